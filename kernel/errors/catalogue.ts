@@ -1,0 +1,128 @@
+import { BaseError, type BaseErrorOptions } from './BaseError.js'
+
+// The thrown messages of SPEC §5, §7 and §8, word for word. Plugins own the errors only they raise
+// (the swaps plugin its 'Network not supported for Swaps', …); the kernel owns those below.
+
+/** §1: both sign-in options were given. */
+export class ConflictingSignInOptionsError extends BaseError {
+  override name = 'ConflictingSignInOptionsError'
+  constructor(options?: BaseErrorOptions) {
+    super('Cannot set both `siweConfig` and `siwx` options', options)
+  }
+}
+
+/** Host options failed validation; `details` says which option and how to fix it. */
+export class InvalidOptionsError extends BaseError {
+  override name = 'InvalidOptionsError'
+  constructor(details: string, options?: Omit<BaseErrorOptions, 'details'>) {
+    super('Invalid Foyer options', { ...options, details })
+  }
+}
+
+/** §5: an account id without its three parts. */
+export class InvalidCaipAddressError extends BaseError {
+  override name = 'InvalidCaipAddressError'
+  constructor(options?: BaseErrorOptions) {
+    super('Invalid CAIP Address', options)
+  }
+}
+
+/** §5: a CAIP-10 account id whose parts are malformed. */
+export class InvalidCaip10AddressError extends BaseError {
+  override name = 'InvalidCaip10AddressError'
+  constructor(address: string, options?: BaseErrorOptions) {
+    super(`Invalid CAIP-10 address: ${address}`, options)
+  }
+}
+
+/** §5: a CAIP-2 network id without its two parts. */
+export class InvalidCaip2NetworkIdError extends BaseError {
+  override name = 'InvalidCaip2NetworkIdError'
+  constructor(networkId: string, options?: BaseErrorOptions) {
+    super(`Invalid CAIP-2 network id: ${networkId}`, options)
+  }
+}
+
+/** §7: any non-OK HTTP response. */
+export class HttpStatusError extends BaseError {
+  override name = 'HttpStatusError'
+  readonly status: number
+  constructor(status: number, options?: BaseErrorOptions) {
+    super(`HTTP status code: ${status}`, options)
+    this.status = status
+  }
+}
+
+/** §8: an action asked for a namespace no chain plugin serves. */
+export class UnsupportedChainError extends BaseError {
+  override name = 'UnsupportedChainError'
+  constructor(options?: BaseErrorOptions) {
+    super('Unsupported chain', options)
+  }
+}
+
+/** §8: a network id that no chain plugin declares. */
+export class NetworkNotFoundError extends BaseError {
+  override name = 'NetworkNotFoundError'
+  constructor(options?: BaseErrorOptions) {
+    super('Network not found', options)
+  }
+}
+
+/** §8: no chain plugin (adapter) is registered for a namespace. */
+export class AdapterNotFoundError extends BaseError {
+  override name = 'AdapterNotFoundError'
+  constructor(options?: BaseErrorOptions) {
+    super('Adapter not found', options)
+  }
+}
+
+/** §8: an action needed a connected address or auth connector and found none. */
+export class AddressOrAuthConnectorNotFoundError extends BaseError {
+  override name = 'AddressOrAuthConnectorNotFoundError'
+  constructor(options?: BaseErrorOptions) {
+    super('Address or auth connector not found', options)
+  }
+}
+
+/** §8: the wallet could not add the requested chain. */
+export class ChainNotSupportedError extends BaseError {
+  override name = 'ChainNotSupportedError'
+  constructor(options?: BaseErrorOptions) {
+    super('Chain is not supported', options)
+  }
+}
+
+/** §8: the visitor or the wallet turned the connection down. */
+export class ConnectionRejectedError extends BaseError {
+  override name = 'ConnectionRejectedError'
+  constructor(options?: BaseErrorOptions) {
+    super('Connection rejected', options)
+  }
+}
+
+/** §8: connecting failed for any other reason. */
+export class ConnectionFailedError extends BaseError {
+  override name = 'ConnectionFailedError'
+  constructor(options?: BaseErrorOptions) {
+    super('Failed to connect', options)
+  }
+}
+
+/** §8: disconnecting one or more namespaces failed. */
+export class DisconnectFailedError extends BaseError {
+  override name = 'DisconnectFailedError'
+  constructor(namespaces?: readonly string[], options?: BaseErrorOptions) {
+    super(namespaces?.length ? `Failed to disconnect chains: ${namespaces.join(', ')}` : 'Failed to disconnect', options)
+  }
+}
+
+/** Something went wrong inside a plugin's hook; the message names the plugin (STYLE 11). */
+export class PluginError extends BaseError {
+  override name = 'PluginError'
+  readonly plugin: string
+  constructor(plugin: string, shortMessage: string, options?: BaseErrorOptions) {
+    super(`[${plugin}] ${shortMessage}`, options)
+    this.plugin = plugin
+  }
+}
