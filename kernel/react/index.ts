@@ -1,1 +1,11 @@
-export {}
+// The "foyer/react" entry: provider, hooks, the connect button, and the modal shell.
+export { FoyerProvider } from './FoyerProvider.js'
+export type { FoyerProviderProps } from './FoyerProvider.js'
+export { ConnectButton } from './ConnectButton.js'
+export type { ConnectButtonProps } from './ConnectButton.js'
+export { mountFoyer } from './mountFoyer.js'
+export { useKernel, useFoyerState, useTranslate } from './context.js'
+export { useModal, useAccount, useNetwork, useDisconnect } from './hooks.js'
+export type { AccountState, NetworkState } from './hooks.js'
+export { useViewTitle } from './shell/ViewTitle.js'
+export type { ViewProps } from './shell/ViewOutlet.js'

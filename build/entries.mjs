@@ -1,0 +1,68 @@
+// The one list of the package's entries. rollup.config.mjs, scripts/size.mjs and
+// kernel/exports.test.ts all read it, and the test checks package.json "exports" against it,
+// so adding an export is one line here plus its line in package.json (the test says which).
+//
+//   export: the subpath in package.json "exports"   input: its source   file: dist/<file>.js
+//   budget (optional): { gzip, beyond? } — its own size budget, see `budgets` below.
+//
+// e.g. { export: './plugins/swaps', input: 'plugins/swaps/index.ts', file: 'plugins/swaps', budget: { gzip: 2 * 1024, beyond: ['.'] } },
+
+/** @type {import('./entries.d.mts').Entry[]} */
+export const entries = [
+  { export: '.', input: 'kernel/index.ts', file: 'index' },
+  { export: './react', input: 'kernel/react/index.ts', file: 'react' },
+]
+
+/**
+ * Budget groups, gzip bytes. A group counts every distinct file in the static-import closure of
+ * its entries (what a page that imports them downloads before any lazy chunk), minus the files
+ * already counted by the closure of `beyond` (e.g. a plugin's cost on top of the kernel).
+ * Peer dependencies are external, so React never counts.
+ *
+ * @type {import('./entries.d.mts').Budget[]}
+ */
+export const budgets = [
+  { name: 'kernel + react', entries: ['.', './react'], gzip: 30 * 1024 },
+  ...entries.flatMap((e) => (e.budget ? [{ name: e.export, entries: [e.export], ...e.budget }] : [])),
+]
+
+/** Peer dependencies: never bundled, with every subpath (`react-dom/client`, `viem/chains` …). */
+export const peers = ['react', 'react-dom', 'viem', '@solana/kit']
+
+/** The package name a plugin or chain may import the kernel by (`import { definePlugin } from 'foyer'`). */
+export const packageName = 'foyer'
+
+/** True for imports that stay imports in dist/ (peers and their subpaths, `react/jsx-runtime` included). */
+export function isExternal(id) {
+  return peers.some((peer) => id === peer || id.startsWith(`${peer}/`))
+}
+
+/**
+ * The package's own specifiers and their sources: `{ foyer: 'kernel/index.ts', 'foyer/react': … }`.
+ * A plugin or chain may import the kernel as 'foyer'; tools must map that to source (TypeScript
+ * `paths`, Vite `resolve.alias` with exact-match regexps), or self-reference finds dist/ instead.
+ */
+export function selfImports() {
+  return Object.fromEntries(entries.map((e) => [packageName + e.export.slice(1), e.input]))
+}
+
+/** The package.json "exports" these entries require (`types` must come first for TypeScript). */
+export function packageExports() {
+  return Object.fromEntries(
+    entries.map((e) => [
+      e.export,
+      { types: `./dist/types/${e.input.replace(/\.tsx?$/, '.d.ts')}`, default: `./dist/${e.file}.js` },
+    ]),
+  )
+}
+
+// Catch a copy-pasted line at once rather than as a confusing build.
+for (const key of ['export', 'input', 'file']) {
+  const seen = entries.map((e) => e[key])
+  const dupe = seen.find((v, i) => seen.indexOf(v) !== i)
+  if (dupe) throw new Error(`build/entries.mjs: two entries have ${key} ${JSON.stringify(dupe)}`)
+}
+for (const b of budgets) {
+  const unknown = [...b.entries, ...(b.beyond ?? [])].filter((x) => !entries.some((e) => e.export === x))
+  if (unknown.length) throw new Error(`build/entries.mjs: budget "${b.name}" names unknown entries ${unknown}`)
+}

@@ -1,0 +1,119 @@
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { checkBoundaries, importsOf, readSources } from '../test/boundaries.js'
+
+// STYLE 20, over the real tree. The cases below prove each rule can fail.
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+describe('import boundaries', () => {
+  it('behavior: the package holds every rule', () => {
+    const files = readSources(root)
+    // Guard against a checker that passes because it reads nothing.
+    expect(importsOf(files['kernel/index.ts']!)).toContain('./errors/BaseError.js')
+    expect(Object.keys(files).some((file) => /\.(test|stories)\./.test(file))).toBe(false)
+    expect(checkBoundaries(files)).toEqual([])
+  })
+
+  it('behavior: finds every import form, not those in comments', () => {
+    const source = [
+      `import a from './a.js'`,
+      `import type { B } from "./b.js"`,
+      `import {\n  c,\n  type C,\n} from './c.js'`,
+      `import * as d from './d.js'`,
+      `import './e.js'`,
+      `export * from './f.js'`,
+      `export { g as h } from './g.js'`,
+      `const i = () => import('./i.js')`,
+      'const j = await import(`./j.js`)',
+      `// import k from './k.js'`,
+      `/** @example import { l } from './l.js' */`,
+      `const m = 'import n from "./n.js"'`,
+      `const url = import.meta.url`,
+    ].join('\n')
+    expect(importsOf(source).sort()).toEqual(['./a.js', './b.js', './c.js', './d.js', './e.js', './f.js', './g.js', './i.js', './j.js'])
+  })
+
+  it('behavior: (a) the kernel imports no plugin or chain', () => {
+    expect(
+      checkBoundaries({
+        'kernel/router.ts': `import { swaps } from '../plugins/swaps/index.js'`,
+        'kernel/react/Modal.tsx': `const evm = () => import('../../chains/evm/index.js')`,
+        'kernel/ui/Button.tsx': `export * from 'foyer/plugins/send'`,
+      }),
+    ).toEqual([
+      `(a) kernel/router.ts imports '../plugins/swaps/index.js': kernel/ imports no plugin`,
+      `(a) kernel/react/Modal.tsx imports '../../chains/evm/index.js': kernel/ imports no chain`,
+      `(a) kernel/ui/Button.tsx imports 'foyer/plugins/send': kernel/ imports no plugin`,
+    ])
+  })
+
+  it('behavior: (b) core kernel files import no React and are not .tsx', () => {
+    expect(
+      checkBoundaries({
+        'kernel/store.ts': `import { useSyncExternalStore } from 'react'`,
+        'kernel/views.ts': `import type { ComponentType } from 'react'`,
+        'kernel/portal.ts': `import { createPortal } from 'react-dom'`,
+        'kernel/jsx.ts': `export { jsx } from 'react/jsx-runtime'`,
+        'kernel/hooks.ts': `import { useKernel } from './react/useKernel.js'`,
+        'kernel/Badge.tsx': `export const Badge = 1`,
+        'kernel/react/Provider.tsx': `import { createContext } from 'react'`,
+        'kernel/ui/Button.tsx': `import { jsx } from 'react/jsx-runtime'`,
+      }),
+    ).toEqual([
+      `(b) kernel/store.ts imports 'react': core kernel files import no React (move it to kernel/react/)`,
+      `(b) kernel/views.ts imports 'react': core kernel files import no React (move it to kernel/react/)`,
+      `(b) kernel/portal.ts imports 'react-dom': core kernel files import no React (move it to kernel/react/)`,
+      `(b) kernel/jsx.ts imports 'react/jsx-runtime': core kernel files import no React (move it to kernel/react/)`,
+      `(b) kernel/hooks.ts imports './react/useKernel.js': core kernel files import no React (move it to kernel/react/)`,
+      `(b) kernel/Badge.tsx: a core kernel file cannot be .tsx`,
+    ])
+  })
+
+  it('behavior: (c) a plugin imports the kernel and itself; a chain no plugin and no other chain', () => {
+    const allowed = {
+      'plugins/swaps/index.ts': [
+        `import { definePlugin } from 'foyer'`,
+        `import { useKernel } from 'foyer/react'`,
+        `import { BaseError } from '../../kernel/errors/BaseError.js'`,
+        `import { Button } from '../../kernel/ui/Button.js'`,
+        `import { parse } from 'valibot'`,
+        `const view = () => import('./views/Swap.js')`,
+      ].join('\n'),
+      'plugins/swaps/views/Swap.tsx': `import { quote } from '../quote.js'`,
+      'chains/evm/index.ts': `import { defineChain } from 'foyer'\nimport { createClient } from 'viem'\nimport { x } from './x.js'`,
+    }
+    expect(checkBoundaries(allowed)).toEqual([])
+    expect(
+      checkBoundaries({
+        'plugins/swaps/index.ts': `import { send } from '../send/index.js'`,
+        'plugins/swaps/quote.ts': `import { evm } from 'foyer/chains/evm'`,
+        'plugins/swaps/views/Swap.tsx': `import { anvil } from '../../../test/anvil.js'`,
+        'chains/evm/index.ts': `import { swaps } from 'foyer/plugins/swaps'`,
+        'chains/evm/names.ts': `import { solana } from '../solana/index.js'`,
+      }),
+    ).toEqual([
+      `(c) plugins/swaps/index.ts imports '../send/index.js': a plugin imports only the kernel and itself`,
+      `(c) plugins/swaps/quote.ts imports 'foyer/chains/evm': a plugin imports only the kernel and itself`,
+      `(c) plugins/swaps/views/Swap.tsx imports '../../../test/anvil.js': a plugin imports only the kernel and itself`,
+      `(c) chains/evm/index.ts imports 'foyer/plugins/swaps': a chain imports only the kernel and itself`,
+      `(c) chains/evm/names.ts imports '../solana/index.js': a chain imports only the kernel and itself`,
+    ])
+  })
+
+  it('behavior: (d) only kernel/react, plugins and chains import kernel/ui', () => {
+    const ui = `import { Button } from '../kernel/ui/Button.js'`
+    expect(
+      checkBoundaries({
+        'kernel/react/Modal.tsx': `import { Button } from '../ui/Button.js'`,
+        'kernel/ui/ListItem.tsx': `import { Button } from './Button.js'`,
+        'plugins/send/views/Send.tsx': `import { Button } from '../../../kernel/ui/Button.js'`,
+        'chains/evm/Connect.tsx': `import { QrCode } from '../../kernel/ui/QrCode.js'`,
+        'kernel/theme.ts': `import { Button } from './ui/Button.js'`,
+        'kernel/index.ts': `export * from './ui/index.js'`,
+      }),
+    ).toEqual([
+      `(d) kernel/theme.ts imports './ui/Button.js': only kernel/react, plugins and chains import kernel/ui`,
+      `(d) kernel/index.ts imports './ui/index.js': only kernel/react, plugins and chains import kernel/ui`,
+    ])
+  })
+})

@@ -1,0 +1,149 @@
+import { describe, expect, it, vi } from 'vitest'
+
+import { createBus } from './bus.js'
+
+declare module './bus.js' {
+  interface FoyerEvents {
+    'test:happened': { n: number }
+    'test:other-happened': { s: string }
+  }
+}
+
+function setup() {
+  const reportError = vi.fn()
+  return { bus: createBus(reportError), reportError }
+}
+
+describe('createBus', () => {
+  it('behavior: on receives every emit with its payload', () => {
+    const { bus } = setup()
+    const handler = vi.fn()
+    bus.on('test:happened', handler)
+    bus.emit('test:happened', { n: 1 })
+    bus.emit('test:happened', { n: 2 })
+    expect(handler.mock.calls).toEqual([[{ n: 1 }], [{ n: 2 }]])
+  })
+
+  it('behavior: handlers hear only their own event', () => {
+    const { bus } = setup()
+    const handler = vi.fn()
+    bus.on('test:other-happened', handler)
+    bus.emit('test:happened', { n: 1 })
+    expect(handler).not.toHaveBeenCalled()
+  })
+
+  it('behavior: the function on returns unsubscribes', () => {
+    const { bus } = setup()
+    const handler = vi.fn()
+    const off = bus.on('test:happened', handler)
+    off()
+    bus.emit('test:happened', { n: 1 })
+    expect(handler).not.toHaveBeenCalled()
+  })
+
+  it('behavior: unsubscribing one handler keeps the same function registered twice separately', () => {
+    const { bus } = setup()
+    const handler = vi.fn()
+    const off = bus.on('test:happened', handler)
+    bus.on('test:happened', handler)
+    off()
+    bus.emit('test:happened', { n: 1 })
+    expect(handler).toHaveBeenCalledTimes(1)
+  })
+
+  it('behavior: once runs a single time', () => {
+    const { bus } = setup()
+    const handler = vi.fn()
+    bus.once('test:happened', handler)
+    bus.emit('test:happened', { n: 1 })
+    bus.emit('test:happened', { n: 2 })
+    expect(handler.mock.calls).toEqual([[{ n: 1 }]])
+  })
+
+  it('behavior: once can be unsubscribed before it fires', () => {
+    const { bus } = setup()
+    const handler = vi.fn()
+    const off = bus.once('test:happened', handler)
+    off()
+    bus.emit('test:happened', { n: 1 })
+    expect(handler).not.toHaveBeenCalled()
+  })
+
+  it('behavior: a throwing handler does not stop the others and is reported with its event', () => {
+    const { bus, reportError } = setup()
+    const boom = new Error('boom')
+    const before = vi.fn()
+    const after = vi.fn()
+    bus.on('test:happened', before)
+    bus.on('test:happened', () => {
+      throw boom
+    })
+    bus.on('test:happened', after)
+    expect(() => bus.emit('test:happened', { n: 1 })).not.toThrow()
+    expect(before).toHaveBeenCalledTimes(1)
+    expect(after).toHaveBeenCalledTimes(1)
+    expect(reportError).toHaveBeenCalledWith(boom, 'test:happened')
+  })
+
+  it('behavior: a throwing once handler is reported and still removed', () => {
+    const { bus, reportError } = setup()
+    const handler = vi.fn(() => {
+      throw new Error('boom')
+    })
+    bus.once('test:happened', handler)
+    bus.emit('test:happened', { n: 1 })
+    bus.emit('test:happened', { n: 2 })
+    expect(handler).toHaveBeenCalledTimes(1)
+    expect(reportError).toHaveBeenCalledTimes(1)
+  })
+
+  it('behavior: scope().dispose removes only the listeners added through that scope', () => {
+    const { bus } = setup()
+    const outside = vi.fn()
+    const inside = vi.fn()
+    const insideOnce = vi.fn()
+    const otherScope = vi.fn()
+    bus.on('test:happened', outside)
+    const scope = bus.scope()
+    scope.on('test:happened', inside)
+    scope.once('test:happened', insideOnce)
+    bus.scope().on('test:happened', otherScope)
+
+    scope.dispose()
+    bus.emit('test:happened', { n: 1 })
+
+    expect(inside).not.toHaveBeenCalled()
+    expect(insideOnce).not.toHaveBeenCalled()
+    expect(outside).toHaveBeenCalledTimes(1)
+    expect(otherScope).toHaveBeenCalledTimes(1)
+  })
+
+  it('behavior: a nested scope is disposed with its parent scope', () => {
+    const { bus } = setup()
+    const handler = vi.fn()
+    const scope = bus.scope()
+    scope.scope().on('test:happened', handler)
+    scope.dispose()
+    bus.emit('test:happened', { n: 1 })
+    expect(handler).not.toHaveBeenCalled()
+  })
+
+  it('behavior: a scoped bus emits to listeners on the whole bus', () => {
+    const { bus } = setup()
+    const handler = vi.fn()
+    bus.on('test:happened', handler)
+    bus.scope().emit('test:happened', { n: 7 })
+    expect(handler).toHaveBeenCalledWith({ n: 7 })
+  })
+
+  it('behavior: clear removes every listener', () => {
+    const { bus } = setup()
+    const handler = vi.fn()
+    bus.on('test:happened', handler)
+    bus.scope().on('test:other-happened', handler)
+    bus.clear()
+    bus.emit('test:happened', { n: 1 })
+    bus.emit('test:other-happened', { s: 'x' })
+    expect(handler).not.toHaveBeenCalled()
+  })
+})

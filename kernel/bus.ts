@@ -1,0 +1,92 @@
+import mitt, { type Emitter } from 'mitt'
+
+/**
+ * The events the kernel announces. Plugins add theirs by declaration merging:
+ *
+ * @example
+ * declare module 'foyer' {
+ *   interface FoyerEvents { 'send:succeeded': { hash: string } }
+ * }
+ *
+ * Names are `owner:past-tense` and every payload is one object (STYLE 6).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface FoyerEvents {}
+
+export type EventName = keyof FoyerEvents & string
+export type EventHandler<E extends EventName> = (payload: FoyerEvents[E]) => void
+export type Unsubscribe = () => void
+
+/** A typed event bus over mitt. `on` returns its unsubscribe; a throwing handler cannot break the others. */
+export interface Bus {
+  on<E extends EventName>(event: E, handler: EventHandler<E>): Unsubscribe
+  once<E extends EventName>(event: E, handler: EventHandler<E>): Unsubscribe
+  emit<E extends EventName>(event: E, payload: FoyerEvents[E]): void
+  /** A view of this bus whose listeners all go with one `dispose()`: a plugin's listeners end at its teardown. */
+  scope(): ScopedBus
+  /** Removes every listener. */
+  clear(): void
+}
+
+export interface ScopedBus extends Omit<Bus, 'clear'> {
+  dispose(): void
+}
+
+/**
+ * Creates an event bus. `reportError` receives whatever a handler throws, so one broken
+ * listener is reported and the others still run.
+ */
+export function createBus(reportError: (error: unknown, event: string) => void): Bus {
+  const emitter = mitt() as unknown as Emitter<Record<string, unknown>>
+
+  function on<E extends EventName>(event: E, handler: EventHandler<E>): Unsubscribe {
+    const guarded = (payload: unknown) => {
+      try {
+        handler(payload as FoyerEvents[E])
+      } catch (error) {
+        reportError(error, event)
+      }
+    }
+    emitter.on(event, guarded)
+    return () => emitter.off(event, guarded)
+  }
+
+  function once<E extends EventName>(event: E, handler: EventHandler<E>): Unsubscribe {
+    const off = on(event, (payload) => {
+      off()
+      handler(payload)
+    })
+    return off
+  }
+
+  const bus: Bus = {
+    on,
+    once,
+    emit: (event, payload) => emitter.emit(event, payload),
+    scope: () => scopeBus(bus),
+    clear: () => emitter.all.clear(),
+  }
+  return bus
+}
+
+function scopeBus(bus: Pick<Bus, 'on' | 'once' | 'emit'>): ScopedBus {
+  const subscriptions = new Set<Unsubscribe>()
+  const track = (off: Unsubscribe): Unsubscribe => {
+    subscriptions.add(off)
+    return () => {
+      subscriptions.delete(off)
+      off()
+    }
+  }
+  const scoped: ScopedBus = {
+    on: (event, handler) => track(bus.on(event, handler)),
+    once: (event, handler) => track(bus.once(event, handler)),
+    emit: bus.emit,
+    scope: () => scopeBus(scoped),
+    dispose: () => {
+      for (const off of subscriptions) off()
+      subscriptions.clear()
+    },
+  }
+  return scoped
+}

@@ -1,0 +1,116 @@
+import type { CaipNetworkId } from './caip.js'
+import type { Kernel } from './createKernel.js'
+import type { Account, Network } from './network.js'
+import { definePlugin, type Plugin, type PluginDefinition } from './plugin.js'
+import { AdapterNotFoundError } from './errors/catalogue.js'
+
+/** What a chain returns when a wallet connects. */
+export interface ConnectResult {
+  accounts: readonly Account[]
+  networkId: CaipNetworkId
+}
+
+/** A native balance as a chain reads it; the kernel formats it (§5). */
+export interface NativeBalance {
+  /** In the smallest unit. */
+  value: bigint
+  decimals: number
+  symbol: string
+}
+
+/**
+ * Optional capabilities a chain may offer. Features ask for a capability, never for a chain
+ * name, and are simply not offered where no chain has it (STYLE 10). Later capabilities
+ * (transfer, names, history …) are added by declaration merging.
+ */
+export interface ChainCapabilities {
+  balance?: {
+    getBalance(kernel: Kernel, params: { address: string; networkId: CaipNetworkId }): Promise<NativeBalance>
+  }
+  switchNetwork?: {
+    switchNetwork(kernel: Kernel, params: { networkId: CaipNetworkId }): Promise<void>
+  }
+  signMessage?: {
+    signMessage(kernel: Kernel, params: { address: string; message: string }): Promise<string>
+  }
+}
+
+export type CapabilityName = keyof ChainCapabilities & string
+
+/**
+ * A chain family: its namespace, networks, the required core (connect, disconnect) and optional
+ * capabilities. `setup` discovers connectors and restores sessions; it reports what the wallet
+ * does through `dispatchConnection`.
+ */
+export interface ChainDefinition extends Pick<PluginDefinition, 'views' | 'slots' | 'locales' | 'requires'> {
+  /** The CAIP namespace, `eip155`, `solana`, `bip122` … */
+  namespace: string
+  /** The plugin name. @default `chain:<namespace>` */
+  name?: string
+  networks: readonly Network[]
+  /** The account type a new connection starts with (§6). */
+  defaultAccountType?: Account['type']
+  connect(kernel: Kernel, params: { connectorId: string; networkId?: CaipNetworkId }): Promise<ConnectResult>
+  disconnect(kernel: Kernel): Promise<void>
+  capabilities?: ChainCapabilities
+  setup?: PluginDefinition['setup']
+}
+
+/** A chain plugin object. */
+export interface ChainPlugin extends Plugin {
+  readonly kind: 'chain'
+  readonly chain: ChainDefinition
+}
+
+/** Defines a chain plugin. */
+export function defineChain(chain: ChainDefinition): ChainPlugin {
+  if (chain.networks.length === 0) {
+    throw new Error(`The chain '${chain.namespace}' needs at least one network.`)
+  }
+  const plugin = definePlugin({
+    name: chain.name ?? `chain:${chain.namespace}`,
+    requires: chain.requires,
+    views: chain.views,
+    slots: chain.slots,
+    locales: chain.locales,
+    setup: chain.setup,
+  })
+  return Object.freeze({ ...plugin, kind: 'chain' as const, chain })
+}
+
+export function isChainPlugin(plugin: Plugin): plugin is ChainPlugin {
+  return plugin.kind === 'chain' && 'chain' in plugin
+}
+
+/** The chains of one kernel by namespace. */
+export interface ChainRegistry {
+  get(namespace: string): ChainDefinition | undefined
+  /** Like `get`, but throws 'Adapter not found' (§8). */
+  require(namespace: string): ChainDefinition
+  all(): readonly ChainDefinition[]
+  /** Every network of every chain, in plugin order. */
+  networks(): readonly Network[]
+  /** The chains that offer a capability. */
+  withCapability<C extends CapabilityName>(capability: C): ChainDefinition[]
+}
+
+export function createChainRegistry(plugins: readonly Plugin[]): ChainRegistry {
+  const chains = plugins.filter(isChainPlugin).map((plugin) => plugin.chain)
+  const byNamespace = new Map(chains.map((chain) => [chain.namespace, chain]))
+  if (byNamespace.size !== chains.length) {
+    const seen = new Set<string>()
+    const twice = chains.find((chain) => seen.size === seen.add(chain.namespace).size)
+    throw new Error(`Two chain plugins serve the namespace '${twice?.namespace}'. Keep one.`)
+  }
+  return {
+    get: (namespace) => byNamespace.get(namespace),
+    require(namespace) {
+      const chain = byNamespace.get(namespace)
+      if (!chain) throw new AdapterNotFoundError({ details: `No chain plugin serves '${namespace}'.` })
+      return chain
+    },
+    all: () => chains,
+    networks: () => chains.flatMap((chain) => chain.networks),
+    withCapability: (capability) => chains.filter((chain) => chain.capabilities?.[capability] !== undefined),
+  }
+}

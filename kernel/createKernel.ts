@@ -1,0 +1,190 @@
+import { INITIAL_ALERTS, raiseAlert, type AlertsState } from './alerts.js'
+import { createBus, type Bus } from './bus.js'
+import { createChainRegistry, type ChainRegistry } from './chain.js'
+import { connectionReducer, INITIAL_CONNECTION, type ConnectionAction, type ConnectionState } from './connection.js'
+import { createContainer, type Container } from './container.js'
+import { InvalidOptionsError } from './errors/catalogue.js'
+import { DEFAULT_FEATURES, isFeatureEnabled, resolveLocalFeatures, type FeatureName, type FeaturesState } from './features.js'
+import { createI18n, type I18n, type LocaleLoader, type LocaleMessages } from './i18n.js'
+import { createLogger, type Logger } from './logger.js'
+import { INITIAL_MODAL, MOBILE_MAX_WIDTH, type ModalState } from './modal.js'
+import { parseOptions, type FoyerOptions, type ResolvedOptions } from './options.js'
+import { resolvePlugins, setUpPlugins, type Plugin, type Teardown } from './plugin.js'
+import { loadRemoteFeatures } from './remoteConfig.js'
+import { createRouter, INITIAL_ROUTE, type Router, type RouterState } from './router.js'
+import { createStorage } from './storage.js'
+import { createStore, type Store } from './store.js'
+import { INITIAL_TOAST, type ToastState } from './toast.js'
+import { FetchToken, StorageToken } from './tokens.js'
+import { createViewRegistry, type SlotName, type ViewId, type ViewRegistry } from './views.js'
+
+declare module './store.js' {
+  interface FoyerState {
+    modal: ModalState
+    router: RouterState
+    connection: ConnectionState
+    features: FeaturesState
+    toast: ToastState
+    alerts: AlertsState
+  }
+}
+
+declare module './bus.js' {
+  interface FoyerEvents {
+    'modal:opened': { view: ViewId }
+    'modal:closed': Record<string, never>
+    /** §1: the remote project configuration overrode these local settings. */
+    'features:local-config-ignored': { features: readonly string[] }
+    'kernel:destroyed': Record<string, never>
+  }
+}
+
+/** One Foyer instance. Every action, hook and plugin receives it; nothing is global (STYLE 1). */
+export interface Kernel {
+  readonly options: ResolvedOptions
+  readonly bus: Bus
+  readonly container: Container
+  readonly store: Store
+  readonly router: Router
+  readonly views: ViewRegistry
+  readonly chains: ChainRegistry
+  readonly plugins: readonly Plugin[]
+  readonly i18n: I18n
+  readonly logger: Logger
+  readonly environment: { isMobile(): boolean }
+  /** True when a feature flag is on. */
+  isEnabled(feature: FeatureName): boolean
+  /** True when a view is registered and its feature is on. */
+  isViewAvailable(view: ViewId): boolean
+  /** Applies a change to the connection state through its reducer (§4). */
+  dispatchConnection(action: ConnectionAction): void
+  /** A timer that `destroy()` cancels; returns its cancel function. */
+  schedule(callback: () => void, ms: number): () => void
+  isDestroyed(): boolean
+  /** Tears down the plugins in reverse order, cancels timers and listeners, and disposes services. */
+  destroy(): Promise<void>
+}
+
+/**
+ * Creates a Foyer kernel. Bad options and plugin lists fail here, loudly, with a message that says
+ * how to fix them (STYLE 4). Nothing is fetched unless `services` names a URL, and nothing that is
+ * fetched delays opening the modal.
+ *
+ * @example
+ * const kernel = createKernel({ projectId: 'my-site', plugins: [evm({ networks: [mainnet] })] })
+ */
+export function createKernel(input: FoyerOptions): Kernel {
+  const options = parseOptions(input)
+  const plugins = resolvePlugins(options.plugins)
+  checkFeatureNames(options.features)
+  const logger = createLogger(options.logLevel)
+  const bus = createBus((error, event) => logger.error(`A listener of '${event}' threw.`, error))
+  const store = createStore()
+  store.addSlice('modal', INITIAL_MODAL)
+  store.addSlice('router', { history: [INITIAL_ROUTE] })
+  store.addSlice('connection', INITIAL_CONNECTION)
+  store.addSlice('features', resolveLocalFeatures(options.features))
+  store.addSlice('toast', INITIAL_TOAST)
+  store.addSlice('alerts', INITIAL_ALERTS)
+
+  const container = createContainer()
+  container.register(FetchToken, () => globalThis.fetch.bind(globalThis))
+  container.register(StorageToken, () =>
+    createStorage({
+      backend: options.storage,
+      namespace: options.projectId || 'default',
+      onDrop: (key, reason) => logger.debug(`Dropped stored '${key}' (${reason}).`),
+    }),
+  )
+
+  const views = createViewRegistry()
+  const i18n = createI18n()
+  registerManifests(plugins, views, i18n)
+  if (options.messages) i18n.add(options.locale, options.messages)
+
+  const timers = new Set<ReturnType<typeof setTimeout>>()
+  let destroyed = false
+  let tearDownPlugins: Teardown = () => {}
+  const isEnabled = (feature: FeatureName) => isFeatureEnabled(store.getState().features.flags, feature)
+  const isViewAvailable = (view: ViewId) => {
+    const definition = views.get(view)
+    return definition !== undefined && (definition.feature === undefined || isEnabled(definition.feature))
+  }
+
+  const kernel: Kernel = {
+    options,
+    bus,
+    container,
+    store,
+    router: createRouter(store, views, isViewAvailable),
+    views,
+    chains: createChainRegistry(plugins),
+    plugins,
+    i18n,
+    logger,
+    environment: { isMobile: options.isMobile ?? isNarrowViewport },
+    isEnabled,
+    isViewAvailable,
+    dispatchConnection: (action) => store.update('connection', (state) => connectionReducer(state, action)),
+    schedule(callback, ms) {
+      const timer = setTimeout(() => {
+        timers.delete(timer)
+        callback()
+      }, ms)
+      timers.add(timer)
+      return () => {
+        clearTimeout(timer)
+        timers.delete(timer)
+      }
+    },
+    isDestroyed: () => destroyed,
+    async destroy() {
+      if (destroyed) return
+      destroyed = true
+      timers.forEach(clearTimeout)
+      timers.clear()
+      await tearDownPlugins()
+      bus.emit('kernel:destroyed', {})
+      bus.clear()
+      await container.dispose()
+    },
+  }
+
+  tearDownPlugins = setUpPlugins(kernel, plugins, (error) => logger.error('A plugin failed to tear down.', error))
+  if (options.locale !== 'en') void i18n.setLocale(options.locale).catch((error) => logger.error('Locale failed to load.', error))
+  if (!options.projectId) raiseAlert(kernel, 'PROJECT_ID_NOT_CONFIGURED')
+  // In the background: opening the modal never waits for the remote configuration (§9 budgets).
+  void loadRemoteFeatures(kernel)
+  return kernel
+}
+
+function registerManifests(plugins: readonly Plugin[], views: ViewRegistry, i18n: I18n) {
+  for (const plugin of plugins) {
+    for (const [id, definition] of Object.entries(plugin.views ?? {})) {
+      if (definition) views.register(id as ViewId, { ...definition, feature: definition.feature ?? plugin.feature })
+    }
+    for (const [slot, entries] of Object.entries(plugin.slots ?? {})) {
+      for (const entry of entries ?? []) {
+        views.contribute(slot as SlotName, { ...entry, feature: entry.feature ?? plugin.feature } as never)
+      }
+    }
+    for (const [locale, messages] of Object.entries(plugin.locales ?? {})) {
+      if (typeof messages === 'function') i18n.addLoader(locale, messages as LocaleLoader)
+      else if (messages) i18n.add(locale, messages as LocaleMessages)
+    }
+  }
+}
+
+function checkFeatureNames(features: object) {
+  const unknown = Object.keys(features).filter((name) => !(name in DEFAULT_FEATURES))
+  if (unknown.length > 0) {
+    throw new InvalidOptionsError(
+      `Unknown feature ${unknown.map((name) => `'${name}'`).join(', ')} in \`features\`. ` +
+        `Known features: ${Object.keys(DEFAULT_FEATURES).join(', ')}.`,
+    )
+  }
+}
+
+function isNarrowViewport(): boolean {
+  return typeof matchMedia === 'function' && matchMedia(`(max-width: ${MOBILE_MAX_WIDTH}px)`).matches
+}

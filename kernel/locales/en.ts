@@ -1,0 +1,92 @@
+/**
+ * English, the locale Foyer ships. A comment beside a key tells translators where the text shows;
+ * `{name}` placeholders are filled in at run time and must stay as they are.
+ */
+export const en = {
+  // Dialog frame
+  'modal.close': 'Close',
+  'modal.back': 'Back',
+  'modal.loading': 'Loading…',
+  /** The small mark at the foot of the modal when the branding feature is on. */
+  'modal.branding': 'Made with Foyer',
+  'modal.viewFailed': 'This part of the modal could not be loaded.',
+  'modal.retry': 'Try again',
+
+  // The host page's button
+  'button.connect': 'Connect',
+  'button.connecting': 'Connecting…',
+  /** Names the account button for screen readers; {address} is shortened. */
+  'button.account': 'Account {address}',
+
+  // Connect view
+  'connect.title': 'Connect a wallet',
+  'connect.wallets': 'Wallets',
+  'connect.installed': 'Installed',
+  'connect.recent': 'Recent',
+  'connect.allWallets': 'All wallets',
+  /** Shown when no chain plugin offers any wallet. */
+  'connect.empty': 'No wallets are available on this site yet.',
+  'connect.or': 'or',
+  /** Network group heading when several chains are offered, e.g. "eip155". */
+  'connect.namespace': '{namespace} wallets',
+
+  // Connecting to one wallet
+  /** Title while the wallet's name is not known yet. */
+  'connecting.title': 'Connecting',
+  'connecting.waiting': 'Continue in {wallet}',
+  'connecting.waitingHint': 'Accept the connection request in your wallet.',
+  'connecting.retry': 'Try again',
+  'connecting.rejected': 'Connection rejected',
+  'connecting.failed': 'Failed to connect',
+
+  // Account view
+  'account.title': 'Account',
+  'account.copyAddress': 'Copy address',
+  'account.copied': 'Address copied',
+  'account.copyFailed': 'The address could not be copied',
+  /** Shown instead of a network name when the wallet is on a network this site does not list. */
+  'account.unknownNetwork': 'Unknown network',
+  'account.balanceUnavailable': 'Balance unavailable',
+  'account.network': 'Network',
+  'account.disconnect': 'Disconnect',
+  'account.tabs': 'Account details',
+  'account.switchNamespace': 'Show {namespace} account',
+
+  // Networks view
+  'networks.title': 'Choose network',
+  'networks.current': 'Connected',
+  'networks.switching': 'Approve the switch in your wallet…',
+  'networks.empty': 'No networks are configured.',
+  'networks.testnet': 'Testnet',
+  'networks.failed': 'The network could not be switched.',
+
+  // Unsupported network
+  'unsupported.title': 'Switch network',
+  'unsupported.body': 'This site does not support the network your wallet is on. Choose one of these:',
+
+  // Alerts (§8): a short title and a longer explanation each
+  'alert.dismiss': 'Dismiss',
+  'alert.projectIdNotConfigured.short': 'Project ID Not Configured',
+  'alert.projectIdNotConfigured.long': 'The site has not set a project id, so the services that need one are off.',
+  'alert.invalidProjectId.short': 'Invalid Project ID',
+  'alert.invalidProjectId.long': 'The project id this site uses is not known to the configured services.',
+  'alert.invalidAppConfiguration.short': 'Invalid App Configuration',
+  'alert.invalidAppConfiguration.long': 'This origin is not on the project’s list of allowed origins, or its domain is not verified.',
+  'alert.networkNotFound.short': 'Network Not Found',
+  'alert.networkNotFound.long': 'The requested network is not one this site has configured.',
+  'alert.embeddedWalletLoadFailed.short': 'Could not load embedded wallet',
+  'alert.embeddedWalletLoadFailed.long': 'The secure frame for email and social login did not load. Check the connection and try again.',
+  'alert.embeddedWalletTimeout.short': 'Embedded Wallet Request Timed Out',
+  'alert.embeddedWalletTimeout.long': 'The embedded wallet did not answer in time. Try again.',
+  'alert.sessionExpired.short': 'Session Expired',
+  'alert.sessionExpired.long': 'Your login session is no longer valid. Connect again to continue.',
+  'alert.serverError.short': 'Server Error',
+  'alert.serverError.long': 'A service this site relies on failed to answer. Try again shortly.',
+  'alert.rateLimited.short': 'Rate Limited',
+  'alert.rateLimited.long': 'Too many requests were made in a short time. Wait a moment and try again.',
+
+  // Toasts
+  'toast.close': 'Dismiss notification',
+} as const
+
+export type CoreMessages = { readonly [K in keyof typeof en]: string }

@@ -1,0 +1,36 @@
+import type { ButtonHTMLAttributes } from 'react'
+import { shortenAddress } from '../addresses.js'
+import { openModal } from '../modal.js'
+import { useKernel, useTranslate } from './context.js'
+import { useAccount } from './hooks.js'
+
+export type ConnectButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onClick' | 'children'>
+
+/**
+ * The host page's button: "Connect" while nobody is connected, the shortened address after.
+ * A click opens the modal (§2 picks the view). Unstyled, so it takes the host's CSS; it carries
+ * `data-foyer-connect-button` and `data-status` for styling.
+ */
+export function ConnectButton(props: ConnectButtonProps) {
+  const kernel = useKernel()
+  const t = useTranslate()
+  const account = useAccount()
+  const label =
+    account.address !== undefined
+      ? shortenAddress(account.address)
+      : account.status === 'connecting'
+        ? t('button.connecting')
+        : t('button.connect')
+  return (
+    <button
+      type="button"
+      data-foyer-connect-button=""
+      data-status={account.status}
+      aria-label={account.address ? t('button.account', { address: label }) : undefined}
+      {...props}
+      onClick={() => openModal(kernel)}
+    >
+      {label}
+    </button>
+  )
+}

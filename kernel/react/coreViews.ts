@@ -1,0 +1,30 @@
+import type { Kernel } from '../createKernel.js'
+import type { ViewDefinition, ViewId } from '../views.js'
+
+// The views every modal has. They live in the React layer (the kernel imports no React), each in
+// its own lazy chunk, and are added to a kernel when its provider mounts.
+const CORE_VIEWS: Partial<Record<ViewId, ViewDefinition>> = {
+  Connect: { title: 'connect.title', load: () => import('./views/ConnectView.js') },
+  ConnectingExternal: { title: 'connecting.title', load: () => import('./views/ConnectingExternalView.js') },
+  Account: { title: 'account.title', load: () => import('./views/AccountView.js') },
+  Networks: { title: 'networks.title', load: () => import('./views/NetworksView.js') },
+}
+
+/** Adds the core views a kernel lacks; a plugin that registered its own version of one keeps it. */
+export function registerCoreViews(kernel: Kernel): void {
+  for (const [id, definition] of Object.entries(CORE_VIEWS) as Array<[ViewId, ViewDefinition]>) {
+    if (!kernel.views.get(id)) kernel.views.register(id, definition)
+  }
+}
+
+/** Loads the views a visitor sees first while the page is idle, so the first click opens at once. */
+export function preloadCoreViews(kernel: Kernel): () => void {
+  const idle = globalThis.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200))
+  const cancelIdle = globalThis.cancelIdleCallback ?? clearTimeout
+  const handle = idle(() => {
+    for (const view of ['Connect', 'Account'] as const) {
+      kernel.views.load(view).catch((error: unknown) => kernel.logger.debug(`Preloading ${view} failed.`, error))
+    }
+  })
+  return () => cancelIdle(handle as never)
+}

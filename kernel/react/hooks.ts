@@ -1,0 +1,80 @@
+import { useCallback, useMemo } from 'react'
+import { disconnect, type DisconnectParameters } from '../actions/disconnect.js'
+import { switchNetwork } from '../actions/switchNetwork.js'
+import type { CaipNetworkId } from '../caip.js'
+import { selectActiveConnection, type ConnectionStatus } from '../connection.js'
+import { closeModal, openModal, type OpenModalParameters } from '../modal.js'
+import { isSameNetwork, type Network } from '../network.js'
+import type { ViewId } from '../views.js'
+import { useFoyerState, useKernel } from './context.js'
+
+/** Opens and closes the modal. @example const { open } = useModal(); open({ view: 'Networks' }) */
+export function useModal() {
+  const kernel = useKernel()
+  const isOpen = useFoyerState((state) => state.modal.open)
+  const open = useCallback(<V extends ViewId>(parameters?: OpenModalParameters<V>) => openModal(kernel, parameters), [kernel])
+  const close = useCallback(() => closeModal(kernel), [kernel])
+  return { isOpen, open, close }
+}
+
+export interface AccountState {
+  status: ConnectionStatus
+  /** The active account's address, when connected. */
+  address?: string
+  /** `namespace:reference:address` (CAIP-10). */
+  caipAddress?: string
+  namespace?: string
+  connectorId?: string
+  isConnected: boolean
+}
+
+/** The account the modal shows: the active namespace's connection. */
+export function useAccount(): AccountState {
+  const connection = useFoyerState((state) => state.connection)
+  return useMemo(() => {
+    const active = selectActiveConnection(connection)
+    if (!active) {
+      const connecting = Object.values(connection.namespaces).some((entry) => entry.status === 'connecting')
+      return { status: connecting ? 'connecting' : 'disconnected', isConnected: false }
+    }
+    return {
+      status: 'connected',
+      address: active.address,
+      caipAddress: active.networkId && active.address ? `${active.networkId}:${active.address}` : undefined,
+      namespace: active.namespace,
+      connectorId: active.connectorId,
+      isConnected: true,
+    }
+  }, [connection])
+}
+
+export interface NetworkState {
+  networkId?: CaipNetworkId
+  /** The network, when the active chain declares it. */
+  network?: Network
+  /** False when the wallet sits on a network this site did not configure (§4). */
+  isSupported: boolean
+  /** Every network the chain plugins declare. */
+  networks: readonly Network[]
+  switchNetwork: (networkId: CaipNetworkId) => Promise<void>
+}
+
+/** The active network and a way to switch it. */
+export function useNetwork(): NetworkState {
+  const kernel = useKernel()
+  const connection = useFoyerState((state) => state.connection)
+  const switchTo = useCallback((networkId: CaipNetworkId) => switchNetwork(kernel, { networkId }), [kernel])
+  return useMemo(() => {
+    const active = selectActiveConnection(connection)
+    const networks = kernel.chains.networks()
+    const networkId = active?.networkId
+    const network = networkId ? networks.find((candidate) => isSameNetwork(candidate, networkId)) : undefined
+    return { networkId, network, isSupported: !networkId || network !== undefined, networks, switchNetwork: switchTo }
+  }, [kernel, connection, switchTo])
+}
+
+/** Disconnects; resolves when the wallet has let go (§4). */
+export function useDisconnect() {
+  const kernel = useKernel()
+  return useCallback((parameters?: DisconnectParameters) => disconnect(kernel, parameters), [kernel])
+}

@@ -1,0 +1,110 @@
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
+import { isFeatureEnabled } from '../../features.js'
+import { closeModal, goBack } from '../../modal.js'
+import { IconButton } from '../../ui/Button.js'
+import { BackIcon, CloseIcon } from '../../ui/icons.js'
+import { useFoyerState, useKernel, useTranslate } from '../context.js'
+import { focusableElements, trapTab } from './focus.js'
+import { AlertBanner } from './Notices.js'
+import { ViewOutlet } from './ViewOutlet.js'
+import { ViewTitleContext } from './ViewTitle.js'
+
+/**
+ * The dialog: named by the view's title, focus moved in and trapped, Escape closes, back goes
+ * back and closes at the first view (§2), focus returns to the opener on close. Inline (embedded)
+ * it is a plain region in the page, always shown, with no overlay and no close.
+ */
+export function Modal({ inline }: { inline: boolean }) {
+  const kernel = useKernel()
+  const t = useTranslate()
+  const open = useFoyerState((state) => state.modal.open)
+  const shake = useFoyerState((state) => state.modal.shake)
+  const history = useFoyerState((state) => state.router.history)
+  const branding = useFoyerState((state) => isFeatureEnabled(state.features.flags, 'branding'))
+  const [titleOverride, setTitleOverride] = useState<string>()
+  const dialog = useRef<HTMLDivElement>(null)
+  const opener = useRef<HTMLElement | null>(null)
+  const titleId = useId()
+  const visible = inline || open
+  const view = history.at(-1)?.view ?? 'Connect'
+  const definition = kernel.views.get(view)
+  const title = titleOverride ?? (definition ? t(definition.title) : '')
+
+  // Remember who opened the modal before focus moves in, and give focus back on close.
+  useLayoutEffect(() => {
+    if (!open || inline) return
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    dialog.current?.focus()
+    return () => {
+      if (opener.current?.isConnected) opener.current.focus()
+    }
+  }, [open, inline])
+
+  // Each view, once shown, takes focus on its first control, so keyboard users start inside it.
+  const onShown = useCallback(() => {
+    const root = dialog.current
+    if (!root || inline) return
+    const body = root.querySelector<HTMLElement>('.f-body')
+    const first = body ? focusableElements(body)[0] : undefined
+    ;(first ?? root).focus()
+  }, [inline])
+
+  useEffect(() => setTitleOverride(undefined), [view])
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (inline || !dialog.current) return
+    if (event.key === 'Escape') {
+      event.stopPropagation()
+      closeModal(kernel)
+      return
+    }
+    trapTab(event, dialog.current)
+  }
+  const onOverlayPointer = (event: MouseEvent) => {
+    if (event.target === event.currentTarget) closeModal(kernel)
+  }
+
+  if (!visible) return null
+  const canGoBack = history.length > 1
+  return (
+    <div className={`f-overlay${inline ? ' f-inline' : ''}`} onMouseDown={inline ? undefined : onOverlayPointer}>
+      <div
+        ref={dialog}
+        role={inline ? 'region' : 'dialog'}
+        aria-modal={inline ? undefined : true}
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className={`f-dialog${shake ? ' f-shake' : ''}`}
+        onKeyDown={onKeyDown}
+        data-view={view}
+      >
+        <header className="f-header">
+          {canGoBack ? (
+            <IconButton label={t('modal.back')} onClick={() => goBack(kernel)}>
+              <BackIcon />
+            </IconButton>
+          ) : (
+            <span />
+          )}
+          <h2 id={titleId} className="f-title">
+            {title}
+          </h2>
+          {inline ? (
+            <span />
+          ) : (
+            <IconButton label={t('modal.close')} onClick={() => closeModal(kernel)}>
+              <CloseIcon />
+            </IconButton>
+          )}
+        </header>
+        <AlertBanner />
+        <div className="f-body">
+          <ViewTitleContext.Provider value={setTitleOverride}>
+            <ViewOutlet onShown={onShown} />
+          </ViewTitleContext.Provider>
+        </div>
+        {branding && <footer className="f-footer">{t('modal.branding')}</footer>}
+      </div>
+    </div>
+  )
+}

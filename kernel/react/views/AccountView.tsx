@@ -1,0 +1,143 @@
+import { useEffect, useMemo, useState } from 'react'
+import { getNativeBalance, type GetNativeBalanceReturnType } from '../../actions/getNativeBalance.js'
+import { shortenAddress } from '../../addresses.js'
+import { isFeatureEnabled, type WalletFeature } from '../../features.js'
+import { showToast } from '../../toast.js'
+import { Avatar } from '../../ui/Avatar.js'
+import { Button, IconButton } from '../../ui/Button.js'
+import { CopyIcon } from '../../ui/icons.js'
+import { ListItem } from '../../ui/ListItem.js'
+import { Skeleton } from '../../ui/Spinner.js'
+import { Tabs } from '../../ui/Tabs.js'
+import { WalletImage } from '../../ui/WalletImage.js'
+import { useFoyerState, useKernel, useTranslate } from '../context.js'
+import { useAccount, useDisconnect, useNetwork } from '../hooks.js'
+import { SlotOutlet } from '../shell/SlotOutlet.js'
+
+type BalanceState = { status: 'loading' } | { status: 'ready'; balance: GetNativeBalanceReturnType } | { status: 'unavailable' }
+
+/** Reads the active account's native balance (30 s cache, §9); undefined where no chain can. */
+function useNativeBalance(namespace?: string, address?: string, networkId?: string): BalanceState | undefined {
+  const kernel = useKernel()
+  const [state, setState] = useState<BalanceState>({ status: 'loading' })
+  const request = useMemo(
+    () => (namespace && address && networkId ? getNativeBalance(kernel, { namespace, address, networkId: networkId as `${string}:${string}` }) : undefined),
+    [kernel, namespace, address, networkId],
+  )
+  useEffect(() => {
+    if (!request) return
+    let current = true
+    setState({ status: 'loading' })
+    request.then(
+      (balance) => current && setState({ status: 'ready', balance }),
+      (error: unknown) => {
+        kernel.logger.warn('The balance could not be read.', error)
+        if (current) setState({ status: 'unavailable' })
+      },
+    )
+    return () => {
+      current = false
+    }
+  }, [request, kernel])
+  return request ? state : undefined
+}
+
+/**
+ * The Account view: who is connected, the balance, the network, what plugins add (wallet
+ * actions, the Tokens/NFTs/Activity tabs), and disconnect.
+ */
+export default function AccountView() {
+  const kernel = useKernel()
+  const t = useTranslate()
+  const account = useAccount()
+  const { network, networkId } = useNetwork()
+  const disconnect = useDisconnect()
+  const namespaces = useFoyerState((state) => state.connection.namespaces)
+  const flags = useFoyerState((state) => state.features.flags)
+  const balance = useNativeBalance(account.namespace, account.address, networkId)
+  const [leaving, setLeaving] = useState(false)
+
+  // A visitor who disconnected from the wallet's side is shown the Connect view instead.
+  useEffect(() => {
+    if (!account.isConnected && !leaving) kernel.router.reset()
+  }, [account.isConnected, leaving, kernel])
+  if (!account.address || !account.namespace) return null
+
+  const otherNamespaces = Object.entries(namespaces)
+    .filter(([name, connection]) => name !== account.namespace && connection.status === 'connected')
+    .map(([name]) => name)
+  const order = flags.walletFeaturesOrder
+  const features = kernel.views
+    .slot('wallet-features')
+    .filter((entry) => (!entry.feature || isFeatureEnabled(flags, entry.feature)) && kernel.isViewAvailable(entry.view))
+    .sort((a, b) => rankFeature(order, a.id) - rankFeature(order, b.id))
+  const tabs = kernel.views
+    .slot('account-tabs')
+    .filter((entry) => !entry.feature || isFeatureEnabled(flags, entry.feature))
+    .map((entry) => ({ id: entry.id, label: t(entry.label), content: <SlotOutlet entry={entry} /> }))
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(account.address!)
+      showToast(kernel, { message: t('account.copied'), variant: 'success' })
+    } catch {
+      showToast(kernel, { message: t('account.copyFailed'), variant: 'error' })
+    }
+  }
+  const onDisconnect = async () => {
+    setLeaving(true)
+    try {
+      await disconnect()
+    } catch (error) {
+      kernel.logger.error('Disconnecting failed.', error)
+    }
+  }
+
+  return (
+    <>
+      <div className="f-center">
+        <Avatar address={account.address} />
+        <p className="f-address">
+          <span>{shortenAddress(account.address)}</span>
+          <IconButton label={t('account.copyAddress')} onClick={copy}>
+            <CopyIcon />
+          </IconButton>
+        </p>
+        <p className="f-balance" aria-live="polite">
+          {balance?.status === 'loading' && <Skeleton width={120} height={20} />}
+          {balance?.status === 'ready' && `${balance.balance.formatted} ${balance.balance.symbol}`}
+          {balance?.status === 'unavailable' && t('account.balanceUnavailable')}
+        </p>
+      </div>
+      <ListItem
+        label={network?.name ?? t('account.unknownNetwork')}
+        tag={t('account.network')}
+        image={<WalletImage src={network?.imageUrl} name={network?.name ?? '?'} size={32} />}
+        onClick={() => kernel.router.push('Networks')}
+      />
+      {otherNamespaces.map((namespace) => (
+        <Button key={namespace} variant="secondary" onClick={() => kernel.dispatchConnection({ type: 'namespace-activated', namespace })}>
+          {t('account.switchNamespace', { namespace })}
+        </Button>
+      ))}
+      {features.length > 0 && (
+        <div className="f-row">
+          {features.map((entry) => (
+            <Button key={entry.id} variant="secondary" onClick={() => kernel.router.push(entry.view as never)}>
+              {t(entry.label)}
+            </Button>
+          ))}
+        </div>
+      )}
+      {tabs.length > 0 && <Tabs tabs={tabs} label={t('account.tabs')} />}
+      <Button variant="danger" loading={leaving} onClick={onDisconnect}>
+        {t('account.disconnect')}
+      </Button>
+    </>
+  )
+}
+
+function rankFeature(order: readonly WalletFeature[], id: string): number {
+  const index = order.indexOf(id as WalletFeature)
+  return index === -1 ? order.length : index
+}

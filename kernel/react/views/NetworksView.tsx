@@ -1,0 +1,66 @@
+import { useState } from 'react'
+import type { CaipNetworkId } from '../../caip.js'
+import { isSameNetwork, type Network } from '../../network.js'
+import { showToast } from '../../toast.js'
+import { ListItem } from '../../ui/ListItem.js'
+import { Spinner } from '../../ui/Spinner.js'
+import { WalletImage } from '../../ui/WalletImage.js'
+import { isUserRejection } from '../../errors/isUserRejection.js'
+import { useFoyerState, useKernel, useTranslate } from '../context.js'
+import { useNetwork } from '../hooks.js'
+
+/**
+ * Every network the chains declare. Choosing one asks the connected wallet to switch; a network of
+ * a namespace that is not connected, or whose chain cannot switch, is shown but disabled.
+ */
+export default function NetworksView() {
+  const kernel = useKernel()
+  const t = useTranslate()
+  const { networks, networkId, switchNetwork } = useNetwork()
+  const namespaces = useFoyerState((state) => state.connection.namespaces)
+  const [pending, setPending] = useState<CaipNetworkId>()
+
+  const canSwitchTo = (network: Network) =>
+    namespaces[network.chainNamespace]?.status === 'connected' &&
+    kernel.chains.get(network.chainNamespace)?.capabilities?.switchNetwork !== undefined
+
+  const choose = async (network: Network) => {
+    setPending(network.caipNetworkId)
+    try {
+      await switchNetwork(network.caipNetworkId)
+      if (!kernel.router.back()) kernel.router.reset({ view: 'Account', params: undefined })
+    } catch (error) {
+      kernel.logger.warn('Switching network failed.', error)
+      if (!isUserRejection(error)) showToast(kernel, { message: t('networks.failed'), variant: 'error' })
+      setPending(undefined)
+    }
+  }
+
+  if (networks.length === 0) return <p className="f-muted">{t('networks.empty')}</p>
+  return (
+    <>
+      {pending && (
+        <p className="f-muted f-row" role="status">
+          <Spinner size={16} /> {t('networks.switching')}
+        </p>
+      )}
+      <ul className="f-list" aria-label={t('networks.title')}>
+        {networks.map((network) => {
+          const current = networkId !== undefined && isSameNetwork(network, networkId)
+          return (
+            <li key={network.caipNetworkId}>
+              <ListItem
+                label={network.name}
+                current={current}
+                tag={current ? t('networks.current') : network.testnet ? t('networks.testnet') : undefined}
+                image={<WalletImage src={network.imageUrl} name={network.name} size={32} />}
+                disabled={pending !== undefined || current || !canSwitchTo(network)}
+                onClick={() => choose(network)}
+              />
+            </li>
+          )
+        })}
+      </ul>
+    </>
+  )
+}

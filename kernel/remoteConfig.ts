@@ -1,0 +1,46 @@
+import { raiseAlert } from './alerts.js'
+import type { Kernel } from './createKernel.js'
+import { isFoyerError } from './errors/BaseError.js'
+import type { HttpStatusError } from './errors/catalogue.js'
+import { applyRemoteFeatures, RemoteConfigSchema, remoteConfigToFeatures } from './features.js'
+import { createHttpClient } from './http.js'
+import { FetchToken } from './tokens.js'
+import { SDK_TYPE, SDK_VERSION } from './version.js'
+
+/**
+ * Fetches the remote project configuration (§7 `GET /appkit/v1/config`) when the host configured a
+ * directory service, and lets it override the local feature flags (§1). Never throws: a failure
+ * keeps the local flags.
+ */
+export async function loadRemoteFeatures(kernel: Kernel): Promise<void> {
+  const { directory } = kernel.options.services
+  if (!directory || !kernel.options.projectId) return
+  const http = createHttpClient({
+    baseUrl: directory,
+    fetch: kernel.container.resolve(FetchToken),
+    query: { projectId: kernel.options.projectId, st: SDK_TYPE, sv: SDK_VERSION },
+  })
+  try {
+    const config = await http.get('/appkit/v1/config', { schema: RemoteConfigSchema })
+    if (kernel.isDestroyed()) return
+    const remote = remoteConfigToFeatures(config)
+    kernel.store.update('features', (state) => applyRemoteFeatures(state, kernel.options.features, remote))
+    const { ignoredLocal } = kernel.store.getState().features
+    if (ignoredLocal.length > 0) {
+      kernel.logger.warn(`Local configuration ignored: ${ignoredLocal.join(', ')} come from the project configuration.`)
+      kernel.bus.emit('features:local-config-ignored', { features: ignoredLocal })
+    }
+  } catch (error) {
+    if (kernel.isDestroyed()) return
+    kernel.logger.warn('The remote project configuration could not be loaded; local settings apply.', error)
+    alertForStatus(kernel, error)
+  }
+}
+
+/** §8: 429 is Rate Limited, 5xx a Server Error, 401/403 an invalid project. */
+export function alertForStatus(kernel: Kernel, error: unknown): void {
+  if (!isFoyerError<HttpStatusError>(error, 'HttpStatusError')) return
+  if (error.status === 429) raiseAlert(kernel, 'RATE_LIMITED')
+  else if (error.status >= 500) raiseAlert(kernel, 'SERVER_ERROR')
+  else if (error.status === 401 || error.status === 403) raiseAlert(kernel, 'INVALID_PROJECT_ID')
+}

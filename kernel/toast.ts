@@ -1,0 +1,62 @@
+import type { Kernel } from './createKernel.js'
+
+export type ToastVariant = 'loading' | 'success' | 'error'
+
+/** The notification toast (§3). */
+export interface ToastState {
+  message: string
+  variant: ToastVariant
+  open: boolean
+  autoClose: boolean
+}
+
+export const INITIAL_TOAST: ToastState = { message: '', variant: 'success', open: false, autoClose: true }
+
+/** §4, §9: a toast that replaces an open one shows 150 ms after that one closes. */
+export const TOAST_RESHOW_MS = 150
+
+/** How long a toast stays before it closes itself. */
+export const TOAST_AUTO_CLOSE_MS = 3000
+
+export interface ShowToastParameters {
+  /** The visible text, already translated. */
+  message: string
+  variant: ToastVariant
+  /** Close by itself after 3 s. Loading toasts stay until replaced. @default variant !== 'loading' */
+  autoClose?: boolean
+}
+
+// The pending timers of each kernel's toast, so a newer toast cancels what an older one scheduled.
+const timers = new WeakMap<Kernel, () => void>()
+
+/**
+ * Shows a toast. While another is open it closes that one first and shows this one after 150 ms (§4).
+ *
+ * @example
+ * showToast(kernel, { message: kernel.i18n.t('account.copied'), variant: 'success' })
+ */
+export function showToast(kernel: Kernel, parameters: ShowToastParameters): void {
+  timers.get(kernel)?.()
+  const toast: ToastState = {
+    message: parameters.message,
+    variant: parameters.variant,
+    open: true,
+    autoClose: parameters.autoClose ?? parameters.variant !== 'loading',
+  }
+  if (!kernel.store.getState().toast.open) return present(kernel, toast)
+  hideToast(kernel)
+  timers.set(kernel, kernel.schedule(() => present(kernel, toast), TOAST_RESHOW_MS))
+}
+
+/** Closes the toast now. */
+export function hideToast(kernel: Kernel): void {
+  timers.get(kernel)?.()
+  timers.delete(kernel)
+  kernel.store.update('toast', (toast) => (toast.open ? { ...toast, open: false } : toast))
+}
+
+function present(kernel: Kernel, toast: ToastState) {
+  kernel.store.update('toast', () => toast)
+  if (toast.autoClose) timers.set(kernel, kernel.schedule(() => hideToast(kernel), TOAST_AUTO_CLOSE_MS))
+  else timers.delete(kernel)
+}

@@ -1,0 +1,8 @@
+import { createToken } from './container.js'
+import type { StorageService } from './storage.js'
+
+/** The kernel's storage service (recent wallets, caches), namespaced by project. */
+export const StorageToken = createToken<StorageService>('Storage')
+
+/** The `fetch` every HTTP client uses; replace it to route or observe requests. */
+export const FetchToken = createToken<typeof fetch>('fetch')

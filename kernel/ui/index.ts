@@ -1,0 +1,12 @@
+// Primitives shared by the core views and by plugins' views.
+export { Button, IconButton } from './Button.js'
+export type { ButtonProps, IconButtonProps } from './Button.js'
+export { ListItem } from './ListItem.js'
+export type { ListItemProps } from './ListItem.js'
+export { Tabs } from './Tabs.js'
+export type { Tab, TabsProps } from './Tabs.js'
+export { Spinner, Skeleton } from './Spinner.js'
+export { WalletImage } from './WalletImage.js'
+export type { WalletImageProps } from './WalletImage.js'
+export { Avatar, gradientFor } from './Avatar.js'
+export * from './icons.js'

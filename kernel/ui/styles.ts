@@ -1,0 +1,80 @@
+// The modal's stylesheet. It lives inside the shadow root, so host CSS cannot reach it and it
+// cannot leak; every colour and size comes from the --foyer-* theme variables.
+export const styles = /* css */ `
+:host { all: initial; }
+.f-root { font-family: var(--foyer-font); color: var(--foyer-foreground); font-size: 15px; line-height: 1.4; }
+.f-root *, .f-root *::before, .f-root *::after { box-sizing: border-box; }
+.f-overlay { position: fixed; inset: 0; z-index: var(--foyer-z-index); background: var(--foyer-overlay);
+  display: flex; align-items: center; justify-content: center; padding: 16px; animation: f-fade .15s ease-out; }
+.f-dialog { position: relative; width: 100%; max-width: 380px; max-height: min(640px, calc(100vh - 32px)); overflow: auto;
+  background: var(--foyer-background); border: 1px solid var(--foyer-border); border-radius: var(--foyer-radius);
+  box-shadow: 0 16px 48px rgba(0,0,0,.25); animation: f-rise .18s ease-out; outline: none; }
+.f-inline .f-dialog { animation: none; box-shadow: none; max-height: none; }
+.f-shake { animation: f-shake .5s ease-in-out; }
+.f-header { display: grid; grid-template-columns: 40px 1fr 40px; align-items: center; padding: 12px 12px 4px; }
+.f-title { margin: 0; font-size: 16px; font-weight: 600; text-align: center; }
+.f-body { padding: 8px 16px 16px; display: flex; flex-direction: column; gap: 8px; }
+.f-footer { padding: 0 16px 12px; text-align: center; font-size: 12px; color: var(--foyer-muted-foreground); }
+.f-icon-button { width: 36px; height: 36px; border-radius: 50%; border: 0; background: transparent; color: inherit;
+  display: inline-flex; align-items: center; justify-content: center; cursor: pointer; }
+.f-icon-button:hover { background: var(--foyer-surface-hover); }
+.f-button { display: inline-flex; align-items: center; justify-content: center; gap: 8px; min-height: 44px; padding: 0 16px;
+  border-radius: calc(var(--foyer-radius) / 1.6); border: 1px solid transparent; font: inherit; font-weight: 600; cursor: pointer; width: 100%; }
+.f-button-primary { background: var(--foyer-accent); color: var(--foyer-accent-foreground); }
+.f-button-secondary { background: var(--foyer-surface); color: var(--foyer-foreground); border-color: var(--foyer-border); }
+.f-button-danger { background: transparent; color: var(--foyer-danger); border-color: var(--foyer-border); }
+.f-button:disabled { opacity: .6; cursor: default; }
+.f-list { display: flex; flex-direction: column; gap: 6px; margin: 0; padding: 0; list-style: none; }
+.f-list-item { display: flex; align-items: center; gap: 12px; width: 100%; min-height: 56px; padding: 8px 12px; text-align: left;
+  border-radius: calc(var(--foyer-radius) / 1.6); border: 1px solid transparent; background: var(--foyer-surface);
+  color: inherit; font: inherit; font-weight: 500; cursor: pointer; }
+.f-list-item:hover:not(:disabled) { background: var(--foyer-surface-hover); }
+.f-list-item:disabled { opacity: .55; cursor: default; }
+.f-list-item[aria-current] { border-color: var(--foyer-accent); }
+.f-list-item-label { flex: 1; }
+.f-tag { font-size: 12px; padding: 2px 8px; border-radius: 999px; color: var(--foyer-muted-foreground); border: 1px solid var(--foyer-border); }
+.f-wallet-image { border-radius: 12px; flex: none; object-fit: cover; }
+.f-wallet-fallback { display: inline-flex; align-items: center; justify-content: center; background: var(--foyer-accent);
+  color: var(--foyer-accent-foreground); font-weight: 700; }
+.f-avatar { display: inline-block; border-radius: 50%; flex: none; }
+.f-center { display: flex; flex-direction: column; align-items: center; text-align: center; gap: 8px; padding: 8px 0; }
+.f-muted { color: var(--foyer-muted-foreground); font-size: 14px; margin: 0; }
+.f-error-text { color: var(--foyer-danger); font-weight: 600; margin: 0; }
+.f-address { font-size: 20px; font-weight: 700; margin: 0; display: inline-flex; align-items: center; gap: 4px; }
+.f-balance { font-size: 16px; color: var(--foyer-muted-foreground); margin: 0; min-height: 22px; }
+.f-row { display: flex; gap: 8px; }
+.f-spinner { display: inline-block; border-radius: 50%; border: 2px solid var(--foyer-border); border-top-color: var(--foyer-accent);
+  animation: f-spin .8s linear infinite; flex: none; }
+.f-skeleton { display: inline-block; border-radius: 8px; background: var(--foyer-surface-hover); animation: f-pulse 1.2s ease-in-out infinite; }
+.f-tablist { display: flex; gap: 4px; padding: 4px; border-radius: 999px; background: var(--foyer-surface); }
+.f-tab { flex: 1; border: 0; border-radius: 999px; padding: 6px 8px; font: inherit; font-weight: 600; background: transparent;
+  color: var(--foyer-muted-foreground); cursor: pointer; }
+.f-tab[aria-selected="true"] { background: var(--foyer-background); color: var(--foyer-foreground); }
+.f-tabpanel { padding-top: 8px; }
+.f-alert { display: flex; gap: 8px; align-items: flex-start; margin: 0 16px 8px; padding: 10px 12px; border-radius: 12px;
+  background: var(--foyer-surface); border: 1px solid var(--foyer-danger); }
+.f-alert-text { flex: 1; margin: 0; font-size: 14px; }
+.f-alert-text strong { display: block; }
+.f-toast { position: fixed; left: 50%; top: 16px; transform: translateX(-50%); z-index: calc(var(--foyer-z-index) + 1);
+  display: flex; align-items: center; gap: 8px; padding: 10px 14px; border-radius: 999px; background: var(--foyer-background);
+  border: 1px solid var(--foyer-border); box-shadow: 0 6px 24px rgba(0,0,0,.18); font-size: 14px; font-weight: 600; }
+.f-toast-success { color: var(--foyer-success); }
+.f-toast-error { color: var(--foyer-danger); }
+.f-divider { display: flex; align-items: center; gap: 8px; color: var(--foyer-muted-foreground); font-size: 13px; }
+.f-divider::before, .f-divider::after { content: ''; flex: 1; border-top: 1px solid var(--foyer-border); }
+.f-section-title { margin: 8px 0 0; font-size: 13px; font-weight: 600; color: var(--foyer-muted-foreground); }
+.f-root :focus-visible { outline: 2px solid var(--foyer-accent); outline-offset: 2px; }
+.f-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+@media (max-width: 559px) {
+  .f-overlay:not(.f-inline) { align-items: flex-end; padding: 0; }
+  .f-overlay:not(.f-inline) .f-dialog { max-width: none; border-radius: var(--foyer-radius) var(--foyer-radius) 0 0;
+    max-height: 90vh; animation-name: f-sheet; }
+}
+@keyframes f-fade { from { opacity: 0 } }
+@keyframes f-rise { from { opacity: 0; transform: translateY(8px) scale(.98) } }
+@keyframes f-sheet { from { transform: translateY(100%) } }
+@keyframes f-spin { to { transform: rotate(360deg) } }
+@keyframes f-pulse { 50% { opacity: .5 } }
+@keyframes f-shake { 20%, 60% { transform: translateX(-6px) } 40%, 80% { transform: translateX(6px) } }
+@media (prefers-reduced-motion: reduce) { .f-root *, .f-overlay { animation-duration: .01ms !important; animation-iteration-count: 1 !important; } }
+`

@@ -1,0 +1,128 @@
+import type { Unsubscribe } from './bus.js'
+import { BaseError } from './errors/BaseError.js'
+import type { FeatureName } from './features.js'
+import type { MessageKey } from './i18n.js'
+
+/**
+ * Every view id with the params it takes. Plugins add their views by declaration merging, never
+ * through a central switch (STYLE 5). Ids are exactly those of SPEC §2.
+ *
+ * @example
+ * declare module 'foyer' {
+ *   interface ViewParams { Swap: { from?: string } }
+ * }
+ */
+export interface ViewParams {
+  Connect: undefined
+  Account: undefined
+  AllWallets: undefined
+  ConnectingExternal: { connectorId: string }
+  ConnectingWalletConnect: { walletId: string }
+  ConnectingWalletConnectBasic: undefined
+  Networks: undefined
+  UnsupportedChain: undefined
+}
+
+export type ViewId = keyof ViewParams & string
+
+/** A view as its owner registers it: the title key and a loader that `import()`s the component. */
+export interface ViewDefinition {
+  /** i18n key of the title that names the dialog while this view shows. */
+  title: MessageKey
+  /** Loads the view's module; the React layer renders its `default` export. */
+  load: () => Promise<{ default: unknown }>
+  /** When set, the view exists only while this feature is on (§9). */
+  feature?: FeatureName
+}
+
+/**
+ * The places in core views that plugins fill: an entry per contribution, each lazily loaded.
+ * Plugins add slots by declaration merging, like views.
+ */
+export interface Slots {
+  /** Tabs of the Account view (Tokens, NFTs, Activity). */
+  'account-tabs': SlotEntry
+  /** Actions under the account (send, receive, swap, buy), ordered by the wallet features order (§9). */
+  'wallet-features': SlotEntry & { view: ViewId }
+  /** Connect methods above the wallet list (email, social); wallets are the chains' connectors. */
+  'connect-methods': SlotEntry & { method: 'email' | 'social' }
+}
+
+export type SlotName = keyof Slots & string
+
+export interface SlotEntry {
+  /** Unique within the slot. */
+  id: string
+  /** i18n key of the entry's visible label. */
+  label: MessageKey
+  /** Lower comes first. @default 0 */
+  order?: number
+  /** When set, the entry shows only while this feature is on. */
+  feature?: FeatureName
+  /** Loads the entry's component, when it has one of its own. */
+  load?: () => Promise<{ default: unknown }>
+}
+
+/** Views by id, and what plugins contribute to the slots of core views. */
+export interface ViewRegistry {
+  register<V extends ViewId>(id: V, definition: ViewDefinition): Unsubscribe
+  get(id: string): ViewDefinition | undefined
+  ids(): ViewId[]
+  /** Loads a view's module once; later calls share the first load. */
+  load(id: ViewId): Promise<{ default: unknown }>
+  contribute<S extends SlotName>(slot: S, entry: Slots[S]): Unsubscribe
+  /** A slot's entries, sorted by `order`. */
+  slot<S extends SlotName>(slot: S): Array<Slots[S]>
+}
+
+export class UnknownViewError extends BaseError {
+  override name = 'UnknownViewError'
+  constructor(id: string, known: readonly string[]) {
+    super(
+      `Unknown view '${id}'. Registered views: ${known.join(', ')}. ` +
+        'A view that belongs to a plugin exists only when that plugin is in `plugins` and its feature is on.',
+    )
+  }
+}
+
+export function createViewRegistry(): ViewRegistry {
+  const views = new Map<string, ViewDefinition>()
+  const loads = new Map<string, Promise<{ default: unknown }>>()
+  const slots = new Map<string, Array<SlotEntry>>()
+
+  return {
+    register(id, definition) {
+      if (views.has(id)) throw new Error(`The view '${id}' is registered twice.`)
+      views.set(id, definition)
+      return () => {
+        views.delete(id)
+        loads.delete(id)
+      }
+    },
+    get: (id) => views.get(id),
+    ids: () => [...views.keys()] as ViewId[],
+    load(id) {
+      const definition = views.get(id)
+      if (!definition) return Promise.reject(new UnknownViewError(id, [...views.keys()]))
+      let pending = loads.get(id)
+      if (!pending) {
+        // A failed load is forgotten so that opening the view again retries it.
+        pending = definition.load().catch((error: unknown) => {
+          loads.delete(id)
+          throw error
+        })
+        loads.set(id, pending)
+      }
+      return pending
+    },
+    contribute(slot, entry) {
+      const entries = slots.get(slot) ?? []
+      if (entries.some((existing) => existing.id === entry.id)) {
+        throw new Error(`The slot '${slot}' already has an entry '${entry.id}'.`)
+      }
+      slots.set(slot, [...entries, entry].sort((a, b) => (a.order ?? 0) - (b.order ?? 0)))
+      return () => slots.set(slot, (slots.get(slot) ?? []).filter((existing) => existing !== entry))
+    },
+    slot: (slot) => (slots.get(slot) ?? []) as Array<Slots[typeof slot]>,
+  }
+}

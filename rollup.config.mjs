@@ -1,0 +1,72 @@
+import { rmSync } from 'node:fs'
+import { relative } from 'node:path'
+import nodeResolve from '@rollup/plugin-node-resolve'
+import terser from '@rollup/plugin-terser'
+import typescript from '@rollup/plugin-typescript'
+import { entries, isExternal, selfImports } from './build/entries.mjs'
+
+/** Writes dist/manifest.json: the chunk graph that scripts/size.mjs and the benchmark read. */
+function manifest() {
+  return {
+    name: 'foyer-manifest',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle)
+        .filter((output) => output.type === 'chunk')
+        .map((chunk) => ({
+          fileName: chunk.fileName,
+          isEntry: chunk.isEntry,
+          isDynamicEntry: chunk.isDynamicEntry,
+          ...(chunk.isEntry && { export: entries.find((e) => e.file === chunk.name)?.export }),
+          imports: chunk.imports,
+          dynamicImports: chunk.dynamicImports,
+          // Which sources went where, to explain a size change.
+          modules: Object.keys(chunk.modules).map((id) => relative(process.cwd(), id).replaceAll('\\', '/')),
+        }))
+      this.emitFile({ type: 'asset', fileName: 'manifest.json', source: `${JSON.stringify({ chunks }, null, 2)}\n` })
+    },
+  }
+}
+
+/** Empties dist/ first, so no stale chunk or .d.ts from an earlier build gets published. */
+function clean() {
+  return { name: 'foyer-clean', buildStart: () => rmSync('dist', { recursive: true, force: true }) }
+}
+
+export default {
+  input: Object.fromEntries(entries.map((e) => [e.file, e.input])),
+  external: isExternal,
+  preserveEntrySignatures: 'strict',
+  output: {
+    dir: 'dist',
+    format: 'es',
+    entryFileNames: '[name].js',
+    chunkFileNames: 'chunks/[name]-[hash].js',
+  },
+  plugins: [
+    clean(),
+    typescript({
+      // tsconfig.build.json narrows `include` to kernel/, chains/, plugins/ without tests or stories:
+      // the plugin's own include/exclude only filter what it transforms, not what it type-checks
+      // and emits declarations for.
+      tsconfig: './tsconfig.build.json',
+      noEmit: false,
+      declaration: true,
+      declarationDir: 'dist/types',
+      rootDir: '.',
+      // A plugin or chain imports the kernel as 'foyer'. Without these, self-reference would find
+      // dist/ (a stale build, or nothing) for both the types and the bundle; with them, the plugin
+      // resolves to the kernel's source and Rollup shares its chunks.
+      paths: Object.fromEntries(Object.entries(selfImports()).map(([specifier, input]) => [specifier, [`./${input}`]])),
+    }),
+    nodeResolve({ browser: true }),
+    terser(),
+    manifest(),
+  ],
+  onwarn(warning, warn) {
+    // An import nothing resolves would silently stay an import in dist/ (a dependency left out, a
+    // typo). Type errors only warn here: `npm run typecheck` is the gate for them, and one file
+    // being edited elsewhere in kernel/ should not stop a size check.
+    if (warning.code === 'UNRESOLVED_IMPORT') throw new Error(warning.message)
+    warn(warning)
+  },
+}

@@ -1,0 +1,89 @@
+// Builds dist/ and reports what each entry and lazy chunk weighs, then checks the budgets of
+// build/entries.mjs. Exit 1 when a budget fails.
+//
+//   npm run size                  table
+//   npm run size -- --json        machine-readable summary on stdout (the build log goes to stderr)
+//   npm run size -- --no-build    measure the dist/ that is there
+import { spawnSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { gzipSync } from 'node:zlib'
+import { budgets } from '../build/entries.mjs'
+
+const json = process.argv.includes('--json')
+
+if (!process.argv.includes('--no-build')) {
+  const rollup = createRequire(import.meta.url).resolve('rollup/dist/bin/rollup')
+  // stdout → stderr: with --json, stdout carries only the summary.
+  const build = spawnSync(process.execPath, [rollup, '-c'], { stdio: ['ignore', 2, 2] })
+  if (build.status !== 0) process.exit(build.status ?? 1)
+}
+
+const { chunks } = JSON.parse(readFileSync('dist/manifest.json', 'utf8'))
+const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
+
+for (const chunk of chunks) {
+  const code = readFileSync(`dist/${chunk.fileName}`)
+  chunk.min = code.length
+  chunk.gzip = gzipSync(code, { level: 9 }).length
+}
+
+/** The files a page downloads before running `fileName`: itself and its static imports, transitively. */
+function closure(fileName, seen = new Set()) {
+  if (!seen.has(fileName)) {
+    seen.add(fileName)
+    for (const imported of byFile.get(fileName).imports) closure(imported, seen)
+  }
+  return seen
+}
+
+const entryFile = (exportName) => chunks.find((chunk) => chunk.export === exportName).fileName
+const sum = (files, key) => [...files].reduce((total, file) => total + byFile.get(file)[key], 0)
+
+const kinds = ['entry', 'lazy', 'shared']
+const rows = chunks
+  .map((chunk) => {
+    const kind = chunk.isEntry ? 'entry' : chunk.isDynamicEntry ? 'lazy' : 'shared'
+    const row = { file: chunk.fileName, kind, export: chunk.export, min: chunk.min, gzip: chunk.gzip }
+    if (chunk.isEntry) {
+      const first = closure(chunk.fileName)
+      row.firstLoad = { files: [...first], min: sum(first, 'min'), gzip: sum(first, 'gzip') }
+    }
+    return row
+  })
+  .sort((a, b) => kinds.indexOf(a.kind) - kinds.indexOf(b.kind) || a.file.localeCompare(b.file))
+
+const results = budgets.map(({ name, entries, beyond = [], gzip: limit }) => {
+  const union = (exports) => new Set(exports.flatMap((e) => [...closure(entryFile(e))]))
+  const already = union(beyond)
+  const files = [...union(entries)].filter((file) => !already.has(file))
+  const gzip = sum(files, 'gzip')
+  return { name, entries, beyond, files, gzip, limit, pass: gzip <= limit }
+})
+
+if (json) {
+  console.log(JSON.stringify({ chunks: rows, budgets: results }, null, 2))
+} else {
+  const size = (bytes) => (bytes === undefined ? '' : bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(2)} KB`)
+  const table = [
+    ['chunk', 'kind', 'min', 'gzip', 'first load min', 'first load gzip'],
+    ...rows.map((row) => [
+      row.export ? `${row.file} (${row.export})` : row.file,
+      row.kind,
+      size(row.min),
+      size(row.gzip),
+      size(row.firstLoad?.min),
+      size(row.firstLoad?.gzip),
+    ]),
+  ]
+  const widths = table[0].map((_, i) => Math.max(...table.map((cells) => cells[i].length)))
+  for (const cells of table) console.log(cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '))
+  console.log('\nfirst load = the entry and every chunk it imports statically, transitively. Peer deps (React …) are not counted.')
+  console.log('Budgets count each distinct file of the group once, gzipped on its own (level 9), and sum them.\n')
+  for (const r of results) {
+    const beyond = r.beyond.length ? ` beyond ${r.beyond.join(' + ')}` : ''
+    console.log(`${r.pass ? 'PASS' : 'FAIL'}  ${r.name}${beyond}: ${size(r.gzip)} of ${size(r.limit)}  [${r.files.join(', ')}]`)
+  }
+}
+
+if (results.some((r) => !r.pass)) process.exit(1)

@@ -1,0 +1,100 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, posix } from 'node:path'
+
+/** Source text by path relative to the package root, with `/` separators. */
+export type SourceFiles = Record<string, string>
+
+/** The directories whose import boundaries STYLE 20 fixes. */
+export const sourceRoots = ['kernel', 'chains', 'plugins']
+
+/** Sources only: tests, stories and declaration files may import what they need. */
+export function isSourceFile(path: string): boolean {
+  return /\.[cm]?tsx?$/.test(path) && !/\.(test|spec|stories)\.[cm]?tsx?$/.test(path) && !/\.d\.[cm]?ts$/.test(path)
+}
+
+/** Reads every source file under `sourceRoots` of the package at `root`. */
+export function readSources(root: string): SourceFiles {
+  const files: SourceFiles = {}
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(join(root, dir))) {
+      const path = `${dir}/${name}`
+      if (name === 'node_modules' || name === '__snapshots__') continue
+      if (statSync(join(root, path)).isDirectory()) walk(path)
+      else if (isSourceFile(path)) files[path] = readFileSync(join(root, path), 'utf8')
+    }
+  }
+  for (const dir of sourceRoots) if (statSync(join(root, dir), { throwIfNoEntry: false })?.isDirectory()) walk(dir)
+  return files
+}
+
+// Each string becomes a numbered placeholder and comments go, so neither an import shown in a JSDoc
+// @example nor one inside a string counts. Not a parser: an apostrophe in JSX text could hide a
+// later import, but visible text goes through i18n keys (STYLE 12), so JSX text is rare here.
+const stringOrComment = /(['"`])(?:\\[\s\S]|(?!\1)[^\\])*\1|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g
+const staticImport = /(?<![\w$.])(?:import|export)\s*(?:type\s+)?(?:[\w$*{},\s]*?\bfrom\s*)?'(\d+)'/g
+const dynamicImport = /(?<![\w$.])import\s*\(\s*'(\d+)'\s*\)/g
+
+/** The specifiers of `import … from`, `import '…'`, `export … from` and `import('…')` in `source`. */
+export function importsOf(source: string): string[] {
+  const strings: string[] = []
+  const code = source.replace(stringOrComment, (match, quote: string | undefined) =>
+    quote ? `'${strings.push(match.slice(1, -1)) - 1}'` : '',
+  )
+  return [...code.matchAll(staticImport), ...code.matchAll(dynamicImport)].map((m) => strings[Number(m[1])]!)
+}
+
+/** Where a file sits, or where an import leads. */
+type Area =
+  | { kind: 'core' | 'react' | 'ui' | 'other' }
+  | { kind: 'plugin' | 'chain'; name: string }
+  | { kind: 'package'; name: string }
+
+function areaOfPath(path: string): Area {
+  const [top, second] = path.split('/')
+  if (top === 'kernel') return { kind: second === 'react' ? 'react' : second === 'ui' ? 'ui' : 'core' }
+  if ((top === 'plugins' || top === 'chains') && second) return { kind: top === 'plugins' ? 'plugin' : 'chain', name: second }
+  return { kind: 'other' }
+}
+
+/** `'foyer'` is the kernel, `'foyer/react'` its React entry, `'foyer/plugins/x'` the plugin x … */
+function areaOfImport(file: string, specifier: string): Area {
+  if (specifier.startsWith('.')) return areaOfPath(posix.join(posix.dirname(file), specifier))
+  if (specifier === 'foyer') return { kind: 'core' }
+  if (specifier === 'foyer/react') return { kind: 'react' }
+  if (specifier.startsWith('foyer/')) return areaOfPath(specifier.slice('foyer/'.length))
+  const [scope, name] = specifier.split('/')
+  return { kind: 'package', name: scope!.startsWith('@') ? `${scope}/${name}` : scope! }
+}
+
+const reactPackages = ['react', 'react-dom']
+const kernelAreas = ['core', 'react', 'ui']
+
+/**
+ * Checks STYLE 20 over `files` and returns one line per broken rule (empty when all hold):
+ * (a) kernel/ imports no plugin or chain; (b) core kernel files (all of kernel/ but react/ and
+ * ui/) are .ts and import no React, neither the packages nor kernel/react; (c) a plugin imports
+ * only the kernel and itself, a chain only the kernel and itself; (d) kernel/ui is imported only
+ * by kernel/ui, kernel/react, plugins and chains.
+ */
+export function checkBoundaries(files: SourceFiles): string[] {
+  const problems: string[] = []
+  for (const [file, source] of Object.entries(files)) {
+    const from = areaOfPath(file)
+    if (from.kind === 'core' && file.endsWith('.tsx')) problems.push(`(b) ${file}: a core kernel file cannot be .tsx`)
+    for (const specifier of importsOf(source)) {
+      const to = areaOfImport(file, specifier)
+      const report = (rule: string, why: string): void => void problems.push(`(${rule}) ${file} imports '${specifier}': ${why}`)
+      if (kernelAreas.includes(from.kind) && (to.kind === 'plugin' || to.kind === 'chain')) {
+        report('a', `kernel/ imports no ${to.kind}`)
+      } else if (from.kind === 'core' && ((to.kind === 'package' && reactPackages.includes(to.name)) || to.kind === 'react')) {
+        report('b', 'core kernel files import no React (move it to kernel/react/)')
+      } else if ((from.kind === 'plugin' || from.kind === 'chain') && to.kind !== 'package' && !kernelAreas.includes(to.kind)) {
+        const itself = to.kind === from.kind && 'name' in to && to.name === from.name
+        if (!itself) report('c', `a ${from.kind} imports only the kernel and itself`)
+      } else if (to.kind === 'ui' && !['ui', 'react', 'plugin', 'chain'].includes(from.kind)) {
+        report('d', 'only kernel/react, plugins and chains import kernel/ui')
+      }
+    }
+  }
+  return problems
+}

@@ -1,0 +1,239 @@
+// Shared fixtures for unit tests and stories: a real in-memory chain plugin and a kernel factory.
+// Browser-safe on purpose (no node: imports), so stories can use them too. Lives only in test/.
+import type { CaipNetworkId } from '../kernel/caip.js'
+import { defineChain, type ChainPlugin, type ConnectResult, type NativeBalance } from '../kernel/chain.js'
+import { createKernel, type Kernel } from '../kernel/createKernel.js'
+import type { Account, AccountType, Connector, Network } from '../kernel/network.js'
+import type { FoyerOptions } from '../kernel/options.js'
+import { createMemoryBackend } from '../kernel/storage.js'
+
+/** An EVM network that reaches nothing: the test chain never calls an RPC. */
+export const testNetwork: Network = {
+  id: 1,
+  name: 'Testnet One',
+  nativeCurrency: { name: 'Test Ether', symbol: 'TETH', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
+  blockExplorers: { default: { name: 'Testscan', url: 'https://testscan.example' } },
+  chainNamespace: 'eip155',
+  caipNetworkId: 'eip155:1',
+}
+
+/** A second EVM network, for switching. */
+export const testNetworkB: Network = {
+  ...testNetwork,
+  id: 10,
+  name: 'Testnet Ten',
+  caipNetworkId: 'eip155:10',
+}
+
+/** A Solana network, for a second namespace next to EVM. */
+export const testSolanaNetwork: Network = {
+  id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  name: 'Solana Test',
+  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8899'] } },
+  chainNamespace: 'solana',
+  caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+}
+
+/** Addresses the test wallets hand out by default, per namespace. */
+export const testAddresses = {
+  eip155: ['0x1111111111111111111111111111111111111111', '0x2222222222222222222222222222222222222222'],
+  solana: ['7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV', 'DRpbCBMxVnDK7maPM5tGv6MvB3v1sRMC86PZ8okm21hy'],
+} as const
+
+/** The error a wallet throws when the visitor says no (EIP-1193 code 4001). */
+export function userRejectedError(): Error & { code: number } {
+  return Object.assign(new Error('User rejected the request.'), { code: 4001 })
+}
+
+/** What a test wallet does when asked: say yes, say no (4001), or fail. */
+export type TestWalletAnswer = 'approve' | 'reject' | 'fail'
+
+export interface TestChainOptions {
+  /** @default 'eip155' */
+  namespace?: string
+  /** The plugin name. @default `chain:<namespace>` */
+  name?: string
+  /** @default [testNetwork, testNetworkB] for eip155, [testSolanaNetwork] for solana */
+  networks?: readonly Network[]
+  /** Announced at setup through `connector-added`. @default one injected connector `test-wallet-<namespace>` */
+  connectors?: readonly Connector[]
+  /** The addresses a connection returns. @default testAddresses[namespace] */
+  accounts?: readonly string[]
+  /** @default 'eoa' */
+  accountType?: AccountType
+  /** How `connect` answers. @default 'approve' */
+  connect?: TestWalletAnswer
+  /** How `disconnect` answers ('reject' fails too). @default 'approve' */
+  disconnect?: TestWalletAnswer
+  /** Milliseconds `connect` waits before answering, for loading states. @default 0 (answers without a timer) */
+  connectDelayMs?: number
+  /** The native balance in the smallest unit; `false` leaves out the balance capability. @default 1.5 coins */
+  balance?: bigint | false
+  /** `false` leaves out the switchNetwork capability. @default 'approve' */
+  switchNetwork?: TestWalletAnswer | false
+  /** `false` leaves out the signMessage capability. @default 'approve' */
+  signMessage?: TestWalletAnswer | false
+}
+
+/** The in-memory wallet behind a test chain: change its answers mid-test and read what it was asked. */
+export interface TestWallet {
+  connectAnswer: TestWalletAnswer
+  disconnectAnswer: TestWalletAnswer
+  balanceAnswer: 'approve' | 'fail'
+  switchAnswer: TestWalletAnswer
+  signAnswer: TestWalletAnswer
+  accounts: readonly string[]
+  balance: bigint
+  /** The network the wallet is on. */
+  networkId: CaipNetworkId
+  /** How often each method was called. */
+  readonly calls: { connect: number; disconnect: number; getBalance: number; switchNetwork: number; signMessage: number }
+  /** The wallet switches accounts by itself (an empty list means it disconnected the site). */
+  changeAccounts(addresses: readonly string[]): void
+  /** The wallet moves to another network by itself. */
+  changeNetwork(networkId: CaipNetworkId): void
+}
+
+export type TestChain = ChainPlugin & { readonly wallet: TestWallet }
+
+/**
+ * A real chain plugin over an in-memory wallet: it announces its connectors at setup, connects,
+ * disconnects, reads balances, switches networks and signs, answering as told.
+ *
+ * @example
+ * const chain = testChain({ connect: 'reject' })
+ * const kernel = testKernel({ plugins: [chain] })
+ * await expect(connect(kernel, { connectorId: 'test-wallet-eip155' })).rejects.toThrow('Connection rejected')
+ */
+export function testChain(options: TestChainOptions = {}): TestChain {
+  const namespace = options.namespace ?? 'eip155'
+  const networks = options.networks ?? (namespace === 'solana' ? [testSolanaNetwork] : [testNetwork, testNetworkB])
+  const connectors = options.connectors ?? [testConnector({ chain: namespace })]
+  const accountType = options.accountType ?? 'eoa'
+  const firstNetwork = networks[0]
+  if (!firstNetwork) throw new Error('testChain needs at least one network.')
+  let kernel: Kernel | undefined
+
+  const toAccounts = (addresses: readonly string[]): Account[] =>
+    addresses.map((address) => ({ namespace, address, type: accountType }))
+
+  const wallet: TestWallet = {
+    connectAnswer: options.connect ?? 'approve',
+    disconnectAnswer: options.disconnect ?? 'approve',
+    balanceAnswer: 'approve',
+    switchAnswer: options.switchNetwork || 'approve',
+    signAnswer: options.signMessage || 'approve',
+    accounts: options.accounts ?? testAddresses[namespace as keyof typeof testAddresses] ?? ['test-address'],
+    balance: options.balance === false ? 0n : (options.balance ?? 15n * 10n ** BigInt(firstNetwork.nativeCurrency.decimals - 1)),
+    networkId: firstNetwork.caipNetworkId,
+    calls: { connect: 0, disconnect: 0, getBalance: 0, switchNetwork: 0, signMessage: 0 },
+    changeAccounts(addresses) {
+      wallet.accounts = addresses
+      kernel?.dispatchConnection({ type: 'accounts-changed', namespace, accounts: toAccounts(addresses) })
+    },
+    changeNetwork(networkId) {
+      wallet.networkId = networkId
+      kernel?.dispatchConnection({ type: 'network-changed', namespace, networkId })
+    },
+  }
+
+  const answer = async (given: TestWalletAnswer, what: string) => {
+    if (given === 'reject') throw userRejectedError()
+    if (given === 'fail') throw new Error(`The test wallet could not ${what}.`)
+  }
+
+  const plugin = defineChain({
+    namespace,
+    name: options.name,
+    networks,
+    defaultAccountType: accountType,
+    setup(setupKernel) {
+      kernel = setupKernel
+      for (const connector of connectors) setupKernel.dispatchConnection({ type: 'connector-added', connector })
+      return () => {
+        for (const connector of connectors) setupKernel.dispatchConnection({ type: 'connector-removed', connectorId: connector.id })
+        kernel = undefined
+      }
+    },
+    async connect(_kernel, { networkId }): Promise<ConnectResult> {
+      wallet.calls.connect++
+      // No timer unless asked for one, so tests with fake timers need not advance them.
+      if (options.connectDelayMs) await new Promise((resolve) => setTimeout(resolve, options.connectDelayMs))
+      await answer(wallet.connectAnswer, 'connect')
+      if (networkId) wallet.networkId = networkId
+      return { accounts: toAccounts(wallet.accounts), networkId: wallet.networkId }
+    },
+    async disconnect() {
+      wallet.calls.disconnect++
+      await answer(wallet.disconnectAnswer, 'disconnect')
+    },
+    capabilities: {
+      ...(options.balance !== false && {
+        balance: {
+          async getBalance(_kernel, { networkId }): Promise<NativeBalance> {
+            wallet.calls.getBalance++
+            if (wallet.balanceAnswer === 'fail') throw new Error('The test RPC is down.')
+            const network = networks.find((candidate) => candidate.caipNetworkId === networkId) ?? firstNetwork
+            return { value: wallet.balance, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
+          },
+        },
+      }),
+      ...(options.switchNetwork !== false && {
+        switchNetwork: {
+          async switchNetwork(_kernel, { networkId }) {
+            wallet.calls.switchNetwork++
+            await answer(wallet.switchAnswer, 'switch networks')
+            wallet.networkId = networkId
+          },
+        },
+      }),
+      ...(options.signMessage !== false && {
+        signMessage: {
+          async signMessage(_kernel, { address, message }) {
+            wallet.calls.signMessage++
+            await answer(wallet.signAnswer, 'sign')
+            return fakeSignature(`${address}:${message}`)
+          },
+        },
+      }),
+    },
+  })
+  return Object.freeze({ ...plugin, wallet })
+}
+
+/** A connector as a chain plugin announces it. */
+export function testConnector(overrides: Partial<Connector> = {}): Connector {
+  const chain = overrides.chain ?? 'eip155'
+  return {
+    id: `test-wallet-${chain}`,
+    name: 'Test Wallet',
+    chain,
+    type: 'injected',
+    info: { rdns: 'example.test-wallet' },
+    imageUrl: 'https://example.com/test-wallet.png',
+    installed: true,
+    ...overrides,
+  }
+}
+
+/**
+ * A kernel for tests: a project id, memory storage, desktop width, a silent logger. Options win
+ * over these defaults.
+ */
+export function testKernel(options: FoyerOptions = {}): Kernel {
+  return createKernel({
+    projectId: 'test-project',
+    storage: createMemoryBackend(),
+    isMobile: () => false,
+    logLevel: 'silent',
+    ...options,
+  })
+}
+
+// Deterministic, 0x plus 130 hex digits like an EVM signature; it proves nothing, it only looks right.
+function fakeSignature(text: string): string {
+  const hex = [...new TextEncoder().encode(text)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+  return `0x${hex.slice(0, 130).padEnd(130, '0')}`
+}
