@@ -45,11 +45,17 @@ export default defineConfig({
         // Every story in .storybook/main.ts `stories` is a test (render + play) in headless Chromium.
         // The plugin sets `include` itself from the Storybook config; do not set it here.
         plugins: [storybookTest({ configDir: path.join(root, '.storybook') })],
+        // Bundled up front: a dependency found mid-run makes Vite reload the page under a running test.
+        optimizeDeps: {
+          include: ['mitt', 'tsyringe', 'valibot', 'react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime'],
+        },
         test: {
           name: 'stories',
           browser: {
             enabled: true,
             headless: true,
+            // Desktop width: the bottom sheet is tested by its own stories through the mobile check.
+            viewport: { width: 1024, height: 768 },
             provider: playwright({
               launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
             }),

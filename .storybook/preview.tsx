@@ -1,16 +1,19 @@
-import type { Decorator, Preview } from '@storybook/react-vite';
+import type { Decorator, Preview } from '@storybook/react-vite'
+import type { ThemeName } from '../kernel/theme.js'
+import { FoyerStory, type FoyerStoryParameters } from '../test/stories.js'
 
-export type Theme = 'light' | 'dark';
-
-// Placeholder: the lead replaces the body with the Foyer provider, e.g.
-//   <FoyerProvider config={...} theme={theme}><Story /></FoyerProvider>
-// `theme` comes from the toolbar global below (vitest projects can pin it with
-// storybookTest({ initialGlobals: { theme: 'dark' } })).
+// Stories that set `parameters.foyer` run inside a fresh kernel and the real provider; the theme
+// comes from the toolbar (or a story's `globals`).
 const withFoyer: Decorator = (Story, context) => {
-  const theme = context.globals['theme'] as Theme;
-  void theme; // TODO(lead): pass to the Foyer provider.
-  return <Story />;
-};
+  const foyer = context.parameters['foyer'] as FoyerStoryParameters | undefined
+  if (!foyer) return <Story />
+  const theme = (context.globals['theme'] as ThemeName | undefined) ?? 'light'
+  return (
+    <FoyerStory key={`${context.id}:${theme}`} parameters={foyer} theme={theme}>
+      <Story />
+    </FoyerStory>
+  )
+}
 
 const preview: Preview = {
   parameters: {
@@ -33,6 +36,6 @@ const preview: Preview = {
   },
   initialGlobals: { theme: 'light' },
   decorators: [withFoyer],
-};
+}
 
-export default preview;
+export default preview

@@ -45,7 +45,7 @@ export function connectionReducer(state: ConnectionState, action: ConnectionActi
     case 'connecting':
       return withNamespace(state, action.namespace, { status: 'connecting', connectorId: action.connectorId, accounts: [] })
     case 'connected':
-      if (action.accounts.length === 0) return withNamespace(state, action.namespace, DISCONNECTED)
+      if (action.accounts.length === 0) return disconnect(state, action.namespace)
       return activate(
         withNamespace(state, action.namespace, {
           status: 'connected',
@@ -73,7 +73,8 @@ export function connectionReducer(state: ConnectionState, action: ConnectionActi
       return withNamespace(state, action.namespace, { ...current, networkId: action.networkId })
     }
     case 'failed':
-      return withNamespace(state, action.namespace, { ...DISCONNECTED, error: action.error })
+      // Through disconnect, so that an active namespace whose reconnect failed hands over to another.
+      return withNamespace(disconnect(state, action.namespace), action.namespace, { ...DISCONNECTED, error: action.error })
     case 'disconnected':
       return disconnect(state, action.namespace)
     case 'namespace-activated':

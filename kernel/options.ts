@@ -122,7 +122,8 @@ const OptionsSchema = v.strictObject({
  * error here: the kernel raises its alert instead (§5).
  */
 export function parseOptions(options: unknown): ResolvedOptions {
-  if (typeof options !== 'object' || options === null) {
+  // An array passes valibot's object check; `createKernel([evm()])` is a likely slip for `{ plugins: [...] }`.
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
     throw new InvalidOptionsError('createKernel expects an options object, such as { projectId, plugins }.')
   }
   const result = v.safeParse(OptionsSchema, options)

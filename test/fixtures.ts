@@ -114,7 +114,8 @@ export function testChain(options: TestChainOptions = {}): TestChain {
   const accountType = options.accountType ?? 'eoa'
   const firstNetwork = networks[0]
   if (!firstNetwork) throw new Error('testChain needs at least one network.')
-  let kernel: Kernel | undefined
+  // The kernels this plugin object is set up in: the same object may serve several.
+  const kernels = new Set<Kernel>()
 
   const toAccounts = (addresses: readonly string[]): Account[] =>
     addresses.map((address) => ({ namespace, address, type: accountType }))
@@ -131,11 +132,11 @@ export function testChain(options: TestChainOptions = {}): TestChain {
     calls: { connect: 0, disconnect: 0, getBalance: 0, switchNetwork: 0, signMessage: 0 },
     changeAccounts(addresses) {
       wallet.accounts = addresses
-      kernel?.dispatchConnection({ type: 'accounts-changed', namespace, accounts: toAccounts(addresses) })
+      for (const kernel of kernels) kernel.dispatchConnection({ type: 'accounts-changed', namespace, accounts: toAccounts(addresses) })
     },
     changeNetwork(networkId) {
       wallet.networkId = networkId
-      kernel?.dispatchConnection({ type: 'network-changed', namespace, networkId })
+      for (const kernel of kernels) kernel.dispatchConnection({ type: 'network-changed', namespace, networkId })
     },
   }
 
@@ -150,11 +151,11 @@ export function testChain(options: TestChainOptions = {}): TestChain {
     networks,
     defaultAccountType: accountType,
     setup(setupKernel) {
-      kernel = setupKernel
+      kernels.add(setupKernel)
       for (const connector of connectors) setupKernel.dispatchConnection({ type: 'connector-added', connector })
       return () => {
         for (const connector of connectors) setupKernel.dispatchConnection({ type: 'connector-removed', connectorId: connector.id })
-        kernel = undefined
+        kernels.delete(setupKernel)
       }
     },
     async connect(_kernel, { networkId }): Promise<ConnectResult> {

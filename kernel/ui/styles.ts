@@ -65,11 +65,8 @@ export const styles = /* css */ `
 .f-section-title { margin: 8px 0 0; font-size: 13px; font-weight: 600; color: var(--foyer-muted-foreground); }
 .f-root :focus-visible { outline: 2px solid var(--foyer-accent); outline-offset: 2px; }
 .f-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
-@media (max-width: 559px) {
-  .f-overlay:not(.f-inline) { align-items: flex-end; padding: 0; }
-  .f-overlay:not(.f-inline) .f-dialog { max-width: none; border-radius: var(--foyer-radius) var(--foyer-radius) 0 0;
-    max-height: 90vh; animation-name: f-sheet; }
-}
+.f-sheet { align-items: flex-end; padding: 0; }
+.f-sheet .f-dialog { max-width: none; border-radius: var(--foyer-radius) var(--foyer-radius) 0 0; max-height: 90vh; animation-name: f-sheet; }
 @keyframes f-fade { from { opacity: 0 } }
 @keyframes f-rise { from { opacity: 0; transform: translateY(8px) scale(.98) } }
 @keyframes f-sheet { from { transform: translateY(100%) } }

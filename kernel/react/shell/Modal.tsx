@@ -12,9 +12,10 @@ import { ViewTitleContext } from './ViewTitle.js'
 /**
  * The dialog: named by the view's title, focus moved in and trapped, Escape closes, back goes
  * back and closes at the first view (§2), focus returns to the opener on close. Inline (embedded)
- * it is a plain region in the page, always shown, with no overlay and no close.
+ * it is a plain region in the page, always shown, with no overlay and no close. On mobile widths
+ * it is a bottom sheet (§2).
  */
-export function Modal({ inline }: { inline: boolean }) {
+export function Modal({ inline, sheet }: { inline: boolean; sheet: boolean }) {
   const kernel = useKernel()
   const t = useTranslate()
   const open = useFoyerState((state) => state.modal.open)
@@ -67,7 +68,11 @@ export function Modal({ inline }: { inline: boolean }) {
   if (!visible) return null
   const canGoBack = history.length > 1
   return (
-    <div className={`f-overlay${inline ? ' f-inline' : ''}`} onMouseDown={inline ? undefined : onOverlayPointer}>
+    <div
+      className={`f-overlay${inline ? ' f-inline' : sheet ? ' f-sheet' : ''}`}
+      data-layout={inline ? 'inline' : sheet ? 'sheet' : 'dialog'}
+      onMouseDown={inline ? undefined : onOverlayPointer}
+    >
       <div
         ref={dialog}
         role={inline ? 'region' : 'dialog'}

@@ -5,7 +5,7 @@ import { styles } from '../../ui/styles.js'
 import { useKernel } from '../context.js'
 import { Modal } from './Modal.js'
 import { Toast } from './Notices.js'
-import { useThemeName } from './useThemeName.js'
+import { useIsMobile, useThemeName } from './environment.js'
 
 /**
  * Renders the modal into its own shadow root, so host CSS cannot break it and its CSS cannot leak.
@@ -18,6 +18,7 @@ export function ModalHost() {
   const inPlace = disableAppend || enableEmbedded
   const [placeholder, setPlaceholder] = useState<HTMLElement | null>(null)
   const [shadow, setShadow] = useState<ShadowRoot | null>(null)
+  const mobile = useIsMobile(kernel)
 
   useLayoutEffect(() => {
     if (inPlace && !placeholder) return
@@ -32,7 +33,7 @@ export function ModalHost() {
   return (
     <>
       {inPlace && <div ref={setPlaceholder} />}
-      {shadow && createPortal(<ThemedRoot>{<Modal inline={enableEmbedded} />}</ThemedRoot>, shadow)}
+      {shadow && createPortal(<ThemedRoot>{<Modal inline={enableEmbedded} sheet={mobile} />}</ThemedRoot>, shadow)}
     </>
   )
 }

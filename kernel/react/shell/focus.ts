@@ -21,29 +21,18 @@ export function activeElementIn(container: HTMLElement): Element | null {
 }
 
 /**
- * Keeps Tab and Shift+Tab inside `dialog`: from the last control Tab wraps to the first, and the
- * other way round. Returns true when it moved focus itself.
+ * Moves focus for Tab and Shift+Tab itself, so it never leaves `dialog`: after the last control
+ * comes the first, before the first the last. Handling every Tab (not just the edges) keeps the
+ * order right inside the shadow root, where the page's own tab order cannot see.
  */
-export function trapTab(event: { key: string; shiftKey: boolean; preventDefault(): void }, dialog: HTMLElement): boolean {
-  if (event.key !== 'Tab') return false
+export function trapTab(event: { key: string; shiftKey: boolean; preventDefault(): void }, dialog: HTMLElement): void {
+  if (event.key !== 'Tab') return
+  event.preventDefault()
   const elements = focusableElements(dialog)
-  const first = elements[0]
-  const last = elements.at(-1)
+  if (elements.length === 0) return
   const active = activeElementIn(dialog)
-  const outside = !active || !dialog.contains(active)
-  if (!first || !last) {
-    event.preventDefault()
-    return true
-  }
-  if (event.shiftKey && (active === first || outside)) {
-    event.preventDefault()
-    last.focus()
-    return true
-  }
-  if (!event.shiftKey && (active === last || outside)) {
-    event.preventDefault()
-    first.focus()
-    return true
-  }
-  return false
+  const index = elements.findIndex((element) => element === active)
+  const step = event.shiftKey ? -1 : 1
+  const next = index === -1 ? (event.shiftKey ? elements.length - 1 : 0) : (index + step + elements.length) % elements.length
+  elements[next]?.focus()
 }

@@ -1,4 +1,6 @@
 import { useSyncExternalStore } from 'react'
+import type { Kernel } from '../../createKernel.js'
+import { MOBILE_MAX_WIDTH } from '../../modal.js'
 import type { ThemeMode, ThemeName } from '../../theme.js'
 
 const DARK_QUERY = '(prefers-color-scheme: dark)'
@@ -16,4 +18,19 @@ const systemTheme = (): ThemeName => (typeof matchMedia === 'function' && matchM
 export function useThemeName(mode: ThemeMode): ThemeName {
   const system = useSyncExternalStore(subscribeToScheme, systemTheme, () => 'light' as const)
   return mode === 'system' ? system : mode
+}
+
+const NARROW_QUERY = `(max-width: ${MOBILE_MAX_WIDTH}px)`
+
+function subscribeToWidth(listener: () => void) {
+  if (typeof matchMedia !== 'function') return () => {}
+  const query = matchMedia(NARROW_QUERY)
+  query.addEventListener('change', listener)
+  return () => query.removeEventListener('change', listener)
+}
+
+/** Whether the modal shows as a bottom sheet: the kernel's mobile check, re-read when the width crosses 560 px. */
+export function useIsMobile(kernel: Kernel): boolean {
+  const isMobile = () => kernel.environment.isMobile()
+  return useSyncExternalStore(subscribeToWidth, isMobile, () => false)
 }

@@ -1,0 +1,122 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, waitFor } from 'storybook/test'
+import { raiseAlert } from '../../alerts.js'
+import { showToast } from '../../toast.js'
+import { testChain, testConnector } from '../../../test/fixtures.js'
+import { deepActiveElement, iconDataUrl, withinModal } from '../../../test/stories.js'
+import { ConnectButton } from '../ConnectButton.js'
+
+const wallets = () => [
+  testChain({
+    connectors: [
+      testConnector({ id: 'amber', name: 'Amber Wallet', imageUrl: iconDataUrl('#d97706', 'A') }),
+      testConnector({ id: 'basalt', name: 'Basalt', imageUrl: iconDataUrl('#334155', 'B') }),
+    ],
+  }),
+]
+
+const meta = {
+  title: 'Shell/Modal',
+  component: ConnectButton,
+  parameters: { foyer: { options: () => ({ plugins: wallets() }) } },
+} satisfies Meta<typeof ConnectButton>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+/** The host's button opens a real dialog: named by its title, focus inside and trapped, Escape closes, focus returns. */
+export const KeyboardDialog: Story = {
+  play: async ({ canvas }) => {
+    const button = canvas.getByRole('button', { name: 'Connect' })
+    button.focus()
+    await userEvent.keyboard('{Enter}')
+    const modal = await withinModal()
+    const dialog = await modal.findByRole('dialog', { name: 'Connect a wallet' })
+    await expect(dialog).toHaveAttribute('aria-modal', 'true')
+    const first = await modal.findByRole('button', { name: /Amber Wallet/ })
+    await waitFor(() => expect(deepActiveElement()).toBe(first))
+
+    // Tab past the last control wraps to the first: focus never leaves the dialog.
+    for (let step = 0; step < 6; step++) {
+      await userEvent.tab()
+      await expect(dialog.contains(deepActiveElement())).toBe(true)
+    }
+    await userEvent.tab({ shift: true })
+    await expect(dialog.contains(deepActiveElement())).toBe(true)
+
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(modal.queryByRole('dialog')).toBeNull())
+    await expect(document.activeElement).toBe(button)
+  },
+}
+
+export const KeyboardDialogDark: Story = { ...KeyboardDialog, globals: { theme: 'dark' } }
+
+/** Back goes back; back at the first view closes the modal and the next open starts at Connect (§2). */
+export const BackAndClose: Story = {
+  parameters: { foyer: { options: () => ({ plugins: [testChain({ connect: 'reject', connectors: [testConnector({ name: 'Basalt' })] })] }) } },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Connect' }))
+    const modal = await withinModal()
+    await userEvent.click(await modal.findByRole('button', { name: /Basalt/ }))
+    await modal.findByRole('dialog', { name: 'Basalt' })
+    await userEvent.click(modal.getByRole('button', { name: 'Back' }))
+    await modal.findByRole('dialog', { name: 'Connect a wallet' })
+    await expect(modal.queryByRole('button', { name: 'Back' })).toBeNull()
+    await userEvent.click(modal.getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(modal.queryByRole('dialog')).toBeNull())
+  },
+}
+
+/** Under 560 px the modal is a bottom sheet. */
+export const MobileSheet: Story = {
+  parameters: { foyer: { options: () => ({ plugins: wallets(), isMobile: () => true }), view: 'Connect' } },
+  play: async () => {
+    const modal = await withinModal()
+    const dialog = await modal.findByRole('dialog', { name: 'Connect a wallet' })
+    const overlay = dialog.parentElement!
+    await expect(overlay).toHaveAttribute('data-layout', 'sheet')
+    await expect(getComputedStyle(overlay).alignItems).toBe('flex-end')
+  },
+}
+
+export const MobileSheetDark: Story = { ...MobileSheet, globals: { theme: 'dark' } }
+
+/** A §8 alert shows its short and long message at the top and can be dismissed. */
+export const Alert: Story = {
+  parameters: {
+    foyer: {
+      options: () => ({ plugins: wallets() }),
+      setup: (kernel) => raiseAlert(kernel, 'RATE_LIMITED'),
+      view: 'Connect',
+    },
+  },
+  play: async () => {
+    const modal = await withinModal()
+    const alert = await modal.findByRole('alert')
+    await expect(alert).toHaveTextContent('Rate Limited')
+    await expect(alert).toHaveTextContent('Too many requests')
+    await userEvent.click(modal.getByRole('button', { name: 'Dismiss' }))
+    await waitFor(() => expect(modal.queryByRole('alert')).toBeNull())
+  },
+}
+
+export const AlertDark: Story = { ...Alert, globals: { theme: 'dark' } }
+
+/** A success toast is announced politely; an error toast replaces it. */
+export const Toasts: Story = {
+  parameters: {
+    foyer: {
+      options: () => ({ plugins: wallets() }),
+      setup: (kernel) => showToast(kernel, { message: 'Address copied', variant: 'success' }),
+    },
+  },
+  play: async () => {
+    const modal = await withinModal()
+    await expect(await modal.findByRole('status')).toHaveTextContent('Address copied')
+    await userEvent.click(modal.getByRole('button', { name: 'Dismiss notification' }))
+    await waitFor(() => expect(modal.getByRole('status')).toHaveTextContent(''))
+  },
+}
+
+export const ToastsDark: Story = { ...Toasts, globals: { theme: 'dark' } }

@@ -1,0 +1,65 @@
+// Story helpers: every story that sets `parameters.foyer` gets a fresh kernel, wrapped in the real
+// provider, with the modal opened at the story's view. Play functions reach into the modal's shadow
+// root through `withinModal`.
+import { useEffect, useState, type ReactNode } from 'react'
+import { within } from 'storybook/test'
+import type { Kernel } from '../kernel/createKernel.js'
+import { openModal } from '../kernel/modal.js'
+import type { FoyerOptions } from '../kernel/options.js'
+import type { ThemeName } from '../kernel/theme.js'
+import type { ViewId } from '../kernel/views.js'
+import { FoyerProvider } from '../kernel/react/FoyerProvider.js'
+import { testKernel } from './fixtures.js'
+
+export interface FoyerStoryParameters {
+  /** Options for this story's kernel (memory storage, a project id and desktop width are preset). */
+  options?: () => FoyerOptions
+  /** Runs before the modal opens: connect a wallet, raise an alert … */
+  setup?: (kernel: Kernel) => void | Promise<void>
+  /** Opens the modal at this view after setup; leave out to keep it closed. */
+  view?: ViewId
+  params?: unknown
+}
+
+export function FoyerStory({ parameters, theme, children }: { parameters: FoyerStoryParameters; theme: ThemeName; children: ReactNode }) {
+  const [kernel] = useState(() => testKernel({ themeMode: theme, ...parameters.options?.() }))
+  useEffect(() => {
+    let live = true
+    void Promise.resolve(parameters.setup?.(kernel)).then(() => {
+      if (live && parameters.view) openModal(kernel, { view: parameters.view, params: parameters.params as never })
+    })
+    return () => {
+      live = false
+      void kernel.destroy()
+    }
+  }, [kernel, parameters])
+  return <FoyerProvider kernel={kernel}>{children}</FoyerProvider>
+}
+
+/** The modal's shadow root, for Testing Library queries (it does not pierce shadow DOM by itself). */
+export async function modalRoot(): Promise<HTMLElement> {
+  for (let tries = 0; tries < 100; tries++) {
+    const root = document.querySelector('[data-foyer]')?.shadowRoot?.querySelector<HTMLElement>('.f-root')
+    if (root) return root
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  throw new Error('The Foyer modal root did not appear.')
+}
+
+/** Testing Library queries scoped to the modal. */
+export async function withinModal() {
+  return within(await modalRoot())
+}
+
+/** The element that has focus, looking through the modal's shadow root. */
+export function deepActiveElement(): Element | null {
+  let active = document.activeElement
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
+  return active
+}
+
+/** A small square icon as a data URL, so stories load no image from the network. */
+export function iconDataUrl(colour: string, letter: string): string {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" rx="10" fill="${colour}"/><text x="20" y="26" font-size="18" font-family="sans-serif" text-anchor="middle" fill="white">${letter}</text></svg>`
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`
+}
