@@ -17,8 +17,10 @@ function manifest() {
           isEntry: chunk.isEntry,
           isDynamicEntry: chunk.isDynamicEntry,
           ...(chunk.isEntry && { export: entries.find((e) => e.file === chunk.name)?.export }),
-          imports: chunk.imports,
-          dynamicImports: chunk.dynamicImports,
+          // Rollup lists peer imports ('react' …) among the chunk files; keep them apart.
+          imports: chunk.imports.filter((id) => id in bundle),
+          dynamicImports: chunk.dynamicImports.filter((id) => id in bundle),
+          externalImports: [...chunk.imports, ...chunk.dynamicImports].filter((id) => !(id in bundle)),
           // Which sources went where, to explain a size change.
           modules: Object.keys(chunk.modules).map((id) => relative(process.cwd(), id).replaceAll('\\', '/')),
         }))

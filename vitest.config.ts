@@ -17,6 +17,8 @@ const chromiumArgs = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // Stories assert visibility; honouring reduced motion (as the modal does) skips the fade-in.
+  '--force-prefers-reduced-motion',
   // Even with the flags above, Chromium still resolves update.googleapis.com and
   // accounts.google.com in the background. Resolve nothing but loopback, so no story can
   // reach the internet (a remote URL fails fast with ERR_NAME_NOT_RESOLVED).

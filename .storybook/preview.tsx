@@ -1,6 +1,10 @@
 import type { Decorator, Preview } from '@storybook/react-vite'
+import { configure } from 'storybook/test'
 import type { ThemeName } from '../kernel/theme.js'
 import { FoyerStory, type FoyerStoryParameters } from '../test/stories.js'
+
+// Views load their code on first use; on a busy 2-core machine that can take more than a second.
+configure({ asyncUtilTimeout: 5000 })
 
 // Stories that set `parameters.foyer` run inside a fresh kernel and the real provider; the theme
 // comes from the toolbar (or a story's `globals`).

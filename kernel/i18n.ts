@@ -54,7 +54,14 @@ export function createI18n(locale = 'en'): I18n {
     async setLocale(target) {
       const pending = loaders.get(target) ?? []
       loaders.delete(target)
-      const loaded = await Promise.all(pending.map((load) => load()))
+      let loaded: LocaleMessages[]
+      try {
+        loaded = await Promise.all(pending.map((load) => load()))
+      } catch (error) {
+        // Put the loaders back, so that a failed chunk is fetched again on the next try.
+        loaders.set(target, [...pending, ...(loaders.get(target) ?? [])])
+        throw error
+      }
       for (const messages of loaded) i18n.add(target, messages)
       current = target
       notify()

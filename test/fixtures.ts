@@ -81,7 +81,8 @@ export interface TestChainOptions {
 export interface TestWallet {
   connectAnswer: TestWalletAnswer
   disconnectAnswer: TestWalletAnswer
-  balanceAnswer: 'approve' | 'fail'
+  /** 'pending' never answers, for loading states. */
+  balanceAnswer: 'approve' | 'fail' | 'pending'
   switchAnswer: TestWalletAnswer
   signAnswer: TestWalletAnswer
   accounts: readonly string[]
@@ -176,6 +177,7 @@ export function testChain(options: TestChainOptions = {}): TestChain {
           async getBalance(_kernel, { networkId }): Promise<NativeBalance> {
             wallet.calls.getBalance++
             if (wallet.balanceAnswer === 'fail') throw new Error('The test RPC is down.')
+            if (wallet.balanceAnswer === 'pending') await new Promise(() => {})
             const network = networks.find((candidate) => candidate.caipNetworkId === networkId) ?? firstNetwork
             return { value: wallet.balance, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
           },

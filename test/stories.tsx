@@ -39,7 +39,9 @@ export function FoyerStory({ parameters, theme, children }: { parameters: FoyerS
 /** The modal's shadow root, for Testing Library queries (it does not pierce shadow DOM by itself). */
 export async function modalRoot(): Promise<HTMLElement> {
   for (let tries = 0; tries < 100; tries++) {
-    const root = document.querySelector('[data-foyer]')?.shadowRoot?.querySelector<HTMLElement>('.f-root')
+    // The newest modal: a story's host element may outlive it until the next story has rendered.
+    const host = [...document.querySelectorAll('[data-foyer]')].at(-1)
+    const root = host?.shadowRoot?.querySelector<HTMLElement>('.f-root')
     if (root) return root
     await new Promise((resolve) => setTimeout(resolve, 20))
   }

@@ -39,13 +39,18 @@ export async function connect(kernel: Kernel, { connectorId }: ConnectParameters
     kernel.dispatchConnection({ type: 'failed', namespace, error: error.shortMessage })
     throw error
   }
+  // Checked before the wallet is remembered: one that returned no account did not connect.
+  const connection = kernel.store.getState().connection.namespaces[namespace]
+  if (connection?.status !== 'connected') {
+    const error = new ConnectionFailedError({ details: 'The wallet returned no account.' })
+    kernel.dispatchConnection({ type: 'failed', namespace, error: error.shortMessage })
+    throw error
+  }
   addRecentWallet(kernel.container.resolve(StorageToken), {
     id: connector.id,
     name: connector.name,
     imageUrl: connector.imageUrl,
     rdns: connector.info?.rdns,
   })
-  const connection = kernel.store.getState().connection.namespaces[namespace]
-  if (connection?.status !== 'connected') throw new ConnectionFailedError({ details: 'The wallet returned no account.' })
   return { ...connection, namespace }
 }

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import type { Kernel } from '../../createKernel.js'
 import { expect, userEvent, waitFor } from 'storybook/test'
 import { raiseAlert } from '../../alerts.js'
 import { showToast } from '../../toast.js'
@@ -87,7 +88,7 @@ export const Alert: Story = {
   parameters: {
     foyer: {
       options: () => ({ plugins: wallets() }),
-      setup: (kernel) => raiseAlert(kernel, 'RATE_LIMITED'),
+      setup: (kernel: Kernel) => raiseAlert(kernel, 'RATE_LIMITED'),
       view: 'Connect',
     },
   },
@@ -108,7 +109,7 @@ export const Toasts: Story = {
   parameters: {
     foyer: {
       options: () => ({ plugins: wallets() }),
-      setup: (kernel) => showToast(kernel, { message: 'Address copied', variant: 'success' }),
+      setup: (kernel: Kernel) => showToast(kernel, { message: 'Address copied', variant: 'success' }),
     },
   },
   play: async () => {

@@ -1,0 +1,167 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, waitFor } from 'storybook/test'
+import { connect } from '../../actions/connect.js'
+import type { Kernel } from '../../createKernel.js'
+import { definePlugin } from '../../plugin.js'
+import { testChain, testConnector, type TestChain } from '../../../test/fixtures.js'
+import { withinModal } from '../../../test/stories.js'
+import { ConnectButton } from '../ConnectButton.js'
+
+const connected = async (kernel: Kernel) => {
+  await connect(kernel, { connectorId: 'test-wallet-eip155' })
+}
+
+const meta = {
+  title: 'Views/Account',
+  component: ConnectButton,
+  parameters: { foyer: { options: () => ({ plugins: [testChain()] }), setup: connected, view: 'Account' } },
+} satisfies Meta<typeof ConnectButton>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+/** Address, native balance truncated to 3 decimals (§5), network, disconnect. */
+export const Default: Story = {
+  play: async () => {
+    const modal = await withinModal()
+    await modal.findByRole('dialog', { name: 'Account' })
+    await expect(await modal.findByText('0x1111…1111')).toBeVisible()
+    await expect(await modal.findByText('1.5 TETH')).toBeVisible()
+    await expect(modal.getByRole('button', { name: 'Testnet One Network' })).toBeVisible()
+    await expect(modal.getByRole('button', { name: 'Disconnect' })).toBeVisible()
+    await expect(modal.queryByRole('tablist')).toBeNull()
+  },
+}
+
+export const DefaultDark: Story = { ...Default, globals: { theme: 'dark' } }
+
+/** While the balance is read, a placeholder holds its place. */
+export const BalanceLoading: Story = {
+  parameters: {
+    foyer: {
+      options: () => {
+        const chain = testChain()
+        chain.wallet.balanceAnswer = 'pending'
+        return { plugins: [chain] }
+      },
+      setup: connected,
+      view: 'Account',
+    },
+  },
+  play: async () => {
+    const modal = await withinModal()
+    await modal.findByText('0x1111…1111')
+    const balance = (await modal.findByRole('dialog')).querySelector('.f-balance')!
+    await expect(balance.querySelector('.f-skeleton')).not.toBeNull()
+  },
+}
+
+export const BalanceLoadingDark: Story = { ...BalanceLoading, globals: { theme: 'dark' } }
+
+/** A balance that cannot be read says so instead of showing 0. */
+export const BalanceUnavailable: Story = {
+  parameters: {
+    foyer: {
+      options: () => {
+        const chain = testChain()
+        chain.wallet.balanceAnswer = 'fail'
+        return { plugins: [chain] }
+      },
+      setup: connected,
+      view: 'Account',
+    },
+  },
+  play: async () => {
+    const modal = await withinModal()
+    await expect(await modal.findByText('Balance unavailable')).toBeVisible()
+  },
+}
+
+/** Plugins contribute the Tokens/NFTs/Activity tabs and the wallet actions; tabs follow the keyboard. */
+export const WithPluginTabs: Story = {
+  parameters: {
+    foyer: {
+      options: () => ({
+        plugins: [
+          testChain(),
+          definePlugin({
+            name: 'story-tabs',
+            locales: { en: { 'story.tokens': 'Tokens', 'story.activity': 'Activity', 'story.send': 'Send' } as never },
+            slots: {
+              'account-tabs': [
+                { id: 'tokens', label: 'story.tokens' as never, order: 0, load: async () => ({ default: () => <p>No tokens yet</p> }) },
+                { id: 'activity', label: 'story.activity' as never, order: 2, load: async () => ({ default: () => <p>No activity yet</p> }) },
+              ],
+              'wallet-features': [{ id: 'send', label: 'story.send' as never, view: 'Networks' }],
+            },
+          }),
+        ],
+      }),
+      setup: connected,
+      view: 'Account',
+    },
+  },
+  play: async () => {
+    const modal = await withinModal()
+    const tokens = await modal.findByRole('tab', { name: 'Tokens' })
+    await expect(tokens).toHaveAttribute('aria-selected', 'true')
+    await expect(await modal.findByText('No tokens yet')).toBeVisible()
+    tokens.focus()
+    await userEvent.keyboard('{ArrowRight}')
+    await expect(modal.getByRole('tab', { name: 'Activity' })).toHaveAttribute('aria-selected', 'true')
+    await expect(await modal.findByText('No activity yet')).toBeVisible()
+    await expect(modal.getByRole('button', { name: 'Send' })).toBeVisible()
+  },
+}
+
+export const WithPluginTabsDark: Story = { ...WithPluginTabs, globals: { theme: 'dark' } }
+
+/** Connected on EVM and Solana at once: the Account view switches between the namespaces (§4). */
+export const TwoNamespaces: Story = {
+  parameters: {
+    foyer: {
+      options: () => ({ plugins: [testChain(), testChain({ namespace: 'solana', connectors: [testConnector({ chain: 'solana', name: 'Sol Wallet' })] })] }),
+      setup: async (kernel: Kernel) => {
+        await connect(kernel, { connectorId: 'test-wallet-eip155' })
+        await connect(kernel, { connectorId: 'test-wallet-solana' })
+      },
+      view: 'Account',
+    },
+  },
+  play: async () => {
+    const modal = await withinModal()
+    await expect(await modal.findByText('7EcD…FLtV')).toBeVisible()
+    await userEvent.click(modal.getByRole('button', { name: 'Show eip155 account' }))
+    await expect(await modal.findByText('0x1111…1111')).toBeVisible()
+    await expect(modal.getByRole('button', { name: 'Show solana account' })).toBeVisible()
+  },
+}
+
+/** Disconnect resets the connection and closes the modal (§4); the host's button says Connect again. */
+export const Disconnects: Story = {
+  play: async ({ canvas }) => {
+    const modal = await withinModal()
+    await userEvent.click(await modal.findByRole('button', { name: 'Disconnect' }))
+    await waitFor(() => expect(modal.queryByRole('dialog')).toBeNull())
+    await expect(canvas.getByRole('button', { name: 'Connect' })).toBeVisible()
+  },
+}
+
+/** The wallet disconnects the site by itself: the open modal follows to Connect. */
+export const WalletDisconnects: Story = {
+  parameters: {
+    foyer: {
+      options: () => ({ plugins: [storyChain] }),
+      setup: connected,
+      view: 'Account',
+    },
+  },
+  play: async () => {
+    const modal = await withinModal()
+    await modal.findByText('0x1111…1111')
+    storyChain.wallet.changeAccounts([])
+    await modal.findByRole('dialog', { name: 'Connect a wallet' })
+  },
+}
+
+const storyChain: TestChain = testChain()

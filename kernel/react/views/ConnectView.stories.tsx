@@ -1,0 +1,118 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import type { Kernel } from '../../createKernel.js'
+import { expect, userEvent, waitFor } from 'storybook/test'
+import { definePlugin } from '../../plugin.js'
+import { addRecentWallet } from '../../storage.js'
+import { StorageToken } from '../../tokens.js'
+import { testChain, testConnector } from '../../../test/fixtures.js'
+import { iconDataUrl, withinModal } from '../../../test/stories.js'
+import { ConnectButton } from '../ConnectButton.js'
+
+const amber = testConnector({ id: 'amber', name: 'Amber Wallet', imageUrl: iconDataUrl('#d97706', 'A') })
+const basalt = testConnector({ id: 'basalt', name: 'Basalt', type: 'external', imageUrl: iconDataUrl('#334155', 'B') })
+const cobalt = testConnector({ id: 'cobalt', name: 'Cobalt', imageUrl: 'javascript:alert(1)' })
+const relay = testConnector({ id: 'relay', name: 'WalletConnect', type: 'walletConnect', imageUrl: iconDataUrl('#2563eb', 'W') })
+
+const meta = {
+  title: 'Views/Connect',
+  component: ConnectButton,
+  parameters: {
+    foyer: { options: () => ({ plugins: [testChain({ connectors: [basalt, amber, cobalt, relay] })] }), view: 'Connect' },
+  },
+} satisfies Meta<typeof ConnectButton>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+/** Wallets from the chain plugins in §2's order: walletConnect, injected, external; installed ones tagged. */
+export const Default: Story = {
+  play: async () => {
+    const modal = await withinModal()
+    const list = await modal.findByRole('list', { name: 'Wallets' })
+    const names = [...list.querySelectorAll('button')].map((button) => button.querySelector('.f-list-item-label')?.textContent)
+    await expect(names).toEqual(['WalletConnect', 'Amber Wallet', 'Cobalt', 'Basalt'])
+    await expect(modal.getByRole('button', { name: 'Amber Wallet Installed' })).toBeVisible()
+    // An icon URL that is not https or data:image is never loaded: the lettered tile stands in.
+    const cobaltRow = modal.getByRole('button', { name: /Cobalt/ })
+    await expect(cobaltRow.querySelector('img')).toBeNull()
+  },
+}
+
+export const DefaultDark: Story = { ...Default, globals: { theme: 'dark' } }
+
+/** A recent wallet comes right after WalletConnect, tagged Recent. */
+export const WithRecentWallet: Story = {
+  parameters: {
+    foyer: {
+      options: () => ({ plugins: [testChain({ connectors: [amber, basalt, relay] })] }),
+      setup: (kernel: Kernel) => {
+        addRecentWallet(kernel.container.resolve(StorageToken), { id: 'basalt', name: 'Basalt' })
+      },
+      view: 'Connect',
+    },
+  },
+  play: async () => {
+    const modal = await withinModal()
+    const list = await modal.findByRole('list', { name: 'Wallets' })
+    const names = [...list.querySelectorAll('.f-list-item-label')].map((label) => label.textContent)
+    await expect(names).toEqual(['WalletConnect', 'Basalt', 'Amber Wallet'])
+    await expect(modal.getByRole('button', { name: 'Basalt Recent' })).toBeVisible()
+  },
+}
+
+export const WithRecentWalletDark: Story = { ...WithRecentWallet, globals: { theme: 'dark' } }
+
+/** Connect methods from feature plugins come before the wallets (§2: email, social, wallet). */
+export const WithConnectMethods: Story = {
+  parameters: {
+    foyer: {
+      options: () => ({
+        plugins: [
+          testChain({ connectors: [amber] }),
+          definePlugin({
+            name: 'story-methods',
+            slots: {
+              'connect-methods': [
+                { id: 'social', method: 'social', label: 'connect.wallets', load: async () => ({ default: () => <p>Social buttons</p> }) },
+                { id: 'email', method: 'email', label: 'connect.wallets', load: async () => ({ default: () => <p>Email field</p> }) },
+              ],
+            },
+          }),
+        ],
+      }),
+      view: 'Connect',
+    },
+  },
+  play: async () => {
+    const modal = await withinModal()
+    const email = await modal.findByText('Email field')
+    const social = await modal.findByText('Social buttons')
+    const wallet = modal.getByRole('button', { name: /Amber Wallet/ })
+    await expect(email.compareDocumentPosition(social) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    await expect(social.compareDocumentPosition(wallet) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    await expect(modal.getByText('or')).toBeVisible()
+  },
+}
+
+/** With no chain plugin there is nothing to connect: the view says so. */
+export const Empty: Story = {
+  parameters: { foyer: { options: () => ({ plugins: [] }), view: 'Connect' } },
+  play: async () => {
+    const modal = await withinModal()
+    await expect(await modal.findByText('No wallets are available on this site yet.')).toBeVisible()
+  },
+}
+
+export const EmptyDark: Story = { ...Empty, globals: { theme: 'dark' } }
+
+/** Choosing a wallet connects it; the modal closes and the host's button shows the account. */
+export const ConnectsAWallet: Story = {
+  parameters: { foyer: { options: () => ({ plugins: [testChain({ connectors: [amber] })] }) } },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Connect' }))
+    const modal = await withinModal()
+    await userEvent.click(await modal.findByRole('button', { name: /Amber Wallet/ }))
+    await waitFor(() => expect(modal.queryByRole('dialog')).toBeNull())
+    await expect(canvas.getByRole('button', { name: 'Account 0x1111…1111' })).toBeVisible()
+  },
+}

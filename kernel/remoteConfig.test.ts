@@ -1,0 +1,200 @@
+import { createServer, type IncomingMessage } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+import { afterEach, describe, expect, it, vi } from 'vitest'
+
+import { testKernel } from '../test/fixtures.js'
+import type { Kernel } from './createKernel.js'
+import type { FoyerOptions } from './options.js'
+import { openModal } from './modal.js'
+import { definePlugin } from './plugin.js'
+import { SDK_TYPE, SDK_VERSION } from './version.js'
+
+// A real HTTP server on a free loopback port stands in for the wallet directory service (§7):
+// the kernel's own fetch and HTTP client do the work, nothing is mocked.
+
+interface Answer {
+  status: number
+  body: string
+}
+
+async function startDirectory(answer: () => Answer | Promise<Answer>) {
+  const requests: URL[] = []
+  const server = createServer(async (request: IncomingMessage, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1')
+    requests.push(url)
+    const { status, body } = url.pathname === '/appkit/v1/config' ? await answer() : { status: 404, body: '{}' }
+    response.writeHead(status, { 'content-type': 'application/json' }).end(body)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections()
+      server.close(() => resolve())
+    })
+  servers.push(stop)
+  return { url: `http://127.0.0.1:${port}`, requests }
+}
+
+const servers: Array<() => Promise<void>> = []
+const kernels: Kernel[] = []
+
+afterEach(async () => {
+  await Promise.all(kernels.splice(0).map((kernel) => kernel.destroy()))
+  await Promise.all(servers.splice(0).map((stop) => stop()))
+  vi.restoreAllMocks()
+})
+
+const json = (value: unknown): Answer => ({ status: 200, body: JSON.stringify(value) })
+
+const remoteConfig = json({
+  features: [
+    { id: 'swaps', isEnabled: false },
+    { id: 'email', isEnabled: false },
+    { id: 'activity', isEnabled: false },
+    { id: 'socials', isEnabled: true, config: ['github', 'google'] },
+  ],
+})
+
+function kernelFor(directory: string, options: FoyerOptions = {}) {
+  const views = definePlugin({
+    name: 'test-views',
+    views: { Connect: { title: 'connect.title', load: async () => ({ default: 'Connect' }) } },
+  })
+  const kernel = testKernel({ services: { directory }, plugins: [views], ...options })
+  kernels.push(kernel)
+  return kernel
+}
+
+/** Console spies: the logger writes `[foyer] …` through console. */
+function spyConsole() {
+  return {
+    warn: vi.spyOn(console, 'warn').mockImplementation(() => {}),
+    error: vi.spyOn(console, 'error').mockImplementation(() => {}),
+  }
+}
+
+describe('remote project configuration (§1, §7)', () => {
+  it('behavior: is fetched with projectId, st and sv, and overrides the remote flags', async () => {
+    const directory = await startDirectory(() => remoteConfig)
+    const kernel = kernelFor(directory.url, { projectId: 'shop-42' })
+    await vi.waitFor(() => expect(kernel.store.getState().features.remoteApplied).toBe(true))
+
+    expect(directory.requests).toHaveLength(1)
+    const [request] = directory.requests
+    expect(request?.pathname).toBe('/appkit/v1/config')
+    expect(Object.fromEntries(request?.searchParams ?? [])).toEqual({ projectId: 'shop-42', st: SDK_TYPE, sv: SDK_VERSION })
+    expect(kernel.store.getState().features.flags).toMatchObject({
+      swaps: false,
+      email: false,
+      activity: false,
+      socials: ['github', 'google'],
+      onramp: true,
+      send: true,
+    })
+    expect(kernel.isEnabled('swaps')).toBe(false)
+  })
+
+  it('behavior: opening the modal never waits for the configuration', async () => {
+    let release = () => {}
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const directory = await startDirectory(async () => {
+      await gate
+      return remoteConfig
+    })
+    const kernel = kernelFor(directory.url)
+
+    openModal(kernel)
+    expect(kernel.store.getState().modal.open).toBe(true)
+    await vi.waitFor(() => expect(directory.requests).toHaveLength(1))
+    expect(kernel.store.getState().features.remoteApplied).toBe(false)
+
+    release()
+    await vi.waitFor(() => expect(kernel.store.getState().features.remoteApplied).toBe(true))
+    expect(kernel.store.getState().modal.open).toBe(true)
+  })
+
+  it("behavior: local settings it overrides with another value are announced and logged as 'Local configuration ignored'", async () => {
+    const { warn } = spyConsole()
+    const directory = await startDirectory(() => remoteConfig)
+    // swaps differs from the remote value; email is the same; onramp the remote leaves alone; send is local only.
+    const kernel = kernelFor(directory.url, { logLevel: 'warn', features: { swaps: true, email: false, onramp: false, send: false } })
+    const ignored = vi.fn()
+    kernel.bus.on('features:local-config-ignored', ignored)
+    await vi.waitFor(() => expect(ignored).toHaveBeenCalled())
+
+    expect(ignored).toHaveBeenCalledExactlyOnceWith({ features: ['swaps'] })
+    expect(kernel.store.getState().features.flags).toMatchObject({ swaps: false, email: false, onramp: false, send: false })
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Local configuration ignored'))
+    expect(warn.mock.calls[0]?.[0]).toContain('swaps')
+  })
+
+  it('behavior: nothing is announced when the remote agrees with the local settings', async () => {
+    const { warn } = spyConsole()
+    const directory = await startDirectory(() => remoteConfig)
+    const kernel = kernelFor(directory.url, { logLevel: 'warn', features: { swaps: false, send: false } })
+    const ignored = vi.fn()
+    kernel.bus.on('features:local-config-ignored', ignored)
+    await vi.waitFor(() => expect(kernel.store.getState().features.remoteApplied).toBe(true))
+    expect(ignored).not.toHaveBeenCalled()
+    expect(warn).not.toHaveBeenCalled()
+  })
+
+  it.each([
+    [429, 'RATE_LIMITED'],
+    [500, 'SERVER_ERROR'],
+    [503, 'SERVER_ERROR'],
+    [403, 'INVALID_PROJECT_ID'],
+  ] as const)('behavior: a %i answer raises the %s alert and keeps the local flags', async (status, alert) => {
+    spyConsole()
+    const directory = await startDirectory(() => ({ status, body: '{"error":"no"}' }))
+    const kernel = kernelFor(directory.url, { features: { swaps: false } })
+    await vi.waitFor(() => expect(kernel.store.getState().alerts.current).toBe(alert))
+    expect(kernel.store.getState().features).toMatchObject({ remoteApplied: false, flags: { swaps: false, email: true } })
+  })
+
+  it.each([
+    ['malformed JSON', '{"features": [{"id": "swaps", '],
+    ['JSON of the wrong shape', '{"features": "all"}'],
+  ])('behavior: %s keeps the local flags, raises no alert and warns', async (_, body) => {
+    const { warn } = spyConsole()
+    const directory = await startDirectory(() => ({ status: 200, body }))
+    const kernel = kernelFor(directory.url, { logLevel: 'warn', features: { swaps: false } })
+    await vi.waitFor(() =>
+      expect(warn).toHaveBeenCalledWith(
+        '[foyer] The remote project configuration could not be loaded; local settings apply.',
+        expect.objectContaining({ name: 'InvalidResponseError' }),
+      ),
+    )
+    expect(kernel.store.getState().features).toMatchObject({ remoteApplied: false, flags: { swaps: false } })
+    expect(kernel.store.getState().alerts.current).toBeUndefined()
+  })
+
+  it('behavior: nothing is fetched without a projectId', async () => {
+    spyConsole()
+    const directory = await startDirectory(() => remoteConfig)
+    const kernel = kernelFor(directory.url, { projectId: undefined })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(directory.requests).toHaveLength(0)
+    expect(kernel.store.getState().alerts.current).toBe('PROJECT_ID_NOT_CONFIGURED')
+  })
+
+  it('behavior: an answer that arrives after destroy changes nothing', async () => {
+    let release = () => {}
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    let answered = () => {}
+    const sent = new Promise<void>((resolve) => (answered = resolve))
+    const directory = await startDirectory(async () => {
+      await gate
+      setTimeout(answered, 20)
+      return remoteConfig
+    })
+    const kernel = kernelFor(directory.url)
+    await vi.waitFor(() => expect(directory.requests).toHaveLength(1))
+    await kernel.destroy()
+    release()
+    await sent
+    expect(kernel.store.getState().features.remoteApplied).toBe(false)
+  })
+})
