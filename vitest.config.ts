@@ -17,8 +17,6 @@ const chromiumArgs = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
-  // Stories assert visibility; honouring reduced motion (as the modal does) skips the fade-in.
-  '--force-prefers-reduced-motion',
   // Even with the flags above, Chromium still resolves update.googleapis.com and
   // accounts.google.com in the background. Resolve nothing but loopback, so no story can
   // reach the internet (a remote URL fails fast with ERR_NAME_NOT_RESOLVED).
@@ -60,6 +58,8 @@ export default defineConfig({
             viewport: { width: 1024, height: 768 },
             provider: playwright({
               launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+              // Stories assert visibility; with reduced motion (which the modal honours) nothing fades in.
+              contextOptions: { reducedMotion: 'reduce' },
             }),
             instances: [{ browser: 'chromium' }],
           },

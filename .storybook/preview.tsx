@@ -13,7 +13,7 @@ const withFoyer: Decorator = (Story, context) => {
   if (!foyer) return <Story />
   const theme = (context.globals['theme'] as ThemeName | undefined) ?? 'light'
   return (
-    <FoyerStory key={`${context.id}:${theme}`} parameters={foyer} theme={theme}>
+    <FoyerStory key={context.id} parameters={foyer} theme={theme}>
       <Story />
     </FoyerStory>
   )

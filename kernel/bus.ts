@@ -44,7 +44,7 @@ export function createBus(reportError: (error: unknown, event: string) => void):
       try {
         handler(payload as FoyerEvents[E])
       } catch (error) {
-        throw error
+        reportError(error, event)
       }
     }
     emitter.on(event, guarded)

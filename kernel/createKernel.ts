@@ -14,6 +14,7 @@ import { loadRemoteFeatures } from './remoteConfig.js'
 import { createRouter, INITIAL_ROUTE, type Router, type RouterState } from './router.js'
 import { createStorage } from './storage.js'
 import { createStore, type Store } from './store.js'
+import type { ThemeState } from './theme.js'
 import { INITIAL_TOAST, type ToastState } from './toast.js'
 import { FetchToken, StorageToken } from './tokens.js'
 import { createViewRegistry, type SlotName, type ViewId, type ViewRegistry } from './views.js'
@@ -26,6 +27,7 @@ declare module './store.js' {
     features: FeaturesState
     toast: ToastState
     alerts: AlertsState
+    theme: ThemeState
   }
 }
 
@@ -86,6 +88,7 @@ export function createKernel(input: FoyerOptions): Kernel {
   store.addSlice('features', resolveLocalFeatures(options.features))
   store.addSlice('toast', INITIAL_TOAST)
   store.addSlice('alerts', INITIAL_ALERTS)
+  store.addSlice('theme', { mode: options.themeMode })
 
   const container = createContainer()
   container.register(FetchToken, () => globalThis.fetch.bind(globalThis))

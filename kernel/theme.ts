@@ -1,5 +1,16 @@
+import type { Kernel } from './createKernel.js'
+
 /** Light, dark, or whatever the visitor's system prefers. @default 'system' */
 export type ThemeMode = 'light' | 'dark' | 'system'
+
+export interface ThemeState {
+  mode: ThemeMode
+}
+
+/** Changes the theme while the page runs, for a host's own light/dark switch. */
+export function setThemeMode(kernel: Kernel, mode: ThemeMode): void {
+  kernel.store.update('theme', (theme) => (theme.mode === mode ? theme : { mode }))
+}
 
 /** The design tokens of the modal; each becomes a `--foyer-*` CSS variable inside its shadow root (STYLE 13). */
 export interface ThemeTokens {

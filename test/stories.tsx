@@ -1,12 +1,12 @@
 // Story helpers: every story that sets `parameters.foyer` gets a fresh kernel, wrapped in the real
 // provider, with the modal opened at the story's view. Play functions reach into the modal's shadow
 // root through `withinModal`.
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { within } from 'storybook/test'
 import type { Kernel } from '../kernel/createKernel.js'
 import { openModal } from '../kernel/modal.js'
 import type { FoyerOptions } from '../kernel/options.js'
-import type { ThemeName } from '../kernel/theme.js'
+import { setThemeMode, type ThemeName } from '../kernel/theme.js'
 import type { ViewId } from '../kernel/views.js'
 import { FoyerProvider } from '../kernel/react/FoyerProvider.js'
 import { testKernel } from './fixtures.js'
@@ -23,16 +23,20 @@ export interface FoyerStoryParameters {
 
 export function FoyerStory({ parameters, theme, children }: { parameters: FoyerStoryParameters; theme: ThemeName; children: ReactNode }) {
   const [kernel] = useState(() => testKernel({ themeMode: theme, ...parameters.options?.() }))
+  useEffect(() => setThemeMode(kernel, theme), [kernel, theme])
+  // Storybook may hand a re-render new parameter objects: set the story up once per kernel.
+  const setup = useRef(parameters)
   useEffect(() => {
     let live = true
-    void Promise.resolve(parameters.setup?.(kernel)).then(() => {
-      if (live && parameters.view) openModal(kernel, { view: parameters.view, params: parameters.params as never })
+    const { setup: prepare, view, params } = setup.current
+    void Promise.resolve(prepare?.(kernel)).then(() => {
+      if (live && view) openModal(kernel, { view, params: params as never })
     })
     return () => {
       live = false
       void kernel.destroy()
     }
-  }, [kernel, parameters])
+  }, [kernel])
   return <FoyerProvider kernel={kernel}>{children}</FoyerProvider>
 }
 

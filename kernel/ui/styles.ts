@@ -73,5 +73,5 @@ export const styles = /* css */ `
 @keyframes f-spin { to { transform: rotate(360deg) } }
 @keyframes f-pulse { 50% { opacity: .5 } }
 @keyframes f-shake { 20%, 60% { transform: translateX(-6px) } 40%, 80% { transform: translateX(6px) } }
-@media (prefers-reduced-motion: reduce) { .f-root *, .f-overlay { animation-duration: .01ms !important; animation-iteration-count: 1 !important; } }
+@media (prefers-reduced-motion: reduce) { .f-root * { animation: none !important; transition: none !important; } }
 `

@@ -2,7 +2,7 @@ import { useLayoutEffect, useMemo, useState, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
 import { resolveTheme, themeToCss } from '../../theme.js'
 import { styles } from '../../ui/styles.js'
-import { useKernel } from '../context.js'
+import { useFoyerState, useKernel } from '../context.js'
 import { Modal } from './Modal.js'
 import { Toast } from './Notices.js'
 import { useIsMobile, useThemeName } from './environment.js'
@@ -40,7 +40,7 @@ export function ModalHost() {
 
 function ThemedRoot({ children }: { children: ReactNode }) {
   const kernel = useKernel()
-  const themeName = useThemeName(kernel.options.themeMode)
+  const themeName = useThemeName(useFoyerState((state) => state.theme.mode))
   const css = useMemo(
     () => `${styles}\n.f-root{${themeToCss(resolveTheme(themeName, kernel.options.themeVariables))}color-scheme:${themeName};}`,
     [themeName, kernel.options.themeVariables],

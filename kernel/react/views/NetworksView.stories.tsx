@@ -27,7 +27,7 @@ export const Default: Story = {
   play: async () => {
     const modal = await withinModal()
     await modal.findByRole('dialog', { name: 'Choose network' })
-    const current = modal.getByRole('button', { name: 'Testnet One Connected' })
+    const current = await modal.findByRole('button', { name: 'Testnet One Connected' })
     await expect(current).toHaveAttribute('aria-current', 'true')
     await expect(modal.getByRole('button', { name: 'Testnet Ten' })).toBeEnabled()
   },
