@@ -29,15 +29,16 @@ export function orderConnectors(
   connectors: readonly Connector[],
   { recentIds = [], featuredIds = [], recommendedIds = [] }: { recentIds?: readonly string[]; featuredIds?: readonly string[]; recommendedIds?: readonly string[] } = {},
 ): OrderedConnector[] {
+  // Listed ids (recent, featured, recommended) are the host's or visitor's explicit wishes, so they
+  // are checked before the groups that come from a connector's type.
   const groupOf = (connector: Connector): ConnectorGroup | undefined => {
+    if (connector.type === 'auth') return undefined
     if (connector.type === 'walletConnect') return 'walletConnect'
     if (recentIds.includes(connector.id)) return 'recent'
     if (connector.type === 'injected' || connector.type === 'announced') return 'injected'
     if (featuredIds.includes(connector.id)) return 'featured'
-    if (connector.type === 'custom') return 'custom'
-    if (connector.type === 'external') return 'external'
     if (recommendedIds.includes(connector.id)) return 'recommended'
-    return undefined
+    return connector.type
   }
   return connectors
     .flatMap((connector, found) => {

@@ -8,7 +8,7 @@ const steps = [
   ['Chromium (Debian package)', 'node', 'scripts/ensure-chromium.mjs'],
   ['Typecheck', 'tsc', '--noEmit', '-p', '.'],
   ['Tests: unit, stories (Chromium), e2e', 'vitest', 'run'],
-  // ['Size budget', 'npm', 'run', 'size'],
+  ['Size budget', 'node', 'scripts/size.mjs'],
 ];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

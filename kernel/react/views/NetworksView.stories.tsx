@@ -16,7 +16,8 @@ const connected = async (kernel: Kernel) => {
 const meta = {
   title: 'Views/Networks',
   component: ConnectButton,
-  parameters: { foyer: { options: () => ({ plugins: [testChain()] }), setup: connected } },
+  // Storybook merges parameters deeply, so the connected setup is given per story, not here.
+  parameters: { foyer: { options: () => ({ plugins: [testChain()] }) } },
 } satisfies Meta<typeof ConnectButton>
 
 export default meta
@@ -24,6 +25,7 @@ type Story = StoryObj<typeof meta>
 
 /** Every configured network; the connected one is marked. */
 export const Default: Story = {
+  parameters: { foyer: { setup: connected } },
   play: async () => {
     const modal = await withinModal()
     await modal.findByRole('dialog', { name: 'Choose network' })
@@ -37,11 +39,12 @@ export const DefaultDark: Story = { ...Default, globals: { theme: 'dark' } }
 
 /** Choosing a network switches the wallet and goes back to the account on the new network. */
 export const Switches: Story = {
+  parameters: { foyer: { setup: connected } },
   play: async () => {
     const modal = await withinModal()
     await userEvent.click(await modal.findByRole('button', { name: 'Testnet Ten' }))
     await modal.findByRole('dialog', { name: 'Account' })
-    await expect(modal.getByRole('button', { name: 'Testnet Ten Network' })).toBeVisible()
+    await expect(await modal.findByRole('button', { name: 'Testnet Ten Network' })).toBeVisible()
   },
 }
 
