@@ -40,6 +40,8 @@ export { disconnect } from './actions/disconnect.js'
 export type { DisconnectParameters } from './actions/disconnect.js'
 export { switchNetwork } from './actions/switchNetwork.js'
 export type { SwitchNetworkParameters } from './actions/switchNetwork.js'
+export { signMessage } from './actions/signMessage.js'
+export type { SignMessageParameters, SignMessageReturnType } from './actions/signMessage.js'
 export { getNativeBalance, NATIVE_BALANCE_TTL_MS } from './actions/getNativeBalance.js'
 export type { GetNativeBalanceParameters, GetNativeBalanceReturnType } from './actions/getNativeBalance.js'
 

@@ -1,4 +1,6 @@
-import { useCallback, useMemo } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import { getNativeBalance, type GetNativeBalanceReturnType } from '../actions/getNativeBalance.js'
+import { signMessage, type SignMessageParameters } from '../actions/signMessage.js'
 import { disconnect, type DisconnectParameters } from '../actions/disconnect.js'
 import { switchNetwork } from '../actions/switchNetwork.js'
 import type { CaipNetworkId } from '../caip.js'
@@ -77,4 +79,46 @@ export function useNetwork(): NetworkState {
 export function useDisconnect() {
   const kernel = useKernel()
   return useCallback((parameters?: DisconnectParameters) => disconnect(kernel, parameters), [kernel])
+}
+
+export type NativeBalanceState =
+  | { status: 'loading' }
+  | { status: 'ready'; balance: GetNativeBalanceReturnType }
+  | { status: 'unavailable'; error: unknown }
+
+/**
+ * The active account's native balance, read through its chain (30 s cache, §9) and formatted per
+ * §5. Undefined while nobody is connected or when the chain cannot read balances.
+ */
+export function useNativeBalance(): NativeBalanceState | undefined {
+  const kernel = useKernel()
+  const { namespace, address } = useAccount()
+  const { networkId } = useNetwork()
+  const request = useMemo(
+    () => (namespace && address && networkId ? getNativeBalance(kernel, { namespace, address, networkId }) : undefined),
+    [kernel, namespace, address, networkId],
+  )
+  const [state, setState] = useState<NativeBalanceState>({ status: 'loading' })
+  useEffect(() => {
+    if (!request) return
+    let current = true
+    setState({ status: 'loading' })
+    request.then(
+      (balance) => current && setState({ status: 'ready', balance }),
+      (error: unknown) => {
+        kernel.logger.warn('The balance could not be read.', error)
+        if (current) setState({ status: 'unavailable', error })
+      },
+    )
+    return () => {
+      current = false
+    }
+  }, [request, kernel])
+  return request ? state : undefined
+}
+
+/** Signs a message with the connected wallet. @example const sign = useSignMessage(); await sign({ message }) */
+export function useSignMessage() {
+  const kernel = useKernel()
+  return useCallback((parameters: SignMessageParameters) => signMessage(kernel, parameters), [kernel])
 }

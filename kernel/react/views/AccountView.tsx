@@ -1,5 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
-import { getNativeBalance, type GetNativeBalanceReturnType } from '../../actions/getNativeBalance.js'
+import { useEffect, useState } from 'react'
 import { shortenAddress } from '../../addresses.js'
 import { isFeatureEnabled, type WalletFeature } from '../../features.js'
 import { showToast } from '../../toast.js'
@@ -11,36 +10,8 @@ import { Skeleton } from '../../ui/Spinner.js'
 import { Tabs } from '../../ui/Tabs.js'
 import { WalletImage } from '../../ui/WalletImage.js'
 import { useFoyerState, useKernel, useTranslate } from '../context.js'
-import { useAccount, useDisconnect, useNetwork } from '../hooks.js'
+import { useAccount, useDisconnect, useNativeBalance, useNetwork } from '../hooks.js'
 import { SlotOutlet } from '../shell/SlotOutlet.js'
-
-type BalanceState = { status: 'loading' } | { status: 'ready'; balance: GetNativeBalanceReturnType } | { status: 'unavailable' }
-
-/** Reads the active account's native balance (30 s cache, §9); undefined where no chain can. */
-function useNativeBalance(namespace?: string, address?: string, networkId?: string): BalanceState | undefined {
-  const kernel = useKernel()
-  const [state, setState] = useState<BalanceState>({ status: 'loading' })
-  const request = useMemo(
-    () => (namespace && address && networkId ? getNativeBalance(kernel, { namespace, address, networkId: networkId as `${string}:${string}` }) : undefined),
-    [kernel, namespace, address, networkId],
-  )
-  useEffect(() => {
-    if (!request) return
-    let current = true
-    setState({ status: 'loading' })
-    request.then(
-      (balance) => current && setState({ status: 'ready', balance }),
-      (error: unknown) => {
-        kernel.logger.warn('The balance could not be read.', error)
-        if (current) setState({ status: 'unavailable' })
-      },
-    )
-    return () => {
-      current = false
-    }
-  }, [request, kernel])
-  return request ? state : undefined
-}
 
 /**
  * The Account view: who is connected, the balance, the network, what plugins add (wallet
@@ -50,11 +21,11 @@ export default function AccountView() {
   const kernel = useKernel()
   const t = useTranslate()
   const account = useAccount()
-  const { network, networkId } = useNetwork()
+  const { network } = useNetwork()
   const disconnect = useDisconnect()
   const namespaces = useFoyerState((state) => state.connection.namespaces)
   const flags = useFoyerState((state) => state.features.flags)
-  const balance = useNativeBalance(account.namespace, account.address, networkId)
+  const balance = useNativeBalance()
   const [leaving, setLeaving] = useState(false)
 
   // A visitor who disconnected from the wallet's side is shown the Connect view instead.

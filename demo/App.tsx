@@ -1,0 +1,82 @@
+import { useState } from 'react'
+import { setThemeMode, type Kernel, type ThemeMode } from 'foyer'
+import { ConnectButton, useAccount, useModal, useNativeBalance, useNetwork, useSignMessage } from 'foyer/react'
+
+/** A small host site: what a developer builds with the hooks the README documents. */
+export function App({ kernel }: { kernel: Kernel }) {
+  const { address, isConnected, status } = useAccount()
+  const { network, networkId } = useNetwork()
+  const balance = useNativeBalance()
+  const { open } = useModal()
+  const sign = useSignMessage()
+  const [signature, setSignature] = useState<string>()
+  const [signError, setSignError] = useState<string>()
+  const [theme, setTheme] = useState<ThemeMode>('system')
+
+  const signHello = async () => {
+    setSignature(undefined)
+    setSignError(undefined)
+    try {
+      setSignature((await sign({ message: 'Hello from the Foyer demo' })).signature)
+    } catch (error) {
+      setSignError(error instanceof Error ? error.message.split('\n')[0] : String(error))
+    }
+  }
+
+  return (
+    <main>
+      <header>
+        <h1>Foyer demo</h1>
+        <ConnectButton className="connect" />
+      </header>
+      <section aria-label="Connection">
+        <dl>
+          <dt>Status</dt>
+          <dd data-testid="status">{status}</dd>
+          <dt>Address</dt>
+          <dd data-testid="address">{address ?? '—'}</dd>
+          <dt>Network</dt>
+          <dd data-testid="network">{network ? `${network.name} (${networkId})` : (networkId ?? '—')}</dd>
+          <dt>Balance</dt>
+          <dd data-testid="balance">
+            {balance?.status === 'ready' ? `${balance.balance.formatted} ${balance.balance.symbol}` : balance?.status === 'loading' ? '…' : '—'}
+          </dd>
+        </dl>
+      </section>
+      <section aria-label="Open the modal at a view" className="buttons">
+        <button onClick={() => open()}>Open</button>
+        <button onClick={() => open({ view: 'Connect' })}>Open Connect</button>
+        <button onClick={() => open({ view: 'Networks' })}>Open Networks</button>
+        <button disabled={!isConnected} onClick={() => open({ view: 'Account' })}>
+          Open Account
+        </button>
+        <button disabled={!isConnected} onClick={signHello}>
+          Sign a message
+        </button>
+      </section>
+      {signature && (
+        <p>
+          Signature: <code data-testid="signature">{signature}</code>
+        </p>
+      )}
+      {signError && <p role="alert">Signing failed: {signError}</p>}
+      <fieldset>
+        <legend>Theme</legend>
+        {(['light', 'dark', 'system'] as const).map((mode) => (
+          <label key={mode}>
+            <input
+              type="radio"
+              name="theme"
+              checked={theme === mode}
+              onChange={() => {
+                setTheme(mode)
+                setThemeMode(kernel, mode)
+              }}
+            />
+            {mode}
+          </label>
+        ))}
+      </fieldset>
+    </main>
+  )
+}

@@ -1,0 +1,19 @@
+// What `npm start` set up: the local chains and the fixture contracts on them. vite.config.ts
+// reads them from the file the stack wrote and hands them over at build time.
+declare const __FOYER_LOCAL_STACK__: LocalStack
+
+export interface LocalChain {
+  rpcUrl: string
+  usdc: string
+  usdt: string
+  nft: string
+}
+
+export interface LocalStack {
+  chains: Record<string, LocalChain>
+}
+
+export const localChains = __FOYER_LOCAL_STACK__.chains
+
+/** anvil's first test key: public knowledge, funded only on the local chains. */
+export const DEV_WALLET_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'

@@ -1,0 +1,42 @@
+import { createRoot } from 'react-dom/client'
+import { createKernel } from 'foyer'
+import { FoyerProvider } from 'foyer/react'
+import { evm, evmNetwork } from 'foyer/chains/evm'
+import { App } from './App.js'
+import { DEV_WALLET_KEY, localChains } from './localStack.js'
+
+const local = (id: number, name: string) =>
+  evmNetwork({
+    id,
+    name,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [localChains[id]!.rpcUrl] } },
+    testnet: true,
+  })
+
+// The demo, and only the demo, brings a wallet for visitors who have none: it signs with anvil's
+// first test key against the local chains. It loads after the page, like a browser extension
+// would announce itself, so its signing code costs the first paint nothing.
+void import('./devWallet.js').then(({ announceWallet, createDevWallet, DEV_WALLET_ICON }) =>
+  announceWallet(
+    createDevWallet({
+      name: 'Foyer Dev Wallet',
+      rdns: 'dev.foyer.wallet',
+      privateKey: DEV_WALLET_KEY,
+      chains: Object.entries(localChains).map(([id, chain]) => ({ id: Number(id), rpcUrl: chain.rpcUrl })),
+    }),
+    { name: 'Foyer Dev Wallet', rdns: 'dev.foyer.wallet', icon: DEV_WALLET_ICON },
+  ),
+)
+
+const kernel = createKernel({
+  projectId: 'foyer-demo',
+  metadata: { name: 'Foyer demo', url: location.origin },
+  plugins: [evm({ networks: [local(31337, 'Foyer Local'), local(31338, 'Foyer Local B')] })],
+})
+
+createRoot(document.getElementById('root')!).render(
+  <FoyerProvider kernel={kernel}>
+    <App kernel={kernel} />
+  </FoyerProvider>,
+)

@@ -1,0 +1,33 @@
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+import { selfImports } from '../build/entries.mjs'
+
+const root = path.dirname(fileURLToPath(import.meta.url))
+const repo = path.join(root, '..')
+
+// The demo imports 'foyer', 'foyer/react' … exactly as a user would; here they resolve to the
+// source. Exact-match patterns, so 'foyer' does not also capture 'foyer/react'.
+const alias = Object.entries(selfImports()).map(([specifier, input]) => ({
+  find: new RegExp(`^${specifier.replace('/', '\\/')}$`),
+  replacement: path.join(repo, input),
+}))
+
+// The local stack's addresses: written by `npm start` (or by the end-to-end tests, which point
+// FOYER_FIXTURES at their own file).
+const fixturesFile = process.env['FOYER_FIXTURES'] ?? path.join(repo, 'services/devchain/.generated/fixtures.json')
+if (!existsSync(fixturesFile)) {
+  throw new Error(`The demo needs the local stack: ${fixturesFile} is missing. Run \`npm start\`.`)
+}
+
+export default defineConfig({
+  root,
+  define: { __FOYER_LOCAL_STACK__: readFileSync(fixturesFile, 'utf8') },
+  plugins: [react()],
+  resolve: { alias },
+  server: { host: '127.0.0.1', port: 5173, strictPort: true, fs: { allow: [repo] } },
+  preview: { host: '127.0.0.1', strictPort: true },
+  build: { outDir: path.join(root, 'dist'), emptyOutDir: true, sourcemap: false },
+})

@@ -1,0 +1,160 @@
+// `npm run bench`: builds the demo for production, serves it on loopback, and measures in headless
+// Chromium, in one run:
+//   1. library JS fetched before the Connect button is visible, gzip, React not counted
+//   2. click → first modal view visible, median of 5 fresh page loads
+//   3. requests to any host other than 127.0.0.1 during load and open (must be 0)
+// Prints a table, or JSON with --json; exits 1 when a figure misses its target.
+import { createReadStream, existsSync, readFileSync, statSync, writeFileSync, mkdtempSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { chromium } from 'playwright-core'
+import { build } from 'vite'
+import { startDevChains } from '../services/devchain/index.mjs'
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const dist = path.join(repo, 'demo/dist')
+const TARGETS = { libraryGzip: 30 * 1024, openMs: 50, outsideRequests: 0 }
+const RUNS = 5
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync']
+
+const REACT = /node_modules\/(react|react-dom|scheduler)\//
+const LIBRARY = /\/(kernel|chains|plugins)\/|node_modules\/(mitt|tsyringe|valibot|tslib)\//
+
+const devChains = await startDevChains({ ports: [0, 0] })
+let server
+let browser
+try {
+  const chunks = await buildDemo(devChains.fixtures)
+  server = await serve(dist)
+  const url = `http://127.0.0.1:${server.address().port}/`
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ARGS })
+  const results = await measure(browser, url, chunks)
+  report(results)
+  process.exitCode = results.libraryGzip <= TARGETS.libraryGzip && results.medianOpenMs <= TARGETS.openMs && results.outsideRequests === 0 ? 0 : 1
+} finally {
+  await browser?.close()
+  server?.close()
+  await devChains.stop()
+}
+
+/** Builds the demo and returns, for each JS file, which kind of code it holds. */
+async function buildDemo(fixtures) {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'foyer-bench-')), 'fixtures.json')
+  writeFileSync(file, JSON.stringify(fixtures))
+  process.env.FOYER_FIXTURES = file
+  const chunks = new Map()
+  await build({
+    configFile: path.join(repo, 'demo/vite.config.ts'),
+    logLevel: 'warn',
+    build: {
+      rollupOptions: {
+        output: {
+          // React in a file of its own, so its bytes can be told apart from ours.
+          manualChunks: (id) => (REACT.test(id) ? 'react' : undefined),
+        },
+      },
+    },
+    plugins: [
+      {
+        name: 'foyer-bench-chunks',
+        generateBundle(_options, bundle) {
+          for (const chunk of Object.values(bundle)) {
+            if (chunk.type === 'chunk') chunks.set(chunk.fileName, classify(chunk.moduleIds ?? Object.keys(chunk.modules)))
+          }
+        },
+      },
+    ],
+  })
+  return chunks
+}
+
+// A file with any of Foyer's code counts as library, even when the bundler put the demo's few
+// lines of app code in with it: the figure errs on the heavy side.
+function classify(moduleIds) {
+  if (moduleIds.some((id) => LIBRARY.test(id))) return 'library'
+  if (moduleIds.length > 0 && moduleIds.every((id) => REACT.test(id) || id.includes('commonjs') || id.startsWith('\0'))) return 'react'
+  return 'demo'
+}
+
+function serve(root) {
+  const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json' }
+  return new Promise((resolve) => {
+    const server = createServer((request, response) => {
+      const pathname = decodeURIComponent(new URL(request.url, 'http://x').pathname)
+      let file = path.join(root, pathname === '/' ? 'index.html' : pathname)
+      if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory()) file = path.join(root, 'index.html')
+      response.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' })
+      createReadStream(file).pipe(response)
+    })
+    server.listen(0, '127.0.0.1', () => resolve(server))
+  })
+}
+
+async function measure(browser, url, chunks) {
+  const openTimes = []
+  let libraryGzip = 0
+  let reactGzip = 0
+  let outsideRequests = 0
+  for (let run = 0; run < RUNS; run++) {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } })
+    const page = await context.newPage()
+    const fetched = []
+    page.on('request', (request) => {
+      const { protocol, hostname } = new URL(request.url())
+      if ((protocol === 'http:' || protocol === 'https:') && hostname !== '127.0.0.1') outsideRequests++
+    })
+    page.on('response', (response) => fetched.push(response.url()))
+    await page.goto(url)
+    await page.locator('[data-foyer-connect-button]').waitFor({ state: 'visible' })
+    if (run === 0) {
+      for (const resource of fetched) {
+        const name = new URL(resource).pathname.slice(1)
+        if (!name.endsWith('.js')) continue
+        const gzip = gzipSync(readFileSync(path.join(dist, name)), { level: 9 }).length
+        if (chunks.get(name) === 'library') libraryGzip += gzip
+        if (chunks.get(name) === 'react') reactGzip += gzip
+      }
+    }
+    // The visitor clicks once the page has settled; the time runs from the click to the first
+    // view of the modal being on screen with its content.
+    await page.waitForLoadState('networkidle')
+    openTimes.push(await page.evaluate(clickToFirstView))
+    await context.close()
+  }
+  openTimes.sort((a, b) => a - b)
+  return { libraryGzip, reactGzip, medianOpenMs: openTimes[Math.floor(RUNS / 2)], openTimes, outsideRequests }
+}
+
+function clickToFirstView() {
+  return new Promise((resolve) => {
+    const start = performance.now()
+    document.querySelector('[data-foyer-connect-button]').click()
+    const check = () => {
+      const body = document.querySelector('[data-foyer]')?.shadowRoot?.querySelector('[role="dialog"] .f-body')
+      if (body && body.children.length > 0 && !body.querySelector('[aria-busy="true"]')) {
+        // Visible means painted: wait for the frame that shows it.
+        requestAnimationFrame(() => resolve(performance.now() - start))
+      } else requestAnimationFrame(check)
+    }
+    check()
+  })
+}
+
+function report(results) {
+  if (process.argv.includes('--json')) {
+    console.log(JSON.stringify(results))
+    return
+  }
+  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
+  const rows = [
+    ['library JS before the Connect button is visible (gzip, React not counted)', kb(results.libraryGzip), `≤ ${kb(TARGETS.libraryGzip)}`],
+    ['React before the Connect button is visible (gzip, not counted above)', kb(results.reactGzip), ''],
+    [`click → first modal view visible (median of ${RUNS}: ${results.openTimes.map((t) => t.toFixed(0)).join(', ')} ms)`, `${results.medianOpenMs.toFixed(1)} ms`, `≤ ${TARGETS.openMs} ms`],
+    ['requests to hosts other than 127.0.0.1 (load + open)', String(results.outsideRequests), '0'],
+  ]
+  for (const [label, value, target] of rows) console.log(`${label.padEnd(92)} ${value.padStart(9)}  ${target}`)
+}

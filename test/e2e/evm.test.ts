@@ -1,0 +1,133 @@
+// End to end: the demo as `npm start` serves it, in Chromium, with a test wallet that signs with a
+// real anvil key against the real local chains. Nothing here is mocked.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createPublicClient, formatEther, http, verifyMessage } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import type { Page } from 'playwright-core'
+import { formatBalance } from '../../kernel/format.js'
+import { startStack, TEST_KEY, type Stack } from './harness.js'
+
+const account = privateKeyToAccount(TEST_KEY)
+let stack: Stack
+
+beforeAll(async () => {
+  stack = await startStack()
+})
+
+afterAll(async () => {
+  await stack?.stop()
+})
+
+async function openDemo() {
+  const { context, page } = await stack.newPage()
+  await page.goto(stack.demoUrl)
+  await page.getByRole('button', { name: 'Connect', exact: true }).waitFor()
+  return { context, page }
+}
+
+async function connectTestWallet(page: Page) {
+  await page.getByRole('button', { name: 'Connect', exact: true }).click()
+  await page.getByRole('dialog', { name: 'Connect a wallet' }).waitFor()
+  await page.getByRole('button', { name: /^Test Wallet/ }).click()
+  await expect.poll(() => page.getByTestId('address').textContent()).toBe(account.address)
+  await page.getByRole('dialog').waitFor({ state: 'detached' })
+}
+
+async function chainBalance(chainId: string) {
+  const client = createPublicClient({ transport: http(stack.chains[chainId]!.rpcUrl) })
+  return formatBalance(formatEther(await client.getBalance({ address: account.address })))
+}
+
+describe('the demo with a real wallet on anvil', () => {
+  it('behavior: connects, shows the real balance, and disconnects', async () => {
+    const { context, page } = await openDemo()
+    await connectTestWallet(page)
+    await expect.poll(() => page.getByTestId('network').textContent()).toContain('eip155:31337')
+    await expect.poll(() => page.getByTestId('balance').textContent()).toBe(`${await chainBalance('31337')} ETH`)
+
+    await page.getByRole('button', { name: 'Open Account' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Account' })
+    await expect.poll(() => dialog.getByText(`${await chainBalance('31337')} ETH`).count()).toBe(1)
+    await dialog.getByRole('button', { name: 'Disconnect' }).click()
+    await expect.poll(() => page.getByTestId('status').textContent()).toBe('disconnected')
+    await expect(page.getByRole('dialog').count()).resolves.toBe(0)
+    await context.close()
+  })
+
+  it('behavior: switches to chain 31338 and back through the Networks view', async () => {
+    const { context, page } = await openDemo()
+    await connectTestWallet(page)
+    await page.getByRole('button', { name: 'Open Networks' }).click()
+    await page.getByRole('dialog', { name: 'Choose network' }).getByRole('button', { name: 'Foyer Local B' }).click()
+    await expect.poll(() => page.getByTestId('network').textContent()).toBe('Foyer Local B (eip155:31338)')
+
+    await page.getByRole('button', { name: 'Open Networks' }).click()
+    await page.getByRole('dialog', { name: 'Choose network' }).getByRole('button', { name: /^Foyer Local\b(?! B)/ }).click()
+    await expect.poll(() => page.getByTestId('network').textContent()).toBe('Foyer Local (eip155:31337)')
+    await context.close()
+  })
+
+  it('behavior: signs a message that verifies against the address', async () => {
+    const { context, page } = await openDemo()
+    await connectTestWallet(page)
+    await page.getByRole('button', { name: 'Sign a message' }).click()
+    const signature = (await page.getByTestId('signature').textContent()) as `0x${string}`
+    await expect(verifyMessage({ address: account.address, message: 'Hello from the Foyer demo', signature })).resolves.toBe(true)
+    await context.close()
+  })
+
+  it('behavior: a rejected connection shows the error, and the modal stays usable', async () => {
+    const { context, page } = await openDemo()
+    await page.evaluate(() => window.__testWallet.reject('eth_requestAccounts'))
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    await page.getByRole('button', { name: /^Test Wallet/ }).click()
+    const dialog = page.getByRole('dialog', { name: 'Test Wallet' })
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('Connection rejected')
+
+    await page.evaluate(() => window.__testWallet.approve('eth_requestAccounts'))
+    await dialog.getByRole('button', { name: 'Try again' }).click()
+    await expect.poll(() => page.getByTestId('address').textContent()).toBe(account.address)
+
+    // A rejected signature is reported to the page and changes nothing else.
+    await page.evaluate(() => window.__testWallet.reject('personal_sign'))
+    await page.getByRole('button', { name: 'Sign a message' }).click()
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Signing failed')
+    await expect(page.getByTestId('status').textContent()).resolves.toBe('connected')
+    await context.close()
+  })
+
+  it('behavior: reconnects after a reload without asking again', async () => {
+    const { context, page } = await openDemo()
+    await connectTestWallet(page)
+    await page.reload()
+    await expect.poll(() => page.getByTestId('address').textContent()).toBe(account.address)
+    await expect(page.getByRole('dialog').count()).resolves.toBe(0)
+    await context.close()
+  })
+
+  it('behavior: keyboard only — open, move through the wallets, connect, Escape, focus back on the button', async () => {
+    const { context, page } = await openDemo()
+    const connectButton = page.getByRole('button', { name: 'Connect', exact: true })
+    await connectButton.focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('dialog', { name: 'Connect a wallet' }).waitFor()
+    const focusedName = () => page.evaluate(() => {
+      let active = document.activeElement
+      while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
+      return active?.textContent ?? ''
+    })
+    for (let step = 0; step < 10 && !(await focusedName()).startsWith('Test Wallet'); step++) await page.keyboard.press('Tab')
+    expect(await focusedName()).toMatch(/^Test Wallet/)
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.getByTestId('address').textContent()).toBe(account.address)
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-foyer-connect-button'))).toBe('')
+
+    await page.keyboard.press('Enter')
+    await page.getByRole('dialog', { name: 'Account' }).waitFor()
+    await page.keyboard.press('Escape')
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
+    await expect.poll(() => page.evaluate(() => document.activeElement?.hasAttribute('data-foyer-connect-button'))).toBe(true)
+    await context.close()
+  })
+})

@@ -1,0 +1,112 @@
+// The end-to-end harness: the local stack as `npm start` runs it (two anvils with the fixture
+// contracts, the demo on Vite), Debian's Chromium through playwright-core, and a test wallet
+// injected through EIP-6963. Everything binds to 127.0.0.1 on free ports and stops with `stop()`.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { createServer, type ViteDevServer } from 'vite'
+import { startDevChains } from '../../services/devchain/index.mjs'
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+/** anvil's first test account. */
+export const TEST_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80' as const
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+]
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] || '/usr/bin/chromium', args: CHROMIUM_ARGS })
+}
+
+export interface Stack {
+  demoUrl: string
+  chains: Record<string, { rpcUrl: string }>
+  browser: Browser
+  /** A fresh browser context (its own storage) with the test wallet injected. */
+  newPage(): Promise<{ context: BrowserContext; page: Page }>
+  stop(): Promise<void>
+}
+
+export async function startStack(): Promise<Stack> {
+  const devChains = await startDevChains({ ports: [0, 0] })
+  const dir = mkdtempSync(path.join(tmpdir(), 'foyer-e2e-'))
+  let vite: ViteDevServer | undefined
+  let browser: Browser | undefined
+  try {
+    const fixturesFile = path.join(dir, 'fixtures.json')
+    writeFileSync(fixturesFile, JSON.stringify(devChains.fixtures))
+    process.env['FOYER_FIXTURES'] = fixturesFile
+    vite = await createServer({
+      configFile: path.join(repo, 'demo/vite.config.ts'),
+      server: { port: 0, strictPort: false },
+      logLevel: 'warn',
+    })
+    await vite.listen()
+    const address = vite.httpServer?.address()
+    if (!address || typeof address === 'string') throw new Error('The demo server has no port.')
+    const demoUrl = `http://127.0.0.1:${address.port}/`
+    const walletScript = await bundleTestWallet()
+    const chains = devChains.fixtures.chains as Record<string, { rpcUrl: string }>
+    const walletConfig = {
+      privateKey: TEST_KEY,
+      chains: Object.entries(chains).map(([id, chain]) => ({ id: Number(id), rpcUrl: chain.rpcUrl })),
+    }
+    browser = await launchChromium()
+    const openBrowser = browser
+    const startedVite = vite
+    return {
+      demoUrl,
+      chains,
+      browser,
+      async newPage() {
+        const context = await openBrowser.newContext({ viewport: { width: 1100, height: 800 } })
+        await context.addInitScript(`window.__testWalletConfig = ${JSON.stringify(walletConfig)};\n${walletScript}`)
+        const page = await context.newPage()
+        return { context, page }
+      },
+      async stop() {
+        await openBrowser.close()
+        await startedVite.close()
+        await devChains.stop()
+        rmSync(dir, { recursive: true, force: true })
+      },
+    }
+  } catch (error) {
+    await browser?.close()
+    await vite?.close()
+    await devChains.stop()
+    rmSync(dir, { recursive: true, force: true })
+    throw error
+  }
+}
+
+async function bundleTestWallet(): Promise<string> {
+  const result = await build({
+    entryPoints: [path.join(repo, 'test/e2e/testWallet.ts')],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    logLevel: 'silent',
+  })
+  return result.outputFiles[0]!.text
+}
+
+/** The modal's shadow root, as a locator scope: Playwright's CSS locators pierce open shadow roots. */
+export function modal(page: Page) {
+  return page.locator('[data-foyer]')
+}
