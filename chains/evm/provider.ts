@@ -29,15 +29,13 @@ export function isEip1193Provider(value: unknown): value is Eip1193Provider {
 }
 
 /**
- * The EIP-1193 error code of a wallet error. Some wallets (MetaMask Mobile through its SDK, several
+ * True when a wallet error carries `code`. Some wallets (MetaMask Mobile through its SDK, several
  * WalletConnect wallets) wrap the real error and put its code at `data.originalError.code`.
  */
-export function walletErrorCode(error: unknown): number | undefined {
-  if (typeof error !== 'object' || error === null) return undefined
-  const { code, data } = error as { code?: unknown; data?: { originalError?: { code?: unknown } } }
-  const nested = typeof data === 'object' && data !== null ? data.originalError?.code : undefined
-  if (typeof nested === 'number' && (code === undefined || code === -32603)) return nested
-  return typeof code === 'number' ? code : typeof nested === 'number' ? nested : undefined
+export function hasWalletErrorCode(error: unknown, code: number): boolean {
+  if (typeof error !== 'object' || error === null) return false
+  const { code: own, data } = error as { code?: unknown; data?: { originalError?: { code?: unknown } } | null }
+  return own === code || (typeof data === 'object' && data !== null && data.originalError?.code === code)
 }
 
 /**

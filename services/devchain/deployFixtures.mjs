@@ -1,0 +1,83 @@
+import { createPublicClient, createWalletClient, defineChain, getAddress, http, parseUnits } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+
+import { ANVIL_ACCOUNTS } from './anvilAccounts.mjs';
+
+/**
+ * @typedef {object} ChainFixtures
+ * @property {string} rpcUrl
+ * @property {`0x${string}`} usdc FixtureToken, 'USD Coin' (USDC), 6 decimals
+ * @property {`0x${string}`} usdt TetherStyleToken, 'Tether Style USD' (USDTS), 6 decimals; transfer returns nothing
+ * @property {`0x${string}`} nft FixtureNft, tokens 1-3 owned by account #0
+ */
+
+/**
+ * Deploys the fixture contracts from anvil account #0 on a fresh chain and leaves some history behind:
+ * USDC and USDTS balances on accounts #0 and #1 and a few transfers between #0, #1 and #2.
+ * On a fresh anvil the addresses are the same on every chain (same deployer, same nonces).
+ *
+ * @param {object} options
+ * @param {string} options.rpcUrl
+ * @param {number} options.chainId
+ * @param {Record<string, import('./compileContracts.mjs').ContractArtifact>} options.artifacts from `compileContracts()`
+ * @returns {Promise<ChainFixtures>}
+ */
+export async function deployFixtures({ rpcUrl, chainId, artifacts }) {
+  const chain = defineChain({
+    id: chainId,
+    name: `Foyer dev chain ${chainId}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
+  const transport = http(rpcUrl);
+  // anvil mines each transaction as it arrives: poll receipts often instead of viem's default 4 s.
+  const publicClient = createPublicClient({ chain, transport, pollingInterval: 50 });
+  const [first, second, third] = ANVIL_ACCOUNTS.map((account) =>
+    createWalletClient({ account: privateKeyToAccount(account.privateKey), chain, transport }),
+  );
+  if (!first || !second || !third) throw new Error('ANVIL_ACCOUNTS lists fewer than three accounts');
+
+  /** @param {Promise<`0x${string}`>} sent */
+  const confirm = async (sent) => {
+    const receipt = await publicClient.waitForTransactionReceipt({ hash: await sent });
+    if (receipt.status !== 'success') throw new Error(`Fixture transaction ${receipt.transactionHash} reverted`);
+    return receipt;
+  };
+  /**
+   * @param {string} name
+   * @param {unknown[]} args
+   */
+  const deploy = async (name, args) => {
+    const artifact = artifacts[name];
+    if (!artifact) throw new Error(`No compiled contract named ${name}`);
+    const receipt = await confirm(first.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args }));
+    if (!receipt.contractAddress) throw new Error(`Deploying ${name} created no contract`);
+    return getAddress(receipt.contractAddress);
+  };
+  /**
+   * @param {typeof first} wallet
+   * @param {`0x${string}`} address
+   * @param {string} name
+   * @param {string} functionName
+   * @param {unknown[]} args
+   */
+  const write = (wallet, address, name, functionName, args) =>
+    confirm(wallet.writeContract({ address, abi: /** @type {any} */ (artifacts[name]).abi, functionName, args }));
+
+  const usd = (/** @type {string} */ amount) => parseUnits(amount, 6);
+  const [a0, a1, a2] = [first.account.address, second.account.address, third.account.address];
+
+  // In order: each transaction from #0 takes the next nonce, so the addresses do not depend on timing.
+  const usdc = await deploy('FixtureToken', ['USD Coin', 'USDC', 6, usd('1000000')]);
+  const usdt = await deploy('TetherStyleToken', ['Tether Style USD', 'USDTS', 6, usd('1000000')]);
+  const nft = await deploy('FixtureNft', []);
+
+  await write(first, usdc, 'FixtureToken', 'mint', [a1, usd('10000')]);
+  await write(first, usdt, 'TetherStyleToken', 'mint', [a1, usd('5000')]);
+  await write(first, usdc, 'FixtureToken', 'transfer', [a1, usd('250.75')]);
+  await write(second, usdc, 'FixtureToken', 'transfer', [a0, usd('12.5')]);
+  await write(first, usdt, 'TetherStyleToken', 'transfer', [a1, usd('42')]);
+  await write(first, usdc, 'FixtureToken', 'transfer', [a2, usd('100')]);
+
+  return { rpcUrl, usdc, usdt, nft };
+}

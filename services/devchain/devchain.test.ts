@@ -1,0 +1,161 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+import { createPublicClient, encodeFunctionData, formatUnits, http, parseAbi, type PublicClient } from 'viem';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+import { ANVIL_ACCOUNTS, startAnvil, startDevChains, type DevChains } from './index.mjs';
+
+const erc20 = parseAbi([
+  'function name() view returns (string)',
+  'function symbol() view returns (string)',
+  'function decimals() view returns (uint8)',
+  'function balanceOf(address) view returns (uint256)',
+  'function transfer(address to, uint256 value) returns (bool)',
+  'event Transfer(address indexed from, address indexed to, uint256 value)',
+]);
+const erc721 = parseAbi([
+  'function ownerOf(uint256) view returns (address)',
+  'function balanceOf(address) view returns (uint256)',
+  'function tokenURI(uint256) view returns (string)',
+  'function supportsInterface(bytes4) view returns (bool)',
+]);
+const [account0, account1, account2] = ANVIL_ACCOUNTS.map((account) => account.address) as [
+  `0x${string}`,
+  `0x${string}`,
+  `0x${string}`,
+];
+
+/** Holds a port on 127.0.0.1 until closed. */
+async function occupyPort(): Promise<{ port: number; close: () => Promise<void> }> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen({ host: '127.0.0.1', port: 0 }, resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
+describe('startDevChains', () => {
+  let dev: DevChains;
+  let tmp: string;
+  let fixturesPath: string;
+  const clients: Record<string, PublicClient> = {};
+
+  beforeAll(async () => {
+    tmp = await mkdtemp(path.join(os.tmpdir(), 'foyer-devchain-'));
+    // Not the demo's file: `npm start` may be running beside the tests.
+    fixturesPath = path.join(tmp, 'fixtures.json');
+    dev = await startDevChains({ ports: [0, 0], fixturesPath });
+    for (const chain of dev.chains) clients[chain.chainId] = createPublicClient({ transport: http(chain.url) });
+  }, 60_000);
+
+  afterAll(async () => {
+    await dev?.stop();
+    if (tmp) await rm(tmp, { recursive: true, force: true });
+  });
+
+  test('behavior: both chains answer with their chain ids and the fixtures file lists them', async () => {
+    expect(dev.chains.map((chain) => chain.chainId)).toEqual([31337, 31338]);
+    for (const chain of dev.chains) expect(await clients[chain.chainId]!.getChainId()).toBe(chain.chainId);
+
+    const written = JSON.parse(await readFile(fixturesPath, 'utf8'));
+    expect(written).toEqual(dev.fixtures);
+    expect(Object.keys(written.chains)).toEqual(['31337', '31338']);
+    expect(written.chains['31338'].rpcUrl).toBe(dev.chains[1]!.url);
+    expect(written.accounts).toEqual([account0, account1, account2]);
+  });
+
+  test.each(['31337', '31338'])('behavior: chain %s has USDC with balances and transfer history', async (chainId) => {
+    const client = clients[chainId]!;
+    const { usdc } = dev.fixtures.chains[chainId]!;
+    const read = (functionName: 'name' | 'symbol' | 'decimals') => client.readContract({ address: usdc, abi: erc20, functionName });
+    expect(await read('name')).toBe('USD Coin');
+    expect(await read('symbol')).toBe('USDC');
+    expect(await read('decimals')).toBe(6);
+
+    const balance = async (owner: `0x${string}`) =>
+      formatUnits(await client.readContract({ address: usdc, abi: erc20, functionName: 'balanceOf', args: [owner] }), 6);
+    expect(await balance(account0)).toBe('999661.75');
+    expect(await balance(account1)).toBe('10238.25');
+    expect(await balance(account2)).toBe('100');
+
+    const transfers = await client.getContractEvents({ address: usdc, abi: erc20, eventName: 'Transfer', fromBlock: 0n });
+    expect(transfers.length).toBe(5); // 2 mints, 3 transfers
+  });
+
+  test('behavior: the Tether-style token returns no data from transfer; USDC returns true', async () => {
+    const client = clients['31337']!;
+    const { usdc, usdt } = dev.fixtures.chains['31337']!;
+    expect(await client.readContract({ address: usdt, abi: erc20, functionName: 'symbol' })).toBe('USDTS');
+    expect(await client.readContract({ address: usdt, abi: erc20, functionName: 'decimals' })).toBe(6);
+    expect(await client.readContract({ address: usdt, abi: erc20, functionName: 'balanceOf', args: [account1] })).toBe(5_042_000_000n);
+
+    const data = encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [account2, 1n] });
+    const fromUsdt = await client.call({ account: account0, to: usdt, data });
+    expect(fromUsdt.data ?? '0x').toBe('0x');
+    const fromUsdc = await client.call({ account: account0, to: usdc, data });
+    expect(BigInt(fromUsdc.data!)).toBe(1n);
+  });
+
+  test('behavior: account #0 owns NFTs 1-3 with data: metadata and an SVG image', async () => {
+    const client = clients['31338']!;
+    const { nft } = dev.fixtures.chains['31338']!;
+    expect(await client.readContract({ address: nft, abi: erc721, functionName: 'ownerOf', args: [1n] })).toBe(account0);
+    expect(await client.readContract({ address: nft, abi: erc721, functionName: 'balanceOf', args: [account0] })).toBe(3n);
+    for (const id of ['0x01ffc9a7', '0x80ac58cd', '0x5b5e139f'] as const) {
+      expect(await client.readContract({ address: nft, abi: erc721, functionName: 'supportsInterface', args: [id] })).toBe(true);
+    }
+
+    const uri = await client.readContract({ address: nft, abi: erc721, functionName: 'tokenURI', args: [2n] });
+    const jsonPrefix = 'data:application/json;base64,';
+    expect(uri.startsWith(jsonPrefix)).toBe(true);
+    const metadata = JSON.parse(Buffer.from(uri.slice(jsonPrefix.length), 'base64').toString('utf8'));
+    expect(metadata.name).toBe('Foyer Fixture #2');
+    const imagePrefix = 'data:image/svg+xml;base64,';
+    expect(metadata.image.startsWith(imagePrefix)).toBe(true);
+    const svg = Buffer.from(metadata.image.slice(imagePrefix.length), 'base64').toString('utf8');
+    expect(svg).toMatch(/^<svg xmlns='http:\/\/www.w3.org\/2000\/svg'.*>#2<\/text><\/svg>$/);
+  });
+
+  test('behavior: stop ends both anvil processes', async () => {
+    const pids = dev.chains.map((chain) => chain.pid);
+    expect(pids.every(isRunning)).toBe(true);
+    await dev.stop();
+    expect(pids.filter(isRunning)).toEqual([]);
+  });
+});
+
+describe('port in use', () => {
+  test('behavior: startAnvil names the port and FOYER_ANVIL_PORT', async () => {
+    const busy = await occupyPort();
+    try {
+      await expect(startAnvil({ port: busy.port })).rejects.toThrow(
+        `Port ${busy.port} is in use: stop what is using it or set FOYER_ANVIL_PORT`,
+      );
+    } finally {
+      await busy.close();
+    }
+  });
+
+  test('behavior: a taken second port names FOYER_ANVIL_PORT_B and starts nothing', async () => {
+    const busy = await occupyPort();
+    try {
+      await expect(startDevChains({ ports: [0, busy.port], fixturesPath: false })).rejects.toMatchObject({
+        name: 'PortInUseError',
+        message: `Port ${busy.port} is in use: stop what is using it or set FOYER_ANVIL_PORT_B`,
+      });
+    } finally {
+      await busy.close();
+    }
+  });
+});

@@ -1,0 +1,101 @@
+// Types for index.mjs (the modules are plain JavaScript so `node scripts/start.mjs` runs them on Node 20 as they are).
+import type { Abi, Address, Hex } from 'viem';
+
+/** Anvil accounts #0-#2 of the public test mnemonic. Local chains only. */
+export declare const ANVIL_ACCOUNTS: ReadonlyArray<{ address: Address; privateKey: Hex }>;
+
+export declare const CONTRACTS_DIR: string;
+export declare const CONTRACTS_CACHE_DIR: string;
+/** `services/devchain/.generated/fixtures.json`, the file the demo imports. */
+export declare const FIXTURES_PATH: string;
+
+export type ContractArtifact = { abi: Abi; bytecode: Hex };
+
+/** Compiles `contracts/*.sol` with solc-js, cached by a hash of the sources. */
+export declare function compileContracts(options?: { cacheDir?: string }): Promise<Record<string, ContractArtifact>>;
+
+export type ChainFixtures = {
+  rpcUrl: string;
+  /** FixtureToken: 'USD Coin' (USDC), 6 decimals. */
+  usdc: Address;
+  /** TetherStyleToken: 'Tether Style USD' (USDTS), 6 decimals; transfer, transferFrom and approve return nothing. */
+  usdt: Address;
+  /** FixtureNft: tokens 1-3 owned by account #0. */
+  nft: Address;
+};
+
+/** Deploys the fixture contracts from account #0 and leaves balances and transfers behind. */
+export declare function deployFixtures(options: {
+  rpcUrl: string;
+  chainId: number;
+  artifacts: Record<string, ContractArtifact>;
+}): Promise<ChainFixtures>;
+
+export declare class PortInUseError extends Error {
+  readonly name: 'PortInUseError';
+  readonly code: 'EADDRINUSE';
+  readonly port: number;
+  readonly envVar: string;
+  constructor(port: number, envVar: string);
+}
+
+export declare function assertPortFree(port: number, envVar: string): Promise<void>;
+export declare function findFreePort(): Promise<number>;
+
+export type AnvilInstance = {
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  chainId: number;
+  port: number;
+  /** The anvil process itself. */
+  pid: number;
+  /** Settles when the process ends, for whatever reason. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** SIGTERM to `pid` (SIGKILL after 5 s), then waits for the exit. */
+  stop: () => Promise<void>;
+};
+
+export type StartAnvilOptions = {
+  /** 0 picks a free port. @default 8545 */
+  port?: number;
+  /** @default 31337 */
+  chainId?: number;
+  /** Named in the error when the port is taken. @default 'FOYER_ANVIL_PORT' */
+  portEnv?: string;
+  /** @default 15000 */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+};
+
+/** One anvil on 127.0.0.1, instant mining, resolved once it answers `eth_chainId`. */
+export declare function startAnvil(options?: StartAnvilOptions): Promise<AnvilInstance>;
+
+export type DevChainFixtures = {
+  /** By chain id ('31337', '31338'). */
+  chains: Record<string, ChainFixtures>;
+  /** Anvil accounts #0, #1 and #2. */
+  accounts: Address[];
+};
+
+export type StartDevChainsOptions = {
+  /** 0 picks a free port. @default [8545, 8546] */
+  ports?: number[];
+  /** One per port. @default [31337, 31338] */
+  chainIds?: number[];
+  /** @default ['FOYER_ANVIL_PORT', 'FOYER_ANVIL_PORT_B'] */
+  portEnvs?: string[];
+  /** Where the addresses are written; false writes nothing. @default FIXTURES_PATH */
+  fixturesPath?: string | false;
+  signal?: AbortSignal;
+};
+
+export type DevChains = {
+  /** One per port, in order. */
+  chains: AnvilInstance[];
+  fixtures: DevChainFixtures;
+  /** Stops every anvil and waits for the exits. */
+  stop: () => Promise<void>;
+};
+
+/** Anvils with the fixture contracts deployed on each; addresses written to `fixturesPath`. */
+export declare function startDevChains(options?: StartDevChainsOptions): Promise<DevChains>;

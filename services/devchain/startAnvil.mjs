@@ -1,0 +1,218 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Thrown when a port the stack needs is taken; the message names the environment variable that moves it. */
+export class PortInUseError extends Error {
+  /**
+   * @param {number} port
+   * @param {string} envVar
+   */
+  constructor(port, envVar) {
+    super(`Port ${port} is in use: stop what is using it or set ${envVar}`);
+    this.name = 'PortInUseError';
+    this.code = 'EADDRINUSE';
+    this.port = port;
+    this.envVar = envVar;
+  }
+}
+
+/**
+ * Fails with a {@link PortInUseError} when `port` cannot be listened on at 127.0.0.1.
+ *
+ * @param {number} port
+ * @param {string} envVar the variable that changes this port, named in the error
+ * @returns {Promise<void>}
+ */
+export async function assertPortFree(port, envVar) {
+  const server = net.createServer();
+  try {
+    await new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen({ host: '127.0.0.1', port, exclusive: true }, () => resolve(undefined));
+    });
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code === 'EADDRINUSE') throw new PortInUseError(port, envVar);
+    throw error;
+  }
+  await new Promise((resolve) => server.close(() => resolve(undefined)));
+}
+
+/**
+ * A port that was free on 127.0.0.1 a moment ago (the OS picks it).
+ *
+ * @returns {Promise<number>}
+ */
+export async function findFreePort() {
+  const server = net.createServer();
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ host: '127.0.0.1', port: 0, exclusive: true }, () => resolve(undefined));
+  });
+  const { port } = /** @type {net.AddressInfo} */ (server.address());
+  await new Promise((resolve) => server.close(() => resolve(undefined)));
+  return port;
+}
+
+/**
+ * The anvil executable itself. `node_modules/.bin/anvil` is a Node wrapper (`@foundry-rs/anvil/bin.mjs`)
+ * that spawns this binary: its pid is not anvil's, it exits on SIGTERM without waiting for anvil, and a
+ * SIGKILL would orphan anvil. Spawning the binary the wrapper would pick keeps "stop kills that pid" exact.
+ * Falls back to the wrapper where the platform package is missing.
+ */
+function anvilExecutable() {
+  const arch = { x64: 'amd64', arm64: 'arm64' }[/** @type {string} */ (process.arch)];
+  const binary = process.platform === 'win32' ? 'anvil.exe' : 'anvil';
+  try {
+    const candidate = createRequire(path.join(root, 'package.json')).resolve(
+      `@foundry-rs/anvil-${process.platform}-${arch}/bin/${binary}`,
+    );
+    if (existsSync(candidate)) return candidate;
+  } catch {
+    // the wrapper below reports an unsupported platform itself
+  }
+  return path.join(root, 'node_modules', '.bin', 'anvil');
+}
+
+/**
+ * @param {string} url
+ * @returns {Promise<number | undefined>} the chain id, or undefined while the node does not answer
+ */
+async function readChainId(url) {
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      signal: AbortSignal.timeout(1000),
+    });
+    const body = /** @type {{ result?: string }} */ (await response.json());
+    return body.result ? Number(body.result) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * @typedef {object} AnvilInstance
+ * @property {string} url JSON-RPC URL, `http://127.0.0.1:<port>`
+ * @property {number} chainId
+ * @property {number} port
+ * @property {number} pid the anvil process itself
+ * @property {Promise<{ code: number | null, signal: NodeJS.Signals | null }>} exited settles when the process ends,
+ *   for whatever reason
+ * @property {() => Promise<void>} stop sends SIGTERM to `pid` (SIGKILL after 5 s) and waits for the exit
+ */
+
+/**
+ * Starts one anvil on 127.0.0.1 with instant mining and waits until it answers `eth_chainId`.
+ *
+ * @param {object} [options]
+ * @param {number} [options.port] 0 picks a free port. @default 8545
+ * @param {number} [options.chainId] @default 31337
+ * @param {string} [options.portEnv] the environment variable named when the port is taken. @default 'FOYER_ANVIL_PORT'
+ * @param {number} [options.timeoutMs] how long to wait for the first answer. @default 15000
+ * @param {AbortSignal} [options.signal] aborting stops the process and rejects
+ * @returns {Promise<AnvilInstance>}
+ * @example
+ * const anvil = await startAnvil({ port: 0, chainId: 31337 });
+ * // … use anvil.url …
+ * await anvil.stop();
+ */
+export async function startAnvil({ port = 8545, chainId = 31337, portEnv = 'FOYER_ANVIL_PORT', timeoutMs = 15_000, signal } = {}) {
+  // Port 0: the free port is found before anvil binds it, so another process can take it in between;
+  // anvil then fails to bind and a new port is tried.
+  for (let attempt = 1; ; attempt++) {
+    const chosen = port === 0 ? await findFreePort() : port;
+    if (port !== 0) await assertPortFree(port, portEnv);
+    try {
+      return await launch({ port: chosen, chainId, timeoutMs, signal });
+    } catch (error) {
+      if (!(error instanceof BindError)) throw error;
+      if (port !== 0) throw new PortInUseError(port, portEnv);
+      if (attempt === 3) throw new Error(`anvil could not bind a free port three times: ${error.message}`);
+    }
+  }
+}
+
+class BindError extends Error {}
+
+/**
+ * @param {{ port: number, chainId: number, timeoutMs: number, signal: AbortSignal | undefined }} options
+ * @returns {Promise<AnvilInstance>}
+ */
+async function launch({ port, chainId, timeoutMs, signal }) {
+  signal?.throwIfAborted();
+  const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--silent'];
+  const child = spawn(anvilExecutable(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  // Kept for the error message when anvil dies at start; bounded so a chatty process cannot grow it.
+  let stderr = '';
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk) => {
+    stderr = (stderr + chunk).slice(-4000);
+  });
+  /** @type {AnvilInstance['exited']} */
+  const exited = new Promise((resolve) => {
+    child.once('exit', (code, exitSignal) => resolve({ code, signal: exitSignal }));
+  });
+  let exitedAlready = false;
+  void exited.then(() => {
+    exitedAlready = true;
+  });
+  const spawnFailed = once(child, 'spawn').then(
+    () => undefined,
+    (error) => error,
+  );
+
+  const stop = async () => {
+    if (!exitedAlready && child.pid !== undefined) {
+      try {
+        process.kill(child.pid, 'SIGTERM');
+      } catch {
+        // ESRCH: it ended on its own since (e.g. Ctrl-C in a terminal reaches the whole process group)
+      }
+      const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(force);
+    }
+  };
+
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  try {
+    const failure = await spawnFailed;
+    if (failure) throw new Error(`anvil could not be started (${anvilExecutable()}): ${failure.message}`);
+    for (;;) {
+      signal?.throwIfAborted();
+      if (exitedAlready) {
+        const { code, signal: exitSignal } = await exited;
+        const detail = stderr.trim() || `exit ${code ?? exitSignal}`;
+        if (/address already in use|os error 98/i.test(stderr)) throw new BindError(detail);
+        throw new Error(`anvil (chain ${chainId}, port ${port}) exited at start: ${detail}`);
+      }
+      const answered = await readChainId(url);
+      if (answered !== undefined) {
+        if (answered !== chainId) {
+          throw new Error(`Something else answers on ${url} (chain id ${answered}, expected ${chainId})`);
+        }
+        break;
+      }
+      if (Date.now() > deadline) {
+        throw new Error(`anvil (chain ${chainId}) did not answer on ${url} within ${timeoutMs / 1000} s`);
+      }
+      await sleep(100);
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, chainId, port, pid: /** @type {number} */ (child.pid), exited, stop };
+}

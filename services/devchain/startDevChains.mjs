@@ -1,0 +1,94 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { ANVIL_ACCOUNTS } from './anvilAccounts.mjs';
+import { compileContracts } from './compileContracts.mjs';
+import { deployFixtures } from './deployFixtures.mjs';
+import { assertPortFree, startAnvil } from './startAnvil.mjs';
+
+/** The file the demo imports: the fixture addresses of the chains `npm start` runs. Gitignored. */
+export const FIXTURES_PATH = path.join(path.dirname(fileURLToPath(import.meta.url)), '.generated', 'fixtures.json');
+
+/**
+ * @typedef {object} DevChainFixtures
+ * @property {Record<string, import('./deployFixtures.mjs').ChainFixtures>} chains by chain id
+ * @property {`0x${string}`[]} accounts anvil accounts #0, #1 and #2
+ */
+
+/**
+ * @typedef {object} DevChains
+ * @property {import('./startAnvil.mjs').AnvilInstance[]} chains one per port, in order
+ * @property {DevChainFixtures} fixtures
+ * @property {() => Promise<void>} stop stops every anvil and waits for them to exit
+ */
+
+/**
+ * Starts one anvil per chain, compiles and deploys the fixture contracts on each, and writes their
+ * addresses to `fixturesPath`. On any failure, whatever was started is stopped before the error is thrown.
+ *
+ * @param {object} [options]
+ * @param {number[]} [options.ports] 0 picks a free port. @default [8545, 8546]
+ * @param {number[]} [options.chainIds] one per port. @default [31337, 31338]
+ * @param {string[]} [options.portEnvs] the variables named when a port is taken, one per port.
+ *   @default ['FOYER_ANVIL_PORT', 'FOYER_ANVIL_PORT_B']
+ * @param {string | false} [options.fixturesPath] where to write the addresses; false writes nothing.
+ *   Tests running beside `npm start` pass another path (or false) so the demo's file is left alone.
+ *   @default FIXTURES_PATH
+ * @param {AbortSignal} [options.signal] aborting stops what was started and rejects
+ * @returns {Promise<DevChains>}
+ * @example
+ * const dev = await startDevChains({ ports: [0, 0], fixturesPath: false });
+ * const { usdc } = dev.fixtures.chains['31337'];
+ * await dev.stop();
+ */
+export async function startDevChains({
+  ports = [8545, 8546],
+  chainIds = [31337, 31338],
+  portEnvs = ['FOYER_ANVIL_PORT', 'FOYER_ANVIL_PORT_B'],
+  fixturesPath = FIXTURES_PATH,
+  signal,
+} = {}) {
+  if (ports.length !== chainIds.length) {
+    throw new Error(`startDevChains: ${ports.length} ports for ${chainIds.length} chain ids; give one port per chain`);
+  }
+  const envFor = (/** @type {number} */ index) => portEnvs[index] ?? `port #${index + 1} of startDevChains`;
+  // Every fixed port is checked before anything starts, so a taken second port leaves nothing running.
+  for (const [index, port] of ports.entries()) if (port !== 0) await assertPortFree(port, envFor(index));
+
+  const compiled = compileContracts();
+  const started = await Promise.allSettled(
+    ports.map((port, index) => startAnvil({ port, chainId: /** @type {number} */ (chainIds[index]), portEnv: envFor(index), signal })),
+  );
+  const chains = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const stop = async () => {
+    await Promise.all(chains.map((chain) => chain.stop()));
+  };
+
+  try {
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) throw /** @type {PromiseRejectedResult} */ (failed).reason;
+    const artifacts = await compiled;
+    signal?.throwIfAborted();
+    const deployed = await Promise.all(
+      chains.map((chain) => deployFixtures({ rpcUrl: chain.url, chainId: chain.chainId, artifacts })),
+    );
+    signal?.throwIfAborted();
+    /** @type {DevChainFixtures} */
+    const fixtures = {
+      chains: Object.fromEntries(chains.map((chain, index) => [String(chain.chainId), deployed[index]])),
+      accounts: ANVIL_ACCOUNTS.map((account) => account.address),
+    };
+    if (fixturesPath) {
+      await mkdir(path.dirname(fixturesPath), { recursive: true });
+      const temporary = `${fixturesPath}.${process.pid}.tmp`;
+      await writeFile(temporary, `${JSON.stringify(fixtures, null, 2)}\n`);
+      await rename(temporary, fixturesPath);
+    }
+    return { chains, fixtures, stop };
+  } catch (error) {
+    await compiled.catch(() => undefined);
+    await stop();
+    throw error;
+  }
+}
