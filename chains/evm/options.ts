@@ -94,7 +94,7 @@ const NetworkSchema = v.looseObject({
 const OptionsSchema = v.strictObject(
   {
     networks: v.pipe(
-      v.array(NetworkSchema, 'is required: the networks the site supports, such as [mainnet] from viem/chains'),
+      v.array(NetworkSchema, 'must be an array of networks, such as [mainnet] from viem/chains'),
       v.minLength(1, 'needs at least one network, such as [mainnet] from viem/chains'),
     ),
     rpcUrls: v.optional(
@@ -109,6 +109,10 @@ function describe(issues: readonly v.BaseIssue<unknown>[], caller: string, root?
   const path = [root, v.getDotPath(issue)].filter(Boolean).join('.')
   if (issue.type === 'strict_object' && issue.input !== undefined) {
     return `${caller}: unknown option \`${path}\`. evm() takes \`networks\` and \`rpcUrls\`.`
+  }
+  // A missing key is reported by its object, with the object's message: say what is missing instead.
+  if ((issue.type === 'strict_object' || issue.type === 'loose_object') && issue.input === undefined && path) {
+    return `${caller}: \`${path}\` is required${path === 'networks' ? ': the networks the site supports, such as [mainnet] from viem/chains' : ''}.`
   }
   return `${caller}: \`${path || 'options'}\` ${issue.message}.`
 }

@@ -150,7 +150,7 @@ describe('port in use', () => {
   test('behavior: a taken second port names FOYER_ANVIL_PORT_B and starts nothing', async () => {
     const busy = await occupyPort();
     try {
-      await expect(startDevChains({ ports: [0, busy.port], fixturesPath: false })).rejects.toMatchObject({
+      await expect(startDevChains({ ports: [0, busy.port] })).rejects.toMatchObject({
         name: 'PortInUseError',
         message: `Port ${busy.port} is in use: stop what is using it or set FOYER_ANVIL_PORT_B`,
       });

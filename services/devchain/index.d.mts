@@ -84,7 +84,7 @@ export type StartDevChainsOptions = {
   chainIds?: number[];
   /** @default ['FOYER_ANVIL_PORT', 'FOYER_ANVIL_PORT_B'] */
   portEnvs?: string[];
-  /** Where the addresses are written; false writes nothing. @default FIXTURES_PATH */
+  /** Where the addresses are written, or false for nowhere (`npm start` passes FIXTURES_PATH). @default false */
   fixturesPath?: string | false;
   signal?: AbortSignal;
 };
@@ -97,5 +97,5 @@ export type DevChains = {
   stop: () => Promise<void>;
 };
 
-/** Anvils with the fixture contracts deployed on each; addresses written to `fixturesPath`. */
+/** Anvils with the fixture contracts deployed on each; addresses written to `fixturesPath` when given. */
 export declare function startDevChains(options?: StartDevChainsOptions): Promise<DevChains>;

@@ -25,20 +25,21 @@ export const FIXTURES_PATH = path.join(path.dirname(fileURLToPath(import.meta.ur
 
 /**
  * Starts one anvil per chain, compiles and deploys the fixture contracts on each, and writes their
- * addresses to `fixturesPath`. On any failure, whatever was started is stopped before the error is thrown.
+ * addresses to `fixturesPath` when given. On any failure, whatever was started is stopped before the error is thrown.
  *
  * @param {object} [options]
  * @param {number[]} [options.ports] 0 picks a free port. @default [8545, 8546]
  * @param {number[]} [options.chainIds] one per port. @default [31337, 31338]
  * @param {string[]} [options.portEnvs] the variables named when a port is taken, one per port.
  *   @default ['FOYER_ANVIL_PORT', 'FOYER_ANVIL_PORT_B']
- * @param {string | false} [options.fixturesPath] where to write the addresses; false writes nothing.
- *   Tests running beside `npm start` pass another path (or false) so the demo's file is left alone.
- *   @default FIXTURES_PATH
+ * @param {string | false} [options.fixturesPath] where to write the addresses, or false for nowhere.
+ *   `npm start` passes FIXTURES_PATH; the default writes nothing, so tests and benchmarks running beside
+ *   `npm start` (on other ports) never overwrite the file its demo reads.
+ *   @default false
  * @param {AbortSignal} [options.signal] aborting stops what was started and rejects
  * @returns {Promise<DevChains>}
  * @example
- * const dev = await startDevChains({ ports: [0, 0], fixturesPath: false });
+ * const dev = await startDevChains({ ports: [0, 0] });
  * const { usdc } = dev.fixtures.chains['31337'];
  * await dev.stop();
  */
@@ -46,7 +47,7 @@ export async function startDevChains({
   ports = [8545, 8546],
   chainIds = [31337, 31338],
   portEnvs = ['FOYER_ANVIL_PORT', 'FOYER_ANVIL_PORT_B'],
-  fixturesPath = FIXTURES_PATH,
+  fixturesPath = false,
   signal,
 } = {}) {
   if (ports.length !== chainIds.length) {

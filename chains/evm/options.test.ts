@@ -1,0 +1,108 @@
+import { mainnet, sepolia } from 'viem/chains'
+import { describe, expect, it } from 'vitest'
+import { isFoyerError } from '../../kernel/errors/BaseError.js'
+import type { Network } from '../../kernel/network.js'
+import { testKernel } from '../../test/fixtures.js'
+import { evm, evmNetwork, type EvmOptions } from './index.js'
+
+const local = {
+  id: 31337,
+  name: 'Local',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
+}
+
+const failure = (run: () => unknown) => {
+  try {
+    run()
+  } catch (error) {
+    return error as Error
+  }
+  throw new Error('expected a throw')
+}
+
+describe('evmNetwork', () => {
+  it('behavior: turns a viem chain into a Foyer network', () => {
+    expect(evmNetwork(mainnet)).toEqual<Network>({
+      id: 1,
+      name: 'Ethereum',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [...mainnet.rpcUrls.default.http] } },
+      blockExplorers: { default: { name: 'Etherscan', url: 'https://etherscan.io' } },
+      chainNamespace: 'eip155',
+      caipNetworkId: 'eip155:1',
+    })
+    expect(evmNetwork(sepolia)).toMatchObject({ caipNetworkId: 'eip155:11155111', testnet: true })
+  })
+
+  it('behavior: an RPC URL that is not http(s) is rejected, naming the URL (§5)', () => {
+    const error = failure(() => evmNetwork({ ...local, rpcUrls: { default: { http: ['wss://rpc.example.com'] } } }))
+    expect(isFoyerError(error, 'InvalidOptionsError')).toBe(true)
+    expect(error.message).toContain('evmNetwork(): `chain.rpcUrls.default.http.0`')
+    expect(error.message).toContain("'wss://rpc.example.com' is not")
+  })
+
+  it('behavior: a chain id that is not a positive integer is rejected', () => {
+    expect(() => evmNetwork({ ...local, id: 0 })).toThrow('`chain.id` must be positive')
+    expect(() => evmNetwork({ ...local, id: '1' as unknown as number })).toThrow('`chain.id` must be the numeric EIP-155 chain id')
+  })
+})
+
+describe('evm options', () => {
+  it('behavior: takes viem chains and Foyer networks alike', () => {
+    const plugin = evm({ networks: [mainnet, evmNetwork(local)] })
+    expect(plugin.name).toBe('chain:eip155')
+    expect(plugin.chain.namespace).toBe('eip155')
+    expect(plugin.chain.networks.map((network) => network.caipNetworkId)).toEqual(['eip155:1', 'eip155:31337'])
+    expect(Object.keys(plugin.chain.capabilities ?? {}).sort()).toEqual(['balance', 'signMessage', 'switchNetwork'])
+  })
+
+  it.each<[string, unknown, string]>([
+    ['no options', undefined, 'evm(): `options` must be an object such as { networks: [mainnet] }.'],
+    ['no networks', {}, 'evm(): `networks` is required: the networks the site supports, such as [mainnet] from viem/chains.'],
+    ['empty networks', { networks: [] }, 'evm(): `networks` needs at least one network, such as [mainnet] from viem/chains.'],
+    ['an unknown option', { networks: [local], chains: [local] }, 'evm(): unknown option `chains`. evm() takes `networks` and `rpcUrls`.'],
+    ['a network without RPC URLs', { networks: [{ ...local, rpcUrls: { default: { http: [] } } }] }, '`networks.0.rpcUrls.default.http` needs at least one http(s) URL'],
+    [
+      'a websocket RPC URL',
+      { networks: [mainnet, { ...local, rpcUrls: { default: { http: ['ws://127.0.0.1:8546'] } } }] },
+      "evm(): `networks.1.rpcUrls.default.http.0` must be an http(s) URL; 'ws://127.0.0.1:8546' is not",
+    ],
+    ['a javascript: RPC URL', { networks: [local], rpcUrls: { 31337: 'javascript:alert(1)' } }, "`rpcUrls.31337` must be an http(s) URL; 'javascript:alert(1)' is not"],
+    ['an RPC URL for a chain not listed', { networks: [local], rpcUrls: { 1: 'https://rpc.example.com' } }, '`rpcUrls.1` is for chain 1, which is not in `networks`'],
+    ['a chain twice', { networks: [local, { ...local, name: 'Again' }] }, '`networks` lists chain 31337 twice'],
+    [
+      'a network of another namespace',
+      { networks: [{ ...local, chainNamespace: 'solana', caipNetworkId: 'solana:x' }] },
+      "`networks.0.chainNamespace` must be 'eip155'",
+    ],
+    ['a CAIP id that does not match the id', { networks: [{ ...local, caipNetworkId: 'eip155:1' }] }, "`networks.0.caipNetworkId` is 'eip155:1' but its id is 31337"],
+  ])('behavior: %s fails at evm() with a message naming the option', (_, options, message) => {
+    const error = failure(() => evm(options as EvmOptions))
+    expect(isFoyerError(error, 'InvalidOptionsError')).toBe(true)
+    expect(error.message).toContain(message)
+  })
+
+  it('behavior: rpcUrls replaces the URL balances are read from, not the one offered to wallets', () => {
+    const plugin = evm({ networks: [local], rpcUrls: { 31337: 'https://rpc.example.com/key' } })
+    expect(plugin.chain.networks[0]?.rpcUrls.default.http).toEqual(['http://127.0.0.1:8545'])
+  })
+
+  it('behavior: the chain registers the UnsupportedChain view and its English texts', () => {
+    const kernel = testKernel({ plugins: [evm({ networks: [local] })] })
+    expect(kernel.views.get('UnsupportedChain')?.title).toBe('unsupported.title')
+    expect(kernel.i18n.t('evm.unsupported.current', { chainId: 56 })).toBe('Your wallet is on chain 56.')
+    expect(kernel.i18n.t('evm.browserWallet')).toBe('Browser Wallet')
+  })
+})
+
+describe('evm options, shapes', () => {
+  it.each<[string, unknown, string]>([
+    ['networks that are not an array', { networks: mainnet }, '`networks` must be an array of networks, such as [mainnet] from viem/chains.'],
+    ['a network without a name', { networks: [{ id: 1, nativeCurrency: local.nativeCurrency, rpcUrls: local.rpcUrls }] }, '`networks.0.name` is required.'],
+    ['a network whose name is not text', { networks: [{ ...local, name: 7 }] }, '`networks.0.name` must be a string.'],
+    ['a currency without decimals', { networks: [{ ...local, nativeCurrency: { name: 'Ether', symbol: 'ETH' } }] }, '`networks.0.nativeCurrency.decimals` is required.'],
+  ])('behavior: %s is named', (_, options, message) => {
+    expect(() => evm(options as EvmOptions)).toThrow(message)
+  })
+})

@@ -1,0 +1,166 @@
+// `npm start`: the local stack on 127.0.0.1, offline: two anvil chains (31337, 31338) with the fixture
+// contracts deployed, then the demo site (Vite dev server). Ctrl-C stops every process it started.
+//
+// Ports: FOYER_ANVIL_PORT (8545), FOYER_ANVIL_PORT_B (8546), FOYER_DEMO_PORT (5173).
+// The demo reads the fixture addresses from services/devchain/.generated/fixtures.json.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { FIXTURES_PATH, PortInUseError, assertPortFree, startDevChains } from '../services/devchain/index.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const demoDir = path.join(root, 'demo');
+const demoConfig = path.join(demoDir, 'vite.config.ts');
+
+/**
+ * @param {string} name
+ * @param {number} fallback
+ */
+function readPort(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`${name}=${raw} is not a port number (0-65535)`);
+    process.exit(1);
+  }
+  return port;
+}
+
+const ports = {
+  chainA: readPort('FOYER_ANVIL_PORT', 8545),
+  chainB: readPort('FOYER_ANVIL_PORT_B', 8546),
+  demo: readPort('FOYER_DEMO_PORT', 5173),
+};
+
+/** What is running, for shutdown. */
+const stack = {
+  /** @type {import('../services/devchain/index.mjs').DevChains | undefined} */
+  devChains: undefined,
+  /** @type {import('vite').ViteDevServer | undefined} */
+  demo: undefined,
+};
+/** Anvil pids not yet seen to exit; killed synchronously if this process exits any other way. */
+const livePids = new Set();
+const aborter = new AbortController();
+let stopping = false;
+
+async function start() {
+  if (!existsSync(demoConfig)) throw new Error(`${path.relative(root, demoConfig)} not found: the demo app is missing`);
+  // Every port is checked before anything starts, so a taken port leaves nothing behind.
+  await assertPortFree(ports.chainA, 'FOYER_ANVIL_PORT');
+  await assertPortFree(ports.chainB, 'FOYER_ANVIL_PORT_B');
+  if (ports.demo !== 0) await assertPortFree(ports.demo, 'FOYER_DEMO_PORT');
+
+  console.log('Starting anvil (chains 31337 and 31338) and deploying the fixture contracts…');
+  const devChains = await startDevChains({
+    ports: [ports.chainA, ports.chainB],
+    fixturesPath: FIXTURES_PATH,
+    signal: aborter.signal,
+  });
+  stack.devChains = devChains;
+  for (const chain of devChains.chains) {
+    livePids.add(chain.pid);
+    void chain.exited.then(({ code, signal }) => {
+      livePids.delete(chain.pid);
+      if (!stopping) {
+        console.error(`anvil (chain ${chain.chainId}, pid ${chain.pid}) exited unexpectedly (${signal ?? `exit ${code}`})`);
+        void shutdown(1);
+      }
+    });
+  }
+  if (stopping) return;
+
+  // demo/vite.config.ts reads the addresses from FOYER_FIXTURES when set: point it at the file just written.
+  process.env['FOYER_FIXTURES'] = FIXTURES_PATH;
+  // Imported here: loading Vite takes a moment, and nothing above needs it.
+  const { createServer } = await import('vite');
+  const demo = await createServer({
+    configFile: demoConfig,
+    root: demoDir,
+    clearScreen: false,
+    server: { host: '127.0.0.1', port: ports.demo, strictPort: true },
+  });
+  stack.demo = demo;
+  if (stopping) return;
+  await demo.listen();
+  if (stopping) return;
+
+  const demoUrl = demo.resolvedUrls?.local[0] ?? `http://127.0.0.1:${ports.demo}/`;
+  // performance.now() counts from the start of this process, Node's own start-up included.
+  const seconds = (performance.now() / 1000).toFixed(1);
+  const [chainA, chainB] = devChains.chains;
+  console.log(
+    [
+      '',
+      `Foyer local stack ready in ${seconds} s`,
+      `  demo          ${demoUrl}`,
+      `  chain 31337   ${chainA?.url}  (anvil pid ${chainA?.pid})`,
+      `  chain 31338   ${chainB?.url}  (anvil pid ${chainB?.pid})`,
+      `  fixtures      ${path.relative(root, FIXTURES_PATH)}`,
+      'Ctrl-C stops everything.',
+      '',
+    ].join('\n'),
+  );
+}
+
+const starting = start();
+
+/** @param {number} code */
+async function shutdown(code) {
+  if (stopping) return;
+  stopping = true;
+  aborter.abort();
+  // Startup returns (or fails) promptly once aborted; then everything it started is stopped here.
+  await starting.catch(() => undefined);
+  await Promise.allSettled([stack.demo?.close(), stack.devChains?.stop()]);
+  process.exit(code);
+}
+
+// SIGHUP too: closing the terminal must not leave the anvils running.
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) {
+  process.on(signal, () => {
+    if (!stopping) {
+      console.log(`\n${signal}: stopping…`);
+      void shutdown(0);
+      return;
+    }
+    // A second Ctrl-C while stopping: do not wait any longer.
+    for (const pid of livePids) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    process.exit(1);
+  });
+}
+
+// If whatever started this process dies without passing a signal on (npm or its shell killed), this
+// process is re-parented: stop too, rather than keep the ports busy with nobody to press Ctrl-C.
+const parentPid = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parentPid && !stopping) {
+    console.log('The parent process exited: stopping…');
+    void shutdown(0);
+  }
+}, 1000).unref();
+
+// Last resort for an exit that skipped shutdown (an uncaught exception): no anvil outlives this process.
+process.on('exit', () => {
+  for (const pid of livePids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+});
+
+starting.catch((error) => {
+  if (stopping) return;
+  console.error(error instanceof PortInUseError ? error.message : error);
+  void shutdown(1);
+});

@@ -1,0 +1,14 @@
+import { LiteSVM } from 'litesvm';
+import { generateKeyPairSigner, pipe, createTransactionMessage, setTransactionMessageFeePayerSigner, setTransactionMessageLifetimeUsingBlockhash, appendTransactionMessageInstructions, signTransactionMessageWithSigners, lamports } from '@solana/kit';
+import { getTransferSolInstruction } from '@solana-program/system';
+import { address } from '@solana/kit';
+const CB = address('ComputeBudget111111111111111111111111111111');
+const getSetComputeUnitLimitInstruction = ({units}) => { const d = new Uint8Array(5); d[0]=2; new DataView(d.buffer).setUint32(1, units, true); return { programAddress: CB, data: d }; };
+const getSetComputeUnitPriceInstruction = ({microLamports}) => { const d = new Uint8Array(9); d[0]=3; new DataView(d.buffer).setBigUint64(1, microLamports, true); return { programAddress: CB, data: d }; };
+const svm = new LiteSVM();
+svm.withLamports(10n**18n);
+const a = await generateKeyPairSigner(); const b = await generateKeyPairSigner();
+const r = svm.airdrop(a.address, lamports(10n**17n)); console.log(r.constructor.name);
+const m = pipe(createTransactionMessage({version:0}), m=>setTransactionMessageFeePayerSigner(a,m), m=>setTransactionMessageLifetimeUsingBlockhash({blockhash:svm.latestBlockhash(), lastValidBlockHeight: 0n}, m), m=>appendTransactionMessageInstructions([getSetComputeUnitLimitInstruction({units: 100000}), getSetComputeUnitPriceInstruction({microLamports: 1_000_000n}), getTransferSolInstruction({source:a,destination:b.address,amount:1_000_000_000n})], m));
+const before = svm.getBalance(a.address);
+console.log(svm.sendTransaction(await signTransactionMessageWithSigners(m)).constructor.name, before - svm.getBalance(a.address) - 1_000_000_000n);
