@@ -11,6 +11,7 @@
 export const entries = [
   { export: '.', input: 'kernel/index.ts', file: 'index' },
   { export: './react', input: 'kernel/react/index.ts', file: 'react' },
+  { export: './chains/evm', input: 'chains/evm/index.ts', file: 'chains/evm', budget: { gzip: 3 * 1024, beyond: ['.', './react'] } },
 ]
 
 /**

@@ -1,10 +1,50 @@
 // The body of the EVM chain: everything that needs viem. The manifest (index.ts) loads this module
 // through import() on the first connect, reconnect, balance, switch or signature (STYLE 3).
 import { createPublicClient, getAddress, http, isAddress, numberToHex, stringToHex, type PublicClient } from 'viem'
-import type { Account, Network } from '../../kernel/network.js'
+import type { CaipNetworkId } from '../../kernel/caip.js'
+import type { ConnectResult, NativeBalance } from '../../kernel/chain.js'
+import type { Kernel } from '../../kernel/createKernel.js'
+import { AddressOrAuthConnectorNotFoundError, ChainNotSupportedError, NetworkNotFoundError } from '../../kernel/errors/catalogue.js'
 import { isUserRejection } from '../../kernel/errors/isUserRejection.js'
-import { ChainNotSupportedError } from '../../kernel/errors/catalogue.js'
-import { hasWalletErrorCode, toEvmNetworkId, UNRECOGNIZED_CHAIN_CODE, USER_REJECTED_CODE, type Eip1193Provider } from './provider.js'
+import { isSameNetwork, type Account, type Network } from '../../kernel/network.js'
+import { StorageToken } from '../../kernel/tokens.js'
+import type { Eip1193Provider } from './provider.js'
+import { EVM_NAMESPACE, LAST_CONNECTOR_KEY, type EvmConfig, type EvmSession } from './session.js'
+
+/** EIP-1193's code for "the visitor rejected the request". */
+export const USER_REJECTED_CODE = 4001
+
+/** EIP-3326's code for "the wallet does not know this chain; add it first". */
+export const UNRECOGNIZED_CHAIN_CODE = 4902
+
+/**
+ * True when a wallet error carries `code`. Some wallets (MetaMask Mobile through its SDK, several
+ * WalletConnect wallets) wrap the real error and put its code at `data.originalError.code`.
+ */
+export function hasWalletErrorCode(error: unknown, code: number): boolean {
+  if (typeof error !== 'object' || error === null) return false
+  const { code: own, data } = error as { code?: unknown; data?: { originalError?: { code?: unknown } } | null }
+  return own === code || (typeof data === 'object' && data !== null && data.originalError?.code === code)
+}
+
+/**
+ * The CAIP-2 id of an EIP-155 chain id as wallets report it: hex (`'0x1'`, the standard), decimal
+ * text or a number (older wallets). Undefined for anything else.
+ *
+ * @example
+ * toEvmNetworkId('0xa') // 'eip155:10'
+ */
+export function toEvmNetworkId(chainId: unknown): `eip155:${number}` | undefined {
+  const id =
+    typeof chainId === 'number'
+      ? chainId
+      : typeof chainId === 'string' && /^0x[0-9a-f]+$/i.test(chainId)
+        ? Number.parseInt(chainId, 16)
+        : typeof chainId === 'string' && /^\d+$/.test(chainId)
+          ? Number(chainId)
+          : Number.NaN
+  return Number.isSafeInteger(id) && id > 0 ? `eip155:${id}` : undefined
+}
 
 /** §9: an HTTP RPC request gives up after 10 s. */
 export const RPC_TIMEOUT_MS = 10_000
@@ -136,4 +176,121 @@ export function watchWallet(provider: Eip1193Provider, handlers: WalletHandlers)
     provider.removeListener?.('chainChanged', onChain)
     provider.removeListener?.('disconnect', onDisconnect)
   }
+}
+
+// What the chain's required core and capabilities do once viem is here. The manifest keeps the
+// per-kernel session and hands it in.
+
+function requireNetwork({ networks }: EvmConfig, networkId: string): Network {
+  const network = networks.find((candidate) => isSameNetwork(candidate, networkId))
+  if (!network) throw new NetworkNotFoundError({ details: `evm() has no network ${networkId}.` })
+  return network
+}
+
+function connectedWallet(session: EvmSession | undefined): Eip1193Provider {
+  if (!session?.active) throw new AddressOrAuthConnectorNotFoundError({ details: 'No EVM wallet is connected.' })
+  return session.active.provider
+}
+
+/** The wallet let go of the site, or the visitor disconnected: stop listening and forget it. */
+export function releaseWallet(kernel: Kernel, session: EvmSession): void {
+  session.active?.unwatch()
+  session.active = undefined
+  kernel.container.resolve(StorageToken).remove(LAST_CONNECTOR_KEY)
+}
+
+/** Makes `provider` the session's wallet and reports what it does by itself to the kernel. */
+function activate(kernel: Kernel, session: EvmSession, connectorId: string, provider: Eip1193Provider): void {
+  session.active?.unwatch()
+  const disconnected = () => {
+    releaseWallet(kernel, session)
+    kernel.dispatchConnection({ type: 'disconnected', namespace: EVM_NAMESPACE })
+  }
+  const unwatch = watchWallet(provider, {
+    accountsChanged: (accounts) =>
+      accounts.length === 0 ? disconnected() : kernel.dispatchConnection({ type: 'accounts-changed', namespace: EVM_NAMESPACE, accounts }),
+    networkChanged: (networkId) => kernel.dispatchConnection({ type: 'network-changed', namespace: EVM_NAMESPACE, networkId }),
+    disconnected,
+  })
+  session.active = { connectorId, provider, unwatch }
+}
+
+/**
+ * Connects a discovered wallet: its accounts (with a prompt), its network, and a switch to the
+ * requested network when it is elsewhere. Remembered for the next visit (§4).
+ */
+export async function connectWallet(
+  kernel: Kernel,
+  session: EvmSession,
+  config: EvmConfig,
+  { connectorId, provider, networkId }: { connectorId: string; provider: Eip1193Provider; networkId?: CaipNetworkId },
+): Promise<ConnectResult> {
+  const accounts = await requestAccounts(provider, { prompt: true })
+  let current = await readNetworkId(provider)
+  const wanted = networkId ? config.networks.find((network) => isSameNetwork(network, networkId)) : undefined
+  if (wanted && !isSameNetwork(wanted, current)) {
+    try {
+      await switchWalletNetwork(provider, wanted)
+      current = await readNetworkId(provider)
+    } catch (error) {
+      // Connected is better than nothing: the visitor can switch later (or is shown UnsupportedChain).
+      kernel.logger.warn(`The wallet stayed on ${current} instead of ${wanted.caipNetworkId}.`, error)
+    }
+  }
+  if (accounts.length > 0) {
+    activate(kernel, session, connectorId, provider)
+    kernel.container.resolve(StorageToken).write(LAST_CONNECTOR_KEY, connectorId)
+  }
+  return { accounts, networkId: current }
+}
+
+/**
+ * §4: restores the remembered wallet without a prompt (`eth_accounts`): connected when it still
+ * shows an account, else disconnected and forgotten. Does nothing once `epoch` is outdated.
+ */
+export async function restoreWallet(
+  kernel: Kernel,
+  session: EvmSession,
+  { connectorId, provider, epoch }: { connectorId: string; provider: Eip1193Provider; epoch: number },
+): Promise<void> {
+  const accounts = await requestAccounts(provider, { prompt: false })
+  const networkId = accounts.length > 0 ? await readNetworkId(provider) : undefined
+  if (session.epoch !== epoch || kernel.isDestroyed()) return
+  if (!networkId) {
+    // The wallet no longer lets this site see an account: there is nothing left to restore.
+    kernel.container.resolve(StorageToken).remove(LAST_CONNECTOR_KEY)
+    kernel.dispatchConnection({ type: 'disconnected', namespace: EVM_NAMESPACE })
+    return
+  }
+  activate(kernel, session, connectorId, provider)
+  kernel.dispatchConnection({ type: 'connected', namespace: EVM_NAMESPACE, connectorId, accounts, networkId })
+}
+
+/** Forgets the connected wallet and asks it to forget the site. */
+export async function disconnectWallet(kernel: Kernel, session: EvmSession): Promise<void> {
+  const active = session.active
+  releaseWallet(kernel, session)
+  if (active) await revokeWallet(active.provider)
+}
+
+/** The balance capability: the network's own RPC, never the wallet. */
+export async function getNativeBalance(
+  kernel: Kernel,
+  config: EvmConfig,
+  { address, networkId }: { address: string; networkId: CaipNetworkId },
+): Promise<NativeBalance> {
+  const network = requireNetwork(config, networkId)
+  const value = await readNativeBalance(kernel, config.rpcUrls.get(network.caipNetworkId)!, address)
+  return { value, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
+}
+
+/** The switchNetwork capability. */
+export function switchNetwork(session: EvmSession | undefined, config: EvmConfig, networkId: CaipNetworkId): Promise<void> {
+  const network = requireNetwork(config, networkId)
+  return switchWalletNetwork(connectedWallet(session), network)
+}
+
+/** The signMessage capability. */
+export function signMessage(session: EvmSession | undefined, params: { address: string; message: string }): Promise<string> {
+  return signWithWallet(connectedWallet(session), params)
 }

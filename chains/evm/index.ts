@@ -1,20 +1,20 @@
 // The "foyer/chains/evm" entry: the manifest of the EVM chain. It finds wallets (EIP-6963 and
-// window.ethereum) and restores sessions at setup; everything that needs viem sits in client.ts and
-// loads through import() on first use, so this file must never import viem (STYLE 3).
+// window.ethereum) and starts restoring a session at setup; everything that needs viem sits in
+// client.ts and loads through import() on first use, so this file must never import viem (STYLE 3).
 import * as v from 'valibot'
 import type { CaipNetworkId } from '../../kernel/caip.js'
 import { defineChain, type ChainPlugin } from '../../kernel/chain.js'
 import type { Kernel } from '../../kernel/createKernel.js'
-import { AddressOrAuthConnectorNotFoundError, NetworkNotFoundError } from '../../kernel/errors/catalogue.js'
 import { closeModal, openModal } from '../../kernel/modal.js'
 import { isSameNetwork, type Network } from '../../kernel/network.js'
 import type { FoyerState } from '../../kernel/store.js'
 import { StorageToken } from '../../kernel/tokens.js'
 import { discoverWallets } from './discovery.js'
-import { loadEvmClient, type EvmClient } from './loadEvmClient.js'
+import { loadEvmClient } from './loadEvmClient.js'
 import { en, type EvmMessages } from './locales/en.js'
 import { parseEvmOptions, type EvmOptions } from './options.js'
 import type { Eip1193Provider } from './provider.js'
+import { EVM_NAMESPACE, LAST_CONNECTOR_KEY, type EvmSession } from './session.js'
 
 declare module '../../kernel/i18n.js' {
   interface Messages extends EvmMessages {}
@@ -25,25 +25,9 @@ export type { EvmChainLike, EvmOptions } from './options.js'
 export type { Eip1193Events, Eip1193Provider } from './provider.js'
 export { ViemNotInstalledError } from './loadEvmClient.js'
 export { ANNOUNCE_PROVIDER_EVENT, INJECTED_CONNECTOR_ID, LEGACY_PROVIDER_WAIT_MS, REQUEST_PROVIDER_EVENT } from './discovery.js'
-
-/** The CAIP namespace of EVM chains. */
-export const EVM_NAMESPACE = 'eip155'
-
-/** The storage key of the connector to reconnect at the next visit (§4). */
-export const LAST_CONNECTOR_KEY = 'evm:lastConnector'
+export { EVM_NAMESPACE, LAST_CONNECTOR_KEY } from './session.js'
 
 const LastConnectorSchema = v.pipe(v.string(), v.nonEmpty())
-
-/** What the chain keeps per kernel: one plugin object may serve several kernels. */
-interface EvmSession {
-  /** Discovered wallets by connector id. */
-  wallets: Map<string, Eip1193Provider>
-  active?: { connectorId: string; provider: Eip1193Provider; unwatch: () => void }
-  /** A remembered connector to reconnect as soon as discovery finds it (§4). */
-  reconnectId?: string
-  /** Bumped by every connect and disconnect, so that a reconnect that ends after one of them changes nothing. */
-  epoch: number
-}
 
 /** The network the EVM wallet is on when this site does not support it, else undefined (§4). */
 function selectUnsupportedNetwork(state: FoyerState, networks: readonly Network[]): CaipNetworkId | undefined {
@@ -75,66 +59,25 @@ export function isUnsupportedNetwork(kernel: Kernel): boolean {
  * const kernel = createKernel({ projectId: 'my-site', plugins: [evm({ networks: [mainnet, base] })] })
  */
 export function evm(options: EvmOptions): ChainPlugin {
-  const { networks, rpcUrls } = parseEvmOptions(options)
+  const config = parseEvmOptions(options)
+  const { networks } = config
   const sessions = new WeakMap<Kernel, EvmSession>()
-  const storage = (kernel: Kernel) => kernel.container.resolve(StorageToken)
-  const findNetwork = (networkId: string) => networks.find((network) => isSameNetwork(network, networkId))
-  const requireNetwork = (networkId: string) => {
-    const network = findNetwork(networkId)
-    if (!network) throw new NetworkNotFoundError({ details: `evm() has no network ${networkId}.` })
-    return network
-  }
-  const connectedWallet = (kernel: Kernel) => {
-    const active = sessions.get(kernel)?.active
-    if (!active) throw new AddressOrAuthConnectorNotFoundError({ details: 'No EVM wallet is connected.' })
-    return active.provider
-  }
-
-  // The wallet let go of the site (or the visitor disconnected): stop listening, forget it.
-  const release = (kernel: Kernel, session: EvmSession) => {
-    session.active?.unwatch()
-    session.active = undefined
-    storage(kernel).remove(LAST_CONNECTOR_KEY)
-  }
-
-  const activate = (kernel: Kernel, session: EvmSession, connectorId: string, provider: Eip1193Provider, client: EvmClient) => {
-    session.active?.unwatch()
-    const disconnected = () => {
-      release(kernel, session)
-      kernel.dispatchConnection({ type: 'disconnected', namespace: EVM_NAMESPACE })
-    }
-    const unwatch = client.watchWallet(provider, {
-      accountsChanged: (accounts) =>
-        accounts.length === 0 ? disconnected() : kernel.dispatchConnection({ type: 'accounts-changed', namespace: EVM_NAMESPACE, accounts }),
-      networkChanged: (networkId) => kernel.dispatchConnection({ type: 'network-changed', namespace: EVM_NAMESPACE, networkId }),
-      disconnected,
-    })
-    session.active = { connectorId, provider, unwatch }
-  }
-
-  // §4: restore the last session without a prompt: connecting, then connected or disconnected.
-  const reconnect = async (kernel: Kernel, session: EvmSession, connectorId: string, provider: Eip1193Provider) => {
+  // Every connect, disconnect and reconnect outdates a reconnect still under way.
+  const interrupt = (session: EvmSession) => {
     session.reconnectId = undefined
-    const epoch = ++session.epoch
-    const current = () => session.epoch === epoch && !kernel.isDestroyed()
+    return ++session.epoch
+  }
+
+  // §4: restore the last session without a prompt: connecting now, then connected or disconnected.
+  const reconnect = (kernel: Kernel, session: EvmSession, connectorId: string, provider: Eip1193Provider) => {
+    const epoch = interrupt(session)
     kernel.dispatchConnection({ type: 'connecting', namespace: EVM_NAMESPACE, connectorId })
-    try {
-      const client = await loadEvmClient()
-      const accounts = await client.requestAccounts(provider, { prompt: false })
-      const networkId = accounts.length > 0 ? await client.readNetworkId(provider) : undefined
-      if (!current()) return
-      if (!networkId) {
-        // The wallet no longer lets this site see an account: there is nothing left to restore.
-        storage(kernel).remove(LAST_CONNECTOR_KEY)
-        kernel.dispatchConnection({ type: 'disconnected', namespace: EVM_NAMESPACE })
-        return
-      }
-      activate(kernel, session, connectorId, provider, client)
-      kernel.dispatchConnection({ type: 'connected', namespace: EVM_NAMESPACE, connectorId, accounts, networkId })
-    } catch (error) {
-      kernel.logger.warn('Restoring the EVM wallet session failed.', error)
-      if (current()) kernel.dispatchConnection({ type: 'disconnected', namespace: EVM_NAMESPACE })
-    }
+    loadEvmClient()
+      .then((client) => client.restoreWallet(kernel, session, { connectorId, provider, epoch }))
+      .catch((error: unknown) => {
+        kernel.logger.warn('Restoring the EVM wallet session failed.', error)
+        if (session.epoch === epoch && !kernel.isDestroyed()) kernel.dispatchConnection({ type: 'disconnected', namespace: EVM_NAMESPACE })
+      })
   }
 
   // §4: a wallet on a network the site does not list gets the UnsupportedChain view.
@@ -170,10 +113,11 @@ export function evm(options: EvmOptions): ChainPlugin {
 
     setup(kernel) {
       const session: EvmSession = { wallets: new Map(), epoch: 0 }
+      const storage = kernel.container.resolve(StorageToken)
       sessions.set(kernel, session)
       // §4: with reconnect off, an existing session is dropped rather than kept for later.
-      if (kernel.options.enableReconnect) session.reconnectId = storage(kernel).read(LAST_CONNECTOR_KEY, LastConnectorSchema)
-      else storage(kernel).remove(LAST_CONNECTOR_KEY)
+      if (kernel.options.enableReconnect) session.reconnectId = storage.read(LAST_CONNECTOR_KEY, LastConnectorSchema)
+      else storage.remove(LAST_CONNECTOR_KEY)
 
       const stops = [watchUnsupportedNetwork(kernel)]
       // Discovery needs a page; on a server the chain only serves RPC reads.
@@ -186,7 +130,7 @@ export function evm(options: EvmOptions): ChainPlugin {
             found: ({ connector, provider }) => {
               session.wallets.set(connector.id, provider)
               kernel.dispatchConnection({ type: 'connector-added', connector })
-              if (session.reconnectId === connector.id) void reconnect(kernel, session, connector.id, provider)
+              if (session.reconnectId === connector.id) reconnect(kernel, session, connector.id, provider)
             },
             lost: (connectorId) => {
               session.wallets.delete(connectorId)
@@ -207,60 +151,27 @@ export function evm(options: EvmOptions): ChainPlugin {
       const session = sessions.get(kernel)
       const provider = session?.wallets.get(connectorId)
       if (!session || !provider) throw new Error(`No EVM wallet has the connector id '${connectorId}'.`)
-      // A reconnect still under way must not overwrite what the visitor chose.
-      session.epoch++
-      session.reconnectId = undefined
-      const client = await loadEvmClient()
-      const accounts = await client.requestAccounts(provider, { prompt: true })
-      let current = await client.readNetworkId(provider)
-      const wanted = networkId ? findNetwork(networkId) : undefined
-      if (wanted && !isSameNetwork(wanted, current)) {
-        try {
-          await client.switchWalletNetwork(provider, wanted)
-          current = await client.readNetworkId(provider)
-        } catch (error) {
-          // Connected is better than nothing: the visitor can switch later (or is shown UnsupportedChain).
-          kernel.logger.warn(`The wallet stayed on ${current} instead of ${wanted.caipNetworkId}.`, error)
-        }
-      }
-      if (accounts.length > 0) {
-        activate(kernel, session, connectorId, provider, client)
-        storage(kernel).write(LAST_CONNECTOR_KEY, connectorId)
-      }
-      return { accounts, networkId: current }
+      interrupt(session)
+      return (await loadEvmClient()).connectWallet(kernel, session, config, { connectorId, provider, networkId })
     },
 
     async disconnect(kernel) {
       const session = sessions.get(kernel)
       if (!session) return
-      session.epoch++
-      session.reconnectId = undefined
-      const active = session.active
-      release(kernel, session)
-      if (active) await (await loadEvmClient()).revokeWallet(active.provider)
+      interrupt(session)
+      if (session.active) await (await loadEvmClient()).disconnectWallet(kernel, session)
+      else kernel.container.resolve(StorageToken).remove(LAST_CONNECTOR_KEY)
     },
 
     capabilities: {
       balance: {
-        async getBalance(kernel, { address, networkId }) {
-          const network = requireNetwork(networkId)
-          const client = await loadEvmClient()
-          const value = await client.readNativeBalance(kernel, rpcUrls.get(network.caipNetworkId)!, address)
-          return { value, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
-        },
+        getBalance: async (kernel, params) => (await loadEvmClient()).getNativeBalance(kernel, config, params),
       },
       switchNetwork: {
-        async switchNetwork(kernel, { networkId }) {
-          const network = requireNetwork(networkId)
-          const provider = connectedWallet(kernel)
-          await (await loadEvmClient()).switchWalletNetwork(provider, network)
-        },
+        switchNetwork: async (kernel, { networkId }) => (await loadEvmClient()).switchNetwork(sessions.get(kernel), config, networkId),
       },
       signMessage: {
-        async signMessage(kernel, { address, message }) {
-          const provider = connectedWallet(kernel)
-          return (await loadEvmClient()).signWithWallet(provider, { address, message })
-        },
+        signMessage: async (kernel, params) => (await loadEvmClient()).signMessage(sessions.get(kernel), params),
       },
     },
   })

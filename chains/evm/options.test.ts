@@ -38,13 +38,13 @@ describe('evmNetwork', () => {
   it('behavior: an RPC URL that is not http(s) is rejected, naming the URL (§5)', () => {
     const error = failure(() => evmNetwork({ ...local, rpcUrls: { default: { http: ['wss://rpc.example.com'] } } }))
     expect(isFoyerError(error, 'InvalidOptionsError')).toBe(true)
-    expect(error.message).toContain('evmNetwork(): `chain.rpcUrls.default.http.0`')
-    expect(error.message).toContain("'wss://rpc.example.com' is not")
+    expect(error.message).toContain('evmNetwork(): `chain.rpcUrls.default.http.0`: must be an http(s) URL')
+    expect(error.message).toContain("must be an http(s) URL, not 'wss://rpc.example.com'.")
   })
 
   it('behavior: a chain id that is not a positive integer is rejected', () => {
-    expect(() => evmNetwork({ ...local, id: 0 })).toThrow('`chain.id` must be positive')
-    expect(() => evmNetwork({ ...local, id: '1' as unknown as number })).toThrow('`chain.id` must be the numeric EIP-155 chain id')
+    expect(() => evmNetwork({ ...local, id: 0 })).toThrow('`chain.id`: Invalid value: Expected >=1 but received 0')
+    expect(() => evmNetwork({ ...local, id: '1' as unknown as number })).toThrow('`chain.id`: Invalid type: Expected number but received "1"')
   })
 })
 
@@ -58,25 +58,25 @@ describe('evm options', () => {
   })
 
   it.each<[string, unknown, string]>([
-    ['no options', undefined, 'evm(): `options` must be an object such as { networks: [mainnet] }.'],
-    ['no networks', {}, 'evm(): `networks` is required: the networks the site supports, such as [mainnet] from viem/chains.'],
-    ['empty networks', { networks: [] }, 'evm(): `networks` needs at least one network, such as [mainnet] from viem/chains.'],
-    ['an unknown option', { networks: [local], chains: [local] }, 'evm(): unknown option `chains`. evm() takes `networks` and `rpcUrls`.'],
-    ['a network without RPC URLs', { networks: [{ ...local, rpcUrls: { default: { http: [] } } }] }, '`networks.0.rpcUrls.default.http` needs at least one http(s) URL'],
+    ['no options', undefined, 'evm(): `options`: must be an object such as { networks: [mainnet] }.'],
+    ['no networks', {}, 'evm(): `networks` is required.'],
+    ['empty networks', { networks: [] }, 'evm(): `networks`: needs at least one network, such as [mainnet] from viem/chains.'],
+    ['an unknown option', { networks: [local], chains: [local] }, 'evm(): unknown option `chains`; evm() takes `networks` and `rpcUrls`.'],
+    ['a network without RPC URLs', { networks: [{ ...local, rpcUrls: { default: { http: [] } } }] }, '`networks.0.rpcUrls.default.http`: Invalid length: Expected >=1 but received 0'],
     [
       'a websocket RPC URL',
       { networks: [mainnet, { ...local, rpcUrls: { default: { http: ['ws://127.0.0.1:8546'] } } }] },
-      "evm(): `networks.1.rpcUrls.default.http.0` must be an http(s) URL; 'ws://127.0.0.1:8546' is not",
+      "evm(): `networks.1.rpcUrls.default.http.0`: must be an http(s) URL, not 'ws://127.0.0.1:8546'.",
     ],
-    ['a javascript: RPC URL', { networks: [local], rpcUrls: { 31337: 'javascript:alert(1)' } }, "`rpcUrls.31337` must be an http(s) URL; 'javascript:alert(1)' is not"],
-    ['an RPC URL for a chain not listed', { networks: [local], rpcUrls: { 1: 'https://rpc.example.com' } }, '`rpcUrls.1` is for chain 1, which is not in `networks`'],
+    ['a javascript: RPC URL', { networks: [local], rpcUrls: { 31337: 'javascript:alert(1)' } }, "`rpcUrls.31337`: must be an http(s) URL, not 'javascript:alert(1)'."],
+    ['an RPC URL for a chain not listed', { networks: [local], rpcUrls: { 1: 'https://rpc.example.com' } }, 'evm(): `rpcUrls.1` is for chain 1, which `networks` does not list.'],
     ['a chain twice', { networks: [local, { ...local, name: 'Again' }] }, '`networks` lists chain 31337 twice'],
     [
       'a network of another namespace',
       { networks: [{ ...local, chainNamespace: 'solana', caipNetworkId: 'solana:x' }] },
-      "`networks.0.chainNamespace` must be 'eip155'",
+      '`networks.0.chainNamespace`: Invalid type: Expected "eip155" but received "solana"',
     ],
-    ['a CAIP id that does not match the id', { networks: [{ ...local, caipNetworkId: 'eip155:1' }] }, "`networks.0.caipNetworkId` is 'eip155:1' but its id is 31337"],
+    ['a CAIP id that does not match the id', { networks: [{ ...local, caipNetworkId: 'eip155:1' }] }, "evm(): `networks.0.caipNetworkId` is 'eip155:1'; chain 31337 is 'eip155:31337'."],
   ])('behavior: %s fails at evm() with a message naming the option', (_, options, message) => {
     const error = failure(() => evm(options as EvmOptions))
     expect(isFoyerError(error, 'InvalidOptionsError')).toBe(true)
@@ -98,10 +98,11 @@ describe('evm options', () => {
 
 describe('evm options, shapes', () => {
   it.each<[string, unknown, string]>([
-    ['networks that are not an array', { networks: mainnet }, '`networks` must be an array of networks, such as [mainnet] from viem/chains.'],
+    ['networks that are not an array', { networks: mainnet }, '`networks`: must be an array of networks, such as [mainnet] from viem/chains.'],
     ['a network without a name', { networks: [{ id: 1, nativeCurrency: local.nativeCurrency, rpcUrls: local.rpcUrls }] }, '`networks.0.name` is required.'],
-    ['a network whose name is not text', { networks: [{ ...local, name: 7 }] }, '`networks.0.name` must be a string.'],
+    ['a network whose name is not text', { networks: [{ ...local, name: 7 }] }, '`networks.0.name`: Invalid type: Expected string but received 7.'],
     ['a currency without decimals', { networks: [{ ...local, nativeCurrency: { name: 'Ether', symbol: 'ETH' } }] }, '`networks.0.nativeCurrency.decimals` is required.'],
+    ['an rpcUrls key that is no chain id', { networks: [local], rpcUrls: { abc: 'http://127.0.0.1:8545' } }, '`rpcUrls.abc`: Invalid format'],
   ])('behavior: %s is named', (_, options, message) => {
     expect(() => evm(options as EvmOptions)).toThrow(message)
   })

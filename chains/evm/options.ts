@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import type { CaipNetworkId } from '../../kernel/caip.js'
 import { InvalidOptionsError } from '../../kernel/errors/catalogue.js'
 import { isSafeImageUrl, type Network } from '../../kernel/network.js'
+import type { EvmConfig } from './session.js'
 
 /**
  * A viem `Chain` (`import { mainnet } from 'viem/chains'`), or anything shaped like one. Only these
@@ -39,13 +40,6 @@ export interface EvmOptions {
   rpcUrls?: Readonly<Record<number, string>>
 }
 
-/** The options with every network converted to a Foyer network. */
-export interface ResolvedEvmOptions {
-  networks: readonly Network[]
-  /** The URL Foyer reads each network from, by CAIP-2 id. */
-  rpcUrls: ReadonlyMap<CaipNetworkId, string>
-}
-
 function isHttpUrl(value: string): boolean {
   try {
     const { protocol } = new URL(value)
@@ -56,75 +50,52 @@ function isHttpUrl(value: string): boolean {
 }
 
 // §5: the HTTP RPC transport takes http(s) URLs only; the message names the URL that is not.
+// Other messages are valibot's own: the path they come with says where to look.
 const RpcUrlSchema = v.pipe(
-  v.string('must be a URL string'),
-  v.check(isHttpUrl, (issue) => `must be an http(s) URL; '${String(issue.input)}' is not (only http and https RPC URLs are supported)`),
+  v.string(),
+  v.check(isHttpUrl, (issue) => `must be an http(s) URL, not '${String(issue.input)}'`),
 )
 
 const NetworkSchema = v.looseObject({
-  id: v.pipe(v.number('must be the numeric EIP-155 chain id'), v.integer('must be an integer'), v.minValue(1, 'must be positive')),
-  name: v.pipe(v.string('must be a string'), v.nonEmpty('must not be empty')),
-  nativeCurrency: v.looseObject(
-    {
-      name: v.string('must be a string'),
-      symbol: v.pipe(v.string('must be a string'), v.nonEmpty('must not be empty')),
-      decimals: v.pipe(v.number('must be a number'), v.integer('must be an integer'), v.minValue(0, 'must not be negative')),
-    },
-    'must be { name, symbol, decimals }',
-  ),
-  rpcUrls: v.looseObject(
-    {
-      default: v.looseObject(
-        { http: v.pipe(v.array(RpcUrlSchema, 'must be an array of URLs'), v.minLength(1, 'needs at least one http(s) URL')) },
-        'must be { http: [url] }',
-      ),
-    },
-    'must be { default: { http: [url] } }',
-  ),
-  blockExplorers: v.optional(
-    v.looseObject({ default: v.looseObject({ name: v.string('must be a string'), url: v.string('must be a string') }) }, 'must be { default: { name, url } }'),
-  ),
-  testnet: v.optional(v.boolean('must be true or false')),
-  chainNamespace: v.optional(v.literal('eip155', "must be 'eip155' (this is the EVM chain)")),
-  caipNetworkId: v.optional(v.string('must be a string')),
-  imageUrl: v.optional(v.string('must be a string')),
-  deprecatedCaipNetworkId: v.optional(v.string('must be a string')),
+  id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  name: v.pipe(v.string(), v.nonEmpty()),
+  nativeCurrency: v.looseObject({ name: v.string(), symbol: v.string(), decimals: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
+  rpcUrls: v.looseObject({ default: v.looseObject({ http: v.pipe(v.array(RpcUrlSchema), v.minLength(1)) }) }),
+  blockExplorers: v.optional(v.looseObject({ default: v.looseObject({ name: v.string(), url: v.string() }) })),
+  testnet: v.optional(v.boolean()),
+  chainNamespace: v.optional(v.literal('eip155')),
+  caipNetworkId: v.optional(v.string()),
+  imageUrl: v.optional(v.string()),
+  deprecatedCaipNetworkId: v.optional(v.string()),
 })
+
+const example = 'such as [mainnet] from viem/chains'
 
 const OptionsSchema = v.strictObject(
   {
-    networks: v.pipe(
-      v.array(NetworkSchema, 'must be an array of networks, such as [mainnet] from viem/chains'),
-      v.minLength(1, 'needs at least one network, such as [mainnet] from viem/chains'),
-    ),
-    rpcUrls: v.optional(
-      v.record(v.pipe(v.string(), v.regex(/^\d+$/, 'keys must be chain ids')), RpcUrlSchema, 'must map chain ids to URLs'),
-    ),
+    networks: v.pipe(v.array(NetworkSchema, `must be an array of networks, ${example}`), v.minLength(1, `needs at least one network, ${example}`)),
+    rpcUrls: v.optional(v.record(v.pipe(v.string(), v.regex(/^\d+$/)), RpcUrlSchema)),
   },
   'must be an object such as { networks: [mainnet] }',
 )
 
-function describe(issues: readonly v.BaseIssue<unknown>[], caller: string, root?: string): string {
+function describe(issues: readonly v.BaseIssue<unknown>[], root?: string): string {
   const issue = issues[0]!
   const path = [root, v.getDotPath(issue)].filter(Boolean).join('.')
-  if (issue.type === 'strict_object' && issue.input !== undefined) {
-    return `${caller}: unknown option \`${path}\`. evm() takes \`networks\` and \`rpcUrls\`.`
-  }
+  if (issue.type === 'strict_object' && issue.input !== undefined) return `unknown option \`${path}\`; evm() takes \`networks\` and \`rpcUrls\`.`
   // A missing key is reported by its object, with the object's message: say what is missing instead.
-  if ((issue.type === 'strict_object' || issue.type === 'loose_object') && issue.input === undefined && path) {
-    return `${caller}: \`${path}\` is required${path === 'networks' ? ': the networks the site supports, such as [mainnet] from viem/chains' : ''}.`
-  }
-  return `${caller}: \`${path || 'options'}\` ${issue.message}.`
+  if (issue.type.endsWith('_object') && issue.input === undefined && path) return `\`${path}\` is required.`
+  return `\`${path || 'options'}\`: ${issue.message}.`
 }
 
 function toNetwork(chain: v.InferOutput<typeof NetworkSchema>): Network {
-  const { id, name, nativeCurrency, rpcUrls, blockExplorers, testnet, imageUrl, deprecatedCaipNetworkId } = chain
+  const { id, name, nativeCurrency: currency, rpcUrls, blockExplorers: explorers, testnet, imageUrl, deprecatedCaipNetworkId } = chain
   return {
     id,
     name,
-    nativeCurrency: { name: nativeCurrency.name, symbol: nativeCurrency.symbol, decimals: nativeCurrency.decimals },
+    nativeCurrency: { name: currency.name, symbol: currency.symbol, decimals: currency.decimals },
     rpcUrls: { default: { http: [...rpcUrls.default.http] } },
-    ...(blockExplorers && { blockExplorers: { default: { name: blockExplorers.default.name, url: blockExplorers.default.url } } }),
+    ...(explorers && { blockExplorers: { default: { name: explorers.default.name, url: explorers.default.url } } }),
     ...(testnet !== undefined && { testnet }),
     chainNamespace: 'eip155',
     caipNetworkId: `eip155:${id}`,
@@ -144,7 +115,7 @@ function toNetwork(chain: v.InferOutput<typeof NetworkSchema>): Network {
  */
 export function evmNetwork(chain: EvmChainLike): Network {
   const result = v.safeParse(NetworkSchema, chain)
-  if (!result.success) throw new InvalidOptionsError(describe(result.issues, 'evmNetwork()', 'chain'))
+  if (!result.success) throw new InvalidOptionsError(`evmNetwork(): ${describe(result.issues, 'chain')}`)
   return toNetwork(result.output)
 }
 
@@ -153,25 +124,22 @@ export function evmNetwork(chain: EvmChainLike): Network {
  *
  * @throws {InvalidOptionsError} naming the option and saying how to fix it.
  */
-export function parseEvmOptions(options: unknown): ResolvedEvmOptions {
+export function parseEvmOptions(options: unknown): EvmConfig {
+  const fail = (details: string) => {
+    throw new InvalidOptionsError(`evm(): ${details}`)
+  }
   const result = v.safeParse(OptionsSchema, options)
-  if (!result.success) throw new InvalidOptionsError(describe(result.issues, 'evm()'))
+  if (!result.success) return fail(describe(result.issues))
   const networks = result.output.networks.map(toNetwork)
-  networks.forEach((network, index) => {
+  networks.forEach(({ id, caipNetworkId }, index) => {
     const given = result.output.networks[index]?.caipNetworkId
-    if (given !== undefined && given !== network.caipNetworkId) {
-      throw new InvalidOptionsError(`evm(): \`networks.${index}.caipNetworkId\` is '${given}' but its id is ${network.id}; expected '${network.caipNetworkId}'.`)
-    }
-    if (networks.findIndex((other) => other.id === network.id) !== index) {
-      throw new InvalidOptionsError(`evm(): \`networks\` lists chain ${network.id} twice. Keep one.`)
-    }
+    if (given !== undefined && given !== caipNetworkId) fail(`\`networks.${index}.caipNetworkId\` is '${given}'; chain ${id} is '${caipNetworkId}'.`)
+    if (networks.findIndex((other) => other.id === id) !== index) fail(`\`networks\` lists chain ${id} twice. Keep one.`)
   })
   const rpcUrls = new Map<CaipNetworkId, string>(networks.map((network) => [network.caipNetworkId, network.rpcUrls.default.http[0]!]))
   for (const [chainId, url] of Object.entries(result.output.rpcUrls ?? {})) {
     const networkId: CaipNetworkId = `eip155:${Number(chainId)}`
-    if (!rpcUrls.has(networkId)) {
-      throw new InvalidOptionsError(`evm(): \`rpcUrls.${chainId}\` is for chain ${chainId}, which is not in \`networks\`. Add the network or remove the URL.`)
-    }
+    if (!rpcUrls.has(networkId)) fail(`\`rpcUrls.${chainId}\` is for chain ${chainId}, which \`networks\` does not list.`)
     rpcUrls.set(networkId, url)
   }
   return { networks, rpcUrls }

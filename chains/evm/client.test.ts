@@ -1,0 +1,112 @@
+// The RPC side of the chain (§9): 10 s timeout, batches of up to 1000, one client per kernel and URL.
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { ANVIL_ACCOUNTS, startAnvil, type AnvilInstance } from '../../services/devchain/index.mjs'
+import { publicClientFor, readNativeBalance, RPC_BATCH_SIZE, RPC_TIMEOUT_MS } from './client.js'
+
+let anvil: AnvilInstance
+const servers: Server[] = []
+
+beforeAll(async () => {
+  anvil = await startAnvil({ port: 0, chainId: 31337 })
+}, 30_000)
+
+afterAll(async () => {
+  await anvil?.stop()
+})
+
+afterEach(async () => {
+  vi.useRealTimers()
+  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))))
+})
+
+async function listen(server: Server): Promise<string> {
+  servers.push(server)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}
+
+const readBody = async (request: IncomingMessage) => {
+  let body = ''
+  for await (const chunk of request) body += chunk
+  return body
+}
+
+/** An HTTP hop in front of anvil that records each JSON-RPC body it passes on. */
+async function recordingProxy() {
+  const bodies: unknown[] = []
+  const server = createServer(async (request, response) => {
+    const body = await readBody(request)
+    bodies.push(JSON.parse(body))
+    const answer = await fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+    response.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text())
+  })
+  return { url: await listen(server), bodies }
+}
+
+// Lets the sockets do their work: fake timers stop only the clock, not the network.
+async function untilIo(check: () => boolean) {
+  for (let turn = 0; turn < 1000 && !check(); turn++) await new Promise((resolve) => setImmediate(resolve))
+  expect(check()).toBe(true)
+}
+
+describe('evm client (§9)', () => {
+  it('behavior: reads made in the same tick go to the RPC as one batch', async () => {
+    const { url, bodies } = await recordingProxy()
+    const owner = {}
+    const balances = await Promise.all(ANVIL_ACCOUNTS.map(({ address }) => readNativeBalance(owner, url, address)))
+    expect(balances).toEqual([10n ** 22n, 10n ** 22n, 10n ** 22n])
+    expect(bodies).toHaveLength(1)
+    expect(bodies[0]).toHaveLength(3)
+  })
+
+  it('behavior: a batch holds at most 1000 requests', async () => {
+    const { url, bodies } = await recordingProxy()
+    const owner = {}
+    const address = ANVIL_ACCOUNTS[0]!.address
+    await Promise.all(Array.from({ length: RPC_BATCH_SIZE + 1 }, () => readNativeBalance(owner, url, address)))
+    expect((bodies as unknown[][]).map((body) => body.length).sort((a, b) => a - b)).toEqual([1, 1000])
+    expect(RPC_BATCH_SIZE).toBe(1000)
+  })
+
+  it('behavior: an RPC that does not answer is given up after 10 s', async () => {
+    const requests: Array<{ closed: boolean }> = []
+    // Accepts every request and never answers it.
+    const server = createServer((request) => {
+      const entry = { closed: false }
+      requests.push(entry)
+      request.socket.on('close', () => (entry.closed = true))
+    })
+    const url = await listen(server)
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const reading = readNativeBalance({}, url, ANVIL_ACCOUNTS[0]!.address)
+    const settled = reading.then(
+      () => 'resolved',
+      (error: Error) => error.name,
+    )
+    // viem sends a batch on the next timer tick, and the 10 s start with the request.
+    await vi.advanceTimersByTimeAsync(0)
+    await untilIo(() => requests.length === 1)
+    await vi.advanceTimersByTimeAsync(RPC_TIMEOUT_MS - 1)
+    for (let turn = 0; turn < 50; turn++) await new Promise((resolve) => setImmediate(resolve))
+    expect(requests[0]?.closed).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    await untilIo(() => requests[0]?.closed === true)
+    expect(RPC_TIMEOUT_MS).toBe(10_000)
+    // viem retries a timed-out read (3 times, with backoff) before it fails for good.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await vi.advanceTimersByTimeAsync(2_000)
+      await untilIo(() => requests.length === attempt + 2)
+      await vi.advanceTimersByTimeAsync(RPC_TIMEOUT_MS)
+    }
+    await expect(settled).resolves.toBe('TimeoutError')
+  })
+
+  it('behavior: one client per owner and URL', () => {
+    const owner = {}
+    expect(publicClientFor(owner, anvil.url)).toBe(publicClientFor(owner, anvil.url))
+    expect(publicClientFor(owner, anvil.url)).not.toBe(publicClientFor(owner, `${anvil.url}/`))
+    expect(publicClientFor({}, anvil.url)).not.toBe(publicClientFor(owner, anvil.url))
+  })
+})

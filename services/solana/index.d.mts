@@ -1,0 +1,118 @@
+// Types for index.mjs (the modules are plain JavaScript so `node scripts/start.mjs` runs them on Node 20 as they are).
+import type { Address, EncodedAccount } from '@solana/kit';
+import type { LiteSVM } from 'litesvm';
+
+/** base58 of sha256('foyer-local-solana-genesis'): what the local node answers to `getGenesisHash`. */
+export declare const LOCAL_GENESIS_HASH: string;
+/** `solana:` and the first 32 characters of {@link LOCAL_GENESIS_HASH} (CAIP-2). */
+export declare const LOCAL_SOLANA_CHAIN_ID: `solana:${string}`;
+/** @default 8899 */
+export declare const DEFAULT_SOLANA_RPC_PORT: number;
+
+/** `getVersion`'s `solana-core`. */
+export declare const LOCAL_SOLANA_CORE_VERSION: string;
+/** `getVersion`'s `feature-set`. */
+export declare const LOCAL_FEATURE_SET: number;
+/** JSON-RPC code of a transaction refused by preflight; `error.data` is the simulation result. */
+export declare const SEND_TRANSACTION_PREFLIGHT_FAILURE: -32002;
+/** Largest request body accepted (1 MiB); a larger one gets -32600 with HTTP 413. */
+export declare const MAX_BODY_BYTES: number;
+/** Blocks a blockhash stays valid for. */
+export declare const BLOCKHASH_VALIDITY: number;
+/** Fee per signature, in lamports. */
+export declare const LAMPORTS_PER_SIGNATURE: bigint;
+
+export declare const TOKEN_PROGRAM_ADDRESS: Address<'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'>;
+export declare const TOKEN_2022_PROGRAM_ADDRESS: Address<'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'>;
+
+/** The demo's dev wallet. PUBLIC TEST MATERIAL. */
+export declare const DEV_WALLET_ADDRESS: Address;
+/** 64 bytes (seed, then public key); `createKeyPairSignerFromBytes(new Uint8Array(DEV_WALLET_KEYPAIR))`. */
+export declare const DEV_WALLET_KEYPAIR: readonly number[];
+/** A second funded account for tests. PUBLIC TEST MATERIAL. */
+export declare const TEST_WALLET_ADDRESS: Address;
+export declare const TEST_WALLET_KEYPAIR: readonly number[];
+/** What the CLI gives each dev key: 1000 SOL. */
+export declare const DEV_FUNDING_LAMPORTS: bigint;
+
+/** Thrown by {@link startSolanaRpc} when the port is taken. */
+export declare class SolanaPortInUseError extends Error {
+  readonly name: 'SolanaPortInUseError';
+  readonly code: 'EADDRINUSE';
+  readonly port: number;
+  readonly envVar: string;
+  constructor(port: number, envVar: string);
+}
+
+/** A transaction error in RPC JSON form: `'BlockhashNotFound'`, `{ InstructionError: [0, { Custom: 1 }] }`, … */
+export type RpcTransactionError = string | { [variant: string]: unknown };
+
+export type SignatureStatus = { slot: bigint; err: RpcTransactionError | null };
+
+export type ExecutionResult = {
+  err: RpcTransactionError | null;
+  logs: string[];
+  unitsConsumed: bigint;
+  returnData: { programId: string; data: Uint8Array } | null;
+  innerInstructions: Array<{
+    index: number;
+    instructions: Array<{ programIdIndex: number; accounts: number[]; data: string; stackHeight: number }>;
+  }>;
+  postAccounts: EncodedAccount[];
+};
+
+/** A decoded wire transaction, as @solana/kit's `getTransactionDecoder()` returns it. */
+export type WireTransaction = { messageBytes: Uint8Array; signatures: Record<string, Uint8Array | null> };
+
+/** One LiteSVM plus slots, block height, a blockhash window and signature statuses. */
+export type LocalLedger = {
+  readonly svm: LiteSVM;
+  readonly slot: bigint;
+  readonly blockHeight: bigint;
+  readonly transactionCount: bigint;
+  latestBlockhash(): { blockhash: string; lastValidBlockHeight: bigint };
+  isBlockhashValid(blockhash: string): boolean;
+  signatureStatus(signature: string): SignatureStatus | undefined;
+  simulateTransaction(
+    transaction: WireTransaction,
+    options?: { sigVerify?: boolean; replaceRecentBlockhash?: boolean },
+  ): ExecutionResult;
+  sendTransaction(
+    transaction: WireTransaction,
+    options?: { preflight?: boolean },
+  ): { committed: true; signature: string; result: ExecutionResult } | { committed: false; result: ExecutionResult };
+  airdrop(address: Address, lamports: bigint): { signature: string } | { error: RpcTransactionError; logs: string[] };
+};
+
+/** A fresh ledger over a new LiteSVM (builtins, sysvars, SPL Token, Token-2022 and ATA programs). */
+export declare function createLocalLedger(): LocalLedger;
+
+export type StartSolanaRpcOptions = {
+  /** 0 picks a free port. @default 8899 */
+  port?: number;
+  /** @default '127.0.0.1' */
+  host?: string;
+  /** Airdropped before the node listens. */
+  fund?: ReadonlyArray<{ address: string; lamports: bigint | number }>;
+  /** Named in the error when the port is taken. @default 'FOYER_SOLANA_PORT' */
+  portEnv?: string;
+  /** Told about internal errors (a method that threw unexpectedly). @default console.error */
+  log?: (message: string) => void;
+};
+
+export type SolanaRpcNode = {
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  port: number;
+  /** The LiteSVM behind the node, for direct setup in tests. */
+  svm: LiteSVM;
+  ledger: LocalLedger;
+  /** Stops listening and closes every connection; resolves once closed. Safe to call twice. */
+  stop: () => Promise<void>;
+};
+
+/**
+ * Solana's JSON-RPC (the subset @solana/kit's `createSolanaRpc` needs for balances, transfers and SPL
+ * tokens) over one LiteSVM, on 127.0.0.1. CORS-open; every malformed body gets a JSON-RPC error.
+ */
+export declare function startSolanaRpc(options?: StartSolanaRpcOptions): Promise<SolanaRpcNode>;

@@ -1,0 +1,171 @@
+// JSON-RPC 2.0 framing for the local Solana node: parsing, validation, batches, error objects and
+// bigint-safe serialisation. Knows nothing about Solana; the methods come in as a plain table.
+
+/** SPEC §8: the JSON-RPC codes the node answers with (plus Solana's own server codes such as -32002). */
+export const JSON_RPC_PARSE_ERROR = -32700;
+export const JSON_RPC_INVALID_REQUEST = -32600;
+export const JSON_RPC_METHOD_NOT_FOUND = -32601;
+export const JSON_RPC_INVALID_PARAMS = -32602;
+export const JSON_RPC_INTERNAL_ERROR = -32603;
+export const JSON_RPC_SERVER_ERROR = -32000;
+
+/** A batch longer than this is refused as a whole (the kit client never sends more than one call). */
+export const MAX_BATCH_LENGTH = 1000;
+
+/**
+ * An error a method throws to answer with a JSON-RPC error object instead of a result.
+ *
+ * @example throw new JsonRpcError(JSON_RPC_INVALID_PARAMS, 'Invalid params: expected an address')
+ */
+export class JsonRpcError extends Error {
+  /**
+   * @param {number} code JSON-RPC error code
+   * @param {string} message the `error.message` sent to the client
+   * @param {unknown} [data] the `error.data` sent to the client, left out when undefined
+   */
+  constructor(code, message, data) {
+    super(message);
+    this.name = 'JsonRpcError';
+    this.code = code;
+    this.data = data;
+  }
+}
+
+/**
+ * @typedef {(params: unknown[]) => unknown} JsonRpcMethod
+ * A method gets the positional params (`[]` when the request had none) and returns the result or throws.
+ */
+
+/**
+ * @typedef {{ jsonrpc: '2.0', id: string | number | null, result?: unknown, error?: { code: number, message: string, data?: unknown } }} JsonRpcResponse
+ */
+
+/**
+ * @param {string | number | null} id
+ * @param {number} code
+ * @param {string} message
+ * @param {unknown} [data]
+ * @returns {JsonRpcResponse}
+ */
+export function errorResponse(id, code, message, data) {
+  /** @type {{ code: number, message: string, data?: unknown }} */
+  const error = { code, message };
+  if (data !== undefined) error.data = data;
+  return { jsonrpc: '2.0', error, id };
+}
+
+/**
+ * The id to echo: only strings, numbers and null are valid ids; anything else answers with null.
+ *
+ * @param {unknown} request
+ * @returns {string | number | null}
+ */
+function idOf(request) {
+  if (request === null || typeof request !== 'object' || Array.isArray(request)) return null;
+  const { id } = /** @type {{ id?: unknown }} */ (request);
+  return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null;
+}
+
+/**
+ * Runs one request object. Returns undefined for a valid notification (a request without an id).
+ *
+ * @param {unknown} request
+ * @param {Record<string, JsonRpcMethod>} methods
+ * @param {(error: unknown, method: string) => void} onInternalError
+ * @returns {JsonRpcResponse | undefined}
+ */
+function handleRequest(request, methods, onInternalError) {
+  const id = idOf(request);
+  if (request === null || typeof request !== 'object' || Array.isArray(request)) {
+    return errorResponse(null, JSON_RPC_INVALID_REQUEST, 'Invalid request');
+  }
+  const { jsonrpc, method, params } = /** @type {{ jsonrpc?: unknown, method?: unknown, params?: unknown }} */ (request);
+  const hasId = Object.prototype.hasOwnProperty.call(request, 'id');
+  const rawId = /** @type {{ id?: unknown }} */ (request).id;
+  if (
+    jsonrpc !== '2.0' ||
+    typeof method !== 'string' ||
+    (hasId && rawId !== null && typeof rawId !== 'string' && typeof rawId !== 'number')
+  ) {
+    return errorResponse(id, JSON_RPC_INVALID_REQUEST, 'Invalid request');
+  }
+  let response;
+  if (!Object.prototype.hasOwnProperty.call(methods, method)) {
+    response = errorResponse(id, JSON_RPC_METHOD_NOT_FOUND, 'Method not found');
+  } else if (params !== undefined && params !== null && !Array.isArray(params)) {
+    // Solana's API is positional only; a by-name object is a params error, not an invalid request.
+    response = errorResponse(id, JSON_RPC_INVALID_PARAMS, 'Invalid params: expected an array of positional parameters');
+  } else {
+    try {
+      const result = /** @type {JsonRpcMethod} */ (methods[method])(Array.isArray(params) ? params : []);
+      response = { jsonrpc: /** @type {const} */ ('2.0'), result: result === undefined ? null : result, id };
+    } catch (error) {
+      if (error instanceof JsonRpcError) {
+        response = errorResponse(id, error.code, error.message, error.data);
+      } else {
+        onInternalError(error, method);
+        response = errorResponse(id, JSON_RPC_INTERNAL_ERROR, 'Internal error', {
+          message: error instanceof Error ? error.message : String(error),
+        });
+      }
+    }
+  }
+  return hasId ? response : undefined;
+}
+
+/**
+ * Answers a raw HTTP body. Returns undefined when nothing is to be sent back (only notifications).
+ * Never throws: every failure becomes a JSON-RPC error object.
+ *
+ * @param {string} body
+ * @param {Record<string, JsonRpcMethod>} methods
+ * @param {(error: unknown, method: string) => void} [onInternalError] told about non-JsonRpcError throws
+ * @returns {JsonRpcResponse | JsonRpcResponse[] | undefined}
+ */
+export function handleJsonRpcBody(body, methods, onInternalError = () => {}) {
+  let parsed;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return errorResponse(null, JSON_RPC_PARSE_ERROR, 'Parse error');
+  }
+  if (Array.isArray(parsed)) {
+    // JSON-RPC 2.0 §6: an empty batch is one Invalid Request, not an empty array.
+    if (parsed.length === 0) return errorResponse(null, JSON_RPC_INVALID_REQUEST, 'Invalid request');
+    if (parsed.length > MAX_BATCH_LENGTH) {
+      return errorResponse(null, JSON_RPC_INVALID_REQUEST, `Invalid request: a batch holds at most ${MAX_BATCH_LENGTH} calls`);
+    }
+    /** @type {JsonRpcResponse[]} */
+    const responses = [];
+    for (const request of parsed) {
+      const response = handleRequest(request, methods, onInternalError);
+      if (response) responses.push(response);
+    }
+    return responses.length > 0 ? responses : undefined;
+  }
+  return handleRequest(parsed, methods, onInternalError);
+}
+
+/**
+ * JSON.stringify that writes bigints as bare integer literals (u64 values such as `rentEpoch` exceed 2^53;
+ * @solana/kit parses such literals back into bigints itself). Plain data only: undefined members are left
+ * out, as JSON.stringify does.
+ *
+ * @param {unknown} value
+ * @returns {string}
+ */
+export function stringifyJson(value) {
+  if (typeof value === 'bigint') return value.toString();
+  if (Array.isArray(value)) {
+    return `[${value.map((item) => (item === undefined || typeof item === 'function' ? 'null' : stringifyJson(item))).join(',')}]`;
+  }
+  if (value !== null && typeof value === 'object') {
+    const members = [];
+    for (const [key, member] of Object.entries(value)) {
+      if (member === undefined || typeof member === 'function') continue;
+      members.push(`${JSON.stringify(key)}:${stringifyJson(member)}`);
+    }
+    return `{${members.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
