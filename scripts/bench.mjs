@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
 import { build } from 'vite'
-import { startDevChains } from '../services/devchain/index.mjs'
+import { startLocalStack } from '../services/localStack.mjs'
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const dist = path.join(repo, 'demo/dist')
@@ -24,11 +24,11 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
 const REACT = /node_modules\/(react|react-dom|scheduler)\//
 const LIBRARY = /\/(kernel|chains|plugins)\/|node_modules\/(mitt|tsyringe|valibot|tslib)\//
 
-const devChains = await startDevChains({ ports: [0, 0] })
+const local = await startLocalStack({ anvilPorts: [0, 0], solanaPort: 0 })
 let server
 let browser
 try {
-  const chunks = await buildDemo(devChains.fixtures)
+  const chunks = await buildDemo(local.fixtures)
   server = await serve(dist)
   const url = `http://127.0.0.1:${server.address().port}/`
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ARGS })
@@ -38,7 +38,7 @@ try {
 } finally {
   await browser?.close()
   server?.close()
-  await devChains.stop()
+  await local.stop()
 }
 
 /** Builds the demo and returns, for each JS file, which kind of code it holds. */

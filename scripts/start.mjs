@@ -1,13 +1,15 @@
 // `npm start`: the local stack on 127.0.0.1, offline: two anvil chains (31337, 31338) with the fixture
-// contracts deployed, then the demo site (Vite dev server). Ctrl-C stops every process it started.
+// contracts deployed, the local Solana node (litesvm), then the demo site (Vite dev server). Ctrl-C stops every process it started.
 //
-// Ports: FOYER_ANVIL_PORT (8545), FOYER_ANVIL_PORT_B (8546), FOYER_DEMO_PORT (5173).
+// Ports: FOYER_ANVIL_PORT (8545), FOYER_ANVIL_PORT_B (8546), FOYER_SOLANA_PORT (8899), FOYER_DEMO_PORT (5173).
 // The demo reads the fixture addresses from services/devchain/.generated/fixtures.json.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { FIXTURES_PATH, PortInUseError, assertPortFree, startDevChains } from '../services/devchain/index.mjs';
+import { FIXTURES_PATH, PortInUseError, assertPortFree } from '../services/devchain/index.mjs';
+import { SolanaPortInUseError } from '../services/solana/index.mjs';
+import { startLocalStack } from '../services/localStack.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const demoDir = path.join(root, 'demo');
@@ -31,13 +33,14 @@ function readPort(name, fallback) {
 const ports = {
   chainA: readPort('FOYER_ANVIL_PORT', 8545),
   chainB: readPort('FOYER_ANVIL_PORT_B', 8546),
+  solana: readPort('FOYER_SOLANA_PORT', 8899),
   demo: readPort('FOYER_DEMO_PORT', 5173),
 };
 
 /** What is running, for shutdown. */
 const stack = {
-  /** @type {import('../services/devchain/index.mjs').DevChains | undefined} */
-  devChains: undefined,
+  /** @type {import('../services/localStack.mjs').LocalStack | undefined} */
+  local: undefined,
   /** @type {import('vite').ViteDevServer | undefined} */
   demo: undefined,
 };
@@ -51,15 +54,18 @@ async function start() {
   // Every port is checked before anything starts, so a taken port leaves nothing behind.
   await assertPortFree(ports.chainA, 'FOYER_ANVIL_PORT');
   await assertPortFree(ports.chainB, 'FOYER_ANVIL_PORT_B');
+  await assertPortFree(ports.solana, 'FOYER_SOLANA_PORT');
   if (ports.demo !== 0) await assertPortFree(ports.demo, 'FOYER_DEMO_PORT');
 
-  console.log('Starting anvil (chains 31337 and 31338) and deploying the fixture contracts…');
-  const devChains = await startDevChains({
-    ports: [ports.chainA, ports.chainB],
+  console.log('Starting anvil (chains 31337 and 31338), deploying the fixture contracts, starting the Solana node…');
+  const local = await startLocalStack({
+    anvilPorts: [ports.chainA, ports.chainB],
+    solanaPort: ports.solana,
     fixturesPath: FIXTURES_PATH,
     signal: aborter.signal,
   });
-  stack.devChains = devChains;
+  stack.local = local;
+  const { devChains } = local;
   for (const chain of devChains.chains) {
     livePids.add(chain.pid);
     void chain.exited.then(({ code, signal }) => {
@@ -98,6 +104,7 @@ async function start() {
       `  demo          ${demoUrl}`,
       `  chain 31337   ${chainA?.url}  (anvil pid ${chainA?.pid})`,
       `  chain 31338   ${chainB?.url}  (anvil pid ${chainB?.pid})`,
+      `  solana        ${local.solana.url}  (litesvm, ${local.fixtures.solana.chainId})`,
       `  fixtures      ${path.relative(root, FIXTURES_PATH)}`,
       'Ctrl-C stops everything.',
       '',
@@ -114,7 +121,7 @@ async function shutdown(code) {
   aborter.abort();
   // Startup returns (or fails) promptly once aborted; then everything it started is stopped here.
   await starting.catch(() => undefined);
-  await Promise.allSettled([stack.demo?.close(), stack.devChains?.stop()]);
+  await Promise.allSettled([stack.demo?.close(), stack.local?.stop()]);
   process.exit(code);
 }
 
@@ -161,6 +168,6 @@ process.on('exit', () => {
 
 starting.catch((error) => {
   if (stopping) return;
-  console.error(error instanceof PortInUseError ? error.message : error);
+  console.error(error instanceof PortInUseError || error instanceof SolanaPortInUseError ? error.message : error);
   void shutdown(1);
 });

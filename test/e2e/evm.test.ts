@@ -43,11 +43,12 @@ describe('the demo with a real wallet on anvil', () => {
     const { context, page } = await openDemo()
     await connectTestWallet(page)
     await expect.poll(() => page.getByTestId('network').textContent()).toContain('eip155:31337')
-    await expect.poll(() => page.getByTestId('balance').textContent()).toBe(`${await chainBalance('31337')} ETH`)
+    const balance = `${await chainBalance('31337')} ETH`
+    await expect.poll(() => page.getByTestId('balance').textContent()).toBe(balance)
 
     await page.getByRole('button', { name: 'Open Account' }).click()
     const dialog = page.getByRole('dialog', { name: 'Account' })
-    await expect.poll(() => dialog.getByText(`${await chainBalance('31337')} ETH`).count()).toBe(1)
+    await expect.poll(() => dialog.getByText(balance).count()).toBe(1)
     await dialog.getByRole('button', { name: 'Disconnect' }).click()
     await expect.poll(() => page.getByTestId('status').textContent()).toBe('disconnected')
     await expect(page.getByRole('dialog').count()).resolves.toBe(0)

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { createServer, type ViteDevServer } from 'vite'
-import { startDevChains } from '../../services/devchain/index.mjs'
+import { startLocalStack } from '../../services/localStack.mjs'
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
@@ -41,13 +41,13 @@ export interface Stack {
 }
 
 export async function startStack(): Promise<Stack> {
-  const devChains = await startDevChains({ ports: [0, 0] })
+  const local = await startLocalStack({ anvilPorts: [0, 0], solanaPort: 0 })
   const dir = mkdtempSync(path.join(tmpdir(), 'foyer-e2e-'))
   let vite: ViteDevServer | undefined
   let browser: Browser | undefined
   try {
     const fixturesFile = path.join(dir, 'fixtures.json')
-    writeFileSync(fixturesFile, JSON.stringify(devChains.fixtures))
+    writeFileSync(fixturesFile, JSON.stringify(local.fixtures))
     process.env['FOYER_FIXTURES'] = fixturesFile
     vite = await createServer({
       configFile: path.join(repo, 'demo/vite.config.ts'),
@@ -59,7 +59,7 @@ export async function startStack(): Promise<Stack> {
     if (!address || typeof address === 'string') throw new Error('The demo server has no port.')
     const demoUrl = `http://127.0.0.1:${address.port}/`
     const walletScript = await bundleTestWallet()
-    const chains = devChains.fixtures.chains as Record<string, { rpcUrl: string }>
+    const chains = local.fixtures.chains as Record<string, { rpcUrl: string }>
     const walletConfig = {
       privateKey: TEST_KEY,
       chains: Object.entries(chains).map(([id, chain]) => ({ id: Number(id), rpcUrl: chain.rpcUrl })),
@@ -80,14 +80,14 @@ export async function startStack(): Promise<Stack> {
       async stop() {
         await openBrowser.close()
         await startedVite.close()
-        await devChains.stop()
+        await local.stop()
         rmSync(dir, { recursive: true, force: true })
       },
     }
   } catch (error) {
     await browser?.close()
     await vite?.close()
-    await devChains.stop()
+    await local.stop()
     rmSync(dir, { recursive: true, force: true })
     throw error
   }

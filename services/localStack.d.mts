@@ -1,0 +1,19 @@
+import type { DevChainFixtures, DevChains } from './devchain/index.mjs'
+
+export interface LocalStackFixtures extends DevChainFixtures {
+  solana: { rpcUrl: string; chainId: string; genesisHash: string }
+}
+
+export interface LocalStack {
+  devChains: DevChains
+  solana: { url: string; stop(): Promise<void> }
+  fixtures: LocalStackFixtures
+  stop(): Promise<void>
+}
+
+export declare function startLocalStack(options?: {
+  anvilPorts?: number[]
+  solanaPort?: number
+  fixturesPath?: string | false
+  signal?: AbortSignal
+}): Promise<LocalStack>

@@ -1,0 +1,68 @@
+// The whole local stack behind `npm start`, the end-to-end tests and the benchmark: two anvil chains
+// with the fixture contracts, and the local Solana node. One function starts it, one stops it.
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+import { assertPortFree, startDevChains } from './devchain/index.mjs';
+import {
+  DEV_FUNDING_LAMPORTS,
+  DEV_WALLET_ADDRESS,
+  LOCAL_GENESIS_HASH,
+  LOCAL_SOLANA_CHAIN_ID,
+  TEST_WALLET_ADDRESS,
+  startSolanaRpc,
+} from './solana/index.mjs';
+
+/**
+ * @typedef {import('./devchain/index.mjs').DevChainFixtures & {
+ *   solana: { rpcUrl: string, chainId: string, genesisHash: string }
+ * }} LocalStackFixtures
+ */
+
+/**
+ * Starts the stack. Every fixed port is checked first, so a taken port leaves nothing running.
+ *
+ * @param {object} [options]
+ * @param {number[]} [options.anvilPorts] 0 picks a free port. @default [8545, 8546]
+ * @param {number} [options.solanaPort] @default 8899
+ * @param {string | false} [options.fixturesPath] where to write the addresses, or false. @default false
+ * @param {AbortSignal} [options.signal]
+ * @returns {Promise<{ devChains: import('./devchain/index.mjs').DevChains, solana: { url: string, stop(): Promise<void> },
+ *   fixtures: LocalStackFixtures, stop(): Promise<void> }>}
+ */
+export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 8899, fixturesPath = false, signal } = {}) {
+  if (solanaPort !== 0) await assertPortFree(solanaPort, 'FOYER_SOLANA_PORT');
+  const devChains = await startDevChains({ ports: anvilPorts, signal });
+  /** @type {{ url: string, stop(): Promise<void> }} */
+  let solana;
+  try {
+    solana = await startSolanaRpc({
+      port: solanaPort,
+      fund: [DEV_WALLET_ADDRESS, TEST_WALLET_ADDRESS].map((address) => ({ address, lamports: DEV_FUNDING_LAMPORTS })),
+    });
+  } catch (error) {
+    await devChains.stop();
+    throw error;
+  }
+  const fixtures = {
+    ...devChains.fixtures,
+    solana: { rpcUrl: solana.url, chainId: LOCAL_SOLANA_CHAIN_ID, genesisHash: LOCAL_GENESIS_HASH },
+  };
+  if (fixturesPath) await writeAtomically(fixturesPath, JSON.stringify(fixtures, null, 2));
+  return {
+    devChains,
+    solana,
+    fixtures,
+    stop: async () => {
+      await Promise.allSettled([solana.stop(), devChains.stop()]);
+    },
+  };
+}
+
+/** Writes through a temporary file, so a reader never sees half a file. */
+async function writeAtomically(file, text) {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, text);
+  await rename(temporary, file);
+}
