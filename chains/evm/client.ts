@@ -1,5 +1,6 @@
-// The body of the EVM chain: everything that needs viem. The manifest (index.ts) loads this module
-// through import() on the first connect, reconnect, balance, switch or signature (STYLE 3).
+// The body of the EVM chain: everything that needs viem, and everything that talks to a wallet or
+// an RPC. The manifest (index.ts) loads this module through import() on the first connect,
+// reconnect, balance, switch or signature (STYLE 3).
 import { createPublicClient, getAddress, http, isAddress, numberToHex, stringToHex, type PublicClient } from 'viem'
 import type { CaipNetworkId } from '../../kernel/caip.js'
 import type { ConnectResult, NativeBalance } from '../../kernel/chain.js'
@@ -77,8 +78,9 @@ export async function readNativeBalance(owner: object, url: string, address: str
 /** Checksummed eip155 accounts from what a wallet returned; anything that is not an address is left out. */
 export function toEvmAccounts(addresses: unknown): Account[] {
   if (!Array.isArray(addresses)) return []
-  const checksummed = addresses.filter((address) => typeof address === 'string' && isAddress(address, { strict: false })).map((address) => getAddress(address as string))
-  return [...new Set(checksummed)].map((address) => ({ namespace: 'eip155', address, type: 'eoa' }))
+  // strict: false accepts all-lower-case addresses, which some wallets send; getAddress checksums them.
+  const valid = addresses.filter((address): address is string => typeof address === 'string' && isAddress(address, { strict: false }))
+  return [...new Set(valid.map((address) => getAddress(address)))].map((address) => ({ namespace: EVM_NAMESPACE, address, type: 'eoa' }))
 }
 
 /**

@@ -368,6 +368,36 @@ describe('evm: reconnect (§4)', () => {
     expect(before.wallet.calls.length).toBe(calls)
   })
 
+  it('behavior: a disconnect while the session is being restored wins', async () => {
+    const storage = createMemoryBackend()
+    const before = setup({ kernel: { storage } })
+    await connect(before.kernel, { connectorId })
+    await before.kernel.destroy()
+
+    const kernel = testKernel({ plugins: [evm({ networks: [local] })], storage })
+    expect(inspect(kernel).evm()?.status).toBe('connecting')
+    await disconnect(kernel)
+    await vi.waitFor(() => expect(before.wallet.callsOf('eth_accounts')).toHaveLength(1))
+    await nextTask()
+    expect(inspect(kernel).evm()).toEqual({ status: 'disconnected', accounts: [] })
+    expect(before.wallet.listenerCount('accountsChanged')).toBe(0)
+    expect(inspect(kernel).remembered()).toBeUndefined()
+  })
+
+  it("behavior: a session through window.ethereum ('injected') is restored once the legacy wallet is offered", async () => {
+    const storage = createMemoryBackend()
+    const wallet = createEip1193Wallet({ privateKey: first.privateKey, rpcUrl: anvil.url })
+    Object.assign(page, { ethereum: wallet })
+    const before = testKernel({ plugins: [evm({ networks: [local] })], storage })
+    await vi.waitFor(() => expect(before.store.getState().connection.connectors.map((connector) => connector.id)).toEqual(['injected']))
+    await connect(before, { connectorId: 'injected' })
+    await before.destroy()
+
+    const kernel = testKernel({ plugins: [evm({ networks: [local] })], storage })
+    expect(inspect(kernel).evm()).toBeUndefined()
+    await vi.waitFor(() => expect(inspect(kernel).evm()).toMatchObject({ status: 'connected', connectorId: 'injected', address: first.address }))
+  })
+
   it('behavior: after disconnect nothing is restored', async () => {
     const storage = createMemoryBackend()
     const before = setup({ kernel: { storage } })

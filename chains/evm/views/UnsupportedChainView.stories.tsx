@@ -84,7 +84,7 @@ export const Default: Story = {
   play: async () => {
     const modal = await withinModal()
     await modal.findByRole('dialog', { name: 'Switch network' })
-    await expect(modal.getByText('Your wallet is on chain 56.')).toBeVisible()
+    await expect(await modal.findByText('Your wallet is on chain 56.')).toBeVisible()
     const list = modal.getByRole('list', { name: 'Switch network' })
     const names = [...list.querySelectorAll('.f-list-item-label')].map((label) => label.textContent)
     await expect(names).toEqual(['Ethereum', 'Optimism', 'Sepolia'])
@@ -111,7 +111,7 @@ export const Switching: Story = {
   play: async () => {
     const modal = await withinModal()
     await userEvent.click(await modal.findByRole('button', { name: 'Optimism' }))
-    await expect(await modal.findByRole('status')).toHaveTextContent('Approve the switch in your wallet…')
+    await expect(await modal.findByText('Approve the switch in your wallet…')).toHaveAttribute('role', 'status')
     await expect(modal.getByRole('button', { name: 'Ethereum' })).toBeDisabled()
   },
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import type { CaipNetworkId } from '../../caip.js'
+import { closeModal } from '../../modal.js'
 import { isSameNetwork, type Network } from '../../network.js'
 import { showToast } from '../../toast.js'
 import { ListItem } from '../../ui/ListItem.js'
@@ -28,7 +29,8 @@ export default function NetworksView() {
     setPending(network.caipNetworkId)
     try {
       await switchNetwork(network.caipNetworkId)
-      if (!kernel.router.back()) kernel.router.reset({ view: 'Account', params: undefined })
+      // Opened from the account, it goes back there; opened on its own (the host's network button), it is done.
+      if (!kernel.router.back()) closeModal(kernel)
     } catch (error) {
       kernel.logger.warn('Switching network failed.', error)
       if (!isUserRejection(error)) showToast(kernel, { message: t('networks.failed'), variant: 'error' })
