@@ -10,7 +10,6 @@ import { createLogger, type Logger } from './logger.js'
 import { INITIAL_MODAL, MOBILE_MAX_WIDTH, type ModalState } from './modal.js'
 import { parseOptions, type FoyerOptions, type ResolvedOptions } from './options.js'
 import { resolvePlugins, setUpPlugins, type Plugin, type Teardown } from './plugin.js'
-import { loadRemoteFeatures } from './remoteConfig.js'
 import { createRouter, INITIAL_ROUTE, type Router, type RouterState } from './router.js'
 import { createStorage } from './storage.js'
 import { createStore, type Store } from './store.js'
@@ -156,8 +155,11 @@ export function createKernel(input: FoyerOptions): Kernel {
   tearDownPlugins = setUpPlugins(kernel, plugins, (error) => logger.error('A plugin failed to tear down.', error))
   if (options.locale !== 'en') void i18n.setLocale(options.locale).catch((error) => logger.error('Locale failed to load.', error))
   if (!options.projectId) raiseAlert(kernel, 'PROJECT_ID_NOT_CONFIGURED')
-  // In the background: opening the modal never waits for the remote configuration (§9 budgets).
-  void loadRemoteFeatures(kernel)
+  // In the background, and loaded only by hosts that configured the service: opening the modal never
+  // waits for the remote configuration (§9 budgets), and pages without it never download its code.
+  if (options.services.directory && options.projectId) {
+    void import('./remoteConfig.js').then(({ loadRemoteFeatures }) => loadRemoteFeatures(kernel))
+  }
   return kernel
 }
 

@@ -14,7 +14,7 @@ import { SDK_TYPE, SDK_VERSION } from './version.js'
  */
 export async function loadRemoteFeatures(kernel: Kernel): Promise<void> {
   const { directory } = kernel.options.services
-  if (!directory || !kernel.options.projectId) return
+  if (!directory || !kernel.options.projectId || kernel.isDestroyed()) return
   const http = createHttpClient({
     baseUrl: directory,
     fetch: kernel.container.resolve(FetchToken),

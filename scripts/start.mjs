@@ -34,7 +34,8 @@ const ports = {
   chainA: readPort('FOYER_ANVIL_PORT', 8545),
   chainB: readPort('FOYER_ANVIL_PORT_B', 8546),
   solana: readPort('FOYER_SOLANA_PORT', 8899),
-  demo: readPort('FOYER_DEMO_PORT', 5173),
+  // PORT is the usual name; FOYER_DEMO_PORT wins when both are set.
+  demo: readPort('FOYER_DEMO_PORT', readPort('PORT', 5173)),
 };
 
 /** What is running, for shutdown. */
