@@ -18,6 +18,13 @@ export const en = {
   /** Names the account button for screen readers; {address} is shortened. */
   'button.account': 'Account {address}',
 
+  // Chain families (§3 namespaces), shown where a wallet or account needs its family named
+  'namespace.eip155': 'Ethereum',
+  'namespace.solana': 'Solana',
+  'namespace.bip122': 'Bitcoin',
+  'namespace.polkadot': 'Polkadot',
+  'namespace.cosmos': 'Cosmos',
+
   // Connect view
   'connect.title': 'Connect a wallet',
   'connect.wallets': 'Wallets',
@@ -27,8 +34,6 @@ export const en = {
   /** Shown when no chain plugin offers any wallet. */
   'connect.empty': 'No wallets are available on this site yet.',
   'connect.or': 'or',
-  /** Network group heading when several chains are offered, e.g. "eip155". */
-  'connect.namespace': '{namespace} wallets',
 
   // Connecting to one wallet
   /** Title while the wallet's name is not known yet. */

@@ -131,9 +131,9 @@ export const TwoNamespaces: Story = {
   play: async () => {
     const modal = await withinModal()
     await expect(await modal.findByText('7EcD…FLtV')).toBeVisible()
-    await userEvent.click(modal.getByRole('button', { name: 'Show eip155 account' }))
+    await userEvent.click(modal.getByRole('button', { name: 'Show Ethereum account' }))
     await expect(await modal.findByText('0x1111…1111')).toBeVisible()
-    await expect(modal.getByRole('button', { name: 'Show solana account' })).toBeVisible()
+    await expect(modal.getByRole('button', { name: 'Show Solana account' })).toBeVisible()
   },
 }
 

@@ -11,6 +11,7 @@ import { Tabs } from '../../ui/Tabs.js'
 import { WalletImage } from '../../ui/WalletImage.js'
 import { useFoyerState, useKernel, useTranslate } from '../context.js'
 import { useAccount, useDisconnect, useNativeBalance, useNetwork } from '../hooks.js'
+import { namespaceLabel } from '../namespaceLabel.js'
 import { SlotOutlet } from '../shell/SlotOutlet.js'
 
 /**
@@ -88,7 +89,7 @@ export default function AccountView() {
       />
       {otherNamespaces.map((namespace) => (
         <Button key={namespace} variant="secondary" onClick={() => kernel.dispatchConnection({ type: 'namespace-activated', namespace })}>
-          {t('account.switchNamespace', { namespace })}
+          {t('account.switchNamespace', { namespace: namespaceLabel(t, namespace) })}
         </Button>
       ))}
       {features.length > 0 && (

@@ -116,3 +116,25 @@ export const ConnectsAWallet: Story = {
     await expect(canvas.getByRole('button', { name: 'Account 0x1111…1111' })).toBeVisible()
   },
 }
+
+/** With wallets of two chain families, each row names its family, so one app's two entries tell apart. */
+export const SeveralChainFamilies: Story = {
+  parameters: {
+    foyer: {
+      options: () => ({
+        plugins: [
+          testChain({ connectors: [amber] }),
+          testChain({ namespace: 'solana', connectors: [testConnector({ id: 'solana:Amber Wallet', chain: 'solana', name: 'Amber Wallet' })] }),
+        ],
+      }),
+      view: 'Connect',
+    },
+  },
+  play: async () => {
+    const modal = await withinModal()
+    await expect(await modal.findByRole('button', { name: 'Amber Wallet Ethereum · Installed' })).toBeVisible()
+    await expect(modal.getByRole('button', { name: 'Amber Wallet Solana · Installed' })).toBeVisible()
+  },
+}
+
+export const SeveralChainFamiliesDark: Story = { ...SeveralChainFamilies, globals: { theme: 'dark' } }

@@ -9,6 +9,7 @@ import { ListItem } from '../../ui/ListItem.js'
 import { WalletImage } from '../../ui/WalletImage.js'
 import { GridIcon } from '../../ui/icons.js'
 import { useFoyerState, useKernel, useTranslate } from '../context.js'
+import { namespaceLabel } from '../namespaceLabel.js'
 import { SlotOutlet } from '../shell/SlotOutlet.js'
 
 // §2: the default connect method order is email, social, then wallets.
@@ -35,6 +36,12 @@ export default function ConnectView() {
     .filter((entry) => !entry.feature || isFeatureEnabled(flags, entry.feature))
     .sort((a, b) => METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method))
   const showAllWallets = isFeatureEnabled(flags, 'allWallets') && kernel.isViewAvailable('AllWallets')
+  // With wallets of several chain families (one app may offer both), each row names its family.
+  const severalFamilies = new Set(wallets.map(({ connector }) => connector.chain)).size > 1
+  const tagFor = ({ connector, group }: OrderedConnector) => {
+    const tags = [severalFamilies && namespaceLabel(t, connector.chain), TAGS[group] && t(TAGS[group])].filter(Boolean)
+    return tags.length > 0 ? tags.join(' · ') : undefined
+  }
 
   return (
     <>
@@ -45,13 +52,13 @@ export default function ConnectView() {
       {wallets.length === 0 && !showAllWallets && methods.length === 0 && <p className="f-muted">{t('connect.empty')}</p>}
       {wallets.length > 0 && (
         <ul className="f-list" aria-label={t('connect.wallets')}>
-          {wallets.map(({ connector, group }) => {
-            const tag = TAGS[group]
+          {wallets.map((entry) => {
+            const { connector } = entry
             return (
               <li key={connector.id}>
                 <ListItem
                   label={connector.name}
-                  tag={tag ? t(tag) : undefined}
+                  tag={tagFor(entry)}
                   image={<WalletImage src={connector.imageUrl} name={connector.name} />}
                   onClick={() => kernel.router.push('ConnectingExternal', { connectorId: connector.id })}
                 />
