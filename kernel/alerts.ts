@@ -1,4 +1,6 @@
 import type { Kernel } from './createKernel.js'
+import { isFoyerError } from './errors/BaseError.js'
+import type { HttpStatusError } from './errors/catalogue.js'
 import type { MessageKey } from './i18n.js'
 
 /**
@@ -43,4 +45,12 @@ export function raiseAlert(kernel: Kernel, code: AlertCode): void {
 
 export function dismissAlert(kernel: Kernel): void {
   kernel.store.update('alerts', (alerts) => (alerts.current ? { ...alerts, current: undefined } : alerts))
+}
+
+/** §8: a service answering 429 raises Rate Limited, 5xx a Server Error, 401/403 Invalid Project ID. */
+export function raiseAlertForHttpError(kernel: Kernel, error: unknown): void {
+  if (!isFoyerError<HttpStatusError>(error, 'HttpStatusError')) return
+  if (error.status === 429) raiseAlert(kernel, 'RATE_LIMITED')
+  else if (error.status >= 500) raiseAlert(kernel, 'SERVER_ERROR')
+  else if (error.status === 401 || error.status === 403) raiseAlert(kernel, 'INVALID_PROJECT_ID')
 }

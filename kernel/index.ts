@@ -2,7 +2,7 @@
 
 export { createKernel } from './createKernel.js'
 export type { Kernel } from './createKernel.js'
-export type { FoyerOptions, ResolvedOptions, AppMetadata, ServiceUrls } from './options.js'
+export type { FoyerOptions, ResolvedOptions, AppMetadata, CustomWallet, ServiceUrls } from './options.js'
 
 export { definePlugin, DuplicatePluginError, MissingPluginError } from './plugin.js'
 export type { Plugin, PluginDefinition, PluginOption, Teardown } from './plugin.js'

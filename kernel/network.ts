@@ -46,9 +46,12 @@ export interface Connector {
   installed?: boolean
 }
 
-/** True for URLs an <img> may load from untrusted data (DESIGN security rules). */
+/**
+ * True for URLs an <img> may load from untrusted data (DESIGN security rules): https and
+ * data:image, and plain http on loopback only, where the self-hosted services run in development.
+ */
 export function isSafeImageUrl(url: unknown): url is string {
-  return typeof url === 'string' && (/^https:\/\//i.test(url) || /^data:image\//i.test(url))
+  return typeof url === 'string' && (/^https:\/\//i.test(url) || /^data:image\//i.test(url) || /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//i.test(url))
 }
 
 /** True when `networkId` is the network's id or its deprecated id. */

@@ -56,12 +56,31 @@ export interface FoyerOptions {
   /** Sign-in with any chain; not together with `siweConfig`. */
   siwx?: unknown
   services?: ServiceUrls
+  /** Directory wallet ids shown on the Connect view, in this order, after the installed ones (§2 featured). */
+  featuredWalletIds?: readonly string[]
+  /** Only these directory wallets are offered. */
+  includeWalletIds?: readonly string[]
+  /** These directory wallets are never offered. */
+  excludeWalletIds?: readonly string[]
+  /** The host's own wallets, listed after the featured ones (§2 custom). Links are checked like the directory's. */
+  customWallets?: readonly CustomWallet[]
   /** @default 'error' (§9) */
   logLevel?: LogLevel
   /** Where to persist recent wallets and caches. @default localStorage when usable, else memory */
   storage?: StorageBackend
   /** Overrides the mobile check (a viewport narrower than 560 px). */
   isMobile?: () => boolean
+}
+
+/** A wallet the host adds to the lists itself. */
+export interface CustomWallet {
+  id: string
+  name: string
+  /** https or data:image. */
+  imageUrl?: string
+  mobile_link?: string
+  desktop_link?: string
+  webapp_link?: string
 }
 
 /** Options with their defaults applied. */
@@ -103,6 +122,21 @@ const OptionsSchema = v.strictObject({
   siweConfig: v.optional(v.unknown()),
   siwx: v.optional(v.unknown()),
   services: v.optional(v.strictObject({ directory: v.optional(httpUrl), api: v.optional(httpUrl) })),
+  featuredWalletIds: v.optional(v.array(v.string())),
+  includeWalletIds: v.optional(v.array(v.string())),
+  excludeWalletIds: v.optional(v.array(v.string())),
+  customWallets: v.optional(
+    v.array(
+      v.object({
+        id: v.pipe(v.string(), v.minLength(1)),
+        name: v.pipe(v.string(), v.minLength(1)),
+        imageUrl: v.optional(v.string()),
+        mobile_link: v.optional(v.string()),
+        desktop_link: v.optional(v.string()),
+        webapp_link: v.optional(v.string()),
+      }),
+    ),
+  ),
   logLevel: v.optional(v.picklist(['silent', 'error', 'warn', 'info', 'debug'])),
   storage: v.optional(
     v.custom<StorageBackend>(

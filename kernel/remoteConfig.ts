@@ -1,7 +1,5 @@
-import { raiseAlert } from './alerts.js'
+import { raiseAlertForHttpError } from './alerts.js'
 import type { Kernel } from './createKernel.js'
-import { isFoyerError } from './errors/BaseError.js'
-import type { HttpStatusError } from './errors/catalogue.js'
 import { applyRemoteFeatures, RemoteConfigSchema, remoteConfigToFeatures } from './features.js'
 import { createHttpClient } from './http.js'
 import { FetchToken } from './tokens.js'
@@ -33,14 +31,6 @@ export async function loadRemoteFeatures(kernel: Kernel): Promise<void> {
   } catch (error) {
     if (kernel.isDestroyed()) return
     kernel.logger.warn('The remote project configuration could not be loaded; local settings apply.', error)
-    alertForStatus(kernel, error)
+    raiseAlertForHttpError(kernel, error)
   }
-}
-
-/** §8: 429 is Rate Limited, 5xx a Server Error, 401/403 an invalid project. */
-export function alertForStatus(kernel: Kernel, error: unknown): void {
-  if (!isFoyerError<HttpStatusError>(error, 'HttpStatusError')) return
-  if (error.status === 429) raiseAlert(kernel, 'RATE_LIMITED')
-  else if (error.status >= 500) raiseAlert(kernel, 'SERVER_ERROR')
-  else if (error.status === 401 || error.status === 403) raiseAlert(kernel, 'INVALID_PROJECT_ID')
 }

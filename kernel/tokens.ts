@@ -6,3 +6,6 @@ export const StorageToken = createToken<StorageService>('Storage')
 
 /** The `fetch` every HTTP client uses; replace it to route or observe requests. */
 export const FetchToken = createToken<typeof fetch>('fetch')
+
+/** The wallet directory (§7) behind All Wallets and the recommended wallets; see `walletDirectoryOf`. */
+export const WalletDirectoryToken = createToken<import('./directory.js').WalletDirectory>('WalletDirectory')

@@ -69,3 +69,14 @@ export function iconDataUrl(colour: string, letter: string): string {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" rx="10" fill="${colour}"/><text x="20" y="26" font-size="18" font-family="sans-serif" text-anchor="middle" fill="white">${letter}</text></svg>`
   return `data:image/svg+xml,${encodeURIComponent(svg)}`
 }
+
+/**
+ * Types into an input inside the modal's shadow root. Testing Library's `userEvent.type` follows
+ * `document.activeElement`, which is the shadow host, so it cannot reach the input; this sets the
+ * value as the browser does and fires the `input` event React listens to.
+ */
+export function typeInto(input: HTMLElement, text: string): void {
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set
+  setValue?.call(input, text)
+  input.dispatchEvent(new Event('input', { bubbles: true, composed: true }))
+}

@@ -35,6 +35,18 @@ export const en = {
   'connect.empty': 'No wallets are available on this site yet.',
   'connect.or': 'or',
 
+  // All Wallets view
+  'allWallets.title': 'All wallets',
+  'allWallets.search': 'Search wallets',
+  'allWallets.list': 'Wallets',
+  /** Shown when a search finds nothing; {query} is what the visitor typed. */
+  'allWallets.noResults': 'No wallet matches “{query}”.',
+  'allWallets.empty': 'The directory has no wallets to show.',
+  'allWallets.failed': 'The wallet list could not be loaded.',
+  'allWallets.retry': 'Try again',
+  'allWallets.notInstalled': 'Not installed',
+  'allWallets.count': '{count} wallets',
+
   // Connecting to one wallet
   /** Title while the wallet's name is not known yet. */
   'connecting.title': 'Connecting',

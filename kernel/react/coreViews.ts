@@ -1,4 +1,5 @@
 import type { Kernel } from '../createKernel.js'
+import { WalletDirectoryToken } from '../tokens.js'
 import type { ViewDefinition, ViewId } from '../views.js'
 
 // The views every modal has. They live in the React layer (the kernel imports no React), each in
@@ -10,11 +11,20 @@ const CORE_VIEWS: Partial<Record<ViewId, ViewDefinition>> = {
   Networks: { title: 'networks.title', load: () => import('./views/NetworksView.js') },
 }
 
+// All Wallets exists only where there is a directory to list.
+const ALL_WALLETS: ViewDefinition = {
+  title: 'allWallets.title',
+  feature: 'allWallets',
+  load: () => import('./views/AllWalletsView.js'),
+}
+
 /** Adds the core views a kernel lacks; a plugin that registered its own version of one keeps it. */
 export function registerCoreViews(kernel: Kernel): void {
   for (const [id, definition] of Object.entries(CORE_VIEWS) as Array<[ViewId, ViewDefinition]>) {
     if (!kernel.views.get(id)) kernel.views.register(id, definition)
   }
+  const hasDirectory = kernel.options.services.directory !== undefined || kernel.container.has(WalletDirectoryToken)
+  if (hasDirectory && !kernel.views.get('AllWallets')) kernel.views.register('AllWallets', ALL_WALLETS)
 }
 
 /** Loads the views a visitor sees first while the page is idle, so the first click opens at once. */

@@ -24,6 +24,8 @@ export const styles = /* css */ `
 .f-button-secondary { background: var(--foyer-surface); color: var(--foyer-foreground); border-color: var(--foyer-border); }
 .f-button-danger { background: transparent; color: var(--foyer-danger); border-color: var(--foyer-border); }
 .f-button:disabled { opacity: .6; cursor: default; }
+.f-input { width: 100%; min-height: 44px; padding: 0 14px; border-radius: calc(var(--foyer-radius) / 1.6); border: 1px solid var(--foyer-border);
+  background: var(--foyer-surface); color: var(--foyer-foreground); font: inherit; }
 .f-list { display: flex; flex-direction: column; gap: 6px; margin: 0; padding: 0; list-style: none; }
 .f-list-item { display: flex; align-items: center; gap: 12px; width: 100%; min-height: 56px; padding: 8px 12px; text-align: left;
   border-radius: calc(var(--foyer-radius) / 1.6); border: 1px solid transparent; background: var(--foyer-surface);

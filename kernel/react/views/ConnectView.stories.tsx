@@ -3,7 +3,8 @@ import type { Kernel } from '../../createKernel.js'
 import { expect, userEvent, waitFor } from 'storybook/test'
 import { definePlugin } from '../../plugin.js'
 import { addRecentWallet } from '../../storage.js'
-import { StorageToken } from '../../tokens.js'
+import { StorageToken, WalletDirectoryToken } from '../../tokens.js'
+import { directoryWallets, memoryDirectory } from '../../../test/memoryDirectory.js'
 import { testChain, testConnector } from '../../../test/fixtures.js'
 import { iconDataUrl, withinModal } from '../../../test/stories.js'
 import { ConnectButton } from '../ConnectButton.js'
@@ -138,3 +139,47 @@ export const SeveralChainFamilies: Story = {
 }
 
 export const SeveralChainFamiliesDark: Story = { ...SeveralChainFamilies, globals: { theme: 'dark' } }
+
+/**
+ * With a directory: after the connectors come the host's featured wallets, its custom wallets,
+ * external connectors, then four recommended wallets (§2, §9); a directory wallet already
+ * installed is not listed twice.
+ */
+export const WithDirectory: Story = {
+  parameters: {
+    foyer: {
+      options: () => ({
+        plugins: [testChain({ connectors: [amber, basalt, testConnector({ id: 'com.w5', name: 'Wallet 005', info: { rdns: 'com.w5' } })] })],
+        services: { directory: 'https://directory.invalid' },
+        featuredWalletIds: ['wallet-009', 'wallet-007'],
+        customWallets: [{ id: 'house', name: 'House Wallet', webapp_link: 'https://house.example' }],
+      }),
+      setup: (kernel: Kernel) => {
+        const wallets = directoryWallets(12).map((wallet, index) => (index === 4 ? { ...wallet, rdns: 'com.w5' } : wallet))
+        kernel.container.provide(WalletDirectoryToken, memoryDirectory(wallets))
+      },
+      view: 'Connect',
+    },
+  },
+  play: async () => {
+    const modal = await withinModal()
+    const list = await modal.findByRole('list', { name: 'Wallets' })
+    await waitFor(() => expect(list).not.toHaveAttribute('aria-busy'))
+    const names = [...list.querySelectorAll('.f-list-item-label')].map((label) => label.textContent)
+    await expect(names).toEqual([
+      'Amber Wallet',
+      'Wallet 005',
+      'Wallet 009',
+      'Wallet 007',
+      'House Wallet',
+      'Basalt',
+      'Wallet 001',
+      'Wallet 002',
+      'Wallet 003',
+      'Wallet 004',
+    ])
+    await expect(modal.getByRole('button', { name: 'All wallets' })).toBeVisible()
+  },
+}
+
+export const WithDirectoryDark: Story = { ...WithDirectory, globals: { theme: 'dark' } }

@@ -1,70 +1,117 @@
 import { useMemo } from 'react'
-import { orderConnectors, type OrderedConnector } from '../../connectorOrder.js'
+import { CONNECTOR_ORDER, orderConnectors, type ConnectorGroup } from '../../connectorOrder.js'
+import { rememberDirectoryWallet, type DirectoryWallet } from '../../directory.js'
 import { isFeatureEnabled } from '../../features.js'
 import type { MessageKey } from '../../i18n.js'
 import { readRecentWallets } from '../../storage.js'
 import { StorageToken } from '../../tokens.js'
 import type { Slots } from '../../views.js'
 import { ListItem } from '../../ui/ListItem.js'
+import { Skeleton } from '../../ui/Spinner.js'
 import { WalletImage } from '../../ui/WalletImage.js'
 import { GridIcon } from '../../ui/icons.js'
 import { useFoyerState, useKernel, useTranslate } from '../context.js'
 import { namespaceLabel } from '../namespaceLabel.js'
 import { SlotOutlet } from '../shell/SlotOutlet.js'
+import { useDirectorySuggestions } from './useDirectorySuggestions.js'
 
 // §2: the default connect method order is email, social, then wallets.
 const METHOD_ORDER: ReadonlyArray<Slots['connect-methods']['method']> = ['email', 'social']
 
-const TAGS: Partial<Record<OrderedConnector['group'], MessageKey>> = {
+const TAGS: Partial<Record<ConnectorGroup, MessageKey>> = {
   recent: 'connect.recent',
   injected: 'connect.installed',
 }
 
-/** The Connect view: connect methods from feature plugins, then the chains' wallets in §2's order. */
+interface WalletRow {
+  key: string
+  group: ConnectorGroup
+  name: string
+  imageUrl?: string
+  tag?: string
+  onClick?: () => void
+}
+
+/**
+ * The Connect view: connect methods from feature plugins, then the wallets in §2's order — the
+ * chains' connectors and, with a directory, the featured, custom and recommended wallets.
+ */
 export default function ConnectView() {
   const kernel = useKernel()
   const t = useTranslate()
   const connectors = useFoyerState((state) => state.connection.connectors)
   const flags = useFoyerState((state) => state.features.flags)
-  const recentIds = useMemo(
-    () => readRecentWallets(kernel.container.resolve(StorageToken)).map((wallet) => wallet.id),
-    [kernel],
-  )
-  const wallets = useMemo(() => orderConnectors(connectors, { recentIds }), [connectors, recentIds])
+  const recentIds = useMemo(() => readRecentWallets(kernel.container.resolve(StorageToken)).map((wallet) => wallet.id), [kernel])
+  const installedRdns = useMemo(() => new Set(connectors.flatMap((connector) => connector.info?.rdns ?? [])), [connectors])
+  const suggestions = useDirectorySuggestions(kernel, installedRdns)
   const methods = kernel.views
     .slot('connect-methods')
     .filter((entry) => !entry.feature || isFeatureEnabled(flags, entry.feature))
     .sort((a, b) => METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method))
   const showAllWallets = isFeatureEnabled(flags, 'allWallets') && kernel.isViewAvailable('AllWallets')
-  // With wallets of several chain families (one app may offer both), each row names its family.
-  const severalFamilies = new Set(wallets.map(({ connector }) => connector.chain)).size > 1
-  const tagFor = ({ connector, group }: OrderedConnector) => {
-    const tags = [severalFamilies && namespaceLabel(t, connector.chain), TAGS[group] && t(TAGS[group])].filter(Boolean)
-    return tags.length > 0 ? tags.join(' · ') : undefined
-  }
+  const canPair = kernel.isViewAvailable('ConnectingWalletConnect')
 
+  const rows = useMemo(() => {
+    const ordered = orderConnectors(connectors, { recentIds })
+    // With wallets of several chain families (one app may offer both), each row names its family.
+    const severalFamilies = new Set(ordered.map(({ connector }) => connector.chain)).size > 1
+    const connectorRows: WalletRow[] = ordered.map(({ connector, group }) => ({
+      key: connector.id,
+      group,
+      name: connector.name,
+      imageUrl: connector.imageUrl,
+      tag: [severalFamilies && namespaceLabel(t, connector.chain), TAGS[group] && t(TAGS[group])].filter(Boolean).join(' · ') || undefined,
+      onClick: () => kernel.router.push('ConnectingExternal', { connectorId: connector.id }),
+    }))
+    const directoryRow = (group: ConnectorGroup) => (wallet: DirectoryWallet): WalletRow => ({
+      key: `${group}:${wallet.id}`,
+      group,
+      name: wallet.name,
+      imageUrl: wallet.imageUrl,
+      onClick: canPair
+        ? () => {
+            rememberDirectoryWallet(kernel, wallet)
+            kernel.router.push('ConnectingWalletConnect', { walletId: wallet.id })
+          }
+        : undefined,
+    })
+    return [
+      ...connectorRows,
+      ...suggestions.featured.map(directoryRow('featured')),
+      ...suggestions.custom.map(directoryRow('custom')),
+      ...suggestions.recommended.map(directoryRow('recommended')),
+    ]
+      .map((row, found) => ({ row, found }))
+      .sort((a, b) => CONNECTOR_ORDER.indexOf(a.row.group) - CONNECTOR_ORDER.indexOf(b.row.group) || a.found - b.found)
+      .map(({ row }) => row)
+  }, [connectors, recentIds, suggestions, kernel, t, canPair])
+
+  const nothing = rows.length === 0 && !showAllWallets && methods.length === 0 && !suggestions.loading
   return (
     <>
       {methods.map((entry) => (
         <SlotOutlet key={entry.id} entry={entry} />
       ))}
-      {methods.length > 0 && (wallets.length > 0 || showAllWallets) && <div className="f-divider">{t('connect.or')}</div>}
-      {wallets.length === 0 && !showAllWallets && methods.length === 0 && <p className="f-muted">{t('connect.empty')}</p>}
-      {wallets.length > 0 && (
-        <ul className="f-list" aria-label={t('connect.wallets')}>
-          {wallets.map((entry) => {
-            const { connector } = entry
-            return (
-              <li key={connector.id}>
-                <ListItem
-                  label={connector.name}
-                  tag={tagFor(entry)}
-                  image={<WalletImage src={connector.imageUrl} name={connector.name} />}
-                  onClick={() => kernel.router.push('ConnectingExternal', { connectorId: connector.id })}
-                />
-              </li>
-            )
-          })}
+      {methods.length > 0 && (rows.length > 0 || showAllWallets) && <div className="f-divider">{t('connect.or')}</div>}
+      {nothing && <p className="f-muted">{t('connect.empty')}</p>}
+      {(rows.length > 0 || suggestions.loading) && (
+        <ul className="f-list" aria-label={t('connect.wallets')} aria-busy={suggestions.loading || undefined}>
+          {rows.map((row) => (
+            <li key={row.key}>
+              <ListItem
+                label={row.name}
+                tag={row.tag}
+                disabled={!row.onClick}
+                image={<WalletImage src={row.imageUrl} name={row.name} />}
+                onClick={row.onClick}
+              />
+            </li>
+          ))}
+          {suggestions.loading && (
+            <li aria-hidden="true">
+              <Skeleton height={56} />
+            </li>
+          )}
         </ul>
       )}
       {showAllWallets && (

@@ -1,0 +1,192 @@
+import * as v from 'valibot'
+import type { CaipNetworkId } from '../../kernel/caip.js'
+import { InvalidOptionsError } from '../../kernel/errors/catalogue.js'
+import { isSafeImageUrl, type Network } from '../../kernel/network.js'
+import { SOLANA_NAMESPACE, type SolanaConfig } from './session.js'
+
+/** What {@link solanaNetwork} builds a network from. */
+export interface SolanaNetworkParameters {
+  /** The cluster's genesis hash in base58, as its RPC answers `getGenesisHash`. */
+  genesisHash: string
+  name: string
+  /** The cluster's JSON-RPC endpoint; http(s) only (§5). */
+  rpcUrl: string
+  /** @default { name: 'Solana', symbol: 'SOL', decimals: 9 } */
+  nativeCurrency?: { name: string; symbol: string; decimals: number }
+  blockExplorer?: { name: string; url: string }
+  testnet?: boolean
+  /** An older CAIP-2 id wallets may still send for this cluster (§3). */
+  deprecatedCaipNetworkId?: CaipNetworkId
+  /** An icon for lists: https or data:image only. */
+  imageUrl?: string
+}
+
+/** Options of {@link solana}. */
+export interface SolanaOptions {
+  /**
+   * The clusters the site supports, in the order the Networks view lists them; the first is the
+   * default. Build them with `solanaMainnet`, `solanaDevnet`, `solanaLocalnet(…)` or `solanaNetwork(…)`.
+   *
+   * @example
+   * solana({ networks: [solanaMainnet, solanaDevnet] })
+   */
+  networks: readonly Network[]
+  /**
+   * RPC URLs by CAIP-2 id that replace a network's own for the reads Foyer makes (balances), e.g.
+   * a keyed provider instead of the rate-limited public endpoint. http(s) only (§5).
+   *
+   * @example
+   * solana({ networks: [solanaMainnet], rpcUrls: { [solanaMainnet.caipNetworkId]: 'https://rpc.example.com/my-key' } })
+   */
+  rpcUrls?: Readonly<Record<string, string>>
+}
+
+/** The native currency of every Solana cluster. */
+export const SOL = { name: 'Solana', symbol: 'SOL', decimals: 9 } as const
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const { protocol } = new URL(value)
+    return protocol === 'http:' || protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+// §5: the HTTP RPC transport takes http(s) URLs only; the message names the URL that is not.
+const RpcUrlSchema = v.pipe(
+  v.string(),
+  v.check(isHttpUrl, (issue) => `must be an http(s) URL, not '${String(issue.input)}'`),
+)
+
+// A genesis hash is 32 bytes in base58: 32 to 44 characters of the base58 alphabet.
+const GenesisHashSchema = v.pipe(v.string(), v.regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 genesis hash'))
+const CaipIdSchema = v.pipe(v.string(), v.regex(/^solana:[1-9A-HJ-NP-Za-km-z]{1,32}$/, 'must be a CAIP-2 id such as solana:<32 characters of the genesis hash>'))
+const CurrencySchema = v.looseObject({ name: v.string(), symbol: v.string(), decimals: v.pipe(v.number(), v.integer(), v.minValue(0)) })
+const ExplorerSchema = v.looseObject({ name: v.string(), url: v.string() })
+
+const ParametersSchema = v.strictObject({
+  genesisHash: GenesisHashSchema,
+  name: v.pipe(v.string(), v.nonEmpty()),
+  rpcUrl: RpcUrlSchema,
+  nativeCurrency: v.optional(CurrencySchema),
+  blockExplorer: v.optional(ExplorerSchema),
+  testnet: v.optional(v.boolean()),
+  deprecatedCaipNetworkId: v.optional(CaipIdSchema),
+  imageUrl: v.optional(v.string()),
+})
+
+const NetworkSchema = v.looseObject({
+  id: v.pipe(v.string(), v.nonEmpty()),
+  name: v.pipe(v.string(), v.nonEmpty()),
+  nativeCurrency: CurrencySchema,
+  rpcUrls: v.looseObject({ default: v.looseObject({ http: v.pipe(v.array(RpcUrlSchema), v.minLength(1)) }) }),
+  blockExplorers: v.optional(v.looseObject({ default: ExplorerSchema })),
+  testnet: v.optional(v.boolean()),
+  chainNamespace: v.literal(SOLANA_NAMESPACE, 'must be "solana": build Solana networks with solanaNetwork()'),
+  caipNetworkId: CaipIdSchema,
+  deprecatedCaipNetworkId: v.optional(CaipIdSchema),
+  imageUrl: v.optional(v.string()),
+})
+
+const example = 'such as [solanaMainnet] from foyer/chains/solana'
+
+const OptionsSchema = v.strictObject(
+  {
+    networks: v.pipe(v.array(NetworkSchema, `must be an array of networks, ${example}`), v.minLength(1, `needs at least one network, ${example}`)),
+    rpcUrls: v.optional(v.record(CaipIdSchema, RpcUrlSchema)),
+  },
+  'must be an object such as { networks: [solanaMainnet] }',
+)
+
+function describe(issues: readonly v.BaseIssue<unknown>[]): string {
+  const issue = issues[0]!
+  const path = v.getDotPath(issue) ?? ''
+  // A missing key is reported by its object, with the object's message: say what is missing instead.
+  if (issue.type.endsWith('_object') && issue.input === undefined && path) return `\`${path}\` is required.`
+  return `\`${path || 'options'}\`: ${issue.message}.`
+}
+
+/**
+ * Builds a Solana network (a cluster): CAIP-2 id `solana:` plus the first 32 characters of the
+ * genesis hash (§3), native currency SOL with 9 decimals.
+ *
+ * @throws {InvalidOptionsError} naming the field, e.g. an RPC URL that is not http(s) (§5).
+ * @example
+ * solanaNetwork({ genesisHash: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG', name: 'Solana Devnet', rpcUrl: 'https://api.devnet.solana.com' })
+ * // { id: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1', caipNetworkId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1', chainNamespace: 'solana', … }
+ */
+export function solanaNetwork(parameters: SolanaNetworkParameters): Network {
+  const result = v.safeParse(ParametersSchema, parameters)
+  if (!result.success) {
+    const issue = result.issues[0]!
+    const unknown = issue.type === 'strict_object' && issue.input !== undefined && v.getDotPath(issue)
+    throw new InvalidOptionsError(`solanaNetwork(): ${unknown ? `unknown field \`${unknown}\`.` : describe(result.issues)}`)
+  }
+  const { genesisHash, name, rpcUrl, nativeCurrency = SOL, blockExplorer, testnet, deprecatedCaipNetworkId, imageUrl } = result.output
+  const reference = genesisHash.slice(0, 32)
+  return {
+    id: reference,
+    name,
+    nativeCurrency: { name: nativeCurrency.name, symbol: nativeCurrency.symbol, decimals: nativeCurrency.decimals },
+    rpcUrls: { default: { http: [rpcUrl] } },
+    ...(blockExplorer && { blockExplorers: { default: { name: blockExplorer.name, url: blockExplorer.url } } }),
+    ...(testnet !== undefined && { testnet }),
+    chainNamespace: SOLANA_NAMESPACE,
+    caipNetworkId: `${SOLANA_NAMESPACE}:${reference}`,
+    ...(deprecatedCaipNetworkId && { deprecatedCaipNetworkId: deprecatedCaipNetworkId as CaipNetworkId }),
+    ...(isSafeImageUrl(imageUrl) && { imageUrl }),
+  }
+}
+
+// A copy with only the fields of §3, so that whatever else a host's object carries stays out.
+function toNetwork(network: v.InferOutput<typeof NetworkSchema>): Network {
+  const { id, name, nativeCurrency: currency, rpcUrls, blockExplorers: explorers, testnet, caipNetworkId, deprecatedCaipNetworkId, imageUrl } = network
+  return {
+    id,
+    name,
+    nativeCurrency: { name: currency.name, symbol: currency.symbol, decimals: currency.decimals },
+    rpcUrls: { default: { http: [...rpcUrls.default.http] } },
+    ...(explorers && { blockExplorers: { default: { name: explorers.default.name, url: explorers.default.url } } }),
+    ...(testnet !== undefined && { testnet }),
+    chainNamespace: SOLANA_NAMESPACE,
+    caipNetworkId: caipNetworkId as CaipNetworkId,
+    ...(deprecatedCaipNetworkId && { deprecatedCaipNetworkId: deprecatedCaipNetworkId as CaipNetworkId }),
+    ...(isSafeImageUrl(imageUrl) && { imageUrl }),
+  }
+}
+
+/**
+ * Checks the options of `solana()`.
+ *
+ * @throws {InvalidOptionsError} naming the option and saying how to fix it.
+ */
+export function parseSolanaOptions(options: unknown): SolanaConfig {
+  const fail = (details: string): never => {
+    throw new InvalidOptionsError(`solana(): ${details}`)
+  }
+  const result = v.safeParse(OptionsSchema, options)
+  if (!result.success) {
+    const issue = result.issues[0]!
+    if (issue.type === 'strict_object' && issue.input !== undefined && v.getDotPath(issue)) {
+      return fail(`unknown option \`${v.getDotPath(issue)}\`; solana() takes \`networks\` and \`rpcUrls\`.`)
+    }
+    return fail(describe(result.issues))
+  }
+  const networks = result.output.networks.map((network, index) => {
+    if (network.caipNetworkId !== `${SOLANA_NAMESPACE}:${network.id}`) {
+      fail(`\`networks.${index}.caipNetworkId\` is '${network.caipNetworkId}'; network '${network.id}' is '${SOLANA_NAMESPACE}:${network.id}'.`)
+    }
+    return toNetwork(network)
+  })
+  networks.forEach(({ caipNetworkId, name }, index) => {
+    if (networks.findIndex((other) => other.caipNetworkId === caipNetworkId) !== index) fail(`\`networks\` lists ${name} (${caipNetworkId}) twice. Keep one.`)
+  })
+  const rpcUrls = new Map<CaipNetworkId, string>(networks.map((network) => [network.caipNetworkId, network.rpcUrls.default.http[0]!]))
+  for (const [networkId, url] of Object.entries(result.output.rpcUrls ?? {})) {
+    const network = networks.find((candidate) => candidate.caipNetworkId === networkId || candidate.deprecatedCaipNetworkId === networkId)
+    if (!network) fail(`\`rpcUrls\` has a URL for ${networkId}, which \`networks\` does not list.`)
+    rpcUrls.set(network!.caipNetworkId, url)
+  }
+  return { networks, rpcUrls }
+}

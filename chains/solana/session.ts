@@ -1,0 +1,35 @@
+import type { CaipNetworkId } from '../../kernel/caip.js'
+import type { Network } from '../../kernel/network.js'
+import type { DiscoveredSolanaWallet } from './discovery.js'
+import type { StandardWallet } from './walletStandard.js'
+
+/** The CAIP namespace of Solana. */
+export const SOLANA_NAMESPACE = 'solana'
+
+/** The storage key of the wallet (and network) to reconnect at the next visit (§4). */
+export const LAST_SESSION_KEY = 'solana:lastSession'
+
+/** A connected Solana wallet. */
+export interface ActiveSolanaWallet {
+  connectorId: string
+  wallet: StandardWallet
+  unwatch: () => void
+}
+
+/** What the chain keeps per kernel: one plugin object may serve several kernels. */
+export interface SolanaSession {
+  /** Discovered wallets and browse links by connector id. */
+  wallets: Map<string, DiscoveredSolanaWallet>
+  active?: ActiveSolanaWallet
+  /** A remembered session to restore as soon as discovery finds its wallet (§4). */
+  reconnect?: { connectorId: string; networkId: CaipNetworkId }
+  /** Bumped by every connect and disconnect, so that a reconnect that ends after one of them changes nothing. */
+  epoch: number
+}
+
+/** What `solana()` was configured with. */
+export interface SolanaConfig {
+  networks: readonly Network[]
+  /** The URL balances are read from, by CAIP-2 id. */
+  rpcUrls: ReadonlyMap<CaipNetworkId, string>
+}

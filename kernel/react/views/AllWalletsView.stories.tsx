@@ -1,0 +1,119 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, waitFor } from 'storybook/test'
+import type { Kernel } from '../../createKernel.js'
+import type { DirectoryWallet } from '../../directory.js'
+import { WalletDirectoryToken } from '../../tokens.js'
+import { testChain, testConnector } from '../../../test/fixtures.js'
+import { directoryWallets, memoryDirectory, type MemoryDirectoryOptions } from '../../../test/memoryDirectory.js'
+import { typeInto, withinModal } from '../../../test/stories.js'
+import { ConnectButton } from '../ConnectButton.js'
+
+// The directory is the in-memory stand-in: a story runs in the browser, where the directory
+// service cannot. The service itself is tested over HTTP in services/directory.
+const withDirectory = (wallets: readonly DirectoryWallet[], options?: MemoryDirectoryOptions) => ({
+  options: () => ({ plugins: [testChain()], services: { directory: 'https://directory.invalid' } }),
+  setup: (kernel: Kernel) => kernel.container.provide(WalletDirectoryToken, memoryDirectory(wallets, options)),
+  view: 'AllWallets' as const,
+})
+
+const meta = {
+  title: 'Views/AllWallets',
+  component: ConnectButton,
+  parameters: { foyer: withDirectory(directoryWallets(90)) },
+} satisfies Meta<typeof ConnectButton>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+const listedNames = (list: HTMLElement) => [...list.querySelectorAll('.f-list-item-label')].map((label) => label.textContent)
+
+/** The first page has 40 wallets; scrolling to the end loads the next 40 (§9). */
+export const InfiniteScroll: Story = {
+  play: async () => {
+    const modal = await withinModal()
+    const list = await modal.findByRole('list', { name: 'Wallets' })
+    await waitFor(() => expect(listedNames(list)).toHaveLength(40))
+    modal.getByTestId('load-more').scrollIntoView()
+    await waitFor(() => expect(listedNames(list)).toHaveLength(80))
+    await expect(listedNames(list)[40]).toBe('Wallet 041')
+  },
+}
+
+export const InfiniteScrollDark: Story = { ...InfiniteScroll, globals: { theme: 'dark' } }
+
+/** Search shows its answer no sooner than 300 ms after it starts. */
+export const Search: Story = {
+  play: async () => {
+    const modal = await withinModal()
+    const list = await modal.findByRole('list', { name: 'Wallets' })
+    await waitFor(() => expect(listedNames(list)).toHaveLength(40))
+    const started = performance.now()
+    typeInto(modal.getByRole('searchbox', { name: 'Search wallets' }), '088')
+    await waitFor(() => expect(listedNames(list)).toEqual(['Wallet 088']))
+    await expect(performance.now() - started).toBeGreaterThanOrEqual(300)
+  },
+}
+
+/** A search that finds nothing says so. */
+export const NoResults: Story = {
+  play: async () => {
+    const modal = await withinModal()
+    typeInto(await modal.findByRole('searchbox', { name: 'Search wallets' }), 'zzz')
+    await expect(await modal.findByText('No wallet matches “zzz”.')).toBeVisible()
+  },
+}
+
+export const NoResultsDark: Story = { ...NoResults, globals: { theme: 'dark' } }
+
+/** Skeleton rows hold the place until the directory answers. */
+export const Loading: Story = {
+  parameters: { foyer: withDirectory([], { pending: true }) },
+  play: async () => {
+    const modal = await withinModal()
+    const list = await modal.findByRole('list', { name: 'Wallets' })
+    await expect(list).toHaveAttribute('aria-busy', 'true')
+    await waitFor(() => expect(list.querySelectorAll('.f-skeleton').length).toBeGreaterThan(0))
+  },
+}
+
+export const LoadingDark: Story = { ...Loading, globals: { theme: 'dark' } }
+
+/** A rate-limited directory: the §8 alert, and an error with a retry. */
+export const RateLimited: Story = {
+  parameters: { foyer: withDirectory([], { failWith: 429 }) },
+  play: async () => {
+    const modal = await withinModal()
+    await expect(await modal.findByText('Rate Limited')).toBeVisible()
+    await expect(modal.getByText('The wallet list could not be loaded.')).toBeVisible()
+    await expect(modal.getByRole('button', { name: 'Try again' })).toBeVisible()
+  },
+}
+
+export const RateLimitedDark: Story = { ...RateLimited, globals: { theme: 'dark' } }
+
+/** A failing directory: Server Error (§8). */
+export const ServerError: Story = {
+  parameters: { foyer: withDirectory([], { failWith: 503 }) },
+  play: async () => {
+    const modal = await withinModal()
+    await expect(await modal.findByText('Server Error')).toBeVisible()
+  },
+}
+
+/** A directory wallet the browser already has (same rdns) says Installed and connects directly. */
+export const InstalledWallet: Story = {
+  parameters: {
+    foyer: {
+      ...withDirectory([{ id: 'amber', name: 'Amber', rdns: 'com.amber', chains: [], links: {} }, ...directoryWallets(3)]),
+      options: () => ({
+        plugins: [testChain({ connectors: [testConnector({ id: 'com.amber', name: 'Amber', info: { rdns: 'com.amber' } })] })],
+        services: { directory: 'https://directory.invalid' },
+      }),
+    },
+  },
+  play: async () => {
+    const modal = await withinModal()
+    await userEvent.click(await modal.findByRole('button', { name: 'Amber Installed' }))
+    await waitFor(() => expect(modal.queryByRole('dialog')).toBeNull())
+  },
+}

@@ -1,0 +1,18 @@
+// The local WalletConnect relay (development and tests only), for `npm start` and the tests.
+// Types: index.d.mts (import from this file, not from the modules behind it).
+export {
+  MAX_FETCHED_MESSAGES,
+  MAX_MAILBOX_BYTES,
+  MAX_MAILBOX_MESSAGES,
+  MAX_MAILBOX_MESSAGES_PER_TOPIC,
+  MAX_TTL_SECONDS,
+} from './createRelayHub.mjs';
+export { TAG_SESSION_PROPOSE, TAG_SESSION_PROPOSE_RESPONSE, TAG_SESSION_SETTLE } from './relayMethods.mjs';
+export {
+  DEFAULT_PING_INTERVAL_MS,
+  DEFAULT_RELAY_PORT,
+  MAX_FRAME_BYTES,
+  MAX_MESSAGE_BYTES,
+  RelayPortInUseError,
+  startRelay,
+} from './startRelay.mjs';
