@@ -132,15 +132,34 @@ function publishInput(params, where) {
 
 /**
  * @param {import('./createRelayHub.mjs').RelayHub} hub
+ * @param {(error: unknown, where: string) => void} onInternalError told about a failed deferred delivery
  * @returns {Record<string, import('./relayJsonRpc.mjs').RelayMethod<import('./createRelayHub.mjs').RelayPeer>>}
  */
-export function createRelayMethods(hub) {
+export function createRelayMethods(hub, onInternalError) {
+  /**
+   * Delivers the mailbox of freshly subscribed topics once the current frame is answered, so the client
+   * holds its subscription id before the first irn_subscription (the answer is written synchronously by
+   * the frame handler; this runs as a microtask right after).
+   *
+   * @param {import('./createRelayHub.mjs').RelayPeer} peer
+   * @param {string[]} topics
+   */
+  function deliverAfterAnswer(peer, topics) {
+    queueMicrotask(() => {
+      try {
+        hub.deliverPending(peer, topics);
+      } catch (error) {
+        onInternalError(error, 'mailbox delivery');
+      }
+    });
+  }
+
   return {
     // { topic } → the subscription id. The mailbox for the topic follows right after the answer.
     irn_subscribe(params, peer) {
       const topic = topicParam(objectParams(params, 'irn_subscribe').topic);
       const id = hub.subscribe(peer, topic, { deliver: false });
-      queueMicrotask(() => hub.deliverPending(peer, [topic]));
+      deliverAfterAnswer(peer, [topic]);
       return id;
     },
 
@@ -148,7 +167,7 @@ export function createRelayMethods(hub) {
     irn_batchSubscribe(params, peer) {
       const topics = topicsParam(objectParams(params, 'irn_batchSubscribe').topics);
       const ids = topics.map((topic) => hub.subscribe(peer, topic, { deliver: false }));
-      queueMicrotask(() => hub.deliverPending(peer, topics));
+      deliverAfterAnswer(peer, topics);
       return ids;
     },
 

@@ -118,11 +118,11 @@ export async function startRelay({
   mailbox = {},
   log = (message) => console.error(message),
 } = {}) {
-  const hub = createRelayHub(mailbox);
-  const methods = createRelayMethods(hub);
   /** @param {unknown} error @param {string} where */
   const onInternalError = (error, where) =>
     log(`[relay] ${where} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  const hub = createRelayHub(mailbox);
+  const methods = createRelayMethods(hub, onInternalError);
 
   const server = http.createServer((req, res) => {
     try {
@@ -152,6 +152,15 @@ export async function startRelay({
     else socket.destroy();
   });
 
+  // Listen before the WebSocket server exists: it re-emits the HTTP server's errors, and a taken port is
+  // the caller's business (RelayPortInUseError), not an internal error.
+  await new Promise((resolve, reject) => {
+    server.once('error', (/** @type {NodeJS.ErrnoException} */ error) =>
+      reject(error.code === 'EADDRINUSE' ? new RelayPortInUseError(port, portEnv) : error),
+    );
+    server.listen({ port, host, exclusive: true }, () => resolve(undefined));
+  });
+
   // Any path, any query: the SDK appends `?auth=…&projectId=…&ua=…` to the relay URL.
   const wss = new WebSocketServer({ server, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
   /** @type {WeakMap<import('ws').WebSocket, boolean>} */
@@ -174,7 +183,7 @@ export async function startRelay({
           peer.send(errorResponse(null, JSON_RPC_INVALID_REQUEST, 'Invalid request: send JSON-RPC as text frames'));
           return;
         }
-        const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(/** @type {Buffer} */ (data)).toString('utf8');
+        const text = (Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data)).toString('utf8');
         const response = handleJsonRpcFrame(text, {
           methods,
           peer,
@@ -191,7 +200,8 @@ export async function startRelay({
     });
     socket.on('close', () => hub.removePeer(peer));
   });
-  wss.on('error', (error) => onInternalError(error, 'websocket server'));
+  // ws re-emits the HTTP server's errors here.
+  wss.on('error', (error) => onInternalError(error, 'server'));
 
   const pinger = setInterval(() => {
     for (const socket of wss.clients) {
@@ -210,21 +220,6 @@ export async function startRelay({
   pinger.unref();
   const sweeper = setInterval(() => hub.sweep(), SWEEP_INTERVAL_MS);
   sweeper.unref();
-
-  try {
-    await new Promise((resolve, reject) => {
-      server.once('error', (/** @type {NodeJS.ErrnoException} */ error) =>
-        reject(error.code === 'EADDRINUSE' ? new RelayPortInUseError(port, portEnv) : error),
-      );
-      server.listen({ port, host, exclusive: true }, () => resolve(undefined));
-    });
-  } catch (error) {
-    clearInterval(pinger);
-    clearInterval(sweeper);
-    wss.close();
-    throw error;
-  }
-  server.on('error', (error) => onInternalError(error, 'server'));
 
   const actualPort = /** @type {import('node:net').AddressInfo} */ (server.address()).port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
