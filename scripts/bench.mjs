@@ -24,7 +24,7 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
 const REACT = /node_modules\/(react|react-dom|scheduler)\//
 const LIBRARY = /\/(kernel|chains|plugins)\/|node_modules\/(mitt|tsyringe|valibot|tslib)\//
 
-const local = await startLocalStack({ anvilPorts: [0, 0], solanaPort: 0 })
+const local = await startLocalStack({ anvilPorts: [0, 0], solanaPort: 0, relayPort: 0 })
 let server
 let browser
 try {

@@ -1,7 +1,8 @@
 // `npm start`: the local stack on 127.0.0.1, offline: two anvil chains (31337, 31338) with the fixture
 // contracts deployed, the local Solana node (litesvm), then the demo site (Vite dev server). Ctrl-C stops every process it started.
 //
-// Ports: FOYER_ANVIL_PORT (8545), FOYER_ANVIL_PORT_B (8546), FOYER_SOLANA_PORT (8899), FOYER_DEMO_PORT (5173).
+// Ports: FOYER_ANVIL_PORT (8545), FOYER_ANVIL_PORT_B (8546), FOYER_SOLANA_PORT (8899), FOYER_RELAY_PORT (8787),
+// FOYER_DEMO_PORT or PORT (5173).
 // The demo reads the fixture addresses from services/devchain/.generated/fixtures.json.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -34,6 +35,7 @@ const ports = {
   chainA: readPort('FOYER_ANVIL_PORT', 8545),
   chainB: readPort('FOYER_ANVIL_PORT_B', 8546),
   solana: readPort('FOYER_SOLANA_PORT', 8899),
+  relay: readPort('FOYER_RELAY_PORT', 8787),
   // PORT is the usual name; FOYER_DEMO_PORT wins when both are set.
   demo: readPort('FOYER_DEMO_PORT', readPort('PORT', 5173)),
 };
@@ -56,12 +58,14 @@ async function start() {
   await assertPortFree(ports.chainA, 'FOYER_ANVIL_PORT');
   await assertPortFree(ports.chainB, 'FOYER_ANVIL_PORT_B');
   await assertPortFree(ports.solana, 'FOYER_SOLANA_PORT');
+  await assertPortFree(ports.relay, 'FOYER_RELAY_PORT');
   if (ports.demo !== 0) await assertPortFree(ports.demo, 'FOYER_DEMO_PORT');
 
   console.log('Starting anvil (chains 31337 and 31338), deploying the fixture contracts, starting the Solana node…');
   const local = await startLocalStack({
     anvilPorts: [ports.chainA, ports.chainB],
     solanaPort: ports.solana,
+    relayPort: ports.relay,
     fixturesPath: FIXTURES_PATH,
     signal: aborter.signal,
   });
@@ -106,6 +110,7 @@ async function start() {
       `  chain 31337   ${chainA?.url}  (anvil pid ${chainA?.pid})`,
       `  chain 31338   ${chainB?.url}  (anvil pid ${chainB?.pid})`,
       `  solana        ${local.solana.url}  (litesvm, ${local.fixtures.solana.chainId})`,
+      `  relay         ${local.fixtures.walletConnect.relayUrl}  (WalletConnect, development only)`,
       `  fixtures      ${path.relative(root, FIXTURES_PATH)}`,
       'Ctrl-C stops everything.',
       '',

@@ -2,11 +2,13 @@ import type { DevChainFixtures, DevChains } from './devchain/index.mjs'
 
 export interface LocalStackFixtures extends DevChainFixtures {
   solana: { rpcUrl: string; chainId: string; genesisHash: string }
+  walletConnect: { relayUrl: string }
 }
 
 export interface LocalStack {
   devChains: DevChains
   solana: { url: string; stop(): Promise<void> }
+  relay: { url: string; stop(): Promise<void> }
   fixtures: LocalStackFixtures
   stop(): Promise<void>
 }
@@ -14,6 +16,7 @@ export interface LocalStack {
 export declare function startLocalStack(options?: {
   anvilPorts?: number[]
   solanaPort?: number
+  relayPort?: number
   fixturesPath?: string | false
   signal?: AbortSignal
 }): Promise<LocalStack>

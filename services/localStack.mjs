@@ -1,5 +1,6 @@
 // The whole local stack behind `npm start`, the end-to-end tests and the benchmark: two anvil chains
-// with the fixture contracts, and the local Solana node. One function starts it, one stops it.
+// with the fixture contracts, the local Solana node and the WalletConnect relay. One function starts
+// it, one stops it.
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -12,10 +13,12 @@ import {
   TEST_WALLET_ADDRESS,
   startSolanaRpc,
 } from './solana/index.mjs';
+import { startRelay } from './relay/index.mjs';
 
 /**
  * @typedef {import('./devchain/index.mjs').DevChainFixtures & {
- *   solana: { rpcUrl: string, chainId: string, genesisHash: string }
+ *   solana: { rpcUrl: string, chainId: string, genesisHash: string },
+ *   walletConnect: { relayUrl: string }
  * }} LocalStackFixtures
  */
 
@@ -25,36 +28,43 @@ import {
  * @param {object} [options]
  * @param {number[]} [options.anvilPorts] 0 picks a free port. @default [8545, 8546]
  * @param {number} [options.solanaPort] @default 8899
+ * @param {number} [options.relayPort] @default 8787
  * @param {string | false} [options.fixturesPath] where to write the addresses, or false. @default false
  * @param {AbortSignal} [options.signal]
  * @returns {Promise<{ devChains: import('./devchain/index.mjs').DevChains, solana: { url: string, stop(): Promise<void> },
  *   fixtures: LocalStackFixtures, stop(): Promise<void> }>}
  */
-export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 8899, fixturesPath = false, signal } = {}) {
+export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 8899, relayPort = 8787, fixturesPath = false, signal } = {}) {
   if (solanaPort !== 0) await assertPortFree(solanaPort, 'FOYER_SOLANA_PORT');
+  if (relayPort !== 0) await assertPortFree(relayPort, 'FOYER_RELAY_PORT');
   const devChains = await startDevChains({ ports: anvilPorts, signal });
   /** @type {{ url: string, stop(): Promise<void> }} */
   let solana;
+  /** @type {{ url: string, stop(): Promise<void> } | undefined} */
+  let relay;
   try {
     solana = await startSolanaRpc({
       port: solanaPort,
       fund: [DEV_WALLET_ADDRESS, TEST_WALLET_ADDRESS].map((address) => ({ address, lamports: DEV_FUNDING_LAMPORTS })),
     });
+    relay = await startRelay({ port: relayPort });
   } catch (error) {
-    await devChains.stop();
+    await Promise.allSettled([solana?.stop(), devChains.stop()]);
     throw error;
   }
   const fixtures = {
     ...devChains.fixtures,
     solana: { rpcUrl: solana.url, chainId: LOCAL_SOLANA_CHAIN_ID, genesisHash: LOCAL_GENESIS_HASH },
+    walletConnect: { relayUrl: relay.url },
   };
   if (fixturesPath) await writeAtomically(fixturesPath, JSON.stringify(fixtures, null, 2));
   return {
     devChains,
     solana,
+    relay,
     fixtures,
     stop: async () => {
-      await Promise.allSettled([solana.stop(), devChains.stop()]);
+      await Promise.allSettled([relay.stop(), solana.stop(), devChains.stop()]);
     },
   };
 }

@@ -41,7 +41,7 @@ export interface Stack {
 }
 
 export async function startStack(): Promise<Stack> {
-  const local = await startLocalStack({ anvilPorts: [0, 0], solanaPort: 0 })
+  const local = await startLocalStack({ anvilPorts: [0, 0], solanaPort: 0, relayPort: 0 })
   const dir = mkdtempSync(path.join(tmpdir(), 'foyer-e2e-'))
   let vite: ViteDevServer | undefined
   let browser: Browser | undefined
