@@ -38,6 +38,7 @@ export const styles = /* css */ `
 .f-wallet-image { border-radius: 12px; flex: none; object-fit: cover; }
 .f-wallet-fallback { display: inline-flex; align-items: center; justify-content: center; background: var(--foyer-accent);
   color: var(--foyer-accent-foreground); font-weight: 700; }
+.f-qr { display: block; margin: 0 auto; border-radius: 12px; max-width: 100%; height: auto; }
 .f-avatar { display: inline-block; border-radius: 50%; flex: none; }
 .f-center { display: flex; flex-direction: column; align-items: center; text-align: center; gap: 8px; padding: 8px 0; }
 .f-muted { color: var(--foyer-muted-foreground); font-size: 14px; margin: 0; }

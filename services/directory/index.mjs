@@ -1,0 +1,14 @@
+// The wallet directory (§7), for `npm start` and the tests.
+// Types: index.d.mts (import from this file, not from the modules behind it).
+export { buildCatalogue } from './buildCatalogue.mjs';
+export { imageIdFor, loadCatalogue, normalizeWallets, walletId } from './catalogue.mjs';
+export { symbolImageSvg, walletImageSvg } from './images.mjs';
+export {
+  DEFAULT_ALLOWED_ORIGINS,
+  DEFAULT_DIRECTORY_PORT,
+  DEFAULT_ENTRIES,
+  MAX_ENTRIES,
+  REMOTE_FEATURE_IDS,
+  SOCIAL_PROVIDERS,
+  startDirectory,
+} from './startDirectory.mjs';

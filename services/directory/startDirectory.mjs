@@ -1,0 +1,400 @@
+// The wallet directory (§7): the wallet catalogue, generated images, the remote project configuration, the
+// allowed origins and the analytics switch, over HTTP on 127.0.0.1. Everything it serves is public data
+// (the same for every visitor, nothing secret), so CORS is open to every origin (`*`); which sites may embed a
+// project is the client's check against /projects/v1/origins (§5), not this server's.
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+
+import { CAIP2_PATTERN, WALLET_ID_PATTERN, loadCatalogue, normalizeWallets } from './catalogue.mjs';
+import { symbolImageSvg, walletImageSvg } from './images.mjs';
+
+/** The CLI's port. */
+export const DEFAULT_DIRECTORY_PORT = 8788;
+/** §9: a wallet page has 40 entries. */
+export const DEFAULT_ENTRIES = 40;
+/** §9: a search asks for 100 entries; no page is larger. */
+export const MAX_ENTRIES = 100;
+/** The flags the remote configuration may set, in the kernel's names (kernel/features.ts REMOTE_FEATURES). */
+export const REMOTE_FEATURE_IDS = ['email', 'socials', 'swaps', 'onramp', 'activity', 'branding', 'multiWallet'];
+/** §9 default socials (kernel/features.ts SOCIAL_PROVIDERS). */
+export const SOCIAL_PROVIDERS = ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook'];
+/** Local development hosts on any port. */
+export const DEFAULT_ALLOWED_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*'];
+
+const CORS_HEADERS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'retry-after' };
+const JSON_TYPE = 'application/json; charset=utf-8';
+const PROJECT_ID_PATTERN = /^[\w-]{1,128}$/;
+const CLIENT_PATTERN = /^[\w.+-]{1,64}$/;
+const SYMBOL_ID_PATTERN = /^[\w.-]{1,128}$/;
+// http(s), a host whose first label may be `*`, and an optional port that may be `*`.
+const ORIGIN_PATTERN = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d{1,5}|\*))?$/;
+const MAX_LIST_ITEMS = 500;
+const MAX_SEARCH_LENGTH = 100;
+
+/** A request the directory refuses: the status and the message of `{ error }`. */
+class RequestError extends Error {
+  /** @param {number} status @param {string} message */
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/**
+ * @typedef {Partial<Record<'email' | 'swaps' | 'onramp' | 'activity' | 'branding' | 'multiWallet', boolean>>
+ *   & { socials?: readonly string[] | false }} DirectoryFeatures
+ */
+
+/**
+ * @typedef {object} StartDirectoryOptions
+ * @property {number} [port] 0 picks a free port (default 0)
+ * @property {string} [host] default '127.0.0.1'
+ * @property {readonly string[]} [projectIds] the projects it serves; others get 403 (default: any project id)
+ * @property {readonly string[]} [allowedOrigins] `/projects/v1/origins`; `*` may stand for a host's first label or
+ *   for the port (default DEFAULT_ALLOWED_ORIGINS)
+ * @property {DirectoryFeatures} [features] the remote configuration; a flag left out is on, socials default to all
+ * @property {boolean} [analytics] `/getAnalyticsConfig`'s isAnalyticsEnabled (default false)
+ * @property {readonly object[]} [wallets] served instead of the catalogue (checked like it; see catalogue.mjs)
+ * @property {(message: string) => void} [log] told about internal errors (default console.error)
+ */
+
+/**
+ * Starts the wallet directory and resolves once it listens.
+ *
+ * @example
+ * const directory = await startDirectory({ projectIds: ['demo'] });
+ * await fetch(`${directory.url}/getWallets?projectId=demo&st=foyer&sv=0.1.0&search=meta`);
+ * directory.failNext(429); // the next request is rate limited
+ * await directory.stop();
+ *
+ * @param {StartDirectoryOptions} [options]
+ */
+export async function startDirectory({
+  port = 0,
+  host = '127.0.0.1',
+  projectIds,
+  allowedOrigins = DEFAULT_ALLOWED_ORIGINS,
+  features = {},
+  analytics = false,
+  wallets,
+  log = (message) => console.error(message),
+} = {}) {
+  const catalogue = wallets === undefined ? loadCatalogue() : normalizeWallets(wallets);
+  const walletsByImageId = new Map(catalogue.map((wallet) => [wallet.image_id, wallet]));
+  const projects = projectIds === undefined ? undefined : new Set(checkProjectIds(projectIds));
+  const origins = checkOrigins(allowedOrigins);
+  const config = { features: remoteFeatures(features) };
+  if (typeof analytics !== 'boolean') throw new TypeError('analytics must be true or false');
+  /** @type {{ status: number, remaining: number }} */
+  let failure = { status: 0, remaining: 0 };
+
+  /** @type {Record<string, (query: URLSearchParams) => unknown>} */
+  const jsonRoutes = {
+    '/getWallets': (query) => listWallets(catalogue, query),
+    '/appkit/v1/config': () => config,
+    '/projects/v1/origins': () => ({ allowedOrigins: origins }),
+    '/getAnalyticsConfig': () => ({ isAnalyticsEnabled: analytics }),
+  };
+  /** @type {Array<[string, (id: string) => string]>} */
+  const imageRoutes = [
+    ['/getWalletImage/', (id) => walletImage(walletsByImageId, id)],
+    ['/public/getAssetImage/', (id) => symbolImage('asset', id)],
+    ['/public/getCurrencyImage/', (id) => symbolImage('currency', id)],
+    ['/public/getTokenImage/', (id) => symbolImage('token', id)],
+  ];
+
+  /** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
+  function handle(req, res) {
+    if (req.method === 'OPTIONS') {
+      const requested = req.headers['access-control-request-headers'] ?? '';
+      return send(res, 204, '', {
+        'access-control-allow-methods': 'GET, OPTIONS',
+        'access-control-allow-headers': /^[\w\s,-]+$/.test(requested) ? requested : 'content-type',
+        'access-control-max-age': '86400',
+      });
+    }
+    if (failure.remaining > 0) {
+      failure.remaining -= 1;
+      /** @type {Record<string, string>} */
+      const headers = failure.status === 429 ? { 'retry-after': '1' } : {};
+      return sendJson(res, failure.status, { error: http.STATUS_CODES[failure.status] ?? 'Failed' }, headers);
+    }
+    if (req.method !== 'GET') {
+      return sendJson(res, 405, { error: `${req.method} is not allowed; use GET` }, { allow: 'GET, OPTIONS' });
+    }
+    // Split by hand: `new URL('//x/getWallets', base)` would read `x` as a host.
+    const target = req.url ?? '/';
+    const queryStart = target.indexOf('?');
+    const path = queryStart === -1 ? target : target.slice(0, queryStart);
+    const query = new URLSearchParams(queryStart === -1 ? '' : target.slice(queryStart + 1));
+
+    const jsonRoute = Object.hasOwn(jsonRoutes, path) ? jsonRoutes[path] : undefined;
+    const imageRoute = imageRoutes.find(([prefix]) => path.startsWith(prefix) && !path.slice(prefix.length).includes('/'));
+    if (!jsonRoute && !imageRoute) return sendJson(res, 404, { error: 'Not found' });
+    try {
+      checkClient(query, projects);
+      if (jsonRoute) return sendJson(res, 200, jsonRoute(query));
+      const [prefix, render] = /** @type {[string, (id: string) => string]} */ (imageRoute);
+      return sendSvg(req, res, render(decodeSegment(path.slice(prefix.length))));
+    } catch (error) {
+      if (!(error instanceof RequestError)) throw error;
+      return sendJson(res, error.status, { error: error.message });
+    }
+  }
+
+  const server = http.createServer((req, res) => {
+    try {
+      handle(req, res);
+    } catch (error) {
+      const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      log(`[directory] ${req.method} ${req.url} failed: ${detail}`);
+      sendJson(res, 500, { error: 'Internal error' });
+    }
+  });
+  // Malformed HTTP: answer 400 and drop the connection instead of crashing.
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+    else socket.destroy();
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', (/** @type {NodeJS.ErrnoException} */ error) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? Object.assign(new Error(`Port ${port} is in use: stop what is using it or set FOYER_DIRECTORY_PORT`), {
+              code: 'EADDRINUSE',
+            })
+          : error,
+      ),
+    );
+    server.listen({ port, host, exclusive: true }, () => resolve(undefined));
+  });
+  server.on('error', (error) => log(`[directory] server error: ${error.message}`));
+
+  const actualPort = /** @type {import('node:net').AddressInfo} */ (server.address()).port;
+  /** @type {Promise<void> | undefined} */
+  let stopping;
+  return {
+    /** `http://127.0.0.1:<port>` */
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`,
+    port: actualPort,
+    /**
+     * The next `count` requests (preflights aside, so a browser's OPTIONS does not use one up) answer `status`
+     * with `{ error }`; 429 also carries `retry-after: 1`. Replaces any failure still pending.
+     *
+     * @param {number} status 400 to 599
+     * @param {number} [count] default 1; Infinity fails every request
+     */
+    failNext(status, count = 1) {
+      if (!Number.isInteger(status) || status < 400 || status > 599) throw new TypeError('failNext: status must be 400 to 599');
+      if (!(count === Infinity || (Number.isInteger(count) && count >= 0))) {
+        throw new TypeError('failNext: count must be a whole number');
+      }
+      failure = { status, remaining: count };
+    },
+    /** Stops listening, closes every connection and resolves once closed. Safe to call twice. */
+    stop() {
+      stopping ??= new Promise((resolve) => {
+        server.close(() => resolve(undefined));
+        server.closeAllConnections();
+      });
+      return stopping;
+    },
+  };
+}
+
+/** @typedef {Awaited<ReturnType<typeof startDirectory>>} WalletDirectory */
+
+/**
+ * §7: every call names its project and its client (`st` type, `sv` version).
+ *
+ * @param {URLSearchParams} query
+ * @param {Set<string> | undefined} projects
+ */
+function checkClient(query, projects) {
+  const projectId = single(query, 'projectId');
+  if (!projectId) throw new RequestError(400, 'projectId is required');
+  if (!PROJECT_ID_PATTERN.test(projectId)) throw new RequestError(400, 'projectId must be 1 to 128 letters, digits, "-" or "_"');
+  for (const [name, what] of [['st', 'client type'], ['sv', 'client version']]) {
+    const value = single(query, name);
+    if (!value) throw new RequestError(400, `${name} (the ${what}) is required`);
+    if (!CLIENT_PATTERN.test(value)) {
+      throw new RequestError(400, `${name} must be 1 to 64 letters, digits, ".", "+", "-" or "_"`);
+    }
+  }
+  if (projects && !projects.has(projectId)) throw new RequestError(403, 'projectId is not a project of this directory');
+}
+
+/**
+ * `GET /getWallets`: filters, then a page of the catalogue in its order (rank, then name).
+ *
+ * @param {import('./catalogue.mjs').WalletEntry[]} catalogue
+ * @param {URLSearchParams} query
+ */
+function listWallets(catalogue, query) {
+  const page = integer(query, 'page', 1, 1_000_000, 'page must be a positive integer');
+  const entries = integer(query, 'entries', DEFAULT_ENTRIES, MAX_ENTRIES, `entries must be an integer from 1 to ${MAX_ENTRIES}`);
+  const search = (single(query, 'search') ?? '').trim().toLowerCase();
+  if (search.length > MAX_SEARCH_LENGTH) throw new RequestError(400, `search must be at most ${MAX_SEARCH_LENGTH} characters`);
+  const badge = single(query, 'badge_type');
+  // 'none' asks for no badge filter, 'certified' for certified wallets only.
+  if (badge !== undefined && badge !== 'certified' && badge !== 'none') {
+    throw new RequestError(400, "badge_type must be 'certified' or 'none'");
+  }
+  const include = list(query, 'include', WALLET_ID_PATTERN, 'wallet ids');
+  const exclude = list(query, 'exclude', WALLET_ID_PATTERN, 'wallet ids');
+  const chains = list(query, 'chains', CAIP2_PATTERN, 'CAIP-2 ids such as eip155:1');
+
+  const matches = catalogue.filter(
+    (wallet) =>
+      (!search || wallet.name.toLowerCase().includes(search) || Boolean(wallet.rdns?.toLowerCase().includes(search))) &&
+      (badge !== 'certified' || wallet.badge_type === 'certified') &&
+      (!include || include.has(wallet.id)) &&
+      (!exclude || !exclude.has(wallet.id)) &&
+      (!chains || wallet.chains.some((chain) => chains.has(chain))),
+  );
+  return { data: matches.slice((page - 1) * entries, page * entries), count: matches.length };
+}
+
+/**
+ * One value of a query parameter; a parameter given twice is refused rather than guessed at.
+ *
+ * @param {URLSearchParams} query
+ * @param {string} name
+ */
+function single(query, name) {
+  const values = query.getAll(name);
+  if (values.length > 1) throw new RequestError(400, `${name} is given more than once`);
+  return values[0];
+}
+
+/** @param {URLSearchParams} query @param {string} name @param {number} fallback @param {number} max @param {string} message */
+function integer(query, name, fallback, max, message) {
+  const raw = single(query, name);
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^[1-9]\d{0,6}$/.test(raw) || Number(raw) > max) throw new RequestError(400, message);
+  return Number(raw);
+}
+
+/**
+ * A comma-separated list; empty means no filter.
+ *
+ * @param {URLSearchParams} query @param {string} name @param {RegExp} pattern @param {string} what
+ * @returns {Set<string> | undefined}
+ */
+function list(query, name, pattern, what) {
+  const raw = single(query, name);
+  if (raw === undefined || raw === '') return undefined;
+  const items = raw.split(',');
+  if (items.length > MAX_LIST_ITEMS) throw new RequestError(400, `${name} may hold at most ${MAX_LIST_ITEMS} items`);
+  const bad = items.find((item) => !pattern.test(item));
+  if (bad !== undefined) {
+    const shown = bad === '' ? 'an empty item' : JSON.stringify(bad.slice(0, 64));
+    throw new RequestError(400, `${name} must be comma-separated ${what}; got ${shown}`);
+  }
+  return new Set(items);
+}
+
+/** @param {string} segment */
+function decodeSegment(segment) {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new RequestError(400, 'The image id is not valid percent-encoding');
+  }
+}
+
+/** @param {Map<string, { name: string }>} walletsByImageId @param {string} imageId */
+function walletImage(walletsByImageId, imageId) {
+  const wallet = walletsByImageId.get(imageId);
+  if (!wallet) throw new RequestError(404, 'No wallet image has this id');
+  return walletImageSvg(wallet.name);
+}
+
+/** @param {'asset' | 'currency' | 'token'} kind @param {string} id */
+function symbolImage(kind, id) {
+  if (!SYMBOL_ID_PATTERN.test(id)) {
+    throw new RequestError(400, `The ${kind} image id must be 1 to 128 letters, digits, ".", "-" or "_"`);
+  }
+  return symbolImageSvg(kind, id);
+}
+
+/** @param {DirectoryFeatures} features */
+function remoteFeatures(features) {
+  if (typeof features !== 'object' || features === null) throw new TypeError('features must be an object');
+  for (const key of Object.keys(features)) {
+    if (!REMOTE_FEATURE_IDS.includes(key)) {
+      throw new TypeError(`features.${key} is not a remote feature (${REMOTE_FEATURE_IDS.join(', ')})`);
+    }
+  }
+  return REMOTE_FEATURE_IDS.map((id) => {
+    if (id !== 'socials') {
+      const isEnabled = features[/** @type {'email'} */ (id)] ?? true;
+      if (typeof isEnabled !== 'boolean') throw new TypeError(`features.${id} must be true or false`);
+      return { id, isEnabled };
+    }
+    const socials = features.socials ?? SOCIAL_PROVIDERS;
+    if (socials === false) return { id, isEnabled: false };
+    if (!Array.isArray(socials)) throw new TypeError('features.socials must be a list of providers or false');
+    const unknown = socials.find((provider) => !SOCIAL_PROVIDERS.includes(provider));
+    if (unknown !== undefined) {
+      throw new TypeError(`features.socials: ${JSON.stringify(unknown)} is not one of ${SOCIAL_PROVIDERS.join(', ')}`);
+    }
+    return { id, isEnabled: socials.length > 0, config: [...socials] };
+  });
+}
+
+/** @param {unknown} projectIds */
+function checkProjectIds(projectIds) {
+  if (!Array.isArray(projectIds) || projectIds.some((id) => typeof id !== 'string' || !PROJECT_ID_PATTERN.test(id))) {
+    throw new TypeError('projectIds must be a list of project ids (1 to 128 letters, digits, "-" or "_")');
+  }
+  return projectIds;
+}
+
+/** @param {unknown} origins */
+function checkOrigins(origins) {
+  if (!Array.isArray(origins)) throw new TypeError('allowedOrigins must be a list of origins');
+  return origins.map((origin) => {
+    const pattern = typeof origin === 'string' ? origin.toLowerCase() : '';
+    if (!ORIGIN_PATTERN.test(pattern)) {
+      const example = 'https://*.example.com or http://127.0.0.1:*';
+      throw new TypeError(`allowedOrigins: ${JSON.stringify(origin)} is not an origin such as ${example}`);
+    }
+    return pattern;
+  });
+}
+
+/**
+ * @param {http.ServerResponse} res @param {number} status @param {string} body
+ * @param {Record<string, string>} [headers]
+ */
+function send(res, status, body, headers = {}) {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(status, { ...CORS_HEADERS, ...headers, 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+/** @param {http.ServerResponse} res @param {number} status @param {unknown} value @param {Record<string, string>} [headers] */
+function sendJson(res, status, value, headers = {}) {
+  send(res, status, JSON.stringify(value), { ...headers, 'content-type': JSON_TYPE });
+}
+
+/**
+ * Images are pure functions of their URL, so they are cached for a day and revalidated by ETag. A wallet's
+ * image id changes with its name (catalogue.mjs imageIdFor).
+ *
+ * @param {http.IncomingMessage} req @param {http.ServerResponse} res @param {string} svg
+ */
+function sendSvg(req, res, svg) {
+  const etag = `"${createHash('sha256').update(svg).digest('base64url').slice(0, 16)}"`;
+  const headers = {
+    'content-type': 'image/svg+xml',
+    'cache-control': 'public, max-age=86400',
+    etag,
+    'x-content-type-options': 'nosniff',
+    // Opened on its own, the SVG may still not run or fetch anything.
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+  };
+  if (req.headers['if-none-match'] === etag) return send(res, 304, '', headers);
+  send(res, 200, svg, headers);
+}
