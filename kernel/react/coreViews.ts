@@ -1,5 +1,6 @@
 import type { Kernel } from '../createKernel.js'
 import { WalletDirectoryToken } from '../tokens.js'
+import { loadModalRoot } from './shell/ModalHost.js'
 import type { ViewDefinition, ViewId } from '../views.js'
 
 // The views every modal has. They live in the React layer (the kernel imports no React), each in
@@ -27,11 +28,12 @@ export function registerCoreViews(kernel: Kernel): void {
   if (hasDirectory && !kernel.views.get('AllWallets')) kernel.views.register('AllWallets', ALL_WALLETS)
 }
 
-/** Loads the views a visitor sees first while the page is idle, so the first click opens at once. */
+/** Loads the modal and the views a visitor sees first while the page is idle, so the first click opens at once. */
 export function preloadCoreViews(kernel: Kernel): () => void {
   const idle = globalThis.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200))
   const cancelIdle = globalThis.cancelIdleCallback ?? clearTimeout
   const handle = idle(() => {
+    loadModalRoot().catch((error: unknown) => kernel.logger.debug('Preloading the modal failed.', error))
     for (const view of ['Connect', 'Account'] as const) {
       kernel.views.load(view).catch((error: unknown) => kernel.logger.debug(`Preloading ${view} failed.`, error))
     }

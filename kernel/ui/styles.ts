@@ -44,6 +44,7 @@ export const styles = /* css */ `
 .f-muted { color: var(--foyer-muted-foreground); font-size: 14px; margin: 0; }
 .f-error-text { color: var(--foyer-danger); font-weight: 600; margin: 0; }
 .f-address { font-size: 20px; font-weight: 700; margin: 0; display: inline-flex; align-items: center; gap: 4px; }
+.f-address-text { margin: 0; font-family: ui-monospace, monospace; font-size: 13px; word-break: break-all; }
 .f-balance { font-size: 16px; color: var(--foyer-muted-foreground); margin: 0; min-height: 22px; }
 .f-row { display: flex; gap: 8px; }
 .f-spinner { display: inline-block; border-radius: 50%; border: 2px solid var(--foyer-border); border-top-color: var(--foyer-accent);

@@ -1,11 +1,32 @@
-import { useLayoutEffect, useMemo, useState, type ReactNode } from 'react'
+import { useEffect, useLayoutEffect, useState, type ComponentType } from 'react'
 import { createPortal } from 'react-dom'
-import { resolveTheme, themeToCss } from '../../theme.js'
-import { styles } from '../../ui/styles.js'
 import { useFoyerState, useKernel } from '../context.js'
-import { Modal } from './Modal.js'
-import { Toast } from './Notices.js'
-import { useIsMobile, useThemeName } from './environment.js'
+
+let loadedModalRoot: ComponentType | undefined
+
+/** Loads the modal's inside: on idle (see preloadCoreViews) or, at the latest, when it first shows. */
+export function loadModalRoot(): Promise<ComponentType> {
+  return import('./ModalRoot.js').then((module) => (loadedModalRoot = module.default))
+}
+
+// Not React.lazy: React 19 holds a resolved Suspense boundary back for up to 300 ms to batch
+// reveals, which would blow the 50 ms open budget. A loaded module renders at once instead.
+function useModalRoot(wanted: boolean): ComponentType | undefined {
+  const [root, setRoot] = useState(() => loadedModalRoot)
+  const kernel = useKernel()
+  useEffect(() => {
+    if (!wanted || root) return
+    let current = true
+    loadModalRoot().then(
+      (loaded) => current && setRoot(() => loaded),
+      (error: unknown) => kernel.logger.error('The modal could not be loaded.', error),
+    )
+    return () => {
+      current = false
+    }
+  }, [wanted, root, kernel])
+  return root
+}
 
 /**
  * Renders the modal into its own shadow root, so host CSS cannot break it and its CSS cannot leak.
@@ -18,7 +39,11 @@ export function ModalHost() {
   const inPlace = disableAppend || enableEmbedded
   const [placeholder, setPlaceholder] = useState<HTMLElement | null>(null)
   const [shadow, setShadow] = useState<ShadowRoot | null>(null)
-  const mobile = useIsMobile(kernel)
+  const wanted = useFoyerState((state) => enableEmbedded || state.modal.open || state.toast.open)
+  // Once shown, the inside stays mounted: closing keeps its state and the next open is instant.
+  const [shown, setShown] = useState(wanted)
+  if (wanted && !shown) setShown(true)
+  const ModalRoot = useModalRoot(shown)
 
   useLayoutEffect(() => {
     if (inPlace && !placeholder) return
@@ -33,23 +58,7 @@ export function ModalHost() {
   return (
     <>
       {inPlace && <div ref={setPlaceholder} />}
-      {shadow && createPortal(<ThemedRoot>{<Modal inline={enableEmbedded} sheet={mobile} />}</ThemedRoot>, shadow)}
+      {shadow && shown && ModalRoot && createPortal(<ModalRoot />, shadow)}
     </>
-  )
-}
-
-function ThemedRoot({ children }: { children: ReactNode }) {
-  const kernel = useKernel()
-  const themeName = useThemeName(useFoyerState((state) => state.theme.mode))
-  const css = useMemo(
-    () => `${styles}\n.f-root{${themeToCss(resolveTheme(themeName, kernel.options.themeVariables))}color-scheme:${themeName};}`,
-    [themeName, kernel.options.themeVariables],
-  )
-  return (
-    <div className="f-root" data-theme={themeName}>
-      <style>{css}</style>
-      {children}
-      <Toast />
-    </div>
   )
 }

@@ -1,0 +1,30 @@
+// The receive plugin's manifest: a view id, a wallet action and texts. The view loads on demand.
+import { definePlugin, type Plugin } from '../../kernel/index.js'
+import { en } from './locales.js'
+
+declare module '../../kernel/views.js' {
+  interface ViewParams {
+    Receive: undefined
+  }
+}
+
+declare module '../../kernel/i18n.js' {
+  interface Messages extends Record<keyof typeof en, string> {}
+}
+
+/**
+ * Shows the connected address as a QR code and text, with copy, and the networks it receives on.
+ * Gated by the `receive` feature (on by default, §9).
+ *
+ * @example
+ * createKernel({ projectId, plugins: [evm({ networks }), receive()] })
+ */
+export function receive(): Plugin {
+  return definePlugin({
+    name: 'receive',
+    feature: 'receive',
+    views: { Receive: { title: 'receive.title', load: () => import('./ReceiveView.js') } },
+    slots: { 'wallet-features': [{ id: 'receive', label: 'receive.action', view: 'Receive' }] },
+    locales: { en },
+  })
+}
