@@ -1,28 +1,32 @@
-import { lazy, Suspense, useMemo, type ComponentType } from 'react'
+import { useEffect, useState, type ComponentType } from 'react'
 import type { SlotEntry } from '../../views.js'
 import { Skeleton } from '../../ui/Spinner.js'
+import { useKernel } from '../context.js'
 
-// One lazy component per entry, kept for the page's life so a remount does not load it again.
-const components = new WeakMap<SlotEntry, ComponentType>()
-
-function componentFor(entry: SlotEntry): ComponentType | undefined {
-  const load = entry.load
-  if (!load) return undefined
-  let component = components.get(entry)
-  if (!component) {
-    component = lazy(() => load() as Promise<{ default: ComponentType }>)
-    components.set(entry, component)
-  }
-  return component
-}
+// Components already loaded, per entry, so a remount renders at once. Not React.lazy: React 19
+// holds a resolved Suspense boundary back for up to 300 ms, which a tab switch should not wait for.
+const loaded = new WeakMap<SlotEntry, ComponentType>()
 
 /** Renders a plugin's slot entry, loading its component on first use. */
 export function SlotOutlet({ entry }: { entry: SlotEntry }) {
-  const Component = useMemo(() => componentFor(entry), [entry])
-  if (!Component) return null
-  return (
-    <Suspense fallback={<Skeleton height={56} />}>
-      <Component />
-    </Suspense>
-  )
+  const kernel = useKernel()
+  // Read from the cache on every render, so a new `entry` in the same place never shows the old one.
+  const Component = loaded.get(entry)
+  const [, rerender] = useState(0)
+  useEffect(() => {
+    if (Component || !entry.load) return
+    let current = true
+    entry.load().then(
+      (module) => {
+        loaded.set(entry, module.default as ComponentType)
+        if (current) rerender((count) => count + 1)
+      },
+      (error: unknown) => kernel.logger.error(`The slot entry '${entry.id}' failed to load.`, error),
+    )
+    return () => {
+      current = false
+    }
+  }, [entry, Component, kernel])
+  if (!entry.load) return null
+  return Component ? <Component /> : <Skeleton height={56} />
 }
