@@ -2,6 +2,7 @@
 // contracts deployed, the local Solana node (litesvm), then the demo site (Vite dev server). Ctrl-C stops every process it started.
 //
 // Ports: FOYER_ANVIL_PORT (8545), FOYER_ANVIL_PORT_B (8546), FOYER_SOLANA_PORT (8899), FOYER_RELAY_PORT (8787),
+// FOYER_API_PORT (8789),
 // FOYER_DEMO_PORT or PORT (5173).
 // The demo reads the fixture addresses from services/devchain/.generated/fixtures.json.
 import { existsSync } from 'node:fs';
@@ -36,6 +37,7 @@ const ports = {
   chainB: readPort('FOYER_ANVIL_PORT_B', 8546),
   solana: readPort('FOYER_SOLANA_PORT', 8899),
   relay: readPort('FOYER_RELAY_PORT', 8787),
+  api: readPort('FOYER_API_PORT', 8789),
   // PORT is the usual name; FOYER_DEMO_PORT wins when both are set.
   demo: readPort('FOYER_DEMO_PORT', readPort('PORT', 5173)),
 };
@@ -59,6 +61,7 @@ async function start() {
   await assertPortFree(ports.chainB, 'FOYER_ANVIL_PORT_B');
   await assertPortFree(ports.solana, 'FOYER_SOLANA_PORT');
   await assertPortFree(ports.relay, 'FOYER_RELAY_PORT');
+  await assertPortFree(ports.api, 'FOYER_API_PORT');
   if (ports.demo !== 0) await assertPortFree(ports.demo, 'FOYER_DEMO_PORT');
 
   console.log('Starting anvil (chains 31337 and 31338), deploying the fixture contracts, starting the Solana node…');
@@ -66,6 +69,7 @@ async function start() {
     anvilPorts: [ports.chainA, ports.chainB],
     solanaPort: ports.solana,
     relayPort: ports.relay,
+    apiPort: ports.api,
     fixturesPath: FIXTURES_PATH,
     signal: aborter.signal,
   });
@@ -111,6 +115,7 @@ async function start() {
       `  chain 31338   ${chainB?.url}  (anvil pid ${chainB?.pid})`,
       `  solana        ${local.solana.url}  (litesvm, ${local.fixtures.solana.chainId})`,
       `  relay         ${local.fixtures.walletConnect.relayUrl}  (WalletConnect, development only)`,
+      `  api           ${local.fixtures.api.url}  (balances, prices, history)`,
       `  fixtures      ${path.relative(root, FIXTURES_PATH)}`,
       'Ctrl-C stops everything.',
       '',

@@ -1,6 +1,6 @@
 // The whole local stack behind `npm start`, the end-to-end tests and the benchmark: two anvil chains
-// with the fixture contracts, the local Solana node and the WalletConnect relay. One function starts
-// it, one stops it.
+// with the fixture contracts, the local Solana node, the WalletConnect relay and the blockchain data API.
+// One function starts it, one stops it.
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -14,11 +14,13 @@ import {
   startSolanaRpc,
 } from './solana/index.mjs';
 import { startRelay } from './relay/index.mjs';
+import { startApi } from './api/index.mjs';
 
 /**
  * @typedef {import('./devchain/index.mjs').DevChainFixtures & {
  *   solana: { rpcUrl: string, chainId: string, genesisHash: string },
- *   walletConnect: { relayUrl: string }
+ *   walletConnect: { relayUrl: string },
+ *   api: { url: string }
  * }} LocalStackFixtures
  */
 
@@ -29,41 +31,55 @@ import { startRelay } from './relay/index.mjs';
  * @param {number[]} [options.anvilPorts] 0 picks a free port. @default [8545, 8546]
  * @param {number} [options.solanaPort] @default 8899
  * @param {number} [options.relayPort] @default 8787
+ * @param {number} [options.apiPort] the blockchain data API; 0 (a free port) unless given, so tests that pass 0
+ *   for the other ports never collide with `npm start`. @default 0
  * @param {string | false} [options.fixturesPath] where to write the addresses, or false. @default false
  * @param {AbortSignal} [options.signal]
  * @returns {Promise<{ devChains: import('./devchain/index.mjs').DevChains, solana: { url: string, stop(): Promise<void> },
  *   fixtures: LocalStackFixtures, stop(): Promise<void> }>}
  */
-export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 8899, relayPort = 8787, fixturesPath = false, signal } = {}) {
+export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 8899, relayPort = 8787, apiPort = 0, fixturesPath = false, signal } = {}) {
   if (solanaPort !== 0) await assertPortFree(solanaPort, 'FOYER_SOLANA_PORT');
   if (relayPort !== 0) await assertPortFree(relayPort, 'FOYER_RELAY_PORT');
+  if (apiPort !== 0) await assertPortFree(apiPort, 'FOYER_API_PORT');
   const devChains = await startDevChains({ ports: anvilPorts, signal });
   /** @type {{ url: string, stop(): Promise<void> }} */
   let solana;
   /** @type {{ url: string, stop(): Promise<void> } | undefined} */
   let relay;
+  /** @type {import('./api/index.mjs').BlockchainApi | undefined} */
+  let api;
   try {
     solana = await startSolanaRpc({
       port: solanaPort,
       fund: [DEV_WALLET_ADDRESS, TEST_WALLET_ADDRESS].map((address) => ({ address, lamports: DEV_FUNDING_LAMPORTS })),
     });
     relay = await startRelay({ port: relayPort });
+    api = await startApi({
+      port: apiPort,
+      chains: devChains.chains.map((chain) => ({ chainId: chain.chainId, rpcUrl: chain.url })),
+      solana: { rpcUrl: solana.url, chainId: LOCAL_SOLANA_CHAIN_ID },
+    });
   } catch (error) {
-    await Promise.allSettled([solana?.stop(), devChains.stop()]);
+    await Promise.allSettled([relay?.stop(), solana?.stop(), devChains.stop()]);
     throw error;
   }
   const fixtures = {
     ...devChains.fixtures,
     solana: { rpcUrl: solana.url, chainId: LOCAL_SOLANA_CHAIN_ID, genesisHash: LOCAL_GENESIS_HASH },
     walletConnect: { relayUrl: relay.url },
+    api: { url: api.url },
   };
   if (fixturesPath) await writeAtomically(fixturesPath, JSON.stringify(fixtures, null, 2));
   return {
     devChains,
     solana,
     relay,
+    api,
     fixtures,
     stop: async () => {
+      // The API first: its indexers poll the chains stopped after it.
+      await api.stop();
       await Promise.allSettled([relay.stop(), solana.stop(), devChains.stop()]);
     },
   };

@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// Starts the blockchain data service on 127.0.0.1:8789 (FOYER_API_PORT moves it), prints its URL and runs until
+// SIGINT/SIGTERM. The chains come from FOYER_API_CHAINS ('31337=http://127.0.0.1:8545,31338=http://…'), else from
+// the fixtures file `npm start` writes (services/devchain/.generated/fixtures.json, which also names the Solana node).
+import { readFile } from 'node:fs/promises';
+
+import { FIXTURES_PATH } from '../devchain/index.mjs';
+import { DEFAULT_API_PORT, startApi } from './startApi.mjs';
+
+const PORT_ENV = 'FOYER_API_PORT';
+const CHAINS_ENV = 'FOYER_API_CHAINS';
+
+/**
+ * @param {string} message
+ * @returns {never}
+ */
+function fail(message) {
+  console.error(message);
+  process.exit(1);
+}
+
+const rawPort = process.env[PORT_ENV];
+const port = rawPort ? Number(rawPort) : DEFAULT_API_PORT;
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`${PORT_ENV} must be a port number, got ${JSON.stringify(rawPort)}`);
+
+/** @type {Array<{ chainId: number, rpcUrl: string }>} */
+let chains;
+/** @type {{ rpcUrl: string, chainId: string } | undefined} */
+let solana;
+const rawChains = process.env[CHAINS_ENV];
+if (rawChains) {
+  chains = rawChains.split(',').map((entry) => {
+    const [, chainId, rpcUrl] = /^\s*(\d+)=(\S+)\s*$/.exec(entry) ?? fail(`${CHAINS_ENV}: expected chainId=url, got ${JSON.stringify(entry)}`);
+    return { chainId: Number(chainId), rpcUrl: /** @type {string} */ (rpcUrl) };
+  });
+} else {
+  /** @type {import('../localStack.mjs').LocalStackFixtures} */
+  let fixtures;
+  try {
+    fixtures = JSON.parse(await readFile(FIXTURES_PATH, 'utf8'));
+  } catch {
+    fail(`No chains: set ${CHAINS_ENV} or run \`npm start\` first (it writes ${FIXTURES_PATH})`);
+  }
+  chains = Object.entries(fixtures.chains).map(([chainId, { rpcUrl }]) => ({ chainId: Number(chainId), rpcUrl }));
+  if (fixtures.solana) solana = { rpcUrl: fixtures.solana.rpcUrl, chainId: fixtures.solana.chainId };
+}
+
+/** @type {import('./startApi.mjs').BlockchainApi} */
+let api;
+try {
+  api = await startApi({ port, chains, solana });
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
+
+// Listening for signals before printing the URL: a script that waits for it may stop us at once.
+/** @param {NodeJS.Signals} signal */
+async function shutdown(signal) {
+  process.off('SIGINT', shutdown);
+  process.off('SIGTERM', shutdown);
+  await api.stop();
+  console.log(`Blockchain API stopped (${signal})`);
+  process.exit(0);
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+
+console.log(`Blockchain API on ${api.url}  indexing ${chains.map((chain) => `eip155:${chain.chainId} (${chain.rpcUrl})`).join(', ')}`);
+console.log(`  try ${api.url}/v1/supported-chains?projectId=demo&st=foyer&sv=0.1.0`);

@@ -1,0 +1,155 @@
+// The §7 blockchain data calls the API answers, as a table of { method, path pattern, handler }.
+import { evmBalances, solanaBalances } from './accountBalances.mjs';
+import { accountHistory } from './accountHistory.mjs';
+import { evmAddress, parseAccount, parseChainId, parseFungibleId } from './caip.mjs';
+import { RequestError } from './errors.mjs';
+import { tokenIconUrl } from './tokenIconUrl.mjs';
+
+/** Largest `addresses` list the price call takes. */
+export const MAX_PRICE_ADDRESSES = 100;
+
+/**
+ * @typedef {object} RouteRequest
+ * @property {string[]} params the path's captured segments, URI-decoded
+ * @property {URLSearchParams} query
+ * @property {any} body the parsed JSON body of a POST
+ */
+
+/**
+ * @typedef {object} Route
+ * @property {'GET' | 'POST'} method
+ * @property {RegExp} pattern matched against the path; its groups become `params`
+ * @property {(request: RouteRequest) => Promise<unknown> | unknown} handle returns the JSON body of a 200
+ */
+
+/**
+ * @param {object} options
+ * @param {Map<string, import('./createChainIndexer.mjs').ChainIndexer>} options.indexers by CAIP-2 chain id
+ * @param {{ rpcUrl: string, chainId: string } | undefined} options.solana
+ * @param {ReturnType<import('./createPriceTable.mjs').createPriceTable>} options.price
+ * @param {Map<string, { name: string | null, avatar: string | null }>} options.identities by lower-case address
+ * @param {(token: string) => boolean} options.isSpam
+ * @returns {Route[]}
+ */
+export function createRoutes({ indexers, solana, price, identities, isSpam }) {
+  /**
+   * The EVM chains a request is about: the one it names (chainId, else the chain of a CAIP-10 account), or all.
+   *
+   * @param {string | undefined} chainId
+   */
+  function evmChains(chainId) {
+    if (chainId === undefined) return [...indexers.values()];
+    const indexer = indexers.get(chainId);
+    if (!indexer) throw new RequestError(400, 'Unsupported chain');
+    return [indexer];
+  }
+
+  /**
+   * @param {string} segment
+   * @param {URLSearchParams} query
+   */
+  function accountAndChain(segment, query) {
+    const account = parseAccount(segment);
+    const requested = one(query, 'chainId');
+    const chainId = requested ? parseChainId(requested) : account.chainId;
+    if (chainId && !indexers.has(chainId) && chainId !== solana?.chainId) throw new RequestError(400, 'Unsupported chain');
+    if (chainId && !chainId.startsWith(`${account.namespace}:`)) throw new RequestError(400, 'Invalid address');
+    return { ...account, chainId };
+  }
+
+  return [
+    {
+      method: 'GET',
+      pattern: /^\/v1\/supported-chains$/,
+      handle: () => ({ http: [...indexers.keys(), ...(solana ? [solana.chainId] : [])], ws: [] }),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/account\/([^/]+)\/balance$/,
+      handle: async ({ params: [segment = ''], query }) => {
+        checkCurrency(one(query, 'currency'));
+        // forceUpdate needs nothing: balances are read from the node on every call.
+        const { address, namespace, chainId } = accountAndChain(segment, query);
+        if (namespace === 'solana') {
+          if (!solana) throw new RequestError(400, 'Unsupported chain');
+          return { balances: await solanaBalances({ address, solana, price }) };
+        }
+        const evm = /** @type {`0x${string}`} */ (address);
+        return { balances: await evmBalances({ address: evm, indexers: evmChains(chainId), price, isSpam }) };
+      },
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/account\/([^/]+)\/history$/,
+      handle: async ({ params: [segment = ''], query }) => {
+        const { address, namespace, chainId } = accountAndChain(segment, query);
+        const cursor = one(query, 'cursor') || undefined;
+        // §3 activity is EVM only; and no on-ramp provider runs locally, so there are no on-ramp purchases to list.
+        if (namespace === 'solana' || one(query, 'onramp')) return { data: [], next: null };
+        const evm = /** @type {`0x${string}`} */ (address);
+        return accountHistory({ address: evm, indexers: evmChains(chainId), cursor, price, isSpam });
+      },
+    },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/identity\/([^/]+)$/,
+      handle: ({ params: [segment = ''] }) => {
+        const address = evmAddress(segment);
+        if (!address) throw new RequestError(400, 'Invalid address');
+        return identities.get(address.toLowerCase()) ?? { name: null, avatar: null };
+      },
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/fungible\/price$/,
+      handle: async ({ body }) => {
+        checkCurrency(body.currency);
+        const { addresses } = body;
+        if (!Array.isArray(addresses) || addresses.length === 0 || addresses.length > MAX_PRICE_ADDRESSES) {
+          throw new RequestError(400, `addresses must be a list of 1 to ${MAX_PRICE_ADDRESSES} CAIP-10 ids`);
+        }
+        const fungibles = await Promise.all(addresses.map((id) => fungiblePrice(parseFungibleId(id))));
+        return { fungibles: fungibles.filter((fungible) => fungible !== undefined) };
+      },
+    },
+  ];
+
+  /**
+   * @param {{ chainId: string, address: `0x${string}` | 'native' }} id
+   * @returns {Promise<{ name: string, symbol: string, iconUrl: string, price: number } | undefined>} undefined when
+   *   the address holds no token
+   */
+  async function fungiblePrice({ chainId, address }) {
+    const entry = (/** @type {string} */ name, /** @type {string} */ symbol, /** @type {string | undefined} */ token = undefined) => ({
+      name,
+      symbol,
+      iconUrl: tokenIconUrl(symbol),
+      price: price({ chainId, address: token, symbol }),
+    });
+    if (solana && chainId === solana.chainId && address === 'native') return entry('Solana', 'SOL');
+    const indexer = indexers.get(chainId);
+    if (!indexer) throw new RequestError(400, 'Unsupported chain');
+    if (address === 'native') return entry(indexer.nativeCurrency.name, indexer.nativeCurrency.symbol);
+    const info = await indexer.tokenInfo(address);
+    return info.symbol === null ? undefined : entry(info.name ?? info.symbol, info.symbol, address);
+  }
+}
+
+/** @param {unknown} currency USD is the only currency of the price table. */
+function checkCurrency(currency) {
+  if (currency !== undefined && (typeof currency !== 'string' || currency.toLowerCase() !== 'usd')) {
+    throw new RequestError(400, `Unsupported currency: ${String(currency).slice(0, 20)} (only usd)`);
+  }
+}
+
+/**
+ * One value of a query parameter; a parameter given twice is refused rather than guessed at.
+ *
+ * @param {URLSearchParams} query
+ * @param {string} name
+ */
+export function one(query, name) {
+  const values = query.getAll(name);
+  if (values.length > 1) throw new RequestError(400, `${name} is given more than once`);
+  return values[0];
+}

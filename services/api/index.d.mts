@@ -1,0 +1,138 @@
+// Types for index.mjs (the modules are plain JavaScript so `node scripts/start.mjs` runs them on Node 20 as they are).
+import type { Address, Hex, PublicClient } from 'viem';
+
+/** The CLI's port. @default 8789 */
+export declare const DEFAULT_API_PORT: number;
+/** Largest POST body accepted (64 KiB). */
+export declare const MAX_BODY_BYTES: number;
+/** Transactions per history page. */
+export declare const HISTORY_PAGE_SIZE: 20;
+/** Largest `addresses` list of `POST /v1/fungible/price`. */
+export declare const MAX_PRICE_ADDRESSES: number;
+/** USD prices used unless `prices` names the same key: ETH 3000, USDC 1, USDT 1, USDTS 1, SOL 150. */
+export declare const DEFAULT_PRICES: Readonly<Record<string, number>>;
+
+export type NativeCurrency = { name: string; symbol: string; decimals: number };
+
+export type ApiChain = {
+  chainId: number;
+  /** http(s) */
+  rpcUrl: string;
+  /** @default 'eip155' */
+  namespace?: 'eip155';
+  /** @default { name: 'Ether', symbol: 'ETH', decimals: 18 } */
+  nativeCurrency?: NativeCurrency;
+};
+
+export type StartApiOptions = {
+  /** 0 picks a free port. @default 0 */
+  port?: number;
+  /** @default '127.0.0.1' */
+  host?: string;
+  /** The EVM chains to index. */
+  chains?: ApiChain[];
+  /** A Solana node for SOL balances; chainId is CAIP-2 (`solana:…`). */
+  solana?: { rpcUrl: string; chainId: string };
+  /** USD by symbol ('USDC'), address ('0x…') or CAIP-10 id, over DEFAULT_PRICES. */
+  prices?: Record<string, number>;
+  /** `GET /v1/identity/{address}` answers, by EVM address (any case). */
+  identities?: Record<string, { name?: string | null; avatar?: string | null }>;
+  /** Token contracts (plain or CAIP-10) flagged as spam. None by default. */
+  spamTokens?: readonly string[];
+  /** The projects it serves; others get 403. @default any project id */
+  projectIds?: readonly string[];
+  /** How often each chain's head is checked. @default 500 */
+  pollingIntervalMs?: number;
+  /** Told about internal errors and indexing failures. @default console.error */
+  log?: (message: string) => void;
+};
+
+export type IndexedTransfer = {
+  kind: 'native' | 'erc20' | 'erc721';
+  token?: Address;
+  from: Address;
+  to: Address;
+  /** Base units; 1 for an ERC-721 token. */
+  amount: bigint;
+  tokenId?: bigint;
+  /** -1 for the transaction's own value. */
+  logIndex: number;
+};
+
+export type IndexedTransaction = {
+  /** CAIP-2 */
+  chainId: string;
+  hash: Hex;
+  blockNumber: number;
+  index: number;
+  /** Seconds. */
+  timestamp: number;
+  from: Address;
+  /** The contract created, for a deployment. */
+  to: Address | null;
+  status: 'confirmed' | 'failed';
+  transfers: IndexedTransfer[];
+};
+
+export type TokenInfo = { kind: 'erc20' | 'erc721'; address: Address; name: string | null; symbol: string | null; decimals: number };
+
+export type ChainIndexer = {
+  /** `eip155:<id>` */
+  readonly chainId: string;
+  readonly rpcUrl: string;
+  readonly nativeCurrency: NativeCurrency;
+  readonly client: PublicClient;
+  /** Whether the index reached the head at least once since it started (or since the chain went back). */
+  readonly synced: boolean;
+  /** The last block indexed, -1 before the first. */
+  readonly height: number;
+  start(): void;
+  stop(): void;
+  /** Reads up to the current head; one pass at a time. Rejects when the node cannot be reached. */
+  sync(): Promise<void>;
+  /** Oldest first. */
+  transactionsOf(account: string): readonly IndexedTransaction[];
+  /** The ERC-20 contracts the account ever sent or received. */
+  tokensOf(account: string): Address[];
+  tokenInfo(address: Address): Promise<TokenInfo>;
+  nftInfo(address: Address, tokenId: bigint): Promise<{ name: string | null; image: string | null }>;
+};
+
+/** One EVM chain's in-memory index (started by startApi; exported for tools and tests). */
+export declare function createChainIndexer(options: {
+  chainId: number;
+  rpcUrl: string;
+  nativeCurrency?: NativeCurrency;
+  pollingIntervalMs?: number;
+  log?: (message: string) => void;
+}): ChainIndexer;
+
+export type BlockchainApi = {
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  port: number;
+  indexer: {
+    /** By CAIP-2 id. */
+    chains: Record<string, ChainIndexer>;
+    /** Resolves once every chain is indexed up to its current head. */
+    sync(): Promise<void>;
+  };
+  /** The next `count` requests (preflights aside) answer `status` (400-599); 429 adds `retry-after: 1`. @default count 1 */
+  failNext(status: number, count?: number): void;
+  /** Stops indexing and listening; resolves once closed. Safe to call twice. */
+  stop(): Promise<void>;
+};
+
+/** Starts the blockchain data service (§7) and resolves once it listens; indexing runs in the background. */
+export declare function startApi(options?: StartApiOptions): Promise<BlockchainApi>;
+
+/** The USD price of a token by CAIP-10 id, address or symbol; 0 when unlisted. */
+export declare function createPriceTable(
+  prices?: Record<string, number>,
+): (token: { chainId: string; address?: string; symbol: string | null }) => number;
+
+/** Name and image of ERC-721 metadata in a data: URI (nothing is fetched). */
+export declare function parseTokenUri(uri: string): { name: string | null; image: string | null };
+
+/** A generated SVG icon for a token symbol, as a data: URL. */
+export declare function tokenIconUrl(symbol: string): string;

@@ -1,0 +1,9 @@
+// The self-hostable blockchain data service (§7), for `npm start` and the tests.
+// Types: index.d.mts (import from this file, not from the modules behind it).
+export { HISTORY_PAGE_SIZE } from './accountHistory.mjs';
+export { DEFAULT_PRICES, createPriceTable } from './createPriceTable.mjs';
+export { createChainIndexer } from './createChainIndexer.mjs';
+export { MAX_PRICE_ADDRESSES } from './createRoutes.mjs';
+export { parseTokenUri } from './parseTokenUri.mjs';
+export { DEFAULT_API_PORT, MAX_BODY_BYTES, startApi } from './startApi.mjs';
+export { tokenIconUrl } from './tokenIconUrl.mjs';

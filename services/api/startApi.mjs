@@ -1,0 +1,278 @@
+// The blockchain data service (§7) over HTTP: balances, prices, identities and account history of local chains,
+// answered from an in-memory index and live node reads. Public data only, so CORS is open to every origin.
+import http from 'node:http';
+
+import { BaseError } from 'viem';
+
+import { isSolanaAddress } from './caip.mjs';
+import { createChainIndexer } from './createChainIndexer.mjs';
+import { createPriceTable } from './createPriceTable.mjs';
+import { createRoutes, one } from './createRoutes.mjs';
+import { RequestError, UpstreamError } from './errors.mjs';
+
+/** The CLI's port. */
+export const DEFAULT_API_PORT = 8789;
+/** Largest POST body accepted. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+const CORS_HEADERS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'retry-after' };
+const PROJECT_ID_PATTERN = /^[\w-]{1,128}$/;
+const CLIENT_PATTERN = /^[\w.+-]{1,64}$/;
+
+/**
+ * @typedef {object} ApiChain
+ * @property {number} chainId
+ * @property {string} rpcUrl http(s)
+ * @property {'eip155'} [namespace] (default 'eip155')
+ * @property {{ name: string, symbol: string, decimals: number }} [nativeCurrency] (default Ether, ETH, 18 decimals)
+ */
+
+/**
+ * @typedef {object} StartApiOptions
+ * @property {number} [port] 0 picks a free port. (default 0)
+ * @property {string} [host] (default '127.0.0.1')
+ * @property {ApiChain[]} [chains] the EVM chains to index
+ * @property {{ rpcUrl: string, chainId: string }} [solana] a Solana node for SOL balances (chainId is CAIP-2)
+ * @property {Record<string, number>} [prices] USD by symbol, address or CAIP-10 id, over DEFAULT_PRICES
+ * @property {Record<string, { name?: string | null, avatar?: string | null }>} [identities] by EVM address
+ * @property {readonly string[]} [spamTokens] token contracts (plain or CAIP-10) flagged as spam; none by default
+ * @property {readonly string[]} [projectIds] the projects it serves; others get 403. (default any project id)
+ * @property {number} [pollingIntervalMs] how often each chain's head is checked. (default 500)
+ * @property {(message: string) => void} [log] told about internal errors and indexing failures. (default console.error)
+ */
+
+/**
+ * Starts the API and resolves once it listens. Indexing starts at once and goes on in the background; a request
+ * that needs the index waits for its first pass (or gets 502 if the node cannot be reached).
+ *
+ * @example
+ * const api = await startApi({ chains: [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:8545' }] });
+ * await fetch(`${api.url}/v1/account/${address}/history?projectId=demo&st=foyer&sv=0.1.0`);
+ * await api.stop();
+ *
+ * @param {StartApiOptions} [options]
+ */
+export async function startApi({
+  port = 0,
+  host = '127.0.0.1',
+  chains = [],
+  solana,
+  prices,
+  identities = {},
+  spamTokens = [],
+  projectIds,
+  pollingIntervalMs = 500,
+  log = (message) => console.error(message),
+} = {}) {
+  const indexers = new Map(
+    chains.map((chain) => {
+      checkChain(chain);
+      const indexer = createChainIndexer({ ...chain, pollingIntervalMs, log });
+      return [indexer.chainId, indexer];
+    }),
+  );
+  if (solana !== undefined && !(typeof solana.chainId === 'string' && solana.chainId.startsWith('solana:') && isHttpUrl(solana.rpcUrl))) {
+    throw new TypeError("solana must be { rpcUrl: 'http(s)://…', chainId: 'solana:…' }");
+  }
+  const spam = new Set(spamTokens.map((token) => String(token).split(':').at(-1)?.toLowerCase()));
+  const routes = createRoutes({
+    indexers,
+    solana,
+    price: createPriceTable(prices),
+    identities: new Map(
+      Object.entries(identities).map(([address, { name = null, avatar = null }]) => [address.toLowerCase(), { name, avatar }]),
+    ),
+    isSpam: (token) => spam.has(token.toLowerCase()),
+  });
+  const projects = projectIds === undefined ? undefined : new Set(projectIds);
+  let failure = { status: 0, remaining: 0 };
+
+  /** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
+  async function handle(req, res) {
+    if (req.method === 'OPTIONS') {
+      const requested = req.headers['access-control-request-headers'] ?? '';
+      return send(res, 204, undefined, {
+        'access-control-allow-methods': 'GET, POST, OPTIONS',
+        'access-control-allow-headers': /^[\w\s,-]+$/.test(requested) ? requested : 'content-type',
+        'access-control-max-age': '86400',
+      });
+    }
+    if (failure.remaining > 0) {
+      failure.remaining -= 1;
+      return send(res, failure.status, { error: http.STATUS_CODES[failure.status] ?? 'Failed' }, failure.status === 429 ? { 'retry-after': '1' } : {});
+    }
+    // Split by hand: `new URL('//x/v1', base)` would read `x` as a host.
+    const target = req.url ?? '/';
+    const queryStart = target.indexOf('?');
+    const path = queryStart === -1 ? target : target.slice(0, queryStart);
+    const query = new URLSearchParams(queryStart === -1 ? '' : target.slice(queryStart + 1));
+    if (path === '/health') {
+      const status = Object.fromEntries([...indexers].map(([id, indexer]) => [id, { height: indexer.height, synced: indexer.synced }]));
+      return send(res, 200, { status: 'ok', chains: status });
+    }
+    const matching = routes.filter((route) => route.pattern.test(path));
+    const route = matching.find((candidate) => candidate.method === req.method);
+    if (!route) {
+      if (matching.length === 0) return send(res, 404, { error: 'Not found' });
+      const allow = `${matching.map((candidate) => candidate.method).join(', ')}, OPTIONS`;
+      return send(res, 405, { error: `${req.method} is not allowed; use ${allow}` }, { allow });
+    }
+    const params = /** @type {RegExpExecArray} */ (route.pattern.exec(path)).slice(1).map((segment) => decodeSegment(segment ?? ''));
+    const body = req.method === 'POST' ? await readJson(req) : undefined;
+    checkClient(query, body, projects);
+    return send(res, 200, await route.handle({ params, query, body }));
+  }
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((error) => {
+      if (error instanceof RequestError) return send(res, error.status, { error: error.message });
+      // Every viem error comes from a node read: the node failed or could not be reached.
+      if (error instanceof UpstreamError || error instanceof BaseError) {
+        const reason = error instanceof BaseError ? error.shortMessage : error.message;
+        return send(res, 502, { error: `Blockchain node unavailable: ${reason}` });
+      }
+      log(`[api] ${req.method} ${req.url} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      return send(res, 500, { error: 'Internal error' });
+    });
+  });
+  // Malformed HTTP: answer 400 and drop the connection instead of crashing.
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+    else socket.destroy();
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', (/** @type {NodeJS.ErrnoException} */ error) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? Object.assign(new Error(`Port ${port} is in use: stop what is using it or set FOYER_API_PORT`), { code: 'EADDRINUSE' })
+          : error,
+      ),
+    );
+    server.listen({ port, host, exclusive: true }, () => resolve(undefined));
+  });
+  server.on('error', (error) => log(`[api] server error: ${error.message}`));
+  for (const indexer of indexers.values()) indexer.start();
+
+  const actualPort = /** @type {import('node:net').AddressInfo} */ (server.address()).port;
+  /** @type {Promise<void> | undefined} */
+  let stopping;
+  return {
+    /** `http://127.0.0.1:<port>` */
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`,
+    port: actualPort,
+    indexer: {
+      /** One index per EVM chain, by CAIP-2 id. */
+      chains: Object.fromEntries(indexers),
+      /** Resolves once every chain is indexed up to its current head. */
+      sync: async () => {
+        await Promise.all([...indexers.values()].map((indexer) => indexer.sync()));
+      },
+    },
+    /**
+     * The next `count` requests (preflights aside) answer `status` with `{ error }`; 429 also carries
+     * `retry-after: 1`. Replaces any failure still pending.
+     *
+     * @param {number} status 400 to 599
+     * @param {number} [count] @default 1; Infinity fails every request
+     */
+    failNext(status, count = 1) {
+      if (!Number.isInteger(status) || status < 400 || status > 599) throw new TypeError('failNext: status must be 400 to 599');
+      if (!(count === Infinity || (Number.isInteger(count) && count >= 0))) throw new TypeError('failNext: count must be a whole number');
+      failure = { status, remaining: count };
+    },
+    /** Stops indexing and listening, closes every connection and resolves once closed. Safe to call twice. */
+    stop() {
+      stopping ??= new Promise((resolve) => {
+        for (const indexer of indexers.values()) indexer.stop();
+        server.close(() => resolve(undefined));
+        server.closeAllConnections();
+      });
+      return stopping;
+    },
+  };
+}
+
+/** @typedef {Awaited<ReturnType<typeof startApi>>} BlockchainApi */
+
+/** @param {ApiChain} chain */
+function checkChain(chain) {
+  if (!Number.isSafeInteger(chain?.chainId) || chain.chainId <= 0) throw new TypeError('chains[].chainId must be a positive integer');
+  if (!isHttpUrl(chain.rpcUrl)) throw new TypeError(`chains[].rpcUrl must be an http(s) URL, got ${JSON.stringify(chain.rpcUrl)}`);
+  if ((chain.namespace ?? 'eip155') !== 'eip155') throw new TypeError("chains[].namespace must be 'eip155' (Solana goes in `solana`)");
+}
+
+/** @param {unknown} url §5: only http(s) URLs for the HTTP RPC transport. */
+const isHttpUrl = (url) => typeof url === 'string' && /^https?:\/\/[^\s/]+/.test(url);
+
+/**
+ * §7: every GET names its project and its client (`st` type, `sv` version); a POST names its project in the body.
+ *
+ * @param {URLSearchParams} query
+ * @param {any} body
+ * @param {Set<string> | undefined} projects
+ */
+function checkClient(query, body, projects) {
+  const projectId = body === undefined ? one(query, 'projectId') : (body.projectId ?? one(query, 'projectId'));
+  if (!projectId) throw new RequestError(400, 'projectId is required');
+  if (typeof projectId !== 'string' || !PROJECT_ID_PATTERN.test(projectId)) {
+    throw new RequestError(400, 'projectId must be 1 to 128 letters, digits, "-" or "_"');
+  }
+  if (body === undefined) {
+    for (const [name, what] of /** @type {const} */ ([['st', 'client type'], ['sv', 'client version']])) {
+      const value = one(query, name);
+      if (!value) throw new RequestError(400, `${name} (the ${what}) is required`);
+      if (!CLIENT_PATTERN.test(value)) throw new RequestError(400, `${name} must be 1 to 64 letters, digits, ".", "+", "-" or "_"`);
+    }
+  }
+  if (projects && !projects.has(projectId)) throw new RequestError(403, 'projectId is not a project of this service');
+}
+
+/** @param {string} segment */
+function decodeSegment(segment) {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new RequestError(400, 'Malformed path');
+  }
+}
+
+/**
+ * The request's JSON object body; 400 for anything else, 413 past MAX_BODY_BYTES.
+ *
+ * @param {http.IncomingMessage} req
+ */
+async function readJson(req) {
+  /** @type {Buffer[]} */
+  const chunks = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) throw new RequestError(413, `The body exceeds ${MAX_BODY_BYTES} bytes`);
+    chunks.push(chunk);
+  }
+  try {
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    if (body !== null && typeof body === 'object' && !Array.isArray(body)) return body;
+  } catch {
+    // answered below
+  }
+  throw new RequestError(400, 'The body must be a JSON object');
+}
+
+/**
+ * @param {http.ServerResponse} res
+ * @param {number} status
+ * @param {unknown} body JSON, or undefined for none
+ * @param {Record<string, string>} [headers]
+ */
+function send(res, status, body, headers = {}) {
+  if (res.headersSent || res.destroyed) return;
+  const text = body === undefined ? '' : JSON.stringify(body);
+  res.writeHead(status, {
+    ...CORS_HEADERS,
+    ...headers,
+    ...(text ? { 'content-type': 'application/json; charset=utf-8' } : {}),
+    'content-length': Buffer.byteLength(text),
+  });
+  res.end(text);
+}
