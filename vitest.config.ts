@@ -4,8 +4,16 @@ import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { selfImports } from './build/entries.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
+
+// 'foyer', 'foyer/react' … as a third-party plugin imports them (examples/), resolved to the
+// source. Exact-match patterns, so 'foyer' does not also capture 'foyer/react'.
+const selfAliases = Object.entries(selfImports()).map(([specifier, input]) => ({
+  find: new RegExp(`^${specifier.replace('/', '\\/')}$`),
+  replacement: path.join(root, input),
+}));
 
 // Debian's chromium (apt-get install -y chromium); never a Playwright-downloaded browser.
 const chromiumPath = process.env['CHROMIUM_PATH'] || '/usr/bin/chromium';
@@ -27,6 +35,7 @@ export default defineConfig({
   test: {
     projects: [
       {
+        resolve: { alias: selfAliases },
         test: {
           name: 'unit',
           environment: 'node',
@@ -47,7 +56,7 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: path.join(root, '.storybook') })],
         // Bundled up front: a dependency found mid-run makes Vite reload the page under a running test.
         optimizeDeps: {
-          include: ['mitt', 'tsyringe', 'valibot', 'react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime'],
+          include: ['mitt', 'tsyringe', 'valibot', '@tanstack/query-core', 'react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime'],
         },
         test: {
           name: 'stories',

@@ -9,11 +9,22 @@ export interface LocalChain {
   nft: string
 }
 
+/** The local Solana node (litesvm behind JSON-RPC). */
+export interface LocalSolana {
+  rpcUrl: string
+  /** CAIP-2: `solana:` and the first 32 characters of the genesis hash. */
+  chainId: string
+  genesisHash: string
+}
+
 export interface LocalStack {
   chains: Record<string, LocalChain>
+  solana: LocalSolana
 }
 
 export const localChains = __FOYER_LOCAL_STACK__.chains
+
+export const localSolana = __FOYER_LOCAL_STACK__.solana
 
 /** anvil's first test key: public knowledge, funded only on the local chains. */
 export const DEV_WALLET_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'

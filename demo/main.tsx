@@ -2,8 +2,9 @@ import { createRoot } from 'react-dom/client'
 import { createKernel } from 'foyer'
 import { FoyerProvider } from 'foyer/react'
 import { evm, evmNetwork } from 'foyer/chains/evm'
+import { solana, solanaLocalnet } from 'foyer/chains/solana'
 import { App } from './App.js'
-import { DEV_WALLET_KEY, localChains } from './localStack.js'
+import { DEV_WALLET_KEY, localChains, localSolana } from './localStack.js'
 
 const local = (id: number, name: string) =>
   evmNetwork({
@@ -28,11 +29,16 @@ void import('./devWallet.js').then(({ announceWallet, createDevWallet, DEV_WALLE
     { name: 'Foyer Dev Wallet', rdns: 'dev.foyer.wallet', icon: DEV_WALLET_ICON },
   ),
 )
+// The same wallet on Solana, through the Wallet Standard, signing with the local node's dev key.
+void import('./solanaDevWallet.js').then(({ registerSolanaDevWallet }) => registerSolanaDevWallet())
 
 const kernel = createKernel({
   projectId: 'foyer-demo',
   metadata: { name: 'Foyer demo', url: location.origin },
-  plugins: [evm({ networks: [local(31337, 'Foyer Local'), local(31338, 'Foyer Local B')] })],
+  plugins: [
+    evm({ networks: [local(31337, 'Foyer Local'), local(31338, 'Foyer Local B')] }),
+    solana({ networks: [solanaLocalnet(localSolana.rpcUrl, localSolana.genesisHash, 'Foyer Solana Local')] }),
+  ],
 })
 
 createRoot(document.getElementById('root')!).render(

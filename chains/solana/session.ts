@@ -1,4 +1,5 @@
 import type { CaipNetworkId } from '../../kernel/caip.js'
+import type { ConnectResult } from '../../kernel/chain.js'
 import type { Network } from '../../kernel/network.js'
 import type { DiscoveredSolanaWallet } from './discovery.js'
 import type { StandardWallet } from './walletStandard.js'
@@ -32,4 +33,17 @@ export interface SolanaConfig {
   networks: readonly Network[]
   /** The URL balances are read from, by CAIP-2 id. */
   rpcUrls: ReadonlyMap<CaipNetworkId, string>
+}
+
+/**
+ * The wallet side of the chain in one kernel (walletSession.ts): what the manifest's required core
+ * and capabilities hand on once that module has loaded.
+ */
+export interface WalletSession {
+  connect(params: { connectorId: string; networkId?: CaipNetworkId }): Promise<ConnectResult>
+  disconnect(): Promise<void>
+  switchNetwork(networkId: CaipNetworkId): void
+  signMessage(params: { address: string; message: string }): Promise<string>
+  /** Stops discovery and listening; the kernel is being destroyed. */
+  stop(): void
 }

@@ -1,6 +1,7 @@
 // The end-to-end harness: the local stack as `npm start` runs it (two anvils with the fixture
-// contracts, the demo on Vite), Debian's Chromium through playwright-core, and a test wallet
-// injected through EIP-6963. Everything binds to 127.0.0.1 on free ports and stops with `stop()`.
+// contracts, the local Solana node, the demo on Vite), Debian's Chromium through playwright-core,
+// and test wallets injected before the page loads: 'Test Wallet' through EIP-6963 and 'Test Solana
+// Wallet' through the Wallet Standard. Everything binds to 127.0.0.1 on free ports and stops with `stop()`.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -9,6 +10,7 @@ import { build } from 'esbuild'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { createServer, type ViteDevServer } from 'vite'
 import { startLocalStack } from '../../services/localStack.mjs'
+import { TEST_WALLET_KEYPAIR } from '../../services/solana/index.mjs'
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
@@ -34,6 +36,8 @@ export function launchChromium(): Promise<Browser> {
 export interface Stack {
   demoUrl: string
   chains: Record<string, { rpcUrl: string }>
+  /** The local Solana node the demo and the 'Test Solana Wallet' use. */
+  solana: { rpcUrl: string; chainId: string }
   browser: Browser
   /** A fresh browser context (its own storage) with the test wallet injected. */
   newPage(): Promise<{ context: BrowserContext; page: Page }>
@@ -63,6 +67,8 @@ export async function startStack(): Promise<Stack> {
     const walletConfig = {
       privateKey: TEST_KEY,
       chains: Object.entries(chains).map(([id, chain]) => ({ id: Number(id), rpcUrl: chain.rpcUrl })),
+      // The 'Test Solana Wallet' registered through the Wallet Standard (test/solanaWallet.ts).
+      solana: { keypair: [...TEST_WALLET_KEYPAIR] },
     }
     browser = await launchChromium()
     const openBrowser = browser
@@ -70,6 +76,7 @@ export async function startStack(): Promise<Stack> {
     return {
       demoUrl,
       chains,
+      solana: { rpcUrl: local.fixtures.solana.rpcUrl, chainId: local.fixtures.solana.chainId },
       browser,
       async newPage() {
         const context = await openBrowser.newContext({ viewport: { width: 1100, height: 800 } })

@@ -1,17 +1,21 @@
-// The wallet the end-to-end tests inject into the page before the demo loads: the demo's own
-// development wallet, announced as 'Test Wallet', signing with a real anvil key. A test decides
-// per request whether the visitor approves: `window.__testWallet.reject('personal_sign')`.
+// The wallets the end-to-end tests inject into the page before the demo loads: the demo's own
+// development wallet, announced as 'Test Wallet', signing with a real anvil key; and 'Test Solana
+// Wallet', registered through the Wallet Standard, signing with the local Solana node's funded test
+// key. A test decides per request whether the visitor approves, by EVM method or Wallet Standard
+// feature: `window.__testWallet.reject('personal_sign')`, `….reject('solana:signMessage')`.
 import { announceWallet, createDevWallet, type DevWalletChain } from '../../demo/devWallet.js'
+import { createSolanaWallet, registerSolanaWallet } from '../solanaWallet.js'
 
 interface TestWalletConfig {
   privateKey: `0x${string}`
   chains: DevWalletChain[]
+  solana: { keypair: number[] }
 }
 
 declare global {
   interface Window {
     __testWalletConfig: TestWalletConfig
-    __testWallet: { reject(method: string): void; approve(method: string): void; address: string }
+    __testWallet: { reject(method: string): void; approve(method: string): void; address: string; solanaAddress: string }
   }
 }
 
@@ -24,10 +28,20 @@ const wallet = createDevWallet({
   chains: config.chains,
   approve: (method) => !rejected.has(method),
 })
+const solanaWallet = createSolanaWallet({
+  name: 'Test Solana Wallet',
+  keypair: config.solana.keypair,
+  chains: ['solana:localnet'],
+  approve: (feature) => !rejected.has(feature),
+  // Like a real wallet, it remembers the sites it let in, so a reload reconnects silently (§4).
+  storage: window.localStorage,
+})
+registerSolanaWallet(solanaWallet.wallet)
 window.__testWallet = {
   reject: (method) => rejected.add(method),
   approve: (method) => rejected.delete(method),
   address: wallet.address,
+  solanaAddress: solanaWallet.address,
 }
 announceWallet(wallet, {
   name: 'Test Wallet',

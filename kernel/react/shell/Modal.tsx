@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type MouseEvent } from 'react'
 import { isFeatureEnabled } from '../../features.js'
 import { closeModal, goBack } from '../../modal.js'
 import { IconButton } from '../../ui/Button.js'
@@ -52,15 +52,17 @@ export function Modal({ inline, sheet }: { inline: boolean; sheet: boolean }) {
 
   useEffect(() => setTitleOverride(undefined), [view])
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (inline || !dialog.current) return
-    if (event.key === 'Escape') {
-      event.stopPropagation()
-      closeModal(kernel)
-      return
+  // On the document, not the dialog: when the focused control goes away (a view changes under it),
+  // focus falls to the page, and Escape and Tab must still work — Tab brings focus back inside.
+  useEffect(() => {
+    if (!open || inline) return
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') closeModal(kernel)
+      else if (dialog.current) trapTab(event, dialog.current)
     }
-    trapTab(event, dialog.current)
-  }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [open, inline, kernel])
   const onOverlayPointer = (event: MouseEvent) => {
     if (event.target === event.currentTarget) closeModal(kernel)
   }
@@ -80,7 +82,6 @@ export function Modal({ inline, sheet }: { inline: boolean; sheet: boolean }) {
         aria-labelledby={titleId}
         tabIndex={-1}
         className={`f-dialog${shake ? ' f-shake' : ''}`}
-        onKeyDown={onKeyDown}
         data-view={view}
       >
         <header className="f-header">

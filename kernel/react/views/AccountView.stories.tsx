@@ -134,6 +134,9 @@ export const TwoNamespaces: Story = {
     await userEvent.click(modal.getByRole('button', { name: 'Show Ethereum account' }))
     await expect(await modal.findByText('0x1111…1111')).toBeVisible()
     await expect(modal.getByRole('button', { name: 'Show Solana account' })).toBeVisible()
+    // The button that had focus is gone; Escape still closes the modal.
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(modal.queryByRole('dialog')).toBeNull())
   },
 }
 

@@ -61,7 +61,11 @@ export default function ConnectView() {
       name: connector.name,
       imageUrl: connector.imageUrl,
       tag: [severalFamilies && namespaceLabel(t, connector.chain), TAGS[group] && t(TAGS[group])].filter(Boolean).join(' · ') || undefined,
-      onClick: () => kernel.router.push('ConnectingExternal', { connectorId: connector.id }),
+      onClick: () => {
+        if (connector.type !== 'walletConnect') return kernel.router.push('ConnectingExternal', { connectorId: connector.id })
+        // WalletConnect pairs through its own views: a QR code, or on a phone the wallet list, whose apps open by link.
+        kernel.router.push(kernel.environment.isMobile() && showAllWallets ? 'AllWallets' : 'ConnectingWalletConnectBasic')
+      },
     }))
     const directoryRow = (group: ConnectorGroup) => (wallet: DirectoryWallet): WalletRow => ({
       key: `${group}:${wallet.id}`,
@@ -84,7 +88,7 @@ export default function ConnectView() {
       .map((row, found) => ({ row, found }))
       .sort((a, b) => CONNECTOR_ORDER.indexOf(a.row.group) - CONNECTOR_ORDER.indexOf(b.row.group) || a.found - b.found)
       .map(({ row }) => row)
-  }, [connectors, recentIds, suggestions, kernel, t, canPair])
+  }, [connectors, recentIds, suggestions, kernel, t, canPair, showAllWallets])
 
   const nothing = rows.length === 0 && !showAllWallets && methods.length === 0 && !suggestions.loading
   return (

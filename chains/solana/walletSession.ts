@@ -1,0 +1,133 @@
+// The wallet side of the Solana chain: Wallet Standard discovery (@wallet-standard/app), the
+// session with the connected wallet, §4 reconnect and the mobile browse links. The manifest loads
+// this module through import() at setup, so the entry a page downloads up front stays within its
+// budget; wallets register through window events, so none is missed while it loads. What needs
+// @solana/kit is in client.ts, loaded on first use from here.
+import { getWallets } from '@wallet-standard/app'
+import * as v from 'valibot'
+import type { CaipNetworkId } from '../../kernel/caip.js'
+import type { Kernel } from '../../kernel/createKernel.js'
+import { AddressOrAuthConnectorNotFoundError, NetworkNotFoundError } from '../../kernel/errors/catalogue.js'
+import { isSameNetwork } from '../../kernel/network.js'
+import { showToast } from '../../kernel/toast.js'
+import { StorageToken } from '../../kernel/tokens.js'
+import type { BrowseWallet } from './browseLinks.js'
+import { discoverSolanaWallets } from './discovery.js'
+import { loadSolanaClient } from './loadSolanaClient.js'
+import { LAST_SESSION_KEY, SOLANA_NAMESPACE, type SolanaConfig, type SolanaSession, type WalletSession } from './session.js'
+import type { StandardWallet } from './walletStandard.js'
+
+const LastSessionSchema = v.object({
+  connectorId: v.pipe(v.string(), v.nonEmpty()),
+  networkId: v.pipe(v.string(), v.regex(/^solana:[^:]+$/), v.transform((id) => id as `solana:${string}`)),
+})
+
+/**
+ * Hands the page to a wallet app's in-app browser (§2), where the wallet is registered and the
+ * visitor connects. A universal link usually opens the app without unloading this page, so the
+ * attempt ends (as a failure the view offers to retry) when the visitor comes back to it.
+ */
+function openInWalletApp(kernel: Kernel, browse: BrowseWallet): Promise<never> {
+  const { href, origin } = window.location
+  showToast(kernel, { message: kernel.i18n.t('solana.browse.opening', { wallet: browse.name }), variant: 'loading', autoClose: true })
+  window.location.assign(browse.link(href, origin))
+  return new Promise((_, reject) => {
+    const page = globalThis.document as Document | undefined
+    if (!page) return
+    let left = false
+    const onVisibility = () => {
+      if (page.visibilityState === 'hidden') left = true
+      else if (left) {
+        page.removeEventListener('visibilitychange', onVisibility)
+        reject(new Error(`The visitor came back from ${browse.name} without connecting in this browser.`))
+      }
+    }
+    page.addEventListener('visibilitychange', onVisibility)
+  })
+}
+
+/**
+ * Starts the chain's wallet side in one kernel: lists the registered wallets (and, on mobile, the
+ * wallet apps' browse links) as connectors, and restores the remembered session when its wallet
+ * shows up (§4). Needs a page (`window`).
+ */
+export function startWalletSession(kernel: Kernel, config: SolanaConfig): WalletSession {
+  const session: SolanaSession = { wallets: new Map(), epoch: 0 }
+  const storage = kernel.container.resolve(StorageToken)
+  // §4: with reconnect off, an existing session is dropped rather than kept for later.
+  if (kernel.options.enableReconnect) session.reconnect = storage.read(LAST_SESSION_KEY, LastSessionSchema)
+  else storage.remove(LAST_SESSION_KEY)
+
+  // Every connect, disconnect and reconnect outdates a reconnect still under way.
+  const interrupt = () => {
+    session.reconnect = undefined
+    return ++session.epoch
+  }
+
+  // §4: restore the last session without a prompt: connecting now, then connected or disconnected.
+  const reconnect = (wallet: StandardWallet, { connectorId, networkId }: NonNullable<SolanaSession['reconnect']>) => {
+    const epoch = interrupt()
+    kernel.dispatchConnection({ type: 'connecting', namespace: SOLANA_NAMESPACE, connectorId })
+    loadSolanaClient()
+      .then((client) => client.restoreWallet(kernel, session, config, { connectorId, wallet, networkId, epoch }))
+      .catch((error: unknown) => {
+        kernel.logger.warn('Restoring the Solana wallet session failed.', error)
+        if (session.epoch === epoch && !kernel.isDestroyed()) kernel.dispatchConnection({ type: 'disconnected', namespace: SOLANA_NAMESPACE })
+      })
+  }
+
+  const stopDiscovery = discoverSolanaWallets({
+    wallets: getWallets(),
+    isMobile: () => kernel.environment.isMobile(),
+    found: (entry) => {
+      session.wallets.set(entry.connector.id, entry)
+      kernel.dispatchConnection({ type: 'connector-added', connector: entry.connector })
+      if ('wallet' in entry && session.reconnect?.connectorId === entry.connector.id) reconnect(entry.wallet, session.reconnect)
+    },
+    lost: (connectorId) => {
+      session.wallets.delete(connectorId)
+      kernel.dispatchConnection({ type: 'connector-removed', connectorId })
+      // The connected wallet left the page (an extension disabled or reloaded). It stays
+      // remembered: when it registers again at the next visit, the session is restored.
+      if (session.active?.connectorId === connectorId) {
+        interrupt()
+        session.active.unwatch()
+        session.active = undefined
+        kernel.dispatchConnection({ type: 'disconnected', namespace: SOLANA_NAMESPACE })
+      }
+    },
+  })
+
+  return {
+    async connect({ connectorId, networkId }) {
+      const entry = session.wallets.get(connectorId)
+      if (!entry) throw new Error(`No Solana wallet has the connector id '${connectorId}'.`)
+      interrupt()
+      if ('browse' in entry) return openInWalletApp(kernel, entry.browse)
+      return (await loadSolanaClient()).connectWallet(kernel, session, config, { connectorId, wallet: entry.wallet, networkId })
+    },
+
+    async disconnect() {
+      interrupt()
+      if (session.active) await (await loadSolanaClient()).disconnectWallet(kernel, session)
+      else storage.remove(LAST_SESSION_KEY)
+    },
+
+    // A Wallet Standard wallet has no network of its own to move (the site picks the cluster it
+    // reads and sends through), so switching is the site's: no wallet prompt, no @solana/kit.
+    switchNetwork(networkId: CaipNetworkId) {
+      const network = config.networks.find((candidate) => isSameNetwork(candidate, networkId))
+      if (!network) throw new NetworkNotFoundError({ details: `solana() has no network ${networkId}.` })
+      if (!session.active) throw new AddressOrAuthConnectorNotFoundError({ details: 'No Solana wallet is connected.' })
+      storage.write(LAST_SESSION_KEY, { connectorId: session.active.connectorId, networkId: network.caipNetworkId })
+    },
+
+    signMessage: async (params) => (await loadSolanaClient()).signMessage(session, params),
+
+    stop() {
+      stopDiscovery()
+      session.active?.unwatch()
+      for (const connectorId of session.wallets.keys()) kernel.dispatchConnection({ type: 'connector-removed', connectorId })
+    },
+  }
+}

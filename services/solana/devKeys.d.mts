@@ -1,0 +1,13 @@
+// Types for devKeys.mjs, which the demo's in-browser dev wallet imports directly (index.mjs would
+// bring the node server with it).
+import type { Address } from '@solana/kit';
+
+/** The demo's dev wallet. PUBLIC TEST MATERIAL. */
+export declare const DEV_WALLET_ADDRESS: Address;
+/** 64 bytes (seed, then public key). */
+export declare const DEV_WALLET_KEYPAIR: readonly number[];
+/** A second funded account for tests. PUBLIC TEST MATERIAL. */
+export declare const TEST_WALLET_ADDRESS: Address;
+export declare const TEST_WALLET_KEYPAIR: readonly number[];
+/** What the CLI gives each dev key: 1000 SOL. */
+export declare const DEV_FUNDING_LAMPORTS: bigint;
