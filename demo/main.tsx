@@ -4,7 +4,7 @@ import { FoyerProvider } from 'foyer/react'
 import { evm, evmNetwork } from 'foyer/chains/evm'
 import { solana, solanaLocalnet } from 'foyer/chains/solana'
 import { App } from './App.js'
-import { DEV_WALLET_KEY, localChains, localSolana } from './localStack.js'
+import { DEV_WALLET_KEY, localChains, localDirectoryUrl, localRelayUrl, localSolana } from './localStack.js'
 
 const local = (id: number, name: string) =>
   evmNetwork({
@@ -35,8 +35,14 @@ void import('./solanaDevWallet.js').then(({ registerSolanaDevWallet }) => regist
 const kernel = createKernel({
   projectId: 'foyer-demo',
   metadata: { name: 'Foyer demo', url: location.origin },
+  // The local wallet directory behind All Wallets, when the stack runs one.
+  ...(localDirectoryUrl && { services: { directory: localDirectoryUrl } }),
   plugins: [
-    evm({ networks: [local(31337, 'Foyer Local'), local(31338, 'Foyer Local B')] }),
+    evm({
+      networks: [local(31337, 'Foyer Local'), local(31338, 'Foyer Local B')],
+      // Wallet apps pair through the local relay (services/relay), offline.
+      ...(localRelayUrl && { walletConnect: { projectId: 'foyer-demo', relayUrl: localRelayUrl } }),
+    }),
     solana({ networks: [solanaLocalnet(localSolana.rpcUrl, localSolana.genesisHash, 'Foyer Solana Local')] }),
   ],
 })

@@ -9,3 +9,6 @@ export const FetchToken = createToken<typeof fetch>('fetch')
 
 /** The wallet directory (§7) behind All Wallets and the recommended wallets; see `walletDirectoryOf`. */
 export const WalletDirectoryToken = createToken<import('./directory.js').WalletDirectory>('WalletDirectory')
+
+/** The blockchain data service (§7) behind the Tokens, NFTs and Activity tabs; see `blockchainApiOf`. */
+export const BlockchainApiToken = createToken<import('./blockchainApi.js').BlockchainApi>('BlockchainApi')

@@ -2,7 +2,7 @@
 // contracts deployed, the local Solana node (litesvm), then the demo site (Vite dev server). Ctrl-C stops every process it started.
 //
 // Ports: FOYER_ANVIL_PORT (8545), FOYER_ANVIL_PORT_B (8546), FOYER_SOLANA_PORT (8899), FOYER_RELAY_PORT (8787),
-// FOYER_API_PORT (8789),
+// FOYER_API_PORT (8789), FOYER_DIRECTORY_PORT (8788),
 // FOYER_DEMO_PORT or PORT (5173).
 // The demo reads the fixture addresses from services/devchain/.generated/fixtures.json.
 import { existsSync } from 'node:fs';
@@ -38,6 +38,7 @@ const ports = {
   solana: readPort('FOYER_SOLANA_PORT', 8899),
   relay: readPort('FOYER_RELAY_PORT', 8787),
   api: readPort('FOYER_API_PORT', 8789),
+  directory: readPort('FOYER_DIRECTORY_PORT', 8788),
   // PORT is the usual name; FOYER_DEMO_PORT wins when both are set.
   demo: readPort('FOYER_DEMO_PORT', readPort('PORT', 5173)),
 };
@@ -62,6 +63,7 @@ async function start() {
   await assertPortFree(ports.solana, 'FOYER_SOLANA_PORT');
   await assertPortFree(ports.relay, 'FOYER_RELAY_PORT');
   await assertPortFree(ports.api, 'FOYER_API_PORT');
+  await assertPortFree(ports.directory, 'FOYER_DIRECTORY_PORT');
   if (ports.demo !== 0) await assertPortFree(ports.demo, 'FOYER_DEMO_PORT');
 
   console.log('Starting anvil (chains 31337 and 31338), deploying the fixture contracts, starting the Solana node…');
@@ -70,6 +72,7 @@ async function start() {
     solanaPort: ports.solana,
     relayPort: ports.relay,
     apiPort: ports.api,
+    directoryPort: ports.directory,
     fixturesPath: FIXTURES_PATH,
     signal: aborter.signal,
   });
@@ -116,6 +119,7 @@ async function start() {
       `  solana        ${local.solana.url}  (litesvm, ${local.fixtures.solana.chainId})`,
       `  relay         ${local.fixtures.walletConnect.relayUrl}  (WalletConnect, development only)`,
       `  api           ${local.fixtures.api.url}  (balances, prices, history)`,
+      `  directory     ${local.fixtures.directory.url}  (wallets for All Wallets and WalletConnect)`,
       `  fixtures      ${path.relative(root, FIXTURES_PATH)}`,
       'Ctrl-C stops everything.',
       '',

@@ -1,10 +1,12 @@
 import type { BlockchainApi } from './api/index.mjs'
 import type { DevChainFixtures, DevChains } from './devchain/index.mjs'
+import type { WalletDirectory } from './directory/index.mjs'
 
 export interface LocalStackFixtures extends DevChainFixtures {
   solana: { rpcUrl: string; chainId: string; genesisHash: string }
   walletConnect: { relayUrl: string }
   api: { url: string }
+  directory: { url: string }
 }
 
 export interface LocalStack {
@@ -12,6 +14,8 @@ export interface LocalStack {
   solana: { url: string; stop(): Promise<void> }
   relay: { url: string; stop(): Promise<void> }
   api: BlockchainApi
+  /** The wallet directory (`failNext` makes it answer errors, for tests). */
+  directory: WalletDirectory
   fixtures: LocalStackFixtures
   stop(): Promise<void>
 }
@@ -22,6 +26,8 @@ export declare function startLocalStack(options?: {
   relayPort?: number
   /** The blockchain data API. @default 0 (a free port) */
   apiPort?: number
+  /** The wallet directory. @default 0 (a free port) */
+  directoryPort?: number
   fixturesPath?: string | false
   signal?: AbortSignal
 }): Promise<LocalStack>

@@ -1,5 +1,6 @@
 // The whole local stack behind `npm start`, the end-to-end tests and the benchmark: two anvil chains
-// with the fixture contracts, the local Solana node, the WalletConnect relay and the blockchain data API.
+// with the fixture contracts, the local Solana node, the WalletConnect relay, the blockchain data API and
+// the wallet directory.
 // One function starts it, one stops it.
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,12 +16,14 @@ import {
 } from './solana/index.mjs';
 import { startRelay } from './relay/index.mjs';
 import { startApi } from './api/index.mjs';
+import { startDirectory } from './directory/index.mjs';
 
 /**
  * @typedef {import('./devchain/index.mjs').DevChainFixtures & {
  *   solana: { rpcUrl: string, chainId: string, genesisHash: string },
  *   walletConnect: { relayUrl: string },
- *   api: { url: string }
+ *   api: { url: string },
+ *   directory: { url: string }
  * }} LocalStackFixtures
  */
 
@@ -33,15 +36,17 @@ import { startApi } from './api/index.mjs';
  * @param {number} [options.relayPort] @default 8787
  * @param {number} [options.apiPort] the blockchain data API; 0 (a free port) unless given, so tests that pass 0
  *   for the other ports never collide with `npm start`. @default 0
+ * @param {number} [options.directoryPort] the wallet directory; 0 (a free port) unless given, like apiPort. @default 0
  * @param {string | false} [options.fixturesPath] where to write the addresses, or false. @default false
  * @param {AbortSignal} [options.signal]
  * @returns {Promise<{ devChains: import('./devchain/index.mjs').DevChains, solana: { url: string, stop(): Promise<void> },
  *   fixtures: LocalStackFixtures, stop(): Promise<void> }>}
  */
-export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 8899, relayPort = 8787, apiPort = 0, fixturesPath = false, signal } = {}) {
+export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 8899, relayPort = 8787, apiPort = 0, directoryPort = 0, fixturesPath = false, signal } = {}) {
   if (solanaPort !== 0) await assertPortFree(solanaPort, 'FOYER_SOLANA_PORT');
   if (relayPort !== 0) await assertPortFree(relayPort, 'FOYER_RELAY_PORT');
   if (apiPort !== 0) await assertPortFree(apiPort, 'FOYER_API_PORT');
+  if (directoryPort !== 0) await assertPortFree(directoryPort, 'FOYER_DIRECTORY_PORT');
   const devChains = await startDevChains({ ports: anvilPorts, signal });
   /** @type {{ url: string, stop(): Promise<void> }} */
   let solana;
@@ -49,6 +54,8 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
   let relay;
   /** @type {import('./api/index.mjs').BlockchainApi | undefined} */
   let api;
+  /** @type {import('./directory/index.mjs').WalletDirectory | undefined} */
+  let directory;
   try {
     solana = await startSolanaRpc({
       port: solanaPort,
@@ -60,7 +67,9 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
       chains: devChains.chains.map((chain) => ({ chainId: chain.chainId, rpcUrl: chain.url })),
       solana: { rpcUrl: solana.url, chainId: LOCAL_SOLANA_CHAIN_ID },
     });
+    directory = await startDirectory({ port: directoryPort });
   } catch (error) {
+    await api?.stop();
     await Promise.allSettled([relay?.stop(), solana?.stop(), devChains.stop()]);
     throw error;
   }
@@ -69,6 +78,7 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
     solana: { rpcUrl: solana.url, chainId: LOCAL_SOLANA_CHAIN_ID, genesisHash: LOCAL_GENESIS_HASH },
     walletConnect: { relayUrl: relay.url },
     api: { url: api.url },
+    directory: { url: directory.url },
   };
   if (fixturesPath) await writeAtomically(fixturesPath, JSON.stringify(fixtures, null, 2));
   return {
@@ -76,11 +86,12 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
     solana,
     relay,
     api,
+    directory,
     fixtures,
     stop: async () => {
       // The API first: its indexers poll the chains stopped after it.
       await api.stop();
-      await Promise.allSettled([relay.stop(), solana.stop(), devChains.stop()]);
+      await Promise.allSettled([directory.stop(), relay.stop(), solana.stop(), devChains.stop()]);
     },
   };
 }

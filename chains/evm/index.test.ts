@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { posix } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
@@ -19,7 +19,10 @@ function staticGraph(entry: string) {
     const source = readFileSync(posix.join(root, file), 'utf8').replace(/\bimport\s*\(/g, 'lazy(')
     for (const specifier of importsOf(source)) {
       if (!specifier.startsWith('.')) packages.add(specifier)
-      else visit(posix.join(posix.dirname(file), specifier).replace(/\.js$/, '.ts'))
+      else {
+        const path = posix.join(posix.dirname(file), specifier).replace(/\.js$/, '')
+        visit(existsSync(posix.join(root, `${path}.ts`)) ? `${path}.ts` : `${path}.tsx`)
+      }
     }
   }
   visit(entry)
@@ -33,8 +36,18 @@ describe('the foyer/chains/evm manifest (STYLE 3)', () => {
     expect(files).toContain('chains/evm/discovery.ts')
     expect(files).toContain('kernel/chain.ts')
     expect(files).not.toContain('chains/evm/client.ts')
+    expect(files).not.toContain('chains/evm/walletConnect.ts')
     expect([...packages].filter((name) => name === 'viem' || name.startsWith('viem/'))).toEqual([])
     expect([...packages].sort()).toEqual(['mitt', 'tsyringe', 'valibot'])
+  })
+
+  it('behavior: imports no WalletConnect SDK and no QR encoder until a WalletConnect view opens or a session is restored', () => {
+    const { packages } = staticGraph('chains/evm/index.ts')
+    expect([...packages].filter((name) => name.startsWith('@walletconnect/') || name === 'qrcode')).toEqual([])
+    // The WalletConnect views reach the SDK only through import() as well.
+    const view = staticGraph('chains/evm/views/WalletConnectPairing.tsx')
+    expect(view.files).not.toContain('chains/evm/walletConnect.ts')
+    expect([...view.packages].filter((name) => name.startsWith('@walletconnect/') || name === 'qrcode')).toEqual([])
   })
 
   it('behavior: the views load their code on demand too', () => {

@@ -1,6 +1,8 @@
 // The "foyer/chains/evm" entry: the manifest of the EVM chain. It finds wallets (EIP-6963 and
 // window.ethereum) and starts restoring a session at setup; everything that needs viem sits in
 // client.ts and loads through import() on first use, so this file must never import viem (STYLE 3).
+// WalletConnect likewise: the views and walletConnect.ts (the SDK) load only when a WalletConnect
+// view opens or a stored WalletConnect session is restored.
 import * as v from 'valibot'
 import type { CaipNetworkId } from '../../kernel/caip.js'
 import { defineChain, type ChainPlugin } from '../../kernel/chain.js'
@@ -11,21 +13,39 @@ import type { FoyerState } from '../../kernel/store.js'
 import { StorageToken } from '../../kernel/tokens.js'
 import { discoverWallets } from './discovery.js'
 import { loadEvmClient } from './loadEvmClient.js'
+import { loadWalletConnect } from './loadWalletConnect.js'
 import { en, type EvmMessages } from './locales/en.js'
 import { parseEvmOptions, type EvmOptions } from './options.js'
+import type { PairingState, WalletConnectService } from './pairing.js'
 import type { Eip1193Provider } from './provider.js'
-import { EVM_NAMESPACE, LAST_CONNECTOR_KEY, type EvmSession } from './session.js'
+import { EVM_NAMESPACE, LAST_CONNECTOR_KEY, WALLET_CONNECT_ID, type EvmSession } from './session.js'
 
 declare module '../../kernel/i18n.js' {
   interface Messages extends EvmMessages {}
 }
 
+declare module '../../kernel/chain.js' {
+  interface ChainCapabilities {
+    /** Pairing with wallet apps on other devices (`evm({ walletConnect })`); what the WalletConnect views use. */
+    walletConnect?: WalletConnectService
+  }
+}
+
+declare module '../../kernel/store.js' {
+  interface FoyerState {
+    /** The WalletConnect pairing of `evm({ walletConnect })` (STYLE 7); idle otherwise. */
+    pairing: PairingState
+  }
+}
+
 export { evmNetwork } from './options.js'
-export type { EvmChainLike, EvmOptions } from './options.js'
+export type { EvmChainLike, EvmOptions, EvmWalletConnectOptions } from './options.js'
 export type { Eip1193Events, Eip1193Provider } from './provider.js'
 export { ViemNotInstalledError } from './loadEvmClient.js'
+export { WalletConnectNotInstalledError } from './loadWalletConnect.js'
+export type { PairingController, PairingState, WalletConnectService } from './pairing.js'
 export { ANNOUNCE_PROVIDER_EVENT, INJECTED_CONNECTOR_ID, LEGACY_PROVIDER_WAIT_MS, REQUEST_PROVIDER_EVENT } from './discovery.js'
-export { EVM_NAMESPACE, LAST_CONNECTOR_KEY } from './session.js'
+export { EVM_NAMESPACE, LAST_CONNECTOR_KEY, WALLET_CONNECT_ID } from './session.js'
 
 const LastConnectorSchema = v.pipe(v.string(), v.nonEmpty())
 
@@ -60,7 +80,7 @@ export function isUnsupportedNetwork(kernel: Kernel): boolean {
  */
 export function evm(options: EvmOptions): ChainPlugin {
   const config = parseEvmOptions(options)
-  const { networks } = config
+  const { networks, walletConnect } = config
   const sessions = new WeakMap<Kernel, EvmSession>()
   // Every connect, disconnect and reconnect outdates a reconnect still under way.
   const interrupt = (session: EvmSession) => {
@@ -69,12 +89,14 @@ export function evm(options: EvmOptions): ChainPlugin {
   }
 
   // §4: restore the last session without a prompt: connecting now, then connected or disconnected.
-  const reconnect = (kernel: Kernel, session: EvmSession, connectorId: string, provider: Eip1193Provider) => {
+  // Without a provider it is WalletConnect's stored session.
+  const reconnect = (kernel: Kernel, session: EvmSession, connectorId: string, provider?: Eip1193Provider) => {
     const epoch = interrupt(session)
     kernel.dispatchConnection({ type: 'connecting', namespace: EVM_NAMESPACE, connectorId })
-    loadEvmClient()
-      .then((client) => client.restoreWallet(kernel, session, { connectorId, provider, epoch }))
-      .catch((error: unknown) => {
+    ;(provider
+      ? loadEvmClient().then((client) => client.restoreWallet(kernel, session, { connectorId, provider, epoch }))
+      : loadWalletConnect().then((wc) => wc.restoreSession(kernel, session, config, epoch))
+    ).catch((error: unknown) => {
         kernel.logger.warn('Restoring the EVM wallet session failed.', error)
         if (session.epoch === epoch && !kernel.isDestroyed()) kernel.dispatchConnection({ type: 'disconnected', namespace: EVM_NAMESPACE })
       })
@@ -108,6 +130,10 @@ export function evm(options: EvmOptions): ChainPlugin {
     networks,
     views: {
       UnsupportedChain: { title: 'unsupported.title', load: () => import('./views/UnsupportedChainView.js') },
+      ...(walletConnect && {
+        ConnectingWalletConnect: { title: 'connecting.title', load: () => import('./views/ConnectingWalletConnectView.js') },
+        ConnectingWalletConnectBasic: { title: 'evm.wc.title', load: () => import('./views/ConnectingWalletConnectBasicView.js') },
+      }),
     },
     locales: { en },
 
@@ -120,6 +146,15 @@ export function evm(options: EvmOptions): ChainPlugin {
       else storage.remove(LAST_CONNECTOR_KEY)
 
       const stops = [watchUnsupportedNetwork(kernel)]
+      kernel.store.addSlice('pairing', { status: 'idle' })
+      if (walletConnect) {
+        // §2: first on Connect. Its name is WalletConnect's own, in every language.
+        kernel.dispatchConnection({
+          type: 'connector-added',
+          connector: { id: WALLET_CONNECT_ID, name: 'WalletConnect', chain: EVM_NAMESPACE, type: 'walletConnect' },
+        })
+        if (session.reconnectId === WALLET_CONNECT_ID) reconnect(kernel, session, WALLET_CONNECT_ID)
+      }
       // Discovery needs a page; on a server the chain only serves RPC reads.
       if (typeof window !== 'undefined') {
         stops.push(
@@ -139,11 +174,12 @@ export function evm(options: EvmOptions): ChainPlugin {
           }),
         )
       }
-      return () => {
+      return async () => {
         for (const stop of stops) stop()
         session.active?.unwatch()
         for (const connectorId of session.wallets.keys()) kernel.dispatchConnection({ type: 'connector-removed', connectorId })
         sessions.delete(kernel)
+        await session.closeWalletConnect?.()
       }
     },
 
@@ -173,6 +209,9 @@ export function evm(options: EvmOptions): ChainPlugin {
       signMessage: {
         signMessage: async (kernel, params) => (await loadEvmClient()).signMessage(sessions.get(kernel), params),
       },
+      ...(walletConnect && {
+        walletConnect: { pairing: async (kernel: Kernel) => (await loadWalletConnect()).pairingFor(kernel, sessions.get(kernel)!, config) },
+      }),
     },
   })
 }

@@ -4,6 +4,7 @@ import { isFoyerError } from '../../kernel/errors/BaseError.js'
 import type { Network } from '../../kernel/network.js'
 import { testKernel } from '../../test/fixtures.js'
 import { evm, evmNetwork, type EvmOptions } from './index.js'
+import { parseEvmOptions } from './options.js'
 
 const local = {
   id: 31337,
@@ -61,7 +62,7 @@ describe('evm options', () => {
     ['no options', undefined, 'evm(): `options`: must be an object such as { networks: [mainnet] }.'],
     ['no networks', {}, 'evm(): `networks` is required.'],
     ['empty networks', { networks: [] }, 'evm(): `networks`: needs at least one network, such as [mainnet] from viem/chains.'],
-    ['an unknown option', { networks: [local], chains: [local] }, 'evm(): unknown option `chains`; evm() takes `networks` and `rpcUrls`.'],
+    ['an unknown option', { networks: [local], chains: [local] }, 'evm(): unknown option `chains`; evm() takes `networks`, `rpcUrls` and `walletConnect`.'],
     ['a network without RPC URLs', { networks: [{ ...local, rpcUrls: { default: { http: [] } } }] }, '`networks.0.rpcUrls.default.http`: Invalid length: Expected >=1 but received 0'],
     [
       'a websocket RPC URL',
@@ -76,11 +77,36 @@ describe('evm options', () => {
       { networks: [{ ...local, chainNamespace: 'solana', caipNetworkId: 'solana:x' }] },
       '`networks.0.chainNamespace`: Invalid type: Expected "eip155" but received "solana"',
     ],
+    ['walletConnect without a project id', { networks: [local], walletConnect: {} }, 'evm(): `walletConnect.projectId` is required.'],
+    ['walletConnect with an empty project id', { networks: [local], walletConnect: { projectId: ' ' } }, '`walletConnect.projectId`: must not be empty.'],
+    ['an http relay URL', { networks: [local], walletConnect: { projectId: 'p', relayUrl: 'http://127.0.0.1:8787' } }, '`walletConnect.relayUrl`: must be a ws:// or wss:// URL.'],
+    [
+      'an unknown walletConnect option',
+      { networks: [local], walletConnect: { projectId: 'p', qr: true } },
+      'unknown option `walletConnect.qr`; walletConnect takes `projectId`, `relayUrl`, `metadata` and `verify`.',
+    ],
+    ['metadata with a javascript: url', { networks: [local], walletConnect: { projectId: 'p', metadata: { name: 'Shop', url: 'javascript:alert(1)' } } }, '`walletConnect.metadata.url`: must be an http(s) URL.'],
     ['a CAIP id that does not match the id', { networks: [{ ...local, caipNetworkId: 'eip155:1' }] }, "evm(): `networks.0.caipNetworkId` is 'eip155:1'; chain 31337 is 'eip155:31337'."],
   ])('behavior: %s fails at evm() with a message naming the option', (_, options, message) => {
     const error = failure(() => evm(options as EvmOptions))
     expect(isFoyerError(error, 'InvalidOptionsError')).toBe(true)
     expect(error.message).toContain(message)
+  })
+
+  it('behavior: walletConnect is optional; Verify is off for a loopback relay unless asked for', () => {
+    const config = (walletConnect?: EvmOptions['walletConnect']) => parseEvmOptions({ networks: [local], walletConnect }).walletConnect
+    expect(config()).toBeUndefined()
+    expect(config({ projectId: 'p' })).toEqual({ projectId: 'p', verify: true })
+    expect(config({ projectId: 'p', relayUrl: 'ws://127.0.0.1:8787' })).toMatchObject({ relayUrl: 'ws://127.0.0.1:8787', verify: false })
+    expect(config({ projectId: 'p', relayUrl: 'ws://localhost:8787/' })).toMatchObject({ verify: false })
+    expect(config({ projectId: 'p', relayUrl: 'wss://relay.example.com' })).toMatchObject({ verify: true })
+    expect(config({ projectId: 'p', relayUrl: 'wss://relay.example.com', verify: false })).toMatchObject({ verify: false })
+    expect(config({ projectId: 'p', relayUrl: 'ws://127.0.0.1:8787', verify: true })).toMatchObject({ verify: true })
+    expect(config({ projectId: 'p', metadata: { name: 'Shop', url: 'https://shop.example.com', icons: ['https://shop.example.com/i.png'] } })?.metadata).toEqual({
+      name: 'Shop',
+      url: 'https://shop.example.com',
+      icons: ['https://shop.example.com/i.png'],
+    })
   })
 
   it('behavior: rpcUrls replaces the URL balances are read from, not the one offered to wallets', () => {

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { CaipNetworkId } from '../../kernel/caip.js'
 import { InvalidOptionsError } from '../../kernel/errors/catalogue.js'
 import { isSafeImageUrl, type Network } from '../../kernel/network.js'
-import type { EvmConfig } from './session.js'
+import type { EvmConfig, WalletConnectConfig } from './session.js'
 
 /**
  * A viem `Chain` (`import { mainnet } from 'viem/chains'`), or anything shaped like one. Only these
@@ -38,6 +38,40 @@ export interface EvmOptions {
    * evm({ networks: [mainnet], rpcUrls: { 1: 'https://rpc.example.com/my-key' } })
    */
   rpcUrls?: Readonly<Record<number, string>>
+  /**
+   * Connects wallets on other devices and wallet apps through WalletConnect: a QR code or a link
+   * (the ConnectingWalletConnect views and a 'WalletConnect' entry first on Connect). Leave it out
+   * and nothing of WalletConnect loads. Needs `@walletconnect/sign-client` and `qrcode` installed;
+   * both load only when a WalletConnect view opens or a stored WalletConnect session is restored.
+   *
+   * @example
+   * evm({ networks: [mainnet], walletConnect: { projectId: 'my-walletconnect-project-id' } })
+   */
+  walletConnect?: EvmWalletConnectOptions
+}
+
+/** Options of {@link EvmOptions.walletConnect}. */
+export interface EvmWalletConnectOptions {
+  /** The project id the relay knows the site by. */
+  projectId: string
+  /**
+   * The relay's WebSocket URL (ws or wss).
+   * @default the SDK's public relay, `wss://relay.walletconnect.org`
+   * @example 'ws://127.0.0.1:8787' // services/relay, for development
+   */
+  relayUrl?: string
+  /**
+   * What wallets show about the site when they are asked to connect.
+   * @default the kernel's `metadata`, its url defaulting to the page's origin
+   */
+  metadata?: { name: string; description?: string; url?: string; icons?: readonly string[] }
+  /**
+   * Ask WalletConnect's Verify service to attest this origin before each connection and request.
+   * Off for a relay on 127.0.0.1 or localhost, where there is no one to attest to and the SDK would
+   * wait 5 s on every call for an answer that never comes.
+   * @default true, except for a loopback relay
+   */
+  verify?: boolean
 }
 
 function isHttpUrl(value: string): boolean {
@@ -71,10 +105,28 @@ const NetworkSchema = v.looseObject({
 
 const example = 'such as [mainnet] from viem/chains'
 
+const WalletConnectSchema = v.strictObject(
+  {
+    projectId: v.pipe(v.string(), v.trim(), v.nonEmpty('must not be empty')),
+    relayUrl: v.optional(v.pipe(v.string(), v.regex(/^wss?:\/\/[^/]/i, 'must be a ws:// or wss:// URL'))),
+    metadata: v.optional(
+      v.object({
+        name: v.string(),
+        description: v.optional(v.string()),
+        url: v.optional(v.pipe(v.string(), v.check(isHttpUrl, 'must be an http(s) URL'))),
+        icons: v.optional(v.array(v.string())),
+      }),
+    ),
+    verify: v.optional(v.boolean()),
+  },
+  'must be an object such as { projectId }',
+)
+
 const OptionsSchema = v.strictObject(
   {
     networks: v.pipe(v.array(NetworkSchema, `must be an array of networks, ${example}`), v.minLength(1, `needs at least one network, ${example}`)),
     rpcUrls: v.optional(v.record(v.pipe(v.string(), v.regex(/^\d+$/)), RpcUrlSchema)),
+    walletConnect: v.optional(WalletConnectSchema),
   },
   'must be an object such as { networks: [mainnet] }',
 )
@@ -82,7 +134,11 @@ const OptionsSchema = v.strictObject(
 function describe(issues: readonly v.BaseIssue<unknown>[], root?: string): string {
   const issue = issues[0]!
   const path = [root, v.getDotPath(issue)].filter(Boolean).join('.')
-  if (issue.type === 'strict_object' && issue.input !== undefined) return `unknown option \`${path}\`; evm() takes \`networks\` and \`rpcUrls\`.`
+  if (issue.type === 'strict_object' && issue.input !== undefined) {
+    return path.startsWith('walletConnect.')
+      ? `unknown option \`${path}\`; walletConnect takes \`projectId\`, \`relayUrl\`, \`metadata\` and \`verify\`.`
+      : `unknown option \`${path}\`; evm() takes \`networks\`, \`rpcUrls\` and \`walletConnect\`.`
+  }
   // A missing key is reported by its object, with the object's message: say what is missing instead.
   if (issue.type.endsWith('_object') && issue.input === undefined && path) return `\`${path}\` is required.`
   return `\`${path || 'options'}\`: ${issue.message}.`
@@ -142,5 +198,13 @@ export function parseEvmOptions(options: unknown): EvmConfig {
     if (!rpcUrls.has(networkId)) fail(`\`rpcUrls.${chainId}\` is for chain ${chainId}, which \`networks\` does not list.`)
     rpcUrls.set(networkId, url)
   }
-  return { networks, rpcUrls }
+  return { networks, rpcUrls, walletConnect: toWalletConnectConfig(result.output.walletConnect) }
+}
+
+function toWalletConnectConfig(options: v.InferOutput<typeof WalletConnectSchema> | undefined): WalletConnectConfig | undefined {
+  if (!options) return undefined
+  const { projectId, relayUrl, metadata, verify } = options
+  // A loopback relay is services/relay: Verify has nothing to attest there (see `verify`).
+  const loopback = relayUrl !== undefined && /^wss?:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?(\/|$)/i.test(relayUrl)
+  return { projectId, relayUrl, metadata, verify: verify ?? !loopback }
 }

@@ -8,6 +8,9 @@ export const EVM_NAMESPACE = 'eip155'
 /** The storage key of the connector to reconnect at the next visit (§4). */
 export const LAST_CONNECTOR_KEY = 'evm:lastConnector'
 
+/** The id (and the recent-wallet id) of the WalletConnect connector. */
+export const WALLET_CONNECT_ID = 'walletConnect'
+
 /** What the chain keeps per kernel: one plugin object may serve several kernels. */
 export interface EvmSession {
   /** Discovered wallets by connector id. */
@@ -18,6 +21,17 @@ export interface EvmSession {
   reconnectId?: string
   /** Bumped by every connect and disconnect, so that a reconnect that ends after one of them changes nothing. */
   epoch: number
+  /** Closes the WalletConnect client when the kernel goes; set once that client exists. */
+  closeWalletConnect?: () => Promise<void>
+}
+
+/** `evm({ walletConnect })` after checking. */
+export interface WalletConnectConfig {
+  projectId: string
+  relayUrl?: string
+  metadata?: { name: string; description?: string; url?: string; icons?: readonly string[] }
+  /** False skips the Verify attestation (see EvmWalletConnectOptions.verify). */
+  verify: boolean
 }
 
 /** What `evm()` was configured with. */
@@ -25,4 +39,6 @@ export interface EvmConfig {
   networks: readonly Network[]
   /** The URL balances are read from, by CAIP-2 id. */
   rpcUrls: ReadonlyMap<CaipNetworkId, string>
+  /** Set when the site offers WalletConnect. */
+  walletConnect?: WalletConnectConfig
 }

@@ -64,6 +64,8 @@ export const en = {
   /** Shown instead of a network name when the wallet is on a network this site does not list. */
   'account.unknownNetwork': 'Unknown network',
   'account.balanceUnavailable': 'Balance unavailable',
+  /** Error toast when the token balances cannot be read (§8); the tabs try again after 30 s. */
+  'balances.unavailable': 'Token Balance Unavailable',
   'account.network': 'Network',
   'account.disconnect': 'Disconnect',
   'account.tabs': 'Account details',

@@ -7,6 +7,8 @@ import type { CaipNetworkId } from '../caip.js'
 import { selectActiveConnection, type ConnectionStatus } from '../connection.js'
 import { closeModal, openModal, type OpenModalParameters } from '../modal.js'
 import { isSameNetwork, type Network } from '../network.js'
+import type { Identity } from '../blockchainApi.js'
+import { BlockchainApiToken } from '../tokens.js'
 import type { ViewId } from '../views.js'
 import { useFoyerState, useKernel } from './context.js'
 
@@ -121,4 +123,31 @@ export function useNativeBalance(): NativeBalanceState | undefined {
 export function useSignMessage() {
   const kernel = useKernel()
   return useCallback((parameters: SignMessageParameters) => signMessage(kernel, parameters), [kernel])
+}
+
+/**
+ * The active EVM account's name and avatar from the blockchain data service (cached 5 minutes, §9).
+ * Undefined until known, for other namespaces (names are EVM only, §6) and without a configured
+ * service. The client loads on demand, so the Account view's first paint never waits for it.
+ */
+export function useIdentity(): Identity | undefined {
+  const kernel = useKernel()
+  const { namespace, address } = useAccount()
+  const hasService = Boolean(kernel.options.services.api) || kernel.container.has(BlockchainApiToken)
+  const wanted = namespace === 'eip155' && hasService ? address : undefined
+  const [identity, setIdentity] = useState<{ address: string; value: Identity }>()
+  useEffect(() => {
+    if (!wanted) return
+    let current = true
+    import('../actions/getIdentity.js')
+      .then(({ getIdentity }) => getIdentity(kernel, { address: wanted }))
+      .then(
+        (value) => current && setIdentity({ address: wanted, value }),
+        (error: unknown) => kernel.logger.warn('The identity could not be read.', error),
+      )
+    return () => {
+      current = false
+    }
+  }, [kernel, wanted])
+  return wanted && identity?.address === wanted ? identity.value : undefined
 }

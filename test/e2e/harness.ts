@@ -38,6 +38,10 @@ export interface Stack {
   chains: Record<string, { rpcUrl: string }>
   /** The local Solana node the demo and the 'Test Solana Wallet' use. */
   solana: { rpcUrl: string; chainId: string }
+  /** The local WalletConnect relay the demo pairs through. */
+  relayUrl: string
+  /** The wallet directory the demo lists wallets from; `failNext` makes it answer errors. */
+  directory: { url: string; failNext(status: number, count?: number): void }
   browser: Browser
   /** A fresh browser context (its own storage) with the test wallet injected. */
   newPage(): Promise<{ context: BrowserContext; page: Page }>
@@ -77,6 +81,8 @@ export async function startStack(): Promise<Stack> {
       demoUrl,
       chains,
       solana: { rpcUrl: local.fixtures.solana.rpcUrl, chainId: local.fixtures.solana.chainId },
+      relayUrl: local.fixtures.walletConnect.relayUrl,
+      directory: local.directory,
       browser,
       async newPage() {
         const context = await openBrowser.newContext({ viewport: { width: 1100, height: 800 } })

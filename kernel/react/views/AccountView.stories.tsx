@@ -4,7 +4,9 @@ import { connect } from '../../actions/connect.js'
 import type { Kernel } from '../../createKernel.js'
 import { definePlugin } from '../../plugin.js'
 import { testChain, testConnector, type TestChain } from '../../../test/fixtures.js'
-import { withinModal } from '../../../test/stories.js'
+import { iconDataUrl, withinModal } from '../../../test/stories.js'
+import { memoryBlockchainApi } from '../../../test/memoryBlockchainApi.js'
+import { BlockchainApiToken } from '../../tokens.js'
 import { ConnectButton } from '../ConnectButton.js'
 
 const connected = async (kernel: Kernel) => {
@@ -57,6 +59,31 @@ export const BalanceLoading: Story = {
 }
 
 export const BalanceLoadingDark: Story = { ...BalanceLoading, globals: { theme: 'dark' } }
+
+/** With a blockchain data service, the account's name and avatar replace the short address and gradient. */
+export const WithIdentity: Story = {
+  parameters: {
+    foyer: {
+      options: () => ({ plugins: [testChain()] }),
+      setup: async (kernel: Kernel) => {
+        // In memory: services/api needs Node and anvil and cannot run in the browser.
+        const identities = { '0x1111111111111111111111111111111111111111': { name: 'alice.foyer', avatar: iconDataUrl('#e91e63', 'A') } }
+        kernel.container.provide(BlockchainApiToken, memoryBlockchainApi({ identities }))
+        await connect(kernel, { connectorId: 'test-wallet-eip155' })
+      },
+      view: 'Account',
+    },
+  },
+  play: async () => {
+    const modal = await withinModal()
+    await expect(await modal.findByText('alice.foyer')).toBeVisible()
+    const avatar = (await modal.findByRole('dialog')).querySelector('img.f-avatar')
+    await expect(avatar?.getAttribute('src')).toMatch(/^data:image\/svg\+xml,/)
+    await expect(modal.queryByText('0x1111…1111')).toBeNull()
+  },
+}
+
+export const WithIdentityDark: Story = { ...WithIdentity, globals: { theme: 'dark' } }
 
 /** A balance that cannot be read says so instead of showing 0. */
 export const BalanceUnavailable: Story = {

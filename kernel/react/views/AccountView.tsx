@@ -10,7 +10,7 @@ import { Skeleton } from '../../ui/Spinner.js'
 import { Tabs } from '../../ui/Tabs.js'
 import { WalletImage } from '../../ui/WalletImage.js'
 import { useFoyerState, useKernel, useTranslate } from '../context.js'
-import { useAccount, useDisconnect, useNativeBalance, useNetwork } from '../hooks.js'
+import { useAccount, useDisconnect, useIdentity, useNativeBalance, useNetwork } from '../hooks.js'
 import { namespaceLabel } from '../namespaceLabel.js'
 import { SlotOutlet } from '../shell/SlotOutlet.js'
 
@@ -27,6 +27,7 @@ export default function AccountView() {
   const namespaces = useFoyerState((state) => state.connection.namespaces)
   const flags = useFoyerState((state) => state.features.flags)
   const balance = useNativeBalance()
+  const identity = useIdentity()
   const [leaving, setLeaving] = useState(false)
 
   // A visitor who disconnected from the wallet's side is shown the Connect view instead.
@@ -68,9 +69,9 @@ export default function AccountView() {
   return (
     <>
       <div className="f-center">
-        <Avatar address={account.address} />
+        <Avatar address={account.address} src={identity?.avatar} />
         <p className="f-address">
-          <span>{shortenAddress(account.address)}</span>
+          <span>{identity?.name ?? shortenAddress(account.address)}</span>
           <IconButton label={t('account.copyAddress')} onClick={copy}>
             <CopyIcon />
           </IconButton>

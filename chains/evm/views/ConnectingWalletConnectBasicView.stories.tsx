@@ -1,0 +1,179 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, spyOn, userEvent, waitFor } from 'storybook/test'
+import type { Kernel } from '../../../kernel/createKernel.js'
+import type { FoyerOptions } from '../../../kernel/options.js'
+import { ConnectButton } from '../../../kernel/react/ConnectButton.js'
+import { fakePairing, pairingActions, STORY_PAIRING_URI, type FakePairingCalls } from '../../../test/fakeWalletConnect.js'
+import { withinModal } from '../../../test/stories.js'
+import { evm, evmNetwork } from '../index.js'
+import { dispatchPairing, type PairingAction } from '../pairing.js'
+
+// As in ConnectingWalletConnectView.stories: a stand-in pairing whose state each story sets with the
+// real pairing actions (a story cannot run a relay).
+const network = evmNetwork({
+  id: 1,
+  name: 'Ethereum',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
+})
+const options = (more: Partial<FoyerOptions> = {}) => () => ({
+  plugins: [evm({ networks: [network], walletConnect: { projectId: 'story', relayUrl: 'ws://127.0.0.1:9' } })],
+  ...more,
+})
+
+let storyKernel: Kernel
+let calls: FakePairingCalls
+const foyer = (actions: () => PairingAction[], more: Partial<FoyerOptions> = {}) => ({
+  options: options(more),
+  setup: (kernel: Kernel) => {
+    storyKernel = kernel
+    calls = fakePairing(kernel, actions())
+  },
+  view: 'ConnectingWalletConnectBasic' as const,
+})
+
+const meta = {
+  title: 'Chains/EVM/ConnectingWalletConnectBasic',
+  component: ConnectButton,
+  parameters: { foyer: foyer(pairingActions.ready) },
+} satisfies Meta<typeof ConnectButton>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+/** Any WalletConnect wallet: a QR code and Copy link, under WalletConnect's name. */
+export const Ready: Story = {
+  play: async () => {
+    const modal = await withinModal()
+    await modal.findByRole('dialog', { name: 'WalletConnect' })
+    const qr = await modal.findByRole('img', { name: 'QR code to connect a wallet' })
+    await waitFor(() => expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/))
+    await expect(modal.getByText('Scan with your phone’s wallet app')).toBeVisible()
+    await expect(modal.getByRole('button', { name: 'Copy link' })).toBeEnabled()
+    await expect(modal.queryAllByRole('link')).toEqual([])
+    await expect(calls.start).toBe(1)
+  },
+}
+
+export const ReadyDark: Story = { ...Ready, globals: { theme: 'dark' } }
+
+/** §2: with manual WalletConnect control the modal opens here on desktop, without being asked to. */
+export const OpensHereWithManualControl: Story = {
+  parameters: { foyer: { ...foyer(pairingActions.ready, { manualWCControl: true }), view: undefined } },
+  play: async () => {
+    const { openModal } = await import('../../../kernel/modal.js')
+    openModal(storyKernel)
+    const modal = await withinModal()
+    await modal.findByRole('dialog', { name: 'WalletConnect' })
+  },
+}
+
+/** While the URI is made. */
+export const Loading: Story = {
+  parameters: { foyer: foyer(pairingActions.creating) },
+  play: async () => {
+    const modal = await withinModal()
+    await expect(await modal.findByText('Preparing a code…')).toHaveAttribute('role', 'status')
+    await expect(modal.queryByRole('button', { name: 'Copy link' })).toBeNull()
+  },
+}
+
+export const LoadingDark: Story = { ...Loading, globals: { theme: 'dark' } }
+
+/** §9: an expired URI is being replaced. */
+export const Expired: Story = {
+  parameters: { foyer: foyer(pairingActions.expired) },
+  play: async () => {
+    const modal = await withinModal()
+    await expect(await modal.findByText('The code expired. Making a new one…')).toHaveAttribute('role', 'status')
+  },
+}
+
+export const ExpiredDark: Story = { ...Expired, globals: { theme: 'dark' } }
+
+/** The wallet approved; success then closes the modal. */
+export const Connecting: Story = {
+  parameters: { foyer: foyer(pairingActions.connecting) },
+  play: async () => {
+    const modal = await withinModal()
+    await expect(await modal.findByText('Connecting to WalletConnect…')).toHaveAttribute('role', 'status')
+    dispatchPairing(storyKernel, { type: 'connected' })
+    await waitFor(() => expect(modal.queryByRole('dialog')).toBeNull())
+  },
+}
+
+export const ConnectingDark: Story = {
+  ...Connecting,
+  globals: { theme: 'dark' },
+  play: async () => {
+    const modal = await withinModal()
+    await expect(await modal.findByText('Connecting to WalletConnect…')).toHaveAttribute('role', 'status')
+  },
+}
+
+/** §8 'Connection rejected'; 'Try again' is enabled after 1 s (§9) and asks for a new URI. */
+export const Rejected: Story = {
+  play: async () => {
+    const modal = await withinModal()
+    await modal.findByRole('img', { name: 'QR code to connect a wallet' })
+    dispatchPairing(storyKernel, { type: 'rejected', at: Date.now() })
+    await expect(await modal.findByRole('alert')).toHaveTextContent('Connection rejected')
+    const retry = modal.getByRole('button', { name: 'Try again' })
+    await expect(retry).toBeDisabled()
+    await waitFor(() => expect(retry).toBeEnabled(), { timeout: 3000 })
+    await userEvent.click(retry)
+    await expect(calls.retry).toBe(1)
+  },
+}
+
+export const RejectedDark: Story = { ...Rejected, globals: { theme: 'dark' } }
+
+/** §8 'Failed to connect'. */
+export const Failed: Story = {
+  parameters: { foyer: foyer(pairingActions.failed) },
+  play: async () => {
+    const modal = await withinModal()
+    await expect(await modal.findByRole('alert')).toHaveTextContent('Failed to connect')
+    await waitFor(() => expect(modal.getByRole('button', { name: 'Try again' })).toBeEnabled(), { timeout: 3000 })
+  },
+}
+
+export const FailedDark: Story = { ...Failed, globals: { theme: 'dark' } }
+
+/** Copy link puts the URI on the clipboard and says so. */
+export const CopyLink: Story = {
+  beforeEach: () => {
+    const spy = spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined)
+    return () => spy.mockRestore()
+  },
+  play: async () => {
+    const modal = await withinModal()
+    await userEvent.click(await modal.findByRole('button', { name: 'Copy link' }))
+    await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(STORY_PAIRING_URI)
+    await expect(await modal.findByText('Link copied')).toBeVisible()
+  },
+}
+
+/** Leaving the view stops the pairing (no URI is kept fresh for nobody). */
+export const LeavingStops: Story = {
+  play: async () => {
+    const modal = await withinModal()
+    await modal.findByRole('img', { name: 'QR code to connect a wallet' })
+    await userEvent.click(modal.getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(calls.stop).toBe(1))
+  },
+}
+
+/** §2: WalletConnect is first on Connect; choosing it opens this view. */
+export const FromConnect: Story = {
+  parameters: { foyer: { ...foyer(pairingActions.ready), view: 'Connect' as const } },
+  play: async () => {
+    const modal = await withinModal()
+    const list = await modal.findByRole('list', { name: 'Wallets' })
+    const first = list.querySelector('.f-list-item-label')
+    await expect(first?.textContent).toBe('WalletConnect')
+    await userEvent.click(modal.getByRole('button', { name: 'WalletConnect' }))
+    await modal.findByRole('dialog', { name: 'WalletConnect' })
+    await modal.findByRole('img', { name: 'QR code to connect a wallet' })
+  },
+}

@@ -1,0 +1,17 @@
+import { rememberedDirectoryWallet } from '../../../kernel/directory.js'
+import { useKernel } from '../../../kernel/react/context.js'
+import type { ViewProps } from '../../../kernel/react/shell/ViewOutlet.js'
+import { useViewTitle } from '../../../kernel/react/shell/ViewTitle.js'
+import { WalletConnectPairing } from './WalletConnectPairing.js'
+
+/**
+ * ConnectingWalletConnect (§2): pairs the directory wallet the visitor chose on Connect or All
+ * Wallets, named and shown with its icon and links. A wallet this kernel was not told about (a host
+ * opening the view with any id) still gets the QR code and Copy link, under the generic title.
+ */
+export default function ConnectingWalletConnectView({ params }: ViewProps<{ walletId: string }>) {
+  const kernel = useKernel()
+  const wallet = rememberedDirectoryWallet(kernel, params.walletId)
+  useViewTitle(wallet?.name)
+  return <WalletConnectPairing wallet={wallet} />
+}

@@ -1,0 +1,138 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, waitFor } from 'storybook/test'
+import { connect, type FoyerOptions, type Kernel } from '../../kernel/index.js'
+import { ConnectButton } from '../../kernel/react/index.js'
+import { BlockchainApiToken } from '../../kernel/tokens.js'
+import { testChain } from '../../test/fixtures.js'
+import { memoryBlockchainApi, transaction, type MemoryBlockchainApiOptions } from '../../test/memoryBlockchainApi.js'
+import { withinModal } from '../../test/stories.js'
+import { portfolio } from '../portfolio/index.js'
+import { activity } from './index.js'
+
+// The in-memory service stands in for services/api, which needs Node and anvil and cannot run in the browser;
+// the client itself is tested against the real server in kernel/blockchainApi.test.ts.
+const withApi = (api: MemoryBlockchainApiOptions, options: FoyerOptions = {}) => ({
+  foyer: {
+    options: () => ({ plugins: [testChain(), portfolio(), activity()], ...options }),
+    setup: async (kernel: Kernel) => {
+      kernel.container.provide(BlockchainApiToken, memoryBlockchainApi(api))
+      await connect(kernel, { connectorId: 'test-wallet-eip155' })
+    },
+    view: 'Account' as const,
+  },
+})
+
+const history = [
+  transaction('feb-received', '2026-02-14T12:00:00.000Z', {
+    operationType: 'receive',
+    transfers: [{ direction: 'in', quantity: { numeric: '250.756' }, fungible: { name: 'USD Coin', symbol: 'USDC', isSpam: false } }],
+  }),
+  transaction('feb-spam', '2026-02-10T12:00:00.000Z', {
+    operationType: 'receive',
+    transfers: [{ direction: 'in', quantity: { numeric: '1' }, nft: { name: 'Claim your prize', isSpam: true } }],
+  }),
+  transaction('feb-other-chain', '2026-02-09T12:00:00.000Z', { chain: 'eip155:10' }),
+  transaction('jan-sent', '2026-01-03T12:00:00.000Z', { status: 'failed' }),
+  transaction('dec-minted', '2025-12-24T12:00:00.000Z', {
+    operationType: 'mint',
+    transfers: [{ direction: 'in', quantity: { numeric: '1' }, nft: { name: 'Fixture #1', isSpam: false } }],
+  }),
+]
+
+const openActivity = async () => {
+  const modal = await withinModal()
+  await userEvent.click(await modal.findByRole('tab', { name: 'Activity' }))
+  return modal
+}
+
+const meta = {
+  title: 'Plugins/Activity',
+  component: ConnectButton,
+  parameters: withApi({ transactions: history }),
+} satisfies Meta<typeof ConnectButton>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+/** By month, newest first; the connected chain only; spam hidden (§5). The tab comes after Tokens and NFTs (§2). */
+export const Default: Story = {
+  play: async () => {
+    const modal = await withinModal()
+    const tabs = await modal.findAllByRole('tab')
+    await expect(tabs.map((tab) => tab.textContent)).toEqual(['Tokens', 'NFTs', 'Activity'])
+    await openActivity()
+    const months = await modal.findAllByRole('heading', { level: 3 })
+    await expect(months.map((month) => month.textContent)).toEqual(['February 2026', 'January 2026', 'December 2025'])
+    const rows = modal.getAllByTestId('activity-row')
+    await expect(rows).toHaveLength(3)
+    await expect(rows[0]).toHaveTextContent('ReceivedFeb 14+250.756 USDC')
+    await expect(rows[1]).toHaveTextContent('Sent Failed')
+    await expect(rows[1]).toHaveTextContent('-1.234 USDC')
+    await expect(rows[2]).toHaveTextContent('MintedDec 24Fixture #1')
+    await expect(modal.queryByText('Claim your prize')).toBeNull()
+    await expect(modal.queryByRole('button', { name: 'Load more' })).toBeNull()
+  },
+}
+
+export const DefaultDark: Story = { ...Default, globals: { theme: 'dark' } }
+
+/** While the first page loads, placeholders hold its place. */
+export const Loading: Story = {
+  parameters: withApi({ pending: true }),
+  play: async () => {
+    const modal = await openActivity()
+    await expect(await modal.findByRole('list', { name: 'Loading…' })).toHaveAttribute('aria-busy', 'true')
+  },
+}
+
+export const LoadingDark: Story = { ...Loading, globals: { theme: 'dark' } }
+
+/** No transactions on this network. */
+export const Empty: Story = {
+  parameters: withApi({ transactions: [] }),
+  play: async () => {
+    const modal = await openActivity()
+    await expect(await modal.findByText('No activity on this network yet.')).toBeVisible()
+  },
+}
+
+export const EmptyDark: Story = { ...Empty, globals: { theme: 'dark' } }
+
+/** §8: the 'Failed to fetch transactions' toast, and the list marked empty. */
+export const FetchFailed: Story = {
+  parameters: withApi({ failWith: 500 }),
+  play: async () => {
+    const modal = await openActivity()
+    await expect(await modal.findByText('Failed to fetch transactions')).toBeVisible()
+    await expect(await modal.findByText('No activity on this network yet.')).toBeVisible()
+  },
+}
+
+export const FetchFailedDark: Story = { ...FetchFailed, globals: { theme: 'dark' } }
+
+/** A longer history pages in with 'Load more' until the last page. */
+export const LoadMore: Story = {
+  parameters: withApi({
+    pageSize: 2,
+    transactions: Array.from({ length: 3 }, (_, index) => transaction(`tx-${index}`, `2026-01-0${3 - index}T00:00:00.000Z`)),
+  }),
+  play: async () => {
+    const modal = await openActivity()
+    await expect(await modal.findAllByTestId('activity-row')).toHaveLength(2)
+    await userEvent.click(modal.getByRole('button', { name: 'Load more' }))
+    await waitFor(() => expect(modal.getAllByTestId('activity-row')).toHaveLength(3))
+    await expect(modal.queryByRole('button', { name: 'Load more' })).toBeNull()
+  },
+}
+
+export const LoadMoreDark: Story = { ...LoadMore, globals: { theme: 'dark' } }
+
+/** With the activity feature off there is no Activity tab. */
+export const FeatureOff: Story = {
+  parameters: withApi({ transactions: history }, { features: { activity: false } }),
+  play: async () => {
+    const modal = await withinModal()
+    await modal.findByRole('tab', { name: 'Tokens' })
+    await expect(modal.queryByRole('tab', { name: 'Activity' })).toBeNull()
+  },
+}

@@ -1,0 +1,112 @@
+import { useCallback, useEffect, useReducer, useRef } from 'react'
+import type { Transaction } from '../../kernel/blockchainApi.js'
+import { formatQuantity } from '../../kernel/index.js'
+import { useAccount, useKernel, useNetwork, useTranslate } from '../../kernel/react/index.js'
+import { Button, Skeleton } from '../../kernel/ui/index.js'
+import { activityReducer, groupByMonth, INITIAL_ACTIVITY, visibleTransactions } from './activityList.js'
+import { loadActivityPage } from './loadActivityPage.js'
+
+const row = { cursor: 'default' } as const
+const OPERATIONS = ['send', 'receive', 'mint', 'execute'] as const
+
+/** The Activity tab: the account's transactions on the connected network, by month, newest first (§5). */
+export default function ActivityTab() {
+  const kernel = useKernel()
+  const t = useTranslate()
+  const { address } = useAccount()
+  const { networkId } = useNetwork()
+  const [state, dispatch] = useReducer(activityReducer, INITIAL_ACTIVITY)
+  // Bumped whenever the account or network changes (or the tab unmounts): older answers are dropped.
+  const generation = useRef(0)
+  const key = address && networkId ? `${networkId}:${address}` : ''
+
+  const load = useCallback(
+    (cursor?: string) => {
+      if (!address || !networkId) return
+      const requestedFor = generation.current
+      loadActivityPage(kernel, { account: address, chainId: networkId, cursor }).then(
+        (page) => requestedFor === generation.current && dispatch({ type: 'page-loaded', page }),
+        () => requestedFor === generation.current && dispatch({ type: 'load-failed' }),
+      )
+    },
+    [kernel, address, networkId],
+  )
+
+  useEffect(() => {
+    generation.current++
+    dispatch({ type: 'reset' })
+    load()
+    return () => {
+      generation.current++
+    }
+  }, [key, load])
+
+  if (!key) return null
+  if (state.status === 'loading') {
+    return (
+      <ul className="f-list" aria-busy="true" aria-label={t('activity.loading')}>
+        {[0, 1, 2].map((index) => (
+          <li key={index}>
+            <Skeleton height={56} />
+          </li>
+        ))}
+      </ul>
+    )
+  }
+  const groups = groupByMonth(visibleTransactions(state.transactions, networkId!))
+  // §8: after a failure the list is empty; the toast says why.
+  if (groups.length === 0 && !state.next) return <p className="f-muted">{t('activity.empty')}</p>
+  const monthName = new Intl.DateTimeFormat(kernel.i18n.locale, { month: 'long', year: 'numeric', timeZone: 'UTC' })
+  const dayName = new Intl.DateTimeFormat(kernel.i18n.locale, { month: 'short', day: 'numeric', timeZone: 'UTC' })
+
+  return (
+    <div aria-label={t('activity.label')} role="region">
+      {groups.map((group) => (
+        <section key={group.key} aria-label={monthName.format(Date.UTC(group.year, group.month - 1))}>
+          <h3 className="f-section-title">{monthName.format(Date.UTC(group.year, group.month - 1))}</h3>
+          <ul className="f-list">
+            {group.transactions.map((transaction) => (
+              <li key={transaction.id} className="f-list-item" style={row} data-testid="activity-row">
+                <span className="f-list-item-label">
+                  {operationLabel(t, transaction)}
+                  {transaction.metadata.status === 'failed' && <span className="f-tag"> {t('activity.failed')}</span>}
+                  <br />
+                  <span className="f-muted">{dayName.format(Date.parse(transaction.metadata.minedAt))}</span>
+                </span>
+                <span>{transferSummary(t, transaction)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      {state.next && (
+        <Button
+          variant="secondary"
+          loading={state.loadingMore}
+          onClick={() => {
+            dispatch({ type: 'more-requested' })
+            load(state.next)
+          }}
+        >
+          {t('activity.loadMore')}
+        </Button>
+      )}
+    </div>
+  )
+}
+
+type Translate = ReturnType<typeof useTranslate>
+
+function operationLabel(t: Translate, transaction: Transaction): string {
+  const operation = OPERATIONS.find((candidate) => candidate === transaction.metadata.operationType) ?? 'execute'
+  return t(`activity.${operation}`)
+}
+
+/** The first transfer's amount (3 decimals, §5) and symbol, or the NFT's name; how many more it moved. */
+function transferSummary(t: Translate, transaction: Transaction): string {
+  const [first, ...rest] = transaction.transfers
+  if (!first) return ''
+  const sign = first.direction === 'out' ? '-' : first.direction === 'in' ? '+' : ''
+  const what = first.nft ? first.nft.name : `${sign}${formatQuantity(first.quantity.numeric)} ${first.fungible?.symbol ?? ''}`.trim()
+  return rest.length > 0 ? `${what} ${t('activity.moreTransfers', { n: rest.length })}` : what
+}

@@ -1,0 +1,32 @@
+// The activity plugin's manifest: an Account tab, its event and its texts. The tab, and with it the
+// blockchain data client, loads on demand, and only while the 'activity' feature is on (§2).
+import { definePlugin, type Plugin } from '../../kernel/index.js'
+import { en } from './locales.js'
+
+declare module '../../kernel/i18n.js' {
+  interface Messages extends Record<keyof typeof en, string> {}
+}
+
+declare module '../../kernel/bus.js' {
+  interface FoyerEvents {
+    /** §8: the history could not be read; the list was emptied and its cursor cleared. For analytics. */
+    'activity:fetch-failed': { chainId: string; cursor?: string; message: string }
+  }
+}
+
+/**
+ * The Activity tab of the Account view (§2): the account's transactions on the connected network,
+ * by month, newest first. Gated by the `activity` feature (§9).
+ *
+ * @example
+ * createKernel({ projectId, services: { api: 'https://api.example.com' }, plugins: [evm({ networks }), activity()] })
+ */
+export function activity(): Plugin {
+  return definePlugin({
+    name: 'activity',
+    feature: 'activity',
+    // After Tokens (0) and NFTs (1) of the portfolio plugin (§2).
+    slots: { 'account-tabs': [{ id: 'activity', label: 'activity.tab', order: 2, load: () => import('./ActivityTab.js') }] },
+    locales: { en },
+  })
+}

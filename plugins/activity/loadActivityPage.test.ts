@@ -1,0 +1,55 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+
+import { BlockchainApiToken } from '../../kernel/tokens.js'
+import { TOAST_AUTO_CLOSE_MS } from '../../kernel/index.js'
+import { testKernel } from '../../test/fixtures.js'
+import { memoryBlockchainApi, transaction } from '../../test/memoryBlockchainApi.js'
+import { activity } from './index.js'
+import { loadActivityPage } from './loadActivityPage.js'
+
+const account = '0x1111111111111111111111111111111111111111'
+
+beforeEach(() => {
+  vi.useFakeTimers()
+})
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+function setup(options: Parameters<typeof memoryBlockchainApi>[0] = {}) {
+  const api = memoryBlockchainApi(options)
+  const kernel = testKernel({ plugins: [activity()] })
+  kernel.container.provide(BlockchainApiToken, api)
+  return { api, kernel }
+}
+
+describe('loadActivityPage', () => {
+  it('behavior: asks for the connected chain, page by page', async () => {
+    const transactions = Array.from({ length: 3 }, (_, index) => transaction(String(index), `2026-01-0${3 - index}T00:00:00Z`))
+    const { api, kernel } = setup({ transactions, pageSize: 2 })
+    const first = await loadActivityPage(kernel, { account, chainId: 'eip155:1' })
+    expect(first.data.map((entry) => entry.id)).toEqual(['0', '1'])
+    const second = await loadActivityPage(kernel, { account, chainId: 'eip155:1', cursor: first.next })
+    expect(second).toEqual({ data: [transactions[2]] })
+    expect(api.calls.history).toEqual([
+      { account, chainId: 'eip155:1', cursor: undefined },
+      { account, chainId: 'eip155:1', cursor: '2' },
+    ])
+  })
+
+  it("behavior: a failure shows 'Failed to fetch transactions' and emits activity:fetch-failed (§8)", async () => {
+    const { kernel } = setup({ failWith: 500 })
+    const failed = vi.fn()
+    kernel.bus.on('activity:fetch-failed', failed)
+    await expect(loadActivityPage(kernel, { account, chainId: 'eip155:1', cursor: 'c1' })).rejects.toThrow('HTTP status code: 500')
+    expect(kernel.store.getState().toast).toMatchObject({ open: true, variant: 'error', message: 'Failed to fetch transactions' })
+    expect(failed).toHaveBeenCalledWith({ chainId: 'eip155:1', cursor: 'c1', message: 'HTTP status code: 500' })
+    vi.advanceTimersByTime(TOAST_AUTO_CLOSE_MS)
+    expect(kernel.store.getState().toast.open).toBe(false)
+  })
+
+  it('behavior: without a configured service the history is empty', async () => {
+    await expect(loadActivityPage(testKernel({ plugins: [activity()] }), { account, chainId: 'eip155:1' })).resolves.toEqual({ data: [] })
+  })
+})

@@ -1,0 +1,18 @@
+/** English for the activity plugin (the Activity tab of the Account view); `{n}` is filled in at run time. */
+export const en = {
+  /** Tab of the Account view listing the account's transactions. */
+  'activity.tab': 'Activity',
+  'activity.label': 'Your activity',
+  'activity.loading': 'Loading…',
+  'activity.empty': 'No activity on this network yet.',
+  /** §8 error toast, word for word. */
+  'activity.fetchFailed': 'Failed to fetch transactions',
+  'activity.loadMore': 'Load more',
+  'activity.send': 'Sent',
+  'activity.receive': 'Received',
+  'activity.mint': 'Minted',
+  'activity.execute': 'Contract call',
+  'activity.failed': 'Failed',
+  /** Shown after the first transfer when a transaction moved more than one asset. */
+  'activity.moreTransfers': '+{n} more',
+} as const

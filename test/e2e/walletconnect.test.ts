@@ -1,0 +1,157 @@
+// End to end: WalletConnect in the demo, in Chromium, through the local relay (services/relay), with a
+// real wallet-side @walletconnect/sign-client in this Node process that signs with anvil's first key.
+// The wallet list comes from the local directory (services/directory). Nothing here is mocked.
+import type { Page } from 'playwright-core'
+import { verifyMessage } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createWalletConnectWallet, type WalletConnectWallet } from '../walletConnectWallet.js'
+import { startStack, TEST_KEY, type Stack } from './harness.js'
+
+const account = privateKeyToAccount(TEST_KEY)
+let stack: Stack
+const wallets: WalletConnectWallet[] = []
+
+beforeAll(async () => {
+  // The wallet's sign-client: a Core of its own, and no Verify or telemetry calls (the SDK's test switch).
+  vi.stubEnv('DISABLE_GLOBAL_CORE', 'true')
+  vi.stubEnv('IS_VITEST', 'true')
+  stack = await startStack()
+})
+
+afterEach(async () => {
+  for (const wallet of wallets.splice(0)) await wallet.close()
+})
+
+afterAll(async () => {
+  await stack?.stop()
+  vi.unstubAllEnvs()
+})
+
+async function openDemo() {
+  const { context, page } = await stack.newPage()
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(stack.demoUrl).origin })
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  await page.goto(stack.demoUrl)
+  await page.getByRole('button', { name: 'Connect', exact: true }).waitFor()
+  return { context, page, errors }
+}
+
+const walletRows = (page: Page) => page.getByRole('list', { name: 'Wallets' }).getByRole('listitem')
+
+describe('WalletConnect in the demo', () => {
+  it('behavior: All Wallets → search → a wallet → Copy link → the wallet pairs, signs, survives a reload and disconnects', async () => {
+    const { context, page, errors } = await openDemo()
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    const connectDialog = page.getByRole('dialog', { name: 'Connect a wallet' })
+    // §2: WalletConnect comes first among the wallets.
+    const firstWallet = connectDialog.getByRole('list', { name: 'Wallets' }).locator('.f-list-item-label').first()
+    await expect.poll(() => firstWallet.textContent()).toBe('WalletConnect')
+    await connectDialog.getByRole('button', { name: 'All wallets' }).click()
+
+    // §9: 40 wallets a page; the end of the list loads the next 40.
+    const allWallets = page.getByRole('dialog', { name: 'All wallets' })
+    await expect.poll(() => walletRows(page).count()).toBe(40)
+    await allWallets.getByTestId('load-more').scrollIntoViewIfNeeded()
+    await expect.poll(() => walletRows(page).count()).toBe(80)
+
+    await allWallets.getByRole('searchbox', { name: 'Search wallets' }).fill('Zerion')
+    await expect.poll(() => walletRows(page).allTextContents()).toEqual(['Zerion'])
+    await allWallets.getByRole('button', { name: 'Zerion' }).click()
+
+    // The wallet's own view: its name, a QR code, Copy link, its web app with the same URI.
+    const zerion = page.getByRole('dialog', { name: 'Zerion' })
+    await zerion.getByRole('img', { name: 'Scan with Zerion on your phone' }).waitFor()
+    await zerion.getByRole('button', { name: 'Copy link' }).click()
+    await page.getByText('Link copied').waitFor()
+    const uri = await page.evaluate(() => navigator.clipboard.readText())
+    expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+    const webApp = await zerion.getByRole('link', { name: 'Open Zerion web app' }).getAttribute('href')
+    expect(new URL(webApp!).searchParams.get('uri')).toBe(uri)
+    expect(webApp).toMatch(/^https:\/\/app\.zerion\.io\/wc\?uri=/)
+
+    // The wallet scans the code (pairs with the URI) and approves with its account on 31337.
+    const wallet = await createWalletConnectWallet({ relayUrl: stack.relayUrl, privateKey: TEST_KEY })
+    wallets.push(wallet)
+    const session = await wallet.pair(uri)
+    expect(session.namespaces['eip155']?.accounts).toEqual([`eip155:31337:${account.address}`])
+    await expect.poll(() => page.getByTestId('address').textContent()).toBe(account.address)
+    await expect.poll(() => page.getByTestId('network').textContent()).toContain('eip155:31337')
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
+
+    // The demo's "Sign a message" goes to the wallet, which signs with the anvil key; no Verify wait (5 s) on the way.
+    const started = Date.now()
+    await page.getByRole('button', { name: 'Sign a message' }).click()
+    const signature = (await page.getByTestId('signature').textContent()) as `0x${string}`
+    expect(Date.now() - started).toBeLessThan(4000)
+    await expect(verifyMessage({ address: account.address, message: 'Hello from the Foyer demo', signature })).resolves.toBe(true)
+    expect(wallet.requests.map((request) => [request.method, request.chainId])).toEqual([['personal_sign', 'eip155:31337']])
+
+    // §4: after a reload the stored session comes back without the wallet being asked.
+    await page.reload()
+    await expect.poll(() => page.getByTestId('address').textContent()).toBe(account.address)
+    await expect(page.getByTestId('status').textContent()).resolves.toBe('connected')
+
+    // The visitor disconnects in the wallet app: the demo follows.
+    await wallet.disconnect(session.topic)
+    await expect.poll(() => page.getByTestId('status').textContent()).toBe('disconnected')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it("behavior: a rejection in the wallet shows 'Connection rejected' and the retry makes a new code that connects", async () => {
+    const { context, page } = await openDemo()
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    await page.getByRole('dialog', { name: 'Connect a wallet' }).getByRole('button', { name: 'WalletConnect' }).click()
+    const dialog = page.getByRole('dialog', { name: 'WalletConnect' })
+    await dialog.getByRole('img', { name: 'QR code to connect a wallet' }).waitFor()
+    await dialog.getByRole('button', { name: 'Copy link' }).click()
+    const uri = await page.evaluate(() => navigator.clipboard.readText())
+
+    const wallet = await createWalletConnectWallet({ relayUrl: stack.relayUrl, privateKey: TEST_KEY, proposal: 'reject' })
+    wallets.push(wallet)
+    await wallet.client.pair({ uri })
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('Connection rejected')
+    // §9: the retry is allowed after 1 s.
+    const retry = dialog.getByRole('button', { name: 'Try again' })
+    await expect.poll(() => retry.isEnabled()).toBe(true)
+    await retry.click()
+    await dialog.getByRole('img', { name: 'QR code to connect a wallet' }).waitFor()
+    await dialog.getByRole('button', { name: 'Copy link' }).click()
+    const fresh = await page.evaluate(() => navigator.clipboard.readText())
+    expect(fresh).not.toBe(uri)
+
+    wallet.answer('proposal', 'approve')
+    await wallet.pair(fresh)
+    await expect.poll(() => page.getByTestId('address').textContent()).toBe(account.address)
+
+    // Disconnecting from the site ends the session in the wallet too.
+    await page.getByRole('button', { name: 'Open Account' }).click()
+    await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Disconnect' }).click()
+    await expect.poll(() => page.getByTestId('status').textContent()).toBe('disconnected')
+    await expect.poll(() => wallet.sessions().length).toBe(0)
+    await context.close()
+  })
+})
+
+describe('the wallet directory failing (§8)', () => {
+  it("behavior: a 429 shows 'Rate Limited' and a 503 'Server Error'; the list recovers on retry", async () => {
+    const { context, page } = await openDemo()
+    // Let the remote configuration load first, so the failures reach the wallet lists.
+    await page.waitForLoadState('networkidle')
+    stack.directory.failNext(429, 2)
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    const modal = page.getByRole('dialog', { name: 'Connect a wallet' })
+    await modal.getByText('Rate Limited').waitFor()
+
+    stack.directory.failNext(503)
+    await modal.getByRole('button', { name: 'All wallets' }).click()
+    const allWallets = page.getByRole('dialog', { name: 'All wallets' })
+    await allWallets.getByText('Server Error').waitFor()
+    await allWallets.getByText('The wallet list could not be loaded.').waitFor()
+    await allWallets.getByRole('button', { name: 'Try again' }).click()
+    await expect.poll(() => walletRows(page).count()).toBe(40)
+    await context.close()
+  })
+})
