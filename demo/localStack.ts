@@ -24,6 +24,8 @@ export interface LocalStack {
   walletConnect?: { relayUrl: string }
   /** The wallet directory (services/directory). */
   directory?: { url: string }
+  /** The blockchain API (services/api). */
+  api?: { url: string }
 }
 
 export const localChains = __FOYER_LOCAL_STACK__.chains
@@ -33,6 +35,8 @@ export const localSolana = __FOYER_LOCAL_STACK__.solana
 export const localRelayUrl = __FOYER_LOCAL_STACK__.walletConnect?.relayUrl
 
 export const localDirectoryUrl = __FOYER_LOCAL_STACK__.directory?.url
+
+export const localApiUrl = __FOYER_LOCAL_STACK__.api?.url
 
 /** anvil's first test key: public knowledge, funded only on the local chains. */
 export const DEV_WALLET_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'

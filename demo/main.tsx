@@ -3,8 +3,11 @@ import { createKernel } from 'foyer'
 import { FoyerProvider } from 'foyer/react'
 import { evm, evmNetwork } from 'foyer/chains/evm'
 import { solana, solanaLocalnet } from 'foyer/chains/solana'
+import { activity } from 'foyer/plugins/activity'
+import { portfolio } from 'foyer/plugins/portfolio'
+import { receive } from 'foyer/plugins/receive'
 import { App } from './App.js'
-import { DEV_WALLET_KEY, localChains, localDirectoryUrl, localRelayUrl, localSolana } from './localStack.js'
+import { DEV_WALLET_KEY, localApiUrl, localChains, localDirectoryUrl, localRelayUrl, localSolana } from './localStack.js'
 
 const local = (id: number, name: string) =>
   evmNetwork({
@@ -35,8 +38,8 @@ void import('./solanaDevWallet.js').then(({ registerSolanaDevWallet }) => regist
 const kernel = createKernel({
   projectId: 'foyer-demo',
   metadata: { name: 'Foyer demo', url: location.origin },
-  // The local wallet directory behind All Wallets, when the stack runs one.
-  ...(localDirectoryUrl && { services: { directory: localDirectoryUrl } }),
+  // The local wallet directory (All Wallets) and blockchain API (tokens, NFTs, activity).
+  services: { directory: localDirectoryUrl, api: localApiUrl },
   plugins: [
     evm({
       networks: [local(31337, 'Foyer Local'), local(31338, 'Foyer Local B')],
@@ -44,6 +47,9 @@ const kernel = createKernel({
       ...(localRelayUrl && { walletConnect: { projectId: 'foyer-demo', relayUrl: localRelayUrl } }),
     }),
     solana({ networks: [solanaLocalnet(localSolana.rpcUrl, localSolana.genesisHash, 'Foyer Solana Local')] }),
+    portfolio(),
+    activity(),
+    receive(),
   ],
 })
 

@@ -18,6 +18,24 @@ export interface NativeBalance {
   symbol: string
 }
 
+/** A token to transfer instead of the native coin: its contract (EVM) or mint (Solana). */
+export interface TransferToken {
+  address: string
+  decimals: number
+  symbol: string
+}
+
+/** What the transfer capability is asked to send. */
+export interface TransferParameters {
+  from: string
+  to: string
+  /** In the smallest unit. */
+  amount: bigint
+  /** Absent for the native coin. */
+  token?: TransferToken
+  networkId: CaipNetworkId
+}
+
 /**
  * Optional capabilities a chain may offer. Features ask for a capability, never for a chain
  * name, and are simply not offered where no chain has it (STYLE 10). Later capabilities
@@ -32,6 +50,10 @@ export interface ChainCapabilities {
   }
   signMessage?: {
     signMessage(kernel: Kernel, params: { address: string; message: string }): Promise<string>
+  }
+  /** Sends the native coin or a token through the connected wallet; resolves once the network confirmed it. */
+  transfer?: {
+    transfer(kernel: Kernel, params: TransferParameters): Promise<{ hash: string }>
   }
 }
 

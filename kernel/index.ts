@@ -7,7 +7,7 @@ export type { FoyerOptions, ResolvedOptions, AppMetadata, CustomWallet, ServiceU
 export { definePlugin, DuplicatePluginError, MissingPluginError } from './plugin.js'
 export type { Plugin, PluginDefinition, PluginOption, Teardown } from './plugin.js'
 export { defineChain, isChainPlugin } from './chain.js'
-export type { ChainCapabilities, ChainDefinition, ChainPlugin, ChainRegistry, CapabilityName, ConnectResult, NativeBalance } from './chain.js'
+export type { ChainCapabilities, ChainDefinition, ChainPlugin, ChainRegistry, CapabilityName, ConnectResult, NativeBalance, TransferParameters, TransferToken } from './chain.js'
 
 export type { Bus, EventName, EventHandler, FoyerEvents, ScopedBus, Unsubscribe } from './bus.js'
 export { createToken } from './container.js'

@@ -71,6 +71,8 @@ export function isUnsupportedNetwork(kernel: Kernel): boolean {
 /**
  * The EVM chain: browser wallets through EIP-6963 and `window.ethereum`, balances over the
  * networks' own RPC (viem, loaded on first use), network switching with adding, and personal_sign.
+ * With `walletConnect`, wallet apps on other devices too: a 'WalletConnect' connector, the
+ * ConnectingWalletConnect views and the `walletConnect` capability (the SDK loads on first use).
  *
  * @throws {InvalidOptionsError} for options that do not parse, naming the option (an RPC URL that is
  *   not http(s), an empty `networks` …).
@@ -93,13 +95,13 @@ export function evm(options: EvmOptions): ChainPlugin {
   const reconnect = (kernel: Kernel, session: EvmSession, connectorId: string, provider?: Eip1193Provider) => {
     const epoch = interrupt(session)
     kernel.dispatchConnection({ type: 'connecting', namespace: EVM_NAMESPACE, connectorId })
-    ;(provider
+    const restoring = provider
       ? loadEvmClient().then((client) => client.restoreWallet(kernel, session, { connectorId, provider, epoch }))
       : loadWalletConnect().then((wc) => wc.restoreSession(kernel, session, config, epoch))
-    ).catch((error: unknown) => {
-        kernel.logger.warn('Restoring the EVM wallet session failed.', error)
-        if (session.epoch === epoch && !kernel.isDestroyed()) kernel.dispatchConnection({ type: 'disconnected', namespace: EVM_NAMESPACE })
-      })
+    restoring.catch((error: unknown) => {
+      kernel.logger.warn('Restoring the EVM wallet session failed.', error)
+      if (session.epoch === epoch && !kernel.isDestroyed()) kernel.dispatchConnection({ type: 'disconnected', namespace: EVM_NAMESPACE })
+    })
   }
 
   // §4: a wallet on a network the site does not list gets the UnsupportedChain view.
@@ -208,6 +210,10 @@ export function evm(options: EvmOptions): ChainPlugin {
       },
       signMessage: {
         signMessage: async (kernel, params) => (await loadEvmClient()).signMessage(sessions.get(kernel), params),
+      },
+      transfer: {
+        // Its own chunk (viem's encoder and receipt polling), loaded on the first send.
+        transfer: async (kernel, params) => (await import('./transfer.js')).transfer(kernel, sessions.get(kernel), config, params),
       },
       ...(walletConnect && {
         walletConnect: { pairing: async (kernel: Kernel) => (await loadWalletConnect()).pairingFor(kernel, sessions.get(kernel)!, config) },

@@ -27,6 +27,9 @@ const network = (id: number, name: string) =>
 const local = network(31337, 'Local')
 const localB = network(31338, 'Local B')
 
+// Generous: the relay round trips are quick, but the unit project runs many files at once.
+const WAIT = { timeout: 10_000, interval: 20 }
+
 let relay: LocalRelay
 const kernels: Kernel[] = []
 const wallets: WalletConnectWallet[] = []
@@ -84,7 +87,7 @@ async function pairingUri(kernel: Kernel) {
     const state = kernel.store.getState().pairing
     if (state.status !== 'ready') throw new Error(`pairing is ${state.status}`)
     return state.uri
-  })
+  }, WAIT)
   return { pairing, uri }
 }
 
@@ -94,7 +97,7 @@ async function pairedKernel(options: FoyerOptions = {}, walletOptions: Partial<W
   const wallet = await walletWith(walletOptions)
   const { uri } = await pairingUri(kernel)
   const session = await wallet.pair(uri)
-  await vi.waitFor(() => expect(stateOf(kernel).evm()?.status).toBe('connected'))
+  await vi.waitFor(() => expect(stateOf(kernel).evm()?.status).toBe('connected'), WAIT)
   return { kernel, wallet, session, ...stateOf(kernel) }
 }
 
@@ -147,7 +150,7 @@ describe('walletConnect: pairing through the local relay', () => {
     expect(wallet.requests).toMatchObject([{ method: 'personal_sign', chainId: 'eip155:31337' }])
 
     await wallet.disconnect()
-    await vi.waitFor(() => expect(state()?.status).toBe('disconnected'))
+    await vi.waitFor(() => expect(state()?.status).toBe('disconnected'), WAIT)
     expect(remembered()).toBeUndefined()
   })
 
@@ -172,7 +175,7 @@ describe('walletConnect: pairing through the local relay', () => {
     const wallet = await walletWith({ proposal: 'reject' })
     const { pairing, uri } = await pairingUri(kernel)
     await wallet.client.pair({ uri })
-    await vi.waitFor(() => expect(kernel.store.getState().pairing.status).toBe('rejected'))
+    await vi.waitFor(() => expect(kernel.store.getState().pairing.status).toBe('rejected'), WAIT)
     const rejected = kernel.store.getState().pairing as { retryAt: number }
     expect(stateOf(kernel).evm()?.status ?? 'disconnected').toBe('disconnected')
 
@@ -186,10 +189,10 @@ describe('walletConnect: pairing through the local relay', () => {
       const state = kernel.store.getState().pairing
       if (state.status !== 'ready') throw new Error(state.status)
       return state.uri
-    })
+    }, WAIT)
     expect(fresh).not.toBe(uri)
     await wallet.pair(fresh)
-    await vi.waitFor(() => expect(stateOf(kernel).evm()?.status).toBe('connected'))
+    await vi.waitFor(() => expect(stateOf(kernel).evm()?.status).toBe('connected'), WAIT)
   })
 
   it("behavior: a proposal the wallet refuses for another reason is 'Failed to connect'", async () => {
@@ -197,7 +200,7 @@ describe('walletConnect: pairing through the local relay', () => {
     const wallet = await walletWith({ proposal: 'fail' })
     const { uri } = await pairingUri(kernel)
     await wallet.client.pair({ uri })
-    await vi.waitFor(() => expect(kernel.store.getState().pairing.status).toBe('failed'))
+    await vi.waitFor(() => expect(kernel.store.getState().pairing.status).toBe('failed'), WAIT)
   })
 
   it('behavior: leaving the view stops the pairing; a wallet that approves the old URI later is let go', async () => {
@@ -208,7 +211,7 @@ describe('walletConnect: pairing through the local relay', () => {
     expect(kernel.store.getState().pairing).toEqual({ status: 'idle' })
     const session = await wallet.pair(uri)
     // The kernel disconnects the session it no longer wants, and stays disconnected.
-    await vi.waitFor(() => expect(wallet.sessions().map((s) => s.topic)).not.toContain(session.topic))
+    await vi.waitFor(() => expect(wallet.sessions().map((s) => s.topic)).not.toContain(session.topic), WAIT)
     expect(stateOf(kernel).evm()?.status ?? 'disconnected').toBe('disconnected')
   })
 
@@ -238,10 +241,10 @@ describe('walletConnect: pairing through the local relay', () => {
   it("behavior: the wallet's chainChanged and accountsChanged events reach the kernel", async () => {
     const { wallet, evm: state } = await pairedKernel({}, { chains: [31337, 31338] })
     await wallet.emit('chainChanged', 31338, 'eip155:31338')
-    await vi.waitFor(() => expect(state()?.networkId).toBe('eip155:31338'))
+    await vi.waitFor(() => expect(state()?.networkId).toBe('eip155:31338'), WAIT)
     const other = ANVIL_ACCOUNTS[1]!.address
     await wallet.emit('accountsChanged', [`eip155:31338:${other}`], 'eip155:31338')
-    await vi.waitFor(() => expect(state()?.address).toBe(other))
+    await vi.waitFor(() => expect(state()?.address).toBe(other), WAIT)
   })
 
   it('behavior: disconnecting from the site ends the session in the wallet too', async () => {
@@ -249,7 +252,7 @@ describe('walletConnect: pairing through the local relay', () => {
     await disconnect(kernel)
     expect(state()?.status).toBe('disconnected')
     expect(remembered()).toBeUndefined()
-    await vi.waitFor(() => expect(wallet.sessions().map((s) => s.topic)).not.toContain(session.topic))
+    await vi.waitFor(() => expect(wallet.sessions().map((s) => s.topic)).not.toContain(session.topic), WAIT)
   })
 })
 
@@ -268,7 +271,7 @@ describe('walletConnect: restoring after a reload', () => {
 
     const { kernel, evm: state } = await reload(backend)
     expect(state()?.status).toBe('connecting')
-    await vi.waitFor(() => expect(state()).toMatchObject({ status: 'connected', connectorId: 'walletConnect', address: ANVIL_ACCOUNTS[0]!.address }))
+    await vi.waitFor(() => expect(state()).toMatchObject({ status: 'connected', connectorId: 'walletConnect', address: ANVIL_ACCOUNTS[0]!.address }), WAIT)
     expect(first.wallet.requests).toEqual([])
     const { signature } = await signMessage(kernel, { message: 'after reload' })
     expect(await verifyMessage({ address: ANVIL_ACCOUNTS[0]!.address, message: 'after reload', signature: signature as `0x${string}` })).toBe(true)
@@ -282,7 +285,7 @@ describe('walletConnect: restoring after a reload', () => {
     await first.wallet.disconnect()
 
     const { evm: state, remembered } = await reload(backend)
-    await vi.waitFor(() => expect(state()?.status).toBe('disconnected'))
+    await vi.waitFor(() => expect(state()?.status).toBe('disconnected'), WAIT)
     expect(remembered()).toBeUndefined()
   })
 

@@ -122,7 +122,6 @@ function runtimeOf(kernel: Kernel, session: EvmSession, config: EvmConfig): Runt
   if (!walletConnect) throw new Error('evm() was set up without `walletConnect`.')
   const prefix = claimPrefix()
   const providers = new Map<string, SessionProvider>()
-  const level = kernel.options.logLevel
   const client = SignClient.init({
     projectId: walletConnect.projectId,
     relayUrl: walletConnect.relayUrl,
@@ -130,7 +129,8 @@ function runtimeOf(kernel: Kernel, session: EvmSession, config: EvmConfig): Runt
     storage: kernelKeyValueStorage(kernel.container.resolve(StorageToken)),
     customStoragePrefix: prefix,
     telemetryEnabled: false,
-    logger: level === 'silent' || level === 'error' || level === 'warn' || level === 'info' || level === 'debug' ? level : 'error',
+    // The kernel's levels are pino's, which the SDK logs with.
+    logger: kernel.options.logLevel,
   }).then((created) => {
     // Without an attestation to fetch (a loopback relay, or `verify: false`), the SDK would still
     // wait 5 s on its Verify frame before every proposal and request.

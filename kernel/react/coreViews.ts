@@ -35,7 +35,11 @@ export function preloadCoreViews(kernel: Kernel): () => void {
   const handle = idle(() => {
     loadModalRoot().catch((error: unknown) => kernel.logger.debug('Preloading the modal failed.', error))
     for (const view of ['Connect', 'Account'] as const) {
-      kernel.views.load(view).catch((error: unknown) => kernel.logger.debug(`Preloading ${view} failed.`, error))
+      kernel.views
+        .load(view)
+        // A view may warm what it shows first (Connect: the directory's wallets).
+        .then((module) => (module as { preload?: (kernel: Kernel) => void }).preload?.(kernel))
+        .catch((error: unknown) => kernel.logger.debug(`Preloading ${view} failed.`, error))
     }
   })
   return () => cancelIdle(handle as never)

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { createServer, type ViteDevServer } from 'vite'
-import { startLocalStack } from '../../services/localStack.mjs'
+import { startLocalStack, type LocalStackFixtures } from '../../services/localStack.mjs'
 import { TEST_WALLET_KEYPAIR } from '../../services/solana/index.mjs'
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
@@ -35,6 +35,8 @@ export function launchChromium(): Promise<Browser> {
 
 export interface Stack {
   demoUrl: string
+  /** Everything the local stack set up: chains and contract addresses, service URLs. */
+  fixtures: LocalStackFixtures
   chains: Record<string, { rpcUrl: string }>
   /** The local Solana node the demo and the 'Test Solana Wallet' use. */
   solana: { rpcUrl: string; chainId: string }
@@ -79,6 +81,7 @@ export async function startStack(): Promise<Stack> {
     const startedVite = vite
     return {
       demoUrl,
+      fixtures: local.fixtures,
       chains,
       solana: { rpcUrl: local.fixtures.solana.rpcUrl, chainId: local.fixtures.solana.chainId },
       relayUrl: local.fixtures.walletConnect.relayUrl,

@@ -138,18 +138,23 @@ describe('WalletConnect in the demo', () => {
 describe('the wallet directory failing (§8)', () => {
   it("behavior: a 429 shows 'Rate Limited' and a 503 'Server Error'; the list recovers on retry", async () => {
     const { context, page } = await openDemo()
-    // Let the remote configuration load first, so the failures reach the wallet lists.
+    // Let the page settle first (remote configuration, the Connect view's wallets asked for on idle),
+    // so the failures reach the All Wallets list.
     await page.waitForLoadState('networkidle')
-    stack.directory.failNext(429, 2)
     await page.getByRole('button', { name: 'Connect', exact: true }).click()
-    const modal = page.getByRole('dialog', { name: 'Connect a wallet' })
-    await modal.getByText('Rate Limited').waitFor()
+    const connectDialog = page.getByRole('dialog', { name: 'Connect a wallet' })
+    // The four recommended wallets' icons come from the directory too: once they are in, the next
+    // request the directory answers is the All Wallets list.
+    await expect.poll(() => connectDialog.locator('img[src*="getWalletImage"]').count()).toBe(4)
+    stack.directory.failNext(429)
+    await connectDialog.getByRole('button', { name: 'All wallets' }).click()
+    const allWallets = page.getByRole('dialog', { name: 'All wallets' })
+    await allWallets.getByText('Rate Limited').waitFor()
+    await allWallets.getByText('The wallet list could not be loaded.').waitFor()
 
     stack.directory.failNext(503)
-    await modal.getByRole('button', { name: 'All wallets' }).click()
-    const allWallets = page.getByRole('dialog', { name: 'All wallets' })
+    await allWallets.getByRole('button', { name: 'Try again' }).click()
     await allWallets.getByText('Server Error').waitFor()
-    await allWallets.getByText('The wallet list could not be loaded.').waitFor()
     await allWallets.getByRole('button', { name: 'Try again' }).click()
     await expect.poll(() => walletRows(page).count()).toBe(40)
     await context.close()

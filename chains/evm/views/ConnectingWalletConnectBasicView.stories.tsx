@@ -6,7 +6,7 @@ import { ConnectButton } from '../../../kernel/react/ConnectButton.js'
 import { fakePairing, pairingActions, STORY_PAIRING_URI, type FakePairingCalls } from '../../../test/fakeWalletConnect.js'
 import { withinModal } from '../../../test/stories.js'
 import { evm, evmNetwork } from '../index.js'
-import { dispatchPairing, type PairingAction } from '../pairing.js'
+import { dispatchPairing, WalletConnectToken, type PairingAction } from '../pairing.js'
 
 // As in ConnectingWalletConnectView.stories: a stand-in pairing whose state each story sets with the
 // real pairing actions (a story cannot run a relay).
@@ -90,6 +90,23 @@ export const Expired: Story = {
 }
 
 export const ExpiredDark: Story = { ...Expired, globals: { theme: 'dark' } }
+
+/** §9: a code is not shown in its last 10 s, even when the timer that replaces it is late. */
+export const ExpiresOnScreen: Story = {
+  parameters: {
+    foyer: foyer(() => [
+      { type: 'create-started', at: Date.now() },
+      { type: 'uri-created', uri: STORY_PAIRING_URI, expiresAt: Date.now() + 10_000 + 3000 },
+    ]),
+  },
+  play: async () => {
+    const modal = await withinModal()
+    await modal.findByRole('img', { name: 'QR code to connect a wallet' })
+    await expect(await modal.findByText('The code expired. Making a new one…', {}, { timeout: 6000 })).toBeVisible()
+    await expect(modal.queryByRole('img')).toBeNull()
+    await expect(modal.queryByRole('button', { name: 'Copy link' })).toBeNull()
+  },
+}
 
 /** The wallet approved; success then closes the modal. */
 export const Connecting: Story = {
@@ -175,5 +192,32 @@ export const FromConnect: Story = {
     await userEvent.click(modal.getByRole('button', { name: 'WalletConnect' }))
     await modal.findByRole('dialog', { name: 'WalletConnect' })
     await modal.findByRole('img', { name: 'QR code to connect a wallet' })
+  },
+}
+
+/** The SDK did not load (not installed, or offline): 'Failed to connect', and the retry loads it again. */
+export const SdkFailsToLoad: Story = {
+  parameters: {
+    foyer: {
+      ...foyer(() => []),
+      setup: (kernel: Kernel) => {
+        storyKernel = kernel
+        let attempts = 0
+        kernel.container.provide(WalletConnectToken, {
+          pairing: async () => {
+            if (++attempts === 1) throw new Error('Install @walletconnect/sign-client to use WalletConnect')
+            return { start: () => dispatchPairing(kernel, { type: 'create-started', at: Date.now() }), retry() {}, stop() {} }
+          },
+        })
+      },
+    },
+  },
+  play: async () => {
+    const modal = await withinModal()
+    await expect(await modal.findByRole('alert')).toHaveTextContent('Failed to connect')
+    const retry = modal.getByRole('button', { name: 'Try again' })
+    await waitFor(() => expect(retry).toBeEnabled(), { timeout: 3000 })
+    await userEvent.click(retry)
+    await expect(await modal.findByText('Preparing a code…')).toHaveAttribute('role', 'status')
   },
 }

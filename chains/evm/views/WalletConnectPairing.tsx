@@ -8,7 +8,14 @@ import { CopyIcon } from '../../../kernel/ui/icons.js'
 import { QrCode } from '../../../kernel/ui/QrCode.js'
 import { Spinner } from '../../../kernel/ui/Spinner.js'
 import { WalletImage } from '../../../kernel/ui/WalletImage.js'
-import { canRetryPairing, dispatchPairing, walletConnectServiceOf, type PairingController } from '../pairing.js'
+import {
+  canRetryPairing,
+  dispatchPairing,
+  isPairingExpired,
+  PAIRING_EXPIRED_CHECK_MS,
+  walletConnectServiceOf,
+  type PairingController,
+} from '../pairing.js'
 import { walletConnectLink } from '../walletConnectLink.js'
 
 const linkStyle = { textDecoration: 'none' }
@@ -26,20 +33,20 @@ function usePairing() {
     let live = true
     let started: PairingController | undefined
     const service = walletConnectServiceOf(kernel)
-    ;(service ? service.pairing(kernel) : Promise.reject(new Error('No chain offers WalletConnect: set evm({ walletConnect }).')))
-      .then(
-        (pairing) => {
-          if (!live) return
-          started = controller.current = pairing
-          pairing.start()
-        },
-        (error: unknown) => {
-          kernel.logger.error('WalletConnect could not be loaded.', error)
-          if (!live) return
-          dispatchPairing(kernel, { type: 'create-started', at: Date.now() })
-          dispatchPairing(kernel, { type: 'failed', at: Date.now() })
-        },
-      )
+    const loading = service ? service.pairing(kernel) : Promise.reject(new Error('No chain offers WalletConnect: set evm({ walletConnect }).'))
+    loading.then(
+      (pairing) => {
+        if (!live) return
+        started = controller.current = pairing
+        pairing.start()
+      },
+      (error: unknown) => {
+        kernel.logger.error('WalletConnect could not be loaded.', error)
+        if (!live) return
+        dispatchPairing(kernel, { type: 'create-started', at: Date.now() })
+        dispatchPairing(kernel, { type: 'failed', at: Date.now() })
+      },
+    )
     return () => {
       live = false
       controller.current = undefined
@@ -79,6 +86,10 @@ export function WalletConnectPairing({ wallet }: { wallet?: DirectoryWallet }) {
   const retry = usePairing()
   const retryAt = 'retryAt' in pairing ? pairing.retryAt : undefined
   useRenderAt(retryAt)
+  // §9: a code within 10 s of its expiry is not shown, even if the timer that replaces it runs late
+  // (a page in the background); the pairing makes a new one.
+  useRenderAt(pairing.status === 'ready' ? pairing.expiresAt - PAIRING_EXPIRED_CHECK_MS : undefined)
+  const expired = isPairingExpired(pairing, Date.now())
   const mobile = kernel.environment.isMobile()
   const name = wallet?.name
 
@@ -86,7 +97,7 @@ export function WalletConnectPairing({ wallet }: { wallet?: DirectoryWallet }) {
     if (pairing.status === 'connected') closeModal(kernel)
   }, [kernel, pairing.status])
 
-  const uri = pairing.status === 'ready' ? pairing.uri : undefined
+  const uri = pairing.status === 'ready' && !expired ? pairing.uri : undefined
   const copy = async () => {
     if (!uri) return
     try {
@@ -105,11 +116,11 @@ export function WalletConnectPairing({ wallet }: { wallet?: DirectoryWallet }) {
   const qrLabel = name ? t('evm.wc.scanWith', { wallet: name }) : t('evm.wc.qr')
 
   let body
-  switch (pairing.status) {
+  switch (expired ? 'expired' : pairing.status) {
     case 'ready':
-      body = (
+      body = uri && (
         <>
-          <QrCode value={pairing.uri} label={qrLabel} />
+          <QrCode value={uri} label={qrLabel} />
           <p className="f-muted">{name ? t('evm.wc.scanWith', { wallet: name }) : t('evm.wc.scan')}</p>
         </>
       )
@@ -143,7 +154,7 @@ export function WalletConnectPairing({ wallet }: { wallet?: DirectoryWallet }) {
             <Spinner size={32} />
           </span>
           <p className="f-muted" role="status">
-            {t(pairing.status === 'expired' || (pairing.status === 'creating' && pairing.afterExpiry) ? 'evm.wc.expired' : 'evm.wc.creating')}
+            {t(expired || pairing.status === 'expired' || (pairing.status === 'creating' && pairing.afterExpiry) ? 'evm.wc.expired' : 'evm.wc.creating')}
           </p>
         </>
       )

@@ -15,6 +15,9 @@ import { namespaceLabel } from '../namespaceLabel.js'
 import { SlotOutlet } from '../shell/SlotOutlet.js'
 import { useDirectorySuggestions } from './useDirectorySuggestions.js'
 
+// preloadCoreViews calls a view module's `preload` once the module is loaded on idle.
+export { preloadDirectorySuggestions as preload } from './useDirectorySuggestions.js'
+
 // §2: the default connect method order is email, social, then wallets.
 const METHOD_ORDER: ReadonlyArray<Slots['connect-methods']['method']> = ['email', 'social']
 

@@ -14,8 +14,46 @@ export interface DirectorySuggestions {
   loading: boolean
 }
 
-// One answer per kernel: the Connect view shows again and again, the directory is asked once.
-const answers = new WeakMap<Kernel, Promise<{ featured: DirectoryWallet[]; top: DirectoryWallet[] }>>()
+type Answer = { featured: DirectoryWallet[]; top: DirectoryWallet[] }
+
+// One answer per kernel: the Connect view shows again and again, the directory is asked once. The
+// settled answer is kept too, so a view that opens after it arrived renders it in its first frame.
+const answers = new WeakMap<Kernel, Promise<Answer>>()
+const settled = new WeakMap<Kernel, Answer>()
+
+function askDirectory(kernel: Kernel, directory: NonNullable<ReturnType<typeof walletDirectoryOf>>): Promise<Answer> {
+  let pending = answers.get(kernel)
+  if (!pending) {
+    const { featuredWalletIds: featured = [], includeWalletIds: include, excludeWalletIds: exclude } = kernel.options
+    pending = Promise.all([
+      featured.length > 0 ? directory.getWallets({ page: 1, entries: featured.length, include: featured }) : { wallets: [] },
+      // A few more than needed, since installed and featured wallets are left out.
+      directory.getWallets({ page: 1, entries: RECOMMENDED_WALLETS + featured.length + 8, include, exclude }),
+    ]).then(([featuredPage, topPage]) => ({
+      featured: featured.flatMap((id) => featuredPage.wallets.filter((wallet) => wallet.id === id)),
+      top: topPage.wallets,
+    }))
+    answers.set(kernel, pending)
+    pending.then(
+      (answer) => settled.set(kernel, answer),
+      (error: unknown) => {
+        answers.delete(kernel)
+        kernel.logger.warn('The wallet directory could not be read.', error)
+        raiseAlertForHttpError(kernel, error)
+      },
+    )
+  }
+  return pending
+}
+
+/**
+ * Asks the directory for the Connect view's wallets ahead of time (the provider does it while the
+ * page is idle), so that the first open shows them at once instead of a loading row.
+ */
+export function preloadDirectorySuggestions(kernel: Kernel): void {
+  const directory = walletDirectoryOf(kernel)
+  if (directory) askDirectory(kernel, directory).catch(() => {})
+}
 
 /**
  * The directory wallets the Connect view shows beside the chains' connectors (§2 featured, custom,
@@ -24,30 +62,12 @@ const answers = new WeakMap<Kernel, Promise<{ featured: DirectoryWallet[]; top: 
 export function useDirectorySuggestions(kernel: Kernel, installedRdns: ReadonlySet<string>): DirectorySuggestions {
   const custom = customWallets(kernel)
   const directory = walletDirectoryOf(kernel)
-  const [answer, setAnswer] = useState<{ featured: DirectoryWallet[]; top: DirectoryWallet[] }>()
+  const [answer, setAnswer] = useState<Answer | undefined>(() => settled.get(kernel))
 
   useEffect(() => {
     if (!directory) return
     let current = true
-    let pending = answers.get(kernel)
-    if (!pending) {
-      const { featuredWalletIds: featured = [], includeWalletIds: include, excludeWalletIds: exclude } = kernel.options
-      pending = Promise.all([
-        featured.length > 0 ? directory.getWallets({ page: 1, entries: featured.length, include: featured }) : { wallets: [] },
-        // A few more than needed, since installed and featured wallets are left out.
-        directory.getWallets({ page: 1, entries: RECOMMENDED_WALLETS + featured.length + 8, include, exclude }),
-      ]).then(([featuredPage, topPage]) => ({
-        featured: featured.flatMap((id) => featuredPage.wallets.filter((wallet) => wallet.id === id)),
-        top: topPage.wallets,
-      }))
-      answers.set(kernel, pending)
-      pending.catch((error: unknown) => {
-        answers.delete(kernel)
-        kernel.logger.warn('The wallet directory could not be read.', error)
-        raiseAlertForHttpError(kernel, error)
-      })
-    }
-    pending.then(
+    askDirectory(kernel, directory).then(
       (result) => current && setAnswer(result),
       () => current && setAnswer({ featured: [], top: [] }),
     )

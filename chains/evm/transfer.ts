@@ -1,0 +1,48 @@
+// The EVM transfer capability's body (viem), loaded through import() on the first send (STYLE 3).
+import { encodeFunctionData, erc20Abi, getAddress, isAddress, numberToHex } from 'viem'
+import type { TransferParameters } from '../../kernel/chain.js'
+import type { Kernel } from '../../kernel/createKernel.js'
+import { AddressOrAuthConnectorNotFoundError, NetworkNotFoundError } from '../../kernel/errors/catalogue.js'
+import { BaseError, type BaseErrorOptions } from '../../kernel/errors/BaseError.js'
+import { isSameNetwork } from '../../kernel/network.js'
+import { publicClientFor } from './client.js'
+import type { EvmConfig, EvmSession } from './session.js'
+
+/** The transaction was mined but reverted: nothing was sent. */
+export class TransferRevertedError extends BaseError {
+  override name = 'TransferRevertedError'
+  constructor(options?: BaseErrorOptions) {
+    super('The transfer failed on the network', options)
+  }
+}
+
+/**
+ * Sends the native coin (`value`) or an ERC20 token (`transfer(address,uint256)` calldata) with
+ * eth_sendTransaction through the connected wallet, then waits for the receipt on the network's own
+ * RPC. The call is never simulated and its return value never decoded: USDT-style tokens return
+ * nothing from `transfer` (§4), and a reverted receipt is what tells a failure.
+ *
+ * @throws {TransferRevertedError} when the receipt's status is reverted.
+ */
+export async function transfer(
+  kernel: Kernel,
+  session: EvmSession | undefined,
+  config: EvmConfig,
+  { from, to, amount, token, networkId }: TransferParameters,
+): Promise<{ hash: string }> {
+  const provider = session?.active?.provider
+  if (!provider) throw new AddressOrAuthConnectorNotFoundError({ details: 'No EVM wallet is connected.' })
+  const network = config.networks.find((candidate) => isSameNetwork(candidate, networkId))
+  const rpcUrl = network && config.rpcUrls.get(network.caipNetworkId)
+  if (!rpcUrl) throw new NetworkNotFoundError({ details: `evm() has no network ${networkId}.` })
+  if (!isAddress(to, { strict: false })) throw new Error(`'${to}' is not an EVM address.`)
+  const recipient = getAddress(to)
+  const transaction = token
+    ? { from, to: getAddress(token.address), data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [recipient, amount] }) }
+    : { from, to: recipient, value: numberToHex(amount) }
+  const hash = await provider.request({ method: 'eth_sendTransaction', params: [transaction] })
+  if (typeof hash !== 'string' || !/^0x[0-9a-f]{64}$/i.test(hash)) throw new Error('The wallet returned no transaction hash.')
+  const receipt = await publicClientFor(kernel, rpcUrl).waitForTransactionReceipt({ hash: hash as `0x${string}` })
+  if (receipt.status !== 'success') throw new TransferRevertedError({ details: `Transaction ${hash} reverted.` })
+  return { hash }
+}

@@ -1,0 +1,77 @@
+// End to end: the Account view's Tokens, NFTs and Activity tabs against the real blockchain API
+// service, which indexes the real local chain. A USDC transfer made here must show up everywhere.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createPublicClient, createWalletClient, erc20Abi, http, parseUnits, formatUnits } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { formatBalance, formatFiat } from '../../kernel/format.js'
+import { startStack, TEST_KEY, type Stack } from './harness.js'
+
+const account = privateKeyToAccount(TEST_KEY)
+const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' // anvil account #2
+let stack: Stack
+
+beforeAll(async () => {
+  stack = await startStack()
+})
+
+afterAll(async () => {
+  await stack?.stop()
+})
+
+describe('the Account view with the blockchain API', () => {
+  it('behavior: tokens with values, the fixture NFTs, and activity that matches the chain', async () => {
+    const chain = stack.fixtures.chains['31337']!
+    const transport = http(chain.rpcUrl)
+    const wallet = createWalletClient({ account, transport, chain: { id: 31337, name: 'local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [chain.rpcUrl] } } } })
+    const reader = createPublicClient({ transport })
+    const hash = await wallet.writeContract({ address: chain.usdc as `0x${string}`, abi: erc20Abi, functionName: 'transfer', args: [RECEIVER, parseUnits('7.5', 6)] })
+    await reader.waitForTransactionReceipt({ hash })
+    await waitUntilIndexed(hash)
+
+    const { context, page } = await stack.newPage()
+    await page.goto(stack.demoUrl)
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    await page.getByRole('button', { name: /^Test Wallet/ }).click()
+    await expect.poll(() => page.getByTestId('address').textContent()).toBe(account.address)
+    await page.getByRole('button', { name: 'Open Account' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Account' })
+
+    const usdc = formatUnits(await reader.readContract({ address: chain.usdc as `0x${string}`, abi: erc20Abi, functionName: 'balanceOf', args: [account.address] }), 6)
+    const usdt = formatUnits(await reader.readContract({ address: chain.usdt as `0x${string}`, abi: erc20Abi, functionName: 'balanceOf', args: [account.address] }), 6)
+    const tokens = dialog.getByRole('list', { name: 'Your tokens' })
+    await expect.poll(() => tokens.textContent(), { timeout: 15_000 }).toContain(`${formatBalance(usdc)} USDC`)
+    const text = (await tokens.textContent()) ?? ''
+    expect(text).toContain('USD Coin')
+    expect(text).toContain(formatFiat(usdc))
+    expect(text).toContain(`${formatBalance(usdt)} USDTS`)
+    expect(text).toContain(formatFiat(usdt))
+    expect(text).toContain('ETH')
+
+    await dialog.getByRole('tab', { name: 'NFTs' }).click()
+    const nfts = dialog.getByRole('list', { name: 'Your NFTs' })
+    await expect.poll(() => nfts.textContent(), { timeout: 15_000 }).toContain('Foyer Fixture #1')
+    expect(await nfts.textContent()).toContain('Foyer Fixture #3')
+
+    await dialog.getByRole('tab', { name: 'Activity' }).click()
+    const rows = dialog.getByTestId('activity-row')
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThan(1)
+    // Newest first: the transfer made above, then what the fixtures did (#1 sent #0 12.5 USDC).
+    expect(await rows.first().textContent()).toContain('-7.5 USDC')
+    expect(await dialog.getByRole('region', { name: 'Your activity' }).textContent()).toContain('+12.5 USDC')
+    await context.close()
+  })
+})
+
+/** The API indexes new blocks within a moment; the view's 30 s cache must not catch it before. */
+async function waitUntilIndexed(hash: string) {
+  const url = new URL(`v1/account/${account.address}/history`, `${stack.fixtures.api.url}/`)
+  for (const [key, value] of Object.entries({ projectId: 'foyer-demo', st: 'foyer', sv: '0.1.0', chainId: 'eip155:31337' })) {
+    url.searchParams.set(key, value)
+  }
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const body = (await (await fetch(url)).json()) as { data?: Array<{ metadata: { hash?: string } }> }
+    if (body.data?.some((item) => item.metadata.hash === hash)) return
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`The API did not index ${hash} in 10 s.`)
+}
