@@ -150,7 +150,9 @@ function clickToFirstView() {
     document.querySelector('[data-foyer-connect-button]').click()
     const check = () => {
       const body = document.querySelector('[data-foyer]')?.shadowRoot?.querySelector('[role="dialog"] .f-body')
-      if (body && body.children.length > 0 && !body.querySelector('[aria-busy="true"]')) {
+      // The view's own content is on screen once its code has replaced the placeholder; parts it
+      // loads afterwards (directory suggestions) arrive progressively and are not waited for.
+      if (body && body.children.length > 0 && !body.querySelector('[data-view-skeleton]')) {
         // Visible means painted: wait for the frame that shows it.
         requestAnimationFrame(() => resolve(performance.now() - start))
       } else requestAnimationFrame(check)

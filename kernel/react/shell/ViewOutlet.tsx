@@ -73,7 +73,7 @@ function Shown({ view, onShown, children }: { view: string; onShown: (view: stri
 export function ViewSkeleton() {
   const t = useTranslate()
   return (
-    <div aria-busy="true" className="f-list">
+    <div aria-busy="true" className="f-list" data-view-skeleton="">
       <span className="f-visually-hidden">{t('modal.loading')}</span>
       {[0, 1, 2].map((row) => (
         <Skeleton key={row} height={56} />
