@@ -2,6 +2,7 @@ import type { ButtonHTMLAttributes } from 'react'
 import { shortenAddress } from '../addresses.js'
 import { openModal } from '../modal.js'
 import { useKernel, useTranslate } from './context.js'
+import { warmModal } from './coreViews.js'
 import { useAccount } from './hooks.js'
 
 export type ConnectButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onClick' | 'children'>
@@ -28,6 +29,9 @@ export function ConnectButton(props: ConnectButtonProps) {
       data-status={account.status}
       aria-label={account.address ? t('button.account', { address: label }) : undefined}
       {...props}
+      // A pointer on its way or keyboard focus says a click is coming: warm the modal now.
+      onPointerEnter={() => warmModal(kernel)}
+      onFocus={() => warmModal(kernel)}
       onClick={() => openModal(kernel)}
     >
       {label}

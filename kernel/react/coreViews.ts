@@ -28,19 +28,27 @@ export function registerCoreViews(kernel: Kernel): void {
   if (hasDirectory && !kernel.views.get('AllWallets')) kernel.views.register('AllWallets', ALL_WALLETS)
 }
 
-/** Loads the modal and the views a visitor sees first while the page is idle, so the first click opens at once. */
+/** Loads the modal and the views a visitor sees first; every load happens once, so calling it again is free. */
+export function warmModal(kernel: Kernel): void {
+  loadModalRoot().catch((error: unknown) => kernel.logger.debug('Preloading the modal failed.', error))
+  for (const view of ['Connect', 'Account'] as const) {
+    kernel.views
+      .load(view)
+      // A view may warm what it shows first (Connect: the directory's wallets).
+      .then((module) => (module as { preload?: (kernel: Kernel) => void }).preload?.(kernel))
+      .catch((error: unknown) => kernel.logger.debug(`Preloading ${view} failed.`, error))
+  }
+}
+
+/**
+ * Warms the modal once the page is idle (at the latest a second after it mounts), so the first click
+ * opens at once without costing the first paint anything.
+ */
 export function preloadCoreViews(kernel: Kernel): () => void {
-  const idle = globalThis.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200))
-  const cancelIdle = globalThis.cancelIdleCallback ?? clearTimeout
-  const handle = idle(() => {
-    loadModalRoot().catch((error: unknown) => kernel.logger.debug('Preloading the modal failed.', error))
-    for (const view of ['Connect', 'Account'] as const) {
-      kernel.views
-        .load(view)
-        // A view may warm what it shows first (Connect: the directory's wallets).
-        .then((module) => (module as { preload?: (kernel: Kernel) => void }).preload?.(kernel))
-        .catch((error: unknown) => kernel.logger.debug(`Preloading ${view} failed.`, error))
-    }
-  })
-  return () => cancelIdle(handle as never)
+  if (typeof requestIdleCallback !== 'function') {
+    const timer = setTimeout(() => warmModal(kernel), 200)
+    return () => clearTimeout(timer)
+  }
+  const handle = requestIdleCallback(() => warmModal(kernel), { timeout: 1000 })
+  return () => cancelIdleCallback(handle)
 }
