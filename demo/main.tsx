@@ -6,6 +6,7 @@ import { solana, solanaLocalnet } from 'foyer/chains/solana'
 import { activity } from 'foyer/plugins/activity'
 import { portfolio } from 'foyer/plugins/portfolio'
 import { receive } from 'foyer/plugins/receive'
+import { send } from 'foyer/plugins/send'
 import { App } from './App.js'
 import { DEV_WALLET_KEY, localApiUrl, localChains, localDirectoryUrl, localRelayUrl, localSolana } from './localStack.js'
 
@@ -50,6 +51,7 @@ const kernel = createKernel({
     portfolio(),
     activity(),
     receive(),
+    send(),
   ],
 })
 

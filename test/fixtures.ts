@@ -1,7 +1,7 @@
 // Shared fixtures for unit tests and stories: a real in-memory chain plugin and a kernel factory.
 // Browser-safe on purpose (no node: imports), so stories can use them too. Lives only in test/.
 import type { CaipNetworkId } from '../kernel/caip.js'
-import { defineChain, type ChainPlugin, type ConnectResult, type NativeBalance } from '../kernel/chain.js'
+import { defineChain, type ChainPlugin, type ConnectResult, type NativeBalance, type TransferParameters } from '../kernel/chain.js'
 import { createKernel, type Kernel } from '../kernel/createKernel.js'
 import type { Account, AccountType, Connector, Network } from '../kernel/network.js'
 import type { FoyerOptions } from '../kernel/options.js'
@@ -75,6 +75,8 @@ export interface TestChainOptions {
   switchNetwork?: TestWalletAnswer | false
   /** `false` leaves out the signMessage capability. @default 'approve' */
   signMessage?: TestWalletAnswer | false
+  /** How the transfer capability answers; 'pending' never answers, for the sending state. Absent leaves the capability out. */
+  transfer?: TestWalletAnswer | 'pending'
 }
 
 /** The in-memory wallet behind a test chain: change its answers mid-test and read what it was asked. */
@@ -85,6 +87,9 @@ export interface TestWallet {
   balanceAnswer: 'approve' | 'fail' | 'pending'
   switchAnswer: TestWalletAnswer
   signAnswer: TestWalletAnswer
+  transferAnswer: TestWalletAnswer | 'pending'
+  /** Every transfer the wallet was asked to send, in order. */
+  readonly transfers: TransferParameters[]
   accounts: readonly string[]
   balance: bigint
   /** The network the wallet is on. */
@@ -127,6 +132,8 @@ export function testChain(options: TestChainOptions = {}): TestChain {
     balanceAnswer: 'approve',
     switchAnswer: options.switchNetwork || 'approve',
     signAnswer: options.signMessage || 'approve',
+    transferAnswer: options.transfer ?? 'approve',
+    transfers: [],
     accounts: options.accounts ?? testAddresses[namespace as keyof typeof testAddresses] ?? ['test-address'],
     balance: options.balance === false ? 0n : (options.balance ?? 15n * 10n ** BigInt(firstNetwork.nativeCurrency.decimals - 1)),
     networkId: firstNetwork.caipNetworkId,
@@ -198,6 +205,16 @@ export function testChain(options: TestChainOptions = {}): TestChain {
             wallet.calls.signMessage++
             await answer(wallet.signAnswer, 'sign')
             return fakeSignature(`${address}:${message}`)
+          },
+        },
+      }),
+      ...(options.transfer !== undefined && {
+        transfer: {
+          async transfer(_kernel, params) {
+            wallet.transfers.push(params)
+            if (wallet.transferAnswer === 'pending') await new Promise(() => {})
+            else await answer(wallet.transferAnswer, 'transfer')
+            return { hash: `0x${wallet.transfers.length.toString(16).padStart(64, '0')}` }
           },
         },
       }),

@@ -8,6 +8,9 @@ import { isSameNetwork } from '../../kernel/network.js'
 import { publicClientFor } from './client.js'
 import type { EvmConfig, EvmSession } from './session.js'
 
+/** How often the receipt is asked for: viem's 4 s default keeps the visitor waiting after the block. */
+export const RECEIPT_POLL_MS = 1_000
+
 /** The transaction was mined but reverted: nothing was sent. */
 export class TransferRevertedError extends BaseError {
   override name = 'TransferRevertedError'
@@ -42,7 +45,7 @@ export async function transfer(
     : { from, to: recipient, value: numberToHex(amount) }
   const hash = await provider.request({ method: 'eth_sendTransaction', params: [transaction] })
   if (typeof hash !== 'string' || !/^0x[0-9a-f]{64}$/i.test(hash)) throw new Error('The wallet returned no transaction hash.')
-  const receipt = await publicClientFor(kernel, rpcUrl).waitForTransactionReceipt({ hash: hash as `0x${string}` })
+  const receipt = await publicClientFor(kernel, rpcUrl).waitForTransactionReceipt({ hash: hash as `0x${string}`, pollingInterval: RECEIPT_POLL_MS })
   if (receipt.status !== 'success') throw new TransferRevertedError({ details: `Transaction ${hash} reverted.` })
   return { hash }
 }

@@ -81,6 +81,9 @@ export function solana(options: SolanaOptions): ChainPlugin {
       signMessage: {
         signMessage: async (kernel, params) => (await sessionOf(kernel)).signMessage(params),
       },
+      transfer: {
+        transfer: async (kernel, params) => (await sessionOf(kernel)).transfer(params),
+      },
     },
   })
 }

@@ -81,7 +81,7 @@ describe('solana options', () => {
       'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
       LOCAL_SOLANA_CHAIN_ID,
     ])
-    expect(Object.keys(plugin.chain.capabilities ?? {}).sort()).toEqual(['balance', 'signMessage', 'switchNetwork'])
+    expect(Object.keys(plugin.chain.capabilities ?? {}).sort()).toEqual(['balance', 'signMessage', 'switchNetwork', 'transfer'])
   })
 
   it.each<[string, unknown, string]>([

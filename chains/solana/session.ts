@@ -1,5 +1,5 @@
 import type { CaipNetworkId } from '../../kernel/caip.js'
-import type { ConnectResult } from '../../kernel/chain.js'
+import type { ConnectResult, TransferParameters } from '../../kernel/chain.js'
 import type { Network } from '../../kernel/network.js'
 import type { DiscoveredSolanaWallet } from './discovery.js'
 import type { StandardWallet } from './walletStandard.js'
@@ -44,6 +44,8 @@ export interface WalletSession {
   disconnect(): Promise<void>
   switchNetwork(networkId: CaipNetworkId): void
   signMessage(params: { address: string; message: string }): Promise<string>
+  /** The transfer capability: SOL through the wallet's signature (transfer.ts, loaded on first use). */
+  transfer(params: TransferParameters): Promise<{ hash: string }>
   /** Stops discovery and listening; the kernel is being destroyed. */
   stop(): void
 }

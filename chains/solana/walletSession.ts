@@ -124,6 +124,9 @@ export function startWalletSession(kernel: Kernel, config: SolanaConfig): Wallet
 
     signMessage: async (params) => (await loadSolanaClient()).signMessage(session, params),
 
+    // Its own chunk, loaded on the first send.
+    transfer: async (params) => (await import('./transfer.js')).transfer(kernel, session, config, params),
+
     stop() {
       stopDiscovery()
       session.active?.unwatch()

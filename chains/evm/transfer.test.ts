@@ -1,0 +1,99 @@
+// The EVM transfer capability and the send plugin's sendToken against a real anvil with the
+// fixture tokens: native ETH, USDC (6 decimals) and the USDT-style token whose transfer returns
+// nothing. Balances are read from the chain before and after. One anvil for this file.
+import { createPublicClient, erc20Abi, http, type Address } from 'viem'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { connect } from '../../kernel/actions/connect.js'
+import type { Network } from '../../kernel/network.js'
+import { ANVIL_ACCOUNTS, compileContracts, deployFixtures, startAnvil, type AnvilInstance, type ChainFixtures } from '../../services/devchain/index.mjs'
+import { sendToken } from '../../plugins/send/sendToken.js'
+import { send } from '../../plugins/send/index.js'
+import { testKernel } from '../../test/fixtures.js'
+import { announceWallet, createEip1193Wallet } from '../../test/eip1193Wallet.js'
+import { evm, evmNetwork } from './index.js'
+
+const [first, , third] = ANVIL_ACCOUNTS as unknown as [(typeof ANVIL_ACCOUNTS)[0], unknown, (typeof ANVIL_ACCOUNTS)[0]]
+const connectorId = 'test.foyer.wallet'
+const icon = 'data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%2F%3E'
+
+let anvil: AnvilInstance
+let local: Network
+let fixtures: ChainFixtures
+
+beforeAll(async () => {
+  anvil = await startAnvil({ port: 0, chainId: 31337 })
+  local = evmNetwork({ id: 31337, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [anvil.url] } } })
+  fixtures = await deployFixtures({ rpcUrl: anvil.url, chainId: 31337, artifacts: await compileContracts() })
+}, 120_000)
+
+afterAll(async () => {
+  await anvil?.stop()
+})
+
+let page: EventTarget
+beforeEach(() => {
+  page = new EventTarget()
+  vi.stubGlobal('window', page)
+})
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+async function setup() {
+  const wallet = createEip1193Wallet({ privateKey: first.privateKey, rpcUrl: anvil.url })
+  announceWallet(page, wallet, { name: 'Test Wallet', rdns: connectorId, icon })
+  const kernel = testKernel({ plugins: [evm({ networks: [local] }), send()] })
+  await connect(kernel, { connectorId })
+  const events: string[] = []
+  kernel.bus.on('send:initiated', (payload) => events.push(payload.event))
+  kernel.bus.on('send:succeeded', (payload) => events.push(payload.event))
+  return { kernel, wallet, events }
+}
+
+const client = () => createPublicClient({ transport: http(anvil.url) })
+const tokenBalance = (token: Address, owner: Address) => client().readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+
+describe('evm: transfer', () => {
+  it('behavior: sends ETH to anvil #2; its balance grows by the amount', async () => {
+    const { kernel, events } = await setup()
+    const before = await client().getBalance({ address: third.address })
+    const { hash } = await sendToken(kernel, { token: { symbol: 'ETH', decimals: 18 }, amount: '1.25', to: third.address })
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(await client().getBalance({ address: third.address })).toBe(before + 1_250_000_000_000_000_000n)
+    expect(events).toEqual(['SEND_INITIATED', 'SEND_SUCCESS'])
+  })
+
+  it('behavior: sends USDC (6 decimals) to anvil #2', async () => {
+    const { kernel } = await setup()
+    const before = await tokenBalance(fixtures.usdc, third.address)
+    const senderBefore = await tokenBalance(fixtures.usdc, first.address)
+    await sendToken(kernel, { token: { symbol: 'USDC', decimals: 6, address: fixtures.usdc }, amount: '12.5', to: third.address })
+    expect(await tokenBalance(fixtures.usdc, third.address)).toBe(before + 12_500_000n)
+    expect(await tokenBalance(fixtures.usdc, first.address)).toBe(senderBefore - 12_500_000n)
+  })
+
+  it('behavior: sends the USDT-style token, whose transfer returns nothing (§4)', async () => {
+    const { kernel } = await setup()
+    const before = await tokenBalance(fixtures.usdt, third.address)
+    await sendToken(kernel, { token: { symbol: 'USDTS', decimals: 6, address: fixtures.usdt }, amount: '3', to: third.address })
+    expect(await tokenBalance(fixtures.usdt, third.address)).toBe(before + 3_000_000n)
+  })
+
+  it('behavior: a token transfer that reverts (more than the balance) fails after the receipt, without SEND_SUCCESS', async () => {
+    const { kernel, events } = await setup()
+    const before = await tokenBalance(fixtures.usdc, third.address)
+    const result = sendToken(kernel, { token: { symbol: 'USDC', decimals: 6, address: fixtures.usdc }, amount: '99999999', to: third.address })
+    await expect(result).rejects.toMatchObject({ name: 'TransferRevertedError' })
+    expect(events).toEqual(['SEND_INITIATED'])
+    expect(await tokenBalance(fixtures.usdc, third.address)).toBe(before)
+  })
+
+  it('behavior: user rejected request — nothing is sent', async () => {
+    const { kernel, wallet, events } = await setup()
+    wallet.answers.set('eth_sendTransaction', 'reject')
+    const before = await client().getBalance({ address: third.address })
+    await expect(sendToken(kernel, { token: { symbol: 'ETH', decimals: 18 }, amount: '1', to: third.address })).rejects.toMatchObject({ code: 4001 })
+    expect(events).toEqual(['SEND_INITIATED'])
+    expect(await client().getBalance({ address: third.address })).toBe(before)
+  })
+})

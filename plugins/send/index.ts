@@ -1,0 +1,48 @@
+// The send plugin's manifest: a wallet action, its view (registered only where a chain can
+// transfer) and texts. The view, the action and the chains' transfer code load on demand.
+import { definePlugin, type Plugin } from '../../kernel/index.js'
+import { en } from './locales.js'
+import type { SendEventPayload } from './sendToken.js'
+
+declare module '../../kernel/views.js' {
+  interface ViewParams {
+    Send: undefined
+  }
+}
+
+declare module '../../kernel/i18n.js' {
+  interface Messages extends Record<keyof typeof en, string> {}
+}
+
+declare module '../../kernel/bus.js' {
+  interface FoyerEvents {
+    /** §4 tracking: SEND_INITIATED, before the wallet is asked to sign. */
+    'send:initiated': SendEventPayload
+    /** §4 tracking: SEND_SUCCESS, once the network confirmed the transfer. */
+    'send:succeeded': SendEventPayload
+  }
+}
+
+export type { SendEventPayload } from './sendToken.js'
+
+/**
+ * Sends the native coin or a token from the connected account: a token picker from the account's
+ * balances, amount with Max, receiver, a preview, then the wallet's signature (§3, §4). Gated by the
+ * `send` feature, and offered only when a chain has the `transfer` capability (STYLE 10).
+ *
+ * @example
+ * createKernel({ projectId, plugins: [evm({ networks }), send()] })
+ */
+export function send(): Plugin {
+  return definePlugin({
+    name: 'send',
+    feature: 'send',
+    slots: { 'wallet-features': [{ id: 'send', label: 'send.action', view: 'Send' }] },
+    locales: { en },
+    setup(kernel) {
+      // Without a view the Account view hides the entry: no chain here can transfer.
+      if (kernel.chains.withCapability('transfer').length === 0) return
+      return kernel.views.register('Send', { title: 'send.title', feature: 'send', load: () => import('./SendView.js') })
+    },
+  })
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { BlockchainApiToken } from '../../kernel/tokens.js'
+import { memoryBlockchainApi, tokenBalance } from '../../test/memoryBlockchainApi.js'
+import { testAddresses, testChain, testKernel, testSolanaNetwork } from '../../test/fixtures.js'
+import { loadSendOptions } from './loadSendOptions.js'
+
+const address = testAddresses.eip155[0]
+
+describe('loadSendOptions', () => {
+  it('behavior: without a blockchain API, the native balance from the chain', async () => {
+    const kernel = testKernel({ plugins: [testChain({ balance: 25n * 10n ** 17n })] })
+    await expect(loadSendOptions(kernel, { namespace: 'eip155', address, networkId: 'eip155:1' })).resolves.toEqual([
+      { asset: { symbol: 'TETH', decimals: 18 }, balance: 25n * 10n ** 17n },
+    ])
+  })
+
+  it("behavior: with one, the account's tokens; a CAIP-10 token id becomes the contract address", async () => {
+    const kernel = testKernel({ plugins: [testChain()] })
+    const usdc = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+    kernel.container.provide(
+      BlockchainApiToken,
+      memoryBlockchainApi({
+        balances: [
+          tokenBalance('USDC', '12.5', 1, { quantity: { decimals: 6, numeric: '12.5' }, address: `eip155:1:${usdc}` }),
+          tokenBalance('ETH', '0.75', 3000),
+        ],
+      }),
+    )
+    await expect(loadSendOptions(kernel, { namespace: 'eip155', address, networkId: 'eip155:1' })).resolves.toEqual([
+      { asset: { symbol: 'ETH', decimals: 18, address: undefined }, balance: 75n * 10n ** 16n },
+      { asset: { symbol: 'USDC', decimals: 6, address: usdc }, balance: 12_500_000n },
+    ])
+  })
+
+  it('behavior: on Solana only SOL is offered (SPL transfers are not offered yet)', async () => {
+    const kernel = testKernel({ plugins: [testChain({ namespace: 'solana' })] })
+    const chainId = testSolanaNetwork.caipNetworkId
+    kernel.container.provide(
+      BlockchainApiToken,
+      memoryBlockchainApi({
+        balances: [
+          tokenBalance('SOL', '2', 150, { chainId, quantity: { decimals: 9, numeric: '2' } }),
+          tokenBalance('USDC', '5', 1, { chainId, quantity: { decimals: 6, numeric: '5' }, address: `${chainId}:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v` }),
+        ],
+      }),
+    )
+    const options = await loadSendOptions(kernel, { namespace: 'solana', address: testAddresses.solana[0], networkId: chainId })
+    expect(options.map((option) => option.asset.symbol)).toEqual(['SOL'])
+  })
+})

@@ -1,0 +1,32 @@
+/** English for the send plugin; `{symbol}`, `{amount}`, `{network}` are filled in at run time. */
+export const en = {
+  'send.title': 'Send',
+  /** The button under the account that opens this view. */
+  'send.action': 'Send',
+  'send.token': 'Token',
+  'send.chooseToken': 'Choose a token',
+  'send.amount': 'Amount',
+  'send.max': 'Max',
+  'send.balance': 'Balance: {amount} {symbol}',
+  'send.receiver': 'Receiver address',
+  'send.preview': 'Preview',
+  'send.back': 'Edit',
+  'send.confirm': 'Send now',
+  'send.from': 'From',
+  'send.to': 'To',
+  'send.network': 'Network',
+  'send.sending': 'Confirm the transfer in your wallet',
+  'send.sent': 'Sent',
+  'send.hash': 'Transaction',
+  'send.again': 'Send more',
+  'send.notConnected': 'Connect a wallet to send.',
+  /** §5, exact wording. */
+  'send.error.required': 'An amount and receiver address are required',
+  /** §5, exact wording. */
+  'send.error.token': 'A token is required',
+  'send.error.address': 'The receiver address is not valid on this network',
+  'send.error.amount': 'The amount is not a valid number',
+  'send.error.balance': 'The amount is more than your balance',
+  'send.error.rejected': 'You declined the transfer in your wallet',
+  'send.error.failed': 'The transfer failed',
+} as const

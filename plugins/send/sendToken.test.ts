@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest'
+import { connect } from '../../kernel/actions/connect.js'
+import { testAddresses, testChain, testKernel, testNetwork, type TestChainOptions } from '../../test/fixtures.js'
+import { send } from './index.js'
+import { sendToken } from './sendToken.js'
+
+const eth = { symbol: 'TETH', decimals: 18 }
+const usdc = { symbol: 'USDC', decimals: 6, address: '0x5FbDB2315678afecb367f032d93F642f64180aa3' }
+
+async function setup(options: TestChainOptions = { transfer: 'approve' }) {
+  const chain = testChain(options)
+  const kernel = testKernel({ plugins: [chain, send()] })
+  const namespace = options.namespace ?? 'eip155'
+  await connect(kernel, { connectorId: `test-wallet-${namespace}` })
+  const events: unknown[] = []
+  kernel.bus.on('send:initiated', (payload) => events.push(payload))
+  kernel.bus.on('send:succeeded', (payload) => events.push(payload))
+  return { kernel, wallet: chain.wallet, events }
+}
+
+describe('sendToken', () => {
+  it('behavior: a native send goes to the chain without a token, between SEND_INITIATED and SEND_SUCCESS', async () => {
+    const { kernel, wallet, events } = await setup()
+    const result = await sendToken(kernel, { token: eth, amount: '0.5', to: testAddresses.eip155[1] })
+    expect(result).toEqual({ hash: `0x${'1'.padStart(64, '0')}`, namespace: 'eip155', networkId: testNetwork.caipNetworkId })
+    expect(wallet.transfers).toEqual([
+      { from: testAddresses.eip155[0], to: testAddresses.eip155[1], amount: 5n * 10n ** 17n, token: undefined, networkId: 'eip155:1' },
+    ])
+    expect(events).toEqual([
+      { event: 'SEND_INITIATED', namespace: 'eip155', networkId: 'eip155:1', symbol: 'TETH', amount: '0.5' },
+      { event: 'SEND_SUCCESS', namespace: 'eip155', networkId: 'eip155:1', symbol: 'TETH', amount: '0.5', hash: result.hash },
+    ])
+  })
+
+  it('behavior: a token send names the token; an EVM address without 0x gets it', async () => {
+    const { kernel, wallet } = await setup()
+    await sendToken(kernel, { token: usdc, amount: '1.5', to: testAddresses.eip155[1].slice(2) })
+    expect(wallet.transfers[0]).toMatchObject({ to: testAddresses.eip155[1], amount: 1_500_000n, token: usdc })
+  })
+
+  it('behavior: solana sends through the solana chain', async () => {
+    const { kernel, wallet } = await setup({ namespace: 'solana', transfer: 'approve' })
+    await sendToken(kernel, { token: { symbol: 'SOL', decimals: 9 }, amount: '2', to: testAddresses.solana[1] })
+    expect(wallet.transfers[0]).toMatchObject({ to: testAddresses.solana[1], amount: 2_000_000_000n, networkId: expect.stringMatching(/^solana:/) })
+  })
+
+  it("behavior: another namespace is 'Unsupported chain', even with a transfer capability", async () => {
+    const { kernel, wallet, events } = await setup({ namespace: 'bip122', transfer: 'approve', accounts: ['bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'], networks: [{ ...testNetwork, id: 'btc', chainNamespace: 'bip122', caipNetworkId: 'bip122:000000000019d6689c085ae165831e93' }] })
+    await expect(sendToken(kernel, { token: { symbol: 'BTC', decimals: 8 }, amount: '1', to: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' })).rejects.toThrow('Unsupported chain')
+    expect(wallet.transfers).toEqual([])
+    expect(events).toEqual([])
+  })
+
+  it("behavior: a chain without the transfer capability is 'Unsupported chain'", async () => {
+    const { kernel } = await setup({})
+    await expect(sendToken(kernel, { token: eth, amount: '1', to: testAddresses.eip155[1] })).rejects.toThrow('Unsupported chain')
+  })
+
+  it('behavior: §5 messages, and nothing is signed', async () => {
+    const { kernel, wallet, events } = await setup()
+    await expect(sendToken(kernel, { token: eth, amount: '', to: testAddresses.eip155[1] })).rejects.toThrow('An amount and receiver address are required')
+    await expect(sendToken(kernel, { amount: '1', to: testAddresses.eip155[1] })).rejects.toThrow('A token is required')
+    await expect(sendToken(kernel, { token: eth, amount: '2', to: testAddresses.eip155[1], balance: 10n ** 18n })).rejects.toMatchObject({ name: 'SendValidationError', key: 'send.error.balance' })
+    expect(wallet.transfers).toEqual([])
+    expect(events).toEqual([])
+  })
+
+  it('behavior: user rejected request — the wallet error passes through, without SEND_SUCCESS', async () => {
+    const { kernel, events } = await setup({ transfer: 'reject' })
+    await expect(sendToken(kernel, { token: eth, amount: '1', to: testAddresses.eip155[1] })).rejects.toMatchObject({ code: 4001 })
+    expect(events).toMatchObject([{ event: 'SEND_INITIATED' }])
+  })
+
+  it("behavior: nobody connected is 'Address or auth connector not found'", async () => {
+    const kernel = testKernel({ plugins: [testChain({ transfer: 'approve' }), send()] })
+    await expect(sendToken(kernel, { token: eth, amount: '1', to: testAddresses.eip155[1] })).rejects.toThrow('Address or auth connector not found')
+  })
+})
+
+describe('send()', () => {
+  it('behavior: the Send view exists only where a chain can transfer', () => {
+    expect(testKernel({ plugins: [testChain({ transfer: 'approve' }), send()] }).views.get('Send')).toBeDefined()
+    expect(testKernel({ plugins: [testChain(), send()] }).views.get('Send')).toBeUndefined()
+  })
+
+  it('behavior: the send feature off hides the view', () => {
+    const kernel = testKernel({ plugins: [testChain({ transfer: 'approve' }), send()], features: { send: false } })
+    expect(kernel.isViewAvailable('Send')).toBe(false)
+  })
+})

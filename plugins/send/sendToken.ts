@@ -1,0 +1,82 @@
+import type { CaipNetworkId } from '../../kernel/caip.js'
+import { selectActiveConnection } from '../../kernel/connection.js'
+import type { Kernel } from '../../kernel/createKernel.js'
+import { AddressOrAuthConnectorNotFoundError, UnsupportedChainError } from '../../kernel/errors/catalogue.js'
+import { en } from './locales.js'
+import { SendValidationError, validateSend, type SendAsset } from './validateSend.js'
+
+/** §4: the namespaces Foyer sends on. */
+export const SEND_NAMESPACES: readonly string[] = ['eip155', 'solana']
+
+export interface SendTokenParameters {
+  /** The token to send; absent `address` means the native coin. */
+  token?: SendAsset
+  /** Decimal text, e.g. '1.5'. */
+  amount: string
+  /** The receiver's address on the connected namespace. */
+  to: string
+  /** The balance of `token` in the smallest unit; when given, a larger amount is refused before signing. */
+  balance?: bigint
+}
+
+export interface SendTokenReturnType {
+  hash: string
+  namespace: string
+  networkId: CaipNetworkId
+}
+
+export type SendTokenErrorType = SendValidationError | UnsupportedChainError | AddressOrAuthConnectorNotFoundError | Error
+
+/** What 'send:initiated' and 'send:succeeded' carry; `event` is the §4 tracking name. */
+export interface SendEventPayload {
+  event: 'SEND_INITIATED' | 'SEND_SUCCESS'
+  namespace: string
+  networkId: CaipNetworkId
+  symbol: string
+  /** Decimal text, as sent. */
+  amount: string
+  /** Set on SEND_SUCCESS. */
+  hash?: string
+}
+
+/**
+ * Sends the native coin or a token from the connected account (§4): checks the form (§5 wording),
+ * branches by namespace (eip155 or solana, else 'Unsupported chain'), emits 'send:initiated'
+ * (SEND_INITIATED), lets the chain's transfer capability sign and wait for the network, then emits
+ * 'send:succeeded' (SEND_SUCCESS).
+ *
+ * @throws {SendValidationError} 'An amount and receiver address are required', 'A token is required' …
+ * @throws {UnsupportedChainError} on a namespace other than eip155 and solana, or a chain without transfer.
+ * @example
+ * const { hash } = await sendToken(kernel, { token: { symbol: 'ETH', decimals: 18 }, amount: '0.1', to: '0x…' })
+ */
+export async function sendToken(kernel: Kernel, params: SendTokenParameters): Promise<SendTokenReturnType> {
+  const connection = selectActiveConnection(kernel.store.getState().connection)
+  if (!connection?.address || !connection.networkId) throw new AddressOrAuthConnectorNotFoundError()
+  const { namespace, networkId, address: from } = connection
+  if (!SEND_NAMESPACES.includes(namespace)) throw new UnsupportedChainError({ details: `Foyer does not send on ${namespace}.` })
+  const capability = kernel.chains.get(namespace)?.capabilities?.transfer
+  if (!capability) throw new UnsupportedChainError({ details: `The ${namespace} chain cannot transfer.` })
+
+  const checked = validateSend(
+    { token: params.token, sendTokenAmount: params.amount, receiverAddress: params.to },
+    { namespace, balance: params.balance },
+  )
+  if ('error' in checked) throw new SendValidationError(checked.error, en[checked.error])
+  const { token, amount } = checked
+  const trimmed = params.to.trim()
+  // §5 lets an EVM address come without its 0x; wallets do not.
+  const to = namespace === 'eip155' && !/^0x/i.test(trimmed) ? `0x${trimmed}` : trimmed
+  const base = { namespace, networkId, symbol: token.symbol, amount: params.amount.trim() }
+
+  kernel.bus.emit('send:initiated', { ...base, event: 'SEND_INITIATED' })
+  const { hash } = await capability.transfer(kernel, {
+    from,
+    to,
+    amount,
+    token: token.address ? { address: token.address, decimals: token.decimals, symbol: token.symbol } : undefined,
+    networkId,
+  })
+  kernel.bus.emit('send:succeeded', { ...base, event: 'SEND_SUCCESS', hash })
+  return { hash, namespace, networkId }
+}
