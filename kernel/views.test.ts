@@ -97,4 +97,18 @@ describe('createViewRegistry', () => {
     off()
     expect(views.slot('account-tabs').map((entry) => entry.id)).toEqual(['nfts'])
   })
+
+  it('behavior: loaded() gives a module only once its load has finished, and never a failed one', async () => {
+    const views = createViewRegistry()
+    const module = { default: 'ConnectComponent' }
+    views.register('Connect', { title: 'connect.title', load: async () => module })
+    views.register('Account', { title: 'account.title', load: async () => Promise.reject(new Error('offline')) })
+    expect(views.loaded('Connect')).toBeUndefined()
+    const pending = views.load('Connect')
+    expect(views.loaded('Connect')).toBeUndefined()
+    await pending
+    expect(views.loaded('Connect')).toBe(module)
+    await expect(views.load('Account')).rejects.toThrow('offline')
+    expect(views.loaded('Account')).toBeUndefined()
+  })
 })

@@ -70,6 +70,8 @@ export interface ViewRegistry {
   ids(): ViewId[]
   /** Loads a view's module once; later calls share the first load. */
   load(id: ViewId): Promise<{ default: unknown }>
+  /** The view's module if a load has finished, so a preloaded view renders without waiting a tick. */
+  loaded(id: ViewId): { default: unknown } | undefined
   contribute<S extends SlotName>(slot: S, entry: Slots[S]): Unsubscribe
   /** A slot's entries, sorted by `order`. */
   slot<S extends SlotName>(slot: S): Array<Slots[S]>
@@ -88,6 +90,7 @@ export class UnknownViewError extends BaseError {
 export function createViewRegistry(): ViewRegistry {
   const views = new Map<string, ViewDefinition>()
   const loads = new Map<string, Promise<{ default: unknown }>>()
+  const modules = new Map<string, { default: unknown }>()
   const slots = new Map<string, Array<SlotEntry>>()
 
   return {
@@ -97,6 +100,7 @@ export function createViewRegistry(): ViewRegistry {
       return () => {
         views.delete(id)
         loads.delete(id)
+        modules.delete(id)
       }
     },
     get: (id) => views.get(id),
@@ -107,14 +111,21 @@ export function createViewRegistry(): ViewRegistry {
       let pending = loads.get(id)
       if (!pending) {
         // A failed load is forgotten so that opening the view again retries it.
-        pending = definition.load().catch((error: unknown) => {
-          loads.delete(id)
-          throw error
-        })
+        pending = definition.load().then(
+          (module) => {
+            modules.set(id, module)
+            return module
+          },
+          (error: unknown) => {
+            loads.delete(id)
+            throw error
+          },
+        )
         loads.set(id, pending)
       }
       return pending
     },
+    loaded: (id) => modules.get(id),
     contribute(slot, entry) {
       const entries = slots.get(slot) ?? []
       if (entries.some((existing) => existing.id === entry.id)) {

@@ -51,7 +51,9 @@ export function solana(options: SolanaOptions): ChainPlugin {
       // Wallets live in a page; on a server the chain only serves RPC reads.
       if (typeof window === 'undefined') return
       let session: WalletSession | undefined
-      const started = import('./walletSession.js').then(({ startWalletSession }) => {
+      // After the page's first paint: the Wallet Standard hands over wallets that registered earlier,
+      // so waiting costs nothing, and the first paint does not share the network with this code.
+      const started = afterFirstPaint().then(() => import('./walletSession.js')).then(({ startWalletSession }) => {
         if (kernel.isDestroyed()) throw new Error('The kernel was destroyed before the Solana wallet code loaded.')
         return (session = startWalletSession(kernel, config))
       })
@@ -85,5 +87,12 @@ export function solana(options: SolanaOptions): ChainPlugin {
         transfer: async (kernel, params) => (await sessionOf(kernel)).transfer(params),
       },
     },
+  })
+}
+
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 500 })
+    else setTimeout(resolve, 0)
   })
 }

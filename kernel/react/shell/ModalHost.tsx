@@ -12,7 +12,9 @@ export function loadModalRoot(): Promise<ComponentType> {
 // Not React.lazy: React 19 holds a resolved Suspense boundary back for up to 300 ms to batch
 // reveals, which would blow the 50 ms open budget. A loaded module renders at once instead.
 function useModalRoot(wanted: boolean): ComponentType | undefined {
-  const [root, setRoot] = useState(() => loadedModalRoot)
+  // Read the module-level value at every render: the idle preload may have loaded it since mount.
+  const [state, setRoot] = useState(() => loadedModalRoot)
+  const root = state ?? loadedModalRoot
   const kernel = useKernel()
   useEffect(() => {
     if (!wanted || root) return

@@ -12,26 +12,21 @@ export interface ViewProps<P = unknown> {
 
 type ViewComponent = ComponentType<ViewProps>
 
-// Views already loaded, per kernel, so that showing one again renders at once without a skeleton.
-const loadedViews = new WeakMap<Kernel, Map<string, ViewComponent>>()
-
 /** Renders the view on top of the router's history, loading it on first use. */
 export function ViewOutlet({ onShown }: { onShown: (view: string) => void }) {
   const kernel = useKernel()
   const route = useFoyerState((state) => state.router.history.at(-1)) as RouteEntry
-  const cache = loadedViews.get(kernel) ?? new Map<string, ViewComponent>()
-  loadedViews.set(kernel, cache)
   const [failure, setFailure] = useState<{ view: string; error: unknown }>()
   const [, setLoadedView] = useState<string>()
   const [attempt, setAttempt] = useState(0)
-  const View = cache.get(route.view)
+  // A view loaded before (or preloaded on idle) renders in this very commit, without a skeleton.
+  const View = kernel.views.loaded(route.view)?.default as ViewComponent | undefined
 
   useEffect(() => {
     if (View) return
     let current = true
     kernel.views.load(route.view).then(
-      (module) => {
-        cache.set(route.view, module.default as ViewComponent)
+      () => {
         if (current) setLoadedView(route.view)
       },
       (error: unknown) => {
@@ -42,7 +37,7 @@ export function ViewOutlet({ onShown }: { onShown: (view: string) => void }) {
     return () => {
       current = false
     }
-  }, [kernel, route.view, View, attempt, cache])
+  }, [kernel, route.view, View, attempt])
 
   if (failure?.view === route.view) {
     return (
