@@ -1,32 +1,12 @@
 // JSON-RPC 2.0 framing for the local WalletConnect relay: parsing WebSocket frames (with ids beyond 2^53
 // kept exact), error objects and serialisation. Knows nothing about topics; the methods come in as a table.
 
-/** The JSON-RPC codes the relay answers with. */
-export const JSON_RPC_PARSE_ERROR = -32700;
-export const JSON_RPC_INVALID_REQUEST = -32600;
-export const JSON_RPC_METHOD_NOT_FOUND = -32601;
-export const JSON_RPC_INVALID_PARAMS = -32602;
-export const JSON_RPC_INTERNAL_ERROR = -32603;
+import { JSON_RPC_PARSE_ERROR, JSON_RPC_INVALID_REQUEST, JSON_RPC_METHOD_NOT_FOUND, JSON_RPC_INVALID_PARAMS, JSON_RPC_INTERNAL_ERROR, JsonRpcError } from '../jsonRpcErrors.mjs';
+
+export { JSON_RPC_PARSE_ERROR, JSON_RPC_INVALID_REQUEST, JSON_RPC_METHOD_NOT_FOUND, JSON_RPC_INVALID_PARAMS, JSON_RPC_INTERNAL_ERROR, JsonRpcError };
 
 /** A JSON-RPC batch (an array frame) longer than this is refused as a whole. */
 export const MAX_BATCH_LENGTH = 100;
-
-/**
- * An error a method throws to answer with a JSON-RPC error object instead of a result.
- *
- * @example throw new JsonRpcError(JSON_RPC_INVALID_PARAMS, 'Invalid params: topic must be a string')
- */
-export class JsonRpcError extends Error {
-  /**
-   * @param {number} code JSON-RPC error code
-   * @param {string} message the `error.message` sent to the client
-   */
-  constructor(code, message) {
-    super(message);
-    this.name = 'JsonRpcError';
-    this.code = code;
-  }
-}
 
 /** @typedef {string | number | bigint | null} JsonRpcId */
 

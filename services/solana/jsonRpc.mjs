@@ -1,35 +1,12 @@
 // JSON-RPC 2.0 framing for the local Solana node: parsing, validation, batches, error objects and
 // bigint-safe serialisation. Knows nothing about Solana; the methods come in as a plain table.
 
-/** SPEC §8: the JSON-RPC codes the node answers with (plus Solana's own server codes such as -32002). */
-export const JSON_RPC_PARSE_ERROR = -32700;
-export const JSON_RPC_INVALID_REQUEST = -32600;
-export const JSON_RPC_METHOD_NOT_FOUND = -32601;
-export const JSON_RPC_INVALID_PARAMS = -32602;
-export const JSON_RPC_INTERNAL_ERROR = -32603;
-export const JSON_RPC_SERVER_ERROR = -32000;
+import { JSON_RPC_PARSE_ERROR, JSON_RPC_INVALID_REQUEST, JSON_RPC_METHOD_NOT_FOUND, JSON_RPC_INVALID_PARAMS, JSON_RPC_INTERNAL_ERROR, JSON_RPC_SERVER_ERROR, JsonRpcError } from '../jsonRpcErrors.mjs';
+
+export { JSON_RPC_PARSE_ERROR, JSON_RPC_INVALID_REQUEST, JSON_RPC_METHOD_NOT_FOUND, JSON_RPC_INVALID_PARAMS, JSON_RPC_INTERNAL_ERROR, JSON_RPC_SERVER_ERROR, JsonRpcError };
 
 /** A batch longer than this is refused as a whole (the kit client never sends more than one call). */
 export const MAX_BATCH_LENGTH = 1000;
-
-/**
- * An error a method throws to answer with a JSON-RPC error object instead of a result.
- *
- * @example throw new JsonRpcError(JSON_RPC_INVALID_PARAMS, 'Invalid params: expected an address')
- */
-export class JsonRpcError extends Error {
-  /**
-   * @param {number} code JSON-RPC error code
-   * @param {string} message the `error.message` sent to the client
-   * @param {unknown} [data] the `error.data` sent to the client, left out when undefined
-   */
-  constructor(code, message, data) {
-    super(message);
-    this.name = 'JsonRpcError';
-    this.code = code;
-    this.data = data;
-  }
-}
 
 /**
  * @typedef {(params: unknown[]) => unknown} JsonRpcMethod
