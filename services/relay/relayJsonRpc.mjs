@@ -1,9 +1,9 @@
 // JSON-RPC 2.0 framing for the local WalletConnect relay: parsing WebSocket frames (with ids beyond 2^53
 // kept exact), error objects and serialisation. Knows nothing about topics; the methods come in as a table.
 
-import { JSON_RPC_PARSE_ERROR, JSON_RPC_INVALID_REQUEST, JSON_RPC_METHOD_NOT_FOUND, JSON_RPC_INVALID_PARAMS, JSON_RPC_INTERNAL_ERROR, JsonRpcError } from '../jsonRpcErrors.mjs';
+import { JSON_RPC_PARSE_ERROR, JSON_RPC_INVALID_REQUEST, JSON_RPC_METHOD_NOT_FOUND, JSON_RPC_INVALID_PARAMS, JSON_RPC_INTERNAL_ERROR, JsonRpcError, stringifyJson } from '../jsonRpc.mjs';
 
-export { JSON_RPC_PARSE_ERROR, JSON_RPC_INVALID_REQUEST, JSON_RPC_METHOD_NOT_FOUND, JSON_RPC_INVALID_PARAMS, JSON_RPC_INTERNAL_ERROR, JsonRpcError };
+export { JSON_RPC_PARSE_ERROR, JSON_RPC_INVALID_REQUEST, JSON_RPC_METHOD_NOT_FOUND, JSON_RPC_INVALID_PARAMS, JSON_RPC_INTERNAL_ERROR, JsonRpcError, stringifyJson };
 
 /** A JSON-RPC batch (an array frame) longer than this is refused as a whole. */
 export const MAX_BATCH_LENGTH = 100;
@@ -52,27 +52,6 @@ export function parseJsonFrame(text) {
   );
 }
 
-/**
- * JSON.stringify that writes bigints as bare integer literals; undefined members are left out.
- *
- * @param {unknown} value
- * @returns {string}
- */
-export function stringifyJson(value) {
-  if (typeof value === 'bigint') return value.toString();
-  if (Array.isArray(value)) {
-    return `[${value.map((item) => (item === undefined || typeof item === 'function' ? 'null' : stringifyJson(item))).join(',')}]`;
-  }
-  if (value !== null && typeof value === 'object') {
-    const members = [];
-    for (const [key, member] of Object.entries(value)) {
-      if (member === undefined || typeof member === 'function') continue;
-      members.push(`${JSON.stringify(key)}:${stringifyJson(member)}`);
-    }
-    return `{${members.join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
 
 /**
  * @param {unknown} value

@@ -1,9 +1,9 @@
 // JSON-RPC 2.0 framing for the local Solana node: parsing, validation, batches, error objects and
 // bigint-safe serialisation. Knows nothing about Solana; the methods come in as a plain table.
 
-import { JSON_RPC_PARSE_ERROR, JSON_RPC_INVALID_REQUEST, JSON_RPC_METHOD_NOT_FOUND, JSON_RPC_INVALID_PARAMS, JSON_RPC_INTERNAL_ERROR, JSON_RPC_SERVER_ERROR, JsonRpcError } from '../jsonRpcErrors.mjs';
+import { JSON_RPC_PARSE_ERROR, JSON_RPC_INVALID_REQUEST, JSON_RPC_METHOD_NOT_FOUND, JSON_RPC_INVALID_PARAMS, JSON_RPC_INTERNAL_ERROR, JSON_RPC_SERVER_ERROR, JsonRpcError, stringifyJson } from '../jsonRpc.mjs';
 
-export { JSON_RPC_PARSE_ERROR, JSON_RPC_INVALID_REQUEST, JSON_RPC_METHOD_NOT_FOUND, JSON_RPC_INVALID_PARAMS, JSON_RPC_INTERNAL_ERROR, JSON_RPC_SERVER_ERROR, JsonRpcError };
+export { JSON_RPC_PARSE_ERROR, JSON_RPC_INVALID_REQUEST, JSON_RPC_METHOD_NOT_FOUND, JSON_RPC_INVALID_PARAMS, JSON_RPC_INTERNAL_ERROR, JSON_RPC_SERVER_ERROR, JsonRpcError, stringifyJson };
 
 /** A batch longer than this is refused as a whole (the kit client never sends more than one call). */
 export const MAX_BATCH_LENGTH = 1000;
@@ -123,26 +123,3 @@ export function handleJsonRpcBody(body, methods, onInternalError = () => {}) {
   return handleRequest(parsed, methods, onInternalError);
 }
 
-/**
- * JSON.stringify that writes bigints as bare integer literals (u64 values such as `rentEpoch` exceed 2^53;
- * @solana/kit parses such literals back into bigints itself). Plain data only: undefined members are left
- * out, as JSON.stringify does.
- *
- * @param {unknown} value
- * @returns {string}
- */
-export function stringifyJson(value) {
-  if (typeof value === 'bigint') return value.toString();
-  if (Array.isArray(value)) {
-    return `[${value.map((item) => (item === undefined || typeof item === 'function' ? 'null' : stringifyJson(item))).join(',')}]`;
-  }
-  if (value !== null && typeof value === 'object') {
-    const members = [];
-    for (const [key, member] of Object.entries(value)) {
-      if (member === undefined || typeof member === 'function') continue;
-      members.push(`${JSON.stringify(key)}:${stringifyJson(member)}`);
-    }
-    return `{${members.join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}

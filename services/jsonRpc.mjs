@@ -1,0 +1,53 @@
+// What the local services that speak JSON-RPC share (the Solana node, the WalletConnect relay): the
+// JSON-RPC 2.0 error codes (SPEC §8), the error a method throws to answer with one, and bigint-safe
+// serialisation.
+
+export const JSON_RPC_PARSE_ERROR = -32700;
+export const JSON_RPC_INVALID_REQUEST = -32600;
+export const JSON_RPC_METHOD_NOT_FOUND = -32601;
+export const JSON_RPC_INVALID_PARAMS = -32602;
+export const JSON_RPC_INTERNAL_ERROR = -32603;
+export const JSON_RPC_SERVER_ERROR = -32000;
+
+/**
+ * An error a method throws to answer with a JSON-RPC error object instead of a result.
+ *
+ * @example throw new JsonRpcError(JSON_RPC_INVALID_PARAMS, 'Invalid params: expected an address')
+ */
+export class JsonRpcError extends Error {
+  /**
+   * @param {number} code JSON-RPC error code
+   * @param {string} message the `error.message` sent to the client
+   * @param {unknown} [data] the `error.data` sent to the client, left out when undefined
+   */
+  constructor(code, message, data) {
+    super(message);
+    this.name = 'JsonRpcError';
+    this.code = code;
+    this.data = data;
+  }
+}
+
+/**
+ * JSON.stringify that writes bigints as bare integer literals: u64 values (Solana's `rentEpoch`) and
+ * WalletConnect's request ids exceed 2^53, and their clients parse such literals back exactly.
+ * Plain data only: undefined and function members are left out, as JSON.stringify does.
+ *
+ * @param {unknown} value
+ * @returns {string}
+ */
+export function stringifyJson(value) {
+  if (typeof value === 'bigint') return value.toString();
+  if (Array.isArray(value)) {
+    return `[${value.map((item) => (item === undefined || typeof item === 'function' ? 'null' : stringifyJson(item))).join(',')}]`;
+  }
+  if (value !== null && typeof value === 'object') {
+    const members = [];
+    for (const [key, member] of Object.entries(value)) {
+      if (member === undefined || typeof member === 'function') continue;
+      members.push(`${JSON.stringify(key)}:${stringifyJson(member)}`);
+    }
+    return `{${members.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
