@@ -54,6 +54,11 @@ export interface ChainCapabilities {
   /** Sends the native coin or a token through the connected wallet; resolves once the network confirmed it. */
   transfer?: {
     transfer(kernel: Kernel, params: TransferParameters): Promise<{ hash: string }>
+    /**
+     * What a native-coin transfer from `from` may cost in fees, in the native coin's smallest unit,
+     * with room for the wallet's own pricing. Sending the whole balance holds this back.
+     */
+    estimateFee?(kernel: Kernel, params: { from: string; networkId: CaipNetworkId }): Promise<bigint>
   }
 }
 

@@ -1,4 +1,5 @@
 import type { Unsubscribe } from './bus.js'
+import type { CapabilityName } from './chain.js'
 import { BaseError } from './errors/BaseError.js'
 import type { FeatureName } from './features.js'
 import type { MessageKey } from './i18n.js'
@@ -42,8 +43,11 @@ export interface ViewDefinition {
 export interface Slots {
   /** Tabs of the Account view (Tokens, NFTs, Activity). */
   'account-tabs': SlotEntry
-  /** Actions under the account (send, receive, swap, buy), ordered by the wallet features order (§9). */
-  'wallet-features': SlotEntry & { view: ViewId }
+  /**
+   * Actions under the account (send, receive, swap, buy), ordered by the wallet features order (§9).
+   * With `capability`, the action shows only while the connected account's chain offers it.
+   */
+  'wallet-features': SlotEntry & { view: ViewId; capability?: CapabilityName }
   /** Connect methods above the wallet list (email, social); wallets are the chains' connectors. */
   'connect-methods': SlotEntry & { method: 'email' | 'social' }
 }

@@ -77,6 +77,8 @@ export interface TestChainOptions {
   signMessage?: TestWalletAnswer | false
   /** How the transfer capability answers; 'pending' never answers, for the sending state. Absent leaves the capability out. */
   transfer?: TestWalletAnswer | 'pending'
+  /** What the transfer capability's `estimateFee` answers; absent leaves it out. */
+  transferFee?: bigint
 }
 
 /** The in-memory wallet behind a test chain: change its answers mid-test and read what it was asked. */
@@ -216,6 +218,7 @@ export function testChain(options: TestChainOptions = {}): TestChain {
             else await answer(wallet.transferAnswer, 'transfer')
             return { hash: `0x${wallet.transfers.length.toString(16).padStart(64, '0')}` }
           },
+          ...(options.transferFee !== undefined && { estimateFee: async () => options.transferFee! }),
         },
       }),
     },

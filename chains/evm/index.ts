@@ -214,6 +214,7 @@ export function evm(options: EvmOptions): ChainPlugin {
       transfer: {
         // Its own chunk (viem's encoder and receipt polling), loaded on the first send.
         transfer: async (kernel, params) => (await import('./transfer.js')).transfer(kernel, sessions.get(kernel), config, params),
+        estimateFee: async (kernel, params) => (await import('./transfer.js')).estimateFee(kernel, config, params),
       },
       ...(walletConnect && {
         walletConnect: { pairing: async (kernel: Kernel) => (await loadWalletConnect()).pairingFor(kernel, sessions.get(kernel)!, config) },

@@ -1,5 +1,6 @@
 // The EVM transfer capability's body (viem), loaded through import() on the first send (STYLE 3).
 import { encodeFunctionData, erc20Abi, getAddress, isAddress, numberToHex } from 'viem'
+import type { CaipNetworkId } from '../../kernel/caip.js'
 import type { TransferParameters } from '../../kernel/chain.js'
 import type { Kernel } from '../../kernel/createKernel.js'
 import { AddressOrAuthConnectorNotFoundError, NetworkNotFoundError } from '../../kernel/errors/catalogue.js'
@@ -10,6 +11,11 @@ import type { EvmConfig, EvmSession } from './session.js'
 
 /** How often the receipt is asked for: viem's 4 s default keeps the visitor waiting after the block. */
 export const RECEIPT_POLL_MS = 1_000
+
+/** The gas of a plain native-coin transfer to an account. */
+export const NATIVE_TRANSFER_GAS = 21_000n
+/** Wallets price their own fee, often at twice the base fee: the estimate keeps that much room. */
+const FEE_HEADROOM = 2n
 
 /** The transaction was mined but reverted: nothing was sent. */
 export class TransferRevertedError extends BaseError {
@@ -35,9 +41,7 @@ export async function transfer(
 ): Promise<{ hash: string }> {
   const provider = session?.active?.provider
   if (!provider) throw new AddressOrAuthConnectorNotFoundError({ details: 'No EVM wallet is connected.' })
-  const network = config.networks.find((candidate) => isSameNetwork(candidate, networkId))
-  const rpcUrl = network && config.rpcUrls.get(network.caipNetworkId)
-  if (!rpcUrl) throw new NetworkNotFoundError({ details: `evm() has no network ${networkId}.` })
+  const rpcUrl = rpcUrlOf(config, networkId)
   if (!isAddress(to, { strict: false })) throw new Error(`'${to}' is not an EVM address.`)
   const recipient = getAddress(to)
   const transaction = token
@@ -48,4 +52,24 @@ export async function transfer(
   const receipt = await publicClientFor(kernel, rpcUrl).waitForTransactionReceipt({ hash: hash as `0x${string}`, pollingInterval: RECEIPT_POLL_MS })
   if (receipt.status !== 'success') throw new TransferRevertedError({ details: `Transaction ${hash} reverted.` })
   return { hash }
+}
+
+/**
+ * The fee of a native-coin transfer at the network's current price (EIP-1559 where the network
+ * has a base fee, else its gas price), with FEE_HEADROOM.
+ */
+export async function estimateFee(kernel: Kernel, config: EvmConfig, { networkId }: { networkId: CaipNetworkId }): Promise<bigint> {
+  const client = publicClientFor(kernel, rpcUrlOf(config, networkId))
+  const perGas = await client.estimateFeesPerGas().then(
+    (fees) => fees.maxFeePerGas,
+    () => client.getGasPrice(),
+  )
+  return NATIVE_TRANSFER_GAS * perGas * FEE_HEADROOM
+}
+
+function rpcUrlOf(config: EvmConfig, networkId: CaipNetworkId): string {
+  const network = config.networks.find((candidate) => isSameNetwork(candidate, networkId))
+  const rpcUrl = network && config.rpcUrls.get(network.caipNetworkId)
+  if (!rpcUrl) throw new NetworkNotFoundError({ details: `evm() has no network ${networkId}.` })
+  return rpcUrl
 }

@@ -23,7 +23,8 @@ export { LAST_SESSION_KEY, SOLANA_NAMESPACE } from './session.js'
 /**
  * The Solana chain: wallets through the Wallet Standard (and, on mobile, the Phantom, Solflare and
  * Coinbase Wallet apps' browse links), SOL balances over the networks' own RPC (@solana/kit, loaded
- * on first use), and message signing through `solana:signMessage`. Accounts start as `eoa` (§6).
+ * on first use), message signing through `solana:signMessage`, and transfers of SOL and SPL tokens
+ * (Token and Token-2022) signed by the wallet. Accounts start as `eoa` (§6).
  *
  * @throws {InvalidOptionsError} for options that do not parse, naming the option (an RPC URL that is
  *   not http(s), an empty `networks` …).
@@ -85,10 +86,15 @@ export function solana(options: SolanaOptions): ChainPlugin {
       },
       transfer: {
         transfer: async (kernel, params) => (await sessionOf(kernel)).transfer(params),
+        // Solana's base fee is fixed per signature, and a send has one; Foyer adds no priority fee.
+        estimateFee: async () => LAMPORTS_PER_SIGNATURE,
       },
     },
   })
 }
+
+/** The network's fee for each signature on a transaction, in lamports. */
+const LAMPORTS_PER_SIGNATURE = 5_000n
 
 function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {

@@ -44,7 +44,7 @@ export interface WalletSession {
   disconnect(): Promise<void>
   switchNetwork(networkId: CaipNetworkId): void
   signMessage(params: { address: string; message: string }): Promise<string>
-  /** The transfer capability: SOL through the wallet's signature (transfer.ts, loaded on first use). */
+  /** The transfer capability: SOL or an SPL token through the wallet's signature (transfer.ts, loaded on first use). */
   transfer(params: TransferParameters): Promise<{ hash: string }>
   /** Stops discovery and listening; the kernel is being destroyed. */
   stop(): void

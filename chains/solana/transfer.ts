@@ -1,9 +1,10 @@
 // The Solana transfer capability's body (@solana/kit), loaded through import() on the first send
-// (STYLE 3): a System Program transfer, signed by the wallet and sent over the network's own RPC.
+// (STYLE 3): a System Program transfer for SOL, or for an SPL token the receiver's associated token
+// account (created when missing) and a checked transfer; signed by the wallet and sent over the
+// network's own RPC.
 import {
-  AccountRole,
   address,
-  appendTransactionMessageInstruction,
+  appendTransactionMessageInstructions,
   compileTransaction,
   createTransactionMessage,
   getBase58Decoder,
@@ -14,6 +15,7 @@ import {
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
   signature as toSignature,
+  type Address,
   type Instruction,
 } from '@solana/kit'
 import type { TransferParameters } from '../../kernel/chain.js'
@@ -22,6 +24,14 @@ import { BaseError, type BaseErrorOptions } from '../../kernel/errors/BaseError.
 import { AddressOrAuthConnectorNotFoundError, NetworkNotFoundError, UnsupportedChainError } from '../../kernel/errors/catalogue.js'
 import { isSameNetwork } from '../../kernel/network.js'
 import { rpcFor, walletChainOf } from './client.js'
+import {
+  associatedTokenAccount,
+  createAssociatedTokenAccountIdempotentInstruction,
+  TOKEN_2022_PROGRAM,
+  TOKEN_PROGRAM,
+  transferCheckedInstruction,
+  transferSolInstruction,
+} from './instructions.js'
 import type { SolanaConfig, SolanaSession } from './session.js'
 import type { StandardWalletAccount } from './walletStandard.js'
 
@@ -33,9 +43,6 @@ export class TransferFailedError extends BaseError {
   }
 }
 
-const SYSTEM_PROGRAM = address('11111111111111111111111111111111')
-/** The System Program's index of `Transfer`. */
-const TRANSFER_INSTRUCTION = 2
 /** How long to wait for the network to confirm, polling every CONFIRM_POLL_MS. */
 export const CONFIRM_TIMEOUT_MS = 60_000
 const CONFIRM_POLL_MS = 400
@@ -44,32 +51,13 @@ type SignTransaction = (input: { account: StandardWalletAccount; transaction: Ui
 type SignAndSendTransaction = (input: { account: StandardWalletAccount; transaction: Uint8Array; chain: string }) => Promise<readonly { signature: Uint8Array }[]>
 
 /**
- * The System Program transfer, built by hand: u32 instruction index 2 then u64 lamports, both
- * little-endian. (@solana-program/system's getTransferSolInstruction does the same, but it is not a
- * dependency of the package.)
- */
-export function transferSolInstruction(from: string, to: string, lamports: bigint): Instruction {
-  const data = new Uint8Array(12)
-  const view = new DataView(data.buffer)
-  view.setUint32(0, TRANSFER_INSTRUCTION, true)
-  view.setBigUint64(4, lamports, true)
-  return {
-    programAddress: SYSTEM_PROGRAM,
-    accounts: [
-      { address: address(from), role: AccountRole.WRITABLE_SIGNER },
-      { address: address(to), role: AccountRole.WRITABLE },
-    ],
-    data,
-  }
-}
-
-/**
- * Sends SOL from the connected account: the wallet signs through `solana:signTransaction` (then
- * Foyer sends it over the network's RPC) or, when that is missing, `solana:signAndSendTransaction`;
- * then the signature is polled until the network confirms it or reports its error.
+ * Sends SOL or an SPL token (Token or Token-2022) from the connected account: the wallet signs
+ * through `solana:signTransaction` (then Foyer sends it over the network's RPC) or, when that is
+ * missing, `solana:signAndSendTransaction`; then the signature is polled until the network confirms
+ * it or reports its error.
  *
- * @throws {UnsupportedChainError} for SPL tokens (not offered yet) and wallets that cannot sign transactions.
- * @throws {TransferFailedError} when the transaction failed on the network.
+ * @throws {UnsupportedChainError} for wallets that cannot sign transactions.
+ * @throws {TransferFailedError} when the token is not a mint, or the transaction failed on the network.
  */
 export async function transfer(
   kernel: Kernel,
@@ -77,7 +65,6 @@ export async function transfer(
   config: SolanaConfig,
   { from, to, amount, token, networkId }: TransferParameters,
 ): Promise<{ hash: string }> {
-  if (token) throw new UnsupportedChainError({ details: `Sending SPL tokens (${token.symbol}) is not offered yet.` })
   const wallet = session?.active?.wallet
   if (!wallet) throw new AddressOrAuthConnectorNotFoundError({ details: 'No Solana wallet is connected.' })
   const account = wallet.accounts.find((candidate) => candidate.address === from)
@@ -91,12 +78,15 @@ export async function transfer(
   if (!sign && !signAndSend) throw new UnsupportedChainError({ details: `The wallet '${wallet.name}' cannot sign transactions.` })
 
   const rpc = rpcFor(kernel, url)
+  const instructions = token
+    ? await tokenTransferInstructions(rpc, { from: address(from), to: address(to), mint: address(token.address), amount, decimals: token.decimals })
+    : [transferSolInstruction(address(from), address(to), amount)]
   const { value: blockhash } = await rpc.getLatestBlockhash().send()
   const message = pipe(
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayer(address(from), m),
     (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
-    (m) => appendTransactionMessageInstruction(transferSolInstruction(from, to, amount), m),
+    (m) => appendTransactionMessageInstructions(instructions, m),
   )
   const bytes = new Uint8Array(getTransactionEncoder().encode(compileTransaction(message)))
   const chain = walletChainOf(network)
@@ -114,6 +104,30 @@ export async function transfer(
   }
   await confirm(rpc, hash)
   return { hash }
+}
+
+/**
+ * The receiver's associated token account, created when missing (the sender pays its rent, as
+ * wallets do), then a checked transfer from the sender's associated account. The mint's owner
+ * tells which token program it belongs to.
+ */
+async function tokenTransferInstructions(
+  rpc: ReturnType<typeof rpcFor>,
+  { from, to, mint, amount, decimals }: { from: Address; to: Address; mint: Address; amount: bigint; decimals: number },
+): Promise<Instruction[]> {
+  const { value: mintAccount } = await rpc.getAccountInfo(mint, { encoding: 'base64' }).send()
+  const tokenProgram = mintAccount?.owner
+  if (tokenProgram !== TOKEN_PROGRAM && tokenProgram !== TOKEN_2022_PROGRAM) {
+    throw new TransferFailedError({ details: `${mint} is not a token mint on this network.` })
+  }
+  const [source, destination] = await Promise.all([
+    associatedTokenAccount(from, mint, tokenProgram),
+    associatedTokenAccount(to, mint, tokenProgram),
+  ])
+  return [
+    createAssociatedTokenAccountIdempotentInstruction({ payer: from, account: destination, owner: to, mint, tokenProgram }),
+    transferCheckedInstruction({ source, mint, destination, authority: from, tokenProgram, amount, decimals }),
+  ]
 }
 
 async function confirm(rpc: ReturnType<typeof rpcFor>, hash: string): Promise<void> {

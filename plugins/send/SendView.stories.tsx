@@ -2,16 +2,31 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor } from 'storybook/test'
 import { connect, type Kernel } from '../../kernel/index.js'
 import { ConnectButton } from '../../kernel/react/index.js'
-import { testAddresses, testChain, type TestWalletAnswer } from '../../test/fixtures.js'
-import { typeInto, withinModal } from '../../test/stories.js'
+import { BlockchainApiToken } from '../../kernel/tokens.js'
+import { testAddresses, testChain, type TestChainOptions, type TestWalletAnswer } from '../../test/fixtures.js'
+import { memoryBlockchainApi, tokenBalance, type MemoryBlockchainApiOptions } from '../../test/memoryBlockchainApi.js'
+import { iconDataUrl, typeInto, withinModal } from '../../test/stories.js'
 import { send } from './index.js'
 
 const connected = async (kernel: Kernel) => {
   await connect(kernel, { connectorId: 'test-wallet-eip155' })
 }
-const withWallet = (transfer: TestWalletAnswer | 'pending') => ({
-  foyer: { options: () => ({ plugins: [testChain({ transfer }), send()] }), setup: connected, view: 'Send' as const },
+const withWallet = (transfer: TestWalletAnswer | 'pending', chain: TestChainOptions = {}) => ({
+  foyer: { options: () => ({ plugins: [testChain({ transfer, ...chain }), send()] }), setup: connected, view: 'Send' as const },
 })
+// The in-memory service stands in for services/api (Node and anvil do not run in the browser); the
+// real service is exercised by the end-to-end send test.
+const withApi = (api: MemoryBlockchainApiOptions) => ({
+  foyer: {
+    ...withWallet('approve').foyer,
+    setup: async (kernel: Kernel) => {
+      kernel.container.provide(BlockchainApiToken, memoryBlockchainApi(api))
+      await connected(kernel)
+    },
+  },
+})
+const usdc = { address: 'eip155:1:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', quantity: { decimals: 6, numeric: '250' } }
+const holdings = [tokenBalance('ETH', '0.5', 3000), tokenBalance('USDC', '250', 1, usdc)]
 
 const meta = {
   title: 'Plugins/Send',
@@ -66,16 +81,106 @@ export const ValidationErrors: Story = {
 }
 export const ValidationErrorsDark: Story = { ...ValidationErrors, globals: { theme: 'dark' } }
 
-/** §5: with no token chosen, 'A token is required'. */
+/** §5: with several tokens none is chosen for the visitor: 'A token is required'. */
 export const TokenRequired: Story = {
+  parameters: withApi({ balances: holdings }),
   play: async () => {
     const modal = await withinModal()
-    await modal.findByTestId('send-balance')
-    await userEvent.selectOptions(modal.getByRole('combobox'), '')
+    await waitFor(() => expect(modal.getByRole('combobox')).toHaveTextContent('USDC'))
+    await expect(modal.getByRole('combobox')).toHaveValue('')
     typeInto(modal.getByRole('textbox', { name: 'Amount' }), '1')
     typeInto(modal.getByRole('textbox', { name: 'Receiver address' }), testAddresses.eip155[1])
     await userEvent.click(modal.getByRole('button', { name: 'Preview' }))
     await expect(await modal.findByRole('alert')).toHaveTextContent('A token is required')
+  },
+}
+
+/** §3: the picker lists the account's tokens; the network balance in USD shows above the amount. */
+export const Tokens: Story = {
+  parameters: withApi({ balances: holdings }),
+  play: async () => {
+    const modal = await withinModal()
+    await expect(await modal.findByTestId('send-network-balance')).toHaveTextContent('On this network: $1,750.00')
+    await waitFor(() => expect(modal.getByRole('combobox')).toHaveTextContent('USDC'))
+    await userEvent.selectOptions(modal.getByRole('combobox'), 'USDC')
+    await expect(await modal.findByTestId('send-balance')).toHaveTextContent('Balance: 250 USDC')
+    await userEvent.click(modal.getByRole('button', { name: 'Max' }))
+    await expect(modal.getByRole('textbox', { name: 'Amount' })).toHaveValue('250')
+  },
+}
+export const TokensDark: Story = { ...Tokens, globals: { theme: 'dark' } }
+
+/** The data service failed: its §8 toast shows, and the native coin can still be sent. */
+export const BalancesUnavailable: Story = {
+  parameters: withApi({ failWith: 503 }),
+  play: async () => {
+    const modal = await withinModal()
+    await expect(await modal.findByRole('alert')).toHaveTextContent('Token Balance Unavailable')
+    await expect(await modal.findByTestId('send-balance')).toHaveTextContent('Balance: 1.5 TETH')
+    await expect(modal.queryByTestId('send-network-balance')).toBeNull()
+  },
+}
+
+/** No balance can be read on this chain: nothing to send. */
+export const NothingToSend: Story = {
+  parameters: withWallet('approve', { balance: false }),
+  play: async () => {
+    const modal = await withinModal()
+    await expect(await modal.findByText('Nothing to send on this network.')).toBeVisible()
+  },
+}
+export const NothingToSendDark: Story = { ...NothingToSend, globals: { theme: 'dark' } }
+
+/** The chain's balance read failed: the form says so. */
+export const BalancesFailed: Story = {
+  parameters: {
+    foyer: {
+      ...withWallet('approve').foyer,
+      options: () => {
+        const chain = testChain({ transfer: 'approve' })
+        chain.wallet.balanceAnswer = 'fail'
+        return { plugins: [chain, send()] }
+      },
+    },
+  },
+  play: async () => {
+    const modal = await withinModal()
+    await expect(await modal.findByRole('alert')).toHaveTextContent('Your balances could not be loaded. Try again later.')
+  },
+}
+export const BalancesFailedDark: Story = { ...BalancesFailed, globals: { theme: 'dark' } }
+
+/** §3: a receiver the data service knows shows with its name and avatar, in the form and the preview. */
+export const ReceiverProfile: Story = {
+  parameters: withApi({
+    balances: holdings,
+    identities: { [testAddresses.eip155[1]]: { name: 'bob.eth', avatar: iconDataUrl('#7c3aed', 'B') } },
+  }),
+  play: async () => {
+    const modal = await withinModal()
+    typeInto(await modal.findByRole('textbox', { name: 'Receiver address' }), testAddresses.eip155[1])
+    await expect(await modal.findByTestId('send-receiver-profile')).toHaveTextContent('bob.eth')
+    await waitFor(() => expect(modal.getByRole('combobox')).toHaveTextContent('ETH'))
+    await userEvent.selectOptions(modal.getByRole('combobox'), 'ETH')
+    typeInto(modal.getByRole('textbox', { name: 'Amount' }), '0.1')
+    await userEvent.click(modal.getByRole('button', { name: 'Preview' }))
+    await expect(await modal.findByTestId('send-to-name')).toHaveTextContent('bob.eth')
+    await userEvent.click(modal.getByRole('button', { name: 'Edit' }))
+    // Another receiver drops the name at once.
+    typeInto(modal.getByRole('textbox', { name: 'Receiver address' }), testAddresses.eip155[0])
+    await waitFor(() => expect(modal.queryByTestId('send-receiver-profile')).toBeNull())
+  },
+}
+export const ReceiverProfileDark: Story = { ...ReceiverProfile, globals: { theme: 'dark' } }
+
+/** Max on the native coin holds back what the chain says the fee may cost (0.01 TETH here). */
+export const MaxHoldsBackTheFee: Story = {
+  parameters: withWallet('approve', { transferFee: 10n ** 16n }),
+  play: async () => {
+    const modal = await withinModal()
+    await expect(await modal.findByTestId('send-balance')).toHaveTextContent('Balance: 1.5 TETH')
+    await userEvent.click(modal.getByRole('button', { name: 'Max' }))
+    await waitFor(() => expect(modal.getByRole('textbox', { name: 'Amount' })).toHaveValue('1.49'))
   },
 }
 
@@ -128,6 +233,22 @@ export const Rejected: Story = {
 }
 export const RejectedDark: Story = { ...Rejected, globals: { theme: 'dark' } }
 
+/** The form outlives the view: going to Networks and back finds what was typed. */
+export const KeepsTheForm: Story = {
+  parameters: { foyer: { ...withWallet('approve').foyer, view: 'Account' } },
+  play: async () => {
+    const modal = await withinModal()
+    await userEvent.click(await modal.findByRole('button', { name: 'Send' }))
+    await modal.findByTestId('send-balance')
+    typeInto(modal.getByRole('textbox', { name: 'Amount' }), '0.3')
+    typeInto(modal.getByRole('textbox', { name: 'Receiver address' }), testAddresses.eip155[1])
+    await userEvent.click(modal.getByRole('button', { name: 'Back' }))
+    await userEvent.click(await modal.findByRole('button', { name: 'Send' }))
+    await expect(await modal.findByRole('textbox', { name: 'Amount' })).toHaveValue('0.3')
+    await expect(modal.getByRole('textbox', { name: 'Receiver address' })).toHaveValue(testAddresses.eip155[1])
+  },
+}
+
 /** No chain can transfer: the account offers no Send action. */
 export const NoTransferCapability: Story = {
   parameters: { foyer: { options: () => ({ plugins: [testChain(), send()] }), setup: connected, view: 'Account' } },
@@ -135,5 +256,30 @@ export const NoTransferCapability: Story = {
     const modal = await withinModal()
     await modal.findByRole('button', { name: 'Disconnect' })
     await expect(modal.queryByRole('button', { name: 'Send' })).toBeNull()
+  },
+}
+
+/** EVM connected without the transfer capability; Solana has it. */
+const onlyOtherChainTransfers = {
+  options: () => ({ plugins: [testChain(), testChain({ namespace: 'solana', transfer: 'approve' }), send()] }),
+  setup: connected,
+}
+
+/** Another chain can transfer, but not the connected one: no Send action for this account. */
+export const ConnectedChainCannotTransfer: Story = {
+  parameters: { foyer: { ...onlyOtherChainTransfers, view: 'Account' } },
+  play: async () => {
+    const modal = await withinModal()
+    await modal.findByRole('button', { name: 'Disconnect' })
+    await expect(modal.queryByRole('button', { name: 'Send' })).toBeNull()
+  },
+}
+
+/** Reached anyway (a link, or the account changed chains while open): the view says it cannot send here. */
+export const Unsupported: Story = {
+  parameters: { foyer: { ...onlyOtherChainTransfers, view: 'Send' } },
+  play: async () => {
+    const modal = await withinModal()
+    await expect(await modal.findByText('Sending is not available on this network.')).toBeVisible()
   },
 }

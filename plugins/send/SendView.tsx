@@ -1,182 +1,116 @@
 import { useEffect, useState } from 'react'
+import { getIdentity } from '../../kernel/actions/getIdentity.js'
+import { isEvmAddress } from '../../kernel/addresses.js'
+import { blockchainApiOf } from '../../kernel/blockchainApi.js'
+import type { CaipNetworkId } from '../../kernel/caip.js'
+import type { Kernel } from '../../kernel/createKernel.js'
 import { formatBalance, formatUnits, isUserRejection, showToast, shortenAddress, visibleMessage } from '../../kernel/index.js'
-import { useAccount, useKernel, useNetwork, useTranslate } from '../../kernel/react/index.js'
-import { Button, Skeleton } from '../../kernel/ui/index.js'
+import { useAccount, useFoyerState, useKernel, useNetwork, useTranslate } from '../../kernel/react/index.js'
+import { Avatar, Button, Skeleton } from '../../kernel/ui/index.js'
 import { loadSendOptions, type SendOption } from './loadSendOptions.js'
+import { updateSendState, type SendState } from './sendState.js'
 import { sendToken } from './sendToken.js'
-import { validateSend } from './validateSend.js'
+import { validateSend, type SendAsset } from './validateSend.js'
 
-type Step = 'form' | 'preview' | 'sending' | 'done'
-
-const EMPTY = { token: '', amount: '', receiver: '' }
+type Step = 'form' | 'preview' | 'done'
+type Options = SendOption[] | 'loading' | 'error'
 
 /**
- * The Send view (§3, §4): token, amount with Max and receiver; a preview (from, to, amount,
- * network); the wallet's signature; the hash. A refused signature or a failed transfer shows the
- * error and keeps the form. After a token send the view returns to Account (§2).
+ * The Send view (§3, §4): token, amount with Max and receiver (with the receiver's name and avatar
+ * when known); a preview (from, to, amount, network); the wallet's signature; the hash. The form
+ * lives in the store's `send` slice. A refused signature or a failed transfer shows the error and
+ * keeps the form. After a token send, or any Solana send, the view returns to Account (§2).
  */
 export default function SendView() {
   const kernel = useKernel()
   const t = useTranslate()
   const { address, namespace } = useAccount()
-  const { networkId, network } = useNetwork()
-  const [options, setOptions] = useState<SendOption[] | 'loading' | 'error'>('loading')
-  const [form, setForm] = useState(EMPTY)
+  const { networkId } = useNetwork()
+  const form = useFoyerState((state) => state.send)
+  const options = useSendOptions(kernel, { address, namespace, networkId })
+  useReceiverProfile(kernel, namespace, form.receiverAddress)
   const [step, setStep] = useState<Step>('form')
   const [error, setError] = useState<string>()
   const [hash, setHash] = useState<string>()
 
-  useEffect(() => {
-    if (!address || !namespace || !networkId) return
-    let current = true
-    setOptions('loading')
-    loadSendOptions(kernel, { namespace, address, networkId }).then(
-      (loaded) => {
-        if (!current) return
-        setOptions(loaded)
-        // One token: nothing to choose.
-        if (loaded.length === 1) setForm((previous) => (previous.token ? previous : { ...previous, token: optionKey(loaded[0]!) }))
-      },
-      (reason: unknown) => {
-        kernel.logger.warn('The balances to send from could not be read.', reason)
-        if (current) setOptions('error')
-      },
-    )
-    return () => {
-      current = false
-    }
-  }, [kernel, namespace, address, networkId])
-
   if (!address || !namespace || !networkId) return <p className="f-muted">{t('send.notConnected')}</p>
+  if (!kernel.chains.get(namespace)?.capabilities?.transfer) return <p className="f-muted">{t('send.unsupported')}</p>
   const list = Array.isArray(options) ? options : []
-  const selected = list.find((option) => optionKey(option) === form.token)
-  const check = () =>
-    validateSend(
-      { token: selected?.asset, sendTokenAmount: form.amount, receiverAddress: form.receiver },
-      { namespace, balance: selected?.balance },
-    )
-  const edit = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => {
-    setForm({ ...form, [field]: event.target.value })
+  const selected = selectedOption(list, form.token)
+  const edit = (patch: Partial<SendState>) => {
+    updateSendState(kernel, patch)
     setError(undefined)
   }
 
   const preview = () => {
-    const checked = check()
+    const checked = validateSend(
+      { token: selected?.asset, sendTokenAmount: form.sendTokenAmount, receiverAddress: form.receiverAddress },
+      { namespace, balance: selected?.balance },
+    )
     if ('error' in checked) setError(t(checked.error))
     else setStep('preview')
   }
   const confirm = async () => {
-    setStep('sending')
     setError(undefined)
+    const isToken = Boolean(selected?.asset.address)
     try {
       const result = await sendToken(kernel, {
         token: selected?.asset,
-        amount: form.amount,
-        to: form.receiver,
+        amount: form.sendTokenAmount,
+        to: form.receiverAddress,
         balance: selected?.balance,
       })
-      // §4: the form resets after a send.
-      setForm(EMPTY)
       showToast(kernel, { message: t('send.sent'), variant: 'success' })
       // §2: after an ERC20 or Solana token send the view returns to Account.
-      if (selected?.asset.address || namespace === 'solana') {
-        kernel.router.reset({ view: 'Account', params: undefined })
-        return
-      }
+      if (isToken || namespace === 'solana') return kernel.router.reset({ view: 'Account', params: undefined })
       setHash(result.hash)
       setStep('done')
     } catch (reason) {
       // The form stays as it was; the visitor may edit it or try again.
       setError(isUserRejection(reason) ? t('send.error.rejected') : visibleMessage(reason, t('send.error.failed')))
-      setStep('preview')
     }
   }
 
-  if (step === 'done') {
-    return (
-      <div className="f-center">
-        <p className="f-section-title">{t('send.sent')}</p>
-        <p className="f-muted">{t('send.hash')}</p>
-        <p className="f-address-text" data-testid="send-hash">
-          {hash}
-        </p>
-        <Button variant="secondary" onClick={() => setStep('form')}>
-          {t('send.again')}
-        </Button>
-      </div>
-    )
+  if (step === 'done') return <SendDone hash={hash} onAgain={() => setStep('form')} />
+  if (step === 'preview' && selected) {
+    return <SendPreview form={form} asset={selected.asset} error={error} onConfirm={confirm} onEdit={() => setStep('form')} />
   }
-
-  if (step !== 'form' && selected) {
-    return (
-      <div className="f-center">
-        <dl className="f-list" aria-label={t('send.preview')}>
-          <dt className="f-muted">{t('send.from')}</dt>
-          <dd className="f-address-text">{shortenAddress(address)}</dd>
-          <dt className="f-muted">{t('send.to')}</dt>
-          <dd className="f-address-text" data-testid="send-to">
-            {form.receiver.trim()}
-          </dd>
-          <dt className="f-muted">{t('send.amount')}</dt>
-          <dd data-testid="send-amount">
-            {form.amount.trim()} {selected.asset.symbol}
-          </dd>
-          <dt className="f-muted">{t('send.network')}</dt>
-          <dd>{network?.name ?? networkId}</dd>
-        </dl>
-        {step === 'sending' && <p className="f-muted">{t('send.sending')}</p>}
-        {error && (
-          <p className="f-error-text" role="alert">
-            {error}
-          </p>
-        )}
-        <Button onClick={confirm} loading={step === 'sending'}>
-          {t('send.confirm')}
-        </Button>
-        <Button variant="secondary" onClick={() => setStep('form')} disabled={step === 'sending'}>
-          {t('send.back')}
-        </Button>
-      </div>
-    )
-  }
-
   return (
     <div className="f-center">
-      <label className="f-muted">
-        {t('send.token')}
-        {options === 'loading' ? (
-          <Skeleton height={44} />
-        ) : (
-          <select className="f-input" value={form.token} onChange={edit('token')}>
-            <option value="">{t('send.chooseToken')}</option>
-            {list.map((option) => (
-              <option key={optionKey(option)} value={optionKey(option)}>
-                {option.asset.symbol}
-              </option>
-            ))}
-          </select>
-        )}
-      </label>
-      {selected && (
-        <p className="f-muted" data-testid="send-balance">
-          {t('send.balance', { amount: formatBalance(formatUnits(selected.balance, selected.asset.decimals)), symbol: selected.asset.symbol })}
+      <TokenPicker options={options} selected={selected} onChoose={(token) => edit({ token })} />
+      {form.networkBalanceInUSD !== undefined && (
+        <p className="f-muted" data-testid="send-network-balance">
+          {t('send.networkBalance', { amount: form.networkBalanceInUSD })}
         </p>
       )}
       <label className="f-muted">
         {t('send.amount')}
-        <input className="f-input" inputMode="decimal" autoComplete="off" value={form.amount} onChange={edit('amount')} />
+        <input
+          className="f-input"
+          inputMode="decimal"
+          autoComplete="off"
+          value={form.sendTokenAmount}
+          onChange={(event) => edit({ sendTokenAmount: event.target.value })}
+        />
       </label>
       <Button
         variant="secondary"
         disabled={!selected}
-        onClick={() => selected && edit('amount')({ target: { value: formatUnits(selected.balance, selected.asset.decimals) } })}
+        onClick={async () => selected && edit({ sendTokenAmount: await maxAmount(kernel, selected, { namespace, address, networkId }) })}
       >
         {t('send.max')}
       </Button>
       <label className="f-muted">
         {t('send.receiver')}
-        <input className="f-input" autoComplete="off" spellCheck={false} value={form.receiver} onChange={edit('receiver')} />
+        <input
+          className="f-input"
+          autoComplete="off"
+          spellCheck={false}
+          value={form.receiverAddress}
+          onChange={(event) => edit({ receiverAddress: event.target.value, receiverProfileName: undefined, receiverProfileImageUrl: undefined })}
+        />
       </label>
+      <ReceiverProfile form={form} />
       {error && (
         <p className="f-error-text" role="alert">
           {error}
@@ -187,6 +121,179 @@ export default function SendView() {
   )
 }
 
-function optionKey(option: SendOption): string {
-  return option.asset.address ?? `native:${option.asset.symbol}`
+function TokenPicker({ options, selected, onChoose }: { options: Options; selected?: SendOption; onChoose(token?: SendAsset): void }) {
+  const t = useTranslate()
+  const list = Array.isArray(options) ? options : []
+  return (
+    <>
+      <label className="f-muted">
+        {t('send.token')}
+        {options === 'loading' ? (
+          <Skeleton height={44} />
+        ) : (
+          <select
+            className="f-input"
+            value={selected ? optionKey(selected.asset) : ''}
+            onChange={(event) => onChoose(list.find((option) => optionKey(option.asset) === event.target.value)?.asset)}
+          >
+            <option value="">{t('send.chooseToken')}</option>
+            {list.map((option) => (
+              <option key={optionKey(option.asset)} value={optionKey(option.asset)}>
+                {option.asset.symbol}
+              </option>
+            ))}
+          </select>
+        )}
+      </label>
+      {options === 'error' && (
+        <p className="f-error-text" role="alert">
+          {t('send.error.balances')}
+        </p>
+      )}
+      {Array.isArray(options) && options.length === 0 && <p className="f-muted">{t('send.empty')}</p>}
+      {selected && (
+        <p className="f-muted" data-testid="send-balance">
+          {t('send.balance', { amount: formatBalance(formatUnits(selected.balance, selected.asset.decimals)), symbol: selected.asset.symbol })}
+        </p>
+      )}
+    </>
+  )
+}
+
+/** The receiver's name and avatar, once the data service has named the address. */
+function ReceiverProfile({ form }: { form: SendState }) {
+  if (!form.receiverProfileName && !form.receiverProfileImageUrl) return null
+  const receiver = form.receiverAddress.trim()
+  return (
+    <p className="f-row f-receiver" data-testid="send-receiver-profile">
+      <Avatar address={receiver} src={form.receiverProfileImageUrl} size={24} />
+      <span>{form.receiverProfileName ?? shortenAddress(receiver)}</span>
+    </p>
+  )
+}
+
+function SendPreview(props: { form: SendState; asset: SendAsset; error?: string; onConfirm(): void; onEdit(): void }) {
+  const { form, asset, error } = props
+  const t = useTranslate()
+  const { address } = useAccount()
+  const { networkId, network } = useNetwork()
+  return (
+    <div className="f-center">
+      <dl className="f-list" aria-label={t('send.preview')}>
+        <dt className="f-muted">{t('send.from')}</dt>
+        <dd className="f-address-text">{shortenAddress(address ?? '')}</dd>
+        <dt className="f-muted">{t('send.to')}</dt>
+        {form.receiverProfileName && <dd data-testid="send-to-name">{form.receiverProfileName}</dd>}
+        <dd className="f-address-text" data-testid="send-to">
+          {form.receiverAddress.trim()}
+        </dd>
+        <dt className="f-muted">{t('send.amount')}</dt>
+        <dd data-testid="send-amount">
+          {form.sendTokenAmount.trim()} {asset.symbol}
+        </dd>
+        <dt className="f-muted">{t('send.network')}</dt>
+        <dd>{network?.name ?? networkId}</dd>
+      </dl>
+      {form.loading && <p className="f-muted">{t('send.sending')}</p>}
+      {error && (
+        <p className="f-error-text" role="alert">
+          {error}
+        </p>
+      )}
+      <Button onClick={props.onConfirm} loading={form.loading}>
+        {t('send.confirm')}
+      </Button>
+      <Button variant="secondary" onClick={props.onEdit} disabled={form.loading}>
+        {t('send.back')}
+      </Button>
+    </div>
+  )
+}
+
+function SendDone({ hash, onAgain }: { hash?: string; onAgain(): void }) {
+  const t = useTranslate()
+  return (
+    <div className="f-center">
+      <p className="f-section-title">{t('send.sent')}</p>
+      <p className="f-muted">{t('send.hash')}</p>
+      <p className="f-address-text" data-testid="send-hash">
+        {hash}
+      </p>
+      <Button variant="secondary" onClick={onAgain}>
+        {t('send.again')}
+      </Button>
+    </div>
+  )
+}
+
+/** The account's balances to send from, reloaded when the account or network changes. */
+function useSendOptions(kernel: Kernel, { address, namespace, networkId }: { address?: string; namespace?: string; networkId?: CaipNetworkId }) {
+  const [options, setOptions] = useState<Options>('loading')
+  useEffect(() => {
+    if (!address || !namespace || !networkId) return
+    let current = true
+    setOptions('loading')
+    loadSendOptions(kernel, { namespace, address, networkId }).then(
+      (loaded) => {
+        if (!current) return
+        setOptions(loaded.options)
+        updateSendState(kernel, { networkBalanceInUSD: loaded.networkBalanceInUSD })
+      },
+      (reason: unknown) => {
+        kernel.logger.warn('The balances to send from could not be read.', reason)
+        if (current) setOptions('error')
+      },
+    )
+    return () => {
+      current = false
+    }
+  }, [kernel, namespace, address, networkId])
+  return options
+}
+
+/**
+ * Looks up the name and avatar of a valid EVM receiver (names are EVM only, §6) and keeps them in
+ * the form while the receiver stays the same.
+ */
+function useReceiverProfile(kernel: Kernel, namespace: string | undefined, receiverAddress: string) {
+  const receiver = receiverAddress.trim()
+  const wanted = namespace === 'eip155' && isEvmAddress(receiver) && Boolean(blockchainApiOf(kernel)) ? receiver : undefined
+  useEffect(() => {
+    if (!wanted) return
+    let current = true
+    getIdentity(kernel, { address: wanted }).then(
+      ({ name, avatar }) => current && updateSendState(kernel, { receiverProfileName: name, receiverProfileImageUrl: avatar }),
+      (reason: unknown) => kernel.logger.warn("The receiver's name could not be read.", reason),
+    )
+    return () => {
+      current = false
+    }
+  }, [kernel, wanted])
+}
+
+/**
+ * The whole balance as decimal text; for the native coin less what the transfer's fee may cost,
+ * when the chain can tell.
+ */
+async function maxAmount(kernel: Kernel, { asset, balance }: SendOption, where: { namespace: string; address: string; networkId: CaipNetworkId }) {
+  const estimateFee = kernel.chains.get(where.namespace)?.capabilities?.transfer?.estimateFee
+  let amount = balance
+  if (!asset.address && estimateFee) {
+    const fee = await estimateFee(kernel, { from: where.address, networkId: where.networkId }).catch((reason: unknown) => {
+      kernel.logger.warn('The network fee could not be estimated; Max holds nothing back.', reason)
+      return 0n
+    })
+    amount = fee < balance ? balance - fee : 0n
+  }
+  return formatUnits(amount, asset.decimals)
+}
+
+/** The chosen option; with a single token that one, so nothing needs choosing. */
+function selectedOption(list: SendOption[], token?: SendAsset): SendOption | undefined {
+  if (!token) return list.length === 1 ? list[0] : undefined
+  return list.find((option) => optionKey(option.asset) === optionKey(token))
+}
+
+function optionKey(asset: SendAsset): string {
+  return asset.address ?? `native:${asset.symbol}`
 }

@@ -2,6 +2,7 @@
 // transfer) and texts. The view, the action and the chains' transfer code load on demand.
 import { definePlugin, type Plugin } from '../../kernel/index.js'
 import { en } from './locales.js'
+import { INITIAL_SEND_STATE, type SendState } from './sendState.js'
 import type { SendEventPayload } from './sendToken.js'
 
 declare module '../../kernel/views.js' {
@@ -14,6 +15,12 @@ declare module '../../kernel/i18n.js' {
   interface Messages extends Record<keyof typeof en, string> {}
 }
 
+declare module '../../kernel/store.js' {
+  interface FoyerState {
+    send: SendState
+  }
+}
+
 declare module '../../kernel/bus.js' {
   interface FoyerEvents {
     /** §4 tracking: SEND_INITIATED, before the wallet is asked to sign. */
@@ -24,6 +31,7 @@ declare module '../../kernel/bus.js' {
 }
 
 export type { SendEventPayload } from './sendToken.js'
+export type { SendState } from './sendState.js'
 
 /**
  * Sends the native coin or a token from the connected account: a token picker from the account's
@@ -37,12 +45,18 @@ export function send(): Plugin {
   return definePlugin({
     name: 'send',
     feature: 'send',
-    slots: { 'wallet-features': [{ id: 'send', label: 'send.action', view: 'Send' }] },
+    // The entry shows only while the connected chain can transfer.
+    slots: { 'wallet-features': [{ id: 'send', label: 'send.action', view: 'Send', capability: 'transfer' }] },
     locales: { en },
     setup(kernel) {
       // Without a view the Account view hides the entry: no chain here can transfer.
       if (kernel.chains.withCapability('transfer').length === 0) return
-      return kernel.views.register('Send', { title: 'send.title', feature: 'send', load: () => import('./SendView.js') })
+      kernel.store.addSlice('send', INITIAL_SEND_STATE)
+      const unregister = kernel.views.register('Send', { title: 'send.title', feature: 'send', load: () => import('./SendView.js') })
+      return () => {
+        unregister()
+        kernel.store.removeSlice('send')
+      }
     },
   })
 }

@@ -9,12 +9,12 @@ const address = testAddresses.eip155[0]
 describe('loadSendOptions', () => {
   it('behavior: without a blockchain API, the native balance from the chain', async () => {
     const kernel = testKernel({ plugins: [testChain({ balance: 25n * 10n ** 17n })] })
-    await expect(loadSendOptions(kernel, { namespace: 'eip155', address, networkId: 'eip155:1' })).resolves.toEqual([
-      { asset: { symbol: 'TETH', decimals: 18 }, balance: 25n * 10n ** 17n },
-    ])
+    await expect(loadSendOptions(kernel, { namespace: 'eip155', address, networkId: 'eip155:1' })).resolves.toEqual({
+      options: [{ asset: { symbol: 'TETH', decimals: 18 }, balance: 25n * 10n ** 17n }],
+    })
   })
 
-  it("behavior: with one, the account's tokens; a CAIP-10 token id becomes the contract address", async () => {
+  it("behavior: with one, the account's tokens and their USD total; a CAIP-10 token id becomes the contract address", async () => {
     const kernel = testKernel({ plugins: [testChain()] })
     const usdc = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
     kernel.container.provide(
@@ -26,13 +26,17 @@ describe('loadSendOptions', () => {
         ],
       }),
     )
-    await expect(loadSendOptions(kernel, { namespace: 'eip155', address, networkId: 'eip155:1' })).resolves.toEqual([
-      { asset: { symbol: 'ETH', decimals: 18, address: undefined }, balance: 75n * 10n ** 16n },
-      { asset: { symbol: 'USDC', decimals: 6, address: usdc }, balance: 12_500_000n },
-    ])
+    await expect(loadSendOptions(kernel, { namespace: 'eip155', address, networkId: 'eip155:1' })).resolves.toEqual({
+      options: [
+        { asset: { symbol: 'ETH', decimals: 18, address: undefined }, balance: 75n * 10n ** 16n },
+        { asset: { symbol: 'USDC', decimals: 6, address: usdc }, balance: 12_500_000n },
+      ],
+      // 0.75 × 3000 + 12.5 × 1
+      networkBalanceInUSD: '$2,262.50',
+    })
   })
 
-  it('behavior: on Solana only SOL is offered (SPL transfers are not offered yet)', async () => {
+  it('behavior: on Solana, SOL and SPL tokens; the mint is what the chain is given', async () => {
     const kernel = testKernel({ plugins: [testChain({ namespace: 'solana' })] })
     const chainId = testSolanaNetwork.caipNetworkId
     kernel.container.provide(
@@ -44,7 +48,18 @@ describe('loadSendOptions', () => {
         ],
       }),
     )
-    const options = await loadSendOptions(kernel, { namespace: 'solana', address: testAddresses.solana[0], networkId: chainId })
-    expect(options.map((option) => option.asset.symbol)).toEqual(['SOL'])
+    const { options } = await loadSendOptions(kernel, { namespace: 'solana', address: testAddresses.solana[0], networkId: chainId })
+    expect(options.map((option) => option.asset)).toEqual([
+      { symbol: 'SOL', decimals: 9, address: undefined },
+      { symbol: 'USDC', decimals: 6, address: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' },
+    ])
+  })
+
+  it('behavior: when the service fails, the native coin from the chain is still offered', async () => {
+    const kernel = testKernel({ plugins: [testChain({ balance: 10n ** 18n })] })
+    kernel.container.provide(BlockchainApiToken, memoryBlockchainApi({ failWith: 503 }))
+    await expect(loadSendOptions(kernel, { namespace: 'eip155', address, networkId: 'eip155:1' })).resolves.toEqual({
+      options: [{ asset: { symbol: 'TETH', decimals: 18 }, balance: 10n ** 18n }],
+    })
   })
 })

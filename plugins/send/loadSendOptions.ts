@@ -2,6 +2,7 @@ import { getTokenBalances } from '../../kernel/actions/getTokenBalances.js'
 import { blockchainApiOf } from '../../kernel/blockchainApi.js'
 import type { CaipNetworkId } from '../../kernel/caip.js'
 import type { Kernel } from '../../kernel/createKernel.js'
+import { formatFiat } from '../../kernel/format.js'
 import { parseAmount, type SendAsset } from './validateSend.js'
 
 /** A token the account holds, with its balance in the smallest unit. */
@@ -10,25 +11,43 @@ export interface SendOption {
   balance: bigint
 }
 
+export interface SendOptions {
+  options: SendOption[]
+  /** §3: what the account holds on this network, in USD; only the data service knows prices. */
+  networkBalanceInUSD?: string
+}
+
 /**
  * The account's balances to choose from: the blockchain data service's list when one is configured
- * (§3 token balances), else the native balance through the chain's balance capability.
+ * (§3 token balances: the native coin, ERC20 or SPL tokens), else the native balance through the
+ * chain's balance capability. When the service fails (it has shown its toast), the native coin
+ * can still be sent.
  */
 export async function loadSendOptions(
   kernel: Kernel,
   { namespace, address, networkId }: { namespace: string; address: string; networkId: CaipNetworkId },
-): Promise<SendOption[]> {
+): Promise<SendOptions> {
   if (blockchainApiOf(kernel)) {
-    const balances = await getTokenBalances(kernel, { address, chainId: networkId })
-    // Solana sends SOL only for now: SPL transfers are not offered by the chain yet.
-    return balances.filter((token) => namespace !== 'solana' || !token.address).map((token) => ({
+    const fromService = await serviceOptions(kernel, { address, networkId }).catch((reason: unknown) => {
+      kernel.logger.warn('The token balances could not be read; offering the native coin only.', reason)
+      return undefined
+    })
+    if (fromService) return fromService
+  }
+  const capability = kernel.chains.get(namespace)?.capabilities?.balance
+  if (!capability) return { options: [] }
+  const native = await capability.getBalance(kernel, { address, networkId })
+  return { options: [{ asset: { symbol: native.symbol, decimals: native.decimals }, balance: native.value }] }
+}
+
+async function serviceOptions(kernel: Kernel, { address, networkId }: { address: string; networkId: CaipNetworkId }): Promise<SendOptions> {
+  const balances = await getTokenBalances(kernel, { address, chainId: networkId })
+  return {
+    options: balances.map((token) => ({
       // The service names a token by its CAIP-10 id (`eip155:1:0x…`); the chain wants the contract or mint.
       asset: { symbol: token.symbol, decimals: token.quantity.decimals, address: token.address?.split(':').at(-1) },
       balance: parseAmount(token.quantity.numeric, token.quantity.decimals) ?? 0n,
-    }))
+    })),
+    networkBalanceInUSD: formatFiat(balances.reduce((sum, token) => sum + token.value, 0)),
   }
-  const capability = kernel.chains.get(namespace)?.capabilities?.balance
-  if (!capability) return []
-  const native = await capability.getBalance(kernel, { address, networkId })
-  return [{ asset: { symbol: native.symbol, decimals: native.decimals }, balance: native.value }]
 }

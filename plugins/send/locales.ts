@@ -8,6 +8,8 @@ export const en = {
   'send.amount': 'Amount',
   'send.max': 'Max',
   'send.balance': 'Balance: {amount} {symbol}',
+  /** What the account holds on this network, already formatted as money. */
+  'send.networkBalance': 'On this network: {amount}',
   'send.receiver': 'Receiver address',
   'send.preview': 'Preview',
   'send.back': 'Edit',
@@ -20,6 +22,8 @@ export const en = {
   'send.hash': 'Transaction',
   'send.again': 'Send more',
   'send.notConnected': 'Connect a wallet to send.',
+  'send.empty': 'Nothing to send on this network.',
+  'send.unsupported': 'Sending is not available on this network.',
   /** §5, exact wording. */
   'send.error.required': 'An amount and receiver address are required',
   /** §5, exact wording. */
@@ -29,4 +33,5 @@ export const en = {
   'send.error.balance': 'The amount is more than your balance',
   'send.error.rejected': 'You declined the transfer in your wallet',
   'send.error.failed': 'The transfer failed',
+  'send.error.balances': 'Your balances could not be loaded. Try again later.',
 } as const

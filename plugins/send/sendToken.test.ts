@@ -32,6 +32,24 @@ describe('sendToken', () => {
     ])
   })
 
+  it('behavior: §4: the form is loading while the wallet signs, then reset; a failure keeps it', async () => {
+    const { kernel, wallet } = await setup()
+    const filled = { token: eth, sendTokenAmount: '0.5', receiverAddress: testAddresses.eip155[1], receiverProfileName: 'bob.eth', networkBalanceInUSD: '$10.00' }
+    kernel.store.update('send', (state) => ({ ...state, ...filled }))
+    const seen: boolean[] = []
+    kernel.store.select((state) => state.send.loading, (loading) => seen.push(loading))
+
+    wallet.transferAnswer = 'reject'
+    await expect(sendToken(kernel, { token: eth, amount: '0.5', to: testAddresses.eip155[1] })).rejects.toMatchObject({ code: 4001 })
+    expect(kernel.store.getState().send).toEqual({ ...filled, loading: false })
+
+    wallet.transferAnswer = 'approve'
+    await sendToken(kernel, { token: eth, amount: '0.5', to: testAddresses.eip155[1] })
+    expect(seen).toEqual([true, false, true, false])
+    // What the account holds on the network is not part of what the visitor typed.
+    expect(kernel.store.getState().send).toEqual({ sendTokenAmount: '', receiverAddress: '', networkBalanceInUSD: '$10.00', loading: false })
+  })
+
   it('behavior: a token send names the token; an EVM address without 0x gets it', async () => {
     const { kernel, wallet } = await setup()
     await sendToken(kernel, { token: usdc, amount: '1.5', to: testAddresses.eip155[1].slice(2) })
@@ -78,9 +96,20 @@ describe('sendToken', () => {
 })
 
 describe('send()', () => {
-  it('behavior: the Send view exists only where a chain can transfer', () => {
-    expect(testKernel({ plugins: [testChain({ transfer: 'approve' }), send()] }).views.get('Send')).toBeDefined()
-    expect(testKernel({ plugins: [testChain(), send()] }).views.get('Send')).toBeUndefined()
+  it('behavior: the Send view and the form exist only where a chain can transfer', () => {
+    const sending = testKernel({ plugins: [testChain({ transfer: 'approve' }), send()] })
+    expect(sending.views.get('Send')).toBeDefined()
+    expect(sending.store.getState().send).toEqual({ sendTokenAmount: '', receiverAddress: '', loading: false })
+    const other = testKernel({ plugins: [testChain(), send()] })
+    expect(other.views.get('Send')).toBeUndefined()
+    expect('send' in other.store.getState()).toBe(false)
+  })
+
+  it('behavior: destroying the kernel removes the view and the form', async () => {
+    const kernel = testKernel({ plugins: [testChain({ transfer: 'approve' }), send()] })
+    await kernel.destroy()
+    expect(kernel.views.get('Send')).toBeUndefined()
+    expect('send' in kernel.store.getState()).toBe(false)
   })
 
   it('behavior: the send feature off hides the view', () => {

@@ -3,6 +3,7 @@ import { selectActiveConnection } from '../../kernel/connection.js'
 import type { Kernel } from '../../kernel/createKernel.js'
 import { AddressOrAuthConnectorNotFoundError, UnsupportedChainError } from '../../kernel/errors/catalogue.js'
 import { en } from './locales.js'
+import { resetSendForm, updateSendState } from './sendState.js'
 import { SendValidationError, validateSend, type SendAsset } from './validateSend.js'
 
 /** §4: the namespaces Foyer sends on. */
@@ -41,9 +42,10 @@ export interface SendEventPayload {
 
 /**
  * Sends the native coin or a token from the connected account (§4): checks the form (§5 wording),
- * branches by namespace (eip155 or solana, else 'Unsupported chain'), emits 'send:initiated'
- * (SEND_INITIATED), lets the chain's transfer capability sign and wait for the network, then emits
- * 'send:succeeded' (SEND_SUCCESS).
+ * branches by namespace (eip155 or solana, else 'Unsupported chain'), turns the form's `loading` on,
+ * emits 'send:initiated' (SEND_INITIATED), lets the chain's transfer capability sign and wait for
+ * the network, emits 'send:succeeded' (SEND_SUCCESS) and resets the form. A failure leaves the form
+ * as it was.
  *
  * @throws {SendValidationError} 'An amount and receiver address are required', 'A token is required' …
  * @throws {UnsupportedChainError} on a namespace other than eip155 and solana, or a chain without transfer.
@@ -69,14 +71,20 @@ export async function sendToken(kernel: Kernel, params: SendTokenParameters): Pr
   const to = namespace === 'eip155' && !/^0x/i.test(trimmed) ? `0x${trimmed}` : trimmed
   const base = { namespace, networkId, symbol: token.symbol, amount: params.amount.trim() }
 
-  kernel.bus.emit('send:initiated', { ...base, event: 'SEND_INITIATED' })
-  const { hash } = await capability.transfer(kernel, {
-    from,
-    to,
-    amount,
-    token: token.address ? { address: token.address, decimals: token.decimals, symbol: token.symbol } : undefined,
-    networkId,
-  })
-  kernel.bus.emit('send:succeeded', { ...base, event: 'SEND_SUCCESS', hash })
-  return { hash, namespace, networkId }
+  updateSendState(kernel, { loading: true })
+  try {
+    kernel.bus.emit('send:initiated', { ...base, event: 'SEND_INITIATED' })
+    const { hash } = await capability.transfer(kernel, {
+      from,
+      to,
+      amount,
+      token: token.address ? { address: token.address, decimals: token.decimals, symbol: token.symbol } : undefined,
+      networkId,
+    })
+    kernel.bus.emit('send:succeeded', { ...base, event: 'SEND_SUCCESS', hash })
+    resetSendForm(kernel)
+    return { hash, namespace, networkId }
+  } finally {
+    updateSendState(kernel, { loading: false })
+  }
 }

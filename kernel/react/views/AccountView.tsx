@@ -35,6 +35,7 @@ export default function AccountView() {
     if (!account.isConnected && !leaving) kernel.router.reset()
   }, [account.isConnected, leaving, kernel])
   if (!account.address || !account.namespace) return null
+  const chain = kernel.chains.get(account.namespace)
 
   const otherNamespaces = Object.entries(namespaces)
     .filter(([name, connection]) => name !== account.namespace && connection.status === 'connected')
@@ -42,7 +43,12 @@ export default function AccountView() {
   const order = flags.walletFeaturesOrder
   const features = kernel.views
     .slot('wallet-features')
-    .filter((entry) => (!entry.feature || isFeatureEnabled(flags, entry.feature)) && kernel.isViewAvailable(entry.view))
+    .filter(
+      (entry) =>
+        (!entry.feature || isFeatureEnabled(flags, entry.feature)) &&
+        (!entry.capability || chain?.capabilities?.[entry.capability]) &&
+        kernel.isViewAvailable(entry.view),
+    )
     .sort((a, b) => rankFeature(order, a.id) - rankFeature(order, b.id))
   const tabs = kernel.views
     .slot('account-tabs')
