@@ -3,7 +3,8 @@ import type { DevChainFixtures, DevChains } from './devchain/index.mjs'
 import type { WalletDirectory } from './directory/index.mjs'
 
 export interface LocalStackFixtures extends DevChainFixtures {
-  solana: { rpcUrl: string; chainId: string; genesisHash: string }
+  /** `usdc`: the mint of the fixture SPL token USDC (6 decimals), 1000 of which the dev and test wallets hold. */
+  solana: { rpcUrl: string; chainId: string; genesisHash: string; usdc: string }
   walletConnect: { relayUrl: string }
   api: { url: string }
   directory: { url: string }

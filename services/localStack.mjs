@@ -11,7 +11,9 @@ import {
   DEV_WALLET_ADDRESS,
   LOCAL_GENESIS_HASH,
   LOCAL_SOLANA_CHAIN_ID,
+  LOCAL_USDC_MINT,
   TEST_WALLET_ADDRESS,
+  mintFixtureTokens,
   startSolanaRpc,
 } from './solana/index.mjs';
 import { startRelay } from './relay/index.mjs';
@@ -20,7 +22,7 @@ import { startDirectory } from './directory/index.mjs';
 
 /**
  * @typedef {import('./devchain/index.mjs').DevChainFixtures & {
- *   solana: { rpcUrl: string, chainId: string, genesisHash: string },
+ *   solana: { rpcUrl: string, chainId: string, genesisHash: string, usdc: string },
  *   walletConnect: { relayUrl: string },
  *   api: { url: string },
  *   directory: { url: string }
@@ -29,6 +31,7 @@ import { startDirectory } from './directory/index.mjs';
 
 /**
  * Starts the stack. Every fixed port is checked first, so a taken port leaves nothing running.
+ * On Solana, the dev and test wallets hold 1000 SOL and 1000 of the fixture SPL token USDC (`fixtures.solana.usdc`).
  *
  * @param {object} [options]
  * @param {number[]} [options.anvilPorts] 0 picks a free port. @default [8545, 8546]
@@ -61,21 +64,30 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
       port: solanaPort,
       fund: [DEV_WALLET_ADDRESS, TEST_WALLET_ADDRESS].map((address) => ({ address, lamports: DEV_FUNDING_LAMPORTS })),
     });
+    // Minted while the other services start (the API needs the mint's address, not the mint), so its ~0.1 s overlaps theirs.
+    const minting = mintFixtureTokens(solana.url, { holders: [DEV_WALLET_ADDRESS, TEST_WALLET_ADDRESS] });
+    // Awaited below; until then a failure must not count as an unhandled rejection (which ends the process).
+    minting.catch(() => {});
     relay = await startRelay({ port: relayPort });
     api = await startApi({
       port: apiPort,
       chains: devChains.chains.map((chain) => ({ chainId: chain.chainId, rpcUrl: chain.url })),
-      solana: { rpcUrl: solana.url, chainId: LOCAL_SOLANA_CHAIN_ID },
+      solana: {
+        rpcUrl: solana.url,
+        chainId: LOCAL_SOLANA_CHAIN_ID,
+        tokens: [{ mint: LOCAL_USDC_MINT, symbol: 'USDC', name: 'USD Coin' }],
+      },
     });
     directory = await startDirectory({ port: directoryPort });
+    await minting;
   } catch (error) {
     await api?.stop();
-    await Promise.allSettled([relay?.stop(), solana?.stop(), devChains.stop()]);
+    await Promise.allSettled([directory?.stop(), relay?.stop(), solana?.stop(), devChains.stop()]);
     throw error;
   }
   const fixtures = {
     ...devChains.fixtures,
-    solana: { rpcUrl: solana.url, chainId: LOCAL_SOLANA_CHAIN_ID, genesisHash: LOCAL_GENESIS_HASH },
+    solana: { rpcUrl: solana.url, chainId: LOCAL_SOLANA_CHAIN_ID, genesisHash: LOCAL_GENESIS_HASH, usdc: LOCAL_USDC_MINT },
     walletConnect: { relayUrl: relay.url },
     api: { url: api.url },
     directory: { url: directory.url },

@@ -10,7 +10,7 @@ import { tokenIconUrl } from './tokenIconUrl.mjs';
  * @property {string} name
  * @property {string} symbol
  * @property {string} chainId CAIP-2
- * @property {string} [address] CAIP-10 of the token contract; absent for the native currency
+ * @property {string} [address] CAIP-10 of the token contract (an SPL token's mint); absent for the native currency
  * @property {number} value quantity × price
  * @property {number} price USD
  * @property {{ decimals: string, numeric: string }} quantity
@@ -57,36 +57,90 @@ export async function evmBalances({ address, indexers, price, isSpam }) {
   return perChain.flat().filter((entry) => entry !== undefined);
 }
 
+/** The programs whose token accounts count as SPL balances: SPL Token and Token-2022. */
+const SOLANA_TOKEN_PROGRAMS = ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'];
+
 /**
- * The SOL balance of a Solana account, through the node's `getBalance`.
+ * @typedef {object} SolanaToken how the API names an SPL token
+ * @property {string} mint base58
+ * @property {string} symbol
+ * @property {string} name
+ */
+
+/**
+ * The SOL balance of a Solana account and its SPL token balances (SPL Token and Token-2022), without zero balances.
+ * Several token accounts of one mint add up to one entry, whose `address` is the mint's CAIP-10 id.
+ *
+ * A mint that `solana.tokens` does not list still shows, named 'Unknown token' with its first four characters and
+ * '…' as symbol ('EPjF…'): never hidden, never mistaken for a known token, and priced only if `prices` lists its
+ * CAIP-10 id or mint.
  *
  * @param {object} options
  * @param {string} options.address
- * @param {{ rpcUrl: string, chainId: string }} options.solana
+ * @param {{ rpcUrl: string, chainId: string, tokens?: readonly SolanaToken[] }} options.solana
  * @param {ReturnType<import('./createPriceTable.mjs').createPriceTable>} options.price
  * @returns {Promise<TokenBalance[]>}
  */
 export async function solanaBalances({ address, solana, price }) {
-  /** @type {{ result?: { value?: number }, error?: { message?: string } }} */
+  const [lamports, ...perProgram] = await Promise.all([
+    solanaRpc(solana.rpcUrl, 'getBalance', [address, { commitment: 'confirmed' }]),
+    ...SOLANA_TOKEN_PROGRAMS.map((programId) =>
+      solanaRpc(solana.rpcUrl, 'getTokenAccountsByOwner', [address, { programId }, { encoding: 'jsonParsed', commitment: 'confirmed' }]),
+    ),
+  ]);
+  if (typeof lamports?.value !== 'number') throw new UpstreamError('getBalance failed: no result');
+  /** @type {Map<string, { amount: bigint, decimals: number }>} */
+  const byMint = new Map();
+  for (const accounts of perProgram) {
+    if (!Array.isArray(accounts?.value)) throw new UpstreamError('getTokenAccountsByOwner failed: no result');
+    for (const { account } of accounts.value) {
+      // A node answers base64 for an account it cannot parse: nothing to read there.
+      const info = account?.data?.parsed?.info;
+      const mint = info?.mint;
+      const { amount, decimals } = info?.tokenAmount ?? {};
+      if (typeof mint !== 'string' || typeof amount !== 'string' || !/^\d+$/.test(amount) || !Number.isInteger(decimals)) continue;
+      const total = byMint.get(mint)?.amount ?? 0n;
+      byMint.set(mint, { amount: total + BigInt(amount), decimals });
+    }
+  }
+  const { chainId } = solana;
+  const entries = [balance({ name: 'Solana', symbol: 'SOL', decimals: 9, chainId, amount: BigInt(lamports.value), price })];
+  for (const [mint, { amount, decimals }] of byMint) {
+    const known = solana.tokens?.find((token) => token.mint === mint);
+    const { name, symbol } = known ?? { name: 'Unknown token', symbol: `${mint.slice(0, 4)}…` };
+    entries.push(balance({ name, symbol, decimals, chainId, token: mint, amount, price }));
+  }
+  return entries.filter((entry) => entry !== undefined);
+}
+
+/**
+ * One JSON-RPC call to the Solana node.
+ *
+ * @param {string} rpcUrl
+ * @param {string} method
+ * @param {unknown[]} params
+ * @returns {Promise<any>} the result
+ */
+async function solanaRpc(rpcUrl, method, params) {
+  /** @type {{ result?: unknown, error?: { message?: string } }} */
   let body;
   try {
-    const response = await fetch(solana.rpcUrl, {
+    const response = await fetch(rpcUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address, { commitment: 'confirmed' }] }),
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
       signal: AbortSignal.timeout(10_000),
     });
     body = await response.json();
   } catch (error) {
-    throw new UpstreamError(`The Solana node at ${solana.rpcUrl} did not answer`, error);
+    throw new UpstreamError(`The Solana node at ${rpcUrl} did not answer`, error);
   }
-  if (typeof body?.result?.value !== 'number') throw new UpstreamError(`getBalance failed: ${body?.error?.message ?? 'no result'}`);
-  const entry = balance({ name: 'Solana', symbol: 'SOL', decimals: 9, chainId: solana.chainId, amount: BigInt(body.result.value), price });
-  return entry ? [entry] : [];
+  if (body?.result === undefined || body.result === null) throw new UpstreamError(`${method} failed: ${body?.error?.message ?? 'no result'}`);
+  return body.result;
 }
 
 /**
- * @param {{ name: string, symbol: string, decimals: number, chainId: string, token?: `0x${string}`, amount: bigint,
+ * @param {{ name: string, symbol: string, decimals: number, chainId: string, token?: string, amount: bigint,
  *   price: ReturnType<import('./createPriceTable.mjs').createPriceTable> }} options
  * @returns {TokenBalance | undefined} undefined for a zero balance
  */

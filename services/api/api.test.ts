@@ -1,6 +1,33 @@
 // The blockchain data service over real HTTP against two real anvils with the fixture contracts (and the local
-// Solana node for SOL): what it answers is checked against the chains themselves, read here with viem.
+// Solana node for SOL and SPL tokens): what it answers is checked against the chains themselves, read here with viem
+// and @solana/kit.
 import net from 'node:net';
+
+import {
+  type Address as SolanaAddress,
+  type Instruction,
+  type KeyPairSigner,
+  appendTransactionMessageInstructions,
+  createKeyPairSignerFromBytes,
+  createSolanaRpc,
+  createTransactionMessage,
+  generateKeyPairSigner,
+  getBase64EncodedWireTransaction,
+  lamports,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransactionMessageWithSigners,
+} from '@solana/kit';
+import { getCreateAccountInstruction } from '@solana-program/system';
+import {
+  TOKEN_PROGRAM_ADDRESS,
+  getInitializeAccount3Instruction,
+  getInitializeMint2Instruction,
+  getMintSize,
+  getMintToInstruction,
+  getTokenSize,
+} from '@solana-program/token';
 
 import {
   createPublicClient,
@@ -20,7 +47,16 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import { ANVIL_ACCOUNTS, startDevChains, type DevChains } from '../devchain/index.mjs';
-import { LOCAL_SOLANA_CHAIN_ID, TEST_WALLET_ADDRESS, startSolanaRpc } from '../solana/index.mjs';
+import {
+  DEV_WALLET_ADDRESS,
+  DEV_WALLET_KEYPAIR,
+  LOCAL_SOLANA_CHAIN_ID,
+  LOCAL_USDC_MINT,
+  TEST_WALLET_ADDRESS,
+  TOKEN_2022_PROGRAM_ADDRESS,
+  mintFixtureTokens,
+  startSolanaRpc,
+} from '../solana/index.mjs';
 import { HISTORY_PAGE_SIZE, parseTokenUri, startApi, type BlockchainApi, type StartApiOptions } from './index.mjs';
 
 const PROJECT = 'foyer-test';
@@ -93,7 +129,14 @@ async function confirm(hash: Promise<Hex>) {
 beforeAll(async () => {
   [dev, solana] = await Promise.all([
     startDevChains({ ports: [0, 0] }),
-    startSolanaRpc({ port: 0, fund: [{ address: TEST_WALLET_ADDRESS, lamports: 2_500_000_000n }] }),
+    startSolanaRpc({
+      port: 0,
+      fund: [
+        { address: TEST_WALLET_ADDRESS, lamports: 2_500_000_000n },
+        // The fee payer and mint authority of the SPL token tests.
+        { address: DEV_WALLET_ADDRESS, lamports: 10_000_000_000n },
+      ],
+    }),
   ]);
   fixtures = dev.fixtures.chains['31337']!;
   client = createPublicClient({ transport: http(dev.chains[0]!.url) });
@@ -433,6 +476,144 @@ describe('options', () => {
     expect(parseTokenUri(json({ name: 'C', image: 'javascript:alert(1)' }))).toEqual({ name: 'C', image: null });
     expect(parseTokenUri('https://x.test/1.json')).toEqual({ name: null, image: null });
     expect(parseTokenUri('data:application/json;base64,!!!')).toEqual({ name: null, image: null });
+  });
+});
+
+describe('Solana SPL tokens', () => {
+  const USDC_ID = `${LOCAL_SOLANA_CHAIN_ID}:${LOCAL_USDC_MINT}`;
+  const named = { mint: LOCAL_USDC_MINT, symbol: 'USDC', name: 'USD Coin' };
+  // One signer instance: kit refuses two distinct signers for one address in a transaction.
+  let payer: KeyPairSigner;
+
+  beforeAll(async () => {
+    payer = await createKeyPairSignerFromBytes(new Uint8Array(DEV_WALLET_KEYPAIR));
+  });
+
+  /** Sends one transaction paid by the dev wallet and checks that it landed without error. */
+  async function sendSolana(instructions: Instruction[]) {
+    const rpc = createSolanaRpc(solana.url);
+    const { value: lifetime } = await rpc.getLatestBlockhash().send();
+    const transaction = await signTransactionMessageWithSigners(
+      pipe(
+        createTransactionMessage({ version: 0 }),
+        (m) => setTransactionMessageFeePayerSigner(payer, m),
+        (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
+        (m) => appendTransactionMessageInstructions(instructions, m),
+      ),
+    );
+    const signature = await rpc.sendTransaction(getBase64EncodedWireTransaction(transaction), { encoding: 'base64' }).send();
+    const { value } = await rpc.getSignatureStatuses([signature]).send();
+    expect(value[0]?.err).toBeNull();
+  }
+
+  /** A second token account (not the ATA) of `mint` for `owner`, holding `amount`. */
+  async function extraTokenAccount(owner: SolanaAddress, mint: SolanaAddress, amount: bigint, programAddress: SolanaAddress = TOKEN_PROGRAM_ADDRESS) {
+    const rpc = createSolanaRpc(solana.url);
+    const account = await generateKeyPairSigner();
+    const space = BigInt(getTokenSize());
+    const rent = await rpc.getMinimumBalanceForRentExemption(space).send();
+    await sendSolana([
+      getCreateAccountInstruction({ payer, newAccount: account, lamports: rent, space, programAddress }),
+      getInitializeAccount3Instruction({ account: account.address, mint, owner }, { programAddress }),
+      getMintToInstruction({ mint, token: account.address, mintAuthority: payer, amount }, { programAddress }),
+    ]);
+  }
+
+  /** A fresh account with `sol` SOL and nothing else. */
+  async function freshAccount(sol: bigint) {
+    const { address } = await generateKeyPairSigner();
+    await createSolanaRpc(solana.url).requestAirdrop(address, lamports(sol * 1_000_000_000n)).send();
+    return address;
+  }
+
+  async function balances(account: string, base: string) {
+    const { status, body } = await get(`/v1/account/${account}/balance?currency=usd`, base);
+    expect(status).toBe(200);
+    return body.balances as Json[];
+  }
+
+  test('behavior: a holder of the fixture USDC gets a USDC entry summed over its token accounts; others get SOL only', async () => {
+    const [holder, other] = await Promise.all([freshAccount(2n), freshAccount(3n)]);
+    await mintFixtureTokens(solana.url, { holders: [holder], amount: 2_500_000n });
+    await extraTokenAccount(holder, LOCAL_USDC_MINT, 1_500_000n);
+    const withNames = await startApi({ ...options, chains: [], solana: { ...options.solana!, tokens: [named] } });
+    servers.push(withNames);
+
+    // What the chain says: two token accounts of the fixture mint, 4 USDC in all.
+    const onChain = await createSolanaRpc(solana.url)
+      .getTokenAccountsByOwner(holder, { mint: LOCAL_USDC_MINT }, { encoding: 'jsonParsed' })
+      .send();
+    const amounts = onChain.value.map(({ account }) => BigInt(account.data.parsed.info.tokenAmount.amount));
+    expect(amounts).toHaveLength(2);
+    const total = amounts.reduce((sum, amount) => sum + amount, 0n);
+    expect(total).toBe(4_000_000n);
+
+    expect(await balances(holder, withNames.url)).toEqual([
+      expect.objectContaining({ symbol: 'SOL', chainId: LOCAL_SOLANA_CHAIN_ID, value: 300, quantity: { decimals: '9', numeric: '2' } }),
+      {
+        name: 'USD Coin',
+        symbol: 'USDC',
+        chainId: LOCAL_SOLANA_CHAIN_ID,
+        address: USDC_ID,
+        price: 1,
+        value: Number(formatUnits(total, 6)),
+        quantity: { decimals: '6', numeric: formatUnits(total, 6) },
+        iconUrl: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
+      },
+    ]);
+    expect(await balances(`${LOCAL_SOLANA_CHAIN_ID}:${other}`, withNames.url)).toEqual([
+      expect.objectContaining({ symbol: 'SOL', value: 450, quantity: { decimals: '9', numeric: '3' } }),
+    ]);
+  });
+
+  test('behavior: an unnamed mint shows as Unknown token, priced by its CAIP-10 id; Token-2022 accounts count', async () => {
+    const holder = (await generateKeyPairSigner()).address;
+    await mintFixtureTokens(solana.url, { holders: [holder], amount: 1_000_000n });
+    // A Token-2022 mint with 9 decimals: the base instructions are the same as the SPL Token program's.
+    const mint = await generateKeyPairSigner();
+    const space = BigInt(getMintSize());
+    const rent = await createSolanaRpc(solana.url).getMinimumBalanceForRentExemption(space).send();
+    const programAddress = TOKEN_2022_PROGRAM_ADDRESS;
+    await sendSolana([
+      getCreateAccountInstruction({ payer, newAccount: mint, lamports: rent, space, programAddress }),
+      getInitializeMint2Instruction({ mint: mint.address, decimals: 9, mintAuthority: payer.address }, { programAddress }),
+    ]);
+    await extraTokenAccount(holder, mint.address, 1_250_000_000n, programAddress);
+    const priced = await startApi({
+      ...options,
+      chains: [],
+      solana: { ...options.solana!, tokens: [{ mint: mint.address, symbol: 'T22', name: 'Token Twenty-Two' }] },
+      prices: { [USDC_ID]: 0.5, T22: 2 },
+    });
+    servers.push(priced);
+
+    // Holding no SOL: no SOL entry.
+    const entries = await balances(holder, priced.url);
+    expect(entries.map(({ name, symbol, address, price, value, quantity }: Json) => ({ name, symbol, address, price, value, quantity }))).toEqual([
+      { name: 'Unknown token', symbol: `${LOCAL_USDC_MINT.slice(0, 4)}…`, address: USDC_ID, price: 0.5, value: 0.5, quantity: { decimals: '6', numeric: '1' } },
+      {
+        name: 'Token Twenty-Two',
+        symbol: 'T22',
+        address: `${LOCAL_SOLANA_CHAIN_ID}:${mint.address}`,
+        price: 2,
+        value: 2.5,
+        quantity: { decimals: '9', numeric: '1.25' },
+      },
+    ]);
+  });
+
+  test('behavior: bad solana.tokens are TypeErrors that say what is wrong', async () => {
+    const solanaOption = options.solana!;
+    await expect(startApi({ solana: { ...solanaOption, tokens: {} as never } })).rejects.toThrow(/^solana\.tokens must be an array/);
+    await expect(startApi({ solana: { ...solanaOption, tokens: [{ ...named, mint: '0x12' }] } })).rejects.toThrow(
+      'solana.tokens[0].mint must be a base58 address, got "0x12"',
+    );
+    await expect(startApi({ solana: { ...solanaOption, tokens: [named, { ...named, symbol: '' }] } })).rejects.toThrow(
+      `solana.tokens names the mint ${LOCAL_USDC_MINT} twice`,
+    );
+    await expect(startApi({ solana: { ...solanaOption, tokens: [{ ...named, name: undefined as never }] } })).rejects.toThrow(
+      'solana.tokens[0].name must be a non-empty string, got undefined',
+    );
   });
 });
 

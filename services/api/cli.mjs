@@ -25,7 +25,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`${PORT_ENV} must 
 
 /** @type {Array<{ chainId: number, rpcUrl: string }>} */
 let chains;
-/** @type {{ rpcUrl: string, chainId: string } | undefined} */
+/** @type {import('./startApi.mjs').ApiSolana | undefined} */
 let solana;
 const rawChains = process.env[CHAINS_ENV];
 if (rawChains) {
@@ -42,7 +42,11 @@ if (rawChains) {
     fail(`No chains: set ${CHAINS_ENV} or run \`npm start\` first (it writes ${FIXTURES_PATH})`);
   }
   chains = Object.entries(fixtures.chains).map(([chainId, { rpcUrl }]) => ({ chainId: Number(chainId), rpcUrl }));
-  if (fixtures.solana) solana = { rpcUrl: fixtures.solana.rpcUrl, chainId: fixtures.solana.chainId };
+  if (fixtures.solana) {
+    const { rpcUrl, chainId, usdc } = fixtures.solana;
+    // Fixtures of an older `npm start` have no usdc.
+    solana = { rpcUrl, chainId, tokens: usdc ? [{ mint: usdc, symbol: 'USDC', name: 'USD Coin' }] : [] };
+  }
 }
 
 /** @type {import('./startApi.mjs').BlockchainApi} */

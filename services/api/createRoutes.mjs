@@ -25,7 +25,7 @@ export const MAX_PRICE_ADDRESSES = 100;
 /**
  * @param {object} options
  * @param {Map<string, import('./createChainIndexer.mjs').ChainIndexer>} options.indexers by CAIP-2 chain id
- * @param {{ rpcUrl: string, chainId: string } | undefined} options.solana
+ * @param {{ rpcUrl: string, chainId: string, tokens: ReadonlyArray<{ mint: string, symbol: string, name: string }> } | undefined} options.solana
  * @param {ReturnType<import('./createPriceTable.mjs').createPriceTable>} options.price
  * @param {Map<string, { name: string | null, avatar: string | null }>} options.identities by lower-case address
  * @param {(token: string) => boolean} options.isSpam

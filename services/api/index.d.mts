@@ -24,6 +24,23 @@ export type ApiChain = {
   nativeCurrency?: NativeCurrency;
 };
 
+/** How the API names an SPL token. */
+export type SolanaToken = { mint: string; symbol: string; name: string };
+
+export type ApiSolana = {
+  /** http(s) */
+  rpcUrl: string;
+  /** CAIP-2 (`solana:…`) */
+  chainId: string;
+  /**
+   * How to name SPL tokens, by mint; each mint once. A mint not listed still shows, as 'Unknown token' with its
+   * first four characters and '…' as symbol ('EPjF…'), priced only if `prices` lists its CAIP-10 id or mint.
+   * @default []
+   * @example [{ mint: LOCAL_USDC_MINT, symbol: 'USDC', name: 'USD Coin' }]
+   */
+  tokens?: readonly SolanaToken[];
+};
+
 export type StartApiOptions = {
   /** 0 picks a free port. @default 0 */
   port?: number;
@@ -31,8 +48,8 @@ export type StartApiOptions = {
   host?: string;
   /** The EVM chains to index. */
   chains?: ApiChain[];
-  /** A Solana node for SOL balances; chainId is CAIP-2 (`solana:…`). */
-  solana?: { rpcUrl: string; chainId: string };
+  /** A Solana node for SOL and SPL token balances (SPL Token and Token-2022). */
+  solana?: ApiSolana;
   /** USD by symbol ('USDC'), address ('0x…') or CAIP-10 id, over DEFAULT_PRICES. */
   prices?: Record<string, number>;
   /** `GET /v1/identity/{address}` answers, by EVM address (any case). */

@@ -28,11 +28,19 @@ const CLIENT_PATTERN = /^[\w.+-]{1,64}$/;
  */
 
 /**
+ * @typedef {object} ApiSolana
+ * @property {string} rpcUrl http(s)
+ * @property {string} chainId CAIP-2 (`solana:…`)
+ * @property {ReadonlyArray<{ mint: string, symbol: string, name: string }>} [tokens] how to name SPL tokens, by mint.
+ *   A mint not listed shows as 'Unknown token' with its shortened mint ('EPjF…') as symbol. (default none)
+ */
+
+/**
  * @typedef {object} StartApiOptions
  * @property {number} [port] 0 picks a free port. (default 0)
  * @property {string} [host] (default '127.0.0.1')
  * @property {ApiChain[]} [chains] the EVM chains to index
- * @property {{ rpcUrl: string, chainId: string }} [solana] a Solana node for SOL balances (chainId is CAIP-2)
+ * @property {ApiSolana} [solana] a Solana node for SOL and SPL token balances
  * @property {Record<string, number>} [prices] USD by symbol, address or CAIP-10 id, over DEFAULT_PRICES
  * @property {Record<string, { name?: string | null, avatar?: string | null }>} [identities] by EVM address
  * @property {readonly string[]} [spamTokens] token contracts (plain or CAIP-10) flagged as spam; none by default
@@ -71,13 +79,11 @@ export async function startApi({
       return [indexer.chainId, indexer];
     }),
   );
-  if (solana !== undefined && !(typeof solana.chainId === 'string' && solana.chainId.startsWith('solana:') && isHttpUrl(solana.rpcUrl))) {
-    throw new TypeError("solana must be { rpcUrl: 'http(s)://…', chainId: 'solana:…' }");
-  }
+  const solanaNode = solana === undefined ? undefined : checkSolana(solana);
   const spam = new Set(spamTokens.map((token) => String(token).split(':').at(-1)?.toLowerCase()));
   const routes = createRoutes({
     indexers,
-    solana,
+    solana: solanaNode,
     price: createPriceTable(prices),
     identities: new Map(
       Object.entries(identities).map(([address, { name = null, avatar = null }]) => [address.toLowerCase(), { name, avatar }]),
@@ -199,6 +205,34 @@ function checkChain(chain) {
   if (!Number.isSafeInteger(chain?.chainId) || chain.chainId <= 0) throw new TypeError('chains[].chainId must be a positive integer');
   if (!isHttpUrl(chain.rpcUrl)) throw new TypeError(`chains[].rpcUrl must be an http(s) URL, got ${JSON.stringify(chain.rpcUrl)}`);
   if ((chain.namespace ?? 'eip155') !== 'eip155') throw new TypeError("chains[].namespace must be 'eip155' (Solana goes in `solana`)");
+}
+
+/**
+ * @param {ApiSolana} solana
+ * @returns {{ rpcUrl: string, chainId: string, tokens: Array<{ mint: string, symbol: string, name: string }> }} a copy
+ */
+function checkSolana(solana) {
+  if (!(typeof solana?.chainId === 'string' && solana.chainId.startsWith('solana:') && isHttpUrl(solana.rpcUrl))) {
+    throw new TypeError("solana must be { rpcUrl: 'http(s)://…', chainId: 'solana:…' }");
+  }
+  const { tokens = [] } = solana;
+  if (!Array.isArray(tokens)) throw new TypeError('solana.tokens must be an array of { mint, symbol, name }');
+  const mints = new Set();
+  const copies = tokens.map((token, index) => {
+    const { mint, symbol, name } = token ?? {};
+    if (!(typeof mint === 'string' && isSolanaAddress(mint))) {
+      throw new TypeError(`solana.tokens[${index}].mint must be a base58 address, got ${JSON.stringify(mint)}`);
+    }
+    if (mints.has(mint)) throw new TypeError(`solana.tokens names the mint ${mint} twice`);
+    mints.add(mint);
+    for (const [key, value] of Object.entries({ symbol, name })) {
+      if (typeof value !== 'string' || value.trim() === '') {
+        throw new TypeError(`solana.tokens[${index}].${key} must be a non-empty string, got ${JSON.stringify(value)}`);
+      }
+    }
+    return { mint, symbol: /** @type {string} */ (symbol), name: /** @type {string} */ (name) };
+  });
+  return { rpcUrl: solana.rpcUrl, chainId: solana.chainId, tokens: copies };
 }
 
 /** @param {unknown} url §5: only http(s) URLs for the HTTP RPC transport. */

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Starts the local Solana node on 127.0.0.1:8899 (FOYER_SOLANA_PORT moves it) with the dev keys funded,
-// prints its URL and runs until SIGINT/SIGTERM.
-import { DEV_FUNDING_LAMPORTS, DEV_WALLET_ADDRESS, TEST_WALLET_ADDRESS } from './devKeys.mjs';
+// Starts the local Solana node on 127.0.0.1:8899 (FOYER_SOLANA_PORT moves it) with the dev keys funded and holding
+// the fixture USDC, prints its URL and runs until SIGINT/SIGTERM.
+import { DEV_FUNDING_LAMPORTS, DEV_WALLET_ADDRESS, LOCAL_USDC_MINT, TEST_WALLET_ADDRESS } from './devKeys.mjs';
+import { mintFixtureTokens } from './fixtureTokens.mjs';
 import { DEFAULT_SOLANA_RPC_PORT, LOCAL_SOLANA_CHAIN_ID } from './localNetwork.mjs';
 import { startSolanaRpc } from './startSolanaRpc.mjs';
 
@@ -28,9 +29,17 @@ try {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
+try {
+  await mintFixtureTokens(node.url, { holders: [DEV_WALLET_ADDRESS, TEST_WALLET_ADDRESS] });
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  await node.stop();
+  process.exit(1);
+}
 
 console.log(`Solana JSON-RPC (litesvm) on ${node.url}  chain ${LOCAL_SOLANA_CHAIN_ID}`);
 console.log(`  funded ${DEV_WALLET_ADDRESS} (dev wallet) and ${TEST_WALLET_ADDRESS} (test wallet)`);
+console.log(`  each holds 1000 USDC (SPL token, mint ${LOCAL_USDC_MINT})`);
 
 /** @param {NodeJS.Signals} signal */
 async function shutdown(signal) {

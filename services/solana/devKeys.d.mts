@@ -9,5 +9,9 @@ export declare const DEV_WALLET_KEYPAIR: readonly number[];
 /** A second funded account for tests. PUBLIC TEST MATERIAL. */
 export declare const TEST_WALLET_ADDRESS: Address;
 export declare const TEST_WALLET_KEYPAIR: readonly number[];
+/** The fixture SPL token 'USDC' (SPL Token program, 6 decimals): its mint address, fixed across restarts. */
+export declare const LOCAL_USDC_MINT: Address;
+/** The fixture USDC mint's 64-byte keypair (seed, then public key). PUBLIC TEST MATERIAL. */
+export declare const LOCAL_USDC_MINT_KEYPAIR: readonly number[];
 /** What the CLI gives each dev key: 1000 SOL. */
 export declare const DEV_FUNDING_LAMPORTS: bigint;

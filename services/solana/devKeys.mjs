@@ -24,5 +24,18 @@ export const TEST_WALLET_KEYPAIR = Object.freeze([
   216, 148, 68, 3, 114, 170, 127, 53, 111, 118, 254, 95, 214, 231,
 ]);
 
+/**
+ * The local node's fixture SPL token 'USDC' (classic SPL Token program, 6 decimals, mint authority the dev wallet):
+ * its mint address, the same at every start because the mint account is created from the fixed keypair below.
+ */
+export const LOCAL_USDC_MINT = 'BnYdcvrokYnfJCFdhhqNyBFag1ALMsnpwa9E81zCXz6b';
+
+/** The fixture USDC mint's 64-byte keypair (it signs the mint account's creation). Public test material. */
+export const LOCAL_USDC_MINT_KEYPAIR = Object.freeze([
+  87, 217, 79, 71, 162, 123, 166, 132, 105, 143, 43, 15, 74, 125, 199, 240, 166, 234, 102, 82, 142, 116, 233, 252, 38,
+  103, 114, 142, 72, 168, 92, 139, 160, 63, 197, 120, 229, 4, 139, 75, 77, 234, 61, 89, 123, 235, 12, 252, 6, 31, 118,
+  128, 105, 37, 31, 38, 22, 62, 198, 206, 22, 172, 105, 200,
+]);
+
 /** What `cli.mjs` gives each dev key at start: 1000 SOL. */
 export const DEV_FUNDING_LAMPORTS = 1_000_000_000_000n;

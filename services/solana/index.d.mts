@@ -1,5 +1,5 @@
 // Types for index.mjs (the modules are plain JavaScript so `node scripts/start.mjs` runs them on Node 20 as they are).
-import type { Address, EncodedAccount } from '@solana/kit';
+import type { Address, EncodedAccount, Signature } from '@solana/kit';
 import type { LiteSVM } from 'litesvm';
 
 /** base58 of sha256('foyer-local-solana-genesis'): what the local node answers to `getGenesisHash`. */
@@ -34,6 +34,48 @@ export declare const TEST_WALLET_ADDRESS: Address;
 export declare const TEST_WALLET_KEYPAIR: readonly number[];
 /** What the CLI gives each dev key: 1000 SOL. */
 export declare const DEV_FUNDING_LAMPORTS: bigint;
+
+/**
+ * The fixture SPL token 'USDC' (classic SPL Token program, 6 decimals, mint authority the dev wallet): its mint
+ * address, fixed across restarts because the mint account is created from {@link LOCAL_USDC_MINT_KEYPAIR}.
+ */
+export declare const LOCAL_USDC_MINT: Address;
+/** The fixture USDC mint's 64-byte keypair (seed, then public key). PUBLIC TEST MATERIAL. */
+export declare const LOCAL_USDC_MINT_KEYPAIR: readonly number[];
+/** The fixture USDC's decimals: 6. */
+export declare const LOCAL_USDC_DECIMALS: number;
+/** What {@link mintFixtureTokens} gives each holder by default: 1000 USDC (1_000_000_000 base units). */
+export declare const FIXTURE_TOKEN_AMOUNT: bigint;
+
+export type MintFixtureTokensOptions = {
+  /** base58 owners; each gets its associated token account (created if missing). Duplicates count once. */
+  holders: readonly string[];
+  /** Base units minted to each holder. @default FIXTURE_TOKEN_AMOUNT (1000 USDC) */
+  amount?: bigint | number;
+};
+
+export type FixtureTokens = {
+  /** {@link LOCAL_USDC_MINT} */
+  mint: Address;
+  /** {@link LOCAL_USDC_DECIMALS} */
+  decimals: number;
+  /** Each holder's associated token account, by holder. */
+  tokenAccounts: Record<string, Address>;
+  /** The confirmed transactions, in order. */
+  signatures: Signature[];
+};
+
+/**
+ * Creates the fixture USDC mint at {@link LOCAL_USDC_MINT} (unless it exists) with the dev wallet as mint authority
+ * and fee payer, then mints `amount` to each holder's associated token account, through the node's JSON-RPC.
+ * Resolves once every transaction is confirmed; rejects with an Error naming the failed step otherwise.
+ * The dev wallet must be funded first.
+ *
+ * @example
+ * const node = await startSolanaRpc({ port: 0, fund: [{ address: DEV_WALLET_ADDRESS, lamports: DEV_FUNDING_LAMPORTS }] });
+ * await mintFixtureTokens(node.url, { holders: [DEV_WALLET_ADDRESS, TEST_WALLET_ADDRESS] });
+ */
+export declare function mintFixtureTokens(rpcUrl: string, options: MintFixtureTokensOptions): Promise<FixtureTokens>;
 
 /** Thrown by {@link startSolanaRpc} when the port is taken. */
 export declare class SolanaPortInUseError extends Error {

@@ -5,9 +5,12 @@ export {
   DEV_FUNDING_LAMPORTS,
   DEV_WALLET_ADDRESS,
   DEV_WALLET_KEYPAIR,
+  LOCAL_USDC_MINT,
+  LOCAL_USDC_MINT_KEYPAIR,
   TEST_WALLET_ADDRESS,
   TEST_WALLET_KEYPAIR,
 } from './devKeys.mjs';
+export { FIXTURE_TOKEN_AMOUNT, LOCAL_USDC_DECIMALS, mintFixtureTokens } from './fixtureTokens.mjs';
 export { DEFAULT_SOLANA_RPC_PORT, LOCAL_GENESIS_HASH, LOCAL_SOLANA_CHAIN_ID } from './localNetwork.mjs';
 export { LOCAL_FEATURE_SET, LOCAL_SOLANA_CORE_VERSION, SEND_TRANSACTION_PREFLIGHT_FAILURE } from './solanaRpcMethods.mjs';
 export { MAX_BODY_BYTES, SolanaPortInUseError, startSolanaRpc } from './startSolanaRpc.mjs';
