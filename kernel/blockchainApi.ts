@@ -282,6 +282,10 @@ export function queryClientOf(kernel: Kernel): QueryClient {
     queryClients.set(kernel, client)
     const created = client
     kernel.bus.once('kernel:destroyed', () => created.clear())
+    kernel.bus.on('balances:changed', () => {
+      void created.invalidateQueries({ queryKey: ['foyer', 'balances'] })
+      void created.invalidateQueries({ queryKey: ['foyer', 'history'] })
+    })
   }
   return client
 }

@@ -37,6 +37,11 @@ declare module './bus.js' {
     /** §1: the remote project configuration overrode these local settings. */
     'features:local-config-ignored': { features: readonly string[] }
     'kernel:destroyed': Record<string, never>
+    /**
+     * The account's balances may have changed (a send, a swap …): cached balances and history are
+     * forgotten and mounted views read them again. Any plugin may emit it.
+     */
+    'balances:changed': Record<string, never>
   }
 }
 

@@ -39,6 +39,15 @@ describe('getNativeBalance', () => {
     expect(NATIVE_BALANCE_TTL_MS).toBe(30_000)
   })
 
+  it("behavior: 'balances:changed' forgets the cache: the next read asks the chain", async () => {
+    const { kernel, chain } = setup()
+    await getNativeBalance(kernel, params)
+    chain.wallet.balance = 0n
+    kernel.bus.emit('balances:changed', {})
+    await expect(getNativeBalance(kernel, params)).resolves.toMatchObject({ formatted: '0' })
+    expect(chain.wallet.calls.getBalance).toBe(2)
+  })
+
   it('behavior: the cache is per address and network', async () => {
     const { kernel, chain } = setup()
     await getNativeBalance(kernel, params)

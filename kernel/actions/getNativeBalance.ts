@@ -35,8 +35,7 @@ export function getNativeBalance(
   const network = chain.networks.find((candidate) => isSameNetwork(candidate, networkId))
   if (!network) return Promise.resolve({ formatted: '0', symbol: chain.networks[0]?.nativeCurrency.symbol ?? '' })
 
-  const cache = caches.get(kernel) ?? new Map<string, CacheEntry>()
-  caches.set(kernel, cache)
+  const cache = cacheOf(kernel)
   const key = `${networkId}:${address}`
   const cached = cache.get(key)
   if (cached && Date.now() - cached.at < NATIVE_BALANCE_TTL_MS) return cached.value
@@ -49,4 +48,14 @@ export function getNativeBalance(
   // A failure is not cached: the next read tries again.
   value.catch(() => cache.delete(key))
   return value
+}
+
+function cacheOf(kernel: Kernel): Map<string, CacheEntry> {
+  let cache = caches.get(kernel)
+  if (!cache) {
+    const created = (cache = new Map<string, CacheEntry>())
+    caches.set(kernel, created)
+    kernel.bus.on('balances:changed', () => created.clear())
+  }
+  return cache
 }

@@ -50,6 +50,14 @@ describe('getTokenBalances', () => {
     expect(PORTFOLIO_STALE_MS).toBe(30_000)
   })
 
+  it("behavior: 'balances:changed' makes the cached list stale: the next read asks again", async () => {
+    const { kernel, api } = setup({ balances: [tokenBalance('ETH', '1', 3000)] })
+    await getTokenBalances(kernel, params)
+    kernel.bus.emit('balances:changed', {})
+    await getTokenBalances(kernel, params)
+    expect(api.calls.balances).toBe(2)
+  })
+
   it('behavior: a failure shows the Token Balance Unavailable toast and blocks retries for 30 s (§5, §8)', async () => {
     const { kernel, api } = setup({ failWith: 500 })
     await expect(getTokenBalances(kernel, params)).rejects.toMatchObject({ name: 'TokenBalanceUnavailableError', shortMessage: 'Token Balance Unavailable' })

@@ -90,15 +90,19 @@ export type NativeBalanceState =
 
 /**
  * The active account's native balance, read through its chain (30 s cache, §9) and formatted per
- * §5. Undefined while nobody is connected or when the chain cannot read balances.
+ * §5; read again on 'balances:changed'. Undefined while nobody is connected or when the chain
+ * cannot read balances.
  */
 export function useNativeBalance(): NativeBalanceState | undefined {
   const kernel = useKernel()
   const { namespace, address } = useAccount()
   const { networkId } = useNetwork()
+  // Bumped by 'balances:changed', so a send shows its effect without a remount.
+  const [generation, setGeneration] = useState(0)
+  useEffect(() => kernel.bus.on('balances:changed', () => setGeneration((value) => value + 1)), [kernel])
   const request = useMemo(
     () => (namespace && address && networkId ? getNativeBalance(kernel, { namespace, address, networkId }) : undefined),
-    [kernel, namespace, address, networkId],
+    [kernel, namespace, address, networkId, generation], // `generation` asks for a fresh read
   )
   const [state, setState] = useState<NativeBalanceState>({ status: 'loading' })
   useEffect(() => {

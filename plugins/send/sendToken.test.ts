@@ -15,11 +15,12 @@ async function setup(options: TestChainOptions = { transfer: 'approve' }) {
   const events: unknown[] = []
   kernel.bus.on('send:initiated', (payload) => events.push(payload))
   kernel.bus.on('send:succeeded', (payload) => events.push(payload))
+  kernel.bus.on('balances:changed', () => events.push('balances:changed'))
   return { kernel, wallet: chain.wallet, events }
 }
 
 describe('sendToken', () => {
-  it('behavior: a native send goes to the chain without a token, between SEND_INITIATED and SEND_SUCCESS', async () => {
+  it("behavior: a native send goes to the chain without a token, between SEND_INITIATED and SEND_SUCCESS, then 'balances:changed'", async () => {
     const { kernel, wallet, events } = await setup()
     const result = await sendToken(kernel, { token: eth, amount: '0.5', to: testAddresses.eip155[1] })
     expect(result).toEqual({ hash: `0x${'1'.padStart(64, '0')}`, namespace: 'eip155', networkId: testNetwork.caipNetworkId })
@@ -29,6 +30,7 @@ describe('sendToken', () => {
     expect(events).toEqual([
       { event: 'SEND_INITIATED', namespace: 'eip155', networkId: 'eip155:1', symbol: 'TETH', amount: '0.5' },
       { event: 'SEND_SUCCESS', namespace: 'eip155', networkId: 'eip155:1', symbol: 'TETH', amount: '0.5', hash: result.hash },
+      'balances:changed',
     ])
   })
 

@@ -44,8 +44,8 @@ export interface SendEventPayload {
  * Sends the native coin or a token from the connected account (§4): checks the form (§5 wording),
  * branches by namespace (eip155 or solana, else 'Unsupported chain'), turns the form's `loading` on,
  * emits 'send:initiated' (SEND_INITIATED), lets the chain's transfer capability sign and wait for
- * the network, emits 'send:succeeded' (SEND_SUCCESS) and resets the form. A failure leaves the form
- * as it was.
+ * the network, emits 'send:succeeded' (SEND_SUCCESS) and 'balances:changed', and resets the form.
+ * A failure leaves the form as it was.
  *
  * @throws {SendValidationError} 'An amount and receiver address are required', 'A token is required' …
  * @throws {UnsupportedChainError} on a namespace other than eip155 and solana, or a chain without transfer.
@@ -82,6 +82,7 @@ export async function sendToken(kernel: Kernel, params: SendTokenParameters): Pr
       networkId,
     })
     kernel.bus.emit('send:succeeded', { ...base, event: 'SEND_SUCCESS', hash })
+    kernel.bus.emit('balances:changed', {})
     resetSendForm(kernel)
     return { hash, namespace, networkId }
   } finally {
