@@ -1,10 +1,15 @@
-// End to end: the Send view in the demo, against the real local chain. ETH, USDC and the USDT-style
-// token (its transfer returns nothing) go to anvil #2, whose balances are read from the chain; a
-// rejected signature shows the error and leaves the form as it was.
+// End to end: the Send view in the demo, against the real local chains and the real blockchain API.
+// On EVM, ETH, USDC and the USDT-style token (its transfer returns nothing) go to anvil #2, whose
+// balances are read from the chain; a rejected signature shows the error and leaves the form as it
+// was; then the Account view shows the new balances and Activity the three sends. On Solana, SOL and
+// the fixture SPL token go to the dev wallet, read back from the local SVM.
+import { address as solanaAddress, createSolanaRpc } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPublicClient, erc20Abi, http, type Address } from 'viem'
+import { createPublicClient, erc20Abi, formatUnits, http, type Address } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { Page } from 'playwright-core'
+import { formatBalance } from '../../kernel/format.js'
+import { DEV_WALLET_ADDRESS, TEST_WALLET_ADDRESS } from '../../services/solana/index.mjs'
 import { startStack, TEST_KEY, type Stack } from './harness.js'
 
 const account = privateKeyToAccount(TEST_KEY)
@@ -27,12 +32,20 @@ async function openSend(page: Page) {
   return dialog
 }
 
-async function fill(dialog: ReturnType<Page['getByRole']>, symbol: string, amount: string) {
+async function fill(dialog: ReturnType<Page['getByRole']>, symbol: string, amount: string, receiver = RECEIVER) {
   await expect.poll(() => dialog.getByRole('combobox').textContent(), { timeout: 15_000 }).toContain(symbol)
   await dialog.getByRole('combobox').selectOption({ label: symbol })
   await dialog.getByRole('textbox', { name: 'Amount' }).fill(amount)
-  await dialog.getByRole('textbox', { name: 'Receiver address' }).fill(RECEIVER)
+  await dialog.getByRole('textbox', { name: 'Receiver address' }).fill(receiver)
   await dialog.getByRole('button', { name: 'Preview' }).click()
+}
+
+/** Sends from an open Send view and waits for the Account view it returns to (§2). */
+async function sendAndReturn(page: Page, dialog: ReturnType<Page['getByRole']>, what: string) {
+  await dialog.getByRole('button', { name: 'Send now' }).click()
+  await page.getByRole('dialog', { name: 'Account' }).waitFor({ timeout: 15_000 }).catch(async (error: unknown) => {
+    throw new Error(`${what}: ${await page.getByRole('dialog').textContent()}`, { cause: error })
+  })
 }
 
 describe('send', () => {
@@ -74,12 +87,64 @@ describe('send', () => {
       await page.getByRole('dialog').waitFor({ state: 'detached' })
       dialog = await openSend(page)
       await fill(dialog, symbol, '2.25')
-      await dialog.getByRole('button', { name: 'Send now' }).click()
-      await page.getByRole('dialog', { name: 'Account' }).waitFor({ timeout: 15_000 }).catch(async (error: unknown) => {
-        throw new Error(`${symbol}: ${await page.getByRole('dialog').textContent()}`, { cause: error })
-      })
+      await sendAndReturn(page, dialog, symbol)
       expect(await token(address)).toBe(before + 2_250_000n)
     }
+
+    // The Account view shows what the chain now says: the sender's ETH and USDC after the sends.
+    const accountView = page.getByRole('dialog', { name: 'Account' })
+    const eth = `${formatBalance(formatUnits(await reader.getBalance({ address: account.address }), 18))} ETH`
+    await expect.poll(() => accountView.getByText(eth).count(), { timeout: 15_000 }).toBeGreaterThan(0)
+    const usdcLeft = formatUnits(await reader.readContract({ address: chain.usdc as Address, abi: erc20Abi, functionName: 'balanceOf', args: [account.address] }), 6)
+    await expect.poll(() => accountView.getByRole('list', { name: 'Your tokens' }).textContent(), { timeout: 15_000 }).toContain(`${formatBalance(usdcLeft)} USDC`)
+
+    // Activity lists the three sends, newest first, once the API has indexed their blocks.
+    await expect
+      .poll(
+        async () => {
+          await accountView.getByRole('tab', { name: 'Tokens' }).click()
+          await accountView.getByRole('tab', { name: 'Activity' }).click()
+          return (await accountView.getByTestId('activity-row').allTextContents()).slice(0, 3)
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .toEqual([expect.stringContaining('-2.25 USDTS'), expect.stringContaining('-2.25 USDC'), expect.stringContaining('-0.5 ETH')])
+    await context.close()
+  })
+
+  it('behavior: sends SOL and the fixture SPL token on the local SVM; the dev wallet receives them', async () => {
+    const rpc = createSolanaRpc(stack.fixtures.solana.rpcUrl)
+    const mint = solanaAddress(stack.fixtures.solana.usdc)
+    const sol = async () => (await rpc.getBalance(solanaAddress(DEV_WALLET_ADDRESS)).send()).value
+    const usdc = async (owner: string) => {
+      const { value } = await rpc.getTokenAccountsByOwner(solanaAddress(owner), { mint }, { encoding: 'jsonParsed' }).send()
+      return value.reduce((sum, { account: tokenAccount }) => sum + BigInt(tokenAccount.data.parsed.info.tokenAmount.amount), 0n)
+    }
+    const solBefore = await sol()
+    const usdcBefore = await usdc(DEV_WALLET_ADDRESS)
+
+    const { context, page } = await stack.newPage()
+    await page.goto(stack.demoUrl)
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    await page.getByRole('button', { name: /^Test Solana Wallet/ }).click()
+    await expect.poll(() => page.getByTestId('address').textContent()).toBe(TEST_WALLET_ADDRESS)
+
+    let dialog = await openSend(page)
+    await fill(dialog, 'SOL', '0.75', DEV_WALLET_ADDRESS)
+    await sendAndReturn(page, dialog, 'SOL')
+    expect(await sol()).toBe(solBefore + 750_000_000n)
+
+    await page.keyboard.press('Escape')
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
+    dialog = await openSend(page)
+    await fill(dialog, 'USDC', '12.5', DEV_WALLET_ADDRESS)
+    await sendAndReturn(page, dialog, 'USDC')
+    expect(await usdc(DEV_WALLET_ADDRESS)).toBe(usdcBefore + 12_500_000n)
+
+    // The Account view's Tokens tab reads the sender's new USDC balance.
+    const left = formatUnits(await usdc(TEST_WALLET_ADDRESS), 6)
+    const tokens = page.getByRole('dialog', { name: 'Account' }).getByRole('list', { name: 'Your tokens' })
+    await expect.poll(() => tokens.textContent(), { timeout: 15_000 }).toContain(`${formatBalance(left)} USDC`)
     await context.close()
   })
 })
