@@ -42,6 +42,16 @@ export const testAddresses = {
   solana: ['7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV', 'DRpbCBMxVnDK7maPM5tGv6MvB3v1sRMC86PZ8okm21hy'],
 } as const
 
+/** What `run` throws, to check more than its message; fails the test when it does not throw. */
+export function failure(run: () => unknown): Error {
+  try {
+    run()
+  } catch (error) {
+    return error as Error
+  }
+  throw new Error('expected a throw')
+}
+
 /** The error a wallet throws when the visitor says no (EIP-1193 code 4001). */
 export function userRejectedError(): Error & { code: number } {
   return Object.assign(new Error('User rejected the request.'), { code: 4001 })

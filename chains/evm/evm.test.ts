@@ -1,7 +1,7 @@
 // The EVM chain against a real anvil, with a real EIP-1193 wallet that signs with anvil's first
 // test key. One anvil for this file, stopped in afterAll.
 import { createPublicClient, http, stringToHex, verifyMessage } from 'viem'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { connect } from '../../kernel/actions/connect.js'
 import { disconnect } from '../../kernel/actions/disconnect.js'
 import { getNativeBalance } from '../../kernel/actions/getNativeBalance.js'
@@ -14,46 +14,30 @@ import type { Network } from '../../kernel/network.js'
 import { createMemoryBackend } from '../../kernel/storage.js'
 import { StorageToken } from '../../kernel/tokens.js'
 import * as v from 'valibot'
-import { ANVIL_ACCOUNTS, startAnvil, type AnvilInstance } from '../../services/devchain/index.mjs'
+import { ANVIL_ACCOUNTS } from '../../services/devchain/index.mjs'
+import { announceTestWallet, anvilNetwork, EVM_TEST_CONNECTOR_ID, TEST_WALLET_ICON, useAnvil, usePage } from '../../test/chainSetup.js'
 import { testKernel } from '../../test/fixtures.js'
 import { announceWallet, createEip1193Wallet, type Eip1193WalletOptions } from '../../test/eip1193Wallet.js'
-import { evm, evmNetwork, isUnsupportedNetwork, LAST_CONNECTOR_KEY } from './index.js'
+import { evm, isUnsupportedNetwork, LAST_CONNECTOR_KEY } from './index.js'
 
 const [first, second] = ANVIL_ACCOUNTS as unknown as [(typeof ANVIL_ACCOUNTS)[0], (typeof ANVIL_ACCOUNTS)[0]]
-const connectorId = 'test.foyer.wallet'
-const icon = 'data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%2F%3E'
+const connectorId = EVM_TEST_CONNECTOR_ID
+const icon = TEST_WALLET_ICON
 
-let anvil: AnvilInstance
-let local: Network
+const { anvil, local } = useAnvil()
 // Chain 31338 is served by the same anvil: the wallet does not know it until it is added.
 let localB: Network
-
-beforeAll(async () => {
-  anvil = await startAnvil({ port: 0, chainId: 31337 })
-  const network = (id: number, name: string) =>
-    evmNetwork({ id, name, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [anvil.url] } } })
-  local = network(31337, 'Anvil')
-  localB = network(31338, 'Anvil B')
-}, 30_000)
-
-afterAll(async () => {
-  await anvil?.stop()
+beforeAll(() => {
+  localB = anvilNetwork(anvil.url, 31338, 'Anvil B')
 })
-
-// Node has no window: this EventTarget is the only stand-in in these tests. The wallet announces
-// itself through it as a browser extension would; everything else is real.
-let page: EventTarget
-beforeEach(() => {
-  page = new EventTarget()
-  vi.stubGlobal('window', page)
-})
-afterEach(() => {
-  vi.unstubAllGlobals()
-})
+// Everything but `window` is real: the wallet announces itself through it as an extension would.
+const page = usePage()
 
 function setup(options: { wallet?: Partial<Eip1193WalletOptions>; kernel?: FoyerOptions; announce?: boolean } = {}) {
-  const wallet = createEip1193Wallet({ privateKey: first.privateKey, rpcUrl: anvil.url, ...options.wallet })
-  if (options.announce !== false) announceWallet(page, wallet, { name: 'Test Wallet', rdns: connectorId, icon })
+  const wallet =
+    options.announce === false
+      ? createEip1193Wallet({ privateKey: first.privateKey, rpcUrl: anvil.url, ...options.wallet })
+      : announceTestWallet(page.current, anvil.url, options.wallet)
   const kernel = testKernel({ plugins: [evm({ networks: [local, localB] })], ...options.kernel })
   return { wallet, kernel, ...inspect(kernel) }
 }
@@ -206,8 +190,7 @@ describe('evm: wallet events', () => {
 
   it('behavior: one plugin object in two kernels keeps their wallets apart', async () => {
     const plugin = evm({ networks: [local] })
-    const wallet = createEip1193Wallet({ privateKey: first.privateKey, rpcUrl: anvil.url })
-    announceWallet(page, wallet, { name: 'Test Wallet', rdns: connectorId, icon })
+    const wallet = announceTestWallet(page.current, anvil.url)
     const one = testKernel({ plugins: [plugin] })
     const two = testKernel({ plugins: [plugin] })
     await connect(one, { connectorId })
@@ -316,11 +299,10 @@ describe('evm: reconnect (§4)', () => {
     await connect(before.kernel, { connectorId })
     await before.kernel.destroy()
 
-    page = new EventTarget()
-    vi.stubGlobal('window', page)
+    page.reload()
     const kernel = testKernel({ plugins: [evm({ networks: [local] })], storage })
     expect(inspect(kernel).evm()).toBeUndefined()
-    announceWallet(page, before.wallet, { name: 'Test Wallet', rdns: connectorId, icon })
+    announceWallet(page.current, before.wallet, { name: 'Test Wallet', rdns: connectorId, icon })
     expect(inspect(kernel).evm()?.status).toBe('connecting')
     await vi.waitFor(() => expect(inspect(kernel).evm()?.status).toBe('connected'))
   })
@@ -387,7 +369,7 @@ describe('evm: reconnect (§4)', () => {
   it("behavior: a session through window.ethereum ('injected') is restored once the legacy wallet is offered", async () => {
     const storage = createMemoryBackend()
     const wallet = createEip1193Wallet({ privateKey: first.privateKey, rpcUrl: anvil.url })
-    Object.assign(page, { ethereum: wallet })
+    Object.assign(page.current, { ethereum: wallet })
     const before = testKernel({ plugins: [evm({ networks: [local] })], storage })
     await vi.waitFor(() => expect(before.store.getState().connection.connectors.map((connector) => connector.id)).toEqual(['injected']))
     await connect(before, { connectorId: 'injected' })

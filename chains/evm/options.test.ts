@@ -2,7 +2,7 @@ import { mainnet, sepolia } from 'viem/chains'
 import { describe, expect, it } from 'vitest'
 import { isFoyerError } from '../../kernel/errors/BaseError.js'
 import type { Network } from '../../kernel/network.js'
-import { testKernel } from '../../test/fixtures.js'
+import { failure, testKernel } from '../../test/fixtures.js'
 import { evm, evmNetwork, type EvmOptions } from './index.js'
 import { parseEvmOptions } from './options.js'
 
@@ -11,15 +11,6 @@ const local = {
   name: 'Local',
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
   rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-}
-
-const failure = (run: () => unknown) => {
-  try {
-    run()
-  } catch (error) {
-    return error as Error
-  }
-  throw new Error('expected a throw')
 }
 
 describe('evmNetwork', () => {
@@ -61,6 +52,7 @@ describe('evm options', () => {
   it.each<[string, unknown, string]>([
     ['no options', undefined, 'evm(): `options`: must be an object such as { networks: [mainnet] }.'],
     ['no networks', {}, 'evm(): `networks` is required.'],
+    ['options that are not an object', 5, 'evm(): `options`: must be an object such as { networks: [mainnet] }.'],
     ['empty networks', { networks: [] }, 'evm(): `networks`: needs at least one network, such as [mainnet] from viem/chains.'],
     ['an unknown option', { networks: [local], chains: [local] }, 'evm(): unknown option `chains`; evm() takes `networks`, `rpcUrls` and `walletConnect`.'],
     ['a network without RPC URLs', { networks: [{ ...local, rpcUrls: { default: { http: [] } } }] }, '`networks.0.rpcUrls.default.http`: Invalid length: Expected >=1 but received 0'],
@@ -77,6 +69,7 @@ describe('evm options', () => {
       { networks: [{ ...local, chainNamespace: 'solana', caipNetworkId: 'solana:x' }] },
       '`networks.0.chainNamespace`: Invalid type: Expected "eip155" but received "solana"',
     ],
+    ['walletConnect that is not an object', { networks: [local], walletConnect: 'p' }, 'evm(): `walletConnect`: must be an object such as { projectId }.'],
     ['walletConnect without a project id', { networks: [local], walletConnect: {} }, 'evm(): `walletConnect.projectId` is required.'],
     ['walletConnect with an empty project id', { networks: [local], walletConnect: { projectId: ' ' } }, '`walletConnect.projectId`: must not be empty.'],
     ['an http relay URL', { networks: [local], walletConnect: { projectId: 'p', relayUrl: 'http://127.0.0.1:8787' } }, '`walletConnect.relayUrl`: must be a ws:// or wss:// URL.'],

@@ -1,7 +1,8 @@
 import * as v from 'valibot'
 import type { CaipNetworkId } from '../../kernel/caip.js'
+import { defaultRpcUrls, describeIssues, isHttpUrl, networkSchema, networksSchema, pickNetwork, RpcUrlSchema } from '../../kernel/chainOptions.js'
 import { InvalidOptionsError } from '../../kernel/errors/catalogue.js'
-import { isSafeImageUrl, type Network } from '../../kernel/network.js'
+import type { Network } from '../../kernel/network.js'
 import type { EvmConfig, WalletConnectConfig } from './session.js'
 
 /**
@@ -74,32 +75,10 @@ export interface EvmWalletConnectOptions {
   verify?: boolean
 }
 
-function isHttpUrl(value: string): boolean {
-  try {
-    const { protocol } = new URL(value)
-    return protocol === 'http:' || protocol === 'https:'
-  } catch {
-    return false
-  }
-}
-
-// §5: the HTTP RPC transport takes http(s) URLs only; the message names the URL that is not.
-// Other messages are valibot's own: the path they come with says where to look.
-const RpcUrlSchema = v.pipe(
-  v.string(),
-  v.check(isHttpUrl, (issue) => `must be an http(s) URL, not '${String(issue.input)}'`),
-)
-
-const NetworkSchema = v.looseObject({
+const NetworkSchema = networkSchema({
   id: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  name: v.pipe(v.string(), v.nonEmpty()),
-  nativeCurrency: v.looseObject({ name: v.string(), symbol: v.string(), decimals: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
-  rpcUrls: v.looseObject({ default: v.looseObject({ http: v.pipe(v.array(RpcUrlSchema), v.minLength(1)) }) }),
-  blockExplorers: v.optional(v.looseObject({ default: v.looseObject({ name: v.string(), url: v.string() }) })),
-  testnet: v.optional(v.boolean()),
   chainNamespace: v.optional(v.literal('eip155')),
   caipNetworkId: v.optional(v.string()),
-  imageUrl: v.optional(v.string()),
   deprecatedCaipNetworkId: v.optional(v.string()),
 })
 
@@ -124,7 +103,7 @@ const WalletConnectSchema = v.strictObject(
 
 const OptionsSchema = v.strictObject(
   {
-    networks: v.pipe(v.array(NetworkSchema, `must be an array of networks, ${example}`), v.minLength(1, `needs at least one network, ${example}`)),
+    networks: networksSchema(NetworkSchema, example),
     rpcUrls: v.optional(v.record(v.pipe(v.string(), v.regex(/^\d+$/)), RpcUrlSchema)),
     walletConnect: v.optional(WalletConnectSchema),
   },
@@ -132,33 +111,17 @@ const OptionsSchema = v.strictObject(
 )
 
 function describe(issues: readonly v.BaseIssue<unknown>[], root?: string): string {
-  const issue = issues[0]!
-  const path = [root, v.getDotPath(issue)].filter(Boolean).join('.')
-  if (issue.type === 'strict_object' && issue.input !== undefined) {
-    return path.startsWith('walletConnect.')
-      ? `unknown option \`${path}\`; walletConnect takes \`projectId\`, \`relayUrl\`, \`metadata\` and \`verify\`.`
-      : `unknown option \`${path}\`; evm() takes \`networks\`, \`rpcUrls\` and \`walletConnect\`.`
-  }
-  // A missing key is reported by its object, with the object's message: say what is missing instead.
-  if (issue.type.endsWith('_object') && issue.input === undefined && path) return `\`${path}\` is required.`
-  return `\`${path || 'options'}\`: ${issue.message}.`
+  return describeIssues(issues, {
+    root,
+    unknownKey: (path) =>
+      path.startsWith('walletConnect.')
+        ? `unknown option \`${path}\`; walletConnect takes \`projectId\`, \`relayUrl\`, \`metadata\` and \`verify\`.`
+        : `unknown option \`${path}\`; evm() takes \`networks\`, \`rpcUrls\` and \`walletConnect\`.`,
+  })
 }
 
-function toNetwork(chain: v.InferOutput<typeof NetworkSchema>): Network {
-  const { id, name, nativeCurrency: currency, rpcUrls, blockExplorers: explorers, testnet, imageUrl, deprecatedCaipNetworkId } = chain
-  return {
-    id,
-    name,
-    nativeCurrency: { name: currency.name, symbol: currency.symbol, decimals: currency.decimals },
-    rpcUrls: { default: { http: [...rpcUrls.default.http] } },
-    ...(explorers && { blockExplorers: { default: { name: explorers.default.name, url: explorers.default.url } } }),
-    ...(testnet !== undefined && { testnet }),
-    chainNamespace: 'eip155',
-    caipNetworkId: `eip155:${id}`,
-    ...(isSafeImageUrl(imageUrl) && { imageUrl }),
-    ...(deprecatedCaipNetworkId?.includes(':') && { deprecatedCaipNetworkId: deprecatedCaipNetworkId as CaipNetworkId }),
-  }
-}
+const toNetwork = (chain: v.InferOutput<typeof NetworkSchema>): Network =>
+  pickNetwork(chain, { chainNamespace: 'eip155', caipNetworkId: `eip155:${chain.id}` })
 
 /**
  * Turns a viem chain (or anything shaped like one) into a Foyer network: `caipNetworkId`
@@ -192,7 +155,7 @@ export function parseEvmOptions(options: unknown): EvmConfig {
     if (given !== undefined && given !== caipNetworkId) fail(`\`networks.${index}.caipNetworkId\` is '${given}'; chain ${id} is '${caipNetworkId}'.`)
     if (networks.findIndex((other) => other.id === id) !== index) fail(`\`networks\` lists chain ${id} twice. Keep one.`)
   })
-  const rpcUrls = new Map<CaipNetworkId, string>(networks.map((network) => [network.caipNetworkId, network.rpcUrls.default.http[0]!]))
+  const rpcUrls = defaultRpcUrls(networks)
   for (const [chainId, url] of Object.entries(result.output.rpcUrls ?? {})) {
     const networkId: CaipNetworkId = `eip155:${Number(chainId)}`
     if (!rpcUrls.has(networkId)) fail(`\`rpcUrls.${chainId}\` is for chain ${chainId}, which \`networks\` does not list.`)

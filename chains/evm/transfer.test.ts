@@ -1,49 +1,25 @@
 // The EVM transfer capability and the send plugin's sendToken against a real anvil with the
 // fixture tokens: native ETH, USDC (6 decimals) and the USDT-style token whose transfer returns
 // nothing. Balances are read from the chain before and after. One anvil for this file.
-import { createPublicClient, erc20Abi, http, type Address } from 'viem'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createPublicClient, createTestClient, erc20Abi, formatEther, http, type Address } from 'viem'
+import { describe, expect, it } from 'vitest'
 import { connect } from '../../kernel/actions/connect.js'
-import type { Network } from '../../kernel/network.js'
-import { ANVIL_ACCOUNTS, compileContracts, deployFixtures, startAnvil, type AnvilInstance, type ChainFixtures } from '../../services/devchain/index.mjs'
+import { ANVIL_ACCOUNTS } from '../../services/devchain/index.mjs'
 import { sendToken } from '../../plugins/send/sendToken.js'
 import { send } from '../../plugins/send/index.js'
+import { announceTestWallet, EVM_TEST_CONNECTOR_ID, useAnvil, usePage } from '../../test/chainSetup.js'
 import { testKernel } from '../../test/fixtures.js'
-import { announceWallet, createEip1193Wallet } from '../../test/eip1193Wallet.js'
-import { evm, evmNetwork } from './index.js'
+import { evm } from './index.js'
 
 const [first, , third] = ANVIL_ACCOUNTS as unknown as [(typeof ANVIL_ACCOUNTS)[0], unknown, (typeof ANVIL_ACCOUNTS)[0]]
-const connectorId = 'test.foyer.wallet'
-const icon = 'data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%2F%3E'
 
-let anvil: AnvilInstance
-let local: Network
-let fixtures: ChainFixtures
-
-beforeAll(async () => {
-  anvil = await startAnvil({ port: 0, chainId: 31337 })
-  local = evmNetwork({ id: 31337, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [anvil.url] } } })
-  fixtures = await deployFixtures({ rpcUrl: anvil.url, chainId: 31337, artifacts: await compileContracts() })
-}, 120_000)
-
-afterAll(async () => {
-  await anvil?.stop()
-})
-
-let page: EventTarget
-beforeEach(() => {
-  page = new EventTarget()
-  vi.stubGlobal('window', page)
-})
-afterEach(() => {
-  vi.unstubAllGlobals()
-})
+const { anvil, local, fixtures } = useAnvil({ fixtures: true })
+const page = usePage()
 
 async function setup() {
-  const wallet = createEip1193Wallet({ privateKey: first.privateKey, rpcUrl: anvil.url })
-  announceWallet(page, wallet, { name: 'Test Wallet', rdns: connectorId, icon })
+  const wallet = announceTestWallet(page.current, anvil.url)
   const kernel = testKernel({ plugins: [evm({ networks: [local] }), send()] })
-  await connect(kernel, { connectorId })
+  await connect(kernel, { connectorId: EVM_TEST_CONNECTOR_ID })
   const events: string[] = []
   kernel.bus.on('send:initiated', (payload) => events.push(payload.event))
   kernel.bus.on('send:succeeded', (payload) => events.push(payload.event))
@@ -61,6 +37,23 @@ describe('evm: transfer', () => {
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
     expect(await client().getBalance({ address: third.address })).toBe(before + 1_250_000_000_000_000_000n)
     expect(events).toEqual(['SEND_INITIATED', 'SEND_SUCCESS'])
+  })
+
+  it('behavior: estimateFee holds back enough for the wallet: sending the rest goes through', async () => {
+    const { kernel } = await setup()
+    const anvilControl = createTestClient({ mode: 'anvil', transport: http(anvil.url) })
+    await anvilControl.setBalance({ address: first.address, value: 2n * 10n ** 18n })
+    try {
+      const fee = await kernel.chains.require('eip155').capabilities!.transfer!.estimateFee!(kernel, { from: first.address, networkId: local.caipNetworkId })
+      const { maxFeePerGas } = await client().estimateFeesPerGas()
+      expect(fee).toBe(21_000n * maxFeePerGas * 2n)
+      const balance = await client().getBalance({ address: first.address })
+      await sendToken(kernel, { token: { symbol: 'ETH', decimals: 18 }, amount: formatEther(balance - fee), to: third.address })
+      // What stays behind is at most the fee held back, less the fee the wallet paid.
+      expect(await client().getBalance({ address: first.address })).toBeLessThan(fee)
+    } finally {
+      await anvilControl.setBalance({ address: first.address, value: 10_000n * 10n ** 18n })
+    }
   })
 
   it('behavior: sends USDC (6 decimals) to anvil #2', async () => {

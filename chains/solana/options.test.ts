@@ -2,19 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { isFoyerError } from '../../kernel/errors/BaseError.js'
 import { isSameNetwork, type Network } from '../../kernel/network.js'
 import { LOCAL_GENESIS_HASH, LOCAL_SOLANA_CHAIN_ID } from '../../services/solana/index.mjs'
-import { testKernel } from '../../test/fixtures.js'
+import { failure, testKernel } from '../../test/fixtures.js'
 import { solana, solanaDevnet, solanaLocalnet, solanaMainnet, solanaNetwork, type SolanaOptions } from './index.js'
 
 const local = solanaLocalnet('http://127.0.0.1:8899', LOCAL_GENESIS_HASH)
-
-const failure = (run: () => unknown) => {
-  try {
-    run()
-  } catch (error) {
-    return error as Error
-  }
-  throw new Error('expected a throw')
-}
 
 describe('Solana networks (§3)', () => {
   it('behavior: mainnet is solana:<first 32 characters of its genesis hash>, with its deprecated id', () => {

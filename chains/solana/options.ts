@@ -1,7 +1,8 @@
 import * as v from 'valibot'
 import type { CaipNetworkId } from '../../kernel/caip.js'
+import { CurrencySchema, defaultRpcUrls, describeIssues, ExplorerSchema, networkIdProblem, networkSchema, networksSchema, pickNetwork, RpcUrlSchema } from '../../kernel/chainOptions.js'
 import { InvalidOptionsError } from '../../kernel/errors/catalogue.js'
-import { isSafeImageUrl, type Network } from '../../kernel/network.js'
+import { isSafeImageUrl, isSameNetwork, type Network } from '../../kernel/network.js'
 import { SOLANA_NAMESPACE, type SolanaConfig } from './session.js'
 
 /** What {@link solanaNetwork} builds a network from. */
@@ -44,26 +45,9 @@ export interface SolanaOptions {
 /** The native currency of every Solana cluster. */
 export const SOL = { name: 'Solana', symbol: 'SOL', decimals: 9 } as const
 
-function isHttpUrl(value: string): boolean {
-  try {
-    const { protocol } = new URL(value)
-    return protocol === 'http:' || protocol === 'https:'
-  } catch {
-    return false
-  }
-}
-
-// §5: the HTTP RPC transport takes http(s) URLs only; the message names the URL that is not.
-const RpcUrlSchema = v.pipe(
-  v.string(),
-  v.check(isHttpUrl, (issue) => `must be an http(s) URL, not '${String(issue.input)}'`),
-)
-
 // A genesis hash is 32 bytes in base58: 32 to 44 characters of the base58 alphabet.
 const GenesisHashSchema = v.pipe(v.string(), v.regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 genesis hash'))
 const CaipIdSchema = v.pipe(v.string(), v.regex(/^solana:[1-9A-HJ-NP-Za-km-z]{1,32}$/, 'must be a CAIP-2 id such as solana:<32 characters of the genesis hash>'))
-const CurrencySchema = v.looseObject({ name: v.string(), symbol: v.string(), decimals: v.pipe(v.number(), v.integer(), v.minValue(0)) })
-const ExplorerSchema = v.looseObject({ name: v.string(), url: v.string() })
 
 const ParametersSchema = v.strictObject({
   genesisHash: GenesisHashSchema,
@@ -76,36 +60,22 @@ const ParametersSchema = v.strictObject({
   imageUrl: v.optional(v.string()),
 })
 
-const NetworkSchema = v.looseObject({
+const NetworkSchema = networkSchema({
   id: v.pipe(v.string(), v.nonEmpty()),
-  name: v.pipe(v.string(), v.nonEmpty()),
-  nativeCurrency: CurrencySchema,
-  rpcUrls: v.looseObject({ default: v.looseObject({ http: v.pipe(v.array(RpcUrlSchema), v.minLength(1)) }) }),
-  blockExplorers: v.optional(v.looseObject({ default: ExplorerSchema })),
-  testnet: v.optional(v.boolean()),
   chainNamespace: v.literal(SOLANA_NAMESPACE, 'must be "solana": build Solana networks with solanaNetwork()'),
   caipNetworkId: CaipIdSchema,
   deprecatedCaipNetworkId: v.optional(CaipIdSchema),
-  imageUrl: v.optional(v.string()),
 })
 
 const example = 'such as [solanaMainnet] from foyer/chains/solana'
 
 const OptionsSchema = v.strictObject(
   {
-    networks: v.pipe(v.array(NetworkSchema, `must be an array of networks, ${example}`), v.minLength(1, `needs at least one network, ${example}`)),
+    networks: networksSchema(NetworkSchema, example),
     rpcUrls: v.optional(v.record(CaipIdSchema, RpcUrlSchema)),
   },
   'must be an object such as { networks: [solanaMainnet] }',
 )
-
-function describe(issues: readonly v.BaseIssue<unknown>[]): string {
-  const issue = issues[0]!
-  const path = v.getDotPath(issue) ?? ''
-  // A missing key is reported by its object, with the object's message: say what is missing instead.
-  if (issue.type.endsWith('_object') && issue.input === undefined && path) return `\`${path}\` is required.`
-  return `\`${path || 'options'}\`: ${issue.message}.`
-}
 
 /**
  * Builds a Solana network (a cluster): CAIP-2 id `solana:` plus the first 32 characters of the
@@ -119,9 +89,7 @@ function describe(issues: readonly v.BaseIssue<unknown>[]): string {
 export function solanaNetwork(parameters: SolanaNetworkParameters): Network {
   const result = v.safeParse(ParametersSchema, parameters)
   if (!result.success) {
-    const issue = result.issues[0]!
-    const unknown = issue.type === 'strict_object' && issue.input !== undefined && v.getDotPath(issue)
-    throw new InvalidOptionsError(`solanaNetwork(): ${unknown ? `unknown field \`${unknown}\`.` : describe(result.issues)}`)
+    throw new InvalidOptionsError(`solanaNetwork(): ${describeIssues(result.issues, { unknownKey: (path) => `unknown field \`${path}\`.` })}`)
   }
   const { genesisHash, name, rpcUrl, nativeCurrency = SOL, blockExplorer, testnet, deprecatedCaipNetworkId, imageUrl } = result.output
   const reference = genesisHash.slice(0, 32)
@@ -139,23 +107,6 @@ export function solanaNetwork(parameters: SolanaNetworkParameters): Network {
   }
 }
 
-// A copy with only the fields of §3, so that whatever else a host's object carries stays out.
-function toNetwork(network: v.InferOutput<typeof NetworkSchema>): Network {
-  const { id, name, nativeCurrency: currency, rpcUrls, blockExplorers: explorers, testnet, caipNetworkId, deprecatedCaipNetworkId, imageUrl } = network
-  return {
-    id,
-    name,
-    nativeCurrency: { name: currency.name, symbol: currency.symbol, decimals: currency.decimals },
-    rpcUrls: { default: { http: [...rpcUrls.default.http] } },
-    ...(explorers && { blockExplorers: { default: { name: explorers.default.name, url: explorers.default.url } } }),
-    ...(testnet !== undefined && { testnet }),
-    chainNamespace: SOLANA_NAMESPACE,
-    caipNetworkId: caipNetworkId as CaipNetworkId,
-    ...(deprecatedCaipNetworkId && { deprecatedCaipNetworkId: deprecatedCaipNetworkId as CaipNetworkId }),
-    ...(isSafeImageUrl(imageUrl) && { imageUrl }),
-  }
-}
-
 /**
  * Checks the options of `solana()`.
  *
@@ -167,24 +118,14 @@ export function parseSolanaOptions(options: unknown): SolanaConfig {
   }
   const result = v.safeParse(OptionsSchema, options)
   if (!result.success) {
-    const issue = result.issues[0]!
-    if (issue.type === 'strict_object' && issue.input !== undefined && v.getDotPath(issue)) {
-      return fail(`unknown option \`${v.getDotPath(issue)}\`; solana() takes \`networks\` and \`rpcUrls\`.`)
-    }
-    return fail(describe(result.issues))
+    return fail(describeIssues(result.issues, { unknownKey: (path) => `unknown option \`${path}\`; solana() takes \`networks\` and \`rpcUrls\`.` }))
   }
-  const networks = result.output.networks.map((network, index) => {
-    if (network.caipNetworkId !== `${SOLANA_NAMESPACE}:${network.id}`) {
-      fail(`\`networks.${index}.caipNetworkId\` is '${network.caipNetworkId}'; network '${network.id}' is '${SOLANA_NAMESPACE}:${network.id}'.`)
-    }
-    return toNetwork(network)
-  })
-  networks.forEach(({ caipNetworkId, name }, index) => {
-    if (networks.findIndex((other) => other.caipNetworkId === caipNetworkId) !== index) fail(`\`networks\` lists ${name} (${caipNetworkId}) twice. Keep one.`)
-  })
-  const rpcUrls = new Map<CaipNetworkId, string>(networks.map((network) => [network.caipNetworkId, network.rpcUrls.default.http[0]!]))
+  const problem = networkIdProblem(result.output.networks, SOLANA_NAMESPACE)
+  if (problem) fail(problem)
+  const networks = result.output.networks.map((network) => pickNetwork(network, { chainNamespace: SOLANA_NAMESPACE, caipNetworkId: network.caipNetworkId as CaipNetworkId }))
+  const rpcUrls = defaultRpcUrls(networks)
   for (const [networkId, url] of Object.entries(result.output.rpcUrls ?? {})) {
-    const network = networks.find((candidate) => candidate.caipNetworkId === networkId || candidate.deprecatedCaipNetworkId === networkId)
+    const network = networks.find((candidate) => isSameNetwork(candidate, networkId))
     if (!network) fail(`\`rpcUrls\` has a URL for ${networkId}, which \`networks\` does not list.`)
     rpcUrls.set(network!.caipNetworkId, url)
   }

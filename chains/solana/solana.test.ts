@@ -1,14 +1,10 @@
 // The Solana chain against the real local SVM (litesvm behind Solana's JSON-RPC, services/solana),
 // with a real Wallet Standard wallet (test/solanaWallet.ts) that signs with ed25519 keys through
-// Web Crypto. One node for this file, stopped in afterAll.
-//
-// Node has no window. @wallet-standard/app's getWallets() keeps one registry per module instance
-// and talks to wallets through `window` events, so this file gives it one EventTarget as `window`
-// for all its tests (with a `location` for the browse links) and a `document` for its
-// visibility; everything else is real.
+// Web Crypto. One node for this file, stopped in afterAll (test/chainSetup.ts, which also gives the
+// file its `window` and `document`); everything else is real.
 import { createSolanaRpc, getBase58Encoder, getPublicKeyFromAddress, getUtf8Encoder, verifySignature, type Address } from '@solana/kit'
 import * as v from 'valibot'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { connect } from '../../kernel/actions/connect.js'
 import { disconnect } from '../../kernel/actions/disconnect.js'
 import { getNativeBalance } from '../../kernel/actions/getNativeBalance.js'
@@ -22,66 +18,30 @@ import { StorageToken } from '../../kernel/tokens.js'
 import {
   DEV_WALLET_ADDRESS,
   DEV_WALLET_KEYPAIR,
-  LOCAL_GENESIS_HASH,
   LOCAL_SOLANA_CHAIN_ID,
   TEST_WALLET_ADDRESS,
   TEST_WALLET_KEYPAIR,
-  startSolanaRpc,
-  type SolanaRpcNode,
 } from '../../services/solana/index.mjs'
+import { SOLANA_TEST_CONNECTOR_ID, SOLANA_TEST_WALLET_NAME, useSolanaNode } from '../../test/chainSetup.js'
 import { testChain, testKernel } from '../../test/fixtures.js'
 import { createSolanaWallet, registerSolanaWallet, type SolanaWalletOptions } from '../../test/solanaWallet.js'
-import { LAST_SESSION_KEY, solana, solanaDevnet, solanaLocalnet } from './index.js'
+import { LAST_SESSION_KEY, solana, solanaDevnet } from './index.js'
 
 // Odd amounts, so that the §5 truncation shows: 1.234567891 SOL reads '1.234'.
 const DEV_LAMPORTS = 1_234_567_891n
 const TEST_LAMPORTS = 2_500_000_000n
-const name = 'Test Solana Wallet'
-const connectorId = `solana:${name}`
+const name = SOLANA_TEST_WALLET_NAME
+const connectorId = SOLANA_TEST_CONNECTOR_ID
 
-let node: SolanaRpcNode
-let local: Network
-
-const page = Object.assign(new EventTarget(), {
-  location: { href: 'https://shop.example/cart?item=1', origin: 'https://shop.example', assign: vi.fn<(url: string) => void>() },
-})
-const visibility = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState })
-
-beforeAll(async () => {
-  vi.stubGlobal('window', page)
-  vi.stubGlobal('document', visibility)
-  node = await startSolanaRpc({
-    port: 0,
-    fund: [
-      { address: DEV_WALLET_ADDRESS, lamports: DEV_LAMPORTS },
-      { address: TEST_WALLET_ADDRESS, lamports: TEST_LAMPORTS },
-    ],
-  })
-  local = solanaLocalnet(node.url, LOCAL_GENESIS_HASH, 'Foyer Solana Local')
-  await import('./walletSession.js')
-}, 30_000)
-
-afterAll(async () => {
-  vi.unstubAllGlobals()
-  await node?.stop()
+const { node, local, page, visibility, cleanups, register } = useSolanaNode({
+  fund: [
+    { address: DEV_WALLET_ADDRESS, lamports: DEV_LAMPORTS },
+    { address: TEST_WALLET_ADDRESS, lamports: TEST_LAMPORTS },
+  ],
 })
 
-// Every wallet registered and kernel created here goes at the end of its test, so no test sees another's.
-const cleanups: Array<() => unknown> = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-  page.location.assign.mockClear()
-  visibility.visibilityState = 'visible'
-})
-
-function register(options: Partial<SolanaWalletOptions> = {}) {
-  const wallet = createSolanaWallet({ name, keypair: DEV_WALLET_KEYPAIR, ...options })
-  cleanups.push(registerSolanaWallet(wallet.wallet, page))
-  return wallet
-}
-
-// The manifest loads the wallet side (walletSession.ts) at setup through import(): once that
-// module is loaded (beforeAll), it is there a task after a kernel is created.
+// A kernel's wallet side (walletSession.ts, loaded once by useSolanaNode) is there a task after
+// the kernel is created.
 async function started<T>(value: T): Promise<T> {
   await nextTask()
   return value

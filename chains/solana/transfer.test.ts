@@ -1,67 +1,45 @@
 // The Solana transfer capability and the send plugin's sendToken against the local SVM (litesvm
 // behind a JSON-RPC endpoint), with a Wallet Standard test wallet that signs with the dev key.
-// Balances are read from the chain before and after. One node for this file.
-import { address, createSolanaRpc } from '@solana/kit'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+// Balances are read from the chain before and after. One node for this file, with the fixture SPL
+// token minted to the dev key.
+import { address, createSolanaRpc, generateKeyPairSigner } from '@solana/kit'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { connect } from '../../kernel/actions/connect.js'
-import type { Network } from '../../kernel/network.js'
 import { send } from '../../plugins/send/index.js'
 import { sendToken } from '../../plugins/send/sendToken.js'
-import {
-  DEV_WALLET_ADDRESS,
-  DEV_WALLET_KEYPAIR,
-  LOCAL_GENESIS_HASH,
-  TEST_WALLET_ADDRESS,
-  startSolanaRpc,
-  type SolanaRpcNode,
-} from '../../services/solana/index.mjs'
+import { DEV_WALLET_ADDRESS, LOCAL_USDC_MINT, mintFixtureTokens, TEST_WALLET_ADDRESS } from '../../services/solana/index.mjs'
+import { SOLANA_TEST_CONNECTOR_ID, useSolanaNode } from '../../test/chainSetup.js'
 import { testKernel } from '../../test/fixtures.js'
-import { createSolanaWallet, registerSolanaWallet, type SolanaWalletOptions } from '../../test/solanaWallet.js'
-import { solana, solanaLocalnet } from './index.js'
+import type { SolanaWalletOptions } from '../../test/solanaWallet.js'
+import { solana } from './index.js'
 
-const name = 'Test Solana Wallet'
-const connectorId = `solana:${name}`
 const sol = { symbol: 'SOL', decimals: 9 }
 
-let node: SolanaRpcNode
-let local: Network
-const page = Object.assign(new EventTarget(), {
-  location: { href: 'https://shop.example/', origin: 'https://shop.example', assign: vi.fn<(url: string) => void>() },
-})
-const visibility = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState })
-
-beforeAll(async () => {
-  vi.stubGlobal('window', page)
-  vi.stubGlobal('document', visibility)
-  node = await startSolanaRpc({ port: 0, fund: [{ address: DEV_WALLET_ADDRESS, lamports: 5_000_000_000n }] })
-  local = solanaLocalnet(node.url, LOCAL_GENESIS_HASH, 'Foyer Solana Local')
-  await import('./walletSession.js')
-}, 30_000)
-
-afterAll(async () => {
-  vi.unstubAllGlobals()
-  await node?.stop()
-})
-
-const cleanups: Array<() => unknown> = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
+const { node, local, cleanups, register } = useSolanaNode({ fund: [{ address: DEV_WALLET_ADDRESS, lamports: 5_000_000_000n }] })
 
 async function setup(options: Partial<SolanaWalletOptions> = {}) {
-  const wallet = createSolanaWallet({ name, keypair: DEV_WALLET_KEYPAIR, ...options })
-  cleanups.push(registerSolanaWallet(wallet.wallet, page))
+  register(options)
   const kernel = testKernel({ plugins: [solana({ networks: [local] }), send()] })
   cleanups.push(() => kernel.destroy())
   await new Promise((resolve) => setTimeout(resolve, 0))
-  await connect(kernel, { connectorId })
+  await connect(kernel, { connectorId: SOLANA_TEST_CONNECTOR_ID })
   const events: string[] = []
   kernel.bus.on('send:initiated', (payload) => events.push(payload.event))
   kernel.bus.on('send:succeeded', (payload) => events.push(payload.event))
   return { kernel, events }
 }
 
+beforeAll(async () => {
+  await mintFixtureTokens(node.url, { holders: [DEV_WALLET_ADDRESS] })
+})
+
 const balanceOf = async (owner: string) => (await createSolanaRpc(node.url).getBalance(address(owner)).send()).value
+const usdc = { symbol: 'USDC', decimals: 6, address: LOCAL_USDC_MINT }
+/** What `owner` holds of the fixture token, across its token accounts. */
+const usdcOf = async (owner: string) => {
+  const { value } = await createSolanaRpc(node.url).getTokenAccountsByOwner(address(owner), { mint: address(LOCAL_USDC_MINT) }, { encoding: 'jsonParsed' }).send()
+  return value.reduce((sum, { account }) => sum + BigInt(account.data.parsed.info.tokenAmount.amount), 0n)
+}
 
 describe('solana: transfer', () => {
   it('behavior: sends SOL; the receiver gains exactly the amount, confirmed by the node', async () => {
@@ -87,9 +65,31 @@ describe('solana: transfer', () => {
     expect(events).toEqual(['SEND_INITIATED'])
   })
 
-  it("behavior: SPL tokens are not offered yet: 'Unsupported chain', nothing signed", async () => {
-    const { kernel } = await setup()
-    const token = { symbol: 'USDC', decimals: 6, address: DEV_WALLET_ADDRESS }
-    await expect(sendToken(kernel, { token, amount: '1', to: TEST_WALLET_ADDRESS })).rejects.toThrow('Unsupported chain')
+  it("behavior: sends an SPL token to an account without a token account: it is created, then reused", async () => {
+    const { kernel, events } = await setup()
+    const receiver = (await generateKeyPairSigner()).address
+    const before = await usdcOf(DEV_WALLET_ADDRESS)
+    await sendToken(kernel, { token: usdc, amount: '2.5', to: receiver })
+    expect(await usdcOf(receiver)).toBe(2_500_000n)
+    await sendToken(kernel, { token: usdc, amount: '0.000001', to: receiver })
+    expect(await usdcOf(receiver)).toBe(2_500_001n)
+    expect(await usdcOf(DEV_WALLET_ADDRESS)).toBe(before - 2_500_001n)
+    expect(events).toEqual(['SEND_INITIATED', 'SEND_SUCCESS', 'SEND_INITIATED', 'SEND_SUCCESS'])
+  })
+
+  it('behavior: more tokens than the account holds fail on the network, without SEND_SUCCESS', async () => {
+    const { kernel, events } = await setup()
+    const before = await usdcOf(TEST_WALLET_ADDRESS)
+    await expect(sendToken(kernel, { token: usdc, amount: '5000', to: TEST_WALLET_ADDRESS })).rejects.toThrow()
+    expect(await usdcOf(TEST_WALLET_ADDRESS)).toBe(before)
+    expect(events).toEqual(['SEND_INITIATED'])
+  })
+
+  it('behavior: a token address that is not a mint is refused before the wallet is asked', async () => {
+    const asked: string[] = []
+    const { kernel } = await setup({ approve: (feature) => (asked.push(feature), true) })
+    const notAMint = { symbol: 'FAKE', decimals: 6, address: TEST_WALLET_ADDRESS }
+    await expect(sendToken(kernel, { token: notAMint, amount: '1', to: DEV_WALLET_ADDRESS })).rejects.toThrow('The transfer failed on the network')
+    expect(asked).not.toContain('solana:signTransaction')
   })
 })

@@ -89,6 +89,13 @@ describe('examples/bitcoin-chain: a chain from outside Foyer', () => {
     await expect(connect(kernel, { connectorId: 'bip122:Test BTC Wallet' })).rejects.toThrow('Failed to connect')
   })
 
+  it('behavior: its networks are checked as the built-in chains check theirs, at bitcoin()', () => {
+    expect(() => bitcoin({ networks: [{ ...bitcoinMainnet, chainNamespace: 'eip155' }] })).toThrow('bitcoin(): `networks.0.chainNamespace`: must be "bip122".')
+    expect(() => bitcoin({ networks: [{ ...bitcoinMainnet, rpcUrls: { default: { http: ['ftp://node'] } } }] })).toThrow(
+      "bitcoin(): `networks.0.rpcUrls.default.http.0`: must be an http(s) URL, not 'ftp://node'.",
+    )
+  })
+
   it('behavior: imports nothing but foyer (the boundary of a third-party plugin)', () => {
     const dir = fileURLToPath(new URL('.', import.meta.url))
     const sources = readdirSync(dir).filter((file) => isSourceFile(file))

@@ -6,10 +6,10 @@
 import {
   AddressOrAuthConnectorNotFoundError,
   defineChain,
-  InvalidOptionsError,
   isSafeImageUrl,
   isSameNetwork,
   NetworkNotFoundError,
+  parseNetworks,
   type Account,
   type ChainPlugin,
   type Kernel,
@@ -75,10 +75,8 @@ function isBitcoinWallet(value: unknown): value is BitcoinWallet {
  * const kernel = createKernel({ projectId: 'my-site', plugins: [bitcoin({ wallet: myWallet })] })
  */
 export function bitcoin(options: BitcoinOptions = {}): ChainPlugin {
-  const networks = options.networks ?? [bitcoinMainnet]
-  if (networks.some((network) => network.chainNamespace !== BIP122_NAMESPACE)) {
-    throw new InvalidOptionsError('bitcoin(): every network must have chainNamespace "bip122".')
-  }
+  // The checks evm() and solana() make: §3's shape, http(s) RPC URLs, ids, no network twice.
+  const networks = parseNetworks(options.networks ?? [bitcoinMainnet], { caller: 'bitcoin()', chainNamespace: BIP122_NAMESPACE, example: 'such as [bitcoinMainnet]' })
   const wallets = new WeakMap<Kernel, BitcoinWallet>()
   const connectorIdOf = (wallet: BitcoinWallet) => `${BIP122_NAMESPACE}:${wallet.name}`
 

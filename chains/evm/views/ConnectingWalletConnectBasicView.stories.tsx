@@ -1,34 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, spyOn, userEvent, waitFor } from 'storybook/test'
+import { expect, userEvent, waitFor } from 'storybook/test'
 import type { Kernel } from '../../../kernel/createKernel.js'
 import type { FoyerOptions } from '../../../kernel/options.js'
 import { ConnectButton } from '../../../kernel/react/ConnectButton.js'
-import { fakePairing, pairingActions, STORY_PAIRING_URI, type FakePairingCalls } from '../../../test/fakeWalletConnect.js'
+import { pairingActions, STORY_PAIRING_URI } from '../../../test/fakeWalletConnect.js'
 import { withinModal } from '../../../test/stories.js'
-import { evm, evmNetwork } from '../index.js'
+import { copyLinkStory, pairingStories } from '../../../test/walletConnectStories.js'
 import { dispatchPairing, WalletConnectToken, type PairingAction } from '../pairing.js'
 
-// As in ConnectingWalletConnectView.stories: a stand-in pairing whose state each story sets with the
-// real pairing actions (a story cannot run a relay).
-const network = evmNetwork({
-  id: 1,
-  name: 'Ethereum',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-})
-const options = (more: Partial<FoyerOptions> = {}) => () => ({
-  plugins: [evm({ networks: [network], walletConnect: { projectId: 'story', relayUrl: 'ws://127.0.0.1:9' } })],
-  ...more,
-})
-
-let storyKernel: Kernel
-let calls: FakePairingCalls
-const foyer = (actions: () => PairingAction[], more: Partial<FoyerOptions> = {}) => ({
-  options: options(more),
-  setup: (kernel: Kernel) => {
-    storyKernel = kernel
-    calls = fakePairing(kernel, actions())
-  },
+// A stand-in pairing whose state each story sets with the real pairing actions
+// (test/walletConnectStories.ts).
+const { story, foyer: pairing } = pairingStories()
+const foyer = (actions: () => PairingAction[], options: Partial<FoyerOptions> = {}) => ({
+  ...pairing(actions, { options }),
   view: 'ConnectingWalletConnectBasic' as const,
 })
 
@@ -51,7 +35,7 @@ export const Ready: Story = {
     await expect(modal.getByText('Scan with your phone’s wallet app')).toBeVisible()
     await expect(modal.getByRole('button', { name: 'Copy link' })).toBeEnabled()
     await expect(modal.queryAllByRole('link')).toEqual([])
-    await expect(calls.start).toBe(1)
+    await expect(story.calls.start).toBe(1)
   },
 }
 
@@ -62,7 +46,7 @@ export const OpensHereWithManualControl: Story = {
   parameters: { foyer: { ...foyer(pairingActions.ready, { manualWCControl: true }), view: undefined } },
   play: async () => {
     const { openModal } = await import('../../../kernel/modal.js')
-    openModal(storyKernel)
+    openModal(story.kernel)
     const modal = await withinModal()
     await modal.findByRole('dialog', { name: 'WalletConnect' })
   },
@@ -114,7 +98,7 @@ export const Connecting: Story = {
   play: async () => {
     const modal = await withinModal()
     await expect(await modal.findByText('Connecting to WalletConnect…')).toHaveAttribute('role', 'status')
-    dispatchPairing(storyKernel, { type: 'connected' })
+    dispatchPairing(story.kernel, { type: 'connected' })
     await waitFor(() => expect(modal.queryByRole('dialog')).toBeNull())
   },
 }
@@ -133,13 +117,13 @@ export const Rejected: Story = {
   play: async () => {
     const modal = await withinModal()
     await modal.findByRole('img', { name: 'QR code to connect a wallet' })
-    dispatchPairing(storyKernel, { type: 'rejected', at: Date.now() })
+    dispatchPairing(story.kernel, { type: 'rejected', at: Date.now() })
     await expect(await modal.findByRole('alert')).toHaveTextContent('Connection rejected')
     const retry = modal.getByRole('button', { name: 'Try again' })
     await expect(retry).toBeDisabled()
     await waitFor(() => expect(retry).toBeEnabled(), { timeout: 3000 })
     await userEvent.click(retry)
-    await expect(calls.retry).toBe(1)
+    await expect(story.calls.retry).toBe(1)
   },
 }
 
@@ -158,18 +142,7 @@ export const Failed: Story = {
 export const FailedDark: Story = { ...Failed, globals: { theme: 'dark' } }
 
 /** Copy link puts the URI on the clipboard and says so. */
-export const CopyLink: Story = {
-  beforeEach: () => {
-    const spy = spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined)
-    return () => spy.mockRestore()
-  },
-  play: async () => {
-    const modal = await withinModal()
-    await userEvent.click(await modal.findByRole('button', { name: 'Copy link' }))
-    await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(STORY_PAIRING_URI)
-    await expect(await modal.findByText('Link copied')).toBeVisible()
-  },
-}
+export const CopyLink: Story = copyLinkStory
 
 /** Leaving the view stops the pairing (no URI is kept fresh for nobody). */
 export const LeavingStops: Story = {
@@ -177,7 +150,7 @@ export const LeavingStops: Story = {
     const modal = await withinModal()
     await modal.findByRole('img', { name: 'QR code to connect a wallet' })
     await userEvent.click(modal.getByRole('button', { name: 'Close' }))
-    await waitFor(() => expect(calls.stop).toBe(1))
+    await waitFor(() => expect(story.calls.stop).toBe(1))
   },
 }
 
@@ -201,7 +174,7 @@ export const SdkFailsToLoad: Story = {
     foyer: {
       ...foyer(() => []),
       setup: (kernel: Kernel) => {
-        storyKernel = kernel
+        story.kernel = kernel
         let attempts = 0
         kernel.container.provide(WalletConnectToken, {
           pairing: async () => {

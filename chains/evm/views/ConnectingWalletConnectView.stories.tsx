@@ -1,27 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, spyOn, userEvent, waitFor } from 'storybook/test'
-import type { Kernel } from '../../../kernel/createKernel.js'
 import { rememberDirectoryWallet, type DirectoryWallet } from '../../../kernel/directory.js'
-import type { FoyerOptions } from '../../../kernel/options.js'
 import { ConnectButton } from '../../../kernel/react/ConnectButton.js'
-import { fakePairing, pairingActions, STORY_PAIRING_URI, type FakePairingCalls } from '../../../test/fakeWalletConnect.js'
+import { pairingActions, STORY_PAIRING_URI } from '../../../test/fakeWalletConnect.js'
 import { iconDataUrl, withinModal } from '../../../test/stories.js'
-import { evm, evmNetwork } from '../index.js'
+import { copyLinkStory, pairingStories } from '../../../test/walletConnectStories.js'
 import { dispatchPairing, type PairingAction } from '../pairing.js'
 
-// A story cannot run a relay: the pairing is a stand-in (test/fakeWalletConnect.ts) and each story
-// puts it in a state by dispatching the real pairing actions. walletConnect.test.ts pairs through
-// the real local relay, and test/e2e/walletconnect.test.ts does it in the demo.
-const network = evmNetwork({
-  id: 1,
-  name: 'Ethereum',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-})
-const options = (more: Partial<FoyerOptions> = {}) => () => ({
-  plugins: [evm({ networks: [network], walletConnect: { projectId: 'story', relayUrl: 'ws://127.0.0.1:9' } })],
-  ...more,
-})
+// A stand-in pairing whose state each story sets with the real pairing actions
+// (test/walletConnectStories.ts).
+const { story, foyer: pairing } = pairingStories()
 
 const rainbow: DirectoryWallet = {
   id: 'rainbow',
@@ -32,21 +20,19 @@ const rainbow: DirectoryWallet = {
 }
 const encoded = encodeURIComponent(STORY_PAIRING_URI)
 
-// The story's kernel and what its view asked the pairing, so that a play function can move the
-// pairing on and check the calls.
-let storyKernel: Kernel
-let calls: FakePairingCalls
-const inState = (actions: () => PairingAction[], wallet: DirectoryWallet | null) => (kernel: Kernel) => {
-  storyKernel = kernel
-  if (wallet) rememberDirectoryWallet(kernel, wallet)
-  calls = fakePairing(kernel, actions())
+const foyer = (actions: () => PairingAction[], more: { mobile?: boolean; wallet?: DirectoryWallet | null } = {}) => {
+  const wallet = more.wallet === undefined ? rainbow : more.wallet
+  return {
+    ...pairing(actions, {
+      options: more.mobile ? { isMobile: () => true } : {},
+      setup: (kernel) => {
+        if (wallet) rememberDirectoryWallet(kernel, wallet)
+      },
+    }),
+    view: 'ConnectingWalletConnect' as const,
+    params: { walletId: 'rainbow' },
+  }
 }
-const foyer = (actions: () => PairingAction[], more: { mobile?: boolean; wallet?: DirectoryWallet | null } = {}) => ({
-  options: options(more.mobile ? { isMobile: () => true } : {}),
-  setup: inState(actions, more.wallet === undefined ? rainbow : more.wallet),
-  view: 'ConnectingWalletConnect' as const,
-  params: { walletId: 'rainbow' },
-})
 
 const meta = {
   title: 'Chains/EVM/ConnectingWalletConnect',
@@ -72,7 +58,7 @@ export const Ready: Story = {
     await expect(web).toHaveAttribute('rel', 'noopener noreferrer')
     // The phone's app link is for phones; the view started the pairing.
     await expect(modal.getAllByRole('link').map((link) => link.getAttribute('href'))).not.toContain(`rainbow://wc?uri=${encoded}`)
-    await expect(calls.start).toBe(1)
+    await expect(story.calls.start).toBe(1)
   },
 }
 
@@ -112,7 +98,7 @@ export const Expired: Story = {
   play: async () => {
     const modal = await withinModal()
     await expect(await modal.findByText('The code expired. Making a new one…')).toHaveAttribute('role', 'status')
-    dispatchPairing(storyKernel, { type: 'uri-created', uri: `${STORY_PAIRING_URI}&fresh=1`, expiresAt: Date.now() + 240_000 })
+    dispatchPairing(story.kernel, { type: 'uri-created', uri: `${STORY_PAIRING_URI}&fresh=1`, expiresAt: Date.now() + 240_000 })
     await modal.findByRole('img', { name: 'Scan with Rainbow on your phone' })
     await expect(modal.getByRole('link', { name: 'Open Rainbow' }).getAttribute('href')).toContain('fresh%3D1')
   },
@@ -137,7 +123,7 @@ export const Connected: Story = {
   play: async () => {
     const modal = await withinModal()
     await modal.findByRole('dialog', { name: 'Rainbow' })
-    dispatchPairing(storyKernel, { type: 'connected' })
+    dispatchPairing(story.kernel, { type: 'connected' })
     await waitFor(() => expect(modal.queryByRole('dialog')).toBeNull())
   },
 }
@@ -148,7 +134,7 @@ export const Rejected: Story = {
   play: async () => {
     const modal = await withinModal()
     await modal.findByRole('img', { name: 'Scan with Rainbow on your phone' })
-    dispatchPairing(storyKernel, { type: 'rejected', at: Date.now() })
+    dispatchPairing(story.kernel, { type: 'rejected', at: Date.now() })
     await expect(await modal.findByRole('alert')).toHaveTextContent('Connection rejected')
     const retry = modal.getByRole('button', { name: 'Try again' })
     await expect(retry).toBeDisabled()
@@ -167,25 +153,14 @@ export const Failed: Story = {
     const retry = modal.getByRole('button', { name: 'Try again' })
     await waitFor(() => expect(retry).toBeEnabled(), { timeout: 3000 })
     await userEvent.click(retry)
-    await expect(calls.retry).toBe(1)
+    await expect(story.calls.retry).toBe(1)
   },
 }
 
 export const FailedDark: Story = { ...Failed, globals: { theme: 'dark' } }
 
 /** Copy link puts the URI on the clipboard and says so. */
-export const CopyLink: Story = {
-  beforeEach: () => {
-    const spy = spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined)
-    return () => spy.mockRestore()
-  },
-  play: async () => {
-    const modal = await withinModal()
-    await userEvent.click(await modal.findByRole('button', { name: 'Copy link' }))
-    await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(STORY_PAIRING_URI)
-    await expect(await modal.findByText('Link copied')).toBeVisible()
-  },
-}
+export const CopyLink: Story = copyLinkStory
 
 /** A clipboard that refuses is reported, and the link stays there to copy again. */
 export const CopyLinkFails: Story = {
