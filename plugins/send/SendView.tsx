@@ -9,7 +9,7 @@ import { useAccount, useFoyerState, useKernel, useNetwork, useTranslate } from '
 import { Avatar, Button, Skeleton } from '../../kernel/ui/index.js'
 import { loadSendOptions, type SendOption } from './loadSendOptions.js'
 import { updateSendState, type SendState } from './sendState.js'
-import { sendToken } from './sendToken.js'
+import { SEND_NAMESPACES, sendToken } from './sendToken.js'
 import { validateSend, type SendAsset } from './validateSend.js'
 
 type Step = 'form' | 'preview' | 'done'
@@ -34,7 +34,9 @@ export default function SendView() {
   const [hash, setHash] = useState<string>()
 
   if (!address || !namespace || !networkId) return <p className="f-muted">{t('send.notConnected')}</p>
-  if (!kernel.chains.get(namespace)?.capabilities?.transfer) return <p className="f-muted">{t('send.unsupported')}</p>
+  // The same rule as sendToken's, said before the visitor fills anything in (§4).
+  const canSend = SEND_NAMESPACES.includes(namespace) && kernel.chains.get(namespace)?.capabilities?.transfer
+  if (!canSend) return <p className="f-muted">{t('send.unsupported')}</p>
   const list = Array.isArray(options) ? options : []
   const selected = selectedOption(list, form.token)
   const edit = (patch: Partial<SendState>) => {
