@@ -6,6 +6,7 @@ import { createContainer, type Container } from './container.js'
 import { InvalidOptionsError } from './errors/catalogue.js'
 import { DEFAULT_FEATURES, isFeatureEnabled, resolveLocalFeatures, type FeatureName, type FeaturesState } from './features.js'
 import { createI18n, type I18n, type LocaleLoader, type LocaleMessages } from './i18n.js'
+import { afterFirstPaint } from './idle.js'
 import { createLogger, type Logger } from './logger.js'
 import { INITIAL_MODAL, MOBILE_MAX_WIDTH, type ModalState } from './modal.js'
 import { parseOptions, type FoyerOptions, type ResolvedOptions } from './options.js'
@@ -160,10 +161,13 @@ export function createKernel(input: FoyerOptions): Kernel {
   tearDownPlugins = setUpPlugins(kernel, plugins, (error) => logger.error('A plugin failed to tear down.', error))
   if (options.locale !== 'en') void i18n.setLocale(options.locale).catch((error) => logger.error('Locale failed to load.', error))
   if (!options.projectId) raiseAlert(kernel, 'PROJECT_ID_NOT_CONFIGURED')
-  // In the background, and loaded only by hosts that configured the service: opening the modal never
-  // waits for the remote configuration (§9 budgets), and pages without it never download its code.
+  // In the background after the first paint, and loaded only by hosts that configured the service:
+  // opening the modal never waits for the remote configuration (§9 budgets), and pages without it
+  // never download its code.
   if (options.services.directory && options.projectId) {
-    void import('./remoteConfig.js').then(({ loadRemoteFeatures }) => loadRemoteFeatures(kernel))
+    void afterFirstPaint()
+      .then(() => (kernel.isDestroyed() ? undefined : import('./remoteConfig.js')))
+      .then((module) => module?.loadRemoteFeatures(kernel))
   }
   return kernel
 }

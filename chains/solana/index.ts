@@ -4,6 +4,7 @@
 // body that needs @solana/kit (client.ts). This file must never import either.
 import { defineChain, type ChainPlugin } from '../../kernel/chain.js'
 import type { Kernel } from '../../kernel/createKernel.js'
+import { afterFirstPaint } from '../../kernel/idle.js'
 import { AddressOrAuthConnectorNotFoundError } from '../../kernel/errors/catalogue.js'
 import { loadSolanaClient } from './loadSolanaClient.js'
 import { en, type SolanaMessages } from './locales/en.js'
@@ -95,10 +96,3 @@ export function solana(options: SolanaOptions): ChainPlugin {
 
 /** The network's fee for each signature on a transaction, in lamports. */
 const LAMPORTS_PER_SIGNATURE = 5_000n
-
-function afterFirstPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 500 })
-    else setTimeout(resolve, 0)
-  })
-}
