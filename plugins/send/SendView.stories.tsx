@@ -120,6 +120,7 @@ export const BalancesUnavailable: Story = {
     await expect(modal.queryByTestId('send-network-balance')).toBeNull()
   },
 }
+export const BalancesUnavailableDark: Story = { ...BalancesUnavailable, globals: { theme: 'dark' } }
 
 /** No balance can be read on this chain: nothing to send. */
 export const NothingToSend: Story = {
@@ -207,12 +208,13 @@ export const Sending: Story = {
 }
 export const SendingDark: Story = { ...Sending, globals: { theme: 'dark' } }
 
-/** A native send shows its hash; the form is reset. */
+/** A native send shows its hash and a link to the network's explorer; the form is reset. */
 export const Success: Story = {
   play: async () => {
     const modal = await fill('0.25')
     await userEvent.click(await modal.findByRole('button', { name: 'Send now' }))
     await expect(await modal.findByTestId('send-hash')).toHaveTextContent(/^0x0{63}1$/)
+    await expect(modal.getByRole('link', { name: 'View on Testscan' })).toHaveAttribute('href', `https://testscan.example/tx/0x${'1'.padStart(64, '0')}`)
     await userEvent.click(modal.getByRole('button', { name: 'Send more' }))
     await expect(modal.getByRole('textbox', { name: 'Amount' })).toHaveValue('')
   },

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { getIdentity } from '../../kernel/actions/getIdentity.js'
 import { isEvmAddress } from '../../kernel/addresses.js'
+import { isHttpUrl } from '../../kernel/chainOptions.js'
 import { blockchainApiOf } from '../../kernel/blockchainApi.js'
 import type { CaipNetworkId } from '../../kernel/caip.js'
 import type { Kernel } from '../../kernel/createKernel.js'
@@ -214,6 +215,10 @@ function SendPreview(props: { form: SendState; asset: SendAsset; error?: string;
 
 function SendDone({ hash, onAgain }: { hash?: string; onAgain(): void }) {
   const t = useTranslate()
+  const { network } = useNetwork()
+  const explorer = network?.blockExplorers?.default.url
+  // The host's explorer, when it named one: http(s) only, never a script URL from options.
+  const link = hash && explorer && isHttpUrl(explorer) ? `${explorer.replace(/\/+$/, '')}/tx/${hash}` : undefined
   return (
     <div className="f-center">
       <p className="f-section-title">{t('send.sent')}</p>
@@ -221,6 +226,11 @@ function SendDone({ hash, onAgain }: { hash?: string; onAgain(): void }) {
       <p className="f-address-text" data-testid="send-hash">
         {hash}
       </p>
+      {link && (
+        <a className="f-button f-button-secondary" href={link} target="_blank" rel="noopener noreferrer">
+          {t('send.explorer', { explorer: network?.blockExplorers?.default.name ?? '' })}
+        </a>
+      )}
       <Button variant="secondary" onClick={onAgain}>
         {t('send.again')}
       </Button>

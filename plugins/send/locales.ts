@@ -21,6 +21,8 @@ export const en = {
   'send.sent': 'Sent',
   'send.hash': 'Transaction',
   'send.again': 'Send more',
+  /** `{explorer}` is the network's block explorer, e.g. 'Etherscan'. */
+  'send.explorer': 'View on {explorer}',
   'send.notConnected': 'Connect a wallet to send.',
   'send.empty': 'Nothing to send on this network.',
   'send.unsupported': 'Sending is not available on this network.',
