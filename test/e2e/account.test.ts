@@ -1,22 +1,14 @@
 // End to end: the Account view's Tokens, NFTs and Activity tabs against the real blockchain API
 // service, which indexes the real local chain. A USDC transfer made here must show up everywhere.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createPublicClient, createWalletClient, erc20Abi, http, parseUnits, formatUnits } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { formatBalance, formatFiat } from '../../kernel/format.js'
-import { startStack, TEST_KEY, type Stack } from './harness.js'
+import { connectWallet, openAccount, openDemo, TEST_KEY, useStack } from './harness.js'
 
 const account = privateKeyToAccount(TEST_KEY)
 const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' // anvil account #2
-let stack: Stack
-
-beforeAll(async () => {
-  stack = await startStack()
-})
-
-afterAll(async () => {
-  await stack?.stop()
-})
+const stack = useStack()
 
 describe('the Account view with the blockchain API', () => {
   it('behavior: tokens with values, the fixture NFTs, and activity that matches the chain', async () => {
@@ -28,13 +20,9 @@ describe('the Account view with the blockchain API', () => {
     await reader.waitForTransactionReceipt({ hash })
     await waitUntilIndexed(hash)
 
-    const { context, page } = await stack.newPage()
-    await page.goto(stack.demoUrl)
-    await page.getByRole('button', { name: 'Connect', exact: true }).click()
-    await page.getByRole('button', { name: /^Test Wallet/ }).click()
-    await expect.poll(() => page.getByTestId('address').textContent()).toBe(account.address)
-    await page.getByRole('button', { name: 'Open Account' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Account' })
+    const { context, page } = await openDemo(stack)
+    await connectWallet(page, /^Test Wallet/, account.address)
+    const dialog = await openAccount(page)
 
     const usdc = formatUnits(await reader.readContract({ address: chain.usdc as `0x${string}`, abi: erc20Abi, functionName: 'balanceOf', args: [account.address] }), 6)
     const usdt = formatUnits(await reader.readContract({ address: chain.usdt as `0x${string}`, abi: erc20Abi, functionName: 'balanceOf', args: [account.address] }), 6)

@@ -1,37 +1,13 @@
 // End to end: the demo as `npm start` serves it, in Chromium, with a test wallet that signs with a
 // real anvil key against the real local chains. Nothing here is mocked.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createPublicClient, formatEther, http, verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import type { Page } from 'playwright-core'
 import { formatBalance } from '../../kernel/format.js'
-import { startStack, TEST_KEY, type Stack } from './harness.js'
+import { connectWallet, openAccount, openDemo, TEST_KEY, useStack } from './harness.js'
 
 const account = privateKeyToAccount(TEST_KEY)
-let stack: Stack
-
-beforeAll(async () => {
-  stack = await startStack()
-})
-
-afterAll(async () => {
-  await stack?.stop()
-})
-
-async function openDemo() {
-  const { context, page } = await stack.newPage()
-  await page.goto(stack.demoUrl)
-  await page.getByRole('button', { name: 'Connect', exact: true }).waitFor()
-  return { context, page }
-}
-
-async function connectTestWallet(page: Page) {
-  await page.getByRole('button', { name: 'Connect', exact: true }).click()
-  await page.getByRole('dialog', { name: 'Connect a wallet' }).waitFor()
-  await page.getByRole('button', { name: /^Test Wallet/ }).click()
-  await expect.poll(() => page.getByTestId('address').textContent()).toBe(account.address)
-  await page.getByRole('dialog').waitFor({ state: 'detached' })
-}
+const stack = useStack()
 
 async function chainBalance(chainId: string) {
   const client = createPublicClient({ transport: http(stack.chains[chainId]!.rpcUrl) })
@@ -40,14 +16,13 @@ async function chainBalance(chainId: string) {
 
 describe('the demo with a real wallet on anvil', () => {
   it('behavior: connects, shows the real balance, and disconnects', async () => {
-    const { context, page } = await openDemo()
-    await connectTestWallet(page)
+    const { context, page } = await openDemo(stack)
+    await connectWallet(page, /^Test Wallet/, account.address)
     await expect.poll(() => page.getByTestId('network').textContent()).toContain('eip155:31337')
     const balance = `${await chainBalance('31337')} ETH`
     await expect.poll(() => page.getByTestId('balance').textContent()).toBe(balance)
 
-    await page.getByRole('button', { name: 'Open Account' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Account' })
+    const dialog = await openAccount(page)
     await expect.poll(() => dialog.getByText(balance).count()).toBe(1)
     await dialog.getByRole('button', { name: 'Disconnect' }).click()
     await expect.poll(() => page.getByTestId('status').textContent()).toBe('disconnected')
@@ -56,8 +31,8 @@ describe('the demo with a real wallet on anvil', () => {
   })
 
   it('behavior: switches to chain 31338 and back through the Networks view', async () => {
-    const { context, page } = await openDemo()
-    await connectTestWallet(page)
+    const { context, page } = await openDemo(stack)
+    await connectWallet(page, /^Test Wallet/, account.address)
     await page.getByRole('button', { name: 'Open Networks' }).click()
     await page.getByRole('dialog', { name: 'Choose network' }).getByRole('button', { name: 'Foyer Local B' }).click()
     await expect.poll(() => page.getByTestId('network').textContent()).toBe('Foyer Local B (eip155:31338)')
@@ -69,8 +44,8 @@ describe('the demo with a real wallet on anvil', () => {
   })
 
   it('behavior: signs a message that verifies against the address', async () => {
-    const { context, page } = await openDemo()
-    await connectTestWallet(page)
+    const { context, page } = await openDemo(stack)
+    await connectWallet(page, /^Test Wallet/, account.address)
     await page.getByRole('button', { name: 'Sign a message' }).click()
     const signature = (await page.getByTestId('signature').textContent()) as `0x${string}`
     await expect(verifyMessage({ address: account.address, message: 'Hello from the Foyer demo', signature })).resolves.toBe(true)
@@ -78,7 +53,7 @@ describe('the demo with a real wallet on anvil', () => {
   })
 
   it('behavior: a rejected connection shows the error, and the modal stays usable', async () => {
-    const { context, page } = await openDemo()
+    const { context, page } = await openDemo(stack)
     await page.evaluate(() => window.__testWallet.reject('eth_requestAccounts'))
     await page.getByRole('button', { name: 'Connect', exact: true }).click()
     await page.getByRole('button', { name: /^Test Wallet/ }).click()
@@ -98,8 +73,8 @@ describe('the demo with a real wallet on anvil', () => {
   })
 
   it('behavior: reconnects after a reload without asking again', async () => {
-    const { context, page } = await openDemo()
-    await connectTestWallet(page)
+    const { context, page } = await openDemo(stack)
+    await connectWallet(page, /^Test Wallet/, account.address)
     await page.reload()
     await expect.poll(() => page.getByTestId('address').textContent()).toBe(account.address)
     await expect(page.getByRole('dialog').count()).resolves.toBe(0)
@@ -107,7 +82,7 @@ describe('the demo with a real wallet on anvil', () => {
   })
 
   it('behavior: keyboard only — open, move through the wallets, connect, Escape, focus back on the button', async () => {
-    const { context, page } = await openDemo()
+    const { context, page } = await openDemo(stack)
     const connectButton = page.getByRole('button', { name: 'Connect', exact: true })
     await connectButton.focus()
     await page.keyboard.press('Enter')

@@ -7,8 +7,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 import { createServer, type ViteDevServer } from 'vite'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { startLocalStack, type LocalStackFixtures } from '../../services/localStack.mjs'
 import { TEST_WALLET_KEYPAIR } from '../../services/solana/index.mjs'
 
@@ -125,4 +126,69 @@ async function bundleTestWallet(): Promise<string> {
 /** The modal's shadow root, as a locator scope: Playwright's CSS locators pierce open shadow roots. */
 export function modal(page: Page) {
   return page.locator('[data-foyer]')
+}
+
+/**
+ * Starts the local stack before the calling file's first test and stops it after its last, so each
+ * file has a stack of its own and shares no state with another. Call it at the top level of a test
+ * file; the stack is there inside tests and hooks (it starts in `beforeAll`).
+ * @example const stack = useStack()
+ */
+export function useStack(): Stack {
+  // Filled in place rather than returned later: the file holds this object before the stack exists.
+  const stack = {} as Stack
+  beforeAll(async () => {
+    Object.assign(stack, await startStack())
+  })
+  afterAll(async () => {
+    // `stop` is missing when `startStack` threw; `beforeAll` already reports that.
+    await stack.stop?.()
+  })
+  return stack
+}
+
+export interface OpenDemoOptions {
+  /** Permissions for the demo's origin, granted before it loads (the clipboard for "Copy link"). @default [] */
+  permissions?: string[]
+}
+
+/**
+ * Opens the demo in a fresh context (its own storage, the test wallets injected) and waits for the
+ * Connect button, the sign that the modal is mounted. `errors` collects the page's uncaught errors
+ * from the first script on.
+ */
+export async function openDemo(stack: Stack, { permissions = [] }: OpenDemoOptions = {}) {
+  const { context, page } = await stack.newPage()
+  if (permissions.length > 0) await context.grantPermissions(permissions, { origin: new URL(stack.demoUrl).origin })
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  await page.goto(stack.demoUrl)
+  await page.getByRole('button', { name: 'Connect', exact: true }).waitFor()
+  return { context, page, errors }
+}
+
+/**
+ * Picks a wallet on the open Connect view and waits until the demo shows its address and the modal
+ * has closed, so the next step starts from a connected page.
+ * @example await pickWallet(page, /^Test Solana Wallet/, TEST_WALLET_ADDRESS)
+ */
+export async function pickWallet(page: Page, wallet: RegExp, address: string) {
+  await page.getByRole('dialog', { name: 'Connect a wallet' }).getByRole('button', { name: wallet }).click()
+  await expect.poll(() => page.getByTestId('address').textContent()).toBe(address)
+  await page.getByRole('dialog').waitFor({ state: 'detached' })
+}
+
+/**
+ * Connects a wallet the way a visitor does: the demo's Connect button, then the wallet (`pickWallet`).
+ * @example await connectWallet(page, /^Test Wallet/, account.address)
+ */
+export async function connectWallet(page: Page, wallet: RegExp, address: string) {
+  await page.getByRole('button', { name: 'Connect', exact: true }).click()
+  await pickWallet(page, wallet, address)
+}
+
+/** Opens the Account view from the demo's account button and returns its dialog. */
+export async function openAccount(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Open Account' }).click()
+  return page.getByRole('dialog', { name: 'Account' })
 }

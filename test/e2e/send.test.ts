@@ -4,29 +4,21 @@
 // was; then the Account view shows the new balances and Activity the three sends. On Solana, SOL and
 // the fixture SPL token go to the dev wallet, read back from the local SVM.
 import { address as solanaAddress, createSolanaRpc } from '@solana/kit'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createPublicClient, erc20Abi, formatUnits, http, type Address } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { Page } from 'playwright-core'
 import { formatBalance } from '../../kernel/format.js'
 import { DEV_WALLET_ADDRESS, TEST_WALLET_ADDRESS } from '../../services/solana/index.mjs'
-import { startStack, TEST_KEY, type Stack } from './harness.js'
+import { connectWallet, openAccount, openDemo, TEST_KEY, useStack } from './harness.js'
 
 const account = privateKeyToAccount(TEST_KEY)
 const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' // anvil account #2
-let stack: Stack
-
-beforeAll(async () => {
-  stack = await startStack()
-})
-
-afterAll(async () => {
-  await stack?.stop()
-})
+const stack = useStack()
 
 async function openSend(page: Page) {
-  await page.getByRole('button', { name: 'Open Account' }).click()
-  await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Send', exact: true }).click()
+  const accountView = await openAccount(page)
+  await accountView.getByRole('button', { name: 'Send', exact: true }).click()
   const dialog = page.getByRole('dialog', { name: 'Send' })
   await dialog.getByRole('combobox').waitFor()
   return dialog
@@ -57,11 +49,8 @@ describe('send', () => {
     const usdcBefore = await token(chain.usdc)
     const usdtBefore = await token(chain.usdt)
 
-    const { context, page } = await stack.newPage()
-    await page.goto(stack.demoUrl)
-    await page.getByRole('button', { name: 'Connect', exact: true }).click()
-    await page.getByRole('button', { name: /^Test Wallet/ }).click()
-    await expect.poll(() => page.getByTestId('address').textContent()).toBe(account.address)
+    const { context, page } = await openDemo(stack)
+    await connectWallet(page, /^Test Wallet/, account.address)
 
     // A refused signature: the error shows, nothing is sent, the form keeps its values.
     let dialog = await openSend(page)
@@ -123,11 +112,8 @@ describe('send', () => {
     const solBefore = await sol()
     const usdcBefore = await usdc(DEV_WALLET_ADDRESS)
 
-    const { context, page } = await stack.newPage()
-    await page.goto(stack.demoUrl)
-    await page.getByRole('button', { name: 'Connect', exact: true }).click()
-    await page.getByRole('button', { name: /^Test Solana Wallet/ }).click()
-    await expect.poll(() => page.getByTestId('address').textContent()).toBe(TEST_WALLET_ADDRESS)
+    const { context, page } = await openDemo(stack)
+    await connectWallet(page, /^Test Solana Wallet/, TEST_WALLET_ADDRESS)
 
     let dialog = await openSend(page)
     await fill(dialog, 'SOL', '0.75', DEV_WALLET_ADDRESS)

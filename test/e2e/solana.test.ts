@@ -2,42 +2,14 @@
 // (a Wallet Standard wallet signing with the local node's funded test key) against the real local
 // SVM. Nothing here is mocked.
 import { createSolanaRpc, getBase58Encoder, getPublicKeyFromAddress, getUtf8Encoder, verifySignature, type Address } from '@solana/kit'
-import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { formatBalance, formatUnits } from '../../kernel/format.js'
 import { TEST_WALLET_ADDRESS } from '../../services/solana/index.mjs'
-import { startStack, TEST_KEY, type Stack } from './harness.js'
+import { connectWallet, openAccount, openDemo, pickWallet, TEST_KEY, useStack } from './harness.js'
 import { privateKeyToAccount } from 'viem/accounts'
 
 const evmAddress = privateKeyToAccount(TEST_KEY).address
-let stack: Stack
-
-beforeAll(async () => {
-  stack = await startStack()
-})
-
-afterAll(async () => {
-  await stack?.stop()
-})
-
-async function openDemo() {
-  const { context, page } = await stack.newPage()
-  await page.goto(stack.demoUrl)
-  await page.getByRole('button', { name: 'Connect', exact: true }).waitFor()
-  return { context, page }
-}
-
-/** Picks a wallet on the open Connect view and waits until the demo shows its address. */
-async function pick(page: Page, wallet: RegExp, address: string) {
-  await page.getByRole('dialog', { name: 'Connect a wallet' }).getByRole('button', { name: wallet }).click()
-  await expect.poll(() => page.getByTestId('address').textContent()).toBe(address)
-  await page.getByRole('dialog').waitFor({ state: 'detached' })
-}
-
-async function connectSolana(page: Page) {
-  await page.getByRole('button', { name: 'Connect', exact: true }).click()
-  await pick(page, /^Test Solana Wallet/, TEST_WALLET_ADDRESS)
-}
+const stack = useStack()
 
 async function chainBalance() {
   const { value } = await createSolanaRpc(stack.solana.rpcUrl).getBalance(TEST_WALLET_ADDRESS as Address).send()
@@ -46,15 +18,14 @@ async function chainBalance() {
 
 describe('the demo with a Wallet Standard wallet on the local SVM', () => {
   it('behavior: connects from the modal, shows the real SOL balance, and disconnects', async () => {
-    const { context, page } = await openDemo()
-    await connectSolana(page)
+    const { context, page } = await openDemo(stack)
+    await connectWallet(page, /^Test Solana Wallet/, TEST_WALLET_ADDRESS)
     await expect.poll(() => page.getByTestId('network').textContent()).toBe(`Foyer Solana Local (${stack.solana.chainId})`)
     const balance = await chainBalance()
     expect(balance).toBe('1,000 SOL')
     await expect.poll(() => page.getByTestId('balance').textContent()).toBe(balance)
 
-    await page.getByRole('button', { name: 'Open Account' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Account' })
+    const dialog = await openAccount(page)
     await expect.poll(() => dialog.getByText(balance).count()).toBe(1)
     await dialog.getByRole('button', { name: 'Disconnect' }).click()
     await expect.poll(() => page.getByTestId('status').textContent()).toBe('disconnected')
@@ -62,8 +33,8 @@ describe('the demo with a Wallet Standard wallet on the local SVM', () => {
   })
 
   it('behavior: signs a message whose base58 ed25519 signature verifies against the address', async () => {
-    const { context, page } = await openDemo()
-    await connectSolana(page)
+    const { context, page } = await openDemo(stack)
+    await connectWallet(page, /^Test Solana Wallet/, TEST_WALLET_ADDRESS)
     await page.getByRole('button', { name: 'Sign a message' }).click()
     const signature = (await page.getByTestId('signature').textContent())!
     const publicKey = await getPublicKeyFromAddress(TEST_WALLET_ADDRESS as Address)
@@ -83,7 +54,7 @@ describe('the demo with a Wallet Standard wallet on the local SVM', () => {
   })
 
   it('behavior: a rejected connection shows the error, and trying again connects', async () => {
-    const { context, page } = await openDemo()
+    const { context, page } = await openDemo(stack)
     await page.evaluate(() => window.__testWallet.reject('standard:connect'))
     await page.getByRole('button', { name: 'Connect', exact: true }).click()
     await page.getByRole('button', { name: /^Test Solana Wallet/ }).click()
@@ -96,15 +67,13 @@ describe('the demo with a Wallet Standard wallet on the local SVM', () => {
   })
 
   it('behavior: EVM and Solana connections coexist; the Account view moves between them', async () => {
-    const { context, page } = await openDemo()
-    await page.getByRole('button', { name: 'Connect', exact: true }).click()
-    await pick(page, /^Test Wallet/, evmAddress)
+    const { context, page } = await openDemo(stack)
+    await connectWallet(page, /^Test Wallet/, evmAddress)
     await page.getByRole('button', { name: 'Open Connect' }).click()
-    await pick(page, /^Test Solana Wallet/, TEST_WALLET_ADDRESS)
+    await pickWallet(page, /^Test Solana Wallet/, TEST_WALLET_ADDRESS)
     await expect.poll(() => page.getByTestId('balance').textContent()).toBe(await chainBalance())
 
-    await page.getByRole('button', { name: 'Open Account' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Account' })
+    const dialog = await openAccount(page)
     await dialog.getByRole('button', { name: 'Show Ethereum account' }).click()
     await expect.poll(() => page.getByTestId('address').textContent()).toBe(evmAddress)
     await expect.poll(() => page.getByTestId('network').textContent()).toContain('eip155:31337')
@@ -123,8 +92,8 @@ describe('the demo with a Wallet Standard wallet on the local SVM', () => {
   })
 
   it('behavior: reconnects after a reload without asking again', async () => {
-    const { context, page } = await openDemo()
-    await connectSolana(page)
+    const { context, page } = await openDemo(stack)
+    await connectWallet(page, /^Test Solana Wallet/, TEST_WALLET_ADDRESS)
     await page.reload()
     await expect.poll(() => page.getByTestId('address').textContent()).toBe(TEST_WALLET_ADDRESS)
     await expect(page.getByRole('dialog').count()).resolves.toBe(0)

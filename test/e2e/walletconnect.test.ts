@@ -6,43 +6,37 @@ import { verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createWalletConnectWallet, type WalletConnectWallet } from '../walletConnectWallet.js'
-import { startStack, TEST_KEY, type Stack } from './harness.js'
+import { openAccount, openDemo, TEST_KEY, useStack } from './harness.js'
 
 const account = privateKeyToAccount(TEST_KEY)
-let stack: Stack
 const wallets: WalletConnectWallet[] = []
 
-beforeAll(async () => {
+beforeAll(() => {
   // The wallet's sign-client: a Core of its own, and no Verify or telemetry calls (the SDK's test switch).
   vi.stubEnv('DISABLE_GLOBAL_CORE', 'true')
   vi.stubEnv('IS_VITEST', 'true')
-  stack = await startStack()
 })
+
+afterAll(() => {
+  vi.unstubAllEnvs()
+})
+
+// After the hooks above: beforeAll hooks run in order and afterAll hooks in reverse (vitest's
+// `sequence.hooks: 'stack'`), so the stubs are set before the stack starts and lifted after it stops.
+const stack = useStack()
 
 afterEach(async () => {
   for (const wallet of wallets.splice(0)) await wallet.close()
 })
 
-afterAll(async () => {
-  await stack?.stop()
-  vi.unstubAllEnvs()
-})
-
-async function openDemo() {
-  const { context, page } = await stack.newPage()
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(stack.demoUrl).origin })
-  const errors: string[] = []
-  page.on('pageerror', (error) => errors.push(error.message))
-  await page.goto(stack.demoUrl)
-  await page.getByRole('button', { name: 'Connect', exact: true }).waitFor()
-  return { context, page, errors }
-}
+/** "Copy link" puts the pairing URI on the clipboard, which the test reads back. */
+const CLIPBOARD = ['clipboard-read', 'clipboard-write']
 
 const walletRows = (page: Page) => page.getByRole('list', { name: 'Wallets' }).getByRole('listitem')
 
 describe('WalletConnect in the demo', () => {
   it('behavior: All Wallets → search → a wallet → Copy link → the wallet pairs, signs, survives a reload and disconnects', async () => {
-    const { context, page, errors } = await openDemo()
+    const { context, page, errors } = await openDemo(stack, { permissions: CLIPBOARD })
     await page.getByRole('button', { name: 'Connect', exact: true }).click()
     const connectDialog = page.getByRole('dialog', { name: 'Connect a wallet' })
     // §2: WalletConnect comes first among the wallets.
@@ -101,7 +95,7 @@ describe('WalletConnect in the demo', () => {
   })
 
   it("behavior: a rejection in the wallet shows 'Connection rejected' and the retry makes a new code that connects", async () => {
-    const { context, page } = await openDemo()
+    const { context, page } = await openDemo(stack, { permissions: CLIPBOARD })
     await page.getByRole('button', { name: 'Connect', exact: true }).click()
     await page.getByRole('dialog', { name: 'Connect a wallet' }).getByRole('button', { name: 'WalletConnect' }).click()
     const dialog = page.getByRole('dialog', { name: 'WalletConnect' })
@@ -127,8 +121,8 @@ describe('WalletConnect in the demo', () => {
     await expect.poll(() => page.getByTestId('address').textContent()).toBe(account.address)
 
     // Disconnecting from the site ends the session in the wallet too.
-    await page.getByRole('button', { name: 'Open Account' }).click()
-    await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Disconnect' }).click()
+    const accountView = await openAccount(page)
+    await accountView.getByRole('button', { name: 'Disconnect' }).click()
     await expect.poll(() => page.getByTestId('status').textContent()).toBe('disconnected')
     await expect.poll(() => wallet.sessions().length).toBe(0)
     await context.close()
@@ -137,7 +131,7 @@ describe('WalletConnect in the demo', () => {
 
 describe('the wallet directory failing (§8)', () => {
   it("behavior: a 429 shows 'Rate Limited' and a 503 'Server Error'; the list recovers on retry", async () => {
-    const { context, page } = await openDemo()
+    const { context, page } = await openDemo(stack, { permissions: CLIPBOARD })
     // Let the page settle first (remote configuration, the Connect view's wallets asked for on idle),
     // so the failures reach the All Wallets list.
     await page.waitForLoadState('networkidle')
