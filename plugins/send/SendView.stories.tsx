@@ -3,7 +3,7 @@ import { expect, userEvent, waitFor } from 'storybook/test'
 import { connect, type Kernel } from '../../kernel/index.js'
 import { ConnectButton } from '../../kernel/react/index.js'
 import { BlockchainApiToken } from '../../kernel/tokens.js'
-import { testAddresses, testChain, type TestChainOptions, type TestWalletAnswer } from '../../test/fixtures.js'
+import { testAddresses, testChain, type TestChain, type TestChainOptions, type TestWalletAnswer } from '../../test/fixtures.js'
 import { memoryBlockchainApi, tokenBalance, type MemoryBlockchainApiOptions } from '../../test/memoryBlockchainApi.js'
 import { iconDataUrl, typeInto, withinModal } from '../../test/stories.js'
 import { send } from './index.js'
@@ -208,15 +208,27 @@ export const Sending: Story = {
 }
 export const SendingDark: Story = { ...Sending, globals: { theme: 'dark' } }
 
-/** A native send shows its hash and a link to the network's explorer; the form is reset. */
+/** The test chain of the latest Success story: its wallet's balance drops when it sends. */
+let sender: TestChain | undefined
+
+/** A native send shows its hash and a link to the network's explorer; the form is reset and the balance read again. */
 export const Success: Story = {
+  parameters: {
+    foyer: {
+      ...withWallet('approve').foyer,
+      options: () => ({ plugins: [(sender = testChain({ transfer: 'approve' })), send()] }),
+    },
+  },
   play: async () => {
     const modal = await fill('0.25')
+    // What the chain will say after the transfer.
+    sender!.wallet.balance = 125n * 10n ** 16n
     await userEvent.click(await modal.findByRole('button', { name: 'Send now' }))
     await expect(await modal.findByTestId('send-hash')).toHaveTextContent(/^0x0{63}1$/)
     await expect(modal.getByRole('link', { name: 'View on Testscan' })).toHaveAttribute('href', `https://testscan.example/tx/0x${'1'.padStart(64, '0')}`)
     await userEvent.click(modal.getByRole('button', { name: 'Send more' }))
     await expect(modal.getByRole('textbox', { name: 'Amount' })).toHaveValue('')
+    await expect(await modal.findByTestId('send-balance')).toHaveTextContent('Balance: 1.25 TETH')
   },
 }
 export const SuccessDark: Story = { ...Success, globals: { theme: 'dark' } }

@@ -238,9 +238,11 @@ function SendDone({ hash, onAgain }: { hash?: string; onAgain(): void }) {
   )
 }
 
-/** The account's balances to send from, reloaded when the account or network changes. */
+/** The account's balances to send from, read again when the account or network changes, or after a send. */
 function useSendOptions(kernel: Kernel, { address, namespace, networkId }: { address?: string; namespace?: string; networkId?: CaipNetworkId }) {
   const [options, setOptions] = useState<Options>('loading')
+  const [generation, setGeneration] = useState(0)
+  useEffect(() => kernel.bus.on('balances:changed', () => setGeneration((value) => value + 1)), [kernel])
   useEffect(() => {
     if (!address || !namespace || !networkId) return
     let current = true
@@ -259,7 +261,7 @@ function useSendOptions(kernel: Kernel, { address, namespace, networkId }: { add
     return () => {
       current = false
     }
-  }, [kernel, namespace, address, networkId])
+  }, [kernel, namespace, address, networkId, generation])
   return options
 }
 
