@@ -97,12 +97,10 @@ export function useNativeBalance(): NativeBalanceState | undefined {
   const kernel = useKernel()
   const { namespace, address } = useAccount()
   const { networkId } = useNetwork()
-  // Bumped by 'balances:changed', so a send shows its effect without a remount.
-  const [generation, setGeneration] = useState(0)
-  useEffect(() => kernel.bus.on('balances:changed', () => setGeneration((value) => value + 1)), [kernel])
+  const version = useBalancesVersion()
   const request = useMemo(
     () => (namespace && address && networkId ? getNativeBalance(kernel, { namespace, address, networkId }) : undefined),
-    [kernel, namespace, address, networkId, generation], // `generation` asks for a fresh read
+    [kernel, namespace, address, networkId, version], // a new `version` asks for a fresh read
   )
   const [state, setState] = useState<NativeBalanceState>({ status: 'loading' })
   useEffect(() => {
@@ -121,6 +119,17 @@ export function useNativeBalance(): NativeBalanceState | undefined {
     }
   }, [request, kernel])
   return request ? state : undefined
+}
+
+/**
+ * A number that grows on every 'balances:changed' (after a send …). Put it in the dependencies of
+ * an effect that reads balances, so the effect reads them again while its view stays mounted.
+ */
+export function useBalancesVersion(): number {
+  const kernel = useKernel()
+  const [version, setVersion] = useState(0)
+  useEffect(() => kernel.bus.on('balances:changed', () => setVersion((value) => value + 1)), [kernel])
+  return version
 }
 
 /** Signs a message with the connected wallet. @example const sign = useSignMessage(); await sign({ message }) */

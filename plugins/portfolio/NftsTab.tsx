@@ -1,7 +1,7 @@
 import { blockchainApiOf, queryClientOf } from '../../kernel/blockchainApi.js'
 import { PORTFOLIO_STALE_MS } from '../../kernel/actions/getTokenBalances.js'
 import { isSafeImageUrl } from '../../kernel/index.js'
-import { useAccount, useKernel, useNetwork, useTranslate } from '../../kernel/react/index.js'
+import { useAccount, useBalancesVersion, useKernel, useNetwork, useTranslate } from '../../kernel/react/index.js'
 import { Skeleton } from '../../kernel/ui/index.js'
 import { nftsFromHistory } from './nftsFromHistory.js'
 import { useResource } from './useResource.js'
@@ -16,7 +16,8 @@ export default function NftsTab() {
   const t = useTranslate()
   const { address } = useAccount()
   const { networkId } = useNetwork()
-  const nfts = useResource(address && networkId ? `${networkId}:${address}` : undefined, async () => {
+  const version = useBalancesVersion()
+  const nfts = useResource(address && networkId ? `${networkId}:${address}:${version}` : undefined, async () => {
     const api = blockchainApiOf(kernel)
     if (!api) return []
     const page = await queryClientOf(kernel).fetchQuery({

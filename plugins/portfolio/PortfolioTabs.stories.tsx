@@ -60,6 +60,31 @@ export const Tokens: Story = {
 
 export const TokensDark: Story = { ...Tokens, globals: { theme: 'dark' } }
 
+/** The balances of the latest ReadAgainAfterASend story, changed by its play. */
+const changing = [tokenBalance('ETH', '2', 3000, { name: 'Ether' })]
+let shown: Kernel | undefined
+
+/** After 'balances:changed' (a send) the open tab reads the balances again. */
+export const ReadAgainAfterASend: Story = {
+  parameters: {
+    foyer: {
+      ...withApi({ balances: changing }).foyer,
+      setup: async (kernel: Kernel) => {
+        shown = kernel
+        changing.splice(0, changing.length, tokenBalance('ETH', '2', 3000, { name: 'Ether' }))
+        await withApi({ balances: changing }).foyer.setup(kernel)
+      },
+    },
+  },
+  play: async () => {
+    const modal = await withinModal()
+    await expect(await modal.findByRole('list', { name: 'Your tokens' })).toHaveTextContent('2 ETH')
+    changing.splice(0, 1, tokenBalance('ETH', '1.5', 3000, { name: 'Ether' }))
+    shown!.bus.emit('balances:changed', {})
+    await waitFor(async () => expect(await modal.findByRole('list', { name: 'Your tokens' })).toHaveTextContent('1.5 ETH$4,500.00'))
+  },
+}
+
 /** While the balances load, placeholders hold their place. */
 export const TokensLoading: Story = {
   parameters: withApi({ pending: true }),

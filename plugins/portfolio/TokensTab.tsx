@@ -1,6 +1,6 @@
 import { getTokenBalances } from '../../kernel/actions/getTokenBalances.js'
 import { formatBalance, formatFiat } from '../../kernel/index.js'
-import { useAccount, useKernel, useNetwork, useTranslate } from '../../kernel/react/index.js'
+import { useAccount, useBalancesVersion, useKernel, useNetwork, useTranslate } from '../../kernel/react/index.js'
 import { Skeleton, WalletImage } from '../../kernel/ui/index.js'
 import { useResource } from './useResource.js'
 
@@ -15,7 +15,9 @@ export default function TokensTab() {
   const t = useTranslate()
   const { address } = useAccount()
   const { networkId } = useNetwork()
-  const balances = useResource(address && networkId ? `${networkId}:${address}` : undefined, () =>
+  // A new balances version (after a send) reads them again.
+  const version = useBalancesVersion()
+  const balances = useResource(address && networkId ? `${networkId}:${address}:${version}` : undefined, () =>
     getTokenBalances(kernel, { address: address!, chainId: networkId! }),
   )
   if (!balances) return null

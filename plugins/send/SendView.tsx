@@ -6,7 +6,7 @@ import { blockchainApiOf } from '../../kernel/blockchainApi.js'
 import type { CaipNetworkId } from '../../kernel/caip.js'
 import type { Kernel } from '../../kernel/createKernel.js'
 import { formatBalance, formatUnits, isUserRejection, showToast, shortenAddress, visibleMessage } from '../../kernel/index.js'
-import { useAccount, useFoyerState, useKernel, useNetwork, useTranslate } from '../../kernel/react/index.js'
+import { useAccount, useBalancesVersion, useFoyerState, useKernel, useNetwork, useTranslate } from '../../kernel/react/index.js'
 import { Avatar, Button, Skeleton } from '../../kernel/ui/index.js'
 import { loadSendOptions, type SendOption } from './loadSendOptions.js'
 import { updateSendState, type SendState } from './sendState.js'
@@ -241,8 +241,7 @@ function SendDone({ hash, onAgain }: { hash?: string; onAgain(): void }) {
 /** The account's balances to send from, read again when the account or network changes, or after a send. */
 function useSendOptions(kernel: Kernel, { address, namespace, networkId }: { address?: string; namespace?: string; networkId?: CaipNetworkId }) {
   const [options, setOptions] = useState<Options>('loading')
-  const [generation, setGeneration] = useState(0)
-  useEffect(() => kernel.bus.on('balances:changed', () => setGeneration((value) => value + 1)), [kernel])
+  const version = useBalancesVersion()
   useEffect(() => {
     if (!address || !namespace || !networkId) return
     let current = true
@@ -261,7 +260,7 @@ function useSendOptions(kernel: Kernel, { address, namespace, networkId }: { add
     return () => {
       current = false
     }
-  }, [kernel, namespace, address, networkId, generation])
+  }, [kernel, namespace, address, networkId, version])
   return options
 }
 
