@@ -5,7 +5,8 @@ import * as v from 'valibot'
 import type { Kernel } from './createKernel.js'
 import { createHttpClient } from './http.js'
 import { isSafeImageUrl } from './network.js'
-import { BlockchainApiToken, FetchToken } from './tokens.js'
+import { serviceOf, type ServiceClientOptions } from './serviceOf.js'
+import { BlockchainApiToken } from './tokens.js'
 import { SDK_TYPE, SDK_VERSION } from './version.js'
 
 /** A token balance (§3), checked. `address` is the CAIP-10 id of the contract, absent for the native currency. */
@@ -193,12 +194,8 @@ function toTransaction(entry: v.InferOutput<typeof TransactionSchema>): Transact
   }
 }
 
-export interface BlockchainApiOptions {
-  /** http(s) URL of the service, e.g. `services.api`. */
-  baseUrl: string
-  projectId: string
-  fetch?: typeof fetch
-}
+/** `baseUrl` is the service's http(s) URL, e.g. `services.api`. */
+export type BlockchainApiOptions = ServiceClientOptions
 
 /**
  * Creates the client of the blockchain data service (`services/api`). Every GET sends the sdk type,
@@ -256,16 +253,7 @@ export function createBlockchainApi(options: BlockchainApiOptions): BlockchainAp
 
 /** The kernel's blockchain data service: the host's replacement if it registered one, else `services.api`, else none. */
 export function blockchainApiOf(kernel: Kernel): BlockchainApi | undefined {
-  if (kernel.container.has(BlockchainApiToken)) return kernel.container.resolve(BlockchainApiToken)
-  const { api } = kernel.options.services
-  if (!api) return undefined
-  const created = createBlockchainApi({
-    baseUrl: api,
-    projectId: kernel.options.projectId ?? '',
-    fetch: kernel.container.resolve(FetchToken),
-  })
-  kernel.container.provide(BlockchainApiToken, created)
-  return created
+  return serviceOf(kernel, { token: BlockchainApiToken, url: 'api', create: createBlockchainApi })
 }
 
 const queryClients = new WeakMap<Kernel, QueryClient>()

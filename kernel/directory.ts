@@ -2,7 +2,8 @@ import * as v from 'valibot'
 import type { Kernel } from './createKernel.js'
 import { createHttpClient } from './http.js'
 import { isSafeImageUrl } from './network.js'
-import { FetchToken, WalletDirectoryToken } from './tokens.js'
+import { serviceOf, type ServiceClientOptions } from './serviceOf.js'
+import { WalletDirectoryToken } from './tokens.js'
 import { SDK_TYPE, SDK_VERSION } from './version.js'
 
 /** §9: the All Wallets view loads wallets 40 at a time. */
@@ -82,7 +83,7 @@ export function safeWebLink(link: string | null | undefined): string | undefined
  * the project id and the client type and version (§7). Entries that do not parse are skipped,
  * so one bad wallet never hides a page.
  */
-export function createWalletDirectory(options: { baseUrl: string; projectId: string; fetch?: typeof fetch }): WalletDirectory {
+export function createWalletDirectory(options: ServiceClientOptions): WalletDirectory {
   const query = { projectId: options.projectId, st: SDK_TYPE, sv: SDK_VERSION }
   const http = createHttpClient({ baseUrl: options.baseUrl, fetch: options.fetch, query })
   const imageUrl = (imageId: string) => {
@@ -123,16 +124,7 @@ function toWallet(entry: v.InferOutput<typeof EntrySchema>, imageUrl: (id: strin
 
 /** The kernel's directory: the host's replacement if it registered one, else the configured service, else none. */
 export function walletDirectoryOf(kernel: Kernel): WalletDirectory | undefined {
-  if (kernel.container.has(WalletDirectoryToken)) return kernel.container.resolve(WalletDirectoryToken)
-  const { directory } = kernel.options.services
-  if (!directory) return undefined
-  const created = createWalletDirectory({
-    baseUrl: directory,
-    projectId: kernel.options.projectId ?? '',
-    fetch: kernel.container.resolve(FetchToken),
-  })
-  kernel.container.provide(WalletDirectoryToken, created)
-  return created
+  return serviceOf(kernel, { token: WalletDirectoryToken, url: 'directory', create: createWalletDirectory })
 }
 
 // Wallets the visitor picked from the directory, so the view that connects one can show its name,
