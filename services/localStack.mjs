@@ -5,7 +5,8 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import { assertPortFree, startDevChains } from './devchain/index.mjs';
+import { startDevChains } from './devchain/index.mjs';
+import { assertPortFree } from './listen.mjs';
 import {
   DEV_FUNDING_LAMPORTS,
   DEV_WALLET_ADDRESS,

@@ -4,6 +4,7 @@ import http from 'node:http';
 
 import { BaseError } from 'viem';
 
+import { listen } from '../listen.mjs';
 import { isSolanaAddress } from './caip.mjs';
 import { createChainIndexer } from './createChainIndexer.mjs';
 import { createPriceTable } from './createPriceTable.mjs';
@@ -146,20 +147,10 @@ export async function startApi({
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
     else socket.destroy();
   });
-  await new Promise((resolve, reject) => {
-    server.once('error', (/** @type {NodeJS.ErrnoException} */ error) =>
-      reject(
-        error.code === 'EADDRINUSE'
-          ? Object.assign(new Error(`Port ${port} is in use: stop what is using it or set FOYER_API_PORT`), { code: 'EADDRINUSE' })
-          : error,
-      ),
-    );
-    server.listen({ port, host, exclusive: true }, () => resolve(undefined));
-  });
+  const actualPort = await listen(server, { port, host, envVar: 'FOYER_API_PORT' });
   server.on('error', (error) => log(`[api] server error: ${error.message}`));
   for (const indexer of indexers.values()) indexer.start();
 
-  const actualPort = /** @type {import('node:net').AddressInfo} */ (server.address()).port;
   /** @type {Promise<void> | undefined} */
   let stopping;
   return {

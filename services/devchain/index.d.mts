@@ -31,16 +31,7 @@ export declare function deployFixtures(options: {
   artifacts: Record<string, ContractArtifact>;
 }): Promise<ChainFixtures>;
 
-export declare class PortInUseError extends Error {
-  readonly name: 'PortInUseError';
-  readonly code: 'EADDRINUSE';
-  readonly port: number;
-  readonly envVar: string;
-  constructor(port: number, envVar: string);
-}
-
-export declare function assertPortFree(port: number, envVar: string): Promise<void>;
-export declare function findFreePort(): Promise<number>;
+export { PortInUseError, assertPortFree, findFreePort } from '../listen.mjs';
 
 export type AnvilInstance = {
   /** `http://127.0.0.1:<port>` */

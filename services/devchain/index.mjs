@@ -3,5 +3,6 @@
 export { ANVIL_ACCOUNTS } from './anvilAccounts.mjs';
 export { CONTRACTS_CACHE_DIR, CONTRACTS_DIR, compileContracts } from './compileContracts.mjs';
 export { deployFixtures } from './deployFixtures.mjs';
-export { PortInUseError, assertPortFree, findFreePort, startAnvil } from './startAnvil.mjs';
+export { PortInUseError, assertPortFree, findFreePort } from '../listen.mjs';
+export { startAnvil } from './startAnvil.mjs';
 export { FIXTURES_PATH, startDevChains } from './startDevChains.mjs';

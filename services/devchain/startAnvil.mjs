@@ -2,63 +2,12 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { PortInUseError, assertPortFree, findFreePort } from '../listen.mjs';
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** Thrown when a port the stack needs is taken; the message names the environment variable that moves it. */
-export class PortInUseError extends Error {
-  /**
-   * @param {number} port
-   * @param {string} envVar
-   */
-  constructor(port, envVar) {
-    super(`Port ${port} is in use: stop what is using it or set ${envVar}`);
-    this.name = 'PortInUseError';
-    this.code = 'EADDRINUSE';
-    this.port = port;
-    this.envVar = envVar;
-  }
-}
-
-/**
- * Fails with a {@link PortInUseError} when `port` cannot be listened on at 127.0.0.1.
- *
- * @param {number} port
- * @param {string} envVar the variable that changes this port, named in the error
- * @returns {Promise<void>}
- */
-export async function assertPortFree(port, envVar) {
-  const server = net.createServer();
-  try {
-    await new Promise((resolve, reject) => {
-      server.once('error', reject);
-      server.listen({ host: '127.0.0.1', port, exclusive: true }, () => resolve(undefined));
-    });
-  } catch (error) {
-    if (/** @type {NodeJS.ErrnoException} */ (error).code === 'EADDRINUSE') throw new PortInUseError(port, envVar);
-    throw error;
-  }
-  await new Promise((resolve) => server.close(() => resolve(undefined)));
-}
-
-/**
- * A port that was free on 127.0.0.1 a moment ago (the OS picks it).
- *
- * @returns {Promise<number>}
- */
-export async function findFreePort() {
-  const server = net.createServer();
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen({ host: '127.0.0.1', port: 0, exclusive: true }, () => resolve(undefined));
-  });
-  const { port } = /** @type {net.AddressInfo} */ (server.address());
-  await new Promise((resolve) => server.close(() => resolve(undefined)));
-  return port;
-}
 
 /**
  * The anvil executable itself. `node_modules/.bin/anvil` is a Node wrapper (`@foundry-rs/anvil/bin.mjs`)

@@ -2,10 +2,11 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { assertPortFree } from '../listen.mjs';
 import { ANVIL_ACCOUNTS } from './anvilAccounts.mjs';
 import { compileContracts } from './compileContracts.mjs';
 import { deployFixtures } from './deployFixtures.mjs';
-import { assertPortFree, startAnvil } from './startAnvil.mjs';
+import { startAnvil } from './startAnvil.mjs';
 
 /** The file the demo imports: the fixture addresses of the chains `npm start` runs. Gitignored. */
 export const FIXTURES_PATH = path.join(path.dirname(fileURLToPath(import.meta.url)), '.generated', 'fixtures.json');

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 
+import { listen } from '../listen.mjs';
 import { CAIP2_PATTERN, WALLET_ID_PATTERN, loadCatalogue, normalizeWallets } from './catalogue.mjs';
 import { symbolImageSvg, walletImageSvg } from './images.mjs';
 
@@ -156,21 +157,9 @@ export async function startDirectory({
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
     else socket.destroy();
   });
-  await new Promise((resolve, reject) => {
-    server.once('error', (/** @type {NodeJS.ErrnoException} */ error) =>
-      reject(
-        error.code === 'EADDRINUSE'
-          ? Object.assign(new Error(`Port ${port} is in use: stop what is using it or set FOYER_DIRECTORY_PORT`), {
-              code: 'EADDRINUSE',
-            })
-          : error,
-      ),
-    );
-    server.listen({ port, host, exclusive: true }, () => resolve(undefined));
-  });
+  const actualPort = await listen(server, { port, host, envVar: 'FOYER_DIRECTORY_PORT' });
   server.on('error', (error) => log(`[directory] server error: ${error.message}`));
 
-  const actualPort = /** @type {import('node:net').AddressInfo} */ (server.address()).port;
   /** @type {Promise<void> | undefined} */
   let stopping;
   return {

@@ -21,14 +21,8 @@ export declare const TAG_SESSION_PROPOSE: 1100;
 export declare const TAG_SESSION_PROPOSE_RESPONSE: 1101;
 export declare const TAG_SESSION_SETTLE: 1102;
 
-/** Thrown by {@link startRelay} when the port is taken. */
-export declare class RelayPortInUseError extends Error {
-  readonly name: 'RelayPortInUseError';
-  readonly code: 'EADDRINUSE';
-  readonly port: number;
-  readonly envVar: string;
-  constructor(port: number, envVar: string);
-}
+/** Thrown by {@link startRelay} when the port is taken: the stack's one PortInUseError, under this module's name. */
+export { PortInUseError as RelayPortInUseError } from '../listen.mjs';
 
 export type StartRelayOptions = {
   /** 0 picks a free port. @default 8787 */

@@ -1,5 +1,7 @@
 // The local WalletConnect relay (development and tests only), for `npm start` and the tests.
 // Types: index.d.mts (import from this file, not from the modules behind it).
+// RelayPortInUseError: the stack's one PortInUseError, under the name this module has always exported.
+export { PortInUseError as RelayPortInUseError } from '../listen.mjs';
 export {
   MAX_FETCHED_MESSAGES,
   MAX_MAILBOX_BYTES,
@@ -13,6 +15,5 @@ export {
   DEFAULT_RELAY_PORT,
   MAX_FRAME_BYTES,
   MAX_MESSAGE_BYTES,
-  RelayPortInUseError,
   startRelay,
 } from './startRelay.mjs';

@@ -10,6 +10,7 @@ import http from 'node:http';
 
 import { WebSocketServer } from 'ws';
 
+import { listen } from '../listen.mjs';
 import { createRelayHub } from './createRelayHub.mjs';
 import { MAX_MESSAGE_BYTES, createRelayMethods } from './relayMethods.mjs';
 import {
@@ -39,21 +40,6 @@ const CORS_HEADERS = {
   'access-control-allow-methods': 'GET, OPTIONS',
   'access-control-max-age': '86400',
 };
-
-/** Thrown when the relay's port is taken; the message names the variable that moves it. */
-export class RelayPortInUseError extends Error {
-  /**
-   * @param {number} port
-   * @param {string} envVar
-   */
-  constructor(port, envVar) {
-    super(`Port ${port} is in use: stop what is using it or set ${envVar}`);
-    this.name = 'RelayPortInUseError';
-    this.code = 'EADDRINUSE';
-    this.port = port;
-    this.envVar = envVar;
-  }
-}
 
 /**
  * The client behind a connection: the `iss` (did:key) of the SDK's relay JWT in `?auth=`, read without
@@ -153,13 +139,8 @@ export async function startRelay({
   });
 
   // Listen before the WebSocket server exists: it re-emits the HTTP server's errors, and a taken port is
-  // the caller's business (RelayPortInUseError), not an internal error.
-  await new Promise((resolve, reject) => {
-    server.once('error', (/** @type {NodeJS.ErrnoException} */ error) =>
-      reject(error.code === 'EADDRINUSE' ? new RelayPortInUseError(port, portEnv) : error),
-    );
-    server.listen({ port, host, exclusive: true }, () => resolve(undefined));
-  });
+  // the caller's business (PortInUseError), not an internal error.
+  const actualPort = await listen(server, { port, host, envVar: portEnv });
 
   // Any path, any query: the SDK appends `?auth=…&projectId=…&ua=…` to the relay URL.
   const wss = new WebSocketServer({ server, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
@@ -221,7 +202,6 @@ export async function startRelay({
   const sweeper = setInterval(() => hub.sweep(), SWEEP_INTERVAL_MS);
   sweeper.unref();
 
-  const actualPort = /** @type {import('node:net').AddressInfo} */ (server.address()).port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
   /** @type {Promise<void> | undefined} */
   let stopping;

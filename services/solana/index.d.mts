@@ -77,14 +77,8 @@ export type FixtureTokens = {
  */
 export declare function mintFixtureTokens(rpcUrl: string, options: MintFixtureTokensOptions): Promise<FixtureTokens>;
 
-/** Thrown by {@link startSolanaRpc} when the port is taken. */
-export declare class SolanaPortInUseError extends Error {
-  readonly name: 'SolanaPortInUseError';
-  readonly code: 'EADDRINUSE';
-  readonly port: number;
-  readonly envVar: string;
-  constructor(port: number, envVar: string);
-}
+/** Thrown by {@link startSolanaRpc} when the port is taken: the stack's one PortInUseError, under this module's name. */
+export { PortInUseError as SolanaPortInUseError } from '../listen.mjs';
 
 /** A transaction error in RPC JSON form: `'BlockhashNotFound'`, `{ InstructionError: [0, { Custom: 1 }] }`, … */
 export type RpcTransactionError = string | { [variant: string]: unknown };

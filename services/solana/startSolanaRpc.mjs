@@ -5,6 +5,7 @@ import http from 'node:http';
 
 import { isAddress } from '@solana/kit';
 
+import { listen } from '../listen.mjs';
 import { createLocalLedger } from './createLocalLedger.mjs';
 import {
   JSON_RPC_INTERNAL_ERROR,
@@ -27,21 +28,6 @@ const CORS_HEADERS = {
   'access-control-max-age': '86400',
 };
 const DEFAULT_ALLOWED_HEADERS = 'content-type, solana-client';
-
-/** Thrown when the node's port is taken; the message names the variable that moves it. */
-export class SolanaPortInUseError extends Error {
-  /**
-   * @param {number} port
-   * @param {string} envVar
-   */
-  constructor(port, envVar) {
-    super(`Port ${port} is in use: stop what is using it or set ${envVar}`);
-    this.name = 'SolanaPortInUseError';
-    this.code = 'EADDRINUSE';
-    this.port = port;
-    this.envVar = envVar;
-  }
-}
 
 /**
  * @param {http.ServerResponse} res
@@ -189,15 +175,9 @@ export async function startSolanaRpc({
     else socket.destroy();
   });
 
-  await new Promise((resolve, reject) => {
-    server.once('error', (/** @type {NodeJS.ErrnoException} */ error) =>
-      reject(error.code === 'EADDRINUSE' ? new SolanaPortInUseError(port, portEnv) : error),
-    );
-    server.listen({ port, host, exclusive: true }, () => resolve(undefined));
-  });
+  const actualPort = await listen(server, { port, host, envVar: portEnv });
   server.on('error', (error) => onInternalError(error, 'server'));
 
-  const actualPort = /** @type {import('node:net').AddressInfo} */ (server.address()).port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
   /** @type {Promise<void> | undefined} */
   let stopping;
