@@ -57,6 +57,20 @@ export function userRejectedError(): Error & { code: number } {
   return Object.assign(new Error('User rejected the request.'), { code: 4001 })
 }
 
+/**
+ * What Node throws when a lazily loaded chunk imports an optional package the app did not install,
+ * for the "Install <package> to use …" errors.
+ */
+export function missingPackageError(packageName: string): Error & { code: string } {
+  const message = `Cannot find package '${packageName}' imported from /app/node_modules/foyer/dist/chunks/client.js`
+  return Object.assign(new Error(message), { code: 'ERR_MODULE_NOT_FOUND' })
+}
+
+/** What a browser throws when a lazy chunk cannot be fetched (offline, or removed by a deploy). */
+export function chunkLoadError(): TypeError {
+  return new TypeError('Failed to fetch dynamically imported module: https://example.com/chunks/client-1a2b.js')
+}
+
 /** What a test wallet does when asked: say yes, say no (4001), or fail. */
 export type TestWalletAnswer = 'approve' | 'reject' | 'fail'
 

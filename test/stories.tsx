@@ -3,13 +3,14 @@
 // root through `withinModal`.
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { within } from 'storybook/test'
+import { connect } from '../kernel/actions/connect.js'
 import type { Kernel } from '../kernel/createKernel.js'
 import { openModal } from '../kernel/modal.js'
 import type { FoyerOptions } from '../kernel/options.js'
 import { setThemeMode, type ThemeName } from '../kernel/theme.js'
 import type { ViewId } from '../kernel/views.js'
 import { FoyerProvider } from '../kernel/react/FoyerProvider.js'
-import { testKernel } from './fixtures.js'
+import { testChain, testKernel } from './fixtures.js'
 
 export interface FoyerStoryParameters {
   /** Options for this story's kernel (memory storage, a project id and desktop width are preset). */
@@ -38,6 +39,40 @@ export function FoyerStory({ parameters, theme, children }: { parameters: FoyerS
     }
   }, [kernel])
   return <FoyerProvider kernel={kernel}>{children}</FoyerProvider>
+}
+
+export interface ConnectedStoryOptions {
+  /**
+   * Options for this story's kernel, made afresh for each story so one story's wallet answers do
+   * not reach the next. @default one test chain: `() => ({ plugins: [testChain()] })`
+   */
+  options?: () => FoyerOptions
+  /** Runs before the wallets connect: provide a service, tell a wallet how to answer … */
+  setup?: (kernel: Kernel) => void | Promise<void>
+  /** The connectors to connect, in this order. @default ['test-wallet-eip155'] */
+  connectorIds?: readonly string[]
+  /** @default 'Account' */
+  view?: ViewId
+}
+
+/**
+ * `parameters.foyer` for a story that starts connected: the kernel's plugins, the wallets connected
+ * in setup, the modal open at a view. Every field is set, so a story's own `connectedStory` replaces
+ * all of its meta's (Storybook merges parameters deeply).
+ *
+ * @example
+ * parameters: { foyer: connectedStory({ options: () => ({ plugins: [testChain(), receive()] }) }) }
+ */
+export function connectedStory(story: ConnectedStoryOptions = {}): Required<Omit<FoyerStoryParameters, 'params'>> {
+  const { options = () => ({ plugins: [testChain()] }), setup, connectorIds = ['test-wallet-eip155'], view = 'Account' } = story
+  return {
+    options,
+    setup: async (kernel) => {
+      await setup?.(kernel)
+      for (const connectorId of connectorIds) await connect(kernel, { connectorId })
+    },
+    view,
+  }
 }
 
 /** The modal's shadow root, for Testing Library queries (it does not pierce shadow DOM by itself). */

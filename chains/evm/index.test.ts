@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { isFoyerError } from '../../kernel/errors/BaseError.js'
 import { importsOf } from '../../test/boundaries.js'
+import { chunkLoadError, missingPackageError } from '../../test/fixtures.js'
 import { loadEvmClient } from './loadEvmClient.js'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -56,9 +57,7 @@ describe('the foyer/chains/evm manifest (STYLE 3)', () => {
   })
 
   it("behavior: a missing viem is 'Install viem to use foyer/chains/evm'", async () => {
-    const missing = Object.assign(new Error("Cannot find package 'viem' imported from /app/node_modules/foyer/dist/chunks/client.js"), {
-      code: 'ERR_MODULE_NOT_FOUND',
-    })
+    const missing = missingPackageError('viem')
     const error = await loadEvmClient(() => Promise.reject(missing)).catch((caught: unknown) => caught)
     expect(isFoyerError(error, 'ViemNotInstalledError')).toBe(true)
     expect((error as { shortMessage: string }).shortMessage).toBe('Install viem to use foyer/chains/evm')
@@ -66,7 +65,7 @@ describe('the foyer/chains/evm manifest (STYLE 3)', () => {
   })
 
   it('behavior: any other load failure is passed on as it is', async () => {
-    const offline = new TypeError('Failed to fetch dynamically imported module: https://example.com/chunks/client-1a2b.js')
+    const offline = chunkLoadError()
     await expect(loadEvmClient(() => Promise.reject(offline))).rejects.toBe(offline)
   })
 

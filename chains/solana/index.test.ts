@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { isFoyerError } from '../../kernel/errors/BaseError.js'
 import { importsOf } from '../../test/boundaries.js'
+import { chunkLoadError, missingPackageError } from '../../test/fixtures.js'
 import { loadSolanaClient } from './loadSolanaClient.js'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -52,9 +53,7 @@ describe('the foyer/chains/solana manifest (STYLE 3)', () => {
   })
 
   it("behavior: a missing @solana/kit is 'Install @solana/kit to use foyer/chains/solana'", async () => {
-    const missing = Object.assign(new Error("Cannot find package '@solana/kit' imported from /app/node_modules/foyer/dist/chunks/client.js"), {
-      code: 'ERR_MODULE_NOT_FOUND',
-    })
+    const missing = missingPackageError('@solana/kit')
     const error = await loadSolanaClient(() => Promise.reject(missing)).catch((caught: unknown) => caught)
     expect(isFoyerError(error, 'SolanaKitNotInstalledError')).toBe(true)
     expect((error as { shortMessage: string }).shortMessage).toBe('Install @solana/kit to use foyer/chains/solana')
@@ -62,7 +61,7 @@ describe('the foyer/chains/solana manifest (STYLE 3)', () => {
   })
 
   it('behavior: any other load failure is passed on as it is', async () => {
-    const offline = new TypeError('Failed to fetch dynamically imported module: https://example.com/chunks/client-1a2b.js')
+    const offline = chunkLoadError()
     await expect(loadSolanaClient(() => Promise.reject(offline))).rejects.toBe(offline)
   })
 

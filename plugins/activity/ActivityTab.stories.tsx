@@ -1,25 +1,21 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor } from 'storybook/test'
-import { connect, type FoyerOptions, type Kernel } from '../../kernel/index.js'
+import type { FoyerOptions } from '../../kernel/index.js'
 import { ConnectButton } from '../../kernel/react/index.js'
 import { BlockchainApiToken } from '../../kernel/tokens.js'
 import { testChain } from '../../test/fixtures.js'
 import { memoryBlockchainApi, transaction, type MemoryBlockchainApiOptions } from '../../test/memoryBlockchainApi.js'
-import { withinModal } from '../../test/stories.js'
+import { connectedStory, withinModal } from '../../test/stories.js'
 import { portfolio } from '../portfolio/index.js'
 import { activity } from './index.js'
 
 // The in-memory service stands in for services/api, which needs Node and anvil and cannot run in the browser;
 // the client itself is tested against the real server in kernel/blockchainApi.test.ts.
 const withApi = (api: MemoryBlockchainApiOptions, options: FoyerOptions = {}) => ({
-  foyer: {
+  foyer: connectedStory({
     options: () => ({ plugins: [testChain(), portfolio(), activity()], ...options }),
-    setup: async (kernel: Kernel) => {
-      kernel.container.provide(BlockchainApiToken, memoryBlockchainApi(api))
-      await connect(kernel, { connectorId: 'test-wallet-eip155' })
-    },
-    view: 'Account' as const,
-  },
+    setup: (kernel) => kernel.container.provide(BlockchainApiToken, memoryBlockchainApi(api)),
+  }),
 })
 
 const history = [

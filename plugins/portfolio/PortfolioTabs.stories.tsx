@@ -1,24 +1,20 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor } from 'storybook/test'
-import { connect, type Kernel } from '../../kernel/index.js'
+import type { Kernel } from '../../kernel/index.js'
 import { ConnectButton } from '../../kernel/react/index.js'
 import { BlockchainApiToken } from '../../kernel/tokens.js'
 import { testChain } from '../../test/fixtures.js'
 import { memoryBlockchainApi, tokenBalance, transaction, type MemoryBlockchainApiOptions } from '../../test/memoryBlockchainApi.js'
-import { iconDataUrl, withinModal } from '../../test/stories.js'
+import { connectedStory, iconDataUrl, withinModal } from '../../test/stories.js'
 import { portfolio } from './index.js'
 
 // The in-memory service stands in for services/api, which needs Node and anvil and cannot run in the browser;
 // the client itself is tested against the real server in kernel/blockchainApi.test.ts.
 const withApi = (options: MemoryBlockchainApiOptions) => ({
-  foyer: {
+  foyer: connectedStory({
     options: () => ({ plugins: [testChain(), portfolio()] }),
-    setup: async (kernel: Kernel) => {
-      kernel.container.provide(BlockchainApiToken, memoryBlockchainApi(options))
-      await connect(kernel, { connectorId: 'test-wallet-eip155' })
-    },
-    view: 'Account' as const,
-  },
+    setup: (kernel) => kernel.container.provide(BlockchainApiToken, memoryBlockchainApi(options)),
+  }),
 })
 
 const balances = [

@@ -1,19 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent } from 'storybook/test'
-import { connect, type Kernel } from '../../kernel/index.js'
 import { ConnectButton } from '../../kernel/react/index.js'
 import { testAddresses, testChain } from '../../test/fixtures.js'
-import { withinModal } from '../../test/stories.js'
+import { connectedStory, withinModal } from '../../test/stories.js'
 import { receive } from './index.js'
-
-const connected = async (kernel: Kernel) => {
-  await connect(kernel, { connectorId: 'test-wallet-eip155' })
-}
 
 const meta = {
   title: 'Plugins/Receive',
   component: ConnectButton,
-  parameters: { foyer: { options: () => ({ plugins: [testChain(), receive()] }), setup: connected, view: 'Account' } },
+  parameters: { foyer: connectedStory({ options: () => ({ plugins: [testChain(), receive()] }) }) },
 } satisfies Meta<typeof ConnectButton>
 
 export default meta
@@ -39,7 +34,7 @@ export const DefaultDark: Story = { ...Default, globals: { theme: 'dark' } }
 /** With the receive feature off, the account offers no Receive action. */
 export const FeatureOff: Story = {
   parameters: {
-    foyer: { options: () => ({ plugins: [testChain(), receive()], features: { receive: false } }), setup: connected, view: 'Account' },
+    foyer: connectedStory({ options: () => ({ plugins: [testChain(), receive()], features: { receive: false } }) }),
   },
   play: async () => {
     const modal = await withinModal()

@@ -1,22 +1,16 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor } from 'storybook/test'
-import { connect } from '../../actions/connect.js'
-import type { Kernel } from '../../createKernel.js'
 import { definePlugin } from '../../plugin.js'
 import { testChain, testConnector, type TestChain } from '../../../test/fixtures.js'
-import { iconDataUrl, withinModal } from '../../../test/stories.js'
+import { connectedStory, iconDataUrl, withinModal } from '../../../test/stories.js'
 import { memoryBlockchainApi } from '../../../test/memoryBlockchainApi.js'
 import { BlockchainApiToken } from '../../tokens.js'
 import { ConnectButton } from '../ConnectButton.js'
 
-const connected = async (kernel: Kernel) => {
-  await connect(kernel, { connectorId: 'test-wallet-eip155' })
-}
-
 const meta = {
   title: 'Views/Account',
   component: ConnectButton,
-  parameters: { foyer: { options: () => ({ plugins: [testChain()] }), setup: connected, view: 'Account' } },
+  parameters: { foyer: connectedStory() },
 } satisfies Meta<typeof ConnectButton>
 
 export default meta
@@ -40,15 +34,13 @@ export const DefaultDark: Story = { ...Default, globals: { theme: 'dark' } }
 /** While the balance is read, a placeholder holds its place. */
 export const BalanceLoading: Story = {
   parameters: {
-    foyer: {
+    foyer: connectedStory({
       options: () => {
         const chain = testChain()
         chain.wallet.balanceAnswer = 'pending'
         return { plugins: [chain] }
       },
-      setup: connected,
-      view: 'Account',
-    },
+    }),
   },
   play: async () => {
     const modal = await withinModal()
@@ -63,16 +55,13 @@ export const BalanceLoadingDark: Story = { ...BalanceLoading, globals: { theme: 
 /** With a blockchain data service, the account's name and avatar replace the short address and gradient. */
 export const WithIdentity: Story = {
   parameters: {
-    foyer: {
-      options: () => ({ plugins: [testChain()] }),
-      setup: async (kernel: Kernel) => {
+    foyer: connectedStory({
+      setup: (kernel) => {
         // In memory: services/api needs Node and anvil and cannot run in the browser.
         const identities = { '0x1111111111111111111111111111111111111111': { name: 'alice.foyer', avatar: iconDataUrl('#e91e63', 'A') } }
         kernel.container.provide(BlockchainApiToken, memoryBlockchainApi({ identities }))
-        await connect(kernel, { connectorId: 'test-wallet-eip155' })
       },
-      view: 'Account',
-    },
+    }),
   },
   play: async () => {
     const modal = await withinModal()
@@ -88,15 +77,13 @@ export const WithIdentityDark: Story = { ...WithIdentity, globals: { theme: 'dar
 /** A balance that cannot be read says so instead of showing 0. */
 export const BalanceUnavailable: Story = {
   parameters: {
-    foyer: {
+    foyer: connectedStory({
       options: () => {
         const chain = testChain()
         chain.wallet.balanceAnswer = 'fail'
         return { plugins: [chain] }
       },
-      setup: connected,
-      view: 'Account',
-    },
+    }),
   },
   play: async () => {
     const modal = await withinModal()
@@ -107,7 +94,7 @@ export const BalanceUnavailable: Story = {
 /** Plugins contribute the Tokens/NFTs/Activity tabs and the wallet actions; tabs follow the keyboard. */
 export const WithPluginTabs: Story = {
   parameters: {
-    foyer: {
+    foyer: connectedStory({
       options: () => ({
         plugins: [
           testChain(),
@@ -124,9 +111,7 @@ export const WithPluginTabs: Story = {
           }),
         ],
       }),
-      setup: connected,
-      view: 'Account',
-    },
+    }),
   },
   play: async () => {
     const modal = await withinModal()
@@ -146,14 +131,10 @@ export const WithPluginTabsDark: Story = { ...WithPluginTabs, globals: { theme: 
 /** Connected on EVM and Solana at once: the Account view switches between the namespaces (§4). */
 export const TwoNamespaces: Story = {
   parameters: {
-    foyer: {
+    foyer: connectedStory({
       options: () => ({ plugins: [testChain(), testChain({ namespace: 'solana', connectors: [testConnector({ chain: 'solana', name: 'Sol Wallet' })] })] }),
-      setup: async (kernel: Kernel) => {
-        await connect(kernel, { connectorId: 'test-wallet-eip155' })
-        await connect(kernel, { connectorId: 'test-wallet-solana' })
-      },
-      view: 'Account',
-    },
+      connectorIds: ['test-wallet-eip155', 'test-wallet-solana'],
+    }),
   },
   play: async () => {
     const modal = await withinModal()
@@ -179,13 +160,7 @@ export const Disconnects: Story = {
 
 /** The wallet disconnects the site by itself: the open modal follows to Connect. */
 export const WalletDisconnects: Story = {
-  parameters: {
-    foyer: {
-      options: () => ({ plugins: [storyChain] }),
-      setup: connected,
-      view: 'Account',
-    },
-  },
+  parameters: { foyer: connectedStory({ options: () => ({ plugins: [storyChain] }) }) },
   play: async () => {
     const modal = await withinModal()
     await modal.findByText('0x1111…1111')
