@@ -1,29 +1,24 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor } from 'storybook/test'
-import { connect, type Kernel } from '../../kernel/index.js'
 import { ConnectButton } from '../../kernel/react/index.js'
 import { BlockchainApiToken } from '../../kernel/tokens.js'
 import { testAddresses, testChain, type TestChain, type TestChainOptions, type TestWalletAnswer } from '../../test/fixtures.js'
 import { memoryBlockchainApi, tokenBalance, type MemoryBlockchainApiOptions } from '../../test/memoryBlockchainApi.js'
-import { iconDataUrl, typeInto, withinModal } from '../../test/stories.js'
+import { connectedStory, iconDataUrl, typeInto, withinModal } from '../../test/stories.js'
 import { send } from './index.js'
 
-const connected = async (kernel: Kernel) => {
-  await connect(kernel, { connectorId: 'test-wallet-eip155' })
-}
+/** The Send view of a connected test wallet whose transfers answer `transfer`. */
 const withWallet = (transfer: TestWalletAnswer | 'pending', chain: TestChainOptions = {}) => ({
-  foyer: { options: () => ({ plugins: [testChain({ transfer, ...chain }), send()] }), setup: connected, view: 'Send' as const },
+  foyer: connectedStory({ options: () => ({ plugins: [testChain({ transfer, ...chain }), send()] }), view: 'Send' }),
 })
 // The in-memory service stands in for services/api (Node and anvil do not run in the browser); the
 // real service is exercised by the end-to-end send test.
 const withApi = (api: MemoryBlockchainApiOptions) => ({
-  foyer: {
-    ...withWallet('approve').foyer,
-    setup: async (kernel: Kernel) => {
-      kernel.container.provide(BlockchainApiToken, memoryBlockchainApi(api))
-      await connected(kernel)
-    },
-  },
+  foyer: connectedStory({
+    options: () => ({ plugins: [testChain({ transfer: 'approve' }), send()] }),
+    setup: (kernel) => kernel.container.provide(BlockchainApiToken, memoryBlockchainApi(api)),
+    view: 'Send',
+  }),
 })
 const usdc = { address: 'eip155:1:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', quantity: { decimals: 6, numeric: '250' } }
 const holdings = [tokenBalance('ETH', '0.5', 3000), tokenBalance('USDC', '250', 1, usdc)]
@@ -135,14 +130,14 @@ export const NothingToSendDark: Story = { ...NothingToSend, globals: { theme: 'd
 /** The chain's balance read failed: the form says so. */
 export const BalancesFailed: Story = {
   parameters: {
-    foyer: {
-      ...withWallet('approve').foyer,
+    foyer: connectedStory({
       options: () => {
         const chain = testChain({ transfer: 'approve' })
         chain.wallet.balanceAnswer = 'fail'
         return { plugins: [chain, send()] }
       },
-    },
+      view: 'Send',
+    }),
   },
   play: async () => {
     const modal = await withinModal()
@@ -214,10 +209,7 @@ let sender: TestChain | undefined
 /** A native send shows its hash and a link to the network's explorer; the form is reset and the balance read again. */
 export const Success: Story = {
   parameters: {
-    foyer: {
-      ...withWallet('approve').foyer,
-      options: () => ({ plugins: [(sender = testChain({ transfer: 'approve' })), send()] }),
-    },
+    foyer: connectedStory({ options: () => ({ plugins: [(sender = testChain({ transfer: 'approve' })), send()] }), view: 'Send' }),
   },
   play: async () => {
     const modal = await fill('0.25')
@@ -265,7 +257,7 @@ export const KeepsTheForm: Story = {
 
 /** No chain can transfer: the account offers no Send action. */
 export const NoTransferCapability: Story = {
-  parameters: { foyer: { options: () => ({ plugins: [testChain(), send()] }), setup: connected, view: 'Account' } },
+  parameters: { foyer: connectedStory({ options: () => ({ plugins: [testChain(), send()] }) }) },
   play: async () => {
     const modal = await withinModal()
     await modal.findByRole('button', { name: 'Disconnect' })
@@ -274,14 +266,11 @@ export const NoTransferCapability: Story = {
 }
 
 /** EVM connected without the transfer capability; Solana has it. */
-const onlyOtherChainTransfers = {
-  options: () => ({ plugins: [testChain(), testChain({ namespace: 'solana', transfer: 'approve' }), send()] }),
-  setup: connected,
-}
+const onlyOtherChainTransfers = () => ({ plugins: [testChain(), testChain({ namespace: 'solana', transfer: 'approve' }), send()] })
 
 /** Another chain can transfer, but not the connected one: no Send action for this account. */
 export const ConnectedChainCannotTransfer: Story = {
-  parameters: { foyer: { ...onlyOtherChainTransfers, view: 'Account' } },
+  parameters: { foyer: connectedStory({ options: onlyOtherChainTransfers }) },
   play: async () => {
     const modal = await withinModal()
     await modal.findByRole('button', { name: 'Disconnect' })
@@ -291,7 +280,7 @@ export const ConnectedChainCannotTransfer: Story = {
 
 /** Reached anyway (a link, or the account changed chains while open): the view says it cannot send here. */
 export const Unsupported: Story = {
-  parameters: { foyer: { ...onlyOtherChainTransfers, view: 'Send' } },
+  parameters: { foyer: connectedStory({ options: onlyOtherChainTransfers, view: 'Send' }) },
   play: async () => {
     const modal = await withinModal()
     await expect(await modal.findByText('Sending is not available on this network.')).toBeVisible()
