@@ -1,11 +1,14 @@
 // A real Wallet Standard Solana wallet for tests, the demo and the end-to-end suite: it holds an
 // ed25519 keypair (solana-keygen's 64-byte layout) and signs with it through @solana/kit and Web
 // Crypto. It implements standard:connect, standard:disconnect, standard:events,
-// solana:signMessage and solana:signTransaction. Tests choose per feature whether the visitor
+// solana:signMessage and solana:signTransaction (or, told an RPC URL, solana:signAndSendTransaction
+// instead, as some mobile wallets offer). Tests choose per feature whether the visitor
 // approves and read what the wallet was asked. Browser-safe (no node: imports). Lives only in test/.
-import type { SolanaSignMessageFeature, SolanaSignTransactionFeature } from '@solana/wallet-standard-features'
+import type { SolanaSignAndSendTransactionFeature, SolanaSignMessageFeature, SolanaSignTransactionFeature } from '@solana/wallet-standard-features'
 import {
   createKeyPairFromBytes,
+  createSolanaRpc,
+  getBase64EncodedWireTransaction,
   getBase58Decoder,
   getTransactionDecoder,
   getTransactionEncoder,
@@ -26,7 +29,7 @@ import type {
 export type SolanaWalletAnswer = 'approve' | 'reject' | 'fail'
 
 /** The features that ask the visitor first. */
-export type SolanaConsentFeature = 'standard:connect' | 'solana:signMessage' | 'solana:signTransaction'
+export type SolanaConsentFeature = 'standard:connect' | 'solana:signMessage' | 'solana:signTransaction' | 'solana:signAndSendTransaction'
 
 export interface SolanaWalletOptions {
   /** The name it registers under. */
@@ -39,6 +42,11 @@ export interface SolanaWalletOptions {
   chains?: readonly `solana:${string}`[]
   /** Decides each request that needs the visitor's consent, after `answers`. @default approve */
   approve?: (feature: SolanaConsentFeature) => boolean | Promise<boolean>
+  /**
+   * When set, the wallet sends what it signs itself, through this RPC URL, with
+   * `solana:signAndSendTransaction`, and offers no `solana:signTransaction`. @default unset
+   */
+  sendThrough?: string
   /** Remembers that the site is authorized across reloads, under `<name>:connected`. @default not remembered */
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 }
@@ -160,6 +168,22 @@ export function createSolanaWallet(options: SolanaWalletOptions) {
     )
   }
 
+  const signAndSendTransaction: SolanaSignAndSendTransactionFeature['solana:signAndSendTransaction']['signAndSendTransaction'] = async (...inputs) => {
+    await consent('solana:signAndSendTransaction')
+    const rpc = createSolanaRpc(options.sendThrough!)
+    return Promise.all(
+      inputs.map(async ({ account, transaction }) => {
+        ownAccount(account)
+        const signed = await partiallySignTransaction([await key.keyPair], getTransactionDecoder().decode(transaction))
+        await rpc.sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: 'base64' }).send()
+        return { signature: signed.signatures[key.account.address as keyof typeof signed.signatures]! }
+      }),
+    )
+  }
+  const sending = options.sendThrough
+    ? { 'solana:signAndSendTransaction': { version: '1.0.0', supportedTransactionVersions: ['legacy', 0], signAndSendTransaction } }
+    : { 'solana:signTransaction': { version: '1.0.0', supportedTransactionVersions: ['legacy', 0], signTransaction } }
+
   const wallet: Wallet = {
     version: '1.0.0',
     name: options.name,
@@ -170,7 +194,7 @@ export function createSolanaWallet(options: SolanaWalletOptions) {
       'standard:disconnect': { version: '1.0.0', disconnect },
       'standard:events': { version: '1.0.0', on },
       'solana:signMessage': { version: '1.1.0', signMessage },
-      'solana:signTransaction': { version: '1.0.0', supportedTransactionVersions: ['legacy', 0], signTransaction },
+      ...sending,
     },
     get accounts() {
       return authorized ? [key.account] : []

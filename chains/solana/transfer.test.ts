@@ -51,6 +51,15 @@ describe('solana: transfer', () => {
     expect(events).toEqual(['SEND_INITIATED', 'SEND_SUCCESS'])
   })
 
+  it('behavior: a wallet that only signs and sends (solana:signAndSendTransaction) sends SOL', async () => {
+    const { kernel, events } = await setup({ sendThrough: node.url })
+    const before = await balanceOf(TEST_WALLET_ADDRESS)
+    const { hash } = await sendToken(kernel, { token: sol, amount: '0.125', to: TEST_WALLET_ADDRESS })
+    expect(hash).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
+    expect(await balanceOf(TEST_WALLET_ADDRESS)).toBe(before + 125_000_000n)
+    expect(events).toEqual(['SEND_INITIATED', 'SEND_SUCCESS'])
+  })
+
   it('behavior: user rejected request — nothing is sent', async () => {
     const { kernel, events } = await setup({ approve: (feature) => feature !== 'solana:signTransaction' })
     const before = await balanceOf(TEST_WALLET_ADDRESS)

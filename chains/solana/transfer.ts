@@ -65,17 +65,10 @@ export async function transfer(
   config: SolanaConfig,
   { from, to, amount, token, networkId }: TransferParameters,
 ): Promise<{ hash: string }> {
-  const wallet = session?.active?.wallet
-  if (!wallet) throw new AddressOrAuthConnectorNotFoundError({ details: 'No Solana wallet is connected.' })
-  const account = wallet.accounts.find((candidate) => candidate.address === from)
-  if (!account) throw new AddressOrAuthConnectorNotFoundError({ details: `The wallet '${wallet.name}' no longer shows ${from}.` })
+  const signer = signerOf(session, from)
   const network = config.networks.find((candidate) => isSameNetwork(candidate, networkId))
   const url = network && config.rpcUrls.get(network.caipNetworkId)
   if (!network || !url) throw new NetworkNotFoundError({ details: `solana() has no network ${networkId}.` })
-  const features = wallet.features as Record<string, { signTransaction?: SignTransaction; signAndSendTransaction?: SignAndSendTransaction } | undefined>
-  const sign = features['solana:signTransaction']?.signTransaction
-  const signAndSend = features['solana:signAndSendTransaction']?.signAndSendTransaction
-  if (!sign && !signAndSend) throw new UnsupportedChainError({ details: `The wallet '${wallet.name}' cannot sign transactions.` })
 
   const rpc = rpcFor(kernel, url)
   const instructions = token
@@ -89,21 +82,39 @@ export async function transfer(
     (m) => appendTransactionMessageInstructions(instructions, m),
   )
   const bytes = new Uint8Array(getTransactionEncoder().encode(compileTransaction(message)))
-  const chain = walletChainOf(network)
-
-  let hash: string
-  if (sign) {
-    const [output] = await sign({ account, transaction: bytes, chain })
-    if (!output) throw new Error(`The wallet '${wallet.name}' returned no signed transaction.`)
-    const signed = getTransactionDecoder().decode(output.signedTransaction)
-    hash = await rpc.sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: 'base64' }).send()
-  } else {
-    const [output] = await signAndSend!({ account, transaction: bytes, chain })
-    if (!output) throw new Error(`The wallet '${wallet.name}' returned no signature.`)
-    hash = getBase58Decoder().decode(output.signature)
-  }
+  const hash = await signer.submit(rpc, bytes, walletChainOf(network))
   await confirm(rpc, hash)
   return { hash }
+}
+
+/**
+ * How the connected wallet gets a transaction onto the network: signed through
+ * `solana:signTransaction` and sent by Foyer over the network's RPC, or, when the wallet lacks that,
+ * through `solana:signAndSendTransaction`. Resolves with the transaction's signature (base58).
+ */
+function signerOf(session: SolanaSession | undefined, from: string) {
+  const wallet = session?.active?.wallet
+  if (!wallet) throw new AddressOrAuthConnectorNotFoundError({ details: 'No Solana wallet is connected.' })
+  const account = wallet.accounts.find((candidate) => candidate.address === from)
+  if (!account) throw new AddressOrAuthConnectorNotFoundError({ details: `The wallet '${wallet.name}' no longer shows ${from}.` })
+  const features = wallet.features as Record<string, { signTransaction?: SignTransaction; signAndSendTransaction?: SignAndSendTransaction } | undefined>
+  const sign = features['solana:signTransaction']?.signTransaction
+  const signAndSend = features['solana:signAndSendTransaction']?.signAndSendTransaction
+  if (!sign && !signAndSend) throw new UnsupportedChainError({ details: `The wallet '${wallet.name}' cannot sign transactions.` })
+
+  return {
+    async submit(rpc: ReturnType<typeof rpcFor>, transaction: Uint8Array, chain: string): Promise<string> {
+      if (sign) {
+        const [output] = await sign({ account, transaction, chain })
+        if (!output) throw new Error(`The wallet '${wallet.name}' returned no signed transaction.`)
+        const signed = getTransactionDecoder().decode(output.signedTransaction)
+        return rpc.sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: 'base64' }).send()
+      }
+      const [output] = await signAndSend!({ account, transaction, chain })
+      if (!output) throw new Error(`The wallet '${wallet.name}' returned no signature.`)
+      return getBase58Decoder().decode(output.signature)
+    },
+  }
 }
 
 /**
