@@ -5,17 +5,7 @@
 import * as v from 'valibot'
 import type { CaipNetworkId } from './caip.js'
 import { InvalidOptionsError } from './errors/catalogue.js'
-import { isSafeImageUrl, type Network } from './network.js'
-
-/** True for an http: or https: URL. */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const { protocol } = new URL(value)
-    return protocol === 'http:' || protocol === 'https:'
-  } catch {
-    return false
-  }
-}
+import { isHttpUrl, isSafeImageUrl, type Network } from './network.js'
 
 // §5: the HTTP RPC transport takes http(s) URLs only; the message names the URL that is not.
 // Other messages are valibot's own: the path they come with says where to look.

@@ -54,6 +54,16 @@ export function isSafeImageUrl(url: unknown): url is string {
   return typeof url === 'string' && (/^https:\/\//i.test(url) || /^data:image\//i.test(url) || /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//i.test(url))
 }
 
+/** True for an http: or https: URL. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const { protocol } = new URL(value)
+    return protocol === 'http:' || protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
 /** True when `networkId` is the network's id or its deprecated id. */
 export function isSameNetwork(network: Network, networkId: string): boolean {
   return network.caipNetworkId === networkId || network.deprecatedCaipNetworkId === networkId

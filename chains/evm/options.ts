@@ -1,8 +1,8 @@
 import * as v from 'valibot'
 import type { CaipNetworkId } from '../../kernel/caip.js'
-import { defaultRpcUrls, describeIssues, isHttpUrl, networkSchema, networksSchema, pickNetwork, RpcUrlSchema } from '../../kernel/chainOptions.js'
+import { defaultRpcUrls, describeIssues, networkSchema, networksSchema, pickNetwork, RpcUrlSchema } from '../../kernel/chainOptions.js'
 import { InvalidOptionsError } from '../../kernel/errors/catalogue.js'
-import type { Network } from '../../kernel/network.js'
+import { isHttpUrl, type Network } from '../../kernel/network.js'
 import type { EvmConfig, WalletConnectConfig } from './session.js'
 
 /**
