@@ -65,10 +65,16 @@ function usePairing() {
 function useRenderAt(time: number | undefined) {
   const [, setTick] = useState(0)
   useEffect(() => {
-    if (time === undefined) return
-    const wait = time - Date.now()
-    if (wait <= 0) return
-    const timer = setTimeout(() => setTick((tick) => tick + 1), wait)
+    if (time === undefined || time <= Date.now()) return
+    let timer: ReturnType<typeof setTimeout>
+    // A timer may fire a little before the wall clock reaches `time`: wait again rather than render
+    // a state (a disabled Retry) that no later timer would change.
+    const wake = () => {
+      const wait = time - Date.now()
+      if (wait > 0) timer = setTimeout(wake, wait)
+      else setTick((tick) => tick + 1)
+    }
+    wake()
     return () => clearTimeout(timer)
   }, [time])
 }
