@@ -129,6 +129,26 @@ export const Rejected: Story = {
 
 export const RejectedDark: Story = { ...Rejected, globals: { theme: 'dark' } }
 
+/**
+ * The page's clock falls behind its timers (a clock adjustment): the timer set for `retryAt` fires
+ * while Date.now() is still before it. Retry must still become available.
+ */
+export const RetryAfterClockLag: Story = {
+  play: async () => {
+    const modal = await withinModal()
+    await modal.findByRole('img', { name: 'QR code to connect a wallet' })
+    dispatchPairing(story.kernel, { type: 'rejected', at: Date.now() })
+    const retry = await modal.findByRole('button', { name: 'Try again' })
+    const realNow = Date.now
+    Date.now = () => realNow() - 300
+    try {
+      await waitFor(() => expect(retry).toBeEnabled(), { timeout: 3000 })
+    } finally {
+      Date.now = realNow
+    }
+  },
+}
+
 /** §8 'Failed to connect'. */
 export const Failed: Story = {
   parameters: { foyer: foyer(pairingActions.failed) },
