@@ -183,13 +183,13 @@ export function watchWallet(provider: Eip1193Provider, handlers: WalletHandlers)
 // What the chain's required core and capabilities do once viem is here. The manifest keeps the
 // per-kernel session and hands it in.
 
-function requireNetwork({ networks }: EvmConfig, networkId: string): Network {
+export function requireNetwork({ networks }: EvmConfig, networkId: string): Network {
   const network = networks.find((candidate) => isSameNetwork(candidate, networkId))
   if (!network) throw new NetworkNotFoundError({ details: `evm() has no network ${networkId}.` })
   return network
 }
 
-function connectedWallet(session: EvmSession | undefined): Eip1193Provider {
+export function connectedWallet(session: EvmSession | undefined): Eip1193Provider {
   if (!session?.active) throw new AddressOrAuthConnectorNotFoundError({ details: 'No EVM wallet is connected.' })
   return session.active.provider
 }

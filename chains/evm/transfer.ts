@@ -3,10 +3,8 @@ import { encodeFunctionData, erc20Abi, getAddress, isAddress, numberToHex } from
 import type { CaipNetworkId } from '../../kernel/caip.js'
 import type { TransferParameters } from '../../kernel/chain.js'
 import type { Kernel } from '../../kernel/createKernel.js'
-import { AddressOrAuthConnectorNotFoundError, NetworkNotFoundError } from '../../kernel/errors/catalogue.js'
 import { BaseError, type BaseErrorOptions } from '../../kernel/errors/BaseError.js'
-import { isSameNetwork } from '../../kernel/network.js'
-import { publicClientFor } from './client.js'
+import { connectedWallet, publicClientFor, requireNetwork } from './client.js'
 import type { EvmConfig, EvmSession } from './session.js'
 
 /** How often the receipt is asked for: viem's 4 s default keeps the visitor waiting after the block. */
@@ -39,8 +37,7 @@ export async function transfer(
   config: EvmConfig,
   { from, to, amount, token, networkId }: TransferParameters,
 ): Promise<{ hash: string }> {
-  const provider = session?.active?.provider
-  if (!provider) throw new AddressOrAuthConnectorNotFoundError({ details: 'No EVM wallet is connected.' })
+  const provider = connectedWallet(session)
   const rpcUrl = rpcUrlOf(config, networkId)
   if (!isAddress(to, { strict: false })) throw new Error(`'${to}' is not an EVM address.`)
   const recipient = getAddress(to)
@@ -67,9 +64,7 @@ export async function estimateFee(kernel: Kernel, config: EvmConfig, { networkId
   return NATIVE_TRANSFER_GAS * perGas * FEE_HEADROOM
 }
 
+/** The network's own RPC: parseEvmOptions gives every network one. */
 function rpcUrlOf(config: EvmConfig, networkId: CaipNetworkId): string {
-  const network = config.networks.find((candidate) => isSameNetwork(candidate, networkId))
-  const rpcUrl = network && config.rpcUrls.get(network.caipNetworkId)
-  if (!rpcUrl) throw new NetworkNotFoundError({ details: `evm() has no network ${networkId}.` })
-  return rpcUrl
+  return config.rpcUrls.get(requireNetwork(config, networkId).caipNetworkId)!
 }

@@ -90,13 +90,13 @@ export function chooseNetwork({ networks }: SolanaConfig, wallet: StandardWallet
   return (wanted || supported || networks[0]!).caipNetworkId
 }
 
-function requireNetwork({ networks }: SolanaConfig, networkId: string): Network {
+export function requireNetwork({ networks }: SolanaConfig, networkId: string): Network {
   const network = networks.find((candidate) => isSameNetwork(candidate, networkId))
   if (!network) throw new NetworkNotFoundError({ details: `solana() has no network ${networkId}.` })
   return network
 }
 
-function connectedWallet(session: SolanaSession | undefined): StandardWallet {
+export function connectedWallet(session: SolanaSession | undefined): StandardWallet {
   if (!session?.active) throw new AddressOrAuthConnectorNotFoundError({ details: 'No Solana wallet is connected.' })
   return session.active.wallet
 }

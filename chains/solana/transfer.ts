@@ -21,9 +21,8 @@ import {
 import type { TransferParameters } from '../../kernel/chain.js'
 import type { Kernel } from '../../kernel/createKernel.js'
 import { BaseError, type BaseErrorOptions } from '../../kernel/errors/BaseError.js'
-import { AddressOrAuthConnectorNotFoundError, NetworkNotFoundError, UnsupportedChainError } from '../../kernel/errors/catalogue.js'
-import { isSameNetwork } from '../../kernel/network.js'
-import { rpcFor, walletChainOf } from './client.js'
+import { AddressOrAuthConnectorNotFoundError, UnsupportedChainError } from '../../kernel/errors/catalogue.js'
+import { connectedWallet, requireNetwork, rpcFor, walletChainOf } from './client.js'
 import {
   associatedTokenAccount,
   createAssociatedTokenAccountIdempotentInstruction,
@@ -66,11 +65,9 @@ export async function transfer(
   { from, to, amount, token, networkId }: TransferParameters,
 ): Promise<{ hash: string }> {
   const signer = signerOf(session, from)
-  const network = config.networks.find((candidate) => isSameNetwork(candidate, networkId))
-  const url = network && config.rpcUrls.get(network.caipNetworkId)
-  if (!network || !url) throw new NetworkNotFoundError({ details: `solana() has no network ${networkId}.` })
-
-  const rpc = rpcFor(kernel, url)
+  const network = requireNetwork(config, networkId)
+  // parseSolanaOptions gives every network an RPC URL.
+  const rpc = rpcFor(kernel, config.rpcUrls.get(network.caipNetworkId)!)
   const instructions = token
     ? await tokenTransferInstructions(rpc, { from: address(from), to: address(to), mint: address(token.address), amount, decimals: token.decimals })
     : [transferSolInstruction(address(from), address(to), amount)]
@@ -93,8 +90,7 @@ export async function transfer(
  * through `solana:signAndSendTransaction`. Resolves with the transaction's signature (base58).
  */
 function signerOf(session: SolanaSession | undefined, from: string) {
-  const wallet = session?.active?.wallet
-  if (!wallet) throw new AddressOrAuthConnectorNotFoundError({ details: 'No Solana wallet is connected.' })
+  const wallet = connectedWallet(session)
   const account = wallet.accounts.find((candidate) => candidate.address === from)
   if (!account) throw new AddressOrAuthConnectorNotFoundError({ details: `The wallet '${wallet.name}' no longer shows ${from}.` })
   const features = wallet.features as Record<string, { signTransaction?: SignTransaction; signAndSendTransaction?: SignAndSendTransaction } | undefined>
