@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, posix } from 'node:path'
 
 /** Source text by path relative to the package root, with `/` separators. */
@@ -97,4 +97,28 @@ export function checkBoundaries(files: SourceFiles): string[] {
     }
   }
   return problems
+}
+
+/**
+ * Every file and package `entry` (a path relative to `root`) loads before any import(), following
+ * relative imports: what a chain manifest costs the first paint.
+ */
+export function staticGraph(root: string, entry: string): { files: Set<string>; packages: Set<string> } {
+  const files = new Set<string>()
+  const packages = new Set<string>()
+  const visit = (file: string) => {
+    if (files.has(file)) return
+    files.add(file)
+    // import() is the lazy boundary: hide it (also `typeof import('…')` types) so only static imports are followed.
+    const source = readFileSync(posix.join(root, file), 'utf8').replace(/\bimport\s*\(/g, 'lazy(')
+    for (const specifier of importsOf(source)) {
+      if (!specifier.startsWith('.')) packages.add(specifier)
+      else {
+        const path = posix.join(posix.dirname(file), specifier).replace(/\.js$/, '')
+        visit(existsSync(posix.join(root, `${path}.ts`)) ? `${path}.ts` : `${path}.tsx`)
+      }
+    }
+  }
+  visit(entry)
+  return { files, packages }
 }

@@ -1,38 +1,15 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { posix } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { isFoyerError } from '../../kernel/errors/BaseError.js'
-import { importsOf } from '../../test/boundaries.js'
+import { staticGraph } from '../../test/boundaries.js'
 import { chunkLoadError, missingPackageError } from '../../test/fixtures.js'
 import { loadEvmClient } from './loadEvmClient.js'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
-/** Every file and package the entry loads before any import(), following relative imports. */
-function staticGraph(entry: string) {
-  const files = new Set<string>()
-  const packages = new Set<string>()
-  const visit = (file: string) => {
-    if (files.has(file)) return
-    files.add(file)
-    // import() is the lazy boundary: hide it (also `typeof import('…')` types) so only static imports are followed.
-    const source = readFileSync(posix.join(root, file), 'utf8').replace(/\bimport\s*\(/g, 'lazy(')
-    for (const specifier of importsOf(source)) {
-      if (!specifier.startsWith('.')) packages.add(specifier)
-      else {
-        const path = posix.join(posix.dirname(file), specifier).replace(/\.js$/, '')
-        visit(existsSync(posix.join(root, `${path}.ts`)) ? `${path}.ts` : `${path}.tsx`)
-      }
-    }
-  }
-  visit(entry)
-  return { files, packages }
-}
-
 describe('the foyer/chains/evm manifest (STYLE 3)', () => {
   it('behavior: imports no viem, statically or through anything it imports', () => {
-    const { files, packages } = staticGraph('chains/evm/index.ts')
+    const { files, packages } = staticGraph(root, 'chains/evm/index.ts')
     // Guard against a walk that passes because it read nothing.
     expect(files).toContain('chains/evm/discovery.ts')
     expect(files).toContain('kernel/chain.ts')
@@ -43,16 +20,16 @@ describe('the foyer/chains/evm manifest (STYLE 3)', () => {
   })
 
   it('behavior: imports no WalletConnect SDK and no QR encoder until a WalletConnect view opens or a session is restored', () => {
-    const { packages } = staticGraph('chains/evm/index.ts')
+    const { packages } = staticGraph(root, 'chains/evm/index.ts')
     expect([...packages].filter((name) => name.startsWith('@walletconnect/') || name === 'qrcode')).toEqual([])
     // The WalletConnect views reach the SDK only through import() as well.
-    const view = staticGraph('chains/evm/views/WalletConnectPairing.tsx')
+    const view = staticGraph(root, 'chains/evm/views/WalletConnectPairing.tsx')
     expect(view.files).not.toContain('chains/evm/walletConnect.ts')
     expect([...view.packages].filter((name) => name.startsWith('@walletconnect/') || name === 'qrcode')).toEqual([])
   })
 
   it('behavior: the views load their code on demand too', () => {
-    const { files } = staticGraph('chains/evm/index.ts')
+    const { files } = staticGraph(root, 'chains/evm/index.ts')
     expect([...files].filter((file) => file.includes('/views/') || file.endsWith('.tsx'))).toEqual([])
   })
 
