@@ -4,7 +4,7 @@ import { isSafeImageUrl } from '../../kernel/index.js'
 import { useAccount, useBalancesVersion, useKernel, useNetwork, useTranslate } from '../../kernel/react/index.js'
 import { Skeleton } from '../../kernel/ui/index.js'
 import { nftsFromHistory } from './nftsFromHistory.js'
-import { useResource } from './useResource.js'
+import { useResource } from '../../kernel/react/useResource.js'
 
 const grid = { display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 8, margin: 0, padding: 0, listStyle: 'none' } as const
 const tile = { display: 'flex', flexDirection: 'column', gap: 4, fontSize: 13, overflowWrap: 'anywhere' } as const

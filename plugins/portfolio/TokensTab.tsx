@@ -2,7 +2,7 @@ import { getTokenBalances } from '../../kernel/actions/getTokenBalances.js'
 import { formatBalance, formatFiat } from '../../kernel/index.js'
 import { useAccount, useBalancesVersion, useKernel, useNetwork, useTranslate } from '../../kernel/react/index.js'
 import { Skeleton, WalletImage } from '../../kernel/ui/index.js'
-import { useResource } from './useResource.js'
+import { useResource } from '../../kernel/react/useResource.js'
 
 const row = { cursor: 'default' } as const
 

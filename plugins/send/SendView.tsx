@@ -7,6 +7,7 @@ import type { Kernel } from '../../kernel/createKernel.js'
 import { formatBalance, formatUnits, isUserRejection, showToast, shortenAddress, visibleMessage } from '../../kernel/index.js'
 import { isHttpUrl } from '../../kernel/network.js'
 import { useAccount, useBalancesVersion, useFoyerState, useKernel, useNetwork, useTranslate } from '../../kernel/react/index.js'
+import { useResource } from '../../kernel/react/useResource.js'
 import { Avatar, Button, Skeleton } from '../../kernel/ui/index.js'
 import { loadSendOptions, type SendOption } from './loadSendOptions.js'
 import { updateSendState, type SendState } from './sendState.js'
@@ -239,29 +240,22 @@ function SendDone({ hash, onAgain }: { hash?: string; onAgain(): void }) {
 }
 
 /** The account's balances to send from, read again when the account or network changes, or after a send. */
-function useSendOptions(kernel: Kernel, { address, namespace, networkId }: { address?: string; namespace?: string; networkId?: CaipNetworkId }) {
-  const [options, setOptions] = useState<Options>('loading')
+function useSendOptions(kernel: Kernel, { address, namespace, networkId }: { address?: string; namespace?: string; networkId?: CaipNetworkId }): Options {
   const version = useBalancesVersion()
+  const where = address && namespace && networkId ? { address, namespace, networkId } : undefined
+  const loaded = useResource(where && `${where.namespace}:${where.networkId}:${where.address}:${version}`, () =>
+    loadSendOptions(kernel, where!).catch((reason: unknown) => {
+      kernel.logger.warn('The balances to send from could not be read.', reason)
+      throw reason
+    }),
+  )
+  const ready = loaded?.status === 'ready' ? loaded.data : undefined
+  // The form keeps the last total while the balances are read again.
   useEffect(() => {
-    if (!address || !namespace || !networkId) return
-    let current = true
-    setOptions('loading')
-    loadSendOptions(kernel, { namespace, address, networkId }).then(
-      (loaded) => {
-        if (!current) return
-        setOptions(loaded.options)
-        updateSendState(kernel, { networkBalanceInUSD: loaded.networkBalanceInUSD })
-      },
-      (reason: unknown) => {
-        kernel.logger.warn('The balances to send from could not be read.', reason)
-        if (current) setOptions('error')
-      },
-    )
-    return () => {
-      current = false
-    }
-  }, [kernel, namespace, address, networkId, version])
-  return options
+    if (ready) updateSendState(kernel, { networkBalanceInUSD: ready.networkBalanceInUSD })
+  }, [kernel, ready])
+  if (ready) return ready.options
+  return loaded?.status === 'error' ? 'error' : 'loading'
 }
 
 /**

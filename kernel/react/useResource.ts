@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 
-/** What a tab shows while its data loads, once it is there, or after it failed. */
+/** What a view shows while its data loads, once it is there, or after it failed. */
 export type ResourceState<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; error: unknown }
 
 /** Runs `load` when `key` changes (not when `load` does) and tracks its outcome; a stale answer is ignored. */
