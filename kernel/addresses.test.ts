@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { testChain, testKernel } from '../test/fixtures.js'
 
 import {
-  isAddressForNamespace,
+  isValidAddress,
+  normalizeAddress,
   isEvmAddress,
   isSignedMessage,
   isSolanaAddress,
@@ -61,26 +63,36 @@ describe('isSolanaAddress', () => {
   })
 })
 
-describe('isAddressForNamespace', () => {
-  it('behavior: eip155 takes EVM addresses only', () => {
-    expect(isAddressForNamespace('eip155', EVM)).toBe(true)
-    expect(isAddressForNamespace('eip155', SOLANA)).toBe(false)
+describe("isValidAddress and normalizeAddress (the chain's address capability)", () => {
+  const kernel = testKernel({
+    plugins: [
+      testChain({ addressRules: { isValid: isEvmAddress, normalize: (address) => `0x${address.trim().replace(/^0x/i, '')}` } }),
+      testChain({ namespace: 'solana', addressRules: { isValid: isSolanaAddress } }),
+    ],
   })
 
-  it('behavior: solana takes Solana addresses only', () => {
-    expect(isAddressForNamespace('solana', SOLANA)).toBe(true)
-    expect(isAddressForNamespace('solana', EVM)).toBe(false)
+  it("behavior: a chain's rules decide for its namespace", () => {
+    expect(isValidAddress(kernel, 'eip155', EVM)).toBe(true)
+    expect(isValidAddress(kernel, 'eip155', SOLANA)).toBe(false)
+    expect(isValidAddress(kernel, 'solana', SOLANA)).toBe(true)
+    expect(isValidAddress(kernel, 'solana', EVM)).toBe(false)
   })
 
-  it.each(['bip122', 'polkadot', 'cosmos', 'unknown'])('behavior: %s takes any short token without whitespace', (ns) => {
-    expect(isAddressForNamespace(ns, 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')).toBe(true)
-    expect(isAddressForNamespace(ns, 'x'.repeat(128))).toBe(true)
-    expect(isAddressForNamespace(ns, 'x'.repeat(129))).toBe(false)
-    expect(isAddressForNamespace(ns, '')).toBe(false)
-    expect(isAddressForNamespace(ns, 'a b')).toBe(false)
-    expect(isAddressForNamespace(ns, 'ab\t')).toBe(false)
-    expect(isAddressForNamespace(ns, 'a\u00a0b')).toBe(false)
-    expect(isAddressForNamespace(ns, 7)).toBe(false)
+  it('behavior: normalizes through the chain, else only trims', () => {
+    expect(normalizeAddress(kernel, 'eip155', ` ${EVM.slice(2)} `)).toBe(EVM)
+    expect(normalizeAddress(kernel, 'solana', ` ${SOLANA} `)).toBe(SOLANA)
+    expect(normalizeAddress(kernel, 'bip122', ' bc1q ')).toBe('bc1q')
+  })
+
+  it.each(['bip122', 'polkadot', 'cosmos', 'unknown'])('behavior: %s (no chain rules) takes any short token without whitespace', (ns) => {
+    expect(isValidAddress(kernel, ns, 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')).toBe(true)
+    expect(isValidAddress(kernel, ns, 'x'.repeat(128))).toBe(true)
+    expect(isValidAddress(kernel, ns, 'x'.repeat(129))).toBe(false)
+    expect(isValidAddress(kernel, ns, '')).toBe(false)
+    expect(isValidAddress(kernel, ns, 'a b')).toBe(false)
+    expect(isValidAddress(kernel, ns, 'ab\t')).toBe(false)
+    expect(isValidAddress(kernel, ns, 'a\u00a0b')).toBe(false)
+    expect(isValidAddress(kernel, ns, 7)).toBe(false)
   })
 })
 

@@ -1,3 +1,5 @@
+import type { Kernel } from './createKernel.js'
+
 const EVM_ADDRESS = /^(0x)?[0-9a-fA-F]{40}$/
 // Base58 leaves out 0, O, I and l so that addresses survive being read aloud or retyped.
 const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
@@ -27,17 +29,24 @@ export function isSolanaAddress(value: unknown): value is string {
 }
 
 /**
- * True when `value` is an address on the given chain family. eip155 and solana are checked exactly; for other
- * namespaces Foyer knows no format and only asks for 1 to 128 characters without whitespace.
+ * True when `value` is an address on `namespace`, by the rules of the chain that serves it (its
+ * `address` capability: EVM and Solana per §5). Where no chain says, Foyer knows no format and only
+ * asks for 1 to 128 characters without whitespace.
  *
  * @example
- * isAddressForNamespace('solana', '0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb') // false
- * isAddressForNamespace('bip122', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq') // true
+ * isValidAddress(kernel, 'solana', '0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb') // false with solana()
+ * isValidAddress(kernel, 'bip122', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq') // true
  */
-export function isAddressForNamespace(namespace: string, value: unknown): value is string {
-  if (namespace === 'eip155') return isEvmAddress(value)
-  if (namespace === 'solana') return isSolanaAddress(value)
-  return typeof value === 'string' && OTHER_ADDRESS.test(value)
+export function isValidAddress(kernel: Pick<Kernel, 'chains'>, namespace: string, value: unknown): value is string {
+  if (typeof value !== 'string') return false
+  const rules = kernel.chains.get(namespace)?.capabilities?.address
+  return rules ? rules.isValid(value) : OTHER_ADDRESS.test(value)
+}
+
+/** The address as the namespace's wallets expect it (an EVM address gets its `0x`), trimmed. */
+export function normalizeAddress(kernel: Pick<Kernel, 'chains'>, namespace: string, address: string): string {
+  const normalize = kernel.chains.get(namespace)?.capabilities?.address?.normalize
+  return normalize ? normalize(address) : address.trim()
 }
 
 /**

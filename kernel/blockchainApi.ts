@@ -1,6 +1,5 @@
 // The blockchain data service (§7): balances, history, identity. Only lazily loaded code imports this
-// module (the plugins' tab views), so neither it nor @tanstack/query-core is in the kernel's first paint.
-import { QueryClient } from '@tanstack/query-core'
+// module (the plugins' views, the queries' loaders), so it is not in the kernel's first paint.
 import * as v from 'valibot'
 import type { Kernel } from './createKernel.js'
 import { createHttpClient } from './http.js'
@@ -254,26 +253,4 @@ export function createBlockchainApi(options: BlockchainApiOptions): BlockchainAp
 /** The kernel's blockchain data service: the host's replacement if it registered one, else `services.api`, else none. */
 export function blockchainApiOf(kernel: Kernel): BlockchainApi | undefined {
   return serviceOf(kernel, { token: BlockchainApiToken, url: 'api', create: createBlockchainApi })
-}
-
-const queryClients = new WeakMap<Kernel, QueryClient>()
-
-/**
- * The kernel's query cache, created on first use (never by createKernel, so pages that show no
- * portfolio never load it) and cleared when the kernel is destroyed.
- */
-export function queryClientOf(kernel: Kernel): QueryClient {
-  let client = queryClients.get(kernel)
-  if (!client) {
-    // Failures are handled by the callers (§5's 30 s wait), not retried behind their back.
-    client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-    queryClients.set(kernel, client)
-    const created = client
-    kernel.bus.once('kernel:destroyed', () => created.clear())
-    kernel.bus.on('balances:changed', () => {
-      void created.invalidateQueries({ queryKey: ['foyer', 'balances'] })
-      void created.invalidateQueries({ queryKey: ['foyer', 'history'] })
-    })
-  }
-  return client
 }

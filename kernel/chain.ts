@@ -36,12 +36,61 @@ export interface TransferParameters {
   networkId: CaipNetworkId
 }
 
+/** A transaction as the caller built it: `data` is the encoded call, `value` in the smallest unit. */
+export interface TransactionRequest {
+  from: string
+  to: string
+  value?: bigint
+  /** Hex, `0x`-prefixed. */
+  data?: `0x${string}`
+  networkId: CaipNetworkId
+}
+
+/** A contract call to read: the ABI fragment, function and arguments (viem's shape on EVM). */
+export interface ContractRead {
+  networkId: CaipNetworkId
+  address: string
+  abi: readonly unknown[]
+  functionName: string
+  args?: readonly unknown[]
+}
+
+/** EIP-712 typed data: domain, types, primary type and message. */
+export interface TypedData {
+  domain: Record<string, unknown>
+  types: Record<string, ReadonlyArray<{ name: string; type: string }>>
+  primaryType: string
+  message: Record<string, unknown>
+}
+
 /**
  * Optional capabilities a chain may offer. Features ask for a capability, never for a chain
  * name, and are simply not offered where no chain has it (STYLE 10). Later capabilities
  * (transfer, names, history …) are added by declaration merging.
  */
 export interface ChainCapabilities {
+  /** The chain's address rules (§5). Without it an address is 1 to 128 characters without whitespace. */
+  address?: {
+    isValid(address: string): boolean
+    /** The form wallets expect (an EVM address gets its `0x`). @default the address, trimmed */
+    normalize?(address: string): string
+  }
+  /** A name and avatar for an address (§3 identity), cached per §9. */
+  identity?: {
+    getIdentity(kernel: Kernel, params: { address: string }): Promise<{ name?: string; avatar?: string }>
+  }
+  /** Sends a transaction the caller built, through the connected wallet; resolves once the network confirmed it. */
+  sendTransaction?: {
+    sendTransaction(kernel: Kernel, params: TransactionRequest): Promise<{ hash: string }>
+  }
+  /** Reads a contract through the network's own RPC, never the wallet. */
+  readContract?: {
+    readContract(kernel: Kernel, params: ContractRead): Promise<unknown>
+  }
+  /** Signs structured data (EIP-712 on EVM) with the connected wallet. */
+  signTypedData?: {
+    signTypedData(kernel: Kernel, params: { address: string; typedData: TypedData }): Promise<string>
+  }
   balance?: {
     getBalance(kernel: Kernel, params: { address: string; networkId: CaipNetworkId }): Promise<NativeBalance>
   }
@@ -59,6 +108,11 @@ export interface ChainCapabilities {
      * with room for the wallet's own pricing. Sending the whole balance holds this back.
      */
     estimateFee?(kernel: Kernel, params: { from: string; networkId: CaipNetworkId }): Promise<bigint>
+    /**
+     * §2: after which sends the Send view returns to Account instead of showing the hash.
+     * @default 'tokens' (EVM: after an ERC20 send); Solana says 'all'
+     */
+    returnToAccount?: 'tokens' | 'all'
   }
 }
 
@@ -69,7 +123,7 @@ export type CapabilityName = keyof ChainCapabilities & string
  * capabilities. `setup` discovers connectors and restores sessions; it reports what the wallet
  * does through `dispatchConnection`.
  */
-export interface ChainDefinition extends Pick<PluginDefinition, 'views' | 'slots' | 'locales' | 'requires'> {
+export interface ChainDefinition extends Pick<PluginDefinition, 'views' | 'slots' | 'locales' | 'requires' | 'hooks' | 'flags'> {
   /** The CAIP namespace, `eip155`, `solana`, `bip122` … */
   namespace: string
   /** The plugin name. @default `chain:<namespace>` */
@@ -77,6 +131,7 @@ export interface ChainDefinition extends Pick<PluginDefinition, 'views' | 'slots
   networks: readonly Network[]
   /** The account type a new connection starts with (§6). */
   defaultAccountType?: Account['type']
+  /** Connects the namespace through a registered connector, whose provider it takes from `kernel.connectors`. */
   connect(kernel: Kernel, params: { connectorId: string; networkId?: CaipNetworkId }): Promise<ConnectResult>
   disconnect(kernel: Kernel): Promise<void>
   capabilities?: ChainCapabilities
@@ -100,6 +155,8 @@ export function defineChain(chain: ChainDefinition): ChainPlugin {
     views: chain.views,
     slots: chain.slots,
     locales: chain.locales,
+    hooks: chain.hooks,
+    flags: chain.flags,
     setup: chain.setup,
   })
   return Object.freeze({ ...plugin, kind: 'chain' as const, chain })

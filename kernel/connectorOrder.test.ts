@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { orderConnectors } from './connectorOrder.js'
 import type { Connector } from './network.js'
 
-const connector = (id: string, type: Connector['type']): Connector => ({ id, name: id, chain: 'eip155', type })
+const connector = (id: string, type: Connector['type']): Connector => ({ id, name: id, namespaces: ['eip155'], type })
 
 describe('orderConnectors', () => {
   it('behavior: groups follow §2 (walletConnect, recent, injected, featured, custom, external, recommended)', () => {

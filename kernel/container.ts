@@ -30,6 +30,14 @@ export interface Container {
   /** Registers a ready value. */
   provide<T>(token: Token<T>, value: T): void
   resolve<T>(token: Token<T>): T
+  /**
+   * The service under `token`, made with `create` the first time: per-kernel state a plugin keeps
+   * (sessions, clients by URL) without a module-level map.
+   *
+   * @example
+   * const clients = kernel.container.ensure(ClientsToken, () => new Map<string, Client>())
+   */
+  ensure<T>(token: Token<T>, create: () => T): T
   has(token: Token<unknown>): boolean
   /** A child sees its parent's services and may override them without touching the parent. */
   createChild(): Container
@@ -57,6 +65,10 @@ export function createContainer(parent: DependencyContainer = rootContainer): Co
         throw new Error(`No service is registered for ${token.key.description ?? 'this token'}.`)
       }
       return inner.resolve(token.key)
+    },
+    ensure: (token, create) => {
+      if (!inner.isRegistered(token.key, true)) wrapper.register(token, create)
+      return wrapper.resolve(token)
     },
     has: (token) => inner.isRegistered(token.key, true),
     createChild: () => createContainer(inner),

@@ -8,6 +8,12 @@ import { definePlugin } from './plugin.js'
 import { addRecentWallet, createMemoryBackend, readRecentWallets } from './storage.js'
 import { StorageToken } from './tokens.js'
 
+declare module './features.js' {
+  interface Features {
+    testFlag: boolean
+  }
+}
+
 afterEach(() => {
   vi.useRealTimers()
   vi.unstubAllGlobals()
@@ -20,23 +26,49 @@ describe('createKernel', () => {
     expect(testKernel().store.getState().alerts.current).toBeUndefined()
   })
 
-  it('behavior: siweConfig with siwx throws the §1 message', () => {
-    expect(() => testKernel({ siweConfig: {}, siwx: {} })).toThrow('Cannot set both `siweConfig` and `siwx` options')
+  it('behavior: siweConfig and siwx are unknown options: they come with the sign-in plugin', () => {
+    expect(() => testKernel({ siweConfig: {} } as never)).toThrow('Unknown option `siweConfig`')
+    expect(() => testKernel({ siwx: {} } as never)).toThrow('Unknown option `siwx`')
   })
 
   it('behavior: an unknown option is named', () => {
     expect(() => testKernel({ themMode: 'dark' } as never)).toThrow('Unknown option `themMode`')
   })
 
-  it('behavior: an unknown feature name is named along with the known ones', () => {
+  it('behavior: an unknown feature name is named along with the known ones, the plugins\' included', () => {
+    const flagged = definePlugin({ name: 'flagged', flags: { testFlag: { default: false } } })
     let error: unknown
     try {
-      testKernel({ features: { swap: true } as never })
+      testKernel({ plugins: [flagged], features: { swap: true } as never })
     } catch (caught) {
       error = caught
     }
     expect(isFoyerError(error, 'InvalidOptionsError')).toBe(true)
-    expect((error as Error).message).toContain("Unknown feature 'swap' in `features`. Known features: email, socials, swaps,")
+    expect((error as Error).message).toContain(
+      "Unknown feature 'swap' in `features`. A feature flag exists when its plugin is in `plugins`; " +
+        'known flags: allWallets, branding, walletFeaturesOrder, testFlag.',
+    )
+  })
+
+  it("behavior: a plugin's flag takes its default, the host's value, and gates the plugin's views", () => {
+    const flagged = definePlugin({
+      name: 'flagged',
+      flags: { testFlag: { default: false } },
+      feature: 'testFlag',
+      views: { Networks: { title: 'networks.title', load: async () => ({ default: 'Networks' }) } },
+    })
+    const byDefault = testKernel({ plugins: [flagged] })
+    expect(byDefault.store.getState().features.flags.testFlag).toBe(false)
+    expect(byDefault.isViewAvailable('Networks')).toBe(false)
+    const turnedOn = testKernel({ plugins: [flagged], features: { testFlag: true } })
+    expect(turnedOn.isEnabled('testFlag')).toBe(true)
+    expect(turnedOn.isViewAvailable('Networks')).toBe(true)
+  })
+
+  it('behavior: two plugins declaring one flag fail at createKernel', () => {
+    const one = definePlugin({ name: 'one', flags: { testFlag: { default: false } } })
+    const two = definePlugin({ name: 'two', flags: { testFlag: { default: true } } })
+    expect(() => testKernel({ plugins: [one, two] })).toThrow("[two] declares the feature flag 'testFlag', which 'one' declares too.")
   })
 
   it('behavior: a non-object is refused with a hint', () => {

@@ -2,13 +2,14 @@ import { INITIAL_ALERTS, raiseAlert, type AlertsState } from './alerts.js'
 import { createBus, type Bus } from './bus.js'
 import { createChainRegistry, type ChainRegistry } from './chain.js'
 import { connectionReducer, INITIAL_CONNECTION, type ConnectionAction, type ConnectionState } from './connection.js'
+import { createConnectorRegistry, type ConnectorRegistry } from './connectors.js'
 import { createContainer, type Container } from './container.js'
-import { InvalidOptionsError } from './errors/catalogue.js'
-import { DEFAULT_FEATURES, isFeatureEnabled, resolveLocalFeatures, type FeatureName, type FeaturesState } from './features.js'
+import { declareFlags, isFeatureEnabled, resolveLocalFeatures, type FeatureName, type FeaturesState } from './features.js'
 import { createI18n, type I18n, type LocaleLoader, type LocaleMessages } from './i18n.js'
 import { afterFirstPaint } from './idle.js'
 import { createLogger, type Logger } from './logger.js'
-import { INITIAL_MODAL, MOBILE_MAX_WIDTH, type ModalState } from './modal.js'
+import { runAfterConnect } from './lifecycle.js'
+import { closeModal, INITIAL_MODAL, MOBILE_MAX_WIDTH, openModal, type ModalState } from './modal.js'
 import { parseOptions, type FoyerOptions, type ResolvedOptions } from './options.js'
 import { resolvePlugins, setUpPlugins, type Plugin, type Teardown } from './plugin.js'
 import { createRouter, INITIAL_ROUTE, type Router, type RouterState } from './router.js'
@@ -55,6 +56,8 @@ export interface Kernel {
   readonly router: Router
   readonly views: ViewRegistry
   readonly chains: ChainRegistry
+  /** Every way to reach a wallet, from any plugin; chains take their providers from here. */
+  readonly connectors: ConnectorRegistry
   readonly plugins: readonly Plugin[]
   readonly i18n: I18n
   readonly logger: Logger
@@ -63,8 +66,13 @@ export interface Kernel {
   isEnabled(feature: FeatureName): boolean
   /** True when a view is registered and its feature is on. */
   isViewAvailable(view: ViewId): boolean
-  /** Applies a change to the connection state through its reducer (§4). */
+  /**
+   * Applies a change to the connection state through its reducer (§4). A namespace that becomes
+   * connected starts the plugins' `afterConnect` hooks.
+   */
   dispatchConnection(action: ConnectionAction): void
+  /** Settles when the `afterConnect` hooks of the namespace's latest connection are done (at once when none run). */
+  afterConnect(namespace: string): Promise<void>
   /** A timer that `destroy()` cancels; returns its cancel function. */
   schedule(callback: () => void, ms: number): () => void
   isDestroyed(): boolean
@@ -83,14 +91,14 @@ export interface Kernel {
 export function createKernel(input: FoyerOptions): Kernel {
   const options = parseOptions(input)
   const plugins = resolvePlugins(options.plugins)
-  checkFeatureNames(options.features)
+  const features = resolveLocalFeatures(declareFlags(plugins), options.features)
   const logger = createLogger(options.logLevel)
   const bus = createBus((error, event) => logger.error(`A listener of '${event}' threw.`, error))
   const store = createStore()
   store.addSlice('modal', INITIAL_MODAL)
   store.addSlice('router', { history: [INITIAL_ROUTE] })
   store.addSlice('connection', INITIAL_CONNECTION)
-  store.addSlice('features', resolveLocalFeatures(options.features))
+  store.addSlice('features', features)
   store.addSlice('toast', INITIAL_TOAST)
   store.addSlice('alerts', INITIAL_ALERTS)
   store.addSlice('theme', { mode: options.themeMode })
@@ -113,6 +121,18 @@ export function createKernel(input: FoyerOptions): Kernel {
   const timers = new Set<ReturnType<typeof setTimeout>>()
   let destroyed = false
   let tearDownPlugins: Teardown = () => {}
+  // The afterConnect run of each namespace's latest connection.
+  const afterConnectRuns = new Map<string, Promise<void>>()
+  const isConnected = (namespace: string) => store.getState().connection.namespaces[namespace]?.status === 'connected'
+  const dispatchConnection = (action: ConnectionAction) => {
+    const connecting = action.type === 'connected' && !isConnected(action.namespace) ? action.namespace : undefined
+    store.update('connection', (state) => connectionReducer(state, action))
+    if (!connecting || !isConnected(connecting)) return
+    const run = runAfterConnect(kernel, plugins, connecting)
+    afterConnectRuns.set(connecting, run)
+    // Whoever connected awaits the run and handles its failure; a restored session has nobody, so it is logged.
+    run.catch((error: unknown) => logger.error(`After connecting ${connecting}, a plugin failed.`, error))
+  }
   const isEnabled = (feature: FeatureName) => isFeatureEnabled(store.getState().features.flags, feature)
   const isViewAvailable = (view: ViewId) => {
     const definition = views.get(view)
@@ -124,16 +144,22 @@ export function createKernel(input: FoyerOptions): Kernel {
     bus,
     container,
     store,
-    router: createRouter(store, views, isViewAvailable),
+    router: createRouter(store, views, isViewAvailable, {
+      isOpen: () => store.getState().modal.open,
+      open: (entry) => openModal(kernel, { view: entry.view, params: entry.params } as never),
+      close: () => closeModal(kernel),
+    }),
     views,
     chains: createChainRegistry(plugins),
+    connectors: createConnectorRegistry(dispatchConnection),
     plugins,
     i18n,
     logger,
     environment: { isMobile: options.isMobile ?? isNarrowViewport },
     isEnabled,
     isViewAvailable,
-    dispatchConnection: (action) => store.update('connection', (state) => connectionReducer(state, action)),
+    dispatchConnection,
+    afterConnect: (namespace) => afterConnectRuns.get(namespace) ?? Promise.resolve(),
     schedule(callback, ms) {
       const timer = setTimeout(() => {
         timers.delete(timer)
@@ -186,16 +212,6 @@ function registerManifests(plugins: readonly Plugin[], views: ViewRegistry, i18n
       if (typeof messages === 'function') i18n.addLoader(locale, messages as LocaleLoader)
       else if (messages) i18n.add(locale, messages as LocaleMessages)
     }
-  }
-}
-
-function checkFeatureNames(features: object) {
-  const unknown = Object.keys(features).filter((name) => !(name in DEFAULT_FEATURES))
-  if (unknown.length > 0) {
-    throw new InvalidOptionsError(
-      `Unknown feature ${unknown.map((name) => `'${name}'`).join(', ')} in \`features\`. ` +
-        `Known features: ${Object.keys(DEFAULT_FEATURES).join(', ')}.`,
-    )
   }
 }
 

@@ -3,7 +3,7 @@ import type { Kernel } from './createKernel.js'
 import { createHttpClient } from './http.js'
 import { isSafeImageUrl } from './network.js'
 import { serviceOf, type ServiceClientOptions } from './serviceOf.js'
-import { WalletDirectoryToken } from './tokens.js'
+import { PickedWalletsToken, WalletDirectoryToken } from './tokens.js'
 import { SDK_TYPE, SDK_VERSION } from './version.js'
 
 /** §9: the All Wallets view loads wallets 40 at a time. */
@@ -127,18 +127,16 @@ export function walletDirectoryOf(kernel: Kernel): WalletDirectory | undefined {
   return serviceOf(kernel, { token: WalletDirectoryToken, url: 'directory', create: createWalletDirectory })
 }
 
-// Wallets the visitor picked from the directory, so the view that connects one can show its name,
-// icon and links without asking the directory again.
-const picked = new WeakMap<Kernel, Map<string, DirectoryWallet>>()
-
-/** Remembers a directory wallet the visitor chose. */
+/**
+ * Remembers a directory wallet the visitor chose, so the view that connects it can show its name,
+ * icon and links without asking the directory again.
+ */
 export function rememberDirectoryWallet(kernel: Kernel, wallet: DirectoryWallet): void {
-  const wallets = picked.get(kernel) ?? new Map<string, DirectoryWallet>()
-  wallets.set(wallet.id, wallet)
-  picked.set(kernel, wallets)
+  if (!kernel.container.has(PickedWalletsToken)) kernel.container.provide(PickedWalletsToken, new Map())
+  kernel.container.resolve(PickedWalletsToken).set(wallet.id, wallet)
 }
 
 /** A directory wallet chosen earlier, by id. */
 export function rememberedDirectoryWallet(kernel: Kernel, id: string): DirectoryWallet | undefined {
-  return picked.get(kernel)?.get(id)
+  return kernel.container.has(PickedWalletsToken) ? kernel.container.resolve(PickedWalletsToken).get(id) : undefined
 }

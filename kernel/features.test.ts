@@ -2,100 +2,132 @@ import { describe, expect, it } from 'vitest'
 
 import {
   applyRemoteFeatures,
-  DEFAULT_FEATURES,
+  declareFlags,
   isFeatureEnabled,
-  REMOTE_FEATURES,
+  KERNEL_FLAGS,
   remoteConfigToFeatures,
   resolveLocalFeatures,
-  SOCIAL_PROVIDERS,
 } from './features.js'
+import { definePlugin } from './plugin.js'
 
-describe('feature defaults (§9)', () => {
-  it('behavior: the remote features are on by default', () => {
-    expect(REMOTE_FEATURES).toEqual(['email', 'socials', 'swaps', 'onramp', 'activity', 'branding', 'multiWallet'])
-    for (const name of REMOTE_FEATURES) expect(isFeatureEnabled(DEFAULT_FEATURES, name), name).toBe(true)
+declare module './features.js' {
+  interface Features {
+    testLocal: boolean
+    testRemote: boolean
+    testList: readonly string[] | false
+  }
+}
+
+const flagsPlugin = definePlugin({
+  name: 'test-flags',
+  flags: {
+    testLocal: { default: true },
+    testRemote: { default: true, remote: true },
+    testList: { default: ['a', 'b'], remote: true },
+  },
+})
+const declared = declareFlags([flagsPlugin])
+
+describe('declareFlags', () => {
+  it('behavior: the kernel declares only the flags it reads, with the §9 defaults', () => {
+    expect(declareFlags([])).toEqual({
+      allWallets: { default: true },
+      branding: { default: true, remote: true },
+      walletFeaturesOrder: { default: ['onramp', 'swaps', 'receive', 'send'] },
+    })
   })
 
-  it('behavior: the local defaults are exactly those of §9', () => {
-    expect(DEFAULT_FEATURES).toEqual({
-      email: true,
-      socials: ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook'],
-      swaps: true,
-      onramp: true,
-      activity: true,
-      branding: true,
-      multiWallet: true,
-      receive: true,
-      send: true,
-      analytics: true,
-      allWallets: true,
-      legalCheckbox: false,
-      smartSessions: false,
-      collapseWallets: false,
-      pay: false,
-      walletFeaturesOrder: ['onramp', 'swaps', 'receive', 'send'],
-    })
+  it("behavior: a plugin's flags join the kernel's", () => {
+    expect(Object.keys(declared)).toEqual([...Object.keys(KERNEL_FLAGS), 'testLocal', 'testRemote', 'testList'])
+    expect(declared.testRemote).toEqual({ default: true, remote: true })
+  })
+
+  it('behavior: a flag declared by two plugins, or by a plugin and the kernel, is refused', () => {
+    const again = definePlugin({ name: 'again', flags: { testLocal: { default: false } } })
+    expect(() => declareFlags([flagsPlugin, again])).toThrow(
+      "[again] declares the feature flag 'testLocal', which 'test-flags' declares too. Rename one of them.",
+    )
+    const kernelFlag = definePlugin({ name: 'mine', flags: { branding: { default: false } } })
+    expect(() => declareFlags([kernelFlag])).toThrow("[mine] declares the feature flag 'branding', which the kernel declares too.")
+  })
+
+  it('behavior: a plugin gated by a flag nobody declares is refused', () => {
+    const gated = definePlugin({ name: 'gated', feature: 'testLocal' })
+    expect(() => declareFlags([gated])).toThrow("[gated] is gated by the feature flag 'testLocal', which no plugin declares.")
+    expect(() => declareFlags([flagsPlugin, gated])).not.toThrow()
   })
 })
 
 describe('isFeatureEnabled', () => {
-  it('behavior: a list is on while it is not empty; false is off', () => {
-    expect(isFeatureEnabled({ ...DEFAULT_FEATURES, socials: ['google'] }, 'socials')).toBe(true)
-    expect(isFeatureEnabled({ ...DEFAULT_FEATURES, socials: [] }, 'socials')).toBe(false)
-    expect(isFeatureEnabled({ ...DEFAULT_FEATURES, socials: false }, 'socials')).toBe(false)
-    expect(isFeatureEnabled(DEFAULT_FEATURES, 'pay')).toBe(false)
+  it('behavior: a list is on while it is not empty; false and an undeclared flag are off', () => {
+    expect(isFeatureEnabled({ testList: ['a'] }, 'testList')).toBe(true)
+    expect(isFeatureEnabled({ testList: [] }, 'testList')).toBe(false)
+    expect(isFeatureEnabled({ testList: false }, 'testList')).toBe(false)
+    expect(isFeatureEnabled({}, 'testLocal')).toBe(false)
   })
 })
 
 describe('resolveLocalFeatures', () => {
-  it('behavior: the host options win over the defaults', () => {
-    const state = resolveLocalFeatures({ swaps: false, pay: true })
-    expect(state.flags).toMatchObject({ swaps: false, pay: true, send: true })
+  it('behavior: the host options win over the declared defaults', () => {
+    const state = resolveLocalFeatures(declared, { testLocal: false, allWallets: false })
+    expect(state.flags).toEqual({
+      allWallets: false,
+      branding: true,
+      walletFeaturesOrder: ['onramp', 'swaps', 'receive', 'send'],
+      testLocal: false,
+      testRemote: true,
+      testList: ['a', 'b'],
+    })
     expect(state).toMatchObject({ remoteApplied: false, ignoredLocal: [] })
+  })
+
+  it('behavior: undeclared names are refused, saying a flag comes with its plugin', () => {
+    expect(() => resolveLocalFeatures(declareFlags([]), { testLocal: true, swaps: false } as never)).toThrow(
+      "Unknown feature 'testLocal', 'swaps' in `features`. A feature flag exists when its plugin is in `plugins`; " +
+        'known flags: allWallets, branding, walletFeaturesOrder.',
+    )
   })
 })
 
-describe('applyRemoteFeatures (§1)', () => {
-  it('behavior: remote wins, and only local settings it overrode with another value are reported', () => {
-    const local = { swaps: true, email: false, onramp: true, send: false }
-    const state = applyRemoteFeatures(resolveLocalFeatures(local), local, {
-      swaps: false, // differs from local: ignored
-      email: false, // same as local: not reported
-      activity: false, // not set locally: not reported
+describe('applyRemoteFeatures (§1, §9)', () => {
+  it('behavior: remote wins for the remote flags, and only local settings it overrode with another value are reported', () => {
+    const local = { testRemote: true, branding: false, testLocal: true }
+    const state = applyRemoteFeatures(resolveLocalFeatures(declared, local), declared, local, {
+      testRemote: false, // differs from local: ignored
+      branding: false, // same as local: not reported
+      testList: ['b'], // not set locally: not reported
     })
-    expect(state.flags).toMatchObject({ swaps: false, email: false, activity: false, onramp: true, send: false })
+    expect(state.flags).toMatchObject({ testRemote: false, branding: false, testList: ['b'], testLocal: true })
     expect(state.remoteApplied).toBe(true)
-    expect(state.ignoredLocal).toEqual(['swaps'])
+    expect(state.ignoredLocal).toEqual(['testRemote'])
+  })
+
+  it('behavior: flags not declared remote, and ids nobody declares, are left alone', () => {
+    const state = applyRemoteFeatures(resolveLocalFeatures(declared), declared, {}, { testLocal: false, allWallets: false, swaps: false })
+    expect(state.flags).toEqual(resolveLocalFeatures(declared).flags)
+    expect(state.ignoredLocal).toEqual([])
   })
 
   it('behavior: lists compare by value', () => {
-    const local = { socials: ['google', 'x'] as const }
-    const same = applyRemoteFeatures(resolveLocalFeatures(local), local, { socials: ['google', 'x'] })
+    const local = { testList: ['a', 'b'] }
+    const same = applyRemoteFeatures(resolveLocalFeatures(declared, local), declared, local, { testList: ['a', 'b'] })
     expect(same.ignoredLocal).toEqual([])
-    const other = applyRemoteFeatures(resolveLocalFeatures(local), local, { socials: ['github'] })
-    expect(other.ignoredLocal).toEqual(['socials'])
+    const other = applyRemoteFeatures(resolveLocalFeatures(declared, local), declared, local, { testList: ['c'] })
+    expect(other.ignoredLocal).toEqual(['testList'])
   })
 })
 
 describe('remoteConfigToFeatures', () => {
-  it('behavior: maps remote feature ids to flags and ignores unknown ids', () => {
+  it('behavior: each feature id becomes its isEnabled, or its config list while enabled', () => {
     expect(
       remoteConfigToFeatures({
         features: [
           { id: 'swaps', isEnabled: false },
-          { id: 'multiWallet', isEnabled: true },
-          { id: 'send', isEnabled: false }, // local only: the remote may not set it
-          { id: 'someFutureThing', isEnabled: true },
+          { id: 'multiWallet', isEnabled: true, config: null },
+          { id: 'socials', isEnabled: true, config: ['github', 'google'] },
+          { id: 'other', isEnabled: false, config: ['google'] },
         ],
       }),
-    ).toEqual({ swaps: false, multiWallet: true })
-  })
-
-  it('behavior: socials takes its providers from config, drops unknown ones, and is false when disabled', () => {
-    const socials = (isEnabled: boolean, config?: string[] | null) =>
-      remoteConfigToFeatures({ features: [{ id: 'socials', isEnabled, config }] }).socials
-    expect(socials(true, ['github', 'myspace', 'google'])).toEqual(['github', 'google'])
-    expect(socials(true, null)).toEqual([...SOCIAL_PROVIDERS])
-    expect(socials(false, ['google'])).toBe(false)
+    ).toEqual({ swaps: false, multiWallet: true, socials: ['github', 'google'], other: false })
   })
 })

@@ -1,109 +1,125 @@
 import * as v from 'valibot'
-
-/** §1: social login providers. */
-export const SOCIAL_PROVIDERS = ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook'] as const
-export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
-
-/** The wallet actions shown under the account, in the order they appear (§9). */
-export type WalletFeature = 'onramp' | 'swaps' | 'receive' | 'send'
+import { InvalidOptionsError, PluginError } from './errors/catalogue.js'
+import type { Plugin } from './plugin.js'
 
 /**
- * Feature flags (§9). The first group may be set by the remote project configuration, which then
- * wins over the host's local options; the second group is local only. Plugins add flags by
- * declaration merging.
+ * Feature flags by name, with their value types. The kernel declares the flags it reads itself;
+ * a plugin adds its own by declaration merging and declares them in `definePlugin({ flags })`, so
+ * a flag exists exactly when the code that reads it does.
+ *
+ * @example
+ * declare module 'foyer' {
+ *   interface Features { swaps: boolean }
+ * }
  */
 export interface Features {
-  /** Email login with an embedded wallet. @default true */
-  email: boolean
-  /** Social login providers, in order; `false` hides social login. @default all of SOCIAL_PROVIDERS */
-  socials: readonly SocialProvider[] | false
-  /** @default true */
-  swaps: boolean
-  /** Buying crypto through an on-ramp. @default true */
-  onramp: boolean
-  /** The Activity tab. @default true */
-  activity: boolean
-  /** A small "Foyer" mark at the foot of the modal. @default true */
-  branding: boolean
-  /** Several wallets connected per namespace. @default true */
-  multiWallet: boolean
-  /** @default true */
-  receive: boolean
-  /** @default true */
-  send: boolean
-  /** Usage analytics; nothing is sent unless the host also configures an analytics endpoint. @default true */
-  analytics: boolean
   /** The searchable All Wallets view. @default true */
   allWallets: boolean
-  /** A terms checkbox before connecting. @default false */
-  legalCheckbox: boolean
-  /** @default false */
-  smartSessions: boolean
-  /** Show only the wallets already in the browser, behind an "all wallets" entry. @default false */
-  collapseWallets: boolean
-  /** @default false */
-  pay: boolean
-  /** Order of the wallet actions under the account. @default ['onramp', 'swaps', 'receive', 'send'] */
-  walletFeaturesOrder: readonly WalletFeature[]
+  /** A small "Foyer" mark at the foot of the modal; the remote configuration may set it. @default true */
+  branding: boolean
+  /**
+   * Order of the wallet actions under the account, by their `wallet-features` entry id; actions
+   * not listed come last. @default ['onramp', 'swaps', 'receive', 'send'] (§9)
+   */
+  walletFeaturesOrder: readonly string[]
 }
 
 export type FeatureName = keyof Features & string
 
-/** The flags the remote project configuration may set (§9 "default remote features"). */
-export const REMOTE_FEATURES = ['email', 'socials', 'swaps', 'onramp', 'activity', 'branding', 'multiWallet'] as const
-export type RemoteFeatureName = (typeof REMOTE_FEATURES)[number]
-
-export const DEFAULT_FEATURES: Features = {
-  email: true,
-  socials: SOCIAL_PROVIDERS,
-  swaps: true,
-  onramp: true,
-  activity: true,
-  branding: true,
-  multiWallet: true,
-  receive: true,
-  send: true,
-  analytics: true,
-  allWallets: true,
-  legalCheckbox: false,
-  smartSessions: false,
-  collapseWallets: false,
-  pay: false,
-  walletFeaturesOrder: ['onramp', 'swaps', 'receive', 'send'],
+/** How the kernel or a plugin declares one feature flag. */
+export interface FlagDeclaration<T = unknown> {
+  /** The value when neither the host nor the remote project configuration sets it. */
+  default: T
+  /** The remote project configuration (§9) may set it, and then wins over the host's value (§1). @default false */
+  remote?: boolean
 }
 
+/**
+ * Flag declarations by name; each default has its flag's type.
+ *
+ * @example
+ * { send: { default: true }, activity: { default: true, remote: true } }
+ */
+export type FlagDeclarations = { [F in FeatureName]?: FlagDeclaration<Features[F]> }
+
+/** The flags the kernel reads itself (§9 defaults). Every other flag comes with its plugin. */
+export const KERNEL_FLAGS = {
+  allWallets: { default: true },
+  branding: { default: true, remote: true },
+  walletFeaturesOrder: { default: ['onramp', 'swaps', 'receive', 'send'] },
+} as const satisfies FlagDeclarations
+
+/** The values of the declared flags: the kernel's are always there, a plugin's while it is in `plugins`. */
+export type FeatureFlags = Pick<Features, keyof typeof KERNEL_FLAGS> & Partial<Features>
+
 export interface FeaturesState {
-  flags: Features
+  flags: FeatureFlags
   /** Whether the remote configuration has been applied. */
   remoteApplied: boolean
   /** Local settings the remote configuration overrode (§1 'Local configuration ignored'). */
-  ignoredLocal: RemoteFeatureName[]
+  ignoredLocal: FeatureName[]
 }
 
-/** True when a feature is on: a list counts as on while it is not empty. */
-export function isFeatureEnabled(flags: Features, name: FeatureName): boolean {
+/** True when a feature is on: a list counts as on while it is not empty, an undeclared flag is off. */
+export function isFeatureEnabled(flags: Partial<Features>, name: FeatureName): boolean {
   const value = flags[name] as unknown
   return Array.isArray(value) ? value.length > 0 : Boolean(value)
 }
 
-/** The flags from the defaults and the host's options. */
-export function resolveLocalFeatures(local: Partial<Features> = {}): FeaturesState {
-  return { flags: { ...DEFAULT_FEATURES, ...local }, remoteApplied: false, ignoredLocal: [] }
+/**
+ * The kernel's flag declarations and those of the plugins, by name. Throws a `PluginError` when a
+ * flag is declared twice, or when a plugin is gated by a flag nobody declares.
+ */
+export function declareFlags(plugins: readonly Plugin[]): Record<string, FlagDeclaration> {
+  const declared: Record<string, FlagDeclaration> = { ...KERNEL_FLAGS }
+  const owners = new Map<string, string>()
+  for (const plugin of plugins) {
+    for (const [name, declaration] of Object.entries(plugin.flags ?? {})) {
+      if (name in declared) {
+        const owner = owners.has(name) ? `'${owners.get(name)}'` : 'the kernel'
+        throw new PluginError(plugin.name, `declares the feature flag '${name}', which ${owner} declares too. Rename one of them.`)
+      }
+      declared[name] = declaration
+      owners.set(name, plugin.name)
+    }
+  }
+  for (const plugin of plugins) {
+    if (plugin.feature && !(plugin.feature in declared)) {
+      throw new PluginError(plugin.name, `is gated by the feature flag '${plugin.feature}', which no plugin declares. Declare it in \`flags\`.`)
+    }
+  }
+  return declared
 }
 
 /**
- * Applies the remote project configuration: it wins for the remote features, and every local
- * setting it overrides with another value is reported in `ignoredLocal`.
+ * The flags from the declared defaults and the host's `features`. Throws an `InvalidOptionsError`
+ * for a name nobody declared.
+ */
+export function resolveLocalFeatures(declared: Record<string, FlagDeclaration>, local: Partial<Features> = {}): FeaturesState {
+  const unknown = Object.keys(local).filter((name) => !(name in declared))
+  if (unknown.length > 0) {
+    throw new InvalidOptionsError(
+      `Unknown feature ${unknown.map((name) => `'${name}'`).join(', ')} in \`features\`. ` +
+        `A feature flag exists when its plugin is in \`plugins\`; known flags: ${Object.keys(declared).join(', ')}.`,
+    )
+  }
+  const defaults = Object.fromEntries(Object.entries(declared).map(([name, { default: value }]) => [name, value]))
+  return { flags: { ...defaults, ...local } as FeatureFlags, remoteApplied: false, ignoredLocal: [] }
+}
+
+/**
+ * Applies the remote project configuration: it wins for the flags declared `remote`, ignores the
+ * others, and reports in `ignoredLocal` every local setting it overrode with another value (§1).
  */
 export function applyRemoteFeatures(
   state: FeaturesState,
+  declared: Record<string, FlagDeclaration>,
   local: Partial<Features>,
-  remote: Partial<Pick<Features, RemoteFeatureName>>,
+  remote: RemoteFeatures,
 ): FeaturesState {
-  const flags = { ...state.flags, ...remote }
-  const ignoredLocal = REMOTE_FEATURES.filter(
-    (name) => name in remote && name in local && !sameValue(local[name], remote[name]),
-  )
+  const settable = Object.keys(remote).filter((name) => declared[name]?.remote) as FeatureName[]
+  const flags = { ...state.flags, ...Object.fromEntries(settable.map((name) => [name, remote[name]])) }
+  const ignoredLocal = settable.filter((name) => name in local && !sameValue(local[name], remote[name]))
   return { flags, remoteApplied: true, ignoredLocal }
 }
 
@@ -125,21 +141,13 @@ export const RemoteConfigSchema = v.object({
   ),
 })
 
-/** Turns a parsed remote configuration into flags. */
-export function remoteConfigToFeatures(
-  config: v.InferOutput<typeof RemoteConfigSchema>,
-): Partial<Pick<Features, RemoteFeatureName>> {
-  const result: Partial<Pick<Features, RemoteFeatureName>> = {}
-  for (const { id, isEnabled, config: list } of config.features) {
-    if (id === 'socials') {
-      result.socials = isEnabled ? (list ?? [...SOCIAL_PROVIDERS]).filter(isSocialProvider) : false
-    } else if ((REMOTE_FEATURES as readonly string[]).includes(id)) {
-      result[id as Exclude<RemoteFeatureName, 'socials'>] = isEnabled
-    }
-  }
-  return result
-}
+/** Flag values from the remote configuration, by feature id; which ones apply is up to the declarations. */
+export type RemoteFeatures = Partial<Record<string, boolean | readonly string[]>>
 
-function isSocialProvider(value: string): value is SocialProvider {
-  return (SOCIAL_PROVIDERS as readonly string[]).includes(value)
+/**
+ * Turns a parsed remote configuration into flag values: a feature with a `config` list (the social
+ * providers, say) is that list while enabled, every other feature its `isEnabled`.
+ */
+export function remoteConfigToFeatures(config: v.InferOutput<typeof RemoteConfigSchema>): RemoteFeatures {
+  return Object.fromEntries(config.features.map(({ id, isEnabled, config: list }) => [id, isEnabled && list ? list : isEnabled]))
 }

@@ -10,6 +10,8 @@ import { UnknownViewError, type ViewDefinition, type ViewId } from './views.js'
 declare module './views.js' {
   interface ViewParams {
     TestFeatureView: undefined
+    /** The pairing view a WalletConnect connector leads to (the EVM chain declares it too). */
+    ConnectingWalletConnectBasic: undefined
   }
 }
 
@@ -19,11 +21,19 @@ const view = (feature?: ViewDefinition['feature']): ViewDefinition => ({
   feature,
 })
 
-/** The core views the React layer registers, plus one behind the swaps flag. */
+/**
+ * The core views the React layer registers, plus one behind the allWallets flag, and a pairing
+ * connector (as the EVM chain's WalletConnect registers it) that leads to ConnectingWalletConnectBasic.
+ */
 const testViews = (ids: ViewId[] = ['Connect', 'Account', 'AllWallets', 'ConnectingWalletConnectBasic', 'Networks', 'ConnectingExternal']) =>
   definePlugin({
     name: 'test-views',
-    views: { ...Object.fromEntries(ids.map((id) => [id, view()])), TestFeatureView: view('swaps') },
+    views: { ...Object.fromEntries(ids.map((id) => [id, view()])), TestFeatureView: view('allWallets') },
+    setup: (kernel) =>
+      kernel.connectors.register({
+        connector: { id: 'pairing', name: 'Pairing', namespaces: ['eip155'], type: 'walletConnect' },
+        route: () => ({ view: 'ConnectingWalletConnectBasic', params: undefined }),
+      }),
   })
 
 function setup(options: FoyerOptions = {}) {
@@ -46,7 +56,14 @@ afterEach(() => {
 })
 
 describe('chooseOpeningView (§2)', () => {
-  const base = { connected: false, hasChains: true, manualWalletConnect: false, mobile: false, isAvailable: () => true }
+  const base = {
+    connected: false,
+    hasChains: true,
+    manualWalletConnect: false,
+    mobile: false,
+    isAvailable: () => true,
+    pairingRoute: route('ConnectingWalletConnectBasic'),
+  }
 
   it('behavior: a requested view wins over every rule', () => {
     const requested = route('Networks')
@@ -78,6 +95,11 @@ describe('chooseOpeningView (§2)', () => {
     const isAvailable = (id: ViewId) => id === 'Connect'
     expect(chooseOpeningView({ ...base, hasChains: false, isAvailable })).toEqual(route('Connect'))
     expect(chooseOpeningView({ ...base, manualWalletConnect: true, mobile: true, isAvailable })).toEqual(route('Connect'))
+  })
+
+  it('behavior: without a pairing connector (no WalletConnect) the desktop rule falls back to Connect', () => {
+    expect(chooseOpeningView({ ...base, hasChains: false, pairingRoute: undefined })).toEqual(route('Connect'))
+    expect(chooseOpeningView({ ...base, manualWalletConnect: true, pairingRoute: undefined })).toEqual(route('Connect'))
   })
 })
 
@@ -154,7 +176,7 @@ describe('openModal', () => {
   it('behavior: a view whose feature is off is unavailable', () => {
     const on = setup()
     expect(on.isViewAvailable('TestFeatureView')).toBe(true)
-    const off = setup({ features: { swaps: false } })
+    const off = setup({ features: { allWallets: false } })
     expect(off.isViewAvailable('TestFeatureView')).toBe(false)
     expect(() => openModal(off, { view: 'TestFeatureView' })).toThrow(UnknownViewError)
     expect(off.store.getState().modal.open).toBe(false)

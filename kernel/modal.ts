@@ -28,8 +28,8 @@ export interface OpenModalParameters<V extends ViewId = ViewId> {
 /**
  * The view the modal opens at (§2): a requested view wins; otherwise Account when connected,
  * Connect when not, except that with no chain plugins and nobody connected, or with manual
- * WalletConnect control, it opens on AllWallets on mobile and ConnectingWalletConnectBasic elsewhere.
- * A rule's view that no plugin registered falls back to Connect.
+ * WalletConnect control, it opens on AllWallets on mobile and elsewhere where the pairing connector
+ * (WalletConnect's QR code) leads. A rule's view that no plugin registered falls back to Connect.
  */
 export function chooseOpeningView(context: {
   requested?: RouteEntry
@@ -38,12 +38,14 @@ export function chooseOpeningView(context: {
   manualWalletConnect: boolean
   mobile: boolean
   isAvailable: (view: ViewId) => boolean
+  /** Where the connector that pairs with wallet apps leads, when there is one. */
+  pairingRoute?: RouteEntry
 }): RouteEntry {
   if (context.requested) return context.requested
   if (context.connected) return { view: 'Account', params: undefined }
   if (!context.hasChains || context.manualWalletConnect) {
-    const view: ViewId = context.mobile ? 'AllWallets' : 'ConnectingWalletConnectBasic'
-    if (context.isAvailable(view)) return { view, params: undefined } as RouteEntry
+    if (context.mobile && context.isAvailable('AllWallets')) return { view: 'AllWallets', params: undefined }
+    if (!context.mobile && context.pairingRoute && context.isAvailable(context.pairingRoute.view)) return context.pairingRoute
   }
   return INITIAL_ROUTE
 }
@@ -69,12 +71,19 @@ export function openModal<V extends ViewId>(kernel: Kernel, parameters: OpenModa
     manualWalletConnect: kernel.options.manualWCControl,
     mobile: kernel.environment.isMobile(),
     isAvailable: kernel.isViewAvailable,
+    pairingRoute: pairingRouteOf(kernel),
   })
   router.reset(start)
   if (!store.getState().modal.open) {
     store.update('modal', (modal) => ({ ...modal, open: true }))
     kernel.bus.emit('modal:opened', { view: router.current().view })
   }
+}
+
+/** Where the connector that pairs with wallet apps on other devices (WalletConnect) leads, if any. */
+function pairingRouteOf(kernel: Kernel): RouteEntry | undefined {
+  const pairing = kernel.connectors.all().find((registration) => registration.connector.type === 'walletConnect')
+  return pairing && kernel.connectors.routeOf(pairing.connector.id)
 }
 
 /** Closes the modal and resets it to Connect (§2). */

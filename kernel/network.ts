@@ -32,12 +32,15 @@ export interface Account {
 /** How a connector reaches its wallet. */
 export type ConnectorType = 'injected' | 'announced' | 'walletConnect' | 'external' | 'auth' | 'custom'
 
-/** A way to connect one wallet on one namespace (§3). */
+/**
+ * A way to connect one wallet (§3). §3 names one `chain`; a connector here may serve several
+ * namespaces at once (an embedded wallet's one login yields an EVM and a Solana account).
+ */
 export interface Connector {
   id: string
   name: string
-  /** The namespace it connects (`eip155`, `solana` …). */
-  chain: string
+  /** The namespaces it connects (`eip155`, `solana` …), the first being its main one. */
+  namespaces: readonly string[]
   type: ConnectorType
   info?: { rdns?: string }
   /** https or data:image only; anything else is dropped before it reaches the page. */

@@ -1,6 +1,7 @@
+import type { QueryClient } from '@tanstack/query-core'
 import * as v from 'valibot'
 import type { CaipNetworkId } from './caip.js'
-import { ConflictingSignInOptionsError, InvalidOptionsError } from './errors/catalogue.js'
+import { InvalidOptionsError } from './errors/catalogue.js'
 import type { Features } from './features.js'
 import type { LocaleMessages } from './i18n.js'
 import type { LogLevel } from './logger.js'
@@ -16,7 +17,15 @@ export interface AppMetadata {
   icons?: readonly string[]
 }
 
-/** Base URLs of the services Foyer may call. Foyer calls nobody unless one is set. */
+/**
+ * Base URLs of the services Foyer may call, by name; each must be http(s). Foyer calls nobody
+ * unless one is set. The kernel names two; a plugin adds its own by declaration merging.
+ *
+ * @example
+ * declare module 'foyer' {
+ *   interface ServiceUrls { onramp?: string }
+ * }
+ */
 export interface ServiceUrls {
   /** Wallet directory (§7): wallets, images, remote project configuration, allowed origins. */
   directory?: string
@@ -31,7 +40,12 @@ export interface FoyerOptions {
   /** Chain and feature plugins; falsy entries are skipped. @example [evm({ networks }), send()] */
   plugins?: readonly PluginOption[]
   metadata?: AppMetadata
-  /** Feature flags (§9); the remote project configuration may override the remote ones. */
+  /**
+   * Feature flags (§9): the kernel's (`allWallets`, `branding`, `walletFeaturesOrder`) and those
+   * of the plugins in `plugins`. The remote project configuration may override those declared `remote`.
+   *
+   * @example { allWallets: false, send: false }
+   */
   features?: Partial<Features>
   /** @default 'system' */
   themeMode?: ThemeMode
@@ -51,10 +65,12 @@ export interface FoyerOptions {
   enableEmbedded?: boolean
   /** The network to connect to first. */
   defaultNetwork?: CaipNetworkId
-  /** Sign-in with Ethereum; not together with `siwx`. */
-  siweConfig?: unknown
-  /** Sign-in with any chain; not together with `siweConfig`. */
-  siwx?: unknown
+  /**
+   * Base URLs of the services, by name. Nothing is fetched without them.
+   *
+   * @default {}
+   * @example { directory: 'https://directory.example.com', api: 'https://api.example.com' }
+   */
   services?: ServiceUrls
   /** Directory wallet ids shown on the Connect view, in this order, after the installed ones (§2 featured). */
   featuredWalletIds?: readonly string[]
@@ -70,6 +86,12 @@ export interface FoyerOptions {
   storage?: StorageBackend
   /** Overrides the mobile check (a viewport narrower than 560 px). */
   isMobile?: () => boolean
+  /**
+   * Your own TanStack Query client (`@tanstack/query-core` 5), for a host that already uses one:
+   * Foyer's queries then live in it, under keys that start with `'foyer'`.
+   * @default a client of the kernel's own, made on the first remote read
+   */
+  queryClient?: QueryClient
 }
 
 /** A wallet the host adds to the lists itself. */
@@ -119,9 +141,8 @@ const OptionsSchema = v.strictObject({
   disableAppend: v.optional(v.boolean()),
   enableEmbedded: v.optional(v.boolean()),
   defaultNetwork: v.optional(v.pipe(v.string(), v.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'must be a CAIP-2 id'))),
-  siweConfig: v.optional(v.unknown()),
-  siwx: v.optional(v.unknown()),
-  services: v.optional(v.strictObject({ directory: v.optional(httpUrl), api: v.optional(httpUrl) })),
+  // An open map: plugins add their own services by name.
+  services: v.optional(v.record(v.string(), httpUrl)),
   featuredWalletIds: v.optional(v.array(v.string())),
   includeWalletIds: v.optional(v.array(v.string())),
   excludeWalletIds: v.optional(v.array(v.string())),
@@ -148,12 +169,17 @@ const OptionsSchema = v.strictObject({
     ),
   ),
   isMobile: v.optional(fn),
+  queryClient: v.optional(
+    v.custom<QueryClient>(
+      (value) => typeof value === 'object' && value !== null && typeof (value as Partial<QueryClient>).fetchQuery === 'function',
+      'must be a QueryClient from @tanstack/query-core',
+    ),
+  ),
 })
 
 /**
  * Checks the host's options and applies defaults. Throws an `InvalidOptionsError` naming the
- * option, or the §1 error when both sign-in options are set. A missing project id is not an
- * error here: the kernel raises its alert instead (§5).
+ * option. A missing project id is not an error here: the kernel raises its alert instead (§5).
  */
 export function parseOptions(options: unknown): ResolvedOptions {
   // An array passes valibot's object check; `createKernel([evm()])` is a likely slip for `{ plugins: [...] }`.
@@ -163,7 +189,6 @@ export function parseOptions(options: unknown): ResolvedOptions {
   const result = v.safeParse(OptionsSchema, options)
   if (!result.success) throw new InvalidOptionsError(describeIssues(result.issues))
   const parsed = options as FoyerOptions
-  if (parsed.siweConfig !== undefined && parsed.siwx !== undefined) throw new ConflictingSignInOptionsError()
   return {
     ...parsed,
     plugins: parsed.plugins ?? [],

@@ -2,12 +2,25 @@ import { describe, expect, it, vi } from 'vitest'
 
 import { testChain, testKernel, testNetwork } from '../test/fixtures.js'
 import { defineChain, isChainPlugin } from './chain.js'
+import type { Kernel } from './createKernel.js'
 import { isFoyerError } from './errors/BaseError.js'
-import { definePlugin, DuplicatePluginError, MissingPluginError, resolvePlugins, type Plugin } from './plugin.js'
+import { definePlugin, DuplicatePluginError, MissingPluginError, pluginApi, resolvePlugins, type Plugin } from './plugin.js'
 
 declare module './i18n.js' {
   interface Messages {
     'test.greeting': string
+  }
+}
+
+declare module './features.js' {
+  interface Features {
+    testSwaps: boolean
+  }
+}
+
+declare module './plugin.js' {
+  interface PluginApis {
+    'test-project': { projectOf(kernel: Kernel): string | undefined }
   }
 }
 
@@ -136,7 +149,8 @@ describe('plugin lifecycle in createKernel', () => {
       plugins: [
         definePlugin({
           name: 'one',
-          feature: 'swaps',
+          flags: { testSwaps: { default: true } },
+          feature: 'testSwaps',
           views: { Networks: { title: 'networks.title', load: async () => ({ default: 'Networks' }) } },
           slots: { 'wallet-features': [{ id: 'swap', label: 'networks.title', view: 'Networks', order: 2 }] },
           locales: { en: { 'test.greeting': 'Hello' }, fr: loader },
@@ -150,10 +164,10 @@ describe('plugin lifecycle in createKernel', () => {
     })
     expect(kernel.views.ids()).toEqual(['Networks', 'Account'])
     // A plugin's feature gates its views and entries unless they name their own.
-    expect(kernel.views.get('Networks')?.feature).toBe('swaps')
+    expect(kernel.views.get('Networks')?.feature).toBe('testSwaps')
     expect(kernel.views.slot('wallet-features').map((entry) => [entry.id, entry.feature])).toEqual([
       ['receive', undefined],
-      ['swap', 'swaps'],
+      ['swap', 'testSwaps'],
     ])
     expect(kernel.i18n.t('test.greeting')).toBe('Hello')
     expect(loader).not.toHaveBeenCalled()
@@ -168,6 +182,41 @@ describe('plugin lifecycle in createKernel', () => {
         plugins: [definePlugin({ name: 'one', views: { Account: view } }), definePlugin({ name: 'two', views: { Account: view } })],
       }),
     ).toThrow("The view 'Account' is registered twice.")
+  })
+})
+
+describe('pluginApi', () => {
+  const project = () => definePlugin({ name: 'test-project', api: { projectOf: (kernel) => kernel.options.projectId } })
+
+  it("behavior: a plugin calls another's api with its own kernel", () => {
+    const seen: Array<string | undefined> = []
+    const caller = definePlugin({
+      name: 'caller',
+      requires: ['test-project'],
+      setup: (kernel) => void seen.push(pluginApi(kernel, 'test-project').projectOf(kernel)),
+    })
+    testKernel({ projectId: 'shop-a', plugins: [caller, project()] })
+    testKernel({ projectId: 'shop-b', plugins: [project(), caller] })
+    expect(seen).toEqual(['shop-a', 'shop-b'])
+  })
+
+  it('behavior: a plugin missing from plugins is named, with how to add it', () => {
+    const error = (() => {
+      try {
+        pluginApi(testKernel(), 'test-project')
+      } catch (caught) {
+        return caught
+      }
+    })()
+    expect(isFoyerError(error, 'PluginApiNotFoundError')).toBe(true)
+    expect((error as Error).message).toBe(
+      "The plugin 'test-project' is not in `plugins`. Add test-project() to `plugins`; a plugin that calls its api lists 'test-project' in `requires`.",
+    )
+  })
+
+  it('behavior: a listed plugin without an api says so', () => {
+    const kernel = testKernel({ plugins: [definePlugin({ name: 'test-project' })] })
+    expect(() => pluginApi(kernel, 'test-project')).toThrow("The plugin 'test-project' offers no api to other plugins.")
   })
 })
 

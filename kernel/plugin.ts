@@ -1,6 +1,7 @@
 import type { Kernel } from './createKernel.js'
-import type { FeatureName } from './features.js'
+import type { FeatureName, FlagDeclarations } from './features.js'
 import type { LocaleLoader, LocaleMessages } from './i18n.js'
+import type { PluginHooks } from './lifecycle.js'
 import type { Slots, SlotName, ViewDefinition, ViewId } from './views.js'
 import { BaseError } from './errors/BaseError.js'
 import { PluginError } from './errors/catalogue.js'
@@ -9,22 +10,50 @@ import { PluginError } from './errors/catalogue.js'
 export type Teardown = () => void | Promise<void>
 
 /**
- * A plugin as its author writes it. Keep the manifest tiny: views and services sit behind
- * `import()` in `views[id].load` and inside `setup` (STYLE 3).
+ * What plugins offer each other, by plugin name (STYLE 20: a plugin calls another through its
+ * api, never by importing it). A plugin adds its own by declaration merging:
+ *
+ * @example
+ * declare module 'foyer' {
+ *   interface PluginApis { send: SendApi }
+ * }
  */
-export interface PluginDefinition {
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface PluginApis {}
+
+/**
+ * A plugin as its author writes it. Keep the manifest tiny: views and services sit behind
+ * `import()` in `views[id].load`, inside `setup` and inside `api` functions (STYLE 3).
+ */
+export interface PluginDefinition<Name extends string = string> {
   /** Unique in a kernel; errors from the plugin are prefixed with it. */
-  name: string
-  /** Names of plugins that must be set up first. */
+  name: Name
+  /** Names of plugins that must be set up first, such as those whose `api` it calls. */
   requires?: readonly string[]
-  /** The feature flag that gates the plugin's views and slot entries. */
+  /**
+   * The feature flags the plugin brings: their default and whether the remote project
+   * configuration may set them (§9). Their types join `Features` by declaration merging.
+   *
+   * @example { send: { default: true } }
+   */
+  flags?: FlagDeclarations
+  /** The feature flag that gates the plugin's views and slot entries; the kernel's or a declared one. */
   feature?: FeatureName
+  /**
+   * Functions other plugins call through `pluginApi(kernel, name)`, typed by the plugin's entry in
+   * `PluginApis`. They take the kernel as their first argument, so one object serves every kernel.
+   *
+   * @example { sendToken: async (kernel, params) => (await import('./sendToken.js')).sendToken(kernel, params) }
+   */
+  api?: Name extends keyof PluginApis ? PluginApis[Name] : object
   /** Views the plugin adds, by id (SPEC §2 ids). */
   views?: { [V in ViewId]?: ViewDefinition }
   /** Entries the plugin adds to core views. */
   slots?: { [S in SlotName]?: ReadonlyArray<Slots[S]> }
   /** English texts inline; other locales as loaders so that they load on demand. */
   locales?: { en?: LocaleMessages } & Record<string, LocaleMessages | LocaleLoader | undefined>
+  /** Lifecycle hooks, run in plugin order (`afterConnect` …). */
+  hooks?: PluginHooks
   /** Runs once when the kernel is created, after the plugins it requires. */
   setup?: (kernel: Kernel) => Teardown | void
 }
@@ -35,8 +64,22 @@ export interface Plugin extends Readonly<PluginDefinition> {
 }
 
 /** Defines a feature plugin. */
-export function definePlugin(definition: PluginDefinition): Plugin {
+export function definePlugin<const Name extends string>(definition: PluginDefinition<Name>): Plugin {
   return Object.freeze({ ...definition, kind: 'plugin' as const })
+}
+
+/**
+ * The api a plugin offers the others (`definePlugin({ api })`). A plugin that calls it lists the
+ * other in `requires`, so a missing one fails at `createKernel` already.
+ *
+ * @throws {PluginApiNotFoundError} when the plugin is not in `plugins` or offers no api.
+ * @example
+ * const { hash } = await pluginApi(kernel, 'send').sendToken(kernel, { token, amount: '1', to })
+ */
+export function pluginApi<Name extends keyof PluginApis & string>(kernel: Kernel, name: Name): PluginApis[Name] {
+  const plugin = kernel.plugins.find((candidate) => candidate.name === name)
+  if (!plugin?.api) throw new PluginApiNotFoundError(name, plugin !== undefined)
+  return plugin.api as PluginApis[Name]
 }
 
 /** Whatever a host may put in `plugins`: falsy entries are skipped, so `flag && swaps()` works. */
@@ -53,6 +96,18 @@ export class MissingPluginError extends BaseError {
   override name = 'MissingPluginError'
   constructor(plugin: string, required: string) {
     super(`The plugin '${plugin}' requires '${required}'. Add ${required}() to \`plugins\`.`)
+  }
+}
+
+/** `pluginApi` asked for a plugin that is not there or offers no api. */
+export class PluginApiNotFoundError extends BaseError {
+  override name = 'PluginApiNotFoundError'
+  constructor(plugin: string, listed: boolean) {
+    super(
+      listed
+        ? `The plugin '${plugin}' offers no api to other plugins. Check the name passed to pluginApi.`
+        : `The plugin '${plugin}' is not in \`plugins\`. Add ${plugin}() to \`plugins\`; a plugin that calls its api lists '${plugin}' in \`requires\`.`,
+    )
   }
 }
 

@@ -10,6 +10,13 @@ import { openModal } from './modal.js'
 import { definePlugin } from './plugin.js'
 import { SDK_TYPE, SDK_VERSION } from './version.js'
 
+declare module './features.js' {
+  interface Features {
+    testRemote: boolean
+    testLocal: boolean
+  }
+}
+
 // A real HTTP server on a free loopback port stands in for the wallet directory service (§7):
 // the kernel's own fetch and HTTP client do the work, nothing is mocked.
 
@@ -50,16 +57,17 @@ const json = (value: unknown): Answer => ({ status: 200, body: JSON.stringify(va
 
 const remoteConfig = json({
   features: [
-    { id: 'swaps', isEnabled: false },
-    { id: 'email', isEnabled: false },
-    { id: 'activity', isEnabled: false },
-    { id: 'socials', isEnabled: true, config: ['github', 'google'] },
+    { id: 'branding', isEnabled: false },
+    { id: 'testRemote', isEnabled: false },
+    { id: 'testLocal', isEnabled: false }, // declared local only: the remote may not set it
+    { id: 'socials', isEnabled: true, config: ['github', 'google'] }, // no plugin declares it
   ],
 })
 
 function kernelFor(directory: string, options: FoyerOptions = {}) {
   const views = definePlugin({
     name: 'test-views',
+    flags: { testRemote: { default: true, remote: true }, testLocal: { default: true } },
     views: { Connect: { title: 'connect.title', load: async () => ({ default: 'Connect' }) } },
   })
   const kernel = testKernel({ services: { directory }, plugins: [views], ...options })
@@ -76,7 +84,7 @@ function spyConsole() {
 }
 
 describe('remote project configuration (§1, §7)', () => {
-  it('behavior: is fetched with projectId, st and sv, and overrides the remote flags', async () => {
+  it('behavior: is fetched with projectId, st and sv, and overrides the flags declared remote, and only those', async () => {
     const directory = await startDirectory(() => remoteConfig)
     const kernel = kernelFor(directory.url, { projectId: 'shop-42' })
     await vi.waitFor(() => expect(kernel.store.getState().features.remoteApplied).toBe(true))
@@ -85,15 +93,14 @@ describe('remote project configuration (§1, §7)', () => {
     const [request] = directory.requests
     expect(request?.pathname).toBe('/appkit/v1/config')
     expect(Object.fromEntries(request?.searchParams ?? [])).toEqual({ projectId: 'shop-42', st: SDK_TYPE, sv: SDK_VERSION })
-    expect(kernel.store.getState().features.flags).toMatchObject({
-      swaps: false,
-      email: false,
-      activity: false,
-      socials: ['github', 'google'],
-      onramp: true,
-      send: true,
+    expect(kernel.store.getState().features.flags).toEqual({
+      allWallets: true,
+      branding: false,
+      walletFeaturesOrder: ['onramp', 'swaps', 'receive', 'send'],
+      testRemote: false,
+      testLocal: true,
     })
-    expect(kernel.isEnabled('swaps')).toBe(false)
+    expect(kernel.isEnabled('branding')).toBe(false)
   })
 
   it('behavior: opening the modal never waits for the configuration', async () => {
@@ -118,22 +125,25 @@ describe('remote project configuration (§1, §7)', () => {
   it("behavior: local settings it overrides with another value are announced and logged as 'Local configuration ignored'", async () => {
     const { warn } = spyConsole()
     const directory = await startDirectory(() => remoteConfig)
-    // swaps differs from the remote value; email is the same; onramp the remote leaves alone; send is local only.
-    const kernel = kernelFor(directory.url, { logLevel: 'warn', features: { swaps: true, email: false, onramp: false, send: false } })
+    // branding differs from the remote value; testRemote is the same; allWallets the remote leaves alone; testLocal is local only.
+    const kernel = kernelFor(directory.url, {
+      logLevel: 'warn',
+      features: { branding: true, testRemote: false, allWallets: false, testLocal: false },
+    })
     const ignored = vi.fn()
     kernel.bus.on('features:local-config-ignored', ignored)
     await vi.waitFor(() => expect(ignored).toHaveBeenCalled())
 
-    expect(ignored).toHaveBeenCalledExactlyOnceWith({ features: ['swaps'] })
-    expect(kernel.store.getState().features.flags).toMatchObject({ swaps: false, email: false, onramp: false, send: false })
+    expect(ignored).toHaveBeenCalledExactlyOnceWith({ features: ['branding'] })
+    expect(kernel.store.getState().features.flags).toMatchObject({ branding: false, testRemote: false, allWallets: false, testLocal: false })
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('Local configuration ignored'))
-    expect(warn.mock.calls[0]?.[0]).toContain('swaps')
+    expect(warn.mock.calls[0]?.[0]).toContain('branding')
   })
 
   it('behavior: nothing is announced when the remote agrees with the local settings', async () => {
     const { warn } = spyConsole()
     const directory = await startDirectory(() => remoteConfig)
-    const kernel = kernelFor(directory.url, { logLevel: 'warn', features: { swaps: false, send: false } })
+    const kernel = kernelFor(directory.url, { logLevel: 'warn', features: { branding: false, testLocal: false } })
     const ignored = vi.fn()
     kernel.bus.on('features:local-config-ignored', ignored)
     await vi.waitFor(() => expect(kernel.store.getState().features.remoteApplied).toBe(true))
@@ -149,9 +159,9 @@ describe('remote project configuration (§1, §7)', () => {
   ] as const)('behavior: a %i answer raises the %s alert and keeps the local flags', async (status, alert) => {
     spyConsole()
     const directory = await startDirectory(() => ({ status, body: '{"error":"no"}' }))
-    const kernel = kernelFor(directory.url, { features: { swaps: false } })
+    const kernel = kernelFor(directory.url, { features: { branding: true, testRemote: false } })
     await vi.waitFor(() => expect(kernel.store.getState().alerts.current).toBe(alert))
-    expect(kernel.store.getState().features).toMatchObject({ remoteApplied: false, flags: { swaps: false, email: true } })
+    expect(kernel.store.getState().features).toMatchObject({ remoteApplied: false, flags: { branding: true, testRemote: false } })
   })
 
   it.each([
@@ -160,14 +170,14 @@ describe('remote project configuration (§1, §7)', () => {
   ])('behavior: %s keeps the local flags, raises no alert and warns', async (_, body) => {
     const { warn } = spyConsole()
     const directory = await startDirectory(() => ({ status: 200, body }))
-    const kernel = kernelFor(directory.url, { logLevel: 'warn', features: { swaps: false } })
+    const kernel = kernelFor(directory.url, { logLevel: 'warn', features: { testRemote: false } })
     await vi.waitFor(() =>
       expect(warn).toHaveBeenCalledWith(
         '[foyer] The remote project configuration could not be loaded; local settings apply.',
         expect.objectContaining({ name: 'InvalidResponseError' }),
       ),
     )
-    expect(kernel.store.getState().features).toMatchObject({ remoteApplied: false, flags: { swaps: false } })
+    expect(kernel.store.getState().features).toMatchObject({ remoteApplied: false, flags: { testRemote: false } })
     expect(kernel.store.getState().alerts.current).toBeUndefined()
   })
 

@@ -1,14 +1,14 @@
 import { raiseAlertForHttpError } from './alerts.js'
 import type { Kernel } from './createKernel.js'
-import { applyRemoteFeatures, RemoteConfigSchema, remoteConfigToFeatures } from './features.js'
+import { applyRemoteFeatures, declareFlags, RemoteConfigSchema, remoteConfigToFeatures } from './features.js'
 import { createHttpClient } from './http.js'
 import { FetchToken } from './tokens.js'
 import { SDK_TYPE, SDK_VERSION } from './version.js'
 
 /**
  * Fetches the remote project configuration (§7 `GET /appkit/v1/config`) when the host configured a
- * directory service, and lets it override the local feature flags (§1). Never throws: a failure
- * keeps the local flags.
+ * directory service, and lets it override the local values of the flags declared `remote` (§1).
+ * Never throws: a failure keeps the local flags.
  */
 export async function loadRemoteFeatures(kernel: Kernel): Promise<void> {
   const { directory } = kernel.options.services
@@ -22,7 +22,8 @@ export async function loadRemoteFeatures(kernel: Kernel): Promise<void> {
     const config = await http.get('/appkit/v1/config', { schema: RemoteConfigSchema })
     if (kernel.isDestroyed()) return
     const remote = remoteConfigToFeatures(config)
-    kernel.store.update('features', (state) => applyRemoteFeatures(state, kernel.options.features, remote))
+    const declared = declareFlags(kernel.plugins)
+    kernel.store.update('features', (state) => applyRemoteFeatures(state, declared, kernel.options.features, remote))
     const { ignoredLocal } = kernel.store.getState().features
     if (ignoredLocal.length > 0) {
       kernel.logger.warn(`Local configuration ignored: ${ignoredLocal.join(', ')} come from the project configuration.`)

@@ -1,18 +1,49 @@
 import { describe, expect, it } from 'vitest'
 
-import { createRouter, INITIAL_ROUTE } from './router.js'
+import { isFoyerError } from './errors/BaseError.js'
+import { createRouter, INITIAL_ROUTE, type RouteEntry } from './router.js'
 import { createStore } from './store.js'
 import { createViewRegistry, UnknownViewError, type ViewId } from './views.js'
+
+declare module './views.js' {
+  interface ViewParams {
+    /** Test only: a view that asks the visitor a question. */
+    TestQuestion: { question: string }
+  }
+}
+
+declare module './router.js' {
+  interface ViewResults {
+    TestQuestion: boolean
+  }
+}
 
 function setup(unavailable: ViewId[] = []) {
   const store = createStore()
   store.addSlice('router', { history: [INITIAL_ROUTE] })
   const views = createViewRegistry()
-  for (const id of ['Connect', 'Account', 'Networks', 'ConnectingExternal'] as const) {
+  for (const id of ['Connect', 'Account', 'Networks', 'ConnectingExternal', 'TestQuestion'] as const) {
     views.register(id, { title: 'connect.title', load: async () => ({ default: id }) })
   }
-  const router = createRouter(store, views, (id) => views.get(id) !== undefined && !unavailable.includes(id))
-  return { store, router }
+  // The modal as modal.ts runs it: opening starts a history at one view, closing resets it to Connect.
+  const modal = {
+    open: false,
+    isOpen: () => modal.open,
+    open_: (entry: RouteEntry) => {
+      modal.open = true
+      router.reset(entry)
+    },
+    close: () => {
+      modal.open = false
+      router.reset()
+    },
+  }
+  const router = createRouter(store, views, (id) => views.get(id) !== undefined && !unavailable.includes(id), {
+    isOpen: modal.isOpen,
+    open: (entry) => modal.open_(entry),
+    close: modal.close,
+  })
+  return { store, router, modal }
 }
 
 const viewsOf = (store: ReturnType<typeof setup>['store']) => store.getState().router.history.map((entry) => entry.view)
@@ -67,7 +98,72 @@ describe('createRouter', () => {
   it('behavior: a view that is registered but unavailable is refused and left out of the list', () => {
     const { router } = setup(['Networks'])
     expect(() => router.push('Networks')).toThrow(
-      "Unknown view 'Networks'. Registered views: Connect, Account, ConnectingExternal.",
+      "Unknown view 'Networks'. Registered views: Connect, Account, ConnectingExternal, TestQuestion.",
     )
+  })
+
+  describe('request (a view that answers)', () => {
+    it('behavior: on an open modal the view is pushed; its answer resolves the request and the view leaves', async () => {
+      const { router, store, modal } = setup()
+      modal.open = true
+      router.push('Account')
+      const answer = router.request('TestQuestion', { question: 'Sign in?' })
+      expect(viewsOf(store)).toEqual(['Connect', 'Account', 'TestQuestion'])
+      expect(router.isAwaited()).toBe(true)
+      expect(router.finish(true)).toBe(true)
+      await expect(answer).resolves.toBe(true)
+      expect(viewsOf(store)).toEqual(['Connect', 'Account'])
+      expect(modal.open).toBe(true)
+    })
+
+    it('behavior: on a closed modal the modal opens at the view, and closes again once it answered', async () => {
+      const { router, store, modal } = setup()
+      const answer = router.request('TestQuestion', { question: 'Sign in?' })
+      expect(modal.open).toBe(true)
+      expect(router.current()).toEqual({ view: 'TestQuestion', params: { question: 'Sign in?' } })
+      router.finish(false)
+      await expect(answer).resolves.toBe(false)
+      expect(modal.open).toBe(false)
+      expect(viewsOf(store)).toEqual(['Connect'])
+    })
+
+    it("behavior: closing the modal first rejects with 'Modal closed' (§8)", async () => {
+      const { router, modal } = setup()
+      const answer = router.request('TestQuestion', { question: 'Sign in?' })
+      modal.close()
+      const error = await answer.catch((caught: unknown) => caught)
+      expect(isFoyerError(error, 'ModalClosedError')).toBe(true)
+      expect((error as Error).message).toBe('Modal closed')
+    })
+
+    it('behavior: going back from the view rejects with ViewLeftError; the modal stays open', async () => {
+      const { router, modal } = setup()
+      modal.open = true
+      const answer = router.request('TestQuestion', { question: 'Sign in?' })
+      expect(router.back()).toBe(true)
+      const error = await answer.catch((caught: unknown) => caught)
+      expect(isFoyerError(error, 'ViewLeftError')).toBe(true)
+      expect(modal.open).toBe(true)
+      expect(router.isAwaited()).toBe(false)
+    })
+
+    it('behavior: a view pushed over the asking one keeps the request open; finish answers only the view on screen', async () => {
+      const { router, store, modal } = setup()
+      modal.open = true
+      const answer = router.request('TestQuestion', { question: 'Sign in?' })
+      router.push('Networks')
+      expect(router.finish(true)).toBe(false)
+      router.back()
+      expect(router.finish(true)).toBe(true)
+      await expect(answer).resolves.toBe(true)
+      expect(viewsOf(store)).toEqual(['Connect'])
+    })
+
+    it('behavior: an unavailable view is refused before anything changes', () => {
+      const { router, store, modal } = setup(['TestQuestion'])
+      expect(() => router.request('TestQuestion', { question: 'Sign in?' })).toThrow(UnknownViewError)
+      expect(modal.open).toBe(false)
+      expect(viewsOf(store)).toEqual(['Connect'])
+    })
   })
 })

@@ -12,3 +12,9 @@ export const WalletDirectoryToken = createToken<import('./directory.js').WalletD
 
 /** The blockchain data service (§7) behind the Tokens, NFTs and Activity tabs; see `blockchainApiOf`. */
 export const BlockchainApiToken = createToken<import('./blockchainApi.js').BlockchainApi>('BlockchainApi')
+
+/** The kernel's TanStack Query client, made on first use; pass `queryClient` to `createKernel` to share yours. See `queryClientOf`. */
+export const QueryClientToken = createToken<import('@tanstack/query-core').QueryClient>('QueryClient')
+
+/** Directory wallets the visitor picked, by id; see `rememberDirectoryWallet`. */
+export const PickedWalletsToken = createToken<Map<string, import('./directory.js').DirectoryWallet>>('PickedWallets')

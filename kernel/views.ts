@@ -18,10 +18,7 @@ export interface ViewParams {
   Account: undefined
   AllWallets: undefined
   ConnectingExternal: { connectorId: string }
-  ConnectingWalletConnect: { walletId: string }
-  ConnectingWalletConnectBasic: undefined
   Networks: undefined
-  UnsupportedChain: undefined
 }
 
 export type ViewId = keyof ViewParams & string

@@ -109,8 +109,11 @@ export function staticGraph(root: string, entry: string): { files: Set<string>; 
   const visit = (file: string) => {
     if (files.has(file)) return
     files.add(file)
-    // import() is the lazy boundary: hide it (also `typeof import('…')` types) so only static imports are followed.
-    const source = readFileSync(posix.join(root, file), 'utf8').replace(/\bimport\s*\(/g, 'lazy(')
+    // import() is the lazy boundary: hide it (also `typeof import('…')` types) so only static imports are
+    // followed; `import type` and `export type` are erased from the JavaScript, so they load nothing.
+    const source = readFileSync(posix.join(root, file), 'utf8')
+      .replace(/\bimport\s*\(/g, 'lazy(')
+      .replace(/\b(?:import|export)\s+type\s[^;'"]*?\bfrom\s*(['"])[^'"]*\1/g, '')
     for (const specifier of importsOf(source)) {
       if (!specifier.startsWith('.')) packages.add(specifier)
       else {

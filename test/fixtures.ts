@@ -1,7 +1,8 @@
 // Shared fixtures for unit tests and stories: a real in-memory chain plugin and a kernel factory.
 // Browser-safe on purpose (no node: imports), so stories can use them too. Lives only in test/.
+import { isEvmAddress, isSolanaAddress } from '../kernel/addresses.js'
 import type { CaipNetworkId } from '../kernel/caip.js'
-import { defineChain, type ChainPlugin, type ConnectResult, type NativeBalance, type TransferParameters } from '../kernel/chain.js'
+import { defineChain, type ChainCapabilities, type ChainPlugin, type ConnectResult, type NativeBalance, type TransferParameters } from '../kernel/chain.js'
 import { createKernel, type Kernel } from '../kernel/createKernel.js'
 import type { Account, AccountType, Connector, Network } from '../kernel/network.js'
 import type { FoyerOptions } from '../kernel/options.js'
@@ -81,7 +82,7 @@ export interface TestChainOptions {
   name?: string
   /** @default [testNetwork, testNetworkB] for eip155, [testSolanaNetwork] for solana */
   networks?: readonly Network[]
-  /** Announced at setup through `connector-added`. @default one injected connector `test-wallet-<namespace>` */
+  /** Registered at setup in `kernel.connectors`. @default one injected connector `test-wallet-<namespace>` */
   connectors?: readonly Connector[]
   /** The addresses a connection returns. @default testAddresses[namespace] */
   accounts?: readonly string[]
@@ -103,6 +104,8 @@ export interface TestChainOptions {
   transfer?: TestWalletAnswer | 'pending'
   /** What the transfer capability's `estimateFee` answers; absent leaves it out. */
   transferFee?: bigint
+  /** The address capability. @default the real chains' rules for eip155 and solana (§5); none elsewhere */
+  addressRules?: NonNullable<ChainCapabilities['address']>
 }
 
 /** The in-memory wallet behind a test chain: change its answers mid-test and read what it was asked. */
@@ -142,7 +145,7 @@ export type TestChain = ChainPlugin & { readonly wallet: TestWallet }
 export function testChain(options: TestChainOptions = {}): TestChain {
   const namespace = options.namespace ?? 'eip155'
   const networks = options.networks ?? (namespace === 'solana' ? [testSolanaNetwork] : [testNetwork, testNetworkB])
-  const connectors = options.connectors ?? [testConnector({ chain: namespace })]
+  const connectors = options.connectors ?? [testConnector({ namespaces: [namespace] })]
   const accountType = options.accountType ?? 'eoa'
   const firstNetwork = networks[0]
   if (!firstNetwork) throw new Error('testChain needs at least one network.')
@@ -186,9 +189,9 @@ export function testChain(options: TestChainOptions = {}): TestChain {
     defaultAccountType: accountType,
     setup(setupKernel) {
       kernels.add(setupKernel)
-      for (const connector of connectors) setupKernel.dispatchConnection({ type: 'connector-added', connector })
+      const unregister = connectors.map((connector) => setupKernel.connectors.register({ connector }))
       return () => {
-        for (const connector of connectors) setupKernel.dispatchConnection({ type: 'connector-removed', connectorId: connector.id })
+        for (const stop of unregister) stop()
         kernels.delete(setupKernel)
       }
     },
@@ -205,6 +208,7 @@ export function testChain(options: TestChainOptions = {}): TestChain {
       await answer(wallet.disconnectAnswer, 'disconnect')
     },
     capabilities: {
+      ...((options.addressRules ?? DEFAULT_ADDRESS_RULES[namespace]) && { address: options.addressRules ?? DEFAULT_ADDRESS_RULES[namespace]! }),
       ...(options.balance !== false && {
         balance: {
           async getBalance(_kernel, { networkId }): Promise<NativeBalance> {
@@ -250,13 +254,19 @@ export function testChain(options: TestChainOptions = {}): TestChain {
   return Object.freeze({ ...plugin, wallet })
 }
 
+// The address rules evm() and solana() offer (§5), so that a test chain checks addresses as they do.
+const DEFAULT_ADDRESS_RULES: Record<string, NonNullable<ChainCapabilities['address']> | undefined> = {
+  eip155: { isValid: isEvmAddress, normalize: (address) => (/^0x/i.test(address.trim()) ? address.trim() : `0x${address.trim()}`) },
+  solana: { isValid: isSolanaAddress },
+}
+
 /** A connector as a chain plugin announces it. */
 export function testConnector(overrides: Partial<Connector> = {}): Connector {
-  const chain = overrides.chain ?? 'eip155'
+  const namespaces = overrides.namespaces ?? ['eip155']
   return {
-    id: `test-wallet-${chain}`,
+    id: `test-wallet-${namespaces.join('+')}`,
     name: 'Test Wallet',
-    chain,
+    namespaces,
     type: 'injected',
     info: { rdns: 'example.test-wallet' },
     imageUrl: 'https://example.com/test-wallet.png',

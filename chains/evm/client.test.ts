@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ANVIL_ACCOUNTS, startAnvil, type AnvilInstance } from '../../services/devchain/index.mjs'
+import { createContainer } from '../../kernel/container.js'
 import { publicClientFor, readNativeBalance, RPC_BATCH_SIZE, RPC_TIMEOUT_MS } from './client.js'
 
 let anvil: AnvilInstance
@@ -54,7 +55,7 @@ async function untilIo(check: () => boolean) {
 describe('evm client (§9)', () => {
   it('behavior: reads made in the same tick go to the RPC as one batch', async () => {
     const { url, bodies } = await recordingProxy()
-    const owner = {}
+    const owner = { container: createContainer() }
     const balances = await Promise.all(ANVIL_ACCOUNTS.map(({ address }) => readNativeBalance(owner, url, address)))
     expect(balances).toEqual([10n ** 22n, 10n ** 22n, 10n ** 22n])
     expect(bodies).toHaveLength(1)
@@ -63,7 +64,7 @@ describe('evm client (§9)', () => {
 
   it('behavior: a batch holds at most 1000 requests', async () => {
     const { url, bodies } = await recordingProxy()
-    const owner = {}
+    const owner = { container: createContainer() }
     const address = ANVIL_ACCOUNTS[0]!.address
     await Promise.all(Array.from({ length: RPC_BATCH_SIZE + 1 }, () => readNativeBalance(owner, url, address)))
     expect((bodies as unknown[][]).map((body) => body.length).sort((a, b) => a - b)).toEqual([1, 1000])
@@ -80,7 +81,7 @@ describe('evm client (§9)', () => {
     })
     const url = await listen(server)
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-    const reading = readNativeBalance({}, url, ANVIL_ACCOUNTS[0]!.address)
+    const reading = readNativeBalance({ container: createContainer() }, url, ANVIL_ACCOUNTS[0]!.address)
     const settled = reading.then(
       () => 'resolved',
       (error: Error) => error.name,
@@ -103,10 +104,10 @@ describe('evm client (§9)', () => {
     await expect(settled).resolves.toBe('TimeoutError')
   })
 
-  it('behavior: one client per owner and URL', () => {
-    const owner = {}
+  it('behavior: one client per kernel (its container) and URL', () => {
+    const owner = { container: createContainer() }
     expect(publicClientFor(owner, anvil.url)).toBe(publicClientFor(owner, anvil.url))
     expect(publicClientFor(owner, anvil.url)).not.toBe(publicClientFor(owner, `${anvil.url}/`))
-    expect(publicClientFor({}, anvil.url)).not.toBe(publicClientFor(owner, anvil.url))
+    expect(publicClientFor({ container: createContainer() }, anvil.url)).not.toBe(publicClientFor(owner, anvil.url))
   })
 })

@@ -1,16 +1,16 @@
 // The body of the EVM chain: everything that needs viem, and everything that talks to a wallet or
 // an RPC. The manifest (index.ts) loads this module through import() on the first connect,
 // reconnect, balance, switch or signature (STYLE 3).
-import { createPublicClient, getAddress, http, isAddress, numberToHex, stringToHex, type PublicClient } from 'viem'
+import { createPublicClient, getAddress, http, isAddress, numberToHex, stringToHex, type Abi, type PublicClient } from 'viem'
 import type { CaipNetworkId } from '../../kernel/caip.js'
-import type { ConnectResult, NativeBalance } from '../../kernel/chain.js'
+import type { ConnectResult, ContractRead, NativeBalance, TypedData } from '../../kernel/chain.js'
 import type { Kernel } from '../../kernel/createKernel.js'
 import { AddressOrAuthConnectorNotFoundError, ChainNotSupportedError, NetworkNotFoundError } from '../../kernel/errors/catalogue.js'
 import { isUserRejection } from '../../kernel/errors/isUserRejection.js'
 import { isSameNetwork, type Account, type Network } from '../../kernel/network.js'
 import { StorageToken } from '../../kernel/tokens.js'
 import type { Eip1193Provider } from './provider.js'
-import { EVM_NAMESPACE, LAST_CONNECTOR_KEY, type EvmConfig, type EvmSession } from './session.js'
+import { EVM_NAMESPACE, LAST_CONNECTOR_KEY, PublicClientsToken, type EvmConfig, type EvmSession } from './session.js'
 
 /** EIP-1193's code for "the visitor rejected the request". */
 export const USER_REJECTED_CODE = 4001
@@ -53,14 +53,12 @@ export const RPC_TIMEOUT_MS = 10_000
 /** §9: at most 1000 JSON-RPC requests go in one HTTP batch. */
 export const RPC_BATCH_SIZE = 1000
 
-// Public clients per owner (a kernel) and URL: requests made in the same tick share one batch, and
-// two kernels on a page share nothing.
-const clients = new WeakMap<object, Map<string, PublicClient>>()
-
-/** The public client for an RPC URL, created once per owner and URL. */
-export function publicClientFor(owner: object, url: string): PublicClient {
-  const byUrl = clients.get(owner) ?? new Map<string, PublicClient>()
-  clients.set(owner, byUrl)
+/**
+ * The public client for an RPC URL, created once per kernel and URL: requests made in the same tick
+ * share one batch, and two kernels on a page share nothing.
+ */
+export function publicClientFor(kernel: Pick<Kernel, 'container'>, url: string): PublicClient {
+  const byUrl = kernel.container.ensure(PublicClientsToken, () => new Map<string, PublicClient>())
   let client = byUrl.get(url)
   if (!client) {
     client = createPublicClient({ transport: http(url, { timeout: RPC_TIMEOUT_MS, batch: { batchSize: RPC_BATCH_SIZE } }) })
@@ -70,9 +68,9 @@ export function publicClientFor(owner: object, url: string): PublicClient {
 }
 
 /** Reads a native balance from the network's RPC, never through the wallet. */
-export async function readNativeBalance(owner: object, url: string, address: string): Promise<bigint> {
+export async function readNativeBalance(kernel: Pick<Kernel, 'container'>, url: string, address: string): Promise<bigint> {
   if (!isAddress(address, { strict: false })) throw new Error(`'${address}' is not an EVM address.`)
-  return publicClientFor(owner, url).getBalance({ address })
+  return publicClientFor(kernel, url).getBalance({ address })
 }
 
 /** Checksummed eip155 accounts from what a wallet returned; anything that is not an address is left out. */
@@ -295,4 +293,24 @@ export function switchNetwork(session: EvmSession | undefined, config: EvmConfig
 /** The signMessage capability. */
 export function signMessage(session: EvmSession | undefined, params: { address: string; message: string }): Promise<string> {
   return signWithWallet(connectedWallet(session), params)
+}
+
+/** The signTypedData capability: EIP-712 through `eth_signTypedData_v4`, which takes the data as JSON text. */
+export async function signTypedData(session: EvmSession | undefined, { address, typedData }: { address: string; typedData: TypedData }): Promise<string> {
+  const json = JSON.stringify(typedData, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))
+  const signature = await connectedWallet(session).request({ method: 'eth_signTypedData_v4', params: [address, json] })
+  if (typeof signature !== 'string') throw new Error('The wallet returned no signature.')
+  return signature
+}
+
+/** The readContract capability: an `eth_call` on the network's own RPC, decoded with the ABI. */
+export async function readContract(kernel: Kernel, config: EvmConfig, { networkId, address, abi, functionName, args }: ContractRead): Promise<unknown> {
+  const network = requireNetwork(config, networkId)
+  if (!isAddress(address, { strict: false })) throw new Error(`'${address}' is not an EVM address.`)
+  return publicClientFor(kernel, config.rpcUrls.get(network.caipNetworkId)!).readContract({
+    address,
+    abi: abi as Abi,
+    functionName,
+    args: args ? [...args] : undefined,
+  })
 }

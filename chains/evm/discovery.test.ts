@@ -35,11 +35,11 @@ describe('discovery (EIP-6963 and window.ethereum)', () => {
     announceWallet(page, wallet(), { name: 'Basalt', rdns: 'io.basalt', icon: 'https://basalt.example/icon.png' })
     const kernel = testKernel({ plugins: [evm({ networks: [local] })] })
     expect(connectors(kernel)).toEqual<Connector[]>([
-      { id: 'com.amber', name: 'Amber', chain: 'eip155', type: 'announced', info: { rdns: 'com.amber' }, imageUrl: icon, installed: true },
+      { id: 'com.amber', name: 'Amber', namespaces: ['eip155'], type: 'announced', info: { rdns: 'com.amber' }, imageUrl: icon, installed: true },
       {
         id: 'io.basalt',
         name: 'Basalt',
-        chain: 'eip155',
+        namespaces: ['eip155'],
         type: 'announced',
         info: { rdns: 'io.basalt' },
         imageUrl: 'https://basalt.example/icon.png',
@@ -67,7 +67,7 @@ describe('discovery (EIP-6963 and window.ethereum)', () => {
         detail: { info: { uuid: 'c3d4', name: 'Cobalt', icon: 'http://cobalt.example/icon.png', rdns: '' }, provider: wallet() },
       }),
     )
-    expect(connectors(kernel)).toEqual([{ id: 'c3d4', name: 'Cobalt', chain: 'eip155', type: 'announced', installed: true }])
+    expect(connectors(kernel)).toEqual([{ id: 'c3d4', name: 'Cobalt', namespaces: ['eip155'], type: 'announced', installed: true }])
   })
 
   it.each([
@@ -91,7 +91,7 @@ describe('discovery (EIP-6963 and window.ethereum)', () => {
     vi.advanceTimersByTime(LEGACY_PROVIDER_WAIT_MS - 1)
     expect(connectors(kernel)).toEqual([])
     vi.advanceTimersByTime(1)
-    expect(connectors(kernel)).toEqual([{ id: INJECTED_CONNECTOR_ID, name: 'Browser Wallet', chain: 'eip155', type: 'injected', installed: true }])
+    expect(connectors(kernel)).toEqual([{ id: INJECTED_CONNECTOR_ID, name: 'Browser Wallet', namespaces: ['eip155'], type: 'injected', installed: true }])
     expect(LEGACY_PROVIDER_WAIT_MS).toBe(50)
   })
 

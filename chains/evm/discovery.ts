@@ -71,7 +71,7 @@ export function discoverWallets({ target, injectedName, schedule, found, lost }:
       connector: {
         id,
         name: info.name,
-        chain: 'eip155',
+        namespaces: ['eip155'],
         type: 'announced',
         ...(info.rdns && { info: { rdns: info.rdns } }),
         ...(isSafeImageUrl(info.icon) && { imageUrl: info.icon }),
@@ -88,7 +88,7 @@ export function discoverWallets({ target, injectedName, schedule, found, lost }:
     if (providers.size > 0 || !isEip1193Provider(injected)) return
     legacyListed = true
     found({
-      connector: { id: INJECTED_CONNECTOR_ID, name: injectedName, chain: 'eip155', type: 'injected', installed: true },
+      connector: { id: INJECTED_CONNECTOR_ID, name: injectedName, namespaces: ['eip155'], type: 'injected', installed: true },
       provider: injected,
     })
   }, LEGACY_PROVIDER_WAIT_MS)

@@ -12,6 +12,7 @@ import { isFoyerError } from '../../kernel/errors/BaseError.js'
 import type { FoyerOptions } from '../../kernel/options.js'
 import type { Network } from '../../kernel/network.js'
 import { createMemoryBackend } from '../../kernel/storage.js'
+import { closeModal } from '../../kernel/modal.js'
 import { StorageToken } from '../../kernel/tokens.js'
 import * as v from 'valibot'
 import { ANVIL_ACCOUNTS } from '../../services/devchain/index.mjs'
@@ -116,7 +117,8 @@ describe('evm: connect', () => {
 
   it('behavior: an unknown connector fails without asking any wallet', async () => {
     const { kernel, wallet } = setup()
-    kernel.dispatchConnection({ type: 'connector-added', connector: { id: 'ghost', name: 'Ghost', chain: 'eip155', type: 'announced' } })
+    // Registered by some plugin, but with no EIP-1193 provider to hand the chain.
+    kernel.connectors.register({ connector: { id: 'ghost', name: 'Ghost', namespaces: ['eip155'], type: 'announced' } })
     await expect(connect(kernel, { connectorId: 'ghost' })).rejects.toThrow("No EVM wallet has the connector id 'ghost'.")
     expect(wallet.calls).toEqual([])
   })
@@ -409,17 +411,34 @@ describe('evm: unsupported network (§4)', () => {
     expect(modal().open).toBe(false)
   })
 
-  it('behavior: connecting while the wallet is on such a network opens the view after the connect flow', async () => {
+  it('behavior: connecting on such a network shows the view through afterConnect; connect resolves once the wallet is on a listed one', async () => {
     const { kernel, modal } = setup({ wallet: { chainId: 56 } })
-    await expect(connect(kernel, { connectorId })).resolves.toMatchObject({ networkId: 'eip155:56' })
-    expect(modal().open).toBe(false)
+    let settled = false
+    const connecting = connect(kernel, { connectorId }).finally(() => (settled = true))
+    await vi.waitFor(() => expect(modal()).toEqual({ open: true, view: 'UnsupportedChain' }))
     await nextTask()
-    expect(modal()).toEqual({ open: true, view: 'UnsupportedChain' })
+    expect(settled).toBe(false)
+    // Choosing a configured network there (what the view's buttons do) answers the view.
+    await switchNetwork(kernel, { networkId: 'eip155:31337' })
+    await expect(connecting).resolves.toMatchObject({ namespace: 'eip155' })
+    expect(modal().open).toBe(false)
+  })
+
+  it('behavior: closing the view leaves the wallet connected on its network; connect resolves', async () => {
+    const { kernel, modal, evm: state } = setup({ wallet: { chainId: 56 } })
+    const connecting = connect(kernel, { connectorId })
+    await vi.waitFor(() => expect(modal()).toEqual({ open: true, view: 'UnsupportedChain' }))
+    closeModal(kernel)
+    await expect(connecting).resolves.toMatchObject({ networkId: 'eip155:56' })
+    expect(state()).toMatchObject({ status: 'connected', networkId: 'eip155:56' })
   })
 
   it('behavior: a balance on an unsupported network reads as 0 without asking the RPC (§9)', async () => {
     const { kernel } = setup({ wallet: { chainId: 56 } })
-    const { address } = await connect(kernel, { connectorId })
+    const connecting = connect(kernel, { connectorId })
+    await vi.waitFor(() => expect(kernel.store.getState().modal.open).toBe(true))
+    closeModal(kernel)
+    const { address } = await connecting
     await expect(getNativeBalance(kernel, { namespace: 'eip155', address: address!, networkId: 'eip155:56' })).resolves.toEqual({
       formatted: '0',
       symbol: 'ETH',

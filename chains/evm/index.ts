@@ -7,8 +7,10 @@ import * as v from 'valibot'
 import type { CaipNetworkId } from '../../kernel/caip.js'
 import { defineChain, type ChainPlugin } from '../../kernel/chain.js'
 import type { Kernel } from '../../kernel/createKernel.js'
-import { closeModal, openModal } from '../../kernel/modal.js'
+import { closeModal } from '../../kernel/modal.js'
+import { isEvmAddress } from '../../kernel/addresses.js'
 import { isSameNetwork, type Network } from '../../kernel/network.js'
+import type { RouteEntry } from '../../kernel/router.js'
 import type { FoyerState } from '../../kernel/store.js'
 import { StorageToken } from '../../kernel/tokens.js'
 import { discoverWallets } from './discovery.js'
@@ -18,7 +20,7 @@ import { en, type EvmMessages } from './locales/en.js'
 import { parseEvmOptions, type EvmOptions } from './options.js'
 import type { PairingState, WalletConnectService } from './pairing.js'
 import type { Eip1193Provider } from './provider.js'
-import { EVM_NAMESPACE, LAST_CONNECTOR_KEY, WALLET_CONNECT_ID, type EvmSession } from './session.js'
+import { EVM_NAMESPACE, EvmSessionToken, LAST_CONNECTOR_KEY, WALLET_CONNECT_ID, type EvmSession } from './session.js'
 
 declare module '../../kernel/i18n.js' {
   interface Messages extends EvmMessages {}
@@ -28,6 +30,31 @@ declare module '../../kernel/chain.js' {
   interface ChainCapabilities {
     /** Pairing with wallet apps on other devices (`evm({ walletConnect })`); what the WalletConnect views use. */
     walletConnect?: WalletConnectService
+  }
+}
+
+declare module '../../kernel/connectors.js' {
+  interface NamespaceProviders {
+    /** An EVM connector hands the chain an EIP-1193 provider. */
+    eip155: Eip1193Provider
+  }
+}
+
+declare module '../../kernel/views.js' {
+  interface ViewParams {
+    /** §2: pairs the directory wallet the visitor chose, by its app links or QR code. */
+    ConnectingWalletConnect: { walletId: string }
+    /** §2: a QR code and Copy link for any WalletConnect wallet. */
+    ConnectingWalletConnectBasic: undefined
+    /** §4: the wallet sits on a network the site does not list. */
+    UnsupportedChain: undefined
+  }
+}
+
+declare module '../../kernel/router.js' {
+  interface ViewResults {
+    /** Answers once the wallet is on a network the site lists. */
+    UnsupportedChain: void
   }
 }
 
@@ -51,14 +78,19 @@ const LastConnectorSchema = v.pipe(v.string(), v.nonEmpty())
 
 /** The network the EVM wallet is on when this site does not support it, else undefined (§4). */
 function selectUnsupportedNetwork(state: FoyerState, networks: readonly Network[]): CaipNetworkId | undefined {
-  const connection = state.connection.namespaces[EVM_NAMESPACE]
-  const networkId = connection?.status === 'connected' ? connection.networkId : undefined
+  const networkId = selectConnectedNetwork(state)
   return networkId && !networks.some((network) => isSameNetwork(network, networkId)) ? networkId : undefined
+}
+
+/** The EVM wallet's network while it is connected. */
+function selectConnectedNetwork(state: FoyerState): CaipNetworkId | undefined {
+  const connection = state.connection.namespaces[EVM_NAMESPACE]
+  return connection?.status === 'connected' ? connection.networkId : undefined
 }
 
 /**
  * True when an EVM wallet is connected on a network the site did not configure (§4). The kernel
- * keeps that network id; the chain then opens the UnsupportedChain view.
+ * keeps that network id; the chain then shows the UnsupportedChain view.
  *
  * @example
  * if (isUnsupportedNetwork(kernel)) openModal(kernel, { view: 'UnsupportedChain' })
@@ -68,11 +100,49 @@ export function isUnsupportedNetwork(kernel: Kernel): boolean {
   return selectUnsupportedNetwork(kernel.store.getState(), networks) !== undefined
 }
 
+/** The EVM session of a kernel the chain was set up in. */
+function sessionOf(kernel: Kernel): EvmSession | undefined {
+  return kernel.container.has(EvmSessionToken) ? kernel.container.resolve(EvmSessionToken) : undefined
+}
+
+/**
+ * Shows UnsupportedChain and waits until the wallet is on a listed network (§4). The visitor may
+ * also close the modal or go back: the wallet then stays where it is, connected.
+ */
+async function showUnsupportedChain(kernel: Kernel): Promise<void> {
+  const { modal } = kernel.store.getState()
+  if (modal.open && kernel.router.current().view === 'UnsupportedChain') return
+  await kernel.router.request('UnsupportedChain').catch((error: unknown) => kernel.logger.debug('UnsupportedChain was left.', error))
+}
+
+/**
+ * §4 after the connection: a wallet that moves to a network the site does not list gets the
+ * UnsupportedChain view; once it is back on a listed one, the view answers (or the modal closes).
+ * A wallet that connects on such a network is shown the view by the chain's afterConnect hook.
+ */
+function watchNetworkChanges(kernel: Kernel, networks: readonly Network[]): () => void {
+  const isListed = (networkId: CaipNetworkId) => networks.some((network) => isSameNetwork(network, networkId))
+  return kernel.store.select(selectConnectedNetwork, (networkId, previous) => {
+    if (networkId && previous && !isListed(networkId)) void showUnsupportedChain(kernel)
+    const { modal } = kernel.store.getState()
+    if (networkId && isListed(networkId) && modal.open && kernel.router.current().view === 'UnsupportedChain') {
+      if (!kernel.router.finish()) closeModal(kernel)
+    }
+  })
+}
+
+/** §2: WalletConnect leads to the wallet list on a phone (its apps open by link), else to its QR code. */
+function walletConnectRoute(kernel: Kernel): RouteEntry {
+  const wallets = kernel.environment.isMobile() && kernel.isViewAvailable('AllWallets')
+  return wallets ? { view: 'AllWallets', params: undefined } : { view: 'ConnectingWalletConnectBasic', params: undefined }
+}
+
 /**
  * The EVM chain: browser wallets through EIP-6963 and `window.ethereum`, balances over the
  * networks' own RPC (viem, loaded on first use), network switching with adding, and personal_sign.
  * With `walletConnect`, wallet apps on other devices too: a 'WalletConnect' connector, the
  * ConnectingWalletConnect views and the `walletConnect` capability (the SDK loads on first use).
+ * Any plugin's connector that serves eip155 with an EIP-1193 provider connects through it.
  *
  * @throws {InvalidOptionsError} for options that do not parse, naming the option (an RPC URL that is
  *   not http(s), an empty `networks` …).
@@ -83,7 +153,6 @@ export function isUnsupportedNetwork(kernel: Kernel): boolean {
 export function evm(options: EvmOptions): ChainPlugin {
   const config = parseEvmOptions(options)
   const { networks, walletConnect } = config
-  const sessions = new WeakMap<Kernel, EvmSession>()
   // Every connect, disconnect and reconnect outdates a reconnect still under way.
   const interrupt = (session: EvmSession) => {
     session.reconnectId = undefined
@@ -104,27 +173,14 @@ export function evm(options: EvmOptions): ChainPlugin {
     })
   }
 
-  // §4: a wallet on a network the site does not list gets the UnsupportedChain view.
-  const watchUnsupportedNetwork = (kernel: Kernel) => {
-    let cancel = () => {}
-    const stop = kernel.store.select(
-      (state) => selectUnsupportedNetwork(state, networks),
-      (networkId) => {
-        cancel()
-        if (networkId) {
-          // A task later: ConnectingExternal closes the modal once connect resolves, which would close this view too.
-          cancel = kernel.schedule(() => {
-            if (selectUnsupportedNetwork(kernel.store.getState(), networks)) openModal(kernel, { view: 'UnsupportedChain' })
-          }, 0)
-        } else if (kernel.store.getState().modal.open && kernel.router.current().view === 'UnsupportedChain') {
-          closeModal(kernel)
-        }
-      },
-    )
-    return () => {
-      cancel()
-      stop()
+  // §4: the remembered connector reconnects as soon as it is registered, by whichever plugin.
+  const reconnectWhenRegistered = (kernel: Kernel, session: EvmSession) => {
+    const check = () => {
+      const provider = session.reconnectId && kernel.connectors.provider(session.reconnectId, EVM_NAMESPACE)
+      if (provider) reconnect(kernel, session, session.reconnectId!, provider)
     }
+    check()
+    return kernel.store.select((state) => state.connection.connectors, check)
   }
 
   return defineChain({
@@ -138,63 +194,69 @@ export function evm(options: EvmOptions): ChainPlugin {
       }),
     },
     locales: { en },
+    hooks: {
+      // §4: a wallet that connects on a network the site does not list is shown UnsupportedChain first.
+      async afterConnect(kernel, { namespace }) {
+        if (namespace === EVM_NAMESPACE && isUnsupportedNetwork(kernel)) await showUnsupportedChain(kernel)
+      },
+    },
 
     setup(kernel) {
-      const session: EvmSession = { wallets: new Map(), epoch: 0 }
+      const session: EvmSession = { epoch: 0 }
+      kernel.container.provide(EvmSessionToken, session)
       const storage = kernel.container.resolve(StorageToken)
-      sessions.set(kernel, session)
       // §4: with reconnect off, an existing session is dropped rather than kept for later.
       if (kernel.options.enableReconnect) session.reconnectId = storage.read(LAST_CONNECTOR_KEY, LastConnectorSchema)
       else storage.remove(LAST_CONNECTOR_KEY)
 
-      const stops = [watchUnsupportedNetwork(kernel)]
+      const stops = [watchNetworkChanges(kernel, networks)]
       kernel.store.addSlice('pairing', { status: 'idle' })
       if (walletConnect) {
-        // §2: first on Connect. Its name is WalletConnect's own, in every language.
-        kernel.dispatchConnection({
-          type: 'connector-added',
-          connector: { id: WALLET_CONNECT_ID, name: 'WalletConnect', chain: EVM_NAMESPACE, type: 'walletConnect' },
-        })
+        // §2: first on Connect. Its name is WalletConnect's own, in every language. Its provider comes with a session.
+        stops.push(
+          kernel.connectors.register({
+            connector: { id: WALLET_CONNECT_ID, name: 'WalletConnect', namespaces: [EVM_NAMESPACE], type: 'walletConnect' },
+            route: () => walletConnectRoute(kernel),
+            directoryRoute: (walletId) => ({ view: 'ConnectingWalletConnect', params: { walletId } }),
+          }),
+        )
         if (session.reconnectId === WALLET_CONNECT_ID) reconnect(kernel, session, WALLET_CONNECT_ID)
       }
       // Discovery needs a page; on a server the chain only serves RPC reads.
       if (typeof window !== 'undefined') {
+        const found = new Map<string, () => void>()
         stops.push(
           discoverWallets({
             target: window,
             injectedName: kernel.i18n.t('evm.browserWallet'),
             schedule: (callback, ms) => kernel.schedule(callback, ms),
-            found: ({ connector, provider }) => {
-              session.wallets.set(connector.id, provider)
-              kernel.dispatchConnection({ type: 'connector-added', connector })
-              if (session.reconnectId === connector.id) reconnect(kernel, session, connector.id, provider)
-            },
+            found: ({ connector, provider }) => found.set(connector.id, kernel.connectors.register({ connector, providers: { [EVM_NAMESPACE]: provider } })),
             lost: (connectorId) => {
-              session.wallets.delete(connectorId)
-              kernel.dispatchConnection({ type: 'connector-removed', connectorId })
+              found.get(connectorId)?.()
+              found.delete(connectorId)
             },
           }),
+          () => found.forEach((unregister) => unregister()),
         )
       }
+      stops.push(reconnectWhenRegistered(kernel, session))
       return async () => {
         for (const stop of stops) stop()
         session.active?.unwatch()
-        for (const connectorId of session.wallets.keys()) kernel.dispatchConnection({ type: 'connector-removed', connectorId })
-        sessions.delete(kernel)
-        await session.closeWalletConnect?.()
+        await session.walletConnect?.close()
       }
     },
 
     async connect(kernel, { connectorId, networkId }) {
-      const session = sessions.get(kernel)
-      const provider = session?.wallets.get(connectorId)
+      const session = sessionOf(kernel)
+      const provider = kernel.connectors.provider(connectorId, EVM_NAMESPACE)
       if (!session || !provider) throw new Error(`No EVM wallet has the connector id '${connectorId}'.`)
       interrupt(session)
       return (await loadEvmClient()).connectWallet(kernel, session, config, { connectorId, provider, networkId })
     },
 
     async disconnect(kernel) {
-      const session = sessions.get(kernel)
+      const session = sessionOf(kernel)
       if (!session) return
       interrupt(session)
       if (session.active) await (await loadEvmClient()).disconnectWallet(kernel, session)
@@ -202,22 +264,40 @@ export function evm(options: EvmOptions): ChainPlugin {
     },
 
     capabilities: {
+      address: {
+        isValid: isEvmAddress,
+        // §5 lets an EVM address come without its 0x; wallets do not.
+        normalize: (address) => (/^0x/i.test(address.trim()) ? address.trim() : `0x${address.trim()}`),
+      },
+      // Names and avatars are EVM only (§6), from the blockchain data service.
+      identity: {
+        getIdentity: async (kernel, params) => (await import('../../kernel/actions/getIdentity.js')).getIdentity(kernel, params),
+      },
       balance: {
         getBalance: async (kernel, params) => (await loadEvmClient()).getNativeBalance(kernel, config, params),
       },
       switchNetwork: {
-        switchNetwork: async (kernel, { networkId }) => (await loadEvmClient()).switchNetwork(sessions.get(kernel), config, networkId),
+        switchNetwork: async (kernel, { networkId }) => (await loadEvmClient()).switchNetwork(sessionOf(kernel), config, networkId),
       },
       signMessage: {
-        signMessage: async (kernel, params) => (await loadEvmClient()).signMessage(sessions.get(kernel), params),
+        signMessage: async (kernel, params) => (await loadEvmClient()).signMessage(sessionOf(kernel), params),
+      },
+      signTypedData: {
+        signTypedData: async (kernel, params) => (await loadEvmClient()).signTypedData(sessionOf(kernel), params),
+      },
+      readContract: {
+        readContract: async (kernel, params) => (await loadEvmClient()).readContract(kernel, config, params),
+      },
+      // Its own chunk (viem's encoder and receipt polling), loaded on the first send.
+      sendTransaction: {
+        sendTransaction: async (kernel, params) => (await import('./transfer.js')).sendTransaction(kernel, sessionOf(kernel), config, params),
       },
       transfer: {
-        // Its own chunk (viem's encoder and receipt polling), loaded on the first send.
-        transfer: async (kernel, params) => (await import('./transfer.js')).transfer(kernel, sessions.get(kernel), config, params),
+        transfer: async (kernel, params) => (await import('./transfer.js')).transfer(kernel, sessionOf(kernel), config, params),
         estimateFee: async (kernel, params) => (await import('./transfer.js')).estimateFee(kernel, config, params),
       },
       ...(walletConnect && {
-        walletConnect: { pairing: async (kernel: Kernel) => (await loadWalletConnect()).pairingFor(kernel, sessions.get(kernel)!, config) },
+        walletConnect: { pairing: async (kernel: Kernel) => (await loadWalletConnect()).pairingFor(kernel, sessionOf(kernel)!, config) },
       }),
     },
   })

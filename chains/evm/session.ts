@@ -1,6 +1,9 @@
+import type { PublicClient } from 'viem'
 import type { CaipNetworkId } from '../../kernel/caip.js'
+import { createToken, type Token } from '../../kernel/container.js'
 import type { Network } from '../../kernel/network.js'
 import type { Eip1193Provider } from './provider.js'
+import type { WalletConnectRuntime } from './walletConnect.js'
 
 /** The CAIP namespace of EVM chains. */
 export const EVM_NAMESPACE = 'eip155'
@@ -11,19 +14,23 @@ export const LAST_CONNECTOR_KEY = 'evm:lastConnector'
 /** The id (and the recent-wallet id) of the WalletConnect connector. */
 export const WALLET_CONNECT_ID = 'walletConnect'
 
-/** What the chain keeps per kernel: one plugin object may serve several kernels. */
+/** What the chain keeps per kernel (in its container): one plugin object may serve several kernels. */
 export interface EvmSession {
-  /** Discovered wallets by connector id. */
-  wallets: Map<string, Eip1193Provider>
   /** The connected wallet, listened to. */
   active?: { connectorId: string; provider: Eip1193Provider; unwatch: () => void }
   /** A remembered connector to reconnect as soon as discovery finds it (§4). */
   reconnectId?: string
   /** Bumped by every connect and disconnect, so that a reconnect that ends after one of them changes nothing. */
   epoch: number
-  /** Closes the WalletConnect client when the kernel goes; set once that client exists. */
-  closeWalletConnect?: () => Promise<void>
+  /** The WalletConnect client and pairing, once WalletConnect is used. */
+  walletConnect?: WalletConnectRuntime
 }
+
+/** The kernel's EVM session. */
+export const EvmSessionToken: Token<EvmSession> = createToken('evm:session')
+
+/** The kernel's viem public clients by RPC URL: requests made in one tick share one batch. */
+export const PublicClientsToken: Token<Map<string, PublicClient>> = createToken('evm:publicClients')
 
 /** `evm({ walletConnect })` after checking. */
 export interface WalletConnectConfig {

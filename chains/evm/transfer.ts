@@ -1,7 +1,8 @@
-// The EVM transfer capability's body (viem), loaded through import() on the first send (STYLE 3).
+// The EVM transfer and sendTransaction capabilities' body (viem), loaded through import() on the
+// first send (STYLE 3).
 import { encodeFunctionData, erc20Abi, getAddress, isAddress, numberToHex } from 'viem'
 import type { CaipNetworkId } from '../../kernel/caip.js'
-import type { TransferParameters } from '../../kernel/chain.js'
+import type { TransactionRequest, TransferParameters } from '../../kernel/chain.js'
 import type { Kernel } from '../../kernel/createKernel.js'
 import { BaseError, type BaseErrorOptions } from '../../kernel/errors/BaseError.js'
 import { connectedWallet, publicClientFor, requireNetwork } from './client.js'
@@ -15,7 +16,7 @@ export const NATIVE_TRANSFER_GAS = 21_000n
 /** Wallets price their own fee, often at twice the base fee: the estimate keeps that much room. */
 const FEE_HEADROOM = 2n
 
-/** The transaction was mined but reverted: nothing was sent. */
+/** The transaction was mined but reverted: nothing was sent (a transfer, or any other transaction). */
 export class TransferRevertedError extends BaseError {
   override name = 'TransferRevertedError'
   constructor(options?: BaseErrorOptions) {
@@ -24,10 +25,9 @@ export class TransferRevertedError extends BaseError {
 }
 
 /**
- * Sends the native coin (`value`) or an ERC20 token (`transfer(address,uint256)` calldata) with
- * eth_sendTransaction through the connected wallet, then waits for the receipt on the network's own
- * RPC. The call is never simulated and its return value never decoded: USDT-style tokens return
- * nothing from `transfer` (§4), and a reverted receipt is what tells a failure.
+ * Sends the native coin (`value`) or an ERC20 token (`transfer(address,uint256)` calldata). The
+ * call is never simulated and its return value never decoded: USDT-style tokens return nothing from
+ * `transfer` (§4), and a reverted receipt is what tells a failure.
  *
  * @throws {TransferRevertedError} when the receipt's status is reverted.
  */
@@ -37,18 +37,38 @@ export async function transfer(
   config: EvmConfig,
   { from, to, amount, token, networkId }: TransferParameters,
 ): Promise<{ hash: string }> {
+  const recipient = checkedAddress(to)
+  const transaction: TransactionRequest = token
+    ? { from, to: token.address, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [recipient, amount] }), networkId }
+    : { from, to: recipient, value: amount, networkId }
+  return sendTransaction(kernel, session, config, transaction)
+}
+
+/**
+ * The sendTransaction capability: eth_sendTransaction through the connected wallet, then the
+ * receipt from the network's own RPC.
+ *
+ * @throws {TransferRevertedError} when the receipt's status is reverted.
+ */
+export async function sendTransaction(
+  kernel: Kernel,
+  session: EvmSession | undefined,
+  config: EvmConfig,
+  { from, to, value, data, networkId }: TransactionRequest,
+): Promise<{ hash: string }> {
   const provider = connectedWallet(session)
   const rpcUrl = rpcUrlOf(config, networkId)
-  if (!isAddress(to, { strict: false })) throw new Error(`'${to}' is not an EVM address.`)
-  const recipient = getAddress(to)
-  const transaction = token
-    ? { from, to: getAddress(token.address), data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [recipient, amount] }) }
-    : { from, to: recipient, value: numberToHex(amount) }
+  const transaction = { from, to: checkedAddress(to), ...(value !== undefined && { value: numberToHex(value) }), ...(data && { data }) }
   const hash = await provider.request({ method: 'eth_sendTransaction', params: [transaction] })
   if (typeof hash !== 'string' || !/^0x[0-9a-f]{64}$/i.test(hash)) throw new Error('The wallet returned no transaction hash.')
   const receipt = await publicClientFor(kernel, rpcUrl).waitForTransactionReceipt({ hash: hash as `0x${string}`, pollingInterval: RECEIPT_POLL_MS })
   if (receipt.status !== 'success') throw new TransferRevertedError({ details: `Transaction ${hash} reverted.` })
   return { hash }
+}
+
+function checkedAddress(address: string): `0x${string}` {
+  if (!isAddress(address, { strict: false })) throw new Error(`'${address}' is not an EVM address.`)
+  return getAddress(address)
 }
 
 /**

@@ -107,7 +107,7 @@ describe('walletConnect: options and manifest', () => {
   it("behavior: a 'WalletConnect' connector first, the two views, and nothing of WalletConnect without the option", () => {
     const kernel = kernelWith()
     expect(kernel.store.getState().connection.connectors).toEqual([
-      { id: 'walletConnect', name: 'WalletConnect', chain: 'eip155', type: 'walletConnect' },
+      { id: 'walletConnect', name: 'WalletConnect', namespaces: ['eip155'], type: 'walletConnect' },
     ])
     expect(kernel.views.get('ConnectingWalletConnect')?.title).toBe('connecting.title')
     expect(kernel.views.get('ConnectingWalletConnectBasic')?.title).toBe('evm.wc.title')

@@ -95,14 +95,16 @@ function releasePrefix(prefix: string): void {
   delete global[`_walletConnectCore_${prefix}_count`]
 }
 
-/** What WalletConnect keeps per kernel. */
-interface Runtime {
+/** What WalletConnect keeps per kernel, in the kernel's EVM session. */
+export interface WalletConnectRuntime {
   client: Promise<Client>
   providers: Map<string, SessionProvider>
   pairing?: PairingController
+  /** Stops the pairing and closes the client; the kernel's teardown calls it. */
+  close(): Promise<void>
 }
 
-const runtimes = new WeakMap<Kernel, Runtime>()
+type Runtime = WalletConnectRuntime
 
 function metadataOf(kernel: Kernel, config: WalletConnectConfig) {
   const given = config.metadata ?? kernel.options.metadata
@@ -116,7 +118,7 @@ function metadataOf(kernel: Kernel, config: WalletConnectConfig) {
 }
 
 function runtimeOf(kernel: Kernel, session: EvmSession, config: EvmConfig): Runtime {
-  const existing = runtimes.get(kernel)
+  const existing = session.walletConnect
   if (existing) return existing
   const walletConnect = config.walletConnect
   if (!walletConnect) throw new Error('evm() was set up without `walletConnect`.')
@@ -141,24 +143,27 @@ function runtimeOf(kernel: Kernel, session: EvmSession, config: EvmConfig): Runt
     created.on('session_expire', ({ topic }) => providers.get(topic)?.onGone())
     return created
   })
-  const runtime: Runtime = { client, providers }
-  runtimes.set(kernel, runtime)
+  const runtime: Runtime = {
+    client,
+    providers,
+    async close() {
+      runtime.pairing?.stop()
+      if (session.walletConnect === runtime) session.walletConnect = undefined
+      const started = await client.catch(() => undefined)
+      if (started) {
+        await started.core.relayer.transportClose().catch(() => {})
+        started.core.heartbeat.stop()
+      }
+      releasePrefix(prefix)
+    },
+  }
+  session.walletConnect = runtime
   client.catch((error: unknown) => {
     // A client that failed to start (relay unreachable at init) is forgotten, so the next use tries again.
     kernel.logger.warn('WalletConnect did not start.', error)
-    if (runtimes.get(kernel) === runtime) runtimes.delete(kernel)
+    if (session.walletConnect === runtime) session.walletConnect = undefined
     releasePrefix(prefix)
   })
-  session.closeWalletConnect = async () => {
-    runtime.pairing?.stop()
-    runtimes.delete(kernel)
-    const started = await client.catch(() => undefined)
-    if (started) {
-      await started.core.relayer.transportClose().catch(() => {})
-      started.core.heartbeat.stop()
-    }
-    releasePrefix(prefix)
-  }
   return runtime
 }
 
@@ -190,7 +195,7 @@ export function pairingFor(kernel: Kernel, session: EvmSession, config: EvmConfi
     },
     async connect(approved) {
       const client = await runtime.client
-      session.wallets.set(WALLET_CONNECT_ID, providerFor(runtime, client, session, config, approved.topic))
+      setSessionProvider(kernel, providerFor(kernel, runtime, client, config, approved.topic))
       await connect(kernel, { connectorId: WALLET_CONNECT_ID })
     },
     discard(approved) {
@@ -221,8 +226,8 @@ export async function restoreSession(kernel: Kernel, session: EvmSession, config
     kernel.dispatchConnection({ type: 'disconnected', namespace: EVM_NAMESPACE })
     return
   }
-  const provider = providerFor(runtime, client, session, config, stored.topic)
-  session.wallets.set(WALLET_CONNECT_ID, provider)
+  const provider = providerFor(kernel, runtime, client, config, stored.topic)
+  setSessionProvider(kernel, provider)
   await restoreWallet(kernel, session, { connectorId: WALLET_CONNECT_ID, provider, epoch })
 }
 
@@ -234,15 +239,22 @@ export interface SessionProvider extends Eip1193Provider {
   onGone(): void
 }
 
-function providerFor(runtime: Runtime, client: Client, session: EvmSession, config: EvmConfig, topic: string): SessionProvider {
+function providerFor(kernel: Kernel, runtime: Runtime, client: Client, config: EvmConfig, topic: string): SessionProvider {
   const existing = runtime.providers.get(topic)
   if (existing) return existing
   const provider = createSessionProvider(client, topic, config.networks, () => {
     runtime.providers.delete(topic)
-    if (session.wallets.get(WALLET_CONNECT_ID) === provider) session.wallets.delete(WALLET_CONNECT_ID)
+    if (kernel.connectors.provider(WALLET_CONNECT_ID, EVM_NAMESPACE) === provider) setSessionProvider(kernel, undefined)
   })
   runtime.providers.set(topic, provider)
   return provider
+}
+
+/** The WalletConnect connector reaches its wallet through this session's provider (none once it ended). */
+function setSessionProvider(kernel: Kernel, provider: SessionProvider | undefined): void {
+  const registration = kernel.connectors.get(WALLET_CONNECT_ID)
+  if (!registration) return
+  kernel.connectors.register({ ...registration, providers: provider ? { [EVM_NAMESPACE]: provider } : undefined })
 }
 
 /** An error shaped as EIP-1193 wants it, with the wallet's own error kept as `data`. */

@@ -10,7 +10,7 @@ import { AddressOrAuthConnectorNotFoundError, NetworkNotFoundError, UnsupportedC
 import { isSameNetwork, type Account, type Network } from '../../kernel/network.js'
 import { StorageToken } from '../../kernel/tokens.js'
 import { SOLANA_DEVNET_GENESIS_HASH, SOLANA_MAINNET_GENESIS_HASH } from './networks.js'
-import { LAST_SESSION_KEY, SOLANA_NAMESPACE, type SolanaConfig, type SolanaSession } from './session.js'
+import { LAST_SESSION_KEY, RpcClientsToken, SOLANA_NAMESPACE, type SolanaConfig, type SolanaSession } from './session.js'
 import {
   featureOf,
   SOLANA_SIGN_MESSAGE,
@@ -24,13 +24,9 @@ import {
 /** §9: an HTTP RPC request gives up after 10 s. */
 export const RPC_TIMEOUT_MS = 10_000
 
-// RPC clients per owner (a kernel) and URL: two kernels on a page share nothing.
-const rpcs = new WeakMap<object, Map<string, Rpc<SolanaRpcApi>>>()
-
-/** The RPC client for a URL, created once per owner and URL. */
-export function rpcFor(owner: object, url: string): Rpc<SolanaRpcApi> {
-  const byUrl = rpcs.get(owner) ?? new Map<string, Rpc<SolanaRpcApi>>()
-  rpcs.set(owner, byUrl)
+/** The RPC client for a URL, created once per kernel and URL: two kernels on a page share nothing. */
+export function rpcFor(kernel: Pick<Kernel, 'container'>, url: string): Rpc<SolanaRpcApi> {
+  const byUrl = kernel.container.ensure(RpcClientsToken, () => new Map<string, Rpc<SolanaRpcApi>>())
   let rpc = byUrl.get(url)
   if (!rpc) {
     rpc = createSolanaRpc(url) as Rpc<SolanaRpcApi>
@@ -48,9 +44,9 @@ export function isValidSolanaAddress(value: unknown): value is string {
 }
 
 /** Reads a balance in lamports from the network's RPC, never through the wallet. */
-export async function readBalance(owner: object, url: string, address: string): Promise<bigint> {
+export async function readBalance(kernel: Pick<Kernel, 'container'>, url: string, address: string): Promise<bigint> {
   if (!isValidSolanaAddress(address)) throw new Error(`'${address}' is not a Solana address.`)
-  const { value } = await rpcFor(owner, url).getBalance(toAddress(address)).send({ abortSignal: AbortSignal.timeout(RPC_TIMEOUT_MS) })
+  const { value } = await rpcFor(kernel, url).getBalance(toAddress(address)).send({ abortSignal: AbortSignal.timeout(RPC_TIMEOUT_MS) })
   return value
 }
 

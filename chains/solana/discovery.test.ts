@@ -78,7 +78,7 @@ describe('discoverSolanaWallets', () => {
 
   it('behavior: an icon that is not https or data:image is dropped', () => {
     register({ ...solanaWallet('Tracker'), icon: 'http://tracker.example/pixel.png' })
-    expect(discover().connectors()).toEqual([{ id: 'solana:Tracker', name: 'Tracker', chain: 'solana', type: 'announced', installed: true }])
+    expect(discover().connectors()).toEqual([{ id: 'solana:Tracker', name: 'Tracker', namespaces: ['solana'], type: 'announced', installed: true }])
   })
 
   it('behavior: registrations and unregistrations after discovery started are followed; stopping ends that', () => {

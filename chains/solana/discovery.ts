@@ -30,7 +30,7 @@ function toConnector(wallet: StandardWallet): Connector {
   return {
     id: solanaConnectorId(wallet.name),
     name: wallet.name.trim().slice(0, 100),
-    chain: SOLANA_NAMESPACE,
+    namespaces: [SOLANA_NAMESPACE],
     type: 'announced',
     ...(isSafeImageUrl(wallet.icon) && { imageUrl: wallet.icon }),
     installed: true,
@@ -38,7 +38,7 @@ function toConnector(wallet: StandardWallet): Connector {
 }
 
 function browseConnector(browse: BrowseWallet): Connector {
-  return { id: browse.id, name: browse.name, chain: SOLANA_NAMESPACE, type: 'external', installed: false }
+  return { id: browse.id, name: browse.name, namespaces: [SOLANA_NAMESPACE], type: 'external', installed: false }
 }
 
 const isSameEntry = (a: DiscoveredSolanaWallet, b: DiscoveredSolanaWallet | undefined) =>

@@ -4,15 +4,24 @@
 // body that needs @solana/kit (client.ts). This file must never import either.
 import { defineChain, type ChainPlugin } from '../../kernel/chain.js'
 import type { Kernel } from '../../kernel/createKernel.js'
+import { isSolanaAddress } from '../../kernel/addresses.js'
 import { afterFirstPaint } from '../../kernel/idle.js'
 import { AddressOrAuthConnectorNotFoundError } from '../../kernel/errors/catalogue.js'
 import { loadSolanaClient } from './loadSolanaClient.js'
 import { en, type SolanaMessages } from './locales/en.js'
 import { parseSolanaOptions, type SolanaOptions } from './options.js'
-import { SOLANA_NAMESPACE, type WalletSession } from './session.js'
+import { SOLANA_NAMESPACE, WalletSessionToken, type WalletSession } from './session.js'
+import type { StandardWallet } from './walletStandard.js'
 
 declare module '../../kernel/i18n.js' {
   interface Messages extends SolanaMessages {}
+}
+
+declare module '../../kernel/connectors.js' {
+  interface NamespaceProviders {
+    /** A Solana connector hands the chain a Wallet Standard wallet with a `solana:` chain. */
+    solana: StandardWallet
+  }
 }
 
 export { solanaNetwork, SOL } from './options.js'
@@ -35,12 +44,12 @@ export { LAST_SESSION_KEY, SOLANA_NAMESPACE } from './session.js'
  */
 export function solana(options: SolanaOptions): ChainPlugin {
   const config = parseSolanaOptions(options)
-  // Per kernel: one plugin object may serve several.
-  const sessions = new WeakMap<Kernel, Promise<WalletSession>>()
+  // In the kernel's container: one plugin object may serve several kernels.
   const sessionOf = (kernel: Kernel) => {
-    const session = sessions.get(kernel)
-    if (!session) throw new AddressOrAuthConnectorNotFoundError({ details: 'No Solana wallet can be reached without a page.' })
-    return session
+    if (!kernel.container.has(WalletSessionToken)) {
+      throw new AddressOrAuthConnectorNotFoundError({ details: 'No Solana wallet can be reached without a page.' })
+    }
+    return kernel.container.resolve(WalletSessionToken)
   }
 
   return defineChain({
@@ -62,20 +71,18 @@ export function solana(options: SolanaOptions): ChainPlugin {
       started.catch((error: unknown) => {
         if (!kernel.isDestroyed()) kernel.logger.error('The Solana wallet code failed to load.', error)
       })
-      sessions.set(kernel, started)
-      return () => {
-        session?.stop()
-        sessions.delete(kernel)
-      }
+      kernel.container.provide(WalletSessionToken, started)
+      return () => session?.stop()
     },
 
     connect: async (kernel, params) => (await sessionOf(kernel)).connect(params),
 
     async disconnect(kernel) {
-      await (await sessions.get(kernel))?.disconnect()
+      if (kernel.container.has(WalletSessionToken)) await (await kernel.container.resolve(WalletSessionToken)).disconnect()
     },
 
     capabilities: {
+      address: { isValid: isSolanaAddress },
       balance: {
         getBalance: async (kernel, params) => (await loadSolanaClient()).getNativeBalance(kernel, config, params),
       },
@@ -89,6 +96,8 @@ export function solana(options: SolanaOptions): ChainPlugin {
         transfer: async (kernel, params) => (await sessionOf(kernel)).transfer(params),
         // Solana's base fee is fixed per signature, and a send has one; Foyer adds no priority fee.
         estimateFee: async () => LAMPORTS_PER_SIGNATURE,
+        // §2: after a Solana send, of SOL too, the view returns to Account.
+        returnToAccount: 'all',
       },
     },
   })

@@ -1,7 +1,8 @@
+import type { Rpc, SolanaRpcApi } from '@solana/kit'
 import type { CaipNetworkId } from '../../kernel/caip.js'
 import type { ConnectResult, TransferParameters } from '../../kernel/chain.js'
+import { createToken, type Token } from '../../kernel/container.js'
 import type { Network } from '../../kernel/network.js'
-import type { DiscoveredSolanaWallet } from './discovery.js'
 import type { StandardWallet } from './walletStandard.js'
 
 /** The CAIP namespace of Solana. */
@@ -19,8 +20,6 @@ export interface ActiveSolanaWallet {
 
 /** What the chain keeps per kernel: one plugin object may serve several kernels. */
 export interface SolanaSession {
-  /** Discovered wallets and browse links by connector id. */
-  wallets: Map<string, DiscoveredSolanaWallet>
   active?: ActiveSolanaWallet
   /** A remembered session to restore as soon as discovery finds its wallet (§4). */
   reconnect?: { connectorId: string; networkId: CaipNetworkId }
@@ -49,3 +48,9 @@ export interface WalletSession {
   /** Stops discovery and listening; the kernel is being destroyed. */
   stop(): void
 }
+
+/** The kernel's wallet side, once walletSession.ts has loaded after the first paint. */
+export const WalletSessionToken: Token<Promise<WalletSession>> = createToken('solana:walletSession')
+
+/** The kernel's RPC clients by URL. */
+export const RpcClientsToken: Token<Map<string, Rpc<SolanaRpcApi>>> = createToken('solana:rpcClients')

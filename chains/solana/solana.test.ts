@@ -87,7 +87,7 @@ describe('solana: discovery', () => {
     const late = createSolanaWallet({ name: 'Late Wallet', keypair: TEST_WALLET_KEYPAIR })
     cleanups.push(registerSolanaWallet(late.wallet, page))
     expect(inspect(kernel).connectors()).toEqual([
-      { id: connectorId, name, chain: 'solana', type: 'announced', imageUrl: expect.stringMatching(/^data:image\/svg\+xml;base64,/), installed: true },
+      { id: connectorId, name, namespaces: ['solana'], type: 'announced', imageUrl: expect.stringMatching(/^data:image\/svg\+xml;base64,/), installed: true },
       expect.objectContaining({ id: 'solana:Late Wallet', type: 'announced' }),
     ])
   })
@@ -191,7 +191,8 @@ describe('solana: connect', () => {
 
   it('behavior: an unknown connector fails without asking any wallet', async () => {
     const { kernel, wallet } = await setup()
-    kernel.dispatchConnection({ type: 'connector-added', connector: { id: 'solana:Ghost', name: 'Ghost', chain: 'solana', type: 'announced' } })
+    // Registered by some plugin, but with no Wallet Standard wallet to hand the chain.
+    kernel.connectors.register({ connector: { id: 'solana:Ghost', name: 'Ghost', namespaces: ['solana'], type: 'announced' } })
     await expect(connect(kernel, { connectorId: 'solana:Ghost' })).rejects.toThrow("No Solana wallet has the connector id 'solana:Ghost'.")
     expect(wallet.calls).toEqual([])
   })
@@ -459,9 +460,9 @@ describe('solana: mobile browse links (§2)', () => {
     const kernel = await kernelWith(mobile)
     expect(inspect(kernel).connectors()).toEqual([
       expect.objectContaining({ id: connectorId, type: 'announced' }),
-      { id: 'solana:browse:phantom', name: 'Phantom', chain: 'solana', type: 'external', installed: false },
-      { id: 'solana:browse:solflare', name: 'Solflare', chain: 'solana', type: 'external', installed: false },
-      { id: 'solana:browse:coinbase', name: 'Coinbase Wallet', chain: 'solana', type: 'external', installed: false },
+      { id: 'solana:browse:phantom', name: 'Phantom', namespaces: ['solana'], type: 'external', installed: false },
+      { id: 'solana:browse:solflare', name: 'Solflare', namespaces: ['solana'], type: 'external', installed: false },
+      { id: 'solana:browse:coinbase', name: 'Coinbase Wallet', namespaces: ['solana'], type: 'external', installed: false },
     ])
   })
 

@@ -52,7 +52,10 @@ function openInWalletApp(kernel: Kernel, browse: BrowseWallet): Promise<never> {
  * shows up (§4). Needs a page (`window`).
  */
 export function startWalletSession(kernel: Kernel, config: SolanaConfig): WalletSession {
-  const session: SolanaSession = { wallets: new Map(), epoch: 0 }
+  const session: SolanaSession = { epoch: 0 }
+  // The connectors discovery registered, and the browse links among them (they have no wallet to hand over).
+  const registered = new Map<string, () => void>()
+  const browseLinks = new Map<string, BrowseWallet>()
   const storage = kernel.container.resolve(StorageToken)
   // §4: with reconnect off, an existing session is dropped rather than kept for later.
   if (kernel.options.enableReconnect) session.reconnect = storage.read(LAST_SESSION_KEY, LastSessionSchema)
@@ -76,35 +79,45 @@ export function startWalletSession(kernel: Kernel, config: SolanaConfig): Wallet
       })
   }
 
+  // Whichever plugin registers a connector: the remembered one reconnects once it is there (§4), and
+  // the connected one going away (an extension disabled or reloaded) disconnects. That one stays
+  // remembered: when it registers again at the next visit, the session is restored.
+  const onConnectorsChanged = () => {
+    const wallet = session.reconnect && kernel.connectors.provider(session.reconnect.connectorId, SOLANA_NAMESPACE)
+    if (wallet) reconnect(wallet, session.reconnect!)
+    if (session.active && !kernel.connectors.get(session.active.connectorId)) {
+      interrupt()
+      session.active.unwatch()
+      session.active = undefined
+      kernel.dispatchConnection({ type: 'disconnected', namespace: SOLANA_NAMESPACE })
+    }
+  }
+  const stopWatching = kernel.store.select((state) => state.connection.connectors, onConnectorsChanged)
+
   const stopDiscovery = discoverSolanaWallets({
     wallets: getWallets(),
     isMobile: () => kernel.environment.isMobile(),
     found: (entry) => {
-      session.wallets.set(entry.connector.id, entry)
-      kernel.dispatchConnection({ type: 'connector-added', connector: entry.connector })
-      if ('wallet' in entry && session.reconnect?.connectorId === entry.connector.id) reconnect(entry.wallet, session.reconnect)
+      if ('browse' in entry) browseLinks.set(entry.connector.id, entry.browse)
+      const providers = 'wallet' in entry ? { [SOLANA_NAMESPACE]: entry.wallet } : undefined
+      registered.set(entry.connector.id, kernel.connectors.register({ connector: entry.connector, providers }))
     },
     lost: (connectorId) => {
-      session.wallets.delete(connectorId)
-      kernel.dispatchConnection({ type: 'connector-removed', connectorId })
-      // The connected wallet left the page (an extension disabled or reloaded). It stays
-      // remembered: when it registers again at the next visit, the session is restored.
-      if (session.active?.connectorId === connectorId) {
-        interrupt()
-        session.active.unwatch()
-        session.active = undefined
-        kernel.dispatchConnection({ type: 'disconnected', namespace: SOLANA_NAMESPACE })
-      }
+      registered.get(connectorId)?.()
+      registered.delete(connectorId)
+      browseLinks.delete(connectorId)
     },
   })
+  onConnectorsChanged()
 
   return {
     async connect({ connectorId, networkId }) {
-      const entry = session.wallets.get(connectorId)
-      if (!entry) throw new Error(`No Solana wallet has the connector id '${connectorId}'.`)
+      const wallet = kernel.connectors.provider(connectorId, SOLANA_NAMESPACE)
+      const browse = browseLinks.get(connectorId)
+      if (!wallet && !browse) throw new Error(`No Solana wallet has the connector id '${connectorId}'.`)
       interrupt()
-      if ('browse' in entry) return openInWalletApp(kernel, entry.browse)
-      return (await loadSolanaClient()).connectWallet(kernel, session, config, { connectorId, wallet: entry.wallet, networkId })
+      if (!wallet) return openInWalletApp(kernel, browse!)
+      return (await loadSolanaClient()).connectWallet(kernel, session, config, { connectorId, wallet, networkId })
     },
 
     async disconnect() {
@@ -128,9 +141,10 @@ export function startWalletSession(kernel: Kernel, config: SolanaConfig): Wallet
     transfer: async (params) => (await import('./transfer.js')).transfer(kernel, session, config, params),
 
     stop() {
+      stopWatching()
       stopDiscovery()
       session.active?.unwatch()
-      for (const connectorId of session.wallets.keys()) kernel.dispatchConnection({ type: 'connector-removed', connectorId })
+      registered.forEach((unregister) => unregister())
     },
   }
 }

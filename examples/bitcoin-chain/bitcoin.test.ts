@@ -40,7 +40,7 @@ describe('examples/bitcoin-chain: a chain from outside Foyer', () => {
     const { wallet } = testWallet()
     const kernel = kernelWith({ plugins: [bitcoin({ wallet, networks: [bitcoinMainnet, bitcoinTestnet] })] })
     expect(kernel.store.getState().connection.connectors).toEqual([
-      { id: 'bip122:Test BTC Wallet', name: 'Test BTC Wallet', chain: 'bip122', type: 'injected', installed: true, imageUrl: wallet.icon },
+      { id: 'bip122:Test BTC Wallet', name: 'Test BTC Wallet', namespaces: ['bip122'], type: 'injected', installed: true, imageUrl: wallet.icon },
     ])
     const connection = await connect(kernel, { connectorId: 'bip122:Test BTC Wallet' })
     expect(connection).toMatchObject({ namespace: 'bip122', status: 'connected', address, networkId: bitcoinMainnet.caipNetworkId })

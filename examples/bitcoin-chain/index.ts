@@ -16,6 +16,13 @@ import {
   type Network,
 } from 'foyer'
 
+declare module 'foyer' {
+  interface NamespaceProviders {
+    /** What a Bitcoin connector hands this chain. */
+    bip122: BitcoinWallet
+  }
+}
+
 /** The CAIP namespace of Bitcoin. */
 export const BIP122_NAMESPACE = 'bip122'
 
@@ -77,8 +84,12 @@ function isBitcoinWallet(value: unknown): value is BitcoinWallet {
 export function bitcoin(options: BitcoinOptions = {}): ChainPlugin {
   // The checks evm() and solana() make: §3's shape, http(s) RPC URLs, ids, no network twice.
   const networks = parseNetworks(options.networks ?? [bitcoinMainnet], { caller: 'bitcoin()', chainNamespace: BIP122_NAMESPACE, example: 'such as [bitcoinMainnet]' })
-  const wallets = new WeakMap<Kernel, BitcoinWallet>()
-  const connectorIdOf = (wallet: BitcoinWallet) => `${BIP122_NAMESPACE}:${wallet.name}`
+  // The connected wallet, else the one in the page: balances are read through the wallet.
+  const walletOf = (kernel: Kernel) => {
+    const connected = kernel.store.getState().connection.namespaces[BIP122_NAMESPACE]?.connectorId
+    const ids = connected ? [connected] : kernel.connectors.all().map((registration) => registration.connector.id)
+    return ids.map((id) => kernel.connectors.provider(id, BIP122_NAMESPACE)).find(Boolean)
+  }
 
   return defineChain({
     namespace: BIP122_NAMESPACE,
@@ -89,18 +100,22 @@ export function bitcoin(options: BitcoinOptions = {}): ChainPlugin {
       const page = typeof window === 'undefined' ? undefined : (window as { btcTestWallet?: unknown })
       const wallet = options.wallet ?? (isBitcoinWallet(page?.btcTestWallet) ? page.btcTestWallet : undefined)
       if (!wallet) return
-      wallets.set(kernel, wallet)
-      const id = connectorIdOf(wallet)
-      kernel.dispatchConnection({
-        type: 'connector-added',
-        connector: { id, name: wallet.name, chain: BIP122_NAMESPACE, type: 'injected', installed: true, ...(isSafeImageUrl(wallet.icon) && { imageUrl: wallet.icon }) },
+      return kernel.connectors.register({
+        connector: {
+          id: `${BIP122_NAMESPACE}:${wallet.name}`,
+          name: wallet.name,
+          namespaces: [BIP122_NAMESPACE],
+          type: 'injected',
+          installed: true,
+          ...(isSafeImageUrl(wallet.icon) && { imageUrl: wallet.icon }),
+        },
+        providers: { [BIP122_NAMESPACE]: wallet },
       })
-      return () => kernel.dispatchConnection({ type: 'connector-removed', connectorId: id })
     },
 
     async connect(kernel, { connectorId, networkId }) {
-      const wallet = wallets.get(kernel)
-      if (!wallet || connectorIdOf(wallet) !== connectorId) throw new Error(`No Bitcoin wallet has the connector id '${connectorId}'.`)
+      const wallet = kernel.connectors.provider(connectorId, BIP122_NAMESPACE)
+      if (!wallet) throw new Error(`No Bitcoin wallet has the connector id '${connectorId}'.`)
       const addresses = (await wallet.requestAccounts()).filter((address) => BITCOIN_ADDRESS.test(address))
       const accounts: Account[] = addresses.map((address) => ({ namespace: BIP122_NAMESPACE, address, type: 'payment' }))
       const network = (networkId && networks.find((candidate) => isSameNetwork(candidate, networkId))) || networks[0]!
@@ -113,7 +128,7 @@ export function bitcoin(options: BitcoinOptions = {}): ChainPlugin {
     capabilities: {
       balance: {
         async getBalance(kernel, { address, networkId }) {
-          const wallet = wallets.get(kernel)
+          const wallet = walletOf(kernel)
           if (!wallet) throw new AddressOrAuthConnectorNotFoundError({ details: 'No Bitcoin wallet is in the page.' })
           const network = networks.find((candidate) => isSameNetwork(candidate, networkId))
           if (!network) throw new NetworkNotFoundError({ details: `bitcoin() has no network ${networkId}.` })

@@ -1,56 +1,78 @@
 import type { Kernel } from '../createKernel.js'
-import { ConnectionFailedError, ConnectionRejectedError } from '../errors/catalogue.js'
+import { AdapterNotFoundError, ConnectionFailedError, ConnectionRejectedError } from '../errors/catalogue.js'
 import { isUserRejection } from '../errors/isUserRejection.js'
 import type { NamespaceConnection } from '../connection.js'
+import type { Connector } from '../network.js'
 import { addRecentWallet } from '../storage.js'
 import { StorageToken } from '../tokens.js'
 
 export interface ConnectParameters {
-  /** A connector from `kernel.store.getState().connection.connectors`. */
+  /** A connector from `kernel.connectors` (listed in `kernel.store.getState().connection.connectors`). */
   connectorId: string
 }
 
-export type ConnectReturnType = NamespaceConnection & { namespace: string }
+/** The connector's first namespace's connection, and every namespace it connected. */
+export type ConnectReturnType = NamespaceConnection & { namespace: string; namespaces: readonly string[] }
 
 export type ConnectErrorType = ConnectionRejectedError | ConnectionFailedError
 
 /**
- * Connects a wallet through one of the chains' connectors. The namespace goes connecting, then
- * connected or back to disconnected with the §8 wording ('Connection rejected', 'Failed to connect').
- * A connected wallet becomes a recent wallet (§9 keeps 2).
+ * Connects a wallet through a registered connector, on every namespace it serves that a chain
+ * plugin handles. Each namespace goes connecting, then connected or back to disconnected with the §8
+ * wording ('Connection rejected', 'Failed to connect'); the first failure stops the rest. Resolves
+ * once the plugins' `afterConnect` hooks are done (sign-in, the unsupported-network view …). A
+ * connected wallet becomes a recent wallet (§9 keeps 2). A connector that is connected already
+ * resolves with its connection without asking the wallet again.
  *
  * @example
  * await connect(kernel, { connectorId: 'io.metamask' })
  */
 export async function connect(kernel: Kernel, { connectorId }: ConnectParameters): Promise<ConnectReturnType> {
-  const connector = kernel.store.getState().connection.connectors.find((candidate) => candidate.id === connectorId)
+  const connector = kernel.connectors.get(connectorId)?.connector
   if (!connector) throw new ConnectionFailedError({ details: `No connector has the id '${connectorId}'.` })
-  const namespace = connector.chain
-  const chain = kernel.chains.require(namespace)
-  kernel.dispatchConnection({ type: 'connecting', namespace, connectorId })
-  try {
-    const networkId = kernel.options.defaultNetwork?.startsWith(`${namespace}:`) ? kernel.options.defaultNetwork : undefined
-    const result = await chain.connect(kernel, { connectorId, networkId })
-    kernel.dispatchConnection({ type: 'connected', namespace, connectorId, ...result })
-  } catch (cause) {
-    const error = isUserRejection(cause)
-      ? new ConnectionRejectedError({ cause })
-      : new ConnectionFailedError({ cause, details: cause instanceof Error ? cause.message : undefined })
-    kernel.dispatchConnection({ type: 'failed', namespace, error: error.shortMessage })
-    throw error
+  const namespaces = connector.namespaces.filter((namespace) => kernel.chains.get(namespace))
+  if (namespaces.length === 0) {
+    throw new AdapterNotFoundError({ details: `No chain plugin serves ${connector.namespaces.join(', ') || 'this connector'}.` })
   }
-  // Checked before the wallet is remembered: one that returned no account did not connect.
-  const connection = kernel.store.getState().connection.namespaces[namespace]
-  if (connection?.status !== 'connected') {
-    const error = new ConnectionFailedError({ details: 'The wallet returned no account.' })
-    kernel.dispatchConnection({ type: 'failed', namespace, error: error.shortMessage })
-    throw error
+  for (const namespace of namespaces) await connectNamespace(kernel, connector, namespace)
+  remember(kernel, connector)
+  const [namespace] = namespaces as [string, ...string[]]
+  return { ...kernel.store.getState().connection.namespaces[namespace]!, namespace, namespaces }
+}
+
+async function connectNamespace(kernel: Kernel, connector: Connector, namespace: string): Promise<void> {
+  const current = kernel.store.getState().connection.namespaces[namespace]
+  if (current?.status !== 'connected' || current.connectorId !== connector.id) {
+    kernel.dispatchConnection({ type: 'connecting', namespace, connectorId: connector.id })
+    try {
+      const networkId = kernel.options.defaultNetwork?.startsWith(`${namespace}:`) ? kernel.options.defaultNetwork : undefined
+      const result = await kernel.chains.require(namespace).connect(kernel, { connectorId: connector.id, networkId })
+      kernel.dispatchConnection({ type: 'connected', namespace, connectorId: connector.id, ...result })
+    } catch (cause) {
+      throw fail(kernel, namespace, isUserRejection(cause) ? new ConnectionRejectedError({ cause }) : failure(cause))
+    }
+    // Checked before the wallet is remembered: one that returned no account did not connect.
+    if (kernel.store.getState().connection.namespaces[namespace]?.status !== 'connected') {
+      throw fail(kernel, namespace, new ConnectionFailedError({ details: 'The wallet returned no account.' }))
+    }
   }
+  await kernel.afterConnect(namespace)
+}
+
+function failure(cause: unknown): ConnectionFailedError {
+  return new ConnectionFailedError({ cause, details: cause instanceof Error ? cause.message : undefined })
+}
+
+function fail<E extends ConnectionRejectedError | ConnectionFailedError>(kernel: Kernel, namespace: string, error: E): E {
+  kernel.dispatchConnection({ type: 'failed', namespace, error: error.shortMessage })
+  return error
+}
+
+function remember(kernel: Kernel, connector: Connector): void {
   addRecentWallet(kernel.container.resolve(StorageToken), {
     id: connector.id,
     name: connector.name,
     imageUrl: connector.imageUrl,
     rdns: connector.info?.rdns,
   })
-  return { ...connection, namespace }
 }

@@ -1,5 +1,7 @@
-import { blockchainApiOf, queryClientOf, type Identity } from '../blockchainApi.js'
+import type { Identity } from '../blockchainApi.js'
 import type { Kernel } from '../createKernel.js'
+import { fetchKernelQuery, type KernelQuery } from '../kernelQuery.js'
+import { BlockchainApiToken } from '../tokens.js'
 
 /** §9: an identity is fresh for 5 minutes. */
 export const IDENTITY_STALE_MS = 5 * 60_000
@@ -12,18 +14,36 @@ export interface GetIdentityParameters {
 export type GetIdentityReturnType = Identity
 
 /**
+ * The name and avatar of an address as a query, fresh for 5 minutes (§9); undefined without a
+ * configured service. The service's client loads on demand, so first-paint code may build it.
+ *
+ * @example
+ * const identity = useKernelQuery(identityQuery(kernel, { address }))
+ */
+export function identityQuery(kernel: Kernel, { address }: GetIdentityParameters): KernelQuery<GetIdentityReturnType> | undefined {
+  if (!kernel.options.services.api && !kernel.container.has(BlockchainApiToken)) return undefined
+  return {
+    key: ['identity', address.toLowerCase()],
+    staleTime: IDENTITY_STALE_MS,
+    async load() {
+      const { blockchainApiOf } = await import('../blockchainApi.js')
+      const identity = blockchainApiOf(kernel)?.getIdentity(address).catch((error: unknown) => {
+        kernel.logger.warn('The identity could not be read.', error)
+        throw error
+      })
+      return (await identity) ?? {}
+    },
+  }
+}
+
+/**
  * The name and avatar of an address from the blockchain data service, cached 5 minutes (§9).
  * Empty without a configured service.
  *
  * @example
  * const { name, avatar } = await getIdentity(kernel, { address })
  */
-export async function getIdentity(kernel: Kernel, { address }: GetIdentityParameters): Promise<GetIdentityReturnType> {
-  const api = blockchainApiOf(kernel)
-  if (!api) return {}
-  return queryClientOf(kernel).fetchQuery({
-    queryKey: ['foyer', 'identity', address.toLowerCase()],
-    staleTime: IDENTITY_STALE_MS,
-    queryFn: () => api.getIdentity(address),
-  })
+export async function getIdentity(kernel: Kernel, parameters: GetIdentityParameters): Promise<GetIdentityReturnType> {
+  const query = identityQuery(kernel, parameters)
+  return query ? fetchKernelQuery(kernel, query) : {}
 }

@@ -1,6 +1,7 @@
 import type { CaipNetworkId } from '../caip.js'
 import type { Kernel } from '../createKernel.js'
 import { formatBalance, formatUnits } from '../format.js'
+import { fetchKernelQuery, type KernelQuery } from '../kernelQuery.js'
 import { isSameNetwork } from '../network.js'
 
 /** §9: a native balance is fresh for 30 s. */
@@ -18,44 +19,42 @@ export interface GetNativeBalanceReturnType {
   symbol: string
 }
 
-type CacheEntry = { at: number; value: Promise<GetNativeBalanceReturnType> }
-const caches = new WeakMap<Kernel, Map<string, CacheEntry>>()
-
 /**
- * Reads the native balance through the chain's balance capability, cached for 30 s (§9). A network
- * the chain does not list reads as 0 (§9). Returns undefined where no chain can read balances.
+ * The native balance as a query: read through the chain's balance capability, fresh for 30 s (§9),
+ * stale after 'balances:changed'; a failure is not kept. A network the chain does not list reads as
+ * 0 (§9). Undefined where no chain can read balances.
  */
-export function getNativeBalance(
+export function nativeBalanceQuery(
   kernel: Kernel,
   { namespace, address, networkId }: GetNativeBalanceParameters,
-): Promise<GetNativeBalanceReturnType> | undefined {
+): KernelQuery<GetNativeBalanceReturnType> | undefined {
   const chain = kernel.chains.get(namespace)
   const capability = chain?.capabilities?.balance
   if (!chain || !capability) return undefined
   const network = chain.networks.find((candidate) => isSameNetwork(candidate, networkId))
-  if (!network) return Promise.resolve({ formatted: '0', symbol: chain.networks[0]?.nativeCurrency.symbol ?? '' })
-
-  const cache = cacheOf(kernel)
-  const key = `${networkId}:${address}`
-  const cached = cache.get(key)
-  if (cached && Date.now() - cached.at < NATIVE_BALANCE_TTL_MS) return cached.value
-
-  const value = capability.getBalance(kernel, { address, networkId }).then((balance) => ({
-    formatted: formatBalance(formatUnits(balance.value, balance.decimals)),
-    symbol: balance.symbol,
-  }))
-  cache.set(key, { at: Date.now(), value })
-  // A failure is not cached: the next read tries again.
-  value.catch(() => cache.delete(key))
-  return value
+  return {
+    key: ['native-balance', networkId, address],
+    staleTime: NATIVE_BALANCE_TTL_MS,
+    readsBalances: true,
+    async load() {
+      if (!network) return { formatted: '0', symbol: chain.networks[0]?.nativeCurrency.symbol ?? '' }
+      const balance = await capability.getBalance(kernel, { address, networkId }).catch((error: unknown) => {
+        kernel.logger.warn('The balance could not be read.', error)
+        throw error
+      })
+      return { formatted: formatBalance(formatUnits(balance.value, balance.decimals)), symbol: balance.symbol }
+    },
+  }
 }
 
-function cacheOf(kernel: Kernel): Map<string, CacheEntry> {
-  let cache = caches.get(kernel)
-  if (!cache) {
-    const created = (cache = new Map<string, CacheEntry>())
-    caches.set(kernel, created)
-    kernel.bus.on('balances:changed', () => created.clear())
-  }
-  return cache
+/**
+ * Reads the native balance through the chain's balance capability, cached for 30 s (§9). A network
+ * the chain does not list reads as 0 (§9). Returns undefined where no chain can read balances.
+ *
+ * @example
+ * const balance = await getNativeBalance(kernel, { namespace: 'eip155', address, networkId: 'eip155:1' })
+ */
+export function getNativeBalance(kernel: Kernel, parameters: GetNativeBalanceParameters): Promise<GetNativeBalanceReturnType> | undefined {
+  const query = nativeBalanceQuery(kernel, parameters)
+  return query && fetchKernelQuery(kernel, query)
 }

@@ -1,6 +1,8 @@
-import { blockchainApiOf, queryClientOf, type TokenBalance } from '../blockchainApi.js'
+import { blockchainApiOf, type TokenBalance } from '../blockchainApi.js'
 import type { Kernel } from '../createKernel.js'
 import { BaseError, type BaseErrorOptions } from '../errors/BaseError.js'
+import type { KernelQuery } from '../kernelQuery.js'
+import { runKernelQuery } from '../queryClient.js'
 import { showToast } from '../toast.js'
 
 /** §9: a portfolio is fresh for 30 s. */
@@ -27,8 +29,38 @@ export class TokenBalanceUnavailableError extends BaseError {
 
 export type GetTokenBalancesErrorType = TokenBalanceUnavailableError
 
-// When each account's balances last failed, so a retry within 30 s fails at once without a request.
-const failures = new WeakMap<Kernel, Map<string, number>>()
+/**
+ * The account's token balances on one network as a query, fresh for 30 s (§9) and stale after
+ * 'balances:changed'. A failure or an unsupported network shows the 'Token Balance Unavailable'
+ * toast (§8) and answers for 30 s without a request (§5). Without a configured service the list is empty.
+ *
+ * @example
+ * const balances = useKernelQuery(tokenBalancesQuery(kernel, { address, chainId: 'eip155:1' }))
+ */
+export function tokenBalancesQuery(kernel: Kernel, { address, chainId }: GetTokenBalancesParameters): KernelQuery<GetTokenBalancesReturnType> {
+  return {
+    key: ['balances', chainId, address.toLowerCase()],
+    staleTime: PORTFOLIO_STALE_MS,
+    failureWait: BALANCE_RETRY_WAIT_MS,
+    readsBalances: true,
+    async load() {
+      const api = blockchainApiOf(kernel)
+      if (!api) return []
+      try {
+        if (!(await api.getSupportedChains()).includes(chainId)) {
+          throw new TokenBalanceUnavailableError({ details: `The service does not support ${chainId}.` })
+        }
+        const balances = await api.getBalances(address, chainId)
+        return balances.filter((balance) => balance.quantity.decimals > 0).sort((a, b) => b.value - a.value)
+      } catch (cause) {
+        kernel.logger.warn('The token balances could not be read.', cause)
+        showToast(kernel, { message: kernel.i18n.t('balances.unavailable'), variant: 'error' })
+        // By name, not instanceof (STYLE 11).
+        throw cause instanceof Error && cause.name === 'TokenBalanceUnavailableError' ? cause : new TokenBalanceUnavailableError({ cause })
+      }
+    },
+  }
+}
 
 /**
  * The account's token balances on one network from the blockchain data service, cached 30 s (§9).
@@ -39,37 +71,6 @@ const failures = new WeakMap<Kernel, Map<string, number>>()
  * @example
  * const balances = await getTokenBalances(kernel, { address, chainId: 'eip155:1' })
  */
-export async function getTokenBalances(
-  kernel: Kernel,
-  { address, chainId }: GetTokenBalancesParameters,
-): Promise<GetTokenBalancesReturnType> {
-  const api = blockchainApiOf(kernel)
-  if (!api) return []
-  const key = `${chainId}:${address.toLowerCase()}`
-  const failed = failures.get(kernel) ?? new Map<string, number>()
-  failures.set(kernel, failed)
-  const failedAt = failed.get(key)
-  if (failedAt !== undefined && Date.now() - failedAt < BALANCE_RETRY_WAIT_MS) {
-    throw new TokenBalanceUnavailableError({ details: 'Waiting 30 s after the last failure (§5).' })
-  }
-  try {
-    const balances = await queryClientOf(kernel).fetchQuery({
-      queryKey: ['foyer', 'balances', chainId, address.toLowerCase()],
-      staleTime: PORTFOLIO_STALE_MS,
-      queryFn: async () => {
-        if (!(await api.getSupportedChains()).includes(chainId)) {
-          throw new TokenBalanceUnavailableError({ details: `The service does not support ${chainId}.` })
-        }
-        return api.getBalances(address, chainId)
-      },
-    })
-    failed.delete(key)
-    return balances.filter((balance) => balance.quantity.decimals > 0).sort((a, b) => b.value - a.value)
-  } catch (cause) {
-    failed.set(key, Date.now())
-    kernel.logger.warn('The token balances could not be read.', cause)
-    showToast(kernel, { message: kernel.i18n.t('balances.unavailable'), variant: 'error' })
-    // By name, not instanceof (STYLE 11).
-    throw cause instanceof Error && cause.name === 'TokenBalanceUnavailableError' ? cause : new TokenBalanceUnavailableError({ cause })
-  }
+export function getTokenBalances(kernel: Kernel, parameters: GetTokenBalancesParameters): Promise<GetTokenBalancesReturnType> {
+  return runKernelQuery(kernel, tokenBalancesQuery(kernel, parameters))
 }

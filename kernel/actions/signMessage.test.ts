@@ -17,7 +17,7 @@ describe('signMessage', () => {
   })
 
   it('behavior: a namespace can be named when several are connected', async () => {
-    const solana = testChain({ namespace: 'solana', connectors: [testConnector({ chain: 'solana' })] })
+    const solana = testChain({ namespace: 'solana', connectors: [testConnector({ namespaces: ['solana'] })] })
     const kernel = testKernel({ plugins: [testChain(), solana] })
     await connect(kernel, { connectorId: 'test-wallet-solana' })
     await connect(kernel, { connectorId: 'test-wallet-eip155' })

@@ -126,3 +126,19 @@ export class PluginError extends BaseError {
     this.plugin = plugin
   }
 }
+
+/** §8: the modal closed while a view's answer was awaited (`router.request`). */
+export class ModalClosedError extends BaseError {
+  override name = 'ModalClosedError'
+  constructor(options?: BaseErrorOptions) {
+    super('Modal closed', options)
+  }
+}
+
+/** The visitor went back from a view whose answer was awaited (`router.request`), or another request replaced it. */
+export class ViewLeftError extends BaseError {
+  override name = 'ViewLeftError'
+  constructor(view: string, options?: BaseErrorOptions) {
+    super(`The visitor left the ${view} view without an answer`, options)
+  }
+}

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useMemo, useState } from 'react'
-import { getNativeBalance, type GetNativeBalanceReturnType } from '../actions/getNativeBalance.js'
+import { useCallback, useMemo } from 'react'
+import { identityQuery } from '../actions/getIdentity.js'
+import { nativeBalanceQuery, type GetNativeBalanceReturnType } from '../actions/getNativeBalance.js'
 import { signMessage, type SignMessageParameters } from '../actions/signMessage.js'
 import { disconnect, type DisconnectParameters } from '../actions/disconnect.js'
 import { switchNetwork } from '../actions/switchNetwork.js'
@@ -8,9 +9,9 @@ import { selectActiveConnection, type ConnectionStatus } from '../connection.js'
 import { closeModal, openModal, type OpenModalParameters } from '../modal.js'
 import { isSameNetwork, type Network } from '../network.js'
 import type { Identity } from '../blockchainApi.js'
-import { BlockchainApiToken } from '../tokens.js'
 import type { ViewId } from '../views.js'
 import { useFoyerState, useKernel } from './context.js'
+import { useKernelQuery } from './useKernelQuery.js'
 
 /** Opens and closes the modal. @example const { open } = useModal(); open({ view: 'Networks' }) */
 export function useModal() {
@@ -90,46 +91,17 @@ export type NativeBalanceState =
 
 /**
  * The active account's native balance, read through its chain (30 s cache, §9) and formatted per
- * §5; read again on 'balances:changed'. Undefined while nobody is connected or when the chain
+ * §5; read again on 'balances:changed' while shown. Undefined while nobody is connected or when the chain
  * cannot read balances.
  */
 export function useNativeBalance(): NativeBalanceState | undefined {
   const kernel = useKernel()
   const { namespace, address } = useAccount()
   const { networkId } = useNetwork()
-  const version = useBalancesVersion()
-  const request = useMemo(
-    () => (namespace && address && networkId ? getNativeBalance(kernel, { namespace, address, networkId }) : undefined),
-    [kernel, namespace, address, networkId, version], // a new `version` asks for a fresh read
-  )
-  const [state, setState] = useState<NativeBalanceState>({ status: 'loading' })
-  useEffect(() => {
-    if (!request) return
-    let current = true
-    setState({ status: 'loading' })
-    request.then(
-      (balance) => current && setState({ status: 'ready', balance }),
-      (error: unknown) => {
-        kernel.logger.warn('The balance could not be read.', error)
-        if (current) setState({ status: 'unavailable', error })
-      },
-    )
-    return () => {
-      current = false
-    }
-  }, [request, kernel])
-  return request ? state : undefined
-}
-
-/**
- * A number that grows on every 'balances:changed' (after a send …). Put it in the dependencies of
- * an effect that reads balances, so the effect reads them again while its view stays mounted.
- */
-export function useBalancesVersion(): number {
-  const kernel = useKernel()
-  const [version, setVersion] = useState(0)
-  useEffect(() => kernel.bus.on('balances:changed', () => setVersion((value) => value + 1)), [kernel])
-  return version
+  const balance = useKernelQuery(namespace && address && networkId ? nativeBalanceQuery(kernel, { namespace, address, networkId }) : undefined)
+  if (balance?.status === 'ready') return { status: 'ready', balance: balance.data }
+  if (balance?.status === 'error') return { status: 'unavailable', error: balance.error }
+  return balance
 }
 
 /** Signs a message with the connected wallet. @example const sign = useSignMessage(); await sign({ message }) */
@@ -146,21 +118,7 @@ export function useSignMessage() {
 export function useIdentity(): Identity | undefined {
   const kernel = useKernel()
   const { namespace, address } = useAccount()
-  const hasService = Boolean(kernel.options.services.api) || kernel.container.has(BlockchainApiToken)
-  const wanted = namespace === 'eip155' && hasService ? address : undefined
-  const [identity, setIdentity] = useState<{ address: string; value: Identity }>()
-  useEffect(() => {
-    if (!wanted) return
-    let current = true
-    import('../actions/getIdentity.js')
-      .then(({ getIdentity }) => getIdentity(kernel, { address: wanted }))
-      .then(
-        (value) => current && setIdentity({ address: wanted, value }),
-        (error: unknown) => kernel.logger.warn('The identity could not be read.', error),
-      )
-    return () => {
-      current = false
-    }
-  }, [kernel, wanted])
-  return wanted && identity?.address === wanted ? identity.value : undefined
+  const wanted = namespace === 'eip155' ? address : undefined
+  const identity = useKernelQuery(wanted ? identityQuery(kernel, { address: wanted }) : undefined)
+  return identity?.status === 'ready' ? identity.data : undefined
 }

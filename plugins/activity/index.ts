@@ -3,6 +3,13 @@
 import { definePlugin, type Plugin } from '../../kernel/index.js'
 import { en } from './locales.js'
 
+declare module '../../kernel/features.js' {
+  interface Features {
+    /** The Activity tab; the remote project configuration may set it (§9). @default true */
+    activity: boolean
+  }
+}
+
 declare module '../../kernel/i18n.js' {
   interface Messages extends Record<keyof typeof en, string> {}
 }
@@ -24,6 +31,7 @@ declare module '../../kernel/bus.js' {
 export function activity(): Plugin {
   return definePlugin({
     name: 'activity',
+    flags: { activity: { default: true, remote: true } },
     feature: 'activity',
     // After Tokens (0) and NFTs (1) of the portfolio plugin (§2).
     slots: { 'account-tabs': [{ id: 'activity', label: 'activity.tab', order: 2, load: () => import('./ActivityTab.js') }] },

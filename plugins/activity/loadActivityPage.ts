@@ -1,5 +1,5 @@
-import { blockchainApiOf, type HistoryPage } from '../../kernel/blockchainApi.js'
 import { showToast, visibleMessage, type Kernel } from '../../kernel/index.js'
+import { getHistoryPage, type HistoryPage } from '../../kernel/query.js'
 
 export interface LoadActivityPageParameters {
   account: string
@@ -11,7 +11,7 @@ export interface LoadActivityPageParameters {
 export type LoadActivityPageReturnType = HistoryPage
 
 /**
- * One page of the account's history on the connected network. On failure it shows the 'Failed to fetch
+ * One page of the account's history on the connected network, cached 30 s (§9). On failure it shows the 'Failed to fetch
  * transactions' toast, emits 'activity:fetch-failed' for analytics (§8) and rejects. Without a
  * configured service the history is empty.
  *
@@ -19,10 +19,8 @@ export type LoadActivityPageReturnType = HistoryPage
  * const { data, next } = await loadActivityPage(kernel, { account, chainId: 'eip155:1' })
  */
 export async function loadActivityPage(kernel: Kernel, { account, chainId, cursor }: LoadActivityPageParameters): Promise<LoadActivityPageReturnType> {
-  const api = blockchainApiOf(kernel)
-  if (!api) return { data: [] }
   try {
-    return await api.getHistory(account, { chainId, ...(cursor ? { cursor } : {}) })
+    return await getHistoryPage(kernel, { account, chainId, cursor })
   } catch (error) {
     kernel.logger.warn('The transactions could not be read.', error)
     showToast(kernel, { message: kernel.i18n.t('activity.fetchFailed'), variant: 'error' })

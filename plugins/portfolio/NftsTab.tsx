@@ -1,10 +1,8 @@
-import { blockchainApiOf, queryClientOf } from '../../kernel/blockchainApi.js'
-import { PORTFOLIO_STALE_MS } from '../../kernel/actions/getTokenBalances.js'
 import { isSafeImageUrl } from '../../kernel/index.js'
-import { useAccount, useBalancesVersion, useKernel, useNetwork, useTranslate } from '../../kernel/react/index.js'
+import { historyPageQuery } from '../../kernel/query.js'
+import { useAccount, useKernel, useKernelQuery, useNetwork, useTranslate } from '../../kernel/react/index.js'
 import { Skeleton } from '../../kernel/ui/index.js'
 import { nftsFromHistory } from './nftsFromHistory.js'
-import { useResource } from '../../kernel/react/useResource.js'
 
 const grid = { display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 8, margin: 0, padding: 0, listStyle: 'none' } as const
 const tile = { display: 'flex', flexDirection: 'column', gap: 4, fontSize: 13, overflowWrap: 'anywhere' } as const
@@ -16,19 +14,9 @@ export default function NftsTab() {
   const t = useTranslate()
   const { address } = useAccount()
   const { networkId } = useNetwork()
-  const version = useBalancesVersion()
-  const nfts = useResource(address && networkId ? `${networkId}:${address}:${version}` : undefined, async () => {
-    const api = blockchainApiOf(kernel)
-    if (!api) return []
-    const page = await queryClientOf(kernel).fetchQuery({
-      queryKey: ['foyer', 'history', networkId, address!.toLowerCase(), null],
-      staleTime: PORTFOLIO_STALE_MS,
-      queryFn: () => api.getHistory(address!, { chainId: networkId! }),
-    })
-    return nftsFromHistory(page.data)
-  })
-  if (!nfts) return null
-  if (nfts.status === 'loading') {
+  const history = useKernelQuery(address && networkId ? historyPageQuery(kernel, { account: address, chainId: networkId }) : undefined)
+  if (!history) return null
+  if (history.status === 'loading') {
     return (
       <ul style={grid} aria-busy="true" aria-label={t('portfolio.loading')}>
         {[0, 1, 2].map((index) => (
@@ -39,11 +27,12 @@ export default function NftsTab() {
       </ul>
     )
   }
-  if (nfts.status === 'error') return <p className="f-error-text">{t('portfolio.nftsError')}</p>
-  if (nfts.data.length === 0) return <p className="f-muted">{t('portfolio.nftsEmpty')}</p>
+  if (history.status === 'error') return <p className="f-error-text">{t('portfolio.nftsError')}</p>
+  const nfts = nftsFromHistory(history.data.data)
+  if (nfts.length === 0) return <p className="f-muted">{t('portfolio.nftsEmpty')}</p>
   return (
     <ul style={grid} aria-label={t('portfolio.nftsLabel')}>
-      {nfts.data.map((nft) => (
+      {nfts.map((nft) => (
         <li key={nft.name} style={tile}>
           {isSafeImageUrl(nft.imageUrl) ? <img src={nft.imageUrl} alt="" style={image} /> : <span style={image} aria-hidden="true" />}
           <span>{nft.name}</span>

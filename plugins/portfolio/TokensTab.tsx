@@ -1,8 +1,7 @@
-import { getTokenBalances } from '../../kernel/actions/getTokenBalances.js'
 import { formatBalance, formatFiat } from '../../kernel/index.js'
-import { useAccount, useBalancesVersion, useKernel, useNetwork, useTranslate } from '../../kernel/react/index.js'
+import { tokenBalancesQuery } from '../../kernel/query.js'
+import { useAccount, useKernel, useKernelQuery, useNetwork, useTranslate } from '../../kernel/react/index.js'
 import { Skeleton, WalletImage } from '../../kernel/ui/index.js'
-import { useResource } from '../../kernel/react/useResource.js'
 
 const row = { cursor: 'default' } as const
 
@@ -15,11 +14,7 @@ export default function TokensTab() {
   const t = useTranslate()
   const { address } = useAccount()
   const { networkId } = useNetwork()
-  // A new balances version (after a send) reads them again.
-  const version = useBalancesVersion()
-  const balances = useResource(address && networkId ? `${networkId}:${address}:${version}` : undefined, () =>
-    getTokenBalances(kernel, { address: address!, chainId: networkId! }),
-  )
+  const balances = useKernelQuery(address && networkId ? tokenBalancesQuery(kernel, { address, chainId: networkId }) : undefined)
   if (!balances) return null
   if (balances.status === 'loading') {
     return (

@@ -8,6 +8,13 @@ declare module '../../kernel/views.js' {
   }
 }
 
+declare module '../../kernel/features.js' {
+  interface Features {
+    /** The Receive action under the account. @default true */
+    receive: boolean
+  }
+}
+
 declare module '../../kernel/i18n.js' {
   interface Messages extends Record<keyof typeof en, string> {}
 }
@@ -22,6 +29,7 @@ declare module '../../kernel/i18n.js' {
 export function receive(): Plugin {
   return definePlugin({
     name: 'receive',
+    flags: { receive: { default: true } },
     feature: 'receive',
     views: { Receive: { title: 'receive.title', load: () => import('./ReceiveView.js') } },
     slots: { 'wallet-features': [{ id: 'receive', label: 'receive.action', view: 'Receive' }] },

@@ -1,17 +1,14 @@
 import { useEffect, useState } from 'react'
-import { getIdentity } from '../../kernel/actions/getIdentity.js'
-import { isEvmAddress } from '../../kernel/addresses.js'
-import { blockchainApiOf } from '../../kernel/blockchainApi.js'
+import { isValidAddress } from '../../kernel/addresses.js'
 import type { CaipNetworkId } from '../../kernel/caip.js'
 import type { Kernel } from '../../kernel/createKernel.js'
-import { formatBalance, formatUnits, isUserRejection, showToast, shortenAddress, visibleMessage } from '../../kernel/index.js'
+import { formatBalance, formatUnits, identityQuery, isUserRejection, showToast, shortenAddress, visibleMessage } from '../../kernel/index.js'
 import { isHttpUrl } from '../../kernel/network.js'
-import { useAccount, useBalancesVersion, useFoyerState, useKernel, useNetwork, useTranslate } from '../../kernel/react/index.js'
-import { useResource } from '../../kernel/react/useResource.js'
+import { useAccount, useFoyerState, useKernel, useKernelQuery, useNetwork, useTranslate } from '../../kernel/react/index.js'
 import { Avatar, Button, Skeleton } from '../../kernel/ui/index.js'
-import { loadSendOptions, type SendOption } from './loadSendOptions.js'
+import { sendOptionsQuery, type SendOption } from './loadSendOptions.js'
 import { updateSendState, type SendState } from './sendState.js'
-import { SEND_NAMESPACES, sendToken } from './sendToken.js'
+import { sendToken } from './sendToken.js'
 import { validateSend, type SendAsset } from './validateSend.js'
 
 type Step = 'form' | 'preview' | 'done'
@@ -37,8 +34,8 @@ export default function SendView() {
 
   if (!address || !namespace || !networkId) return <p className="f-muted">{t('send.notConnected')}</p>
   // The same rule as sendToken's, said before the visitor fills anything in (§4).
-  const canSend = SEND_NAMESPACES.includes(namespace) && kernel.chains.get(namespace)?.capabilities?.transfer
-  if (!canSend) return <p className="f-muted">{t('send.unsupported')}</p>
+  const transfer = kernel.chains.get(namespace)?.capabilities?.transfer
+  if (!transfer) return <p className="f-muted">{t('send.unsupported')}</p>
   const list = Array.isArray(options) ? options : []
   const selected = selectedOption(list, form.token)
   const edit = (patch: Partial<SendState>) => {
@@ -49,7 +46,7 @@ export default function SendView() {
   const preview = () => {
     const checked = validateSend(
       { token: selected?.asset, sendTokenAmount: form.sendTokenAmount, receiverAddress: form.receiverAddress },
-      { namespace, balance: selected?.balance },
+      { isAddress: (address) => isValidAddress(kernel, namespace, address), balance: selected?.balance },
     )
     if ('error' in checked) setError(t(checked.error))
     else setStep('preview')
@@ -66,7 +63,7 @@ export default function SendView() {
       })
       showToast(kernel, { message: t('send.sent'), variant: 'success' })
       // §2: after an ERC20 or Solana token send the view returns to Account.
-      if (isToken || namespace === 'solana') return kernel.router.reset({ view: 'Account', params: undefined })
+      if (isToken || transfer?.returnToAccount === 'all') return kernel.router.reset({ view: 'Account', params: undefined })
       setHash(result.hash)
       setStep('done')
     } catch (reason) {
@@ -241,14 +238,7 @@ function SendDone({ hash, onAgain }: { hash?: string; onAgain(): void }) {
 
 /** The account's balances to send from, read again when the account or network changes, or after a send. */
 function useSendOptions(kernel: Kernel, { address, namespace, networkId }: { address?: string; namespace?: string; networkId?: CaipNetworkId }): Options {
-  const version = useBalancesVersion()
-  const where = address && namespace && networkId ? { address, namespace, networkId } : undefined
-  const loaded = useResource(where && `${where.namespace}:${where.networkId}:${where.address}:${version}`, () =>
-    loadSendOptions(kernel, where!).catch((reason: unknown) => {
-      kernel.logger.warn('The balances to send from could not be read.', reason)
-      throw reason
-    }),
-  )
+  const loaded = useKernelQuery(address && namespace && networkId ? sendOptionsQuery(kernel, { address, namespace, networkId }) : undefined)
   const ready = loaded?.status === 'ready' ? loaded.data : undefined
   // The form keeps the last total while the balances are read again.
   useEffect(() => {
@@ -259,23 +249,18 @@ function useSendOptions(kernel: Kernel, { address, namespace, networkId }: { add
 }
 
 /**
- * Looks up the name and avatar of a valid EVM receiver (names are EVM only, §6) and keeps them in
- * the form while the receiver stays the same.
+ * Looks up the name and avatar of a valid receiver, where the chain has identities (EVM, §6), and
+ * keeps them in the form while the receiver stays the same.
  */
 function useReceiverProfile(kernel: Kernel, namespace: string | undefined, receiverAddress: string) {
   const receiver = receiverAddress.trim()
-  const wanted = namespace === 'eip155' && isEvmAddress(receiver) && Boolean(blockchainApiOf(kernel)) ? receiver : undefined
+  const hasIdentity = namespace !== undefined && kernel.chains.get(namespace)?.capabilities?.identity !== undefined
+  const wanted = hasIdentity && isValidAddress(kernel, namespace, receiver) ? receiver : undefined
+  const identity = useKernelQuery(wanted ? identityQuery(kernel, { address: wanted }) : undefined)
+  const known = identity?.status === 'ready' ? identity.data : undefined
   useEffect(() => {
-    if (!wanted) return
-    let current = true
-    getIdentity(kernel, { address: wanted }).then(
-      ({ name, avatar }) => current && updateSendState(kernel, { receiverProfileName: name, receiverProfileImageUrl: avatar }),
-      (reason: unknown) => kernel.logger.warn("The receiver's name could not be read.", reason),
-    )
-    return () => {
-      current = false
-    }
-  }, [kernel, wanted])
+    if (known) updateSendState(kernel, { receiverProfileName: known.name, receiverProfileImageUrl: known.avatar })
+  }, [kernel, known])
 }
 
 /**

@@ -1,13 +1,26 @@
 // The send plugin's manifest: a wallet action, its view (registered only where a chain can
 // transfer) and texts. The view, the action and the chains' transfer code load on demand.
-import { definePlugin, type Plugin } from '../../kernel/index.js'
+import { definePlugin, type Kernel, type Plugin } from '../../kernel/index.js'
 import { en } from './locales.js'
 import { INITIAL_SEND_STATE, type SendState } from './sendState.js'
-import type { SendEventPayload } from './sendToken.js'
+import type { SendEventPayload, SendTokenParameters, SendTokenReturnType } from './sendToken.js'
 
 declare module '../../kernel/views.js' {
   interface ViewParams {
     Send: undefined
+  }
+}
+
+declare module '../../kernel/features.js' {
+  interface Features {
+    /** The Send action under the account. @default true */
+    send: boolean
+  }
+}
+
+declare module '../../kernel/plugin.js' {
+  interface PluginApis {
+    send: SendApi
   }
 }
 
@@ -30,8 +43,14 @@ declare module '../../kernel/bus.js' {
   }
 }
 
-export type { SendEventPayload } from './sendToken.js'
+export type { SendEventPayload, SendTokenParameters, SendTokenReturnType } from './sendToken.js'
 export type { SendState } from './sendState.js'
+
+/** What the send plugin offers other plugins through `pluginApi(kernel, 'send')` (Pay sends with it). */
+export interface SendApi {
+  /** `sendToken` from the plugin's lazy chunk: validates, asks the wallet to sign, emits the §4 events. */
+  sendToken(kernel: Kernel, params: SendTokenParameters): Promise<SendTokenReturnType>
+}
 
 /**
  * Sends the native coin or a token from the connected account: a token picker from the account's
@@ -44,7 +63,10 @@ export type { SendState } from './sendState.js'
 export function send(): Plugin {
   return definePlugin({
     name: 'send',
+    flags: { send: { default: true } },
     feature: 'send',
+    // The action loads with its caller's first use, never with the manifest (STYLE 3).
+    api: { sendToken: async (kernel, params) => (await import('./sendToken.js')).sendToken(kernel, params) },
     // The entry shows only while the connected chain can transfer.
     slots: { 'wallet-features': [{ id: 'send', label: 'send.action', view: 'Send', capability: 'transfer' }] },
     locales: { en },

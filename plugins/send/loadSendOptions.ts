@@ -1,8 +1,5 @@
-import { getTokenBalances } from '../../kernel/actions/getTokenBalances.js'
-import { blockchainApiOf } from '../../kernel/blockchainApi.js'
-import type { CaipNetworkId } from '../../kernel/caip.js'
-import type { Kernel } from '../../kernel/createKernel.js'
-import { formatFiat } from '../../kernel/format.js'
+import { formatFiat, type CaipNetworkId, type Kernel, type KernelQuery } from '../../kernel/index.js'
+import { blockchainApiOf, getTokenBalances, PORTFOLIO_STALE_MS } from '../../kernel/query.js'
 import { parseAmount, type SendAsset } from './validateSend.js'
 
 /** A token the account holds, with its balance in the smallest unit. */
@@ -17,16 +14,37 @@ export interface SendOptions {
   networkBalanceInUSD?: string
 }
 
+/** Where the account's balances are read: its namespace, network and address. */
+export interface SendOptionsParameters {
+  namespace: string
+  address: string
+  networkId: CaipNetworkId
+}
+
+/**
+ * The balances to send from as a query: fresh for 30 s like the portfolio (§9), read again after
+ * 'balances:changed' (a send).
+ */
+export function sendOptionsQuery(kernel: Kernel, where: SendOptionsParameters): KernelQuery<SendOptions> {
+  return {
+    key: ['send', 'options', where.namespace, where.networkId, where.address],
+    staleTime: PORTFOLIO_STALE_MS,
+    readsBalances: true,
+    load: () =>
+      loadSendOptions(kernel, where).catch((reason: unknown) => {
+        kernel.logger.warn('The balances to send from could not be read.', reason)
+        throw reason
+      }),
+  }
+}
+
 /**
  * The account's balances to choose from: the blockchain data service's list when one is configured
  * (§3 token balances: the native coin, ERC20 or SPL tokens), else the native balance through the
  * chain's balance capability. When the service fails (it has shown its toast), the native coin
  * can still be sent.
  */
-export async function loadSendOptions(
-  kernel: Kernel,
-  { namespace, address, networkId }: { namespace: string; address: string; networkId: CaipNetworkId },
-): Promise<SendOptions> {
+export async function loadSendOptions(kernel: Kernel, { namespace, address, networkId }: SendOptionsParameters): Promise<SendOptions> {
   if (blockchainApiOf(kernel)) {
     const fromService = await serviceOptions(kernel, { address, networkId }).catch((reason: unknown) => {
       kernel.logger.warn('The token balances could not be read; offering the native coin only.', reason)

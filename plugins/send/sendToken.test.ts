@@ -64,11 +64,11 @@ describe('sendToken', () => {
     expect(wallet.transfers[0]).toMatchObject({ to: testAddresses.solana[1], amount: 2_000_000_000n, networkId: expect.stringMatching(/^solana:/) })
   })
 
-  it("behavior: another namespace is 'Unsupported chain', even with a transfer capability", async () => {
+  it('behavior: any chain that offers transfer sends: sendToken names no namespace (a bip122 chain here)', async () => {
     const { kernel, wallet, events } = await setup({ namespace: 'bip122', transfer: 'approve', accounts: ['bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'], networks: [{ ...testNetwork, id: 'btc', chainNamespace: 'bip122', caipNetworkId: 'bip122:000000000019d6689c085ae165831e93' }] })
-    await expect(sendToken(kernel, { token: { symbol: 'BTC', decimals: 8 }, amount: '1', to: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' })).rejects.toThrow('Unsupported chain')
-    expect(wallet.transfers).toEqual([])
-    expect(events).toEqual([])
+    await sendToken(kernel, { token: { symbol: 'BTC', decimals: 8 }, amount: '1', to: 'bc1q9h6yzs0ej3vfhp6jvmvf4hq6xqyvnhvfwjq2xs' })
+    expect(wallet.transfers).toMatchObject([{ to: 'bc1q9h6yzs0ej3vfhp6jvmvf4hq6xqyvnhvfwjq2xs', amount: 10n ** 8n }])
+    expect(events).toHaveLength(3)
   })
 
   it("behavior: a chain without the transfer capability is 'Unsupported chain'", async () => {

@@ -1,3 +1,4 @@
+import { isValidAddress, normalizeAddress } from '../../kernel/addresses.js'
 import type { CaipNetworkId } from '../../kernel/caip.js'
 import { selectActiveConnection } from '../../kernel/connection.js'
 import type { Kernel } from '../../kernel/createKernel.js'
@@ -5,9 +6,6 @@ import { AddressOrAuthConnectorNotFoundError, UnsupportedChainError } from '../.
 import { en } from './locales.js'
 import { resetSendForm, updateSendState } from './sendState.js'
 import { SendValidationError, validateSend, type SendAsset } from './validateSend.js'
-
-/** §4: the namespaces Foyer sends on. */
-export const SEND_NAMESPACES: readonly string[] = ['eip155', 'solana']
 
 export interface SendTokenParameters {
   /** The token to send; absent `address` means the native coin. */
@@ -42,13 +40,13 @@ export interface SendEventPayload {
 
 /**
  * Sends the native coin or a token from the connected account (§4): checks the form (§5 wording),
- * branches by namespace (eip155 or solana, else 'Unsupported chain'), turns the form's `loading` on,
+ * sends through the connected chain's transfer capability ('Unsupported chain' where there is none), turns the form's `loading` on,
  * emits 'send:initiated' (SEND_INITIATED), lets the chain's transfer capability sign and wait for
  * the network, emits 'send:succeeded' (SEND_SUCCESS) and 'balances:changed', and resets the form.
  * A failure leaves the form as it was.
  *
  * @throws {SendValidationError} 'An amount and receiver address are required', 'A token is required' …
- * @throws {UnsupportedChainError} on a namespace other than eip155 and solana, or a chain without transfer.
+ * @throws {UnsupportedChainError} on a chain without the transfer capability.
  * @example
  * const { hash } = await sendToken(kernel, { token: { symbol: 'ETH', decimals: 18 }, amount: '0.1', to: '0x…' })
  */
@@ -56,19 +54,17 @@ export async function sendToken(kernel: Kernel, params: SendTokenParameters): Pr
   const connection = selectActiveConnection(kernel.store.getState().connection)
   if (!connection?.address || !connection.networkId) throw new AddressOrAuthConnectorNotFoundError()
   const { namespace, networkId, address: from } = connection
-  if (!SEND_NAMESPACES.includes(namespace)) throw new UnsupportedChainError({ details: `Foyer does not send on ${namespace}.` })
+  // §4: 'Unsupported chain' wherever the chain offers no transfer (today's chains: eip155 and solana).
   const capability = kernel.chains.get(namespace)?.capabilities?.transfer
   if (!capability) throw new UnsupportedChainError({ details: `The ${namespace} chain cannot transfer.` })
 
   const checked = validateSend(
     { token: params.token, sendTokenAmount: params.amount, receiverAddress: params.to },
-    { namespace, balance: params.balance },
+    { isAddress: (address) => isValidAddress(kernel, namespace, address), balance: params.balance },
   )
   if ('error' in checked) throw new SendValidationError(checked.error, en[checked.error])
   const { token, amount } = checked
-  const trimmed = params.to.trim()
-  // §5 lets an EVM address come without its 0x; wallets do not.
-  const to = namespace === 'eip155' && !/^0x/i.test(trimmed) ? `0x${trimmed}` : trimmed
+  const to = normalizeAddress(kernel, namespace, params.to)
   const base = { namespace, networkId, symbol: token.symbol, amount: params.amount.trim() }
 
   updateSendState(kernel, { loading: true })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { isEvmAddress, isSolanaAddress } from '../../kernel/addresses.js'
 import { testAddresses } from '../../test/fixtures.js'
 import { parseAmount, validateSend } from './validateSend.js'
 
@@ -20,25 +21,25 @@ describe('parseAmount', () => {
 
 describe('validateSend', () => {
   it("behavior: no amount or no receiver is 'An amount and receiver address are required' (§5)", () => {
-    expect(validateSend({ token: eth, sendTokenAmount: '', receiverAddress: to }, { namespace: 'eip155' })).toEqual({ error: 'send.error.required' })
-    expect(validateSend({ token: eth, sendTokenAmount: '1', receiverAddress: ' ' }, { namespace: 'eip155' })).toEqual({ error: 'send.error.required' })
+    expect(validateSend({ token: eth, sendTokenAmount: '', receiverAddress: to }, { isAddress: isEvmAddress })).toEqual({ error: 'send.error.required' })
+    expect(validateSend({ token: eth, sendTokenAmount: '1', receiverAddress: ' ' }, { isAddress: isEvmAddress })).toEqual({ error: 'send.error.required' })
   })
   it("behavior: no token is 'A token is required' (§5)", () => {
-    expect(validateSend({ sendTokenAmount: '1', receiverAddress: to }, { namespace: 'eip155' })).toEqual({ error: 'send.error.token' })
+    expect(validateSend({ sendTokenAmount: '1', receiverAddress: to }, { isAddress: isEvmAddress })).toEqual({ error: 'send.error.token' })
   })
-  it('behavior: the address is checked for the namespace (§5)', () => {
-    expect(validateSend({ token: eth, sendTokenAmount: '1', receiverAddress: testAddresses.solana[0] }, { namespace: 'eip155' })).toEqual({ error: 'send.error.address' })
-    expect(validateSend({ token: eth, sendTokenAmount: '1', receiverAddress: to }, { namespace: 'solana' })).toEqual({ error: 'send.error.address' })
-    expect(validateSend({ token: eth, sendTokenAmount: '1', receiverAddress: to.slice(2) }, { namespace: 'eip155' })).toMatchObject({ amount: 10n ** 18n })
+  it("behavior: the address is checked by the chain's rules (§5)", () => {
+    expect(validateSend({ token: eth, sendTokenAmount: '1', receiverAddress: testAddresses.solana[0] }, { isAddress: isEvmAddress })).toEqual({ error: 'send.error.address' })
+    expect(validateSend({ token: eth, sendTokenAmount: '1', receiverAddress: to }, { isAddress: isSolanaAddress })).toEqual({ error: 'send.error.address' })
+    expect(validateSend({ token: eth, sendTokenAmount: '1', receiverAddress: to.slice(2) }, { isAddress: isEvmAddress })).toMatchObject({ amount: 10n ** 18n })
   })
   it('behavior: zero, garbage and too many decimals are refused', () => {
     for (const amount of ['0', 'x', '1.0000001']) {
-      expect(validateSend({ token: usdc, sendTokenAmount: amount, receiverAddress: to }, { namespace: 'eip155' })).toEqual({ error: 'send.error.amount' })
+      expect(validateSend({ token: usdc, sendTokenAmount: amount, receiverAddress: to }, { isAddress: isEvmAddress })).toEqual({ error: 'send.error.amount' })
     }
   })
   it('behavior: more than the balance is refused; exactly the balance (Max) is fine', () => {
     const form = { token: usdc, sendTokenAmount: '2.000001', receiverAddress: to }
-    expect(validateSend(form, { namespace: 'eip155', balance: 2_000_000n })).toEqual({ error: 'send.error.balance' })
-    expect(validateSend({ ...form, sendTokenAmount: '2' }, { namespace: 'eip155', balance: 2_000_000n })).toEqual({ amount: 2_000_000n, token: usdc })
+    expect(validateSend(form, { isAddress: isEvmAddress, balance: 2_000_000n })).toEqual({ error: 'send.error.balance' })
+    expect(validateSend({ ...form, sendTokenAmount: '2' }, { isAddress: isEvmAddress, balance: 2_000_000n })).toEqual({ amount: 2_000_000n, token: usdc })
   })
 })

@@ -1,4 +1,3 @@
-import { isAddressForNamespace } from '../../kernel/addresses.js'
 import { BaseError, type BaseErrorOptions } from '../../kernel/errors/BaseError.js'
 import type { en } from './locales.js'
 
@@ -47,17 +46,17 @@ export function parseAmount(text: string, decimals: number): bigint | undefined 
 
 /**
  * Checks a send before anything is signed (§5): amount and receiver present, a token chosen, the
- * address valid for the namespace, the amount a positive number within `balance` when known.
- * Returns the amount in the smallest unit, or the key of the first problem.
+ * address valid by `isAddress` (the chain's rules: `isValidAddress`), the amount a positive number
+ * within `balance` when known. Returns the amount in the smallest unit, or the key of the first problem.
  */
 export function validateSend(
   form: SendForm,
-  { namespace, balance }: { namespace: string; balance?: bigint },
+  { isAddress, balance }: { isAddress: (address: string) => boolean; balance?: bigint },
 ): { amount: bigint; token: SendAsset } | { error: SendErrorKey } {
   if (!form.sendTokenAmount.trim() || !form.receiverAddress.trim()) return { error: 'send.error.required' }
   const token = form.token
   if (!token) return { error: 'send.error.token' }
-  if (!isAddressForNamespace(namespace, form.receiverAddress.trim())) return { error: 'send.error.address' }
+  if (!isAddress(form.receiverAddress.trim())) return { error: 'send.error.address' }
   const amount = parseAmount(form.sendTokenAmount, token.decimals)
   if (amount === undefined || amount <= 0n) return { error: 'send.error.amount' }
   if (balance !== undefined && amount > balance) return { error: 'send.error.balance' }

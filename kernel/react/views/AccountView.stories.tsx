@@ -132,7 +132,7 @@ export const WithPluginTabsDark: Story = { ...WithPluginTabs, globals: { theme: 
 export const TwoNamespaces: Story = {
   parameters: {
     foyer: connectedStory({
-      options: () => ({ plugins: [testChain(), testChain({ namespace: 'solana', connectors: [testConnector({ chain: 'solana', name: 'Sol Wallet' })] })] }),
+      options: () => ({ plugins: [testChain(), testChain({ namespace: 'solana', connectors: [testConnector({ namespaces: ['solana'], name: 'Sol Wallet' })] })] }),
       connectorIds: ['test-wallet-eip155', 'test-wallet-solana'],
     }),
   },

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { shortenAddress } from '../../addresses.js'
-import { isFeatureEnabled, type WalletFeature } from '../../features.js'
+import { isFeatureEnabled } from '../../features.js'
 import { showToast } from '../../toast.js'
 import { Avatar } from '../../ui/Avatar.js'
 import { Button, IconButton } from '../../ui/Button.js'
@@ -116,7 +116,7 @@ export default function AccountView() {
   )
 }
 
-function rankFeature(order: readonly WalletFeature[], id: string): number {
-  const index = order.indexOf(id as WalletFeature)
+function rankFeature(order: readonly string[], id: string): number {
+  const index = order.indexOf(id)
   return index === -1 ? order.length : index
 }

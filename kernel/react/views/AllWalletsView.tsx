@@ -39,13 +39,16 @@ function WalletList({ directory }: { directory: NonNullable<ReturnType<typeof wa
     }
     return [...state.wallets].sort((a, b) => rank(a) - rank(b))
   }, [state.wallets, recentIds])
-  const canPair = kernel.isViewAvailable('ConnectingWalletConnect')
+  // Directory wallets are reached through a connector that can pair with them (WalletConnect).
+  const canPair = kernel.connectors.all().some((registration) => registration.directoryRoute)
 
   const choose = (wallet: DirectoryWallet) => {
     const connectorId = wallet.rdns ? installedByRdns.get(wallet.rdns) : undefined
-    if (connectorId) return kernel.router.push('ConnectingExternal', { connectorId })
+    if (connectorId) return kernel.router.go(kernel.connectors.routeOf(connectorId))
+    const route = kernel.connectors.directoryRouteOf(wallet.id)
+    if (!route) return
     rememberDirectoryWallet(kernel, wallet)
-    kernel.router.push('ConnectingWalletConnect', { walletId: wallet.id })
+    kernel.router.go(route)
   }
 
   return (

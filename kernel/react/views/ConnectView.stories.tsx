@@ -125,7 +125,7 @@ export const SeveralChainFamilies: Story = {
       options: () => ({
         plugins: [
           testChain({ connectors: [amber] }),
-          testChain({ namespace: 'solana', connectors: [testConnector({ id: 'solana:Amber Wallet', chain: 'solana', name: 'Amber Wallet' })] }),
+          testChain({ namespace: 'solana', connectors: [testConnector({ id: 'solana:Amber Wallet', namespaces: ['solana'], name: 'Amber Wallet' })] }),
         ],
       }),
       view: 'Connect',

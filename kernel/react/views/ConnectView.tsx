@@ -3,6 +3,7 @@ import { CONNECTOR_ORDER, orderConnectors, type ConnectorGroup } from '../../con
 import { rememberDirectoryWallet, type DirectoryWallet } from '../../directory.js'
 import { isFeatureEnabled } from '../../features.js'
 import type { MessageKey } from '../../i18n.js'
+import type { Connector } from '../../network.js'
 import { readRecentWallets } from '../../storage.js'
 import { StorageToken } from '../../tokens.js'
 import type { Slots } from '../../views.js'
@@ -52,36 +53,36 @@ export default function ConnectView() {
     .filter((entry) => !entry.feature || isFeatureEnabled(flags, entry.feature))
     .sort((a, b) => METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method))
   const showAllWallets = isFeatureEnabled(flags, 'allWallets') && kernel.isViewAvailable('AllWallets')
-  const canPair = kernel.isViewAvailable('ConnectingWalletConnect')
 
   const rows = useMemo(() => {
     const ordered = orderConnectors(connectors, { recentIds })
-    // With wallets of several chain families (one app may offer both), each row names its family.
-    const severalFamilies = new Set(ordered.map(({ connector }) => connector.chain)).size > 1
+    // With wallets of several chain families (one app may offer both), each row names its families.
+    const familiesOf = (connector: Connector) => connector.namespaces.map((namespace) => namespaceLabel(t, namespace)).join(' + ')
+    const severalFamilies = new Set(ordered.map(({ connector }) => connector.namespaces.join())).size > 1
     const connectorRows: WalletRow[] = ordered.map(({ connector, group }) => ({
       key: connector.id,
       group,
       name: connector.name,
       imageUrl: connector.imageUrl,
-      tag: [severalFamilies && namespaceLabel(t, connector.chain), TAGS[group] && t(TAGS[group])].filter(Boolean).join(' · ') || undefined,
-      onClick: () => {
-        if (connector.type !== 'walletConnect') return kernel.router.push('ConnectingExternal', { connectorId: connector.id })
-        // WalletConnect pairs through its own views: a QR code, or on a phone the wallet list, whose apps open by link.
-        kernel.router.push(kernel.environment.isMobile() && showAllWallets ? 'AllWallets' : 'ConnectingWalletConnectBasic')
-      },
+      tag: [severalFamilies && familiesOf(connector), TAGS[group] && t(TAGS[group])].filter(Boolean).join(' · ') || undefined,
+      // Each connector says where it leads: most ask the wallet at once, WalletConnect shows its QR code.
+      onClick: () => kernel.router.go(kernel.connectors.routeOf(connector.id)),
     }))
-    const directoryRow = (group: ConnectorGroup) => (wallet: DirectoryWallet): WalletRow => ({
-      key: `${group}:${wallet.id}`,
-      group,
-      name: wallet.name,
-      imageUrl: wallet.imageUrl,
-      onClick: canPair
-        ? () => {
-            rememberDirectoryWallet(kernel, wallet)
-            kernel.router.push('ConnectingWalletConnect', { walletId: wallet.id })
-          }
-        : undefined,
-    })
+    const directoryRow = (group: ConnectorGroup) => (wallet: DirectoryWallet): WalletRow => {
+      const route = kernel.connectors.directoryRouteOf(wallet.id)
+      return {
+        key: `${group}:${wallet.id}`,
+        group,
+        name: wallet.name,
+        imageUrl: wallet.imageUrl,
+        onClick: route
+          ? () => {
+              rememberDirectoryWallet(kernel, wallet)
+              kernel.router.go(route)
+            }
+          : undefined,
+      }
+    }
     return [
       ...connectorRows,
       ...suggestions.featured.map(directoryRow('featured')),
@@ -91,7 +92,7 @@ export default function ConnectView() {
       .map((row, found) => ({ row, found }))
       .sort((a, b) => CONNECTOR_ORDER.indexOf(a.row.group) - CONNECTOR_ORDER.indexOf(b.row.group) || a.found - b.found)
       .map(({ row }) => row)
-  }, [connectors, recentIds, suggestions, kernel, t, canPair, showAllWallets])
+  }, [connectors, recentIds, suggestions, kernel, t])
 
   const nothing = rows.length === 0 && !showAllWallets && methods.length === 0 && !suggestions.loading
   return (

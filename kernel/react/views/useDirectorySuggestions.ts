@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react'
 import { raiseAlertForHttpError } from '../../alerts.js'
 import type { Kernel } from '../../createKernel.js'
-import { RECOMMENDED_WALLETS, safeAppLink, safeWebLink, walletDirectoryOf, type DirectoryWallet } from '../../directory.js'
+import { RECOMMENDED_WALLETS, safeAppLink, safeWebLink, walletDirectoryOf, type DirectoryWallet, type WalletDirectory } from '../../directory.js'
+import { fetchKernelQuery, type KernelQuery } from '../../kernelQuery.js'
 import { isSafeImageUrl } from '../../network.js'
+import { useKernelQuery } from '../useKernelQuery.js'
 
 export interface DirectorySuggestions {
   /** The host's featured wallets, in the host's order. */
@@ -16,34 +17,28 @@ export interface DirectorySuggestions {
 
 type Answer = { featured: DirectoryWallet[]; top: DirectoryWallet[] }
 
-// One answer per kernel: the Connect view shows again and again, the directory is asked once. The
-// settled answer is kept too, so a view that opens after it arrived renders it in its first frame.
-const answers = new WeakMap<Kernel, Promise<Answer>>()
-const settled = new WeakMap<Kernel, Answer>()
-
-function askDirectory(kernel: Kernel, directory: NonNullable<ReturnType<typeof walletDirectoryOf>>): Promise<Answer> {
-  let pending = answers.get(kernel)
-  if (!pending) {
-    const { featuredWalletIds: featured = [], includeWalletIds: include, excludeWalletIds: exclude } = kernel.options
-    pending = Promise.all([
-      featured.length > 0 ? directory.getWallets({ page: 1, entries: featured.length, include: featured }) : { wallets: [] },
-      // A few more than needed, since installed and featured wallets are left out.
-      directory.getWallets({ page: 1, entries: RECOMMENDED_WALLETS + featured.length + 8, include, exclude }),
-    ]).then(([featuredPage, topPage]) => ({
-      featured: featured.flatMap((id) => featuredPage.wallets.filter((wallet) => wallet.id === id)),
-      top: topPage.wallets,
-    }))
-    answers.set(kernel, pending)
-    pending.then(
-      (answer) => settled.set(kernel, answer),
-      (error: unknown) => {
-        answers.delete(kernel)
+// Asked once per kernel (the Connect view shows again and again); a failure is not kept, so the
+// next showing asks again.
+function suggestionsQuery(kernel: Kernel, directory: WalletDirectory): KernelQuery<Answer> {
+  const { featuredWalletIds: featured = [], includeWalletIds: include, excludeWalletIds: exclude } = kernel.options
+  return {
+    key: ['directory', 'suggestions', { featured, include, exclude }],
+    staleTime: Infinity,
+    async load() {
+      try {
+        const [featuredPage, topPage] = await Promise.all([
+          featured.length > 0 ? directory.getWallets({ page: 1, entries: featured.length, include: featured }) : { wallets: [] },
+          // A few more than needed, since installed and featured wallets are left out.
+          directory.getWallets({ page: 1, entries: RECOMMENDED_WALLETS + featured.length + 8, include, exclude }),
+        ])
+        return { featured: featured.flatMap((id) => featuredPage.wallets.filter((wallet) => wallet.id === id)), top: topPage.wallets }
+      } catch (error) {
         kernel.logger.warn('The wallet directory could not be read.', error)
         raiseAlertForHttpError(kernel, error)
-      },
-    )
+        throw error
+      }
+    },
   }
-  return pending
 }
 
 /**
@@ -52,7 +47,7 @@ function askDirectory(kernel: Kernel, directory: NonNullable<ReturnType<typeof w
  */
 export function preloadDirectorySuggestions(kernel: Kernel): void {
   const directory = walletDirectoryOf(kernel)
-  if (directory) askDirectory(kernel, directory).catch(() => {})
+  if (directory) fetchKernelQuery(kernel, suggestionsQuery(kernel, directory)).catch(() => {})
 }
 
 /**
@@ -62,19 +57,8 @@ export function preloadDirectorySuggestions(kernel: Kernel): void {
 export function useDirectorySuggestions(kernel: Kernel, installedRdns: ReadonlySet<string>): DirectorySuggestions {
   const custom = customWallets(kernel)
   const directory = walletDirectoryOf(kernel)
-  const [answer, setAnswer] = useState<Answer | undefined>(() => settled.get(kernel))
-
-  useEffect(() => {
-    if (!directory) return
-    let current = true
-    askDirectory(kernel, directory).then(
-      (result) => current && setAnswer(result),
-      () => current && setAnswer({ featured: [], top: [] }),
-    )
-    return () => {
-      current = false
-    }
-  }, [kernel, directory])
+  const suggestions = useKernelQuery(directory && suggestionsQuery(kernel, directory))
+  const answer = suggestions?.status === 'ready' ? suggestions.data : undefined
 
   const notInstalled = (wallet: DirectoryWallet) => !wallet.rdns || !installedRdns.has(wallet.rdns)
   const featured = (answer?.featured ?? []).filter(notInstalled)
@@ -82,7 +66,7 @@ export function useDirectorySuggestions(kernel: Kernel, installedRdns: ReadonlyS
   const recommended = (answer?.top ?? [])
     .filter((wallet) => notInstalled(wallet) && !featuredIds.has(wallet.id))
     .slice(0, RECOMMENDED_WALLETS)
-  return { featured, custom, recommended, loading: directory !== undefined && answer === undefined }
+  return { featured, custom, recommended, loading: suggestions?.status === 'loading' }
 }
 
 function customWallets(kernel: Kernel): DirectoryWallet[] {

@@ -1,0 +1,41 @@
+import { blockchainApiOf, type HistoryPage } from '../blockchainApi.js'
+import type { Kernel } from '../createKernel.js'
+import type { KernelQuery } from '../kernelQuery.js'
+import { runKernelQuery } from '../queryClient.js'
+import { PORTFOLIO_STALE_MS } from './getTokenBalances.js'
+
+export interface GetHistoryPageParameters {
+  account: string
+  /** CAIP-2 */
+  chainId: string
+  /** The `next` of the page before; absent for the first page. */
+  cursor?: string
+}
+
+export type GetHistoryPageReturnType = HistoryPage
+
+/**
+ * One page of the account's history on one network as a query, fresh for 30 s like the rest of the
+ * portfolio (§9) and stale after 'balances:changed'. Without a configured service the history is empty.
+ *
+ * @example
+ * const history = useKernelQuery(historyPageQuery(kernel, { account, chainId: 'eip155:1' }))
+ */
+export function historyPageQuery(kernel: Kernel, { account, chainId, cursor }: GetHistoryPageParameters): KernelQuery<GetHistoryPageReturnType> {
+  return {
+    key: ['history', chainId, account.toLowerCase(), cursor ?? null],
+    staleTime: PORTFOLIO_STALE_MS,
+    readsBalances: true,
+    load: async () => (await blockchainApiOf(kernel)?.getHistory(account, { chainId, ...(cursor ? { cursor } : {}) })) ?? { data: [] },
+  }
+}
+
+/**
+ * One page of the account's history on one network from the blockchain data service, cached 30 s (§9).
+ *
+ * @example
+ * const { data, next } = await getHistoryPage(kernel, { account, chainId: 'eip155:1' })
+ */
+export function getHistoryPage(kernel: Kernel, parameters: GetHistoryPageParameters): Promise<GetHistoryPageReturnType> {
+  return runKernelQuery(kernel, historyPageQuery(kernel, parameters))
+}

@@ -1,0 +1,25 @@
+// The "foyer/query" entry: the kernel's remote data for plugins and hosts, so nobody imports kernel
+// internals. It holds @tanstack/query-core and the blockchain data service's client: import it from
+// lazily loaded code only (a view, a service behind import()). The light pieces live in the first-paint
+// entries: `KernelQuery`, `fetchKernelQuery`, `getNativeBalance` and `getIdentity` in "foyer",
+// `useKernelQuery` in "foyer/react".
+
+export { queryClientOf, QUERY_KEY_PREFIX } from './queryClient.js'
+export { QueryClientToken, BlockchainApiToken } from './tokens.js'
+
+export { blockchainApiOf, createBlockchainApi } from './blockchainApi.js'
+export type {
+  BlockchainApi,
+  BlockchainApiOptions,
+  GetHistoryParameters,
+  HistoryPage,
+  Identity,
+  TokenBalance,
+  Transaction,
+  TransactionTransfer,
+} from './blockchainApi.js'
+
+export { getTokenBalances, tokenBalancesQuery, TokenBalanceUnavailableError, PORTFOLIO_STALE_MS, BALANCE_RETRY_WAIT_MS } from './actions/getTokenBalances.js'
+export type { GetTokenBalancesErrorType, GetTokenBalancesParameters, GetTokenBalancesReturnType } from './actions/getTokenBalances.js'
+export { getHistoryPage, historyPageQuery } from './actions/getHistoryPage.js'
+export type { GetHistoryPageParameters, GetHistoryPageReturnType } from './actions/getHistoryPage.js'

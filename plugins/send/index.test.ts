@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { connect } from '../../kernel/actions/connect.js'
+import type { Kernel } from '../../kernel/createKernel.js'
+import { definePlugin, pluginApi } from '../../kernel/plugin.js'
+import { testAddresses, testChain, testKernel, testNetwork } from '../../test/fixtures.js'
+import { send, type SendTokenParameters, type SendTokenReturnType } from './index.js'
+
+declare module '../../kernel/plugin.js' {
+  interface PluginApis {
+    'test-pay': { pay(kernel: Kernel, params: SendTokenParameters): Promise<SendTokenReturnType> }
+  }
+}
+
+/** A stand-in for Pay: it sends through Send's api, since a plugin never imports another (STYLE 20). */
+const testPay = () =>
+  definePlugin({
+    name: 'test-pay',
+    requires: ['send'],
+    api: { pay: (kernel, params) => pluginApi(kernel, 'send').sendToken(kernel, params) },
+  })
+
+describe("the send plugin's api", () => {
+  it("behavior: another plugin sends through pluginApi(kernel, 'send'), with the §4 events", async () => {
+    const kernel = testKernel({ plugins: [testChain({ transfer: 'approve' }), testPay(), send()] })
+    await connect(kernel, { connectorId: 'test-wallet-eip155' })
+    const events: string[] = []
+    kernel.bus.on('send:succeeded', ({ event }) => events.push(event))
+
+    const params = { token: { symbol: 'TETH', decimals: 18 }, amount: '0.5', to: testAddresses.eip155[1] }
+    const result = await pluginApi(kernel, 'test-pay').pay(kernel, params)
+
+    expect(result).toEqual({ hash: `0x${'1'.padStart(64, '0')}`, namespace: 'eip155', networkId: testNetwork.caipNetworkId })
+    expect(events).toEqual(['SEND_SUCCESS'])
+  })
+
+  it('behavior: a plugin that requires send fails at createKernel without it', () => {
+    expect(() => testKernel({ plugins: [testPay()] })).toThrow("The plugin 'test-pay' requires 'send'. Add send() to `plugins`.")
+  })
+})
