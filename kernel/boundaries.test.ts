@@ -116,4 +116,19 @@ describe('import boundaries', () => {
       `(d) kernel/index.ts imports './ui/index.js': only kernel/react, plugins and chains import kernel/ui`,
     ])
   })
+
+  it('behavior: (e) kernel/ names no chain namespace outside CAIP parsing; comments and message keys do not count', () => {
+    expect(
+      checkBoundaries({
+        'kernel/react/hooks.ts': `const wanted = namespace === 'eip155' ? address : undefined`,
+        'kernel/actions/send.ts': `if (networkId.startsWith("solana:")) return`,
+        'kernel/caip.ts': `export const CHAIN_NAMESPACES = ['eip155', 'solana']`,
+        'kernel/format.ts': `// namespace === 'eip155'\n/** @example f('eip155:1') */\nconst key = 'namespace.eip155'`,
+        'plugins/send/SendView.tsx': `const evm = namespace === 'eip155'`,
+      }),
+    ).toEqual([
+      `(e) kernel/react/hooks.ts names the namespace 'eip155': ask the chain for a capability instead`,
+      `(e) kernel/actions/send.ts names the namespace 'solana:': ask the chain for a capability instead`,
+    ])
+  })
 })

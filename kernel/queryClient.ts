@@ -1,5 +1,7 @@
 // The kernel's TanStack Query client. Only lazily loaded code imports this module (fetchKernelQuery
 // and useKernelQuery load it through import()), so @tanstack/query-core is never in the first paint.
+// Queries run through fetchKernelQuery even from lazy modules: a static import of this one there made
+// the demo's bundler split the first-paint chunk into several files (`npm run bench`: +0.8 KB).
 import { QueryClient, QueryObserver, type QueryKey } from '@tanstack/query-core'
 import type { Kernel } from './createKernel.js'
 import type { KernelQuery } from './kernelQuery.js'

@@ -1,3 +1,4 @@
+import { createToken } from './container.js'
 import type { Kernel } from './createKernel.js'
 
 export type ToastVariant = 'loading' | 'success' | 'error'
@@ -26,8 +27,9 @@ export interface ShowToastParameters {
   autoClose?: boolean
 }
 
-// The pending timers of each kernel's toast, so a newer toast cancels what an older one scheduled.
-const timers = new WeakMap<Kernel, () => void>()
+// The kernel's pending toast timer, so a newer toast cancels what an older one scheduled.
+const ToastTimerToken = createToken<{ cancel?: (() => void) | undefined }>('toast:timer')
+const timerOf = (kernel: Kernel) => kernel.container.ensure(ToastTimerToken, (): { cancel?: () => void } => ({}))
 
 /**
  * Shows a toast. While another is open it closes that one first and shows this one after 150 ms (§4).
@@ -36,7 +38,7 @@ const timers = new WeakMap<Kernel, () => void>()
  * showToast(kernel, { message: kernel.i18n.t('account.copied'), variant: 'success' })
  */
 export function showToast(kernel: Kernel, parameters: ShowToastParameters): void {
-  timers.get(kernel)?.()
+  timerOf(kernel).cancel?.()
   const toast: ToastState = {
     message: parameters.message,
     variant: parameters.variant,
@@ -45,18 +47,18 @@ export function showToast(kernel: Kernel, parameters: ShowToastParameters): void
   }
   if (!kernel.store.getState().toast.open) return present(kernel, toast)
   hideToast(kernel)
-  timers.set(kernel, kernel.schedule(() => present(kernel, toast), TOAST_RESHOW_MS))
+  timerOf(kernel).cancel = kernel.schedule(() => present(kernel, toast), TOAST_RESHOW_MS)
 }
 
 /** Closes the toast now. */
 export function hideToast(kernel: Kernel): void {
-  timers.get(kernel)?.()
-  timers.delete(kernel)
+  const timer = timerOf(kernel)
+  timer.cancel?.()
+  timer.cancel = undefined
   kernel.store.update('toast', (toast) => (toast.open ? { ...toast, open: false } : toast))
 }
 
 function present(kernel: Kernel, toast: ToastState) {
   kernel.store.update('toast', () => toast)
-  if (toast.autoClose) timers.set(kernel, kernel.schedule(() => hideToast(kernel), TOAST_AUTO_CLOSE_MS))
-  else timers.delete(kernel)
+  timerOf(kernel).cancel = toast.autoClose ? kernel.schedule(() => hideToast(kernel), TOAST_AUTO_CLOSE_MS) : undefined
 }

@@ -111,4 +111,24 @@ describe('createViewRegistry', () => {
     await expect(views.load('Account')).rejects.toThrow('offline')
     expect(views.loaded('Account')).toBeUndefined()
   })
+
+  it('behavior: a slot entry loads once and is kept; a failed load is retried', async () => {
+    const views = createViewRegistry()
+    let calls = 0
+    const entry = {
+      id: 'tokens',
+      label: 'connect.title' as const,
+      load: async () => {
+        calls++
+        if (calls === 1) throw new Error('offline')
+        return { default: 'Tokens' }
+      },
+    }
+    await expect(views.loadEntry(entry)).rejects.toThrow('offline')
+    expect(views.loadedEntry(entry)).toBeUndefined()
+    await expect(views.loadEntry(entry)).resolves.toEqual({ default: 'Tokens' })
+    await views.loadEntry(entry)
+    expect(calls).toBe(2)
+    expect(views.loadedEntry(entry)).toEqual({ default: 'Tokens' })
+  })
 })

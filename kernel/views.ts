@@ -76,6 +76,10 @@ export interface ViewRegistry {
   contribute<S extends SlotName>(slot: S, entry: Slots[S]): Unsubscribe
   /** A slot's entries, sorted by `order`. */
   slot<S extends SlotName>(slot: S): Array<Slots[S]>
+  /** Loads a slot entry's component once, like `load` for views. */
+  loadEntry(entry: SlotEntry): Promise<{ default: unknown }>
+  /** The entry's module once its load has finished, so a remount renders at once. */
+  loadedEntry(entry: SlotEntry): { default: unknown } | undefined
 }
 
 export class UnknownViewError extends BaseError {
@@ -93,6 +97,8 @@ export function createViewRegistry(): ViewRegistry {
   const loads = new Map<string, Promise<{ default: unknown }>>()
   const modules = new Map<string, { default: unknown }>()
   const slots = new Map<string, Array<SlotEntry>>()
+  const entryLoads = new WeakMap<SlotEntry, Promise<{ default: unknown }>>()
+  const entryModules = new WeakMap<SlotEntry, { default: unknown }>()
 
   return {
     register(id, definition) {
@@ -136,5 +142,25 @@ export function createViewRegistry(): ViewRegistry {
       return () => slots.set(slot, (slots.get(slot) ?? []).filter((existing) => existing !== entry))
     },
     slot: (slot) => (slots.get(slot) ?? []) as Array<Slots[typeof slot]>,
+    loadEntry(entry) {
+      let pending = entryLoads.get(entry)
+      if (!pending) {
+        if (!entry.load) return Promise.reject(new Error(`The slot entry '${entry.id}' has no component to load.`))
+        pending = entry.load().then(
+          (module) => {
+            entryModules.set(entry, module)
+            return module
+          },
+          (error: unknown) => {
+            // Forgotten, so that showing the entry again retries it.
+            entryLoads.delete(entry)
+            throw error
+          },
+        )
+        entryLoads.set(entry, pending)
+      }
+      return pending
+    },
+    loadedEntry: (entry) => entryModules.get(entry),
   }
 }

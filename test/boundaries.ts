@@ -34,6 +34,17 @@ const stringOrComment = /(['"`])(?:\\[\s\S]|(?!\1)[^\\])*\1|\/\*[\s\S]*?\*\/|\/\
 const staticImport = /(?<![\w$.])(?:import|export)\s*(?:type\s+)?(?:[\w$*{},\s]*?\bfrom\s*)?'(\d+)'/g
 const dynamicImport = /(?<![\w$.])import\s*\(\s*'(\d+)'\s*\)/g
 
+/** The string literals of `source` (not those in comments), without their quotes. */
+export function stringsOf(source: string): string[] {
+  const strings: string[] = []
+  source.replace(stringOrComment, (match, quote: string | undefined) => (quote ? `${strings.push(match.slice(1, -1))}` : ''))
+  return strings
+}
+
+// The chain namespaces CAIP knows (kernel/caip.ts CHAIN_NAMESPACES), and the one file that may name them.
+const namespaceLiteral = /^(eip155|solana|bip122|polkadot|cosmos)(:.*)?$/
+const caipFile = 'kernel/caip.ts'
+
 /** The specifiers of `import … from`, `import '…'`, `export … from` and `import('…')` in `source`. */
 export function importsOf(source: string): string[] {
   const strings: string[] = []
@@ -74,13 +85,19 @@ const kernelAreas = ['core', 'react', 'ui']
  * (a) kernel/ imports no plugin or chain; (b) core kernel files (all of kernel/ but react/ and
  * ui/) are .ts and import no React, neither the packages nor kernel/react; (c) a plugin imports
  * only the kernel and itself, a chain only the kernel and itself; (d) kernel/ui is imported only
- * by kernel/ui, kernel/react, plugins and chains.
+ * by kernel/ui, kernel/react, plugins and chains; (e) kernel/ names no chain namespace outside CAIP
+ * parsing (features ask a chain's capability instead).
  */
 export function checkBoundaries(files: SourceFiles): string[] {
   const problems: string[] = []
   for (const [file, source] of Object.entries(files)) {
     const from = areaOfPath(file)
     if (from.kind === 'core' && file.endsWith('.tsx')) problems.push(`(b) ${file}: a core kernel file cannot be .tsx`)
+    if (kernelAreas.includes(from.kind) && file !== caipFile) {
+      for (const literal of stringsOf(source).filter((text) => namespaceLiteral.test(text))) {
+        problems.push(`(e) ${file} names the namespace '${literal}': ask the chain for a capability instead`)
+      }
+    }
     for (const specifier of importsOf(source)) {
       const to = areaOfImport(file, specifier)
       const report = (rule: string, why: string): void => void problems.push(`(${rule}) ${file} imports '${specifier}': ${why}`)

@@ -209,6 +209,10 @@ export function testChain(options: TestChainOptions = {}): TestChain {
     },
     capabilities: {
       ...((options.addressRules ?? DEFAULT_ADDRESS_RULES[namespace]) && { address: options.addressRules ?? DEFAULT_ADDRESS_RULES[namespace]! }),
+      // As evm() offers it: names and avatars from the blockchain data service (EVM only, §6).
+      ...(namespace === 'eip155' && {
+        identity: { getIdentity: async (kernel, params) => (await import('../kernel/actions/getIdentity.js')).getIdentity(kernel, params) },
+      }),
       ...(options.balance !== false && {
         balance: {
           async getBalance(_kernel, { networkId }): Promise<NativeBalance> {

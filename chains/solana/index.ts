@@ -29,6 +29,7 @@ export type { SolanaNetworkParameters, SolanaOptions } from './options.js'
 export { solanaDevnet, solanaLocalnet, solanaMainnet, SOLANA_DEVNET_GENESIS_HASH, SOLANA_MAINNET_GENESIS_HASH } from './networks.js'
 export { SolanaKitNotInstalledError } from './loadSolanaClient.js'
 export { LAST_SESSION_KEY, SOLANA_NAMESPACE } from './session.js'
+export type { StandardWallet } from './walletStandard.js'
 
 /**
  * The Solana chain: wallets through the Wallet Standard (and, on mobile, the Phantom, Solflare and

@@ -1,7 +1,6 @@
 import { blockchainApiOf, type HistoryPage } from '../blockchainApi.js'
 import type { Kernel } from '../createKernel.js'
-import type { KernelQuery } from '../kernelQuery.js'
-import { runKernelQuery } from '../queryClient.js'
+import { fetchKernelQuery, type KernelQuery } from '../kernelQuery.js'
 import { PORTFOLIO_STALE_MS } from './getTokenBalances.js'
 
 export interface GetHistoryPageParameters {
@@ -37,5 +36,5 @@ export function historyPageQuery(kernel: Kernel, { account, chainId, cursor }: G
  * const { data, next } = await getHistoryPage(kernel, { account, chainId: 'eip155:1' })
  */
 export function getHistoryPage(kernel: Kernel, parameters: GetHistoryPageParameters): Promise<GetHistoryPageReturnType> {
-  return runKernelQuery(kernel, historyPageQuery(kernel, parameters))
+  return fetchKernelQuery(kernel, historyPageQuery(kernel, parameters))
 }

@@ -1,8 +1,7 @@
 import { blockchainApiOf, type TokenBalance } from '../blockchainApi.js'
 import type { Kernel } from '../createKernel.js'
 import { BaseError, type BaseErrorOptions } from '../errors/BaseError.js'
-import type { KernelQuery } from '../kernelQuery.js'
-import { runKernelQuery } from '../queryClient.js'
+import { fetchKernelQuery, type KernelQuery } from '../kernelQuery.js'
 import { showToast } from '../toast.js'
 
 /** §9: a portfolio is fresh for 30 s. */
@@ -72,5 +71,5 @@ export function tokenBalancesQuery(kernel: Kernel, { address, chainId }: GetToke
  * const balances = await getTokenBalances(kernel, { address, chainId: 'eip155:1' })
  */
 export function getTokenBalances(kernel: Kernel, parameters: GetTokenBalancesParameters): Promise<GetTokenBalancesReturnType> {
-  return runKernelQuery(kernel, tokenBalancesQuery(kernel, parameters))
+  return fetchKernelQuery(kernel, tokenBalancesQuery(kernel, parameters))
 }

@@ -111,14 +111,16 @@ export function useSignMessage() {
 }
 
 /**
- * The active EVM account's name and avatar from the blockchain data service (cached 5 minutes, §9).
- * Undefined until known, for other namespaces (names are EVM only, §6) and without a configured
- * service. The client loads on demand, so the Account view's first paint never waits for it.
+ * The active account's name and avatar from the blockchain data service (cached 5 minutes, §9),
+ * where its chain has identities (the `identity` capability: EVM, §6). Undefined until known,
+ * elsewhere, and without a configured service. The client loads on demand, so the Account view's
+ * first paint never waits for it.
  */
 export function useIdentity(): Identity | undefined {
   const kernel = useKernel()
   const { namespace, address } = useAccount()
-  const wanted = namespace === 'eip155' ? address : undefined
+  const hasIdentity = namespace !== undefined && kernel.chains.get(namespace)?.capabilities?.identity !== undefined
+  const wanted = hasIdentity ? address : undefined
   const identity = useKernelQuery(wanted ? identityQuery(kernel, { address: wanted }) : undefined)
   return identity?.status === 'ready' ? identity.data : undefined
 }

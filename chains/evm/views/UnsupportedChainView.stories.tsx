@@ -63,17 +63,22 @@ function storyWallet(switchAnswer: 'approve' | 'fail' | 'pending') {
   }
 }
 
-/** Announces a story wallet once (EIP-6963), to the kernel that is listening, and connects it. */
-const connectStoryWallet = (switchAnswer: 'approve' | 'fail' | 'pending') => async (kernel: Kernel) => {
+/**
+ * Announces a story wallet once (EIP-6963), to the kernel that is listening, and connects it. The
+ * chain's afterConnect hook opens the modal at UnsupportedChain; the connect settles once the view
+ * has answered, so the story does not wait for it.
+ */
+const connectStoryWallet = (switchAnswer: 'approve' | 'fail' | 'pending') => (kernel: Kernel) => {
   const info = { uuid: crypto.randomUUID(), name: 'Story Wallet', rdns: 'story.wallet', icon: iconDataUrl('#7c3aed', 'S') }
   window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info, provider: storyWallet(switchAnswer) } }))
-  await connect(kernel, { connectorId: 'story.wallet' })
+  connect(kernel, { connectorId: 'story.wallet' }).catch((error: unknown) => kernel.logger.warn('The story wallet did not connect.', error))
 }
 
 const meta = {
   title: 'Chains/EVM/UnsupportedChain',
   component: ConnectButton,
-  parameters: { foyer: { options, setup: onChain56, view: 'UnsupportedChain' } },
+  // No `view`: the chain's afterConnect hook opens the modal at UnsupportedChain once the wallet connects on chain 56.
+  parameters: { foyer: { options, setup: onChain56 } },
 } satisfies Meta<typeof ConnectButton>
 
 export default meta
@@ -97,7 +102,7 @@ export const DefaultDark: Story = { ...Default, globals: { theme: 'dark' } }
 
 /** Choosing a network switches the wallet; once it is on a supported network the modal closes. */
 export const Switches: Story = {
-  parameters: { foyer: { options, setup: connectStoryWallet('approve'), view: 'UnsupportedChain' } },
+  parameters: { foyer: { options, setup: connectStoryWallet('approve') } },
   play: async () => {
     const modal = await withinModal()
     await userEvent.click(await modal.findByRole('button', { name: 'Optimism' }))
@@ -107,7 +112,7 @@ export const Switches: Story = {
 
 /** While the wallet asks the visitor, the list waits and says so. */
 export const Switching: Story = {
-  parameters: { foyer: { options, setup: connectStoryWallet('pending'), view: 'UnsupportedChain' } },
+  parameters: { foyer: { options, setup: connectStoryWallet('pending') } },
   play: async () => {
     const modal = await withinModal()
     await userEvent.click(await modal.findByRole('button', { name: 'Optimism' }))
@@ -120,7 +125,7 @@ export const SwitchingDark: Story = { ...Switching, globals: { theme: 'dark' } }
 
 /** A wallet that fails to switch leaves the list usable and says so. */
 export const SwitchFails: Story = {
-  parameters: { foyer: { options, setup: connectStoryWallet('fail'), view: 'UnsupportedChain' } },
+  parameters: { foyer: { options, setup: connectStoryWallet('fail') } },
   play: async () => {
     const modal = await withinModal()
     await userEvent.click(await modal.findByRole('button', { name: 'Optimism' }))
