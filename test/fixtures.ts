@@ -1,5 +1,6 @@
 // Shared fixtures for unit tests and stories: a real in-memory chain plugin and a kernel factory.
 // Browser-safe on purpose (no node: imports), so stories can use them too. Lives only in test/.
+import { getIdentity } from '../kernel/actions/getIdentity.js'
 import { isEvmAddress, isSolanaAddress } from '../kernel/addresses.js'
 import type { CaipNetworkId } from '../kernel/caip.js'
 import { defineChain, type ChainCapabilities, type ChainPlugin, type ConnectResult, type NativeBalance, type TransferParameters } from '../kernel/chain.js'
@@ -211,7 +212,7 @@ export function testChain(options: TestChainOptions = {}): TestChain {
       ...((options.addressRules ?? DEFAULT_ADDRESS_RULES[namespace]) && { address: options.addressRules ?? DEFAULT_ADDRESS_RULES[namespace]! }),
       // As evm() offers it: names and avatars from the blockchain data service (EVM only, §6).
       ...(namespace === 'eip155' && {
-        identity: { getIdentity: async (kernel, params) => (await import('../kernel/actions/getIdentity.js')).getIdentity(kernel, params) },
+        identity: { getIdentity },
       }),
       ...(options.balance !== false && {
         balance: {

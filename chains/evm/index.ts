@@ -8,6 +8,7 @@ import type { CaipNetworkId } from '../../kernel/caip.js'
 import { defineChain, type ChainPlugin } from '../../kernel/chain.js'
 import type { Kernel } from '../../kernel/createKernel.js'
 import { closeModal } from '../../kernel/modal.js'
+import { getIdentity } from '../../kernel/actions/getIdentity.js'
 import { isEvmAddress } from '../../kernel/addresses.js'
 import { isSameNetwork, type Network } from '../../kernel/network.js'
 import type { RouteEntry } from '../../kernel/router.js'
@@ -271,7 +272,7 @@ export function evm(options: EvmOptions): ChainPlugin {
       },
       // Names and avatars are EVM only (§6), from the blockchain data service.
       identity: {
-        getIdentity: async (kernel, params) => (await import('../../kernel/actions/getIdentity.js')).getIdentity(kernel, params),
+        getIdentity,
       },
       balance: {
         getBalance: async (kernel, params) => (await loadEvmClient()).getNativeBalance(kernel, config, params),
