@@ -97,50 +97,11 @@ describe('createBus', () => {
     expect(reportError).toHaveBeenCalledTimes(1)
   })
 
-  it('behavior: scope().dispose removes only the listeners added through that scope', () => {
-    const { bus } = setup()
-    const outside = vi.fn()
-    const inside = vi.fn()
-    const insideOnce = vi.fn()
-    const otherScope = vi.fn()
-    bus.on('test:happened', outside)
-    const scope = bus.scope()
-    scope.on('test:happened', inside)
-    scope.once('test:happened', insideOnce)
-    bus.scope().on('test:happened', otherScope)
-
-    scope.dispose()
-    bus.emit('test:happened', { n: 1 })
-
-    expect(inside).not.toHaveBeenCalled()
-    expect(insideOnce).not.toHaveBeenCalled()
-    expect(outside).toHaveBeenCalledTimes(1)
-    expect(otherScope).toHaveBeenCalledTimes(1)
-  })
-
-  it('behavior: a nested scope is disposed with its parent scope', () => {
-    const { bus } = setup()
-    const handler = vi.fn()
-    const scope = bus.scope()
-    scope.scope().on('test:happened', handler)
-    scope.dispose()
-    bus.emit('test:happened', { n: 1 })
-    expect(handler).not.toHaveBeenCalled()
-  })
-
-  it('behavior: a scoped bus emits to listeners on the whole bus', () => {
-    const { bus } = setup()
-    const handler = vi.fn()
-    bus.on('test:happened', handler)
-    bus.scope().emit('test:happened', { n: 7 })
-    expect(handler).toHaveBeenCalledWith({ n: 7 })
-  })
-
   it('behavior: clear removes every listener', () => {
     const { bus } = setup()
     const handler = vi.fn()
     bus.on('test:happened', handler)
-    bus.scope().on('test:other-happened', handler)
+    bus.on('test:other-happened', handler)
     bus.clear()
     bus.emit('test:happened', { n: 1 })
     bus.emit('test:other-happened', { s: 'x' })

@@ -22,14 +22,8 @@ export interface Bus {
   on<E extends EventName>(event: E, handler: EventHandler<E>): Unsubscribe
   once<E extends EventName>(event: E, handler: EventHandler<E>): Unsubscribe
   emit<E extends EventName>(event: E, payload: FoyerEvents[E]): void
-  /** A view of this bus whose listeners all go with one `dispose()`: a plugin's listeners end at its teardown. */
-  scope(): ScopedBus
   /** Removes every listener. */
   clear(): void
-}
-
-export interface ScopedBus extends Omit<Bus, 'clear'> {
-  dispose(): void
 }
 
 /**
@@ -63,30 +57,7 @@ export function createBus(reportError: (error: unknown, event: string) => void):
     on,
     once,
     emit: (event, payload) => emitter.emit(event, payload),
-    scope: () => scopeBus(bus),
     clear: () => emitter.all.clear(),
   }
   return bus
-}
-
-function scopeBus(bus: Pick<Bus, 'on' | 'once' | 'emit'>): ScopedBus {
-  const subscriptions = new Set<Unsubscribe>()
-  const track = (off: Unsubscribe): Unsubscribe => {
-    subscriptions.add(off)
-    return () => {
-      subscriptions.delete(off)
-      off()
-    }
-  }
-  const scoped: ScopedBus = {
-    on: (event, handler) => track(bus.on(event, handler)),
-    once: (event, handler) => track(bus.once(event, handler)),
-    emit: bus.emit,
-    scope: () => scopeBus(scoped),
-    dispose: () => {
-      for (const off of subscriptions) off()
-      subscriptions.clear()
-    },
-  }
-  return scoped
 }

@@ -9,7 +9,7 @@ export type { Plugin, PluginApis, PluginDefinition, PluginOption, Teardown } fro
 export { defineChain, isChainPlugin } from './chain.js'
 export type { ChainCapabilities, ChainDefinition, ChainPlugin, ChainRegistry, CapabilityName, ConnectResult, ContractRead, NativeBalance, TransactionRequest, TransferParameters, TransferToken, TypedData } from './chain.js'
 
-export type { Bus, EventName, EventHandler, FoyerEvents, ScopedBus, Unsubscribe } from './bus.js'
+export type { Bus, EventName, EventHandler, FoyerEvents, Unsubscribe } from './bus.js'
 export { createToken } from './container.js'
 export type { Container, Token } from './container.js'
 export type { FoyerState, SliceName, Store } from './store.js'

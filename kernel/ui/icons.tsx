@@ -41,12 +41,6 @@ export const CopyIcon = () => (
   </Icon>
 )
 
-export const ChevronIcon = () => (
-  <Icon>
-    <path d="m8 5 5 5-5 5" />
-  </Icon>
-)
-
 export const WarningIcon = () => (
   <Icon>
     <path d="M10 3 2.5 16.5h15z" />
