@@ -1,6 +1,7 @@
 // The local WalletConnect relay: the relay's JSON-RPC (irn_* and the Sign 2.5 wc_proposeSession /
 // wc_approveSession) over WebSocket (ws) on the node:http server of a small Hono app, so an unmodified
-// @walletconnect/sign-client pointed at `relayUrl: 'ws://127.0.0.1:<port>'` pairs, settles sessions and exchanges requests offline.
+// @walletconnect/sign-client pointed at `relayUrl: 'ws://127.0.0.1:<port>'` pairs, settles sessions and
+// exchanges requests offline.
 //
 // DEVELOPMENT ONLY. It verifies nothing: the `auth` JWT, `projectId` and `ua` in the URL the SDK builds
 // (`ws://…/?auth=<jwt>&projectId=…&ua=…&useOnCloseEvent=true`) are accepted whatever they hold; the JWT's
