@@ -137,13 +137,14 @@ export function createServiceApp({
       },
     }),
   );
-  app.use(
-    bodyLimit({
-      maxSize: maxBodyBytes,
-      // Closing the connection: the rest of the body is not read, so the socket cannot carry another request.
-      onError: (c) => refuse(c, 413, `The body exceeds ${maxBodyBytes} bytes`, { connection: 'close' }),
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: maxBodyBytes,
+    // Closing the connection: the rest of the body is not read, so the socket cannot carry another request.
+    onError: (c) => refuse(c, 413, `The body exceeds ${maxBodyBytes} bytes`, { connection: 'close' }),
+  });
+  // Only where a body may come: merely looking for one makes @hono/node-server build the full Web Request it
+  // otherwise skips.
+  app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
   app.notFound((c) => refuse(c, 404, 'Not found'));
   app.onError((error, c) => {
     const refusal = error instanceof RequestError ? error : mapError(error);
