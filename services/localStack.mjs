@@ -2,11 +2,9 @@
 // with the fixture contracts, the local Solana node, the WalletConnect relay, the blockchain data API and
 // the wallet directory.
 // One function starts it, one stops it.
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-
 import { startDevChains } from './devchain/index.mjs';
 import { assertPortFree } from './listen.mjs';
+import { writeAtomically } from './writeAtomically.mjs';
 import {
   DEV_FUNDING_LAMPORTS,
   DEV_WALLET_ADDRESS,
@@ -107,12 +105,4 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
       await Promise.allSettled([directory.stop(), relay.stop(), solana.stop(), devChains.stop()]);
     },
   };
-}
-
-/** Writes through a temporary file, so a reader never sees half a file. */
-async function writeAtomically(file, text) {
-  await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, text);
-  await rename(temporary, file);
 }

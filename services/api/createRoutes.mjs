@@ -1,7 +1,8 @@
-// The §7 blockchain data calls the API answers, as a table of { method, path pattern, handler }.
+// The §7 blockchain data calls the API answers, as a table of { method, path, handler }.
 import { evmBalances, solanaBalances } from './accountBalances.mjs';
 import { accountHistory } from './accountHistory.mjs';
 import { evmAddress, parseAccount, parseChainId, parseFungibleId } from './caip.mjs';
+import { queryParam } from '../http/index.mjs';
 import { RequestError } from './errors.mjs';
 import { tokenIconUrl } from './tokenIconUrl.mjs';
 
@@ -10,7 +11,7 @@ export const MAX_PRICE_ADDRESSES = 100;
 
 /**
  * @typedef {object} RouteRequest
- * @property {string[]} params the path's captured segments, URI-decoded
+ * @property {string[]} params the path's parameters, URI-decoded
  * @property {URLSearchParams} query
  * @property {any} body the parsed JSON body of a POST
  */
@@ -18,7 +19,7 @@ export const MAX_PRICE_ADDRESSES = 100;
 /**
  * @typedef {object} Route
  * @property {'GET' | 'POST'} method
- * @property {RegExp} pattern matched against the path; its groups become `params`
+ * @property {string} path a Hono path; its `:name` segments become `params`
  * @property {(request: RouteRequest) => Promise<unknown> | unknown} handle returns the JSON body of a 200
  */
 
@@ -50,7 +51,7 @@ export function createRoutes({ indexers, solana, price, identities, isSpam }) {
    */
   function accountAndChain(segment, query) {
     const account = parseAccount(segment);
-    const requested = one(query, 'chainId');
+    const requested = queryParam(query, 'chainId');
     const chainId = requested ? parseChainId(requested) : account.chainId;
     if (chainId && !indexers.has(chainId) && chainId !== solana?.chainId) throw new RequestError(400, 'Unsupported chain');
     if (chainId && !chainId.startsWith(`${account.namespace}:`)) throw new RequestError(400, 'Invalid address');
@@ -60,14 +61,14 @@ export function createRoutes({ indexers, solana, price, identities, isSpam }) {
   return [
     {
       method: 'GET',
-      pattern: /^\/v1\/supported-chains$/,
+      path: '/v1/supported-chains',
       handle: () => ({ http: [...indexers.keys(), ...(solana ? [solana.chainId] : [])], ws: [] }),
     },
     {
       method: 'GET',
-      pattern: /^\/v1\/account\/([^/]+)\/balance$/,
+      path: '/v1/account/:account/balance',
       handle: async ({ params: [segment = ''], query }) => {
-        checkCurrency(one(query, 'currency'));
+        checkCurrency(queryParam(query, 'currency'));
         // forceUpdate needs nothing: balances are read from the node on every call.
         const { address, namespace, chainId } = accountAndChain(segment, query);
         if (namespace === 'solana') {
@@ -80,19 +81,19 @@ export function createRoutes({ indexers, solana, price, identities, isSpam }) {
     },
     {
       method: 'GET',
-      pattern: /^\/v1\/account\/([^/]+)\/history$/,
+      path: '/v1/account/:account/history',
       handle: async ({ params: [segment = ''], query }) => {
         const { address, namespace, chainId } = accountAndChain(segment, query);
-        const cursor = one(query, 'cursor') || undefined;
+        const cursor = queryParam(query, 'cursor') || undefined;
         // §3 activity is EVM only; and no on-ramp provider runs locally, so there are no on-ramp purchases to list.
-        if (namespace === 'solana' || one(query, 'onramp')) return { data: [], next: null };
+        if (namespace === 'solana' || queryParam(query, 'onramp')) return { data: [], next: null };
         const evm = /** @type {`0x${string}`} */ (address);
         return accountHistory({ address: evm, indexers: evmChains(chainId), cursor, price, isSpam });
       },
     },
     {
       method: 'GET',
-      pattern: /^\/v1\/identity\/([^/]+)$/,
+      path: '/v1/identity/:address',
       handle: ({ params: [segment = ''] }) => {
         const address = evmAddress(segment);
         if (!address) throw new RequestError(400, 'Invalid address');
@@ -101,7 +102,7 @@ export function createRoutes({ indexers, solana, price, identities, isSpam }) {
     },
     {
       method: 'POST',
-      pattern: /^\/v1\/fungible\/price$/,
+      path: '/v1/fungible/price',
       handle: async ({ body }) => {
         checkCurrency(body.currency);
         const { addresses } = body;
@@ -140,16 +141,4 @@ function checkCurrency(currency) {
   if (currency !== undefined && (typeof currency !== 'string' || currency.toLowerCase() !== 'usd')) {
     throw new RequestError(400, `Unsupported currency: ${String(currency).slice(0, 20)} (only usd)`);
   }
-}
-
-/**
- * One value of a query parameter; a parameter given twice is refused rather than guessed at.
- *
- * @param {URLSearchParams} query
- * @param {string} name
- */
-export function one(query, name) {
-  const values = query.getAll(name);
-  if (values.length > 1) throw new RequestError(400, `${name} is given more than once`);
-  return values[0];
 }

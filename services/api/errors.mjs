@@ -1,14 +1,7 @@
 // The two ways a request fails on purpose; anything else thrown is a bug and answers 500.
 
-/** A request the API refuses: the HTTP status and the message of `{ error }`. */
-export class RequestError extends Error {
-  /** @param {number} status @param {string} message */
-  constructor(status, message) {
-    super(message);
-    this.name = 'RequestError';
-    this.status = status;
-  }
-}
+/** A request the API refuses: the HTTP status and the message of `{ error }` (the services' shared one). */
+export { RequestError } from '../http/index.mjs';
 
 /** A node behind the API failed or could not be reached: answered with 502. */
 export class UpstreamError extends Error {

@@ -1,14 +1,12 @@
 // The blockchain data service (§7) over HTTP: balances, prices, identities and account history of local chains,
 // answered from an in-memory index and live node reads. Public data only, so CORS is open to every origin.
-import http from 'node:http';
-
 import { BaseError } from 'viem';
 
-import { listen } from '../listen.mjs';
+import { createFailureSwitch, createServiceApp, queryParam, searchParams, sendJson, serveApp } from '../http/index.mjs';
 import { isSolanaAddress } from './caip.mjs';
 import { createChainIndexer } from './createChainIndexer.mjs';
 import { createPriceTable } from './createPriceTable.mjs';
-import { createRoutes, one } from './createRoutes.mjs';
+import { createRoutes } from './createRoutes.mjs';
 import { RequestError, UpstreamError } from './errors.mjs';
 
 /** The CLI's port. */
@@ -16,7 +14,6 @@ export const DEFAULT_API_PORT = 8789;
 /** Largest POST body accepted. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-const CORS_HEADERS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'retry-after' };
 const PROJECT_ID_PATTERN = /^[\w-]{1,128}$/;
 const CLIENT_PATTERN = /^[\w.+-]{1,64}$/;
 
@@ -92,71 +89,44 @@ export async function startApi({
     isSpam: (token) => spam.has(token.toLowerCase()),
   });
   const projects = projectIds === undefined ? undefined : new Set(projectIds);
-  let failure = { status: 0, remaining: 0 };
+  const failures = createFailureSwitch();
+  const app = createServiceApp({
+    name: 'api',
+    log,
+    methods: ['GET', 'POST'],
+    maxBodyBytes: MAX_BODY_BYTES,
+    beforeRoutes: failures.middleware,
+    // Every viem error comes from a node read: the node failed or could not be reached.
+    mapError: (error) =>
+      error instanceof UpstreamError || error instanceof BaseError
+        ? new RequestError(502, `Blockchain node unavailable: ${error instanceof BaseError ? error.shortMessage : error.message}`)
+        : undefined,
+  });
 
-  /** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
-  async function handle(req, res) {
-    if (req.method === 'OPTIONS') {
-      const requested = req.headers['access-control-request-headers'] ?? '';
-      return send(res, 204, undefined, {
-        'access-control-allow-methods': 'GET, POST, OPTIONS',
-        'access-control-allow-headers': /^[\w\s,-]+$/.test(requested) ? requested : 'content-type',
-        'access-control-max-age': '86400',
-      });
-    }
-    if (failure.remaining > 0) {
-      failure.remaining -= 1;
-      return send(res, failure.status, { error: http.STATUS_CODES[failure.status] ?? 'Failed' }, failure.status === 429 ? { 'retry-after': '1' } : {});
-    }
-    // Split by hand: `new URL('//x/v1', base)` would read `x` as a host.
-    const target = req.url ?? '/';
-    const queryStart = target.indexOf('?');
-    const path = queryStart === -1 ? target : target.slice(0, queryStart);
-    const query = new URLSearchParams(queryStart === -1 ? '' : target.slice(queryStart + 1));
-    if (path === '/health') {
-      const status = Object.fromEntries([...indexers].map(([id, indexer]) => [id, { height: indexer.height, synced: indexer.synced }]));
-      return send(res, 200, { status: 'ok', chains: status });
-    }
-    const matching = routes.filter((route) => route.pattern.test(path));
-    const route = matching.find((candidate) => candidate.method === req.method);
-    if (!route) {
-      if (matching.length === 0) return send(res, 404, { error: 'Not found' });
-      const allow = `${matching.map((candidate) => candidate.method).join(', ')}, OPTIONS`;
-      return send(res, 405, { error: `${req.method} is not allowed; use ${allow}` }, { allow });
-    }
-    const params = /** @type {RegExpExecArray} */ (route.pattern.exec(path)).slice(1).map((segment) => decodeSegment(segment ?? ''));
-    const body = req.method === 'POST' ? await readJson(req) : undefined;
-    checkClient(query, body, projects);
-    return send(res, 200, await route.handle({ params, query, body }));
+  app.get('/health', (c) => {
+    const status = Object.fromEntries([...indexers].map(([id, indexer]) => [id, { height: indexer.height, synced: indexer.synced }]));
+    return sendJson(c, 200, { status: 'ok', chains: status });
+  });
+  for (const route of routes) {
+    app.on(route.method, route.path, async (c) => {
+      // Hono hands back a segment it cannot decode as it is; that is the client's mistake, not an address.
+      if (!isDecodable(c.req.path)) throw new RequestError(400, 'Malformed path');
+      const query = searchParams(c);
+      const body = route.method === 'POST' ? await readJsonObject(c) : undefined;
+      checkClient(query, body, projects);
+      return sendJson(c, 200, await route.handle({ params: Object.values(c.req.param()), query, body }));
+    });
   }
 
-  const server = http.createServer((req, res) => {
-    handle(req, res).catch((error) => {
-      if (error instanceof RequestError) return send(res, error.status, { error: error.message });
-      // Every viem error comes from a node read: the node failed or could not be reached.
-      if (error instanceof UpstreamError || error instanceof BaseError) {
-        const reason = error instanceof BaseError ? error.shortMessage : error.message;
-        return send(res, 502, { error: `Blockchain node unavailable: ${reason}` });
-      }
-      log(`[api] ${req.method} ${req.url} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      return send(res, 500, { error: 'Internal error' });
-    });
-  });
-  // Malformed HTTP: answer 400 and drop the connection instead of crashing.
-  server.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
-    else socket.destroy();
-  });
-  const actualPort = await listen(server, { port, host, envVar: 'FOYER_API_PORT' });
-  server.on('error', (error) => log(`[api] server error: ${error.message}`));
+  const served = await serveApp(app, { port, host, envVar: 'FOYER_API_PORT', name: 'api', log });
   for (const indexer of indexers.values()) indexer.start();
 
   /** @type {Promise<void> | undefined} */
   let stopping;
   return {
     /** `http://127.0.0.1:<port>` */
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`,
-    port: actualPort,
+    url: served.url,
+    port: served.port,
     indexer: {
       /** One index per EVM chain, by CAIP-2 id. */
       chains: Object.fromEntries(indexers),
@@ -168,22 +138,14 @@ export async function startApi({
     /**
      * The next `count` requests (preflights aside) answer `status` with `{ error }`; 429 also carries
      * `retry-after: 1`. Replaces any failure still pending.
-     *
-     * @param {number} status 400 to 599
-     * @param {number} [count] @default 1; Infinity fails every request
      */
-    failNext(status, count = 1) {
-      if (!Number.isInteger(status) || status < 400 || status > 599) throw new TypeError('failNext: status must be 400 to 599');
-      if (!(count === Infinity || (Number.isInteger(count) && count >= 0))) throw new TypeError('failNext: count must be a whole number');
-      failure = { status, remaining: count };
-    },
+    failNext: failures.failNext,
     /** Stops indexing and listening, closes every connection and resolves once closed. Safe to call twice. */
     stop() {
-      stopping ??= new Promise((resolve) => {
+      stopping ??= (async () => {
         for (const indexer of indexers.values()) indexer.stop();
-        server.close(() => resolve(undefined));
-        server.closeAllConnections();
-      });
+        await served.stop();
+      })();
       return stopping;
     },
   };
@@ -237,14 +199,14 @@ const isHttpUrl = (url) => typeof url === 'string' && /^https?:\/\/[^\s/]+/.test
  * @param {Set<string> | undefined} projects
  */
 function checkClient(query, body, projects) {
-  const projectId = body === undefined ? one(query, 'projectId') : (body.projectId ?? one(query, 'projectId'));
+  const projectId = body === undefined ? queryParam(query, 'projectId') : (body.projectId ?? queryParam(query, 'projectId'));
   if (!projectId) throw new RequestError(400, 'projectId is required');
   if (typeof projectId !== 'string' || !PROJECT_ID_PATTERN.test(projectId)) {
     throw new RequestError(400, 'projectId must be 1 to 128 letters, digits, "-" or "_"');
   }
   if (body === undefined) {
     for (const [name, what] of /** @type {const} */ ([['st', 'client type'], ['sv', 'client version']])) {
-      const value = one(query, name);
+      const value = queryParam(query, name);
       if (!value) throw new RequestError(400, `${name} (the ${what}) is required`);
       if (!CLIENT_PATTERN.test(value)) throw new RequestError(400, `${name} must be 1 to 64 letters, digits, ".", "+", "-" or "_"`);
     }
@@ -252,52 +214,27 @@ function checkClient(query, body, projects) {
   if (projects && !projects.has(projectId)) throw new RequestError(403, 'projectId is not a project of this service');
 }
 
-/** @param {string} segment */
-function decodeSegment(segment) {
+/** @param {string} path */
+function isDecodable(path) {
   try {
-    return decodeURIComponent(segment);
+    decodeURIComponent(path);
+    return true;
   } catch {
-    throw new RequestError(400, 'Malformed path');
+    return false;
   }
 }
 
 /**
- * The request's JSON object body; 400 for anything else, 413 past MAX_BODY_BYTES.
+ * The request's JSON object body; 400 for anything else (the shared body limit has refused an oversized one).
  *
- * @param {http.IncomingMessage} req
+ * @param {import('hono').Context} c
  */
-async function readJson(req) {
-  /** @type {Buffer[]} */
-  const chunks = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new RequestError(413, `The body exceeds ${MAX_BODY_BYTES} bytes`);
-    chunks.push(chunk);
-  }
+async function readJsonObject(c) {
   try {
-    const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    const body = JSON.parse(await c.req.text());
     if (body !== null && typeof body === 'object' && !Array.isArray(body)) return body;
   } catch {
     // answered below
   }
   throw new RequestError(400, 'The body must be a JSON object');
-}
-
-/**
- * @param {http.ServerResponse} res
- * @param {number} status
- * @param {unknown} body JSON, or undefined for none
- * @param {Record<string, string>} [headers]
- */
-function send(res, status, body, headers = {}) {
-  if (res.headersSent || res.destroyed) return;
-  const text = body === undefined ? '' : JSON.stringify(body);
-  res.writeHead(status, {
-    ...CORS_HEADERS,
-    ...headers,
-    ...(text ? { 'content-type': 'application/json; charset=utf-8' } : {}),
-    'content-length': Buffer.byteLength(text),
-  });
-  res.end(text);
 }

@@ -3,9 +3,8 @@
 // (the same for every visitor, nothing secret), so CORS is open to every origin (`*`); which sites may embed a
 // project is the client's check against /projects/v1/origins (§5), not this server's.
 import { createHash } from 'node:crypto';
-import http from 'node:http';
 
-import { listen } from '../listen.mjs';
+import { RequestError, createFailureSwitch, createServiceApp, queryParam, searchParams, sendJson, serveApp } from '../http/index.mjs';
 import { CAIP2_PATTERN, WALLET_ID_PATTERN, loadCatalogue, normalizeWallets } from './catalogue.mjs';
 import { symbolImageSvg, walletImageSvg } from './images.mjs';
 
@@ -22,8 +21,6 @@ export const SOCIAL_PROVIDERS = ['google', 'x', 'farcaster', 'discord', 'apple',
 /** Local development hosts on any port. */
 export const DEFAULT_ALLOWED_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*'];
 
-const CORS_HEADERS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'retry-after' };
-const JSON_TYPE = 'application/json; charset=utf-8';
 const PROJECT_ID_PATTERN = /^[\w-]{1,128}$/;
 const CLIENT_PATTERN = /^[\w.+-]{1,64}$/;
 const SYMBOL_ID_PATTERN = /^[\w.-]{1,128}$/;
@@ -31,15 +28,6 @@ const SYMBOL_ID_PATTERN = /^[\w.-]{1,128}$/;
 const ORIGIN_PATTERN = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d{1,5}|\*))?$/;
 const MAX_LIST_ITEMS = 500;
 const MAX_SEARCH_LENGTH = 100;
-
-/** A request the directory refuses: the status and the message of `{ error }`. */
-class RequestError extends Error {
-  /** @param {number} status @param {string} message */
-  constructor(status, message) {
-    super(message);
-    this.status = status;
-  }
-}
 
 /**
  * @typedef {Partial<Record<'email' | 'swaps' | 'onramp' | 'activity' | 'branding' | 'multiWallet', boolean>>
@@ -86,108 +74,45 @@ export async function startDirectory({
   const origins = checkOrigins(allowedOrigins);
   const config = { features: remoteFeatures(features) };
   if (typeof analytics !== 'boolean') throw new TypeError('analytics must be true or false');
-  /** @type {{ status: number, remaining: number }} */
-  let failure = { status: 0, remaining: 0 };
+  const failures = createFailureSwitch();
+  const app = createServiceApp({ name: 'directory', log, methods: ['GET'], beforeRoutes: failures.middleware });
 
-  /** @type {Record<string, (query: URLSearchParams) => unknown>} */
-  const jsonRoutes = {
-    '/getWallets': (query) => listWallets(catalogue, query),
-    '/appkit/v1/config': () => config,
-    '/projects/v1/origins': () => ({ allowedOrigins: origins }),
-    '/getAnalyticsConfig': () => ({ isAnalyticsEnabled: analytics }),
-  };
-  /** @type {Array<[string, (id: string) => string]>} */
-  const imageRoutes = [
-    ['/getWalletImage/', (id) => walletImage(walletsByImageId, id)],
-    ['/public/getAssetImage/', (id) => symbolImage('asset', id)],
-    ['/public/getCurrencyImage/', (id) => symbolImage('currency', id)],
-    ['/public/getTokenImage/', (id) => symbolImage('token', id)],
-  ];
-
-  /** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
-  function handle(req, res) {
-    if (req.method === 'OPTIONS') {
-      const requested = req.headers['access-control-request-headers'] ?? '';
-      return send(res, 204, '', {
-        'access-control-allow-methods': 'GET, OPTIONS',
-        'access-control-allow-headers': /^[\w\s,-]+$/.test(requested) ? requested : 'content-type',
-        'access-control-max-age': '86400',
-      });
-    }
-    if (failure.remaining > 0) {
-      failure.remaining -= 1;
-      /** @type {Record<string, string>} */
-      const headers = failure.status === 429 ? { 'retry-after': '1' } : {};
-      return sendJson(res, failure.status, { error: http.STATUS_CODES[failure.status] ?? 'Failed' }, headers);
-    }
-    if (req.method !== 'GET') {
-      return sendJson(res, 405, { error: `${req.method} is not allowed; use GET` }, { allow: 'GET, OPTIONS' });
-    }
-    // Split by hand: `new URL('//x/getWallets', base)` would read `x` as a host.
-    const target = req.url ?? '/';
-    const queryStart = target.indexOf('?');
-    const path = queryStart === -1 ? target : target.slice(0, queryStart);
-    const query = new URLSearchParams(queryStart === -1 ? '' : target.slice(queryStart + 1));
-
-    const jsonRoute = Object.hasOwn(jsonRoutes, path) ? jsonRoutes[path] : undefined;
-    const imageRoute = imageRoutes.find(([prefix]) => path.startsWith(prefix) && !path.slice(prefix.length).includes('/'));
-    if (!jsonRoute && !imageRoute) return sendJson(res, 404, { error: 'Not found' });
-    try {
+  /** @param {string} path @param {(query: URLSearchParams) => unknown} answer */
+  const jsonRoute = (path, answer) =>
+    app.get(path, (c) => {
+      const query = searchParams(c);
       checkClient(query, projects);
-      if (jsonRoute) return sendJson(res, 200, jsonRoute(query));
-      const [prefix, render] = /** @type {[string, (id: string) => string]} */ (imageRoute);
-      return sendSvg(req, res, render(decodeSegment(path.slice(prefix.length))));
-    } catch (error) {
-      if (!(error instanceof RequestError)) throw error;
-      return sendJson(res, error.status, { error: error.message });
-    }
-  }
+      return sendJson(c, 200, answer(query));
+    });
+  jsonRoute('/getWallets', (query) => listWallets(catalogue, query));
+  jsonRoute('/appkit/v1/config', () => config);
+  jsonRoute('/projects/v1/origins', () => ({ allowedOrigins: origins }));
+  jsonRoute('/getAnalyticsConfig', () => ({ isAnalyticsEnabled: analytics }));
 
-  const server = http.createServer((req, res) => {
-    try {
-      handle(req, res);
-    } catch (error) {
-      const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-      log(`[directory] ${req.method} ${req.url} failed: ${detail}`);
-      sendJson(res, 500, { error: 'Internal error' });
-    }
-  });
-  // Malformed HTTP: answer 400 and drop the connection instead of crashing.
-  server.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
-    else socket.destroy();
-  });
-  const actualPort = await listen(server, { port, host, envVar: 'FOYER_DIRECTORY_PORT' });
-  server.on('error', (error) => log(`[directory] server error: ${error.message}`));
+  /** @param {string} prefix @param {(id: string) => string} render */
+  const imageRoute = (prefix, render) =>
+    app.get(`${prefix}:id`, (c) => {
+      checkClient(searchParams(c), projects);
+      // The raw segment: Hono hands back malformed percent-encoding as it is, and that is a 400 here.
+      return sendSvg(c, render(decodeSegment(c.req.path.slice(prefix.length))));
+    });
+  imageRoute('/getWalletImage/', (id) => walletImage(walletsByImageId, id));
+  imageRoute('/public/getAssetImage/', (id) => symbolImage('asset', id));
+  imageRoute('/public/getCurrencyImage/', (id) => symbolImage('currency', id));
+  imageRoute('/public/getTokenImage/', (id) => symbolImage('token', id));
 
-  /** @type {Promise<void> | undefined} */
-  let stopping;
+  const served = await serveApp(app, { port, host, envVar: 'FOYER_DIRECTORY_PORT', name: 'directory', log });
   return {
     /** `http://127.0.0.1:<port>` */
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`,
-    port: actualPort,
+    url: served.url,
+    port: served.port,
     /**
      * The next `count` requests (preflights aside, so a browser's OPTIONS does not use one up) answer `status`
      * with `{ error }`; 429 also carries `retry-after: 1`. Replaces any failure still pending.
-     *
-     * @param {number} status 400 to 599
-     * @param {number} [count] default 1; Infinity fails every request
      */
-    failNext(status, count = 1) {
-      if (!Number.isInteger(status) || status < 400 || status > 599) throw new TypeError('failNext: status must be 400 to 599');
-      if (!(count === Infinity || (Number.isInteger(count) && count >= 0))) {
-        throw new TypeError('failNext: count must be a whole number');
-      }
-      failure = { status, remaining: count };
-    },
+    failNext: failures.failNext,
     /** Stops listening, closes every connection and resolves once closed. Safe to call twice. */
-    stop() {
-      stopping ??= new Promise((resolve) => {
-        server.close(() => resolve(undefined));
-        server.closeAllConnections();
-      });
-      return stopping;
-    },
+    stop: served.stop,
   };
 }
 
@@ -200,11 +125,11 @@ export async function startDirectory({
  * @param {Set<string> | undefined} projects
  */
 function checkClient(query, projects) {
-  const projectId = single(query, 'projectId');
+  const projectId = queryParam(query, 'projectId');
   if (!projectId) throw new RequestError(400, 'projectId is required');
   if (!PROJECT_ID_PATTERN.test(projectId)) throw new RequestError(400, 'projectId must be 1 to 128 letters, digits, "-" or "_"');
   for (const [name, what] of [['st', 'client type'], ['sv', 'client version']]) {
-    const value = single(query, name);
+    const value = queryParam(query, name);
     if (!value) throw new RequestError(400, `${name} (the ${what}) is required`);
     if (!CLIENT_PATTERN.test(value)) {
       throw new RequestError(400, `${name} must be 1 to 64 letters, digits, ".", "+", "-" or "_"`);
@@ -222,9 +147,9 @@ function checkClient(query, projects) {
 function listWallets(catalogue, query) {
   const page = integer(query, 'page', 1, 1_000_000, 'page must be a positive integer');
   const entries = integer(query, 'entries', DEFAULT_ENTRIES, MAX_ENTRIES, `entries must be an integer from 1 to ${MAX_ENTRIES}`);
-  const search = (single(query, 'search') ?? '').trim().toLowerCase();
+  const search = (queryParam(query, 'search') ?? '').trim().toLowerCase();
   if (search.length > MAX_SEARCH_LENGTH) throw new RequestError(400, `search must be at most ${MAX_SEARCH_LENGTH} characters`);
-  const badge = single(query, 'badge_type');
+  const badge = queryParam(query, 'badge_type');
   // 'none' asks for no badge filter, 'certified' for certified wallets only.
   if (badge !== undefined && badge !== 'certified' && badge !== 'none') {
     throw new RequestError(400, "badge_type must be 'certified' or 'none'");
@@ -244,21 +169,9 @@ function listWallets(catalogue, query) {
   return { data: matches.slice((page - 1) * entries, page * entries), count: matches.length };
 }
 
-/**
- * One value of a query parameter; a parameter given twice is refused rather than guessed at.
- *
- * @param {URLSearchParams} query
- * @param {string} name
- */
-function single(query, name) {
-  const values = query.getAll(name);
-  if (values.length > 1) throw new RequestError(400, `${name} is given more than once`);
-  return values[0];
-}
-
 /** @param {URLSearchParams} query @param {string} name @param {number} fallback @param {number} max @param {string} message */
 function integer(query, name, fallback, max, message) {
-  const raw = single(query, name);
+  const raw = queryParam(query, name);
   if (raw === undefined || raw === '') return fallback;
   if (!/^[1-9]\d{0,6}$/.test(raw) || Number(raw) > max) throw new RequestError(400, message);
   return Number(raw);
@@ -271,7 +184,7 @@ function integer(query, name, fallback, max, message) {
  * @returns {Set<string> | undefined}
  */
 function list(query, name, pattern, what) {
-  const raw = single(query, name);
+  const raw = queryParam(query, name);
   if (raw === undefined || raw === '') return undefined;
   const items = raw.split(',');
   if (items.length > MAX_LIST_ITEMS) throw new RequestError(400, `${name} may hold at most ${MAX_LIST_ITEMS} items`);
@@ -354,27 +267,12 @@ function checkOrigins(origins) {
 }
 
 /**
- * @param {http.ServerResponse} res @param {number} status @param {string} body
- * @param {Record<string, string>} [headers]
- */
-function send(res, status, body, headers = {}) {
-  if (res.headersSent || res.destroyed) return;
-  res.writeHead(status, { ...CORS_HEADERS, ...headers, 'content-length': Buffer.byteLength(body) });
-  res.end(body);
-}
-
-/** @param {http.ServerResponse} res @param {number} status @param {unknown} value @param {Record<string, string>} [headers] */
-function sendJson(res, status, value, headers = {}) {
-  send(res, status, JSON.stringify(value), { ...headers, 'content-type': JSON_TYPE });
-}
-
-/**
  * Images are pure functions of their URL, so they are cached for a day and revalidated by ETag. A wallet's
  * image id changes with its name (catalogue.mjs imageIdFor).
  *
- * @param {http.IncomingMessage} req @param {http.ServerResponse} res @param {string} svg
+ * @param {import('hono').Context} c @param {string} svg
  */
-function sendSvg(req, res, svg) {
+function sendSvg(c, svg) {
   const etag = `"${createHash('sha256').update(svg).digest('base64url').slice(0, 16)}"`;
   const headers = {
     'content-type': 'image/svg+xml',
@@ -384,6 +282,6 @@ function sendSvg(req, res, svg) {
     // Opened on its own, the SVG may still not run or fetch anything.
     'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
   };
-  if (req.headers['if-none-match'] === etag) return send(res, 304, '', headers);
-  send(res, 200, svg, headers);
+  if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
+  return c.body(svg, 200, headers);
 }

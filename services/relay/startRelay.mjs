@@ -1,24 +1,19 @@
 // The local WalletConnect relay: the relay's JSON-RPC (irn_* and the Sign 2.5 wc_proposeSession /
-// wc_approveSession) over WebSocket on a node:http server, so an unmodified @walletconnect/sign-client
-// pointed at `relayUrl: 'ws://127.0.0.1:<port>'` pairs, settles sessions and exchanges requests offline.
+// wc_approveSession) over WebSocket (ws) on the node:http server of a small Hono app, so an unmodified
+// @walletconnect/sign-client pointed at `relayUrl: 'ws://127.0.0.1:<port>'` pairs, settles sessions and
+// exchanges requests offline.
 //
 // DEVELOPMENT ONLY. It verifies nothing: the `auth` JWT, `projectId` and `ua` in the URL the SDK builds
 // (`ws://…/?auth=<jwt>&projectId=…&ua=…&useOnCloseEvent=true`) are accepted whatever they hold; the JWT's
 // `iss` is only read, unverified, to tell clients apart. Listen on loopback only.
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 
 import { WebSocketServer } from 'ws';
 
-import { listen } from '../listen.mjs';
+import { createServiceApp, sendJson, serveApp } from '../http/index.mjs';
 import { createRelayHub } from './createRelayHub.mjs';
 import { MAX_MESSAGE_BYTES, createRelayMethods } from './relayMethods.mjs';
-import {
-  JSON_RPC_INVALID_REQUEST,
-  errorResponse,
-  handleJsonRpcFrame,
-  stringifyJson,
-} from './relayJsonRpc.mjs';
+import { JSON_RPC_INVALID_REQUEST, errorResponse, handleJsonRpcFrame, stringifyJson } from './relayJsonRpc.mjs';
 
 /** The relay's default port. @default 8787 */
 export const DEFAULT_RELAY_PORT = 8787;
@@ -34,12 +29,6 @@ export const MAX_FRAME_BYTES = 4 * 1024 * 1024;
 export const DEFAULT_PING_INTERVAL_MS = 15_000;
 /** How often expired mailbox messages are dropped (they are also skipped when read). */
 const SWEEP_INTERVAL_MS = 30_000;
-
-const CORS_HEADERS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, OPTIONS',
-  'access-control-max-age': '86400',
-};
 
 /**
  * The client behind a connection: the `iss` (did:key) of the SDK's relay JWT in `?auth=`, read without
@@ -61,18 +50,6 @@ function clientKeyOf(requestUrl) {
     // Not a JWT: fall through to an anonymous key.
   }
   return `anonymous:${randomBytes(16).toString('hex')}`;
-}
-
-/**
- * @param {http.ServerResponse} res
- * @param {number} status
- * @param {string} body
- * @param {string} [contentType]
- */
-function send(res, status, body, contentType = 'application/json; charset=utf-8') {
-  if (res.headersSent || res.destroyed) return;
-  res.writeHead(status, { ...CORS_HEADERS, 'content-type': contentType, 'content-length': Buffer.byteLength(body) });
-  res.end(body);
 }
 
 /**
@@ -110,40 +87,26 @@ export async function startRelay({
   const hub = createRelayHub(mailbox);
   const methods = createRelayMethods(hub, onInternalError);
 
-  const server = http.createServer((req, res) => {
-    try {
-      if (req.method === 'OPTIONS') {
-        res.writeHead(204, { ...CORS_HEADERS, 'access-control-allow-headers': '*', 'content-length': 0 });
-        res.end();
-        return;
-      }
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        res.setHeader('allow', 'GET, OPTIONS');
-        send(res, 405, stringifyJson({ error: 'The relay speaks JSON-RPC over WebSocket; HTTP offers GET / only' }));
-        return;
-      }
-      const path = (req.url ?? '/').split('?')[0];
-      if (path === '/health') return send(res, 200, 'ok', 'text/plain; charset=utf-8');
-      // @walletconnect/core 2.25 makes no HTTP request to its relay (irn_batchFetchMessages goes over the
-      // socket), so every other path answers the same small summary.
-      send(res, 200, stringifyJson({ status: 'ok', service: 'foyer-walletconnect-relay', ...hub.stats() }));
-    } catch (error) {
-      onInternalError(error, 'http');
-      send(res, 500, stringifyJson({ error: 'Internal error' }));
-    }
+  const app = createServiceApp({
+    name: 'relay',
+    log,
+    methods: ['GET', 'HEAD'],
+    allowHeaders: '*',
+    errorBody: (status, message) => ({
+      error: status === 405 ? 'The relay speaks JSON-RPC over WebSocket; HTTP offers GET / only' : message,
+    }),
   });
-  // Malformed HTTP: answer 400 and drop the connection instead of crashing.
-  server.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
-    else socket.destroy();
-  });
+  app.get('/health', (c) => c.text('ok'));
+  // @walletconnect/core 2.25 makes no HTTP request to its relay (irn_batchFetchMessages goes over the socket),
+  // so every other path answers the same small summary.
+  app.get('*', (c) => sendJson(c, 200, { status: 'ok', service: 'foyer-walletconnect-relay', ...hub.stats() }));
 
   // Listen before the WebSocket server exists: it re-emits the HTTP server's errors, and a taken port is
   // the caller's business (PortInUseError), not an internal error.
-  const actualPort = await listen(server, { port, host, envVar: portEnv });
+  const served = await serveApp(app, { port, host, envVar: portEnv, name: 'relay', log });
 
   // Any path, any query: the SDK appends `?auth=…&projectId=…&ua=…` to the relay URL.
-  const wss = new WebSocketServer({ server, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
+  const wss = new WebSocketServer({ server: served.server, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
   /** @type {WeakMap<import('ws').WebSocket, boolean>} */
   const alive = new WeakMap();
 
@@ -181,8 +144,8 @@ export async function startRelay({
     });
     socket.on('close', () => hub.removePeer(peer));
   });
-  // ws re-emits the HTTP server's errors here.
-  wss.on('error', (error) => onInternalError(error, 'server'));
+  // ws re-emits the HTTP server's errors here, which serveApp already logs; unheard, they would throw.
+  wss.on('error', () => {});
 
   const pinger = setInterval(() => {
     for (const socket of wss.clients) {
@@ -202,16 +165,15 @@ export async function startRelay({
   const sweeper = setInterval(() => hub.sweep(), SWEEP_INTERVAL_MS);
   sweeper.unref();
 
-  const urlHost = host.includes(':') ? `[${host}]` : host;
   /** @type {Promise<void> | undefined} */
   let stopping;
 
   return {
     /** `ws://127.0.0.1:<port>`: the sign-client's `relayUrl`. */
-    url: `ws://${urlHost}:${actualPort}`,
+    url: served.url.replace(/^http:/, 'ws:'),
     /** `http://127.0.0.1:<port>`: GET answers a JSON summary, GET /health answers `ok`. */
-    httpUrl: `http://${urlHost}:${actualPort}`,
-    port: actualPort,
+    httpUrl: served.url,
+    port: served.port,
     /** Connections, subscriptions and mailbox size right now. */
     stats: () => hub.stats(),
     /** Closes every socket (1001, going away), stops listening and resolves once closed. */
@@ -221,8 +183,7 @@ export async function startRelay({
         clearInterval(sweeper);
         for (const socket of wss.clients) socket.close(1001, 'relay stopping');
         wss.close();
-        server.close(() => resolve(undefined));
-        server.closeAllConnections();
+        served.stop().then(resolve);
         // Sockets that do not answer the close handshake promptly are cut.
         setTimeout(() => {
           for (const socket of wss.clients) socket.terminate();

@@ -1,0 +1,187 @@
+// What every HTTP service shares, configured here once instead of written per service: open CORS, the methods
+// a service answers (405 with Allow), the body limit (413), the 404, and how a thrown error becomes an answer.
+// Services are Hono apps: Web-standard Request/Response, `app.request()` in tests without a port, and the same
+// app runs on serverless and edge hosts.
+import { STATUS_CODES } from 'node:http';
+
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { methodNotAllowed } from 'hono/method-not-allowed';
+
+/** Largest request body a service reads unless it says otherwise. */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Every answer may be read by any origin: the services serve public data, and check projects themselves. */
+const CORS_HEADERS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'retry-after' };
+/** A preflight's requested headers are echoed only when they look like a header list. */
+const HEADER_LIST = /^[\w\s,-]+$/;
+
+/** A request a service refuses on purpose: the status, the message, and any headers to send with it. */
+export class RequestError extends Error {
+  /**
+   * @param {number} status
+   * @param {string} message
+   * @param {Record<string, string>} [headers]
+   */
+  constructor(status, message, headers = {}) {
+    super(message);
+    this.name = 'RequestError';
+    this.status = status;
+    this.headers = headers;
+  }
+}
+
+/**
+ * A JSON answer (with a charset, which Hono's c.json leaves out).
+ *
+ * @param {import('hono').Context} c
+ * @param {number} status
+ * @param {unknown} value
+ * @param {Record<string, string>} [headers]
+ */
+export function sendJson(c, status, value, headers = {}) {
+  return c.body(JSON.stringify(value), /** @type {any} */ (status), { ...headers, 'content-type': JSON_TYPE });
+}
+
+/**
+ * The query string's parameters, read from the raw URL so that malformed percent-encoding stays the handler's to
+ * refuse.
+ *
+ * @param {import('hono').Context} c
+ */
+export function searchParams(c) {
+  const { url } = c.req;
+  const start = url.indexOf('?');
+  return new URLSearchParams(start === -1 ? '' : url.slice(start + 1));
+}
+
+/**
+ * One value of a query parameter; a parameter given twice is refused rather than guessed at.
+ *
+ * @param {URLSearchParams} query
+ * @param {string} name
+ */
+export function queryParam(query, name) {
+  const values = query.getAll(name);
+  if (values.length > 1) throw new RequestError(400, `${name} is given more than once`);
+  return values[0];
+}
+
+/**
+ * @typedef {object} ServiceAppOptions
+ * @property {string} name in log lines: `[directory] GET /x failed: …`
+ * @property {(message: string) => void} log told about internal errors
+ * @property {readonly string[]} methods what the service answers (CORS lists them); any other method is 405
+ *   before routing, and a path routed for other methods only is 405 too
+ * @property {string} [allowHeaders] a preflight's allowed headers when it asks for none (or oddly). (default 'content-type')
+ * @property {number} [maxBodyBytes] past it, 413 (and the connection closes). (default DEFAULT_MAX_BODY_BYTES)
+ * @property {(status: number, message: string) => unknown} [errorBody] the body of every error answer.
+ *   (default `{ error: message }`)
+ * @property {(error: unknown) => RequestError | undefined} [mapError] the service's own mapping of errors that
+ *   are not RequestErrors (a node that failed is 502); anything left is logged and answered 500
+ * @property {import('hono').MiddlewareHandler} [beforeRoutes] runs after CORS preflights, before everything else
+ *   (the test switch that fails the next requests)
+ */
+
+/**
+ * A Hono app with the shared behaviour in place; the service adds its routes.
+ *
+ * @example
+ * const app = createServiceApp({ name: 'names', log: console.error, methods: ['GET', 'POST'] });
+ * app.get('/v1/names/:name', (c) => sendJson(c, 200, lookUp(c.req.param('name'))));
+ * const { url, stop } = await serveApp(app, { port: 0, envVar: 'FOYER_NAMES_PORT', name: 'names', log });
+ *
+ * @param {ServiceAppOptions} options
+ */
+export function createServiceApp({
+  name,
+  log,
+  methods,
+  allowHeaders = 'content-type',
+  maxBodyBytes = DEFAULT_MAX_BODY_BYTES,
+  errorBody = (_status, message) => ({ error: message }),
+  mapError = () => undefined,
+  beforeRoutes,
+}) {
+  const allow = [...methods, 'OPTIONS'].join(', ');
+  /** @param {import('hono').Context} c @param {number} status @param {string} message @param {Record<string, string>} [headers] */
+  const refuse = (c, status, message, headers = {}) => sendJson(c, status, errorBody(status, message), headers);
+
+  const app = new Hono();
+  app.use(async (c, next) => {
+    if (c.req.method === 'OPTIONS') {
+      const requested = c.req.header('access-control-request-headers') ?? '';
+      return c.body(null, 204, {
+        ...CORS_HEADERS,
+        'access-control-allow-methods': allow,
+        'access-control-allow-headers': HEADER_LIST.test(requested) ? requested : allowHeaders,
+        'access-control-max-age': '86400',
+      });
+    }
+    for (const [header, value] of Object.entries(CORS_HEADERS)) c.header(header, value);
+    await next();
+  });
+  if (beforeRoutes) app.use(beforeRoutes);
+  app.use(async (c, next) => {
+    // Hono answers HEAD with the GET route; a service that does not list HEAD refuses it, as it refuses PUT.
+    if (!methods.includes(c.req.method)) return refuse(c, 405, `${c.req.method} is not allowed; use ${allow}`, { allow });
+    await next();
+  });
+  app.use(
+    methodNotAllowed({
+      app,
+      onMethodNotAllowed: (c, routed) => {
+        const pathAllow = [...routed.filter((method) => method !== 'HEAD'), 'OPTIONS'].join(', ');
+        return refuse(c, 405, `${c.req.method} is not allowed; use ${pathAllow}`, { allow: pathAllow });
+      },
+    }),
+  );
+  const limitBody = bodyLimit({
+    maxSize: maxBodyBytes,
+    // Closing the connection: the rest of the body is not read, so the socket cannot carry another request.
+    onError: (c) => refuse(c, 413, `The body exceeds ${maxBodyBytes} bytes`, { connection: 'close' }),
+  });
+  // Only where a body may come: merely looking for one makes @hono/node-server build the full Web Request it
+  // otherwise skips.
+  app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
+  app.notFound((c) => refuse(c, 404, 'Not found'));
+  app.onError((error, c) => {
+    const refusal = error instanceof RequestError ? error : mapError(error);
+    if (refusal) return refuse(c, refusal.status, refusal.message, refusal.headers);
+    log(`[${name}] ${c.req.method} ${c.req.path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return refuse(c, 500, 'Internal error');
+  });
+  return app;
+}
+
+/**
+ * A switch that makes the next requests fail, for trying a client's error handling (`failNext(429)`).
+ * Its `middleware` goes in `beforeRoutes`, so preflights never use one up.
+ */
+export function createFailureSwitch() {
+  let failure = { status: 0, remaining: 0 };
+  return {
+    /**
+     * The next `count` requests answer `status` with `{ error }`; 429 also carries `retry-after: 1`. Replaces any
+     * failure still pending.
+     *
+     * @param {number} status 400 to 599
+     * @param {number} [count] default 1; Infinity fails every request
+     */
+    failNext(status, count = 1) {
+      if (!Number.isInteger(status) || status < 400 || status > 599) throw new TypeError('failNext: status must be 400 to 599');
+      if (!(count === Infinity || (Number.isInteger(count) && count >= 0))) throw new TypeError('failNext: count must be a whole number');
+      failure = { status, remaining: count };
+    },
+    /** @type {import('hono').MiddlewareHandler} */
+    async middleware(_c, next) {
+      if (failure.remaining > 0) {
+        failure.remaining -= 1;
+        const headers = failure.status === 429 ? { 'retry-after': '1' } : {};
+        throw new RequestError(failure.status, STATUS_CODES[failure.status] ?? 'Failed', headers);
+      }
+      await next();
+    },
+  };
+}

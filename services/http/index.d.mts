@@ -1,0 +1,60 @@
+// Types for index.mjs (the modules are plain JavaScript so `node scripts/start.mjs` runs them on Node 20 as they are).
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import type { Server } from 'node:http';
+
+/** 64 KiB: the largest request body a service reads unless it says otherwise. */
+export declare const DEFAULT_MAX_BODY_BYTES: number;
+/** `application/json; charset=utf-8` */
+export declare const JSON_TYPE: string;
+
+/** A request a service refuses on purpose; the shared error handler answers it with `status` and its body. */
+export declare class RequestError extends Error {
+  readonly name: 'RequestError';
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  constructor(status: number, message: string, headers?: Record<string, string>);
+}
+
+export type ServiceAppOptions = {
+  /** In log lines: `[directory] GET /x failed: …` */
+  name: string;
+  /** Told about internal errors (anything thrown that is not a RequestError). */
+  log: (message: string) => void;
+  /** What the service answers (CORS lists them); any other method is 405 with Allow, before routing. */
+  methods: readonly string[];
+  /** A preflight's allowed headers when it asks for none. @default 'content-type' */
+  allowHeaders?: string;
+  /** Past it, 413 and the connection closes. @default DEFAULT_MAX_BODY_BYTES */
+  maxBodyBytes?: number;
+  /** The body of every error answer. @default `{ error: message }` */
+  errorBody?: (status: number, message: string) => unknown;
+  /** The service's own mapping of other errors (a node that failed is 502); undefined: logged, 500. */
+  mapError?: (error: unknown) => RequestError | undefined;
+  /** Runs after CORS preflights and before everything else (a test switch such as {@link createFailureSwitch}). */
+  beforeRoutes?: MiddlewareHandler;
+};
+
+/**
+ * A Hono app with what every service shares: open CORS (preflights answered, `*` on every answer), 405 with
+ * Allow, the body limit, a JSON 404, and thrown errors mapped to answers. The service adds its routes.
+ */
+export declare function createServiceApp(options: ServiceAppOptions): Hono;
+
+/** Serves `app` on node:http at `host:port` (default 127.0.0.1); a taken port is a PortInUseError naming `envVar`. */
+export declare function serveApp(
+  app: Hono,
+  options: { port: number; host?: string; envVar: string; name: string; log: (message: string) => void },
+): Promise<{ server: Server; url: string; port: number; stop(): Promise<void> }>;
+
+/** Makes the next requests fail (`failNext(429)`), for trying a client's error handling; `middleware` goes in beforeRoutes. */
+export declare function createFailureSwitch(): {
+  failNext(status: number, count?: number): void;
+  middleware: MiddlewareHandler;
+};
+
+/** A JSON answer with `content-type: application/json; charset=utf-8`. */
+export declare function sendJson(c: Context, status: number, value: unknown, headers?: Record<string, string>): Response;
+/** The query string's parameters, from the raw URL. */
+export declare function searchParams(c: Context): URLSearchParams;
+/** One value of a query parameter; given twice is a 400 RequestError. */
+export declare function queryParam(query: URLSearchParams, name: string): string | undefined;

@@ -1,0 +1,13 @@
+// The one HTTP framework of the services: Hono, with what they share configured once.
+// Types: index.d.mts (import from this file, not from the modules behind it).
+export {
+  DEFAULT_MAX_BODY_BYTES,
+  JSON_TYPE,
+  RequestError,
+  createFailureSwitch,
+  createServiceApp,
+  queryParam,
+  searchParams,
+  sendJson,
+} from './createServiceApp.mjs';
+export { serveApp } from './serveApp.mjs';
