@@ -4,6 +4,7 @@ import { testChain, testKernel } from '../test/fixtures.js'
 import {
   isValidAddress,
   normalizeAddress,
+  withHexPrefix,
   isEvmAddress,
   isSignedMessage,
   isSolanaAddress,
@@ -66,7 +67,7 @@ describe('isSolanaAddress', () => {
 describe("isValidAddress and normalizeAddress (the chain's address capability)", () => {
   const kernel = testKernel({
     plugins: [
-      testChain({ addressRules: { isValid: isEvmAddress, normalize: (address) => `0x${address.trim().replace(/^0x/i, '')}` } }),
+      testChain({ addressRules: { isValid: isEvmAddress, normalize: withHexPrefix } }),
       testChain({ namespace: 'solana', addressRules: { isValid: isSolanaAddress } }),
     ],
   })

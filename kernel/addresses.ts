@@ -19,6 +19,17 @@ export function isEvmAddress(value: unknown): value is string {
 }
 
 /**
+ * An EVM address as wallets expect it: trimmed, with its `0x` (§5 lets the visitor leave it out).
+ *
+ * @example
+ * withHexPrefix(' ab16a96d359ec26a11e2c2b3d8f8b8942d5bfcdb') // '0xab16a96d359ec26a11e2c2b3d8f8b8942d5bfcdb'
+ */
+export function withHexPrefix(address: string): string {
+  const trimmed = address.trim()
+  return /^0x/i.test(trimmed) ? trimmed : `0x${trimmed}`
+}
+
+/**
  * True when `value` is a Solana address: 32 to 44 base58 characters (§5).
  *
  * @example

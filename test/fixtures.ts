@@ -1,7 +1,7 @@
 // Shared fixtures for unit tests and stories: a real in-memory chain plugin and a kernel factory.
 // Browser-safe on purpose (no node: imports), so stories can use them too. Lives only in test/.
 import { getIdentity } from '../kernel/actions/getIdentity.js'
-import { isEvmAddress, isSolanaAddress } from '../kernel/addresses.js'
+import { isEvmAddress, isSolanaAddress, withHexPrefix } from '../kernel/addresses.js'
 import type { CaipNetworkId } from '../kernel/caip.js'
 import { defineChain, type ChainCapabilities, type ChainPlugin, type ConnectResult, type NativeBalance, type TransferParameters } from '../kernel/chain.js'
 import { createKernel, type Kernel } from '../kernel/createKernel.js'
@@ -261,7 +261,7 @@ export function testChain(options: TestChainOptions = {}): TestChain {
 
 // The address rules evm() and solana() offer (§5), so that a test chain checks addresses as they do.
 const DEFAULT_ADDRESS_RULES: Record<string, NonNullable<ChainCapabilities['address']> | undefined> = {
-  eip155: { isValid: isEvmAddress, normalize: (address) => (/^0x/i.test(address.trim()) ? address.trim() : `0x${address.trim()}`) },
+  eip155: { isValid: isEvmAddress, normalize: withHexPrefix },
   solana: { isValid: isSolanaAddress },
 }
 

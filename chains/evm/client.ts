@@ -9,8 +9,9 @@ import { AddressOrAuthConnectorNotFoundError, ChainNotSupportedError, NetworkNot
 import { isUserRejection } from '../../kernel/errors/isUserRejection.js'
 import { isSameNetwork, type Account, type Network } from '../../kernel/network.js'
 import { StorageToken } from '../../kernel/tokens.js'
+import { createToken, type Token } from '../../kernel/container.js'
 import type { Eip1193Provider } from './provider.js'
-import { EVM_NAMESPACE, LAST_CONNECTOR_KEY, PublicClientsToken, type EvmConfig, type EvmSession } from './session.js'
+import { EVM_NAMESPACE, LAST_CONNECTOR_KEY, type EvmConfig, type EvmSession } from './session.js'
 
 /** EIP-1193's code for "the visitor rejected the request". */
 export const USER_REJECTED_CODE = 4001
@@ -52,6 +53,9 @@ export const RPC_TIMEOUT_MS = 10_000
 
 /** §9: at most 1000 JSON-RPC requests go in one HTTP batch. */
 export const RPC_BATCH_SIZE = 1000
+
+// Here, not in session.ts: lazy chunks that import a manifest module drag its neighbours into shared chunks.
+const PublicClientsToken: Token<Map<string, PublicClient>> = createToken('evm:publicClients')
 
 /**
  * The public client for an RPC URL, created once per kernel and URL: requests made in the same tick

@@ -5,11 +5,12 @@
 // view opens or a stored WalletConnect session is restored.
 import * as v from 'valibot'
 import type { CaipNetworkId } from '../../kernel/caip.js'
+import { createToken, type Token } from '../../kernel/container.js'
 import { defineChain, type ChainPlugin } from '../../kernel/chain.js'
 import type { Kernel } from '../../kernel/createKernel.js'
 import { closeModal } from '../../kernel/modal.js'
 import { getIdentity } from '../../kernel/actions/getIdentity.js'
-import { isEvmAddress } from '../../kernel/addresses.js'
+import { isEvmAddress, withHexPrefix } from '../../kernel/addresses.js'
 import { isSameNetwork, type Network } from '../../kernel/network.js'
 import type { RouteEntry } from '../../kernel/router.js'
 import type { FoyerState } from '../../kernel/store.js'
@@ -21,7 +22,7 @@ import { en, type EvmMessages } from './locales/en.js'
 import { parseEvmOptions, type EvmOptions } from './options.js'
 import type { PairingState, WalletConnectService } from './pairing.js'
 import type { Eip1193Provider } from './provider.js'
-import { EVM_NAMESPACE, EvmSessionToken, LAST_CONNECTOR_KEY, WALLET_CONNECT_ID, type EvmSession } from './session.js'
+import { EVM_NAMESPACE, LAST_CONNECTOR_KEY, WALLET_CONNECT_ID, type EvmSession } from './session.js'
 
 declare module '../../kernel/i18n.js' {
   interface Messages extends EvmMessages {}
@@ -100,6 +101,9 @@ export function isUnsupportedNetwork(kernel: Kernel): boolean {
   const networks = kernel.chains.get(EVM_NAMESPACE)?.networks ?? []
   return selectUnsupportedNetwork(kernel.store.getState(), networks) !== undefined
 }
+
+/** The kernel's EVM session, kept in its container. */
+const EvmSessionToken: Token<EvmSession> = createToken('evm:session')
 
 /** The EVM session of a kernel the chain was set up in. */
 function sessionOf(kernel: Kernel): EvmSession | undefined {
@@ -265,11 +269,7 @@ export function evm(options: EvmOptions): ChainPlugin {
     },
 
     capabilities: {
-      address: {
-        isValid: isEvmAddress,
-        // §5 lets an EVM address come without its 0x; wallets do not.
-        normalize: (address) => (/^0x/i.test(address.trim()) ? address.trim() : `0x${address.trim()}`),
-      },
+      address: { isValid: isEvmAddress, normalize: withHexPrefix },
       // Names and avatars are EVM only (§6), from the blockchain data service.
       identity: {
         getIdentity,

@@ -1,6 +1,4 @@
-import type { PublicClient } from 'viem'
 import type { CaipNetworkId } from '../../kernel/caip.js'
-import { createToken, type Token } from '../../kernel/container.js'
 import type { Network } from '../../kernel/network.js'
 import type { Eip1193Provider } from './provider.js'
 import type { WalletConnectRuntime } from './walletConnect.js'
@@ -25,12 +23,6 @@ export interface EvmSession {
   /** The WalletConnect client and pairing, once WalletConnect is used. */
   walletConnect?: WalletConnectRuntime
 }
-
-/** The kernel's EVM session. */
-export const EvmSessionToken: Token<EvmSession> = createToken('evm:session')
-
-/** The kernel's viem public clients by RPC URL: requests made in one tick share one batch. */
-export const PublicClientsToken: Token<Map<string, PublicClient>> = createToken('evm:publicClients')
 
 /** `evm({ walletConnect })` after checking. */
 export interface WalletConnectConfig {

@@ -10,7 +10,8 @@ import { AddressOrAuthConnectorNotFoundError, NetworkNotFoundError, UnsupportedC
 import { isSameNetwork, type Account, type Network } from '../../kernel/network.js'
 import { StorageToken } from '../../kernel/tokens.js'
 import { SOLANA_DEVNET_GENESIS_HASH, SOLANA_MAINNET_GENESIS_HASH } from './networks.js'
-import { LAST_SESSION_KEY, RpcClientsToken, SOLANA_NAMESPACE, type SolanaConfig, type SolanaSession } from './session.js'
+import { LAST_SESSION_KEY, SOLANA_NAMESPACE, type SolanaConfig, type SolanaSession } from './session.js'
+import { createToken, type Token } from '../../kernel/container.js'
 import {
   featureOf,
   SOLANA_SIGN_MESSAGE,
@@ -23,6 +24,9 @@ import {
 
 /** §9: an HTTP RPC request gives up after 10 s. */
 export const RPC_TIMEOUT_MS = 10_000
+
+// Here, not in session.ts: lazy chunks that import a manifest module drag its neighbours into shared chunks.
+const RpcClientsToken: Token<Map<string, Rpc<SolanaRpcApi>>> = createToken('solana:rpcClients')
 
 /** The RPC client for a URL, created once per kernel and URL: two kernels on a page share nothing. */
 export function rpcFor(kernel: Pick<Kernel, 'container'>, url: string): Rpc<SolanaRpcApi> {

@@ -10,7 +10,8 @@ import { AddressOrAuthConnectorNotFoundError } from '../../kernel/errors/catalog
 import { loadSolanaClient } from './loadSolanaClient.js'
 import { en, type SolanaMessages } from './locales/en.js'
 import { parseSolanaOptions, type SolanaOptions } from './options.js'
-import { SOLANA_NAMESPACE, WalletSessionToken, type WalletSession } from './session.js'
+import { SOLANA_NAMESPACE, type WalletSession } from './session.js'
+import { createToken, type Token } from '../../kernel/container.js'
 import type { StandardWallet } from './walletStandard.js'
 
 declare module '../../kernel/i18n.js' {
@@ -43,6 +44,9 @@ export type { StandardWallet } from './walletStandard.js'
  * import { solana, solanaMainnet, solanaDevnet } from 'foyer/chains/solana'
  * const kernel = createKernel({ projectId: 'my-site', plugins: [solana({ networks: [solanaMainnet, solanaDevnet] })] })
  */
+/** The kernel's wallet side (walletSession.ts, loaded after the first paint), kept in its container. */
+const WalletSessionToken: Token<Promise<WalletSession>> = createToken('solana:walletSession')
+
 export function solana(options: SolanaOptions): ChainPlugin {
   const config = parseSolanaOptions(options)
   // In the kernel's container: one plugin object may serve several kernels.

@@ -1,7 +1,5 @@
-import type { Rpc, SolanaRpcApi } from '@solana/kit'
 import type { CaipNetworkId } from '../../kernel/caip.js'
 import type { ConnectResult, TransferParameters } from '../../kernel/chain.js'
-import { createToken, type Token } from '../../kernel/container.js'
 import type { Network } from '../../kernel/network.js'
 import type { StandardWallet } from './walletStandard.js'
 
@@ -48,9 +46,3 @@ export interface WalletSession {
   /** Stops discovery and listening; the kernel is being destroyed. */
   stop(): void
 }
-
-/** The kernel's wallet side, once walletSession.ts has loaded after the first paint. */
-export const WalletSessionToken: Token<Promise<WalletSession>> = createToken('solana:walletSession')
-
-/** The kernel's RPC clients by URL. */
-export const RpcClientsToken: Token<Map<string, Rpc<SolanaRpcApi>>> = createToken('solana:rpcClients')
