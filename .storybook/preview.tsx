@@ -1,6 +1,6 @@
 import type { Decorator, Preview } from '@storybook/react-vite'
 import { configure } from 'storybook/test'
-import type { ThemeName } from '../kernel/theme.js'
+import type { ThemeName } from '../kernel/core/theme.js'
 import { FoyerStory, type FoyerStoryParameters } from '../test/stories.js'
 
 // Views load their code on first use; on a busy 2-core machine that can take more than a second.

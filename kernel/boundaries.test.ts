@@ -9,7 +9,7 @@ describe('import boundaries', () => {
   it('behavior: the package holds every rule', () => {
     const files = readSources(root)
     // Guard against a checker that passes because it reads nothing.
-    expect(importsOf(files['kernel/index.ts']!)).toContain('./errors/BaseError.js')
+    expect(importsOf(files['kernel/index.ts']!)).toContain('./core/errors/BaseError.js')
     expect(Object.keys(files).some((file) => /\.(test|stories)\./.test(file))).toBe(false)
     expect(checkBoundaries(files)).toEqual([])
   })
@@ -122,7 +122,7 @@ describe('import boundaries', () => {
       checkBoundaries({
         'kernel/react/hooks.ts': `const wanted = namespace === 'eip155' ? address : undefined`,
         'kernel/actions/send.ts': `if (networkId.startsWith("solana:")) return`,
-        'kernel/caip.ts': `export const CHAIN_NAMESPACES = ['eip155', 'solana']`,
+        'kernel/model/caip.ts': `export const CHAIN_NAMESPACES = ['eip155', 'solana']`,
         'kernel/format.ts': `// namespace === 'eip155'\n/** @example f('eip155:1') */\nconst key = 'namespace.eip155'`,
         'plugins/send/SendView.tsx': `const evm = namespace === 'eip155'`,
       }),

@@ -4,10 +4,10 @@
 // entries: `KernelQuery`, `fetchKernelQuery`, `getNativeBalance` and `getIdentity` in "foyer",
 // `useKernelQuery` in "foyer/react".
 
-export { queryClientOf, QUERY_KEY_PREFIX } from './queryClient.js'
-export { QueryClientToken, BlockchainApiToken } from './tokens.js'
+export { queryClientOf, QUERY_KEY_PREFIX } from './services/queryClient.js'
+export { QueryClientToken, BlockchainApiToken } from './core/tokens.js'
 
-export { blockchainApiOf, createBlockchainApi } from './blockchainApi.js'
+export { blockchainApiOf, createBlockchainApi } from './services/blockchainApi.js'
 export type {
   BlockchainApi,
   BlockchainApiOptions,
@@ -17,7 +17,7 @@ export type {
   TokenBalance,
   Transaction,
   TransactionTransfer,
-} from './blockchainApi.js'
+} from './services/blockchainApi.js'
 
 export { getTokenBalances, tokenBalancesQuery, TokenBalanceUnavailableError, PORTFOLIO_STALE_MS, BALANCE_RETRY_WAIT_MS } from './actions/getTokenBalances.js'
 export type { GetTokenBalancesErrorType, GetTokenBalancesParameters, GetTokenBalancesReturnType } from './actions/getTokenBalances.js'

@@ -41,9 +41,9 @@ export function stringsOf(source: string): string[] {
   return strings
 }
 
-// The chain namespaces CAIP knows (kernel/caip.ts CHAIN_NAMESPACES), and the one file that may name them.
+// The chain namespaces CAIP knows (kernel/model/caip.ts CHAIN_NAMESPACES), and the one file that may name them.
 const namespaceLiteral = /^(eip155|solana|bip122|polkadot|cosmos)(:.*)?$/
-const caipFile = 'kernel/caip.ts'
+const caipFile = 'kernel/model/caip.ts'
 
 /** The specifiers of `import … from`, `import '…'`, `export … from` and `import('…')` in `source`. */
 export function importsOf(source: string): string[] {

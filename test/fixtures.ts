@@ -1,13 +1,13 @@
 // Shared fixtures for unit tests and stories: a real in-memory chain plugin and a kernel factory.
 // Browser-safe on purpose (no node: imports), so stories can use them too. Lives only in test/.
 import { getIdentity } from '../kernel/actions/getIdentity.js'
-import { isEvmAddress, isSolanaAddress, withHexPrefix } from '../kernel/addresses.js'
-import type { CaipNetworkId } from '../kernel/caip.js'
-import { defineChain, type ChainCapabilities, type ChainPlugin, type ConnectResult, type NativeBalance, type TransferParameters } from '../kernel/chain.js'
-import { createKernel, type Kernel } from '../kernel/createKernel.js'
-import type { Account, AccountType, Connector, Network } from '../kernel/network.js'
-import type { FoyerOptions } from '../kernel/options.js'
-import { createMemoryBackend } from '../kernel/storage.js'
+import { isEvmAddress, isSolanaAddress, withHexPrefix } from '../kernel/model/addresses.js'
+import type { CaipNetworkId } from '../kernel/model/caip.js'
+import { defineChain, type ChainCapabilities, type ChainPlugin, type ConnectResult, type NativeBalance, type TransferParameters } from '../kernel/core/chain.js'
+import { createKernel, type Kernel } from '../kernel/core/createKernel.js'
+import type { Account, AccountType, Connector, Network } from '../kernel/model/network.js'
+import type { FoyerOptions } from '../kernel/core/options.js'
+import { createMemoryBackend } from '../kernel/services/storage.js'
 
 /** An EVM network that reaches nothing: the test chain never calls an RPC. */
 export const testNetwork: Network = {

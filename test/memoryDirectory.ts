@@ -1,7 +1,7 @@
 // An in-memory wallet directory for stories and unit tests, standing in for services/directory where
 // no server can run (a story runs in the browser). It pages, searches and filters like the service.
-import { HttpStatusError } from '../kernel/errors/catalogue.js'
-import type { DirectoryWallet, WalletDirectory } from '../kernel/directory.js'
+import { HttpStatusError } from '../kernel/core/errors/catalogue.js'
+import type { DirectoryWallet, WalletDirectory } from '../kernel/services/directory.js'
 
 export interface MemoryDirectoryOptions {
   /** Answers every call with this HTTP status. */

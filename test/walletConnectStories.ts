@@ -5,8 +5,8 @@
 import { expect, spyOn, userEvent } from 'storybook/test'
 import { evm, evmNetwork } from '../chains/evm/index.js'
 import type { PairingAction } from '../chains/evm/pairing.js'
-import type { Kernel } from '../kernel/createKernel.js'
-import type { FoyerOptions } from '../kernel/options.js'
+import type { Kernel } from '../kernel/core/createKernel.js'
+import type { FoyerOptions } from '../kernel/core/options.js'
 import { fakePairing, STORY_PAIRING_URI, type FakePairingCalls } from './fakeWalletConnect.js'
 import { withinModal, type FoyerStoryParameters } from './stories.js'
 

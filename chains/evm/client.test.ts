@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ANVIL_ACCOUNTS, startAnvil, type AnvilInstance } from '../../services/devchain/index.mjs'
-import { createContainer } from '../../kernel/container.js'
+import { createContainer } from '../../kernel/core/container.js'
 import { publicClientFor, readNativeBalance, RPC_BATCH_SIZE, RPC_TIMEOUT_MS } from './client.js'
 
 let anvil: AnvilInstance

@@ -2,14 +2,14 @@
 // an RPC. The manifest (index.ts) loads this module through import() on the first connect,
 // reconnect, balance, switch or signature (STYLE 3).
 import { createPublicClient, getAddress, http, isAddress, numberToHex, stringToHex, type Abi, type PublicClient } from 'viem'
-import type { CaipNetworkId } from '../../kernel/caip.js'
-import type { ConnectResult, ContractRead, NativeBalance, TypedData } from '../../kernel/chain.js'
-import type { Kernel } from '../../kernel/createKernel.js'
-import { AddressOrAuthConnectorNotFoundError, ChainNotSupportedError, NetworkNotFoundError } from '../../kernel/errors/catalogue.js'
-import { isUserRejection } from '../../kernel/errors/isUserRejection.js'
-import { isSameNetwork, type Account, type Network } from '../../kernel/network.js'
-import { StorageToken } from '../../kernel/tokens.js'
-import { createToken, type Token } from '../../kernel/container.js'
+import type { CaipNetworkId } from '../../kernel/model/caip.js'
+import type { ConnectResult, ContractRead, NativeBalance, TypedData } from '../../kernel/core/chain.js'
+import type { Kernel } from '../../kernel/core/createKernel.js'
+import { AddressOrAuthConnectorNotFoundError, ChainNotSupportedError, NetworkNotFoundError } from '../../kernel/core/errors/catalogue.js'
+import { isUserRejection } from '../../kernel/core/errors/isUserRejection.js'
+import { isSameNetwork, type Account, type Network } from '../../kernel/model/network.js'
+import { StorageToken } from '../../kernel/core/tokens.js'
+import { createToken, type Token } from '../../kernel/core/container.js'
 import type { Eip1193Provider } from './provider.js'
 import { EVM_NAMESPACE, LAST_CONNECTOR_KEY, type EvmConfig, type EvmSession } from './session.js'
 

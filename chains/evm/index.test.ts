@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { isFoyerError } from '../../kernel/errors/BaseError.js'
+import { isFoyerError } from '../../kernel/core/errors/BaseError.js'
 import { staticGraph } from '../../test/boundaries.js'
 import { chunkLoadError, missingPackageError } from '../../test/fixtures.js'
 import { loadEvmClient } from './loadEvmClient.js'
@@ -12,7 +12,7 @@ describe('the foyer/chains/evm manifest (STYLE 3)', () => {
     const { files, packages } = staticGraph(root, 'chains/evm/index.ts')
     // Guard against a walk that passes because it read nothing.
     expect(files).toContain('chains/evm/discovery.ts')
-    expect(files).toContain('kernel/chain.ts')
+    expect(files).toContain('kernel/core/chain.ts')
     expect(files).not.toContain('chains/evm/client.ts')
     expect(files).not.toContain('chains/evm/walletConnect.ts')
     expect([...packages].filter((name) => name === 'viem' || name.startsWith('viem/'))).toEqual([])

@@ -4,17 +4,17 @@
 // WalletConnect likewise: the views and walletConnect.ts (the SDK) load only when a WalletConnect
 // view opens or a stored WalletConnect session is restored.
 import * as v from 'valibot'
-import type { CaipNetworkId } from '../../kernel/caip.js'
-import { createToken, type Token } from '../../kernel/container.js'
-import { defineChain, type ChainPlugin } from '../../kernel/chain.js'
-import type { Kernel } from '../../kernel/createKernel.js'
-import { closeModal } from '../../kernel/modal.js'
+import type { CaipNetworkId } from '../../kernel/model/caip.js'
+import { createToken, type Token } from '../../kernel/core/container.js'
+import { defineChain, type ChainPlugin } from '../../kernel/core/chain.js'
+import type { Kernel } from '../../kernel/core/createKernel.js'
+import { closeModal } from '../../kernel/core/modal.js'
 import { getIdentity } from '../../kernel/actions/getIdentity.js'
-import { isEvmAddress, withHexPrefix } from '../../kernel/addresses.js'
-import { isSameNetwork, type Network } from '../../kernel/network.js'
-import type { RouteEntry } from '../../kernel/router.js'
-import type { FoyerState } from '../../kernel/store.js'
-import { StorageToken } from '../../kernel/tokens.js'
+import { isEvmAddress, withHexPrefix } from '../../kernel/model/addresses.js'
+import { isSameNetwork, type Network } from '../../kernel/model/network.js'
+import type { RouteEntry } from '../../kernel/core/router.js'
+import type { FoyerState } from '../../kernel/core/store.js'
+import { StorageToken } from '../../kernel/core/tokens.js'
 import { discoverWallets } from './discovery.js'
 import { loadEvmClient } from './loadEvmClient.js'
 import { loadWalletConnect } from './loadWalletConnect.js'
@@ -24,25 +24,25 @@ import type { PairingState, WalletConnectService } from './pairing.js'
 import type { Eip1193Provider } from './provider.js'
 import { EVM_NAMESPACE, LAST_CONNECTOR_KEY, WALLET_CONNECT_ID, type EvmSession } from './session.js'
 
-declare module '../../kernel/i18n.js' {
+declare module '../../kernel/core/i18n.js' {
   interface Messages extends EvmMessages {}
 }
 
-declare module '../../kernel/chain.js' {
+declare module '../../kernel/core/chain.js' {
   interface ChainCapabilities {
     /** Pairing with wallet apps on other devices (`evm({ walletConnect })`); what the WalletConnect views use. */
     walletConnect?: WalletConnectService
   }
 }
 
-declare module '../../kernel/connectors.js' {
+declare module '../../kernel/core/connectors.js' {
   interface NamespaceProviders {
     /** An EVM connector hands the chain an EIP-1193 provider. */
     eip155: Eip1193Provider
   }
 }
 
-declare module '../../kernel/views.js' {
+declare module '../../kernel/core/views.js' {
   interface ViewParams {
     /** §2: pairs the directory wallet the visitor chose, by its app links or QR code. */
     ConnectingWalletConnect: { walletId: string }
@@ -53,14 +53,14 @@ declare module '../../kernel/views.js' {
   }
 }
 
-declare module '../../kernel/router.js' {
+declare module '../../kernel/core/router.js' {
   interface ViewResults {
     /** Answers once the wallet is on a network the site lists. */
     UnsupportedChain: void
   }
 }
 
-declare module '../../kernel/store.js' {
+declare module '../../kernel/core/store.js' {
   interface FoyerState {
     /** The WalletConnect pairing of `evm({ walletConnect })` (STYLE 7); idle otherwise. */
     pairing: PairingState

@@ -1,4 +1,4 @@
-import { BaseError, type BaseErrorOptions } from '../../kernel/errors/BaseError.js'
+import { BaseError, type BaseErrorOptions } from '../../kernel/core/errors/BaseError.js'
 
 /** The EVM chain's body, which needs viem. */
 export type EvmClient = typeof import('./client.js')

@@ -1,4 +1,4 @@
-import { BaseError, type BaseErrorOptions } from '../../kernel/errors/BaseError.js'
+import { BaseError, type BaseErrorOptions } from '../../kernel/core/errors/BaseError.js'
 import { ViemNotInstalledError } from './loadEvmClient.js'
 
 /** The WalletConnect body of the chain, which needs @walletconnect/sign-client. */

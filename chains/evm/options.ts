@@ -1,8 +1,8 @@
 import * as v from 'valibot'
-import type { CaipNetworkId } from '../../kernel/caip.js'
-import { defaultRpcUrls, describeIssues, networkSchema, networksSchema, pickNetwork, RpcUrlSchema } from '../../kernel/chainOptions.js'
-import { InvalidOptionsError } from '../../kernel/errors/catalogue.js'
-import { isHttpUrl, type Network } from '../../kernel/network.js'
+import type { CaipNetworkId } from '../../kernel/model/caip.js'
+import { defaultRpcUrls, describeIssues, networkSchema, networksSchema, pickNetwork, RpcUrlSchema } from '../../kernel/model/chainOptions.js'
+import { InvalidOptionsError } from '../../kernel/core/errors/catalogue.js'
+import { isHttpUrl, type Network } from '../../kernel/model/network.js'
 import type { EvmConfig, WalletConnectConfig } from './session.js'
 
 /**

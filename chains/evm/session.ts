@@ -1,5 +1,5 @@
-import type { CaipNetworkId } from '../../kernel/caip.js'
-import type { Network } from '../../kernel/network.js'
+import type { CaipNetworkId } from '../../kernel/model/caip.js'
+import type { Network } from '../../kernel/model/network.js'
 import type { Eip1193Provider } from './provider.js'
 import type { WalletConnectRuntime } from './walletConnect.js'
 

@@ -1,10 +1,10 @@
 // The EVM transfer and sendTransaction capabilities' body (viem), loaded through import() on the
 // first send (STYLE 3).
 import { encodeFunctionData, erc20Abi, getAddress, isAddress, numberToHex } from 'viem'
-import type { CaipNetworkId } from '../../kernel/caip.js'
-import type { TransactionRequest, TransferParameters } from '../../kernel/chain.js'
-import type { Kernel } from '../../kernel/createKernel.js'
-import { BaseError, type BaseErrorOptions } from '../../kernel/errors/BaseError.js'
+import type { CaipNetworkId } from '../../kernel/model/caip.js'
+import type { TransactionRequest, TransferParameters } from '../../kernel/core/chain.js'
+import type { Kernel } from '../../kernel/core/createKernel.js'
+import { BaseError, type BaseErrorOptions } from '../../kernel/core/errors/BaseError.js'
 import { connectedWallet, publicClientFor, requireNetwork } from './client.js'
 import type { EvmConfig, EvmSession } from './session.js'
 

@@ -8,11 +8,11 @@ import { connect } from '../../kernel/actions/connect.js'
 import { disconnect } from '../../kernel/actions/disconnect.js'
 import { signMessage } from '../../kernel/actions/signMessage.js'
 import { switchNetwork } from '../../kernel/actions/switchNetwork.js'
-import type { Kernel } from '../../kernel/createKernel.js'
-import { isFoyerError } from '../../kernel/errors/BaseError.js'
-import type { FoyerOptions } from '../../kernel/options.js'
-import { createMemoryBackend, readRecentWallets, type StorageBackend } from '../../kernel/storage.js'
-import { StorageToken } from '../../kernel/tokens.js'
+import type { Kernel } from '../../kernel/core/createKernel.js'
+import { isFoyerError } from '../../kernel/core/errors/BaseError.js'
+import type { FoyerOptions } from '../../kernel/core/options.js'
+import { createMemoryBackend, readRecentWallets, type StorageBackend } from '../../kernel/services/storage.js'
+import { StorageToken } from '../../kernel/core/tokens.js'
 import { ANVIL_ACCOUNTS } from '../../services/devchain/index.mjs'
 import { startRelay, type LocalRelay } from '../../services/relay/index.mjs'
 import { testKernel } from '../../test/fixtures.js'
@@ -122,7 +122,7 @@ describe('walletConnect: options and manifest', () => {
   })
 
   it('behavior: §2 opening rule — manual WalletConnect control opens ConnectingWalletConnectBasic on desktop', async () => {
-    const { openModal } = await import('../../kernel/modal.js')
+    const { openModal } = await import('../../kernel/core/modal.js')
     const kernel = kernelWith({ manualWCControl: true })
     openModal(kernel)
     expect(kernel.router.current().view).toBe('ConnectingWalletConnectBasic')

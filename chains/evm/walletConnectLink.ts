@@ -2,7 +2,7 @@
  * The link that opens a wallet app with a pairing URI, by WalletConnect's convention: the wallet's
  * link from the directory, then `wc?uri=` and the URI, encoded. An app scheme without `//`
  * (`metamask:`) becomes `metamask://`; a base without a closing `/` gets one, so universal links
- * read `https://…/wc?uri=…`. The directory's links are already checked (kernel/directory.ts).
+ * read `https://…/wc?uri=…`. The directory's links are already checked (kernel/services/directory.ts).
  *
  * @example
  * walletConnectLink('trust://', 'wc:abc@2?relay-protocol=irn') // 'trust://wc?uri=wc%3Aabc%402%3Frelay-protocol%3Dirn'

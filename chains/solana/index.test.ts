@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { isFoyerError } from '../../kernel/errors/BaseError.js'
+import { isFoyerError } from '../../kernel/core/errors/BaseError.js'
 import { staticGraph } from '../../test/boundaries.js'
 import { chunkLoadError, missingPackageError } from '../../test/fixtures.js'
 import { loadSolanaClient } from './loadSolanaClient.js'
@@ -12,7 +12,7 @@ describe('the foyer/chains/solana manifest (STYLE 3)', () => {
     const { files, packages } = staticGraph(root, 'chains/solana/index.ts')
     // Guard against a walk that passes because it read nothing.
     expect(files).toContain('chains/solana/options.ts')
-    expect(files).toContain('kernel/chain.ts')
+    expect(files).toContain('kernel/core/chain.ts')
     expect(files).not.toContain('chains/solana/client.ts')
     expect([...packages].filter((name) => name.startsWith('@solana/'))).toEqual([])
     expect([...packages].sort()).toEqual(['tsyringe', 'valibot'])

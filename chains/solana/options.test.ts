@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { isFoyerError } from '../../kernel/errors/BaseError.js'
-import { isSameNetwork, type Network } from '../../kernel/network.js'
+import { isFoyerError } from '../../kernel/core/errors/BaseError.js'
+import { isSameNetwork, type Network } from '../../kernel/model/network.js'
 import { LOCAL_GENESIS_HASH, LOCAL_SOLANA_CHAIN_ID } from '../../services/solana/index.mjs'
 import { failure, testKernel } from '../../test/fixtures.js'
 import { solana, solanaDevnet, solanaLocalnet, solanaMainnet, solanaNetwork, type SolanaOptions } from './index.js'

@@ -1,6 +1,6 @@
-import type { CaipNetworkId } from '../../kernel/caip.js'
-import type { ConnectResult, TransferParameters } from '../../kernel/chain.js'
-import type { Network } from '../../kernel/network.js'
+import type { CaipNetworkId } from '../../kernel/model/caip.js'
+import type { ConnectResult, TransferParameters } from '../../kernel/core/chain.js'
+import type { Network } from '../../kernel/model/network.js'
 import type { StandardWallet } from './walletStandard.js'
 
 /** The CAIP namespace of Solana. */

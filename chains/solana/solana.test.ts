@@ -10,11 +10,11 @@ import { disconnect } from '../../kernel/actions/disconnect.js'
 import { getNativeBalance } from '../../kernel/actions/getNativeBalance.js'
 import { signMessage } from '../../kernel/actions/signMessage.js'
 import { switchNetwork } from '../../kernel/actions/switchNetwork.js'
-import type { Kernel } from '../../kernel/createKernel.js'
-import type { Network } from '../../kernel/network.js'
-import type { FoyerOptions } from '../../kernel/options.js'
-import { createMemoryBackend } from '../../kernel/storage.js'
-import { StorageToken } from '../../kernel/tokens.js'
+import type { Kernel } from '../../kernel/core/createKernel.js'
+import type { Network } from '../../kernel/model/network.js'
+import type { FoyerOptions } from '../../kernel/core/options.js'
+import { createMemoryBackend } from '../../kernel/services/storage.js'
+import { StorageToken } from '../../kernel/core/tokens.js'
 import {
   DEV_WALLET_ADDRESS,
   DEV_WALLET_KEYPAIR,

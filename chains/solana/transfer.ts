@@ -18,10 +18,10 @@ import {
   type Address,
   type Instruction,
 } from '@solana/kit'
-import type { TransferParameters } from '../../kernel/chain.js'
-import type { Kernel } from '../../kernel/createKernel.js'
-import { BaseError, type BaseErrorOptions } from '../../kernel/errors/BaseError.js'
-import { AddressOrAuthConnectorNotFoundError, UnsupportedChainError } from '../../kernel/errors/catalogue.js'
+import type { TransferParameters } from '../../kernel/core/chain.js'
+import type { Kernel } from '../../kernel/core/createKernel.js'
+import { BaseError, type BaseErrorOptions } from '../../kernel/core/errors/BaseError.js'
+import { AddressOrAuthConnectorNotFoundError, UnsupportedChainError } from '../../kernel/core/errors/catalogue.js'
 import { connectedWallet, requireNetwork, rpcFor, walletChainOf } from './client.js'
 import {
   associatedTokenAccount,

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 
 import { testAddresses, testChain, testConnector, testKernel, testNetworkB } from '../../test/fixtures.js'
-import type { FoyerOptions } from '../options.js'
-import { isFoyerError } from '../errors/BaseError.js'
-import { readRecentWallets } from '../storage.js'
-import { StorageToken } from '../tokens.js'
+import type { FoyerOptions } from '../core/options.js'
+import { isFoyerError } from '../core/errors/BaseError.js'
+import { readRecentWallets } from '../services/storage.js'
+import { StorageToken } from '../core/tokens.js'
 import { connect } from './connect.js'
 
 const connectorId = 'test-wallet-eip155'

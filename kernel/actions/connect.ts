@@ -1,10 +1,10 @@
-import type { Kernel } from '../createKernel.js'
-import { AdapterNotFoundError, ConnectionFailedError, ConnectionRejectedError } from '../errors/catalogue.js'
-import { isUserRejection } from '../errors/isUserRejection.js'
-import type { NamespaceConnection } from '../connection.js'
-import type { Connector } from '../network.js'
-import { addRecentWallet } from '../storage.js'
-import { StorageToken } from '../tokens.js'
+import type { Kernel } from '../core/createKernel.js'
+import { AdapterNotFoundError, ConnectionFailedError, ConnectionRejectedError } from '../core/errors/catalogue.js'
+import { isUserRejection } from '../core/errors/isUserRejection.js'
+import type { NamespaceConnection } from '../core/connection.js'
+import type { Connector } from '../model/network.js'
+import { addRecentWallet } from '../services/storage.js'
+import { StorageToken } from '../core/tokens.js'
 
 export interface ConnectParameters {
   /** A connector from `kernel.connectors` (listed in `kernel.store.getState().connection.connectors`). */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
 import { testChain, testKernel } from '../../test/fixtures.js'
-import { isFoyerError } from '../errors/BaseError.js'
-import { openModal } from '../modal.js'
+import { isFoyerError } from '../core/errors/BaseError.js'
+import { openModal } from '../core/modal.js'
 import { connect } from './connect.js'
 import { disconnect } from './disconnect.js'
 

@@ -1,6 +1,6 @@
-import type { Kernel } from '../createKernel.js'
-import { DisconnectFailedError } from '../errors/catalogue.js'
-import { closeModal } from '../modal.js'
+import type { Kernel } from '../core/createKernel.js'
+import { DisconnectFailedError } from '../core/errors/catalogue.js'
+import { closeModal } from '../core/modal.js'
 
 export interface DisconnectParameters {
   /** Only this namespace. @default every connected namespace */

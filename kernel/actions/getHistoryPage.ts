@@ -1,6 +1,6 @@
-import { blockchainApiOf, type HistoryPage } from '../blockchainApi.js'
-import type { Kernel } from '../createKernel.js'
-import { fetchKernelQuery, type KernelQuery } from '../kernelQuery.js'
+import { blockchainApiOf, type HistoryPage } from '../services/blockchainApi.js'
+import type { Kernel } from '../core/createKernel.js'
+import { fetchKernelQuery, type KernelQuery } from '../services/kernelQuery.js'
 import { PORTFOLIO_STALE_MS } from './getTokenBalances.js'
 
 export interface GetHistoryPageParameters {

@@ -1,7 +1,7 @@
-import type { Identity } from '../blockchainApi.js'
-import type { Kernel } from '../createKernel.js'
-import { fetchKernelQuery, type KernelQuery } from '../kernelQuery.js'
-import { BlockchainApiToken } from '../tokens.js'
+import type { Identity } from '../services/blockchainApi.js'
+import type { Kernel } from '../core/createKernel.js'
+import { fetchKernelQuery, type KernelQuery } from '../services/kernelQuery.js'
+import { BlockchainApiToken } from '../core/tokens.js'
 
 /** §9: an identity is fresh for 5 minutes. */
 export const IDENTITY_STALE_MS = 5 * 60_000
@@ -26,7 +26,7 @@ export function identityQuery(kernel: Kernel, { address }: GetIdentityParameters
     key: ['identity', address.toLowerCase()],
     staleTime: IDENTITY_STALE_MS,
     async load() {
-      const { blockchainApiOf } = await import('../blockchainApi.js')
+      const { blockchainApiOf } = await import('../services/blockchainApi.js')
       const identity = blockchainApiOf(kernel)?.getIdentity(address).catch((error: unknown) => {
         kernel.logger.warn('The identity could not be read.', error)
         throw error

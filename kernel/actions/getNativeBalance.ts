@@ -1,8 +1,8 @@
-import type { CaipNetworkId } from '../caip.js'
-import type { Kernel } from '../createKernel.js'
-import { formatBalance, formatUnits } from '../format.js'
-import { fetchKernelQuery, type KernelQuery } from '../kernelQuery.js'
-import { isSameNetwork } from '../network.js'
+import type { CaipNetworkId } from '../model/caip.js'
+import type { Kernel } from '../core/createKernel.js'
+import { formatBalance, formatUnits } from '../model/format.js'
+import { fetchKernelQuery, type KernelQuery } from '../services/kernelQuery.js'
+import { isSameNetwork } from '../model/network.js'
 
 /** §9: a native balance is fresh for 30 s. */
 export const NATIVE_BALANCE_TTL_MS = 30_000

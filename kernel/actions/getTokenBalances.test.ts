@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { memoryBlockchainApi, tokenBalance } from '../../test/memoryBlockchainApi.js'
 import { testKernel } from '../../test/fixtures.js'
-import { BlockchainApiToken } from '../tokens.js'
+import { BlockchainApiToken } from '../core/tokens.js'
 import { getIdentity, IDENTITY_STALE_MS } from './getIdentity.js'
 import { BALANCE_RETRY_WAIT_MS, getTokenBalances, PORTFOLIO_STALE_MS } from './getTokenBalances.js'
 

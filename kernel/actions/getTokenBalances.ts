@@ -1,8 +1,8 @@
-import { blockchainApiOf, type TokenBalance } from '../blockchainApi.js'
-import type { Kernel } from '../createKernel.js'
-import { BaseError, type BaseErrorOptions } from '../errors/BaseError.js'
-import { fetchKernelQuery, type KernelQuery } from '../kernelQuery.js'
-import { showToast } from '../toast.js'
+import { blockchainApiOf, type TokenBalance } from '../services/blockchainApi.js'
+import type { Kernel } from '../core/createKernel.js'
+import { BaseError, type BaseErrorOptions } from '../core/errors/BaseError.js'
+import { fetchKernelQuery, type KernelQuery } from '../services/kernelQuery.js'
+import { showToast } from '../core/toast.js'
 
 /** §9: a portfolio is fresh for 30 s. */
 export const PORTFOLIO_STALE_MS = 30_000

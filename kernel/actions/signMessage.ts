@@ -1,6 +1,6 @@
-import type { Kernel } from '../createKernel.js'
-import { AddressOrAuthConnectorNotFoundError, UnsupportedChainError } from '../errors/catalogue.js'
-import { selectActiveConnection } from '../connection.js'
+import type { Kernel } from '../core/createKernel.js'
+import { AddressOrAuthConnectorNotFoundError, UnsupportedChainError } from '../core/errors/catalogue.js'
+import { selectActiveConnection } from '../core/connection.js'
 
 export interface SignMessageParameters {
   message: string

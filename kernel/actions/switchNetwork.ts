@@ -1,7 +1,7 @@
-import type { CaipNetworkId } from '../caip.js'
-import type { Kernel } from '../createKernel.js'
-import { AddressOrAuthConnectorNotFoundError, NetworkNotFoundError, UnsupportedChainError } from '../errors/catalogue.js'
-import { isSameNetwork } from '../network.js'
+import type { CaipNetworkId } from '../model/caip.js'
+import type { Kernel } from '../core/createKernel.js'
+import { AddressOrAuthConnectorNotFoundError, NetworkNotFoundError, UnsupportedChainError } from '../core/errors/catalogue.js'
+import { isSameNetwork } from '../model/network.js'
 
 export interface SwitchNetworkParameters {
   networkId: CaipNetworkId

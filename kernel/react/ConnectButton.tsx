@@ -1,9 +1,9 @@
 import type { ButtonHTMLAttributes } from 'react'
-import { shortenAddress } from '../addresses.js'
-import { openModal } from '../modal.js'
-import { useKernel, useTranslate } from './context.js'
+import { shortenAddress } from '../model/addresses.js'
+import { openModal } from '../core/modal.js'
+import { useKernel, useTranslate } from './hooks/context.js'
 import { warmModal } from './coreViews.js'
-import { useAccount } from './hooks.js'
+import { useAccount } from './hooks/hooks.js'
 
 export type ConnectButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onClick' | 'children'>
 

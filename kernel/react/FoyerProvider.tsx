@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react'
-import type { Kernel } from '../createKernel.js'
-import { KernelContext } from './context.js'
+import type { Kernel } from '../core/createKernel.js'
+import { KernelContext } from './hooks/context.js'
 import { preloadCoreViews, registerCoreViews } from './coreViews.js'
 import { ModalHost } from './shell/ModalHost.js'
 

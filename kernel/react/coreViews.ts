@@ -1,7 +1,7 @@
-import type { Kernel } from '../createKernel.js'
-import { WalletDirectoryToken } from '../tokens.js'
+import type { Kernel } from '../core/createKernel.js'
+import { WalletDirectoryToken } from '../core/tokens.js'
 import { loadModalRoot } from './shell/ModalHost.js'
-import type { ViewDefinition, ViewId } from '../views.js'
+import type { ViewDefinition, ViewId } from '../core/views.js'
 
 // The views every modal has. They live in the React layer (the kernel imports no React), each in
 // its own lazy chunk, and are added to a kernel when its provider mounts.

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor } from 'storybook/test'
-import { closeModal, openModal } from '../modal.js'
+import { closeModal, openModal } from '../core/modal.js'
 import { testChain, testKernel } from '../../test/fixtures.js'
 import { withinModal } from '../../test/stories.js'
 import { mountFoyer } from './mountFoyer.js'

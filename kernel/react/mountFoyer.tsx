@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client'
-import type { Kernel } from '../createKernel.js'
+import type { Kernel } from '../core/createKernel.js'
 import { FoyerProvider } from './FoyerProvider.js'
 
 /**

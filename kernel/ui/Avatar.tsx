@@ -1,4 +1,4 @@
-import { isSafeImageUrl } from '../network.js'
+import { isSafeImageUrl } from '../model/network.js'
 
 /** A round avatar: the profile image when there is a safe one, else colours derived from the address. */
 export function Avatar({ address, src, size = 64 }: { address: string; src?: string; size?: number }) {

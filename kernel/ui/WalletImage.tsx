@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { isSafeImageUrl } from '../network.js'
+import { isSafeImageUrl } from '../model/network.js'
 
 /** §9: an icon that has not loaded within 2 s gives way to the fallback. */
 export const IMAGE_PRELOAD_TIMEOUT_MS = 2000

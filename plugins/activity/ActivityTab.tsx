@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react'
-import type { Transaction } from '../../kernel/blockchainApi.js'
+import type { Transaction } from '../../kernel/services/blockchainApi.js'
 import { formatQuantity } from '../../kernel/index.js'
 import { useAccount, useKernel, useNetwork, useTranslate } from '../../kernel/react/index.js'
 import { Button, Skeleton } from '../../kernel/ui/index.js'

@@ -3,18 +3,18 @@
 import { definePlugin, type Plugin } from '../../kernel/index.js'
 import { en } from './locales.js'
 
-declare module '../../kernel/features.js' {
+declare module '../../kernel/core/features.js' {
   interface Features {
     /** The Activity tab; the remote project configuration may set it (§9). @default true */
     activity: boolean
   }
 }
 
-declare module '../../kernel/i18n.js' {
+declare module '../../kernel/core/i18n.js' {
   interface Messages extends Record<keyof typeof en, string> {}
 }
 
-declare module '../../kernel/bus.js' {
+declare module '../../kernel/core/bus.js' {
   interface FoyerEvents {
     /** §8: the history could not be read; the list was emptied and its cursor cleared. For analytics. */
     'activity:fetch-failed': { chainId: string; cursor?: string; message: string }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
-import { BlockchainApiToken } from '../../kernel/tokens.js'
+import { BlockchainApiToken } from '../../kernel/core/tokens.js'
 import { TOAST_AUTO_CLOSE_MS } from '../../kernel/index.js'
 import { testKernel } from '../../test/fixtures.js'
 import { memoryBlockchainApi, transaction } from '../../test/memoryBlockchainApi.js'

@@ -3,7 +3,7 @@
 import { definePlugin, type Plugin } from '../../kernel/index.js'
 import { en } from './locales.js'
 
-declare module '../../kernel/i18n.js' {
+declare module '../../kernel/core/i18n.js' {
   interface Messages extends Record<keyof typeof en, string> {}
 }
 

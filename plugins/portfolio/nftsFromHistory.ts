@@ -1,4 +1,4 @@
-import type { Transaction } from '../../kernel/blockchainApi.js'
+import type { Transaction } from '../../kernel/services/blockchainApi.js'
 
 /** An NFT to show in the grid. */
 export interface NftItem {

@@ -2,20 +2,20 @@
 import { definePlugin, type Plugin } from '../../kernel/index.js'
 import { en } from './locales.js'
 
-declare module '../../kernel/views.js' {
+declare module '../../kernel/core/views.js' {
   interface ViewParams {
     Receive: undefined
   }
 }
 
-declare module '../../kernel/features.js' {
+declare module '../../kernel/core/features.js' {
   interface Features {
     /** The Receive action under the account. @default true */
     receive: boolean
   }
 }
 
-declare module '../../kernel/i18n.js' {
+declare module '../../kernel/core/i18n.js' {
   interface Messages extends Record<keyof typeof en, string> {}
 }
 

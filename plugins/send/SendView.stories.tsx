@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor } from 'storybook/test'
 import { ConnectButton } from '../../kernel/react/index.js'
-import { BlockchainApiToken } from '../../kernel/tokens.js'
+import { BlockchainApiToken } from '../../kernel/core/tokens.js'
 import { testAddresses, testChain, type TestChain, type TestChainOptions, type TestWalletAnswer } from '../../test/fixtures.js'
 import { memoryBlockchainApi, tokenBalance, type MemoryBlockchainApiOptions } from '../../test/memoryBlockchainApi.js'
 import { connectedStory, iconDataUrl, typeInto, withinModal } from '../../test/stories.js'

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { connect } from '../../kernel/actions/connect.js'
-import type { Kernel } from '../../kernel/createKernel.js'
-import { definePlugin, pluginApi } from '../../kernel/plugin.js'
+import type { Kernel } from '../../kernel/core/createKernel.js'
+import { definePlugin, pluginApi } from '../../kernel/core/plugin.js'
 import { testAddresses, testChain, testKernel, testNetwork } from '../../test/fixtures.js'
 import { send, type SendTokenParameters, type SendTokenReturnType } from './index.js'
 
-declare module '../../kernel/plugin.js' {
+declare module '../../kernel/core/plugin.js' {
   interface PluginApis {
     'test-pay': { pay(kernel: Kernel, params: SendTokenParameters): Promise<SendTokenReturnType> }
   }

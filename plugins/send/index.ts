@@ -5,36 +5,36 @@ import { en } from './locales.js'
 import { INITIAL_SEND_STATE, type SendState } from './sendState.js'
 import type { SendEventPayload, SendTokenParameters, SendTokenReturnType } from './sendToken.js'
 
-declare module '../../kernel/views.js' {
+declare module '../../kernel/core/views.js' {
   interface ViewParams {
     Send: undefined
   }
 }
 
-declare module '../../kernel/features.js' {
+declare module '../../kernel/core/features.js' {
   interface Features {
     /** The Send action under the account. @default true */
     send: boolean
   }
 }
 
-declare module '../../kernel/plugin.js' {
+declare module '../../kernel/core/plugin.js' {
   interface PluginApis {
     send: SendApi
   }
 }
 
-declare module '../../kernel/i18n.js' {
+declare module '../../kernel/core/i18n.js' {
   interface Messages extends Record<keyof typeof en, string> {}
 }
 
-declare module '../../kernel/store.js' {
+declare module '../../kernel/core/store.js' {
   interface FoyerState {
     send: SendState
   }
 }
 
-declare module '../../kernel/bus.js' {
+declare module '../../kernel/core/bus.js' {
   interface FoyerEvents {
     /** §4 tracking: SEND_INITIATED, before the wallet is asked to sign. */
     'send:initiated': SendEventPayload

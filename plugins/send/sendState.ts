@@ -1,4 +1,4 @@
-import type { Kernel } from '../../kernel/createKernel.js'
+import type { Kernel } from '../../kernel/core/createKernel.js'
 import type { SendAsset } from './validateSend.js'
 
 /**

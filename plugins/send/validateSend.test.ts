@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isEvmAddress, isSolanaAddress } from '../../kernel/addresses.js'
+import { isEvmAddress, isSolanaAddress } from '../../kernel/model/addresses.js'
 import { testAddresses } from '../../test/fixtures.js'
 import { parseAmount, validateSend } from './validateSend.js'
 

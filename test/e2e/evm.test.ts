@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { createPublicClient, formatEther, http, verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { formatBalance } from '../../kernel/format.js'
+import { formatBalance } from '../../kernel/model/format.js'
 import { connectWallet, openAccount, openDemo, TEST_KEY, useStack } from './harness.js'
 
 const account = privateKeyToAccount(TEST_KEY)

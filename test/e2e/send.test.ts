@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { createPublicClient, erc20Abi, formatUnits, http, type Address } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { Page } from 'playwright-core'
-import { formatBalance } from '../../kernel/format.js'
+import { formatBalance } from '../../kernel/model/format.js'
 import { DEV_WALLET_ADDRESS, TEST_WALLET_ADDRESS } from '../../services/solana/index.mjs'
 import { connectWallet, openAccount, openDemo, TEST_KEY, useStack } from './harness.js'
 

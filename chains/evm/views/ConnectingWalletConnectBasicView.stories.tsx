@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor } from 'storybook/test'
-import type { Kernel } from '../../../kernel/createKernel.js'
-import type { FoyerOptions } from '../../../kernel/options.js'
+import type { Kernel } from '../../../kernel/core/createKernel.js'
+import type { FoyerOptions } from '../../../kernel/core/options.js'
 import { ConnectButton } from '../../../kernel/react/ConnectButton.js'
 import { pairingActions, STORY_PAIRING_URI } from '../../../test/fakeWalletConnect.js'
 import { withinModal } from '../../../test/stories.js'
@@ -45,7 +45,7 @@ export const ReadyDark: Story = { ...Ready, globals: { theme: 'dark' } }
 export const OpensHereWithManualControl: Story = {
   parameters: { foyer: { ...foyer(pairingActions.ready, { manualWCControl: true }), view: undefined } },
   play: async () => {
-    const { openModal } = await import('../../../kernel/modal.js')
+    const { openModal } = await import('../../../kernel/core/modal.js')
     openModal(story.kernel)
     const modal = await withinModal()
     await modal.findByRole('dialog', { name: 'WalletConnect' })

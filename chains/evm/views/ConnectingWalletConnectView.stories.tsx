@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, spyOn, userEvent, waitFor } from 'storybook/test'
-import { rememberDirectoryWallet, type DirectoryWallet } from '../../../kernel/directory.js'
+import { rememberDirectoryWallet, type DirectoryWallet } from '../../../kernel/services/directory.js'
 import { ConnectButton } from '../../../kernel/react/ConnectButton.js'
 import { pairingActions, STORY_PAIRING_URI } from '../../../test/fakeWalletConnect.js'
 import { iconDataUrl, withinModal } from '../../../test/stories.js'

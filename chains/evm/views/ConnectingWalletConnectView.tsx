@@ -1,5 +1,5 @@
-import { rememberedDirectoryWallet } from '../../../kernel/directory.js'
-import { useKernel } from '../../../kernel/react/context.js'
+import { rememberedDirectoryWallet } from '../../../kernel/services/directory.js'
+import { useKernel } from '../../../kernel/react/hooks/context.js'
 import type { ViewProps } from '../../../kernel/react/shell/ViewOutlet.js'
 import { useViewTitle } from '../../../kernel/react/shell/ViewTitle.js'
 import { WalletConnectPairing } from './WalletConnectPairing.js'

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor } from 'storybook/test'
 import { connect } from '../../../kernel/actions/connect.js'
-import type { Kernel } from '../../../kernel/createKernel.js'
+import type { Kernel } from '../../../kernel/core/createKernel.js'
 import { ConnectButton } from '../../../kernel/react/ConnectButton.js'
 import { iconDataUrl, withinModal } from '../../../test/stories.js'
 import { evm, evmNetwork } from '../index.js'

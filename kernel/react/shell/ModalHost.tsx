@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useState, type ComponentType } from 'react'
 import { createPortal } from 'react-dom'
-import { useFoyerState, useKernel } from '../context.js'
+import { useFoyerState, useKernel } from '../hooks/context.js'
 
 let loadedModalRoot: ComponentType | undefined
 

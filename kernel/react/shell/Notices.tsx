@@ -1,9 +1,9 @@
-import { alertMessages, dismissAlert } from '../../alerts.js'
-import { hideToast } from '../../toast.js'
+import { alertMessages, dismissAlert } from '../../core/alerts.js'
+import { hideToast } from '../../core/toast.js'
 import { IconButton } from '../../ui/Button.js'
 import { CheckIcon, CloseIcon, WarningIcon } from '../../ui/icons.js'
 import { Spinner } from '../../ui/Spinner.js'
-import { useFoyerState, useKernel, useTranslate } from '../context.js'
+import { useFoyerState, useKernel, useTranslate } from '../hooks/context.js'
 
 /** The toast (§3, §4), announced politely; errors assertively. */
 export function Toast() {

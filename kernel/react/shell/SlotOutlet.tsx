@@ -1,7 +1,7 @@
 import { useEffect, useState, type ComponentType } from 'react'
-import type { SlotEntry } from '../../views.js'
+import type { SlotEntry } from '../../core/views.js'
 import { Skeleton } from '../../ui/Spinner.js'
-import { useKernel } from '../context.js'
+import { useKernel } from '../hooks/context.js'
 
 /**
  * Renders a plugin's slot entry, loading its component on first use. Not React.lazy: React 19 holds

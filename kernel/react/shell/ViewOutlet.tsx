@@ -1,9 +1,9 @@
 import { Component, useEffect, useState, type ComponentType, type ReactNode } from 'react'
-import type { Kernel } from '../../createKernel.js'
-import type { RouteEntry } from '../../router.js'
+import type { Kernel } from '../../core/createKernel.js'
+import type { RouteEntry } from '../../core/router.js'
 import { Button } from '../../ui/Button.js'
 import { Skeleton } from '../../ui/Spinner.js'
-import { useFoyerState, useKernel, useTranslate } from '../context.js'
+import { useFoyerState, useKernel, useTranslate } from '../hooks/context.js'
 
 /** What every view component receives. */
 export interface ViewProps<P = unknown> {

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react'
-import type { Kernel } from '../../createKernel.js'
-import { MOBILE_MAX_WIDTH } from '../../modal.js'
-import type { ThemeMode, ThemeName } from '../../theme.js'
+import type { Kernel } from '../../core/createKernel.js'
+import { MOBILE_MAX_WIDTH } from '../../core/modal.js'
+import type { ThemeMode, ThemeName } from '../../core/theme.js'
 
 const DARK_QUERY = '(prefers-color-scheme: dark)'
 

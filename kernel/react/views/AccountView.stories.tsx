@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor } from 'storybook/test'
-import { definePlugin } from '../../plugin.js'
+import { definePlugin } from '../../core/plugin.js'
 import { testChain, testConnector, type TestChain } from '../../../test/fixtures.js'
 import { connectedStory, iconDataUrl, withinModal } from '../../../test/stories.js'
 import { memoryBlockchainApi } from '../../../test/memoryBlockchainApi.js'
-import { BlockchainApiToken } from '../../tokens.js'
+import { BlockchainApiToken } from '../../core/tokens.js'
 import { ConnectButton } from '../ConnectButton.js'
 
 const meta = {

@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { rememberDirectoryWallet, walletDirectoryOf, type DirectoryWallet } from '../../directory.js'
-import { readRecentWallets } from '../../storage.js'
-import { StorageToken } from '../../tokens.js'
+import { rememberDirectoryWallet, walletDirectoryOf, type DirectoryWallet } from '../../services/directory.js'
+import { readRecentWallets } from '../../services/storage.js'
+import { StorageToken } from '../../core/tokens.js'
 import { Button } from '../../ui/Button.js'
 import { ListItem } from '../../ui/ListItem.js'
 import { Skeleton } from '../../ui/Spinner.js'
 import { WalletImage } from '../../ui/WalletImage.js'
-import { useFoyerState, useKernel, useTranslate } from '../context.js'
+import { useFoyerState, useKernel, useTranslate } from '../hooks/context.js'
 import { useWalletPages } from './useWalletPages.js'
 
 /**

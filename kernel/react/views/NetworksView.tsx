@@ -1,14 +1,14 @@
 import { useState } from 'react'
-import type { CaipNetworkId } from '../../caip.js'
-import { closeModal } from '../../modal.js'
-import { isSameNetwork, type Network } from '../../network.js'
-import { showToast } from '../../toast.js'
+import type { CaipNetworkId } from '../../model/caip.js'
+import { closeModal } from '../../core/modal.js'
+import { isSameNetwork, type Network } from '../../model/network.js'
+import { showToast } from '../../core/toast.js'
 import { ListItem } from '../../ui/ListItem.js'
 import { Spinner } from '../../ui/Spinner.js'
 import { WalletImage } from '../../ui/WalletImage.js'
-import { isUserRejection } from '../../errors/isUserRejection.js'
-import { useFoyerState, useKernel, useTranslate } from '../context.js'
-import { useNetwork } from '../hooks.js'
+import { isUserRejection } from '../../core/errors/isUserRejection.js'
+import { useFoyerState, useKernel, useTranslate } from '../hooks/context.js'
+import { useNetwork } from '../hooks/hooks.js'
 
 /**
  * Every network the chains declare. Choosing one asks the connected wallet to switch; a network of

@@ -1,9 +1,9 @@
-import { raiseAlertForHttpError } from '../../alerts.js'
-import type { Kernel } from '../../createKernel.js'
-import { RECOMMENDED_WALLETS, safeAppLink, safeWebLink, walletDirectoryOf, type DirectoryWallet, type WalletDirectory } from '../../directory.js'
-import { fetchKernelQuery, type KernelQuery } from '../../kernelQuery.js'
-import { isSafeImageUrl } from '../../network.js'
-import { useKernelQuery } from '../useKernelQuery.js'
+import { raiseAlertForHttpError } from '../../core/alerts.js'
+import type { Kernel } from '../../core/createKernel.js'
+import { RECOMMENDED_WALLETS, safeAppLink, safeWebLink, walletDirectoryOf, type DirectoryWallet, type WalletDirectory } from '../../services/directory.js'
+import { fetchKernelQuery, type KernelQuery } from '../../services/kernelQuery.js'
+import { isSafeImageUrl } from '../../model/network.js'
+import { useKernelQuery } from '../hooks/useKernelQuery.js'
 
 export interface DirectorySuggestions {
   /** The host's featured wallets, in the host's order. */

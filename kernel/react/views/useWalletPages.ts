@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { raiseAlertForHttpError } from '../../alerts.js'
-import type { Kernel } from '../../createKernel.js'
+import { raiseAlertForHttpError } from '../../core/alerts.js'
+import type { Kernel } from '../../core/createKernel.js'
 import {
   SEARCH_ENTRIES,
   SEARCH_MIN_WAIT_MS,
   WALLET_PAGE_SIZE,
   type DirectoryWallet,
   type WalletDirectory,
-} from '../../directory.js'
+} from '../../services/directory.js'
 
 export type WalletPagesState =
   | { status: 'loading'; wallets: readonly DirectoryWallet[]; count: number }

@@ -1,0 +1,200 @@
+import type { CaipNetworkId } from '../model/caip.js'
+import type { Kernel } from './createKernel.js'
+import type { Account, Network } from '../model/network.js'
+import { definePlugin, type Plugin, type PluginDefinition } from './plugin.js'
+import { AdapterNotFoundError } from './errors/catalogue.js'
+
+/** What a chain returns when a wallet connects. */
+export interface ConnectResult {
+  accounts: readonly Account[]
+  networkId: CaipNetworkId
+}
+
+/** A native balance as a chain reads it; the kernel formats it (§5). */
+export interface NativeBalance {
+  /** In the smallest unit. */
+  value: bigint
+  decimals: number
+  symbol: string
+}
+
+/** A token to transfer instead of the native coin: its contract (EVM) or mint (Solana). */
+export interface TransferToken {
+  address: string
+  decimals: number
+  symbol: string
+}
+
+/** What the transfer capability is asked to send. */
+export interface TransferParameters {
+  from: string
+  to: string
+  /** In the smallest unit. */
+  amount: bigint
+  /** Absent for the native coin. */
+  token?: TransferToken
+  networkId: CaipNetworkId
+}
+
+/** A transaction as the caller built it: `data` is the encoded call, `value` in the smallest unit. */
+export interface TransactionRequest {
+  from: string
+  to: string
+  value?: bigint
+  /** Hex, `0x`-prefixed. */
+  data?: `0x${string}`
+  networkId: CaipNetworkId
+}
+
+/** A contract call to read: the ABI fragment, function and arguments (viem's shape on EVM). */
+export interface ContractRead {
+  networkId: CaipNetworkId
+  address: string
+  abi: readonly unknown[]
+  functionName: string
+  args?: readonly unknown[]
+}
+
+/** EIP-712 typed data: domain, types, primary type and message. */
+export interface TypedData {
+  domain: Record<string, unknown>
+  types: Record<string, ReadonlyArray<{ name: string; type: string }>>
+  primaryType: string
+  message: Record<string, unknown>
+}
+
+/**
+ * Optional capabilities a chain may offer. Features ask for a capability, never for a chain
+ * name, and are simply not offered where no chain has it (STYLE 10). Later capabilities
+ * (transfer, names, history …) are added by declaration merging.
+ */
+export interface ChainCapabilities {
+  /** The chain's address rules (§5). Without it an address is 1 to 128 characters without whitespace. */
+  address?: {
+    isValid(address: string): boolean
+    /** The form wallets expect (an EVM address gets its `0x`). @default the address, trimmed */
+    normalize?(address: string): string
+  }
+  /** A name and avatar for an address (§3 identity), cached per §9. */
+  identity?: {
+    getIdentity(kernel: Kernel, params: { address: string }): Promise<{ name?: string; avatar?: string }>
+  }
+  /** Sends a transaction the caller built, through the connected wallet; resolves once the network confirmed it. */
+  sendTransaction?: {
+    sendTransaction(kernel: Kernel, params: TransactionRequest): Promise<{ hash: string }>
+  }
+  /** Reads a contract through the network's own RPC, never the wallet. */
+  readContract?: {
+    readContract(kernel: Kernel, params: ContractRead): Promise<unknown>
+  }
+  /** Signs structured data (EIP-712 on EVM) with the connected wallet. */
+  signTypedData?: {
+    signTypedData(kernel: Kernel, params: { address: string; typedData: TypedData }): Promise<string>
+  }
+  balance?: {
+    getBalance(kernel: Kernel, params: { address: string; networkId: CaipNetworkId }): Promise<NativeBalance>
+  }
+  switchNetwork?: {
+    switchNetwork(kernel: Kernel, params: { networkId: CaipNetworkId }): Promise<void>
+  }
+  signMessage?: {
+    signMessage(kernel: Kernel, params: { address: string; message: string }): Promise<string>
+  }
+  /** Sends the native coin or a token through the connected wallet; resolves once the network confirmed it. */
+  transfer?: {
+    transfer(kernel: Kernel, params: TransferParameters): Promise<{ hash: string }>
+    /**
+     * What a native-coin transfer from `from` may cost in fees, in the native coin's smallest unit,
+     * with room for the wallet's own pricing. Sending the whole balance holds this back.
+     */
+    estimateFee?(kernel: Kernel, params: { from: string; networkId: CaipNetworkId }): Promise<bigint>
+    /**
+     * §2: after which sends the Send view returns to Account instead of showing the hash.
+     * @default 'tokens' (EVM: after an ERC20 send); Solana says 'all'
+     */
+    returnToAccount?: 'tokens' | 'all'
+  }
+}
+
+export type CapabilityName = keyof ChainCapabilities & string
+
+/**
+ * A chain family: its namespace, networks, the required core (connect, disconnect) and optional
+ * capabilities. `setup` discovers connectors and restores sessions; it reports what the wallet
+ * does through `dispatchConnection`.
+ */
+export interface ChainDefinition extends Pick<PluginDefinition, 'views' | 'slots' | 'locales' | 'requires' | 'hooks' | 'flags'> {
+  /** The CAIP namespace, `eip155`, `solana`, `bip122` … */
+  namespace: string
+  /** The plugin name. @default `chain:<namespace>` */
+  name?: string
+  networks: readonly Network[]
+  /** The account type a new connection starts with (§6). */
+  defaultAccountType?: Account['type']
+  /** Connects the namespace through a registered connector, whose provider it takes from `kernel.connectors`. */
+  connect(kernel: Kernel, params: { connectorId: string; networkId?: CaipNetworkId }): Promise<ConnectResult>
+  disconnect(kernel: Kernel): Promise<void>
+  capabilities?: ChainCapabilities
+  setup?: PluginDefinition['setup']
+}
+
+/** A chain plugin object. */
+export interface ChainPlugin extends Plugin {
+  readonly kind: 'chain'
+  readonly chain: ChainDefinition
+}
+
+/** Defines a chain plugin. */
+export function defineChain(chain: ChainDefinition): ChainPlugin {
+  if (chain.networks.length === 0) {
+    throw new Error(`The chain '${chain.namespace}' needs at least one network.`)
+  }
+  const plugin = definePlugin({
+    name: chain.name ?? `chain:${chain.namespace}`,
+    requires: chain.requires,
+    views: chain.views,
+    slots: chain.slots,
+    locales: chain.locales,
+    hooks: chain.hooks,
+    flags: chain.flags,
+    setup: chain.setup,
+  })
+  return Object.freeze({ ...plugin, kind: 'chain' as const, chain })
+}
+
+export function isChainPlugin(plugin: Plugin): plugin is ChainPlugin {
+  return plugin.kind === 'chain' && 'chain' in plugin
+}
+
+/** The chains of one kernel by namespace. */
+export interface ChainRegistry {
+  get(namespace: string): ChainDefinition | undefined
+  /** Like `get`, but throws 'Adapter not found' (§8). */
+  require(namespace: string): ChainDefinition
+  all(): readonly ChainDefinition[]
+  /** Every network of every chain, in plugin order. */
+  networks(): readonly Network[]
+  /** The chains that offer a capability. */
+  withCapability<C extends CapabilityName>(capability: C): ChainDefinition[]
+}
+
+export function createChainRegistry(plugins: readonly Plugin[]): ChainRegistry {
+  const chains = plugins.filter(isChainPlugin).map((plugin) => plugin.chain)
+  const byNamespace = new Map(chains.map((chain) => [chain.namespace, chain]))
+  if (byNamespace.size !== chains.length) {
+    const seen = new Set<string>()
+    const twice = chains.find((chain) => seen.size === seen.add(chain.namespace).size)
+    throw new Error(`Two chain plugins serve the namespace '${twice?.namespace}'. Keep one.`)
+  }
+  return {
+    get: (namespace) => byNamespace.get(namespace),
+    require(namespace) {
+      const chain = byNamespace.get(namespace)
+      if (!chain) throw new AdapterNotFoundError({ details: `No chain plugin serves '${namespace}'.` })
+      return chain
+    },
+    all: () => chains,
+    networks: () => chains.flatMap((chain) => chain.networks),
+    withCapability: (capability) => chains.filter((chain) => chain.capabilities?.[capability] !== undefined),
+  }
+}

@@ -1,0 +1,220 @@
+import { INITIAL_ALERTS, raiseAlert, type AlertsState } from './alerts.js'
+import { createBus, type Bus } from './bus.js'
+import { createChainRegistry, type ChainRegistry } from './chain.js'
+import { connectionReducer, INITIAL_CONNECTION, type ConnectionAction, type ConnectionState } from './connection.js'
+import { createConnectorRegistry, type ConnectorRegistry } from './connectors.js'
+import { createContainer, type Container } from './container.js'
+import { declareFlags, isFeatureEnabled, resolveLocalFeatures, type FeatureName, type FeaturesState } from './features.js'
+import { createI18n, type I18n, type LocaleLoader, type LocaleMessages } from './i18n.js'
+import { afterFirstPaint } from './idle.js'
+import { createLogger, type Logger } from './logger.js'
+import { runAfterConnect } from './lifecycle.js'
+import { closeModal, INITIAL_MODAL, MOBILE_MAX_WIDTH, openModal, type ModalState } from './modal.js'
+import { parseOptions, type FoyerOptions, type ResolvedOptions } from './options.js'
+import { resolvePlugins, setUpPlugins, type Plugin, type Teardown } from './plugin.js'
+import { createRouter, INITIAL_ROUTE, type Router, type RouterState } from './router.js'
+import { createStorage } from '../services/storage.js'
+import { createStore, type Store } from './store.js'
+import type { ThemeState } from './theme.js'
+import { INITIAL_TOAST, type ToastState } from './toast.js'
+import { FetchToken, StorageToken } from './tokens.js'
+import { createViewRegistry, type SlotName, type ViewId, type ViewRegistry } from './views.js'
+
+declare module './store.js' {
+  interface FoyerState {
+    modal: ModalState
+    router: RouterState
+    connection: ConnectionState
+    features: FeaturesState
+    toast: ToastState
+    alerts: AlertsState
+    theme: ThemeState
+  }
+}
+
+declare module './bus.js' {
+  interface FoyerEvents {
+    'modal:opened': { view: ViewId }
+    'modal:closed': Record<string, never>
+    /** §1: the remote project configuration overrode these local settings. */
+    'features:local-config-ignored': { features: readonly string[] }
+    'kernel:destroyed': Record<string, never>
+    /**
+     * The account's balances may have changed (a send, a swap …): cached balances and history are
+     * forgotten and mounted views read them again. Any plugin may emit it.
+     */
+    'balances:changed': Record<string, never>
+  }
+}
+
+/** One Foyer instance. Every action, hook and plugin receives it; nothing is global (STYLE 1). */
+export interface Kernel {
+  readonly options: ResolvedOptions
+  readonly bus: Bus
+  readonly container: Container
+  readonly store: Store
+  readonly router: Router
+  readonly views: ViewRegistry
+  readonly chains: ChainRegistry
+  /** Every way to reach a wallet, from any plugin; chains take their providers from here. */
+  readonly connectors: ConnectorRegistry
+  readonly plugins: readonly Plugin[]
+  readonly i18n: I18n
+  readonly logger: Logger
+  readonly environment: { isMobile(): boolean }
+  /** True when a feature flag is on. */
+  isEnabled(feature: FeatureName): boolean
+  /** True when a view is registered and its feature is on. */
+  isViewAvailable(view: ViewId): boolean
+  /**
+   * Applies a change to the connection state through its reducer (§4). A namespace that becomes
+   * connected starts the plugins' `afterConnect` hooks.
+   */
+  dispatchConnection(action: ConnectionAction): void
+  /** Settles when the `afterConnect` hooks of the namespace's latest connection are done (at once when none run). */
+  afterConnect(namespace: string): Promise<void>
+  /** A timer that `destroy()` cancels; returns its cancel function. */
+  schedule(callback: () => void, ms: number): () => void
+  isDestroyed(): boolean
+  /** Tears down the plugins in reverse order, cancels timers and listeners, and disposes services. */
+  destroy(): Promise<void>
+}
+
+/**
+ * Creates a Foyer kernel. Bad options and plugin lists fail here, loudly, with a message that says
+ * how to fix them (STYLE 4). Nothing is fetched unless `services` names a URL, and nothing that is
+ * fetched delays opening the modal.
+ *
+ * @example
+ * const kernel = createKernel({ projectId: 'my-site', plugins: [evm({ networks: [mainnet] })] })
+ */
+export function createKernel(input: FoyerOptions): Kernel {
+  const options = parseOptions(input)
+  const plugins = resolvePlugins(options.plugins)
+  const features = resolveLocalFeatures(declareFlags(plugins), options.features)
+  const logger = createLogger(options.logLevel)
+  const bus = createBus((error, event) => logger.error(`A listener of '${event}' threw.`, error))
+  const store = createStore()
+  store.addSlice('modal', INITIAL_MODAL)
+  store.addSlice('router', { history: [INITIAL_ROUTE] })
+  store.addSlice('connection', INITIAL_CONNECTION)
+  store.addSlice('features', features)
+  store.addSlice('toast', INITIAL_TOAST)
+  store.addSlice('alerts', INITIAL_ALERTS)
+  store.addSlice('theme', { mode: options.themeMode })
+
+  const container = createContainer()
+  container.register(FetchToken, () => globalThis.fetch.bind(globalThis))
+  container.register(StorageToken, () =>
+    createStorage({
+      backend: options.storage,
+      namespace: options.projectId || 'default',
+      onDrop: (key, reason) => logger.debug(`Dropped stored '${key}' (${reason}).`),
+    }),
+  )
+
+  const views = createViewRegistry()
+  const i18n = createI18n()
+  registerManifests(plugins, views, i18n)
+  if (options.messages) i18n.add(options.locale, options.messages)
+
+  const timers = new Set<ReturnType<typeof setTimeout>>()
+  let destroyed = false
+  let tearDownPlugins: Teardown = () => {}
+  // The afterConnect run of each namespace's latest connection.
+  const afterConnectRuns = new Map<string, Promise<void>>()
+  const isConnected = (namespace: string) => store.getState().connection.namespaces[namespace]?.status === 'connected'
+  const dispatchConnection = (action: ConnectionAction) => {
+    const connecting = action.type === 'connected' && !isConnected(action.namespace) ? action.namespace : undefined
+    store.update('connection', (state) => connectionReducer(state, action))
+    if (!connecting || !isConnected(connecting)) return
+    const run = runAfterConnect(kernel, plugins, connecting)
+    afterConnectRuns.set(connecting, run)
+    // Whoever connected awaits the run and handles its failure; a restored session has nobody, so it is logged.
+    run.catch((error: unknown) => logger.error(`After connecting ${connecting}, a plugin failed.`, error))
+  }
+  const isEnabled = (feature: FeatureName) => isFeatureEnabled(store.getState().features.flags, feature)
+  const isViewAvailable = (view: ViewId) => {
+    const definition = views.get(view)
+    return definition !== undefined && (definition.feature === undefined || isEnabled(definition.feature))
+  }
+
+  const kernel: Kernel = {
+    options,
+    bus,
+    container,
+    store,
+    router: createRouter(store, views, isViewAvailable, {
+      isOpen: () => store.getState().modal.open,
+      open: (entry) => openModal(kernel, { view: entry.view, params: entry.params } as never),
+      close: () => closeModal(kernel),
+    }),
+    views,
+    chains: createChainRegistry(plugins),
+    connectors: createConnectorRegistry(dispatchConnection),
+    plugins,
+    i18n,
+    logger,
+    environment: { isMobile: options.isMobile ?? isNarrowViewport },
+    isEnabled,
+    isViewAvailable,
+    dispatchConnection,
+    afterConnect: (namespace) => afterConnectRuns.get(namespace) ?? Promise.resolve(),
+    schedule(callback, ms) {
+      const timer = setTimeout(() => {
+        timers.delete(timer)
+        callback()
+      }, ms)
+      timers.add(timer)
+      return () => {
+        clearTimeout(timer)
+        timers.delete(timer)
+      }
+    },
+    isDestroyed: () => destroyed,
+    async destroy() {
+      if (destroyed) return
+      destroyed = true
+      timers.forEach(clearTimeout)
+      timers.clear()
+      await tearDownPlugins()
+      bus.emit('kernel:destroyed', {})
+      bus.clear()
+      await container.dispose()
+    },
+  }
+
+  tearDownPlugins = setUpPlugins(kernel, plugins, (error) => logger.error('A plugin failed to tear down.', error))
+  if (options.locale !== 'en') void i18n.setLocale(options.locale).catch((error) => logger.error('Locale failed to load.', error))
+  if (!options.projectId) raiseAlert(kernel, 'PROJECT_ID_NOT_CONFIGURED')
+  // In the background after the first paint, and loaded only by hosts that configured the service:
+  // opening the modal never waits for the remote configuration (§9 budgets), and pages without it
+  // never download its code.
+  if (options.services.directory && options.projectId) {
+    void afterFirstPaint()
+      .then(() => (kernel.isDestroyed() ? undefined : import('../services/remoteConfig.js')))
+      .then((module) => module?.loadRemoteFeatures(kernel))
+  }
+  return kernel
+}
+
+function registerManifests(plugins: readonly Plugin[], views: ViewRegistry, i18n: I18n) {
+  for (const plugin of plugins) {
+    for (const [id, definition] of Object.entries(plugin.views ?? {})) {
+      if (definition) views.register(id as ViewId, { ...definition, feature: definition.feature ?? plugin.feature })
+    }
+    for (const [slot, entries] of Object.entries(plugin.slots ?? {})) {
+      for (const entry of entries ?? []) {
+        views.contribute(slot as SlotName, { ...entry, feature: entry.feature ?? plugin.feature } as never)
+      }
+    }
+    for (const [locale, messages] of Object.entries(plugin.locales ?? {})) {
+      if (typeof messages === 'function') i18n.addLoader(locale, messages as LocaleLoader)
+      else if (messages) i18n.add(locale, messages as LocaleMessages)
+    }
+  }
+}
+
+function isNarrowViewport(): boolean {
+  return typeof matchMedia === 'function' && matchMedia(`(max-width: ${MOBILE_MAX_WIDTH}px)`).matches
+}

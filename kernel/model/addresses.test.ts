@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest'
+import { testChain, testKernel } from '../../test/fixtures.js'
+
+import {
+  isValidAddress,
+  normalizeAddress,
+  withHexPrefix,
+  isEvmAddress,
+  isSignedMessage,
+  isSolanaAddress,
+  isTransactionHash,
+  shortenAddress,
+} from './addresses.js'
+
+const EVM = '0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb'
+const SOLANA = '7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv'
+const SOLANA_SYSTEM_PROGRAM = '11111111111111111111111111111111'
+
+describe('isEvmAddress', () => {
+  it.each([EVM, EVM.toLowerCase(), EVM.slice(2), `0x${'0'.repeat(40)}`, `0x${'F'.repeat(40)}`])(
+    'behavior: accepts %s',
+    (value) => {
+      expect(isEvmAddress(value)).toBe(true)
+    },
+  )
+
+  it.each([
+    '',
+    '0x',
+    EVM.slice(0, -1),
+    `${EVM}0`,
+    `0x${'g'.repeat(40)}`,
+    `0X${EVM.slice(2)}`,
+    ` ${EVM}`,
+    `${EVM}\n`,
+    SOLANA,
+    null,
+    undefined,
+    42,
+  ])('behavior: rejects %j', (value) => {
+    expect(isEvmAddress(value)).toBe(false)
+  })
+})
+
+describe('isSolanaAddress', () => {
+  it.each([SOLANA, SOLANA_SYSTEM_PROGRAM, '1'.repeat(44), 'z'.repeat(32)])('behavior: accepts %s', (value) => {
+    expect(isSolanaAddress(value)).toBe(true)
+  })
+
+  it.each([
+    '1'.repeat(31),
+    '1'.repeat(45),
+    `0${SOLANA.slice(1)}`,
+    `O${SOLANA.slice(1)}`,
+    `I${SOLANA.slice(1)}`,
+    `l${SOLANA.slice(1)}`,
+    `${SOLANA.slice(0, -1)}+`,
+    EVM,
+    '',
+    undefined,
+    {},
+  ])('behavior: rejects %j (length or alphabet)', (value) => {
+    expect(isSolanaAddress(value)).toBe(false)
+  })
+})
+
+describe("isValidAddress and normalizeAddress (the chain's address capability)", () => {
+  const kernel = testKernel({
+    plugins: [
+      testChain({ addressRules: { isValid: isEvmAddress, normalize: withHexPrefix } }),
+      testChain({ namespace: 'solana', addressRules: { isValid: isSolanaAddress } }),
+    ],
+  })
+
+  it("behavior: a chain's rules decide for its namespace", () => {
+    expect(isValidAddress(kernel, 'eip155', EVM)).toBe(true)
+    expect(isValidAddress(kernel, 'eip155', SOLANA)).toBe(false)
+    expect(isValidAddress(kernel, 'solana', SOLANA)).toBe(true)
+    expect(isValidAddress(kernel, 'solana', EVM)).toBe(false)
+  })
+
+  it('behavior: normalizes through the chain, else only trims', () => {
+    expect(normalizeAddress(kernel, 'eip155', ` ${EVM.slice(2)} `)).toBe(EVM)
+    expect(normalizeAddress(kernel, 'solana', ` ${SOLANA} `)).toBe(SOLANA)
+    expect(normalizeAddress(kernel, 'bip122', ' bc1q ')).toBe('bc1q')
+  })
+
+  it.each(['bip122', 'polkadot', 'cosmos', 'unknown'])('behavior: %s (no chain rules) takes any short token without whitespace', (ns) => {
+    expect(isValidAddress(kernel, ns, 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')).toBe(true)
+    expect(isValidAddress(kernel, ns, 'x'.repeat(128))).toBe(true)
+    expect(isValidAddress(kernel, ns, 'x'.repeat(129))).toBe(false)
+    expect(isValidAddress(kernel, ns, '')).toBe(false)
+    expect(isValidAddress(kernel, ns, 'a b')).toBe(false)
+    expect(isValidAddress(kernel, ns, 'ab\t')).toBe(false)
+    expect(isValidAddress(kernel, ns, 'a\u00a0b')).toBe(false)
+    expect(isValidAddress(kernel, ns, 7)).toBe(false)
+  })
+})
+
+describe('isTransactionHash', () => {
+  it('behavior: accepts 0x plus exactly 64 hex characters', () => {
+    expect(isTransactionHash(`0x${'ab'.repeat(32)}`)).toBe(true)
+    expect(isTransactionHash(`0x${'AB'.repeat(32)}`)).toBe(true)
+  })
+
+  it.each([`0x${'a'.repeat(63)}`, `0x${'a'.repeat(65)}`, 'ab'.repeat(32), `0x${'g'.repeat(64)}`, '', null])(
+    'behavior: rejects %j',
+    (value) => {
+      expect(isTransactionHash(value)).toBe(false)
+    },
+  )
+})
+
+describe('isSignedMessage', () => {
+  it.each([`0x${'a'.repeat(62)}`, `0x${'1b'.repeat(65)}`, `0x${'F'.repeat(1000)}`])('behavior: accepts %s', (v) => {
+    expect(isSignedMessage(v)).toBe(true)
+  })
+
+  it.each([`0x${'a'.repeat(61)}`, 'a'.repeat(64), `0x${'a'.repeat(62)}z`, '0x', undefined])(
+    'behavior: rejects %j',
+    (value) => {
+      expect(isSignedMessage(value)).toBe(false)
+    },
+  )
+})
+
+describe('shortenAddress', () => {
+  it('behavior: keeps 0x outside the head count for EVM', () => {
+    expect(shortenAddress(EVM)).toBe('0xab16…fcdb')
+  })
+
+  it('behavior: shortens a Solana address without a prefix', () => {
+    expect(shortenAddress(SOLANA)).toBe('7S3P…AaKv')
+  })
+
+  it('behavior: honours custom head and tail', () => {
+    expect(shortenAddress(EVM, 6, 2)).toBe('0xab16a9…db')
+    expect(shortenAddress(SOLANA, 6, 6)).toBe('7S3P4H…ArAaKv')
+  })
+
+  it('behavior: a zero tail keeps only the head', () => {
+    expect(shortenAddress(EVM, 4, 0)).toBe('0xab16…')
+  })
+
+  it('behavior: returns short values unchanged rather than lengthening them', () => {
+    expect(shortenAddress('0x123456789')).toBe('0x123456789')
+    expect(shortenAddress('abc')).toBe('abc')
+    expect(shortenAddress('')).toBe('')
+  })
+
+  it('behavior: shortens once the result is strictly shorter', () => {
+    expect(shortenAddress('0x1234567890')).toBe('0x1234…7890')
+  })
+})

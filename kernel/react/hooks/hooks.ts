@@ -1,0 +1,126 @@
+import { useCallback, useMemo } from 'react'
+import { identityQuery } from '../../actions/getIdentity.js'
+import { nativeBalanceQuery, type GetNativeBalanceReturnType } from '../../actions/getNativeBalance.js'
+import { signMessage, type SignMessageParameters } from '../../actions/signMessage.js'
+import { disconnect, type DisconnectParameters } from '../../actions/disconnect.js'
+import { switchNetwork } from '../../actions/switchNetwork.js'
+import type { CaipNetworkId } from '../../model/caip.js'
+import { selectActiveConnection, type ConnectionStatus } from '../../core/connection.js'
+import { closeModal, openModal, type OpenModalParameters } from '../../core/modal.js'
+import { isSameNetwork, type Network } from '../../model/network.js'
+import type { Identity } from '../../services/blockchainApi.js'
+import type { ViewId } from '../../core/views.js'
+import { useFoyerState, useKernel } from './context.js'
+import { useKernelQuery } from './useKernelQuery.js'
+
+/** Opens and closes the modal. @example const { open } = useModal(); open({ view: 'Networks' }) */
+export function useModal() {
+  const kernel = useKernel()
+  const isOpen = useFoyerState((state) => state.modal.open)
+  const open = useCallback(<V extends ViewId>(parameters?: OpenModalParameters<V>) => openModal(kernel, parameters), [kernel])
+  const close = useCallback(() => closeModal(kernel), [kernel])
+  return { isOpen, open, close }
+}
+
+export interface AccountState {
+  status: ConnectionStatus
+  /** The active account's address, when connected. */
+  address?: string
+  /** `namespace:reference:address` (CAIP-10). */
+  caipAddress?: string
+  namespace?: string
+  connectorId?: string
+  isConnected: boolean
+}
+
+/** The account the modal shows: the active namespace's connection. */
+export function useAccount(): AccountState {
+  const connection = useFoyerState((state) => state.connection)
+  return useMemo(() => {
+    const active = selectActiveConnection(connection)
+    if (!active) {
+      const connecting = Object.values(connection.namespaces).some((entry) => entry.status === 'connecting')
+      return { status: connecting ? 'connecting' : 'disconnected', isConnected: false }
+    }
+    return {
+      status: 'connected',
+      address: active.address,
+      caipAddress: active.networkId && active.address ? `${active.networkId}:${active.address}` : undefined,
+      namespace: active.namespace,
+      connectorId: active.connectorId,
+      isConnected: true,
+    }
+  }, [connection])
+}
+
+export interface NetworkState {
+  networkId?: CaipNetworkId
+  /** The network, when the active chain declares it. */
+  network?: Network
+  /** False when the wallet sits on a network this site did not configure (§4). */
+  isSupported: boolean
+  /** Every network the chain plugins declare. */
+  networks: readonly Network[]
+  switchNetwork: (networkId: CaipNetworkId) => Promise<void>
+}
+
+/** The active network and a way to switch it. */
+export function useNetwork(): NetworkState {
+  const kernel = useKernel()
+  const connection = useFoyerState((state) => state.connection)
+  const switchTo = useCallback((networkId: CaipNetworkId) => switchNetwork(kernel, { networkId }), [kernel])
+  return useMemo(() => {
+    const active = selectActiveConnection(connection)
+    const networks = kernel.chains.networks()
+    const networkId = active?.networkId
+    const network = networkId ? networks.find((candidate) => isSameNetwork(candidate, networkId)) : undefined
+    return { networkId, network, isSupported: !networkId || network !== undefined, networks, switchNetwork: switchTo }
+  }, [kernel, connection, switchTo])
+}
+
+/** Disconnects; resolves when the wallet has let go (§4). */
+export function useDisconnect() {
+  const kernel = useKernel()
+  return useCallback((parameters?: DisconnectParameters) => disconnect(kernel, parameters), [kernel])
+}
+
+export type NativeBalanceState =
+  | { status: 'loading' }
+  | { status: 'ready'; balance: GetNativeBalanceReturnType }
+  | { status: 'unavailable'; error: unknown }
+
+/**
+ * The active account's native balance, read through its chain (30 s cache, §9) and formatted per
+ * §5; read again on 'balances:changed' while shown. Undefined while nobody is connected or when the chain
+ * cannot read balances.
+ */
+export function useNativeBalance(): NativeBalanceState | undefined {
+  const kernel = useKernel()
+  const { namespace, address } = useAccount()
+  const { networkId } = useNetwork()
+  const balance = useKernelQuery(namespace && address && networkId ? nativeBalanceQuery(kernel, { namespace, address, networkId }) : undefined)
+  if (balance?.status === 'ready') return { status: 'ready', balance: balance.data }
+  if (balance?.status === 'error') return { status: 'unavailable', error: balance.error }
+  return balance
+}
+
+/** Signs a message with the connected wallet. @example const sign = useSignMessage(); await sign({ message }) */
+export function useSignMessage() {
+  const kernel = useKernel()
+  return useCallback((parameters: SignMessageParameters) => signMessage(kernel, parameters), [kernel])
+}
+
+/**
+ * The active account's name and avatar from the blockchain data service (cached 5 minutes, §9),
+ * where its chain has identities (the `identity` capability: EVM, §6). Undefined until known,
+ * elsewhere, and without a configured service. The client loads on demand, so the Account view's
+ * first paint never waits for it.
+ */
+export function useIdentity(): Identity | undefined {
+  const kernel = useKernel()
+  const { namespace, address } = useAccount()
+  const hasIdentity = namespace !== undefined && kernel.chains.get(namespace)?.capabilities?.identity !== undefined
+  const wanted = hasIdentity ? address : undefined
+  const identity = useKernelQuery(wanted ? identityQuery(kernel, { address: wanted }) : undefined)
+  return identity?.status === 'ready' ? identity.data : undefined
+}

@@ -1,0 +1,162 @@
+// The client against the real blockchain data service (services/api) over HTTP, indexing two real anvils with
+// the fixture contracts; plus the parsing rules on hand-made answers.
+import { createPublicClient, createWalletClient, defineChain, erc20Abi, formatUnits, http, parseUnits, type Hex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { ANVIL_ACCOUNTS, startDevChains, type DevChains } from '../../services/devchain/index.mjs'
+import { startApi, type BlockchainApi as ApiServer } from '../../services/api/index.mjs'
+import { createBlockchainApi, blockchainApiOf, type BlockchainApi } from './blockchainApi.js'
+import { testKernel } from '../../test/fixtures.js'
+import { SDK_TYPE, SDK_VERSION } from '../core/version.js'
+
+const PROJECT = 'foyer-client-test'
+const CHAIN = 'eip155:31337'
+const [a0, a1, a2] = ANVIL_ACCOUNTS.map((account) => account.address) as [Hex, Hex, Hex]
+
+let dev: DevChains
+let server: ApiServer
+let usdc: Hex
+const requested: URL[] = []
+let api: BlockchainApi
+
+beforeAll(async () => {
+  dev = await startDevChains({ ports: [0, 0] })
+  usdc = dev.fixtures.chains['31337']!.usdc
+  server = await startApi({
+    chains: dev.chains.map((chain) => ({ chainId: chain.chainId, rpcUrl: chain.url })),
+    identities: { [a1.toLowerCase()]: { name: 'alice.foyer', avatar: 'https://example.test/alice.png' } },
+    projectIds: [PROJECT],
+  })
+  const recording: typeof fetch = (input, init) => {
+    requested.push(new URL(String(input)))
+    return fetch(input, init)
+  }
+  api = createBlockchainApi({ baseUrl: server.url, projectId: PROJECT, fetch: recording })
+}, 60_000)
+
+afterAll(async () => {
+  await server?.stop()
+  await dev?.stop()
+})
+
+describe('createBlockchainApi against services/api', () => {
+  it('behavior: lists the supported chains', async () => {
+    await expect(api.getSupportedChains()).resolves.toEqual(['eip155:31337', 'eip155:31338'])
+  })
+
+  it('behavior: every GET sends st, sv and projectId (§7)', async () => {
+    await api.getIdentity(a0)
+    expect(requested.length).toBeGreaterThan(0)
+    for (const url of requested) {
+      expect(Object.fromEntries(url.searchParams)).toMatchObject({ st: SDK_TYPE, sv: SDK_VERSION, projectId: PROJECT })
+    }
+  })
+
+  it('behavior: USDC balance with 6 decimals, as the chain holds it', async () => {
+    const client = createPublicClient({ transport: http(dev.chains[0]!.url) })
+    const onChain = await client.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [a1] })
+    const balances = await api.getBalances(a1, CHAIN)
+    const token = balances.find((balance) => balance.symbol === 'USDC')
+    expect(token).toMatchObject({
+      name: 'USD Coin',
+      chainId: CHAIN,
+      address: `${CHAIN}:${usdc}`,
+      quantity: { decimals: 6, numeric: formatUnits(onChain, 6) },
+      price: 1,
+      value: Number(formatUnits(onChain, 6)),
+    })
+    expect(token?.iconUrl).toMatch(/^data:image\//)
+    expect(balances.find((balance) => balance.address === undefined)?.symbol).toBe('ETH')
+  })
+
+  it('behavior: an unsupported network is skipped with empty results, without a call (§7)', async () => {
+    const before = requested.length
+    await expect(api.getBalances(a1, 'eip155:999')).resolves.toEqual([])
+    await expect(api.getHistory(a1, { chainId: 'eip155:999' })).resolves.toEqual({ data: [] })
+    expect(requested.slice(before).map((url) => url.pathname)).not.toContain(`/v1/account/${a1}/balance`)
+    expect(requested.slice(before).some((url) => url.pathname.includes('/history'))).toBe(false)
+  })
+
+  it('behavior: a transfer made now shows first in the history', async () => {
+    const chain = defineChain({
+      id: 31337,
+      name: 'dev',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [dev.chains[0]!.url] } },
+    })
+    const wallet = createWalletClient({ account: privateKeyToAccount(ANVIL_ACCOUNTS[0]!.privateKey), chain, transport: http() })
+    const hash = await wallet.writeContract({ address: usdc, abi: erc20Abi, functionName: 'transfer', args: [a2, parseUnits('3.5', 6)] })
+    await createPublicClient({ chain, transport: http() }).waitForTransactionReceipt({ hash, pollingInterval: 50 })
+    await server.indexer.sync()
+
+    const page = await api.getHistory(a2, { chainId: CHAIN })
+    const [newest] = page.data
+    expect(newest?.metadata).toMatchObject({ chain: CHAIN, operationType: 'receive', status: 'confirmed', hash })
+    expect(newest?.metadata.sentFrom.toLowerCase()).toBe(a0.toLowerCase())
+    expect(newest?.transfers).toEqual([
+      expect.objectContaining({ direction: 'in', quantity: { numeric: '3.5' }, fungible: expect.objectContaining({ symbol: 'USDC', isSpam: false }) }),
+    ])
+    expect(Date.parse(newest!.metadata.minedAt)).toBeGreaterThan(0)
+  })
+
+  it('behavior: identity name and avatar', async () => {
+    await expect(api.getIdentity(a1)).resolves.toEqual({ name: 'alice.foyer', avatar: 'https://example.test/alice.png' })
+    await expect(api.getIdentity(a2)).resolves.toEqual({})
+  })
+
+  it('behavior: a server error rejects with the HTTP status', async () => {
+    server.failNext(503)
+    await expect(api.getHistory(a1)).rejects.toThrow('HTTP status code: 503')
+  })
+})
+
+/** A fetch that answers `body` for every path but the supported chains. */
+function answering(body: unknown): typeof fetch {
+  return async (input) => {
+    const json = new URL(String(input)).pathname === '/v1/supported-chains' ? { http: ['eip155:1'], ws: [] } : body
+    return new Response(JSON.stringify(json), { headers: { 'content-type': 'application/json' } })
+  }
+}
+
+describe('parsing', () => {
+  it('behavior: malformed balances are dropped, not the page; unsafe icons removed', async () => {
+    const good = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:1', value: 3000, price: 3000, quantity: { decimals: '18', numeric: '1' }, iconUrl: 'javascript:alert(1)' }
+    const client = createBlockchainApi({
+      baseUrl: 'http://127.0.0.1:1',
+      projectId: 'p',
+      fetch: answering({ balances: [good, { name: 'Broken' }, { ...good, quantity: { decimals: '-1', numeric: '1' } }, { ...good, quantity: { numeric: 'lots' } }] }),
+    })
+    const balances = await client.getBalances('0x1111111111111111111111111111111111111111', 'eip155:1')
+    expect(balances).toEqual([{ name: 'Ether', symbol: 'ETH', chainId: 'eip155:1', value: 3000, price: 3000, quantity: { decimals: 18, numeric: '1' }, iconUrl: undefined }])
+  })
+
+  it('behavior: malformed transactions and transfers are dropped; NFT images only from safe URLs', async () => {
+    const metadata = { minedAt: '2026-01-02T03:04:05.000Z', chain: 'eip155:1', operationType: 'receive', status: 'confirmed', sentFrom: '0xa', sentTo: null }
+    const nft = (url: string) => ({ nft_info: { name: 'Ape #1', flags: { is_spam: true }, content: { preview: { url } } }, quantity: { numeric: '1' } })
+    const client = createBlockchainApi({
+      baseUrl: 'http://127.0.0.1:1',
+      projectId: 'p',
+      fetch: answering({
+        data: [
+          { id: 'a', metadata, transfers: [nft('https://img.example/1.png'), nft('http://img.example/2.png'), { quantity: {} }] },
+          { id: 'b', metadata: { ...metadata, minedAt: 'yesterday' }, transfers: [] },
+        ],
+        next: 'c2',
+      }),
+    })
+    const page = await client.getHistory('0x1111111111111111111111111111111111111111')
+    expect(page.next).toBe('c2')
+    expect(page.data.map((entry) => entry.id)).toEqual(['a'])
+    expect(page.data[0]!.transfers.map((transfer) => transfer.nft)).toEqual([
+      { name: 'Ape #1', imageUrl: 'https://img.example/1.png', isSpam: true },
+      { name: 'Ape #1', imageUrl: undefined, isSpam: true },
+    ])
+  })
+
+  it('behavior: blockchainApiOf builds the client from services.api once, and none without it', () => {
+    const kernel = testKernel({ services: { api: 'http://127.0.0.1:9' } })
+    expect(blockchainApiOf(kernel)).toBe(blockchainApiOf(kernel))
+    expect(blockchainApiOf(testKernel())).toBeUndefined()
+  })
+})

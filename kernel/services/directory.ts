@@ -1,0 +1,142 @@
+import * as v from 'valibot'
+import type { Kernel } from '../core/createKernel.js'
+import { createHttpClient } from './http.js'
+import { isSafeImageUrl } from '../model/network.js'
+import { serviceOf, type ServiceClientOptions } from './serviceOf.js'
+import { PickedWalletsToken, WalletDirectoryToken } from '../core/tokens.js'
+import { SDK_TYPE, SDK_VERSION } from '../core/version.js'
+
+/** §9: the All Wallets view loads wallets 40 at a time. */
+export const WALLET_PAGE_SIZE = 40
+/** §9: the Connect view shows 4 recommended wallets. */
+export const RECOMMENDED_WALLETS = 4
+/** §9: a search returns up to 100 wallets … */
+export const SEARCH_ENTRIES = 100
+/** … and its results show no sooner than 300 ms after it starts, so fast answers do not flicker. */
+export const SEARCH_MIN_WAIT_MS = 300
+
+/** A wallet from the directory, checked and made safe to show. */
+export interface DirectoryWallet {
+  id: string
+  name: string
+  /** https or data:image only. */
+  imageUrl?: string
+  rdns?: string
+  /** CAIP-2 ids of the networks it supports. */
+  chains: readonly string[]
+  /** Deep and universal links; each checked (no javascript:, data:, file: …; web app links https only). */
+  links: { mobile?: string; desktop?: string; webapp?: string }
+}
+
+export interface GetWalletsParameters {
+  /** 1-based. */
+  page: number
+  /** @default WALLET_PAGE_SIZE */
+  entries?: number
+  search?: string
+  include?: readonly string[]
+  exclude?: readonly string[]
+  chains?: readonly string[]
+}
+
+export interface WalletPage {
+  wallets: DirectoryWallet[]
+  /** How many wallets match in all. */
+  count: number
+}
+
+/** The wallet directory (§7). Replace `WalletDirectoryToken` to serve wallets from anywhere. */
+export interface WalletDirectory {
+  getWallets(parameters: GetWalletsParameters): Promise<WalletPage>
+}
+
+const EntrySchema = v.object({
+  id: v.pipe(v.string(), v.minLength(1), v.maxLength(128)),
+  name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(64)),
+  image_id: v.nullish(v.string()),
+  rdns: v.nullish(v.string()),
+  chains: v.nullish(v.array(v.string())),
+  mobile_link: v.nullish(v.string()),
+  desktop_link: v.nullish(v.string()),
+  webapp_link: v.nullish(v.string()),
+})
+
+const PageSchema = v.object({ data: v.array(v.unknown()), count: v.pipe(v.number(), v.integer(), v.minValue(0)) })
+
+// Schemes a wallet link may never use, whatever the wallet declares.
+const FORBIDDEN_SCHEMES = /^(javascript|data|vbscript|file|blob|about):/i
+
+/** A deep link (`metamask://…`) or an https universal link; anything else is dropped. */
+export function safeAppLink(link: string | null | undefined): string | undefined {
+  if (!link) return undefined
+  if (FORBIDDEN_SCHEMES.test(link) || !/^[a-z][a-z0-9+.-]*:/i.test(link)) return undefined
+  return /^http:/i.test(link) ? undefined : link
+}
+
+/** A web app link: https only. */
+export function safeWebLink(link: string | null | undefined): string | undefined {
+  return link && /^https:\/\//i.test(link) ? link : undefined
+}
+
+/**
+ * Creates the client of the reference directory service (`services/directory`). Every call sends
+ * the project id and the client type and version (§7). Entries that do not parse are skipped,
+ * so one bad wallet never hides a page.
+ */
+export function createWalletDirectory(options: ServiceClientOptions): WalletDirectory {
+  const query = { projectId: options.projectId, st: SDK_TYPE, sv: SDK_VERSION }
+  const http = createHttpClient({ baseUrl: options.baseUrl, fetch: options.fetch, query })
+  const imageUrl = (imageId: string) => {
+    const url = new URL(`getWalletImage/${encodeURIComponent(imageId)}`, options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`)
+    for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value)
+    return url.href
+  }
+  return {
+    async getWallets({ page, entries = WALLET_PAGE_SIZE, search, include, exclude, chains }) {
+      const result = await http.get('/getWallets', {
+        schema: PageSchema,
+        query: { page, entries, search: search || undefined, include, exclude, chains },
+      })
+      const wallets = result.data.flatMap((entry) => {
+        const parsed = v.safeParse(EntrySchema, entry)
+        return parsed.success ? [toWallet(parsed.output, imageUrl)] : []
+      })
+      return { wallets, count: result.count }
+    },
+  }
+}
+
+function toWallet(entry: v.InferOutput<typeof EntrySchema>, imageUrl: (id: string) => string): DirectoryWallet {
+  const image = entry.image_id ? imageUrl(entry.image_id) : undefined
+  return {
+    id: entry.id,
+    name: entry.name,
+    imageUrl: isSafeImageUrl(image) ? image : undefined,
+    rdns: entry.rdns ?? undefined,
+    chains: entry.chains ?? [],
+    links: {
+      mobile: safeAppLink(entry.mobile_link),
+      desktop: safeAppLink(entry.desktop_link),
+      webapp: safeWebLink(entry.webapp_link),
+    },
+  }
+}
+
+/** The kernel's directory: the host's replacement if it registered one, else the configured service, else none. */
+export function walletDirectoryOf(kernel: Kernel): WalletDirectory | undefined {
+  return serviceOf(kernel, { token: WalletDirectoryToken, url: 'directory', create: createWalletDirectory })
+}
+
+/**
+ * Remembers a directory wallet the visitor chose, so the view that connects it can show its name,
+ * icon and links without asking the directory again.
+ */
+export function rememberDirectoryWallet(kernel: Kernel, wallet: DirectoryWallet): void {
+  if (!kernel.container.has(PickedWalletsToken)) kernel.container.provide(PickedWalletsToken, new Map())
+  kernel.container.resolve(PickedWalletsToken).set(wallet.id, wallet)
+}
+
+/** A directory wallet chosen earlier, by id. */
+export function rememberedDirectoryWallet(kernel: Kernel, id: string): DirectoryWallet | undefined {
+  return kernel.container.has(PickedWalletsToken) ? kernel.container.resolve(PickedWalletsToken).get(id) : undefined
+}
