@@ -92,13 +92,43 @@ export class UnknownViewError extends BaseError {
   }
 }
 
+type Module = { default: unknown }
+
+/** Loads each key's module once, keeping it for renders that must not wait; a failed load is forgotten, so the next use retries. */
+function createModuleCache<K>() {
+  const loads = new Map<K, Promise<Module>>()
+  const modules = new Map<K, Module>()
+  return {
+    load(key: K, load: () => Promise<Module>): Promise<Module> {
+      let pending = loads.get(key)
+      if (!pending) {
+        pending = load().then(
+          (module) => {
+            modules.set(key, module)
+            return module
+          },
+          (error: unknown) => {
+            loads.delete(key)
+            throw error
+          },
+        )
+        loads.set(key, pending)
+      }
+      return pending
+    },
+    loaded: (key: K) => modules.get(key),
+    forget(key: K) {
+      loads.delete(key)
+      modules.delete(key)
+    },
+  }
+}
+
 export function createViewRegistry(): ViewRegistry {
   const views = new Map<string, ViewDefinition>()
-  const loads = new Map<string, Promise<{ default: unknown }>>()
-  const modules = new Map<string, { default: unknown }>()
   const slots = new Map<string, Array<SlotEntry>>()
-  const entryLoads = new WeakMap<SlotEntry, Promise<{ default: unknown }>>()
-  const entryModules = new WeakMap<SlotEntry, { default: unknown }>()
+  const viewModules = createModuleCache<string>()
+  const entryModules = createModuleCache<SlotEntry>()
 
   return {
     register(id, definition) {
@@ -106,8 +136,7 @@ export function createViewRegistry(): ViewRegistry {
       views.set(id, definition)
       return () => {
         views.delete(id)
-        loads.delete(id)
-        modules.delete(id)
+        viewModules.forget(id)
       }
     },
     get: (id) => views.get(id),
@@ -115,52 +144,25 @@ export function createViewRegistry(): ViewRegistry {
     load(id) {
       const definition = views.get(id)
       if (!definition) return Promise.reject(new UnknownViewError(id, [...views.keys()]))
-      let pending = loads.get(id)
-      if (!pending) {
-        // A failed load is forgotten so that opening the view again retries it.
-        pending = definition.load().then(
-          (module) => {
-            modules.set(id, module)
-            return module
-          },
-          (error: unknown) => {
-            loads.delete(id)
-            throw error
-          },
-        )
-        loads.set(id, pending)
-      }
-      return pending
+      return viewModules.load(id, definition.load)
     },
-    loaded: (id) => modules.get(id),
+    loaded: (id) => viewModules.loaded(id),
     contribute(slot, entry) {
       const entries = slots.get(slot) ?? []
       if (entries.some((existing) => existing.id === entry.id)) {
         throw new Error(`The slot '${slot}' already has an entry '${entry.id}'.`)
       }
       slots.set(slot, [...entries, entry].sort((a, b) => (a.order ?? 0) - (b.order ?? 0)))
-      return () => slots.set(slot, (slots.get(slot) ?? []).filter((existing) => existing !== entry))
+      return () => {
+        slots.set(slot, (slots.get(slot) ?? []).filter((existing) => existing !== entry))
+        entryModules.forget(entry)
+      }
     },
     slot: (slot) => (slots.get(slot) ?? []) as Array<Slots[typeof slot]>,
     loadEntry(entry) {
-      let pending = entryLoads.get(entry)
-      if (!pending) {
-        if (!entry.load) return Promise.reject(new Error(`The slot entry '${entry.id}' has no component to load.`))
-        pending = entry.load().then(
-          (module) => {
-            entryModules.set(entry, module)
-            return module
-          },
-          (error: unknown) => {
-            // Forgotten, so that showing the entry again retries it.
-            entryLoads.delete(entry)
-            throw error
-          },
-        )
-        entryLoads.set(entry, pending)
-      }
-      return pending
+      if (!entry.load) return Promise.reject(new Error(`The slot entry '${entry.id}' has no component to load.`))
+      return entryModules.load(entry, entry.load)
     },
-    loadedEntry: (entry) => entryModules.get(entry),
+    loadedEntry: (entry) => entryModules.loaded(entry),
   }
 }
