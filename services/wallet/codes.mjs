@@ -1,0 +1,153 @@
+// One-time codes (6 digits, mailed) and device links (a long random token, mailed as a URL): stored only as an
+// HMAC, expiring after 10 minutes, single use, and a code allows 5 tries before a new one must be asked for.
+import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+
+import { WalletError } from './errors.mjs';
+import { hashSecret } from './masterKey.mjs';
+
+/** A code or link expires 10 minutes after it is mailed. */
+export const CODE_TTL_MS = 10 * 60_000;
+/** Wrong tries a code allows; the next one is refused even with the right code. */
+export const MAX_TRIES = 5;
+/** §5: a visitor may make the wallet mail an address once every 30 seconds. */
+export const MAIL_COOLDOWN_MS = 30_000;
+
+/** @typedef {'login' | 'update_primary' | 'update_secondary'} CodePurpose */
+/**
+ * @typedef {object} CodeDeps
+ * @property {import('../storage/index.mjs').Database} database
+ * @property {Buffer} codesKey
+ * @property {() => number} now
+ */
+
+/**
+ * Claims the address's mail slot, or refuses with §5's text when it was used less than 30 s ago. One statement,
+ * so two requests at once cannot both pass.
+ *
+ * @param {CodeDeps} deps
+ * @param {string} email
+ */
+export async function claimMailSlot({ database, now }, email) {
+  const sentAt = new Date(now());
+  const { rows } = await database.query(
+    `INSERT INTO wallet.mail_cooldowns AS c (email, sent_at) VALUES ($1, $2)
+     ON CONFLICT (email) DO UPDATE SET sent_at = $2 WHERE c.sent_at <= $3
+     RETURNING email`,
+    [email, sentAt, new Date(now() - MAIL_COOLDOWN_MS)],
+  );
+  if (rows.length > 0) return;
+  const previous = await database.query('SELECT sent_at FROM wallet.mail_cooldowns WHERE email = $1', [email]);
+  const waitMs = new Date(previous.rows[0].sent_at).getTime() + MAIL_COOLDOWN_MS - now();
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  throw new WalletError(429, 'RATE_LIMITED', `Please try again after ${seconds} seconds`, { retryAfter: seconds });
+}
+
+/**
+ * Stores a fresh code for this device and purpose and returns it, for the mail. Older codes of the same device
+ * and purpose stop counting (only the newest is checked).
+ *
+ * @param {CodeDeps} deps
+ * @param {{ purpose: CodePurpose, deviceHash: Buffer, email: string, newEmail?: string }} code
+ */
+export async function issueCode({ database, codesKey, now }, { purpose, deviceHash, email, newEmail }) {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await database.query(
+    `INSERT INTO wallet.codes (purpose, device_hash, email, new_email, secret_hash, expires_at, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [purpose, deviceHash, email, newEmail ?? null, hashSecret(codesKey, code), new Date(now() + CODE_TTL_MS), new Date(now())],
+  );
+  return code;
+}
+
+/**
+ * Checks `code` against the device's newest code for `purpose` and uses it up when it matches. A wrong try is
+ * counted (and committed) before the refusal.
+ *
+ * @param {CodeDeps} deps
+ * @param {{ purpose: CodePurpose, deviceHash: Buffer, code: unknown }} attempt
+ * @returns {Promise<{ email: string, newEmail: string | null }>}
+ */
+export async function useCode({ database, codesKey, now }, { purpose, deviceHash, code }) {
+  if (typeof code !== 'string') throw new WalletError(400, 'INVALID_REQUEST', 'otp must be a string');
+  const outcome = await database.transaction(async (tx) => {
+    const { rows } = await tx.query(
+      `SELECT id, email, new_email, secret_hash, tries, expires_at, used_at FROM wallet.codes
+       WHERE device_hash = $1 AND purpose = $2 ORDER BY created_at DESC, id DESC LIMIT 1 FOR UPDATE`,
+      [deviceHash, purpose],
+    );
+    const row = rows[0];
+    if (!row || row.used_at) return { refusal: 'INVALID_CODE' };
+    if (new Date(row.expires_at).getTime() <= now()) return { refusal: 'CODE_EXPIRED' };
+    if (row.tries >= MAX_TRIES) return { refusal: 'TOO_MANY_ATTEMPTS' };
+    const matches = timingSafeEqual(hashSecret(codesKey, code), row.secret_hash);
+    await tx.query(
+      matches ? 'UPDATE wallet.codes SET used_at = $2 WHERE id = $1' : 'UPDATE wallet.codes SET tries = tries + 1 WHERE id = $1',
+      matches ? [row.id, new Date(now())] : [row.id],
+    );
+    return matches ? { email: row.email, newEmail: row.new_email } : { refusal: 'INVALID_CODE' };
+  });
+  if ('refusal' in outcome) throw codeRefusal(outcome.refusal);
+  return outcome;
+}
+
+/** @param {string} refusal */
+function codeRefusal(refusal) {
+  if (refusal === 'CODE_EXPIRED') return new WalletError(400, refusal, 'The code has expired: ask for a new one');
+  if (refusal === 'TOO_MANY_ATTEMPTS') return new WalletError(429, refusal, 'Too many wrong codes: ask for a new one');
+  return new WalletError(400, 'INVALID_CODE', 'Invalid code');
+}
+
+/**
+ * Stores a device link's token and returns it, for the mailed URL.
+ *
+ * @param {CodeDeps} deps
+ * @param {{ deviceHash: Buffer, email: string }} link
+ */
+export async function issueDeviceToken({ database, codesKey, now }, { deviceHash, email }) {
+  const token = randomBytes(32).toString('base64url');
+  await database.query(
+    `INSERT INTO wallet.codes (purpose, device_hash, email, secret_hash, expires_at, created_at) VALUES ('device', $1, $2, $3, $4, $5)`,
+    [deviceHash, email, hashSecret(codesKey, token), new Date(now() + CODE_TTL_MS), new Date(now())],
+  );
+  return token;
+}
+
+/**
+ * Confirms the device a link was mailed for; the link works once, within 10 minutes.
+ *
+ * @param {CodeDeps} deps
+ * @param {string} token
+ * @returns {Promise<boolean>}
+ */
+export async function confirmDeviceToken({ database, codesKey, now }, token) {
+  return database.transaction(async (tx) => {
+    const { rows } = await tx.query(
+      `UPDATE wallet.codes SET used_at = $2 WHERE purpose = 'device' AND secret_hash = $1 AND used_at IS NULL AND expires_at > $2
+       RETURNING device_hash, email`,
+      [hashSecret(codesKey, token), new Date(now())],
+    );
+    if (!rows[0]) return false;
+    await tx.query('INSERT INTO wallet.devices (device_hash, email) VALUES ($1, $2) ON CONFLICT DO NOTHING', [rows[0].device_hash, rows[0].email]);
+    return true;
+  });
+}
+
+/**
+ * @param {CodeDeps} deps
+ * @param {Buffer} deviceHash
+ * @returns {Promise<string | undefined>} the email of the device's newest pending (unused, unexpired) link
+ */
+export async function pendingDeviceEmail({ database, now }, deviceHash) {
+  const { rows } = await database.query(
+    `SELECT email FROM wallet.codes WHERE purpose = 'device' AND device_hash = $1 AND expires_at > $2
+     ORDER BY created_at DESC, id DESC LIMIT 1`,
+    [deviceHash, new Date(now())],
+  );
+  return rows[0]?.email;
+}
+
+/** @param {CodeDeps} deps @param {Buffer} deviceHash @param {string} email */
+export async function isDeviceConfirmed({ database }, deviceHash, email) {
+  const { rows } = await database.query('SELECT 1 FROM wallet.devices WHERE device_hash = $1 AND email = $2', [deviceHash, email]);
+  return rows.length > 0;
+}

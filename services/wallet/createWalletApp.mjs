@@ -1,0 +1,186 @@
+// The wallet service's Hono app: the frame page and its script, the device link pages, and the backend the frame
+// page calls (and nobody else: every POST must come from the wallet's own origin).
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+
+import * as v from 'valibot';
+
+import { createServiceApp, searchParams, sendJson } from '../http/index.mjs';
+import { createAllowedOrigins } from './allowedOrigins.mjs';
+import { WalletError, invalidRequest } from './errors.mjs';
+import { DEVICE_WAIT_MS, HANDLERS, confirmDeviceToken } from './handlers.mjs';
+import { deriveKeys, hashSecret } from './masterKey.mjs';
+import { WALLET_MIGRATIONS } from './migrations.mjs';
+import { walletNetworks } from './networks.mjs';
+import { deviceConfirmPage, deviceResultPage, framePage } from './pages.mjs';
+import { decideApproval } from './rpc.mjs';
+import { createSessions, deviceIdOf } from './session.mjs';
+
+/** §9: the secure frame's SDK version. */
+export const FRAME_VERSION = '4';
+const FRAME_SCRIPT = readFileSync(new URL('./frame/frame.js', import.meta.url), 'utf8');
+const PROJECT_ID = v.pipe(v.string(), v.regex(/^[\w-]{1,128}$/, 'projectId must be 1 to 128 letters, digits, "-" or "_"'));
+const ORIGIN = v.pipe(v.string(), v.maxLength(300));
+const REQUEST_BODY = v.object({ projectId: PROJECT_ID, origin: ORIGIN, type: v.string(), payload: v.optional(v.unknown()) });
+const APPROVAL_BODY = v.object({ secret: v.string(), approved: v.boolean() });
+
+/**
+ * @typedef {object} WalletAppOptions
+ * @property {import('../storage/index.mjs').Database} database migrated here (schema `wallet`)
+ * @property {import('../mail/index.mjs').Mailer} mailer
+ * @property {Buffer} masterKey 32 bytes (masterKey.mjs loadMasterKey)
+ * @property {string} directoryUrl asked for projects' allowed origins
+ * @property {readonly { chainId: number, rpcUrl: string }[]} [evm] the EVM networks and the RPC each is served by
+ * @property {readonly { chainId: string, rpcUrl: string }[]} [solana] the Solana networks (`solana:<genesis prefix>`)
+ * @property {string} [publicOrigin] the wallet's origin as browsers see it, when a proxy stands in front
+ *   (default: the request's own origin)
+ * @property {() => number} [now] for tests
+ * @property {number} [deviceWaitMs] how long APP_CONNECT_DEVICE waits for the link (default DEVICE_WAIT_MS)
+ * @property {number} [sessionTtlSeconds]
+ * @property {(message: string) => void} [log]
+ */
+
+/**
+ * Builds the app after migrating the `wallet` schema.
+ *
+ * @param {WalletAppOptions} options
+ */
+export async function createWalletApp({
+  database,
+  mailer,
+  masterKey,
+  directoryUrl,
+  evm = [],
+  solana = [],
+  publicOrigin,
+  now = Date.now,
+  deviceWaitMs = DEVICE_WAIT_MS,
+  sessionTtlSeconds,
+  log = (message) => console.error(message),
+}) {
+  await database.migrate({ schema: 'wallet', migrations: WALLET_MIGRATIONS });
+  const keys = deriveKeys(masterKey);
+  const origins = createAllowedOrigins({ directoryUrl, now });
+  /** @type {import('./handlers.mjs').WalletDeps} */
+  const deps = {
+    database,
+    mailer,
+    sealingKey: keys.sealing,
+    codesKey: keys.codes,
+    networks: walletNetworks({ evm, solana }),
+    sessions: createSessions({ key: keys.session, now, ttlSeconds: sessionTtlSeconds }),
+    now,
+    deviceWaitMs,
+  };
+  /** @param {import('hono').Context} c */
+  const ownOrigin = (c) => publicOrigin ?? new URL(c.req.url).origin;
+  /** @param {import('hono').Context} c */
+  const deviceHash = (c) => hashSecret(keys.codes, `device:${deviceIdOf(c, () => randomBytes(32).toString('base64url'))}`);
+
+  const app = createServiceApp({ name: 'wallet', log, methods: ['GET', 'POST'] });
+  app.use(async (c, next) => {
+    await next();
+    // The shared layer opens CORS to every origin; the wallet's answers carry sessions and secrets, so no other
+    // origin may read them. (Its POSTs also refuse other origins outright, below.)
+    c.res.headers.delete('access-control-allow-origin');
+    c.res.headers.delete('access-control-expose-headers');
+  });
+  app.use('/v1/*', async (c, next) => {
+    // Only the frame page (same origin) calls the backend: the host page shares the frame's partitioned cookie
+    // jar, so without this check it could post requests, or an approval, with the user's session.
+    if (c.req.method === 'POST' && (c.req.header('origin') !== ownOrigin(c) || !c.req.header('content-type')?.startsWith('application/json'))) {
+      return sendJson(c, 403, { error: 'Only the wallet frame may call this', code: 'FORBIDDEN' });
+    }
+    await next();
+  });
+
+  app.get('/frame', async (c) => {
+    const query = searchParams(c);
+    const projectId = v.safeParse(PROJECT_ID, query.get('projectId'));
+    if (!projectId.success) return sendJson(c, 400, { error: projectId.issues[0].message, code: 'INVALID_REQUEST' });
+    const version = query.get('version');
+    if (version !== null && version !== FRAME_VERSION) return sendJson(c, 400, { error: `Frame version ${FRAME_VERSION} only`, code: 'INVALID_REQUEST' });
+    const allowed = await origins.originsOf(projectId.output);
+    return c.html(framePage(), 200, {
+      'content-security-policy': [
+        "default-src 'none'",
+        "script-src 'self'",
+        "connect-src 'self'",
+        "style-src 'unsafe-inline'",
+        `frame-ancestors ${allowed.length > 0 ? allowed.join(' ') : "'none'"}`,
+      ].join('; '),
+      'cache-control': 'no-store',
+      'referrer-policy': 'no-referrer',
+    });
+  });
+  app.get('/frame.js', (c) =>
+    c.body(FRAME_SCRIPT, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' }),
+  );
+
+  const pageHeaders = { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'", 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
+  app.get('/device/confirm', (c) => c.html(deviceConfirmPage(searchParams(c).get('token') ?? ''), 200, pageHeaders));
+  app.post('/device/confirm', async (c) => {
+    if (c.req.header('origin') !== ownOrigin(c)) return c.html(deviceResultPage(false), 403, pageHeaders);
+    const token = (await c.req.parseBody())['token'];
+    const confirmed = typeof token === 'string' && token.length < 100 && (await confirmDeviceToken(deps, token));
+    return c.html(deviceResultPage(confirmed), confirmed ? 200 : 400, pageHeaders);
+  });
+
+  app.post('/v1/frame/origin', (c) =>
+    answer(c, async () => {
+      const { projectId, origin } = parseBody(v.object({ projectId: PROJECT_ID, origin: ORIGIN }), await c.req.json());
+      if (!(await origins.allows(projectId, origin))) throw unverifiedDomain();
+      return { allowed: true };
+    }),
+  );
+  app.post('/v1/frame/request', (c) =>
+    answer(c, async () => {
+      const { projectId, origin, type, payload } = parseBody(REQUEST_BODY, await c.req.json());
+      // Checked again here, not only by the frame's script: the backend trusts no page's word for it.
+      if (!(await origins.allows(projectId, origin))) throw unverifiedDomain();
+      const handler = Object.hasOwn(HANDLERS, type) ? HANDLERS[/** @type {keyof typeof HANDLERS} */ (type)] : undefined;
+      if (!handler) throw invalidRequest(`Unknown message type ${type.slice(0, 64)}`);
+      return handler(deps, { c, deviceHash: deviceHash(c), walletOrigin: ownOrigin(c), payload });
+    }),
+  );
+  app.post('/v1/frame/approvals/:requestId', (c) =>
+    answer(c, async () => {
+      const { secret, approved } = parseBody(APPROVAL_BODY, await c.req.json());
+      const userId = await deps.sessions.userIdOf(c);
+      if (!userId) throw new WalletError(401, 'NOT_CONNECTED', 'Not connected to email or social');
+      return { result: await decideApproval(deps, { userId, requestId: c.req.param('requestId'), secret, approved }) };
+    }),
+  );
+  return app;
+}
+
+/** §8 'Invalid App Configuration': the embedding origin is not one the project allows. */
+const unverifiedDomain = () => new WalletError(403, 'UNVERIFIED_DOMAIN', 'This origin is not allowed for the project: Invalid App Configuration');
+
+/**
+ * @template {v.GenericSchema} S
+ * @param {S} schema @param {unknown} body
+ * @returns {v.InferOutput<S>}
+ */
+function parseBody(schema, body) {
+  const result = v.safeParse(schema, body);
+  if (!result.success) throw invalidRequest(result.issues[0].message);
+  return result.output;
+}
+
+/**
+ * Runs a backend call: its value as 200 JSON, a WalletError as `{ error, code, ... }` with its status. A body that
+ * is not JSON is a 400.
+ *
+ * @param {import('hono').Context} c
+ * @param {() => Promise<unknown>} run
+ */
+async function answer(c, run) {
+  try {
+    return sendJson(c, 200, await run());
+  } catch (error) {
+    if (error instanceof SyntaxError) return sendJson(c, 400, { error: 'The body must be JSON', code: 'INVALID_REQUEST' });
+    if (!(error instanceof WalletError)) throw error;
+    return sendJson(c, error.status, { error: error.message, code: error.code, ...error.details });
+  }
+}

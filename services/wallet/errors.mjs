@@ -1,0 +1,24 @@
+// The wallet's refusals: an HTTP status for the frame's fetch, a stable code the client maps to SPEC §8's alerts,
+// and the message shown or logged. PROTOCOL.md lists every code.
+
+/** A refusal the frame passes on to the host as `FRAME_<NAME>_ERROR { message, code }`. */
+export class WalletError extends Error {
+  /**
+   * @param {number} status
+   * @param {string} code e.g. 'SESSION_EXPIRED'
+   * @param {string} message
+   * @param {Record<string, unknown>} [details] extra fields for the answer (a JSON-RPC `rpcCode`)
+   */
+  constructor(status, code, message, details = {}) {
+    super(message);
+    this.name = 'WalletError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+/** @param {string} message */
+export const invalidRequest = (message) => new WalletError(400, 'INVALID_REQUEST', message);
+/** §8: 'Requested RPC call is not allowed'; the modal shows 'Action not allowed'. */
+export const notAllowed = () => new WalletError(400, 'NOT_ALLOWED', 'Requested RPC call is not allowed', { rpcCode: 4200 });

@@ -1,0 +1,167 @@
+// The secure frame's script (plain JavaScript, served as it is by the wallet service at /frame.js). It is the only
+// code that talks to the host page, and only through postMessage: it takes `{ id, type: 'APP_<NAME>', payload }`
+// from the embedding window alone, once that window's origin is one the project allows (then pinned), forwards
+// each request to the wallet backend on its own origin, and answers `FRAME_<NAME>_SUCCESS` or `FRAME_<NAME>_ERROR`
+// with the same id, to that exact origin. Unsafe requests wait here for the user's click on Approve: the approval's
+// secret never leaves this document. PROTOCOL.md describes every message.
+(() => {
+  'use strict';
+
+  const query = new URLSearchParams(location.search);
+  const projectId = query.get('projectId') || '';
+  const logging = query.get('enableLogger') === 'true';
+  const TYPE = /^APP_([A-Z][A-Z0-9_]{0,63})$/;
+  const ID = /^[\w-]{1,100}$/;
+  /** A click within this time of the panel appearing is ignored: the host cannot slide it under a click already on its way. */
+  const APPROVAL_ARMING_MS = 500;
+
+  /** The embedding page's origin, once it is verified; every answer goes to it, and only its messages count. */
+  let hostOrigin;
+  /** @type {Promise<boolean> | undefined} the one origin check (the parent's origin cannot change while this document lives) */
+  let originCheck;
+  /** Unsafe requests waiting for the user, oldest first: { id, approval: { requestId, secret, method, summary } }. */
+  const approvals = [];
+
+  const log = (...args) => logging && console.debug('[foyer frame]', ...args);
+
+  /** @param {string} type @param {string | undefined} id @param {unknown} [payload] */
+  function post(type, id, payload) {
+    const message = id === undefined ? { type, payload } : { id, type, payload };
+    window.parent.postMessage(message, hostOrigin);
+  }
+
+  /** @param {string} path @param {unknown} body */
+  async function backend(path, body) {
+    const response = await fetch(path, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const data = await response.json().catch(() => ({ error: 'An error occurred', code: 'SERVER_ERROR' }));
+    if (!response.ok) throw data;
+    return data;
+  }
+
+  /** @param {any} error the backend's `{ error, code, rpcCode? }` or a network failure */
+  function errorPayload(error) {
+    if (error && typeof error.error === 'string') {
+      const payload = { message: error.error, code: error.code };
+      if (error.rpcCode !== undefined) payload.rpcCode = error.rpcCode;
+      if (error.retryAfter !== undefined) payload.retryAfter = error.retryAfter;
+      return payload;
+    }
+    return { message: 'An error occurred', code: 'SERVER_ERROR' };
+  }
+
+  /** What is wrong with a message, or undefined when its shape is right. @param {unknown} message */
+  function problemOf(message) {
+    if (typeof message !== 'object' || message === null || Array.isArray(message)) return 'A message must be an object { id, type, payload }';
+    const extra = Object.keys(message).find((key) => key !== 'id' && key !== 'type' && key !== 'payload');
+    if (extra !== undefined) return `Unexpected field ${JSON.stringify(extra.slice(0, 40))}`;
+    if (typeof message.id !== 'string' || !ID.test(message.id)) return 'id must be 1 to 100 letters, digits, "-" or "_"';
+    if (typeof message.type !== 'string' || !TYPE.test(message.type)) return 'type must be APP_<NAME>';
+    const { payload } = message;
+    if (payload !== undefined && (typeof payload !== 'object' || payload === null || Array.isArray(payload))) return 'payload must be an object';
+    return undefined;
+  }
+
+  /** @param {MessageEvent} event */
+  async function receive(event) {
+    // Only the window that embeds this frame: not another frame of the page, not a popup, not this window.
+    if (window.parent === window || event.source !== window.parent) return;
+    if (hostOrigin !== undefined && event.origin !== hostOrigin) return;
+    if (hostOrigin === undefined) {
+      const origin = event.origin;
+      originCheck ??= backend('/v1/frame/origin', { projectId, origin }).then(
+        () => true,
+        () => {
+          // No answer to its requests; one notice without data, so the modal can show 'Invalid App Configuration'
+          // at once instead of after its timeout. It goes to the exact origin that asked.
+          window.parent.postMessage({ type: 'FRAME_UNVERIFIED_DOMAIN' }, origin);
+          return false;
+        },
+      );
+      if (!(await originCheck)) return;
+      hostOrigin = origin;
+    }
+    const message = event.data;
+    const problem = problemOf(message);
+    if (problem !== undefined) {
+      log('malformed message', message, problem);
+      const correlated = typeof message?.id === 'string' && ID.test(message.id) && typeof message?.type === 'string' && TYPE.test(message.type);
+      if (correlated) post(`FRAME_${TYPE.exec(message.type)[1]}_ERROR`, message.id, { message: `Malformed message: ${problem}`, code: 'INVALID_REQUEST' });
+      else post('FRAME_MESSAGE_ERROR', undefined, { message: `Malformed message: ${problem}`, code: 'INVALID_REQUEST' });
+      return;
+    }
+    const name = TYPE.exec(message.type)[1];
+    if (message.type === 'APP_RPC_ABORT') {
+      abortApprovals();
+      post('FRAME_RPC_ABORT_SUCCESS', message.id, {});
+      return;
+    }
+    try {
+      const answer = await backend('/v1/frame/request', { projectId, origin: hostOrigin, type: message.type, payload: message.payload ?? {} });
+      if (message.type !== 'APP_RPC_REQUEST') return post(`FRAME_${name}_SUCCESS`, message.id, answer);
+      if (answer.approval) return waitForApproval(message.id, answer.approval);
+      post('FRAME_RPC_REQUEST_SUCCESS', message.id, answer.result);
+    } catch (error) {
+      log(message.type, 'failed', error);
+      post(`FRAME_${name}_ERROR`, message.id, errorPayload(error));
+    }
+  }
+
+  const panel = document.getElementById('approval');
+  const methodText = document.getElementById('approval-method');
+  const summaryText = document.getElementById('approval-summary');
+  const approveButton = document.getElementById('approve');
+  const rejectButton = document.getElementById('reject');
+
+  /** @param {string} id @param {{ requestId: string, secret: string, method: string, chainId: unknown, summary: string }} approval */
+  function waitForApproval(id, approval) {
+    approvals.push({ id, approval });
+    // The host makes the frame visible (ApproveTransaction) when it hears this; it learns nothing it did not send.
+    post('FRAME_RPC_REQUEST_APPROVAL', id, { method: approval.method, chainId: approval.chainId });
+    if (approvals.length === 1) showApproval();
+  }
+
+  function showApproval() {
+    const current = approvals[0];
+    panel.hidden = current === undefined;
+    if (!current) return;
+    methodText.textContent = `${current.approval.method} on chain ${current.approval.chainId}`;
+    summaryText.textContent = current.approval.summary;
+    approveButton.disabled = rejectButton.disabled = true;
+    setTimeout(() => {
+      if (approvals[0] === current) approveButton.disabled = rejectButton.disabled = false;
+    }, APPROVAL_ARMING_MS);
+  }
+
+  /** @param {boolean} approved @param {MouseEvent} event */
+  async function decide(approved, event) {
+    // A real click by the user, never a script's synthetic one.
+    if (!event.isTrusted || approvals.length === 0) return;
+    const { id, approval } = approvals.shift();
+    approveButton.disabled = rejectButton.disabled = true;
+    try {
+      const { result } = await backend(`/v1/frame/approvals/${encodeURIComponent(approval.requestId)}`, { secret: approval.secret, approved });
+      post('FRAME_RPC_REQUEST_SUCCESS', id, result);
+    } catch (error) {
+      post('FRAME_RPC_REQUEST_ERROR', id, errorPayload(error));
+    }
+    showApproval();
+  }
+
+  /** APP_RPC_ABORT: every waiting request is answered 'Request was aborted' (§8) and the panel closes. */
+  function abortApprovals() {
+    for (const { id } of approvals.splice(0)) post('FRAME_RPC_REQUEST_ERROR', id, { message: 'Request was aborted', code: 'ABORTED' });
+    showApproval();
+  }
+
+  approveButton.addEventListener('click', (event) => void decide(true, event));
+  rejectButton.addEventListener('click', (event) => void decide(false, event));
+  window.addEventListener('message', (event) => void receive(event));
+
+  // The one message sent to any origin: it carries no data, and the host's origin is not known until it writes.
+  if (window.parent !== window) window.parent.postMessage({ type: 'FRAME_READY' }, '*');
+})();

@@ -1,0 +1,257 @@
+// One function per APP_ message the frame forwards (PROTOCOL.md): what it needs, what it answers.
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import * as v from 'valibot';
+
+import { findOrCreateUser, findUser } from './accounts.mjs';
+import { claimMailSlot, confirmDeviceToken, isDeviceConfirmed, issueCode, issueDeviceToken, pendingDeviceEmail, useCode } from './codes.mjs';
+import { WalletError, invalidRequest } from './errors.mjs';
+import { findNetwork, wireChainId } from './networks.mjs';
+import { handleRpcRequest } from './rpc.mjs';
+
+/** How long APP_CONNECT_DEVICE waits for the mailed link to be opened (within §9's 120 s login timeout). */
+export const DEVICE_WAIT_MS = 110_000;
+const DEVICE_POLL_MS = 1_000;
+
+/**
+ * @typedef {object} WalletDeps
+ * @property {import('../storage/index.mjs').Database} database
+ * @property {Buffer} sealingKey
+ * @property {Buffer} codesKey
+ * @property {readonly import('./networks.mjs').WalletNetwork[]} networks
+ * @property {import('../mail/index.mjs').Mailer} mailer
+ * @property {ReturnType<typeof import('./session.mjs').createSessions>} sessions
+ * @property {() => number} now
+ * @property {number} deviceWaitMs
+ */
+/**
+ * @typedef {object} RequestContext
+ * @property {import('hono').Context} c
+ * @property {Buffer} deviceHash
+ * @property {string} walletOrigin for the links in mails
+ * @property {unknown} payload
+ */
+
+const EMAIL = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254), v.email('Enter a valid email address'));
+const EMAIL_PAYLOAD = v.object({ email: EMAIL });
+const OTP_PAYLOAD = v.object({ otp: v.string('otp must be a string') });
+const CHAIN_PAYLOAD = v.object({ chainId: v.union([v.string(), v.number()], 'chainId must be a string or a number') });
+const RPC_PAYLOAD = v.object({ method: v.pipe(v.string(), v.maxLength(100)), params: v.optional(v.unknown()), chainId: v.optional(v.union([v.string(), v.number()])) });
+
+/**
+ * @template {v.GenericSchema} S
+ * @param {S} schema @param {unknown} payload
+ * @returns {v.InferOutput<S>}
+ */
+function parse(schema, payload) {
+  const result = v.safeParse(schema, payload ?? {});
+  if (!result.success) throw invalidRequest(result.issues[0].message);
+  return result.output;
+}
+
+/**
+ * The signed-in user, or NOT_CONNECTED / SESSION_EXPIRED.
+ *
+ * @param {WalletDeps} deps @param {RequestContext} ctx
+ */
+async function requireUser(deps, { c }) {
+  const userId = await deps.sessions.userIdOf(c);
+  const user = userId && (await findUser(deps.database, 'id', userId));
+  if (!user) throw new WalletError(401, 'NOT_CONNECTED', 'Not connected to email or social');
+  return user;
+}
+
+/** @param {WalletDeps} deps @param {string} to @param {string} code @param {string} why */
+const mailCode = (deps, to, code, why) =>
+  deps.mailer.send({
+    to,
+    subject: `${code} is your Foyer Wallet code`,
+    text: `Your code ${why} is ${code}.\n\nIt expires in 10 minutes. If you did not ask for it, ignore this mail.`,
+  });
+
+/** @param {WalletDeps} deps @param {RequestContext} ctx @param {string} email */
+async function sendLoginCode(deps, ctx, email) {
+  await mailCode(deps, email, await issueCode(deps, { purpose: 'login', deviceHash: ctx.deviceHash, email }), 'to sign in');
+  return { action: 'VERIFY_OTP' };
+}
+
+/**
+ * §4: a session for this email already → CONNECT; a known user on a new device → a confirmation link
+ * (VERIFY_DEVICE); otherwise a code (VERIFY_OTP). A new address signs up with the code alone: the code proves the
+ * mailbox, and the device is remembered when it is used.
+ *
+ * @param {WalletDeps} deps @param {RequestContext} ctx
+ */
+async function connectEmail(deps, ctx) {
+  const { email } = parse(EMAIL_PAYLOAD, ctx.payload);
+  const sessionUserId = await deps.sessions.userIdOf(ctx.c).catch(() => undefined);
+  const user = await findUser(deps.database, 'email', email);
+  if (user && user.id === sessionUserId) return { action: 'CONNECT' };
+  await claimMailSlot(deps, email);
+  if (!user || (await isDeviceConfirmed(deps, ctx.deviceHash, email))) return sendLoginCode(deps, ctx, email);
+  const token = await issueDeviceToken(deps, { deviceHash: ctx.deviceHash, email });
+  await deps.mailer.send({
+    to: email,
+    subject: 'Confirm this device for your Foyer Wallet',
+    text: `Someone (hopefully you) is signing in to your wallet from a new device.\n\nConfirm it: ${ctx.walletOrigin}/device/confirm?token=${token}\n\nThe link expires in 10 minutes. If it was not you, ignore this mail.`,
+  });
+  return { action: 'VERIFY_DEVICE' };
+}
+
+/**
+ * Waits until the mailed device link is opened, then mails the code.
+ *
+ * @param {WalletDeps} deps @param {RequestContext} ctx
+ */
+async function connectDevice(deps, ctx) {
+  const email = await pendingDeviceEmail(deps, ctx.deviceHash);
+  if (!email) throw invalidRequest('No device confirmation is pending: connect with your email first');
+  // Polled in the database rather than awaited in memory, so that a link opened on another replica counts too.
+  for (const deadline = deps.now() + deps.deviceWaitMs; !(await isDeviceConfirmed(deps, ctx.deviceHash, email)); ) {
+    if (deps.now() >= deadline) throw new WalletError(408, 'DEVICE_NOT_CONFIRMED', 'The device was not confirmed in time: connect again');
+    await sleep(DEVICE_POLL_MS);
+  }
+  return sendLoginCode(deps, ctx, email);
+}
+
+/** @param {WalletDeps} deps @param {RequestContext} ctx */
+async function connectOtp(deps, ctx) {
+  const { otp } = parse(OTP_PAYLOAD, ctx.payload);
+  const { email } = await useCode(deps, { purpose: 'login', deviceHash: ctx.deviceHash, code: otp });
+  const user = await deps.database.transaction(async (tx) => {
+    const found = await findOrCreateUser(tx, deps.sealingKey, email);
+    await tx.query('INSERT INTO wallet.devices (device_hash, email) VALUES ($1, $2) ON CONFLICT DO NOTHING', [ctx.deviceHash, email]);
+    return found;
+  });
+  await deps.sessions.start(ctx.c, user.id);
+  return {};
+}
+
+/**
+ * §3's authenticated user. `address` and `accounts[0]` belong to the requested (or last) chain's namespace;
+ * `accounts` lists both addresses, each with its namespace.
+ *
+ * @param {WalletDeps} deps @param {RequestContext} ctx
+ */
+async function getUser(deps, ctx) {
+  const user = await requireUser(deps, ctx);
+  const { chainId } = parse(v.object({ chainId: v.optional(v.union([v.string(), v.number()])) }), ctx.payload);
+  const network = (chainId !== undefined && findNetwork(deps.networks, chainId)) || findNetwork(deps.networks, user.chainId) || deps.networks[0];
+  if (!network) throw new Error('no networks');
+  if (network.id !== user.chainId) await deps.database.query('UPDATE wallet.users SET chain_id = $2 WHERE id = $1', [user.id, network.id]);
+  const evm = { address: user.evmAddress, type: 'eoa', namespace: 'eip155' };
+  const solana = { address: user.solanaAddress, type: 'eoa', namespace: 'solana' };
+  const [first, second] = network.namespace === 'solana' ? [solana, evm] : [evm, solana];
+  return {
+    email: user.email,
+    address: first.address,
+    chainId: wireChainId(network),
+    accounts: [first, second],
+    preferredAccountType: 'eoa',
+    smartAccountDeployed: false,
+  };
+}
+
+/** @param {WalletDeps} deps @param {RequestContext} ctx */
+async function switchNetwork(deps, ctx) {
+  const user = await requireUser(deps, ctx);
+  const network = findNetwork(deps.networks, parse(CHAIN_PAYLOAD, ctx.payload).chainId);
+  if (!network) throw new WalletError(400, 'UNSUPPORTED_CHAIN', 'Network not supported by the embedded wallet', { rpcCode: 4902 });
+  await deps.database.query('UPDATE wallet.users SET chain_id = $2 WHERE id = $1', [user.id, network.id]);
+  return { chainId: wireChainId(network) };
+}
+
+/** @param {WalletDeps} deps @param {RequestContext} ctx */
+async function getChainId(deps, ctx) {
+  const user = await requireUser(deps, ctx);
+  const network = findNetwork(deps.networks, user.chainId) ?? deps.networks[0];
+  return { chainId: network ? wireChainId(network) : undefined };
+}
+
+/** @param {WalletDeps} deps @param {RequestContext} ctx */
+async function isConnected(deps, ctx) {
+  const userId = await deps.sessions.userIdOf(ctx.c).catch(() => undefined);
+  return { isConnected: Boolean(userId && (await findUser(deps.database, 'id', userId))) };
+}
+
+/** @param {WalletDeps} deps @param {RequestContext} ctx */
+async function signOut(deps, ctx) {
+  deps.sessions.end(ctx.c);
+  return {};
+}
+
+/** @param {WalletDeps} deps @param {RequestContext} ctx */
+async function rpcRequest(deps, ctx) {
+  const user = await requireUser(deps, ctx);
+  return handleRpcRequest(deps, user, parse(RPC_PAYLOAD, ctx.payload));
+}
+
+/**
+ * UpdateEmailWallet, step 1: a code to the current address (VERIFY_PRIMARY_OTP).
+ *
+ * @param {WalletDeps} deps @param {RequestContext} ctx
+ */
+async function updateEmail(deps, ctx) {
+  const user = await requireUser(deps, ctx);
+  const { email: newEmail } = parse(EMAIL_PAYLOAD, ctx.payload);
+  if (newEmail === user.email) throw invalidRequest('This is already the wallet’s email');
+  if (await findUser(deps.database, 'email', newEmail)) throw invalidRequest('Another wallet uses this email');
+  await claimMailSlot(deps, user.email);
+  const code = await issueCode(deps, { purpose: 'update_primary', deviceHash: ctx.deviceHash, email: user.email, newEmail });
+  await mailCode(deps, user.email, code, `to change your wallet's email to ${newEmail}`);
+  return { action: 'VERIFY_PRIMARY_OTP' };
+}
+
+/**
+ * Step 2: the current address's code, then a code to the new address (VERIFY_SECONDARY_OTP).
+ *
+ * @param {WalletDeps} deps @param {RequestContext} ctx
+ */
+async function updateEmailPrimaryOtp(deps, ctx) {
+  const user = await requireUser(deps, ctx);
+  const { otp } = parse(OTP_PAYLOAD, ctx.payload);
+  const { email, newEmail } = await useCode(deps, { purpose: 'update_primary', deviceHash: ctx.deviceHash, code: otp });
+  if (email !== user.email || !newEmail) throw new WalletError(400, 'INVALID_CODE', 'Invalid code');
+  const code = await issueCode(deps, { purpose: 'update_secondary', deviceHash: ctx.deviceHash, email, newEmail });
+  await mailCode(deps, newEmail, code, 'to confirm this address for your Foyer Wallet');
+  return { action: 'VERIFY_SECONDARY_OTP' };
+}
+
+/**
+ * Step 3: the new address's code; the new email is stored.
+ *
+ * @param {WalletDeps} deps @param {RequestContext} ctx
+ */
+async function updateEmailSecondaryOtp(deps, ctx) {
+  const user = await requireUser(deps, ctx);
+  const { otp } = parse(OTP_PAYLOAD, ctx.payload);
+  const { email, newEmail } = await useCode(deps, { purpose: 'update_secondary', deviceHash: ctx.deviceHash, code: otp });
+  if (email !== user.email || !newEmail) throw new WalletError(400, 'INVALID_CODE', 'Invalid code');
+  try {
+    await deps.database.transaction(async (tx) => {
+      await tx.query('UPDATE wallet.users SET email = $2 WHERE id = $1', [user.id, newEmail]);
+      await tx.query('UPDATE wallet.devices SET email = $2 WHERE email = $1', [email, newEmail]);
+    });
+  } catch {
+    throw invalidRequest('Another wallet uses this email');
+  }
+  return { newEmail };
+}
+
+/** The APP_ messages the frame forwards, by type. */
+export const HANDLERS = {
+  APP_CONNECT_EMAIL: connectEmail,
+  APP_CONNECT_DEVICE: connectDevice,
+  APP_CONNECT_OTP: connectOtp,
+  APP_GET_USER: getUser,
+  APP_IS_CONNECTED: isConnected,
+  APP_GET_CHAIN_ID: getChainId,
+  APP_SWITCH_NETWORK: switchNetwork,
+  APP_SIGN_OUT: signOut,
+  APP_RPC_REQUEST: rpcRequest,
+  APP_UPDATE_EMAIL: updateEmail,
+  APP_UPDATE_EMAIL_PRIMARY_OTP: updateEmailPrimaryOtp,
+  APP_UPDATE_EMAIL_SECONDARY_OTP: updateEmailSecondaryOtp,
+};
+
+export { confirmDeviceToken };

@@ -1,0 +1,76 @@
+// Types for index.mjs (the modules are plain JavaScript so `node scripts/start.mjs` runs them on Node 20 as they are).
+import type { Hono } from 'hono';
+import type { Mailer } from '../mail/index.mjs';
+import type { Database } from '../storage/index.mjs';
+
+export type WalletAppOptions = {
+  /** Migrated at creation (schema `wallet`); the caller opens and closes it. */
+  database: Database;
+  mailer: Mailer;
+  /** 32 bytes: {@link loadMasterKey}. Every user's keys are sealed under keys derived from it. */
+  masterKey: Buffer;
+  /** The wallet directory, asked for `/projects/v1/origins` (cached 60 s). */
+  directoryUrl: string;
+  /** EVM networks and the RPC the service uses for each (never a URL from the page). */
+  evm?: readonly { chainId: number; rpcUrl: string }[];
+  /** Solana networks (`solana:<genesis hash prefix>`) and their RPC. */
+  solana?: readonly { chainId: string; rpcUrl: string }[];
+  /** The wallet's origin as browsers see it, behind a proxy. @default the request's origin */
+  publicOrigin?: string;
+  /** Milliseconds; for tests. @default Date.now */
+  now?: () => number;
+  /** How long APP_CONNECT_DEVICE waits for the mailed link. @default 110000 */
+  deviceWaitMs?: number;
+  /** @default 604800 (a week) */
+  sessionTtlSeconds?: number;
+  /** @default console.error */
+  log?: (message: string) => void;
+};
+
+/** The wallet service's Hono app (frame page, frame script, device pages, the frame's backend); see PROTOCOL.md. */
+export declare function createWalletApp(options: WalletAppOptions): Promise<Hono>;
+
+export type WalletService = { url: string; port: number; stop(): Promise<void> };
+
+/** Serves {@link createWalletApp} with mail over `smtpUrl` (nodemailer). */
+export declare function startWallet(
+  options: Omit<WalletAppOptions, 'mailer' | 'masterKey'> & {
+    /** 0 picks a free port. @default 0 */
+    port?: number;
+    /** @default '127.0.0.1' */
+    host?: string;
+    /** `FOYER_SMTP_URL`: `smtp://user:pass@host:587` or `smtps://…` */
+    smtpUrl: string;
+    /** @default 'Foyer Wallet <wallet@localhost>' */
+    mailFrom?: string;
+    /** @default FOYER_WALLET_MASTER_KEY, else the 0600 file in dataDir */
+    masterKey?: Buffer;
+    /** @default FOYER_DATA_DIR, else '.foyer/data' */
+    dataDir?: string;
+  },
+): Promise<WalletService>;
+
+/** FOYER_WALLET_MASTER_KEY (64 hex digits) when given, else `<dataDir>/wallet-master.key`, created 0600 on first use. */
+export declare function loadMasterKey(options: { fromEnv: string | undefined; dataDir: string }): Buffer;
+/** Whether `origin` matches an allowed-origins pattern (`https://*.example.com`, `http://localhost:*`). */
+export declare function originMatches(pattern: string, origin: string): boolean;
+
+/** 8790 */
+export declare const DEFAULT_WALLET_PORT: number;
+/** '4' (§9) */
+export declare const FRAME_VERSION: string;
+/** 'wallet-master.key' */
+export declare const MASTER_KEY_FILE: string;
+/** 10 minutes. */
+export declare const CODE_TTL_MS: number;
+/** 30 s (§5). */
+export declare const MAIL_COOLDOWN_MS: number;
+/** 5 */
+export declare const MAX_TRIES: number;
+export declare const SAFE_EVM_METHODS: ReadonlySet<string>;
+export declare const SAFE_SOLANA_METHODS: ReadonlySet<string>;
+export declare const UNSAFE_METHODS: ReadonlySet<string>;
+/** 'foyer_session' */
+export declare const SESSION_COOKIE: string;
+/** 'foyer_device' */
+export declare const DEVICE_COOKIE: string;

@@ -1,0 +1,62 @@
+// The wallet schema. Append-only: a released migration is never edited (services/storage checks the names).
+
+/** @type {import('../storage/index.mjs').Migration[]} */
+export const WALLET_MIGRATIONS = [
+  {
+    name: 'create users, devices, codes, mails and approvals',
+    sql: `
+      CREATE TABLE wallet.users (
+        id text PRIMARY KEY,
+        email text NOT NULL UNIQUE,
+        evm_address text NOT NULL,
+        solana_address text NOT NULL,
+        -- AES-256-GCM: iv | tag | ciphertext, the user id and the key's use as AAD (masterKey.mjs)
+        sealed_evm_key bytea NOT NULL,
+        sealed_solana_seed bytea NOT NULL,
+        chain_id text,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      -- A browser the user confirmed (by a code or a mailed link); device_hash is the HMAC of its device cookie.
+      CREATE TABLE wallet.devices (
+        device_hash bytea NOT NULL,
+        email text NOT NULL,
+        confirmed_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (device_hash, email)
+      );
+      -- One-time codes and device links; purpose: login, device, update_primary, update_secondary.
+      CREATE TABLE wallet.codes (
+        id bigserial PRIMARY KEY,
+        purpose text NOT NULL,
+        device_hash bytea NOT NULL,
+        email text NOT NULL,
+        new_email text,
+        secret_hash bytea NOT NULL,
+        tries integer NOT NULL DEFAULT 0,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX codes_device ON wallet.codes (device_hash, purpose, created_at);
+      -- Device links are found by their token; codes by device (two users may draw the same 6 digits).
+      CREATE INDEX codes_secret ON wallet.codes (secret_hash);
+      -- The 30 s cooldown between mails a visitor triggers, per address.
+      CREATE TABLE wallet.mail_cooldowns (
+        email text PRIMARY KEY,
+        sent_at timestamptz NOT NULL
+      );
+      -- Unsafe requests waiting for the user's click in the frame; secret_hash: HMAC of the frame's secret.
+      CREATE TABLE wallet.approvals (
+        id text PRIMARY KEY,
+        user_id text NOT NULL REFERENCES wallet.users (id) ON DELETE CASCADE,
+        secret_hash bytea NOT NULL,
+        method text NOT NULL,
+        params jsonb NOT NULL,
+        chain_id text NOT NULL,
+        status text NOT NULL DEFAULT 'pending',
+        -- what the approved request returned (wallet_sendCalls: its transaction hashes, for wallet_getCallsStatus)
+        result jsonb,
+        expires_at timestamptz NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );`,
+  },
+];

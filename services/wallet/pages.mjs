@@ -1,0 +1,61 @@
+// The HTML the wallet serves: the frame page (its script is frame/frame.js) and the device confirmation pages.
+
+/** @param {string} text */
+export function escapeHtml(text) {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+const STYLE = `:root{color-scheme:light dark;font:15px system-ui,sans-serif}
+body{margin:0;padding:16px;background:Canvas;color:CanvasText}
+pre{white-space:pre-wrap;word-break:break-word;max-height:40vh;overflow:auto;background:color-mix(in srgb,CanvasText 6%,Canvas);padding:8px;border-radius:8px}
+.buttons{display:flex;gap:8px;justify-content:flex-end}button{font:inherit;padding:8px 16px;border-radius:999px;border:1px solid #888;background:Canvas;color:CanvasText;cursor:pointer}
+button.primary{background:#3b5bdb;border-color:#3b5bdb;color:#fff}button:disabled{opacity:.5;cursor:default}`;
+
+/**
+ * The frame page: nothing visible until an unsafe request waits for approval; then the request and its Approve and
+ * Reject buttons, which only this origin's script handles.
+ */
+export function framePage() {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Foyer Wallet</title><style>${STYLE}</style></head>
+<body>
+<section id="approval" hidden aria-labelledby="approval-title">
+<h1 id="approval-title" style="font-size:18px">Approve request</h1>
+<p id="approval-method"></p>
+<pre id="approval-summary"></pre>
+<div class="buttons"><button id="reject" type="button">Reject</button><button id="approve" class="primary" type="button">Approve</button></div>
+</section>
+<script src="/frame.js"></script>
+</body></html>`;
+}
+
+/**
+ * The page a device link opens. Confirming takes a click (a form POST): mail scanners that fetch every link in a
+ * mail must not confirm a device by looking.
+ *
+ * @param {string} token
+ */
+export function deviceConfirmPage(token) {
+  return page(
+    'Confirm this device',
+    `<p>Confirm that you are signing in to your Foyer Wallet from the browser that asked for this link.</p>
+<form method="post" action="/device/confirm"><input type="hidden" name="token" value="${escapeHtml(token)}">
+<div class="buttons"><button class="primary" type="submit">Confirm device</button></div></form>`,
+  );
+}
+
+/** @param {boolean} confirmed */
+export function deviceResultPage(confirmed) {
+  return confirmed
+    ? page('Device confirmed', '<p>You can close this tab and go back to the site you were signing in to.</p>')
+    : page('Link expired', '<p>This link has expired or was already used. Sign in again to get a new one.</p>');
+}
+
+/** @param {string} title @param {string} body */
+function page(title, body) {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${title} · Foyer Wallet</title><style>${STYLE}</style></head>
+<body><main style="max-width:30rem;margin:10vh auto"><h1 style="font-size:20px">${title}</h1>${body}</main></body></html>`;
+}

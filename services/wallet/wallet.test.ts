@@ -1,0 +1,391 @@
+// The wallet service through app.request(), as the frame page calls it (same origin, with its cookies), against
+// real parts: PGlite in a temporary directory (PostgreSQL runs the same SQL; services/storage tests both), mail
+// through nodemailer to the SMTP catcher, the directory for allowed origins, and anvil for transactions.
+import { createPublicKey, randomBytes, verify } from 'node:crypto'
+import { mkdtemp, rm, stat } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+
+import { getAddressEncoder, getBase58Encoder, getBase58Decoder, type Address } from '@solana/kit'
+import type { Hono } from 'hono'
+import { createPublicClient, http, parseEther, verifyMessage, verifyTypedData } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+
+import { startAnvil } from '../devchain/index.mjs'
+import { startDirectory, type WalletDirectory } from '../directory/index.mjs'
+import { createMailer, startMailCatcher, type CaughtMessage, type MailCatcher, type Mailer } from '../mail/index.mjs'
+import { openDatabase, type Database } from '../storage/index.mjs'
+import { createWalletApp, loadMasterKey, MASTER_KEY_FILE } from './index.mjs'
+import { deriveKeys, open } from './masterKey.mjs'
+
+const WALLET = 'http://localhost:8790'
+const HOST = 'http://127.0.0.1:5173'
+const SOLANA_CHAIN = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
+const SLOW = { timeout: 60_000 }
+
+let scratch: string
+let database: Database
+let mail: MailCatcher
+let mailer: Mailer
+let directory: WalletDirectory
+let anvil: Awaited<ReturnType<typeof startAnvil>>
+let masterKey: Buffer
+let app: Hono
+/** Added to Date.now() by the app's clock: codes, cooldowns and sessions expire without waiting. */
+let clockOffset = 0
+
+beforeAll(async () => {
+  scratch = await mkdtemp(path.join(os.tmpdir(), 'foyer-wallet-'))
+  ;[database, mail, directory, anvil] = await Promise.all([
+    openDatabase({ dataDir: path.join(scratch, 'data') }),
+    startMailCatcher(),
+    startDirectory({ allowedOrigins: ['http://127.0.0.1:*'] }),
+    startAnvil({ port: 0, chainId: 31337 }),
+  ])
+  mailer = createMailer({ smtpUrl: mail.smtpUrl })
+  masterKey = loadMasterKey({ fromEnv: undefined, dataDir: scratch })
+  app = await createWalletApp({
+    database,
+    mailer,
+    masterKey,
+    directoryUrl: directory.url,
+    evm: [{ chainId: 31337, rpcUrl: anvil.url }],
+    solana: [{ chainId: SOLANA_CHAIN, rpcUrl: 'http://127.0.0.1:9' }],
+    now: () => Date.now() + clockOffset,
+    log: () => {},
+  })
+}, 120_000)
+
+afterAll(async () => {
+  mailer?.close()
+  await Promise.allSettled([database?.close(), mail?.stop(), directory?.stop(), anvil?.stop()])
+  if (scratch) await rm(scratch, { recursive: true, force: true })
+})
+
+afterEach(() => {
+  clockOffset = 0
+})
+
+type Answer = { status: number; body: any }
+
+/** One browser (its cookie jar) on the host page: what the frame page sends on its behalf. */
+function browser() {
+  const jar = new Map<string, string>()
+  const cookieHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ')
+  async function call(pathname: string, body: unknown, origin = WALLET): Promise<Answer> {
+    const response = await app.request(`${WALLET}${pathname}`, {
+      method: 'POST',
+      headers: { origin, 'content-type': 'application/json', cookie: cookieHeader() },
+      body: JSON.stringify(body),
+    })
+    for (const header of response.headers.getSetCookie()) {
+      const [name, value] = header.split(';')[0]!.split('=') as [string, string]
+      if (/max-age=0/i.test(header)) jar.delete(name)
+      else jar.set(name, value)
+    }
+    return { status: response.status, body: await response.json() }
+  }
+  const send = (type: string, payload: unknown = {}) => call('/v1/frame/request', { projectId: 'demo', origin: HOST, type, payload })
+  return { jar, call, send }
+}
+type Browser = ReturnType<typeof browser>
+
+const uniqueEmail = (name: string) => `${name}-${randomBytes(4).toString('hex')}@example.com`
+
+async function inbox(email: string): Promise<CaughtMessage[]> {
+  return (await fetch(`${mail.url}/messages?to=${encodeURIComponent(email)}`)).json()
+}
+async function lastCode(email: string) {
+  const code = /\b(\d{6})\b/.exec((await inbox(email)).at(-1)?.text ?? '')?.[1]
+  if (!code) throw new Error(`No code mailed to ${email}`)
+  return code
+}
+
+/** Signs a new user in with a code; returns the browser and the user. */
+async function signIn(name: string): Promise<{ page: Browser; email: string; user: any }> {
+  const page = browser()
+  const email = uniqueEmail(name)
+  expect((await page.send('APP_CONNECT_EMAIL', { email })).body).toEqual({ action: 'VERIFY_OTP' })
+  expect((await page.send('APP_CONNECT_OTP', { otp: await lastCode(email) })).status).toBe(200)
+  const user = await page.send('APP_GET_USER', { chainId: 31337 })
+  expect(user.status).toBe(200)
+  return { page, email, user: user.body }
+}
+
+/** Asks for an unsafe request and approves it as the frame page does, with the secret only it received. */
+async function approved(page: Browser, method: string, params: unknown, chainId: number | string = 31337) {
+  const pending = await page.send('APP_RPC_REQUEST', { method, params, chainId })
+  expect(pending.body.approval).toMatchObject({ method, requestId: expect.any(String), secret: expect.any(String) })
+  const { requestId, secret } = pending.body.approval
+  return page.call(`/v1/frame/approvals/${requestId}`, { secret, approved: true })
+}
+
+describe('email login', () => {
+  it('behavior: a new address gets a code by mail; the code signs in, with an EVM and a Solana address', SLOW, async () => {
+    const page = browser()
+    const email = uniqueEmail('ada')
+    expect((await page.send('APP_IS_CONNECTED')).body).toEqual({ isConnected: false })
+    expect((await page.send('APP_CONNECT_EMAIL', { email: ` ${email.toUpperCase()} ` })).body).toEqual({ action: 'VERIFY_OTP' })
+    const [message] = await inbox(email)
+    expect(message?.subject).toMatch(/^\d{6} is your Foyer Wallet code$/)
+
+    const login = await app.request(`${WALLET}/v1/frame/request`, {
+      method: 'POST',
+      headers: { origin: WALLET, 'content-type': 'application/json', cookie: `foyer_device=${page.jar.get('foyer_device')}` },
+      body: JSON.stringify({ projectId: 'demo', origin: HOST, type: 'APP_CONNECT_OTP', payload: { otp: await lastCode(email) } }),
+    })
+    expect(login.status).toBe(200)
+    const session = login.headers.getSetCookie().find((cookie) => cookie.startsWith('foyer_session='))
+    expect(session).toMatch(/; HttpOnly/)
+    expect(session).toMatch(/; Secure/)
+    expect(session).toMatch(/; SameSite=None/)
+    expect(session).toMatch(/; Partitioned/)
+    page.jar.set('foyer_session', session!.split(';')[0]!.split('=')[1]!)
+
+    const user = (await page.send('APP_GET_USER', { chainId: '31337' })).body
+    expect(user).toMatchObject({ email, chainId: 31337, preferredAccountType: 'eoa', smartAccountDeployed: false })
+    expect(user.address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    expect(user.accounts).toEqual([
+      { address: user.address, type: 'eoa', namespace: 'eip155' },
+      { address: expect.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/), type: 'eoa', namespace: 'solana' },
+    ])
+    expect((await page.send('APP_IS_CONNECTED')).body).toEqual({ isConnected: true })
+    expect((await page.send('APP_CONNECT_EMAIL', { email })).body).toEqual({ action: 'CONNECT' })
+  })
+
+  it('behavior: a wrong code is refused, and after 5 wrong tries even the right one is', SLOW, async () => {
+    const page = browser()
+    const email = uniqueEmail('mallory')
+    await page.send('APP_CONNECT_EMAIL', { email })
+    const code = await lastCode(email)
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0')
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await page.send('APP_CONNECT_OTP', { otp: wrong })).body).toMatchObject({ code: 'INVALID_CODE', error: 'Invalid code' })
+    }
+    expect((await page.send('APP_CONNECT_OTP', { otp: code })).body).toMatchObject({ code: 'TOO_MANY_ATTEMPTS' })
+    expect((await page.send('APP_IS_CONNECTED')).body).toEqual({ isConnected: false })
+  })
+
+  it('behavior: a code works once', SLOW, async () => {
+    const { page, email } = await signIn('once')
+    const code = await lastCode(email)
+    await page.send('APP_SIGN_OUT')
+    expect((await page.send('APP_CONNECT_OTP', { otp: code })).body).toMatchObject({ code: 'INVALID_CODE' })
+  })
+
+  it('behavior: a code expires after 10 minutes', SLOW, async () => {
+    const page = browser()
+    const email = uniqueEmail('late')
+    await page.send('APP_CONNECT_EMAIL', { email })
+    clockOffset = 10 * 60_000 + 1_000
+    expect((await page.send('APP_CONNECT_OTP', { otp: await lastCode(email) })).body).toMatchObject({ code: 'CODE_EXPIRED' })
+  })
+
+  it('behavior: the same address is mailed at most once every 30 s, with the seconds left rounded up', SLOW, async () => {
+    const email = uniqueEmail('eager')
+    await browser().send('APP_CONNECT_EMAIL', { email })
+    const again = await browser().send('APP_CONNECT_EMAIL', { email })
+    expect(again.status).toBe(429)
+    expect(again.body).toMatchObject({ code: 'RATE_LIMITED', error: 'Please try again after 30 seconds' })
+    clockOffset = 12_500
+    expect((await browser().send('APP_CONNECT_EMAIL', { email })).body.error).toBe('Please try again after 18 seconds')
+    clockOffset = 30_000
+    expect((await browser().send('APP_CONNECT_EMAIL', { email })).body).toEqual({ action: 'VERIFY_OTP' })
+    expect(await inbox(email)).toHaveLength(2)
+  })
+
+  it('behavior: a known user on a new device confirms it by a mailed link, then signs in with a code', SLOW, async () => {
+    const { email, user } = await signIn('traveller')
+    clockOffset = 31_000
+    const laptop = browser()
+    expect((await laptop.send('APP_CONNECT_EMAIL', { email })).body).toEqual({ action: 'VERIFY_DEVICE' })
+    const link = /(http\S+\/device\/confirm\?token=(\S+))/.exec((await inbox(email)).at(-1)!.text)
+    expect(link?.[1]).toMatch(new RegExp(`^${WALLET}/`))
+    const waiting = laptop.send('APP_CONNECT_DEVICE')
+
+    // Opening the link shows a button; only its POST confirms (mail scanners open links).
+    expect((await app.request(link![1]!)).status).toBe(200)
+    const confirm = (origin: string) =>
+      app.request(`${WALLET}/device/confirm`, { method: 'POST', headers: { origin, 'content-type': 'application/x-www-form-urlencoded' }, body: `token=${link![2]}` })
+    expect((await confirm(HOST)).status).toBe(403)
+    expect((await confirm(WALLET)).status).toBe(200)
+    expect((await confirm(WALLET)).status).toBe(400)
+
+    expect((await waiting).body).toEqual({ action: 'VERIFY_OTP' })
+    await laptop.send('APP_CONNECT_OTP', { otp: await lastCode(email) })
+    expect((await laptop.send('APP_GET_USER')).body.address).toBe(user.address)
+  })
+
+  it('behavior: changing the email takes a code from the old address, then one from the new', SLOW, async () => {
+    const { page, email } = await signIn('mover')
+    const newEmail = uniqueEmail('moved')
+    clockOffset = 31_000
+    expect((await page.send('APP_UPDATE_EMAIL', { email: newEmail })).body).toEqual({ action: 'VERIFY_PRIMARY_OTP' })
+    expect((await page.send('APP_UPDATE_EMAIL_PRIMARY_OTP', { otp: await lastCode(email) })).body).toEqual({ action: 'VERIFY_SECONDARY_OTP' })
+    expect((await page.send('APP_UPDATE_EMAIL_SECONDARY_OTP', { otp: '000000' === (await lastCode(newEmail)) ? '000001' : '000000' })).body).toMatchObject({ code: 'INVALID_CODE' })
+    expect((await page.send('APP_UPDATE_EMAIL_SECONDARY_OTP', { otp: await lastCode(newEmail) })).body).toEqual({ newEmail })
+    expect((await page.send('APP_GET_USER')).body.email).toBe(newEmail)
+  })
+})
+
+describe('session', () => {
+  it('behavior: an expired or forged session is SESSION_EXPIRED (the Session Expired alert); none is NOT_CONNECTED', SLOW, async () => {
+    const { page } = await signIn('sleepy')
+    const token = page.jar.get('foyer_session')!
+    page.jar.set('foyer_session', `${token.slice(0, -4)}AAAA`)
+    expect(await page.send('APP_GET_USER')).toMatchObject({ status: 401, body: { code: 'SESSION_EXPIRED', error: 'Session Expired' } })
+
+    page.jar.set('foyer_session', token)
+    clockOffset = 8 * 24 * 3600_000
+    expect(await page.send('APP_GET_USER')).toMatchObject({ status: 401, body: { code: 'SESSION_EXPIRED' } })
+    // The expired cookie was dropped with the answer.
+    expect(page.jar.has('foyer_session')).toBe(false)
+    expect(await page.send('APP_GET_USER')).toMatchObject({ status: 401, body: { code: 'NOT_CONNECTED' } })
+  })
+
+  it('behavior: sign-out ends the session', SLOW, async () => {
+    const { page } = await signIn('leaver')
+    expect((await page.send('APP_SIGN_OUT')).status).toBe(200)
+    expect((await page.send('APP_IS_CONNECTED')).body).toEqual({ isConnected: false })
+  })
+})
+
+describe('keys', () => {
+  it('behavior: keys are sealed at rest, bound to their user, and open only with the master key', SLOW, async () => {
+    const { user } = await signIn('sealed')
+    const other = await signIn('neighbour')
+    const { rows } = await database.query('SELECT * FROM wallet.users WHERE evm_address = $1', [user.address])
+    const row = rows[0]
+    const { sealing } = deriveKeys(masterKey)
+    const evmKey = open(sealing, row.sealed_evm_key, `${row.id}/evm`)
+    expect(privateKeyToAccount(`0x${evmKey.toString('hex')}`).address).toBe(user.address)
+    const seed = open(sealing, row.sealed_solana_seed, `${row.id}/solana`)
+    // Nothing in the row holds either key in the clear.
+    const stored = Buffer.concat(Object.values(row).map((value) => (Buffer.isBuffer(value) ? value : Buffer.from(String(value)))))
+    expect(stored.includes(evmKey)).toBe(false)
+    expect(stored.includes(seed)).toBe(false)
+    expect(stored.includes(Buffer.from(evmKey.toString('hex')))).toBe(false)
+    // Copied to another user, a sealed key does not open; nor under another master key.
+    const otherId = (await database.query('SELECT id FROM wallet.users WHERE evm_address = $1', [other.user.address])).rows[0].id
+    expect(() => open(sealing, row.sealed_evm_key, `${otherId}/evm`)).toThrow()
+    expect(() => open(deriveKeys(randomBytes(32)).sealing, row.sealed_evm_key, `${row.id}/evm`)).toThrow()
+  })
+
+  it('behavior: the master key file is made once, readable by its owner only', async () => {
+    expect((await stat(path.join(scratch, MASTER_KEY_FILE))).mode & 0o777).toBe(0o600)
+    expect(loadMasterKey({ fromEnv: undefined, dataDir: scratch }).equals(masterKey)).toBe(true)
+    expect(() => loadMasterKey({ fromEnv: 'short', dataDir: scratch })).toThrow(/64 hex digits/)
+  })
+})
+
+describe('requests (§6)', () => {
+  let page: Browser
+  let user: any
+  beforeAll(async () => {
+    ;({ page, user } = await signIn('signer'))
+  }, 60_000)
+
+  it('behavior: personal_sign waits for approval, then signs with the user key', async () => {
+    const signed = await approved(page, 'personal_sign', ['0x48656c6c6f', user.address])
+    expect(signed.status).toBe(200)
+    expect(await verifyMessage({ address: user.address, message: 'Hello', signature: signed.body.result })).toBe(true)
+  })
+
+  it('behavior: eth_signTypedData_v4 signs what viem verifies', async () => {
+    const typedData = {
+      domain: { name: 'Foyer', version: '1', chainId: 31337 },
+      types: { EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'version', type: 'string' }, { name: 'chainId', type: 'uint256' }], Greeting: [{ name: 'text', type: 'string' }] },
+      primaryType: 'Greeting' as const,
+      message: { text: 'hi' },
+    }
+    const signed = await approved(page, 'eth_signTypedData_v4', [user.address, JSON.stringify(typedData)])
+    const { EIP712Domain: _, ...types } = typedData.types
+    expect(await verifyTypedData({ ...typedData, types, address: user.address, signature: signed.body.result })).toBe(true)
+  })
+
+  it('behavior: the host cannot approve: not without the frame secret, not from its own origin, and not twice', async () => {
+    const pending = await page.send('APP_RPC_REQUEST', { method: 'personal_sign', params: ['0x01', user.address] })
+    const { requestId, secret } = pending.body.approval
+    expect(await page.call(`/v1/frame/approvals/${requestId}`, { secret: 'guess', approved: true })).toMatchObject({ status: 403, body: { code: 'APPROVAL_FORBIDDEN' } })
+    expect(await page.call(`/v1/frame/approvals/${requestId}`, { secret, approved: true }, HOST)).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } })
+    expect(await browser().call(`/v1/frame/approvals/${requestId}`, { secret, approved: true })).toMatchObject({ status: 401 })
+    expect((await page.call(`/v1/frame/approvals/${requestId}`, { secret, approved: true })).status).toBe(200)
+    expect(await page.call(`/v1/frame/approvals/${requestId}`, { secret, approved: true })).toMatchObject({ status: 409, body: { code: 'REQUEST_SETTLED' } })
+  })
+
+  it('behavior: Reject answers a user rejection (4001)', async () => {
+    const pending = await page.send('APP_RPC_REQUEST', { method: 'personal_sign', params: ['0x01', user.address] })
+    const { requestId, secret } = pending.body.approval
+    expect((await page.call(`/v1/frame/approvals/${requestId}`, { secret, approved: false })).body).toMatchObject({ code: 'USER_REJECTED', rpcCode: 4001 })
+  })
+
+  it('behavior: an approved eth_sendTransaction is mined on the service RPC', SLOW, async () => {
+    const client = createPublicClient({ transport: http(anvil.url) })
+    await client.request({ method: 'anvil_setBalance' as any, params: [user.address, '0x56BC75E2D63100000'] as any })
+    const to = privateKeyToAccount(`0x${randomBytes(32).toString('hex')}`).address
+    const sent = await approved(page, 'eth_sendTransaction', [{ from: user.address, to, value: `0x${parseEther('1.5').toString(16)}` }])
+    expect(sent.body.result).toMatch(/^0x[0-9a-f]{64}$/)
+    const receipt = await client.waitForTransactionReceipt({ hash: sent.body.result })
+    expect(receipt.status).toBe('success')
+    expect(await client.getBalance({ address: to })).toBe(parseEther('1.5'))
+  })
+
+  it('behavior: §5: a call whose to or data lacks 0x is refused before any approval', async () => {
+    const noPrefix = await page.send('APP_RPC_REQUEST', { method: 'eth_sendTransaction', params: [{ to: 'f39fd6e51aad88f6f4ce6ab8827279cfffb92266' }] })
+    expect(noPrefix.body).toMatchObject({ code: 'INVALID_REQUEST', error: expect.stringContaining("'to'") })
+    const badData = await page.send('APP_RPC_REQUEST', { method: 'eth_sendTransaction', params: [{ to: user.address, data: 'abcd' }] })
+    expect(badData.body).toMatchObject({ code: 'INVALID_REQUEST', error: expect.stringContaining("'data'") })
+  })
+
+  it('behavior: safe reads run at once on the service RPC; unknown methods are not allowed', async () => {
+    expect((await page.send('APP_RPC_REQUEST', { method: 'eth_chainId', chainId: '31337' })).body).toEqual({ result: '0x7a69' })
+    expect((await page.send('APP_RPC_REQUEST', { method: 'eth_blockNumber', params: [] })).body.result).toMatch(/^0x[0-9a-f]+$/)
+    expect((await page.send('APP_RPC_REQUEST', { method: 'eth_accounts' })).body).toEqual({ result: [user.address] })
+    for (const method of ['eth_sign', 'anvil_setBalance', 'debug_traceTransaction', 'solana_signMessage']) {
+      expect((await page.send('APP_RPC_REQUEST', { method, params: [] })).body).toMatchObject({ code: 'NOT_ALLOWED', error: 'Requested RPC call is not allowed' })
+    }
+  })
+
+  it('behavior: a Solana message signature verifies with the user Solana key', async () => {
+    const solanaAddress = user.accounts[1].address as Address
+    const message = getBase58Decoder().decode(new TextEncoder().encode('Sign in to Foyer'))
+    const signed = await approved(page, 'solana_signMessage', { message, pubkey: solanaAddress }, SOLANA_CHAIN)
+    const publicKey = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(getAddressEncoder().encode(solanaAddress)).toString('base64url') }, format: 'jwk' })
+    const signature = getBase58Encoder().encode(signed.body.result.signature)
+    expect(verify(null, Buffer.from('Sign in to Foyer'), publicKey, signature)).toBe(true)
+    expect(verify(null, Buffer.from('Sign in to Foyer!'), publicKey, signature)).toBe(false)
+  })
+
+  it('behavior: switching only to listed networks; on Solana the user address is the Solana one', async () => {
+    expect((await page.send('APP_SWITCH_NETWORK', { chainId: 1 })).body).toMatchObject({ code: 'UNSUPPORTED_CHAIN' })
+    expect((await page.send('APP_SWITCH_NETWORK', { chainId: SOLANA_CHAIN })).body).toEqual({ chainId: SOLANA_CHAIN })
+    expect((await page.send('APP_GET_CHAIN_ID')).body).toEqual({ chainId: SOLANA_CHAIN })
+    expect((await page.send('APP_GET_USER')).body.address).toBe(user.accounts[1].address)
+    expect((await page.send('APP_SWITCH_NETWORK', { chainId: 'eip155:31337' })).body).toEqual({ chainId: 31337 })
+  })
+})
+
+describe('the frame backend and page', () => {
+  it('behavior: an origin outside the project list gets no service; another origin cannot call the backend', async () => {
+    const page = browser()
+    const body = { projectId: 'demo', origin: 'https://evil.example', type: 'APP_IS_CONNECTED', payload: {} }
+    expect(await page.call('/v1/frame/request', body)).toMatchObject({ status: 403, body: { code: 'UNVERIFIED_DOMAIN' } })
+    expect(await page.call('/v1/frame/origin', { projectId: 'demo', origin: 'http://localhost:5173' })).toMatchObject({ status: 403 })
+    expect(await page.call('/v1/frame/origin', { projectId: 'demo', origin: HOST })).toMatchObject({ status: 200 })
+    expect(await page.call('/v1/frame/request', { ...body, origin: HOST }, HOST)).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } })
+    expect(await page.send('APP_NOT_A_THING')).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST' } })
+    expect(await page.send('APP_CONNECT_EMAIL', { email: 'not an email' })).toMatchObject({ status: 400, body: { error: 'Enter a valid email address' } })
+  })
+
+  it('behavior: the frame page may be embedded only by the allowed origins, and nobody else reads the wallet answers', async () => {
+    const response = await app.request(`${WALLET}/frame?projectId=demo&chainId=31337&version=4&enableLogger=false&rpcUrl=http://evil.example`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-security-policy')).toContain('frame-ancestors http://127.0.0.1:*')
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'")
+    expect(response.headers.get('access-control-allow-origin')).toBeNull()
+    expect(await response.text()).toContain('<script src="/frame.js">')
+    expect((await app.request(`${WALLET}/frame?projectId=demo&version=3`)).status).toBe(400)
+    expect((await app.request(`${WALLET}/frame.js`)).headers.get('content-type')).toMatch(/^text\/javascript/)
+  })
+})
