@@ -256,18 +256,18 @@ describe('keys', () => {
     const { user } = await signIn('sealed')
     const other = await signIn('neighbour')
     const { rows } = await database.query('SELECT * FROM wallet.users WHERE evm_address = $1', [user.address])
-    const row = rows[0]
+    const row = rows[0]!
     const { sealing } = deriveKeys(masterKey)
     const evmKey = open(sealing, row.sealed_evm_key, `${row.id}/evm`)
     expect(privateKeyToAccount(`0x${evmKey.toString('hex')}`).address).toBe(user.address)
     const seed = open(sealing, row.sealed_solana_seed, `${row.id}/solana`)
     // Nothing in the row holds either key in the clear.
-    const stored = Buffer.concat(Object.values(row).map((value) => (Buffer.isBuffer(value) ? value : Buffer.from(String(value)))))
+    const stored = Buffer.concat(Object.values(row).map((value): Buffer => (Buffer.isBuffer(value) ? value : Buffer.from(String(value)))))
     expect(stored.includes(evmKey)).toBe(false)
     expect(stored.includes(seed)).toBe(false)
     expect(stored.includes(Buffer.from(evmKey.toString('hex')))).toBe(false)
     // Copied to another user, a sealed key does not open; nor under another master key.
-    const otherId = (await database.query('SELECT id FROM wallet.users WHERE evm_address = $1', [other.user.address])).rows[0].id
+    const otherId = (await database.query('SELECT id FROM wallet.users WHERE evm_address = $1', [other.user.address])).rows[0]!.id
     expect(() => open(sealing, row.sealed_evm_key, `${otherId}/evm`)).toThrow()
     expect(() => open(deriveKeys(randomBytes(32)).sealing, row.sealed_evm_key, `${row.id}/evm`)).toThrow()
   })
@@ -351,8 +351,8 @@ describe('requests (§6)', () => {
     const solanaAddress = user.accounts[1].address as Address
     const message = getBase58Decoder().decode(new TextEncoder().encode('Sign in to Foyer'))
     const signed = await approved(page, 'solana_signMessage', { message, pubkey: solanaAddress }, SOLANA_CHAIN)
-    const publicKey = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(getAddressEncoder().encode(solanaAddress)).toString('base64url') }, format: 'jwk' })
-    const signature = getBase58Encoder().encode(signed.body.result.signature)
+    const publicKey = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(new Uint8Array(getAddressEncoder().encode(solanaAddress))).toString('base64url') }, format: 'jwk' })
+    const signature = Buffer.from(getBase58Encoder().encode(signed.body.result.signature))
     expect(verify(null, Buffer.from('Sign in to Foyer'), publicKey, signature)).toBe(true)
     expect(verify(null, Buffer.from('Sign in to Foyer!'), publicKey, signature)).toBe(false)
   })
