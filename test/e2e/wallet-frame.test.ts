@@ -1,0 +1,188 @@
+// The secure frame in Chromium, cross-site as in production: a tiny host page on http://localhost:<port> embeds
+// the wallet's frame from http://127.0.0.1:<port> (localhost and 127.0.0.1 are different sites), and talks to it
+// only by postMessage. The wallet service runs for real: PGlite, the SMTP catcher, the directory's allowed origins.
+import { randomBytes } from 'node:crypto'
+import http from 'node:http'
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import type { AddressInfo } from 'node:net'
+
+import type { Browser, Page } from 'playwright-core'
+import { verifyMessage } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { startDirectory, type WalletDirectory } from '../../services/directory/index.mjs'
+import { startMailCatcher, type CaughtMessage, type MailCatcher } from '../../services/mail/index.mjs'
+import { openDatabase, type Database } from '../../services/storage/index.mjs'
+import { startWallet, type WalletService } from '../../services/wallet/index.mjs'
+import { launchChromium } from './harness'
+
+let scratch: string
+let database: Database
+let mail: MailCatcher
+let directory: WalletDirectory
+let wallet: WalletService
+let host: http.Server
+let hostUrl: string
+let walletOrigin: string
+let browser: Browser
+
+/** The host page: an iframe of the wallet frame, a log of what the frame posts, and `ask(type, payload)`. */
+function hostPage(otherFrameUrl: string) {
+  return `<!doctype html><html><body>
+<script>
+  const WALLET = ${JSON.stringify(walletOrigin)};
+  window.received = [];
+  addEventListener('message', (event) => { if (event.origin === WALLET) window.received.push(event.data) });
+  window.post = (message) => document.getElementById('wallet').contentWindow.postMessage(message, WALLET);
+  window.ask = (type, payload) => new Promise((resolve) => {
+    const id = crypto.randomUUID();
+    addEventListener('message', function answer(event) {
+      if (event.origin !== WALLET || event.data?.id !== id || event.data.type.endsWith('_APPROVAL')) return;
+      removeEventListener('message', answer);
+      resolve(event.data);
+    });
+    window.post({ id, type, payload });
+  });
+</script>
+<iframe id="wallet" style="width:400px;height:320px" src="${walletOrigin}/frame?projectId=demo&chainId=31337&version=4&enableLogger=false"></iframe>
+<iframe id="other" src="${otherFrameUrl}"></iframe>
+</body></html>`
+}
+
+/** A frame of another origin on the host page, which writes to the wallet frame as its sibling. */
+const OTHER_FRAME = `<!doctype html><script>
+  window.answers = [];
+  addEventListener('message', (event) => window.answers.push(event.data));
+  window.poke = () => parent.frames[0].postMessage({ id: 'sibling-1', type: 'APP_IS_CONNECTED', payload: {} }, '*');
+</script>`
+
+beforeAll(async () => {
+  scratch = await mkdtemp(path.join(os.tmpdir(), 'foyer-wallet-e2e-'))
+  ;[database, mail, directory, browser] = await Promise.all([
+    openDatabase({ dataDir: path.join(scratch, 'data') }),
+    startMailCatcher(),
+    // The host page's site only: the sibling frame on 127.0.0.1 is not an allowed embedder.
+    startDirectory({ allowedOrigins: ['http://localhost:*'] }),
+    launchChromium(),
+  ])
+  wallet = await startWallet({
+    database,
+    smtpUrl: mail.smtpUrl,
+    directoryUrl: directory.url,
+    masterKey: randomBytes(32),
+    evm: [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:9' }],
+    log: () => {},
+  })
+  walletOrigin = wallet.url
+  host = http.createServer((request, response) => {
+    const port = (host.address() as AddressInfo).port
+    const other = request.url === '/other'
+    response.writeHead(200, { 'content-type': 'text/html' })
+    response.end(other ? OTHER_FRAME : hostPage(`http://127.0.0.1:${port}/other`))
+  })
+  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve))
+  hostUrl = `http://localhost:${(host.address() as AddressInfo).port}/`
+}, 120_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await new Promise((resolve) => (host ? host.close(resolve) : resolve(undefined)))
+  await wallet?.stop()
+  await Promise.allSettled([database?.close(), mail?.stop(), directory?.stop()])
+  if (scratch) await rm(scratch, { recursive: true, force: true })
+})
+
+async function openHost(page: Page) {
+  await page.goto(hostUrl)
+  await expect.poll(() => page.evaluate(() => (window as any).received.some((m: any) => m.type === 'FRAME_READY'))).toBe(true)
+}
+
+const ask = (page: Page, type: string, payload: unknown = {}) =>
+  page.evaluate(([type, payload]) => (window as any).ask(type, payload), [type, payload] as const) as Promise<any>
+
+async function lastCode(email: string) {
+  const messages = (await (await fetch(`${mail.url}/messages?to=${encodeURIComponent(email)}`)).json()) as CaughtMessage[]
+  return /\b(\d{6})\b/.exec(messages.at(-1)?.text ?? '')?.[1]
+}
+
+describe('the secure frame in Chromium', () => {
+  it('behavior: cross-site, the frame signs in by email, keeps the session across a reload, approves only by its own button, and signs out', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await openHost(page)
+
+    // Malformed messages get a clear error; one without an id, a general one.
+    expect(await page.evaluate(() => new Promise((resolve) => {
+      addEventListener('message', (event) => event.data?.id === 'bad-1' && resolve(event.data))
+      ;(window as any).post({ id: 'bad-1', type: 'APP_GET_USER', payload: 'not an object' })
+    }))).toMatchObject({ type: 'FRAME_GET_USER_ERROR', payload: { message: expect.stringContaining('Malformed message'), code: 'INVALID_REQUEST' } })
+    expect(await page.evaluate(() => new Promise((resolve) => {
+      addEventListener('message', (event) => event.data?.type === 'FRAME_MESSAGE_ERROR' && resolve(event.data))
+      ;(window as any).post('hello')
+    }))).toMatchObject({ payload: { message: expect.stringContaining('Malformed message') } })
+
+    // A sibling frame of another origin writes to the wallet frame: no answer, to it or to the host.
+    const sibling = page.frame({ url: /\/other$/ })!
+    await sibling.evaluate(() => (window as any).poke())
+    await page.waitForTimeout(500)
+    expect(await sibling.evaluate(() => (window as any).answers)).toEqual([])
+    expect(await page.evaluate(() => (window as any).received.filter((m: any) => m.id === 'sibling-1'))).toEqual([])
+
+    const email = `frame-${randomBytes(4).toString('hex')}@example.com`
+    expect(await ask(page, 'APP_CONNECT_EMAIL', { email })).toMatchObject({ type: 'FRAME_CONNECT_EMAIL_SUCCESS', payload: { action: 'VERIFY_OTP' } })
+    expect(await ask(page, 'APP_CONNECT_OTP', { otp: await lastCode(email) })).toMatchObject({ type: 'FRAME_CONNECT_OTP_SUCCESS' })
+    const user = (await ask(page, 'APP_GET_USER', { chainId: 31337 })).payload
+    expect(user).toMatchObject({ email, chainId: 31337, address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/) })
+    expect(user.accounts[1]).toMatchObject({ namespace: 'solana', address: expect.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/) })
+
+    // The session is a Partitioned cookie on the wallet's origin, keyed to the host's site.
+    const session = (await context.cookies(walletOrigin)).find((cookie) => cookie.name === 'foyer_session')
+    expect(session).toMatchObject({ httpOnly: true, secure: true, sameSite: 'None' })
+    expect((session as any).partitionKey).toBe('http://localhost')
+
+    await page.reload()
+    await openHost(page)
+    expect((await ask(page, 'APP_GET_USER')).payload.address).toBe(user.address)
+
+    // An unsafe request waits for the frame's own Approve button; the host can neither reach it nor fake it.
+    const signing = ask(page, 'APP_RPC_REQUEST', { method: 'personal_sign', params: ['0x48656c6c6f', user.address] })
+    await expect.poll(() => page.evaluate(() => (window as any).received.some((m: any) => m.type === 'FRAME_RPC_REQUEST_APPROVAL'))).toBe(true)
+    expect(await page.evaluate(() => {
+      try {
+        return (document.getElementById('wallet') as HTMLIFrameElement).contentWindow!.document.getElementById('approve') ? 'reached' : 'none'
+      } catch (error) {
+        return (error as Error).name
+      }
+    })).toBe('SecurityError')
+    const frame = page.frameLocator('#wallet')
+    await expect.poll(() => frame.getByText('Sign this message:\nHello').isVisible()).toBe(true)
+    await frame.getByRole('button', { name: 'Approve' }).click()
+    const signed = await signing
+    expect(signed.type).toBe('FRAME_RPC_REQUEST_SUCCESS')
+    expect(await verifyMessage({ address: user.address, message: 'Hello', signature: signed.payload })).toBe(true)
+    expect(await frame.getByRole('button', { name: 'Approve' }).isVisible()).toBe(false)
+
+    expect(await ask(page, 'APP_RPC_REQUEST', { method: 'eth_sign', params: [] })).toMatchObject({
+      type: 'FRAME_RPC_REQUEST_ERROR',
+      payload: { message: 'Requested RPC call is not allowed', code: 'NOT_ALLOWED' },
+    })
+
+    expect((await ask(page, 'APP_SIGN_OUT')).type).toBe('FRAME_SIGN_OUT_SUCCESS')
+    await page.reload()
+    await openHost(page)
+    expect(await ask(page, 'APP_IS_CONNECTED')).toMatchObject({ payload: { isConnected: false } })
+    expect(await ask(page, 'APP_GET_USER')).toMatchObject({ type: 'FRAME_GET_USER_ERROR', payload: { code: 'NOT_CONNECTED' } })
+    await context.close()
+  })
+
+  it('behavior: a page of an origin the project does not allow cannot embed the frame (CSP frame-ancestors)', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(hostUrl.replace('localhost', '127.0.0.1'))
+    await page.waitForTimeout(1_000)
+    expect(await page.evaluate(() => (window as any).received)).toEqual([])
+    await context.close()
+  })
+})
