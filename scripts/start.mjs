@@ -1,8 +1,9 @@
 // `npm start`: the local stack on 127.0.0.1, offline: two anvil chains (31337, 31338) with the fixture
-// contracts deployed, the local Solana node (litesvm), then the demo site (Vite dev server). Ctrl-C stops every process it started.
+// contracts deployed, the local Solana node (litesvm), the services, the embedded wallet with its mail catcher, then
+// the demo site (Vite dev server). Ctrl-C stops every process it started.
 //
 // Ports: FOYER_ANVIL_PORT (8545), FOYER_ANVIL_PORT_B (8546), FOYER_SOLANA_PORT (8899), FOYER_RELAY_PORT (8787),
-// FOYER_API_PORT (8789), FOYER_DIRECTORY_PORT (8788),
+// FOYER_API_PORT (8789), FOYER_DIRECTORY_PORT (8788), FOYER_WALLET_PORT (8790), FOYER_SMTP_PORT (8025), FOYER_MAIL_PORT (8791),
 // FOYER_DEMO_PORT or PORT (5173).
 // The demo reads the fixture addresses from services/devchain/.generated/fixtures.json.
 import { existsSync } from 'node:fs';
@@ -39,6 +40,9 @@ const ports = {
   relay: readPort('FOYER_RELAY_PORT', 8787),
   api: readPort('FOYER_API_PORT', 8789),
   directory: readPort('FOYER_DIRECTORY_PORT', 8788),
+  wallet: readPort('FOYER_WALLET_PORT', 8790),
+  smtp: readPort('FOYER_SMTP_PORT', 8025),
+  mail: readPort('FOYER_MAIL_PORT', 8791),
   // PORT is the usual name; FOYER_DEMO_PORT wins when both are set.
   demo: readPort('FOYER_DEMO_PORT', readPort('PORT', 5173)),
 };
@@ -64,6 +68,9 @@ async function start() {
   await assertPortFree(ports.relay, 'FOYER_RELAY_PORT');
   await assertPortFree(ports.api, 'FOYER_API_PORT');
   await assertPortFree(ports.directory, 'FOYER_DIRECTORY_PORT');
+  await assertPortFree(ports.wallet, 'FOYER_WALLET_PORT');
+  await assertPortFree(ports.smtp, 'FOYER_SMTP_PORT');
+  await assertPortFree(ports.mail, 'FOYER_MAIL_PORT');
   if (ports.demo !== 0) await assertPortFree(ports.demo, 'FOYER_DEMO_PORT');
 
   console.log('Starting anvil (chains 31337 and 31338), deploying the fixture contracts, starting the Solana node…');
@@ -73,6 +80,7 @@ async function start() {
     relayPort: ports.relay,
     apiPort: ports.api,
     directoryPort: ports.directory,
+    wallet: { port: ports.wallet, smtpPort: ports.smtp, mailPort: ports.mail },
     fixturesPath: FIXTURES_PATH,
     signal: aborter.signal,
   });
@@ -120,6 +128,8 @@ async function start() {
       `  relay         ${local.fixtures.walletConnect.relayUrl}  (WalletConnect, development only)`,
       `  api           ${local.fixtures.api.url}  (balances, prices, history)`,
       `  directory     ${local.fixtures.directory.url}  (wallets for All Wallets and WalletConnect)`,
+      `  wallet        ${local.fixtures.wallet?.url}  (embedded wallet: the secure frame, email sign-in; data in ${local.database?.location})`,
+      `  mail          ${local.fixtures.mail?.url}  (the inbox: sign-in codes and device links; SMTP ${local.fixtures.mail?.smtpUrl})`,
       `  fixtures      ${path.relative(root, FIXTURES_PATH)}`,
       'Ctrl-C stops everything.',
       '',

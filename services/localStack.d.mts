@@ -1,6 +1,9 @@
 import type { BlockchainApi } from './api/index.mjs'
 import type { DevChainFixtures, DevChains } from './devchain/index.mjs'
 import type { WalletDirectory } from './directory/index.mjs'
+import type { MailCatcher } from './mail/index.mjs'
+import type { Database } from './storage/index.mjs'
+import type { WalletService } from './wallet/index.mjs'
 
 export interface LocalStackFixtures extends DevChainFixtures {
   /** `usdc`: the mint of the fixture SPL token USDC (6 decimals), 1000 of which the dev and test wallets hold. */
@@ -8,6 +11,21 @@ export interface LocalStackFixtures extends DevChainFixtures {
   walletConnect: { relayUrl: string }
   api: { url: string }
   directory: { url: string }
+  /** With the `wallet` option: the wallet service as a browser should load it (`http://localhost:<port>`, another site than 127.0.0.1). */
+  wallet?: { url: string }
+  /** With the `wallet` option: the mail catcher's inbox and SMTP URL. */
+  mail?: { url: string; smtpUrl: string }
+}
+
+export interface LocalWalletOptions {
+  /** The wallet service. @default 0 (a free port) */
+  port?: number
+  /** The mail catcher's SMTP side. @default 0 */
+  smtpPort?: number
+  /** The mail catcher's inbox. @default 0 */
+  mailPort?: number
+  /** The storage database and the wallet's master key file. @default FOYER_DATA_DIR, else '.foyer/data' */
+  dataDir?: string
 }
 
 export interface LocalStack {
@@ -17,6 +35,11 @@ export interface LocalStack {
   api: BlockchainApi
   /** The wallet directory (`failNext` makes it answer errors, for tests). */
   directory: WalletDirectory
+  /** With the `wallet` option. */
+  wallet?: WalletService
+  mail?: MailCatcher
+  /** The storage database, opened once for every durable service (with the `wallet` option). */
+  database?: Database
   fixtures: LocalStackFixtures
   stop(): Promise<void>
 }
@@ -29,6 +52,8 @@ export declare function startLocalStack(options?: {
   apiPort?: number
   /** The wallet directory. @default 0 (a free port) */
   directoryPort?: number
+  /** The embedded wallet, its mail catcher and the storage database; off unless asked for. @default false */
+  wallet?: LocalWalletOptions | false
   fixturesPath?: string | false
   signal?: AbortSignal
 }): Promise<LocalStack>

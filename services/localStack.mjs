@@ -1,6 +1,7 @@
 // The whole local stack behind `npm start`, the end-to-end tests and the benchmark: two anvil chains
 // with the fixture contracts, the local Solana node, the WalletConnect relay, the blockchain data API and
-// the wallet directory.
+// the wallet directory; with `wallet`, the storage database (opened once, for every durable service), the mail
+// catcher and the embedded wallet service.
 // One function starts it, one stops it.
 import { startDevChains } from './devchain/index.mjs';
 import { assertPortFree } from './listen.mjs';
@@ -18,14 +19,26 @@ import {
 import { startRelay } from './relay/index.mjs';
 import { startApi } from './api/index.mjs';
 import { startDirectory } from './directory/index.mjs';
+import { startMailCatcher } from './mail/index.mjs';
+import { openDatabase } from './storage/index.mjs';
 
 /**
  * @typedef {import('./devchain/index.mjs').DevChainFixtures & {
  *   solana: { rpcUrl: string, chainId: string, genesisHash: string, usdc: string },
  *   walletConnect: { relayUrl: string },
  *   api: { url: string },
- *   directory: { url: string }
+ *   directory: { url: string },
+ *   wallet?: { url: string },
+ *   mail?: { url: string, smtpUrl: string }
  * }} LocalStackFixtures
+ */
+
+/**
+ * @typedef {object} LocalWalletOptions
+ * @property {number} [port] the wallet service. @default 0
+ * @property {number} [smtpPort] the mail catcher's SMTP side. @default 0
+ * @property {number} [mailPort] the mail catcher's inbox. @default 0
+ * @property {string} [dataDir] the storage database and the wallet's master key file. @default FOYER_DATA_DIR, else '.foyer/data'
  */
 
 /**
@@ -39,17 +52,39 @@ import { startDirectory } from './directory/index.mjs';
  * @param {number} [options.apiPort] the blockchain data API; 0 (a free port) unless given, so tests that pass 0
  *   for the other ports never collide with `npm start`. @default 0
  * @param {number} [options.directoryPort] the wallet directory; 0 (a free port) unless given, like apiPort. @default 0
+ * @param {LocalWalletOptions | false} [options.wallet] the embedded wallet, its mail catcher and the storage
+ *   database they need; off unless asked for, so stacks that do not use it skip opening the database. @default false
  * @param {string | false} [options.fixturesPath] where to write the addresses, or false. @default false
  * @param {AbortSignal} [options.signal]
  * @returns {Promise<{ devChains: import('./devchain/index.mjs').DevChains, solana: { url: string, stop(): Promise<void> },
  *   fixtures: LocalStackFixtures, stop(): Promise<void> }>}
  */
-export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 8899, relayPort = 8787, apiPort = 0, directoryPort = 0, fixturesPath = false, signal } = {}) {
+export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 8899, relayPort = 8787, apiPort = 0, directoryPort = 0, wallet: walletOptions = false, fixturesPath = false, signal } = {}) {
   if (solanaPort !== 0) await assertPortFree(solanaPort, 'FOYER_SOLANA_PORT');
   if (relayPort !== 0) await assertPortFree(relayPort, 'FOYER_RELAY_PORT');
   if (apiPort !== 0) await assertPortFree(apiPort, 'FOYER_API_PORT');
   if (directoryPort !== 0) await assertPortFree(directoryPort, 'FOYER_DIRECTORY_PORT');
-  const devChains = await startDevChains({ ports: anvilPorts, signal });
+  if (walletOptions) {
+    for (const [port, envVar] of /** @type {const} */ ([[walletOptions.port, 'FOYER_WALLET_PORT'], [walletOptions.smtpPort, 'FOYER_SMTP_PORT'], [walletOptions.mailPort, 'FOYER_MAIL_PORT']])) {
+      if (port) await assertPortFree(port, envVar);
+    }
+  }
+  const dataDir = (walletOptions && walletOptions.dataDir) || process.env['FOYER_DATA_DIR'] || '.foyer/data';
+  // Opened while the chains start (PGlite takes a second or more), once for every durable service of the stack;
+  // the wallet's code (jose, nodemailer, @solana/kit) loads meanwhile too, and only when the wallet is asked for.
+  const opening = walletOptions ? openDatabase({ dataDir }) : undefined;
+  const loadingWallet = walletOptions ? import('./wallet/index.mjs') : undefined;
+  // Awaited below; until then a failure must not count as an unhandled rejection.
+  opening?.catch(() => {});
+  loadingWallet?.catch(() => {});
+  /** @type {Awaited<ReturnType<typeof startDevChains>>} */
+  let devChains;
+  try {
+    devChains = await startDevChains({ ports: anvilPorts, signal });
+  } catch (error) {
+    await opening?.then((database) => database.close(), () => {});
+    throw error;
+  }
   /** @type {{ url: string, stop(): Promise<void> }} */
   let solana;
   /** @type {{ url: string, stop(): Promise<void> } | undefined} */
@@ -58,6 +93,12 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
   let api;
   /** @type {import('./directory/index.mjs').WalletDirectory | undefined} */
   let directory;
+  /** @type {import('./storage/index.mjs').Database | undefined} */
+  let database;
+  /** @type {import('./mail/index.mjs').MailCatcher | undefined} */
+  let mail;
+  /** @type {import('./wallet/index.mjs').WalletService | undefined} */
+  let wallet;
   try {
     solana = await startSolanaRpc({
       port: solanaPort,
@@ -78,10 +119,25 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
       },
     });
     directory = await startDirectory({ port: directoryPort });
+    if (walletOptions) {
+      database = await opening;
+      mail = await startMailCatcher({ smtpPort: walletOptions.smtpPort ?? 0, httpPort: walletOptions.mailPort ?? 0 });
+      const { startWallet } = /** @type {typeof import('./wallet/index.mjs')} */ (await loadingWallet);
+      wallet = await startWallet({
+        port: walletOptions.port ?? 0,
+        database: /** @type {import('./storage/index.mjs').Database} */ (database),
+        dataDir,
+        smtpUrl: mail.smtpUrl,
+        directoryUrl: directory.url,
+        evm: devChains.chains.map((chain) => ({ chainId: chain.chainId, rpcUrl: chain.url })),
+        solana: [{ chainId: LOCAL_SOLANA_CHAIN_ID, rpcUrl: solana.url }],
+      });
+    }
     await minting;
   } catch (error) {
-    await api?.stop();
-    await Promise.allSettled([directory?.stop(), relay?.stop(), solana?.stop(), devChains.stop()]);
+    await Promise.allSettled([api?.stop(), wallet?.stop()]);
+    await Promise.allSettled([directory?.stop(), relay?.stop(), solana?.stop(), devChains.stop(), mail?.stop()]);
+    await (database ?? (await opening?.catch(() => undefined)))?.close();
     throw error;
   }
   const fixtures = {
@@ -90,6 +146,8 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
     walletConnect: { relayUrl: relay.url },
     api: { url: api.url },
     directory: { url: directory.url },
+    // `localhost`, not 127.0.0.1: the demo is on 127.0.0.1, and the frame must be on another site, as in production.
+    ...(wallet && mail && { wallet: { url: `http://localhost:${wallet.port}` }, mail: { url: mail.url, smtpUrl: mail.smtpUrl } }),
   };
   if (fixturesPath) await writeAtomically(fixturesPath, JSON.stringify(fixtures, null, 2));
   return {
@@ -98,11 +156,14 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
     relay,
     api,
     directory,
+    wallet,
+    mail,
+    database,
     fixtures,
     stop: async () => {
-      // The API first: its indexers poll the chains stopped after it.
-      await api.stop();
-      await Promise.allSettled([directory.stop(), relay.stop(), solana.stop(), devChains.stop()]);
+      // The API and the wallet first: the API's indexers poll the chains stopped after it; the wallet uses the database.
+      await Promise.allSettled([api.stop(), wallet?.stop()]);
+      await Promise.allSettled([directory.stop(), relay.stop(), solana.stop(), devChains.stop(), mail?.stop(), database?.close()]);
     },
   };
 }

@@ -3,7 +3,6 @@
 import { createPrivateKey, createPublicKey, randomBytes, randomUUID } from 'node:crypto';
 
 import { getAddressDecoder } from '@solana/kit';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 
 import { open, seal } from './masterKey.mjs';
 
@@ -50,6 +49,8 @@ export async function findOrCreateUser(tx, sealingKey, email) {
   const existing = await tx.query(`SELECT ${USER_COLUMNS} FROM wallet.users WHERE email = $1`, [email]);
   if (existing.rows[0]) return toUser(existing.rows[0]);
   const id = randomUUID();
+  // Loaded at the first sign-up rather than at start.
+  const { generatePrivateKey, privateKeyToAccount } = await import('viem/accounts');
   const evmKey = generatePrivateKey();
   const seed = randomBytes(32);
   const { rows } = await tx.query(

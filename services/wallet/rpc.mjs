@@ -9,14 +9,6 @@ import { openKeys } from './accounts.mjs';
 import { WalletError, invalidRequest, notAllowed } from './errors.mjs';
 import { jsonRpcCall } from './jsonRpcCall.mjs';
 import { findNetwork, wireChainId } from './networks.mjs';
-import {
-  personalSign,
-  sendEvmTransactions,
-  signTypedDataV4,
-  solanaSignAndSendTransaction,
-  solanaSignMessage,
-  solanaSignTransaction,
-} from './signers.mjs';
 
 /** An approval the user neither gave nor refused is void after this. */
 export const APPROVAL_TTL_MS = 10 * 60_000;
@@ -213,6 +205,9 @@ async function runApproved(deps, row) {
   if (!network) throw new WalletError(400, 'UNSUPPORTED_CHAIN', `Chain ${row.chain_id} is no longer served`);
   const keys = await openKeys(deps.database, deps.sealingKey, row.user_id);
   const params = row.params;
+  // Loaded at the first approval, not at start: viem's wallet client is half a second of `npm start`.
+  const { personalSign, sendEvmTransactions, signTypedDataV4, solanaSignAndSendTransaction, solanaSignMessage, solanaSignTransaction } =
+    await import('./signers.mjs');
   switch (row.method) {
     case 'personal_sign':
       return personalSign(keys, params);
