@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// Starts the wallet service alone, for hosting it: it opens the storage database (DATABASE_URL or FOYER_DATA_DIR),
+// sends mail through FOYER_SMTP_URL, asks FOYER_DIRECTORY_URL for allowed origins, and serves the networks in
+// FOYER_WALLET_NETWORKS. Runs until SIGINT/SIGTERM.
+//
+//   FOYER_WALLET_PORT        8790
+//   FOYER_SMTP_URL           required: smtp://user:pass@host:587 or smtps://…
+//   FOYER_MAIL_FROM          'Foyer Wallet <wallet@localhost>'
+//   FOYER_DIRECTORY_URL      http://127.0.0.1:8788
+//   FOYER_WALLET_NETWORKS    chainId=rpcUrl, comma-separated; a chainId `solana:<genesis prefix>` is Solana.
+//                            Default: the local stack's chains 31337 and 31338 and its Solana node.
+//   FOYER_WALLET_MASTER_KEY  64 hex digits; default: <data dir>/wallet-master.key, created 0600 on first start
+import { LOCAL_SOLANA_CHAIN_ID } from '../solana/index.mjs';
+import { openDatabase } from '../storage/index.mjs';
+import { DEFAULT_WALLET_PORT, startWallet } from './startWallet.mjs';
+
+const LOCAL_NETWORKS = `31337=http://127.0.0.1:8545,31338=http://127.0.0.1:8546,${LOCAL_SOLANA_CHAIN_ID}=http://127.0.0.1:8899`;
+
+/** @param {string} list */
+function parseNetworks(list) {
+  const evm = [];
+  const solana = [];
+  for (const entry of list.split(',').filter(Boolean)) {
+    const at = entry.indexOf('=');
+    const [chainId, rpcUrl] = [entry.slice(0, at), entry.slice(at + 1)];
+    if (at < 1) throw new Error(`FOYER_WALLET_NETWORKS: ${JSON.stringify(entry)} is not chainId=rpcUrl`);
+    if (chainId.startsWith('solana:')) solana.push({ chainId, rpcUrl });
+    else evm.push({ chainId: Number(chainId), rpcUrl });
+  }
+  return { evm, solana };
+}
+
+const port = process.env['FOYER_WALLET_PORT'] ? Number(process.env['FOYER_WALLET_PORT']) : DEFAULT_WALLET_PORT;
+const smtpUrl = process.env['FOYER_SMTP_URL'];
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`FOYER_WALLET_PORT must be a port number, got ${JSON.stringify(process.env['FOYER_WALLET_PORT'])}`);
+  process.exit(1);
+}
+if (!smtpUrl) {
+  console.error('FOYER_SMTP_URL is required (smtp://user:pass@host:587); for development, run services/mail/cli.mjs and use smtp://127.0.0.1:8025');
+  process.exit(1);
+}
+
+/** @type {import('../storage/index.mjs').Database | undefined} */
+let database;
+/** @type {import('./startWallet.mjs').WalletService} */
+let wallet;
+try {
+  database = await openDatabase();
+  wallet = await startWallet({
+    port,
+    database,
+    smtpUrl,
+    mailFrom: process.env['FOYER_MAIL_FROM'] || undefined,
+    directoryUrl: process.env['FOYER_DIRECTORY_URL'] || 'http://127.0.0.1:8788',
+    ...parseNetworks(process.env['FOYER_WALLET_NETWORKS'] || LOCAL_NETWORKS),
+  });
+} catch (error) {
+  await database?.close();
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+/** @param {NodeJS.Signals} signal */
+async function shutdown(signal) {
+  process.off('SIGINT', shutdown);
+  process.off('SIGTERM', shutdown);
+  await wallet.stop();
+  await database?.close();
+  console.log(`Wallet service stopped (${signal})`);
+  process.exit(0);
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+
+console.log(`Wallet service on ${wallet.url} (frame: ${wallet.url}/frame?projectId=<id>&chainId=<id>&version=4)`);
