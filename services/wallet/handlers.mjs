@@ -203,15 +203,26 @@ async function updateEmail(deps, ctx) {
 }
 
 /**
+ * Uses an email-change code of the signed-in user (one issued for another user's address does not count).
+ *
+ * @param {WalletDeps} deps @param {RequestContext} ctx @param {'update_primary' | 'update_secondary'} purpose
+ * @returns {Promise<{ user: import('./accounts.mjs').WalletUser, email: string, newEmail: string }>}
+ */
+async function useUpdateCode(deps, ctx, purpose) {
+  const user = await requireUser(deps, ctx);
+  const { otp } = parse(OTP_PAYLOAD, ctx.payload);
+  const { email, newEmail } = await useCode(deps, { purpose, deviceHash: ctx.deviceHash, code: otp });
+  if (email !== user.email || !newEmail) throw new WalletError(400, 'INVALID_CODE', 'Invalid code');
+  return { user, email, newEmail };
+}
+
+/**
  * Step 2: the current address's code, then a code to the new address (VERIFY_SECONDARY_OTP).
  *
  * @param {WalletDeps} deps @param {RequestContext} ctx
  */
 async function updateEmailPrimaryOtp(deps, ctx) {
-  const user = await requireUser(deps, ctx);
-  const { otp } = parse(OTP_PAYLOAD, ctx.payload);
-  const { email, newEmail } = await useCode(deps, { purpose: 'update_primary', deviceHash: ctx.deviceHash, code: otp });
-  if (email !== user.email || !newEmail) throw new WalletError(400, 'INVALID_CODE', 'Invalid code');
+  const { email, newEmail } = await useUpdateCode(deps, ctx, 'update_primary');
   const code = await issueCode(deps, { purpose: 'update_secondary', deviceHash: ctx.deviceHash, email, newEmail });
   await mailCode(deps, newEmail, code, 'to confirm this address for your Foyer Wallet');
   return { action: 'VERIFY_SECONDARY_OTP' };
@@ -223,10 +234,7 @@ async function updateEmailPrimaryOtp(deps, ctx) {
  * @param {WalletDeps} deps @param {RequestContext} ctx
  */
 async function updateEmailSecondaryOtp(deps, ctx) {
-  const user = await requireUser(deps, ctx);
-  const { otp } = parse(OTP_PAYLOAD, ctx.payload);
-  const { email, newEmail } = await useCode(deps, { purpose: 'update_secondary', deviceHash: ctx.deviceHash, code: otp });
-  if (email !== user.email || !newEmail) throw new WalletError(400, 'INVALID_CODE', 'Invalid code');
+  const { user, email, newEmail } = await useUpdateCode(deps, ctx, 'update_secondary');
   try {
     await deps.database.transaction(async (tx) => {
       await tx.query('UPDATE wallet.users SET email = $2 WHERE id = $1', [user.id, newEmail]);

@@ -28,8 +28,12 @@ let hostUrl: string
 let walletOrigin: string
 let browser: Browser
 
-/** The host page: an iframe of the wallet frame, a log of what the frame posts, and `ask(type, payload)`. */
-function hostPage(otherFrameUrl: string) {
+/**
+ * The host page: an iframe of the wallet frame, a log of what the frame posts, `ask(type, payload)`, and two
+ * sibling frames that write to the wallet frame: one of another origin, one of the host's own origin (allowed,
+ * but not the window that embeds the frame).
+ */
+function hostPage(port: number) {
   return `<!doctype html><html><body>
 <script>
   const WALLET = ${JSON.stringify(walletOrigin)};
@@ -47,7 +51,8 @@ function hostPage(otherFrameUrl: string) {
   });
 </script>
 <iframe id="wallet" style="width:400px;height:320px" src="${walletOrigin}/frame?projectId=demo&chainId=31337&version=4&enableLogger=false"></iframe>
-<iframe id="other" src="${otherFrameUrl}"></iframe>
+<iframe name="other-origin" src="http://127.0.0.1:${port}/other"></iframe>
+<iframe name="same-origin" src="http://localhost:${port}/other"></iframe>
 </body></html>`
 }
 
@@ -80,7 +85,7 @@ beforeAll(async () => {
     const port = (host.address() as AddressInfo).port
     const other = request.url === '/other'
     response.writeHead(200, { 'content-type': 'text/html' })
-    response.end(other ? OTHER_FRAME : hostPage(`http://127.0.0.1:${port}/other`))
+    response.end(other ? OTHER_FRAME : hostPage(port))
   })
   await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve))
   hostUrl = `http://localhost:${(host.address() as AddressInfo).port}/`
@@ -123,11 +128,12 @@ describe('the secure frame in Chromium', () => {
       ;(window as any).post('hello')
     }))).toMatchObject({ payload: { message: expect.stringContaining('Malformed message') } })
 
-    // A sibling frame of another origin writes to the wallet frame: no answer, to it or to the host.
-    const sibling = page.frame({ url: /\/other$/ })!
-    await sibling.evaluate(() => (window as any).poke())
+    // Sibling frames write to the wallet frame: one of another origin, one of the host's origin that is not its
+    // parent. No answer, to them or to the host.
+    const siblings = [page.frame({ name: 'other-origin' })!, page.frame({ name: 'same-origin' })!]
+    for (const sibling of siblings) await sibling.evaluate(() => (window as any).poke())
     await page.waitForTimeout(500)
-    expect(await sibling.evaluate(() => (window as any).answers)).toEqual([])
+    for (const sibling of siblings) expect(await sibling.evaluate(() => (window as any).answers)).toEqual([])
     expect(await page.evaluate(() => (window as any).received.filter((m: any) => m.id === 'sibling-1'))).toEqual([])
 
     const email = `frame-${randomBytes(4).toString('hex')}@example.com`
