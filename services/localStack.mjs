@@ -19,7 +19,6 @@ import {
 import { startRelay } from './relay/index.mjs';
 import { startApi } from './api/index.mjs';
 import { startDirectory } from './directory/index.mjs';
-import { startMailCatcher } from './mail/index.mjs';
 import { openDatabase } from './storage/index.mjs';
 
 /**
@@ -71,9 +70,9 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
   }
   const dataDir = (walletOptions && walletOptions.dataDir) || process.env['FOYER_DATA_DIR'] || '.foyer/data';
   // Opened while the chains start (PGlite takes a second or more), once for every durable service of the stack;
-  // the wallet's code (jose, nodemailer, @solana/kit) loads meanwhile too, and only when the wallet is asked for.
+  // the wallet's and the mail catcher's code load meanwhile too, and only when the wallet is asked for.
   const opening = walletOptions ? openDatabase({ dataDir }) : undefined;
-  const loadingWallet = walletOptions ? import('./wallet/index.mjs') : undefined;
+  const loadingWallet = walletOptions ? Promise.all([import('./wallet/index.mjs'), import('./mail/index.mjs')]) : undefined;
   // Awaited below; until then a failure must not count as an unhandled rejection.
   opening?.catch(() => {});
   loadingWallet?.catch(() => {});
@@ -120,9 +119,9 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
     });
     directory = await startDirectory({ port: directoryPort });
     if (walletOptions) {
+      const [{ startWallet }, { startMailCatcher }] = /** @type {[typeof import('./wallet/index.mjs'), typeof import('./mail/index.mjs')]} */ (await loadingWallet);
       database = await opening;
       mail = await startMailCatcher({ smtpPort: walletOptions.smtpPort ?? 0, httpPort: walletOptions.mailPort ?? 0 });
-      const { startWallet } = /** @type {typeof import('./wallet/index.mjs')} */ (await loadingWallet);
       wallet = await startWallet({
         port: walletOptions.port ?? 0,
         database: /** @type {import('./storage/index.mjs').Database} */ (database),

@@ -1,5 +1,4 @@
 // How the services send mail: nodemailer over SMTP (FOYER_SMTP_URL in production, the local catcher in the stack).
-import nodemailer from 'nodemailer';
 
 /**
  * @typedef {object} Mailer
@@ -21,11 +20,19 @@ import nodemailer from 'nodemailer';
  */
 export function createMailer({ smtpUrl, from = 'Foyer Wallet <wallet@localhost>' }) {
   if (!/^smtps?:\/\//.test(smtpUrl)) throw new TypeError(`smtpUrl must be an smtp:// or smtps:// URL, got ${JSON.stringify(smtpUrl)}`);
-  const transport = nodemailer.createTransport(smtpUrl);
+  // nodemailer loads with the first mail, not with the service (it is a sixth of the wallet's start).
+  /** @type {Promise<import('nodemailer').Transporter> | undefined} */
+  let transport;
+  let closed = false;
   return {
     async send({ to, subject, text }) {
-      await transport.sendMail({ from, to, subject, text });
+      transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+      await (await transport).sendMail({ from, to, subject, text });
     },
-    close: () => transport.close(),
+    close() {
+      if (closed) return;
+      closed = true;
+      void transport?.then((opened) => opened.close());
+    },
   };
 }

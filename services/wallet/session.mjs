@@ -1,7 +1,6 @@
 // The frame's session: a jose HS256 JWT in an HttpOnly, Secure, SameSite=None, Partitioned cookie (CHIPS) on the
 // wallet's origin. A cross-site iframe gets no localStorage or IndexedDB in current Chromium; a partitioned cookie
 // it does get, kept per embedding site, so a visitor's session on one site is invisible to every other site.
-import { SignJWT, jwtVerify } from 'jose';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 
 import { WalletError } from './errors.mjs';
@@ -13,6 +12,9 @@ export const DEVICE_COOKIE = 'foyer_device';
 export const SESSION_TTL_SECONDS = 7 * 24 * 3600;
 const AUDIENCE = 'foyer-wallet-frame';
 const ISSUER = 'foyer-wallet';
+
+/** jose loads with the first session rather than at start. */
+const loadJose = () => import('jose');
 
 /** @type {import('hono/utils/cookie').CookieOptions} */
 const COOKIE_OPTIONS = { path: '/', httpOnly: true, secure: true, sameSite: 'None', partitioned: true };
@@ -28,6 +30,7 @@ export function createSessions({ key, now, ttlSeconds = SESSION_TTL_SECONDS }) {
     /** @param {import('hono').Context} c @param {string} userId */
     async start(c, userId) {
       const issuedAt = Math.floor(now() / 1000);
+      const { SignJWT } = await loadJose();
       const token = await new SignJWT({})
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(userId)
@@ -47,6 +50,7 @@ export function createSessions({ key, now, ttlSeconds = SESSION_TTL_SECONDS }) {
     async userIdOf(c) {
       const token = getCookie(c, SESSION_COOKIE);
       if (!token) return undefined;
+      const { jwtVerify } = await loadJose();
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
