@@ -6,7 +6,22 @@ import { mkdtemp, rm, stat } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 
-import { getAddressEncoder, getBase58Encoder, getBase58Decoder, type Address } from '@solana/kit'
+import { getTransferSolInstruction } from '@solana-program/system'
+import {
+  appendTransactionMessageInstruction,
+  compileTransaction,
+  createNoopSigner,
+  createSolanaRpc,
+  createTransactionMessage,
+  getAddressEncoder,
+  getBase58Decoder,
+  getBase58Encoder,
+  getBase64EncodedWireTransaction,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+  type Address,
+} from '@solana/kit'
 import type { Hono } from 'hono'
 import { createPublicClient, http, parseEther, verifyMessage, verifyTypedData } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -15,13 +30,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startAnvil } from '../devchain/index.mjs'
 import { startDirectory, type WalletDirectory } from '../directory/index.mjs'
 import { createMailer, startMailCatcher, type CaughtMessage, type MailCatcher, type Mailer } from '../mail/index.mjs'
+import { DEV_WALLET_ADDRESS, LOCAL_SOLANA_CHAIN_ID, startSolanaRpc, type SolanaRpcNode } from '../solana/index.mjs'
 import { openDatabase, type Database } from '../storage/index.mjs'
 import { createWalletApp, loadMasterKey, MASTER_KEY_FILE } from './index.mjs'
 import { deriveKeys, open } from './masterKey.mjs'
 
 const WALLET = 'http://localhost:8790'
 const HOST = 'http://127.0.0.1:5173'
-const SOLANA_CHAIN = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
+const SOLANA_CHAIN = LOCAL_SOLANA_CHAIN_ID
 const SLOW = { timeout: 60_000 }
 
 let scratch: string
@@ -30,6 +46,7 @@ let mail: MailCatcher
 let mailer: Mailer
 let directory: WalletDirectory
 let anvil: Awaited<ReturnType<typeof startAnvil>>
+let solana: SolanaRpcNode
 let masterKey: Buffer
 let app: Hono
 /** Added to Date.now() by the app's clock: codes, cooldowns and sessions expire without waiting. */
@@ -37,11 +54,12 @@ let clockOffset = 0
 
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), 'foyer-wallet-'))
-  ;[database, mail, directory, anvil] = await Promise.all([
+  ;[database, mail, directory, anvil, solana] = await Promise.all([
     openDatabase({ dataDir: path.join(scratch, 'data') }),
     startMailCatcher(),
     startDirectory({ allowedOrigins: ['http://127.0.0.1:*'] }),
     startAnvil({ port: 0, chainId: 31337 }),
+    startSolanaRpc({ port: 0 }),
   ])
   mailer = createMailer({ smtpUrl: mail.smtpUrl })
   masterKey = loadMasterKey({ fromEnv: undefined, dataDir: scratch })
@@ -51,7 +69,7 @@ beforeAll(async () => {
     masterKey,
     directoryUrl: directory.url,
     evm: [{ chainId: 31337, rpcUrl: anvil.url }],
-    solana: [{ chainId: SOLANA_CHAIN, rpcUrl: 'http://127.0.0.1:9' }],
+    solana: [{ chainId: SOLANA_CHAIN, rpcUrl: solana.url }],
     now: () => Date.now() + clockOffset,
     log: () => {},
   })
@@ -59,7 +77,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   mailer?.close()
-  await Promise.allSettled([database?.close(), mail?.stop(), directory?.stop(), anvil?.stop()])
+  await Promise.allSettled([database?.close(), mail?.stop(), directory?.stop(), anvil?.stop(), solana?.stop()])
   if (scratch) await rm(scratch, { recursive: true, force: true })
 })
 
@@ -285,6 +303,8 @@ describe('requests (§6)', () => {
   let user: any
   beforeAll(async () => {
     ;({ page, user } = await signIn('signer'))
+    // 100 ETH for the transactions below.
+    await createPublicClient({ transport: http(anvil.url) }).request({ method: 'anvil_setBalance' as any, params: [user.address, '0x56BC75E2D63100000'] as any })
   }, 60_000)
 
   it('behavior: personal_sign waits for approval, then signs with the user key', async () => {
@@ -323,7 +343,6 @@ describe('requests (§6)', () => {
 
   it('behavior: an approved eth_sendTransaction is mined on the service RPC', SLOW, async () => {
     const client = createPublicClient({ transport: http(anvil.url) })
-    await client.request({ method: 'anvil_setBalance' as any, params: [user.address, '0x56BC75E2D63100000'] as any })
     const to = privateKeyToAccount(`0x${randomBytes(32).toString('hex')}`).address
     const sent = await approved(page, 'eth_sendTransaction', [{ from: user.address, to, value: `0x${parseEther('1.5').toString(16)}` }])
     expect(sent.body.result).toMatch(/^0x[0-9a-f]{64}$/)
@@ -356,6 +375,32 @@ describe('requests (§6)', () => {
     const signature = Buffer.from(getBase58Encoder().encode(signed.body.result.signature))
     expect(verify(null, Buffer.from('Sign in to Foyer'), publicKey, signature)).toBe(true)
     expect(verify(null, Buffer.from('Sign in to Foyer!'), publicKey, signature)).toBe(false)
+  })
+
+  it('behavior: an approved Solana transaction is signed with the user key and sent on the service RPC', SLOW, async () => {
+    const source = user.accounts[1].address as Address
+    const rpc = createSolanaRpc(solana.url)
+    await rpc.requestAirdrop(source, 2_000_000_000n as any).send()
+    const { value: lifetime } = await rpc.getLatestBlockhash().send()
+    const message = pipe(
+      createTransactionMessage({ version: 0 }),
+      (m) => setTransactionMessageFeePayer(source, m),
+      (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
+      (m) => appendTransactionMessageInstruction(getTransferSolInstruction({ source: createNoopSigner(source), destination: DEV_WALLET_ADDRESS as Address, amount: 1_000_000_000n }), m),
+    )
+    const transaction = getBase64EncodedWireTransaction(compileTransaction(message))
+    const before = (await rpc.getBalance(DEV_WALLET_ADDRESS as Address).send()).value
+    const sent = await approved(page, 'solana_signAndSendTransaction', { transaction }, SOLANA_CHAIN)
+    expect(sent.body.result.signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
+    expect((await rpc.getBalance(DEV_WALLET_ADDRESS as Address).send()).value).toBe(before + 1_000_000_000n)
+  })
+
+  it('behavior: wallet_sendCalls sends each call and reports the batch by its id', SLOW, async () => {
+    const to = privateKeyToAccount(`0x${randomBytes(32).toString('hex')}`).address
+    const sent = await approved(page, 'wallet_sendCalls', [{ calls: [{ to, value: '0x1' }, { to, value: '0x2' }] }])
+    const { id } = sent.body.result
+    await expect.poll(async () => (await page.send('APP_RPC_REQUEST', { method: 'wallet_getCallsStatus', params: [id] })).body.result.status, { timeout: 10_000 }).toBe(200)
+    expect(await createPublicClient({ transport: http(anvil.url) }).getBalance({ address: to })).toBe(3n)
   })
 
   it('behavior: switching only to listed networks; on Solana the user address is the Solana one', async () => {
