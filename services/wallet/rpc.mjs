@@ -196,7 +196,14 @@ export async function decideApproval(deps, { userId, requestId, secret, approved
     return found;
   });
   if (!approved) throw new WalletError(400, 'USER_REJECTED', 'User rejected the request', { rpcCode: 4001 });
-  return runApproved(deps, row);
+  try {
+    return await runApproved(deps, row);
+  } catch (error) {
+    if (error instanceof WalletError) throw error;
+    // What the chain or the signer refused (not enough funds, a reverted call): the user's to read, not a 500.
+    const { shortMessage, message } = /** @type {{ shortMessage?: string, message: string }} */ (error);
+    throw new WalletError(400, 'RPC_ERROR', shortMessage ?? message, { rpcCode: -32603 });
+  }
 }
 
 /** @param {RpcDeps} deps @param {any} row an approvals row */

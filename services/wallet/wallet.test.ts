@@ -351,6 +351,11 @@ describe('requests (§6)', () => {
     expect(await client.getBalance({ address: to })).toBe(parseEther('1.5'))
   })
 
+  it('behavior: an approved transaction the chain refuses answers the reason, not a server error', async () => {
+    const refused = await approved(page, 'eth_sendTransaction', [{ to: user.address, value: `0x${parseEther('1000000').toString(16)}` }])
+    expect(refused).toMatchObject({ status: 400, body: { code: 'RPC_ERROR', error: expect.stringMatching(/exceeds the balance|insufficient funds/i) } })
+  })
+
   it('behavior: §5: a call whose to or data lacks 0x is refused before any approval', async () => {
     const noPrefix = await page.send('APP_RPC_REQUEST', { method: 'eth_sendTransaction', params: [{ to: 'f39fd6e51aad88f6f4ce6ab8827279cfffb92266' }] })
     expect(noPrefix.body).toMatchObject({ code: 'INVALID_REQUEST', error: expect.stringContaining("'to'") })
