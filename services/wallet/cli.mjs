@@ -10,6 +10,7 @@
 //   FOYER_WALLET_NETWORKS    chainId=rpcUrl, comma-separated; a chainId `solana:<genesis prefix>` is Solana.
 //                            Default: the local stack's chains 31337 and 31338 and its Solana node.
 //   FOYER_WALLET_MASTER_KEY  64 hex digits; default: <data dir>/wallet-master.key, created 0600 on first start
+import { readPort, stopOnSignals } from '../serviceCli.mjs';
 import { LOCAL_SOLANA_CHAIN_ID } from '../solana/index.mjs';
 import { openDatabase } from '../storage/index.mjs';
 import { DEFAULT_WALLET_PORT, startWallet } from './startWallet.mjs';
@@ -30,12 +31,8 @@ function parseNetworks(list) {
   return { evm, solana };
 }
 
-const port = process.env['FOYER_WALLET_PORT'] ? Number(process.env['FOYER_WALLET_PORT']) : DEFAULT_WALLET_PORT;
+const port = readPort('FOYER_WALLET_PORT', DEFAULT_WALLET_PORT);
 const smtpUrl = process.env['FOYER_SMTP_URL'];
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`FOYER_WALLET_PORT must be a port number, got ${JSON.stringify(process.env['FOYER_WALLET_PORT'])}`);
-  process.exit(1);
-}
 if (!smtpUrl) {
   console.error('FOYER_SMTP_URL is required (smtp://user:pass@host:587); for development, run services/mail/cli.mjs and use smtp://127.0.0.1:8025');
   process.exit(1);
@@ -61,16 +58,8 @@ try {
   process.exit(1);
 }
 
-/** @param {NodeJS.Signals} signal */
-async function shutdown(signal) {
-  process.off('SIGINT', shutdown);
-  process.off('SIGTERM', shutdown);
+stopOnSignals('Wallet service', async () => {
   await wallet.stop();
   await database?.close();
-  console.log(`Wallet service stopped (${signal})`);
-  process.exit(0);
-}
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
-
+});
 console.log(`Wallet service on ${wallet.url} (frame: ${wallet.url}/frame?projectId=<id>&chainId=<id>&version=4)`);
