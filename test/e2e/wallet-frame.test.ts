@@ -170,6 +170,16 @@ describe('the secure frame in Chromium', () => {
     expect(await verifyMessage({ address: user.address, message: 'Hello', signature: signed.payload })).toBe(true)
     expect(await frame.getByRole('button', { name: 'Approve' }).isVisible()).toBe(false)
 
+    // Reject in the frame is a user rejection; APP_RPC_ABORT answers a waiting request 'Request was aborted'.
+    const rejecting = ask(page, 'APP_RPC_REQUEST', { method: 'personal_sign', params: ['0x01', user.address] })
+    await frame.getByRole('button', { name: 'Reject' }).click()
+    expect(await rejecting).toMatchObject({ type: 'FRAME_RPC_REQUEST_ERROR', payload: { code: 'USER_REJECTED', rpcCode: 4001 } })
+    const aborted = ask(page, 'APP_RPC_REQUEST', { method: 'personal_sign', params: ['0x02', user.address] })
+    await frame.getByRole('button', { name: 'Approve' }).waitFor()
+    expect(await ask(page, 'APP_RPC_ABORT')).toMatchObject({ type: 'FRAME_RPC_ABORT_SUCCESS' })
+    expect(await aborted).toMatchObject({ type: 'FRAME_RPC_REQUEST_ERROR', payload: { message: 'Request was aborted' } })
+    expect(await frame.getByRole('button', { name: 'Approve' }).isVisible()).toBe(false)
+
     expect(await ask(page, 'APP_RPC_REQUEST', { method: 'eth_sign', params: [] })).toMatchObject({
       type: 'FRAME_RPC_REQUEST_ERROR',
       payload: { message: 'Requested RPC call is not allowed', code: 'NOT_ALLOWED' },
