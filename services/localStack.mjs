@@ -19,7 +19,7 @@ import {
 import { startRelay } from './relay/index.mjs';
 import { startApi } from './api/index.mjs';
 import { startDirectory } from './directory/index.mjs';
-import { openDatabase } from './storage/index.mjs';
+import { DEFAULT_DATA_DIR, openDatabase } from './storage/index.mjs';
 
 /**
  * @typedef {import('./devchain/index.mjs').DevChainFixtures & {
@@ -68,7 +68,7 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
       if (port) await assertPortFree(port, envVar);
     }
   }
-  const dataDir = (walletOptions && walletOptions.dataDir) || process.env['FOYER_DATA_DIR'] || '.foyer/data';
+  const dataDir = (walletOptions && walletOptions.dataDir) || process.env['FOYER_DATA_DIR'] || DEFAULT_DATA_DIR;
   // Opened while the chains start (PGlite takes a second or more), once for every durable service of the stack;
   // the wallet's and the mail catcher's code load meanwhile too, and only when the wallet is asked for.
   const opening = walletOptions ? openDatabase({ dataDir }) : undefined;

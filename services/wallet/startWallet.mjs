@@ -1,6 +1,7 @@
 // Serves the wallet app (createWalletApp.mjs) on loopback: its own site, apart from the pages that embed it.
 import { serveApp } from '../http/index.mjs';
 import { createMailer } from '../mail/createMailer.mjs';
+import { DEFAULT_DATA_DIR } from '../storage/index.mjs';
 import { createWalletApp } from './createWalletApp.mjs';
 import { loadMasterKey } from './masterKey.mjs';
 
@@ -23,7 +24,7 @@ export const DEFAULT_WALLET_PORT = 8790;
  */
 export async function startWallet({ port = 0, host = '127.0.0.1', smtpUrl, mailFrom, masterKey, dataDir, ...appOptions }) {
   const log = appOptions.log ?? ((/** @type {string} */ message) => console.error(message));
-  const key = masterKey ?? loadMasterKey({ fromEnv: process.env['FOYER_WALLET_MASTER_KEY'], dataDir: dataDir ?? (process.env['FOYER_DATA_DIR'] || '.foyer/data') });
+  const key = masterKey ?? loadMasterKey({ fromEnv: process.env['FOYER_WALLET_MASTER_KEY'], dataDir: dataDir ?? (process.env['FOYER_DATA_DIR'] || DEFAULT_DATA_DIR) });
   const mailer = createMailer({ smtpUrl, from: mailFrom });
   const app = await createWalletApp({ ...appOptions, mailer, masterKey: key, log });
   const served = await serveApp(app, { port, host, envVar: 'FOYER_WALLET_PORT', name: 'wallet', log });
