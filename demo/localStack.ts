@@ -26,6 +26,10 @@ export interface LocalStack {
   directory?: { url: string }
   /** The blockchain API (services/api). */
   api?: { url: string }
+  /** The embedded wallet (services/wallet), on its own site: the secure frame behind email sign-in. */
+  wallet?: { url: string }
+  /** The mail catcher's inbox (services/mail), where the sign-in codes arrive. */
+  mail?: { url: string }
 }
 
 export const localChains = __FOYER_LOCAL_STACK__.chains
@@ -37,6 +41,8 @@ export const localRelayUrl = __FOYER_LOCAL_STACK__.walletConnect?.relayUrl
 export const localDirectoryUrl = __FOYER_LOCAL_STACK__.directory?.url
 
 export const localApiUrl = __FOYER_LOCAL_STACK__.api?.url
+
+export const localWalletUrl = __FOYER_LOCAL_STACK__.wallet?.url
 
 /** anvil's first test key: public knowledge, funded only on the local chains. */
 export const DEV_WALLET_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'

@@ -55,6 +55,7 @@ export { fetchKernelQuery } from './services/kernelQuery.js'
 export type { KernelQuery } from './services/kernelQuery.js'
 
 export { FetchToken, StorageToken } from './core/tokens.js'
+export { afterFirstPaint } from './core/idle.js'
 export { createStorage, createMemoryBackend, readRecentWallets, addRecentWallet, RECENT_WALLETS_LIMIT } from './services/storage.js'
 export type { RecentWallet, StorageBackend, StorageService } from './services/storage.js'
 export { createHttpClient, InvalidResponseError } from './services/http.js'

@@ -66,6 +66,11 @@ describe('parseOptions', () => {
     expect(parseOptions({ services }).services).toEqual(services)
   })
 
+  it('behavior: a service left undefined is no service, not an error (`{ wallet: process.env.WALLET_URL }`)', () => {
+    expect(parseOptions({ services: { api: 'https://api.example', wallet: undefined } }).services).toEqual({ api: 'https://api.example', wallet: undefined })
+    expect(failure({ services: { wallet: null } }).message).toContain('`services.wallet`')
+  })
+
   it('behavior: a service URL that is not a string names the service', () => {
     expect(failure({ services: { api: 42 } }).message).toContain('`services.api`')
   })

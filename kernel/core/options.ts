@@ -141,8 +141,9 @@ const OptionsSchema = v.strictObject({
   disableAppend: v.optional(v.boolean()),
   enableEmbedded: v.optional(v.boolean()),
   defaultNetwork: v.optional(v.pipe(v.string(), v.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'must be a CAIP-2 id'))),
-  // An open map: plugins add their own services by name.
-  services: v.optional(v.record(v.string(), httpUrl)),
+  // An open map: plugins add their own services by name. A name left undefined is no service (a host
+  // may write `{ wallet: process.env.WALLET_URL }`).
+  services: v.optional(v.record(v.string(), v.optional(httpUrl))),
   featuredWalletIds: v.optional(v.array(v.string())),
   includeWalletIds: v.optional(v.array(v.string())),
   excludeWalletIds: v.optional(v.array(v.string())),

@@ -1,0 +1,43 @@
+import { useState, type FormEvent } from 'react'
+import { useKernel, useTranslate } from '../../kernel/react/index.js'
+import { Button } from '../../kernel/ui/index.js'
+import { isEmail } from './isEmail.js'
+
+/** The email connect method on Connect (§2: first): an address, then EmailLogin with it. */
+export default function EmailField() {
+  const kernel = useKernel()
+  const t = useTranslate()
+  const [email, setEmail] = useState('')
+  const [error, setError] = useState<string>()
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    // §5: email fields hold valid emails.
+    if (!isEmail(email)) return setError(t('email.invalid'))
+    kernel.router.push('EmailLogin', { email: email.trim() })
+  }
+
+  return (
+    <form className="f-center" onSubmit={submit} noValidate>
+      <input
+        className="f-input"
+        type="email"
+        autoComplete="email"
+        aria-label={t('email.field')}
+        placeholder={t('email.field')}
+        value={email}
+        aria-invalid={error ? true : undefined}
+        onChange={(event) => {
+          setEmail(event.target.value)
+          setError(undefined)
+        }}
+      />
+      {error && (
+        <p className="f-error-text" role="alert">
+          {error}
+        </p>
+      )}
+      <Button type="submit">{t('email.continue')}</Button>
+    </form>
+  )
+}

@@ -1,0 +1,128 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { closeModal, connect, visibleMessage, type Kernel } from '../../kernel/index.js'
+import { useKernel, useTranslate, useViewTitle, type ViewProps } from '../../kernel/react/index.js'
+import { Button, Spinner } from '../../kernel/ui/index.js'
+import { EMAIL_CONNECTOR_ID } from './constants.js'
+import { embeddedWalletOf, type EmailAction } from './embeddedWallet.js'
+
+type Step = { kind: 'sending' } | { kind: 'code' } | { kind: 'verifying' } | { kind: 'device' } | { kind: 'connecting' } | { kind: 'failed'; message: string }
+
+/**
+ * EmailLogin (§2, §4): the frame mails a code (VERIFY_OTP), or first a device link (VERIFY_DEVICE),
+ * or knows the browser already (CONNECT); then the wallet connects on every namespace it serves and
+ * the modal closes.
+ */
+export default function EmailLoginView({ params }: ViewProps<{ email: string }>) {
+  const kernel = useKernel()
+  const t = useTranslate()
+  useViewTitle(t('email.title'))
+  const [step, setStep] = useState<Step>({ kind: 'sending' })
+  const [code, setCode] = useState('')
+  const [codeError, setCodeError] = useState<string>()
+  const live = useRef(true)
+  useEffect(() => () => void (live.current = false), [])
+
+  const show = (next: Step) => {
+    if (live.current) setStep(next)
+  }
+  const fail = (error: unknown) => show({ kind: 'failed', message: visibleMessage(error, t('email.failed')) })
+
+  const finish = async () => {
+    show({ kind: 'connecting' })
+    await connect(kernel, { connectorId: EMAIL_CONNECTOR_ID })
+    // A view an afterConnect hook showed (sign-in, an unsupported network) comes back here when done:
+    // this view, shown again, closes the modal then (see below).
+    if (live.current) closeModal(kernel)
+  }
+
+  const follow = async (action: EmailAction): Promise<void> => {
+    const wallet = embeddedWalletOf(kernel)
+    if (action === 'CONNECT') return finish()
+    if (action === 'VERIFY_OTP') return show({ kind: 'code' })
+    show({ kind: 'device' })
+    return follow(await wallet.connectDevice())
+  }
+
+  const start = () => {
+    show({ kind: 'sending' })
+    embeddedWalletOf(kernel).connectEmail(params.email).then(follow).catch(fail)
+  }
+  useEffect(() => {
+    // Back from a view an afterConnect hook showed: the login is done.
+    if (isConnectedByEmail(kernel)) closeModal(kernel)
+    else start()
+  }, [params.email])
+
+  const verify = (event: FormEvent) => {
+    event.preventDefault()
+    // §5: the one-time code is a string; the service's are 6 digits.
+    if (!/^\d{6}$/.test(code.trim())) return setCodeError(t('email.invalidCode'))
+    show({ kind: 'verifying' })
+    embeddedWalletOf(kernel)
+      .connectOtp(code)
+      .then(finish)
+      .catch((error: unknown) => {
+        if (!live.current) return
+        setCodeError(visibleMessage(error, t('email.failed')))
+        setStep({ kind: 'code' })
+      })
+  }
+
+  if (step.kind === 'failed') {
+    return (
+      <div className="f-center">
+        <p className="f-error-text" role="alert">
+          {step.message}
+        </p>
+        <Button onClick={start}>{t('email.tryAgain')}</Button>
+      </div>
+    )
+  }
+  if (step.kind === 'code' || step.kind === 'verifying') {
+    return (
+      <form className="f-center" onSubmit={verify} noValidate>
+        <p>{t('email.codeSent', { email: params.email })}</p>
+        <input
+          className="f-input"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          aria-label={t('email.codeField')}
+          value={code}
+          aria-invalid={codeError ? true : undefined}
+          onChange={(event) => {
+            setCode(event.target.value)
+            setCodeError(undefined)
+          }}
+        />
+        {codeError && (
+          <p className="f-error-text" role="alert">
+            {codeError}
+          </p>
+        )}
+        <Button type="submit" loading={step.kind === 'verifying'}>
+          {t('email.verify')}
+        </Button>
+        <Button type="button" variant="secondary" onClick={start} disabled={step.kind === 'verifying'}>
+          {t('email.resend')}
+        </Button>
+      </form>
+    )
+  }
+  const waiting = { sending: t('email.sending'), device: t('email.deviceWaiting'), connecting: t('email.connecting') }[step.kind]
+  return (
+    <div className="f-center">
+      {step.kind === 'device' && <p>{t('email.device', { email: params.email })}</p>}
+      <p className="f-muted" role="status">
+        {waiting}
+      </p>
+      <Spinner />
+    </div>
+  )
+}
+
+function isConnectedByEmail(kernel: Kernel): boolean {
+  return Object.values(kernel.store.getState().connection.namespaces).some(
+    (connection) => connection.status === 'connected' && connection.connectorId === EMAIL_CONNECTOR_ID,
+  )
+}

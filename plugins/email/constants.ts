@@ -1,0 +1,19 @@
+// The email plugin's constants, in a module of their own: the manifest and the lazy modules share them
+// without a lazy module importing the manifest (which would split it into two files).
+
+/** The id of the embedded wallet's connector. */
+export const EMAIL_CONNECTOR_ID = 'email'
+
+// What the embedded wallet keeps in the kernel's storage (§3, §4). Sign-out clears every one of them.
+
+/** §4: an email login was used in this browser, so the frame is created at start to restore it. */
+export const EMAIL_LOGIN_USED_KEY = 'email:loginUsed'
+/** The signed-in address, shown while the frame restores the session. */
+export const EMAIL_ADDRESS_KEY = 'email:address'
+/** The chain the embedded wallet was last on. */
+export const EMAIL_LAST_CHAIN_KEY = 'email:lastChain'
+/** A social login's user name (the socials plugin writes it). */
+export const SOCIAL_USERNAME_KEY = 'email:socialUsername'
+
+/** §4: what sign-out clears. */
+export const SIGN_OUT_KEYS = [EMAIL_ADDRESS_KEY, EMAIL_LOGIN_USED_KEY, EMAIL_LAST_CHAIN_KEY, SOCIAL_USERNAME_KEY] as const

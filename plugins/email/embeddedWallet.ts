@@ -1,0 +1,146 @@
+// The embedded wallet in one kernel: the secure frame, the login steps (§4), the signed-in user (§3),
+// and the connector that hands the chains its providers (EIP-1193 for eip155, a Wallet Standard
+// wallet for solana). One login, one connector, every namespace it serves. Loaded on demand.
+import * as v from 'valibot'
+import { BaseError, createToken, openModal, raiseAlert, showToast, StorageToken, type Kernel, type Token } from '../../kernel/index.js'
+import { createEip1193Provider } from './eip1193Provider.js'
+import { createFrameClient, EmbeddedWalletError, type FrameClient } from './frameClient.js'
+import { createSolanaWallet } from './solanaWallet.js'
+import { EMAIL_ADDRESS_KEY, EMAIL_CONNECTOR_ID, EMAIL_LOGIN_USED_KEY, SIGN_OUT_KEYS } from './constants.js'
+
+/** §5: an email login is triggered at most once every 30 s. */
+export const EMAIL_COOLDOWN_MS = 30_000
+/** §9: 'Action not allowed' shows this long after the modal opens on a refused request. */
+export const ERROR_MESSAGE_DELAY_MS = 300
+
+/** What the frame says to do after an email (§4). */
+export type EmailAction = 'VERIFY_OTP' | 'VERIFY_DEVICE' | 'CONNECT'
+
+const Account = v.object({ address: v.pipe(v.string(), v.maxLength(100)), type: v.picklist(['eoa', 'smartAccount']), namespace: v.picklist(['eip155', 'solana']) })
+/** §3: the authenticated user, as the frame sends it; checked, since it crosses a trust boundary. */
+const UserSchema = v.object({
+  email: v.optional(v.pipe(v.string(), v.email())),
+  address: v.string(),
+  chainId: v.union([v.number(), v.string()]),
+  accounts: v.pipe(v.array(Account), v.minLength(1)),
+  preferredAccountType: v.optional(v.string()),
+  smartAccountDeployed: v.optional(v.boolean()),
+})
+export type EmbeddedUser = v.InferOutput<typeof UserSchema>
+
+const ActionSchema = v.object({ action: v.picklist(['VERIFY_OTP', 'VERIFY_DEVICE', 'CONNECT']) })
+
+/** §5: a second email within 30 s. The message is SPEC's, word for word; `seconds` rounded up. */
+export class EmailCooldownError extends BaseError {
+  override name = 'EmailCooldownError'
+  constructor(readonly seconds: number) {
+    super(`Please try again after ${seconds} seconds`)
+  }
+}
+
+export interface EmbeddedWallet {
+  readonly frame: FrameClient
+  /** §4 step 1: the frame answers what comes next. Throws 'Please try again after {n} seconds' within 30 s of the last. */
+  connectEmail(email: string): Promise<EmailAction>
+  /** §4: waits until the mailed device link is confirmed; a code is mailed then. */
+  connectDevice(): Promise<EmailAction>
+  /** §4: the one-time code; the session starts. */
+  connectOtp(otp: string): Promise<void>
+  /** §4: the signed-in user, from the frame; undefined without a session. */
+  getUser(options?: { silent?: boolean }): Promise<EmbeddedUser | undefined>
+  /** The account of `namespace`, when signed in. */
+  accountOf(namespace: string): string | undefined
+  /** §4: signs out in the frame (3 s at most) and forgets the stored email, marker, last chain and social name. */
+  signOut(): Promise<void>
+}
+
+const EmbeddedWalletToken: Token<EmbeddedWallet> = createToken('email:embeddedWallet')
+
+/** The kernel's embedded wallet, started on first use: the frame loads and the connector registers. */
+export function embeddedWalletOf(kernel: Kernel): EmbeddedWallet {
+  return kernel.container.ensure(EmbeddedWalletToken, () => startEmbeddedWallet(kernel))
+}
+
+function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
+  const storage = kernel.container.resolve(StorageToken)
+  let user: EmbeddedUser | undefined
+  let lastEmailAt = Number.NEGATIVE_INFINITY
+  const approvals = new Set<string>()
+
+  const frame = createFrameClient({
+    walletUrl: kernel.options.services.wallet!,
+    projectId: kernel.options.projectId ?? '',
+    chainId: kernel.chains.networks()[0]?.id,
+    enableLogger: kernel.options.logLevel === 'debug',
+    schedule: (callback, ms) => kernel.schedule(callback, ms),
+    failed(failure) {
+      kernel.bus.emit('email:frame-failed', { event: failure })
+      if (failure === 'iframe_load_failed') raiseAlert(kernel, 'EMBEDDED_WALLET_LOAD_FAILED')
+      else if (failure === 'iframe_request_timeout') raiseAlert(kernel, 'EMBEDDED_WALLET_TIMEOUT')
+      else if (failure === 'unverified_domain') raiseAlert(kernel, 'INVALID_APP_CONFIGURATION')
+      else raiseAlert(kernel, 'SESSION_EXPIRED')
+    },
+    approvalRequested({ id, method }) {
+      // §6: the request waits for the user in the frame's own panel, shown inside the modal.
+      approvals.add(id)
+      kernel.router.request('ApproveTransaction', { method }).catch(() => {
+        // Closed or left before the frame settled it: the request is aborted ('Request was aborted').
+        if (approvals.delete(id)) void frame.request('APP_RPC_ABORT').catch(() => {})
+      })
+    },
+    approvalSettled(id) {
+      if (!approvals.delete(id)) return
+      frame.hide()
+      if (kernel.store.getState().modal.open && kernel.router.current().view === 'ApproveTransaction') kernel.router.finish()
+    },
+  })
+
+  const wallet: EmbeddedWallet = {
+    frame,
+    async connectEmail(email) {
+      const wait = lastEmailAt + EMAIL_COOLDOWN_MS - Date.now()
+      if (wait > 0) throw new EmailCooldownError(Math.ceil(wait / 1000))
+      lastEmailAt = Date.now()
+      const { action } = v.parse(ActionSchema, await frame.request('APP_CONNECT_EMAIL', { email: email.trim() }))
+      storage.write(EMAIL_ADDRESS_KEY, email.trim())
+      return action
+    },
+    async connectDevice() {
+      return v.parse(ActionSchema, await frame.request('APP_CONNECT_DEVICE')).action
+    },
+    async connectOtp(otp) {
+      await frame.request('APP_CONNECT_OTP', { otp: otp.trim() })
+      storage.write(EMAIL_LOGIN_USED_KEY, true)
+    },
+    async getUser({ silent = false } = {}) {
+      if (silent && !(await frame.request<{ isConnected?: unknown }>('APP_IS_CONNECTED')).isConnected) return undefined
+      const answer = v.safeParse(UserSchema, await frame.request('APP_GET_USER'))
+      if (!answer.success) throw new EmbeddedWalletError('An error occurred', { frameCode: 'INVALID_RESPONSE' }, { details: 'The frame sent a malformed user.' })
+      user = answer.output
+      return user
+    },
+    accountOf: (namespace) => user?.accounts.find((account) => account.namespace === namespace)?.address,
+    async signOut() {
+      user = undefined
+      for (const key of SIGN_OUT_KEYS) storage.remove(key)
+      await frame.request('APP_SIGN_OUT').catch((error: unknown) => kernel.logger.warn('The frame did not sign out in time.', error))
+    },
+  }
+
+  const namespaces = ['eip155', 'solana'].filter((namespace) => kernel.chains.get(namespace))
+  kernel.connectors.register({
+    connector: { id: EMAIL_CONNECTOR_ID, name: 'Email', type: 'auth', namespaces },
+    providers: {
+      eip155: createEip1193Provider(kernel, wallet, { onNotAllowed: () => showNotAllowed(kernel) }),
+      solana: createSolanaWallet(wallet),
+    },
+  })
+  return wallet
+}
+
+/** §6: a request the embedded wallet does not offer: the modal opens, 'Action not allowed' after 300 ms. */
+function showNotAllowed(kernel: Kernel) {
+  if (!kernel.store.getState().modal.open) openModal(kernel)
+  kernel.schedule(() => showToast(kernel, { message: kernel.i18n.t('approve.notAllowed'), variant: 'error' }), ERROR_MESSAGE_DELAY_MS)
+  kernel.logger.error('Requested RPC call is not allowed')
+}

@@ -1,0 +1,174 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createFrameClient, FRAME_LOAD_TIMEOUT_MS, FRAME_READY_DELAY_MS, LOGIN_REQUEST_TIMEOUT_MS, SIGN_OUT_TIMEOUT_MS, type FrameClientOptions } from './frameClient.js'
+
+const WALLET = 'http://localhost:8790'
+
+/**
+ * Node has no DOM: a page with one iframe whose window records what the host posts to it. Messages
+ * "from the frame" are dispatched on the page's window with the origin and source a browser sets.
+ */
+function setup(overrides: Partial<FrameClientOptions> = {}) {
+  const page = new EventTarget()
+  const posted: Array<{ message: { id: string; type: string; payload: unknown }; target: string }> = []
+  const frameWindow = { postMessage: (message: never, target: string) => posted.push({ message, target }) }
+  const iframe = { style: {}, src: '', title: '', contentWindow: frameWindow, remove: vi.fn() }
+  vi.stubGlobal('window', page)
+  vi.stubGlobal('document', { createElement: () => iframe, body: { appendChild: vi.fn() } })
+  const failed = vi.fn()
+  const approvalRequested = vi.fn()
+  const approvalSettled = vi.fn()
+  const client = createFrameClient({
+    walletUrl: WALLET,
+    projectId: 'demo',
+    chainId: 31337,
+    schedule: (callback, ms) => {
+      const timer = setTimeout(callback, ms)
+      return () => clearTimeout(timer)
+    },
+    failed,
+    approvalRequested,
+    approvalSettled,
+    ...overrides,
+  })
+  const fromFrame = (data: unknown, { origin = WALLET, source = frameWindow as unknown } = {}) =>
+    // Node's MessageEvent takes only a MessagePort as `source`: an Event with a window's fields instead.
+    page.dispatchEvent(Object.assign(new Event('message'), { data, origin, source }))
+  const ready = async () => {
+    fromFrame({ type: 'FRAME_READY' })
+    await vi.advanceTimersByTimeAsync(FRAME_READY_DELAY_MS)
+  }
+  return { client, iframe, posted, fromFrame, ready, failed, approvalRequested, approvalSettled, frameWindow }
+}
+
+beforeEach(() => {
+  vi.useFakeTimers()
+})
+afterEach(() => {
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+})
+
+describe('the secure frame client (PROTOCOL.md, §4, §8, §9)', () => {
+  it("behavior: loads the frame with §7's query; rpcUrl is never sent", () => {
+    const { iframe } = setup()
+    expect(iframe.src).toBe(`${WALLET}/frame?projectId=demo&chainId=31337&version=4&enableLogger=false`)
+  })
+
+  it('behavior: requests wait for the ready event plus 500 ms, then go to the exact wallet origin with a random id', async () => {
+    const { client, posted, fromFrame } = setup()
+    const answer = client.request('APP_CONNECT_EMAIL', { email: 'ada@example.com' })
+    fromFrame({ type: 'FRAME_READY' })
+    await vi.advanceTimersByTimeAsync(FRAME_READY_DELAY_MS - 1)
+    expect(posted).toEqual([])
+    await vi.advanceTimersByTimeAsync(1)
+    expect(posted).toHaveLength(1)
+    const { message, target } = posted[0]!
+    expect(target).toBe(WALLET)
+    expect(message).toMatchObject({ type: 'APP_CONNECT_EMAIL', payload: { email: 'ada@example.com' } })
+    expect(message.id).toMatch(/^[\w-]{8,}$/)
+    fromFrame({ id: message.id, type: 'FRAME_CONNECT_EMAIL_SUCCESS', payload: { action: 'VERIFY_OTP' } })
+    await expect(answer).resolves.toEqual({ action: 'VERIFY_OTP' })
+  })
+
+  it('behavior: answers from another origin, another window, with a malformed shape or for another request are ignored', async () => {
+    const { client, posted, fromFrame, ready } = setup()
+    await ready()
+    let settled = false
+    const answer = client.request('APP_GET_USER').finally(() => (settled = true))
+    await vi.advanceTimersByTimeAsync(0)
+    const { id } = posted[0]!.message
+    fromFrame({ id, type: 'FRAME_GET_USER_SUCCESS', payload: 'forged' }, { origin: 'http://evil.example' })
+    fromFrame({ id, type: 'FRAME_GET_USER_SUCCESS', payload: 'forged' }, { source: {} })
+    fromFrame({ type: 'FRAME_GET_USER_SUCCESS', payload: {} })
+    fromFrame(`{"id":"${id}","type":"FRAME_GET_USER_SUCCESS"}`)
+    fromFrame({ id: '../../x', type: 'FRAME_GET_USER_SUCCESS' })
+    fromFrame({ id, type: 'FRAME_SIGN_OUT_SUCCESS', payload: {} })
+    fromFrame({ id, type: 'FRAME_GET_USER_ERROR', payload: { message: 42 } })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(settled).toBe(false)
+    fromFrame({ id, type: 'FRAME_GET_USER_SUCCESS', payload: { address: '0x1' } })
+    await expect(answer).resolves.toEqual({ address: '0x1' })
+  })
+
+  it("behavior: an error answer rejects with the frame's message and code; without a message, 'An error occurred' (§8)", async () => {
+    const { client, posted, fromFrame, ready } = setup()
+    await ready()
+    const wrong = client.request('APP_CONNECT_OTP', { otp: '000000' })
+    const vague = client.request('APP_GET_CHAIN_ID')
+    await vi.advanceTimersByTimeAsync(0)
+    fromFrame({ id: posted[0]!.message.id, type: 'FRAME_CONNECT_OTP_ERROR', payload: { message: 'Invalid code', code: 'INVALID_CODE' } })
+    fromFrame({ id: posted[1]!.message.id, type: 'FRAME_GET_CHAIN_ID_ERROR', payload: {} })
+    await expect(wrong).rejects.toMatchObject({ name: 'EmbeddedWalletError', message: 'Invalid code', frameCode: 'INVALID_CODE' })
+    await expect(vague).rejects.toThrow('An error occurred')
+  })
+
+  it('behavior: a rejected request carries EIP-1193 code 4001; an expired session raises Session Expired', async () => {
+    const { client, posted, fromFrame, ready, failed } = setup()
+    await ready()
+    const signing = client.request('APP_RPC_REQUEST', { method: 'personal_sign' })
+    const user = client.request('APP_GET_USER')
+    await vi.advanceTimersByTimeAsync(0)
+    fromFrame({ id: posted[0]!.message.id, type: 'FRAME_RPC_REQUEST_ERROR', payload: { message: 'User rejected the request', code: 'USER_REJECTED', rpcCode: 4001 } })
+    fromFrame({ id: posted[1]!.message.id, type: 'FRAME_GET_USER_ERROR', payload: { message: 'Session Expired', code: 'SESSION_EXPIRED' } })
+    await expect(signing).rejects.toMatchObject({ code: 4001 })
+    await expect(user).rejects.toThrow('Session Expired')
+    expect(failed).toHaveBeenCalledWith('session_expired')
+  })
+
+  it("behavior: no ready event within 20 s is 'Could not load embedded wallet' (iframe_load_failed)", async () => {
+    const { client, failed } = setup()
+    const answer = client.request('APP_CONNECT_EMAIL', { email: 'ada@example.com' })
+    const outcome = answer.catch((error: unknown) => error)
+    await vi.advanceTimersByTimeAsync(FRAME_LOAD_TIMEOUT_MS - 1)
+    expect(failed).not.toHaveBeenCalled()
+    await vi.advanceTimersByTimeAsync(1)
+    expect(failed).toHaveBeenCalledWith('iframe_load_failed')
+    // A request sent before the frame failed waits; nothing is posted to a frame that never loaded.
+    await vi.advanceTimersByTimeAsync(0)
+    expect(outcome).toBeInstanceOf(Promise)
+  })
+
+  it("behavior: a login request unanswered for 120 s is 'Embedded Wallet Request Timed Out'; sign-out waits 3 s at most without an alert", async () => {
+    const { client, ready, failed } = setup()
+    await ready()
+    const login = client.request('APP_CONNECT_EMAIL', { email: 'ada@example.com' }).catch((error: unknown) => error)
+    const signOut = client.request('APP_SIGN_OUT').catch((error: unknown) => error)
+    await vi.advanceTimersByTimeAsync(SIGN_OUT_TIMEOUT_MS)
+    expect(await signOut).toMatchObject({ frameCode: 'iframe_request_timeout' })
+    expect(failed).not.toHaveBeenCalled()
+    await vi.advanceTimersByTimeAsync(LOGIN_REQUEST_TIMEOUT_MS - SIGN_OUT_TIMEOUT_MS)
+    expect(await login).toMatchObject({ message: 'Embedded Wallet Request Timed Out' })
+    expect(failed).toHaveBeenCalledWith('iframe_request_timeout')
+  })
+
+  it("behavior: FRAME_UNVERIFIED_DOMAIN raises 'Invalid App Configuration' and refuses further requests", async () => {
+    const { client, ready, fromFrame, failed } = setup()
+    await ready()
+    const waiting = client.request('APP_GET_USER').catch((error: unknown) => error)
+    await vi.advanceTimersByTimeAsync(0)
+    fromFrame({ type: 'FRAME_UNVERIFIED_DOMAIN' })
+    expect(await waiting).toMatchObject({ message: 'Invalid App Configuration' })
+    expect(failed).toHaveBeenCalledWith('unverified_domain')
+    await expect(client.request('APP_GET_USER')).rejects.toThrow('Invalid App Configuration')
+  })
+
+  it('behavior: an approval request is handed on; its final answer settles it (§6)', async () => {
+    const { client, ready, posted, fromFrame, approvalRequested, approvalSettled } = setup()
+    await ready()
+    const signing = client.request('APP_RPC_REQUEST', { method: 'personal_sign', params: ['0x68', '0x1'] })
+    await vi.advanceTimersByTimeAsync(0)
+    const { id } = posted[0]!.message
+    fromFrame({ id, type: 'FRAME_RPC_REQUEST_APPROVAL', payload: { method: 'personal_sign' } })
+    expect(approvalRequested).toHaveBeenCalledWith({ id, method: 'personal_sign' })
+    fromFrame({ id, type: 'FRAME_RPC_REQUEST_SUCCESS', payload: '0xsigned' })
+    await expect(signing).resolves.toBe('0xsigned')
+    expect(approvalSettled).toHaveBeenCalledWith(id)
+  })
+
+  it('behavior: a request type outside the protocol is refused before anything is posted', async () => {
+    const { client, ready, posted } = setup()
+    await ready()
+    await expect(client.request('connect_email')).rejects.toThrow('Something went wrong')
+    expect(posted).toEqual([])
+  })
+})

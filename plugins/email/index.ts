@@ -1,0 +1,88 @@
+// The email plugin's manifest: the embedded wallet behind email login (§1, §4). One login yields an
+// EVM and a Solana account, served by one connector. The secure frame lives on the wallet service's
+// own site (`services.wallet`); its client, the views and the connector's providers load on demand:
+// at the first email login, or after the first paint when a login was used before (§4).
+import * as v from 'valibot'
+import { afterFirstPaint, definePlugin, StorageToken, type Kernel, type Plugin } from '../../kernel/index.js'
+import { en } from './locales.js'
+import { EMAIL_LOGIN_USED_KEY } from './constants.js'
+
+declare module '../../kernel/core/views.js' {
+  interface ViewParams {
+    /** §2: the email sign-in, from the address the visitor typed on Connect. */
+    EmailLogin: { email: string }
+    /** §6: the secure frame's panel for one wallet request, shown inside the modal. */
+    ApproveTransaction: { method: string }
+  }
+}
+
+declare module '../../kernel/core/router.js' {
+  interface ViewResults {
+    /** Answers when the frame has settled the request (approved or rejected in the frame itself). */
+    ApproveTransaction: void
+  }
+}
+
+declare module '../../kernel/core/bus.js' {
+  interface FoyerEvents {
+    /** §8: the frame did not load, a login request timed out, the domain is not allowed, or the session expired. */
+    'email:frame-failed': { event: 'iframe_load_failed' | 'iframe_request_timeout' | 'unverified_domain' | 'session_expired' }
+  }
+}
+
+declare module '../../kernel/core/features.js' {
+  interface Features {
+    /** Email login with an embedded wallet (§1). @default true; the remote project configuration may set it */
+    email: boolean
+  }
+}
+
+declare module '../../kernel/core/options.js' {
+  interface ServiceUrls {
+    /** The embedded wallet service (`services/wallet`), on its own site: the secure frame. */
+    wallet?: string
+  }
+}
+
+declare module '../../kernel/core/i18n.js' {
+  interface Messages extends Record<keyof typeof en, string> {}
+}
+
+export { EMAIL_CONNECTOR_ID } from './constants.js'
+
+/** Starts the embedded wallet in a kernel (idempotent): the frame, and the connector with its providers. */
+export async function startEmbeddedWallet(kernel: Kernel) {
+  return (await import('./embeddedWallet.js')).embeddedWalletOf(kernel)
+}
+
+/**
+ * Email login with an embedded wallet: an email field on Connect (§2 method order: email first), a
+ * code by mail, and a wallet on every chain in `plugins` that it serves (eip155, solana) from one
+ * login. Wallet requests that sign or send open ApproveTransaction, whose Approve button belongs to
+ * the secure frame's own origin (§6). Needs `services.wallet`, the wallet service's URL.
+ *
+ * @example
+ * createKernel({ projectId, services: { wallet: 'https://wallet.example.com' }, plugins: [evm({ networks }), email()] })
+ */
+export function email(): Plugin {
+  return definePlugin({
+    name: 'email',
+    flags: { email: { default: true, remote: true } },
+    feature: 'email',
+    views: {
+      EmailLogin: { title: 'email.title', load: () => import('./EmailLoginView.js') },
+      ApproveTransaction: { title: 'approve.title', load: () => import('./ApproveTransactionView.js') },
+    },
+    slots: { 'connect-methods': [{ id: 'email', method: 'email', label: 'email.continue', load: () => import('./EmailField.js') }] },
+    locales: { en },
+    setup(kernel) {
+      if (!kernel.options.services.wallet) {
+        kernel.logger.warn('email() needs `services.wallet`, the embedded wallet service: email login is off.')
+        return
+      }
+      // §4: the frame is created at start only when an email login was used before, to restore it.
+      if (!kernel.container.resolve(StorageToken).read(EMAIL_LOGIN_USED_KEY, v.literal(true))) return
+      void afterFirstPaint().then(() => (kernel.isDestroyed() ? undefined : startEmbeddedWallet(kernel)))
+    },
+  })
+}
