@@ -51,3 +51,24 @@ export function stringifyJson(value) {
   }
   return JSON.stringify(value) ?? 'null';
 }
+
+/**
+ * One JSON-RPC 2.0 call as a client (a service asking a node): the answer's body, `{ result }` or
+ * `{ error }`. A node that cannot be reached, answers no JSON or takes longer than `timeoutMs` throws
+ * the transport's error; each service names that failure in its own terms.
+ *
+ * @param {string} url
+ * @param {string} method
+ * @param {unknown} params
+ * @param {{ timeoutMs: number }} options
+ * @returns {Promise<{ result?: any, error?: { code?: number, message?: string, data?: unknown } }>}
+ */
+export async function callJsonRpc(url, method, params, { timeoutMs }) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  return (await response.json()) ?? {};
+}

@@ -2,6 +2,7 @@
 import { erc20Abi, formatUnits } from 'viem';
 
 import { isUnreachable } from './createChainIndexer.mjs';
+import { callJsonRpc } from '../jsonRpc.mjs';
 import { UpstreamError } from './errors.mjs';
 import { tokenIconUrl } from './tokenIconUrl.mjs';
 
@@ -122,16 +123,9 @@ export async function solanaBalances({ address, solana, price }) {
  * @returns {Promise<any>} the result
  */
 async function solanaRpc(rpcUrl, method, params) {
-  /** @type {{ result?: unknown, error?: { message?: string } }} */
   let body;
   try {
-    const response = await fetch(rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-      signal: AbortSignal.timeout(10_000),
-    });
-    body = await response.json();
+    body = await callJsonRpc(rpcUrl, method, params, { timeoutMs: 10_000 });
   } catch (error) {
     throw new UpstreamError(`The Solana node at ${rpcUrl} did not answer`, error);
   }

@@ -1,4 +1,5 @@
 // One JSON-RPC call to a node the service is configured with.
+import { callJsonRpc } from '../jsonRpc.mjs';
 import { WalletError } from './errors.mjs';
 
 /** A node that does not answer within this fails the request rather than hold it. */
@@ -12,13 +13,7 @@ const RPC_TIMEOUT_MS = 15_000;
 export async function jsonRpcCall(rpcUrl, method, params) {
   let body;
   try {
-    const response = await fetch(rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-      signal: AbortSignal.timeout(RPC_TIMEOUT_MS),
-    });
-    body = await response.json();
+    body = await callJsonRpc(rpcUrl, method, params, { timeoutMs: RPC_TIMEOUT_MS });
   } catch (error) {
     throw new WalletError(502, 'RPC_UNAVAILABLE', `The network's RPC did not answer: ${/** @type {Error} */ (error).message}`);
   }
