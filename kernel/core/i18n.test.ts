@@ -93,4 +93,18 @@ describe('createI18n', () => {
     expect(kernel.i18n.t('account.title')).toBe('Compte')
     expect(kernel.i18n.t('modal.close')).toBe('Fermer la fenêtre')
   })
+
+  it("behavior: addDefaults fills only missing texts, so a lazy view's English never undoes the host's messages", () => {
+    const i18n = createI18n()
+    const listener = vi.fn()
+    i18n.subscribe(listener)
+    i18n.add('en', { 'test.kept': 'The host says' } as never)
+    i18n.addDefaults('en', { 'test.kept': 'The view says', 'test.added': 'Added' } as never)
+    expect(i18n.t('test.kept' as never)).toBe('The host says')
+    expect(i18n.t('test.added' as never)).toBe('Added')
+    // Only the host's add notified: defaults arrive before anything shows them.
+    expect(listener).toHaveBeenCalledTimes(1)
+    i18n.addDefaults('en', { 'test.added': 'Again' } as never)
+    expect(i18n.t('test.added' as never)).toBe('Added')
+  })
 })

@@ -21,6 +21,13 @@ export interface I18n {
   t(key: MessageKey, params?: MessageParams): string
   /** Adds texts for a locale; later additions win, so the host's overrides go last. */
   add(locale: string, messages: LocaleMessages): void
+  /**
+   * Adds texts only where the locale has none yet: how a lazily loaded view brings its English
+   * without undoing the host's `messages` or a loaded translation. It notifies nobody: it runs as the
+   * view renders, before anything has shown those texts, and a notification there would re-render
+   * other components mid-render.
+   */
+  addDefaults(locale: string, messages: LocaleMessages): void
   /** Switches locale, loading it first when a loader is registered and it is not loaded yet. */
   setLocale(locale: string): Promise<void>
   /** Registers how to load a locale on demand. */
@@ -47,6 +54,11 @@ export function createI18n(locale = 'en'): I18n {
     add(target, messages) {
       catalogues.set(target, { ...catalogues.get(target), ...messages })
       if (target === current) notify()
+    },
+    addDefaults(target, messages) {
+      const existing = catalogues.get(target) ?? {}
+      if (Object.keys(messages).every((key) => key in existing)) return
+      catalogues.set(target, { ...messages, ...existing })
     },
     addLoader(target, loader) {
       loaders.set(target, [...(loaders.get(target) ?? []), loader])

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef } from 'react'
 import { useKernel, useTranslate, type ViewProps } from '../../kernel/react/index.js'
 import { embeddedWalletOf } from './embeddedWallet.js'
+import { addEmailTexts } from './texts.js'
 
 /** The height of the frame's approval panel. */
 const PANEL_HEIGHT = 320
@@ -12,6 +13,7 @@ const PANEL_HEIGHT = 320
  */
 export default function ApproveTransactionView({ params }: ViewProps<{ method: string }>) {
   const kernel = useKernel()
+  addEmailTexts(kernel)
   const t = useTranslate()
   const slot = useRef<HTMLDivElement>(null)
 

@@ -2,10 +2,12 @@ import { useState, type FormEvent } from 'react'
 import { useKernel, useTranslate } from '../../kernel/react/index.js'
 import { Button } from '../../kernel/ui/index.js'
 import { isEmail } from './isEmail.js'
+import { addEmailTexts } from './texts.js'
 
 /** The email connect method on Connect (§2: first): an address, then EmailLogin with it. */
 export default function EmailField() {
   const kernel = useKernel()
+  addEmailTexts(kernel)
   const t = useTranslate()
   const [email, setEmail] = useState('')
   const [error, setError] = useState<string>()

@@ -4,6 +4,7 @@ import { useKernel, useTranslate, useViewTitle, type ViewProps } from '../../ker
 import { Button, Spinner } from '../../kernel/ui/index.js'
 import { EMAIL_CONNECTOR_ID } from './constants.js'
 import { embeddedWalletOf, type EmailAction } from './embeddedWallet.js'
+import { addEmailTexts } from './texts.js'
 
 type Step = { kind: 'sending' } | { kind: 'code' } | { kind: 'verifying' } | { kind: 'device' } | { kind: 'connecting' } | { kind: 'failed'; message: string }
 
@@ -14,6 +15,7 @@ type Step = { kind: 'sending' } | { kind: 'code' } | { kind: 'verifying' } | { k
  */
 export default function EmailLoginView({ params }: ViewProps<{ email: string }>) {
   const kernel = useKernel()
+  addEmailTexts(kernel)
   const t = useTranslate()
   useViewTitle(t('email.title'))
   const [step, setStep] = useState<Step>({ kind: 'sending' })

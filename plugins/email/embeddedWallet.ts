@@ -6,6 +6,7 @@ import { BaseError, createToken, openModal, raiseAlert, showToast, StorageToken,
 import { createEip1193Provider } from './eip1193Provider.js'
 import { createFrameClient, EmbeddedWalletError, type FrameClient } from './frameClient.js'
 import { createSolanaWallet } from './solanaWallet.js'
+import { addEmailTexts } from './texts.js'
 import { EMAIL_ADDRESS_KEY, EMAIL_CONNECTOR_ID, EMAIL_LOGIN_USED_KEY, SIGN_OUT_KEYS } from './constants.js'
 
 /** §5: an email login is triggered at most once every 30 s. */
@@ -62,6 +63,7 @@ export function embeddedWalletOf(kernel: Kernel): EmbeddedWallet {
 }
 
 function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
+  addEmailTexts(kernel)
   const storage = kernel.container.resolve(StorageToken)
   let user: EmbeddedUser | undefined
   let lastEmailAt = Number.NEGATIVE_INFINITY

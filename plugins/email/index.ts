@@ -4,8 +4,11 @@
 // at the first email login, or after the first paint when a login was used before (§4).
 import * as v from 'valibot'
 import { afterFirstPaint, definePlugin, StorageToken, type Kernel, type Plugin } from '../../kernel/index.js'
-import { en } from './locales.js'
-import { EMAIL_LOGIN_USED_KEY } from './constants.js'
+import { en, type EmailMessages } from './locales.js'
+
+// constants.ts's EMAIL_LOGIN_USED_KEY, written out: the manifest imports no module the lazy ones import,
+// or the bundler splits the entry into a facade and a shared chunk (a test keeps the two equal).
+const EMAIL_LOGIN_USED_KEY = 'email:loginUsed'
 
 declare module '../../kernel/core/views.js' {
   interface ViewParams {
@@ -45,13 +48,12 @@ declare module '../../kernel/core/options.js' {
 }
 
 declare module '../../kernel/core/i18n.js' {
-  interface Messages extends Record<keyof typeof en, string> {}
+  interface Messages extends EmailMessages {}
 }
 
-export { EMAIL_CONNECTOR_ID } from './constants.js'
 
 /** Starts the embedded wallet in a kernel (idempotent): the frame, and the connector with its providers. */
-export async function startEmbeddedWallet(kernel: Kernel) {
+async function startEmbeddedWallet(kernel: Kernel) {
   return (await import('./embeddedWallet.js')).embeddedWalletOf(kernel)
 }
 

@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { staticGraph } from '../../test/boundaries.js'
+import { testChain, testKernel } from '../../test/fixtures.js'
+import { EMAIL_LOGIN_USED_KEY } from './constants.js'
+import { email } from './index.js'
+
+const root = new URL('../../', import.meta.url).pathname
+
+describe('the foyer/plugins/email manifest', () => {
+  it('behavior: loads none of the lazy modules, so the entry stays one small file', () => {
+    const { files } = staticGraph(root, 'plugins/email/index.ts')
+    const own = [...files].filter((file) => file.startsWith('plugins/email/'))
+    expect(own.sort()).toEqual(['plugins/email/index.ts', 'plugins/email/locales.ts'])
+  })
+
+  it("behavior: checks the same login marker the embedded wallet writes (§4), written out in the manifest", () => {
+    const manifest = readFileSync(new URL('./index.ts', import.meta.url), 'utf8')
+    expect(manifest).toContain(`const EMAIL_LOGIN_USED_KEY = '${EMAIL_LOGIN_USED_KEY}'`)
+  })
+
+  it('behavior: brings the email flag (on; the remote configuration may set it) and the two views; without services.wallet it stays idle', () => {
+    const kernel = testKernel({ plugins: [testChain(), email()] })
+    expect(kernel.isEnabled('email')).toBe(true)
+    expect(kernel.isViewAvailable('EmailLogin')).toBe(true)
+    expect(kernel.isViewAvailable('ApproveTransaction')).toBe(true)
+    expect(kernel.views.slot('connect-methods').map((entry) => entry.id)).toEqual(['email'])
+    const off = testKernel({ plugins: [testChain(), email()], features: { email: false } })
+    expect(off.isViewAvailable('EmailLogin')).toBe(false)
+  })
+})

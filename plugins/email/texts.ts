@@ -1,0 +1,35 @@
+import type { Kernel } from '../../kernel/index.js'
+
+/**
+ * English for the email plugin's views; `{n}` and `{email}` are filled in at run time. It loads with
+ * the views (the manifest carries only its label and titles: locales.ts), which add it through
+ * `addEmailTexts` without undoing the host's `messages` or a translation.
+ */
+export const viewTexts = {
+  'email.field': 'Email address',
+  'email.sending': 'Sending a code…',
+  'email.codeSent': 'We sent a 6-digit code to {email}.',
+  'email.codeField': 'Code',
+  'email.verify': 'Verify',
+  'email.verifying': 'Checking the code…',
+  'email.resend': 'Send a new code',
+  'email.device': 'This browser is new to your wallet. Open the link we sent to {email} to approve it.',
+  'email.deviceWaiting': 'Waiting for you to approve this browser…',
+  'email.connecting': 'Opening your wallet…',
+  /** §5: the email field holds no valid address. */
+  'email.invalid': 'Enter a valid email address',
+  /** §5: the one-time code is 6 digits. */
+  'email.invalidCode': 'Enter the 6-digit code',
+  'email.failed': 'An error occurred',
+  'email.tryAgain': 'Try again',
+  'approve.hint': 'Approve or reject in the secure panel below; this site cannot approve for you.',
+  /** §6: a method the embedded wallet does not offer. */
+  'approve.notAllowed': 'Action not allowed',
+} as const
+
+export type ViewTexts = typeof viewTexts
+
+/** Adds the views' English where the kernel has none yet; call it before the texts are shown. */
+export function addEmailTexts(kernel: Kernel): void {
+  kernel.i18n.addDefaults('en', viewTexts)
+}
