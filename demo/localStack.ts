@@ -1,6 +1,10 @@
 // What `npm start` set up: the local chains and the fixture contracts on them. vite.config.ts
 // reads them from the file the stack wrote and hands them over at build time.
 declare const __FOYER_LOCAL_STACK__: LocalStack
+/** The embedded wallet's URL when the stack runs it, else null: a build-time constant (vite.config.ts). */
+declare global {
+  const __FOYER_WALLET_URL__: string | null
+}
 
 export interface LocalChain {
   rpcUrl: string
@@ -42,7 +46,7 @@ export const localDirectoryUrl = __FOYER_LOCAL_STACK__.directory?.url
 
 export const localApiUrl = __FOYER_LOCAL_STACK__.api?.url
 
-export const localWalletUrl = __FOYER_LOCAL_STACK__.wallet?.url
+export const localWalletUrl = __FOYER_WALLET_URL__ ?? undefined
 
 /** anvil's first test key: public knowledge, funded only on the local chains. */
 export const DEV_WALLET_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'

@@ -22,9 +22,16 @@ if (!existsSync(fixturesFile)) {
   throw new Error(`The demo needs the local stack: ${fixturesFile} is missing. Run \`npm start\`.`)
 }
 
+const localStack = JSON.parse(readFileSync(fixturesFile, 'utf8'))
+
 export default defineConfig({
   root,
-  define: { __FOYER_LOCAL_STACK__: readFileSync(fixturesFile, 'utf8') },
+  define: {
+    __FOYER_LOCAL_STACK__: JSON.stringify(localStack),
+    // A constant of its own, so that a stack without the embedded wallet builds a demo without the
+    // email plugin at all (the bundler drops the branch and the import).
+    __FOYER_WALLET_URL__: JSON.stringify(localStack.wallet?.url ?? null),
+  },
   plugins: [react()],
   resolve: { alias },
   server: { host: '127.0.0.1', port: 5173, strictPort: true, fs: { allow: [repo] } },

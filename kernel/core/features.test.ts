@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import {
-  applyRemoteFeatures,
-  declareFlags,
-  isFeatureEnabled,
-  KERNEL_FLAGS,
-  remoteConfigToFeatures,
-  resolveLocalFeatures,
-} from './features.js'
+import { applyRemoteFeatures, remoteConfigToFeatures } from '../services/remoteConfig.js'
+import { declareFlags, isFeatureEnabled, KERNEL_FLAGS, resolveLocalFeatures } from './features.js'
 import { definePlugin } from './plugin.js'
 
 declare module './features.js' {

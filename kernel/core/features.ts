@@ -1,4 +1,3 @@
-import * as v from 'valibot'
 import { InvalidOptionsError, PluginError } from './errors/catalogue.js'
 import type { Plugin } from './plugin.js'
 
@@ -105,49 +104,4 @@ export function resolveLocalFeatures(declared: Record<string, FlagDeclaration>, 
   }
   const defaults = Object.fromEntries(Object.entries(declared).map(([name, { default: value }]) => [name, value]))
   return { flags: { ...defaults, ...local } as FeatureFlags, remoteApplied: false, ignoredLocal: [] }
-}
-
-/**
- * Applies the remote project configuration: it wins for the flags declared `remote`, ignores the
- * others, and reports in `ignoredLocal` every local setting it overrode with another value (§1).
- */
-export function applyRemoteFeatures(
-  state: FeaturesState,
-  declared: Record<string, FlagDeclaration>,
-  local: Partial<Features>,
-  remote: RemoteFeatures,
-): FeaturesState {
-  const settable = Object.keys(remote).filter((name) => declared[name]?.remote) as FeatureName[]
-  const flags = { ...state.flags, ...Object.fromEntries(settable.map((name) => [name, remote[name]])) }
-  const ignoredLocal = settable.filter((name) => name in local && !sameValue(local[name], remote[name]))
-  return { flags, remoteApplied: true, ignoredLocal }
-}
-
-function sameValue(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b)
-}
-
-/**
- * The shape of `GET /appkit/v1/config` from the wallet directory service (§7). Unknown feature ids
- * are ignored so that a newer server does not break an older client.
- */
-export const RemoteConfigSchema = v.object({
-  features: v.array(
-    v.object({
-      id: v.string(),
-      isEnabled: v.boolean(),
-      config: v.optional(v.nullable(v.array(v.string()))),
-    }),
-  ),
-})
-
-/** Flag values from the remote configuration, by feature id; which ones apply is up to the declarations. */
-export type RemoteFeatures = Partial<Record<string, boolean | readonly string[]>>
-
-/**
- * Turns a parsed remote configuration into flag values: a feature with a `config` list (the social
- * providers, say) is that list while enabled, every other feature its `isEnabled`.
- */
-export function remoteConfigToFeatures(config: v.InferOutput<typeof RemoteConfigSchema>): RemoteFeatures {
-  return Object.fromEntries(config.features.map(({ id, isEnabled, config: list }) => [id, isEnabled && list ? list : isEnabled]))
 }

@@ -1,6 +1,7 @@
 import { raiseAlertForHttpError } from '../core/alerts.js'
 import type { Kernel } from '../core/createKernel.js'
-import { applyRemoteFeatures, declareFlags, RemoteConfigSchema, remoteConfigToFeatures } from '../core/features.js'
+import * as v from 'valibot'
+import { declareFlags, type FeatureName, type Features, type FeaturesState, type FlagDeclaration } from '../core/features.js'
 import { createHttpClient } from './http.js'
 import { FetchToken } from '../core/tokens.js'
 import { SDK_TYPE, SDK_VERSION } from '../core/version.js'
@@ -34,4 +35,52 @@ export async function loadRemoteFeatures(kernel: Kernel): Promise<void> {
     kernel.logger.warn('The remote project configuration could not be loaded; local settings apply.', error)
     raiseAlertForHttpError(kernel, error)
   }
+}
+
+// The remote configuration's shape and rules live here, in the lazy module that fetches it, not in
+// the first paint.
+
+/**
+ * Applies the remote project configuration: it wins for the flags declared `remote`, ignores the
+ * others, and reports in `ignoredLocal` every local setting it overrode with another value (§1).
+ */
+export function applyRemoteFeatures(
+  state: FeaturesState,
+  declared: Record<string, FlagDeclaration>,
+  local: Partial<Features>,
+  remote: RemoteFeatures,
+): FeaturesState {
+  const settable = Object.keys(remote).filter((name) => declared[name]?.remote) as FeatureName[]
+  const flags = { ...state.flags, ...Object.fromEntries(settable.map((name) => [name, remote[name]])) }
+  const ignoredLocal = settable.filter((name) => name in local && !sameValue(local[name], remote[name]))
+  return { flags, remoteApplied: true, ignoredLocal }
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b)
+}
+
+/**
+ * The shape of `GET /appkit/v1/config` from the wallet directory service (§7). Unknown feature ids
+ * are ignored so that a newer server does not break an older client.
+ */
+export const RemoteConfigSchema = v.object({
+  features: v.array(
+    v.object({
+      id: v.string(),
+      isEnabled: v.boolean(),
+      config: v.optional(v.nullable(v.array(v.string()))),
+    }),
+  ),
+})
+
+/** Flag values from the remote configuration, by feature id; which ones apply is up to the declarations. */
+export type RemoteFeatures = Partial<Record<string, boolean | readonly string[]>>
+
+/**
+ * Turns a parsed remote configuration into flag values: a feature with a `config` list (the social
+ * providers, say) is that list while enabled, every other feature its `isEnabled`.
+ */
+export function remoteConfigToFeatures(config: v.InferOutput<typeof RemoteConfigSchema>): RemoteFeatures {
+  return Object.fromEntries(config.features.map(({ id, isEnabled, config: list }) => [id, isEnabled && list ? list : isEnabled]))
 }

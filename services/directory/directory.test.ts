@@ -6,7 +6,7 @@ import net from 'node:net';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { RemoteConfigSchema, remoteConfigToFeatures } from '../../kernel/core/features.js';
+import { RemoteConfigSchema, remoteConfigToFeatures } from '../../kernel/services/remoteConfig.js';
 import {
   type StartDirectoryOptions,
   type WalletDirectory,

@@ -14,9 +14,9 @@ export const DEFAULT_DIRECTORY_PORT = 8788;
 export const DEFAULT_ENTRIES = 40;
 /** §9: a search asks for 100 entries; no page is larger. */
 export const MAX_ENTRIES = 100;
-/** The flags the remote configuration may set, in the kernel's names (kernel/core/features.ts REMOTE_FEATURES). */
+/** The flags the remote configuration may set (§9 remote defaults); which ones apply is up to the flags the kernel and plugins declare `remote`. */
 export const REMOTE_FEATURE_IDS = ['email', 'socials', 'swaps', 'onramp', 'activity', 'branding', 'multiWallet'];
-/** §9 default socials (kernel/core/features.ts SOCIAL_PROVIDERS). */
+/** §9 default socials (kernel/services/remoteConfig.ts SOCIAL_PROVIDERS). */
 export const SOCIAL_PROVIDERS = ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook'];
 /** Local development hosts on any port. */
 export const DEFAULT_ALLOWED_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*'];
