@@ -134,7 +134,11 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
     connector: { id: EMAIL_CONNECTOR_ID, name: 'Email', type: 'auth', namespaces },
     providers: {
       eip155: createEip1193Provider(kernel, wallet, { onNotAllowed: () => showNotAllowed(kernel) }),
-      solana: createSolanaWallet(wallet),
+      solana: createSolanaWallet(wallet, {
+        // The connected Solana network, else the site's first: the service knows it by the same CAIP-2 id.
+        chainId: () => kernel.store.getState().connection.namespaces['solana']?.networkId ?? kernel.chains.get('solana')?.networks[0]?.caipNetworkId,
+        onNotAllowed: () => showNotAllowed(kernel),
+      }),
     },
   })
   return wallet

@@ -2,6 +2,7 @@
 // through it exactly as through an extension. Signing is an APP_RPC_REQUEST the user approves in the
 // frame's own panel (§6); the key stays in the wallet service.
 import type { EmbeddedWallet } from './embeddedWallet.js'
+import type { EmbeddedWalletError } from './frameClient.js'
 import { decodeBase58, encodeBase58 } from './base58.js'
 
 /** The Wallet Standard chains the embedded wallet serves; the service answers for its configured clusters. */
@@ -23,7 +24,10 @@ const base64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes))
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (char) => char.charCodeAt(0))
 
 /** The Solana side of the embedded wallet, as a Wallet Standard wallet (structural, like the chain reads it). */
-export function createSolanaWallet(wallet: EmbeddedWallet) {
+export function createSolanaWallet(
+  wallet: EmbeddedWallet,
+  { chainId, onNotAllowed }: { chainId(): string | undefined; onNotAllowed(): void },
+) {
   const listeners = new Set<ChangeListener>()
   let accounts: readonly Account[] = []
   const setAccounts = (next: readonly Account[]) => {
@@ -32,8 +36,15 @@ export function createSolanaWallet(wallet: EmbeddedWallet) {
   }
   const accountFor = (address: string | undefined): Account[] =>
     address ? [Object.freeze({ address, publicKey: decodeBase58(address), chains: CHAINS, features: FEATURES })] : []
-  // No chain id: the service signs and sends on the Solana cluster it is configured with.
-  const rpc = <T>(method: string, params: object) => wallet.frame.request<T>('APP_RPC_REQUEST', { method, params })
+  // With the Solana network's id (`solana:<genesis prefix>`, as the service names it): without one the
+  // frame takes the user's current chain, an EVM one after an EVM request, and refuses Solana methods.
+  const rpc = <T>(method: string, params: object) => {
+    const chain = chainId()
+    return wallet.frame.request<T>('APP_RPC_REQUEST', { method, params, ...(chain && { chainId: chain }) }).catch((error: unknown) => {
+      if ((error as EmbeddedWalletError).frameCode === 'NOT_ALLOWED') onNotAllowed()
+      throw error
+    })
+  }
 
   return {
     version: '1.0.0' as const,

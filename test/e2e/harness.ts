@@ -51,9 +51,28 @@ export interface Stack {
   stop(): Promise<void>
 }
 
-export async function startStack(): Promise<Stack> {
-  const local = await startLocalStack({ anvilPorts: [0, 0], solanaPort: 0, relayPort: 0 })
+export interface StackOptions {
+  /**
+   * The embedded wallet service, its mail catcher and the storage database (in the stack's temporary
+   * directory): the demo then offers email sign-in (`fixtures.wallet`, `fixtures.mail`). @default false
+   */
+  wallet?: boolean
+}
+
+export async function startStack({ wallet = false }: StackOptions = {}): Promise<Stack> {
   const dir = mkdtempSync(path.join(tmpdir(), 'foyer-e2e-'))
+  let local: Awaited<ReturnType<typeof startLocalStack>>
+  try {
+    local = await startLocalStack({
+      anvilPorts: [0, 0],
+      solanaPort: 0,
+      relayPort: 0,
+      ...(wallet && { wallet: { port: 0, smtpPort: 0, mailPort: 0, dataDir: path.join(dir, 'data') } }),
+    })
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true })
+    throw error
+  }
   let vite: ViteDevServer | undefined
   let browser: Browser | undefined
   try {
@@ -90,7 +109,9 @@ export async function startStack(): Promise<Stack> {
       browser,
       async newPage() {
         const context = await openBrowser.newContext({ viewport: { width: 1100, height: 800 } })
-        await context.addInitScript(`window.__testWalletConfig = ${JSON.stringify(walletConfig)};\n${walletScript}`)
+        // The top page only, as an extension's wallet: not in frames (the embedded wallet's, cross-site,
+        // may not even read localStorage).
+        await context.addInitScript(`if (window === window.top) {\nwindow.__testWalletConfig = ${JSON.stringify(walletConfig)};\n${walletScript}\n}`)
         const page = await context.newPage()
         return { context, page }
       },
@@ -134,11 +155,11 @@ export function modal(page: Page) {
  * file; the stack is there inside tests and hooks (it starts in `beforeAll`).
  * @example const stack = useStack()
  */
-export function useStack(): Stack {
+export function useStack(options: StackOptions = {}): Stack {
   // Filled in place rather than returned later: the file holds this object before the stack exists.
   const stack = {} as Stack
   beforeAll(async () => {
-    Object.assign(stack, await startStack())
+    Object.assign(stack, await startStack(options))
   })
   afterAll(async () => {
     // `stop` is missing when `startStack` threw; `beforeAll` already reports that.
