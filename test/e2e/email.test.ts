@@ -92,8 +92,9 @@ describe('email sign-in with the embedded wallet', () => {
     // Both namespaces are connected; the Account view moves between them (the one shown first is the
     // connector's last connected namespace, Solana).
     const account = await openAccount(page)
-    await account.getByRole('button', { name: 'Show Solana account' }).or(account.getByRole('button', { name: 'Show Ethereum account' })).waitFor()
-    await account.getByRole('button', { name: 'Show Ethereum account' }).click().catch(() => {})
+    const toEvm = account.getByRole('button', { name: 'Show Ethereum account' })
+    await account.getByRole('button', { name: 'Show Solana account' }).or(toEvm).waitFor()
+    if (await toEvm.isVisible()) await toEvm.click()
     await expect.poll(() => page.getByTestId('network').textContent()).toContain('eip155:31337')
     const evmAddress = (await page.getByTestId('address').textContent()) as `0x${string}`
     expect(evmAddress).toMatch(EVM_ADDRESS)
