@@ -53,6 +53,8 @@ describe('examples/multichain-wallet: one connector from a plugin that is not a 
     expect(result.namespaces).toEqual(['eip155', 'solana'])
     expect(namespaces(kernel)['eip155']).toMatchObject({ status: 'connected', connectorId: 'example.both', address: ANVIL_ACCOUNTS[0]!.address, networkId: 'eip155:31337' })
     expect(namespaces(kernel)['solana']).toMatchObject({ status: 'connected', connectorId: 'example.both', address: DEV_WALLET_ADDRESS })
+    // The Account view shows the connector's first namespace.
+    expect(kernel.store.getState().connection.activeNamespace).toBe('eip155')
 
     // Each chain signs through its own side of the one wallet.
     const evmSigned = await signMessage(kernel, { message: 'both', namespace: 'eip155' })

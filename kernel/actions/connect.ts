@@ -35,6 +35,8 @@ export async function connect(kernel: Kernel, { connectorId }: ConnectParameters
     throw new AdapterNotFoundError({ details: `No chain plugin serves ${connector.namespaces.join(', ') || 'this connector'}.` })
   }
   for (const namespace of namespaces) await connectNamespace(kernel, connector, namespace)
+  // The Account view shows the connector's first namespace, not the last one connected.
+  kernel.dispatchConnection({ type: 'namespace-activated', namespace: namespaces[0]! })
   remember(kernel, connector)
   const [namespace] = namespaces as [string, ...string[]]
   return { ...kernel.store.getState().connection.namespaces[namespace]!, namespace, namespaces }
