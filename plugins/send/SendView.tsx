@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { isValidAddress } from '../../kernel/model/addresses.js'
 import type { CaipNetworkId } from '../../kernel/model/caip.js'
 import type { Kernel } from '../../kernel/core/createKernel.js'
@@ -11,7 +11,6 @@ import { updateSendState, type SendState } from './sendState.js'
 import { sendToken } from './sendToken.js'
 import { validateSend, type SendAsset } from './validateSend.js'
 
-type Step = 'form' | 'preview' | 'done'
 type Options = SendOption[] | 'loading' | 'error'
 
 /**
@@ -28,9 +27,9 @@ export default function SendView() {
   const form = useFoyerState((state) => state.send)
   const options = useSendOptions(kernel, { address, namespace, networkId })
   useReceiverProfile(kernel, namespace, form.receiverAddress)
-  const [step, setStep] = useState<Step>('form')
-  const [error, setError] = useState<string>()
-  const [hash, setHash] = useState<string>()
+  const { step, error, hash } = form
+  const setStep = (next: SendState['step']) => updateSendState(kernel, { step: next })
+  const setError = (message: string | undefined) => updateSendState(kernel, { error: message })
 
   if (!address || !namespace || !networkId) return <p className="f-muted">{t('send.notConnected')}</p>
   // The same rule as sendToken's, said before the visitor fills anything in (§4).
@@ -64,8 +63,7 @@ export default function SendView() {
       showToast(kernel, { message: t('send.sent'), variant: 'success' })
       // §2: after an ERC20 or Solana token send the view returns to Account.
       if (isToken || transfer?.returnToAccount === 'all') return kernel.router.reset({ view: 'Account', params: undefined })
-      setHash(result.hash)
-      setStep('done')
+      updateSendState(kernel, { step: 'done', hash: result.hash })
     } catch (reason) {
       // The form stays as it was; the visitor may edit it or try again.
       setError(isUserRejection(reason) ? t('send.error.rejected') : visibleMessage(reason, t('send.error.failed')))

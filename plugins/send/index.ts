@@ -75,7 +75,15 @@ export function send(): Plugin {
       if (kernel.chains.withCapability('transfer').length === 0) return
       kernel.store.addSlice('send', INITIAL_SEND_STATE)
       const unregister = kernel.views.register('Send', { title: 'send.title', feature: 'send', load: () => import('./SendView.js') })
+      // The view's step starts over once Send leaves the modal (back, close), not while a view sits over it.
+      const stopWatching = kernel.store.select(
+        (state) => state.router.history.some((entry) => entry.view === 'Send'),
+        (shown) => {
+          if (!shown) kernel.store.update('send', (state) => ({ ...state, step: 'form', hash: undefined, error: undefined }))
+        },
+      )
       return () => {
+        stopWatching()
         unregister()
         kernel.store.removeSlice('send')
       }

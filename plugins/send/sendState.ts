@@ -18,9 +18,19 @@ export interface SendState {
   networkBalanceInUSD?: string
   /** True while a send is under way (§4). */
   loading: boolean
+  /**
+   * Where the Send view is: the form, its preview, or the result. In the store, not the view, so a
+   * view shown over it meanwhile (the embedded wallet's ApproveTransaction) does not lose it; it
+   * starts over once the Send view leaves the modal's history.
+   */
+  step: 'form' | 'preview' | 'done'
+  /** The last send's hash, for the result step. */
+  hash?: string
+  /** Why the last send failed (§8 wording), shown on the preview until the next try. */
+  error?: string
 }
 
-export const INITIAL_SEND_STATE: SendState = Object.freeze({ sendTokenAmount: '', receiverAddress: '', loading: false })
+export const INITIAL_SEND_STATE: SendState = Object.freeze({ sendTokenAmount: '', receiverAddress: '', loading: false, step: 'form' })
 
 /** Changes part of the send form. Without the send plugin's slice it does nothing. */
 export function updateSendState(kernel: Kernel, patch: Partial<SendState>): void {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { connect } from '../../kernel/actions/connect.js'
+import { closeModal, openModal } from '../../kernel/core/modal.js'
 import { testAddresses, testChain, testKernel, testNetwork, type TestChainOptions } from '../../test/fixtures.js'
 import { send } from './index.js'
 import { sendToken } from './sendToken.js'
@@ -43,13 +44,13 @@ describe('sendToken', () => {
 
     wallet.transferAnswer = 'reject'
     await expect(sendToken(kernel, { token: eth, amount: '0.5', to: testAddresses.eip155[1] })).rejects.toMatchObject({ code: 4001 })
-    expect(kernel.store.getState().send).toEqual({ ...filled, loading: false })
+    expect(kernel.store.getState().send).toEqual({ ...filled, loading: false, step: 'form' })
 
     wallet.transferAnswer = 'approve'
     await sendToken(kernel, { token: eth, amount: '0.5', to: testAddresses.eip155[1] })
     expect(seen).toEqual([true, false, true, false])
     // What the account holds on the network is not part of what the visitor typed.
-    expect(kernel.store.getState().send).toEqual({ sendTokenAmount: '', receiverAddress: '', networkBalanceInUSD: '$10.00', loading: false })
+    expect(kernel.store.getState().send).toEqual({ sendTokenAmount: '', receiverAddress: '', networkBalanceInUSD: '$10.00', loading: false, step: 'form' })
   })
 
   it('behavior: a token send names the token; an EVM address without 0x gets it', async () => {
@@ -101,10 +102,24 @@ describe('send()', () => {
   it('behavior: the Send view and the form exist only where a chain can transfer', () => {
     const sending = testKernel({ plugins: [testChain({ transfer: 'approve' }), send()] })
     expect(sending.views.get('Send')).toBeDefined()
-    expect(sending.store.getState().send).toEqual({ sendTokenAmount: '', receiverAddress: '', loading: false })
+    expect(sending.store.getState().send).toEqual({ sendTokenAmount: '', receiverAddress: '', loading: false, step: 'form' })
     const other = testKernel({ plugins: [testChain(), send()] })
     expect(other.views.get('Send')).toBeUndefined()
     expect('send' in other.store.getState()).toBe(false)
+  })
+
+  it("behavior: the view's step outlives a view shown over it (an approval) and starts over once Send leaves the modal", async () => {
+    const kernel = testKernel({ plugins: [testChain({ transfer: 'approve' }), send()] })
+    // Another view to show over Send (the core views come with the React layer).
+    kernel.views.register('Networks', { title: 'networks.title', load: async () => ({ default: null }) })
+    await connect(kernel, { connectorId: 'test-wallet-eip155' })
+    openModal(kernel, { view: 'Send' })
+    kernel.store.update('send', (state) => ({ ...state, step: 'done', hash: '0xabc' }))
+    kernel.router.push('Networks')
+    kernel.router.back()
+    expect(kernel.store.getState().send).toMatchObject({ step: 'done', hash: '0xabc' })
+    closeModal(kernel)
+    expect(kernel.store.getState().send).toMatchObject({ step: 'form', hash: undefined })
   })
 
   it('behavior: destroying the kernel removes the view and the form', async () => {

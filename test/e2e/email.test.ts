@@ -139,10 +139,13 @@ describe('email sign-in with the embedded wallet', () => {
     await dialog.getByRole('button', { name: 'Preview' }).click()
     await dialog.getByRole('button', { name: 'Send now' }).click()
     await approveInFrame(page)
-    // The frame sent it; the modal is back on Send. (Its 'done' step with the hash is lost: Send's step
-    // is component state, and ApproveTransaction replaced the view while the wallet was asked.)
+    // The frame sent it; back on Send, its result step (kept in the store while ApproveTransaction was
+    // shown) names the transaction, which anvil has.
+    const sent = page.getByRole('dialog', { name: 'Send' }).getByTestId('send-hash')
+    await expect.poll(() => sent.textContent(), { timeout: 15_000 }).toMatch(/^0x[0-9a-f]{64}$/)
+    const receipt = await reader.getTransactionReceipt({ hash: (await sent.textContent()) as `0x${string}` })
+    expect(receipt.status).toBe('success')
     await expect.poll(() => reader.getBalance({ address: RECEIVER }), { timeout: 15_000 }).toBe(before + 500_000_000_000_000_000n)
-    await page.getByRole('dialog', { name: 'Send' }).waitFor()
     await page.keyboard.press('Escape')
     await page.getByRole('dialog').waitFor({ state: 'detached' })
 
