@@ -22,7 +22,11 @@ export default function EmailLoginView({ params }: ViewProps<{ email: string }>)
   const [code, setCode] = useState('')
   const [codeError, setCodeError] = useState<string>()
   const live = useRef(true)
-  useEffect(() => () => void (live.current = false), [])
+  // Set on every mount: React's StrictMode mounts, unmounts and mounts again, which left it false.
+  useEffect(() => {
+    live.current = true
+    return () => void (live.current = false)
+  }, [])
 
   const show = (next: Step) => {
     if (live.current) setStep(next)
@@ -46,6 +50,11 @@ export default function EmailLoginView({ params }: ViewProps<{ email: string }>)
   }
 
   const start = () => {
+    // A new code: the old one and its error no longer apply.
+    if (live.current) {
+      setCode('')
+      setCodeError(undefined)
+    }
     show({ kind: 'sending' })
     embeddedWalletOf(kernel).connectEmail(params.email).then(follow).catch(fail)
   }
@@ -100,6 +109,11 @@ export default function EmailLoginView({ params }: ViewProps<{ email: string }>)
         {codeError && (
           <p className="f-error-text" role="alert">
             {codeError}
+          </p>
+        )}
+        {step.kind === 'verifying' && (
+          <p className="f-muted" role="status">
+            {t('email.verifying')}
           </p>
         )}
         <Button type="submit" loading={step.kind === 'verifying'}>

@@ -55,7 +55,8 @@ export interface EmbeddedWallet {
   signOut(): Promise<void>
 }
 
-const EmbeddedWalletToken: Token<EmbeddedWallet> = createToken('email:embeddedWallet')
+/** The kernel's embedded wallet; stories and tests replace it (`kernel.container.provide`) before any view uses it. */
+export const EmbeddedWalletToken: Token<EmbeddedWallet> = createToken('email:embeddedWallet')
 
 /** The kernel's embedded wallet, started on first use: the frame loads and the connector registers. */
 export function embeddedWalletOf(kernel: Kernel): EmbeddedWallet {

@@ -1,0 +1,72 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, waitFor } from 'storybook/test'
+import type { Kernel } from '../../kernel/index.js'
+import { ConnectButton } from '../../kernel/react/index.js'
+import { testChain } from '../../test/fixtures.js'
+import { typeInto, withinModal } from '../../test/stories.js'
+import { EmbeddedWalletToken } from './embeddedWallet.js'
+import { email } from './index.js'
+import { fakeEmbeddedWallet, type FakeEmbeddedWallet } from './testEmbeddedWallet.js'
+
+/** The fake wallet of the story that runs now (set in its setup). */
+let wallet: FakeEmbeddedWallet | undefined
+
+/** Connect with the email plugin: the email field comes first (§2). The wallet is a fake that mails a code. */
+const meta = {
+  title: 'Plugins/Email/EmailField',
+  component: ConnectButton,
+  parameters: {
+    foyer: {
+      options: () => ({ plugins: [testChain(), email()], services: { wallet: 'http://127.0.0.1:9' } }),
+      setup: (kernel: Kernel) => {
+        wallet = fakeEmbeddedWallet({ connectEmail: ['VERIFY_OTP'] })
+        kernel.container.provide(EmbeddedWalletToken, wallet)
+      },
+      view: 'Connect' as const,
+    },
+  },
+} satisfies Meta<typeof ConnectButton>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+/** The field and its button, before the wallets. */
+export const Default: Story = {
+  play: async () => {
+    const modal = await withinModal()
+    const field = await modal.findByRole('textbox', { name: 'Email address' })
+    await expect(field).toHaveValue('')
+    const button = modal.getByRole('button', { name: 'Continue with email' })
+    const walletRow = modal.getByRole('button', { name: /Test Wallet/ })
+    await expect(button.compareDocumentPosition(walletRow) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    await expect(modal.queryByRole('alert')).toBeNull()
+  },
+}
+export const DefaultDark: Story = { ...Default, globals: { theme: 'dark' } }
+
+/** §5: an invalid address is refused on the spot; nothing is sent. */
+export const InvalidAddress: Story = {
+  play: async () => {
+    const modal = await withinModal()
+    typeInto(await modal.findByRole('textbox', { name: 'Email address' }), 'ada@example')
+    await userEvent.click(modal.getByRole('button', { name: 'Continue with email' }))
+    await expect(await modal.findByRole('alert')).toHaveTextContent('Enter a valid email address')
+    await expect(modal.getByRole('textbox', { name: 'Email address' })).toHaveAttribute('aria-invalid', 'true')
+    await expect(modal.getByRole('dialog', { name: 'Connect a wallet' })).toBeVisible()
+    await expect(wallet!.connectEmail).not.toHaveBeenCalled()
+  },
+}
+export const InvalidAddressDark: Story = { ...InvalidAddress, globals: { theme: 'dark' } }
+
+/** A valid address (surrounding spaces dropped) opens EmailLogin, which sends the code. */
+export const ValidAddress: Story = {
+  play: async () => {
+    const modal = await withinModal()
+    typeInto(await modal.findByRole('textbox', { name: 'Email address' }), ' ada@example.com ')
+    await userEvent.click(modal.getByRole('button', { name: 'Continue with email' }))
+    await modal.findByRole('dialog', { name: 'Sign in with email' })
+    await expect(await modal.findByText('We sent a 6-digit code to ada@example.com.')).toBeVisible()
+    await waitFor(() => expect(wallet!.connectEmail).toHaveBeenCalledWith('ada@example.com'))
+  },
+}
+export const ValidAddressDark: Story = { ...ValidAddress, globals: { theme: 'dark' } }

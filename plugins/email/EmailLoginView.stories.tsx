@@ -1,0 +1,205 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, waitFor } from 'storybook/test'
+import type { Kernel } from '../../kernel/index.js'
+import { ConnectButton } from '../../kernel/react/index.js'
+import { testChain, testConnector } from '../../test/fixtures.js'
+import { typeInto, withinModal } from '../../test/stories.js'
+import { EmailCooldownError, EmbeddedWalletToken } from './embeddedWallet.js'
+import { EmbeddedWalletError } from './frameClient.js'
+import { email } from './index.js'
+import { fakeEmbeddedWallet, type FakeEmbeddedWallet, type FakeEmbeddedWalletOptions } from './testEmbeddedWallet.js'
+
+/** The fake wallet of the story that runs now (set in its setup). */
+let wallet: FakeEmbeddedWallet | undefined
+
+/**
+ * EmailLogin for ada@example.com, with a fake embedded wallet that answers as told (the wallet
+ * service does not run in stories; the end-to-end test signs in through the real one). A test chain
+ * serves the 'email' connector, so a finished login connects.
+ */
+const login = (answers: FakeEmbeddedWalletOptions) => ({
+  foyer: {
+    options: () => ({
+      plugins: [testChain({ connectors: [testConnector({ id: 'email', name: 'Email', type: 'auth', namespaces: ['eip155'] })] }), email()],
+      services: { wallet: 'http://127.0.0.1:9' },
+    }),
+    setup: (kernel: Kernel) => {
+      wallet = fakeEmbeddedWallet(answers)
+      kernel.container.provide(EmbeddedWalletToken, wallet)
+    },
+    view: 'EmailLogin' as const,
+    params: { email: 'ada@example.com' },
+  },
+})
+
+const meta = {
+  title: 'Plugins/Email/EmailLogin',
+  component: ConnectButton,
+  parameters: login({}),
+} satisfies Meta<typeof ConnectButton>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+/** The code screen, once the frame has answered VERIFY_OTP. */
+async function codeScreen() {
+  const modal = await withinModal()
+  await expect(await modal.findByText('We sent a 6-digit code to ada@example.com.')).toBeVisible()
+  return modal
+}
+
+/** Waiting for the frame to mail a code. */
+export const Sending: Story = {
+  parameters: login({ connectEmail: ['pending'] }),
+  play: async () => {
+    const modal = await withinModal()
+    await modal.findByRole('dialog', { name: 'Sign in with email' })
+    await expect(await modal.findByText('Sending a code…')).toHaveAttribute('role', 'status')
+    await waitFor(() => expect(wallet!.connectEmail).toHaveBeenCalledWith('ada@example.com'))
+    await expect(modal.queryByRole('textbox')).toBeNull()
+  },
+}
+export const SendingDark: Story = { ...Sending, globals: { theme: 'dark' } }
+
+/** VERIFY_OTP: the code field, Verify, and a way to have a new code sent. */
+export const CodeEntry: Story = {
+  parameters: login({ connectEmail: ['VERIFY_OTP'] }),
+  play: async () => {
+    const modal = await codeScreen()
+    await expect(modal.getByRole('textbox', { name: 'Code' })).toHaveValue('')
+    await expect(modal.getByRole('button', { name: 'Verify' })).toBeEnabled()
+    await expect(modal.getByRole('button', { name: 'Send a new code' })).toBeEnabled()
+    await expect(modal.queryByRole('alert')).toBeNull()
+  },
+}
+export const CodeEntryDark: Story = { ...CodeEntry, globals: { theme: 'dark' } }
+
+/** §5: a code that is not 6 digits is refused here; the frame is not asked. */
+export const MalformedCode: Story = {
+  parameters: login({ connectEmail: ['VERIFY_OTP'] }),
+  play: async () => {
+    const modal = await codeScreen()
+    typeInto(modal.getByRole('textbox', { name: 'Code' }), '12a4')
+    await userEvent.click(modal.getByRole('button', { name: 'Verify' }))
+    await expect(await modal.findByRole('alert')).toHaveTextContent('Enter the 6-digit code')
+    await expect(modal.getByRole('textbox', { name: 'Code' })).toHaveAttribute('aria-invalid', 'true')
+    await expect(wallet!.connectOtp).not.toHaveBeenCalled()
+    // Typing again clears the message.
+    typeInto(modal.getByRole('textbox', { name: 'Code' }), '12345')
+    await waitFor(() => expect(modal.queryByRole('alert')).toBeNull())
+  },
+}
+export const MalformedCodeDark: Story = { ...MalformedCode, globals: { theme: 'dark' } }
+
+/** The frame refuses the code: its message shows and the code stays to be corrected. */
+export const WrongCode: Story = {
+  parameters: login({ connectEmail: ['VERIFY_OTP'], connectOtp: new EmbeddedWalletError('Invalid code', { frameCode: 'INVALID_CODE' }) }),
+  play: async () => {
+    const modal = await codeScreen()
+    typeInto(modal.getByRole('textbox', { name: 'Code' }), '123456')
+    await userEvent.click(modal.getByRole('button', { name: 'Verify' }))
+    await expect(await modal.findByRole('alert')).toHaveTextContent('Invalid code')
+    await expect(wallet!.connectOtp).toHaveBeenCalledWith('123456')
+    await expect(modal.getByRole('textbox', { name: 'Code' })).toHaveValue('123456')
+    await expect(modal.getByRole('button', { name: 'Verify' })).toBeEnabled()
+  },
+}
+export const WrongCodeDark: Story = { ...WrongCode, globals: { theme: 'dark' } }
+
+/** A new code drops the old one and its error. */
+export const NewCode: Story = {
+  parameters: login({ connectEmail: ['VERIFY_OTP'], connectOtp: new EmbeddedWalletError('Invalid code', { frameCode: 'INVALID_CODE' }) }),
+  play: async () => {
+    const modal = await codeScreen()
+    typeInto(modal.getByRole('textbox', { name: 'Code' }), '123456')
+    await userEvent.click(modal.getByRole('button', { name: 'Verify' }))
+    await expect(await modal.findByRole('alert')).toHaveTextContent('Invalid code')
+    await userEvent.click(modal.getByRole('button', { name: 'Send a new code' }))
+    await waitFor(() => expect(wallet!.connectEmail).toHaveBeenCalledTimes(2))
+    await expect(await modal.findByRole('textbox', { name: 'Code' })).toHaveValue('')
+    await expect(modal.queryByRole('alert')).toBeNull()
+  },
+}
+
+/** Checking the code: the button is busy and the view says so. */
+export const Verifying: Story = {
+  parameters: login({ connectEmail: ['VERIFY_OTP'], connectOtp: 'pending' }),
+  play: async () => {
+    const modal = await codeScreen()
+    typeInto(modal.getByRole('textbox', { name: 'Code' }), '123456')
+    await userEvent.click(modal.getByRole('button', { name: 'Verify' }))
+    await expect(await modal.findByText('Checking the code…')).toHaveAttribute('role', 'status')
+    await expect(modal.getByRole('button', { name: 'Verify' })).toBeDisabled()
+    await expect(modal.getByRole('button', { name: 'Send a new code' })).toBeDisabled()
+  },
+}
+export const VerifyingDark: Story = { ...Verifying, globals: { theme: 'dark' } }
+
+/** A right code: the wallet connects and the modal closes. */
+export const CodeAccepted: Story = {
+  parameters: login({ connectEmail: ['VERIFY_OTP'] }),
+  play: async ({ canvas }) => {
+    const modal = await codeScreen()
+    typeInto(modal.getByRole('textbox', { name: 'Code' }), ' 123456 ')
+    await userEvent.click(modal.getByRole('button', { name: 'Verify' }))
+    await waitFor(() => expect(modal.queryByRole('dialog')).toBeNull())
+    await expect(canvas.getByRole('button', { name: 'Account 0x1111…1111' })).toBeVisible()
+  },
+}
+
+/** VERIFY_DEVICE: a known account on a new browser waits for the mailed link. */
+export const DeviceConfirmation: Story = {
+  parameters: login({ connectEmail: ['VERIFY_DEVICE'], connectDevice: 'pending' }),
+  play: async () => {
+    const modal = await withinModal()
+    await expect(await modal.findByText('This browser is new to your wallet. Open the link we sent to ada@example.com to approve it.')).toBeVisible()
+    await expect(modal.getByText('Waiting for you to approve this browser…')).toHaveAttribute('role', 'status')
+    await expect(wallet!.connectDevice).toHaveBeenCalledOnce()
+  },
+}
+export const DeviceConfirmationDark: Story = { ...DeviceConfirmation, globals: { theme: 'dark' } }
+
+/** The browser approved, a code is mailed: the code screen follows. */
+export const DeviceThenCode: Story = {
+  parameters: login({ connectEmail: ['VERIFY_DEVICE'], connectDevice: 'VERIFY_OTP' }),
+  play: async () => {
+    const modal = await codeScreen()
+    await expect(modal.getByRole('textbox', { name: 'Code' })).toBeVisible()
+  },
+}
+
+/** CONNECT: the frame knows this browser; the wallet connects and the modal closes. */
+export const Connects: Story = {
+  parameters: login({ connectEmail: ['CONNECT'] }),
+  play: async ({ canvas }) => {
+    const modal = await withinModal()
+    await waitFor(() => expect(modal.queryByRole('dialog')).toBeNull())
+    await expect(canvas.getByRole('button', { name: 'Account 0x1111…1111' })).toBeVisible()
+    await expect(wallet!.connectOtp).not.toHaveBeenCalled()
+  },
+}
+export const ConnectsDark: Story = { ...Connects, globals: { theme: 'dark' } }
+
+/** §5: a second email within 30 s fails with the cooldown; Try again sends it again. */
+export const FailedWithRetry: Story = {
+  parameters: login({ connectEmail: [new EmailCooldownError(12), 'VERIFY_OTP'] }),
+  play: async () => {
+    const modal = await withinModal()
+    await expect(await modal.findByRole('alert')).toHaveTextContent('Please try again after 12 seconds')
+    await userEvent.click(modal.getByRole('button', { name: 'Try again' }))
+    await codeScreen()
+    await expect(wallet!.connectEmail).toHaveBeenCalledTimes(2)
+    await expect(modal.queryByRole('alert')).toBeNull()
+  },
+}
+export const FailedWithRetryDark: Story = { ...FailedWithRetry, globals: { theme: 'dark' } }
+
+/** An error without a message of Foyer's own shows 'An error occurred'. */
+export const UnknownFailure: Story = {
+  parameters: login({ connectEmail: [new Error('socket hang up')] }),
+  play: async () => {
+    const modal = await withinModal()
+    await expect(await modal.findByRole('alert')).toHaveTextContent('An error occurred')
+    await expect(modal.getByRole('button', { name: 'Try again' })).toBeVisible()
+  },
+}
