@@ -1,15 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor } from 'storybook/test'
-import type { Kernel } from '../../kernel/index.js'
 import { ConnectButton } from '../../kernel/react/index.js'
-import { testChain } from '../../test/fixtures.js'
 import { withinModal } from '../../test/stories.js'
-import { EmbeddedWalletToken } from './embeddedWallet.js'
-import { email } from './index.js'
-import { fakeEmbeddedWallet, type FakeEmbeddedWallet } from './testEmbeddedWallet.js'
+import { emailStories } from '../../test/embeddedWalletStories.js'
 
-/** The fake wallet of the story that runs now (set in its setup). */
-let wallet: FakeEmbeddedWallet | undefined
+const stories = emailStories({ view: 'ApproveTransaction', params: { method: 'personal_sign' } })
 
 /**
  * ApproveTransaction for one request: the secure frame (here a fake whose `showAt` and `hide` are
@@ -18,17 +13,7 @@ let wallet: FakeEmbeddedWallet | undefined
 const meta = {
   title: 'Plugins/Email/ApproveTransaction',
   component: ConnectButton,
-  parameters: {
-    foyer: {
-      options: () => ({ plugins: [testChain(), email()], services: { wallet: 'http://127.0.0.1:9' } }),
-      setup: (kernel: Kernel) => {
-        wallet = fakeEmbeddedWallet()
-        kernel.container.provide(EmbeddedWalletToken, wallet)
-      },
-      view: 'ApproveTransaction' as const,
-      params: { method: 'personal_sign' },
-    },
-  },
+  parameters: stories.parameters(),
 } satisfies Meta<typeof ConnectButton>
 
 export default meta
@@ -42,13 +27,13 @@ export const Default: Story = {
     await expect(await modal.findByText('Approve or reject in the secure panel below; this site cannot approve for you.')).toBeVisible()
     const slot = modal.getByTestId('approve-frame-slot')
     await expect(slot).toHaveAttribute('data-method', 'personal_sign')
-    await waitFor(() => expect(wallet!.frame.showAt).toHaveBeenCalled())
-    const rect = wallet!.frame.showAt.mock.lastCall![0]
+    await waitFor(() => expect(stories.wallet().frame.showAt).toHaveBeenCalled())
+    const rect = stories.wallet().frame.showAt.mock.lastCall![0]
     await expect(rect.height).toBe(320)
     await expect(rect.width).toBeGreaterThan(0)
     const box = slot.getBoundingClientRect()
     await expect({ top: rect.top, left: rect.left, width: rect.width }).toEqual({ top: box.top, left: box.left, width: box.width })
-    await expect(wallet!.frame.hide).not.toHaveBeenCalled()
+    await expect(stories.wallet().frame.hide).not.toHaveBeenCalled()
   },
 }
 export const DefaultDark: Story = { ...Default, globals: { theme: 'dark' } }
@@ -58,10 +43,10 @@ export const HidesOnLeaving: Story = {
   play: async () => {
     const modal = await withinModal()
     await modal.findByTestId('approve-frame-slot')
-    await waitFor(() => expect(wallet!.frame.showAt).toHaveBeenCalled())
+    await waitFor(() => expect(stories.wallet().frame.showAt).toHaveBeenCalled())
     await userEvent.click(modal.getByRole('button', { name: 'Close' }))
     await waitFor(() => expect(modal.queryByRole('dialog')).toBeNull())
-    await waitFor(() => expect(wallet!.frame.hide).toHaveBeenCalled())
+    await waitFor(() => expect(stories.wallet().frame.hide).toHaveBeenCalled())
   },
 }
 export const HidesOnLeavingDark: Story = { ...HidesOnLeaving, globals: { theme: 'dark' } }

@@ -1,30 +1,16 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor } from 'storybook/test'
-import type { Kernel } from '../../kernel/index.js'
 import { ConnectButton } from '../../kernel/react/index.js'
-import { testChain } from '../../test/fixtures.js'
 import { typeInto, withinModal } from '../../test/stories.js'
-import { EmbeddedWalletToken } from './embeddedWallet.js'
-import { email } from './index.js'
-import { fakeEmbeddedWallet, type FakeEmbeddedWallet } from './testEmbeddedWallet.js'
+import { emailStories } from '../../test/embeddedWalletStories.js'
 
-/** The fake wallet of the story that runs now (set in its setup). */
-let wallet: FakeEmbeddedWallet | undefined
+const stories = emailStories({ view: 'Connect' })
 
 /** Connect with the email plugin: the email field comes first (§2). The wallet is a fake that mails a code. */
 const meta = {
   title: 'Plugins/Email/EmailField',
   component: ConnectButton,
-  parameters: {
-    foyer: {
-      options: () => ({ plugins: [testChain(), email()], services: { wallet: 'http://127.0.0.1:9' } }),
-      setup: (kernel: Kernel) => {
-        wallet = fakeEmbeddedWallet({ connectEmail: ['VERIFY_OTP'] })
-        kernel.container.provide(EmbeddedWalletToken, wallet)
-      },
-      view: 'Connect' as const,
-    },
-  },
+  parameters: stories.parameters({ connectEmail: ['VERIFY_OTP'] }),
 } satisfies Meta<typeof ConnectButton>
 
 export default meta
@@ -53,7 +39,7 @@ export const InvalidAddress: Story = {
     await expect(await modal.findByRole('alert')).toHaveTextContent('Enter a valid email address')
     await expect(modal.getByRole('textbox', { name: 'Email address' })).toHaveAttribute('aria-invalid', 'true')
     await expect(modal.getByRole('dialog', { name: 'Connect a wallet' })).toBeVisible()
-    await expect(wallet!.connectEmail).not.toHaveBeenCalled()
+    await expect(stories.wallet().connectEmail).not.toHaveBeenCalled()
   },
 }
 export const InvalidAddressDark: Story = { ...InvalidAddress, globals: { theme: 'dark' } }
@@ -66,7 +52,7 @@ export const ValidAddress: Story = {
     await userEvent.click(modal.getByRole('button', { name: 'Continue with email' }))
     await modal.findByRole('dialog', { name: 'Sign in with email' })
     await expect(await modal.findByText('We sent a 6-digit code to ada@example.com.')).toBeVisible()
-    await waitFor(() => expect(wallet!.connectEmail).toHaveBeenCalledWith('ada@example.com'))
+    await waitFor(() => expect(stories.wallet().connectEmail).toHaveBeenCalledWith('ada@example.com'))
   },
 }
 export const ValidAddressDark: Story = { ...ValidAddress, globals: { theme: 'dark' } }

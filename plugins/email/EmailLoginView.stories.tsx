@@ -1,36 +1,17 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor } from 'storybook/test'
-import type { Kernel } from '../../kernel/index.js'
 import { ConnectButton } from '../../kernel/react/index.js'
-import { testChain, testConnector } from '../../test/fixtures.js'
 import { typeInto, withinModal } from '../../test/stories.js'
-import { EmailCooldownError, EmbeddedWalletToken } from './embeddedWallet.js'
+import { EmailCooldownError } from './embeddedWallet.js'
 import { EmbeddedWalletError } from './frameClient.js'
-import { email } from './index.js'
-import { fakeEmbeddedWallet, type FakeEmbeddedWallet, type FakeEmbeddedWalletOptions } from './testEmbeddedWallet.js'
-
-/** The fake wallet of the story that runs now (set in its setup). */
-let wallet: FakeEmbeddedWallet | undefined
+import { emailStories } from '../../test/embeddedWalletStories.js'
 
 /**
  * EmailLogin for ada@example.com, with a fake embedded wallet that answers as told (the wallet
- * service does not run in stories; the end-to-end test signs in through the real one). A test chain
- * serves the 'email' connector, so a finished login connects.
+ * service does not run in stories; the end-to-end test signs in through the real one).
  */
-const login = (answers: FakeEmbeddedWalletOptions) => ({
-  foyer: {
-    options: () => ({
-      plugins: [testChain({ connectors: [testConnector({ id: 'email', name: 'Email', type: 'auth', namespaces: ['eip155'] })] }), email()],
-      services: { wallet: 'http://127.0.0.1:9' },
-    }),
-    setup: (kernel: Kernel) => {
-      wallet = fakeEmbeddedWallet(answers)
-      kernel.container.provide(EmbeddedWalletToken, wallet)
-    },
-    view: 'EmailLogin' as const,
-    params: { email: 'ada@example.com' },
-  },
-})
+const stories = emailStories({ view: 'EmailLogin', params: { email: 'ada@example.com' } })
+const login = stories.parameters
 
 const meta = {
   title: 'Plugins/Email/EmailLogin',
@@ -55,7 +36,7 @@ export const Sending: Story = {
     const modal = await withinModal()
     await modal.findByRole('dialog', { name: 'Sign in with email' })
     await expect(await modal.findByText('Sending a code…')).toHaveAttribute('role', 'status')
-    await waitFor(() => expect(wallet!.connectEmail).toHaveBeenCalledWith('ada@example.com'))
+    await waitFor(() => expect(stories.wallet().connectEmail).toHaveBeenCalledWith('ada@example.com'))
     await expect(modal.queryByRole('textbox')).toBeNull()
   },
 }
@@ -83,7 +64,7 @@ export const MalformedCode: Story = {
     await userEvent.click(modal.getByRole('button', { name: 'Verify' }))
     await expect(await modal.findByRole('alert')).toHaveTextContent('Enter the 6-digit code')
     await expect(modal.getByRole('textbox', { name: 'Code' })).toHaveAttribute('aria-invalid', 'true')
-    await expect(wallet!.connectOtp).not.toHaveBeenCalled()
+    await expect(stories.wallet().connectOtp).not.toHaveBeenCalled()
     // Typing again clears the message.
     typeInto(modal.getByRole('textbox', { name: 'Code' }), '12345')
     await waitFor(() => expect(modal.queryByRole('alert')).toBeNull())
@@ -99,7 +80,7 @@ export const WrongCode: Story = {
     typeInto(modal.getByRole('textbox', { name: 'Code' }), '123456')
     await userEvent.click(modal.getByRole('button', { name: 'Verify' }))
     await expect(await modal.findByRole('alert')).toHaveTextContent('Invalid code')
-    await expect(wallet!.connectOtp).toHaveBeenCalledWith('123456')
+    await expect(stories.wallet().connectOtp).toHaveBeenCalledWith('123456')
     await expect(modal.getByRole('textbox', { name: 'Code' })).toHaveValue('123456')
     await expect(modal.getByRole('button', { name: 'Verify' })).toBeEnabled()
   },
@@ -115,7 +96,7 @@ export const NewCode: Story = {
     await userEvent.click(modal.getByRole('button', { name: 'Verify' }))
     await expect(await modal.findByRole('alert')).toHaveTextContent('Invalid code')
     await userEvent.click(modal.getByRole('button', { name: 'Send a new code' }))
-    await waitFor(() => expect(wallet!.connectEmail).toHaveBeenCalledTimes(2))
+    await waitFor(() => expect(stories.wallet().connectEmail).toHaveBeenCalledTimes(2))
     await expect(await modal.findByRole('textbox', { name: 'Code' })).toHaveValue('')
     await expect(modal.queryByRole('alert')).toBeNull()
   },
@@ -154,7 +135,7 @@ export const DeviceConfirmation: Story = {
     const modal = await withinModal()
     await expect(await modal.findByText('This browser is new to your wallet. Open the link we sent to ada@example.com to approve it.')).toBeVisible()
     await expect(modal.getByText('Waiting for you to approve this browser…')).toHaveAttribute('role', 'status')
-    await expect(wallet!.connectDevice).toHaveBeenCalledOnce()
+    await expect(stories.wallet().connectDevice).toHaveBeenCalledOnce()
   },
 }
 export const DeviceConfirmationDark: Story = { ...DeviceConfirmation, globals: { theme: 'dark' } }
@@ -175,7 +156,7 @@ export const Connects: Story = {
     const modal = await withinModal()
     await waitFor(() => expect(modal.queryByRole('dialog')).toBeNull())
     await expect(canvas.getByRole('button', { name: 'Account 0x1111…1111' })).toBeVisible()
-    await expect(wallet!.connectOtp).not.toHaveBeenCalled()
+    await expect(stories.wallet().connectOtp).not.toHaveBeenCalled()
   },
 }
 export const ConnectsDark: Story = { ...Connects, globals: { theme: 'dark' } }
@@ -188,7 +169,7 @@ export const FailedWithRetry: Story = {
     await expect(await modal.findByRole('alert')).toHaveTextContent('Please try again after 12 seconds')
     await userEvent.click(modal.getByRole('button', { name: 'Try again' }))
     await codeScreen()
-    await expect(wallet!.connectEmail).toHaveBeenCalledTimes(2)
+    await expect(stories.wallet().connectEmail).toHaveBeenCalledTimes(2)
     await expect(modal.queryByRole('alert')).toBeNull()
   },
 }

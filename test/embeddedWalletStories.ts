@@ -1,8 +1,11 @@
 // A stand-in for the embedded wallet in stories: the secure frame and the wallet service do not run
 // there. Provide it before any view uses it: `kernel.container.provide(EmbeddedWalletToken, wallet)`.
 import { fn, type Mock } from 'storybook/test'
-import type { EmailAction, EmbeddedWallet } from './embeddedWallet.js'
-import type { FrameClient } from './frameClient.js'
+import type { Kernel, ViewId } from '../kernel/index.js'
+import { testChain, testConnector } from './fixtures.js'
+import { EmbeddedWalletToken, type EmailAction, type EmbeddedWallet } from '../plugins/email/embeddedWallet.js'
+import { email } from '../plugins/email/index.js'
+import type { FrameClient } from '../plugins/email/frameClient.js'
 
 /** How one of the wallet's login steps answers: a value, an error it throws, or 'pending' (never answers). */
 export type FakeAnswer<T> = T | Error | 'pending'
@@ -46,5 +49,34 @@ export function fakeEmbeddedWallet(options: FakeEmbeddedWalletOptions = {}): Fak
     getUser: async () => undefined,
     accountOf: () => undefined,
     signOut: async () => {},
+  }
+}
+
+/**
+ * What the email plugin's stories share: a kernel with a test chain (its wallet, and the 'email'
+ * connector, so a finished login connects), `email()` with a wallet service that is never called,
+ * and a fake embedded wallet made afresh in each story's setup. `wallet()` is the running story's.
+ *
+ * @example
+ * const stories = emailStories({ view: 'EmailLogin', params: { email: 'ada@example.com' } })
+ * export const CodeEntry = { parameters: stories.parameters({ connectEmail: ['VERIFY_OTP'] }), play: … }
+ */
+export function emailStories(route: { view: ViewId; params?: unknown }) {
+  let wallet: FakeEmbeddedWallet | undefined
+  return {
+    wallet: () => wallet!,
+    parameters: (answers: FakeEmbeddedWalletOptions = {}) => ({
+      foyer: {
+        options: () => ({
+          plugins: [testChain({ connectors: [testConnector(), testConnector({ id: 'email', name: 'Email', type: 'auth', namespaces: ['eip155'] })] }), email()],
+          services: { wallet: 'http://127.0.0.1:9' },
+        }),
+        setup: (kernel: Kernel) => {
+          wallet = fakeEmbeddedWallet(answers)
+          kernel.container.provide(EmbeddedWalletToken, wallet)
+        },
+        ...route,
+      },
+    }),
   }
 }
