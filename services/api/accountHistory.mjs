@@ -42,7 +42,9 @@ export const HISTORY_PAGE_SIZE = 20;
  */
 export async function accountHistory({ address, indexers, cursor, price, isSpam }) {
   const after = cursor === undefined ? undefined : decodeCursor(cursor);
-  await Promise.all(indexers.filter((indexer) => !indexer.synced).map((indexer) => indexer.sync()));
+  // A first page reads up to the head, so a transfer the visitor just made is listed (the poll may be up to
+  // 500 ms behind). An index that reached the head before answers from what it has if the node is down.
+  await Promise.all(indexers.map((indexer) => (indexer.synced ? after === undefined && indexer.sync().catch(() => {}) : indexer.sync())));
   const all = indexers
     .flatMap((indexer) => indexer.transactionsOf(address))
     .filter((transaction) => !after || newestFirst(after, transaction) < 0)

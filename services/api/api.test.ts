@@ -299,6 +299,18 @@ describe('history', () => {
     expect(sender.body.data[0]).toMatchObject({ metadata: { hash: transactionHash, operationType: 'send' }, transfers: [{ direction: 'out' }] });
   });
 
+  test('behavior: a first page reads up to the head, so a transfer just mined is listed without waiting for the poll', async () => {
+    // Polling once a minute: only the request itself can bring the new block in.
+    const slow = await startApi({ chains: options.chains!.slice(0, 1), pollingIntervalMs: 60_000 });
+    servers.push(slow);
+    await get(`/v1/account/${a2}/history`, slow.url);
+    const { transactionHash } = await confirm(
+      wallet(0).writeContract({ address: fixtures.usdc, abi: erc20Abi, functionName: 'transfer', args: [a2, parseUnits('0.5', 6)] }),
+    );
+    const { body } = await get(`/v1/account/${a2}/history`, slow.url);
+    expect(body.data[0].metadata.hash).toBe(transactionHash);
+  });
+
   test('behavior: NFT transfers carry the name and image of their tokenURI; the deployment is a mint', async () => {
     const { transactionHash } = await confirm(wallet(0).writeContract({ address: fixtures.nft, abi: nftAbi, functionName: 'transferFrom', args: [a0, a1, 2n] }));
     const item = await eventually(async () => {
