@@ -3,7 +3,8 @@
 import { fn, type Mock } from 'storybook/test'
 import type { Kernel, ViewId } from '../kernel/index.js'
 import { testChain, testConnector } from './fixtures.js'
-import { EmbeddedWalletToken, type EmailAction, type EmbeddedWallet } from '../plugins/email/embeddedWallet.js'
+import { connectedStory } from './stories.js'
+import { EmbeddedWalletToken, type EmailAction, type EmailUpdateAction, type EmbeddedWallet } from '../plugins/email/embeddedWallet.js'
 import { email } from '../plugins/email/index.js'
 import type { FrameClient } from '../plugins/email/frameClient.js'
 
@@ -17,6 +18,14 @@ export interface FakeEmbeddedWalletOptions {
   connectDevice?: FakeAnswer<EmailAction>
   /** @default undefined (the code is accepted) */
   connectOtp?: FakeAnswer<void>
+  /** The signed-in email. @default 'ada@example.com' */
+  email?: string
+  /** @default 'VERIFY_PRIMARY_OTP' */
+  updateEmail?: FakeAnswer<EmailUpdateAction>
+  /** One answer per call, the last repeated. @default ['VERIFY_SECONDARY_OTP'] */
+  updateEmailPrimaryOtp?: readonly FakeAnswer<EmailUpdateAction>[]
+  /** @default the new email, as the service stores it */
+  updateEmailSecondaryOtp?: FakeAnswer<string>
 }
 
 export interface FakeEmbeddedWallet extends EmbeddedWallet {
@@ -24,6 +33,9 @@ export interface FakeEmbeddedWallet extends EmbeddedWallet {
   readonly connectEmail: Mock<EmbeddedWallet['connectEmail']>
   readonly connectDevice: Mock<EmbeddedWallet['connectDevice']>
   readonly connectOtp: Mock<EmbeddedWallet['connectOtp']>
+  readonly updateEmail: Mock<EmbeddedWallet['updateEmail']>
+  readonly updateEmailPrimaryOtp: Mock<EmbeddedWallet['updateEmailPrimaryOtp']>
+  readonly updateEmailSecondaryOtp: Mock<EmbeddedWallet['updateEmailSecondaryOtp']>
 }
 
 function settle<T>(answer: FakeAnswer<T>): Promise<T> {
@@ -35,7 +47,11 @@ function settle<T>(answer: FakeAnswer<T>): Promise<T> {
 /** An embedded wallet whose login steps answer as told, with spies on every call. */
 export function fakeEmbeddedWallet(options: FakeEmbeddedWalletOptions = {}): FakeEmbeddedWallet {
   const emailAnswers = options.connectEmail ?? ['VERIFY_OTP']
+  const primaryAnswers = options.updateEmailPrimaryOtp ?? ['VERIFY_SECONDARY_OTP']
   let emails = 0
+  let primaries = 0
+  let email = options.email ?? 'ada@example.com'
+  let newEmail = ''
   return {
     frame: {
       request: fn(async () => undefined as never),
@@ -48,6 +64,14 @@ export function fakeEmbeddedWallet(options: FakeEmbeddedWalletOptions = {}): Fak
     connectOtp: fn(async () => settle(options.connectOtp)),
     getUser: async () => undefined,
     accountOf: () => undefined,
+    email: () => email,
+    rememberChain: () => {},
+    updateEmail: fn(async (address: string) => {
+      newEmail = address
+      return settle(options.updateEmail ?? 'VERIFY_PRIMARY_OTP')
+    }),
+    updateEmailPrimaryOtp: fn(async () => settle(primaryAnswers[Math.min(primaries++, primaryAnswers.length - 1)] ?? 'VERIFY_SECONDARY_OTP')),
+    updateEmailSecondaryOtp: fn(async () => (email = await settle(options.updateEmailSecondaryOtp ?? newEmail))),
     signOut: async () => {},
   }
 }
@@ -56,27 +80,26 @@ export function fakeEmbeddedWallet(options: FakeEmbeddedWalletOptions = {}): Fak
  * What the email plugin's stories share: a kernel with a test chain (its wallet, and the 'email'
  * connector, so a finished login connects), `email()` with a wallet service that is never called,
  * and a fake embedded wallet made afresh in each story's setup. `wallet()` is the running story's.
+ * `'connected'` starts signed in with the embedded wallet, the modal on Account.
  *
  * @example
  * const stories = emailStories({ view: 'EmailLogin', params: { email: 'ada@example.com' } })
  * export const CodeEntry = { parameters: stories.parameters({ connectEmail: ['VERIFY_OTP'] }), play: … }
  */
-export function emailStories(route: { view: ViewId; params?: unknown }) {
+export function emailStories(route: { view: ViewId; params?: unknown } | 'connected') {
   let wallet: FakeEmbeddedWallet | undefined
+  const options = () => ({
+    plugins: [testChain({ connectors: [testConnector(), testConnector({ id: 'email', name: 'Email', type: 'auth', namespaces: ['eip155'] })] }), email()],
+    services: { wallet: 'http://127.0.0.1:9' },
+  })
   return {
     wallet: () => wallet!,
-    parameters: (answers: FakeEmbeddedWalletOptions = {}) => ({
-      foyer: {
-        options: () => ({
-          plugins: [testChain({ connectors: [testConnector(), testConnector({ id: 'email', name: 'Email', type: 'auth', namespaces: ['eip155'] })] }), email()],
-          services: { wallet: 'http://127.0.0.1:9' },
-        }),
-        setup: (kernel: Kernel) => {
-          wallet = fakeEmbeddedWallet(answers)
-          kernel.container.provide(EmbeddedWalletToken, wallet)
-        },
-        ...route,
-      },
-    }),
+    parameters: (answers: FakeEmbeddedWalletOptions = {}) => {
+      const setup = (kernel: Kernel) => {
+        wallet = fakeEmbeddedWallet(answers)
+        kernel.container.provide(EmbeddedWalletToken, wallet)
+      }
+      return { foyer: route === 'connected' ? connectedStory({ options, setup, connectorIds: ['email'] }) : { options, setup, ...route } }
+    },
   }
 }

@@ -45,6 +45,8 @@ export interface Slots {
    * With `capability`, the action shows only while the connected account's chain offers it.
    */
   'wallet-features': SlotEntry & { view: ViewId; capability?: CapabilityName }
+  /** Rows under the address while the active connection is `connectorId`'s (the embedded wallet's email). */
+  'account-details': SlotEntry & { connectorId: string }
   /** Connect methods above the wallet list (email, social); wallets are the chains' connectors. */
   'connect-methods': SlotEntry & { method: 'email' | 'social' }
 }

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { closeModal, connect, visibleMessage, type Kernel } from '../../kernel/index.js'
 import { useKernel, useTranslate, useViewTitle, type ViewProps } from '../../kernel/react/index.js'
 import { Button, Spinner } from '../../kernel/ui/index.js'
+import { CodeForm } from './CodeForm.js'
 import { EMAIL_CONNECTOR_ID } from './constants.js'
 import { embeddedWalletOf, type EmailAction } from './embeddedWallet.js'
 import { addEmailTexts } from './texts.js'
@@ -19,8 +20,9 @@ export default function EmailLoginView({ params }: ViewProps<{ email: string }>)
   const t = useTranslate()
   useViewTitle(t('email.title'))
   const [step, setStep] = useState<Step>({ kind: 'sending' })
-  const [code, setCode] = useState('')
   const [codeError, setCodeError] = useState<string>()
+  // Counts the codes sent: a new one remounts the code form, so the old code goes with it.
+  const [codes, setCodes] = useState(0)
   const live = useRef(true)
   // Set on every mount: React's StrictMode mounts, unmounts and mounts again, which left it false.
   useEffect(() => {
@@ -52,7 +54,7 @@ export default function EmailLoginView({ params }: ViewProps<{ email: string }>)
   const start = () => {
     // A new code: the old one and its error no longer apply.
     if (live.current) {
-      setCode('')
+      setCodes((count) => count + 1)
       setCodeError(undefined)
     }
     show({ kind: 'sending' })
@@ -64,10 +66,7 @@ export default function EmailLoginView({ params }: ViewProps<{ email: string }>)
     else start()
   }, [params.email])
 
-  const verify = (event: FormEvent) => {
-    event.preventDefault()
-    // §5: the one-time code is a string; the service's are 6 digits.
-    if (!/^\d{6}$/.test(code.trim())) return setCodeError(t('email.invalidCode'))
+  const verify = (code: string) => {
     show({ kind: 'verifying' })
     embeddedWalletOf(kernel)
       .connectOtp(code)
@@ -91,38 +90,15 @@ export default function EmailLoginView({ params }: ViewProps<{ email: string }>)
   }
   if (step.kind === 'code' || step.kind === 'verifying') {
     return (
-      <form className="f-center" onSubmit={verify} noValidate>
-        <p>{t('email.codeSent', { email: params.email })}</p>
-        <input
-          className="f-input"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          aria-label={t('email.codeField')}
-          value={code}
-          aria-invalid={codeError ? true : undefined}
-          onChange={(event) => {
-            setCode(event.target.value)
-            setCodeError(undefined)
-          }}
-        />
-        {codeError && (
-          <p className="f-error-text" role="alert">
-            {codeError}
-          </p>
-        )}
-        {step.kind === 'verifying' && (
-          <p className="f-muted" role="status">
-            {t('email.verifying')}
-          </p>
-        )}
-        <Button type="submit" loading={step.kind === 'verifying'}>
-          {t('email.verify')}
-        </Button>
-        <Button type="button" variant="secondary" onClick={start} disabled={step.kind === 'verifying'}>
-          {t('email.resend')}
-        </Button>
-      </form>
+      <CodeForm
+        key={codes}
+        prompt={t('email.codeSent', { email: params.email })}
+        error={codeError}
+        verifying={step.kind === 'verifying'}
+        onVerify={verify}
+        onEdited={() => setCodeError(undefined)}
+        onResend={start}
+      />
     )
   }
   const waiting = { sending: t('email.sending'), device: t('email.deviceWaiting'), connecting: t('email.connecting') }[step.kind]

@@ -57,6 +57,7 @@ export function createEip1193Provider(kernel: Kernel, wallet: EmbeddedWallet, { 
         const [{ chainId: wanted }] = params as [{ chainId: string }]
         const { chainId: switched } = await wallet.frame.request<{ chainId: string | number }>('APP_SWITCH_NETWORK', { chainId: Number.parseInt(wanted, 16) })
         chainId = toHexChainId(switched)
+        wallet.rememberChain(switched)
         emit('chainChanged', chainId)
         return null
       }

@@ -7,7 +7,7 @@ import { createEip1193Provider } from './eip1193Provider.js'
 import { createFrameClient, EmbeddedWalletError, type FrameClient } from './frameClient.js'
 import { createSolanaWallet } from './solanaWallet.js'
 import { addEmailTexts } from './texts.js'
-import { EMAIL_ADDRESS_KEY, EMAIL_CONNECTOR_ID, EMAIL_LOGIN_USED_KEY, SIGN_OUT_KEYS } from './constants.js'
+import { EMAIL_ADDRESS_KEY, EMAIL_CONNECTOR_ID, EMAIL_LAST_CHAIN_KEY, EMAIL_LOGIN_USED_KEY, SIGN_OUT_KEYS } from './constants.js'
 
 /** §5: an email login is triggered at most once every 30 s. */
 export const EMAIL_COOLDOWN_MS = 30_000
@@ -16,6 +16,8 @@ export const ERROR_MESSAGE_DELAY_MS = 300
 
 /** What the frame says to do after an email (§4). */
 export type EmailAction = 'VERIFY_OTP' | 'VERIFY_DEVICE' | 'CONNECT'
+/** What the frame says to do during an email change (§4): the current address's code, then the new one's. */
+export type EmailUpdateAction = 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP'
 
 const Account = v.object({ address: v.pipe(v.string(), v.maxLength(100)), type: v.picklist(['eoa', 'smartAccount']), namespace: v.picklist(['eip155', 'solana']) })
 /** §3: the authenticated user, as the frame sends it; checked, since it crosses a trust boundary. */
@@ -30,6 +32,9 @@ const UserSchema = v.object({
 export type EmbeddedUser = v.InferOutput<typeof UserSchema>
 
 const ActionSchema = v.object({ action: v.picklist(['VERIFY_OTP', 'VERIFY_DEVICE', 'CONNECT']) })
+const UpdateActionSchema = v.object({ action: v.picklist(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) })
+const NewEmailSchema = v.object({ newEmail: v.pipe(v.string(), v.email()) })
+const ChainIdSchema = v.union([v.string(), v.number()])
 
 /** §5: a second email within 30 s. The message is SPEC's, word for word; `seconds` rounded up. */
 export class EmailCooldownError extends BaseError {
@@ -47,10 +52,20 @@ export interface EmbeddedWallet {
   connectDevice(): Promise<EmailAction>
   /** §4: the one-time code; the session starts. */
   connectOtp(otp: string): Promise<void>
-  /** §4: the signed-in user, from the frame; undefined without a session. */
+  /** §4: the signed-in user, from the frame, on this site's last chain; undefined without a session. */
   getUser(options?: { silent?: boolean }): Promise<EmbeddedUser | undefined>
   /** The account of `namespace`, when signed in. */
   accountOf(namespace: string): string | undefined
+  /** The signed-in email: the frame's, else the one typed at login. */
+  email(): string | undefined
+  /** Remembers the chain the wallet is on for this site (§4's last chain): the frame starts there next time. */
+  rememberChain(chainId: string | number): void
+  /** §4 email change, step 1: a code goes to the current address. The same 30 s cooldown as a login. */
+  updateEmail(newEmail: string): Promise<EmailUpdateAction>
+  /** Step 2: the current address's code; a code goes to the new address. */
+  updateEmailPrimaryOtp(otp: string): Promise<EmailUpdateAction>
+  /** Step 3: the new address's code; the new email is stored, and returned. */
+  updateEmailSecondaryOtp(otp: string): Promise<string>
   /** §4: signs out in the frame (3 s at most) and forgets the stored email, marker, last chain and social name. */
   signOut(): Promise<void>
 }
@@ -68,12 +83,36 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
   const storage = kernel.container.resolve(StorageToken)
   let user: EmbeddedUser | undefined
   let lastEmailAt = Number.NEGATIVE_INFINITY
+  // The mail request under way, so a second identical one (React's StrictMode runs effects twice) shares it.
+  let mailing: { key: string; answer: Promise<unknown> } | undefined
   const approvals = new Set<string>()
+  const lastChain = () => storage.read(EMAIL_LAST_CHAIN_KEY, ChainIdSchema)
+
+  /** §5: at most one mail every 30 s; the same request while one is under way shares its answer. */
+  function mailOnce<T>(key: string, send: () => Promise<T>): Promise<T> {
+    if (mailing?.key === key) return mailing.answer as Promise<T>
+    const wait = lastEmailAt + EMAIL_COOLDOWN_MS - Date.now()
+    if (wait > 0) return Promise.reject(new EmailCooldownError(Math.ceil(wait / 1000)))
+    const before = lastEmailAt
+    lastEmailAt = Date.now()
+    const answer = send()
+      .catch((error: unknown) => {
+        // Only a mail sent counts; when the service refused for its own cooldown, its count wins.
+        const { retryAfter } = error as EmbeddedWalletError
+        lastEmailAt = typeof retryAfter === 'number' ? Date.now() + retryAfter * 1000 - EMAIL_COOLDOWN_MS : before
+        throw error
+      })
+      .finally(() => {
+        if (mailing?.answer === answer) mailing = undefined
+      })
+    mailing = { key, answer }
+    return answer
+  }
 
   const frame = createFrameClient({
     walletUrl: kernel.options.services.wallet!,
     projectId: kernel.options.projectId ?? '',
-    chainId: kernel.chains.networks()[0]?.id,
+    chainId: lastChain() ?? kernel.chains.networks()[0]?.id,
     enableLogger: kernel.options.logLevel === 'debug',
     schedule: (callback, ms) => kernel.schedule(callback, ms),
     failed(failure) {
@@ -100,13 +139,13 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
 
   const wallet: EmbeddedWallet = {
     frame,
-    async connectEmail(email) {
-      const wait = lastEmailAt + EMAIL_COOLDOWN_MS - Date.now()
-      if (wait > 0) throw new EmailCooldownError(Math.ceil(wait / 1000))
-      lastEmailAt = Date.now()
-      const { action } = v.parse(ActionSchema, await frame.request('APP_CONNECT_EMAIL', { email: email.trim() }))
-      storage.write(EMAIL_ADDRESS_KEY, email.trim())
-      return action
+    connectEmail(email) {
+      const address = email.trim()
+      return mailOnce(`login:${address}`, async () => {
+        const { action } = v.parse(ActionSchema, await frame.request('APP_CONNECT_EMAIL', { email: address }))
+        storage.write(EMAIL_ADDRESS_KEY, address)
+        return action
+      })
     },
     async connectDevice() {
       return v.parse(ActionSchema, await frame.request('APP_CONNECT_DEVICE')).action
@@ -117,12 +156,29 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
     },
     async getUser({ silent = false } = {}) {
       if (silent && !(await frame.request<{ isConnected?: unknown }>('APP_IS_CONNECTED')).isConnected) return undefined
-      const answer = v.safeParse(UserSchema, await frame.request('APP_GET_USER'))
+      const chainId = lastChain()
+      const answer = v.safeParse(UserSchema, await frame.request('APP_GET_USER', chainId === undefined ? {} : { chainId }))
       if (!answer.success) throw new EmbeddedWalletError('An error occurred', { frameCode: 'INVALID_RESPONSE' }, { details: 'The frame sent a malformed user.' })
       user = answer.output
+      wallet.rememberChain(user.chainId)
       return user
     },
     accountOf: (namespace) => user?.accounts.find((account) => account.namespace === namespace)?.address,
+    email: () => user?.email ?? storage.read(EMAIL_ADDRESS_KEY, v.string()),
+    rememberChain: (chainId) => storage.write(EMAIL_LAST_CHAIN_KEY, chainId),
+    updateEmail(newEmail) {
+      const address = newEmail.trim()
+      return mailOnce(`update:${address}`, async () => v.parse(UpdateActionSchema, await frame.request('APP_UPDATE_EMAIL', { email: address })).action)
+    },
+    async updateEmailPrimaryOtp(otp) {
+      return v.parse(UpdateActionSchema, await frame.request('APP_UPDATE_EMAIL_PRIMARY_OTP', { otp: otp.trim() })).action
+    },
+    async updateEmailSecondaryOtp(otp) {
+      const { newEmail } = v.parse(NewEmailSchema, await frame.request('APP_UPDATE_EMAIL_SECONDARY_OTP', { otp: otp.trim() }))
+      storage.write(EMAIL_ADDRESS_KEY, newEmail)
+      if (user) user = { ...user, email: newEmail }
+      return newEmail
+    },
     async signOut() {
       user = undefined
       for (const key of SIGN_OUT_KEYS) storage.remove(key)
@@ -134,20 +190,29 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
   kernel.connectors.register({
     connector: { id: EMAIL_CONNECTOR_ID, name: 'Email', type: 'auth', namespaces },
     providers: {
-      eip155: createEip1193Provider(kernel, wallet, { onNotAllowed: () => showNotAllowed(kernel) }),
+      eip155: createEip1193Provider(kernel, wallet, { onNotAllowed: refuse }),
       solana: createSolanaWallet(wallet, {
         // The connected Solana network, else the site's first: the service knows it by the same CAIP-2 id.
         chainId: () => kernel.store.getState().connection.namespaces['solana']?.networkId ?? kernel.chains.get('solana')?.networks[0]?.caipNetworkId,
-        onNotAllowed: () => showNotAllowed(kernel),
+        onNotAllowed: refuse,
       }),
     },
   })
-  return wallet
-}
+  /**
+   * §6: a request the embedded wallet does not offer. Requests waiting for approval are rejected ('Request
+   * was aborted'), the modal opens and shows 'Action not allowed' after 300 ms.
+   */
+  function refuse() {
+    if (approvals.size > 0) {
+      approvals.clear()
+      frame.hide()
+      void frame.request('APP_RPC_ABORT').catch(() => {})
+      if (kernel.router.current().view === 'ApproveTransaction') kernel.router.finish()
+    }
+    if (!kernel.store.getState().modal.open) openModal(kernel)
+    kernel.schedule(() => showToast(kernel, { message: kernel.i18n.t('approve.notAllowed'), variant: 'error' }), ERROR_MESSAGE_DELAY_MS)
+    kernel.logger.error('Requested RPC call is not allowed')
+  }
 
-/** §6: a request the embedded wallet does not offer: the modal opens, 'Action not allowed' after 300 ms. */
-function showNotAllowed(kernel: Kernel) {
-  if (!kernel.store.getState().modal.open) openModal(kernel)
-  kernel.schedule(() => showToast(kernel, { message: kernel.i18n.t('approve.notAllowed'), variant: 'error' }), ERROR_MESSAGE_DELAY_MS)
-  kernel.logger.error('Requested RPC call is not allowed')
+  return wallet
 }

@@ -1,19 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fakeFramePage, WALLET_URL as WALLET } from '../../test/fakeFramePage.js'
 import { createFrameClient, FRAME_LOAD_TIMEOUT_MS, FRAME_READY_DELAY_MS, LOGIN_REQUEST_TIMEOUT_MS, SIGN_OUT_TIMEOUT_MS, type FrameClientOptions } from './frameClient.js'
 
-const WALLET = 'http://localhost:8790'
-
-/**
- * Node has no DOM: a page with one iframe whose window records what the host posts to it. Messages
- * "from the frame" are dispatched on the page's window with the origin and source a browser sets.
- */
+/** A frame client on a fake page (test/fakeFramePage.ts), its callbacks spied on. */
 function setup(overrides: Partial<FrameClientOptions> = {}) {
-  const page = new EventTarget()
-  const posted: Array<{ message: { id: string; type: string; payload: unknown }; target: string }> = []
-  const frameWindow = { postMessage: (message: never, target: string) => posted.push({ message, target }) }
-  const iframe = { style: {}, src: '', title: '', contentWindow: frameWindow, remove: vi.fn() }
-  vi.stubGlobal('window', page)
-  vi.stubGlobal('document', { createElement: () => iframe, body: { appendChild: vi.fn() } })
+  const { iframe, posted, fromFrame, frameWindow } = fakeFramePage()
   const failed = vi.fn()
   const approvalRequested = vi.fn()
   const approvalSettled = vi.fn()
@@ -30,9 +21,6 @@ function setup(overrides: Partial<FrameClientOptions> = {}) {
     approvalSettled,
     ...overrides,
   })
-  const fromFrame = (data: unknown, { origin = WALLET, source = frameWindow as unknown } = {}) =>
-    // Node's MessageEvent takes only a MessagePort as `source`: an Event with a window's fields instead.
-    page.dispatchEvent(Object.assign(new Event('message'), { data, origin, source }))
   const ready = async () => {
     fromFrame({ type: 'FRAME_READY' })
     await vi.advanceTimersByTimeAsync(FRAME_READY_DELAY_MS)

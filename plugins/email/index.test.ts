@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { staticGraph } from '../../test/boundaries.js'
 import { testChain, testKernel } from '../../test/fixtures.js'
-import { EMAIL_LOGIN_USED_KEY } from './constants.js'
+import { EMAIL_CONNECTOR_ID, EMAIL_LOGIN_USED_KEY } from './constants.js'
 import { email } from './index.js'
 
 const root = new URL('../../', import.meta.url).pathname
@@ -19,12 +19,15 @@ describe('the foyer/plugins/email manifest', () => {
     expect(manifest).toContain(`const EMAIL_LOGIN_USED_KEY = '${EMAIL_LOGIN_USED_KEY}'`)
   })
 
-  it('behavior: brings the email flag (on; the remote configuration may set it) and the two views; without services.wallet it stays idle', () => {
+  it('behavior: brings the email flag (on; the remote configuration may set it), its views and slot entries; without services.wallet it stays idle', () => {
     const kernel = testKernel({ plugins: [testChain(), email()] })
     expect(kernel.isEnabled('email')).toBe(true)
     expect(kernel.isViewAvailable('EmailLogin')).toBe(true)
     expect(kernel.isViewAvailable('ApproveTransaction')).toBe(true)
+    expect(kernel.isViewAvailable('UpdateEmailWallet')).toBe(true)
     expect(kernel.views.slot('connect-methods').map((entry) => entry.id)).toEqual(['email'])
+    // The email row on Account shows only for the embedded wallet's connector (its id written out in the manifest).
+    expect(kernel.views.slot('account-details').map((entry) => entry.connectorId)).toEqual([EMAIL_CONNECTOR_ID])
     const off = testKernel({ plugins: [testChain(), email()], features: { email: false } })
     expect(off.isViewAvailable('EmailLogin')).toBe(false)
   })

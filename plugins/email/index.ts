@@ -14,6 +14,8 @@ declare module '../../kernel/core/views.js' {
   interface ViewParams {
     /** §2: the email sign-in, from the address the visitor typed on Connect. */
     EmailLogin: { email: string }
+    /** §4: a new email for the embedded wallet: a code to the current address, then one to the new. */
+    UpdateEmailWallet: undefined
     /** §6: the secure frame's panel for one wallet request, shown inside the modal. */
     ApproveTransaction: { method: string }
   }
@@ -73,9 +75,14 @@ export function email(): Plugin {
     feature: 'email',
     views: {
       EmailLogin: { title: 'email.title', load: () => import('./EmailLoginView.js') },
+      UpdateEmailWallet: { title: 'email.updateTitle', load: () => import('./UpdateEmailWalletView.js') },
       ApproveTransaction: { title: 'approve.title', load: () => import('./ApproveTransactionView.js') },
     },
-    slots: { 'connect-methods': [{ id: 'email', method: 'email', label: 'email.continue', load: () => import('./EmailField.js') }] },
+    slots: {
+      'connect-methods': [{ id: 'email', method: 'email', label: 'email.continue', load: () => import('./EmailField.js') }],
+      // constants.ts's EMAIL_CONNECTOR_ID, written out for the same reason as the marker above.
+      'account-details': [{ id: 'email', connectorId: 'email', label: 'email.updateTitle', load: () => import('./EmailAccountRow.js') }],
+    },
     locales: { en },
     setup(kernel) {
       if (!kernel.options.services.wallet) {

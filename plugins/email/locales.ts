@@ -8,6 +8,7 @@ export const en = {
   /** The connect method on Connect. */
   'email.continue': 'Continue with email',
   'email.title': 'Sign in with email',
+  'email.updateTitle': 'Change email',
   'approve.title': 'Approve request',
 } as const
 

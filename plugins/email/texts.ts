@@ -22,6 +22,14 @@ export const viewTexts = {
   'email.invalidCode': 'Enter the 6-digit code',
   'email.failed': 'An error occurred',
   'email.tryAgain': 'Try again',
+  'email.change': 'Change',
+  'email.updateIntro': 'Your wallet signs in with {email}. Which address should it use instead?',
+  'email.newField': 'New email address',
+  /** §5: the new address is the one the wallet has. */
+  'email.sameAddress': 'This is already your wallet’s email',
+  'email.updatePrimary': 'To confirm the change, enter the code we sent to {email}.',
+  'email.updateSecondary': 'Now enter the code we sent to {email}.',
+  'email.updated': 'Your wallet now signs in with {email}',
   'approve.hint': 'Approve or reject in the secure panel below; this site cannot approve for you.',
   /** §6: a method the embedded wallet does not offer. */
   'approve.notAllowed': 'Action not allowed',

@@ -50,6 +50,7 @@ export default function AccountView() {
         kernel.isViewAvailable(entry.view),
     )
     .sort((a, b) => rankFeature(order, a.id) - rankFeature(order, b.id))
+  const details = kernel.views.slot('account-details').filter((entry) => entry.connectorId === account.connectorId)
   const tabs = kernel.views
     .slot('account-tabs')
     .filter((entry) => !entry.feature || isFeatureEnabled(flags, entry.feature))
@@ -88,6 +89,9 @@ export default function AccountView() {
           {balance?.status === 'unavailable' && t('account.balanceUnavailable')}
         </p>
       </div>
+      {details.map((entry) => (
+        <SlotOutlet key={entry.id} entry={entry} />
+      ))}
       <ListItem
         label={network?.name ?? t('account.unknownNetwork')}
         tag={t('account.network')}

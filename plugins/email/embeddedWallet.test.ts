@@ -1,0 +1,171 @@
+// The embedded wallet's client side against a fake frame page (test/fakeFramePage.ts): what it sends,
+// what it keeps in the site's storage, and how it refuses (§4, §5, §6). The wallet service's own tests
+// and the end-to-end test cover the real frame.
+import * as v from 'valibot'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createMemoryBackend, StorageToken, type Kernel, type StorageBackend } from '../../kernel/index.js'
+import { fakeFramePage, WALLET_URL } from '../../test/fakeFramePage.js'
+import { testChain, testKernel } from '../../test/fixtures.js'
+import { EMAIL_ADDRESS_KEY, EMAIL_CONNECTOR_ID, EMAIL_LAST_CHAIN_KEY } from './constants.js'
+import { EMAIL_COOLDOWN_MS, embeddedWalletOf, ERROR_MESSAGE_DELAY_MS } from './embeddedWallet.js'
+import type { EmbeddedEip1193Provider } from './eip1193Provider.js'
+import { FRAME_READY_DELAY_MS } from './frameClient.js'
+import { email } from './index.js'
+
+const USER = {
+  email: 'ada@example.com',
+  address: '0x1111111111111111111111111111111111111111',
+  chainId: 31337,
+  accounts: [{ address: '0x1111111111111111111111111111111111111111', type: 'eoa', namespace: 'eip155' }],
+}
+
+/** A kernel with email() and its embedded wallet started on a fake page whose frame is ready. */
+async function setup(backend: StorageBackend = createMemoryBackend()) {
+  const page = fakeFramePage()
+  const kernel = testKernel({ plugins: [testChain(), email()], services: { wallet: WALLET_URL }, storage: backend })
+  const wallet = embeddedWalletOf(kernel)
+  page.fromFrame({ type: 'FRAME_READY' })
+  await vi.advanceTimersByTimeAsync(FRAME_READY_DELAY_MS)
+  const provider = kernel.connectors.provider(EMAIL_CONNECTOR_ID, 'eip155') as EmbeddedEip1193Provider
+  const stored = (key: string) => kernel.container.resolve(StorageToken).read(key, v.unknown())
+  /** Lets posted messages and their answers go through. */
+  const settle = () => vi.advanceTimersByTimeAsync(0)
+  return { ...page, kernel, wallet, provider, stored, settle }
+}
+
+const toast = (kernel: Kernel) => kernel.store.getState().toast
+
+beforeEach(() => {
+  vi.useFakeTimers()
+})
+afterEach(() => {
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+})
+
+describe('the embedded wallet', () => {
+  it("behavior: the same email while one is under way shares it (React's StrictMode runs effects twice); another within 30 s waits (§5)", async () => {
+    const { wallet, answer, types, settle } = await setup()
+    const first = wallet.connectEmail('ada@example.com')
+    const again = wallet.connectEmail(' ada@example.com ')
+    await settle()
+    expect(types()).toEqual(['APP_CONNECT_EMAIL'])
+    answer('APP_CONNECT_EMAIL', { action: 'VERIFY_OTP' })
+    await expect(first).resolves.toBe('VERIFY_OTP')
+    await expect(again).resolves.toBe('VERIFY_OTP')
+
+    await expect(wallet.connectEmail('ada@example.com')).rejects.toThrow('Please try again after 30 seconds')
+    await expect(wallet.updateEmail('grace@example.com')).rejects.toThrow('Please try again after 30 seconds')
+    await vi.advanceTimersByTimeAsync(EMAIL_COOLDOWN_MS)
+    void wallet.connectEmail('ada@example.com')
+    await settle()
+    expect(types()).toEqual(['APP_CONNECT_EMAIL', 'APP_CONNECT_EMAIL'])
+  })
+
+  it("behavior: a refused email does not start the cooldown; the service's own cooldown sets when to try again (§5)", async () => {
+    const { wallet, posted, fromFrame, types, settle } = await setup()
+    const refuse = (payload: object) => fromFrame({ id: posted.at(-1)!.message.id, type: 'FRAME_CONNECT_EMAIL_ERROR', payload })
+    const invalid = wallet.connectEmail('ada@example.com')
+    await settle()
+    refuse({ message: 'Invalid email', code: 'INVALID_REQUEST' })
+    await expect(invalid).rejects.toThrow('Invalid email')
+
+    const limited = wallet.connectEmail('ada@example.com')
+    await settle()
+    refuse({ message: 'Please try again after 12 seconds', code: 'RATE_LIMITED', retryAfter: 12 })
+    await expect(limited).rejects.toThrow('Please try again after 12 seconds')
+    await vi.advanceTimersByTimeAsync(11_000)
+    await expect(wallet.connectEmail('ada@example.com')).rejects.toThrow('Please try again after 1 seconds')
+    await vi.advanceTimersByTimeAsync(1_000)
+    void wallet.connectEmail('ada@example.com')
+    await settle()
+    expect(types()).toEqual(['APP_CONNECT_EMAIL', 'APP_CONNECT_EMAIL', 'APP_CONNECT_EMAIL'])
+  })
+
+  it('behavior: remembers the chain it switched to on this site; the next frame starts there and asks for the user on it; sign-out forgets it (§4)', async () => {
+    const backend = createMemoryBackend()
+    const first = await setup(backend)
+    const switched = first.provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] })
+    await first.settle()
+    first.answer('APP_SWITCH_NETWORK', { chainId: 31338 })
+    await switched
+    expect(first.stored(EMAIL_LAST_CHAIN_KEY)).toBe(31338)
+    first.kernel.destroy()
+    vi.unstubAllGlobals()
+
+    const next = await setup(backend)
+    expect(next.iframe.src).toContain('chainId=31338')
+    const user = next.wallet.getUser()
+    await next.settle()
+    expect(next.posted.at(-1)?.message).toMatchObject({ type: 'APP_GET_USER', payload: { chainId: 31338 } })
+    next.answer('APP_GET_USER', { ...USER, chainId: 31338 })
+    await expect(user).resolves.toMatchObject({ chainId: 31338 })
+
+    const signedOut = next.wallet.signOut()
+    await next.settle()
+    next.answer('APP_SIGN_OUT', {})
+    await signedOut
+    expect(next.stored(EMAIL_LAST_CHAIN_KEY)).toBeUndefined()
+  })
+
+  it("behavior: a method it does not offer rejects the requests waiting for approval, opens the modal and shows 'Action not allowed' after 300 ms (§6)", async () => {
+    const { kernel, provider, posted, fromFrame, types, settle } = await setup()
+    const logged = vi.spyOn(kernel.logger, 'error')
+    const signing = provider.request({ method: 'personal_sign', params: ['0x68', USER.address] }).catch((error: unknown) => error)
+    await settle()
+    const signId = posted.at(-1)!.message.id
+    fromFrame({ id: signId, type: 'FRAME_RPC_REQUEST_APPROVAL', payload: { method: 'personal_sign' } })
+    await settle()
+    expect(kernel.router.current().view).toBe('ApproveTransaction')
+
+    const refused = provider.request({ method: 'eth_coinbase' }).catch((error: unknown) => error)
+    await settle()
+    const refusedId = posted.at(-1)!.message.id
+    fromFrame({ id: refusedId, type: 'FRAME_RPC_REQUEST_ERROR', payload: { message: 'Requested RPC call is not allowed', code: 'NOT_ALLOWED', rpcCode: 4200 } })
+    await settle()
+    expect(await refused).toMatchObject({ code: 4200 })
+    expect(types()).toContain('APP_RPC_ABORT')
+    expect(kernel.store.getState().modal.open).toBe(true)
+    expect(kernel.router.current().view).not.toBe('ApproveTransaction')
+    expect(logged).toHaveBeenCalledWith('Requested RPC call is not allowed')
+
+    await vi.advanceTimersByTimeAsync(ERROR_MESSAGE_DELAY_MS - 1)
+    expect(toast(kernel).open).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(toast(kernel)).toMatchObject({ open: true, message: 'Action not allowed', variant: 'error' })
+
+    // The frame answers the aborted request; it rejects, and nothing else closes or moves.
+    fromFrame({ id: signId, type: 'FRAME_RPC_REQUEST_ERROR', payload: { message: 'Request was aborted', code: 'ABORTED' } })
+    expect(await signing).toMatchObject({ message: 'Request was aborted' })
+    expect(kernel.store.getState().modal.open).toBe(true)
+  })
+
+  it('behavior: an email change asks for the current address’s code, then the new one’s; the new email is stored and shown (§4)', async () => {
+    const { wallet, posted, answer, stored, settle } = await setup()
+    const started = wallet.updateEmail(' grace@example.com ')
+    await settle()
+    expect(posted.at(-1)?.message).toMatchObject({ type: 'APP_UPDATE_EMAIL', payload: { email: 'grace@example.com' } })
+    answer('APP_UPDATE_EMAIL', { action: 'VERIFY_PRIMARY_OTP' })
+    await expect(started).resolves.toBe('VERIFY_PRIMARY_OTP')
+
+    const primary = wallet.updateEmailPrimaryOtp('123456')
+    await settle()
+    answer('APP_UPDATE_EMAIL_PRIMARY_OTP', { action: 'VERIFY_SECONDARY_OTP' })
+    await expect(primary).resolves.toBe('VERIFY_SECONDARY_OTP')
+
+    // A malformed answer is refused, and nothing is stored.
+    const malformed = wallet.updateEmailSecondaryOtp('654321')
+    await settle()
+    answer('APP_UPDATE_EMAIL_SECONDARY_OTP', { newEmail: 42 })
+    await expect(malformed).rejects.toThrow()
+    expect(stored(EMAIL_ADDRESS_KEY)).toBeUndefined()
+
+    const secondary = wallet.updateEmailSecondaryOtp('654321')
+    await settle()
+    expect(posted.at(-1)?.message).toMatchObject({ type: 'APP_UPDATE_EMAIL_SECONDARY_OTP', payload: { otp: '654321' } })
+    answer('APP_UPDATE_EMAIL_SECONDARY_OTP', { newEmail: 'grace@example.com' })
+    await expect(secondary).resolves.toBe('grace@example.com')
+    expect(stored(EMAIL_ADDRESS_KEY)).toBe('grace@example.com')
+    expect(wallet.email()).toBe('grace@example.com')
+  })
+})
