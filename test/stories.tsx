@@ -77,8 +77,9 @@ export function connectedStory(story: ConnectedStoryOptions = {}): Required<Omit
 
 /** The modal's shadow root, for Testing Library queries (it does not pierce shadow DOM by itself). */
 export async function modalRoot(): Promise<HTMLElement> {
-  // Up to 5 s: a story whose wallet connects first may load viem's chunk before the modal opens.
-  for (let tries = 0; tries < 250; tries++) {
+  // Up to 15 s: a story whose wallet connects first may load viem's chunk before the modal opens, which
+  // took over 5 s on a 2-core CI machine running the end-to-end suite at the same time.
+  for (let tries = 0; tries < 750; tries++) {
     // The newest modal: a story's host element may outlive it until the next story has rendered.
     const host = [...document.querySelectorAll('[data-foyer]')].at(-1)
     const root = host?.shadowRoot?.querySelector<HTMLElement>('.f-root')
