@@ -60,8 +60,7 @@ export default {
       // resolves to the kernel's source and Rollup shares its chunks.
       paths: Object.fromEntries(Object.entries(selfImports()).map(([specifier, input]) => [specifier, [`./${input}`]])),
     }),
-    // 'es2015' first: tsyringe's ES2015 build needs far fewer tslib helpers than its ES5 one.
-    nodeResolve({ browser: true, mainFields: ['es2015', 'module', 'main'] }),
+    nodeResolve({ browser: true }),
     terser(),
     manifest(),
   ],

@@ -22,7 +22,7 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
   '--disable-component-update', '--disable-sync']
 
 const REACT = /node_modules\/(react|react-dom|scheduler)\//
-const LIBRARY = /\/(kernel|chains|plugins)\/|node_modules\/(mitt|tsyringe|valibot|tslib)\//
+const LIBRARY = /\/(kernel|chains|plugins)\/|node_modules\/(mitt|valibot)\//
 
 const local = await startLocalStack({ anvilPorts: [0, 0], solanaPort: 0, relayPort: 0 })
 let server

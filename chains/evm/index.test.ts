@@ -16,7 +16,7 @@ describe('the foyer/chains/evm manifest (STYLE 3)', () => {
     expect(files).not.toContain('chains/evm/client.ts')
     expect(files).not.toContain('chains/evm/walletConnect.ts')
     expect([...packages].filter((name) => name === 'viem' || name.startsWith('viem/'))).toEqual([])
-    expect([...packages].sort()).toEqual(['tsyringe', 'valibot'])
+    expect([...packages].sort()).toEqual(['valibot'])
   })
 
   it('behavior: imports no WalletConnect SDK and no QR encoder until a WalletConnect view opens or a session is restored', () => {

@@ -15,7 +15,7 @@ describe('the foyer/chains/solana manifest (STYLE 3)', () => {
     expect(files).toContain('kernel/core/chain.ts')
     expect(files).not.toContain('chains/solana/client.ts')
     expect([...packages].filter((name) => name.startsWith('@solana/'))).toEqual([])
-    expect([...packages].sort()).toEqual(['tsyringe', 'valibot'])
+    expect([...packages].sort()).toEqual(['valibot'])
   })
 
   it('behavior: the wallet side (Wallet Standard discovery, the session) loads at setup, not with the entry', () => {

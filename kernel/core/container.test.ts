@@ -12,12 +12,6 @@ const NameToken = createToken<string>('Name')
 const greeter = (name: string): Greeter => ({ greet: () => `hello ${name}` })
 
 describe('createContainer', () => {
-  it('behavior: leaves the global Reflect metadata API undefined after loading tsyringe', () => {
-    const reflect = Reflect as typeof Reflect & { getMetadata?: unknown; defineMetadata?: unknown }
-    expect(reflect.getMetadata).toBeUndefined()
-    expect(reflect.defineMetadata).toBeUndefined()
-  })
-
   it('behavior: two tokens with the same description are different keys', () => {
     const container = createContainer()
     const a = createToken<string>('Same')

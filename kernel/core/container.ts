@@ -1,8 +1,7 @@
-import { lentReflectMetadata, returnReflectMetadata } from './reflectShim.js'
-import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe'
-
-// See reflectShim.ts: tsyringe has loaded by now and never needs the lent functions again.
-if (lentReflectMetadata) returnReflectMetadata()
+// The kernel's dependency container: typed tokens and factories, child containers, dispose (STYLE 8).
+// It was tsyringe behind this same interface; Foyer used none of tsyringe's decorators or class
+// construction, only a map of factories, and tsyringe cost 4.2 KB gzip of the first paint (a chunk of its
+// own) plus a Reflect shim. A map does the same in a few lines.
 
 /** A typed key for a service in the container. */
 export interface Token<T> {
@@ -45,41 +44,43 @@ export interface Container {
   dispose(): Promise<void>
 }
 
-/** Creates a container. Each kernel has its own child of tsyringe's root, so two kernels never share a service. */
-export function createContainer(parent: DependencyContainer = rootContainer): Container {
-  const inner = parent.createChildContainer()
-  // tsyringe disposes only the classes it constructs itself, so instances made by our factories are tracked here.
+/** What a token is registered with: a factory not called yet, or the value (given, or made by the factory). */
+type Registration = { create: (container: Container) => unknown } | { value: unknown }
+
+/** Creates a container. Each kernel has its own, so two kernels never share a service. */
+export function createContainer(parent?: Container): Container {
+  const registrations = new Map<symbol, Registration>()
+  // Only what this container's factories made is disposed here; provided values belong to whoever made them.
   const disposables = new Set<{ dispose(): unknown }>()
-  const wrapper: Container = {
-    register: (token, factory) =>
-      inner.register(token.key, {
-        useFactory: instanceCachingFactory(() => {
-          const instance = factory(wrapper)
-          if (isDisposable(instance)) disposables.add(instance)
-          return instance
-        }),
-      }),
-    provide: (token, value) => inner.register(token.key, { useValue: value }),
-    resolve: (token) => {
-      if (!inner.isRegistered(token.key, true)) {
+  const container: Container = {
+    register: (token, create) => void registrations.set(token.key, { create }),
+    provide: (token, value) => void registrations.set(token.key, { value }),
+    resolve<T>(token: Token<T>): T {
+      const registration = registrations.get(token.key)
+      if (!registration) {
+        if (parent) return parent.resolve(token)
         throw new Error(`No service is registered for ${token.key.description ?? 'this token'}.`)
       }
-      return inner.resolve(token.key)
+      if ('value' in registration) return registration.value as T
+      const value = registration.create(container) as T
+      registrations.set(token.key, { value })
+      if (isDisposable(value)) disposables.add(value)
+      return value
     },
     ensure: (token, create) => {
-      if (!inner.isRegistered(token.key, true)) wrapper.register(token, create)
-      return wrapper.resolve(token)
+      if (!container.has(token)) container.register(token, create)
+      return container.resolve(token)
     },
-    has: (token) => inner.isRegistered(token.key, true),
-    createChild: () => createContainer(inner),
+    has: (token) => registrations.has(token.key) || (parent?.has(token) ?? false),
+    createChild: () => createContainer(container),
     dispose: async () => {
       const pending = [...disposables].map((instance) => instance.dispose())
       disposables.clear()
+      registrations.clear()
       await Promise.allSettled(pending)
-      await inner.dispose()
     },
   }
-  return wrapper
+  return container
 }
 
 function isDisposable(value: unknown): value is { dispose(): unknown } {
