@@ -4,7 +4,7 @@
 //   2. click → first modal view visible, median of 5 fresh page loads
 //   3. requests to any host other than 127.0.0.1 during load and open (must be 0)
 // Prints a table, or JSON with --json (--verbose lists the files counted); exits 1 when a figure misses its target.
-import { createReadStream, existsSync, readFileSync, statSync, writeFileSync, mkdtempSync } from 'node:fs'
+import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -24,7 +24,9 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
 const REACT = /node_modules\/(react|react-dom|scheduler)\//
 const LIBRARY = /\/(kernel|chains|plugins)\/|node_modules\/(mitt|valibot)\//
 
-const local = await startLocalStack({ anvilPorts: [0, 0], solanaPort: 0, relayPort: 0 })
+// The whole stack, the embedded wallet included, so the demo measured has every plugin it ships with.
+const dataDir = mkdtempSync(path.join(tmpdir(), 'foyer-bench-data-'))
+const local = await startLocalStack({ anvilPorts: [0, 0], solanaPort: 0, relayPort: 0, wallet: { port: 0, smtpPort: 0, mailPort: 0, dataDir } })
 let server
 let browser
 try {
@@ -39,6 +41,7 @@ try {
   await browser?.close()
   server?.close()
   await local.stop()
+  rmSync(dataDir, { recursive: true, force: true })
 }
 
 /** Builds the demo and returns, for each JS file, which kind of code it holds. */
