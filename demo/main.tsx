@@ -54,9 +54,8 @@ const kernel = createKernel({
     activity(),
     receive(),
     send(),
-    // Email sign-in with an embedded wallet, when the stack runs the wallet service. Tested end to end;
-    // not yet in \`npm run bench\`'s demo (a stack without the wallet), whose first paint it would take
-    // over budget until the chunking work of #21.
+    // Email sign-in with an embedded wallet, when the stack runs the wallet service (\`npm start\`, the
+    // end-to-end tests and \`npm run bench\` all do).
     __FOYER_WALLET_URL__ ? email() : undefined,
   ],
 })
