@@ -1,0 +1,110 @@
+// The packed package as a host builds it (#21): `npm pack` of this repository installed in a temporary
+// directory, and two minimal apps bundled by esbuild (code splitting, minified) — React alone with one
+// button, and Foyer's Connect button (EVM on the local anvil, WalletConnect through the local relay). Each
+// is served on loopback and measured in headless Chromium over fresh page loads:
+//   navigation → button visible, JS files and gzip before that paint, click → first view, JS heap with the
+//   modal open (after a GC), and the JS that a first EVM connection with its balance read, and a first
+//   WalletConnect pairing code, fetch beyond the first paint.
+// Used by scripts/bench.mjs, which reports the figures.
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { build } from 'esbuild'
+
+const REACT_APP = `
+import { createRoot } from 'react-dom/client'
+createRoot(document.getElementById('root')).render(<button data-foyer-connect-button="">Connect</button>)
+`
+
+const FOYER_APP = `
+import { createRoot } from 'react-dom/client'
+import { createKernel } from 'foyer'
+import { ConnectButton, FoyerProvider } from 'foyer/react'
+import { evm, evmNetwork } from 'foyer/chains/evm'
+
+const kernel = createKernel({
+  projectId: 'foyer-bench',
+  metadata: { name: 'Foyer bench', url: location.origin },
+  services: { api: __BENCH__.apiUrl, directory: __BENCH__.directoryUrl },
+  plugins: [
+    evm({
+      networks: [evmNetwork({ id: 31337, name: 'Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [__BENCH__.rpcUrl] } }, testnet: true })],
+      walletConnect: { projectId: 'foyer-bench', relayUrl: __BENCH__.relayUrl },
+    }),
+  ],
+})
+createRoot(document.getElementById('root')).render(<FoyerProvider kernel={kernel}><ConnectButton /></FoyerProvider>)
+`
+
+const HTML = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title></head><body><div id="root"></div><script type="module" src="./app.js"></script></body></html>'
+
+/**
+ * Builds and packs the repository, and bundles both apps.
+ *
+ * @param {string} repo
+ * @param {{ rpcUrl: string, relayUrl: string, apiUrl: string, directoryUrl: string }} urls
+ * @returns {{ dir: string, react: string, foyer: string }} the temporary directory and each app's output directory
+ */
+export async function buildPackageApps(repo, urls) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'foyer-bench-package-'))
+  execFileSync(process.execPath, [path.join(repo, 'node_modules/rollup/dist/bin/rollup'), '-c', '--silent'], { cwd: repo, stdio: 'inherit' })
+  const tarball = execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim().split('\n').at(-1)
+  execFileSync('tar', ['-xzf', path.join(dir, tarball), '-C', dir])
+  mkdirSync(path.join(dir, 'node_modules'))
+  renameSync(path.join(dir, 'package'), path.join(dir, 'node_modules/foyer'))
+  const apps = { react: REACT_APP, foyer: FOYER_APP }
+  for (const [name, source] of Object.entries(apps)) {
+    const outdir = path.join(dir, name)
+    mkdirSync(outdir)
+    writeFileSync(path.join(dir, `${name}.jsx`), source)
+    writeFileSync(path.join(outdir, 'index.html'), HTML)
+    await build({
+      entryPoints: { app: path.join(dir, `${name}.jsx`) },
+      absWorkingDir: dir,
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      minify: true,
+      jsx: 'automatic',
+      outdir,
+      // The packed foyer is in the temporary node_modules; React, viem and the rest are the repository's.
+      nodePaths: [path.join(repo, 'node_modules')],
+      define: { __BENCH__: JSON.stringify(urls), 'process.env.NODE_ENV': '"production"' },
+      logLevel: 'warning',
+    })
+  }
+  return { dir, react: path.join(dir, 'react'), foyer: path.join(dir, 'foyer') }
+}
+
+/** Removes what buildPackageApps made. */
+export function removePackageApps(dir) {
+  rmSync(dir, { recursive: true, force: true })
+}
+
+/** gzip -9 size of a served JS file. */
+export function gzipOf(root, url) {
+  return gzipSync(readFileSync(path.join(root, new URL(url).pathname)), { level: 9 }).length
+}
+
+/**
+ * An EIP-6963 wallet for the connection figure, injected before the page loads: it answers with anvil's
+ * first account on chain 31337, as an extension would, and signs nothing.
+ */
+export function injectBenchWallet() {
+  const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+  const provider = {
+    async request({ method }) {
+      if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [address]
+      if (method === 'eth_chainId') return '0x7a69'
+      throw Object.assign(new Error(`The bench wallet does not do ${method}.`), { code: 4200 })
+    },
+    on() {},
+    removeListener() {},
+  }
+  const info = { uuid: '9b0f3a5e-3c1e-4a8e-9d57-5f3f2f6b0b01', name: 'Bench Wallet', rdns: 'bench.wallet', icon: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg"/%3E' }
+  const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }))
+  window.addEventListener('eip6963:requestProvider', announce)
+  announce()
+}
