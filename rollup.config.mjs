@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs'
 import { relative } from 'node:path'
+import json from '@rollup/plugin-json'
 import nodeResolve from '@rollup/plugin-node-resolve'
 import terser from '@rollup/plugin-terser'
 import typescript from '@rollup/plugin-typescript'
@@ -62,6 +63,8 @@ export default {
     }),
     // 'es2015' first: tsyringe's ES2015 build needs far fewer tslib helpers than its ES5 one.
     nodeResolve({ browser: true, mainFields: ['es2015', 'module', 'main'] }),
+    // Data shared with the services (plugins/swaps/swapNetworks.json, the swap networks), inlined as a value.
+    json({ preferConst: true, compact: true }),
     terser(),
     manifest(),
   ],
