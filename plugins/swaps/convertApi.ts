@@ -70,7 +70,7 @@ const TokensSchema = v.object({
       name: text,
       symbol: text,
       address: caip10,
-      decimals: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(77)),
+      decimals: v.pipe(v.number(), v.integer(), v.minValue(0)),
       logoUri: v.nullish(v.string()),
     }),
   ),
@@ -146,8 +146,9 @@ export function createConvertApi(options: { baseUrl: string; projectId: string; 
   return {
     async getTokens(networkId) {
       const { tokens } = await http.get('/v1/convert/tokens', { query: { chainId: networkId }, schema: TokensSchema })
+      // A uint256 has at most 77 decimal digits: more decimals than that is not a token.
       return tokens
-        .filter((token) => token.address.startsWith(`${networkId}:`))
+        .filter((token) => token.address.startsWith(`${networkId}:`) && token.decimals <= 77)
         .map((token) => ({ ...token, logoUri: isSafeImageUrl(token.logoUri) ? token.logoUri : undefined }))
     },
     async getQuote({ userAddress, from, to, amount, gasPrice, networkId }) {

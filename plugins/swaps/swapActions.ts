@@ -69,7 +69,8 @@ export function setSwapInput(kernel: Kernel, patch: Partial<Pick<SwapState, 'sou
   updateSwapState(kernel, { ...patch, quote: undefined, quoteError: undefined, error: undefined })
   const wanted = quotable(swapState(kernel)) !== undefined
   updateSwapState(kernel, { quoteLoading: wanted })
-  if (wanted) pending.timer = setTimeout(() => void fetchSwapQuote(kernel), QUOTE_DEBOUNCE_MS)
+  // A kernel destroyed meanwhile (the page left) asks nothing.
+  if (wanted) pending.timer = setTimeout(() => void (kernel.isDestroyed() || fetchSwapQuote(kernel)), QUOTE_DEBOUNCE_MS)
 }
 
 /**
