@@ -8,6 +8,7 @@ import { approveSwapToken, checkSwapAllowance, isNative, setSwapInput, SLIPPAGE_
 import { gasPriceQuery, swapBalancesQuery, swapTokensQuery } from './swapQueries.js'
 import { updateSwapState, type SwapQuote, type SwapState, type SwapToken } from './swapState.js'
 import { parseUnits } from './units.js'
+import { addSwapTexts } from './locales.js'
 
 /** What the view knows about the account's tokens and the network fee. */
 interface SwapData {
@@ -23,6 +24,7 @@ interface SwapData {
  * hash. The state lives in the store's `swaps` slice.
  */
 export default function SwapView() {
+  addSwapTexts(useKernel())
   const t = useTranslate()
   const { address, namespace } = useAccount()
   const { networkId } = useNetwork()

@@ -2,7 +2,7 @@
 // chain can send transactions and a blockchain API answers the convert calls) and its texts. The view, the convert
 // client and every action load on demand.
 import { definePlugin, type Plugin } from '../../kernel/index.js'
-import { en, type SwapMessages } from './locales.js'
+import type { SwapMessages } from './locales.js'
 import type { SwapState } from './swapState.js'
 import swapNetworks from './swapNetworks.json'
 
@@ -61,7 +61,8 @@ export function swaps(): Plugin {
     flags: { swaps: { default: true, remote: true } },
     feature: 'swaps',
     slots: { 'wallet-features': [{ id: 'swaps', label: 'swap.action', view: 'Swap', capability: 'sendTransaction', networks: SWAP_NETWORKS }] },
-    locales: { en },
+    // The rest of the English texts load with the view (locales.ts); the Account view needs only these.
+    locales: { en: { 'swap.title': 'Swap', 'swap.action': 'Swap' } },
     setup(kernel) {
       // Without a view the Account view hides the entry: no chain here sends transactions, or no service quotes.
       if (kernel.chains.withCapability('sendTransaction').length === 0) return

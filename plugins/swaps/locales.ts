@@ -1,4 +1,10 @@
-/** English for the swaps plugin; `{symbol}`, `{amount}`, `{percent}` … are filled in at run time. */
+import type { Kernel } from '../../kernel/core/createKernel.js'
+
+/**
+ * English for the swaps plugin; `{symbol}`, `{amount}`, `{percent}` … are filled in at run time. Only the title and
+ * the action's label ship in the manifest (the Account view needs them); the rest loads with the view and is added
+ * under whatever the host set (`messages`), which wins.
+ */
 export const en = {
   'swap.title': 'Swap',
   /** The button under the account that opens this view. */
@@ -48,3 +54,8 @@ export const en = {
 } as const
 
 export type SwapMessages = Record<keyof typeof en, string>
+
+/** Adds the view's English texts to the kernel, under the host's own; once is enough, again costs nothing. */
+export function addSwapTexts(kernel: Kernel): void {
+  kernel.i18n.addDefaults('en', en)
+}

@@ -5,6 +5,7 @@ import type { Kernel } from '../../kernel/core/createKernel.js'
 import { AddressOrAuthConnectorNotFoundError, UnsupportedChainError } from '../../kernel/core/errors/catalogue.js'
 import { createToken, isUserRejection, visibleMessage } from '../../kernel/index.js'
 import { convertApiOf, NATIVE_TOKEN } from './convertApi.js'
+import { addSwapTexts } from './locales.js'
 import { updateSwapState, type SwapState } from './swapState.js'
 import { parseUnits } from './units.js'
 
@@ -155,7 +156,10 @@ export async function approveSwapToken(kernel: Kernel): Promise<void> {
 export async function swapTokens(kernel: Kernel): Promise<{ hash: string }> {
   const state = swapState(kernel)
   const wanted = quotable(state)
-  if (!wanted) throw new Error(kernel.i18n.t('swap.error.amount'))
+  if (!wanted) {
+    addSwapTexts(kernel)
+    throw new Error(kernel.i18n.t('swap.error.amount'))
+  }
   updateSwapState(kernel, { signing: 'swap', error: undefined })
   try {
     const { api, address, networkId, send } = swapContext(kernel)
@@ -189,11 +193,13 @@ export async function swapTokens(kernel: Kernel): Promise<{ hash: string }> {
 
 /** What the visitor reads about a failed approval or swap. */
 function failureText(kernel: Kernel, reason: unknown): string {
+  addSwapTexts(kernel)
   if (isUserRejection(reason)) return kernel.i18n.t('swap.error.rejected')
   return visibleMessage(reason, reasonText(kernel, reason))
 }
 
 /** §8: a quote error is stored as its message; a plain Error's own message, else the generic text. */
 function reasonText(kernel: Kernel, reason: unknown): string {
+  addSwapTexts(kernel)
   return reason instanceof Error && reason.message ? reason.message.split('\n')[0]! : kernel.i18n.t('swap.error.failed')
 }
