@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs'
 import { relative } from 'node:path'
+import json from '@rollup/plugin-json'
 import nodeResolve from '@rollup/plugin-node-resolve'
 import terser from '@rollup/plugin-terser'
 import typescript from '@rollup/plugin-typescript'
@@ -61,6 +62,8 @@ export default {
       paths: Object.fromEntries(Object.entries(selfImports()).map(([specifier, input]) => [specifier, [`./${input}`]])),
     }),
     nodeResolve({ browser: true }),
+    // Data shared with the services (plugins/swaps/swapNetworks.json, the swap networks), inlined as a value.
+    json({ preferConst: true, compact: true }),
     terser(),
     manifest(),
   ],

@@ -8,6 +8,7 @@ import { email } from 'foyer/plugins/email'
 import { portfolio } from 'foyer/plugins/portfolio'
 import { receive } from 'foyer/plugins/receive'
 import { send } from 'foyer/plugins/send'
+import { swaps } from 'foyer/plugins/swaps'
 import { App } from './App.js'
 import { DEV_WALLET_KEY, localApiUrl, localChains, localDirectoryUrl, localRelayUrl, localSolana, localWalletUrl } from './localStack.js'
 
@@ -54,6 +55,8 @@ const kernel = createKernel({
     activity(),
     receive(),
     send(),
+    // Swaps on the Uniswap V2 pools the local stack deploys, quoted and built by the local blockchain API.
+    swaps(),
     // Email sign-in with an embedded wallet, when the stack runs the wallet service (\`npm start\`, the
     // end-to-end tests and \`npm run bench\` all do).
     __FOYER_WALLET_URL__ ? email() : undefined,

@@ -110,7 +110,11 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
     relay = await startRelay({ port: relayPort });
     api = await startApi({
       port: apiPort,
-      chains: devChains.chains.map((chain) => ({ chainId: chain.chainId, rpcUrl: chain.url })),
+      chains: devChains.chains.map((chain) => ({
+        chainId: chain.chainId,
+        rpcUrl: chain.url,
+        amm: { router: devChains.fixtures.chains[String(chain.chainId)]?.amm.router ?? '' },
+      })),
       solana: {
         rpcUrl: solana.url,
         chainId: LOCAL_SOLANA_CHAIN_ID,

@@ -3,7 +3,7 @@
 import { getIdentity } from '../kernel/actions/getIdentity.js'
 import { isEvmAddress, isSolanaAddress, withHexPrefix } from '../kernel/model/addresses.js'
 import type { CaipNetworkId } from '../kernel/model/caip.js'
-import { defineChain, type ChainCapabilities, type ChainPlugin, type ConnectResult, type NativeBalance, type TransferParameters } from '../kernel/core/chain.js'
+import { defineChain, type ChainCapabilities, type ChainPlugin, type ConnectResult, type ContractRead, type NativeBalance, type TransactionRequest, type TransferParameters } from '../kernel/core/chain.js'
 import { createKernel, type Kernel } from '../kernel/core/createKernel.js'
 import type { Account, AccountType, Connector, Network } from '../kernel/model/network.js'
 import type { FoyerOptions } from '../kernel/core/options.js'
@@ -105,6 +105,10 @@ export interface TestChainOptions {
   transfer?: TestWalletAnswer | 'pending'
   /** What the transfer capability's `estimateFee` answers; absent leaves it out. */
   transferFee?: bigint
+  /** How the sendTransaction capability answers; 'pending' never answers. Absent leaves the capability out. */
+  sendTransaction?: TestWalletAnswer | 'pending'
+  /** What the readContract capability answers for a read; absent leaves the capability out. */
+  readContract?: (params: ContractRead) => unknown
   /** The address capability. @default the real chains' rules for eip155 and solana (§5); none elsewhere */
   addressRules?: NonNullable<ChainCapabilities['address']>
 }
@@ -120,6 +124,9 @@ export interface TestWallet {
   transferAnswer: TestWalletAnswer | 'pending'
   /** Every transfer the wallet was asked to send, in order. */
   readonly transfers: TransferParameters[]
+  sendTransactionAnswer: TestWalletAnswer | 'pending'
+  /** Every transaction the wallet was asked to send (sendTransaction capability), in order. */
+  readonly transactions: TransactionRequest[]
   accounts: readonly string[]
   balance: bigint
   /** The network the wallet is on. */
@@ -164,6 +171,8 @@ export function testChain(options: TestChainOptions = {}): TestChain {
     signAnswer: options.signMessage || 'approve',
     transferAnswer: options.transfer ?? 'approve',
     transfers: [],
+    sendTransactionAnswer: options.sendTransaction ?? 'approve',
+    transactions: [],
     accounts: options.accounts ?? testAddresses[namespace as keyof typeof testAddresses] ?? ['test-address'],
     balance: options.balance === false ? 0n : (options.balance ?? 15n * 10n ** BigInt(firstNetwork.nativeCurrency.decimals - 1)),
     networkId: firstNetwork.caipNetworkId,
@@ -254,6 +263,18 @@ export function testChain(options: TestChainOptions = {}): TestChain {
           ...(options.transferFee !== undefined && { estimateFee: async () => options.transferFee! }),
         },
       }),
+      ...(options.sendTransaction !== undefined && {
+        sendTransaction: {
+          async sendTransaction(_kernel, params) {
+            wallet.transactions.push(params)
+            if (wallet.sendTransactionAnswer === 'pending') await new Promise(() => {})
+            else await answer(wallet.sendTransactionAnswer, 'send the transaction')
+            // Counted apart from transfers: 0x…a01, 0x…a02 …
+            return { hash: `0x${(0xa00 + wallet.transactions.length).toString(16).padStart(64, '0')}` }
+          },
+        },
+      }),
+      ...(options.readContract && { readContract: { readContract: async (_kernel, params) => options.readContract!(params) } }),
     },
   })
   return Object.freeze({ ...plugin, wallet })

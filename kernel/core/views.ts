@@ -42,9 +42,10 @@ export interface Slots {
   'account-tabs': SlotEntry
   /**
    * Actions under the account (send, receive, swap, buy), ordered by the wallet features order (§9).
-   * With `capability`, the action shows only while the connected account's chain offers it.
+   * With `capability`, the action shows only while the connected account's chain offers it; with
+   * `networks` (CAIP-2 ids), only while the account is on one of them (§6: swaps on 12 networks).
    */
-  'wallet-features': SlotEntry & { view: ViewId; capability?: CapabilityName }
+  'wallet-features': SlotEntry & { view: ViewId; capability?: CapabilityName; networks?: readonly string[] }
   /** Rows under the address while the active connection is `connectorId`'s (the embedded wallet's email). */
   'account-details': SlotEntry & { connectorId: string }
   /** Connect methods above the wallet list (email, social); wallets are the chains' connectors. */

@@ -7,7 +7,7 @@ import { activityReducer, groupByMonth, INITIAL_ACTIVITY, visibleTransactions } 
 import { loadActivityPage } from './loadActivityPage.js'
 
 const row = { cursor: 'default' } as const
-const OPERATIONS = ['send', 'receive', 'mint', 'execute'] as const
+const OPERATIONS = ['send', 'receive', 'mint', 'trade', 'execute'] as const
 
 /** The Activity tab: the account's transactions on the connected network, by month, newest first (§5). */
 export default function ActivityTab() {
@@ -108,5 +108,8 @@ function transferSummary(t: Translate, transaction: Transaction): string {
   if (!first) return ''
   const sign = first.direction === 'out' ? '-' : first.direction === 'in' ? '+' : ''
   const what = first.nft ? first.nft.name : `${sign}${formatQuantity(first.quantity.numeric)} ${first.fungible?.symbol ?? ''}`.trim()
+  // A swap shows what was paid and what came back.
+  const received = transaction.metadata.operationType === 'trade' && rest.length === 1 && rest[0]!.fungible && rest[0]!.direction === 'in' ? rest[0]! : undefined
+  if (received) return `${what} → +${formatQuantity(received.quantity.numeric)} ${received.fungible!.symbol}`
   return rest.length > 0 ? `${what} ${t('activity.moreTransfers', { n: rest.length })}` : what
 }

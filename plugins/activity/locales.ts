@@ -11,6 +11,8 @@ export const en = {
   'activity.send': 'Sent',
   'activity.receive': 'Received',
   'activity.mint': 'Minted',
+  /** One token paid, another received: a swap. */
+  'activity.trade': 'Swapped',
   'activity.execute': 'Contract call',
   'activity.failed': 'Failed',
   /** Shown after the first transfer when a transaction moved more than one asset. */

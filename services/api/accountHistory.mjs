@@ -20,7 +20,7 @@ export const HISTORY_PAGE_SIZE = 20;
 /**
  * @typedef {object} HistoryTransaction §3 Transaction
  * @property {string} id the transaction hash and the log index of the account's first transfer in it (0 if none)
- * @property {{ minedAt: string, chain: string, operationType: 'send' | 'receive' | 'mint' | 'execute',
+ * @property {{ minedAt: string, chain: string, operationType: 'send' | 'receive' | 'mint' | 'trade' | 'execute',
  *   status: 'confirmed' | 'failed', sentFrom: string, sentTo: string | null, hash: string }} metadata
  * @property {HistoryTransfer[]} transfers
  */
@@ -129,6 +129,10 @@ function operationType(own) {
   if (own.every(({ transfer, direction }) => direction === 'in' && transfer.from === zeroAddress)) return 'mint';
   if (own.every(({ direction }) => direction === 'in')) return 'receive';
   if (own.every(({ direction }) => direction === 'out')) return 'send';
+  // One asset out and another in (a swap): a trade. Out and back in of the same asset (to oneself) is not.
+  const assets = (/** @type {'in' | 'out'} */ side) => new Set(own.filter(({ direction }) => direction === side).map(({ transfer }) => transfer.token ?? 'native'));
+  const paid = assets('out');
+  if ([...assets('in')].some((asset) => !paid.has(asset))) return 'trade';
   return 'execute';
 }
 

@@ -41,7 +41,8 @@ if (rawChains) {
   } catch {
     fail(`No chains: set ${CHAINS_ENV} or run \`npm start\` first (it writes ${FIXTURES_PATH})`);
   }
-  chains = Object.entries(fixtures.chains).map(([chainId, { rpcUrl }]) => ({ chainId: Number(chainId), rpcUrl }));
+  // Swaps through the Uniswap V2 router `npm start` deployed (fixtures of an older `npm start` have none).
+  chains = Object.entries(fixtures.chains).map(([chainId, { rpcUrl, amm }]) => ({ chainId: Number(chainId), rpcUrl, ...(amm && { amm: { router: amm.router } }) }));
   if (fixtures.solana) {
     const { rpcUrl, chainId, usdc } = fixtures.solana;
     // Fixtures of an older `npm start` have no usdc.

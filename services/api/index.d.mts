@@ -22,7 +22,19 @@ export type ApiChain = {
   namespace?: 'eip155';
   /** @default { name: 'Ether', symbol: 'ETH', decimals: 18 } */
   nativeCurrency?: NativeCurrency;
+  /**
+   * A Uniswap V2 Router02 on this chain: the convert calls (§7 swaps) are answered from its pools. Only on the swap
+   * networks (SWAP_NETWORKS); elsewhere they answer 'Network not supported for Swaps'. @default none
+   */
+  amm?: { router: string };
 };
+
+/** CAIP-2 ids of the networks swaps are offered on (plugins/swaps/swapNetworks.json: SPEC §6's 12 and the local chains). */
+export declare const SWAP_NETWORKS: readonly string[];
+/** The convert calls' id of a network's native coin: `0xeeee…eeee`. */
+export declare const NATIVE_TOKEN: string;
+/** Uniswap V2's output formula (0.3 % fee), as UniswapV2Library.getAmountOut. */
+export declare function getAmountOut(amountIn: bigint, reserveIn: bigint, reserveOut: bigint): bigint;
 
 /** How the API names an SPL token. */
 export type SolanaToken = { mint: string; symbol: string; name: string };

@@ -7,3 +7,5 @@ export { MAX_PRICE_ADDRESSES } from './createRoutes.mjs';
 export { parseTokenUri } from './parseTokenUri.mjs';
 export { DEFAULT_API_PORT, MAX_BODY_BYTES, startApi } from './startApi.mjs';
 export { tokenIconUrl } from './tokenIconUrl.mjs';
+export { NATIVE_TOKEN, getAmountOut } from './createAmm.mjs';
+export { SWAP_NETWORKS } from './swapNetworks.mjs';

@@ -3,11 +3,14 @@
 import { BaseError } from 'viem';
 
 import { createFailureSwitch, createServiceApp, queryParam, searchParams, sendJson, serveApp } from '../http/index.mjs';
-import { isSolanaAddress } from './caip.mjs';
+import { evmAddress, isSolanaAddress } from './caip.mjs';
+import { createAmm } from './createAmm.mjs';
 import { createChainIndexer } from './createChainIndexer.mjs';
+import { createConvertRoutes } from './convertRoutes.mjs';
 import { createPriceTable } from './createPriceTable.mjs';
 import { createRoutes } from './createRoutes.mjs';
 import { RequestError, UpstreamError } from './errors.mjs';
+import { SWAP_NETWORKS } from './swapNetworks.mjs';
 
 /** The CLI's port. */
 export const DEFAULT_API_PORT = 8789;
@@ -23,6 +26,8 @@ const CLIENT_PATTERN = /^[\w.+-]{1,64}$/;
  * @property {string} rpcUrl http(s)
  * @property {'eip155'} [namespace] (default 'eip155')
  * @property {{ name: string, symbol: string, decimals: number }} [nativeCurrency] (default Ether, ETH, 18 decimals)
+ * @property {{ router: string }} [amm] a Uniswap V2 Router02 on this chain: the convert calls (swaps) are answered
+ *   from its pools. Only on the swap networks (plugins/swaps/swapNetworks.json). (default none: no swaps here)
  */
 
 /**
@@ -77,6 +82,9 @@ export async function startApi({
       return [indexer.chainId, indexer];
     }),
   );
+  const amms = new Map(
+    chains.flatMap((chain) => (chain.amm ? [[`eip155:${chain.chainId}`, createAmm({ rpcUrl: chain.rpcUrl, router: checkAmm(chain) })]] : [])),
+  );
   const solanaNode = solana === undefined ? undefined : checkSolana(solana);
   const spam = new Set(spamTokens.map((token) => String(token).split(':').at(-1)?.toLowerCase()));
   const routes = createRoutes({
@@ -87,7 +95,7 @@ export async function startApi({
       Object.entries(identities).map(([address, { name = null, avatar = null }]) => [address.toLowerCase(), { name, avatar }]),
     ),
     isSpam: (token) => spam.has(token.toLowerCase()),
-  });
+  }).concat(createConvertRoutes({ amms, indexers }));
   const projects = projectIds === undefined ? undefined : new Set(projectIds);
   const failures = createFailureSwitch();
   const app = createServiceApp({
@@ -158,6 +166,19 @@ function checkChain(chain) {
   if (!Number.isSafeInteger(chain?.chainId) || chain.chainId <= 0) throw new TypeError('chains[].chainId must be a positive integer');
   if (!isHttpUrl(chain.rpcUrl)) throw new TypeError(`chains[].rpcUrl must be an http(s) URL, got ${JSON.stringify(chain.rpcUrl)}`);
   if ((chain.namespace ?? 'eip155') !== 'eip155') throw new TypeError("chains[].namespace must be 'eip155' (Solana goes in `solana`)");
+}
+
+/**
+ * @param {ApiChain} chain one with `amm`
+ * @returns {`0x${string}`} the router
+ */
+function checkAmm(chain) {
+  const router = typeof chain.amm?.router === 'string' ? evmAddress(chain.amm.router) : undefined;
+  if (!router) throw new TypeError(`chains[].amm.router must be an EVM address, got ${JSON.stringify(chain.amm?.router)}`);
+  if (!SWAP_NETWORKS.includes(`eip155:${chain.chainId}`)) {
+    throw new TypeError(`chains[].amm: swaps are offered only on ${SWAP_NETWORKS.join(', ')} (plugins/swaps/swapNetworks.json), not eip155:${chain.chainId}`);
+  }
+  return router;
 }
 
 /**

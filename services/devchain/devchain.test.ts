@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createPublicClient, encodeFunctionData, formatUnits, http, parseAbi, type PublicClient } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { ANVIL_ACCOUNTS, startAnvil, startDevChains, type DevChains } from './index.mjs';
+import { AMM_DEPLOYER, ANVIL_ACCOUNTS, pairAddress, startAnvil, startDevChains, type DevChains } from './index.mjs';
 
 const erc20 = parseAbi([
   'function name() view returns (string)',
@@ -157,5 +157,39 @@ describe('port in use', () => {
     } finally {
       await busy.close();
     }
+  });
+});
+
+describe('Uniswap V2', () => {
+  let dev: DevChains;
+  beforeAll(async () => {
+    dev = await startDevChains({ ports: [0], chainIds: [31337] });
+  }, 60_000);
+  afterAll(async () => {
+    await dev?.stop();
+  });
+
+  test('behavior: the pools hold AMM_POOLS, at the API prices; the router finds them by its init code hash', async () => {
+    const client = createPublicClient({ transport: http(dev.chains[0]!.url) });
+    const { usdc, usdt, amm } = dev.fixtures.chains['31337']!;
+    const pairAbi = parseAbi(['function getReserves() view returns (uint112, uint112, uint32)', 'function token0() view returns (address)']);
+    const reserves = async (pair: `0x${string}`, token: `0x${string}`) => {
+      const [r0, r1] = await client.readContract({ address: pair, abi: pairAbi, functionName: 'getReserves' });
+      const token0 = await client.readContract({ address: pair, abi: pairAbi, functionName: 'token0' });
+      return token0.toLowerCase() === token.toLowerCase() ? [r0, r1] : [r1, r0];
+    };
+    expect(await reserves(amm.pairs['ETH/USDC'], amm.weth)).toEqual([100n * 10n ** 18n, 300_000n * 10n ** 6n]);
+    expect(await reserves(amm.pairs['ETH/USDTS'], amm.weth)).toEqual([100n * 10n ** 18n, 300_000n * 10n ** 6n]);
+    expect(await reserves(amm.pairs['USDC/USDTS'], usdc)).toEqual([500_000n * 10n ** 6n, 500_000n * 10n ** 6n]);
+    expect(amm.pairs['USDC/USDTS']).toBe(pairAddress(amm.factory, usdt, usdc));
+
+    // Router02 computes pair addresses from its built-in init code hash: a quote through it reads these pools.
+    const router = parseAbi(['function getAmountsOut(uint256, address[]) view returns (uint256[])']);
+    const [, out] = await client.readContract({ address: amm.router, abi: router, functionName: 'getAmountsOut', args: [10n ** 18n, [amm.weth, usdc]] });
+    expect(out).toBe(2_961_474_103n);
+    // Each token's supply grew by what the pools hold; the deployer (#9) holds the liquidity tokens.
+    expect(await client.readContract({ address: usdc, abi: parseAbi(['function totalSupply() view returns (uint256)']), functionName: 'totalSupply' })).toBe(1_810_000n * 10n ** 6n);
+    expect(await client.readContract({ address: amm.pairs['ETH/USDC'], abi: erc20, functionName: 'balanceOf', args: [AMM_DEPLOYER.address] })).toBeGreaterThan(0n);
+    expect(await client.getTransactionCount({ address: AMM_DEPLOYER.address })).toBe(12);
   });
 });

@@ -61,9 +61,32 @@ export type StartAnvilOptions = {
 /** One anvil on 127.0.0.1, instant mining, resolved once it answers `eth_chainId`. */
 export declare function startAnvil(options?: StartAnvilOptions): Promise<AnvilInstance>;
 
+/** Uniswap V2 on a dev chain, deployed from AMM_DEPLOYER. */
+export type AmmFixtures = {
+  weth: Address;
+  factory: Address;
+  router: Address;
+  /** The seeded pools by 'A/B'. */
+  pairs: Record<'ETH/USDC' | 'ETH/USDTS' | 'USDC/USDTS', Address>;
+};
+
+/** Anvil account #9: the AMM's deployer and liquidity provider. Local chains only. */
+export declare const AMM_DEPLOYER: Readonly<{ address: Address; privateKey: Hex }>;
+/** The pools seeded at start, whole units: ETH/USDC 100 : 300,000; ETH/USDTS 100 : 300,000; USDC/USDTS 500,000 : 500,000. */
+export declare const AMM_POOLS: Readonly<Record<'ETH/USDC' | 'ETH/USDTS' | 'USDC/USDTS', Readonly<Record<string, string>>>>;
+/** Deploys WETH9, UniswapV2Factory and Router02 from the published artifacts and seeds AMM_POOLS. */
+export declare function deployAmm(options: {
+  rpcUrl: string;
+  chainId: number;
+  /** The fixture tokens, or a promise of them: the contracts deploy meanwhile. */
+  tokens: { usdc: Address; usdt: Address } | Promise<{ usdc: Address; usdt: Address }>;
+}): Promise<AmmFixtures>;
+/** The pair address of two tokens, as the factory's CREATE2 (and Router02) computes it. */
+export declare function pairAddress(factory: Address, tokenA: Address, tokenB: Address): Address;
+
 export type DevChainFixtures = {
   /** By chain id ('31337', '31338'). */
-  chains: Record<string, ChainFixtures>;
+  chains: Record<string, ChainFixtures & { amm: AmmFixtures }>;
   /** Anvil accounts #0, #1 and #2. */
   accounts: Address[];
 };

@@ -3,6 +3,7 @@
 export { ANVIL_ACCOUNTS } from './anvilAccounts.mjs';
 export { CONTRACTS_CACHE_DIR, CONTRACTS_DIR, compileContracts } from './compileContracts.mjs';
 export { deployFixtures } from './deployFixtures.mjs';
+export { AMM_DEPLOYER, AMM_POOLS, deployAmm, pairAddress } from './deployAmm.mjs';
 export { PortInUseError, assertPortFree, findFreePort } from '../listen.mjs';
 export { startAnvil } from './startAnvil.mjs';
 export { FIXTURES_PATH, startDevChains } from './startDevChains.mjs';

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { assertPortFree } from '../listen.mjs';
 import { ANVIL_ACCOUNTS } from './anvilAccounts.mjs';
 import { compileContracts } from './compileContracts.mjs';
+import { deployAmm } from './deployAmm.mjs';
 import { deployFixtures } from './deployFixtures.mjs';
 import { startAnvil } from './startAnvil.mjs';
 
@@ -13,7 +14,8 @@ export const FIXTURES_PATH = path.join(path.dirname(fileURLToPath(import.meta.ur
 
 /**
  * @typedef {object} DevChainFixtures
- * @property {Record<string, import('./deployFixtures.mjs').ChainFixtures>} chains by chain id
+ * @property {Record<string, import('./deployFixtures.mjs').ChainFixtures & { amm: import('./deployAmm.mjs').AmmFixtures }>} chains by chain id;
+ *   `amm` is Uniswap V2 (WETH9, factory, Router02) with the ETH/USDC, ETH/USDTS and USDC/USDTS pools
  * @property {`0x${string}`[]} accounts anvil accounts #0, #1 and #2
  */
 
@@ -25,7 +27,8 @@ export const FIXTURES_PATH = path.join(path.dirname(fileURLToPath(import.meta.ur
  */
 
 /**
- * Starts one anvil per chain, compiles and deploys the fixture contracts on each, and writes their
+ * Starts one anvil per chain, compiles and deploys the fixture contracts on each, then Uniswap V2 with seeded pools
+ * (from anvil #9, so #0-#2 keep their histories; see deployAmm), and writes their
  * addresses to `fixturesPath` when given. On any failure, whatever was started is stopped before the error is thrown.
  *
  * @param {object} [options]
@@ -73,7 +76,12 @@ export async function startDevChains({
     const artifacts = await compiled;
     signal?.throwIfAborted();
     const deployed = await Promise.all(
-      chains.map((chain) => deployFixtures({ rpcUrl: chain.url, chainId: chain.chainId, artifacts })),
+      chains.map(async (chain) => {
+        const tokens = deployFixtures({ rpcUrl: chain.url, chainId: chain.chainId, artifacts });
+        // The AMM's contracts deploy from their own account while the fixtures do; its pools wait for the tokens.
+        const [fixtures, amm] = await Promise.all([tokens, deployAmm({ rpcUrl: chain.url, chainId: chain.chainId, tokens })]);
+        return { ...fixtures, amm };
+      }),
     );
     signal?.throwIfAborted();
     /** @type {DevChainFixtures} */

@@ -22,7 +22,7 @@ export default function AccountView() {
   const kernel = useKernel()
   const t = useTranslate()
   const account = useAccount()
-  const { network } = useNetwork()
+  const { network, networkId } = useNetwork()
   const disconnect = useDisconnect()
   const namespaces = useFoyerState((state) => state.connection.namespaces)
   const flags = useFoyerState((state) => state.features.flags)
@@ -47,6 +47,7 @@ export default function AccountView() {
       (entry) =>
         (!entry.feature || isFeatureEnabled(flags, entry.feature)) &&
         (!entry.capability || chain?.capabilities?.[entry.capability]) &&
+        (!entry.networks || (networkId !== undefined && entry.networks.includes(networkId))) &&
         kernel.isViewAvailable(entry.view),
     )
     .sort((a, b) => rankFeature(order, a.id) - rankFeature(order, b.id))

@@ -1,0 +1,309 @@
+import { useEffect } from 'react'
+import type { CaipNetworkId } from '../../kernel/model/caip.js'
+import { formatBalance, formatNumber, formatUnits, shortenAddress, showToast } from '../../kernel/index.js'
+import { isHttpUrl } from '../../kernel/model/network.js'
+import { useAccount, useFoyerState, useKernel, useKernelQuery, useNetwork, useTranslate } from '../../kernel/react/index.js'
+import { Button, Skeleton } from '../../kernel/ui/index.js'
+import { approveSwapToken, checkSwapAllowance, isNative, setSwapInput, SLIPPAGE_PERCENT, swapTokens } from './swapActions.js'
+import { gasPriceQuery, swapBalancesQuery, swapTokensQuery } from './swapQueries.js'
+import { updateSwapState, type SwapQuote, type SwapState, type SwapToken } from './swapState.js'
+import { parseUnits } from './units.js'
+import { addSwapTexts } from './locales.js'
+
+/** What the view knows about the account's tokens and the network fee. */
+interface SwapData {
+  tokens: SwapToken[] | 'loading' | 'error'
+  balances?: Record<string, bigint>
+  gasPrice?: bigint
+}
+
+/**
+ * The Swap view (§2): the token to pay with and the one to receive, each with the account's balance; the amount with
+ * Max; a quote that follows typing (§9: 500 ms after the last change) with the output, rate, price impact, fees and
+ * the 1 % slippage; then a preview, the approval when the exchange may not spend enough yet (§4), the swap and its
+ * hash. The state lives in the store's `swaps` slice.
+ */
+export default function SwapView() {
+  addSwapTexts(useKernel())
+  const t = useTranslate()
+  const { address, namespace } = useAccount()
+  const { networkId } = useNetwork()
+  const state = useFoyerState((foyer) => foyer.swaps)
+  const data = useSwapData({ address, namespace, networkId })
+
+  if (!address || !namespace || !networkId) return <p className="f-muted">{t('swap.notConnected')}</p>
+  if (state.step === 'done') return <SwapDone hash={state.hash} />
+  if (state.step === 'preview' && state.quote && state.sourceToken && state.toToken) {
+    return <SwapPreview state={state} quote={state.quote} source={state.sourceToken} target={state.toToken} data={data} />
+  }
+  return <SwapForm state={state} data={data} />
+}
+
+function SwapForm({ state, data }: { state: SwapState; data: SwapData }) {
+  const kernel = useKernel()
+  const t = useTranslate()
+  const { network } = useNetwork()
+  const tokens = Array.isArray(data.tokens) ? data.tokens : []
+  const { sourceToken: source, toToken: target, quote } = state
+  // The coin is what most visitors pay with: chosen until they pick another.
+  useEffect(() => {
+    if (!state.sourceToken && tokens[0]) setSwapInput(kernel, { sourceToken: tokens[0] })
+  }, [kernel, state.sourceToken, tokens[0]])
+
+  const amount = source ? parseUnits(state.sourceTokenAmount, source.decimals) : undefined
+  const held = source ? data.balances?.[source.address] : undefined
+  const invalid = state.sourceTokenAmount.trim() !== '' && amount === undefined
+  const insufficient = amount !== undefined && held !== undefined && amount > held
+  const max = () => {
+    if (!source || held === undefined) return
+    // On the coin, keep back twice what the swap's gas may cost at the standard price.
+    const reserve = isNative(source.address) && data.gasPrice ? (quote?.gas ?? 200_000n) * data.gasPrice * 2n : 0n
+    setSwapInput(kernel, { sourceTokenAmount: formatUnits(held > reserve ? held - reserve : 0n, source.decimals) })
+  }
+
+  return (
+    <div className="f-center">
+      <section aria-label={t('swap.from')} className="f-list">
+        <TokenPicker label={t('swap.fromToken')} tokens={data.tokens} selected={source} onChoose={(token) => setSwapInput(kernel, { sourceToken: token })} />
+        <TokenBalance token={source} balances={data.balances} testId="swap-from-balance" />
+        <label className="f-muted">
+          {t('swap.amount')}
+          <input
+            className="f-input"
+            inputMode="decimal"
+            autoComplete="off"
+            value={state.sourceTokenAmount}
+            onChange={(event) => setSwapInput(kernel, { sourceTokenAmount: event.target.value })}
+          />
+        </label>
+        <Button variant="secondary" disabled={!source || held === undefined} onClick={max}>
+          {t('swap.max')}
+        </Button>
+      </section>
+      <Button variant="secondary" aria-label={t('swap.flip')} disabled={!source || !target} onClick={() => setSwapInput(kernel, { sourceToken: target, toToken: source })}>
+        ⇅
+      </Button>
+      <section aria-label={t('swap.to')} className="f-list">
+        <TokenPicker label={t('swap.toToken')} tokens={data.tokens} selected={target} onChoose={(token) => setSwapInput(kernel, { toToken: token })} />
+        <TokenBalance token={target} balances={data.balances} testId="swap-to-balance" />
+        {state.quoteLoading ? (
+          <p className="f-muted" role="status">
+            {t('swap.quoting')}
+          </p>
+        ) : (
+          quote && target && (
+            <p className="f-section-title" data-testid="swap-output">
+              {t('swap.output', { amount: formatNumber(formatUnits(quote.toAmount, target.decimals), 6), symbol: target.symbol })}
+            </p>
+          )
+        )}
+      </section>
+      {quote && source && target && !state.quoteLoading && (
+        <QuoteDetails quote={quote} source={source} target={target} tokens={tokens} gasPrice={data.gasPrice} nativeSymbol={network?.nativeCurrency.symbol} />
+      )}
+      {(invalid || insufficient || state.quoteError) && (
+        <p className="f-error-text" role="alert">
+          {invalid ? t('swap.error.amount') : insufficient ? t('swap.error.balance') : state.quoteError}
+        </p>
+      )}
+      <Button
+        disabled={!quote || state.quoteLoading || invalid || insufficient}
+        onClick={() => {
+          updateSwapState(kernel, { step: 'preview', error: undefined })
+          void checkSwapAllowance(kernel)
+        }}
+      >
+        {t('swap.preview')}
+      </Button>
+    </div>
+  )
+}
+
+function TokenPicker(props: { label: string; tokens: SwapData['tokens']; selected?: SwapToken; onChoose(token?: SwapToken): void }) {
+  const t = useTranslate()
+  const list = Array.isArray(props.tokens) ? props.tokens : []
+  return (
+    <>
+      <label className="f-muted">
+        {props.label}
+        {props.tokens === 'loading' ? (
+          <Skeleton height={44} />
+        ) : (
+          <select
+            className="f-input"
+            value={props.selected?.address ?? ''}
+            onChange={(event) => props.onChoose(list.find((token) => token.address === event.target.value))}
+          >
+            <option value="">{t('swap.chooseToken')}</option>
+            {list.map((token) => (
+              <option key={token.address} value={token.address}>
+                {token.symbol}
+              </option>
+            ))}
+          </select>
+        )}
+      </label>
+      {props.tokens === 'error' && (
+        <p className="f-error-text" role="alert">
+          {t('swap.error.tokens')}
+        </p>
+      )}
+    </>
+  )
+}
+
+function TokenBalance({ token, balances, testId }: { token?: SwapToken; balances?: Record<string, bigint>; testId: string }) {
+  const t = useTranslate()
+  const held = token ? balances?.[token.address] : undefined
+  if (!token || held === undefined) return null
+  return (
+    <p className="f-muted" data-testid={testId}>
+      {t('swap.balance', { amount: formatBalance(formatUnits(held, token.decimals)), symbol: token.symbol })}
+    </p>
+  )
+}
+
+/** Rate, price impact, fees, network fee, slippage and the minimum received. */
+function QuoteDetails(props: { quote: SwapQuote; source: SwapToken; target: SwapToken; tokens: SwapToken[]; gasPrice?: bigint; nativeSymbol?: string }) {
+  const t = useTranslate()
+  const { quote, source, target } = props
+  const paid = Number(formatUnits(quote.fromAmount, source.decimals))
+  const received = Number(formatUnits(quote.toAmount, target.decimals))
+  const symbolOf = (address: string) => props.tokens.find((token) => token.address.toLowerCase() === address.toLowerCase())?.symbol ?? shortenAddress(address.split(':').at(-1)!)
+  const fee = quote.gas !== undefined && props.gasPrice !== undefined ? quote.gas * props.gasPrice : undefined
+  return (
+    <dl className="f-list" aria-label={t('swap.preview')} data-testid="swap-details">
+      <dt className="f-muted">{t('swap.rateLabel')}</dt>
+      <dd data-testid="swap-rate">{t('swap.rate', { from: source.symbol, amount: formatNumber(paid > 0 ? received / paid : 0, 6), to: target.symbol })}</dd>
+      {quote.priceImpact !== undefined && (
+        <>
+          <dt className="f-muted">{t('swap.priceImpact')}</dt>
+          <dd data-testid="swap-price-impact">{formatNumber(quote.priceImpact, 2)} %</dd>
+        </>
+      )}
+      {quote.fees.length > 0 && (
+        <>
+          <dt className="f-muted">{t('swap.poolFee')}</dt>
+          <dd data-testid="swap-pool-fee">{quote.fees.map((poolFee) => `${poolFee.percent} % (${symbolOf(poolFee.token)})`).join(', ')}</dd>
+        </>
+      )}
+      {fee !== undefined && (
+        <>
+          <dt className="f-muted">{t('swap.networkFee')}</dt>
+          <dd data-testid="swap-network-fee">
+            {formatNumber(formatUnits(fee, 18), 6)} {props.nativeSymbol}
+          </dd>
+        </>
+      )}
+      <dt className="f-muted">{t('swap.slippage')}</dt>
+      <dd data-testid="swap-slippage">{SLIPPAGE_PERCENT} %</dd>
+      <dt className="f-muted">{t('swap.minimum')}</dt>
+      <dd data-testid="swap-minimum">
+        {formatNumber(formatUnits((quote.toAmount * BigInt(100 - SLIPPAGE_PERCENT)) / 100n, target.decimals), 6)} {target.symbol}
+      </dd>
+      <dt className="f-muted">{t('swap.route')}</dt>
+      <dd data-testid="swap-route">{quote.route.map(symbolOf).join(' → ')}</dd>
+    </dl>
+  )
+}
+
+function SwapPreview(props: { state: SwapState; quote: SwapQuote; source: SwapToken; target: SwapToken; data: SwapData }) {
+  const kernel = useKernel()
+  const t = useTranslate()
+  const { network } = useNetwork()
+  const { state, quote, source, target } = props
+  const busy = state.signing !== undefined
+  const run = (action: (kernel: Parameters<typeof swapTokens>[0]) => Promise<unknown>) => () => {
+    void action(kernel).catch((reason: unknown) => kernel.logger.warn('The swap did not go through.', reason))
+  }
+  return (
+    <div className="f-center">
+      <dl className="f-list" aria-label={t('swap.preview')}>
+        <dt className="f-muted">{t('swap.from')}</dt>
+        <dd data-testid="swap-pay">
+          {formatNumber(formatUnits(quote.fromAmount, source.decimals), 6)} {source.symbol}
+        </dd>
+        <dt className="f-muted">{t('swap.to')}</dt>
+        <dd data-testid="swap-receive">
+          {formatNumber(formatUnits(quote.toAmount, target.decimals), 6)} {target.symbol}
+        </dd>
+      </dl>
+      <QuoteDetails quote={quote} source={source} target={target} tokens={Array.isArray(props.data.tokens) ? props.data.tokens : []} gasPrice={props.data.gasPrice} nativeSymbol={network?.nativeCurrency.symbol} />
+      {state.allowance === 'checking' && (
+        <p className="f-muted" role="status">
+          {t('swap.checkingAllowance')}
+        </p>
+      )}
+      {state.allowance === 'insufficient' && <p className="f-muted">{t('swap.needsApproval', { symbol: source.symbol })}</p>}
+      {state.signing && (
+        <p className="f-muted" role="status">
+          {state.signing === 'approve' ? t('swap.approving', { symbol: source.symbol }) : t('swap.swapping')}
+        </p>
+      )}
+      {state.error && (
+        <p className="f-error-text" role="alert">
+          {state.error}
+        </p>
+      )}
+      {state.allowance === 'insufficient' ? (
+        <Button onClick={run(approveSwapToken)} loading={state.signing === 'approve'} disabled={busy}>
+          {t('swap.approve', { symbol: source.symbol })}
+        </Button>
+      ) : (
+        <Button
+          onClick={run(async () => {
+            await swapTokens(kernel)
+            showToast(kernel, { message: t('swap.done'), variant: 'success' })
+          })}
+          loading={state.signing === 'swap'}
+          disabled={busy || state.allowance !== 'sufficient'}
+        >
+          {t('swap.confirm')}
+        </Button>
+      )}
+      <Button variant="secondary" onClick={() => updateSwapState(kernel, { step: 'form', error: undefined, allowance: undefined })} disabled={busy}>
+        {t('swap.back')}
+      </Button>
+    </div>
+  )
+}
+
+function SwapDone({ hash }: { hash?: string }) {
+  const kernel = useKernel()
+  const t = useTranslate()
+  const { network } = useNetwork()
+  const explorer = network?.blockExplorers?.default.url
+  // The host's explorer, when it named one: http(s) only, never a script URL from options.
+  const link = hash && explorer && isHttpUrl(explorer) ? `${explorer.replace(/\/+$/, '')}/tx/${hash}` : undefined
+  return (
+    <div className="f-center">
+      <p className="f-section-title">{t('swap.done')}</p>
+      <p className="f-muted">{t('swap.hash')}</p>
+      <p className="f-address-text" data-testid="swap-hash">
+        {hash}
+      </p>
+      {link && (
+        <a className="f-button f-button-secondary" href={link} target="_blank" rel="noopener noreferrer">
+          {t('swap.explorer', { explorer: network?.blockExplorers?.default.name ?? '' })}
+        </a>
+      )}
+      <Button variant="secondary" onClick={() => updateSwapState(kernel, { step: 'form', hash: undefined })}>
+        {t('swap.again')}
+      </Button>
+    </div>
+  )
+}
+
+/** The tokens the service swaps here, what the account holds of them, and the gas price. */
+function useSwapData({ address, namespace, networkId }: { address?: string; namespace?: string; networkId?: CaipNetworkId }): SwapData {
+  const kernel = useKernel()
+  const tokens = useKernelQuery(networkId ? swapTokensQuery(kernel, networkId) : undefined)
+  const list = tokens?.status === 'ready' ? tokens.data : undefined
+  const balances = useKernelQuery(list && address && namespace && networkId ? swapBalancesQuery(kernel, { namespace, networkId, address, tokens: list }) : undefined)
+  const gasPrice = useKernelQuery(networkId ? gasPriceQuery(kernel, networkId) : undefined)
+  return {
+    tokens: list ?? (tokens?.status === 'error' ? 'error' : 'loading'),
+    balances: balances?.status === 'ready' ? balances.data : undefined,
+    gasPrice: gasPrice?.status === 'ready' ? gasPrice.data.standard : undefined,
+  }
+}
