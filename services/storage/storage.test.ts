@@ -16,7 +16,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const WRITER = path.join(root, 'test/storageWriter.mjs');
 const CLI = path.join(root, 'services/storage/cli.mjs');
 // PGlite takes one to two seconds to open a data directory, several to create one.
-const SLOW = { timeout: 60_000 };
+// Generous: each CLI run starts PGlite in a process of its own, which takes tens of seconds on a 2-core machine
+// that runs the browser suites at the same time.
+const SLOW = { timeout: 180_000 };
 
 let postgres: PostgresServer;
 let scratch: string;
