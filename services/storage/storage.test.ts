@@ -15,9 +15,8 @@ import { DataDirLockedError, DatabaseNewerError, openDatabase, type Database, ty
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WRITER = path.join(root, 'test/storageWriter.mjs');
 const CLI = path.join(root, 'services/storage/cli.mjs');
-// PGlite takes one to two seconds to open a data directory, several to create one.
-// Generous: each CLI run starts PGlite in a process of its own, which takes tens of seconds on a 2-core machine
-// that runs the browser suites at the same time.
+// PGlite takes one to two seconds to open a data directory, several to create one, and each CLI run starts it
+// in a process of its own: generous, for a 2-core machine that runs the browser suites at the same time.
 const SLOW = { timeout: 180_000 };
 
 let postgres: PostgresServer;
