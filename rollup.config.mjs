@@ -47,7 +47,7 @@ export default {
   plugins: [
     clean(),
     typescript({
-      // tsconfig.build.json narrows `include` to kernel/, chains/, plugins/ without tests or stories:
+      // tsconfig.build.json narrows `include` to kernel/, chains/, plugins/, adapters/ without tests or stories:
       // the plugin's own include/exclude only filter what it transforms, not what it type-checks
       // and emits declarations for.
       tsconfig: './tsconfig.build.json',

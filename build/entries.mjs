@@ -24,6 +24,9 @@ export const entries = [
   { export: './plugins/activity', input: 'plugins/activity/index.ts', file: 'plugins/activity', budget: { gzip: 1024, beyond: ['.', './react'] } },
   { export: './plugins/send', input: 'plugins/send/index.ts', file: 'plugins/send', budget: { gzip: 1.5 * 1024, beyond: ['.', './react'] } },
   { export: './plugins/email', input: 'plugins/email/index.ts', file: 'plugins/email', budget: { gzip: 1.5 * 1024, beyond: ['.', './react'] } },
+  // Adapters for the hooks a host already has: nothing in the kernel imports them, so a host that does
+  // not import them pays nothing. wagmi, @wagmi/core, viem and the wallet adapter are the host's (peers).
+  { export: './wagmi', input: 'adapters/wagmi/index.ts', file: 'wagmi', budget: { gzip: 1.5 * 1024, beyond: ['.', './react'] } },
 ]
 
 /**
@@ -41,9 +44,9 @@ export const budgets = [
 
 /**
  * Peer dependencies: never bundled, with every subpath (`react-dom/client`, `viem/chains` …).
- * `@walletconnect/sign-client` is needed only with `evm({ walletConnect })`.
+ * `@walletconnect/sign-client` is needed only with `evm({ walletConnect })`; `@wagmi/core` only with `foyer/wagmi`.
  */
-export const peers = ['react', 'react-dom', 'viem', '@solana/kit', '@walletconnect/sign-client']
+export const peers = ['react', 'react-dom', 'viem', '@solana/kit', '@walletconnect/sign-client', '@wagmi/core']
 
 /**
  * Dependencies left as imports for the host's bundler: qrcode is CommonJS (Rollup here bundles ES
