@@ -27,6 +27,7 @@ export const entries = [
   // Adapters for the hooks a host already has: nothing in the kernel imports them, so a host that does
   // not import them pays nothing. wagmi, @wagmi/core, viem and the wallet adapter are the host's (peers).
   { export: './wagmi', input: 'adapters/wagmi/index.ts', file: 'wagmi', budget: { gzip: 1.5 * 1024, beyond: ['.', './react'] } },
+  { export: './solana-wallet-adapter', input: 'adapters/solana-wallet-adapter/index.ts', file: 'solana-wallet-adapter', budget: { gzip: 1.5 * 1024, beyond: ['.', './react'] } },
 ]
 
 /**
@@ -44,9 +45,10 @@ export const budgets = [
 
 /**
  * Peer dependencies: never bundled, with every subpath (`react-dom/client`, `viem/chains` …).
- * `@walletconnect/sign-client` is needed only with `evm({ walletConnect })`; `@wagmi/core` only with `foyer/wagmi`.
+ * `@walletconnect/sign-client` is needed only with `evm({ walletConnect })`; `@wagmi/core` only with `foyer/wagmi`;
+ * `@solana/wallet-adapter-react` only with `foyer/solana-wallet-adapter`.
  */
-export const peers = ['react', 'react-dom', 'viem', '@solana/kit', '@walletconnect/sign-client', '@wagmi/core']
+export const peers = ['react', 'react-dom', 'viem', '@solana/kit', '@walletconnect/sign-client', '@wagmi/core', '@solana/wallet-adapter-react']
 
 /**
  * Dependencies left as imports for the host's bundler: qrcode is CommonJS (Rollup here bundles ES
