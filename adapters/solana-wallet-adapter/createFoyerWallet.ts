@@ -9,7 +9,7 @@ import {
   openModal,
   type Kernel,
   type NamespaceConnection,
-} from '../../kernel/index.js'
+} from 'foyer'
 
 /**
  * The feature that marks a wallet re-exposing a Foyer connection. Foyer's own Solana discovery skips
@@ -238,16 +238,17 @@ export function createFoyerWallet(kernel: Kernel, { name = FOYER_WALLET_NAME, ic
         },
       },
       [FOYER_WALLET_FEATURE]: { version: '1.0.0' },
-      // wallet-adapter only takes wallets that can sign transactions, so these two are always offered;
-      // while nothing is connected (no account to ask for) they answer 'Address or auth connector not found'.
-      'solana:signTransaction': { version: '1.0.0', supportedTransactionVersions: versions('solana:signTransaction'), signTransaction: forward('solana:signTransaction') },
-      'solana:signAndSendTransaction': {
-        version: '1.0.0',
-        supportedTransactionVersions: versions('solana:signAndSendTransaction'),
-        signAndSendTransaction: forward('solana:signAndSendTransaction'),
-      },
-      'solana:signMessage': { version: '1.0.0', signMessage: forward('solana:signMessage') },
-      ...(wallet?.features['solana:signIn'] !== undefined && { 'solana:signIn': { version: '1.0.0', signIn: forward('solana:signIn') } }),
+      // wallet-adapter only takes wallets that can sign transactions, so the signing features are always
+      // offered (sign-in only when the connected wallet has it); while nothing is connected (no account
+      // to ask for) they answer 'Address or auth connector not found'.
+      ...Object.fromEntries(
+        (Object.entries(FORWARDED) as Array<[ForwardedFeature, string]>)
+          .filter(([feature]) => feature !== 'solana:signIn' || wallet?.features[feature] !== undefined)
+          .map(([feature, method]) => [
+            feature,
+            { version: '1.0.0', ...(feature.endsWith('Transaction') && { supportedTransactionVersions: versions(feature) }), [method]: forward(feature) },
+          ]),
+      ),
     }
     built = { wallet, features }
     return features

@@ -1,6 +1,6 @@
 // Makes the Foyer wallet known to every Wallet Standard app on the page, by the standard's two window
 // events: the wallet announces itself, and answers each app that says it is ready (whichever loads first).
-import type { Kernel } from '../../kernel/index.js'
+import type { Kernel } from 'foyer'
 import { createFoyerWallet, type FoyerWallet, type FoyerWalletOptions } from './createFoyerWallet.js'
 
 /** The Wallet Standard's registration API, as an app hands it to wallets. */

@@ -4,8 +4,8 @@
 import { useWallet } from '@solana/wallet-adapter-react'
 import type { WalletName } from '@solana/wallet-adapter-base'
 import { useEffect, useRef } from 'react'
-import type { NamespaceConnection } from '../../kernel/index.js'
-import { useFoyerState } from '../../kernel/react/hooks/context.js'
+import type { NamespaceConnection } from 'foyer'
+import { useFoyerState } from 'foyer/react'
 import { FOYER_WALLET_NAME } from './createFoyerWallet.js'
 
 export interface UseFoyerWalletAdapterParameters {

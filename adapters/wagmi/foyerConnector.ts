@@ -13,7 +13,7 @@ import {
   switchNetwork,
   type Kernel,
   type NamespaceConnection,
-} from '../../kernel/index.js'
+} from 'foyer'
 
 /** The connector id wagmi knows Foyer by (and stores as its recent connector). */
 export const FOYER_CONNECTOR_ID = 'foyer'
