@@ -36,8 +36,15 @@ export function useFoyerWalletAdapter({ name = FOYER_WALLET_NAME }: UseFoyerWall
     // Selecting it again after wallet-adapter dropped it (a failed connect) would loop.
     if (!selected && attempted.current === connection) return
     attempted.current = connection
-    if (!selected) select(name as WalletName)
+    if (!selected) {
+      select(name as WalletName)
+      return
+    }
+    // Deferred: the Foyer wallet connects at once when Foyer already is, and WalletProvider starts
+    // listening to a newly selected wallet in its own effect, which runs after this one. (With
+    // autoConnect, WalletProvider connects it first; then this finds it connected and does nothing.)
     // Errors are wallet-adapter's to report (WalletProvider's onError); this hook only asks.
-    else connect().catch(() => undefined)
+    const timer = setTimeout(() => connect().catch(() => undefined), 0)
+    return () => clearTimeout(timer)
   }, [connection, selected, connected, connecting, name, select, connect])
 }

@@ -18,7 +18,8 @@ async function connectInFoyer(page: Page) {
   const connect = page.getByRole('dialog', { name: 'Connect a wallet' })
   // Foyer lists the page's wallets, never its own connection re-exposed for wallet-adapter.
   await connect.getByRole('button', { name: /^Test Solana Wallet/ }).waitFor()
-  expect(await connect.getByRole('button', { name: /^Foyer\b/ }).count()).toBe(0)
+  expect(await connect.getByRole('button', { name: /^Foyer(?! Dev Wallet)/ }).count()).toBe(0)
+  expect(await connect.getByRole('button', { name: /^Foyer Dev Wallet/ }).count()).toBe(1)
   await connect.getByRole('button', { name: /^Test Solana Wallet/ }).click()
   await expect.poll(() => text(page, 'public-key')).toBe(TEST_WALLET_ADDRESS)
   await page.getByRole('dialog').waitFor({ state: 'detached' })
