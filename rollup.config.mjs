@@ -48,7 +48,7 @@ export default {
   plugins: [
     clean(),
     typescript({
-      // tsconfig.build.json narrows `include` to kernel/, chains/, plugins/ without tests or stories:
+      // tsconfig.build.json narrows `include` to kernel/, chains/, plugins/, adapters/ without tests or stories:
       // the plugin's own include/exclude only filter what it transforms, not what it type-checks
       // and emits declarations for.
       tsconfig: './tsconfig.build.json',
@@ -56,9 +56,9 @@ export default {
       declaration: true,
       declarationDir: 'dist/types',
       rootDir: '.',
-      // A plugin or chain imports the kernel as 'foyer'. Without these, self-reference would find
-      // dist/ (a stale build, or nothing) for both the types and the bundle; with them, the plugin
-      // resolves to the kernel's source and Rollup shares its chunks.
+      // An adapter imports the kernel as 'foyer' (plugins and chains by relative path). Without these,
+      // self-reference would find dist/ (a stale build, or nothing) for the types; with them it finds
+      // the kernel's source. The bundle keeps 'foyer' an import (isExternal in build/entries.mjs).
       paths: Object.fromEntries(Object.entries(selfImports()).map(([specifier, input]) => [specifier, [`./${input}`]])),
     }),
     nodeResolve({ browser: true }),

@@ -43,6 +43,7 @@ export default defineConfig({
             'kernel/**/*.test.ts',
             'chains/**/*.test.ts',
             'plugins/**/*.test.ts',
+            'adapters/**/*.test.ts',
             'services/**/*.test.ts',
             'examples/**/*.test.ts',
             'test/**/*.test.ts',

@@ -27,6 +27,12 @@ export const entries = [
   // swaps: the manifest carries its English texts and the swap networks (swapNetworks.json); the view, the convert
   // client and the actions stay lazy.
   { export: './plugins/swaps', input: 'plugins/swaps/index.ts', file: 'plugins/swaps', budget: { gzip: 1.5 * 1024, beyond: ['.', './react'] } },
+  // Adapters for the hooks a host already has (wagmi; @solana/wallet-adapter-react). Nothing in the kernel
+  // imports them, and they import the kernel by name ('foyer', kept an import: isExternal below), so a
+  // host that does not import them pays nothing and its kernel chunks are the same. Not plugins: the whole
+  // adapter loads with the host's wagmi or wallet adapter, which are the host's (peers), as is viem.
+  { export: './wagmi', input: 'adapters/wagmi/index.ts', file: 'wagmi', budget: { gzip: 1.75 * 1024, beyond: ['.', './react'] } },
+  { export: './solana-wallet-adapter', input: 'adapters/solana-wallet-adapter/index.ts', file: 'solana-wallet-adapter', budget: { gzip: 2.25 * 1024, beyond: ['.', './react'] } },
 ]
 
 /**
@@ -44,9 +50,10 @@ export const budgets = [
 
 /**
  * Peer dependencies: never bundled, with every subpath (`react-dom/client`, `viem/chains` …).
- * `@walletconnect/sign-client` is needed only with `evm({ walletConnect })`.
+ * `@walletconnect/sign-client` is needed only with `evm({ walletConnect })`; `@wagmi/core` only with `foyer/wagmi`;
+ * `@solana/wallet-adapter-react` only with `foyer/solana-wallet-adapter`.
  */
-export const peers = ['react', 'react-dom', 'viem', '@solana/kit', '@walletconnect/sign-client']
+export const peers = ['react', 'react-dom', 'viem', '@solana/kit', '@walletconnect/sign-client', '@wagmi/core', '@solana/wallet-adapter-react']
 
 /**
  * Dependencies left as imports for the host's bundler: qrcode is CommonJS (Rollup here bundles ES
@@ -57,8 +64,14 @@ export const unbundled = ['qrcode']
 /** The package name a plugin or chain may import the kernel by (`import { definePlugin } from 'foyer'`). */
 export const packageName = 'foyer'
 
-/** True for imports that stay imports in dist/ (peers and their subpaths, `react/jsx-runtime` included, and `unbundled`). */
+/**
+ * True for imports that stay imports in dist/: peers and their subpaths (`react/jsx-runtime` included),
+ * `unbundled`, and the package's own entries imported by name (`'foyer'`, `'foyer/react'`). Adapters
+ * (adapters/) import the kernel that way, so in a host's bundle they share the host's one kernel, and
+ * adding them leaves every chunk of the kernel as it was (the first paint of a host without them).
+ */
 export function isExternal(id) {
+  if (id in selfImports()) return true
   return [...peers, ...unbundled].some((name) => id === name || id.startsWith(`${name}/`))
 }
 

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { checkBoundaries, importsOf, readSources } from '../test/boundaries.js'
+import { checkBoundaries, importsOf, readSources, staticGraph } from '../test/boundaries.js'
 
 // STYLE 20, over the real tree. The cases below prove each rule can fail.
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -114,6 +114,42 @@ describe('import boundaries', () => {
     ).toEqual([
       `(d) kernel/theme.ts imports './ui/Button.js': only kernel/react, plugins and chains import kernel/ui`,
       `(d) kernel/index.ts imports './ui/index.js': only kernel/react, plugins and chains import kernel/ui`,
+    ])
+  })
+
+  it('behavior: a host that does not import an adapter loads none of it: the kernel and its React entry reach no adapter code or package', () => {
+    for (const entry of ['kernel/index.ts', 'kernel/react/index.ts']) {
+      const { files, packages } = staticGraph(root, entry)
+      expect([...files].filter((file) => file.startsWith('adapters/'))).toEqual([])
+      expect([...packages].filter((name) => /wagmi|wallet-adapter/.test(name))).toEqual([])
+    }
+    // And an adapter loads the kernel only by name: in dist/ that stays an import of the host's kernel.
+    expect([...staticGraph(root, 'adapters/wagmi/index.ts').packages].sort()).toEqual(['@wagmi/core', 'foyer', 'viem'])
+    expect([...staticGraph(root, 'adapters/solana-wallet-adapter/index.ts').packages].sort()).toEqual(['@solana/wallet-adapter-react', 'foyer', 'foyer/react', 'react'])
+  })
+
+  it("behavior: (f) an adapter imports the kernel by 'foyer' or 'foyer/react' only, itself and packages", () => {
+    expect(
+      checkBoundaries({
+        'adapters/wagmi/index.ts': `export { foyerConnector } from './foyerConnector.js'`,
+        'adapters/wagmi/foyerConnector.ts': `import { createConnector } from '@wagmi/core'\nimport { openModal } from 'foyer'\nconst eip155 = 'eip155'`,
+        'adapters/solana-wallet-adapter/useFoyerWalletAdapter.ts': `import { useFoyerState } from 'foyer/react'\nimport { useWallet } from '@solana/wallet-adapter-react'`,
+      }),
+    ).toEqual([])
+    expect(
+      checkBoundaries({
+        'adapters/wagmi/foyerConnector.ts': `import { openModal } from '../../kernel/core/modal.js'`,
+        'adapters/wagmi/evm.ts': `import { evm } from 'foyer/chains/evm'`,
+        'adapters/wagmi/send.ts': `import { send } from '../../plugins/send/index.js'`,
+        'adapters/wagmi/solana.ts': `import { registerFoyerWallet } from '../solana-wallet-adapter/index.js'`,
+        'kernel/react/hooks.ts': `import { foyerConnector } from 'foyer/wagmi'`,
+      }),
+    ).toEqual([
+      `(f) adapters/wagmi/foyerConnector.ts imports '../../kernel/core/modal.js': an adapter imports the kernel by 'foyer' or 'foyer/react' only, and itself`,
+      `(f) adapters/wagmi/evm.ts imports 'foyer/chains/evm': an adapter imports the kernel by 'foyer' or 'foyer/react' only, and itself`,
+      `(f) adapters/wagmi/send.ts imports '../../plugins/send/index.js': an adapter imports the kernel by 'foyer' or 'foyer/react' only, and itself`,
+      `(f) adapters/wagmi/solana.ts imports '../solana-wallet-adapter/index.js': an adapter imports the kernel by 'foyer' or 'foyer/react' only, and itself`,
+      `(a) kernel/react/hooks.ts imports 'foyer/wagmi': kernel/ imports no adapter`,
     ])
   })
 

@@ -1,11 +1,12 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, posix } from 'node:path'
+import { selfImports } from '../build/entries.mjs'
 
 /** Source text by path relative to the package root, with `/` separators. */
 export type SourceFiles = Record<string, string>
 
 /** The directories whose import boundaries STYLE 20 fixes. */
-export const sourceRoots = ['kernel', 'chains', 'plugins']
+export const sourceRoots = ['kernel', 'chains', 'plugins', 'adapters']
 
 /** Sources only: tests, stories and declaration files may import what they need. */
 export function isSourceFile(path: string): boolean {
@@ -57,13 +58,14 @@ export function importsOf(source: string): string[] {
 /** Where a file sits, or where an import leads. */
 type Area =
   | { kind: 'core' | 'react' | 'ui' | 'other' }
-  | { kind: 'plugin' | 'chain'; name: string }
+  | { kind: 'plugin' | 'chain' | 'adapter'; name: string }
   | { kind: 'package'; name: string }
 
 function areaOfPath(path: string): Area {
   const [top, second] = path.split('/')
   if (top === 'kernel') return { kind: second === 'react' ? 'react' : second === 'ui' ? 'ui' : 'core' }
   if ((top === 'plugins' || top === 'chains') && second) return { kind: top === 'plugins' ? 'plugin' : 'chain', name: second }
+  if (top === 'adapters' && second) return { kind: 'adapter', name: second }
   return { kind: 'other' }
 }
 
@@ -72,6 +74,8 @@ function areaOfImport(file: string, specifier: string): Area {
   if (specifier.startsWith('.')) return areaOfPath(posix.join(posix.dirname(file), specifier))
   if (specifier === 'foyer') return { kind: 'core' }
   if (specifier === 'foyer/react') return { kind: 'react' }
+  const entry = (selfImports() as Record<string, string>)[specifier]
+  if (entry) return areaOfPath(entry)
   if (specifier.startsWith('foyer/')) return areaOfPath(specifier.slice('foyer/'.length))
   const [scope, name] = specifier.split('/')
   return { kind: 'package', name: scope!.startsWith('@') ? `${scope}/${name}` : scope! }
@@ -82,11 +86,13 @@ const kernelAreas = ['core', 'react', 'ui']
 
 /**
  * Checks STYLE 20 over `files` and returns one line per broken rule (empty when all hold):
- * (a) kernel/ imports no plugin or chain; (b) core kernel files (all of kernel/ but react/ and
+ * (a) kernel/ imports no plugin, chain or adapter; (b) core kernel files (all of kernel/ but react/ and
  * ui/) are .ts and import no React, neither the packages nor kernel/react; (c) a plugin imports
  * only the kernel and itself, a chain only the kernel and itself; (d) kernel/ui is imported only
  * by kernel/ui, kernel/react, plugins and chains; (e) kernel/ names no chain namespace outside CAIP
- * parsing (features ask a chain's capability instead).
+ * parsing (features ask a chain's capability instead); (f) an adapter imports the kernel by its public
+ * entries only ('foyer', 'foyer/react': kept imports in dist/, so it shares the host's kernel and changes
+ * none of its chunks), itself and packages.
  */
 export function checkBoundaries(files: SourceFiles): string[] {
   const problems: string[] = []
@@ -101,8 +107,12 @@ export function checkBoundaries(files: SourceFiles): string[] {
     for (const specifier of importsOf(source)) {
       const to = areaOfImport(file, specifier)
       const report = (rule: string, why: string): void => void problems.push(`(${rule}) ${file} imports '${specifier}': ${why}`)
-      if (kernelAreas.includes(from.kind) && (to.kind === 'plugin' || to.kind === 'chain')) {
+      if (kernelAreas.includes(from.kind) && (to.kind === 'plugin' || to.kind === 'chain' || to.kind === 'adapter')) {
         report('a', `kernel/ imports no ${to.kind}`)
+      } else if (from.kind === 'adapter') {
+        const itself = to.kind === 'adapter' && to.name === from.name && specifier.startsWith('.')
+        const publicEntry = specifier === 'foyer' || specifier === 'foyer/react'
+        if (!itself && !publicEntry && to.kind !== 'package') report('f', "an adapter imports the kernel by 'foyer' or 'foyer/react' only, and itself")
       } else if (from.kind === 'core' && ((to.kind === 'package' && reactPackages.includes(to.name)) || to.kind === 'react')) {
         report('b', 'core kernel files import no React (move it to kernel/react/)')
       } else if ((from.kind === 'plugin' || from.kind === 'chain') && to.kind !== 'package' && !kernelAreas.includes(to.kind)) {

@@ -3,6 +3,13 @@ import { BROWSE_WALLETS, type BrowseWallet } from './browseLinks.js'
 import { SOLANA_NAMESPACE } from './session.js'
 import { isSolanaWallet, type StandardWallet, type StandardWallets } from './walletStandard.js'
 
+/**
+ * The feature of a wallet that re-exposes a Foyer connection (`foyer/solana-wallet-adapter` registers
+ * one for apps on wallet-adapter). Foyer lists no such wallet: connecting Foyer through itself would
+ * go round in a circle.
+ */
+export const FOYER_WALLET_FEATURE = 'foyer:wallet'
+
 /** A wallet found in the page, or (on mobile) a wallet app to open the page in, and its connector. */
 export type DiscoveredSolanaWallet = { connector: Connector; wallet: StandardWallet } | { connector: Connector; browse: BrowseWallet }
 
@@ -59,7 +66,7 @@ export function discoverSolanaWallets({ wallets, isMobile, found, lost }: Discov
   const sync = () => {
     const next = new Map<string, DiscoveredSolanaWallet>()
     for (const wallet of wallets.get()) {
-      if (!isSolanaWallet(wallet)) continue
+      if (!isSolanaWallet(wallet) || FOYER_WALLET_FEATURE in wallet.features) continue
       const connector = toConnector(wallet)
       if (!next.has(connector.id)) next.set(connector.id, { connector, wallet })
     }

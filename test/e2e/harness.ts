@@ -1,5 +1,6 @@
 // The end-to-end harness: the local stack as `npm start` runs it (two anvils with the fixture
-// contracts, the local Solana node, the demo on Vite), Debian's Chromium through playwright-core,
+// contracts, the local Solana node, the demo on Vite, or an example app built for production), Debian's
+// Chromium through playwright-core,
 // and test wallets injected before the page loads: 'Test Wallet' through EIP-6963 and 'Test Solana
 // Wallet' through the Wallet Standard. Everything binds to 127.0.0.1 on free ports and stops with `stop()`.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -8,7 +9,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
-import { createServer, type ViteDevServer } from 'vite'
+import { build as buildApp, createServer, preview, type PreviewServer, type ViteDevServer } from 'vite'
 import { afterAll, beforeAll, expect } from 'vitest'
 import { startLocalStack, type LocalStackFixtures } from '../../services/localStack.mjs'
 import { TEST_WALLET_KEYPAIR } from '../../services/solana/index.mjs'
@@ -35,6 +36,7 @@ export function launchChromium(): Promise<Browser> {
 }
 
 export interface Stack {
+  /** The app's URL: the demo's, or the example's that `app` named. */
   demoUrl: string
   /** Everything the local stack set up: chains and contract addresses, service URLs. */
   fixtures: LocalStackFixtures
@@ -53,13 +55,23 @@ export interface Stack {
 
 export interface StackOptions {
   /**
+   * The app to serve, by the folder of its vite.config.ts: the demo, or an example app
+   * (`'examples/wagmi-app'`). @default 'demo'
+   */
+  app?: string
+  /**
+   * Build the app for production (`vite build`, as CI builds the examples) and serve that build
+   * (`vite preview`), instead of the dev server. @default false
+   */
+  production?: boolean
+  /**
    * The embedded wallet service, its mail catcher and the storage database (in the stack's temporary
    * directory): the demo then offers email sign-in (`fixtures.wallet`, `fixtures.mail`). @default false
    */
   wallet?: boolean
 }
 
-export async function startStack({ wallet = false }: StackOptions = {}): Promise<Stack> {
+export async function startStack({ wallet = false, app = 'demo', production = false }: StackOptions = {}): Promise<Stack> {
   const dir = mkdtempSync(path.join(tmpdir(), 'foyer-e2e-'))
   let local: Awaited<ReturnType<typeof startLocalStack>>
   try {
@@ -73,19 +85,24 @@ export async function startStack({ wallet = false }: StackOptions = {}): Promise
     rmSync(dir, { recursive: true, force: true })
     throw error
   }
-  let vite: ViteDevServer | undefined
+  let vite: { close(): Promise<void> } | undefined
   let browser: Browser | undefined
   try {
     const fixturesFile = path.join(dir, 'fixtures.json')
     writeFileSync(fixturesFile, JSON.stringify(local.fixtures))
     process.env['FOYER_FIXTURES'] = fixturesFile
-    vite = await createServer({
-      configFile: path.join(repo, 'demo/vite.config.ts'),
-      server: { port: 0, strictPort: false },
-      logLevel: 'warn',
-    })
-    await vite.listen()
-    const address = vite.httpServer?.address()
+    const configFile = path.join(repo, app, 'vite.config.ts')
+    let server: ViteDevServer | PreviewServer
+    if (production) {
+      const outDir = path.join(dir, 'app')
+      await buildApp({ configFile, build: { outDir }, logLevel: 'warn' })
+      server = await preview({ configFile, build: { outDir }, preview: { port: 0, strictPort: false }, logLevel: 'warn' })
+    } else {
+      server = await createServer({ configFile, server: { port: 0, strictPort: false }, logLevel: 'warn' })
+      await server.listen()
+    }
+    vite = server
+    const address = server.httpServer?.address()
     if (!address || typeof address === 'string') throw new Error('The demo server has no port.')
     const demoUrl = `http://127.0.0.1:${address.port}/`
     const walletScript = await bundleTestWallet()
