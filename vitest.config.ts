@@ -87,6 +87,9 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // A page restoring a session or reading a chain may take seconds on a loaded 2-core machine; a
+          // poll that needs longer says so itself.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
           sequence: { groupOrder: 1 },
         },
