@@ -8,6 +8,9 @@ import { createChainIndexer } from './createChainIndexer.mjs';
 import { createPriceTable } from './createPriceTable.mjs';
 import { createRoutes } from './createRoutes.mjs';
 import { RequestError, UpstreamError } from './errors.mjs';
+import { createNameRoutes, registeredIdentity } from './names/nameRoutes.mjs';
+import { openNameStore } from './names/nameStore.mjs';
+import { DEFAULT_NAME_ZONE, NameRequestError } from './names/rules.mjs';
 
 /** The CLI's port. */
 export const DEFAULT_API_PORT = 8789;
@@ -40,7 +43,12 @@ const CLIENT_PATTERN = /^[\w.+-]{1,64}$/;
  * @property {ApiChain[]} [chains] the EVM chains to index
  * @property {ApiSolana} [solana] a Solana node for SOL and SPL token balances
  * @property {Record<string, number>} [prices] USD by symbol, address or CAIP-10 id, over DEFAULT_PRICES
- * @property {Record<string, { name?: string | null, avatar?: string | null }>} [identities] by EVM address
+ * @property {Record<string, { name?: string | null, avatar?: string | null }>} [identities] by EVM address; a name
+ *   registered through the profile calls wins
+ * @property {import('../storage/index.mjs').Database} [database] where account names are kept (schema `names`,
+ *   migrated here): with it the service answers the profile calls (§7). The caller opens and closes it.
+ * @property {string} [nameZone] the suffix every registered name ends in. (default 'foyer.id')
+ * @property {() => number} [now] the clock registration messages are checked against, for tests. (default Date.now)
  * @property {readonly string[]} [spamTokens] token contracts (plain or CAIP-10) flagged as spam; none by default
  * @property {readonly string[]} [projectIds] the projects it serves; others get 403. (default any project id)
  * @property {number} [pollingIntervalMs] how often each chain's head is checked. (default 500)
@@ -65,6 +73,9 @@ export async function startApi({
   solana,
   prices,
   identities = {},
+  database,
+  nameZone = DEFAULT_NAME_ZONE,
+  now = Date.now,
   spamTokens = [],
   projectIds,
   pollingIntervalMs = 500,
@@ -79,15 +90,22 @@ export async function startApi({
   );
   const solanaNode = solana === undefined ? undefined : checkSolana(solana);
   const spam = new Set(spamTokens.map((token) => String(token).split(':').at(-1)?.toLowerCase()));
-  const routes = createRoutes({
-    indexers,
-    solana: solanaNode,
-    price: createPriceTable(prices),
-    identities: new Map(
-      Object.entries(identities).map(([address, { name = null, avatar = null }]) => [address.toLowerCase(), { name, avatar }]),
-    ),
-    isSpam: (token) => spam.has(token.toLowerCase()),
-  });
+  const zone = checkZone(nameZone);
+  const configured = new Map(
+    Object.entries(identities).map(([address, { name = null, avatar = null }]) => [address.toLowerCase(), { name, avatar }]),
+  );
+  const names = database === undefined ? undefined : await openNameStore(database);
+  const routes = [
+    ...createRoutes({
+      indexers,
+      solana: solanaNode,
+      price: createPriceTable(prices),
+      identityOf: async (address) =>
+        (names && (await registeredIdentity(names, address))) ?? configured.get(address.toLowerCase()) ?? { name: null, avatar: null },
+      isSpam: (token) => spam.has(token.toLowerCase()),
+    }),
+    ...(names ? createNameRoutes({ store: names, indexers, zone, now }) : []),
+  ];
   const projects = projectIds === undefined ? undefined : new Set(projectIds);
   const failures = createFailureSwitch();
   const app = createServiceApp({
@@ -96,6 +114,9 @@ export async function startApi({
     methods: ['GET', 'POST'],
     maxBodyBytes: MAX_BODY_BYTES,
     beforeRoutes: failures.middleware,
+    // The profile calls' refusals carry reasons (§8: the client shows the first one's description).
+    errorBody: (_status, message, refusal) =>
+      refusal instanceof NameRequestError ? { error: message, reasons: refusal.reasons } : { error: message },
     // Every viem error comes from a node read: the node failed or could not be reached.
     mapError: (error) =>
       error instanceof UpstreamError || error instanceof BaseError
@@ -186,6 +207,17 @@ function checkSolana(solana) {
     return { mint, symbol: /** @type {string} */ (symbol), name: /** @type {string} */ (name) };
   });
   return { rpcUrl: solana.rpcUrl, chainId: solana.chainId, tokens: copies };
+}
+
+/**
+ * @param {unknown} zone
+ * @returns {string} lower-case
+ */
+function checkZone(zone) {
+  if (typeof zone !== 'string' || !/^[a-z0-9-]+(\.[a-z0-9-]+)*$/i.test(zone) || zone.length > 100) {
+    throw new TypeError(`nameZone must be a domain such as 'foyer.id', got ${JSON.stringify(zone)}`);
+  }
+  return zone.toLowerCase();
 }
 
 /** @param {unknown} url §5: only http(s) URLs for the HTTP RPC transport. */
