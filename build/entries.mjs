@@ -24,6 +24,7 @@ export const entries = [
   { export: './plugins/activity', input: 'plugins/activity/index.ts', file: 'plugins/activity', budget: { gzip: 1024, beyond: ['.', './react'] } },
   { export: './plugins/send', input: 'plugins/send/index.ts', file: 'plugins/send', budget: { gzip: 1.5 * 1024, beyond: ['.', './react'] } },
   { export: './plugins/email', input: 'plugins/email/index.ts', file: 'plugins/email', budget: { gzip: 1.5 * 1024, beyond: ['.', './react'] } },
+  { export: './plugins/names', input: 'plugins/names/index.ts', file: 'plugins/names', budget: { gzip: 1024, beyond: ['.', './react'] } },
 ]
 
 /**
