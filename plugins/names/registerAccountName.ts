@@ -78,10 +78,14 @@ export function suggestionsQuery(kernel: Kernel, { name }: ResolveNameParameters
   }
 }
 
-/** A name's profile as a query, fresh for 5 minutes (§9); undefined when nobody has it. */
-export function nameProfileQuery(kernel: Kernel, { name }: ResolveNameParameters): KernelQuery<NameProfile | undefined> {
+/** A name's profile as a query, fresh for 5 minutes (§9); null when nobody has it (a query's answer is never undefined). */
+export function nameProfileQuery(kernel: Kernel, { name }: ResolveNameParameters): KernelQuery<NameProfile | null> {
   const full = fullName(kernel, name)
-  return { key: [NAMES_KEY, 'profile', full], staleTime: NAME_CACHE_MS, load: () => namesServiceOf(kernel).getProfile(full) }
+  return {
+    key: [NAMES_KEY, 'profile', full],
+    staleTime: NAME_CACHE_MS,
+    load: async () => (await namesServiceOf(kernel).getProfile(full)) ?? null,
+  }
 }
 
 /** An address's names, newest first, as a query fresh for 5 minutes (§9). */
@@ -96,8 +100,8 @@ export function namesOfQuery(kernel: Kernel, { address }: { address: string }): 
  * @example
  * const profile = await resolveName(kernel, { name: 'alice' })
  */
-export function resolveName(kernel: Kernel, parameters: ResolveNameParameters): Promise<NameProfile | undefined> {
-  return fetchKernelQuery(kernel, nameProfileQuery(kernel, parameters))
+export async function resolveName(kernel: Kernel, parameters: ResolveNameParameters): Promise<NameProfile | undefined> {
+  return (await fetchKernelQuery(kernel, nameProfileQuery(kernel, parameters))) ?? undefined
 }
 
 /**
