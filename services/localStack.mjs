@@ -3,7 +3,7 @@
 // the wallet directory; with `wallet`, the mail catcher and the embedded wallet service; with `names`, account names
 // in the API; either opens the storage database (once, for every durable service).
 // One function starts it, one stops it.
-import { startDevChains } from './devchain/index.mjs';
+import { NAME_RESOLVER_OWNER, startDevChains } from './devchain/index.mjs';
 import { assertPortFree } from './listen.mjs';
 import { writeAtomically } from './writeAtomically.mjs';
 import {
@@ -121,7 +121,15 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
         chainId: LOCAL_SOLANA_CHAIN_ID,
         tokens: [{ mint: LOCAL_USDC_MINT, symbol: 'USDC', name: 'USD Coin' }],
       },
-      ...(names && { database }),
+      // Names go to the chains' FoyerNameResolver too, for viem's ENS actions (getEnsName …).
+      ...(names && {
+        database,
+        nameResolvers: devChains.chains.map((chain) => ({
+          chainId: chain.chainId,
+          address: /** @type {import('./devchain/index.mjs').ChainFixtures} */ (devChains.fixtures.chains[String(chain.chainId)]).nameResolver,
+          privateKey: NAME_RESOLVER_OWNER.privateKey,
+        })),
+      }),
     });
     directory = await startDirectory({ port: directoryPort });
     if (walletOptions) {

@@ -4,10 +4,11 @@
 // the fixtures file `npm start` writes (services/devchain/.generated/fixtures.json, which also names the Solana node).
 // Account names are kept in the storage database (DATABASE_URL, else PGlite in FOYER_DATA_DIR: one process at a time
 // opens a data directory, so beside the wallet service give each its own, or share a server); FOYER_API_NAMES=off
-// runs without names and without a database; FOYER_NAME_ZONE sets the names' suffix (default foyer.id).
+// runs without names and without a database; FOYER_NAME_ZONE sets the names' suffix (default foyer.id). With the
+// fixtures file, names are also written to the local chains' FoyerNameResolver (for viem's getEnsName …).
 import { readFile } from 'node:fs/promises';
 
-import { FIXTURES_PATH } from '../devchain/index.mjs';
+import { FIXTURES_PATH, NAME_RESOLVER_OWNER } from '../devchain/index.mjs';
 import { openDatabase } from '../storage/index.mjs';
 import { DEFAULT_API_PORT, startApi } from './startApi.mjs';
 
@@ -31,6 +32,8 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`${PORT_ENV} must 
 let chains;
 /** @type {import('./startApi.mjs').ApiSolana | undefined} */
 let solana;
+/** @type {Array<{ chainId: number, address: `0x${string}`, privateKey: `0x${string}` }>} */
+let nameResolvers = [];
 const rawChains = process.env[CHAINS_ENV];
 if (rawChains) {
   chains = rawChains.split(',').map((entry) => {
@@ -46,6 +49,10 @@ if (rawChains) {
     fail(`No chains: set ${CHAINS_ENV} or run \`npm start\` first (it writes ${FIXTURES_PATH})`);
   }
   chains = Object.entries(fixtures.chains).map(([chainId, { rpcUrl }]) => ({ chainId: Number(chainId), rpcUrl }));
+  // The local chains' name resolvers (fixtures of an older `npm start` have none), owned by anvil's account #7.
+  nameResolvers = Object.entries(fixtures.chains).flatMap(([chainId, { nameResolver }]) =>
+    nameResolver ? [{ chainId: Number(chainId), address: nameResolver, privateKey: NAME_RESOLVER_OWNER.privateKey }] : [],
+  );
   if (fixtures.solana) {
     const { rpcUrl, chainId, usdc } = fixtures.solana;
     // Fixtures of an older `npm start` have no usdc.
@@ -60,7 +67,7 @@ let database;
 let api;
 try {
   if (withNames) database = await openDatabase();
-  api = await startApi({ port, chains, solana, database, nameZone: process.env['FOYER_NAME_ZONE'] || undefined });
+  api = await startApi({ port, chains, solana, database, nameResolvers: database ? nameResolvers : [], nameZone: process.env['FOYER_NAME_ZONE'] || undefined });
 } catch (error) {
   await database?.close();
   fail(error instanceof Error ? error.message : String(error));

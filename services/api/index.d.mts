@@ -70,6 +70,13 @@ export type StartApiOptions = {
   database?: import('../storage/index.mjs').Database;
   /** The suffix every registered name ends in (§9: one fixed zone). @default 'foyer.id' */
   nameZone?: string;
+  /**
+   * FoyerNameResolver contracts (services/devchain) on chains of `chains`, with their owner's key: each name is
+   * written there as it is registered, and every name again at start, so viem's `getEnsName` / `getEnsAddress` /
+   * `getEnsText('avatar')` resolve them (the chain's `contracts.ensUniversalResolver`). A failed write is logged;
+   * the database stays the authority. @default []
+   */
+  nameResolvers?: ReadonlyArray<{ chainId: number; address: Address; privateKey: Hex }>;
   /** The clock registration messages are checked against (their timestamps are seconds). @default Date.now */
   now?: () => number;
   /** Token contracts (plain or CAIP-10) flagged as spam. None by default. */

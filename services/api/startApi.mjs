@@ -10,6 +10,7 @@ import { createRoutes } from './createRoutes.mjs';
 import { RequestError, UpstreamError } from './errors.mjs';
 import { createNameRoutes, registeredIdentity } from './names/nameRoutes.mjs';
 import { openNameStore } from './names/nameStore.mjs';
+import { createResolverMirror } from './names/resolverMirror.mjs';
 import { DEFAULT_NAME_ZONE, NameRequestError } from './names/rules.mjs';
 
 /** The CLI's port. */
@@ -48,6 +49,9 @@ const CLIENT_PATTERN = /^[\w.+-]{1,64}$/;
  * @property {import('../storage/index.mjs').Database} [database] where account names are kept (schema `names`,
  *   migrated here): with it the service answers the profile calls (§7). The caller opens and closes it.
  * @property {string} [nameZone] the suffix every registered name ends in. (default 'foyer.id')
+ * @property {ReadonlyArray<{ chainId: number, address: `0x${string}`, privateKey: `0x${string}` }>} [nameResolvers]
+ *   FoyerNameResolver contracts on chains of `chains`, and their owner's key: every name is written there too (all
+ *   of them at start), for viem's ENS actions. (default none)
  * @property {() => number} [now] the clock registration messages are checked against, for tests. (default Date.now)
  * @property {readonly string[]} [spamTokens] token contracts (plain or CAIP-10) flagged as spam; none by default
  * @property {readonly string[]} [projectIds] the projects it serves; others get 403. (default any project id)
@@ -75,6 +79,7 @@ export async function startApi({
   identities = {},
   database,
   nameZone = DEFAULT_NAME_ZONE,
+  nameResolvers = [],
   now = Date.now,
   spamTokens = [],
   projectIds,
@@ -95,6 +100,10 @@ export async function startApi({
     Object.entries(identities).map(([address, { name = null, avatar = null }]) => [address.toLowerCase(), { name, avatar }]),
   );
   const names = database === undefined ? undefined : await openNameStore(database);
+  const mirror = names && nameResolvers.length > 0 ? createResolverMirror({ resolvers: nameResolvers.map((resolver) => checkResolver(resolver, chains)), log }) : undefined;
+  // A fresh chain (npm start restarts anvil) learns every name kept before; before listening, so a registration
+  // made now is written after them and stays its account's newest.
+  if (names && mirror) await mirror.publish(await names.all());
   const routes = [
     ...createRoutes({
       indexers,
@@ -104,7 +113,7 @@ export async function startApi({
         (names && (await registeredIdentity(names, address))) ?? configured.get(address.toLowerCase()) ?? { name: null, avatar: null },
       isSpam: (token) => spam.has(token.toLowerCase()),
     }),
-    ...(names ? createNameRoutes({ store: names, indexers, zone, now }) : []),
+    ...(names ? createNameRoutes({ store: names, indexers, zone, now, mirror }) : []),
   ];
   const projects = projectIds === undefined ? undefined : new Set(projectIds);
   const failures = createFailureSwitch();
@@ -207,6 +216,18 @@ function checkSolana(solana) {
     return { mint, symbol: /** @type {string} */ (symbol), name: /** @type {string} */ (name) };
   });
   return { rpcUrl: solana.rpcUrl, chainId: solana.chainId, tokens: copies };
+}
+
+/**
+ * @param {{ chainId: number, address: `0x${string}`, privateKey: `0x${string}` }} resolver
+ * @param {ApiChain[]} chains
+ */
+function checkResolver(resolver, chains) {
+  const chain = chains.find((candidate) => candidate.chainId === resolver?.chainId);
+  if (!chain) throw new TypeError(`nameResolvers: chain ${JSON.stringify(resolver?.chainId)} is not one of \`chains\``);
+  if (!/^0x[0-9a-fA-F]{40}$/.test(resolver.address)) throw new TypeError('nameResolvers[].address must be a contract address');
+  if (!/^0x[0-9a-fA-F]{64}$/.test(resolver.privateKey)) throw new TypeError('nameResolvers[].privateKey must be 32 bytes of hex');
+  return { ...resolver, rpcUrl: chain.rpcUrl };
 }
 
 /**

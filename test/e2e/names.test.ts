@@ -2,8 +2,10 @@
 // database and checks signatures on anvil). The test wallet (anvil #0) registers `alice-foyer`: a cancelled
 // signature first (the view stays), then signed; the success view, then Account and the connect button show the
 // name. A second visitor's wallet (anvil #1) sees the name on Send's receiver field for #0's address, and is told
-// the name is taken.
+// the name is taken. And any dapp on the local chain resolves it with viem's own ENS actions, through the
+// FoyerNameResolver the stack deploys.
 import { describe, expect, it } from 'vitest'
+import { createPublicClient, defineChain, http, type Address } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { ANVIL_ACCOUNTS } from '../../services/devchain/index.mjs'
 import { connectWallet, openAccount, openDemo, TEST_KEY, useStack } from './harness.js'
@@ -14,7 +16,7 @@ const NAME = 'alice-foyer.foyer.id'
 const stack = useStack({ names: true })
 
 describe('names', () => {
-  it('behavior: the test wallet registers alice-foyer; Account shows it; a second wallet’s Send receiver shows it', async () => {
+  it('behavior: the test wallet registers alice-foyer; Account shows it; a second wallet’s Send receiver shows it; getEnsName on anvil returns it', async () => {
     const { context, page, errors } = await openDemo(stack)
     await connectWallet(page, /^Test Wallet/, alice.address)
     let dialog = await openAccount(page)
@@ -65,5 +67,20 @@ describe('names', () => {
     expect(await choose.getByRole('list', { name: 'Available names' }).textContent()).toContain('alice-foyer1.foyer.id')
     expect(second.errors).toEqual([])
     await second.context.close()
+
+    // viem's standard ENS actions, on both local chains, with the stack's resolver as the Universal Resolver.
+    for (const [id, chain] of Object.entries(stack.fixtures.chains)) {
+      const local = defineChain({
+        id: Number(id),
+        name: `Foyer Local ${id}`,
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: { default: { http: [chain.rpcUrl] } },
+        contracts: { ensUniversalResolver: { address: chain.nameResolver as Address } },
+      })
+      const client = createPublicClient({ chain: local, transport: http() })
+      expect(await client.getEnsName({ address: alice.address })).toBe(NAME)
+      expect(await client.getEnsAddress({ name: NAME })).toBe(alice.address)
+      expect(await client.getEnsName({ address: bob.address })).toBeNull()
+    }
   })
 })

@@ -26,9 +26,11 @@ const MAX_SIGNATURE_LENGTH = 16 * 1024;
  *   chains whose accounts may register, each checked through its own node (smart accounts too)
  * @param {string} options.zone the suffix every name ends in ('foyer.id')
  * @param {() => number} options.now
+ * @param {import('./resolverMirror.mjs').ResolverMirror} [options.mirror] the on-chain resolvers a new name is
+ *   written to before the registration answers (so `getEnsName` finds it at once)
  * @returns {import('../createRoutes.mjs').Route[]}
  */
-export function createNameRoutes({ store, indexers, zone, now }) {
+export function createNameRoutes({ store, indexers, zone, now, mirror }) {
   return [
     {
       method: 'GET',
@@ -99,6 +101,7 @@ export function createNameRoutes({ store, indexers, zone, now }) {
           signature,
           registeredAt: new Date(now()),
         });
+        await mirror?.publish([profile]);
         return { success: true, profile };
       },
     },

@@ -61,6 +61,16 @@ export async function openNameStore(database) {
     },
 
     /**
+     * Every name, oldest first (to write them all to the on-chain mirror).
+     *
+     * @returns {Promise<NameProfile[]>}
+     */
+    async all() {
+      const { rows } = await database.query(`SELECT ${COLUMNS} FROM names.registrations ORDER BY registered_at, name`);
+      return rows.map(toProfile);
+    },
+
+    /**
      * An address's names, newest first.
      *
      * @param {string} address any case

@@ -22,7 +22,7 @@ import {
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { ANVIL_ACCOUNTS, compileContracts, startAnvil } from '../../devchain/index.mjs'
+import { ANVIL_ACCOUNTS, NAME_RESOLVER_OWNER, compileContracts, startAnvil } from '../../devchain/index.mjs'
 import { openDatabase, type Database } from '../../storage/index.mjs'
 import { MESSAGE_MAX_AGE_S, coinTypeOfChain, startApi, type BlockchainApi } from '../index.mjs'
 
@@ -71,11 +71,15 @@ function messageFor(name: string, address: string, { timestamp = Math.floor(Date
 }
 
 /** Signs `name` for `address` with `signer` (the address's own key unless told otherwise) and posts it. */
-async function register(name: string, signer: PrivateKeyAccount, options: { address?: string; timestamp?: number; attributes?: Record<string, string> } = {}) {
+async function register(
+  name: string,
+  signer: PrivateKeyAccount,
+  options: { address?: string; timestamp?: number; attributes?: Record<string, string>; base?: string } = {},
+) {
   const address = options.address ?? signer.address
   const message = messageFor(name, address, options)
   const signature = await signer.signMessage({ message })
-  return post({ coin_type: COIN_TYPE, address, message, signature })
+  return post({ coin_type: COIN_TYPE, address, message, signature }, options.base)
 }
 
 /** A name no other test uses. */
@@ -107,10 +111,10 @@ beforeEach(() => {
   clockOffset = 0
 })
 
-/** Deploys a compiled contract from anvil's account #0 and returns its address. */
-async function deploy(name: string, args: unknown[]) {
+/** Deploys a compiled contract from anvil's account #0 (or `from`) and returns its address. */
+async function deploy(name: string, args: unknown[], from: PrivateKeyAccount = alice) {
   const chain = defineChain({ id: CHAIN_ID, name: 'anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [anvil.url] } } })
-  const wallet = createWalletClient({ account: alice, chain, transport: http(anvil.url) })
+  const wallet = createWalletClient({ account: from, chain, transport: http(anvil.url) })
   const { abi, bytecode } = artifacts[name]!
   const hash = await wallet.deployContract({ abi, bytecode, args })
   const receipt = await client.waitForTransactionReceipt({ hash })
@@ -305,6 +309,57 @@ describe('POST /v1/profile/account', () => {
       expect((await get(`/v1/identity/${bob.address}`, bare.url)).body).toEqual({ name: 'bob.example', avatar: null })
     } finally {
       await bare.stop()
+    }
+  })
+})
+
+describe('the on-chain mirror (FoyerNameResolver)', () => {
+  it('behavior: viem’s getEnsName, getEnsAddress and getEnsText resolve registered names; names kept before are written at start', SLOW, async () => {
+    // A name registered before the resolver existed.
+    const earlier = fresh('earlier')
+    expect((await register(earlier, dave)).status).toBe(200)
+
+    const owner = privateKeyToAccount(NAME_RESOLVER_OWNER.privateKey)
+    const resolver = await deploy('FoyerNameResolver', [], owner)
+    const mirrored = await startApi({
+      chains: [{ chainId: CHAIN_ID, rpcUrl: anvil.url }],
+      database,
+      nameResolvers: [{ chainId: CHAIN_ID, address: resolver, privateKey: NAME_RESOLVER_OWNER.privateKey }],
+      log: () => {},
+    })
+    try {
+      const chain = defineChain({
+        id: CHAIN_ID,
+        name: 'anvil',
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: { default: { http: [anvil.url] } },
+        contracts: { ensUniversalResolver: { address: resolver } },
+      })
+      const ens = createPublicClient({ chain, transport: http(anvil.url) })
+      expect(await ens.getEnsName({ address: dave.address })).toBe(earlier)
+      expect(await ens.getEnsAddress({ name: earlier })).toBe(dave.address)
+
+      // A new registration is on chain by the time it answers, with its avatar; the newest is the reverse name.
+      const newest = fresh('mirrored')
+      const avatar = 'https://example.com/dave.png'
+      expect((await register(newest, dave, { attributes: { avatar }, base: mirrored.url })).status).toBe(200)
+      expect(await ens.getEnsName({ address: dave.address })).toBe(newest)
+      expect(await ens.getEnsName({ address: dave.address, coinType: BigInt(COIN_TYPE) })).toBe(newest)
+      expect(await ens.getEnsAddress({ name: newest })).toBe(dave.address)
+      expect(await ens.getEnsAddress({ name: newest, coinType: BigInt(COIN_TYPE) })).toBe(dave.address.toLowerCase())
+      expect(await ens.getEnsText({ name: newest, key: 'avatar' })).toBe(avatar)
+      // Unknown names and addresses are null; Bitcoin's coin type has no EVM address.
+      expect(await ens.getEnsName({ address: '0x00000000000000000000000000000000DeaDBeef' })).toBeNull()
+      expect(await ens.getEnsAddress({ name: 'nobody-at-all.foyer.id' })).toBeNull()
+      expect(await ens.getEnsAddress({ name: newest, coinType: 0n })).toBeNull()
+
+      // Nobody but its owner writes to it.
+      const intruder = createWalletClient({ account: bob, chain, transport: http(anvil.url) })
+      await expect(
+        intruder.writeContract({ address: resolver, abi: artifacts['FoyerNameResolver']!.abi, functionName: 'setNames', args: [[keccak256(toHex('x'))], ['x'], [bob.address], ['']] }),
+      ).rejects.toThrow(/NotOwner/)
+    } finally {
+      await mirrored.stop()
     }
   })
 })
