@@ -4,6 +4,8 @@ declare const __FOYER_LOCAL_STACK__: LocalStack
 /** The embedded wallet's URL when the stack runs it, else null: a build-time constant (vite.config.ts). */
 declare global {
   const __FOYER_WALLET_URL__: string | null
+  /** Whether the stack's API registers account names: a build-time constant (vite.config.ts). */
+  const __FOYER_NAMES__: boolean
 }
 
 export interface LocalChain {
@@ -28,8 +30,8 @@ export interface LocalStack {
   walletConnect?: { relayUrl: string }
   /** The wallet directory (services/directory). */
   directory?: { url: string }
-  /** The blockchain API (services/api). */
-  api?: { url: string }
+  /** The blockchain API (services/api); `names` when it registers account names. */
+  api?: { url: string; names?: boolean }
   /** The embedded wallet (services/wallet), on its own site: the secure frame behind email sign-in. */
   wallet?: { url: string }
   /** The mail catcher's inbox (services/mail), where the sign-in codes arrive. */

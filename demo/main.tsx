@@ -5,6 +5,7 @@ import { evm, evmNetwork } from 'foyer/chains/evm'
 import { solana, solanaLocalnet } from 'foyer/chains/solana'
 import { activity } from 'foyer/plugins/activity'
 import { email } from 'foyer/plugins/email'
+import { names } from 'foyer/plugins/names'
 import { portfolio } from 'foyer/plugins/portfolio'
 import { receive } from 'foyer/plugins/receive'
 import { send } from 'foyer/plugins/send'
@@ -60,6 +61,9 @@ const kernel = createKernel({
     // Email sign-in with an embedded wallet, when the stack runs the wallet service (\`npm start\`, the
     // end-to-end tests and \`npm run bench\` all do).
     __FOYER_WALLET_URL__ ? email() : undefined,
+    // Account names ('Get a name' under an EVM account), when the stack's API keeps them; like email, not in
+    // `npm run bench`'s demo, whose stack runs without the database.
+    __FOYER_NAMES__ ? names() : undefined,
   ],
 })
 

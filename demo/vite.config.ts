@@ -31,6 +31,8 @@ export default defineConfig({
     // A constant of its own, so that a stack without the embedded wallet builds a demo without the
     // email plugin at all (the bundler drops the branch and the import).
     __FOYER_WALLET_URL__: JSON.stringify(localStack.wallet?.url ?? null),
+    // Likewise names: only when the stack's API keeps them (it needs the storage database).
+    __FOYER_NAMES__: JSON.stringify(localStack.api?.names === true),
   },
   plugins: [react()],
   resolve: { alias },

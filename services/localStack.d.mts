@@ -9,7 +9,8 @@ export interface LocalStackFixtures extends DevChainFixtures {
   /** `usdc`: the mint of the fixture SPL token USDC (6 decimals), 1000 of which the dev and test wallets hold. */
   solana: { rpcUrl: string; chainId: string; genesisHash: string; usdc: string }
   walletConnect: { relayUrl: string }
-  api: { url: string }
+  /** `names`: whether the API keeps account names (the `names` option). */
+  api: { url: string; names: boolean }
   directory: { url: string }
   /** With the `wallet` option: the wallet service as a browser should load it (`http://localhost:<port>`, another site than 127.0.0.1). */
   wallet?: { url: string }
@@ -38,7 +39,7 @@ export interface LocalStack {
   /** With the `wallet` option. */
   wallet?: WalletService
   mail?: MailCatcher
-  /** The storage database, opened once for every durable service (with the `wallet` option). */
+  /** The storage database, opened once for every durable service (with the `wallet` or `names` option). */
   database?: Database
   fixtures: LocalStackFixtures
   stop(): Promise<void>
@@ -54,6 +55,10 @@ export declare function startLocalStack(options?: {
   directoryPort?: number
   /** The embedded wallet, its mail catcher and the storage database; off unless asked for. @default false */
   wallet?: LocalWalletOptions | false
+  /** Account names in the API (its profile calls), kept in the storage database; off unless asked for. @default false */
+  names?: boolean
+  /** The storage database's directory when `wallet.dataDir` does not say. @default FOYER_DATA_DIR, else '.foyer/data' */
+  dataDir?: string
   fixturesPath?: string | false
   signal?: AbortSignal
 }): Promise<LocalStack>

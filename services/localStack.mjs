@@ -1,9 +1,9 @@
 // The whole local stack behind `npm start`, the end-to-end tests and the benchmark: two anvil chains
 // with the fixture contracts, the local Solana node, the WalletConnect relay, the blockchain data API and
-// the wallet directory; with `wallet`, the storage database (opened once, for every durable service), the mail
-// catcher and the embedded wallet service.
+// the wallet directory; with `wallet`, the mail catcher and the embedded wallet service; with `names`, account names
+// in the API; either opens the storage database (once, for every durable service).
 // One function starts it, one stops it.
-import { startDevChains } from './devchain/index.mjs';
+import { NAME_RESOLVER_OWNER, startDevChains } from './devchain/index.mjs';
 import { assertPortFree } from './listen.mjs';
 import { writeAtomically } from './writeAtomically.mjs';
 import {
@@ -25,7 +25,7 @@ import { DEFAULT_DATA_DIR, openDatabase } from './storage/index.mjs';
  * @typedef {import('./devchain/index.mjs').DevChainFixtures & {
  *   solana: { rpcUrl: string, chainId: string, genesisHash: string, usdc: string },
  *   walletConnect: { relayUrl: string },
- *   api: { url: string },
+ *   api: { url: string, names: boolean },
  *   directory: { url: string },
  *   wallet?: { url: string },
  *   mail?: { url: string, smtpUrl: string }
@@ -53,12 +53,16 @@ import { DEFAULT_DATA_DIR, openDatabase } from './storage/index.mjs';
  * @param {number} [options.directoryPort] the wallet directory; 0 (a free port) unless given, like apiPort. @default 0
  * @param {LocalWalletOptions | false} [options.wallet] the embedded wallet, its mail catcher and the storage
  *   database they need; off unless asked for, so stacks that do not use it skip opening the database. @default false
+ * @param {boolean} [options.names] account names (the API's profile calls), kept in the storage database; off
+ *   unless asked for, like the wallet. @default false
+ * @param {string} [options.dataDir] the storage database's directory (and the wallet's master key file), when
+ *   `wallet.dataDir` does not say. @default FOYER_DATA_DIR, else '.foyer/data'
  * @param {string | false} [options.fixturesPath] where to write the addresses, or false. @default false
  * @param {AbortSignal} [options.signal]
  * @returns {Promise<{ devChains: import('./devchain/index.mjs').DevChains, solana: { url: string, stop(): Promise<void> },
  *   fixtures: LocalStackFixtures, stop(): Promise<void> }>}
  */
-export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 8899, relayPort = 8787, apiPort = 0, directoryPort = 0, wallet: walletOptions = false, fixturesPath = false, signal } = {}) {
+export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 8899, relayPort = 8787, apiPort = 0, directoryPort = 0, wallet: walletOptions = false, names = false, dataDir: dataDirOption, fixturesPath = false, signal } = {}) {
   if (solanaPort !== 0) await assertPortFree(solanaPort, 'FOYER_SOLANA_PORT');
   if (relayPort !== 0) await assertPortFree(relayPort, 'FOYER_RELAY_PORT');
   if (apiPort !== 0) await assertPortFree(apiPort, 'FOYER_API_PORT');
@@ -68,10 +72,10 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
       if (port) await assertPortFree(port, envVar);
     }
   }
-  const dataDir = (walletOptions && walletOptions.dataDir) || process.env['FOYER_DATA_DIR'] || DEFAULT_DATA_DIR;
+  const dataDir = (walletOptions && walletOptions.dataDir) || dataDirOption || process.env['FOYER_DATA_DIR'] || DEFAULT_DATA_DIR;
   // Opened while the chains start (PGlite takes a second or more), once for every durable service of the stack;
   // the wallet's and the mail catcher's code load meanwhile too, and only when the wallet is asked for.
-  const opening = walletOptions ? openDatabase({ dataDir }) : undefined;
+  const opening = walletOptions || names ? openDatabase({ dataDir }) : undefined;
   const loadingWallet = walletOptions ? Promise.all([import('./wallet/index.mjs'), import('./mail/index.mjs')]) : undefined;
   // Awaited below; until then a failure must not count as an unhandled rejection.
   opening?.catch(() => {});
@@ -108,6 +112,7 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
     // Awaited below; until then a failure must not count as an unhandled rejection (which ends the process).
     minting.catch(() => {});
     relay = await startRelay({ port: relayPort });
+    if (names) database = await opening;
     api = await startApi({
       port: apiPort,
       chains: devChains.chains.map((chain) => ({
@@ -120,6 +125,15 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
         chainId: LOCAL_SOLANA_CHAIN_ID,
         tokens: [{ mint: LOCAL_USDC_MINT, symbol: 'USDC', name: 'USD Coin' }],
       },
+      // Names go to the chains' FoyerNameResolver too, for viem's ENS actions (getEnsName …).
+      ...(names && {
+        database,
+        nameResolvers: devChains.chains.map((chain) => ({
+          chainId: chain.chainId,
+          address: /** @type {import('./devchain/index.mjs').ChainFixtures} */ (devChains.fixtures.chains[String(chain.chainId)]).nameResolver,
+          privateKey: NAME_RESOLVER_OWNER.privateKey,
+        })),
+      }),
     });
     directory = await startDirectory({ port: directoryPort });
     if (walletOptions) {
@@ -147,7 +161,7 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
     ...devChains.fixtures,
     solana: { rpcUrl: solana.url, chainId: LOCAL_SOLANA_CHAIN_ID, genesisHash: LOCAL_GENESIS_HASH, usdc: LOCAL_USDC_MINT },
     walletConnect: { relayUrl: relay.url },
-    api: { url: api.url },
+    api: { url: api.url, names },
     directory: { url: directory.url },
     // `localhost`, not 127.0.0.1: the demo is on 127.0.0.1, and the frame must be on another site, as in production.
     ...(wallet && mail && { wallet: { url: `http://localhost:${wallet.port}` }, mail: { url: mail.url, smtpUrl: mail.smtpUrl } }),

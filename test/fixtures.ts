@@ -99,8 +99,8 @@ export interface TestChainOptions {
   balance?: bigint | false
   /** `false` leaves out the switchNetwork capability. @default 'approve' */
   switchNetwork?: TestWalletAnswer | false
-  /** `false` leaves out the signMessage capability. @default 'approve' */
-  signMessage?: TestWalletAnswer | false
+  /** `false` leaves out the signMessage capability; 'pending' never answers, for the signing state. @default 'approve' */
+  signMessage?: TestWalletAnswer | 'pending' | false
   /** How the transfer capability answers; 'pending' never answers, for the sending state. Absent leaves the capability out. */
   transfer?: TestWalletAnswer | 'pending'
   /** What the transfer capability's `estimateFee` answers; absent leaves it out. */
@@ -120,7 +120,7 @@ export interface TestWallet {
   /** 'pending' never answers, for loading states. */
   balanceAnswer: 'approve' | 'fail' | 'pending'
   switchAnswer: TestWalletAnswer
-  signAnswer: TestWalletAnswer
+  signAnswer: TestWalletAnswer | 'pending'
   transferAnswer: TestWalletAnswer | 'pending'
   /** Every transfer the wallet was asked to send, in order. */
   readonly transfers: TransferParameters[]
@@ -247,7 +247,8 @@ export function testChain(options: TestChainOptions = {}): TestChain {
         signMessage: {
           async signMessage(_kernel, { address, message }) {
             wallet.calls.signMessage++
-            await answer(wallet.signAnswer, 'sign')
+            if (wallet.signAnswer === 'pending') await new Promise(() => {})
+            else await answer(wallet.signAnswer, 'sign')
             return fakeSignature(`${address}:${message}`)
           },
         },

@@ -3,12 +3,13 @@ import { shortenAddress } from '../model/addresses.js'
 import { openModal } from '../core/modal.js'
 import { useKernel, useTranslate } from './hooks/context.js'
 import { warmModal } from './coreViews.js'
-import { useAccount } from './hooks/hooks.js'
+import { useAccount, useIdentity } from './hooks/hooks.js'
 
 export type ConnectButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onClick' | 'children'>
 
 /**
- * The host page's button: "Connect" while nobody is connected, the shortened address after.
+ * The host page's button: "Connect" while nobody is connected, after that the account's name when it has
+ * one (its identity, EVM), else the shortened address.
  * A click opens the modal (§2 picks the view). Unstyled, so it takes the host's CSS; it carries
  * `data-foyer-connect-button` and `data-status` for styling.
  */
@@ -16,9 +17,10 @@ export function ConnectButton(props: ConnectButtonProps) {
   const kernel = useKernel()
   const t = useTranslate()
   const account = useAccount()
+  const identity = useIdentity()
   const label =
     account.address !== undefined
-      ? shortenAddress(account.address)
+      ? (identity?.name ?? shortenAddress(account.address))
       : account.status === 'connecting'
         ? t('button.connecting')
         : t('button.connect')

@@ -2,9 +2,14 @@
 // Starts the blockchain data service on 127.0.0.1:8789 (FOYER_API_PORT moves it), prints its URL and runs until
 // SIGINT/SIGTERM. The chains come from FOYER_API_CHAINS ('31337=http://127.0.0.1:8545,31338=http://…'), else from
 // the fixtures file `npm start` writes (services/devchain/.generated/fixtures.json, which also names the Solana node).
+// Account names are kept in the storage database (DATABASE_URL, else PGlite in FOYER_DATA_DIR: one process at a time
+// opens a data directory, so beside the wallet service give each its own, or share a server); FOYER_API_NAMES=off
+// runs without names and without a database; FOYER_NAME_ZONE sets the names' suffix (default foyer.id). With the
+// fixtures file, names are also written to the local chains' FoyerNameResolver (for viem's getEnsName …).
 import { readFile } from 'node:fs/promises';
 
-import { FIXTURES_PATH } from '../devchain/index.mjs';
+import { FIXTURES_PATH, NAME_RESOLVER_OWNER } from '../devchain/index.mjs';
+import { openDatabase } from '../storage/index.mjs';
 import { DEFAULT_API_PORT, startApi } from './startApi.mjs';
 
 const PORT_ENV = 'FOYER_API_PORT';
@@ -27,6 +32,8 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`${PORT_ENV} must 
 let chains;
 /** @type {import('./startApi.mjs').ApiSolana | undefined} */
 let solana;
+/** @type {Array<{ chainId: number, address: `0x${string}`, privateKey: `0x${string}` }>} */
+let nameResolvers = [];
 const rawChains = process.env[CHAINS_ENV];
 if (rawChains) {
   chains = rawChains.split(',').map((entry) => {
@@ -43,6 +50,10 @@ if (rawChains) {
   }
   // Swaps through the Uniswap V2 router `npm start` deployed (fixtures of an older `npm start` have none).
   chains = Object.entries(fixtures.chains).map(([chainId, { rpcUrl, amm }]) => ({ chainId: Number(chainId), rpcUrl, ...(amm && { amm: { router: amm.router } }) }));
+  // The local chains' name resolvers (fixtures of an older `npm start` have none), owned by anvil's account #7.
+  nameResolvers = Object.entries(fixtures.chains).flatMap(([chainId, { nameResolver }]) =>
+    nameResolver ? [{ chainId: Number(chainId), address: nameResolver, privateKey: NAME_RESOLVER_OWNER.privateKey }] : [],
+  );
   if (fixtures.solana) {
     const { rpcUrl, chainId, usdc } = fixtures.solana;
     // Fixtures of an older `npm start` have no usdc.
@@ -50,11 +61,16 @@ if (rawChains) {
   }
 }
 
+const withNames = process.env['FOYER_API_NAMES'] !== 'off';
+/** @type {import('../storage/index.mjs').Database | undefined} */
+let database;
 /** @type {import('./startApi.mjs').BlockchainApi} */
 let api;
 try {
-  api = await startApi({ port, chains, solana });
+  if (withNames) database = await openDatabase();
+  api = await startApi({ port, chains, solana, database, nameResolvers: database ? nameResolvers : [], nameZone: process.env['FOYER_NAME_ZONE'] || undefined });
 } catch (error) {
+  await database?.close();
   fail(error instanceof Error ? error.message : String(error));
 }
 
@@ -64,6 +80,7 @@ async function shutdown(signal) {
   process.off('SIGINT', shutdown);
   process.off('SIGTERM', shutdown);
   await api.stop();
+  await database?.close();
   console.log(`Blockchain API stopped (${signal})`);
   process.exit(0);
 }
@@ -72,3 +89,4 @@ process.on('SIGTERM', shutdown);
 
 console.log(`Blockchain API on ${api.url}  indexing ${chains.map((chain) => `eip155:${chain.chainId} (${chain.rpcUrl})`).join(', ')}`);
 console.log(`  try ${api.url}/v1/supported-chains?projectId=demo&st=foyer&sv=0.1.0`);
+if (database) console.log(`  account names kept in ${database.location}`);

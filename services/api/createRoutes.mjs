@@ -28,11 +28,11 @@ export const MAX_PRICE_ADDRESSES = 100;
  * @param {Map<string, import('./createChainIndexer.mjs').ChainIndexer>} options.indexers by CAIP-2 chain id
  * @param {{ rpcUrl: string, chainId: string, tokens: ReadonlyArray<{ mint: string, symbol: string, name: string }> } | undefined} options.solana
  * @param {ReturnType<import('./createPriceTable.mjs').createPriceTable>} options.price
- * @param {Map<string, { name: string | null, avatar: string | null }>} options.identities by lower-case address
+ * @param {(address: `0x${string}`) => Promise<{ name: string | null, avatar: string | null }>} options.identityOf
  * @param {(token: string) => boolean} options.isSpam
  * @returns {Route[]}
  */
-export function createRoutes({ indexers, solana, price, identities, isSpam }) {
+export function createRoutes({ indexers, solana, price, identityOf, isSpam }) {
   /**
    * The EVM chains a request is about: the one it names (chainId, else the chain of a CAIP-10 account), or all.
    *
@@ -97,7 +97,7 @@ export function createRoutes({ indexers, solana, price, identities, isSpam }) {
       handle: ({ params: [segment = ''] }) => {
         const address = evmAddress(segment);
         if (!address) throw new RequestError(400, 'Invalid address');
-        return identities.get(address.toLowerCase()) ?? { name: null, avatar: null };
+        return identityOf(address);
       },
     },
     {

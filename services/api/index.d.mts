@@ -9,6 +9,14 @@ export declare const MAX_BODY_BYTES: number;
 export declare const HISTORY_PAGE_SIZE: 20;
 /** Largest `addresses` list of `POST /v1/fungible/price`. */
 export declare const MAX_PRICE_ADDRESSES: number;
+/** The zone registered names end in unless `nameZone` says otherwise: 'foyer.id'. */
+export declare const DEFAULT_NAME_ZONE: string;
+/** How old a name registration message may be: 600 seconds. */
+export declare const MESSAGE_MAX_AGE_S: number;
+/** The `names` schema's migrations (services/storage). */
+export declare const NAMES_MIGRATIONS: readonly import('../storage/index.mjs').Migration[];
+/** ENSIP-11: an EVM chain's coin type, `0x80000000 | chainId` (Ethereum: 60). */
+export declare function coinTypeOfChain(chainId: number): number;
 /** USD prices used unless `prices` names the same key: ETH 3000, USDC 1, USDT 1, USDTS 1, SOL 150. */
 export declare const DEFAULT_PRICES: Readonly<Record<string, number>>;
 
@@ -64,8 +72,25 @@ export type StartApiOptions = {
   solana?: ApiSolana;
   /** USD by symbol ('USDC'), address ('0x…') or CAIP-10 id, over DEFAULT_PRICES. */
   prices?: Record<string, number>;
-  /** `GET /v1/identity/{address}` answers, by EVM address (any case). */
+  /** `GET /v1/identity/{address}` answers, by EVM address (any case); a name registered through the profile calls wins. */
   identities?: Record<string, { name?: string | null; avatar?: string | null }>;
+  /**
+   * Where account names are kept (schema `names`, migrated at start). With it the service answers the profile calls
+   * of §7 (register, look up, reverse, suggestions) and `/v1/identity` returns registered names; without it they are
+   * 404. The caller opens and closes it.
+   */
+  database?: import('../storage/index.mjs').Database;
+  /** The suffix every registered name ends in (§9: one fixed zone). @default 'foyer.id' */
+  nameZone?: string;
+  /**
+   * FoyerNameResolver contracts (services/devchain) on chains of `chains`, with their owner's key: each name is
+   * written there as it is registered, and every name again at start, so viem's `getEnsName` / `getEnsAddress` /
+   * `getEnsText('avatar')` resolve them (the chain's `contracts.ensUniversalResolver`). A failed write is logged;
+   * the database stays the authority. @default []
+   */
+  nameResolvers?: ReadonlyArray<{ chainId: number; address: Address; privateKey: Hex }>;
+  /** The clock registration messages are checked against (their timestamps are seconds). @default Date.now */
+  now?: () => number;
   /** Token contracts (plain or CAIP-10) flagged as spam. None by default. */
   spamTokens?: readonly string[];
   /** The projects it serves; others get 403. @default any project id */

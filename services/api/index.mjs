@@ -4,6 +4,8 @@ export { HISTORY_PAGE_SIZE } from './accountHistory.mjs';
 export { DEFAULT_PRICES, createPriceTable } from './createPriceTable.mjs';
 export { createChainIndexer } from './createChainIndexer.mjs';
 export { MAX_PRICE_ADDRESSES } from './createRoutes.mjs';
+export { NAMES_MIGRATIONS } from './names/migrations.mjs';
+export { DEFAULT_NAME_ZONE, MESSAGE_MAX_AGE_S, coinTypeOfChain } from './names/rules.mjs';
 export { parseTokenUri } from './parseTokenUri.mjs';
 export { DEFAULT_API_PORT, MAX_BODY_BYTES, startApi } from './startApi.mjs';
 export { tokenIconUrl } from './tokenIconUrl.mjs';

@@ -11,6 +11,10 @@ import { createPriceTable } from './createPriceTable.mjs';
 import { createRoutes } from './createRoutes.mjs';
 import { RequestError, UpstreamError } from './errors.mjs';
 import { SWAP_NETWORKS } from './swapNetworks.mjs';
+import { createNameRoutes, registeredIdentity } from './names/nameRoutes.mjs';
+import { openNameStore } from './names/nameStore.mjs';
+import { createResolverMirror } from './names/resolverMirror.mjs';
+import { DEFAULT_NAME_ZONE, NameRequestError } from './names/rules.mjs';
 
 /** The CLI's port. */
 export const DEFAULT_API_PORT = 8789;
@@ -45,7 +49,15 @@ const CLIENT_PATTERN = /^[\w.+-]{1,64}$/;
  * @property {ApiChain[]} [chains] the EVM chains to index
  * @property {ApiSolana} [solana] a Solana node for SOL and SPL token balances
  * @property {Record<string, number>} [prices] USD by symbol, address or CAIP-10 id, over DEFAULT_PRICES
- * @property {Record<string, { name?: string | null, avatar?: string | null }>} [identities] by EVM address
+ * @property {Record<string, { name?: string | null, avatar?: string | null }>} [identities] by EVM address; a name
+ *   registered through the profile calls wins
+ * @property {import('../storage/index.mjs').Database} [database] where account names are kept (schema `names`,
+ *   migrated here): with it the service answers the profile calls (§7). The caller opens and closes it.
+ * @property {string} [nameZone] the suffix every registered name ends in. (default 'foyer.id')
+ * @property {ReadonlyArray<{ chainId: number, address: `0x${string}`, privateKey: `0x${string}` }>} [nameResolvers]
+ *   FoyerNameResolver contracts on chains of `chains`, and their owner's key: every name is written there too (all
+ *   of them at start), for viem's ENS actions. (default none)
+ * @property {() => number} [now] the clock registration messages are checked against, for tests. (default Date.now)
  * @property {readonly string[]} [spamTokens] token contracts (plain or CAIP-10) flagged as spam; none by default
  * @property {readonly string[]} [projectIds] the projects it serves; others get 403. (default any project id)
  * @property {number} [pollingIntervalMs] how often each chain's head is checked. (default 500)
@@ -70,6 +82,10 @@ export async function startApi({
   solana,
   prices,
   identities = {},
+  database,
+  nameZone = DEFAULT_NAME_ZONE,
+  nameResolvers = [],
+  now = Date.now,
   spamTokens = [],
   projectIds,
   pollingIntervalMs = 500,
@@ -87,15 +103,27 @@ export async function startApi({
   );
   const solanaNode = solana === undefined ? undefined : checkSolana(solana);
   const spam = new Set(spamTokens.map((token) => String(token).split(':').at(-1)?.toLowerCase()));
-  const routes = createRoutes({
-    indexers,
-    solana: solanaNode,
-    price: createPriceTable(prices),
-    identities: new Map(
-      Object.entries(identities).map(([address, { name = null, avatar = null }]) => [address.toLowerCase(), { name, avatar }]),
-    ),
-    isSpam: (token) => spam.has(token.toLowerCase()),
-  }).concat(createConvertRoutes({ amms, indexers }));
+  const zone = checkZone(nameZone);
+  const configured = new Map(
+    Object.entries(identities).map(([address, { name = null, avatar = null }]) => [address.toLowerCase(), { name, avatar }]),
+  );
+  const names = database === undefined ? undefined : await openNameStore(database);
+  const mirror = names && nameResolvers.length > 0 ? createResolverMirror({ resolvers: nameResolvers.map((resolver) => checkResolver(resolver, chains)), log }) : undefined;
+  // A fresh chain (npm start restarts anvil) learns every name kept before; before listening, so a registration
+  // made now is written after them and stays its account's newest.
+  if (names && mirror) await mirror.publish(await names.all());
+  const routes = [
+    ...createRoutes({
+      indexers,
+      solana: solanaNode,
+      price: createPriceTable(prices),
+      identityOf: async (address) =>
+        (names && (await registeredIdentity(names, address))) ?? configured.get(address.toLowerCase()) ?? { name: null, avatar: null },
+      isSpam: (token) => spam.has(token.toLowerCase()),
+    }),
+    ...(names ? createNameRoutes({ store: names, indexers, zone, now, mirror }) : []),
+    ...createConvertRoutes({ amms, indexers }),
+  ];
   const projects = projectIds === undefined ? undefined : new Set(projectIds);
   const failures = createFailureSwitch();
   const app = createServiceApp({
@@ -104,6 +132,9 @@ export async function startApi({
     methods: ['GET', 'POST'],
     maxBodyBytes: MAX_BODY_BYTES,
     beforeRoutes: failures.middleware,
+    // The profile calls' refusals carry reasons (§8: the client shows the first one's description).
+    errorBody: (_status, message, refusal) =>
+      refusal instanceof NameRequestError ? { error: message, reasons: refusal.reasons } : { error: message },
     // Every viem error comes from a node read: the node failed or could not be reached.
     mapError: (error) =>
       error instanceof UpstreamError || error instanceof BaseError
@@ -207,6 +238,29 @@ function checkSolana(solana) {
     return { mint, symbol: /** @type {string} */ (symbol), name: /** @type {string} */ (name) };
   });
   return { rpcUrl: solana.rpcUrl, chainId: solana.chainId, tokens: copies };
+}
+
+/**
+ * @param {{ chainId: number, address: `0x${string}`, privateKey: `0x${string}` }} resolver
+ * @param {ApiChain[]} chains
+ */
+function checkResolver(resolver, chains) {
+  const chain = chains.find((candidate) => candidate.chainId === resolver?.chainId);
+  if (!chain) throw new TypeError(`nameResolvers: chain ${JSON.stringify(resolver?.chainId)} is not one of \`chains\``);
+  if (!/^0x[0-9a-fA-F]{40}$/.test(resolver.address)) throw new TypeError('nameResolvers[].address must be a contract address');
+  if (!/^0x[0-9a-fA-F]{64}$/.test(resolver.privateKey)) throw new TypeError('nameResolvers[].privateKey must be 32 bytes of hex');
+  return { ...resolver, rpcUrl: chain.rpcUrl };
+}
+
+/**
+ * @param {unknown} zone
+ * @returns {string} lower-case
+ */
+function checkZone(zone) {
+  if (typeof zone !== 'string' || !/^[a-z0-9-]+(\.[a-z0-9-]+)*$/i.test(zone) || zone.length > 100) {
+    throw new TypeError(`nameZone must be a domain such as 'foyer.id', got ${JSON.stringify(zone)}`);
+  }
+  return zone.toLowerCase();
 }
 
 /** @param {unknown} url §5: only http(s) URLs for the HTTP RPC transport. */

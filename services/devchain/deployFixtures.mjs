@@ -1,7 +1,7 @@
 import { createPublicClient, createWalletClient, defineChain, getAddress, http, parseUnits } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 
-import { ANVIL_ACCOUNTS } from './anvilAccounts.mjs';
+import { ANVIL_ACCOUNTS, NAME_RESOLVER_OWNER } from './anvilAccounts.mjs';
 
 /**
  * @typedef {object} ChainFixtures
@@ -9,11 +9,14 @@ import { ANVIL_ACCOUNTS } from './anvilAccounts.mjs';
  * @property {`0x${string}`} usdc FixtureToken, 'USD Coin' (USDC), 6 decimals
  * @property {`0x${string}`} usdt TetherStyleToken, 'Tether Style USD' (USDTS), 6 decimals; transfer returns nothing
  * @property {`0x${string}`} nft FixtureNft, tokens 1-3 owned by account #0
+ * @property {`0x${string}`} nameResolver FoyerNameResolver, owned by NAME_RESOLVER_OWNER (#7): account names for
+ *   viem's ENS actions, written by the data service
  */
 
 /**
  * Deploys the fixture contracts from anvil account #0 on a fresh chain and leaves some history behind:
- * USDC and USDTS balances on accounts #0 and #1 and a few transfers between #0, #1 and #2.
+ * USDC and USDTS balances on accounts #0 and #1 and a few transfers between #0, #1 and #2. The name resolver comes
+ * from account #7, meanwhile, so it changes none of that.
  * On a fresh anvil the addresses are the same on every chain (same deployer, same nonces).
  *
  * @param {object} options
@@ -67,6 +70,14 @@ export async function deployFixtures({ rpcUrl, chainId, artifacts }) {
   const usd = (/** @type {string} */ amount) => parseUnits(amount, 6);
   const [a0, a1, a2] = [first.account.address, second.account.address, third.account.address];
 
+  // #7's first transaction, alongside #0's: the same address on every fresh chain.
+  const resolverArtifact = artifacts['FoyerNameResolver'];
+  if (!resolverArtifact) throw new Error('No compiled contract named FoyerNameResolver');
+  const owner = createWalletClient({ account: privateKeyToAccount(NAME_RESOLVER_OWNER.privateKey), chain, transport });
+  const resolverDeployment = confirm(owner.deployContract({ abi: resolverArtifact.abi, bytecode: resolverArtifact.bytecode, args: [] }));
+  // Awaited below; until then a failure must not count as an unhandled rejection.
+  resolverDeployment.catch(() => {});
+
   // In order: each transaction from #0 takes the next nonce, so the addresses do not depend on timing.
   const usdc = await deploy('FixtureToken', ['USD Coin', 'USDC', 6, usd('1000000')]);
   const usdt = await deploy('TetherStyleToken', ['Tether Style USD', 'USDTS', 6, usd('1000000')]);
@@ -79,5 +90,7 @@ export async function deployFixtures({ rpcUrl, chainId, artifacts }) {
   await write(first, usdt, 'TetherStyleToken', 'transfer', [a1, usd('42')]);
   await write(first, usdc, 'FixtureToken', 'transfer', [a2, usd('100')]);
 
-  return { rpcUrl, usdc, usdt, nft };
+  const { contractAddress: nameResolver } = await resolverDeployment;
+  if (!nameResolver) throw new Error('Deploying FoyerNameResolver created no contract');
+  return { rpcUrl, usdc, usdt, nft, nameResolver: getAddress(nameResolver) };
 }

@@ -3,6 +3,8 @@ import type { Abi, Address, Hex } from 'viem';
 
 /** Anvil accounts #0-#2 of the public test mnemonic. Local chains only. */
 export declare const ANVIL_ACCOUNTS: ReadonlyArray<{ address: Address; privateKey: Hex }>;
+/** Anvil account #7: deploys and owns FoyerNameResolver on the local chains; the data service writes names with it. */
+export declare const NAME_RESOLVER_OWNER: Readonly<{ address: Address; privateKey: Hex }>;
 
 export declare const CONTRACTS_DIR: string;
 export declare const CONTRACTS_CACHE_DIR: string;
@@ -22,9 +24,14 @@ export type ChainFixtures = {
   usdt: Address;
   /** FixtureNft: tokens 1-3 owned by account #0. */
   nft: Address;
+  /**
+   * FoyerNameResolver, deployed by NAME_RESOLVER_OWNER: an ENS Universal Resolver (v3) stand-in that serves the
+   * data service's account names to viem's `getEnsName` / `getEnsAddress` (`chain.contracts.ensUniversalResolver`).
+   */
+  nameResolver: Address;
 };
 
-/** Deploys the fixture contracts from account #0 and leaves balances and transfers behind. */
+/** Deploys the fixture contracts from account #0 (the name resolver from #7) and leaves balances and transfers behind. */
 export declare function deployFixtures(options: {
   rpcUrl: string;
   chainId: number;

@@ -1,6 +1,6 @@
 // The dev-chain launcher: anvil processes with Foyer's fixture contracts, for `npm start` and the tests.
 // Types: index.d.mts (import from this file, not from the modules behind it).
-export { ANVIL_ACCOUNTS } from './anvilAccounts.mjs';
+export { ANVIL_ACCOUNTS, NAME_RESOLVER_OWNER } from './anvilAccounts.mjs';
 export { CONTRACTS_CACHE_DIR, CONTRACTS_DIR, compileContracts } from './compileContracts.mjs';
 export { deployFixtures } from './deployFixtures.mjs';
 export { AMM_DEPLOYER, AMM_POOLS, deployAmm, pairAddress } from './deployAmm.mjs';

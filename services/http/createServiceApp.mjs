@@ -76,8 +76,9 @@ export function queryParam(query, name) {
  *   before routing, and a path routed for other methods only is 405 too
  * @property {string} [allowHeaders] a preflight's allowed headers when it asks for none (or oddly). (default 'content-type')
  * @property {number} [maxBodyBytes] past it, 413 (and the connection closes). (default DEFAULT_MAX_BODY_BYTES)
- * @property {(status: number, message: string) => unknown} [errorBody] the body of every error answer.
- *   (default `{ error: message }`)
+ * @property {(status: number, message: string, refusal: RequestError | undefined) => unknown} [errorBody] the body of
+ *   every error answer; `refusal` is the RequestError answered, when there is one (a subclass may carry more for
+ *   the body). (default `{ error: message }`)
  * @property {(error: unknown) => RequestError | undefined} [mapError] the service's own mapping of errors that
  *   are not RequestErrors (a node that failed is 502); anything left is logged and answered 500
  * @property {import('hono').MiddlewareHandler} [beforeRoutes] runs after CORS preflights, before everything else
@@ -105,8 +106,11 @@ export function createServiceApp({
   beforeRoutes,
 }) {
   const allow = [...methods, 'OPTIONS'].join(', ');
-  /** @param {import('hono').Context} c @param {number} status @param {string} message @param {Record<string, string>} [headers] */
-  const refuse = (c, status, message, headers = {}) => sendJson(c, status, errorBody(status, message), headers);
+  /**
+   * @param {import('hono').Context} c @param {number} status @param {string} message @param {Record<string, string>} [headers]
+   * @param {RequestError} [refusal]
+   */
+  const refuse = (c, status, message, headers = {}, refusal = undefined) => sendJson(c, status, errorBody(status, message, refusal), headers);
 
   const app = new Hono();
   app.use(async (c, next) => {
@@ -148,7 +152,7 @@ export function createServiceApp({
   app.notFound((c) => refuse(c, 404, 'Not found'));
   app.onError((error, c) => {
     const refusal = error instanceof RequestError ? error : mapError(error);
-    if (refusal) return refuse(c, refusal.status, refusal.message, refusal.headers);
+    if (refusal) return refuse(c, refusal.status, refusal.message, refusal.headers, refusal);
     log(`[${name}] ${c.req.method} ${c.req.path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return refuse(c, 500, 'Internal error');
   });

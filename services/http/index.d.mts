@@ -26,8 +26,11 @@ export type ServiceAppOptions = {
   allowHeaders?: string;
   /** Past it, 413 and the connection closes. @default DEFAULT_MAX_BODY_BYTES */
   maxBodyBytes?: number;
-  /** The body of every error answer. @default `{ error: message }` */
-  errorBody?: (status: number, message: string) => unknown;
+  /**
+   * The body of every error answer; `refusal` is the RequestError answered, when there is one (a subclass may carry
+   * more for the body). @default `{ error: message }`
+   */
+  errorBody?: (status: number, message: string, refusal: RequestError | undefined) => unknown;
   /** The service's own mapping of other errors (a node that failed is 502); undefined: logged, 500. */
   mapError?: (error: unknown) => RequestError | undefined;
   /** Runs after CORS preflights and before everything else (a test switch such as {@link createFailureSwitch}). */

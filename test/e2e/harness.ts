@@ -49,8 +49,13 @@ export interface Stack {
   directory: { url: string; failNext(status: number, count?: number): void }
   browser: Browser
   /** A fresh browser context (its own storage) with the test wallet injected. */
-  newPage(): Promise<{ context: BrowserContext; page: Page }>
+  newPage(options?: NewPageOptions): Promise<{ context: BrowserContext; page: Page }>
   stop(): Promise<void>
+}
+
+export interface NewPageOptions {
+  /** The key 'Test Wallet' signs with on EVM, for a second visitor. @default TEST_KEY (anvil's first account) */
+  privateKey?: `0x${string}`
 }
 
 export interface StackOptions {
@@ -69,9 +74,14 @@ export interface StackOptions {
    * directory): the demo then offers email sign-in (`fixtures.wallet`, `fixtures.mail`). @default false
    */
   wallet?: boolean
+  /**
+   * Account names in the API, kept in the storage database (in the stack's temporary directory): the demo then
+   * offers 'Get a name'. @default false
+   */
+  names?: boolean
 }
 
-export async function startStack({ wallet = false, app = 'demo', production = false }: StackOptions = {}): Promise<Stack> {
+export async function startStack({ wallet = false, names = false, app = 'demo', production = false }: StackOptions = {}): Promise<Stack> {
   const dir = mkdtempSync(path.join(tmpdir(), 'foyer-e2e-'))
   let local: Awaited<ReturnType<typeof startLocalStack>>
   try {
@@ -80,6 +90,8 @@ export async function startStack({ wallet = false, app = 'demo', production = fa
       solanaPort: 0,
       relayPort: 0,
       ...(wallet && { wallet: { port: 0, smtpPort: 0, mailPort: 0, dataDir: path.join(dir, 'data') } }),
+      names,
+      dataDir: path.join(dir, 'data'),
     })
   } catch (error) {
     rmSync(dir, { recursive: true, force: true })
@@ -124,11 +136,12 @@ export async function startStack({ wallet = false, app = 'demo', production = fa
       relayUrl: local.fixtures.walletConnect.relayUrl,
       directory: local.directory,
       browser,
-      async newPage() {
+      async newPage({ privateKey = TEST_KEY }: NewPageOptions = {}) {
         const context = await openBrowser.newContext({ viewport: { width: 1100, height: 800 } })
+        const config = { ...walletConfig, privateKey }
         // The top page only, as an extension's wallet: not in frames (the embedded wallet's, cross-site,
         // may not even read localStorage).
-        await context.addInitScript(`if (window === window.top) {\nwindow.__testWalletConfig = ${JSON.stringify(walletConfig)};\n${walletScript}\n}`)
+        await context.addInitScript(`if (window === window.top) {\nwindow.__testWalletConfig = ${JSON.stringify(config)};\n${walletScript}\n}`)
         const page = await context.newPage()
         return { context, page }
       },
@@ -185,7 +198,7 @@ export function useStack(options: StackOptions = {}): Stack {
   return stack
 }
 
-export interface OpenDemoOptions {
+export interface OpenDemoOptions extends NewPageOptions {
   /** Permissions for the demo's origin, granted before it loads (the clipboard for "Copy link"). @default [] */
   permissions?: string[]
 }
@@ -195,8 +208,8 @@ export interface OpenDemoOptions {
  * Connect button, the sign that the modal is mounted. `errors` collects the page's uncaught errors
  * from the first script on.
  */
-export async function openDemo(stack: Stack, { permissions = [] }: OpenDemoOptions = {}) {
-  const { context, page } = await stack.newPage()
+export async function openDemo(stack: Stack, { permissions = [], ...pageOptions }: OpenDemoOptions = {}) {
+  const { context, page } = await stack.newPage(pageOptions)
   if (permissions.length > 0) await context.grantPermissions(permissions, { origin: new URL(stack.demoUrl).origin })
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))

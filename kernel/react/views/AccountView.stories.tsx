@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, userEvent, waitFor } from 'storybook/test'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { definePlugin } from '../../core/plugin.js'
 import { testChain, testConnector, type TestChain } from '../../../test/fixtures.js'
 import { connectedStory, iconDataUrl, withinModal } from '../../../test/stories.js'
@@ -52,7 +52,10 @@ export const BalanceLoading: Story = {
 
 export const BalanceLoadingDark: Story = { ...BalanceLoading, globals: { theme: 'dark' } }
 
-/** With a blockchain data service, the account's name and avatar replace the short address and gradient. */
+/**
+ * With a blockchain data service, the account's name and avatar replace the short address and gradient; the
+ * connect button shows the name too.
+ */
 export const WithIdentity: Story = {
   parameters: {
     foyer: connectedStory({
@@ -63,12 +66,13 @@ export const WithIdentity: Story = {
       },
     }),
   },
-  play: async () => {
+  play: async ({ canvasElement }) => {
     const modal = await withinModal()
     await expect(await modal.findByText('alice.foyer')).toBeVisible()
     const avatar = (await modal.findByRole('dialog')).querySelector('img.f-avatar')
     await expect(avatar?.getAttribute('src')).toMatch(/^data:image\/svg\+xml,/)
     await expect(modal.queryByText('0x1111…1111')).toBeNull()
+    await expect(await within(canvasElement).findByRole('button', { name: 'Account alice.foyer' })).toHaveTextContent('alice.foyer')
   },
 }
 

@@ -1,0 +1,22 @@
+import { useAccount, useIdentity, useKernel, useTranslate, type ViewProps } from '../../kernel/react/index.js'
+import { Avatar, Button } from '../../kernel/ui/index.js'
+import { addNamesTexts } from './texts.js'
+
+/** RegisterAccountNameSuccess (§2): the name just registered, now the account's identity, and the way back. */
+export default function RegisterAccountNameSuccessView({ params }: ViewProps<{ name: string }>) {
+  const kernel = useKernel()
+  addNamesTexts(kernel)
+  const t = useTranslate()
+  const { address } = useAccount()
+  const identity = useIdentity()
+  return (
+    <div className="f-center">
+      {address && <Avatar address={address} src={identity?.avatar} />}
+      <p className="f-address" data-testid="registered-name">
+        {params.name}
+      </p>
+      <p className="f-muted">{t('names.success')}</p>
+      <Button onClick={() => kernel.router.reset({ view: 'Account', params: undefined })}>{t('names.done')}</Button>
+    </div>
+  )
+}
