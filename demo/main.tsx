@@ -61,8 +61,8 @@ const kernel = createKernel({
     // Email sign-in with an embedded wallet, when the stack runs the wallet service (\`npm start\`, the
     // end-to-end tests and \`npm run bench\` all do).
     __FOYER_WALLET_URL__ ? email() : undefined,
-    // Account names ('Get a name' under an EVM account), when the stack's API keeps them; like email, not in
-    // `npm run bench`'s demo, whose stack runs without the database.
+    // Account names ('Get a name' under an EVM account), when the stack's API keeps them (\`npm start\` and
+    // \`npm run bench\` do).
     __FOYER_NAMES__ ? names() : undefined,
   ],
 })

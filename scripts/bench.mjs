@@ -29,9 +29,9 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
 const REACT = /node_modules\/(react|react-dom|scheduler)\//
 const LIBRARY = /\/(kernel|chains|plugins)\/|node_modules\/(mitt|valibot)\//
 
-// The whole stack, the embedded wallet included, so the demo measured has every plugin it ships with.
+// The whole stack, the embedded wallet and account names included, so the demo measured has every plugin it ships with.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'foyer-bench-data-'))
-const local = await startLocalStack({ anvilPorts: [0, 0], solanaPort: 0, relayPort: 0, wallet: { port: 0, smtpPort: 0, mailPort: 0, dataDir } })
+const local = await startLocalStack({ anvilPorts: [0, 0], solanaPort: 0, relayPort: 0, wallet: { port: 0, smtpPort: 0, mailPort: 0, dataDir }, names: true, dataDir })
 const servers = []
 let browser
 let packageApps
