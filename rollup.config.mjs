@@ -5,6 +5,7 @@ import nodeResolve from '@rollup/plugin-node-resolve'
 import terser from '@rollup/plugin-terser'
 import typescript from '@rollup/plugin-typescript'
 import { entries, isExternal, selfImports } from './build/entries.mjs'
+import { kernelChunk } from './build/kernelChunk.mjs'
 
 /** Writes dist/manifest.json: the chunk graph that scripts/size.mjs and the benchmark read. */
 function manifest() {
@@ -44,6 +45,7 @@ export default {
     format: 'es',
     entryFileNames: '[name].js',
     chunkFileNames: 'chunks/[name]-[hash].js',
+    manualChunks: kernelChunk(),
   },
   plugins: [
     clean(),
