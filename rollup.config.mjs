@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { relative } from 'node:path'
 import json from '@rollup/plugin-json'
 import nodeResolve from '@rollup/plugin-node-resolve'
@@ -27,6 +27,24 @@ function manifest() {
           modules: Object.keys(chunk.modules).map((id) => relative(process.cwd(), id).replaceAll('\\', '/')),
         }))
       this.emitFile({ type: 'asset', fileName: 'manifest.json', source: `${JSON.stringify({ chunks }, null, 2)}\n` })
+    },
+  }
+}
+
+/**
+ * Copies the .d.mts beside each bundled .mjs of the package's own source (plugins/siwx/verifySignIn.mjs, plain
+ * JavaScript that the services run on Node too) into dist/types, where the entries' .d.ts files import it from.
+ */
+function declarationsOfJavaScript() {
+  return {
+    name: 'foyer-mjs-declarations',
+    generateBundle() {
+      for (const id of this.getModuleIds()) {
+        const source = relative(process.cwd(), id).replaceAll('\\', '/')
+        const declaration = source.replace(/\.mjs$/, '.d.mts')
+        if (source.includes('node_modules') || declaration === source || !existsSync(declaration)) continue
+        this.emitFile({ type: 'asset', fileName: `types/${declaration}`, source: readFileSync(declaration, 'utf8') })
+      }
     },
   }
 }
@@ -67,6 +85,7 @@ export default {
     // Data shared with the services (plugins/swaps/swapNetworks.json, the swap networks), inlined as a value.
     json({ preferConst: true, compact: true }),
     terser(),
+    declarationsOfJavaScript(),
     manifest(),
   ],
   onwarn(warning, warn) {

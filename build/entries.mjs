@@ -34,6 +34,9 @@ export const entries = [
   { export: './wagmi', input: 'adapters/wagmi/index.ts', file: 'wagmi', budget: { gzip: 1.75 * 1024, beyond: ['.', './react'] } },
   { export: './solana-wallet-adapter', input: 'adapters/solana-wallet-adapter/index.ts', file: 'solana-wallet-adapter', budget: { gzip: 2.25 * 1024, beyond: ['.', './react'] } },
   { export: './plugins/names', input: 'plugins/names/index.ts', file: 'plugins/names', budget: { gzip: 1024, beyond: ['.', './react'] } },
+  { export: './plugins/siwx', input: 'plugins/siwx/index.ts', file: 'plugins/siwx', budget: { gzip: 1024, beyond: ['.', './react'] } },
+  // Node only (a host's backend checking sign-in messages): no budget, no page ever loads it.
+  { export: './siwx/server', input: 'plugins/siwx/server.ts', file: 'siwx/server' },
 ]
 
 /**

@@ -5,7 +5,9 @@
 // Account names are kept in the storage database (DATABASE_URL, else PGlite in FOYER_DATA_DIR: one process at a time
 // opens a data directory, so beside the wallet service give each its own, or share a server); FOYER_API_NAMES=off
 // runs without names and without a database; FOYER_NAME_ZONE sets the names' suffix (default foyer.id). With the
-// fixtures file, names are also written to the local chains' FoyerNameResolver (for viem's getEnsName …).
+// fixtures file, names are also written to the local chains' FoyerNameResolver (for viem's getEnsName …). With the
+// database the service verifies sign-ins too (/v1/sessions); FOYER_API_ORIGINS lists the origins their messages may
+// name ('https://example.com,https://*.example.com'; default any port of localhost and 127.0.0.1).
 import { readFile } from 'node:fs/promises';
 
 import { FIXTURES_PATH, NAME_RESOLVER_OWNER } from '../devchain/index.mjs';
@@ -68,7 +70,8 @@ let database;
 let api;
 try {
   if (withNames) database = await openDatabase();
-  api = await startApi({ port, chains, solana, database, nameResolvers: database ? nameResolvers : [], nameZone: process.env['FOYER_NAME_ZONE'] || undefined });
+  const origins = process.env['FOYER_API_ORIGINS']?.split(',').map((origin) => origin.trim()).filter(Boolean);
+  api = await startApi({ port, chains, solana, database, ...(origins?.length && { allowedOrigins: origins }), nameResolvers: database ? nameResolvers : [], nameZone: process.env['FOYER_NAME_ZONE'] || undefined });
 } catch (error) {
   await database?.close();
   fail(error instanceof Error ? error.message : String(error));
@@ -89,4 +92,4 @@ process.on('SIGTERM', shutdown);
 
 console.log(`Blockchain API on ${api.url}  indexing ${chains.map((chain) => `eip155:${chain.chainId} (${chain.rpcUrl})`).join(', ')}`);
 console.log(`  try ${api.url}/v1/supported-chains?projectId=demo&st=foyer&sv=0.1.0`);
-if (database) console.log(`  account names kept in ${database.location}`);
+if (database) console.log(`  account names and sign-in sessions kept in ${database.location}`);
