@@ -30,9 +30,11 @@ export const MAX_PRICE_ADDRESSES = 100;
  * @param {ReturnType<import('./createPriceTable.mjs').createPriceTable>} options.price
  * @param {(address: `0x${string}`) => Promise<{ name: string | null, avatar: string | null }>} options.identityOf
  * @param {(token: string) => boolean} options.isSpam
+ * @param {(address: string, chainId: string | undefined, provider: string | undefined) => Promise<{ data: unknown[], next: null }>} [options.onrampHistory]
+ *   an account's on-ramp purchases, when the API runs the on-ramp stand-ins
  * @returns {Route[]}
  */
-export function createRoutes({ indexers, solana, price, identityOf, isSpam }) {
+export function createRoutes({ indexers, solana, price, identityOf, isSpam, onrampHistory }) {
   /**
    * The EVM chains a request is about: the one it names (chainId, else the chain of a CAIP-10 account), or all.
    *
@@ -85,8 +87,13 @@ export function createRoutes({ indexers, solana, price, identityOf, isSpam }) {
       handle: async ({ params: [segment = ''], query }) => {
         const { address, namespace, chainId } = accountAndChain(segment, query);
         const cursor = queryParam(query, 'cursor') || undefined;
-        // §3 activity is EVM only; and no on-ramp provider runs locally, so there are no on-ramp purchases to list.
-        if (namespace === 'solana' || queryParam(query, 'onramp')) return { data: [], next: null };
+        const onramp = queryParam(query, 'onramp') || undefined;
+        // §7: with `onramp`, the account's purchases from that provider. On Solana the purchases are the only
+        // transactions the API knows (§6: the chain's own activity is EVM only).
+        if (onramp || namespace === 'solana') {
+          if (cursor || !onrampHistory) return { data: [], next: null };
+          return onrampHistory(address, chainId, onramp);
+        }
         const evm = /** @type {`0x${string}`} */ (address);
         return accountHistory({ address: evm, indexers: evmChains(chainId), cursor, price, isSpam });
       },
