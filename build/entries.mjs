@@ -34,6 +34,9 @@ export const entries = [
   { export: './wagmi', input: 'adapters/wagmi/index.ts', file: 'wagmi', budget: { gzip: 1.75 * 1024, beyond: ['.', './react'] } },
   { export: './solana-wallet-adapter', input: 'adapters/solana-wallet-adapter/index.ts', file: 'solana-wallet-adapter', budget: { gzip: 2.25 * 1024, beyond: ['.', './react'] } },
   { export: './plugins/names', input: 'plugins/names/index.ts', file: 'plugins/names', budget: { gzip: 1024, beyond: ['.', './react'] } },
+  // onramp: the manifest carries its action's texts and the restricted time zones; the views, the client and the
+  // actions stay lazy.
+  { export: './plugins/onramp', input: 'plugins/onramp/index.ts', file: 'plugins/onramp', budget: { gzip: 1024, beyond: ['.', './react'] } },
 ]
 
 /**

@@ -32,9 +32,10 @@ export const MAX_PRICE_ADDRESSES = 100;
  * @param {(token: string) => boolean} options.isSpam
  * @param {(address: string, chainId: string | undefined, provider: string | undefined) => Promise<{ data: unknown[], next: null }>} [options.onrampHistory]
  *   an account's on-ramp purchases, when the API runs the on-ramp stand-ins
+ * @param {(address: string) => Promise<Set<string>>} [options.onrampPayouts] the hashes of an account's on-ramp payouts
  * @returns {Route[]}
  */
-export function createRoutes({ indexers, solana, price, identityOf, isSpam, onrampHistory }) {
+export function createRoutes({ indexers, solana, price, identityOf, isSpam, onrampHistory, onrampPayouts }) {
   /**
    * The EVM chains a request is about: the one it names (chainId, else the chain of a CAIP-10 account), or all.
    *
@@ -95,7 +96,16 @@ export function createRoutes({ indexers, solana, price, identityOf, isSpam, onra
           return onrampHistory(address, chainId, onramp);
         }
         const evm = /** @type {`0x${string}`} */ (address);
-        return accountHistory({ address: evm, indexers: evmChains(chainId), cursor, price, isSpam });
+        const [page, payouts] = await Promise.all([
+          accountHistory({ address: evm, indexers: evmChains(chainId), cursor, price, isSpam }),
+          onrampPayouts?.(evm),
+        ]);
+        if (!payouts?.size) return page;
+        // A provider's payout is a purchase, not a plain receive.
+        return {
+          ...page,
+          data: page.data.map((item) => (payouts.has(item.metadata.hash.toLowerCase()) ? { ...item, metadata: { ...item.metadata, operationType: 'buy' } } : item)),
+        };
       },
     },
     {

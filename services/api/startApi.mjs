@@ -140,6 +140,7 @@ export async function startApi({
       solana: solanaNode,
       price,
       onrampHistory: ramp?.history,
+      onrampPayouts: ramp?.payouts,
       identityOf: async (address) =>
         (names && (await registeredIdentity(names, address))) ?? configured.get(address.toLowerCase()) ?? { name: null, avatar: null },
       isSpam: (token) => spam.has(token.toLowerCase()),

@@ -242,6 +242,9 @@ describe('the checkout', () => {
     expect(await usdcOf(buyer)).toBe(before + 49_000_000n)
 
     const history = await get(`/v1/account/${buyer}/history?onramp=coinbase`)
+    // The chain's own history calls the payout a purchase too.
+    const chainHistory = await get(`/v1/account/${buyer}/history`)
+    expect(chainHistory.body.data.find((item: Json) => item.metadata.hash === order.hash)?.metadata.operationType).toBe('buy')
     expect(history.body.data).toContainEqual(
       expect.objectContaining({
         id: `onramp:${orderId}`,

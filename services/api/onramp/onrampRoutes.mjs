@@ -235,6 +235,16 @@ export function createOnramp({ store, treasury, currencies, price, baseUrl, log,
     },
 
     /**
+     * The hashes of an account's paid orders (lower-case), so its chain history can call them purchases.
+     *
+     * @param {string} address
+     */
+    async payouts(address) {
+      const orders = await store.ordersOf(address);
+      return new Set(orders.flatMap((order) => (order.status === 'paid' && order.hash ? [order.hash.toLowerCase()] : [])));
+    },
+
+    /**
      * Pays orders a stopped API left confirmed but unpaid (a restart loses nothing a user confirmed).
      * An order whose payout was sent but not recorded would be paid twice; the stand-in accepts that risk.
      */
