@@ -37,6 +37,9 @@ export const entries = [
   { export: './plugins/siwx', input: 'plugins/siwx/index.ts', file: 'plugins/siwx', budget: { gzip: 1024, beyond: ['.', './react'] } },
   // Node only (a host's backend checking sign-in messages): no budget, no page ever loads it.
   { export: './siwx/server', input: 'plugins/siwx/server.ts', file: 'siwx/server' },
+  // onramp: the manifest carries its action's texts and the restricted time zones; the views, the client and the
+  // actions stay lazy.
+  { export: './plugins/onramp', input: 'plugins/onramp/index.ts', file: 'plugins/onramp', budget: { gzip: 1024, beyond: ['.', './react'] } },
 ]
 
 /**

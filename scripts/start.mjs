@@ -82,6 +82,7 @@ async function start() {
     directoryPort: ports.directory,
     wallet: { port: ports.wallet, smtpPort: ports.smtp, mailPort: ports.mail },
     names: true,
+    onramp: true,
     fixturesPath: FIXTURES_PATH,
     signal: aborter.signal,
   });
@@ -127,7 +128,7 @@ async function start() {
       `  chain 31338   ${chainB?.url}  (anvil pid ${chainB?.pid})`,
       `  solana        ${local.solana.url}  (litesvm, ${local.fixtures.solana.chainId})`,
       `  relay         ${local.fixtures.walletConnect.relayUrl}  (WalletConnect, development only)`,
-      `  api           ${local.fixtures.api.url}  (balances, prices, history, account names in .foyer.id)`,
+      `  api           ${local.fixtures.api.url}  (balances, prices, history, account names in .foyer.id, on-ramp checkouts)`,
       `  directory     ${local.fixtures.directory.url}  (wallets for All Wallets and WalletConnect)`,
       `  wallet        ${local.fixtures.wallet?.url}  (embedded wallet: the secure frame, email sign-in; data in ${local.database?.location})`,
       `  mail          ${local.fixtures.mail?.url}  (the inbox: sign-in codes and device links; SMTP ${local.fixtures.mail?.smtpUrl})`,

@@ -9,8 +9,8 @@ export interface LocalStackFixtures extends DevChainFixtures {
   /** `usdc`: the mint of the fixture SPL token USDC (6 decimals), 1000 of which the dev and test wallets hold. */
   solana: { rpcUrl: string; chainId: string; genesisHash: string; usdc: string }
   walletConnect: { relayUrl: string }
-  /** `names`: whether the API keeps account names (the `names` option). */
-  api: { url: string; names: boolean }
+  /** `names`: whether the API keeps account names (the `names` option); `onramp`: whether it runs the on-ramp stand-ins. */
+  api: { url: string; names: boolean; onramp: boolean }
   directory: { url: string }
   /** With the `wallet` option: the wallet service as a browser should load it (`http://localhost:<port>`, another site than 127.0.0.1). */
   wallet?: { url: string }
@@ -39,7 +39,7 @@ export interface LocalStack {
   /** With the `wallet` option. */
   wallet?: WalletService
   mail?: MailCatcher
-  /** The storage database, opened once for every durable service (with the `wallet` or `names` option). */
+  /** The storage database, opened once for every durable service (with the `wallet`, `names` or `onramp` option). */
   database?: Database
   fixtures: LocalStackFixtures
   stop(): Promise<void>
@@ -57,6 +57,12 @@ export declare function startLocalStack(options?: {
   wallet?: LocalWalletOptions | false
   /** Account names in the API (its profile calls), kept in the storage database; off unless asked for. @default false */
   names?: boolean
+  /**
+   * The on-ramp stand-ins (meld, coinbase) in the API: options, quotes, checkout pages, orders kept in the storage
+   * database; a confirmed checkout is paid by the treasury (anvil #8; a Solana keypair of its own) on the local
+   * chains. Off unless asked for. @default false
+   */
+  onramp?: boolean
   /** The storage database's directory when `wallet.dataDir` does not say. @default FOYER_DATA_DIR, else '.foyer/data' */
   dataDir?: string
   fixturesPath?: string | false

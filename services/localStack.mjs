@@ -1,7 +1,8 @@
 // The whole local stack behind `npm start`, the end-to-end tests and the benchmark: two anvil chains
 // with the fixture contracts, the local Solana node, the WalletConnect relay, the blockchain data API and
 // the wallet directory; with `wallet`, the mail catcher and the embedded wallet service; with `names`, account names
-// in the API; either opens the storage database (once, for every durable service).
+// in the API; with `onramp`, the API's on-ramp stand-ins (meld, coinbase) paying on the local chains; any of them
+// opens the storage database (once, for every durable service).
 // One function starts it, one stops it.
 import { NAME_RESOLVER_OWNER, startDevChains } from './devchain/index.mjs';
 import { assertPortFree } from './listen.mjs';
@@ -9,6 +10,7 @@ import { writeAtomically } from './writeAtomically.mjs';
 import {
   DEV_FUNDING_LAMPORTS,
   DEV_WALLET_ADDRESS,
+  DEV_WALLET_KEYPAIR,
   LOCAL_GENESIS_HASH,
   LOCAL_SOLANA_CHAIN_ID,
   LOCAL_USDC_MINT,
@@ -25,7 +27,7 @@ import { DEFAULT_DATA_DIR, openDatabase } from './storage/index.mjs';
  * @typedef {import('./devchain/index.mjs').DevChainFixtures & {
  *   solana: { rpcUrl: string, chainId: string, genesisHash: string, usdc: string },
  *   walletConnect: { relayUrl: string },
- *   api: { url: string, names: boolean },
+ *   api: { url: string, names: boolean, onramp: boolean },
  *   directory: { url: string },
  *   wallet?: { url: string },
  *   mail?: { url: string, smtpUrl: string }
@@ -55,6 +57,9 @@ import { DEFAULT_DATA_DIR, openDatabase } from './storage/index.mjs';
  *   database they need; off unless asked for, so stacks that do not use it skip opening the database. @default false
  * @param {boolean} [options.names] account names (the API's profile calls), kept in the storage database; off
  *   unless asked for, like the wallet. @default false
+ * @param {boolean} [options.onramp] the on-ramp stand-ins in the API (options, quotes, checkout pages; the treasury,
+ *   anvil account #8 and a Solana keypair of its own, pays ETH, USDC, SOL and the SPL USDC), their orders kept in the
+ *   storage database; off unless asked for, like names. @default false
  * @param {string} [options.dataDir] the storage database's directory (and the wallet's master key file), when
  *   `wallet.dataDir` does not say. @default FOYER_DATA_DIR, else '.foyer/data'
  * @param {string | false} [options.fixturesPath] where to write the addresses, or false. @default false
@@ -62,7 +67,7 @@ import { DEFAULT_DATA_DIR, openDatabase } from './storage/index.mjs';
  * @returns {Promise<{ devChains: import('./devchain/index.mjs').DevChains, solana: { url: string, stop(): Promise<void> },
  *   fixtures: LocalStackFixtures, stop(): Promise<void> }>}
  */
-export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 8899, relayPort = 8787, apiPort = 0, directoryPort = 0, wallet: walletOptions = false, names = false, dataDir: dataDirOption, fixturesPath = false, signal } = {}) {
+export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 8899, relayPort = 8787, apiPort = 0, directoryPort = 0, wallet: walletOptions = false, names = false, onramp = false, dataDir: dataDirOption, fixturesPath = false, signal } = {}) {
   if (solanaPort !== 0) await assertPortFree(solanaPort, 'FOYER_SOLANA_PORT');
   if (relayPort !== 0) await assertPortFree(relayPort, 'FOYER_RELAY_PORT');
   if (apiPort !== 0) await assertPortFree(apiPort, 'FOYER_API_PORT');
@@ -75,7 +80,7 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
   const dataDir = (walletOptions && walletOptions.dataDir) || dataDirOption || process.env['FOYER_DATA_DIR'] || DEFAULT_DATA_DIR;
   // Opened while the chains start (PGlite takes a second or more), once for every durable service of the stack;
   // the wallet's and the mail catcher's code load meanwhile too, and only when the wallet is asked for.
-  const opening = walletOptions || names ? openDatabase({ dataDir }) : undefined;
+  const opening = walletOptions || names || onramp ? openDatabase({ dataDir }) : undefined;
   const loadingWallet = walletOptions ? Promise.all([import('./wallet/index.mjs'), import('./mail/index.mjs')]) : undefined;
   // Awaited below; until then a failure must not count as an unhandled rejection.
   opening?.catch(() => {});
@@ -112,7 +117,7 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
     // Awaited below; until then a failure must not count as an unhandled rejection (which ends the process).
     minting.catch(() => {});
     relay = await startRelay({ port: relayPort });
-    if (names) database = await opening;
+    if (names || onramp) database = await opening;
     api = await startApi({
       port: apiPort,
       chains: devChains.chains.map((chain) => ({
@@ -133,6 +138,17 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
           address: /** @type {import('./devchain/index.mjs').ChainFixtures} */ (devChains.fixtures.chains[String(chain.chainId)]).nameResolver,
           privateKey: NAME_RESOLVER_OWNER.privateKey,
         })),
+      }),
+      ...(onramp && {
+        onramp: {
+          database: /** @type {import('./storage/index.mjs').Database} */ (database),
+          evm: devChains.chains.map((chain) => ({
+            chainId: chain.chainId,
+            usdc: /** @type {import('./devchain/index.mjs').ChainFixtures} */ (devChains.fixtures.chains[String(chain.chainId)]).usdc,
+          })),
+          // The fixture USDC's mint authority is the dev wallet: the treasury mints what it sells, as the issuer would.
+          solana: { usdcMint: LOCAL_USDC_MINT, mintAuthority: DEV_WALLET_KEYPAIR },
+        },
       }),
     });
     directory = await startDirectory({ port: directoryPort });
@@ -161,7 +177,7 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
     ...devChains.fixtures,
     solana: { rpcUrl: solana.url, chainId: LOCAL_SOLANA_CHAIN_ID, genesisHash: LOCAL_GENESIS_HASH, usdc: LOCAL_USDC_MINT },
     walletConnect: { relayUrl: relay.url },
-    api: { url: api.url, names },
+    api: { url: api.url, names, onramp },
     directory: { url: directory.url },
     // `localhost`, not 127.0.0.1: the demo is on 127.0.0.1, and the frame must be on another site, as in production.
     ...(wallet && mail && { wallet: { url: `http://localhost:${wallet.port}` }, mail: { url: mail.url, smtpUrl: mail.smtpUrl } }),

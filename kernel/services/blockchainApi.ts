@@ -67,6 +67,8 @@ export interface GetHistoryParameters {
   cursor?: string
   /** CAIP-2; leave out for every chain the service indexes. */
   chainId?: string
+  /** §7: an on-ramp provider ('coinbase', 'meld'): only the account's purchases from it. */
+  onramp?: string
 }
 
 /** The blockchain data service (§7). Replace `BlockchainApiToken` to serve the data from anywhere. */
@@ -231,11 +233,11 @@ export function createBlockchainApi(options: BlockchainApiOptions): BlockchainAp
       })
       return parseEach(BalanceSchema, result.balances).flatMap((entry) => toBalance(entry) ?? [])
     },
-    async getHistory(account, { cursor, chainId } = {}) {
+    async getHistory(account, { cursor, chainId, onramp } = {}) {
       if (chainId && !(await isSupported(chainId))) return { data: [] }
       const result = await http.get(`/v1/account/${encodeURIComponent(account)}/history`, {
         schema: HistorySchema,
-        query: { cursor, chainId },
+        query: { cursor, chainId, onramp },
       })
       const data = parseEach(TransactionSchema, result.data).map(toTransaction)
       return result.next ? { data, next: result.next } : { data }

@@ -7,7 +7,7 @@ import { activityReducer, groupByMonth, INITIAL_ACTIVITY, visibleTransactions } 
 import { loadActivityPage } from './loadActivityPage.js'
 
 const row = { cursor: 'default' } as const
-const OPERATIONS = ['send', 'receive', 'mint', 'trade', 'execute'] as const
+const OPERATIONS = ['send', 'receive', 'mint', 'trade', 'buy', 'execute'] as const
 
 /** The Activity tab: the account's transactions on the connected network, by month, newest first (§5). */
 export default function ActivityTab() {

@@ -13,6 +13,8 @@ export const en = {
   'activity.mint': 'Minted',
   /** One token paid, another received: a swap. */
   'activity.trade': 'Swapped',
+  /** Bought through an on-ramp provider. */
+  'activity.buy': 'Bought',
   'activity.execute': 'Contract call',
   'activity.failed': 'Failed',
   /** Shown after the first transfer when a transaction moved more than one asset. */

@@ -20,7 +20,7 @@ export const HISTORY_PAGE_SIZE = 20;
 /**
  * @typedef {object} HistoryTransaction §3 Transaction
  * @property {string} id the transaction hash and the log index of the account's first transfer in it (0 if none)
- * @property {{ minedAt: string, chain: string, operationType: 'send' | 'receive' | 'mint' | 'trade' | 'execute',
+ * @property {{ minedAt: string, chain: string, operationType: 'send' | 'receive' | 'mint' | 'trade' | 'buy' | 'execute',
  *   status: 'confirmed' | 'failed', sentFrom: string, sentTo: string | null, hash: string }} metadata
  * @property {HistoryTransfer[]} transfers
  */

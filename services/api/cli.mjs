@@ -7,10 +7,13 @@
 // runs without names and without a database; FOYER_NAME_ZONE sets the names' suffix (default foyer.id). With the
 // fixtures file, names are also written to the local chains' FoyerNameResolver (for viem's getEnsName …). With the
 // database the service verifies sign-ins too (/v1/sessions); FOYER_API_ORIGINS lists the origins their messages may
-// name ('https://example.com,https://*.example.com'; default any port of localhost and 127.0.0.1).
+// name ('https://example.com,https://*.example.com'; default any port of localhost and 127.0.0.1). The on-ramp
+// stand-ins (meld, coinbase) sell ETH, USDC and SOL on the local chains, their orders in the same database
+// (FOYER_API_ONRAMP=off runs without).
 import { readFile } from 'node:fs/promises';
 
 import { FIXTURES_PATH, NAME_RESOLVER_OWNER } from '../devchain/index.mjs';
+import { DEV_WALLET_KEYPAIR } from '../solana/index.mjs';
 import { openDatabase } from '../storage/index.mjs';
 import { DEFAULT_API_PORT, startApi } from './startApi.mjs';
 
@@ -36,6 +39,10 @@ let chains;
 let solana;
 /** @type {Array<{ chainId: number, address: `0x${string}`, privateKey: `0x${string}` }>} */
 let nameResolvers = [];
+/** @type {Array<{ chainId: number, usdc: string }>} */
+let onrampChains = [];
+/** @type {string | undefined} */
+let solanaUsdc;
 const rawChains = process.env[CHAINS_ENV];
 if (rawChains) {
   chains = rawChains.split(',').map((entry) => {
@@ -56,7 +63,9 @@ if (rawChains) {
   nameResolvers = Object.entries(fixtures.chains).flatMap(([chainId, { nameResolver }]) =>
     nameResolver ? [{ chainId: Number(chainId), address: nameResolver, privateKey: NAME_RESOLVER_OWNER.privateKey }] : [],
   );
+  onrampChains = Object.entries(fixtures.chains).map(([chainId, { usdc }]) => ({ chainId: Number(chainId), usdc }));
   if (fixtures.solana) {
+    solanaUsdc = fixtures.solana.usdc;
     const { rpcUrl, chainId, usdc } = fixtures.solana;
     // Fixtures of an older `npm start` have no usdc.
     solana = { rpcUrl, chainId, tokens: usdc ? [{ mint: usdc, symbol: 'USDC', name: 'USD Coin' }] : [] };
@@ -64,14 +73,24 @@ if (rawChains) {
 }
 
 const withNames = process.env['FOYER_API_NAMES'] !== 'off';
+const withOnramp = process.env['FOYER_API_ONRAMP'] !== 'off' && onrampChains.length > 0;
 /** @type {import('../storage/index.mjs').Database | undefined} */
 let database;
 /** @type {import('./startApi.mjs').BlockchainApi} */
 let api;
 try {
-  if (withNames) database = await openDatabase();
+  if (withNames || withOnramp) database = await openDatabase();
   const origins = process.env['FOYER_API_ORIGINS']?.split(',').map((origin) => origin.trim()).filter(Boolean);
-  api = await startApi({ port, chains, solana, database, ...(origins?.length && { allowedOrigins: origins }), nameResolvers: database ? nameResolvers : [], nameZone: process.env['FOYER_NAME_ZONE'] || undefined });
+  api = await startApi({
+    port,
+    chains,
+    solana,
+    ...(origins?.length && { allowedOrigins: origins }),
+    // Names and sign-in sessions.
+    ...(withNames && { database, nameResolvers, nameZone: process.env['FOYER_NAME_ZONE'] || undefined }),
+    // The fixture SPL USDC's mint authority is the dev wallet: the treasury mints what it sells.
+    ...(withOnramp && database && { onramp: { database, evm: onrampChains, solana: solanaUsdc ? { usdcMint: solanaUsdc, mintAuthority: DEV_WALLET_KEYPAIR } : undefined } }),
+  });
 } catch (error) {
   await database?.close();
   fail(error instanceof Error ? error.message : String(error));
@@ -92,4 +111,4 @@ process.on('SIGTERM', shutdown);
 
 console.log(`Blockchain API on ${api.url}  indexing ${chains.map((chain) => `eip155:${chain.chainId} (${chain.rpcUrl})`).join(', ')}`);
 console.log(`  try ${api.url}/v1/supported-chains?projectId=demo&st=foyer&sv=0.1.0`);
-if (database) console.log(`  account names and sign-in sessions kept in ${database.location}`);
+if (database) console.log(`  ${[withNames && 'account names and sign-in sessions', withOnramp && 'on-ramp orders'].filter(Boolean).join(' and ')} kept in ${database.location}`);

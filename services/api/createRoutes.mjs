@@ -30,9 +30,12 @@ export const MAX_PRICE_ADDRESSES = 100;
  * @param {ReturnType<import('./createPriceTable.mjs').createPriceTable>} options.price
  * @param {(address: `0x${string}`) => Promise<{ name: string | null, avatar: string | null }>} options.identityOf
  * @param {(token: string) => boolean} options.isSpam
+ * @param {(address: string, chainId: string | undefined, provider: string | undefined) => Promise<{ data: unknown[], next: null }>} [options.onrampHistory]
+ *   an account's on-ramp purchases, when the API runs the on-ramp stand-ins
+ * @param {(address: string) => Promise<Set<string>>} [options.onrampPayouts] the hashes of an account's on-ramp payouts
  * @returns {Route[]}
  */
-export function createRoutes({ indexers, solana, price, identityOf, isSpam }) {
+export function createRoutes({ indexers, solana, price, identityOf, isSpam, onrampHistory, onrampPayouts }) {
   /**
    * The EVM chains a request is about: the one it names (chainId, else the chain of a CAIP-10 account), or all.
    *
@@ -85,10 +88,24 @@ export function createRoutes({ indexers, solana, price, identityOf, isSpam }) {
       handle: async ({ params: [segment = ''], query }) => {
         const { address, namespace, chainId } = accountAndChain(segment, query);
         const cursor = queryParam(query, 'cursor') || undefined;
-        // §3 activity is EVM only; and no on-ramp provider runs locally, so there are no on-ramp purchases to list.
-        if (namespace === 'solana' || queryParam(query, 'onramp')) return { data: [], next: null };
+        const onramp = queryParam(query, 'onramp') || undefined;
+        // §7: with `onramp`, the account's purchases from that provider. On Solana the purchases are the only
+        // transactions the API knows (§6: the chain's own activity is EVM only).
+        if (onramp || namespace === 'solana') {
+          if (cursor || !onrampHistory) return { data: [], next: null };
+          return onrampHistory(address, chainId, onramp);
+        }
         const evm = /** @type {`0x${string}`} */ (address);
-        return accountHistory({ address: evm, indexers: evmChains(chainId), cursor, price, isSpam });
+        const [page, payouts] = await Promise.all([
+          accountHistory({ address: evm, indexers: evmChains(chainId), cursor, price, isSpam }),
+          onrampPayouts?.(evm),
+        ]);
+        if (!payouts?.size) return page;
+        // A provider's payout is a purchase, not a plain receive.
+        return {
+          ...page,
+          data: page.data.map((item) => (payouts.has(item.metadata.hash.toLowerCase()) ? { ...item, metadata: { ...item.metadata, operationType: 'buy' } } : item)),
+        };
       },
     },
     {

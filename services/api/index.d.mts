@@ -67,6 +67,29 @@ export type ApiSolana = {
   tokens?: readonly SolanaToken[];
 };
 
+export type ApiOnramp = {
+  /** Where orders are kept (schema `onramp`, migrated at start), so a restart loses none. The caller opens and closes it. */
+  database: import('../storage/index.mjs').Database;
+  /** Chains of `chains` the providers pay on: ETH, and USDC from this fixture token (FixtureToken's storage layout). */
+  evm: ReadonlyArray<{ chainId: number; usdc: string }>;
+  /**
+   * SOL on `solana` is sold whenever `solana` is set; the SPL USDC of `usdcMint` too when its mint authority's 64-byte
+   * keypair is given (the treasury mints what it sells, as the token's issuer). @default SOL only
+   */
+  solana?: { usdcMint?: string; mintAuthority?: readonly number[] };
+  /** The EVM treasury's key. @default anvil account #8's (ONRAMP_TREASURY) */
+  treasuryKey?: Hex;
+};
+
+/** Anvil account #8: the on-ramp treasury on the local EVM chains. Local chains only. */
+export declare const ONRAMP_TREASURY: Readonly<{ address: Address; privateKey: Hex }>;
+/** §1: the on-ramp providers and their fee in hundredths of a percent: meld 100 (1 %), coinbase 200 (2 %). */
+export declare const ONRAMP_PROVIDERS: Readonly<{ meld: number; coinbase: number }>;
+/** §9's limits the stand-ins apply: card 10.00 to 7500.00, ach_bank_account 10.00 to 25000.00. */
+export declare const PAYMENT_METHOD_LIMITS: ReadonlyArray<{ id: string; min: string; max: string }>;
+/** The `onramp` schema's migrations (services/storage). */
+export declare const ONRAMP_MIGRATIONS: readonly import('../storage/index.mjs').Migration[];
+
 export type StartApiOptions = {
   /** 0 picks a free port. @default 0 */
   port?: number;
@@ -101,6 +124,13 @@ export type StartApiOptions = {
    * `https://*.example.com`, `http://localhost:*`), or a lookup per project id. @default DEFAULT_SIGN_IN_ORIGINS
    */
   allowedOrigins?: readonly string[] | ((projectId: string) => Promise<readonly string[]>);
+  /**
+   * The on-ramp stand-ins, providers meld (1 % fee) and coinbase (2 %): `GET /v1/onramp/options`,
+   * `POST /v1/onramp/quote`, `POST /v1/generators/onrampurl`, `GET /v1/onramp/orders/{id}`, the checkout pages
+   * (`/onramp/checkout/{id}`) and the history's `onramp` parameter. A confirmed checkout is paid by the treasury on
+   * the local chain. Without it those calls are 404. @default none
+   */
+  onramp?: ApiOnramp;
   /** The clock registration and sign-in messages are checked against (their timestamps are seconds). @default Date.now */
   now?: () => number;
   /** Token contracts (plain or CAIP-10) flagged as spam. None by default. */

@@ -13,6 +13,10 @@ import { RequestError, UpstreamError } from './errors.mjs';
 import { SWAP_NETWORKS } from './swapNetworks.mjs';
 import { createNameRoutes, registeredIdentity } from './names/nameRoutes.mjs';
 import { openNameStore } from './names/nameStore.mjs';
+import { createOnramp } from './onramp/onrampRoutes.mjs';
+import { purchaseCurrencies } from './onramp/onrampRules.mjs';
+import { openOrderStore } from './onramp/orderStore.mjs';
+import { createTreasury } from './onramp/treasury.mjs';
 import { createResolverMirror } from './names/resolverMirror.mjs';
 import { DEFAULT_NAME_ZONE, NameRequestError } from './names/rules.mjs';
 import { createSessionRoutes, SignInRequestError } from './sessions/sessionRoutes.mjs';
@@ -47,6 +51,17 @@ const CLIENT_PATTERN = /^[\w.+-]{1,64}$/;
  */
 
 /**
+ * @typedef {object} ApiOnramp
+ * @property {import('../storage/index.mjs').Database} database where orders are kept (schema `onramp`, migrated
+ *   here), so a restart loses none. The caller opens and closes it.
+ * @property {ReadonlyArray<{ chainId: number, usdc: string }>} evm chains of `chains` the providers pay on (ETH, and
+ *   USDC from this fixture token contract)
+ * @property {{ usdcMint?: string, mintAuthority?: readonly number[] }} [solana] pay SOL on `solana` too, and USDC of
+ *   this mint when its mint authority's 64-byte keypair is given. (default SOL only, when `solana` is set)
+ * @property {`0x${string}`} [treasuryKey] the EVM treasury's key. (default anvil account #8's, ONRAMP_TREASURY)
+ */
+
+/**
  * @typedef {object} StartApiOptions
  * @property {number} [port] 0 picks a free port. (default 0)
  * @property {string} [host] (default '127.0.0.1')
@@ -65,6 +80,8 @@ const CLIENT_PATTERN = /^[\w.+-]{1,64}$/;
  * @property {ReadonlyArray<{ chainId: number, address: `0x${string}`, privateKey: `0x${string}` }>} [nameResolvers]
  *   FoyerNameResolver contracts on chains of `chains`, and their owner's key: every name is written there too (all
  *   of them at start), for viem's ENS actions. (default none)
+ * @property {ApiOnramp} [onramp] the on-ramp stand-ins (providers meld and coinbase): the on-ramp calls (§7), their
+ *   checkout pages and the history's `onramp` parameter. (default none: no on-ramp)
  * @property {() => number} [now] the clock registration messages are checked against, for tests. (default Date.now)
  * @property {readonly string[]} [spamTokens] token contracts (plain or CAIP-10) flagged as spam; none by default
  * @property {readonly string[]} [projectIds] the projects it serves; others get 403. (default any project id)
@@ -94,6 +111,7 @@ export async function startApi({
   nameZone = DEFAULT_NAME_ZONE,
   nameResolvers = [],
   allowedOrigins = DEFAULT_SIGN_IN_ORIGINS,
+  onramp,
   now = Date.now,
   spamTokens = [],
   projectIds,
@@ -122,11 +140,17 @@ export async function startApi({
   // A fresh chain (npm start restarts anvil) learns every name kept before; before listening, so a registration
   // made now is written after them and stays its account's newest.
   if (names && mirror) await mirror.publish(await names.all());
+  /** @type {string | undefined} */
+  let ownUrl;
+  const price = createPriceTable(prices);
+  const ramp = onramp === undefined ? undefined : await startOnramp(onramp, chains, solanaNode, price, () => /** @type {string} */ (ownUrl), log);
   const routes = [
     ...createRoutes({
       indexers,
       solana: solanaNode,
-      price: createPriceTable(prices),
+      price,
+      onrampHistory: ramp?.history,
+      onrampPayouts: ramp?.payouts,
       identityOf: async (address) =>
         (names && (await registeredIdentity(names, address))) ?? configured.get(address.toLowerCase()) ?? { name: null, avatar: null },
       isSpam: (token) => spam.has(token.toLowerCase()),
@@ -142,6 +166,7 @@ export async function startApi({
           now,
         })
       : []),
+    ...(ramp ? ramp.routes : []),
   ];
   const projects = projectIds === undefined ? undefined : new Set(projectIds);
   const failures = createFailureSwitch();
@@ -181,7 +206,11 @@ export async function startApi({
     });
   }
 
+  ramp?.pages(app);
+
   const served = await serveApp(app, { port, host, envVar: 'FOYER_API_PORT', name: 'api', log });
+  ownUrl = served.url;
+  await ramp?.resume();
   for (const indexer of indexers.values()) indexer.start();
 
   /** @type {Promise<void> | undefined} */
@@ -215,6 +244,34 @@ export async function startApi({
 }
 
 /** @typedef {Awaited<ReturnType<typeof startApi>>} BlockchainApi */
+
+/**
+ * @param {ApiOnramp} onramp
+ * @param {ApiChain[]} chains
+ * @param {ReturnType<typeof checkSolana> | undefined} solana
+ * @param {ReturnType<typeof createPriceTable>} price
+ * @param {() => string} baseUrl
+ * @param {(message: string) => void} log
+ */
+async function startOnramp(onramp, chains, solana, price, baseUrl, log) {
+  const evm = (onramp.evm ?? []).map(({ chainId, usdc }) => {
+    const chain = chains.find((candidate) => candidate.chainId === chainId);
+    if (!chain) throw new TypeError(`onramp.evm: chain ${JSON.stringify(chainId)} is not one of \`chains\``);
+    const contract = typeof usdc === 'string' ? evmAddress(usdc) : undefined;
+    if (!contract) throw new TypeError(`onramp.evm[].usdc must be a contract address, got ${JSON.stringify(usdc)}`);
+    return { chainId, usdc: contract, rpcUrl: chain.rpcUrl };
+  });
+  const usdcMint = onramp.solana?.mintAuthority ? onramp.solana.usdcMint : undefined;
+  if (usdcMint !== undefined && !isSolanaAddress(usdcMint)) throw new TypeError('onramp.solana.usdcMint must be a base58 address');
+  const store = await openOrderStore(onramp.database);
+  const treasury = createTreasury({
+    evm,
+    solana: solana && { chainId: solana.chainId, rpcUrl: solana.rpcUrl, usdcMint, mintAuthority: onramp.solana?.mintAuthority },
+    evmPrivateKey: onramp.treasuryKey,
+  });
+  const currencies = purchaseCurrencies({ evm, solana: solana && { chainId: solana.chainId, usdcMint } });
+  return createOnramp({ store, treasury, currencies, price, baseUrl, log });
+}
 
 /** @param {ApiChain} chain */
 function checkChain(chain) {

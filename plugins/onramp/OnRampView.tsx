@@ -1,0 +1,152 @@
+import { useEffect } from 'react'
+import { formatNumber } from '../../kernel/index.js'
+import { useAccount, useFoyerState, useKernel, useKernelQuery, useNetwork, useTranslate } from '../../kernel/react/index.js'
+import { Button, ListItem, Skeleton } from '../../kernel/ui/index.js'
+import { addOnrampTexts } from './locales.js'
+import { buyCrypto, currenciesOn, limitsFor, onrampOptionsQuery, openCheckoutWindow, selectOnrampProvider, setOnrampInput } from './onrampActions.js'
+import { ONRAMP_PROVIDERS, type OnrampOptions, type OnrampProvider } from './onrampApi.js'
+import type { OnrampState } from './onrampState.js'
+
+/**
+ * The OnRamp view: the token to buy (sold on the connected network; USDC first, §3), the currency and amount to pay
+ * with, the payment method and its limits (§9), then each provider's quote (§4: loading, the selected provider, a
+ * provider's error) and the button that opens the chosen provider's checkout.
+ */
+export default function OnRampView() {
+  addOnrampTexts(useKernel())
+  const t = useTranslate()
+  const kernel = useKernel()
+  const { address } = useAccount()
+  const { networkId } = useNetwork()
+  const options = useKernelQuery(address ? onrampOptionsQuery(kernel) : undefined)
+  const state = useFoyerState((foyer) => foyer.onramp)
+  const sold = options?.status === 'ready' && networkId ? currenciesOn(options.data, networkId) : []
+  const first = sold[0]?.id
+  // §3: the default purchase currency is the first the options list here (USDC), until the visitor picks another.
+  useEffect(() => {
+    if (first && !sold.some((currency) => currency.id === state.purchaseCurrency)) setOnrampInput(kernel, { purchaseCurrency: first })
+  }, [kernel, first, state.purchaseCurrency])
+
+  if (!address || !networkId) return <p className="f-muted">{t('onramp.notConnected')}</p>
+  if (!options || options.status === 'loading') return <Skeleton height={160} />
+  if (options.status === 'error') {
+    return (
+      <p className="f-error-text" role="alert">
+        {t('onramp.loadFailed')}
+      </p>
+    )
+  }
+  if (sold.length === 0) return <p className="f-muted">{t('onramp.unsupported')}</p>
+  return <OnRampForm options={options.data} sold={sold} state={state} />
+}
+
+function OnRampForm({ options, sold, state }: { options: OnrampOptions; sold: ReturnType<typeof currenciesOn>; state: OnrampState }) {
+  const kernel = useKernel()
+  const t = useTranslate()
+  const limits = limitsFor(options, state.paymentCurrency, state.paymentMethod)
+  const methods = options.paymentCurrencies.find((currency) => currency.id === state.paymentCurrency)?.limits ?? []
+  const selected = state.selectedProvider ? state.quotes[state.selectedProvider] : undefined
+  return (
+    <div className="f-center">
+      <section className="f-list" aria-label={t('onramp.title')}>
+        <label className="f-muted">
+          {t('onramp.token')}
+          <select className="f-input" value={state.purchaseCurrency ?? ''} onChange={(event) => setOnrampInput(kernel, { purchaseCurrency: event.target.value })}>
+            {sold.map((currency) => (
+              <option key={currency.id} value={currency.id}>
+                {currency.symbol}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="f-muted">
+          {t('onramp.fiat')}
+          <select className="f-input" value={state.paymentCurrency} onChange={(event) => setOnrampInput(kernel, { paymentCurrency: event.target.value })}>
+            {options.paymentCurrencies.map((currency) => (
+              <option key={currency.id} value={currency.id}>
+                {currency.id}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="f-muted">
+          {t('onramp.amount')}
+          <input
+            className="f-input"
+            inputMode="decimal"
+            autoComplete="off"
+            value={state.amount}
+            onChange={(event) => setOnrampInput(kernel, { amount: event.target.value })}
+          />
+        </label>
+        {limits && <p className="f-muted">{t('onramp.limits', { min: limits.min, max: limits.max, currency: state.paymentCurrency })}</p>}
+        <label className="f-muted">
+          {t('onramp.method')}
+          <select className="f-input" value={state.paymentMethod} onChange={(event) => setOnrampInput(kernel, { paymentMethod: event.target.value })}>
+            {methods.map((method) => (
+              <option key={method.id} value={method.id}>
+                {method.id === 'card' || method.id === 'ach_bank_account' ? t(`onramp.method.${method.id}`) : method.id}
+              </option>
+            ))}
+          </select>
+        </label>
+      </section>
+      <Providers state={state} />
+      {state.error && (
+        <p className="f-error-text" role="alert">
+          {state.error}
+        </p>
+      )}
+      <Button
+        disabled={!selected || state.quotesLoading}
+        loading={state.checkout === 'opening'}
+        onClick={() => {
+          // Opened in the click itself: a window opened after an await is blocked as a pop-up.
+          const checkoutWindow = openCheckoutWindow()
+          buyCrypto(kernel, { checkoutWindow }).catch(() => {})
+        }}
+      >
+        {t('onramp.buy', { provider: selected ? t(`onramp.provider.${selected.provider}`) : '' })}
+      </Button>
+    </div>
+  )
+}
+
+function Providers({ state }: { state: OnrampState }) {
+  const kernel = useKernel()
+  const t = useTranslate()
+  const asked = state.quotesLoading || Object.keys(state.quotes).length > 0 || Object.keys(state.quoteErrors).length > 0
+  if (!asked) return null
+  return (
+    <section className="f-list" aria-label={t('onramp.providers')} aria-busy={state.quotesLoading}>
+      <p className="f-section-title">{t('onramp.providers')}</p>
+      {state.quotesLoading ? (
+        <p className="f-muted" role="status">
+          {t('onramp.quoting')}
+        </p>
+      ) : (
+        ONRAMP_PROVIDERS.map((provider: OnrampProvider) => {
+          const quote = state.quotes[provider]
+          const error = state.quoteErrors[provider]
+          const name = t(`onramp.provider.${provider}`)
+          return (
+            <ListItem
+              key={provider}
+              data-testid={`onramp-provider-${provider}`}
+              label={name}
+              current={state.selectedProvider === provider}
+              aria-pressed={state.selectedProvider === provider}
+              disabled={!quote}
+              onClick={() => selectOnrampProvider(kernel, provider)}
+              tag={
+                quote
+                  ? `${t('onramp.receive', { amount: formatNumber(quote.purchaseAmount, 6), symbol: quote.purchaseCurrency })} · ${t('onramp.fee', { amount: quote.fee, currency: quote.paymentCurrency })}`
+                  : (error ?? t('onramp.noQuote'))
+              }
+            />
+          )
+        })
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,105 @@
+// The onramp plugin's manifest: a wallet action, the OnRamp and BuyInProgress views (registered only where a
+// blockchain API answers the on-ramp calls, and never for visitors in §6's restricted time zones), its events and
+// texts. The views, the client and the actions load on demand.
+import { definePlugin, type Plugin } from '../../kernel/index.js'
+import type { OnrampMessages } from './locales.js'
+import type { OnrampState } from './onrampState.js'
+import { isRestrictedTimeZone, visitorTimeZone } from './restrictedTimeZones.js'
+
+declare module '../../kernel/core/views.js' {
+  interface ViewParams {
+    /** Buy crypto: the token, the currency and amount to pay, the providers' quotes. */
+    OnRamp: undefined
+    /** The order of the open checkout, followed until the funds arrive. */
+    BuyInProgress: undefined
+  }
+}
+
+declare module '../../kernel/core/features.js' {
+  interface Features {
+    /** The Buy action under the account (§9: a default remote feature). @default true; the remote project configuration may set it */
+    onramp: boolean
+  }
+}
+
+declare module '../../kernel/core/i18n.js' {
+  interface Messages extends OnrampMessages {}
+}
+
+declare module '../../kernel/core/store.js' {
+  interface FoyerState {
+    onramp: OnrampState
+  }
+}
+
+declare module '../../kernel/core/bus.js' {
+  interface FoyerEvents {
+    /** A provider's checkout opened for an order. */
+    'onramp:checkout-opened': { orderId: string; provider: string; networkId: string }
+    /** The provider paid the order: the funds are in the wallet (amount as decimal text). */
+    'onramp:succeeded': { orderId: string; provider: string; networkId: string; hash: string; purchaseAmount: string; purchaseCurrency: string }
+    /** The provider took the payment but could not deliver. */
+    'onramp:failed': { orderId: string; provider: string; reason: string }
+  }
+}
+
+export type { OnrampState } from './onrampState.js'
+export type { OnrampApi, OnrampOptions, OnrampOrder, OnrampProvider, OnrampQuote } from './onrampApi.js'
+export { RESTRICTED_TIME_ZONES } from './restrictedTimeZones.js'
+
+// Here, not beside the state's type: the lazy chunks import that module, and sharing it would split a chunk off.
+const INITIAL_ONRAMP_STATE: OnrampState = { paymentCurrency: 'USD', amount: '', paymentMethod: 'card', quotes: {}, quoteErrors: {}, quotesLoading: false }
+
+export interface OnrampPluginOptions {
+  /**
+   * The visitor's IANA time zone; §6: in mainland China, Hong Kong or Macau the on-ramp is not offered.
+   * @default the browser's (`Intl.DateTimeFormat().resolvedOptions().timeZone`)
+   */
+  timeZone?: string
+}
+
+/**
+ * Buying crypto through an on-ramp provider (§1: meld and coinbase) behind the blockchain API's on-ramp calls (§7,
+ * `services.api`): a Buy action under the account, the token and the currency to pay with, each provider's quote
+ * (§4: loading flag, selected provider, error), the provider's checkout in a window of its own (600×800), then a
+ * view that follows the order until the funds arrive ('balances:changed'). EVM and Solana (§6). Gated by the
+ * `onramp` feature; hidden in §6's restricted time zones.
+ *
+ * @example
+ * createKernel({ projectId, services: { api: 'https://api.example.com' }, plugins: [evm({ networks }), onramp()] })
+ */
+export function onramp(options: OnrampPluginOptions = {}): Plugin {
+  return definePlugin({
+    name: 'onramp',
+    flags: { onramp: { default: true, remote: true } },
+    feature: 'onramp',
+    slots: { 'wallet-features': [{ id: 'onramp', label: 'onramp.action', view: 'OnRamp' }] },
+    // The rest of the English texts load with the views (locales.ts); the Account view needs only these.
+    locales: { en: { 'onramp.title': 'Buy crypto', 'onramp.action': 'Buy', 'onramp.progressTitle': 'Buy in progress' } },
+    setup(kernel) {
+      // Without the views the Account view hides the entry.
+      if (isRestrictedTimeZone(options.timeZone ?? visitorTimeZone())) return
+      if (!kernel.options.services.api) {
+        kernel.logger.warn('onramp() needs `services.api`, the blockchain API that answers the on-ramp calls: buying is off.')
+        return
+      }
+      kernel.store.addSlice('onramp', INITIAL_ONRAMP_STATE)
+      const unregister = [
+        kernel.views.register('OnRamp', { title: 'onramp.title', feature: 'onramp', load: () => import('./OnRampView.js') }),
+        kernel.views.register('BuyInProgress', { title: 'onramp.progressTitle', feature: 'onramp', load: () => import('./BuyInProgressView.js') }),
+      ]
+      // The checkout starts over once both views leave the modal (back, close); the order is still followed.
+      const stopWatching = kernel.store.select(
+        (state) => state.router.history.some((entry) => entry.view === 'OnRamp' || entry.view === 'BuyInProgress'),
+        (shown) => {
+          if (!shown) kernel.store.update('onramp', (state) => ({ ...state, checkout: undefined, checkoutUrl: undefined, error: undefined }))
+        },
+      )
+      return () => {
+        stopWatching()
+        for (const off of unregister) off()
+        kernel.store.removeSlice('onramp')
+      }
+    },
+  })
+}

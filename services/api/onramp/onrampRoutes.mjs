@@ -1,0 +1,297 @@
+// The on-ramp calls (§7: options, quote, onrampurl), the order the buy view follows, the history of an account's
+// purchases, and the providers' checkout pages. The two providers, meld and coinbase, are local stand-ins: a
+// checkout page shows the amount and a payment method, and its confirmation makes the treasury pay on the local chain.
+import { randomBytes } from 'node:crypto';
+
+import { evmAddress, isSolanaAddress } from '../caip.mjs';
+import { RequestError } from '../errors.mjs';
+import { tokenIconUrl } from '../tokenIconUrl.mjs';
+import { checkoutPage, notFoundPage } from './checkoutPage.mjs';
+import {
+  ONRAMP_PROVIDERS,
+  PAYMENT_CURRENCIES,
+  PAYMENT_METHOD_LIMITS,
+  checkLimits,
+  computeQuote,
+  formatCents,
+  parseCents,
+  purchaseCurrencies,
+  quoteBody,
+} from './onrampRules.mjs';
+
+/** How long a quote id can open a checkout at its price. */
+export const QUOTE_TTL_MS = 10 * 60_000;
+const ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** @param {string} provider */
+const providerName = (provider) => (provider === 'meld' ? 'Meld' : 'Coinbase');
+
+/**
+ * @param {object} options
+ * @param {import('./orderStore.mjs').OrderStore} options.store
+ * @param {import('./treasury.mjs').Treasury} options.treasury
+ * @param {import('./onrampRules.mjs').PurchaseCurrency[]} options.currencies
+ * @param {ReturnType<import('../createPriceTable.mjs').createPriceTable>} options.price
+ * @param {() => string} options.baseUrl the API's own URL, for checkout links
+ * @param {(message: string) => void} options.log
+ * @param {() => number} [options.now]
+ */
+export function createOnramp({ store, treasury, currencies, price, baseUrl, log, now = Date.now }) {
+  /** @type {Map<string, { quote: import('./onrampRules.mjs').OnrampQuote, expires: number }>} */
+  const quotes = new Map();
+
+  /**
+   * The quote a request asks for; refused with a message that says what is wrong.
+   *
+   * @param {{ provider?: unknown, purchaseCurrency?: unknown, paymentCurrency?: unknown, amount?: unknown, network?: unknown, paymentMethod?: unknown }} request
+   */
+  function quoteFor({ provider = 'coinbase', purchaseCurrency, paymentCurrency, amount, network, paymentMethod = 'card' }) {
+    if (typeof provider !== 'string' || !Object.hasOwn(ONRAMP_PROVIDERS, provider)) {
+      throw new RequestError(400, `Unknown provider: ${String(provider).slice(0, 40)} (meld or coinbase)`);
+    }
+    const currency = currencies.find((candidate) => typeof purchaseCurrency === 'string' && candidate.id === purchaseCurrency.toUpperCase());
+    if (!currency) throw new RequestError(400, `Unsupported purchase currency: ${String(purchaseCurrency).slice(0, 40)}`);
+    const fiat = typeof paymentCurrency === 'string' ? paymentCurrency.toUpperCase() : '';
+    if (!PAYMENT_CURRENCIES.includes(fiat)) throw new RequestError(400, `Unsupported payment currency: ${String(paymentCurrency).slice(0, 40)}`);
+    const chosen = network === undefined ? currency.networks[0] : currency.networks.find((candidate) => candidate.name === network || candidate.chainId === network);
+    if (!chosen) throw new RequestError(400, `${currency.symbol} is not sold on ${String(network).slice(0, 60)}`);
+    if (typeof paymentMethod !== 'string') throw new RequestError(400, 'paymentMethod must be card or ach_bank_account');
+    const totalCents = parseCents(amount);
+    checkLimits(totalCents, paymentMethod, fiat);
+    return computeQuote({
+      provider: /** @type {keyof typeof ONRAMP_PROVIDERS} */ (provider),
+      currency,
+      network: chosen,
+      paymentCurrency: fiat,
+      paymentMethod,
+      totalCents,
+      priceUsd: price({ chainId: chosen.chainId, address: chosen.contractAddress || undefined, symbol: currency.symbol }),
+      quoteId: randomBytes(16).toString('base64url'),
+    });
+  }
+
+  /** @param {import('./orderStore.mjs').OnrampOrder} order */
+  async function payOut(order) {
+    const currency = currencies.find((candidate) => candidate.id === order.purchaseCurrency);
+    const network = currency?.networks.find((candidate) => candidate.name === order.network);
+    try {
+      if (!network) throw new Error(`${order.purchaseCurrency} on ${order.network} is no longer sold`);
+      const hash = await treasury.pay({ chainId: order.chainId, address: order.address, token: network.contractAddress, units: BigInt(order.units) });
+      await store.transition(order.id, 'paying', 'paid', { hash });
+    } catch (error) {
+      const failure = error instanceof Error ? error.message : String(error);
+      log(`[api] on-ramp order ${order.id}: the payout failed: ${failure}`);
+      await store.transition(order.id, 'paying', 'failed', { failure: failure.slice(0, 500) }).catch(() => {});
+    }
+  }
+
+  /**
+   * An order as a §3 Transaction: what the account received, from the provider.
+   *
+   * @param {import('./orderStore.mjs').OnrampOrder} order
+   */
+  function toTransaction(order) {
+    const currency = currencies.find((candidate) => candidate.id === order.purchaseCurrency);
+    const network = currency?.networks.find((candidate) => candidate.name === order.network);
+    const usd = price({ chainId: order.chainId, address: network?.contractAddress || undefined, symbol: order.purchaseCurrency });
+    return {
+      id: `onramp:${order.id}`,
+      metadata: {
+        minedAt: order.updatedAt,
+        chain: order.chainId,
+        operationType: 'buy',
+        status: order.status === 'paid' ? 'confirmed' : order.status === 'failed' ? 'failed' : 'pending',
+        sentFrom: providerName(order.provider),
+        sentTo: order.address,
+        hash: order.hash,
+        onramp: { provider: order.provider, orderId: order.id, paymentTotal: order.paymentTotal, paymentCurrency: order.paymentCurrency },
+      },
+      transfers: [
+        {
+          fungible_info: { name: currency?.name ?? order.purchaseCurrency, symbol: order.purchaseCurrency, icon: { url: tokenIconUrl(order.purchaseCurrency) }, flags: { is_spam: false } },
+          direction: 'in',
+          quantity: { numeric: order.purchaseAmount },
+          value: Number(order.purchaseAmount) * usd,
+          price: usd,
+        },
+      ],
+    };
+  }
+
+  /** @param {unknown} id */
+  async function orderById(id) {
+    const order = typeof id === 'string' && ID_PATTERN.test(id) ? await store.find(id) : undefined;
+    if (!order) throw new RequestError(404, 'No such order');
+    return order;
+  }
+
+  /** @type {import('../createRoutes.mjs').Route[]} */
+  const routes = [
+    {
+      method: 'GET',
+      path: '/v1/onramp/options',
+      handle: () => ({
+        purchaseCurrencies: currencies.map(({ id, name, symbol, networks }) => ({
+          id,
+          name,
+          symbol,
+          networks: networks.map((network) => ({
+            name: network.name,
+            display_name: network.displayName,
+            // Coinbase's numeric id for EVM chains; the CAIP-2 id beside it says the namespace.
+            chain_id: network.chainId.startsWith('eip155:') ? network.chainId.slice('eip155:'.length) : network.chainId,
+            caip_network_id: network.chainId,
+            contract_address: network.contractAddress,
+          })),
+        })),
+        paymentCurrencies: PAYMENT_CURRENCIES.map((id) => ({ id, payment_method_limits: PAYMENT_METHOD_LIMITS.map((limit) => ({ ...limit })) })),
+        providers: Object.entries(ONRAMP_PROVIDERS).map(([id, fee]) => ({ id, name: providerName(id), feePercent: fee / 100 })),
+      }),
+    },
+    {
+      method: 'POST',
+      path: '/v1/onramp/quote',
+      handle: ({ body }) => {
+        const quote = quoteFor(body);
+        for (const [id, kept] of quotes) if (kept.expires < now()) quotes.delete(id);
+        quotes.set(quote.quoteId, { quote, expires: now() + QUOTE_TTL_MS });
+        return quoteBody(quote);
+      },
+    },
+    {
+      method: 'POST',
+      path: '/v1/generators/onrampurl',
+      handle: async ({ body }) => {
+        const { destinationWallets, defaultNetwork, partnerUserId, presetFiatAmount, fiatCurrency = 'USD', paymentMethod, quoteId } = body;
+        const wallet = Array.isArray(destinationWallets) && destinationWallets.length === 1 ? destinationWallets[0] : undefined;
+        if (!wallet || typeof wallet !== 'object' || typeof wallet.address !== 'string') {
+          throw new RequestError(400, 'destinationWallets must be one { address, blockchains, assets }');
+        }
+        const kept = typeof quoteId === 'string' ? quotes.get(quoteId) : undefined;
+        if (typeof quoteId === 'string' && (!kept || kept.expires < now())) throw new RequestError(400, 'The quote has expired; ask for a new one');
+        const quote =
+          kept?.quote ??
+          quoteFor({
+            provider: body.provider,
+            purchaseCurrency: Array.isArray(wallet.assets) ? wallet.assets[0] : undefined,
+            paymentCurrency: fiatCurrency,
+            amount: presetFiatAmount,
+            network: defaultNetwork ?? (Array.isArray(wallet.blockchains) ? wallet.blockchains[0] : undefined),
+            paymentMethod,
+          });
+        if (!treasury.pays(quote.chainId)) {
+          throw new RequestError(400, `The local on-ramp providers pay only on the local chains, not on ${quote.network}`);
+        }
+        const solana = quote.chainId.startsWith('solana:');
+        const address = solana ? (isSolanaAddress(wallet.address) ? wallet.address : undefined) : evmAddress(wallet.address);
+        if (!address) throw new RequestError(400, 'Invalid address');
+        if (partnerUserId !== undefined && (typeof partnerUserId !== 'string' || partnerUserId.length > 128)) {
+          throw new RequestError(400, 'partnerUserId must be a string of at most 128 characters');
+        }
+        const { purchaseAmount } = quoteBody(quote);
+        const order = await store.create({
+          id: randomBytes(16).toString('base64url'),
+          provider: quote.provider,
+          network: quote.network,
+          chainId: quote.chainId,
+          address,
+          purchaseCurrency: quote.purchaseCurrency,
+          purchaseAmount: purchaseAmount.value,
+          units: String(quote.units),
+          paymentCurrency: quote.paymentCurrency,
+          paymentMethod: quote.paymentMethod,
+          paymentTotal: formatCents(quote.totalCents),
+          paymentSubtotal: formatCents(quote.totalCents - quote.feeCents),
+          fee: formatCents(quote.feeCents),
+          partnerUserId: partnerUserId ?? null,
+        });
+        return { url: `${baseUrl()}/onramp/checkout/${order.id}?provider=${order.provider}`, orderId: order.id, quote: quoteBody(quote) };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/v1/onramp/orders/:id',
+      handle: async ({ params: [id] }) => orderById(id),
+    },
+  ];
+
+  return {
+    routes,
+
+    /**
+     * The history call's answer for on-ramp purchases: an account's orders that were paid or are being paid.
+     *
+     * @param {string} address
+     * @param {string | undefined} chainId CAIP-2, or every chain
+     * @param {string | undefined} provider
+     */
+    async history(address, chainId, provider) {
+      if (provider !== undefined && !Object.hasOwn(ONRAMP_PROVIDERS, provider)) {
+        throw new RequestError(400, `Unknown provider: ${provider.slice(0, 40)} (meld or coinbase)`);
+      }
+      const orders = await store.ordersOf(address, provider);
+      const shown = orders.filter((order) => ['paying', 'paid', 'failed'].includes(order.status) && (chainId === undefined || order.chainId === chainId));
+      return { data: shown.map(toTransaction), next: null };
+    },
+
+    /**
+     * The hashes of an account's paid orders (lower-case), so its chain history can call them purchases.
+     *
+     * @param {string} address
+     */
+    async payouts(address) {
+      const orders = await store.ordersOf(address);
+      return new Set(orders.flatMap((order) => (order.status === 'paid' && order.hash ? [order.hash.toLowerCase()] : [])));
+    },
+
+    /**
+     * Pays orders a stopped API left confirmed but unpaid (a restart loses nothing a user confirmed).
+     * An order whose payout was sent but not recorded would be paid twice; the stand-in accepts that risk.
+     */
+    async resume() {
+      for (const order of await store.paying()) void payOut(order);
+    },
+
+    /**
+     * The checkout pages of the stand-ins, on the API's own app: no project id, plain HTML forms.
+     *
+     * @param {import('hono').Hono} app
+     */
+    pages(app) {
+      const headers = {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        // The page runs no script; its forms post to the API only; no site may frame it (a framed confirm button
+        // could be clicked for the user).
+        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors 'none'",
+        'x-frame-options': 'DENY',
+      };
+      app.get('/onramp/checkout/:id', async (c) => {
+        const id = c.req.param('id');
+        const order = ID_PATTERN.test(id) ? await store.find(id) : undefined;
+        if (!order) return c.body(notFoundPage(), 404, headers);
+        return c.body(checkoutPage(order, providerName(order.provider), PAYMENT_METHOD_LIMITS), 200, headers);
+      });
+      app.post('/onramp/checkout/:id/:action{confirm|cancel}', async (c) => {
+        const id = c.req.param('id');
+        const order = ID_PATTERN.test(id) ? await store.find(id) : undefined;
+        if (!order) return c.body(notFoundPage(), 404, headers);
+        if (c.req.param('action') === 'cancel') {
+          await store.transition(id, 'created', 'cancelled');
+        } else {
+          const form = await c.req.parseBody();
+          const method = typeof form['paymentMethod'] === 'string' ? form['paymentMethod'] : order.paymentMethod;
+          try {
+            checkLimits(parseCents(order.paymentTotal), method, order.paymentCurrency);
+          } catch (error) {
+            return c.body(checkoutPage(order, providerName(order.provider), PAYMENT_METHOD_LIMITS, /** @type {Error} */ (error).message), 400, headers);
+          }
+          const paying = await store.transition(id, 'created', 'paying');
+          if (paying) void payOut(paying);
+        }
+        // Post/redirect/get: a reload shows the order, never confirms twice.
+        return c.redirect(`/onramp/checkout/${id}?provider=${order.provider}`, 303);
+      });
+    },
+  };
+}

@@ -1,0 +1,140 @@
+// On-ramp orders in the service storage (schema `onramp`, services/storage): a checkout opened, then paid, failed
+// or cancelled. Kept there so an order and its payout survive a restart of the API.
+import { ONRAMP_MIGRATIONS } from './migrations.mjs';
+
+/**
+ * An order as the API answers it.
+ *
+ * @typedef {object} OnrampOrder
+ * @property {string} id
+ * @property {string} provider
+ * @property {'created' | 'paying' | 'paid' | 'failed' | 'cancelled'} status
+ * @property {string} network
+ * @property {string} chainId CAIP-2
+ * @property {string} address the destination wallet
+ * @property {string} purchaseCurrency
+ * @property {string} purchaseAmount decimal
+ * @property {string} units smallest unit
+ * @property {string} paymentCurrency
+ * @property {string} paymentMethod
+ * @property {string} paymentTotal decimal
+ * @property {string} paymentSubtotal decimal
+ * @property {string} fee decimal
+ * @property {string | null} partnerUserId
+ * @property {string | null} hash the treasury's payout, once sent
+ * @property {string | null} failure why the payout failed
+ * @property {string} createdAt ISO 8601
+ * @property {string} updatedAt ISO 8601
+ */
+
+const COLUMNS = `id, provider, status, network, chain_id, address, purchase_currency, purchase_amount, units, payment_currency,
+  payment_method, payment_total, payment_subtotal, fee, partner_user_id, hash, failure, created_at, updated_at`;
+
+/**
+ * @param {any} row
+ * @returns {OnrampOrder}
+ */
+const toOrder = (row) => ({
+  id: row.id,
+  provider: row.provider,
+  status: row.status,
+  network: row.network,
+  chainId: row.chain_id,
+  address: row.address,
+  purchaseCurrency: row.purchase_currency,
+  purchaseAmount: row.purchase_amount,
+  units: row.units,
+  paymentCurrency: row.payment_currency,
+  paymentMethod: row.payment_method,
+  paymentTotal: row.payment_total,
+  paymentSubtotal: row.payment_subtotal,
+  fee: row.fee,
+  partnerUserId: row.partner_user_id ?? null,
+  hash: row.hash ?? null,
+  failure: row.failure ?? null,
+  createdAt: new Date(row.created_at).toISOString(),
+  updatedAt: new Date(row.updated_at).toISOString(),
+});
+
+/**
+ * Migrates the `onramp` schema and returns the store over it.
+ *
+ * @param {import('../../storage/index.mjs').Database} database
+ */
+export async function openOrderStore(database) {
+  await database.migrate({ schema: 'onramp', migrations: ONRAMP_MIGRATIONS });
+  return {
+    /**
+     * @param {Omit<OnrampOrder, 'status' | 'hash' | 'failure' | 'createdAt' | 'updatedAt'>} order
+     * @returns {Promise<OnrampOrder>}
+     */
+    async create(order) {
+      const { rows } = await database.query(
+        `INSERT INTO onramp.orders (id, provider, status, network, chain_id, address, address_key, purchase_currency,
+           purchase_amount, units, payment_currency, payment_method, payment_total, payment_subtotal, fee, partner_user_id)
+         VALUES ($1, $2, 'created', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING ${COLUMNS}`,
+        [
+          order.id, order.provider, order.network, order.chainId, order.address, order.address.toLowerCase(), order.purchaseCurrency,
+          order.purchaseAmount, order.units, order.paymentCurrency, order.paymentMethod, order.paymentTotal, order.paymentSubtotal,
+          order.fee, order.partnerUserId,
+        ],
+      );
+      return toOrder(rows[0]);
+    },
+
+    /**
+     * @param {string} id
+     * @returns {Promise<OnrampOrder | undefined>}
+     */
+    async find(id) {
+      const { rows } = await database.query(`SELECT ${COLUMNS} FROM onramp.orders WHERE id = $1`, [id]);
+      return rows[0] ? toOrder(rows[0]) : undefined;
+    },
+
+    /**
+     * Moves an order on from `from` only: two confirmations of one checkout cannot both pay.
+     *
+     * @param {string} id
+     * @param {OnrampOrder['status']} from
+     * @param {OnrampOrder['status']} to
+     * @param {{ hash?: string, failure?: string }} [details]
+     * @returns {Promise<OnrampOrder | undefined>} undefined when the order was not in `from`
+     */
+    async transition(id, from, to, { hash, failure } = {}) {
+      const { rows } = await database.query(
+        `UPDATE onramp.orders SET status = $3, hash = COALESCE($4, hash), failure = COALESCE($5, failure), updated_at = now()
+         WHERE id = $1 AND status = $2 RETURNING ${COLUMNS}`,
+        [id, from, to, hash ?? null, failure ?? null],
+      );
+      return rows[0] ? toOrder(rows[0]) : undefined;
+    },
+
+    /**
+     * Orders confirmed whose payout has not finished (a stopped API left them).
+     *
+     * @returns {Promise<OnrampOrder[]>}
+     */
+    async paying() {
+      const { rows } = await database.query(`SELECT ${COLUMNS} FROM onramp.orders WHERE status = 'paying' ORDER BY created_at`);
+      return rows.map(toOrder);
+    },
+
+    /**
+     * An account's orders, newest first; those of one provider when it is named.
+     *
+     * @param {string} address any case
+     * @param {string} [provider]
+     * @returns {Promise<OnrampOrder[]>}
+     */
+    async ordersOf(address, provider) {
+      const { rows } = await database.query(
+        `SELECT ${COLUMNS} FROM onramp.orders WHERE address_key = $1 AND ($2::text IS NULL OR provider = $2)
+         ORDER BY created_at DESC, id LIMIT 100`,
+        [address.toLowerCase(), provider ?? null],
+      );
+      return rows.map(toOrder);
+    },
+  };
+}
+
+/** @typedef {Awaited<ReturnType<typeof openOrderStore>>} OrderStore */
