@@ -1,4 +1,5 @@
 import type { BlockchainApi } from './api/index.mjs'
+import type { Bundler } from './bundler/index.mjs'
 import type { DevChainFixtures, DevChains } from './devchain/index.mjs'
 import type { WalletDirectory } from './directory/index.mjs'
 import type { MailCatcher } from './mail/index.mjs'
@@ -16,6 +17,8 @@ export interface LocalStackFixtures extends DevChainFixtures {
   wallet?: { url: string }
   /** With the `wallet` option: the mail catcher's inbox and SMTP URL. */
   mail?: { url: string; smtpUrl: string }
+  /** With the `bundler` option: each chain's ERC-4337 bundler URL, by chain id. */
+  bundlers?: Record<string, string>
 }
 
 export interface LocalWalletOptions {
@@ -41,6 +44,8 @@ export interface LocalStack {
   mail?: MailCatcher
   /** The storage database, opened once for every durable service (with the `wallet`, `names` or `onramp` option). */
   database?: Database
+  /** With the `bundler` option: one per chain, in the chains' order; otherwise empty. */
+  bundlers: Bundler[]
   fixtures: LocalStackFixtures
   stop(): Promise<void>
 }
@@ -55,6 +60,10 @@ export declare function startLocalStack(options?: {
   directoryPort?: number
   /** The embedded wallet, its mail catcher and the storage database; off unless asked for. @default false */
   wallet?: LocalWalletOptions | false
+  /** An ERC-4337 bundler (alto, on 127.0.0.1) per chain; off unless asked for. @default false */
+  bundler?: boolean
+  /** The bundlers' ports, one per chain (FOYER_BUNDLER_PORT, FOYER_BUNDLER_PORT_B under `npm start`). @default [0, 0] */
+  bundlerPorts?: number[]
   /** Account names in the API (its profile calls), kept in the storage database; off unless asked for. @default false */
   names?: boolean
   /**

@@ -2,7 +2,8 @@
 // with the fixture contracts, the local Solana node, the WalletConnect relay, the blockchain data API and
 // the wallet directory; with `wallet`, the mail catcher and the embedded wallet service; with `names`, account names
 // in the API; with `onramp`, the API's on-ramp stand-ins (meld, coinbase) paying on the local chains; any of them
-// opens the storage database (once, for every durable service).
+// opens the storage database (once, for every durable service); with `bundler`, an ERC-4337 bundler (alto, on
+// loopback) per chain.
 // One function starts it, one stops it.
 import { NAME_RESOLVER_OWNER, startDevChains } from './devchain/index.mjs';
 import { assertPortFree } from './listen.mjs';
@@ -23,6 +24,9 @@ import { startApi } from './api/index.mjs';
 import { startDirectory } from './directory/index.mjs';
 import { DEFAULT_DATA_DIR, openDatabase } from './storage/index.mjs';
 
+/** The variables `npm start` reads the bundlers' ports from, named when one is taken. */
+const BUNDLER_PORT_ENVS = ['FOYER_BUNDLER_PORT', 'FOYER_BUNDLER_PORT_B'];
+
 /**
  * @typedef {import('./devchain/index.mjs').DevChainFixtures & {
  *   solana: { rpcUrl: string, chainId: string, genesisHash: string, usdc: string },
@@ -30,6 +34,7 @@ import { DEFAULT_DATA_DIR, openDatabase } from './storage/index.mjs';
  *   api: { url: string, names: boolean, onramp: boolean },
  *   directory: { url: string },
  *   wallet?: { url: string },
+ *   bundlers?: Record<string, string>,
  *   mail?: { url: string, smtpUrl: string }
  * }} LocalStackFixtures
  */
@@ -55,6 +60,10 @@ import { DEFAULT_DATA_DIR, openDatabase } from './storage/index.mjs';
  * @param {number} [options.directoryPort] the wallet directory; 0 (a free port) unless given, like apiPort. @default 0
  * @param {LocalWalletOptions | false} [options.wallet] the embedded wallet, its mail catcher and the storage
  *   database they need; off unless asked for, so stacks that do not use it skip opening the database. @default false
+ * @param {boolean} [options.bundler] an ERC-4337 bundler (alto) per chain, on 127.0.0.1, for the EntryPoint v0.8 every
+ *   chain has; their URLs in `fixtures.bundlers` by chain id. Off unless asked for: each is a Node process that takes
+ *   a few seconds to start. @default false
+ * @param {number[]} [options.bundlerPorts] one per chain; 0 picks a free port. @default [0, 0]
  * @param {boolean} [options.names] account names (the API's profile calls), kept in the storage database; off
  *   unless asked for, like the wallet. @default false
  * @param {boolean} [options.onramp] the on-ramp stand-ins in the API (options, quotes, checkout pages; the treasury,
@@ -67,11 +76,14 @@ import { DEFAULT_DATA_DIR, openDatabase } from './storage/index.mjs';
  * @returns {Promise<{ devChains: import('./devchain/index.mjs').DevChains, solana: { url: string, stop(): Promise<void> },
  *   fixtures: LocalStackFixtures, stop(): Promise<void> }>}
  */
-export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 8899, relayPort = 8787, apiPort = 0, directoryPort = 0, wallet: walletOptions = false, names = false, onramp = false, dataDir: dataDirOption, fixturesPath = false, signal } = {}) {
+export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 8899, relayPort = 8787, apiPort = 0, directoryPort = 0, wallet: walletOptions = false, bundler = false, bundlerPorts = [0, 0], names = false, onramp = false, dataDir: dataDirOption, fixturesPath = false, signal } = {}) {
   if (solanaPort !== 0) await assertPortFree(solanaPort, 'FOYER_SOLANA_PORT');
   if (relayPort !== 0) await assertPortFree(relayPort, 'FOYER_RELAY_PORT');
   if (apiPort !== 0) await assertPortFree(apiPort, 'FOYER_API_PORT');
   if (directoryPort !== 0) await assertPortFree(directoryPort, 'FOYER_DIRECTORY_PORT');
+  if (bundler) {
+    for (const [index, port] of bundlerPorts.entries()) if (port) await assertPortFree(port, BUNDLER_PORT_ENVS[index] ?? 'FOYER_BUNDLER_PORT');
+  }
   if (walletOptions) {
     for (const [port, envVar] of /** @type {const} */ ([[walletOptions.port, 'FOYER_WALLET_PORT'], [walletOptions.smtpPort, 'FOYER_SMTP_PORT'], [walletOptions.mailPort, 'FOYER_MAIL_PORT']])) {
       if (port) await assertPortFree(port, envVar);
@@ -93,6 +105,24 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
     await opening?.then((database) => database.close(), () => {});
     throw error;
   }
+  // The bundlers start beside the other services (alto takes seconds to load), each against its chain's EntryPoint.
+  const bundling = bundler
+    ? import('./bundler/index.mjs').then(({ startBundler }) =>
+        Promise.allSettled(
+          devChains.chains.map((chain, index) =>
+            startBundler({
+              rpcUrl: chain.url,
+              port: bundlerPorts[index] ?? 0,
+              portEnv: BUNDLER_PORT_ENVS[index] ?? 'FOYER_BUNDLER_PORT',
+              entryPoint: /** @type {{ accountAbstraction: { entryPoint: `0x${string}` } }} */ (devChains.fixtures.chains[String(chain.chainId)]).accountAbstraction.entryPoint,
+              signal,
+            }),
+          ),
+        ),
+      )
+    : Promise.resolve([]);
+  /** @type {import('./bundler/index.mjs').Bundler[]} */
+  const bundlers = [];
   /** @type {{ url: string, stop(): Promise<void> }} */
   let solana;
   /** @type {{ url: string, stop(): Promise<void> } | undefined} */
@@ -167,8 +197,13 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
       });
     }
     await minting;
+    for (const result of await bundling) if (result.status === 'fulfilled') bundlers.push(result.value);
+    const failedBundler = (await bundling).find((result) => result.status === 'rejected');
+    if (failedBundler) throw /** @type {PromiseRejectedResult} */ (failedBundler).reason;
   } catch (error) {
-    await Promise.allSettled([api?.stop(), wallet?.stop()]);
+    const started = await bundling.catch(() => []);
+    for (const result of started) if (result.status === 'fulfilled' && !bundlers.includes(result.value)) bundlers.push(result.value);
+    await Promise.allSettled([api?.stop(), wallet?.stop(), ...bundlers.map((entry) => entry.stop())]);
     await Promise.allSettled([directory?.stop(), relay?.stop(), solana?.stop(), devChains.stop(), mail?.stop()]);
     await (database ?? (await opening?.catch(() => undefined)))?.close();
     throw error;
@@ -179,6 +214,7 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
     walletConnect: { relayUrl: relay.url },
     api: { url: api.url, names, onramp },
     directory: { url: directory.url },
+    ...(bundler && { bundlers: Object.fromEntries(devChains.chains.map((chain, index) => [String(chain.chainId), /** @type {import('./bundler/index.mjs').Bundler} */ (bundlers[index]).url])) }),
     // `localhost`, not 127.0.0.1: the demo is on 127.0.0.1, and the frame must be on another site, as in production.
     ...(wallet && mail && { wallet: { url: `http://localhost:${wallet.port}` }, mail: { url: mail.url, smtpUrl: mail.smtpUrl } }),
   };
@@ -192,10 +228,11 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
     wallet,
     mail,
     database,
+    bundlers,
     fixtures,
     stop: async () => {
       // The API and the wallet first: the API's indexers poll the chains stopped after it; the wallet uses the database.
-      await Promise.allSettled([api.stop(), wallet?.stop()]);
+      await Promise.allSettled([api.stop(), wallet?.stop(), ...bundlers.map((entry) => entry.stop())]);
       await Promise.allSettled([directory.stop(), relay.stop(), solana.stop(), devChains.stop(), mail?.stop(), database?.close()]);
     },
   };
