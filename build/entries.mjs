@@ -40,6 +40,7 @@ export const entries = [
   // onramp: the manifest carries its action's texts and the restricted time zones; the views, the client and the
   // actions stay lazy.
   { export: './plugins/onramp', input: 'plugins/onramp/index.ts', file: 'plugins/onramp', budget: { gzip: 1024, beyond: ['.', './react'] } },
+  { export: './plugins/socials', input: 'plugins/socials/index.ts', file: 'plugins/socials', budget: { gzip: 1.5 * 1024, beyond: ['.', './react'] } },
 ]
 
 /**

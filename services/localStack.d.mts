@@ -2,6 +2,7 @@ import type { BlockchainApi } from './api/index.mjs'
 import type { Bundler } from './bundler/index.mjs'
 import type { DevChainFixtures, DevChains } from './devchain/index.mjs'
 import type { WalletDirectory } from './directory/index.mjs'
+import type { IdentityProvider } from './identity/index.mjs'
 import type { MailCatcher } from './mail/index.mjs'
 import type { Database } from './storage/index.mjs'
 import type { WalletService } from './wallet/index.mjs'
@@ -19,6 +20,8 @@ export interface LocalStackFixtures extends DevChainFixtures {
   mail?: { url: string; smtpUrl: string }
   /** With the `bundler` option: each chain's ERC-4337 bundler URL, by chain id. */
   bundlers?: Record<string, string>
+  /** With the `wallet` option: the local OpenID Connect provider behind the social logins (its issuer URL). */
+  identity?: { url: string }
 }
 
 export interface LocalWalletOptions {
@@ -28,6 +31,8 @@ export interface LocalWalletOptions {
   smtpPort?: number
   /** The mail catcher's inbox. @default 0 */
   mailPort?: number
+  /** The local OpenID Connect provider (social logins). @default 0 (a free port) */
+  identityPort?: number
   /** The storage database and the wallet's master key file. @default FOYER_DATA_DIR, else '.foyer/data' */
   dataDir?: string
 }
@@ -42,6 +47,7 @@ export interface LocalStack {
   /** With the `wallet` option. */
   wallet?: WalletService
   mail?: MailCatcher
+  identity?: IdentityProvider
   /** The storage database, opened once for every durable service (with the `wallet`, `names` or `onramp` option). */
   database?: Database
   /** With the `bundler` option: one per chain, in the chains' order; otherwise empty. */

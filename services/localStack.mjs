@@ -6,7 +6,7 @@
 // loopback) per chain.
 // One function starts it, one stops it.
 import { NAME_RESOLVER_OWNER, startDevChains } from './devchain/index.mjs';
-import { assertPortFree } from './listen.mjs';
+import { assertPortFree, findFreePort } from './listen.mjs';
 import { writeAtomically } from './writeAtomically.mjs';
 import {
   DEV_FUNDING_LAMPORTS,
@@ -35,7 +35,8 @@ const BUNDLER_PORT_ENVS = ['FOYER_BUNDLER_PORT', 'FOYER_BUNDLER_PORT_B'];
  *   directory: { url: string },
  *   wallet?: { url: string },
  *   bundlers?: Record<string, string>,
- *   mail?: { url: string, smtpUrl: string }
+ *   mail?: { url: string, smtpUrl: string },
+ *   identity?: { url: string }
  * }} LocalStackFixtures
  */
 
@@ -44,6 +45,7 @@ const BUNDLER_PORT_ENVS = ['FOYER_BUNDLER_PORT', 'FOYER_BUNDLER_PORT_B'];
  * @property {number} [port] the wallet service. @default 0
  * @property {number} [smtpPort] the mail catcher's SMTP side. @default 0
  * @property {number} [mailPort] the mail catcher's inbox. @default 0
+ * @property {number} [identityPort] the local OpenID Connect provider standing in for the social providers. @default 0
  * @property {string} [dataDir] the storage database and the wallet's master key file. @default FOYER_DATA_DIR, else '.foyer/data'
  */
 
@@ -85,7 +87,7 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
     for (const [index, port] of bundlerPorts.entries()) if (port) await assertPortFree(port, BUNDLER_PORT_ENVS[index] ?? 'FOYER_BUNDLER_PORT');
   }
   if (walletOptions) {
-    for (const [port, envVar] of /** @type {const} */ ([[walletOptions.port, 'FOYER_WALLET_PORT'], [walletOptions.smtpPort, 'FOYER_SMTP_PORT'], [walletOptions.mailPort, 'FOYER_MAIL_PORT']])) {
+    for (const [port, envVar] of /** @type {const} */ ([[walletOptions.port, 'FOYER_WALLET_PORT'], [walletOptions.smtpPort, 'FOYER_SMTP_PORT'], [walletOptions.mailPort, 'FOYER_MAIL_PORT'], [walletOptions.identityPort, 'FOYER_IDENTITY_PORT']])) {
       if (port) await assertPortFree(port, envVar);
     }
   }
@@ -93,7 +95,7 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
   // Opened while the chains start (PGlite takes a second or more), once for every durable service of the stack;
   // the wallet's and the mail catcher's code load meanwhile too, and only when the wallet is asked for.
   const opening = walletOptions || names || onramp ? openDatabase({ dataDir }) : undefined;
-  const loadingWallet = walletOptions ? Promise.all([import('./wallet/index.mjs'), import('./mail/index.mjs')]) : undefined;
+  const loadingWallet = walletOptions ? Promise.all([import('./wallet/index.mjs'), import('./mail/index.mjs'), import('./identity/index.mjs')]) : undefined;
   // Awaited below; until then a failure must not count as an unhandled rejection.
   opening?.catch(() => {});
   loadingWallet?.catch(() => {});
@@ -137,6 +139,8 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
   let mail;
   /** @type {import('./wallet/index.mjs').WalletService | undefined} */
   let wallet;
+  /** @type {import('./identity/index.mjs').IdentityProvider | undefined} */
+  let identity;
   try {
     solana = await startSolanaRpc({
       port: solanaPort,
@@ -183,11 +187,21 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
     });
     directory = await startDirectory({ port: directoryPort });
     if (walletOptions) {
-      const [{ startWallet }, { startMailCatcher }] = /** @type {[typeof import('./wallet/index.mjs'), typeof import('./mail/index.mjs')]} */ (await loadingWallet);
+      const [{ startWallet }, { startMailCatcher }, { startIdentityProvider, devClientOf, OIDC_SOCIAL_PROVIDERS }] =
+        /** @type {[typeof import('./wallet/index.mjs'), typeof import('./mail/index.mjs'), typeof import('./identity/index.mjs')]} */ (await loadingWallet);
       database = await opening;
       mail = await startMailCatcher({ smtpPort: walletOptions.smtpPort ?? 0, httpPort: walletOptions.mailPort ?? 0 });
+      // The provider must know the wallet's callback before the wallet knows the provider's issuer: the wallet's
+      // port is chosen first (as anvil's are).
+      const walletPort = walletOptions.port || (await findFreePort());
+      identity = await startIdentityProvider({
+        port: walletOptions.identityPort ?? 0,
+        redirectUris: [`http://localhost:${walletPort}/social/callback`, `http://127.0.0.1:${walletPort}/social/callback`],
+      });
+      const identityUrl = identity.url;
       wallet = await startWallet({
-        port: walletOptions.port ?? 0,
+        port: walletPort,
+        social: Object.fromEntries(OIDC_SOCIAL_PROVIDERS.map((provider) => [provider, { issuer: identityUrl, ...devClientOf(provider) }])),
         database: /** @type {import('./storage/index.mjs').Database} */ (database),
         dataDir,
         smtpUrl: mail.smtpUrl,
@@ -204,7 +218,7 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
     const started = await bundling.catch(() => []);
     for (const result of started) if (result.status === 'fulfilled' && !bundlers.includes(result.value)) bundlers.push(result.value);
     await Promise.allSettled([api?.stop(), wallet?.stop(), ...bundlers.map((entry) => entry.stop())]);
-    await Promise.allSettled([directory?.stop(), relay?.stop(), solana?.stop(), devChains.stop(), mail?.stop()]);
+    await Promise.allSettled([directory?.stop(), relay?.stop(), solana?.stop(), devChains.stop(), mail?.stop(), identity?.stop()]);
     await (database ?? (await opening?.catch(() => undefined)))?.close();
     throw error;
   }
@@ -216,7 +230,7 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
     directory: { url: directory.url },
     ...(bundler && { bundlers: Object.fromEntries(devChains.chains.map((chain, index) => [String(chain.chainId), /** @type {import('./bundler/index.mjs').Bundler} */ (bundlers[index]).url])) }),
     // `localhost`, not 127.0.0.1: the demo is on 127.0.0.1, and the frame must be on another site, as in production.
-    ...(wallet && mail && { wallet: { url: `http://localhost:${wallet.port}` }, mail: { url: mail.url, smtpUrl: mail.smtpUrl } }),
+    ...(wallet && mail && identity && { wallet: { url: `http://localhost:${wallet.port}` }, mail: { url: mail.url, smtpUrl: mail.smtpUrl }, identity: { url: identity.url } }),
   };
   if (fixturesPath) await writeAtomically(fixturesPath, JSON.stringify(fixtures, null, 2));
   return {
@@ -227,13 +241,14 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
     directory,
     wallet,
     mail,
+    identity,
     database,
     bundlers,
     fixtures,
     stop: async () => {
       // The API and the wallet first: the API's indexers poll the chains stopped after it; the wallet uses the database.
       await Promise.allSettled([api.stop(), wallet?.stop(), ...bundlers.map((entry) => entry.stop())]);
-      await Promise.allSettled([directory.stop(), relay.stop(), solana.stop(), devChains.stop(), mail?.stop(), database?.close()]);
+      await Promise.allSettled([directory.stop(), relay.stop(), solana.stop(), devChains.stop(), mail?.stop(), identity?.stop(), database?.close()]);
     },
   };
 }

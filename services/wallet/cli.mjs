@@ -10,9 +10,14 @@
 //   FOYER_WALLET_NETWORKS    chainId=rpcUrl, comma-separated; a chainId `solana:<genesis prefix>` is Solana.
 //                            Default: the local stack's chains 31337 and 31338 and its Solana node.
 //   FOYER_WALLET_MASTER_KEY  64 hex digits; default: <data dir>/wallet-master.key, created 0600 on first start
+//   FOYER_SOCIAL_<PROVIDER>_ISSUER, _CLIENT_ID, _CLIENT_SECRET
+//                            social login with GOOGLE, GITHUB, APPLE, FACEBOOK, X or DISCORD: the OpenID Connect
+//                            issuer and the client registered there (redirect URI <wallet origin>/social/callback).
+//                            A provider is on when all three are set.
 import { readPort, stopOnSignals } from '../serviceCli.mjs';
 import { LOCAL_SOLANA_CHAIN_ID } from '../solana/index.mjs';
 import { openDatabase } from '../storage/index.mjs';
+import { SOCIAL_PROVIDERS } from './social.mjs';
 import { DEFAULT_WALLET_PORT, startWallet } from './startWallet.mjs';
 
 const LOCAL_NETWORKS = `31337=http://127.0.0.1:8545,31338=http://127.0.0.1:8546,${LOCAL_SOLANA_CHAIN_ID}=http://127.0.0.1:8899`;
@@ -29,6 +34,17 @@ function parseNetworks(list) {
     else evm.push({ chainId: Number(chainId), rpcUrl });
   }
   return { evm, solana };
+}
+
+/** The social providers whose three variables are all set. */
+function socialClients() {
+  return Object.fromEntries(
+    SOCIAL_PROVIDERS.flatMap((provider) => {
+      const prefix = `FOYER_SOCIAL_${provider.toUpperCase()}_`;
+      const [issuer, clientId, clientSecret] = ['ISSUER', 'CLIENT_ID', 'CLIENT_SECRET'].map((name) => process.env[prefix + name]);
+      return issuer && clientId && clientSecret ? [[provider, { issuer, clientId, clientSecret }]] : [];
+    }),
+  );
 }
 
 const port = readPort('FOYER_WALLET_PORT', DEFAULT_WALLET_PORT);
@@ -51,6 +67,7 @@ try {
     mailFrom: process.env['FOYER_MAIL_FROM'] || undefined,
     directoryUrl: process.env['FOYER_DIRECTORY_URL'] || 'http://127.0.0.1:8788',
     ...parseNetworks(process.env['FOYER_WALLET_NETWORKS'] || LOCAL_NETWORKS),
+    social: socialClients(),
   });
 } catch (error) {
   await database?.close();

@@ -23,12 +23,14 @@ const DEVICE_POLL_MS = 1_000;
  * @property {ReturnType<typeof import('./session.mjs').createSessions>} sessions
  * @property {() => number} now
  * @property {number} deviceWaitMs
+ * @property {import('./social.mjs').SocialLogin} social
  */
 /**
  * @typedef {object} RequestContext
  * @property {import('hono').Context} c
  * @property {Buffer} deviceHash
  * @property {string} walletOrigin for the links in mails
+ * @property {string} hostOrigin the embedding page's origin, checked against the project's allowed list
  * @property {unknown} payload
  */
 
@@ -143,7 +145,9 @@ async function getUser(deps, ctx) {
   const solana = { address: user.solanaAddress, type: 'eoa', namespace: 'solana' };
   const [first, second] = network.namespace === 'solana' ? [solana, evm] : [evm, solana];
   return {
-    email: user.email,
+    ...(user.email !== null && { email: user.email }),
+    ...(user.userName !== null && { userName: user.userName }),
+    ...(user.socialProvider !== null && { socialProvider: user.socialProvider }),
     address: first.address,
     chainId: wireChainId(network),
     accounts: [first, second],
@@ -194,6 +198,7 @@ async function rpcRequest(deps, ctx) {
 async function updateEmail(deps, ctx) {
   const user = await requireUser(deps, ctx);
   const { email: newEmail } = parse(EMAIL_PAYLOAD, ctx.payload);
+  if (user.email === null) throw invalidRequest('This wallet signs in with a social account, not an email');
   if (newEmail === user.email) throw invalidRequest('This is already the wallet’s email');
   if (await findUser(deps.database, 'email', newEmail)) throw invalidRequest('Another wallet uses this email');
   await claimMailSlot(deps, user.email);
@@ -212,7 +217,7 @@ async function useUpdateCode(deps, ctx, purpose) {
   const user = await requireUser(deps, ctx);
   const { otp } = parse(OTP_PAYLOAD, ctx.payload);
   const { email, newEmail } = await useCode(deps, { purpose, deviceHash: ctx.deviceHash, code: otp });
-  if (email !== user.email || !newEmail) throw new WalletError(400, 'INVALID_CODE', 'Invalid code');
+  if (user.email === null || email !== user.email || !newEmail) throw new WalletError(400, 'INVALID_CODE', 'Invalid code');
   return { user, email, newEmail };
 }
 
@@ -246,6 +251,27 @@ async function updateEmailSecondaryOtp(deps, ctx) {
   return { newEmail };
 }
 
+/**
+ * Social login, step 1: the provider's authorization URL, for the host to open in a popup (§4).
+ *
+ * @param {WalletDeps} deps @param {RequestContext} ctx
+ */
+async function getSocialRedirectUri(deps, ctx) {
+  return deps.social.redirectUri({ payload: ctx.payload, deviceHash: ctx.deviceHash, hostOrigin: ctx.hostOrigin, walletOrigin: ctx.walletOrigin });
+}
+
+/**
+ * Social login, step 2: the result URI the callback page handed the host; the code is exchanged and the session
+ * starts.
+ *
+ * @param {WalletDeps} deps @param {RequestContext} ctx
+ */
+async function connectSocial(deps, ctx) {
+  const user = await deps.social.connect({ payload: ctx.payload, deviceHash: ctx.deviceHash, hostOrigin: ctx.hostOrigin, walletOrigin: ctx.walletOrigin });
+  await deps.sessions.start(ctx.c, user.id);
+  return { ...(user.userName !== null && { userName: user.userName }), socialProvider: user.socialProvider };
+}
+
 /** The APP_ messages the frame forwards, by type. */
 export const HANDLERS = {
   APP_CONNECT_EMAIL: connectEmail,
@@ -260,6 +286,8 @@ export const HANDLERS = {
   APP_UPDATE_EMAIL: updateEmail,
   APP_UPDATE_EMAIL_PRIMARY_OTP: updateEmailPrimaryOtp,
   APP_UPDATE_EMAIL_SECONDARY_OTP: updateEmailSecondaryOtp,
+  APP_GET_SOCIAL_REDIRECT_URI: getSocialRedirectUri,
+  APP_CONNECT_SOCIAL: connectSocial,
 };
 
 export { confirmDeviceToken };

@@ -15,6 +15,13 @@ export type WalletAppOptions = {
   evm?: readonly { chainId: number; rpcUrl: string }[];
   /** Solana networks (`solana:<genesis hash prefix>`) and their RPC. */
   solana?: readonly { chainId: string; rpcUrl: string }[];
+  /**
+   * The OpenID Connect providers users may sign in with (social login), by provider: the issuer (discovery at
+   * `/.well-known/openid-configuration`; plain http only on loopback) and the client registered there, whose
+   * redirect URI is `<wallet origin>/social/callback`. A provider left out answers `SOCIAL_NOT_CONFIGURED`.
+   * @default {}
+   */
+  social?: Partial<Record<SocialProvider, { issuer: string; clientId: string; clientSecret: string }>>;
   /** The wallet's origin as browsers see it, behind a proxy. @default the request's origin */
   publicOrigin?: string;
   /** Milliseconds; for tests. @default Date.now */
@@ -54,6 +61,10 @@ export declare function startWallet(
 export declare function loadMasterKey(options: { fromEnv: string | undefined; dataDir: string }): Buffer;
 /** Whether `origin` matches an allowed-origins pattern (`https://*.example.com`, `http://localhost:*`). */
 export declare function originMatches(pattern: string, origin: string): boolean;
+
+/** §5: the providers that sign in through OpenID Connect. */
+export declare const SOCIAL_PROVIDERS: readonly ['google', 'github', 'apple', 'facebook', 'x', 'discord'];
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
 /** 8790 */
 export declare const DEFAULT_WALLET_PORT: number;

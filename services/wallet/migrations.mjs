@@ -59,4 +59,27 @@ export const WALLET_MIGRATIONS = [
         created_at timestamptz NOT NULL DEFAULT now()
       );`,
   },
+  {
+    name: 'social logins',
+    sql: `
+      -- A social user has no email: it is known by its provider and that provider's subject.
+      ALTER TABLE wallet.users ALTER COLUMN email DROP NOT NULL;
+      ALTER TABLE wallet.users ADD COLUMN social_provider text;
+      ALTER TABLE wallet.users ADD COLUMN social_subject text;
+      ALTER TABLE wallet.users ADD COLUMN user_name text;
+      CREATE UNIQUE INDEX users_social ON wallet.users (social_provider, social_subject);
+      -- One sign-in under way: its state (stored as an HMAC), the PKCE verifier and nonce the code exchange needs,
+      -- the browser (device cookie, per embedding site) and the embedding origin that asked, single use.
+      CREATE TABLE wallet.social_logins (
+        state_hash bytea PRIMARY KEY,
+        provider text NOT NULL,
+        device_hash bytea NOT NULL,
+        host_origin text NOT NULL,
+        code_verifier text NOT NULL,
+        nonce text NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );`,
+  },
 ];
