@@ -25,9 +25,10 @@ export function kernelChunk() {
 
 /**
  * What a page may run before its first paint: the static closure of every entry a host imports up front
- * (all but './query', which is lazy code only). Of those, the kernel's modules and any module lazy code
- * also imports (a chain's constants, a plugin's texts), with what they import: left with its manifest, a
- * module lazy code shares would be a file of its own in the host's build, for the same reason as above.
+ * (all but './query', which is lazy code only). Of those, the kernel's modules, and a chain family's modules that
+ * its lazy code also imports (its constants and options), with what they import: left with the chain's manifest,
+ * they would be a file of their own in the host's build, for the same reason as above. Nearly every host has a
+ * chain family; a plugin's shared modules stay with its manifest, so hosts without the plugin pay nothing.
  */
 function modulesOfKernelChunk(getModuleInfo) {
   const closure = (roots, within) => {
@@ -42,9 +43,7 @@ function modulesOfKernelChunk(getModuleInfo) {
     return seen
   }
   const firstPaint = closure(entries.filter((e) => e.export !== './query').map((e) => path.join(repo, e.input)))
-  const kernel = path.join(repo, 'kernel') + path.sep
-  const sharedWithLazyCode = [...firstPaint].filter(
-    (moduleId) => moduleId.startsWith(kernel) || getModuleInfo(moduleId).importers.some((importer) => !firstPaint.has(importer)),
-  )
-  return closure(sharedWithLazyCode, firstPaint)
+  const inFolder = (folder) => (moduleId) => moduleId.startsWith(path.join(repo, folder) + path.sep)
+  const sharedByChains = (moduleId) => inFolder('chains')(moduleId) && getModuleInfo(moduleId).importers.some((importer) => !firstPaint.has(importer))
+  return closure([...firstPaint].filter((moduleId) => inFolder('kernel')(moduleId) || sharedByChains(moduleId)), firstPaint)
 }
