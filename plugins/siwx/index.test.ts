@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { connect, disconnect, switchNetwork, type Kernel } from '../../kernel/index.js'
 import { staticGraph } from '../../test/boundaries.js'
+import { memorySiwxVerifier } from '../../test/memorySiwxVerifier.js'
 import { testAddresses, testChain, testKernel } from '../../test/fixtures.js'
-import { siwx, type SiwxConfig, type SiwxSession } from './index.js'
+import { siwx, type SiwxSession } from './index.js'
 import { signIn } from './signIn.js'
 import { formatSignInMessage } from './signInMessage.js'
 import { parseSignInMessage } from './verifySignIn.mjs'
@@ -10,28 +11,7 @@ import { parseSignInMessage } from './verifySignIn.mjs'
 const root = new URL('../../', import.meta.url).pathname
 const EVM = testAddresses.eip155[0]
 
-/** A verifier in memory: what it was given and revoked; `refuse` makes addSession throw. */
-function memoryVerifier() {
-  const sessions: SiwxSession[] = []
-  const verifier = {
-    sessions,
-    revoked: [] as string[],
-    refuse: undefined as string | undefined,
-    getNonce: vi.fn(async () => 'nonce12345678'),
-    async addSession(session: SiwxSession) {
-      if (verifier.refuse) throw new Error(verifier.refuse)
-      sessions.push(session)
-    },
-    async getSessions(chainId: string, address: string) {
-      return sessions.filter((session) => session.data.chainId === chainId && session.data.accountAddress === address)
-    },
-    async revokeSession(chainId: string, address: string) {
-      verifier.revoked.push(`${chainId}:${address}`)
-      sessions.splice(0, sessions.length, ...sessions.filter((session) => session.data.chainId !== chainId || session.data.accountAddress !== address))
-    },
-  } satisfies SiwxConfig & Record<string, unknown>
-  return verifier
-}
+const memoryVerifier = memorySiwxVerifier
 
 /** Waits until the SignIn view is on screen. */
 async function signInShown(kernel: Kernel) {
