@@ -6,6 +6,8 @@ declare global {
   const __FOYER_WALLET_URL__: string | null
   /** Whether the stack's API registers account names: a build-time constant (vite.config.ts). */
   const __FOYER_NAMES__: boolean
+  /** Whether the stack's API runs the on-ramp stand-ins: a build-time constant (vite.config.ts). */
+  const __FOYER_ONRAMP__: boolean
 }
 
 export interface LocalChain {
@@ -30,8 +32,8 @@ export interface LocalStack {
   walletConnect?: { relayUrl: string }
   /** The wallet directory (services/directory). */
   directory?: { url: string }
-  /** The blockchain API (services/api); `names` when it registers account names. */
-  api?: { url: string; names?: boolean }
+  /** The blockchain API (services/api); `names` when it registers account names, `onramp` when it sells crypto. */
+  api?: { url: string; names?: boolean; onramp?: boolean }
   /** The embedded wallet (services/wallet), on its own site: the secure frame behind email sign-in. */
   wallet?: { url: string }
   /** The mail catcher's inbox (services/mail), where the sign-in codes arrive. */

@@ -6,6 +6,7 @@ import { solana, solanaLocalnet } from 'foyer/chains/solana'
 import { activity } from 'foyer/plugins/activity'
 import { email } from 'foyer/plugins/email'
 import { names } from 'foyer/plugins/names'
+import { onramp } from 'foyer/plugins/onramp'
 import { portfolio } from 'foyer/plugins/portfolio'
 import { receive } from 'foyer/plugins/receive'
 import { send } from 'foyer/plugins/send'
@@ -68,6 +69,9 @@ const kernel = createKernel({
     // Account names ('Get a name' under an EVM account), when the stack's API keeps them (\`npm start\` and
     // \`npm run bench\` do).
     __FOYER_NAMES__ ? names() : undefined,
+    // Buying crypto from the local meld and coinbase stand-ins, paid on the local chains, when the stack's API runs
+    // them (\`npm start\` does).
+    __FOYER_ONRAMP__ ? onramp() : undefined,
   ],
 })
 

@@ -33,6 +33,8 @@ export default defineConfig({
     __FOYER_WALLET_URL__: JSON.stringify(localStack.wallet?.url ?? null),
     // Likewise names: only when the stack's API keeps them (it needs the storage database).
     __FOYER_NAMES__: JSON.stringify(localStack.api?.names === true),
+    // And the on-ramp: only when the stack's API runs the providers' stand-ins (their orders need the database).
+    __FOYER_ONRAMP__: JSON.stringify(localStack.api?.onramp === true),
   },
   plugins: [react()],
   resolve: { alias },

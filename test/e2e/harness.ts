@@ -79,9 +79,13 @@ export interface StackOptions {
    * offers 'Get a name'. @default false
    */
   names?: boolean
+  /**
+   * The on-ramp stand-ins in the API, their orders in the storage database: the demo then offers 'Buy'. @default false
+   */
+  onramp?: boolean
 }
 
-export async function startStack({ wallet = false, names = false, app = 'demo', production = false }: StackOptions = {}): Promise<Stack> {
+export async function startStack({ wallet = false, names = false, onramp = false, app = 'demo', production = false }: StackOptions = {}): Promise<Stack> {
   const dir = mkdtempSync(path.join(tmpdir(), 'foyer-e2e-'))
   let local: Awaited<ReturnType<typeof startLocalStack>>
   try {
@@ -91,6 +95,7 @@ export async function startStack({ wallet = false, names = false, app = 'demo', 
       relayPort: 0,
       ...(wallet && { wallet: { port: 0, smtpPort: 0, mailPort: 0, dataDir: path.join(dir, 'data') } }),
       names,
+      onramp,
       dataDir: path.join(dir, 'data'),
     })
   } catch (error) {
