@@ -186,6 +186,9 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
       }),
     });
     directory = await startDirectory({ port: directoryPort });
+    for (const result of await bundling) if (result.status === 'fulfilled') bundlers.push(result.value);
+    const failedBundler = (await bundling).find((result) => result.status === 'rejected');
+    if (failedBundler) throw /** @type {PromiseRejectedResult} */ (failedBundler).reason;
     if (walletOptions) {
       const [{ startWallet }, { startMailCatcher }, { startIdentityProvider, devClientOf, OIDC_SOCIAL_PROVIDERS }] =
         /** @type {[typeof import('./wallet/index.mjs'), typeof import('./mail/index.mjs'), typeof import('./identity/index.mjs')]} */ (await loadingWallet);
@@ -206,14 +209,12 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
         dataDir,
         smtpUrl: mail.smtpUrl,
         directoryUrl: directory.url,
-        evm: devChains.chains.map((chain) => ({ chainId: chain.chainId, rpcUrl: chain.url })),
+        // With bundlers, each user also has a smart account on every chain (SimpleAccount, owned by the user's EVM key).
+        evm: devChains.chains.map((chain, index) => ({ chainId: chain.chainId, rpcUrl: chain.url, ...(bundlers[index] && { bundlerUrl: bundlers[index].url }) })),
         solana: [{ chainId: LOCAL_SOLANA_CHAIN_ID, rpcUrl: solana.url }],
       });
     }
     await minting;
-    for (const result of await bundling) if (result.status === 'fulfilled') bundlers.push(result.value);
-    const failedBundler = (await bundling).find((result) => result.status === 'rejected');
-    if (failedBundler) throw /** @type {PromiseRejectedResult} */ (failedBundler).reason;
   } catch (error) {
     const started = await bundling.catch(() => []);
     for (const result of started) if (result.status === 'fulfilled' && !bundlers.includes(result.value)) bundlers.push(result.value);

@@ -18,6 +18,7 @@ const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'he
  * @property {`0x${string}`} evmAddress
  * @property {string} solanaAddress
  * @property {string | null} chainId the last network, canonical (networks.mjs)
+ * @property {'eoa' | 'smartAccount' | null} preferredAccountType what the user chose; null: the network's default
  */
 
 /** @param {Uint8Array} seed */
@@ -43,9 +44,10 @@ const toUser = (row) => ({
   evmAddress: row.evm_address,
   solanaAddress: row.solana_address,
   chainId: row.chain_id,
+  preferredAccountType: row.preferred_account_type ?? null,
 });
 
-const USER_COLUMNS = 'id, email, social_provider, user_name, evm_address, solana_address, chain_id';
+const USER_COLUMNS = 'id, email, social_provider, user_name, evm_address, solana_address, chain_id, preferred_account_type';
 
 /**
  * The user with this email, created with fresh keys when there is none.

@@ -7,7 +7,8 @@
 //   FOYER_SMTP_URL           required: smtp://user:pass@host:587 or smtps://…
 //   FOYER_MAIL_FROM          'Foyer Wallet <wallet@localhost>'
 //   FOYER_DIRECTORY_URL      http://127.0.0.1:8788
-//   FOYER_WALLET_NETWORKS    chainId=rpcUrl, comma-separated; a chainId `solana:<genesis prefix>` is Solana.
+//   FOYER_WALLET_NETWORKS    chainId=rpcUrl, comma-separated; a chainId `solana:<genesis prefix>` is Solana;
+//                            an EVM entry may add `|bundlerUrl` (ERC-4337, EntryPoint v0.8): users get a smart account there.
 //                            Default: the local stack's chains 31337 and 31338 and its Solana node.
 //   FOYER_WALLET_MASTER_KEY  64 hex digits; default: <data dir>/wallet-master.key, created 0600 on first start
 //   FOYER_SOCIAL_<PROVIDER>_ISSUER, _CLIENT_ID, _CLIENT_SECRET
@@ -31,7 +32,10 @@ function parseNetworks(list) {
     const [chainId, rpcUrl] = [entry.slice(0, at), entry.slice(at + 1)];
     if (at < 1) throw new Error(`FOYER_WALLET_NETWORKS: ${JSON.stringify(entry)} is not chainId=rpcUrl`);
     if (chainId.startsWith('solana:')) solana.push({ chainId, rpcUrl });
-    else evm.push({ chainId: Number(chainId), rpcUrl });
+    else {
+      const [rpc, bundlerUrl] = rpcUrl.split('|');
+      evm.push({ chainId: Number(chainId), rpcUrl: /** @type {string} */ (rpc), ...(bundlerUrl && { bundlerUrl }) });
+    }
   }
   return { evm, solana };
 }

@@ -32,7 +32,8 @@ const APPROVAL_BODY = v.object({ secret: v.string(), approved: v.boolean() });
  * @property {import('../mail/index.mjs').Mailer} mailer
  * @property {Buffer} masterKey 32 bytes (masterKey.mjs loadMasterKey)
  * @property {string} directoryUrl asked for projects' allowed origins
- * @property {readonly { chainId: number, rpcUrl: string }[]} [evm] the EVM networks and the RPC each is served by
+ * @property {readonly { chainId: number, rpcUrl: string, bundlerUrl?: string }[]} [evm] the EVM networks and the RPC each is
+ *   served by; with a `bundlerUrl` (ERC-4337, EntryPoint v0.8), users get a smart account there
  * @property {readonly { chainId: string, rpcUrl: string }[]} [solana] the Solana networks (`solana:<genesis prefix>`)
  * @property {import('./social.mjs').SocialClients} [social] the OpenID Connect providers users may sign in with
  * @property {string} [publicOrigin] the wallet's origin as browsers see it, when a proxy stands in front

@@ -7,7 +7,7 @@ import { findOrCreateUser, findUser } from './accounts.mjs';
 import { claimMailSlot, confirmDeviceToken, isDeviceConfirmed, issueCode, issueDeviceToken, pendingDeviceEmail, useCode } from './codes.mjs';
 import { WalletError, invalidRequest } from './errors.mjs';
 import { findNetwork, wireChainId } from './networks.mjs';
-import { handleRpcRequest } from './rpc.mjs';
+import { evmAccountOf, handleRpcRequest } from './rpc.mjs';
 
 /** How long APP_CONNECT_DEVICE waits for the mailed link to be opened (within §9's 120 s login timeout). */
 export const DEVICE_WAIT_MS = 110_000;
@@ -38,6 +38,7 @@ const EMAIL = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254), v.
 const EMAIL_PAYLOAD = v.object({ email: EMAIL });
 const OTP_PAYLOAD = v.object({ otp: v.string('otp must be a string') });
 const CHAIN_PAYLOAD = v.object({ chainId: v.union([v.string(), v.number()], 'chainId must be a string or a number') });
+const ACCOUNT_TYPE_PAYLOAD = v.object({ type: v.picklist(['eoa', 'smartAccount'], "type must be 'eoa' or 'smartAccount'") });
 const RPC_PAYLOAD = v.object({ method: v.pipe(v.string(), v.maxLength(100)), params: v.optional(v.unknown()), chainId: v.optional(v.union([v.string(), v.number()])) });
 
 /**
@@ -131,7 +132,10 @@ async function connectOtp(deps, ctx) {
 
 /**
  * §3's authenticated user. `address` and `accounts[0]` belong to the requested (or last) chain's namespace;
- * `accounts` lists both addresses, each with its namespace.
+ * `accounts` lists every address, each with its namespace and type. On EVM that is the EOA and, where the service
+ * has a bundler for the network, the smart account the EOA owns (SimpleAccount, counterfactual until its first
+ * operation); the preferred one comes first. `preferredAccountType` is the user's choice, else §6's default
+ * (smartAccount where offered); `smartAccountDeployed` whether its code is on chain yet.
  *
  * @param {WalletDeps} deps @param {RequestContext} ctx
  */
@@ -141,19 +145,51 @@ async function getUser(deps, ctx) {
   const network = (chainId !== undefined && findNetwork(deps.networks, chainId)) || findNetwork(deps.networks, user.chainId) || deps.networks[0];
   if (!network) throw new Error('no networks');
   if (network.id !== user.chainId) await deps.database.query('UPDATE wallet.users SET chain_id = $2 WHERE id = $1', [user.id, network.id]);
-  const evm = { address: user.evmAddress, type: 'eoa', namespace: 'eip155' };
+  return describeUser(deps, user, network);
+}
+
+/**
+ * @param {WalletDeps} deps @param {import('./accounts.mjs').WalletUser} user
+ * @param {import('./networks.mjs').WalletNetwork} network
+ */
+async function describeUser(deps, user, network) {
+  // On a Solana network the EVM side is the last EVM network's, or the first.
+  const evmNetwork = network.namespace === 'eip155' ? network : deps.networks.find((entry) => entry.namespace === 'eip155');
+  const evm = evmNetwork ? await evmAccountOf(evmNetwork, user) : { type: /** @type {const} */ ('eoa'), address: user.evmAddress };
+  const eoa = { address: user.evmAddress, type: 'eoa', namespace: 'eip155' };
+  const smart = evm.smartAccount && { address: evm.smartAccount.address, type: 'smartAccount', namespace: 'eip155' };
+  const evmAccounts = smart ? (evm.type === 'smartAccount' ? [smart, eoa] : [eoa, smart]) : [eoa];
   const solana = { address: user.solanaAddress, type: 'eoa', namespace: 'solana' };
-  const [first, second] = network.namespace === 'solana' ? [solana, evm] : [evm, solana];
+  const accounts = network.namespace === 'solana' ? [solana, ...evmAccounts] : [...evmAccounts, solana];
   return {
     ...(user.email !== null && { email: user.email }),
     ...(user.userName !== null && { userName: user.userName }),
     ...(user.socialProvider !== null && { socialProvider: user.socialProvider }),
-    address: first.address,
+    address: /** @type {{ address: string }} */ (accounts[0]).address,
     chainId: wireChainId(network),
-    accounts: [first, second],
-    preferredAccountType: 'eoa',
-    smartAccountDeployed: false,
+    accounts,
+    preferredAccountType: evm.type,
+    smartAccountDeployed: evm.smartAccount?.deployed ?? false,
   };
+}
+
+/**
+ * §7 'preferred account set': eoa or smartAccount for the user's EVM account, kept for every EVM network; a smart
+ * account only where the current network has one. Answers the user as APP_GET_USER does.
+ *
+ * @param {WalletDeps} deps @param {RequestContext} ctx
+ */
+async function setPreferredAccount(deps, ctx) {
+  const user = await requireUser(deps, ctx);
+  const { type } = parse(ACCOUNT_TYPE_PAYLOAD, ctx.payload);
+  const network = findNetwork(deps.networks, user.chainId) ?? deps.networks[0];
+  if (!network) throw new Error('no networks');
+  const evmNetwork = network.namespace === 'eip155' ? network : deps.networks.find((entry) => entry.namespace === 'eip155');
+  if (type === 'smartAccount' && !evmNetwork?.bundlerUrl) {
+    throw new WalletError(400, 'UNSUPPORTED_ACCOUNT_TYPE', 'Smart accounts are not available on this network');
+  }
+  await deps.database.query('UPDATE wallet.users SET preferred_account_type = $2 WHERE id = $1', [user.id, type]);
+  return describeUser(deps, { ...user, preferredAccountType: type }, network);
 }
 
 /** @param {WalletDeps} deps @param {RequestContext} ctx */
@@ -278,6 +314,7 @@ export const HANDLERS = {
   APP_CONNECT_DEVICE: connectDevice,
   APP_CONNECT_OTP: connectOtp,
   APP_GET_USER: getUser,
+  APP_SET_PREFERRED_ACCOUNT: setPreferredAccount,
   APP_IS_CONNECTED: isConnected,
   APP_GET_CHAIN_ID: getChainId,
   APP_SWITCH_NETWORK: switchNetwork,

@@ -11,8 +11,11 @@ export type WalletAppOptions = {
   masterKey: Buffer;
   /** The wallet directory, asked for `/projects/v1/origins` (cached 60 s). */
   directoryUrl: string;
-  /** EVM networks and the RPC the service uses for each (never a URL from the page). */
-  evm?: readonly { chainId: number; rpcUrl: string }[];
+  /**
+   * EVM networks and the RPC the service uses for each (never a URL from the page); with `bundlerUrl` (an ERC-4337
+   * bundler for EntryPoint v0.8), every user also has a smart account there, the default account type (§6).
+   */
+  evm?: readonly { chainId: number; rpcUrl: string; bundlerUrl?: string }[];
   /** Solana networks (`solana:<genesis hash prefix>`) and their RPC. */
   solana?: readonly { chainId: string; rpcUrl: string }[];
   /**
@@ -81,6 +84,8 @@ export declare const MAX_TRIES: number;
 export declare const SAFE_EVM_METHODS: ReadonlySet<string>;
 export declare const SAFE_SOLANA_METHODS: ReadonlySet<string>;
 export declare const UNSAFE_METHODS: ReadonlySet<string>;
+/** §9: at most this many requests of one user wait for approval at once. */
+export declare const PENDING_TRANSACTIONS_LIMIT: 99;
 /** 'foyer_session' */
 export declare const SESSION_COOKIE: string;
 /** 'foyer_device' */

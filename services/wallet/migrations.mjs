@@ -82,4 +82,12 @@ export const WALLET_MIGRATIONS = [
         created_at timestamptz NOT NULL DEFAULT now()
       );`,
   },
+  {
+    name: 'smart accounts: the preferred account type per user, the account an approval spends from',
+    sql: `
+      -- 'eoa' or 'smartAccount'; NULL: the network's default (smartAccount where a bundler serves it, SPEC §6).
+      ALTER TABLE wallet.users ADD COLUMN preferred_account_type text;
+      -- The account type the request was made for: a smartAccount request runs as one user operation.
+      ALTER TABLE wallet.approvals ADD COLUMN account_type text NOT NULL DEFAULT 'eoa';`,
+  },
 ];
