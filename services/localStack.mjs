@@ -141,7 +141,7 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
     });
     directory = await startDirectory({ port: directoryPort });
     if (walletOptions) {
-      const [{ startWallet }, { startMailCatcher }, { startIdentityProvider, devClientOf, OIDC_SOCIAL_PROVIDERS }] =
+      const [{ startWallet }, { startMailCatcher }, { startIdentityProvider, devClientOf, OIDC_SOCIAL_PROVIDERS, DEV_TELEGRAM_BOT_TOKEN }] =
         /** @type {[typeof import('./wallet/index.mjs'), typeof import('./mail/index.mjs'), typeof import('./identity/index.mjs')]} */ (await loadingWallet);
       database = await opening;
       mail = await startMailCatcher({ smtpPort: walletOptions.smtpPort ?? 0, httpPort: walletOptions.mailPort ?? 0 });
@@ -156,6 +156,7 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
       wallet = await startWallet({
         port: walletPort,
         social: Object.fromEntries(OIDC_SOCIAL_PROVIDERS.map((provider) => [provider, { issuer: identityUrl, ...devClientOf(provider) }])),
+        telegram: { botToken: DEV_TELEGRAM_BOT_TOKEN, loginUrl: `${identityUrl}/telegram/auth` },
         database: /** @type {import('./storage/index.mjs').Database} */ (database),
         dataDir,
         smtpUrl: mail.smtpUrl,

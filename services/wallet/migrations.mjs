@@ -82,4 +82,10 @@ export const WALLET_MIGRATIONS = [
         created_at timestamptz NOT NULL DEFAULT now()
       );`,
   },
+  {
+    name: 'social logins that come back by redirect',
+    sql: `
+      -- Telegram comes back to the host page itself (\`result_uri\`): where, checked against the embedding origin.
+      ALTER TABLE wallet.social_logins ADD COLUMN return_to text;`,
+  },
 ];
