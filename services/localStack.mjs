@@ -18,7 +18,7 @@ import {
 } from './solana/index.mjs';
 import { startRelay } from './relay/index.mjs';
 import { startApi } from './api/index.mjs';
-import { startDirectory } from './directory/index.mjs';
+import { SOCIAL_PROVIDERS, startDirectory } from './directory/index.mjs';
 import { DEFAULT_DATA_DIR, openDatabase } from './storage/index.mjs';
 
 /**
@@ -139,7 +139,8 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
         })),
       }),
     });
-    directory = await startDirectory({ port: directoryPort });
+    // With the wallet, the project's remote configuration offers Telegram too (its stand-in runs with the wallet).
+    directory = await startDirectory({ port: directoryPort, ...(walletOptions && { features: { socials: [...SOCIAL_PROVIDERS, 'telegram'] } }) });
     if (walletOptions) {
       const [{ startWallet }, { startMailCatcher }, { startIdentityProvider, devClientOf, OIDC_SOCIAL_PROVIDERS, DEV_TELEGRAM_BOT_TOKEN }] =
         /** @type {[typeof import('./wallet/index.mjs'), typeof import('./mail/index.mjs'), typeof import('./identity/index.mjs')]} */ (await loadingWallet);

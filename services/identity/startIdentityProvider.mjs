@@ -106,7 +106,8 @@ export async function startIdentityProvider({ redirectUris, port = 0, host = '12
   provider.use(async (ctx, next) => {
     if (ctx.path !== '/telegram/auth') return next();
     ctx.set('cache-control', 'no-store');
-    ctx.set('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; form-action ${formTargets}; frame-ancestors 'none'`);
+    // No form-action: the form's redirects end on the host page, which only the wallet knows.
+    ctx.set('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
     const query = new URLSearchParams(ctx.querystring);
     const form = ctx.method === 'POST' ? new URLSearchParams(await readBody(ctx.req)) : undefined;
     const returnTo = (form ?? query).get('return_to') ?? '';

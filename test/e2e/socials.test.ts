@@ -106,3 +106,28 @@ describe('social login with the embedded wallet', () => {
     await context.close()
   })
 })
+
+describe('Telegram login with the embedded wallet (full-page redirect)', () => {
+  it('behavior: Telegram sends the page back with result_uri; the modal finishes the login at start, and result_uri leaves the address', async () => {
+    const { context, page, errors } = await openDemo(stack)
+    const demoPath = new URL(page.url()).pathname
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    await page.getByRole('dialog', { name: 'Connect a wallet' }).getByRole('button', { name: 'Continue with Telegram' }).click()
+    // The stand-in for Telegram's login page, on the local identity provider.
+    await page.getByRole('heading', { name: 'Log in with Telegram' }).waitFor({ timeout: 15_000 })
+    expect(new URL(page.url()).origin).toBe(stack.fixtures.identity!.url)
+    const name = `tom${randomBytes(3).toString('hex')}`
+    await page.getByRole('textbox', { name: 'Your name' }).fill(name)
+    const back = page.waitForURL((url) => url.searchParams.has('result_uri'), { waitUntil: 'commit' })
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await back
+    // §2: removed from the address at start; the login finishes and the wallet connects.
+    await expect.poll(() => new URL(page.url()).searchParams.has('result_uri'), { timeout: 15_000 }).toBe(false)
+    expect(new URL(page.url()).pathname).toBe(demoPath)
+    const { account, address } = await connectedEvmAddress(page)
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    await account.getByText(`${name} · Telegram`).waitFor()
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
