@@ -21,7 +21,7 @@ import {
 } from './solana/index.mjs';
 import { startRelay } from './relay/index.mjs';
 import { startApi } from './api/index.mjs';
-import { startDirectory } from './directory/index.mjs';
+import { SOCIAL_PROVIDERS, startDirectory } from './directory/index.mjs';
 import { DEFAULT_DATA_DIR, openDatabase } from './storage/index.mjs';
 
 /** The variables `npm start` reads the bundlers' ports from, named when one is taken. */
@@ -185,12 +185,13 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
         },
       }),
     });
-    directory = await startDirectory({ port: directoryPort });
+    // With the wallet, the project's remote configuration offers Telegram too (its stand-in runs with the wallet).
+    directory = await startDirectory({ port: directoryPort, ...(walletOptions && { features: { socials: [...SOCIAL_PROVIDERS, 'telegram'] } }) });
     for (const result of await bundling) if (result.status === 'fulfilled') bundlers.push(result.value);
     const failedBundler = (await bundling).find((result) => result.status === 'rejected');
     if (failedBundler) throw /** @type {PromiseRejectedResult} */ (failedBundler).reason;
     if (walletOptions) {
-      const [{ startWallet }, { startMailCatcher }, { startIdentityProvider, devClientOf, OIDC_SOCIAL_PROVIDERS }] =
+      const [{ startWallet }, { startMailCatcher }, { startIdentityProvider, devClientOf, OIDC_SOCIAL_PROVIDERS, DEV_TELEGRAM_BOT_TOKEN }] =
         /** @type {[typeof import('./wallet/index.mjs'), typeof import('./mail/index.mjs'), typeof import('./identity/index.mjs')]} */ (await loadingWallet);
       database = await opening;
       mail = await startMailCatcher({ smtpPort: walletOptions.smtpPort ?? 0, httpPort: walletOptions.mailPort ?? 0 });
@@ -205,6 +206,7 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
       wallet = await startWallet({
         port: walletPort,
         social: Object.fromEntries(OIDC_SOCIAL_PROVIDERS.map((provider) => [provider, { issuer: identityUrl, ...devClientOf(provider) }])),
+        telegram: { botToken: DEV_TELEGRAM_BOT_TOKEN, loginUrl: `${identityUrl}/telegram/auth` },
         database: /** @type {import('./storage/index.mjs').Database} */ (database),
         dataDir,
         smtpUrl: mail.smtpUrl,

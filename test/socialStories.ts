@@ -7,6 +7,7 @@ import { EmbeddedWalletToken } from '../plugins/email/embeddedWallet.js'
 import { email } from '../plugins/email/index.js'
 import { OpenPopupToken } from '../plugins/socials/connectSocial.js'
 import { socials } from '../plugins/socials/index.js'
+import { NavigateToken } from '../plugins/socials/redirectLogin.js'
 import { fakeEmbeddedWallet, type FakeEmbeddedWallet, type FakeEmbeddedWalletOptions } from './embeddedWalletStories.js'
 import { testChain, testConnector } from './fixtures.js'
 import { connectedStory } from './stories.js'
@@ -27,6 +28,8 @@ export interface SocialStory {
   wallet: FakeEmbeddedWallet
   popup?: HTMLIFrameElement
   opened: number
+  /** Where a redirect login sent the whole page (Telegram). */
+  navigatedTo: string[]
 }
 
 let current: SocialStory | undefined
@@ -53,9 +56,11 @@ export function socialStoryParameters(route: { view: ViewId; params?: unknown } 
       // A social user has no email.
       wallet: fakeEmbeddedWallet({ socialRedirectUri: 'about:blank#authorize', email: '', ...options }),
       opened: 0,
+      navigatedTo: [],
     }
     current = story
     kernel.container.provide(EmbeddedWalletToken, story.wallet)
+    kernel.container.provide(NavigateToken, (url) => void story.navigatedTo.push(url))
     kernel.container.provide(OpenPopupToken, () => {
       story.opened += 1
       if (options.blocked) return null

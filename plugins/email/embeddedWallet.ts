@@ -71,8 +71,11 @@ export interface EmbeddedWallet {
   updateEmailPrimaryOtp(otp: string): Promise<EmailUpdateAction>
   /** Step 3: the new address's code; the new email is stored, and returned. */
   updateEmailSecondaryOtp(otp: string): Promise<string>
-  /** Social login (§4), step 1: the provider's authorization URL, to open in the popup. */
-  socialRedirectUri(provider: string): Promise<string>
+  /**
+   * Social login (§4), step 1: the provider's authorization URL, to open in the popup; for Telegram, its login page
+   * for a full-page redirect that comes back to `returnTo` with `result_uri`.
+   */
+  socialRedirectUri(provider: string, returnTo?: string): Promise<string>
   /**
    * Social login, step 2: the result URI the wallet's callback page posted; the frame exchanges it and the session
    * starts. The provider and user name are kept until sign-out.
@@ -179,8 +182,8 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
     },
     accountOf: (namespace) => user?.accounts.find((account) => account.namespace === namespace)?.address,
     email: () => user?.email ?? storage.read(EMAIL_ADDRESS_KEY, v.string()),
-    async socialRedirectUri(provider) {
-      return v.parse(SocialRedirectSchema, await frame.request('APP_GET_SOCIAL_REDIRECT_URI', { provider })).uri
+    async socialRedirectUri(provider, returnTo) {
+      return v.parse(SocialRedirectSchema, await frame.request('APP_GET_SOCIAL_REDIRECT_URI', returnTo === undefined ? { provider } : { provider, returnTo })).uri
     },
     async connectSocial(provider, resultUri) {
       const answer = v.parse(SocialConnectSchema, await frame.request('APP_CONNECT_SOCIAL', { uri: resultUri }))

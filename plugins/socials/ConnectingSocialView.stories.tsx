@@ -4,6 +4,7 @@ import { ConnectButton } from '../../kernel/react/index.js'
 import { EmbeddedWalletError } from '../email/frameClient.js'
 import { postResult, socialStory, socialStoryParameters, STORY_WALLET_ORIGIN } from '../../test/socialStories.js'
 import { withinModal } from '../../test/stories.js'
+import { finishRedirectLogin } from './redirectLogin.js'
 
 /**
  * ConnectingSocial, reached as a visitor does: Connect, then 'Continue with Google'. A fake embedded wallet answers
@@ -162,3 +163,36 @@ export const SignedInAccount: Story = {
   },
 }
 export const SignedInAccountDark: Story = { ...SignedInAccount, globals: { theme: 'dark' } }
+
+/** Telegram leaves the page: the wallet's login page gets the whole page, to come back to this address. */
+export const TelegramRedirect: Story = {
+  parameters: socialStoryParameters({ view: 'Connect' }, { socials: ['google', 'telegram'], socialRedirectUri: 'http://127.0.0.1:9/telegram/auth?bot_id=1' }),
+  play: async () => {
+    const modal = await withinModal()
+    await userEvent.click(await modal.findByRole('button', { name: 'Continue with Telegram' }))
+    await modal.findByRole('dialog', { name: 'Sign in with Telegram' })
+    await waitFor(() => expect(socialStory().navigatedTo).toEqual(['http://127.0.0.1:9/telegram/auth?bot_id=1']))
+    await expect(socialStory().wallet.socialRedirectUri).toHaveBeenCalledWith('telegram', location.href)
+    // No popup for Telegram.
+    await expect(socialStory().opened).toBe(0)
+  },
+}
+export const TelegramRedirectDark: Story = { ...TelegramRedirect, globals: { theme: 'dark' } }
+
+/** Back from Telegram with a result the wallet refuses (a tampered hash): the modal opens on 'Failed to connect'. */
+export const TelegramResultRefused: Story = {
+  parameters: {
+    foyer: {
+      ...socialStoryParameters({ view: 'Connect' }, { connectSocial: new EmbeddedWalletError('Failed to connect', { frameCode: 'SOCIAL_LOGIN_FAILED' }) }).foyer,
+      view: undefined,
+    },
+  },
+  play: async () => {
+    await waitFor(() => expect(socialStory()).toBeDefined())
+    void finishRedirectLogin(socialStory().kernel, `${STORY_WALLET_ORIGIN}/social/callback?state=s&id=1&hash=00`)
+    const modal = await withinModal()
+    await modal.findByRole('dialog', { name: 'Sign in with Telegram' })
+    await expect(await modal.findByRole('alert')).toHaveTextContent('Failed to connect')
+    await expect(modal.getByRole('button', { name: 'Try again' })).toBeEnabled()
+  },
+}

@@ -1,6 +1,6 @@
 import { useFoyerState, useKernel, useTranslate, useViewTitle, type ViewProps } from '../../kernel/react/index.js'
 import { Button, Spinner } from '../../kernel/ui/index.js'
-import { POPUP_PROVIDERS, PROVIDER_LABELS, type SocialProvider } from './constants.js'
+import { STARTABLE_PROVIDERS, PROVIDER_LABELS, type StartableProvider } from './constants.js'
 import { ProviderIcon } from './ProviderIcon.js'
 import { startSocialLogin } from './startSocialLogin.js'
 
@@ -12,7 +12,7 @@ import { startSocialLogin } from './startSocialLogin.js'
 export default function ConnectingSocialView({ params }: ViewProps<{ provider: string }>) {
   const kernel = useKernel()
   const t = useTranslate()
-  const provider = (POPUP_PROVIDERS as readonly string[]).includes(params.provider) ? (params.provider as SocialProvider) : 'google'
+  const provider = (STARTABLE_PROVIDERS as readonly string[]).includes(params.provider) ? (params.provider as StartableProvider) : 'google'
   const name = PROVIDER_LABELS[provider]
   useViewTitle(t('socials.connectingTitle', { provider: name }))
   const login = useFoyerState((state) => state.socials.login)

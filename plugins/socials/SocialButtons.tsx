@@ -1,7 +1,7 @@
 import { isFeatureEnabled } from '../../kernel/index.js'
 import { useFoyerState, useKernel, useTranslate } from '../../kernel/react/index.js'
 import { IconButton, ListItem } from '../../kernel/ui/index.js'
-import { POPUP_PROVIDERS, PROVIDER_LABELS, type SocialProvider } from './constants.js'
+import { STARTABLE_PROVIDERS, PROVIDER_LABELS, type StartableProvider } from './constants.js'
 import { ProviderIcon } from './ProviderIcon.js'
 import { startSocialLogin } from './startSocialLogin.js'
 
@@ -15,10 +15,10 @@ export default function SocialButtons() {
   const t = useTranslate()
   const flags = useFoyerState((state) => state.features.flags)
   const listed = isFeatureEnabled(flags, 'socials') ? (flags.socials ?? []) : []
-  const providers = listed.filter((name): name is SocialProvider => (POPUP_PROVIDERS as readonly string[]).includes(name))
+  const providers = listed.filter((name): name is StartableProvider => (STARTABLE_PROVIDERS as readonly string[]).includes(name))
   if (providers.length === 0) return null
-  const [first, ...others] = providers as [SocialProvider, ...SocialProvider[]]
-  const label = (provider: SocialProvider) => t('socials.continueWith', { provider: PROVIDER_LABELS[provider] })
+  const [first, ...others] = providers as [StartableProvider, ...StartableProvider[]]
+  const label = (provider: StartableProvider) => t('socials.continueWith', { provider: PROVIDER_LABELS[provider] })
   return (
     <div role="group" aria-label={t('socials.title')}>
       <ListItem label={label(first)} image={<ProviderIcon provider={first} />} onClick={() => startSocialLogin(kernel, first)} />

@@ -9,6 +9,15 @@ export type SocialName = (typeof SOCIAL_NAMES)[number]
 export const POPUP_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
 export type SocialProvider = (typeof POPUP_PROVIDERS)[number]
 
+/** The logins that leave the page and come back to it with `result_uri` (§1, §2). */
+export const REDIRECT_PROVIDERS = ['telegram'] as const
+/** Every login this version can start, popup or redirect. */
+export const STARTABLE_PROVIDERS = [...POPUP_PROVIDERS, ...REDIRECT_PROVIDERS] as const
+export type StartableProvider = (typeof STARTABLE_PROVIDERS)[number]
+
+/** §2: the query parameter a redirect login comes back with. */
+export const RESULT_URI_PARAM = 'result_uri'
+
 /** §9: the popup's size. */
 export const POPUP_WIDTH = 600
 export const POPUP_HEIGHT = 800

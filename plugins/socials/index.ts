@@ -1,7 +1,7 @@
 // The socials plugin's manifest: social login (§1, §4) ending in the email plugin's embedded wallet. The social
 // row(s) on Connect, the ConnectingSocial view and the popup flow load on demand.
 import * as v from 'valibot'
-import { definePlugin, InvalidOptionsError, StorageToken, type Kernel, type Plugin } from '../../kernel/index.js'
+import { afterFirstPaint, definePlugin, InvalidOptionsError, StorageToken, type Kernel, type Plugin } from '../../kernel/index.js'
 import { en, type SocialsMessages } from './locales.js'
 import type { SocialsState } from './socialsState.js'
 
@@ -9,6 +9,8 @@ import type { SocialsState } from './socialsState.js'
 const SOCIAL_NAMES = ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook', 'telegram']
 /** §9: the default socials and their order. */
 const DEFAULT_SOCIALS = ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook']
+/** §2: the parameter a redirect login (Telegram) comes back with. */
+const RESULT_URI_PARAM = 'result_uri'
 // The email plugin's storage keys for the social login it keeps (cleared at sign-out with the rest).
 const SOCIAL_PROVIDER_KEY = 'email:socialProvider'
 const SOCIAL_USERNAME_KEY = 'email:socialUsername'
@@ -30,8 +32,8 @@ declare module '../../kernel/core/features.js' {
   interface Features {
     /**
      * The social logins offered on Connect, in this order (§9). Each is one of google, x, farcaster, discord,
-     * apple, github, facebook, telegram; this version signs in with the first six (a popup) and leaves farcaster
-     * and telegram out. @default ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook']; the remote
+     * apple, github, facebook, telegram; this version signs in with all but farcaster (a popup; telegram by a
+     * full-page redirect that comes back with `result_uri`). @default ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook']; the remote
      * project configuration may set it
      */
     socials: readonly string[]
@@ -88,6 +90,17 @@ export function socials(): Plugin {
       const userName = storage.read(SOCIAL_USERNAME_KEY, v.string())
       kernel.store.addSlice('socials', socialProvider ? { socialProvider, ...(userName !== undefined && { userName }) } : {})
       // §4: sign-out forgets the social login (the email plugin clears its storage keys).
+      // §2: back from a redirect login (Telegram): the result leaves the address at once, and is finished after the
+      // first paint.
+      const here = typeof location === 'undefined' ? undefined : new URL(location.href)
+      const resultUri = here?.searchParams.get(RESULT_URI_PARAM)
+      if (here && resultUri && kernel.options.services.wallet) {
+        here.searchParams.delete(RESULT_URI_PARAM)
+        history.replaceState(history.state, '', here)
+        void afterFirstPaint()
+          .then(() => import('./redirectLogin.js'))
+          .then(({ finishRedirectLogin }) => (kernel.isDestroyed() ? undefined : finishRedirectLogin(kernel, resultUri)))
+      }
       const stop = kernel.store.select(
         (state) => Object.values(state.connection.namespaces).some((entry) => entry.status === 'connected' && entry.connectorId === 'email'),
         (connected, before) => {

@@ -1,4 +1,4 @@
-import type { SocialProvider } from './constants.js'
+import type { StartableProvider as SocialProvider } from './constants.js'
 
 /** A social login under way, as ConnectingSocial shows it (§4). */
 export type SocialLoginStep =

@@ -18,6 +18,8 @@ export const MAX_ENTRIES = 100;
 export const REMOTE_FEATURE_IDS = ['email', 'socials', 'swaps', 'onramp', 'activity', 'branding', 'multiWallet'];
 /** §9 default socials (kernel/services/remoteConfig.ts SOCIAL_PROVIDERS). */
 export const SOCIAL_PROVIDERS = ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook'];
+/** Every social login a project may list: §9's defaults and telegram (§1). */
+export const SOCIAL_LOGINS = [...SOCIAL_PROVIDERS, 'telegram'];
 /** Local development hosts on any port. */
 export const DEFAULT_ALLOWED_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*'];
 
@@ -237,9 +239,9 @@ function remoteFeatures(features) {
     const socials = features.socials ?? SOCIAL_PROVIDERS;
     if (socials === false) return { id, isEnabled: false };
     if (!Array.isArray(socials)) throw new TypeError('features.socials must be a list of providers or false');
-    const unknown = socials.find((provider) => !SOCIAL_PROVIDERS.includes(provider));
+    const unknown = socials.find((provider) => !SOCIAL_LOGINS.includes(provider));
     if (unknown !== undefined) {
-      throw new TypeError(`features.socials: ${JSON.stringify(unknown)} is not one of ${SOCIAL_PROVIDERS.join(', ')}`);
+      throw new TypeError(`features.socials: ${JSON.stringify(unknown)} is not one of ${SOCIAL_LOGINS.join(', ')}`);
     }
     return { id, isEnabled: socials.length > 0, config: [...socials] };
   });

@@ -3,6 +3,8 @@
 /** 'google', 'x', 'discord', 'apple', 'github', 'facebook' (§5). */
 export declare const OIDC_SOCIAL_PROVIDERS: readonly ['google', 'x', 'discord', 'apple', 'github', 'facebook'];
 export type OidcSocialProvider = (typeof OIDC_SOCIAL_PROVIDERS)[number];
+/** The local Telegram bot's token (`<bot id>:<secret>`): the stand-in signs with it, the wallet verifies with it. */
+export declare const DEV_TELEGRAM_BOT_TOKEN: string;
 /** 8792 (the CLI's; FOYER_IDENTITY_PORT moves it). */
 export declare const DEFAULT_IDENTITY_PORT: number;
 
@@ -25,6 +27,8 @@ export type IdentityProvider = {
 export declare function startIdentityProvider(options: {
   /** Where every client may send the user back: the wallet service's `/social/callback`. */
   redirectUris: readonly string[];
+  /** Signs the Telegram Login stand-in's results (`GET/POST /telegram/auth`). @default DEV_TELEGRAM_BOT_TOKEN */
+  telegramBotToken?: string;
   /** 0 picks a free port. @default 0 */
   port?: number;
   /** @default '127.0.0.1' */

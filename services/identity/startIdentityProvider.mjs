@@ -3,13 +3,19 @@
 // a branded local sign-in page per provider that asks only for a name. No consent screen: signing in grants the
 // client `openid profile`. Development and tests only: anyone can sign in as anyone by typing a name.
 import http from 'node:http';
-import { randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 
 import { listen } from '../listen.mjs';
 import { escapeHtml } from '../wallet/pages.mjs';
 
 /** The social providers that sign in through OpenID Connect (§5); farcaster and telegram have flows of their own. */
 export const OIDC_SOCIAL_PROVIDERS = /** @type {const} */ (['google', 'x', 'discord', 'apple', 'github', 'facebook']);
+
+/**
+ * The local Telegram bot: its id before the colon, the secret after. Development only; the wallet service verifies
+ * results with the same token.
+ */
+export const DEV_TELEGRAM_BOT_TOKEN = '7000000001:foyer-dev-telegram-bot-token';
 
 /** The CLI's and `npm start`'s port. */
 export const DEFAULT_IDENTITY_PORT = 8792;
@@ -45,12 +51,14 @@ export function devClientOf(provider) {
  * // the wallet service: social: { google: { issuer: idp.url, ...devClientOf('google') }, … }
  *
  * @param {object} options
- * @param {readonly string[]} options.redirectUris where the clients may send the user back (the wallet's callback)
+ * @param {readonly string[]} options.redirectUris where the clients may send the user back (the wallet's callback);
+ *   Telegram's `return_to` must be one of them too
+ * @param {string} [options.telegramBotToken] signs the Telegram stand-in's results. @default DEV_TELEGRAM_BOT_TOKEN
  * @param {number} [options.port] 0 picks a free port. @default 0
  * @param {string} [options.host] @default '127.0.0.1'
  * @param {(message: string) => void} [options.log] @default console.error
  */
-export async function startIdentityProvider({ redirectUris, port = 0, host = '127.0.0.1', log = (message) => console.error(message) }) {
+export async function startIdentityProvider({ redirectUris, port = 0, host = '127.0.0.1', telegramBotToken = DEV_TELEGRAM_BOT_TOKEN, log = (message) => console.error(message) }) {
   const server = http.createServer();
   const actualPort = await listen(server, { port, host, envVar: 'FOYER_IDENTITY_PORT' });
   const issuer = `http://${host}:${actualPort}`;
@@ -91,6 +99,46 @@ export async function startIdentityProvider({ redirectUris, port = 0, host = '12
     },
   });
   provider.on('server_error', (_ctx, error) => log(`[identity] ${error.message}`));
+
+  // Telegram Login's stand-in (oauth.telegram.org/auth in production): a name, then back to `return_to` with the
+  // fields Telegram sends and their hash, signed as Telegram signs them (HMAC-SHA-256 of the data-check string,
+  // keyed with SHA-256 of the bot token).
+  provider.use(async (ctx, next) => {
+    if (ctx.path !== '/telegram/auth') return next();
+    ctx.set('cache-control', 'no-store');
+    // No form-action: the form's redirects end on the host page, which only the wallet knows.
+    ctx.set('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
+    const query = new URLSearchParams(ctx.querystring);
+    const form = ctx.method === 'POST' ? new URLSearchParams(await readBody(ctx.req)) : undefined;
+    const returnTo = (form ?? query).get('return_to') ?? '';
+    const botId = (form ?? query).get('bot_id') ?? '';
+    if (botId !== telegramBotToken.split(':')[0] || !redirectUris.some((uri) => returnTo.startsWith(`${uri}?`))) {
+      ctx.status = 400;
+      ctx.type = 'html';
+      ctx.body = page('Telegram sign-in refused', '<p>This bot or return address is not registered.</p>', TELEGRAM_COLOUR);
+      return;
+    }
+    const name = form?.get('name')?.trim() ?? '';
+    if (!form || !NAME.test(name)) {
+      ctx.status = form ? 400 : 200;
+      ctx.type = 'html';
+      ctx.body = telegramPage(botId, returnTo, form ? 'Enter a name: letters, digits, spaces, ".", "_" or "-", at most 40.' : '');
+      return;
+    }
+    const fields = {
+      // A stable id per name, as Telegram's are per account.
+      id: String(parseInt(createHash('sha256').update(name.toLowerCase()).digest('hex').slice(0, 12), 16)),
+      first_name: name,
+      username: name.toLowerCase().replace(/[^a-z0-9_]/g, '_'),
+      auth_date: String(Math.floor(Date.now() / 1000)),
+    };
+    const dataCheck = Object.entries(fields).sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, value]) => `${key}=${value}`).join('\n');
+    const hash = createHmac('sha256', createHash('sha256').update(telegramBotToken).digest()).update(dataCheck).digest('hex');
+    const back = new URL(returnTo);
+    for (const [key, value] of Object.entries({ ...fields, hash })) back.searchParams.set(key, value);
+    ctx.status = 303;
+    ctx.redirect(back.href);
+  });
 
   // The sign-in pages, in front of the provider's own routes.
   provider.use(async (ctx, next) => {
@@ -180,6 +228,24 @@ ${problem ? `<p id="problem" role="alert">${escapeHtml(problem)}</p>` : ''}
 <button type="submit">Continue</button>
 </form>`,
     brand.colour,
+  );
+}
+
+const TELEGRAM_COLOUR = '#2a8bc9';
+
+/** @param {string} botId @param {string} returnTo @param {string} problem */
+function telegramPage(botId, returnTo, problem) {
+  return page(
+    'Log in with Telegram',
+    `<p class="note">Local development sign-in: no phone number, any name.</p>
+<form method="post" action="/telegram/auth">
+<input type="hidden" name="bot_id" value="${escapeHtml(botId)}"><input type="hidden" name="return_to" value="${escapeHtml(returnTo)}">
+<label for="name">Your name</label>
+<input id="name" name="name" autocomplete="username" required maxlength="40" autofocus${problem ? ' aria-invalid="true" aria-describedby="problem"' : ''}>
+${problem ? `<p id="problem" role="alert">${escapeHtml(problem)}</p>` : ''}
+<button type="submit">Log in</button>
+</form>`,
+    TELEGRAM_COLOUR,
   );
 }
 

@@ -15,6 +15,8 @@
 //                            social login with GOOGLE, GITHUB, APPLE, FACEBOOK, X or DISCORD: the OpenID Connect
 //                            issuer and the client registered there (redirect URI <wallet origin>/social/callback).
 //                            A provider is on when all three are set.
+//   FOYER_TELEGRAM_BOT_TOKEN  Telegram Login: the bot's token (its domain set to the wallet's with BotFather);
+//                            FOYER_TELEGRAM_LOGIN_URL, default https://oauth.telegram.org/auth
 import { readPort, stopOnSignals } from '../serviceCli.mjs';
 import { LOCAL_SOLANA_CHAIN_ID } from '../solana/index.mjs';
 import { openDatabase } from '../storage/index.mjs';
@@ -72,6 +74,9 @@ try {
     directoryUrl: process.env['FOYER_DIRECTORY_URL'] || 'http://127.0.0.1:8788',
     ...parseNetworks(process.env['FOYER_WALLET_NETWORKS'] || LOCAL_NETWORKS),
     social: socialClients(),
+    ...(process.env['FOYER_TELEGRAM_BOT_TOKEN'] && {
+      telegram: { botToken: process.env['FOYER_TELEGRAM_BOT_TOKEN'], loginUrl: process.env['FOYER_TELEGRAM_LOGIN_URL'] || 'https://oauth.telegram.org/auth' },
+    }),
   });
 } catch (error) {
   await database?.close();

@@ -36,6 +36,7 @@ const APPROVAL_BODY = v.object({ secret: v.string(), approved: v.boolean() });
  *   served by; with a `bundlerUrl` (ERC-4337, EntryPoint v0.8), users get a smart account there
  * @property {readonly { chainId: string, rpcUrl: string }[]} [solana] the Solana networks (`solana:<genesis prefix>`)
  * @property {import('./social.mjs').SocialClients} [social] the OpenID Connect providers users may sign in with
+ * @property {import('./social.mjs').TelegramLogin} [telegram] Telegram Login's bot and login page
  * @property {string} [publicOrigin] the wallet's origin as browsers see it, when a proxy stands in front
  *   (default: the request's own origin)
  * @property {() => number} [now] for tests
@@ -57,6 +58,7 @@ export async function createWalletApp({
   evm = [],
   solana = [],
   social = {},
+  telegram,
   publicOrigin,
   now = Date.now,
   deviceWaitMs = DEVICE_WAIT_MS,
@@ -76,7 +78,7 @@ export async function createWalletApp({
     sessions: createSessions({ key: keys.session, now, ttlSeconds: sessionTtlSeconds }),
     now,
     deviceWaitMs,
-    social: createSocialLogin({ clients: social, database, codesKey: keys.codes, sealingKey: keys.sealing, now, log }),
+    social: createSocialLogin({ clients: social, telegram, database, codesKey: keys.codes, sealingKey: keys.sealing, now, log }),
   };
   /** @param {import('hono').Context} c */
   const ownOrigin = (c) => publicOrigin ?? new URL(c.req.url).origin;
@@ -135,7 +137,16 @@ export async function createWalletApp({
   // Where the social providers send the user back (in the popup, or the whole page). The page hands the result URI
   // to the embedding origin that started the sign-in, and to no other: the URI carries the code.
   app.get(SOCIAL_CALLBACK_PATH, async (c) => {
-    const hostOrigin = await deps.social.hostOriginOf(searchParams(c).get('state'));
+    const target = await deps.social.callbackTarget(searchParams(c).get('state'));
+    if (target?.returnTo) {
+      // Telegram: back to the host page that started it, which finishes the login at start (§2 `result_uri`).
+      const back = new URL(target.returnTo);
+      back.searchParams.set('result_uri', `${ownOrigin(c)}${SOCIAL_CALLBACK_PATH}${new URL(c.req.url).search}`);
+      c.header('cache-control', 'no-store');
+      c.header('referrer-policy', 'no-referrer');
+      return c.redirect(back.href, 303);
+    }
+    const hostOrigin = target?.hostOrigin;
     return c.html(socialCallbackPage(hostOrigin), hostOrigin ? 200 : 400, { ...pageHeaders, 'content-security-policy': "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'" });
   });
   app.get(`${SOCIAL_CALLBACK_PATH}.js`, (c) =>

@@ -25,6 +25,12 @@ export type WalletAppOptions = {
    * @default {}
    */
   social?: Partial<Record<SocialProvider, { issuer: string; clientId: string; clientSecret: string }>>;
+  /**
+   * Telegram Login (a full-page redirect that comes back to the host page with `result_uri`): the bot token that
+   * signs results (`<bot id>:<secret>`) and the login page (`https://oauth.telegram.org/auth`, or the local
+   * stand-in's `/telegram/auth`). Off when left out.
+   */
+  telegram?: { botToken: string; loginUrl: string };
   /** The wallet's origin as browsers see it, behind a proxy. @default the request's origin */
   publicOrigin?: string;
   /** Milliseconds; for tests. @default Date.now */

@@ -90,4 +90,10 @@ export const WALLET_MIGRATIONS = [
       -- The account type the request was made for: a smartAccount request runs as one user operation.
       ALTER TABLE wallet.approvals ADD COLUMN account_type text NOT NULL DEFAULT 'eoa';`,
   },
+  {
+    name: 'social logins that come back by redirect',
+    sql: `
+      -- Telegram comes back to the host page itself (\`result_uri\`): where, checked against the embedding origin.
+      ALTER TABLE wallet.social_logins ADD COLUMN return_to text;`,
+  },
 ];

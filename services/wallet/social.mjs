@@ -2,11 +2,15 @@
 // asks for an authorization URL (state, nonce and a PKCE verifier kept here, bound to the browser and the embedding
 // origin); the host opens it in a popup; the provider sends the user back to /social/callback, whose page hands
 // the result URI to the embedding origin alone; the frame sends that URI back and the code is exchanged here, once.
+// Telegram goes the same way by full-page redirects: its login page, the callback, then the host page with
+// `result_uri`; its result is checked by its HMAC instead of a code exchange.
+import { randomBytes } from 'node:crypto';
 import * as v from 'valibot';
 
 import { findOrCreateSocialUser } from './accounts.mjs';
 import { WalletError, invalidRequest } from './errors.mjs';
 import { hashSecret } from './masterKey.mjs';
+import { verifyTelegramLogin } from './telegram.mjs';
 
 /** §5: the providers that sign in through OpenID Connect (farcaster and telegram have flows of their own). */
 export const SOCIAL_PROVIDERS = /** @type {const} */ (['google', 'github', 'apple', 'facebook', 'x', 'discord']);
@@ -26,9 +30,19 @@ export const SOCIAL_CALLBACK_PATH = '/social/callback';
  * @property {string} clientSecret
  */
 /** @typedef {Partial<Record<SocialProvider, SocialClient>>} SocialClients */
+/**
+ * Telegram Login: the bot whose token signs the results, and the login page (Telegram's `oauth.telegram.org/auth`,
+ * or the local stand-in) that sends the user back with them.
+ *
+ * @typedef {object} TelegramLogin
+ * @property {string} botToken `<bot id>:<secret>`
+ * @property {string} loginUrl
+ */
 
-const PROVIDER = v.picklist(SOCIAL_PROVIDERS, `provider must be one of ${SOCIAL_PROVIDERS.join(', ')}`);
-const REDIRECT_PAYLOAD = v.object({ provider: PROVIDER });
+/** Every login this service can start: the OpenID Connect providers, then Telegram (a full-page redirect). */
+const LOGINS = [...SOCIAL_PROVIDERS, 'telegram'];
+const PROVIDER = v.picklist(LOGINS, `provider must be one of ${LOGINS.join(', ')}`);
+const REDIRECT_PAYLOAD = v.object({ provider: PROVIDER, returnTo: v.optional(v.pipe(v.string(), v.maxLength(2048))) });
 const CONNECT_PAYLOAD = v.object({ uri: v.pipe(v.string('uri must be a string'), v.maxLength(4096)) }, 'uri must be a string');
 
 /** §8: every refused or failed exchange reads the same to the page. */
@@ -37,13 +51,14 @@ const failedToConnect = () => new WalletError(400, 'SOCIAL_LOGIN_FAILED', 'Faile
 /**
  * @param {object} options
  * @param {SocialClients} options.clients
+ * @param {TelegramLogin} [options.telegram]
  * @param {import('../storage/index.mjs').Database} options.database
  * @param {Buffer} options.codesKey hashes states
  * @param {Buffer} options.sealingKey seals new users' keys
  * @param {() => number} options.now
  * @param {(message: string) => void} options.log
  */
-export function createSocialLogin({ clients, database, codesKey, sealingKey, now, log }) {
+export function createSocialLogin({ clients, telegram, database, codesKey, sealingKey, now, log }) {
   /** Discovered configurations by provider; a failed discovery is forgotten so the next sign-in retries. */
   const configurations = new Map();
   /** @param {SocialProvider} provider */
@@ -68,9 +83,38 @@ export function createSocialLogin({ clients, database, codesKey, sealingKey, now
     return pending;
   }
 
+  /**
+   * Telegram's login page for this sign-in; it sends the browser to the wallet's callback, which sends it on to
+   * `returnTo` (a page of the embedding origin) with `result_uri`.
+   *
+   * @param {{ returnTo: string | undefined, deviceHash: Buffer, hostOrigin: string, walletOrigin: string }} request
+   */
+  async function telegramRedirect({ returnTo, deviceHash, hostOrigin, walletOrigin }) {
+    if (!telegram) throw new WalletError(400, 'SOCIAL_NOT_CONFIGURED', 'Sign-in with telegram is not configured on this wallet');
+    let back;
+    try {
+      back = new URL(returnTo ?? '');
+    } catch {
+      throw invalidRequest('returnTo must be the URL of the page to come back to');
+    }
+    if (back.origin !== hostOrigin) throw invalidRequest('returnTo must be a page of the embedding origin');
+    back.searchParams.delete('result_uri');
+    const state = randomBytes(24).toString('base64url');
+    await database.query(
+      `INSERT INTO wallet.social_logins (state_hash, provider, device_hash, host_origin, code_verifier, nonce, expires_at, created_at, return_to)
+       VALUES ($1, 'telegram', $2, $3, '', '', $4, $5, $6)`,
+      [hashSecret(codesKey, `social:${state}`), deviceHash, hostOrigin, new Date(now() + SOCIAL_LOGIN_TTL_MS), new Date(now()), back.href],
+    );
+    const uri = new URL(telegram.loginUrl);
+    uri.searchParams.set('bot_id', telegram.botToken.split(':')[0] ?? '');
+    uri.searchParams.set('origin', walletOrigin);
+    uri.searchParams.set('return_to', `${walletOrigin}${SOCIAL_CALLBACK_PATH}?state=${state}`);
+    return { uri: uri.href };
+  }
+
   return {
     /** The providers this wallet can sign in with. */
-    providers: () => SOCIAL_PROVIDERS.filter((provider) => clients[provider]),
+    providers: () => [...SOCIAL_PROVIDERS.filter((provider) => clients[provider]), ...(telegram ? ['telegram'] : [])],
 
     /**
      * APP_GET_SOCIAL_REDIRECT_URI: the provider's authorization URL for this browser and embedding origin.
@@ -80,7 +124,8 @@ export function createSocialLogin({ clients, database, codesKey, sealingKey, now
     async redirectUri({ payload, deviceHash, hostOrigin, walletOrigin }) {
       const parsed = v.safeParse(REDIRECT_PAYLOAD, payload ?? {});
       if (!parsed.success) throw invalidRequest(parsed.issues[0].message);
-      const { provider } = parsed.output;
+      const { provider, returnTo } = parsed.output;
+      if (provider === 'telegram') return telegramRedirect({ returnTo, deviceHash, hostOrigin, walletOrigin });
       let discovered;
       try {
         discovered = await configurationOf(provider);
@@ -110,18 +155,20 @@ export function createSocialLogin({ clients, database, codesKey, sealingKey, now
     },
 
     /**
-     * The embedding origin a callback's result may be posted to: the one that started this sign-in, while it
-     * is still pending; undefined for a state nobody issued (the callback page then posts nothing).
+     * Where a callback's result goes: for a popup login, the embedding origin that started it (the page posts it
+     * there); for Telegram, the host page to send the browser back to. Undefined for a state nobody issued, used
+     * or expired (the callback then hands nothing to anybody).
      *
      * @param {string | null} state
+     * @returns {Promise<{ hostOrigin: string, returnTo: string | null } | undefined>}
      */
-    async hostOriginOf(state) {
+    async callbackTarget(state) {
       if (!state || state.length > 200) return undefined;
       const { rows } = await database.query(
-        'SELECT host_origin FROM wallet.social_logins WHERE state_hash = $1 AND used_at IS NULL AND expires_at > $2',
+        'SELECT host_origin, return_to FROM wallet.social_logins WHERE state_hash = $1 AND used_at IS NULL AND expires_at > $2',
         [hashSecret(codesKey, `social:${state}`), new Date(now())],
       );
-      return rows[0]?.host_origin;
+      return rows[0] ? { hostOrigin: rows[0].host_origin, returnTo: rows[0].return_to } : undefined;
     },
 
     /**
@@ -154,6 +201,14 @@ export function createSocialLogin({ clients, database, codesKey, sealingKey, now
       );
       const login = rows[0];
       if (!login) throw failedToConnect();
+      if (login.provider === 'telegram') {
+        const verified = telegram && verifyTelegramLogin(resultUri.searchParams, telegram.botToken, now());
+        if (!verified) {
+          log('[wallet] telegram sign-in refused: a wrong hash, or a stale or incomplete result');
+          throw failedToConnect();
+        }
+        return database.transaction((tx) => findOrCreateSocialUser(tx, sealingKey, { provider: 'telegram', subject: verified.id, userName: verified.userName }));
+      }
       const provider = /** @type {SocialProvider} */ (login.provider);
       let claims;
       try {

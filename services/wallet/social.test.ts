@@ -9,7 +9,8 @@ import * as oidc from 'openid-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { startDirectory, type WalletDirectory } from '../directory/index.mjs'
-import { devClientOf, OIDC_SOCIAL_PROVIDERS, startIdentityProvider, type IdentityProvider } from '../identity/index.mjs'
+import { createHash, createHmac } from 'node:crypto'
+import { DEV_TELEGRAM_BOT_TOKEN, devClientOf, OIDC_SOCIAL_PROVIDERS, startIdentityProvider, type IdentityProvider } from '../identity/index.mjs'
 import { createMailer, type Mailer } from '../mail/index.mjs'
 import { openDatabase, type Database } from '../storage/index.mjs'
 import { createWalletApp, loadMasterKey } from './index.mjs'
@@ -43,6 +44,7 @@ beforeAll(async () => {
     directoryUrl: directory.url,
     evm: [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:9' }],
     social: Object.fromEntries(OIDC_SOCIAL_PROVIDERS.map((provider) => [provider, { issuer: idp.url, ...devClientOf(provider) }])),
+    telegram: { botToken: DEV_TELEGRAM_BOT_TOKEN, loginUrl: `${idp.url}/telegram/auth` },
     log: () => {},
   })
 }, 120_000)
@@ -257,7 +259,81 @@ describe('social login through the local OpenID Connect provider', () => {
     expect((await page.send('APP_CONNECT_SOCIAL', { uri: 'https://evil.example/social/callback?code=1&state=2' })).body).toMatchObject({ code: 'INVALID_REQUEST' })
     expect((await page.send('APP_CONNECT_SOCIAL', {})).body).toEqual({ error: 'uri must be a string', code: 'INVALID_REQUEST' })
     expect((await page.send('APP_GET_SOCIAL_REDIRECT_URI', { provider: 'myspace' })).body).toEqual({
-      error: 'provider must be one of google, github, apple, facebook, x, discord',
+      error: 'provider must be one of google, github, apple, facebook, x, discord, telegram',
+      code: 'INVALID_REQUEST',
+    })
+  })
+})
+
+/** Telegram's login page (the local stand-in) for this sign-in: the name typed, the URL it sends the browser to. */
+async function logInAtTelegram(uri: string, name: string) {
+  const page = await fetch(uri)
+  expect(page.status).toBe(200)
+  expect(await page.text()).toContain('<h1>Log in with Telegram</h1>')
+  const query = new URL(uri).searchParams
+  const posted = await fetch(`${idp.url}/telegram/auth`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ bot_id: query.get('bot_id')!, return_to: query.get('return_to')!, name }),
+  })
+  expect(posted.status).toBe(303)
+  return posted.headers.get('location')!
+}
+
+/** Starts a Telegram sign-in from `returnTo`; follows it to the host page and returns its `result_uri`. */
+async function telegramResult(page: ReturnType<typeof frame>, name: string, returnTo = `${HOST}/shop?item=1`) {
+  const started = await page.send('APP_GET_SOCIAL_REDIRECT_URI', { provider: 'telegram', returnTo })
+  expect(started.status).toBe(200)
+  const callback = await logInAtTelegram(started.body.uri, name)
+  expect(callback.startsWith(`${CALLBACK}?state=`)).toBe(true)
+  const back = await app.request(callback)
+  expect(back.status).toBe(303)
+  const host = new URL(back.headers.get('location')!)
+  expect(`${host.origin}${host.pathname}`).toBe(`${HOST}/shop`)
+  expect(host.searchParams.get('item')).toBe('1')
+  return host.searchParams.get('result_uri')!
+}
+
+describe('Telegram login (redirect, HMAC-signed result)', () => {
+  it('behavior: the login page sends the browser back to the host page with result_uri; its signed result gives the same wallet each time', SLOW, async () => {
+    const page = frame()
+    const resultUri = await telegramResult(page, 'Tom')
+    expect(resultUri.startsWith(`${CALLBACK}?state=`)).toBe(true)
+    expect(new URL(resultUri).searchParams.get('hash')).toMatch(/^[0-9a-f]{64}$/)
+    expect((await page.send('APP_CONNECT_SOCIAL', { uri: resultUri })).body).toEqual({ userName: 'tom', socialProvider: 'telegram' })
+    const user = (await page.send('APP_GET_USER', { chainId: 31337 })).body
+    expect(user).toMatchObject({ userName: 'tom', socialProvider: 'telegram' })
+
+    const other = frame()
+    expect((await other.send('APP_CONNECT_SOCIAL', { uri: await telegramResult(other, 'TOM') })).status).toBe(200)
+    expect((await other.send('APP_GET_USER', { chainId: 31337 })).body.address).toBe(user.address)
+  })
+
+  it('security: a tampered Telegram result is refused (another id, or a hash not signed with the bot token)', SLOW, async () => {
+    const page = frame()
+    const tampered = new URL(await telegramResult(page, 'Mallory'))
+    tampered.searchParams.set('id', '1')
+    expect((await page.send('APP_CONNECT_SOCIAL', { uri: tampered.href })).body).toEqual({ error: 'Failed to connect', code: 'SOCIAL_LOGIN_FAILED' })
+
+    // Signed as Telegram signs, but with another bot's token.
+    const forged = new URL(await telegramResult(page, 'Mallory'))
+    forged.searchParams.set('id', '1')
+    const fields = ['auth_date', 'first_name', 'id', 'username'].map((key) => `${key}=${forged.searchParams.get(key)}`).join('\n')
+    forged.searchParams.set('hash', createHmac('sha256', createHash('sha256').update('1:another-bot').digest()).update(fields).digest('hex'))
+    expect((await page.send('APP_CONNECT_SOCIAL', { uri: forged.href })).body).toMatchObject({ code: 'SOCIAL_LOGIN_FAILED' })
+    expect((await page.send('APP_IS_CONNECTED')).body).toEqual({ isConnected: false })
+  })
+
+  it('security: a Telegram result counts once, and only for the browser that started it; the way back must be the embedding origin’s', SLOW, async () => {
+    const page = frame()
+    const resultUri = await telegramResult(page, 'Trent')
+    expect((await frame().send('APP_CONNECT_SOCIAL', { uri: resultUri })).body).toMatchObject({ code: 'SOCIAL_LOGIN_FAILED' })
+    expect((await page.send('APP_CONNECT_SOCIAL', { uri: resultUri })).status).toBe(200)
+    await page.send('APP_SIGN_OUT')
+    expect((await page.send('APP_CONNECT_SOCIAL', { uri: resultUri })).body).toMatchObject({ code: 'SOCIAL_LOGIN_FAILED' })
+    expect((await page.send('APP_GET_SOCIAL_REDIRECT_URI', { provider: 'telegram', returnTo: 'https://evil.example/' })).body).toEqual({
+      error: 'returnTo must be a page of the embedding origin',
       code: 'INVALID_REQUEST',
     })
   })
