@@ -48,7 +48,7 @@ export interface LocalStack {
   wallet?: WalletService
   mail?: MailCatcher
   identity?: IdentityProvider
-  /** The storage database, opened once for every durable service (with the `wallet`, `names` or `onramp` option). */
+  /** The storage database, opened once for every durable service (with the `wallet`, `names`, `onramp` or `analytics` option). */
   database?: Database
   /** With the `bundler` option: one per chain, in the chains' order; otherwise empty. */
   bundlers: Bundler[]
@@ -78,6 +78,11 @@ export declare function startLocalStack(options?: {
    * chains. Off unless asked for. @default false
    */
   onramp?: boolean
+  /**
+   * The directory's analytics receiver: `GET /getAnalyticsConfig` answers on, `POST /e` keeps events in the storage
+   * database; off unless asked for. @default false
+   */
+  analytics?: boolean
   /** The storage database's directory when `wallet.dataDir` does not say. @default FOYER_DATA_DIR, else '.foyer/data' */
   dataDir?: string
   fixturesPath?: string | false

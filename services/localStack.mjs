@@ -71,6 +71,8 @@ const BUNDLER_PORT_ENVS = ['FOYER_BUNDLER_PORT', 'FOYER_BUNDLER_PORT_B'];
  * @param {boolean} [options.onramp] the on-ramp stand-ins in the API (options, quotes, checkout pages; the treasury,
  *   anvil account #8 and a Solana keypair of its own, pays ETH, USDC, SOL and the SPL USDC), their orders kept in the
  *   storage database; off unless asked for, like names. @default false
+ * @param {boolean} [options.analytics] the directory's analytics receiver (`GET /getAnalyticsConfig` on, `POST /e`),
+ *   its events kept in the storage database; off unless asked for, like names. @default false
  * @param {string} [options.dataDir] the storage database's directory (and the wallet's master key file), when
  *   `wallet.dataDir` does not say. @default FOYER_DATA_DIR, else '.foyer/data'
  * @param {string | false} [options.fixturesPath] where to write the addresses, or false. @default false
@@ -78,7 +80,7 @@ const BUNDLER_PORT_ENVS = ['FOYER_BUNDLER_PORT', 'FOYER_BUNDLER_PORT_B'];
  * @returns {Promise<{ devChains: import('./devchain/index.mjs').DevChains, solana: { url: string, stop(): Promise<void> },
  *   fixtures: LocalStackFixtures, stop(): Promise<void> }>}
  */
-export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 8899, relayPort = 8787, apiPort = 0, directoryPort = 0, wallet: walletOptions = false, bundler = false, bundlerPorts = [0, 0], names = false, onramp = false, dataDir: dataDirOption, fixturesPath = false, signal } = {}) {
+export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 8899, relayPort = 8787, apiPort = 0, directoryPort = 0, wallet: walletOptions = false, bundler = false, bundlerPorts = [0, 0], names = false, onramp = false, analytics = false, dataDir: dataDirOption, fixturesPath = false, signal } = {}) {
   if (solanaPort !== 0) await assertPortFree(solanaPort, 'FOYER_SOLANA_PORT');
   if (relayPort !== 0) await assertPortFree(relayPort, 'FOYER_RELAY_PORT');
   if (apiPort !== 0) await assertPortFree(apiPort, 'FOYER_API_PORT');
@@ -94,7 +96,7 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
   const dataDir = (walletOptions && walletOptions.dataDir) || dataDirOption || process.env['FOYER_DATA_DIR'] || DEFAULT_DATA_DIR;
   // Opened while the chains start (PGlite takes a second or more), once for every durable service of the stack;
   // the wallet's and the mail catcher's code load meanwhile too, and only when the wallet is asked for.
-  const opening = walletOptions || names || onramp ? openDatabase({ dataDir }) : undefined;
+  const opening = walletOptions || names || onramp || analytics ? openDatabase({ dataDir }) : undefined;
   const loadingWallet = walletOptions ? Promise.all([import('./wallet/index.mjs'), import('./mail/index.mjs'), import('./identity/index.mjs')]) : undefined;
   // Awaited below; until then a failure must not count as an unhandled rejection.
   opening?.catch(() => {});
@@ -151,7 +153,7 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
     // Awaited below; until then a failure must not count as an unhandled rejection (which ends the process).
     minting.catch(() => {});
     relay = await startRelay({ port: relayPort });
-    if (names || onramp) database = await opening;
+    if (names || onramp || analytics) database = await opening;
     api = await startApi({
       port: apiPort,
       chains: devChains.chains.map((chain) => ({
@@ -186,7 +188,11 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
       }),
     });
     // With the wallet, the project's remote configuration offers Telegram too (its stand-in runs with the wallet).
-    directory = await startDirectory({ port: directoryPort, ...(walletOptions && { features: { socials: [...SOCIAL_PROVIDERS, 'telegram'] } }) });
+    directory = await startDirectory({
+      port: directoryPort,
+      ...(walletOptions && { features: { socials: [...SOCIAL_PROVIDERS, 'telegram'] } }),
+      ...(analytics && { analytics, database }),
+    });
     for (const result of await bundling) if (result.status === 'fulfilled') bundlers.push(result.value);
     const failedBundler = (await bundling).find((result) => result.status === 'rejected');
     if (failedBundler) throw /** @type {PromiseRejectedResult} */ (failedBundler).reason;
