@@ -1,0 +1,102 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent } from 'storybook/test'
+import { ConnectButton } from '../../kernel/react/index.js'
+import { testAddresses, testChain, type TestWalletAnswer } from '../../test/fixtures.js'
+import { connectedStory, withinModal } from '../../test/stories.js'
+import { send } from '../send/index.js'
+import { payPlugin } from './index.js'
+import type { PayParameters } from './payParameters.js'
+
+// The Pay view opened as `pay` opens it, over the test chain (its transfer answers as told); paying on anvil through
+// the real Send transfer is tested end to end (test/e2e/pay.test.ts).
+const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
+const payment: PayParameters = { recipient: testAddresses.eip155[1]!, amount: '10', asset: `eip155:1/erc20:${USDC}` }
+
+const withPay = ({
+  transfer = 'approve',
+  params = payment,
+  connected = true,
+  readContract = ({ functionName }: { functionName: string }) => (functionName === 'symbol' ? 'USDC' : 6),
+}: { transfer?: TestWalletAnswer | 'pending'; params?: PayParameters; connected?: boolean; readContract?: (read: { functionName: string }) => unknown } = {}) => {
+  const story = connectedStory({
+    options: () => ({ features: { pay: true }, plugins: [testChain({ transfer, readContract }), send(), payPlugin()] }),
+    view: 'Pay',
+    ...(connected ? {} : { connectorIds: [] }),
+  })
+  return { foyer: { ...story, params } }
+}
+
+const meta = {
+  title: 'Plugins/Pay',
+  component: ConnectButton,
+  parameters: withPay(),
+} satisfies Meta<typeof ConnectButton>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+/** What the host asks: 10 USDC (symbol and decimals read from the token) to the recipient, on Testnet One. */
+export const Ready: Story = {
+  play: async () => {
+    const modal = await withinModal()
+    await expect(await modal.findByTestId('pay-summary')).toHaveTextContent('Pay 10 USDC')
+    await expect(modal.getByTestId('pay-recipient')).toHaveAttribute('title', payment.recipient)
+    await expect(modal.getByText('Testnet One')).toBeVisible()
+    await expect(modal.getByRole('button', { name: 'Pay from your wallet' })).toBeEnabled()
+  },
+}
+export const ReadyDark: Story = { ...Ready, globals: { theme: 'dark' } }
+
+/** The host gave the metadata: nothing is read. */
+export const WithMetadata: Story = {
+  parameters: withPay({ params: { ...payment, amount: '2.5', metadata: { symbol: 'MUSD', decimals: 6 } }, readContract: () => new Promise(() => {}) }),
+  play: async () => {
+    const modal = await withinModal()
+    await expect(await modal.findByTestId('pay-summary')).toHaveTextContent('Pay 2.5 MUSD')
+  },
+}
+
+/** The token's symbol and decimals are being read. */
+export const ReadingToken: Story = { parameters: withPay({ readContract: () => new Promise(() => {}) }) }
+
+/** The token could not be read. */
+export const TokenUnreadable: Story = {
+  parameters: withPay({ readContract: () => undefined }),
+  play: async () => {
+    const modal = await withinModal()
+    await expect(await modal.findByRole('alert')).toHaveTextContent('This token could not be read; pass its `metadata`')
+  },
+}
+
+/** Nobody connected: the view offers to connect first. */
+export const NotConnected: Story = {
+  parameters: withPay({ connected: false }),
+  play: async () => {
+    const modal = await withinModal()
+    await expect((await modal.findAllByText('Connect a wallet to pay'))[0]).toBeVisible()
+    await expect(modal.queryByRole('button', { name: 'Pay from your wallet' })).toBeNull()
+  },
+}
+
+/** The wallet is asked to sign. */
+export const Paying: Story = {
+  parameters: withPay({ transfer: 'pending' }),
+  play: async () => {
+    const modal = await withinModal()
+    await userEvent.click(await modal.findByRole('button', { name: 'Pay from your wallet' }))
+    await expect(await modal.findByText('Confirm the payment in your wallet')).toBeVisible()
+  },
+}
+export const PayingDark: Story = { ...Paying, globals: { theme: 'dark' } }
+
+/** The visitor declined in the wallet: the view stays, saying so. */
+export const Declined: Story = {
+  parameters: withPay({ transfer: 'reject' }),
+  play: async () => {
+    const modal = await withinModal()
+    await userEvent.click(await modal.findByRole('button', { name: 'Pay from your wallet' }))
+    await expect(await modal.findByRole('alert')).toHaveTextContent('You declined the payment in your wallet')
+    await expect(modal.getByRole('button', { name: 'Pay from your wallet' })).toBeEnabled()
+  },
+}
+export const DeclinedDark: Story = { ...Declined, globals: { theme: 'dark' } }
