@@ -4,6 +4,7 @@ import { ConnectButton } from '../../kernel/react/index.js'
 import { testAddresses, testChain, type TestWalletAnswer } from '../../test/fixtures.js'
 import { connectedStory, withinModal } from '../../test/stories.js'
 import { send } from '../send/index.js'
+import { ExchangeApiToken, type ExchangeApi } from './exchangeApi.js'
 import { payPlugin } from './index.js'
 import type { PayParameters } from './payParameters.js'
 
@@ -100,3 +101,65 @@ export const Declined: Story = {
   },
 }
 export const DeclinedDark: Story = { ...Declined, globals: { theme: 'dark' } }
+
+/** An exchange whose payment stays unpaid (the visitor has not confirmed in its window). */
+const memoryExchange: ExchangeApi = {
+  createPayment: async ({ recipient }) => ({ url: 'https://exchange.example/pay/p1', paymentId: 'p1', depositAddress: recipient }),
+  getPayment: async (id) => ({ id, status: 'created' }),
+}
+
+const withExchange = () => {
+  const story = withPay()
+  return {
+    foyer: {
+      ...story.foyer,
+      options: () => ({ ...story.foyer.options(), services: { api: 'http://127.0.0.1:9' } }),
+      setup: async (kernel: Parameters<typeof story.foyer.setup>[0]) => {
+        kernel.container.provide(ExchangeApiToken, memoryExchange)
+        await story.foyer.setup(kernel)
+      },
+    },
+  }
+}
+
+/** A window the story controls, standing in for the exchange's popup. */
+function stubWindow(closed: boolean) {
+  const open = window.open
+  const popup = { closed, location: { href: 'about:blank' }, close() {} }
+  window.open = () => popup as unknown as Window
+  return { popup, restore: () => (window.open = open) }
+}
+
+/** With an exchange: both ways to pay; the exchange's window is open, waiting for the visitor there. */
+export const ExchangeOpen: Story = {
+  parameters: withExchange(),
+  play: async () => {
+    const modal = await withinModal()
+    const { popup, restore } = stubWindow(false)
+    try {
+      await userEvent.click(await modal.findByRole('button', { name: 'Pay from an exchange' }))
+      await expect(await modal.findByText('Confirm the payment in the exchange window')).toBeVisible()
+      await expect(popup.location.href).toBe('https://exchange.example/pay/p1')
+      await expect(modal.getByRole('button', { name: 'Pay from your wallet' })).toBeDisabled()
+    } finally {
+      restore()
+    }
+  },
+}
+export const ExchangeOpenDark: Story = { ...ExchangeOpen, globals: { theme: 'dark' } }
+
+/** The exchange's window was closed with nothing paid: the view says so and both ways stay. */
+export const ExchangeClosed: Story = {
+  parameters: withExchange(),
+  play: async () => {
+    const modal = await withinModal()
+    const { restore } = stubWindow(true)
+    try {
+      await userEvent.click(await modal.findByRole('button', { name: 'Pay from an exchange' }))
+      await expect(await modal.findByRole('alert')).toHaveTextContent('The exchange window was closed without paying')
+      await expect(modal.getByRole('button', { name: 'Pay from an exchange' })).toBeEnabled()
+    } finally {
+      restore()
+    }
+  },
+}

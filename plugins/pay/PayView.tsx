@@ -3,6 +3,7 @@ import { pluginApi, isUserRejection, shortenAddress, switchNetwork, visibleMessa
 import { useAccount, useKernel, useKernelQuery, useNetwork, useTranslate } from '../../kernel/react/index.js'
 import type { ViewProps } from '../../kernel/react/index.js'
 import { Button, Skeleton } from '../../kernel/ui/index.js'
+import { exchangeApiOf, payFromExchange } from './exchangeApi.js'
 import { addPayTexts } from './locales.js'
 import { parsePayParameters, type ParsedAsset, type PayParameters } from './payParameters.js'
 
@@ -47,7 +48,7 @@ export default function PayView({ params }: ViewProps<PayParameters>) {
   const { address, namespace } = useAccount()
   const { networkId } = useNetwork()
   const metadata = useKernelQuery(assetMetadataQuery(kernel, params, asset))
-  const [busy, setBusy] = useState(false)
+  const [busy, setBusy] = useState<false | 'wallet' | 'exchange'>(false)
   const [error, setError] = useState<string>()
   const network = kernel.chains.get(asset.namespace)?.networks.find((candidate) => candidate.caipNetworkId === asset.networkId)
 
@@ -62,7 +63,7 @@ export default function PayView({ params }: ViewProps<PayParameters>) {
   const { symbol, decimals } = metadata.data
 
   const payFromWallet = async () => {
-    setBusy(true)
+    setBusy('wallet')
     setError(undefined)
     try {
       if (networkId !== asset.networkId) await switchNetwork(kernel, { networkId: asset.networkId as never })
@@ -72,6 +73,21 @@ export default function PayView({ params }: ViewProps<PayParameters>) {
     } catch (reason) {
       kernel.logger.warn('The payment failed.', reason)
       setError(isUserRejection(reason) ? t('pay.error.rejected') : visibleMessage(reason, reason instanceof Error ? reason.message.split('\n')[0]! : t('pay.error.failed')))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const exchange = async (exchangeWindow: Window | null) => {
+    setBusy('exchange')
+    setError(undefined)
+    try {
+      const texts = { closed: t('pay.error.exchangeClosed'), cancelled: t('pay.error.exchangeCancelled'), failed: t('pay.error.failed') }
+      const hash = await payFromExchange(kernel, { asset: params.asset, amount: params.amount, recipient: params.recipient, exchangeWindow, texts })
+      kernel.router.finish({ status: 'success', hash, via: 'exchange' })
+    } catch (reason) {
+      kernel.logger.warn('The exchange did not pay.', reason)
+      setError(visibleMessage(reason, reason instanceof Error ? reason.message.split('\n')[0]! : t('pay.error.failed')))
     } finally {
       setBusy(false)
     }
@@ -92,7 +108,7 @@ export default function PayView({ params }: ViewProps<PayParameters>) {
       </dl>
       {busy && (
         <p className="f-muted" role="status">
-          {t('pay.paying')}
+          {busy === 'wallet' ? t('pay.paying') : t('pay.exchangeOpen')}
         </p>
       )}
       {error && (
@@ -101,7 +117,7 @@ export default function PayView({ params }: ViewProps<PayParameters>) {
         </p>
       )}
       {address && namespace === asset.namespace ? (
-        <Button loading={busy} onClick={() => void payFromWallet()}>
+        <Button loading={busy === 'wallet'} disabled={busy === 'exchange'} onClick={() => void payFromWallet()}>
           {t('pay.fromWallet')}
         </Button>
       ) : (
@@ -111,6 +127,17 @@ export default function PayView({ params }: ViewProps<PayParameters>) {
             {t('pay.connect')}
           </Button>
         </>
+      )}
+      {exchangeApiOf(kernel) && (
+        <Button
+          variant="secondary"
+          loading={busy === 'exchange'}
+          disabled={busy === 'wallet'}
+          // Opened in the click itself: a window opened after an await is blocked as a pop-up.
+          onClick={() => void exchange(window.open('about:blank', 'foyer-exchange', 'popup,width=600,height=800'))}
+        >
+          {t('pay.fromExchange')}
+        </Button>
       )}
     </div>
   )

@@ -11,6 +11,11 @@ export const en = {
   'pay.connect': 'Connect a wallet to pay',
   'pay.wrongNamespace': 'Connect a wallet on {network} to pay.',
   'pay.paying': 'Confirm the payment in your wallet',
+  'pay.fromExchange': 'Pay from an exchange',
+  /** While the exchange's window is open. */
+  'pay.exchangeOpen': 'Confirm the payment in the exchange window',
+  'pay.error.exchangeClosed': 'The exchange window was closed without paying',
+  'pay.error.exchangeCancelled': 'The payment was cancelled on the exchange',
   'pay.loading': 'Reading the token…',
   'pay.error.rejected': 'You declined the payment in your wallet',
   'pay.error.failed': 'The payment failed',
