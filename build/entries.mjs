@@ -39,6 +39,11 @@ export const entries = [
   { export: './siwx/server', input: 'plugins/siwx/server.ts', file: 'siwx/server' },
   // onramp: the manifest carries its action's texts and the restricted time zones; the views, the client and the
   // actions stay lazy.
+  // pay: the manifest carries the `pay` action the host calls and its parameter checks with their messages (so a bad
+  // call fails before anything loads), like send's api; the view pays through Send's api on demand. Its React hook
+  // is an entry of its own, so the manifest imports no React.
+  { export: './plugins/pay', input: 'plugins/pay/index.ts', file: 'plugins/pay', budget: { gzip: 1.5 * 1024, beyond: ['.', './react'] } },
+  { export: './plugins/pay/react', input: 'plugins/pay/react.ts', file: 'plugins/pay-react', budget: { gzip: 512, beyond: ['.', './react', './plugins/pay'] } },
   { export: './plugins/onramp', input: 'plugins/onramp/index.ts', file: 'plugins/onramp', budget: { gzip: 1024, beyond: ['.', './react'] } },
   { export: './plugins/socials', input: 'plugins/socials/index.ts', file: 'plugins/socials', budget: { gzip: 1.5 * 1024, beyond: ['.', './react'] } },
 ]

@@ -1,6 +1,11 @@
 import { useState } from 'react'
 import { setThemeMode, type Kernel, type ThemeMode } from 'foyer'
 import { ConnectButton, useAccount, useModal, useNativeBalance, useNetwork, useSignMessage } from 'foyer/react'
+import { usePay } from 'foyer/plugins/pay/react'
+import { localChains } from './localStack.js'
+
+/** Who the demo's "Pay 10 USDC" pays: anvil's account #2, a merchant of the local chains. */
+export const DEMO_MERCHANT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 
 /** A small host site: what a developer builds with the hooks the README documents. */
 export function App({ kernel }: { kernel: Kernel }) {
@@ -12,6 +17,11 @@ export function App({ kernel }: { kernel: Kernel }) {
   const [signature, setSignature] = useState<string>()
   const [signError, setSignError] = useState<string>()
   const [theme, setTheme] = useState<ThemeMode>('system')
+  const payment = usePay()
+  const payTenUsdc = () =>
+    payment
+      .pay({ recipient: DEMO_MERCHANT, amount: '10', asset: `eip155:31337/erc20:${localChains[31337]!.usdc}`, metadata: { symbol: 'USDC', decimals: 6 } })
+      .catch(() => {})
 
   const signHello = async () => {
     setSignature(undefined)
@@ -53,7 +63,14 @@ export function App({ kernel }: { kernel: Kernel }) {
         <button disabled={!isConnected} onClick={signHello}>
           Sign a message
         </button>
+        <button onClick={payTenUsdc}>Pay 10 USDC</button>
       </section>
+      {payment.status === 'success' && (
+        <p>
+          Paid: <code data-testid="pay-hash">{payment.result?.hash}</code>
+        </p>
+      )}
+      {payment.status === 'error' && <p role="alert">Payment failed: {payment.error?.message.split('\n')[0]}</p>}
       {signature && (
         <p>
           Signature: <code data-testid="signature">{signature}</code>

@@ -7,6 +7,7 @@ import { activity } from 'foyer/plugins/activity'
 import { email } from 'foyer/plugins/email'
 import { names } from 'foyer/plugins/names'
 import { onramp } from 'foyer/plugins/onramp'
+import { payPlugin } from 'foyer/plugins/pay'
 import { portfolio } from 'foyer/plugins/portfolio'
 import { receive } from 'foyer/plugins/receive'
 import { send } from 'foyer/plugins/send'
@@ -47,6 +48,8 @@ const kernel = createKernel({
   // The local wallet directory (All Wallets), blockchain API (tokens, NFTs, activity) and embedded
   // wallet (email sign-in; its secure frame on another site, localhost, than this page).
   services: { directory: localDirectoryUrl, api: localApiUrl, wallet: localWalletUrl },
+  // §9: Pay is off unless the host turns it on; the demo's "Pay 10 USDC" button uses it.
+  features: { pay: true },
   plugins: [
     evm({
       networks: [local(31337, 'Foyer Local'), local(31338, 'Foyer Local B')],
@@ -72,6 +75,8 @@ const kernel = createKernel({
     // Buying crypto from the local meld and coinbase stand-ins, paid on the local chains, when the stack's API runs
     // them (\`npm start\` does).
     __FOYER_ONRAMP__ ? onramp() : undefined,
+    // Payments from the connected wallet through Send's transfer (the demo's "Pay 10 USDC").
+    payPlugin(),
   ],
 })
 

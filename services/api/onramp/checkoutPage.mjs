@@ -59,3 +59,31 @@ ${error ? `<p class="error" role="alert">${escape(error)}</p>` : ''}<div class="
 
 /** The page of an order nobody made. */
 export const notFoundPage = () => page('Checkout not found', '<h1>Checkout not found</h1><p>This checkout does not exist.</p>');
+
+/**
+ * The exchange stand-in's withdrawal page: the amount, the deposit address it goes to (the recipient's), Confirm and
+ * Cancel; then the payment's state.
+ *
+ * @param {import('./orderStore.mjs').OnrampOrder} order
+ */
+export function exchangePage(order) {
+  const title = 'Foyer Exchange (local stand-in)';
+  const summary = `<h1>${escape(title)}</h1>
+<p class="muted">Withdraw from your exchange balance on ${escape(order.network)}</p>
+<p class="total" data-testid="exchange-amount">${escape(order.purchaseAmount)} ${escape(order.purchaseCurrency)}</p>
+<p class="muted">Deposit address</p><p><code data-testid="exchange-deposit-address">${escape(order.address)}</code></p>`;
+  if (order.status === 'created') {
+    return page(
+      title,
+      `${summary}<form method="post" action="/exchange/pay/${escape(order.id)}/confirm"><div class="row">
+<button type="submit" formaction="/exchange/pay/${escape(order.id)}/cancel">Cancel</button><button class="primary" type="submit">Confirm payment</button></div></form>`,
+    );
+  }
+  const states = {
+    paying: '<p role="status">Sending…</p>',
+    paid: `<p role="status" data-testid="exchange-paid">Payment sent. You can close this window.</p><p class="muted">Transaction <code>${escape(order.hash ?? '')}</code></p>`,
+    failed: `<p class="error" role="alert">The payment failed: ${escape(order.failure ?? 'unknown error')}</p>`,
+    cancelled: '<p role="status">The payment was cancelled. You can close this window.</p>',
+  };
+  return page(title, `${summary}${states[order.status]}`, order.status === 'paying');
+}

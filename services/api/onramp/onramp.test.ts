@@ -352,3 +352,41 @@ describe('the checkout', () => {
     })
   })
 })
+
+describe('the exchange stand-in (Pay from an exchange)', () => {
+  const pay = (body: Record<string, unknown>) => post('/v1/exchange/payments', body)
+
+  it('behavior: shows the deposit address, pays the recipient from the treasury on confirm; not a purchase in the history', SLOW, async () => {
+    const recipient = ANVIL_ACCOUNTS[2]!.address
+    const before = await usdcOf(recipient)
+    const opened = await pay({ asset: `eip155:${CHAIN_ID}/erc20:${usdc}`, amount: '10', recipient })
+    expect(opened.status).toBe(200)
+    expect(opened.body).toEqual({ url: `${api.url}/exchange/pay/${opened.body.paymentId}`, paymentId: expect.any(String), depositAddress: recipient })
+    const html = await (await fetch(opened.body.url)).text()
+    expect(html).toContain(recipient)
+    expect(html).toContain('10 USDC')
+    expect((await get(`/v1/exchange/payments/${opened.body.paymentId}`)).body.status).toBe('created')
+    const target = new URL(opened.body.url)
+    target.pathname += '/confirm'
+    expect((await fetch(target, { method: 'POST', redirect: 'manual' })).status).toBe(303)
+    let payment: Json
+    await expect.poll(async () => (payment = (await get(`/v1/exchange/payments/${opened.body.paymentId}`)).body).status, { timeout: 30_000 }).toBe('paid')
+    expect(payment.hash).toMatch(/^0x[0-9a-f]{64}$/)
+    expect((await usdcOf(recipient)) - before).toBe(10_000_000n)
+    const history = await get(`/v1/account/${recipient}/history`)
+    expect(history.body.data.find((item: Json) => item.metadata.hash === payment.hash)?.metadata.operationType).toBe('receive')
+    // An on-ramp order's id is not an exchange payment.
+    const { orderId } = await checkout({ amount: '10.00' })
+    expect((await get(`/v1/exchange/payments/${orderId}`)).status).toBe(404)
+  })
+
+  it('behavior: refuses assets it does not hold, bad amounts and recipients', async () => {
+    expect((await pay({ asset: 'eip155:1/erc20:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', amount: '10', recipient: buyer })).body).toEqual({
+      error: 'The exchange does not hold eip155:1/erc20:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+    })
+    const asset = `eip155:${CHAIN_ID}/erc20:${usdc}`
+    expect((await pay({ asset, amount: '1.1234567', recipient: buyer })).body).toEqual({ error: 'amount must be a decimal string with at most 6 decimals' })
+    expect((await pay({ asset, amount: '0', recipient: buyer })).body).toEqual({ error: 'amount must be above 0' })
+    expect((await pay({ asset, amount: '1', recipient: TEST_WALLET_ADDRESS })).body).toEqual({ error: 'Invalid recipient' })
+  })
+})

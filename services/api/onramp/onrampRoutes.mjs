@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { evmAddress, isSolanaAddress } from '../caip.mjs';
 import { RequestError } from '../errors.mjs';
 import { tokenIconUrl } from '../tokenIconUrl.mjs';
-import { checkoutPage, notFoundPage } from './checkoutPage.mjs';
+import { checkoutPage, exchangePage, notFoundPage } from './checkoutPage.mjs';
 import {
   ONRAMP_PROVIDERS,
   PAYMENT_CURRENCIES,
@@ -19,12 +19,14 @@ import {
   quoteBody,
 } from './onrampRules.mjs';
 
+/** The provider name of the exchange stand-in's payments, kept beside the on-ramp orders. */
+export const EXCHANGE = 'exchange';
 /** How long a quote id can open a checkout at its price. */
 export const QUOTE_TTL_MS = 10 * 60_000;
 const ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** @param {string} provider */
-const providerName = (provider) => (provider === 'meld' ? 'Meld' : 'Coinbase');
+const providerName = (provider) => (provider === 'meld' ? 'Meld' : provider === EXCHANGE ? 'Foyer Exchange' : 'Coinbase');
 
 /**
  * @param {object} options
@@ -213,7 +215,74 @@ export function createOnramp({ store, treasury, currencies, price, baseUrl, log,
       path: '/v1/onramp/orders/:id',
       handle: async ({ params: [id] }) => orderById(id),
     },
+    {
+      // Pay from an exchange: the exchange stand-in withdraws from the visitor's account there to the recipient.
+      method: 'POST',
+      path: '/v1/exchange/payments',
+      handle: async ({ body }) => {
+        const { asset, amount, recipient } = body;
+        const found = typeof asset === 'string' ? assetOf(asset) : undefined;
+        if (!found) throw new RequestError(400, `The exchange does not hold ${String(asset).slice(0, 100)}`);
+        const { currency, network } = found;
+        if (typeof amount !== 'string' || !/^\d{1,30}(\.\d{1,30})?$/.test(amount) || (amount.split('.')[1]?.length ?? 0) > currency.decimals) {
+          throw new RequestError(400, `amount must be a decimal string with at most ${currency.decimals} decimals`);
+        }
+        const [whole = '0', fraction = ''] = amount.split('.');
+        const units = BigInt(whole) * 10n ** BigInt(currency.decimals) + BigInt(fraction.padEnd(currency.decimals, '0') || '0');
+        if (units <= 0n) throw new RequestError(400, 'amount must be above 0');
+        const solana = network.chainId.startsWith('solana:');
+        const address = typeof recipient !== 'string' ? undefined : solana ? (isSolanaAddress(recipient) ? recipient : undefined) : evmAddress(recipient);
+        if (!address) throw new RequestError(400, 'Invalid recipient');
+        const order = await store.create({
+          id: randomBytes(16).toString('base64url'),
+          provider: EXCHANGE,
+          network: network.name,
+          chainId: network.chainId,
+          address,
+          purchaseCurrency: currency.id,
+          purchaseAmount: amount,
+          units: String(units),
+          paymentCurrency: currency.id,
+          paymentMethod: 'exchange_balance',
+          paymentTotal: amount,
+          paymentSubtotal: amount,
+          fee: '0',
+          partnerUserId: null,
+        });
+        return { url: `${baseUrl()}/exchange/pay/${order.id}`, paymentId: order.id, depositAddress: address };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/v1/exchange/payments/:id',
+      handle: async ({ params: [id] }) => {
+        const order = await orderById(id);
+        if (order.provider !== EXCHANGE) throw new RequestError(404, 'No such order');
+        return order;
+      },
+    },
   ];
+
+  /**
+   * The currency and network of a CAIP-19 asset, among those sold.
+   *
+   * @param {string} asset
+   */
+  function assetOf(asset) {
+    const match = /^((?:eip155|solana):[-_a-zA-Z0-9]{1,32})\/(slip44|erc20|token):([-.%a-zA-Z0-9]{1,128})$/.exec(asset);
+    if (!match) return undefined;
+    const [, chainId, kind, reference] = /** @type {[string, string, string, string]} */ (/** @type {unknown} */ (match));
+    for (const currency of currencies) {
+      const network = currency.networks.find(
+        (candidate) =>
+          candidate.payable &&
+          candidate.chainId === chainId &&
+          (kind === 'slip44' ? candidate.contractAddress === '' : candidate.contractAddress !== '' && candidate.contractAddress.toLowerCase() === reference.toLowerCase()),
+      );
+      if (network) return { currency, network };
+    }
+    return undefined;
+  }
 
   return {
     routes,
@@ -230,7 +299,9 @@ export function createOnramp({ store, treasury, currencies, price, baseUrl, log,
         throw new RequestError(400, `Unknown provider: ${provider.slice(0, 40)} (meld or coinbase)`);
       }
       const orders = await store.ordersOf(address, provider);
-      const shown = orders.filter((order) => ['paying', 'paid', 'failed'].includes(order.status) && (chainId === undefined || order.chainId === chainId));
+      const shown = orders.filter(
+        (order) => Object.hasOwn(ONRAMP_PROVIDERS, order.provider) && ['paying', 'paid', 'failed'].includes(order.status) && (chainId === undefined || order.chainId === chainId),
+      );
       return { data: shown.map(toTransaction), next: null };
     },
 
@@ -241,7 +312,9 @@ export function createOnramp({ store, treasury, currencies, price, baseUrl, log,
      */
     async payouts(address) {
       const orders = await store.ordersOf(address);
-      return new Set(orders.flatMap((order) => (order.status === 'paid' && order.hash ? [order.hash.toLowerCase()] : [])));
+      return new Set(
+        orders.flatMap((order) => (Object.hasOwn(ONRAMP_PROVIDERS, order.provider) && order.status === 'paid' && order.hash ? [order.hash.toLowerCase()] : [])),
+      );
     },
 
     /**
@@ -266,6 +339,24 @@ export function createOnramp({ store, treasury, currencies, price, baseUrl, log,
         'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors 'none'",
         'x-frame-options': 'DENY',
       };
+      app.get('/exchange/pay/:id', async (c) => {
+        const id = c.req.param('id');
+        const order = ID_PATTERN.test(id) ? await store.find(id) : undefined;
+        if (!order || order.provider !== EXCHANGE) return c.body(notFoundPage(), 404, headers);
+        return c.body(exchangePage(order), 200, headers);
+      });
+      app.post('/exchange/pay/:id/:action{confirm|cancel}', async (c) => {
+        const id = c.req.param('id');
+        const order = ID_PATTERN.test(id) ? await store.find(id) : undefined;
+        if (!order || order.provider !== EXCHANGE) return c.body(notFoundPage(), 404, headers);
+        if (c.req.param('action') === 'cancel') {
+          await store.transition(id, 'created', 'cancelled');
+        } else {
+          const paying = await store.transition(id, 'created', 'paying');
+          if (paying) void payOut(paying);
+        }
+        return c.redirect(`/exchange/pay/${id}`, 303);
+      });
       app.get('/onramp/checkout/:id', async (c) => {
         const id = c.req.param('id');
         const order = ID_PATTERN.test(id) ? await store.find(id) : undefined;

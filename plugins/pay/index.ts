@@ -1,0 +1,68 @@
+// The pay plugin's manifest: the Pay view (a requestable view: it answers `pay`'s request), the `pay` action, its
+// events and texts. The view, and paying through Send's api, load on demand.
+import { definePlugin, type Plugin } from '../../kernel/index.js'
+import type { PayMessages } from './locales.js'
+import type { PayParameters, PayResult } from './payParameters.js'
+
+declare module '../../kernel/core/views.js' {
+  interface ViewParams {
+    /** Pay a recipient an amount of an asset, from the connected wallet. */
+    Pay: PayParameters
+  }
+}
+
+declare module '../../kernel/core/router.js' {
+  interface ViewResults {
+    Pay: PayResult
+  }
+}
+
+declare module '../../kernel/core/features.js' {
+  interface Features {
+    /** Payments through `pay(kernel, params)` (§9: off unless the host turns it on). @default false */
+    pay: boolean
+  }
+}
+
+declare module '../../kernel/core/i18n.js' {
+  interface Messages extends PayMessages {}
+}
+
+declare module '../../kernel/core/bus.js' {
+  interface FoyerEvents {
+    /** `pay` was called with valid parameters; the Pay view opens. */
+    'pay:started': { recipient: string; amount: string; asset: string }
+    /** The payment was confirmed. */
+    'pay:succeeded': { recipient: string; amount: string; asset: string; hash: string; via: 'wallet' | 'exchange'; networkId: string }
+    /** The payment failed or the visitor left it; `message` says why. */
+    'pay:failed': { recipient: string; amount: string; asset: string; message: string }
+  }
+}
+
+export { pay } from './payAction.js'
+export type { PayErrorType, PayReturnType } from './payAction.js'
+export { InvalidPayParametersError, parsePayParameters } from './payParameters.js'
+export type { ParsedAsset, PayParameters, PayResult } from './payParameters.js'
+
+/**
+ * Payments (§2 'pay'): a host calls `pay(kernel, { recipient, amount, asset })` (or `usePay` from
+ * `foyer/plugins/pay/react`) and gets a promise of `{ status, hash, via }`. The Pay view shows what is asked and pays
+ * from the connected wallet through Send's transfer (`pluginApi(kernel, 'send')`), switching to the asset's network
+ * first. Needs `send()`; gated by the `pay` feature, off by default (§9).
+ *
+ * @example
+ * createKernel({ projectId, features: { pay: true }, plugins: [evm({ networks }), send(), payPlugin()] })
+ * const { hash } = await pay(kernel, { recipient, amount: '10', asset: 'eip155:1/erc20:0xA0b86991…' })
+ */
+export function payPlugin(): Plugin {
+  return definePlugin({
+    name: 'pay',
+    requires: ['send'],
+    flags: { pay: { default: false } },
+    feature: 'pay',
+    locales: { en: { 'pay.title': 'Pay' } },
+    setup(kernel) {
+      return kernel.views.register('Pay', { title: 'pay.title', feature: 'pay', load: () => import('./PayView.js') })
+    },
+  })
+}
