@@ -45,7 +45,7 @@ const kernel = createKernel({
   metadata: { name: 'Foyer demo', url: location.origin },
   // The local wallet directory (All Wallets), blockchain API (tokens, NFTs, activity) and embedded
   // wallet (email sign-in; its secure frame on another site, localhost, than this page).
-  services: { directory: localDirectoryUrl, api: localApiUrl, wallet: localWalletUrl },
+  services: { directory: localDirectoryUrl, api: localApiUrl, wallet: localWalletUrl, analytics: localDirectoryUrl },
   plugins: [
     evm({
       networks: [local(31337, 'Foyer Local'), local(31338, 'Foyer Local B')],
