@@ -47,7 +47,7 @@ const kernel = createKernel({
   metadata: { name: 'Foyer demo', url: location.origin },
   // The local wallet directory (All Wallets), blockchain API (tokens, NFTs, activity) and embedded
   // wallet (email sign-in; its secure frame on another site, localhost, than this page).
-  services: { directory: localDirectoryUrl, api: localApiUrl, wallet: localWalletUrl },
+  services: { directory: localDirectoryUrl, api: localApiUrl, wallet: localWalletUrl, analytics: localDirectoryUrl },
   // §9: Pay is off unless the host turns it on; the demo's "Pay 10 USDC" button uses it.
   features: { pay: true },
   plugins: [

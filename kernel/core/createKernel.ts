@@ -190,10 +190,13 @@ export function createKernel(input: FoyerOptions): Kernel {
   // In the background after the first paint, and loaded only by hosts that configured the service:
   // opening the modal never waits for the remote configuration (§9 budgets), and pages without it
   // never download its code.
+  const later = (load: () => Promise<unknown>) => void afterFirstPaint().then(() => destroyed || load())
   if (options.services.directory && options.projectId) {
-    void afterFirstPaint()
-      .then(() => (kernel.isDestroyed() ? undefined : import('../services/remoteConfig.js')))
-      .then((module) => module?.loadRemoteFeatures(kernel))
+    later(() => import('../services/remoteConfig.js').then((module) => module.loadRemoteFeatures(kernel)))
+  }
+  // Analytics the same way; an open modal before then is caught up by the module (§7).
+  if (options.services.analytics && options.projectId && isEnabled('analytics')) {
+    later(() => import('../services/analytics.js').then((module) => module.startAnalytics(kernel)))
   }
   return kernel
 }

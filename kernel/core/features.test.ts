@@ -26,6 +26,7 @@ describe('declareFlags', () => {
   it('behavior: the kernel declares only the flags it reads, with the §9 defaults', () => {
     expect(declareFlags([])).toEqual({
       allWallets: { default: true },
+      analytics: { default: true },
       branding: { default: true, remote: true },
       walletFeaturesOrder: { default: ['onramp', 'swaps', 'receive', 'send'] },
     })
@@ -66,6 +67,7 @@ describe('resolveLocalFeatures', () => {
     const state = resolveLocalFeatures(declared, { testLocal: false, allWallets: false })
     expect(state.flags).toEqual({
       allWallets: false,
+      analytics: true,
       branding: true,
       walletFeaturesOrder: ['onramp', 'swaps', 'receive', 'send'],
       testLocal: false,
@@ -78,7 +80,7 @@ describe('resolveLocalFeatures', () => {
   it('behavior: undeclared names are refused, saying a flag comes with its plugin', () => {
     expect(() => resolveLocalFeatures(declareFlags([]), { testLocal: true, swaps: false } as never)).toThrow(
       "Unknown feature 'testLocal', 'swaps' in `features`. A feature flag exists when its plugin is in `plugins`; " +
-        'known flags: allWallets, branding, walletFeaturesOrder.',
+        'known flags: allWallets, analytics, branding, walletFeaturesOrder.',
     )
   })
 })

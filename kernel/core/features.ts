@@ -14,6 +14,11 @@ import type { Plugin } from './plugin.js'
 export interface Features {
   /** The searchable All Wallets view. @default true */
   allWallets: boolean
+  /**
+   * Report the modal's events (§7 `POST /e`) to `services.analytics`; without that service nothing is sent.
+   * @default true
+   */
+  analytics: boolean
   /** A small "Foyer" mark at the foot of the modal; the remote configuration may set it. @default true */
   branding: boolean
   /**
@@ -44,6 +49,7 @@ export type FlagDeclarations = { [F in FeatureName]?: FlagDeclaration<Features[F
 /** The flags the kernel reads itself (§9 defaults). Every other flag comes with its plugin. */
 export const KERNEL_FLAGS = {
   allWallets: { default: true },
+  analytics: { default: true },
   branding: { default: true, remote: true },
   walletFeaturesOrder: { default: ['onramp', 'swaps', 'receive', 'send'] },
 } as const satisfies FlagDeclarations

@@ -19,7 +19,7 @@ export interface AppMetadata {
 
 /**
  * Base URLs of the services Foyer may call, by name; each must be http(s). Foyer calls nobody
- * unless one is set. The kernel names two; a plugin adds its own by declaration merging.
+ * unless one is set. The kernel names three; a plugin adds its own by declaration merging.
  *
  * @example
  * declare module 'foyer' {
@@ -31,6 +31,11 @@ export interface ServiceUrls {
   directory?: string
   /** Blockchain data service (§7): balances, prices, identity, history. */
   api?: string
+  /**
+   * Analytics (§7 `GET /getAnalyticsConfig`, `POST /e`): the modal's events, batched, once the service says it
+   * is on. The reference receiver is the wallet directory (`startDirectory({ analytics: true })`).
+   */
+  analytics?: string
 }
 
 /** Everything a host may pass to `createKernel`. */

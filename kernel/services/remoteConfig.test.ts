@@ -95,6 +95,7 @@ describe('remote project configuration (§1, §7)', () => {
     expect(Object.fromEntries(request?.searchParams ?? [])).toEqual({ projectId: 'shop-42', st: SDK_TYPE, sv: SDK_VERSION })
     expect(kernel.store.getState().features.flags).toEqual({
       allWallets: true,
+      analytics: true,
       branding: false,
       walletFeaturesOrder: ['onramp', 'swaps', 'receive', 'send'],
       testRemote: false,
