@@ -26,6 +26,10 @@ export interface FakeEmbeddedWalletOptions {
   updateEmailPrimaryOtp?: readonly FakeAnswer<EmailUpdateAction>[]
   /** @default the new email, as the service stores it */
   updateEmailSecondaryOtp?: FakeAnswer<string>
+  /** The EVM account's type and smart account (§6). @default undefined (no account types: an EOA only) */
+  evmAccount?: ReturnType<EmbeddedWallet['evmAccount']>
+  /** How a switch of account type answers. @default undefined (done) */
+  setPreferredAccountType?: FakeAnswer<void>
 }
 
 export interface FakeEmbeddedWallet extends EmbeddedWallet {
@@ -36,6 +40,7 @@ export interface FakeEmbeddedWallet extends EmbeddedWallet {
   readonly updateEmail: Mock<EmbeddedWallet['updateEmail']>
   readonly updateEmailPrimaryOtp: Mock<EmbeddedWallet['updateEmailPrimaryOtp']>
   readonly updateEmailSecondaryOtp: Mock<EmbeddedWallet['updateEmailSecondaryOtp']>
+  readonly setPreferredAccountType: Mock<EmbeddedWallet['setPreferredAccountType']>
 }
 
 function settle<T>(answer: FakeAnswer<T>): Promise<T> {
@@ -52,6 +57,7 @@ export function fakeEmbeddedWallet(options: FakeEmbeddedWalletOptions = {}): Fak
   let primaries = 0
   let email = options.email ?? 'ada@example.com'
   let newEmail = ''
+  let evmAccount = options.evmAccount
   return {
     frame: {
       request: fn(async () => undefined as never),
@@ -73,6 +79,11 @@ export function fakeEmbeddedWallet(options: FakeEmbeddedWalletOptions = {}): Fak
     updateEmailPrimaryOtp: fn(async () => settle(primaryAnswers[Math.min(primaries++, primaryAnswers.length - 1)] ?? 'VERIFY_SECONDARY_OTP')),
     updateEmailSecondaryOtp: fn(async () => (email = await settle(options.updateEmailSecondaryOtp ?? newEmail))),
     signOut: async () => {},
+    evmAccount: () => evmAccount,
+    setPreferredAccountType: fn(async (type: 'eoa' | 'smartAccount') => {
+      await settle(options.setPreferredAccountType)
+      if (evmAccount) evmAccount = { ...evmAccount, type }
+    }),
   }
 }
 
