@@ -79,9 +79,14 @@ export interface StackOptions {
    * offers 'Get a name'. @default false
    */
   names?: boolean
+  /**
+   * An ERC-4337 bundler per chain: with `wallet`, email users get a smart account on the local chains
+   * (`fixtures.bundlers`). @default false
+   */
+  bundler?: boolean
 }
 
-export async function startStack({ wallet = false, names = false, app = 'demo', production = false }: StackOptions = {}): Promise<Stack> {
+export async function startStack({ wallet = false, names = false, bundler = false, app = 'demo', production = false }: StackOptions = {}): Promise<Stack> {
   const dir = mkdtempSync(path.join(tmpdir(), 'foyer-e2e-'))
   let local: Awaited<ReturnType<typeof startLocalStack>>
   try {
@@ -91,6 +96,7 @@ export async function startStack({ wallet = false, names = false, app = 'demo', 
       relayPort: 0,
       ...(wallet && { wallet: { port: 0, smtpPort: 0, mailPort: 0, dataDir: path.join(dir, 'data') } }),
       names,
+      bundler,
       dataDir: path.join(dir, 'data'),
     })
   } catch (error) {
