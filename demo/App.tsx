@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { setThemeMode, type Kernel, type ThemeMode } from 'foyer'
 import { ConnectButton, useAccount, useModal, useNativeBalance, useNetwork, useSignMessage } from 'foyer/react'
+import { BatchDemo } from './BatchDemo'
 import { usePay } from 'foyer/plugins/pay/react'
 import { localChains } from './localStack.js'
 
@@ -77,6 +78,7 @@ export function App({ kernel }: { kernel: Kernel }) {
         </p>
       )}
       {signError && <p role="alert">Signing failed: {signError}</p>}
+      <BatchDemo kernel={kernel} />
       <fieldset>
         <legend>Theme</legend>
         {(['light', 'dark', 'system'] as const).map((mode) => (

@@ -30,6 +30,10 @@ export interface FakeEmbeddedWalletOptions {
   socialRedirectUri?: FakeAnswer<string>
   /** @default { userName: 'Alice' } */
   connectSocial?: FakeAnswer<{ userName?: string }>
+  /** The EVM account's type and smart account (§6). @default undefined (no account types: an EOA only) */
+  evmAccount?: ReturnType<EmbeddedWallet['evmAccount']>
+  /** How a switch of account type answers. @default undefined (done) */
+  setPreferredAccountType?: FakeAnswer<void>
 }
 
 export interface FakeEmbeddedWallet extends EmbeddedWallet {
@@ -42,6 +46,7 @@ export interface FakeEmbeddedWallet extends EmbeddedWallet {
   readonly updateEmailSecondaryOtp: Mock<EmbeddedWallet['updateEmailSecondaryOtp']>
   readonly socialRedirectUri: Mock<EmbeddedWallet['socialRedirectUri']>
   readonly connectSocial: Mock<EmbeddedWallet['connectSocial']>
+  readonly setPreferredAccountType: Mock<EmbeddedWallet['setPreferredAccountType']>
 }
 
 function settle<T>(answer: FakeAnswer<T>): Promise<T> {
@@ -58,6 +63,7 @@ export function fakeEmbeddedWallet(options: FakeEmbeddedWalletOptions = {}): Fak
   let primaries = 0
   let email = options.email ?? 'ada@example.com'
   let newEmail = ''
+  let evmAccount = options.evmAccount
   return {
     frame: {
       request: fn(async () => undefined as never),
@@ -82,6 +88,11 @@ export function fakeEmbeddedWallet(options: FakeEmbeddedWalletOptions = {}): Fak
     updateEmailPrimaryOtp: fn(async () => settle(primaryAnswers[Math.min(primaries++, primaryAnswers.length - 1)] ?? 'VERIFY_SECONDARY_OTP')),
     updateEmailSecondaryOtp: fn(async () => (email = await settle(options.updateEmailSecondaryOtp ?? newEmail))),
     signOut: async () => {},
+    evmAccount: () => evmAccount,
+    setPreferredAccountType: fn(async (type: 'eoa' | 'smartAccount') => {
+      await settle(options.setPreferredAccountType)
+      if (evmAccount) evmAccount = { ...evmAccount, type }
+    }),
   }
 }
 

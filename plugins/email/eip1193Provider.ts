@@ -13,6 +13,8 @@ export interface EmbeddedEip1193Provider {
   request(args: { method: string; params?: unknown }): Promise<unknown>
   on(event: ProviderEvent, listener: Listener): void
   removeListener(event: ProviderEvent, listener: Listener): void
+  /** Tells the listeners the EVM account changed (another account type): `accountsChanged` with the new one. */
+  announceAccounts(): void
 }
 
 /** §5: the frame's chain id may be a number or a string; EIP-1193 wants hex. */
@@ -81,6 +83,10 @@ export function createEip1193Provider(kernel: Kernel, wallet: EmbeddedWallet, { 
     },
     removeListener(event, listener) {
       listeners.get(event)?.delete(listener as Listener)
+    },
+    announceAccounts() {
+      const address = wallet.accountOf('eip155')
+      emit('accountsChanged', address ? [address] : [])
     },
   }
 }

@@ -2,7 +2,7 @@
 // and the connector that hands the chains its providers (EIP-1193 for eip155, a Wallet Standard
 // wallet for solana). One login, one connector, every namespace it serves. Loaded on demand.
 import * as v from 'valibot'
-import { BaseError, createToken, openModal, raiseAlert, showToast, StorageToken, type Kernel, type Token } from '../../kernel/index.js'
+import { BaseError, canSwitchAccountType, createToken, openModal, raiseAlert, showToast, StorageToken, type Kernel, type Token } from '../../kernel/index.js'
 import { createEip1193Provider } from './eip1193Provider.js'
 import { createFrameClient, EmbeddedWalletError, type FrameClient } from './frameClient.js'
 import { createSolanaWallet } from './solanaWallet.js'
@@ -59,8 +59,18 @@ export interface EmbeddedWallet {
   connectOtp(otp: string): Promise<void>
   /** §4: the signed-in user, from the frame, on this site's last chain; undefined without a session. */
   getUser(options?: { silent?: boolean }): Promise<EmbeddedUser | undefined>
-  /** The account of `namespace`, when signed in. */
+  /** The account of `namespace`, when signed in: on EVM, the one of the preferred type. */
   accountOf(namespace: string): string | undefined
+  /**
+   * The EVM account's type (§6) and the smart account, when the wallet offers one on the current network (the
+   * service has a bundler there); undefined when not signed in.
+   */
+  evmAccount(): { type: 'eoa' | 'smartAccount'; smartAccount?: string; smartAccountDeployed: boolean } | undefined
+  /**
+   * §6/§7 'preferred account set': the EVM account becomes the EOA or the smart account; the EVM chain hears of the
+   * new address (`accountsChanged`). Refused by the frame where no smart account is offered.
+   */
+  setPreferredAccountType(type: 'eoa' | 'smartAccount'): Promise<void>
   /** The signed-in email: the frame's, else the one typed at login. */
   email(): string | undefined
   /** Remembers the chain the wallet is on for this site (§4's last chain): the frame starts there next time. */
@@ -180,7 +190,20 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
       wallet.rememberChain(user.chainId)
       return user
     },
+    // The frame lists the preferred EVM account first.
     accountOf: (namespace) => user?.accounts.find((account) => account.namespace === namespace)?.address,
+    evmAccount() {
+      if (!user) return undefined
+      const smartAccount = user.accounts.find((account) => account.namespace === 'eip155' && account.type === 'smartAccount')?.address
+      const type = user.preferredAccountType === 'smartAccount' && smartAccount ? 'smartAccount' : 'eoa'
+      return { type, ...(smartAccount && { smartAccount }), smartAccountDeployed: user.smartAccountDeployed ?? false }
+    },
+    async setPreferredAccountType(type) {
+      const answer = v.safeParse(UserSchema, await frame.request('APP_SET_PREFERRED_ACCOUNT', { type }))
+      if (!answer.success) throw new EmbeddedWalletError('An error occurred', { frameCode: 'INVALID_RESPONSE' }, { details: 'The frame sent a malformed user.' })
+      user = answer.output
+      evmProvider.announceAccounts()
+    },
     email: () => user?.email ?? storage.read(EMAIL_ADDRESS_KEY, v.string()),
     async socialRedirectUri(provider, returnTo) {
       return v.parse(SocialRedirectSchema, await frame.request('APP_GET_SOCIAL_REDIRECT_URI', returnTo === undefined ? { provider } : { provider, returnTo })).uri
@@ -223,10 +246,22 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
   }
 
   const namespaces = ['eip155', 'solana'].filter((namespace) => kernel.chains.get(namespace))
+  const evmProvider = createEip1193Provider(kernel, wallet, { onNotAllowed: refuse })
   kernel.connectors.register({
     connector: { id: EMAIL_CONNECTOR_ID, name: 'Email', type: 'auth', namespaces },
+    /**
+     * §4: switching to this connection settles the EVM account type: smartAccount when the address picked is the
+     * smart account and the network offers one, otherwise eoa. Solana accounts have one type.
+     */
+    async switchAccountType({ namespace, address }) {
+      const current = wallet.evmAccount()
+      if (namespace !== 'eip155' || !current) return
+      const smartAccounts = current.smartAccount !== undefined
+      const wanted = smartAccounts && address !== undefined && address.toLowerCase() === current.smartAccount?.toLowerCase() ? 'smartAccount' : 'eoa'
+      if (canSwitchAccountType(current.type, wanted, { smartAccounts })) await wallet.setPreferredAccountType(wanted)
+    },
     providers: {
-      eip155: createEip1193Provider(kernel, wallet, { onNotAllowed: refuse }),
+      eip155: evmProvider,
       solana: createSolanaWallet(wallet, {
         // The connected Solana network, else the site's first: the service knows it by the same CAIP-2 id.
         chainId: () => kernel.store.getState().connection.namespaces['solana']?.networkId ?? kernel.chains.get('solana')?.networks[0]?.caipNetworkId,

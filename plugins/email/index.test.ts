@@ -26,8 +26,12 @@ describe('the foyer/plugins/email manifest', () => {
     expect(kernel.isViewAvailable('ApproveTransaction')).toBe(true)
     expect(kernel.isViewAvailable('UpdateEmailWallet')).toBe(true)
     expect(kernel.views.slot('connect-methods').map((entry) => entry.id)).toEqual(['email'])
-    // The email row on Account shows only for the embedded wallet's connector (its id written out in the manifest).
-    expect(kernel.views.slot('account-details').map((entry) => entry.connectorId)).toEqual([EMAIL_CONNECTOR_ID])
+    // The email and account-type rows on Account show only for the embedded wallet's connector (its id written out
+    // in the manifest).
+    expect(kernel.views.slot('account-details').map((entry) => [entry.id, entry.connectorId])).toEqual([
+      ['email', EMAIL_CONNECTOR_ID],
+      ['email-account-type', EMAIL_CONNECTOR_ID],
+    ])
     const off = testKernel({ plugins: [testChain(), email()], features: { email: false } })
     expect(off.isViewAvailable('EmailLogin')).toBe(false)
   })

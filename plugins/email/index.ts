@@ -96,7 +96,10 @@ export function email(): Plugin {
     slots: {
       'connect-methods': [{ id: 'email', method: 'email', label: 'email.continue', load: () => import('./EmailField.js') }],
       // constants.ts's EMAIL_CONNECTOR_ID, written out for the same reason as the marker above.
-      'account-details': [{ id: 'email', connectorId: 'email', label: 'email.updateTitle', load: () => import('./EmailAccountRow.js') }],
+      'account-details': [
+        { id: 'email', connectorId: 'email', label: 'email.updateTitle', load: () => import('./EmailAccountRow.js') },
+        { id: 'email-account-type', connectorId: 'email', label: 'email.accountType', load: () => import('./AccountTypeRow.js') },
+      ],
     },
     locales: { en },
     api: { embeddedWallet: startEmbeddedWallet },

@@ -9,6 +9,8 @@ export const en = {
   'email.continue': 'Continue with email',
   'email.title': 'Sign in with email',
   'email.updateTitle': 'Change email',
+  /** The account-type row on Account (smart account or standard). */
+  'email.accountType': 'Account type',
   'approve.title': 'Approve request',
 } as const
 

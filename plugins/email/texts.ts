@@ -30,6 +30,13 @@ export const viewTexts = {
   'email.updatePrimary': 'To confirm the change, enter the code we sent to {email}.',
   'email.updateSecondary': 'Now enter the code we sent to {email}.',
   'email.updated': 'Your wallet now signs in with {email}',
+  /** §6: the EVM account is a smart contract account (ERC-4337). */
+  'accountType.smartAccount': 'Smart account',
+  /** §6: the EVM account is a plain key pair (an externally owned account). */
+  'accountType.eoa': 'Standard account',
+  'accountType.toEoa': 'Use standard account',
+  'accountType.toSmartAccount': 'Use smart account',
+  'accountType.switching': 'Switching…',
   'approve.hint': 'Approve or reject in the secure panel below; this site cannot approve for you.',
   /** §6: a method the embedded wallet does not offer. */
   'approve.notAllowed': 'Action not allowed',

@@ -83,9 +83,14 @@ export interface StackOptions {
    * The on-ramp stand-ins in the API, their orders in the storage database: the demo then offers 'Buy'. @default false
    */
   onramp?: boolean
+  /**
+   * An ERC-4337 bundler per chain: with `wallet`, email users get a smart account on the local chains
+   * (`fixtures.bundlers`). @default false
+   */
+  bundler?: boolean
 }
 
-export async function startStack({ wallet = false, names = false, onramp = false, app = 'demo', production = false }: StackOptions = {}): Promise<Stack> {
+export async function startStack({ wallet = false, names = false, onramp = false, bundler = false, app = 'demo', production = false }: StackOptions = {}): Promise<Stack> {
   const dir = mkdtempSync(path.join(tmpdir(), 'foyer-e2e-'))
   let local: Awaited<ReturnType<typeof startLocalStack>>
   try {
@@ -96,6 +101,7 @@ export async function startStack({ wallet = false, names = false, onramp = false
       ...(wallet && { wallet: { port: 0, smtpPort: 0, mailPort: 0, dataDir: path.join(dir, 'data') } }),
       names,
       onramp,
+      bundler,
       dataDir: path.join(dir, 'data'),
     })
   } catch (error) {

@@ -1,0 +1,148 @@
+// End to end: the embedded wallet's smart account (issue #14), through the demo, in Chromium, against the real stack:
+// anvil with EntryPoint v0.8 and SimpleAccountFactory, the local bundler (alto) per chain, the wallet service on its
+// own site. A batch (an ERC-20 approve plus a transfer) goes out as one user operation, approved once in the frame;
+// switching to the standard account and back changes the address shown and the account that signs and pays.
+import { randomBytes } from 'node:crypto'
+import type { Page } from 'playwright-core'
+import { createPublicClient, createWalletClient, erc20Abi, http, parseAbi, parseEther, verifyMessage, type Hex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { describe, expect, it } from 'vitest'
+import { ANVIL_ACCOUNTS, ENTRY_POINT_08, SIMPLE_ACCOUNT_FACTORY_08 } from '../../services/devchain/index.mjs'
+import { openAccount, openDemo, useStack } from './harness.js'
+
+const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' // the demo batch's receiver (anvil #2)
+const SPENDER = '0x90F79bf6EB2c4f870365E785982E1f101E93b906' // the demo batch's spender (anvil #3)
+const MESSAGE = 'Hello from the Foyer demo'
+const stack = useStack({ wallet: true, bundler: true })
+
+async function mailedCode(email: string): Promise<string> {
+  let code: string | undefined
+  await expect
+    .poll(async () => {
+      const messages = (await (await fetch(`${stack.fixtures.mail!.url}/messages?to=${encodeURIComponent(email)}`)).json()) as { text?: string }[]
+      code = /\b(\d{6})\b/.exec(messages.at(-1)?.text ?? '')?.[1]
+      return code
+    })
+    .toMatch(/^\d{6}$/)
+  return code!
+}
+
+/** Approves the request the frame's panel shows, by the frame's own button. */
+async function approveInFrame(page: Page) {
+  await page.getByRole('dialog', { name: 'Approve request' }).waitFor()
+  const approve = page.frameLocator(`iframe[src^="${stack.fixtures.wallet!.url}/frame"]`).getByRole('button', { name: 'Approve' })
+  await expect.poll(() => approve.isEnabled(), { timeout: 10_000 }).toBe(true)
+  await approve.click()
+}
+
+/** The EVM address the open Account view shows. */
+async function shownEvmAddress(page: Page): Promise<Hex> {
+  const account = await openAccount(page)
+  const toEvm = account.getByRole('button', { name: 'Show Ethereum account' })
+  await account.getByRole('button', { name: 'Show Solana account' }).or(toEvm).waitFor()
+  if (await toEvm.isVisible()) await toEvm.click()
+  await expect.poll(() => page.getByTestId('network').textContent()).toContain('eip155:31337')
+  return (await page.getByTestId('address').textContent()) as Hex
+}
+
+async function closeModal(page: Page) {
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
+  await page.getByRole('dialog').waitFor({ state: 'detached' })
+}
+
+/** Clicks the demo's batch button, approves once, and waits for the batch's final status. */
+async function sendBatch(page: Page) {
+  await page.getByRole('button', { name: 'Send a batch (approve + transfer 1 USDC)' }).click()
+  await approveInFrame(page)
+  await expect.poll(() => page.getByTestId('batch-status').textContent(), { timeout: 60_000 }).toBe('200')
+  // Approved once: the modal closed after the one approval, and no second panel came.
+  expect(await page.getByRole('dialog', { name: 'Approve request' }).count()).toBe(0)
+  return {
+    atomic: await page.getByTestId('batch-atomic').textContent(),
+    capability: await page.getByTestId('batch-atomic-capability').textContent(),
+    transactions: ((await page.getByTestId('batch-transactions').textContent()) ?? '').split(' ').filter(Boolean) as Hex[],
+  }
+}
+
+describe('the embedded wallet’s smart account', () => {
+  it('behavior: a batch is one user operation approved once; it deploys the account; switching to the standard account and back changes the address and the signer', async () => {
+    const { page, errors } = await openDemo(stack)
+    const chain = createPublicClient({ transport: http(stack.chains['31337']!.rpcUrl) })
+    const funder = createWalletClient({ account: privateKeyToAccount(ANVIL_ACCOUNTS[0]!.privateKey), transport: http(stack.chains['31337']!.rpcUrl) })
+    const usdc = stack.fixtures.chains['31337']!.usdc
+    const usdcOf = (address: Hex) => chain.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+    /** 1 ETH and 10 USDC from anvil #0. */
+    const fund = async (address: Hex) => {
+      await chain.waitForTransactionReceipt({ hash: await funder.sendTransaction({ chain: null, to: address, value: parseEther('1') }) })
+      await chain.waitForTransactionReceipt({ hash: await funder.writeContract({ chain: null, address: usdc, abi: erc20Abi, functionName: 'transfer', args: [address, 10_000_000n] }) })
+    }
+
+    // Email sign-in.
+    const email = `smart-${randomBytes(4).toString('hex')}@example.com`
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    const connect = page.getByRole('dialog', { name: 'Connect a wallet' })
+    await connect.getByRole('textbox', { name: 'Email address' }).fill(email)
+    await connect.getByRole('button', { name: 'Continue with email' }).click()
+    const login = page.getByRole('dialog', { name: 'Sign in with email' })
+    await login.getByRole('textbox', { name: 'Code' }).waitFor({ timeout: 30_000 })
+    await login.getByRole('textbox', { name: 'Code' }).fill(await mailedCode(email))
+    await login.getByRole('button', { name: 'Verify' }).click()
+    await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 15_000 })
+
+    // §6: on a chain with a bundler the EVM account starts as the smart account, counterfactual: no code yet.
+    const smart = await shownEvmAddress(page)
+    const account = page.getByRole('dialog')
+    await expect.poll(() => account.getByRole('button', { name: /^Use standard account/ }).textContent()).toContain('Smart account')
+    expect(await chain.getCode({ address: smart })).toBeUndefined()
+    await closeModal(page)
+    await fund(smart)
+
+    // The batch: approve 2 USDC to anvil #3 and transfer 1 USDC to anvil #2, as one user operation.
+    const receiverBefore = await usdcOf(RECEIVER)
+    const batch = await sendBatch(page)
+    expect(batch).toMatchObject({ capability: 'supported', atomic: 'true' })
+    expect(batch.transactions).toHaveLength(1)
+    const transaction = await chain.getTransaction({ hash: batch.transactions[0]! })
+    expect(transaction.to?.toLowerCase()).toBe(ENTRY_POINT_08.toLowerCase())
+    expect((await chain.getCode({ address: smart }))?.length).toBeGreaterThan(2)
+    expect(await chain.readContract({ address: usdc, abi: erc20Abi, functionName: 'allowance', args: [smart, SPENDER] })).toBe(2_000_000n)
+    expect(await usdcOf(RECEIVER)).toBe(receiverBefore + 1_000_000n)
+    expect(await usdcOf(smart)).toBe(9_000_000n)
+
+    // Switch to the standard account: another address shows, and it is the smart account's owner.
+    await shownEvmAddress(page)
+    await page.getByRole('dialog').getByRole('button', { name: /^Use standard account/ }).click()
+    await expect.poll(() => page.getByTestId('address').textContent()).not.toBe(smart)
+    const eoa = (await page.getByTestId('address').textContent()) as Hex
+    expect(eoa).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    const owned = await chain.readContract({
+      address: SIMPLE_ACCOUNT_FACTORY_08,
+      abi: parseAbi(['function getAddress(address owner, uint256 salt) view returns (address)']),
+      functionName: 'getAddress',
+      args: [eoa, 0n],
+    })
+    expect(owned).toBe(smart)
+    await expect.poll(() => page.getByRole('dialog').getByRole('button', { name: /^Use smart account/ }).textContent()).toContain('Standard account')
+    await closeModal(page)
+
+    // The standard account signs and pays itself: a message verifies against it, a batch is its own transactions.
+    await page.getByRole('button', { name: 'Sign a message' }).click()
+    await approveInFrame(page)
+    await expect.poll(() => page.getByTestId('signature').textContent(), { timeout: 15_000 }).toMatch(/^0x[0-9a-f]+$/)
+    expect(await verifyMessage({ address: eoa, message: MESSAGE, signature: (await page.getByTestId('signature').textContent()) as Hex })).toBe(true)
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
+    await fund(eoa)
+    const eoaBatch = await sendBatch(page)
+    expect(eoaBatch).toMatchObject({ capability: 'unsupported', atomic: 'false' })
+    expect(eoaBatch.transactions).toHaveLength(2)
+    for (const hash of eoaBatch.transactions) expect((await chain.getTransaction({ hash })).from.toLowerCase()).toBe(eoa.toLowerCase())
+    expect(await usdcOf(eoa)).toBe(9_000_000n)
+    expect(await usdcOf(smart)).toBe(9_000_000n)
+
+    // And back: the smart account shows again.
+    await shownEvmAddress(page)
+    await page.getByRole('dialog').getByRole('button', { name: /^Use smart account/ }).click()
+    await expect.poll(() => page.getByTestId('address').textContent()).toBe(smart)
+    expect(errors).toEqual([])
+  })
+})
