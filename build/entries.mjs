@@ -34,6 +34,7 @@ export const entries = [
   { export: './wagmi', input: 'adapters/wagmi/index.ts', file: 'wagmi', budget: { gzip: 1.75 * 1024, beyond: ['.', './react'] } },
   { export: './solana-wallet-adapter', input: 'adapters/solana-wallet-adapter/index.ts', file: 'solana-wallet-adapter', budget: { gzip: 2.25 * 1024, beyond: ['.', './react'] } },
   { export: './plugins/names', input: 'plugins/names/index.ts', file: 'plugins/names', budget: { gzip: 1024, beyond: ['.', './react'] } },
+  { export: './plugins/wallets', input: 'plugins/wallets/index.ts', file: 'plugins/wallets', budget: { gzip: 1.5 * 1024, beyond: ['.', './react'] } },
 ]
 
 /**
