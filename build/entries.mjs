@@ -46,6 +46,7 @@ export const entries = [
   { export: './plugins/pay/react', input: 'plugins/pay/react.ts', file: 'plugins/pay-react', budget: { gzip: 512, beyond: ['.', './react', './plugins/pay'] } },
   { export: './plugins/onramp', input: 'plugins/onramp/index.ts', file: 'plugins/onramp', budget: { gzip: 1024, beyond: ['.', './react'] } },
   { export: './plugins/socials', input: 'plugins/socials/index.ts', file: 'plugins/socials', budget: { gzip: 1.5 * 1024, beyond: ['.', './react'] } },
+  { export: './plugins/wallets', input: 'plugins/wallets/index.ts', file: 'plugins/wallets', budget: { gzip: 1.5 * 1024, beyond: ['.', './react'] } },
 ]
 
 /**

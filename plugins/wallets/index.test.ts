@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+
+import { testChain, testConnector, testKernel } from '../../test/fixtures.js'
+import { connect } from '../../kernel/index.js'
+import { profileWallets, removeProfileWallet, wallets } from './index.js'
+
+function setup(features = {}) {
+  const chain = testChain({ connectors: [testConnector(), testConnector({ id: 'other', name: 'Other Wallet' })] })
+  return { kernel: testKernel({ plugins: [chain, wallets()], features }), chain }
+}
+
+describe('the wallets plugin (§6 multi-wallet)', () => {
+  it('behavior: each connection is kept per namespace, the shown one active', async () => {
+    const { kernel } = setup()
+    await connect(kernel, { connectorId: 'other' })
+    await connect(kernel, { connectorId: 'test-wallet-eip155' })
+    expect(profileWallets(kernel, 'eip155').map(({ connectorId, active }) => [connectorId, active])).toEqual([
+      ['other', false],
+      ['test-wallet-eip155', true],
+    ])
+    expect(profileWallets(kernel, 'solana')).toEqual([])
+  })
+
+  it('behavior: a new address of a known connection replaces its entry in place', async () => {
+    const { kernel, chain } = setup()
+    await connect(kernel, { connectorId: 'test-wallet-eip155' })
+    chain.wallet.changeAccounts(['0x3333333333333333333333333333333333333333'])
+    expect(profileWallets(kernel, 'eip155').map((wallet) => wallet.address)).toEqual(['0x3333333333333333333333333333333333333333'])
+  })
+
+  it('behavior: removing forgets one connection', async () => {
+    const { kernel } = setup()
+    await connect(kernel, { connectorId: 'other' })
+    await connect(kernel, { connectorId: 'test-wallet-eip155' })
+    removeProfileWallet(kernel, { namespace: 'eip155', connectorId: 'other' })
+    expect(profileWallets(kernel, 'eip155').map((wallet) => wallet.connectorId)).toEqual(['test-wallet-eip155'])
+  })
+
+  it('behavior: with multiWallet off the results are empty and removing does nothing', async () => {
+    const { kernel } = setup({ multiWallet: false })
+    await connect(kernel, { connectorId: 'other' })
+    expect(profileWallets(kernel, 'eip155')).toEqual([])
+    removeProfileWallet(kernel, { namespace: 'eip155', connectorId: 'other' })
+    expect(kernel.store.getState().wallets.connections).toHaveLength(1)
+  })
+
+  it('behavior: the flag is remote-settable and on by default (§9)', () => {
+    const { kernel } = setup()
+    expect(kernel.store.getState().features.flags['multiWallet']).toBe(true)
+  })
+})
