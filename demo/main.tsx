@@ -39,6 +39,14 @@ void import('./devWallet.js').then(({ announceWallet, createDevWallet, DEV_WALLE
 // The same wallet on Solana, through the Wallet Standard, signing with the local node's dev key.
 void import('./solanaDevWallet.js').then(({ registerSolanaDevWallet }) => registerSolanaDevWallet())
 
+// Sign in with X, when the page asks for it (`?siwx=optional` or `?siwx=required`) and the stack's API keeps sessions
+// (it does whenever it keeps names: both need the storage database). Loaded only then, so other visits paint as before.
+const signInMode = new URLSearchParams(location.search).get('siwx')
+const signIn =
+  __FOYER_NAMES__ && (signInMode === 'optional' || signInMode === 'required')
+    ? (await import('foyer/plugins/siwx')).siwx({ required: signInMode === 'required', statement: 'Sign in to the Foyer demo.' })
+    : undefined
+
 const kernel = createKernel({
   projectId: 'foyer-demo',
   metadata: { name: 'Foyer demo', url: location.origin },
@@ -64,6 +72,7 @@ const kernel = createKernel({
     // Account names ('Get a name' under an EVM account), when the stack's API keeps them (\`npm start\` and
     // \`npm run bench\` do).
     __FOYER_NAMES__ ? names() : undefined,
+    signIn,
   ],
 })
 
