@@ -9,6 +9,7 @@ import { names } from 'foyer/plugins/names'
 import { portfolio } from 'foyer/plugins/portfolio'
 import { receive } from 'foyer/plugins/receive'
 import { send } from 'foyer/plugins/send'
+import { siwx } from 'foyer/plugins/siwx'
 import { swaps } from 'foyer/plugins/swaps'
 import { App } from './App.js'
 import { DEV_WALLET_KEY, localApiUrl, localChains, localDirectoryUrl, localRelayUrl, localSolana, localWalletUrl } from './localStack.js'
@@ -40,11 +41,11 @@ void import('./devWallet.js').then(({ announceWallet, createDevWallet, DEV_WALLE
 void import('./solanaDevWallet.js').then(({ registerSolanaDevWallet }) => registerSolanaDevWallet())
 
 // Sign in with X, when the page asks for it (`?siwx=optional` or `?siwx=required`) and the stack's API keeps sessions
-// (it does whenever it keeps names: both need the storage database). Loaded only then, so other visits paint as before.
+// (it does whenever it keeps names: both need the storage database). Only the manifest loads up front.
 const signInMode = new URLSearchParams(location.search).get('siwx')
 const signIn =
   __FOYER_NAMES__ && (signInMode === 'optional' || signInMode === 'required')
-    ? (await import('foyer/plugins/siwx')).siwx({ required: signInMode === 'required', statement: 'Sign in to the Foyer demo.' })
+    ? siwx({ required: signInMode === 'required', statement: 'Sign in to the Foyer demo.' })
     : undefined
 
 const kernel = createKernel({
