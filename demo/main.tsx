@@ -12,6 +12,7 @@ import { portfolio } from 'foyer/plugins/portfolio'
 import { receive } from 'foyer/plugins/receive'
 import { send } from 'foyer/plugins/send'
 import { socials } from 'foyer/plugins/socials'
+import { siwx } from 'foyer/plugins/siwx'
 import { swaps } from 'foyer/plugins/swaps'
 import { App } from './App.js'
 import { DEV_WALLET_KEY, localApiUrl, localChains, localDirectoryUrl, localRelayUrl, localSolana, localWalletUrl } from './localStack.js'
@@ -41,6 +42,14 @@ void import('./devWallet.js').then(({ announceWallet, createDevWallet, DEV_WALLE
 )
 // The same wallet on Solana, through the Wallet Standard, signing with the local node's dev key.
 void import('./solanaDevWallet.js').then(({ registerSolanaDevWallet }) => registerSolanaDevWallet())
+
+// Sign in with X, when the page asks for it (`?siwx=optional` or `?siwx=required`) and the stack's API keeps sessions
+// (it does whenever it keeps names: both need the storage database). Only the manifest loads up front.
+const signInMode = new URLSearchParams(location.search).get('siwx')
+const signIn =
+  __FOYER_NAMES__ && (signInMode === 'optional' || signInMode === 'required')
+    ? siwx({ required: signInMode === 'required', statement: 'Sign in to the Foyer demo.' })
+    : undefined
 
 const kernel = createKernel({
   projectId: 'foyer-demo',
@@ -77,6 +86,7 @@ const kernel = createKernel({
     __FOYER_ONRAMP__ ? onramp() : undefined,
     // Payments from the connected wallet through Send's transfer (the demo's "Pay 10 USDC").
     payPlugin(),
+    signIn,
   ],
 })
 

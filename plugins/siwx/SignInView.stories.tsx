@@ -50,7 +50,8 @@ export const Default: Story = {
     await expect(await modal.findByText(/Foyer Demo asks you to sign a message/, {}, LOADING)).toBeVisible()
     await expect(modal.getByRole('button', { name: 'Not now' })).toBeVisible()
     await userEvent.click(modal.getByRole('button', { name: 'Sign in' }))
-    await waitFor(() => expect(modal.queryByRole('dialog')).toBeNull())
+    // The message's format (viem/siwe) loads with the first sign-in.
+    await waitFor(() => expect(modal.queryByRole('dialog')).toBeNull(), LOADING)
     await expect(story.verifier?.sessions).toHaveLength(1)
     await expect(status()).toBe('connected')
   },
@@ -62,7 +63,7 @@ export const Skipped: Story = {
   play: async () => {
     const modal = await withinModal()
     await userEvent.click(await modal.findByRole('button', { name: 'Not now' }, LOADING))
-    await waitFor(() => expect(modal.queryByRole('dialog')).toBeNull())
+    await waitFor(() => expect(modal.queryByRole('dialog')).toBeNull(), LOADING)
     await expect(status()).toBe('connected')
     await expect(story.verifier?.sessions).toHaveLength(0)
   },
@@ -75,7 +76,7 @@ export const Required: Story = {
     const modal = await withinModal()
     await expect(await modal.findByText('This site needs you to sign in to stay connected.', {}, LOADING)).toBeVisible()
     await userEvent.click(modal.getByRole('button', { name: 'Disconnect' }))
-    await waitFor(() => expect(status()).toBe('disconnected'))
+    await waitFor(() => expect(status()).toBe('disconnected'), LOADING)
   },
 }
 
@@ -85,7 +86,7 @@ export const Signing: Story = {
   play: async () => {
     const modal = await withinModal()
     await userEvent.click(await modal.findByRole('button', { name: 'Sign in' }, LOADING))
-    await expect(await modal.findByText('Sign the message in your wallet…')).toBeVisible()
+    await expect(await modal.findByText('Sign the message in your wallet…', {}, LOADING)).toBeVisible()
     await expect(modal.getByRole('button', { name: 'Not now' })).toBeDisabled()
   },
 }
@@ -96,7 +97,7 @@ export const Rejected: Story = {
   play: async () => {
     const modal = await withinModal()
     await userEvent.click(await modal.findByRole('button', { name: 'Sign in' }, LOADING))
-    await expect(await modal.findByRole('alert')).toHaveTextContent('You declined the signature.')
+    await expect(await modal.findByRole('alert', {}, LOADING)).toHaveTextContent('You declined the signature.')
     await expect(modal.getByRole('button', { name: 'Sign in' })).toBeEnabled()
   },
 }
@@ -107,7 +108,7 @@ export const Refused: Story = {
   play: async () => {
     const modal = await withinModal()
     await userEvent.click(await modal.findByRole('button', { name: 'Sign in' }, LOADING))
-    await expect(await modal.findByRole('alert')).toHaveTextContent('The sign-in was refused: The nonce is unknown, expired or used already')
+    await expect(await modal.findByRole('alert', {}, LOADING)).toHaveTextContent('The sign-in was refused: The nonce is unknown, expired or used already')
     await expect(status()).toBe('connected')
   },
 }

@@ -1,5 +1,5 @@
 // The sign-in flow (lazy): ask after a connection or a switch, sign, keep the session; revoke on disconnect.
-import { BaseError, isFoyerError, type BaseErrorOptions, type Kernel } from '../../kernel/index.js'
+import { BaseError, closeModal, isFoyerError, UnsupportedChainError, type BaseErrorOptions, type Kernel } from '../../kernel/index.js'
 import { SiweConfigToken, SiwxConfigToken } from './index.js'
 import { buildSignInMessage } from './signInMessage.js'
 import type { SignInMessage, SiwxConfig } from './types.js'
@@ -21,12 +21,27 @@ export async function verifierOf(kernel: Kernel): Promise<SiwxConfig> {
   return kernel.container.ensure(SiwxConfigToken, () => config)
 }
 
-/**
- * The kernel's own actions, from the entry the page has already loaded. A static import of these two from lazy code
- * would make the bundler move them out of the kernel's entry into a chunk of their own, which every page then loads
- * before its first paint.
- */
-const kernelActions = () => import('../../kernel/index.js')
+// The kernel's `disconnect` and `signMessage` actions are not imported here: a static import from lazy code makes the
+// bundler move them out of the kernel's entry into a chunk every page loads before its first paint, and a dynamic
+// import of the kernel's index keeps its whole namespace in a host's bundle. The two steps below are what those
+// actions do, through the chain's own contract.
+
+/** §4 for one namespace: the wallet lets go, the connection resets, the modal closes. */
+async function disconnectNamespace(kernel: Kernel, namespace: string): Promise<void> {
+  try {
+    await kernel.chains.require(namespace).disconnect(kernel)
+  } finally {
+    kernel.dispatchConnection({ type: 'disconnected', namespace })
+    closeModal(kernel)
+  }
+}
+
+/** The account's signature of `message` through its chain's signMessage capability. */
+async function sign(kernel: Kernel, namespace: string, address: string, message: string): Promise<string> {
+  const capability = kernel.chains.require(namespace).capabilities?.signMessage
+  if (!capability) throw new UnsupportedChainError({ details: `The ${namespace} chain cannot sign messages.` })
+  return capability.signMessage(kernel, { address, message })
+}
 
 function accountOf(kernel: Kernel, namespace: string) {
   const connection = kernel.store.getState().connection.namespaces[namespace]
@@ -54,7 +69,7 @@ export async function ensureSignedIn(kernel: Kernel, namespace: string): Promise
     throw error
   })
   if (signedIn) return
-  if (state.required) await (await kernelActions()).disconnect(kernel, { namespace })
+  if (state.required) await disconnectNamespace(kernel, namespace)
   else kernel.store.update('siwx', (current) => ({ ...current, skipped: [...current.skipped, key] }))
 }
 
@@ -75,7 +90,7 @@ export async function signIn(kernel: Kernel, { namespace }: { namespace: string 
   const message = verifier.createMessage
     ? await verifier.createMessage(input)
     : await buildSignInMessage(kernel, { ...input, nonce: await verifier.getNonce(input) })
-  const { signature } = await (await kernelActions()).signMessage(kernel, { message: message.serializedMessage, namespace })
+  const signature = await sign(kernel, namespace, account.address, message.serializedMessage)
   try {
     await verifier.addSession({ data: message, message: message.serializedMessage, signature })
   } catch (error) {

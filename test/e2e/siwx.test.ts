@@ -1,0 +1,103 @@
+// End to end: sign in with X in the demo (`?siwx=optional|required`), against the real local stack: the API is the
+// reference verifier (nonces and sessions in the storage database, EVM signatures checked on anvil, Solana ones with
+// ed25519). An EVM wallet and a Solana wallet each connect, sign in, and the verifier reports the session; a reload
+// keeps it without asking again; disconnecting revokes it. In required mode, declining disconnects.
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { privateKeyToAccount } from 'viem/accounts'
+import { TEST_WALLET_ADDRESS } from '../../services/solana/index.mjs'
+import { openAccount, openDemo, TEST_KEY, useStack, type Stack } from './harness.js'
+
+const alice = privateKeyToAccount(TEST_KEY)
+const stack = useStack({ names: true })
+
+/** The session ids the demo keeps (the plugin's storage, by CAIP-10 account). */
+async function storedSessions(page: Page): Promise<Record<string, { id: string }>> {
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find((name) => name.endsWith(':siwx.sessions'))
+    return key ? JSON.parse(localStorage.getItem(key)!) : {}
+  })
+}
+
+/** What the verifier says about a session. */
+async function session(stack: Stack, id: string) {
+  const response = await fetch(`${stack.fixtures.api.url}/v1/sessions/${id}?projectId=foyer-demo&st=foyer&sv=0.1.0`)
+  return response.json()
+}
+
+/**
+ * Opens the demo with sign-in on, and starts connecting `wallet` from the Connect view (not through `pickWallet`,
+ * which waits for the modal to close: the SignIn view keeps it open until it is answered).
+ */
+async function connectWithSignIn(mode: 'optional' | 'required', wallet: RegExp) {
+  const demo = await openDemo(stack)
+  await demo.page.goto(`${stack.demoUrl}?siwx=${mode}`)
+  await demo.page.getByRole('button', { name: 'Connect', exact: true }).click()
+  await demo.page.getByRole('dialog', { name: 'Connect a wallet' }).getByRole('button', { name: wallet }).click()
+  return demo
+}
+
+describe('sign in with X', () => {
+  for (const { name, wallet, address, chainId } of [
+    { name: 'an EVM wallet', wallet: /^Test Wallet/, address: alice.address, chainId: 'eip155:31337' },
+    { name: 'a Solana wallet', wallet: /^Test Solana Wallet/, address: TEST_WALLET_ADDRESS, chainId: () => stack.solana.chainId },
+  ]) {
+    it(`behavior: ${name} signs in; the verifier reports the session; a reload keeps it; disconnect revokes it`, async () => {
+      const { context, page, errors } = await connectWithSignIn('optional', wallet)
+      const dialog = page.getByRole('dialog', { name: 'Sign in' })
+      await dialog.getByText(/Foyer demo asks you to sign a message/).waitFor()
+      await dialog.getByRole('button', { name: 'Sign in' }).click()
+      await dialog.waitFor({ state: 'detached' })
+      await expect.poll(() => page.getByTestId('address').textContent()).toBe(address)
+
+      const caip2 = typeof chainId === 'function' ? chainId() : chainId
+      const sessions = await storedSessions(page)
+      expect(Object.keys(sessions)).toEqual([`${caip2}:${address}`])
+      const { id } = sessions[`${caip2}:${address}`]!
+      const kept = await session(stack, id)
+      expect(kept).toMatchObject({ id, status: 'active', chainId: caip2, domain: new URL(stack.demoUrl).host })
+      expect(kept.address.toLowerCase()).toBe(address.toLowerCase())
+      expect(kept.message).toContain('Sign in to the Foyer demo.')
+
+      // A reload restores the connection; the verifier says the session lives, so nobody is asked again.
+      const checked = page.waitForResponse((response) => response.url().includes(`/v1/sessions/${id}?`))
+      await page.reload()
+      await expect.poll(() => page.getByTestId('address').textContent()).toBe(address)
+      expect((await checked).status()).toBe(200)
+      expect(await page.getByRole('dialog').count()).toBe(0)
+      expect((await session(stack, id)).status).toBe('active')
+
+      const account = await openAccount(page)
+      await account.getByRole('button', { name: 'Disconnect' }).click()
+      await expect.poll(() => page.getByTestId('status').textContent()).toBe('disconnected')
+      await expect.poll(async () => (await session(stack, id)).status).toBe('revoked')
+      expect(await storedSessions(page)).toEqual({})
+      expect(errors).toEqual([])
+      await context.close()
+    })
+  }
+
+  it('behavior: required mode: declining disconnects and keeps no session', async () => {
+    const { context, page, errors } = await connectWithSignIn('required', /^Test Wallet/)
+    const dialog = page.getByRole('dialog', { name: 'Sign in' })
+    await dialog.getByText('This site needs you to sign in to stay connected.').waitFor()
+    await dialog.getByRole('button', { name: 'Disconnect' }).click()
+    await expect.poll(() => page.getByTestId('status').textContent()).toBe('disconnected')
+    expect(await page.getByRole('dialog').count()).toBe(0)
+    expect(await storedSessions(page)).toEqual({})
+
+    // Connecting again asks again; a declined signature in the wallet stays on the view, then signing works.
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    await page.evaluate(() => window.__testWallet.reject('personal_sign'))
+    await page.getByRole('dialog', { name: 'Connect a wallet' }).getByRole('button', { name: /^Test Wallet/ }).click()
+    await dialog.getByRole('button', { name: 'Sign in' }).click()
+    await dialog.getByText('You declined the signature.').waitFor()
+    await page.evaluate(() => window.__testWallet.approve('personal_sign'))
+    await dialog.getByRole('button', { name: 'Sign in' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await expect.poll(() => page.getByTestId('status').textContent()).toBe('connected')
+    expect(Object.keys(await storedSessions(page))).toEqual([`eip155:31337:${alice.address}`])
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
