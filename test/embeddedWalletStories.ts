@@ -30,6 +30,10 @@ export interface FakeEmbeddedWalletOptions {
   socialRedirectUri?: FakeAnswer<string>
   /** @default { userName: 'Alice' } */
   connectSocial?: FakeAnswer<{ userName?: string }>
+  /** @default a story channel */
+  farcasterUri?: FakeAnswer<{ url: string; channelToken: string }>
+  /** @default 'pending' (the app has not approved) */
+  connectFarcaster?: FakeAnswer<{ userName?: string }>
 }
 
 export interface FakeEmbeddedWallet extends EmbeddedWallet {
@@ -42,6 +46,8 @@ export interface FakeEmbeddedWallet extends EmbeddedWallet {
   readonly updateEmailSecondaryOtp: Mock<EmbeddedWallet['updateEmailSecondaryOtp']>
   readonly socialRedirectUri: Mock<EmbeddedWallet['socialRedirectUri']>
   readonly connectSocial: Mock<EmbeddedWallet['connectSocial']>
+  readonly farcasterUri: Mock<EmbeddedWallet['farcasterUri']>
+  readonly connectFarcaster: Mock<EmbeddedWallet['connectFarcaster']>
 }
 
 function settle<T>(answer: FakeAnswer<T>): Promise<T> {
@@ -73,6 +79,8 @@ export function fakeEmbeddedWallet(options: FakeEmbeddedWalletOptions = {}): Fak
     email: () => email || undefined,
     socialRedirectUri: fn(async () => settle(options.socialRedirectUri ?? 'http://127.0.0.1:9/authorize')),
     connectSocial: fn(async () => settle(options.connectSocial ?? { userName: 'Alice' })),
+    farcasterUri: fn(async () => settle(options.farcasterUri ?? { url: 'farcaster://connect?channelToken=story&nonce=abc123', channelToken: 'story' })),
+    connectFarcaster: fn(async () => settle(options.connectFarcaster ?? 'pending')),
     social: () => undefined,
     rememberChain: () => {},
     updateEmail: fn(async (address: string) => {
