@@ -213,6 +213,16 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
         port: walletPort,
         social: Object.fromEntries(OIDC_SOCIAL_PROVIDERS.map((provider) => [provider, { issuer: identityUrl, ...devClientOf(provider) }])),
         telegram: { botToken: DEV_TELEGRAM_BOT_TOKEN, loginUrl: `${identityUrl}/telegram/auth` },
+        // Sign In With Farcaster through the provider's relay; its registry says which custody key owns which fid.
+        farcaster: {
+          relayUrl: identityUrl,
+          rpcUrl: devChains.chains[0]?.url ?? '',
+          getFid: async (custody) => {
+            const answer = await fetch(`${identityUrl}/farcaster/fid/${custody}`);
+            if (!answer.ok) throw new Error(`No fid for ${custody}`);
+            return BigInt(/** @type {{ fid: string }} */ (await answer.json()).fid);
+          },
+        },
         database: /** @type {import('./storage/index.mjs').Database} */ (database),
         dataDir,
         smtpUrl: mail.smtpUrl,

@@ -34,6 +34,10 @@ export interface FakeEmbeddedWalletOptions {
   evmAccount?: ReturnType<EmbeddedWallet['evmAccount']>
   /** How a switch of account type answers. @default undefined (done) */
   setPreferredAccountType?: FakeAnswer<void>
+  /** @default a story channel */
+  farcasterUri?: FakeAnswer<{ url: string; channelToken: string }>
+  /** @default 'pending' (the app has not approved) */
+  connectFarcaster?: FakeAnswer<{ userName?: string }>
 }
 
 export interface FakeEmbeddedWallet extends EmbeddedWallet {
@@ -47,6 +51,8 @@ export interface FakeEmbeddedWallet extends EmbeddedWallet {
   readonly socialRedirectUri: Mock<EmbeddedWallet['socialRedirectUri']>
   readonly connectSocial: Mock<EmbeddedWallet['connectSocial']>
   readonly setPreferredAccountType: Mock<EmbeddedWallet['setPreferredAccountType']>
+  readonly farcasterUri: Mock<EmbeddedWallet['farcasterUri']>
+  readonly connectFarcaster: Mock<EmbeddedWallet['connectFarcaster']>
 }
 
 function settle<T>(answer: FakeAnswer<T>): Promise<T> {
@@ -79,6 +85,8 @@ export function fakeEmbeddedWallet(options: FakeEmbeddedWalletOptions = {}): Fak
     email: () => email || undefined,
     socialRedirectUri: fn(async () => settle(options.socialRedirectUri ?? 'http://127.0.0.1:9/authorize')),
     connectSocial: fn(async () => settle(options.connectSocial ?? { userName: 'Alice' })),
+    farcasterUri: fn(async () => settle(options.farcasterUri ?? { url: 'farcaster://connect?channelToken=story&nonce=abc123', channelToken: 'story' })),
+    connectFarcaster: fn(async () => settle(options.connectFarcaster ?? 'pending')),
     social: () => undefined,
     rememberChain: () => {},
     updateEmail: fn(async (address: string) => {

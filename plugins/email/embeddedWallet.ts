@@ -40,6 +40,7 @@ const NewEmailSchema = v.object({ newEmail: v.pipe(v.string(), v.email()) })
 const ChainIdSchema = v.union([v.string(), v.number()])
 const SocialRedirectSchema = v.object({ uri: v.pipe(v.string(), v.url()) })
 const SocialConnectSchema = v.object({ userName: v.optional(v.pipe(v.string(), v.maxLength(100))) })
+const FarcasterUriSchema = v.object({ url: v.pipe(v.string(), v.regex(/^farcaster:\/\//), v.maxLength(2048)), channelToken: v.pipe(v.string(), v.maxLength(200)) })
 
 /** §5: a second email within 30 s. The message is SPEC's, word for word; `seconds` rounded up. */
 export class EmailCooldownError extends BaseError {
@@ -91,6 +92,10 @@ export interface EmbeddedWallet {
    * starts. The provider and user name are kept until sign-out.
    */
   connectSocial(provider: string, resultUri: string): Promise<{ userName?: string }>
+  /** Farcaster, step 1: a relay channel; its `farcaster://connect` URL is the QR code (ConnectingFarcaster). */
+  farcasterUri(): Promise<{ url: string; channelToken: string }>
+  /** Farcaster, step 2: waits for the Farcaster app's approval; the frame checks it and the session starts. */
+  connectFarcaster(channelToken: string): Promise<{ userName?: string }>
   /** The social login of this browser, if the wallet was signed in with one. */
   social(): { provider: string; userName?: string } | undefined
   /** §4: signs out in the frame (3 s at most) and forgets the stored email, marker, last chain and social name. */
@@ -164,6 +169,17 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
     },
   })
 
+  /** A social login finished: kept until sign-out, and the frame is restored at the next start (§4). */
+  function rememberSocial(provider: string, answer: { userName?: string }) {
+    // A social user has no email: one typed earlier in this browser no longer applies.
+    storage.remove(EMAIL_ADDRESS_KEY)
+    storage.write(EMAIL_LOGIN_USED_KEY, true)
+    storage.write(SOCIAL_PROVIDER_KEY, provider)
+    if (answer.userName === undefined) storage.remove(SOCIAL_USERNAME_KEY)
+    else storage.write(SOCIAL_USERNAME_KEY, answer.userName)
+    return answer
+  }
+
   const wallet: EmbeddedWallet = {
     frame,
     connectEmail(email) {
@@ -208,15 +224,14 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
     async socialRedirectUri(provider, returnTo) {
       return v.parse(SocialRedirectSchema, await frame.request('APP_GET_SOCIAL_REDIRECT_URI', returnTo === undefined ? { provider } : { provider, returnTo })).uri
     },
+    async farcasterUri() {
+      return v.parse(FarcasterUriSchema, await frame.request('APP_GET_FARCASTER_URI'))
+    },
+    async connectFarcaster(channelToken) {
+      return rememberSocial('farcaster', v.parse(SocialConnectSchema, await frame.request('APP_CONNECT_FARCASTER', { channelToken })))
+    },
     async connectSocial(provider, resultUri) {
-      const answer = v.parse(SocialConnectSchema, await frame.request('APP_CONNECT_SOCIAL', { uri: resultUri }))
-      // A social user has no email: one typed earlier in this browser no longer applies.
-      storage.remove(EMAIL_ADDRESS_KEY)
-      storage.write(EMAIL_LOGIN_USED_KEY, true)
-      storage.write(SOCIAL_PROVIDER_KEY, provider)
-      if (answer.userName === undefined) storage.remove(SOCIAL_USERNAME_KEY)
-      else storage.write(SOCIAL_USERNAME_KEY, answer.userName)
-      return answer
+      return rememberSocial(provider, v.parse(SocialConnectSchema, await frame.request('APP_CONNECT_SOCIAL', { uri: resultUri })))
     },
     social() {
       const provider = user?.socialProvider ?? storage.read(SOCIAL_PROVIDER_KEY, v.string())

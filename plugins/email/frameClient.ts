@@ -17,7 +17,7 @@ export const LOGIN_REQUEST_TIMEOUT_MS = 120_000
 export const SIGN_OUT_TIMEOUT_MS = 3_000
 
 /** §9: the login-type requests, which time out after LOGIN_REQUEST_TIMEOUT_MS. */
-const LOGIN_REQUESTS = ['APP_CONNECT_EMAIL', 'APP_CONNECT_DEVICE', 'APP_CONNECT_OTP', 'APP_CONNECT_SOCIAL', 'APP_GET_SOCIAL_REDIRECT_URI']
+const LOGIN_REQUESTS = ['APP_CONNECT_EMAIL', 'APP_CONNECT_DEVICE', 'APP_CONNECT_OTP', 'APP_CONNECT_SOCIAL', 'APP_GET_SOCIAL_REDIRECT_URI', 'APP_GET_FARCASTER_URI', 'APP_CONNECT_FARCASTER']
 
 /** §8's frame events, for the host's handler ('email:frame-failed'). */
 export type FrameFailure = 'iframe_load_failed' | 'iframe_request_timeout' | 'unverified_domain'

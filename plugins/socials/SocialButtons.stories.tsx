@@ -20,13 +20,14 @@ const continueButtons = async () => {
   return within(group).getAllByRole('button').map((button) => button.getAttribute('aria-label') ?? button.querySelector('.f-list-item-label')?.textContent)
 }
 
-/** §9's default list in its order: Google first as a row, then X, Discord, Apple, GitHub, Facebook (Farcaster is not offered yet). */
+/** §9's default list in its order: Google first as a row, then X, Farcaster, Discord, Apple, GitHub, Facebook. */
 export const Default: Story = {
   play: async () => {
     const modal = await withinModal()
     await expect(await continueButtons()).toEqual([
       'Continue with Google',
       'Continue with X',
+      'Continue with Farcaster',
       'Continue with Discord',
       'Continue with Apple',
       'Continue with GitHub',

@@ -39,8 +39,6 @@ export function openSocialPopup(kernel: Kernel): SocialPopup | null {
   return kernel.container.ensure(OpenPopupToken, () => openCentredPopup)()
 }
 
-const ProviderSchema = v.picklist(POPUP_PROVIDERS)
-
 export interface ConnectSocialParameters {
   /** §5: google, github, apple, facebook, x or discord. */
   provider: SocialProvider
@@ -63,7 +61,7 @@ export async function connectSocial(kernel: Kernel, { provider, popup }: Connect
   const show = (login: SocialLoginStep) => kernel.store.update('socials', (state) => ({ ...state, login }))
   try {
     // §5: checked before anything opens.
-    if (!v.is(ProviderSchema, provider)) throw new SocialInitiationError({ details: `'${String(provider)}' is not one of ${POPUP_PROVIDERS.join(', ')}.` })
+    if (!(POPUP_PROVIDERS as readonly string[]).includes(provider)) throw new SocialInitiationError({ details: `'${String(provider)}' is not one of ${POPUP_PROVIDERS.join(', ')}.` })
     if (!popup) throw new SocialInitiationError({ details: 'The browser blocked the sign-in popup.' })
     show({ step: 'opening', provider })
     const walletUrl = kernel.options.services.wallet

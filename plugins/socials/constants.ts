@@ -11,8 +11,8 @@ export type SocialProvider = (typeof POPUP_PROVIDERS)[number]
 
 /** The logins that leave the page and come back to it with `result_uri` (§1, §2). */
 export const REDIRECT_PROVIDERS = ['telegram'] as const
-/** Every login this version can start, popup or redirect. */
-export const STARTABLE_PROVIDERS = [...POPUP_PROVIDERS, ...REDIRECT_PROVIDERS] as const
+/** Every login this version can start: popup, redirect, or Farcaster's QR code. */
+export const STARTABLE_PROVIDERS = [...POPUP_PROVIDERS, ...REDIRECT_PROVIDERS, 'farcaster'] as const
 export type StartableProvider = (typeof STARTABLE_PROVIDERS)[number]
 
 /** §2: the query parameter a redirect login comes back with. */

@@ -23,3 +23,11 @@ export class NoAuthConnectorError extends BaseError {
     super('No auth connector found', options)
   }
 }
+
+/** §8: the Farcaster channel could not be opened, or the app's approval did not check out. */
+export class FarcasterConnectionError extends BaseError {
+  override name = 'FarcasterConnectionError'
+  constructor(options?: BaseErrorOptions) {
+    super('Failed to connect to farcaster', options)
+  }
+}

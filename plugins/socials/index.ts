@@ -19,6 +19,8 @@ declare module '../../kernel/core/views.js' {
   interface ViewParams {
     /** §4: a social login in its popup: waiting, connecting, or its §8 error with Try again. */
     ConnectingSocial: { provider: string }
+    /** §2: the Farcaster sign-in link as a QR code (and a link), while the visitor approves in their app. */
+    ConnectingFarcaster: undefined
   }
 }
 
@@ -32,8 +34,8 @@ declare module '../../kernel/core/features.js' {
   interface Features {
     /**
      * The social logins offered on Connect, in this order (§9). Each is one of google, x, farcaster, discord,
-     * apple, github, facebook, telegram; this version signs in with all but farcaster (a popup; telegram by a
-     * full-page redirect that comes back with `result_uri`). @default ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook']; the remote
+     * apple, github, facebook, telegram (a popup; farcaster by a QR code; telegram by a full-page redirect that comes
+     * back with `result_uri`). @default ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook']; the remote
      * project configuration may set it
      */
     socials: readonly string[]
@@ -72,7 +74,10 @@ export function socials(): Plugin {
     requires: ['email'],
     flags: { socials: { default: DEFAULT_SOCIALS, remote: true } },
     feature: 'socials',
-    views: { ConnectingSocial: { title: 'socials.title', load: () => import('./ConnectingSocialView.js') } },
+    views: {
+      ConnectingSocial: { title: 'socials.title', load: () => import('./ConnectingSocialView.js') },
+      ConnectingFarcaster: { title: 'socials.farcasterTitle', load: () => import('./ConnectingFarcasterView.js') },
+    },
     slots: {
       'connect-methods': [{ id: 'socials', method: 'social', label: 'socials.title', load: () => import('./SocialButtons.js') }],
       'account-details': [{ id: 'socials', connectorId: 'email', label: 'socials.title', load: () => import('./SocialAccountRow.js') }],

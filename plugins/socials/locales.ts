@@ -11,6 +11,11 @@ export const en = {
   'socials.waiting': 'Continue in the {provider} window. It closes by itself when you are signed in.',
   'socials.connecting': 'Opening your wallet…',
   'socials.tryAgain': 'Try again',
+  'socials.farcasterTitle': 'Sign in with Farcaster',
+  'socials.farcasterScan': 'Scan this code with your phone’s camera or your Farcaster app.',
+  /** The sign-in link as text, for the app on this device. */
+  'socials.farcasterOpen': 'Open in Farcaster',
+  'socials.farcasterQr': 'Farcaster sign-in QR code',
   /** Account, under the address: how the embedded wallet was signed in. */
   'socials.signedIn': 'Signed in with {provider}',
   'socials.signedInAs': '{name} · {provider}',

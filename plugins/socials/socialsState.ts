@@ -17,5 +17,7 @@ export interface SocialsState {
   socialProvider?: string
   /** The name that provider gave. */
   userName?: string
+  /** §3: the Farcaster sign-in link (QR code) while a Farcaster login waits for the app. */
+  farcasterUrl?: string
   login?: SocialLoginStep
 }

@@ -100,6 +100,15 @@ export async function startIdentityProvider({ redirectUris, port = 0, host = '12
   });
   provider.on('server_error', (_ctx, error) => log(`[identity] ${error.message}`));
 
+  // Sign In With Farcaster: the relay's channel API (what @farcaster/auth-client calls), a dev "Farcaster app" that
+  // approves with a custody key per name, and the fid registry that says which custody address owns which fid.
+  const farcaster = await createFarcasterStandIn();
+  provider.use(async (ctx, next) => {
+    if (!ctx.path.startsWith('/v1/channel') && !ctx.path.startsWith('/farcaster/')) return next();
+    ctx.set('cache-control', 'no-store');
+    await farcaster.handle(ctx, readBody);
+  });
+
   // Telegram Login's stand-in (oauth.telegram.org/auth in production): a name, then back to `return_to` with the
   // fields Telegram sends and their hash, signed as Telegram signs them (HMAC-SHA-256 of the data-check string,
   // keyed with SHA-256 of the bot token).
@@ -232,6 +241,129 @@ ${problem ? `<p id="problem" role="alert">${escapeHtml(problem)}</p>` : ''}
 }
 
 const TELEGRAM_COLOUR = '#2a8bc9';
+const FARCASTER_COLOUR = '#6a4cc0';
+/** How long a Farcaster channel stays open. */
+const CHANNEL_TTL_MS = 10 * 60_000;
+
+/** The relay, the dev app and the registry, in memory. */
+async function createFarcasterStandIn() {
+  const [{ createSiweMessage }, { keccak256, toBytes }, { privateKeyToAccount }] = await Promise.all([import('viem/siwe'), import('viem'), import('viem/accounts')]);
+  /** @type {Map<string, any>} */
+  const channels = new Map();
+  /** fids by custody address (lower case) */
+  const fids = new Map();
+  /** @param {any} ctx */
+  const bearer = (ctx) => {
+    const token = /^Bearer ([\w-]{1,100})$/.exec(ctx.get('authorization') ?? '')?.[1];
+    const channel = token ? channels.get(token) : undefined;
+    return channel && Date.now() - channel.createdAt < CHANNEL_TTL_MS ? channel : undefined;
+  };
+  /** @param {any} ctx @param {number} status @param {unknown} body */
+  const json = (ctx, status, body) => {
+    ctx.status = status;
+    ctx.type = 'json';
+    ctx.set('access-control-allow-origin', '*');
+    ctx.body = JSON.stringify(body);
+  };
+  /** The app signs for `name`: its custody key and fid, stable per name. @param {string} name */
+  const accountOf = (name) => {
+    const account = privateKeyToAccount(keccak256(toBytes(`foyer-dev-farcaster:${name.toLowerCase()}`)));
+    const fid = String(parseInt(account.address.slice(2, 10), 16) % 1_000_000 + 1);
+    fids.set(account.address.toLowerCase(), fid);
+    return { account, fid };
+  };
+  const publicFields = (/** @type {any} */ channel) => {
+    const { token, createdAt, ...rest } = channel;
+    return rest;
+  };
+  /** @param {any} ctx @param {(request: http.IncomingMessage) => Promise<string>} read */
+  async function handle(ctx, read) {
+    if (ctx.method === 'OPTIONS') {
+      ctx.set('access-control-allow-origin', '*');
+      ctx.set('access-control-allow-headers', 'authorization, content-type, x-farcaster-auth-relay-key');
+      ctx.status = 204;
+      return;
+    }
+    if (ctx.path === '/v1/channel' && ctx.method === 'POST') {
+      let body;
+      try {
+        body = JSON.parse(await read(ctx.req));
+      } catch {
+        return json(ctx, 400, { error: 'The body must be JSON' });
+      }
+      if (typeof body?.siweUri !== 'string' || typeof body?.domain !== 'string') return json(ctx, 400, { error: 'siweUri and domain are required' });
+      const token = randomBytes(16).toString('hex');
+      const nonce = typeof body.nonce === 'string' && /^\w{8,64}$/.test(body.nonce) ? body.nonce : randomBytes(8).toString('hex');
+      const url = `farcaster://connect?channelToken=${token}&nonce=${nonce}&siweUri=${encodeURIComponent(body.siweUri)}&domain=${encodeURIComponent(body.domain)}`;
+      channels.set(token, { token, createdAt: Date.now(), state: 'pending', nonce, url, siweUri: body.siweUri, domain: body.domain });
+      return json(ctx, 201, { channelToken: token, url, nonce });
+    }
+    if (ctx.path === '/v1/channel/status' && ctx.method === 'GET') {
+      const channel = bearer(ctx);
+      if (!channel) return json(ctx, 401, { error: 'Unknown or expired channel' });
+      return json(ctx, channel.state === 'completed' ? 200 : 202, publicFields(channel));
+    }
+    if (ctx.path === '/v1/channel/authenticate' && ctx.method === 'POST') {
+      const channel = bearer(ctx);
+      if (!channel) return json(ctx, 401, { error: 'Unknown or expired channel' });
+      const body = JSON.parse(await read(ctx.req));
+      Object.assign(channel, { state: 'completed', message: body.message, signature: body.signature, fid: body.fid, username: body.username, displayName: body.displayName });
+      return json(ctx, 201, publicFields(channel));
+    }
+    const registry = /^\/farcaster\/fid\/(0x[0-9a-fA-F]{40})$/.exec(ctx.path);
+    if (registry && ctx.method === 'GET') {
+      const fid = fids.get(registry[1].toLowerCase());
+      return fid ? json(ctx, 200, { fid }) : json(ctx, 404, { error: 'No fid for this custody address' });
+    }
+    if (ctx.path === '/farcaster/app') {
+      const form = ctx.method === 'POST' ? new URLSearchParams(await read(ctx.req)) : undefined;
+      const link = (form ?? new URLSearchParams(ctx.querystring)).get('url') ?? '';
+      const token = /channelToken=([\w-]{1,100})/.exec(link)?.[1];
+      const channel = token ? channels.get(token) : undefined;
+      ctx.type = 'html';
+      ctx.set('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'");
+      if (!channel) {
+        ctx.status = link ? 404 : 200;
+        ctx.body = page('Farcaster (local)', `<p class="note">Paste the sign-in link a site shows (farcaster://connect?…).</p>
+<form method="get" action="/farcaster/app"><label for="url">Sign-in link</label><input id="url" name="url" required><button type="submit">Open</button></form>`, FARCASTER_COLOUR);
+        return;
+      }
+      const name = form?.get('name')?.trim() ?? '';
+      if (!form || !NAME.test(name) || channel.state !== 'pending') {
+        ctx.status = form ? 400 : 200;
+        ctx.body = page(
+          `Sign in to ${channel.domain}`,
+          channel.state !== 'pending'
+            ? '<p>This sign-in is already done.</p>'
+            : `<p class="note">Local development Farcaster app: approve as any name; a custody key is made for it.</p>
+<form method="post" action="/farcaster/app"><input type="hidden" name="url" value="${escapeHtml(link)}">
+<label for="name">Your name</label><input id="name" name="name" required maxlength="40" autofocus>
+<button type="submit">Approve</button></form>`,
+          FARCASTER_COLOUR,
+        );
+        return;
+      }
+      const { account, fid } = accountOf(name);
+      const message = createSiweMessage({
+        address: account.address,
+        chainId: 10,
+        domain: channel.domain,
+        uri: channel.siweUri,
+        nonce: channel.nonce,
+        version: '1',
+        statement: 'Farcaster Auth',
+        issuedAt: new Date(),
+        resources: [`farcaster://fid/${fid}`],
+      });
+      const signature = await account.signMessage({ message });
+      Object.assign(channel, { state: 'completed', message, signature, fid: Number(fid), username: name.toLowerCase().replace(/[^a-z0-9_-]/g, '-'), displayName: name });
+      ctx.body = page('Signed in', `<p>You approved the sign-in to ${escapeHtml(channel.domain)} as ${escapeHtml(name)}. Go back to the site.</p>`, FARCASTER_COLOUR);
+      return;
+    }
+    ctx.status = 404;
+  }
+  return { handle };
+}
 
 /** @param {string} botId @param {string} returnTo @param {string} problem */
 function telegramPage(botId, returnTo, problem) {

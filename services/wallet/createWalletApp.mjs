@@ -15,6 +15,7 @@ import { walletNetworks } from './networks.mjs';
 import { deviceConfirmPage, deviceResultPage, framePage, socialCallbackPage } from './pages.mjs';
 import { decideApproval } from './rpc.mjs';
 import { createSessions, deviceIdOf } from './session.mjs';
+import { createFarcasterLogin } from './farcaster.mjs';
 import { SOCIAL_CALLBACK_PATH, createSocialLogin } from './social.mjs';
 
 /** §9: the secure frame's SDK version. */
@@ -37,6 +38,7 @@ const APPROVAL_BODY = v.object({ secret: v.string(), approved: v.boolean() });
  * @property {readonly { chainId: string, rpcUrl: string }[]} [solana] the Solana networks (`solana:<genesis prefix>`)
  * @property {import('./social.mjs').SocialClients} [social] the OpenID Connect providers users may sign in with
  * @property {import('./social.mjs').TelegramLogin} [telegram] Telegram Login's bot and login page
+ * @property {import('./farcaster.mjs').FarcasterLogin} [farcaster] Sign In With Farcaster's relay and fid lookup
  * @property {string} [publicOrigin] the wallet's origin as browsers see it, when a proxy stands in front
  *   (default: the request's own origin)
  * @property {() => number} [now] for tests
@@ -59,6 +61,7 @@ export async function createWalletApp({
   solana = [],
   social = {},
   telegram,
+  farcaster,
   publicOrigin,
   now = Date.now,
   deviceWaitMs = DEVICE_WAIT_MS,
@@ -78,6 +81,7 @@ export async function createWalletApp({
     sessions: createSessions({ key: keys.session, now, ttlSeconds: sessionTtlSeconds }),
     now,
     deviceWaitMs,
+    farcaster: farcaster && createFarcasterLogin(farcaster, { now, log }),
     social: createSocialLogin({ clients: social, telegram, database, codesKey: keys.codes, sealingKey: keys.sealing, now, log }),
   };
   /** @param {import('hono').Context} c */

@@ -3,7 +3,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import * as v from 'valibot';
 
-import { findOrCreateUser, findUser } from './accounts.mjs';
+import { findOrCreateSocialUser, findOrCreateUser, findUser } from './accounts.mjs';
+import { hashSecret } from './masterKey.mjs';
+import { SOCIAL_LOGIN_TTL_MS } from './social.mjs';
 import { claimMailSlot, confirmDeviceToken, isDeviceConfirmed, issueCode, issueDeviceToken, pendingDeviceEmail, useCode } from './codes.mjs';
 import { WalletError, invalidRequest } from './errors.mjs';
 import { findNetwork, wireChainId } from './networks.mjs';
@@ -24,6 +26,7 @@ const DEVICE_POLL_MS = 1_000;
  * @property {() => number} now
  * @property {number} deviceWaitMs
  * @property {import('./social.mjs').SocialLogin} social
+ * @property {ReturnType<typeof import('./farcaster.mjs').createFarcasterLogin> | undefined} farcaster
  */
 /**
  * @typedef {object} RequestContext
@@ -308,6 +311,49 @@ async function connectSocial(deps, ctx) {
   return { ...(user.userName !== null && { userName: user.userName }), socialProvider: user.socialProvider };
 }
 
+/** @param {WalletDeps} deps */
+function requireFarcaster(deps) {
+  if (!deps.farcaster) throw new WalletError(400, 'SOCIAL_NOT_CONFIGURED', 'Sign-in with farcaster is not configured on this wallet');
+  return deps.farcaster;
+}
+
+/**
+ * Farcaster, step 1: a channel on the relay; its `farcaster://connect` URL is the QR code (ConnectingFarcaster).
+ *
+ * @param {WalletDeps} deps @param {RequestContext} ctx
+ */
+async function getFarcasterUri(deps, ctx) {
+  const { url, channelToken, nonce } = await requireFarcaster(deps).open(ctx.walletOrigin);
+  await deps.database.query(
+    `INSERT INTO wallet.social_logins (state_hash, provider, device_hash, host_origin, code_verifier, nonce, expires_at, created_at)
+     VALUES ($1, 'farcaster', $2, $3, '', $4, $5, $6)`,
+    [hashSecret(deps.codesKey, `farcaster:${channelToken}`), ctx.deviceHash, ctx.hostOrigin, nonce, new Date(deps.now() + SOCIAL_LOGIN_TTL_MS), new Date(deps.now())],
+  );
+  return { url, channelToken };
+}
+
+/**
+ * Farcaster, step 2: waits for the app's approval (110 s at most), checks the signed message, and signs in.
+ *
+ * @param {WalletDeps} deps @param {RequestContext} ctx
+ */
+async function connectFarcaster(deps, ctx) {
+  const farcaster = requireFarcaster(deps);
+  const { channelToken } = parse(v.object({ channelToken: v.pipe(v.string('channelToken must be a string'), v.maxLength(200)) }, 'channelToken must be a string'), ctx.payload);
+  // Claimed first: a channel signs in once, and only the browser and origin that opened it.
+  const { rows } = await deps.database.query(
+    `UPDATE wallet.social_logins SET used_at = $4
+     WHERE state_hash = $1 AND device_hash = $2 AND host_origin = $3 AND provider = 'farcaster' AND used_at IS NULL AND expires_at > $4
+     RETURNING nonce`,
+    [hashSecret(deps.codesKey, `farcaster:${channelToken}`), ctx.deviceHash, ctx.hostOrigin, new Date(deps.now())],
+  );
+  if (!rows[0]) throw new WalletError(400, 'FARCASTER_LOGIN_FAILED', 'Failed to connect to farcaster');
+  const { fid, userName } = await farcaster.wait({ channelToken, nonce: rows[0].nonce, walletOrigin: ctx.walletOrigin });
+  const user = await deps.database.transaction((tx) => findOrCreateSocialUser(tx, deps.sealingKey, { provider: 'farcaster', subject: fid, userName }));
+  await deps.sessions.start(ctx.c, user.id);
+  return { ...(user.userName !== null && { userName: user.userName }), socialProvider: 'farcaster' };
+}
+
 /** The APP_ messages the frame forwards, by type. */
 export const HANDLERS = {
   APP_CONNECT_EMAIL: connectEmail,
@@ -325,6 +371,8 @@ export const HANDLERS = {
   APP_UPDATE_EMAIL_SECONDARY_OTP: updateEmailSecondaryOtp,
   APP_GET_SOCIAL_REDIRECT_URI: getSocialRedirectUri,
   APP_CONNECT_SOCIAL: connectSocial,
+  APP_GET_FARCASTER_URI: getFarcasterUri,
+  APP_CONNECT_FARCASTER: connectFarcaster,
 };
 
 export { confirmDeviceToken };

@@ -31,6 +31,11 @@ export type WalletAppOptions = {
    * stand-in's `/telegram/auth`). Off when left out.
    */
   telegram?: { botToken: string; loginUrl: string };
+  /**
+   * Sign In With Farcaster: the relay whose channel API the wallet opens channels on, the fid a custody address owns
+   * (Farcaster's IdRegistry on Optimism in production), and an EVM RPC for viem's signature check. Off when left out.
+   */
+  farcaster?: { relayUrl: string; rpcUrl: string; getFid: (custody: `0x${string}`) => Promise<bigint> };
   /** The wallet's origin as browsers see it, behind a proxy. @default the request's origin */
   publicOrigin?: string;
   /** Milliseconds; for tests. @default Date.now */

@@ -8,6 +8,7 @@ import type { Hono } from 'hono'
 import * as oidc from 'openid-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { startAnvil } from '../devchain/index.mjs'
 import { startDirectory, type WalletDirectory } from '../directory/index.mjs'
 import { createHash, createHmac } from 'node:crypto'
 import { DEV_TELEGRAM_BOT_TOKEN, devClientOf, OIDC_SOCIAL_PROVIDERS, startIdentityProvider, type IdentityProvider } from '../identity/index.mjs'
@@ -25,15 +26,17 @@ let scratch: string
 let database: Database
 let directory: WalletDirectory
 let idp: IdentityProvider
+let anvil: Awaited<ReturnType<typeof startAnvil>>
 let mailer: Mailer
 let app: Hono
 
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), 'foyer-social-'))
-  ;[database, directory, idp] = await Promise.all([
+  ;[database, directory, idp, anvil] = await Promise.all([
     openDatabase({ dataDir: path.join(scratch, 'data') }),
     startDirectory({ allowedOrigins: ['http://127.0.0.1:*'] }),
     startIdentityProvider({ redirectUris: [CALLBACK], log: () => {} }),
+    startAnvil({ port: 0, chainId: 31337 }),
   ])
   // Never used: no test here mails anything (a social user has no email).
   mailer = createMailer({ smtpUrl: 'smtp://127.0.0.1:9' })
@@ -45,13 +48,18 @@ beforeAll(async () => {
     evm: [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:9' }],
     social: Object.fromEntries(OIDC_SOCIAL_PROVIDERS.map((provider) => [provider, { issuer: idp.url, ...devClientOf(provider) }])),
     telegram: { botToken: DEV_TELEGRAM_BOT_TOKEN, loginUrl: `${idp.url}/telegram/auth` },
+    farcaster: {
+      relayUrl: idp.url,
+      rpcUrl: anvil.url,
+      getFid: async (custody) => BigInt(((await (await fetch(`${idp.url}/farcaster/fid/${custody}`)).json()) as { fid: string }).fid),
+    },
     log: () => {},
   })
 }, 120_000)
 
 afterAll(async () => {
   mailer?.close()
-  await Promise.allSettled([database?.close(), directory?.stop(), idp?.stop()])
+  await Promise.allSettled([database?.close(), directory?.stop(), idp?.stop(), anvil?.stop()])
   if (scratch) await rm(scratch, { recursive: true, force: true })
 })
 
@@ -336,5 +344,61 @@ describe('Telegram login (redirect, HMAC-signed result)', () => {
       error: 'returnTo must be a page of the embedding origin',
       code: 'INVALID_REQUEST',
     })
+  })
+})
+
+/** The dev Farcaster app approves the channel of `url` as `name`. */
+async function approveInFarcasterApp(url: string, name: string) {
+  const shown = await fetch(`${idp.url}/farcaster/app?url=${encodeURIComponent(url)}`)
+  expect(await shown.text()).toContain('<h1>Sign in to localhost:8790</h1>')
+  const approved = await fetch(`${idp.url}/farcaster/app`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ url, name }),
+  })
+  expect(approved.status).toBe(200)
+}
+
+describe('Sign In With Farcaster (relay channel, signed SIWE message)', () => {
+  it('behavior: a channel for the wallet’s domain; the app approves with its custody key; the wallet verifies and signs in, the same wallet each time', SLOW, async () => {
+    const page = frame()
+    const opened = await page.send('APP_GET_FARCASTER_URI')
+    expect(opened.body.url).toMatch(/^farcaster:\/\/connect\?channelToken=\w+&nonce=\w+/)
+    const connecting = page.send('APP_CONNECT_FARCASTER', { channelToken: opened.body.channelToken })
+    await approveInFarcasterApp(opened.body.url, 'Fran')
+    expect((await connecting).body).toEqual({ userName: 'fran', socialProvider: 'farcaster' })
+    const user = (await page.send('APP_GET_USER', { chainId: 31337 })).body
+    expect(user).toMatchObject({ userName: 'fran', socialProvider: 'farcaster' })
+
+    const other = frame()
+    const again = await other.send('APP_GET_FARCASTER_URI')
+    const waiting = other.send('APP_CONNECT_FARCASTER', { channelToken: again.body.channelToken })
+    await approveInFarcasterApp(again.body.url, 'fran')
+    expect((await waiting).status).toBe(200)
+    expect((await other.send('APP_GET_USER', { chainId: 31337 })).body.address).toBe(user.address)
+  })
+
+  it('security: a message not signed by the fid’s custody key, or a channel of another browser, is refused', SLOW, async () => {
+    const page = frame()
+    const opened = await page.send('APP_GET_FARCASTER_URI')
+    expect((await frame().send('APP_CONNECT_FARCASTER', { channelToken: opened.body.channelToken })).body).toEqual({
+      error: 'Failed to connect to farcaster',
+      code: 'FARCASTER_LOGIN_FAILED',
+    })
+    // Someone completes the channel with a message signed by a key that owns no fid.
+    const connecting = page.send('APP_CONNECT_FARCASTER', { channelToken: opened.body.channelToken })
+    const { privateKeyToAccount, generatePrivateKey } = await import('viem/accounts')
+    const { createSiweMessage } = await import('viem/siwe')
+    const intruder = privateKeyToAccount(generatePrivateKey())
+    const nonce = new URL(opened.body.url.replace('farcaster://', 'http://x/')).searchParams.get('nonce')!
+    const message = createSiweMessage({ address: intruder.address, chainId: 10, domain: 'localhost:8790', uri: WALLET, nonce, version: '1', statement: 'Farcaster Auth', resources: ['farcaster://fid/1'] })
+    const authenticated = await fetch(`${idp.url}/v1/channel/authenticate`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${opened.body.channelToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ message, signature: await intruder.signMessage({ message }), fid: 1, username: 'intruder' }),
+    })
+    expect(authenticated.status).toBe(201)
+    expect((await connecting).body).toEqual({ error: 'Failed to connect to farcaster', code: 'FARCASTER_LOGIN_FAILED' })
+    expect((await page.send('APP_IS_CONNECTED')).body).toEqual({ isConnected: false })
   })
 })

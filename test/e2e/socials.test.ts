@@ -131,3 +131,31 @@ describe('Telegram login with the embedded wallet (full-page redirect)', () => {
     await context.close()
   })
 })
+
+describe('Farcaster login with the embedded wallet', () => {
+  it('behavior: ConnectingFarcaster shows the QR code and link; approved in the dev Farcaster app, the wallet connects', async () => {
+    const { context, page, errors } = await openDemo(stack)
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    await page.getByRole('dialog', { name: 'Connect a wallet' }).getByRole('button', { name: 'Continue with Farcaster' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Sign in with Farcaster' })
+    await dialog.getByRole('img', { name: 'Farcaster sign-in QR code' }).waitFor({ timeout: 15_000 })
+    const link = (await dialog.getByRole('link', { name: 'Open in Farcaster' }).getAttribute('href'))!
+    expect(link).toMatch(/^farcaster:\/\/connect\?channelToken=\w+&nonce=\w+/)
+
+    // The visitor's "phone": the local Farcaster app, given the link the QR code holds.
+    const app = await context.newPage()
+    const name = `fran${randomBytes(3).toString('hex')}`
+    await app.goto(`${stack.fixtures.identity!.url}/farcaster/app?url=${encodeURIComponent(link)}`)
+    await app.getByRole('textbox', { name: 'Your name' }).fill(name)
+    await app.getByRole('button', { name: 'Approve' }).click()
+    await app.getByRole('heading', { name: 'Signed in' }).waitFor()
+    await app.close()
+
+    await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 20_000 })
+    const { account, address } = await connectedEvmAddress(page)
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    await account.getByText(`${name} · Farcaster`).waitFor()
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
