@@ -1,10 +1,11 @@
-import { rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { relative } from 'node:path'
 import json from '@rollup/plugin-json'
 import nodeResolve from '@rollup/plugin-node-resolve'
 import terser from '@rollup/plugin-terser'
 import typescript from '@rollup/plugin-typescript'
 import { entries, isExternal, selfImports } from './build/entries.mjs'
+import { kernelChunk } from './build/kernelChunk.mjs'
 
 /** Writes dist/manifest.json: the chunk graph that scripts/size.mjs and the benchmark read. */
 function manifest() {
@@ -30,6 +31,24 @@ function manifest() {
   }
 }
 
+/**
+ * Copies the .d.mts beside each bundled .mjs of the package's own source (plugins/siwx/verifySignIn.mjs, plain
+ * JavaScript that the services run on Node too) into dist/types, where the entries' .d.ts files import it from.
+ */
+function declarationsOfJavaScript() {
+  return {
+    name: 'foyer-mjs-declarations',
+    generateBundle() {
+      for (const id of this.getModuleIds()) {
+        const source = relative(process.cwd(), id).replaceAll('\\', '/')
+        const declaration = source.replace(/\.mjs$/, '.d.mts')
+        if (source.includes('node_modules') || declaration === source || !existsSync(declaration)) continue
+        this.emitFile({ type: 'asset', fileName: `types/${declaration}`, source: readFileSync(declaration, 'utf8') })
+      }
+    },
+  }
+}
+
 /** Empties dist/ first, so no stale chunk or .d.ts from an earlier build gets published. */
 function clean() {
   return { name: 'foyer-clean', buildStart: () => rmSync('dist', { recursive: true, force: true }) }
@@ -44,6 +63,7 @@ export default {
     format: 'es',
     entryFileNames: '[name].js',
     chunkFileNames: 'chunks/[name]-[hash].js',
+    manualChunks: kernelChunk(),
   },
   plugins: [
     clean(),
@@ -65,6 +85,7 @@ export default {
     // Data shared with the services (plugins/swaps/swapNetworks.json, the swap networks), inlined as a value.
     json({ preferConst: true, compact: true }),
     terser(),
+    declarationsOfJavaScript(),
     manifest(),
   ],
   onwarn(warning, warn) {

@@ -34,6 +34,9 @@ export const entries = [
   { export: './wagmi', input: 'adapters/wagmi/index.ts', file: 'wagmi', budget: { gzip: 1.75 * 1024, beyond: ['.', './react'] } },
   { export: './solana-wallet-adapter', input: 'adapters/solana-wallet-adapter/index.ts', file: 'solana-wallet-adapter', budget: { gzip: 2.25 * 1024, beyond: ['.', './react'] } },
   { export: './plugins/names', input: 'plugins/names/index.ts', file: 'plugins/names', budget: { gzip: 1024, beyond: ['.', './react'] } },
+  { export: './plugins/siwx', input: 'plugins/siwx/index.ts', file: 'plugins/siwx', budget: { gzip: 1024, beyond: ['.', './react'] } },
+  // Node only (a host's backend checking sign-in messages): no budget, no page ever loads it.
+  { export: './siwx/server', input: 'plugins/siwx/server.ts', file: 'siwx/server' },
   // onramp: the manifest carries its action's texts and the restricted time zones; the views, the client and the
   // actions stay lazy.
   // pay: the manifest carries the `pay` action the host calls and its parameter checks with their messages (so a bad
@@ -42,6 +45,7 @@ export const entries = [
   { export: './plugins/pay', input: 'plugins/pay/index.ts', file: 'plugins/pay', budget: { gzip: 1.5 * 1024, beyond: ['.', './react'] } },
   { export: './plugins/pay/react', input: 'plugins/pay/react.ts', file: 'plugins/pay-react', budget: { gzip: 512, beyond: ['.', './react', './plugins/pay'] } },
   { export: './plugins/onramp', input: 'plugins/onramp/index.ts', file: 'plugins/onramp', budget: { gzip: 1024, beyond: ['.', './react'] } },
+  { export: './plugins/socials', input: 'plugins/socials/index.ts', file: 'plugins/socials', budget: { gzip: 1.5 * 1024, beyond: ['.', './react'] } },
 ]
 
 /**

@@ -11,6 +11,7 @@ import { payPlugin } from 'foyer/plugins/pay'
 import { portfolio } from 'foyer/plugins/portfolio'
 import { receive } from 'foyer/plugins/receive'
 import { send } from 'foyer/plugins/send'
+import { socials } from 'foyer/plugins/socials'
 import { swaps } from 'foyer/plugins/swaps'
 import { App } from './App.js'
 import { DEV_WALLET_KEY, localApiUrl, localChains, localDirectoryUrl, localRelayUrl, localSolana, localWalletUrl } from './localStack.js'
@@ -65,6 +66,9 @@ const kernel = createKernel({
     // Email sign-in with an embedded wallet, when the stack runs the wallet service (\`npm start\`, the
     // end-to-end tests and \`npm run bench\` all do).
     __FOYER_WALLET_URL__ ? email() : undefined,
+    // Social login (Google, X, Discord, Apple, GitHub, Facebook) into the same embedded wallet, through the
+    // stack's local OpenID Connect provider.
+    __FOYER_WALLET_URL__ ? socials() : undefined,
     // Account names ('Get a name' under an EVM account), when the stack's API keeps them (\`npm start\` and
     // \`npm run bench\` do).
     __FOYER_NAMES__ ? names() : undefined,

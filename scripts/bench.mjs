@@ -6,8 +6,8 @@
 // Then the packed package as a host builds it with esbuild (scripts/benchPackage.mjs), against a page with
 // React alone built the same way: navigation → button visible (the difference), files and gzip before that
 // paint, click → first view, heap with the modal open, and the JS a first EVM connection (with its balance)
-// and a first WalletConnect pairing code fetch. Those figures are reported; the gates are the demo's.
-// Prints a table, or JSON with --json (--verbose lists the files counted); exits 1 when a figure misses its target.
+// and a first WalletConnect pairing code fetch. Each figure has its gate (PACKAGE).
+// Prints a table, or JSON with --json (--verbose lists the files counted); exits 1 when a figure misses its gate.
 import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -22,6 +22,16 @@ import { buildPackageApps, gzipOf, injectBenchWallet, removePackageApps } from '
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const dist = path.join(repo, 'demo/dist')
 const TARGETS = { libraryGzip: 30 * 1024, openMs: 50, outsideRequests: 0 }
+// The packed package as a host builds it (#21). `gate` fails the run; `target` is #21's aim where the gate is not
+// there yet, so a regression fails while the figure still shows how far it has to go.
+const PACKAGE = {
+  buttonBeyondReactMs: { gate: 50 },
+  beforeGzip: { gate: 25 * 1024 },
+  beforeFiles: { gate: 3 },
+  openMs: { gate: 40 },
+  evmConnectionGzip: { gate: 100 * 1024, target: 60 * 1024 },
+  walletConnectGzip: { gate: 220 * 1024, target: 150 * 1024 },
+}
 const RUNS = 5
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync']
@@ -43,8 +53,10 @@ try {
   const { chains, walletConnect, api, directory } = local.fixtures
   packageApps = await buildPackageApps(repo, { rpcUrl: chains['31337'].rpcUrl, relayUrl: walletConnect.relayUrl, apiUrl: api.url, directoryUrl: directory.url })
   results.package = await measurePackage(browser, packageApps)
-  report(results)
-  process.exitCode = results.libraryGzip <= TARGETS.libraryGzip && results.medianOpenMs <= TARGETS.openMs && results.outsideRequests === 0 ? 0 : 1
+  const rows = report(results)
+  if (process.argv.includes('--json')) console.log(JSON.stringify(results))
+  else for (const { label, value, limit } of rows) console.log(`${label.padEnd(96)} ${value.padStart(9)}  ${limit}`)
+  process.exitCode = rows.every((row) => row.pass) ? 0 : 1
 } finally {
   await browser?.close()
   for (const server of servers) server.close()
@@ -258,27 +270,29 @@ function clickToFirstView() {
   })
 }
 
+/** The figures as rows: what was measured, its gate (and #21's target where the gate is not there yet), pass. */
 function report(results) {
-  if (process.argv.includes('--json')) {
-    console.log(JSON.stringify(results))
-    return
-  }
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
-  const rows = [
-    ['library JS before the Connect button is visible (gzip, React not counted)', kb(results.libraryGzip), `≤ ${kb(TARGETS.libraryGzip)}`],
-    ['React before the Connect button is visible (gzip, not counted above)', kb(results.reactGzip), ''],
-    [`click → first modal view visible (median of ${RUNS}: ${results.openTimes.map((t) => t.toFixed(0)).join(', ')} ms)`, `${results.medianOpenMs.toFixed(1)} ms`, `≤ ${TARGETS.openMs} ms`],
-    ['requests to hosts other than 127.0.0.1 (load + open)', String(results.outsideRequests), '0'],
-  ]
-  const { react, foyer, evmConnection, walletConnectPairing } = results.package
   const ms = (value) => `${value.toFixed(0)} ms`
-  rows.push(
-    ['packed package, esbuild: navigation → Connect button visible, beyond React alone (median of 5)', `+${ms(foyer.buttonMs - react.buttonMs)}`, `(${ms(foyer.buttonMs)} vs ${ms(react.buttonMs)})`],
-    ['packed package, esbuild: JS before the button is visible, beyond React alone (gzip)', kb(foyer.before.gzip - react.before.gzip), `${foyer.before.files} files (React alone: ${react.before.files})`],
-    [`packed package, esbuild: click → first modal view visible (median of ${RUNS})`, ms(foyer.openMs), ''],
-    ['packed package, esbuild: JS heap with the modal open, beyond React alone', `${((foyer.heap - react.heap) / 1024 / 1024).toFixed(1)} MB`, ''],
-    ['packed package, esbuild: JS for a first EVM connection and its balance, beyond the first paint', kb(evmConnection.gzip), `${evmConnection.files} files`],
-    ['packed package, esbuild: JS for a first WalletConnect pairing code, beyond the first paint', kb(walletConnectPairing.gzip), `${walletConnectPairing.files} files`],
-  )
-  for (const [label, value, target] of rows) console.log(`${label.padEnd(96)} ${value.padStart(9)}  ${target}`)
+  const row = (label, value, format, limit) => ({
+    label,
+    value: format(value),
+    limit: limit ? `≤ ${format(limit.gate)}${limit.target ? ` (target ${format(limit.target)})` : ''}` : '',
+    pass: !limit || value <= limit.gate,
+  })
+  const count = String
+  const { react, foyer, evmConnection, walletConnectPairing } = results.package
+  return [
+    row('library JS before the Connect button is visible (gzip, React not counted)', results.libraryGzip, kb, { gate: TARGETS.libraryGzip }),
+    row('React before the Connect button is visible (gzip, not counted above)', results.reactGzip, kb),
+    row(`click → first modal view visible (median of ${RUNS}: ${results.openTimes.map((t) => t.toFixed(0)).join(', ')} ms)`, results.medianOpenMs, ms, { gate: TARGETS.openMs }),
+    row('requests to hosts other than 127.0.0.1 (load + open)', results.outsideRequests, count, { gate: TARGETS.outsideRequests }),
+    row(`packed package, esbuild: navigation → Connect button visible, beyond React alone (median of ${RUNS}; ${ms(foyer.buttonMs)} vs ${ms(react.buttonMs)})`, foyer.buttonMs - react.buttonMs, ms, PACKAGE.buttonBeyondReactMs),
+    row('packed package, esbuild: JS before the button is visible, beyond React alone (gzip)', foyer.before.gzip - react.before.gzip, kb, PACKAGE.beforeGzip),
+    row(`packed package, esbuild: JS files before the button is visible (React alone: ${react.before.files})`, foyer.before.files, count, PACKAGE.beforeFiles),
+    row(`packed package, esbuild: click → first modal view visible (median of ${RUNS})`, foyer.openMs, ms, PACKAGE.openMs),
+    row('packed package, esbuild: JS heap with the modal open, beyond React alone', foyer.heap - react.heap, (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`),
+    row(`packed package, esbuild: JS for a first EVM connection and its balance, beyond the first paint (${evmConnection.files} files)`, evmConnection.gzip, kb, PACKAGE.evmConnectionGzip),
+    row(`packed package, esbuild: JS for a first WalletConnect pairing code, beyond the first paint (${walletConnectPairing.files} files)`, walletConnectPairing.gzip, kb, PACKAGE.walletConnectGzip),
+  ]
 }

@@ -1,9 +1,11 @@
 // `npm start`: the local stack on 127.0.0.1, offline: two anvil chains (31337, 31338) with the fixture
-// contracts deployed, the local Solana node (litesvm), the services, the embedded wallet with its mail catcher, then
-// the demo site (Vite dev server). Ctrl-C stops every process it started.
+// contracts deployed, an ERC-4337 bundler per chain, the local Solana node (litesvm), the services, the embedded
+// wallet with its mail catcher, then the demo site (Vite dev server). Ctrl-C stops every process it started.
 //
 // Ports: FOYER_ANVIL_PORT (8545), FOYER_ANVIL_PORT_B (8546), FOYER_SOLANA_PORT (8899), FOYER_RELAY_PORT (8787),
 // FOYER_API_PORT (8789), FOYER_DIRECTORY_PORT (8788), FOYER_WALLET_PORT (8790), FOYER_SMTP_PORT (8025), FOYER_MAIL_PORT (8791),
+// FOYER_BUNDLER_PORT (8794), FOYER_BUNDLER_PORT_B (8795),
+// FOYER_IDENTITY_PORT (8792),
 // FOYER_DEMO_PORT or PORT (5173).
 // The demo reads the fixture addresses from services/devchain/.generated/fixtures.json.
 import { existsSync } from 'node:fs';
@@ -43,6 +45,9 @@ const ports = {
   wallet: readPort('FOYER_WALLET_PORT', 8790),
   smtp: readPort('FOYER_SMTP_PORT', 8025),
   mail: readPort('FOYER_MAIL_PORT', 8791),
+  bundlerA: readPort('FOYER_BUNDLER_PORT', 8794),
+  bundlerB: readPort('FOYER_BUNDLER_PORT_B', 8795),
+  identity: readPort('FOYER_IDENTITY_PORT', 8792),
   // PORT is the usual name; FOYER_DEMO_PORT wins when both are set.
   demo: readPort('FOYER_DEMO_PORT', readPort('PORT', 5173)),
 };
@@ -71,6 +76,9 @@ async function start() {
   await assertPortFree(ports.wallet, 'FOYER_WALLET_PORT');
   await assertPortFree(ports.smtp, 'FOYER_SMTP_PORT');
   await assertPortFree(ports.mail, 'FOYER_MAIL_PORT');
+  await assertPortFree(ports.bundlerA, 'FOYER_BUNDLER_PORT');
+  await assertPortFree(ports.bundlerB, 'FOYER_BUNDLER_PORT_B');
+  await assertPortFree(ports.identity, 'FOYER_IDENTITY_PORT');
   if (ports.demo !== 0) await assertPortFree(ports.demo, 'FOYER_DEMO_PORT');
 
   console.log('Starting anvil (chains 31337 and 31338), deploying the fixture contracts, starting the Solana node…');
@@ -80,9 +88,12 @@ async function start() {
     relayPort: ports.relay,
     apiPort: ports.api,
     directoryPort: ports.directory,
-    wallet: { port: ports.wallet, smtpPort: ports.smtp, mailPort: ports.mail },
+    wallet: { port: ports.wallet, smtpPort: ports.smtp, mailPort: ports.mail, identityPort: ports.identity },
     names: true,
     onramp: true,
+    analytics: true,
+    bundler: true,
+    bundlerPorts: [ports.bundlerA, ports.bundlerB],
     fixturesPath: FIXTURES_PATH,
     signal: aborter.signal,
   });
@@ -126,12 +137,14 @@ async function start() {
       `  demo          ${demoUrl}`,
       `  chain 31337   ${chainA?.url}  (anvil pid ${chainA?.pid})`,
       `  chain 31338   ${chainB?.url}  (anvil pid ${chainB?.pid})`,
+      ...local.bundlers.map((bundler, index) => `  bundler ${devChains.chains[index]?.chainId} ${bundler.url}  (ERC-4337, alto pid ${bundler.pid}; EntryPoint v0.8)`),
       `  solana        ${local.solana.url}  (litesvm, ${local.fixtures.solana.chainId})`,
       `  relay         ${local.fixtures.walletConnect.relayUrl}  (WalletConnect, development only)`,
       `  api           ${local.fixtures.api.url}  (balances, prices, history, account names in .foyer.id, on-ramp checkouts)`,
-      `  directory     ${local.fixtures.directory.url}  (wallets for All Wallets and WalletConnect)`,
-      `  wallet        ${local.fixtures.wallet?.url}  (embedded wallet: the secure frame, email sign-in; data in ${local.database?.location})`,
+      `  directory     ${local.fixtures.directory.url}  (wallets for All Wallets and WalletConnect; allowed origins; analytics events kept in the storage)`,
+      `  wallet        ${local.fixtures.wallet?.url}  (embedded wallet: the secure frame, email and social sign-in; data in ${local.database?.location})`,
       `  mail          ${local.fixtures.mail?.url}  (the inbox: sign-in codes and device links; SMTP ${local.fixtures.mail?.smtpUrl})`,
+      `  identity      ${local.fixtures.identity?.url}  (OpenID Connect stand-in for Google, X, Discord, Apple, GitHub, Facebook; any name signs in)`,
       `  fixtures      ${path.relative(root, FIXTURES_PATH)}`,
       'Ctrl-C stops everything.',
       '',

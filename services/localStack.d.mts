@@ -1,6 +1,8 @@
 import type { BlockchainApi } from './api/index.mjs'
+import type { Bundler } from './bundler/index.mjs'
 import type { DevChainFixtures, DevChains } from './devchain/index.mjs'
 import type { WalletDirectory } from './directory/index.mjs'
+import type { IdentityProvider } from './identity/index.mjs'
 import type { MailCatcher } from './mail/index.mjs'
 import type { Database } from './storage/index.mjs'
 import type { WalletService } from './wallet/index.mjs'
@@ -16,6 +18,10 @@ export interface LocalStackFixtures extends DevChainFixtures {
   wallet?: { url: string }
   /** With the `wallet` option: the mail catcher's inbox and SMTP URL. */
   mail?: { url: string; smtpUrl: string }
+  /** With the `bundler` option: each chain's ERC-4337 bundler URL, by chain id. */
+  bundlers?: Record<string, string>
+  /** With the `wallet` option: the local OpenID Connect provider behind the social logins (its issuer URL). */
+  identity?: { url: string }
 }
 
 export interface LocalWalletOptions {
@@ -25,6 +31,8 @@ export interface LocalWalletOptions {
   smtpPort?: number
   /** The mail catcher's inbox. @default 0 */
   mailPort?: number
+  /** The local OpenID Connect provider (social logins). @default 0 (a free port) */
+  identityPort?: number
   /** The storage database and the wallet's master key file. @default FOYER_DATA_DIR, else '.foyer/data' */
   dataDir?: string
 }
@@ -39,8 +47,11 @@ export interface LocalStack {
   /** With the `wallet` option. */
   wallet?: WalletService
   mail?: MailCatcher
-  /** The storage database, opened once for every durable service (with the `wallet`, `names` or `onramp` option). */
+  identity?: IdentityProvider
+  /** The storage database, opened once for every durable service (with the `wallet`, `names`, `onramp` or `analytics` option). */
   database?: Database
+  /** With the `bundler` option: one per chain, in the chains' order; otherwise empty. */
+  bundlers: Bundler[]
   fixtures: LocalStackFixtures
   stop(): Promise<void>
 }
@@ -55,6 +66,10 @@ export declare function startLocalStack(options?: {
   directoryPort?: number
   /** The embedded wallet, its mail catcher and the storage database; off unless asked for. @default false */
   wallet?: LocalWalletOptions | false
+  /** An ERC-4337 bundler (alto, on 127.0.0.1) per chain; off unless asked for. @default false */
+  bundler?: boolean
+  /** The bundlers' ports, one per chain (FOYER_BUNDLER_PORT, FOYER_BUNDLER_PORT_B under `npm start`). @default [0, 0] */
+  bundlerPorts?: number[]
   /** Account names in the API (its profile calls), kept in the storage database; off unless asked for. @default false */
   names?: boolean
   /**
@@ -63,6 +78,11 @@ export declare function startLocalStack(options?: {
    * chains. Off unless asked for. @default false
    */
   onramp?: boolean
+  /**
+   * The directory's analytics receiver: `GET /getAnalyticsConfig` answers on, `POST /e` keeps events in the storage
+   * database; off unless asked for. @default false
+   */
+  analytics?: boolean
   /** The storage database's directory when `wallet.dataDir` does not say. @default FOYER_DATA_DIR, else '.foyer/data' */
   dataDir?: string
   fixturesPath?: string | false

@@ -2,10 +2,11 @@
 // with the fixture contracts, the local Solana node, the WalletConnect relay, the blockchain data API and
 // the wallet directory; with `wallet`, the mail catcher and the embedded wallet service; with `names`, account names
 // in the API; with `onramp`, the API's on-ramp stand-ins (meld, coinbase) paying on the local chains; any of them
-// opens the storage database (once, for every durable service).
+// opens the storage database (once, for every durable service); with `bundler`, an ERC-4337 bundler (alto, on
+// loopback) per chain.
 // One function starts it, one stops it.
 import { NAME_RESOLVER_OWNER, startDevChains } from './devchain/index.mjs';
-import { assertPortFree } from './listen.mjs';
+import { assertPortFree, findFreePort } from './listen.mjs';
 import { writeAtomically } from './writeAtomically.mjs';
 import {
   DEV_FUNDING_LAMPORTS,
@@ -20,8 +21,11 @@ import {
 } from './solana/index.mjs';
 import { startRelay } from './relay/index.mjs';
 import { startApi } from './api/index.mjs';
-import { startDirectory } from './directory/index.mjs';
+import { SOCIAL_PROVIDERS, startDirectory } from './directory/index.mjs';
 import { DEFAULT_DATA_DIR, openDatabase } from './storage/index.mjs';
+
+/** The variables `npm start` reads the bundlers' ports from, named when one is taken. */
+const BUNDLER_PORT_ENVS = ['FOYER_BUNDLER_PORT', 'FOYER_BUNDLER_PORT_B'];
 
 /**
  * @typedef {import('./devchain/index.mjs').DevChainFixtures & {
@@ -30,7 +34,9 @@ import { DEFAULT_DATA_DIR, openDatabase } from './storage/index.mjs';
  *   api: { url: string, names: boolean, onramp: boolean },
  *   directory: { url: string },
  *   wallet?: { url: string },
- *   mail?: { url: string, smtpUrl: string }
+ *   bundlers?: Record<string, string>,
+ *   mail?: { url: string, smtpUrl: string },
+ *   identity?: { url: string }
  * }} LocalStackFixtures
  */
 
@@ -39,6 +45,7 @@ import { DEFAULT_DATA_DIR, openDatabase } from './storage/index.mjs';
  * @property {number} [port] the wallet service. @default 0
  * @property {number} [smtpPort] the mail catcher's SMTP side. @default 0
  * @property {number} [mailPort] the mail catcher's inbox. @default 0
+ * @property {number} [identityPort] the local OpenID Connect provider standing in for the social providers. @default 0
  * @property {string} [dataDir] the storage database and the wallet's master key file. @default FOYER_DATA_DIR, else '.foyer/data'
  */
 
@@ -55,11 +62,17 @@ import { DEFAULT_DATA_DIR, openDatabase } from './storage/index.mjs';
  * @param {number} [options.directoryPort] the wallet directory; 0 (a free port) unless given, like apiPort. @default 0
  * @param {LocalWalletOptions | false} [options.wallet] the embedded wallet, its mail catcher and the storage
  *   database they need; off unless asked for, so stacks that do not use it skip opening the database. @default false
+ * @param {boolean} [options.bundler] an ERC-4337 bundler (alto) per chain, on 127.0.0.1, for the EntryPoint v0.8 every
+ *   chain has; their URLs in `fixtures.bundlers` by chain id. Off unless asked for: each is a Node process that takes
+ *   a few seconds to start. @default false
+ * @param {number[]} [options.bundlerPorts] one per chain; 0 picks a free port. @default [0, 0]
  * @param {boolean} [options.names] account names (the API's profile calls), kept in the storage database; off
  *   unless asked for, like the wallet. @default false
  * @param {boolean} [options.onramp] the on-ramp stand-ins in the API (options, quotes, checkout pages; the treasury,
  *   anvil account #8 and a Solana keypair of its own, pays ETH, USDC, SOL and the SPL USDC), their orders kept in the
  *   storage database; off unless asked for, like names. @default false
+ * @param {boolean} [options.analytics] the directory's analytics receiver (`GET /getAnalyticsConfig` on, `POST /e`),
+ *   its events kept in the storage database; off unless asked for, like names. @default false
  * @param {string} [options.dataDir] the storage database's directory (and the wallet's master key file), when
  *   `wallet.dataDir` does not say. @default FOYER_DATA_DIR, else '.foyer/data'
  * @param {string | false} [options.fixturesPath] where to write the addresses, or false. @default false
@@ -67,21 +80,24 @@ import { DEFAULT_DATA_DIR, openDatabase } from './storage/index.mjs';
  * @returns {Promise<{ devChains: import('./devchain/index.mjs').DevChains, solana: { url: string, stop(): Promise<void> },
  *   fixtures: LocalStackFixtures, stop(): Promise<void> }>}
  */
-export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 8899, relayPort = 8787, apiPort = 0, directoryPort = 0, wallet: walletOptions = false, names = false, onramp = false, dataDir: dataDirOption, fixturesPath = false, signal } = {}) {
+export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 8899, relayPort = 8787, apiPort = 0, directoryPort = 0, wallet: walletOptions = false, bundler = false, bundlerPorts = [0, 0], names = false, onramp = false, analytics = false, dataDir: dataDirOption, fixturesPath = false, signal } = {}) {
   if (solanaPort !== 0) await assertPortFree(solanaPort, 'FOYER_SOLANA_PORT');
   if (relayPort !== 0) await assertPortFree(relayPort, 'FOYER_RELAY_PORT');
   if (apiPort !== 0) await assertPortFree(apiPort, 'FOYER_API_PORT');
   if (directoryPort !== 0) await assertPortFree(directoryPort, 'FOYER_DIRECTORY_PORT');
+  if (bundler) {
+    for (const [index, port] of bundlerPorts.entries()) if (port) await assertPortFree(port, BUNDLER_PORT_ENVS[index] ?? 'FOYER_BUNDLER_PORT');
+  }
   if (walletOptions) {
-    for (const [port, envVar] of /** @type {const} */ ([[walletOptions.port, 'FOYER_WALLET_PORT'], [walletOptions.smtpPort, 'FOYER_SMTP_PORT'], [walletOptions.mailPort, 'FOYER_MAIL_PORT']])) {
+    for (const [port, envVar] of /** @type {const} */ ([[walletOptions.port, 'FOYER_WALLET_PORT'], [walletOptions.smtpPort, 'FOYER_SMTP_PORT'], [walletOptions.mailPort, 'FOYER_MAIL_PORT'], [walletOptions.identityPort, 'FOYER_IDENTITY_PORT']])) {
       if (port) await assertPortFree(port, envVar);
     }
   }
   const dataDir = (walletOptions && walletOptions.dataDir) || dataDirOption || process.env['FOYER_DATA_DIR'] || DEFAULT_DATA_DIR;
   // Opened while the chains start (PGlite takes a second or more), once for every durable service of the stack;
   // the wallet's and the mail catcher's code load meanwhile too, and only when the wallet is asked for.
-  const opening = walletOptions || names || onramp ? openDatabase({ dataDir }) : undefined;
-  const loadingWallet = walletOptions ? Promise.all([import('./wallet/index.mjs'), import('./mail/index.mjs')]) : undefined;
+  const opening = walletOptions || names || onramp || analytics ? openDatabase({ dataDir }) : undefined;
+  const loadingWallet = walletOptions ? Promise.all([import('./wallet/index.mjs'), import('./mail/index.mjs'), import('./identity/index.mjs')]) : undefined;
   // Awaited below; until then a failure must not count as an unhandled rejection.
   opening?.catch(() => {});
   loadingWallet?.catch(() => {});
@@ -93,6 +109,24 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
     await opening?.then((database) => database.close(), () => {});
     throw error;
   }
+  // The bundlers start beside the other services (alto takes seconds to load), each against its chain's EntryPoint.
+  const bundling = bundler
+    ? import('./bundler/index.mjs').then(({ startBundler }) =>
+        Promise.allSettled(
+          devChains.chains.map((chain, index) =>
+            startBundler({
+              rpcUrl: chain.url,
+              port: bundlerPorts[index] ?? 0,
+              portEnv: BUNDLER_PORT_ENVS[index] ?? 'FOYER_BUNDLER_PORT',
+              entryPoint: /** @type {{ accountAbstraction: { entryPoint: `0x${string}` } }} */ (devChains.fixtures.chains[String(chain.chainId)]).accountAbstraction.entryPoint,
+              signal,
+            }),
+          ),
+        ),
+      )
+    : Promise.resolve([]);
+  /** @type {import('./bundler/index.mjs').Bundler[]} */
+  const bundlers = [];
   /** @type {{ url: string, stop(): Promise<void> }} */
   let solana;
   /** @type {{ url: string, stop(): Promise<void> } | undefined} */
@@ -107,6 +141,8 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
   let mail;
   /** @type {import('./wallet/index.mjs').WalletService | undefined} */
   let wallet;
+  /** @type {import('./identity/index.mjs').IdentityProvider | undefined} */
+  let identity;
   try {
     solana = await startSolanaRpc({
       port: solanaPort,
@@ -117,7 +153,7 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
     // Awaited below; until then a failure must not count as an unhandled rejection (which ends the process).
     minting.catch(() => {});
     relay = await startRelay({ port: relayPort });
-    if (names || onramp) database = await opening;
+    if (names || onramp || analytics) database = await opening;
     api = await startApi({
       port: apiPort,
       chains: devChains.chains.map((chain) => ({
@@ -151,25 +187,47 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
         },
       }),
     });
-    directory = await startDirectory({ port: directoryPort });
+    // With the wallet, the project's remote configuration offers Telegram too (its stand-in runs with the wallet).
+    directory = await startDirectory({
+      port: directoryPort,
+      ...(walletOptions && { features: { socials: [...SOCIAL_PROVIDERS, 'telegram'] } }),
+      ...(analytics && { analytics, database }),
+    });
+    for (const result of await bundling) if (result.status === 'fulfilled') bundlers.push(result.value);
+    const failedBundler = (await bundling).find((result) => result.status === 'rejected');
+    if (failedBundler) throw /** @type {PromiseRejectedResult} */ (failedBundler).reason;
     if (walletOptions) {
-      const [{ startWallet }, { startMailCatcher }] = /** @type {[typeof import('./wallet/index.mjs'), typeof import('./mail/index.mjs')]} */ (await loadingWallet);
+      const [{ startWallet }, { startMailCatcher }, { startIdentityProvider, devClientOf, OIDC_SOCIAL_PROVIDERS, DEV_TELEGRAM_BOT_TOKEN }] =
+        /** @type {[typeof import('./wallet/index.mjs'), typeof import('./mail/index.mjs'), typeof import('./identity/index.mjs')]} */ (await loadingWallet);
       database = await opening;
       mail = await startMailCatcher({ smtpPort: walletOptions.smtpPort ?? 0, httpPort: walletOptions.mailPort ?? 0 });
+      // The provider must know the wallet's callback before the wallet knows the provider's issuer: the wallet's
+      // port is chosen first (as anvil's are).
+      const walletPort = walletOptions.port || (await findFreePort());
+      identity = await startIdentityProvider({
+        port: walletOptions.identityPort ?? 0,
+        redirectUris: [`http://localhost:${walletPort}/social/callback`, `http://127.0.0.1:${walletPort}/social/callback`],
+      });
+      const identityUrl = identity.url;
       wallet = await startWallet({
-        port: walletOptions.port ?? 0,
+        port: walletPort,
+        social: Object.fromEntries(OIDC_SOCIAL_PROVIDERS.map((provider) => [provider, { issuer: identityUrl, ...devClientOf(provider) }])),
+        telegram: { botToken: DEV_TELEGRAM_BOT_TOKEN, loginUrl: `${identityUrl}/telegram/auth` },
         database: /** @type {import('./storage/index.mjs').Database} */ (database),
         dataDir,
         smtpUrl: mail.smtpUrl,
         directoryUrl: directory.url,
-        evm: devChains.chains.map((chain) => ({ chainId: chain.chainId, rpcUrl: chain.url })),
+        // With bundlers, each user also has a smart account on every chain (SimpleAccount, owned by the user's EVM key).
+        evm: devChains.chains.map((chain, index) => ({ chainId: chain.chainId, rpcUrl: chain.url, ...(bundlers[index] && { bundlerUrl: bundlers[index].url }) })),
         solana: [{ chainId: LOCAL_SOLANA_CHAIN_ID, rpcUrl: solana.url }],
       });
     }
     await minting;
   } catch (error) {
-    await Promise.allSettled([api?.stop(), wallet?.stop()]);
-    await Promise.allSettled([directory?.stop(), relay?.stop(), solana?.stop(), devChains.stop(), mail?.stop()]);
+    const started = await bundling.catch(() => []);
+    for (const result of started) if (result.status === 'fulfilled' && !bundlers.includes(result.value)) bundlers.push(result.value);
+    await Promise.allSettled([api?.stop(), wallet?.stop(), ...bundlers.map((entry) => entry.stop())]);
+    await Promise.allSettled([directory?.stop(), relay?.stop(), solana?.stop(), devChains.stop(), mail?.stop(), identity?.stop()]);
     await (database ?? (await opening?.catch(() => undefined)))?.close();
     throw error;
   }
@@ -179,8 +237,9 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
     walletConnect: { relayUrl: relay.url },
     api: { url: api.url, names, onramp },
     directory: { url: directory.url },
+    ...(bundler && { bundlers: Object.fromEntries(devChains.chains.map((chain, index) => [String(chain.chainId), /** @type {import('./bundler/index.mjs').Bundler} */ (bundlers[index]).url])) }),
     // `localhost`, not 127.0.0.1: the demo is on 127.0.0.1, and the frame must be on another site, as in production.
-    ...(wallet && mail && { wallet: { url: `http://localhost:${wallet.port}` }, mail: { url: mail.url, smtpUrl: mail.smtpUrl } }),
+    ...(wallet && mail && identity && { wallet: { url: `http://localhost:${wallet.port}` }, mail: { url: mail.url, smtpUrl: mail.smtpUrl }, identity: { url: identity.url } }),
   };
   if (fixturesPath) await writeAtomically(fixturesPath, JSON.stringify(fixtures, null, 2));
   return {
@@ -191,12 +250,14 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
     directory,
     wallet,
     mail,
+    identity,
     database,
+    bundlers,
     fixtures,
     stop: async () => {
       // The API and the wallet first: the API's indexers poll the chains stopped after it; the wallet uses the database.
-      await Promise.allSettled([api.stop(), wallet?.stop()]);
-      await Promise.allSettled([directory.stop(), relay.stop(), solana.stop(), devChains.stop(), mail?.stop(), database?.close()]);
+      await Promise.allSettled([api.stop(), wallet?.stop(), ...bundlers.map((entry) => entry.stop())]);
+      await Promise.allSettled([directory.stop(), relay.stop(), solana.stop(), devChains.stop(), mail?.stop(), identity?.stop(), database?.close()]);
     },
   };
 }

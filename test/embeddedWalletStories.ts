@@ -18,7 +18,7 @@ export interface FakeEmbeddedWalletOptions {
   connectDevice?: FakeAnswer<EmailAction>
   /** @default undefined (the code is accepted) */
   connectOtp?: FakeAnswer<void>
-  /** The signed-in email. @default 'ada@example.com' */
+  /** The signed-in email; '' for none (a social login). @default 'ada@example.com' */
   email?: string
   /** @default 'VERIFY_PRIMARY_OTP' */
   updateEmail?: FakeAnswer<EmailUpdateAction>
@@ -26,6 +26,10 @@ export interface FakeEmbeddedWalletOptions {
   updateEmailPrimaryOtp?: readonly FakeAnswer<EmailUpdateAction>[]
   /** @default the new email, as the service stores it */
   updateEmailSecondaryOtp?: FakeAnswer<string>
+  /** The provider's authorization URL. @default 'http://127.0.0.1:9/authorize' */
+  socialRedirectUri?: FakeAnswer<string>
+  /** @default { userName: 'Alice' } */
+  connectSocial?: FakeAnswer<{ userName?: string }>
 }
 
 export interface FakeEmbeddedWallet extends EmbeddedWallet {
@@ -36,6 +40,8 @@ export interface FakeEmbeddedWallet extends EmbeddedWallet {
   readonly updateEmail: Mock<EmbeddedWallet['updateEmail']>
   readonly updateEmailPrimaryOtp: Mock<EmbeddedWallet['updateEmailPrimaryOtp']>
   readonly updateEmailSecondaryOtp: Mock<EmbeddedWallet['updateEmailSecondaryOtp']>
+  readonly socialRedirectUri: Mock<EmbeddedWallet['socialRedirectUri']>
+  readonly connectSocial: Mock<EmbeddedWallet['connectSocial']>
 }
 
 function settle<T>(answer: FakeAnswer<T>): Promise<T> {
@@ -64,7 +70,10 @@ export function fakeEmbeddedWallet(options: FakeEmbeddedWalletOptions = {}): Fak
     connectOtp: fn(async () => settle(options.connectOtp)),
     getUser: async () => undefined,
     accountOf: () => undefined,
-    email: () => email,
+    email: () => email || undefined,
+    socialRedirectUri: fn(async () => settle(options.socialRedirectUri ?? 'http://127.0.0.1:9/authorize')),
+    connectSocial: fn(async () => settle(options.connectSocial ?? { userName: 'Alice' })),
+    social: () => undefined,
     rememberChain: () => {},
     updateEmail: fn(async (address: string) => {
       newEmail = address

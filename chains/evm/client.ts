@@ -1,9 +1,9 @@
 // The body of the EVM chain: everything that needs viem, and everything that talks to a wallet or
 // an RPC. The manifest (index.ts) loads this module through import() on the first connect,
 // reconnect, balance, switch or signature (STYLE 3).
-import { createPublicClient, getAddress, http, isAddress, numberToHex, stringToHex, type Abi, type PublicClient } from 'viem'
+import { createClient, getAddress, hexToBigInt, http, isAddress, numberToHex, stringToHex, type Client } from 'viem'
 import type { CaipNetworkId } from '../../kernel/model/caip.js'
-import type { ConnectResult, ContractRead, NativeBalance, TypedData } from '../../kernel/core/chain.js'
+import type { ConnectResult, NativeBalance, TypedData } from '../../kernel/core/chain.js'
 import type { Kernel } from '../../kernel/core/createKernel.js'
 import { AddressOrAuthConnectorNotFoundError, ChainNotSupportedError, NetworkNotFoundError } from '../../kernel/core/errors/catalogue.js'
 import { isUserRejection } from '../../kernel/core/errors/isUserRejection.js'
@@ -55,17 +55,19 @@ export const RPC_TIMEOUT_MS = 10_000
 export const RPC_BATCH_SIZE = 1000
 
 // Here, not in session.ts: lazy chunks that import a manifest module drag its neighbours into shared chunks.
-const PublicClientsToken: Token<Map<string, PublicClient>> = createToken('evm:publicClients')
+const PublicClientsToken: Token<Map<string, Client>> = createToken('evm:publicClients')
 
 /**
- * The public client for an RPC URL, created once per kernel and URL: requests made in the same tick
- * share one batch, and two kernels on a page share nothing.
+ * The client for an RPC URL, created once per kernel and URL: requests made in the same tick share one
+ * batch, and two kernels on a page share nothing. A bare client with each action imported where it is
+ * used (`viem/actions`): `createPublicClient` would bring every public action, some 60 KB gzip, into the
+ * first connection (#21).
  */
-export function publicClientFor(kernel: Pick<Kernel, 'container'>, url: string): PublicClient {
-  const byUrl = kernel.container.ensure(PublicClientsToken, () => new Map<string, PublicClient>())
+export function publicClientFor(kernel: Pick<Kernel, 'container'>, url: string): Client {
+  const byUrl = kernel.container.ensure(PublicClientsToken, () => new Map<string, Client>())
   let client = byUrl.get(url)
   if (!client) {
-    client = createPublicClient({ transport: http(url, { timeout: RPC_TIMEOUT_MS, batch: { batchSize: RPC_BATCH_SIZE } }) })
+    client = createClient({ transport: http(url, { timeout: RPC_TIMEOUT_MS, batch: { batchSize: RPC_BATCH_SIZE } }) })
     byUrl.set(url, client)
   }
   return client
@@ -74,7 +76,9 @@ export function publicClientFor(kernel: Pick<Kernel, 'container'>, url: string):
 /** Reads a native balance from the network's RPC, never through the wallet. */
 export async function readNativeBalance(kernel: Pick<Kernel, 'container'>, url: string, address: string): Promise<bigint> {
   if (!isAddress(address, { strict: false })) throw new Error(`'${address}' is not an EVM address.`)
-  return publicClientFor(kernel, url).getBalance({ address })
+  // The raw call, not viem's getBalance: that action can route through a multicall contract and brings
+  // `eth_call` with its ABI coding and deployless bytecode, some 15 KB gzip, into every first connection.
+  return hexToBigInt(await publicClientFor(kernel, url).request({ method: 'eth_getBalance', params: [address, 'latest'] }))
 }
 
 /** Checksummed eip155 accounts from what a wallet returned; anything that is not an address is left out. */
@@ -305,16 +309,4 @@ export async function signTypedData(session: EvmSession | undefined, { address, 
   const signature = await connectedWallet(session).request({ method: 'eth_signTypedData_v4', params: [address, json] })
   if (typeof signature !== 'string') throw new Error('The wallet returned no signature.')
   return signature
-}
-
-/** The readContract capability: an `eth_call` on the network's own RPC, decoded with the ABI. */
-export async function readContract(kernel: Kernel, config: EvmConfig, { networkId, address, abi, functionName, args }: ContractRead): Promise<unknown> {
-  const network = requireNetwork(config, networkId)
-  if (!isAddress(address, { strict: false })) throw new Error(`'${address}' is not an EVM address.`)
-  return publicClientFor(kernel, config.rpcUrls.get(network.caipNetworkId)!).readContract({
-    address,
-    abi: abi as Abi,
-    functionName,
-    args: args ? [...args] : undefined,
-  })
 }

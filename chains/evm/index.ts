@@ -287,7 +287,7 @@ export function evm(options: EvmOptions): ChainPlugin {
         signTypedData: async (kernel, params) => (await loadEvmClient()).signTypedData(sessionOf(kernel), params),
       },
       readContract: {
-        readContract: async (kernel, params) => (await loadEvmClient()).readContract(kernel, config, params),
+        readContract: async (kernel, params) => (await import('./readContract.js')).readContract(kernel, config, params),
       },
       // Its own chunk (viem's encoder and receipt polling), loaded on the first send.
       sendTransaction: {

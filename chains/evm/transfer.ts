@@ -1,6 +1,7 @@
 // The EVM transfer and sendTransaction capabilities' body (viem), loaded through import() on the
 // first send (STYLE 3).
 import { encodeFunctionData, erc20Abi, getAddress, isAddress, numberToHex } from 'viem'
+import { estimateFeesPerGas, getGasPrice, waitForTransactionReceipt } from 'viem/actions'
 import type { CaipNetworkId } from '../../kernel/model/caip.js'
 import type { TransactionRequest, TransferParameters } from '../../kernel/core/chain.js'
 import type { Kernel } from '../../kernel/core/createKernel.js'
@@ -61,7 +62,7 @@ export async function sendTransaction(
   const transaction = { from, to: checkedAddress(to), ...(value !== undefined && { value: numberToHex(value) }), ...(data && { data }) }
   const hash = await provider.request({ method: 'eth_sendTransaction', params: [transaction] })
   if (typeof hash !== 'string' || !/^0x[0-9a-f]{64}$/i.test(hash)) throw new Error('The wallet returned no transaction hash.')
-  const receipt = await publicClientFor(kernel, rpcUrl).waitForTransactionReceipt({ hash: hash as `0x${string}`, pollingInterval: RECEIPT_POLL_MS })
+  const receipt = await waitForTransactionReceipt(publicClientFor(kernel, rpcUrl), { hash: hash as `0x${string}`, pollingInterval: RECEIPT_POLL_MS })
   if (receipt.status !== 'success') throw new TransferRevertedError({ details: `Transaction ${hash} reverted.` })
   return { hash }
 }
@@ -77,9 +78,9 @@ function checkedAddress(address: string): `0x${string}` {
  */
 export async function estimateFee(kernel: Kernel, config: EvmConfig, { networkId }: { networkId: CaipNetworkId }): Promise<bigint> {
   const client = publicClientFor(kernel, rpcUrlOf(config, networkId))
-  const perGas = await client.estimateFeesPerGas().then(
+  const perGas = await estimateFeesPerGas(client).then(
     (fees) => fees.maxFeePerGas,
-    () => client.getGasPrice(),
+    () => getGasPrice(client),
   )
   return NATIVE_TRANSFER_GAS * perGas * FEE_HEADROOM
 }

@@ -35,6 +35,12 @@ export interface ConnectorRegistration {
    * directory wallet leads.
    */
   directoryRoute?: (walletId: string) => RouteEntry
+  /**
+   * For a connector whose accounts come in types (the embedded wallet: eoa or smartAccount): settles the type of
+   * `namespace`'s account when a connection is switched to (§4): smartAccount when `address` is its smart account
+   * and the network offers one, otherwise eoa.
+   */
+  switchAccountType?: (parameters: { namespace: string; address?: string }) => Promise<void>
 }
 
 /** The connectors of one kernel. */

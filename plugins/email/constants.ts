@@ -12,8 +12,10 @@ export const EMAIL_LOGIN_USED_KEY = 'email:loginUsed'
 export const EMAIL_ADDRESS_KEY = 'email:address'
 /** The chain the embedded wallet was last on. */
 export const EMAIL_LAST_CHAIN_KEY = 'email:lastChain'
-/** A social login's user name (the socials plugin writes it). */
+/** A social login's user name (written when a social login finishes). */
 export const SOCIAL_USERNAME_KEY = 'email:socialUsername'
+/** The provider of that social login. */
+export const SOCIAL_PROVIDER_KEY = 'email:socialProvider'
 
 /** §4: what sign-out clears. */
-export const SIGN_OUT_KEYS = [EMAIL_ADDRESS_KEY, EMAIL_LOGIN_USED_KEY, EMAIL_LAST_CHAIN_KEY, SOCIAL_USERNAME_KEY] as const
+export const SIGN_OUT_KEYS = [EMAIL_ADDRESS_KEY, EMAIL_LOGIN_USED_KEY, EMAIL_LAST_CHAIN_KEY, SOCIAL_USERNAME_KEY, SOCIAL_PROVIDER_KEY] as const

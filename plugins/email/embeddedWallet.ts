@@ -7,7 +7,7 @@ import { createEip1193Provider } from './eip1193Provider.js'
 import { createFrameClient, EmbeddedWalletError, type FrameClient } from './frameClient.js'
 import { createSolanaWallet } from './solanaWallet.js'
 import { addEmailTexts } from './texts.js'
-import { EMAIL_ADDRESS_KEY, EMAIL_CONNECTOR_ID, EMAIL_LAST_CHAIN_KEY, EMAIL_LOGIN_USED_KEY, SIGN_OUT_KEYS } from './constants.js'
+import { EMAIL_ADDRESS_KEY, EMAIL_CONNECTOR_ID, EMAIL_LAST_CHAIN_KEY, EMAIL_LOGIN_USED_KEY, SIGN_OUT_KEYS, SOCIAL_PROVIDER_KEY, SOCIAL_USERNAME_KEY } from './constants.js'
 
 /** §5: an email login is triggered at most once every 30 s. */
 export const EMAIL_COOLDOWN_MS = 30_000
@@ -23,6 +23,9 @@ const Account = v.object({ address: v.pipe(v.string(), v.maxLength(100)), type: 
 /** §3: the authenticated user, as the frame sends it; checked, since it crosses a trust boundary. */
 const UserSchema = v.object({
   email: v.optional(v.pipe(v.string(), v.email())),
+  /** A social login's name, as the provider gave it. */
+  userName: v.optional(v.pipe(v.string(), v.maxLength(100))),
+  socialProvider: v.optional(v.pipe(v.string(), v.maxLength(20))),
   address: v.string(),
   chainId: v.union([v.number(), v.string()]),
   accounts: v.pipe(v.array(Account), v.minLength(1)),
@@ -35,6 +38,8 @@ const ActionSchema = v.object({ action: v.picklist(['VERIFY_OTP', 'VERIFY_DEVICE
 const UpdateActionSchema = v.object({ action: v.picklist(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) })
 const NewEmailSchema = v.object({ newEmail: v.pipe(v.string(), v.email()) })
 const ChainIdSchema = v.union([v.string(), v.number()])
+const SocialRedirectSchema = v.object({ uri: v.pipe(v.string(), v.url()) })
+const SocialConnectSchema = v.object({ userName: v.optional(v.pipe(v.string(), v.maxLength(100))) })
 
 /** §5: a second email within 30 s. The message is SPEC's, word for word; `seconds` rounded up. */
 export class EmailCooldownError extends BaseError {
@@ -66,6 +71,18 @@ export interface EmbeddedWallet {
   updateEmailPrimaryOtp(otp: string): Promise<EmailUpdateAction>
   /** Step 3: the new address's code; the new email is stored, and returned. */
   updateEmailSecondaryOtp(otp: string): Promise<string>
+  /**
+   * Social login (§4), step 1: the provider's authorization URL, to open in the popup; for Telegram, its login page
+   * for a full-page redirect that comes back to `returnTo` with `result_uri`.
+   */
+  socialRedirectUri(provider: string, returnTo?: string): Promise<string>
+  /**
+   * Social login, step 2: the result URI the wallet's callback page posted; the frame exchanges it and the session
+   * starts. The provider and user name are kept until sign-out.
+   */
+  connectSocial(provider: string, resultUri: string): Promise<{ userName?: string }>
+  /** The social login of this browser, if the wallet was signed in with one. */
+  social(): { provider: string; userName?: string } | undefined
   /** §4: signs out in the frame (3 s at most) and forgets the stored email, marker, last chain and social name. */
   signOut(): Promise<void>
 }
@@ -165,6 +182,25 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
     },
     accountOf: (namespace) => user?.accounts.find((account) => account.namespace === namespace)?.address,
     email: () => user?.email ?? storage.read(EMAIL_ADDRESS_KEY, v.string()),
+    async socialRedirectUri(provider, returnTo) {
+      return v.parse(SocialRedirectSchema, await frame.request('APP_GET_SOCIAL_REDIRECT_URI', returnTo === undefined ? { provider } : { provider, returnTo })).uri
+    },
+    async connectSocial(provider, resultUri) {
+      const answer = v.parse(SocialConnectSchema, await frame.request('APP_CONNECT_SOCIAL', { uri: resultUri }))
+      // A social user has no email: one typed earlier in this browser no longer applies.
+      storage.remove(EMAIL_ADDRESS_KEY)
+      storage.write(EMAIL_LOGIN_USED_KEY, true)
+      storage.write(SOCIAL_PROVIDER_KEY, provider)
+      if (answer.userName === undefined) storage.remove(SOCIAL_USERNAME_KEY)
+      else storage.write(SOCIAL_USERNAME_KEY, answer.userName)
+      return answer
+    },
+    social() {
+      const provider = user?.socialProvider ?? storage.read(SOCIAL_PROVIDER_KEY, v.string())
+      if (!provider) return undefined
+      const userName = user?.userName ?? storage.read(SOCIAL_USERNAME_KEY, v.string())
+      return userName === undefined ? { provider } : { provider, userName }
+    },
     rememberChain: (chainId) => storage.write(EMAIL_LAST_CHAIN_KEY, chainId),
     updateEmail(newEmail) {
       const address = newEmail.trim()

@@ -5,6 +5,7 @@
 import * as v from 'valibot'
 import { afterFirstPaint, definePlugin, StorageToken, type Kernel, type Plugin } from '../../kernel/index.js'
 import { en, type EmailMessages } from './locales.js'
+import type { EmbeddedWallet } from './embeddedWallet.js'
 
 // constants.ts's EMAIL_LOGIN_USED_KEY, written out: the manifest imports no module the lazy ones import,
 // or the bundler splits the entry into a facade and a shared chunk (a test keeps the two equal).
@@ -53,6 +54,20 @@ declare module '../../kernel/core/i18n.js' {
   interface Messages extends EmailMessages {}
 }
 
+declare module '../../kernel/core/plugin.js' {
+  interface PluginApis {
+    email: EmailApi
+  }
+}
+
+export type { EmbeddedWallet } from './embeddedWallet.js'
+
+/** What the email plugin offers other plugins through `pluginApi(kernel, 'email')`: its embedded wallet, for the sign-in methods that end in it (socials). */
+export interface EmailApi {
+  /** The kernel's embedded wallet, started on first use (the frame loads, the connector registers). */
+  embeddedWallet(kernel: Kernel): Promise<EmbeddedWallet>
+}
+
 
 /** Starts the embedded wallet in a kernel (idempotent): the frame, and the connector with its providers. */
 async function startEmbeddedWallet(kernel: Kernel) {
@@ -84,6 +99,7 @@ export function email(): Plugin {
       'account-details': [{ id: 'email', connectorId: 'email', label: 'email.updateTitle', load: () => import('./EmailAccountRow.js') }],
     },
     locales: { en },
+    api: { embeddedWallet: startEmbeddedWallet },
     setup(kernel) {
       if (!kernel.options.services.wallet) {
         kernel.logger.warn('email() needs `services.wallet`, the embedded wallet service: email login is off.')

@@ -5,8 +5,10 @@
 // Account names are kept in the storage database (DATABASE_URL, else PGlite in FOYER_DATA_DIR: one process at a time
 // opens a data directory, so beside the wallet service give each its own, or share a server); FOYER_API_NAMES=off
 // runs without names and without a database; FOYER_NAME_ZONE sets the names' suffix (default foyer.id). With the
-// fixtures file, names are also written to the local chains' FoyerNameResolver (for viem's getEnsName …), and the
-// on-ramp stand-ins (meld, coinbase) sell ETH, USDC and SOL on the local chains, their orders in the same database
+// fixtures file, names are also written to the local chains' FoyerNameResolver (for viem's getEnsName …). With the
+// database the service verifies sign-ins too (/v1/sessions); FOYER_API_ORIGINS lists the origins their messages may
+// name ('https://example.com,https://*.example.com'; default any port of localhost and 127.0.0.1). The on-ramp
+// stand-ins (meld, coinbase) sell ETH, USDC and SOL on the local chains, their orders in the same database
 // (FOYER_API_ONRAMP=off runs without).
 import { readFile } from 'node:fs/promises';
 
@@ -78,10 +80,13 @@ let database;
 let api;
 try {
   if (withNames || withOnramp) database = await openDatabase();
+  const origins = process.env['FOYER_API_ORIGINS']?.split(',').map((origin) => origin.trim()).filter(Boolean);
   api = await startApi({
     port,
     chains,
     solana,
+    ...(origins?.length && { allowedOrigins: origins }),
+    // Names and sign-in sessions.
     ...(withNames && { database, nameResolvers, nameZone: process.env['FOYER_NAME_ZONE'] || undefined }),
     // The fixture SPL USDC's mint authority is the dev wallet: the treasury mints what it sells.
     ...(withOnramp && database && { onramp: { database, evm: onrampChains, solana: solanaUsdc ? { usdcMint: solanaUsdc, mintAuthority: DEV_WALLET_KEYPAIR } : undefined } }),
@@ -106,4 +111,4 @@ process.on('SIGTERM', shutdown);
 
 console.log(`Blockchain API on ${api.url}  indexing ${chains.map((chain) => `eip155:${chain.chainId} (${chain.rpcUrl})`).join(', ')}`);
 console.log(`  try ${api.url}/v1/supported-chains?projectId=demo&st=foyer&sv=0.1.0`);
-if (database) console.log(`  ${[withNames && 'account names', withOnramp && 'on-ramp orders'].filter(Boolean).join(' and ')} kept in ${database.location}`);
+if (database) console.log(`  ${[withNames && 'account names and sign-in sessions', withOnramp && 'on-ramp orders'].filter(Boolean).join(' and ')} kept in ${database.location}`);

@@ -13,6 +13,12 @@ export declare const MAX_PRICE_ADDRESSES: number;
 export declare const DEFAULT_NAME_ZONE: string;
 /** How old a name registration message may be: 600 seconds. */
 export declare const MESSAGE_MAX_AGE_S: number;
+/** The origins sign-in messages may name unless `allowedOrigins` says otherwise: any port of localhost and 127.0.0.1. */
+export declare const DEFAULT_SIGN_IN_ORIGINS: readonly string[];
+/** How long an issued sign-in nonce stays valid: 10 minutes. */
+export declare const NONCE_TTL_MS: number;
+/** The `sessions` schema's migrations (services/storage). */
+export declare const SESSIONS_MIGRATIONS: readonly import('../storage/index.mjs').Migration[];
 /** The `names` schema's migrations (services/storage). */
 export declare const NAMES_MIGRATIONS: readonly import('../storage/index.mjs').Migration[];
 /** ENSIP-11: an EVM chain's coin type, `0x80000000 | chainId` (Ethereum: 60). */
@@ -98,9 +104,10 @@ export type StartApiOptions = {
   /** `GET /v1/identity/{address}` answers, by EVM address (any case); a name registered through the profile calls wins. */
   identities?: Record<string, { name?: string | null; avatar?: string | null }>;
   /**
-   * Where account names are kept (schema `names`, migrated at start). With it the service answers the profile calls
-   * of §7 (register, look up, reverse, suggestions) and `/v1/identity` returns registered names; without it they are
-   * 404. The caller opens and closes it.
+   * Where account names (schema `names`) and sign-in nonces and sessions (schema `sessions`) are kept, migrated at
+   * start. With it the service answers the profile calls of §7 (register, look up, reverse, suggestions; and
+   * `/v1/identity` returns registered names) and the sign-in calls (`/v1/sessions…`); without it they are 404. The
+   * caller opens and closes it.
    */
   database?: import('../storage/index.mjs').Database;
   /** The suffix every registered name ends in (§9: one fixed zone). @default 'foyer.id' */
@@ -113,13 +120,18 @@ export type StartApiOptions = {
    */
   nameResolvers?: ReadonlyArray<{ chainId: number; address: Address; privateKey: Hex }>;
   /**
+   * The origins a project's sign-in messages may name as domain and URI (`https://example.com`,
+   * `https://*.example.com`, `http://localhost:*`), or a lookup per project id. @default DEFAULT_SIGN_IN_ORIGINS
+   */
+  allowedOrigins?: readonly string[] | ((projectId: string) => Promise<readonly string[]>);
+  /**
    * The on-ramp stand-ins, providers meld (1 % fee) and coinbase (2 %): `GET /v1/onramp/options`,
    * `POST /v1/onramp/quote`, `POST /v1/generators/onrampurl`, `GET /v1/onramp/orders/{id}`, the checkout pages
    * (`/onramp/checkout/{id}`) and the history's `onramp` parameter. A confirmed checkout is paid by the treasury on
    * the local chain. Without it those calls are 404. @default none
    */
   onramp?: ApiOnramp;
-  /** The clock registration messages are checked against (their timestamps are seconds). @default Date.now */
+  /** The clock registration and sign-in messages are checked against (their timestamps are seconds). @default Date.now */
   now?: () => number;
   /** Token contracts (plain or CAIP-10) flagged as spam. None by default. */
   spamTokens?: readonly string[];

@@ -19,9 +19,13 @@ import { openOrderStore } from './onramp/orderStore.mjs';
 import { createTreasury } from './onramp/treasury.mjs';
 import { createResolverMirror } from './names/resolverMirror.mjs';
 import { DEFAULT_NAME_ZONE, NameRequestError } from './names/rules.mjs';
+import { createSessionRoutes, SignInRequestError } from './sessions/sessionRoutes.mjs';
+import { openSessionStore } from './sessions/sessionStore.mjs';
 
 /** The CLI's port. */
 export const DEFAULT_API_PORT = 8789;
+/** The origins sign-in messages may name when `allowedOrigins` is not given: any port of the loopback hosts. */
+export const DEFAULT_SIGN_IN_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*'];
 /** Largest POST body accepted. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -66,8 +70,12 @@ const CLIENT_PATTERN = /^[\w.+-]{1,64}$/;
  * @property {Record<string, number>} [prices] USD by symbol, address or CAIP-10 id, over DEFAULT_PRICES
  * @property {Record<string, { name?: string | null, avatar?: string | null }>} [identities] by EVM address; a name
  *   registered through the profile calls wins
- * @property {import('../storage/index.mjs').Database} [database] where account names are kept (schema `names`,
- *   migrated here): with it the service answers the profile calls (§7). The caller opens and closes it.
+ * @property {import('../storage/index.mjs').Database} [database] where account names (schema `names`) and sign-in
+ *   nonces and sessions (schema `sessions`) are kept, migrated here: with it the service answers the profile calls
+ *   and the sign-in calls (§7). The caller opens and closes it.
+ * @property {readonly string[] | ((projectId: string) => Promise<readonly string[]>)} [allowedOrigins] the origins
+ *   a project's sign-in messages may name as domain and URI (`https://example.com`, `https://*.example.com`,
+ *   `http://localhost:*`), or a lookup per project. (default DEFAULT_SIGN_IN_ORIGINS)
  * @property {string} [nameZone] the suffix every registered name ends in. (default 'foyer.id')
  * @property {ReadonlyArray<{ chainId: number, address: `0x${string}`, privateKey: `0x${string}` }>} [nameResolvers]
  *   FoyerNameResolver contracts on chains of `chains`, and their owner's key: every name is written there too (all
@@ -102,6 +110,7 @@ export async function startApi({
   database,
   nameZone = DEFAULT_NAME_ZONE,
   nameResolvers = [],
+  allowedOrigins = DEFAULT_SIGN_IN_ORIGINS,
   onramp,
   now = Date.now,
   spamTokens = [],
@@ -126,6 +135,7 @@ export async function startApi({
     Object.entries(identities).map(([address, { name = null, avatar = null }]) => [address.toLowerCase(), { name, avatar }]),
   );
   const names = database === undefined ? undefined : await openNameStore(database);
+  const sessions = database === undefined ? undefined : await openSessionStore(database);
   const mirror = names && nameResolvers.length > 0 ? createResolverMirror({ resolvers: nameResolvers.map((resolver) => checkResolver(resolver, chains)), log }) : undefined;
   // A fresh chain (npm start restarts anvil) learns every name kept before; before listening, so a registration
   // made now is written after them and stays its account's newest.
@@ -147,6 +157,15 @@ export async function startApi({
     }),
     ...(names ? createNameRoutes({ store: names, indexers, zone, now, mirror }) : []),
     ...createConvertRoutes({ amms, indexers }),
+    ...(sessions
+      ? createSessionRoutes({
+          store: sessions,
+          originsOf: typeof allowedOrigins === 'function' ? allowedOrigins : async () => allowedOrigins,
+          rpcUrls: Object.fromEntries(chains.map((chain) => [`eip155:${chain.chainId}`, chain.rpcUrl])),
+          chains: [...indexers.keys(), ...(solanaNode ? [solanaNode.chainId] : [])],
+          now,
+        })
+      : []),
     ...(ramp ? ramp.routes : []),
   ];
   const projects = projectIds === undefined ? undefined : new Set(projectIds);
@@ -158,8 +177,13 @@ export async function startApi({
     maxBodyBytes: MAX_BODY_BYTES,
     beforeRoutes: failures.middleware,
     // The profile calls' refusals carry reasons (§8: the client shows the first one's description).
+    // The sign-in refusals carry a stable `reason` ('nonce', 'domain', 'expired' …).
     errorBody: (_status, message, refusal) =>
-      refusal instanceof NameRequestError ? { error: message, reasons: refusal.reasons } : { error: message },
+      refusal instanceof NameRequestError
+        ? { error: message, reasons: refusal.reasons }
+        : refusal instanceof SignInRequestError
+          ? { error: message, reason: refusal.reason }
+          : { error: message },
     // Every viem error comes from a node read: the node failed or could not be reached.
     mapError: (error) =>
       error instanceof UpstreamError || error instanceof BaseError

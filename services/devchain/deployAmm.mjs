@@ -206,13 +206,14 @@ function balanceSlot(holder) {
  *
  * @param {ReturnType<typeof createRpc>} rpc
  * @param {`0x${string}`[]} hashes
+ * @param {string} [what] named in the timeout's message. @default 'Deploying Uniswap V2'
  */
-async function waitForReceipts(rpc, hashes) {
+export async function waitForReceipts(rpc, hashes, what = 'Deploying Uniswap V2') {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const receipts = /** @type {Array<{ status: string } | null>} */ (await rpc.batch(hashes.map((hash) => ['eth_getTransactionReceipt', [hash]])));
     if (receipts.every((receipt) => receipt !== null)) return /** @type {Array<{ status: string }>} */ (receipts);
-    if (Date.now() > deadline) throw new Error(`Deploying Uniswap V2: ${receipts.filter((r) => r === null).length} transactions not mined within 10 s`);
+    if (Date.now() > deadline) throw new Error(`${what}: ${receipts.filter((r) => r === null).length} transactions not mined within 10 s`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
@@ -222,7 +223,7 @@ async function waitForReceipts(rpc, hashes) {
  *
  * @param {string} url
  */
-function createRpc(url) {
+export function createRpc(url) {
   /** @param {Array<[string, unknown[]]>} calls */
   const batch = async (calls) => {
     if (calls.length === 0) return [];

@@ -91,9 +91,31 @@ export declare function deployAmm(options: {
 /** The pair address of two tokens, as the factory's CREATE2 (and Router02) computes it. */
 export declare function pairAddress(factory: Address, tokenA: Address, tokenB: Address): Address;
 
+/** ERC-4337 v0.8 on a dev chain, at the canonical addresses of its public deployments. */
+export type AccountAbstractionFixtures = {
+  /** EntryPoint v0.8 (ENTRY_POINT_08). */
+  entryPoint: Address;
+  /** SimpleAccountFactory v0.8 (SIMPLE_ACCOUNT_FACTORY_08). */
+  simpleAccountFactory: Address;
+};
+
+/** Anvil account #8: sends the ERC-4337 deployments. Local chains only. */
+export declare const ACCOUNT_ABSTRACTION_DEPLOYER: Readonly<{ address: Address; privateKey: Hex }>;
+/** The deterministic deployment proxy anvil predeploys (CREATE2 of salt ‖ init code). */
+export declare const DETERMINISTIC_DEPLOYER: Address;
+/** `0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108` */
+export declare const ENTRY_POINT_08: Address;
+/** `0x13E9ed32155810FDbd067D4522C492D6f68E5944` */
+export declare const SIMPLE_ACCOUNT_FACTORY_08: Address;
+/**
+ * Deploys EntryPoint v0.8 and SimpleAccountFactory from `@account-abstraction/contracts` 0.8.0's artifacts at their
+ * canonical addresses (throws when the artifacts would land elsewhere).
+ */
+export declare function deployAccountAbstraction(options: { rpcUrl: string; chainId: number }): Promise<AccountAbstractionFixtures>;
+
 export type DevChainFixtures = {
   /** By chain id ('31337', '31338'). */
-  chains: Record<string, ChainFixtures & { amm: AmmFixtures }>;
+  chains: Record<string, ChainFixtures & { amm: AmmFixtures; accountAbstraction: AccountAbstractionFixtures }>;
   /** Anvil accounts #0, #1 and #2. */
   accounts: Address[];
 };

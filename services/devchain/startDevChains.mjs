@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { assertPortFree } from '../listen.mjs';
 import { ANVIL_ACCOUNTS } from './anvilAccounts.mjs';
 import { compileContracts } from './compileContracts.mjs';
+import { deployAccountAbstraction } from './deployAccountAbstraction.mjs';
 import { deployAmm } from './deployAmm.mjs';
 import { deployFixtures } from './deployFixtures.mjs';
 import { startAnvil } from './startAnvil.mjs';
@@ -14,8 +15,10 @@ export const FIXTURES_PATH = path.join(path.dirname(fileURLToPath(import.meta.ur
 
 /**
  * @typedef {object} DevChainFixtures
- * @property {Record<string, import('./deployFixtures.mjs').ChainFixtures & { amm: import('./deployAmm.mjs').AmmFixtures }>} chains by chain id;
- *   `amm` is Uniswap V2 (WETH9, factory, Router02) with the ETH/USDC, ETH/USDTS and USDC/USDTS pools
+ * @property {Record<string, import('./deployFixtures.mjs').ChainFixtures & { amm: import('./deployAmm.mjs').AmmFixtures,
+ *   accountAbstraction: import('./deployAccountAbstraction.mjs').AccountAbstractionFixtures }>} chains by chain id;
+ *   `amm` is Uniswap V2 (WETH9, factory, Router02) with the ETH/USDC, ETH/USDTS and USDC/USDTS pools;
+ *   `accountAbstraction` is ERC-4337's EntryPoint v0.8 and SimpleAccountFactory at their canonical addresses
  * @property {`0x${string}`[]} accounts anvil accounts #0, #1 and #2
  */
 
@@ -28,7 +31,8 @@ export const FIXTURES_PATH = path.join(path.dirname(fileURLToPath(import.meta.ur
 
 /**
  * Starts one anvil per chain, compiles and deploys the fixture contracts on each, then Uniswap V2 with seeded pools
- * (from anvil #9, so #0-#2 keep their histories; see deployAmm), and writes their
+ * (from anvil #9, so #0-#2 keep their histories; see deployAmm) and ERC-4337's EntryPoint and SimpleAccountFactory
+ * (from anvil #8, through the deterministic deployment proxy; see deployAccountAbstraction), and writes their
  * addresses to `fixturesPath` when given. On any failure, whatever was started is stopped before the error is thrown.
  *
  * @param {object} [options]
@@ -79,8 +83,12 @@ export async function startDevChains({
       chains.map(async (chain) => {
         const tokens = deployFixtures({ rpcUrl: chain.url, chainId: chain.chainId, artifacts });
         // The AMM's contracts deploy from their own account while the fixtures do; its pools wait for the tokens.
-        const [fixtures, amm] = await Promise.all([tokens, deployAmm({ rpcUrl: chain.url, chainId: chain.chainId, tokens })]);
-        return { ...fixtures, amm };
+        const [fixtures, amm, accountAbstraction] = await Promise.all([
+          tokens,
+          deployAmm({ rpcUrl: chain.url, chainId: chain.chainId, tokens }),
+          deployAccountAbstraction({ rpcUrl: chain.url, chainId: chain.chainId }),
+        ]);
+        return { ...fixtures, amm, accountAbstraction };
       }),
     );
     signal?.throwIfAborted();

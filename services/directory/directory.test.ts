@@ -389,11 +389,9 @@ describe('project configuration', () => {
     });
   });
 
-  it('behavior: /getAnalyticsConfig is off unless turned on', async () => {
+  it('behavior: /getAnalyticsConfig is off unless turned on (analytics.test.ts turns it on); POST /e is not served', async () => {
     expect((await get(`/getAnalyticsConfig?${CLIENT}`)).body).toEqual({ isAnalyticsEnabled: false });
-    await withDirectory({ analytics: true }, async (server) => {
-      expect((await get(`/getAnalyticsConfig?${CLIENT}`, undefined, server.url)).body).toEqual({ isAnalyticsEnabled: true });
-    });
+    expect((await get(`/e?${CLIENT}`, { method: 'POST', body: '{}' })).status).toBe(405);
   });
 });
 
@@ -403,6 +401,7 @@ describe('options are checked at start', () => {
     ['an unknown social provider', { features: { socials: ['myspace'] } }, '"myspace" is not one of'],
     ['an origin with a path', { allowedOrigins: ['https://example.com/app'] }, 'is not an origin'],
     ['an origin with a wildcard mid-host', { allowedOrigins: ['https://shop.*.com'] }, 'is not an origin'],
+    ['analytics without a database', { analytics: true }, 'analytics: true needs a database'],
     ['a project id with spaces', { projectIds: ['a b'] }, 'projectIds must be a list'],
     ['a wallet with a javascript: link', { wallets: [{ id: 'x', name: 'X', mobile_link: 'javascript://alert(1)/' }] }, 'wallets[0].mobile_link'],
     ['a wallet with an http web app', { wallets: [{ id: 'x', name: 'X', webapp_link: 'http://x.example/' }] }, 'wallets[0].webapp_link'],

@@ -53,8 +53,10 @@ export type StartDirectoryOptions = {
   allowedOrigins?: readonly string[];
   /** `GET /appkit/v1/config`. @default every remote feature on */
   features?: DirectoryFeatures;
-  /** `GET /getAnalyticsConfig`'s isAnalyticsEnabled. @default false */
+  /** `GET /getAnalyticsConfig`'s isAnalyticsEnabled, and whether `POST /e` is served. @default false */
   analytics?: boolean;
+  /** Where `POST /e` keeps the events (schema `analytics`); required with `analytics: true`. */
+  database?: import('../storage/index.mjs').Database;
   /** Served instead of the catalogue; checked like it (a bad entry throws a TypeError naming the field). */
   wallets?: readonly WalletInput[];
   /** Told about internal errors. @default console.error */
@@ -70,6 +72,8 @@ export type WalletDirectory = {
    * `retry-after: 1`. Replaces a failure still pending. @param count default 1; Infinity fails every request
    */
   failNext(status: number, count?: number): void;
+  /** The analytics events kept for a project, oldest first (empty without `analytics`). */
+  analyticsEvents(projectId: string): Promise<AnalyticsEvent[]>;
   /** Stops listening and closes every connection; resolves once closed. Safe to call twice. */
   stop(): Promise<void>;
 };
@@ -83,6 +87,9 @@ export type WalletDirectory = {
  *   `/public/getTokenImage/{id}` → generated SVG
  * - `GET /appkit/v1/config` → `{ features: [{ id, isEnabled, config? }] }`
  * - `GET /projects/v1/origins` → `{ allowedOrigins }`; `GET /getAnalyticsConfig` → `{ isAnalyticsEnabled }`
+ * - with `analytics`: `POST /e` with one event or a list of up to {@link MAX_EVENTS_PER_BATCH}, the body JSON
+ *   (any content type; the modal sends text/plain) → 202 `{ received, added }`; 403 when the `Origin` header is
+ *   missing or not an allowed origin; an event id already kept is not kept twice
  *
  * CORS is open (`*`): it serves public data only.
  */
@@ -101,6 +108,24 @@ export declare const REMOTE_FEATURE_IDS: readonly string[];
 /** The social providers the socials feature may list (§9). */
 export declare const SOCIAL_PROVIDERS: readonly string[];
 
+/** One analytics event (§7 `POST /e`). */
+export type AnalyticsEvent = {
+  /** 8 to 64 letters, digits, '-' or '_' (the modal sends a UUID); unique per project. */
+  eventId: string;
+  /** The page's http(s) URL. */
+  url: string;
+  /** The page's host name. */
+  domain: string;
+  /** Milliseconds since 1970. */
+  timestamp: number;
+  /** `{ type: 'track', event: 'MODAL_OPEN', properties? }`, at most 4096 bytes as JSON. */
+  props: { event: string } & Record<string, unknown>;
+};
+
+/** Events one `POST /e` may carry (100). */
+export declare const MAX_EVENTS_PER_BATCH: number;
+/** The `analytics` schema's migrations. */
+export declare const ANALYTICS_MIGRATIONS: readonly import('../storage/index.mjs').Migration[];
 /** The committed catalogue (wallets.json), checked; in rank order. */
 export declare function loadCatalogue(): WalletEntry[];
 /** The catalogue built from buildCatalogue.mjs's table: what wallets.json must hold. */

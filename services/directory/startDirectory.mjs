@@ -1,12 +1,16 @@
 // The wallet directory (§7): the wallet catalogue, generated images, the remote project configuration, the
-// allowed origins and the analytics switch, over HTTP on 127.0.0.1. Everything it serves is public data
-// (the same for every visitor, nothing secret), so CORS is open to every origin (`*`); which sites may embed a
-// project is the client's check against /projects/v1/origins (§5), not this server's.
+// allowed origins, the analytics switch and the analytics receiver, over HTTP on 127.0.0.1. Everything it serves
+// is public data (the same for every visitor, nothing secret), so CORS is open to every origin (`*`); which sites
+// may embed a project is the client's check against /projects/v1/origins (§5), not this server's. Only `POST /e`
+// checks the Origin itself: events from a page the project does not allow are refused with 403 (§8).
 import { createHash } from 'node:crypto';
 
 import { RequestError, createFailureSwitch, createServiceApp, queryParam, searchParams, sendJson, serveApp } from '../http/index.mjs';
 import { CAIP2_PATTERN, WALLET_ID_PATTERN, loadCatalogue, normalizeWallets } from './catalogue.mjs';
+import { createAnalyticsStore } from './analyticsStore.mjs';
 import { symbolImageSvg, walletImageSvg } from './images.mjs';
+// The wallet service checks its frame's embedders with the same patterns (§5); one matcher for both.
+import { originMatches } from '../wallet/allowedOrigins.mjs';
 
 /** The CLI's port. */
 export const DEFAULT_DIRECTORY_PORT = 8788;
@@ -18,6 +22,8 @@ export const MAX_ENTRIES = 100;
 export const REMOTE_FEATURE_IDS = ['email', 'socials', 'swaps', 'onramp', 'activity', 'branding', 'multiWallet'];
 /** §9 default socials (kernel/services/remoteConfig.ts SOCIAL_PROVIDERS). */
 export const SOCIAL_PROVIDERS = ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook'];
+/** Every social login a project may list: §9's defaults and telegram (§1). */
+export const SOCIAL_LOGINS = [...SOCIAL_PROVIDERS, 'telegram'];
 /** Local development hosts on any port. */
 export const DEFAULT_ALLOWED_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*'];
 
@@ -28,6 +34,12 @@ const SYMBOL_ID_PATTERN = /^[\w.-]{1,128}$/;
 const ORIGIN_PATTERN = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d{1,5}|\*))?$/;
 const MAX_LIST_ITEMS = 500;
 const MAX_SEARCH_LENGTH = 100;
+/** Events one `POST /e` may carry. */
+export const MAX_EVENTS_PER_BATCH = 100;
+const EVENT_ID_PATTERN = /^[\w-]{8,64}$/;
+const DOMAIN_PATTERN = /^[a-z0-9.-]{1,253}$/i;
+const MAX_URL_LENGTH = 2048;
+const MAX_PROPS_BYTES = 4096;
 
 /**
  * @typedef {Partial<Record<'email' | 'swaps' | 'onramp' | 'activity' | 'branding' | 'multiWallet', boolean>>
@@ -42,7 +54,10 @@ const MAX_SEARCH_LENGTH = 100;
  * @property {readonly string[]} [allowedOrigins] `/projects/v1/origins`; `*` may stand for a host's first label or
  *   for the port (default DEFAULT_ALLOWED_ORIGINS)
  * @property {DirectoryFeatures} [features] the remote configuration; a flag left out is on, socials default to all
- * @property {boolean} [analytics] `/getAnalyticsConfig`'s isAnalyticsEnabled (default false)
+ * @property {boolean} [analytics] `/getAnalyticsConfig`'s isAnalyticsEnabled, and whether `POST /e` is served
+ *   (default false)
+ * @property {import('../storage/index.mjs').Database} [database] where `POST /e` keeps events (schema `analytics`);
+ *   required with `analytics: true`
  * @property {readonly object[]} [wallets] served instead of the catalogue (checked like it; see catalogue.mjs)
  * @property {(message: string) => void} [log] told about internal errors (default console.error)
  */
@@ -65,6 +80,7 @@ export async function startDirectory({
   allowedOrigins = DEFAULT_ALLOWED_ORIGINS,
   features = {},
   analytics = false,
+  database,
   wallets,
   log = (message) => console.error(message),
 } = {}) {
@@ -74,8 +90,10 @@ export async function startDirectory({
   const origins = checkOrigins(allowedOrigins);
   const config = { features: remoteFeatures(features) };
   if (typeof analytics !== 'boolean') throw new TypeError('analytics must be true or false');
+  if (analytics && !database) throw new TypeError('analytics: true needs a database (services/storage) to keep the events in');
+  const events = analytics ? await createAnalyticsStore(/** @type {import('../storage/index.mjs').Database} */ (database)) : undefined;
   const failures = createFailureSwitch();
-  const app = createServiceApp({ name: 'directory', log, methods: ['GET'], beforeRoutes: failures.middleware });
+  const app = createServiceApp({ name: 'directory', log, methods: events ? ['GET', 'POST'] : ['GET'], beforeRoutes: failures.middleware });
 
   /** @param {string} path @param {(query: URLSearchParams) => unknown} answer */
   const jsonRoute = (path, answer) =>
@@ -88,6 +106,19 @@ export async function startDirectory({
   jsonRoute('/appkit/v1/config', () => config);
   jsonRoute('/projects/v1/origins', () => ({ allowedOrigins: origins }));
   jsonRoute('/getAnalyticsConfig', () => ({ isAnalyticsEnabled: analytics }));
+  if (events) {
+    app.post('/e', async (c) => {
+      const query = searchParams(c);
+      checkClient(query, projects);
+      const origin = c.req.header('origin');
+      if (!origin || !origins.some((pattern) => originMatches(pattern, origin))) {
+        throw new RequestError(403, 'This origin is not an allowed origin of the project');
+      }
+      const batch = parseEvents(await c.req.text());
+      const added = await events.add(/** @type {string} */ (queryParam(query, 'projectId')), batch);
+      return sendJson(c, 202, { received: batch.length, added });
+    });
+  }
 
   /** @param {string} prefix @param {(id: string) => string} render */
   const imageRoute = (prefix, render) =>
@@ -111,6 +142,12 @@ export async function startDirectory({
      * with `{ error }`; 429 also carries `retry-after: 1`. Replaces any failure still pending.
      */
     failNext: failures.failNext,
+    /**
+     * The analytics events kept for a project, oldest first (empty without `analytics`).
+     *
+     * @param {string} projectId
+     */
+    analyticsEvents: async (projectId) => (events ? events.list(projectId) : []),
     /** Stops listening, closes every connection and resolves once closed. Safe to call twice. */
     stop: served.stop,
   };
@@ -237,9 +274,9 @@ function remoteFeatures(features) {
     const socials = features.socials ?? SOCIAL_PROVIDERS;
     if (socials === false) return { id, isEnabled: false };
     if (!Array.isArray(socials)) throw new TypeError('features.socials must be a list of providers or false');
-    const unknown = socials.find((provider) => !SOCIAL_PROVIDERS.includes(provider));
+    const unknown = socials.find((provider) => !SOCIAL_LOGINS.includes(provider));
     if (unknown !== undefined) {
-      throw new TypeError(`features.socials: ${JSON.stringify(unknown)} is not one of ${SOCIAL_PROVIDERS.join(', ')}`);
+      throw new TypeError(`features.socials: ${JSON.stringify(unknown)} is not one of ${SOCIAL_LOGINS.join(', ')}`);
     }
     return { id, isEnabled: socials.length > 0, config: [...socials] };
   });
@@ -263,6 +300,46 @@ function checkOrigins(origins) {
       throw new TypeError(`allowedOrigins: ${JSON.stringify(origin)} is not an origin such as ${example}`);
     }
     return pattern;
+  });
+}
+
+/**
+ * §7 `POST /e`'s body: one event `{ eventId, url, domain, timestamp, props }` or a batch of them. Sent as text
+ * (`text/plain` needs no preflight, so a keepalive request on page close goes out at once), read as JSON.
+ *
+ * @param {string} text
+ * @returns {import('./analyticsStore.mjs').AnalyticsEvent[]}
+ */
+function parseEvents(text) {
+  let body;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new RequestError(400, 'The body must be JSON: an event or a list of events');
+  }
+  const list = Array.isArray(body) ? body : [body];
+  if (list.length === 0 || list.length > MAX_EVENTS_PER_BATCH) {
+    throw new RequestError(400, `A batch holds 1 to ${MAX_EVENTS_PER_BATCH} events`);
+  }
+  return list.map((event, index) => {
+    const at = `events[${index}]`;
+    if (typeof event !== 'object' || event === null || Array.isArray(event)) throw new RequestError(400, `${at} must be an object`);
+    const { eventId, url, domain, timestamp, props } = event;
+    if (typeof eventId !== 'string' || !EVENT_ID_PATTERN.test(eventId)) {
+      throw new RequestError(400, `${at}.eventId must be 8 to 64 letters, digits, "-" or "_"`);
+    }
+    if (typeof url !== 'string' || url.length > MAX_URL_LENGTH || !/^https?:\/\//.test(url)) {
+      throw new RequestError(400, `${at}.url must be an http(s) URL of at most ${MAX_URL_LENGTH} characters`);
+    }
+    if (typeof domain !== 'string' || !DOMAIN_PATTERN.test(domain)) throw new RequestError(400, `${at}.domain must be a host name`);
+    if (!Number.isSafeInteger(timestamp) || timestamp < 0) {
+      throw new RequestError(400, `${at}.timestamp must be milliseconds since 1970`);
+    }
+    if (typeof props !== 'object' || props === null || Array.isArray(props) || typeof props.event !== 'string') {
+      throw new RequestError(400, `${at}.props must be an object with an event name ({ type, event, properties })`);
+    }
+    if (JSON.stringify(props).length > MAX_PROPS_BYTES) throw new RequestError(400, `${at}.props exceeds ${MAX_PROPS_BYTES} bytes`);
+    return { eventId, url, domain, timestamp, props };
   });
 }
 

@@ -12,10 +12,13 @@ const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'he
 /**
  * @typedef {object} WalletUser
  * @property {string} id
- * @property {string} email
+ * @property {string | null} email null for a social user
+ * @property {string | null} socialProvider 'google' … for a social user
+ * @property {string | null} userName the name the social provider gave
  * @property {`0x${string}`} evmAddress
  * @property {string} solanaAddress
  * @property {string | null} chainId the last network, canonical (networks.mjs)
+ * @property {'eoa' | 'smartAccount' | null} preferredAccountType what the user chose; null: the network's default
  */
 
 /** @param {Uint8Array} seed */
@@ -33,9 +36,18 @@ function solanaAddressOf(seed) {
 const aadOf = (userId, use) => `${userId}/${use}`;
 
 /** @param {any} row @returns {WalletUser} */
-const toUser = (row) => ({ id: row.id, email: row.email, evmAddress: row.evm_address, solanaAddress: row.solana_address, chainId: row.chain_id });
+const toUser = (row) => ({
+  id: row.id,
+  email: row.email,
+  socialProvider: row.social_provider,
+  userName: row.user_name,
+  evmAddress: row.evm_address,
+  solanaAddress: row.solana_address,
+  chainId: row.chain_id,
+  preferredAccountType: row.preferred_account_type ?? null,
+});
 
-const USER_COLUMNS = 'id, email, evm_address, solana_address, chain_id';
+const USER_COLUMNS = 'id, email, social_provider, user_name, evm_address, solana_address, chain_id, preferred_account_type';
 
 /**
  * The user with this email, created with fresh keys when there is none.
@@ -48,17 +60,48 @@ const USER_COLUMNS = 'id, email, evm_address, solana_address, chain_id';
 export async function findOrCreateUser(tx, sealingKey, email) {
   const existing = await tx.query(`SELECT ${USER_COLUMNS} FROM wallet.users WHERE email = $1`, [email]);
   if (existing.rows[0]) return toUser(existing.rows[0]);
+  return createUser(tx, sealingKey, { email });
+}
+
+/**
+ * The user a social provider knows by `subject`, created with fresh keys when there is none; the name it gives is
+ * kept up to date. The same account at the same provider is always the same wallet.
+ *
+ * @param {{ query: import('../storage/index.mjs').Query }} tx
+ * @param {Buffer} sealingKey
+ * @param {{ provider: string, subject: string, userName: string | null }} identity
+ * @returns {Promise<WalletUser>}
+ */
+export async function findOrCreateSocialUser(tx, sealingKey, { provider, subject, userName }) {
+  const existing = await tx.query(
+    `UPDATE wallet.users SET user_name = $3 WHERE social_provider = $1 AND social_subject = $2 RETURNING ${USER_COLUMNS}`,
+    [provider, subject, userName],
+  );
+  if (existing.rows[0]) return toUser(existing.rows[0]);
+  return createUser(tx, sealingKey, { socialProvider: provider, socialSubject: subject, userName });
+}
+
+/**
+ * @param {{ query: import('../storage/index.mjs').Query }} tx
+ * @param {Buffer} sealingKey
+ * @param {{ email?: string, socialProvider?: string, socialSubject?: string, userName?: string | null }} identity
+ * @returns {Promise<WalletUser>}
+ */
+async function createUser(tx, sealingKey, { email, socialProvider, socialSubject, userName }) {
   const id = randomUUID();
   // Loaded at the first sign-up rather than at start.
   const { generatePrivateKey, privateKeyToAccount } = await import('viem/accounts');
   const evmKey = generatePrivateKey();
   const seed = randomBytes(32);
   const { rows } = await tx.query(
-    `INSERT INTO wallet.users (id, email, evm_address, solana_address, sealed_evm_key, sealed_solana_seed)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${USER_COLUMNS}`,
+    `INSERT INTO wallet.users (id, email, social_provider, social_subject, user_name, evm_address, solana_address, sealed_evm_key, sealed_solana_seed)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${USER_COLUMNS}`,
     [
       id,
-      email,
+      email ?? null,
+      socialProvider ?? null,
+      socialSubject ?? null,
+      userName ?? null,
       privateKeyToAccount(evmKey).address,
       solanaAddressOf(seed),
       seal(sealingKey, Buffer.from(evmKey.slice(2), 'hex'), aadOf(id, 'evm')),

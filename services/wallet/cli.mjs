@@ -7,12 +7,20 @@
 //   FOYER_SMTP_URL           required: smtp://user:pass@host:587 or smtps://…
 //   FOYER_MAIL_FROM          'Foyer Wallet <wallet@localhost>'
 //   FOYER_DIRECTORY_URL      http://127.0.0.1:8788
-//   FOYER_WALLET_NETWORKS    chainId=rpcUrl, comma-separated; a chainId `solana:<genesis prefix>` is Solana.
+//   FOYER_WALLET_NETWORKS    chainId=rpcUrl, comma-separated; a chainId `solana:<genesis prefix>` is Solana;
+//                            an EVM entry may add `|bundlerUrl` (ERC-4337, EntryPoint v0.8): users get a smart account there.
 //                            Default: the local stack's chains 31337 and 31338 and its Solana node.
 //   FOYER_WALLET_MASTER_KEY  64 hex digits; default: <data dir>/wallet-master.key, created 0600 on first start
+//   FOYER_SOCIAL_<PROVIDER>_ISSUER, _CLIENT_ID, _CLIENT_SECRET
+//                            social login with GOOGLE, GITHUB, APPLE, FACEBOOK, X or DISCORD: the OpenID Connect
+//                            issuer and the client registered there (redirect URI <wallet origin>/social/callback).
+//                            A provider is on when all three are set.
+//   FOYER_TELEGRAM_BOT_TOKEN  Telegram Login: the bot's token (its domain set to the wallet's with BotFather);
+//                            FOYER_TELEGRAM_LOGIN_URL, default https://oauth.telegram.org/auth
 import { readPort, stopOnSignals } from '../serviceCli.mjs';
 import { LOCAL_SOLANA_CHAIN_ID } from '../solana/index.mjs';
 import { openDatabase } from '../storage/index.mjs';
+import { SOCIAL_PROVIDERS } from './social.mjs';
 import { DEFAULT_WALLET_PORT, startWallet } from './startWallet.mjs';
 
 const LOCAL_NETWORKS = `31337=http://127.0.0.1:8545,31338=http://127.0.0.1:8546,${LOCAL_SOLANA_CHAIN_ID}=http://127.0.0.1:8899`;
@@ -26,9 +34,23 @@ function parseNetworks(list) {
     const [chainId, rpcUrl] = [entry.slice(0, at), entry.slice(at + 1)];
     if (at < 1) throw new Error(`FOYER_WALLET_NETWORKS: ${JSON.stringify(entry)} is not chainId=rpcUrl`);
     if (chainId.startsWith('solana:')) solana.push({ chainId, rpcUrl });
-    else evm.push({ chainId: Number(chainId), rpcUrl });
+    else {
+      const [rpc, bundlerUrl] = rpcUrl.split('|');
+      evm.push({ chainId: Number(chainId), rpcUrl: /** @type {string} */ (rpc), ...(bundlerUrl && { bundlerUrl }) });
+    }
   }
   return { evm, solana };
+}
+
+/** The social providers whose three variables are all set. */
+function socialClients() {
+  return Object.fromEntries(
+    SOCIAL_PROVIDERS.flatMap((provider) => {
+      const prefix = `FOYER_SOCIAL_${provider.toUpperCase()}_`;
+      const [issuer, clientId, clientSecret] = ['ISSUER', 'CLIENT_ID', 'CLIENT_SECRET'].map((name) => process.env[prefix + name]);
+      return issuer && clientId && clientSecret ? [[provider, { issuer, clientId, clientSecret }]] : [];
+    }),
+  );
 }
 
 const port = readPort('FOYER_WALLET_PORT', DEFAULT_WALLET_PORT);
@@ -51,6 +73,10 @@ try {
     mailFrom: process.env['FOYER_MAIL_FROM'] || undefined,
     directoryUrl: process.env['FOYER_DIRECTORY_URL'] || 'http://127.0.0.1:8788',
     ...parseNetworks(process.env['FOYER_WALLET_NETWORKS'] || LOCAL_NETWORKS),
+    social: socialClients(),
+    ...(process.env['FOYER_TELEGRAM_BOT_TOKEN'] && {
+      telegram: { botToken: process.env['FOYER_TELEGRAM_BOT_TOKEN'], loginUrl: process.env['FOYER_TELEGRAM_LOGIN_URL'] || 'https://oauth.telegram.org/auth' },
+    }),
   });
 } catch (error) {
   await database?.close();

@@ -12,13 +12,15 @@ import { DEVICE_WAIT_MS, HANDLERS, confirmDeviceToken } from './handlers.mjs';
 import { deriveKeys, hashSecret } from './masterKey.mjs';
 import { WALLET_MIGRATIONS } from './migrations.mjs';
 import { walletNetworks } from './networks.mjs';
-import { deviceConfirmPage, deviceResultPage, framePage } from './pages.mjs';
+import { deviceConfirmPage, deviceResultPage, framePage, socialCallbackPage } from './pages.mjs';
 import { decideApproval } from './rpc.mjs';
 import { createSessions, deviceIdOf } from './session.mjs';
+import { SOCIAL_CALLBACK_PATH, createSocialLogin } from './social.mjs';
 
 /** §9: the secure frame's SDK version. */
 export const FRAME_VERSION = '4';
 const FRAME_SCRIPT = readFileSync(new URL('./frame/frame.js', import.meta.url), 'utf8');
+const CALLBACK_SCRIPT = readFileSync(new URL('./frame/socialCallback.js', import.meta.url), 'utf8');
 const PROJECT_ID = v.pipe(v.string(), v.regex(/^[\w-]{1,128}$/, 'projectId must be 1 to 128 letters, digits, "-" or "_"'));
 const ORIGIN = v.pipe(v.string(), v.maxLength(300));
 const REQUEST_BODY = v.object({ projectId: PROJECT_ID, origin: ORIGIN, type: v.string(), payload: v.optional(v.unknown()) });
@@ -30,8 +32,11 @@ const APPROVAL_BODY = v.object({ secret: v.string(), approved: v.boolean() });
  * @property {import('../mail/index.mjs').Mailer} mailer
  * @property {Buffer} masterKey 32 bytes (masterKey.mjs loadMasterKey)
  * @property {string} directoryUrl asked for projects' allowed origins
- * @property {readonly { chainId: number, rpcUrl: string }[]} [evm] the EVM networks and the RPC each is served by
+ * @property {readonly { chainId: number, rpcUrl: string, bundlerUrl?: string }[]} [evm] the EVM networks and the RPC each is
+ *   served by; with a `bundlerUrl` (ERC-4337, EntryPoint v0.8), users get a smart account there
  * @property {readonly { chainId: string, rpcUrl: string }[]} [solana] the Solana networks (`solana:<genesis prefix>`)
+ * @property {import('./social.mjs').SocialClients} [social] the OpenID Connect providers users may sign in with
+ * @property {import('./social.mjs').TelegramLogin} [telegram] Telegram Login's bot and login page
  * @property {string} [publicOrigin] the wallet's origin as browsers see it, when a proxy stands in front
  *   (default: the request's own origin)
  * @property {() => number} [now] for tests
@@ -52,6 +57,8 @@ export async function createWalletApp({
   directoryUrl,
   evm = [],
   solana = [],
+  social = {},
+  telegram,
   publicOrigin,
   now = Date.now,
   deviceWaitMs = DEVICE_WAIT_MS,
@@ -71,6 +78,7 @@ export async function createWalletApp({
     sessions: createSessions({ key: keys.session, now, ttlSeconds: sessionTtlSeconds }),
     now,
     deviceWaitMs,
+    social: createSocialLogin({ clients: social, telegram, database, codesKey: keys.codes, sealingKey: keys.sealing, now, log }),
   };
   /** @param {import('hono').Context} c */
   const ownOrigin = (c) => publicOrigin ?? new URL(c.req.url).origin;
@@ -126,6 +134,25 @@ export async function createWalletApp({
     return c.html(deviceResultPage(confirmed), confirmed ? 200 : 400, pageHeaders);
   });
 
+  // Where the social providers send the user back (in the popup, or the whole page). The page hands the result URI
+  // to the embedding origin that started the sign-in, and to no other: the URI carries the code.
+  app.get(SOCIAL_CALLBACK_PATH, async (c) => {
+    const target = await deps.social.callbackTarget(searchParams(c).get('state'));
+    if (target?.returnTo) {
+      // Telegram: back to the host page that started it, which finishes the login at start (§2 `result_uri`).
+      const back = new URL(target.returnTo);
+      back.searchParams.set('result_uri', `${ownOrigin(c)}${SOCIAL_CALLBACK_PATH}${new URL(c.req.url).search}`);
+      c.header('cache-control', 'no-store');
+      c.header('referrer-policy', 'no-referrer');
+      return c.redirect(back.href, 303);
+    }
+    const hostOrigin = target?.hostOrigin;
+    return c.html(socialCallbackPage(hostOrigin), hostOrigin ? 200 : 400, { ...pageHeaders, 'content-security-policy': "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'" });
+  });
+  app.get(`${SOCIAL_CALLBACK_PATH}.js`, (c) =>
+    c.body(CALLBACK_SCRIPT, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' }),
+  );
+
   app.post('/v1/frame/origin', (c) =>
     answer(c, async () => {
       const { projectId, origin } = parseBody(v.object({ projectId: PROJECT_ID, origin: ORIGIN }), await c.req.json());
@@ -140,7 +167,7 @@ export async function createWalletApp({
       if (!(await origins.allows(projectId, origin))) throw unverifiedDomain();
       const handler = Object.hasOwn(HANDLERS, type) ? HANDLERS[/** @type {keyof typeof HANDLERS} */ (type)] : undefined;
       if (!handler) throw invalidRequest(`Unknown message type ${type.slice(0, 64)}`);
-      return handler(deps, { c, deviceHash: deviceHash(c), walletOrigin: ownOrigin(c), payload });
+      return handler(deps, { c, deviceHash: deviceHash(c), walletOrigin: ownOrigin(c), hostOrigin: origin, payload });
     }),
   );
   app.post('/v1/frame/approvals/:requestId', (c) =>

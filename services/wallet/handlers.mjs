@@ -7,7 +7,7 @@ import { findOrCreateUser, findUser } from './accounts.mjs';
 import { claimMailSlot, confirmDeviceToken, isDeviceConfirmed, issueCode, issueDeviceToken, pendingDeviceEmail, useCode } from './codes.mjs';
 import { WalletError, invalidRequest } from './errors.mjs';
 import { findNetwork, wireChainId } from './networks.mjs';
-import { handleRpcRequest } from './rpc.mjs';
+import { evmAccountOf, handleRpcRequest } from './rpc.mjs';
 
 /** How long APP_CONNECT_DEVICE waits for the mailed link to be opened (within §9's 120 s login timeout). */
 export const DEVICE_WAIT_MS = 110_000;
@@ -23,12 +23,14 @@ const DEVICE_POLL_MS = 1_000;
  * @property {ReturnType<typeof import('./session.mjs').createSessions>} sessions
  * @property {() => number} now
  * @property {number} deviceWaitMs
+ * @property {import('./social.mjs').SocialLogin} social
  */
 /**
  * @typedef {object} RequestContext
  * @property {import('hono').Context} c
  * @property {Buffer} deviceHash
  * @property {string} walletOrigin for the links in mails
+ * @property {string} hostOrigin the embedding page's origin, checked against the project's allowed list
  * @property {unknown} payload
  */
 
@@ -36,6 +38,7 @@ const EMAIL = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254), v.
 const EMAIL_PAYLOAD = v.object({ email: EMAIL });
 const OTP_PAYLOAD = v.object({ otp: v.string('otp must be a string') });
 const CHAIN_PAYLOAD = v.object({ chainId: v.union([v.string(), v.number()], 'chainId must be a string or a number') });
+const ACCOUNT_TYPE_PAYLOAD = v.object({ type: v.picklist(['eoa', 'smartAccount'], "type must be 'eoa' or 'smartAccount'") });
 const RPC_PAYLOAD = v.object({ method: v.pipe(v.string(), v.maxLength(100)), params: v.optional(v.unknown()), chainId: v.optional(v.union([v.string(), v.number()])) });
 
 /**
@@ -129,7 +132,10 @@ async function connectOtp(deps, ctx) {
 
 /**
  * §3's authenticated user. `address` and `accounts[0]` belong to the requested (or last) chain's namespace;
- * `accounts` lists both addresses, each with its namespace.
+ * `accounts` lists every address, each with its namespace and type. On EVM that is the EOA and, where the service
+ * has a bundler for the network, the smart account the EOA owns (SimpleAccount, counterfactual until its first
+ * operation); the preferred one comes first. `preferredAccountType` is the user's choice, else §6's default
+ * (smartAccount where offered); `smartAccountDeployed` whether its code is on chain yet.
  *
  * @param {WalletDeps} deps @param {RequestContext} ctx
  */
@@ -139,17 +145,51 @@ async function getUser(deps, ctx) {
   const network = (chainId !== undefined && findNetwork(deps.networks, chainId)) || findNetwork(deps.networks, user.chainId) || deps.networks[0];
   if (!network) throw new Error('no networks');
   if (network.id !== user.chainId) await deps.database.query('UPDATE wallet.users SET chain_id = $2 WHERE id = $1', [user.id, network.id]);
-  const evm = { address: user.evmAddress, type: 'eoa', namespace: 'eip155' };
+  return describeUser(deps, user, network);
+}
+
+/**
+ * @param {WalletDeps} deps @param {import('./accounts.mjs').WalletUser} user
+ * @param {import('./networks.mjs').WalletNetwork} network
+ */
+async function describeUser(deps, user, network) {
+  // On a Solana network the EVM side is the last EVM network's, or the first.
+  const evmNetwork = network.namespace === 'eip155' ? network : deps.networks.find((entry) => entry.namespace === 'eip155');
+  const evm = evmNetwork ? await evmAccountOf(evmNetwork, user) : { type: /** @type {const} */ ('eoa'), address: user.evmAddress };
+  const eoa = { address: user.evmAddress, type: 'eoa', namespace: 'eip155' };
+  const smart = evm.smartAccount && { address: evm.smartAccount.address, type: 'smartAccount', namespace: 'eip155' };
+  const evmAccounts = smart ? (evm.type === 'smartAccount' ? [smart, eoa] : [eoa, smart]) : [eoa];
   const solana = { address: user.solanaAddress, type: 'eoa', namespace: 'solana' };
-  const [first, second] = network.namespace === 'solana' ? [solana, evm] : [evm, solana];
+  const accounts = network.namespace === 'solana' ? [solana, ...evmAccounts] : [...evmAccounts, solana];
   return {
-    email: user.email,
-    address: first.address,
+    ...(user.email !== null && { email: user.email }),
+    ...(user.userName !== null && { userName: user.userName }),
+    ...(user.socialProvider !== null && { socialProvider: user.socialProvider }),
+    address: /** @type {{ address: string }} */ (accounts[0]).address,
     chainId: wireChainId(network),
-    accounts: [first, second],
-    preferredAccountType: 'eoa',
-    smartAccountDeployed: false,
+    accounts,
+    preferredAccountType: evm.type,
+    smartAccountDeployed: evm.smartAccount?.deployed ?? false,
   };
+}
+
+/**
+ * §7 'preferred account set': eoa or smartAccount for the user's EVM account, kept for every EVM network; a smart
+ * account only where the current network has one. Answers the user as APP_GET_USER does.
+ *
+ * @param {WalletDeps} deps @param {RequestContext} ctx
+ */
+async function setPreferredAccount(deps, ctx) {
+  const user = await requireUser(deps, ctx);
+  const { type } = parse(ACCOUNT_TYPE_PAYLOAD, ctx.payload);
+  const network = findNetwork(deps.networks, user.chainId) ?? deps.networks[0];
+  if (!network) throw new Error('no networks');
+  const evmNetwork = network.namespace === 'eip155' ? network : deps.networks.find((entry) => entry.namespace === 'eip155');
+  if (type === 'smartAccount' && !evmNetwork?.bundlerUrl) {
+    throw new WalletError(400, 'UNSUPPORTED_ACCOUNT_TYPE', 'Smart accounts are not available on this network');
+  }
+  await deps.database.query('UPDATE wallet.users SET preferred_account_type = $2 WHERE id = $1', [user.id, type]);
+  return describeUser(deps, { ...user, preferredAccountType: type }, network);
 }
 
 /** @param {WalletDeps} deps @param {RequestContext} ctx */
@@ -194,6 +234,7 @@ async function rpcRequest(deps, ctx) {
 async function updateEmail(deps, ctx) {
   const user = await requireUser(deps, ctx);
   const { email: newEmail } = parse(EMAIL_PAYLOAD, ctx.payload);
+  if (user.email === null) throw invalidRequest('This wallet signs in with a social account, not an email');
   if (newEmail === user.email) throw invalidRequest('This is already the wallet’s email');
   if (await findUser(deps.database, 'email', newEmail)) throw invalidRequest('Another wallet uses this email');
   await claimMailSlot(deps, user.email);
@@ -212,7 +253,7 @@ async function useUpdateCode(deps, ctx, purpose) {
   const user = await requireUser(deps, ctx);
   const { otp } = parse(OTP_PAYLOAD, ctx.payload);
   const { email, newEmail } = await useCode(deps, { purpose, deviceHash: ctx.deviceHash, code: otp });
-  if (email !== user.email || !newEmail) throw new WalletError(400, 'INVALID_CODE', 'Invalid code');
+  if (user.email === null || email !== user.email || !newEmail) throw new WalletError(400, 'INVALID_CODE', 'Invalid code');
   return { user, email, newEmail };
 }
 
@@ -246,12 +287,34 @@ async function updateEmailSecondaryOtp(deps, ctx) {
   return { newEmail };
 }
 
+/**
+ * Social login, step 1: the provider's authorization URL, for the host to open in a popup (§4).
+ *
+ * @param {WalletDeps} deps @param {RequestContext} ctx
+ */
+async function getSocialRedirectUri(deps, ctx) {
+  return deps.social.redirectUri({ payload: ctx.payload, deviceHash: ctx.deviceHash, hostOrigin: ctx.hostOrigin, walletOrigin: ctx.walletOrigin });
+}
+
+/**
+ * Social login, step 2: the result URI the callback page handed the host; the code is exchanged and the session
+ * starts.
+ *
+ * @param {WalletDeps} deps @param {RequestContext} ctx
+ */
+async function connectSocial(deps, ctx) {
+  const user = await deps.social.connect({ payload: ctx.payload, deviceHash: ctx.deviceHash, hostOrigin: ctx.hostOrigin, walletOrigin: ctx.walletOrigin });
+  await deps.sessions.start(ctx.c, user.id);
+  return { ...(user.userName !== null && { userName: user.userName }), socialProvider: user.socialProvider };
+}
+
 /** The APP_ messages the frame forwards, by type. */
 export const HANDLERS = {
   APP_CONNECT_EMAIL: connectEmail,
   APP_CONNECT_DEVICE: connectDevice,
   APP_CONNECT_OTP: connectOtp,
   APP_GET_USER: getUser,
+  APP_SET_PREFERRED_ACCOUNT: setPreferredAccount,
   APP_IS_CONNECTED: isConnected,
   APP_GET_CHAIN_ID: getChainId,
   APP_SWITCH_NETWORK: switchNetwork,
@@ -260,6 +323,8 @@ export const HANDLERS = {
   APP_UPDATE_EMAIL: updateEmail,
   APP_UPDATE_EMAIL_PRIMARY_OTP: updateEmailPrimaryOtp,
   APP_UPDATE_EMAIL_SECONDARY_OTP: updateEmailSecondaryOtp,
+  APP_GET_SOCIAL_REDIRECT_URI: getSocialRedirectUri,
+  APP_CONNECT_SOCIAL: connectSocial,
 };
 
 export { confirmDeviceToken };

@@ -11,10 +11,26 @@ export type WalletAppOptions = {
   masterKey: Buffer;
   /** The wallet directory, asked for `/projects/v1/origins` (cached 60 s). */
   directoryUrl: string;
-  /** EVM networks and the RPC the service uses for each (never a URL from the page). */
-  evm?: readonly { chainId: number; rpcUrl: string }[];
+  /**
+   * EVM networks and the RPC the service uses for each (never a URL from the page); with `bundlerUrl` (an ERC-4337
+   * bundler for EntryPoint v0.8), every user also has a smart account there, the default account type (§6).
+   */
+  evm?: readonly { chainId: number; rpcUrl: string; bundlerUrl?: string }[];
   /** Solana networks (`solana:<genesis hash prefix>`) and their RPC. */
   solana?: readonly { chainId: string; rpcUrl: string }[];
+  /**
+   * The OpenID Connect providers users may sign in with (social login), by provider: the issuer (discovery at
+   * `/.well-known/openid-configuration`; plain http only on loopback) and the client registered there, whose
+   * redirect URI is `<wallet origin>/social/callback`. A provider left out answers `SOCIAL_NOT_CONFIGURED`.
+   * @default {}
+   */
+  social?: Partial<Record<SocialProvider, { issuer: string; clientId: string; clientSecret: string }>>;
+  /**
+   * Telegram Login (a full-page redirect that comes back to the host page with `result_uri`): the bot token that
+   * signs results (`<bot id>:<secret>`) and the login page (`https://oauth.telegram.org/auth`, or the local
+   * stand-in's `/telegram/auth`). Off when left out.
+   */
+  telegram?: { botToken: string; loginUrl: string };
   /** The wallet's origin as browsers see it, behind a proxy. @default the request's origin */
   publicOrigin?: string;
   /** Milliseconds; for tests. @default Date.now */
@@ -55,6 +71,10 @@ export declare function loadMasterKey(options: { fromEnv: string | undefined; da
 /** Whether `origin` matches an allowed-origins pattern (`https://*.example.com`, `http://localhost:*`). */
 export declare function originMatches(pattern: string, origin: string): boolean;
 
+/** §5: the providers that sign in through OpenID Connect. */
+export declare const SOCIAL_PROVIDERS: readonly ['google', 'github', 'apple', 'facebook', 'x', 'discord'];
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+
 /** 8790 */
 export declare const DEFAULT_WALLET_PORT: number;
 /** '4' (§9) */
@@ -70,6 +90,8 @@ export declare const MAX_TRIES: number;
 export declare const SAFE_EVM_METHODS: ReadonlySet<string>;
 export declare const SAFE_SOLANA_METHODS: ReadonlySet<string>;
 export declare const UNSAFE_METHODS: ReadonlySet<string>;
+/** §9: at most this many requests of one user wait for approval at once. */
+export declare const PENDING_TRANSACTIONS_LIMIT: 99;
 /** 'foyer_session' */
 export declare const SESSION_COOKIE: string;
 /** 'foyer_device' */

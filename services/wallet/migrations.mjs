@@ -59,4 +59,41 @@ export const WALLET_MIGRATIONS = [
         created_at timestamptz NOT NULL DEFAULT now()
       );`,
   },
+  {
+    name: 'social logins',
+    sql: `
+      -- A social user has no email: it is known by its provider and that provider's subject.
+      ALTER TABLE wallet.users ALTER COLUMN email DROP NOT NULL;
+      ALTER TABLE wallet.users ADD COLUMN social_provider text;
+      ALTER TABLE wallet.users ADD COLUMN social_subject text;
+      ALTER TABLE wallet.users ADD COLUMN user_name text;
+      CREATE UNIQUE INDEX users_social ON wallet.users (social_provider, social_subject);
+      -- One sign-in under way: its state (stored as an HMAC), the PKCE verifier and nonce the code exchange needs,
+      -- the browser (device cookie, per embedding site) and the embedding origin that asked, single use.
+      CREATE TABLE wallet.social_logins (
+        state_hash bytea PRIMARY KEY,
+        provider text NOT NULL,
+        device_hash bytea NOT NULL,
+        host_origin text NOT NULL,
+        code_verifier text NOT NULL,
+        nonce text NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );`,
+  },
+  {
+    name: 'smart accounts: the preferred account type per user, the account an approval spends from',
+    sql: `
+      -- 'eoa' or 'smartAccount'; NULL: the network's default (smartAccount where a bundler serves it, SPEC §6).
+      ALTER TABLE wallet.users ADD COLUMN preferred_account_type text;
+      -- The account type the request was made for: a smartAccount request runs as one user operation.
+      ALTER TABLE wallet.approvals ADD COLUMN account_type text NOT NULL DEFAULT 'eoa';`,
+  },
+  {
+    name: 'social logins that come back by redirect',
+    sql: `
+      -- Telegram comes back to the host page itself (\`result_uri\`): where, checked against the embedding origin.
+      ALTER TABLE wallet.social_logins ADD COLUMN return_to text;`,
+  },
 ];

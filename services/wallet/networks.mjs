@@ -6,22 +6,24 @@
  * @property {string} id canonical: '31337' (EVM) or 'solana:<genesis hash prefix>'
  * @property {'eip155' | 'solana'} namespace
  * @property {string} rpcUrl
+ * @property {string} [bundlerUrl] EVM: the ERC-4337 bundler for EntryPoint v0.8; with it, the user's smart account
  */
 
 /**
  * @param {object} options
- * @param {readonly { chainId: number, rpcUrl: string }[]} [options.evm]
+ * @param {readonly { chainId: number, rpcUrl: string, bundlerUrl?: string }[]} [options.evm]
  * @param {readonly { chainId: string, rpcUrl: string }[]} [options.solana] chainId `solana:<genesis hash prefix>`
  * @returns {WalletNetwork[]}
  */
 export function walletNetworks({ evm = [], solana = [] }) {
   const networks = [
-    ...evm.map(({ chainId, rpcUrl }) => ({ id: String(chainId), namespace: /** @type {const} */ ('eip155'), rpcUrl })),
+    ...evm.map(({ chainId, rpcUrl, bundlerUrl }) => ({ id: String(chainId), namespace: /** @type {const} */ ('eip155'), rpcUrl, ...(bundlerUrl && { bundlerUrl }) })),
     ...solana.map(({ chainId, rpcUrl }) => ({ id: chainId, namespace: /** @type {const} */ ('solana'), rpcUrl })),
   ];
   for (const network of networks) {
     if (!canonicalChainId(network.id)) throw new TypeError(`Not a chain id: ${JSON.stringify(network.id)}`);
     if (!/^https?:\/\//.test(network.rpcUrl)) throw new TypeError(`The RPC of ${network.id} must be an http(s) URL`);
+    if ('bundlerUrl' in network && !/^https?:\/\//.test(String(network.bundlerUrl))) throw new TypeError(`The bundler of ${network.id} must be an http(s) URL`);
   }
   if (networks.length === 0) throw new TypeError('The wallet needs at least one network');
   return networks;

@@ -59,3 +59,21 @@ function page(title, body) {
 <title>${title} · Foyer Wallet</title><style>${STYLE}</style></head>
 <body><main style="max-width:30rem;margin:10vh auto"><h1 style="font-size:20px">${title}</h1>${body}</main></body></html>`;
 }
+
+/**
+ * Where a social provider sends the user back. Its script (frame/socialCallback.js) posts the page's URL, which
+ * carries the code, to the window that opened it, for the embedding origin that started the sign-in only.
+ *
+ * @param {string | undefined} hostOrigin undefined when the sign-in is unknown, used or expired
+ */
+export function socialCallbackPage(hostOrigin) {
+  if (!hostOrigin) return page('Sign-in expired', '<p>This sign-in has expired or was already used. Close this window and sign in again.</p>');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="foyer-host-origin" content="${escapeHtml(hostOrigin)}">
+<title>Signing in · Foyer Wallet</title><style>${STYLE}</style></head>
+<body><main style="max-width:30rem;margin:10vh auto"><h1 style="font-size:20px">Signing in…</h1>
+<p id="status">You can close this window if it stays open.</p></main>
+<script src="/social/callback.js"></script>
+</body></html>`;
+}

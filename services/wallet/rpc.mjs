@@ -12,6 +12,24 @@ import { findNetwork, wireChainId } from './networks.mjs';
 
 /** An approval the user neither gave nor refused is void after this. */
 export const APPROVAL_TTL_MS = 10 * 60_000;
+/** §9: at most this many requests of one user wait for approval at once; the next is refused until one settles. */
+export const PENDING_TRANSACTIONS_LIMIT = 99;
+
+/**
+ * The user's EVM account on `network` as requests see it (§6): the smart account where the service has a bundler
+ * for the network and the user has not chosen eoa (smartAccount is eip155's default), otherwise the EOA.
+ *
+ * @param {import('./networks.mjs').WalletNetwork} network
+ * @param {import('./accounts.mjs').WalletUser} user
+ * @returns {Promise<{ type: 'eoa' | 'smartAccount', address: `0x${string}`, smartAccount?: { address: `0x${string}`, deployed: boolean } }>}
+ */
+export async function evmAccountOf(network, user) {
+  if (network.namespace !== 'eip155' || !network.bundlerUrl) return { type: 'eoa', address: user.evmAddress };
+  const { smartAccountState } = await import('./smartAccounts.mjs');
+  const smartAccount = await smartAccountState(network, user.evmAddress);
+  const type = user.preferredAccountType ?? 'smartAccount';
+  return { type, address: type === 'smartAccount' ? smartAccount.address : user.evmAddress, smartAccount };
+}
 
 /** §6 safe, EVM: chain reads and raw transactions (already signed, so nothing of the user's is spent here). */
 export const SAFE_EVM_METHODS = new Set([
@@ -74,30 +92,35 @@ const PARAMS = {
 export async function handleRpcRequest(deps, user, { method, params, chainId }) {
   const network = findNetwork(deps.networks, chainId ?? user.chainId ?? deps.networks[0]?.id);
   if (!network) throw new WalletError(400, 'UNSUPPORTED_CHAIN', `Chain ${String(chainId)} is not a network of this wallet`, { rpcCode: 4902 });
-  const own = network.namespace === 'eip155' ? user.evmAddress : user.solanaAddress;
-  const local = localAnswer(method, network, own, deps);
+  const evm = network.namespace === 'eip155' ? await evmAccountOf(network, user) : undefined;
+  const own = evm ? evm.address : user.solanaAddress;
+  const local = localAnswer(method, network, own, evm?.type);
   if (local !== undefined) return { result: local };
   if (method === 'wallet_getCallsStatus' && network.namespace === 'eip155') return { result: await callsStatus(deps, user.id, params) };
   const safe = network.namespace === 'eip155' ? SAFE_EVM_METHODS : SAFE_SOLANA_METHODS;
   if (safe.has(method)) return { result: await jsonRpcCall(network.rpcUrl, method, params ?? []) };
   if (!UNSAFE_METHODS.has(method) || namespaceOf(method) !== network.namespace) throw notAllowed();
-  const checked = checkParams(method, params, user);
-  return { approval: await createApproval(deps, user, { method, params: checked, network }) };
+  const checked = checkParams(method, params, [user.evmAddress, ...(evm ? [evm.address] : [])]);
+  return { approval: await createApproval(deps, user, { method, params: checked, network, accountType: evm?.type ?? 'eoa' }) };
 }
 
 /** @param {string} method */
 const namespaceOf = (method) => (method.startsWith('solana_') ? 'solana' : 'eip155');
 
 /**
- * What the wallet answers itself: the accounts, the chain, the capabilities, a batch's status.
+ * What the wallet answers itself: the accounts, the chain, the capabilities (EIP-5792: atomic batches from a smart
+ * account, one user operation; an EOA sends calls one by one).
  *
- * @param {string} method @param {import('./networks.mjs').WalletNetwork} network @param {string} own @param {RpcDeps} deps
+ * @param {string} method @param {import('./networks.mjs').WalletNetwork} network @param {string} own
+ * @param {'eoa' | 'smartAccount' | undefined} accountType
  */
-function localAnswer(method, network, own, deps) {
+function localAnswer(method, network, own, accountType) {
   if (network.namespace === 'eip155') {
     if (method === 'eth_accounts' || method === 'eth_requestAccounts') return [own];
     if (method === 'eth_chainId') return `0x${Number(network.id).toString(16)}`;
-    if (method === 'wallet_getCapabilities') return { [`0x${Number(network.id).toString(16)}`]: { atomic: { status: 'unsupported' } } };
+    if (method === 'wallet_getCapabilities') {
+      return { [`0x${Number(network.id).toString(16)}`]: { atomic: { status: accountType === 'smartAccount' ? 'supported' : 'unsupported' } } };
+    }
   }
   if (network.namespace === 'solana' && (method === 'solana_requestAccounts' || method === 'solana_getAccounts')) return [{ pubkey: own }];
   return undefined;
@@ -116,21 +139,29 @@ async function callsStatus(deps, userId, params) {
   );
   const network = rows[0] && findNetwork(deps.networks, rows[0].chain_id);
   if (!rows[0] || !network) throw new WalletError(400, 'RPC_ERROR', 'Unknown bundle id', { rpcCode: 5730 });
+  const chainId = `0x${Number(network.id).toString(16)}`;
+  if (rows[0].result && !Array.isArray(rows[0].result)) {
+    // A smart account's batch: one user operation, all or nothing.
+    const { userOperationStatus } = await import('./smartAccounts.mjs');
+    return { version: '2.0.0', id, chainId, atomic: true, ...(await userOperationStatus(network, rows[0].result.userOpHash)) };
+  }
   const receipts = await Promise.all(rows[0].result.map((/** @type {string} */ hash) => jsonRpcCall(network.rpcUrl, 'eth_getTransactionReceipt', [hash])));
   const done = receipts.every(Boolean);
-  return { version: '2.0.0', id, chainId: `0x${Number(network.id).toString(16)}`, atomic: false, status: done ? 200 : 100, receipts: done ? receipts : [] };
+  return { version: '2.0.0', id, chainId, atomic: false, status: done ? 200 : 100, receipts: done ? receipts : [] };
 }
 
 /**
- * @param {string} method @param {unknown} params @param {import('./accounts.mjs').WalletUser} user
+ * @param {string} method @param {unknown} params @param {readonly string[]} own the addresses the user signs for
  */
-function checkParams(method, params, user) {
+function checkParams(method, params, own) {
   const result = v.safeParse(PARAMS[/** @type {keyof typeof PARAMS} */ (method)], params);
   if (!result.success) throw invalidRequest(`Invalid params for ${method}: ${result.issues[0].message}`);
   const output = /** @type {any} */ (result.output);
   // The signer named in the request must be this user: a request for another address is the page's mistake.
   const named = method === 'personal_sign' ? output[1] : method === 'eth_signTypedData_v4' ? output[0] : method === 'eth_sendTransaction' ? output[0].from : undefined;
-  if (named !== undefined && named.toLowerCase() !== user.evmAddress.toLowerCase()) throw invalidRequest(`${method} names ${named}, not this wallet's address`);
+  if (named !== undefined && !own.some((address) => address.toLowerCase() === named.toLowerCase())) {
+    throw invalidRequest(`${method} names ${named}, not this wallet's address`);
+  }
   return output;
 }
 
@@ -139,16 +170,24 @@ function checkParams(method, params, user) {
  * backend's answers) and is kept here as a hash.
  *
  * @param {RpcDeps} deps @param {import('./accounts.mjs').WalletUser} user
- * @param {{ method: string, params: unknown, network: import('./networks.mjs').WalletNetwork }} request
+ * @param {{ method: string, params: unknown, network: import('./networks.mjs').WalletNetwork, accountType: 'eoa' | 'smartAccount' }} request
  */
-async function createApproval({ database, now }, user, { method, params, network }) {
+async function createApproval({ database, now }, user, { method, params, network, accountType }) {
+  const { rows } = await database.query(`SELECT count(*)::int AS pending FROM wallet.approvals WHERE user_id = $1 AND status = 'pending' AND expires_at > $2`, [
+    user.id,
+    new Date(now()),
+  ]);
+  if (rows[0].pending >= PENDING_TRANSACTIONS_LIMIT) {
+    throw new WalletError(429, 'TOO_MANY_PENDING', `${PENDING_TRANSACTIONS_LIMIT} requests are waiting for approval already`, { rpcCode: -32005 });
+  }
   const requestId = randomUUID();
   const secret = randomBytes(32).toString('base64url');
   await database.query(
-    `INSERT INTO wallet.approvals (id, user_id, secret_hash, method, params, chain_id, expires_at, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [requestId, user.id, sha256(secret), method, JSON.stringify(params), network.id, new Date(now() + APPROVAL_TTL_MS), new Date(now())],
+    `INSERT INTO wallet.approvals (id, user_id, secret_hash, method, params, chain_id, expires_at, created_at, account_type) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [requestId, user.id, sha256(secret), method, JSON.stringify(params), network.id, new Date(now() + APPROVAL_TTL_MS), new Date(now()), accountType],
   );
-  return { requestId, secret, method, chainId: wireChainId(network), summary: summarize(method, params) };
+  const from = accountType === 'smartAccount' ? '\nFrom your smart account, as one operation' : '';
+  return { requestId, secret, method, chainId: wireChainId(network), summary: summarize(method, params) + (/^(eth_sendTransaction|wallet_sendCalls)$/.test(method) ? from : '') };
 }
 
 /** @param {string} secret */
@@ -215,6 +254,14 @@ async function runApproved(deps, row) {
   // Loaded at the first approval, not at start: viem's wallet client is half a second of `npm start`.
   const { personalSign, sendEvmTransactions, signTypedDataV4, solanaSignAndSendTransaction, solanaSignMessage, solanaSignTransaction } =
     await import('./signers.mjs');
+  if (row.account_type === 'smartAccount' && (row.method === 'eth_sendTransaction' || row.method === 'wallet_sendCalls')) {
+    const { sendUserOperation } = await import('./smartAccounts.mjs');
+    const calls = row.method === 'wallet_sendCalls' ? params[0].calls : [params[0]];
+    const sent = await sendUserOperation(keys.evmKey, network, calls);
+    if (row.method === 'eth_sendTransaction') return sent.transactionHash;
+    await deps.database.query('UPDATE wallet.approvals SET result = $2 WHERE id = $1', [row.id, JSON.stringify({ userOpHash: sent.userOpHash })]);
+    return { id: row.id };
+  }
   switch (row.method) {
     case 'personal_sign':
       return personalSign(keys, params);

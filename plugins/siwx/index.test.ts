@@ -1,0 +1,214 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { connect, disconnect, switchNetwork, type Kernel } from '../../kernel/index.js'
+import { staticGraph } from '../../test/boundaries.js'
+import { memorySiwxVerifier } from '../../test/memorySiwxVerifier.js'
+import { testAddresses, testChain, testKernel } from '../../test/fixtures.js'
+import { siwx, type SiwxSession } from './index.js'
+import { signIn } from './signIn.js'
+import { formatSignInMessage } from './signInMessage.js'
+import { parseSignInMessage } from './verifySignIn.mjs'
+
+const root = new URL('../../', import.meta.url).pathname
+const EVM = testAddresses.eip155[0]
+
+const memoryVerifier = memorySiwxVerifier
+
+/** Waits until the SignIn view is on screen. */
+async function signInShown(kernel: Kernel) {
+  await vi.waitFor(() => expect(kernel.router.current().view).toBe('SignIn'))
+}
+
+beforeEach(() => {
+  vi.stubGlobal('location', new URL('http://127.0.0.1:5173/'))
+})
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+describe('the foyer/plugins/siwx manifest', () => {
+  it('behavior: loads none of the lazy modules, so the entry stays one small file', () => {
+    const { files } = staticGraph(root, 'plugins/siwx/index.ts')
+    const own = [...files].filter((file) => file.startsWith('plugins/siwx/'))
+    expect(own.sort()).toEqual(['plugins/siwx/index.ts', 'plugins/siwx/locales.ts'])
+  })
+
+  it('behavior: §1: siwx and siweConfig together fail with the exact error; bad options are named', () => {
+    const siweConfig = { getNonce: async () => 'x', verifyMessage: async () => true, getSession: async () => null, signOut: async () => true }
+    expect(() => siwx({ siwx: memoryVerifier(), siweConfig })).toThrow('Cannot set both `siweConfig` and `siwx` options')
+    expect(() => siwx({ expiresInMs: 0 })).toThrow('Invalid Foyer options')
+    expect(() => siwx({ statement: 'two\nlines' })).toThrow('Invalid Foyer options')
+  })
+
+  it('behavior: without a verifier or services.api it stays idle: connecting asks nothing', async () => {
+    const kernel = testKernel({ plugins: [testChain(), siwx()] })
+    expect(kernel.isViewAvailable('SignIn')).toBe(false)
+    await connect(kernel, { connectorId: 'test-wallet-eip155' })
+    expect(kernel.store.getState().modal.open).toBe(false)
+  })
+})
+
+describe('signing in after connect', () => {
+  it('behavior: connect waits for the sign-in; signing keeps a session with every §3 field, and connect resolves', async () => {
+    const verifier = memoryVerifier()
+    const kernel = testKernel({ metadata: { name: 'Demo', description: '', url: '', icons: [] }, plugins: [testChain(), siwx({ siwx: verifier })] })
+    const signedIn = vi.fn()
+    kernel.bus.on('siwx:signed-in', signedIn)
+    let connected = false
+    const connecting = connect(kernel, { connectorId: 'test-wallet-eip155' }).then(() => (connected = true))
+    await signInShown(kernel)
+    expect(connected).toBe(false)
+    await signIn(kernel, { namespace: 'eip155' })
+    kernel.router.finish(true)
+    await connecting
+
+    expect(verifier.sessions).toHaveLength(1)
+    const [{ data, message, signature }] = verifier.sessions as [SiwxSession]
+    expect(data).toMatchObject({ accountAddress: EVM, chainId: 'eip155:1', domain: '127.0.0.1:5173', uri: 'http://127.0.0.1:5173', version: '1', nonce: 'nonce12345678', statement: 'Sign in to Demo.' })
+    expect(Date.parse(data.expirationTime!) - Date.parse(data.issuedAt!)).toBe(86_400_000)
+    expect(message).toBe(data.serializedMessage)
+    expect(parseSignInMessage(message)).toMatchObject({ accountAddress: expect.stringMatching(new RegExp(EVM, 'i')), chainId: 'eip155:1', nonce: 'nonce12345678' })
+    expect(signature).toMatch(/^0x/)
+    expect(signedIn).toHaveBeenCalledWith({ namespace: 'eip155', chainId: 'eip155:1', address: EVM })
+    expect(kernel.store.getState().modal.open).toBe(false)
+  })
+
+  it('behavior: an account with a live session is not asked (a reload)', async () => {
+    const verifier = memoryVerifier()
+    verifier.sessions.push({ data: { accountAddress: EVM, chainId: 'eip155:1' }, message: 'm', signature: 's' })
+    const chain = testChain()
+    const kernel = testKernel({ plugins: [chain, siwx({ siwx: verifier })] })
+    await connect(kernel, { connectorId: 'test-wallet-eip155' })
+    expect(kernel.store.getState().modal.open).toBe(false)
+    expect(chain.wallet.calls.signMessage).toBe(0)
+  })
+
+  it('behavior: optional mode: declining keeps the wallet connected and is not asked again in this connection', async () => {
+    const kernel = testKernel({ plugins: [testChain(), siwx({ siwx: memoryVerifier() })] })
+    const connecting = connect(kernel, { connectorId: 'test-wallet-eip155' })
+    await signInShown(kernel)
+    kernel.router.finish(false)
+    await connecting
+    expect(kernel.store.getState().connection.namespaces['eip155']?.status).toBe('connected')
+    expect(kernel.store.getState().siwx.skipped).toEqual([`eip155:1:${EVM}`])
+  })
+
+  it('behavior: required mode: declining, or closing the modal, disconnects', async () => {
+    const kernel = testKernel({ plugins: [testChain(), siwx({ siwx: memoryVerifier(), required: true })] })
+    const connecting = connect(kernel, { connectorId: 'test-wallet-eip155' })
+    await signInShown(kernel)
+    kernel.router.finish(false)
+    await connecting
+    expect(kernel.store.getState().connection.namespaces['eip155']?.status).toBe('disconnected')
+
+    const again = connect(kernel, { connectorId: 'test-wallet-eip155' })
+    await signInShown(kernel)
+    const { closeModal } = await import('../../kernel/index.js')
+    closeModal(kernel)
+    await again
+    expect(kernel.store.getState().connection.namespaces['eip155']?.status).toBe('disconnected')
+  })
+
+  it('behavior: a refusing verifier and a wallet that says no both throw, and the view stays to try again', async () => {
+    const verifier = memoryVerifier()
+    verifier.refuse = 'The nonce is unknown, expired or used already'
+    const chain = testChain()
+    const kernel = testKernel({ plugins: [chain, siwx({ siwx: verifier })] })
+    void connect(kernel, { connectorId: 'test-wallet-eip155' })
+    await signInShown(kernel)
+    await expect(signIn(kernel, { namespace: 'eip155' })).rejects.toMatchObject({ name: 'SignInRefusedError', shortMessage: 'The nonce is unknown, expired or used already' })
+    chain.wallet.signAnswer = 'reject'
+    await expect(signIn(kernel, { namespace: 'eip155' })).rejects.toThrow()
+    expect(kernel.router.current().view).toBe('SignIn')
+    expect(verifier.sessions).toEqual([])
+  })
+
+  it('behavior: switching to a network with no session asks again; disconnect revokes the sessions (§4)', async () => {
+    const verifier = memoryVerifier()
+    const kernel = testKernel({ plugins: [testChain(), siwx({ siwx: verifier })] })
+    const connecting = connect(kernel, { connectorId: 'test-wallet-eip155' })
+    await signInShown(kernel)
+    await signIn(kernel, { namespace: 'eip155' })
+    kernel.router.finish(true)
+    await connecting
+
+    void switchNetwork(kernel, { networkId: 'eip155:10' })
+    await signInShown(kernel)
+    await signIn(kernel, { namespace: 'eip155' })
+    kernel.router.finish(true)
+    expect(verifier.sessions.map((session) => session.data.chainId)).toEqual(['eip155:1', 'eip155:10'])
+
+    const signedOut = vi.fn()
+    kernel.bus.on('siwx:signed-out', signedOut)
+    await disconnect(kernel)
+    await vi.waitFor(() => expect(verifier.revoked).toEqual([`eip155:10:${EVM}`]))
+    expect(signedOut).toHaveBeenCalledWith({ namespace: 'eip155', chainId: 'eip155:10', address: EVM })
+  })
+
+  it('behavior: signOutOnDisconnect false keeps the sessions', async () => {
+    const verifier = memoryVerifier()
+    verifier.sessions.push({ data: { accountAddress: EVM, chainId: 'eip155:1' }, message: 'm', signature: 's' })
+    const kernel = testKernel({ plugins: [testChain(), siwx({ siwx: verifier, signOutOnDisconnect: false })] })
+    await connect(kernel, { connectorId: 'test-wallet-eip155' })
+    await disconnect(kernel)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(verifier.revoked).toEqual([])
+  })
+
+  it('behavior: siweConfig: its nonce and verification are used; a refused signature throws; its session counts', async () => {
+    const verified: string[] = []
+    let session: { address: string; chainId: number } | null = null
+    let accept = false
+    const siweConfig = {
+      getNonce: async () => 'siwenonce123',
+      verifyMessage: async ({ message }: { message: string }) => (verified.push(message), accept),
+      getSession: async () => session,
+      signOut: async () => ((session = null), true),
+    }
+    const kernel = testKernel({ plugins: [testChain(), siwx({ siweConfig })] })
+    const connecting = connect(kernel, { connectorId: 'test-wallet-eip155' })
+    await signInShown(kernel)
+    await expect(signIn(kernel, { namespace: 'eip155' })).rejects.toMatchObject({ name: 'SignInRefusedError' })
+    accept = true
+    await signIn(kernel, { namespace: 'eip155' })
+    kernel.router.finish(true)
+    await connecting
+    expect(verified[1]).toContain('Nonce: siwenonce123')
+
+    session = { address: EVM, chainId: 1 }
+    await disconnect(kernel)
+    await vi.waitFor(() => expect(session).toBeNull())
+  })
+})
+
+describe('formatSignInMessage', () => {
+  const fields = {
+    chainId: 'eip155:1',
+    accountAddress: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+    domain: 'shop.example.com',
+    uri: 'https://shop.example.com',
+    version: '1' as const,
+    nonce: 'abcdef123456',
+    statement: 'Welcome.',
+    resources: ['https://shop.example.com/terms'],
+    requestId: 'req-7',
+    issuedAt: '2026-01-01T00:00:00.000Z',
+    expirationTime: '2026-01-02T00:00:00.000Z',
+    notBefore: '2026-01-01T00:00:00.000Z',
+  }
+
+  it('behavior: EIP-4361 and Sign In With Solana texts carry every §3 field and read back the same', async () => {
+    const evm = await formatSignInMessage(fields)
+    expect(evm).toMatch(/^shop\.example\.com wants you to sign in with your Ethereum account:\n0x70997970C51812dc3A010C7d01b50e0d17dc79C8\n/)
+    expect(parseSignInMessage(evm)).toEqual({ namespace: 'eip155', ...fields, serializedMessage: evm })
+
+    const solana = { ...fields, chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', accountAddress: testAddresses.solana[0] }
+    const text = await formatSignInMessage(solana)
+    expect(text).toContain('wants you to sign in with your Solana account:')
+    expect(text).toContain('Chain ID: 5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')
+    expect(parseSignInMessage(text)).toEqual({ namespace: 'solana', ...solana, serializedMessage: text })
+  })
+
+  it('behavior: other namespaces are an Unsupported chain (§8)', async () => {
+    await expect(formatSignInMessage({ ...fields, chainId: 'bip122:000000000019d6689c085ae165831e93' })).rejects.toThrow('Unsupported chain')
+  })
+})

@@ -1,0 +1,10 @@
+import { PROVIDER_LABELS, type SocialName } from './constants.js'
+
+/** A provider's mark: its initial on a neutral disc (no brand artwork is shipped). Decorative. */
+export function ProviderIcon({ provider, size = 40 }: { provider: SocialName; size?: number }) {
+  return (
+    <span className="f-wallet-image f-wallet-fallback" style={{ width: size, height: size }} aria-hidden="true">
+      {PROVIDER_LABELS[provider].slice(0, provider === 'github' ? 2 : 1)}
+    </span>
+  )
+}

@@ -1,0 +1,60 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, within } from 'storybook/test'
+import { ConnectButton } from '../../kernel/react/index.js'
+import { socialStoryParameters } from '../../test/socialStories.js'
+import { withinModal } from '../../test/stories.js'
+
+/** The social connect method on Connect (§2: after email, before the wallets). */
+const meta = {
+  title: 'Plugins/Socials/SocialButtons',
+  component: ConnectButton,
+  parameters: socialStoryParameters({ view: 'Connect' }),
+} satisfies Meta<typeof ConnectButton>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+const continueButtons = async () => {
+  const modal = await withinModal()
+  const group = await modal.findByRole('group', { name: 'Social login' })
+  return within(group).getAllByRole('button').map((button) => button.getAttribute('aria-label') ?? button.querySelector('.f-list-item-label')?.textContent)
+}
+
+/** §9's default list in its order: Google first as a row, then X, Discord, Apple, GitHub, Facebook (Farcaster is not offered yet). */
+export const Default: Story = {
+  play: async () => {
+    const modal = await withinModal()
+    await expect(await continueButtons()).toEqual([
+      'Continue with Google',
+      'Continue with X',
+      'Continue with Discord',
+      'Continue with Apple',
+      'Continue with GitHub',
+      'Continue with Facebook',
+    ])
+    // §2: email first, then social, then the wallets.
+    const order = [modal.getByRole('textbox', { name: 'Email address' }), modal.getByRole('group', { name: 'Social login' }), modal.getByRole('list', { name: 'Wallets' })]
+    for (const [before, after] of [[order[0]!, order[1]!], [order[1]!, order[2]!]] as const) {
+      await expect(before.compareDocumentPosition(after) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    }
+  },
+}
+export const DefaultDark: Story = { ...Default, globals: { theme: 'dark' } }
+
+/** The host's own list and order. */
+export const HostList: Story = {
+  parameters: socialStoryParameters({ view: 'Connect' }, { socials: ['github', 'discord'] }),
+  play: async () => {
+    await expect(await continueButtons()).toEqual(['Continue with GitHub', 'Continue with Discord'])
+  },
+}
+
+/** An empty list: no social method, the email field stays. */
+export const Off: Story = {
+  parameters: socialStoryParameters({ view: 'Connect' }, { socials: [] }),
+  play: async () => {
+    const modal = await withinModal()
+    await modal.findByRole('textbox', { name: 'Email address' })
+    await expect(modal.queryByRole('group', { name: 'Social login' })).toBeNull()
+  },
+}

@@ -1,0 +1,25 @@
+import { BaseError, type BaseErrorOptions } from '../../kernel/index.js'
+
+/** §8: the visitor closed the sign-in popup before the provider sent them back. */
+export class PopupClosedError extends BaseError {
+  override name = 'PopupClosedError'
+  constructor(options?: BaseErrorOptions) {
+    super('Popup closed', options)
+  }
+}
+
+/** §8: the popup could not be opened, or the wallet gave no authorization URL. */
+export class SocialInitiationError extends BaseError {
+  override name = 'SocialInitiationError'
+  constructor(options?: BaseErrorOptions) {
+    super('Failed to initiate social connection', options)
+  }
+}
+
+/** §8: the embedded wallet's connector is not registered. */
+export class NoAuthConnectorError extends BaseError {
+  override name = 'NoAuthConnectorError'
+  constructor(options?: BaseErrorOptions) {
+    super('No auth connector found', options)
+  }
+}

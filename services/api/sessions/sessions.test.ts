@@ -1,0 +1,227 @@
+// The sign-in calls (§7 sessions) over real HTTP, against real parts: PGlite in a temporary directory, anvil (whose
+// node checks a deployed ERC-1271 account's signature) and ed25519 keys from WebCrypto for Solana.
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+
+import { getBase58Decoder } from '@solana/kit'
+import { createSignInMessageText } from '@solana/wallet-standard-util'
+import { createPublicClient, createWalletClient, defineChain, getAddress, http, type Abi, type Hex } from 'viem'
+import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
+import { createSiweMessage } from 'viem/siwe'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+
+import { ANVIL_ACCOUNTS, compileContracts, startAnvil } from '../../devchain/index.mjs'
+import { openDatabase, type Database } from '../../storage/index.mjs'
+import { NONCE_TTL_MS, startApi, type BlockchainApi } from '../index.mjs'
+
+const PROJECT = 'foyer-test'
+const CLIENT = `projectId=${PROJECT}&st=foyer&sv=0.1.0`
+const CHAIN_ID = 31337
+const SOLANA_CHAIN = 'solana:localnet'
+const ORIGIN = 'http://127.0.0.1:5173'
+const SLOW = { timeout: 60_000 }
+
+type Json = any
+
+let scratch: string
+let database: Database
+let anvil: Awaited<ReturnType<typeof startAnvil>>
+let api: BlockchainApi
+/** Added to Date.now() by the API's clock, so a nonce or a message goes stale without waiting. */
+let clockOffset = 0
+
+const [alice, bob, carol] = ANVIL_ACCOUNTS.map((account) => privateKeyToAccount(account.privateKey)) as [PrivateKeyAccount, PrivateKeyAccount, PrivateKeyAccount]
+
+async function call(method: 'GET' | 'POST', pathname: string, body?: unknown): Promise<{ status: number; body: Json }> {
+  const response = await fetch(`${api.url}${pathname}?${CLIENT}`, {
+    method,
+    ...(body !== undefined && { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ projectId: PROJECT, ...body }) }),
+  })
+  return { status: response.status, body: await response.json() }
+}
+
+const nonce = async (): Promise<string> => (await call('POST', '/v1/sessions/nonce', {})).body.nonce
+const signIn = (message: string, signature: string) => call('POST', '/v1/sessions', { message, signature })
+
+/** An EIP-4361 message as the siwx plugin writes it, with a fresh nonce unless told otherwise. */
+async function siwe(address: string, fields: Partial<Parameters<typeof createSiweMessage>[0]> = {}) {
+  return createSiweMessage({
+    address: address as Hex,
+    chainId: CHAIN_ID,
+    domain: '127.0.0.1:5173',
+    uri: `${ORIGIN}/`,
+    version: '1',
+    nonce: await nonce(),
+    issuedAt: new Date(),
+    expirationTime: new Date(Date.now() + 3_600_000),
+    statement: 'Sign in to the demo.',
+    ...fields,
+  })
+}
+
+async function solanaKey() {
+  const keys = (await crypto.subtle.generateKey({ name: 'Ed25519' }, false, ['sign', 'verify'])) as CryptoKeyPair
+  const address = getBase58Decoder().decode(new Uint8Array(await crypto.subtle.exportKey('raw', keys.publicKey)))
+  const sign = async (message: string) =>
+    getBase58Decoder().decode(new Uint8Array(await crypto.subtle.sign({ name: 'Ed25519' }, keys.privateKey, new TextEncoder().encode(message))))
+  return { address, sign }
+}
+
+const refused = (status: number, reason: string) => ({ status, body: { error: expect.any(String), reason } })
+
+beforeAll(async () => {
+  scratch = await mkdtemp(path.join(os.tmpdir(), 'foyer-sessions-'))
+  ;[database, anvil] = await Promise.all([openDatabase({ dataDir: path.join(scratch, 'data') }), startAnvil({ port: 0, chainId: CHAIN_ID })])
+  api = await startApi({
+    chains: [{ chainId: CHAIN_ID, rpcUrl: anvil.url }],
+    // Never read: the sign-in calls need only its chain id.
+    solana: { rpcUrl: 'http://127.0.0.1:9', chainId: SOLANA_CHAIN },
+    database,
+    allowedOrigins: ['http://127.0.0.1:*', 'https://*.example.com'],
+    now: () => Date.now() + clockOffset,
+    log: () => {},
+  })
+}, 60_000)
+
+afterAll(async () => {
+  await api?.stop()
+  await Promise.allSettled([anvil?.stop(), database?.close()])
+  if (scratch) await rm(scratch, { recursive: true, force: true })
+})
+
+beforeEach(() => {
+  clockOffset = 0
+})
+
+describe('the sign-in calls', () => {
+  it('behavior: an EOA signs in; the session is found, then revoked', SLOW, async () => {
+    const message = await siwe(alice.address)
+    const created = await signIn(message, await alice.signMessage({ message }))
+    expect(created).toEqual({
+      status: 200,
+      body: expect.objectContaining({ status: 'active', chainId: `eip155:${CHAIN_ID}`, address: alice.address, domain: '127.0.0.1:5173', message, revokedAt: null }),
+    })
+    const { id } = created.body
+    expect(id).toMatch(/^[\w-]{43}$/)
+    expect(await call('GET', `/v1/sessions/${id}`)).toEqual({ status: 200, body: created.body })
+
+    const revoked = await call('POST', `/v1/sessions/${id}/revoke`, { pci: id })
+    expect(revoked.body).toMatchObject({ id, status: 'revoked', revokedAt: expect.any(String) })
+    expect((await call('GET', `/v1/sessions/${id}`)).body.status).toBe('revoked')
+  })
+
+  it('behavior: a session past its expiration time reads as expired', SLOW, async () => {
+    const message = await siwe(alice.address, { expirationTime: new Date(Date.now() + 60_000) })
+    const { body } = await signIn(message, await alice.signMessage({ message }))
+    clockOffset = 120_000
+    expect((await call('GET', `/v1/sessions/${body.id}`)).body.status).toBe('expired')
+  })
+
+  it('behavior: refuses a reused nonce, an unknown one and one past its 10 minutes', SLOW, async () => {
+    const message = await siwe(alice.address)
+    const signature = await alice.signMessage({ message })
+    expect((await signIn(message, signature)).status).toBe(200)
+    expect(await signIn(message, signature)).toEqual(refused(403, 'nonce'))
+
+    const invented = await siwe(alice.address, { nonce: 'abcdefgh12345678' })
+    expect(await signIn(invented, await alice.signMessage({ message: invented }))).toEqual(refused(403, 'nonce'))
+
+    const stale = await siwe(alice.address, { expirationTime: new Date(Date.now() + 2 * NONCE_TTL_MS) })
+    clockOffset = NONCE_TTL_MS + 1_000
+    expect(await signIn(stale, await alice.signMessage({ message: stale }))).toEqual(refused(403, 'nonce'))
+  })
+
+  it('behavior: refuses a wrong domain, a URI elsewhere, an expired message and one not valid yet', SLOW, async () => {
+    const cases: Array<[Partial<Parameters<typeof createSiweMessage>[0]>, string]> = [
+      [{ domain: 'evil.test', uri: 'http://evil.test/' }, 'domain'],
+      [{ domain: '127.0.0.1:5173', uri: 'http://127.0.0.1:6666/' }, 'uri'],
+      [{ expirationTime: new Date(Date.now() - 1_000) }, 'expired'],
+      [{ notBefore: new Date(Date.now() + 60_000) }, 'not-yet-valid'],
+      [{ chainId: 1 }, 'chain'],
+    ]
+    for (const [fields, reason] of cases) {
+      const message = await siwe(alice.address, fields)
+      expect(await signIn(message, await alice.signMessage({ message }))).toEqual(refused(403, reason))
+    }
+    // An allowed wildcard origin passes the origin check (and fails later, on the nonce it never got).
+    const wildcard = await siwe(alice.address, { domain: 'app.example.com', uri: 'https://app.example.com/', nonce: 'unissued1234' })
+    expect(await signIn(wildcard, await alice.signMessage({ message: wildcard }))).toEqual(refused(403, 'nonce'))
+  })
+
+  it('behavior: refuses another address’s signature and a tampered message, without spending the nonce', SLOW, async () => {
+    const message = await siwe(alice.address)
+    expect(await signIn(message, await bob.signMessage({ message }))).toEqual(refused(403, 'signature'))
+    const tampered = message.replace('Sign in to the demo.', 'Sign in to the demo and send everything.')
+    expect(await signIn(tampered, await alice.signMessage({ message }))).toEqual(refused(403, 'signature'))
+    // The genuine message still signs in: refusals before the signature check leave the nonce unspent.
+    expect((await signIn(message, await alice.signMessage({ message }))).status).toBe(200)
+  })
+
+  it('behavior: malformed requests are 400 and change nothing', async () => {
+    expect(await signIn('hello', '0x00')).toEqual(refused(400, 'malformed'))
+    expect(await call('POST', '/v1/sessions', { message: 1, signature: '0x' })).toEqual(refused(400, 'malformed'))
+    const message = await siwe(alice.address)
+    expect(await signIn(message, 'not hex')).toEqual(refused(400, 'malformed'))
+    expect((await call('GET', '/v1/sessions/nope')).status).toBe(404)
+    expect((await call('GET', `/v1/sessions/${'a'.repeat(43)}`)).status).toBe(404)
+    expect((await call('POST', `/v1/sessions/${'a'.repeat(43)}/revoke`, {})).status).toBe(404)
+    expect((await call('POST', `/v1/sessions/${'a'.repeat(43)}/revoke`, { pci: 7 })).status).toBe(400)
+  })
+
+  it('behavior: another project neither reads nor revokes a session, nor spends its nonces', SLOW, async () => {
+    const message = await siwe(alice.address)
+    const { body } = await signIn(message, await alice.signMessage({ message }))
+    const other = (pathname: string, init?: RequestInit) => fetch(`${api.url}${pathname}?projectId=other&st=foyer&sv=0.1.0`, init)
+    expect((await other(`/v1/sessions/${body.id}`)).status).toBe(404)
+    const revoke = await other(`/v1/sessions/${body.id}/revoke`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"projectId":"other"}' })
+    expect(revoke.status).toBe(404)
+    expect((await call('GET', `/v1/sessions/${body.id}`)).body.status).toBe('active')
+
+    const theirs = await siwe(alice.address)
+    const response = await other('/v1/sessions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ projectId: 'other', message: theirs, signature: await alice.signMessage({ message: theirs }) }),
+    })
+    expect(response.status).toBe(403)
+  })
+
+  it('behavior: a deployed smart account (ERC-1271) signs in with its owner’s key; another key cannot', SLOW, async () => {
+    const artifacts = (await compileContracts()) as Record<string, { abi: Abi; bytecode: Hex }>
+    const chain = defineChain({ id: CHAIN_ID, name: 'anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [anvil.url] } } })
+    const wallet = createWalletClient({ account: alice, chain, transport: http(anvil.url) })
+    const client = createPublicClient({ chain, transport: http(anvil.url), pollingInterval: 50 })
+    const { abi, bytecode } = artifacts['OwnerAccount']!
+    const receipt = await client.waitForTransactionReceipt({ hash: await wallet.deployContract({ abi, bytecode, args: [carol.address] }) })
+    const account = getAddress(receipt.contractAddress!)
+
+    const message = await siwe(account)
+    expect(await signIn(message, await bob.signMessage({ message }))).toEqual(refused(403, 'signature'))
+    const created = await signIn(message, await carol.signMessage({ message }))
+    expect(created.body).toMatchObject({ status: 'active', address: account })
+  })
+
+  it('behavior: a Solana account signs in with Sign In With Solana text; tampered, another key’s or reused, it is refused', async () => {
+    const key = await solanaKey()
+    const other = await solanaKey()
+    const text = async () =>
+      createSignInMessageText({
+        domain: '127.0.0.1:5173',
+        address: key.address,
+        statement: 'Sign in to the demo.',
+        uri: `${ORIGIN}/`,
+        version: '1',
+        chainId: 'localnet',
+        nonce: await nonce(),
+        issuedAt: new Date().toISOString(),
+      })
+    const message = await text()
+    expect(await signIn(message.replace('demo', 'bank'), await key.sign(message))).toEqual(refused(403, 'signature'))
+    expect(await signIn(message, await other.sign(message))).toEqual(refused(403, 'signature'))
+    const created = await signIn(message, await key.sign(message))
+    expect(created.body).toMatchObject({ status: 'active', chainId: SOLANA_CHAIN, address: key.address })
+    expect(await signIn(message, await key.sign(message))).toEqual(refused(403, 'nonce'))
+    expect(await signIn(await text(), 'not base58!')).toEqual(refused(400, 'malformed'))
+  })
+})

@@ -1,0 +1,119 @@
+// ERC-4337 on a dev chain: EntryPoint v0.8 and SimpleAccountFactory from the published build artifacts of
+// @account-abstraction/contracts 0.8.0 (GPL-3.0, a devDependency of the local stack only: deployed here, never
+// bundled into dist/). Both go through the deterministic deployment proxy anvil ships with, with the salts of their
+// public deployments, so they land at their canonical addresses: the bundler (alto) recognises v0.8 by the
+// EntryPoint's address, and viem's v0.8 defaults point there too.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { concat, encodeDeployData, getContractAddress } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+
+import { createRpc, waitForReceipts } from './deployAmm.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const require = createRequire(path.join(root, 'package.json'));
+
+/**
+ * Anvil account #8 of the public test mnemonic: sends the two deployments. An account of its own, so the fixtures'
+ * accounts keep their histories. Local chains only.
+ */
+export const ACCOUNT_ABSTRACTION_DEPLOYER = Object.freeze({
+  address: /** @type {`0x${string}`} */ ('0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f'),
+  privateKey: /** @type {`0x${string}`} */ ('0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97'),
+});
+
+/** Arachnid's deterministic deployment proxy (CREATE2 of `salt ‖ initCode`), predeployed by anvil. */
+export const DETERMINISTIC_DEPLOYER = /** @type {`0x${string}`} */ ('0x4e59b44847b379578588920cA78FbF26c0B4956C');
+
+// The salts of the public v0.8 deployments; checked against the addresses below before anything is sent.
+const ENTRY_POINT_SALT = /** @type {`0x${string}`} */ ('0x0a59dbff790c23c976a548690c27297883cc66b4c67024f9117b0238995e35e9');
+const FACTORY_SALT = /** @type {`0x${string}`} */ (`0x${'0'.repeat(64)}`);
+
+/** EntryPoint v0.8's canonical address. */
+export const ENTRY_POINT_08 = /** @type {`0x${string}`} */ ('0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108');
+/** SimpleAccountFactory v0.8's canonical address (its constructor argument: ENTRY_POINT_08). */
+export const SIMPLE_ACCOUNT_FACTORY_08 = /** @type {`0x${string}`} */ ('0x13E9ed32155810FDbd067D4522C492D6f68E5944');
+
+const DEPLOY_GAS = 8_000_000n;
+
+/** @param {string} name */
+function artifact(name) {
+  /** @type {{ abi: import('viem').Abi, bytecode: `0x${string}` }} */
+  const json = require(`@account-abstraction/contracts/artifacts/${name}.json`);
+  return json;
+}
+
+/**
+ * The two creation codes, each checked to land where its public deployment is: a different artifact (another
+ * package version) fails here, loudly, rather than deploying an EntryPoint the bundler would mistake for another version.
+ */
+function creations() {
+  const entryPoint = artifact('EntryPoint').bytecode;
+  const factoryArtifact = artifact('SimpleAccountFactory');
+  const factory = encodeDeployData({ abi: factoryArtifact.abi, bytecode: factoryArtifact.bytecode, args: [ENTRY_POINT_08] });
+  const list = /** @type {const} */ ([
+    ['EntryPoint', ENTRY_POINT_SALT, entryPoint, ENTRY_POINT_08],
+    ['SimpleAccountFactory', FACTORY_SALT, factory, SIMPLE_ACCOUNT_FACTORY_08],
+  ]);
+  for (const [name, salt, bytecode, expected] of list) {
+    const address = getContractAddress({ opcode: 'CREATE2', from: DETERMINISTIC_DEPLOYER, salt, bytecode });
+    if (address !== expected) {
+      throw new Error(`${name} from @account-abstraction/contracts would deploy at ${address}, not ${expected}: install @account-abstraction/contracts 0.8.0`);
+    }
+  }
+  return list.map(([, salt, bytecode]) => concat([salt, bytecode]));
+}
+
+/**
+ * @typedef {object} AccountAbstractionFixtures
+ * @property {`0x${string}`} entryPoint EntryPoint v0.8
+ * @property {`0x${string}`} simpleAccountFactory SimpleAccountFactory v0.8
+ */
+
+/**
+ * Deploys EntryPoint v0.8 and SimpleAccountFactory at their canonical addresses from ACCOUNT_ABSTRACTION_DEPLOYER:
+ * both transactions are signed with their nonces and sent in one JSON-RPC batch, then their receipts are checked.
+ *
+ * @param {object} options
+ * @param {string} options.rpcUrl
+ * @param {number} options.chainId
+ * @returns {Promise<AccountAbstractionFixtures>}
+ * @example
+ * const { entryPoint } = await deployAccountAbstraction({ rpcUrl: anvil.url, chainId: 31337 });
+ */
+export async function deployAccountAbstraction({ rpcUrl, chainId }) {
+  const account = privateKeyToAccount(ACCOUNT_ABSTRACTION_DEPLOYER.privateKey);
+  const datas = creations();
+  const rpc = createRpc(rpcUrl);
+  const [nonceHex, block, proxyCode] = await rpc.batch([
+    ['eth_getTransactionCount', [account.address, 'pending']],
+    ['eth_getBlockByNumber', ['latest', false]],
+    ['eth_getCode', [DETERMINISTIC_DEPLOYER, 'latest']],
+  ]);
+  if (proxyCode === '0x') throw new Error(`No deterministic deployment proxy at ${DETERMINISTIC_DEPLOYER} on ${rpcUrl}`);
+  const nonce = Number(nonceHex);
+  const maxFeePerGas = BigInt(/** @type {{ baseFeePerGas: string }} */ (block).baseFeePerGas) * 2n + 1_000_000_000n;
+  const signed = await Promise.all(
+    datas.map((data, index) =>
+      account.signTransaction({
+        chainId,
+        type: 'eip1559',
+        nonce: nonce + index,
+        to: DETERMINISTIC_DEPLOYER,
+        data,
+        gas: DEPLOY_GAS,
+        maxFeePerGas,
+        maxPriorityFeePerGas: 1_000_000_000n,
+      }),
+    ),
+  );
+  const hashes = /** @type {`0x${string}`[]} */ (await rpc.batch(signed.map((raw) => ['eth_sendRawTransaction', [raw]])));
+  const receipts = await waitForReceipts(rpc, hashes, 'Deploying the ERC-4337 contracts');
+  const codes = await rpc.batch([ENTRY_POINT_08, SIMPLE_ACCOUNT_FACTORY_08].map((address) => ['eth_getCode', [address, 'latest']]));
+  for (const [index, name] of ['EntryPoint', 'SimpleAccountFactory'].entries()) {
+    if (receipts[index]?.status !== '0x1' || codes[index] === '0x') throw new Error(`${name} did not deploy on ${rpcUrl}`);
+  }
+  return { entryPoint: ENTRY_POINT_08, simpleAccountFactory: SIMPLE_ACCOUNT_FACTORY_08 };
+}

@@ -1,0 +1,226 @@
+// The embedded wallet's smart accounts against real parts: anvil with EntryPoint v0.8 and SimpleAccountFactory,
+// the local bundler (alto), PGlite, mail through the SMTP catcher. The requests go through app.request() as the
+// frame page sends them.
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+
+import type { Hono } from 'hono'
+import { createPublicClient, createWalletClient, encodeFunctionData, http, parseAbi, parseEther, type PublicClient } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { startBundler, type Bundler } from '../bundler/index.mjs'
+import { ANVIL_ACCOUNTS, ENTRY_POINT_08, startDevChains, type DevChains } from '../devchain/index.mjs'
+import { startDirectory, type WalletDirectory } from '../directory/index.mjs'
+import { createMailer, startMailCatcher, type MailCatcher, type Mailer } from '../mail/index.mjs'
+import { openDatabase, type Database } from '../storage/index.mjs'
+import { createWalletApp, loadMasterKey, PENDING_TRANSACTIONS_LIMIT } from './index.mjs'
+
+const WALLET = 'http://localhost:8790'
+const HOST = 'http://127.0.0.1:5173'
+const SLOW = { timeout: 90_000 }
+const erc20 = parseAbi([
+  'function balanceOf(address) view returns (uint256)',
+  'function allowance(address owner, address spender) view returns (uint256)',
+  'function approve(address spender, uint256 value) returns (bool)',
+  'function transfer(address to, uint256 value) returns (bool)',
+])
+
+let scratch: string
+let database: Database
+let mail: MailCatcher
+let mailer: Mailer
+let directory: WalletDirectory
+let dev: DevChains
+let bundler: Bundler
+let app: Hono
+let chain: PublicClient
+let usdc: `0x${string}`
+
+beforeAll(async () => {
+  scratch = await mkdtemp(path.join(os.tmpdir(), 'foyer-smart-'))
+  ;[database, mail, directory, dev] = await Promise.all([
+    openDatabase({ dataDir: path.join(scratch, 'data') }),
+    startMailCatcher(),
+    startDirectory({ allowedOrigins: ['http://127.0.0.1:*'] }),
+    startDevChains({ ports: [0, 0] }),
+  ])
+  const [first, second] = dev.chains as [DevChains['chains'][number], DevChains['chains'][number]]
+  bundler = await startBundler({ rpcUrl: first.url, entryPoint: ENTRY_POINT_08 })
+  usdc = dev.fixtures.chains['31337']!.usdc
+  chain = createPublicClient({ transport: http(first.url) })
+  mailer = createMailer({ smtpUrl: mail.smtpUrl })
+  app = await createWalletApp({
+    database,
+    mailer,
+    masterKey: loadMasterKey({ fromEnv: undefined, dataDir: scratch }),
+    directoryUrl: directory.url,
+    // Chain 31338 has no bundler: no smart account there.
+    evm: [
+      { chainId: 31337, rpcUrl: first.url, bundlerUrl: bundler.url },
+      { chainId: 31338, rpcUrl: second.url },
+    ],
+    log: () => {},
+  })
+}, 180_000)
+
+afterAll(async () => {
+  mailer?.close()
+  await bundler?.stop()
+  await Promise.allSettled([database?.close(), mail?.stop(), directory?.stop(), dev?.stop()])
+  if (scratch) await rm(scratch, { recursive: true, force: true })
+})
+
+/** One browser (its cookie jar), as the frame page calls the backend for it. */
+function browser() {
+  const jar = new Map<string, string>()
+  async function call(pathname: string, body: unknown): Promise<{ status: number; body: any }> {
+    const response = await app.request(`${WALLET}${pathname}`, {
+      method: 'POST',
+      headers: { origin: WALLET, 'content-type': 'application/json', cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; ') },
+      body: JSON.stringify(body),
+    })
+    for (const header of response.headers.getSetCookie()) {
+      const [name, value] = header.split(';')[0]!.split('=') as [string, string]
+      jar.set(name, value)
+    }
+    return { status: response.status, body: await response.json() }
+  }
+  const send = (type: string, payload: unknown = {}) => call('/v1/frame/request', { projectId: 'demo', origin: HOST, type, payload })
+  return { call, send }
+}
+type Browser = ReturnType<typeof browser>
+
+async function signIn(): Promise<Browser> {
+  const page = browser()
+  const email = `smart-${randomBytes(4).toString('hex')}@example.com`
+  await page.send('APP_CONNECT_EMAIL', { email })
+  const messages = await (await fetch(`${mail.url}/messages?to=${encodeURIComponent(email)}`)).json()
+  const code = /\b(\d{6})\b/.exec(messages.at(-1)?.text ?? '')?.[1]
+  expect((await page.send('APP_CONNECT_OTP', { otp: code })).status).toBe(200)
+  return page
+}
+
+async function approved(page: Browser, method: string, params: unknown) {
+  const pending = await page.send('APP_RPC_REQUEST', { method, params, chainId: 31337 })
+  expect(pending.body.approval).toMatchObject({ method, secret: expect.any(String) })
+  const { requestId, secret } = pending.body.approval
+  return page.call(`/v1/frame/approvals/${requestId}`, { secret, approved: true })
+}
+
+const rpc = async (page: Browser, method: string, params: unknown = [], chainId = 31337) =>
+  (await page.send('APP_RPC_REQUEST', { method, params, chainId })).body.result
+
+describe('smart accounts in the embedded wallet', () => {
+  it('behavior: on a network with a bundler the user starts on a counterfactual smart account (§6 eip155 default)', SLOW, async () => {
+    const page = await signIn()
+    const { body: user } = await page.send('APP_GET_USER', { chainId: 31337 })
+    const [smart, eoa, solana] = user.accounts
+    expect(smart).toMatchObject({ type: 'smartAccount', namespace: 'eip155' })
+    expect(eoa).toMatchObject({ type: 'eoa', namespace: 'eip155' })
+    expect(solana).toMatchObject({ type: 'eoa', namespace: 'solana' })
+    expect(user).toMatchObject({ address: smart.address, preferredAccountType: 'smartAccount', smartAccountDeployed: false })
+    expect(smart.address).not.toBe(eoa.address)
+    expect(await chain.getCode({ address: smart.address })).toBeUndefined()
+    expect(await rpc(page, 'eth_accounts')).toEqual([smart.address])
+    expect(await rpc(page, 'wallet_getCapabilities')).toEqual({ '0x7a69': { atomic: { status: 'supported' } } })
+
+    // Chain 31338 has no bundler: the EOA, and atomic batches unsupported.
+    const { body: elsewhere } = await page.send('APP_GET_USER', { chainId: 31338 })
+    expect(elsewhere).toMatchObject({ address: eoa.address, preferredAccountType: 'eoa', smartAccountDeployed: false })
+    expect(elsewhere.accounts.map((account: { type: string }) => account.type)).toEqual(['eoa', 'eoa'])
+    expect(await rpc(page, 'wallet_getCapabilities', [], 31338)).toEqual({ '0x7a6a': { atomic: { status: 'unsupported' } } })
+  })
+
+  it('behavior: wallet_sendCalls (approve + transfer) is approved once and runs as one user operation that deploys the account', SLOW, async () => {
+    const page = await signIn()
+    const { body: user } = await page.send('APP_GET_USER', { chainId: 31337 })
+    const smart = user.address as `0x${string}`
+    const funder = createWalletClient({ account: privateKeyToAccount(ANVIL_ACCOUNTS[0]!.privateKey), transport: http(dev.chains[0]!.url) })
+    await chain.waitForTransactionReceipt({ hash: await funder.sendTransaction({ chain: null, to: smart, value: parseEther('1') }) })
+    await chain.waitForTransactionReceipt({ hash: await funder.writeContract({ chain: null, address: usdc, abi: erc20, functionName: 'transfer', args: [smart, 20_000_000n] }) })
+    const spender = privateKeyToAccount(`0x${randomBytes(32).toString('hex')}`).address
+    const recipient = privateKeyToAccount(`0x${randomBytes(32).toString('hex')}`).address
+
+    const pending = await page.send('APP_RPC_REQUEST', {
+      method: 'wallet_sendCalls',
+      chainId: 31337,
+      params: [
+        {
+          from: smart,
+          calls: [
+            { to: usdc, data: encodeFunctionData({ abi: erc20, functionName: 'approve', args: [spender, 3_000_000n] }) },
+            { to: usdc, data: encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [recipient, 4_000_000n] }) },
+          ],
+        },
+      ],
+    })
+    expect(pending.body.approval.summary).toContain('From your smart account, as one operation')
+    const sent = await page.call(`/v1/frame/approvals/${pending.body.approval.requestId}`, { secret: pending.body.approval.secret, approved: true })
+    expect(sent.status).toBe(200)
+    const status = await rpc(page, 'wallet_getCallsStatus', [sent.body.result.id])
+    expect(status).toMatchObject({ id: sent.body.result.id, chainId: '0x7a69', atomic: true, status: 200 })
+    // One transaction holds both calls.
+    expect(status.receipts).toHaveLength(1)
+    const transaction = await chain.getTransaction({ hash: status.receipts[0].transactionHash })
+    expect(transaction.to?.toLowerCase()).toBe(ENTRY_POINT_08.toLowerCase())
+
+    expect(await chain.readContract({ address: usdc, abi: erc20, functionName: 'allowance', args: [smart, spender] })).toBe(3_000_000n)
+    expect(await chain.readContract({ address: usdc, abi: erc20, functionName: 'balanceOf', args: [recipient] })).toBe(4_000_000n)
+    expect(await chain.readContract({ address: usdc, abi: erc20, functionName: 'balanceOf', args: [smart] })).toBe(16_000_000n)
+    expect((await page.send('APP_GET_USER', { chainId: 31337 })).body.smartAccountDeployed).toBe(true)
+
+    // eth_sendTransaction from the smart account: a user operation too, answered with its transaction hash.
+    const single = await approved(page, 'eth_sendTransaction', [{ from: smart, to: recipient, value: '0x5' }])
+    expect(single.body.result).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(await chain.getBalance({ address: recipient })).toBe(5n)
+  })
+
+  it('behavior: switching to eoa and back changes the address and the account that pays (§7 preferred account set)', SLOW, async () => {
+    const page = await signIn()
+    const { body: start } = await page.send('APP_GET_USER', { chainId: 31337 })
+    const eoa = start.accounts.find((account: { type: string }) => account.type === 'eoa').address as `0x${string}`
+    const smart = start.address as `0x${string}`
+
+    const switched = await page.send('APP_SET_PREFERRED_ACCOUNT', { type: 'eoa' })
+    expect(switched.body).toMatchObject({ address: eoa, preferredAccountType: 'eoa' })
+    expect(switched.body.accounts[0]).toMatchObject({ address: eoa, type: 'eoa' })
+    expect(await rpc(page, 'eth_accounts')).toEqual([eoa])
+    expect(await rpc(page, 'wallet_getCapabilities')).toEqual({ '0x7a69': { atomic: { status: 'unsupported' } } })
+    // The choice is kept: a new read of the user says the same.
+    expect((await page.send('APP_GET_USER', { chainId: 31337 })).body.address).toBe(eoa)
+
+    // As an EOA, a transaction is the EOA's own (it pays, its nonce moves).
+    await createWalletClient({ account: privateKeyToAccount(ANVIL_ACCOUNTS[0]!.privateKey), transport: http(dev.chains[0]!.url) })
+      .sendTransaction({ chain: null, to: eoa, value: parseEther('1') })
+      .then((hash) => chain.waitForTransactionReceipt({ hash }))
+    const to = privateKeyToAccount(`0x${randomBytes(32).toString('hex')}`).address
+    const hash = (await approved(page, 'eth_sendTransaction', [{ from: eoa, to, value: '0x7' }])).body.result
+    expect((await chain.getTransaction({ hash })).from.toLowerCase()).toBe(eoa.toLowerCase())
+
+    const back = await page.send('APP_SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })
+    expect(back.body).toMatchObject({ address: smart, preferredAccountType: 'smartAccount' })
+    expect(await rpc(page, 'eth_accounts')).toEqual([smart])
+  })
+
+  it('behavior: a smart account only where the network has one; any other type is refused', SLOW, async () => {
+    const page = await signIn()
+    expect((await page.send('APP_SET_PREFERRED_ACCOUNT', { type: 'payment' })).body).toMatchObject({ code: 'INVALID_REQUEST', error: "type must be 'eoa' or 'smartAccount'" })
+    await page.send('APP_SWITCH_NETWORK', { chainId: 31338 })
+    expect((await page.send('APP_SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })).body).toMatchObject({
+      code: 'UNSUPPORTED_ACCOUNT_TYPE',
+      error: 'Smart accounts are not available on this network',
+    })
+  })
+
+  it(`behavior: §9: at most ${PENDING_TRANSACTIONS_LIMIT} requests wait for approval at once`, SLOW, async () => {
+    const page = await signIn()
+    const { body: user } = await page.send('APP_GET_USER', { chainId: 31337 })
+    const ask = () => page.send('APP_RPC_REQUEST', { method: 'personal_sign', params: ['0x01', user.address], chainId: 31337 })
+    for (let index = 0; index < PENDING_TRANSACTIONS_LIMIT; index++) expect((await ask()).body.approval).toBeDefined()
+    const refused = await ask()
+    expect(refused.body).toMatchObject({ code: 'TOO_MANY_PENDING' })
+  })
+})
