@@ -1,7 +1,8 @@
-import { formatNumber, goBack } from '../../kernel/index.js'
+import { goBack } from '../../kernel/index.js'
 import { useFoyerState, useKernel, useTranslate } from '../../kernel/react/index.js'
 import { Button, Spinner } from '../../kernel/ui/index.js'
 import { addOnrampTexts } from './locales.js'
+import { truncateDecimal } from './truncateDecimal.js'
 
 /**
  * The BuyInProgress view: the provider's checkout is open in its window; the order is followed until the funds
@@ -18,7 +19,7 @@ export default function BuyInProgressView() {
       {order?.status === 'paid' ? t('onramp.again') : t('onramp.back')}
     </Button>
   )
-  const amount = order ? { amount: formatNumber(order.purchaseAmount, 6), symbol: order.purchaseCurrency } : { amount: '', symbol: '' }
+  const amount = order ? { amount: truncateDecimal(order.purchaseAmount, 6), symbol: order.purchaseCurrency } : { amount: '', symbol: '' }
 
   if (order?.status === 'paid') {
     return (

@@ -1,8 +1,8 @@
 import { useEffect } from 'react'
-import { formatNumber } from '../../kernel/index.js'
 import { useAccount, useFoyerState, useKernel, useKernelQuery, useNetwork, useTranslate } from '../../kernel/react/index.js'
 import { Button, ListItem, Skeleton } from '../../kernel/ui/index.js'
 import { addOnrampTexts } from './locales.js'
+import { truncateDecimal } from './truncateDecimal.js'
 import { buyCrypto, currenciesOn, limitsFor, onrampOptionsQuery, openCheckoutWindow, selectOnrampProvider, setOnrampInput } from './onrampActions.js'
 import { ONRAMP_PROVIDERS, type OnrampOptions, type OnrampProvider } from './onrampApi.js'
 import type { OnrampState } from './onrampState.js'
@@ -140,7 +140,7 @@ function Providers({ state }: { state: OnrampState }) {
               onClick={() => selectOnrampProvider(kernel, provider)}
               tag={
                 quote
-                  ? `${t('onramp.receive', { amount: formatNumber(quote.purchaseAmount, 6), symbol: quote.purchaseCurrency })} · ${t('onramp.fee', { amount: quote.fee, currency: quote.paymentCurrency })}`
+                  ? `${t('onramp.receive', { amount: truncateDecimal(quote.purchaseAmount, 6), symbol: quote.purchaseCurrency })} · ${t('onramp.fee', { amount: quote.fee, currency: quote.paymentCurrency })}`
                   : (error ?? t('onramp.noQuote'))
               }
             />
