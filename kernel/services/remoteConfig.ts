@@ -6,6 +6,9 @@ import { createHttpClient } from './http.js'
 import { FetchToken } from '../core/tokens.js'
 import { SDK_TYPE, SDK_VERSION } from '../core/version.js'
 
+// One lazy chunk for what the kernel asks the directory after the first paint.
+export { checkAllowedOrigin } from './allowedOrigins.js'
+
 /**
  * Fetches the remote project configuration (§7 `GET /appkit/v1/config`) when the host configured a
  * directory service, and lets it override the local values of the flags declared `remote` (§1).
