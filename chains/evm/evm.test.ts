@@ -433,14 +433,14 @@ describe('evm: unsupported network (§4)', () => {
     expect(state()).toMatchObject({ status: 'connected', networkId: 'eip155:56' })
   })
 
-  it('behavior: a balance on an unsupported network reads as 0 without asking the RPC (§9)', async () => {
+  it('behavior: a balance on an unsupported network reads as 0.00 without asking the RPC (§9)', async () => {
     const { kernel } = setup({ wallet: { chainId: 56 } })
     const connecting = connect(kernel, { connectorId })
     await vi.waitFor(() => expect(kernel.store.getState().modal.open).toBe(true))
     closeModal(kernel)
     const { address } = await connecting
     await expect(getNativeBalance(kernel, { namespace: 'eip155', address: address!, networkId: 'eip155:56' })).resolves.toEqual({
-      formatted: '0',
+      formatted: '0.00',
       symbol: 'ETH',
     })
   })

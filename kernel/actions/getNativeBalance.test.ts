@@ -72,9 +72,9 @@ describe('getNativeBalance', () => {
     expect(chain.wallet.calls.getBalance).toBe(2)
   })
 
-  it('behavior: a network the chain does not list reads as 0 without asking', async () => {
+  it('behavior: a network the chain does not list reads as 0.00 without asking (§9)', async () => {
     const { kernel, chain } = setup()
-    await expect(getNativeBalance(kernel, { ...params, networkId: 'eip155:999' })).resolves.toEqual({ formatted: '0', symbol: 'TETH' })
+    await expect(getNativeBalance(kernel, { ...params, networkId: 'eip155:999' })).resolves.toEqual({ formatted: '0.00', symbol: 'TETH' })
     expect(chain.wallet.calls.getBalance).toBe(0)
   })
 

@@ -7,6 +7,9 @@ import { isSameNetwork } from '../model/network.js'
 /** §9: a native balance is fresh for 30 s. */
 export const NATIVE_BALANCE_TTL_MS = 30_000
 
+/** §9: what a network the chain does not support shows as its native balance, without asking anyone. */
+export const UNSUPPORTED_CHAIN_BALANCE = '0.00'
+
 export interface GetNativeBalanceParameters {
   namespace: string
   address: string
@@ -22,7 +25,7 @@ export interface GetNativeBalanceReturnType {
 /**
  * The native balance as a query: read through the chain's balance capability, fresh for 30 s (§9),
  * stale after 'balances:changed'; a failure is not kept. A network the chain does not list reads as
- * 0 (§9). Undefined where no chain can read balances.
+ * 0.00 (§9). Undefined where no chain can read balances.
  */
 export function nativeBalanceQuery(
   kernel: Kernel,
@@ -37,7 +40,7 @@ export function nativeBalanceQuery(
     staleTime: NATIVE_BALANCE_TTL_MS,
     readsBalances: true,
     async load() {
-      if (!network) return { formatted: '0', symbol: chain.networks[0]?.nativeCurrency.symbol ?? '' }
+      if (!network) return { formatted: UNSUPPORTED_CHAIN_BALANCE, symbol: chain.networks[0]?.nativeCurrency.symbol ?? '' }
       const balance = await capability.getBalance(kernel, { address, networkId }).catch((error: unknown) => {
         kernel.logger.warn('The balance could not be read.', error)
         throw error
@@ -49,7 +52,7 @@ export function nativeBalanceQuery(
 
 /**
  * Reads the native balance through the chain's balance capability, cached for 30 s (§9). A network
- * the chain does not list reads as 0 (§9). Returns undefined where no chain can read balances.
+ * the chain does not list reads as 0.00 (§9). Returns undefined where no chain can read balances.
  *
  * @example
  * const balance = await getNativeBalance(kernel, { namespace: 'eip155', address, networkId: 'eip155:1' })

@@ -188,11 +188,15 @@ export function createKernel(input: FoyerOptions): Kernel {
   if (options.locale !== 'en') void i18n.setLocale(options.locale).catch((error) => logger.error('Locale failed to load.', error))
   if (!options.projectId) raiseAlert(kernel, 'PROJECT_ID_NOT_CONFIGURED')
   // In the background after the first paint, and loaded only by hosts that configured the service:
-  // opening the modal never waits for the remote configuration (§9 budgets), and pages without it
-  // never download its code.
+  // opening the modal never waits for the remote configuration or the allowed-origins check (§5), and
+  // pages without it never download their code.
   const later = (load: () => Promise<unknown>) => void afterFirstPaint().then(() => destroyed || load())
   if (options.services.directory && options.projectId) {
-    later(() => import('../services/remoteConfig.js').then((module) => module.loadRemoteFeatures(kernel)))
+    later(() =>
+      import('../services/remoteConfig.js').then((module) =>
+        Promise.all([module.loadRemoteFeatures(kernel), module.checkAllowedOrigin(kernel)]),
+      ),
+    )
   }
   // Analytics the same way; an open modal before then is caught up by the module (§7).
   if (options.services.analytics && options.projectId && isEnabled('analytics')) {

@@ -209,3 +209,13 @@ describe('remote project configuration (§1, §7)', () => {
     expect(kernel.store.getState().features.remoteApplied).toBe(false)
   })
 })
+
+describe('remote feature ids (§9)', () => {
+  it("behavior: 'reownBranding' is read as the branding flag", async () => {
+    const directory = await startDirectory(() => json({ features: [{ id: 'reownBranding', isEnabled: false }] }))
+    const kernel = kernelFor(directory.url)
+    await vi.waitFor(() => expect(kernel.store.getState().features.remoteApplied).toBe(true))
+    expect(kernel.isEnabled('branding')).toBe(false)
+    expect(kernel.store.getState().features.flags).not.toHaveProperty('reownBranding')
+  })
+})

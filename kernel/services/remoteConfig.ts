@@ -6,6 +6,9 @@ import { createHttpClient } from './http.js'
 import { FetchToken } from '../core/tokens.js'
 import { SDK_TYPE, SDK_VERSION } from '../core/version.js'
 
+// One lazy chunk for what the kernel asks the directory after the first paint.
+export { checkAllowedOrigin } from './allowedOrigins.js'
+
 /**
  * Fetches the remote project configuration (§7 `GET /appkit/v1/config`) when the host configured a
  * directory service, and lets it override the local values of the flags declared `remote` (§1).
@@ -79,8 +82,14 @@ export type RemoteFeatures = Partial<Record<string, boolean | readonly string[]>
 
 /**
  * Turns a parsed remote configuration into flag values: a feature with a `config` list (the social
- * providers, say) is that list while enabled, every other feature its `isEnabled`.
+ * providers, say) is that list while enabled, every other feature its `isEnabled`; `reownBranding` (§9) is
+ * read as `branding`.
  */
 export function remoteConfigToFeatures(config: v.InferOutput<typeof RemoteConfigSchema>): RemoteFeatures {
-  return Object.fromEntries(config.features.map(({ id, isEnabled, config: list }) => [id, isEnabled && list ? list : isEnabled]))
+  return Object.fromEntries(
+    config.features.map(({ id, isEnabled, config: list }) => [REMOTE_ALIASES[id] ?? id, isEnabled && list ? list : isEnabled]),
+  )
 }
+
+/** §9 names the branding feature `reownBranding`; it sets the kernel's `branding` flag. */
+const REMOTE_ALIASES: Record<string, string> = { reownBranding: 'branding' }

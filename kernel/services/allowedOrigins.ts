@@ -1,0 +1,73 @@
+import * as v from 'valibot'
+
+import { raiseAlert } from '../core/alerts.js'
+import type { Kernel } from '../core/createKernel.js'
+import { isFoyerError } from '../core/errors/BaseError.js'
+import type { HttpStatusError } from '../core/errors/catalogue.js'
+import { FetchToken } from '../core/tokens.js'
+import { SDK_TYPE, SDK_VERSION } from '../core/version.js'
+import { createHttpClient } from './http.js'
+
+const AllowedOriginsSchema = v.object({ allowedOrigins: v.array(v.string()) })
+
+/**
+ * §5: whether `origin` (`https://shop.example.com`) matches `pattern`: exact, `*.` standing for one or more leading
+ * host labels (`https://*.example.com`, which does not match `https://example.com`), `:*` for any port, the
+ * default one included — the directory's patterns, which are CSP source expressions.
+ */
+export function originMatches(pattern: string, origin: string): boolean {
+  const parsed = /^(https?):\/\/(\*\.)?([^:/*]+)(?::(\d+|\*))?$/.exec(pattern.toLowerCase())
+  let url: URL
+  try {
+    url = new URL(origin)
+  } catch {
+    return false
+  }
+  if (!parsed || url.origin !== origin.toLowerCase()) return false
+  const [, scheme, wildcard, host, port] = parsed
+  if (url.protocol !== `${scheme}:`) return false
+  const hostMatches = wildcard ? url.hostname.endsWith(`.${host}`) : url.hostname === host
+  const defaultPort = scheme === 'https' ? '443' : '80'
+  return hostMatches && (port === '*' || (url.port || defaultPort) === (port ?? defaultPort))
+}
+
+/**
+ * The project's allowed origins from the directory (§7 `GET /projects/v1/origins`). §8: a 429 raises Rate
+ * Limited and 500–599 Server Error, and any failure (those included) gives an empty list.
+ */
+export async function fetchAllowedOrigins(kernel: Kernel): Promise<readonly string[]> {
+  const { directory } = kernel.options.services
+  const { projectId } = kernel.options
+  if (!directory || !projectId) return []
+  const http = createHttpClient({
+    baseUrl: directory,
+    fetch: kernel.container.resolve(FetchToken),
+    query: { projectId, st: SDK_TYPE, sv: SDK_VERSION },
+  })
+  try {
+    return (await http.get('/projects/v1/origins', { schema: AllowedOriginsSchema })).allowedOrigins
+  } catch (error) {
+    if (kernel.isDestroyed()) return []
+    kernel.logger.warn('The allowed origins could not be read; the page is not checked.', error)
+    if (isFoyerError<HttpStatusError>(error, 'HttpStatusError')) {
+      if (error.status === 429) raiseAlert(kernel, 'RATE_LIMITED')
+      else if (error.status >= 500 && error.status <= 599) raiseAlert(kernel, 'SERVER_ERROR')
+    }
+    return []
+  }
+}
+
+/**
+ * §5: the page's origin must be one of the project's allowed origins, else 'Invalid App Configuration' shows
+ * (once, §4). An empty list (none configured, or a failed lookup) checks nothing. Never throws.
+ */
+export async function checkAllowedOrigin(kernel: Kernel): Promise<void> {
+  const origin = (globalThis.location as Location | undefined)?.origin
+  if (!origin) return
+  const allowed = await fetchAllowedOrigins(kernel)
+  if (kernel.isDestroyed() || allowed.length === 0) return
+  if (!allowed.some((pattern) => originMatches(pattern, origin))) {
+    kernel.logger.warn(`${origin} is not an allowed origin of project '${kernel.options.projectId}' (${allowed.join(', ')}).`)
+    raiseAlert(kernel, 'INVALID_APP_CONFIGURATION')
+  }
+}
