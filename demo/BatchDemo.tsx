@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { encodeFunctionData, erc20Abi, parseUnits, type Hex } from 'viem'
+import type { Hex } from 'viem'
 import type { Kernel } from 'foyer'
 import { useAccount } from 'foyer/react'
 import { localChains } from './localStack'
@@ -40,6 +40,8 @@ export function BatchDemo({ kernel }: { kernel: Kernel }) {
       setAtomic(capabilities[chainId]?.atomic?.status ?? 'unsupported')
       const usdc = localChains[String(Number.parseInt(chainId, 16))]?.usdc as Hex | undefined
       if (!usdc) throw new Error('No USDC on this chain')
+      // viem on demand: a static import would put it before the demo's first paint.
+      const { encodeFunctionData, erc20Abi, parseUnits } = await import('viem')
       const calls = [
         { to: usdc, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [SPENDER, parseUnits('2', 6)] }) },
         { to: usdc, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [RECEIVER, parseUnits('1', 6)] }) },
