@@ -28,11 +28,12 @@ let api: BlockchainApi
 let unique = 0
 const kernels: Kernel[] = []
 
+// Starting PGlite (PostgreSQL in WebAssembly) took over a minute beside the whole suite on 2 cores: wait for it.
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), 'foyer-names-plugin-'))
   database = await openDatabase({ dataDir: path.join(scratch, 'data') })
   api = await startApi({ chains: [{ chainId: 31337, rpcUrl: anvil.url }], database, log: () => {} })
-}, 60_000)
+}, 180_000)
 
 afterAll(async () => {
   await api?.stop()

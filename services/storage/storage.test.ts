@@ -24,6 +24,7 @@ let scratch: string;
 /** A created, closed embedded database, copied for each test that needs a directory of its own (initdb takes seconds). */
 let template: string;
 
+// Starting PGlite (PostgreSQL in WebAssembly) took over a minute beside the whole suite on 2 cores: wait for it.
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), 'foyer-storage-'));
   template = path.join(scratch, 'template');
@@ -32,7 +33,7 @@ beforeAll(async () => {
   const [server, embedded] = await Promise.all([startPostgres(), openDatabase({ dataDir: template })]);
   postgres = server;
   await embedded.close();
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await postgres?.stop();
