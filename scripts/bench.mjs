@@ -21,7 +21,10 @@ import { buildPackageApps, gzipOf, injectBenchWallet, removePackageApps } from '
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const dist = path.join(repo, 'demo/dist')
-const TARGETS = { libraryGzip: 30 * 1024, openMs: 50, outsideRequests: 0 }
+// The demo carries both chains and eleven plugins (each manifest held to its own 1–1.5 KB by `npm run size`), so its
+// first paint is the kernel's plus theirs: 32 KB since socials, sign-in, Pay and analytics joined it (it was 30 KB
+// with seven). DESIGN's first-paint budget is the minimal host's, gated below (PACKAGE.beforeGzip).
+const TARGETS = { libraryGzip: 32 * 1024, openMs: 50, outsideRequests: 0 }
 // The packed package as a host builds it (#21). `gate` fails the run; `target` is #21's aim where the gate is not
 // there yet, so a regression fails while the figure still shows how far it has to go.
 const PACKAGE = {
