@@ -65,7 +65,7 @@ export { FetchToken, StorageToken } from './core/tokens.js'
 export { afterFirstPaint } from './core/idle.js'
 export { createStorage, createMemoryBackend, readRecentWallets, addRecentWallet, RECENT_WALLETS_LIMIT } from './services/storage.js'
 export type { RecentWallet, StorageBackend, StorageService } from './services/storage.js'
-export { createHttpClient, InvalidResponseError } from './services/http.js'
+export { createHttpClient, fetchWithRefusals, InvalidResponseError } from './services/http.js'
 export type { HttpClient, HttpClientOptions, HttpRequestOptions } from './services/http.js'
 
 export * from './model/caip.js'

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { isFoyerError } from '../core/errors/BaseError.js'
 import type { HttpStatusError } from '../core/errors/catalogue.js'
-import { createHttpClient } from './http.js'
+import { createHttpClient, fetchWithRefusals } from './http.js'
 
 interface Echo {
   method: string
@@ -283,4 +283,24 @@ describe('createHttpClient', () => {
       expect(isFoyerError(error, 'InvalidOptionsError')).toBe(true)
     },
   )
+})
+
+describe('fetchWithRefusals', () => {
+  const answer = (status: number, body: unknown) => async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+  const client = (fetcher: typeof fetch) =>
+    createHttpClient({ baseUrl: 'http://127.0.0.1:9', fetch: fetchWithRefusals((reason, status) => new Error(`${status}: ${reason}`), fetcher) })
+
+  it('behavior: a 4xx that says why rejects with the error made from its reason and status', async () => {
+    await expect(client(answer(422, { error: 'Amount is below the minimum' })).get('/x')).rejects.toThrow('422: Amount is below the minimum')
+  })
+
+  it('behavior: a 4xx without a reason, a 5xx and an overlong reason stay status errors', async () => {
+    for (const [status, body] of [[404, { message: 'no' }], [500, { error: 'down' }], [400, { error: 'x'.repeat(301) }]] as const) {
+      await expect(client(answer(status, body)).get('/x')).rejects.toThrow(`HTTP status code: ${status}`)
+    }
+  })
+
+  it('behavior: an OK answer passes through', async () => {
+    await expect(client(answer(200, { ok: true })).get('/x')).resolves.toEqual({ ok: true })
+  })
 })

@@ -62,6 +62,27 @@ export class InvalidResponseError extends BaseError {
   }
 }
 
+const RefusalSchema = v.object({ error: v.pipe(v.string(), v.maxLength(300)) })
+
+/**
+ * A fetch for a service that says why it refuses (the blockchain API's convert, on-ramp and exchange calls): a 4xx
+ * whose body is `{ error }` rejects with `toError(error, status)`, the service's own words; any other answer goes on
+ * to the client, which makes a non-OK status an `HttpStatusError`.
+ *
+ * @example
+ * createHttpClient({ baseUrl, fetch: fetchWithRefusals((reason) => new OnrampRequestError(reason), options.fetch) })
+ */
+export function fetchWithRefusals(toError: (reason: string, status: number) => Error, fetcher: typeof fetch = (...args) => globalThis.fetch(...args)): typeof fetch {
+  return async (url, init) => {
+    const response = await fetcher(url, init)
+    if (response.status >= 400 && response.status < 500) {
+      const refusal = v.safeParse(RefusalSchema, await response.clone().json().catch(() => undefined))
+      if (refusal.success) throw toError(refusal.output.error, response.status)
+    }
+    return response
+  }
+}
+
 type AnyRequestOptions = HttpRequestOptions<v.GenericSchema | undefined>
 
 // Enough of an error body to see the service's reason without flooding a log.

@@ -2,7 +2,7 @@
 // follows. Loaded with the view, never with the manifest. Every answer is checked with valibot; a checkout URL is
 // accepted only on http(s), so nothing else can be opened in the checkout window.
 import * as v from 'valibot'
-import { BaseError, createHttpClient, createToken, SDK_TYPE, SDK_VERSION, type Kernel } from '../../kernel/index.js'
+import { BaseError, createHttpClient, createToken, fetchWithRefusals, SDK_TYPE, SDK_VERSION, type Kernel } from '../../kernel/index.js'
 import { serviceOf } from '../../kernel/services/serviceOf.js'
 
 /** §1: the providers, in the order they are offered. */
@@ -137,7 +137,6 @@ const OrderSchema = v.object({
   hash: v.nullish(text),
   failure: v.nullish(v.pipe(v.string(), v.maxLength(500))),
 })
-const ErrorSchema = v.object({ error: v.pipe(v.string(), v.maxLength(300)) })
 
 /**
  * §9's fallback limits: used for a payment currency whose options carry none.
@@ -156,18 +155,10 @@ export const FALLBACK_PAYMENT_LIMITS: ReadonlyArray<{ id: string; min: string; m
  * const { purchaseCurrencies } = await onramp.getOptions()
  */
 export function createOnrampApi(options: { baseUrl: string; projectId: string; fetch?: typeof fetch }): OnrampApi {
-  const fetcher = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args))
   const http = createHttpClient({
     baseUrl: options.baseUrl,
     query: { st: SDK_TYPE, sv: SDK_VERSION, projectId: options.projectId },
-    fetch: async (url, init) => {
-      const response = await fetcher(url, init)
-      if (response.status >= 400 && response.status < 500) {
-        const refusal = v.safeParse(ErrorSchema, await response.clone().json().catch(() => undefined))
-        if (refusal.success) throw new OnrampRequestError(refusal.output.error, response.status)
-      }
-      return response
-    },
+    fetch: fetchWithRefusals((reason, status) => new OnrampRequestError(reason, status), options.fetch),
   })
   const body = (params: OnrampQuoteParameters) => ({
     projectId: options.projectId,

@@ -2,7 +2,7 @@
 // then read it until it is paid. Loaded with the Pay view. Answers are checked with valibot; only an http(s) page
 // is ever opened in the exchange's window.
 import * as v from 'valibot'
-import { BaseError, createHttpClient, createToken, SDK_TYPE, SDK_VERSION, type Kernel } from '../../kernel/index.js'
+import { BaseError, createHttpClient, createToken, fetchWithRefusals, SDK_TYPE, SDK_VERSION, type Kernel } from '../../kernel/index.js'
 import { serviceOf } from '../../kernel/services/serviceOf.js'
 
 /** A payment the exchange makes, as last read. */
@@ -34,22 +34,13 @@ const PaymentSchema = v.object({
   hash: v.nullish(text),
   failure: v.nullish(v.pipe(v.string(), v.maxLength(500))),
 })
-const ErrorSchema = v.object({ error: v.pipe(v.string(), v.maxLength(300)) })
 
 /** Creates the client of the exchange calls of the blockchain API at `baseUrl`. */
 export function createExchangeApi(options: { baseUrl: string; projectId: string; fetch?: typeof fetch }): ExchangeApi {
-  const fetcher = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args))
   const http = createHttpClient({
     baseUrl: options.baseUrl,
     query: { st: SDK_TYPE, sv: SDK_VERSION, projectId: options.projectId },
-    fetch: async (url, init) => {
-      const response = await fetcher(url, init)
-      if (response.status >= 400 && response.status < 500) {
-        const refusal = v.safeParse(ErrorSchema, await response.clone().json().catch(() => undefined))
-        if (refusal.success) throw new ExchangeRequestError(refusal.output.error)
-      }
-      return response
-    },
+    fetch: fetchWithRefusals((reason) => new ExchangeRequestError(reason), options.fetch),
   })
   return {
     createPayment: (params) => http.post('/v1/exchange/payments', { body: { projectId: options.projectId, ...params }, schema: CreatedSchema }),

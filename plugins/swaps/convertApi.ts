@@ -2,7 +2,7 @@
 // calldata. Loaded with the Swap view, never with the manifest. Every answer is checked with valibot, and the
 // transactions the service builds are checked against what was asked before any wallet sees them.
 import * as v from 'valibot'
-import { BaseError, createHttpClient, createToken, FetchToken, isSafeImageUrl, SDK_TYPE, SDK_VERSION, type Kernel } from '../../kernel/index.js'
+import { BaseError, createHttpClient, createToken, fetchWithRefusals, FetchToken, isSafeImageUrl, SDK_TYPE, SDK_VERSION, type Kernel } from '../../kernel/index.js'
 import { serviceOf } from '../../kernel/services/serviceOf.js'
 import type { SwapQuote, SwapToken } from './swapState.js'
 
@@ -101,7 +101,6 @@ const TransactionSchema = v.object({
 const BuiltSchema = v.object({ tx: TransactionSchema, toAmountMin: v.optional(uint), reset: v.optional(v.boolean()) })
 const GasPriceSchema = v.object({ standard: uint, fast: uint, instant: uint })
 const AllowanceSchema = v.object({ allowance: uint })
-const ErrorSchema = v.object({ error: v.pipe(v.string(), v.maxLength(300)) })
 
 /** `approve(address,uint256)`: the only call an approval may make. */
 const APPROVE_SELECTOR = '0x095ea7b3'
@@ -118,19 +117,10 @@ const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase(
  * const tokens = await convert.getTokens('eip155:1')
  */
 export function createConvertApi(options: { baseUrl: string; projectId: string; fetch?: typeof fetch }): ConvertApi {
-  const fetcher = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args))
   const http = createHttpClient({
     baseUrl: options.baseUrl,
     query: { st: SDK_TYPE, sv: SDK_VERSION, projectId: options.projectId },
-    // A 4xx that says why becomes that reason; the http client turns any other status into HttpStatusError.
-    fetch: async (url, init) => {
-      const response = await fetcher(url, init)
-      if (response.status >= 400 && response.status < 500) {
-        const refusal = v.safeParse(ErrorSchema, await response.clone().json().catch(() => undefined))
-        if (refusal.success) throw refusalError(refusal.output.error, response.status)
-      }
-      return response
-    },
+    fetch: fetchWithRefusals(refusalError, options.fetch),
   })
 
   /**
