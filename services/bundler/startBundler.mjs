@@ -1,12 +1,11 @@
 // The local ERC-4337 bundler: Pimlico's alto (GPL-3.0, a devDependency of the local stack only) in a process of its
 // own against one dev chain, kept on 127.0.0.1 by the loopbackOnly preload (alto itself listens on 0.0.0.0).
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { startChildProcess } from '../childProcess.mjs';
 import { assertPortFree, findFreePort, PortInUseError } from '../listen.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -92,48 +91,19 @@ async function launch({ rpcUrl, entryPoint, port, timeoutMs, signal }) {
   // Only what Node needs: alto also reads ALTO_* variables and a `.env` from its working directory, and neither
   // may change the local stack behind its back.
   const env = { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? os.tmpdir(), NODE_ENV: 'production' };
-  const child = spawn(process.execPath, args, { cwd: os.tmpdir(), env, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (chunk) => {
-    stderr = (stderr + chunk).slice(-4000);
-  });
-  /** @type {Bundler['exited']} */
-  const exited = new Promise((resolve) => {
-    child.once('exit', (code, exitSignal) => resolve({ code, signal: exitSignal }));
-  });
-  let exitedAlready = false;
-  void exited.then(() => {
-    exitedAlready = true;
-  });
-  const spawnFailed = once(child, 'spawn').then(
-    () => undefined,
-    (error) => error,
-  );
-  const stop = async () => {
-    if (!exitedAlready && child.pid !== undefined) {
-      try {
-        process.kill(child.pid, 'SIGTERM');
-      } catch {
-        // ESRCH: it ended on its own since
-      }
-      const force = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(force);
-    }
-  };
+  const { pid, exited, hasExited, stderr, spawnFailure, stop } = startChildProcess(process.execPath, args, { cwd: os.tmpdir(), env });
 
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   try {
-    const failure = await spawnFailed;
+    const failure = await spawnFailure;
     if (failure) throw new Error(`The bundler could not be started: ${failure.message}`);
     for (;;) {
       signal?.throwIfAborted();
-      if (exitedAlready) {
+      if (hasExited()) {
         const { code, signal: exitSignal } = await exited;
-        const detail = stderr.trim() || `exit ${code ?? exitSignal}`;
-        if (/EADDRINUSE/.test(stderr)) throw new BindError(detail);
+        const detail = stderr().trim() || `exit ${code ?? exitSignal}`;
+        if (/EADDRINUSE/.test(stderr())) throw new BindError(detail);
         throw new Error(`The bundler (port ${port}) exited at start: ${detail}`);
       }
       const supported = await readSupportedEntryPoints(url);
@@ -150,7 +120,7 @@ async function launch({ rpcUrl, entryPoint, port, timeoutMs, signal }) {
     await stop();
     throw error;
   }
-  return { url, port, pid: /** @type {number} */ (child.pid), exited, stop };
+  return { url, port, pid: /** @type {number} */ (pid), exited, stop };
 }
 
 /**

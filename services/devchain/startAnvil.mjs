@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { startChildProcess } from '../childProcess.mjs';
 import { PortInUseError, assertPortFree, findFreePort } from '../listen.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -101,50 +100,19 @@ class BindError extends Error {}
 async function launch({ port, chainId, timeoutMs, signal }) {
   signal?.throwIfAborted();
   const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--silent'];
-  const child = spawn(anvilExecutable(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  // Kept for the error message when anvil dies at start; bounded so a chatty process cannot grow it.
-  let stderr = '';
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (chunk) => {
-    stderr = (stderr + chunk).slice(-4000);
-  });
-  /** @type {AnvilInstance['exited']} */
-  const exited = new Promise((resolve) => {
-    child.once('exit', (code, exitSignal) => resolve({ code, signal: exitSignal }));
-  });
-  let exitedAlready = false;
-  void exited.then(() => {
-    exitedAlready = true;
-  });
-  const spawnFailed = once(child, 'spawn').then(
-    () => undefined,
-    (error) => error,
-  );
-
-  const stop = async () => {
-    if (!exitedAlready && child.pid !== undefined) {
-      try {
-        process.kill(child.pid, 'SIGTERM');
-      } catch {
-        // ESRCH: it ended on its own since (e.g. Ctrl-C in a terminal reaches the whole process group)
-      }
-      const force = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(force);
-    }
-  };
+  const { pid, exited, hasExited, stderr, spawnFailure, stop } = startChildProcess(anvilExecutable(), args);
 
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   try {
-    const failure = await spawnFailed;
+    const failure = await spawnFailure;
     if (failure) throw new Error(`anvil could not be started (${anvilExecutable()}): ${failure.message}`);
     for (;;) {
       signal?.throwIfAborted();
-      if (exitedAlready) {
+      if (hasExited()) {
         const { code, signal: exitSignal } = await exited;
-        const detail = stderr.trim() || `exit ${code ?? exitSignal}`;
-        if (/address already in use|os error 98/i.test(stderr)) throw new BindError(detail);
+        const detail = stderr().trim() || `exit ${code ?? exitSignal}`;
+        if (/address already in use|os error 98/i.test(stderr())) throw new BindError(detail);
         throw new Error(`anvil (chain ${chainId}, port ${port}) exited at start: ${detail}`);
       }
       const answered = await readChainId(url);
@@ -163,5 +131,5 @@ async function launch({ port, chainId, timeoutMs, signal }) {
     await stop();
     throw error;
   }
-  return { url, chainId, port, pid: /** @type {number} */ (child.pid), exited, stop };
+  return { url, chainId, port, pid: /** @type {number} */ (pid), exited, stop };
 }
