@@ -1,7 +1,6 @@
-// The body of the EVM chain: everything that needs viem, and everything that talks to a wallet or
-// an RPC. The manifest (index.ts) loads this module through import() on the first connect,
-// reconnect, balance, switch or signature (STYLE 3).
-import { createClient, getAddress, hexToBigInt, http, isAddress, numberToHex, stringToHex, type Client } from 'viem'
+// The body of the EVM chain: everything that talks to a wallet or an RPC. The manifest (index.ts) loads
+// this module through import() on the first connect, reconnect, balance, switch or signature (STYLE 3).
+// No viem here: a connection and its balance read need none of it (#21); sends and contract reads load it.
 import type { CaipNetworkId } from '../../kernel/model/caip.js'
 import type { ConnectResult, NativeBalance, TypedData } from '../../kernel/core/chain.js'
 import type { Kernel } from '../../kernel/core/createKernel.js'
@@ -9,8 +8,9 @@ import { AddressOrAuthConnectorNotFoundError, ChainNotSupportedError, NetworkNot
 import { isUserRejection } from '../../kernel/core/errors/isUserRejection.js'
 import { isSameNetwork, type Account, type Network } from '../../kernel/model/network.js'
 import { StorageToken } from '../../kernel/core/tokens.js'
-import { createToken, type Token } from '../../kernel/core/container.js'
+import { checksumAddress, isHexAddress, toQuantity, utf8ToHex } from './hex.js'
 import type { Eip1193Provider } from './provider.js'
+import { rpcFor } from './rpc.js'
 import { EVM_NAMESPACE, LAST_CONNECTOR_KEY, type EvmConfig, type EvmSession } from './session.js'
 
 /** EIP-1193's code for "the visitor rejected the request". */
@@ -48,45 +48,20 @@ export function toEvmNetworkId(chainId: unknown): `eip155:${number}` | undefined
   return Number.isSafeInteger(id) && id > 0 ? `eip155:${id}` : undefined
 }
 
-/** §9: an HTTP RPC request gives up after 10 s. */
-export const RPC_TIMEOUT_MS = 10_000
-
-/** §9: at most 1000 JSON-RPC requests go in one HTTP batch. */
-export const RPC_BATCH_SIZE = 1000
-
-// Here, not in session.ts: lazy chunks that import a manifest module drag its neighbours into shared chunks.
-const PublicClientsToken: Token<Map<string, Client>> = createToken('evm:publicClients')
-
-/**
- * The client for an RPC URL, created once per kernel and URL: requests made in the same tick share one
- * batch, and two kernels on a page share nothing. A bare client with each action imported where it is
- * used (`viem/actions`): `createPublicClient` would bring every public action, some 60 KB gzip, into the
- * first connection (#21).
- */
-export function publicClientFor(kernel: Pick<Kernel, 'container'>, url: string): Client {
-  const byUrl = kernel.container.ensure(PublicClientsToken, () => new Map<string, Client>())
-  let client = byUrl.get(url)
-  if (!client) {
-    client = createClient({ transport: http(url, { timeout: RPC_TIMEOUT_MS, batch: { batchSize: RPC_BATCH_SIZE } }) })
-    byUrl.set(url, client)
-  }
-  return client
-}
-
 /** Reads a native balance from the network's RPC, never through the wallet. */
 export async function readNativeBalance(kernel: Pick<Kernel, 'container'>, url: string, address: string): Promise<bigint> {
-  if (!isAddress(address, { strict: false })) throw new Error(`'${address}' is not an EVM address.`)
-  // The raw call, not viem's getBalance: that action can route through a multicall contract and brings
-  // `eth_call` with its ABI coding and deployless bytecode, some 15 KB gzip, into every first connection.
-  return hexToBigInt(await publicClientFor(kernel, url).request({ method: 'eth_getBalance', params: [address, 'latest'] }))
+  if (!isHexAddress(address)) throw new Error(`'${address}' is not an EVM address.`)
+  const balance = await rpcFor(kernel, url)('eth_getBalance', [address, 'latest'])
+  if (typeof balance !== 'string' || !/^0x[0-9a-f]+$/i.test(balance)) throw new Error(`eth_getBalance answered ${JSON.stringify(balance)}.`)
+  return BigInt(balance)
 }
 
 /** Checksummed eip155 accounts from what a wallet returned; anything that is not an address is left out. */
 export function toEvmAccounts(addresses: unknown): Account[] {
   if (!Array.isArray(addresses)) return []
-  // strict: false accepts all-lower-case addresses, which some wallets send; getAddress checksums them.
-  const valid = addresses.filter((address): address is string => typeof address === 'string' && isAddress(address, { strict: false }))
-  return [...new Set(valid.map((address) => getAddress(address)))].map((address) => ({ namespace: EVM_NAMESPACE, address, type: 'eoa' }))
+  // Some wallets send all-lower-case addresses; the checksum makes every account one spelling.
+  const valid = addresses.filter(isHexAddress)
+  return [...new Set(valid.map(checksumAddress))].map((address) => ({ namespace: EVM_NAMESPACE, address, type: 'eoa' }))
 }
 
 /**
@@ -111,7 +86,7 @@ export async function readNetworkId(provider: Eip1193Provider): Promise<`eip155:
  * (4001) is rethrown as it is, so callers can tell it from a failure.
  */
 export async function switchWalletNetwork(provider: Eip1193Provider, network: Network): Promise<void> {
-  const chainId = numberToHex(Number(network.id))
+  const chainId = toQuantity(Number(network.id))
   const switchChain = () => provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] })
   try {
     await switchChain()
@@ -142,7 +117,7 @@ export async function switchWalletNetwork(provider: Eip1193Provider, network: Ne
 
 /** Signs `message` with personal_sign, which wallets expect as hex of the UTF-8 text, before the address. */
 export async function signWithWallet(provider: Eip1193Provider, { address, message }: { address: string; message: string }): Promise<string> {
-  const signature = await provider.request({ method: 'personal_sign', params: [stringToHex(message), address] })
+  const signature = await provider.request({ method: 'personal_sign', params: [utf8ToHex(message), address] })
   if (typeof signature !== 'string') throw new Error('The wallet returned no signature.')
   return signature
 }

@@ -1,6 +1,7 @@
 // The "foyer/chains/evm" entry: the manifest of the EVM chain. It finds wallets (EIP-6963 and
-// window.ethereum) and starts restoring a session at setup; everything that needs viem sits in
-// client.ts and loads through import() on first use, so this file must never import viem (STYLE 3).
+// window.ethereum) and starts restoring a session at setup; the rest loads through import() on first use:
+// client.ts (connections, balances, signatures; no viem), then transfer.ts and readContract.ts (viem).
+// So this file must never import viem (STYLE 3).
 // WalletConnect likewise: the views and walletConnect.ts (the SDK) load only when a WalletConnect
 // view opens or a stored WalletConnect session is restored.
 import * as v from 'valibot'
@@ -16,7 +17,7 @@ import type { RouteEntry } from '../../kernel/core/router.js'
 import type { FoyerState } from '../../kernel/core/store.js'
 import { StorageToken } from '../../kernel/core/tokens.js'
 import { discoverWallets } from './discovery.js'
-import { loadEvmClient } from './loadEvmClient.js'
+import { loadEvmClient, loadWithViem } from './loadEvmClient.js'
 import { loadWalletConnect } from './loadWalletConnect.js'
 import { en, type EvmMessages } from './locales/en.js'
 import { parseEvmOptions, type EvmOptions } from './options.js'
@@ -106,6 +107,9 @@ export function isUnsupportedNetwork(kernel: Kernel): boolean {
 const EvmSessionToken: Token<EvmSession> = createToken('evm:session')
 
 /** The EVM session of a kernel the chain was set up in. */
+/** The send capabilities' body: viem's encoder and receipt polling, in its own chunk. */
+const loadTransfer = () => loadWithViem(() => import('./transfer.js'))
+
 function sessionOf(kernel: Kernel): EvmSession | undefined {
   return kernel.container.has(EvmSessionToken) ? kernel.container.resolve(EvmSessionToken) : undefined
 }
@@ -287,15 +291,15 @@ export function evm(options: EvmOptions): ChainPlugin {
         signTypedData: async (kernel, params) => (await loadEvmClient()).signTypedData(sessionOf(kernel), params),
       },
       readContract: {
-        readContract: async (kernel, params) => (await import('./readContract.js')).readContract(kernel, config, params),
+        readContract: async (kernel, params) => (await loadWithViem(() => import('./readContract.js'))).readContract(kernel, config, params),
       },
       // Its own chunk (viem's encoder and receipt polling), loaded on the first send.
       sendTransaction: {
-        sendTransaction: async (kernel, params) => (await import('./transfer.js')).sendTransaction(kernel, sessionOf(kernel), config, params),
+        sendTransaction: async (kernel, params) => (await loadTransfer()).sendTransaction(kernel, sessionOf(kernel), config, params),
       },
       transfer: {
-        transfer: async (kernel, params) => (await import('./transfer.js')).transfer(kernel, sessionOf(kernel), config, params),
-        estimateFee: async (kernel, params) => (await import('./transfer.js')).estimateFee(kernel, config, params),
+        transfer: async (kernel, params) => (await loadTransfer()).transfer(kernel, sessionOf(kernel), config, params),
+        estimateFee: async (kernel, params) => (await loadTransfer()).estimateFee(kernel, config, params),
       },
       ...(walletConnect && {
         walletConnect: { pairing: async (kernel: Kernel) => (await loadWalletConnect()).pairingFor(kernel, sessionOf(kernel)!, config) },

@@ -1,6 +1,6 @@
 import { BaseError, type BaseErrorOptions } from '../../kernel/core/errors/BaseError.js'
 
-/** The EVM chain's body, which needs viem. */
+/** The EVM chain's body: connections, balances, switching and signatures. */
 export type EvmClient = typeof import('./client.js')
 
 /** viem, an optional peer dependency, is not installed. */
@@ -12,13 +12,14 @@ export class ViemNotInstalledError extends BaseError {
 }
 
 /**
- * Loads the viem-using body of the chain on first use (STYLE 3). When viem is missing the error
- * names the package; any other failure (a chunk that did not load) is passed on as it is.
+ * Loads a part of the chain on first use (STYLE 3). Sends and contract reads need viem (the connection path
+ * does not, #21); when viem is missing the error names the package; any other failure (a chunk that did not
+ * load) is passed on as it is.
  *
  * @example
- * const client = await loadEvmClient()
+ * const { transfer } = await loadWithViem(() => import('./transfer.js'))
  */
-export async function loadEvmClient(load: () => Promise<EvmClient> = () => import('./client.js')): Promise<EvmClient> {
+export async function loadWithViem<T>(load: () => Promise<T>): Promise<T> {
   try {
     return await load()
   } catch (error) {
@@ -26,4 +27,9 @@ export async function loadEvmClient(load: () => Promise<EvmClient> = () => impor
     if (/\bviem\b/.test(message)) throw new ViemNotInstalledError({ cause: error, details: `Run \`npm install viem\`. (${message})` })
     throw error
   }
+}
+
+/** Loads the chain's body (client.ts) on first use. */
+export function loadEvmClient(load: () => Promise<EvmClient> = () => import('./client.js')): Promise<EvmClient> {
+  return loadWithViem(load)
 }

@@ -2,7 +2,8 @@ import { isAddress, type Abi } from 'viem'
 import { readContract as readContractAction } from 'viem/actions'
 import type { ContractRead } from '../../kernel/core/chain.js'
 import type { Kernel } from '../../kernel/core/createKernel.js'
-import { publicClientFor, requireNetwork } from './client.js'
+import { requireNetwork } from './client.js'
+import { publicClientFor } from './publicClient.js'
 import type { EvmConfig } from './session.js'
 
 // A module of its own: viem's contract call brings ABI coding, contract errors and its deployless

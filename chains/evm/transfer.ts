@@ -6,7 +6,8 @@ import type { CaipNetworkId } from '../../kernel/model/caip.js'
 import type { TransactionRequest, TransferParameters } from '../../kernel/core/chain.js'
 import type { Kernel } from '../../kernel/core/createKernel.js'
 import { BaseError, type BaseErrorOptions } from '../../kernel/core/errors/BaseError.js'
-import { connectedWallet, publicClientFor, requireNetwork } from './client.js'
+import { connectedWallet, requireNetwork } from './client.js'
+import { publicClientFor } from './publicClient.js'
 import type { EvmConfig, EvmSession } from './session.js'
 
 /** How often the receipt is asked for: viem's 4 s default keeps the visitor waiting after the block. */

@@ -1,0 +1,89 @@
+// JSON-RPC over HTTP for the chain's own reads: a first connection and its balance need one call, and viem's
+// client would bring its request, error and retry machinery (some 30 KB gzip) into that path (#21). Sends and
+// contract reads, which need viem's encoders anyway, keep viem's client (publicClient.ts).
+import { BaseError, type BaseErrorOptions } from '../../kernel/core/errors/BaseError.js'
+import { createToken, type Token } from '../../kernel/core/container.js'
+import type { Kernel } from '../../kernel/core/createKernel.js'
+
+/** §9: an HTTP RPC request gives up after 10 s. */
+export const RPC_TIMEOUT_MS = 10_000
+
+/** §9: at most 1000 JSON-RPC requests go in one HTTP batch. */
+export const RPC_BATCH_SIZE = 1000
+
+/** Calls one JSON-RPC method; calls made in the same tick share an HTTP request. */
+export type RpcCall = (method: string, params: readonly unknown[]) => Promise<unknown>
+
+/** The network's RPC did not answer in time, answered with an error, or answered something that is not JSON-RPC. */
+export class RpcRequestError extends BaseError {
+  override name = 'RpcRequestError'
+  constructor(options?: BaseErrorOptions) {
+    super('The network did not answer', options)
+  }
+}
+
+interface Request {
+  method: string
+  params: readonly unknown[]
+  resolve(result: unknown): void
+  reject(error: unknown): void
+}
+
+// Here, not in session.ts: lazy chunks that import a manifest module drag its neighbours into shared chunks.
+const RpcCallsToken: Token<Map<string, RpcCall>> = createToken('evm:rpcCalls')
+
+/** The call function for an RPC URL, one per kernel and URL: two kernels on a page share no batch. */
+export function rpcFor(kernel: Pick<Kernel, 'container'>, url: string): RpcCall {
+  const byUrl = kernel.container.ensure(RpcCallsToken, () => new Map<string, RpcCall>())
+  let call = byUrl.get(url)
+  if (!call) {
+    call = batchedRpc(url)
+    byUrl.set(url, call)
+  }
+  return call
+}
+
+function batchedRpc(url: string): RpcCall {
+  let queue: Request[] = []
+  const flush = () => {
+    const requests = queue
+    queue = []
+    for (let start = 0; start < requests.length; start += RPC_BATCH_SIZE) void send(url, requests.slice(start, start + RPC_BATCH_SIZE))
+  }
+  return (method, params) =>
+    new Promise((resolve, reject) => {
+      if (queue.push({ method, params, resolve, reject }) === 1) setTimeout(flush, 0)
+    })
+}
+
+/** One HTTP request for a batch; each request settles with its own answer, matched by id. */
+async function send(url: string, requests: Request[]): Promise<void> {
+  const abort = new AbortController()
+  const timer = setTimeout(() => abort.abort(), RPC_TIMEOUT_MS)
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(requests.map(({ method, params }, id) => ({ jsonrpc: '2.0', id, method, params }))),
+      signal: abort.signal,
+    })
+    if (!response.ok) throw new RpcRequestError({ details: `${url} answered HTTP ${response.status}.` })
+    const answers: unknown = await response.json()
+    if (!Array.isArray(answers)) throw new RpcRequestError({ details: `${url} did not answer the batch with a list.` })
+    const byId = new Map(answers.map((answer: { id?: unknown }) => [answer?.id, answer]))
+    requests.forEach((request, id) => settle(request, byId.get(id)))
+  } catch (error) {
+    const details = abort.signal.aborted ? `${url} did not answer within ${RPC_TIMEOUT_MS / 1000} s.` : undefined
+    const failure = error instanceof RpcRequestError ? error : new RpcRequestError({ cause: error, details: details ?? `${url}: ${String(error)}` })
+    for (const request of requests) request.reject(failure)
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+function settle(request: Request, answer: unknown): void {
+  if (typeof answer === 'object' && answer !== null && 'result' in answer) return request.resolve(answer.result)
+  const error = typeof answer === 'object' && answer !== null && 'error' in answer ? (answer.error as { message?: unknown }) : undefined
+  const details = typeof error?.message === 'string' ? `${request.method}: ${error.message}` : `${request.method} got no answer in the batch.`
+  request.reject(new RpcRequestError({ details }))
+}
