@@ -134,6 +134,21 @@ export const FeatureOff: Story = {
   },
 }
 
+/** §6: on a chain whose history no data service keeps (no `history` capability) there is no Activity tab. */
+export const ChainWithoutHistory: Story = {
+  parameters: {
+    foyer: connectedStory({
+      options: () => ({ plugins: [testChain({ history: false }), portfolio(), activity()] }),
+      setup: (kernel) => kernel.container.provide(BlockchainApiToken, memoryBlockchainApi({ transactions: history })),
+    }),
+  },
+  play: async () => {
+    const modal = await withinModal()
+    await modal.findByRole('tab', { name: 'Tokens' })
+    await expect(modal.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Tokens', 'NFTs'])
+  },
+}
+
 /** The history of the latest SentThenListed story: the service lists the send only once the play says so. */
 const indexed: Transaction[] = []
 let sentFrom: Kernel | undefined

@@ -56,7 +56,8 @@ export function activity(): Plugin {
     flags: { activity: { default: true, remote: true } },
     feature: 'activity',
     // After Tokens (0) and NFTs (1) of the portfolio plugin (§2).
-    slots: { 'account-tabs': [{ id: 'activity', label: 'activity.tab', order: 2, load: () => import('./ActivityTab.js') }] },
+    // §6: offered where the connected chain has a history (the `history` capability), whatever its namespace.
+    slots: { 'account-tabs': [{ id: 'activity', label: 'activity.tab', order: 2, capability: 'history', load: () => import('./ActivityTab.js') }] },
     locales: { en },
     setup(kernel) {
       kernel.store.addSlice('activity', { pending: [] })
