@@ -38,6 +38,7 @@ export type { ParseNetworksOptions } from './model/chainOptions.js'
 export { CONNECTOR_ORDER, orderConnectors } from './core/connectorOrder.js'
 export type { ConnectorGroup, OrderedConnector } from './core/connectorOrder.js'
 export type { Account, AccountType, Connector, ConnectorType, Network } from './model/network.js'
+export type { SentTransaction } from './model/transaction.js'
 export { canSwitchAccountType, DEFAULT_ACCOUNT_TYPES, defaultAccountType } from './model/accountTypes.js'
 export type { AccountTypeRules } from './model/accountTypes.js'
 

@@ -111,6 +111,8 @@ export interface TestChainOptions {
   readContract?: (params: ContractRead) => unknown
   /** The address capability. @default the real chains' rules for eip155 and solana (§5); none elsewhere */
   addressRules?: NonNullable<ChainCapabilities['address']>
+  /** false: a chain whose history no data service keeps (no Activity tab, §6). @default true */
+  history?: false
 }
 
 /** The in-memory wallet behind a test chain: change its answers mid-test and read what it was asked. */
@@ -223,6 +225,8 @@ export function testChain(options: TestChainOptions = {}): TestChain {
       ...(namespace === 'eip155' && {
         identity: { getIdentity },
       }),
+      // As evm() and solana() offer it: the data service keeps their history (Activity, §6).
+      ...(options.history !== false && { history: {} }),
       ...(options.balance !== false && {
         balance: {
           async getBalance(_kernel, { networkId }): Promise<NativeBalance> {

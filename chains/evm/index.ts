@@ -278,6 +278,8 @@ export function evm(options: EvmOptions): ChainPlugin {
       identity: {
         getIdentity,
       },
+      // §6: the data service lists EVM accounts' transactions, so Activity is offered.
+      history: {},
       balance: {
         getBalance: async (kernel, params) => (await loadEvmClient()).getNativeBalance(kernel, config, params),
       },

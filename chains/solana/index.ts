@@ -88,6 +88,9 @@ export function solana(options: SolanaOptions): ChainPlugin {
 
     capabilities: {
       address: { isValid: isSolanaAddress },
+      // Activity on Solana too, beyond §6's "EVM only": the data service lists Solana history where it has it
+      // (the local API: the account's on-ramp purchases).
+      history: {},
       balance: {
         getBalance: async (kernel, params) => (await loadSolanaClient()).getNativeBalance(kernel, config, params),
       },

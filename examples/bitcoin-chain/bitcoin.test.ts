@@ -65,6 +65,8 @@ describe('examples/bitcoin-chain: a chain from outside Foyer', () => {
     expect(Object.keys(kernel.chains.get('bip122')?.capabilities ?? {})).toEqual(['balance'])
     expect(kernel.chains.withCapability('signMessage')).toEqual([])
     expect(kernel.chains.withCapability('switchNetwork')).toEqual([])
+    // §6: no history capability, so no Activity tab on Bitcoin.
+    expect(kernel.chains.withCapability('history')).toEqual([])
 
     const signing = await signMessage(kernel, { message: 'hello' }).catch((error: unknown) => error)
     expect(isFoyerError(signing, 'UnsupportedChainError')).toBe(true)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { testChain, testKernel, testNetworkB } from '../../test/fixtures.js'
+import { alertMessages, dismissAlert } from '../core/alerts.js'
 import { connect } from './connect.js'
 import { switchNetwork } from './switchNetwork.js'
 
@@ -21,10 +22,27 @@ describe('switchNetwork', () => {
     expect(networkId()).toBe('eip155:10')
   })
 
-  it("behavior: a network no chain declares is 'Network not found'", async () => {
+  it("behavior: a network no chain declares is 'Network not found', raised as the 'Network Not Found' alert", async () => {
     const { kernel, chain } = await setup()
     await expect(switchNetwork(kernel, { networkId: 'eip155:999' })).rejects.toThrow('Network not found')
     expect(chain.wallet.calls.switchNetwork).toBe(0)
+    const { alerts } = kernel.store.getState()
+    expect(alerts).toEqual({ current: 'NETWORK_NOT_FOUND', raised: ['NETWORK_NOT_FOUND'] })
+    expect(kernel.i18n.t(alertMessages(alerts.current!).short)).toBe('Network Not Found')
+  })
+
+  it('behavior: the alert shows once per kind (§4), however often the switch is asked for', async () => {
+    const { kernel } = await setup()
+    await expect(switchNetwork(kernel, { networkId: 'eip155:999' })).rejects.toThrow('Network not found')
+    dismissAlert(kernel)
+    await expect(switchNetwork(kernel, { networkId: 'eip155:998' })).rejects.toThrow('Network not found')
+    expect(kernel.store.getState().alerts).toEqual({ current: undefined, raised: ['NETWORK_NOT_FOUND'] })
+  })
+
+  it('behavior: a switch that fails for another reason raises no alert', async () => {
+    const { kernel } = await setup({ switchNetwork: false })
+    await expect(switchNetwork(kernel, { networkId: testNetworkB.caipNetworkId })).rejects.toThrow('Unsupported chain')
+    expect(kernel.store.getState().alerts.raised).toEqual([])
   })
 
   it("behavior: a chain that cannot switch is 'Unsupported chain'", async () => {

@@ -1,5 +1,6 @@
 import type { CaipNetworkId } from '../model/caip.js'
 import type { Kernel } from '../core/createKernel.js'
+import { raiseAlert } from '../core/alerts.js'
 import { AddressOrAuthConnectorNotFoundError, NetworkNotFoundError, UnsupportedChainError } from '../core/errors/catalogue.js'
 import { isSameNetwork } from '../model/network.js'
 
@@ -8,13 +9,16 @@ export interface SwitchNetworkParameters {
 }
 
 /**
- * Asks the connected wallet to move to another network of the same namespace. Throws
- * 'Network not found' for a network no chain declares, and 'Unsupported chain' when the chain
- * cannot switch.
+ * Asks the connected wallet to move to another network of the same namespace. A network no chain
+ * declares raises the 'Network Not Found' alert (§8's switch-network-not-found alert, once per kind,
+ * §4) and throws 'Network not found'; a chain that cannot switch throws 'Unsupported chain'.
  */
 export async function switchNetwork(kernel: Kernel, { networkId }: SwitchNetworkParameters): Promise<void> {
   const chain = kernel.chains.all().find((candidate) => candidate.networks.some((network) => isSameNetwork(network, networkId)))
-  if (!chain) throw new NetworkNotFoundError({ details: `No chain plugin declares ${networkId}.` })
+  if (!chain) {
+    raiseAlert(kernel, 'NETWORK_NOT_FOUND')
+    throw new NetworkNotFoundError({ details: `No chain plugin declares ${networkId}.` })
+  }
   const connection = kernel.store.getState().connection.namespaces[chain.namespace]
   if (connection?.status !== 'connected') throw new AddressOrAuthConnectorNotFoundError()
   const capability = chain.capabilities?.switchNetwork

@@ -7,6 +7,7 @@ import type { MessageKey } from './i18n.js'
  * The alert errors of §8. Each has a short and a long message, shown at the top of the modal.
  */
 export const ALERTS = {
+  /** Also §8's switch-network-not-found alert: a switch to a network no chain declares. */
   NETWORK_NOT_FOUND: 'networkNotFound',
   INVALID_APP_CONFIGURATION: 'invalidAppConfiguration',
   EMBEDDED_WALLET_LOAD_FAILED: 'embeddedWalletLoadFailed',

@@ -100,6 +100,11 @@ export interface ChainCapabilities {
   signMessage?: {
     signMessage(kernel: Kernel, params: { address: string; message: string }): Promise<string>
   }
+  /**
+   * §6: the blockchain data service keeps this chain's account history (§7 `history`), so the Activity
+   * tab is offered on it. A declaration only: the history itself is read from the service.
+   */
+  history?: Readonly<Record<string, never>>
   /** Sends the native coin or a token through the connected wallet; resolves once the network confirmed it. */
   transfer?: {
     transfer(kernel: Kernel, params: TransferParameters): Promise<{ hash: string }>

@@ -16,6 +16,7 @@ import { createRouter, INITIAL_ROUTE, type Router, type RouterState } from './ro
 import { createStorage } from '../services/storage.js'
 import { createStore, type Store } from './store.js'
 import type { ThemeState } from './theme.js'
+import type { SentTransaction } from '../model/transaction.js'
 import { INITIAL_TOAST, type ToastState } from './toast.js'
 import { FetchToken, StorageToken } from './tokens.js'
 import { createViewRegistry, type SlotName, type ViewId, type ViewRegistry } from './views.js'
@@ -44,6 +45,11 @@ declare module './bus.js' {
      * forgotten and mounted views read them again. Any plugin may emit it.
      */
     'balances:changed': Record<string, never>
+    /**
+     * A transaction sent through Foyer (send, swap …) was confirmed by the network. Announced before
+     * 'balances:changed'; the activity plugin lists it as pending until the data service has it.
+     */
+    'transaction:sent': SentTransaction
   }
 }
 

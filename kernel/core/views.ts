@@ -38,8 +38,11 @@ export interface ViewDefinition {
  * Plugins add slots by declaration merging, like views.
  */
 export interface Slots {
-  /** Tabs of the Account view (Tokens, NFTs, Activity). */
-  'account-tabs': SlotEntry
+  /**
+   * Tabs of the Account view (Tokens, NFTs, Activity). With `capability`, the tab shows only while the
+   * connected account's chain offers it (§6: Activity where the chain has a history).
+   */
+  'account-tabs': SlotEntry & { capability?: CapabilityName }
   /**
    * Actions under the account (send, receive, swap, buy), ordered by the wallet features order (§9).
    * With `capability`, the action shows only while the connected account's chain offers it; with

@@ -1,9 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor } from 'storybook/test'
-import type { FoyerOptions } from '../../kernel/index.js'
+import type { FoyerOptions, Kernel } from '../../kernel/index.js'
+import type { Transaction } from '../../kernel/services/blockchainApi.js'
 import { ConnectButton } from '../../kernel/react/index.js'
 import { BlockchainApiToken } from '../../kernel/core/tokens.js'
-import { testChain } from '../../test/fixtures.js'
+import { testAddresses, testChain } from '../../test/fixtures.js'
 import { memoryBlockchainApi, transaction, type MemoryBlockchainApiOptions } from '../../test/memoryBlockchainApi.js'
 import { connectedStory, withinModal } from '../../test/stories.js'
 import { portfolio } from '../portfolio/index.js'
@@ -132,3 +133,70 @@ export const FeatureOff: Story = {
     await expect(modal.queryByRole('tab', { name: 'Activity' })).toBeNull()
   },
 }
+
+/** §6: on a chain whose history no data service keeps (no `history` capability) there is no Activity tab. */
+export const ChainWithoutHistory: Story = {
+  parameters: {
+    foyer: connectedStory({
+      options: () => ({ plugins: [testChain({ history: false }), portfolio(), activity()] }),
+      setup: (kernel) => kernel.container.provide(BlockchainApiToken, memoryBlockchainApi({ transactions: history })),
+    }),
+  },
+  play: async () => {
+    const modal = await withinModal()
+    await modal.findByRole('tab', { name: 'Tokens' })
+    await expect(modal.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Tokens', 'NFTs'])
+  },
+}
+
+/** The history of the latest SentThenListed story: the service lists the send only once the play says so. */
+const indexed: Transaction[] = []
+let sentFrom: Kernel | undefined
+const SENT_HASH = `0x${'5e'.repeat(32)}`
+
+/**
+ * A transfer sent through Foyer shows at once as pending, whatever the service and its cache say; once the
+ * service lists it, it is shown as the service has it.
+ */
+export const SentThenListed: Story = {
+  parameters: {
+    foyer: {
+      ...withApi({ transactions: indexed }).foyer,
+      setup: async (kernel: Kernel) => {
+        sentFrom = kernel
+        indexed.splice(0, indexed.length, ...history)
+        await withApi({ transactions: indexed }).foyer.setup(kernel)
+      },
+    },
+  },
+  play: async () => {
+    const modal = await withinModal()
+    sentFrom!.bus.emit('transaction:sent', {
+      hash: SENT_HASH,
+      networkId: 'eip155:1',
+      from: testAddresses.eip155[0],
+      to: testAddresses.eip155[1],
+      operationType: 'send',
+      transfers: [{ direction: 'out', symbol: 'TETH', numeric: '0.5' }],
+    })
+    await openActivity()
+    const [first] = await modal.findAllByTestId('activity-row')
+    await expect(first).toHaveAttribute('data-status', 'pending')
+    await expect(first).toHaveTextContent('Sent Pending')
+    await expect(first).toHaveTextContent('-0.5 TETH')
+    // The service answered (and its answer is cached) before it indexed the send: the race of the bug.
+    await waitFor(() => expect(modal.getAllByTestId('activity-row')).toHaveLength(4))
+    await expect(modal.getAllByTestId('activity-row')[0]).toHaveAttribute('data-status', 'pending')
+    indexed.unshift(
+      transaction('sent', new Date().toISOString(), {
+        hash: SENT_HASH,
+        transfers: [{ direction: 'out', quantity: { numeric: '0.5' }, fungible: { name: 'Test Ether', symbol: 'TETH', isSpam: false } }],
+      }),
+    )
+    await waitFor(() => expect(modal.getAllByTestId('activity-row')[0]).toHaveAttribute('data-status', 'confirmed'), { timeout: 10_000 })
+    await expect(modal.queryByText('Pending')).toBeNull()
+    await expect(sentFrom!.store.getState().activity.pending).toEqual([])
+  },
+}
+
+export const SentThenListedDark: Story = { ...SentThenListed, globals: { theme: 'dark' } }

@@ -1,15 +1,28 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react'
 import type { Transaction } from '../../kernel/services/blockchainApi.js'
 import { formatQuantity } from '../../kernel/index.js'
-import { useAccount, useKernel, useNetwork, useTranslate } from '../../kernel/react/index.js'
+import { useAccount, useFoyerState, useKernel, useNetwork, useTranslate } from '../../kernel/react/index.js'
 import { Button, Skeleton } from '../../kernel/ui/index.js'
-import { activityReducer, groupByMonth, INITIAL_ACTIVITY, visibleTransactions } from './activityList.js'
-import { loadActivityPage } from './loadActivityPage.js'
+import type { PendingTransaction } from './index.js'
+import {
+  activityReducer,
+  groupByMonth,
+  INITIAL_ACTIVITY,
+  pendingAsTransaction,
+  unlistedPending,
+  visibleTransactions,
+  withoutListed,
+} from './activityList.js'
+import { loadActivityPage, PENDING_REFRESH_MS, refreshActivityPage } from './loadActivityPage.js'
 
 const row = { cursor: 'default' } as const
 const OPERATIONS = ['send', 'receive', 'mint', 'trade', 'buy', 'execute'] as const
+const NONE: readonly PendingTransaction[] = []
 
-/** The Activity tab: the account's transactions on the connected network, by month, newest first (§5). */
+/**
+ * The Activity tab: the account's transactions on the connected network, by month, newest first (§5).
+ * What was sent through Foyer shows at once as pending, and as the service lists it once it does.
+ */
 export default function ActivityTab() {
   const kernel = useKernel()
   const t = useTranslate()
@@ -41,8 +54,38 @@ export default function ActivityTab() {
     }
   }, [key, load])
 
+  const pending = useFoyerState((foyer) => foyer.activity?.pending ?? NONE)
+  const waiting = address && networkId ? unlistedPending(pending, state.transactions, { account: address, chainId: networkId }) : []
+  const isWaiting = waiting.length > 0 && state.status !== 'loading'
+
+  // Once the service lists a sent transaction, it is no longer pending anywhere.
+  useEffect(() => {
+    kernel.store.update('activity', (activity) => {
+      const left = withoutListed(activity.pending, state.transactions)
+      return left === activity.pending ? activity : { pending: left }
+    })
+  }, [kernel, state.transactions])
+
+  // While one waits, the first page is read again past the cache until the service lists it.
+  useEffect(() => {
+    if (!isWaiting || !address || !networkId) return
+    const requestedFor = generation.current
+    let reading = false
+    const timer = setInterval(() => {
+      if (reading) return
+      reading = true
+      refreshActivityPage(kernel, { account: address, chainId: networkId })
+        .then(
+          (page) => requestedFor === generation.current && dispatch({ type: 'first-page-refreshed', page }),
+          (error: unknown) => kernel.logger.warn('The transactions could not be read again.', error),
+        )
+        .finally(() => (reading = false))
+    }, PENDING_REFRESH_MS)
+    return () => clearInterval(timer)
+  }, [kernel, isWaiting, address, networkId])
+
   if (!key) return null
-  if (state.status === 'loading') {
+  if (state.status === 'loading' && waiting.length === 0) {
     return (
       <ul className="f-list" aria-busy="true" aria-label={t('activity.loading')}>
         {[0, 1, 2].map((index) => (
@@ -53,7 +96,7 @@ export default function ActivityTab() {
       </ul>
     )
   }
-  const groups = groupByMonth(visibleTransactions(state.transactions, networkId!))
+  const groups = groupByMonth(visibleTransactions([...waiting.map(pendingAsTransaction), ...state.transactions], networkId!))
   // §8: after a failure the list is empty; the toast says why.
   if (groups.length === 0 && !state.next) return <p className="f-muted">{t('activity.empty')}</p>
   const monthName = new Intl.DateTimeFormat(kernel.i18n.locale, { month: 'long', year: 'numeric', timeZone: 'UTC' })
@@ -66,10 +109,18 @@ export default function ActivityTab() {
           <h3 className="f-section-title">{monthName.format(Date.UTC(group.year, group.month - 1))}</h3>
           <ul className="f-list">
             {group.transactions.map((transaction) => (
-              <li key={transaction.id} className="f-list-item" style={row} data-testid="activity-row">
+              <li
+                key={transaction.id}
+                className="f-list-item"
+                style={row}
+                data-testid="activity-row"
+                data-hash={transaction.metadata.hash}
+                data-status={transaction.metadata.status}
+              >
                 <span className="f-list-item-label">
                   {operationLabel(t, transaction)}
                   {transaction.metadata.status === 'failed' && <span className="f-tag"> {t('activity.failed')}</span>}
+                  {transaction.metadata.status === 'pending' && <span className="f-tag"> {t('activity.pending')}</span>}
                   <br />
                   <span className="f-muted">{dayName.format(Date.parse(transaction.metadata.minedAt))}</span>
                 </span>
@@ -79,6 +130,7 @@ export default function ActivityTab() {
           </ul>
         </section>
       ))}
+      {state.status === 'loading' && <Skeleton height={56} />}
       {state.next && (
         <Button
           variant="secondary"

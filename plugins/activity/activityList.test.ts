@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest'
 
 import type { TransactionTransfer } from '../../kernel/services/blockchainApi.js'
 import { transaction } from '../../test/memoryBlockchainApi.js'
-import { activityReducer, groupByMonth, INITIAL_ACTIVITY, isSpamTransaction, visibleTransactions } from './activityList.js'
+import {
+  activityReducer,
+  groupByMonth,
+  INITIAL_ACTIVITY,
+  isSpamTransaction,
+  pendingAsTransaction,
+  unlistedPending,
+  visibleTransactions,
+  withoutListed,
+} from './activityList.js'
+import type { PendingTransaction } from './index.js'
 
 const fungible = (isSpam: boolean): TransactionTransfer => ({ quantity: { numeric: '1' }, fungible: { name: 'T', symbol: 'T', isSpam } })
 const nft = (isSpam: boolean): TransactionTransfer => ({ quantity: { numeric: '1' }, nft: { name: 'N', isSpam } })
@@ -70,5 +80,82 @@ describe('activityReducer', () => {
   it('behavior: reset starts loading again', () => {
     const loaded = activityReducer(INITIAL_ACTIVITY, { type: 'page-loaded', page: first })
     expect(activityReducer(loaded, { type: 'reset' })).toBe(INITIAL_ACTIVITY)
+  })
+})
+
+const ALICE = '0xAbCdEf0000000000000000000000000000000001'
+const HASH = `0x${'ab'.repeat(32)}`
+const pending = (hash: string, overrides: Partial<PendingTransaction> = {}): PendingTransaction => ({
+  hash,
+  networkId: 'eip155:1',
+  from: ALICE,
+  to: '0x2222222222222222222222222222222222222222',
+  operationType: 'send',
+  transfers: [{ direction: 'out', symbol: 'ETH', numeric: '0.5' }],
+  sentAt: Date.UTC(2026, 10, 24, 9, 30),
+  ...overrides,
+})
+
+describe('pending transactions', () => {
+  it("behavior: the account's, on the connected chain, that the service does not list yet", () => {
+    const list = [
+      pending(HASH),
+      pending('0xother-chain', { networkId: 'eip155:10' }),
+      pending('0xother-account', { from: '0x3333333333333333333333333333333333333333' }),
+      pending('0xlisted'),
+    ]
+    const listed = [transaction('t', '2026-11-24T09:31:00Z', { hash: '0xLISTED' })]
+    // EVM addresses and hashes in any case.
+    expect(unlistedPending(list, listed, { account: ALICE.toLowerCase(), chainId: 'eip155:1' }).map((entry) => entry.hash)).toEqual([HASH])
+  })
+
+  it('behavior: a Solana signature (base58) is compared exactly', () => {
+    const solana = { networkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' as const, from: 'So1anaAccount1111111111111111111111111111111' }
+    const list = [pending('5xSig', solana)]
+    const chain = { account: solana.from, chainId: solana.networkId }
+    expect(unlistedPending(list, [transaction('t', '2026-11-24T09:31:00Z', { hash: '5XSIG' })], chain)).toHaveLength(1)
+    expect(unlistedPending(list, [transaction('t', '2026-11-24T09:31:00Z', { hash: '5xSig' })], chain)).toHaveLength(0)
+  })
+
+  it('behavior: once listed it is forgotten; with nothing listed the list stays the same object', () => {
+    const list = [pending(HASH), pending('0xb')]
+    expect(withoutListed(list, [transaction('t', '2026-11-24T09:31:00Z', { hash: '0xB' })])).toEqual([list[0]])
+    expect(withoutListed(list, [transaction('t', '2026-11-24T09:31:00Z')])).toBe(list)
+  })
+
+  it("behavior: shown as a row of its own: status 'pending', dated when sent, what it moved", () => {
+    expect(pendingAsTransaction(pending(HASH))).toEqual({
+      id: `pending:${HASH}`,
+      metadata: {
+        minedAt: '2026-11-24T09:30:00.000Z',
+        chain: 'eip155:1',
+        operationType: 'send',
+        status: 'pending',
+        sentFrom: ALICE,
+        sentTo: '0x2222222222222222222222222222222222222222',
+        hash: HASH,
+      },
+      transfers: [{ direction: 'out', quantity: { numeric: '0.5' }, fungible: { name: 'ETH', symbol: 'ETH', isSpam: false } }],
+    })
+  })
+})
+
+describe('activityReducer: first-page-refreshed', () => {
+  it('behavior: what the service now lists goes on top; the loaded pages and the cursor stay', () => {
+    const loaded = activityReducer(INITIAL_ACTIVITY, { type: 'page-loaded', page: { data: [transaction('b', '2026-01-02T00:00:00Z'), transaction('a', '2026-01-01T00:00:00Z')], next: 'c1' } })
+    const more = activityReducer(loaded, { type: 'page-loaded', page: { data: [transaction('z', '2025-12-01T00:00:00Z')], next: 'c2' } })
+    const refreshed = activityReducer(more, {
+      type: 'first-page-refreshed',
+      page: { data: [transaction('new', '2026-01-03T00:00:00Z'), transaction('b', '2026-01-02T00:00:00Z')], next: 'c1' },
+    })
+    expect(refreshed.transactions.map((entry) => entry.id)).toEqual(['new', 'b', 'a', 'z'])
+    expect(refreshed.next).toBe('c2')
+  })
+
+  it('behavior: ignored while the first load is under way or after a failure', () => {
+    const page = { data: [transaction('new', '2026-01-03T00:00:00Z')] }
+    expect(activityReducer(INITIAL_ACTIVITY, { type: 'first-page-refreshed', page })).toBe(INITIAL_ACTIVITY)
+    const failed = activityReducer(INITIAL_ACTIVITY, { type: 'load-failed' })
+    expect(activityReducer(failed, { type: 'first-page-refreshed', page })).toBe(failed)
   })
 })

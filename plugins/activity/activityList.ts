@@ -1,6 +1,7 @@
 // The Activity list's rules (§5) as pure functions: spam hidden, the connected chain only, grouped by
 // year and month, newest first, and the paging state.
 import type { HistoryPage, Transaction } from '../../kernel/services/blockchainApi.js'
+import type { PendingTransaction } from './index.js'
 
 /** §5: spam when every transfer is flagged spam (a transaction that moved nothing is not). */
 export function isSpamTransaction(transaction: Transaction): boolean {
@@ -58,6 +59,8 @@ export type ActivityAction =
   | { type: 'reset' }
   | { type: 'more-requested' }
   | { type: 'page-loaded'; page: HistoryPage }
+  /** The first page read again while a sent transaction waits to be listed. */
+  | { type: 'first-page-refreshed'; page: HistoryPage }
   | { type: 'load-failed' }
 
 export const INITIAL_ACTIVITY: ActivityState = { status: 'loading', transactions: [], loadingMore: false }
@@ -75,8 +78,61 @@ export function activityReducer(state: ActivityState, action: ActivityAction): A
       const added = action.page.data.filter((transaction) => !known.has(transaction.id))
       return { status: 'ready', transactions: [...state.transactions, ...added], next: action.page.next, loadingMore: false }
     }
+    case 'first-page-refreshed': {
+      // Newly listed transactions go on top; the pages already loaded, and where paging goes on, stay.
+      if (state.status !== 'ready') return state
+      const known = new Set(action.page.data.map((transaction) => transaction.id))
+      const kept = state.transactions.filter((transaction) => !known.has(transaction.id))
+      return { ...state, transactions: [...action.page.data, ...kept] }
+    }
     case 'load-failed':
       // §8: the list is marked empty and the cursor cleared.
       return { status: 'error', transactions: [], next: undefined, loadingMore: false }
+  }
+}
+
+/** Hashes and addresses compared as the chain writes them: hex (EVM) in any case, anything else (base58) exactly. */
+function same(a: string, b: string): boolean {
+  return a === b || (a.startsWith('0x') && a.toLowerCase() === b.toLowerCase())
+}
+
+/** True when `transactions` has the one with `hash`. */
+function isListed(hash: string, transactions: readonly Transaction[]): boolean {
+  return transactions.some((transaction) => transaction.metadata.hash !== undefined && same(transaction.metadata.hash, hash))
+}
+
+/** The pending transactions `account` sent on `chainId` that `transactions` (the service's pages) do not list yet. */
+export function unlistedPending(
+  pending: readonly PendingTransaction[],
+  transactions: readonly Transaction[],
+  { account, chainId }: { account: string; chainId: string },
+): PendingTransaction[] {
+  return pending.filter((sent) => sent.networkId === chainId && same(sent.from, account) && !isListed(sent.hash, transactions))
+}
+
+/** `pending` without what `transactions` lists; the same array when nothing is listed yet. */
+export function withoutListed(pending: readonly PendingTransaction[], transactions: readonly Transaction[]): readonly PendingTransaction[] {
+  const left = pending.filter((sent) => !isListed(sent.hash, transactions))
+  return left.length === pending.length ? pending : left
+}
+
+/** A pending transaction as a row of the list: status 'pending', dated when it was sent. */
+export function pendingAsTransaction(sent: PendingTransaction): Transaction {
+  return {
+    id: `pending:${sent.hash}`,
+    metadata: {
+      minedAt: new Date(sent.sentAt).toISOString(),
+      chain: sent.networkId,
+      operationType: sent.operationType,
+      status: 'pending',
+      sentFrom: sent.from,
+      ...(sent.to ? { sentTo: sent.to } : {}),
+      hash: sent.hash,
+    },
+    transfers: sent.transfers.map(({ direction, symbol, numeric }) => ({
+      direction,
+      quantity: { numeric },
+      fungible: { name: symbol, symbol, isSpam: false },
+    })),
   }
 }

@@ -1,7 +1,28 @@
-// The activity plugin's manifest: an Account tab, its event and its texts. The tab, and with it the
-// blockchain data client, loads on demand, and only while the 'activity' feature is on (§2).
-import { definePlugin, type Plugin } from '../../kernel/index.js'
+// The activity plugin's manifest: an Account tab, its event, its texts and the list of transactions
+// sent through Foyer that the data service has not listed yet. The tab, and with it the blockchain
+// data client, loads on demand, and only while the 'activity' feature is on (§2).
+import { definePlugin, type Plugin, type SentTransaction } from '../../kernel/index.js'
 import { en } from './locales.js'
+
+/** §9: the pending transactions kept; a newer one pushes the oldest out. */
+export const PENDING_TRANSACTIONS_LIMIT = 99
+
+/** A transaction sent through Foyer that the data service does not list yet. */
+export interface PendingTransaction extends SentTransaction {
+  /** When it was announced, ms since the epoch: where Activity shows it until the service dates it. */
+  sentAt: number
+}
+
+export interface ActivityState {
+  /** Newest first, at most PENDING_TRANSACTIONS_LIMIT, whichever account or network sent them. */
+  pending: readonly PendingTransaction[]
+}
+
+declare module '../../kernel/core/store.js' {
+  interface FoyerState {
+    activity: ActivityState
+  }
+}
 
 declare module '../../kernel/core/features.js' {
   interface Features {
@@ -23,7 +44,8 @@ declare module '../../kernel/core/bus.js' {
 
 /**
  * The Activity tab of the Account view (§2): the account's transactions on the connected network,
- * by month, newest first. Gated by the `activity` feature (§9).
+ * by month, newest first. Gated by the `activity` feature (§9). A transaction sent through Foyer
+ * ('transaction:sent') shows at once as pending, and as the service lists it once it does.
  *
  * @example
  * createKernel({ projectId, services: { api: 'https://api.example.com' }, plugins: [evm({ networks }), activity()] })
@@ -34,7 +56,21 @@ export function activity(): Plugin {
     flags: { activity: { default: true, remote: true } },
     feature: 'activity',
     // After Tokens (0) and NFTs (1) of the portfolio plugin (§2).
-    slots: { 'account-tabs': [{ id: 'activity', label: 'activity.tab', order: 2, load: () => import('./ActivityTab.js') }] },
+    // §6: offered where the connected chain has a history (the `history` capability), whatever its namespace.
+    slots: { 'account-tabs': [{ id: 'activity', label: 'activity.tab', order: 2, capability: 'history', load: () => import('./ActivityTab.js') }] },
     locales: { en },
+    setup(kernel) {
+      kernel.store.addSlice('activity', { pending: [] })
+      // A fact from send, swaps …: listed at once, whatever the history cache holds, until the service has it.
+      const stop = kernel.bus.on('transaction:sent', (sent) =>
+        kernel.store.update('activity', ({ pending }) => ({
+          pending: [{ ...sent, sentAt: Date.now() }, ...pending.filter((known) => known.hash !== sent.hash)].slice(0, PENDING_TRANSACTIONS_LIMIT),
+        })),
+      )
+      return () => {
+        stop()
+        kernel.store.removeSlice('activity')
+      }
+    },
   })
 }

@@ -5,7 +5,7 @@ import { TOAST_AUTO_CLOSE_MS } from '../../kernel/index.js'
 import { testKernel } from '../../test/fixtures.js'
 import { memoryBlockchainApi, transaction } from '../../test/memoryBlockchainApi.js'
 import { activity } from './index.js'
-import { loadActivityPage } from './loadActivityPage.js'
+import { loadActivityPage, refreshActivityPage } from './loadActivityPage.js'
 
 const account = '0x1111111111111111111111111111111111111111'
 
@@ -51,5 +51,25 @@ describe('loadActivityPage', () => {
 
   it('behavior: without a configured service the history is empty', async () => {
     await expect(loadActivityPage(testKernel({ plugins: [activity()] }), { account, chainId: 'eip155:1' })).resolves.toEqual({ data: [] })
+  })
+
+  it('behavior: the refresh reads the first page past the cache, where a read that raced the indexer sits for 30 s (§9)', async () => {
+    const transactions = [transaction('old', '2026-01-01T00:00:00Z')]
+    const { api, kernel } = setup({ transactions })
+    await loadActivityPage(kernel, { account, chainId: 'eip155:1' })
+    // The service indexes the new block after that read; the cached answer stays fresh for 30 s.
+    transactions.unshift(transaction('new', '2026-01-02T00:00:00Z', { hash: `0x${'1'.repeat(64)}` }))
+    expect((await loadActivityPage(kernel, { account, chainId: 'eip155:1' })).data.map((entry) => entry.id)).toEqual(['old'])
+    expect((await refreshActivityPage(kernel, { account, chainId: 'eip155:1' })).data.map((entry) => entry.id)).toEqual(['new', 'old'])
+    expect(api.calls.history).toHaveLength(2)
+    // And the cache now holds the fresh page.
+    expect((await loadActivityPage(kernel, { account, chainId: 'eip155:1' })).data.map((entry) => entry.id)).toEqual(['new', 'old'])
+    expect(api.calls.history).toHaveLength(2)
+  })
+
+  it('behavior: a refresh that fails rejects without the toast (the tab tries again)', async () => {
+    const { kernel } = setup({ failWith: 503 })
+    await expect(refreshActivityPage(kernel, { account, chainId: 'eip155:1' })).rejects.toThrow('HTTP status code: 503')
+    expect(kernel.store.getState().toast.open).toBe(false)
   })
 })

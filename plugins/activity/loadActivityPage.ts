@@ -1,5 +1,11 @@
 import { showToast, visibleMessage, type Kernel } from '../../kernel/index.js'
-import { getHistoryPage, type HistoryPage } from '../../kernel/query.js'
+import { getHistoryPage, historyPageQuery, queryClientOf, QUERY_KEY_PREFIX, type HistoryPage } from '../../kernel/query.js'
+
+/**
+ * How often the shown tab reads the first page again, past the cache, while a transaction sent
+ * through Foyer is not listed yet (the service indexes a block after the wallet saw it mined).
+ */
+export const PENDING_REFRESH_MS = 2_000
 
 export interface LoadActivityPageParameters {
   account: string
@@ -27,4 +33,18 @@ export async function loadActivityPage(kernel: Kernel, { account, chainId, curso
     kernel.bus.emit('activity:fetch-failed', { chainId, ...(cursor ? { cursor } : {}), message: visibleMessage(error, 'Unknown error') })
     throw error
   }
+}
+
+/**
+ * The first page of the account's history read again from the service, whatever the cache holds: a
+ * read that raced the service's indexer must not hide a sent transaction for the cache's 30 s (§9).
+ * Quiet on failure (no toast): the caller tries again while the transaction waits.
+ *
+ * @example
+ * const { data } = await refreshActivityPage(kernel, { account, chainId: 'eip155:1' })
+ */
+export async function refreshActivityPage(kernel: Kernel, { account, chainId }: Omit<LoadActivityPageParameters, 'cursor'>): Promise<LoadActivityPageReturnType> {
+  const { key } = historyPageQuery(kernel, { account, chainId })
+  await queryClientOf(kernel).invalidateQueries({ queryKey: [QUERY_KEY_PREFIX, ...key], exact: true, refetchType: 'none' })
+  return getHistoryPage(kernel, { account, chainId })
 }

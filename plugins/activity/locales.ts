@@ -17,6 +17,8 @@ export const en = {
   'activity.buy': 'Bought',
   'activity.execute': 'Contract call',
   'activity.failed': 'Failed',
+  /** Sent through this site and confirmed by the network; not yet in the account's history. */
+  'activity.pending': 'Pending',
   /** Shown after the first transfer when a transaction moved more than one asset. */
   'activity.moreTransfers': '+{n} more',
 } as const

@@ -16,6 +16,7 @@ async function setup(options: TestChainOptions = { transfer: 'approve' }) {
   const events: unknown[] = []
   kernel.bus.on('send:initiated', (payload) => events.push(payload))
   kernel.bus.on('send:succeeded', (payload) => events.push(payload))
+  kernel.bus.on('transaction:sent', (payload) => events.push({ sent: payload }))
   kernel.bus.on('balances:changed', () => events.push('balances:changed'))
   return { kernel, wallet: chain.wallet, events }
 }
@@ -31,6 +32,16 @@ describe('sendToken', () => {
     expect(events).toEqual([
       { event: 'SEND_INITIATED', namespace: 'eip155', networkId: 'eip155:1', symbol: 'TETH', amount: '0.5' },
       { event: 'SEND_SUCCESS', namespace: 'eip155', networkId: 'eip155:1', symbol: 'TETH', amount: '0.5', hash: result.hash },
+      {
+        sent: {
+          hash: result.hash,
+          networkId: 'eip155:1',
+          from: testAddresses.eip155[0],
+          to: testAddresses.eip155[1],
+          operationType: 'send',
+          transfers: [{ direction: 'out', symbol: 'TETH', numeric: '0.5' }],
+        },
+      },
       'balances:changed',
     ])
   })
@@ -69,7 +80,9 @@ describe('sendToken', () => {
     const { kernel, wallet, events } = await setup({ namespace: 'bip122', transfer: 'approve', accounts: ['bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'], networks: [{ ...testNetwork, id: 'btc', chainNamespace: 'bip122', caipNetworkId: 'bip122:000000000019d6689c085ae165831e93' }] })
     await sendToken(kernel, { token: { symbol: 'BTC', decimals: 8 }, amount: '1', to: 'bc1q9h6yzs0ej3vfhp6jvmvf4hq6xqyvnhvfwjq2xs' })
     expect(wallet.transfers).toMatchObject([{ to: 'bc1q9h6yzs0ej3vfhp6jvmvf4hq6xqyvnhvfwjq2xs', amount: 10n ** 8n }])
-    expect(events).toHaveLength(3)
+    // SEND_INITIATED, SEND_SUCCESS, the sent transaction for Activity, 'balances:changed'.
+    expect(events).toHaveLength(4)
+    expect(events[2]).toMatchObject({ sent: { networkId: 'bip122:000000000019d6689c085ae165831e93', operationType: 'send' } })
   })
 
   it("behavior: a chain without the transfer capability is 'Unsupported chain'", async () => {

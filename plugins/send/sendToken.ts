@@ -42,7 +42,7 @@ export interface SendEventPayload {
  * Sends the native coin or a token from the connected account (§4): checks the form (§5 wording),
  * sends through the connected chain's transfer capability ('Unsupported chain' where there is none), turns the form's `loading` on,
  * emits 'send:initiated' (SEND_INITIATED), lets the chain's transfer capability sign and wait for
- * the network, emits 'send:succeeded' (SEND_SUCCESS) and 'balances:changed', and resets the form.
+ * the network, emits 'send:succeeded' (SEND_SUCCESS), 'transaction:sent' and 'balances:changed', and resets the form.
  * A failure leaves the form as it was.
  *
  * @throws {SendValidationError} 'An amount and receiver address are required', 'A token is required' …
@@ -78,6 +78,15 @@ export async function sendToken(kernel: Kernel, params: SendTokenParameters): Pr
       networkId,
     })
     kernel.bus.emit('send:succeeded', { ...base, event: 'SEND_SUCCESS', hash })
+    // Activity lists it at once, pending until the data service has indexed it.
+    kernel.bus.emit('transaction:sent', {
+      hash,
+      networkId,
+      from,
+      to,
+      operationType: 'send',
+      transfers: [{ direction: 'out', symbol: token.symbol, numeric: base.amount }],
+    })
     kernel.bus.emit('balances:changed', {})
     resetSendForm(kernel)
     return { hash, namespace, networkId }

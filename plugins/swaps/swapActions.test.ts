@@ -132,12 +132,18 @@ describe('swapTokens', () => {
     await setUp(api)
     const events: string[] = []
     kernel.bus.on('swaps:succeeded', ({ hash }) => events.push(`swapped ${hash}`))
+    kernel.bus.on('transaction:sent', (sent) => events.push(`sent ${sent.hash} ${sent.operationType} ${sent.transfers.map((t) => `${t.direction} ${t.numeric} ${t.symbol}`).join(', ')}`))
     kernel.bus.on('balances:changed', () => events.push('balances'))
+    vi.useFakeTimers()
     setSwapInput(kernel, { sourceToken: ETH, toToken: USDT, sourceTokenAmount: '0.5' })
+    await vi.advanceTimersByTimeAsync(QUOTE_DEBOUNCE_MS)
+    vi.useRealTimers()
+    expect(kernel.store.getState().swaps.quote?.toAmount).toBe(1500n * 10n ** 6n)
     const { hash } = await swapTokens(kernel)
     expect(calls.find((call) => call.method === 'buildTransaction')?.params).toMatchObject({ amount: 5n * 10n ** 17n, slippage: 1, from: ETH.address, to: USDT.address })
     expect(chain.wallet.transactions).toEqual([expect.objectContaining({ to: `0x${'77'.repeat(20)}`, value: 5n * 10n ** 17n, data: '0x38ed1739' })])
-    expect(events).toEqual([`swapped ${hash}`, 'balances'])
+    // Activity lists the swap at once: what left the account and what the quote said comes back.
+    expect(events).toEqual([`swapped ${hash}`, `sent ${hash} trade out 0.5 TETH, in 1500 USDT`, 'balances'])
     expect(kernel.store.getState().swaps).toMatchObject({ step: 'done', hash, sourceTokenAmount: '' })
   })
 

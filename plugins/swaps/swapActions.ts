@@ -3,7 +3,7 @@
 import { selectActiveConnection } from '../../kernel/core/connection.js'
 import type { Kernel } from '../../kernel/core/createKernel.js'
 import { AddressOrAuthConnectorNotFoundError, UnsupportedChainError } from '../../kernel/core/errors/catalogue.js'
-import { createToken, isUserRejection, visibleMessage } from '../../kernel/index.js'
+import { createToken, formatUnits, isUserRejection, visibleMessage } from '../../kernel/index.js'
 import { convertApiOf, NATIVE_TOKEN } from './convertApi.js'
 import { addSwapTexts } from './locales.js'
 import { updateSwapState, type SwapState } from './swapState.js'
@@ -147,7 +147,7 @@ export async function approveSwapToken(kernel: Kernel): Promise<void> {
 
 /**
  * The swap: the router call the service builds (§9: 1 % slippage), signed in the wallet and mined; then
- * 'swaps:succeeded' and 'balances:changed', and the view shows the hash.
+ * 'swaps:succeeded', 'transaction:sent' and 'balances:changed', and the view shows the hash.
  *
  * @throws whatever the wallet or the service said; the state's `error` says it too.
  * @example
@@ -179,6 +179,17 @@ export async function swapTokens(kernel: Kernel): Promise<{ hash: string }> {
       to: wanted.toToken.address,
       fromAmount: wanted.amount.toString(),
       toAmount: (state.quote?.toAmount ?? 0n).toString(),
+    })
+    kernel.bus.emit('transaction:sent', {
+      hash,
+      networkId,
+      from: address,
+      to: built.to,
+      operationType: 'trade',
+      transfers: [
+        { direction: 'out', symbol: wanted.sourceToken.symbol, numeric: formatUnits(wanted.amount, wanted.sourceToken.decimals) },
+        ...(state.quote ? [{ direction: 'in' as const, symbol: wanted.toToken.symbol, numeric: formatUnits(state.quote.toAmount, wanted.toToken.decimals) }] : []),
+      ],
     })
     kernel.bus.emit('balances:changed', {})
     updateSwapState(kernel, { step: 'done', hash, sourceTokenAmount: '', quote: undefined, allowance: undefined })

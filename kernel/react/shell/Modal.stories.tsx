@@ -2,9 +2,10 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import type { Kernel } from '../../core/createKernel.js'
 import { expect, userEvent, waitFor } from 'storybook/test'
 import { raiseAlert } from '../../core/alerts.js'
+import { switchNetwork } from '../../actions/switchNetwork.js'
 import { showToast } from '../../core/toast.js'
 import { testChain, testConnector } from '../../../test/fixtures.js'
-import { deepActiveElement, iconDataUrl, withinModal } from '../../../test/stories.js'
+import { connectedStory, deepActiveElement, iconDataUrl, withinModal } from '../../../test/stories.js'
 import { ConnectButton } from '../ConnectButton.js'
 
 const wallets = () => [
@@ -82,6 +83,33 @@ export const MobileSheet: Story = {
 }
 
 export const MobileSheetDark: Story = { ...MobileSheet, globals: { theme: 'dark' } }
+
+/** The kernel of the latest NetworkNotFound story. */
+let shownKernel: Kernel | undefined
+
+/**
+ * §8: the host asked to switch to a network no chain declares: the 'Network Not Found' alert (the
+ * switch-network-not-found alert) is raised, not only the thrown 'Network not found'.
+ */
+export const NetworkNotFound: Story = {
+  parameters: {
+    foyer: connectedStory({
+      setup: (kernel) => {
+        shownKernel = kernel
+      },
+    }),
+  },
+  play: async () => {
+    const modal = await withinModal()
+    await modal.findByRole('button', { name: 'Disconnect' })
+    await expect(modal.queryByRole('alert')).toBeNull()
+    const kernel = shownKernel!
+    await expect(switchNetwork(kernel, { networkId: 'eip155:999999' })).rejects.toThrow('Network not found')
+    const alert = await modal.findByRole('alert')
+    await expect(alert).toHaveTextContent('Network Not Found')
+    await expect(alert).toHaveTextContent(kernel.i18n.t('alert.networkNotFound.long'))
+  },
+}
 
 /** A §8 alert shows its short and long message at the top and can be dismissed. */
 export const Alert: Story = {

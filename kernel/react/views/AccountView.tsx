@@ -54,7 +54,7 @@ export default function AccountView() {
   const details = kernel.views.slot('account-details').filter((entry) => entry.connectorId === account.connectorId)
   const tabs = kernel.views
     .slot('account-tabs')
-    .filter((entry) => !entry.feature || isFeatureEnabled(flags, entry.feature))
+    .filter((entry) => (!entry.feature || isFeatureEnabled(flags, entry.feature)) && (!entry.capability || chain?.capabilities?.[entry.capability]))
     .map((entry) => ({ id: entry.id, label: t(entry.label), content: <SlotOutlet entry={entry} /> }))
 
   const copy = async () => {
