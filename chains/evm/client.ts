@@ -10,6 +10,7 @@ import { isUserRejection } from '../../kernel/core/errors/isUserRejection.js'
 import { isSameNetwork, type Account, type Network } from '../../kernel/model/network.js'
 import { StorageToken } from '../../kernel/core/tokens.js'
 import { createToken, type Token } from '../../kernel/core/container.js'
+import { rpcUrlFor } from '../../kernel/services/publicRpc.js'
 import type { Eip1193Provider } from './provider.js'
 import { EVM_NAMESPACE, LAST_CONNECTOR_KEY, type EvmConfig, type EvmSession } from './session.js'
 
@@ -288,7 +289,7 @@ export async function getNativeBalance(
   { address, networkId }: { address: string; networkId: CaipNetworkId },
 ): Promise<NativeBalance> {
   const network = requireNetwork(config, networkId)
-  const value = await readNativeBalance(kernel, config.rpcUrls.get(network.caipNetworkId)!, address)
+  const value = await readNativeBalance(kernel, rpcUrlFor(kernel, network, config.rpcUrls.get(network.caipNetworkId)!), address)
   return { value, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
 }
 

@@ -4,6 +4,7 @@ import type { ContractRead } from '../../kernel/core/chain.js'
 import type { Kernel } from '../../kernel/core/createKernel.js'
 import { publicClientFor, requireNetwork } from './client.js'
 import type { EvmConfig } from './session.js'
+import { rpcUrlFor } from '../../kernel/services/publicRpc.js'
 
 // A module of its own: viem's contract call brings ABI coding, contract errors and its deployless
 // bytecode (some 15 KB gzip) that a connection and a balance never need (#21).
@@ -12,7 +13,7 @@ import type { EvmConfig } from './session.js'
 export async function readContract(kernel: Kernel, config: EvmConfig, { networkId, address, abi, functionName, args }: ContractRead): Promise<unknown> {
   const network = requireNetwork(config, networkId)
   if (!isAddress(address, { strict: false })) throw new Error(`'${address}' is not an EVM address.`)
-  return readContractAction(publicClientFor(kernel, config.rpcUrls.get(network.caipNetworkId)!), {
+  return readContractAction(publicClientFor(kernel, rpcUrlFor(kernel, network, config.rpcUrls.get(network.caipNetworkId)!)), {
     address,
     abi: abi as Abi,
     functionName,

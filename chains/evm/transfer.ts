@@ -8,6 +8,7 @@ import type { Kernel } from '../../kernel/core/createKernel.js'
 import { BaseError, type BaseErrorOptions } from '../../kernel/core/errors/BaseError.js'
 import { connectedWallet, publicClientFor, requireNetwork } from './client.js'
 import type { EvmConfig, EvmSession } from './session.js'
+import { rpcUrlFor } from '../../kernel/services/publicRpc.js'
 
 /** How often the receipt is asked for: viem's 4 s default keeps the visitor waiting after the block. */
 export const RECEIPT_POLL_MS = 1_000
@@ -58,7 +59,7 @@ export async function sendTransaction(
   { from, to, value, data, networkId }: TransactionRequest,
 ): Promise<{ hash: string }> {
   const provider = connectedWallet(session)
-  const rpcUrl = rpcUrlOf(config, networkId)
+  const rpcUrl = rpcUrlOf(kernel, config, networkId)
   const transaction = { from, to: checkedAddress(to), ...(value !== undefined && { value: numberToHex(value) }), ...(data && { data }) }
   const hash = await provider.request({ method: 'eth_sendTransaction', params: [transaction] })
   if (typeof hash !== 'string' || !/^0x[0-9a-f]{64}$/i.test(hash)) throw new Error('The wallet returned no transaction hash.')
@@ -77,7 +78,7 @@ function checkedAddress(address: string): `0x${string}` {
  * has a base fee, else its gas price), with FEE_HEADROOM.
  */
 export async function estimateFee(kernel: Kernel, config: EvmConfig, { networkId }: { networkId: CaipNetworkId }): Promise<bigint> {
-  const client = publicClientFor(kernel, rpcUrlOf(config, networkId))
+  const client = publicClientFor(kernel, rpcUrlOf(kernel, config, networkId))
   const perGas = await estimateFeesPerGas(client).then(
     (fees) => fees.maxFeePerGas,
     () => getGasPrice(client),
@@ -85,7 +86,8 @@ export async function estimateFee(kernel: Kernel, config: EvmConfig, { networkId
   return NATIVE_TRANSFER_GAS * perGas * FEE_HEADROOM
 }
 
-/** The network's own RPC: parseEvmOptions gives every network one. */
-function rpcUrlOf(config: EvmConfig, networkId: CaipNetworkId): string {
-  return config.rpcUrls.get(requireNetwork(config, networkId).caipNetworkId)!
+/** The network's RPC (parseEvmOptions gives every network one), or the public RPC service's (`services.rpc`). */
+function rpcUrlOf(kernel: Kernel, config: EvmConfig, networkId: CaipNetworkId): string {
+  const network = requireNetwork(config, networkId)
+  return rpcUrlFor(kernel, network, config.rpcUrls.get(network.caipNetworkId)!)
 }
