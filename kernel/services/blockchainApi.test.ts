@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ANVIL_ACCOUNTS, startDevChains, type DevChains } from '../../services/devchain/index.mjs'
 import { startApi, type BlockchainApi as ApiServer } from '../../services/api/index.mjs'
 import { createBlockchainApi, blockchainApiOf, type BlockchainApi } from './blockchainApi.js'
-import { testKernel } from '../../test/fixtures.js'
+import { testChain, testKernel } from '../../test/fixtures.js'
 import { SDK_TYPE, SDK_VERSION } from '../core/version.js'
 import { FetchToken } from '../core/tokens.js'
 import { getTokenBalances } from '../actions/getTokenBalances.js'
@@ -125,13 +125,16 @@ describe('createBlockchainApi against services/api', () => {
     expect(requested.at(-1)?.searchParams.get('onramp')).toBe('coinbase')
   })
 
-  it('behavior: getIdentity sends the connected EVM account as sender (§7)', async () => {
+  it('behavior: getIdentity sends as sender (§7) the connected account of the chain that has identities', async () => {
     const seen: URL[] = []
-    const kernel = testKernel({ projectId: PROJECT, services: { api: server.url } })
+    const kernel = testKernel({ projectId: PROJECT, services: { api: server.url }, plugins: [testChain({ namespace: 'solana' }), testChain()] })
     kernel.container.provide(FetchToken, (input, init) => {
       seen.push(new URL(String(input)))
       return fetch(input, init)
     })
+    // Solana first: it has no identities, so its account never asks.
+    const solanaAccount = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
+    kernel.dispatchConnection({ type: 'connected', namespace: 'solana', connectorId: 'test', accounts: [{ namespace: 'solana', address: solanaAccount, type: 'eoa' }], networkId: 'solana:test' })
     kernel.dispatchConnection({ type: 'connected', namespace: 'eip155', connectorId: 'test', accounts: [{ namespace: 'eip155', address: a2, type: 'eoa' }], networkId: CHAIN })
     await expect(getIdentity(kernel, { address: a1 })).resolves.toMatchObject({ name: 'alice.foyer' })
     expect(seen.map((url) => url.searchParams.get('sender'))).toEqual([a2])

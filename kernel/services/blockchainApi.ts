@@ -256,6 +256,15 @@ export function createBlockchainApi(options: BlockchainApiOptions): BlockchainAp
   }
 }
 
+/**
+ * §7 `sender` of an identity lookup: the connected account of a chain that has identities (the `identity`
+ * capability), if any.
+ */
+export function identitySender(kernel: Kernel): string | undefined {
+  const { namespaces } = kernel.store.getState().connection
+  return Object.entries(namespaces).find(([namespace, connection]) => connection.address && kernel.chains.get(namespace)?.capabilities?.identity)?.[1].address
+}
+
 /** The kernel's blockchain data service: the host's replacement if it registered one, else `services.api`, else none. */
 export function blockchainApiOf(kernel: Kernel): BlockchainApi | undefined {
   return serviceOf(kernel, { token: BlockchainApiToken, url: 'api', create: createBlockchainApi })
