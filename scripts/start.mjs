@@ -3,7 +3,7 @@
 // wallet with its mail catcher, then the demo site (Vite dev server). Ctrl-C stops every process it started.
 //
 // Ports: FOYER_ANVIL_PORT (8545), FOYER_ANVIL_PORT_B (8546), FOYER_SOLANA_PORT (8899), FOYER_RELAY_PORT (8787),
-// FOYER_API_PORT (8789), FOYER_DIRECTORY_PORT (8788), FOYER_WALLET_PORT (8790), FOYER_SMTP_PORT (8025), FOYER_MAIL_PORT (8791),
+// FOYER_API_PORT (8789), FOYER_DIRECTORY_PORT (8788), FOYER_RPC_PORT (8793), FOYER_WALLET_PORT (8790), FOYER_SMTP_PORT (8025), FOYER_MAIL_PORT (8791),
 // FOYER_BUNDLER_PORT (8794), FOYER_BUNDLER_PORT_B (8795),
 // FOYER_IDENTITY_PORT (8792),
 // FOYER_DEMO_PORT or PORT (5173).
@@ -42,6 +42,7 @@ const ports = {
   relay: readPort('FOYER_RELAY_PORT', 8787),
   api: readPort('FOYER_API_PORT', 8789),
   directory: readPort('FOYER_DIRECTORY_PORT', 8788),
+  rpc: readPort('FOYER_RPC_PORT', 8793),
   wallet: readPort('FOYER_WALLET_PORT', 8790),
   smtp: readPort('FOYER_SMTP_PORT', 8025),
   mail: readPort('FOYER_MAIL_PORT', 8791),
@@ -73,6 +74,7 @@ async function start() {
   await assertPortFree(ports.relay, 'FOYER_RELAY_PORT');
   await assertPortFree(ports.api, 'FOYER_API_PORT');
   await assertPortFree(ports.directory, 'FOYER_DIRECTORY_PORT');
+  await assertPortFree(ports.rpc, 'FOYER_RPC_PORT');
   await assertPortFree(ports.wallet, 'FOYER_WALLET_PORT');
   await assertPortFree(ports.smtp, 'FOYER_SMTP_PORT');
   await assertPortFree(ports.mail, 'FOYER_MAIL_PORT');
@@ -88,6 +90,7 @@ async function start() {
     relayPort: ports.relay,
     apiPort: ports.api,
     directoryPort: ports.directory,
+    rpcPort: ports.rpc,
     wallet: { port: ports.wallet, smtpPort: ports.smtp, mailPort: ports.mail, identityPort: ports.identity },
     names: true,
     onramp: true,
@@ -141,6 +144,7 @@ async function start() {
       `  solana        ${local.solana.url}  (litesvm, ${local.fixtures.solana.chainId})`,
       `  relay         ${local.fixtures.walletConnect.relayUrl}  (WalletConnect, development only)`,
       `  api           ${local.fixtures.api.url}  (balances, prices, history, account names in .foyer.id, on-ramp checkouts, sign-in sessions)`,
+      `  rpc           ${local.fixtures.rpc.url}/v1  (the public RPC service: ?chainId=eip155:31337|eip155:31338|${local.fixtures.solana.chainId}&projectId=…)`,
       `  directory     ${local.fixtures.directory.url}  (wallets for All Wallets and WalletConnect; allowed origins; analytics events kept in the storage)`,
       `  wallet        ${local.fixtures.wallet?.url}  (embedded wallet: the secure frame, email and social sign-in; data in ${local.database?.location})`,
       `  mail          ${local.fixtures.mail?.url}  (the inbox: sign-in codes and device links; SMTP ${local.fixtures.mail?.smtpUrl})`,

@@ -4,6 +4,7 @@ import type { DevChainFixtures, DevChains } from './devchain/index.mjs'
 import type { WalletDirectory } from './directory/index.mjs'
 import type { IdentityProvider } from './identity/index.mjs'
 import type { MailCatcher } from './mail/index.mjs'
+import type { RpcService } from './rpc/index.mjs'
 import type { Database } from './storage/index.mjs'
 import type { WalletService } from './wallet/index.mjs'
 
@@ -14,6 +15,8 @@ export interface LocalStackFixtures extends DevChainFixtures {
   /** `names`: whether the API keeps account names (the `names` option); `onramp`: whether it runs the on-ramp stand-ins. */
   api: { url: string; names: boolean; onramp: boolean }
   directory: { url: string }
+  /** The public RPC service (§7): `<url>/v1?chainId=<CAIP-2>&projectId=…` reaches either anvil chain or the Solana node. */
+  rpc: { url: string }
   /** With the `wallet` option: the wallet service as a browser should load it (`http://localhost:<port>`, another site than 127.0.0.1). */
   wallet?: { url: string }
   /** With the `wallet` option: the mail catcher's inbox and SMTP URL. */
@@ -44,6 +47,8 @@ export interface LocalStack {
   api: BlockchainApi
   /** The wallet directory (`failNext` makes it answer errors, for tests). */
   directory: WalletDirectory
+  /** The public RPC service in front of the chains. */
+  rpc: RpcService
   /** With the `wallet` option. */
   wallet?: WalletService
   mail?: MailCatcher
@@ -64,6 +69,8 @@ export declare function startLocalStack(options?: {
   apiPort?: number
   /** The wallet directory. @default 0 (a free port) */
   directoryPort?: number
+  /** The public RPC service (§7). @default 0 (a free port) */
+  rpcPort?: number
   /** The embedded wallet, its mail catcher and the storage database; off unless asked for. @default false */
   wallet?: LocalWalletOptions | false
   /** An ERC-4337 bundler (alto, on 127.0.0.1) per chain; off unless asked for. @default false */

@@ -1,6 +1,6 @@
 // The whole local stack behind `npm start`, the end-to-end tests and the benchmark: two anvil chains
 // with the fixture contracts, the local Solana node, the WalletConnect relay, the blockchain data API and
-// the wallet directory; with `wallet`, the mail catcher and the embedded wallet service; with `names`, account names
+// the wallet directory, the public RPC service in front of the chains; with `wallet`, the mail catcher and the embedded wallet service; with `names`, account names
 // in the API; with `onramp`, the API's on-ramp stand-ins (meld, coinbase) paying on the local chains; any of them
 // opens the storage database (once, for every durable service); with `bundler`, an ERC-4337 bundler (alto, on
 // loopback) per chain.
@@ -21,6 +21,7 @@ import {
 } from './solana/index.mjs';
 import { startRelay } from './relay/index.mjs';
 import { startApi } from './api/index.mjs';
+import { startRpc } from './rpc/index.mjs';
 import { SOCIAL_PROVIDERS, startDirectory } from './directory/index.mjs';
 import { DEFAULT_DATA_DIR, openDatabase } from './storage/index.mjs';
 
@@ -33,6 +34,7 @@ const BUNDLER_PORT_ENVS = ['FOYER_BUNDLER_PORT', 'FOYER_BUNDLER_PORT_B'];
  *   walletConnect: { relayUrl: string },
  *   api: { url: string, names: boolean, onramp: boolean },
  *   directory: { url: string },
+ *   rpc: { url: string },
  *   wallet?: { url: string },
  *   bundlers?: Record<string, string>,
  *   mail?: { url: string, smtpUrl: string },
@@ -60,6 +62,8 @@ const BUNDLER_PORT_ENVS = ['FOYER_BUNDLER_PORT', 'FOYER_BUNDLER_PORT_B'];
  * @param {number} [options.apiPort] the blockchain data API; 0 (a free port) unless given, so tests that pass 0
  *   for the other ports never collide with `npm start`. @default 0
  * @param {number} [options.directoryPort] the wallet directory; 0 (a free port) unless given, like apiPort. @default 0
+ * @param {number} [options.rpcPort] the public RPC service (§7) in front of the anvil chains and the Solana node; 0 (a
+ *   free port) unless given, like apiPort. @default 0
  * @param {LocalWalletOptions | false} [options.wallet] the embedded wallet, its mail catcher and the storage
  *   database they need; off unless asked for, so stacks that do not use it skip opening the database. @default false
  * @param {boolean} [options.bundler] an ERC-4337 bundler (alto) per chain, on 127.0.0.1, for the EntryPoint v0.8 every
@@ -80,11 +84,12 @@ const BUNDLER_PORT_ENVS = ['FOYER_BUNDLER_PORT', 'FOYER_BUNDLER_PORT_B'];
  * @returns {Promise<{ devChains: import('./devchain/index.mjs').DevChains, solana: { url: string, stop(): Promise<void> },
  *   fixtures: LocalStackFixtures, stop(): Promise<void> }>}
  */
-export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 8899, relayPort = 8787, apiPort = 0, directoryPort = 0, wallet: walletOptions = false, bundler = false, bundlerPorts = [0, 0], names = false, onramp = false, analytics = false, dataDir: dataDirOption, fixturesPath = false, signal } = {}) {
+export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 8899, relayPort = 8787, apiPort = 0, directoryPort = 0, rpcPort = 0, wallet: walletOptions = false, bundler = false, bundlerPorts = [0, 0], names = false, onramp = false, analytics = false, dataDir: dataDirOption, fixturesPath = false, signal } = {}) {
   if (solanaPort !== 0) await assertPortFree(solanaPort, 'FOYER_SOLANA_PORT');
   if (relayPort !== 0) await assertPortFree(relayPort, 'FOYER_RELAY_PORT');
   if (apiPort !== 0) await assertPortFree(apiPort, 'FOYER_API_PORT');
   if (directoryPort !== 0) await assertPortFree(directoryPort, 'FOYER_DIRECTORY_PORT');
+  if (rpcPort !== 0) await assertPortFree(rpcPort, 'FOYER_RPC_PORT');
   if (bundler) {
     for (const [index, port] of bundlerPorts.entries()) if (port) await assertPortFree(port, BUNDLER_PORT_ENVS[index] ?? 'FOYER_BUNDLER_PORT');
   }
@@ -135,6 +140,8 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
   let api;
   /** @type {import('./directory/index.mjs').WalletDirectory | undefined} */
   let directory;
+  /** @type {import('./rpc/index.mjs').RpcService | undefined} */
+  let rpc;
   /** @type {import('./storage/index.mjs').Database | undefined} */
   let database;
   /** @type {import('./mail/index.mjs').MailCatcher | undefined} */
@@ -193,6 +200,10 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
       ...(walletOptions && { features: { socials: [...SOCIAL_PROVIDERS, 'telegram'] } }),
       ...(analytics && { analytics, database }),
     });
+    rpc = await startRpc({
+      port: rpcPort,
+      chains: Object.fromEntries([...devChains.chains.map((chain) => [`eip155:${chain.chainId}`, chain.url]), [LOCAL_SOLANA_CHAIN_ID, solana.url]]),
+    });
     for (const result of await bundling) if (result.status === 'fulfilled') bundlers.push(result.value);
     const failedBundler = (await bundling).find((result) => result.status === 'rejected');
     if (failedBundler) throw /** @type {PromiseRejectedResult} */ (failedBundler).reason;
@@ -237,7 +248,7 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
     const started = await bundling.catch(() => []);
     for (const result of started) if (result.status === 'fulfilled' && !bundlers.includes(result.value)) bundlers.push(result.value);
     await Promise.allSettled([api?.stop(), wallet?.stop(), ...bundlers.map((entry) => entry.stop())]);
-    await Promise.allSettled([directory?.stop(), relay?.stop(), solana?.stop(), devChains.stop(), mail?.stop(), identity?.stop()]);
+    await Promise.allSettled([directory?.stop(), rpc?.stop(), relay?.stop(), solana?.stop(), devChains.stop(), mail?.stop(), identity?.stop()]);
     await (database ?? (await opening?.catch(() => undefined)))?.close();
     throw error;
   }
@@ -247,6 +258,7 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
     walletConnect: { relayUrl: relay.url },
     api: { url: api.url, names, onramp },
     directory: { url: directory.url },
+    rpc: { url: rpc.url },
     ...(bundler && { bundlers: Object.fromEntries(devChains.chains.map((chain, index) => [String(chain.chainId), /** @type {import('./bundler/index.mjs').Bundler} */ (bundlers[index]).url])) }),
     // `localhost`, not 127.0.0.1: the demo is on 127.0.0.1, and the frame must be on another site, as in production.
     ...(wallet && mail && identity && { wallet: { url: `http://localhost:${wallet.port}` }, mail: { url: mail.url, smtpUrl: mail.smtpUrl }, identity: { url: identity.url } }),
@@ -258,6 +270,7 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
     relay,
     api,
     directory,
+    rpc,
     wallet,
     mail,
     identity,
@@ -267,7 +280,7 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
     stop: async () => {
       // The API and the wallet first: the API's indexers poll the chains stopped after it; the wallet uses the database.
       await Promise.allSettled([api.stop(), wallet?.stop(), ...bundlers.map((entry) => entry.stop())]);
-      await Promise.allSettled([directory.stop(), relay.stop(), solana.stop(), devChains.stop(), mail?.stop(), identity?.stop(), database?.close()]);
+      await Promise.allSettled([directory.stop(), rpc.stop(), relay.stop(), solana.stop(), devChains.stop(), mail?.stop(), identity?.stop(), database?.close()]);
     },
   };
 }

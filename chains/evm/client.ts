@@ -8,6 +8,7 @@ import { AddressOrAuthConnectorNotFoundError, ChainNotSupportedError, NetworkNot
 import { isUserRejection } from '../../kernel/core/errors/isUserRejection.js'
 import { isSameNetwork, type Account, type Network } from '../../kernel/model/network.js'
 import { StorageToken } from '../../kernel/core/tokens.js'
+import { rpcUrlFor } from '../../kernel/services/publicRpc.js'
 import { checksumAddress, isHexAddress, toQuantity, utf8ToHex } from './hex.js'
 import type { Eip1193Provider } from './provider.js'
 import { rpcFor } from './rpc.js'
@@ -263,7 +264,7 @@ export async function getNativeBalance(
   { address, networkId }: { address: string; networkId: CaipNetworkId },
 ): Promise<NativeBalance> {
   const network = requireNetwork(config, networkId)
-  const value = await readNativeBalance(kernel, config.rpcUrls.get(network.caipNetworkId)!, address)
+  const value = await readNativeBalance(kernel, rpcUrlFor(kernel, network, config.rpcUrls.get(network.caipNetworkId)!), address)
   return { value, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
 }
 

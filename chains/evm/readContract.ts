@@ -2,6 +2,7 @@ import { isAddress, type Abi } from 'viem'
 import { readContract as readContractAction } from 'viem/actions'
 import type { ContractRead } from '../../kernel/core/chain.js'
 import type { Kernel } from '../../kernel/core/createKernel.js'
+import { rpcUrlFor } from '../../kernel/services/publicRpc.js'
 import { requireNetwork } from './client.js'
 import { publicClientFor } from './publicClient.js'
 import type { EvmConfig } from './session.js'
@@ -13,7 +14,7 @@ import type { EvmConfig } from './session.js'
 export async function readContract(kernel: Kernel, config: EvmConfig, { networkId, address, abi, functionName, args }: ContractRead): Promise<unknown> {
   const network = requireNetwork(config, networkId)
   if (!isAddress(address, { strict: false })) throw new Error(`'${address}' is not an EVM address.`)
-  return readContractAction(publicClientFor(kernel, config.rpcUrls.get(network.caipNetworkId)!), {
+  return readContractAction(publicClientFor(kernel, rpcUrlFor(kernel, network, config.rpcUrls.get(network.caipNetworkId)!)), {
     address,
     abi: abi as Abi,
     functionName,

@@ -5,6 +5,7 @@ import { estimateFeesPerGas, getGasPrice, waitForTransactionReceipt } from 'viem
 import type { CaipNetworkId } from '../../kernel/model/caip.js'
 import type { TransactionRequest, TransferParameters } from '../../kernel/core/chain.js'
 import type { Kernel } from '../../kernel/core/createKernel.js'
+import { rpcUrlFor } from '../../kernel/services/publicRpc.js'
 import { BaseError, type BaseErrorOptions } from '../../kernel/core/errors/BaseError.js'
 import { connectedWallet, requireNetwork } from './client.js'
 import { publicClientFor } from './publicClient.js'
@@ -59,7 +60,7 @@ export async function sendTransaction(
   { from, to, value, data, networkId }: TransactionRequest,
 ): Promise<{ hash: string }> {
   const provider = connectedWallet(session)
-  const rpcUrl = rpcUrlOf(config, networkId)
+  const rpcUrl = rpcUrlOf(kernel, config, networkId)
   const transaction = { from, to: checkedAddress(to), ...(value !== undefined && { value: numberToHex(value) }), ...(data && { data }) }
   const hash = await provider.request({ method: 'eth_sendTransaction', params: [transaction] })
   if (typeof hash !== 'string' || !/^0x[0-9a-f]{64}$/i.test(hash)) throw new Error('The wallet returned no transaction hash.')
@@ -78,7 +79,7 @@ function checkedAddress(address: string): `0x${string}` {
  * has a base fee, else its gas price), with FEE_HEADROOM.
  */
 export async function estimateFee(kernel: Kernel, config: EvmConfig, { networkId }: { networkId: CaipNetworkId }): Promise<bigint> {
-  const client = publicClientFor(kernel, rpcUrlOf(config, networkId))
+  const client = publicClientFor(kernel, rpcUrlOf(kernel, config, networkId))
   const perGas = await estimateFeesPerGas(client).then(
     (fees) => fees.maxFeePerGas,
     () => getGasPrice(client),
@@ -86,7 +87,8 @@ export async function estimateFee(kernel: Kernel, config: EvmConfig, { networkId
   return NATIVE_TRANSFER_GAS * perGas * FEE_HEADROOM
 }
 
-/** The network's own RPC: parseEvmOptions gives every network one. */
-function rpcUrlOf(config: EvmConfig, networkId: CaipNetworkId): string {
-  return config.rpcUrls.get(requireNetwork(config, networkId).caipNetworkId)!
+/** The network's RPC (parseEvmOptions gives every network one), or the public RPC service's (`services.rpc`). */
+function rpcUrlOf(kernel: Kernel, config: EvmConfig, networkId: CaipNetworkId): string {
+  const network = requireNetwork(config, networkId)
+  return rpcUrlFor(kernel, network, config.rpcUrls.get(network.caipNetworkId)!)
 }

@@ -12,6 +12,7 @@ import { StorageToken } from '../../kernel/core/tokens.js'
 import { SOLANA_DEVNET_GENESIS_HASH, SOLANA_MAINNET_GENESIS_HASH } from './networks.js'
 import { LAST_SESSION_KEY, SOLANA_NAMESPACE, type SolanaConfig, type SolanaSession } from './session.js'
 import { createToken, type Token } from '../../kernel/core/container.js'
+import { rpcUrlFor } from '../../kernel/services/publicRpc.js'
 import {
   featureOf,
   SOLANA_SIGN_MESSAGE,
@@ -200,7 +201,7 @@ export async function getNativeBalance(
   { address, networkId }: { address: string; networkId: CaipNetworkId },
 ): Promise<NativeBalance> {
   const network = requireNetwork(config, networkId)
-  const value = await readBalance(kernel, config.rpcUrls.get(network.caipNetworkId)!, address)
+  const value = await readBalance(kernel, rpcUrlFor(kernel, network, config.rpcUrls.get(network.caipNetworkId)!), address)
   return { value, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
 }
 

@@ -32,6 +32,7 @@ import {
   transferSolInstruction,
 } from './instructions.js'
 import type { SolanaConfig, SolanaSession } from './session.js'
+import { rpcUrlFor } from '../../kernel/services/publicRpc.js'
 import type { StandardWalletAccount } from './walletStandard.js'
 
 /** The transaction landed but failed: nothing was sent. */
@@ -67,7 +68,7 @@ export async function transfer(
   const signer = signerOf(session, from)
   const network = requireNetwork(config, networkId)
   // parseSolanaOptions gives every network an RPC URL.
-  const rpc = rpcFor(kernel, config.rpcUrls.get(network.caipNetworkId)!)
+  const rpc = rpcFor(kernel, rpcUrlFor(kernel, network, config.rpcUrls.get(network.caipNetworkId)!))
   const instructions = token
     ? await tokenTransferInstructions(rpc, { from: address(from), to: address(to), mint: address(token.address), amount, decimals: token.decimals })
     : [transferSolInstruction(address(from), address(to), amount)]

@@ -9,6 +9,8 @@ export interface GetHistoryPageParameters {
   chainId: string
   /** The `next` of the page before; absent for the first page. */
   cursor?: string
+  /** §7: an on-ramp provider ('coinbase', 'meld'): only the account's purchases from it. */
+  onramp?: string
 }
 
 export type GetHistoryPageReturnType = HistoryPage
@@ -20,12 +22,12 @@ export type GetHistoryPageReturnType = HistoryPage
  * @example
  * const history = useKernelQuery(historyPageQuery(kernel, { account, chainId: 'eip155:1' }))
  */
-export function historyPageQuery(kernel: Kernel, { account, chainId, cursor }: GetHistoryPageParameters): KernelQuery<GetHistoryPageReturnType> {
+export function historyPageQuery(kernel: Kernel, { account, chainId, cursor, onramp }: GetHistoryPageParameters): KernelQuery<GetHistoryPageReturnType> {
   return {
-    key: ['history', chainId, account.toLowerCase(), cursor ?? null],
+    key: ['history', chainId, account.toLowerCase(), cursor ?? null, ...(onramp ? [{ onramp }] : [])],
     staleTime: PORTFOLIO_STALE_MS,
     readsBalances: true,
-    load: async () => (await blockchainApiOf(kernel)?.getHistory(account, { chainId, ...(cursor ? { cursor } : {}) })) ?? { data: [] },
+    load: async () => (await blockchainApiOf(kernel)?.getHistory(account, { chainId, ...(cursor ? { cursor } : {}), ...(onramp ? { onramp } : {}) })) ?? { data: [] },
   }
 }
 

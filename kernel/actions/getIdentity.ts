@@ -26,8 +26,8 @@ export function identityQuery(kernel: Kernel, { address }: GetIdentityParameters
     key: ['identity', address.toLowerCase()],
     staleTime: IDENTITY_STALE_MS,
     async load() {
-      const { blockchainApiOf } = await import('../services/blockchainApi.js')
-      const identity = blockchainApiOf(kernel)?.getIdentity(address).catch((error: unknown) => {
+      const { blockchainApiOf, identitySender } = await import('../services/blockchainApi.js')
+      const identity = blockchainApiOf(kernel)?.getIdentity(address, { sender: identitySender(kernel) }).catch((error: unknown) => {
         kernel.logger.warn('The identity could not be read.', error)
         throw error
       })

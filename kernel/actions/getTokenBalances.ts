@@ -30,7 +30,7 @@ export type GetTokenBalancesErrorType = TokenBalanceUnavailableError
 
 /**
  * The account's token balances on one network as a query, fresh for 30 s (§9) and stale after
- * 'balances:changed'. A failure or an unsupported network shows the 'Token Balance Unavailable'
+ * 'balances:changed', which makes the next read ask the service with `forceUpdate` (§7). A failure or an unsupported network shows the 'Token Balance Unavailable'
  * toast (§8) and answers for 30 s without a request (§5). Without a configured service the list is empty.
  *
  * @example
@@ -42,14 +42,15 @@ export function tokenBalancesQuery(kernel: Kernel, { address, chainId }: GetToke
     staleTime: PORTFOLIO_STALE_MS,
     failureWait: BALANCE_RETRY_WAIT_MS,
     readsBalances: true,
-    async load() {
+    async load({ refresh } = { refresh: false }) {
       const api = blockchainApiOf(kernel)
       if (!api) return []
       try {
         if (!(await api.getSupportedChains()).includes(chainId)) {
           throw new TokenBalanceUnavailableError({ details: `The service does not support ${chainId}.` })
         }
-        const balances = await api.getBalances(address, chainId)
+        // §7 forceUpdate: read again after a transfer, the answer must include it.
+        const balances = await api.getBalances(address, chainId, { forceUpdate: refresh })
         return balances.filter((balance) => balance.quantity.decimals > 0).sort((a, b) => b.value - a.value)
       } catch (cause) {
         kernel.logger.warn('The token balances could not be read.', cause)

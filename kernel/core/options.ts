@@ -36,6 +36,12 @@ export interface ServiceUrls {
    * is on. The reference receiver is the wallet directory (`startDirectory({ analytics: true })`).
    */
   analytics?: string
+  /**
+   * The public RPC service (§7: JSON-RPC POST with `chainId` and `projectId` in the query): with it the chains read
+   * every network the host gave no `rpcUrls` entry through it instead of the network's own RPC. The reference
+   * service is `services/rpc`.
+   */
+  rpc?: string
 }
 
 /** Everything a host may pass to `createKernel`. */

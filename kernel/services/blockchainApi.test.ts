@@ -1,14 +1,17 @@
 // The client against the real blockchain data service (services/api) over HTTP, indexing two real anvils with
 // the fixture contracts; plus the parsing rules on hand-made answers.
 import { createPublicClient, createWalletClient, defineChain, erc20Abi, formatUnits, http, parseUnits, type Hex } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { ANVIL_ACCOUNTS, startDevChains, type DevChains } from '../../services/devchain/index.mjs'
 import { startApi, type BlockchainApi as ApiServer } from '../../services/api/index.mjs'
 import { createBlockchainApi, blockchainApiOf, type BlockchainApi } from './blockchainApi.js'
-import { testKernel } from '../../test/fixtures.js'
+import { testChain, testKernel } from '../../test/fixtures.js'
 import { SDK_TYPE, SDK_VERSION } from '../core/version.js'
+import { FetchToken } from '../core/tokens.js'
+import { getTokenBalances } from '../actions/getTokenBalances.js'
+import { getIdentity } from '../actions/getIdentity.js'
 
 const PROJECT = 'foyer-client-test'
 const CHAIN = 'eip155:31337'
@@ -103,6 +106,66 @@ describe('createBlockchainApi against services/api', () => {
   it('behavior: identity name and avatar', async () => {
     await expect(api.getIdentity(a1)).resolves.toEqual({ name: 'alice.foyer', avatar: 'https://example.test/alice.png' })
     await expect(api.getIdentity(a2)).resolves.toEqual({})
+  })
+
+  it('behavior: §7 parameters: identity sends sender, balances forceUpdate, history onramp; the service honours them', async () => {
+    const before = requested.length
+    await expect(api.getIdentity(a1, { sender: a0 })).resolves.toMatchObject({ name: 'alice.foyer' })
+    await api.getBalances(a1, CHAIN, { forceUpdate: true })
+    await api.getBalances(a1, CHAIN)
+    const sent = requested.slice(before).filter((url) => url.pathname !== '/v1/supported-chains')
+    expect(sent.map((url) => [url.pathname, url.searchParams.get('sender'), url.searchParams.get('forceUpdate')])).toEqual([
+      [`/v1/identity/${a1}`, a0, null],
+      [`/v1/account/${a1}/balance`, null, 'true'],
+      [`/v1/account/${a1}/balance`, null, null],
+    ])
+    // This service runs no on-ramp: the account's purchases from a provider are none, whatever else it did.
+    expect((await api.getHistory(a1, { chainId: CHAIN })).data.length).toBeGreaterThan(0)
+    await expect(api.getHistory(a1, { chainId: CHAIN, onramp: 'coinbase' })).resolves.toEqual({ data: [] })
+    expect(requested.at(-1)?.searchParams.get('onramp')).toBe('coinbase')
+  })
+
+  it('behavior: getIdentity sends as sender (§7) the connected account of the chain that has identities', async () => {
+    const seen: URL[] = []
+    const kernel = testKernel({ projectId: PROJECT, services: { api: server.url }, plugins: [testChain({ namespace: 'solana' }), testChain()] })
+    kernel.container.provide(FetchToken, (input, init) => {
+      seen.push(new URL(String(input)))
+      return fetch(input, init)
+    })
+    // Solana first: it has no identities, so its account never asks.
+    const solanaAccount = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
+    kernel.dispatchConnection({ type: 'connected', namespace: 'solana', connectorId: 'test', accounts: [{ namespace: 'solana', address: solanaAccount, type: 'eoa' }], networkId: 'solana:test' })
+    kernel.dispatchConnection({ type: 'connected', namespace: 'eip155', connectorId: 'test', accounts: [{ namespace: 'eip155', address: a2, type: 'eoa' }], networkId: CHAIN })
+    await expect(getIdentity(kernel, { address: a1 })).resolves.toMatchObject({ name: 'alice.foyer' })
+    expect(seen.map((url) => url.searchParams.get('sender'))).toEqual([a2])
+    kernel.destroy()
+  })
+
+  it('behavior: after balances:changed the token balances are read with forceUpdate, and list a token received just now', async () => {
+    // The index of this API looks at the chain once; only forceUpdate makes it look again.
+    const slow = await startApi({ chains: [{ chainId: 31337, rpcUrl: dev.chains[0]!.url }], pollingIntervalMs: 3_600_000, projectIds: [PROJECT] })
+    try {
+      const seen: URL[] = []
+      const kernel = testKernel({ projectId: PROJECT, services: { api: slow.url } })
+      kernel.container.provide(FetchToken, (input, init) => {
+        seen.push(new URL(String(input)))
+        return fetch(input, init)
+      })
+      const fresh = privateKeyToAccount(generatePrivateKey()).address
+      await expect(getTokenBalances(kernel, { address: fresh, chainId: CHAIN })).resolves.toEqual([])
+      const chain = defineChain({ id: 31337, name: 'dev', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [dev.chains[0]!.url] } } })
+      const wallet = createWalletClient({ account: privateKeyToAccount(ANVIL_ACCOUNTS[0]!.privateKey), chain, transport: http() })
+      const hash = await wallet.writeContract({ address: usdc, abi: erc20Abi, functionName: 'transfer', args: [fresh, parseUnits('1.25', 6)] })
+      await createPublicClient({ chain, transport: http() }).waitForTransactionReceipt({ hash, pollingInterval: 50 })
+      kernel.bus.emit('balances:changed', {})
+      const balances = await getTokenBalances(kernel, { address: fresh, chainId: CHAIN })
+      expect(balances.map((balance) => [balance.symbol, balance.quantity.numeric])).toEqual([['USDC', '1.25']])
+      const reads = seen.filter((url) => url.pathname.endsWith('/balance')).map((url) => url.searchParams.get('forceUpdate'))
+      expect(reads).toEqual([null, 'true'])
+      kernel.destroy()
+    } finally {
+      await slow.stop()
+    }
   })
 
   it('behavior: a server error rejects with the HTTP status', async () => {

@@ -75,11 +75,15 @@ export interface GetHistoryParameters {
 export interface BlockchainApi {
   /** CAIP-2 ids the service answers for. */
   getSupportedChains(): Promise<string[]>
-  /** Empty on a network the service does not support (§7). */
-  getBalances(address: string, chainId: string): Promise<TokenBalance[]>
+  /**
+   * Empty on a network the service does not support (§7). `forceUpdate` asks the service for what the chain holds
+   * now rather than what it indexed last (after a transfer).
+   */
+  getBalances(address: string, chainId: string, options?: { forceUpdate?: boolean }): Promise<TokenBalance[]>
   /** Empty on a network the service does not support (§7). */
   getHistory(account: string, parameters?: GetHistoryParameters): Promise<HistoryPage>
-  getIdentity(address: string): Promise<Identity>
+  /** `sender` (§7) is the connected account that asks, when there is one. */
+  getIdentity(address: string, options?: { sender?: string }): Promise<Identity>
 }
 
 const text = v.pipe(v.string(), v.maxLength(200))
@@ -225,11 +229,11 @@ export function createBlockchainApi(options: BlockchainApiOptions): BlockchainAp
 
   return {
     getSupportedChains,
-    async getBalances(address, chainId) {
+    async getBalances(address, chainId, { forceUpdate } = {}) {
       if (!(await isSupported(chainId))) return []
       const result = await http.get(`/v1/account/${encodeURIComponent(address)}/balance`, {
         schema: BalancesSchema,
-        query: { currency: 'usd', chainId },
+        query: { currency: 'usd', chainId, forceUpdate: forceUpdate || undefined },
       })
       return parseEach(BalanceSchema, result.balances).flatMap((entry) => toBalance(entry) ?? [])
     },
@@ -242,14 +246,23 @@ export function createBlockchainApi(options: BlockchainApiOptions): BlockchainAp
       const data = parseEach(TransactionSchema, result.data).map(toTransaction)
       return result.next ? { data, next: result.next } : { data }
     },
-    async getIdentity(address) {
-      const result = await http.get(`/v1/identity/${encodeURIComponent(address)}`, { schema: IdentitySchema })
+    async getIdentity(address, { sender } = {}) {
+      const result = await http.get(`/v1/identity/${encodeURIComponent(address)}`, { schema: IdentitySchema, query: { sender } })
       return {
         ...(result.name ? { name: result.name } : {}),
         ...(isSafeImageUrl(result.avatar) ? { avatar: result.avatar } : {}),
       }
     },
   }
+}
+
+/**
+ * §7 `sender` of an identity lookup: the connected account of a chain that has identities (the `identity`
+ * capability), if any.
+ */
+export function identitySender(kernel: Kernel): string | undefined {
+  const { namespaces } = kernel.store.getState().connection
+  return Object.entries(namespaces).find(([namespace, connection]) => connection.address && kernel.chains.get(namespace)?.capabilities?.identity)?.[1].address
 }
 
 /** The kernel's blockchain data service: the host's replacement if it registered one, else `services.api`, else none. */

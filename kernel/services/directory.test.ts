@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { startDirectory, type WalletDirectory as DirectoryServer } from '../../services/directory/index.mjs'
 import { testKernel } from '../../test/fixtures.js'
-import { rememberDirectoryWallet, rememberedDirectoryWallet, type DirectoryWallet } from './directory.js'
+import { FetchToken } from '../core/tokens.js'
+import { createWalletDirectory, directoryImageUrl, rememberDirectoryWallet, rememberedDirectoryWallet, type DirectoryWallet } from './directory.js'
+import { preloadDirectorySuggestions } from '../react/views/useDirectorySuggestions.js'
 
 const wallet: DirectoryWallet = { id: 'rainbow', name: 'Rainbow', chains: ['eip155:1'], links: { mobile: 'rainbow://' } }
 
@@ -12,5 +15,87 @@ describe('picked directory wallets', () => {
     rememberDirectoryWallet(kernel, wallet)
     expect(rememberedDirectoryWallet(kernel, 'rainbow')).toBe(wallet)
     expect(rememberedDirectoryWallet(testKernel(), 'rainbow')).toBeUndefined()
+  })
+})
+
+describe('createWalletDirectory against services/directory', () => {
+  // Two certified wallets and two without a badge, so the filter has something to leave out.
+  const wallets = [
+    { id: 'alpha', name: 'Alpha', image_id: 'img-alpha', chains: ['eip155:1'], badge_type: 'certified' as const },
+    { id: 'beta', name: 'Beta', image_id: 'img-beta', chains: ['eip155:1'] },
+    { id: 'gamma', name: 'Gamma', image_id: 'img-gamma', chains: ['eip155:1'], badge_type: 'certified' as const },
+    { id: 'delta', name: 'Delta', image_id: 'img-delta', chains: ['eip155:1'] },
+  ]
+  let server: DirectoryServer
+  const requested: URL[] = []
+  const recording: typeof fetch = (input, init) => {
+    requested.push(new URL(String(input)))
+    return fetch(input, init)
+  }
+
+  beforeAll(async () => {
+    server = await startDirectory({ wallets, projectIds: ['test-project'] })
+  })
+  afterAll(() => server?.stop())
+
+  it('behavior: badge sends §7 badge_type, and the directory lists certified wallets only', async () => {
+    const directory = createWalletDirectory({ baseUrl: server.url, projectId: 'test-project', fetch: recording })
+    const all = await directory.getWallets({ page: 1 })
+    const certified = await directory.getWallets({ page: 1, badge: 'certified' })
+    expect(all.wallets.map((entry) => entry.id).sort()).toEqual(['alpha', 'beta', 'delta', 'gamma'])
+    expect(certified.wallets.map((entry) => entry.id).sort()).toEqual(['alpha', 'gamma'])
+    expect(certified.count).toBe(2)
+    expect(requested.at(-1)?.searchParams.get('badge_type')).toBe('certified')
+    expect(requested.at(-2)?.searchParams.has('badge_type')).toBe(false)
+  })
+
+  it('behavior: the Connect view recommends certified wallets, unless the host chose the wallets itself', async () => {
+    const recommendations = async (include?: string[]) => {
+      const seen: URL[] = []
+      const kernel = testKernel({ services: { directory: server.url }, ...(include && { includeWalletIds: include }) })
+      kernel.container.provide(FetchToken, (input, init) => {
+        const url = new URL(String(input))
+        if (url.pathname === '/getWallets') seen.push(url)
+        return fetch(input, init)
+      })
+      preloadDirectorySuggestions(kernel)
+      await expect.poll(() => seen.length).toBe(1)
+      kernel.destroy()
+      return seen[0]!.searchParams.get('badge_type')
+    }
+    expect(await recommendations()).toBe('certified')
+    expect(await recommendations(['beta'])).toBeNull()
+  })
+})
+
+describe('directoryImageUrl (§7 image routes)', () => {
+  let server: DirectoryServer
+  beforeAll(async () => {
+    server = await startDirectory({ projectIds: ['test-project'] })
+  })
+  afterAll(() => server?.stop())
+
+  it('behavior: without services.directory there is no image URL, so nothing is loaded from anywhere', () => {
+    const kernel = testKernel()
+    for (const kind of ['asset', 'currency', 'token'] as const) expect(directoryImageUrl(kernel, kind, 'USDC')).toBeUndefined()
+  })
+
+  it('behavior: network, currency and token images come from the directory, with the client parameters', async () => {
+    const kernel = testKernel({ services: { directory: server.url } })
+    const cases = [
+      ['asset', 'Ethereum (Sepolia)', '/public/getAssetImage/Ethereum%20Sepolia', '>ES</text>'],
+      ['currency', 'EUR', '/public/getCurrencyImage/EUR', '>EUR</text>'],
+      ['token', 'USDC', '/public/getTokenImage/USDC', '>USD</text>'],
+    ] as const
+    for (const [kind, id, path, label] of cases) {
+      const url = new URL(directoryImageUrl(kernel, kind, id)!)
+      expect(url.pathname).toBe(path)
+      expect(Object.fromEntries(url.searchParams)).toMatchObject({ projectId: 'test-project', st: expect.any(String), sv: expect.any(String) })
+      const response = await fetch(url)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toBe('image/svg+xml')
+      expect(await response.text()).toContain(label)
+    }
+    expect(directoryImageUrl(kernel, 'asset', '()')).toBeUndefined()
   })
 })

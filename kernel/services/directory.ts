@@ -34,6 +34,8 @@ export interface GetWalletsParameters {
   /** @default WALLET_PAGE_SIZE */
   entries?: number
   search?: string
+  /** §7 `badge_type`: 'certified' lists certified wallets only. @default every wallet */
+  badge?: 'certified' | 'none'
   include?: readonly string[]
   exclude?: readonly string[]
   chains?: readonly string[]
@@ -78,6 +80,36 @@ export function safeWebLink(link: string | null | undefined): string | undefined
   return link && /^https:\/\//i.test(link) ? link : undefined
 }
 
+/** `path` under `baseUrl`, with the client's query parameters (§7: projectId, client type and version). */
+function serviceUrl(baseUrl: string, path: string, projectId: string): string {
+  const url = new URL(path, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`)
+  for (const [key, value] of Object.entries({ projectId, st: SDK_TYPE, sv: SDK_VERSION })) url.searchParams.set(key, value)
+  return url.href
+}
+
+/** What a directory image shows (§7): a network (`asset`, by its name), a fiat currency (by its code), a token (by its symbol). */
+export type DirectoryImageKind = 'asset' | 'currency' | 'token'
+
+const IMAGE_ROUTES: Record<DirectoryImageKind, string> = {
+  asset: 'public/getAssetImage/',
+  currency: 'public/getCurrencyImage/',
+  token: 'public/getTokenImage/',
+}
+
+/**
+ * The URL of one of the directory's images (§7 `/public/getAssetImage/{id}`, `getCurrencyImage`, `getTokenImage`),
+ * or undefined without `services.directory`: Foyer loads nothing from a service the host did not name.
+ *
+ * @example
+ * <WalletImage src={network.imageUrl ?? directoryImageUrl(kernel, 'asset', network.name)} name={network.name} />
+ */
+export function directoryImageUrl(kernel: Kernel, kind: DirectoryImageKind, id: string): string | undefined {
+  const baseUrl = kernel.options.services.directory
+  // The directory takes letters, digits, spaces, '.', '-' and '_' ('Ethereum (Sepolia)' asks for 'Ethereum Sepolia').
+  const name = id.replace(/[^\w. -]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 128)
+  return baseUrl && name ? serviceUrl(baseUrl, IMAGE_ROUTES[kind] + encodeURIComponent(name), kernel.options.projectId ?? '') : undefined
+}
+
 /**
  * Creates the client of the reference directory service (`services/directory`). Every call sends
  * the project id and the client type and version (§7). Entries that do not parse are skipped,
@@ -86,16 +118,12 @@ export function safeWebLink(link: string | null | undefined): string | undefined
 export function createWalletDirectory(options: ServiceClientOptions): WalletDirectory {
   const query = { projectId: options.projectId, st: SDK_TYPE, sv: SDK_VERSION }
   const http = createHttpClient({ baseUrl: options.baseUrl, fetch: options.fetch, query })
-  const imageUrl = (imageId: string) => {
-    const url = new URL(`getWalletImage/${encodeURIComponent(imageId)}`, options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`)
-    for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value)
-    return url.href
-  }
+  const imageUrl = (imageId: string) => serviceUrl(options.baseUrl, `getWalletImage/${encodeURIComponent(imageId)}`, options.projectId)
   return {
-    async getWallets({ page, entries = WALLET_PAGE_SIZE, search, include, exclude, chains }) {
+    async getWallets({ page, entries = WALLET_PAGE_SIZE, search, badge, include, exclude, chains }) {
       const result = await http.get('/getWallets', {
         schema: PageSchema,
-        query: { page, entries, search: search || undefined, include, exclude, chains },
+        query: { page, entries, search: search || undefined, badge_type: badge, include, exclude, chains },
       })
       const wallets = result.data.flatMap((entry) => {
         const parsed = v.safeParse(EntrySchema, entry)

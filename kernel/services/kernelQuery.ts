@@ -28,7 +28,8 @@ export interface KernelQuery<T> {
   failureWait?: number
   /** True for data a transfer changes: 'balances:changed' makes it stale, and mounted views read it again. */
   readsBalances?: boolean
-  load(): Promise<T>
+  /** `refresh` is true when the answer is read again because it went stale by 'balances:changed' (or failed). */
+  load(context?: { refresh: boolean }): Promise<T>
 }
 
 /**

@@ -35,7 +35,7 @@ function attach(kernel: Kernel, client: QueryClient): QueryClient {
 export function runKernelQuery<T>(kernel: Kernel, query: KernelQuery<T>): Promise<T> {
   const client = queryClientOf(kernel)
   const failure = recentFailure(client, query)
-  return failure ? Promise.reject(failure) : client.fetchQuery(toQueryOptions(query))
+  return failure ? Promise.reject(failure) : client.fetchQuery(toQueryOptions(client, query))
 }
 
 /**
@@ -44,13 +44,15 @@ export function runKernelQuery<T>(kernel: Kernel, query: KernelQuery<T>): Promis
  */
 export function observeKernelQuery<T>(kernel: Kernel, query: KernelQuery<T>): QueryObserver<T> {
   const client = queryClientOf(kernel)
-  return new QueryObserver<T>(client, { ...toQueryOptions(query), enabled: !recentFailure(client, query) })
+  return new QueryObserver<T>(client, { ...toQueryOptions(client, query), enabled: !recentFailure(client, query) })
 }
 
-function toQueryOptions<T>({ key, staleTime, failureWait = 0, readsBalances = false, load }: KernelQuery<T>) {
+function toQueryOptions<T>(client: QueryClient, { key, staleTime, failureWait = 0, readsBalances = false, load }: KernelQuery<T>) {
+  const queryKey = keyOf(key)
   return {
-    queryKey: keyOf(key),
-    queryFn: load,
+    queryKey,
+    // An invalidated query stays so until its next answer arrives: the load may ask its service for fresh data.
+    queryFn: () => load({ refresh: client.getQueryState(queryKey)?.isInvalidated === true }),
     staleTime,
     // Kept while it is fresh or its failure still answers, whatever the host's client defaults to.
     gcTime: Math.max(staleTime, failureWait),

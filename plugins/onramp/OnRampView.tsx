@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { useAccount, useFoyerState, useKernel, useKernelQuery, useNetwork, useTranslate } from '../../kernel/react/index.js'
-import { Button, ListItem, Skeleton } from '../../kernel/ui/index.js'
+import { Button, ListItem, Skeleton, WalletImage } from '../../kernel/ui/index.js'
+import { directoryImageUrl } from '../../kernel/services/directory.js'
 import { addOnrampTexts } from './locales.js'
 import { truncateDecimal } from './truncateDecimal.js'
 import { buyCrypto, currenciesOn, limitsFor, onrampOptionsQuery, openCheckoutWindow, selectOnrampProvider, setOnrampInput } from './onrampActions.js'
@@ -46,6 +47,10 @@ function OnRampForm({ options, sold, state }: { options: OnrampOptions; sold: Re
   const limits = limitsFor(options, state.paymentCurrency, state.paymentMethod)
   const methods = options.paymentCurrencies.find((currency) => currency.id === state.paymentCurrency)?.limits ?? []
   const selected = state.selectedProvider ? state.quotes[state.selectedProvider] : undefined
+  // §7's directory images, where the host named a directory: the token bought and the currency paid.
+  const symbol = sold.find((currency) => currency.id === state.purchaseCurrency)?.symbol
+  const tokenImage = symbol && directoryImageUrl(kernel, 'token', symbol)
+  const currencyImage = directoryImageUrl(kernel, 'currency', state.paymentCurrency)
   return (
     <div className="f-center">
       <section className="f-list" aria-label={t('onramp.title')}>
@@ -58,6 +63,7 @@ function OnRampForm({ options, sold, state }: { options: OnrampOptions; sold: Re
               </option>
             ))}
           </select>
+          {tokenImage && <WalletImage src={tokenImage} name={symbol} size={24} />}
         </label>
         <label className="f-muted">
           {t('onramp.fiat')}
@@ -68,6 +74,7 @@ function OnRampForm({ options, sold, state }: { options: OnrampOptions; sold: Re
               </option>
             ))}
           </select>
+          {currencyImage && <WalletImage src={currencyImage} name={state.paymentCurrency} size={24} />}
         </label>
         <label className="f-muted">
           {t('onramp.amount')}

@@ -2,6 +2,7 @@ import { formatBalance, formatFiat } from '../../kernel/index.js'
 import { tokenBalancesQuery } from '../../kernel/query.js'
 import { useAccount, useKernel, useKernelQuery, useNetwork, useTranslate } from '../../kernel/react/index.js'
 import { Skeleton, WalletImage } from '../../kernel/ui/index.js'
+import { directoryImageUrl } from '../../kernel/services/directory.js'
 
 const row = { cursor: 'default' } as const
 
@@ -34,7 +35,7 @@ export default function TokensTab() {
     <ul className="f-list" aria-label={t('portfolio.tokensLabel')}>
       {balances.data.map((token) => (
         <li key={token.address ?? `${token.chainId}:native:${token.symbol}`} className="f-list-item" style={row}>
-          <WalletImage src={token.iconUrl} name={token.symbol} size={32} />
+          <WalletImage src={token.iconUrl ?? directoryImageUrl(kernel, 'token', token.symbol)} name={token.symbol} size={32} />
           <span className="f-list-item-label">
             {token.name}
             <br />

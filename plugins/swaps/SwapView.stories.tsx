@@ -38,6 +38,8 @@ function memoryExchange(options: ExchangeOptions = {}): ConvertApi & { allowance
     },
     getAllowance: async () => exchange.allowance,
     getGasPrice: async () => ({ standard: 2_000_000_000n, fast: 2_400_000_000n, instant: 3_000_000_000n }),
+    // USDT is left unpriced, as a service may leave a token out.
+    getPrices: async (tokens) => Object.fromEntries(tokens.flatMap((id) => (id === USDT.address ? [] : [[id, PRICE[symbolOf(id).symbol as keyof typeof PRICE]]]))),
     buildTransaction: async ({ amount, from }) => ({ to: '0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D', data: '0x38ed1739', value: from === TETH.address ? amount : 0n, gasPrice: 2_000_000_000n }),
     async buildApprove({ amount }) {
       exchange.allowance = amount
@@ -129,6 +131,9 @@ export const Quote: Story = {
     await expect(modal.getByTestId('swap-minimum')).toHaveTextContent('1,480.545 USDC')
     await expect(modal.getByTestId('swap-route')).toHaveTextContent('TETH → USDC')
     await expect(modal.getByRole('button', { name: 'Review swap' })).toBeEnabled()
+    // Fiat values from the service's prices (§7 fungible/price): 0.5 TETH at 3000, 1,495.5 USDC at 1.
+    await expect(await modal.findByTestId('swap-from-value')).toHaveTextContent('$1,500.00')
+    await expect(modal.getByTestId('swap-to-value')).toHaveTextContent('$1,495.50')
   },
 }
 export const QuoteDark: Story = { ...Quote, globals: { theme: 'dark' } }

@@ -1,11 +1,11 @@
 import { useEffect } from 'react'
 import type { CaipNetworkId } from '../../kernel/model/caip.js'
-import { formatBalance, formatNumber, formatUnits, shortenAddress, showToast } from '../../kernel/index.js'
+import { formatBalance, formatFiat, formatNumber, formatUnits, shortenAddress, showToast } from '../../kernel/index.js'
 import { isHttpUrl } from '../../kernel/model/network.js'
 import { useAccount, useFoyerState, useKernel, useKernelQuery, useNetwork, useTranslate } from '../../kernel/react/index.js'
 import { Button, Skeleton } from '../../kernel/ui/index.js'
 import { approveSwapToken, checkSwapAllowance, isNative, setSwapInput, SLIPPAGE_PERCENT, swapTokens } from './swapActions.js'
-import { gasPriceQuery, swapBalancesQuery, swapTokensQuery } from './swapQueries.js'
+import { gasPriceQuery, swapBalancesQuery, swapPricesQuery, swapTokensQuery } from './swapQueries.js'
 import { updateSwapState, type SwapQuote, type SwapState, type SwapToken } from './swapState.js'
 import { parseUnits } from './units.js'
 import { addSwapTexts } from './locales.js'
@@ -15,6 +15,8 @@ interface SwapData {
   tokens: SwapToken[] | 'loading' | 'error'
   balances?: Record<string, bigint>
   gasPrice?: bigint
+  /** USD by CAIP-10 id, for the tokens the service prices. */
+  prices?: Record<string, number>
 }
 
 /**
@@ -76,6 +78,7 @@ function SwapForm({ state, data }: { state: SwapState; data: SwapData }) {
             onChange={(event) => setSwapInput(kernel, { sourceTokenAmount: event.target.value })}
           />
         </label>
+        <FiatValue amount={amount} token={source} prices={data.prices} testId="swap-from-value" />
         <Button variant="secondary" disabled={!source || held === undefined} onClick={max}>
           {t('swap.max')}
         </Button>
@@ -92,9 +95,12 @@ function SwapForm({ state, data }: { state: SwapState; data: SwapData }) {
           </p>
         ) : (
           quote && target && (
-            <p className="f-section-title" data-testid="swap-output">
-              {t('swap.output', { amount: formatNumber(formatUnits(quote.toAmount, target.decimals), 6), symbol: target.symbol })}
-            </p>
+            <>
+              <p className="f-section-title" data-testid="swap-output">
+                {t('swap.output', { amount: formatNumber(formatUnits(quote.toAmount, target.decimals), 6), symbol: target.symbol })}
+              </p>
+              <FiatValue amount={quote.toAmount} token={target} prices={data.prices} testId="swap-to-value" />
+            </>
           )
         )}
       </section>
@@ -116,6 +122,17 @@ function SwapForm({ state, data }: { state: SwapState; data: SwapData }) {
         {t('swap.preview')}
       </Button>
     </div>
+  )
+}
+
+/** An amount's worth in USD (§5: 2 decimals), where the service prices the token. */
+function FiatValue(props: { amount?: bigint; token?: SwapToken; prices?: Record<string, number>; testId: string }) {
+  const price = props.token && props.prices?.[props.token.address]
+  if (props.amount === undefined || !props.token || price === undefined) return null
+  return (
+    <p className="f-muted" data-testid={props.testId}>
+      {formatFiat(Number(formatUnits(props.amount, props.token.decimals)) * price)}
+    </p>
   )
 }
 
@@ -301,7 +318,9 @@ function useSwapData({ address, namespace, networkId }: { address?: string; name
   const list = tokens?.status === 'ready' ? tokens.data : undefined
   const balances = useKernelQuery(list && address && namespace && networkId ? swapBalancesQuery(kernel, { namespace, networkId, address, tokens: list }) : undefined)
   const gasPrice = useKernelQuery(networkId ? gasPriceQuery(kernel, networkId) : undefined)
+  const prices = useKernelQuery(list && networkId ? swapPricesQuery(kernel, networkId, list) : undefined)
   return {
+    prices: prices?.status === 'ready' ? prices.data : undefined,
     tokens: list ?? (tokens?.status === 'error' ? 'error' : 'loading'),
     balances: balances?.status === 'ready' ? balances.data : undefined,
     gasPrice: gasPrice?.status === 'ready' ? gasPrice.data.standard : undefined,

@@ -4,6 +4,8 @@
 import { createServer, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createConvertApi, NATIVE_TOKEN } from './convertApi.js'
+import { startDevChains, type DevChains } from '../../services/devchain/index.mjs'
+import { startApi, type BlockchainApi as ApiServer } from '../../services/api/index.mjs'
 
 const USER = `0x${'11'.repeat(20)}`
 const TOKEN = `0x${'22'.repeat(20)}`
@@ -56,5 +58,26 @@ describe('createConvertApi', () => {
     }
     await expect(build('10')).resolves.toMatchObject({ to: ROUTER, value: 10n, toAmountMin: 99n })
     await expect(build('11')).rejects.toMatchObject({ status: 502 })
+  })
+})
+
+describe('getPrices against services/api (§7 POST /v1/fungible/price)', () => {
+  let dev: DevChains
+  let server: ApiServer
+  beforeAll(async () => {
+    dev = await startDevChains({ ports: [0, 0] })
+    server = await startApi({ chains: [{ chainId: 31337, rpcUrl: dev.chains[0]!.url }], prices: { USDC: 0.99 }, projectIds: ['test'] })
+  }, 60_000)
+  afterAll(async () => {
+    await server?.stop()
+    await dev?.stop()
+  })
+
+  it('behavior: the coin (0xeeee…) and tokens are priced by their CAIP-10 ids; an address that is no token is left out', async () => {
+    const usdc = `eip155:31337:${dev.fixtures.chains['31337']!.usdc}`
+    const coin = `eip155:31337:${NATIVE_TOKEN}`
+    const nothing = `eip155:31337:${USER}`
+    const prices = await createConvertApi({ baseUrl: server.url, projectId: 'test' }).getPrices([coin, usdc, nothing])
+    expect(prices).toEqual({ [coin]: 3000, [usdc]: 0.99 })
   })
 })

@@ -50,6 +50,8 @@ export interface ConvertApi {
   getQuote(params: { networkId: string; userAddress: string; from: string; to: string; amount: bigint; gasPrice?: bigint }): Promise<SwapQuote>
   getAllowance(params: { networkId: string; userAddress: string; tokenAddress: string }): Promise<bigint>
   getGasPrice(networkId: string): Promise<{ standard: bigint; fast: bigint; instant: bigint }>
+  /** USD prices (§7 `POST /v1/fungible/price`) by CAIP-10 id; a token the service does not price is left out. */
+  getPrices(tokens: readonly string[]): Promise<Record<string, number>>
   /** The swap itself; `slippage` in percent (§9: 1). */
   buildTransaction(params: { networkId: string; userAddress: string; from: string; to: string; amount: bigint; slippage: number }): Promise<SwapTransaction & { toAmountMin?: bigint }>
   /** The approval of `amount` of `from`; `reset` when it is the reset to 0 a token like USDT needs first. */
@@ -101,6 +103,8 @@ const TransactionSchema = v.object({
 const BuiltSchema = v.object({ tx: TransactionSchema, toAmountMin: v.optional(uint), reset: v.optional(v.boolean()) })
 const GasPriceSchema = v.object({ standard: uint, fast: uint, instant: uint })
 const AllowanceSchema = v.object({ allowance: uint })
+const PricesSchema = v.object({ fungibles: v.array(v.unknown()) })
+const FungibleSchema = v.object({ address: v.string(), price: v.pipe(v.number(), v.finite(), v.minValue(0)) })
 
 /** `approve(address,uint256)`: the only call an approval may make. */
 const APPROVE_SELECTOR = '0x095ea7b3'
@@ -162,6 +166,19 @@ export function createConvertApi(options: { baseUrl: string; projectId: string; 
     },
     async getGasPrice(networkId) {
       return http.get('/v1/convert/gas-price', { query: { chainId: networkId }, schema: GasPriceSchema })
+    },
+    async getPrices(tokens) {
+      // The price call names a network's coin `<network>:native`, where the convert calls use 0xeeee…eeee.
+      const asked = new Map(tokens.map((id) => [(plainAddress(id).toLowerCase() === NATIVE_TOKEN ? id.replace(/[^:]+$/, 'native') : id).toLowerCase(), id]))
+      const body = { currency: 'usd', addresses: [...asked.keys()], projectId: options.projectId }
+      const { fungibles } = await http.post('/v1/fungible/price', { body, schema: PricesSchema })
+      const prices: Record<string, number> = {}
+      for (const entry of fungibles) {
+        const parsed = v.safeParse(FungibleSchema, entry)
+        const id = parsed.success ? asked.get(parsed.output.address.toLowerCase()) : undefined
+        if (parsed.success && id) prices[id] = parsed.output.price
+      }
+      return prices
     },
     async buildTransaction({ networkId, userAddress, from, to, amount, slippage }) {
       const body = { projectId: options.projectId, amount: amount.toString(), eip155: { slippage: String(slippage) }, from, to, userAddress: `${networkId}:${userAddress}` }

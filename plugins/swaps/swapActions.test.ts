@@ -21,6 +21,7 @@ function recordingApi(overrides: Partial<ConvertApi> = {}) {
     getQuote: record('getQuote', async ({ amount }) => ({ fromAmount: amount, toAmount: amount / 10n ** 12n * 3000n, route: [], fees: [] })),
     getAllowance: record('getAllowance', async () => 0n),
     getGasPrice: record('getGasPrice', async () => ({ standard: 1n, fast: 2n, instant: 3n })),
+    getPrices: record('getPrices', async () => ({})),
     buildTransaction: record('buildTransaction', async ({ amount, from }) => ({ to: `0x${'77'.repeat(20)}`, data: '0x38ed1739', value: from === ETH.address ? amount : 0n, gasPrice: 1n })),
     buildApprove: record('buildApprove', async () => ({ to: `0x${'dd'.repeat(20)}`, data: '0x095ea7b3', value: 0n, gasPrice: 1n, reset: false })),
     ...Object.fromEntries(Object.entries(overrides).map(([method, answer]) => [method, record(method, answer as never)])),

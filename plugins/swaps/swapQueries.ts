@@ -73,6 +73,19 @@ export function withQuantities(tokens: readonly SwapToken[], balances: Record<st
   })
 }
 
+/** The tokens' USD prices (§7 `POST /v1/fungible/price`) by CAIP-10 id, for the fiat values the view shows. */
+export function swapPricesQuery(kernel: Kernel, networkId: string, tokens: readonly SwapToken[]): KernelQuery<Record<string, number>> {
+  return {
+    key: ['swaps', 'prices', networkId, tokens.map((token) => token.address).join()],
+    staleTime: PORTFOLIO_STALE_MS,
+    load: async () => {
+      const api = convertApiOf(kernel)
+      if (!api) throw new Error('swaps() needs `services.api`.')
+      return api.getPrices(tokens.map((token) => token.address))
+    },
+  }
+}
+
 /** The network's gas prices (§7 `convert/gas-price`): standard, fast and instant, in wei. */
 export function gasPriceQuery(kernel: Kernel, networkId: string): KernelQuery<{ standard: bigint; fast: bigint; instant: bigint }> {
   return {

@@ -43,7 +43,7 @@ import {
   type Hex,
   type PublicClient,
 } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import { ANVIL_ACCOUNTS, startDevChains, type DevChains } from '../devchain/index.mjs';
@@ -241,6 +241,13 @@ describe('reads', () => {
       { name: 'Solana', symbol: 'SOL', price: 150 },
     ]);
     expect(body.fungibles[0].iconUrl).toMatch(/^data:image\/svg\+xml;base64,/);
+    // Each answer names the id it was asked for, as asked.
+    expect(body.fungibles.map(({ address }: Json) => address)).toEqual([
+      `${CHAIN}:native`,
+      `${CHAIN}:${fixtures.usdc}`,
+      `${CHAIN}:${fixtures.usdt.toLowerCase()}`,
+      `${LOCAL_SOLANA_CHAIN_ID}:native`,
+    ]);
   });
 
   test('behavior: price refusals', async () => {
@@ -640,5 +647,29 @@ describe('restart', () => {
     expect(Date.now() - started).toBeLessThan(5000);
     expect(after).toEqual(before);
     expect(before.a2.length).toBeGreaterThan(HISTORY_PAGE_SIZE);
+  });
+});
+
+describe('§7 parameters', () => {
+  test('behavior: forceUpdate brings the index up to the head, so a token received a moment ago is listed', async () => {
+    // This API looks at the chain once, at start; only forceUpdate makes it look again.
+    const slow = await startApi({ chains: options.chains!.slice(0, 1), pollingIntervalMs: 3_600_000, projectIds: [PROJECT] });
+    servers.push(slow);
+    const fresh = privateKeyToAccount(generatePrivateKey()).address;
+    const symbols = async (query: string) => {
+      const { status, body } = await get(`/v1/account/${fresh}/balance?chainId=${CHAIN}${query}`, slow.url);
+      expect(status).toBe(200);
+      return body.balances.map((balance: Json) => balance.symbol);
+    };
+    expect(await symbols('')).toEqual([]);
+    await confirm(wallet(0).writeContract({ address: fixtures.usdc, abi: erc20Abi, functionName: 'transfer', args: [fresh, parseUnits('2.5', 6)] }));
+    expect(await symbols('&forceUpdate=false')).toEqual([]);
+    expect(await symbols('&forceUpdate=true')).toEqual(['USDC']);
+    expect((await get(`/v1/account/${fresh}/balance?forceUpdate=yes`, slow.url)).body).toEqual({ error: 'forceUpdate must be true or false' });
+  });
+
+  test('behavior: identity takes the sender that asks; a malformed sender is 400', async () => {
+    expect(await get(`/v1/identity/${a1}?sender=${a0}`)).toMatchObject({ status: 200, body: { name: 'alice.foyer', avatar: 'https://example.test/alice.png' } });
+    expect(await get(`/v1/identity/${a1}?sender=0x12`)).toMatchObject({ status: 400, body: { error: 'Invalid sender address' } });
   });
 });

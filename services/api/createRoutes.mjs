@@ -72,14 +72,19 @@ export function createRoutes({ indexers, solana, price, identityOf, isSpam, onra
       path: '/v1/account/:account/balance',
       handle: async ({ params: [segment = ''], query }) => {
         checkCurrency(queryParam(query, 'currency'));
-        // forceUpdate needs nothing: balances are read from the node on every call.
+        const forceUpdate = booleanParam(query, 'forceUpdate');
         const { address, namespace, chainId } = accountAndChain(segment, query);
         if (namespace === 'solana') {
+          // Read live from the node on every call: nothing to bring up to date.
           if (!solana) throw new RequestError(400, 'Unsupported chain');
           return { balances: await solanaBalances({ address, solana, price }) };
         }
         const evm = /** @type {`0x${string}`} */ (address);
-        return { balances: await evmBalances({ address: evm, indexers: evmChains(chainId), price, isSpam }) };
+        const chains = evmChains(chainId);
+        // Amounts are read live, but which tokens an account holds comes from the index: §7 forceUpdate brings it up
+        // to the chain's head first, so a token received a moment ago is listed.
+        if (forceUpdate) await Promise.all(chains.map((indexer) => indexer.sync()));
+        return { balances: await evmBalances({ address: evm, indexers: chains, price, isSpam }) };
       },
     },
     {
@@ -111,9 +116,13 @@ export function createRoutes({ indexers, solana, price, identityOf, isSpam, onra
     {
       method: 'GET',
       path: '/v1/identity/:address',
-      handle: ({ params: [segment = ''] }) => {
+      handle: ({ params: [segment = ''], query }) => {
         const address = evmAddress(segment);
         if (!address) throw new RequestError(400, 'Invalid address');
+        // §7 sender: the connected account that asks. Identities are public, so it changes no answer; a malformed
+        // one is still the client's mistake.
+        const sender = queryParam(query, 'sender');
+        if (sender !== undefined && !evmAddress(sender)) throw new RequestError(400, 'Invalid sender address');
         return identityOf(address);
       },
     },
@@ -126,7 +135,13 @@ export function createRoutes({ indexers, solana, price, identityOf, isSpam, onra
         if (!Array.isArray(addresses) || addresses.length === 0 || addresses.length > MAX_PRICE_ADDRESSES) {
           throw new RequestError(400, `addresses must be a list of 1 to ${MAX_PRICE_ADDRESSES} CAIP-10 ids`);
         }
-        const fungibles = await Promise.all(addresses.map((id) => fungiblePrice(parseFungibleId(id))));
+        // Each answer names the id it was asked for, so a client can tell them apart when some are left out.
+        const fungibles = await Promise.all(
+          addresses.map(async (id) => {
+            const fungible = await fungiblePrice(parseFungibleId(id));
+            return fungible && { address: id, ...fungible };
+          }),
+        );
         return { fungibles: fungibles.filter((fungible) => fungible !== undefined) };
       },
     },
@@ -151,6 +166,19 @@ export function createRoutes({ indexers, solana, price, identityOf, isSpam, onra
     const info = await indexer.tokenInfo(address);
     return info.symbol === null ? undefined : entry(info.name ?? info.symbol, info.symbol, address);
   }
+}
+
+/**
+ * A true/false query parameter; absent is false.
+ *
+ * @param {URLSearchParams} query
+ * @param {string} name
+ */
+function booleanParam(query, name) {
+  const value = queryParam(query, name);
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  throw new RequestError(400, `${name} must be true or false`);
 }
 
 /** @param {unknown} currency USD is the only currency of the price table. */

@@ -334,6 +334,11 @@ describe('images', () => {
     const bad = await get(`/public/${route}/${encodeURIComponent('<svg>')}?${CLIENT}`);
     expect(bad.status).toBe(400);
     expect(bad.body.error).toContain('image id must be');
+    // A network's name, as the modal asks for network images: its words' initials.
+    const named = await get(`/public/${route}/${encodeURIComponent('OP Mainnet')}?${CLIENT}`);
+    expect(named.status).toBe(200);
+    expect(named.body).toContain('>OM</text>');
+    expect((await get(`/public/${route}/${encodeURIComponent(' padded')}?${CLIENT}`)).status).toBe(400);
   });
 
   it('behavior: white initials stay readable on every background a wallet gets (contrast ≥ 4.5)', () => {

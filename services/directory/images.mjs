@@ -64,13 +64,15 @@ export function walletImageSvg(name) {
 }
 
 /**
- * An asset, currency or token image: a circle with the first three letters or digits of the id.
+ * An asset, currency or token image: a circle with the first three letters or digits of the id, or the initials of
+ * its first three words when it has several (a network's name: 'OP Mainnet' → 'OM').
  *
  * @param {'asset' | 'currency' | 'token'} kind
  * @param {string} id
  */
 export function symbolImageSvg(kind, id) {
-  const label = (id.match(/[\p{L}\p{N}]/gu) ?? ['?']).slice(0, 3).join('').toUpperCase();
+  const words = id.match(/[\p{L}\p{N}]+/gu) ?? ['?'];
+  const label = (words.length > 1 ? words.slice(0, 3).map((word) => Array.from(word)[0]) : Array.from(words[0] ?? '?').slice(0, 3)).join('').toUpperCase();
   return (
     '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64">' +
     `<title>${escapeXml(id)}</title>` +

@@ -29,7 +29,8 @@ export const DEFAULT_ALLOWED_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:
 
 const PROJECT_ID_PATTERN = /^[\w-]{1,128}$/;
 const CLIENT_PATTERN = /^[\w.+-]{1,64}$/;
-const SYMBOL_ID_PATTERN = /^[\w.-]{1,128}$/;
+// A symbol, a currency code or a network's name ('OP Mainnet'): letters, digits, spaces, '.', '-', '_'.
+const SYMBOL_ID_PATTERN = /^[\w.-](?:[\w. -]{0,126}[\w.-])?$/;
 // http(s), a host whose first label may be `*`, and an optional port that may be `*`.
 const ORIGIN_PATTERN = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d{1,5}|\*))?$/;
 const MAX_LIST_ITEMS = 500;
@@ -252,7 +253,7 @@ function walletImage(walletsByImageId, imageId) {
 /** @param {'asset' | 'currency' | 'token'} kind @param {string} id */
 function symbolImage(kind, id) {
   if (!SYMBOL_ID_PATTERN.test(id)) {
-    throw new RequestError(400, `The ${kind} image id must be 1 to 128 letters, digits, ".", "-" or "_"`);
+    throw new RequestError(400, `The ${kind} image id must be 1 to 128 letters, digits, spaces, ".", "-" or "_"`);
   }
   return symbolImageSvg(kind, id);
 }

@@ -9,6 +9,7 @@ import { ListItem } from '../../ui/ListItem.js'
 import { Skeleton } from '../../ui/Spinner.js'
 import { Tabs } from '../../ui/Tabs.js'
 import { WalletImage } from '../../ui/WalletImage.js'
+import { directoryImageUrl } from '../../services/directory.js'
 import { useFoyerState, useKernel, useTranslate } from '../hooks/context.js'
 import { useAccount, useDisconnect, useIdentity, useNativeBalance, useNetwork } from '../hooks/hooks.js'
 import { namespaceLabel } from '../namespaceLabel.js'
@@ -96,7 +97,7 @@ export default function AccountView() {
       <ListItem
         label={network?.name ?? t('account.unknownNetwork')}
         tag={t('account.network')}
-        image={<WalletImage src={network?.imageUrl} name={network?.name ?? '?'} size={32} />}
+        image={<WalletImage src={network && (network.imageUrl ?? directoryImageUrl(kernel, 'asset', network.name))} name={network?.name ?? '?'} size={32} />}
         onClick={() => kernel.router.push('Networks')}
       />
       {otherNamespaces.map((namespace) => (

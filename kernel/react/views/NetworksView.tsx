@@ -6,6 +6,7 @@ import { showToast } from '../../core/toast.js'
 import { ListItem } from '../../ui/ListItem.js'
 import { Spinner } from '../../ui/Spinner.js'
 import { WalletImage } from '../../ui/WalletImage.js'
+import { directoryImageUrl } from '../../services/directory.js'
 import { isUserRejection } from '../../core/errors/isUserRejection.js'
 import { useFoyerState, useKernel, useTranslate } from '../hooks/context.js'
 import { useNetwork } from '../hooks/hooks.js'
@@ -55,7 +56,7 @@ export default function NetworksView() {
                 label={network.name}
                 current={current}
                 tag={current ? t('networks.current') : network.testnet ? t('networks.testnet') : undefined}
-                image={<WalletImage src={network.imageUrl} name={network.name} size={32} />}
+                image={<WalletImage src={network.imageUrl ?? directoryImageUrl(kernel, 'asset', network.name)} name={network.name} size={32} />}
                 disabled={pending !== undefined || current || !canSwitchTo(network)}
                 onClick={() => choose(network)}
               />

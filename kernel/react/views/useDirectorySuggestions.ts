@@ -10,7 +10,7 @@ export interface DirectorySuggestions {
   featured: readonly DirectoryWallet[]
   /** The host's own wallets. */
   custom: readonly DirectoryWallet[]
-  /** The directory's first wallets that are neither installed nor featured, four at most (§9). */
+  /** The directory's first certified wallets that are neither installed nor featured, four at most (§9). */
   recommended: readonly DirectoryWallet[]
   loading: boolean
 }
@@ -28,8 +28,9 @@ function suggestionsQuery(kernel: Kernel, directory: WalletDirectory): KernelQue
       try {
         const [featuredPage, topPage] = await Promise.all([
           featured.length > 0 ? directory.getWallets({ page: 1, entries: featured.length, include: featured }) : { wallets: [] },
-          // A few more than needed, since installed and featured wallets are left out.
-          directory.getWallets({ page: 1, entries: RECOMMENDED_WALLETS + featured.length + 8, include, exclude }),
+          // A few more than needed, since installed and featured wallets are left out. Recommended means certified
+          // (§7 badge_type), unless the host chose the wallets itself.
+          directory.getWallets({ page: 1, entries: RECOMMENDED_WALLETS + featured.length + 8, badge: include ? undefined : 'certified', include, exclude }),
         ])
         return { featured: featured.flatMap((id) => featuredPage.wallets.filter((wallet) => wallet.id === id)), top: topPage.wallets }
       } catch (error) {

@@ -1,0 +1,3 @@
+// The public RPC service (§7), for `npm start` and the tests.
+// Types: index.d.mts (import from this file, not from the modules behind it).
+export { DEFAULT_RPC_PORT, EVM_METHODS, MAX_BATCH, MAX_BODY_BYTES, UNKNOWN_CHAIN_CODE, UPSTREAM_TIMEOUT_MS, startRpc } from './startRpc.mjs';
