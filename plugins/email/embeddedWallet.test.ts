@@ -3,11 +3,11 @@
 // and the end-to-end test cover the real frame.
 import * as v from 'valibot'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createMemoryBackend, StorageToken, type Kernel, type StorageBackend } from '../../kernel/index.js'
+import { createMemoryBackend, ERROR_MESSAGE_DELAY_MS, StorageToken, type Kernel, type StorageBackend } from '../../kernel/index.js'
 import { fakeFramePage, WALLET_URL } from '../../test/fakeFramePage.js'
 import { testChain, testKernel } from '../../test/fixtures.js'
 import { EMAIL_ADDRESS_KEY, EMAIL_CONNECTOR_ID, EMAIL_LAST_CHAIN_KEY } from './constants.js'
-import { EMAIL_COOLDOWN_MS, embeddedWalletOf, ERROR_MESSAGE_DELAY_MS } from './embeddedWallet.js'
+import { EMAIL_COOLDOWN_MS, embeddedWalletOf } from './embeddedWallet.js'
 import type { EmbeddedEip1193Provider } from './eip1193Provider.js'
 import { FRAME_READY_DELAY_MS } from './frameClient.js'
 import { email } from './index.js'

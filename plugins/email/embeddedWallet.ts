@@ -2,7 +2,7 @@
 // and the connector that hands the chains its providers (EIP-1193 for eip155, a Wallet Standard
 // wallet for solana). One login, one connector, every namespace it serves. Loaded on demand.
 import * as v from 'valibot'
-import { BaseError, canSwitchAccountType, createToken, openModal, raiseAlert, showToast, StorageToken, type Kernel, type Token } from '../../kernel/index.js'
+import { BaseError, canSwitchAccountType, createToken, ERROR_MESSAGE_DELAY_MS, openModal, raiseAlert, showToast, StorageToken, type Kernel, type Token } from '../../kernel/index.js'
 import { createEip1193Provider } from './eip1193Provider.js'
 import { createFrameClient, EmbeddedWalletError, type FrameClient } from './frameClient.js'
 import { createSolanaWallet } from './solanaWallet.js'
@@ -11,8 +11,6 @@ import { EMAIL_ADDRESS_KEY, EMAIL_CONNECTOR_ID, EMAIL_LAST_CHAIN_KEY, EMAIL_LOGI
 
 /** §5: an email login is triggered at most once every 30 s. */
 export const EMAIL_COOLDOWN_MS = 30_000
-/** §9: 'Action not allowed' shows this long after the modal opens on a refused request. */
-export const ERROR_MESSAGE_DELAY_MS = 300
 
 /** What the frame says to do after an email (§4). */
 export type EmailAction = 'VERIFY_OTP' | 'VERIFY_DEVICE' | 'CONNECT'

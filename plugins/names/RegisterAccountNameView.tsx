@@ -1,14 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { isFoyerError, isUserRejection } from '../../kernel/index.js'
+import { DEBOUNCE_MS, isFoyerError, isUserRejection } from '../../kernel/index.js'
 import { useAccount, useFoyerState, useKernel, useKernelQuery, useTranslate } from '../../kernel/react/index.js'
 import { Button, Spinner } from '../../kernel/ui/index.js'
 import { normalizeLabel, validateLabel } from './nameRules.js'
 import type { NameServiceError } from './namesService.js'
 import { registerAccountName, suggestionsQuery } from './registerAccountName.js'
 import { addNamesTexts } from './texts.js'
-
-/** §9: the default debounce; the name is checked once the visitor stops typing this long. */
-export const NAME_CHECK_DEBOUNCE_MS = 500
 
 type Step = { kind: 'form' } | { kind: 'signing'; name: string } | { kind: 'cancelled'; name: string } | { kind: 'failed'; message: string }
 
@@ -37,7 +34,7 @@ export default function RegisterAccountNameView() {
 
   const label = normalizeLabel(typed, zone)
   const problem = label ? validateLabel(label) : undefined
-  const checked = useDebounced(problem ? '' : label, NAME_CHECK_DEBOUNCE_MS)
+  const checked = useDebounced(problem ? '' : label, DEBOUNCE_MS)
   const suggestions = useKernelQuery(checked ? suggestionsQuery(kernel, { name: checked }) : undefined)
   const name = `${label}.${zone}`
   const current = checked === label ? suggestions : undefined

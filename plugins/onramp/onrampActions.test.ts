@@ -3,8 +3,9 @@ import { connect } from '../../kernel/actions/connect.js'
 import type { Kernel } from '../../kernel/core/createKernel.js'
 import { memoryOnrampApi, type MemoryOnrampOptions } from '../../test/memoryOnrampApi.js'
 import { testChain, testKernel } from '../../test/fixtures.js'
+import { DEBOUNCE_MS } from '../../kernel/index.js'
 import { onramp } from './index.js'
-import { buyCrypto, fetchOnrampQuotes, limitsFor, ORDER_POLL_MS, QUOTE_DEBOUNCE_MS, selectOnrampProvider, setOnrampInput, toCents } from './onrampActions.js'
+import { buyCrypto, fetchOnrampQuotes, limitsFor, ORDER_POLL_MS, selectOnrampProvider, setOnrampInput, toCents } from './onrampActions.js'
 import { FALLBACK_PAYMENT_LIMITS, OnrampApiToken } from './onrampApi.js'
 
 let kernel: Kernel
@@ -31,13 +32,13 @@ afterEach(() => {
 })
 
 describe('quotes follow typing (§9)', () => {
-  it(`behavior: asked of both providers once, ${QUOTE_DEBOUNCE_MS} ms after the last change; the cheapest selected`, async () => {
+  it(`behavior: asked of both providers once, ${DEBOUNCE_MS} ms after the last change; the cheapest selected`, async () => {
     vi.useFakeTimers()
     const { calls } = await setUp()
     setOnrampInput(kernel, { purchaseCurrency: 'USDC' })
     for (const text of ['5', '50']) {
       setOnrampInput(kernel, { amount: text })
-      await vi.advanceTimersByTimeAsync(QUOTE_DEBOUNCE_MS - 1)
+      await vi.advanceTimersByTimeAsync(DEBOUNCE_MS - 1)
     }
     expect(quoteCalls(calls)).toEqual([])
     expect(state().quotesLoading).toBe(true)
@@ -55,7 +56,7 @@ describe('quotes follow typing (§9)', () => {
     // The visitor's choice stays through new quotes.
     selectOnrampProvider(kernel, 'coinbase')
     setOnrampInput(kernel, { amount: '60' })
-    await vi.advanceTimersByTimeAsync(QUOTE_DEBOUNCE_MS)
+    await vi.advanceTimersByTimeAsync(DEBOUNCE_MS)
     await vi.waitUntil(() => !state().quotesLoading)
     expect(state().selectedProvider).toBe('coinbase')
   })

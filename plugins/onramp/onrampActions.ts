@@ -4,7 +4,7 @@
 import { selectActiveConnection } from '../../kernel/core/connection.js'
 import type { Kernel } from '../../kernel/core/createKernel.js'
 import { AddressOrAuthConnectorNotFoundError } from '../../kernel/core/errors/catalogue.js'
-import { createToken, fetchKernelQuery, visibleMessage, type KernelQuery } from '../../kernel/index.js'
+import { createToken, DEBOUNCE_MS, fetchKernelQuery, visibleMessage, type KernelQuery } from '../../kernel/index.js'
 import { addOnrampTexts } from './locales.js'
 import {
   FALLBACK_PAYMENT_LIMITS,
@@ -18,8 +18,6 @@ import {
 } from './onrampApi.js'
 import { updateOnrampState, type OnrampState } from './onrampState.js'
 
-/** §9: quotes follow typing, this long after the last change (the default debounce). */
-export const QUOTE_DEBOUNCE_MS = 500
 /** How often the order and the checkout window are looked at (§4 polls a login popup as often). */
 export const ORDER_POLL_MS = 1000
 /** §9: the checkout opens in a popup of this size, as the social login's does. */
@@ -111,7 +109,7 @@ async function wanted(kernel: Kernel): Promise<
 }
 
 /**
- * Changes what to buy or how to pay. The old quotes go at once; new ones are asked QUOTE_DEBOUNCE_MS (§9) after the
+ * Changes what to buy or how to pay. The old quotes go at once; new ones are asked DEBOUNCE_MS (§9's default debounce) after the
  * last change, so typing '125' asks once.
  *
  * @example
@@ -126,7 +124,7 @@ export function setOnrampInput(kernel: Kernel, patch: Partial<Pick<OnrampState, 
   const asks = state.amount.trim() !== '' && state.purchaseCurrency !== undefined
   updateOnrampState(kernel, { quotesLoading: asks })
   // A kernel destroyed meanwhile (the page left) asks nothing.
-  if (asks) waiting.timer = setTimeout(() => void (kernel.isDestroyed() || fetchOnrampQuotes(kernel)), QUOTE_DEBOUNCE_MS)
+  if (asks) waiting.timer = setTimeout(() => void (kernel.isDestroyed() || fetchOnrampQuotes(kernel)), DEBOUNCE_MS)
 }
 
 /**

@@ -3,8 +3,9 @@ import { connect } from '../../kernel/actions/connect.js'
 import type { Kernel } from '../../kernel/core/createKernel.js'
 import { testChain, testKernel, type TestChain } from '../../test/fixtures.js'
 import { ConvertApiToken, ConvertRequestError, NATIVE_TOKEN, NetworkNotSupportedForSwapsError, type ConvertApi } from './convertApi.js'
+import { DEBOUNCE_MS } from '../../kernel/index.js'
 import { swaps } from './index.js'
-import { approveSwapToken, checkSwapAllowance, isAllowanceSufficient, QUOTE_DEBOUNCE_MS, setSwapInput, swapTokens } from './swapActions.js'
+import { approveSwapToken, checkSwapAllowance, isAllowanceSufficient, setSwapInput, swapTokens } from './swapActions.js'
 
 const ETH = { name: 'Test Ether', symbol: 'TETH', address: `eip155:1:${NATIVE_TOKEN}`, decimals: 18 }
 const USDT = { name: 'Tether USD', symbol: 'USDT', address: 'eip155:1:0xdAC17F958D2ee523a2206206994597C13D831ec7', decimals: 6 }
@@ -49,13 +50,13 @@ describe('the quote follows typing (§9)', () => {
     vi.useFakeTimers()
   })
 
-  it(`behavior: asks once, ${QUOTE_DEBOUNCE_MS} ms after the last change`, async () => {
+  it(`behavior: asks once, ${DEBOUNCE_MS} ms after the last change`, async () => {
     const { api, calls } = recordingApi()
     await setUp(api)
     setSwapInput(kernel, { sourceToken: ETH, toToken: USDT })
     for (const text of ['1', '1.', '1.2', '1.25']) {
       setSwapInput(kernel, { sourceTokenAmount: text })
-      await vi.advanceTimersByTimeAsync(QUOTE_DEBOUNCE_MS - 1)
+      await vi.advanceTimersByTimeAsync(DEBOUNCE_MS - 1)
     }
     expect(calls.filter((call) => call.method === 'getQuote')).toEqual([])
     expect(kernel.store.getState().swaps.quoteLoading).toBe(true)
@@ -69,7 +70,7 @@ describe('the quote follows typing (§9)', () => {
     await setUp(api)
     setSwapInput(kernel, { sourceToken: ETH, sourceTokenAmount: '1' })
     setSwapInput(kernel, { toToken: USDT, sourceTokenAmount: 'abc' })
-    await vi.advanceTimersByTimeAsync(QUOTE_DEBOUNCE_MS * 2)
+    await vi.advanceTimersByTimeAsync(DEBOUNCE_MS * 2)
     expect(calls.filter((call) => call.method === 'getQuote')).toEqual([])
     expect(kernel.store.getState().swaps.quoteLoading).toBe(false)
   })
@@ -82,7 +83,7 @@ describe('the quote follows typing (§9)', () => {
     })
     await setUp(api)
     setSwapInput(kernel, { sourceToken: ETH, toToken: USDT, sourceTokenAmount: '1' })
-    await vi.advanceTimersByTimeAsync(QUOTE_DEBOUNCE_MS)
+    await vi.advanceTimersByTimeAsync(DEBOUNCE_MS)
     expect(kernel.store.getState().swaps).toMatchObject({ quoteLoading: false, quoteError: 'Network not supported for Swaps' })
     setSwapInput(kernel, { sourceTokenAmount: '2' })
     expect(kernel.store.getState().swaps.quoteError).toBeUndefined()

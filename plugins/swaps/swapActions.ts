@@ -3,14 +3,12 @@
 import { selectActiveConnection } from '../../kernel/core/connection.js'
 import type { Kernel } from '../../kernel/core/createKernel.js'
 import { AddressOrAuthConnectorNotFoundError, UnsupportedChainError } from '../../kernel/core/errors/catalogue.js'
-import { createToken, formatUnits, isUserRejection, visibleMessage } from '../../kernel/index.js'
+import { createToken, DEBOUNCE_MS, formatUnits, isUserRejection, visibleMessage } from '../../kernel/index.js'
 import { convertApiOf, NATIVE_TOKEN } from './convertApi.js'
 import { addSwapTexts } from './locales.js'
 import { updateSwapState, type SwapState } from './swapState.js'
 import { parseUnits } from './units.js'
 
-/** §9: the quote follows typing, this long after the last change. */
-export const QUOTE_DEBOUNCE_MS = 500
 /** §9: the slippage tolerance, percent. */
 export const SLIPPAGE_PERCENT = 1
 /** At most this many approvals in a row: a reset to 0, then the approval itself. */
@@ -57,7 +55,7 @@ function swapState(kernel: Kernel): SwapState {
 }
 
 /**
- * Changes the tokens or the amount. The old quote goes at once; the new one is asked QUOTE_DEBOUNCE_MS (§9) after
+ * Changes the tokens or the amount. The old quote goes at once; the new one is asked DEBOUNCE_MS (§9's default debounce) after
  * the last change, so typing '1.25' asks once.
  *
  * @example
@@ -71,7 +69,7 @@ export function setSwapInput(kernel: Kernel, patch: Partial<Pick<SwapState, 'sou
   const wanted = quotable(swapState(kernel)) !== undefined
   updateSwapState(kernel, { quoteLoading: wanted })
   // A kernel destroyed meanwhile (the page left) asks nothing.
-  if (wanted) pending.timer = setTimeout(() => void (kernel.isDestroyed() || fetchSwapQuote(kernel)), QUOTE_DEBOUNCE_MS)
+  if (wanted) pending.timer = setTimeout(() => void (kernel.isDestroyed() || fetchSwapQuote(kernel)), DEBOUNCE_MS)
 }
 
 /**
