@@ -28,7 +28,7 @@ function thrown(run: () => unknown): unknown {
   return undefined
 }
 
-describe('property: CAIP-2 and CAIP-10 ids', () => {
+describe('property: CAIP-2 and CAIP-10 ids', { timeout: 30_000 }, () => {
   it('property: formatting then parsing a well-formed network id gives its parts back', () => {
     fc.assert(
       fc.property(namespace, reference, (ns, ref) => {
@@ -123,7 +123,7 @@ describe('property: addresses', () => {
   })
 })
 
-describe('property: amounts', () => {
+describe('property: amounts', { timeout: 30_000 }, () => {
   const decimals = fc.integer({ min: 0, max: 40 })
   /** An exact decimal string of `units` with `decimals` places, built without Foyer's own code. */
   const plain = (units: bigint, places: number) => {
