@@ -58,7 +58,7 @@ export function isChainNamespace(value: unknown): value is ChainNamespace {
  */
 export function parseCaipNetworkId(id: string): ParsedCaipNetworkId {
   const [namespace = '', reference = '', ...rest] = typeof id === 'string' ? id.split(':') : []
-  if (rest.length > 0 || !isNetworkPart(namespace, reference)) throw new InvalidCaip2NetworkIdError(String(id))
+  if (rest.length > 0 || !isNetworkPart(namespace, reference)) throw new InvalidCaip2NetworkIdError(describe(id))
   return { namespace, reference }
 }
 
@@ -74,7 +74,7 @@ export function parseCaipNetworkId(id: string): ParsedCaipNetworkId {
 export function parseCaipAddress(address: string): ParsedCaipAddress {
   const parts = typeof address === 'string' ? address.split(':') : []
   if (parts.length !== 3) {
-    throw new InvalidCaipAddressError({ details: `expected namespace:reference:address, got ${String(address)}` })
+    throw new InvalidCaipAddressError({ details: `expected namespace:reference:address, got ${describe(address)}` })
   }
   const [namespace = '', reference = '', account = ''] = parts
   if (!isNetworkPart(namespace, reference) || !ACCOUNT_ADDRESS.test(account)) throw new InvalidCaip10AddressError(address)
@@ -106,6 +106,17 @@ export function formatCaipAddress(networkId: CaipNetworkId, address: string): Ca
   const caipAddress: CaipAddress = `${networkId}:${address}`
   parseCaipAddress(caipAddress)
   return caipAddress
+}
+
+// A value from a wallet or a service may be anything, even an object whose toString throws (the property test's
+// `{ toString: '' }`); the error must still be §5's, never a TypeError from building its message.
+function describe(value: unknown): string {
+  if (typeof value === 'string') return value
+  try {
+    return String(value)
+  } catch {
+    return Object.prototype.toString.call(value)
+  }
 }
 
 function isNetworkPart(namespace: string, reference: string): boolean {

@@ -129,7 +129,8 @@ export function formatFiat(
   const fixed = { minimumFractionDigits: 2, maximumFractionDigits: 2 }
   const formatted = intlFormat(decimal, locale, { ...fixed, style: 'currency', currency })
   // A malformed currency code makes Intl throw; show the code itself rather than nothing.
-  return formatted ?? `${currency} ${intlFormat(decimal, locale, fixed) ?? decimal}`
+  const [whole, cents = ''] = decimal.split('.')
+  return formatted ?? `${currency} ${intlFormat(decimal, locale, fixed) ?? `${whole}.${cents.padEnd(2, '0')}`}`
 }
 
 function parseDecimal(value: NumericInput): DecimalParts | undefined {
@@ -168,7 +169,9 @@ function intlFormat(
 ): string | undefined {
   try {
     // A decimal string is formatted exactly (Intl.NumberFormat v3); it never becomes a float.
-    return new Intl.NumberFormat(locale, options).format(decimal as Intl.StringNumericLiteral)
+    const formatted = new Intl.NumberFormat(locale, options).format(decimal as Intl.StringNumericLiteral)
+    // Past about 1.8e308 Intl gives '∞' (found by the property test): the plain digits are the truth.
+    return /\p{Nd}/u.test(formatted) ? formatted : undefined
   } catch {
     // A malformed locale or currency code throws RangeError; display helpers must never throw.
     return locale === DEFAULT_NUMBER_LOCALE ? undefined : intlFormat(decimal, DEFAULT_NUMBER_LOCALE, options)

@@ -67,17 +67,30 @@ const PageSchema = v.object({ data: v.array(v.unknown()), count: v.pipe(v.number
 
 // Schemes a wallet link may never use, whatever the wallet declares.
 const FORBIDDEN_SCHEMES = /^(javascript|data|vbscript|file|blob|about):/i
+// A browser drops tabs and newlines inside a URL and trims spaces around it; a link with any of them says one thing
+// to a check and another to the browser, so it is refused (and so is anything that is not a URL at all).
+const SPACE_OR_CONTROL = /[\s\u0000-\u001f\u007f]/
+
+function parseLink(link: string | null | undefined): URL | undefined {
+  if (!link || SPACE_OR_CONTROL.test(link) || !/^[a-z][a-z0-9+.-]*:/i.test(link)) return undefined
+  try {
+    return new URL(link)
+  } catch {
+    return undefined
+  }
+}
 
 /** A deep link (`metamask://…`) or an https universal link; anything else is dropped. */
 export function safeAppLink(link: string | null | undefined): string | undefined {
-  if (!link) return undefined
-  if (FORBIDDEN_SCHEMES.test(link) || !/^[a-z][a-z0-9+.-]*:/i.test(link)) return undefined
-  return /^http:/i.test(link) ? undefined : link
+  const url = parseLink(link)
+  if (!url || FORBIDDEN_SCHEMES.test(url.protocol) || url.protocol === 'http:') return undefined
+  return link ?? undefined
 }
 
-/** A web app link: https only. */
+/** A web app link: an https URL with a host only. */
 export function safeWebLink(link: string | null | undefined): string | undefined {
-  return link && /^https:\/\//i.test(link) ? link : undefined
+  const url = parseLink(link)
+  return url?.protocol === 'https:' && url.hostname !== '' && /^https:\/\//i.test(link ?? '') ? (link ?? undefined) : undefined
 }
 
 /** `path` under `baseUrl`, with the client's query parameters (§7: projectId, client type and version). */
