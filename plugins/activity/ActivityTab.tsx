@@ -9,11 +9,12 @@ import {
   groupByMonth,
   INITIAL_ACTIVITY,
   pendingAsTransaction,
+  refreshUntil,
   unlistedPending,
   visibleTransactions,
   withoutListed,
 } from './activityList.js'
-import { loadActivityPage, PENDING_REFRESH_MS, refreshActivityPage } from './loadActivityPage.js'
+import { loadActivityPage, PENDING_REFRESH_FOR_MS, PENDING_REFRESH_MS, refreshActivityPage } from './loadActivityPage.js'
 
 const row = { cursor: 'default' } as const
 const OPERATIONS = ['send', 'receive', 'mint', 'trade', 'buy', 'execute'] as const
@@ -57,6 +58,7 @@ export default function ActivityTab() {
   const pending = useFoyerState((foyer) => foyer.activity?.pending ?? NONE)
   const waiting = address && networkId ? unlistedPending(pending, state.transactions, { account: address, chainId: networkId }) : []
   const isWaiting = waiting.length > 0 && state.status !== 'loading'
+  const until = refreshUntil(waiting, PENDING_REFRESH_FOR_MS)
 
   // Once the service lists a sent transaction, it is no longer pending anywhere.
   useEffect(() => {
@@ -66,12 +68,14 @@ export default function ActivityTab() {
     })
   }, [kernel, state.transactions])
 
-  // While one waits, the first page is read again past the cache until the service lists it.
+  // While one waits, the first page is read again past the cache until the service lists it (for at most
+  // PENDING_REFRESH_FOR_MS after the latest send).
   useEffect(() => {
-    if (!isWaiting || !address || !networkId) return
+    if (!isWaiting || !address || !networkId || Date.now() > until) return
     const requestedFor = generation.current
     let reading = false
     const timer = setInterval(() => {
+      if (Date.now() > until) return clearInterval(timer)
       if (reading) return
       reading = true
       refreshActivityPage(kernel, { account: address, chainId: networkId })
@@ -82,7 +86,7 @@ export default function ActivityTab() {
         .finally(() => (reading = false))
     }, PENDING_REFRESH_MS)
     return () => clearInterval(timer)
-  }, [kernel, isWaiting, address, networkId])
+  }, [kernel, isWaiting, until, address, networkId])
 
   if (!key) return null
   if (state.status === 'loading' && waiting.length === 0) {

@@ -8,6 +8,7 @@ import {
   INITIAL_ACTIVITY,
   isSpamTransaction,
   pendingAsTransaction,
+  refreshUntil,
   unlistedPending,
   visibleTransactions,
   withoutListed,
@@ -137,6 +138,14 @@ describe('pending transactions', () => {
       },
       transfers: [{ direction: 'out', quantity: { numeric: '0.5' }, fungible: { name: 'ETH', symbol: 'ETH', isSpam: false } }],
     })
+  })
+})
+
+describe('refreshUntil', () => {
+  it('behavior: the window after the latest send; nothing waiting, never', () => {
+    const at = (sentAt: number) => pending(`0x${sentAt}`, { sentAt })
+    expect(refreshUntil([at(5_000), at(9_000), at(1_000)], 120_000)).toBe(129_000)
+    expect(refreshUntil([], 120_000)).toBe(0)
   })
 })
 

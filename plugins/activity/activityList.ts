@@ -116,6 +116,11 @@ export function withoutListed(pending: readonly PendingTransaction[], transactio
   return left.length === pending.length ? pending : left
 }
 
+/** Until when (ms since the epoch) the first page is read again for `waiting`: `window` after the latest send. */
+export function refreshUntil(waiting: readonly PendingTransaction[], window: number): number {
+  return waiting.reduce((latest, sent) => Math.max(latest, sent.sentAt + window), 0)
+}
+
 /** A pending transaction as a row of the list: status 'pending', dated when it was sent. */
 export function pendingAsTransaction(sent: PendingTransaction): Transaction {
   return {

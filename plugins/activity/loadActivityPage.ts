@@ -7,6 +7,12 @@ import { getHistoryPage, historyPageQuery, queryClientOf, QUERY_KEY_PREFIX, type
  */
 export const PENDING_REFRESH_MS = 2_000
 
+/**
+ * How long after a send the tab keeps reading again. A service that never lists the chain's transfers
+ * (the local API on Solana lists purchases only) is not asked every 2 s for ever; the row stays pending.
+ */
+export const PENDING_REFRESH_FOR_MS = 120_000
+
 export interface LoadActivityPageParameters {
   account: string
   /** CAIP-2: the connected network (§5). */
