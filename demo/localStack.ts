@@ -36,6 +36,8 @@ export interface LocalStack {
   api?: { url: string; names?: boolean; onramp?: boolean }
   /** The embedded wallet (services/wallet), on its own site: the secure frame behind email sign-in. */
   wallet?: { url: string }
+  /** The public RPC service (services/rpc) in front of the chains. */
+  rpc?: { url: string }
   /** The mail catcher's inbox (services/mail), where the sign-in codes arrive. */
   mail?: { url: string }
 }
@@ -49,6 +51,9 @@ export const localRelayUrl = __FOYER_LOCAL_STACK__.walletConnect?.relayUrl
 export const localDirectoryUrl = __FOYER_LOCAL_STACK__.directory?.url
 
 export const localApiUrl = __FOYER_LOCAL_STACK__.api?.url
+
+/** The public RPC service's `/v1` URL (§7), which the chains read every network through. */
+export const localRpcUrl = __FOYER_LOCAL_STACK__.rpc && `${__FOYER_LOCAL_STACK__.rpc.url}/v1`
 
 export const localWalletUrl = __FOYER_WALLET_URL__ ?? undefined
 

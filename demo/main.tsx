@@ -15,7 +15,7 @@ import { socials } from 'foyer/plugins/socials'
 import { siwx } from 'foyer/plugins/siwx'
 import { swaps } from 'foyer/plugins/swaps'
 import { App } from './App.js'
-import { DEV_WALLET_KEY, localApiUrl, localChains, localDirectoryUrl, localRelayUrl, localSolana, localWalletUrl } from './localStack.js'
+import { DEV_WALLET_KEY, localApiUrl, localChains, localDirectoryUrl, localRelayUrl, localRpcUrl, localSolana, localWalletUrl } from './localStack.js'
 
 const local = (id: number, name: string) =>
   evmNetwork({
@@ -55,8 +55,9 @@ const kernel = createKernel({
   projectId: 'foyer-demo',
   metadata: { name: 'Foyer demo', url: location.origin },
   // The local wallet directory (All Wallets), blockchain API (tokens, NFTs, activity) and embedded
-  // wallet (email sign-in; its secure frame on another site, localhost, than this page).
-  services: { directory: localDirectoryUrl, api: localApiUrl, wallet: localWalletUrl, analytics: localDirectoryUrl },
+  // wallet (email sign-in; its secure frame on another site, localhost, than this page); the chains read through the
+  // public RPC service (§7).
+  services: { directory: localDirectoryUrl, api: localApiUrl, wallet: localWalletUrl, analytics: localDirectoryUrl, rpc: localRpcUrl },
   // §9: Pay is off unless the host turns it on; the demo's "Pay 10 USDC" button uses it.
   features: { pay: true },
   plugins: [

@@ -32,6 +32,15 @@ async function fill(dialog: ReturnType<Page['getByRole']>, symbol: string, amoun
   await dialog.getByRole('button', { name: 'Preview' }).click()
 }
 
+/** The chains the page read through the public RPC service (the demo sets `services.rpc`, §7), as they are asked. */
+function readsThroughRpc(page: Page): string[] {
+  const chains: string[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().startsWith(`${stack.fixtures.rpc.url}/v1?`)) chains.push(new URL(request.url()).searchParams.get('chainId') ?? '')
+  })
+  return chains
+}
+
 /** Sends from an open Send view and waits for the Account view it returns to (§2). */
 async function sendAndReturn(page: Page, dialog: ReturnType<Page['getByRole']>, what: string) {
   await dialog.getByRole('button', { name: 'Send now' }).click()
@@ -50,6 +59,7 @@ describe('send', () => {
     const usdtBefore = await token(chain.usdt)
 
     const { context, page } = await openDemo(stack)
+    const proxied = readsThroughRpc(page)
     await connectWallet(page, /^Test Wallet/, account.address)
 
     // A refused signature: the error shows, nothing is sent, the form keeps its values.
@@ -98,6 +108,8 @@ describe('send', () => {
         { timeout: 20_000, interval: 500 },
       )
       .toEqual([expect.stringContaining('-2.25 USDTS'), expect.stringContaining('-2.25 USDC'), expect.stringContaining('-0.5 ETH')])
+    // Balances and receipts were read through the public RPC service, never the node itself.
+    expect(new Set(proxied)).toEqual(new Set(['eip155:31337']))
     await context.close()
   })
 
@@ -113,6 +125,7 @@ describe('send', () => {
     const usdcBefore = await usdc(DEV_WALLET_ADDRESS)
 
     const { context, page } = await openDemo(stack)
+    const proxied = readsThroughRpc(page)
     await connectWallet(page, /^Test Solana Wallet/, TEST_WALLET_ADDRESS)
 
     let dialog = await openSend(page)
@@ -131,6 +144,7 @@ describe('send', () => {
     const left = formatUnits(await usdc(TEST_WALLET_ADDRESS), 6)
     const tokens = page.getByRole('dialog', { name: 'Account' }).getByRole('list', { name: 'Your tokens' })
     await expect.poll(() => tokens.textContent(), { timeout: 15_000 }).toContain(`${formatBalance(left)} USDC`)
+    expect(proxied).toContain(stack.fixtures.solana.chainId)
     await context.close()
   })
 })
