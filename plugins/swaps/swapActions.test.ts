@@ -138,7 +138,7 @@ describe('swapTokens', () => {
     kernel.bus.on('balances:changed', () => events.push('balances'))
     vi.useFakeTimers()
     setSwapInput(kernel, { sourceToken: ETH, toToken: USDT, sourceTokenAmount: '0.5' })
-    await vi.advanceTimersByTimeAsync(QUOTE_DEBOUNCE_MS)
+    await vi.advanceTimersByTimeAsync(DEBOUNCE_MS)
     vi.useRealTimers()
     expect(kernel.store.getState().swaps.quote?.toAmount).toBe(1500n * 10n ** 6n)
     const { hash } = await swapTokens(kernel)
