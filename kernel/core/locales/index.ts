@@ -1,0 +1,65 @@
+import type { LocaleLoader, LocaleMessages } from '../i18n.js'
+
+/**
+ * The locales Foyer ships besides English, each its own lazy chunk. This module is itself lazy: only a page that
+ * asks for another locale than `'en'` loads it.
+ */
+export const kernelLocales: Record<string, () => Promise<LocaleMessages>> = {
+  es: () => import('./es.js').then((module) => module.es),
+}
+
+/**
+ * Which texts `tag` reads: `[tag, name]` with `name` the closest locale that has texts (`fr-CA` → `fr`), or
+ * `['en', 'en']` with a warning when there is none. The first time a name is chosen, Foyer's own loader and every
+ * `'*'` loader are queued for it. The arguments are the i18n instance's own state (positional: this call sits in the
+ * first-paint chunk).
+ */
+export function resolveLocale(
+  tag: string,
+  catalogues: Map<string, LocaleMessages>,
+  loaders: Map<string, LocaleLoader[]>,
+  queued: Set<string>,
+  warn: (message: string) => void,
+): [tag: string, name: string] {
+  const shipped = ['en', ...Object.keys(kernelLocales)]
+  // A host's `messages` for its exact tag (`fr-CA`) must not hide the shipped `fr`: catalogues only when nothing ships.
+  const name = matchLocale(tag, [...shipped, ...loaders.keys()]) ?? matchLocale(tag, [...catalogues.keys()])
+  if (!name || !shipped.includes(name)) {
+    const showing = name ? 'its own texts show in English' : 'showing English'
+    warn(`Foyer has no texts for locale '${tag}'; ${showing}. It ships ${shipped.join(', ')}; a plugin's \`locales\` or \`messages\` add others.`)
+  }
+  if (!name) return ['en', 'en']
+  if (!queued.has(name)) {
+    queued.add(name)
+    const queue = [kernelLocales[name], ...(loaders.get('*') ?? [])].filter((load) => load !== undefined)
+    loaders.set(name, [...(loaders.get(name) ?? []), ...queue])
+  }
+  return [tag, name]
+}
+
+/**
+ * The name in `available` closest to `tag`: the same tag (any case), else the same language in the same script,
+ * preferring the same region (`fr-CA` → `fr`, `pt` → `pt-BR`; `zh-TW`, written in Traditional characters, never
+ * reads `zh-CN`). `undefined` when none is close, or `tag` is not a well-formed BCP 47 tag.
+ */
+export function matchLocale(tag: string, available: readonly string[]): string | undefined {
+  const wanted = parseTag(tag)
+  if (!wanted) return undefined
+  const exact = available.find((name) => name.toLowerCase() === tag.toLowerCase())
+  if (exact) return exact
+  const close = available.filter((name) => {
+    const candidate = parseTag(name)
+    return candidate?.language === wanted.language && candidate.script === wanted.script
+  })
+  return close.find((name) => parseTag(name)!.region === wanted.region) ?? close[0]
+}
+
+function parseTag(tag: string): Intl.Locale | undefined {
+  try {
+    // Maximized, so that `zh` and `zh-CN` both say Hans, and `zh-TW` says Hant.
+    return new Intl.Locale(tag).maximize()
+  } catch {
+    // '*' (the key of loaders for every locale) and malformed tags.
+    return undefined
+  }
+}
