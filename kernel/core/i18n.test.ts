@@ -41,6 +41,19 @@ describe('createI18n', () => {
     expect(i18n.t('modal.back')).toBe(es['modal.back'])
   })
 
+  it('behavior: the closest shipped locale: pt reads pt-BR, zh and zh-SG read zh-CN, zh-TW (Traditional) falls back to English', async () => {
+    const i18n = createI18n()
+    await i18n.setLocale('pt')
+    expect(i18n.t('modal.back')).toBe('Voltar')
+    await i18n.setLocale('zh-SG')
+    expect(i18n.t('modal.back')).toBe('返回')
+    await i18n.setLocale('zh-TW')
+    expect(i18n.locale).toBe('en')
+    expect(i18n.t('modal.back')).toBe('Back')
+    await i18n.setLocale('AR')
+    expect(i18n.t('modal.back')).toBe('رجوع')
+  })
+
   it('behavior: a locale with no texts falls back to English with a warning that says what ships', async () => {
     const warn = vi.fn()
     const i18n = createI18n(warn)
@@ -49,7 +62,7 @@ describe('createI18n', () => {
     expect(i18n.locale).toBe('en')
     expect(i18n.t('modal.back')).toBe('Back')
     expect(warn).toHaveBeenCalledOnce()
-    expect(warn.mock.calls[0]![0]).toMatch(/^Foyer has no texts for locale 'sw'; showing English\. It ships en, es/)
+    expect(warn.mock.calls[0]![0]).toMatch(/^Foyer has no texts for locale 'sw'; showing English\. It ships en, es, fr, de, pt-BR, ja, zh-CN, ar;/)
     await i18n.setLocale('not a tag!')
     expect(i18n.locale).toBe('en')
     expect(warn).toHaveBeenCalledTimes(2)
@@ -82,14 +95,17 @@ describe('createI18n', () => {
     const i18n = createI18n()
     expect(i18n.t('allWallets.count', { count: 1 })).toBe('1 wallet')
     expect(i18n.t('allWallets.count', { count: 0 })).toBe('0 wallets')
-    i18n.add('ar', { 'allWallets.count': '{count} محفظة', 'allWallets.count.two': 'محفظتان', 'allWallets.count.few': '{count} محافظ' } as never)
-    i18n.addLoader('ar', async () => ({}))
     await i18n.setLocale('ar')
+    const n = (value: number) => value.toLocaleString('ar')
+    expect(i18n.t('allWallets.count', { count: 0 })).toBe('لا توجد محافظ')
+    expect(i18n.t('allWallets.count', { count: 1 })).toBe('محفظة واحدة')
     expect(i18n.t('allWallets.count', { count: 2 })).toBe('محفظتان')
-    expect(i18n.t('allWallets.count', { count: 5 })).toBe(`${(5).toLocaleString('ar')} محافظ`)
-    expect(i18n.t('allWallets.count', { count: 100 })).toBe(`${(100).toLocaleString('ar')} محفظة`)
-    // A form the locale lacks falls to its bare key, not to English.
-    expect(i18n.t('allWallets.count', { count: 1 })).toBe(`${(1).toLocaleString('ar')} محفظة`)
+    expect(i18n.t('allWallets.count', { count: 5 })).toBe(`${n(5)} محافظ`)
+    expect(i18n.t('allWallets.count', { count: 11 })).toBe(`${n(11)} محفظة`)
+    expect(i18n.t('allWallets.count', { count: 100 })).toBe(`${n(100)} محفظة`)
+    // Japanese has no 'one': its bare key serves 1 too, never the English 'one'.
+    await i18n.setLocale('ja')
+    expect(i18n.t('allWallets.count', { count: 1 })).toBe('1 個のウォレット')
   })
 
   it("behavior: number parameters are written in the locale's way, strings as they are", async () => {

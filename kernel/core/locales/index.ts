@@ -6,6 +6,12 @@ import type { LocaleLoader, LocaleMessages } from '../i18n.js'
  */
 export const kernelLocales: Record<string, () => Promise<LocaleMessages>> = {
   es: () => import('./es.js').then((module) => module.es),
+  fr: () => import('./fr.js').then((module) => module.fr),
+  de: () => import('./de.js').then((module) => module.de),
+  'pt-BR': () => import('./pt-BR.js').then((module) => module.ptBR),
+  ja: () => import('./ja.js').then((module) => module.ja),
+  'zh-CN': () => import('./zh-CN.js').then((module) => module.zhCN),
+  ar: () => import('./ar.js').then((module) => module.ar),
 }
 
 /**
