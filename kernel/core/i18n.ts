@@ -93,25 +93,15 @@ export function createI18n(warn: (message: string) => void = () => {}): I18n {
     addLoader(target, loader) {
       loaders.set(target, [...(loaders.get(target) ?? []), loader])
     },
-    async setLocale(target) {
-      // Which texts the tag reads, and their loaders: worked out in a lazy chunk, so English pages never load it.
-      const [tag, name] =
-        target === 'en' ? [target, target] : await import('./locales/index.js').then((module) => module.resolveLocale(target, catalogues, loaders, queued, warn))
-      const pending = loaders.get(name) ?? []
-      loaders.delete(name)
-      let loaded: (LocaleMessages | undefined)[]
-      try {
-        loaded = await Promise.all(pending.map((load) => load(name)))
-      } catch (error) {
-        // Put the loaders back, so that a failed chunk is fetched again on the next try.
-        loaders.set(name, [...pending, ...(loaders.get(name) ?? [])])
-        throw error
-      }
-      // Under what is there: the host's `messages` for this locale win over the shipped texts.
-      for (const messages of loaded) if (messages) i18n.addDefaults(name, messages)
-      current = tag
-      texts = name
-      notify()
+    setLocale(target) {
+      // Worked out and loaded by a lazy chunk (locales/index.ts): a page that never switches never downloads it.
+      return import('./locales/index.js').then((module) =>
+        module.switchLocale(target, catalogues, loaders, queued, warn, (tag, name) => {
+          current = tag
+          texts = name
+          notify()
+        }),
+      )
     },
     subscribe(listener) {
       listeners.add(listener)

@@ -15,10 +15,37 @@ export const kernelLocales: Record<string, () => Promise<LocaleMessages>> = {
 }
 
 /**
+ * `I18n.setLocale`, with the instance's own state as arguments (positional: the call sits in the first-paint chunk):
+ * resolves the tag, loads what is queued for its texts, and `apply`s the switch once they are in. A failed chunk
+ * keeps the current locale and is fetched again on the next try.
+ */
+export async function switchLocale(
+  target: string,
+  catalogues: Map<string, LocaleMessages>,
+  loaders: Map<string, LocaleLoader[]>,
+  queued: Set<string>,
+  warn: (message: string) => void,
+  apply: (tag: string, name: string) => void,
+): Promise<void> {
+  const [tag, name] = resolveLocale(target, catalogues, loaders, queued, warn)
+  const pending = loaders.get(name) ?? []
+  loaders.delete(name)
+  let loaded: (LocaleMessages | undefined)[]
+  try {
+    loaded = await Promise.all(pending.map((load) => load(name)))
+  } catch (error) {
+    loaders.set(name, [...pending, ...(loaders.get(name) ?? [])])
+    throw error
+  }
+  // Under what is there: the host's `messages` for this locale win over the shipped texts.
+  for (const messages of loaded) if (messages) catalogues.set(name, { ...messages, ...catalogues.get(name) })
+  apply(tag, name)
+}
+
+/**
  * Which texts `tag` reads: `[tag, name]` with `name` the closest locale that has texts (`fr-CA` → `fr`), or
  * `['en', 'en']` with a warning when there is none. The first time a name is chosen, Foyer's own loader and every
- * `'*'` loader are queued for it. The arguments are the i18n instance's own state (positional: this call sits in the
- * first-paint chunk).
+ * `'*'` loader are queued for it.
  */
 export function resolveLocale(
   tag: string,
