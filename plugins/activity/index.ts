@@ -35,6 +35,6 @@ export function activity(): Plugin {
     feature: 'activity',
     // After Tokens (0) and NFTs (1) of the portfolio plugin (§2).
     slots: { 'account-tabs': [{ id: 'activity', label: 'activity.tab', order: 2, load: () => import('./ActivityTab.js') }] },
-    locales: { en },
+    locales: { en, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },
   })
 }
