@@ -18,7 +18,7 @@ export { UnknownViewError } from './core/views.js'
 export type { SlotEntry, SlotName, Slots, ViewDefinition, ViewId, ViewParams, ViewRegistry } from './core/views.js'
 export { KERNEL_FLAGS, isFeatureEnabled } from './core/features.js'
 export type { FeatureFlags, FeatureName, Features, FeaturesState, FlagDeclaration, FlagDeclarations } from './core/features.js'
-export type { I18n, LocaleLoader, LocaleMessages, MessageKey, MessageParams, Messages } from './core/i18n.js'
+export type { I18n, LocaleLoader, LocaleMessages, MessageKey, MessageParams, Messages, Translations } from './core/i18n.js'
 export { LOG_BUFFER_CHARS } from './core/logger.js'
 export type { LogLevel, Logger } from './core/logger.js'
 

@@ -120,7 +120,7 @@ export function createKernel(input: FoyerOptions): Kernel {
   )
 
   const views = createViewRegistry()
-  const i18n = createI18n()
+  const i18n = createI18n((message) => logger.warn(message))
   registerManifests(plugins, views, i18n)
   if (options.messages) i18n.add(options.locale, options.messages)
 

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { testKernel } from '../../test/fixtures.js'
 import { createI18n } from './i18n.js'
 import { en } from './locales/en.js'
+import { es } from './locales/es.js'
 import { definePlugin } from './plugin.js'
 
 describe('createI18n', () => {
@@ -14,11 +15,107 @@ describe('createI18n', () => {
 
   it('behavior: falls back to English, then to the key itself', async () => {
     const i18n = createI18n()
-    i18n.add('de', { 'account.title': 'Konto' })
-    await i18n.setLocale('de')
-    expect(i18n.t('account.title')).toBe('Konto')
-    expect(i18n.t('modal.close')).toBe('Close')
+    i18n.add('es', { 'account.title': 'Mi cuenta' })
+    i18n.addLoader('es', async () => ({ 'test.only' : 'Solo' }) as never)
+    await i18n.setLocale('es')
+    expect(i18n.t('account.title')).toBe('Mi cuenta')
+    i18n.add('en', { 'test.english': 'Only in English' } as never)
+    expect(i18n.t('test.english' as never)).toBe('Only in English')
     expect(i18n.t('nothing.here' as never)).toBe('nothing.here')
+  })
+
+  it('behavior: a shipped locale loads its own chunk on setLocale, under the host texts', async () => {
+    const i18n = createI18n()
+    i18n.add('es', { 'modal.close': 'Salir' })
+    expect(i18n.t('modal.back')).toBe('Back')
+    await i18n.setLocale('es')
+    expect(i18n.locale).toBe('es')
+    expect(i18n.t('modal.back')).toBe(es['modal.back'])
+    expect(i18n.t('modal.close')).toBe('Salir')
+  })
+
+  it('behavior: a regional tag reads its language, and keeps the tag for Intl', async () => {
+    const i18n = createI18n()
+    await i18n.setLocale('es-MX')
+    expect(i18n.locale).toBe('es-MX')
+    expect(i18n.t('modal.back')).toBe(es['modal.back'])
+  })
+
+  it('behavior: the closest shipped locale: pt reads pt-BR, zh and zh-SG read zh-CN, zh-TW (Traditional) falls back to English', async () => {
+    const i18n = createI18n()
+    await i18n.setLocale('pt')
+    expect(i18n.t('modal.back')).toBe('Voltar')
+    await i18n.setLocale('zh-SG')
+    expect(i18n.t('modal.back')).toBe('返回')
+    await i18n.setLocale('zh-TW')
+    expect(i18n.locale).toBe('en')
+    expect(i18n.t('modal.back')).toBe('Back')
+    await i18n.setLocale('AR')
+    expect(i18n.t('modal.back')).toBe('رجوع')
+  })
+
+  it('behavior: a locale with no texts falls back to English with a warning that says what ships', async () => {
+    const warn = vi.fn()
+    const i18n = createI18n(warn)
+    await i18n.setLocale('es')
+    await i18n.setLocale('sw')
+    expect(i18n.locale).toBe('en')
+    expect(i18n.t('modal.back')).toBe('Back')
+    expect(warn).toHaveBeenCalledOnce()
+    expect(warn.mock.calls[0]![0]).toMatch(/^Foyer has no texts for locale 'sw'; showing English\. It ships en, es, fr, de, pt-BR, ja, zh-CN, ar;/)
+    await i18n.setLocale('not a tag!')
+    expect(i18n.locale).toBe('en')
+    expect(warn).toHaveBeenCalledTimes(2)
+  })
+
+  it('behavior: a locale only a plugin or the host translates is used, and the warning says Foyer’s own texts stay English', async () => {
+    const warn = vi.fn()
+    const i18n = createI18n(warn)
+    i18n.addLoader('sw', async () => ({ 'account.title': 'Akaunti' }))
+    await i18n.setLocale('sw')
+    expect(i18n.locale).toBe('sw')
+    expect(i18n.t('account.title')).toBe('Akaunti')
+    expect(i18n.t('modal.back')).toBe('Back')
+    expect(warn.mock.calls[0]![0]).toMatch(/^Foyer has no texts for locale 'sw'; its own texts show in English\./)
+  })
+
+  it("behavior: a '*' loader is asked once for each locale the page switches to, with its name", async () => {
+    const i18n = createI18n()
+    const loader = vi.fn(async (locale: string) => (locale === 'es' ? ({ 'test.plugin': 'Del plugin' } as never) : undefined))
+    i18n.addLoader('*', loader)
+    await i18n.setLocale('es')
+    expect(loader).toHaveBeenCalledExactlyOnceWith('es')
+    expect(i18n.t('test.plugin' as never)).toBe('Del plugin')
+    await i18n.setLocale('en')
+    await i18n.setLocale('es')
+    await i18n.setLocale('en')
+    expect(loader.mock.calls).toEqual([['es'], ['en']])
+  })
+
+  it('behavior: plural forms by Intl.PluralRules, the bare key being other', async () => {
+    const i18n = createI18n()
+    expect(i18n.t('allWallets.count', { count: 1 })).toBe('1 wallet')
+    expect(i18n.t('allWallets.count', { count: 0 })).toBe('0 wallets')
+    await i18n.setLocale('ar')
+    const n = (value: number) => value.toLocaleString('ar')
+    expect(i18n.t('allWallets.count', { count: 0 })).toBe('لا توجد محافظ')
+    expect(i18n.t('allWallets.count', { count: 1 })).toBe('محفظة واحدة')
+    expect(i18n.t('allWallets.count', { count: 2 })).toBe('محفظتان')
+    expect(i18n.t('allWallets.count', { count: 5 })).toBe(`${n(5)} محافظ`)
+    expect(i18n.t('allWallets.count', { count: 11 })).toBe(`${n(11)} محفظة`)
+    expect(i18n.t('allWallets.count', { count: 100 })).toBe(`${n(100)} محفظة`)
+    // Japanese has no 'one': its bare key serves 1 too, never the English 'one'.
+    await i18n.setLocale('ja')
+    expect(i18n.t('allWallets.count', { count: 1 })).toBe('1 個のウォレット')
+  })
+
+  it("behavior: number parameters are written in the locale's way, strings as they are", async () => {
+    const i18n = createI18n()
+    expect(i18n.t('allWallets.count', { count: 1234 })).toBe('1,234 wallets')
+    await i18n.setLocale('es')
+    expect(i18n.t('allWallets.count', { count: 12345.5 })).toBe(`${(12345.5).toLocaleString('es')} billeteras`)
+    expect(i18n.t('allWallets.count', { count: 12345.5 })).toMatch(/^12\.345,5 /)
+    expect(i18n.t('allWallets.noResults', { query: '1234.5' })).toContain('1234.5')
   })
 
   it('behavior: fills {placeholders} and leaves unknown ones as written', () => {
@@ -92,6 +189,12 @@ describe('createI18n', () => {
     await vi.waitFor(() => expect(kernel.i18n.locale).toBe('fr'))
     expect(kernel.i18n.t('account.title')).toBe('Compte')
     expect(kernel.i18n.t('modal.close')).toBe('Fermer la fenêtre')
+  })
+
+  it("behavior: the kernel's locale option falls back to English with the warning in its log", async () => {
+    const kernel = testKernel({ locale: 'tlh' })
+    await vi.waitFor(() => expect(kernel.logger.read()).toContain("Foyer has no texts for locale 'tlh'; showing English."))
+    expect(kernel.i18n.locale).toBe('en')
   })
 
   it("behavior: addDefaults fills only missing texts, so a lazy view's English never undoes the host's messages", () => {

@@ -18,6 +18,8 @@ export const styles = /* css */ `
 .f-icon-button { width: 36px; height: 36px; border-radius: 50%; border: 0; background: transparent; color: inherit;
   display: inline-flex; align-items: center; justify-content: center; cursor: pointer; }
 .f-icon-button:hover { background: var(--foyer-surface-hover); }
+/* Right to left, back points right (the first header button is back). */
+.f-root[dir=rtl] .f-header > .f-icon-button:first-child svg { transform: scaleX(-1); }
 .f-button { display: inline-flex; align-items: center; justify-content: center; gap: 8px; min-height: 44px; padding: 0 16px;
   border-radius: calc(var(--foyer-radius) / 1.6); border: 1px solid transparent; font: inherit; font-weight: 600; cursor: pointer; width: 100%; }
 .f-button-primary { background: var(--foyer-accent); color: var(--foyer-accent-foreground); }
@@ -27,7 +29,7 @@ export const styles = /* css */ `
 .f-input { width: 100%; min-height: 44px; padding: 0 14px; border-radius: calc(var(--foyer-radius) / 1.6); border: 1px solid var(--foyer-border);
   background: var(--foyer-surface); color: var(--foyer-foreground); font: inherit; }
 .f-list { display: flex; flex-direction: column; gap: 6px; margin: 0; padding: 0; list-style: none; }
-.f-list-item { display: flex; align-items: center; gap: 12px; width: 100%; min-height: 56px; padding: 8px 12px; text-align: left;
+.f-list-item { display: flex; align-items: center; gap: 12px; width: 100%; min-height: 56px; padding: 8px 12px; text-align: start;
   border-radius: calc(var(--foyer-radius) / 1.6); border: 1px solid transparent; background: var(--foyer-surface);
   color: inherit; font: inherit; font-weight: 500; cursor: pointer; }
 .f-list-item:hover:not(:disabled) { background: var(--foyer-surface-hover); }

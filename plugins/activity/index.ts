@@ -58,7 +58,7 @@ export function activity(): Plugin {
     // After Tokens (0) and NFTs (1) of the portfolio plugin (§2).
     // §6: offered where the connected chain has a history (the `history` capability), whatever its namespace.
     slots: { 'account-tabs': [{ id: 'activity', label: 'activity.tab', order: 2, capability: 'history', load: () => import('./ActivityTab.js') }] },
-    locales: { en },
+    locales: { en, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },
     setup(kernel) {
       kernel.store.addSlice('activity', { pending: [] })
       // A fact from send, swaps …: listed at once, whatever the history cache holds, until the service has it.

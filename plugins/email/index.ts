@@ -101,7 +101,7 @@ export function email(): Plugin {
         { id: 'email-account-type', connectorId: 'email', label: 'email.accountType', load: () => import('./AccountTypeRow.js') },
       ],
     },
-    locales: { en },
+    locales: { en, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },
     api: { embeddedWallet: startEmbeddedWallet },
     setup(kernel) {
       if (!kernel.options.services.wallet) {

@@ -62,7 +62,7 @@ export default function RegisterAccountNameView() {
   const free = current?.status === 'ready' ? current.data.filter((suggestion) => !suggestion.registered && suggestion.name !== name) : []
   return (
     <form className="f-center" onSubmit={register} noValidate>
-      <label className="f-muted" style={{ width: '100%', textAlign: 'left' }}>
+      <label className="f-muted" style={{ width: '100%', textAlign: 'start' }}>
         {t('names.field')}
         <span className="f-row" style={{ alignItems: 'center' }}>
           <input

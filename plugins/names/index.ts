@@ -82,7 +82,7 @@ export function names({ zone = 'foyer.id' }: NamesOptions = {}): Plugin {
     },
     // Where the account's chain has identities: EVM (§6).
     slots: { 'wallet-features': [{ id: 'names', label: 'names.action', view: 'RegisterAccountName', capability: 'identity' }] },
-    locales: { en },
+    locales: { en, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },
     setup(kernel) {
       if (!kernel.options.services.api) {
         kernel.logger.warn('names() needs `services.api`, the blockchain data service that registers names: names are off.')

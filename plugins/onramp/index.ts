@@ -75,7 +75,7 @@ export function onramp(options: OnrampPluginOptions = {}): Plugin {
     feature: 'onramp',
     slots: { 'wallet-features': [{ id: 'onramp', label: 'onramp.action', view: 'OnRamp' }] },
     // The rest of the English texts load with the views (locales.ts); the Account view needs only these.
-    locales: { en: { 'onramp.title': 'Buy crypto', 'onramp.action': 'Buy', 'onramp.progressTitle': 'Buy in progress' } },
+    locales: { en: { 'onramp.title': 'Buy crypto', 'onramp.action': 'Buy', 'onramp.progressTitle': 'Buy in progress' }, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },
     setup(kernel) {
       // Without the views the Account view hides the entry.
       if (isRestrictedTimeZone(options.timeZone ?? visitorTimeZone())) return

@@ -60,7 +60,7 @@ export function payPlugin(): Plugin {
     requires: ['send'],
     flags: { pay: { default: false } },
     feature: 'pay',
-    locales: { en: { 'pay.title': 'Pay' } },
+    locales: { en: { 'pay.title': 'Pay' }, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },
     setup(kernel) {
       return kernel.views.register('Pay', { title: 'pay.title', feature: 'pay', load: () => import('./PayView.js') })
     },

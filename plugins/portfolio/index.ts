@@ -23,6 +23,6 @@ export function portfolio(): Plugin {
         { id: 'nfts', label: 'portfolio.nfts', order: 1, load: () => import('./NftsTab.js') },
       ],
     },
-    locales: { en },
+    locales: { en, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },
   })
 }

@@ -33,6 +33,6 @@ export function receive(): Plugin {
     feature: 'receive',
     views: { Receive: { title: 'receive.title', load: () => import('./ReceiveView.js') } },
     slots: { 'wallet-features': [{ id: 'receive', label: 'receive.action', view: 'Receive' }] },
-    locales: { en },
+    locales: { en, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },
   })
 }

@@ -69,7 +69,7 @@ export function send(): Plugin {
     api: { sendToken: async (kernel, params) => (await import('./sendToken.js')).sendToken(kernel, params) },
     // The entry shows only while the connected chain can transfer.
     slots: { 'wallet-features': [{ id: 'send', label: 'send.action', view: 'Send', capability: 'transfer' }] },
-    locales: { en },
+    locales: { en, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },
     setup(kernel) {
       // Without a view the Account view hides the entry: no chain here can transfer.
       if (kernel.chains.withCapability('transfer').length === 0) return

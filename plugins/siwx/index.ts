@@ -99,7 +99,7 @@ export function siwx(options: SiwxOptions = {}): Plugin {
   const load = () => import('./signIn.js')
   return definePlugin({
     name: 'siwx',
-    locales: { en },
+    locales: { en, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },
     hooks: {
       afterConnect: async (kernel, { namespace }) => {
         if (kernel.store.getState().siwx) await (await load()).ensureSignedIn(kernel, namespace)

@@ -82,7 +82,7 @@ export function socials(): Plugin {
       'connect-methods': [{ id: 'socials', method: 'social', label: 'socials.title', load: () => import('./SocialButtons.js') }],
       'account-details': [{ id: 'socials', connectorId: 'email', label: 'socials.title', load: () => import('./SocialAccountRow.js') }],
     },
-    locales: { en },
+    locales: { en, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },
     setup(kernel) {
       // §5: the host's list names known logins only; a remote list is filtered where it is shown instead.
       const unknown = (kernel.options.features?.socials ?? []).filter((name) => !SOCIAL_NAMES.includes(name))

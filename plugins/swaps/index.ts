@@ -62,7 +62,7 @@ export function swaps(): Plugin {
     feature: 'swaps',
     slots: { 'wallet-features': [{ id: 'swaps', label: 'swap.action', view: 'Swap', capability: 'sendTransaction', networks: SWAP_NETWORKS }] },
     // The rest of the English texts load with the view (locales.ts); the Account view needs only these.
-    locales: { en: { 'swap.title': 'Swap', 'swap.action': 'Swap' } },
+    locales: { en: { 'swap.title': 'Swap', 'swap.action': 'Swap' }, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },
     setup(kernel) {
       // Without a view the Account view hides the entry: no chain here sends transactions, or no service quotes.
       if (kernel.chains.withCapability('sendTransaction').length === 0) return

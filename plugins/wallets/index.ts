@@ -75,7 +75,7 @@ export function wallets(): Plugin {
     flags: { multiWallet: { default: true, remote: true } },
     views: { ProfileWallets: { title: 'wallets.title', load: () => import('./ProfileWalletsView.js') } },
     slots: { 'wallet-features': [{ id: 'wallets', label: 'wallets.title', view: 'ProfileWallets' }] },
-    locales: { en },
+    locales: { en, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },
     setup(kernel) {
       kernel.store.addSlice('wallets', { connections: [] })
       return kernel.store.select(

@@ -1,6 +1,8 @@
 /**
- * English, the locale Foyer ships. A comment beside a key tells translators where the text shows;
- * `{name}` placeholders are filled in at run time and must stay as they are.
+ * English, the locale Foyer ships in the kernel; the others (es.ts, fr.ts …) load on demand. A comment beside a key
+ * tells translators where the text shows; `{name}` placeholders are filled in at run time and must stay as they are.
+ * A key with plural forms has its `other` form bare and the rest as `key.one`, `key.few` …, one per
+ * `Intl.PluralRules` category of the locale.
  */
 export const en = {
   // Dialog frame
@@ -45,7 +47,9 @@ export const en = {
   'allWallets.failed': 'The wallet list could not be loaded.',
   'allWallets.retry': 'Try again',
   'allWallets.notInstalled': 'Not installed',
+  /** Plural forms by `Intl.PluralRules`: the bare key is `other`, `.one` … the locale's other categories. */
   'allWallets.count': '{count} wallets',
+  'allWallets.count.one': '{count} wallet',
 
   // Connecting to one wallet
   /** Title while the wallet's name is not known yet. */

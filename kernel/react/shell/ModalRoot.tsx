@@ -1,9 +1,10 @@
 import { useMemo } from 'react'
 import { resolveTheme, themeToCss } from '../../core/theme.js'
 import { styles } from '../../ui/styles.js'
-import { useFoyerState, useKernel } from '../hooks/context.js'
+import { useFoyerState, useKernel, useTranslate } from '../hooks/context.js'
 import { useIsMobile, useThemeName } from './environment.js'
 import { Modal } from './Modal.js'
+import { textDirection } from './textDirection.js'
 import { Toast } from './Notices.js'
 
 /**
@@ -12,6 +13,9 @@ import { Toast } from './Notices.js'
  */
 export default function ModalRoot() {
   const kernel = useKernel()
+  // Re-renders on a locale switch, so `lang` and `dir` follow it.
+  useTranslate()
+  const { locale } = kernel.i18n
   const themeName = useThemeName(useFoyerState((state) => state.theme.mode))
   const mobile = useIsMobile(kernel)
   const css = useMemo(
@@ -19,7 +23,7 @@ export default function ModalRoot() {
     [themeName, kernel.options.themeVariables],
   )
   return (
-    <div className="f-root" data-theme={themeName}>
+    <div className="f-root" data-theme={themeName} lang={locale} dir={textDirection(locale)}>
       <style>{css}</style>
       <Modal inline={kernel.options.enableEmbedded} sheet={mobile} />
       <Toast />

@@ -1,0 +1,98 @@
+import type { Translations } from '../i18n.js'
+
+/**
+ * Arabic, written right to left (the modal mirrors). Keys and notes for translators: en.ts. Arabic has six plural
+ * forms: zero, one, two, few, many and the bare key (other).
+ */
+export const ar: Translations = {
+  'modal.close': 'إغلاق',
+  'modal.back': 'رجوع',
+  'modal.loading': 'جارٍ التحميل…',
+  'modal.branding': 'صُنع باستخدام Foyer',
+  'modal.viewFailed': 'تعذّر تحميل هذا الجزء من النافذة.',
+  'modal.retry': 'إعادة المحاولة',
+
+  'button.connect': 'اتصال',
+  'button.connecting': 'جارٍ الاتصال…',
+  'button.account': 'الحساب {address}',
+
+  'namespace.eip155': 'إيثريوم',
+  'namespace.solana': 'سولانا',
+  'namespace.bip122': 'بيتكوين',
+  'namespace.polkadot': 'بولكادوت',
+  'namespace.cosmos': 'كوزموس',
+
+  'connect.title': 'ربط محفظة',
+  'connect.wallets': 'المحافظ',
+  'connect.installed': 'مثبّتة',
+  'connect.recent': 'مستخدمة مؤخرًا',
+  'connect.allWallets': 'كل المحافظ',
+  'connect.empty': 'لا تتوفر أي محفظة على هذا الموقع بعد.',
+  'connect.or': 'أو',
+
+  'allWallets.title': 'كل المحافظ',
+  'allWallets.search': 'البحث عن محفظة',
+  'allWallets.list': 'المحافظ',
+  'allWallets.noResults': 'لا توجد محفظة تطابق «{query}».',
+  'allWallets.empty': 'لا يحتوي الدليل على محافظ لعرضها.',
+  'allWallets.failed': 'تعذّر تحميل قائمة المحافظ.',
+  'allWallets.retry': 'إعادة المحاولة',
+  'allWallets.notInstalled': 'غير مثبّتة',
+  'allWallets.count': '{count} محفظة',
+  'allWallets.count.zero': 'لا توجد محافظ',
+  'allWallets.count.one': 'محفظة واحدة',
+  'allWallets.count.two': 'محفظتان',
+  'allWallets.count.few': '{count} محافظ',
+  'allWallets.count.many': '{count} محفظة',
+
+  'connecting.title': 'جارٍ الاتصال',
+  'connecting.waiting': 'تابع في {wallet}',
+  'connecting.waitingHint': 'وافق على طلب الاتصال في محفظتك.',
+  'connecting.retry': 'إعادة المحاولة',
+  'connecting.rejected': 'رُفض الاتصال',
+  'connecting.failed': 'تعذّر الاتصال',
+
+  'account.title': 'الحساب',
+  'account.copyAddress': 'نسخ العنوان',
+  'account.copied': 'تم نسخ العنوان',
+  'account.copyFailed': 'تعذّر نسخ العنوان',
+  'account.unknownNetwork': 'شبكة غير معروفة',
+  'account.balanceUnavailable': 'الرصيد غير متاح',
+  'balances.unavailable': 'أرصدة الرموز غير متاحة',
+  'account.network': 'الشبكة',
+  'account.disconnect': 'قطع الاتصال',
+  'account.tabs': 'تفاصيل الحساب',
+  'account.switchNamespace': 'عرض حساب {namespace}',
+
+  'networks.title': 'اختر الشبكة',
+  'networks.current': 'متصلة',
+  'networks.switching': 'وافق على التبديل في محفظتك…',
+  'networks.empty': 'لم تُضبط أي شبكة.',
+  'networks.testnet': 'شبكة اختبار',
+  'networks.failed': 'تعذّر تبديل الشبكة.',
+
+  'unsupported.title': 'تبديل الشبكة',
+  'unsupported.body': 'لا يدعم هذا الموقع الشبكة التي تستخدمها محفظتك. اختر إحدى هذه الشبكات:',
+
+  'alert.dismiss': 'تجاهل',
+  'alert.projectIdNotConfigured.short': 'لم يُضبط معرّف المشروع',
+  'alert.projectIdNotConfigured.long': 'لم يضبط الموقع معرّف مشروع، لذا أُوقفت الخدمات التي تحتاج إليه.',
+  'alert.invalidProjectId.short': 'معرّف المشروع غير صالح',
+  'alert.invalidProjectId.long': 'الخدمات المضبوطة لا تعرف معرّف المشروع الذي يستخدمه هذا الموقع.',
+  'alert.invalidAppConfiguration.short': 'إعدادات التطبيق غير صالحة',
+  'alert.invalidAppConfiguration.long': 'هذا المصدر ليس ضمن قائمة المصادر المسموح بها للمشروع، أو لم يُتحقَّق من نطاقه.',
+  'alert.networkNotFound.short': 'الشبكة غير موجودة',
+  'alert.networkNotFound.long': 'الشبكة المطلوبة ليست من الشبكات التي ضبطها هذا الموقع.',
+  'alert.embeddedWalletLoadFailed.short': 'تعذّر تحميل المحفظة المدمجة',
+  'alert.embeddedWalletLoadFailed.long': 'لم يُحمَّل الإطار الآمن لتسجيل الدخول بالبريد الإلكتروني والحسابات الاجتماعية. تحقّق من الاتصال وحاول مرة أخرى.',
+  'alert.embeddedWalletTimeout.short': 'انتهت مهلة طلب المحفظة المدمجة',
+  'alert.embeddedWalletTimeout.long': 'لم تستجب المحفظة المدمجة في الوقت المحدد. حاول مرة أخرى.',
+  'alert.sessionExpired.short': 'انتهت الجلسة',
+  'alert.sessionExpired.long': 'لم تعد جلسة تسجيل الدخول صالحة. اتصل مرة أخرى للمتابعة.',
+  'alert.serverError.short': 'خطأ في الخادم',
+  'alert.serverError.long': 'لم تستجب خدمة يعتمد عليها هذا الموقع. حاول مرة أخرى بعد قليل.',
+  'alert.rateLimited.short': 'طلبات كثيرة جدًا',
+  'alert.rateLimited.long': 'أُرسل عدد كبير من الطلبات في وقت قصير. انتظر لحظة ثم حاول مرة أخرى.',
+
+  'toast.close': 'إغلاق الإشعار',
+}

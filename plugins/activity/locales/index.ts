@@ -1,0 +1,11 @@
+import type { Translations } from '../../../kernel/index.js'
+
+// The plugin's texts in every locale Foyer ships besides English, each its own chunk.
+const translations: Record<string, () => Promise<Translations>> = {
+  es: () => import('./es.js').then((module) => module.es),
+}
+
+/** The plugin's texts in `locale` (a name Foyer ships: 'es', 'pt-BR' …), `undefined` when it has none. The manifest's `'*'` loader. */
+export async function loadTranslations(locale: string): Promise<Translations | undefined> {
+  return translations[locale]?.()
+}
