@@ -46,7 +46,7 @@ describe('createKernel', () => {
     expect(isFoyerError(error, 'InvalidOptionsError')).toBe(true)
     expect((error as Error).message).toContain(
       "Unknown feature 'swap' in `features`. A feature flag exists when its plugin is in `plugins`; " +
-        'known flags: allWallets, analytics, branding, walletFeaturesOrder, testFlag.',
+        'known flags: allWallets, analytics, branding, legalCheckbox, collapseWallets, walletFeaturesOrder, testFlag.',
     )
   })
 

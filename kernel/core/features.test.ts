@@ -28,6 +28,8 @@ describe('declareFlags', () => {
       allWallets: { default: true },
       analytics: { default: true },
       branding: { default: true, remote: true },
+      legalCheckbox: { default: false },
+      collapseWallets: { default: false },
       walletFeaturesOrder: { default: ['onramp', 'swaps', 'receive', 'send'] },
     })
   })
@@ -69,6 +71,8 @@ describe('resolveLocalFeatures', () => {
       allWallets: false,
       analytics: true,
       branding: true,
+      legalCheckbox: false,
+      collapseWallets: false,
       walletFeaturesOrder: ['onramp', 'swaps', 'receive', 'send'],
       testLocal: false,
       testRemote: true,
@@ -80,8 +84,26 @@ describe('resolveLocalFeatures', () => {
   it('behavior: undeclared names are refused, saying a flag comes with its plugin', () => {
     expect(() => resolveLocalFeatures(declareFlags([]), { testLocal: true, swaps: false } as never)).toThrow(
       "Unknown feature 'testLocal', 'swaps' in `features`. A feature flag exists when its plugin is in `plugins`; " +
-        'known flags: allWallets, analytics, branding, walletFeaturesOrder.',
+        'known flags: allWallets, analytics, branding, legalCheckbox, collapseWallets, walletFeaturesOrder.',
     )
+  })
+})
+
+describe('flag values', () => {
+  it.each([
+    [{ legalCheckbox: 'yes' }, '`features.legalCheckbox`: must be true or false.'],
+    [{ collapseWallets: 1 }, '`features.collapseWallets`: must be true or false.'],
+    [{ walletFeaturesOrder: 'send' }, '`features.walletFeaturesOrder`: must be a list of strings, or false.'],
+    [{ walletFeaturesOrder: ['send', 2] }, '`features.walletFeaturesOrder`: must be a list of strings, or false.'],
+    [{ walletFeaturesOrder: ['send', 'swaps', 'send'] }, "`features.walletFeaturesOrder`: lists 'send' twice."],
+    [{ testList: true }, '`features.testList`: must be a list of strings, or false.'],
+  ])('behavior: %j is refused with the flag named', (local, message) => {
+    expect(() => resolveLocalFeatures(declared, local as never)).toThrow(message)
+  })
+
+  it('behavior: values of the kind of the default are taken; a list flag may be false', () => {
+    const { flags } = resolveLocalFeatures(declared, { collapseWallets: true, legalCheckbox: true, walletFeaturesOrder: ['send', 'names'], testList: false })
+    expect(flags).toMatchObject({ collapseWallets: true, legalCheckbox: true, walletFeaturesOrder: ['send', 'names'], testList: false })
   })
 })
 

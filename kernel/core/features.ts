@@ -22,6 +22,17 @@ export interface Features {
   /** A small "Foyer" mark at the foot of the modal; the remote configuration may set it. @default true */
   branding: boolean
   /**
+   * A checkbox on the Connect view (and before a WalletConnect QR code) linking the host's
+   * `termsConditionsUrl` and `privacyPolicyUrl`: every way to connect stays disabled until it is ticked.
+   * Needs at least one of the two URLs. @default false (§9)
+   */
+  legalCheckbox: boolean
+  /**
+   * With connect methods (email, socials) on the Connect view, the wallets fold into one
+   * "Continue with a wallet" button that unfolds them. @default false (§9)
+   */
+  collapseWallets: boolean
+  /**
    * Order of the wallet actions under the account, by their `wallet-features` entry id; actions
    * not listed come last. @default ['onramp', 'swaps', 'receive', 'send'] (§9)
    */
@@ -51,6 +62,8 @@ export const KERNEL_FLAGS = {
   allWallets: { default: true },
   analytics: { default: true },
   branding: { default: true, remote: true },
+  legalCheckbox: { default: false },
+  collapseWallets: { default: false },
   walletFeaturesOrder: { default: ['onramp', 'swaps', 'receive', 'send'] },
 } as const satisfies FlagDeclarations
 
@@ -108,6 +121,24 @@ export function resolveLocalFeatures(declared: Record<string, FlagDeclaration>, 
         `A feature flag exists when its plugin is in \`plugins\`; known flags: ${Object.keys(declared).join(', ')}.`,
     )
   }
+  for (const [name, value] of Object.entries(local)) checkFlagValue(name, declared[name]!.default, value)
   const defaults = Object.fromEntries(Object.entries(declared).map(([name, { default: value }]) => [name, value]))
   return { flags: { ...defaults, ...local } as FeatureFlags, remoteApplied: false, ignoredLocal: [] }
+}
+
+/**
+ * A flag takes the kind of value its default has: true or false, or a list of distinct strings (which
+ * `false` also turns off).
+ */
+function checkFlagValue(name: string, fallback: unknown, value: unknown): void {
+  if (Array.isArray(fallback)) {
+    if (value === false) return
+    if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) {
+      throw new InvalidOptionsError(`\`features.${name}\`: must be a list of strings, or false.`)
+    }
+    const twice = value.find((item, index) => value.indexOf(item) !== index)
+    if (twice !== undefined) throw new InvalidOptionsError(`\`features.${name}\`: lists '${twice}' twice.`)
+  } else if (typeof fallback === 'boolean' && typeof value !== 'boolean') {
+    throw new InvalidOptionsError(`\`features.${name}\`: must be true or false.`)
+  }
 }

@@ -9,9 +9,14 @@ export interface ModalState {
   loading: boolean
   /** True for the 500 ms of the shake animation (§2, §9). */
   shake: boolean
+  /**
+   * The visitor ticked the `legalCheckbox`. Only the visitor's click sets it (never the host), and it holds
+   * for the kernel's life, so closing and reopening the modal does not ask again.
+   */
+  legalAccepted: boolean
 }
 
-export const INITIAL_MODAL: ModalState = { open: false, loading: false, shake: false }
+export const INITIAL_MODAL: ModalState = { open: false, loading: false, shake: false, legalAccepted: false }
 
 /** §9: the shake animation lasts 500 ms. */
 export const SHAKE_MS = 500

@@ -49,6 +49,18 @@ describe('parseOptions', () => {
     expect(error.message).toContain('Unknown option `projectID`. Check its spelling against FoyerOptions.')
   })
 
+  it('behavior: the legal links are http(s) URLs; the legal checkbox needs one of them', () => {
+    expect(failure({ termsConditionsUrl: 'javascript:alert(1)' }).message).toContain('`termsConditionsUrl`: must be an http(s) URL')
+    expect(failure({ privacyPolicyUrl: 'ftp://example.com/privacy' }).message).toContain('`privacyPolicyUrl`: must be an http(s) URL')
+    const error = failure({ features: { legalCheckbox: true } })
+    expect(isFoyerError(error, 'InvalidOptionsError')).toBe(true)
+    expect(error.message).toContain('`features.legalCheckbox`: needs `termsConditionsUrl` or `privacyPolicyUrl`, the pages the visitor agrees to.')
+    expect(parseOptions({ features: { legalCheckbox: true }, privacyPolicyUrl: 'https://example.com/privacy' })).toMatchObject({
+      privacyPolicyUrl: 'https://example.com/privacy',
+    })
+    expect(parseOptions({ features: { legalCheckbox: false } }).features).toEqual({ legalCheckbox: false })
+  })
+
   it('behavior: a bad themeMode names the option', () => {
     expect(failure({ themeMode: 'blue' }).message).toMatch(/`themeMode`: .*"blue"/)
   })

@@ -52,12 +52,23 @@ export interface FoyerOptions {
   plugins?: readonly PluginOption[]
   metadata?: AppMetadata
   /**
-   * Feature flags (§9): the kernel's (`allWallets`, `branding`, `walletFeaturesOrder`) and those
+   * Feature flags (§9): the kernel's (`allWallets`, `analytics`, `branding`, `legalCheckbox`, `collapseWallets`,
+   * `walletFeaturesOrder`) and those
    * of the plugins in `plugins`. The remote project configuration may override those declared `remote`.
    *
    * @example { allWallets: false, send: false }
    */
   features?: Partial<Features>
+  /**
+   * The host's terms of service, linked by the `legalCheckbox` (an http(s) URL).
+   * @example 'https://example.com/terms'
+   */
+  termsConditionsUrl?: string
+  /**
+   * The host's privacy policy, linked by the `legalCheckbox` (an http(s) URL).
+   * @example 'https://example.com/privacy'
+   */
+  privacyPolicyUrl?: string
   /** @default 'system' */
   themeMode?: ThemeMode
   /** Changes to the theme tokens. @example { accent: '#0a7d55', radius: '12px' } */
@@ -143,6 +154,8 @@ const OptionsSchema = v.strictObject({
     }),
   ),
   features: v.optional(v.record(v.string(), v.unknown())),
+  termsConditionsUrl: v.optional(httpUrl),
+  privacyPolicyUrl: v.optional(httpUrl),
   themeMode: v.optional(v.picklist(['light', 'dark', 'system'])),
   themeVariables: v.optional(v.record(v.string(), v.unknown())),
   locale: v.optional(v.pipe(v.string(), v.minLength(2))),
@@ -201,6 +214,10 @@ export function parseOptions(options: unknown): ResolvedOptions {
   const result = v.safeParse(OptionsSchema, options)
   if (!result.success) throw new InvalidOptionsError(describeIssues(result.issues))
   const parsed = options as FoyerOptions
+  // The checkbox says "I agree to …": with nothing to agree to it would be a box without a meaning.
+  if (parsed.features?.legalCheckbox === true && !parsed.termsConditionsUrl && !parsed.privacyPolicyUrl) {
+    throw new InvalidOptionsError('`features.legalCheckbox`: needs `termsConditionsUrl` or `privacyPolicyUrl`, the pages the visitor agrees to.')
+  }
   return {
     ...parsed,
     plugins: parsed.plugins ?? [],

@@ -97,6 +97,8 @@ describe('remote project configuration (§1, §7)', () => {
       allWallets: true,
       analytics: true,
       branding: false,
+      legalCheckbox: false,
+      collapseWallets: false,
       walletFeaturesOrder: ['onramp', 'swaps', 'receive', 'send'],
       testRemote: false,
       testLocal: true,

@@ -68,6 +68,12 @@ export const styles = /* css */ `
 .f-toast-error { color: var(--foyer-danger); }
 .f-divider { display: flex; align-items: center; gap: 8px; color: var(--foyer-muted-foreground); font-size: 13px; }
 .f-divider::before, .f-divider::after { content: ''; flex: 1; border-top: 1px solid var(--foyer-border); }
+.f-legal { display: flex; align-items: flex-start; gap: 10px; padding: 10px 12px; border: 1px solid var(--foyer-border);
+  border-radius: calc(var(--foyer-radius) / 1.6); font-size: 13px; line-height: 1.4; color: var(--foyer-muted-foreground); }
+.f-legal input { flex: none; width: 18px; height: 18px; margin: 0; accent-color: var(--foyer-accent); cursor: pointer; }
+.f-legal a { color: var(--foyer-foreground); }
+.f-fieldset, .f-contents { display: contents; }
+.f-fieldset:disabled :is(.f-icon-button, .f-input) { opacity: .55; cursor: default; }
 .f-section-title { margin: 8px 0 0; font-size: 13px; font-weight: 600; color: var(--foyer-muted-foreground); }
 .f-root :focus-visible { outline: 2px solid var(--foyer-accent); outline-offset: 2px; }
 .f-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }

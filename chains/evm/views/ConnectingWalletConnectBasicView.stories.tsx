@@ -52,6 +52,21 @@ export const OpensHereWithManualControl: Story = {
   },
 }
 
+/** legalCheckbox: the modal may open here first, so the box stands in the QR code's place; pairing starts once it is ticked. */
+export const LegalCheckboxFirst: Story = {
+  parameters: { foyer: foyer(pairingActions.ready, { features: { legalCheckbox: true }, privacyPolicyUrl: 'https://shop.example/privacy' }) },
+  play: async () => {
+    const modal = await withinModal()
+    const box = await modal.findByRole('checkbox', { name: 'I agree to the Privacy Policy.' })
+    await expect(modal.queryByRole('img', { name: 'QR code to connect a wallet' })).toBeNull()
+    await expect(story.calls.start).toBe(0)
+    await userEvent.click(box)
+    await modal.findByRole('img', { name: 'QR code to connect a wallet' })
+    await expect(story.calls.start).toBe(1)
+    await expect(modal.queryByRole('checkbox')).toBeNull()
+  },
+}
+
 /** While the URI is made. */
 export const Loading: Story = {
   parameters: { foyer: foyer(pairingActions.creating) },

@@ -1,6 +1,14 @@
+import { LegalGate } from '../../../kernel/react/shell/LegalConsent.js'
 import { WalletConnectPairing } from './WalletConnectPairing.js'
 
-/** ConnectingWalletConnectBasic (§2): a QR code and Copy link for any WalletConnect wallet. */
+/**
+ * ConnectingWalletConnectBasic (§2): a QR code and Copy link for any WalletConnect wallet. The modal may open
+ * here directly, so with `legalCheckbox` the pairing starts only once the visitor ticks the box.
+ */
 export default function ConnectingWalletConnectBasicView() {
-  return <WalletConnectPairing />
+  return (
+    <LegalGate>
+      <WalletConnectPairing />
+    </LegalGate>
+  )
 }

@@ -1,4 +1,5 @@
 import { rememberedDirectoryWallet } from '../../../kernel/services/directory.js'
+import { LegalGate } from '../../../kernel/react/shell/LegalConsent.js'
 import { useKernel } from '../../../kernel/react/hooks/context.js'
 import type { ViewProps } from '../../../kernel/react/shell/ViewOutlet.js'
 import { useViewTitle } from '../../../kernel/react/shell/ViewTitle.js'
@@ -13,5 +14,10 @@ export default function ConnectingWalletConnectView({ params }: ViewProps<{ wall
   const kernel = useKernel()
   const wallet = rememberedDirectoryWallet(kernel, params.walletId)
   useViewTitle(wallet?.name)
-  return <WalletConnectPairing wallet={wallet} />
+  // A host (or All Wallets, opened first on mobile) may lead here without the Connect view's checkbox.
+  return (
+    <LegalGate>
+      <WalletConnectPairing wallet={wallet} />
+    </LegalGate>
+  )
 }

@@ -36,6 +36,16 @@ export const en = {
   /** Shown when no chain plugin offers any wallet. */
   'connect.empty': 'No wallets are available on this site yet.',
   'connect.or': 'or',
+  /** With collapseWallets on: the button that unfolds the wallet list under email and socials. */
+  'connect.continueWithWallet': 'Continue with a wallet',
+
+  // The legalCheckbox, above every way to connect. {terms} and {privacy} become links named by legal.terms and
+  // legal.privacy; keep both placeholders, in the order your language needs.
+  'legal.agree': 'I agree to the {terms} and the {privacy}.',
+  'legal.agreeTerms': 'I agree to the {terms}.',
+  'legal.agreePrivacy': 'I agree to the {privacy}.',
+  'legal.terms': 'Terms of Service',
+  'legal.privacy': 'Privacy Policy',
 
   // All Wallets view
   'allWallets.title': 'All wallets',

@@ -7,18 +7,28 @@ import { ListItem } from '../../ui/ListItem.js'
 import { Skeleton } from '../../ui/Spinner.js'
 import { WalletImage } from '../../ui/WalletImage.js'
 import { useFoyerState, useKernel, useTranslate } from '../hooks/context.js'
+import { LegalCheckbox, useLegalConsent } from '../shell/LegalConsent.js'
 import { useWalletPages } from './useWalletPages.js'
 
 /**
  * All Wallets: the directory, searchable, 40 at a time with infinite scroll. Wallets already in the
  * browser (matched by rdns) say so and connect directly; recent ones come first; the others go to
- * WalletConnect when a chain offers it.
+ * WalletConnect when a chain offers it. The modal may open here first (§2, on mobile), so with `legalCheckbox`
+ * the list stays disabled under the checkbox until it is ticked.
  */
 export default function AllWalletsView() {
   const kernel = useKernel()
+  const { locked } = useLegalConsent()
   const directory = walletDirectoryOf(kernel)
   if (!directory) throw new Error('All Wallets needs a wallet directory: set services.directory or WalletDirectoryToken.')
-  return <WalletList directory={directory} />
+  return (
+    <>
+      {locked && <LegalCheckbox />}
+      <fieldset className="f-fieldset" disabled={locked}>
+        <WalletList directory={directory} />
+      </fieldset>
+    </>
+  )
 }
 
 function WalletList({ directory }: { directory: NonNullable<ReturnType<typeof walletDirectoryOf>> }) {

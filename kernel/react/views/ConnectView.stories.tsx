@@ -6,7 +6,7 @@ import { addRecentWallet } from '../../services/storage.js'
 import { StorageToken, WalletDirectoryToken } from '../../core/tokens.js'
 import { directoryWallets, memoryDirectory } from '../../../test/memoryDirectory.js'
 import { testChain, testConnector } from '../../../test/fixtures.js'
-import { iconDataUrl, withinModal } from '../../../test/stories.js'
+import { deepActiveElement, iconDataUrl, withinModal } from '../../../test/stories.js'
 import { ConnectButton } from '../ConnectButton.js'
 
 const amber = testConnector({ id: 'amber', name: 'Amber Wallet', imageUrl: iconDataUrl('#d97706', 'A') })
@@ -92,6 +92,116 @@ export const WithConnectMethods: Story = {
     await expect(email.compareDocumentPosition(social) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
     await expect(social.compareDocumentPosition(wallet) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
     await expect(modal.getByText('or')).toBeVisible()
+  },
+}
+
+/** Connect methods that are real controls, so a story can see them disabled: an email field and a social button. */
+const storyMethods = definePlugin({
+  name: 'story-controls',
+  slots: {
+    'connect-methods': [
+      {
+        id: 'email',
+        method: 'email',
+        label: 'connect.wallets',
+        load: async () => ({ default: () => <input className="f-input" type="email" aria-label="Email" /> }),
+      },
+      {
+        id: 'social',
+        method: 'social',
+        label: 'connect.wallets',
+        load: async () => ({ default: () => <button type="button">Google</button> }),
+      },
+    ],
+  },
+})
+
+const legalOptions = (links: { termsConditionsUrl?: string; privacyPolicyUrl?: string }) => () => ({
+  plugins: [testChain({ connectors: [amber, relay] }), storyMethods],
+  features: { legalCheckbox: true },
+  ...links,
+})
+const BOTH_LINKS = { termsConditionsUrl: 'https://shop.example/terms', privacyPolicyUrl: 'https://shop.example/privacy' }
+
+/** legalCheckbox, not yet ticked: the box links the terms and the policy; every way to connect is disabled. */
+export const LegalCheckboxUnticked: Story = {
+  parameters: { foyer: { options: legalOptions(BOTH_LINKS), view: 'Connect' } },
+  play: async () => {
+    const modal = await withinModal()
+    const box = await modal.findByRole('checkbox', { name: 'I agree to the Terms of Service and the Privacy Policy.' })
+    await expect(box).not.toBeChecked()
+    await expect(modal.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', 'https://shop.example/terms')
+    await expect(modal.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', 'https://shop.example/privacy')
+    await expect(modal.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('target', '_blank')
+    await expect(await modal.findByRole('textbox', { name: 'Email' })).toBeDisabled()
+    await expect(await modal.findByRole('button', { name: 'Google' })).toBeDisabled()
+    await expect(modal.getByRole('button', { name: /Amber Wallet/ })).toBeDisabled()
+    await expect(modal.getByRole('button', { name: 'WalletConnect' })).toBeDisabled()
+  },
+}
+
+export const LegalCheckboxUntickedDark: Story = { ...LegalCheckboxUnticked, globals: { theme: 'dark' } }
+
+/** Ticked from the keyboard (Tab to the box, Space): every way to connect works, and a wallet connects. */
+export const LegalCheckboxTicked: Story = {
+  parameters: { foyer: { options: legalOptions(BOTH_LINKS) } },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Connect' }))
+    const modal = await withinModal()
+    const box = await modal.findByRole('checkbox', { name: /I agree/ })
+    box.focus()
+    await expect(deepActiveElement()).toBe(box)
+    await userEvent.keyboard(' ')
+    await expect(box).toBeChecked()
+    await expect(await modal.findByRole('textbox', { name: 'Email' })).toBeEnabled()
+    await expect(modal.getByRole('button', { name: 'Google' })).toBeEnabled()
+    await userEvent.click(modal.getByRole('button', { name: /Amber Wallet/ }))
+    await waitFor(() => expect(modal.queryByRole('dialog')).toBeNull())
+    await expect(canvas.getByRole('button', { name: 'Account 0x1111…1111' })).toBeVisible()
+  },
+}
+
+/** With only a terms link the sentence names only the terms. */
+export const LegalCheckboxTermsOnly: Story = {
+  parameters: { foyer: { options: legalOptions({ termsConditionsUrl: 'https://shop.example/terms' }), view: 'Connect' } },
+  play: async () => {
+    const modal = await withinModal()
+    await expect(await modal.findByRole('checkbox', { name: 'I agree to the Terms of Service.' })).not.toBeChecked()
+    await expect(modal.queryByRole('link', { name: 'Privacy Policy' })).toBeNull()
+  },
+}
+
+/** collapseWallets with connect methods: the wallets fold behind one button, which unfolds them. */
+export const CollapsedWallets: Story = {
+  parameters: {
+    foyer: {
+      options: () => ({ plugins: [testChain({ connectors: [amber, relay] }), storyMethods], features: { collapseWallets: true } }),
+      view: 'Connect',
+    },
+  },
+  play: async () => {
+    const modal = await withinModal()
+    const unfold = await modal.findByRole('button', { name: 'Continue with a wallet' })
+    await expect(unfold).toHaveAttribute('aria-expanded', 'false')
+    await expect(modal.queryByRole('list', { name: 'Wallets' })).toBeNull()
+    await expect(await modal.findByRole('textbox', { name: 'Email' })).toBeEnabled()
+    await userEvent.click(unfold)
+    await expect(unfold).toHaveAttribute('aria-expanded', 'true')
+    const list = await modal.findByRole('list', { name: 'Wallets' })
+    await expect(unfold.getAttribute('aria-controls')).toBe(list.parentElement?.id)
+    await expect(modal.getByRole('button', { name: /Amber Wallet/ })).toBeEnabled()
+  },
+}
+
+export const CollapsedWalletsDark: Story = { ...CollapsedWallets, globals: { theme: 'dark' } }
+
+/** collapseWallets without any connect method: there is nothing to fold under, so the wallets show. */
+export const CollapseWalletsWithoutMethods: Story = {
+  parameters: { foyer: { options: () => ({ plugins: [testChain({ connectors: [amber] })], features: { collapseWallets: true } }), view: 'Connect' } },
+  play: async () => {
+    const modal = await withinModal()
+    await modal.findByRole('list', { name: 'Wallets' })
+    await expect(modal.queryByRole('button', { name: 'Continue with a wallet' })).toBeNull()
   },
 }
 

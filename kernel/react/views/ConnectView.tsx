@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useId, useMemo, useState } from 'react'
 import { CONNECTOR_ORDER, orderConnectors, type ConnectorGroup } from '../../core/connectorOrder.js'
 import { rememberDirectoryWallet, type DirectoryWallet } from '../../services/directory.js'
 import { isFeatureEnabled } from '../../core/features.js'
@@ -13,6 +13,7 @@ import { WalletImage } from '../../ui/WalletImage.js'
 import { GridIcon } from '../../ui/icons.js'
 import { useFoyerState, useKernel, useTranslate } from '../hooks/context.js'
 import { namespaceLabel } from '../namespaceLabel.js'
+import { LegalCheckbox, useLegalConsent } from '../shell/LegalConsent.js'
 import { SlotOutlet } from '../shell/SlotOutlet.js'
 import { useDirectorySuggestions } from './useDirectorySuggestions.js'
 
@@ -38,7 +39,9 @@ interface WalletRow {
 
 /**
  * The Connect view: connect methods from feature plugins, then the wallets in §2's order — the
- * chains' connectors and, with a directory, the featured, custom and recommended wallets.
+ * chains' connectors and, with a directory, the featured, custom and recommended wallets. With
+ * `legalCheckbox` every way to connect is disabled until the visitor ticks the box above them; with
+ * `collapseWallets` and a connect method, the wallets fold behind one "Continue with a wallet" button.
  */
 export default function ConnectView() {
   const kernel = useKernel()
@@ -53,6 +56,9 @@ export default function ConnectView() {
     .filter((entry) => !entry.feature || isFeatureEnabled(flags, entry.feature))
     .sort((a, b) => METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method))
   const showAllWallets = isFeatureEnabled(flags, 'allWallets') && kernel.isViewAvailable('AllWallets')
+  const legal = useLegalConsent()
+  const [walletsUnfolded, setWalletsUnfolded] = useState(false)
+  const walletsId = useId()
 
   const rows = useMemo(() => {
     const ordered = orderConnectors(connectors, { recentIds })
@@ -95,44 +101,62 @@ export default function ConnectView() {
   }, [connectors, recentIds, suggestions, kernel, t])
 
   const nothing = rows.length === 0 && !showAllWallets && methods.length === 0 && !suggestions.loading
+  const hasWallets = rows.length > 0 || showAllWallets || suggestions.loading
+  const foldable = flags.collapseWallets && methods.length > 0 && hasWallets
   return (
     <>
-      {methods.map((entry) => (
-        <SlotOutlet key={entry.id} entry={entry} />
-      ))}
-      {methods.length > 0 && (rows.length > 0 || showAllWallets) && <div className="f-divider">{t('connect.or')}</div>}
-      {nothing && <p className="f-muted">{t('connect.empty')}</p>}
-      {(rows.length > 0 || suggestions.loading) && (
-        <ul className="f-list" aria-label={t('connect.wallets')} aria-busy={suggestions.loading || undefined}>
-          {rows.map((row) => (
-            <li key={row.key}>
-              <ListItem
-                label={row.name}
-                tag={row.tag}
-                disabled={!row.onClick}
-                image={<WalletImage src={row.imageUrl} name={row.name} />}
-                onClick={row.onClick}
-              />
-            </li>
-          ))}
-          {suggestions.loading && (
-            <li aria-hidden="true">
-              <Skeleton height={56} />
-            </li>
-          )}
-        </ul>
-      )}
-      {showAllWallets && (
-        <ListItem
-          label={t('connect.allWallets')}
-          image={
-            <span className="f-wallet-image f-wallet-fallback" style={{ width: 40, height: 40 }} aria-hidden="true">
-              <GridIcon />
-            </span>
-          }
-          onClick={() => kernel.router.push('AllWallets')}
-        />
-      )}
+      <LegalCheckbox />
+      {/* A disabled fieldset disables every control inside, the plugins' email field and social buttons too. */}
+      <fieldset className="f-fieldset" disabled={legal.locked}>
+        {methods.map((entry) => (
+          <SlotOutlet key={entry.id} entry={entry} />
+        ))}
+        {methods.length > 0 && hasWallets && <div className="f-divider">{t('connect.or')}</div>}
+        {nothing && <p className="f-muted">{t('connect.empty')}</p>}
+        {foldable && (
+          <ListItem
+            label={t('connect.continueWithWallet')}
+            image={<TileIcon />}
+            aria-expanded={walletsUnfolded}
+            aria-controls={walletsUnfolded ? walletsId : undefined}
+            onClick={() => setWalletsUnfolded((unfolded) => !unfolded)}
+          />
+        )}
+        {(!foldable || walletsUnfolded) && (
+          <div id={walletsId} className="f-contents">
+            {(rows.length > 0 || suggestions.loading) && (
+              <ul className="f-list" aria-label={t('connect.wallets')} aria-busy={suggestions.loading || undefined}>
+                {rows.map((row) => (
+                  <li key={row.key}>
+                    <ListItem
+                      label={row.name}
+                      tag={row.tag}
+                      disabled={!row.onClick}
+                      image={<WalletImage src={row.imageUrl} name={row.name} />}
+                      onClick={row.onClick}
+                    />
+                  </li>
+                ))}
+                {suggestions.loading && (
+                  <li aria-hidden="true">
+                    <Skeleton height={56} />
+                  </li>
+                )}
+              </ul>
+            )}
+            {showAllWallets && <ListItem label={t('connect.allWallets')} image={<TileIcon />} onClick={() => kernel.router.push('AllWallets')} />}
+          </div>
+        )}
+      </fieldset>
     </>
+  )
+}
+
+/** The grid tile before All wallets and Continue with a wallet. */
+function TileIcon() {
+  return (
+    <span className="f-wallet-image f-wallet-fallback" style={{ width: 40, height: 40 }} aria-hidden="true">
+      <GridIcon />
+    </span>
   )
 }
