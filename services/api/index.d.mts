@@ -139,6 +139,12 @@ export type StartApiOptions = {
   projectIds?: readonly string[];
   /** How often each chain's head is checked. @default 500 */
   pollingIntervalMs?: number;
+  /**
+   * Each client's budget (by socket address) on each sign-in and name registration route (`POST /v1/sessions/nonce`,
+   * `/v1/sessions`, `/v1/sessions/{id}/revoke`, `/v1/profile/account`): past it, 429 with `retry-after`. `false`
+   * turns it off. @default { limit: 60, windowMs: 60000 }
+   */
+  rateLimit?: { limit: number; windowMs: number } | false;
   /** Told about internal errors and indexing failures. @default console.error */
   log?: (message: string) => void;
 };

@@ -2,7 +2,7 @@
 // answered from an in-memory index and live node reads. Public data only, so CORS is open to every origin.
 import { BaseError } from 'viem';
 
-import { createFailureSwitch, createServiceApp, queryParam, searchParams, sendJson, serveApp } from '../http/index.mjs';
+import { DEFAULT_RATE_LIMIT, clientAddress, createFailureSwitch, createRateLimit, createServiceApp, queryParam, searchParams, sendJson, serveApp } from '../http/index.mjs';
 import { evmAddress, isSolanaAddress } from './caip.mjs';
 import { createAmm } from './createAmm.mjs';
 import { createChainIndexer } from './createChainIndexer.mjs';
@@ -28,6 +28,8 @@ export const DEFAULT_API_PORT = 8789;
 export const DEFAULT_SIGN_IN_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*'];
 /** Largest POST body accepted. */
 export const MAX_BODY_BYTES = 64 * 1024;
+/** The routes a guesser would repeat: sign-in (nonce, session, revoke) and name registration. */
+export const RATE_LIMITED_ROUTES = new Set(['POST /v1/sessions/nonce', 'POST /v1/sessions', 'POST /v1/sessions/:id/revoke', 'POST /v1/profile/account']);
 
 const PROJECT_ID_PATTERN = /^[\w-]{1,128}$/;
 const CLIENT_PATTERN = /^[\w.+-]{1,64}$/;
@@ -86,6 +88,9 @@ const CLIENT_PATTERN = /^[\w.+-]{1,64}$/;
  * @property {readonly string[]} [spamTokens] token contracts (plain or CAIP-10) flagged as spam; none by default
  * @property {readonly string[]} [projectIds] the projects it serves; others get 403. (default any project id)
  * @property {number} [pollingIntervalMs] how often each chain's head is checked. (default 500)
+ * @property {{ limit: number, windowMs: number } | false} [rateLimit] each client's budget (by socket address) on
+ *   each of the login and registration routes (RATE_LIMITED_ROUTES); past it 429 with `retry-after`. `false` turns it
+ *   off. (default DEFAULT_RATE_LIMIT: 60 a minute)
  * @property {(message: string) => void} [log] told about internal errors and indexing failures. (default console.error)
  */
 
@@ -116,8 +121,10 @@ export async function startApi({
   spamTokens = [],
   projectIds,
   pollingIntervalMs = 500,
+  rateLimit = DEFAULT_RATE_LIMIT,
   log = (message) => console.error(message),
 } = {}) {
+  const budget = rateLimit ? createRateLimit({ ...rateLimit, now }) : undefined;
   const indexers = new Map(
     chains.map((chain) => {
       checkChain(chain);
@@ -199,6 +206,7 @@ export async function startApi({
     app.on(route.method, route.path, async (c) => {
       // Hono hands back a segment it cannot decode as it is; that is the client's mistake, not an address.
       if (!isDecodable(c.req.path)) throw new RequestError(400, 'Malformed path');
+      if (budget && RATE_LIMITED_ROUTES.has(`${route.method} ${route.path}`)) budget.take(`${clientAddress(c)} ${route.path}`);
       const query = searchParams(c);
       const body = route.method === 'POST' ? await readJsonObject(c) : undefined;
       checkClient(query, body, projects);

@@ -61,3 +61,13 @@ export declare function sendJson(c: Context, status: number, value: unknown, hea
 export declare function searchParams(c: Context): URLSearchParams;
 /** One value of a query parameter; given twice is a 400 RequestError. */
 export declare function queryParam(query: URLSearchParams, name: string): string | undefined;
+
+/** The default budget of {@link createRateLimit} on code, login and registration routes: 60 per client and minute. */
+export declare const DEFAULT_RATE_LIMIT: Readonly<{ limit: number; windowMs: number }>;
+/** The socket's peer address of the request, or 'local' without a socket (`app.request()`). */
+export declare function clientAddress(c: Context): string;
+/** A fixed-window budget per key: `take(key)` throws a 429 RequestError with `retry-after` once it is spent. */
+export declare function createRateLimit(options: { limit: number; windowMs: number; now?: () => number }): {
+  take(key: string): void;
+  readonly size: number;
+};

@@ -10,4 +10,5 @@ export {
   searchParams,
   sendJson,
 } from './createServiceApp.mjs';
+export { DEFAULT_RATE_LIMIT, clientAddress, createRateLimit } from './rateLimit.mjs';
 export { serveApp } from './serveApp.mjs';

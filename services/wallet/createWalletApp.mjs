@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 
 import * as v from 'valibot';
 
-import { createServiceApp, searchParams, sendJson } from '../http/index.mjs';
+import { DEFAULT_RATE_LIMIT, clientAddress, createRateLimit, createServiceApp, searchParams, sendJson } from '../http/index.mjs';
+/** @typedef {import('../http/index.mjs').RequestError} RequestError */
 import { createAllowedOrigins } from './allowedOrigins.mjs';
 import { WalletError, invalidRequest } from './errors.mjs';
 import { DEVICE_WAIT_MS, HANDLERS, confirmDeviceToken } from './handlers.mjs';
@@ -44,8 +45,25 @@ const APPROVAL_BODY = v.object({ secret: v.string(), approved: v.boolean() });
  * @property {() => number} [now] for tests
  * @property {number} [deviceWaitMs] how long APP_CONNECT_DEVICE waits for the link (default DEVICE_WAIT_MS)
  * @property {number} [sessionTtlSeconds]
+ * @property {{ limit: number, windowMs: number } | false} [rateLimit] each client's budget for the code, login and
+ *   registration messages (CODE_AND_LOGIN_TYPES) and the device link, per message type; past it 429 RATE_LIMITED.
+ *   (default DEFAULT_RATE_LIMIT: 60 a minute) `false` turns it off.
  * @property {(message: string) => void} [log]
  */
+
+/** The messages a guesser would repeat: they send or check codes, or sign a user in. */
+export const CODE_AND_LOGIN_TYPES = new Set([
+  'APP_CONNECT_EMAIL',
+  'APP_CONNECT_DEVICE',
+  'APP_CONNECT_OTP',
+  'APP_UPDATE_EMAIL',
+  'APP_UPDATE_EMAIL_PRIMARY_OTP',
+  'APP_UPDATE_EMAIL_SECONDARY_OTP',
+  'APP_GET_SOCIAL_REDIRECT_URI',
+  'APP_CONNECT_SOCIAL',
+  'APP_GET_FARCASTER_URI',
+  'APP_CONNECT_FARCASTER',
+]);
 
 /**
  * Builds the app after migrating the `wallet` schema.
@@ -66,8 +84,20 @@ export async function createWalletApp({
   now = Date.now,
   deviceWaitMs = DEVICE_WAIT_MS,
   sessionTtlSeconds,
+  rateLimit = DEFAULT_RATE_LIMIT,
   log = (message) => console.error(message),
 }) {
+  const budget = rateLimit ? createRateLimit({ ...rateLimit, now }) : undefined;
+  /** @param {import('hono').Context} c @param {string} group */
+  const spend = (c, group) => {
+    try {
+      budget?.take(`${clientAddress(c)} ${group}`);
+    } catch (error) {
+      const retryAfter = Number(/** @type {RequestError} */ (error).headers['retry-after']);
+      // The frame shows §5's wording with the seconds, as for the email cooldown.
+      throw new WalletError(429, 'RATE_LIMITED', `Please try again after ${retryAfter} seconds`, { retryAfter });
+    }
+  };
   await database.migrate({ schema: 'wallet', migrations: WALLET_MIGRATIONS });
   const keys = deriveKeys(masterKey);
   const origins = createAllowedOrigins({ directoryUrl, now });
@@ -133,6 +163,11 @@ export async function createWalletApp({
   app.get('/device/confirm', (c) => c.html(deviceConfirmPage(searchParams(c).get('token') ?? ''), 200, pageHeaders));
   app.post('/device/confirm', async (c) => {
     if (c.req.header('origin') !== ownOrigin(c)) return c.html(deviceResultPage(false), 403, pageHeaders);
+    try {
+      spend(c, 'device-confirm');
+    } catch {
+      return c.html(deviceResultPage(false), 429, pageHeaders);
+    }
     const token = (await c.req.parseBody())['token'];
     const confirmed = typeof token === 'string' && token.length < 100 && (await confirmDeviceToken(deps, token));
     return c.html(deviceResultPage(confirmed), confirmed ? 200 : 400, pageHeaders);
@@ -171,6 +206,7 @@ export async function createWalletApp({
       if (!(await origins.allows(projectId, origin))) throw unverifiedDomain();
       const handler = Object.hasOwn(HANDLERS, type) ? HANDLERS[/** @type {keyof typeof HANDLERS} */ (type)] : undefined;
       if (!handler) throw invalidRequest(`Unknown message type ${type.slice(0, 64)}`);
+      if (CODE_AND_LOGIN_TYPES.has(type)) spend(c, type);
       return handler(deps, { c, deviceHash: deviceHash(c), walletOrigin: ownOrigin(c), hostOrigin: origin, payload });
     }),
   );

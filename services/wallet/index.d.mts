@@ -44,6 +44,12 @@ export type WalletAppOptions = {
   deviceWaitMs?: number;
   /** @default 604800 (a week) */
   sessionTtlSeconds?: number;
+  /**
+   * Each client's budget (by socket address) for each code, login and registration message and for the device
+   * link: past it, 429 `RATE_LIMITED` 'Please try again after N seconds' with `retryAfter`. `false` turns it off.
+   * @default { limit: 60, windowMs: 60000 }
+   */
+  rateLimit?: { limit: number; windowMs: number } | false;
   /** @default console.error */
   log?: (message: string) => void;
 };

@@ -75,7 +75,8 @@ beforeAll(async () => {
     now: () => (frozenAt ?? Date.now()) + clockOffset,
     log: () => {},
   })
-}, 120_000)
+  // PGlite alone takes a minute on a loaded 2-core machine (as in services/storage/storage.test.ts).
+}, 300_000)
 
 afterAll(async () => {
   mailer?.close()
@@ -458,5 +459,39 @@ describe('the frame backend and page', () => {
     expect(await response.text()).toContain('<script src="/frame.js">')
     expect((await app.request(`${WALLET}/frame?projectId=demo&version=3`)).status).toBe(400)
     expect((await app.request(`${WALLET}/frame.js`)).headers.get('content-type')).toMatch(/^text\/javascript/)
+  })
+})
+
+describe('rate limits on code and login messages', () => {
+  it('behavior: past its budget a client gets 429 RATE_LIMITED per message type; other messages and the next window go through', async () => {
+    const limited = await createWalletApp({
+      database,
+      mailer,
+      masterKey,
+      directoryUrl: directory.url,
+      evm: [{ chainId: 31337, rpcUrl: anvil.url }],
+      now: () => Date.now() + clockOffset,
+      rateLimit: { limit: 2, windowMs: 60_000 },
+      log: () => {},
+    })
+    const send = async (type: string, payload: unknown) => {
+      const response = await limited.request(`${WALLET}/v1/frame/request`, {
+        method: 'POST',
+        headers: { origin: WALLET, 'content-type': 'application/json' },
+        body: JSON.stringify({ projectId: 'demo', origin: HOST, type, payload }),
+      })
+      return { status: response.status, body: await response.json() }
+    }
+    const email = uniqueEmail('limited')
+    expect((await send('APP_CONNECT_EMAIL', { email })).status).toBe(200)
+    // Two wrong codes use the budget; the third guess is not even checked.
+    expect((await send('APP_CONNECT_OTP', { otp: '000000' })).status).not.toBe(429)
+    expect((await send('APP_CONNECT_OTP', { otp: '000001' })).status).not.toBe(429)
+    const third = await send('APP_CONNECT_OTP', { otp: '000002' })
+    expect(third).toEqual({ status: 429, body: { error: 'Please try again after 60 seconds', code: 'RATE_LIMITED', retryAfter: 60 } })
+    // Not a code or login message: no budget.
+    for (let i = 0; i < 3; i++) expect((await send('APP_IS_CONNECTED', {})).status).toBe(200)
+    clockOffset = 60_000
+    expect((await send('APP_CONNECT_OTP', { otp: '000003' })).status).not.toBe(429)
   })
 })

@@ -293,3 +293,34 @@ export const WithDirectory: Story = {
 }
 
 export const WithDirectoryDark: Story = { ...WithDirectory, globals: { theme: 'dark' } }
+
+/**
+ * Hostile wallets (EIP-6963 and the Wallet Standard let any script announce one): markup in a name is shown as text,
+ * never parsed; an icon that is not https, data:image or loopback http is never loaded.
+ */
+export const HostileWalletNames: Story = {
+  parameters: {
+    foyer: {
+      options: () => ({
+        plugins: [
+          testChain({
+            connectors: [
+              testConnector({ id: 'markup', name: '<img src=x onerror="window.__foyerPwned=1">', imageUrl: 'data:text/html,<script>window.__foyerPwned=1</script>' }),
+              testConnector({ id: 'script', name: '"><script>window.__foyerPwned=1</script>', imageUrl: 'http://evil.example/icon.png' }),
+              testConnector({ id: 'svg', name: 'Svg', imageUrl: 'javascript:window.__foyerPwned=1' }),
+            ],
+          }),
+        ],
+      }),
+    },
+  },
+  play: async () => {
+    const modal = await withinModal()
+    const list = await modal.findByRole('list', { name: 'Wallets' })
+    const labels = [...list.querySelectorAll('.f-list-item-label')].map((label) => label.textContent)
+    await expect(labels).toEqual(['<img src=x onerror="window.__foyerPwned=1">', '"><script>window.__foyerPwned=1</script>', 'Svg'])
+    // No element came out of a name, and no unsafe icon became an <img>.
+    await expect(list.querySelectorAll('img, script')).toHaveLength(0)
+    await expect((window as { __foyerPwned?: unknown }).__foyerPwned).toBeUndefined()
+  },
+}

@@ -82,7 +82,8 @@ beforeAll(async () => {
     now: () => Date.now() + clockOffset,
     log: () => {},
   })
-}, 60_000)
+  // PGlite alone takes a minute on a loaded 2-core machine (as in services/storage/storage.test.ts).
+}, 300_000)
 
 afterAll(async () => {
   await api?.stop()
@@ -223,5 +224,27 @@ describe('the sign-in calls', () => {
     expect(created.body).toMatchObject({ status: 'active', chainId: SOLANA_CHAIN, address: key.address })
     expect(await signIn(message, await key.sign(message))).toEqual(refused(403, 'nonce'))
     expect(await signIn(await text(), 'not base58!')).toEqual(refused(400, 'malformed'))
+  })
+})
+
+describe('rate limits on the sign-in calls', () => {
+  it('behavior: past its budget a client gets 429 with retry-after on each sign-in route; reads are not limited', async () => {
+    const limited = await startApi({ database, rateLimit: { limit: 2, windowMs: 60_000 }, log: () => {} })
+    try {
+      const post = (pathname: string, body: unknown) =>
+        fetch(`${limited.url}${pathname}?${CLIENT}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ projectId: PROJECT, ...(body as object) }) })
+      expect((await post('/v1/sessions/nonce', {})).status).toBe(200)
+      expect((await post('/v1/sessions/nonce', {})).status).toBe(200)
+      const third = await post('/v1/sessions/nonce', {})
+      expect(third.status).toBe(429)
+      expect(third.headers.get('retry-after')).toBe('60')
+      expect(await third.json()).toEqual({ error: 'Rate Limited: try again after 60 seconds' })
+      // Each route has its own budget; a malformed sign-in still spends it.
+      for (let i = 0; i < 2; i++) expect((await post('/v1/sessions', { message: 1 })).status).toBe(400)
+      expect((await post('/v1/sessions', { message: 1 })).status).toBe(429)
+      for (let i = 0; i < 3; i++) expect((await fetch(`${limited.url}/v1/sessions/unknown?${CLIENT}`)).status).not.toBe(429)
+    } finally {
+      await limited.stop()
+    }
   })
 })
