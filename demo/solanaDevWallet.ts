@@ -17,6 +17,8 @@ export function registerSolanaDevWallet(): void {
     keypair: DEV_WALLET_KEYPAIR,
     icon: ICON,
     chains: ['solana:localnet'],
+    // Signs in with its own solana:signIn, as Phantom and Solflare do.
+    signIn: true,
     storage: globalThis.localStorage,
   })
   registerSolanaWallet(wallet)

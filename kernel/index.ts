@@ -7,7 +7,7 @@ export type { FoyerOptions, ResolvedOptions, AppMetadata, CustomWallet, ServiceU
 export { definePlugin, pluginApi, DuplicatePluginError, MissingPluginError, PluginApiNotFoundError } from './core/plugin.js'
 export type { Plugin, PluginApis, PluginDefinition, PluginOption, Teardown } from './core/plugin.js'
 export { defineChain, isChainPlugin } from './core/chain.js'
-export type { ChainCapabilities, ChainDefinition, ChainPlugin, ChainRegistry, CapabilityName, ConnectResult, ContractRead, NativeBalance, TransactionRequest, TransferParameters, TransferToken, TypedData } from './core/chain.js'
+export type { ChainCapabilities, ChainDefinition, ChainPlugin, ChainRegistry, CapabilityName, ConnectResult, ContractRead, NativeBalance, SignInFields, SignInMessage, TransactionRequest, TransferParameters, TransferToken, TypedData } from './core/chain.js'
 
 export type { Bus, EventName, EventHandler, FoyerEvents, Unsubscribe } from './core/bus.js'
 export { createToken } from './core/container.js'

@@ -95,6 +95,8 @@ export function fakeEmbeddedWallet(options: FakeEmbeddedWalletOptions = {}): Fak
     }),
     updateEmailPrimaryOtp: fn(async () => settle(primaryAnswers[Math.min(primaries++, primaryAnswers.length - 1)] ?? 'VERIFY_SECONDARY_OTP')),
     updateEmailSecondaryOtp: fn(async () => (email = await settle(options.updateEmailSecondaryOtp ?? newEmail))),
+    // No login just happened in a story: signing in asks as any signature does.
+    signInAtLogin: fn(async () => undefined),
     signOut: async () => {},
     evmAccount: () => evmAccount,
     setPreferredAccountType: fn(async (type: 'eoa' | 'smartAccount') => {

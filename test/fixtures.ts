@@ -257,6 +257,25 @@ export function testChain(options: TestChainOptions = {}): TestChain {
           },
         },
       }),
+      // Sign-in as the real chains write it (EIP-4361, Sign In With Solana), signed like a message; any other
+      // namespace writes a plain text of its own, as a third-party chain might. Answers as signMessage does.
+      ...(options.signMessage !== false && {
+        signIn: {
+          async signIn(_kernel, { message }) {
+            wallet.calls.signMessage++
+            if (wallet.signAnswer === 'pending') await new Promise(() => {})
+            else await answer(wallet.signAnswer, 'sign in')
+            const serializedMessage =
+              message.serializedMessage ??
+              (namespace === 'eip155'
+                ? (await import('../chains/evm/signIn.js')).formatSiweMessage(message)
+                : namespace === 'solana'
+                  ? (await import('../chains/solana/signIn.js')).formatSiwsMessage(message)
+                  : `${message.domain} asks ${message.accountAddress} on ${message.chainId} to sign in. Nonce: ${message.nonce}`)
+            return { message: { ...message, serializedMessage }, signature: fakeSignature(`${message.accountAddress}:${serializedMessage}`) }
+          },
+        },
+      }),
       ...(options.transfer !== undefined && {
         transfer: {
           async transfer(_kernel, params) {

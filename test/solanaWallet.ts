@@ -1,10 +1,11 @@
 // A real Wallet Standard Solana wallet for tests, the demo and the end-to-end suite: it holds an
 // ed25519 keypair (solana-keygen's 64-byte layout) and signs with it through @solana/kit and Web
 // Crypto. It implements standard:connect, standard:disconnect, standard:events,
-// solana:signMessage and solana:signTransaction (or, told an RPC URL, solana:signAndSendTransaction
+// solana:signMessage, solana:signTransaction and, when asked, solana:signIn (or, told an RPC URL, solana:signAndSendTransaction
 // instead, as some mobile wallets offer). Tests choose per feature whether the visitor
 // approves and read what the wallet was asked. Browser-safe (no node: imports). Lives only in test/.
-import type { SolanaSignAndSendTransactionFeature, SolanaSignMessageFeature, SolanaSignTransactionFeature } from '@solana/wallet-standard-features'
+import type { SolanaSignAndSendTransactionFeature, SolanaSignInFeature, SolanaSignMessageFeature, SolanaSignTransactionFeature } from '@solana/wallet-standard-features'
+import { createSignInMessageText } from '@solana/wallet-standard-util'
 import {
   createKeyPairFromBytes,
   createSolanaRpc,
@@ -29,7 +30,7 @@ import type {
 export type SolanaWalletAnswer = 'approve' | 'reject' | 'fail'
 
 /** The features that ask the visitor first. */
-export type SolanaConsentFeature = 'standard:connect' | 'solana:signMessage' | 'solana:signTransaction' | 'solana:signAndSendTransaction'
+export type SolanaConsentFeature = 'standard:connect' | 'solana:signIn' | 'solana:signMessage' | 'solana:signTransaction' | 'solana:signAndSendTransaction'
 
 export interface SolanaWalletOptions {
   /** The name it registers under. */
@@ -47,6 +48,11 @@ export interface SolanaWalletOptions {
    * `solana:signAndSendTransaction`, and offers no `solana:signTransaction`. @default unset
    */
   sendThrough?: string
+  /**
+   * Offers `solana:signIn`: the wallet writes the Sign In With Solana text from the site's fields (its own address
+   * and the site's host when they are left out) and signs it. @default false
+   */
+  signIn?: boolean
   /** Remembers that the site is authorized across reloads, under `<name>:connected`. @default not remembered */
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 }
@@ -89,7 +95,7 @@ export function createSolanaWallet(options: SolanaWalletOptions) {
       address: getBase58Decoder().decode(publicKey),
       publicKey,
       chains: [...chains],
-      features: ['solana:signMessage', 'solana:signTransaction'] as const,
+      features: options.signIn ? (['solana:signMessage', 'solana:signTransaction', 'solana:signIn'] as const) : (['solana:signMessage', 'solana:signTransaction'] as const),
     })
     // Imported on first use: creating the wallet stays synchronous, so it can register at once.
     let keyPair: Promise<CryptoKeyPair> | undefined
@@ -156,6 +162,20 @@ export function createSolanaWallet(options: SolanaWalletOptions) {
     )
   }
 
+  const signIn: SolanaSignInFeature['solana:signIn']['signIn'] = async (...inputs) => {
+    await consent('solana:signIn')
+    // Signing in also connects, as the standard has it.
+    setAuthorized(true)
+    return Promise.all(
+      inputs.map(async (input) => {
+        const domain = input.domain ?? (typeof location === 'undefined' ? 'localhost' : location.host)
+        const signedMessage = new TextEncoder().encode(createSignInMessageText({ ...input, domain, address: input.address ?? key.account.address }))
+        const signature = await signBytes((await key.keyPair).privateKey, signedMessage)
+        return { account: key.account, signedMessage, signature, signatureType: 'ed25519' as const }
+      }),
+    )
+  }
+
   const signTransaction: SolanaSignTransactionFeature['solana:signTransaction']['signTransaction'] = async (...inputs) => {
     await consent('solana:signTransaction')
     return Promise.all(
@@ -194,6 +214,7 @@ export function createSolanaWallet(options: SolanaWalletOptions) {
       'standard:disconnect': { version: '1.0.0', disconnect },
       'standard:events': { version: '1.0.0', on },
       'solana:signMessage': { version: '1.1.0', signMessage },
+      ...(options.signIn && { 'solana:signIn': { version: '1.0.0', signIn } }),
       ...sending,
     },
     get accounts() {

@@ -289,6 +289,10 @@ export function evm(options: EvmOptions): ChainPlugin {
       signMessage: {
         signMessage: async (kernel, params) => (await loadEvmClient()).signMessage(sessionOf(kernel), params),
       },
+      // EIP-4361 (viem/siwe), its own chunk.
+      signIn: {
+        signIn: async (kernel, params) => (await import('./signIn.js')).signIn(sessionOf(kernel), params),
+      },
       signTypedData: {
         signTypedData: async (kernel, params) => (await loadEvmClient()).signTypedData(sessionOf(kernel), params),
       },

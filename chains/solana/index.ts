@@ -35,7 +35,8 @@ export type { StandardWallet } from './walletStandard.js'
 /**
  * The Solana chain: wallets through the Wallet Standard (and, on mobile, the Phantom, Solflare and
  * Coinbase Wallet apps' browse links), SOL balances over the networks' own RPC (@solana/kit, loaded
- * on first use), message signing through `solana:signMessage`, and transfers of SOL and SPL tokens
+ * on first use), message signing through `solana:signMessage`, sign-in through `solana:signIn` (or a
+ * signed Sign In With Solana message), and transfers of SOL and SPL tokens
  * (Token and Token-2022) signed by the wallet. Accounts start as `eoa` (§6).
  *
  * @throws {InvalidOptionsError} for options that do not parse, naming the option (an RPC URL that is
@@ -99,6 +100,9 @@ export function solana(options: SolanaOptions): ChainPlugin {
       },
       signMessage: {
         signMessage: async (kernel, params) => (await sessionOf(kernel)).signMessage(params),
+      },
+      signIn: {
+        signIn: async (kernel, params) => (await sessionOf(kernel)).signIn(params),
       },
       transfer: {
         transfer: async (kernel, params) => (await sessionOf(kernel)).transfer(params),

@@ -1,5 +1,5 @@
 import type { CaipNetworkId } from '../../kernel/model/caip.js'
-import type { ConnectResult, TransferParameters } from '../../kernel/core/chain.js'
+import type { ConnectResult, SignInFields, SignInMessage, TransferParameters } from '../../kernel/core/chain.js'
 import type { Network } from '../../kernel/model/network.js'
 import type { StandardWallet } from './walletStandard.js'
 
@@ -41,6 +41,8 @@ export interface WalletSession {
   disconnect(): Promise<void>
   switchNetwork(networkId: CaipNetworkId): void
   signMessage(params: { address: string; message: string }): Promise<string>
+  /** The signIn capability: `solana:signIn` when the wallet has it, else Sign In With Solana text through signMessage (signIn.ts, loaded on first use). */
+  signIn(params: { message: SignInFields & { serializedMessage?: string } }): Promise<{ message: SignInMessage; signature: string }>
   /** The transfer capability: SOL or an SPL token through the wallet's signature (transfer.ts, loaded on first use). */
   transfer(params: TransferParameters): Promise<{ hash: string }>
   /** Stops discovery and listening; the kernel is being destroyed. */

@@ -137,6 +137,9 @@ export function startWalletSession(kernel: Kernel, config: SolanaConfig): Wallet
 
     signMessage: async (params) => (await loadSolanaClient()).signMessage(session, params),
 
+    // Its own chunk (the Sign In With Solana text), loaded on the first sign-in.
+    signIn: async (params) => (await import('./signIn.js')).signIn(session, params),
+
     // Its own chunk, loaded on the first send.
     transfer: async (params) => (await import('./transfer.js')).transfer(kernel, session, config, params),
 

@@ -12,6 +12,9 @@ export const STANDARD_EVENTS = 'standard:events'
 /** Solana Wallet Standard feature: sign arbitrary bytes with an account's ed25519 key. */
 export const SOLANA_SIGN_MESSAGE = 'solana:signMessage'
 
+/** Solana Wallet Standard feature: the wallet writes and signs a Sign In With Solana message itself. Optional. */
+export const SOLANA_SIGN_IN = 'solana:signIn'
+
 /** One account a wallet exposes to the site. */
 export interface StandardWalletAccount {
   readonly address: string
@@ -61,11 +64,34 @@ export interface SolanaSignMessageFeature {
   ): Promise<ReadonlyArray<{ signedMessage: Uint8Array; signature: Uint8Array; signatureType?: 'ed25519' }>>
 }
 
+/** What the site asks `solana:signIn` for: Sign In With Solana's fields (all optional in the standard). */
+export interface SolanaSignInInput {
+  readonly domain?: string
+  readonly address?: string
+  readonly statement?: string
+  readonly uri?: string
+  readonly version?: string
+  readonly chainId?: string
+  readonly nonce?: string
+  readonly issuedAt?: string
+  readonly expirationTime?: string
+  readonly notBefore?: string
+  readonly requestId?: string
+  readonly resources?: readonly string[]
+}
+
+export interface SolanaSignInFeature {
+  signIn(
+    ...inputs: readonly SolanaSignInInput[]
+  ): Promise<ReadonlyArray<{ account: StandardWalletAccount; signedMessage: Uint8Array; signature: Uint8Array; signatureType?: 'ed25519' }>>
+}
+
 interface FeatureMethods {
   [STANDARD_CONNECT]: ['connect', StandardConnectFeature]
   [STANDARD_DISCONNECT]: ['disconnect', StandardDisconnectFeature]
   [STANDARD_EVENTS]: ['on', StandardEventsFeature]
   [SOLANA_SIGN_MESSAGE]: ['signMessage', SolanaSignMessageFeature]
+  [SOLANA_SIGN_IN]: ['signIn', SolanaSignInFeature]
 }
 
 const METHODS: { [K in keyof FeatureMethods]: FeatureMethods[K][0] } = {
@@ -73,6 +99,7 @@ const METHODS: { [K in keyof FeatureMethods]: FeatureMethods[K][0] } = {
   [STANDARD_DISCONNECT]: 'disconnect',
   [STANDARD_EVENTS]: 'on',
   [SOLANA_SIGN_MESSAGE]: 'signMessage',
+  [SOLANA_SIGN_IN]: 'signIn',
 }
 
 /** A wallet's feature when it has the method Foyer calls, else undefined. */

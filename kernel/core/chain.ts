@@ -63,6 +63,29 @@ export interface TypedData {
   message: Record<string, unknown>
 }
 
+/** §3's sign-in message without its text. Times are ISO 8601; `chainId` is CAIP-2 (`eip155:1`, `solana:5eykt4…`). */
+export interface SignInFields {
+  accountAddress: string
+  chainId: string
+  /** The authority that asks: the page's host. */
+  domain: string
+  /** The page's origin. */
+  uri: string
+  version: '1'
+  nonce: string
+  statement?: string
+  resources?: readonly string[]
+  requestId?: string
+  issuedAt: string
+  expirationTime?: string
+  notBefore?: string
+}
+
+/** §3's sign-in message: its fields and the text the wallet signs (EIP-4361 on eip155, Sign In With Solana on solana). */
+export interface SignInMessage extends SignInFields {
+  serializedMessage: string
+}
+
 /**
  * Optional capabilities a chain may offer. Features ask for a capability, never for a chain
  * name, and are simply not offered where no chain has it (STYLE 10). Later capabilities
@@ -105,6 +128,15 @@ export interface ChainCapabilities {
    * tab is offered on it. A declaration only: the history itself is read from the service.
    */
   history?: Readonly<Record<string, never>>
+  /**
+   * Signs §3's sign-in message with the connected account, in the chain's own format (EIP-4361 on eip155, Sign In
+   * With Solana on solana), the wallet's own sign-in where it has one. Resolves with the message as signed (a wallet
+   * that writes the text itself may leave out optional fields) and the signature as the chain's verifiers read it.
+   * A `message` with its `serializedMessage` (a host that writes its own text) is signed as it is.
+   */
+  signIn?: {
+    signIn(kernel: Kernel, params: { message: SignInFields & { serializedMessage?: string } }): Promise<{ message: SignInMessage; signature: string }>
+  }
   /** Sends the native coin or a token through the connected wallet; resolves once the network confirmed it. */
   transfer?: {
     transfer(kernel: Kernel, params: TransferParameters): Promise<{ hash: string }>

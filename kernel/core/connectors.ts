@@ -7,6 +7,7 @@ import type { Unsubscribe } from './bus.js'
 import type { ConnectionAction } from './connection.js'
 import type { Connector } from '../model/network.js'
 import type { RouteEntry } from './router.js'
+import type { SignInFields, SignInMessage } from './chain.js'
 
 /**
  * What a connector hands a chain, by namespace. Each chain declares its own by declaration merging:
@@ -41,6 +42,12 @@ export interface ConnectorRegistration {
    * and the network offers one, otherwise eoa.
    */
   switchAccountType?: (parameters: { namespace: string; address?: string }) => Promise<void>
+  /**
+   * For a connector whose login is already the user's approval (the embedded wallet, SPEC §3 `siwxMessage`): signs
+   * §3's sign-in message as part of the login that just happened, without asking again; the wallet writes the text
+   * and checks the fields. Resolves undefined when it cannot (no login just now): the chain's signIn asks then.
+   */
+  signInAtLogin?: (parameters: { namespace: string; message: SignInFields }) => Promise<{ message: SignInMessage; signature: string } | undefined>
 }
 
 /** The connectors of one kernel. */

@@ -2,7 +2,7 @@
 // and the connector that hands the chains its providers (EIP-1193 for eip155, a Wallet Standard
 // wallet for solana). One login, one connector, every namespace it serves. Loaded on demand.
 import * as v from 'valibot'
-import { BaseError, canSwitchAccountType, createToken, ERROR_MESSAGE_DELAY_MS, openModal, raiseAlert, showToast, StorageToken, type Kernel, type Token } from '../../kernel/index.js'
+import { BaseError, canSwitchAccountType, createToken, ERROR_MESSAGE_DELAY_MS, openModal, raiseAlert, showToast, StorageToken, type Kernel, type SignInFields, type SignInMessage, type Token } from '../../kernel/index.js'
 import { createEip1193Provider } from './eip1193Provider.js'
 import { createFrameClient, EmbeddedWalletError, type FrameClient } from './frameClient.js'
 import { createSolanaWallet } from './solanaWallet.js'
@@ -38,6 +38,7 @@ const NewEmailSchema = v.object({ newEmail: v.pipe(v.string(), v.email()) })
 const ChainIdSchema = v.union([v.string(), v.number()])
 const SocialRedirectSchema = v.object({ uri: v.pipe(v.string(), v.url()) })
 const SocialConnectSchema = v.object({ userName: v.optional(v.pipe(v.string(), v.maxLength(100))) })
+const SignedInSchema = v.object({ message: v.pipe(v.string(), v.maxLength(8 * 1024)), signature: v.pipe(v.string(), v.maxLength(1024)) })
 const FarcasterUriSchema = v.object({ url: v.pipe(v.string(), v.regex(/^farcaster:\/\//), v.maxLength(2048)), channelToken: v.pipe(v.string(), v.maxLength(200)) })
 
 /** §5: a second email within 30 s. The message is SPEC's, word for word; `seconds` rounded up. */
@@ -96,6 +97,12 @@ export interface EmbeddedWallet {
   connectFarcaster(channelToken: string): Promise<{ userName?: string }>
   /** The social login of this browser, if the wallet was signed in with one. */
   social(): { provider: string; userName?: string } | undefined
+  /**
+   * §3 siwxMessage: the frame signs the sign-in message as part of the login that just happened (no second approval);
+   * it writes the text itself, for this page's origin and the user's own account only. Undefined when it will not
+   * (no login just now, or fields it refuses): signing in then asks for an approval as any signature does.
+   */
+  signInAtLogin(message: SignInFields): Promise<{ message: SignInMessage; signature: string } | undefined>
   /** §4: signs out in the frame (3 s at most) and forgets the stored email, marker, last chain and social name. */
   signOut(): Promise<void>
 }
@@ -251,6 +258,16 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
       if (user) user = { ...user, email: newEmail }
       return newEmail
     },
+    async signInAtLogin(fields) {
+      try {
+        const { message, signature } = v.parse(SignedInSchema, await frame.request('APP_SIGN_IN', { siwxMessage: fields }))
+        return { message: { ...fields, serializedMessage: message }, signature }
+      } catch (error) {
+        // SIGN_IN_NOT_GRANTED (a reload, a switch) is the usual answer; anything else is worth a line in the log.
+        if ((error as EmbeddedWalletError).frameCode !== 'SIGN_IN_NOT_GRANTED') kernel.logger.warn('The embedded wallet did not sign in during login.', error)
+        return undefined
+      }
+    },
     async signOut() {
       user = undefined
       for (const key of SIGN_OUT_KEYS) storage.remove(key)
@@ -273,6 +290,7 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
       const wanted = smartAccounts && address !== undefined && address.toLowerCase() === current.smartAccount?.toLowerCase() ? 'smartAccount' : 'eoa'
       if (canSwitchAccountType(current.type, wanted, { smartAccounts })) await wallet.setPreferredAccountType(wanted)
     },
+    signInAtLogin: ({ message }) => wallet.signInAtLogin(message),
     providers: {
       eip155: evmProvider,
       solana: createSolanaWallet(wallet, {

@@ -2,10 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { connect, disconnect, switchNetwork, type Kernel } from '../../kernel/index.js'
 import { staticGraph } from '../../test/boundaries.js'
 import { memorySiwxVerifier } from '../../test/memorySiwxVerifier.js'
-import { testAddresses, testChain, testKernel } from '../../test/fixtures.js'
+import { testAddresses, testChain, testKernel, testNetwork } from '../../test/fixtures.js'
 import { siwx, type SiwxSession } from './index.js'
 import { signIn } from './signIn.js'
-import { formatSignInMessage } from './signInMessage.js'
 import { parseSignInMessage } from './verifySignIn.mjs'
 
 const root = new URL('../../', import.meta.url).pathname
@@ -180,35 +179,71 @@ describe('signing in after connect', () => {
   })
 })
 
-describe('formatSignInMessage', () => {
-  const fields = {
-    chainId: 'eip155:1',
-    accountAddress: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
-    domain: 'shop.example.com',
-    uri: 'https://shop.example.com',
-    version: '1' as const,
-    nonce: 'abcdef123456',
-    statement: 'Welcome.',
-    resources: ['https://shop.example.com/terms'],
-    requestId: 'req-7',
-    issuedAt: '2026-01-01T00:00:00.000Z',
-    expirationTime: '2026-01-02T00:00:00.000Z',
-    notBefore: '2026-01-01T00:00:00.000Z',
-  }
+describe('signing in during login (§3 siwxMessage)', () => {
+  it('behavior: a connector that signs as part of its login does so with no view; one that cannot leaves it to the view', async () => {
+    const verifier = memoryVerifier()
+    const chain = testChain()
+    const kernel = testKernel({ plugins: [chain, siwx({ siwx: verifier })] })
+    let answer: 'sign' | 'decline' = 'sign'
+    const asked: unknown[] = []
+    const registration = kernel.connectors.get('test-wallet-eip155')!
+    kernel.connectors.register({
+      ...registration,
+      async signInAtLogin({ namespace, message }) {
+        asked.push({ namespace, message })
+        return answer === 'sign' ? { message: { ...message, serializedMessage: `signed at login: ${message.nonce}` }, signature: '0xlogin' } : undefined
+      },
+    })
+    await connect(kernel, { connectorId: 'test-wallet-eip155' })
+    expect(kernel.router.current().view).not.toBe('SignIn')
+    expect(asked).toEqual([{ namespace: 'eip155', message: expect.objectContaining({ accountAddress: EVM, chainId: 'eip155:1', domain: '127.0.0.1:5173', nonce: 'nonce12345678' }) }])
+    expect(verifier.sessions).toEqual([expect.objectContaining({ message: 'signed at login: nonce12345678', signature: '0xlogin' })])
+    expect(chain.wallet.calls.signMessage).toBe(0)
 
-  it('behavior: EIP-4361 and Sign In With Solana texts carry every §3 field and read back the same', async () => {
-    const evm = await formatSignInMessage(fields)
-    expect(evm).toMatch(/^shop\.example\.com wants you to sign in with your Ethereum account:\n0x70997970C51812dc3A010C7d01b50e0d17dc79C8\n/)
-    expect(parseSignInMessage(evm)).toEqual({ namespace: 'eip155', ...fields, serializedMessage: evm })
+    await disconnect(kernel)
+    answer = 'decline'
+    const connecting = connect(kernel, { connectorId: 'test-wallet-eip155' })
+    await signInShown(kernel)
+    kernel.router.finish(false)
+    await connecting
+    expect(asked).toHaveLength(2)
+  })
+})
 
-    const solana = { ...fields, chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', accountAddress: testAddresses.solana[0] }
-    const text = await formatSignInMessage(solana)
-    expect(text).toContain('wants you to sign in with your Solana account:')
-    expect(text).toContain('Chain ID: 5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')
-    expect(parseSignInMessage(text)).toEqual({ namespace: 'solana', ...solana, serializedMessage: text })
+describe('the chain writes and signs the message', () => {
+  it('behavior: another namespace signs in through its chain\'s signIn capability, with no code here for it', async () => {
+    const network = { ...testNetwork, id: 'test', name: 'Test chain', caipNetworkId: 'bip122:000000000019d6689c085ae165831e93', chainNamespace: 'bip122' } as const
+    const verifier = memoryVerifier()
+    const chain = testChain({ namespace: 'bip122', networks: [network], accounts: ['bc1qtest'] })
+    const kernel = testKernel({ plugins: [chain, siwx({ siwx: verifier })] })
+    const connecting = connect(kernel, { connectorId: 'test-wallet-bip122' })
+    await signInShown(kernel)
+    const message = await signIn(kernel, { namespace: 'bip122' })
+    kernel.router.finish(true)
+    await connecting
+    expect(message).toMatchObject({ accountAddress: 'bc1qtest', chainId: 'bip122:000000000019d6689c085ae165831e93', domain: '127.0.0.1:5173' })
+    expect(message.serializedMessage).toBe('127.0.0.1:5173 asks bc1qtest on bip122:000000000019d6689c085ae165831e93 to sign in. Nonce: nonce12345678')
+    expect(verifier.sessions[0]).toMatchObject({ message: message.serializedMessage, data: { accountAddress: 'bc1qtest' } })
   })
 
-  it('behavior: other namespaces are an Unsupported chain (§8)', async () => {
-    await expect(formatSignInMessage({ ...fields, chainId: 'bip122:000000000019d6689c085ae165831e93' })).rejects.toThrow('Unsupported chain')
+  it('behavior: a chain without the signIn capability is an Unsupported chain (§8), shown in the view', async () => {
+    const kernel = testKernel({ plugins: [testChain({ signMessage: false }), siwx({ siwx: memoryVerifier() })] })
+    const connecting = connect(kernel, { connectorId: 'test-wallet-eip155' })
+    await signInShown(kernel)
+    await expect(signIn(kernel, { namespace: 'eip155' })).rejects.toThrow('Unsupported chain')
+    kernel.router.finish(false)
+    await connecting
+  })
+
+  it('behavior: a host that writes its own text has it signed as it is', async () => {
+    const verifier = memoryVerifier()
+    const own = { ...verifier, createMessage: async (input: { accountAddress: string; chainId: string }) => ({ ...input, domain: 'x.example', uri: 'https://x.example', version: '1' as const, nonce: 'hostnonce1', issuedAt: new Date().toISOString(), serializedMessage: 'my own text' }) }
+    const kernel = testKernel({ plugins: [testChain(), siwx({ siwx: own })] })
+    const connecting = connect(kernel, { connectorId: 'test-wallet-eip155' })
+    await signInShown(kernel)
+    expect((await signIn(kernel, { namespace: 'eip155' })).serializedMessage).toBe('my own text')
+    kernel.router.finish(true)
+    await connecting
+    expect(verifier.sessions[0]?.message).toBe('my own text')
   })
 })

@@ -46,7 +46,7 @@ declare module '../../kernel/core/i18n.js' {
   interface Messages extends SiwxMessages {}
 }
 
-export type { SignInMessage, SignInMessageInput, SiweConfig, SiweMessageArgs, SiwxConfig, SiwxSession } from './types.js'
+export type { SignInFields, SignInMessage, SignInMessageInput, SiweConfig, SiweMessageArgs, SiwxConfig, SiwxSession } from './types.js'
 
 /** The plugin's slice: its options as the lazy code needs them, and the accounts that skipped signing in. */
 export interface SiwxState {

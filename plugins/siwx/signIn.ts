@@ -1,5 +1,5 @@
 // The sign-in flow (lazy): ask after a connection or a switch, sign, keep the session; revoke on disconnect.
-import { BaseError, closeModal, isFoyerError, UnsupportedChainError, type BaseErrorOptions, type Kernel } from '../../kernel/index.js'
+import { BaseError, closeModal, isFoyerError, UnsupportedChainError, type BaseErrorOptions, type Kernel, type SignInFields } from '../../kernel/index.js'
 import { SiweConfigToken, SiwxConfigToken } from './index.js'
 import { buildSignInMessage } from './signInMessage.js'
 import type { SignInMessage, SiwxConfig } from './types.js'
@@ -36,11 +36,11 @@ async function disconnectNamespace(kernel: Kernel, namespace: string): Promise<v
   }
 }
 
-/** The account's signature of `message` through its chain's signMessage capability. */
-async function sign(kernel: Kernel, namespace: string, address: string, message: string): Promise<string> {
-  const capability = kernel.chains.require(namespace).capabilities?.signMessage
-  if (!capability) throw new UnsupportedChainError({ details: `The ${namespace} chain cannot sign messages.` })
-  return capability.signMessage(kernel, { address, message })
+/** The message signed through the chain's signIn capability, which writes it in the chain's own format. */
+async function sign(kernel: Kernel, namespace: string, message: SignInFields & { serializedMessage?: string }) {
+  const capability = kernel.chains.require(namespace).capabilities?.signIn
+  if (!capability) throw new UnsupportedChainError({ details: `The ${namespace} chain cannot sign in.` })
+  return capability.signIn(kernel, { message })
 }
 
 function accountOf(kernel: Kernel, namespace: string) {
@@ -63,6 +63,12 @@ export async function ensureSignedIn(kernel: Kernel, namespace: string): Promise
   if ((await verifier.getSessions(account.chainId, account.address)).length > 0) return
   // Still the same account on the same network: the visitor may have switched while the verifier answered.
   if (accountOf(kernel, namespace)?.chainId !== account.chainId) return
+  // §3 siwxMessage: a wallet whose login just happened signs as part of it (the embedded wallet), no view.
+  const signedAtLogin = await signIn(kernel, { namespace, atLogin: true }).catch((error: unknown) => {
+    kernel.logger.warn('siwx: the sign-in signed during login was not kept; asking instead.', error)
+    return undefined
+  })
+  if (signedAtLogin) return
   const signedIn = await kernel.router.request('SignIn', { namespace }).catch((error: unknown) => {
     // Closing the modal or going back is declining.
     if (isFoyerError(error, 'ModalClosedError') || isFoyerError(error, 'ViewLeftError')) return false
@@ -76,21 +82,26 @@ export async function ensureSignedIn(kernel: Kernel, namespace: string): Promise
 /**
  * Signs in the account connected on `namespace`: the message (the verifier's own, or made here with its nonce), the
  * wallet's signature, the verifier's session. A wallet refusal is rethrown as it is (`isUserRejection`); a verifier
- * refusal is a SignInRefusedError.
+ * refusal is a SignInRefusedError. With `atLogin`, only a connector that signs as part of its login just now
+ * (`signInAtLogin`) is asked, and nothing happens (undefined) when it does not.
  *
  * @example
  * await signIn(kernel, { namespace: 'eip155' })
  */
-export async function signIn(kernel: Kernel, { namespace }: { namespace: string }): Promise<SignInMessage> {
+export async function signIn(kernel: Kernel, parameters: { namespace: string }): Promise<SignInMessage>
+export async function signIn(kernel: Kernel, parameters: { namespace: string; atLogin: true }): Promise<SignInMessage | undefined>
+export async function signIn(kernel: Kernel, { namespace, atLogin = false }: { namespace: string; atLogin?: boolean }): Promise<SignInMessage | undefined> {
   const account = accountOf(kernel, namespace)
   const state = kernel.store.getState().siwx
   if (!account || !state) throw new SignInRefusedError('No account is connected', { details: `Nothing is connected on ${namespace}.` })
+  const atLoginSigner = kernel.connectors.get(kernel.store.getState().connection.namespaces[namespace]?.connectorId ?? '')?.signInAtLogin
+  if (atLogin && !atLoginSigner) return undefined
   const verifier = await verifierOf(kernel)
   const input = { accountAddress: account.address, chainId: account.chainId }
-  const message = verifier.createMessage
-    ? await verifier.createMessage(input)
-    : await buildSignInMessage(kernel, { ...input, nonce: await verifier.getNonce(input) })
-  const signature = await sign(kernel, namespace, account.address, message.serializedMessage)
+  const fields = verifier.createMessage ? await verifier.createMessage(input) : buildSignInMessage(kernel, { ...input, nonce: await verifier.getNonce(input) })
+  const signed = atLogin ? await atLoginSigner!({ namespace, message: fields }) : await sign(kernel, namespace, fields)
+  if (!signed) return undefined
+  const { message, signature } = signed
   try {
     await verifier.addSession({ data: message, message: message.serializedMessage, signature })
   } catch (error) {

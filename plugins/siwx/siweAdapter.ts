@@ -16,7 +16,7 @@ export function fromSiweConfig(kernel: Kernel, config: SiweConfig): SiwxConfig {
     getNonce: ({ accountAddress }) => config.getNonce(accountAddress),
     async createMessage(input) {
       evmChainId(input.chainId)
-      const message = await buildSignInMessage(kernel, { ...input, nonce: await config.getNonce(input.accountAddress) })
+      const message = buildSignInMessage(kernel, { ...input, nonce: await config.getNonce(input.accountAddress) })
       if (!config.createMessage) return message
       const { accountAddress, chainId, domain, uri, nonce, statement, resources, issuedAt, expirationTime } = message
       const serializedMessage = config.createMessage({ address: accountAddress, chainId: evmChainId(chainId), domain, uri, version: '1', nonce, statement, resources, issuedAt, expirationTime })

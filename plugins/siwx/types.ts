@@ -1,24 +1,9 @@
 // The shapes a host's verifier deals in. Types only: nothing here runs.
 
-/** §3's sign-in message. Times are ISO 8601; `chainId` is CAIP-2 (`eip155:1`, `solana:5eykt4…`). */
-export interface SignInMessage {
-  accountAddress: string
-  chainId: string
-  /** The authority that asks: `location.host`. */
-  domain: string
-  /** `location.origin`. */
-  uri: string
-  version: '1'
-  nonce: string
-  statement?: string
-  resources?: readonly string[]
-  requestId?: string
-  issuedAt: string
-  expirationTime?: string
-  notBefore?: string
-  /** The text the wallet signs: EIP-4361 on eip155, Sign In With Solana on solana. */
-  serializedMessage: string
-}
+import type { SignInFields, SignInMessage } from '../../kernel/index.js'
+
+/** §3's sign-in message (the kernel's type: chains write and sign it). */
+export type { SignInFields, SignInMessage }
 
 /** Whose message to make. */
 export interface SignInMessageInput {
@@ -45,8 +30,11 @@ export interface SiwxSession {
 export interface SiwxConfig {
   /** A fresh single-use nonce (at least 8 letters or digits) from the verifier. */
   getNonce(input: SignInMessageInput): Promise<string>
-  /** The whole message, when the host writes it itself; otherwise the plugin does, with `getNonce`. */
-  createMessage?(input: SignInMessageInput): Promise<SignInMessage>
+  /**
+   * The message's fields, when the host chooses them itself (and its text, when it writes that too: it is then signed
+   * as it is); otherwise the plugin makes them, with `getNonce`, and the chain writes the text.
+   */
+  createMessage?(input: SignInMessageInput): Promise<SignInFields & { serializedMessage?: string }>
   /** Verifies the signed message and keeps the session; throws when the verifier refuses it. */
   addSession(session: SiwxSession): Promise<void>
   /** The account's live sessions on that chain; none means the visitor is asked to sign in. */

@@ -10,6 +10,7 @@ import { claimMailSlot, confirmDeviceToken, isDeviceConfirmed, issueCode, issueD
 import { WalletError, invalidRequest } from './errors.mjs';
 import { findNetwork, wireChainId } from './networks.mjs';
 import { evmAccountOf, handleRpcRequest } from './rpc.mjs';
+import { grantSignIn, signInDuringLogin } from './signIn.mjs';
 
 /** How long APP_CONNECT_DEVICE waits for the mailed link to be opened (within §9's 120 s login timeout). */
 export const DEVICE_WAIT_MS = 110_000;
@@ -92,7 +93,11 @@ async function connectEmail(deps, ctx) {
   const { email } = parse(EMAIL_PAYLOAD, ctx.payload);
   const sessionUserId = await deps.sessions.userIdOf(ctx.c).catch(() => undefined);
   const user = await findUser(deps.database, 'email', email);
-  if (user && user.id === sessionUserId) return { action: 'CONNECT' };
+  if (user && user.id === sessionUserId) {
+    // Typing the email signed in with already is a login too (§3 siwxMessage).
+    await grantSignIn(deps, ctx, user.id);
+    return { action: 'CONNECT' };
+  }
   await claimMailSlot(deps, email);
   if (!user || (await isDeviceConfirmed(deps, ctx.deviceHash, email))) return sendLoginCode(deps, ctx, email);
   const token = await issueDeviceToken(deps, { deviceHash: ctx.deviceHash, email });
@@ -130,6 +135,7 @@ async function connectOtp(deps, ctx) {
     return found;
   });
   await deps.sessions.start(ctx.c, user.id);
+  await grantSignIn(deps, ctx, user.id);
   return {};
 }
 
@@ -308,6 +314,7 @@ async function getSocialRedirectUri(deps, ctx) {
 async function connectSocial(deps, ctx) {
   const user = await deps.social.connect({ payload: ctx.payload, deviceHash: ctx.deviceHash, hostOrigin: ctx.hostOrigin, walletOrigin: ctx.walletOrigin });
   await deps.sessions.start(ctx.c, user.id);
+  await grantSignIn(deps, ctx, user.id);
   return { ...(user.userName !== null && { userName: user.userName }), socialProvider: user.socialProvider };
 }
 
@@ -351,7 +358,17 @@ async function connectFarcaster(deps, ctx) {
   const { fid, userName } = await farcaster.wait({ channelToken, nonce: rows[0].nonce, walletOrigin: ctx.walletOrigin });
   const user = await deps.database.transaction((tx) => findOrCreateSocialUser(tx, deps.sealingKey, { provider: 'farcaster', subject: fid, userName }));
   await deps.sessions.start(ctx.c, user.id);
+  await grantSignIn(deps, ctx, user.id);
   return { ...(user.userName !== null && { userName: user.userName }), socialProvider: 'farcaster' };
+}
+
+/**
+ * §3 siwxMessage: the sign-in message, signed as part of the login that just happened (signIn.mjs).
+ *
+ * @param {WalletDeps} deps @param {RequestContext} ctx
+ */
+async function signIn(deps, ctx) {
+  return signInDuringLogin(deps, ctx, await requireUser(deps, ctx));
 }
 
 /** The APP_ messages the frame forwards, by type. */
@@ -366,6 +383,7 @@ export const HANDLERS = {
   APP_SWITCH_NETWORK: switchNetwork,
   APP_SIGN_OUT: signOut,
   APP_RPC_REQUEST: rpcRequest,
+  APP_SIGN_IN: signIn,
   APP_UPDATE_EMAIL: updateEmail,
   APP_UPDATE_EMAIL_PRIMARY_OTP: updateEmailPrimaryOtp,
   APP_UPDATE_EMAIL_SECONDARY_OTP: updateEmailSecondaryOtp,

@@ -96,4 +96,20 @@ export const WALLET_MIGRATIONS = [
       -- Telegram comes back to the host page itself (\`result_uri\`): where, checked against the embedding origin.
       ALTER TABLE wallet.social_logins ADD COLUMN return_to text;`,
   },
+  {
+    name: 'sign-in during login',
+    sql: `
+      -- SPEC §3 siwxMessage: a login (code, social, Farcaster) lets the embedding origin have its sign-in message signed
+      -- once per namespace, in this browser, shortly after, without a second approval. Single use.
+      CREATE TABLE wallet.sign_in_grants (
+        user_id text NOT NULL,
+        device_hash bytea NOT NULL,
+        host_origin text NOT NULL,
+        namespace text NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX sign_in_grants_lookup ON wallet.sign_in_grants (user_id, device_hash, host_origin, namespace);`,
+  },
 ];

@@ -423,6 +423,72 @@ describe('requests (§6)', () => {
   })
 })
 
+describe('sign-in during login (§3 siwxMessage)', () => {
+  const fields = (address: string, chainId: string, overrides: Record<string, unknown> = {}) => ({
+    accountAddress: address,
+    chainId,
+    domain: new URL(HOST).host,
+    uri: HOST,
+    version: '1',
+    nonce: 'nonce12345678',
+    statement: 'Sign in to the demo.',
+    issuedAt: new Date(Date.now() + clockOffset).toISOString(),
+    expirationTime: new Date(Date.now() + clockOffset + 86_400_000).toISOString(),
+    ...overrides,
+  })
+
+  it('behavior: right after a login the sign-in message is signed without an approval, once per namespace, only for the embedding origin', SLOW, async () => {
+    const { page, user } = await signIn('siwx')
+    const evm = user.accounts.find((account: any) => account.namespace === 'eip155').address
+    const sol = user.accounts.find((account: any) => account.namespace === 'solana').address
+
+    // What the host page cannot have signed: another site's domain or URI, another account, a stale message.
+    const refused = [
+      fields(evm, 'eip155:31337', { domain: 'evil.example' }),
+      fields(evm, 'eip155:31337', { uri: 'https://evil.example/' }),
+      fields('0x70997970C51812dc3A010C7d01b50e0d17dc79C8', 'eip155:31337'),
+      fields(evm, 'eip155:31337', { issuedAt: '2020-01-01T00:00:00.000Z' }),
+      fields(evm, 'eip155:31337', { statement: 'two\nlines' }),
+      fields(evm, 'eip155:1'),
+    ]
+    for (const siwxMessage of refused) {
+      const answer = await page.send('APP_SIGN_IN', { siwxMessage })
+      expect(answer.status, JSON.stringify(siwxMessage)).toBe(400)
+      expect(answer.body.code).toMatch(/^(INVALID_REQUEST|UNSUPPORTED_CHAIN)$/)
+    }
+
+    // The refusals did not spend the grant: the right message is signed, as EIP-4361 text the wallet wrote.
+    const signed = await page.send('APP_SIGN_IN', { siwxMessage: fields(evm, 'eip155:31337') })
+    expect(signed.status).toBe(200)
+    expect(signed.body.message).toMatch(/^127\.0\.0\.1:5173 wants you to sign in with your Ethereum account:\n0x/)
+    expect(signed.body.message).toContain('Nonce: nonce12345678')
+    expect(await verifyMessage({ address: evm, message: signed.body.message, signature: signed.body.signature })).toBe(true)
+    expect(signed.body.siwxMessage).toMatchObject({ accountAddress: evm, chainId: 'eip155:31337' })
+
+    const solana = await page.send('APP_SIGN_IN', { siwxMessage: fields(sol, SOLANA_CHAIN) })
+    expect(solana.status).toBe(200)
+    expect(solana.body.message).toMatch(/^127\.0\.0\.1:5173 wants you to sign in with your Solana account:\n/)
+    const key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(getBase58Encoder().encode(sol)).toString('base64url') }, format: 'jwk' })
+    expect(verify(null, Buffer.from(solana.body.message), key, Buffer.from(getBase58Encoder().encode(solana.body.signature)))).toBe(true)
+
+    // Once per namespace: the next one needs an approval.
+    expect((await page.send('APP_SIGN_IN', { siwxMessage: fields(evm, 'eip155:31337', { nonce: 'another12345' }) })).body).toMatchObject({ code: 'SIGN_IN_NOT_GRANTED' })
+  })
+
+  it('behavior: no grant without a login just now: not after the grant expired, not for another embedding origin, not signed out', SLOW, async () => {
+    const { page, user } = await signIn('siwx-late')
+    const evm = user.address
+    // Another embedding origin (allowed for the project) gets nothing from this login.
+    const other = await page.call('/v1/frame/request', { projectId: 'demo', origin: 'http://127.0.0.1:6000', type: 'APP_SIGN_IN', payload: { siwxMessage: fields(evm, 'eip155:31337', { domain: '127.0.0.1:6000', uri: 'http://127.0.0.1:6000' }) } })
+    expect(other.body).toMatchObject({ code: 'SIGN_IN_NOT_GRANTED' })
+    clockOffset = 121_000
+    expect((await page.send('APP_SIGN_IN', { siwxMessage: fields(evm, 'eip155:31337') })).body).toMatchObject({ code: 'SIGN_IN_NOT_GRANTED' })
+    clockOffset = 0
+    await page.send('APP_SIGN_OUT')
+    expect((await page.send('APP_SIGN_IN', { siwxMessage: fields(evm, 'eip155:31337') })).body).toMatchObject({ code: 'NOT_CONNECTED' })
+  })
+})
+
 describe('the frame backend and page', () => {
   it('behavior: allowed-origin patterns match as CSP sources do (§5 wildcards)', () => {
     expect(originMatches('https://*.example.com', 'https://shop.example.com')).toBe(true)

@@ -49,6 +49,12 @@ describe('sign in with X', () => {
       await dialog.getByRole('button', { name: 'Sign in' }).click()
       await dialog.waitFor({ state: 'detached' })
       await expect.poll(() => page.getByTestId('address').textContent()).toBe(address)
+      if (name === 'a Solana wallet') {
+        // The wallet's own sign-in (the Wallet Standard's solana:signIn), not a message signed for it.
+        const calls = await page.evaluate(() => [...window.__testWallet.solanaCalls])
+        expect(calls).toContain('solana:signIn')
+        expect(calls).not.toContain('solana:signMessage')
+      }
 
       const caip2 = typeof chainId === 'function' ? chainId() : chainId
       const sessions = await storedSessions(page)

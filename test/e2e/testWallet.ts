@@ -15,7 +15,7 @@ interface TestWalletConfig {
 declare global {
   interface Window {
     __testWalletConfig: TestWalletConfig
-    __testWallet: { reject(method: string): void; approve(method: string): void; address: string; solanaAddress: string }
+    __testWallet: { reject(method: string): void; approve(method: string): void; address: string; solanaAddress: string; solanaCalls: readonly string[] }
   }
 }
 
@@ -32,6 +32,8 @@ const solanaWallet = createSolanaWallet({
   name: 'Test Solana Wallet',
   keypair: config.solana.keypair,
   chains: ['solana:localnet'],
+  // Like Phantom or Solflare, it writes and signs Sign In With Solana messages itself (solana:signIn).
+  signIn: true,
   approve: (feature) => !rejected.has(feature),
   // Like a real wallet, it remembers the sites it let in, so a reload reconnects silently (§4).
   storage: window.localStorage,
@@ -42,6 +44,7 @@ window.__testWallet = {
   approve: (method) => rejected.delete(method),
   address: wallet.address,
   solanaAddress: solanaWallet.address,
+  solanaCalls: solanaWallet.calls,
 }
 announceWallet(wallet, {
   name: 'Test Wallet',

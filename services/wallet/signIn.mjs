@@ -1,0 +1,132 @@
+// SPEC §3 `siwxMessage`: the sign-in message signed as part of the login. A login (a code, a social or Farcaster
+// sign-in, or an email this browser is signed in with already) is the user's approval; for a short while after it,
+// the embedding origin may have its sign-in message signed once per namespace without a second approval. The
+// message is written here from checked fields: its domain and URI are the embedding origin the frame pinned, its
+// account the user's own, so the host page can have nothing else signed this way.
+import { sign } from 'node:crypto';
+
+import { createSignInMessageText } from '@solana/wallet-standard-util';
+import { getBase58Decoder } from '@solana/kit';
+import * as v from 'valibot';
+import { privateKeyToAccount } from 'viem/accounts';
+import { createSiweMessage } from 'viem/siwe';
+
+import { ed25519PrivateKey, openKeys } from './accounts.mjs';
+import { WalletError, invalidRequest } from './errors.mjs';
+import { findNetwork } from './networks.mjs';
+
+/** How long after a login its sign-in may be signed without asking (§9's login requests wait 120 s at most). */
+export const SIGN_IN_GRANT_MS = 120_000;
+/** How far the message's issuedAt may be from the wallet's clock. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+const line = (/** @type {number} */ max) => v.pipe(v.string(), v.maxLength(max), v.regex(/^[^\n\r]*$/, 'must be one line'));
+const time = v.pipe(v.string(), v.maxLength(40), v.isoTimestamp('must be an ISO 8601 time'));
+const SIWX_MESSAGE = v.object({
+  accountAddress: line(100),
+  chainId: v.pipe(v.string(), v.maxLength(100)),
+  domain: line(255),
+  uri: v.pipe(line(2048), v.url('uri must be a URL')),
+  version: v.literal('1', "version must be '1'"),
+  nonce: v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{8,128}$/, 'nonce must be 8 to 128 letters or digits')),
+  statement: v.optional(line(500)),
+  resources: v.optional(v.pipe(v.array(v.pipe(line(2048), v.url('resources must be URLs'))), v.maxLength(20))),
+  requestId: v.optional(line(200)),
+  issuedAt: time,
+  expirationTime: v.optional(time),
+  notBefore: v.optional(time),
+});
+const PAYLOAD = v.object({ siwxMessage: SIWX_MESSAGE }, 'siwxMessage must be the sign-in message');
+
+/**
+ * A login just happened in this browser for this embedding origin: its sign-in may be signed, once per namespace.
+ *
+ * @param {import('./handlers.mjs').WalletDeps} deps @param {import('./handlers.mjs').RequestContext} ctx @param {string} userId
+ */
+export async function grantSignIn(deps, ctx, userId) {
+  const expires = new Date(deps.now() + SIGN_IN_GRANT_MS);
+  // A new login replaces what an earlier one left unused.
+  await deps.database.query('DELETE FROM wallet.sign_in_grants WHERE device_hash = $1 AND host_origin = $2', [ctx.deviceHash, ctx.hostOrigin]);
+  for (const namespace of new Set(deps.networks.map((network) => network.namespace))) {
+    await deps.database.query(
+      'INSERT INTO wallet.sign_in_grants (user_id, device_hash, host_origin, namespace, expires_at) VALUES ($1, $2, $3, $4, $5)',
+      [userId, ctx.deviceHash, ctx.hostOrigin, namespace, expires],
+    );
+  }
+}
+
+/**
+ * APP_SIGN_IN `{ siwxMessage }`: checks the fields, spends the login's grant for the namespace, writes the message
+ * (EIP-4361 on eip155, Sign In With Solana on solana) and signs it. Answers `{ message, signature, siwxMessage }`.
+ *
+ * @param {import('./handlers.mjs').WalletDeps} deps @param {import('./handlers.mjs').RequestContext} ctx
+ * @param {import('./accounts.mjs').WalletUser} user
+ */
+export async function signInDuringLogin(deps, ctx, user) {
+  const parsed = v.safeParse(PAYLOAD, ctx.payload ?? {});
+  if (!parsed.success) throw invalidRequest(`${parsed.issues.map((issue) => issue.path?.map((step) => step.key).join('.')).filter(Boolean)[0] ?? 'siwxMessage'}: ${parsed.issues[0].message}`);
+  const fields = parsed.output.siwxMessage;
+  const network = findNetwork(deps.networks, fields.chainId);
+  if (!network || !fields.chainId.startsWith(`${network.namespace}:`)) {
+    throw new WalletError(400, 'UNSUPPORTED_CHAIN', 'Network not supported by the embedded wallet', { rpcCode: 4902 });
+  }
+  // The frame's pinned embedding origin is the only authority a message may name.
+  const host = new URL(ctx.hostOrigin);
+  if (fields.domain !== host.host) throw invalidRequest(`siwxMessage.domain must be ${host.host}, the page that embeds the wallet`);
+  if (new URL(fields.uri).origin !== host.origin) throw invalidRequest(`siwxMessage.uri must be on ${host.origin}`);
+  for (const resource of fields.resources ?? []) new URL(resource);
+  const own = network.namespace === 'eip155' ? user.evmAddress : user.solanaAddress;
+  const sameAccount = network.namespace === 'eip155' ? fields.accountAddress.toLowerCase() === own.toLowerCase() : fields.accountAddress === own;
+  // The owner key signs: a smart account (no ERC-1271 in SimpleAccount) could not prove it with this signature.
+  if (!sameAccount) throw invalidRequest("siwxMessage.accountAddress must be the wallet's own account for the chain");
+  const now = deps.now();
+  const issuedAt = Date.parse(fields.issuedAt);
+  if (Math.abs(issuedAt - now) > CLOCK_SKEW_MS) throw invalidRequest('siwxMessage.issuedAt must be now');
+  if (fields.expirationTime !== undefined && Date.parse(fields.expirationTime) <= now) throw invalidRequest('siwxMessage.expirationTime has passed');
+
+  // Spent last, so a refused message leaves the grant for the right one.
+  const { rows } = await deps.database.query(
+    `UPDATE wallet.sign_in_grants SET used_at = $5
+     WHERE user_id = $1 AND device_hash = $2 AND host_origin = $3 AND namespace = $4 AND used_at IS NULL AND expires_at > $5
+     RETURNING namespace`,
+    [user.id, ctx.deviceHash, ctx.hostOrigin, network.namespace, new Date(now)],
+  );
+  if (!rows[0]) throw new WalletError(403, 'SIGN_IN_NOT_GRANTED', 'Sign-in needs the user’s approval: no login just happened here');
+
+  const keys = await openKeys(deps.database, deps.sealingKey, user.id);
+  const reference = fields.chainId.slice(network.namespace.length + 1);
+  if (network.namespace === 'eip155') {
+    const account = privateKeyToAccount(keys.evmKey);
+    const message = createSiweMessage({
+      address: account.address,
+      chainId: Number(reference),
+      domain: fields.domain,
+      uri: fields.uri,
+      version: '1',
+      nonce: fields.nonce,
+      statement: fields.statement,
+      resources: fields.resources,
+      requestId: fields.requestId,
+      issuedAt: new Date(issuedAt),
+      expirationTime: fields.expirationTime === undefined ? undefined : new Date(fields.expirationTime),
+      notBefore: fields.notBefore === undefined ? undefined : new Date(fields.notBefore),
+    });
+    return { message, signature: await account.signMessage({ message }), siwxMessage: fields };
+  }
+  const message = createSignInMessageText({
+    domain: fields.domain,
+    address: user.solanaAddress,
+    statement: fields.statement,
+    uri: fields.uri,
+    version: '1',
+    chainId: reference,
+    nonce: fields.nonce,
+    issuedAt: fields.issuedAt,
+    expirationTime: fields.expirationTime,
+    notBefore: fields.notBefore,
+    requestId: fields.requestId,
+    resources: fields.resources,
+  });
+  const signature = sign(null, Buffer.from(message, 'utf8'), ed25519PrivateKey(keys.solanaSeed));
+  return { message, signature: getBase58Decoder().decode(signature), siwxMessage: fields };
+}
