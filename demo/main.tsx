@@ -51,6 +51,9 @@ const signIn =
     ? siwx({ required: signInMode === 'required', statement: 'Sign in to the Foyer demo.' })
     : undefined
 
+// The legal checkbox (`?legal=1`): connecting waits until the visitor agrees to the demo's own terms and policy.
+const legalCheckbox = new URLSearchParams(location.search).get('legal') === '1'
+
 const kernel = createKernel({
   projectId: 'foyer-demo',
   metadata: { name: 'Foyer demo', url: location.origin },
@@ -59,7 +62,11 @@ const kernel = createKernel({
   // public RPC service (§7).
   services: { directory: localDirectoryUrl, api: localApiUrl, wallet: localWalletUrl, analytics: localDirectoryUrl, rpc: localRpcUrl },
   // §9: Pay is off unless the host turns it on; the demo's "Pay 10 USDC" button uses it.
-  features: { pay: true },
+  features: { pay: true, legalCheckbox },
+  ...(legalCheckbox && {
+    termsConditionsUrl: new URL('legal.html#terms', location.href).href,
+    privacyPolicyUrl: new URL('legal.html#privacy', location.href).href,
+  }),
   plugins: [
     evm({
       networks: [local(31337, 'Foyer Local'), local(31338, 'Foyer Local B')],

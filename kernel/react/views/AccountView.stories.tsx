@@ -132,6 +132,33 @@ export const WithPluginTabs: Story = {
 
 export const WithPluginTabsDark: Story = { ...WithPluginTabs, globals: { theme: 'dark' } }
 
+const WALLET_ACTIONS = ['onramp', 'swaps', 'receive', 'send', 'names', 'wallets']
+
+/** walletFeaturesOrder reaches every wallet action: the listed ones in its order, the others after them. */
+export const WalletFeaturesOrder: Story = {
+  parameters: {
+    foyer: connectedStory({
+      options: () => ({
+        features: { walletFeaturesOrder: ['send', 'wallets', 'names', 'onramp'] },
+        plugins: [
+          testChain(),
+          definePlugin({
+            name: 'story-actions',
+            locales: { en: Object.fromEntries(WALLET_ACTIONS.map((id) => [`story.${id}`, `Action ${id}`])) as never },
+            slots: { 'wallet-features': WALLET_ACTIONS.map((id) => ({ id, label: `story.${id}` as never, view: 'Networks' as const })) },
+          }),
+        ],
+      }),
+    }),
+  },
+  play: async () => {
+    const modal = await withinModal()
+    await modal.findByRole('button', { name: 'Action send' })
+    const order = modal.getAllByRole('button', { name: /^Action / }).map((button) => button.textContent)
+    await expect(order).toEqual(['Action send', 'Action wallets', 'Action names', 'Action onramp', 'Action swaps', 'Action receive'])
+  },
+}
+
 /** Connected on EVM and Solana at once: the Account view switches between the namespaces (§4). */
 export const TwoNamespaces: Story = {
   parameters: {
