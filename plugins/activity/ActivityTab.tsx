@@ -128,7 +128,7 @@ export default function ActivityTab() {
                   <br />
                   <span className="f-muted">{dayName.format(Date.parse(transaction.metadata.minedAt))}</span>
                 </span>
-                <span>{transferSummary(t, transaction)}</span>
+                <span>{transferSummary(t, transaction, kernel.i18n.locale)}</span>
               </li>
             ))}
           </ul>
@@ -159,13 +159,13 @@ function operationLabel(t: Translate, transaction: Transaction): string {
 }
 
 /** The first transfer's amount (3 decimals, §5) and symbol, or the NFT's name; how many more it moved. */
-function transferSummary(t: Translate, transaction: Transaction): string {
+function transferSummary(t: Translate, transaction: Transaction, locale: string): string {
   const [first, ...rest] = transaction.transfers
   if (!first) return ''
   const sign = first.direction === 'out' ? '-' : first.direction === 'in' ? '+' : ''
-  const what = first.nft ? first.nft.name : `${sign}${formatQuantity(first.quantity.numeric)} ${first.fungible?.symbol ?? ''}`.trim()
+  const what = first.nft ? first.nft.name : `${sign}${formatQuantity(first.quantity.numeric, locale)} ${first.fungible?.symbol ?? ''}`.trim()
   // A swap shows what was paid and what came back.
   const received = transaction.metadata.operationType === 'trade' && rest.length === 1 && rest[0]!.fungible && rest[0]!.direction === 'in' ? rest[0]! : undefined
-  if (received) return `${what} → +${formatQuantity(received.quantity.numeric)} ${received.fungible!.symbol}`
+  if (received) return `${what} → +${formatQuantity(received.quantity.numeric, locale)} ${received.fungible!.symbol}`
   return rest.length > 0 ? `${what} ${t('activity.moreTransfers', { n: rest.length })}` : what
 }

@@ -40,10 +40,10 @@ export default function TokensTab() {
             {token.name}
             <br />
             <span className="f-muted">
-              {formatBalance(token.quantity.numeric)} {token.symbol}
+              {formatBalance(token.quantity.numeric, kernel.i18n.locale)} {token.symbol}
             </span>
           </span>
-          <span>{formatFiat(token.value)}</span>
+          <span>{formatFiat(token.value, 'USD', kernel.i18n.locale)}</span>
         </li>
       ))}
     </ul>

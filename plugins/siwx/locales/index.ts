@@ -3,6 +3,7 @@ import type { Translations } from '../../../kernel/index.js'
 // The plugin's texts in every locale Foyer ships besides English, each its own chunk.
 const translations: Record<string, () => Promise<Translations>> = {
   es: () => import('./es.js').then((module) => module.es),
+  fr: () => import('./fr.js').then((module) => module.fr),
 }
 
 /** The plugin's texts in `locale` (a name Foyer ships: 'es', 'pt-BR' …), `undefined` when it has none. The manifest's `'*'` loader. */
