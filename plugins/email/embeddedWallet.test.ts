@@ -169,3 +169,37 @@ describe('the embedded wallet', () => {
     expect(wallet.email()).toBe('grace@example.com')
   })
 })
+
+describe('sign-in during login (§3 siwxMessage)', () => {
+  const fields = {
+    accountAddress: USER.address,
+    chainId: 'eip155:31337',
+    domain: '127.0.0.1:5173',
+    uri: 'http://127.0.0.1:5173',
+    version: '1' as const,
+    nonce: 'nonce12345678',
+    issuedAt: '2026-01-01T00:00:00.000Z',
+  }
+
+  it('behavior: the frame signs the fields it is sent (APP_SIGN_IN) and its text is what the verifier gets; no grant answers undefined', async () => {
+    const { wallet, answer, posted, fromFrame, settle, kernel } = await setup()
+    const signInAtLogin = kernel.connectors.get(EMAIL_CONNECTOR_ID)!.signInAtLogin!
+    const signed = signInAtLogin({ namespace: 'eip155', message: fields })
+    await settle()
+    expect(posted.at(-1)?.message).toMatchObject({ type: 'APP_SIGN_IN', payload: { siwxMessage: fields } })
+    answer('APP_SIGN_IN', { message: 'the text the wallet wrote', signature: '0xabc', siwxMessage: fields })
+    await expect(signed).resolves.toEqual({ message: { ...fields, serializedMessage: 'the text the wallet wrote' }, signature: '0xabc' })
+
+    const refused = wallet.signInAtLogin(fields)
+    await settle()
+    const request = posted.findLast(({ message }) => message.type === 'APP_SIGN_IN')!
+    fromFrame({ id: request.message.id, type: 'FRAME_SIGN_IN_ERROR', payload: { message: 'no login just now', code: 'SIGN_IN_NOT_GRANTED' } })
+    await expect(refused).resolves.toBeUndefined()
+
+    // A malformed answer is not a signature.
+    const malformed = wallet.signInAtLogin(fields)
+    await settle()
+    answer('APP_SIGN_IN', { message: 42 })
+    await expect(malformed).resolves.toBeUndefined()
+  })
+})

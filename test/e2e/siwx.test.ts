@@ -2,6 +2,7 @@
 // reference verifier (nonces and sessions in the storage database, EVM signatures checked on anvil, Solana ones with
 // ed25519). An EVM wallet and a Solana wallet each connect, sign in, and the verifier reports the session; a reload
 // keeps it without asking again; disconnecting revokes it. In required mode, declining disconnects.
+import { randomBytes } from 'node:crypto'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -9,7 +10,8 @@ import { TEST_WALLET_ADDRESS } from '../../services/solana/index.mjs'
 import { openAccount, openDemo, TEST_KEY, useStack, type Stack } from './harness.js'
 
 const alice = privateKeyToAccount(TEST_KEY)
-const stack = useStack({ names: true })
+// The embedded wallet too: an email login signs in as part of the login (§3 siwxMessage).
+const stack = useStack({ names: true, wallet: true })
 
 /** The session ids the demo keeps (the plugin's storage, by CAIP-10 account). */
 async function storedSessions(page: Page): Promise<Record<string, { id: string }>> {
@@ -103,6 +105,58 @@ describe('sign in with X', () => {
     await dialog.waitFor({ state: 'detached' })
     await expect.poll(() => page.getByTestId('status').textContent()).toBe('connected')
     expect(Object.keys(await storedSessions(page))).toEqual([`eip155:31337:${alice.address}`])
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('behavior: an email login signs in as part of the login: no SignIn view, no approval, a session per namespace', async () => {
+    const { context, page, errors } = await openDemo(stack)
+    await page.goto(`${stack.demoUrl}?siwx=required`)
+    const email = `siwx-${randomBytes(4).toString('hex')}@example.com`
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    const connect = page.getByRole('dialog', { name: 'Connect a wallet' })
+    await connect.getByRole('textbox', { name: 'Email address' }).fill(email)
+    await connect.getByRole('button', { name: 'Continue with email' }).click()
+    const login = page.getByRole('dialog', { name: 'Sign in with email' })
+    await login.getByRole('textbox', { name: 'Code' }).waitFor({ timeout: 30_000 })
+    let code: string | undefined
+    await expect
+      .poll(async () => {
+        const messages = (await (await fetch(`${stack.fixtures.mail!.url}/messages?to=${encodeURIComponent(email)}`)).json()) as { text?: string }[]
+        return (code = /\b(\d{6})\b/.exec(messages.at(-1)?.text ?? '')?.[1])
+      })
+      .toMatch(/^\d{6}$/)
+    const shown: string[] = []
+    // Anything that would have asked again: the SignIn view, or the frame's approval panel in the modal.
+    const watch = setInterval(() => {
+      for (const [name, view] of [
+        ['Sign in', page.getByTestId('siwx-view')],
+        ['Approve request', page.getByRole('dialog', { name: 'Approve request' })],
+      ] as const) {
+        void view.count().then((count) => count > 0 && shown.push(name), () => {})
+      }
+    }, 50)
+    await login.getByRole('textbox', { name: 'Code' }).fill(code!)
+    await login.getByRole('button', { name: 'Verify' }).click()
+
+    // The modal closes once both namespaces are connected and signed in: the code was the one approval.
+    await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 30_000 })
+    clearInterval(watch)
+    expect(shown).not.toContain('Sign in')
+    expect(shown).not.toContain('Approve request')
+    await expect.poll(() => page.getByTestId('status').textContent()).toBe('connected')
+    const sessions = await storedSessions(page)
+    const keys = Object.keys(sessions).sort()
+    expect(keys).toHaveLength(2)
+    expect(keys[0]).toMatch(/^eip155:31337:0x[0-9a-fA-F]{40}$/)
+    expect(keys[1]).toMatch(new RegExp(`^${stack.solana.chainId}:[1-9A-HJ-NP-Za-km-z]{32,44}$`))
+    for (const key of keys) {
+      const kept = await session(stack, sessions[key]!.id)
+      // The verifier checked the signature (EVM on anvil, Solana with ed25519) and the domain: the demo's own.
+      expect(kept).toMatchObject({ status: 'active', domain: new URL(stack.demoUrl).host })
+      expect(`${kept.chainId}:${kept.address}`.toLowerCase()).toBe(key.toLowerCase())
+      expect(kept.message).toContain('Sign in to the Foyer demo.')
+    }
     expect(errors).toEqual([])
     await context.close()
   })
