@@ -28,9 +28,11 @@ async function openProfileWallets(page: Page) {
   return page.getByRole('dialog', { name: 'Your wallets' })
 }
 
+/** Closes the modal if a step left it open (a switch may close it by itself meanwhile: then the click finds nothing). */
 async function closeModal(page: Page) {
-  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
-  await page.getByRole('dialog').waitFor({ state: 'detached' })
+  const dialog = page.getByRole('dialog')
+  if (await dialog.count()) await dialog.getByRole('button', { name: 'Close' }).click({ timeout: 5_000 }).catch(() => {})
+  await dialog.waitFor({ state: 'detached' })
 }
 
 /** What the demo's "Sign a message" returns, once it has one. */
@@ -79,8 +81,9 @@ describe('several wallets at once (multiWallet on)', () => {
     await login.getByRole('textbox', { name: 'Code' }).waitFor({ timeout: 30_000 })
     await login.getByRole('textbox', { name: 'Code' }).fill(await mailedCode(email))
     await login.getByRole('button', { name: 'Verify' }).click()
+    // Signed in, the modal closes by itself.
+    await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 30_000 })
     await expect.poll(() => page.getByTestId('address').textContent(), { timeout: 30_000 }).not.toBe(extension.address)
-    if (await page.getByRole('dialog').count()) await closeModal(page)
 
     // Both listed, the email wallet active (and shown).
     wallets = await openProfileWallets(page)
@@ -99,7 +102,7 @@ describe('several wallets at once (multiWallet on)', () => {
     await expect.poll(() => page.getByTestId('address').textContent(), { timeout: 20_000 }).toBe(extension.address)
     await expect.poll(() => page.getByTestId('balance').textContent(), { timeout: 20_000 }).toBe(await balanceLine(extension.address))
     expect(await balanceLine(extension.address)).not.toBe(await balanceLine(embedded))
-    if (await page.getByRole('dialog').count()) await closeModal(page)
+    await closeModal(page)
 
     // The extension wallet signs now (no frame: it approves by itself).
     await page.getByRole('button', { name: 'Sign a message' }).click()
@@ -112,7 +115,7 @@ describe('several wallets at once (multiWallet on)', () => {
     await wallets.getByRole('button', { name: new RegExp(`${embedded}`) }).click()
     await expect.poll(() => page.getByTestId('address').textContent(), { timeout: 20_000 }).toBe(embedded)
     await expect.poll(() => page.getByTestId('balance').textContent(), { timeout: 20_000 }).toBe(await balanceLine(embedded))
-    if (await page.getByRole('dialog').count()) await closeModal(page)
+    await closeModal(page)
     await page.getByRole('button', { name: 'Sign a message' }).click()
     await page.getByRole('dialog', { name: 'Approve request' }).waitFor()
     const approve = page.frameLocator(`iframe[src^="${stack.fixtures.wallet!.url}/frame"]`).getByRole('button', { name: 'Approve' })
@@ -137,7 +140,7 @@ describe('several wallets at once (multiWallet on)', () => {
     await wallets.getByRole('button', { name: 'Add wallet' }).click()
     await page.getByRole('dialog', { name: 'Connect a wallet' }).getByRole('button', { name: /^Test Wallet/ }).click()
     await expect.poll(() => page.getByTestId('address').textContent(), { timeout: 20_000 }).toBe(extension.address)
-    if (await page.getByRole('dialog').count()) await closeModal(page)
+    await closeModal(page)
     wallets = await openProfileWallets(page)
     await expect.poll(() => wallets.getByTestId('profile-wallet').count()).toBe(2)
     await expect.poll(() => wallets.getByRole('button', { name: new RegExp(`^Test Wallet ${extension.address}`) }).isDisabled()).toBe(true)
