@@ -14,6 +14,7 @@ import { send } from 'foyer/plugins/send'
 import { socials } from 'foyer/plugins/socials'
 import { siwx } from 'foyer/plugins/siwx'
 import { swaps } from 'foyer/plugins/swaps'
+import { wallets } from 'foyer/plugins/wallets'
 import { App } from './App.js'
 import { DEV_WALLET_KEY, localApiUrl, localChains, localDirectoryUrl, localRelayUrl, localRpcUrl, localSolana, localWalletUrl } from './localStack.js'
 
@@ -94,6 +95,9 @@ const kernel = createKernel({
     __FOYER_ONRAMP__ ? onramp() : undefined,
     // Payments from the connected wallet through Send's transfer (the demo's "Pay 10 USDC").
     payPlugin(),
+    // Several wallets at once ('Your wallets' under the account): the Foyer Dev Wallet and the email wallet side by
+    // side, one active; on while the project's remote `multiWallet` feature is.
+    wallets(),
     signIn,
   ],
 })

@@ -1,5 +1,6 @@
 import type { BlockchainApi } from './api/index.mjs'
 import type { Bundler } from './bundler/index.mjs'
+import type { DirectoryFeatures } from './directory/index.mjs'
 import type { DevChainFixtures, DevChains } from './devchain/index.mjs'
 import type { WalletDirectory } from './directory/index.mjs'
 import type { IdentityProvider } from './identity/index.mjs'
@@ -90,6 +91,11 @@ export declare function startLocalStack(options?: {
    * database; off unless asked for. @default false
    */
   analytics?: boolean
+  /**
+   * The project's remote features the directory serves, over the stack's own (`{ multiWallet: false }` turns
+   * multi-wallet off). @default {} (all on; with the wallet, socials include Telegram)
+   */
+  features?: DirectoryFeatures
   /** The storage database's directory when `wallet.dataDir` does not say. @default FOYER_DATA_DIR, else '.foyer/data' */
   dataDir?: string
   fixturesPath?: string | false

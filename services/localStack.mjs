@@ -77,6 +77,9 @@ const BUNDLER_PORT_ENVS = ['FOYER_BUNDLER_PORT', 'FOYER_BUNDLER_PORT_B'];
  *   storage database; off unless asked for, like names. @default false
  * @param {boolean} [options.analytics] the directory's analytics receiver (`GET /getAnalyticsConfig` on, `POST /e`),
  *   its events kept in the storage database; off unless asked for, like names. @default false
+ * @param {import('./directory/index.mjs').DirectoryFeatures} [options.features] the project's remote features the
+ *   directory serves, over the stack's own (`{ multiWallet: false }` turns multi-wallet off). @default {} (all on;
+ *   with the wallet, socials include Telegram)
  * @param {string} [options.dataDir] the storage database's directory (and the wallet's master key file), when
  *   `wallet.dataDir` does not say. @default FOYER_DATA_DIR, else '.foyer/data'
  * @param {string | false} [options.fixturesPath] where to write the addresses, or false. @default false
@@ -84,7 +87,7 @@ const BUNDLER_PORT_ENVS = ['FOYER_BUNDLER_PORT', 'FOYER_BUNDLER_PORT_B'];
  * @returns {Promise<{ devChains: import('./devchain/index.mjs').DevChains, solana: { url: string, stop(): Promise<void> },
  *   fixtures: LocalStackFixtures, stop(): Promise<void> }>}
  */
-export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 8899, relayPort = 8787, apiPort = 0, directoryPort = 0, rpcPort = 0, wallet: walletOptions = false, bundler = false, bundlerPorts = [0, 0], names = false, onramp = false, analytics = false, dataDir: dataDirOption, fixturesPath = false, signal } = {}) {
+export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 8899, relayPort = 8787, apiPort = 0, directoryPort = 0, rpcPort = 0, wallet: walletOptions = false, bundler = false, bundlerPorts = [0, 0], names = false, onramp = false, analytics = false, features = {}, dataDir: dataDirOption, fixturesPath = false, signal } = {}) {
   if (solanaPort !== 0) await assertPortFree(solanaPort, 'FOYER_SOLANA_PORT');
   if (relayPort !== 0) await assertPortFree(relayPort, 'FOYER_RELAY_PORT');
   if (apiPort !== 0) await assertPortFree(apiPort, 'FOYER_API_PORT');
@@ -197,7 +200,7 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
     // With the wallet, the project's remote configuration offers Telegram too (its stand-in runs with the wallet).
     directory = await startDirectory({
       port: directoryPort,
-      ...(walletOptions && { features: { socials: [...SOCIAL_PROVIDERS, 'telegram'] } }),
+      features: { ...(walletOptions && { socials: [...SOCIAL_PROVIDERS, 'telegram'] }), ...features },
       ...(analytics && { analytics, database }),
     });
     rpc = await startRpc({

@@ -1,13 +1,32 @@
 import { readFile } from 'node:fs/promises';
 
-import { createPublicClient, createWalletClient, http, parseAbi, parseEther, type Chain, type PublicClient, type WalletClient } from 'viem';
+import {
+  createPublicClient,
+  createWalletClient,
+  hashMessage,
+  http,
+  parseAbi,
+  parseEther,
+  parseErc6492Signature,
+  type Chain,
+  type PublicClient,
+  type WalletClient,
+} from 'viem';
 import { createBundlerClient, type BundlerClient } from 'viem/account-abstraction';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { anvil as anvilChain } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { ANVIL_ACCOUNTS, ENTRY_POINT_08, SIMPLE_ACCOUNT_FACTORY_08, startDevChains, type DevChains } from '../devchain/index.mjs';
-import { startBundler, toSimpleAccount, type Bundler } from './index.mjs';
+import {
+  ANVIL_ACCOUNTS,
+  buildFoyerAccountArtifact,
+  ENTRY_POINT_08,
+  FOYER_ACCOUNT_ARTIFACT_PATH,
+  FOYER_ACCOUNT_FACTORY,
+  startDevChains,
+  type DevChains,
+} from '../devchain/index.mjs';
+import { startBundler, toFoyerAccount, type Bundler } from './index.mjs';
 
 const erc20 = parseAbi([
   'function balanceOf(address) view returns (uint256)',
@@ -15,6 +34,7 @@ const erc20 = parseAbi([
   'function approve(address spender, uint256 value) returns (bool)',
   'function transfer(address to, uint256 value) returns (bool)',
 ]);
+const erc1271 = parseAbi(['function isValidSignature(bytes32 hash, bytes signature) view returns (bytes4)']);
 const spender = '0x000000000000000000000000000000000000dEaD';
 const recipient = '0x0000000000000000000000000000000000000B0b';
 
@@ -43,24 +63,30 @@ describe('the local bundler on anvil', () => {
     dev = await startDevChains({ ports: [0], chainIds: [31337] });
     const chain = dev.chains[0]!;
     usdc = dev.fixtures.chains['31337']!.usdc;
-    bundler = await startBundler({ rpcUrl: chain.url, entryPoint: ENTRY_POINT_08 });
+    // A generous limit: on a loaded machine alto takes well over its usual seconds to load.
+    bundler = await startBundler({ rpcUrl: chain.url, entryPoint: ENTRY_POINT_08, timeoutMs: 180_000 });
     const viemChain = { ...anvilChain, rpcUrls: { default: { http: [chain.url] } } };
     client = createPublicClient({ chain: viemChain, transport: http(chain.url) });
     bundlerClient = createBundlerClient({ client, chain: viemChain, transport: http(bundler.url), pollingInterval: 50 });
     funder = createWalletClient({ account: privateKeyToAccount(ANVIL_ACCOUNTS[0]!.privateKey), chain: viemChain, transport: http(chain.url) });
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await bundler?.stop();
     await dev?.stop();
   });
 
-  test('behavior: the EntryPoint and the factory sit at their canonical v0.8 addresses, and the fixtures say so', async () => {
-    expect(dev.fixtures.chains['31337']!.accountAbstraction).toEqual({ entryPoint: ENTRY_POINT_08, simpleAccountFactory: SIMPLE_ACCOUNT_FACTORY_08 });
+  test('behavior: the committed FoyerAccount build is what contracts/FoyerAccount.sol compiles to', async () => {
+    // Regenerate with `node services/devchain/foyerAccountArtifact.mjs` after changing the contract.
+    expect(JSON.parse(await readFile(FOYER_ACCOUNT_ARTIFACT_PATH, 'utf8'))).toEqual(await buildFoyerAccountArtifact());
+  }, 300_000);
+
+  test('behavior: the EntryPoint sits at its canonical v0.8 address and the account factory at its own, and the fixtures say so', async () => {
+    expect(dev.fixtures.chains['31337']!.accountAbstraction).toEqual({ entryPoint: ENTRY_POINT_08, accountFactory: FOYER_ACCOUNT_FACTORY });
     expect((await client.getCode({ address: ENTRY_POINT_08 }))?.length).toBeGreaterThan(1000);
     // The factory was built for this EntryPoint.
     const factoryEntryPoint = await client.readContract({
-      address: SIMPLE_ACCOUNT_FACTORY_08,
+      address: FOYER_ACCOUNT_FACTORY,
       abi: parseAbi(['function accountImplementation() view returns (address)']),
       functionName: 'accountImplementation',
     });
@@ -83,7 +109,7 @@ describe('the local bundler on anvil', () => {
 
   test('behavior: a batch (ERC-20 approve + transfer) goes through as one user operation that deploys the account', async () => {
     const owner = privateKeyToAccount(generatePrivateKey());
-    const account = await toSimpleAccount({ client, owner });
+    const account = await toFoyerAccount({ client, owner });
     expect(await client.getCode({ address: account.address })).toBeUndefined();
 
     // Anvil #0 funds the counterfactual address: ETH for gas, USDC to move.
@@ -122,11 +148,49 @@ describe('the local bundler on anvil', () => {
 
   test('behavior: an operation signed by another key is refused by the bundler', async () => {
     const owner = privateKeyToAccount(generatePrivateKey());
-    const account = await toSimpleAccount({ client, owner });
+    const account = await toFoyerAccount({ client, owner });
     await client.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: account.address, value: parseEther('1') }) });
     const impostor = privateKeyToAccount(generatePrivateKey());
-    const forged = { ...account, signUserOperation: (await toSimpleAccount({ client, owner: impostor })).signUserOperation };
+    const forged = { ...account, signUserOperation: (await toFoyerAccount({ client, owner: impostor })).signUserOperation };
     await expect(bundlerClient.sendUserOperation({ account: forged, calls: [{ to: recipient, value: 1n }] })).rejects.toThrow(/AA24|signature/i);
     expect(await client.getCode({ address: account.address })).toBeUndefined();
+  }, 60_000);
+
+  test('behavior: messages and typed data verify against the smart account, with ERC-6492 before it is deployed and ERC-1271 after', async () => {
+    const owner = privateKeyToAccount(generatePrivateKey());
+    const account = await toFoyerAccount({ client, owner });
+    const typedData = {
+      domain: { name: 'Foyer test', version: '1', chainId: 31337 },
+      types: { Greeting: [{ name: 'text', type: 'string' }] },
+      primaryType: 'Greeting',
+      message: { text: 'hello' },
+    } as const;
+
+    const undeployed = await account.signMessage({ message: 'sign in' });
+    // Wrapped: the factory and its call, so a verifier can deploy the account in its eth_call.
+    const wrapped = parseErc6492Signature(undeployed);
+    expect(wrapped.address).toBe(FOYER_ACCOUNT_FACTORY);
+    expect(await client.verifyMessage({ address: account.address, message: 'sign in', signature: undeployed })).toBe(true);
+    expect(await client.verifyMessage({ address: account.address, message: 'sign out', signature: undeployed })).toBe(false);
+    expect(await client.verifyTypedData({ address: account.address, ...typedData, signature: await account.signTypedData(typedData) })).toBe(true);
+    // Not the owner's own signature of the message: the account vouches for a hash the owner signed in its domain.
+    expect(await client.verifyMessage({ address: owner.address, message: 'sign in', signature: wrapped.signature })).toBe(false);
+
+    await client.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: account.address, value: parseEther('1') }) });
+    await bundlerClient.waitForUserOperationReceipt({ hash: await bundlerClient.sendUserOperation({ account, calls: [{ to: recipient, value: 1n }] }) });
+    expect((await client.getCode({ address: account.address }))?.length).toBeGreaterThan(2);
+
+    const deployed = await account.signMessage({ message: 'sign in' });
+    expect(deployed).toBe(wrapped.signature);
+    expect(await client.readContract({ address: account.address, abi: erc1271, functionName: 'isValidSignature', args: [hashMessage('sign in'), deployed] })).toBe('0x1626ba7e');
+    expect(await client.verifyMessage({ address: account.address, message: 'sign in', signature: deployed })).toBe(true);
+    expect(await client.verifyTypedData({ address: account.address, ...typedData, signature: await account.signTypedData(typedData) })).toBe(true);
+    // Another key's signature, and the same owner's signature for another of its accounts, are refused.
+    const impostor = await toFoyerAccount({ client, owner: privateKeyToAccount(generatePrivateKey()) });
+    const other = await toFoyerAccount({ client, owner, salt: 1n });
+    for (const signer of [impostor, other]) {
+      const { signature } = parseErc6492Signature(await signer.signMessage({ message: 'sign in' }));
+      expect(await client.readContract({ address: account.address, abi: erc1271, functionName: 'isValidSignature', args: [hashMessage('sign in'), signature] })).toBe('0xffffffff');
+    }
   }, 60_000);
 });

@@ -34,5 +34,21 @@ export type StartBundlerOptions = {
 /** Alto on 127.0.0.1 against one dev chain, resolved once it answers `eth_supportedEntryPoints` with `entryPoint`. */
 export declare function startBundler(options: StartBundlerOptions): Promise<Bundler>;
 
-/** The SimpleAccount v0.8 `owner` controls, at its counterfactual address until its first user operation. */
-export declare function toSimpleAccount(options: { client: Client; owner: LocalAccount; salt?: bigint }): Promise<SmartAccount>;
+/**
+ * The FoyerAccount (SimpleAccount v0.8 with ERC-1271) `owner` controls, at its counterfactual address until its first
+ * user operation. Its messages and typed data verify against the account's address (ERC-1271; ERC-6492 while it is
+ * not deployed).
+ */
+export declare function toFoyerAccount(options: { client: Client; owner: LocalAccount; salt?: bigint; factory?: Address }): Promise<SmartAccount>;
+
+/** The EIP-712 message the owner signs so that `account` vouches for `hash` (FoyerAccount.replaySafeHash). */
+export declare function replaySafeTypedData(
+  account: Address,
+  chainId: number,
+  hash: Hex,
+): {
+  domain: { name: 'FoyerAccount'; version: '1'; chainId: number; verifyingContract: Address };
+  types: { FoyerAccountMessage: readonly [{ name: 'hash'; type: 'bytes32' }] };
+  primaryType: 'FoyerAccountMessage';
+  message: { hash: Hex };
+};

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -20,9 +21,32 @@ const SETTINGS = {
   outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
 };
 
+// The npm packages whose Solidity sources the contracts import (FoyerAccount builds on SimpleAccount); their
+// versions are part of the cache key, so an upgrade recompiles.
+const IMPORTED_PACKAGES = ['@account-abstraction/contracts', '@openzeppelin/contracts'];
+
 /**
  * @typedef {{ abi: import('viem').Abi, bytecode: `0x${string}` }} ContractArtifact
  */
+
+/**
+ * solc's import callback: `@scope/package/path.sol` from the project's node_modules, nothing outside it.
+ *
+ * @param {string} importPath
+ * @returns {{ contents: string } | { error: string }}
+ */
+function findImport(importPath) {
+  const modules = path.join(root, 'node_modules');
+  const file = path.resolve(modules, importPath);
+  if (!IMPORTED_PACKAGES.some((name) => file.startsWith(path.join(modules, name) + path.sep))) {
+    return { error: `${importPath} is not in ${IMPORTED_PACKAGES.join(' or ')}` };
+  }
+  try {
+    return { contents: readFileSync(file, 'utf8') };
+  } catch {
+    return { error: `${importPath} not found: npm install` };
+  }
+}
 
 /**
  * Compiles every `contracts/*.sol` with solc-js, or reads the cached result when nothing changed
@@ -37,8 +61,10 @@ export async function compileContracts({ cacheDir = CONTRACTS_CACHE_DIR } = {}) 
   /** @type {Record<string, { content: string }>} */
   const sources = {};
   for (const file of files) sources[file] = { content: await readFile(path.join(CONTRACTS_DIR, file), 'utf8') };
-  const solcVersion = JSON.parse(await readFile(require.resolve('solc/package.json'), 'utf8')).version;
-  const key = createHash('sha256').update(JSON.stringify({ solcVersion, SETTINGS, sources })).digest('hex');
+  const versions = await Promise.all(
+    ['solc', ...IMPORTED_PACKAGES].map(async (name) => JSON.parse(await readFile(path.join(root, 'node_modules', name, 'package.json'), 'utf8')).version),
+  );
+  const key = createHash('sha256').update(JSON.stringify({ versions, SETTINGS, sources })).digest('hex');
   const cachePath = path.join(cacheDir, `${key.slice(0, 24)}.json`);
 
   try {
@@ -48,7 +74,7 @@ export async function compileContracts({ cacheDir = CONTRACTS_CACHE_DIR } = {}) 
   }
 
   const solc = require('solc');
-  const output = JSON.parse(solc.compile(JSON.stringify({ language: 'Solidity', sources, settings: SETTINGS })));
+  const output = JSON.parse(solc.compile(JSON.stringify({ language: 'Solidity', sources, settings: SETTINGS }), { import: findImport }));
   /** @type {Array<{ severity: string, formattedMessage: string }>} */
   const diagnostics = output.errors ?? [];
   const errors = diagnostics.filter((d) => d.severity === 'error');
@@ -58,7 +84,9 @@ export async function compileContracts({ cacheDir = CONTRACTS_CACHE_DIR } = {}) 
 
   /** @type {Record<string, ContractArtifact>} */
   const artifacts = {};
-  for (const contracts of Object.values(output.contracts ?? {})) {
+  // Only the contracts of CONTRACTS_DIR: the imported packages' own contracts are not Foyer's to deploy.
+  for (const file of files) {
+    const contracts = output.contracts?.[file] ?? {};
     for (const [name, contract] of Object.entries(/** @type {Record<string, any>} */ (contracts))) {
       // Interfaces have no bytecode and nothing to deploy.
       if (contract.evm.bytecode.object) artifacts[name] = { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };

@@ -1,8 +1,10 @@
-// ERC-4337 on a dev chain: EntryPoint v0.8 and SimpleAccountFactory from the published build artifacts of
-// @account-abstraction/contracts 0.8.0 (GPL-3.0, a devDependency of the local stack only: deployed here, never
-// bundled into dist/). Both go through the deterministic deployment proxy anvil ships with, with the salts of their
-// public deployments, so they land at their canonical addresses: the bundler (alto) recognises v0.8 by the
-// EntryPoint's address, and viem's v0.8 defaults point there too.
+// ERC-4337 on a dev chain: EntryPoint v0.8 from the published build artifacts of @account-abstraction/contracts
+// 0.8.0 (GPL-3.0, a devDependency of the local stack only: deployed here, never bundled into dist/), and
+// FoyerAccountFactory (SimpleAccount v0.8 that also signs as itself, ERC-1271; contracts/FoyerAccount.sol, its
+// committed build in artifacts/). Both go through the deterministic deployment proxy anvil ships with: the
+// EntryPoint with the salt of its public deployment, so it lands at its canonical address (the bundler, alto,
+// recognises v0.8 by that address, and viem's v0.8 defaults point there too); the factory with salt 0, so its address
+// follows from its bytecode alone and is the same on every chain.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,8 +35,15 @@ const FACTORY_SALT = /** @type {`0x${string}`} */ (`0x${'0'.repeat(64)}`);
 
 /** EntryPoint v0.8's canonical address. */
 export const ENTRY_POINT_08 = /** @type {`0x${string}`} */ ('0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108');
-/** SimpleAccountFactory v0.8's canonical address (its constructor argument: ENTRY_POINT_08). */
-export const SIMPLE_ACCOUNT_FACTORY_08 = /** @type {`0x${string}`} */ ('0x13E9ed32155810FDbd067D4522C492D6f68E5944');
+/** FoyerAccount's build: the account's ABI, the factory's ABI and creation code. */
+export const FOYER_ACCOUNT_ARTIFACT = /** @type {{ account: { abi: import('viem').Abi }, factory: { abi: import('viem').Abi, bytecode: `0x${string}` } }} */ (
+  createRequire(import.meta.url)('./artifacts/FoyerAccount.json')
+);
+
+const FACTORY_CREATION = encodeDeployData({ abi: FOYER_ACCOUNT_ARTIFACT.factory.abi, bytecode: FOYER_ACCOUNT_ARTIFACT.factory.bytecode, args: [ENTRY_POINT_08] });
+
+/** FoyerAccountFactory's address (for ENTRY_POINT_08, deployed through DETERMINISTIC_DEPLOYER with salt 0). */
+export const FOYER_ACCOUNT_FACTORY = getContractAddress({ opcode: 'CREATE2', from: DETERMINISTIC_DEPLOYER, salt: FACTORY_SALT, bytecode: FACTORY_CREATION });
 
 const DEPLOY_GAS = 8_000_000n;
 
@@ -46,34 +55,27 @@ function artifact(name) {
 }
 
 /**
- * The two creation codes, each checked to land where its public deployment is: a different artifact (another
- * package version) fails here, loudly, rather than deploying an EntryPoint the bundler would mistake for another version.
+ * The two deployments' proxy calls. The EntryPoint's is checked to land where its public deployment is: a different
+ * artifact (another package version) fails here, loudly, rather than deploying an EntryPoint the bundler would
+ * mistake for another version.
  */
 function creations() {
   const entryPoint = artifact('EntryPoint').bytecode;
-  const factoryArtifact = artifact('SimpleAccountFactory');
-  const factory = encodeDeployData({ abi: factoryArtifact.abi, bytecode: factoryArtifact.bytecode, args: [ENTRY_POINT_08] });
-  const list = /** @type {const} */ ([
-    ['EntryPoint', ENTRY_POINT_SALT, entryPoint, ENTRY_POINT_08],
-    ['SimpleAccountFactory', FACTORY_SALT, factory, SIMPLE_ACCOUNT_FACTORY_08],
-  ]);
-  for (const [name, salt, bytecode, expected] of list) {
-    const address = getContractAddress({ opcode: 'CREATE2', from: DETERMINISTIC_DEPLOYER, salt, bytecode });
-    if (address !== expected) {
-      throw new Error(`${name} from @account-abstraction/contracts would deploy at ${address}, not ${expected}: install @account-abstraction/contracts 0.8.0`);
-    }
+  const address = getContractAddress({ opcode: 'CREATE2', from: DETERMINISTIC_DEPLOYER, salt: ENTRY_POINT_SALT, bytecode: entryPoint });
+  if (address !== ENTRY_POINT_08) {
+    throw new Error(`EntryPoint from @account-abstraction/contracts would deploy at ${address}, not ${ENTRY_POINT_08}: install @account-abstraction/contracts 0.8.0`);
   }
-  return list.map(([, salt, bytecode]) => concat([salt, bytecode]));
+  return [concat([ENTRY_POINT_SALT, entryPoint]), concat([FACTORY_SALT, FACTORY_CREATION])];
 }
 
 /**
  * @typedef {object} AccountAbstractionFixtures
  * @property {`0x${string}`} entryPoint EntryPoint v0.8
- * @property {`0x${string}`} simpleAccountFactory SimpleAccountFactory v0.8
+ * @property {`0x${string}`} accountFactory FoyerAccountFactory (FOYER_ACCOUNT_FACTORY)
  */
 
 /**
- * Deploys EntryPoint v0.8 and SimpleAccountFactory at their canonical addresses from ACCOUNT_ABSTRACTION_DEPLOYER:
+ * Deploys EntryPoint v0.8 and FoyerAccountFactory at their addresses from ACCOUNT_ABSTRACTION_DEPLOYER:
  * both transactions are signed with their nonces and sent in one JSON-RPC batch, then their receipts are checked.
  *
  * @param {object} options
@@ -111,9 +113,9 @@ export async function deployAccountAbstraction({ rpcUrl, chainId }) {
   );
   const hashes = /** @type {`0x${string}`[]} */ (await rpc.batch(signed.map((raw) => ['eth_sendRawTransaction', [raw]])));
   const receipts = await waitForReceipts(rpc, hashes, 'Deploying the ERC-4337 contracts');
-  const codes = await rpc.batch([ENTRY_POINT_08, SIMPLE_ACCOUNT_FACTORY_08].map((address) => ['eth_getCode', [address, 'latest']]));
-  for (const [index, name] of ['EntryPoint', 'SimpleAccountFactory'].entries()) {
+  const codes = await rpc.batch([ENTRY_POINT_08, FOYER_ACCOUNT_FACTORY].map((address) => ['eth_getCode', [address, 'latest']]));
+  for (const [index, name] of ['EntryPoint', 'FoyerAccountFactory'].entries()) {
     if (receipts[index]?.status !== '0x1' || codes[index] === '0x') throw new Error(`${name} did not deploy on ${rpcUrl}`);
   }
-  return { entryPoint: ENTRY_POINT_08, simpleAccountFactory: SIMPLE_ACCOUNT_FACTORY_08 };
+  return { entryPoint: ENTRY_POINT_08, accountFactory: FOYER_ACCOUNT_FACTORY };
 }

@@ -95,8 +95,8 @@ export declare function pairAddress(factory: Address, tokenA: Address, tokenB: A
 export type AccountAbstractionFixtures = {
   /** EntryPoint v0.8 (ENTRY_POINT_08). */
   entryPoint: Address;
-  /** SimpleAccountFactory v0.8 (SIMPLE_ACCOUNT_FACTORY_08). */
-  simpleAccountFactory: Address;
+  /** FoyerAccountFactory (FOYER_ACCOUNT_FACTORY): SimpleAccount v0.8 accounts that also sign as themselves (ERC-1271). */
+  accountFactory: Address;
 };
 
 /** Anvil account #8: sends the ERC-4337 deployments. Local chains only. */
@@ -105,11 +105,17 @@ export declare const ACCOUNT_ABSTRACTION_DEPLOYER: Readonly<{ address: Address; 
 export declare const DETERMINISTIC_DEPLOYER: Address;
 /** `0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108` */
 export declare const ENTRY_POINT_08: Address;
-/** `0x13E9ed32155810FDbd067D4522C492D6f68E5944` */
-export declare const SIMPLE_ACCOUNT_FACTORY_08: Address;
+/** FoyerAccount's committed build (artifacts/FoyerAccount.json): the account's ABI, the factory's ABI and creation code. */
+export declare const FOYER_ACCOUNT_ARTIFACT: { account: { abi: Abi }; factory: { abi: Abi; bytecode: Hex } };
+/** FoyerAccountFactory's address for ENTRY_POINT_08: CREATE2 through DETERMINISTIC_DEPLOYER with salt 0. */
+export declare const FOYER_ACCOUNT_FACTORY: Address;
+/** Where FoyerAccount's committed build lives. */
+export declare const FOYER_ACCOUNT_ARTIFACT_PATH: string;
+/** Builds FoyerAccount's artifact from contracts/FoyerAccount.sol with compileContracts (what the committed file must equal). */
+export declare function buildFoyerAccountArtifact(options?: { cacheDir?: string }): Promise<{ account: { abi: Abi }; factory: { abi: Abi; bytecode: Hex } }>;
 /**
- * Deploys EntryPoint v0.8 and SimpleAccountFactory from `@account-abstraction/contracts` 0.8.0's artifacts at their
- * canonical addresses (throws when the artifacts would land elsewhere).
+ * Deploys EntryPoint v0.8 from `@account-abstraction/contracts` 0.8.0's artifact at its canonical address (throws when
+ * the artifact would land elsewhere) and FoyerAccountFactory at FOYER_ACCOUNT_FACTORY.
  */
 export declare function deployAccountAbstraction(options: { rpcUrl: string; chainId: number }): Promise<AccountAbstractionFixtures>;
 

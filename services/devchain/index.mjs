@@ -3,11 +3,13 @@
 export { ANVIL_ACCOUNTS, NAME_RESOLVER_OWNER } from './anvilAccounts.mjs';
 export { CONTRACTS_CACHE_DIR, CONTRACTS_DIR, compileContracts } from './compileContracts.mjs';
 export { deployFixtures } from './deployFixtures.mjs';
+export { FOYER_ACCOUNT_ARTIFACT_PATH, buildFoyerAccountArtifact } from './foyerAccountArtifact.mjs';
 export {
   ACCOUNT_ABSTRACTION_DEPLOYER,
   DETERMINISTIC_DEPLOYER,
   ENTRY_POINT_08,
-  SIMPLE_ACCOUNT_FACTORY_08,
+  FOYER_ACCOUNT_ARTIFACT,
+  FOYER_ACCOUNT_FACTORY,
   deployAccountAbstraction,
 } from './deployAccountAbstraction.mjs';
 export { AMM_DEPLOYER, AMM_POOLS, deployAmm, pairAddress } from './deployAmm.mjs';

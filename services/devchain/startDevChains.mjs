@@ -18,7 +18,7 @@ export const FIXTURES_PATH = path.join(path.dirname(fileURLToPath(import.meta.ur
  * @property {Record<string, import('./deployFixtures.mjs').ChainFixtures & { amm: import('./deployAmm.mjs').AmmFixtures,
  *   accountAbstraction: import('./deployAccountAbstraction.mjs').AccountAbstractionFixtures }>} chains by chain id;
  *   `amm` is Uniswap V2 (WETH9, factory, Router02) with the ETH/USDC, ETH/USDTS and USDC/USDTS pools;
- *   `accountAbstraction` is ERC-4337's EntryPoint v0.8 and SimpleAccountFactory at their canonical addresses
+ *   `accountAbstraction` is ERC-4337's EntryPoint v0.8 at its canonical address and FoyerAccountFactory at its own
  * @property {`0x${string}`[]} accounts anvil accounts #0, #1 and #2
  */
 
@@ -31,7 +31,7 @@ export const FIXTURES_PATH = path.join(path.dirname(fileURLToPath(import.meta.ur
 
 /**
  * Starts one anvil per chain, compiles and deploys the fixture contracts on each, then Uniswap V2 with seeded pools
- * (from anvil #9, so #0-#2 keep their histories; see deployAmm) and ERC-4337's EntryPoint and SimpleAccountFactory
+ * (from anvil #9, so #0-#2 keep their histories; see deployAmm) and ERC-4337's EntryPoint and FoyerAccountFactory
  * (from anvil #8, through the deterministic deployment proxy; see deployAccountAbstraction), and writes their
  * addresses to `fixturesPath` when given. On any failure, whatever was started is stopped before the error is thrown.
  *

@@ -245,6 +245,22 @@ export async function decideApproval(deps, { userId, requestId, secret, approved
   }
 }
 
+/**
+ * The account that signs for `address` (checked to be the user's when the request came in): the key itself for the
+ * EOA, otherwise the smart account it owns, whose signature verifies against the smart account's address (ERC-1271,
+ * or ERC-6492 while it is not deployed).
+ *
+ * @param {import('./signers.mjs').OpenedKeys} keys @param {import('./networks.mjs').WalletNetwork} network @param {string} address
+ * @returns {Promise<import('./signers.mjs').EvmSigner>}
+ */
+async function evmSigner(keys, network, address) {
+  const { privateKeyToAccount } = await import('viem/accounts');
+  const owner = privateKeyToAccount(keys.evmKey);
+  if (owner.address.toLowerCase() === address.toLowerCase()) return owner;
+  const { smartAccountSigner } = await import('./smartAccounts.mjs');
+  return smartAccountSigner(keys.evmKey, network);
+}
+
 /** @param {RpcDeps} deps @param {any} row an approvals row */
 async function runApproved(deps, row) {
   const network = findNetwork(deps.networks, row.chain_id);
@@ -264,9 +280,9 @@ async function runApproved(deps, row) {
   }
   switch (row.method) {
     case 'personal_sign':
-      return personalSign(keys, params);
+      return personalSign(await evmSigner(keys, network, params[1]), params);
     case 'eth_signTypedData_v4':
-      return signTypedDataV4(keys, params);
+      return signTypedDataV4(await evmSigner(keys, network, params[0]), params);
     case 'eth_sendTransaction':
       return (await sendEvmTransactions(keys, network, [params[0]]))[0];
     case 'wallet_sendCalls': {

@@ -23,25 +23,30 @@ import { jsonRpcCall } from './jsonRpcCall.mjs';
 /** @typedef {{ to: `0x${string}`, value?: string, data?: `0x${string}`, gas?: string }} EvmCall */
 
 /**
+ * What signs an EVM message: the user's key itself, or the smart account it owns (which signs as itself, ERC-1271).
+ *
+ * @typedef {Pick<import('viem').LocalAccount, 'signMessage' | 'signTypedData'>} EvmSigner
+ */
+
+/**
  * personal_sign: `[message, address]`, the message hex (bytes) or text.
  *
- * @param {OpenedKeys} keys @param {[string, string]} params
+ * @param {EvmSigner} account the account `address` names @param {[string, string]} params
  */
-export function personalSign(keys, [message]) {
-  const account = privateKeyToAccount(keys.evmKey);
+export function personalSign(account, [message]) {
   return account.signMessage({ message: /^0x[0-9a-f]*$/i.test(message) ? { raw: /** @type {`0x${string}`} */ (message) } : message });
 }
 
 /**
  * eth_signTypedData_v4: `[address, typedData]`, typedData as JSON text or an object.
  *
- * @param {OpenedKeys} keys @param {[string, any]} params
+ * @param {EvmSigner} account the account `address` names @param {[string, any]} params
  */
-export function signTypedDataV4(keys, [, typedData]) {
+export function signTypedDataV4(account, [, typedData]) {
   const { domain, types, primaryType, message } = typeof typedData === 'string' ? JSON.parse(typedData) : typedData;
   // viem derives EIP712Domain from `domain` itself.
   const { EIP712Domain: _domainType, ...ownTypes } = types ?? {};
-  return privateKeyToAccount(keys.evmKey).signTypedData({ domain, types: ownTypes, primaryType, message });
+  return account.signTypedData({ domain, types: ownTypes, primaryType, message });
 }
 
 /**

@@ -1,12 +1,13 @@
-// The user's smart account (ERC-4337, SimpleAccount v0.8) on networks the service has a bundler for: its
-// counterfactual address from the factory, whether it is deployed, and the user operations that spend from it.
-// The owner is the user's EVM key; the first operation deploys the account (the factory call in its initCode).
+// The user's smart account (ERC-4337, FoyerAccount: SimpleAccount v0.8 with ERC-1271) on networks the service has a
+// bundler for: its counterfactual address from the factory, whether it is deployed, the user operations that spend
+// from it and the signatures it makes. The owner is the user's EVM key; the first operation deploys the account (the
+// factory call in its initCode).
 // Loaded on first use: a service without bundlers never loads viem's account-abstraction code.
 import { createPublicClient, defineChain, http } from 'viem';
 import { createBundlerClient } from 'viem/account-abstraction';
 import { privateKeyToAccount } from 'viem/accounts';
 
-import { toSimpleAccount } from '../bundler/index.mjs';
+import { toFoyerAccount } from '../bundler/index.mjs';
 import { WalletError } from './errors.mjs';
 
 /** How long an approved call waits for its user operation to be mined before answering with what it has. */
@@ -43,12 +44,24 @@ export async function smartAccountState(network, owner) {
   let address = addresses.get(key);
   if (!address) {
     // A view call needs no key: an account whose owner is only an address.
-    const account = await toSimpleAccount({ client, owner: /** @type {any} */ ({ address: owner, type: 'local' }) });
+    const account = await toFoyerAccount({ client, owner: /** @type {any} */ ({ address: owner, type: 'local' }) });
     address = account.address;
     addresses.set(key, address);
   }
   const code = await client.getCode({ address });
   return { address, deployed: Boolean(code && code !== '0x') };
+}
+
+/**
+ * The user's smart account on `network` as a signer: messages and typed data it signs verify against its address
+ * (ERC-1271; wrapped in ERC-6492 while the account is not deployed, so verifiers deploy it in their eth_call).
+ *
+ * @param {`0x${string}`} evmKey
+ * @param {import('./networks.mjs').WalletNetwork} network
+ */
+export async function smartAccountSigner(evmKey, network) {
+  const { client } = clientsOf(network);
+  return toFoyerAccount({ client, owner: privateKeyToAccount(evmKey) });
 }
 
 /**
@@ -62,7 +75,7 @@ export async function smartAccountState(network, owner) {
  */
 export async function sendUserOperation(evmKey, network, calls) {
   const { client, bundler } = clientsOf(network);
-  const account = await toSimpleAccount({ client, owner: privateKeyToAccount(evmKey) });
+  const account = await toFoyerAccount({ client, owner: privateKeyToAccount(evmKey) });
   const userOpHash = await bundler.sendUserOperation({
     account,
     calls: calls.map((call) => ({ to: call.to, value: call.value === undefined ? 0n : BigInt(call.value), data: call.data ?? '0x' })),

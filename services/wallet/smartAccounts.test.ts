@@ -1,4 +1,4 @@
-// The embedded wallet's smart accounts against real parts: anvil with EntryPoint v0.8 and SimpleAccountFactory,
+// The embedded wallet's smart accounts against real parts: anvil with EntryPoint v0.8 and FoyerAccountFactory,
 // the local bundler (alto), PGlite, mail through the SMTP catcher. The requests go through app.request() as the
 // frame page sends them.
 import { randomBytes } from 'node:crypto'
@@ -7,7 +7,7 @@ import os from 'node:os'
 import path from 'node:path'
 
 import type { Hono } from 'hono'
-import { createPublicClient, createWalletClient, encodeFunctionData, http, parseAbi, parseEther, type PublicClient } from 'viem'
+import { createPublicClient, createWalletClient, encodeFunctionData, hashMessage, http, isErc6492Signature, parseAbi, parseEther, type PublicClient } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -203,6 +203,45 @@ describe('smart accounts in the embedded wallet', () => {
     const back = await page.send('APP_SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })
     expect(back.body).toMatchObject({ address: smart, preferredAccountType: 'smartAccount' })
     expect(await rpc(page, 'eth_accounts')).toEqual([smart])
+  })
+
+  it('behavior: personal_sign and eth_signTypedData_v4 from the smart account verify against its address (ERC-6492, then ERC-1271); from the EOA, against the EOA', SLOW, async () => {
+    const page = await signIn()
+    const { body: user } = await page.send('APP_GET_USER', { chainId: 31337 })
+    const smart = user.address as `0x${string}`
+    const eoa = user.accounts.find((account: { type: string }) => account.type === 'eoa').address as `0x${string}`
+    const typedData = {
+      domain: { name: 'Foyer', version: '1', chainId: 31337 },
+      types: { Mail: [{ name: 'contents', type: 'string' }] },
+      primaryType: 'Mail',
+      message: { contents: 'hello' },
+    } as const
+
+    // Not deployed yet: the signature carries the factory call (ERC-6492), and the account is still not on chain.
+    const before = (await approved(page, 'personal_sign', ['0x68656c6c6f', smart])).body.result
+    expect(isErc6492Signature(before)).toBe(true)
+    expect(await chain.verifyMessage({ address: smart, message: 'hello', signature: before })).toBe(true)
+    expect(await chain.verifyMessage({ address: eoa, message: 'hello', signature: before })).toBe(false)
+    const typedBefore = (await approved(page, 'eth_signTypedData_v4', [smart, JSON.stringify(typedData)])).body.result
+    expect(await chain.verifyTypedData({ address: smart, ...typedData, signature: typedBefore })).toBe(true)
+    expect(await chain.getCode({ address: smart })).toBeUndefined()
+
+    // Deployed (by its first operation): a plain ERC-1271 signature the account itself checks.
+    const funder = createWalletClient({ account: privateKeyToAccount(ANVIL_ACCOUNTS[0]!.privateKey), transport: http(dev.chains[0]!.url) })
+    await chain.waitForTransactionReceipt({ hash: await funder.sendTransaction({ chain: null, to: smart, value: parseEther('1') }) })
+    await approved(page, 'eth_sendTransaction', [{ from: smart, to: eoa, value: '0x1' }])
+    const after = (await approved(page, 'personal_sign', ['hello', smart])).body.result
+    expect(isErc6492Signature(after)).toBe(false)
+    const erc1271 = parseAbi(['function isValidSignature(bytes32 hash, bytes signature) view returns (bytes4)'])
+    expect(await chain.readContract({ address: smart, abi: erc1271, functionName: 'isValidSignature', args: [hashMessage('hello'), after] })).toBe('0x1626ba7e')
+    const typedAfter = (await approved(page, 'eth_signTypedData_v4', [smart, typedData])).body.result
+    expect(await chain.verifyTypedData({ address: smart, ...typedData, signature: typedAfter })).toBe(true)
+    expect(await chain.verifyTypedData({ address: smart, ...typedData, message: { contents: 'bye' }, signature: typedAfter })).toBe(false)
+
+    // Naming the EOA signs with the key itself.
+    const own = (await approved(page, 'personal_sign', ['hello', eoa])).body.result
+    expect(await chain.verifyMessage({ address: eoa, message: 'hello', signature: own })).toBe(true)
+    expect(await chain.verifyMessage({ address: smart, message: 'hello', signature: own })).toBe(false)
   })
 
   it('behavior: a smart account only where the network has one; any other type is refused', SLOW, async () => {

@@ -11,6 +11,7 @@ import { build } from 'esbuild'
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 import { build as buildApp, createServer, preview, type PreviewServer, type ViteDevServer } from 'vite'
 import { afterAll, beforeAll, expect } from 'vitest'
+import type { DirectoryFeatures } from '../../services/directory/index.mjs'
 import { startLocalStack, type LocalStackFixtures } from '../../services/localStack.mjs'
 import { TEST_WALLET_KEYPAIR } from '../../services/solana/index.mjs'
 
@@ -88,9 +89,11 @@ export interface StackOptions {
    * (`fixtures.bundlers`). @default false
    */
   bundler?: boolean
+  /** The project's remote features the directory serves (`{ multiWallet: false }`). @default {} (all on) */
+  features?: DirectoryFeatures
 }
 
-export async function startStack({ wallet = false, names = false, onramp = false, bundler = false, app = 'demo', production = false }: StackOptions = {}): Promise<Stack> {
+export async function startStack({ wallet = false, names = false, onramp = false, bundler = false, features = {}, app = 'demo', production = false }: StackOptions = {}): Promise<Stack> {
   const dir = mkdtempSync(path.join(tmpdir(), 'foyer-e2e-'))
   let local: Awaited<ReturnType<typeof startLocalStack>>
   try {
@@ -102,6 +105,7 @@ export async function startStack({ wallet = false, names = false, onramp = false
       names,
       onramp,
       bundler,
+      features,
       dataDir: path.join(dir, 'data'),
     })
   } catch (error) {

@@ -1,5 +1,5 @@
 // End to end: the embedded wallet's smart account (issue #14), through the demo, in Chromium, against the real stack:
-// anvil with EntryPoint v0.8 and SimpleAccountFactory, the local bundler (alto) per chain, the wallet service on its
+// anvil with EntryPoint v0.8 and FoyerAccountFactory, the local bundler (alto) per chain, the wallet service on its
 // own site. A batch (an ERC-20 approve plus a transfer) goes out as one user operation, approved once in the frame;
 // switching to the standard account and back changes the address shown and the account that signs and pays.
 import { randomBytes } from 'node:crypto'
@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core'
 import { createPublicClient, createWalletClient, erc20Abi, http, parseAbi, parseEther, verifyMessage, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
-import { ANVIL_ACCOUNTS, ENTRY_POINT_08, SIMPLE_ACCOUNT_FACTORY_08 } from '../../services/devchain/index.mjs'
+import { ANVIL_ACCOUNTS, ENTRY_POINT_08, FOYER_ACCOUNT_FACTORY } from '../../services/devchain/index.mjs'
 import { openAccount, openDemo, useStack } from './harness.js'
 
 const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' // the demo batch's receiver (anvil #2)
@@ -95,6 +95,15 @@ describe('the embedded wallet’s smart account', () => {
     await expect.poll(() => account.getByRole('button', { name: /^Use standard account/ }).textContent()).toContain('Smart account')
     expect(await chain.getCode({ address: smart })).toBeUndefined()
     await closeModal(page)
+
+    // The smart account signs as itself: not deployed yet, its signature (ERC-6492) verifies against its address on
+    // the chain, not against any EOA's.
+    await page.getByRole('button', { name: 'Sign a message' }).click()
+    await approveInFrame(page)
+    await expect.poll(() => page.getByTestId('signature').textContent(), { timeout: 15_000 }).toMatch(/^0x[0-9a-f]+$/)
+    const smartSignature = (await page.getByTestId('signature').textContent()) as Hex
+    expect(await chain.verifyMessage({ address: smart, message: MESSAGE, signature: smartSignature })).toBe(true)
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
     await fund(smart)
 
     // The batch: approve 2 USDC to anvil #3 and transfer 1 USDC to anvil #2, as one user operation.
@@ -116,7 +125,7 @@ describe('the embedded wallet’s smart account', () => {
     const eoa = (await page.getByTestId('address').textContent()) as Hex
     expect(eoa).toMatch(/^0x[0-9a-fA-F]{40}$/)
     const owned = await chain.readContract({
-      address: SIMPLE_ACCOUNT_FACTORY_08,
+      address: FOYER_ACCOUNT_FACTORY,
       abi: parseAbi(['function getAddress(address owner, uint256 salt) view returns (address)']),
       functionName: 'getAddress',
       args: [eoa, 0n],

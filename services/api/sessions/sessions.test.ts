@@ -11,7 +11,8 @@ import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { ANVIL_ACCOUNTS, compileContracts, startAnvil } from '../../devchain/index.mjs'
+import { toFoyerAccount } from '../../bundler/index.mjs'
+import { ANVIL_ACCOUNTS, compileContracts, ENTRY_POINT_08, FOYER_ACCOUNT_ARTIFACT, startAnvil } from '../../devchain/index.mjs'
 import { openDatabase, type Database } from '../../storage/index.mjs'
 import { NONCE_TTL_MS, startApi, type BlockchainApi } from '../index.mjs'
 
@@ -201,6 +202,32 @@ describe('the sign-in calls', () => {
     expect(await signIn(message, await bob.signMessage({ message }))).toEqual(refused(403, 'signature'))
     const created = await signIn(message, await carol.signMessage({ message }))
     expect(created.body).toMatchObject({ status: 'active', address: account })
+  })
+
+  it('behavior: the embedded wallet’s smart account (FoyerAccount) signs in before it is deployed (ERC-6492) and after (ERC-1271); another owner’s cannot', SLOW, async () => {
+    const chain = defineChain({ id: CHAIN_ID, name: 'anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [anvil.url] } } })
+    const wallet = createWalletClient({ account: alice, chain, transport: http(anvil.url) })
+    const client = createPublicClient({ chain, transport: http(anvil.url), pollingInterval: 50 })
+    // The factory alone (no EntryPoint needed to deploy or check an account); its own address, not the canonical one.
+    const { abi, bytecode } = FOYER_ACCOUNT_ARTIFACT.factory
+    const deployed = await client.waitForTransactionReceipt({ hash: await wallet.deployContract({ abi, bytecode, args: [ENTRY_POINT_08] }) })
+    const factory = getAddress(deployed.contractAddress!)
+    const account = await toFoyerAccount({ client, owner: carol, factory })
+    const stranger = await toFoyerAccount({ client, owner: bob, factory })
+
+    const message = await siwe(account.address)
+    expect(await signIn(message, await stranger.signMessage({ message }))).toEqual(refused(403, 'signature'))
+    expect(await signIn(message, await carol.signMessage({ message }))).toEqual(refused(403, 'signature'))
+    const counterfactual = await signIn(message, await account.signMessage({ message }))
+    expect(counterfactual.body).toMatchObject({ status: 'active', address: account.address })
+    // Checking the ERC-6492 signature deployed the account only inside the eth_call.
+    expect(await client.getCode({ address: account.address })).toBeUndefined()
+
+    await client.waitForTransactionReceipt({ hash: await wallet.writeContract({ address: factory, abi, functionName: 'createAccount', args: [carol.address, 0n] }) })
+    const again = await siwe(account.address)
+    const signature = await account.signMessage({ message: again })
+    expect(signature.length).toBe(132)
+    expect((await signIn(again, signature)).body).toMatchObject({ status: 'active', address: account.address })
   })
 
   it('behavior: a Solana account signs in with Sign In With Solana text; tampered, another key’s or reused, it is refused', async () => {

@@ -1,22 +1,32 @@
-// SimpleAccount v0.8 (eth-infinitism's reference account, deployed by its factory) as a viem smart account, for
-// viem's bundler actions. Its ABI comes from the published artifacts; the account implementation is viem's own
-// `toSmartAccount`, which only needs to be told how this account encodes calls and checks signatures.
-// (permissionless 0.4 has the same account, but its optional peer ox@0.11 conflicts with this project's ox@0.14.)
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-import { decodeFunctionData, encodeFunctionData } from 'viem';
+// FoyerAccount (SimpleAccount v0.8, eth-infinitism's reference account, that also signs as itself with ERC-1271;
+// services/devchain/contracts/FoyerAccount.sol) as a viem smart account, for viem's bundler actions. The account
+// implementation is viem's own `toSmartAccount`, which only needs to be told how this account encodes calls and
+// checks signatures; it wraps the signatures of an account not deployed yet in ERC-6492 itself (factory call
+// included), so a verifier can deploy the account in its eth_call and ask it.
+// (permissionless 0.4 has SimpleAccount, but its optional peer ox@0.11 conflicts with this project's ox@0.14.)
+import { decodeFunctionData, encodeFunctionData, hashMessage, hashTypedData } from 'viem';
 import { entryPoint08Abi, getUserOperationHash, toSmartAccount } from 'viem/account-abstraction';
 import { readContract } from 'viem/actions';
 
-import { ENTRY_POINT_08, SIMPLE_ACCOUNT_FACTORY_08 } from '../devchain/deployAccountAbstraction.mjs';
+import { ENTRY_POINT_08, FOYER_ACCOUNT_ARTIFACT, FOYER_ACCOUNT_FACTORY } from '../devchain/deployAccountAbstraction.mjs';
 
-const require = createRequire(path.join(path.dirname(fileURLToPath(import.meta.url)), '../../package.json'));
-/** @type {{ abi: import('viem').Abi }} */
-const accountArtifact = require('@account-abstraction/contracts/artifacts/SimpleAccount.json');
-/** @type {{ abi: import('viem').Abi }} */
-const factoryArtifact = require('@account-abstraction/contracts/artifacts/SimpleAccountFactory.json');
+const accountArtifact = FOYER_ACCOUNT_ARTIFACT.account;
+const factoryArtifact = FOYER_ACCOUNT_ARTIFACT.factory;
+
+/**
+ * What the owner signs for a hash the account is asked to vouch for (FoyerAccount.replaySafeHash): an EIP-712
+ * message in the account's own domain, so the signature is good for this account on this chain only.
+ *
+ * @param {`0x${string}`} account @param {number} chainId @param {`0x${string}`} hash
+ */
+export function replaySafeTypedData(account, chainId, hash) {
+  return /** @type {const} */ ({
+    domain: { name: 'FoyerAccount', version: '1', chainId, verifyingContract: account },
+    types: { FoyerAccountMessage: [{ name: 'hash', type: 'bytes32' }] },
+    primaryType: 'FoyerAccountMessage',
+    message: { hash },
+  });
+}
 
 // What gas estimation runs validation with: a well-formed signature (a throwaway key's) that recovers to some
 // address for any hash, so the account's ECDSA.recover does the work it will do for real instead of reverting.
@@ -25,29 +35,32 @@ const STUB_SIGNATURE = /** @type {`0x${string}`} */ (
 );
 
 /**
- * The SimpleAccount `owner` controls, at its counterfactual address until its first user operation deploys it
+ * The FoyerAccount `owner` controls, at its counterfactual address until its first user operation deploys it
  * (the factory's `createAccount` goes in that operation's initCode).
  *
  * @param {object} options
  * @param {import('viem').Client} options.client a public client on the account's chain
  * @param {import('viem').LocalAccount} options.owner signs the user operations
  * @param {bigint} [options.salt] the factory's salt: one owner, many accounts. @default 0n
+ * @param {`0x${string}`} [options.factory] a FoyerAccountFactory for EntryPoint v0.8. @default FOYER_ACCOUNT_FACTORY
  * @returns {Promise<import('viem/account-abstraction').SmartAccount>}
  * @example
- * const account = await toSimpleAccount({ client, owner: privateKeyToAccount(key) });
+ * const account = await toFoyerAccount({ client, owner: privateKeyToAccount(key) });
  * await bundlerClient.sendUserOperation({ account, calls: [{ to, value }] });
+ * await verifyMessage(client, { address: account.address, message: 'hi', signature: await account.signMessage({ message: 'hi' }) });
  */
-export async function toSimpleAccount({ client, owner, salt = 0n }) {
+export async function toFoyerAccount({ client, owner, salt = 0n, factory = FOYER_ACCOUNT_FACTORY }) {
+  const clientChainId = () => /** @type {import('viem').Chain} */ (client.chain).id;
   const entryPoint = /** @type {const} */ ({ abi: entryPoint08Abi, address: ENTRY_POINT_08, version: '0.8' });
   /** @type {`0x${string}` | undefined} */
   let address;
   return toSmartAccount({
     client,
     entryPoint,
-    extend: { abi: accountArtifact.abi, factory: { abi: factoryArtifact.abi, address: SIMPLE_ACCOUNT_FACTORY_08 } },
+    extend: { abi: accountArtifact.abi, factory: { abi: factoryArtifact.abi, address: factory } },
     async getAddress() {
       address ??= /** @type {`0x${string}`} */ (
-        await readContract(client, { abi: factoryArtifact.abi, address: SIMPLE_ACCOUNT_FACTORY_08, functionName: 'getAddress', args: [owner.address, salt] })
+        await readContract(client, { abi: factoryArtifact.abi, address: factory, functionName: 'getAddress', args: [owner.address, salt] })
       );
       return address;
     },
@@ -59,7 +72,7 @@ export async function toSimpleAccount({ client, owner, salt = 0n }) {
     },
     async getFactoryArgs() {
       const factoryData = encodeFunctionData({ abi: factoryArtifact.abi, functionName: 'createAccount', args: [owner.address, salt] });
-      return { factory: SIMPLE_ACCOUNT_FACTORY_08, factoryData };
+      return { factory, factoryData };
     },
     async encodeCalls(calls) {
       const [only] = calls;
@@ -79,28 +92,28 @@ export async function toSimpleAccount({ client, owner, salt = 0n }) {
         const [batch] = /** @type {[{ target: `0x${string}`, value: bigint, data: `0x${string}` }[]]} */ (decoded.args);
         return batch.map((call) => ({ to: call.target, value: call.value, data: call.data }));
       }
-      throw new Error(`SimpleAccount: cannot decode a call to ${decoded.functionName}`);
+      throw new Error(`FoyerAccount: cannot decode a call to ${decoded.functionName}`);
     },
     async getStubSignature() {
       return STUB_SIGNATURE;
     },
-    // SimpleAccount has no ERC-1271: a message is signed by its owner, and verifies against the owner's address.
+    // ERC-1271: the account vouches for a hash its owner signed in the account's domain (see replaySafeTypedData).
     async signMessage({ message }) {
-      return owner.signMessage({ message });
+      return owner.signTypedData(replaySafeTypedData(await this.getAddress(), clientChainId(), hashMessage(message)));
     },
     async signTypedData(typedData) {
-      return owner.signTypedData(/** @type {any} */ (typedData));
+      return owner.signTypedData(replaySafeTypedData(await this.getAddress(), clientChainId(), hashTypedData(/** @type {any} */ (typedData))));
     },
-    // v0.8's user operation hash is EIP-712; SimpleAccount recovers its owner from that hash as it is.
+    // v0.8's user operation hash is EIP-712; SimpleAccount's validation recovers its owner from that hash as it is.
     async signUserOperation({ chainId, ...userOperation }) {
       const sender = await this.getAddress();
       const hash = getUserOperationHash({
-        chainId: chainId ?? /** @type {import('viem').Chain} */ (client.chain).id,
+        chainId: chainId ?? clientChainId(),
         entryPointAddress: ENTRY_POINT_08,
         entryPointVersion: '0.8',
         userOperation: { ...userOperation, sender },
       });
-      if (!owner.sign) throw new Error('SimpleAccount: the owner account cannot sign a hash');
+      if (!owner.sign) throw new Error('FoyerAccount: the owner account cannot sign a hash');
       return owner.sign({ hash });
     },
   });
