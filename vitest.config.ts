@@ -86,7 +86,8 @@ export default defineConfig({
           environment: 'node',
           include: ['test/e2e/**/*.test.ts'],
           testTimeout: 120_000,
-          hookTimeout: 180_000,
+          // A whole stack (wallet service, bundlers, PGlite) starts in a hook; at load 20 that took over 3 minutes.
+          hookTimeout: 300_000,
           // A page restoring a session or reading a chain may take seconds on a loaded 2-core machine; a
           // poll that needs longer says so itself.
           expect: { poll: { timeout: 10_000 } },

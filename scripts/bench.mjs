@@ -21,10 +21,11 @@ import { buildPackageApps, gzipOf, injectBenchWallet, removePackageApps } from '
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const dist = path.join(repo, 'demo/dist')
-// The demo carries both chains and eleven plugins (each manifest held to its own 1–1.5 KB by `npm run size`), so its
-// first paint is the kernel's plus theirs: 32 KB since socials, sign-in, Pay and analytics joined it (it was 30 KB
-// with seven). DESIGN's first-paint budget is the minimal host's, gated below (PACKAGE.beforeGzip).
-const TARGETS = { libraryGzip: 32 * 1024, openMs: 50, outsideRequests: 0 }
+// The demo carries both chains and twelve plugins (each manifest held to its own 1–1.5 KB by `npm run size`), so its
+// first paint is the kernel's plus theirs, plus the demo's own code where Rollup put it in with ours: 35 KB since
+// languages, the legal checkbox, ProfileWallets and the public RPC joined it (32 KB before, 30 KB with seven plugins).
+// DESIGN's first-paint budget is the minimal host's, gated below (PACKAGE.beforeGzip).
+const TARGETS = { libraryGzip: 35 * 1024, openMs: 50, outsideRequests: 0 }
 // The packed package as a host builds it (#21). `gate` fails the run; `target` is #21's aim where the gate is not
 // there yet, so a regression fails while the figure still shows how far it has to go.
 const PACKAGE = {
@@ -32,8 +33,8 @@ const PACKAGE = {
   beforeGzip: { gate: 25 * 1024 },
   beforeFiles: { gate: 3 },
   openMs: { gate: 40 },
-  evmConnectionGzip: { gate: 100 * 1024, target: 60 * 1024 },
-  walletConnectGzip: { gate: 220 * 1024, target: 150 * 1024 },
+  evmConnectionGzip: { gate: 60 * 1024 },
+  walletConnectGzip: { gate: 190 * 1024, target: 150 * 1024 },
 }
 const RUNS = 5
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
