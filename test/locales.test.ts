@@ -29,6 +29,10 @@ import { en as swapsEnglish } from '../plugins/swaps/locales.js'
 import { loadTranslations as swapsTranslations } from '../plugins/swaps/locales/index.js'
 import { en as walletsEnglish } from '../plugins/wallets/locales.js'
 import { loadTranslations as walletsTranslations } from '../plugins/wallets/locales/index.js'
+import { en as evmEnglish } from '../chains/evm/locales/en.js'
+import { loadTranslations as evmTranslations } from '../chains/evm/locales/index.js'
+import { en as solanaEnglish } from '../chains/solana/locales/en.js'
+import { loadTranslations as solanaTranslations } from '../chains/solana/locales/index.js'
 import { checkTranslations } from './translations.js'
 
 // Every locale Foyer ships, for the kernel and for every plugin: complete, with English's placeholders.
@@ -40,6 +44,8 @@ const pluginLocales = ['es', 'fr']
 /** Each part that ships texts: its whole English and how it loads a locale. */
 const parts: { name: string; english: Record<string, string>; load: (locale: string) => Promise<Readonly<Record<string, string>> | undefined> }[] = [
   { name: 'kernel', english: kernelEnglish, load: (locale) => kernelLocales[locale]!() as Promise<Record<string, string>> },
+  { name: 'evm', english: evmEnglish, load: evmTranslations },
+  { name: 'solana', english: solanaEnglish, load: solanaTranslations },
   { name: 'activity', english: activityEnglish, load: activityTranslations },
   { name: 'email', english: { ...emailEnglish, ...emailViewTexts }, load: emailTranslations },
   { name: 'names', english: { ...namesEnglish, ...namesViewTexts }, load: namesTranslations },
@@ -60,7 +66,7 @@ describe('translations', () => {
   })
 
   for (const part of parts) {
-    for (const locale of part.name === 'kernel' ? locales : pluginLocales) {
+    for (const locale of ['kernel', 'evm', 'solana'].includes(part.name) ? locales : pluginLocales) {
       it(`behavior: ${part.name} has every key and placeholder of English in ${locale}, and no other`, async () => {
         const translated = await part.load(locale)
         expect(translated, `${part.name} ships no ${locale}`).toBeDefined()

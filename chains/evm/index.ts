@@ -202,7 +202,7 @@ export function evm(options: EvmOptions): ChainPlugin {
         ConnectingWalletConnectBasic: { title: 'evm.wc.title', load: () => import('./views/ConnectingWalletConnectBasicView.js') },
       }),
     },
-    locales: { en },
+    locales: { en, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },
     hooks: {
       // §4: a wallet that connects on a network the site does not list is shown UnsupportedChain first.
       async afterConnect(kernel, { namespace }) {

@@ -62,7 +62,7 @@ export function solana(options: SolanaOptions): ChainPlugin {
     namespace: SOLANA_NAMESPACE,
     networks: config.networks,
     defaultAccountType: 'eoa',
-    locales: { en },
+    locales: { en, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },
 
     setup(kernel) {
       // Wallets live in a page; on a server the chain only serves RPC reads.
