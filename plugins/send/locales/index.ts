@@ -4,6 +4,8 @@ import type { Translations } from '../../../kernel/index.js'
 const translations: Record<string, () => Promise<Translations>> = {
   es: () => import('./es.js').then((module) => module.es),
   fr: () => import('./fr.js').then((module) => module.fr),
+  de: () => import('./de.js').then((module) => module.de),
+  'pt-BR': () => import('./pt-BR.js').then((module) => module.ptBR),
 }
 
 /** The plugin's texts in `locale` (a name Foyer ships: 'es', 'pt-BR' …), `undefined` when it has none. The manifest's `'*'` loader. */
