@@ -122,6 +122,7 @@ export default function SendView() {
 
 function TokenPicker({ options, selected, onChoose }: { options: Options; selected?: SendOption; onChoose(token?: SendAsset): void }) {
   const t = useTranslate()
+  const { locale } = useKernel().i18n
   const list = Array.isArray(options) ? options : []
   return (
     <>
@@ -152,7 +153,7 @@ function TokenPicker({ options, selected, onChoose }: { options: Options; select
       {Array.isArray(options) && options.length === 0 && <p className="f-muted">{t('send.empty')}</p>}
       {selected && (
         <p className="f-muted" data-testid="send-balance">
-          {t('send.balance', { amount: formatBalance(formatUnits(selected.balance, selected.asset.decimals)), symbol: selected.asset.symbol })}
+          {t('send.balance', { amount: formatBalance(formatUnits(selected.balance, selected.asset.decimals), locale), symbol: selected.asset.symbol })}
         </p>
       )}
     </>

@@ -97,7 +97,7 @@ function SwapForm({ state, data }: { state: SwapState; data: SwapData }) {
           quote && target && (
             <>
               <p className="f-section-title" data-testid="swap-output">
-                {t('swap.output', { amount: formatNumber(formatUnits(quote.toAmount, target.decimals), 6), symbol: target.symbol })}
+                {t('swap.output', { amount: formatNumber(formatUnits(quote.toAmount, target.decimals), 6, kernel.i18n.locale), symbol: target.symbol })}
               </p>
               <FiatValue amount={quote.toAmount} token={target} prices={data.prices} testId="swap-to-value" />
             </>
@@ -127,11 +127,12 @@ function SwapForm({ state, data }: { state: SwapState; data: SwapData }) {
 
 /** An amount's worth in USD (§5: 2 decimals), where the service prices the token. */
 function FiatValue(props: { amount?: bigint; token?: SwapToken; prices?: Record<string, number>; testId: string }) {
+  const { locale } = useKernel().i18n
   const price = props.token && props.prices?.[props.token.address]
   if (props.amount === undefined || !props.token || price === undefined) return null
   return (
     <p className="f-muted" data-testid={props.testId}>
-      {formatFiat(Number(formatUnits(props.amount, props.token.decimals)) * price)}
+      {formatFiat(Number(formatUnits(props.amount, props.token.decimals)) * price, 'USD', locale)}
     </p>
   )
 }
@@ -171,11 +172,12 @@ function TokenPicker(props: { label: string; tokens: SwapData['tokens']; selecte
 
 function TokenBalance({ token, balances, testId }: { token?: SwapToken; balances?: Record<string, bigint>; testId: string }) {
   const t = useTranslate()
+  const { locale } = useKernel().i18n
   const held = token ? balances?.[token.address] : undefined
   if (!token || held === undefined) return null
   return (
     <p className="f-muted" data-testid={testId}>
-      {t('swap.balance', { amount: formatBalance(formatUnits(held, token.decimals)), symbol: token.symbol })}
+      {t('swap.balance', { amount: formatBalance(formatUnits(held, token.decimals), locale), symbol: token.symbol })}
     </p>
   )
 }
@@ -183,6 +185,7 @@ function TokenBalance({ token, balances, testId }: { token?: SwapToken; balances
 /** Rate, price impact, fees, network fee, slippage and the minimum received. */
 function QuoteDetails(props: { quote: SwapQuote; source: SwapToken; target: SwapToken; tokens: SwapToken[]; gasPrice?: bigint; nativeSymbol?: string }) {
   const t = useTranslate()
+  const { locale } = useKernel().i18n
   const { quote, source, target } = props
   const paid = Number(formatUnits(quote.fromAmount, source.decimals))
   const received = Number(formatUnits(quote.toAmount, target.decimals))
@@ -208,7 +211,7 @@ function QuoteDetails(props: { quote: SwapQuote; source: SwapToken; target: Swap
         <>
           <dt className="f-muted">{t('swap.networkFee')}</dt>
           <dd data-testid="swap-network-fee">
-            {formatNumber(formatUnits(fee, 18), 6)} {props.nativeSymbol}
+            {formatNumber(formatUnits(fee, 18), 6, locale)} {props.nativeSymbol}
           </dd>
         </>
       )}
@@ -216,7 +219,7 @@ function QuoteDetails(props: { quote: SwapQuote; source: SwapToken; target: Swap
       <dd data-testid="swap-slippage">{SLIPPAGE_PERCENT} %</dd>
       <dt className="f-muted">{t('swap.minimum')}</dt>
       <dd data-testid="swap-minimum">
-        {formatNumber(formatUnits((quote.toAmount * BigInt(100 - SLIPPAGE_PERCENT)) / 100n, target.decimals), 6)} {target.symbol}
+        {formatNumber(formatUnits((quote.toAmount * BigInt(100 - SLIPPAGE_PERCENT)) / 100n, target.decimals), 6, locale)} {target.symbol}
       </dd>
       <dt className="f-muted">{t('swap.route')}</dt>
       <dd data-testid="swap-route">{quote.route.map(symbolOf).join(' → ')}</dd>
@@ -238,11 +241,11 @@ function SwapPreview(props: { state: SwapState; quote: SwapQuote; source: SwapTo
       <dl className="f-list" aria-label={t('swap.preview')}>
         <dt className="f-muted">{t('swap.from')}</dt>
         <dd data-testid="swap-pay">
-          {formatNumber(formatUnits(quote.fromAmount, source.decimals), 6)} {source.symbol}
+          {formatNumber(formatUnits(quote.fromAmount, source.decimals), 6, kernel.i18n.locale)} {source.symbol}
         </dd>
         <dt className="f-muted">{t('swap.to')}</dt>
         <dd data-testid="swap-receive">
-          {formatNumber(formatUnits(quote.toAmount, target.decimals), 6)} {target.symbol}
+          {formatNumber(formatUnits(quote.toAmount, target.decimals), 6, kernel.i18n.locale)} {target.symbol}
         </dd>
       </dl>
       <QuoteDetails quote={quote} source={source} target={target} tokens={Array.isArray(props.data.tokens) ? props.data.tokens : []} gasPrice={props.data.gasPrice} nativeSymbol={network?.nativeCurrency.symbol} />
