@@ -5,6 +5,7 @@ const translations: Record<string, () => Promise<Translations>> = {
   es: () => import('./es.js').then((module) => module.es),
   fr: () => import('./fr.js').then((module) => module.fr),
   ja: () => import('./ja.js').then((module) => module.ja),
+  'zh-CN': () => import('./zh-CN.js').then((module) => module.zhCN),
 }
 
 /** The plugin's texts in `locale` (a name Foyer ships: 'es', 'pt-BR' …), `undefined` when it has none. The manifest's `'*'` loader. */
