@@ -6,6 +6,8 @@ const translations: Record<string, () => Promise<Translations>> = {
   fr: () => import('./fr.js').then((module) => module.fr),
   de: () => import('./de.js').then((module) => module.de),
   'pt-BR': () => import('./pt-BR.js').then((module) => module.ptBR),
+  ja: () => import('./ja.js').then((module) => module.ja),
+  'zh-CN': () => import('./zh-CN.js').then((module) => module.zhCN),
 }
 
 /** The plugin's texts in `locale` (a name Foyer ships: 'es', 'pt-BR' …), `undefined` when it has none. The manifest's `'*'` loader. */
