@@ -29,6 +29,13 @@ export const ar: Translations = {
   'connect.allWallets': 'كل المحافظ',
   'connect.empty': 'لا تتوفر أي محفظة على هذا الموقع بعد.',
   'connect.or': 'أو',
+  'connect.continueWithWallet': 'المتابعة باستخدام محفظة',
+
+  'legal.agree': 'أوافق على {terms} و{privacy}.',
+  'legal.agreeTerms': 'أوافق على {terms}.',
+  'legal.agreePrivacy': 'أوافق على {privacy}.',
+  'legal.terms': 'شروط الخدمة',
+  'legal.privacy': 'سياسة الخصوصية',
 
   'allWallets.title': 'كل المحافظ',
   'allWallets.search': 'البحث عن محفظة',

@@ -26,6 +26,13 @@ export const de: Translations = {
   'connect.allWallets': 'Alle Wallets',
   'connect.empty': 'Auf dieser Website ist noch keine Wallet verfügbar.',
   'connect.or': 'oder',
+  'connect.continueWithWallet': 'Mit einer Wallet fortfahren',
+
+  'legal.agree': 'Ich akzeptiere die {terms} und die {privacy}.',
+  'legal.agreeTerms': 'Ich akzeptiere die {terms}.',
+  'legal.agreePrivacy': 'Ich akzeptiere die {privacy}.',
+  'legal.terms': 'Nutzungsbedingungen',
+  'legal.privacy': 'Datenschutzerklärung',
 
   'allWallets.title': 'Alle Wallets',
   'allWallets.search': 'Wallets suchen',

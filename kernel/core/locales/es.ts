@@ -26,6 +26,13 @@ export const es: Translations = {
   'connect.allWallets': 'Todas las billeteras',
   'connect.empty': 'Este sitio aún no ofrece ninguna billetera.',
   'connect.or': 'o',
+  'connect.continueWithWallet': 'Continuar con una billetera',
+
+  'legal.agree': 'Acepto los {terms} y la {privacy}.',
+  'legal.agreeTerms': 'Acepto los {terms}.',
+  'legal.agreePrivacy': 'Acepto la {privacy}.',
+  'legal.terms': 'Términos del servicio',
+  'legal.privacy': 'Política de privacidad',
 
   'allWallets.title': 'Todas las billeteras',
   'allWallets.search': 'Buscar billeteras',

@@ -26,6 +26,13 @@ export const fr: Translations = {
   'connect.allWallets': 'Tous les portefeuilles',
   'connect.empty': 'Aucun portefeuille n’est encore disponible sur ce site.',
   'connect.or': 'ou',
+  'connect.continueWithWallet': 'Continuer avec un portefeuille',
+
+  'legal.agree': 'J’accepte les {terms} et la {privacy}.',
+  'legal.agreeTerms': 'J’accepte les {terms}.',
+  'legal.agreePrivacy': 'J’accepte la {privacy}.',
+  'legal.terms': 'Conditions d’utilisation',
+  'legal.privacy': 'Politique de confidentialité',
 
   'allWallets.title': 'Tous les portefeuilles',
   'allWallets.search': 'Rechercher un portefeuille',

@@ -26,6 +26,13 @@ export const ja: Translations = {
   'connect.allWallets': 'すべてのウォレット',
   'connect.empty': 'このサイトで使えるウォレットはまだありません。',
   'connect.or': 'または',
+  'connect.continueWithWallet': 'ウォレットで続行',
+
+  'legal.agree': '{terms}と{privacy}に同意します。',
+  'legal.agreeTerms': '{terms}に同意します。',
+  'legal.agreePrivacy': '{privacy}に同意します。',
+  'legal.terms': '利用規約',
+  'legal.privacy': 'プライバシーポリシー',
 
   'allWallets.title': 'すべてのウォレット',
   'allWallets.search': 'ウォレットを検索',

@@ -26,6 +26,13 @@ export const ptBR: Translations = {
   'connect.allWallets': 'Todas as carteiras',
   'connect.empty': 'Ainda não há carteiras disponíveis neste site.',
   'connect.or': 'ou',
+  'connect.continueWithWallet': 'Continuar com uma carteira',
+
+  'legal.agree': 'Concordo com os {terms} e a {privacy}.',
+  'legal.agreeTerms': 'Concordo com os {terms}.',
+  'legal.agreePrivacy': 'Concordo com a {privacy}.',
+  'legal.terms': 'Termos de Serviço',
+  'legal.privacy': 'Política de Privacidade',
 
   'allWallets.title': 'Todas as carteiras',
   'allWallets.search': 'Buscar carteiras',

@@ -26,6 +26,13 @@ export const zhCN: Translations = {
   'connect.allWallets': '全部钱包',
   'connect.empty': '此网站暂时没有可用的钱包。',
   'connect.or': '或',
+  'connect.continueWithWallet': '使用钱包继续',
+
+  'legal.agree': '我同意{terms}和{privacy}。',
+  'legal.agreeTerms': '我同意{terms}。',
+  'legal.agreePrivacy': '我同意{privacy}。',
+  'legal.terms': '服务条款',
+  'legal.privacy': '隐私政策',
 
   'allWallets.title': '全部钱包',
   'allWallets.search': '搜索钱包',

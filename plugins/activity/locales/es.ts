@@ -15,5 +15,6 @@ export const es: Translations = {
   'activity.buy': 'Comprado',
   'activity.execute': 'Llamada a contrato',
   'activity.failed': 'Fallida',
+  'activity.pending': 'Pendiente',
   'activity.moreTransfers': '+{n} más',
 }

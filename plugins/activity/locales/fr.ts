@@ -15,5 +15,6 @@ export const fr: Translations = {
   'activity.buy': 'Acheté',
   'activity.execute': 'Appel de contrat',
   'activity.failed': 'Échec',
+  'activity.pending': 'En attente',
   'activity.moreTransfers': '+{n} de plus',
 }

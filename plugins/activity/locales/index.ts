@@ -8,6 +8,7 @@ const translations: Record<string, () => Promise<Translations>> = {
   'pt-BR': () => import('./pt-BR.js').then((module) => module.ptBR),
   ja: () => import('./ja.js').then((module) => module.ja),
   'zh-CN': () => import('./zh-CN.js').then((module) => module.zhCN),
+  ar: () => import('./ar.js').then((module) => module.ar),
 }
 
 /** The plugin's texts in `locale` (a name Foyer ships: 'es', 'pt-BR' …), `undefined` when it has none. The manifest's `'*'` loader. */
