@@ -1,0 +1,30 @@
+// End to end: faults injected into the real local stack under a page that is using it, one test per fault,
+// each expecting SPEC §8's behaviour and that nothing the visitor had is lost (issue 19). The services' own
+// `failNext` switches make them answer errors; time past §9's waits goes by on Playwright's clock, not in real time.
+import { describe, expect, it } from 'vitest'
+import { privateKeyToAccount } from 'viem/accounts'
+import { openDemo, TEST_KEY, useStack } from './harness.js'
+
+const account = privateKeyToAccount(TEST_KEY)
+const stack = useStack()
+
+describe('faults under a page that uses the stack (§8)', () => {
+  it('behavior: the directory down: Connect still lists the installed wallets, and one connects', async () => {
+    // Down before the page loads: remote configuration, allowed origins and the wallet list all fail.
+    stack.directory.failNext(503, Infinity)
+    try {
+      const { context, page, errors } = await openDemo(stack)
+      await page.getByRole('button', { name: 'Connect', exact: true }).click()
+      const connectDialog = page.getByRole('dialog', { name: 'Connect a wallet' })
+      await connectDialog.getByRole('button', { name: /^Test Wallet/ }).waitFor()
+      await connectDialog.getByRole('button', { name: /^Foyer Dev Wallet Ethereum/ }).waitFor()
+      await connectDialog.getByRole('button', { name: /^Test Solana Wallet/ }).waitFor()
+      await connectDialog.getByRole('button', { name: /^Test Wallet/ }).click()
+      await expect.poll(() => page.getByTestId('address').textContent()).toBe(account.address)
+      expect(errors).toEqual([])
+      await context.close()
+    } finally {
+      stack.directory.failNext(503, 0)
+    }
+  })
+})
