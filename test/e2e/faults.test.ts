@@ -3,7 +3,7 @@
 // `failNext` switches make them answer errors; time past §9's waits goes by on Playwright's clock, not in real time.
 import { describe, expect, it } from 'vitest'
 import { privateKeyToAccount } from 'viem/accounts'
-import { openDemo, TEST_KEY, useStack } from './harness.js'
+import { connectWallet, modal, openDemo, TEST_KEY, useStack } from './harness.js'
 
 const account = privateKeyToAccount(TEST_KEY)
 const stack = useStack()
@@ -26,5 +26,31 @@ describe('faults under a page that uses the stack (§8)', () => {
     } finally {
       stack.directory.failNext(503, 0)
     }
+  })
+
+  it('behavior: stored data corrupt: the page loads with defaults, nothing crashes, and Connect works', async () => {
+    // A visitor who connected once has Foyer's keys in localStorage (recent wallets, the last connector …).
+    const { context, page } = await openDemo(stack)
+    await connectWallet(page, /^Test Wallet/, account.address)
+    const keys = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('foyer:')))
+    expect(keys.length).toBeGreaterThan(0)
+    // Each value garbage of a different kind: broken JSON, the wrong shape, a markup-laden name, an empty string.
+    await page.evaluate((foyerKeys) => {
+      const garbage = ['{"', 'null', '[{"id":42,"name":{}}]', '[{"id":"x","name":"<img src=x onerror=alert(1)>","imageUrl":"javascript:alert(1)"}]', '', '\u0000\ufffd', '1e999', '{"__proto__":{"polluted":true}}']
+      foyerKeys.forEach((key, index) => localStorage.setItem(key, garbage[index % garbage.length]!))
+    }, keys)
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    await page.reload()
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    const connectDialog = page.getByRole('dialog', { name: 'Connect a wallet' })
+    await connectDialog.getByRole('button', { name: /^Test Wallet/ }).waitFor()
+    // No markup from storage became an element, and nothing was polluted.
+    expect(await modal(page).locator('img[src^="javascript:"], img[src="x"]').count()).toBe(0)
+    expect(await page.evaluate(() => (({}) as Record<string, unknown>)['polluted'])).toBeUndefined()
+    await connectDialog.getByRole('button', { name: /^Test Wallet/ }).click()
+    await expect.poll(() => page.getByTestId('address').textContent()).toBe(account.address)
+    expect(errors).toEqual([])
+    await context.close()
   })
 })
