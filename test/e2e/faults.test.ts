@@ -53,4 +53,54 @@ describe('faults under a page that uses the stack (§8)', () => {
     expect(errors).toEqual([])
     await context.close()
   })
+
+  it("behavior: a wallet answering garbage: 'Failed to connect' in the modal, nothing connected, nothing crashes", async () => {
+    const { context, page } = await stack.newPage()
+    // An EIP-6963 wallet whose answers are nonsense: accounts that are not addresses, then a chain id that is
+    // not one, then a refusal that is not an EIP-1193 error. Each connect attempt gets the next answer.
+    await context.addInitScript(() => {
+      if (window !== window.top) return
+      const answers: Array<Record<string, () => unknown>> = [
+        { eth_requestAccounts: () => ['not an address', 42, { address: '0x' }], eth_chainId: () => '0x7a69' },
+        { eth_requestAccounts: () => ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8'], eth_chainId: () => 'banana' },
+        {
+          eth_requestAccounts: () => {
+            throw { code: 'nope', message: 12 }
+          },
+        },
+      ]
+      let attempt = -1
+      const provider = {
+        async request({ method }: { method: string }) {
+          if (method === 'eth_requestAccounts') attempt++
+          const answer = answers[Math.min(Math.max(attempt, 0), answers.length - 1)]![method]
+          return answer ? answer() : { garbage: true }
+        },
+        on() {},
+        removeListener() {},
+      }
+      const info = { uuid: 'b5a5c1de-0000-4000-8000-000000000001', name: 'Garbage Wallet', icon: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg"/%3E', rdns: 'test.garbage.wallet' }
+      const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }))
+      window.addEventListener('eip6963:requestProvider', announce)
+      announce()
+    })
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    await page.goto(stack.demoUrl)
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    await page.getByRole('dialog', { name: 'Connect a wallet' }).getByRole('button', { name: /^Garbage Wallet/ }).click()
+    const connecting = page.getByRole('dialog', { name: 'Garbage Wallet' })
+    for (let attempt = 0; attempt < 3; attempt++) {
+      if (attempt > 0) await connecting.getByRole('button', { name: 'Try again' }).click()
+      await expect.poll(() => connecting.getByRole('alert').textContent()).toBe('Failed to connect')
+      expect(await page.getByTestId('status').textContent()).toBe('disconnected')
+      expect(await page.getByTestId('address').textContent()).toBe('—')
+    }
+    // The modal still works: back to Connect, and a sound wallet connects.
+    await connecting.getByRole('button', { name: 'Back' }).click()
+    await page.getByRole('dialog', { name: 'Connect a wallet' }).getByRole('button', { name: /^Test Wallet/ }).click()
+    await expect.poll(() => page.getByTestId('address').textContent()).toBe(account.address)
+    expect(errors).toEqual([])
+    await context.close()
+  })
 })
