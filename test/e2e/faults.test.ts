@@ -2,13 +2,59 @@
 // each expecting SPEC §8's behaviour and that nothing the visitor had is lost (issue 19). The services' own
 // `failNext` switches make them answer errors; time past §9's waits goes by on Playwright's clock, not in real time.
 import { describe, expect, it } from 'vitest'
+import { createPublicClient, formatUnits, http } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { connectWallet, modal, openDemo, TEST_KEY, useStack } from './harness.js'
+import { formatBalance } from '../../kernel/model/format.js'
+import { connectWallet, modal, openAccount, openDemo, TEST_KEY, useStack } from './harness.js'
 
 const account = privateKeyToAccount(TEST_KEY)
 const stack = useStack()
 
 describe('faults under a page that uses the stack (§8)', () => {
+  it("behavior: the API down: Account still shows the chain's native balance, 'Token Balance Unavailable' shows, and the balances are asked again only after 30 s", async () => {
+    const { context, page } = await stack.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    // The page's timers and Date on a clock the test moves: §9's 30 s wait passes without waiting.
+    await page.clock.install()
+    await page.goto(stack.demoUrl)
+    await connectWallet(page, /^Test Wallet/, account.address)
+    const balanceRequests: string[] = []
+    page.on('request', (request) => {
+      // The balances ask which chains the API serves, then the balances (§7); both count as asking.
+      const { origin, pathname } = new URL(request.url())
+      if (origin === stack.fixtures.api.url && /^\/v1\/(supported-chains|account\/[^/]+\/balance)$/.test(pathname)) balanceRequests.push(pathname)
+    })
+
+    // Mid-flow: connected, and now every API request fails.
+    stack.api.failNext(503, Infinity)
+    let dialog = await openAccount(page)
+    const onChain = await createPublicClient({ transport: http(stack.chains['31337']!.rpcUrl) }).getBalance({ address: account.address })
+    await expect.poll(() => dialog.locator('.f-balance').textContent(), { timeout: 15_000 }).toBe(`${formatBalance(formatUnits(onChain, 18))} ETH`)
+    // The §8 toast, in the modal's error live region.
+    await modal(page).getByRole('alert').locator('.f-toast-error', { hasText: 'Token Balance Unavailable' }).waitFor()
+    await dialog.locator('.f-error-text', { hasText: 'Token Balance Unavailable' }).waitFor()
+    const failedRequests = balanceRequests.length
+    expect(failedRequests).toBeGreaterThan(0)
+
+    // The API is back, but within 30 s of the failure the view answers with it and asks nothing (§5).
+    stack.api.failNext(503, 0)
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    dialog = await openAccount(page)
+    await dialog.locator('.f-error-text', { hasText: 'Token Balance Unavailable' }).waitFor()
+    expect(balanceRequests.length).toBe(failedRequests)
+
+    // 30 s on: opened again, it asks again and the tokens are there; the connection never went away.
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await page.clock.fastForward(30_001)
+    dialog = await openAccount(page)
+    await expect.poll(() => dialog.getByRole('list', { name: 'Your tokens' }).textContent(), { timeout: 15_000 }).toContain('USDC')
+    expect(balanceRequests.length).toBeGreaterThan(failedRequests)
+    expect(await page.getByTestId('address').textContent()).toBe(account.address)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   it('behavior: the directory down: Connect still lists the installed wallets, and one connects', async () => {
     // Down before the page loads: remote configuration, allowed origins and the wallet list all fail.
     stack.directory.failNext(503, Infinity)
