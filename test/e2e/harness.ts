@@ -48,6 +48,8 @@ export interface Stack {
   relayUrl: string
   /** The wallet directory the demo lists wallets from; `failNext` makes it answer errors. */
   directory: { url: string; failNext(status: number, count?: number): void }
+  /** The blockchain data API (§7) the demo reads tokens, activity and names from; `failNext` makes it answer errors. */
+  api: { url: string; failNext(status: number, count?: number): void }
   browser: Browser
   /** A fresh browser context (its own storage) with the test wallet injected. */
   newPage(options?: NewPageOptions): Promise<{ context: BrowserContext; page: Page }>
@@ -150,6 +152,7 @@ export async function startStack({ wallet = false, names = false, onramp = false
       solana: { rpcUrl: local.fixtures.solana.rpcUrl, chainId: local.fixtures.solana.chainId },
       relayUrl: local.fixtures.walletConnect.relayUrl,
       directory: local.directory,
+      api: local.api,
       browser,
       async newPage({ privateKey = TEST_KEY }: NewPageOptions = {}) {
         const context = await openBrowser.newContext({ viewport: { width: 1100, height: 800 } })

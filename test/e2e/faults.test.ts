@@ -1,0 +1,152 @@
+// End to end: faults injected into the real local stack under a page that is using it, one test per fault,
+// each expecting SPEC §8's behaviour and that nothing the visitor had is lost (issue 19). The services' own
+// `failNext` switches make them answer errors; time past §9's waits goes by on Playwright's clock, not in real time.
+import { describe, expect, it } from 'vitest'
+import { createPublicClient, formatUnits, http } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { formatBalance } from '../../kernel/model/format.js'
+import { connectWallet, modal, openAccount, openDemo, TEST_KEY, useStack } from './harness.js'
+
+const account = privateKeyToAccount(TEST_KEY)
+const stack = useStack()
+
+describe('faults under a page that uses the stack (§8)', () => {
+  it("behavior: the API down: Account still shows the chain's native balance, 'Token Balance Unavailable' shows, and the balances are asked again only after 30 s", async () => {
+    const { context, page } = await stack.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    // The page's timers and Date on a clock the test moves: §9's 30 s wait passes without waiting.
+    await page.clock.install()
+    await page.goto(stack.demoUrl)
+    await connectWallet(page, /^Test Wallet/, account.address)
+    const balanceRequests: string[] = []
+    page.on('request', (request) => {
+      // The balances ask which chains the API serves, then the balances (§7); both count as asking.
+      const { origin, pathname } = new URL(request.url())
+      if (origin === stack.fixtures.api.url && /^\/v1\/(supported-chains|account\/[^/]+\/balance)$/.test(pathname)) balanceRequests.push(pathname)
+    })
+
+    // Mid-flow: connected, and now every API request fails.
+    stack.api.failNext(503, Infinity)
+    let dialog = await openAccount(page)
+    const onChain = await createPublicClient({ transport: http(stack.chains['31337']!.rpcUrl) }).getBalance({ address: account.address })
+    await expect.poll(() => dialog.locator('.f-balance').textContent(), { timeout: 15_000 }).toBe(`${formatBalance(formatUnits(onChain, 18))} ETH`)
+    // The §8 toast, in the modal's error live region.
+    await modal(page).getByRole('alert').locator('.f-toast-error', { hasText: 'Token Balance Unavailable' }).waitFor()
+    await dialog.locator('.f-error-text', { hasText: 'Token Balance Unavailable' }).waitFor()
+    const failedRequests = balanceRequests.length
+    expect(failedRequests).toBeGreaterThan(0)
+
+    // The API is back, but within 30 s of the failure the view answers with it and asks nothing (§5).
+    stack.api.failNext(503, 0)
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    dialog = await openAccount(page)
+    await dialog.locator('.f-error-text', { hasText: 'Token Balance Unavailable' }).waitFor()
+    expect(balanceRequests.length).toBe(failedRequests)
+
+    // 30 s on: opened again, it asks again and the tokens are there; the connection never went away.
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await page.clock.fastForward(30_001)
+    dialog = await openAccount(page)
+    await expect.poll(() => dialog.getByRole('list', { name: 'Your tokens' }).textContent(), { timeout: 15_000 }).toContain('USDC')
+    expect(balanceRequests.length).toBeGreaterThan(failedRequests)
+    expect(await page.getByTestId('address').textContent()).toBe(account.address)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('behavior: the directory down: Connect still lists the installed wallets, and one connects', async () => {
+    // Down before the page loads: remote configuration, allowed origins and the wallet list all fail.
+    stack.directory.failNext(503, Infinity)
+    try {
+      const { context, page, errors } = await openDemo(stack)
+      await page.getByRole('button', { name: 'Connect', exact: true }).click()
+      const connectDialog = page.getByRole('dialog', { name: 'Connect a wallet' })
+      await connectDialog.getByRole('button', { name: /^Test Wallet/ }).waitFor()
+      await connectDialog.getByRole('button', { name: /^Foyer Dev Wallet Ethereum/ }).waitFor()
+      await connectDialog.getByRole('button', { name: /^Test Solana Wallet/ }).waitFor()
+      await connectDialog.getByRole('button', { name: /^Test Wallet/ }).click()
+      await expect.poll(() => page.getByTestId('address').textContent()).toBe(account.address)
+      expect(errors).toEqual([])
+      await context.close()
+    } finally {
+      stack.directory.failNext(503, 0)
+    }
+  })
+
+  it('behavior: stored data corrupt: the page loads with defaults, nothing crashes, and Connect works', async () => {
+    // A visitor who connected once has Foyer's keys in localStorage (recent wallets, the last connector …).
+    const { context, page } = await openDemo(stack)
+    await connectWallet(page, /^Test Wallet/, account.address)
+    const keys = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('foyer:')))
+    expect(keys.length).toBeGreaterThan(0)
+    // Each value garbage of a different kind: broken JSON, the wrong shape, a markup-laden name, an empty string.
+    await page.evaluate((foyerKeys) => {
+      const garbage = ['{"', 'null', '[{"id":42,"name":{}}]', '[{"id":"x","name":"<img src=x onerror=alert(1)>","imageUrl":"javascript:alert(1)"}]', '', '\u0000\ufffd', '1e999', '{"__proto__":{"polluted":true}}']
+      foyerKeys.forEach((key, index) => localStorage.setItem(key, garbage[index % garbage.length]!))
+    }, keys)
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    await page.reload()
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    const connectDialog = page.getByRole('dialog', { name: 'Connect a wallet' })
+    await connectDialog.getByRole('button', { name: /^Test Wallet/ }).waitFor()
+    // No markup from storage became an element, and nothing was polluted.
+    expect(await modal(page).locator('img[src^="javascript:"], img[src="x"]').count()).toBe(0)
+    expect(await page.evaluate(() => (({}) as Record<string, unknown>)['polluted'])).toBeUndefined()
+    await connectDialog.getByRole('button', { name: /^Test Wallet/ }).click()
+    await expect.poll(() => page.getByTestId('address').textContent()).toBe(account.address)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it("behavior: a wallet answering garbage: 'Failed to connect' in the modal, nothing connected, nothing crashes", async () => {
+    const { context, page } = await stack.newPage()
+    // An EIP-6963 wallet whose answers are nonsense: accounts that are not addresses, then a chain id that is
+    // not one, then a refusal that is not an EIP-1193 error. Each connect attempt gets the next answer.
+    await context.addInitScript(() => {
+      if (window !== window.top) return
+      const answers: Array<Record<string, () => unknown>> = [
+        { eth_requestAccounts: () => ['not an address', 42, { address: '0x' }], eth_chainId: () => '0x7a69' },
+        { eth_requestAccounts: () => ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8'], eth_chainId: () => 'banana' },
+        {
+          eth_requestAccounts: () => {
+            throw { code: 'nope', message: 12 }
+          },
+        },
+      ]
+      let attempt = -1
+      const provider = {
+        async request({ method }: { method: string }) {
+          if (method === 'eth_requestAccounts') attempt++
+          const answer = answers[Math.min(Math.max(attempt, 0), answers.length - 1)]![method]
+          return answer ? answer() : { garbage: true }
+        },
+        on() {},
+        removeListener() {},
+      }
+      const info = { uuid: 'b5a5c1de-0000-4000-8000-000000000001', name: 'Garbage Wallet', icon: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg"/%3E', rdns: 'test.garbage.wallet' }
+      const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }))
+      window.addEventListener('eip6963:requestProvider', announce)
+      announce()
+    })
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    await page.goto(stack.demoUrl)
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    await page.getByRole('dialog', { name: 'Connect a wallet' }).getByRole('button', { name: /^Garbage Wallet/ }).click()
+    const connecting = page.getByRole('dialog', { name: 'Garbage Wallet' })
+    for (let attempt = 0; attempt < 3; attempt++) {
+      if (attempt > 0) await connecting.getByRole('button', { name: 'Try again' }).click()
+      await expect.poll(() => connecting.getByRole('alert').textContent()).toBe('Failed to connect')
+      expect(await page.getByTestId('status').textContent()).toBe('disconnected')
+      expect(await page.getByTestId('address').textContent()).toBe('—')
+    }
+    // The modal still works: back to Connect, and a sound wallet connects.
+    await connecting.getByRole('button', { name: 'Back' }).click()
+    await page.getByRole('dialog', { name: 'Connect a wallet' }).getByRole('button', { name: /^Test Wallet/ }).click()
+    await expect.poll(() => page.getByTestId('address').textContent()).toBe(account.address)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
