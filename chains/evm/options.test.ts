@@ -46,7 +46,7 @@ describe('evm options', () => {
     expect(plugin.name).toBe('chain:eip155')
     expect(plugin.chain.namespace).toBe('eip155')
     expect(plugin.chain.networks.map((network) => network.caipNetworkId)).toEqual(['eip155:1', 'eip155:31337'])
-    expect(Object.keys(plugin.chain.capabilities ?? {}).sort()).toEqual(['address', 'balance', 'history', 'identity', 'readContract', 'sendTransaction', 'signMessage', 'signTypedData', 'switchNetwork', 'transfer'])
+    expect(Object.keys(plugin.chain.capabilities ?? {}).sort()).toEqual(['address', 'balance', 'history', 'identity', 'readContract', 'sendTransaction', 'signIn', 'signMessage', 'signTypedData', 'switchNetwork', 'transfer'])
   })
 
   it.each<[string, unknown, string]>([

@@ -67,8 +67,9 @@ async function send(url: string, requests: Request[]): Promise<void> {
       body: JSON.stringify(requests.map(({ method, params }, id) => ({ jsonrpc: '2.0', id, method, params }))),
       signal: abort.signal,
     })
-    if (!response.ok) throw new RpcRequestError({ details: `${url} answered HTTP ${response.status}.` })
-    const answers: unknown = await response.json()
+    const answers: unknown = await response.json().catch(() => undefined)
+    // A refusal of the whole batch (an RPC service's 'Unsupported chain') keeps the service's own words.
+    if (!response.ok) throw new RpcRequestError({ details: `${url} answered HTTP ${response.status}: ${errorMessageOf(answers) ?? 'no reason given'}.` })
     if (!Array.isArray(answers)) throw new RpcRequestError({ details: `${url} did not answer the batch with a list.` })
     const byId = new Map(answers.map((answer: { id?: unknown }) => [answer?.id, answer]))
     requests.forEach((request, id) => settle(request, byId.get(id)))
@@ -81,9 +82,16 @@ async function send(url: string, requests: Request[]): Promise<void> {
   }
 }
 
+/** The `error.message` of a JSON-RPC answer, or of a batch's first. */
+function errorMessageOf(answer: unknown): string | undefined {
+  const first: unknown = Array.isArray(answer) ? answer[0] : answer
+  const error = typeof first === 'object' && first !== null && 'error' in first ? (first.error as { message?: unknown }) : undefined
+  return typeof error?.message === 'string' ? error.message : undefined
+}
+
 function settle(request: Request, answer: unknown): void {
   if (typeof answer === 'object' && answer !== null && 'result' in answer) return request.resolve(answer.result)
-  const error = typeof answer === 'object' && answer !== null && 'error' in answer ? (answer.error as { message?: unknown }) : undefined
-  const details = typeof error?.message === 'string' ? `${request.method}: ${error.message}` : `${request.method} got no answer in the batch.`
+  const message = errorMessageOf(answer)
+  const details = message ? `${request.method}: ${message}` : `${request.method} got no answer in the batch.`
   request.reject(new RpcRequestError({ details }))
 }

@@ -72,7 +72,7 @@ describe('solana options', () => {
       'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
       LOCAL_SOLANA_CHAIN_ID,
     ])
-    expect(Object.keys(plugin.chain.capabilities ?? {}).sort()).toEqual(['address', 'balance', 'history', 'signMessage', 'switchNetwork', 'transfer'])
+    expect(Object.keys(plugin.chain.capabilities ?? {}).sort()).toEqual(['address', 'balance', 'history', 'signIn', 'signMessage', 'switchNetwork', 'transfer'])
   })
 
   it.each<[string, unknown, string]>([

@@ -106,4 +106,23 @@ describe('the demo with a real wallet on anvil', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.hasAttribute('data-foyer-connect-button'))).toBe(true)
     await context.close()
   })
+  it("behavior: under a Content-Security-Policy with style-src 'self' (no 'unsafe-inline', no nonce) the modal is styled and connects", async () => {
+    const { context, page } = await stack.newPage()
+    // The page's own HTML answers with the policy, as a strict host would send it (scripts as the dev server needs).
+    await page.route(stack.demoUrl, async (route) => {
+      const response = await route.fetch()
+      await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': "style-src 'self'" } })
+    })
+    await page.goto(stack.demoUrl)
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: 'Connect a wallet' })
+    await dialog.waitFor()
+    // A refused stylesheet would leave the dialog unstyled: transparent, in the page's flow.
+    const style = await dialog.evaluate((element) => ({ background: getComputedStyle(element).backgroundColor, styleElements: (element.getRootNode() as ShadowRoot).querySelectorAll('style').length }))
+    expect(style.background).not.toBe('rgba(0, 0, 0, 0)')
+    expect(style.styleElements).toBe(0)
+    await dialog.getByRole('button', { name: /^Test Wallet/ }).click()
+    await expect.poll(() => page.getByTestId('address').textContent()).toBe(account.address)
+    await context.close()
+  })
 })

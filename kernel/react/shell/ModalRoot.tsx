@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useLayoutEffect, useMemo, useRef, type RefObject } from 'react'
 import { resolveTheme, themeToCss } from '../../core/theme.js'
 import { styles } from '../../ui/styles.js'
 import { useFoyerState, useKernel, useTranslate } from '../hooks/context.js'
@@ -6,6 +6,25 @@ import { useIsMobile, useThemeName } from './environment.js'
 import { Modal } from './Modal.js'
 import { textDirection } from './textDirection.js'
 import { Toast } from './Notices.js'
+
+// A constructed stylesheet, adopted by the shadow root, is not inline style to a Content-Security-Policy: the modal
+// works under `style-src 'self'` with no 'unsafe-inline' and no nonce (SECURITY.md). A `<style>` element is the
+// fallback where a browser cannot construct one.
+const CONSTRUCTABLE = typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype && typeof ShadowRoot === 'function' && 'adoptedStyleSheets' in ShadowRoot.prototype
+
+/** Adopts `css` into the shadow root (or document) that holds `ref`'s element, for as long as it is mounted. */
+function useAdoptedStyles(ref: RefObject<HTMLElement | null>, css: string): void {
+  useLayoutEffect(() => {
+    const root = ref.current?.getRootNode() as ShadowRoot | Document | undefined
+    if (!CONSTRUCTABLE || !root || !('adoptedStyleSheets' in root)) return
+    const sheet = new CSSStyleSheet()
+    sheet.replaceSync(css)
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet]
+    return () => {
+      root.adoptedStyleSheets = root.adoptedStyleSheets.filter((adopted) => adopted !== sheet)
+    }
+  }, [ref, css])
+}
 
 /**
  * Everything inside the modal's shadow root: the stylesheet with the theme's variables, the dialog
@@ -22,9 +41,11 @@ export default function ModalRoot() {
     () => `${styles}\n.f-root{${themeToCss(resolveTheme(themeName, kernel.options.themeVariables))}color-scheme:${themeName};}`,
     [themeName, kernel.options.themeVariables],
   )
+  const rootRef = useRef<HTMLDivElement>(null)
+  useAdoptedStyles(rootRef, css)
   return (
-    <div className="f-root" data-theme={themeName} lang={locale} dir={textDirection(locale)}>
-      <style>{css}</style>
+    <div ref={rootRef} className="f-root" data-theme={themeName} lang={locale} dir={textDirection(locale)}>
+      {!CONSTRUCTABLE && <style>{css}</style>}
       <Modal inline={kernel.options.enableEmbedded} sheet={mobile} />
       <Toast />
     </div>
