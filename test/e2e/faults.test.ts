@@ -133,6 +133,29 @@ describe('faults under a page that uses the stack (§8)', () => {
     await context.close()
   })
 
+  it('behavior: storage full: connecting still works and nothing crashes, now and after a reload', async () => {
+    const { context, page, errors } = await openDemo(stack)
+    // Fill the origin's localStorage until the browser refuses (its real quota), so every write Foyer makes throws.
+    const filled = await page.evaluate(() => {
+      const chunk = 'x'.repeat(256 * 1024)
+      let count = 0
+      try {
+        for (;;) localStorage.setItem(`filler:${count++}`, chunk)
+      } catch (error) {
+        return error instanceof DOMException ? error.name : String(error)
+      }
+    })
+    expect(filled).toBe('QuotaExceededError')
+    await connectWallet(page, /^Test Wallet/, account.address)
+    await page.reload()
+    await page.getByRole('button', { name: 'Connect', exact: true }).or(page.getByRole('button', { name: 'Open Account' })).first().waitFor()
+    await expect.poll(() => page.getByTestId('status').textContent()).toMatch(/^(connected|disconnected)$/)
+    if ((await page.getByTestId('status').textContent()) === 'disconnected') await connectWallet(page, /^Test Wallet/, account.address)
+    expect(await page.getByTestId('address').textContent()).toBe(account.address)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   it("behavior: a wallet answering garbage: 'Failed to connect' in the modal, nothing connected, nothing crashes", async () => {
     const { context, page } = await stack.newPage()
     // An EIP-6963 wallet whose answers are nonsense: accounts that are not addresses, then a chain id that is
