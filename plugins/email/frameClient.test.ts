@@ -104,16 +104,28 @@ describe('the secure frame client (PROTOCOL.md, §4, §8, §9)', () => {
   })
 
   it("behavior: no ready event within 20 s is 'Could not load embedded wallet' (iframe_load_failed)", async () => {
-    const { client, failed } = setup()
+    const { client, failed, posted } = setup()
     const answer = client.request('APP_CONNECT_EMAIL', { email: 'ada@example.com' })
     const outcome = answer.catch((error: unknown) => error)
     await vi.advanceTimersByTimeAsync(FRAME_LOAD_TIMEOUT_MS - 1)
     expect(failed).not.toHaveBeenCalled()
     await vi.advanceTimersByTimeAsync(1)
     expect(failed).toHaveBeenCalledWith('iframe_load_failed')
-    // A request sent before the frame failed waits; nothing is posted to a frame that never loaded.
+    // A request sent before the frame failed gets that error, not a wait for ever; nothing was posted to the frame.
+    expect(await outcome).toMatchObject({ message: 'Could not load embedded wallet', frameCode: 'iframe_load_failed' })
+    expect(posted).toHaveLength(0)
+  })
+
+  it('behavior: a frame ready after its load failed still answers the next request', async () => {
+    const { client, ready, posted, fromFrame } = setup()
+    const first = client.request('APP_IS_CONNECTED').catch((error: unknown) => error)
+    await vi.advanceTimersByTimeAsync(FRAME_LOAD_TIMEOUT_MS)
+    expect(await first).toMatchObject({ frameCode: 'iframe_load_failed' })
+    await ready()
+    const second = client.request('APP_IS_CONNECTED')
     await vi.advanceTimersByTimeAsync(0)
-    expect(outcome).toBeInstanceOf(Promise)
+    fromFrame({ id: posted[0]!.message.id, type: 'FRAME_IS_CONNECTED_SUCCESS', payload: { isConnected: false } })
+    await expect(second).resolves.toEqual({ isConnected: false })
   })
 
   it("behavior: a login request unanswered for 120 s is 'Embedded Wallet Request Timed Out'; sign-out waits 3 s at most without an alert", async () => {

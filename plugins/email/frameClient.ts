@@ -101,11 +101,16 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   const pending = new Map<string, Pending>()
   let ready: (() => void) | undefined
   const whenReady = new Promise<void>((resolve) => (ready = resolve))
+  // Requests waiting for the frame to be ready: a frame that fails to load answers them with its §8 error rather
+  // than leaving them (and the login view) waiting for ever; a frame that is ready late still serves the next ones.
+  const waiting = new Set<(error: Error) => void>()
   let refused = false
   const cancelLoadTimer = options.schedule(() => fail('iframe_load_failed', 'Could not load embedded wallet'), FRAME_LOAD_TIMEOUT_MS)
 
   function fail(failure: FrameFailure, message: string) {
     options.failed(failure)
+    for (const reject of waiting) reject(new EmbeddedWalletError(message, { frameCode: failure }))
+    waiting.clear()
     for (const [id, request] of pending) settle(id, request, () => request.reject(new EmbeddedWalletError(message, { frameCode: failure })))
   }
 
@@ -155,7 +160,13 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
         throw new EmbeddedWalletError('Something went wrong', { frameCode: 'INVALID_REQUEST' }, { details: `'${type}' is not a frame request.` })
       }
       if (refused) throw new EmbeddedWalletError('Invalid App Configuration', { frameCode: 'unverified_domain' })
-      await whenReady
+      await new Promise<void>((resolve, reject) => {
+        waiting.add(reject)
+        void whenReady.then(() => {
+          waiting.delete(reject)
+          resolve()
+        })
+      })
       const id = crypto.randomUUID()
       return new Promise<T>((resolve, reject) => {
         const timeoutMs = type === 'APP_SIGN_OUT' ? SIGN_OUT_TIMEOUT_MS : LOGIN_REQUESTS.includes(type) ? LOGIN_REQUEST_TIMEOUT_MS : undefined

@@ -8,7 +8,8 @@ import { formatBalance } from '../../kernel/model/format.js'
 import { connectWallet, modal, openAccount, openDemo, TEST_KEY, useStack } from './harness.js'
 
 const account = privateKeyToAccount(TEST_KEY)
-const stack = useStack()
+// With the embedded wallet service, so the demo offers email login (the third fault cuts it off).
+const stack = useStack({ wallet: true })
 
 describe('faults under a page that uses the stack (§8)', () => {
   it("behavior: the API down: Account still shows the chain's native balance, 'Token Balance Unavailable' shows, and the balances are asked again only after 30 s", async () => {
@@ -74,6 +75,38 @@ describe('faults under a page that uses the stack (§8)', () => {
     }
   })
 
+  it("behavior: the wallet service unreachable: email login shows 'Could not load embedded wallet' after 20 s, and a wallet still connects", async () => {
+    const { context, page } = await stack.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    await page.clock.install()
+    await page.goto(stack.demoUrl)
+    await page.getByRole('button', { name: 'Connect', exact: true }).waitFor()
+    // Mid-flow: the page is up, and now nothing on the wallet service's origin can be reached from it.
+    const walletOrigin = new URL(stack.fixtures.wallet!.url).origin
+    await context.route((url) => url.origin === walletOrigin, (route) => route.abort('connectionrefused'))
+
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    const connectDialog = page.getByRole('dialog', { name: 'Connect a wallet' })
+    await connectDialog.getByRole('textbox', { name: 'Email address' }).fill('unreachable@example.com')
+    await connectDialog.getByRole('button', { name: 'Continue with email' }).click()
+    const login = page.getByRole('dialog', { name: 'Sign in with email' })
+    await login.getByText('Sending a code…').waitFor()
+    await page.locator(`iframe[src^="${walletOrigin}/frame"]`).waitFor({ state: 'attached' })
+    // §9: the frame has 20 s to say it is ready.
+    await page.clock.fastForward(20_001)
+    await expect.poll(() => login.locator('.f-error-text').textContent()).toBe('Could not load embedded wallet')
+    await modal(page).locator('.f-alert', { hasText: 'Could not load embedded wallet' }).waitFor()
+    expect(await page.getByTestId('status').textContent()).toBe('disconnected')
+
+    // Nothing else is lost: back at Connect, an installed wallet connects.
+    await login.getByRole('button', { name: 'Back' }).click()
+    await connectDialog.getByRole('button', { name: /^Test Wallet/ }).click()
+    await expect.poll(() => page.getByTestId('address').textContent()).toBe(account.address)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   it('behavior: stored data corrupt: the page loads with defaults, nothing crashes, and Connect works', async () => {
     // A visitor who connected once has Foyer's keys in localStorage (recent wallets, the last connector …).
     const { context, page } = await openDemo(stack)
@@ -96,6 +129,29 @@ describe('faults under a page that uses the stack (§8)', () => {
     expect(await page.evaluate(() => (({}) as Record<string, unknown>)['polluted'])).toBeUndefined()
     await connectDialog.getByRole('button', { name: /^Test Wallet/ }).click()
     await expect.poll(() => page.getByTestId('address').textContent()).toBe(account.address)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('behavior: storage full: connecting still works and nothing crashes, now and after a reload', async () => {
+    const { context, page, errors } = await openDemo(stack)
+    // Fill the origin's localStorage until the browser refuses (its real quota), so every write Foyer makes throws.
+    const filled = await page.evaluate(() => {
+      const chunk = 'x'.repeat(256 * 1024)
+      let count = 0
+      try {
+        for (;;) localStorage.setItem(`filler:${count++}`, chunk)
+      } catch (error) {
+        return error instanceof DOMException ? error.name : String(error)
+      }
+    })
+    expect(filled).toBe('QuotaExceededError')
+    await connectWallet(page, /^Test Wallet/, account.address)
+    await page.reload()
+    await page.getByRole('button', { name: 'Connect', exact: true }).or(page.getByRole('button', { name: 'Open Account' })).first().waitFor()
+    await expect.poll(() => page.getByTestId('status').textContent()).toMatch(/^(connected|disconnected)$/)
+    if ((await page.getByTestId('status').textContent()) === 'disconnected') await connectWallet(page, /^Test Wallet/, account.address)
+    expect(await page.getByTestId('address').textContent()).toBe(account.address)
     expect(errors).toEqual([])
     await context.close()
   })
