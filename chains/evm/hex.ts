@@ -11,7 +11,7 @@ import { isEvmAddress } from '../../kernel/model/addresses.js'
  * checksumAddress('0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266') // '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
  */
 export function checksumAddress(address: string): `0x${string}` {
-  if (!isEvmAddress(address) || !address.startsWith('0x')) throw new Error(`'${address}' is not an EVM address.`)
+  if (!isHexAddress(address)) throw new Error(`'${address}' is not an EVM address.`)
   const hex = address.slice(2).toLowerCase()
   const hash = keccak_256(new TextEncoder().encode(hex))
   let checksummed = '0x'

@@ -16,6 +16,7 @@ import { StorageToken } from '../../kernel/core/tokens.js'
 // Statically: loadEvmClient lives in the manifest, and a lazy chunk that imports anything the
 // entry does not export would split the entry into a facade and a shared chunk.
 import { restoreWallet } from './client.js'
+import { toQuantity } from './hex.js'
 import { createPairingController, dispatchPairing, type PairingController } from './pairing.js'
 import type { Eip1193Events, Eip1193Provider } from './provider.js'
 import { EVM_NAMESPACE, LAST_CONNECTOR_KEY, WALLET_CONNECT_ID, type EvmConfig, type EvmSession, type WalletConnectConfig } from './session.js'
@@ -301,7 +302,6 @@ export function createSessionProvider(client: Client, topic: string, networks: r
   // The first of the site's networks the wallet approved, else the wallet's first chain.
   const approved = chainsOf(current())
   let chain = networks.map((network) => Number(network.id)).find((id) => approved.includes(id)) ?? approved[0] ?? Number(networks[0]?.id)
-  const hex = (id: number) => `0x${id.toString(16)}`
   let ended = false
   const end = () => {
     if (ended) return
@@ -338,7 +338,7 @@ export function createSessionProvider(client: Client, topic: string, networks: r
     }
     if (target !== chain) {
       chain = target
-      emit('chainChanged', hex(chain))
+      emit('chainChanged', toQuantity(chain))
     }
     return null
   }
@@ -352,7 +352,7 @@ export function createSessionProvider(client: Client, topic: string, networks: r
         case 'eth_requestAccounts':
           return ended ? [] : addressesOn(struct, chain)
         case 'eth_chainId':
-          return hex(chain)
+          return toQuantity(chain)
         case 'wallet_switchEthereumChain':
           return switchTo(params)
         case 'wallet_revokePermissions':
@@ -377,7 +377,7 @@ export function createSessionProvider(client: Client, topic: string, networks: r
         const next = chainNumber(data)
         if (Number.isSafeInteger(next) && next > 0 && next !== chain) {
           chain = next
-          emit('chainChanged', hex(chain))
+          emit('chainChanged', toQuantity(chain))
         }
       }
     },
@@ -386,7 +386,7 @@ export function createSessionProvider(client: Client, topic: string, networks: r
       const chains = chainsOf(struct)
       if (!chains.includes(chain) && chains[0] !== undefined) {
         chain = chains[0]
-        emit('chainChanged', hex(chain))
+        emit('chainChanged', toQuantity(chain))
       }
       emit('accountsChanged', addressesOn(struct, chain))
     },

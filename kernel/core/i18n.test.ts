@@ -16,7 +16,7 @@ describe('createI18n', () => {
   it('behavior: falls back to English, then to the key itself', async () => {
     const i18n = createI18n()
     i18n.add('es', { 'account.title': 'Mi cuenta' })
-    i18n.addLoader('es', async () => ({ 'test.only' : 'Solo' }) as never)
+    i18n.addLoader('es', async () => ({ 'test.spanishOnly': 'Solo' }) as never)
     await i18n.setLocale('es')
     expect(i18n.t('account.title')).toBe('Mi cuenta')
     i18n.add('en', { 'test.english': 'Only in English' } as never)
