@@ -35,7 +35,9 @@ export function Modal({ inline, sheet }: { inline: boolean; sheet: boolean }) {
   useLayoutEffect(() => {
     if (!open || inline) return
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    dialog.current?.focus()
+    // A view already loaded takes focus itself once shown (onShown), in this same task: focusing the dialog first
+    // would make the browser compute the modal's styles twice before its first paint (#21).
+    if (!kernel.views.loaded(view)) dialog.current?.focus({ preventScroll: true })
     return () => {
       if (opener.current?.isConnected) opener.current.focus()
     }
@@ -47,7 +49,8 @@ export function Modal({ inline, sheet }: { inline: boolean; sheet: boolean }) {
     if (!root || inline) return
     const body = root.querySelector<HTMLElement>('.f-body')
     const first = body ? focusableElements(body)[0] : undefined
-    ;(first ?? root).focus()
+    // A view shows from its top, where its first control is: nothing to scroll to.
+    ;(first ?? root).focus({ preventScroll: true })
   }, [inline])
 
   useEffect(() => setTitleOverride(undefined), [view])

@@ -1,31 +1,33 @@
-import { useEffect, useLayoutEffect, useState, type ComponentType } from 'react'
+import { useEffect, useLayoutEffect, useState, useSyncExternalStore, type ComponentType } from 'react'
 import { createPortal } from 'react-dom'
 import { useFoyerState, useKernel } from '../hooks/context.js'
 
 let loadedModalRoot: ComponentType | undefined
+const onModalRootLoaded = new Set<() => void>()
 
 /** Loads the modal's inside: on idle (see preloadCoreViews) or, at the latest, when it first shows. */
 export function loadModalRoot(): Promise<ComponentType> {
-  return import('./ModalRoot.js').then((module) => (loadedModalRoot = module.default))
+  return import('./ModalRoot.js').then((module) => {
+    loadedModalRoot = module.default
+    for (const notify of onModalRootLoaded) notify()
+    return module.default
+  })
 }
 
-// Not React.lazy: React 19 holds a resolved Suspense boundary back for up to 300 ms to batch
-// reveals, which would blow the 50 ms open budget. A loaded module renders at once instead.
+function subscribeToModalRoot(notify: () => void): () => void {
+  onModalRootLoaded.add(notify)
+  return () => onModalRootLoaded.delete(notify)
+}
+
+// The modal's inside, as soon as its code is here: mounted closed on idle (the stylesheet adopted, the theme and
+// media listeners set up), the click that opens it only renders the dialog (#21). Not React.lazy: React 19 holds a
+// resolved Suspense boundary back for up to 300 ms to batch reveals, which would blow the 50 ms open budget.
 function useModalRoot(wanted: boolean): ComponentType | undefined {
-  // Read the module-level value at every render: the idle preload may have loaded it since mount.
-  const [state, setRoot] = useState(() => loadedModalRoot)
-  const root = state ?? loadedModalRoot
+  const root = useSyncExternalStore(subscribeToModalRoot, () => loadedModalRoot, () => undefined)
   const kernel = useKernel()
   useEffect(() => {
     if (!wanted || root) return
-    let current = true
-    loadModalRoot().then(
-      (loaded) => current && setRoot(() => loaded),
-      (error: unknown) => kernel.logger.error('The modal could not be loaded.', error),
-    )
-    return () => {
-      current = false
-    }
+    loadModalRoot().catch((error: unknown) => kernel.logger.error('The modal could not be loaded.', error))
   }, [wanted, root, kernel])
   return root
 }
@@ -42,10 +44,8 @@ export function ModalHost() {
   const [placeholder, setPlaceholder] = useState<HTMLElement | null>(null)
   const [shadow, setShadow] = useState<ShadowRoot | null>(null)
   const wanted = useFoyerState((state) => enableEmbedded || state.modal.open || state.toast.open)
-  // Once shown, the inside stays mounted: closing keeps its state and the next open is instant.
-  const [shown, setShown] = useState(wanted)
-  if (wanted && !shown) setShown(true)
-  const ModalRoot = useModalRoot(shown)
+  // Once mounted, the inside stays: closing keeps its state and the next open is instant.
+  const ModalRoot = useModalRoot(wanted)
 
   useLayoutEffect(() => {
     if (inPlace && !placeholder) return
@@ -60,7 +60,7 @@ export function ModalHost() {
   return (
     <>
       {inPlace && <div ref={setPlaceholder} />}
-      {shadow && shown && ModalRoot && createPortal(<ModalRoot />, shadow)}
+      {shadow && ModalRoot && createPortal(<ModalRoot />, shadow)}
     </>
   )
 }

@@ -7,11 +7,17 @@ const FOCUSABLE = [
   '[tabindex]:not([tabindex="-1"])',
 ].join(',')
 
-/** The elements Tab can reach inside `container`, in order. */
+/**
+ * The elements Tab can reach inside `container`, in order. Visibility is asked with `checkVisibility()`, which needs
+ * styles but no layout, where the browser has it: measuring boxes would lay the modal out once more on the click that
+ * opens it (#21).
+ */
 export function focusableElements(container: HTMLElement): HTMLElement[] {
-  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-    (element) => !element.closest('[inert],[hidden]') && element.getClientRects().length > 0,
-  )
+  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => !element.closest('[inert],[hidden]') && isRendered(element))
+}
+
+function isRendered(element: HTMLElement): boolean {
+  return typeof element.checkVisibility === 'function' ? element.checkVisibility() : element.getClientRects().length > 0
 }
 
 /** The focused element as seen from inside the dialog's shadow root, where `document.activeElement` is the host. */
