@@ -6,6 +6,7 @@ import type { MessageKey } from '../../core/i18n.js'
 import type { Connector } from '../../model/network.js'
 import { readRecentWallets } from '../../services/storage.js'
 import { StorageToken } from '../../core/tokens.js'
+import type { Kernel } from '../../core/createKernel.js'
 import type { Slots } from '../../core/views.js'
 import { ListItem } from '../../ui/ListItem.js'
 import { Skeleton } from '../../ui/Spinner.js'
@@ -15,10 +16,19 @@ import { useFoyerState, useKernel, useTranslate } from '../hooks/context.js'
 import { namespaceLabel } from '../namespaceLabel.js'
 import { LegalCheckbox, useLegalConsent } from '../shell/LegalConsent.js'
 import { SlotOutlet } from '../shell/SlotOutlet.js'
-import { useDirectorySuggestions } from './useDirectorySuggestions.js'
+import { preloadDirectorySuggestions, useDirectorySuggestions } from './useDirectorySuggestions.js'
 
-// preloadCoreViews calls a view module's `preload` once the module is loaded on idle.
-export { preloadDirectorySuggestions as preload } from './useDirectorySuggestions.js'
+/**
+ * Called by warmModal once this module is loaded on idle: the directory's wallets, and the code of the connect methods
+ * (email, socials), so the first open shows them in its first frame instead of placeholders (#21).
+ */
+export function preload(kernel: Kernel): void {
+  preloadDirectorySuggestions(kernel)
+  for (const entry of kernel.views.slot('connect-methods')) {
+    if (!entry.load) continue
+    kernel.views.loadEntry(entry).catch((error: unknown) => kernel.logger.debug(`Preloading the connect method '${entry.id}' failed.`, error))
+  }
+}
 
 // §2: the default connect method order is email, social, then wallets.
 const METHOD_ORDER: ReadonlyArray<Slots['connect-methods']['method']> = ['email', 'social']
