@@ -1,6 +1,7 @@
 // `npm run loadtest`: each service's main routes under load on loopback (autocannon), a 60 s soak with the memory
 // before and after, the relay with a few hundred WalletConnect-style pairings at once, and the wallet service's login
-// route. Prints one table; the README keeps the figures. Not part of `npm test`: it takes about three minutes and
+// and signing routes (a user logged in by a mailed code, then personal_sign and eth_signTypedData_v4 asked and approved
+// as the frame does). Prints one table; the README keeps the figures. Not part of `npm test`: it takes about three minutes and
 // its figures depend on the machine. The services run in this process, started as the local stack starts them, on
 // free loopback ports; autocannon runs here too, so the figures are a floor, not a ceiling.
 //
@@ -30,6 +31,57 @@ const CLIENT = 'projectId=demo&st=foyer&sv=0.1.0';
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const HOST_ORIGIN = 'http://127.0.0.1:5173';
 const quiet = () => {};
+/** A permit-like EIP-712 message, as dapps ask the embedded wallet to sign. */
+const TYPED_DATA = {
+  types: {
+    EIP712Domain: [
+      { name: 'name', type: 'string' },
+      { name: 'version', type: 'string' },
+      { name: 'chainId', type: 'uint256' },
+    ],
+    Order: [
+      { name: 'maker', type: 'address' },
+      { name: 'amount', type: 'uint256' },
+      { name: 'nonce', type: 'uint256' },
+    ],
+  },
+  primaryType: 'Order',
+  domain: { name: 'Load test', version: '1', chainId: 31337 },
+  message: { maker: ACCOUNT, amount: '1000000', nonce: '1' },
+};
+
+/**
+ * Logs a new user in as the frame does: the address, the code from the mail catcher, then the session cookie.
+ *
+ * @param {string} walletUrl
+ * @param {string} mailUrl
+ * @returns {Promise<{ cookie: string, address: string }>}
+ */
+async function logIn(walletUrl, mailUrl) {
+  const jar = new Map();
+  const send = async (type, payload) => {
+    const response = await fetch(`${walletUrl}/v1/frame/request`, {
+      method: 'POST',
+      headers: { origin: walletUrl, 'content-type': 'application/json', cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; ') },
+      body: JSON.stringify({ projectId: 'demo', origin: HOST_ORIGIN, type, payload }),
+    });
+    for (const header of response.headers.getSetCookie()) {
+      const [name, value] = header.split(';')[0].split('=');
+      jar.set(name, value);
+    }
+    const body = await response.json();
+    if (!response.ok) throw new Error(`${type}: ${JSON.stringify(body)}`);
+    return body;
+  };
+  const email = `signer-${randomBytes(4).toString('hex')}@example.com`;
+  await send('APP_CONNECT_EMAIL', { email });
+  const [message] = await (await fetch(`${mailUrl}/messages?to=${encodeURIComponent(email)}`)).json();
+  const code = /\b(\d{6})\b/.exec(message?.text ?? '')?.[1];
+  if (!code) throw new Error(`No code mailed to ${email}`);
+  await send('APP_CONNECT_OTP', { otp: code });
+  const user = await send('APP_GET_USER', { chainId: 31337 });
+  return { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '), address: user.address };
+}
 
 /** @type {{ route: string, rps: string, p50: string, p99: string, errors: string, note?: string }[]} */
 const rows = [];
@@ -177,6 +229,51 @@ try {
     { url: `${wallet.url}/v1/frame/request`, requests: [{ method: 'POST', setupRequest: (request) => ({ ...request, ...frameRequest('APP_CONNECT_EMAIL', { email: `load-${randomBytes(6).toString('hex')}@example.com` }) }) }] },
     'each a new address: a code is sealed, stored and mailed over SMTP',
   );
+
+  // Signing: one user logged in as the frame logs in (a code by mail, then the session cookie), then each
+  // connection asks for a signature and approves it with the secret the answer carried, in a loop.
+  const session = await logIn(wallet.url, mail.url);
+  const sessionHeaders = { origin: wallet.url, 'content-type': 'application/json', cookie: session.cookie };
+  let notSigned = 0;
+  const signed = (method, params) => ({
+    url: `${wallet.url}/v1/frame/request`,
+    requests: [
+      {
+        ...frameRequest('APP_RPC_REQUEST', { method, params, chainId: 31337 }),
+        headers: sessionHeaders,
+        onResponse: (status, body, context) => {
+          context.approval = status === 200 ? JSON.parse(body).approval : undefined;
+        },
+      },
+      {
+        method: 'POST',
+        setupRequest: (request, context) =>
+          context.approval && {
+            ...request,
+            path: `/v1/frame/approvals/${context.approval.requestId}`,
+            headers: sessionHeaders,
+            body: JSON.stringify({ secret: context.approval.secret, approved: true }),
+          },
+        onResponse: (status, body) => {
+          // A 200 that is not a 65-byte signature would be a broken route that looks fast.
+          if (status === 200 && !/^0x[0-9a-f]{130}$/i.test(JSON.parse(body).result)) notSigned += 1;
+        },
+      },
+    ],
+  });
+  const signing = [
+    ['personal_sign', ['0x48656c6c6f2066726f6d20746865206c6f61642074657374', session.address]],
+    ['eth_signTypedData_v4', [session.address, JSON.stringify(TYPED_DATA)]],
+  ];
+  for (const [method, params] of signing) {
+    const result = await measure(
+      `wallet: ${method}, asked then approved`,
+      signed(method, params),
+      'two requests per signature: the request (stored for approval) and the approval (the key unsealed, the signature made)',
+    );
+    rows.at(-1).note += `; ${(result.requests.average / 2).toFixed(0)} signatures/s${notSigned > 0 ? `; ${notSigned} answers were not signatures` : ''}`;
+    notSigned = 0;
+  }
 
   await pairings(relay.url, PAIRINGS);
 

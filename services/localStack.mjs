@@ -21,6 +21,7 @@ import {
 } from './solana/index.mjs';
 import { startRelay } from './relay/index.mjs';
 import { startApi } from './api/index.mjs';
+import { createAllowedOrigins } from './http/index.mjs';
 import { startRpc } from './rpc/index.mjs';
 import { SOCIAL_PROVIDERS, startDirectory } from './directory/index.mjs';
 import { DEFAULT_DATA_DIR, openDatabase } from './storage/index.mjs';
@@ -164,8 +165,17 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
     minting.catch(() => {});
     relay = await startRelay({ port: relayPort });
     if (names || onramp || analytics) database = await opening;
+    // With the wallet, the project's remote configuration offers Telegram too (its stand-in runs with the wallet).
+    directory = await startDirectory({
+      port: directoryPort,
+      features: { ...(walletOptions && { socials: [...SOCIAL_PROVIDERS, 'telegram'] }), ...features },
+      ...(analytics && { analytics, database }),
+    });
     api = await startApi({
       port: apiPort,
+      // The projects' allowed origins are the directory's, as the wallet's are: the sign-in messages may name them and
+      // only they may call the state-changing routes from a browser.
+      allowedOrigins: createAllowedOrigins({ directoryUrl: directory.url, client: 'foyer-api' }).originsOf,
       chains: devChains.chains.map((chain) => ({
         chainId: chain.chainId,
         rpcUrl: chain.url,
@@ -196,12 +206,6 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
           solana: { usdcMint: LOCAL_USDC_MINT, mintAuthority: DEV_WALLET_KEYPAIR },
         },
       }),
-    });
-    // With the wallet, the project's remote configuration offers Telegram too (its stand-in runs with the wallet).
-    directory = await startDirectory({
-      port: directoryPort,
-      features: { ...(walletOptions && { socials: [...SOCIAL_PROVIDERS, 'telegram'] }), ...features },
-      ...(analytics && { analytics, database }),
     });
     rpc = await startRpc({
       port: rpcPort,

@@ -6,13 +6,16 @@
 // opens a data directory, so beside the wallet service give each its own, or share a server); FOYER_API_NAMES=off
 // runs without names and without a database; FOYER_NAME_ZONE sets the names' suffix (default foyer.id). With the
 // fixtures file, names are also written to the local chains' FoyerNameResolver (for viem's getEnsName …). With the
-// database the service verifies sign-ins too (/v1/sessions); FOYER_API_ORIGINS lists the origins their messages may
-// name ('https://example.com,https://*.example.com'; default any port of localhost and 127.0.0.1). The on-ramp
+// database the service verifies sign-ins too (/v1/sessions). Its projects' allowed origins (which sign-in messages may
+// name, and which alone may call the state-changing routes from a browser) are the directory's at FOYER_DIRECTORY_URL
+// when it is set, else FOYER_API_ORIGINS ('https://example.com,https://*.example.com'), else any port of localhost
+// and 127.0.0.1. The on-ramp
 // stand-ins (meld, coinbase) sell ETH, USDC and SOL on the local chains, their orders in the same database
 // (FOYER_API_ONRAMP=off runs without).
 import { readFile } from 'node:fs/promises';
 
 import { FIXTURES_PATH, NAME_RESOLVER_OWNER } from '../devchain/index.mjs';
+import { createAllowedOrigins } from '../http/index.mjs';
 import { DEV_WALLET_KEYPAIR } from '../solana/index.mjs';
 import { openDatabase } from '../storage/index.mjs';
 import { DEFAULT_API_PORT, startApi } from './startApi.mjs';
@@ -86,6 +89,7 @@ try {
     chains,
     solana,
     ...(origins?.length && { allowedOrigins: origins }),
+    ...(process.env['FOYER_DIRECTORY_URL'] && { allowedOrigins: createAllowedOrigins({ directoryUrl: process.env['FOYER_DIRECTORY_URL'], client: 'foyer-api' }).originsOf }),
     // Names and sign-in sessions.
     ...(withNames && { database, nameResolvers, nameZone: process.env['FOYER_NAME_ZONE'] || undefined }),
     // The fixture SPL USDC's mint authority is the dev wallet: the treasury mints what it sells.

@@ -21,6 +21,8 @@ export const MAX_PRICE_ADDRESSES = 100;
  * @property {'GET' | 'POST'} method
  * @property {string} path a Hono path; its `:name` segments become `params`
  * @property {(request: RouteRequest) => Promise<unknown> | unknown} handle returns the JSON body of a 200
+ * @property {true} [changesState] it creates, changes or ends something the service keeps (a session, a name, an
+ *   order): browsers may call it only from the project's allowed origins (createServiceApp's `changesState`)
  */
 
 /**

@@ -1,5 +1,6 @@
 // The blockchain data service (§7) over HTTP: balances, prices, identities and account history of local chains,
-// answered from an in-memory index and live node reads. Public data only, so CORS is open to every origin.
+// answered from an in-memory index and live node reads. The public reads answer every origin; the calls that change
+// state (sign-in, name registration, checkouts, exchange payments) only the project's allowed origins.
 import { BaseError } from 'viem';
 
 import { DEFAULT_RATE_LIMIT, clientAddress, createFailureSwitch, createRateLimit, createServiceApp, queryParam, searchParams, sendJson, serveApp } from '../http/index.mjs';
@@ -13,7 +14,7 @@ import { RequestError, UpstreamError } from './errors.mjs';
 import { SWAP_NETWORKS } from './swapNetworks.mjs';
 import { createNameRoutes, registeredIdentity } from './names/nameRoutes.mjs';
 import { openNameStore } from './names/nameStore.mjs';
-import { createOnramp } from './onramp/onrampRoutes.mjs';
+import { CHECKOUT_ACTIONS, createOnramp } from './onramp/onrampRoutes.mjs';
 import { purchaseCurrencies } from './onramp/onrampRules.mjs';
 import { openOrderStore } from './onramp/orderStore.mjs';
 import { createTreasury } from './onramp/treasury.mjs';
@@ -24,7 +25,10 @@ import { openSessionStore } from './sessions/sessionStore.mjs';
 
 /** The CLI's port. */
 export const DEFAULT_API_PORT = 8789;
-/** The origins sign-in messages may name when `allowedOrigins` is not given: any port of the loopback hosts. */
+/**
+ * The origins sign-in messages may name, and browsers may call the state-changing routes from, when
+ * `allowedOrigins` is not given: any port of the loopback hosts.
+ */
 export const DEFAULT_SIGN_IN_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*'];
 /** Largest POST body accepted. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -76,8 +80,10 @@ const CLIENT_PATTERN = /^[\w.+-]{1,64}$/;
  *   nonces and sessions (schema `sessions`) are kept, migrated here: with it the service answers the profile calls
  *   and the sign-in calls (§7). The caller opens and closes it.
  * @property {readonly string[] | ((projectId: string) => Promise<readonly string[]>)} [allowedOrigins] the origins
- *   a project's sign-in messages may name as domain and URI (`https://example.com`, `https://*.example.com`,
- *   `http://localhost:*`), or a lookup per project. (default DEFAULT_SIGN_IN_ORIGINS)
+ *   a project's pages are served from (`https://example.com`, `https://*.example.com`, `http://localhost:*`), or a
+ *   lookup per project (the directory's, through createAllowedOrigins): its sign-in messages may name them as domain
+ *   and URI, and only they get CORS on the routes that change state (the others are refused with 403). An empty
+ *   list allows no origin. (default DEFAULT_SIGN_IN_ORIGINS)
  * @property {string} [nameZone] the suffix every registered name ends in. (default 'foyer.id')
  * @property {ReadonlyArray<{ chainId: number, address: `0x${string}`, privateKey: `0x${string}` }>} [nameResolvers]
  *   FoyerNameResolver contracts on chains of `chains`, and their owner's key: every name is written there too (all
@@ -151,6 +157,7 @@ export async function startApi({
   let ownUrl;
   const price = createPriceTable(prices);
   const ramp = onramp === undefined ? undefined : await startOnramp(onramp, chains, solanaNode, price, () => /** @type {string} */ (ownUrl), log);
+  const originsOf = typeof allowedOrigins === 'function' ? allowedOrigins : async () => allowedOrigins;
   const routes = [
     ...createRoutes({
       indexers,
@@ -167,7 +174,7 @@ export async function startApi({
     ...(sessions
       ? createSessionRoutes({
           store: sessions,
-          originsOf: typeof allowedOrigins === 'function' ? allowedOrigins : async () => allowedOrigins,
+          originsOf,
           rpcUrls: Object.fromEntries(chains.map((chain) => [`eip155:${chain.chainId}`, chain.rpcUrl])),
           chains: [...indexers.keys(), ...(solanaNode ? [solanaNode.chainId] : [])],
           now,
@@ -183,6 +190,8 @@ export async function startApi({
     methods: ['GET', 'POST'],
     maxBodyBytes: MAX_BODY_BYTES,
     beforeRoutes: failures.middleware,
+    changesState: [...routes.filter((route) => route.changesState), ...(ramp ? CHECKOUT_ACTIONS : [])],
+    projectOrigins: originsOf,
     // The profile calls' refusals carry reasons (§8: the client shows the first one's description).
     // The sign-in refusals carry a stable `reason` ('nonce', 'domain', 'expired' …).
     errorBody: (_status, message, refusal) =>
@@ -363,8 +372,11 @@ const isHttpUrl = (url) => typeof url === 'string' && /^https?:\/\/[^\s/]+/.test
  * @param {Set<string> | undefined} projects
  */
 function checkClient(query, body, projects) {
-  const projectId = body === undefined ? queryParam(query, 'projectId') : (body.projectId ?? queryParam(query, 'projectId'));
+  const queried = queryParam(query, 'projectId');
+  const projectId = body === undefined ? queried : (body.projectId ?? queried);
   if (!projectId) throw new RequestError(400, 'projectId is required');
+  // The CORS check of a state-changing route is the query's project's: the body may not name another.
+  if (queried !== undefined && projectId !== queried) throw new RequestError(400, 'projectId differs between the query and the body');
   if (typeof projectId !== 'string' || !PROJECT_ID_PATTERN.test(projectId)) {
     throw new RequestError(400, 'projectId must be 1 to 128 letters, digits, "-" or "_"');
   }

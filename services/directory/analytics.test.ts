@@ -111,17 +111,21 @@ describe('POST /e', () => {
     expect(answer.error).toContain(message);
   });
 
-  it('behavior: every call names its project and client', async () => {
-    expect((await post([event()], { project: 'st=foyer&sv=0.1.0' })).status).toBe(400);
+  it('behavior: every call names its project and client (a page that names none has no allowed origins either)', async () => {
+    expect((await post([event()], { project: 'st=foyer&sv=0.1.0', origin: null })).status).toBe(400);
+    expect((await post([event()], { project: 'st=foyer&sv=0.1.0' })).status).toBe(403);
   });
 
-  it('behavior: a preflight allows POST', async () => {
-    const response = await fetch(`${directory.url}/e`, {
-      method: 'OPTIONS',
-      headers: { origin: PAGE, 'access-control-request-method': 'POST' },
-    });
+  it('behavior: a preflight allows POST for the allowed origins only, naming the origin (vary: origin), never *', async () => {
+    const preflight = (origin: string) =>
+      fetch(`${directory.url}/e?${CLIENT}`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
+    const response = await preflight(PAGE);
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-methods')).toBe('GET, POST, OPTIONS');
+    expect(response.headers.get('access-control-allow-origin')).toBe(PAGE);
+    expect(response.headers.get('vary')).toBe('origin');
+    const refused = await preflight('https://evil.example.org');
+    expect([refused.status, refused.headers.get('access-control-allow-origin')]).toEqual([403, null]);
   });
 });
 

@@ -2,15 +2,14 @@
 // allowed origins, the analytics switch and the analytics receiver, over HTTP on 127.0.0.1. Everything it serves
 // is public data (the same for every visitor, nothing secret), so CORS is open to every origin (`*`); which sites
 // may embed a project is the client's check against /projects/v1/origins (§5), not this server's. Only `POST /e`
-// checks the Origin itself: events from a page the project does not allow are refused with 403 (§8).
+// changes state: events from a page the project does not allow get no CORS grant and a 403 (§8).
 import { createHash } from 'node:crypto';
 
-import { RequestError, createFailureSwitch, createServiceApp, queryParam, searchParams, sendJson, serveApp } from '../http/index.mjs';
+import { ORIGIN_NOT_ALLOWED, RequestError, createFailureSwitch, createServiceApp, queryParam, searchParams, sendJson, serveApp } from '../http/index.mjs';
 import { CAIP2_PATTERN, WALLET_ID_PATTERN, loadCatalogue, normalizeWallets } from './catalogue.mjs';
 import { createAnalyticsStore } from './analyticsStore.mjs';
 import { symbolImageSvg, walletImageSvg } from './images.mjs';
 // The wallet service checks its frame's embedders with the same patterns (§5); one matcher for both.
-import { originMatches } from '../wallet/allowedOrigins.mjs';
 
 /** The CLI's port. */
 export const DEFAULT_DIRECTORY_PORT = 8788;
@@ -94,7 +93,15 @@ export async function startDirectory({
   if (analytics && !database) throw new TypeError('analytics: true needs a database (services/storage) to keep the events in');
   const events = analytics ? await createAnalyticsStore(/** @type {import('../storage/index.mjs').Database} */ (database)) : undefined;
   const failures = createFailureSwitch();
-  const app = createServiceApp({ name: 'directory', log, methods: events ? ['GET', 'POST'] : ['GET'], beforeRoutes: failures.middleware });
+  const app = createServiceApp({
+    name: 'directory',
+    log,
+    methods: events ? ['GET', 'POST'] : ['GET'],
+    beforeRoutes: failures.middleware,
+    // The analytics receiver keeps what it is sent: only the projects' own pages may send it.
+    changesState: events ? [{ method: 'POST', path: '/e' }] : [],
+    projectOrigins: async () => origins,
+  });
 
   /** @param {string} path @param {(query: URLSearchParams) => unknown} answer */
   const jsonRoute = (path, answer) =>
@@ -111,10 +118,8 @@ export async function startDirectory({
     app.post('/e', async (c) => {
       const query = searchParams(c);
       checkClient(query, projects);
-      const origin = c.req.header('origin');
-      if (!origin || !origins.some((pattern) => originMatches(pattern, origin))) {
-        throw new RequestError(403, 'This origin is not an allowed origin of the project');
-      }
+      // Any other origin is refused by the shared CORS check; events come from a page, which names its origin.
+      if (!c.req.header('origin')) throw new RequestError(403, ORIGIN_NOT_ALLOWED);
       const batch = parseEvents(await c.req.text());
       const added = await events.add(/** @type {string} */ (queryParam(query, 'projectId')), batch);
       return sendJson(c, 202, { received: batch.length, added });

@@ -1,5 +1,6 @@
-// What every HTTP service shares, configured here once instead of written per service: open CORS, the methods
-// a service answers (405 with Allow), the body limit (413), the 404, and how a thrown error becomes an answer.
+// What every HTTP service shares, configured here once instead of written per service: CORS (open on the public
+// read routes, only the project's allowed origins on the routes that change state), the methods a service answers
+// (405 with Allow), the body limit (413), the 404, and how a thrown error becomes an answer.
 // Services are Hono apps: Web-standard Request/Response, `app.request()` in tests without a port, and the same
 // app runs on serverless and edge hosts.
 import { STATUS_CODES } from 'node:http';
@@ -7,13 +8,20 @@ import { STATUS_CODES } from 'node:http';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { methodNotAllowed } from 'hono/method-not-allowed';
+import { TrieRouter } from 'hono/router/trie-router';
+
+import { originMatches } from './allowedOrigins.mjs';
 
 /** Largest request body a service reads unless it says otherwise. */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** Every answer may be read by any origin: the services serve public data, and check projects themselves. */
+/** The public read routes may be read by any origin: they serve public data, and check projects themselves. */
 const CORS_HEADERS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'retry-after' };
+/** A state-changing request (or its preflight) from an origin the project does not allow (§8 Invalid App Configuration). */
+export const ORIGIN_NOT_ALLOWED = 'This origin is not an allowed origin of the project';
+/** A state-changing request to a route only the service's own pages may call, from another origin. */
+export const NOT_OWN_ORIGIN = "Only this service's own pages may call this";
 /** A preflight's requested headers are echoed only when they look like a header list. */
 const HEADER_LIST = /^[\w\s,-]+$/;
 
@@ -83,6 +91,21 @@ export function queryParam(query, name) {
  *   are not RequestErrors (a node that failed is 502); anything left is logged and answered 500
  * @property {import('hono').MiddlewareHandler} [beforeRoutes] runs after CORS preflights, before everything else
  *   (the test switch that fails the next requests)
+ * @property {readonly StateChangingRoute[]} [changesState] the routes that change state: a browser may call them (and
+ *   read their answers) only from the service's own origin or, unless the route says `self`, from an allowed origin
+ *   of the project named by the `projectId` query parameter; any other Origin is refused with 403 and no CORS
+ *   header, its preflight too. A request with no Origin is not a browser's cross-site one and passes. (default none)
+ * @property {(projectId: string) => Promise<readonly string[]>} [projectOrigins] a project's allowed origins (§5
+ *   patterns, as the directory's `/projects/v1/origins` serves them; see createAllowedOrigins). An empty list allows
+ *   no other origin. (default none for every project)
+ */
+
+/**
+ * @typedef {object} StateChangingRoute
+ * @property {string} method 'POST', 'PUT', 'DELETE' …
+ * @property {string} path a Hono path, as the route is registered (`/v1/sessions/:id/revoke`)
+ * @property {'project' | 'self'} [callers] who may call it from a browser besides the service's own pages: the
+ *   project's allowed origins, or nobody (a confirm button on the service's own page). (default 'project')
  */
 
 /**
@@ -104,8 +127,26 @@ export function createServiceApp({
   errorBody = (_status, message) => ({ error: message }),
   mapError = () => undefined,
   beforeRoutes,
+  changesState = [],
+  projectOrigins = async () => [],
 }) {
   const allow = [...methods, 'OPTIONS'].join(', ');
+  /** @type {TrieRouter<StateChangingRoute>} */
+  const stateRoutes = new TrieRouter();
+  for (const route of changesState) stateRoutes.add(route.method.toUpperCase(), route.path, route);
+  /**
+   * Whether a browser page on `origin` may call (and read) the state-changing `route`.
+   *
+   * @param {import('hono').Context} c @param {StateChangingRoute} route @param {string} origin
+   */
+  const mayCall = async (c, route, origin) => {
+    if (origin === new URL(c.req.url).origin) return true;
+    if (route.callers === 'self') return false;
+    // The project is the query's (the client sends it there on every call, so that a preflight can name it too).
+    const projectIds = searchParams(c).getAll('projectId');
+    if (projectIds.length !== 1 || !projectIds[0]) return false;
+    return (await projectOrigins(projectIds[0])).some((pattern) => originMatches(pattern, origin));
+  };
   /**
    * @param {import('hono').Context} c @param {number} status @param {string} message @param {Record<string, string>} [headers]
    * @param {RequestError} [refusal]
@@ -114,16 +155,26 @@ export function createServiceApp({
 
   const app = new Hono();
   app.use(async (c, next) => {
-    if (c.req.method === 'OPTIONS') {
+    const preflight = c.req.method === 'OPTIONS';
+    const method = preflight ? (c.req.header('access-control-request-method') ?? '').toUpperCase() : c.req.method;
+    const route = stateRoutes.match(method, c.req.path)[0][0]?.[0];
+    const origin = c.req.header('origin');
+    // A state-changing route's answers depend on the Origin: caches must keep them apart.
+    if (route) c.header('vary', 'origin');
+    if (route && origin !== undefined && !(await mayCall(c, route, origin))) {
+      throw new RequestError(403, route.callers === 'self' ? NOT_OWN_ORIGIN : ORIGIN_NOT_ALLOWED);
+    }
+    const cors = route ? (origin === undefined ? {} : { 'access-control-allow-origin': origin, 'access-control-expose-headers': 'retry-after' }) : CORS_HEADERS;
+    if (preflight) {
       const requested = c.req.header('access-control-request-headers') ?? '';
       return c.body(null, 204, {
-        ...CORS_HEADERS,
+        ...cors,
         'access-control-allow-methods': allow,
         'access-control-allow-headers': HEADER_LIST.test(requested) ? requested : allowHeaders,
         'access-control-max-age': '86400',
       });
     }
-    for (const [header, value] of Object.entries(CORS_HEADERS)) c.header(header, value);
+    for (const [header, value] of Object.entries(cors)) c.header(header, value);
     await next();
   });
   if (beforeRoutes) app.use(beforeRoutes);

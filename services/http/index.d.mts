@@ -35,10 +35,50 @@ export type ServiceAppOptions = {
   mapError?: (error: unknown) => RequestError | undefined;
   /** Runs after CORS preflights and before everything else (a test switch such as {@link createFailureSwitch}). */
   beforeRoutes?: MiddlewareHandler;
+  /**
+   * The routes that change state: a browser may call them (and read the answers) only from the service's own origin
+   * or, unless the route says `self`, from an allowed origin of the project named by the `projectId` query parameter.
+   * Those get `access-control-allow-origin: <origin>` and `vary: origin`; any other Origin gets 403
+   * (ORIGIN_NOT_ALLOWED or NOT_OWN_ORIGIN) with no CORS header, its preflight too. No Origin passes. @default none
+   */
+  changesState?: readonly StateChangingRoute[];
+  /** A project's allowed origins (§5 patterns; see {@link createAllowedOrigins}). An empty list allows no other origin. @default none */
+  projectOrigins?: (projectId: string) => Promise<readonly string[]>;
 };
 
+export type StateChangingRoute = {
+  /** 'POST', 'PUT', 'DELETE' … */
+  method: string;
+  /** A Hono path, as the route is registered (`/v1/sessions/:id/revoke`). */
+  path: string;
+  /** Who may call it from a browser besides the service's own pages. @default 'project' */
+  callers?: 'project' | 'self';
+};
+
+/** 'This origin is not an allowed origin of the project': a state-changing request from an origin the project does not allow. */
+export declare const ORIGIN_NOT_ALLOWED: string;
+/** A state-changing request to a route only the service's own pages may call, from another origin. */
+export declare const NOT_OWN_ORIGIN: string;
+
+/** How long a project's allowed origins are reused: 60 s. */
+export declare const ORIGINS_TTL_MS: number;
+/** Whether `origin` matches an allowed-origins pattern (`https://*.example.com`, `http://localhost:*`). */
+export declare function originMatches(pattern: string, origin: string): boolean;
 /**
- * A Hono app with what every service shares: open CORS (preflights answered, `*` on every answer), 405 with
+ * Projects' allowed origins from the directory's `/projects/v1/origins`, cached ORIGINS_TTL_MS (a failed lookup
+ * allows nobody, for 5 s).
+ */
+export declare function createAllowedOrigins(options: {
+  directoryUrl: string;
+  /** Sent as `st`. @default 'foyer-service' */
+  client?: string;
+  fetch?: typeof fetch;
+  now?: () => number;
+}): { originsOf(projectId: string): Promise<string[]>; allows(projectId: string, origin: string): Promise<boolean> };
+
+/**
+ * A Hono app with what every service shares: CORS (preflights answered; `*` on the public routes, only allowed
+ * origins on `changesState` routes), 405 with
  * Allow, the body limit, a JSON 404, and thrown errors mapped to answers. The service adds its routes.
  */
 export declare function createServiceApp(options: ServiceAppOptions): Hono;

@@ -3,6 +3,8 @@
 export {
   DEFAULT_MAX_BODY_BYTES,
   JSON_TYPE,
+  NOT_OWN_ORIGIN,
+  ORIGIN_NOT_ALLOWED,
   RequestError,
   createFailureSwitch,
   createServiceApp,
@@ -10,5 +12,6 @@ export {
   searchParams,
   sendJson,
 } from './createServiceApp.mjs';
+export { ORIGINS_TTL_MS, createAllowedOrigins, originMatches } from './allowedOrigins.mjs';
 export { DEFAULT_RATE_LIMIT, clientAddress, createRateLimit } from './rateLimit.mjs';
 export { serveApp } from './serveApp.mjs';

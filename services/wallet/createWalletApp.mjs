@@ -5,9 +5,8 @@ import { readFileSync } from 'node:fs';
 
 import * as v from 'valibot';
 
-import { DEFAULT_RATE_LIMIT, clientAddress, createRateLimit, createServiceApp, searchParams, sendJson } from '../http/index.mjs';
+import { DEFAULT_RATE_LIMIT, clientAddress, createAllowedOrigins, createRateLimit, createServiceApp, searchParams, sendJson } from '../http/index.mjs';
 /** @typedef {import('../http/index.mjs').RequestError} RequestError */
-import { createAllowedOrigins } from './allowedOrigins.mjs';
 import { WalletError, invalidRequest } from './errors.mjs';
 import { DEVICE_WAIT_MS, HANDLERS, confirmDeviceToken } from './handlers.mjs';
 import { deriveKeys, hashSecret } from './masterKey.mjs';
@@ -100,7 +99,7 @@ export async function createWalletApp({
   };
   await database.migrate({ schema: 'wallet', migrations: WALLET_MIGRATIONS });
   const keys = deriveKeys(masterKey);
-  const origins = createAllowedOrigins({ directoryUrl, now });
+  const origins = createAllowedOrigins({ directoryUrl, client: 'foyer-wallet', now });
   /** @type {import('./handlers.mjs').WalletDeps} */
   const deps = {
     database,

@@ -71,6 +71,7 @@ export function createNameRoutes({ store, indexers, zone, now, mirror }) {
     {
       method: 'POST',
       path: '/v1/profile/account',
+      changesState: true,
       handle: async ({ body }) => {
         const { coin_type: coinType, address: rawAddress, message, signature } = body;
         const address = typeof rawAddress === 'string' ? evmAddress(rawAddress) : undefined;

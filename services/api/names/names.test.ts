@@ -19,7 +19,7 @@ import {
   type Hex,
   type PublicClient,
 } from 'viem'
-import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { ANVIL_ACCOUNTS, NAME_RESOLVER_OWNER, compileContracts, startAnvil } from '../../devchain/index.mjs'
@@ -154,6 +154,23 @@ describe('POST /v1/profile/account', () => {
       { name: `${label}2.foyer.id`, registered: false },
       { name: `${label}3.foyer.id`, registered: false },
     ])
+  })
+
+  it('attack: a page on a disallowed origin cannot register (no CORS grant, 403); the loopback pages of the default list can', SLOW, async () => {
+    const name = fresh('cors')
+    const owner = privateKeyToAccount(generatePrivateKey())
+    const message = messageFor(name, owner.address)
+    const body = JSON.stringify({ coin_type: COIN_TYPE, address: owner.address, message, signature: await owner.signMessage({ message }) })
+    const send = (origin: string) =>
+      fetch(`${api.url}/v1/profile/account?${CLIENT}`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body })
+    const refused = await send('https://evil.example.org')
+    expect([refused.status, refused.headers.get('access-control-allow-origin'), await refused.json()]).toEqual([403, null, { error: 'This origin is not an allowed origin of the project' }])
+    expect((await get(`/v1/profile/account/${name}`)).status).toBe(404)
+    const granted = await send('http://127.0.0.1:5173')
+    expect([granted.status, granted.headers.get('access-control-allow-origin')]).toEqual([200, 'http://127.0.0.1:5173'])
+    expect((await get(`/v1/profile/account/${name}`)).status).toBe(200)
+    // The lookups stay public.
+    expect((await fetch(`${api.url}/v1/profile/account/${name}?${CLIENT}`, { headers: { origin: 'https://evil.example.org' } })).headers.get('access-control-allow-origin')).toBe('*')
   })
 
   it('behavior: an unknown name is 404 with its reason; a free one is suggested as itself first', async () => {

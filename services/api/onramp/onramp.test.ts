@@ -321,6 +321,35 @@ describe('the checkout', () => {
     expect((await get(`/v1/onramp/orders/${orderId}`)).body.status).toBe('created')
   })
 
+  it("attack: another site's page cannot confirm a checkout for the visitor, nor open one; the API's own page confirms", SLOW, async () => {
+    const { url, orderId } = await checkout({ amount: '10.00' })
+    // The host page (even an allowed one) posting the checkout page's form: refused before anything moves.
+    for (const origin of ['http://127.0.0.1:5173', 'https://evil.example.org']) {
+      const target = new URL(url)
+      target.pathname += '/confirm'
+      const refused = await fetch(target, { method: 'POST', headers: { origin }, body: new URLSearchParams({ paymentMethod: 'card' }), redirect: 'manual' })
+      expect([origin, refused.status, refused.headers.get('access-control-allow-origin')]).toEqual([origin, 403, null])
+      expect((await get(`/v1/onramp/orders/${orderId}`)).body.status).toBe('created')
+    }
+    const opened = await fetch(`${api.url}/v1/generators/onrampurl?${CLIENT}`, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example.org', 'content-type': 'application/json' },
+      body: JSON.stringify({ provider: 'coinbase', destinationWallets: [{ address: buyer, blockchains: [`local-${CHAIN_ID}`], assets: ['USDC'] }], presetFiatAmount: '10.00' }),
+    })
+    expect([opened.status, opened.headers.get('access-control-allow-origin')]).toEqual([403, null])
+    const paid = await fetch(`${api.url}/v1/exchange/payments?${CLIENT}`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example.org', 'access-control-request-method': 'POST' },
+    })
+    expect([paid.status, paid.headers.get('access-control-allow-origin')]).toEqual([403, null])
+    // The checkout page itself posts from the API's origin.
+    const target = new URL(url)
+    target.pathname += '/cancel'
+    const own = await fetch(target, { method: 'POST', headers: { origin: new URL(api.url).origin }, redirect: 'manual' })
+    expect(own.status).toBe(303)
+    expect((await settled(orderId)).status).toBe('cancelled')
+  })
+
   it('behavior: refuses networks it cannot pay on, bad addresses, unknown orders', async () => {
     const open = (address: string, network: string) =>
       post('/v1/generators/onrampurl', { destinationWallets: [{ address, blockchains: [network], assets: ['USDC'] }], presetFiatAmount: '50.00' })

@@ -24,6 +24,16 @@ export const EXCHANGE = 'exchange';
 /** How long a quote id can open a checkout at its price. */
 export const QUOTE_TTL_MS = 10 * 60_000;
 const ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+/**
+ * The checkout pages' confirm and cancel buttons: forms on the API's own pages, which no other site may post (the
+ * host page never confirms a payment for the visitor).
+ *
+ * @type {readonly import('../../http/index.mjs').StateChangingRoute[]}
+ */
+export const CHECKOUT_ACTIONS = [
+  { method: 'POST', path: '/exchange/pay/:id/:action{confirm|cancel}', callers: 'self' },
+  { method: 'POST', path: '/onramp/checkout/:id/:action{confirm|cancel}', callers: 'self' },
+];
 
 /** @param {string} provider */
 const providerName = (provider) => (provider === 'meld' ? 'Meld' : provider === EXCHANGE ? 'Foyer Exchange' : 'Coinbase');
@@ -163,6 +173,7 @@ export function createOnramp({ store, treasury, currencies, price, baseUrl, log,
     {
       method: 'POST',
       path: '/v1/generators/onrampurl',
+      changesState: true,
       handle: async ({ body }) => {
         const { destinationWallets, defaultNetwork, partnerUserId, presetFiatAmount, fiatCurrency = 'USD', paymentMethod, quoteId } = body;
         const wallet = Array.isArray(destinationWallets) && destinationWallets.length === 1 ? destinationWallets[0] : undefined;
@@ -219,6 +230,7 @@ export function createOnramp({ store, treasury, currencies, price, baseUrl, log,
       // Pay from an exchange: the exchange stand-in withdraws from the visitor's account there to the recipient.
       method: 'POST',
       path: '/v1/exchange/payments',
+      changesState: true,
       handle: async ({ body }) => {
         const { asset, amount, recipient } = body;
         const found = typeof asset === 'string' ? assetOf(asset) : undefined;

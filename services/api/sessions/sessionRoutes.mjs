@@ -32,11 +32,13 @@ export function createSessionRoutes({ store, originsOf, rpcUrls, chains, now }) 
     {
       method: 'POST',
       path: '/v1/sessions/nonce',
+      changesState: true,
       handle: ({ body }) => store.issueNonce(body.projectId, now(), NONCE_TTL_MS),
     },
     {
       method: 'POST',
       path: '/v1/sessions',
+      changesState: true,
       handle: async ({ body }) => {
         const { projectId, message, signature } = body;
         if (typeof message !== 'string' || typeof signature !== 'string') {
@@ -85,6 +87,7 @@ export function createSessionRoutes({ store, originsOf, rpcUrls, chains, now }) 
     {
       method: 'POST',
       path: '/v1/sessions/:id/revoke',
+      changesState: true,
       handle: async ({ params: [id = ''], body }) => {
         // §7 names `pci` and `signature` (a smart session's permission context and its signature). A sign-in
         // session's id is its bearer secret, so neither is needed; when sent they must at least be strings.

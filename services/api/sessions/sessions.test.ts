@@ -160,6 +160,33 @@ describe('the sign-in calls', () => {
     expect((await signIn(message, await alice.signMessage({ message }))).status).toBe(200)
   })
 
+  it('attack: a page on an origin the project does not allow gets no CORS grant and is refused; an allowed one is granted', async () => {
+    for (const pathname of ['/v1/sessions/nonce', '/v1/sessions', '/v1/sessions/any-session/revoke']) {
+      for (const origin of ['https://evil.example.org', 'https://example.com', 'http://localhost:5173']) {
+        const preflight = await fetch(`${api.url}${pathname}?${CLIENT}`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } })
+        expect([pathname, origin, preflight.status, preflight.headers.get('access-control-allow-origin')]).toEqual([pathname, origin, 403, null])
+        const posted = await fetch(`${api.url}${pathname}?${CLIENT}`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify({ projectId: PROJECT }) })
+        expect([pathname, origin, posted.status, posted.headers.get('access-control-allow-origin'), await posted.json()]).toEqual([
+          pathname,
+          origin,
+          403,
+          null,
+          { error: 'This origin is not an allowed origin of the project' },
+        ])
+      }
+    }
+    for (const origin of [ORIGIN, 'https://shop.example.com']) {
+      const preflight = await fetch(`${api.url}/v1/sessions/nonce?${CLIENT}`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } })
+      expect([preflight.status, preflight.headers.get('access-control-allow-origin'), preflight.headers.get('vary')]).toEqual([204, origin, 'origin'])
+      const posted = await fetch(`${api.url}/v1/sessions/nonce?${CLIENT}`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify({ projectId: PROJECT }) })
+      expect([posted.status, posted.headers.get('access-control-allow-origin')]).toEqual([200, origin])
+      expect((await posted.json()).nonce).toEqual(expect.any(String))
+    }
+    // The project of the check is the query's: the body cannot name another.
+    const other = await fetch(`${api.url}/v1/sessions/nonce?${CLIENT}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ projectId: 'someone-else' }) })
+    expect([other.status, await other.json()]).toEqual([400, { error: 'projectId differs between the query and the body' }])
+  })
+
   it('behavior: malformed requests are 400 and change nothing', async () => {
     expect(await signIn('hello', '0x00')).toEqual(refused(400, 'malformed'))
     expect(await call('POST', '/v1/sessions', { message: 1, signature: '0x' })).toEqual(refused(400, 'malformed'))

@@ -1,6 +1,6 @@
-// Which sites may embed a project's frame (§5): the directory's `/projects/v1/origins`, asked briefly cached.
-// The frame checks every message's origin against it (the backend does, per request) and the frame page sends it
-// as CSP `frame-ancestors`, whose source syntax the directory's patterns already follow.
+// Which sites a project allows (§5): the directory's `/projects/v1/origins`, asked briefly cached. The wallet's frame
+// checks every message's origin against it (and sends it as CSP `frame-ancestors`, whose source syntax the
+// directory's patterns already follow); the services grant CORS on their state-changing routes to it only.
 
 /** How long a project's list is reused: an edit in the directory reaches running frames within this. */
 export const ORIGINS_TTL_MS = 60_000;
@@ -36,17 +36,18 @@ export function originMatches(pattern, origin) {
  *
  * @param {object} options
  * @param {string} options.directoryUrl the wallet directory (`services/directory`)
+ * @param {string} [options.client] the client type sent as `st`. (default 'foyer-service')
  * @param {typeof fetch} [options.fetch]
  * @param {() => number} [options.now]
  */
-export function createAllowedOrigins({ directoryUrl, fetch: fetchFn = fetch, now = Date.now }) {
+export function createAllowedOrigins({ directoryUrl, client = 'foyer-service', fetch: fetchFn = fetch, now = Date.now }) {
   /** @type {Map<string, { origins: string[], until: number }>} */
   const cache = new Map();
 
   /** @param {string} projectId */
   async function lookUp(projectId) {
     const url = new URL('/projects/v1/origins', directoryUrl);
-    url.search = new URLSearchParams({ projectId, st: 'foyer-wallet', sv: '1' }).toString();
+    url.search = new URLSearchParams({ projectId, st: client, sv: '1' }).toString();
     try {
       const response = await fetchFn(url, { signal: AbortSignal.timeout(5_000) });
       if (!response.ok) return { origins: [], until: now() + FAILURE_TTL_MS };
