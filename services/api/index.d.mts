@@ -221,6 +221,11 @@ export type BlockchainApi = {
   };
   /** The next `count` requests (preflights aside) answer `status` (400-599); 429 adds `retry-after: 1`. @default count 1 */
   failNext(status: number, count?: number): void;
+  /**
+   * The next `count` requests (preflights aside) wait `ms` before they are handled (Infinity: until released): a
+   * slow service. Replaces a delay still pending; `count` 0 lets every waiting request go on now. @default count 1
+   */
+  delayNext(ms: number, count?: number): void;
   /** Stops indexing and listening; resolves once closed. Safe to call twice. */
   stop(): Promise<void>;
 };

@@ -249,6 +249,11 @@ export async function startApi({
      * `retry-after: 1`. Replaces any failure still pending.
      */
     failNext: failures.failNext,
+    /**
+     * The next `count` requests (preflights aside) wait `ms` first (Infinity: until released): a slow service.
+     * Replaces any delay still pending; `count` 0 lets every waiting request go on now.
+     */
+    delayNext: failures.delayNext,
     /** Stops indexing and listening, closes every connection and resolves once closed. Safe to call twice. */
     stop() {
       stopping ??= (async () => {

@@ -72,6 +72,11 @@ export type WalletDirectory = {
    * `retry-after: 1`. Replaces a failure still pending. @param count default 1; Infinity fails every request
    */
   failNext(status: number, count?: number): void;
+  /**
+   * The next `count` requests (preflights aside) wait `ms` before they are handled (Infinity: until released).
+   * Replaces a delay still pending; `count` 0 lets every waiting request go on now. @default count 1
+   */
+  delayNext(ms: number, count?: number): void;
   /** The analytics events kept for a project, oldest first (empty without `analytics`). */
   analyticsEvents(projectId: string): Promise<AnalyticsEvent[]>;
   /** Stops listening and closes every connection; resolves once closed. Safe to call twice. */

@@ -149,6 +149,11 @@ export async function startDirectory({
      */
     failNext: failures.failNext,
     /**
+     * The next `count` requests (preflights aside) wait `ms` first (Infinity: until released): a slow directory.
+     * Replaces any delay still pending; `count` 0 lets every waiting request go on now.
+     */
+    delayNext: failures.delayNext,
+    /**
      * The analytics events kept for a project, oldest first (empty without `analytics`).
      *
      * @param {string} projectId

@@ -211,11 +211,15 @@ export function createServiceApp({
 }
 
 /**
- * A switch that makes the next requests fail, for trying a client's error handling (`failNext(429)`).
- * Its `middleware` goes in `beforeRoutes`, so preflights never use one up.
+ * A switch that makes the next requests fail (`failNext(429)`) or answer late (`delayNext(5000)`), for trying a
+ * client's error handling and its loading states. Its `middleware` goes in `beforeRoutes`, so preflights never use
+ * one up. A delayed request waits first, then fails if a failure is pending, else is served.
  */
 export function createFailureSwitch() {
   let failure = { status: 0, remaining: 0 };
+  let delay = { ms: 0, remaining: 0 };
+  /** The requests waiting now, each with what lets it go on. @type {Set<() => void>} */
+  const waiting = new Set();
   return {
     /**
      * The next `count` requests answer `status` with `{ error }`; 429 also carries `retry-after: 1`. Replaces any
@@ -229,8 +233,35 @@ export function createFailureSwitch() {
       if (!(count === Infinity || (Number.isInteger(count) && count >= 0))) throw new TypeError('failNext: count must be a whole number');
       failure = { status, remaining: count };
     },
+    /**
+     * The next `count` requests wait `ms` before they are handled: a slow service, not a down one. Replaces any
+     * delay still pending; `count` 0 also lets every request waiting now go on at once (the answer arrives).
+     *
+     * @param {number} ms Infinity holds them until a `delayNext(…, 0)`
+     * @param {number} [count] default 1; Infinity delays every request
+     */
+    delayNext(ms, count = 1) {
+      if (!(ms === Infinity || (Number.isFinite(ms) && ms >= 0))) throw new TypeError('delayNext: ms must be 0 or more');
+      if (!(count === Infinity || (Number.isInteger(count) && count >= 0))) throw new TypeError('delayNext: count must be a whole number');
+      delay = { ms, remaining: count };
+      if (count === 0) for (const release of [...waiting]) release();
+    },
     /** @type {import('hono').MiddlewareHandler} */
     async middleware(_c, next) {
+      if (delay.remaining > 0) {
+        delay.remaining -= 1;
+        const { ms } = delay;
+        await new Promise((resolve) => {
+          const release = () => {
+            waiting.delete(release);
+            clearTimeout(timer);
+            resolve(undefined);
+          };
+          // Unref'd: a held request never keeps the process alive; a stopped server drops its connection anyway.
+          const timer = ms === Infinity ? undefined : setTimeout(release, ms).unref();
+          waiting.add(release);
+        });
+      }
       if (failure.remaining > 0) {
         failure.remaining -= 1;
         const headers = failure.status === 429 ? { 'retry-after': '1' } : {};

@@ -89,9 +89,15 @@ export declare function serveApp(
   options: { port: number; host?: string; envVar: string; name: string; log: (message: string) => void },
 ): Promise<{ server: Server; url: string; port: number; stop(): Promise<void> }>;
 
-/** Makes the next requests fail (`failNext(429)`), for trying a client's error handling; `middleware` goes in beforeRoutes. */
+/**
+ * Makes the next requests fail (`failNext(429)`) or answer late (`delayNext(5000)`), for trying a client's error
+ * handling and loading states; `middleware` goes in beforeRoutes. A delayed request waits, then fails if a failure
+ * is pending.
+ */
 export declare function createFailureSwitch(): {
   failNext(status: number, count?: number): void;
+  /** The next `count` (default 1) requests wait `ms` (Infinity: until released); `count` 0 releases every waiting one now. */
+  delayNext(ms: number, count?: number): void;
   middleware: MiddlewareHandler;
 };
 

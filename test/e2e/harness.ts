@@ -48,8 +48,11 @@ export interface Stack {
   relayUrl: string
   /** The wallet directory the demo lists wallets from; `failNext` makes it answer errors. */
   directory: { url: string; failNext(status: number, count?: number): void }
-  /** The blockchain data API (§7) the demo reads tokens, activity and names from; `failNext` makes it answer errors. */
-  api: { url: string; failNext(status: number, count?: number): void }
+  /**
+   * The blockchain data API (§7) the demo reads tokens, activity and names from; `failNext` makes it answer errors,
+   * `delayNext` makes it slow (Infinity: held until `delayNext(0, 0)`).
+   */
+  api: { url: string; failNext(status: number, count?: number): void; delayNext(ms: number, count?: number): void }
   browser: Browser
   /** A fresh browser context (its own storage) with the test wallet injected. */
   newPage(options?: NewPageOptions): Promise<{ context: BrowserContext; page: Page }>
