@@ -77,8 +77,7 @@ export default defineConfig({
       },
       {
         // End-to-end: the demo in Chromium (driven by playwright-core from the test itself) against
-        // anvil, the local relay, etc. Runs after the other projects (groupOrder), one file at a
-        // time. While it has no files it is simply skipped: `vitest run` fails only when no project
+        // anvil, the local relay, etc. Runs after the other projects (groupOrder). While it has no files it is simply skipped: `vitest run` fails only when no project
         // finds any file. (passWithNoTests is global-only in vitest 4, so it is not set; run this
         // project alone with `vitest run --project e2e --passWithNoTests`.)
         test: {
@@ -91,7 +90,9 @@ export default defineConfig({
           // A page restoring a session or reading a chain may take seconds on a loaded 2-core machine; a
           // poll that needs longer says so itself.
           expect: { poll: { timeout: 10_000 } },
-          fileParallelism: false,
+          // Two files at a time (every stack takes free ports and its own temporary directory): the whole suite stays
+          // under CI's 20 minutes on two cores.
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },

@@ -22,10 +22,10 @@ import { buildPackageApps, gzipOf, injectBenchWallet, removePackageApps } from '
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const dist = path.join(repo, 'demo/dist')
 // The demo carries both chains and twelve plugins (each manifest held to its own 1–1.5 KB by `npm run size`), so its
-// first paint is the kernel's plus theirs, plus the demo's own code where Rollup put it in with ours: 35 KB since
-// languages, the legal checkbox, ProfileWallets and the public RPC joined it (32 KB before, 30 KB with seven plugins).
-// DESIGN's first-paint budget is the minimal host's, gated below (PACKAGE.beforeGzip).
-const TARGETS = { libraryGzip: 35 * 1024, openMs: 50, outsideRequests: 0 }
+// first paint is the kernel's plus theirs: 29.3 KB, counting Foyer's share of each file only (the demo page's own
+// code shares the entry file with ours). DESIGN's first-paint budget is the minimal host's, gated below
+// (PACKAGE.beforeGzip).
+const TARGETS = { libraryGzip: 31 * 1024, openMs: 50, outsideRequests: 0 }
 // The packed package as a host builds it (#21). `gate` fails the run; `target` is #21's aim where the gate is not
 // there yet, so a regression fails while the figure still shows how far it has to go.
 const PACKAGE = {

@@ -130,7 +130,9 @@ export async function startStack({ wallet = false, names = false, onramp = false
       await buildApp({ configFile, build: { outDir }, logLevel: 'warn' })
       server = await preview({ configFile, build: { outDir }, preview: { port: 0, strictPort: false }, logLevel: 'warn' })
     } else {
-      server = await createServer({ configFile, server: { port: 0, strictPort: false }, logLevel: 'warn' })
+      // Its own dependency cache: end-to-end files run two at a time, and two dev servers re-optimizing one shared
+      // cache would pull it from under each other's pages.
+      server = await createServer({ configFile, cacheDir: path.join(dir, 'vite'), server: { port: 0, strictPort: false }, logLevel: 'warn' })
       await server.listen()
     }
     vite = server
