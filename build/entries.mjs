@@ -64,10 +64,10 @@ export const budgets = [
 
 /**
  * Peer dependencies: never bundled, with every subpath (`react-dom/client`, `viem/chains` …).
- * `@walletconnect/sign-client` is needed only with `evm({ walletConnect })`; `@wagmi/core` only with `foyer/wagmi`;
+ * `@wagmi/core` is needed only with `foyer/wagmi`;
  * `@solana/wallet-adapter-react` only with `foyer/solana-wallet-adapter`.
  */
-export const peers = ['react', 'react-dom', 'viem', '@solana/kit', '@walletconnect/sign-client', '@wagmi/core', '@solana/wallet-adapter-react']
+export const peers = ['react', 'react-dom', 'viem', '@solana/kit', '@wagmi/core', '@solana/wallet-adapter-react']
 
 /**
  * Dependencies left as imports for the host's bundler: qrcode is CommonJS (Rollup here bundles ES

@@ -1,20 +1,12 @@
-import { BaseError, type BaseErrorOptions } from '../../kernel/core/errors/BaseError.js'
 import { ViemNotInstalledError } from './loadEvmClient.js'
 
-/** The WalletConnect body of the chain, which needs @walletconnect/sign-client. */
+/** The WalletConnect body of the chain, with Foyer's own WalletConnect client. */
 export type WalletConnectModule = typeof import('./walletConnect.js')
-
-/** `@walletconnect/sign-client`, an optional peer dependency, is not installed. */
-export class WalletConnectNotInstalledError extends BaseError {
-  override name = 'WalletConnectNotInstalledError'
-  constructor(options?: BaseErrorOptions) {
-    super('Install @walletconnect/sign-client to use WalletConnect', options)
-  }
-}
 
 /**
  * Loads the WalletConnect body on first use (STYLE 3): when a WalletConnect view opens or a stored
- * session is restored. A missing SDK gives an error that names the package.
+ * session is restored. It needs no SDK (the client is Foyer's own); a missing viem, which the
+ * connection path uses, gives an error that names the package.
  *
  * @example
  * const walletConnect = await loadWalletConnect()
@@ -24,9 +16,6 @@ export async function loadWalletConnect(load: () => Promise<WalletConnectModule>
     return await load()
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
-    if (/@walletconnect\//.test(message)) {
-      throw new WalletConnectNotInstalledError({ cause: error, details: `Run \`npm install @walletconnect/sign-client\`. (${message})` })
-    }
     if (/\bviem\b/.test(message)) throw new ViemNotInstalledError({ cause: error, details: `Run \`npm install viem\`. (${message})` })
     throw error
   }

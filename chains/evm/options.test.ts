@@ -76,7 +76,7 @@ describe('evm options', () => {
     [
       'an unknown walletConnect option',
       { networks: [local], walletConnect: { projectId: 'p', qr: true } },
-      'unknown option `walletConnect.qr`; walletConnect takes `projectId`, `relayUrl`, `metadata` and `verify`.',
+      'unknown option `walletConnect.qr`; walletConnect takes `projectId`, `relayUrl` and `metadata`.',
     ],
     ['metadata with a javascript: url', { networks: [local], walletConnect: { projectId: 'p', metadata: { name: 'Shop', url: 'javascript:alert(1)' } } }, '`walletConnect.metadata.url`: must be an http(s) URL.'],
     ['a CAIP id that does not match the id', { networks: [{ ...local, caipNetworkId: 'eip155:1' }] }, "evm(): `networks.0.caipNetworkId` is 'eip155:1'; chain 31337 is 'eip155:31337'."],
@@ -86,15 +86,12 @@ describe('evm options', () => {
     expect(error.message).toContain(message)
   })
 
-  it('behavior: walletConnect is optional; Verify is off for a loopback relay unless asked for', () => {
+  it('behavior: walletConnect is optional; its relay and metadata pass through; Verify is no longer an option', () => {
     const config = (walletConnect?: EvmOptions['walletConnect']) => parseEvmOptions({ networks: [local], walletConnect }).walletConnect
     expect(config()).toBeUndefined()
-    expect(config({ projectId: 'p' })).toEqual({ projectId: 'p', verify: true })
-    expect(config({ projectId: 'p', relayUrl: 'ws://127.0.0.1:8787' })).toMatchObject({ relayUrl: 'ws://127.0.0.1:8787', verify: false })
-    expect(config({ projectId: 'p', relayUrl: 'ws://localhost:8787/' })).toMatchObject({ verify: false })
-    expect(config({ projectId: 'p', relayUrl: 'wss://relay.example.com' })).toMatchObject({ verify: true })
-    expect(config({ projectId: 'p', relayUrl: 'wss://relay.example.com', verify: false })).toMatchObject({ verify: false })
-    expect(config({ projectId: 'p', relayUrl: 'ws://127.0.0.1:8787', verify: true })).toMatchObject({ verify: true })
+    expect(config({ projectId: 'p' })).toEqual({ projectId: 'p' })
+    expect(config({ projectId: 'p', relayUrl: 'ws://127.0.0.1:8787' })).toEqual({ projectId: 'p', relayUrl: 'ws://127.0.0.1:8787' })
+    expect(() => config({ projectId: 'p', verify: true } as never)).toThrow('unknown option `walletConnect.verify`')
     expect(config({ projectId: 'p', metadata: { name: 'Shop', url: 'https://shop.example.com', icons: ['https://shop.example.com/i.png'] } })?.metadata).toEqual({
       name: 'Shop',
       url: 'https://shop.example.com',

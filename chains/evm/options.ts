@@ -66,13 +66,6 @@ export interface EvmWalletConnectOptions {
    * @default the kernel's `metadata`, its url defaulting to the page's origin
    */
   metadata?: { name: string; description?: string; url?: string; icons?: readonly string[] }
-  /**
-   * Ask WalletConnect's Verify service to attest this origin before each connection and request.
-   * Off for a relay on 127.0.0.1 or localhost, where there is no one to attest to and the SDK would
-   * wait 5 s on every call for an answer that never comes.
-   * @default true, except for a loopback relay
-   */
-  verify?: boolean
 }
 
 const NetworkSchema = networkSchema({
@@ -96,7 +89,6 @@ const WalletConnectSchema = v.strictObject(
         icons: v.optional(v.array(v.string())),
       }),
     ),
-    verify: v.optional(v.boolean()),
   },
   'must be an object such as { projectId }',
 )
@@ -115,7 +107,7 @@ function describe(issues: readonly v.BaseIssue<unknown>[], root?: string): strin
     root,
     unknownKey: (path) =>
       path.startsWith('walletConnect.')
-        ? `unknown option \`${path}\`; walletConnect takes \`projectId\`, \`relayUrl\`, \`metadata\` and \`verify\`.`
+        ? `unknown option \`${path}\`; walletConnect takes \`projectId\`, \`relayUrl\` and \`metadata\`.`
         : `unknown option \`${path}\`; evm() takes \`networks\`, \`rpcUrls\` and \`walletConnect\`.`,
   })
 }
@@ -166,8 +158,6 @@ export function parseEvmOptions(options: unknown): EvmConfig {
 
 function toWalletConnectConfig(options: v.InferOutput<typeof WalletConnectSchema> | undefined): WalletConnectConfig | undefined {
   if (!options) return undefined
-  const { projectId, relayUrl, metadata, verify } = options
-  // A loopback relay is services/relay: Verify has nothing to attest there (see `verify`).
-  const loopback = relayUrl !== undefined && /^wss?:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?(\/|$)/i.test(relayUrl)
-  return { projectId, relayUrl, metadata, verify: verify ?? !loopback }
+  const { projectId, relayUrl, metadata } = options
+  return { projectId, relayUrl, metadata }
 }

@@ -29,8 +29,6 @@ export interface WalletConnectConfig {
   projectId: string
   relayUrl?: string
   metadata?: { name: string; description?: string; url?: string; icons?: readonly string[] }
-  /** False skips the Verify attestation (see EvmWalletConnectOptions.verify). */
-  verify: boolean
 }
 
 /** What `evm()` was configured with. */

@@ -3,6 +3,7 @@
 // kernel pairs, connects, signs, switches and disconnects through the relay. One relay per file.
 import { verifyMessage } from 'viem'
 import * as v from 'valibot'
+import { WebSocket } from 'ws'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { connect } from '../../kernel/actions/connect.js'
 import { disconnect } from '../../kernel/actions/disconnect.js'
@@ -47,6 +48,8 @@ beforeAll(async () => {
 // Discovery looks for browser wallets on window; here there are none.
 beforeEach(() => {
   vi.stubGlobal('window', new EventTarget())
+  // Node 20 has no WebSocket; browsers (and Node 22) do. `ws` is the same WHATWG interface.
+  vi.stubGlobal('WebSocket', WebSocket)
 })
 
 afterEach(async () => {
@@ -60,9 +63,9 @@ afterAll(async () => {
   vi.unstubAllEnvs()
 })
 
-function kernelWith(options: FoyerOptions = {}, evmOptions: { verify?: boolean } = {}) {
+function kernelWith(options: FoyerOptions = {}) {
   const kernel = testKernel({
-    plugins: [evm({ networks: [local, localB], walletConnect: { projectId: 'foyer-test', relayUrl: relay.url, ...evmOptions } })],
+    plugins: [evm({ networks: [local, localB], walletConnect: { projectId: 'foyer-test', relayUrl: relay.url } })],
     ...options,
   })
   kernels.push(kernel)
@@ -128,11 +131,10 @@ describe('walletConnect: options and manifest', () => {
     expect(kernel.router.current().view).toBe('ConnectingWalletConnectBasic')
   })
 
-  it("behavior: a missing SDK is 'Install @walletconnect/sign-client to use WalletConnect'", async () => {
-    const missing = new Error("Cannot find package '@walletconnect/sign-client' imported from /app/dist/chunks/walletConnect.js")
+  it("behavior: a missing viem is 'Install viem…'; a failed chunk load is passed on as it is", async () => {
+    const missing = new Error("Cannot find package 'viem' imported from /app/dist/chunks/walletConnect.js")
     const error = await loadWalletConnect(() => Promise.reject(missing)).catch((caught: unknown) => caught)
-    expect(isFoyerError(error, 'WalletConnectNotInstalledError')).toBe(true)
-    expect((error as { shortMessage: string }).shortMessage).toBe('Install @walletconnect/sign-client to use WalletConnect')
+    expect(isFoyerError(error, 'ViemNotInstalledError')).toBe(true)
     const offline = new TypeError('Failed to fetch dynamically imported module')
     await expect(loadWalletConnect(() => Promise.reject(offline))).rejects.toBe(offline)
   })

@@ -1,17 +1,15 @@
-// The WalletConnect body of the EVM chain: one sign-client per kernel, the pairing that the
-// WalletConnect views drive, and an EIP-1193 provider over a settled session, so that a
-// WalletConnect wallet plugs in exactly where a browser wallet does (connect, events, switching,
-// signing and disconnecting all go through client.ts unchanged). Loaded through import() only when
-// a WalletConnect view opens or a stored WalletConnect session is restored (STYLE 3).
-import { SignClient } from '@walletconnect/sign-client'
-import type { SessionTypes } from '@walletconnect/types'
+// The WalletConnect body of the EVM chain: one WalletConnect client per kernel (Foyer's own, in
+// ./walletConnect/), the pairing that the WalletConnect views drive, and an EIP-1193 provider over a
+// settled session, so that a WalletConnect wallet plugs in exactly where a browser wallet does
+// (connect, events, switching, signing and disconnecting all go through client.ts unchanged).
+// Loaded through import() only when a WalletConnect view opens or a stored WalletConnect session is
+// restored (STYLE 3).
 import * as v from 'valibot'
 import { connect } from '../../kernel/actions/connect.js'
 import type { Kernel } from '../../kernel/core/createKernel.js'
 import { isFoyerError } from '../../kernel/core/errors/BaseError.js'
 import { isUserRejection } from '../../kernel/core/errors/isUserRejection.js'
 import type { Network } from '../../kernel/model/network.js'
-import type { StorageService } from '../../kernel/services/storage.js'
 import { StorageToken } from '../../kernel/core/tokens.js'
 // Statically: loadEvmClient lives in the manifest, and a lazy chunk that imports anything the
 // entry does not export would split the entry into a facade and a shared chunk.
@@ -20,8 +18,9 @@ import { toQuantity } from './hex.js'
 import { createPairingController, dispatchPairing, type PairingController } from './pairing.js'
 import type { Eip1193Events, Eip1193Provider } from './provider.js'
 import { EVM_NAMESPACE, LAST_CONNECTOR_KEY, WALLET_CONNECT_ID, type EvmConfig, type EvmSession, type WalletConnectConfig } from './session.js'
+import { createSignClient, USER_DISCONNECTED, type Session, type SignClient } from './walletConnect/signClient.js'
 
-type Client = InstanceType<typeof SignClient>
+type Client = SignClient
 
 /** What Foyer asks a wallet to allow: §7's wallet RPC plus the common signing methods. */
 export const WALLET_CONNECT_METHODS = [
@@ -35,9 +34,11 @@ export const WALLET_CONNECT_METHODS = [
 /** The wallet events the provider passes on. */
 export const WALLET_CONNECT_EVENTS = ['accountsChanged', 'chainChanged'] as const
 
-// WalletConnect's own codes (getSdkError): the visitor said no to a proposal, its chains or its methods.
+/** WalletConnect's public relay, used when `walletConnect.relayUrl` is not given. */
+export const DEFAULT_RELAY_URL = 'wss://relay.walletconnect.org'
+
+// WalletConnect's own codes: the visitor said no to a proposal, its chains or its methods.
 const SDK_REJECTION_CODES = [5000, 5001, 5002]
-const USER_DISCONNECTED = { code: 6000, message: 'User disconnected.' }
 
 /** True when a WalletConnect or wallet error means the visitor said no. */
 export function isWalletConnectRejection(error: unknown): boolean {
@@ -49,56 +50,21 @@ export function isWalletConnectRejection(error: unknown): boolean {
   )
 }
 
-/**
- * The sign-client's storage, in the kernel's own (localStorage or memory, namespaced by project),
- * so sessions survive a reload where the kernel's other state does and two kernels never mix.
- * The SDK lists keys only to migrate old data; an index entry serves that.
- */
-export function kernelKeyValueStorage(storage: StorageService) {
-  const key = (name: string) => `wc:${name}`
-  const INDEX = 'wc-keys'
-  const keys = () => storage.read(INDEX, v.array(v.string())) ?? []
-  return {
-    getKeys: async () => keys(),
-    getEntries: async <T = unknown>() => keys().map((name) => [name, storage.read(key(name), v.unknown()) as T] as [string, T]),
-    getItem: async <T = unknown>(name: string) => storage.read(key(name), v.unknown()) as T | undefined,
-    setItem: async (name: string, value: unknown) => {
-      storage.write(key(name), value)
-      const known = keys()
-      if (!known.includes(name)) storage.write(INDEX, [...known, name])
-    },
-    removeItem: async (name: string) => {
-      storage.remove(key(name))
-      storage.write(
-        INDEX,
-        keys().filter((known) => known !== name),
-      )
-    },
-  }
-}
+// Each live kernel in a page keeps its WalletConnect state under a key of its own, claimed in the
+// order kernels start (stable across reloads) and given back when it goes, so two kernels of one
+// project never share (or fight over) a session.
+const storageKeysInUse = new Set<string>()
 
-// In a page the SDK keeps one Core per storage prefix on globalThis and hands it (its storage and
-// socket included) to every later client with that prefix. So each live kernel holds a prefix of
-// its own, in the order kernels start (stable across reloads), and gives it back when it goes.
-const prefixesInUse = new Set<string>()
-
-function claimPrefix(): string {
-  let prefix = 'foyer'
-  for (let n = 2; prefixesInUse.has(prefix); n++) prefix = `foyer-${n}`
-  prefixesInUse.add(prefix)
-  return prefix
-}
-
-function releasePrefix(prefix: string): void {
-  prefixesInUse.delete(prefix)
-  const global = globalThis as Record<string, unknown>
-  delete global[`_walletConnectCore_${prefix}`]
-  delete global[`_walletConnectCore_${prefix}_count`]
+function claimStorageKey(): string {
+  let key = 'wc-client'
+  for (let n = 2; storageKeysInUse.has(key); n++) key = `wc-client-${n}`
+  storageKeysInUse.add(key)
+  return key
 }
 
 /** What WalletConnect keeps per kernel, in the kernel's EVM session. */
 export interface WalletConnectRuntime {
-  client: Promise<Client>
+  client: Client
   providers: Map<string, SessionProvider>
   pairing?: PairingController
   /** Stops the pairing and closes the client; the kernel's teardown calls it. */
@@ -123,26 +89,20 @@ function runtimeOf(kernel: Kernel, session: EvmSession, config: EvmConfig): Runt
   if (existing) return existing
   const walletConnect = config.walletConnect
   if (!walletConnect) throw new Error('evm() was set up without `walletConnect`.')
-  const prefix = claimPrefix()
+  const storage = kernel.container.resolve(StorageToken)
+  const key = claimStorageKey()
   const providers = new Map<string, SessionProvider>()
-  const client = SignClient.init({
+  const client = createSignClient({
+    relayUrl: walletConnect.relayUrl ?? DEFAULT_RELAY_URL,
     projectId: walletConnect.projectId,
-    relayUrl: walletConnect.relayUrl,
     metadata: metadataOf(kernel, walletConnect),
-    storage: kernelKeyValueStorage(kernel.container.resolve(StorageToken)),
-    customStoragePrefix: prefix,
-    telemetryEnabled: false,
-    // The kernel's levels are pino's, which the SDK logs with.
-    logger: kernel.options.logLevel,
-  }).then((created) => {
-    // Without an attestation to fetch (a loopback relay, or `verify: false`), the SDK would still
-    // wait 5 s on its Verify frame before every proposal and request.
-    if (!walletConnect.verify) created.core.verify.register = async () => ''
-    created.on('session_event', ({ topic, params }) => providers.get(topic)?.onEvent(params.event.name, params.event.data))
-    created.on('session_update', ({ topic }) => providers.get(topic)?.onUpdate())
-    created.on('session_delete', ({ topic }) => providers.get(topic)?.onGone())
-    created.on('session_expire', ({ topic }) => providers.get(topic)?.onGone())
-    return created
+    // Validated by the client itself: anything it cannot read gives a fresh client with no sessions.
+    storage: { read: () => storage.read(key, v.unknown()), write: (value) => void storage.write(key, value) },
+    schedule: (callback, ms) => kernel.schedule(callback, ms),
+    log: (message, error) => kernel.logger.debug(message, error),
+    onEvent: (topic, event) => providers.get(topic)?.onEvent(event.name, event.data),
+    onUpdate: (topic) => providers.get(topic)?.onUpdate(),
+    onDelete: (topic) => providers.get(topic)?.onGone(),
   })
   const runtime: Runtime = {
     client,
@@ -150,21 +110,11 @@ function runtimeOf(kernel: Kernel, session: EvmSession, config: EvmConfig): Runt
     async close() {
       runtime.pairing?.stop()
       if (session.walletConnect === runtime) session.walletConnect = undefined
-      const started = await client.catch(() => undefined)
-      if (started) {
-        await started.core.relayer.transportClose().catch(() => {})
-        started.core.heartbeat.stop()
-      }
-      releasePrefix(prefix)
+      client.close()
+      storageKeysInUse.delete(key)
     },
   }
   session.walletConnect = runtime
-  client.catch((error: unknown) => {
-    // A client that failed to start (relay unreachable at init) is forgotten, so the next use tries again.
-    kernel.logger.warn('WalletConnect did not start.', error)
-    if (session.walletConnect === runtime) session.walletConnect = undefined
-    releasePrefix(prefix)
-  })
   return runtime
 }
 
@@ -175,14 +125,13 @@ function runtimeOf(kernel: Kernel, session: EvmSession, config: EvmConfig): Runt
  */
 export function pairingFor(kernel: Kernel, session: EvmSession, config: EvmConfig): PairingController {
   const runtime = runtimeOf(kernel, session, config)
-  runtime.pairing ??= createPairingController<SessionTypes.Struct>({
+  runtime.pairing ??= createPairingController<Session>({
     getState: () => kernel.store.getState().pairing,
     dispatch: (action) => dispatchPairing(kernel, action),
     now: () => Date.now(),
     schedule: (callback, ms) => kernel.schedule(callback, ms),
     async propose() {
-      const client = await runtime.client
-      const { uri, approval } = await client.connect({
+      const { uri, approval } = await runtime.client.connect({
         optionalNamespaces: {
           [EVM_NAMESPACE]: {
             chains: config.networks.map((network) => network.caipNetworkId),
@@ -191,17 +140,15 @@ export function pairingFor(kernel: Kernel, session: EvmSession, config: EvmConfi
           },
         },
       })
-      if (!uri) throw new Error('WalletConnect made no pairing URI.')
       return { uri, approval }
     },
     async connect(approved) {
-      const client = await runtime.client
-      setSessionProvider(kernel, providerFor(kernel, runtime, client, config, approved.topic))
+      setSessionProvider(kernel, providerFor(kernel, runtime, config, approved.topic))
       await connect(kernel, { connectorId: WALLET_CONNECT_ID })
     },
     discard(approved) {
       runtime.client
-        .then((client) => client.disconnect({ topic: approved.topic, reason: USER_DISCONNECTED }))
+        .disconnect({ topic: approved.topic, reason: USER_DISCONNECTED })
         .catch((error: unknown) => kernel.logger.debug('Letting go of a late WalletConnect session failed.', error))
     },
     isRejection: isWalletConnectRejection,
@@ -216,18 +163,15 @@ export function pairingFor(kernel: Kernel, session: EvmSession, config: EvmConfi
  */
 export async function restoreSession(kernel: Kernel, session: EvmSession, config: EvmConfig, epoch: number): Promise<void> {
   const runtime = runtimeOf(kernel, session, config)
-  const client = await runtime.client
-  const stored = client.session
-    .getAll()
-    .filter((candidate) => candidate.namespaces[EVM_NAMESPACE] && candidate.expiry * 1000 > Date.now())
-    .sort((a, b) => b.expiry - a.expiry)[0]
+  // Newest expiry first, expired ones already left out.
+  const stored = runtime.client.sessions().find((candidate) => candidate.namespaces[EVM_NAMESPACE])
   if (session.epoch !== epoch || kernel.isDestroyed()) return
   if (!stored) {
     kernel.container.resolve(StorageToken).remove(LAST_CONNECTOR_KEY)
     kernel.dispatchConnection({ type: 'disconnected', namespace: EVM_NAMESPACE })
     return
   }
-  const provider = providerFor(kernel, runtime, client, config, stored.topic)
+  const provider = providerFor(kernel, runtime, config, stored.topic)
   setSessionProvider(kernel, provider)
   await restoreWallet(kernel, session, { connectorId: WALLET_CONNECT_ID, provider, epoch })
 }
@@ -240,10 +184,10 @@ export interface SessionProvider extends Eip1193Provider {
   onGone(): void
 }
 
-function providerFor(kernel: Kernel, runtime: Runtime, client: Client, config: EvmConfig, topic: string): SessionProvider {
+function providerFor(kernel: Kernel, runtime: Runtime, config: EvmConfig, topic: string): SessionProvider {
   const existing = runtime.providers.get(topic)
   if (existing) return existing
-  const provider = createSessionProvider(client, topic, config.networks, () => {
+  const provider = createSessionProvider(runtime.client, topic, config.networks, () => {
     runtime.providers.delete(topic)
     if (kernel.connectors.provider(WALLET_CONNECT_ID, EVM_NAMESPACE) === provider) setSessionProvider(kernel, undefined)
   })
@@ -289,14 +233,14 @@ export function createSessionProvider(client: Client, topic: string, networks: r
   const emit = <E extends keyof Eip1193Events>(event: E, ...payload: Parameters<Eip1193Events[E]>) => {
     for (const listener of [...(listeners.get(event) ?? [])]) (listener as (...args: unknown[]) => void)(...payload)
   }
-  const current = (): SessionTypes.Struct | undefined => client.session.getAll().find((candidate) => candidate.topic === topic)
-  const accountsOf = (struct: SessionTypes.Struct | undefined) => struct?.namespaces[EVM_NAMESPACE]?.accounts ?? []
-  const chainsOf = (struct: SessionTypes.Struct | undefined) => {
+  const current = (): Session | undefined => client.session(topic)
+  const accountsOf = (struct: Session | undefined) => struct?.namespaces[EVM_NAMESPACE]?.accounts ?? []
+  const chainsOf = (struct: Session | undefined) => {
     const namespace = struct?.namespaces[EVM_NAMESPACE]
     const listed = namespace?.chains ?? accountsOf(struct).map((account) => account.split(':').slice(0, 2).join(':'))
     return [...new Set(listed.map(chainNumber).filter(Number.isSafeInteger))]
   }
-  const addressesOn = (struct: SessionTypes.Struct | undefined, chain: number) => [
+  const addressesOn = (struct: Session | undefined, chain: number) => [
     ...new Set(accountsOf(struct).filter((account) => account.startsWith(`${EVM_NAMESPACE}:${chain}:`)).map(addressOf)),
   ]
   // The first of the site's networks the wallet approved, else the wallet's first chain.

@@ -243,26 +243,28 @@ describe('walletConnect signClient', () => {
     expect(await verifyMessage({ address: wallet.address, message: 'again', signature })).toBe(true)
   })
 
-  it('behavior: a message sealed with another key, or not a settlement from the answering key, is ignored', RELAY_TEST, async () => {
+  it('behavior: a message sealed with another key, or an event off the approved chains and events, is ignored', RELAY_TEST, async () => {
     const { client, events, deleted } = clientWith()
     const wallet = await walletWith()
     const session = await paired(client, wallet)
     // A stranger who knows the topic (not the key) publishes a delete and an event: nothing happens.
     const stranger = new WebSocket(relay.url)
     await new Promise((resolve) => stranger.once('open', resolve))
-    const forged = (method: string, params: unknown) =>
+    const forged = (method: string, params: unknown, symKey = 'f'.repeat(64)) =>
       stranger.send(
         JSON.stringify({
           id: 1,
           jsonrpc: '2.0',
           method: 'irn_publish',
-          params: { topic: session.topic, message: sealEnvelope('f'.repeat(64), JSON.stringify({ id: 7, jsonrpc: '2.0', method, params })), ttl: 300, tag: 1112 },
+          params: { topic: session.topic, message: sealEnvelope(symKey, JSON.stringify({ id: 7, jsonrpc: '2.0', method, params })), ttl: 300, tag: 1112 },
         }),
       )
     forged('wc_sessionDelete', { code: 6000, message: 'forged' })
     forged('wc_sessionEvent', { event: { name: 'chainChanged', data: 1 }, chainId: 'eip155:1' })
-    // An event on a chain the wallet never approved is dropped even from the wallet.
-    await wallet.emit('chainChanged', 1, 'eip155:1').catch(() => {})
+    // Sealed with the session's own key (as the wallet could): a chain it never approved, an event it never declared.
+    forged('wc_sessionEvent', { event: { name: 'chainChanged', data: 1 }, chainId: 'eip155:1' }, session.symKey)
+    forged('wc_sessionEvent', { event: { name: 'message', data: 'hi' }, chainId: 'eip155:31337' }, session.symKey)
+    forged('wc_sessionEvent', { event: { name: 'chainChanged' }, chainId: 'not a chain' }, session.symKey)
     await wallet.emit('chainChanged', 31338, 'eip155:31338')
     await vi.waitFor(() => expect(events).toHaveLength(1), WAIT)
     expect(events[0]).toMatchObject({ chainId: 'eip155:31338' })
