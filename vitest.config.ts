@@ -57,7 +57,7 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: path.join(root, '.storybook') })],
         // Bundled up front: a dependency found mid-run makes Vite reload the page under a running test.
         optimizeDeps: {
-          include: ['mitt', 'valibot', '@tanstack/query-core', 'react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'qrcode'],
+          include: ['mitt', 'valibot', '@tanstack/query-core', 'react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'jsqr'],
         },
         test: {
           name: 'stories',

@@ -26,7 +26,6 @@ export interface Budget {
 export declare const entries: Entry[]
 export declare const budgets: Budget[]
 export declare const peers: string[]
-export declare const unbundled: string[]
 export declare const packageName: string
 export declare function isExternal(id: string): boolean
 export declare function selfImports(): Record<string, string>

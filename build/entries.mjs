@@ -69,24 +69,18 @@ export const budgets = [
  */
 export const peers = ['react', 'react-dom', 'viem', '@solana/kit', '@wagmi/core', '@solana/wallet-adapter-react']
 
-/**
- * Dependencies left as imports for the host's bundler: qrcode is CommonJS (Rollup here bundles ES
- * modules only) and loads through import() with the first QR code.
- */
-export const unbundled = ['qrcode']
-
 /** The package name a plugin or chain may import the kernel by (`import { definePlugin } from 'foyer'`). */
 export const packageName = 'foyer'
 
 /**
  * True for imports that stay imports in dist/: peers and their subpaths (`react/jsx-runtime` included),
- * `unbundled`, and the package's own entries imported by name (`'foyer'`, `'foyer/react'`). Adapters
+ * and the package's own entries imported by name (`'foyer'`, `'foyer/react'`). Adapters
  * (adapters/) import the kernel that way, so in a host's bundle they share the host's one kernel, and
  * adding them leaves every chunk of the kernel as it was (the first paint of a host without them).
  */
 export function isExternal(id) {
   if (id in selfImports()) return true
-  return [...peers, ...unbundled].some((name) => id === name || id.startsWith(`${name}/`))
+  return peers.some((name) => id === name || id.startsWith(`${name}/`))
 }
 
 /**

@@ -20,12 +20,15 @@ describe('the foyer/chains/evm manifest (STYLE 3)', () => {
   })
 
   it('behavior: imports no WalletConnect SDK and no QR encoder until a WalletConnect view opens or a session is restored', () => {
-    const { packages } = staticGraph(root, 'chains/evm/index.ts')
-    expect([...packages].filter((name) => name.startsWith('@walletconnect/') || name === 'qrcode')).toEqual([])
-    // The WalletConnect views reach the SDK only through import() as well.
+    const { files, packages } = staticGraph(root, 'chains/evm/index.ts')
+    expect([...packages].filter((name) => name.startsWith('@walletconnect/'))).toEqual([])
+    expect(files).not.toContain('kernel/ui/qrMatrix.ts')
+    // The WalletConnect views reach the SDK and the QR encoder (kernel/ui/QrCode.tsx loads it) only through import().
     const view = staticGraph(root, 'chains/evm/views/WalletConnectPairing.tsx')
+    expect(view.files).toContain('kernel/ui/QrCode.tsx')
     expect(view.files).not.toContain('chains/evm/walletConnect.ts')
-    expect([...view.packages].filter((name) => name.startsWith('@walletconnect/') || name === 'qrcode')).toEqual([])
+    expect(view.files).not.toContain('kernel/ui/qrMatrix.ts')
+    expect([...view.packages].filter((name) => name.startsWith('@walletconnect/'))).toEqual([])
   })
 
   it('behavior: the views load their code on demand too', () => {

@@ -140,11 +140,12 @@ describe('encodeQr', () => {
       const read = scan(matrix)
       expect(read.version).toBe(version)
       expect(read.text).toBe(text)
-      if (version < 40) expect(encodeQr(`${text}x`).version).toBe(version + 1)
+      // Any mask will do to see the version: a forced one skips the penalty of eight.
+      if (version < 40) expect(encodeQr(`${text}x`, { mask: 0 }).version).toBe(version + 1)
     }
     // Level M's capacities in byte mode (the standard's table 7) at a few versions.
     expect([1, 9, 10, 40].map(capacity)).toEqual([14, 180, 213, 2331])
-  }, 60_000)
+  }, 120_000) // 40 decodes, on a shared and slow machine
 
   it('behavior: an input too long for version 40 is refused with its size, never drawn', () => {
     expect(() => encodeQr('x'.repeat(2332))).toThrowError(new QrTooLongError(2332))

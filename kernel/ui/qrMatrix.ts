@@ -1,9 +1,10 @@
 // A QR code encoder after ISO/IEC 18004, kept to what Foyer draws: text in byte mode (UTF-8), error correction
 // level M (about 15% of the symbol can be lost and still read, the level the views have always shown), versions 1
 // to 40, and the mask with the lowest penalty. A WalletConnect pairing URI (topic, symKey, relay protocol and
-// expiry: about 190 bytes) needs version 10, an EVM address (42 bytes) version 3, a Solana address version 3, a
-// Farcaster sign-in URL version 5 or 6; version 40 (2331 bytes) is there so that no input gets a wrong code, only
-// `QrTooLongError` beyond it. Loaded through import() by QrCode.tsx, never with the first paint.
+// expiry: about 190 bytes) needs version 10, an EVM address (42 bytes) version 3, a Solana address (32 to 44) version
+// 3 or 4; versions up to 40 (2331 bytes) are there so that no input gets a wrong code, only `QrTooLongError` beyond.
+// Loaded through import() by QrCode.tsx, never with the first paint. The templates of the versions used are cached
+// (`layouts`): constant for a version, like the tables.
 import { BaseError } from '../core/errors/BaseError.js'
 
 /** A QR symbol: `modules[y * size + x]` is 1 for a dark module, 0 for a light one. No quiet zone is included. */
@@ -206,7 +207,8 @@ export function capacity(version: number): number {
 
 // ---- Data and error correction codewords.
 
-function dataBits(bytes: Uint8Array, version: number): Uint8Array {
+/** The data codewords: mode, character count, the bytes, terminator and padding. */
+function encodeData(bytes: Uint8Array, version: number): Uint8Array {
   const codewords = new Uint8Array(dataCodewords(version))
   let length = 0 // in bits
   const push = (value: number, bits: number) => {
@@ -353,7 +355,7 @@ export function encodeQr(text: string, { mask }: { mask?: number } = {}): QrMatr
   }
   const { size, modules: template, reserved } = layout(version)
   const unmasked = template.slice()
-  place(unmasked, reserved, size, codewords(dataBits(bytes, version), version))
+  place(unmasked, reserved, size, codewords(encodeData(bytes, version), version))
 
   const candidates = mask === undefined ? [0, 1, 2, 3, 4, 5, 6, 7] : [mask]
   let best: QrMatrix | undefined

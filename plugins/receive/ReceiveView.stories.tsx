@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, userEvent } from 'storybook/test'
+import { expect, userEvent, waitFor } from 'storybook/test'
 import { ConnectButton } from '../../kernel/react/index.js'
 import { testAddresses, testChain } from '../../test/fixtures.js'
+import { scanQrSvg } from '../../test/scanQrCode.js'
 import { connectedStory, withinModal } from '../../test/stories.js'
 import { receive } from './index.js'
 
@@ -21,7 +22,7 @@ export const Default: Story = {
     await userEvent.click(await modal.findByRole('button', { name: 'Receive' }))
     await modal.findByRole('dialog', { name: 'Receive' })
     const qr = await modal.findByRole('img', { name: 'QR code of your address' })
-    await expect(qr.querySelector('path')?.getAttribute('d')?.length).toBeGreaterThan(100)
+    await waitFor(() => expect(scanQrSvg(qr)).toBe(testAddresses.eip155[0]))
     await expect(modal.getByTestId('receive-address')).toHaveTextContent(testAddresses.eip155[0])
     const networks = modal.getByRole('list', { name: 'This address receives on these networks' })
     await expect(networks).toHaveTextContent('Testnet One')

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor } from 'storybook/test'
 import { ConnectButton } from '../../kernel/react/index.js'
 import { EmbeddedWalletError } from '../email/frameClient.js'
+import { scanQrSvg } from '../../test/scanQrCode.js'
 import { socialStory, socialStoryParameters } from '../../test/socialStories.js'
 import { withinModal } from '../../test/stories.js'
 
@@ -40,7 +41,9 @@ export const OpeningDark: Story = { ...Opening, globals: { theme: 'dark' } }
 export const QrCode: Story = {
   play: async () => {
     const modal = await continueWithFarcaster()
-    await expect(await modal.findByRole('img', { name: 'Farcaster sign-in QR code' }, { timeout: 5000 })).toBeVisible()
+    const qr = await modal.findByRole('img', { name: 'Farcaster sign-in QR code' }, { timeout: 5000 })
+    await expect(qr).toBeVisible()
+    await waitFor(() => expect(scanQrSvg(qr)).toBe('farcaster://connect?channelToken=story&nonce=abc123'))
     await expect(modal.getByRole('link', { name: 'Open in Farcaster' })).toHaveAttribute('href', 'farcaster://connect?channelToken=story&nonce=abc123')
     await expect(socialStory().kernel.store.getState().socials.farcasterUrl).toBe('farcaster://connect?channelToken=story&nonce=abc123')
     await expect(socialStory().wallet.connectFarcaster).toHaveBeenCalledWith('story')

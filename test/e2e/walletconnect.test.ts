@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { scanQrPath } from '../scanQrCode.js'
 import { createWalletConnectWallet, type WalletConnectWallet } from '../walletConnectWallet.js'
 import { openAccount, openDemo, TEST_KEY, useStack } from './harness.js'
 
@@ -56,7 +57,8 @@ describe('WalletConnect in the demo', () => {
 
     // The wallet's own view: its name, a QR code, Copy link, its web app with the same URI.
     const zerion = page.getByRole('dialog', { name: 'Zerion' })
-    await zerion.getByRole('img', { name: 'Scan with Zerion on your phone' }).waitFor()
+    const qr = zerion.getByRole('img', { name: 'Scan with Zerion on your phone' })
+    await qr.waitFor()
     await zerion.getByRole('button', { name: 'Copy link' }).click()
     await page.getByText('Link copied').waitFor()
     const uri = await page.evaluate(() => navigator.clipboard.readText())
@@ -65,10 +67,15 @@ describe('WalletConnect in the demo', () => {
     expect(new URL(webApp!).searchParams.get('uri')).toBe(uri)
     expect(webApp).toMatch(/^https:\/\/app\.zerion\.io\/wc\?uri=/)
 
-    // The wallet scans the code (pairs with the URI) and approves with its account on 31337.
+    // The wallet scans the code (an independent decoder reads the drawn QR code), pairs with the URI it holds and
+    // approves with its account on 31337.
+    const path = await qr.locator('path').getAttribute('d')
+    const extent = Number((await qr.getAttribute('viewBox'))?.split(' ')[2])
+    const scanned = scanQrPath(path!, extent)
+    expect(scanned).toBe(uri)
     const wallet = await createWalletConnectWallet({ relayUrl: stack.relayUrl, privateKey: TEST_KEY })
     wallets.push(wallet)
-    const session = await wallet.pair(uri)
+    const session = await wallet.pair(scanned!)
     expect(session.namespaces['eip155']?.accounts).toEqual([`eip155:31337:${account.address}`])
     await expect.poll(() => page.getByTestId('address').textContent()).toBe(account.address)
     await expect.poll(() => page.getByTestId('network').textContent()).toContain('eip155:31337')
