@@ -48,6 +48,9 @@ const APPROVAL_BODY = v.object({ secret: v.string(), approved: v.boolean() });
  *   registration messages (CODE_AND_LOGIN_TYPES) and the device link, per message type; past it 429 RATE_LIMITED.
  *   (default DEFAULT_RATE_LIMIT: 60 a minute) `false` turns it off.
  * @property {(message: string) => void} [log]
+ * @property {import('hono').MiddlewareHandler} [backendFaults] runs before the backend's routes (`/v1/*`, the
+ *   frame's calls), after the origin check: the test switch that makes them slow or fail (startWallet's
+ *   `delayNext`, `failNext`); the frame's pages are never held
  */
 
 /** The messages a guesser would repeat: they send or check codes, or sign a user in. */
@@ -85,6 +88,7 @@ export async function createWalletApp({
   sessionTtlSeconds,
   rateLimit = DEFAULT_RATE_LIMIT,
   log = (message) => console.error(message),
+  backendFaults,
 }) {
   const budget = rateLimit ? createRateLimit({ ...rateLimit, now }) : undefined;
   /** @param {import('hono').Context} c @param {string} group */
@@ -134,6 +138,7 @@ export async function createWalletApp({
     }
     await next();
   });
+  if (backendFaults) app.use('/v1/*', backendFaults);
 
   app.get('/frame', async (c) => {
     const query = searchParams(c);

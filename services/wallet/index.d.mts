@@ -1,5 +1,5 @@
 // Types for index.mjs (the modules are plain JavaScript so `node scripts/start.mjs` runs them on Node 20 as they are).
-import type { Hono } from 'hono';
+import type { Hono, MiddlewareHandler } from 'hono';
 import type { Mailer } from '../mail/index.mjs';
 import type { Database } from '../storage/index.mjs';
 
@@ -52,12 +52,29 @@ export type WalletAppOptions = {
   rateLimit?: { limit: number; windowMs: number } | false;
   /** @default console.error */
   log?: (message: string) => void;
+  /**
+   * Runs before the backend's routes (`/v1/*`, the frame's calls), after the origin check: a test switch that makes
+   * them slow or fail (startWallet's `delayNext` and `failNext`). The frame's pages are never held.
+   */
+  backendFaults?: MiddlewareHandler;
 };
 
 /** The wallet service's Hono app (frame page, frame script, device pages, the frame's backend); see PROTOCOL.md. */
 export declare function createWalletApp(options: WalletAppOptions): Promise<Hono>;
 
-export type WalletService = { url: string; port: number; stop(): Promise<void> };
+export type WalletService = {
+  url: string;
+  port: number;
+  /**
+   * The frame's next `count` backend calls (`/v1/*`) wait `ms` before they are handled (Infinity: until released),
+   * for trying the modal's §9 timeouts; the frame page still loads. Replaces a delay still pending; `count` 0 lets
+   * every waiting call go on now. @default count 1
+   */
+  delayNext(ms: number, count?: number): void;
+  /** The frame's next `count` backend calls answer `status` (400-599) with `{ error }`. @default count 1 */
+  failNext(status: number, count?: number): void;
+  stop(): Promise<void>;
+};
 
 /** Serves {@link createWalletApp} with mail over `smtpUrl` (nodemailer). */
 export declare function startWallet(

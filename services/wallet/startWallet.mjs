@@ -1,5 +1,5 @@
 // Serves the wallet app (createWalletApp.mjs) on loopback: its own site, apart from the pages that embed it.
-import { serveApp } from '../http/index.mjs';
+import { createFailureSwitch, serveApp } from '../http/index.mjs';
 import { createMailer } from '../mail/createMailer.mjs';
 import { DEFAULT_DATA_DIR } from '../storage/index.mjs';
 import { createWalletApp } from './createWalletApp.mjs';
@@ -26,12 +26,21 @@ export async function startWallet({ port = 0, host = '127.0.0.1', smtpUrl, mailF
   const log = appOptions.log ?? ((/** @type {string} */ message) => console.error(message));
   const key = masterKey ?? loadMasterKey({ fromEnv: process.env['FOYER_WALLET_MASTER_KEY'], dataDir: dataDir ?? (process.env['FOYER_DATA_DIR'] || DEFAULT_DATA_DIR) });
   const mailer = createMailer({ smtpUrl, from: mailFrom });
-  const app = await createWalletApp({ ...appOptions, mailer, masterKey: key, log });
+  const faults = createFailureSwitch();
+  const app = await createWalletApp({ ...appOptions, mailer, masterKey: key, log, backendFaults: faults.middleware });
   const served = await serveApp(app, { port, host, envVar: 'FOYER_WALLET_PORT', name: 'wallet', log });
   return {
     /** `http://127.0.0.1:<port>`; browsers may use `http://localhost:<port>` for a different site than the demo. */
     url: served.url,
     port: served.port,
+    /**
+     * The frame's next `count` backend calls (`/v1/*`: a login, a code, a signature …) wait `ms` first (Infinity:
+     * until released), for trying the modal's §9 timeouts; the frame page itself still loads. Replaces any delay
+     * still pending; `count` 0 lets every waiting call go on now.
+     */
+    delayNext: faults.delayNext,
+    /** The frame's next `count` backend calls answer `status` (400-599) with `{ error }`. */
+    failNext: faults.failNext,
     /** Stops listening and closes the mail transport; the database stays open (its owner closes it). */
     async stop() {
       await served.stop();

@@ -67,4 +67,57 @@ describe('more faults under a page that uses the stack (§8)', () => {
     expect(errors).toEqual([])
     await context.close()
   })
+  it("behavior: the wallet service timing out: email login shows 'Embedded Wallet Request Timed Out' after 120 s, the service answering again asks for the code, and a wallet still connects", async () => {
+    const { context, page } = await stack.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    const walletOrigin = new URL(stack.fixtures.wallet!.url).origin
+    const frameCalls: string[] = []
+    // The frame's calls to its backend (it is a page of the wallet's origin inside the demo).
+    page.on('request', (request) => {
+      if (request.url().startsWith(`${walletOrigin}/v1/frame/`)) frameCalls.push(new URL(request.url()).pathname)
+    })
+    await page.clock.install()
+    await page.goto(stack.demoUrl)
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    const connectDialog = page.getByRole('dialog', { name: 'Connect a wallet' })
+
+    // Mid-flow: the page is up, and now the wallet service takes every login it is asked for and never answers.
+    // The frame page itself still loads and says it is ready.
+    stack.wallet!.delayNext(Infinity, Infinity)
+    const login = page.getByRole('dialog', { name: 'Sign in with email' })
+    try {
+      await connectDialog.getByRole('textbox', { name: 'Email address' }).fill(`slow-${Date.now()}@example.com`)
+      await connectDialog.getByRole('button', { name: 'Continue with email' }).click()
+      await login.getByText('Sending a code…').waitFor()
+      // The frame has asked its service (whether the demo may use it, then the login), which does not answer.
+      await expect.poll(() => frameCalls.length, { timeout: 15_000 }).toBeGreaterThan(0)
+      // §9: login requests time out at 120 s, not before.
+      await page.clock.fastForward(119_000)
+      await login.getByText('Sending a code…').waitFor()
+      await page.clock.fastForward(1_001)
+      await expect.poll(() => login.locator('.f-error-text').textContent()).toBe('Embedded Wallet Request Timed Out')
+      await modal(page).locator('.f-alert', { hasText: 'Embedded Wallet Request Timed Out' }).waitFor()
+      expect(await page.getByTestId('status').textContent()).toBe('disconnected')
+    } finally {
+      // The held logins are answered now, late: the frame's answer to a request the modal gave up on changes nothing.
+      stack.wallet!.delayNext(0, 0)
+    }
+    await login.getByRole('button', { name: 'Try again' }).waitFor()
+
+    // The service answers again: Back, another address, and the code is asked for as usual (the first address had a
+    // code mailed by the late answer, and the service's own 30 s cooldown counts real time).
+    await login.getByRole('button', { name: 'Back' }).click()
+    await connectDialog.getByRole('textbox', { name: 'Email address' }).fill(`back-${Date.now()}@example.com`)
+    await connectDialog.getByRole('button', { name: 'Continue with email' }).click()
+    await login.getByRole('textbox', { name: 'Code' }).waitFor({ timeout: 30_000 })
+    expect(await modal(page).locator('.f-error-text').count()).toBe(0)
+
+    // And nothing else is lost: back at Connect, an installed wallet connects.
+    await login.getByRole('button', { name: 'Back' }).click()
+    await connectDialog.getByRole('button', { name: /^Test Wallet/ }).click()
+    await expect.poll(() => page.getByTestId('address').textContent()).toBe(account.address)
+    expect(errors).toEqual([])
+    await context.close()
+  })
 })

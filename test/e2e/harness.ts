@@ -53,6 +53,11 @@ export interface Stack {
    * `delayNext` makes it slow (Infinity: held until `delayNext(0, 0)`).
    */
   api: { url: string; failNext(status: number, count?: number): void; delayNext(ms: number, count?: number): void }
+  /**
+   * With the `wallet` option, the embedded wallet service: `delayNext` holds the frame's backend calls (a login, a
+   * signature) as a slow service would, `failNext` makes them fail; the frame page itself still loads.
+   */
+  wallet?: { delayNext(ms: number, count?: number): void; failNext(status: number, count?: number): void }
   browser: Browser
   /** A fresh browser context (its own storage) with the test wallet injected. */
   newPage(options?: NewPageOptions): Promise<{ context: BrowserContext; page: Page }>
@@ -158,6 +163,7 @@ export async function startStack({ wallet = false, names = false, onramp = false
       relayUrl: local.fixtures.walletConnect.relayUrl,
       directory: local.directory,
       api: local.api,
+      ...(local.wallet && { wallet: local.wallet }),
       browser,
       async newPage({ privateKey = TEST_KEY }: NewPageOptions = {}) {
         const context = await openBrowser.newContext({ viewport: { width: 1100, height: 800 } })
