@@ -42,8 +42,8 @@ export interface EvmOptions {
   /**
    * Connects wallets on other devices and wallet apps through WalletConnect: a QR code or a link
    * (the ConnectingWalletConnect views and a 'WalletConnect' entry first on Connect). Leave it out
-   * and nothing of WalletConnect loads. Needs `@walletconnect/sign-client` installed; it loads only when a
-   * WalletConnect view opens or a stored WalletConnect session is restored (the QR code is Foyer's own).
+   * and nothing of WalletConnect loads. Needs no other package: Foyer's own WalletConnect client and QR encoder
+   * load only when a WalletConnect view opens or a stored WalletConnect session is restored.
    *
    * @example
    * evm({ networks: [mainnet], walletConnect: { projectId: 'my-walletconnect-project-id' } })
