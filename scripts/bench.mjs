@@ -33,8 +33,9 @@ const PACKAGE = {
   beforeGzip: { gate: 25 * 1024 },
   beforeFiles: { gate: 3 },
   openMs: { gate: 40 },
-  evmConnectionGzip: { gate: 60 * 1024 },
-  walletConnectGzip: { gate: 150 * 1024 },
+  // #21 asks ≤ 60 KB and ≤ 150 KB; the gates sit a little above today's 31 KB and 65 KB, so a regression shows.
+  evmConnectionGzip: { gate: 40 * 1024 },
+  walletConnectGzip: { gate: 80 * 1024 },
 }
 const RUNS = 5
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
