@@ -135,6 +135,46 @@ describe('startDevChains', () => {
   });
 });
 
+describe('halt and restart', () => {
+  test('behavior: a halted anvil answers nothing; restarted on the same port it has the same chain: blocks, receipts, balances', async () => {
+    const anvil = await startAnvil({ port: 0, chainId: 31337 });
+    try {
+      const rpc = async (method: string, params: unknown[] = []) => {
+        const response = await fetch(anvil.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+        });
+        return ((await response.json()) as { result: any }).result;
+      };
+      const [from, to] = ANVIL_ACCOUNTS.map((account) => account.address);
+      const hash = await rpc('eth_sendTransaction', [{ from, to, value: '0x1234' }]);
+      await expect.poll(() => rpc('eth_getTransactionReceipt', [hash])).toMatchObject({ status: '0x1' });
+      const before = { block: await rpc('eth_blockNumber'), balance: await rpc('eth_getBalance', [to, 'latest']) };
+      const firstPid = anvil.pid;
+
+      await anvil.halt();
+      expect(isRunning(firstPid)).toBe(false);
+      await expect(rpc('eth_chainId')).rejects.toThrow();
+      await expect(anvil.halt()).rejects.toThrow('halted already');
+
+      await anvil.restart();
+      expect(anvil.pid).not.toBe(firstPid);
+      expect(isRunning(anvil.pid)).toBe(true);
+      expect(await rpc('eth_chainId')).toBe('0x7a69');
+      expect({ block: await rpc('eth_blockNumber'), balance: await rpc('eth_getBalance', [to, 'latest']) }).toEqual(before);
+      expect(await rpc('eth_getTransactionReceipt', [hash])).toMatchObject({ transactionHash: hash, status: '0x1' });
+      await expect(anvil.restart()).rejects.toThrow('not halted');
+      // The chain goes on from there.
+      const next = await rpc('eth_sendTransaction', [{ from, to, value: '0x1' }]);
+      await expect.poll(() => rpc('eth_getTransactionReceipt', [next])).toMatchObject({ status: '0x1' });
+    } finally {
+      await anvil.stop();
+    }
+    expect(isRunning(anvil.pid)).toBe(false);
+  });
+});
+
 describe('port in use', () => {
   test('behavior: startAnvil names the port and FOYER_ANVIL_PORT', async () => {
     const busy = await occupyPort();

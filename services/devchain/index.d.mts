@@ -45,12 +45,22 @@ export type AnvilInstance = {
   url: string;
   chainId: number;
   port: number;
-  /** The anvil process itself. */
-  pid: number;
+  /** The anvil process itself (the one running now, after a restart). */
+  readonly pid: number;
   /** Settles when the process ends, for whatever reason. */
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** SIGTERM to `pid` (SIGKILL after 5 s), then waits for the exit. */
   stop: () => Promise<void>;
+  /**
+   * Takes the chain's state (`anvil_dumpState`: accounts, contracts, blocks, receipts) and stops the process as `stop`
+   * does: the node is gone, for tests of what its clients do then.
+   */
+  halt: () => Promise<void>;
+  /**
+   * After `halt`: a new anvil on the same port and chain id, started from the state taken (`--load-state`, so it
+   * never answers with an empty chain); resolves once it answers.
+   */
+  restart: () => Promise<void>;
 };
 
 export type StartAnvilOptions = {

@@ -1,7 +1,10 @@
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 
 import { startChildProcess } from '../childProcess.mjs';
 import { PortInUseError, assertPortFree, findFreePort } from '../listen.mjs';
@@ -54,10 +57,14 @@ const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(
  * @property {string} url JSON-RPC URL, `http://127.0.0.1:<port>`
  * @property {number} chainId
  * @property {number} port
- * @property {number} pid the anvil process itself
+ * @property {number} pid the anvil process itself (the one running now, after a restart)
  * @property {Promise<{ code: number | null, signal: NodeJS.Signals | null }>} exited settles when the process ends,
  *   for whatever reason
  * @property {() => Promise<void>} stop sends SIGTERM to `pid` (SIGKILL after 5 s) and waits for the exit
+ * @property {() => Promise<void>} halt takes the chain's state (`anvil_dumpState`: accounts, contracts, blocks,
+ *   receipts), then stops the process as `stop` does: the node is gone, for tests of what its clients do then
+ * @property {() => Promise<void>} restart after `halt`: a new anvil on the same port and chain id, started from the
+ *   state taken (`--load-state`, so it never answers with an empty chain), resolved once it answers
  */
 
 /**
@@ -82,7 +89,7 @@ export async function startAnvil({ port = 8545, chainId = 31337, portEnv = 'FOYE
     const chosen = port === 0 ? await findFreePort() : port;
     if (port !== 0) await assertPortFree(port, portEnv);
     try {
-      return await launch({ port: chosen, chainId, timeoutMs, signal });
+      return restartable(await launch({ port: chosen, chainId, timeoutMs, signal }), timeoutMs);
     } catch (error) {
       if (!(error instanceof BindError)) throw error;
       if (port !== 0) throw new PortInUseError(port, portEnv);
@@ -94,12 +101,62 @@ export async function startAnvil({ port = 8545, chainId = 31337, portEnv = 'FOYE
 class BindError extends Error {}
 
 /**
- * @param {{ port: number, chainId: number, timeoutMs: number, signal: AbortSignal | undefined }} options
- * @returns {Promise<AnvilInstance>}
+ * The instance callers hold: the process behind it may be halted and started again on the same port.
+ *
+ * @param {Launched} first
+ * @param {number} timeoutMs
+ * @returns {AnvilInstance}
  */
-async function launch({ port, chainId, timeoutMs, signal }) {
+function restartable(first, timeoutMs) {
+  let current = first;
+  /** @type {string | undefined} the directory of the state taken by `halt` */
+  let kept;
+  const { url, chainId, port } = first;
+  return {
+    url,
+    chainId,
+    port,
+    get pid() {
+      return current.pid;
+    },
+    get exited() {
+      return current.exited;
+    },
+    stop: () => current.stop(),
+    async halt() {
+      if (kept) throw new Error(`anvil on ${url} is halted already`);
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_dumpState', params: [] }),
+      });
+      const { result } = /** @type {{ result?: string }} */ (await response.json());
+      if (typeof result !== 'string' || !result.startsWith('0x')) throw new Error(`anvil on ${url} gave no state to keep`);
+      // anvil_dumpState answers gzip in hex; --load-state reads the JSON inside.
+      const directory = await mkdtemp(path.join(tmpdir(), 'foyer-anvil-state-'));
+      await writeFile(path.join(directory, 'state.json'), gunzipSync(Buffer.from(result.slice(2), 'hex')));
+      kept = directory;
+      await current.stop();
+    },
+    async restart() {
+      if (!kept) throw new Error(`anvil on ${url} is not halted`);
+      // The port is free again, but only until someone else takes it: no retry elsewhere, clients know this one.
+      current = await launch({ port, chainId, timeoutMs, signal: undefined, loadState: path.join(kept, 'state.json') });
+      await rm(kept, { recursive: true, force: true });
+      kept = undefined;
+    },
+  };
+}
+
+/** @typedef {{ url: string, chainId: number, port: number, pid: number, exited: AnvilInstance['exited'], stop: () => Promise<void> }} Launched */
+
+/**
+ * @param {{ port: number, chainId: number, timeoutMs: number, signal: AbortSignal | undefined, loadState?: string }} options
+ * @returns {Promise<Launched>}
+ */
+async function launch({ port, chainId, timeoutMs, signal, loadState }) {
   signal?.throwIfAborted();
-  const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--silent'];
+  const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--silent', ...(loadState ? ['--load-state', loadState] : [])];
   const { pid, exited, hasExited, stderr, spawnFailure, stop } = startChildProcess(anvilExecutable(), args);
 
   const url = `http://127.0.0.1:${port}`;

@@ -120,4 +120,56 @@ describe('more faults under a page that uses the stack (§8)', () => {
     expect(errors).toEqual([])
     await context.close()
   })
+  it("behavior: anvil restarted under a connected page: 'Balance unavailable' and 'Token Balance Unavailable' while it is down, still connected, and the same balances read again once it is back", async () => {
+    const { context, page } = await stack.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    await page.clock.install()
+    await page.goto(stack.demoUrl)
+    await connectWallet(page, /^Test Wallet/, account.address)
+    const native = await nativeBalanceText()
+    let dialog = await openAccount(page)
+    await expect.poll(() => dialog.locator('.f-balance').textContent(), { timeout: 15_000 }).toBe(native)
+    const tokens = dialog.getByRole('list', { name: 'Your tokens' })
+    await expect.poll(() => tokens.textContent(), { timeout: 15_000 }).toContain('USDC')
+    const tokensBefore = await tokens.textContent()
+    await dialog.getByRole('button', { name: 'Close' }).click()
+
+    // Mid-flow: the page is connected and has read its balances; now the chain's node goes away.
+    const anvil = stack.anvils['31337']!
+    await anvil.halt()
+    let halted = true
+    try {
+      // §9: the balances are fresh for 30 s; past that, Account reads them again, from a node that is gone.
+      await page.clock.fastForward(30_001)
+      dialog = await openAccount(page)
+      await expect.poll(() => dialog.locator('.f-balance').textContent(), { timeout: 20_000 }).toBe('Balance unavailable')
+      // §8: the token balances failed (the API reads them from the node): the toast and the Tokens tab say so.
+      await modal(page).getByRole('alert').locator('.f-toast-error', { hasText: 'Token Balance Unavailable' }).waitFor()
+      await dialog.locator('.f-error-text', { hasText: 'Token Balance Unavailable' }).waitFor()
+      expect(await page.getByTestId('status').textContent()).toBe('connected')
+      expect(await page.getByTestId('address').textContent()).toBe(account.address)
+
+      // The node comes back on the same port, with the same chain.
+      await anvil.restart()
+      halted = false
+    } finally {
+      if (halted) await anvil.restart()
+    }
+    expect(await nativeBalanceText()).toBe(native)
+    // A failed native balance is not kept: opened again, Account reads it again, the same as before.
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    dialog = await openAccount(page)
+    await expect.poll(() => dialog.locator('.f-balance').textContent(), { timeout: 20_000 }).toBe(native)
+    // The tokens wait §5's 30 s after their failure, then come back as they were.
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await page.clock.fastForward(30_001)
+    dialog = await openAccount(page)
+    await expect.poll(() => dialog.getByRole('list', { name: 'Your tokens' }).textContent(), { timeout: 20_000 }).toBe(tokensBefore)
+    expect(await page.getByTestId('status').textContent()).toBe('connected')
+    expect(await page.getByTestId('address').textContent()).toBe(account.address)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
 })

@@ -44,6 +44,11 @@ export interface Stack {
   chains: Record<string, { rpcUrl: string }>
   /** The local Solana node the demo and the 'Test Solana Wallet' use. */
   solana: { rpcUrl: string; chainId: string }
+  /**
+   * The anvil node of each chain, by chain id: `halt` takes its state and stops it, `restart` brings the same chain
+   * back on the same port.
+   */
+  anvils: Record<string, { halt(): Promise<void>; restart(): Promise<void> }>
   /** The local WalletConnect relay the demo pairs through. */
   relayUrl: string
   /** The wallet directory the demo lists wallets from; `failNext` makes it answer errors. */
@@ -160,6 +165,7 @@ export async function startStack({ wallet = false, names = false, onramp = false
       fixtures: local.fixtures,
       chains,
       solana: { rpcUrl: local.fixtures.solana.rpcUrl, chainId: local.fixtures.solana.chainId },
+      anvils: Object.fromEntries(local.devChains.chains.map((anvil) => [String(anvil.chainId), anvil])),
       relayUrl: local.fixtures.walletConnect.relayUrl,
       directory: local.directory,
       api: local.api,
