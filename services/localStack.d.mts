@@ -5,6 +5,7 @@ import type { DevChainFixtures, DevChains } from './devchain/index.mjs'
 import type { WalletDirectory } from './directory/index.mjs'
 import type { IdentityProvider } from './identity/index.mjs'
 import type { MailCatcher } from './mail/index.mjs'
+import type { LocalRelay } from './relay/index.mjs'
 import type { RpcService } from './rpc/index.mjs'
 import type { Database } from './storage/index.mjs'
 import type { WalletService } from './wallet/index.mjs'
@@ -44,7 +45,8 @@ export interface LocalWalletOptions {
 export interface LocalStack {
   devChains: DevChains
   solana: { url: string; stop(): Promise<void> }
-  relay: { url: string; stop(): Promise<void> }
+  /** The WalletConnect relay (`dropAll` cuts every socket, for tests). */
+  relay: LocalRelay
   api: BlockchainApi
   /** The wallet directory (`failNext` makes it answer errors, for tests). */
   directory: WalletDirectory

@@ -138,7 +138,7 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
   const bundlers = [];
   /** @type {{ url: string, stop(): Promise<void> }} */
   let solana;
-  /** @type {{ url: string, stop(): Promise<void> } | undefined} */
+  /** @type {import('./relay/index.mjs').LocalRelay | undefined} */
   let relay;
   /** @type {import('./api/index.mjs').BlockchainApi | undefined} */
   let api;

@@ -55,6 +55,11 @@ export type LocalRelay = {
   readonly httpUrl: string;
   readonly port: number;
   stats(): RelayStats;
+  /**
+   * Cuts every socket at once, with no close handshake (a network that drops); the relay keeps listening and keeps
+   * its mailbox. For tests. Returns how many sockets were cut.
+   */
+  dropAll(): number;
   /** Closes every socket, stops listening and resolves once closed. Idempotent. */
   stop(): Promise<void>;
 };

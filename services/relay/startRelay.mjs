@@ -176,6 +176,19 @@ export async function startRelay({
     port: served.port,
     /** Connections, subscriptions and mailbox size right now. */
     stats: () => hub.stats(),
+    /**
+     * Cuts every socket at once, with no close handshake, as a network that drops does; the relay keeps listening and
+     * keeps its mailbox, so clients that connect again and subscribe again get what was published meanwhile. For
+     * tests. Returns how many sockets were cut.
+     */
+    dropAll() {
+      let dropped = 0;
+      for (const socket of wss.clients) {
+        socket.terminate();
+        dropped += 1;
+      }
+      return dropped;
+    },
     /** Closes every socket (1001, going away), stops listening and resolves once closed. */
     stop() {
       stopping ??= new Promise((resolve) => {

@@ -2,10 +2,11 @@
 // six are in faults.test.ts). Each is injected mid-flow through a test switch of the service itself, and each
 // expects SPEC §8's behaviour and that nothing the visitor had is lost. Time past §9's waits goes by on
 // Playwright's clock, not in real time. This file has a stack of its own, on free ports.
-import { describe, expect, it } from 'vitest'
-import { createPublicClient, formatUnits, http } from 'viem'
+import { describe, expect, it, vi } from 'vitest'
+import { createPublicClient, formatUnits, http, verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { formatBalance } from '../../kernel/model/format.js'
+import { createWalletConnectWallet } from '../walletConnectWallet.js'
 import { connectWallet, modal, openAccount, TEST_KEY, useStack } from './harness.js'
 
 const account = privateKeyToAccount(TEST_KEY)
@@ -172,4 +173,43 @@ describe('more faults under a page that uses the stack (§8)', () => {
     await context.close()
   })
 
+  it('behavior: the relay dropping every socket mid-session: the WalletConnect session recovers, and a message signed after the drop verifies', async () => {
+    vi.stubEnv('DISABLE_GLOBAL_CORE', 'true')
+    vi.stubEnv('IS_VITEST', 'true')
+    const { context, page } = await stack.newPage()
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(stack.demoUrl).origin })
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    await page.goto(stack.demoUrl)
+    // A wallet app pairs by the link the modal shows (test/walletConnectWallet.ts: the real SDK, in this process).
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    await page.getByRole('dialog', { name: 'Connect a wallet' }).getByRole('button', { name: 'WalletConnect' }).click()
+    const pairing = page.getByRole('dialog', { name: 'WalletConnect' })
+    await pairing.getByRole('button', { name: 'Copy link' }).click()
+    const uri = await page.evaluate(() => navigator.clipboard.readText())
+    const wallet = await createWalletConnectWallet({ relayUrl: stack.relayUrl, privateKey: TEST_KEY })
+    try {
+      await wallet.pair(uri)
+      await expect.poll(() => page.getByTestId('address').textContent()).toBe(account.address)
+      await page.getByRole('dialog').waitFor({ state: 'detached' })
+
+      // Mid-session: the relay cuts every socket, the page's and the wallet's, with no goodbye.
+      expect(stack.relay.dropAll()).toBeGreaterThanOrEqual(2)
+      expect(await page.getByTestId('status').textContent()).toBe('connected')
+
+      // The visitor signs: the request finds its way to the wallet, and the signature back to the page.
+      await page.getByRole('button', { name: 'Sign a message' }).click()
+      await expect.poll(() => page.getByTestId('signature').textContent(), { timeout: 30_000 }).toMatch(/^0x[0-9a-f]{130}$/)
+      const signature = (await page.getByTestId('signature').textContent()) as `0x${string}`
+      expect(await verifyMessage({ address: account.address, message: 'Hello from the Foyer demo', signature })).toBe(true)
+      expect(wallet.requests.map((request) => request.method)).toEqual(['personal_sign'])
+      expect(await page.getByTestId('status').textContent()).toBe('connected')
+      expect(await page.getByTestId('address').textContent()).toBe(account.address)
+    } finally {
+      await wallet.close()
+      vi.unstubAllEnvs()
+    }
+    expect(errors).toEqual([])
+    await context.close()
+  })
 })

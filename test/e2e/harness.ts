@@ -51,6 +51,8 @@ export interface Stack {
   anvils: Record<string, { halt(): Promise<void>; restart(): Promise<void> }>
   /** The local WalletConnect relay the demo pairs through. */
   relayUrl: string
+  /** The same relay: `dropAll` cuts every socket at once (a network that drops). */
+  relay: { dropAll(): number }
   /** The wallet directory the demo lists wallets from; `failNext` makes it answer errors. */
   directory: { url: string; failNext(status: number, count?: number): void }
   /**
@@ -167,6 +169,7 @@ export async function startStack({ wallet = false, names = false, onramp = false
       solana: { rpcUrl: local.fixtures.solana.rpcUrl, chainId: local.fixtures.solana.chainId },
       anvils: Object.fromEntries(local.devChains.chains.map((anvil) => [String(anvil.chainId), anvil])),
       relayUrl: local.fixtures.walletConnect.relayUrl,
+      relay: local.relay,
       directory: local.directory,
       api: local.api,
       ...(local.wallet && { wallet: local.wallet }),
