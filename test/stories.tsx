@@ -117,3 +117,32 @@ export function typeInto(input: HTMLElement, text: string): void {
   setValue?.call(input, text)
   input.dispatchEvent(new Event('input', { bubbles: true, composed: true }))
 }
+
+/**
+ * Records every URL an image is asked to load, through the `src` property (how Foyer preloads icons) and the
+ * `src` attribute (how React renders them), until the returned `stop()`. A URL that fails to load leaves no
+ * <img> behind, so only this tells a URL that was refused from one that was tried.
+ */
+export function recordImageRequests(): { readonly urls: string[]; stop(): void } {
+  const urls: string[] = []
+  const property = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, 'src') as PropertyDescriptor
+  const setAttribute = Element.prototype.setAttribute
+  Object.defineProperty(HTMLImageElement.prototype, 'src', {
+    ...property,
+    set(this: HTMLImageElement, value: string) {
+      urls.push(String(value))
+      property.set?.call(this, value)
+    },
+  })
+  Element.prototype.setAttribute = function record(this: Element, name: string, value: string) {
+    if (this instanceof HTMLImageElement && name.toLowerCase() === 'src') urls.push(String(value))
+    return setAttribute.call(this, name, value)
+  }
+  return {
+    urls,
+    stop() {
+      Object.defineProperty(HTMLImageElement.prototype, 'src', property)
+      Element.prototype.setAttribute = setAttribute
+    },
+  }
+}

@@ -5,7 +5,7 @@ import type { DirectoryWallet } from '../../services/directory.js'
 import { WalletDirectoryToken } from '../../core/tokens.js'
 import { testChain, testConnector } from '../../../test/fixtures.js'
 import { directoryWallets, memoryDirectory, type MemoryDirectoryOptions } from '../../../test/memoryDirectory.js'
-import { typeInto, withinModal } from '../../../test/stories.js'
+import { iconDataUrl, recordImageRequests, typeInto, withinModal } from '../../../test/stories.js'
 import { ConnectButton } from '../ConnectButton.js'
 
 // The directory is the in-memory stand-in: a story runs in the browser, where the directory
@@ -115,5 +115,37 @@ export const InstalledWallet: Story = {
     const modal = await withinModal()
     await userEvent.click(await modal.findByRole('button', { name: 'Amber Installed' }))
     await waitFor(() => expect(modal.queryByRole('dialog')).toBeNull())
+  },
+}
+
+/** Every image URL asked for while HostileDirectoryWallets runs. */
+let images: ReturnType<typeof recordImageRequests> | undefined
+const PWNED = 'window.__foyerPwned=1'
+const hostileDirectory: DirectoryWallet[] = [
+  { id: 'markup', name: `<img src=x onerror="${PWNED}">`, imageUrl: `data:text/html,<script>${PWNED}</script>`, chains: [], links: {} },
+  { id: 'script', name: `"><script>${PWNED}</script>`, imageUrl: `javascript:${PWNED}`, chains: [], links: {} },
+  { id: 'tracker', name: 'Tracker <b>bold</b>', imageUrl: 'http://tracker.example/pixel.png', chains: [], links: {} },
+  { id: 'honest', name: 'Honest Wallet', imageUrl: iconDataUrl('#0f766e', 'H'), chains: [], links: {} },
+]
+
+/**
+ * A directory that lies: markup in names, script, page and tracker URLs as icons. The names are text, only the
+ * honest icon is asked for and shown, nothing runs. (The directory client drops such icons when it parses an
+ * answer — test/serviceResponses.property.test.ts; this is the view's own gate behind it.)
+ */
+export const HostileDirectoryWallets: Story = {
+  parameters: { foyer: withDirectory(hostileDirectory) },
+  beforeEach: () => {
+    images = recordImageRequests()
+    return () => images?.stop()
+  },
+  play: async () => {
+    const modal = await withinModal()
+    const list = await modal.findByRole('list', { name: 'Wallets' })
+    await waitFor(() => expect(listedNames(list)).toEqual(hostileDirectory.map((wallet) => wallet.name)))
+    await waitFor(() => expect([...list.querySelectorAll('img')].map((image) => image.getAttribute('src'))).toEqual([hostileDirectory[3]?.imageUrl]))
+    await expect(list.querySelectorAll('script, b, iframe, object, embed')).toHaveLength(0)
+    for (const wallet of hostileDirectory.slice(0, 3)) await expect(images?.urls).not.toContain(wallet.imageUrl)
+    await expect((window as { __foyerPwned?: unknown }).__foyerPwned).toBeUndefined()
   },
 }
