@@ -296,7 +296,8 @@ export const WithDirectoryDark: Story = { ...WithDirectory, globals: { theme: 'd
 
 /**
  * Hostile wallets (EIP-6963 and the Wallet Standard let any script announce one): markup in a name is shown as text,
- * never parsed; an icon that is not https, data:image or loopback http is never loaded.
+ * never parsed. That their unsafe icons are never even requested is checked where each source comes in, with the
+ * browser's image requests recorded: `Chains/HostileWallets` and `Views/AllWallets › HostileDirectoryWallets`.
  */
 export const HostileWalletNames: Story = {
   parameters: {
@@ -319,7 +320,8 @@ export const HostileWalletNames: Story = {
     const list = await modal.findByRole('list', { name: 'Wallets' })
     const labels = [...list.querySelectorAll('.f-list-item-label')].map((label) => label.textContent)
     await expect(labels).toEqual(['<img src=x onerror="window.__foyerPwned=1">', '"><script>window.__foyerPwned=1</script>', 'Svg'])
-    // No element came out of a name, and no unsafe icon became an <img>.
+    // No element came out of a name: parsed, the first would have made an <img>, the second a <script>. (The icons
+    // here fail to load whatever happens, so an <img> from them would not show: see the stories named above.)
     await expect(list.querySelectorAll('img, script')).toHaveLength(0)
     await expect((window as { __foyerPwned?: unknown }).__foyerPwned).toBeUndefined()
   },
