@@ -42,8 +42,8 @@ export interface EvmOptions {
   /**
    * Connects wallets on other devices and wallet apps through WalletConnect: a QR code or a link
    * (the ConnectingWalletConnect views and a 'WalletConnect' entry first on Connect). Leave it out
-   * and nothing of WalletConnect loads. Needs `@walletconnect/sign-client` and `qrcode` installed;
-   * both load only when a WalletConnect view opens or a stored WalletConnect session is restored.
+   * and nothing of WalletConnect loads. The client is Foyer's own (no SDK to install); it and `qrcode`
+   * load only when a WalletConnect view opens or a stored WalletConnect session is restored.
    *
    * @example
    * evm({ networks: [mainnet], walletConnect: { projectId: 'my-walletconnect-project-id' } })
@@ -57,7 +57,7 @@ export interface EvmWalletConnectOptions {
   projectId: string
   /**
    * The relay's WebSocket URL (ws or wss).
-   * @default the SDK's public relay, `wss://relay.walletconnect.org`
+   * @default WalletConnect's public relay, `wss://relay.walletconnect.org`
    * @example 'ws://127.0.0.1:8787' // services/relay, for development
    */
   relayUrl?: string
