@@ -2,7 +2,7 @@
 // window.ethereum) and starts restoring a session at setup; the rest loads through import() on first use:
 // client.ts (connections, balances, signatures; no viem), then transfer.ts and readContract.ts (viem).
 // So this file must never import viem (STYLE 3).
-// WalletConnect likewise: the views and walletConnect.ts (the SDK) load only when a WalletConnect
+// WalletConnect likewise: the views and walletConnect.ts (Foyer's own client) load only when a WalletConnect
 // view opens or a stored WalletConnect session is restored.
 import * as v from 'valibot'
 import type { CaipNetworkId } from '../../kernel/model/caip.js'
@@ -149,7 +149,7 @@ function walletConnectRoute(kernel: Kernel): RouteEntry {
  * The EVM chain: browser wallets through EIP-6963 and `window.ethereum`, balances over the
  * networks' own RPC (viem, loaded on first use), network switching with adding, and personal_sign.
  * With `walletConnect`, wallet apps on other devices too: a 'WalletConnect' connector, the
- * ConnectingWalletConnect views and the `walletConnect` capability (the SDK loads on first use).
+ * ConnectingWalletConnect views and the `walletConnect` capability (the client loads on first use).
  * Any plugin's connector that serves eip155 with an EIP-1193 provider connects through it.
  *
  * @throws {InvalidOptionsError} for options that do not parse, naming the option (an RPC URL that is

@@ -57,7 +57,7 @@ export interface EvmWalletConnectOptions {
   projectId: string
   /**
    * The relay's WebSocket URL (ws or wss).
-   * @default the SDK's public relay, `wss://relay.walletconnect.org`
+   * @default WalletConnect's public relay, `wss://relay.walletconnect.org`
    * @example 'ws://127.0.0.1:8787' // services/relay, for development
    */
   relayUrl?: string

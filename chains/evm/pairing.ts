@@ -1,7 +1,7 @@
 // The WalletConnect pairing lifecycle (STYLE 7): a reducer over typed actions for the store's
 // 'pairing' slice, and the controller that drives it with §9's timings. No SDK here: the controller
 // is handed a function that proposes a session, so its timings are tested with fake timers and a
-// fake proposal, and the real one (walletConnect.ts) plugs in @walletconnect/sign-client.
+// fake proposal, and the real one (walletConnect.ts) plugs in Foyer's own WalletConnect client.
 import { createToken } from '../../kernel/core/container.js'
 import type { Kernel } from '../../kernel/core/createKernel.js'
 
@@ -184,7 +184,7 @@ export function createPairingController<S>(options: PairingControllerOptions<S>)
 
 /** Where the WalletConnect views get their pairing from. */
 export interface WalletConnectService {
-  /** The kernel's pairing, loading the SDK the first time. */
+  /** The kernel's pairing, loading the WalletConnect client the first time. */
   pairing(kernel: Kernel): Promise<PairingController>
 }
 

@@ -205,8 +205,8 @@ export const FromConnect: Story = {
   },
 }
 
-/** The SDK did not load (not installed, or offline): 'Failed to connect', and the retry loads it again. */
-export const SdkFailsToLoad: Story = {
+/** The WalletConnect client did not load (offline): 'Failed to connect', and the retry loads it again. */
+export const ClientFailsToLoad: Story = {
   parameters: {
     foyer: {
       ...foyer(() => []),
@@ -215,7 +215,7 @@ export const SdkFailsToLoad: Story = {
         let attempts = 0
         kernel.container.provide(WalletConnectToken, {
           pairing: async () => {
-            if (++attempts === 1) throw new Error('Install @walletconnect/sign-client to use WalletConnect')
+            if (++attempts === 1) throw new TypeError('Failed to fetch dynamically imported module')
             return { start: () => dispatchPairing(kernel, { type: 'create-started', at: Date.now() }), retry() {}, stop() {} }
           },
         })

@@ -8,6 +8,8 @@ import { signRelayJwt } from './relayAuth.js'
 /** Reconnect delays after a drop: 1 s, doubling, at most 30 s. */
 export const RELAY_RECONNECT_MS = 1000
 const RELAY_RECONNECT_MAX_MS = 30_000
+/** How long a relay call (the socket opening included) may take before it fails. */
+export const RELAY_CALL_TIMEOUT_MS = 10_000
 /** How many delivered messages are remembered to drop redeliveries (the relay resends unacked ones). */
 const SEEN_MESSAGES = 512
 
@@ -186,12 +188,25 @@ export function createRelayConnection(options: RelayConnectionOptions): RelayCon
     return opening
   }
 
-  async function call(method: string, params: unknown): Promise<unknown> {
-    const ready = await open()
-    const id = payloadId(options.now())
+  // A relay that accepts the socket but never answers must not leave a pairing waiting for ever.
+  function call(method: string, params: unknown): Promise<unknown> {
+    const id = String(payloadId(options.now()))
     return new Promise((resolve, reject) => {
-      pending.set(String(id), { resolve, reject })
-      ready.send(JSON.stringify({ id, jsonrpc: '2.0', method, params }))
+      let late = false
+      const cancel = options.schedule(() => {
+        late = true
+        pending.delete(id)
+        reject(new RelayError(`The WalletConnect relay did not answer ${method} in time.`, -32000))
+      }, RELAY_CALL_TIMEOUT_MS)
+      const settle = <T>(done: (value: T) => void) => (value: T) => {
+        cancel()
+        done(value)
+      }
+      open().then((ready) => {
+        if (late) return
+        pending.set(id, { resolve: settle(resolve), reject: settle(reject) })
+        ready.send(JSON.stringify({ id: Number(id), jsonrpc: '2.0', method, params }))
+      }, settle(reject))
     })
   }
 

@@ -273,3 +273,29 @@ describe('walletConnect signClient', () => {
     stranger.close()
   })
 })
+
+describe('walletConnect relay connection', () => {
+  it('behavior: a relay that never answers fails the proposal after the call timeout instead of hanging', async () => {
+    const { WebSocketServer } = await import('ws')
+    // Accepts sockets, reads frames, answers nothing.
+    const silent = new WebSocketServer({ host: '127.0.0.1', port: 0 })
+    await new Promise((resolve) => silent.once('listening', resolve))
+    const port = (silent.address() as { port: number }).port
+    const timers: Array<() => void> = []
+    const schedule = (run: () => void) => {
+      timers.push(run)
+      return () => {}
+    }
+    try {
+      const { client } = clientWith({ relayUrl: `ws://127.0.0.1:${port}`, schedule })
+      const proposing = client.connect({ optionalNamespaces: eip155([31337]) })
+      // The proposal's 5-minute timer is scheduled first, then the call's: firing that one is the 10 s passing.
+      await vi.waitFor(() => expect(timers.length).toBeGreaterThan(1), WAIT)
+      for (const run of timers.splice(1)) run()
+      await expect(proposing).rejects.toMatchObject({ name: 'RelayError', message: 'The WalletConnect relay did not answer irn_subscribe in time.' })
+    } finally {
+      for (const socket of silent.clients) socket.terminate()
+      await new Promise((resolve) => silent.close(resolve))
+    }
+  })
+})
