@@ -37,7 +37,8 @@ const PACKAGE = {
   evmConnectionGzip: { gate: 40 * 1024 },
   walletConnectGzip: { gate: 80 * 1024 },
 }
-const RUNS = 5
+// Seven fresh loads a figure: on two cores a load now and then takes twice as long, and five medians moved by 150 ms.
+const RUNS = 7
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync']
 
@@ -180,11 +181,10 @@ function median(values) {
   return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 }
 
-/** The packed package's apps: React alone, then Foyer, then Foyer's first EVM connection and WalletConnect code. */
+/** The packed package's apps: React alone and Foyer, then Foyer's first EVM connection and WalletConnect code. */
 async function measurePackage(browser, apps) {
-  const react = await measurePage(browser, await serveOn(apps.react), apps.react, { open: false })
-  const foyerUrl = await serveOn(apps.foyer)
-  const foyer = await measurePage(browser, foyerUrl, apps.foyer, { open: true })
+  const { react, foyer } = await measurePages(browser, { react: { root: apps.react, url: await serveOn(apps.react), open: false }, foyer: { root: apps.foyer, url: await serveOn(apps.foyer), open: true } })
+  const foyerUrl = foyer.url
   const evmConnection = await lazyBytes(browser, foyerUrl, apps.foyer, async (page) => {
     await page.getByRole('button', { name: 'Connect', exact: true }).click()
     await page.getByRole('button', { name: /^Bench Wallet/ }).click()
@@ -200,30 +200,38 @@ async function measurePackage(browser, apps) {
   return { react, foyer, evmConnection, walletConnectPairing }
 }
 
-/** Navigation → button visible (median), JS before that paint, click → first view and heap, over fresh loads. */
-async function measurePage(browser, url, root, { open }) {
-  const paints = []
-  const openTimes = []
-  let before
-  let heap
+/**
+ * Navigation → button visible (median), JS before that paint, click → first view and heap, over fresh loads of each
+ * page. The pages take turns, run by run, so a machine that slows down or speeds up mid-bench weighs on both alike.
+ */
+async function measurePages(browser, pages) {
+  const results = Object.fromEntries(Object.entries(pages).map(([name, { url }]) => [name, { url, paints: [], openTimes: [] }]))
   for (let run = 0; run < RUNS; run++) {
-    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } })
-    const page = await context.newPage()
-    await page.addInitScript(recordFirstPaintOfButton)
-    await page.goto(url)
-    const firstPaint = await page.waitForFunction(() => window.__foyerFirstPaint).then((handle) => handle.jsonValue())
-    paints.push(firstPaint.time)
-    if (run === 0) {
-      const files = firstPaint.resources.filter((resource) => resource.endsWith('.js'))
-      before = { files: files.length, gzip: files.reduce((sum, file) => sum + gzipOf(root, file), 0) }
+    for (const [name, { url, root, open }] of Object.entries(pages)) {
+      const result = results[name]
+      const context = await browser.newContext({ viewport: { width: 1100, height: 800 } })
+      const page = await context.newPage()
+      await page.addInitScript(recordFirstPaintOfButton)
+      await page.goto(url)
+      const firstPaint = await page.waitForFunction(() => window.__foyerFirstPaint).then((handle) => handle.jsonValue())
+      result.paints.push(firstPaint.time)
+      if (run === 0) {
+        const files = firstPaint.resources.filter((resource) => resource.endsWith('.js'))
+        result.before = { files: files.length, gzip: files.reduce((sum, file) => sum + gzipOf(root, file), 0) }
+      }
+      await page.waitForLoadState('networkidle')
+      await page.waitForTimeout(1000)
+      if (open) result.openTimes.push(await page.evaluate(clickToFirstView))
+      if (run === 0) result.heap = await usedHeap(page)
+      await context.close()
     }
-    await page.waitForLoadState('networkidle')
-    await page.waitForTimeout(1000)
-    if (open) openTimes.push(await page.evaluate(clickToFirstView))
-    if (run === 0) heap = await usedHeap(page)
-    await context.close()
   }
-  return { buttonMs: median(paints), paints, before, heap, ...(open && { openMs: median(openTimes), openTimes }) }
+  for (const [name, result] of Object.entries(results)) {
+    result.buttonMs = median(result.paints)
+    if (pages[name].open) result.openMs = median(result.openTimes)
+    else delete result.openTimes
+  }
+  return results
 }
 
 /** The gzip of the JS `act` makes the page fetch beyond what it had at the first paint of the button. */
