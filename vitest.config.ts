@@ -33,6 +33,11 @@ const chromiumArgs = [
 
 export default defineConfig({
   test: {
+    // The test WalletConnect wallet is the unmodified SDK. It hears a session's topic too, and refuses the events that
+    // chains/evm/walletConnect/signClient.test.ts forges on purpose (off the approved chains, undeclared) with a
+    // rejection of its own that no test can catch. Only that refusal is let through; any other unhandled error still
+    // fails the run.
+    onUnhandledError: (error) => !(error.message?.startsWith('Missing or invalid. emit()') && error.stack?.includes('@walletconnect/sign-client')),
     projects: [
       {
         resolve: { alias: selfAliases },

@@ -173,4 +173,26 @@ describe('kernel.destroy', () => {
     expect(teardown).toHaveBeenCalledTimes(1)
     expect(destroyed).toHaveBeenCalledTimes(1)
   })
+  it('behavior: a kernel destroyed while its remote configuration code loads fetches nothing and leaves no unhandled error', async () => {
+    const rejections: unknown[] = []
+    const onRejection = (reason: unknown) => rejections.push(reason)
+    process.on('unhandledRejection', onRejection)
+    const fetch = vi.spyOn(globalThis, 'fetch')
+    // A page's origin, so the allowed-origins check runs too.
+    vi.stubGlobal('location', { origin: 'http://127.0.0.1:5173' })
+    try {
+      const kernel = testKernel({ services: { directory: 'http://127.0.0.1:9' } })
+      // The kernel's first-paint wait (a timer here, with no requestIdleCallback) fires first and starts the import.
+      await new Promise((resolve) => setTimeout(resolve, 0))
+      kernel.destroy()
+      await import('../services/remoteConfig.js')
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      expect(fetch).not.toHaveBeenCalled()
+      expect(rejections).toEqual([])
+    } finally {
+      process.off('unhandledRejection', onRejection)
+      fetch.mockRestore()
+      vi.unstubAllGlobals()
+    }
+  })
 })

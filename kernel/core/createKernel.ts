@@ -196,17 +196,28 @@ export function createKernel(input: FoyerOptions): Kernel {
   // In the background after the first paint, and loaded only by hosts that configured the service:
   // opening the modal never waits for the remote configuration or the allowed-origins check (§5), and
   // pages without it never download their code.
-  const later = (load: () => Promise<unknown>) => void afterFirstPaint().then(() => destroyed || load())
+  // A kernel destroyed meanwhile (a page that unmounts at once) skips them, also when that happens while their code
+  // is still loading; a failure of a live kernel's task is logged, never left unhandled.
+  const later = <M>(load: () => Promise<M>, run: (module: M) => Promise<unknown>) =>
+    void afterFirstPaint()
+      .then(async () => {
+        if (destroyed) return
+        const module = await load()
+        if (!destroyed) await run(module)
+      })
+      .catch((error: unknown) => destroyed || logger.error('A background task of the kernel failed.', error))
   if (options.services.directory && options.projectId) {
-    later(() =>
-      import('../services/remoteConfig.js').then((module) =>
-        Promise.all([module.loadRemoteFeatures(kernel), module.checkAllowedOrigin(kernel)]),
-      ),
+    later(
+      () => import('../services/remoteConfig.js'),
+      (module) => Promise.all([module.loadRemoteFeatures(kernel), module.checkAllowedOrigin(kernel)]),
     )
   }
   // Analytics the same way; an open modal before then is caught up by the module (§7).
   if (options.services.analytics && options.projectId && isEnabled('analytics')) {
-    later(() => import('../services/analytics.js').then((module) => module.startAnalytics(kernel)))
+    later(
+      () => import('../services/analytics.js'),
+      (module) => module.startAnalytics(kernel),
+    )
   }
   return kernel
 }

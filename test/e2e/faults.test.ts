@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { createPublicClient, formatUnits, http } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { formatBalance } from '../../kernel/model/format.js'
-import { connectWallet, modal, openAccount, openDemo, TEST_KEY, useStack } from './harness.js'
+import { connectWallet, modal, openAccount, openDemo, recordBalanceRequests, TEST_KEY, useStack } from './harness.js'
 
 const account = privateKeyToAccount(TEST_KEY)
 // With the embedded wallet service, so the demo offers email login (the third fault cuts it off).
@@ -13,19 +13,10 @@ const stack = useStack({ wallet: true })
 
 describe('faults under a page that uses the stack (§8)', () => {
   it("behavior: the API down: Account still shows the chain's native balance, 'Token Balance Unavailable' shows, and the balances are asked again only after 30 s", async () => {
-    const { context, page } = await stack.newPage()
-    const errors: string[] = []
-    page.on('pageerror', (error) => errors.push(error.message))
     // The page's timers and Date on a clock the test moves: §9's 30 s wait passes without waiting.
-    await page.clock.install()
-    await page.goto(stack.demoUrl)
+    const { context, page, errors } = await openDemo(stack, { clock: true })
     await connectWallet(page, /^Test Wallet/, account.address)
-    const balanceRequests: string[] = []
-    page.on('request', (request) => {
-      // The balances ask which chains the API serves, then the balances (§7); both count as asking.
-      const { origin, pathname } = new URL(request.url())
-      if (origin === stack.fixtures.api.url && /^\/v1\/(supported-chains|account\/[^/]+\/balance)$/.test(pathname)) balanceRequests.push(pathname)
-    })
+    const balanceRequests = recordBalanceRequests(page, stack.fixtures.api.url)
 
     // Mid-flow: connected, and now every API request fails.
     stack.api.failNext(503, Infinity)
@@ -76,12 +67,7 @@ describe('faults under a page that uses the stack (§8)', () => {
   })
 
   it("behavior: the wallet service unreachable: email login shows 'Could not load embedded wallet' after 20 s, and a wallet still connects", async () => {
-    const { context, page } = await stack.newPage()
-    const errors: string[] = []
-    page.on('pageerror', (error) => errors.push(error.message))
-    await page.clock.install()
-    await page.goto(stack.demoUrl)
-    await page.getByRole('button', { name: 'Connect', exact: true }).waitFor()
+    const { context, page, errors } = await openDemo(stack, { clock: true })
     // Mid-flow: the page is up, and now nothing on the wallet service's origin can be reached from it.
     const walletOrigin = new URL(stack.fixtures.wallet!.url).origin
     await context.route((url) => url.origin === walletOrigin, (route) => route.abort('connectionrefused'))

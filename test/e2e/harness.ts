@@ -239,6 +239,8 @@ export function useStack(options: StackOptions = {}): Stack {
 export interface OpenDemoOptions extends NewPageOptions {
   /** Permissions for the demo's origin, granted before it loads (the clipboard for "Copy link"). @default [] */
   permissions?: string[]
+  /** The page's timers and Date on Playwright's clock, installed before it loads: §9's waits pass without waiting. @default false */
+  clock?: boolean
 }
 
 /**
@@ -246,11 +248,12 @@ export interface OpenDemoOptions extends NewPageOptions {
  * Connect button, the sign that the modal is mounted. `errors` collects the page's uncaught errors
  * from the first script on.
  */
-export async function openDemo(stack: Stack, { permissions = [], ...pageOptions }: OpenDemoOptions = {}) {
+export async function openDemo(stack: Stack, { permissions = [], clock = false, ...pageOptions }: OpenDemoOptions = {}) {
   const { context, page } = await stack.newPage(pageOptions)
   if (permissions.length > 0) await context.grantPermissions(permissions, { origin: new URL(stack.demoUrl).origin })
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
+  if (clock) await page.clock.install()
   await page.goto(stack.demoUrl)
   await page.getByRole('button', { name: 'Connect', exact: true }).waitFor()
   return { context, page, errors }
@@ -274,6 +277,19 @@ export async function pickWallet(page: Page, wallet: RegExp, address: string) {
 export async function connectWallet(page: Page, wallet: RegExp, address: string) {
   await page.getByRole('button', { name: 'Connect', exact: true }).click()
   await pickWallet(page, wallet, address)
+}
+
+/**
+ * The balance reads the page asks the API for, from now on (§7: which chains it serves, then the balances), so a test
+ * can prove a retry waits, or that nothing is asked twice.
+ */
+export function recordBalanceRequests(page: Page, apiUrl: string): string[] {
+  const paths: string[] = []
+  page.on('request', (request) => {
+    const { origin, pathname } = new URL(request.url())
+    if (origin === apiUrl && /^\/v1\/(supported-chains|account\/[^/]+\/balance)$/.test(pathname)) paths.push(pathname)
+  })
+  return paths
 }
 
 /** Opens the Account view from the demo's account button and returns its dialog. */
