@@ -31,6 +31,10 @@ const chromiumArgs = [
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
 ];
 
+// The Google popup of socials.test.ts never closed, twice out of two, while another end-to-end file ran beside it
+// (it passes alone, and beside the fault files on a local run); not understood yet, so it runs alone, after the rest.
+const SOCIALS_E2E = 'test/e2e/socials.test.ts'
+
 export default defineConfig({
   test: {
     // The test WalletConnect wallet is the unmodified SDK. It hears a session's topic too, and refuses the events that
@@ -80,27 +84,35 @@ export default defineConfig({
           },
         },
       },
-      {
-        // End-to-end: the demo in Chromium (driven by playwright-core from the test itself) against
-        // anvil, the local relay, etc. Runs after the other projects (groupOrder). While it has no files it is simply skipped: `vitest run` fails only when no project
-        // finds any file. (passWithNoTests is global-only in vitest 4, so it is not set; run this
-        // project alone with `vitest run --project e2e --passWithNoTests`.)
-        test: {
-          name: 'e2e',
-          environment: 'node',
-          include: ['test/e2e/**/*.test.ts'],
-          testTimeout: 120_000,
-          // A whole stack (wallet service, bundlers, PGlite) starts in a hook; at load 20 that took over 3 minutes.
-          hookTimeout: 300_000,
-          // A page restoring a session or reading a chain may take seconds on a loaded 2-core machine; a
-          // poll that needs longer says so itself.
-          expect: { poll: { timeout: 10_000 } },
-          // Two files at a time (every stack takes free ports and its own temporary directory): the whole suite stays
-          // under CI's 20 minutes on two cores.
-          maxWorkers: 2,
-          sequence: { groupOrder: 1 },
-        },
-      },
+      // End-to-end, after the other projects: two files at a time, then the social logins alone (e2eProject).
+      e2eProject('e2e', { include: ['test/e2e/**/*.test.ts'], exclude: [...configDefaults.exclude, SOCIALS_E2E], maxWorkers: 2, groupOrder: 1 }),
+      e2eProject('e2e-alone', { include: [SOCIALS_E2E], maxWorkers: 1, groupOrder: 2 }),
     ],
   },
 });
+
+/**
+ * End-to-end: the demo in Chromium (driven by playwright-core from the test itself) against anvil, the local relay,
+ * etc. Every stack takes free ports and its own temporary directory, so files may run side by side (`maxWorkers`):
+ * two at a time keep the whole suite near CI's 20 minutes on two cores. While a project has no files it is simply
+ * skipped: `vitest run` fails only when no project finds any file. (passWithNoTests is global-only in vitest 4, so it
+ * is not set; run one alone with `vitest run --project e2e --passWithNoTests`.)
+ */
+function e2eProject(name: string, { include, exclude, maxWorkers, groupOrder }: { include: string[]; exclude?: string[]; maxWorkers: number; groupOrder: number }) {
+  return {
+    test: {
+      name,
+      environment: 'node' as const,
+      include,
+      ...(exclude && { exclude }),
+      testTimeout: 120_000,
+      // A whole stack (wallet service, bundlers, PGlite) starts in a hook; at load 20 that took over 3 minutes.
+      hookTimeout: 300_000,
+      // A page restoring a session or reading a chain may take seconds on a loaded 2-core machine; a
+      // poll that needs longer says so itself.
+      expect: { poll: { timeout: 10_000 } },
+      maxWorkers,
+      sequence: { groupOrder },
+    },
+  }
+}

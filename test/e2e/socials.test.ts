@@ -24,9 +24,7 @@ async function signInAtProvider(popup: Page, name: string) {
   expect(new URL(popup.url()).origin).toBe(stack.fixtures.identity!.url)
   await popup.getByRole('textbox', { name: 'Your name' }).fill(name)
   await popup.getByRole('button', { name: 'Continue' }).click()
-  // Three hops (the provider, the wallet's callback, the modal closing the window); with two end-to-end files running
-  // at once on two cores, that took over 15 s once.
-  await popup.waitForEvent('close', { timeout: 30_000 })
+  await popup.waitForEvent('close', { timeout: 15_000 })
 }
 
 async function connectedEvmAddress(page: Page) {
