@@ -403,6 +403,19 @@ describe('HTTP and JSON-RPC robustness', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
   });
 
+  it('behavior: a client in the same process still gets its answer after that process stalled past 5 s (its keep-alive timeout) between two calls', async () => {
+    // What two stacks starting on two cores do to the local stack's process while it mints the fixture USDC: the
+    // next call falls due in the same turn as node:http's 5 s keep-alive timeout, on the connection the first one left.
+    await rpc.getSlot().send();
+    const pause = new Promise((resolve) => setTimeout(resolve, 20));
+    const stalledUntil = Date.now() + 6_500;
+    while (Date.now() < stalledUntil) {
+      // The event loop is held, as by a long synchronous start-up step.
+    }
+    await pause;
+    expect(await rpc.getSlot().send()).toBeTypeOf('bigint');
+  }, 15_000);
+
   it('behavior: GET / answers a small JSON health summary', async () => {
     const response = await fetch(node.url);
     expect(response.status).toBe(200);

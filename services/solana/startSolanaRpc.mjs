@@ -86,6 +86,13 @@ export async function startSolanaRpc({
   });
 
   const served = await serveApp(app, { port, host, envVar: portEnv, name: 'solana-rpc', log });
+  // Idle connections are closed by the clients, never by the node. Its clients mostly share its process (the local
+  // stack mints the fixture USDC and proxies calls over HTTP while it starts) and so its event loop: once that loop
+  // stalls past node:http's 5 s keep-alive timeout (two stacks starting on two cores), the next request and that
+  // timeout fall due in the same turn, the request is written first and the node drops the connection unread, which
+  // the client sees as ECONNRESET. A client never reuses a connection it closed itself; the node still closes
+  // every connection on stop().
+  served.server.keepAliveTimeout = 0;
   return {
     /** `http://127.0.0.1:<port>` */
     url: served.url,
