@@ -8,8 +8,7 @@
 // paint, click → first view, heap with the modal open, and the JS a first EVM connection (with its balance)
 // and a first WalletConnect pairing code fetch. Each figure has its gate (PACKAGE).
 // Prints a table, or JSON with --json (--verbose lists the files counted); exits 1 when a figure misses its gate.
-import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:http'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -18,6 +17,7 @@ import { chromium } from 'playwright-core'
 import { build } from 'vite'
 import { startLocalStack } from '../services/localStack.mjs'
 import { buildPackageApps, gzipOf, injectBenchWallet, removePackageApps } from './benchPackage.mjs'
+import { startStaticServer } from './benchServer.mjs'
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const dist = path.join(repo, 'demo/dist')
@@ -65,7 +65,7 @@ try {
   process.exitCode = rows.every((row) => row.pass) ? 0 : 1
 } finally {
   await browser?.close()
-  for (const server of servers) server.close()
+  await Promise.all(servers.map((server) => server.close()))
   if (packageApps) removePackageApps(packageApps.dir)
   await local.stop()
   rmSync(dataDir, { recursive: true, force: true })
@@ -115,25 +115,11 @@ function classify(chunk) {
   return { kind: 'demo' }
 }
 
-/** Serves `root` on a free loopback port until the bench ends; resolves with its URL. */
+/** Serves `root` on a free loopback port until the bench ends (scripts/benchServer.mjs); resolves with its URL. */
 async function serveOn(root) {
-  const server = await serve(root)
+  const server = await startStaticServer(root)
   servers.push(server)
-  return `http://127.0.0.1:${server.address().port}/`
-}
-
-function serve(root) {
-  const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json' }
-  return new Promise((resolve) => {
-    const server = createServer((request, response) => {
-      const pathname = decodeURIComponent(new URL(request.url, 'http://x').pathname)
-      let file = path.join(root, pathname === '/' ? 'index.html' : pathname)
-      if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory()) file = path.join(root, 'index.html')
-      response.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' })
-      createReadStream(file).pipe(response)
-    })
-    server.listen(0, '127.0.0.1', () => resolve(server))
-  })
+  return server.url
 }
 
 async function measure(browser, url, chunks) {

@@ -47,15 +47,17 @@ export function ModalHost() {
   // Once mounted, the inside stays: closing keeps its state and the next open is instant.
   const ModalRoot = useModalRoot(wanted)
 
+  // The shadow root waits for the modal's code too: made at mount, its state update re-rendered the tree and ran every
+  // pending effect before the page's first paint (#21).
   useLayoutEffect(() => {
-    if (inPlace && !placeholder) return
+    if (!ModalRoot || (inPlace && !placeholder)) return
     const host = inPlace ? placeholder! : document.body.appendChild(document.createElement('div'))
     host.setAttribute('data-foyer', '')
     setShadow(host.shadowRoot ?? host.attachShadow({ mode: 'open' }))
     return () => {
       if (!inPlace) host.remove()
     }
-  }, [inPlace, placeholder])
+  }, [inPlace, placeholder, ModalRoot])
 
   return (
     <>

@@ -1,0 +1,47 @@
+// The benchmark's static file server, as a host's CDN would be: every file of a built app read into memory first,
+// and served from a thread of its own. Served from the benchmark's main thread, a file waited whenever Playwright's
+// messages kept that thread busy; every file fetched in turn paid that wait again, and a page whose JS comes in two
+// steps (an entry, then the chunk it imports) paid it twice (#21).
+import { readdirSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import path from 'node:path'
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads'
+
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json' }
+
+/**
+ * Serves `root` on a free loopback port; an unknown path gets index.html (the demo routes on the client).
+ *
+ * @param {string} root
+ * @returns {Promise<{ url: string, close(): Promise<void> }>}
+ */
+export async function startStaticServer(root) {
+  const worker = new Worker(new URL(import.meta.url), { workerData: { root } })
+  const port = await new Promise((resolve, reject) => {
+    worker.once('message', resolve)
+    worker.once('error', reject)
+  })
+  return { url: `http://127.0.0.1:${port}/`, close: () => worker.terminate().then(() => {}) }
+}
+
+/** Every file under `root`, by its URL path. */
+function readTree(root, files = new Map(), prefix = '') {
+  for (const entry of readdirSync(path.join(root, prefix), { withFileTypes: true })) {
+    const name = `${prefix}/${entry.name}`
+    if (entry.isDirectory()) readTree(root, files, name)
+    else files.set(name, readFileSync(path.join(root, name)))
+  }
+  return files
+}
+
+if (!isMainThread) {
+  const files = readTree(workerData.root)
+  const server = createServer((request, response) => {
+    const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)
+    const name = files.has(pathname) ? pathname : '/index.html'
+    const body = files.get(name)
+    response.writeHead(200, { 'content-type': TYPES[path.extname(name)] ?? 'application/octet-stream', 'content-length': body.length })
+    response.end(body)
+  })
+  server.listen(0, '127.0.0.1', () => parentPort.postMessage(server.address().port))
+}
