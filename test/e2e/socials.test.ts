@@ -23,8 +23,10 @@ async function signInAtProvider(popup: Page, name: string) {
   await popup.getByRole('heading', { name: 'Sign in with Google' }).waitFor({ timeout: 15_000 })
   expect(new URL(popup.url()).origin).toBe(stack.fixtures.identity!.url)
   await popup.getByRole('textbox', { name: 'Your name' }).fill(name)
-  await popup.getByRole('button', { name: 'Continue' }).click()
-  await popup.waitForEvent('close', { timeout: 15_000 })
+  // Listened for before the click: the click returns once the popup's navigation commits, and the callback page may
+  // have had the popup closed by then (on a loaded machine the test's process hears of the commit late); a close that
+  // has happened is never reported again, so a listener added after it waits out its timeout.
+  await Promise.all([popup.waitForEvent('close', { timeout: 15_000 }), popup.getByRole('button', { name: 'Continue' }).click()])
 }
 
 async function connectedEvmAddress(page: Page) {
