@@ -1,9 +1,10 @@
-// The benchmark's static file server, as a host's CDN would be: every file of a built app read into memory first,
-// and served from a thread of its own. Served from the benchmark's main thread, a file waited whenever Playwright's
+// The benchmark's static file server, as a host's CDN would be: every file of a built app read and gzipped into memory
+// first, and served from a thread of its own. Served from the benchmark's main thread, a file waited whenever Playwright's
 // messages kept that thread busy; every file fetched in turn paid that wait again, and a page whose JS comes in two
 // steps (an entry, then the chunk it imports) paid it twice (#21).
 import { readdirSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
+import { gzipSync } from 'node:zlib'
 import path from 'node:path'
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads'
 
@@ -29,7 +30,10 @@ function readTree(root, files = new Map(), prefix = '') {
   for (const entry of readdirSync(path.join(root, prefix), { withFileTypes: true })) {
     const name = `${prefix}/${entry.name}`
     if (entry.isDirectory()) readTree(root, files, name)
-    else files.set(name, readFileSync(path.join(root, name)))
+    else {
+      const body = readFileSync(path.join(root, name))
+      files.set(name, { body, gzip: gzipSync(body, { level: 9 }) })
+    }
   }
   return files
 }
@@ -39,9 +43,16 @@ if (!isMainThread) {
   const server = createServer((request, response) => {
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)
     const name = files.has(pathname) ? pathname : '/index.html'
-    const body = files.get(name)
-    response.writeHead(200, { 'content-type': TYPES[path.extname(name)] ?? 'application/octet-stream', 'content-length': body.length })
-    response.end(body)
+    const { body, gzip } = files.get(name)
+    const compressed = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '')
+    const sent = compressed ? gzip : body
+    response.writeHead(200, {
+      'content-type': TYPES[path.extname(name)] ?? 'application/octet-stream',
+      'content-length': sent.length,
+      ...(compressed && { 'content-encoding': 'gzip' }),
+      vary: 'accept-encoding',
+    })
+    response.end(sent)
   })
   server.listen(0, '127.0.0.1', () => parentPort.postMessage(server.address().port))
 }
