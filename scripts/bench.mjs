@@ -77,7 +77,8 @@ try {
 
 /** Builds the demo and returns, for each JS file, which kind of code it holds (classify). */
 async function buildDemo(fixtures) {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'foyer-bench-')), 'fixtures.json')
+  // In the bench's data directory, which goes when the bench ends.
+  const file = path.join(dataDir, 'fixtures.json')
   writeFileSync(file, JSON.stringify(fixtures))
   process.env.FOYER_FIXTURES = file
   const chunks = new Map()
