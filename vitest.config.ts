@@ -80,33 +80,27 @@ export default defineConfig({
           },
         },
       },
-      // End-to-end, after the other projects, two files at a time (e2eProject).
-      e2eProject('e2e', { include: ['test/e2e/**/*.test.ts'], maxWorkers: 2, groupOrder: 1 }),
+      {
+        // End-to-end: the demo in Chromium (driven by playwright-core from the test itself) against anvil, the local
+        // relay, etc., after the other projects (groupOrder). Every stack takes free ports and its own temporary
+        // directory, so files run two at a time: the whole suite stays well under CI's 20 minutes on two cores. While
+        // it has no files it is simply skipped: `vitest run` fails only when no project finds any file.
+        // (passWithNoTests is global-only in vitest 4, so it is not set; run this project alone with
+        // `vitest run --project e2e --passWithNoTests`.)
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.test.ts'],
+          testTimeout: 120_000,
+          // A whole stack (wallet service, bundlers, PGlite) starts in a hook; at load 20 that took over 3 minutes.
+          hookTimeout: 300_000,
+          // A page restoring a session or reading a chain may take seconds on a loaded 2-core machine; a
+          // poll that needs longer says so itself.
+          expect: { poll: { timeout: 10_000 } },
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
     ],
   },
 });
-
-/**
- * End-to-end: the demo in Chromium (driven by playwright-core from the test itself) against anvil, the local relay,
- * etc. Every stack takes free ports and its own temporary directory, so files may run side by side (`maxWorkers`):
- * two at a time keep the whole suite well under CI's 20 minutes on two cores. While a project has no files it is simply
- * skipped: `vitest run` fails only when no project finds any file. (passWithNoTests is global-only in vitest 4, so it
- * is not set; run one alone with `vitest run --project e2e --passWithNoTests`.)
- */
-function e2eProject(name: string, { include, maxWorkers, groupOrder }: { include: string[]; maxWorkers: number; groupOrder: number }) {
-  return {
-    test: {
-      name,
-      environment: 'node' as const,
-      include,
-      testTimeout: 120_000,
-      // A whole stack (wallet service, bundlers, PGlite) starts in a hook; at load 20 that took over 3 minutes.
-      hookTimeout: 300_000,
-      // A page restoring a session or reading a chain may take seconds on a loaded 2-core machine; a
-      // poll that needs longer says so itself.
-      expect: { poll: { timeout: 10_000 } },
-      maxWorkers,
-      sequence: { groupOrder },
-    },
-  }
-}
