@@ -69,7 +69,7 @@ export interface EvmWalletConnectOptions {
 }
 
 const NetworkSchema = networkSchema({
-  id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  id: v.pipe(v.number(), v.safeInteger(), v.minValue(1)),
   chainNamespace: v.optional(v.literal('eip155')),
   caipNetworkId: v.optional(v.string()),
   deprecatedCaipNetworkId: v.optional(v.string()),

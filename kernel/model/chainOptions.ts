@@ -16,7 +16,7 @@ export const RpcUrlSchema = v.pipe(
 )
 
 /** A network's native currency (§3). */
-export const CurrencySchema = v.looseObject({ name: v.string(), symbol: v.string(), decimals: v.pipe(v.number(), v.integer(), v.minValue(0)) })
+export const CurrencySchema = v.looseObject({ name: v.string(), symbol: v.string(), decimals: v.pipe(v.number(), v.safeInteger(), v.minValue(0)) })
 
 /** A block explorer (§3). */
 export const ExplorerSchema = v.looseObject({ name: v.string(), url: v.string() })

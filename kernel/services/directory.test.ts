@@ -49,6 +49,12 @@ describe('createWalletDirectory against services/directory', () => {
     expect(requested.at(-2)?.searchParams.has('badge_type')).toBe(false)
   })
 
+  it('behavior: a page count beyond a safe integer (1e308) is a bad answer, not a count', async () => {
+    const answer: typeof fetch = async () => Response.json({ data: [], count: 1e308 })
+    const directory = createWalletDirectory({ baseUrl: server.url, projectId: 'test-project', fetch: answer })
+    await expect(directory.getWallets({ page: 1 })).rejects.toMatchObject({ name: 'InvalidResponseError', shortMessage: 'Invalid response' })
+  })
+
   it('behavior: the Connect view recommends certified wallets, unless the host chose the wallets itself', async () => {
     const recommendations = async (include?: string[]) => {
       const seen: URL[] = []

@@ -63,7 +63,7 @@ const EntrySchema = v.object({
   webapp_link: v.nullish(v.string()),
 })
 
-const PageSchema = v.object({ data: v.array(v.unknown()), count: v.pipe(v.number(), v.integer(), v.minValue(0)) })
+const PageSchema = v.object({ data: v.array(v.unknown()), count: v.pipe(v.number(), v.safeInteger(), v.minValue(0)) })
 
 // Schemes a wallet link may never use, whatever the wallet declares.
 const FORBIDDEN_SCHEMES = /^(javascript|data|vbscript|file|blob|about):/i

@@ -72,7 +72,7 @@ const TokensSchema = v.object({
       name: text,
       symbol: text,
       address: caip10,
-      decimals: v.pipe(v.number(), v.integer(), v.minValue(0)),
+      decimals: v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
       logoUri: v.nullish(v.string()),
     }),
   ),

@@ -92,7 +92,7 @@ const NamespaceSchema = v.object({
   events: v.array(v.string()),
 })
 const NamespacesSchema = v.record(v.pipe(v.string(), v.regex(/^[-a-z0-9]{3,8}(:[-_a-zA-Z0-9]{1,32})?$/)), NamespaceSchema)
-const ExpirySchema = v.pipe(v.number(), v.integer(), v.minValue(0))
+const ExpirySchema = v.pipe(v.number(), v.safeInteger(), v.minValue(0))
 
 const SessionSchema = v.object({
   topic: Hex32Schema,
@@ -111,7 +111,7 @@ export interface StoredSignClient {
 }
 const StoredSchema = v.object({ seed: Hex32Schema, sessions: v.array(v.unknown()) })
 
-const IdSchema = v.pipe(v.number(), v.integer(), v.minValue(0))
+const IdSchema = v.pipe(v.number(), v.safeInteger(), v.minValue(0))
 const RequestSchema = v.object({ id: IdSchema, method: v.string(), params: v.optional(v.unknown()) })
 const ResultSchema = v.object({ id: IdSchema, result: v.unknown() })
 const ErrorSchema = v.object({ id: IdSchema, error: v.object({ code: v.number(), message: v.string(), data: v.optional(v.unknown()) }) })
