@@ -84,7 +84,9 @@ export default {
     nodeResolve({ browser: true }),
     // Data shared with the services (plugins/swaps/swapNetworks.json, the swap networks), inlined as a value.
     json({ preferConst: true, compact: true }),
-    terser(),
+    // The /* @__PURE__ */ marks stay, so a host's bundler can drop what it does not use from the kernel chunk (an
+    // EVM-only host, the Solana networks: 0.6 KB of its first paint, #21).
+    terser({ format: { preserve_annotations: true } }),
     declarationsOfJavaScript(),
     manifest(),
   ],
