@@ -20,7 +20,7 @@ interface Posted {
 
 const shortText = fc.string({ maxLength: 40 })
 const otherId = fc.oneof(fc.uuid(), fc.constantFrom('', '../x', 'a'.repeat(101), '__proto__'))
-const junkPayload = fc.oneof(fc.constant(5), fc.constant(null), fc.record({ message: fc.integer() }), fc.record({ code: fc.string({ minLength: 65, maxLength: 70 }) }), fc.record({ message: fc.string({ minLength: 501, maxLength: 520 }) }))
+const junkPayload = fc.oneof(fc.constant(5), fc.constant(null), fc.record({ message: fc.integer() }), fc.record({ code: fc.string({ minLength: 65, maxLength: 70 }) }), fc.record({ message: fc.string({ minLength: 501, maxLength: 520 }) }), fc.record({ retryAfter: fc.constantFrom(Infinity, -1, -Infinity) }), fc.record({ rpcCode: fc.constantFrom(1.5, 1e300, -Infinity) }))
 
 const message: fc.Arbitrary<Omit<Posted, 'origin' | 'fromFrame'>> = fc.oneof(
   // Well-formed answers to the request.

@@ -43,8 +43,9 @@ const Id = v.pipe(v.string(), v.regex(/^[\w-]{1,100}$/))
 const ErrorPayload = v.object({
   message: v.optional(v.pipe(v.string(), v.maxLength(500))),
   code: v.optional(v.pipe(v.string(), v.maxLength(64))),
-  rpcCode: v.optional(v.number()),
-  retryAfter: v.optional(v.number()),
+  rpcCode: v.optional(v.pipe(v.number(), v.safeInteger())),
+  // Seconds; Infinity (which a posted message can carry) would hold the resend button back for good.
+  retryAfter: v.optional(v.pipe(v.number(), v.finite(), v.minValue(0))),
 })
 // What the frame may post: its ready event, the domain refusal, an answer (with the request's id),
 // or a request for approval. Anything else is ignored.
