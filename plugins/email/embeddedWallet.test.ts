@@ -108,6 +108,15 @@ describe('the embedded wallet', () => {
     expect(next.stored(EMAIL_LAST_CHAIN_KEY)).toBeUndefined()
   })
 
+  it.each([Infinity, 0, 1.5, ''])('behavior: a user whose chainId is %s is a malformed answer: refused, and no chain is remembered', async (chainId) => {
+    const { wallet, answer, settle, stored } = await setup()
+    const user = wallet.getUser()
+    await settle()
+    answer('APP_GET_USER', { ...USER, chainId })
+    await expect(user).rejects.toMatchObject({ shortMessage: 'An error occurred', details: 'The frame sent a malformed user.' })
+    expect(stored(EMAIL_LAST_CHAIN_KEY)).toBeUndefined()
+  })
+
   it("behavior: a method it does not offer rejects the requests waiting for approval, opens the modal and shows 'Action not allowed' after 300 ms (§6)", async () => {
     const { kernel, provider, posted, fromFrame, types, settle } = await setup()
     const logged = vi.spyOn(kernel.logger, 'error')

@@ -17,6 +17,8 @@ export type EmailAction = 'VERIFY_OTP' | 'VERIFY_DEVICE' | 'CONNECT'
 /** What the frame says to do during an email change (§4): the current address's code, then the new one's. */
 export type EmailUpdateAction = 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP'
 
+// A chain id as the frame and the stored session give it: an EVM number, or a CAIP-2 reference such as Solana's.
+const ChainIdSchema = v.union([v.pipe(v.number(), v.safeInteger(), v.minValue(1)), v.pipe(v.string(), v.nonEmpty(), v.maxLength(64))])
 const Account = v.object({ address: v.pipe(v.string(), v.maxLength(100)), type: v.picklist(['eoa', 'smartAccount']), namespace: v.picklist(['eip155', 'solana']) })
 /** §3: the authenticated user, as the frame sends it; checked, since it crosses a trust boundary. */
 const UserSchema = v.object({
@@ -25,7 +27,7 @@ const UserSchema = v.object({
   userName: v.optional(v.pipe(v.string(), v.maxLength(100))),
   socialProvider: v.optional(v.pipe(v.string(), v.maxLength(20))),
   address: v.string(),
-  chainId: v.union([v.number(), v.string()]),
+  chainId: ChainIdSchema,
   accounts: v.pipe(v.array(Account), v.minLength(1)),
   preferredAccountType: v.optional(v.string()),
   smartAccountDeployed: v.optional(v.boolean()),
@@ -35,7 +37,6 @@ export type EmbeddedUser = v.InferOutput<typeof UserSchema>
 const ActionSchema = v.object({ action: v.picklist(['VERIFY_OTP', 'VERIFY_DEVICE', 'CONNECT']) })
 const UpdateActionSchema = v.object({ action: v.picklist(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) })
 const NewEmailSchema = v.object({ newEmail: v.pipe(v.string(), v.email()) })
-const ChainIdSchema = v.union([v.string(), v.number()])
 const SocialRedirectSchema = v.object({ uri: v.pipe(v.string(), v.url()) })
 const SocialConnectSchema = v.object({ userName: v.optional(v.pipe(v.string(), v.maxLength(100))) })
 const SignedInSchema = v.object({ message: v.pipe(v.string(), v.maxLength(8 * 1024)), signature: v.pipe(v.string(), v.maxLength(1024)) })
