@@ -5,7 +5,7 @@
 //   3. requests to any host other than 127.0.0.1 during load and open (must be 0)
 // Then the packed package as a host builds it with esbuild (scripts/benchPackage.mjs), against a page with
 // React alone built and served the same way (scripts/benchServer.mjs, gzip from memory, as a CDN), 21 loads
-// each, taking turns: navigation → button visible (the difference), files and gzip before that
+// each, taking turns: navigation → button visible (the median of each pair's difference), files and gzip before that
 // paint, click → first view, heap with the modal open, and the JS a first EVM connection (with its balance)
 // and a first WalletConnect pairing code fetch. Each figure has its gate (PACKAGE).
 // Prints a table, or JSON with --json (--verbose lists the files counted); exits 1 when a figure misses its gate.
