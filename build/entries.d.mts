@@ -10,6 +10,8 @@ export interface Entry {
   file: string
   /** Its own budget, shorthand for a `Budget` named after the export. */
   budget?: Omit<Budget, 'name' | 'entries'>
+  /** Node only (a host's backend): no page loads it, so none of it belongs in a page's first paint. */
+  server?: true
 }
 
 /** A size budget over the static-import closure of some entries. */

@@ -4,6 +4,7 @@
 //
 //   export: the subpath in package.json "exports"   input: its source   file: dist/<file>.js
 //   budget (optional): { gzip, beyond? } — its own size budget, see `budgets` below.
+//   server (optional): true for a Node-only entry, which no page loads (kept out of the first-paint chunk).
 //
 // e.g. { export: './plugins/swaps', input: 'plugins/swaps/index.ts', file: 'plugins/swaps', budget: { gzip: 2 * 1024, beyond: ['.'] } },
 
@@ -36,7 +37,7 @@ export const entries = [
   { export: './plugins/names', input: 'plugins/names/index.ts', file: 'plugins/names', budget: { gzip: 1024, beyond: ['.', './react'] } },
   { export: './plugins/siwx', input: 'plugins/siwx/index.ts', file: 'plugins/siwx', budget: { gzip: 1024, beyond: ['.', './react'] } },
   // Node only (a host's backend checking sign-in messages): no budget, no page ever loads it.
-  { export: './siwx/server', input: 'plugins/siwx/server.ts', file: 'siwx/server' },
+  { export: './siwx/server', input: 'plugins/siwx/server.ts', file: 'siwx/server', server: true },
   // onramp: the manifest carries its action's texts and the restricted time zones; the views, the client and the
   // actions stay lazy.
   // pay: the manifest carries the `pay` action the host calls and its parameter checks with their messages (so a bad

@@ -7,29 +7,9 @@ import type { HttpStatusError } from '../core/errors/catalogue.js'
 import { FetchToken } from '../core/tokens.js'
 import { SDK_TYPE, SDK_VERSION } from '../core/version.js'
 import { createHttpClient } from './http.js'
+import { originMatches } from '../model/originMatches.mjs'
 
 const AllowedOriginsSchema = v.object({ allowedOrigins: v.array(v.string()) })
-
-/**
- * §5: whether `origin` (`https://shop.example.com`) matches `pattern`: exact, `*.` standing for one or more leading
- * host labels (`https://*.example.com`, which does not match `https://example.com`), `:*` for any port, the
- * default one included — the directory's patterns, which are CSP source expressions.
- */
-export function originMatches(pattern: string, origin: string): boolean {
-  const parsed = /^(https?):\/\/(\*\.)?([^:/*]+)(?::(\d+|\*))?$/.exec(pattern.toLowerCase())
-  let url: URL
-  try {
-    url = new URL(origin)
-  } catch {
-    return false
-  }
-  if (!parsed || url.origin !== origin.toLowerCase()) return false
-  const [, scheme, wildcard, host, port] = parsed
-  if (url.protocol !== `${scheme}:`) return false
-  const hostMatches = wildcard ? url.hostname.endsWith(`.${host}`) : url.hostname === host
-  const defaultPort = scheme === 'https' ? '443' : '80'
-  return hostMatches && (port === '*' || (url.port || defaultPort) === (port ?? defaultPort))
-}
 
 /**
  * The project's allowed origins from the directory (§7 `GET /projects/v1/origins`). §8: a 429 raises Rate

@@ -4,6 +4,10 @@
 import { parseSignInMessageText } from '@solana/wallet-standard-util';
 import { createPublicClient, http, verifyMessage } from 'viem';
 import { parseSiweMessage } from 'viem/siwe';
+import { originMatches } from '../../kernel/model/originMatches.mjs';
+
+// Hosts get the origin check from `foyer/siwx/server` with the verifier.
+export { originMatches };
 
 /** Why a sign-in was refused; `reason` is stable, the message is for logs. */
 export class SignInRefusedError extends Error {
@@ -91,29 +95,6 @@ function parseSiws(message) {
     notBefore: fields.notBefore,
     serializedMessage: message,
   };
-}
-
-/**
- * Whether `origin` (`http://localhost:5173`) matches `pattern`: exact, `*.` for one or more leading host labels,
- * `:*` for any port (the default one included), as in CSP sources and the directory's allowed origins (§5).
- *
- * @param {string} pattern
- * @param {string} origin
- */
-export function originMatches(pattern, origin) {
-  const parsed = /^(https?):\/\/(\*\.)?([^:/]+)(?::(\d+|\*))?$/.exec(pattern.toLowerCase());
-  let url;
-  try {
-    url = new URL(origin);
-  } catch {
-    return false;
-  }
-  if (!parsed || url.origin !== origin.toLowerCase()) return false;
-  const [, scheme, wildcard, host, port] = parsed;
-  if (url.protocol !== `${scheme}:`) return false;
-  const hostMatches = wildcard ? url.hostname.endsWith(`.${host}`) : url.hostname === host;
-  const defaultPort = scheme === 'https' ? '443' : '80';
-  return hostMatches && (port === '*' || (url.port || defaultPort) === (port ?? defaultPort));
 }
 
 /**

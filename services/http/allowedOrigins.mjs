@@ -2,34 +2,14 @@
 // checks every message's origin against it (and sends it as CSP `frame-ancestors`, whose source syntax the
 // directory's patterns already follow); the services grant CORS on their state-changing routes to it only.
 
+import { originMatches } from '../../kernel/model/originMatches.mjs';
+
+export { originMatches };
+
 /** How long a project's list is reused: an edit in the directory reaches running frames within this. */
 export const ORIGINS_TTL_MS = 60_000;
 /** A failed lookup is retried after this, not at every message. */
 const FAILURE_TTL_MS = 5_000;
-
-/**
- * Whether `origin` (`http://localhost:5173`) matches `pattern`: exact, or `*.` standing for one or more leading
- * host labels, or `:*` for any port (the default one included), as in CSP sources.
- *
- * @param {string} pattern
- * @param {string} origin
- */
-export function originMatches(pattern, origin) {
-  const parsedPattern = /^(https?):\/\/(\*\.)?([^:/]+)(?::(\d+|\*))?$/.exec(pattern);
-  let url;
-  try {
-    url = new URL(origin);
-  } catch {
-    return false;
-  }
-  if (!parsedPattern || url.origin !== origin) return false;
-  const [, scheme, wildcard, host, port] = parsedPattern;
-  if (url.protocol !== `${scheme}:`) return false;
-  const hostMatches = wildcard ? url.hostname.endsWith(`.${host}`) : url.hostname === host;
-  const defaultPort = scheme === 'https' ? '443' : '80';
-  const portMatches = port === '*' || (url.port || defaultPort) === (port ?? defaultPort);
-  return hostMatches && portMatches;
-}
 
 /**
  * Looks up and caches projects' allowed origins.

@@ -32,7 +32,7 @@ import { startDirectory, type WalletDirectory } from '../directory/index.mjs'
 import { createMailer, startMailCatcher, type CaughtMessage, type MailCatcher, type Mailer } from '../mail/index.mjs'
 import { DEV_WALLET_ADDRESS, LOCAL_SOLANA_CHAIN_ID, startSolanaRpc, type SolanaRpcNode } from '../solana/index.mjs'
 import { openDatabase, type Database } from '../storage/index.mjs'
-import { createWalletApp, loadMasterKey, MASTER_KEY_FILE, originMatches } from './index.mjs'
+import { createWalletApp, loadMasterKey, MASTER_KEY_FILE } from './index.mjs'
 import { deriveKeys, open } from './masterKey.mjs'
 
 const WALLET = 'http://localhost:8790'
@@ -490,21 +490,6 @@ describe('sign-in during login (§3 siwxMessage)', () => {
 })
 
 describe('the frame backend and page', () => {
-  it('behavior: allowed-origin patterns match as CSP sources do (§5 wildcards)', () => {
-    expect(originMatches('https://*.example.com', 'https://shop.example.com')).toBe(true)
-    expect(originMatches('https://*.example.com', 'https://a.b.example.com')).toBe(true)
-    expect(originMatches('https://*.example.com', 'https://example.com')).toBe(false)
-    expect(originMatches('https://*.example.com', 'https://example.com.evil.io')).toBe(false)
-    expect(originMatches('https://*.example.com', 'http://shop.example.com')).toBe(false)
-    expect(originMatches('http://localhost:*', 'http://localhost:5173')).toBe(true)
-    expect(originMatches('http://localhost:*', 'http://localhost')).toBe(true)
-    expect(originMatches('http://localhost:5173', 'http://localhost:5174')).toBe(false)
-    expect(originMatches('https://example.com', 'https://example.com:443')).toBe(false)
-    expect(originMatches('https://example.com', 'https://example.com')).toBe(true)
-    expect(originMatches('https://example.com:443', 'https://example.com')).toBe(true)
-    expect(originMatches('http://localhost:*', 'null')).toBe(false)
-  })
-
   it('behavior: an origin outside the project list gets no service; another origin cannot call the backend', async () => {
     const page = browser()
     const body = { projectId: 'demo', origin: 'https://evil.example', type: 'APP_IS_CONNECTED', payload: {} }
