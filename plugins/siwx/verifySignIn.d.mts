@@ -57,7 +57,5 @@ export declare function parseSignInMessage(message: string): SignInMessageFields
 /** Checks a signed sign-in message; resolves with its fields or throws `SignInRefusedError`. */
 export declare function verifySignIn(parameters: VerifySignInParameters): Promise<SignInMessageFields>;
 
-export { originMatches } from '../../kernel/model/originMatches.mjs';
-
 /** Base58 text to bytes; undefined for anything that is not base58. */
 export declare function decodeBase58(text: string): Uint8Array | undefined;

@@ -6,9 +6,6 @@ import { createPublicClient, http, verifyMessage } from 'viem';
 import { parseSiweMessage } from 'viem/siwe';
 import { originMatches } from '../../kernel/model/originMatches.mjs';
 
-// Hosts get the origin check from `foyer/siwx/server` with the verifier.
-export { originMatches };
-
 /** Why a sign-in was refused; `reason` is stable, the message is for logs. */
 export class SignInRefusedError extends Error {
   /**

@@ -4,8 +4,6 @@
 
 import { originMatches } from '../../kernel/model/originMatches.mjs';
 
-export { originMatches };
-
 /** How long a project's list is reused: an edit in the directory reaches running frames within this. */
 export const ORIGINS_TTL_MS = 60_000;
 /** A failed lookup is retried after this, not at every message. */

@@ -10,7 +10,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { TrieRouter } from 'hono/router/trie-router';
 
-import { originMatches } from './allowedOrigins.mjs';
+import { originMatches } from '../../kernel/model/originMatches.mjs';
 
 /** Largest request body a service reads unless it says otherwise. */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;

@@ -62,8 +62,7 @@ export declare const NOT_OWN_ORIGIN: string;
 
 /** How long a project's allowed origins are reused: 60 s. */
 export declare const ORIGINS_TTL_MS: number;
-/** Whether `origin` matches an allowed-origins pattern (`https://*.example.com`, `http://localhost:*`). */
-export declare function originMatches(pattern: string, origin: string): boolean;
+export { originMatches } from '../../kernel/model/originMatches.mjs';
 /**
  * Projects' allowed origins from the directory's `/projects/v1/origins`, cached ORIGINS_TTL_MS (a failed lookup
  * allows nobody, for 5 s).

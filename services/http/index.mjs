@@ -12,6 +12,7 @@ export {
   searchParams,
   sendJson,
 } from './createServiceApp.mjs';
-export { ORIGINS_TTL_MS, createAllowedOrigins, originMatches } from './allowedOrigins.mjs';
+export { ORIGINS_TTL_MS, createAllowedOrigins } from './allowedOrigins.mjs';
+export { originMatches } from '../../kernel/model/originMatches.mjs';
 export { DEFAULT_RATE_LIMIT, clientAddress, createRateLimit } from './rateLimit.mjs';
 export { serveApp } from './serveApp.mjs';

@@ -96,8 +96,7 @@ export declare function startWallet(
 
 /** FOYER_WALLET_MASTER_KEY (64 hex digits) when given, else `<dataDir>/wallet-master.key`, created 0600 on first use. */
 export declare function loadMasterKey(options: { fromEnv: string | undefined; dataDir: string }): Buffer;
-/** Whether `origin` matches an allowed-origins pattern (`https://*.example.com`, `http://localhost:*`). */
-export declare function originMatches(pattern: string, origin: string): boolean;
+export { originMatches } from '../http/index.mjs';
 
 /** §5: the providers that sign in through OpenID Connect. */
 export declare const SOCIAL_PROVIDERS: readonly ['google', 'github', 'apple', 'facebook', 'x', 'discord'];
