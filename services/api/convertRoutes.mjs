@@ -16,6 +16,13 @@ export const DEFAULT_SLIPPAGE_PERCENT = 1;
 export const MAX_SLIPPAGE_PERCENT = 50;
 /** How long a built swap stays valid: the router refuses it after this many seconds. */
 export const SWAP_DEADLINE_SECONDS = 20 * 60;
+/**
+ * Gas a swap gets beyond the node's estimate, for each pool on its route. An estimate holds for the block it ran
+ * against; a swap mined in a later second than its pool's last trade also writes the pool's two price accumulators
+ * (Uniswap V2): up to 2 × 22,100 gas when they were still zero, which the router must hold 64/63 of before its call
+ * to the pool (measured: an estimate of 115,728 needed more than 160,000). Gas not used is not charged.
+ */
+export const ACCUMULATOR_GAS_PER_POOL = 60_000n;
 /** §8, exact wording. */
 export const SWAPS_UNSUPPORTED = 'Network not supported for Swaps';
 /** §8, exact wording. */
@@ -254,7 +261,11 @@ export function createConvertRoutes({ amms, indexers }) {
         const call = swapCall(swap, { amountIn: amount, amountOutMin, path: route.path, user, deadline });
         const [gasPrice, gas] = await Promise.all([
           standardGasPrice(swap.amm),
-          body.disableEstimate ? undefined : estimate(swap.amm, { account: user, to: swap.amm.router, ...call }, 'swap'),
+          body.disableEstimate
+            ? undefined
+            : estimate(swap.amm, { account: user, to: swap.amm.router, ...call }, 'swap').then(
+                (exact) => exact + ACCUMULATOR_GAS_PER_POOL * BigInt(route.path.length - 1),
+              ),
         ]);
         return {
           tx: {
