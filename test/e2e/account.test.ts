@@ -27,7 +27,7 @@ describe('the Account view with the blockchain API', () => {
     const usdc = formatUnits(await reader.readContract({ address: chain.usdc as `0x${string}`, abi: erc20Abi, functionName: 'balanceOf', args: [account.address] }), 6)
     const usdt = formatUnits(await reader.readContract({ address: chain.usdt as `0x${string}`, abi: erc20Abi, functionName: 'balanceOf', args: [account.address] }), 6)
     const tokens = dialog.getByRole('list', { name: 'Your tokens' })
-    await expect.poll(() => tokens.textContent(), { timeout: 15_000 }).toContain(`${formatBalance(usdc)} USDC`)
+    await expect.poll(() => tokens.textContent()).toContain(`${formatBalance(usdc)} USDC`)
     const text = (await tokens.textContent()) ?? ''
     expect(text).toContain('USD Coin')
     expect(text).toContain(formatFiat(usdc))
@@ -37,12 +37,12 @@ describe('the Account view with the blockchain API', () => {
 
     await dialog.getByRole('tab', { name: 'NFTs' }).click()
     const nfts = dialog.getByRole('list', { name: 'Your NFTs' })
-    await expect.poll(() => nfts.textContent(), { timeout: 15_000 }).toContain('Foyer Fixture #1')
+    await expect.poll(() => nfts.textContent()).toContain('Foyer Fixture #1')
     expect(await nfts.textContent()).toContain('Foyer Fixture #3')
 
     await dialog.getByRole('tab', { name: 'Activity' }).click()
     const rows = dialog.getByTestId('activity-row')
-    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThan(1)
+    await expect.poll(() => rows.count()).toBeGreaterThan(1)
     // Newest first: the transfer made above, then what the fixtures did (#1 sent #0 12.5 USDC).
     expect(await rows.first().textContent()).toContain('-7.5 USDC')
     expect(await dialog.getByRole('region', { name: 'Your activity' }).textContent()).toContain('+12.5 USDC')

@@ -28,13 +28,13 @@ describe('activity', () => {
 
     await accountView.getByRole('button', { name: 'Send', exact: true }).click()
     const send = page.getByRole('dialog', { name: 'Send' })
-    await expect.poll(() => send.getByRole('combobox').textContent(), { timeout: 15_000 }).toContain('ETH')
+    await expect.poll(() => send.getByRole('combobox').textContent()).toContain('ETH')
     await send.getByRole('combobox').selectOption({ label: 'ETH' })
     await send.getByRole('textbox', { name: 'Amount' }).fill('0.125')
     await send.getByRole('textbox', { name: 'Receiver address' }).fill(RECEIVER)
     await send.getByRole('button', { name: 'Preview' }).click()
     await send.getByRole('button', { name: 'Send now' }).click()
-    await expect.poll(() => send.getByTestId('send-hash').textContent(), { timeout: 15_000 }).toMatch(/^0x[0-9a-f]{64}$/)
+    await expect.poll(() => send.getByTestId('send-hash').textContent()).toMatch(/^0x[0-9a-f]{64}$/)
     const hash = (await send.getByTestId('send-hash').textContent())!
 
     await page.keyboard.press('Escape')
@@ -59,7 +59,7 @@ describe('activity', () => {
 
     // Confirmed well within the 20 s the bug took, with the tab left open (no switching tabs to read again).
     await expect
-      .poll(() => page.evaluate(() => window.__activitySeen!.at(-1)?.split('|')[0]), { timeout: 15_000, interval: 250 })
+      .poll(() => page.evaluate(() => window.__activitySeen!.at(-1)?.split('|')[0]), { interval: 250 })
       .toBe('confirmed')
     const seen = await page.evaluate(() => window.__activitySeen!)
     expect(seen[0]).toMatch(/^pending\|Sent Pending.*-0\.125 ETH$/)

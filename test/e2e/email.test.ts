@@ -66,7 +66,7 @@ async function approveInFrame(page: Page) {
   await page.getByRole('dialog', { name: 'Approve request' }).waitFor()
   const approve = walletFrame(page).getByRole('button', { name: 'Approve' })
   // The button is armed 500 ms after the panel shows (PROTOCOL.md).
-  await expect.poll(() => approve.isEnabled(), { timeout: 10_000 }).toBe(true)
+  await expect.poll(() => approve.isEnabled()).toBe(true)
   await approve.click()
 }
 
@@ -111,7 +111,7 @@ describe('email sign-in with the embedded wallet', () => {
     // personal_sign, approved in the frame; the signature verifies against the EVM address.
     await page.getByRole('button', { name: 'Sign a message' }).click()
     await approveInFrame(page)
-    await expect.poll(() => page.getByTestId('signature').textContent(), { timeout: 15_000 }).toMatch(/^0x[0-9a-f]+$/)
+    await expect.poll(() => page.getByTestId('signature').textContent()).toMatch(/^0x[0-9a-f]+$/)
     const signature = (await page.getByTestId('signature').textContent()) as `0x${string}`
     expect(await verifyMessage({ address: evmAddress, message: MESSAGE, signature })).toBe(true)
     await page.getByRole('dialog').waitFor({ state: 'detached' })
@@ -120,7 +120,7 @@ describe('email sign-in with the embedded wallet', () => {
     // afresh, with the ETH given above).
     const mailed = await mailCount(email)
     await page.reload()
-    await expect.poll(() => page.getByTestId('status').textContent(), { timeout: 15_000 }).toBe('connected')
+    await expect.poll(() => page.getByTestId('status').textContent()).toBe('connected')
     await expect.poll(() => page.getByTestId('address').textContent()).toMatch(new RegExp(`^(${evmAddress}|${solanaAddress})$`))
     expect(await page.getByRole('dialog').count()).toBe(0)
     expect(await mailCount(email)).toBe(mailed)
@@ -132,7 +132,7 @@ describe('email sign-in with the embedded wallet', () => {
     await showNamespace(page, dialog, 'Ethereum', evmAddress)
     await dialog.getByRole('button', { name: 'Send', exact: true }).click()
     dialog = page.getByRole('dialog', { name: 'Send' })
-    await expect.poll(() => dialog.getByRole('combobox').textContent(), { timeout: 15_000 }).toContain('ETH')
+    await expect.poll(() => dialog.getByRole('combobox').textContent()).toContain('ETH')
     await dialog.getByRole('combobox').selectOption({ label: 'ETH' })
     await dialog.getByRole('textbox', { name: 'Amount' }).fill('0.5')
     await dialog.getByRole('textbox', { name: 'Receiver address' }).fill(RECEIVER)
@@ -142,10 +142,10 @@ describe('email sign-in with the embedded wallet', () => {
     // The frame sent it; back on Send, its result step (kept in the store while ApproveTransaction was
     // shown) names the transaction, which anvil has.
     const sent = page.getByRole('dialog', { name: 'Send' }).getByTestId('send-hash')
-    await expect.poll(() => sent.textContent(), { timeout: 15_000 }).toMatch(/^0x[0-9a-f]{64}$/)
+    await expect.poll(() => sent.textContent()).toMatch(/^0x[0-9a-f]{64}$/)
     const receipt = await reader.getTransactionReceipt({ hash: (await sent.textContent()) as `0x${string}` })
     expect(receipt.status).toBe('success')
-    await expect.poll(() => reader.getBalance({ address: RECEIVER }), { timeout: 15_000 }).toBe(before + 500_000_000_000_000_000n)
+    await expect.poll(() => reader.getBalance({ address: RECEIVER })).toBe(before + 500_000_000_000_000_000n)
     await page.keyboard.press('Escape')
     await page.getByRole('dialog').waitFor({ state: 'detached' })
 
@@ -156,7 +156,7 @@ describe('email sign-in with the embedded wallet', () => {
     await page.getByRole('dialog').waitFor({ state: 'detached' })
     await page.getByRole('button', { name: 'Sign a message' }).click()
     await approveInFrame(page)
-    await expect.poll(() => page.getByTestId('signature').textContent(), { timeout: 15_000 }).toMatch(/^[1-9A-HJ-NP-Za-km-z]{86,88}$/)
+    await expect.poll(() => page.getByTestId('signature').textContent()).toMatch(/^[1-9A-HJ-NP-Za-km-z]{86,88}$/)
     const solanaSignature = (await page.getByTestId('signature').textContent())!
     const verified = await verifySignature(
       await getPublicKeyFromAddress(solanaAddress as Address),
@@ -193,7 +193,7 @@ describe('email sign-in with the embedded wallet', () => {
     dialog = page.getByRole('dialog', { name: 'Account' })
     await dialog.getByRole('button', { name: new RegExp(`^${newEmail}`) }).waitFor()
     await page.reload()
-    await expect.poll(() => page.getByTestId('status').textContent(), { timeout: 15_000 }).toBe('connected')
+    await expect.poll(() => page.getByTestId('status').textContent()).toBe('connected')
     dialog = await openAccount(page)
     await dialog.getByRole('button', { name: new RegExp(`^${newEmail}`) }).waitFor()
 

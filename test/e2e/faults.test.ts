@@ -22,7 +22,7 @@ describe('faults under a page that uses the stack (§8)', () => {
     stack.api.failNext(503, Infinity)
     let dialog = await openAccount(page)
     const onChain = await createPublicClient({ transport: http(stack.chains['31337']!.rpcUrl) }).getBalance({ address: account.address })
-    await expect.poll(() => dialog.locator('.f-balance').textContent(), { timeout: 15_000 }).toBe(`${formatBalance(formatUnits(onChain, 18))} ETH`)
+    await expect.poll(() => dialog.locator('.f-balance').textContent()).toBe(`${formatBalance(formatUnits(onChain, 18))} ETH`)
     // The §8 toast, in the modal's error live region.
     await modal(page).getByRole('alert').locator('.f-toast-error', { hasText: 'Token Balance Unavailable' }).waitFor()
     await dialog.locator('.f-error-text', { hasText: 'Token Balance Unavailable' }).waitFor()
@@ -40,7 +40,7 @@ describe('faults under a page that uses the stack (§8)', () => {
     await dialog.getByRole('button', { name: 'Close' }).click()
     await page.clock.fastForward(30_001)
     dialog = await openAccount(page)
-    await expect.poll(() => dialog.getByRole('list', { name: 'Your tokens' }).textContent(), { timeout: 15_000 }).toContain('USDC')
+    await expect.poll(() => dialog.getByRole('list', { name: 'Your tokens' }).textContent()).toContain('USDC')
     expect(balanceRequests.length).toBeGreaterThan(failedRequests)
     expect(await page.getByTestId('address').textContent()).toBe(account.address)
     expect(errors).toEqual([])

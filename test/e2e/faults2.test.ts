@@ -38,7 +38,7 @@ describe('more faults under a page that uses the stack (§8)', () => {
     try {
       let dialog = await openAccount(page)
       // The native balance comes from the chain, not the API: it shows while the API is still thinking.
-      await expect.poll(() => dialog.locator('.f-balance').textContent(), { timeout: 15_000 }).toBe(await nativeBalanceText())
+      await expect.poll(() => dialog.locator('.f-balance').textContent()).toBe(await nativeBalanceText())
       await dialog.getByRole('list', { name: 'Loading…' }).waitFor()
       await expect.poll(() => balanceRequests.length).toBe(1)
 
@@ -57,7 +57,7 @@ describe('more faults under a page that uses the stack (§8)', () => {
 
       // The answer arrives: the tokens are shown, each asked for once; the connection never went away.
       stack.api.delayNext(0, 0)
-      await expect.poll(() => dialog.getByRole('list', { name: 'Your tokens' }).textContent(), { timeout: 15_000 }).toContain('USDC')
+      await expect.poll(() => dialog.getByRole('list', { name: 'Your tokens' }).textContent()).toContain('USDC')
       expect(balanceRequests.filter((path) => path.endsWith('/balance'))).toHaveLength(1)
       expect(balanceRequests.filter((path) => path.endsWith('/supported-chains')).length).toBeLessThanOrEqual(1)
       expect(await modal(page).locator('.f-toast-error').count()).toBe(0)
@@ -93,7 +93,7 @@ describe('more faults under a page that uses the stack (§8)', () => {
       await connectDialog.getByRole('button', { name: 'Continue with email' }).click()
       await login.getByText('Sending a code…').waitFor()
       // The frame has asked its service (whether the demo may use it, then the login), which does not answer.
-      await expect.poll(() => frameCalls.length, { timeout: 15_000 }).toBeGreaterThan(0)
+      await expect.poll(() => frameCalls.length).toBeGreaterThan(0)
       // §9: login requests time out at 120 s, not before.
       await page.clock.fastForward(119_000)
       await login.getByText('Sending a code…').waitFor()
@@ -127,9 +127,9 @@ describe('more faults under a page that uses the stack (§8)', () => {
     await connectWallet(page, /^Test Wallet/, account.address)
     const native = await nativeBalanceText()
     let dialog = await openAccount(page)
-    await expect.poll(() => dialog.locator('.f-balance').textContent(), { timeout: 15_000 }).toBe(native)
+    await expect.poll(() => dialog.locator('.f-balance').textContent()).toBe(native)
     const tokens = dialog.getByRole('list', { name: 'Your tokens' })
-    await expect.poll(() => tokens.textContent(), { timeout: 15_000 }).toContain('USDC')
+    await expect.poll(() => tokens.textContent()).toContain('USDC')
     const tokensBefore = await tokenRows(tokens)
     await dialog.getByRole('button', { name: 'Close' }).click()
 
@@ -141,7 +141,7 @@ describe('more faults under a page that uses the stack (§8)', () => {
       // §9: the balances are fresh for 30 s; past that, Account reads them again, from a node that is gone.
       await page.clock.fastForward(30_001)
       dialog = await openAccount(page)
-      await expect.poll(() => dialog.locator('.f-balance').textContent(), { timeout: 20_000 }).toBe('Balance unavailable')
+      await expect.poll(() => dialog.locator('.f-balance').textContent()).toBe('Balance unavailable')
       // §8: the token balances failed (the API reads them from the node): the toast and the Tokens tab say so.
       await modal(page).getByRole('alert').locator('.f-toast-error', { hasText: 'Token Balance Unavailable' }).waitFor()
       await dialog.locator('.f-error-text', { hasText: 'Token Balance Unavailable' }).waitFor()
@@ -158,12 +158,12 @@ describe('more faults under a page that uses the stack (§8)', () => {
     // A failed native balance is not kept: opened again, Account reads it again, the same as before.
     await dialog.getByRole('button', { name: 'Close' }).click()
     dialog = await openAccount(page)
-    await expect.poll(() => dialog.locator('.f-balance').textContent(), { timeout: 20_000 }).toBe(native)
+    await expect.poll(() => dialog.locator('.f-balance').textContent()).toBe(native)
     // The tokens wait §5's 30 s after their failure, then come back as they were.
     await dialog.getByRole('button', { name: 'Close' }).click()
     await page.clock.fastForward(30_001)
     dialog = await openAccount(page)
-    await expect.poll(() => tokenRows(dialog.getByRole('list', { name: 'Your tokens' })), { timeout: 20_000 }).toEqual(tokensBefore)
+    await expect.poll(() => tokenRows(dialog.getByRole('list', { name: 'Your tokens' }))).toEqual(tokensBefore)
     expect(await page.getByTestId('status').textContent()).toBe('connected')
     expect(await page.getByTestId('address').textContent()).toBe(account.address)
     expect(errors).toEqual([])

@@ -23,7 +23,7 @@ describe('names', () => {
     await dialog.getByRole('button', { name: 'Get a name' }).click()
     dialog = page.getByRole('dialog', { name: 'Choose your name' })
     await dialog.getByRole('textbox', { name: 'Name' }).fill('alice-foyer')
-    await expect.poll(() => dialog.getByTestId('names-status').textContent(), { timeout: 10_000 }).toBe(`${NAME} is available`)
+    await expect.poll(() => dialog.getByTestId('names-status').textContent()).toBe(`${NAME} is available`)
 
     // §2: a cancelled signature leaves the visitor on RegisterAccountName, the name kept.
     await page.evaluate(() => window.__testWallet.reject('personal_sign'))
@@ -34,7 +34,7 @@ describe('names', () => {
     await page.evaluate(() => window.__testWallet.approve('personal_sign'))
     await dialog.getByRole('button', { name: 'Register' }).click()
     const success = page.getByRole('dialog', { name: 'Name registered' })
-    await expect.poll(() => success.getByTestId('registered-name').textContent(), { timeout: 15_000 }).toBe(NAME)
+    await expect.poll(() => success.getByTestId('registered-name').textContent()).toBe(NAME)
 
     // The service has it, for anvil #0 on chain 31337 (ENSIP-11 coin type).
     const api = stack.fixtures.api.url
@@ -43,7 +43,7 @@ describe('names', () => {
 
     await success.getByRole('button', { name: 'Back to account' }).click()
     const account = page.getByRole('dialog', { name: 'Account' })
-    await expect.poll(() => account.textContent(), { timeout: 10_000 }).toContain(NAME)
+    await expect.poll(() => account.textContent()).toContain(NAME)
     await page.keyboard.press('Escape')
     await expect.poll(() => page.locator('[data-foyer-connect-button]').textContent()).toBe(NAME)
     expect(errors).toEqual([])
@@ -56,14 +56,14 @@ describe('names', () => {
     await bobAccount.getByRole('button', { name: 'Send', exact: true }).click()
     const send = second.page.getByRole('dialog', { name: 'Send' })
     await send.getByRole('textbox', { name: 'Receiver address' }).fill(alice.address)
-    await expect.poll(() => send.getByTestId('send-receiver-profile').textContent(), { timeout: 10_000 }).toContain(NAME)
+    await expect.poll(() => send.getByTestId('send-receiver-profile').textContent()).toContain(NAME)
 
     // And the name is taken for anyone else; free names close to it are offered.
     await second.page.keyboard.press('Escape')
     await (await openAccount(second.page)).getByRole('button', { name: 'Get a name' }).click()
     const choose = second.page.getByRole('dialog', { name: 'Choose your name' })
     await choose.getByRole('textbox', { name: 'Name' }).fill('alice-foyer')
-    await expect.poll(() => choose.getByTestId('names-status').textContent(), { timeout: 10_000 }).toBe(`${NAME} is taken`)
+    await expect.poll(() => choose.getByTestId('names-status').textContent()).toBe(`${NAME} is taken`)
     expect(await choose.getByRole('list', { name: 'Available names' }).textContent()).toContain('alice-foyer1.foyer.id')
     expect(second.errors).toEqual([])
     await second.context.close()

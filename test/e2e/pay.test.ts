@@ -24,13 +24,13 @@ describe('pay', () => {
 
     await page.getByRole('button', { name: 'Pay 10 USDC' }).click()
     const dialog = page.getByRole('dialog', { name: 'Pay' })
-    await expect.poll(() => dialog.getByTestId('pay-summary').textContent(), { timeout: 15_000 }).toBe('Pay 10 USDC')
+    await expect.poll(() => dialog.getByTestId('pay-summary').textContent()).toBe('Pay 10 USDC')
     expect(await dialog.getByTestId('pay-recipient').getAttribute('title')).toBe(MERCHANT)
     await dialog.getByRole('button', { name: 'Pay from your wallet' }).click()
 
     // The promise resolved: the demo shows its hash, and the modal closed (the request opened it).
     const hash = page.getByTestId('pay-hash')
-    await expect.poll(() => hash.textContent(), { timeout: 20_000 }).toMatch(/^0x[0-9a-f]{64}$/)
+    await expect.poll(() => hash.textContent()).toMatch(/^0x[0-9a-f]{64}$/)
     await page.getByRole('dialog').waitFor({ state: 'detached' })
     const receipt = await reader.getTransactionReceipt({ hash: (await hash.textContent()) as `0x${string}` })
     expect(receipt.status).toBe('success')
@@ -59,7 +59,7 @@ describe('pay', () => {
     await exchange.getByRole('button', { name: 'Confirm payment' }).click()
 
     const hash = page.getByTestId('pay-hash')
-    await expect.poll(() => hash.textContent(), { timeout: 20_000 }).toMatch(/^0x[0-9a-f]{64}$/)
+    await expect.poll(() => hash.textContent()).toMatch(/^0x[0-9a-f]{64}$/)
     const receipt = await reader.getTransactionReceipt({ hash: (await hash.textContent()) as `0x${string}` })
     expect(receipt.status).toBe('success')
     expect((await usdcOf(MERCHANT)) - merchantBefore).toBe(parseUnits('10', 6))
@@ -78,7 +78,7 @@ describe('pay', () => {
     await page.getByRole('button', { name: 'Pay 10 USDC' }).click()
     await page.getByRole('dialog', { name: 'Pay' }).getByTestId('pay-summary').waitFor({ timeout: 15_000 })
     await page.keyboard.press('Escape')
-    await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 15_000 }).toBe('Payment failed: Modal closed')
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Payment failed: Modal closed')
     expect(await reader.readContract({ address: chain.usdc as Address, abi: erc20Abi, functionName: 'balanceOf', args: [MERCHANT] })).toBe(before)
     await context.close()
   })

@@ -37,7 +37,7 @@ async function closeModal(page: Page) {
 
 /** What the demo's "Sign a message" returns, once it has one. */
 async function signedMessage(page: Page): Promise<Hex> {
-  await expect.poll(() => page.getByTestId('signature').textContent(), { timeout: 20_000 }).toMatch(/^0x[0-9a-f]+$/)
+  await expect.poll(() => page.getByTestId('signature').textContent()).toMatch(/^0x[0-9a-f]+$/)
   return (await page.getByTestId('signature').textContent()) as Hex
 }
 
@@ -91,7 +91,7 @@ describe('several wallets at once (multiWallet on)', () => {
     expect(embedded).toMatch(/^0x[0-9a-fA-F]{40}$/)
     expect(embedded).not.toBe(extension.address)
     // A new embedded account holds nothing; anvil #0 holds thousands of ETH: the balance shown follows the wallet.
-    await expect.poll(() => page.getByTestId('balance').textContent(), { timeout: 20_000 }).toBe(await balanceLine(embedded))
+    await expect.poll(() => page.getByTestId('balance').textContent()).toBe(await balanceLine(embedded))
     await expect.poll(() => wallets.getByTestId('profile-wallet').count()).toBe(2)
     await expect.poll(() => wallets.getByRole('button', { name: new RegExp(`${embedded}`) }).isDisabled()).toBe(true)
     const extensionRow = wallets.getByRole('button', { name: new RegExp(`^Test Wallet ${extension.address}`) })
@@ -99,8 +99,8 @@ describe('several wallets at once (multiWallet on)', () => {
 
     // Switch to the extension wallet: the address and the balance shown change.
     await extensionRow.click()
-    await expect.poll(() => page.getByTestId('address').textContent(), { timeout: 20_000 }).toBe(extension.address)
-    await expect.poll(() => page.getByTestId('balance').textContent(), { timeout: 20_000 }).toBe(await balanceLine(extension.address))
+    await expect.poll(() => page.getByTestId('address').textContent()).toBe(extension.address)
+    await expect.poll(() => page.getByTestId('balance').textContent()).toBe(await balanceLine(extension.address))
     expect(await balanceLine(extension.address)).not.toBe(await balanceLine(embedded))
     await closeModal(page)
 
@@ -113,13 +113,13 @@ describe('several wallets at once (multiWallet on)', () => {
     // Back to the email wallet: its frame asks for approval, and its key signs.
     wallets = await openProfileWallets(page)
     await wallets.getByRole('button', { name: new RegExp(`${embedded}`) }).click()
-    await expect.poll(() => page.getByTestId('address').textContent(), { timeout: 20_000 }).toBe(embedded)
-    await expect.poll(() => page.getByTestId('balance').textContent(), { timeout: 20_000 }).toBe(await balanceLine(embedded))
+    await expect.poll(() => page.getByTestId('address').textContent()).toBe(embedded)
+    await expect.poll(() => page.getByTestId('balance').textContent()).toBe(await balanceLine(embedded))
     await closeModal(page)
     await page.getByRole('button', { name: 'Sign a message' }).click()
     await page.getByRole('dialog', { name: 'Approve request' }).waitFor()
     const approve = page.frameLocator(`iframe[src^="${stack.fixtures.wallet!.url}/frame"]`).getByRole('button', { name: 'Approve' })
-    await expect.poll(() => approve.isEnabled(), { timeout: 10_000 }).toBe(true)
+    await expect.poll(() => approve.isEnabled()).toBe(true)
     await approve.click()
     await expect.poll(async () => {
       const shown = await page.getByTestId('signature').textContent()
@@ -139,7 +139,7 @@ describe('several wallets at once (multiWallet on)', () => {
     // Add it again: listed again, and active.
     await wallets.getByRole('button', { name: 'Add wallet' }).click()
     await page.getByRole('dialog', { name: 'Connect a wallet' }).getByRole('button', { name: /^Test Wallet/ }).click()
-    await expect.poll(() => page.getByTestId('address').textContent(), { timeout: 20_000 }).toBe(extension.address)
+    await expect.poll(() => page.getByTestId('address').textContent()).toBe(extension.address)
     await closeModal(page)
     wallets = await openProfileWallets(page)
     await expect.poll(() => wallets.getByTestId('profile-wallet').count()).toBe(2)

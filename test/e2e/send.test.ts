@@ -25,7 +25,7 @@ async function openSend(page: Page) {
 }
 
 async function fill(dialog: ReturnType<Page['getByRole']>, symbol: string, amount: string, receiver = RECEIVER) {
-  await expect.poll(() => dialog.getByRole('combobox').textContent(), { timeout: 15_000 }).toContain(symbol)
+  await expect.poll(() => dialog.getByRole('combobox').textContent()).toContain(symbol)
   await dialog.getByRole('combobox').selectOption({ label: symbol })
   await dialog.getByRole('textbox', { name: 'Amount' }).fill(amount)
   await dialog.getByRole('textbox', { name: 'Receiver address' }).fill(receiver)
@@ -77,7 +77,7 @@ describe('send', () => {
     await page.evaluate(() => window.__testWallet.approve('eth_sendTransaction'))
     await dialog.getByRole('button', { name: 'Preview' }).click()
     await dialog.getByRole('button', { name: 'Send now' }).click()
-    await expect.poll(() => dialog.getByTestId('send-hash').textContent(), { timeout: 15_000 }).toMatch(/^0x[0-9a-f]{64}$/)
+    await expect.poll(() => dialog.getByTestId('send-hash').textContent()).toMatch(/^0x[0-9a-f]{64}$/)
     expect(await reader.getBalance({ address: RECEIVER })).toBe(ethBefore + 500_000_000_000_000_000n)
 
     // USDC, then the USDT-style token: after a token send the view returns to Account (§2).
@@ -93,9 +93,9 @@ describe('send', () => {
     // The Account view shows what the chain now says: the sender's ETH and USDC after the sends.
     const accountView = page.getByRole('dialog', { name: 'Account' })
     const eth = `${formatBalance(formatUnits(await reader.getBalance({ address: account.address }), 18))} ETH`
-    await expect.poll(() => accountView.getByText(eth).count(), { timeout: 15_000 }).toBeGreaterThan(0)
+    await expect.poll(() => accountView.getByText(eth).count()).toBeGreaterThan(0)
     const usdcLeft = formatUnits(await reader.readContract({ address: chain.usdc as Address, abi: erc20Abi, functionName: 'balanceOf', args: [account.address] }), 6)
-    await expect.poll(() => accountView.getByRole('list', { name: 'Your tokens' }).textContent(), { timeout: 15_000 }).toContain(`${formatBalance(usdcLeft)} USDC`)
+    await expect.poll(() => accountView.getByRole('list', { name: 'Your tokens' }).textContent()).toContain(`${formatBalance(usdcLeft)} USDC`)
 
     // Activity lists the three sends, newest first, once the API has indexed their blocks.
     await expect
@@ -143,7 +143,7 @@ describe('send', () => {
     // The Account view's Tokens tab reads the sender's new USDC balance.
     const left = formatUnits(await usdc(TEST_WALLET_ADDRESS), 6)
     const tokens = page.getByRole('dialog', { name: 'Account' }).getByRole('list', { name: 'Your tokens' })
-    await expect.poll(() => tokens.textContent(), { timeout: 15_000 }).toContain(`${formatBalance(left)} USDC`)
+    await expect.poll(() => tokens.textContent()).toContain(`${formatBalance(left)} USDC`)
     expect(proxied).toContain(stack.fixtures.solana.chainId)
     await context.close()
   })

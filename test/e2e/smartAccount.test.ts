@@ -31,7 +31,7 @@ async function mailedCode(email: string): Promise<string> {
 async function approveInFrame(page: Page) {
   await page.getByRole('dialog', { name: 'Approve request' }).waitFor()
   const approve = page.frameLocator(`iframe[src^="${stack.fixtures.wallet!.url}/frame"]`).getByRole('button', { name: 'Approve' })
-  await expect.poll(() => approve.isEnabled(), { timeout: 10_000 }).toBe(true)
+  await expect.poll(() => approve.isEnabled()).toBe(true)
   await approve.click()
 }
 
@@ -100,7 +100,7 @@ describe('the embedded wallet’s smart account', () => {
     // the chain, not against any EOA's.
     await page.getByRole('button', { name: 'Sign a message' }).click()
     await approveInFrame(page)
-    await expect.poll(() => page.getByTestId('signature').textContent(), { timeout: 15_000 }).toMatch(/^0x[0-9a-f]+$/)
+    await expect.poll(() => page.getByTestId('signature').textContent()).toMatch(/^0x[0-9a-f]+$/)
     const smartSignature = (await page.getByTestId('signature').textContent()) as Hex
     expect(await chain.verifyMessage({ address: smart, message: MESSAGE, signature: smartSignature })).toBe(true)
     await page.getByRole('dialog').waitFor({ state: 'detached' })
@@ -137,7 +137,7 @@ describe('the embedded wallet’s smart account', () => {
     // The standard account signs and pays itself: a message verifies against it, a batch is its own transactions.
     await page.getByRole('button', { name: 'Sign a message' }).click()
     await approveInFrame(page)
-    await expect.poll(() => page.getByTestId('signature').textContent(), { timeout: 15_000 }).toMatch(/^0x[0-9a-f]+$/)
+    await expect.poll(() => page.getByTestId('signature').textContent()).toMatch(/^0x[0-9a-f]+$/)
     expect(await verifyMessage({ address: eoa, message: MESSAGE, signature: (await page.getByTestId('signature').textContent()) as Hex })).toBe(true)
     await page.getByRole('dialog').waitFor({ state: 'detached' })
     await fund(eoa)

@@ -30,7 +30,7 @@ async function signInAtProvider(popup: Page, name: string) {
 }
 
 async function connectedEvmAddress(page: Page) {
-  await expect.poll(() => page.getByTestId('status').textContent(), { timeout: 15_000 }).toBe('connected')
+  await expect.poll(() => page.getByTestId('status').textContent()).toBe('connected')
   const account = await openAccount(page)
   const toEvm = account.getByRole('button', { name: 'Show Ethereum account' })
   await account.getByRole('button', { name: 'Show Solana account' }).or(toEvm).waitFor()
@@ -72,7 +72,7 @@ describe('social login with the embedded wallet', () => {
 
     // A reload restores the social session from the frame.
     await page.reload()
-    await expect.poll(() => page.getByTestId('status').textContent(), { timeout: 15_000 }).toBe('connected')
+    await expect.poll(() => page.getByTestId('status').textContent()).toBe('connected')
     const restored = await connectedEvmAddress(page)
     expect(restored.address).toBe(first.address)
     await restored.account.getByRole('button', { name: 'Disconnect' }).click()
@@ -103,7 +103,7 @@ describe('social login with the embedded wallet', () => {
     const reopened = page.waitForEvent('popup')
     await dialog.getByRole('button', { name: 'Try again' }).click()
     await signInAtProvider(await reopened, `Bob ${randomBytes(3).toString('hex')}`)
-    await expect.poll(() => page.getByTestId('status').textContent(), { timeout: 15_000 }).toBe('connected')
+    await expect.poll(() => page.getByTestId('status').textContent()).toBe('connected')
 
     expect(errors).toEqual([])
     await context.close()
@@ -125,7 +125,7 @@ describe('Telegram login with the embedded wallet (full-page redirect)', () => {
     await page.getByRole('button', { name: 'Log in' }).click()
     await back
     // §2: removed from the address at start; the login finishes and the wallet connects.
-    await expect.poll(() => new URL(page.url()).searchParams.has('result_uri'), { timeout: 15_000 }).toBe(false)
+    await expect.poll(() => new URL(page.url()).searchParams.has('result_uri')).toBe(false)
     expect(new URL(page.url()).pathname).toBe(demoPath)
     const { account, address } = await connectedEvmAddress(page)
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)

@@ -16,7 +16,7 @@ async function openSwap(page: Page) {
   const accountView = await openAccount(page)
   await accountView.getByRole('button', { name: 'Swap', exact: true }).click()
   const dialog = page.getByRole('dialog', { name: 'Swap' })
-  await expect.poll(() => dialog.getByRole('combobox', { name: 'Token to pay with' }).textContent(), { timeout: 15_000 }).toContain('USDTS')
+  await expect.poll(() => dialog.getByRole('combobox', { name: 'Token to pay with' }).textContent()).toContain('USDTS')
   return dialog
 }
 
@@ -57,7 +57,7 @@ describe('swaps', () => {
     const usdcBefore = await token(chain.usdc)
     await dialog.getByRole('button', { name: 'Review swap' }).click()
     await dialog.getByRole('button', { name: 'Swap now' }).click()
-    await expect.poll(() => dialog.getByTestId('swap-hash').textContent(), { timeout: 20_000 }).toMatch(/^0x[0-9a-f]{64}$/)
+    await expect.poll(() => dialog.getByTestId('swap-hash').textContent()).toMatch(/^0x[0-9a-f]{64}$/)
     const usdcReceived = (await token(chain.usdc)) - usdcBefore
     expect(usdcReceived).toBeGreaterThanOrEqual((usdcQuote * 99n) / 100n)
     expect(usdcReceived).toBeLessThanOrEqual(usdcQuote)
@@ -73,12 +73,12 @@ describe('swaps', () => {
     expect(await dialog.getByRole('button', { name: 'Swap now' }).count()).toBe(0)
     await dialog.getByRole('button', { name: 'Approve USDC' }).click()
     const swapNow = dialog.getByRole('button', { name: 'Swap now' })
-    await expect.poll(() => swapNow.isEnabled(), { timeout: 20_000 }).toBe(true)
+    await expect.poll(() => swapNow.isEnabled()).toBe(true)
     expect(await reader.readContract({ address: chain.usdc as Address, abi: erc20Abi, functionName: 'allowance', args: [account.address, chain.amm.router] })).toBe(
       parseUnits('100', 6),
     )
     await swapNow.click()
-    await expect.poll(() => dialog.getByTestId('swap-hash').textContent(), { timeout: 20_000 }).toMatch(/^0x[0-9a-f]{64}$/)
+    await expect.poll(() => dialog.getByTestId('swap-hash').textContent()).toMatch(/^0x[0-9a-f]{64}$/)
     const usdtsReceived = (await token(chain.usdt)) - usdtsBefore
     expect(usdtsReceived).toBeGreaterThanOrEqual((usdtsQuote * 99n) / 100n)
     expect(usdtsReceived).toBeLessThanOrEqual(usdtsQuote)

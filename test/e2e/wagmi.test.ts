@@ -39,7 +39,7 @@ describe('the wagmi example app with Foyer on anvil', () => {
     await page.getByLabel('To').fill(receiver)
     await page.getByLabel('ETH').fill('1.25')
     await page.getByRole('button', { name: 'Send', exact: true }).click()
-    await expect.poll(() => text(page, 'receipt'), { timeout: 20_000 }).toBe('success')
+    await expect.poll(() => text(page, 'receipt')).toBe('success')
     const hash = (await text(page, 'hash')) as `0x${string}`
     const receipt = await client('31337').getTransactionReceipt({ hash })
     expect(receipt).toMatchObject({ status: 'success', from: account.address.toLowerCase(), to: receiver.toLowerCase() })
