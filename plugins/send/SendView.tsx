@@ -3,7 +3,7 @@ import { isValidAddress } from '../../kernel/model/addresses.js'
 import type { CaipNetworkId } from '../../kernel/model/caip.js'
 import type { Kernel } from '../../kernel/core/createKernel.js'
 import { formatBalance, formatUnits, identityQuery, isUserRejection, showToast, shortenAddress, visibleMessage } from '../../kernel/index.js'
-import { isHttpUrl } from '../../kernel/model/network.js'
+import { transactionUrl } from '../../kernel/model/explorer.js'
 import { useAccount, useFoyerState, useKernel, useKernelQuery, useNetwork, useTranslate } from '../../kernel/react/index.js'
 import { Avatar, Button, Skeleton } from '../../kernel/ui/index.js'
 import { sendOptionsQuery, type SendOption } from './loadSendOptions.js'
@@ -213,9 +213,7 @@ function SendPreview(props: { form: SendState; asset: SendAsset; error?: string;
 function SendDone({ hash, onAgain }: { hash?: string; onAgain(): void }) {
   const t = useTranslate()
   const { network } = useNetwork()
-  const explorer = network?.blockExplorers?.default.url
-  // The host's explorer, when it named one: http(s) only, never a script URL from options.
-  const link = hash && explorer && isHttpUrl(explorer) ? `${explorer.replace(/\/+$/, '')}/tx/${hash}` : undefined
+  const link = transactionUrl(network, hash)
   return (
     <div className="f-center">
       <p className="f-section-title">{t('send.sent')}</p>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import type { CaipNetworkId } from '../../kernel/model/caip.js'
 import { formatBalance, formatFiat, formatNumber, formatUnits, shortenAddress, showToast } from '../../kernel/index.js'
-import { isHttpUrl } from '../../kernel/model/network.js'
+import { transactionUrl } from '../../kernel/model/explorer.js'
 import { useAccount, useFoyerState, useKernel, useKernelQuery, useNetwork, useTranslate } from '../../kernel/react/index.js'
 import { Button, Skeleton } from '../../kernel/ui/index.js'
 import { approveSwapToken, checkSwapAllowance, isNative, setSwapInput, SLIPPAGE_PERCENT, swapTokens } from './swapActions.js'
@@ -292,9 +292,7 @@ function SwapDone({ hash }: { hash?: string }) {
   const kernel = useKernel()
   const t = useTranslate()
   const { network } = useNetwork()
-  const explorer = network?.blockExplorers?.default.url
-  // The host's explorer, when it named one: http(s) only, never a script URL from options.
-  const link = hash && explorer && isHttpUrl(explorer) ? `${explorer.replace(/\/+$/, '')}/tx/${hash}` : undefined
+  const link = transactionUrl(network, hash)
   return (
     <div className="f-center">
       <p className="f-section-title">{t('swap.done')}</p>
