@@ -89,4 +89,13 @@ describe('evm: transfer', () => {
     expect(events).toEqual(['SEND_INITIATED'])
     expect(await client().getBalance({ address: third.address })).toBe(before)
   })
+
+  it('behavior: a gas limit the caller offers (a swap service\'s) is the one the wallet sends with; without it the wallet estimates', async () => {
+    const { kernel } = await setup()
+    const { sendTransaction } = kernel.chains.require('eip155').capabilities!.sendTransaction!
+    const offered = await sendTransaction(kernel, { from: first.address, to: third.address, value: 1n, gas: 54_321n, networkId: local.caipNetworkId })
+    expect((await client().getTransaction({ hash: offered.hash as `0x${string}` })).gas).toBe(54_321n)
+    const estimated = await sendTransaction(kernel, { from: first.address, to: third.address, value: 1n, networkId: local.caipNetworkId })
+    expect((await client().getTransaction({ hash: estimated.hash as `0x${string}` })).gas).not.toBe(54_321n)
+  })
 })

@@ -57,11 +57,17 @@ export async function sendTransaction(
   kernel: Kernel,
   session: EvmSession | undefined,
   config: EvmConfig,
-  { from, to, value, data, networkId }: TransactionRequest,
+  { from, to, value, data, gas, networkId }: TransactionRequest,
 ): Promise<{ hash: string }> {
   const provider = connectedWallet(session)
   const rpcUrl = rpcUrlOf(kernel, config, networkId)
-  const transaction = { from, to: checkedAddress(to), ...(value !== undefined && { value: numberToHex(value) }), ...(data && { data }) }
+  const transaction = {
+    from,
+    to: checkedAddress(to),
+    ...(value !== undefined && { value: numberToHex(value) }),
+    ...(data && { data }),
+    ...(gas !== undefined && { gas: numberToHex(gas) }),
+  }
   const hash = await provider.request({ method: 'eth_sendTransaction', params: [transaction] })
   if (typeof hash !== 'string' || !/^0x[0-9a-f]{64}$/i.test(hash)) throw new Error('The wallet returned no transaction hash.')
   const receipt = await waitForTransactionReceipt(publicClientFor(kernel, rpcUrl), { hash: hash as `0x${string}`, pollingInterval: RECEIPT_POLL_MS })

@@ -43,6 +43,11 @@ export interface TransactionRequest {
   value?: bigint
   /** Hex, `0x`-prefixed. */
   data?: `0x${string}`
+  /**
+   * The gas limit to offer the wallet (EVM), when whoever built the call knows better than an estimate made at
+   * signing: a swap service adds what a trade mined a second later costs. The wallet estimates itself without it.
+   */
+  gas?: bigint
   networkId: CaipNetworkId
 }
 

@@ -51,6 +51,13 @@ describe('createConvertApi', () => {
     await expect(approve()).rejects.toMatchObject({ name: 'InvalidResponseError' })
   })
 
+  it('behavior: a gas limit no transaction may have (over EIP-7825\'s 2^24) is refused before the wallet is offered it', async () => {
+    answer = { status: 200, body: { tx: tx({ eip155: { gas: '16777216', gasPrice: '1' } }) } }
+    await expect(approve()).resolves.toMatchObject({ gas: 16_777_216n })
+    answer = { status: 200, body: { tx: tx({ eip155: { gas: '16777217', gasPrice: '1' } }) } }
+    await expect(approve()).rejects.toMatchObject({ name: 'InvalidResponseError' })
+  })
+
   it('behavior: a swap that pays another amount of the coin than asked is refused', async () => {
     const build = (amount: string) => {
       answer = { status: 200, body: { tx: tx({ to: `eip155:1:${ROUTER}`, data: '0x7ff36ab5', amount }), toAmountMin: '99' } }

@@ -92,13 +92,15 @@ const QuotesSchema = v.object({
     v.minLength(1),
   ),
 })
+/** The most gas one transaction may have (EIP-7825); the wallet gets the service's limit, so a larger one is refused. */
+const MAX_TRANSACTION_GAS = 16_777_216n
 const TransactionSchema = v.object({
   from: caip10,
   to: caip10,
   data: hex,
   amount: v.optional(uint),
   value: v.optional(uint),
-  eip155: v.object({ gas: v.optional(uint), gasPrice: uint }),
+  eip155: v.object({ gas: v.optional(v.pipe(uint, v.maxValue(MAX_TRANSACTION_GAS))), gasPrice: uint }),
 })
 const BuiltSchema = v.object({ tx: TransactionSchema, toAmountMin: v.optional(uint), reset: v.optional(v.boolean()) })
 const GasPriceSchema = v.object({ standard: uint, fast: uint, instant: uint })

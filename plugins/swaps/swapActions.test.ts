@@ -23,8 +23,8 @@ function recordingApi(overrides: Partial<ConvertApi> = {}) {
     getAllowance: record('getAllowance', async () => 0n),
     getGasPrice: record('getGasPrice', async () => ({ standard: 1n, fast: 2n, instant: 3n })),
     getPrices: record('getPrices', async () => ({})),
-    buildTransaction: record('buildTransaction', async ({ amount, from }) => ({ to: `0x${'77'.repeat(20)}`, data: '0x38ed1739', value: from === ETH.address ? amount : 0n, gasPrice: 1n })),
-    buildApprove: record('buildApprove', async () => ({ to: `0x${'dd'.repeat(20)}`, data: '0x095ea7b3', value: 0n, gasPrice: 1n, reset: false })),
+    buildTransaction: record('buildTransaction', async ({ amount, from }) => ({ to: `0x${'77'.repeat(20)}`, data: '0x38ed1739', value: from === ETH.address ? amount : 0n, gas: 175_000n, gasPrice: 1n })),
+    buildApprove: record('buildApprove', async () => ({ to: `0x${'dd'.repeat(20)}`, data: '0x095ea7b3', value: 0n, gas: 46_000n, gasPrice: 1n, reset: false })),
     ...Object.fromEntries(Object.entries(overrides).map(([method, answer]) => [method, record(method, answer as never)])),
   }
   return { api, calls }
@@ -116,13 +116,13 @@ describe('allowance and approval (§4)', () => {
       buildApprove: async ({ amount }) => {
         const reset = answers.shift()!
         allowance = reset ? 0n : amount
-        return { to: `0x${'dd'.repeat(20)}`, data: reset ? '0x095ea7b30' : '0x095ea7b31', value: 0n, gasPrice: 1n, reset }
+        return { to: `0x${'dd'.repeat(20)}`, data: reset ? '0x095ea7b30' : '0x095ea7b31', value: 0n, gas: reset ? 30_000n : 46_000n, gasPrice: 1n, reset }
       },
     })
     await setUp(api)
     setSwapInput(kernel, { sourceToken: USDT, toToken: ETH, sourceTokenAmount: '100' })
     await approveSwapToken(kernel)
-    expect(chain.wallet.transactions.map((transaction) => transaction.data)).toEqual(['0x095ea7b30', '0x095ea7b31'])
+    expect(chain.wallet.transactions.map(({ data, gas }) => [data, gas])).toEqual([['0x095ea7b30', 30_000n], ['0x095ea7b31', 46_000n]])
     expect(calls.filter((call) => call.method === 'buildApprove').map((call) => (call.params as { amount: bigint }).amount)).toEqual([100_000_000n, 100_000_000n])
     expect(kernel.store.getState().swaps.allowance).toBe('sufficient')
   })
@@ -143,7 +143,8 @@ describe('swapTokens', () => {
     expect(kernel.store.getState().swaps.quote?.toAmount).toBe(1500n * 10n ** 6n)
     const { hash } = await swapTokens(kernel)
     expect(calls.find((call) => call.method === 'buildTransaction')?.params).toMatchObject({ amount: 5n * 10n ** 17n, slippage: 1, from: ETH.address, to: USDT.address })
-    expect(chain.wallet.transactions).toEqual([expect.objectContaining({ to: `0x${'77'.repeat(20)}`, value: 5n * 10n ** 17n, data: '0x38ed1739' })])
+    // With the service's gas limit, which leaves room for a trade mined a second after it was built.
+    expect(chain.wallet.transactions).toEqual([expect.objectContaining({ to: `0x${'77'.repeat(20)}`, value: 5n * 10n ** 17n, data: '0x38ed1739', gas: 175_000n })])
     // Activity lists the swap at once: what left the account and what the quote said comes back.
     expect(events).toEqual([`swapped ${hash}`, `sent ${hash} trade out 0.5 TETH, in 1500 USDT`, 'balances'])
     expect(kernel.store.getState().swaps).toMatchObject({ step: 'done', hash, sourceTokenAmount: '' })

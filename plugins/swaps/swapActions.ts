@@ -131,7 +131,7 @@ export async function approveSwapToken(kernel: Kernel): Promise<void> {
     const { api, address, networkId, send } = swapContext(kernel)
     for (let round = 0; round < MAX_APPROVALS; round++) {
       const approval = await api.buildApprove({ networkId, userAddress: address, from: wanted.sourceToken.address, to: wanted.toToken.address, amount: wanted.amount })
-      await send.sendTransaction(kernel, { from: address, to: approval.to, data: approval.data, value: 0n, networkId })
+      await send.sendTransaction(kernel, { from: address, to: approval.to, data: approval.data, value: 0n, gas: approval.gas, networkId })
       if (!approval.reset) break
     }
   } catch (reason) {
@@ -169,7 +169,8 @@ export async function swapTokens(kernel: Kernel): Promise<{ hash: string }> {
       amount: wanted.amount,
       slippage: SLIPPAGE_PERCENT,
     })
-    const { hash } = await send.sendTransaction(kernel, { from: address, to: built.to, data: built.data, value: built.value, networkId })
+    // The service's gas, not the wallet's estimate: it leaves room for a trade mined a second after it was built.
+    const { hash } = await send.sendTransaction(kernel, { from: address, to: built.to, data: built.data, value: built.value, gas: built.gas, networkId })
     kernel.bus.emit('swaps:succeeded', {
       networkId,
       hash,
