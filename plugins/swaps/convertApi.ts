@@ -100,7 +100,8 @@ const TransactionSchema = v.object({
   data: hex,
   amount: v.optional(uint),
   value: v.optional(uint),
-  eip155: v.object({ gas: v.optional(v.pipe(uint, v.maxValue(MAX_TRANSACTION_GAS))), gasPrice: uint }),
+  // v.check, not v.maxValue: valibot's code sits in the first-paint chunk, and only this would bring maxValue there.
+  eip155: v.object({ gas: v.optional(v.pipe(uint, v.check((gas) => gas <= MAX_TRANSACTION_GAS))), gasPrice: uint }),
 })
 const BuiltSchema = v.object({ tx: TransactionSchema, toAmountMin: v.optional(uint), reset: v.optional(v.boolean()) })
 const GasPriceSchema = v.object({ standard: uint, fast: uint, instant: uint })
