@@ -6,6 +6,7 @@ import http from 'node:http';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 
 import { listen } from '../listen.mjs';
+import { createMemoryAdapter } from './memoryAdapter.mjs';
 import { escapeHtml } from '../wallet/pages.mjs';
 
 /** The social providers that sign in through OpenID Connect (§5); farcaster and telegram have flows of their own. */
@@ -70,6 +71,7 @@ export async function startIdentityProvider({ redirectUris, port = 0, host = '12
   /** Display names by account id, as typed. */
   const names = new Map();
   const provider = new Provider(issuer, {
+    adapter: createMemoryAdapter(),
     clients: OIDC_SOCIAL_PROVIDERS.map((name) => ({
       client_id: devClientOf(name).clientId,
       client_secret: devClientOf(name).clientSecret,
