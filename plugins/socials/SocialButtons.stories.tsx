@@ -33,8 +33,9 @@ export const Default: Story = {
       'Continue with GitHub',
       'Continue with Facebook',
     ])
-    // §2: email first, then social, then the wallets.
-    const order = [modal.getByRole('textbox', { name: 'Email address' }), modal.getByRole('group', { name: 'Social login' }), modal.getByRole('list', { name: 'Wallets' })]
+    // §2: email first, then social, then the wallets. Each method's code loads on its own, so the email field may
+    // come a moment after the social buttons.
+    const order = [await modal.findByRole('textbox', { name: 'Email address' }), modal.getByRole('group', { name: 'Social login' }), modal.getByRole('list', { name: 'Wallets' })]
     for (const [before, after] of [[order[0]!, order[1]!], [order[1]!, order[2]!]] as const) {
       await expect(before.compareDocumentPosition(after) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
     }
