@@ -22,22 +22,33 @@ export interface FoyerStoryParameters {
   params?: unknown
 }
 
+// Settles once the newest story's setup has run and its modal, if it asks for one, has been opened (see `modalRoot`).
+let storyReady: Promise<void> = Promise.resolve()
+
 export function FoyerStory({ parameters, theme, children }: { parameters: FoyerStoryParameters; theme: ThemeName; children: ReactNode }) {
   const [kernel] = useState(() => testKernel({ themeMode: theme, ...parameters.options?.() }))
+  // Made while rendering, so a play function (which starts after the render) never sees the previous story's.
+  const [ready] = useState(() => {
+    let settle = () => {}
+    storyReady = new Promise<void>((resolve) => (settle = resolve))
+    return { settle }
+  })
   useEffect(() => setThemeMode(kernel, theme), [kernel, theme])
   // Storybook may hand a re-render new parameter objects: set the story up once per kernel.
   const setup = useRef(parameters)
   useEffect(() => {
     let live = true
     const { setup: prepare, view, params } = setup.current
-    void Promise.resolve(prepare?.(kernel)).then(() => {
-      if (live && view) openModal(kernel, { view, params: params as never })
-    })
+    void Promise.resolve(prepare?.(kernel))
+      .then(() => {
+        if (live && view) openModal(kernel, { view, params: params as never })
+      })
+      .finally(ready.settle)
     return () => {
       live = false
       void kernel.destroy()
     }
-  }, [kernel])
+  }, [kernel, ready])
   return <FoyerProvider kernel={kernel}>{children}</FoyerProvider>
 }
 
@@ -78,8 +89,12 @@ export function connectedStory(story: ConnectedStoryOptions = {}): Required<Omit
 /** The modal's shadow root, for Testing Library queries (it does not pierce shadow DOM by itself). */
 export async function modalRoot(): Promise<HTMLElement> {
   // Up to 15 s: a story whose wallet connects first may load viem's chunk before the modal opens, which
-  // took over 5 s on a 2-core CI machine running the end-to-end suite at the same time.
-  for (let tries = 0; tries < 750; tries++) {
+  // took over 5 s on a 2-core CI machine running the end-to-end suite at the same time. The story's setup is waited
+  // for first: once an earlier story has loaded the modal's code, a closed modal's root is there at once, and the
+  // queries that follow would get only their own 5 s for the setup and the opening.
+  const deadline = Date.now() + 15_000
+  await Promise.race([storyReady, new Promise((resolve) => setTimeout(resolve, 15_000))])
+  while (Date.now() < deadline) {
     // The newest modal: a story's host element may outlive it until the next story has rendered.
     const host = [...document.querySelectorAll('[data-foyer]')].at(-1)
     const root = host?.shadowRoot?.querySelector<HTMLElement>('.f-root')

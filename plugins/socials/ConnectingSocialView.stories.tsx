@@ -158,7 +158,9 @@ export const SignedInAccount: Story = {
   play: async () => {
     const modal = await withinModal()
     await expect(await modal.findByText('Alice · Google')).toBeVisible()
-    // No email row for a social user.
+    // No email row for a social user: checked once every account row's code has loaded (each loads on its own, with a
+    // placeholder until then).
+    await waitFor(() => expect(modal.getByRole('dialog').querySelector('.f-skeleton')).toBeNull())
     await expect(modal.queryByRole('button', { name: /Change/ })).toBeNull()
   },
 }
@@ -188,7 +190,8 @@ export const TelegramResultRefused: Story = {
     },
   },
   play: async () => {
-    await waitFor(() => expect(socialStory()).toBeDefined())
+    // This story's kernel, not the one the previous story left behind (destroyed when it unmounted).
+    await waitFor(() => expect(socialStory()?.kernel.isDestroyed()).toBe(false))
     void finishRedirectLogin(socialStory().kernel, `${STORY_WALLET_ORIGIN}/social/callback?state=s&id=1&hash=00`)
     const modal = await withinModal()
     await modal.findByRole('dialog', { name: 'Sign in with Telegram' })

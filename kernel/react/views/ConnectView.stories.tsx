@@ -33,7 +33,10 @@ export const Default: Story = {
     const names = [...list.querySelectorAll('button')].map((button) => button.querySelector('.f-list-item-label')?.textContent)
     await expect(names).toEqual(['WalletConnect', 'Amber Wallet', 'Cobalt', 'Basalt'])
     await expect(modal.getByRole('button', { name: 'Amber Wallet Installed' })).toBeVisible()
-    // An icon URL that is not https or data:image is never loaded: the lettered tile stands in.
+    // An icon URL that is not https or data:image is never loaded: the lettered tile stands in. An image shows only
+    // once it has loaded, so Amber's must be there first for Cobalt's absence to mean anything.
+    const amberRow = modal.getByRole('button', { name: /Amber Wallet/ })
+    await waitFor(() => expect(amberRow.querySelector('img')).not.toBeNull())
     const cobaltRow = modal.getByRole('button', { name: /Cobalt/ })
     await expect(cobaltRow.querySelector('img')).toBeNull()
   },
@@ -154,7 +157,8 @@ export const LegalCheckboxTicked: Story = {
     await userEvent.keyboard(' ')
     await expect(box).toBeChecked()
     await expect(await modal.findByRole('textbox', { name: 'Email' })).toBeEnabled()
-    await expect(modal.getByRole('button', { name: 'Google' })).toBeEnabled()
+    // The social buttons are a slot entry of their own, loaded apart from the email field.
+    await expect(await modal.findByRole('button', { name: 'Google' })).toBeEnabled()
     await userEvent.click(modal.getByRole('button', { name: /Amber Wallet/ }))
     await waitFor(() => expect(modal.queryByRole('dialog')).toBeNull())
     await expect(canvas.getByRole('button', { name: 'Account 0x1111…1111' })).toBeVisible()
