@@ -45,6 +45,9 @@ async function fund(address: string) {
 /** Shows the account of one namespace in the open Account view (a button when the other one shows). */
 async function showNamespace(page: Page, account: Locator, name: 'Ethereum' | 'Solana', address: string) {
   const button = account.getByRole('button', { name: `Show ${name} account` })
+  const other = account.getByRole('button', { name: `Show ${name === 'Ethereum' ? 'Solana' : 'Ethereum'} account` })
+  // One of the two is there once the view has rendered: wait for it, or the check below would look too early.
+  await button.or(other).waitFor()
   if (await button.isVisible()) await button.click()
   await expect.poll(() => page.getByTestId('address').textContent()).toBe(address)
 }

@@ -78,6 +78,8 @@ describe('the demo with a real wallet on anvil', () => {
     await page.reload()
     await expect.poll(() => page.getByTestId('address').textContent()).toBe(account.address)
     await expect(page.getByRole('dialog').count()).resolves.toBe(0)
+    // The test wallet approves anything, so an address alone would not show that nothing was asked.
+    expect(await page.evaluate(() => window.__testWallet.evmPrompts)).toEqual([])
     await context.close()
   })
 

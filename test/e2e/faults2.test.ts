@@ -96,6 +96,8 @@ describe('more faults under a page that uses the stack (§8)', () => {
       await expect.poll(() => frameCalls.length).toBeGreaterThan(0)
       // §9: login requests time out at 120 s, not before.
       await page.clock.fastForward(119_000)
+      await page.waitForTimeout(300)
+      expect(await login.locator('.f-error-text').count()).toBe(0)
       await login.getByText('Sending a code…').waitFor()
       await page.clock.fastForward(1_001)
       await expect.poll(() => login.locator('.f-error-text').textContent()).toBe('Embedded Wallet Request Timed Out')
@@ -183,6 +185,8 @@ describe('more faults under a page that uses the stack (§8)', () => {
     await page.getByRole('dialog', { name: 'Connect a wallet' }).getByRole('button', { name: 'WalletConnect' }).click()
     const pairing = page.getByRole('dialog', { name: 'WalletConnect' })
     await pairing.getByRole('button', { name: 'Copy link' }).click()
+    // The clipboard is written asynchronously after the click.
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/^wc:/)
     const uri = await page.evaluate(() => navigator.clipboard.readText())
     const wallet = await createWalletConnectWallet({ relayUrl: stack.relayUrl, privateKey: TEST_KEY })
     try {

@@ -72,7 +72,12 @@ describe('sign in with X', () => {
       await page.reload()
       await expect.poll(() => page.getByTestId('address').textContent()).toBe(address)
       expect((await checked).status()).toBe(200)
+      // The page acts on the answer after it arrives: give it the moment a SignIn view would take to open.
+      await page.waitForTimeout(500)
       expect(await page.getByRole('dialog').count()).toBe(0)
+      expect(await page.evaluate(() => [...window.__testWallet.evmPrompts, ...window.__testWallet.solanaCalls])).toEqual(
+        address === TEST_WALLET_ADDRESS ? ['standard:connect (silent)'] : [],
+      )
       expect((await session(stack, id)).status).toBe('active')
 
       const account = await openAccount(page)

@@ -97,6 +97,9 @@ describe('the demo with a Wallet Standard wallet on the local SVM', () => {
     await page.reload()
     await expect.poll(() => page.getByTestId('address').textContent()).toBe(TEST_WALLET_ADDRESS)
     await expect(page.getByRole('dialog').count()).resolves.toBe(0)
+    // The test wallet approves anything, so an address alone would not show that nothing was asked: only a silent
+    // connect reached it.
+    expect(await page.evaluate(() => window.__testWallet.solanaCalls)).toEqual(['standard:connect (silent)'])
     await context.close()
   })
 })

@@ -2,7 +2,8 @@
 // development wallet, announced as 'Test Wallet', signing with a real anvil key; and 'Test Solana
 // Wallet', registered through the Wallet Standard, signing with the local Solana node's funded test
 // key. A test decides per request whether the visitor approves, by EVM method or Wallet Standard
-// feature: `window.__testWallet.reject('personal_sign')`, `….reject('solana:signMessage')`.
+// feature: `window.__testWallet.reject('personal_sign')`, `….reject('solana:signMessage')`. What the visitor was asked
+// on this page is in `evmPrompts` (EVM methods) and `solanaCalls`.
 import { announceWallet, createDevWallet, type DevWalletChain } from '../../demo/devWallet.js'
 import { createSolanaWallet, registerSolanaWallet } from '../solanaWallet.js'
 
@@ -15,18 +16,30 @@ interface TestWalletConfig {
 declare global {
   interface Window {
     __testWalletConfig: TestWalletConfig
-    __testWallet: { reject(method: string): void; approve(method: string): void; address: string; solanaAddress: string; solanaCalls: readonly string[] }
+    __testWallet: {
+      reject(method: string): void
+      approve(method: string): void
+      address: string
+      solanaAddress: string
+      /** The EVM requests that asked for the visitor's consent on this page, in order. */
+      evmPrompts: readonly string[]
+      solanaCalls: readonly string[]
+    }
   }
 }
 
 const rejected = new Set<string>()
+const evmPrompts: string[] = []
 const config = window.__testWalletConfig
 const wallet = createDevWallet({
   name: 'Test Wallet',
   rdns: 'test.foyer.wallet',
   privateKey: config.privateKey,
   chains: config.chains,
-  approve: (method) => !rejected.has(method),
+  approve: (method) => {
+    evmPrompts.push(method)
+    return !rejected.has(method)
+  },
 })
 const solanaWallet = createSolanaWallet({
   name: 'Test Solana Wallet',
@@ -44,6 +57,7 @@ window.__testWallet = {
   approve: (method) => rejected.delete(method),
   address: wallet.address,
   solanaAddress: solanaWallet.address,
+  evmPrompts,
   solanaCalls: solanaWallet.calls,
 }
 announceWallet(wallet, {

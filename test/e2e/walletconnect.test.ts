@@ -108,6 +108,8 @@ describe('WalletConnect in the demo', () => {
     const dialog = page.getByRole('dialog', { name: 'WalletConnect' })
     await dialog.getByRole('img', { name: 'QR code to connect a wallet' }).waitFor()
     await dialog.getByRole('button', { name: 'Copy link' }).click()
+    // The clipboard is written asynchronously after the click.
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/^wc:/)
     const uri = await page.evaluate(() => navigator.clipboard.readText())
 
     const wallet = await createWalletConnectWallet({ relayUrl: stack.relayUrl, privateKey: TEST_KEY, proposal: 'reject' })
@@ -120,8 +122,9 @@ describe('WalletConnect in the demo', () => {
     await retry.click()
     await dialog.getByRole('img', { name: 'QR code to connect a wallet' }).waitFor()
     await dialog.getByRole('button', { name: 'Copy link' }).click()
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).not.toBe(uri)
     const fresh = await page.evaluate(() => navigator.clipboard.readText())
-    expect(fresh).not.toBe(uri)
+    expect(fresh).toMatch(/^wc:/)
 
     wallet.answer('proposal', 'approve')
     await wallet.pair(fresh)
