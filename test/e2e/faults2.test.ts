@@ -41,6 +41,16 @@ describe('more faults under a page that uses the stack (§8)', () => {
       await expect.poll(() => dialog.locator('.f-balance').textContent()).toBe(await nativeBalanceText())
       await dialog.getByRole('list', { name: 'Loading…' }).waitFor()
       await expect.poll(() => balanceRequests.length).toBe(1)
+      // Every error toast, however briefly shown: one closes itself after 3 s of the page's time, which each jump below
+      // passes in an instant.
+      await page.evaluate(() => {
+        const root = [...document.querySelectorAll('[data-foyer]')].at(-1)!.shadowRoot!
+        const shown: string[] = []
+        Object.assign(window, { __errorToasts: shown })
+        new MutationObserver(() => {
+          for (const toast of root.querySelectorAll('.f-toast-error')) shown.push(toast.textContent ?? '')
+        }).observe(root, { subtree: true, childList: true, characterData: true })
+      })
 
       // A minute of the page's time: past §9's 10 s RPC timeout and 30 s portfolio lifetime. Nothing gives up
       // (SPEC sets the API no timeout), and closing and opening Account again asks nothing more: the request
@@ -53,14 +63,14 @@ describe('more faults under a page that uses the stack (§8)', () => {
         await page.clock.fastForward(10_000)
       }
       expect(balanceRequests.length).toBe(1)
-      expect(await modal(page).locator('.f-toast-error').count()).toBe(0)
+      expect(await page.evaluate(() => (window as unknown as { __errorToasts: string[] }).__errorToasts)).toEqual([])
 
       // The answer arrives: the tokens are shown, each asked for once; the connection never went away.
       stack.api.delayNext(0, 0)
       await expect.poll(() => dialog.getByRole('list', { name: 'Your tokens' }).textContent()).toContain('USDC')
       expect(balanceRequests.filter((path) => path.endsWith('/balance'))).toHaveLength(1)
       expect(balanceRequests.filter((path) => path.endsWith('/supported-chains')).length).toBeLessThanOrEqual(1)
-      expect(await modal(page).locator('.f-toast-error').count()).toBe(0)
+      expect(await page.evaluate(() => (window as unknown as { __errorToasts: string[] }).__errorToasts)).toEqual([])
       expect(await page.getByTestId('address').textContent()).toBe(account.address)
       expect(await page.getByTestId('status').textContent()).toBe('connected')
     } finally {
@@ -196,7 +206,6 @@ describe('more faults under a page that uses the stack (§8)', () => {
 
       // Mid-session: the relay cuts every socket, the page's and the wallet's, with no goodbye.
       expect(stack.relay.dropAll()).toBeGreaterThanOrEqual(2)
-      expect(await page.getByTestId('status').textContent()).toBe('connected')
 
       // The visitor signs: the request finds its way to the wallet, and the signature back to the page.
       await page.getByRole('button', { name: 'Sign a message' }).click()

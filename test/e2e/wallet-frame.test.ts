@@ -168,7 +168,7 @@ describe('the secure frame in Chromium', () => {
     const signed = await signing
     expect(signed.type).toBe('FRAME_RPC_REQUEST_SUCCESS')
     expect(await verifyMessage({ address: user.address, message: 'Hello', signature: signed.payload })).toBe(true)
-    expect(await frame.getByRole('button', { name: 'Approve' }).isVisible()).toBe(false)
+    await expect.poll(() => frame.getByRole('button', { name: 'Approve' }).isVisible()).toBe(false)
 
     // Reject in the frame is a user rejection; APP_RPC_ABORT answers a waiting request 'Request was aborted'.
     const rejecting = ask(page, 'APP_RPC_REQUEST', { method: 'personal_sign', params: ['0x01', user.address] })
@@ -178,7 +178,7 @@ describe('the secure frame in Chromium', () => {
     await frame.getByRole('button', { name: 'Approve' }).waitFor()
     expect(await ask(page, 'APP_RPC_ABORT')).toMatchObject({ type: 'FRAME_RPC_ABORT_SUCCESS' })
     expect(await aborted).toMatchObject({ type: 'FRAME_RPC_REQUEST_ERROR', payload: { message: 'Request was aborted' } })
-    expect(await frame.getByRole('button', { name: 'Approve' }).isVisible()).toBe(false)
+    await expect.poll(() => frame.getByRole('button', { name: 'Approve' }).isVisible()).toBe(false)
 
     expect(await ask(page, 'APP_RPC_REQUEST', { method: 'eth_sign', params: [] })).toMatchObject({
       type: 'FRAME_RPC_REQUEST_ERROR',
@@ -196,7 +196,15 @@ describe('the secure frame in Chromium', () => {
   it('behavior: a page of an origin the project does not allow cannot embed the frame (CSP frame-ancestors)', async () => {
     const context = await browser.newContext()
     const page = await context.newPage()
-    await page.goto(hostUrl.replace('localhost', '127.0.0.1'))
+    const host = new URL(hostUrl.replace('localhost', '127.0.0.1'))
+    // The frame's page was served, and it names the origins that may embed it: not this one. Silence alone could
+    // also mean a frame slow to start.
+    const served = page.waitForResponse((response) => new URL(response.url()).pathname === '/frame')
+    await page.goto(host.href)
+    const policy = (await served).headers()['content-security-policy'] ?? ''
+    const ancestors = /frame-ancestors ([^;]*)/.exec(policy)?.[1]
+    expect(ancestors).toBeDefined()
+    expect(ancestors!.split(/\s+/)).not.toContain(host.origin)
     await page.waitForTimeout(1_000)
     expect(await page.evaluate(() => (window as any).received)).toEqual([])
     await context.close()

@@ -93,6 +93,8 @@ describe('WalletConnect in the demo', () => {
     await page.reload()
     await expect.poll(() => page.getByTestId('address').textContent()).toBe(account.address)
     await expect(page.getByTestId('status').textContent()).resolves.toBe('connected')
+    expect(wallet.requests).toHaveLength(1)
+    expect(wallet.sessions()).toHaveLength(1)
 
     // The visitor disconnects in the wallet app: the demo follows.
     await wallet.disconnect(session.topic)
