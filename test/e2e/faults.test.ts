@@ -115,8 +115,8 @@ describe('faults under a page that uses the stack (§8)', () => {
     await page.getByRole('button', { name: 'Connect', exact: true }).click()
     const connectDialog = page.getByRole('dialog', { name: 'Connect a wallet' })
     await connectDialog.getByRole('button', { name: /^Test Wallet/ }).waitFor()
-    // No markup from storage became an element, and nothing was polluted.
-    expect(await modal(page).locator('img[src^="javascript:"], img[src="x"]').count()).toBe(0)
+    // Nothing was polluted. (The modal shows no stored name or image: recent wallets count by id only, so the markup
+    // above can only test that it is read without harm.)
     expect(await page.evaluate(() => (({}) as Record<string, unknown>)['polluted'])).toBeUndefined()
     await connectDialog.getByRole('button', { name: /^Test Wallet/ }).click()
     await expect.poll(() => page.getByTestId('address').textContent()).toBe(account.address)
