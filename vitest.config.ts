@@ -52,6 +52,7 @@ export default defineConfig({
             'services/**/*.test.ts',
             'examples/**/*.test.ts',
             'test/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
           exclude: [...configDefaults.exclude, 'test/e2e/**'],
         },

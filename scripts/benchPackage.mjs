@@ -45,7 +45,8 @@ const HTML = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
  *
  * @param {string} repo
  * @param {{ rpcUrl: string, relayUrl: string, apiUrl: string, directoryUrl: string }} urls
- * @returns {{ dir: string, react: string, foyer: string }} the temporary directory and each app's output directory
+ * @returns {{ dir: string, react: string, foyer: string, imports: { react: ImportGraph, foyer: ImportGraph } }} the
+ *   temporary directory, each app's output directory, and each app's static imports between its files
  */
 export async function buildPackageApps(repo, urls) {
   const dir = mkdtempSync(path.join(tmpdir(), 'foyer-bench-package-'))
@@ -55,12 +56,13 @@ export async function buildPackageApps(repo, urls) {
   mkdirSync(path.join(dir, 'node_modules'))
   renameSync(path.join(dir, 'package'), path.join(dir, 'node_modules/foyer'))
   const apps = { react: REACT_APP, foyer: FOYER_APP }
+  const imports = {}
   for (const [name, source] of Object.entries(apps)) {
     const outdir = path.join(dir, name)
     mkdirSync(outdir)
     writeFileSync(path.join(dir, `${name}.jsx`), source)
     writeFileSync(path.join(outdir, 'index.html'), HTML)
-    await build({
+    const { metafile } = await build({
       entryPoints: { app: path.join(dir, `${name}.jsx`) },
       absWorkingDir: dir,
       bundle: true,
@@ -73,9 +75,24 @@ export async function buildPackageApps(repo, urls) {
       nodePaths: [path.join(repo, 'node_modules')],
       define: { __BENCH__: JSON.stringify(urls), 'process.env.NODE_ENV': '"production"' },
       logLevel: 'warning',
+      metafile: true,
     })
+    imports[name] = staticImports(metafile, outdir, dir)
   }
-  return { dir, react: path.join(dir, 'react'), foyer: path.join(dir, 'foyer') }
+  return { dir, react: path.join(dir, 'react'), foyer: path.join(dir, 'foyer'), imports }
+}
+
+/** @typedef {import('./waterfallDepth.mjs').ImportGraph} ImportGraph */
+
+/** The static imports between an esbuild build's JS files, by URL path under the app's root. */
+function staticImports(metafile, outdir, workingDir) {
+  const urlPath = (output) => `/${path.relative(outdir, path.join(workingDir, output)).replaceAll(path.sep, '/')}`
+  const graph = new Map()
+  for (const [output, { imports }] of Object.entries(metafile.outputs)) {
+    if (!output.endsWith('.js')) continue
+    graph.set(urlPath(output), imports.filter((i) => i.kind === 'import-statement').map((i) => urlPath(i.path)))
+  }
+  return graph
 }
 
 /** Removes what buildPackageApps made. */
