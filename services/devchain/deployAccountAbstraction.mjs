@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { concat, encodeDeployData, getContractAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 
-import { createRpc, waitForReceipts } from './deployAmm.mjs';
+import { createRpc, waitForReceipts } from './rpc.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(path.join(root, 'package.json'));

@@ -19,6 +19,8 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 
+import { createRpc, waitForReceipts } from './rpc.mjs';
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(path.join(root, 'package.json'));
 
@@ -189,7 +191,7 @@ export async function deployAmm({ rpcUrl, chainId, tokens }) {
   // The storage writes come first in the batch and are answered before the next entry: the mints read them.
   const seeded = /** @type {`0x${string}`[]} */ ((await rpc.batch([...storage, ...sendRaw(pools)])).slice(storage.length));
   const hashes = [...contracts, ...seeded];
-  const receipts = await waitForReceipts(rpc, hashes);
+  const receipts = await waitForReceipts(rpc, hashes, 'Deploying Uniswap V2');
   const failed = receipts.findIndex((receipt) => receipt.status !== '0x1');
   if (failed !== -1) throw new Error(`Deploying Uniswap V2: transaction ${failed + 1} of ${hashes.length} (${hashes[failed]}) reverted`);
   return { weth, factory, router, pairs };
@@ -198,51 +200,4 @@ export async function deployAmm({ rpcUrl, chainId, tokens }) {
 /** The storage slot of `balanceOf[holder]` in the fixture tokens. @param {`0x${string}`} holder */
 function balanceSlot(holder) {
   return keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [holder, BALANCES_SLOT]));
-}
-
-/**
- * Waits until every transaction has a receipt: anvil mines them in nonce order, so the last one is polled and the
- * rest read once it is there.
- *
- * @param {ReturnType<typeof createRpc>} rpc
- * @param {`0x${string}`[]} hashes
- * @param {string} [what] named in the timeout's message. @default 'Deploying Uniswap V2'
- */
-export async function waitForReceipts(rpc, hashes, what = 'Deploying Uniswap V2') {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const receipts = /** @type {Array<{ status: string } | null>} */ (await rpc.batch(hashes.map((hash) => ['eth_getTransactionReceipt', [hash]])));
-    if (receipts.every((receipt) => receipt !== null)) return /** @type {Array<{ status: string }>} */ (receipts);
-    if (Date.now() > deadline) throw new Error(`${what}: ${receipts.filter((r) => r === null).length} transactions not mined within 10 s`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
-/**
- * A minimal JSON-RPC client: one request, or a batch in one HTTP request, results in order; any error throws.
- *
- * @param {string} url
- */
-export function createRpc(url) {
-  /** @param {Array<[string, unknown[]]>} calls */
-  const batch = async (calls) => {
-    if (calls.length === 0) return [];
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(calls.map(([method, params], id) => ({ jsonrpc: '2.0', id, method, params }))),
-    });
-    const answers = /** @type {Array<{ id: number, result?: unknown, error?: { message: string } }>} */ (await response.json());
-    const byId = new Map(answers.map((answer) => [answer.id, answer]));
-    return calls.map(([method], id) => {
-      const answer = byId.get(id);
-      if (!answer || answer.error) throw new Error(`${method} failed on ${url}: ${answer?.error?.message ?? 'no answer'}`);
-      return answer.result;
-    });
-  };
-  return {
-    batch,
-    /** @param {string} method @param {unknown[]} params */
-    call: async (method, params) => (await batch([[method, params]]))[0],
-  };
 }

@@ -1,7 +1,8 @@
-import { createPublicClient, createWalletClient, defineChain, getAddress, http, parseUnits } from 'viem';
+import { createWalletClient, defineChain, getAddress, http, parseUnits } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 
 import { ANVIL_ACCOUNTS, NAME_RESOLVER_OWNER } from './anvilAccounts.mjs';
+import { createRpc, waitForReceipts } from './rpc.mjs';
 
 /**
  * @typedef {object} ChainFixtures
@@ -33,8 +34,7 @@ export async function deployFixtures({ rpcUrl, chainId, artifacts }) {
     rpcUrls: { default: { http: [rpcUrl] } },
   });
   const transport = http(rpcUrl);
-  // anvil mines each transaction as it arrives: poll receipts often instead of viem's default 4 s.
-  const publicClient = createPublicClient({ chain, transport, pollingInterval: 50 });
+  const rpc = createRpc(rpcUrl);
   const [first, second, third] = ANVIL_ACCOUNTS.map((account) =>
     createWalletClient({ account: privateKeyToAccount(account.privateKey), chain, transport }),
   );
@@ -42,8 +42,9 @@ export async function deployFixtures({ rpcUrl, chainId, artifacts }) {
 
   /** @param {Promise<`0x${string}`>} sent */
   const confirm = async (sent) => {
-    const receipt = await publicClient.waitForTransactionReceipt({ hash: await sent });
-    if (receipt.status !== 'success') throw new Error(`Fixture transaction ${receipt.transactionHash} reverted`);
+    const hash = await sent;
+    const [receipt] = await waitForReceipts(rpc, [hash], 'Deploying the fixtures');
+    if (receipt?.status !== '0x1') throw new Error(`Fixture transaction ${hash} reverted`);
     return receipt;
   };
   /**

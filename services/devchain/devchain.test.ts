@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createPublicClient, encodeFunctionData, formatUnits, http, parseAbi, type PublicClient } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { AMM_DEPLOYER, ANVIL_ACCOUNTS, pairAddress, startAnvil, startDevChains, type DevChains } from './index.mjs';
+import { AMM_DEPLOYER, ANVIL_ACCOUNTS, createRpc, pairAddress, startAnvil, startDevChains, waitForReceipts, type DevChains } from './index.mjs';
 
 const erc20 = parseAbi([
   'function name() view returns (string)',
@@ -173,6 +173,23 @@ describe('halt and restart', () => {
     }
     expect(isRunning(anvil.pid)).toBe(false);
   });
+});
+
+describe('waitForReceipts', () => {
+  test('behavior: a transaction left in the pool, as automine can leave one sent while it mines, is mined and read', async () => {
+    const anvil = await startAnvil({ port: 0, chainId: 31337 });
+    try {
+      const rpc = createRpc(anvil.url);
+      // With automine off the pool keeps the transaction, as anvil's race does (foundry-rs/foundry#10122).
+      await rpc.call('evm_setAutomine', [false]);
+      const hash = (await rpc.call('eth_sendTransaction', [{ from: account0, to: account1, value: '0x1' }])) as `0x${string}`;
+      expect(await rpc.call('eth_getTransactionReceipt', [hash])).toBeNull();
+      const [receipt] = await waitForReceipts(rpc, [hash], 'A stranded transfer');
+      expect(receipt?.status).toBe('0x1');
+    } finally {
+      await anvil.stop();
+    }
+  }, 40_000);
 });
 
 describe('port in use', () => {

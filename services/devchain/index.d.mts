@@ -101,6 +101,18 @@ export declare function deployAmm(options: {
 /** The pair address of two tokens, as the factory's CREATE2 (and Router02) computes it. */
 export declare function pairAddress(factory: Address, tokenA: Address, tokenB: Address): Address;
 
+/** A minimal JSON-RPC client for a dev chain: one call, or a batch in one HTTP request; any error throws. */
+export type DevChainRpc = {
+  batch(calls: Array<[method: string, params: unknown[]]>): Promise<unknown[]>;
+  call(method: string, params: unknown[]): Promise<unknown>;
+};
+export declare function createRpc(url: string): DevChainRpc;
+/**
+ * Waits until every transaction has a receipt, mining a block now and then for one anvil's automine left in its pool;
+ * throws naming `what` ('Deploying Uniswap V2') after 30 s.
+ */
+export declare function waitForReceipts(rpc: DevChainRpc, hashes: Hex[], what: string): Promise<Array<{ status: string; contractAddress?: Address | null }>>;
+
 /** ERC-4337 v0.8 on a dev chain, at the canonical addresses of its public deployments. */
 export type AccountAbstractionFixtures = {
   /** EntryPoint v0.8 (ENTRY_POINT_08). */
