@@ -5,9 +5,9 @@
 //   3. requests to any host other than 127.0.0.1 during load and open (must be 0)
 // Then the packed package as a host builds it with esbuild (scripts/benchPackage.mjs), against a page with
 // React alone built and served the same way (scripts/benchServer.mjs, gzip from memory, as a CDN), 21 loads
-// each, taking turns: navigation → button visible (the median of each pair's difference), files and gzip before that
-// paint, click → first view, heap with the modal open, and the JS a first EVM connection (with its balance)
-// and a first WalletConnect pairing code fetch. Each figure has its gate (PACKAGE).
+// each, taking turns: navigation → button visible (the median of each pair's difference), files (and the depth of
+// their import waterfall) and gzip before that paint, click → first view, heap with the modal open, and the JS a first
+// EVM connection (with its balance) and a first WalletConnect pairing code fetch. Each figure has its gate (PACKAGE).
 // Prints a table, or JSON with --json (--verbose lists the files counted); exits 1 when a figure misses its gate.
 // --cpu-slowdown=N measures with every page's CPU N times slower (below).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -52,7 +52,7 @@ const PACKAGE_RUNS = 21
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync']
 
-// `--cpu-slowdown N` runs every page with its CPU N times slower (Chromium's throttling; the network is untouched): how
+// `--cpu-slowdown=N` runs every page with its CPU N times slower (Chromium's throttling; the network is untouched): how
 // the figures grow on a slower machine or a phone. The gates are for an unthrottled run.
 const CPU_SLOWDOWN = Number(process.argv.find((arg) => arg.startsWith('--cpu-slowdown='))?.split('=')[1] ?? 1)
 if (!(CPU_SLOWDOWN >= 1)) {
