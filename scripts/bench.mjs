@@ -53,7 +53,7 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
   '--disable-component-update', '--disable-sync']
 
 // `--cpu-slowdown=N` runs every page with its CPU N times slower (Chromium's throttling; the network is untouched): how
-// the figures grow on a slower machine or a phone. The gates are for an unthrottled run.
+// the figures grow on a slower machine or a phone. The gates are for an unthrottled run, so such a run applies none.
 const CPU_SLOWDOWN = Number(process.argv.find((arg) => arg.startsWith('--cpu-slowdown='))?.split('=')[1] ?? 1)
 if (!(CPU_SLOWDOWN >= 1)) {
   console.error('--cpu-slowdown takes a number of at least 1 (--cpu-slowdown=4).')
@@ -78,9 +78,12 @@ try {
   packageApps = await buildPackageApps(repo, { rpcUrl: chains['31337'].rpcUrl, relayUrl: walletConnect.relayUrl, apiUrl: api.url, directoryUrl: directory.url })
   results.package = await measurePackage(browser, packageApps)
   const rows = report(results)
-  if (process.argv.includes('--json')) console.log(JSON.stringify(results))
-  else for (const { label, value, limit } of rows) console.log(`${label.padEnd(96)} ${value.padStart(9)}  ${limit}`)
-  process.exitCode = rows.every((row) => row.pass) ? 0 : 1
+  if (process.argv.includes('--json')) console.log(JSON.stringify({ cpuSlowdown: CPU_SLOWDOWN, ...results }))
+  else {
+    if (CPU_SLOWDOWN > 1) console.log(`Every page's CPU ${CPU_SLOWDOWN} times slower: the gates, set for an unthrottled run, are shown but not applied.`)
+    for (const { label, value, limit } of rows) console.log(`${label.padEnd(96)} ${value.padStart(9)}  ${limit}`)
+  }
+  process.exitCode = CPU_SLOWDOWN > 1 || rows.every((row) => row.pass) ? 0 : 1
 } finally {
   await browser?.close()
   await Promise.all(servers.map((server) => server.close()))
