@@ -27,7 +27,9 @@ export default function EmailLoginView({ params }: ViewProps<{ email: string }>)
   // Set on every mount: React's StrictMode mounts, unmounts and mounts again, which left it false.
   useEffect(() => {
     live.current = true
-    return () => void (live.current = false)
+    return () => {
+      live.current = false
+    }
   }, [])
 
   const show = (next: Step) => {
@@ -60,6 +62,7 @@ export default function EmailLoginView({ params }: ViewProps<{ email: string }>)
     show({ kind: 'sending' })
     embeddedWalletOf(kernel).connectEmail(params.email).then(follow).catch(fail)
   }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one login per address, not one per render (`start` is new each render).
   useEffect(() => {
     // Back from a view an afterConnect hook showed: the login is done.
     if (isConnectedByEmail(kernel)) closeModal(kernel)

@@ -2,7 +2,7 @@
 import { privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { describe, expect, it } from 'vitest'
-import { parseSignInMessage, SignInRefusedError, verifySignIn } from './server.js'
+import { parseSignInMessage, type SignInRefusedError, verifySignIn } from './server.js'
 
 const account = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
 const NOW = new Date('2026-01-01T12:00:00Z')
@@ -46,11 +46,15 @@ describe('foyer/siwx/server', () => {
     const signature = await account.signMessage({ message })
     const asked: string[] = []
     const base = { message, signature, allowedOrigins: ['https://*.example.com'], now: NOW }
-    const fields = await verifySignIn({ ...base, consumeNonce: (nonce) => (asked.push(nonce), true) })
+    const answer = (fresh: boolean) => (nonce: string) => {
+      asked.push(nonce)
+      return fresh
+    }
+    const fields = await verifySignIn({ ...base, consumeNonce: answer(true) })
     expect(fields.accountAddress).toBe(account.address)
     expect(asked).toEqual(['n0nce1234567'])
-    expect(await refusal(verifySignIn({ ...base, consumeNonce: (nonce) => (asked.push(nonce), false) }))).toBe('nonce')
-    const spend = (nonce: string) => (asked.push(nonce), true)
+    expect(await refusal(verifySignIn({ ...base, consumeNonce: answer(false) }))).toBe('nonce')
+    const spend = answer(true)
     expect(await refusal(verifySignIn({ ...base, consumeNonce: spend, allowedOrigins: ['https://example.com'] }))).toBe('domain')
     expect(await refusal(verifySignIn({ ...base, consumeNonce: spend, now: new Date(NOW.getTime() + 60_000) }))).toBe('expired')
     expect(await refusal(verifySignIn({ ...base, consumeNonce: spend, chains: ['eip155:10'] }))).toBe('chain')

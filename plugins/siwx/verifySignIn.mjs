@@ -161,8 +161,8 @@ async function verifyEvm(fields, message, signature, rpcUrl) {
 async function verifySolana(fields, message, signature) {
   const publicKey = decodeBase58(fields.accountAddress);
   const bytes = decodeBase58(signature);
-  if (!publicKey || publicKey.length !== 32) throw malformed('A Solana address is 32 bytes in base58');
-  if (!bytes || bytes.length !== 64) throw malformed('A Solana signature is 64 bytes in base58');
+  if (publicKey?.length !== 32) throw malformed('A Solana address is 32 bytes in base58');
+  if (bytes?.length !== 64) throw malformed('A Solana signature is 64 bytes in base58');
   try {
     const key = await crypto.subtle.importKey('raw', publicKey, { name: 'Ed25519' }, false, ['verify']);
     return await crypto.subtle.verify({ name: 'Ed25519' }, key, bytes, new TextEncoder().encode(message));
