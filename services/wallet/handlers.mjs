@@ -79,6 +79,8 @@ const mailCode = (deps, to, code, why) =>
 
 /** @param {WalletDeps} deps @param {RequestContext} ctx @param {string} email */
 async function sendLoginCode(deps, ctx, email) {
+  // Also after a device link: the budget may have run out while the visitor opened it.
+  await checkWrongCodeBudget(deps, email);
   await mailCode(deps, email, await issueCode(deps, { purpose: 'login', deviceHash: ctx.deviceHash, email }), 'to sign in');
   return { action: 'VERIFY_OTP' };
 }
@@ -97,7 +99,7 @@ async function connectEmail(deps, ctx) {
   // No sign-in grant: the host page can read the email and send this message itself, so CONNECT proves nothing
   // the visitor did just now (docs/wallets.md).
   if (user && user.id === sessionUserId) return { action: 'CONNECT' };
-  // A code the address could not use is not mailed.
+  // Neither a code the address could not use nor a device link that would lead to one is mailed.
   await checkWrongCodeBudget(deps, email);
   await claimMailSlot(deps, email);
   if (!user || (await isDeviceConfirmed(deps, ctx.deviceHash, email))) return sendLoginCode(deps, ctx, email);
