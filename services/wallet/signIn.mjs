@@ -1,6 +1,6 @@
 // SPEC §3 `siwxMessage`: the sign-in message signed as part of the login. A login (a code, a social or Farcaster
-// sign-in, or an email this browser is signed in with already) is the user's approval; for a short while after it,
-// the embedding origin may have its sign-in message signed once per namespace without a second approval. The
+// sign-in; never a session alone) is the user's approval; for a short while after it, the embedding origin may
+// have its sign-in message signed once per namespace without a second approval. The
 // message is written here from checked fields: its domain and URI are the embedding origin the frame pinned, its
 // account the user's own, so the host page can have nothing else signed this way.
 import { sign } from 'node:crypto';
@@ -39,18 +39,22 @@ const SIWX_MESSAGE = v.object({
 const PAYLOAD = v.object({ siwxMessage: SIWX_MESSAGE }, 'siwxMessage must be the sign-in message');
 
 /**
- * A login just happened in this browser for this embedding origin: its sign-in may be signed, once per namespace.
+ * The visitor just proved who they are in this browser for this embedding origin (a mailed code, a social or
+ * Farcaster sign-in): its sign-in may be signed, once per namespace, until 120 s after the proof. Only such a proof
+ * grants it (docs/wallets.md): a session alone, or the host page sending the email again, never does.
  *
  * @param {import('./handlers.mjs').WalletDeps} deps @param {import('./handlers.mjs').RequestContext} ctx @param {string} userId
+ * @param {number} [provedAt] when the visitor gave the proof (default now)
  */
-export async function grantSignIn(deps, ctx, userId) {
-  const expires = new Date(deps.now() + SIGN_IN_GRANT_MS);
+export async function grantSignIn(deps, ctx, userId, provedAt = deps.now()) {
+  const expires = provedAt + SIGN_IN_GRANT_MS;
   // A new login replaces what an earlier one left unused.
   await deps.database.query('DELETE FROM wallet.sign_in_grants WHERE device_hash = $1 AND host_origin = $2', [ctx.deviceHash, ctx.hostOrigin]);
+  if (expires <= deps.now()) return;
   for (const namespace of new Set(deps.networks.map((network) => network.namespace))) {
     await deps.database.query(
       'INSERT INTO wallet.sign_in_grants (user_id, device_hash, host_origin, namespace, expires_at) VALUES ($1, $2, $3, $4, $5)',
-      [userId, ctx.deviceHash, ctx.hostOrigin, namespace, expires],
+      [userId, ctx.deviceHash, ctx.hostOrigin, namespace, new Date(expires)],
     );
   }
 }
