@@ -178,9 +178,9 @@ export function readFields(lines, start, rules) {
 
 /** Why a line left over after the fields is refused. @param {string} line @param {readonly FieldRule[]} rules */
 function misplaced(line, rules) {
-  const known = [...rules.map((rule) => `${rule.label}: `), 'Resources:', '- '].find((prefix) => line.startsWith(prefix));
-  if (known === undefined) return `${describe(line)} is not a field of the message`;
-  if (known === '- ') return `${describe(line)} is a resource outside the Resources list`;
+  if (line.startsWith('- ')) return `${describe(line)} is a resource outside the Resources list`;
+  const known = line === 'Resources:' || rules.some((rule) => line.startsWith(`${rule.label}: `));
+  if (!known) return `${describe(line)} is not a field of the message`;
   return `${describe(line)} is out of order or repeated (the fields go ${[...rules.map((rule) => rule.label), 'Resources'].join(', ')})`;
 }
 
