@@ -8,7 +8,7 @@ import { connectedWallet, signWithWallet } from './client.js'
 import type { EvmSession } from './session.js'
 
 /**
- * EIP-4361 text for §3's fields, written by the grammar the verifier reads it with (docs/sign-in.md); the address in
+ * EIP-4361 text for the sign-in fields, written by the grammar the verifier reads it with (docs/sign-in.md); the address in
  * its checksum form, as the standard wants it.
  */
 export function formatSiweMessage(fields: SignInFields): string {

@@ -40,7 +40,7 @@ function chainReference(chainId: string): string {
   return reference
 }
 
-/** Sign In With Solana text for §3's fields, written by the grammar the verifier reads it with (docs/sign-in.md). */
+/** Sign In With Solana text for the sign-in fields, written by the grammar the verifier reads it with (docs/sign-in.md). */
 export function formatSiwsMessage(fields: SignInFields): string {
   const { accountAddress, chainId, statement, resources, requestId, expirationTime, notBefore } = fields
   return formatSignInWithSolana({

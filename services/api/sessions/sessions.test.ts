@@ -319,6 +319,16 @@ describe('sign-in requests the grammar or the routes refuse', () => {
     expect((await signIn(good, await alice.signMessage({ message: good }))).status).toBe(200)
   })
 
+  it('a signature of the wrong shape or length, and a body that is not an object, are 4xx, not a server error', SLOW, async () => {
+    const message = await siwe(alice.address)
+    for (const signature of ['0x00', '0x', `0x${'ab'.repeat(9000)}`, '', '0xzz']) {
+      const answer = await signIn(message, signature)
+      expect([signature.slice(0, 10), answer.status >= 400 && answer.status < 500, answer.body.reason]).toEqual([signature.slice(0, 10), true, expect.stringMatching(/^(malformed|signature)$/)])
+    }
+    const array = await fetch(`${api.url}/v1/sessions?${CLIENT}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '[]' })
+    expect([array.status, await array.json()]).toEqual([400, { error: 'The body must be a JSON object' }])
+  })
+
   it('a nonce asked for with an empty body is the query project’s', async () => {
     const response = await fetch(`${api.url}/v1/sessions/nonce?${CLIENT}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
     expect(response.status).toBe(200)
