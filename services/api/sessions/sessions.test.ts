@@ -337,6 +337,13 @@ describe('sign-in requests the grammar or the routes refuse', () => {
     expect([none.status, await none.json()]).toEqual([400, { error: 'projectId is required' }])
   })
 
+  it('a session is revoked with an empty body: the project is the query’s', SLOW, async () => {
+    const message = await siwe(alice.address)
+    const { body } = await signIn(message, await alice.signMessage({ message }))
+    const revoked = await fetch(`${api.url}/v1/sessions/${body.id}/revoke?${CLIENT}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    expect([revoked.status, (await revoked.json()).status]).toEqual([200, 'revoked'])
+  })
+
   it('a session is read with the client’s st and sv in the query; without them the answer is 400', async () => {
     const response = await fetch(`${api.url}/v1/sessions/${'a'.repeat(43)}?projectId=${PROJECT}`)
     expect([response.status, await response.json()]).toEqual([400, { error: 'st (the client type) is required' }])
