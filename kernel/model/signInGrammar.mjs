@@ -100,13 +100,10 @@ const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?(?
 export function dateTimeInstant(text) {
   const match = DATE_TIME.exec(text);
   if (!match) return undefined;
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number);
-  const [fraction = '', zulu, sign, offsetHour = '0', offsetMinute = '0'] = match.slice(7);
-  const numbers = /** @type {number[]} */ ([year, month, day, hour, minute, second]);
-  const [y, mo, d, h, mi, s] = /** @type {[number, number, number, number, number, number]} */ (numbers);
-  if (mo < 1 || mo > 12 || d < 1 || d > daysIn(y, mo) || h > 23 || mi > 59 || s > 60) return undefined;
-  if (Number(offsetHour) > 23 || Number(offsetMinute) > 59) return undefined;
-  const offsetMs = zulu ? 0 : (sign === '-' ? -1 : 1) * (Number(offsetHour) * 60 + Number(offsetMinute)) * 60_000;
+  const [y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0, offsetHour = 0, offsetMinute = 0] = [...match.slice(1, 7), ...match.slice(10, 12)].map(Number);
+  const [fraction = '', zulu, sign] = match.slice(7, 10);
+  if (mo < 1 || mo > 12 || d < 1 || d > daysIn(y, mo) || h > 23 || mi > 59 || s > 60 || offsetHour > 23 || offsetMinute > 59) return undefined;
+  const offsetMs = zulu ? 0 : (sign === '-' ? -1 : 1) * (offsetHour * 60 + offsetMinute) * 60_000;
   // Date.UTC takes years below 100 as 19xx; setUTCFullYear does not.
   const utc = new Date(0);
   utc.setUTCFullYear(y, mo - 1, d);
