@@ -5,12 +5,13 @@
 // account the user's own, so the host page can have nothing else signed this way.
 import { sign } from 'node:crypto';
 
-import { createSignInMessageText } from '@solana/wallet-standard-util';
 import { getBase58Decoder } from '@solana/kit';
 import * as v from 'valibot';
 import { privateKeyToAccount } from 'viem/accounts';
-import { createSiweMessage } from 'viem/siwe';
 
+import { formatEip4361 } from '../../kernel/model/eip4361.mjs';
+import { SignInSyntaxError } from '../../kernel/model/signInGrammar.mjs';
+import { formatSignInWithSolana } from '../../kernel/model/signInWithSolana.mjs';
 import { ed25519PrivateKey, openKeys } from './accounts.mjs';
 import { WalletError, invalidRequest } from './errors.mjs';
 import { findNetwork } from './networks.mjs';
@@ -101,36 +102,54 @@ export async function signInDuringLogin(deps, ctx, user) {
   const reference = fields.chainId.slice(network.namespace.length + 1);
   if (network.namespace === 'eip155') {
     const account = privateKeyToAccount(keys.evmKey);
-    const message = createSiweMessage({
-      address: account.address,
-      chainId: Number(reference),
-      domain: fields.domain,
-      uri: fields.uri,
-      version: '1',
-      nonce: fields.nonce,
-      statement: fields.statement,
-      resources: fields.resources,
-      requestId: fields.requestId,
-      issuedAt: new Date(issuedAt),
-      expirationTime: fields.expirationTime === undefined ? undefined : new Date(fields.expirationTime),
-      notBefore: fields.notBefore === undefined ? undefined : new Date(fields.notBefore),
-    });
+    const message = written(() =>
+      formatEip4361({
+        address: account.address,
+        chainId: reference,
+        domain: fields.domain,
+        uri: fields.uri,
+        version: '1',
+        nonce: fields.nonce,
+        statement: fields.statement,
+        resources: fields.resources,
+        requestId: fields.requestId,
+        issuedAt: new Date(issuedAt).toISOString(),
+        expirationTime: fields.expirationTime === undefined ? undefined : new Date(fields.expirationTime).toISOString(),
+        notBefore: fields.notBefore === undefined ? undefined : new Date(fields.notBefore).toISOString(),
+      }),
+    );
     return { message, signature: await account.signMessage({ message }), siwxMessage: fields };
   }
-  const message = createSignInMessageText({
-    domain: fields.domain,
-    address: user.solanaAddress,
-    statement: fields.statement,
-    uri: fields.uri,
-    version: '1',
-    chainId: reference,
-    nonce: fields.nonce,
-    issuedAt: fields.issuedAt,
-    expirationTime: fields.expirationTime,
-    notBefore: fields.notBefore,
-    requestId: fields.requestId,
-    resources: fields.resources,
-  });
+  const message = written(() =>
+    formatSignInWithSolana({
+      domain: fields.domain,
+      address: user.solanaAddress,
+      statement: fields.statement,
+      uri: fields.uri,
+      version: '1',
+      chainId: reference,
+      nonce: fields.nonce,
+      issuedAt: fields.issuedAt,
+      expirationTime: fields.expirationTime,
+      notBefore: fields.notBefore,
+      requestId: fields.requestId,
+      resources: fields.resources,
+    }),
+  );
   const signature = sign(null, Buffer.from(message, 'utf8'), ed25519PrivateKey(keys.solanaSeed));
   return { message, signature: getBase58Decoder().decode(signature), siwxMessage: fields };
+}
+
+/**
+ * The message a formatter writes; fields its grammar refuses (docs/sign-in.md) are the page's mistake.
+ *
+ * @param {() => string} format
+ */
+function written(format) {
+  try {
+    return format();
+  } catch (error) {
+    if (error instanceof SignInSyntaxError) throw invalidRequest(`siwxMessage: ${error.message}`);
+    throw error;
+  }
 }
