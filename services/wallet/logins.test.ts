@@ -187,6 +187,17 @@ describe('sign-in grants', () => {
     expect((await page.send('APP_SIGN_IN', { siwxMessage: signInFields(address, 'Again.') })).body).toMatchObject({ code: 'SIGN_IN_NOT_GRANTED' })
   })
 
+  it('a message its grammar refuses is a 400 that leaves the grant for the right message', SLOW, async () => {
+    const page = browser()
+    const { address } = await logIn(page, uniqueEmail('accented'))
+    // An EIP-4361 statement is printable ASCII only.
+    const refused = await page.send('APP_SIGN_IN', { siwxMessage: signInFields(address, 'Bienvenue au café.') })
+    expect(refused).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST' } })
+    const signed = await page.send('APP_SIGN_IN', { siwxMessage: signInFields(address) })
+    expect(signed.status).toBe(200)
+    expect(await verifyMessage({ address, message: signed.body.message, signature: signed.body.signature })).toBe(true)
+  })
+
   it('a fresh code grants a sign-in for 120 s only', SLOW, async () => {
     const page = browser()
     const { address } = await logIn(page, uniqueEmail('slow'))

@@ -7,6 +7,7 @@ import { sign } from 'node:crypto';
 
 import { getBase58Decoder } from '@solana/kit';
 import * as v from 'valibot';
+import { getAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 
 import { formatEip4361 } from '../../kernel/model/eip4361.mjs';
@@ -89,7 +90,8 @@ export async function signInDuringLogin(deps, ctx, user) {
   if (Math.abs(issuedAt - now) > CLOCK_SKEW_MS) throw invalidRequest('siwxMessage.issuedAt must be now');
   if (fields.expirationTime !== undefined && Date.parse(fields.expirationTime) <= now) throw invalidRequest('siwxMessage.expirationTime has passed');
 
-  // Spent last, so a refused message leaves the grant for the right one.
+  // Written before the grant is spent, so a message the grammar refuses leaves the grant for the right one.
+  const message = writeMessage(network.namespace, fields, own);
   const { rows } = await deps.database.query(
     `UPDATE wallet.sign_in_grants SET used_at = $5
      WHERE user_id = $1 AND device_hash = $2 AND host_origin = $3 AND namespace = $4 AND used_at IS NULL AND expires_at > $5
@@ -99,12 +101,24 @@ export async function signInDuringLogin(deps, ctx, user) {
   if (!rows[0]) throw new WalletError(403, 'SIGN_IN_NOT_GRANTED', 'Sign-in needs the user’s approval: no login just happened here');
 
   const keys = await openKeys(deps.database, deps.sealingKey, user.id);
-  const reference = fields.chainId.slice(network.namespace.length + 1);
   if (network.namespace === 'eip155') {
-    const account = privateKeyToAccount(keys.evmKey);
-    const message = written(() =>
+    return { message, signature: await privateKeyToAccount(keys.evmKey).signMessage({ message }), siwxMessage: fields };
+  }
+  const signature = sign(null, Buffer.from(message, 'utf8'), ed25519PrivateKey(keys.solanaSeed));
+  return { message, signature: getBase58Decoder().decode(signature), siwxMessage: fields };
+}
+
+/**
+ * The sign-in text for the namespace (EIP-4361 on eip155, Sign In With Solana on solana), for the user's own account.
+ *
+ * @param {string} namespace @param {v.InferOutput<typeof SIWX_MESSAGE>} fields @param {string} account
+ */
+function writeMessage(namespace, fields, account) {
+  const reference = fields.chainId.slice(namespace.length + 1);
+  if (namespace === 'eip155') {
+    return written(() =>
       formatEip4361({
-        address: account.address,
+        address: getAddress(account),
         chainId: reference,
         domain: fields.domain,
         uri: fields.uri,
@@ -113,17 +127,16 @@ export async function signInDuringLogin(deps, ctx, user) {
         statement: fields.statement,
         resources: fields.resources,
         requestId: fields.requestId,
-        issuedAt: new Date(issuedAt).toISOString(),
+        issuedAt: new Date(fields.issuedAt).toISOString(),
         expirationTime: fields.expirationTime === undefined ? undefined : new Date(fields.expirationTime).toISOString(),
         notBefore: fields.notBefore === undefined ? undefined : new Date(fields.notBefore).toISOString(),
       }),
     );
-    return { message, signature: await account.signMessage({ message }), siwxMessage: fields };
   }
-  const message = written(() =>
+  return written(() =>
     formatSignInWithSolana({
       domain: fields.domain,
-      address: user.solanaAddress,
+      address: account,
       statement: fields.statement,
       uri: fields.uri,
       version: '1',
@@ -136,8 +149,6 @@ export async function signInDuringLogin(deps, ctx, user) {
       resources: fields.resources,
     }),
   );
-  const signature = sign(null, Buffer.from(message, 'utf8'), ed25519PrivateKey(keys.solanaSeed));
-  return { message, signature: getBase58Decoder().decode(signature), siwxMessage: fields };
 }
 
 /**
