@@ -122,14 +122,9 @@ export async function createWalletApp({
   /** @param {import('hono').Context} c */
   const deviceHash = (c) => hashSecret(keys.codes, `device:${deviceIdOf(c, () => randomBytes(32).toString('base64url'))}`);
 
-  const app = createServiceApp({ name: 'wallet', log, methods: ['GET', 'POST'] });
-  app.use(async (c, next) => {
-    await next();
-    // The shared layer opens CORS to every origin; the wallet's answers carry sessions and secrets, so no other
-    // origin may read them. (Its POSTs also refuse other origins outright, below.)
-    c.res.headers.delete('access-control-allow-origin');
-    c.res.headers.delete('access-control-expose-headers');
-  });
+  // The wallet's answers carry sessions and secrets: no other origin may read any of them, so none carries a CORS
+  // header, not even a preflight, a 405 or an error. (Its POSTs also refuse other origins outright, below.)
+  const app = createServiceApp({ name: 'wallet', log, methods: ['GET', 'POST'], sameOriginOnly: true });
   app.use('/v1/*', async (c, next) => {
     // Only the frame page (same origin) calls the backend: the host page shares the frame's partitioned cookie
     // jar, so without this check it could post requests, or an approval, with the user's session.
