@@ -9,7 +9,9 @@ const STYLE = `:root{color-scheme:light dark;font:15px system-ui,sans-serif}
 body{margin:0;padding:16px;background:Canvas;color:CanvasText}
 pre{white-space:pre-wrap;word-break:break-word;max-height:40vh;overflow:auto;background:color-mix(in srgb,CanvasText 6%,Canvas);padding:8px;border-radius:8px}
 .buttons{display:flex;gap:8px;justify-content:flex-end}button{font:inherit;padding:8px 16px;border-radius:999px;border:1px solid #888;background:Canvas;color:CanvasText;cursor:pointer}
-button.primary{background:#3b5bdb;border-color:#3b5bdb;color:#fff}button:disabled{opacity:.5;cursor:default}`;
+button.primary{background:#3b5bdb;border-color:#3b5bdb;color:#fff}button:disabled{opacity:.5;cursor:default}
+#approve{touch-action:none;user-select:none;background-image:linear-gradient(#fff6,#fff6);background-repeat:no-repeat;background-size:0 100%}
+#approve.holding{background-size:100% 100%;transition:background-size .6s linear}.hint{font-size:13px;margin:0 0 8px}`;
 
 /**
  * The frame page: nothing visible until an unsafe request waits for approval; then the request and its Approve and
@@ -24,7 +26,8 @@ export function framePage() {
 <h1 id="approval-title" style="font-size:18px">Approve request</h1>
 <p id="approval-method"></p>
 <pre id="approval-summary"></pre>
-<div class="buttons"><button id="reject" type="button">Reject</button><button id="approve" class="primary" type="button">Approve</button></div>
+<p id="approval-hint" class="hint" hidden>This moves value: press and hold Approve (mouse, touch, Enter or Space) until it fills.</p>
+<div class="buttons"><button id="reject" type="button">Reject</button><button id="approve" class="primary" type="button" aria-describedby="approval-hint">Approve</button></div>
 </section>
 <script src="/frame.js"></script>
 </body></html>`;
