@@ -273,7 +273,3 @@ export async function followOrder(kernel: Kernel, orderId: string, checkoutWindo
   }
 }
 
-/** Stops following the order (the views were left and the visitor starts over). */
-export function stopFollowingOrder(kernel: Kernel): void {
-  pending(kernel).following = undefined
-}

@@ -1,7 +1,6 @@
 // The Swap view's remote data as KernelQuery objects (foyer's data primitive): the tokens the service swaps, what
 // the account holds of them, read from the chain itself, and the network's gas price.
 import type { CaipNetworkId, Kernel, KernelQuery } from '../../kernel/index.js'
-import { formatUnits } from '../../kernel/index.js'
 import { PORTFOLIO_STALE_MS } from '../../kernel/query.js'
 import { convertApiOf } from './convertApi.js'
 import { isNative } from './swapActions.js'
@@ -63,14 +62,6 @@ export function swapBalancesQuery(
       return Object.fromEntries(entries)
     },
   }
-}
-
-/** The tokens with what the account holds (§3 swap Token `quantity`). */
-export function withQuantities(tokens: readonly SwapToken[], balances: Record<string, bigint> | undefined): SwapToken[] {
-  return tokens.map((token) => {
-    const held = balances?.[token.address]
-    return held === undefined ? token : { ...token, quantity: { decimals: String(token.decimals), numeric: formatUnits(held, token.decimals) } }
-  })
 }
 
 /** The tokens' USD prices (§7 `POST /v1/fungible/price`) by CAIP-10 id, for the fiat values the view shows. */
