@@ -2,7 +2,7 @@
 // (http://localhost:<port>), the wallet on another site (http://127.0.0.1:<port>), as in production; the page drives
 // the frame the way an attacker's script would (postMessage, the iframe's style, focus(), overlays) while the
 // "visitor" (Playwright's real mouse and keyboard) clicks and types where the page lures them. No signature may
-// come out of it; the honest flows (a visible frame, a real click, a hold) still sign. docs/approvals.md says why.
+// come out of it; the honest flows (a visible frame, a real click, a hold) still sign. docs/services/wallet.md#approvals says why.
 import { randomBytes } from 'node:crypto'
 import http from 'node:http'
 import { mkdtemp, rm } from 'node:fs/promises'

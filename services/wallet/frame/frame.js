@@ -3,7 +3,7 @@
 // from the embedding window alone, once that window's origin is one the project allows (then pinned), forwards
 // each request to the wallet backend on its own origin, and answers `FRAME_<NAME>_SUCCESS` or `FRAME_<NAME>_ERROR`
 // with the same id, to that exact origin. Unsafe requests wait here for the visitor's own approval, given only while
-// the panel can be seen (docs/approvals.md): the approval's secret never leaves this document. PROTOCOL.md describes
+// the panel can be seen (docs/services/wallet.md#approvals): the approval's secret never leaves this document. PROTOCOL.md describes
 // every message.
 (() => {
   'use strict';
@@ -117,7 +117,7 @@
   const approveButton = document.getElementById('approve');
   const rejectButton = document.getElementById('reject');
 
-  // Approving needs a panel the visitor can see (docs/approvals.md): the buttons are armed only once the whole panel,
+  // Approving needs a panel the visitor can see (docs/services/wallet.md#approvals): the buttons are armed only once the whole panel,
   // at least MIN_PANEL in size, has been reported visible by IntersectionObserver v2 (not covered, not transparent,
   // not transformed, inside the viewport) for ARMING_MS without a break, and disarmed at the first report that it
   // is not, or at any resize, scroll or new request (which ask the observer again).
