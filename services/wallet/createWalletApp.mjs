@@ -12,7 +12,7 @@ import { DEVICE_WAIT_MS, HANDLERS, confirmDeviceToken } from './handlers.mjs';
 import { deriveKeys, hashSecret } from './masterKey.mjs';
 import { WALLET_MIGRATIONS } from './migrations.mjs';
 import { walletNetworks } from './networks.mjs';
-import { deviceConfirmPage, deviceResultPage, framePage, socialCallbackPage } from './pages.mjs';
+import { approvalWindowPage, deviceConfirmPage, deviceResultPage, framePage, socialCallbackPage } from './pages.mjs';
 import { decideApproval } from './rpc.mjs';
 import { createSessions, deviceIdOf } from './session.mjs';
 import { createFarcasterLogin } from './farcaster.mjs';
@@ -154,6 +154,14 @@ export async function createWalletApp({
       'referrer-policy': 'no-referrer',
     });
   });
+  // The approval window (frame.js in its other role): never framed, it talks only to the frame that opened it.
+  app.get('/approve', (c) =>
+    c.html(approvalWindowPage(), 200, {
+      'content-security-policy': "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      'cache-control': 'no-store',
+      'referrer-policy': 'no-referrer',
+    }),
+  );
   app.get('/frame.js', (c) =>
     c.body(FRAME_SCRIPT, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' }),
   );

@@ -15,21 +15,36 @@ button.primary{background:#3b5bdb;border-color:#3b5bdb;color:#fff}button:disable
 
 /**
  * The frame page: nothing visible until an unsafe request waits for approval; then the request and its Approve and
- * Reject buttons, which only this origin's script handles.
+ * Reject buttons, which only this origin's script handles (or, in a browser that cannot tell the frame whether it is
+ * seen, a button that opens the approval window below).
  */
 export function framePage() {
+  return approvalPage('Foyer Wallet', '');
+}
+
+/**
+ * The approval window a frame opens where the browser cannot tell it whether it is seen: a top-level page of the
+ * wallet's own origin, which no host page can cover or frame. The same script shows the request the frame sends it.
+ */
+export function approvalWindowPage() {
+  return approvalPage('Approve request · Foyer Wallet', '<p id="approval-done" hidden>Sent to the site. This window closes.</p>');
+}
+
+/** @param {string} title @param {string} after markup after the panel */
+function approvalPage(title, after) {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Foyer Wallet</title><style>${STYLE}</style></head>
+<title>${title}</title><style>${STYLE}</style></head>
 <body>
 <section id="approval" hidden aria-labelledby="approval-title">
 <h1 id="approval-title" style="font-size:18px">Approve request</h1>
 <p id="approval-method"></p>
 <pre id="approval-summary"></pre>
 <p id="approval-hint" class="hint" hidden>This moves value: press and hold Approve (mouse, touch, Enter or Space) until it fills.</p>
-<div class="buttons"><button id="reject" type="button">Reject</button><button id="approve" class="primary" type="button" aria-describedby="approval-hint">Approve</button></div>
+<div class="buttons"><button id="reject" type="button">Reject</button><button id="approve" class="primary" type="button" aria-describedby="approval-hint">Approve</button>
+<button id="open-window" class="primary" type="button" hidden>Review in a wallet window</button></div>
 </section>
-<script src="/frame.js"></script>
+${after}<script src="/frame.js"></script>
 </body></html>`;
 }
 

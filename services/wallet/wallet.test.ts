@@ -510,6 +510,10 @@ describe('the frame backend and page', () => {
     expect(await response.text()).toContain('<script src="/frame.js">')
     expect((await app.request(`${WALLET}/frame?projectId=demo&version=3`)).status).toBe(400)
     expect((await app.request(`${WALLET}/frame.js`)).headers.get('content-type')).toMatch(/^text\/javascript/)
+    // The approval window of browsers without IntersectionObserver v2 may be framed by nobody: no host can cover it.
+    const approvalWindow = await app.request(`${WALLET}/approve`)
+    expect(approvalWindow.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+    expect(await approvalWindow.text()).toContain('<script src="/frame.js">')
   })
 
   it('attack: no wallet answer carries a CORS header: not a preflight, a 405, a 404 or an error', async () => {

@@ -52,11 +52,11 @@ const verifyPermit = (signature: Hex) =>
  * The attacker's page: a bait button, the wallet frame over it, and the page's own script: `start(type, payload)`
  * sends a request straight to the frame (no modal) and `answers[id]` keeps the frame's final answer.
  */
-function attackerPage() {
+function attackerPage(frameQuery: string) {
   return `<!doctype html><html><body style="margin:0">
 <button id="bait" style="position:absolute;left:0;top:0;width:640px;height:480px;font-size:32px">Claim your free NFT</button>
 <iframe id="wallet" style="position:absolute;left:40px;top:40px;width:400px;height:360px;border:0;z-index:1"
-  src="${wallet.url}/frame?projectId=demo&chainId=31337&version=4&enableLogger=false"></iframe>
+  src="${wallet.url}/frame?projectId=demo&chainId=31337&version=4&enableLogger=false${frameQuery}"></iframe>
 <script>
   const WALLET = ${JSON.stringify(wallet.url)};
   window.received = [];
@@ -137,12 +137,18 @@ beforeAll(async () => {
   host = http.createServer((request, response) => {
     const script = request.url === '/client.js'
     response.writeHead(200, { 'content-type': script ? 'text/javascript' : 'text/html' })
-    response.end(script ? clientScript : request.url === '/client' ? clientPage() : attackerPage())
+    // '/?without-iov2': the frame as a browser without IntersectionObserver v2 runs it (the init script below).
+    const frameQuery = request.url === '/?without-iov2' ? '&without-iov2' : ''
+    response.end(script ? clientScript : request.url === '/client' ? clientPage() : attackerPage(frameQuery))
   })
   await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve))
   hostUrl = `http://localhost:${(host.address() as AddressInfo).port}/`
 
   visitor = await browser.newContext({ viewport: { width: 1000, height: 700 } })
+  // Firefox and Safari have no IntersectionObserver v2: a frame loaded with this marker runs as it would there.
+  await visitor.addInitScript(() => {
+    if (location.pathname === '/frame' && location.search.includes('without-iov2')) delete (IntersectionObserverEntry.prototype as any).isVisible
+  })
   const page = await openAttackerPage()
   const email = `visitor-${randomBytes(4).toString('hex')}@example.com`
   expect(await ask(page, 'APP_CONNECT_EMAIL', { email })).toMatchObject({ type: 'FRAME_CONNECT_EMAIL_SUCCESS' })
@@ -164,9 +170,9 @@ async function lastCode(email: string) {
   return /\b(\d{6})\b/.exec(messages.at(-1)?.text ?? '')?.[1]
 }
 
-async function openAttackerPage() {
+async function openAttackerPage(query = '') {
   const page = await visitor.newPage()
-  await page.goto(hostUrl)
+  await page.goto(`${hostUrl}${query}`)
   await page.waitForFunction(() => (window as any).received.some((m: any) => m.type === 'FRAME_READY'))
   return page
 }
@@ -186,7 +192,7 @@ async function ask(page: Page, type: string, payload: unknown = {}) {
 async function requestApproval(page: Page, method: string, params: unknown) {
   const id = await start(page, 'APP_RPC_REQUEST', { method, params })
   await expect.poll(() => page.evaluate((id) => (window as any).received.some((m: any) => m.id === id && m.type === 'FRAME_RPC_REQUEST_APPROVAL'), id)).toBe(true)
-  await approveButton(page).waitFor()
+  await page.frameLocator('#wallet').getByRole('heading', { name: 'Approve request' }).waitFor()
   return id
 }
 
@@ -309,6 +315,58 @@ describe('a hostile host page against the secure frame', () => {
     })
     expect(await signing).toBe('Request was aborted')
     expect(await page.evaluate(() => (window as any).settled)).toEqual([id])
+    await page.close()
+  })
+})
+
+describe('a browser without IntersectionObserver v2 (Firefox, Safari)', () => {
+  const primaryButton = (page: Page) => page.frameLocator('#wallet').locator('.buttons button.primary:visible')
+
+  it('attack: the frame arms nothing in itself; a lured click on the invisible frame at most opens the wallet window, and signs nothing', async () => {
+    const page = await openAttackerPage('?without-iov2')
+    await page.evaluate(() => (document.getElementById('wallet')!.style.opacity = '0'))
+    const id = await requestApproval(page, 'personal_sign', ['0x48656c6c6f', address])
+    await pastArming(page)
+    const box = (await primaryButton(page).boundingBox())!
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+    await expectNoAnswer(page, id)
+    expect(await approveButton(page).isVisible()).toBe(false)
+    for (const opened of visitor.pages().filter((other) => other.url().endsWith('/approve'))) await opened.close()
+    await page.close()
+  })
+
+  it("approves in the wallet's own window: a message by a click, a permit by a hold; the window closes", async () => {
+    const page = await openAttackerPage('?without-iov2')
+    const message = await requestApproval(page, 'personal_sign', ['0x48656c6c6f', address])
+    const opening = visitor.waitForEvent('page')
+    await page.frameLocator('#wallet').getByRole('button', { name: 'Review in a wallet window' }).click()
+    const popup = await opening
+    expect(popup.url()).toBe(`${wallet.url}/approve`)
+    await popup.getByText('Sign this message:\nHello').waitFor()
+    const approve = popup.getByRole('button', { name: /approve/i })
+    await expect.poll(() => approve.isEnabled()).toBe(true)
+    const closed = popup.waitForEvent('close')
+    await approve.click()
+    await expect.poll(() => answerOf(page, message)).toMatchObject({ type: 'FRAME_RPC_REQUEST_SUCCESS' })
+    expect(await verifyMessage({ address, message: 'Hello', signature: (await answerOf(page, message)).payload })).toBe(true)
+    await closed
+
+    const permit = await requestApproval(page, 'eth_signTypedData_v4', [address, TYPED_DATA])
+    const reopening = visitor.waitForEvent('page')
+    await page.frameLocator('#wallet').getByRole('button', { name: 'Review in a wallet window' }).click()
+    const second = await reopening
+    const hold = second.getByRole('button', { name: 'Hold to approve' })
+    await expect.poll(() => hold.isEnabled()).toBe(true)
+    await hold.click()
+    await expectNoAnswer(page, permit)
+    // Held until it fills: the frame sends the approval and closes the window under the still-pressed button.
+    const box = (await hold.boundingBox())!
+    await second.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+    const secondClosed = second.waitForEvent('close')
+    await second.mouse.down()
+    await secondClosed
+    await expect.poll(() => answerOf(page, permit)).toMatchObject({ type: 'FRAME_RPC_REQUEST_SUCCESS' })
+    expect(await verifyPermit((await answerOf(page, permit)).payload)).toBe(true)
     await page.close()
   })
 })

@@ -3,8 +3,9 @@
 // from the embedding window alone, once that window's origin is one the project allows (then pinned), forwards
 // each request to the wallet backend on its own origin, and answers `FRAME_<NAME>_SUCCESS` or `FRAME_<NAME>_ERROR`
 // with the same id, to that exact origin. Unsafe requests wait here for the visitor's own approval, given only while
-// the panel can be seen (docs/services/wallet.md#approvals): the approval's secret never leaves this document. PROTOCOL.md describes
-// every message.
+// the panel can be seen (docs/services/wallet.md#approvals): the approval's secret never leaves this document.
+// The same script runs the approval window (/approve) that browsers without IntersectionObserver v2 approve in.
+// PROTOCOL.md describes every message.
 (() => {
   'use strict';
 
@@ -67,6 +68,8 @@
 
   /** @param {MessageEvent} event */
   async function receive(event) {
+    if (inPopup) return void fromOpener(event);
+    if (popup && event.source === popup && event.origin === location.origin) return void fromPopup(event.data);
     // Only the window that embeds this frame: not another frame of the page, not a popup, not this window.
     if (window.parent === window || event.source !== window.parent) return;
     if (hostOrigin !== undefined && event.origin !== hostOrigin) return;
@@ -116,11 +119,17 @@
   const hintText = document.getElementById('approval-hint');
   const approveButton = document.getElementById('approve');
   const rejectButton = document.getElementById('reject');
+  const openWindowButton = document.getElementById('open-window');
+  const doneText = document.getElementById('approval-done');
 
-  // Approving needs a panel the visitor can see (docs/services/wallet.md#approvals): the buttons are armed only once the whole panel,
-  // at least MIN_PANEL in size, has been reported visible by IntersectionObserver v2 (not covered, not transparent,
-  // not transformed, inside the viewport) for ARMING_MS without a break, and disarmed at the first report that it
-  // is not, or at any resize, scroll or new request (which ask the observer again).
+  // Approving needs a panel the visitor can see (docs/services/wallet.md#approvals). In the frame, the buttons are
+  // armed only once the whole panel, at least MIN_PANEL in size, has been reported visible by IntersectionObserver v2
+  // (not covered, not transparent, not transformed, inside the viewport) for ARMING_MS without a break, and disarmed
+  // at the first report that it is not, or at any resize, scroll or new request (which ask the observer again).
+  // A browser without it cannot tell the frame whether it is seen: the frame then arms nothing, and the visitor
+  // approves in a window of the wallet's own origin (this page at /approve, with this script), which no host covers.
+  const inPopup = location.pathname === '/approve';
+  const canSeeFrame = typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype;
   const MIN_PANEL = { width: 240, height: 120 };
   /** Reading a request takes longer; reacting to something that just appeared takes about 250 ms, so a click already on its way never counts. */
   const ARMING_MS = 500;
@@ -142,14 +151,21 @@
   let keyed;
   let holdTimer;
 
-  const observer = new IntersectionObserver(onVisibility, { threshold: [1], trackVisibility: true, delay: 100 });
-  observer.observe(panel);
+  /** The approval window this frame opened, while it may be open. */
+  let popup;
+
+  const observer = !inPopup && canSeeFrame ? new IntersectionObserver(onVisibility, { threshold: [1], trackVisibility: true, delay: 100 }) : undefined;
+  observer?.observe(panel);
 
   /** @param {IntersectionObserverEntry[]} entries */
   function onVisibility(entries) {
     const entry = entries[entries.length - 1];
     const { width, height } = entry.boundingClientRect;
-    const seen = entry.isVisible && entry.intersectionRatio > 0.999 && width >= MIN_PANEL.width && height >= MIN_PANEL.height;
+    report(entry.isVisible && entry.intersectionRatio > 0.999 && width >= MIN_PANEL.width && height >= MIN_PANEL.height);
+  }
+
+  /** @param {boolean} seen whether the whole panel can be seen now */
+  function report(seen) {
     if (!seen) return disarm();
     if (visibleSince !== undefined) return;
     visibleSince = performance.now();
@@ -162,11 +178,15 @@
     setArmed(false);
   }
 
-  /** Disarms, then asks the observer afresh (it reports only changes of visibility, not of size or content). */
+  /**
+   * Disarms, then asks afresh: the observer (it reports only changes of visibility, not of size or content), or, in
+   * the wallet's own window, whether the window is shown at all.
+   */
   function recheck() {
     disarm();
-    observer.unobserve(panel);
-    observer.observe(panel);
+    if (inPopup) return report(document.visibilityState === 'visible' && !panel.hidden);
+    observer?.unobserve(panel);
+    observer?.observe(panel);
   }
 
   /** @param {boolean} on */
@@ -190,14 +210,20 @@
 
   function showApproval() {
     const current = approvals[0];
+    // The window belonged to the request shown before.
+    closePopup();
     panel.hidden = current === undefined;
+    if (current) {
+      methodText.textContent = `${current.approval.method} on chain ${current.approval.chainId}`;
+      summaryText.textContent = current.approval.summary;
+      const hold = needsHold();
+      approveButton.textContent = hold ? 'Hold to approve' : 'Approve';
+      hintText.hidden = !hold;
+      const inFrame = inPopup || canSeeFrame;
+      approveButton.hidden = rejectButton.hidden = !inFrame;
+      openWindowButton.hidden = inFrame;
+    }
     recheck();
-    if (!current) return;
-    methodText.textContent = `${current.approval.method} on chain ${current.approval.chainId}`;
-    summaryText.textContent = current.approval.summary;
-    const hold = needsHold();
-    approveButton.textContent = hold ? 'Hold to approve' : 'Approve';
-    hintText.hidden = !hold;
   }
 
   /** @param {boolean} approved */
@@ -205,6 +231,12 @@
     if (approvals.length === 0) return;
     const { id, approval } = approvals.shift();
     setArmed(false);
+    if (inPopup) {
+      // The frame that opened this window holds the secret: it sends the decision, then closes the window.
+      window.opener?.postMessage({ type: 'POPUP_DECISION', requestId: approval.requestId, approved }, location.origin);
+      doneText.hidden = false;
+      return showApproval();
+    }
     try {
       const { result } = await backend(`/v1/frame/approvals/${encodeURIComponent(approval.requestId)}`, { secret: approval.secret, approved });
       post('FRAME_RPC_REQUEST_SUCCESS', id, result);
@@ -258,10 +290,43 @@
     showApproval();
   }
 
+  function closePopup() {
+    popup?.close();
+    popup = undefined;
+  }
+
+  /** A message of the approval window this frame opened: it is ready for the request, or the visitor decided. @param {any} message */
+  function fromPopup(message) {
+    const current = approvals[0]?.approval;
+    if (!current) return;
+    if (message?.type === 'POPUP_READY') {
+      const { requestId, method, chainId, summary } = current;
+      popup.postMessage({ type: 'POPUP_SHOW', approval: { requestId, method, chainId, summary } }, location.origin);
+    } else if (message?.type === 'POPUP_DECISION' && message.requestId === current.requestId && typeof message.approved === 'boolean') {
+      void decide(message.approved);
+    }
+  }
+
+  /** In the approval window: the request to show, from the frame that opened it. @param {MessageEvent} event */
+  function fromOpener(event) {
+    const { approval } = event.data ?? {};
+    if (event.source !== window.opener || event.origin !== location.origin || event.data?.type !== 'POPUP_SHOW' || typeof approval !== 'object') return;
+    approvals.splice(0, approvals.length, { approval });
+    doneText.hidden = true;
+    showApproval();
+  }
+
+  openWindowButton.addEventListener('click', (event) => {
+    if (!event.isTrusted || approvals.length === 0) return;
+    closePopup();
+    popup = window.open('/approve', '_blank', 'popup,width=440,height=600') ?? undefined;
+  });
   approveButton.addEventListener('click', (event) => visitorsClick(approveButton, event) && !needsHold() && void decide(true));
   rejectButton.addEventListener('click', (event) => visitorsClick(rejectButton, event) && void decide(false));
   window.addEventListener('message', (event) => void receive(event));
 
   // The one message sent to any origin: it carries no data, and the host's origin is not known until it writes.
   if (window.parent !== window) window.parent.postMessage({ type: 'FRAME_READY' }, '*');
+  // The approval window asks the frame that opened it, on this same origin, for the request to show.
+  if (inPopup) window.opener?.postMessage({ type: 'POPUP_READY' }, location.origin);
 })();
