@@ -5,13 +5,16 @@ export function escapeHtml(text) {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+// The approval panel always fits the frame's height (a long summary scrolls inside it): only a panel seen whole arms.
 const STYLE = `:root{color-scheme:light dark;font:15px system-ui,sans-serif}
 body{margin:0;padding:16px;background:Canvas;color:CanvasText}
 pre{white-space:pre-wrap;word-break:break-word;max-height:40vh;overflow:auto;background:color-mix(in srgb,CanvasText 6%,Canvas);padding:8px;border-radius:8px}
 .buttons{display:flex;gap:8px;justify-content:flex-end}button{font:inherit;padding:8px 16px;border-radius:999px;border:1px solid #888;background:Canvas;color:CanvasText;cursor:pointer}
 button.primary{background:#3b5bdb;border-color:#3b5bdb;color:#fff}button:disabled{opacity:.5;cursor:default}
 #approve{touch-action:none;user-select:none;background-image:linear-gradient(#fff6,#fff6);background-repeat:no-repeat;background-size:0 100%}
-#approve.holding{background-size:100% 100%;transition:background-size .6s linear}.hint{font-size:13px;margin:0 0 8px}`;
+#approve.holding{background-size:100% 100%;transition:background-size .6s linear}.hint{font-size:13px}
+#approval:not([hidden]){display:flex;flex-direction:column;max-height:calc(100vh - 32px)}#approval h1,#approval p{margin:0 0 8px}
+#approval pre{flex:0 1 auto;min-height:3em;max-height:none;margin:0 0 8px}`;
 
 /**
  * The frame page: nothing visible until an unsafe request waits for approval; then the request and its Approve and

@@ -55,8 +55,9 @@ const verifyPermit = (signature: Hex) =>
 function attackerPage(frameQuery: string) {
   return `<!doctype html><html><body style="margin:0">
 <button id="bait" style="position:absolute;left:0;top:0;width:640px;height:480px;font-size:32px">Claim your free NFT</button>
-<iframe id="wallet" style="position:absolute;left:40px;top:40px;width:400px;height:360px;border:0;z-index:1"
+<iframe id="wallet" style="position:absolute;left:40px;top:40px;width:360px;height:320px;border:0;z-index:1"
   src="${wallet.url}/frame?projectId=demo&chainId=31337&version=4&enableLogger=false${frameQuery}"></iframe>
+<input id="after" aria-label="Your move" style="position:absolute;left:40px;top:560px">
 <script>
   const WALLET = ${JSON.stringify(wallet.url)};
   window.received = [];
@@ -279,6 +280,18 @@ describe('a hostile host page against the secure frame', () => {
     await page.evaluate(() => (window as any).frameWindow().focus())
     // The visitor plays the host's "game": the frame's tab order is Reject, Approve.
     for (const key of ['Tab', 'Tab', 'Enter', 'Space']) await page.keyboard.press(key)
+    await expectNoAnswer(page, id)
+    await page.close()
+  })
+
+  it('attack: on a visible, armed frame, the host puts the focus just after it and Shift+Tab, Enter land on Approve: nothing is signed', async () => {
+    const page = await openAttackerPage()
+    const id = await requestApproval(page, 'personal_sign', ['0x48656c6c6f', address])
+    await expect.poll(() => approveButton(page).isEnabled()).toBe(true)
+    // The keys go to the host page's field; Shift+Tab moves the focus back into the frame, onto its last button.
+    await page.evaluate(() => document.getElementById('after')!.focus())
+    await page.keyboard.press('Shift+Tab')
+    await page.keyboard.press('Enter')
     await expectNoAnswer(page, id)
     await page.close()
   })
