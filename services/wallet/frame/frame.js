@@ -309,8 +309,9 @@
 
   /** In the approval window: the request to show, from the frame that opened it. @param {MessageEvent} event */
   function fromOpener(event) {
-    const { approval } = event.data ?? {};
-    if (event.source !== window.opener || event.origin !== location.origin || event.data?.type !== 'POPUP_SHOW' || typeof approval !== 'object') return;
+    if (event.source !== window.opener || event.origin !== location.origin || event.data?.type !== 'POPUP_SHOW') return;
+    const { approval } = event.data;
+    if (!['requestId', 'method', 'summary'].every((field) => typeof approval?.[field] === 'string')) return;
     approvals.splice(0, approvals.length, { approval });
     doneText.hidden = true;
     showApproval();
@@ -319,7 +320,8 @@
   openWindowButton.addEventListener('click', (event) => {
     if (!event.isTrusted || approvals.length === 0) return;
     closePopup();
-    popup = window.open('/approve', '_blank', 'popup,width=440,height=600') ?? undefined;
+    // The size of the modal's other popups (the social logins').
+    popup = window.open('/approve', '_blank', 'popup,width=600,height=800') ?? undefined;
   });
   approveButton.addEventListener('click', (event) => visitorsClick(approveButton, event) && !needsHold() && void decide(true));
   rejectButton.addEventListener('click', (event) => visitorsClick(rejectButton, event) && void decide(false));
