@@ -55,16 +55,16 @@ export function App({ kernel }: { kernel: Kernel }) {
         </dl>
       </section>
       <section aria-label="Open the modal at a view" className="buttons">
-        <button onClick={() => open()}>Open</button>
-        <button onClick={() => open({ view: 'Connect' })}>Open Connect</button>
-        <button onClick={() => open({ view: 'Networks' })}>Open Networks</button>
-        <button disabled={!isConnected} onClick={() => open({ view: 'Account' })}>
+        <button type="button" onClick={() => open()}>Open</button>
+        <button type="button" onClick={() => open({ view: 'Connect' })}>Open Connect</button>
+        <button type="button" onClick={() => open({ view: 'Networks' })}>Open Networks</button>
+        <button type="button" disabled={!isConnected} onClick={() => open({ view: 'Account' })}>
           Open Account
         </button>
-        <button disabled={!isConnected} onClick={signHello}>
+        <button type="button" disabled={!isConnected} onClick={signHello}>
           Sign a message
         </button>
-        <button onClick={payTenUsdc}>Pay 10 USDC</button>
+        <button type="button" onClick={payTenUsdc}>Pay 10 USDC</button>
       </section>
       {payment.status === 'success' && (
         <p>

@@ -61,7 +61,7 @@ export function BatchDemo({ kernel }: { kernel: Kernel }) {
 
   return (
     <section aria-label="Batched calls (EIP-5792)">
-      <button onClick={send} disabled={sending}>
+      <button type="button" onClick={send} disabled={sending}>
         Send a batch (approve + transfer 1 USDC)
       </button>
       {atomic && (

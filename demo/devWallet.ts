@@ -45,7 +45,9 @@ export function createDevWallet(options: DevWalletOptions) {
   if (!chains.has(chainId)) chainId = options.chains[0]!.id
   let connected = storage.getItem(key('connected')) === 'true'
 
-  const emit = (event: string, payload: unknown) => listeners.get(event)?.forEach((listener) => listener(payload))
+  const emit = (event: string, payload: unknown) => {
+    for (const listener of listeners.get(event) ?? []) listener(payload)
+  }
   const rpc = async (method: string, params: unknown) => {
     const response = await fetch(chains.get(chainId)!, {
       method: 'POST',

@@ -101,7 +101,6 @@ describe('import boundaries', () => {
   })
 
   it('behavior: (d) only kernel/react, plugins and chains import kernel/ui', () => {
-    const ui = `import { Button } from '../kernel/ui/Button.js'`
     expect(
       checkBoundaries({
         'kernel/react/Modal.tsx': `import { Button } from '../ui/Button.js'`,

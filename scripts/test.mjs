@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const steps = [
+  ['Lint (Biome)', 'biome', 'lint', '--error-on-warnings', '.'],
   ['Chromium (Debian package)', 'node', 'scripts/ensure-chromium.mjs'],
   ['Typecheck', 'tsc', '--noEmit', '-p', '.'],
   ['Tests: unit, stories (Chromium), e2e', 'vitest', 'run'],

@@ -102,7 +102,7 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
       if (port) await assertPortFree(port, envVar);
     }
   }
-  const dataDir = (walletOptions && walletOptions.dataDir) || dataDirOption || process.env['FOYER_DATA_DIR'] || DEFAULT_DATA_DIR;
+  const dataDir = walletOptions?.dataDir || dataDirOption || process.env['FOYER_DATA_DIR'] || DEFAULT_DATA_DIR;
   // Opened while the chains start (PGlite takes a second or more), once for every durable service of the stack;
   // the wallet's and the mail catcher's code load meanwhile too, and only when the wallet is asked for.
   const opening = walletOptions || names || onramp || analytics ? openDatabase({ dataDir }) : undefined;

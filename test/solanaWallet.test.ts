@@ -60,7 +60,12 @@ describe('the Solana test wallet', () => {
   it('behavior: registering before or after the app both work, and unregistering works once', () => {
     const page = new EventTarget()
     const registered: unknown[] = []
-    const api = { register: (w: unknown) => (registered.push(w), () => void registered.splice(registered.indexOf(w), 1)) }
+    const api = {
+      register: (w: unknown) => {
+        registered.push(w)
+        return () => void registered.splice(registered.indexOf(w), 1)
+      },
+    }
     const { wallet } = createSolanaWallet({ name: 'W', keypair: DEV_WALLET_KEYPAIR })
     const unregister = registerSolanaWallet(wallet, page)
     // The app arrives later and announces itself.

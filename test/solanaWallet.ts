@@ -102,7 +102,8 @@ export function createSolanaWallet(options: SolanaWalletOptions) {
     return {
       account,
       get keyPair() {
-        return (keyPair ??= createKeyPairFromBytes(bytes))
+        keyPair ??= createKeyPairFromBytes(bytes)
+        return keyPair
       },
     }
   }

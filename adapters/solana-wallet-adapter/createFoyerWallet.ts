@@ -150,7 +150,7 @@ export function createFoyerWallet(kernel: Kernel, { name = FOYER_WALLET_NAME, ic
       const check = () => {
         const status = connectionOf()?.status
         if (status === 'connecting' || (status === undefined && patient)) return
-        stops.forEach((stop) => stop())
+        for (const stop of stops) stop()
         resolve()
       }
       stops.push(kernel.store.select((state) => state.connection.namespaces[SOLANA], check))
@@ -172,7 +172,7 @@ export function createFoyerWallet(kernel: Kernel, { name = FOYER_WALLET_NAME, ic
           (state) => state.connection.namespaces[SOLANA],
           () => {
             if (!read().account) return
-            stops.forEach((stop) => stop())
+            for (const stop of stops) stop()
             resolve()
           },
         ),
@@ -180,7 +180,7 @@ export function createFoyerWallet(kernel: Kernel, { name = FOYER_WALLET_NAME, ic
           (state) => state.modal.open,
           (open) => {
             if (open || read().account) return
-            stops.forEach((stop) => stop())
+            for (const stop of stops) stop()
             // No details: wallet-adapter shows the message as it is, and §8's words are the whole of it.
             reject(new ModalClosedError())
           },
@@ -190,7 +190,7 @@ export function createFoyerWallet(kernel: Kernel, { name = FOYER_WALLET_NAME, ic
         openModal(kernel, { view: 'Connect' })
       } catch (error) {
         // No Connect view: the modal is not mounted (no FoyerProvider or mountFoyer in the page).
-        stops.forEach((stop) => stop())
+        for (const stop of stops) stop()
         reject(error)
       }
     })

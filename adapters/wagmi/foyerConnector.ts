@@ -136,7 +136,7 @@ export function foyerConnector({ kernel, name = 'Foyer', icon }: FoyerConnectorP
             (state) => state.connection.namespaces[EIP155],
             (connection) => {
               if (connection?.status !== 'connected') return
-              stops.forEach((stop) => stop())
+              for (const stop of stops) stop()
               resolve(connection)
             },
           ),
@@ -144,7 +144,7 @@ export function foyerConnector({ kernel, name = 'Foyer', icon }: FoyerConnectorP
             (state) => state.modal.open,
             (open) => {
               if (open || evmConnection()?.status === 'connected') return
-              stops.forEach((stop) => stop())
+              for (const stop of stops) stop()
               reject(new UserRejectedRequestError(new ModalClosedError({ details: 'The modal closed before an EVM wallet connected.' })))
             },
           ),
@@ -153,7 +153,7 @@ export function foyerConnector({ kernel, name = 'Foyer', icon }: FoyerConnectorP
           openModal(kernel, { view: 'Connect' })
         } catch (error) {
           // No Connect view: the modal is not mounted (no FoyerProvider or mountFoyer in the page).
-          stops.forEach((stop) => stop())
+          for (const stop of stops) stop()
           reject(error)
         }
       })

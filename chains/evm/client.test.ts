@@ -114,7 +114,7 @@ describe('evm client (§9)', () => {
     const url = await listen(server)
     const owner = { container: createContainer() }
     const [first, second, third] = await Promise.allSettled(
-      ['0x' + '0'.repeat(40), '0x' + '0'.repeat(39) + '1', '0x' + '0'.repeat(39) + '2'].map((address) => readNativeBalance(owner, url, address)),
+      [`0x${'0'.repeat(40)}`, `0x${'0'.repeat(39)}1`, `0x${'0'.repeat(39)}2`].map((address) => readNativeBalance(owner, url, address)),
     )
     expect(first).toEqual({ status: 'fulfilled', value: 1n })
     expect(second).toMatchObject({ status: 'rejected', reason: { name: 'RpcRequestError', message: expect.stringContaining('invalid params') } })

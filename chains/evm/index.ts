@@ -57,6 +57,7 @@ declare module '../../kernel/core/views.js' {
 declare module '../../kernel/core/router.js' {
   interface ViewResults {
     /** Answers once the wallet is on a network the site lists. */
+    // biome-ignore lint/suspicious/noConfusingVoidType: the view answers with nothing, so its request is a Promise<void>.
     UnsupportedChain: void
   }
 }
@@ -244,7 +245,9 @@ export function evm(options: EvmOptions): ChainPlugin {
               found.delete(connectorId)
             },
           }),
-          () => found.forEach((unregister) => unregister()),
+          () => {
+            for (const unregister of found.values()) unregister()
+          },
         )
       }
       stops.push(reconnectWhenRegistered(kernel, session))

@@ -72,7 +72,7 @@ async function send(url: string, requests: Request[]): Promise<void> {
     if (!response.ok) throw new RpcRequestError({ details: `${url} answered HTTP ${response.status}: ${errorMessageOf(answers) ?? 'no reason given'}.` })
     if (!Array.isArray(answers)) throw new RpcRequestError({ details: `${url} did not answer the batch with a list.` })
     const byId = new Map(answers.map((answer: { id?: unknown }) => [answer?.id, answer]))
-    requests.forEach((request, id) => settle(request, byId.get(id)))
+    for (const [id, request] of requests.entries()) settle(request, byId.get(id))
   } catch (error) {
     const details = abort.signal.aborted ? `${url} did not answer within ${RPC_TIMEOUT_MS / 1000} s.` : undefined
     const failure = error instanceof RpcRequestError ? error : new RpcRequestError({ cause: error, details: details ?? `${url}: ${String(error)}` })
@@ -90,7 +90,10 @@ function errorMessageOf(answer: unknown): string | undefined {
 }
 
 function settle(request: Request, answer: unknown): void {
-  if (typeof answer === 'object' && answer !== null && 'result' in answer) return request.resolve(answer.result)
+  if (typeof answer === 'object' && answer !== null && 'result' in answer) {
+    request.resolve(answer.result)
+    return
+  }
   const message = errorMessageOf(answer)
   const details = message ? `${request.method}: ${message}` : `${request.method} got no answer in the batch.`
   request.reject(new RpcRequestError({ details }))

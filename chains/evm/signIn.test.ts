@@ -2,6 +2,7 @@ import { verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { parseSiweMessage } from 'viem/siwe'
 import { describe, expect, it } from 'vitest'
+import { parseSignInMessage } from '../../plugins/siwx/verifySignIn.mjs'
 import type { EvmSession } from './session.js'
 import { formatSiweMessage, signIn } from './signIn.js'
 
@@ -51,5 +52,14 @@ describe('the EVM signIn capability', () => {
 
   it('behavior: a non-eip155 chain id is an Unsupported chain (§8)', () => {
     expect(() => formatSiweMessage({ ...fields, chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' })).toThrow('Unsupported chain')
+  })
+
+  it('the text it writes is what the verifier reads back, field for field', () => {
+    const { accountAddress: _, ...rest } = fields
+    expect(parseSignInMessage(formatSiweMessage(fields))).toMatchObject({ ...rest, accountAddress: account.address, namespace: 'eip155' })
+  })
+
+  it('a statement the grammar refuses is refused when the message is written, not sent to the wallet', () => {
+    expect(() => formatSiweMessage({ ...fields, statement: 'Bienvenue au café.' })).toThrow('Line 4: the statement may hold only printable ASCII')
   })
 })

@@ -1,29 +1,32 @@
 // The EVM signIn capability's body (viem/siwe), loaded through import() on the first sign-in (STYLE 3): §3's
 // sign-in message as EIP-4361 text, signed with `personal_sign` by the connected wallet.
 import { getAddress } from 'viem'
-import { createSiweMessage } from 'viem/siwe'
+import { formatEip4361 } from '../../kernel/model/eip4361.mjs'
 import type { SignInFields, SignInMessage } from '../../kernel/core/chain.js'
 import { UnsupportedChainError } from '../../kernel/core/errors/catalogue.js'
 import { connectedWallet, signWithWallet } from './client.js'
 import type { EvmSession } from './session.js'
 
-/** EIP-4361 text for §3's fields; the address in its checksum form, as the standard wants it. */
+/**
+ * EIP-4361 text for the sign-in fields, written by the grammar the verifier reads it with (docs/sign-in.md); the address in
+ * its checksum form, as the standard wants it.
+ */
 export function formatSiweMessage(fields: SignInFields): string {
   const [namespace, reference] = fields.chainId.split(':')
   if (namespace !== 'eip155' || !reference) throw new UnsupportedChainError({ details: `'${fields.chainId}' is not an eip155 chain.` })
-  return createSiweMessage({
-    address: getAddress(fields.accountAddress),
-    chainId: Number(reference),
+  return formatEip4361({
     domain: fields.domain,
+    address: getAddress(fields.accountAddress),
+    statement: fields.statement,
     uri: fields.uri,
     version: '1',
+    chainId: reference,
     nonce: fields.nonce,
-    statement: fields.statement,
-    resources: fields.resources ? [...fields.resources] : undefined,
+    issuedAt: fields.issuedAt,
+    expirationTime: fields.expirationTime,
+    notBefore: fields.notBefore,
     requestId: fields.requestId,
-    issuedAt: new Date(fields.issuedAt),
-    expirationTime: fields.expirationTime ? new Date(fields.expirationTime) : undefined,
-    notBefore: fields.notBefore ? new Date(fields.notBefore) : undefined,
+    resources: fields.resources,
   })
 }
 

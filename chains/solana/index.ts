@@ -72,7 +72,8 @@ export function solana(options: SolanaOptions): ChainPlugin {
       // so waiting costs nothing, and the first paint does not share the network with this code.
       const started = afterFirstPaint().then(() => import('./walletSession.js')).then(({ startWalletSession }) => {
         if (kernel.isDestroyed()) throw new Error('The kernel was destroyed before the Solana wallet code loaded.')
-        return (session = startWalletSession(kernel, config))
+        session = startWalletSession(kernel, config)
+        return session
       })
       started.catch((error: unknown) => {
         if (!kernel.isDestroyed()) kernel.logger.error('The Solana wallet code failed to load.', error)

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { TEST_WALLET_ADDRESS, TEST_WALLET_KEYPAIR } from '../../services/solana/devKeys.mjs'
 import { createSolanaWallet } from '../../test/solanaWallet.js'
 import type { SolanaSession } from './session.js'
-import { signIn } from './signIn.js'
+import { parseSignInMessage } from '../../plugins/siwx/verifySignIn.mjs'
+import { formatSiwsMessage, signIn } from './signIn.js'
 import type { StandardWallet } from './walletStandard.js'
 
 const fields = {
@@ -78,5 +79,9 @@ describe('the Solana signIn capability', () => {
     features['solana:signIn'] = { version: '1.0.0', signIn: (input: object) => honest({ ...input, nonce: 'othernonce123' }) }
     await expect(signIn(session, { message: fields })).rejects.toThrow('signed a message other than the sign-in asked for')
     await expect(signIn(session, { message: { ...fields, chainId: 'eip155:1' } })).rejects.toThrow('Unsupported chain')
+  })
+
+  it('the text it writes is what the verifier reads back, field for field', () => {
+    expect(parseSignInMessage(formatSiwsMessage(fields))).toMatchObject({ ...fields, namespace: 'solana' })
   })
 })

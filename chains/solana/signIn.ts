@@ -2,7 +2,8 @@
 // `solana:signIn` when it offers it (the wallet writes the Sign In With Solana text, shows it as a sign-in, and
 // signs it), otherwise the text written here and signed through `solana:signMessage`.
 import { getBase58Decoder } from '@solana/kit'
-import { createSignInMessageText, deriveSignInMessageText } from '@solana/wallet-standard-util'
+import { deriveSignInMessageText } from '@solana/wallet-standard-util'
+import { formatSignInWithSolana } from '../../kernel/model/signInWithSolana.mjs'
 import type { SignInFields, SignInMessage } from '../../kernel/core/chain.js'
 import { AddressOrAuthConnectorNotFoundError, UnsupportedChainError } from '../../kernel/core/errors/catalogue.js'
 import { connectedWallet, signMessage } from './client.js'
@@ -16,15 +17,13 @@ export class SignInMismatchError extends Error {
 
 /** Sign In With Solana's fields for §3's: the chain id is the CAIP-2 reference, as verifiers read it back. */
 export function toSignInInput(fields: SignInFields): SolanaSignInInput & { domain: string; address: string } {
-  const [namespace, reference] = fields.chainId.split(':')
-  if (namespace !== SOLANA_NAMESPACE || !reference) throw new UnsupportedChainError({ details: `'${fields.chainId}' is not a solana chain.` })
   return {
     domain: fields.domain,
     address: fields.accountAddress,
     statement: fields.statement,
     uri: fields.uri,
     version: fields.version,
-    chainId: reference,
+    chainId: chainReference(fields.chainId),
     nonce: fields.nonce,
     issuedAt: fields.issuedAt,
     expirationTime: fields.expirationTime,
@@ -34,9 +33,30 @@ export function toSignInInput(fields: SignInFields): SolanaSignInInput & { domai
   }
 }
 
-/** Sign In With Solana text for §3's fields. */
+/** The CAIP-2 reference of a solana chain id (`solana:devnet` → `devnet`). */
+function chainReference(chainId: string): string {
+  const [namespace, reference] = chainId.split(':')
+  if (namespace !== SOLANA_NAMESPACE || !reference) throw new UnsupportedChainError({ details: `'${chainId}' is not a solana chain.` })
+  return reference
+}
+
+/** Sign In With Solana text for the sign-in fields, written by the grammar the verifier reads it with (docs/sign-in.md). */
 export function formatSiwsMessage(fields: SignInFields): string {
-  return createSignInMessageText(toSignInInput(fields))
+  const { accountAddress, chainId, statement, resources, requestId, expirationTime, notBefore } = fields
+  return formatSignInWithSolana({
+    domain: fields.domain,
+    address: accountAddress,
+    uri: fields.uri,
+    version: '1',
+    chainId: chainReference(chainId),
+    nonce: fields.nonce,
+    issuedAt: fields.issuedAt,
+    ...(statement !== undefined && { statement }),
+    ...(expirationTime !== undefined && { expirationTime }),
+    ...(notBefore !== undefined && { notBefore }),
+    ...(requestId !== undefined && { requestId }),
+    ...(resources !== undefined && { resources }),
+  })
 }
 
 /** The signIn capability. */

@@ -96,7 +96,11 @@ describe('solana: transfer', () => {
 
   it('behavior: a token address that is not a mint is refused before the wallet is asked', async () => {
     const asked: string[] = []
-    const { kernel } = await setup({ approve: (feature) => (asked.push(feature), true) })
+    const approve = (feature: string) => {
+      asked.push(feature)
+      return true
+    }
+    const { kernel } = await setup({ approve })
     const notAMint = { symbol: 'FAKE', decimals: 6, address: TEST_WALLET_ADDRESS }
     await expect(sendToken(kernel, { token: notAMint, amount: '1', to: DEV_WALLET_ADDRESS })).rejects.toThrow('The transfer failed on the network')
     expect(asked).not.toContain('solana:signTransaction')

@@ -147,7 +147,7 @@ export function startWalletSession(kernel: Kernel, config: SolanaConfig): Wallet
       stopWatching()
       stopDiscovery()
       session.active?.unwatch()
-      registered.forEach((unregister) => unregister())
+      for (const unregister of registered.values()) unregister()
     },
   }
 }

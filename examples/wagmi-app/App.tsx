@@ -44,18 +44,18 @@ export function App() {
         </dl>
       </section>
       <section aria-label="Actions" className="buttons">
-        <button disabled={connected} onClick={() => connect({ connector: connectors[0]! })}>
+        <button type="button" disabled={connected} onClick={() => connect({ connector: connectors[0]! })}>
           Connect with wagmi
         </button>
-        <button disabled={!connected} onClick={sign}>
+        <button type="button" disabled={!connected} onClick={sign}>
           Sign a message
         </button>
         {chains.map((chain) => (
-          <button key={chain.id} disabled={!connected || chain.id === chainId} onClick={() => switchChain({ chainId: chain.id })}>
+          <button key={chain.id} type="button" disabled={!connected || chain.id === chainId} onClick={() => switchChain({ chainId: chain.id })}>
             Switch to {chain.id}
           </button>
         ))}
-        <button disabled={!connected} onClick={() => disconnect()}>
+        <button type="button" disabled={!connected} onClick={() => disconnect()}>
           Disconnect with wagmi
         </button>
       </section>
@@ -66,7 +66,7 @@ export function App() {
         <label>
           ETH <input value={amount} onChange={(event) => setAmount(event.target.value)} />
         </label>
-        <button disabled={!connected}>Send</button>
+        <button type="submit" disabled={!connected}>Send</button>
       </form>
       {signature && (
         <p>

@@ -51,10 +51,10 @@ export function App() {
         </dl>
       </section>
       <section aria-label="Actions" className="buttons">
-        <button disabled={!connected || !signMessage} onClick={sign}>
+        <button type="button" disabled={!connected || !signMessage} onClick={sign}>
           Sign a message
         </button>
-        <button disabled={!connected} onClick={() => void disconnect()}>
+        <button type="button" disabled={!connected} onClick={() => void disconnect()}>
           Disconnect with wallet-adapter
         </button>
       </section>

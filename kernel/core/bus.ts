@@ -10,7 +10,7 @@ import mitt, { type Emitter } from 'mitt'
  *
  * Names are `owner:past-tense` and every payload is one object (STYLE 6).
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+// biome-ignore lint/suspicious/noEmptyInterface: empty on purpose; plugins add members by declaration merging
 export interface FoyerEvents {}
 
 export type EventName = keyof FoyerEvents & string

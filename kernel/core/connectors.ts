@@ -17,7 +17,7 @@ import type { SignInFields, SignInMessage } from './chain.js'
  *   interface NamespaceProviders { eip155: Eip1193Provider }
  * }
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+// biome-ignore lint/suspicious/noEmptyInterface: empty on purpose; plugins add members by declaration merging
 export interface NamespaceProviders {}
 
 /** A connector's providers: one per namespace it serves. */

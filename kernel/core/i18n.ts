@@ -65,10 +65,12 @@ export function createI18n(warn: (message: string) => void = () => {}): I18n {
   // The locales whose own and `'*'` loaders have been queued once.
   const queued = new Set<string>()
 
-  const notify = () => listeners.forEach((listener) => listener())
+  const notify = () => {
+    for (const listener of listeners) listener()
+  }
   const find = (locale: string, key: string, count: unknown) => {
     const messages = catalogues.get(locale) as Record<string, string> | undefined
-    return (typeof count == 'number' && messages?.[`${key}.${new Intl.PluralRules(locale).select(count)}`]) || messages?.[key]
+    return (typeof count === 'number' && messages?.[`${key}.${new Intl.PluralRules(locale).select(count)}`]) || messages?.[key]
   }
 
   const i18n: I18n = {

@@ -18,7 +18,7 @@ export type Teardown = () => void | Promise<void>
  *   interface PluginApis { send: SendApi }
  * }
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+// biome-ignore lint/suspicious/noEmptyInterface: empty on purpose; plugins add members by declaration merging
 export interface PluginApis {}
 
 /**
@@ -55,6 +55,7 @@ export interface PluginDefinition<Name extends string = string> {
   /** Lifecycle hooks, run in plugin order (`afterConnect` …). */
   hooks?: PluginHooks
   /** Runs once when the kernel is created, after the plugins it requires. */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a setup that needs no teardown may return nothing at all.
   setup?: (kernel: Kernel) => Teardown | void
 }
 

@@ -24,7 +24,7 @@ export type RouteArgs<V extends ViewId> = ViewParams[V] extends undefined
  *   interface ViewResults { ApproveTransaction: boolean }
  * }
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+// biome-ignore lint/suspicious/noEmptyInterface: empty on purpose; plugins add members by declaration merging
 export interface ViewResults {}
 
 /** The views that answer a request. */

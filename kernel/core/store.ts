@@ -9,7 +9,7 @@ import type { Unsubscribe } from './bus.js'
  *   interface FoyerState { send: SendState }
  * }
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+// biome-ignore lint/suspicious/noEmptyInterface: empty on purpose; plugins add members by declaration merging
 export interface FoyerState {}
 
 export type SliceName = keyof FoyerState & string

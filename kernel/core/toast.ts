@@ -45,7 +45,10 @@ export function showToast(kernel: Kernel, parameters: ShowToastParameters): void
     open: true,
     autoClose: parameters.autoClose ?? parameters.variant !== 'loading',
   }
-  if (!kernel.store.getState().toast.open) return present(kernel, toast)
+  if (!kernel.store.getState().toast.open) {
+    present(kernel, toast)
+    return
+  }
   hideToast(kernel)
   timerOf(kernel).cancel = kernel.schedule(() => present(kernel, toast), TOAST_RESHOW_MS)
 }

@@ -125,7 +125,7 @@ export async function startAnalytics(kernel: Kernel): Promise<void> {
   if (hasDocument) addEventListener('pagehide', flush)
   offs.push(kernel.bus.on('kernel:destroyed', flush))
   function stop() {
-    offs.forEach((off) => off())
+    for (const off of offs) off()
     if (hasDocument) document.removeEventListener('visibilitychange', onHide)
     if (hasDocument) removeEventListener('pagehide', flush)
   }

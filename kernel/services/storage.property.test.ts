@@ -23,14 +23,26 @@ function flakyBackend(failures: boolean[]): StorageBackend {
     if (failures[call++ % Math.max(1, failures.length)]) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
   }
   return {
-    getItem: (key) => (maybeThrow(), memory.getItem(key)),
-    setItem: (key, value) => (maybeThrow(), memory.setItem(key, value)),
-    removeItem: (key) => (maybeThrow(), memory.removeItem(key)),
+    getItem: (key) => {
+      maybeThrow()
+      return memory.getItem(key)
+    },
+    setItem: (key, value) => {
+      maybeThrow()
+      memory.setItem(key, value)
+    },
+    removeItem: (key) => {
+      maybeThrow()
+      memory.removeItem(key)
+    },
     get length() {
       maybeThrow()
       return memory.length
     },
-    key: (index) => (maybeThrow(), memory.key(index)),
+    key: (index) => {
+      maybeThrow()
+      return memory.key(index)
+    },
   }
 }
 

@@ -57,7 +57,10 @@ describe('Reed–Solomon', () => {
   it('behavior: data and its codewords form a codeword: zero at α^0 … α^(n−1)', () => {
     // Evaluate the whole block as a polynomial over GF(256) at each root of the generator.
     const exp = [1]
-    for (let i = 1, x = 1; i < 255; i++) exp.push((x = x & 0x80 ? ((x << 1) ^ 0x11d) & 0xff : x << 1))
+    for (let i = 1, x = 1; i < 255; i++) {
+      x = x & 0x80 ? ((x << 1) ^ 0x11d) & 0xff : x << 1
+      exp.push(x)
+    }
     const multiply = (a: number, b: number) => (a === 0 || b === 0 ? 0 : exp[(exp.indexOf(a) + exp.indexOf(b)) % 255]!)
     for (const [length, degree] of [[19, 7], [16, 10], [122, 30], [1, 28]] as const) {
       const data = randomBytes(length)

@@ -46,6 +46,7 @@ export default function ActivityTab() {
     [kernel, address, networkId],
   )
 
+  // `load` changes with the account and the network, so the list starts again for each.
   useEffect(() => {
     generation.current++
     dispatch({ type: 'reset' })
@@ -53,7 +54,7 @@ export default function ActivityTab() {
     return () => {
       generation.current++
     }
-  }, [key, load])
+  }, [load])
 
   const pending = useFoyerState((foyer) => foyer.activity?.pending ?? NONE)
   const waiting = address && networkId ? unlistedPending(pending, state.transactions, { account: address, chainId: networkId }) : []
@@ -107,7 +108,7 @@ export default function ActivityTab() {
   const dayName = new Intl.DateTimeFormat(kernel.i18n.locale, { month: 'short', day: 'numeric', timeZone: 'UTC' })
 
   return (
-    <div aria-label={t('activity.label')} role="region">
+    <section aria-label={t('activity.label')}>
       {groups.map((group) => (
         <section key={group.key} aria-label={monthName.format(Date.UTC(group.year, group.month - 1))}>
           <h3 className="f-section-title">{monthName.format(Date.UTC(group.year, group.month - 1))}</h3>
@@ -147,7 +148,7 @@ export default function ActivityTab() {
           {t('activity.loadMore')}
         </Button>
       )}
-    </div>
+    </section>
   )
 }
 

@@ -176,6 +176,31 @@ export const FailedWithRetry: Story = {
 }
 export const FailedWithRetryDark: Story = { ...FailedWithRetry, globals: { theme: 'dark' } }
 
+/** The address's budget of wrong codes is spent: the code screen says when to try again, in minutes rounded up. */
+export const TooManyWrongCodes: Story = {
+  parameters: login({
+    connectEmail: ['VERIFY_OTP'],
+    connectOtp: new EmbeddedWalletError('Too many wrong codes for this address: please try again after 55 minutes', { frameCode: 'TOO_MANY_WRONG_CODES', retryAfter: 3290 }),
+  }),
+  play: async () => {
+    const modal = await codeScreen()
+    typeInto(modal.getByRole('textbox', { name: 'Code' }), '123456')
+    await userEvent.click(modal.getByRole('button', { name: 'Verify' }))
+    await expect(await modal.findByRole('alert')).toHaveTextContent('Too many wrong codes for this address. Please try again in 55 min.')
+  },
+}
+export const TooManyWrongCodesDark: Story = { ...TooManyWrongCodes, globals: { theme: 'dark' } }
+
+/** No code is mailed while the address cools down: the view says when to try again instead. */
+export const TooManyWrongCodesBeforeMail: Story = {
+  parameters: login({ connectEmail: [new EmbeddedWalletError('Too many wrong codes', { frameCode: 'TOO_MANY_WRONG_CODES', retryAfter: 20 })] }),
+  play: async () => {
+    const modal = await withinModal()
+    await expect(await modal.findByRole('alert')).toHaveTextContent('Too many wrong codes for this address. Please try again in 1 min.')
+    await expect(modal.getByRole('button', { name: 'Try again' })).toBeVisible()
+  },
+}
+
 /** An error without a message of Foyer's own shows 'An error occurred'. */
 export const UnknownFailure: Story = {
   parameters: login({ connectEmail: [new Error('socket hang up')] }),

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
-import { closeModal, connect, visibleMessage, type Kernel } from '../../kernel/index.js'
+import { closeModal, connect, type Kernel } from '../../kernel/index.js'
 import { useKernel, useTranslate, useViewTitle, type ViewProps } from '../../kernel/react/index.js'
 import { Button, Spinner } from '../../kernel/ui/index.js'
 import { CodeForm } from './CodeForm.js'
 import { EMAIL_CONNECTOR_ID } from './constants.js'
 import { embeddedWalletOf, type EmailAction } from './embeddedWallet.js'
-import { addEmailTexts } from './texts.js'
+import { addEmailTexts, loginErrorText } from './texts.js'
 
 type Step = { kind: 'sending' } | { kind: 'code' } | { kind: 'verifying' } | { kind: 'device' } | { kind: 'connecting' } | { kind: 'failed'; message: string }
 
@@ -27,13 +27,15 @@ export default function EmailLoginView({ params }: ViewProps<{ email: string }>)
   // Set on every mount: React's StrictMode mounts, unmounts and mounts again, which left it false.
   useEffect(() => {
     live.current = true
-    return () => void (live.current = false)
+    return () => {
+      live.current = false
+    }
   }, [])
 
   const show = (next: Step) => {
     if (live.current) setStep(next)
   }
-  const fail = (error: unknown) => show({ kind: 'failed', message: visibleMessage(error, t('email.failed')) })
+  const fail = (error: unknown) => show({ kind: 'failed', message: loginErrorText(kernel, error) })
 
   const finish = async () => {
     show({ kind: 'connecting' })
@@ -60,6 +62,7 @@ export default function EmailLoginView({ params }: ViewProps<{ email: string }>)
     show({ kind: 'sending' })
     embeddedWalletOf(kernel).connectEmail(params.email).then(follow).catch(fail)
   }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one login per address, not one per render (`start` is new each render).
   useEffect(() => {
     // Back from a view an afterConnect hook showed: the login is done.
     if (isConnectedByEmail(kernel)) closeModal(kernel)
@@ -73,7 +76,7 @@ export default function EmailLoginView({ params }: ViewProps<{ email: string }>)
       .then(finish)
       .catch((error: unknown) => {
         if (!live.current) return
-        setCodeError(visibleMessage(error, t('email.failed')))
+        setCodeError(loginErrorText(kernel, error))
         setStep({ kind: 'code' })
       })
   }

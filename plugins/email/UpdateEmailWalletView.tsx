@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react'
-import { showToast, visibleMessage } from '../../kernel/index.js'
+import { showToast } from '../../kernel/index.js'
 import { useKernel, useTranslate, useViewTitle } from '../../kernel/react/index.js'
 import { Button, Spinner } from '../../kernel/ui/index.js'
 import { CodeForm } from './CodeForm.js'
 import { embeddedWalletOf, type EmailUpdateAction } from './embeddedWallet.js'
 import { isEmail } from './isEmail.js'
-import { addEmailTexts } from './texts.js'
+import { addEmailTexts, loginErrorText } from './texts.js'
 
 type Step = 'form' | 'sending' | 'primary' | 'secondary'
 const STEP_OF: Record<EmailUpdateAction, Step> = { VERIFY_PRIMARY_OTP: 'primary', VERIFY_SECONDARY_OTP: 'secondary' }
@@ -27,7 +27,7 @@ export default function UpdateEmailWalletView() {
   const [verifying, setVerifying] = useState(false)
   // Counts the codes asked for: a new one remounts the code form, so the old code goes with it.
   const [codes, setCodes] = useState(0)
-  const failed = (error: unknown) => setError(visibleMessage(error, t('email.failed')))
+  const failed = (error: unknown) => setError(loginErrorText(kernel, error))
 
   /** Mails the first code; also how the visitor asks again, from either code. */
   const send = () => {

@@ -25,6 +25,7 @@ declare module '../../kernel/core/views.js' {
 declare module '../../kernel/core/router.js' {
   interface ViewResults {
     /** Answers when the frame has settled the request (approved or rejected in the frame itself). */
+    // biome-ignore lint/suspicious/noConfusingVoidType: the view answers with nothing, so its request is a Promise<void>.
     ApproveTransaction: void
   }
 }

@@ -1,4 +1,4 @@
-import type { Kernel } from '../../kernel/index.js'
+import { visibleMessage, type Kernel } from '../../kernel/index.js'
 
 /**
  * English for the email plugin's views; `{n}` and `{email}` are filled in at run time. It loads with
@@ -21,6 +21,8 @@ export const viewTexts = {
   /** §5: the one-time code is 6 digits. */
   'email.invalidCode': 'Enter the 6-digit code',
   'email.failed': 'An error occurred',
+  /** The address's budget of wrong codes is spent (docs/wallets.md); `{n}`: minutes until it may try again. */
+  'email.tooManyWrongCodes': 'Too many wrong codes for this address. Please try again in {n} min.',
   'email.tryAgain': 'Try again',
   'email.change': 'Change',
   'email.updateIntro': 'Your wallet signs in with {email}. Which address should it use instead?',
@@ -43,6 +45,18 @@ export const viewTexts = {
 } as const
 
 export type ViewTexts = typeof viewTexts
+
+/**
+ * What a refused login or code says: the wrong-code cool-down says when to try again, in the visitor's language;
+ * anything else, the message Foyer gives (else 'An error occurred').
+ */
+export function loginErrorText(kernel: Kernel, error: unknown): string {
+  const { frameCode, retryAfter } = (error ?? {}) as { frameCode?: unknown; retryAfter?: unknown }
+  if (frameCode === 'TOO_MANY_WRONG_CODES' && typeof retryAfter === 'number') {
+    return kernel.i18n.t('email.tooManyWrongCodes', { n: Math.max(1, Math.ceil(retryAfter / 60)) })
+  }
+  return visibleMessage(error, kernel.i18n.t('email.failed'))
+}
 
 /** Adds the views' English where the kernel has none yet; call it before the texts are shown. */
 export function addEmailTexts(kernel: Kernel): void {

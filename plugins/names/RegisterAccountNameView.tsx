@@ -29,7 +29,9 @@ export default function RegisterAccountNameView() {
   // Set on every mount: React's StrictMode mounts, unmounts and mounts again, which left it false.
   useEffect(() => {
     live.current = true
-    return () => void (live.current = false)
+    return () => {
+      live.current = false
+    }
   }, [])
 
   const label = normalizeLabel(typed, zone)

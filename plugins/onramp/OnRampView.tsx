@@ -24,6 +24,7 @@ export default function OnRampView() {
   const sold = options?.status === 'ready' && networkId ? currenciesOn(options.data, networkId) : []
   const first = sold[0]?.id
   // §3: the default purchase currency is the first the options list here (USDC), until the visitor picks another.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `sold` is a new list each render; `first` stands for it.
   useEffect(() => {
     if (first && !sold.some((currency) => currency.id === state.purchaseCurrency)) setOnrampInput(kernel, { purchaseCurrency: first })
   }, [kernel, first, state.purchaseCurrency])

@@ -209,7 +209,13 @@ let sender: TestChain | undefined
 /** A native send shows its hash and a link to the network's explorer; the form is reset and the balance read again. */
 export const Success: Story = {
   parameters: {
-    foyer: connectedStory({ options: () => ({ plugins: [(sender = testChain({ transfer: 'approve' })), send()] }), view: 'Send' }),
+    foyer: connectedStory({
+      options: () => {
+        sender = testChain({ transfer: 'approve' })
+        return { plugins: [sender, send()] }
+      },
+      view: 'Send',
+    }),
   },
   play: async () => {
     const modal = await fill('0.25')

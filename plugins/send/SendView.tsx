@@ -126,6 +126,7 @@ function TokenPicker({ options, selected, onChoose }: { options: Options; select
   const list = Array.isArray(options) ? options : []
   return (
     <>
+      {/* biome-ignore lint/a11y/noLabelWithoutControl: the control is the <select> below, shown once the tokens are loaded. */}
       <label className="f-muted">
         {t('send.token')}
         {options === 'loading' ? (

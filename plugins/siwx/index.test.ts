@@ -159,9 +159,15 @@ describe('signing in after connect', () => {
     let accept = false
     const siweConfig = {
       getNonce: async () => 'siwenonce123',
-      verifyMessage: async ({ message }: { message: string }) => (verified.push(message), accept),
+      verifyMessage: async ({ message }: { message: string }) => {
+        verified.push(message)
+        return accept
+      },
       getSession: async () => session,
-      signOut: async () => ((session = null), true),
+      signOut: async () => {
+        session = null
+        return true
+      },
     }
     const kernel = testKernel({ plugins: [testChain(), siwx({ siweConfig })] })
     const connecting = connect(kernel, { connectorId: 'test-wallet-eip155' })

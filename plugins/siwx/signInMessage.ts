@@ -1,6 +1,7 @@
 // §3's sign-in message fields for this page (lazy). The text a wallet signs is the chain's to write: its signIn
 // capability (EIP-4361 on eip155, Sign In With Solana on solana, a wallet's own sign-in where it has one).
 import type { Kernel, SignInFields } from '../../kernel/index.js'
+import { STATEMENT } from '../../kernel/model/signInGrammar.mjs'
 
 /**
  * The message for an account, with the verifier's nonce: this page's host and origin, the statement, issued now and
@@ -9,6 +10,9 @@ import type { Kernel, SignInFields } from '../../kernel/index.js'
 export function buildSignInMessage(kernel: Kernel, input: { accountAddress: string; chainId: string; nonce: string }): SignInFields {
   const { statement, resources, expiresInMs } = kernel.store.getState().siwx
   const now = Date.now()
+  // A statement is printable ASCII (docs/sign-in.md): a name with other characters gives way to the host.
+  const name = kernel.options.metadata?.name
+  const signInTo = name !== undefined && STATEMENT.test(name) ? name : location.host
   return {
     accountAddress: input.accountAddress,
     chainId: input.chainId,
@@ -16,7 +20,7 @@ export function buildSignInMessage(kernel: Kernel, input: { accountAddress: stri
     uri: location.origin,
     version: '1',
     nonce: input.nonce,
-    statement: statement ?? `Sign in to ${kernel.options.metadata?.name ?? location.host}.`,
+    statement: statement ?? `Sign in to ${signInTo}.`,
     ...(resources && { resources }),
     issuedAt: new Date(now).toISOString(),
     expirationTime: new Date(now + expiresInMs).toISOString(),

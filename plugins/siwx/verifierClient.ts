@@ -17,6 +17,7 @@ const SessionSchema = v.object({
   message: text,
   signature: text,
 })
+type Session = v.InferOutput<typeof SessionSchema>
 const RefusalSchema = v.object({ error: v.pipe(v.string(), v.maxLength(300)) })
 
 /** The service said no: its status and its `error`, thrown by the fetch below. */
@@ -63,7 +64,7 @@ export function createVerifierClient(kernel: Kernel): SiwxConfig {
       }
     },
     async addSession({ data, message, signature }) {
-      let session
+      let session: Session
       try {
         session = await http.post('/v1/sessions', { body: { projectId, message, signature }, schema: SessionSchema })
       } catch (error) {
@@ -79,7 +80,7 @@ export function createVerifierClient(kernel: Kernel): SiwxConfig {
       const key = `${chainId}:${address}`
       const entry = stored()[key]
       if (!entry) return []
-      let session
+      let session: Session
       try {
         session = await http.get(`/v1/sessions/${entry.id}`, { schema: SessionSchema })
       } catch (error) {

@@ -3,10 +3,12 @@
 /** Why a sign-in was refused. */
 export type SignInRefusal = 'malformed' | 'domain' | 'uri' | 'expired' | 'not-yet-valid' | 'chain' | 'signature' | 'nonce';
 
-/** The sign-in message of §3, as read from its text. Times are ISO 8601. */
+/** The sign-in message, as read from its text (docs/sign-in.md). Times are ISO 8601 in UTC, as `Date.toISOString` writes them. */
 export interface SignInMessageFields {
   namespace: 'eip155' | 'solana';
   accountAddress: string;
+  /** The origin's scheme, when an EIP-4361 message names one (`https://example.com wants you to sign in…`). */
+  scheme?: string;
   /** CAIP-2: `eip155:1`, `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`. */
   chainId: string;
   /** The authority that asks (`example.com`, `localhost:5173`). */
@@ -51,7 +53,7 @@ export declare class SignInRefusedError extends Error {
   constructor(reason: SignInRefusal, message: string);
 }
 
-/** The §3 fields of a sign-in message; throws `SignInRefusedError('malformed')` for anything else. */
+/** The fields of a sign-in message; throws `SignInRefusedError('malformed')` naming the line for anything its grammar refuses. */
 export declare function parseSignInMessage(message: string): SignInMessageFields;
 
 /** Checks a signed sign-in message; resolves with its fields or throws `SignInRefusedError`. */

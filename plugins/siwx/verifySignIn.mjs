@@ -1,10 +1,14 @@
-// Checking a signed sign-in message (§3) on a server: EIP-4361 for eip155 accounts, Sign In With Solana for
-// solana ones. Plain JavaScript (types: verifySignIn.d.mts) because the reference verifier (services/api) runs
-// it on Node as it is; hosts get it as `foyer/siwx/server`. Node only: no React, no DOM.
-import { parseSignInMessageText } from '@solana/wallet-standard-util';
+// Checking a signed sign-in message on a server: EIP-4361 for eip155 accounts, Sign In With Solana for solana ones,
+// each read by its grammar (kernel/model/eip4361.mjs, kernel/model/signInWithSolana.mjs). docs/sign-in.md says what
+// is accepted and refused. Plain JavaScript (types: verifySignIn.d.mts) because the reference verifier
+// (services/api) runs it on Node as it is; hosts get it as `foyer/siwx/server`. Node only: no React, no DOM.
 import { createPublicClient, http, verifyMessage } from 'viem';
-import { parseSiweMessage } from 'viem/siwe';
+import { isEip4361, parseEip4361 } from '../../kernel/model/eip4361.mjs';
 import { originMatches } from '../../kernel/model/originMatches.mjs';
+import { SignInSyntaxError, dateTimeInstant, decodeBase58 } from '../../kernel/model/signInGrammar.mjs';
+import { isSignInWithSolana, parseSignInWithSolana } from '../../kernel/model/signInWithSolana.mjs';
+
+export { decodeBase58 };
 
 /** Why a sign-in was refused; `reason` is stable, the message is for logs. */
 export class SignInRefusedError extends Error {
@@ -19,78 +23,54 @@ export class SignInRefusedError extends Error {
   }
 }
 
-const SIWE_HEADER = / wants you to sign in with your Ethereum account:\n/;
-const SIWS_HEADER = / wants you to sign in with your Solana account:\n/;
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-/** EIP-4361: at least 8 alphanumeric characters. */
-const NONCE = /^[A-Za-z0-9]{8,}$/;
 const MAX_MESSAGE_LENGTH = 8 * 1024;
 
 /**
- * The §3 fields of a sign-in message, read from its text. Throws a `SignInRefusedError('malformed')` for text that
- * is neither format or lacks a required field.
+ * The fields of a sign-in message, read from its text by its format's grammar. Throws a
+ * `SignInRefusedError('malformed')` naming the line for anything the grammar refuses, and nothing else.
  *
  * @param {string} message
  * @returns {import('./verifySignIn.d.mts').SignInMessageFields}
  */
 export function parseSignInMessage(message) {
   if (typeof message !== 'string' || message.length > MAX_MESSAGE_LENGTH) throw malformed('The message must be text of at most 8 KiB');
-  if (SIWE_HEADER.test(message)) return parseSiwe(message);
-  if (SIWS_HEADER.test(message)) return parseSiws(message);
-  throw malformed('The message is neither EIP-4361 nor Sign In With Solana text');
+  try {
+    if (isEip4361(message)) return fromEip4361(message);
+    if (isSignInWithSolana(message)) return fromSignInWithSolana(message);
+  } catch (error) {
+    if (error instanceof SignInSyntaxError) throw malformed(error.message);
+    throw error;
+  }
+  throw malformed('Line 1: the message is neither EIP-4361 nor Sign In With Solana text');
 }
 
 /** @param {string} message */
-function parseSiwe(message) {
-  const fields = parseSiweMessage(message);
-  const { address, chainId, domain, nonce, uri, version, issuedAt } = fields;
-  if (!address || !chainId || !domain || !nonce || !uri || version !== '1' || !issuedAt) {
-    throw malformed('The EIP-4361 message lacks one of address, chain id, domain, nonce, URI, version 1 or issued-at');
-  }
-  return {
-    namespace: 'eip155',
-    accountAddress: address,
-    chainId: `eip155:${chainId}`,
-    domain,
-    uri,
-    version,
-    nonce,
-    statement: fields.statement,
-    resources: fields.resources,
-    requestId: fields.requestId,
-    issuedAt: issuedAt.toISOString(),
-    expirationTime: fields.expirationTime?.toISOString(),
-    notBefore: fields.notBefore?.toISOString(),
-    serializedMessage: message,
-  };
+function fromEip4361(message) {
+  const { address, chainId, ...fields } = parseEip4361(message);
+  return withTimes({ namespace: 'eip155', accountAddress: address, chainId: `eip155:${chainId}`, ...fields, serializedMessage: message });
 }
 
 /** @param {string} message */
-function parseSiws(message) {
-  const fields = parseSignInMessageText(message);
-  if (!fields) throw malformed('The Sign In With Solana text does not parse');
-  const { address, chainId, domain, nonce, uri, version, issuedAt } = fields;
-  if (!address || !chainId || !domain || !nonce || !uri || version !== '1' || !issuedAt) {
-    throw malformed('The Sign In With Solana message lacks one of address, chain id, domain, nonce, URI, version 1 or issued-at');
-  }
-  for (const [name, value] of Object.entries({ issuedAt, expirationTime: fields.expirationTime, notBefore: fields.notBefore })) {
-    if (value !== undefined && Number.isNaN(Date.parse(value))) throw malformed(`${name} is not a date`);
-  }
+function fromSignInWithSolana(message) {
+  const { address, chainId, ...fields } = parseSignInWithSolana(message);
+  const caip2 = chainId.startsWith('solana:') ? chainId : `solana:${chainId}`;
+  return withTimes({ namespace: 'solana', accountAddress: address, chainId: caip2, ...fields, serializedMessage: message });
+}
+
+/**
+ * The fields with their times as `Date.toISOString` writes them (UTC), whatever offset the message used.
+ *
+ * @param {Omit<import('./verifySignIn.d.mts').SignInMessageFields, 'resources'> & { resources?: readonly string[] }} fields
+ * @returns {import('./verifySignIn.d.mts').SignInMessageFields}
+ */
+function withTimes(fields) {
+  const iso = (/** @type {string | undefined} */ text) => (text === undefined ? undefined : new Date(/** @type {number} */ (dateTimeInstant(text))).toISOString());
   return {
-    namespace: 'solana',
-    accountAddress: address,
-    chainId: chainId.startsWith('solana:') ? chainId : `solana:${chainId}`,
-    domain,
-    uri,
-    version,
-    nonce,
-    statement: fields.statement,
-    resources: fields.resources,
-    requestId: fields.requestId,
-    issuedAt,
-    expirationTime: fields.expirationTime,
-    notBefore: fields.notBefore,
-    serializedMessage: message,
+    ...fields,
+    resources: fields.resources && [...fields.resources],
+    issuedAt: /** @type {string} */ (iso(fields.issuedAt)),
+    expirationTime: iso(fields.expirationTime),
+    notBefore: iso(fields.notBefore),
   };
 }
 
@@ -105,21 +85,22 @@ function parseSiws(message) {
 export async function verifySignIn({ message, signature, allowedOrigins, now = new Date(), rpcUrls = {}, chains, consumeNonce }) {
   const fields = parseSignInMessage(message);
   if (typeof signature !== 'string' || signature.length === 0 || signature.length > 16 * 1024) throw malformed('The signature must be a string');
-  if (!NONCE.test(fields.nonce)) throw malformed('The nonce must be at least 8 letters or digits');
 
-  // The domain is the authority of one allowed origin, and the URI belongs to that origin.
+  // The domain is the authority of one allowed origin (on the message's scheme, when it names one), and the URI
+  // belongs to that origin.
   let uri;
   try {
     uri = new URL(fields.uri);
   } catch {
     throw new SignInRefusedError('uri', `The URI ${JSON.stringify(fields.uri)} is not a URL`);
   }
-  const origin = `${uri.protocol}//${fields.domain}`;
+  const scheme = fields.scheme?.toLowerCase() ?? uri.protocol.slice(0, -1);
+  const origin = `${scheme}://${fields.domain}`;
   if (!allowedOrigins.some((pattern) => originMatches(pattern, origin))) {
     throw new SignInRefusedError('domain', `The domain ${fields.domain} is not an allowed origin`);
   }
-  if (uri.host !== fields.domain.toLowerCase() || !/^https?:$/.test(uri.protocol)) {
-    throw new SignInRefusedError('uri', `The URI ${fields.uri} is not on ${fields.domain}`);
+  if (uri.host !== fields.domain.toLowerCase() || uri.protocol !== `${scheme}:` || !/^https?:$/.test(uri.protocol)) {
+    throw new SignInRefusedError('uri', `The URI ${fields.uri} is not on ${origin}`);
   }
 
   const time = now.getTime();
@@ -161,8 +142,8 @@ async function verifyEvm(fields, message, signature, rpcUrl) {
 async function verifySolana(fields, message, signature) {
   const publicKey = decodeBase58(fields.accountAddress);
   const bytes = decodeBase58(signature);
-  if (!publicKey || publicKey.length !== 32) throw malformed('A Solana address is 32 bytes in base58');
-  if (!bytes || bytes.length !== 64) throw malformed('A Solana signature is 64 bytes in base58');
+  if (publicKey?.length !== 32) throw malformed('A Solana address is 32 bytes in base58');
+  if (bytes?.length !== 64) throw malformed('A Solana signature is 64 bytes in base58');
   try {
     const key = await crypto.subtle.importKey('raw', publicKey, { name: 'Ed25519' }, false, ['verify']);
     return await crypto.subtle.verify({ name: 'Ed25519' }, key, bytes, new TextEncoder().encode(message));
@@ -170,31 +151,6 @@ async function verifySolana(fields, message, signature) {
     // A point that is not on the curve is no key of anybody's.
     return false;
   }
-}
-
-/**
- * @param {string} text
- * @returns {Uint8Array | undefined}
- */
-export function decodeBase58(text) {
-  if (typeof text !== 'string' || text.length === 0 || text.length > 128) return undefined;
-  let value = 0n;
-  for (const char of text) {
-    const digit = BASE58.indexOf(char);
-    if (digit === -1) return undefined;
-    value = value * 58n + BigInt(digit);
-  }
-  const bytes = [];
-  while (value > 0n) {
-    bytes.unshift(Number(value & 0xffn));
-    value >>= 8n;
-  }
-  // Each leading '1' is a leading zero byte.
-  for (const char of text) {
-    if (char !== '1') break;
-    bytes.unshift(0);
-  }
-  return Uint8Array.from(bytes);
 }
 
 /** @param {string} message */

@@ -20,6 +20,7 @@ export default function SocialButtons() {
   const [first, ...others] = providers as [StartableProvider, ...StartableProvider[]]
   const label = (provider: StartableProvider) => t('socials.continueWith', { provider: PROVIDER_LABELS[provider] })
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a <fieldset> brings a form's border and legend; this is a group of buttons.
     <div role="group" aria-label={t('socials.title')}>
       <ListItem label={label(first)} image={<ProviderIcon provider={first} />} onClick={() => startSocialLogin(kernel, first)} />
       {others.length > 0 && (

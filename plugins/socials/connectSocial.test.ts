@@ -29,7 +29,13 @@ beforeEach(() => {
   })
   wallet = fakeEmbeddedWallet({ socialRedirectUri: 'http://127.0.0.1:9/authorize', email: '' })
   kernel.container.provide(EmbeddedWalletToken, wallet)
-  popup = { closed: false, close: vi.fn(() => void (popup.closed = true)), location: { href: 'about:blank' } as Location }
+  popup = {
+    closed: false,
+    close: vi.fn(() => {
+      popup.closed = true
+    }),
+    location: { href: 'about:blank' } as Location,
+  }
 })
 
 afterEach(() => {

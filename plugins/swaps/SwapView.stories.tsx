@@ -55,17 +55,14 @@ let wallet: TestChain | undefined
 /** The Swap view of a connected test wallet that holds 1.5 TETH and 250 USDC, over an in-memory exchange. */
 const withExchange = (options: ExchangeOptions = {}, view: 'Swap' | 'Account' = 'Swap', networks?: Network[]) => ({
   foyer: connectedStory({
-    options: () => ({
-      services: { api: 'http://127.0.0.1:9' },
-      plugins: [
-        (wallet = testChain({
-          sendTransaction: 'approve',
-          ...(networks && { networks }),
-          readContract: ({ address }) => (address.toLowerCase() === USDC.address.split(':')[2]!.toLowerCase() ? 250_000_000n : 0n),
-        })),
-        swaps(),
-      ],
-    }),
+    options: () => {
+      wallet = testChain({
+        sendTransaction: 'approve',
+        ...(networks && { networks }),
+        readContract: ({ address }) => (address.toLowerCase() === USDC.address.split(':')[2]!.toLowerCase() ? 250_000_000n : 0n),
+      })
+      return { services: { api: 'http://127.0.0.1:9' }, plugins: [wallet, swaps()] }
+    },
     setup: (kernel) => kernel.container.provide(ConvertApiToken, memoryExchange(options)),
     view,
   }),

@@ -142,6 +142,7 @@ function TokenPicker(props: { label: string; tokens: SwapData['tokens']; selecte
   const list = Array.isArray(props.tokens) ? props.tokens : []
   return (
     <>
+      {/* biome-ignore lint/a11y/noLabelWithoutControl: the control is the <select> below, shown once the tokens are loaded. */}
       <label className="f-muted">
         {props.label}
         {props.tokens === 'loading' ? (

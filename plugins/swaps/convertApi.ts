@@ -2,7 +2,7 @@
 // calldata. Loaded with the Swap view, never with the manifest. Every answer is checked with valibot, and the
 // transactions the service builds are checked against what was asked before any wallet sees them.
 import * as v from 'valibot'
-import { BaseError, createHttpClient, createToken, fetchWithRefusals, FetchToken, isSafeImageUrl, SDK_TYPE, SDK_VERSION, type Kernel } from '../../kernel/index.js'
+import { BaseError, createHttpClient, createToken, fetchWithRefusals, isSafeImageUrl, SDK_TYPE, SDK_VERSION, type Kernel } from '../../kernel/index.js'
 import { serviceOf } from '../../kernel/services/serviceOf.js'
 import type { SwapQuote, SwapToken } from './swapState.js'
 

@@ -14,6 +14,7 @@ export const MAX_PRICE_ADDRESSES = 100;
  * @property {string[]} params the path's parameters, URI-decoded
  * @property {URLSearchParams} query
  * @property {any} body the parsed JSON body of a POST
+ * @property {string} projectId the project that asks: the query's, or the body's when the query names none
  */
 
 /**

@@ -218,8 +218,8 @@ export async function startApi({
       if (budget && RATE_LIMITED_ROUTES.has(`${route.method} ${route.path}`)) budget.take(`${clientAddress(c)} ${route.path}`);
       const query = searchParams(c);
       const body = route.method === 'POST' ? await readJsonObject(c) : undefined;
-      checkClient(query, body, projects);
-      return sendJson(c, 200, await route.handle({ params: Object.values(c.req.param()), query, body }));
+      const projectId = checkClient(query, body, projects);
+      return sendJson(c, 200, await route.handle({ params: Object.values(c.req.param()), query, body, projectId }));
     });
   }
 
@@ -370,11 +370,13 @@ function checkZone(zone) {
 const isHttpUrl = (url) => typeof url === 'string' && /^https?:\/\/[^\s/]+/.test(url);
 
 /**
- * §7: every GET names its project and its client (`st` type, `sv` version); a POST names its project in the body.
+ * §7: every GET names its project and its client (`st` type, `sv` version); a POST names its project in the body or
+ * the query. Returns the project.
  *
  * @param {URLSearchParams} query
  * @param {any} body
  * @param {Set<string> | undefined} projects
+ * @returns {string}
  */
 function checkClient(query, body, projects) {
   const queried = queryParam(query, 'projectId');
@@ -393,6 +395,7 @@ function checkClient(query, body, projects) {
     }
   }
   if (projects && !projects.has(projectId)) throw new RequestError(403, 'projectId is not a project of this service');
+  return projectId;
 }
 
 /** @param {string} path */

@@ -211,7 +211,7 @@ function listWallets(catalogue, query) {
       (!search || wallet.name.toLowerCase().includes(search) || Boolean(wallet.rdns?.toLowerCase().includes(search))) &&
       (badge !== 'certified' || wallet.badge_type === 'certified') &&
       (!include || include.has(wallet.id)) &&
-      (!exclude || !exclude.has(wallet.id)) &&
+      !exclude?.has(wallet.id) &&
       (!chains || wallet.chains.some((chain) => chains.has(chain))),
   );
   return { data: matches.slice((page - 1) * entries, page * entries), count: matches.length };

@@ -192,7 +192,10 @@ export function createRelayHub({
         id = subscriptionIdFor(topic, peer.key);
         state.subscriptions.set(topic, id);
         let set = subscribers.get(topic);
-        if (!set) subscribers.set(topic, (set = new Set()));
+        if (!set) {
+          set = new Set();
+          subscribers.set(topic, set);
+        }
         set.add(peer);
       }
       if (deliverNow) this.deliverPending(peer, [topic]);
@@ -248,7 +251,10 @@ export function createRelayHub({
       };
       if (ttl > 0) {
         let list = mailbox.get(topic);
-        if (!list) mailbox.set(topic, (list = []));
+        if (!list) {
+          list = [];
+          mailbox.set(topic, list);
+        }
         list.push(entry);
         stored.add(entry);
         storedBytes += message.length;

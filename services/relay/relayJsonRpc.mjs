@@ -92,7 +92,7 @@ function isValidId(id) {
  */
 function handlePayload(payload, context) {
   if (!isPlainObject(payload)) return errorResponse(null, JSON_RPC_INVALID_REQUEST, 'Invalid request: expected an object');
-  const hasId = Object.prototype.hasOwnProperty.call(payload, 'id');
+  const hasId = Object.hasOwn(payload, 'id');
   const id = isValidId(payload.id) ? payload.id : null;
   const { jsonrpc, method, params } = payload;
 
@@ -109,7 +109,7 @@ function handlePayload(payload, context) {
 
   /** @type {JsonRpcResponse} */
   let response;
-  if (!Object.prototype.hasOwnProperty.call(context.methods, method)) {
+  if (!Object.hasOwn(context.methods, method)) {
     response = errorResponse(id, JSON_RPC_METHOD_NOT_FOUND, `Method not found: ${method}`);
   } else {
     try {

@@ -1,7 +1,7 @@
 // The public RPC service over real HTTP in front of two real anvils and the local Solana node: what passes is checked
 // against the nodes themselves, what is refused is checked not to have reached them.
 import { createSolanaRpc, address as solanaAddress } from '@solana/kit'
-import { createPublicClient, createWalletClient, defineChain, http, parseEther, type Hex } from 'viem'
+import { createPublicClient, createWalletClient, defineChain, http, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 

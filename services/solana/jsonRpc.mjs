@@ -57,7 +57,7 @@ function handleRequest(request, methods, onInternalError) {
     return errorResponse(null, JSON_RPC_INVALID_REQUEST, 'Invalid request');
   }
   const { jsonrpc, method, params } = /** @type {{ jsonrpc?: unknown, method?: unknown, params?: unknown }} */ (request);
-  const hasId = Object.prototype.hasOwnProperty.call(request, 'id');
+  const hasId = Object.hasOwn(request, 'id');
   const rawId = /** @type {{ id?: unknown }} */ (request).id;
   if (
     jsonrpc !== '2.0' ||
@@ -67,7 +67,7 @@ function handleRequest(request, methods, onInternalError) {
     return errorResponse(id, JSON_RPC_INVALID_REQUEST, 'Invalid request');
   }
   let response;
-  if (!Object.prototype.hasOwnProperty.call(methods, method)) {
+  if (!Object.hasOwn(methods, method)) {
     response = errorResponse(id, JSON_RPC_METHOD_NOT_FOUND, 'Method not found');
   } else if (params !== undefined && params !== null && !Array.isArray(params)) {
     // Solana's API is positional only; a by-name object is a params error, not an invalid request.

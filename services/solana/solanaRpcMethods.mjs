@@ -475,7 +475,7 @@ export function createSolanaRpcMethods(ledger) {
       assertArity(params, 1);
       if (params[0] !== undefined && params[0] !== null) {
         if (!Array.isArray(params[0])) throw invalidParams('expected an array of addresses');
-        params[0].forEach((address, index) => addressParam(address, `address ${index}`));
+        for (const [index, address] of params[0].entries()) addressParam(address, `address ${index}`);
       }
       return [];
     },

@@ -115,7 +115,10 @@ describe.each(backends)('storage on $kind', ({ kind, open }) => {
   let database: Database;
   let schemas = 0;
   /** A schema no other test of this file uses. */
-  const freshSchema = () => `s${(schemas += 1)}`;
+  const freshSchema = () => {
+    schemas += 1;
+    return `s${schemas}`;
+  };
 
   beforeAll(async () => {
     database = await open();

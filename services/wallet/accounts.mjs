@@ -19,6 +19,15 @@ const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'he
  * @property {string} solanaAddress
  * @property {string | null} chainId the last network, canonical (networks.mjs)
  * @property {'eoa' | 'smartAccount' | null} preferredAccountType what the user chose; null: the network's default
+ * @property {string | null} projectId the project the wallet belongs to; null: made before wallets were per project
+ */
+/**
+ * Which wallets a request may use (docs/wallets.md): those of its project, or of the projects the operator shares
+ * wallets across; a new wallet belongs to the request's own project.
+ *
+ * @typedef {object} WalletScope
+ * @property {string} projectId
+ * @property {readonly string[]} projects the projects whose wallets count, `projectId` among them
  */
 
 /** @param {Uint8Array} seed */
@@ -45,59 +54,88 @@ const toUser = (row) => ({
   solanaAddress: row.solana_address,
   chainId: row.chain_id,
   preferredAccountType: row.preferred_account_type ?? null,
+  projectId: row.project_id,
 });
 
-const USER_COLUMNS = 'id, email, social_provider, user_name, evm_address, solana_address, chain_id, preferred_account_type';
+const USER_COLUMNS = 'id, email, social_provider, user_name, evm_address, solana_address, chain_id, preferred_account_type, project_id';
+/**
+ * The scope's wallets ($1: the projects), then the unclaimed ones made before wallets were per project; among
+ * shared projects, the oldest wallet wins (two projects may have had their own before the operator shared them).
+ */
+const IN_SCOPE = '(project_id = ANY($1) OR project_id IS NULL)';
+const SCOPE_ORDER = 'ORDER BY project_id IS NULL, created_at, id LIMIT 1';
 
 /**
- * The user with this email, created with fresh keys when there is none.
+ * A wallet made before wallets were per project belongs to the first project that uses it afterwards: nothing
+ * recorded which projects used it before. Undefined when another project claimed it first.
+ *
+ * @param {{ query: import('../storage/index.mjs').Query }} db
+ * @param {WalletScope} scope
+ * @param {WalletUser} user
+ * @returns {Promise<WalletUser | undefined>}
+ */
+async function claimed(db, scope, user) {
+  if (user.projectId !== null) return user;
+  const { rows } = await db.query(`UPDATE wallet.users SET project_id = $2 WHERE id = $1 AND project_id IS NULL RETURNING ${USER_COLUMNS}`, [user.id, scope.projectId]);
+  return rows[0] ? toUser(rows[0]) : undefined;
+}
+
+/**
+ * The scope's user with this email, created with fresh keys when there is none.
  *
  * @param {{ query: import('../storage/index.mjs').Query }} tx
  * @param {Buffer} sealingKey
+ * @param {WalletScope} scope
  * @param {string} email lower-case
  * @returns {Promise<WalletUser>}
  */
-export async function findOrCreateUser(tx, sealingKey, email) {
-  const existing = await tx.query(`SELECT ${USER_COLUMNS} FROM wallet.users WHERE email = $1`, [email]);
-  if (existing.rows[0]) return toUser(existing.rows[0]);
-  return createUser(tx, sealingKey, { email });
+export async function findOrCreateUser(tx, sealingKey, scope, email) {
+  const existing = await findUser(tx, scope, 'email', email);
+  const user = existing && (await claimed(tx, scope, existing));
+  if (user) return user;
+  if (existing) return findOrCreateUser(tx, sealingKey, scope, email);
+  return createUser(tx, sealingKey, { projectId: scope.projectId, email });
 }
 
 /**
- * The user a social provider knows by `subject`, created with fresh keys when there is none; the name it gives is
- * kept up to date. The same account at the same provider is always the same wallet.
+ * The scope's user a social provider knows by `subject`, created with fresh keys when there is none; the name it
+ * gives is kept up to date. The same account at the same provider is always the same wallet on a project.
  *
  * @param {{ query: import('../storage/index.mjs').Query }} tx
  * @param {Buffer} sealingKey
+ * @param {WalletScope} scope
  * @param {{ provider: string, subject: string, userName: string | null }} identity
  * @returns {Promise<WalletUser>}
  */
-export async function findOrCreateSocialUser(tx, sealingKey, { provider, subject, userName }) {
-  const existing = await tx.query(
-    `UPDATE wallet.users SET user_name = $3 WHERE social_provider = $1 AND social_subject = $2 RETURNING ${USER_COLUMNS}`,
-    [provider, subject, userName],
-  );
-  if (existing.rows[0]) return toUser(existing.rows[0]);
-  return createUser(tx, sealingKey, { socialProvider: provider, socialSubject: subject, userName });
+export async function findOrCreateSocialUser(tx, sealingKey, scope, identity) {
+  const { provider, subject, userName } = identity;
+  const { rows } = await tx.query(`SELECT ${USER_COLUMNS} FROM wallet.users WHERE ${IN_SCOPE} AND social_provider = $2 AND social_subject = $3 ${SCOPE_ORDER}`, [scope.projects, provider, subject]);
+  const existing = rows[0] && toUser(rows[0]);
+  const user = existing && (await claimed(tx, scope, existing));
+  if (existing && !user) return findOrCreateSocialUser(tx, sealingKey, scope, identity);
+  if (!user) return createUser(tx, sealingKey, { projectId: scope.projectId, socialProvider: provider, socialSubject: subject, userName });
+  await tx.query('UPDATE wallet.users SET user_name = $2 WHERE id = $1', [user.id, userName]);
+  return { ...user, userName };
 }
 
 /**
  * @param {{ query: import('../storage/index.mjs').Query }} tx
  * @param {Buffer} sealingKey
- * @param {{ email?: string, socialProvider?: string, socialSubject?: string, userName?: string | null }} identity
+ * @param {{ projectId: string, email?: string, socialProvider?: string, socialSubject?: string, userName?: string | null }} identity
  * @returns {Promise<WalletUser>}
  */
-async function createUser(tx, sealingKey, { email, socialProvider, socialSubject, userName }) {
+async function createUser(tx, sealingKey, { projectId, email, socialProvider, socialSubject, userName }) {
   const id = randomUUID();
   // Loaded at the first sign-up rather than at start.
   const { generatePrivateKey, privateKeyToAccount } = await import('viem/accounts');
   const evmKey = generatePrivateKey();
   const seed = randomBytes(32);
   const { rows } = await tx.query(
-    `INSERT INTO wallet.users (id, email, social_provider, social_subject, user_name, evm_address, solana_address, sealed_evm_key, sealed_solana_seed)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${USER_COLUMNS}`,
+    `INSERT INTO wallet.users (id, project_id, email, social_provider, social_subject, user_name, evm_address, solana_address, sealed_evm_key, sealed_solana_seed)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${USER_COLUMNS}`,
     [
       id,
+      projectId,
       email ?? null,
       socialProvider ?? null,
       socialSubject ?? null,
@@ -112,15 +150,33 @@ async function createUser(tx, sealingKey, { email, socialProvider, socialSubject
 }
 
 /**
+ * The scope's user with this id or email. A wallet made before wallets were per project is found too, unclaimed
+ * (a session, or a login that is not done yet, names it).
+ *
  * @param {{ query: import('../storage/index.mjs').Query }} db
- * @param {string} field 'id' or 'email'
+ * @param {WalletScope} scope
+ * @param {'id' | 'email'} field
  * @param {string} value
  * @returns {Promise<WalletUser | undefined>}
  */
-export async function findUser(db, field, value) {
+export async function findUser(db, scope, field, value) {
   const column = field === 'id' ? 'id' : 'email';
-  const { rows } = await db.query(`SELECT ${USER_COLUMNS} FROM wallet.users WHERE ${column} = $1`, [value]);
+  const { rows } = await db.query(`SELECT ${USER_COLUMNS} FROM wallet.users WHERE ${IN_SCOPE} AND ${column} = $2 ${SCOPE_ORDER}`, [scope.projects, value]);
   return rows[0] ? toUser(rows[0]) : undefined;
+}
+
+/**
+ * The signed-in user of a session, when its wallet is the scope's; a wallet made before wallets were per project
+ * is claimed by this project.
+ *
+ * @param {{ query: import('../storage/index.mjs').Query }} db
+ * @param {WalletScope} scope
+ * @param {string} userId
+ * @returns {Promise<WalletUser | undefined>}
+ */
+export async function sessionUser(db, scope, userId) {
+  const user = await findUser(db, scope, 'id', userId);
+  return user && claimed(db, scope, user);
 }
 
 /**

@@ -11,6 +11,10 @@
 //                            an EVM entry may add `|bundlerUrl` (ERC-4337, EntryPoint v0.8): users get a smart account there.
 //                            Default: the local stack's chains 31337 and 31338 and its Solana node.
 //   FOYER_WALLET_MASTER_KEY  64 hex digits; default: <data dir>/wallet-master.key, created 0600 on first start
+//   FOYER_WALLET_SHARED_PROJECTS
+//                            lists of your own projects whose visitors keep one wallet across the list: project ids
+//                            separated by ',', lists by ';' (`shop,blog;docs,forum`). Default: none, every project
+//                            has wallets of its own (docs/wallets.md).
 //   FOYER_SOCIAL_<PROVIDER>_ISSUER, _CLIENT_ID, _CLIENT_SECRET
 //                            social login with GOOGLE, GITHUB, APPLE, FACEBOOK, X or DISCORD: the OpenID Connect
 //                            issuer and the client registered there (redirect URI <wallet origin>/social/callback).
@@ -41,6 +45,9 @@ function parseNetworks(list) {
   }
   return { evm, solana };
 }
+
+/** @param {string} lists `shop,blog;docs,forum` */
+const parseSharedProjects = (lists) => lists.split(';').map((list) => list.split(',').map((id) => id.trim()).filter(Boolean)).filter((list) => list.length > 0);
 
 /** The social providers whose three variables are all set. */
 function socialClients() {
@@ -74,6 +81,7 @@ try {
     directoryUrl: process.env['FOYER_DIRECTORY_URL'] || 'http://127.0.0.1:8788',
     ...parseNetworks(process.env['FOYER_WALLET_NETWORKS'] || LOCAL_NETWORKS),
     social: socialClients(),
+    sharedWallets: parseSharedProjects(process.env['FOYER_WALLET_SHARED_PROJECTS'] ?? ''),
     ...(process.env['FOYER_TELEGRAM_BOT_TOKEN'] && {
       telegram: { botToken: process.env['FOYER_TELEGRAM_BOT_TOKEN'], loginUrl: process.env['FOYER_TELEGRAM_LOGIN_URL'] || 'https://oauth.telegram.org/auth' },
     }),

@@ -1,5 +1,6 @@
 // One-time codes (6 digits, mailed) and device links (a long random token, mailed as a URL): stored only as an
-// HMAC, expiring after 10 minutes, single use, and a code allows 5 tries before a new one must be asked for.
+// HMAC, expiring after 10 minutes, single use, and a code allows 5 tries before a new one must be asked for. Each
+// address also has a budget of wrong codes across all its codes, whoever sends them (docs/wallets.md).
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
 import { WalletError } from './errors.mjs';
@@ -11,6 +12,10 @@ export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_TRIES = 5;
 /** §5: a visitor may make the wallet mail an address once every 30 seconds. */
 export const MAIL_COOLDOWN_MS = 30_000;
+/** Wrong codes an address may be sent in a window, across all its codes and browsers; then it cools down. */
+export const WRONG_CODE_BUDGET = 10;
+/** The window of the budget, from the first wrong code in it: the cool-down ends when the window does. */
+export const WRONG_CODE_WINDOW_MS = 60 * 60_000;
 
 /** @typedef {'login' | 'update_primary' | 'update_secondary'} CodePurpose */
 /**
@@ -43,6 +48,32 @@ export async function claimMailSlot({ database, now }, email) {
 }
 
 /**
+ * Refuses (TOO_MANY_WRONG_CODES, with the seconds left) when the address has used its budget of wrong codes.
+ *
+ * @param {CodeDeps} deps
+ * @param {string} email the address the codes are mailed to
+ */
+export async function checkWrongCodeBudget({ database, now }, email) {
+  const { rows } = await database.query('SELECT window_started_at, wrong FROM wallet.code_guesses WHERE email = $1', [email]);
+  const refusal = budgetRefusal(rows[0], now());
+  if (refusal) throw refusal;
+}
+
+/**
+ * @param {{ window_started_at: Date | string, wrong: number } | undefined} guesses the address's row
+ * @param {number} at now
+ */
+function budgetRefusal(guesses, at) {
+  if (!guesses || guesses.wrong < WRONG_CODE_BUDGET) return undefined;
+  const waitMs = new Date(guesses.window_started_at).getTime() + WRONG_CODE_WINDOW_MS - at;
+  if (waitMs <= 0) return undefined;
+  const seconds = Math.ceil(waitMs / 1000);
+  const minutes = Math.ceil(seconds / 60);
+  const message = `Too many wrong codes for this address: please try again after ${minutes === 1 ? '1 minute' : `${minutes} minutes`}`;
+  return new WalletError(429, 'TOO_MANY_WRONG_CODES', message, { retryAfter: seconds });
+}
+
+/**
  * Stores a fresh code for this device and purpose and returns it, for the mail. Older codes of the same device
  * and purpose stop counting (only the newest is checked).
  *
@@ -61,7 +92,8 @@ export async function issueCode({ database, codesKey, now }, { purpose, deviceHa
 
 /**
  * Checks `code` against the device's newest code for `purpose` and uses it up when it matches. A wrong try is
- * counted (and committed) before the refusal.
+ * counted (and committed) before the refusal, against the code and against its address's budget; once the budget
+ * is spent, no code of the address is checked, the right one neither, until the window ends.
  *
  * @param {CodeDeps} deps
  * @param {{ purpose: CodePurpose, deviceHash: Buffer, code: unknown }} attempt
@@ -78,16 +110,40 @@ export async function useCode({ database, codesKey, now }, { purpose, deviceHash
     const row = rows[0];
     if (!row || row.used_at) return { refusal: 'INVALID_CODE' };
     if (new Date(row.expires_at).getTime() <= now()) return { refusal: 'CODE_EXPIRED' };
+    // The second code of an email change goes to the new address: that is the mailbox being guessed.
+    const mailedTo = purpose === 'update_secondary' ? row.new_email : row.email;
+    // Locked until the end: two guesses at once cannot both pass the budget's last wrong code.
+    const guesses = await tx.query('SELECT window_started_at, wrong FROM wallet.code_guesses WHERE email = $1 FOR UPDATE', [mailedTo]);
+    const exhausted = budgetRefusal(guesses.rows[0], now());
+    if (exhausted) return { exhausted };
     if (row.tries >= MAX_TRIES) return { refusal: 'TOO_MANY_ATTEMPTS' };
     const matches = timingSafeEqual(hashSecret(codesKey, code), row.secret_hash);
-    await tx.query(
-      matches ? 'UPDATE wallet.codes SET used_at = $2 WHERE id = $1' : 'UPDATE wallet.codes SET tries = tries + 1 WHERE id = $1',
-      matches ? [row.id, new Date(now())] : [row.id],
-    );
-    return matches ? { email: row.email, newEmail: row.new_email } : { refusal: 'INVALID_CODE' };
+    if (matches) {
+      await tx.query('UPDATE wallet.codes SET used_at = $2 WHERE id = $1', [row.id, new Date(now())]);
+      return { email: row.email, newEmail: row.new_email };
+    }
+    await tx.query('UPDATE wallet.codes SET tries = tries + 1 WHERE id = $1', [row.id]);
+    await countWrongCode(tx, mailedTo, now());
+    return { refusal: 'INVALID_CODE' };
   });
+  if ('exhausted' in outcome) throw outcome.exhausted;
   if ('refusal' in outcome) throw codeRefusal(outcome.refusal);
   return outcome;
+}
+
+/**
+ * One more wrong code for the address; a window that ended starts again with this one.
+ *
+ * @param {{ query: import('../storage/index.mjs').Query }} tx @param {string} email @param {number} at now
+ */
+async function countWrongCode(tx, email, at) {
+  await tx.query(
+    `INSERT INTO wallet.code_guesses AS g (email, window_started_at, wrong) VALUES ($1, $2, 1)
+     ON CONFLICT (email) DO UPDATE SET
+       wrong = CASE WHEN g.window_started_at <= $3 THEN 1 ELSE g.wrong + 1 END,
+       window_started_at = CASE WHEN g.window_started_at <= $3 THEN $2 ELSE g.window_started_at END`,
+    [email, new Date(at), new Date(at - WRONG_CODE_WINDOW_MS)],
+  );
 }
 
 /** @param {string} refusal */

@@ -41,6 +41,9 @@ const APPROVAL_BODY = v.object({ secret: v.string(), approved: v.boolean() });
  * @property {import('./farcaster.mjs').FarcasterLogin} [farcaster] Sign In With Farcaster's relay and fid lookup
  * @property {string} [publicOrigin] the wallet's origin as browsers see it, when a proxy stands in front
  *   (default: the request's own origin)
+ * @property {readonly (readonly string[])[]} [sharedWallets] lists of the operator's own projects whose visitors
+ *   keep one wallet across the list (default none: every project has its own wallets, so sites cannot link a
+ *   visitor; docs/wallets.md)
  * @property {() => number} [now] for tests
  * @property {number} [deviceWaitMs] how long APP_CONNECT_DEVICE waits for the link (default DEVICE_WAIT_MS)
  * @property {number} [sessionTtlSeconds]
@@ -83,6 +86,7 @@ export async function createWalletApp({
   telegram,
   farcaster,
   publicOrigin,
+  sharedWallets = [],
   now = Date.now,
   deviceWaitMs = DEVICE_WAIT_MS,
   sessionTtlSeconds,
@@ -101,6 +105,7 @@ export async function createWalletApp({
       throw new WalletError(429, 'RATE_LIMITED', `Please try again after ${retryAfter} seconds`, { retryAfter });
     }
   };
+  const scopeOf = walletScopes(sharedWallets);
   await database.migrate({ schema: 'wallet', migrations: WALLET_MIGRATIONS });
   const keys = deriveKeys(masterKey);
   const origins = createAllowedOrigins({ directoryUrl, client: 'foyer-wallet', now });
@@ -214,7 +219,7 @@ export async function createWalletApp({
       const handler = Object.hasOwn(HANDLERS, type) ? HANDLERS[/** @type {keyof typeof HANDLERS} */ (type)] : undefined;
       if (!handler) throw invalidRequest(`Unknown message type ${type.slice(0, 64)}`);
       if (CODE_AND_LOGIN_TYPES.has(type)) spend(c, type);
-      return handler(deps, { c, deviceHash: deviceHash(c), walletOrigin: ownOrigin(c), hostOrigin: origin, payload });
+      return handler(deps, { c, deviceHash: deviceHash(c), walletOrigin: ownOrigin(c), hostOrigin: origin, scope: scopeOf(projectId), payload });
     }),
   );
   app.post('/v1/frame/approvals/:requestId', (c) =>
@@ -226,6 +231,26 @@ export async function createWalletApp({
     }),
   );
   return app;
+}
+
+/**
+ * Which wallets each project's requests use: its own, or those of every project of its shared list.
+ *
+ * @param {readonly (readonly string[])[]} sharedWallets
+ * @returns {(projectId: string) => import('./accounts.mjs').WalletScope}
+ */
+export function walletScopes(sharedWallets) {
+  /** @type {Map<string, readonly string[]>} */
+  const lists = new Map();
+  for (const list of sharedWallets) {
+    for (const projectId of list) {
+      if (!v.is(PROJECT_ID, projectId)) throw new Error(`sharedWallets: ${JSON.stringify(projectId)} is not a project id`);
+      // One wallet per visitor and project: a project in two lists would have two.
+      if (lists.has(projectId)) throw new Error(`sharedWallets: the project ${projectId} is in more than one list`);
+      lists.set(projectId, list);
+    }
+  }
+  return (projectId) => ({ projectId, projects: lists.get(projectId) ?? [projectId] });
 }
 
 /** §8 'Invalid App Configuration': the embedding origin is not one the project allows. */

@@ -3,10 +3,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import * as v from 'valibot';
 
-import { findOrCreateSocialUser, findOrCreateUser, findUser } from './accounts.mjs';
+import { findOrCreateSocialUser, findOrCreateUser, findUser, sessionUser } from './accounts.mjs';
 import { hashSecret } from './masterKey.mjs';
 import { SOCIAL_LOGIN_TTL_MS } from './social.mjs';
-import { claimMailSlot, confirmDeviceToken, isDeviceConfirmed, issueCode, issueDeviceToken, pendingDeviceEmail, useCode } from './codes.mjs';
+import { checkWrongCodeBudget, claimMailSlot, confirmDeviceToken, isDeviceConfirmed, issueCode, issueDeviceToken, pendingDeviceEmail, useCode } from './codes.mjs';
 import { WalletError, invalidRequest } from './errors.mjs';
 import { findNetwork, wireChainId } from './networks.mjs';
 import { evmAccountOf, handleRpcRequest } from './rpc.mjs';
@@ -35,6 +35,7 @@ const DEVICE_POLL_MS = 1_000;
  * @property {Buffer} deviceHash
  * @property {string} walletOrigin for the links in mails
  * @property {string} hostOrigin the embedding page's origin, checked against the project's allowed list
+ * @property {import('./accounts.mjs').WalletScope} scope the wallets the request's project uses
  * @property {unknown} payload
  */
 
@@ -61,9 +62,9 @@ function parse(schema, payload) {
  *
  * @param {WalletDeps} deps @param {RequestContext} ctx
  */
-async function requireUser(deps, { c }) {
+async function requireUser(deps, { c, scope }) {
   const userId = await deps.sessions.userIdOf(c);
-  const user = userId && (await findUser(deps.database, 'id', userId));
+  const user = userId && (await sessionUser(deps.database, scope, userId));
   if (!user) throw new WalletError(401, 'NOT_CONNECTED', 'Not connected to email or social');
   return user;
 }
@@ -78,6 +79,8 @@ const mailCode = (deps, to, code, why) =>
 
 /** @param {WalletDeps} deps @param {RequestContext} ctx @param {string} email */
 async function sendLoginCode(deps, ctx, email) {
+  // Also after a device link: the budget may have run out while the visitor opened it.
+  await checkWrongCodeBudget(deps, email);
   await mailCode(deps, email, await issueCode(deps, { purpose: 'login', deviceHash: ctx.deviceHash, email }), 'to sign in');
   return { action: 'VERIFY_OTP' };
 }
@@ -92,12 +95,12 @@ async function sendLoginCode(deps, ctx, email) {
 async function connectEmail(deps, ctx) {
   const { email } = parse(EMAIL_PAYLOAD, ctx.payload);
   const sessionUserId = await deps.sessions.userIdOf(ctx.c).catch(() => undefined);
-  const user = await findUser(deps.database, 'email', email);
-  if (user && user.id === sessionUserId) {
-    // Typing the email signed in with already is a login too (§3 siwxMessage).
-    await grantSignIn(deps, ctx, user.id);
-    return { action: 'CONNECT' };
-  }
+  const user = await findUser(deps.database, ctx.scope, 'email', email);
+  // No sign-in grant: the host page can read the email and send this message itself, so CONNECT proves nothing
+  // the visitor did just now (docs/wallets.md).
+  if (user && user.id === sessionUserId) return { action: 'CONNECT' };
+  // Neither a code the address could not use nor a device link that would lead to one is mailed.
+  await checkWrongCodeBudget(deps, email);
   await claimMailSlot(deps, email);
   if (!user || (await isDeviceConfirmed(deps, ctx.deviceHash, email))) return sendLoginCode(deps, ctx, email);
   const token = await issueDeviceToken(deps, { deviceHash: ctx.deviceHash, email });
@@ -130,7 +133,7 @@ async function connectOtp(deps, ctx) {
   const { otp } = parse(OTP_PAYLOAD, ctx.payload);
   const { email } = await useCode(deps, { purpose: 'login', deviceHash: ctx.deviceHash, code: otp });
   const user = await deps.database.transaction(async (tx) => {
-    const found = await findOrCreateUser(tx, deps.sealingKey, email);
+    const found = await findOrCreateUser(tx, deps.sealingKey, ctx.scope, email);
     await tx.query('INSERT INTO wallet.devices (device_hash, email) VALUES ($1, $2) ON CONFLICT DO NOTHING', [ctx.deviceHash, email]);
     return found;
   });
@@ -220,7 +223,7 @@ async function getChainId(deps, ctx) {
 /** @param {WalletDeps} deps @param {RequestContext} ctx */
 async function isConnected(deps, ctx) {
   const userId = await deps.sessions.userIdOf(ctx.c).catch(() => undefined);
-  return { isConnected: Boolean(userId && (await findUser(deps.database, 'id', userId))) };
+  return { isConnected: Boolean(userId && (await sessionUser(deps.database, ctx.scope, userId))) };
 }
 
 /** @param {WalletDeps} deps @param {RequestContext} ctx */
@@ -245,7 +248,9 @@ async function updateEmail(deps, ctx) {
   const { email: newEmail } = parse(EMAIL_PAYLOAD, ctx.payload);
   if (user.email === null) throw invalidRequest('This wallet signs in with a social account, not an email');
   if (newEmail === user.email) throw invalidRequest('This is already the wallet’s email');
-  if (await findUser(deps.database, 'email', newEmail)) throw invalidRequest('Another wallet uses this email');
+  if (await findUser(deps.database, ctx.scope, 'email', newEmail)) throw invalidRequest('Another wallet uses this email');
+  await checkWrongCodeBudget(deps, user.email);
+  await checkWrongCodeBudget(deps, newEmail);
   await claimMailSlot(deps, user.email);
   const code = await issueCode(deps, { purpose: 'update_primary', deviceHash: ctx.deviceHash, email: user.email, newEmail });
   await mailCode(deps, user.email, code, `to change your wallet's email to ${newEmail}`);
@@ -288,7 +293,9 @@ async function updateEmailSecondaryOtp(deps, ctx) {
   try {
     await deps.database.transaction(async (tx) => {
       await tx.query('UPDATE wallet.users SET email = $2 WHERE id = $1', [user.id, newEmail]);
-      await tx.query('UPDATE wallet.devices SET email = $2 WHERE email = $1', [email, newEmail]);
+      // The browsers confirmed for the old address count for the new one; the old address may still sign in to
+      // its wallets on other projects, so they stay confirmed for it too.
+      await tx.query('INSERT INTO wallet.devices (device_hash, email) SELECT device_hash, $2 FROM wallet.devices WHERE email = $1 ON CONFLICT DO NOTHING', [email, newEmail]);
     });
   } catch {
     throw invalidRequest('Another wallet uses this email');
@@ -312,9 +319,10 @@ async function getSocialRedirectUri(deps, ctx) {
  * @param {WalletDeps} deps @param {RequestContext} ctx
  */
 async function connectSocial(deps, ctx) {
-  const user = await deps.social.connect({ payload: ctx.payload, deviceHash: ctx.deviceHash, hostOrigin: ctx.hostOrigin, walletOrigin: ctx.walletOrigin });
+  const { user, returnedAt } = await deps.social.connect({ payload: ctx.payload, deviceHash: ctx.deviceHash, hostOrigin: ctx.hostOrigin, walletOrigin: ctx.walletOrigin, scope: ctx.scope });
   await deps.sessions.start(ctx.c, user.id);
-  await grantSignIn(deps, ctx, user.id);
+  // The proof is the visitor's sign-in at the provider, when it sent them back; the host page may hold the result.
+  await grantSignIn(deps, ctx, user.id, returnedAt);
   return { ...(user.userName !== null && { userName: user.userName }), socialProvider: user.socialProvider };
 }
 
@@ -356,7 +364,7 @@ async function connectFarcaster(deps, ctx) {
   );
   if (!rows[0]) throw new WalletError(400, 'FARCASTER_LOGIN_FAILED', 'Failed to connect to farcaster');
   const { fid, userName } = await farcaster.wait({ channelToken, nonce: rows[0].nonce, walletOrigin: ctx.walletOrigin });
-  const user = await deps.database.transaction((tx) => findOrCreateSocialUser(tx, deps.sealingKey, { provider: 'farcaster', subject: fid, userName }));
+  const user = await deps.database.transaction((tx) => findOrCreateSocialUser(tx, deps.sealingKey, ctx.scope, { provider: 'farcaster', subject: fid, userName }));
   await deps.sessions.start(ctx.c, user.id);
   await grantSignIn(deps, ctx, user.id);
   return { ...(user.userName !== null && { userName: user.userName }), socialProvider: 'farcaster' };

@@ -38,6 +38,13 @@ export type WalletAppOptions = {
   farcaster?: { relayUrl: string; rpcUrl: string; getFid: (custody: `0x${string}`) => Promise<bigint> };
   /** The wallet's origin as browsers see it, behind a proxy. @default the request's origin */
   publicOrigin?: string;
+  /**
+   * Lists of the operator's own projects whose visitors keep one wallet across the list (the same email or social
+   * account, the same keys and addresses on each). Every other project has wallets of its own, so sites cannot
+   * link a visitor by address. A project may be in one list only. `FOYER_WALLET_SHARED_PROJECTS` in the CLI.
+   * @default []
+   */
+  sharedWallets?: readonly (readonly string[])[];
   /** Milliseconds; for tests. @default Date.now */
   now?: () => number;
   /** How long APP_CONNECT_DEVICE waits for the mailed link. @default 110000 */

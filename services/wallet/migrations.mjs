@@ -112,4 +112,24 @@ export const WALLET_MIGRATIONS = [
       );
       CREATE INDEX sign_in_grants_lookup ON wallet.sign_in_grants (user_id, device_hash, host_origin, namespace);`,
   },
+  {
+    name: 'wallets per project, a budget of wrong codes per address, fresh social logins',
+    sql: `
+      -- The project a wallet belongs to (docs/wallets.md): the same email or social account gets another wallet on
+      -- another project, unless the operator shares wallets across a list of its projects. NULL: a wallet made
+      -- before this migration, which nothing recorded the project of; the first project it is used on claims it.
+      ALTER TABLE wallet.users ADD COLUMN project_id text;
+      ALTER TABLE wallet.users DROP CONSTRAINT IF EXISTS users_email_key;
+      DROP INDEX IF EXISTS wallet.users_social;
+      CREATE UNIQUE INDEX users_email ON wallet.users (email, project_id);
+      CREATE UNIQUE INDEX users_social ON wallet.users (social_provider, social_subject, project_id);
+      -- Wrong codes per mailed address, across all its codes and whoever sends them, in a window of an hour.
+      CREATE TABLE wallet.code_guesses (
+        email text PRIMARY KEY,
+        window_started_at timestamptz NOT NULL,
+        wrong integer NOT NULL
+      );
+      -- When the provider sent the visitor back: a sign-in is granted only shortly after that proof.
+      ALTER TABLE wallet.social_logins ADD COLUMN returned_at timestamptz;`,
+  },
 ];

@@ -1,16 +1,18 @@
 // SPEC §3 `siwxMessage`: the sign-in message signed as part of the login. A login (a code, a social or Farcaster
-// sign-in, or an email this browser is signed in with already) is the user's approval; for a short while after it,
-// the embedding origin may have its sign-in message signed once per namespace without a second approval. The
+// sign-in; never a session alone) is the user's approval; for a short while after it, the embedding origin may
+// have its sign-in message signed once per namespace without a second approval. The
 // message is written here from checked fields: its domain and URI are the embedding origin the frame pinned, its
 // account the user's own, so the host page can have nothing else signed this way.
 import { sign } from 'node:crypto';
 
-import { createSignInMessageText } from '@solana/wallet-standard-util';
 import { getBase58Decoder } from '@solana/kit';
 import * as v from 'valibot';
+import { getAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { createSiweMessage } from 'viem/siwe';
 
+import { formatEip4361 } from '../../kernel/model/eip4361.mjs';
+import { SignInSyntaxError } from '../../kernel/model/signInGrammar.mjs';
+import { formatSignInWithSolana } from '../../kernel/model/signInWithSolana.mjs';
 import { ed25519PrivateKey, openKeys } from './accounts.mjs';
 import { WalletError, invalidRequest } from './errors.mjs';
 import { findNetwork } from './networks.mjs';
@@ -39,18 +41,22 @@ const SIWX_MESSAGE = v.object({
 const PAYLOAD = v.object({ siwxMessage: SIWX_MESSAGE }, 'siwxMessage must be the sign-in message');
 
 /**
- * A login just happened in this browser for this embedding origin: its sign-in may be signed, once per namespace.
+ * The visitor just proved who they are in this browser for this embedding origin (a mailed code, a social or
+ * Farcaster sign-in): its sign-in may be signed, once per namespace, until 120 s after the proof. Only such a proof
+ * grants it (docs/wallets.md): a session alone, or the host page sending the email again, never does.
  *
  * @param {import('./handlers.mjs').WalletDeps} deps @param {import('./handlers.mjs').RequestContext} ctx @param {string} userId
+ * @param {number} [provedAt] when the visitor gave the proof (default now)
  */
-export async function grantSignIn(deps, ctx, userId) {
-  const expires = new Date(deps.now() + SIGN_IN_GRANT_MS);
+export async function grantSignIn(deps, ctx, userId, provedAt = deps.now()) {
+  const expires = provedAt + SIGN_IN_GRANT_MS;
   // A new login replaces what an earlier one left unused.
   await deps.database.query('DELETE FROM wallet.sign_in_grants WHERE device_hash = $1 AND host_origin = $2', [ctx.deviceHash, ctx.hostOrigin]);
+  if (expires <= deps.now()) return;
   for (const namespace of new Set(deps.networks.map((network) => network.namespace))) {
     await deps.database.query(
       'INSERT INTO wallet.sign_in_grants (user_id, device_hash, host_origin, namespace, expires_at) VALUES ($1, $2, $3, $4, $5)',
-      [userId, ctx.deviceHash, ctx.hostOrigin, namespace, expires],
+      [userId, ctx.deviceHash, ctx.hostOrigin, namespace, new Date(expires)],
     );
   }
 }
@@ -84,7 +90,8 @@ export async function signInDuringLogin(deps, ctx, user) {
   if (Math.abs(issuedAt - now) > CLOCK_SKEW_MS) throw invalidRequest('siwxMessage.issuedAt must be now');
   if (fields.expirationTime !== undefined && Date.parse(fields.expirationTime) <= now) throw invalidRequest('siwxMessage.expirationTime has passed');
 
-  // Spent last, so a refused message leaves the grant for the right one.
+  // Written before the grant is spent, so a message the grammar refuses leaves the grant for the right one.
+  const message = writeMessage(network.namespace, fields, own);
   const { rows } = await deps.database.query(
     `UPDATE wallet.sign_in_grants SET used_at = $5
      WHERE user_id = $1 AND device_hash = $2 AND host_origin = $3 AND namespace = $4 AND used_at IS NULL AND expires_at > $5
@@ -94,39 +101,66 @@ export async function signInDuringLogin(deps, ctx, user) {
   if (!rows[0]) throw new WalletError(403, 'SIGN_IN_NOT_GRANTED', 'Sign-in needs the user’s approval: no login just happened here');
 
   const keys = await openKeys(deps.database, deps.sealingKey, user.id);
-  const reference = fields.chainId.slice(network.namespace.length + 1);
   if (network.namespace === 'eip155') {
-    const account = privateKeyToAccount(keys.evmKey);
-    const message = createSiweMessage({
-      address: account.address,
-      chainId: Number(reference),
-      domain: fields.domain,
-      uri: fields.uri,
-      version: '1',
-      nonce: fields.nonce,
-      statement: fields.statement,
-      resources: fields.resources,
-      requestId: fields.requestId,
-      issuedAt: new Date(issuedAt),
-      expirationTime: fields.expirationTime === undefined ? undefined : new Date(fields.expirationTime),
-      notBefore: fields.notBefore === undefined ? undefined : new Date(fields.notBefore),
-    });
-    return { message, signature: await account.signMessage({ message }), siwxMessage: fields };
+    return { message, signature: await privateKeyToAccount(keys.evmKey).signMessage({ message }), siwxMessage: fields };
   }
-  const message = createSignInMessageText({
-    domain: fields.domain,
-    address: user.solanaAddress,
-    statement: fields.statement,
-    uri: fields.uri,
-    version: '1',
-    chainId: reference,
-    nonce: fields.nonce,
-    issuedAt: fields.issuedAt,
-    expirationTime: fields.expirationTime,
-    notBefore: fields.notBefore,
-    requestId: fields.requestId,
-    resources: fields.resources,
-  });
   const signature = sign(null, Buffer.from(message, 'utf8'), ed25519PrivateKey(keys.solanaSeed));
   return { message, signature: getBase58Decoder().decode(signature), siwxMessage: fields };
+}
+
+/**
+ * The sign-in text for the namespace (EIP-4361 on eip155, Sign In With Solana on solana), for the user's own account.
+ *
+ * @param {string} namespace @param {v.InferOutput<typeof SIWX_MESSAGE>} fields @param {string} account
+ */
+function writeMessage(namespace, fields, account) {
+  const reference = fields.chainId.slice(namespace.length + 1);
+  if (namespace === 'eip155') {
+    return written(() =>
+      formatEip4361({
+        address: getAddress(account),
+        chainId: reference,
+        domain: fields.domain,
+        uri: fields.uri,
+        version: '1',
+        nonce: fields.nonce,
+        statement: fields.statement,
+        resources: fields.resources,
+        requestId: fields.requestId,
+        issuedAt: new Date(fields.issuedAt).toISOString(),
+        expirationTime: fields.expirationTime === undefined ? undefined : new Date(fields.expirationTime).toISOString(),
+        notBefore: fields.notBefore === undefined ? undefined : new Date(fields.notBefore).toISOString(),
+      }),
+    );
+  }
+  return written(() =>
+    formatSignInWithSolana({
+      domain: fields.domain,
+      address: account,
+      statement: fields.statement,
+      uri: fields.uri,
+      version: '1',
+      chainId: reference,
+      nonce: fields.nonce,
+      issuedAt: fields.issuedAt,
+      expirationTime: fields.expirationTime,
+      notBefore: fields.notBefore,
+      requestId: fields.requestId,
+      resources: fields.resources,
+    }),
+  );
+}
+
+/**
+ * The message a formatter writes; fields its grammar refuses (docs/sign-in.md) are the page's mistake.
+ *
+ * @param {() => string} format
+ */
+function written(format) {
+  try {
+    return format();
+  } catch (error) {
+    if (error instanceof SignInSyntaxError) throw invalidRequest(`siwxMessage: ${error.message}`);
+    throw error;
+  }
 }

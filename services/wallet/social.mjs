@@ -157,7 +157,8 @@ export function createSocialLogin({ clients, telegram, database, codesKey, seali
     /**
      * Where a callback's result goes: for a popup login, the embedding origin that started it (the page posts it
      * there); for Telegram, the host page to send the browser back to. Undefined for a state nobody issued, used
-     * or expired (the callback then hands nothing to anybody).
+     * or expired (the callback then hands nothing to anybody). The first return is noted: the visitor's sign-in
+     * at the provider is then fresh, and only a fresh one grants a sign-in signature (signIn.mjs).
      *
      * @param {string | null} state
      * @returns {Promise<{ hostOrigin: string, returnTo: string | null } | undefined>}
@@ -165,7 +166,9 @@ export function createSocialLogin({ clients, telegram, database, codesKey, seali
     async callbackTarget(state) {
       if (!state || state.length > 200) return undefined;
       const { rows } = await database.query(
-        'SELECT host_origin, return_to FROM wallet.social_logins WHERE state_hash = $1 AND used_at IS NULL AND expires_at > $2',
+        `UPDATE wallet.social_logins SET returned_at = COALESCE(returned_at, $2)
+         WHERE state_hash = $1 AND used_at IS NULL AND expires_at > $2
+         RETURNING host_origin, return_to`,
         [hashSecret(codesKey, `social:${state}`), new Date(now())],
       );
       return rows[0] ? { hostOrigin: rows[0].host_origin, returnTo: rows[0].return_to } : undefined;
@@ -173,12 +176,13 @@ export function createSocialLogin({ clients, telegram, database, codesKey, seali
 
     /**
      * APP_CONNECT_SOCIAL: exchanges the code of the result URI, once, for the browser and origin that started the
-     * sign-in; returns the wallet user (created at the first sign-in).
+     * sign-in; returns the project's wallet user (created at the first sign-in) and when the provider sent the
+     * visitor back (0 if it never did).
      *
-     * @param {{ payload: unknown, deviceHash: Buffer, hostOrigin: string, walletOrigin: string }} request
-     * @returns {Promise<import('./accounts.mjs').WalletUser>}
+     * @param {{ payload: unknown, deviceHash: Buffer, hostOrigin: string, walletOrigin: string, scope: import('./accounts.mjs').WalletScope }} request
+     * @returns {Promise<{ user: import('./accounts.mjs').WalletUser, returnedAt: number }>}
      */
-    async connect({ payload, deviceHash, hostOrigin, walletOrigin }) {
+    async connect({ payload, deviceHash, hostOrigin, walletOrigin, scope }) {
       const parsed = v.safeParse(CONNECT_PAYLOAD, payload ?? {});
       if (!parsed.success) throw invalidRequest(parsed.issues[0].message);
       /** @type {URL} */
@@ -196,18 +200,20 @@ export function createSocialLogin({ clients, telegram, database, codesKey, seali
       const { rows } = await database.query(
         `UPDATE wallet.social_logins SET used_at = $4
          WHERE state_hash = $1 AND device_hash = $2 AND host_origin = $3 AND used_at IS NULL AND expires_at > $4
-         RETURNING provider, code_verifier, nonce`,
+         RETURNING provider, code_verifier, nonce, returned_at`,
         [hashSecret(codesKey, `social:${state}`), deviceHash, hostOrigin, new Date(now())],
       );
       const login = rows[0];
       if (!login) throw failedToConnect();
+      const returnedAt = login.returned_at ? new Date(login.returned_at).getTime() : 0;
       if (login.provider === 'telegram') {
         const verified = telegram && verifyTelegramLogin(resultUri.searchParams, telegram.botToken, now());
         if (!verified) {
           log('[wallet] telegram sign-in refused: a wrong hash, or a stale or incomplete result');
           throw failedToConnect();
         }
-        return database.transaction((tx) => findOrCreateSocialUser(tx, sealingKey, { provider: 'telegram', subject: verified.id, userName: verified.userName }));
+        const user = await database.transaction((tx) => findOrCreateSocialUser(tx, sealingKey, scope, { provider: 'telegram', subject: verified.id, userName: verified.userName }));
+        return { user, returnedAt };
       }
       const provider = /** @type {SocialProvider} */ (login.provider);
       let claims;
@@ -226,9 +232,10 @@ export function createSocialLogin({ clients, telegram, database, codesKey, seali
       }
       if (!claims || typeof claims.sub !== 'string' || claims.sub === '') throw failedToConnect();
       const name = [claims['preferred_username'], claims['name']].find((value) => typeof value === 'string' && value !== '');
-      return database.transaction((tx) =>
-        findOrCreateSocialUser(tx, sealingKey, { provider, subject: claims.sub, userName: typeof name === 'string' ? name.slice(0, 100) : null }),
+      const user = await database.transaction((tx) =>
+        findOrCreateSocialUser(tx, sealingKey, scope, { provider, subject: claims.sub, userName: typeof name === 'string' ? name.slice(0, 100) : null }),
       );
+      return { user, returnedAt };
     },
   };
 }

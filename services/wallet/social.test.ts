@@ -6,7 +6,7 @@ import path from 'node:path'
 
 import type { Hono } from 'hono'
 import * as oidc from 'openid-client'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
 import { startAnvil } from '../devchain/index.mjs'
 import { startDirectory, type WalletDirectory } from '../directory/index.mjs'
@@ -29,6 +29,8 @@ let idp: IdentityProvider
 let anvil: Awaited<ReturnType<typeof startAnvil>>
 let mailer: Mailer
 let app: Hono
+/** Added to Date.now() by the wallet's clock (the provider keeps real time). */
+let clockOffset = 0
 
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), 'foyer-social-'))
@@ -53,9 +55,14 @@ beforeAll(async () => {
       rpcUrl: anvil.url,
       getFid: async (custody) => BigInt(((await (await fetch(`${idp.url}/farcaster/fid/${custody}`)).json()) as { fid: string }).fid),
     },
+    now: () => Date.now() + clockOffset,
     log: () => {},
   })
 }, 120_000)
+
+afterEach(() => {
+  clockOffset = 0
+})
 
 afterAll(async () => {
   mailer?.close()
@@ -80,13 +87,13 @@ function cookieJar() {
 }
 
 /** One visitor on the host page: what the frame page sends on its behalf (its partitioned cookies on the wallet). */
-function frame(origin = HOST) {
+function frame(origin = HOST, projectId = 'demo') {
   const cookies = cookieJar()
   async function send(type: string, payload: unknown = {}) {
     const response = await app.request(`${WALLET}/v1/frame/request`, {
       method: 'POST',
       headers: { origin: WALLET, 'content-type': 'application/json', cookie: cookies.header() },
-      body: JSON.stringify({ projectId: 'demo', origin, type, payload }),
+      body: JSON.stringify({ projectId, origin, type, payload }),
     })
     cookies.take(response)
     return { status: response.status, body: (await response.json()) as any }
@@ -133,9 +140,10 @@ async function redirectUri(page: ReturnType<typeof frame>, provider: string) {
   return answer.body.uri as string
 }
 
-/** A full sign-in: the result URI exchanged by the frame; returns the user. */
+/** A full sign-in: the popup loads the callback page, the frame exchanges its result URI; returns the user. */
 async function socialLogin(page: ReturnType<typeof frame>, provider: string, name: string) {
   const resultUri = await signInAtProvider(await redirectUri(page, provider), name)
+  expect((await app.request(resultUri)).status).toBe(200)
   const connected = await page.send('APP_CONNECT_SOCIAL', { uri: resultUri })
   expect(connected).toMatchObject({ status: 200 })
   return (await page.send('APP_GET_USER', { chainId: 31337 })).body
@@ -400,5 +408,41 @@ describe('Sign In With Farcaster (relay channel, signed SIWE message)', () => {
     expect(authenticated.status).toBe(201)
     expect((await connecting).body).toEqual({ error: 'Failed to connect to farcaster', code: 'FARCASTER_LOGIN_FAILED' })
     expect((await page.send('APP_IS_CONNECTED')).body).toEqual({ isConnected: false })
+  })
+})
+
+describe('sign-in grants and wallets per project after a social login', () => {
+  const signInFields = (address: string) => ({
+    accountAddress: address,
+    chainId: 'eip155:31337',
+    domain: new URL(HOST).host,
+    uri: HOST,
+    version: '1',
+    nonce: 'nonce12345678',
+    statement: 'Sign in to the demo.',
+    issuedAt: new Date(Date.now() + clockOffset).toISOString(),
+  })
+
+  it('a social login just now grants the sign-in signature', SLOW, async () => {
+    const page = frame()
+    const { address } = await socialLogin(page, 'google', 'Ivan Fresh')
+    expect((await page.send('APP_SIGN_IN', { siwxMessage: signInFields(address) })).status).toBe(200)
+  })
+
+  it('a result the host page held for more than 120 s after the provider sent the visitor back signs in, but grants no signature', SLOW, async () => {
+    const page = frame()
+    const resultUri = await signInAtProvider(await redirectUri(page, 'google'), 'Judy Held')
+    expect((await app.request(resultUri)).status).toBe(200)
+    clockOffset = 121_000
+    expect((await page.send('APP_CONNECT_SOCIAL', { uri: resultUri })).status).toBe(200)
+    const { address } = (await page.send('APP_GET_USER', { chainId: 31337 })).body
+    expect((await page.send('APP_SIGN_IN', { siwxMessage: signInFields(address) })).body).toMatchObject({ code: 'SIGN_IN_NOT_GRANTED' })
+  })
+
+  it('the same social account gets another wallet on another project', SLOW, async () => {
+    const demo = await socialLogin(frame(HOST, 'demo'), 'github', 'Kim Twice')
+    const shop = await socialLogin(frame(HOST, 'shop'), 'github', 'Kim Twice')
+    expect(shop.address).not.toBe(demo.address)
+    expect((await socialLogin(frame(HOST, 'demo'), 'github', 'Kim Twice')).address).toBe(demo.address)
   })
 })

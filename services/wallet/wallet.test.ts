@@ -27,6 +27,7 @@ import { createPublicClient, http, parseEther, verifyMessage, verifyTypedData } 
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
+import { parseSignInMessage } from '../../plugins/siwx/verifySignIn.mjs'
 import { startAnvil } from '../devchain/index.mjs'
 import { startDirectory, type WalletDirectory } from '../directory/index.mjs'
 import { createMailer, startMailCatcher, type CaughtMessage, type MailCatcher, type Mailer } from '../mail/index.mjs'
@@ -464,10 +465,13 @@ describe('sign-in during login (§3 siwxMessage)', () => {
     expect(signed.body.message).toContain('Nonce: nonce12345678')
     expect(await verifyMessage({ address: evm, message: signed.body.message, signature: signed.body.signature })).toBe(true)
     expect(signed.body.siwxMessage).toMatchObject({ accountAddress: evm, chainId: 'eip155:31337' })
+    // Written by the grammar the verifier reads it with (docs/sign-in.md): it reads back as the fields asked for.
+    expect(parseSignInMessage(signed.body.message)).toMatchObject({ ...fields(evm, 'eip155:31337'), issuedAt: expect.any(String), expirationTime: expect.any(String) })
 
     const solana = await page.send('APP_SIGN_IN', { siwxMessage: fields(sol, SOLANA_CHAIN) })
     expect(solana.status).toBe(200)
     expect(solana.body.message).toMatch(/^127\.0\.0\.1:5173 wants you to sign in with your Solana account:\n/)
+    expect(parseSignInMessage(solana.body.message)).toMatchObject({ accountAddress: sol, chainId: SOLANA_CHAIN, nonce: 'nonce12345678', statement: 'Sign in to the demo.' })
     const key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(getBase58Encoder().encode(sol)).toString('base64url') }, format: 'jwk' })
     expect(verify(null, Buffer.from(solana.body.message), key, Buffer.from(getBase58Encoder().encode(solana.body.signature)))).toBe(true)
 

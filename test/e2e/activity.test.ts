@@ -46,7 +46,8 @@ describe('activity', () => {
     await page.evaluate((wanted) => {
       const host = [...document.querySelectorAll('*')].find((element) => element.shadowRoot?.querySelector('[role="dialog"]'))
       const root = host!.shadowRoot!
-      const seen: string[] = (window.__activitySeen = [])
+      const seen: string[] = []
+      window.__activitySeen = seen
       const read = () => {
         for (const row of root.querySelectorAll<HTMLElement>(`[data-hash="${wanted}" i]`)) {
           const state = `${row.dataset['status']}|${row.textContent}`

@@ -107,7 +107,7 @@ describe('faults under a page that uses the stack (§8)', () => {
     // Each value garbage of a different kind: broken JSON, the wrong shape, a markup-laden name, an empty string.
     await page.evaluate((foyerKeys) => {
       const garbage = ['{"', 'null', '[{"id":42,"name":{}}]', '[{"id":"x","name":"<img src=x onerror=alert(1)>","imageUrl":"javascript:alert(1)"}]', '', '\u0000\ufffd', '1e999', '{"__proto__":{"polluted":true}}']
-      foyerKeys.forEach((key, index) => localStorage.setItem(key, garbage[index % garbage.length]!))
+      for (const [index, key] of foyerKeys.entries()) localStorage.setItem(key, garbage[index % garbage.length]!)
     }, keys)
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))

@@ -128,7 +128,8 @@ describe('sign in with X', () => {
     await expect
       .poll(async () => {
         const messages = (await (await fetch(`${stack.fixtures.mail!.url}/messages?to=${encodeURIComponent(email)}`)).json()) as { text?: string }[]
-        return (code = /\b(\d{6})\b/.exec(messages.at(-1)?.text ?? '')?.[1])
+        code = /\b(\d{6})\b/.exec(messages.at(-1)?.text ?? '')?.[1]
+        return code
       })
       .toMatch(/^\d{6}$/)
     const shown: string[] = []

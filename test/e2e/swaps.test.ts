@@ -50,7 +50,7 @@ describe('swaps', () => {
     await connectWallet(page, /^Test Wallet/, account.address)
 
     // ETH → USDC: no approval for the coin.
-    let dialog = await openSwap(page)
+    const dialog = await openSwap(page)
     await fill(dialog, 'ETH', 'USDC', '0.5')
     const usdcQuote = await quote(ETH, USDC, parseEther('0.5'))
     await expect.poll(() => dialog.getByTestId('swap-route').textContent()).toBe('ETH → USDC')

@@ -48,7 +48,7 @@ function storyWallet(switchAnswer: 'approve' | 'fail' | 'pending') {
           if (switchAnswer === 'pending') return new Promise(() => {})
           if (switchAnswer === 'fail') throw Object.assign(new Error('The story wallet cannot switch.'), { code: -32603 })
           chainId = (params as [{ chainId: string }])[0].chainId
-          listeners.get('chainChanged')?.forEach((listener) => listener(chainId))
+          for (const listener of listeners.get('chainChanged') ?? []) listener(chainId)
           return null
         default:
           throw Object.assign(new Error(`The story wallet does not do ${method}.`), { code: 4200 })

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import type { DirectoryWallet } from '../../../kernel/services/directory.js'
 import { closeModal } from '../../../kernel/core/modal.js'
 import { useFoyerState, useKernel, useTranslate } from '../../../kernel/react/hooks/context.js'
@@ -29,6 +29,7 @@ function usePairing() {
   const controller = useRef<PairingController>(undefined)
   const [load, setLoad] = useState(0)
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `load` counts the retries; bumping it loads the SDK again.
   useEffect(() => {
     let live = true
     let started: PairingController | undefined
@@ -121,7 +122,7 @@ export function WalletConnectPairing({ wallet }: { wallet?: DirectoryWallet }) {
   const webLink = uri && links.webapp && name ? walletConnectLink(links.webapp, uri) : undefined
   const qrLabel = name ? t('evm.wc.scanWith', { wallet: name }) : t('evm.wc.qr')
 
-  let body
+  let body: ReactNode
   switch (expired ? 'expired' : pairing.status) {
     case 'ready':
       body = uri && (

@@ -49,7 +49,15 @@ afterAll(async () => {
 
 function memoryStorage(initial?: unknown) {
   const box = { value: initial as unknown }
-  return { box, storage: { read: () => box.value, write: (value: StoredSignClient) => void (box.value = structuredClone(value)) } }
+  return {
+    box,
+    storage: {
+      read: () => box.value,
+      write: (value: StoredSignClient) => {
+        box.value = structuredClone(value)
+      },
+    },
+  }
 }
 
 function clientWith(options: Partial<SignClientOptions> = {}) {
@@ -194,7 +202,9 @@ describe('walletConnect signClient', () => {
     const schedule = (run: () => void, ms: number) => {
       const timer = { at: clock + ms, run, live: true }
       timers.push(timer)
-      return () => void (timer.live = false)
+      return () => {
+        timer.live = false
+      }
     }
     const advance = (ms: number) => {
       clock += ms

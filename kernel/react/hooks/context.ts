@@ -32,6 +32,6 @@ export function useFoyerState<T>(selector: (state: FoyerState) => T, equal: (a: 
 export function useTranslate(): (key: MessageKey, params?: MessageParams) => string {
   const kernel = useKernel()
   const locale = useSyncExternalStore(kernel.i18n.subscribe, () => kernel.i18n.locale, () => kernel.i18n.locale)
-  // The locale in the deps makes consumers re-render with new texts when it changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the locale in the deps makes consumers re-render with new texts when it changes.
   return useCallback((key, params) => kernel.i18n.t(key, params), [kernel, locale])
 }

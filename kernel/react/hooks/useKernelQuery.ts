@@ -33,7 +33,7 @@ export function useKernelQuery<T>(query: KernelQuery<T> | undefined): KernelQuer
   }, [wanted, client])
 
   const hash = query && JSON.stringify(query.key)
-  // `query` is a fresh object each render; its key names what it loads.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `query` is a fresh object each render; its key (`hash`) names what it loads.
   const observer = useMemo(() => (client && query ? client.observeKernelQuery(kernel, query) : undefined), [client, kernel, hash])
   const subscribe = useCallback((onChange: () => void) => observer?.subscribe(onChange) ?? (() => {}), [observer])
   const getSnapshot = () => observer?.getCurrentResult()

@@ -50,6 +50,7 @@ export function LegalCheckbox() {
       />
       <span>
         {sentence.split(PLACEHOLDER).map((part, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one sentence never move, so their place names them.
           <Fragment key={index}>{part === '{terms}' ? termsLink : part === '{privacy}' ? privacyLink : part}</Fragment>
         ))}
       </span>
@@ -62,5 +63,5 @@ export function LegalCheckbox() {
  * until then the checkbox stands in their place, so nothing starts before consent.
  */
 export function LegalGate({ children }: { children: ReactNode }) {
-  return useLegalConsent().locked ? <LegalCheckbox /> : <>{children}</>
+  return useLegalConsent().locked ? <LegalCheckbox /> : children
 }

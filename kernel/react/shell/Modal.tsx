@@ -32,6 +32,7 @@ export function Modal({ inline, sheet }: { inline: boolean; sheet: boolean }) {
   const title = titleOverride ?? (definition ? t(definition.title) : '')
 
   // Remember who opened the modal before focus moves in, and give focus back on close.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs as the modal opens and closes, not on each view; the view only decides the first focus.
   useLayoutEffect(() => {
     if (!open || inline) return
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
@@ -53,6 +54,7 @@ export function Modal({ inline, sheet }: { inline: boolean; sheet: boolean }) {
     ;(first ?? root).focus({ preventScroll: true })
   }, [inline])
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a title a view set goes when the view changes.
   useEffect(() => setTitleOverride(undefined), [view])
 
   // On the document, not the dialog: when the focused control goes away (a view changes under it),
@@ -73,11 +75,13 @@ export function Modal({ inline, sheet }: { inline: boolean; sheet: boolean }) {
   if (!visible) return null
   const canGoBack = history.length > 1
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a press outside the dialog closes it; the keyboard closes it with Escape.
     <div
       className={`f-overlay${inline ? ' f-inline' : sheet ? ' f-sheet' : ''}`}
       data-layout={inline ? 'inline' : sheet ? 'sheet' : 'dialog'}
       onMouseDown={inline ? undefined : onOverlayPointer}
     >
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: aria-modal is set only where the role is dialog. */}
       <div
         ref={dialog}
         role={inline ? 'region' : 'dialog'}

@@ -22,6 +22,7 @@ export function ViewOutlet({ onShown }: { onShown: (view: string) => void }) {
   // A view loaded before (or preloaded on idle) renders in this very commit, without a skeleton.
   const View = kernel.views.loaded(route.view)?.default as ViewComponent | undefined
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` counts the retries; bumping it loads the view again.
   useEffect(() => {
     if (View) return
     let current = true

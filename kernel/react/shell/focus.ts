@@ -37,6 +37,7 @@ export function trapTab(event: { key: string; shiftKey: boolean; preventDefault(
   const elements = focusableElements(dialog)
   if (elements.length === 0) return
   const active = activeElementIn(dialog)
+  // biome-ignore lint/complexity/useIndexOf: `active` may be null or an SVG element, which indexOf's HTMLElement parameter refuses.
   const index = elements.findIndex((element) => element === active)
   const step = event.shiftKey ? -1 : 1
   const next = index === -1 ? (event.shiftKey ? elements.length - 1 : 0) : (index + step + elements.length) % elements.length

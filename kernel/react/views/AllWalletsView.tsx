@@ -90,6 +90,7 @@ function WalletList({ directory }: { directory: NonNullable<ReturnType<typeof wa
         })}
         {state.status === 'loading' &&
           Array.from({ length: wallets.length === 0 ? 6 : 2 }, (_, row) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the placeholder rows are all alike; their place is their only identity.
             <li key={`skeleton-${row}`} aria-hidden="true">
               <Skeleton height={56} />
             </li>

@@ -2,7 +2,7 @@
 // Confirm and Cancel; then the order's state, refreshed until the payout is confirmed.
 
 /** @param {string} text */
-const escape = (text) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (text) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#f4f5f7;color:#1b1d22}
 main{background:#fff;border-radius:16px;padding:28px;width:min(360px,90vw);box-shadow:0 4px 24px rgba(0,0,0,.08)}
@@ -18,7 +18,7 @@ button.primary{background:#1f5fd6;border-color:#1f5fd6;color:#fff}.error{color:#
  */
 function page(title, body, refresh = false) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-${refresh ? '<meta http-equiv="refresh" content="1">' : ''}<title>${escape(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+${refresh ? '<meta http-equiv="refresh" content="1">' : ''}<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
 /**
@@ -29,29 +29,29 @@ ${refresh ? '<meta http-equiv="refresh" content="1">' : ''}<title>${escape(title
  */
 export function checkoutPage(order, provider, limits, error) {
   const title = `${provider} checkout (local stand-in)`;
-  const summary = `<h1>${escape(title)}</h1>
-<p class="muted">Buy ${escape(order.purchaseCurrency)} on ${escape(order.network)} for <code>${escape(order.address)}</code></p>
-<p class="total" data-testid="checkout-total">${escape(order.paymentTotal)} ${escape(order.paymentCurrency)}</p>
-<p data-testid="checkout-purchase">You receive ${escape(order.purchaseAmount)} ${escape(order.purchaseCurrency)}</p>
-<p class="muted">Fee ${escape(order.fee)} ${escape(order.paymentCurrency)} · no network fee</p>`;
+  const summary = `<h1>${escapeHtml(title)}</h1>
+<p class="muted">Buy ${escapeHtml(order.purchaseCurrency)} on ${escapeHtml(order.network)} for <code>${escapeHtml(order.address)}</code></p>
+<p class="total" data-testid="checkout-total">${escapeHtml(order.paymentTotal)} ${escapeHtml(order.paymentCurrency)}</p>
+<p data-testid="checkout-purchase">You receive ${escapeHtml(order.purchaseAmount)} ${escapeHtml(order.purchaseCurrency)}</p>
+<p class="muted">Fee ${escapeHtml(order.fee)} ${escapeHtml(order.paymentCurrency)} · no network fee</p>`;
   if (order.status === 'created') {
     const methods = limits
       .map(({ id, min, max }) => {
         const label = id === 'card' ? 'Card' : 'Bank account (ACH)';
-        return `<label><input type="radio" name="paymentMethod" value="${escape(id)}"${id === order.paymentMethod ? ' checked' : ''}> ${label} <span class="muted">(${min} to ${max})</span></label>`;
+        return `<label><input type="radio" name="paymentMethod" value="${escapeHtml(id)}"${id === order.paymentMethod ? ' checked' : ''}> ${label} <span class="muted">(${min} to ${max})</span></label>`;
       })
       .join('');
     return page(
       title,
-      `${summary}<form method="post" action="/onramp/checkout/${escape(order.id)}/confirm"><fieldset><legend>Payment method</legend>${methods}</fieldset>
-${error ? `<p class="error" role="alert">${escape(error)}</p>` : ''}<div class="row"><button type="submit" formaction="/onramp/checkout/${escape(order.id)}/cancel">Cancel</button>
+      `${summary}<form method="post" action="/onramp/checkout/${escapeHtml(order.id)}/confirm"><fieldset><legend>Payment method</legend>${methods}</fieldset>
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}<div class="row"><button type="submit" formaction="/onramp/checkout/${escapeHtml(order.id)}/cancel">Cancel</button>
 <button class="primary" type="submit">Confirm purchase</button></div></form>`,
     );
   }
   const states = {
     paying: '<p role="status">Payment received. Sending your purchase…</p>',
-    paid: `<p role="status" data-testid="checkout-paid">Purchase complete. You can close this window.</p><p class="muted">Transaction <code>${escape(order.hash ?? '')}</code></p>`,
-    failed: `<p class="error" role="alert">The purchase could not be delivered: ${escape(order.failure ?? 'unknown error')}</p>`,
+    paid: `<p role="status" data-testid="checkout-paid">Purchase complete. You can close this window.</p><p class="muted">Transaction <code>${escapeHtml(order.hash ?? '')}</code></p>`,
+    failed: `<p class="error" role="alert">The purchase could not be delivered: ${escapeHtml(order.failure ?? 'unknown error')}</p>`,
     cancelled: '<p role="status">The purchase was cancelled. You can close this window.</p>',
   };
   return page(title, `${summary}${states[order.status]}`, order.status === 'paying');
@@ -68,21 +68,21 @@ export const notFoundPage = () => page('Checkout not found', '<h1>Checkout not f
  */
 export function exchangePage(order) {
   const title = 'Foyer Exchange (local stand-in)';
-  const summary = `<h1>${escape(title)}</h1>
-<p class="muted">Withdraw from your exchange balance on ${escape(order.network)}</p>
-<p class="total" data-testid="exchange-amount">${escape(order.purchaseAmount)} ${escape(order.purchaseCurrency)}</p>
-<p class="muted">Deposit address</p><p><code data-testid="exchange-deposit-address">${escape(order.address)}</code></p>`;
+  const summary = `<h1>${escapeHtml(title)}</h1>
+<p class="muted">Withdraw from your exchange balance on ${escapeHtml(order.network)}</p>
+<p class="total" data-testid="exchange-amount">${escapeHtml(order.purchaseAmount)} ${escapeHtml(order.purchaseCurrency)}</p>
+<p class="muted">Deposit address</p><p><code data-testid="exchange-deposit-address">${escapeHtml(order.address)}</code></p>`;
   if (order.status === 'created') {
     return page(
       title,
-      `${summary}<form method="post" action="/exchange/pay/${escape(order.id)}/confirm"><div class="row">
-<button type="submit" formaction="/exchange/pay/${escape(order.id)}/cancel">Cancel</button><button class="primary" type="submit">Confirm payment</button></div></form>`,
+      `${summary}<form method="post" action="/exchange/pay/${escapeHtml(order.id)}/confirm"><div class="row">
+<button type="submit" formaction="/exchange/pay/${escapeHtml(order.id)}/cancel">Cancel</button><button class="primary" type="submit">Confirm payment</button></div></form>`,
     );
   }
   const states = {
     paying: '<p role="status">Sending…</p>',
-    paid: `<p role="status" data-testid="exchange-paid">Payment sent. You can close this window.</p><p class="muted">Transaction <code>${escape(order.hash ?? '')}</code></p>`,
-    failed: `<p class="error" role="alert">The payment failed: ${escape(order.failure ?? 'unknown error')}</p>`,
+    paid: `<p role="status" data-testid="exchange-paid">Payment sent. You can close this window.</p><p class="muted">Transaction <code>${escapeHtml(order.hash ?? '')}</code></p>`,
+    failed: `<p class="error" role="alert">The payment failed: ${escapeHtml(order.failure ?? 'unknown error')}</p>`,
     cancelled: '<p role="status">The payment was cancelled. You can close this window.</p>',
   };
   return page(title, `${summary}${states[order.status]}`, order.status === 'paying');

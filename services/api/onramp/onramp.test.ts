@@ -399,7 +399,11 @@ describe('the exchange stand-in (Pay from an exchange)', () => {
     target.pathname += '/confirm'
     expect((await fetch(target, { method: 'POST', redirect: 'manual' })).status).toBe(303)
     let payment: Json
-    await expect.poll(async () => (payment = (await get(`/v1/exchange/payments/${opened.body.paymentId}`)).body).status, { timeout: 30_000 }).toBe('paid')
+    const readPayment = async () => {
+      payment = (await get(`/v1/exchange/payments/${opened.body.paymentId}`)).body
+      return payment.status
+    }
+    await expect.poll(readPayment, { timeout: 30_000 }).toBe('paid')
     expect(payment.hash).toMatch(/^0x[0-9a-f]{64}$/)
     expect((await usdcOf(recipient)) - before).toBe(10_000_000n)
     const history = await get(`/v1/account/${recipient}/history`)

@@ -15,7 +15,6 @@ import {
   computeQuote,
   formatCents,
   parseCents,
-  purchaseCurrencies,
   quoteBody,
 } from './onrampRules.mjs';
 

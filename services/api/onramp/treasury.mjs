@@ -24,7 +24,7 @@ import {
   getCreateAssociatedTokenIdempotentInstruction,
   getMintToInstruction,
 } from '@solana-program/token';
-import { createPublicClient, createWalletClient, encodeAbiParameters, encodeFunctionData, http, keccak256, numberToHex, parseAbi } from 'viem';
+import { createPublicClient, createWalletClient, encodeAbiParameters, http, keccak256, numberToHex, parseAbi } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 
 /**

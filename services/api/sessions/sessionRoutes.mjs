@@ -1,6 +1,7 @@
-// The sign-in calls (§7 sessions): a nonce to put in a message, a signed message for a session, a session looked
-// up and revoked. Verification is plugins/siwx/verifySignIn.mjs, the same code hosts run as `foyer/siwx/server`.
-import { verifySignIn, SignInRefusedError } from '../../../plugins/siwx/verifySignIn.mjs';
+// The sign-in calls: a nonce to put in a message, a signed message for a session, a session looked up and revoked
+// (docs/sign-in.md lists them with their answers). Verification is plugins/siwx/verifySignIn.mjs, the same code hosts
+// run as `foyer/siwx/server`. A client's mistake is a 400 with its reason, never a 500.
+import { parseSignInMessage, verifySignIn, SignInRefusedError } from '../../../plugins/siwx/verifySignIn.mjs';
 import { RequestError } from '../errors.mjs';
 
 /** How long a nonce may wait for its signed message. */
@@ -14,6 +15,18 @@ export class SignInRequestError extends RequestError {
   constructor(status, reason, message) {
     super(status, message);
     this.reason = reason;
+  }
+}
+
+/**
+ * Refuses, as malformed, a message whose times RFC 3339 allows but the store cannot keep (years 0 and 10000 in UTC).
+ *
+ * @param {import('../../../plugins/siwx/verifySignIn.d.mts').SignInMessageFields} fields
+ */
+function checkStorable(fields) {
+  for (const [name, time] of Object.entries({ issuedAt: fields.issuedAt, expirationTime: fields.expirationTime, notBefore: fields.notBefore })) {
+    const year = time === undefined ? 1 : new Date(time).getUTCFullYear();
+    if (year < 1 || year > 9999) throw new SignInRefusedError('malformed', `${name} must fall in the years 1 to 9999 (UTC) to be stored`);
   }
 }
 
@@ -33,20 +46,21 @@ export function createSessionRoutes({ store, originsOf, rpcUrls, chains, now }) 
       method: 'POST',
       path: '/v1/sessions/nonce',
       changesState: true,
-      handle: ({ body }) => store.issueNonce(body.projectId, now(), NONCE_TTL_MS),
+      handle: ({ projectId }) => store.issueNonce(projectId, now(), NONCE_TTL_MS),
     },
     {
       method: 'POST',
       path: '/v1/sessions',
       changesState: true,
-      handle: async ({ body }) => {
-        const { projectId, message, signature } = body;
+      handle: async ({ body, projectId }) => {
+        const { message, signature } = body;
         if (typeof message !== 'string' || typeof signature !== 'string') {
           throw new SignInRequestError(400, 'malformed', 'message and signature must be strings');
         }
         const time = now();
         let fields;
         try {
+          checkStorable(parseSignInMessage(message));
           fields = await verifySignIn({
             message,
             signature,
@@ -78,8 +92,9 @@ export function createSessionRoutes({ store, originsOf, rpcUrls, chains, now }) 
     {
       method: 'GET',
       path: '/v1/sessions/:id',
-      handle: async ({ params: [id = ''], query }) => {
-        const session = SESSION_ID.test(id) ? await store.find(/** @type {string} */ (query.get('projectId')), id, now()) : undefined;
+      handle: async ({ params: [id = ''], projectId }) => {
+        // Another project's session is as unknown as a made-up id: ids do not leak across projects.
+        const session = SESSION_ID.test(id) ? await store.find(projectId, id, now()) : undefined;
         if (!session) throw new RequestError(404, 'No such session');
         return session;
       },
@@ -88,13 +103,13 @@ export function createSessionRoutes({ store, originsOf, rpcUrls, chains, now }) 
       method: 'POST',
       path: '/v1/sessions/:id/revoke',
       changesState: true,
-      handle: async ({ params: [id = ''], body }) => {
+      handle: async ({ params: [id = ''], body, projectId }) => {
         // §7 names `pci` and `signature` (a smart session's permission context and its signature). A sign-in
         // session's id is its bearer secret, so neither is needed; when sent they must at least be strings.
         for (const key of ['pci', 'signature']) {
           if (body[key] !== undefined && typeof body[key] !== 'string') throw new RequestError(400, `${key} must be a string`);
         }
-        const session = SESSION_ID.test(id) ? await store.revoke(body.projectId, id, now()) : undefined;
+        const session = SESSION_ID.test(id) ? await store.revoke(projectId, id, now()) : undefined;
         if (!session) throw new RequestError(404, 'No such session');
         return session;
       },

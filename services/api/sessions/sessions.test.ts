@@ -281,6 +281,75 @@ describe('the sign-in calls', () => {
   })
 })
 
+describe('sign-in requests the grammar or the routes refuse', () => {
+  /** A signed message whose lines after Issued At are `extra`, in the order given. */
+  async function withLines(account: PrivateKeyAccount, extra: string[]) {
+    const base = await siwe(account.address, { expirationTime: undefined })
+    const message = [base, ...extra].join('\n')
+    return { message, signature: await account.signMessage({ message }) }
+  }
+  const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString()
+
+  it('an expired message whose Not Before comes before its Expiration Time gets no session', SLOW, async () => {
+    const { message, signature } = await withLines(alice, [`Not Before: ${minutesAgo(2)}`, `Expiration Time: ${minutesAgo(1)}`])
+    expect(await signIn(message, signature)).toEqual(refused(400, 'malformed'))
+  })
+
+  it('a date that is not RFC 3339, or one that does not exist, is malformed, not a server error', SLOW, async () => {
+    for (const line of ['Expiration Time: Wed Oct 05 2011 16:48:00 GMT+0200', 'Expiration Time: 2100-02-31T14:31:43.952Z']) {
+      const { message, signature } = await withLines(alice, [line])
+      expect([line, await signIn(message, signature)]).toEqual([line, refused(400, 'malformed')])
+    }
+    const issued = (await siwe(alice.address)).replace(/Issued At: .*/, 'Issued At: Wed Oct 05 2011 16:48:00 GMT+0200')
+    expect(await signIn(issued, await alice.signMessage({ message: issued }))).toEqual(refused(400, 'malformed'))
+  })
+
+  it('a scheme names the origin: one the project does not allow is refused, whatever the URI says', SLOW, async () => {
+    const message = `https://${await siwe(alice.address)}`
+    expect(await signIn(message, await alice.signMessage({ message }))).toEqual(refused(403, 'domain'))
+  })
+
+  it('times RFC 3339 can write but the store cannot keep (years 0 and 10000 in UTC) are malformed, not a server error', SLOW, async () => {
+    const early = (await siwe(alice.address)).replace(/Issued At: .*/, 'Issued At: 0000-01-01T00:00:00+23:59')
+    expect(await signIn(early, await alice.signMessage({ message: early }))).toEqual(refused(400, 'malformed'))
+    const late = `${await siwe(alice.address, { expirationTime: undefined })}\nExpiration Time: 9999-12-31T23:59:59-23:59`
+    expect(await signIn(late, await alice.signMessage({ message: late }))).toEqual(refused(400, 'malformed'))
+    // The nonce was not spent: a good message with it still signs in.
+    const good = late.replace(/\nExpiration Time: .*/, '')
+    expect((await signIn(good, await alice.signMessage({ message: good }))).status).toBe(200)
+  })
+
+  it('a signature of the wrong shape or length, and a body that is not an object, are 4xx, not a server error', SLOW, async () => {
+    const message = await siwe(alice.address)
+    for (const signature of ['0x00', '0x', `0x${'ab'.repeat(9000)}`, '', '0xzz']) {
+      const answer = await signIn(message, signature)
+      expect([signature.slice(0, 10), answer.status >= 400 && answer.status < 500, answer.body.reason]).toEqual([signature.slice(0, 10), true, expect.stringMatching(/^(malformed|signature)$/)])
+    }
+    const array = await fetch(`${api.url}/v1/sessions?${CLIENT}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '[]' })
+    expect([array.status, await array.json()]).toEqual([400, { error: 'The body must be a JSON object' }])
+  })
+
+  it('a nonce asked for with an empty body is the query project’s', async () => {
+    const response = await fetch(`${api.url}/v1/sessions/nonce?${CLIENT}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    expect(response.status).toBe(200)
+    expect((await response.json()).nonce).toMatch(/^[A-Za-z0-9]{24}$/)
+    const none = await fetch(`${api.url}/v1/sessions/nonce`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    expect([none.status, await none.json()]).toEqual([400, { error: 'projectId is required' }])
+  })
+
+  it('a session is revoked with an empty body: the project is the query’s', SLOW, async () => {
+    const message = await siwe(alice.address)
+    const { body } = await signIn(message, await alice.signMessage({ message }))
+    const revoked = await fetch(`${api.url}/v1/sessions/${body.id}/revoke?${CLIENT}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    expect([revoked.status, (await revoked.json()).status]).toEqual([200, 'revoked'])
+  })
+
+  it('a session is read with the client’s st and sv in the query; without them the answer is 400', async () => {
+    const response = await fetch(`${api.url}/v1/sessions/${'a'.repeat(43)}?projectId=${PROJECT}`)
+    expect([response.status, await response.json()]).toEqual([400, { error: 'st (the client type) is required' }])
+  })
+})
+
 describe('rate limits on the sign-in calls', () => {
   it('behavior: past its budget a client gets 429 with retry-after on each sign-in route; reads are not limited', async () => {
     const limited = await startApi({ database, rateLimit: { limit: 2, windowMs: 60_000 }, log: () => {} })
