@@ -268,7 +268,10 @@
   }, true);
   document.addEventListener('keydown', (event) => {
     if (!event.isTrusted || !armed) return;
-    if (!ACTIVATION_KEYS.has(event.key)) return void (engaged = true);
+    if (!ACTIVATION_KEYS.has(event.key)) {
+      engaged = true;
+      return;
+    }
     keyed = engaged && !event.repeat && (event.target === approveButton || event.target === rejectButton) ? event.target : undefined;
     if (keyed === approveButton && needsHold()) {
       event.preventDefault();
