@@ -272,6 +272,29 @@ describe('a hostile host page against the secure frame', () => {
     await page.close()
   })
 
+  it('attack: a frame scaled down by a transform, or partly out of view, is never armed, and a click on it signs nothing', async () => {
+    const page = await openAttackerPage()
+    for (const style of [{ transform: 'scale(0.8)' }, { top: '-120px' }]) {
+      await page.evaluate((style) => {
+        const frame = document.getElementById('wallet')!
+        frame.dataset['style'] = frame.style.cssText
+        Object.assign(frame.style, style)
+      }, style)
+      const id = await requestApproval(page, 'personal_sign', ['0x48656c6c6f', address])
+      await pastArming(page)
+      expect([style, await approveButton(page).isEnabled()]).toEqual([style, false])
+      const { x, y } = await approveCenter(page)
+      await page.mouse.click(x, y)
+      await expectNoAnswer(page, id)
+      await start(page, 'APP_RPC_ABORT')
+      await page.evaluate(() => {
+        const frame = document.getElementById('wallet')!
+        frame.style.cssText = frame.dataset['style']!
+      })
+    }
+    await page.close()
+  })
+
   it("attack: the host focuses an invisible frame (contentWindow.focus()) and the visitor's Tab, Tab, Enter sign nothing", async () => {
     const page = await openAttackerPage()
     await page.evaluate(() => (document.getElementById('wallet')!.style.opacity = '0'))
