@@ -165,6 +165,19 @@ describe('the secure frame client (PROTOCOL.md, §4, §8, §9)', () => {
     expect(approvalSettled).toHaveBeenCalledWith(id)
   })
 
+  it('attack: an approval for a request this client did not send (the page wrote to the frame itself) is not shown', async () => {
+    const { client, ready, posted, fromFrame, approvalRequested } = setup()
+    await ready()
+    fromFrame({ id: 'the-pages-own', type: 'FRAME_RPC_REQUEST_APPROVAL', payload: { method: 'eth_sendTransaction' } })
+    const user = client.request('APP_GET_USER')
+    await vi.advanceTimersByTimeAsync(0)
+    // Nor for one of its requests that is not an RPC request.
+    fromFrame({ id: posted[0]!.message.id, type: 'FRAME_RPC_REQUEST_APPROVAL', payload: { method: 'personal_sign' } })
+    expect(approvalRequested).not.toHaveBeenCalled()
+    fromFrame({ id: posted[0]!.message.id, type: 'FRAME_GET_USER_SUCCESS', payload: {} })
+    await expect(user).resolves.toEqual({})
+  })
+
   it('behavior: a request type outside the protocol is refused before anything is posted', async () => {
     const { client, ready, posted } = setup()
     await ready()

@@ -134,6 +134,9 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       refused = true
       fail('unverified_domain', 'Invalid App Configuration')
     } else if (message.type === 'FRAME_RPC_REQUEST_APPROVAL' && 'payload' in message) {
+      // Only for a request this client sent: the page's own script may write to the frame too, and the modal must
+      // not lend its Approve view to such a request.
+      if (pending.get(message.id)?.type !== 'APP_RPC_REQUEST') return
       options.approvalRequested({ id: message.id, method: (message.payload as { method: string }).method })
     } else if ('id' in message) {
       answer(message.id, message.type, message.payload)

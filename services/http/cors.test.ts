@@ -119,6 +119,27 @@ describe('CORS on the routes that change state', () => {
   })
 })
 
+describe('a same-origin service (sameOriginOnly)', () => {
+  it('attack: another origin reads no answer: no preflight, 405, 404, error or success carries a CORS header', async () => {
+    const app = createServiceApp({ name: 'test', log: () => {}, methods: ['GET', 'POST'], sameOriginOnly: true })
+    app.get('/page', (c) => sendJson(c, 200, { ok: true }))
+    app.post('/v1/secret', () => {
+      throw new Error('boom')
+    })
+    const answers = [
+      await preflight(app, '/v1/secret', EVIL),
+      await preflight(app, '/page', EVIL, 'GET'),
+      await app.request(`${SERVICE}/page`, { method: 'PUT', headers: { origin: EVIL } }),
+      await app.request(`${SERVICE}/v1/secret`, { headers: { origin: EVIL } }),
+      await app.request(`${SERVICE}/nowhere`, { headers: { origin: EVIL } }),
+      await post(app, '/v1/secret', EVIL),
+      await app.request(`${SERVICE}/page`, { headers: { origin: EVIL } }),
+    ]
+    expect(answers.map((response) => response.status)).toEqual([204, 204, 405, 405, 404, 500, 200])
+    for (const response of answers) expect([...response.headers.keys()].filter((name) => name.startsWith('access-control-'))).toEqual([])
+  })
+})
+
 describe('with the directory as the source of the allowed origins', () => {
   let directory: WalletDirectory
 

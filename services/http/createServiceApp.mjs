@@ -98,6 +98,8 @@ export function queryParam(query, name) {
  * @property {(projectId: string) => Promise<readonly string[]>} [projectOrigins] a project's allowed origins (§5
  *   patterns, as the directory's `/projects/v1/origins` serves them; see createAllowedOrigins). An empty list allows
  *   no other origin. (default none for every project)
+ * @property {boolean} [sameOriginOnly] no answer carries a CORS header, not a preflight, a 405 or an error: only
+ *   the service's own pages may read it (the embedded wallet, whose answers hold sessions and secrets). (default false)
  */
 
 /**
@@ -129,6 +131,7 @@ export function createServiceApp({
   beforeRoutes,
   changesState = [],
   projectOrigins = async () => [],
+  sameOriginOnly = false,
 }) {
   const allow = [...methods, 'OPTIONS'].join(', ');
   /** @type {TrieRouter<StateChangingRoute>} */
@@ -164,7 +167,10 @@ export function createServiceApp({
     if (route && origin !== undefined && !(await mayCall(c, route, origin))) {
       throw new RequestError(403, route.callers === 'self' ? NOT_OWN_ORIGIN : ORIGIN_NOT_ALLOWED);
     }
-    const cors = route ? (origin === undefined ? {} : { 'access-control-allow-origin': origin, 'access-control-expose-headers': 'retry-after' }) : CORS_HEADERS;
+    const cors = sameOriginOnly ? {} : route ? (origin === undefined ? {} : { 'access-control-allow-origin': origin, 'access-control-expose-headers': 'retry-after' }) : CORS_HEADERS;
+    // A same-origin service grants nothing: its preflight answers with no access-control header at all, which a
+    // browser reads as a refusal.
+    if (preflight && sameOriginOnly) return c.body(null, 204, { allow });
     if (preflight) {
       const requested = c.req.header('access-control-request-headers') ?? '';
       return c.body(null, 204, {

@@ -44,6 +44,11 @@ export type ServiceAppOptions = {
   changesState?: readonly StateChangingRoute[];
   /** A project's allowed origins (§5 patterns; see {@link createAllowedOrigins}). An empty list allows no other origin. @default none */
   projectOrigins?: (projectId: string) => Promise<readonly string[]>;
+  /**
+   * No answer carries a CORS header, not a preflight, a 405 or an error: only the service's own pages may read it
+   * (the embedded wallet). @default false
+   */
+  sameOriginOnly?: boolean;
 };
 
 export type StateChangingRoute = {

@@ -12,7 +12,7 @@ import { DEVICE_WAIT_MS, HANDLERS, confirmDeviceToken } from './handlers.mjs';
 import { deriveKeys, hashSecret } from './masterKey.mjs';
 import { WALLET_MIGRATIONS } from './migrations.mjs';
 import { walletNetworks } from './networks.mjs';
-import { deviceConfirmPage, deviceResultPage, framePage, socialCallbackPage } from './pages.mjs';
+import { approvalWindowPage, deviceConfirmPage, deviceResultPage, framePage, socialCallbackPage } from './pages.mjs';
 import { decideApproval } from './rpc.mjs';
 import { createSessions, deviceIdOf } from './session.mjs';
 import { createFarcasterLogin } from './farcaster.mjs';
@@ -127,14 +127,9 @@ export async function createWalletApp({
   /** @param {import('hono').Context} c */
   const deviceHash = (c) => hashSecret(keys.codes, `device:${deviceIdOf(c, () => randomBytes(32).toString('base64url'))}`);
 
-  const app = createServiceApp({ name: 'wallet', log, methods: ['GET', 'POST'] });
-  app.use(async (c, next) => {
-    await next();
-    // The shared layer opens CORS to every origin; the wallet's answers carry sessions and secrets, so no other
-    // origin may read them. (Its POSTs also refuse other origins outright, below.)
-    c.res.headers.delete('access-control-allow-origin');
-    c.res.headers.delete('access-control-expose-headers');
-  });
+  // The wallet's answers carry sessions and secrets: no other origin may read any of them, so none carries a CORS
+  // header, not even a preflight, a 405 or an error. (Its POSTs also refuse other origins outright, below.)
+  const app = createServiceApp({ name: 'wallet', log, methods: ['GET', 'POST'], sameOriginOnly: true });
   app.use('/v1/*', async (c, next) => {
     // Only the frame page (same origin) calls the backend: the host page shares the frame's partitioned cookie
     // jar, so without this check it could post requests, or an approval, with the user's session.
@@ -164,6 +159,14 @@ export async function createWalletApp({
       'referrer-policy': 'no-referrer',
     });
   });
+  // The approval window (frame.js in its other role): never framed, it talks only to the frame that opened it.
+  app.get('/approve', (c) =>
+    c.html(approvalWindowPage(), 200, {
+      'content-security-policy': "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      'cache-control': 'no-store',
+      'referrer-policy': 'no-referrer',
+    }),
+  );
   app.get('/frame.js', (c) =>
     c.body(FRAME_SCRIPT, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' }),
   );

@@ -5,28 +5,49 @@ export function escapeHtml(text) {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+// The approval panel always fits the frame's height (a long summary scrolls inside it): only a panel seen whole arms.
 const STYLE = `:root{color-scheme:light dark;font:15px system-ui,sans-serif}
 body{margin:0;padding:16px;background:Canvas;color:CanvasText}
 pre{white-space:pre-wrap;word-break:break-word;max-height:40vh;overflow:auto;background:color-mix(in srgb,CanvasText 6%,Canvas);padding:8px;border-radius:8px}
 .buttons{display:flex;gap:8px;justify-content:flex-end}button{font:inherit;padding:8px 16px;border-radius:999px;border:1px solid #888;background:Canvas;color:CanvasText;cursor:pointer}
-button.primary{background:#3b5bdb;border-color:#3b5bdb;color:#fff}button:disabled{opacity:.5;cursor:default}`;
+button.primary{background:#3b5bdb;border-color:#3b5bdb;color:#fff}button:disabled{opacity:.5;cursor:default}
+#approve{touch-action:none;user-select:none;background-image:linear-gradient(#fff6,#fff6);background-repeat:no-repeat;background-size:0 100%}
+#approve.holding{background-size:100% 100%;transition:background-size .6s linear}.hint{font-size:13px}
+#approval:not([hidden]){display:flex;flex-direction:column;max-height:calc(100vh - 32px)}#approval h1,#approval p{margin:0 0 8px}
+#approval pre{flex:0 1 auto;min-height:3em;max-height:none;margin:0 0 8px}`;
 
 /**
  * The frame page: nothing visible until an unsafe request waits for approval; then the request and its Approve and
- * Reject buttons, which only this origin's script handles.
+ * Reject buttons, which only this origin's script handles (or, in a browser that cannot tell the frame whether it is
+ * seen, a button that opens the approval window below).
  */
 export function framePage() {
+  return approvalPage('Foyer Wallet', '');
+}
+
+/**
+ * The approval window a frame opens where the browser cannot tell it whether it is seen: a top-level page of the
+ * wallet's own origin, which no host page can cover or frame. The same script shows the request the frame sends it.
+ */
+export function approvalWindowPage() {
+  return approvalPage('Approve request · Foyer Wallet', '<p id="approval-done" hidden>Sent to the site. This window closes.</p>');
+}
+
+/** @param {string} title @param {string} after markup after the panel */
+function approvalPage(title, after) {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Foyer Wallet</title><style>${STYLE}</style></head>
+<title>${title}</title><style>${STYLE}</style></head>
 <body>
 <section id="approval" hidden aria-labelledby="approval-title">
 <h1 id="approval-title" style="font-size:18px">Approve request</h1>
 <p id="approval-method"></p>
 <pre id="approval-summary"></pre>
-<div class="buttons"><button id="reject" type="button">Reject</button><button id="approve" class="primary" type="button">Approve</button></div>
+<p id="approval-hint" class="hint" hidden>This moves value: press and hold Approve (mouse, touch, Enter or Space) until it fills.</p>
+<div class="buttons"><button id="reject" type="button">Reject</button><button id="approve" class="primary" type="button" aria-describedby="approval-hint">Approve</button>
+<button id="open-window" class="primary" type="button" hidden>Review in a wallet window</button></div>
 </section>
-<script src="/frame.js"></script>
+${after}<script src="/frame.js"></script>
 </body></html>`;
 }
 

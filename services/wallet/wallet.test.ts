@@ -514,6 +514,29 @@ describe('the frame backend and page', () => {
     expect(await response.text()).toContain('<script src="/frame.js">')
     expect((await app.request(`${WALLET}/frame?projectId=demo&version=3`)).status).toBe(400)
     expect((await app.request(`${WALLET}/frame.js`)).headers.get('content-type')).toMatch(/^text\/javascript/)
+    // The approval window of browsers without IntersectionObserver v2 may be framed by nobody: no host can cover it.
+    const approvalWindow = await app.request(`${WALLET}/approve`)
+    expect(approvalWindow.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+    expect(await approvalWindow.text()).toContain('<script src="/frame.js">')
+  })
+
+  it('attack: no wallet answer carries a CORS header: not a preflight, a 405, a 404 or an error', async () => {
+    const preflight = (path: string) =>
+      app.request(`${WALLET}${path}`, { method: 'OPTIONS', headers: { origin: HOST, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } })
+    const answers = [
+      await preflight('/v1/frame/request'),
+      await preflight('/v1/frame/approvals/x'),
+      await preflight('/frame'),
+      await app.request(`${WALLET}/frame`, { method: 'PUT', headers: { origin: HOST } }),
+      await app.request(`${WALLET}/v1/frame/request`, { method: 'GET', headers: { origin: HOST } }),
+      await app.request(`${WALLET}/nowhere`, { headers: { origin: HOST } }),
+      await app.request(`${WALLET}/frame?projectId=demo&version=3`, { headers: { origin: HOST } }),
+      await app.request(`${WALLET}/v1/frame/request`, { method: 'POST', headers: { origin: HOST, 'content-type': 'application/json' }, body: '{}' }),
+    ]
+    for (const response of answers) {
+      const cors = [...response.headers.keys()].filter((name) => name.startsWith('access-control-'))
+      expect([response.url, response.status, cors]).toEqual([response.url, response.status, []])
+    }
   })
 })
 

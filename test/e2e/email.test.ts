@@ -68,9 +68,10 @@ const frameSelector = () => `iframe[src^="${stack.fixtures.wallet!.url}/frame"]`
 async function approveInFrame(page: Page) {
   await page.getByRole('dialog', { name: 'Approve request' }).waitFor()
   const approve = walletFrame(page).getByRole('button', { name: 'Approve' })
-  // The button is armed 500 ms after the panel shows (PROTOCOL.md).
+  // The button is armed once the panel has been seen for 500 ms (docs/services/wallet.md#approvals).
   await expect.poll(() => approve.isEnabled()).toBe(true)
-  await approve.click()
+  // Held, as a visitor approves a request that moves value (docs/services/wallet.md#approvals); a message signs on release.
+  await approve.click({ delay: 900 })
 }
 
 describe('email sign-in with the embedded wallet', () => {

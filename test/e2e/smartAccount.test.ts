@@ -32,7 +32,8 @@ async function approveInFrame(page: Page) {
   await page.getByRole('dialog', { name: 'Approve request' }).waitFor()
   const approve = page.frameLocator(`iframe[src^="${stack.fixtures.wallet!.url}/frame"]`).getByRole('button', { name: 'Approve' })
   await expect.poll(() => approve.isEnabled()).toBe(true)
-  await approve.click()
+  // Held, as a visitor approves a request that moves value (docs/services/wallet.md#approvals); a message signs on release.
+  await approve.click({ delay: 900 })
 }
 
 /** The EVM address the open Account view shows. */

@@ -2,8 +2,10 @@
 // code that talks to the host page, and only through postMessage: it takes `{ id, type: 'APP_<NAME>', payload }`
 // from the embedding window alone, once that window's origin is one the project allows (then pinned), forwards
 // each request to the wallet backend on its own origin, and answers `FRAME_<NAME>_SUCCESS` or `FRAME_<NAME>_ERROR`
-// with the same id, to that exact origin. Unsafe requests wait here for the user's click on Approve: the approval's
-// secret never leaves this document. PROTOCOL.md describes every message.
+// with the same id, to that exact origin. Unsafe requests wait here for the visitor's own approval, given only while
+// the panel can be seen (docs/services/wallet.md#approvals): the approval's secret never leaves this document.
+// The same script runs the approval window (/approve) that browsers without IntersectionObserver v2 approve in.
+// PROTOCOL.md describes every message.
 (() => {
   'use strict';
 
@@ -12,8 +14,6 @@
   const logging = query.get('enableLogger') === 'true';
   const TYPE = /^APP_([A-Z][A-Z0-9_]{0,63})$/;
   const ID = /^[\w-]{1,100}$/;
-  /** A click within this time of the panel appearing is ignored: the host cannot slide it under a click already on its way. */
-  const APPROVAL_ARMING_MS = 500;
 
   /** The embedding page's origin, once it is verified; every answer goes to it, and only its messages count. */
   let hostOrigin;
@@ -68,6 +68,8 @@
 
   /** @param {MessageEvent} event */
   async function receive(event) {
+    if (inPopup) return void fromOpener(event);
+    if (popup && event.source === popup && event.origin === location.origin) return void fromPopup(event.data);
     // Only the window that embeds this frame: not another frame of the page, not a popup, not this window.
     if (window.parent === window || event.source !== window.parent) return;
     if (hostOrigin !== undefined && event.origin !== hostOrigin) return;
@@ -114,8 +116,89 @@
   const panel = document.getElementById('approval');
   const methodText = document.getElementById('approval-method');
   const summaryText = document.getElementById('approval-summary');
+  const hintText = document.getElementById('approval-hint');
   const approveButton = document.getElementById('approve');
   const rejectButton = document.getElementById('reject');
+  const openWindowButton = document.getElementById('open-window');
+  const doneText = document.getElementById('approval-done');
+
+  // Approving needs a panel the visitor can see (docs/services/wallet.md#approvals). In the frame, the buttons are
+  // armed only once the whole panel, at least MIN_PANEL in size, has been reported visible by IntersectionObserver v2
+  // (not covered, not transparent, not transformed, inside the viewport) for ARMING_MS without a break, and disarmed
+  // at the first report that it is not, or at any resize, scroll or new request (which ask the observer again).
+  // A browser without it cannot tell the frame whether it is seen: the frame then arms nothing, and the visitor
+  // approves in a window of the wallet's own origin (this page at /approve, with this script), which no host covers.
+  const inPopup = location.pathname === '/approve';
+  const canSeeFrame = typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype;
+  const MIN_PANEL = { width: 240, height: 120 };
+  /** Reading a request takes longer; reacting to something that just appeared takes about 250 ms, so a click already on its way never counts. */
+  const ARMING_MS = 500;
+  /** A request that moves value is approved by holding Approve this long: one lured click is never enough. */
+  const HOLD_MS = 600;
+  /** Only these sign nothing that moves value by itself; every other method (transactions, calls, typed data such as permits) asks for a hold. */
+  const ONE_CLICK_METHODS = new Set(['personal_sign', 'solana_signMessage']);
+  const ACTIVATION_KEYS = new Set(['Enter', ' ']);
+
+  let armed = false;
+  /** When the observer last said the whole panel became visible; undefined while it is not. */
+  let visibleSince;
+  let armTimer;
+  /** The visitor pressed a pointer or a key inside this frame while it was armed (a host's focus() alone never sets it). */
+  let engaged = false;
+  /** The button a trusted pointer press began on, while armed: its click is the visitor's. */
+  let pressed;
+  /** The button a trusted Enter or Space went to, while armed and engaged: its click is the visitor's. */
+  let keyed;
+  let holdTimer;
+
+  /** The approval window this frame opened, while it may be open. */
+  let popup;
+
+  const observer = !inPopup && canSeeFrame ? new IntersectionObserver(onVisibility, { threshold: [1], trackVisibility: true, delay: 100 }) : undefined;
+  observer?.observe(panel);
+
+  /** @param {IntersectionObserverEntry[]} entries */
+  function onVisibility(entries) {
+    const entry = entries[entries.length - 1];
+    const { width, height } = entry.boundingClientRect;
+    report(entry.isVisible && entry.intersectionRatio > 0.999 && width >= MIN_PANEL.width && height >= MIN_PANEL.height);
+  }
+
+  /** @param {boolean} seen whether the whole panel can be seen now */
+  function report(seen) {
+    if (!seen) return disarm();
+    if (visibleSince !== undefined) return;
+    visibleSince = performance.now();
+    armTimer = setTimeout(() => setArmed(approvals.length > 0), ARMING_MS);
+  }
+
+  function disarm() {
+    visibleSince = undefined;
+    clearTimeout(armTimer);
+    setArmed(false);
+  }
+
+  /**
+   * Disarms, then asks afresh: the observer (it reports only changes of visibility, not of size or content), or, in
+   * the wallet's own window, whether the window is shown at all.
+   */
+  function recheck() {
+    disarm();
+    if (inPopup) return report(document.visibilityState === 'visible' && !panel.hidden);
+    observer?.unobserve(panel);
+    observer?.observe(panel);
+  }
+
+  /** @param {boolean} on */
+  function setArmed(on) {
+    armed = on;
+    approveButton.disabled = rejectButton.disabled = !on;
+    engaged = false;
+    pressed = keyed = undefined;
+    cancelHold();
+  }
+
+  const needsHold = () => approvals.length > 0 && !ONE_CLICK_METHODS.has(approvals[0].approval.method);
 
   /** @param {string} id @param {{ requestId: string, secret: string, method: string, chainId: unknown, summary: string }} approval */
   function waitForApproval(id, approval) {
@@ -127,22 +210,33 @@
 
   function showApproval() {
     const current = approvals[0];
+    // The window belonged to the request shown before.
+    closePopup();
     panel.hidden = current === undefined;
-    if (!current) return;
-    methodText.textContent = `${current.approval.method} on chain ${current.approval.chainId}`;
-    summaryText.textContent = current.approval.summary;
-    approveButton.disabled = rejectButton.disabled = true;
-    setTimeout(() => {
-      if (approvals[0] === current) approveButton.disabled = rejectButton.disabled = false;
-    }, APPROVAL_ARMING_MS);
+    if (current) {
+      methodText.textContent = `${current.approval.method} on chain ${current.approval.chainId}`;
+      summaryText.textContent = current.approval.summary;
+      const hold = needsHold();
+      approveButton.textContent = hold ? 'Hold to approve' : 'Approve';
+      hintText.hidden = !hold;
+      const inFrame = inPopup || canSeeFrame;
+      approveButton.hidden = rejectButton.hidden = !inFrame;
+      openWindowButton.hidden = inFrame;
+    }
+    recheck();
   }
 
-  /** @param {boolean} approved @param {MouseEvent} event */
-  async function decide(approved, event) {
-    // A real click by the user, never a script's synthetic one.
-    if (!event.isTrusted || approvals.length === 0) return;
+  /** @param {boolean} approved */
+  async function decide(approved) {
+    if (approvals.length === 0) return;
     const { id, approval } = approvals.shift();
-    approveButton.disabled = rejectButton.disabled = true;
+    setArmed(false);
+    if (inPopup) {
+      // The frame that opened this window holds the secret: it sends the decision, then closes the window.
+      window.opener?.postMessage({ type: 'POPUP_DECISION', requestId: approval.requestId, approved }, location.origin);
+      doneText.hidden = false;
+      return showApproval();
+    }
     try {
       const { result } = await backend(`/v1/frame/approvals/${encodeURIComponent(approval.requestId)}`, { secret: approval.secret, approved });
       post('FRAME_RPC_REQUEST_SUCCESS', id, result);
@@ -152,16 +246,92 @@
     showApproval();
   }
 
+  /** A click counts when the visitor made it here: a press that began on this button, or a key after acting in the frame. @param {HTMLButtonElement} button @param {MouseEvent} event */
+  const visitorsClick = (button, event) => event.isTrusted && armed && (pressed === button || keyed === button);
+
+  function startHold() {
+    cancelHold();
+    approveButton.classList.add('holding');
+    holdTimer = setTimeout(() => armed && void decide(true), HOLD_MS);
+  }
+
+  function cancelHold() {
+    clearTimeout(holdTimer);
+    approveButton.classList.remove('holding');
+  }
+
+  document.addEventListener('pointerdown', (event) => {
+    if (!event.isTrusted || !armed) return;
+    engaged = true;
+    pressed = [approveButton, rejectButton].find((button) => button.contains(/** @type {Node} */ (event.target)));
+    if (pressed === approveButton && needsHold()) startHold();
+  }, true);
+  document.addEventListener('keydown', (event) => {
+    if (!event.isTrusted || !armed) return;
+    if (!ACTIVATION_KEYS.has(event.key)) {
+      engaged = true;
+      return;
+    }
+    keyed = engaged && !event.repeat && (event.target === approveButton || event.target === rejectButton) ? event.target : undefined;
+    if (keyed === approveButton && needsHold()) {
+      event.preventDefault();
+      startHold();
+    }
+  }, true);
+  document.addEventListener('keyup', (event) => ACTIVATION_KEYS.has(event.key) && cancelHold(), true);
+  for (const type of ['pointerup', 'pointercancel']) document.addEventListener(type, cancelHold, true);
+  approveButton.addEventListener('pointerleave', cancelHold);
+  approveButton.addEventListener('contextmenu', (event) => event.preventDefault());
+  // Any change of the frame's size or scroll, or the tab going out of sight, disarms at once.
+  addEventListener('resize', recheck);
+  addEventListener('scroll', recheck);
+  document.addEventListener('visibilitychange', recheck);
+
   /** APP_RPC_ABORT: every waiting request is answered 'Request was aborted' (§8) and the panel closes. */
   function abortApprovals() {
     for (const { id } of approvals.splice(0)) post('FRAME_RPC_REQUEST_ERROR', id, { message: 'Request was aborted', code: 'ABORTED' });
     showApproval();
   }
 
-  approveButton.addEventListener('click', (event) => void decide(true, event));
-  rejectButton.addEventListener('click', (event) => void decide(false, event));
+  function closePopup() {
+    popup?.close();
+    popup = undefined;
+  }
+
+  /** A message of the approval window this frame opened: it is ready for the request, or the visitor decided. @param {any} message */
+  function fromPopup(message) {
+    const current = approvals[0]?.approval;
+    if (!current) return;
+    if (message?.type === 'POPUP_READY') {
+      const { requestId, method, chainId, summary } = current;
+      popup.postMessage({ type: 'POPUP_SHOW', approval: { requestId, method, chainId, summary } }, location.origin);
+    } else if (message?.type === 'POPUP_DECISION' && message.requestId === current.requestId && typeof message.approved === 'boolean') {
+      void decide(message.approved);
+    }
+  }
+
+  /** In the approval window: the request to show, from the frame that opened it. @param {MessageEvent} event */
+  function fromOpener(event) {
+    if (event.source !== window.opener || event.origin !== location.origin || event.data?.type !== 'POPUP_SHOW') return;
+    const { approval } = event.data;
+    if (!['requestId', 'method', 'summary'].every((field) => typeof approval?.[field] === 'string')) return;
+    approvals.splice(0, approvals.length, { approval });
+    doneText.hidden = true;
+    showApproval();
+  }
+
+  openWindowButton.addEventListener('click', (event) => {
+    if (!event.isTrusted || approvals.length === 0) return;
+    closePopup();
+    // The size of the modal's other popups (the social logins').
+    popup = window.open('/approve', '_blank', 'popup,width=600,height=800') ?? undefined;
+  });
+  approveButton.addEventListener('click', (event) => visitorsClick(approveButton, event) && !needsHold() && void decide(true));
+  rejectButton.addEventListener('click', (event) => visitorsClick(rejectButton, event) && void decide(false));
   window.addEventListener('message', (event) => void receive(event));
 
   // The one message sent to any origin: it carries no data, and the host's origin is not known until it writes.
   if (window.parent !== window) window.parent.postMessage({ type: 'FRAME_READY' }, '*');
+  // The approval window asks the frame that opened it, on this same origin, for the request to show.
+  if (inPopup) window.opener?.postMessage({ type: 'POPUP_READY' }, location.origin);
 })();

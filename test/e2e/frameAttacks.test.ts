@@ -1,0 +1,452 @@
+// A hostile host page against the secure frame, in Chromium. The page is on an origin the project allows
+// (http://localhost:<port>), the wallet on another site (http://127.0.0.1:<port>), as in production; the page drives
+// the frame the way an attacker's script would (postMessage, the iframe's style, focus(), overlays) while the
+// "visitor" (Playwright's real mouse and keyboard) clicks and types where the page lures them. No signature may
+// come out of it; the honest flows (a visible frame, a real click, a hold) still sign. docs/services/wallet.md#approvals says why.
+import { randomBytes } from 'node:crypto'
+import http from 'node:http'
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import type { AddressInfo } from 'node:net'
+import { fileURLToPath } from 'node:url'
+
+import { build } from 'esbuild'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { verifyMessage, verifyTypedData, type Hex } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { startDirectory, type WalletDirectory } from '../../services/directory/index.mjs'
+import { startMailCatcher, type CaughtMessage, type MailCatcher } from '../../services/mail/index.mjs'
+import { openDatabase, type Database } from '../../services/storage/index.mjs'
+import { startWallet, type WalletService } from '../../services/wallet/index.mjs'
+import { launchChromium } from './harness'
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+let scratch: string
+let database: Database
+let mail: MailCatcher
+let directory: WalletDirectory
+let wallet: WalletService
+let host: http.Server
+let hostUrl: string
+let browser: Browser
+/** One visitor, signed in once: the session is a Partitioned cookie of the host's site, shared by its pages. */
+let visitor: BrowserContext
+let address: Hex
+let clientScript: string
+
+const TYPED_DATA = {
+  domain: { name: 'Foyer attack test', version: '1', chainId: 31337 },
+  types: { Permit: [{ name: 'spender', type: 'address' }, { name: 'value', type: 'uint256' }] },
+  primaryType: 'Permit',
+  message: { spender: '0x000000000000000000000000000000000000dEaD', value: '1000000' },
+} as const
+
+/** Whether the visitor's key signed TYPED_DATA. */
+const verifyPermit = (signature: Hex) =>
+  verifyTypedData({ address, ...TYPED_DATA, message: { ...TYPED_DATA.message, value: BigInt(TYPED_DATA.message.value) }, signature })
+
+/**
+ * The attacker's page: a bait button, the wallet frame over it, and the page's own script: `start(type, payload)`
+ * sends a request straight to the frame (no modal) and `answers[id]` keeps the frame's final answer.
+ */
+function attackerPage(frameQuery: string) {
+  return `<!doctype html><html><body style="margin:0">
+<button id="bait" style="position:absolute;left:0;top:0;width:640px;height:480px;font-size:32px">Claim your free NFT</button>
+<iframe id="wallet" style="position:absolute;left:40px;top:40px;width:360px;height:320px;border:0;z-index:1"
+  src="${wallet.url}/frame?projectId=demo&chainId=31337&version=4&enableLogger=false${frameQuery}"></iframe>
+<input id="after" aria-label="Your move" style="position:absolute;left:40px;top:560px">
+<script>
+  const WALLET = ${JSON.stringify(wallet.url)};
+  window.received = [];
+  window.answers = {};
+  addEventListener('message', (event) => {
+    if (event.origin !== WALLET) return;
+    window.received.push(event.data);
+    const { id, type } = event.data ?? {};
+    if (id && /_(SUCCESS|ERROR)$/.test(type)) window.answers[id] = event.data;
+  });
+  window.frameWindow = () => document.getElementById('wallet').contentWindow;
+  window.start = (type, payload) => {
+    const id = crypto.randomUUID();
+    window.frameWindow().postMessage({ id, type, payload }, WALLET);
+    return id;
+  };
+</script></body></html>`
+}
+
+/** A page with the modal's own frame client (plugins/email/frameClient.ts), which records what it would show. */
+function clientPage() {
+  return `<!doctype html><html><body>
+<script>window.WALLET = ${JSON.stringify(wallet.url)};</script>
+<script src="/client.js"></script>
+</body></html>`
+}
+
+/** The bundle of clientPage: the real frame client, its approval callbacks recorded in `shown` and `settled`. */
+async function bundleClient() {
+  const result = await build({
+    stdin: {
+      contents: `import { createFrameClient } from './plugins/email/frameClient.ts'
+window.shown = []
+window.settled = []
+window.received = []
+addEventListener('message', (event) => event.origin === window.WALLET && window.received.push(event.data))
+window.client = createFrameClient({
+  walletUrl: window.WALLET,
+  projectId: 'demo',
+  chainId: 31337,
+  schedule: (callback, ms) => { const timer = setTimeout(callback, ms); return () => clearTimeout(timer) },
+  failed: () => {},
+  approvalRequested: (request) => window.shown.push(request),
+  approvalSettled: (id) => window.settled.push(id),
+})`,
+      resolveDir: repo,
+      loader: 'ts',
+    },
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    logLevel: 'silent',
+  })
+  return result.outputFiles[0]!.text
+}
+
+beforeAll(async () => {
+  scratch = await mkdtemp(path.join(os.tmpdir(), 'foyer-frame-attacks-'))
+  ;[database, mail, directory, browser, clientScript] = await Promise.all([
+    openDatabase({ dataDir: path.join(scratch, 'data') }),
+    startMailCatcher(),
+    // The attacker's page is on an allowed origin: the project allows every localhost port.
+    startDirectory({ allowedOrigins: ['http://localhost:*'] }),
+    launchChromium(),
+    bundleClient(),
+  ])
+  wallet = await startWallet({
+    database,
+    smtpUrl: mail.smtpUrl,
+    directoryUrl: directory.url,
+    masterKey: randomBytes(32),
+    // Nothing here needs a node: the signatures are checked with viem.
+    evm: [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:9' }],
+    log: () => {},
+  })
+  host = http.createServer((request, response) => {
+    const script = request.url === '/client.js'
+    response.writeHead(200, { 'content-type': script ? 'text/javascript' : 'text/html' })
+    // '/?without-iov2': the frame as a browser without IntersectionObserver v2 runs it (the init script below).
+    const frameQuery = request.url === '/?without-iov2' ? '&without-iov2' : ''
+    response.end(script ? clientScript : request.url === '/client' ? clientPage() : attackerPage(frameQuery))
+  })
+  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve))
+  hostUrl = `http://localhost:${(host.address() as AddressInfo).port}/`
+
+  visitor = await browser.newContext({ viewport: { width: 1000, height: 700 } })
+  // Firefox and Safari have no IntersectionObserver v2: a frame loaded with this marker runs as it would there.
+  await visitor.addInitScript(() => {
+    if (location.pathname === '/frame' && location.search.includes('without-iov2')) delete (IntersectionObserverEntry.prototype as any).isVisible
+  })
+  const page = await openAttackerPage()
+  const email = `visitor-${randomBytes(4).toString('hex')}@example.com`
+  expect(await ask(page, 'APP_CONNECT_EMAIL', { email })).toMatchObject({ type: 'FRAME_CONNECT_EMAIL_SUCCESS' })
+  expect(await ask(page, 'APP_CONNECT_OTP', { otp: await lastCode(email) })).toMatchObject({ type: 'FRAME_CONNECT_OTP_SUCCESS' })
+  address = (await ask(page, 'APP_GET_USER', { chainId: 31337 })).payload.address
+  await page.close()
+}, 120_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await new Promise((resolve) => (host ? host.close(resolve) : resolve(undefined)))
+  await wallet?.stop()
+  await Promise.allSettled([database?.close(), mail?.stop(), directory?.stop()])
+  if (scratch) await rm(scratch, { recursive: true, force: true })
+})
+
+async function lastCode(email: string) {
+  const messages = (await (await fetch(`${mail.url}/messages?to=${encodeURIComponent(email)}`)).json()) as CaughtMessage[]
+  return /\b(\d{6})\b/.exec(messages.at(-1)?.text ?? '')?.[1]
+}
+
+async function openAttackerPage(query = '') {
+  const page = await visitor.newPage()
+  await page.goto(`${hostUrl}${query}`)
+  await page.waitForFunction(() => (window as any).received.some((m: any) => m.type === 'FRAME_READY'))
+  return page
+}
+
+const start = (page: Page, type: string, payload: unknown = {}) =>
+  page.evaluate(([type, payload]) => (window as any).start(type, payload), [type, payload] as const) as Promise<string>
+
+const answerOf = (page: Page, id: string) => page.evaluate((id) => (window as any).answers[id], id)
+
+async function ask(page: Page, type: string, payload: unknown = {}) {
+  const id = await start(page, type, payload)
+  await page.waitForFunction((id) => (window as any).answers[id], id, { timeout: 20_000 })
+  return answerOf(page, id)
+}
+
+/** Sends an unsafe request straight to the frame and waits until the frame shows its panel. */
+async function requestApproval(page: Page, method: string, params: unknown) {
+  const id = await start(page, 'APP_RPC_REQUEST', { method, params })
+  await expect.poll(() => page.evaluate((id) => (window as any).received.some((m: any) => m.id === id && m.type === 'FRAME_RPC_REQUEST_APPROVAL'), id)).toBe(true)
+  await page.frameLocator('#wallet').getByRole('heading', { name: 'Approve request' }).waitFor()
+  return id
+}
+
+const approveButton = (page: Page) => page.frameLocator('#wallet').getByRole('button', { name: /approve/i })
+
+/** The middle of the frame's Approve button, in the page's coordinates (where the visitor's click lands). */
+async function approveCenter(page: Page) {
+  const box = (await approveButton(page).boundingBox())!
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2, box }
+}
+
+/** Presses Tab until Approve has the focus (a long summary is a scrollable, focusable region before the buttons). */
+async function tabToApprove(page: Page) {
+  const frame = page.frames().find((frame) => frame.url().startsWith(`${wallet.url}/frame`))!
+  for (let presses = 0; presses < 5; presses += 1) {
+    await page.keyboard.press('Tab')
+    if (await frame.evaluate(() => document.activeElement?.id === 'approve')) return
+  }
+  throw new Error('Tab never reached Approve')
+}
+
+/** Waits long past any arming delay, as an attacker would before luring the click. */
+const pastArming = (page: Page) => page.waitForTimeout(1_500)
+
+/** The frame gave no answer to `id` within a second: nothing was signed. */
+async function expectNoAnswer(page: Page, id: string) {
+  await page.waitForTimeout(1_000)
+  expect((await answerOf(page, id))?.type).toBeUndefined()
+}
+
+describe('a hostile host page against the secure frame', () => {
+  it('attack: an invisible frame (opacity 0) over a bait button gets the click, and nothing is signed', async () => {
+    const page = await openAttackerPage()
+    await page.evaluate(() => (document.getElementById('wallet')!.style.opacity = '0'))
+    const id = await requestApproval(page, 'personal_sign', ['0x48656c6c6f', address])
+    await pastArming(page)
+    const { x, y } = await approveCenter(page)
+    await page.mouse.click(x, y)
+    await expectNoAnswer(page, id)
+    await page.close()
+  })
+
+  it('attack: opaque panels cover the whole frame but its Approve button, and the click on it signs nothing', async () => {
+    const page = await openAttackerPage()
+    const id = await requestApproval(page, 'personal_sign', ['0x48656c6c6f', address])
+    const { x, y, box } = await approveCenter(page)
+    // Four host panels above the frame leave a hole exactly where Approve is.
+    await page.evaluate((hole) => {
+      const cover = (left: number, top: number, width: number, height: number) => {
+        const panel = document.createElement('div')
+        Object.assign(panel.style, { position: 'absolute', left: `${left}px`, top: `${top}px`, width: `${width}px`, height: `${height}px`, background: '#fc0', zIndex: '2' })
+        document.body.append(panel)
+      }
+      const right = hole.x + hole.width
+      const bottom = hole.y + hole.height
+      cover(0, 0, 1000, hole.y)
+      cover(0, bottom, 1000, 700 - bottom)
+      cover(0, hole.y, hole.x, hole.height)
+      cover(right, hole.y, 1000 - right, hole.height)
+    }, box)
+    await pastArming(page)
+    await page.mouse.click(x, y)
+    await expectNoAnswer(page, id)
+    await page.close()
+  })
+
+  it('attack: a frame the visitor saw is disarmed once the host hides it, before the lured click', async () => {
+    const page = await openAttackerPage()
+    const id = await requestApproval(page, 'personal_sign', ['0x48656c6c6f', address])
+    await expect.poll(() => approveButton(page).isEnabled()).toBe(true)
+    await page.evaluate(() => (document.getElementById('wallet')!.style.opacity = '0'))
+    await page.waitForTimeout(300)
+    const { x, y } = await approveCenter(page)
+    await page.mouse.click(x, y)
+    await expectNoAnswer(page, id)
+    await page.close()
+  })
+
+  it('attack: a frame scaled down by a transform, or partly out of view, is never armed, and a click on it signs nothing', async () => {
+    const page = await openAttackerPage()
+    for (const style of [{ transform: 'scale(0.8)' }, { top: '-120px' }]) {
+      await page.evaluate((style) => {
+        const frame = document.getElementById('wallet')!
+        frame.dataset['style'] = frame.style.cssText
+        Object.assign(frame.style, style)
+      }, style)
+      const id = await requestApproval(page, 'personal_sign', ['0x48656c6c6f', address])
+      await pastArming(page)
+      expect([style, await approveButton(page).isEnabled()]).toEqual([style, false])
+      const { x, y } = await approveCenter(page)
+      await page.mouse.click(x, y)
+      await expectNoAnswer(page, id)
+      await start(page, 'APP_RPC_ABORT')
+      await page.evaluate(() => {
+        const frame = document.getElementById('wallet')!
+        frame.style.cssText = frame.dataset['style']!
+      })
+    }
+    await page.close()
+  })
+
+  it("attack: the host focuses an invisible frame (contentWindow.focus()) and the visitor's Tab, Tab, Enter sign nothing", async () => {
+    const page = await openAttackerPage()
+    await page.evaluate(() => (document.getElementById('wallet')!.style.opacity = '0'))
+    const id = await requestApproval(page, 'personal_sign', ['0x48656c6c6f', address])
+    await pastArming(page)
+    await page.evaluate(() => (window as any).frameWindow().focus())
+    // The visitor plays the host's "game": the frame's tab order is Reject, Approve.
+    for (const key of ['Tab', 'Tab', 'Enter', 'Space']) await page.keyboard.press(key)
+    await expectNoAnswer(page, id)
+    await page.close()
+  })
+
+  it('attack: on a visible, armed frame, the host puts the focus just after it and Shift+Tab, Enter land on Approve: nothing is signed', async () => {
+    const page = await openAttackerPage()
+    const id = await requestApproval(page, 'personal_sign', ['0x48656c6c6f', address])
+    await expect.poll(() => approveButton(page).isEnabled()).toBe(true)
+    // The keys go to the host page's field; Shift+Tab moves the focus back into the frame, onto its last button.
+    await page.evaluate(() => document.getElementById('after')!.focus())
+    await page.keyboard.press('Shift+Tab')
+    await page.keyboard.press('Enter')
+    await expectNoAnswer(page, id)
+    await page.close()
+  })
+
+  it('attack: one click on a visible, armed frame does not approve a request that moves value (a permit)', async () => {
+    const page = await openAttackerPage()
+    const id = await requestApproval(page, 'eth_signTypedData_v4', [address, TYPED_DATA])
+    await expect.poll(() => approveButton(page).isEnabled()).toBe(true)
+    await approveButton(page).click()
+    await expectNoAnswer(page, id)
+    await page.close()
+  })
+
+  it('attack: the modal shows no approval for a request it did not send, and closes the one it sent once the frame settles it', async () => {
+    const page = await visitor.newPage()
+    await page.goto(`${hostUrl}client`)
+    // Ready: the client's own request answers.
+    expect(await page.evaluate(() => (window as any).client.request('APP_IS_CONNECTED'))).toEqual({ isConnected: true })
+    // The page's script writes to the modal's frame itself; the frame asks for approval of that request.
+    await page.evaluate(([method, params]) => {
+      const frame = document.querySelector('iframe[title="Foyer secure wallet"]') as HTMLIFrameElement
+      frame.contentWindow!.postMessage({ id: 'not-the-modals', type: 'APP_RPC_REQUEST', payload: { method, params } }, (window as any).WALLET)
+    }, ['personal_sign', ['0x48656c6c6f', address]] as const)
+    await expect.poll(() => page.evaluate(() => (window as any).received.some((m: any) => m.id === 'not-the-modals' && m.type === 'FRAME_RPC_REQUEST_APPROVAL'))).toBe(true)
+    expect(await page.evaluate(() => (window as any).shown)).toEqual([])
+
+    // A request the modal sent is shown; when the frame settles it (here: aborted by the page), the view closes.
+    const signing = page.evaluate((address) => (window as any).client.request('APP_RPC_REQUEST', { method: 'personal_sign', params: ['0x01', address] }).catch((error: Error) => error.message), address)
+    await expect.poll(() => page.evaluate(() => (window as any).shown.length)).toBe(1)
+    const { id } = await page.evaluate(() => (window as any).shown[0])
+    await page.evaluate(() => {
+      const frame = document.querySelector('iframe[title="Foyer secure wallet"]') as HTMLIFrameElement
+      frame.contentWindow!.postMessage({ id: 'abort-1', type: 'APP_RPC_ABORT', payload: {} }, (window as any).WALLET)
+    })
+    expect(await signing).toBe('Request was aborted')
+    expect(await page.evaluate(() => (window as any).settled)).toEqual([id])
+    await page.close()
+  })
+})
+
+describe('a browser without IntersectionObserver v2 (Firefox, Safari)', () => {
+  const primaryButton = (page: Page) => page.frameLocator('#wallet').locator('.buttons button.primary:visible')
+
+  it('attack: the frame arms nothing in itself; a lured click on the invisible frame at most opens the wallet window, and signs nothing', async () => {
+    const page = await openAttackerPage('?without-iov2')
+    await page.evaluate(() => (document.getElementById('wallet')!.style.opacity = '0'))
+    const id = await requestApproval(page, 'personal_sign', ['0x48656c6c6f', address])
+    await pastArming(page)
+    const box = (await primaryButton(page).boundingBox())!
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+    await expectNoAnswer(page, id)
+    expect(await approveButton(page).isVisible()).toBe(false)
+    for (const opened of visitor.pages().filter((other) => other.url().endsWith('/approve'))) await opened.close()
+    await page.close()
+  })
+
+  it("approves in the wallet's own window: a message by a click, a permit by a hold; the window closes", async () => {
+    const page = await openAttackerPage('?without-iov2')
+    const message = await requestApproval(page, 'personal_sign', ['0x48656c6c6f', address])
+    const opening = visitor.waitForEvent('page')
+    await page.frameLocator('#wallet').getByRole('button', { name: 'Review in a wallet window' }).click()
+    const popup = await opening
+    expect(popup.url()).toBe(`${wallet.url}/approve`)
+    await popup.getByText('Sign this message:\nHello').waitFor()
+    const approve = popup.getByRole('button', { name: /approve/i })
+    await expect.poll(() => approve.isEnabled()).toBe(true)
+    const closed = popup.waitForEvent('close')
+    await approve.click()
+    await expect.poll(() => answerOf(page, message)).toMatchObject({ type: 'FRAME_RPC_REQUEST_SUCCESS' })
+    expect(await verifyMessage({ address, message: 'Hello', signature: (await answerOf(page, message)).payload })).toBe(true)
+    await closed
+
+    const permit = await requestApproval(page, 'eth_signTypedData_v4', [address, TYPED_DATA])
+    const reopening = visitor.waitForEvent('page')
+    await page.frameLocator('#wallet').getByRole('button', { name: 'Review in a wallet window' }).click()
+    const second = await reopening
+    const hold = second.getByRole('button', { name: 'Hold to approve' })
+    await expect.poll(() => hold.isEnabled()).toBe(true)
+    await hold.click()
+    await expectNoAnswer(page, permit)
+    // Held until it fills: the frame sends the approval and closes the window under the still-pressed button.
+    const box = (await hold.boundingBox())!
+    await second.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+    const secondClosed = second.waitForEvent('close')
+    await second.mouse.down()
+    await secondClosed
+    await expect.poll(() => answerOf(page, permit)).toMatchObject({ type: 'FRAME_RPC_REQUEST_SUCCESS' })
+    expect(await verifyPermit((await answerOf(page, permit)).payload)).toBe(true)
+    await page.close()
+  })
+})
+
+describe('the honest visitor', () => {
+  it('signs with a real click on a visible frame, once its panel has been seen', async () => {
+    const page = await openAttackerPage()
+    const id = await requestApproval(page, 'personal_sign', ['0x48656c6c6f', address])
+    await expect.poll(() => approveButton(page).isEnabled()).toBe(true)
+    await approveButton(page).click()
+    await expect.poll(() => answerOf(page, id)).toMatchObject({ type: 'FRAME_RPC_REQUEST_SUCCESS' })
+    expect(await verifyMessage({ address, message: 'Hello', signature: (await answerOf(page, id)).payload })).toBe(true)
+    await page.close()
+  })
+
+  it('signs with the keyboard after acting in the frame: a click in the panel, Tab to Approve, Enter', async () => {
+    const page = await openAttackerPage()
+    const id = await requestApproval(page, 'personal_sign', ['0x4b6579', address])
+    await expect.poll(() => approveButton(page).isEnabled()).toBe(true)
+    await page.frameLocator('#wallet').getByRole('heading').click()
+    await tabToApprove(page)
+    await page.keyboard.press('Enter')
+    await expect.poll(() => answerOf(page, id)).toMatchObject({ type: 'FRAME_RPC_REQUEST_SUCCESS' })
+    expect(await verifyMessage({ address, message: 'Key', signature: (await answerOf(page, id)).payload })).toBe(true)
+    await page.close()
+  })
+
+  it('approves a request that moves value by holding Approve: with the mouse, and with the keyboard', async () => {
+    const page = await openAttackerPage()
+    const byMouse = await requestApproval(page, 'eth_signTypedData_v4', [address, TYPED_DATA])
+    await expect.poll(() => approveButton(page).isEnabled()).toBe(true)
+    await approveButton(page).click({ delay: 900 })
+    await expect.poll(() => answerOf(page, byMouse)).toMatchObject({ type: 'FRAME_RPC_REQUEST_SUCCESS' })
+    expect(await verifyPermit((await answerOf(page, byMouse)).payload)).toBe(true)
+
+    const byKeyboard = await requestApproval(page, 'eth_signTypedData_v4', [address, TYPED_DATA])
+    await expect.poll(() => approveButton(page).isEnabled()).toBe(true)
+    await page.frameLocator('#wallet').getByRole('heading').click()
+    await tabToApprove(page)
+    await page.keyboard.down('Space')
+    await page.waitForTimeout(900)
+    await page.keyboard.up('Space')
+    await expect.poll(() => answerOf(page, byKeyboard)).toMatchObject({ type: 'FRAME_RPC_REQUEST_SUCCESS' })
+    expect(await verifyPermit((await answerOf(page, byKeyboard)).payload)).toBe(true)
+    await page.close()
+  })
+})
