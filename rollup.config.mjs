@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs'
-import { relative } from 'node:path'
+import path, { relative } from 'node:path'
 import json from '@rollup/plugin-json'
 import nodeResolve from '@rollup/plugin-node-resolve'
 import terser from '@rollup/plugin-terser'
@@ -54,6 +54,15 @@ function clean() {
   return { name: 'foyer-clean', buildStart: () => rmSync('dist', { recursive: true, force: true }) }
 }
 
+/** 'foyer', 'foyer/ui' … imported by a plugin or chain: the kernel's source, bundled as a relative import was. */
+function selfSource() {
+  const sources = selfImports()
+  return {
+    name: 'foyer-self-source',
+    resolveId: (id) => (id in sources ? path.resolve(sources[id]) : null),
+  }
+}
+
 export default {
   input: Object.fromEntries(entries.map((e) => [e.file, e.input])),
   external: isExternal,
@@ -67,6 +76,7 @@ export default {
   },
   plugins: [
     clean(),
+    selfSource(),
     typescript({
       // tsconfig.build.json narrows `include` to kernel/, chains/, plugins/, adapters/ without tests or stories:
       // the plugin's own include/exclude only filter what it transforms, not what it type-checks
@@ -76,9 +86,10 @@ export default {
       declaration: true,
       declarationDir: 'dist/types',
       rootDir: '.',
-      // An adapter imports the kernel as 'foyer' (plugins and chains by relative path). Without these,
-      // self-reference would find dist/ (a stale build, or nothing) for the types; with them it finds
-      // the kernel's source. The bundle keeps 'foyer' an import (isExternal in build/entries.mjs).
+      // Adapters, plugins and chains import the kernel as 'foyer', 'foyer/ui' … Without these, self-reference
+      // would find dist/ (a stale build, or nothing) for the types; with them it finds the kernel's source.
+      // An adapter's bundle keeps 'foyer' an import (isExternal in build/entries.mjs); selfSource() below
+      // bundles it for plugins and chains.
       paths: Object.fromEntries(Object.entries(selfImports()).map(([specifier, input]) => [specifier, [`./${input}`]])),
     }),
     nodeResolve({ browser: true }),

@@ -8,8 +8,8 @@ import { selfImports } from './build/entries.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
-// 'foyer', 'foyer/react' … as a third-party plugin imports them (examples/), resolved to the
-// source. Exact-match patterns, so 'foyer' does not also capture 'foyer/react'.
+// 'foyer', 'foyer/react', 'foyer/ui' … as every plugin and chain imports them, resolved to the
+// source (without them, self-reference would find dist/). Exact-match patterns, so 'foyer' does not also capture 'foyer/react'.
 const selfAliases = Object.entries(selfImports()).map(([specifier, input]) => ({
   find: new RegExp(`^${specifier.replace('/', '\\/')}$`),
   replacement: path.join(root, input),
@@ -61,6 +61,7 @@ export default defineConfig({
         // Every story in .storybook/main.ts `stories` is a test (render + play) in headless Chromium.
         // The plugin sets `include` itself from the Storybook config; do not set it here.
         plugins: [storybookTest({ configDir: path.join(root, '.storybook') })],
+        resolve: { alias: selfAliases },
         // Bundled up front: a dependency found mid-run makes Vite reload the page under a running test.
         optimizeDeps: {
           include: ['mitt', 'valibot', '@tanstack/query-core', 'react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'jsqr'],

@@ -12,6 +12,8 @@ export interface Entry {
   budget?: Omit<Budget, 'name' | 'entries'>
   /** Node only (a host's backend): no page loads it, so none of it belongs in a page's first paint. */
   server?: true
+  /** Imported by lazily loaded code only (views, services behind import()): kept out of the first-paint chunk. */
+  lazy?: true
 }
 
 /** A size budget over the static-import closure of some entries. */
@@ -29,6 +31,6 @@ export declare const entries: Entry[]
 export declare const budgets: Budget[]
 export declare const peers: string[]
 export declare const packageName: string
-export declare function isExternal(id: string): boolean
+export declare function isExternal(id: string, importer?: string): boolean
 export declare function selfImports(): Record<string, string>
 export declare function packageExports(): Record<string, { types: string; default: string }>

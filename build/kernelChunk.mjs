@@ -25,7 +25,7 @@ export function kernelChunk() {
 
 /**
  * What a page may run before its first paint: the static closure of every entry a host imports up front (all but
- * './query', which is lazy code only, and the server entries, which no page loads). Of those, the kernel's modules,
+ * './query' and './ui', which lazy code only imports, and the server entries, which no page loads). Of those, the kernel's modules,
  * and a chain family's modules that its lazy code also imports (its constants and options), with what they import:
  * left with the chain's manifest, they would be a file of their own in the host's build, for the same reason as
  * above. Nearly every host has a chain family; a plugin's shared modules stay with its manifest, so hosts without
@@ -43,7 +43,7 @@ function modulesOfKernelChunk(getModuleInfo) {
     for (const root of roots) visit(root)
     return seen
   }
-  const firstPaint = closure(entries.filter((e) => e.export !== './query' && !e.server).map((e) => path.join(repo, e.input)))
+  const firstPaint = closure(entries.filter((e) => !e.lazy && !e.server).map((e) => path.join(repo, e.input)))
   const inFolder = (folder) => (moduleId) => moduleId.startsWith(path.join(repo, folder) + path.sep)
   const sharedByChains = (moduleId) => inFolder('chains')(moduleId) && getModuleInfo(moduleId).importers.some((importer) => !firstPaint.has(importer))
   return closure([...firstPaint].filter((moduleId) => inFolder('kernel')(moduleId) || sharedByChains(moduleId)), firstPaint)

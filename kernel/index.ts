@@ -36,6 +36,10 @@ export type { ConnectionAction, ConnectionState, ConnectionStatus, NamespaceConn
 export { isSafeImageUrl, isSameNetwork } from './model/network.js'
 export { parseNetworks } from './model/chainOptions.js'
 export type { ParseNetworksOptions } from './model/chainOptions.js'
+// For chain plugins: the pieces parseNetworks is built from, to compose a chain family's own option schema.
+export { CurrencySchema, ExplorerSchema, RpcUrlSchema, defaultRpcUrls, describeIssues, networkIdProblem, networkSchema, networksSchema, pickNetwork } from './model/chainOptions.js'
+export type { DescribeIssuesOptions, NetworkFields } from './model/chainOptions.js'
+export { isHttpUrl } from './model/network.js'
 export { CONNECTOR_ORDER, orderConnectors } from './core/connectorOrder.js'
 export type { ConnectorGroup, OrderedConnector } from './core/connectorOrder.js'
 export type { Account, AccountType, Connector, ConnectorType, Network } from './model/network.js'

@@ -23,3 +23,12 @@ export { getTokenBalances, tokenBalancesQuery, TokenBalanceUnavailableError, POR
 export type { GetTokenBalancesErrorType, GetTokenBalancesParameters, GetTokenBalancesReturnType } from './actions/getTokenBalances.js'
 export { getHistoryPage, historyPageQuery } from './actions/getHistoryPage.js'
 export type { GetHistoryPageParameters, GetHistoryPageReturnType } from './actions/getHistoryPage.js'
+
+// For plugins' and chains' lazy code: a client of one of the kernel's services, the public RPC a chain reads through,
+// the directory's images and wallets, a transaction's explorer page. Lazy too, so none of it is in the first paint.
+export { serviceOf } from './services/serviceOf.js'
+export type { ServiceClientOptions } from './services/serviceOf.js'
+export { rpcUrlFor } from './services/publicRpc.js'
+export { directoryImageUrl, rememberedDirectoryWallet } from './services/directory.js'
+export type { DirectoryImageKind, DirectoryWallet } from './services/directory.js'
+export { transactionUrl } from './model/explorer.js'
