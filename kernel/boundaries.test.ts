@@ -74,13 +74,14 @@ describe('import boundaries', () => {
       'plugins/swaps/index.ts': [
         `import { definePlugin } from 'foyer'`,
         `import { useKernel } from 'foyer/react'`,
-        `import { BaseError } from '../../kernel/errors/BaseError.js'`,
-        `import { Button } from '../../kernel/ui/Button.js'`,
+        `import { serviceOf } from 'foyer/query'`,
+        `import { Button } from 'foyer/ui'`,
         `import { parse } from 'valibot'`,
         `const view = () => import('./views/Swap.js')`,
       ].join('\n'),
       'plugins/swaps/views/Swap.tsx': `import { quote } from '../quote.js'`,
       'chains/evm/index.ts': `import { defineChain } from 'foyer'\nimport { createClient } from 'viem'\nimport { x } from './x.js'`,
+      'chains/evm/signIn.ts': `import { formatEip4361 } from '../../kernel/model/eip4361.mjs'`,
     }
     expect(checkBoundaries(allowed)).toEqual([])
     expect(
@@ -100,13 +101,56 @@ describe('import boundaries', () => {
     ])
   })
 
+  it("a plugin or chain that reaches into kernel/ instead of through 'foyer', 'foyer/react', 'foyer/query' or 'foyer/ui' is refused", () => {
+    const publicOnly = "'foyer', 'foyer/react', 'foyer/query', 'foyer/ui'"
+    expect(
+      checkBoundaries({
+        'plugins/swaps/index.ts': `import type { Kernel } from '../../kernel/core/createKernel.js'`,
+        'plugins/swaps/views/Swap.tsx': `import { Button } from '../../../kernel/ui/Button.js'`,
+        'plugins/swaps/convertApi.ts': `import { serviceOf } from '../../kernel/services/serviceOf.js'`,
+        'plugins/send/index.ts': `export { BaseError } from '../../kernel/index.js'`,
+        'chains/evm/views/Connect.tsx': `const shell = () => import('../../../kernel/react/shell/ViewTitle.js')`,
+        'chains/solana/options.ts': `import { pickNetwork } from 'foyer/kernel/model/chainOptions.js'`,
+      }),
+    ).toEqual([
+      `(c) plugins/swaps/index.ts imports '../../kernel/core/createKernel.js': a plugin imports the kernel by ${publicOnly} only`,
+      `(c) plugins/swaps/views/Swap.tsx imports '../../../kernel/ui/Button.js': a plugin imports the kernel by ${publicOnly} only`,
+      `(c) plugins/swaps/convertApi.ts imports '../../kernel/services/serviceOf.js': a plugin imports the kernel by ${publicOnly} only`,
+      `(c) plugins/send/index.ts imports '../../kernel/index.js': a plugin imports the kernel by ${publicOnly} only`,
+      `(c) chains/evm/views/Connect.tsx imports '../../../kernel/react/shell/ViewTitle.js': a chain imports the kernel by ${publicOnly} only`,
+      `(c) chains/solana/options.ts imports 'foyer/kernel/model/chainOptions.js': a chain imports the kernel by ${publicOnly} only`,
+    ])
+  })
+
+  it('a service imports no client code but the modules written for both, listed in test/boundaries.ts', () => {
+    expect(
+      checkBoundaries({
+        'services/wallet/signIn.mjs': `import { formatEip4361 } from '../../kernel/model/eip4361.mjs';\nimport { x } from './x.mjs';\nimport { Hono } from 'hono';`,
+        'services/api/sessions/sessionRoutes.mjs': `import { verifySignIn } from '../../../plugins/siwx/verifySignIn.mjs';`,
+      }),
+    ).toEqual([])
+    expect(
+      checkBoundaries({
+        'services/http/index.mjs': `import { isHttpUrl } from '../../kernel/model/network.js';`,
+        'services/api/index.mjs': `import { createKernel } from 'foyer';`,
+        'services/api/swaps.mjs': `import { swaps } from '../../plugins/swaps/index.js';`,
+        'services/wallet/chain.mjs': `const evm = await import('../../chains/evm/client.js');`,
+      }),
+    ).toEqual([
+      `(g) services/http/index.mjs imports '../../kernel/model/network.js': a service imports no client code but the shared modules`,
+      `(g) services/api/index.mjs imports 'foyer': a service imports no client code but the shared modules`,
+      `(g) services/api/swaps.mjs imports '../../plugins/swaps/index.js': a service imports no client code but the shared modules`,
+      `(g) services/wallet/chain.mjs imports '../../chains/evm/client.js': a service imports no client code but the shared modules`,
+    ])
+  })
+
   it('behavior: (d) only kernel/react, plugins and chains import kernel/ui', () => {
     expect(
       checkBoundaries({
         'kernel/react/Modal.tsx': `import { Button } from '../ui/Button.js'`,
         'kernel/ui/ListItem.tsx': `import { Button } from './Button.js'`,
-        'plugins/send/views/Send.tsx': `import { Button } from '../../../kernel/ui/Button.js'`,
-        'chains/evm/Connect.tsx': `import { QrCode } from '../../kernel/ui/QrCode.js'`,
+        'plugins/send/views/Send.tsx': `import { Button } from 'foyer/ui'`,
+        'chains/evm/Connect.tsx': `import { QrCode } from 'foyer/ui'`,
         'kernel/theme.ts': `import { Button } from './ui/Button.js'`,
         'kernel/index.ts': `export * from './ui/index.js'`,
       }),
@@ -127,7 +171,8 @@ describe('import boundaries', () => {
     expect([...staticGraph(root, 'adapters/solana-wallet-adapter/index.ts').packages].sort()).toEqual(['@solana/wallet-adapter-react', 'foyer', 'foyer/react', 'react'])
   })
 
-  it("behavior: (f) an adapter imports the kernel by 'foyer' or 'foyer/react' only, itself and packages", () => {
+  it("(f) an adapter imports the kernel by its public entries only, itself and packages", () => {
+    const publicOnly = "'foyer', 'foyer/react', 'foyer/query', 'foyer/ui'"
     expect(
       checkBoundaries({
         'adapters/wagmi/index.ts': `export { foyerConnector } from './foyerConnector.js'`,
@@ -144,10 +189,10 @@ describe('import boundaries', () => {
         'kernel/react/hooks.ts': `import { foyerConnector } from 'foyer/wagmi'`,
       }),
     ).toEqual([
-      `(f) adapters/wagmi/foyerConnector.ts imports '../../kernel/core/modal.js': an adapter imports the kernel by 'foyer' or 'foyer/react' only, and itself`,
-      `(f) adapters/wagmi/evm.ts imports 'foyer/chains/evm': an adapter imports the kernel by 'foyer' or 'foyer/react' only, and itself`,
-      `(f) adapters/wagmi/send.ts imports '../../plugins/send/index.js': an adapter imports the kernel by 'foyer' or 'foyer/react' only, and itself`,
-      `(f) adapters/wagmi/solana.ts imports '../solana-wallet-adapter/index.js': an adapter imports the kernel by 'foyer' or 'foyer/react' only, and itself`,
+      `(f) adapters/wagmi/foyerConnector.ts imports '../../kernel/core/modal.js': an adapter imports the kernel by ${publicOnly} only, and itself`,
+      `(f) adapters/wagmi/evm.ts imports 'foyer/chains/evm': an adapter imports the kernel by ${publicOnly} only, and itself`,
+      `(f) adapters/wagmi/send.ts imports '../../plugins/send/index.js': an adapter imports the kernel by ${publicOnly} only, and itself`,
+      `(f) adapters/wagmi/solana.ts imports '../solana-wallet-adapter/index.js': an adapter imports the kernel by ${publicOnly} only, and itself`,
       `(a) kernel/react/hooks.ts imports 'foyer/wagmi': kernel/ imports no adapter`,
     ])
   })

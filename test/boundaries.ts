@@ -6,11 +6,28 @@ import { selfImports } from '../build/entries.mjs'
 export type SourceFiles = Record<string, string>
 
 /** The directories whose import boundaries STYLE 20 fixes. */
-export const sourceRoots = ['kernel', 'chains', 'plugins', 'adapters']
+export const sourceRoots = ['kernel', 'chains', 'plugins', 'adapters', 'services']
 
-/** Sources only: tests, stories and declaration files may import what they need. */
+/** The entries a plugin, chain or adapter imports the kernel by, as a third-party one does (docs/concepts/plugins.md). */
+export const publicEntries = ['foyer', 'foyer/react', 'foyer/query', 'foyer/ui']
+
+/**
+ * Plain JavaScript written once for the browser and the services: the sign-in message formats, origin patterns and
+ * sign-in verification. The services import these and no other client code; a plugin or chain may import them too,
+ * since no public entry carries them (they are too big for the first paint).
+ */
+export const sharedModules = [
+  'kernel/model/eip4361.mjs',
+  'kernel/model/signInGrammar.mjs',
+  'kernel/model/signInWithSolana.mjs',
+  'kernel/model/originMatches.mjs',
+  'plugins/siwx/verifySignIn.mjs',
+]
+
+/** Sources only: tests, stories and declaration files may import what they need. The services are `.mjs`. */
 export function isSourceFile(path: string): boolean {
-  return /\.[cm]?tsx?$/.test(path) && !/\.(test|spec|stories)\.[cm]?tsx?$/.test(path) && !/\.d\.[cm]?ts$/.test(path)
+  const source = path.startsWith('services/') ? /\.(mjs|[cm]?ts)$/ : /\.[cm]?tsx?$/
+  return source.test(path) && !/\.(test|spec|stories)\.[cm]?[tj]sx?$/.test(path) && !/\.d\.[cm]?ts$/.test(path)
 }
 
 /** Reads every source file under `sourceRoots` of the package at `root`. */
@@ -57,7 +74,7 @@ export function importsOf(source: string): string[] {
 
 /** Where a file sits, or where an import leads. */
 type Area =
-  | { kind: 'core' | 'react' | 'ui' | 'other' }
+  | { kind: 'core' | 'react' | 'ui' | 'service' | 'other' }
   | { kind: 'plugin' | 'chain' | 'adapter'; name: string }
   | { kind: 'package'; name: string }
 
@@ -66,14 +83,16 @@ function areaOfPath(path: string): Area {
   if (top === 'kernel') return { kind: second === 'react' ? 'react' : second === 'ui' ? 'ui' : 'core' }
   if ((top === 'plugins' || top === 'chains') && second) return { kind: top === 'plugins' ? 'plugin' : 'chain', name: second }
   if (top === 'adapters' && second) return { kind: 'adapter', name: second }
+  if (top === 'services') return { kind: 'service' }
   return { kind: 'other' }
 }
 
 /** `'foyer'` is the kernel, `'foyer/react'` its React entry, `'foyer/plugins/x'` the plugin x … */
 function areaOfImport(file: string, specifier: string): Area {
   if (specifier.startsWith('.')) return areaOfPath(posix.join(posix.dirname(file), specifier))
-  if (specifier === 'foyer') return { kind: 'core' }
+  if (specifier === 'foyer' || specifier === 'foyer/query') return { kind: 'core' }
   if (specifier === 'foyer/react') return { kind: 'react' }
+  if (specifier === 'foyer/ui') return { kind: 'ui' }
   const entry = (selfImports() as Record<string, string>)[specifier]
   if (entry) return areaOfPath(entry)
   if (specifier.startsWith('foyer/')) return areaOfPath(specifier.slice('foyer/'.length))
@@ -82,6 +101,9 @@ function areaOfImport(file: string, specifier: string): Area {
 }
 
 const reactPackages = ['react', 'react-dom']
+const entryList = publicEntries.map((entry) => `'${entry}'`).join(', ')
+const isShared = (file: string, specifier: string): boolean =>
+  specifier.startsWith('.') && sharedModules.includes(posix.join(posix.dirname(file), specifier))
 const kernelAreas = ['core', 'react', 'ui']
 
 /**
@@ -91,8 +113,10 @@ const kernelAreas = ['core', 'react', 'ui']
  * only the kernel and itself, a chain only the kernel and itself; (d) kernel/ui is imported only
  * by kernel/ui, kernel/react, plugins and chains; (e) kernel/ names no chain namespace outside CAIP
  * parsing (features ask a chain's capability instead); (f) an adapter imports the kernel by its public
- * entries only ('foyer', 'foyer/react': kept imports in dist/, so it shares the host's kernel and changes
- * none of its chunks), itself and packages.
+ * entries only (kept imports in dist/, so it shares the host's kernel and changes none of its chunks), itself and
+ * packages; plugins and chains too reach the kernel by its public entries only, never a path into kernel/, so a
+ * third-party plugin can do what a first-party one does; (g) a service imports no client code but
+ * {@link sharedModules}.
  */
 export function checkBoundaries(files: SourceFiles): string[] {
   const problems: string[] = []
@@ -107,17 +131,21 @@ export function checkBoundaries(files: SourceFiles): string[] {
     for (const specifier of importsOf(source)) {
       const to = areaOfImport(file, specifier)
       const report = (rule: string, why: string): void => void problems.push(`(${rule}) ${file} imports '${specifier}': ${why}`)
+      const deepKernel = kernelAreas.includes(to.kind) && !publicEntries.includes(specifier) && !isShared(file, specifier)
       if (kernelAreas.includes(from.kind) && (to.kind === 'plugin' || to.kind === 'chain' || to.kind === 'adapter')) {
         report('a', `kernel/ imports no ${to.kind}`)
+      } else if (from.kind === 'service') {
+        if (to.kind !== 'service' && to.kind !== 'package' && to.kind !== 'other' && !isShared(file, specifier)) report('g', 'a service imports no client code but the shared modules')
       } else if (from.kind === 'adapter') {
         const itself = to.kind === 'adapter' && to.name === from.name && specifier.startsWith('.')
-        const publicEntry = specifier === 'foyer' || specifier === 'foyer/react'
-        if (!itself && !publicEntry && to.kind !== 'package') report('f', "an adapter imports the kernel by 'foyer' or 'foyer/react' only, and itself")
+        if (!itself && !publicEntries.includes(specifier) && to.kind !== 'package') report('f', `an adapter imports the kernel by ${entryList} only, and itself`)
       } else if (from.kind === 'core' && ((to.kind === 'package' && reactPackages.includes(to.name)) || to.kind === 'react')) {
         report('b', 'core kernel files import no React (move it to kernel/react/)')
+      } else if ((from.kind === 'plugin' || from.kind === 'chain') && deepKernel) {
+        report('c', `a ${from.kind} imports the kernel by ${entryList} only`)
       } else if ((from.kind === 'plugin' || from.kind === 'chain') && to.kind !== 'package' && !kernelAreas.includes(to.kind)) {
         const itself = to.kind === from.kind && 'name' in to && to.name === from.name
-        if (!itself) report('c', `a ${from.kind} imports only the kernel and itself`)
+        if (!itself && !isShared(file, specifier)) report('c', `a ${from.kind} imports only the kernel and itself`)
       } else if (to.kind === 'ui' && !['ui', 'react', 'plugin', 'chain'].includes(from.kind)) {
         report('d', 'only kernel/react, plugins and chains import kernel/ui')
       }
@@ -128,11 +156,14 @@ export function checkBoundaries(files: SourceFiles): string[] {
 
 /**
  * Every file and package `entry` (a path relative to `root`) loads before any import(), following
- * relative imports: what a chain manifest costs the first paint.
+ * relative imports: what a chain manifest costs the first paint. With `throughEntries`, it follows the package's own
+ * entries too ('foyer', 'foyer/ui' … into their source), as a bundler does for a plugin or chain; without, they are
+ * packages, as they stay for an adapter.
  */
-export function staticGraph(root: string, entry: string): { files: Set<string>; packages: Set<string> } {
+export function staticGraph(root: string, entry: string, { throughEntries = false } = {}): { files: Set<string>; packages: Set<string> } {
   const files = new Set<string>()
   const packages = new Set<string>()
+  const ownEntries = selfImports() as Record<string, string>
   const visit = (file: string) => {
     if (files.has(file)) return
     files.add(file)
@@ -142,7 +173,8 @@ export function staticGraph(root: string, entry: string): { files: Set<string>; 
       .replace(/\bimport\s*\(/g, 'lazy(')
       .replace(/\b(?:import|export)\s+type\s[^;'"]*?\bfrom\s*(['"])[^'"]*\1/g, '')
     for (const specifier of importsOf(source)) {
-      if (!specifier.startsWith('.')) packages.add(specifier)
+      if (throughEntries && specifier in ownEntries) visit(ownEntries[specifier]!)
+      else if (!specifier.startsWith('.')) packages.add(specifier)
       else {
         const path = posix.join(posix.dirname(file), specifier).replace(/\.js$/, '')
         visit(existsSync(posix.join(root, `${path}.ts`)) ? `${path}.ts` : `${path}.tsx`)

@@ -9,7 +9,7 @@ import { Connection, PublicKey, SystemProgram, Transaction } from '@solana/web3.
 import { getWallets } from '@wallet-standard/app'
 import type { Wallet } from '@wallet-standard/base'
 import { describe, expect, it, vi } from 'vitest'
-import { closeModal, connect, createMemoryBackend, disconnect, type FoyerOptions } from '../../kernel/index.js'
+import { closeModal, connect, createMemoryBackend, disconnect, type FoyerOptions } from 'foyer'
 import { registerCoreViews } from '../../kernel/react/coreViews.js'
 import { FOYER_WALLET_FEATURE as CHAIN_SKIPS } from '../../chains/solana/discovery.js'
 import { solana } from '../../chains/solana/index.js'

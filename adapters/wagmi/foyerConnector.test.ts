@@ -6,7 +6,7 @@ import { createPublicClient, defineChain, http, parseEther, verifyMessage, type 
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import * as wagmiV2 from 'wagmi-core-v2'
 import * as v from 'valibot'
-import { closeModal, connect, createMemoryBackend, disconnect, StorageToken, switchNetwork, type Kernel, type StorageBackend } from '../../kernel/index.js'
+import { closeModal, connect, createMemoryBackend, disconnect, StorageToken, switchNetwork, type Kernel, type StorageBackend } from 'foyer'
 import { evm, LAST_CONNECTOR_KEY } from '../../chains/evm/index.js'
 import { ANVIL_ACCOUNTS } from '../../services/devchain/index.mjs'
 import { announceTestWallet, anvilNetwork, EVM_TEST_CONNECTOR_ID, TEST_WALLET_ICON, useAnvil, usePage } from '../../test/chainSetup.js'

@@ -1,14 +1,9 @@
 // The body of the EVM chain: everything that talks to a wallet or an RPC. The manifest (index.ts) loads
 // this module through import() on the first connect, reconnect, balance, switch or signature (STYLE 3).
 // No viem here: a connection and its balance read need none of it (#21); sends and contract reads load it.
-import type { CaipNetworkId } from '../../kernel/model/caip.js'
-import type { ConnectResult, NativeBalance, TypedData } from '../../kernel/core/chain.js'
-import type { Kernel } from '../../kernel/core/createKernel.js'
-import { AddressOrAuthConnectorNotFoundError, ChainNotSupportedError, NetworkNotFoundError } from '../../kernel/core/errors/catalogue.js'
-import { isUserRejection } from '../../kernel/core/errors/isUserRejection.js'
-import { isSameNetwork, type Account, type Network } from '../../kernel/model/network.js'
-import { StorageToken } from '../../kernel/core/tokens.js'
-import { rpcUrlFor } from '../../kernel/services/publicRpc.js'
+import type { CaipNetworkId, ConnectResult, NativeBalance, TypedData, Kernel } from 'foyer'
+import { AddressOrAuthConnectorNotFoundError, ChainNotSupportedError, NetworkNotFoundError, isUserRejection, isSameNetwork, type Account, type Network, StorageToken } from 'foyer'
+import { rpcUrlFor } from 'foyer/query'
 import { checksumAddress, isHexAddress, toQuantity, utf8ToHex } from './hex.js'
 import type { Eip1193Provider } from './provider.js'
 import { rpcFor } from './rpc.js'

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Connector } from '../../kernel/model/network.js'
+import type { Connector } from 'foyer'
 import { testKernel } from '../../test/fixtures.js'
 import { announceWallet } from '../../test/eip1193Wallet.js'
 import { evm, evmNetwork, INJECTED_CONNECTOR_ID, LEGACY_PROVIDER_WAIT_MS } from './index.js'

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { isSafeImageUrl, type Connector } from '../../kernel/model/network.js'
+import { isSafeImageUrl, type Connector } from 'foyer'
 import { isEip1193Provider, type Eip1193Provider } from './provider.js'
 
 /** EIP-6963: the site asks wallets to announce themselves. */

@@ -5,17 +5,8 @@
 // WalletConnect likewise: the views and walletConnect.ts (Foyer's own client) load only when a WalletConnect
 // view opens or a stored WalletConnect session is restored.
 import * as v from 'valibot'
-import type { CaipNetworkId } from '../../kernel/model/caip.js'
-import { createToken, type Token } from '../../kernel/core/container.js'
-import { defineChain, type ChainPlugin } from '../../kernel/core/chain.js'
-import type { Kernel } from '../../kernel/core/createKernel.js'
-import { closeModal } from '../../kernel/core/modal.js'
-import { getIdentity } from '../../kernel/actions/getIdentity.js'
-import { isEvmAddress, withHexPrefix } from '../../kernel/model/addresses.js'
-import { isSameNetwork, type Network } from '../../kernel/model/network.js'
-import type { RouteEntry } from '../../kernel/core/router.js'
-import type { FoyerState } from '../../kernel/core/store.js'
-import { StorageToken } from '../../kernel/core/tokens.js'
+import type { CaipNetworkId, Kernel, RouteEntry, FoyerState } from 'foyer'
+import { createToken, type Token, defineChain, type ChainPlugin, closeModal, getIdentity, isEvmAddress, withHexPrefix, isSameNetwork, type Network, StorageToken } from 'foyer'
 import { discoverWallets } from './discovery.js'
 import { loadEvmClient, loadWithViem } from './loadEvmClient.js'
 import { loadWalletConnect } from './loadWalletConnect.js'
@@ -25,25 +16,25 @@ import type { PairingState, WalletConnectService } from './pairing.js'
 import type { Eip1193Provider } from './provider.js'
 import { EVM_NAMESPACE, LAST_CONNECTOR_KEY, WALLET_CONNECT_ID, type EvmSession } from './session.js'
 
-declare module '../../kernel/core/i18n.js' {
+declare module 'foyer' {
   interface Messages extends EvmMessages {}
 }
 
-declare module '../../kernel/core/chain.js' {
+declare module 'foyer' {
   interface ChainCapabilities {
     /** Pairing with wallet apps on other devices (`evm({ walletConnect })`); what the WalletConnect views use. */
     walletConnect?: WalletConnectService
   }
 }
 
-declare module '../../kernel/core/connectors.js' {
+declare module 'foyer' {
   interface NamespaceProviders {
     /** An EVM connector hands the chain an EIP-1193 provider. */
     eip155: Eip1193Provider
   }
 }
 
-declare module '../../kernel/core/views.js' {
+declare module 'foyer' {
   interface ViewParams {
     /** §2: pairs the directory wallet the visitor chose, by its app links or QR code. */
     ConnectingWalletConnect: { walletId: string }
@@ -54,7 +45,7 @@ declare module '../../kernel/core/views.js' {
   }
 }
 
-declare module '../../kernel/core/router.js' {
+declare module 'foyer' {
   interface ViewResults {
     /** Answers once the wallet is on a network the site lists. */
     // biome-ignore lint/suspicious/noConfusingVoidType: the view answers with nothing, so its request is a Promise<void>.
@@ -62,7 +53,7 @@ declare module '../../kernel/core/router.js' {
   }
 }
 
-declare module '../../kernel/core/store.js' {
+declare module 'foyer' {
   interface FoyerState {
     /** The WalletConnect pairing of `evm({ walletConnect })` (STYLE 7); idle otherwise. */
     pairing: PairingState

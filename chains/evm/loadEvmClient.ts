@@ -1,4 +1,4 @@
-import { BaseError, type BaseErrorOptions } from '../../kernel/core/errors/BaseError.js'
+import { BaseError, type BaseErrorOptions } from 'foyer'
 
 /** The EVM chain's body: connections, balances, switching and signatures. */
 export type EvmClient = typeof import('./client.js')

@@ -1,8 +1,6 @@
 import * as v from 'valibot'
-import type { CaipNetworkId } from '../../kernel/model/caip.js'
-import { defaultRpcUrls, describeIssues, networkSchema, networksSchema, pickNetwork, RpcUrlSchema } from '../../kernel/model/chainOptions.js'
-import { InvalidOptionsError } from '../../kernel/core/errors/catalogue.js'
-import { isHttpUrl, type Network } from '../../kernel/model/network.js'
+import type { CaipNetworkId } from 'foyer'
+import { defaultRpcUrls, describeIssues, networkSchema, networksSchema, pickNetwork, RpcUrlSchema, InvalidOptionsError, isHttpUrl, type Network } from 'foyer'
 import type { EvmConfig, WalletConnectConfig } from './session.js'
 
 /**

@@ -2,8 +2,8 @@
 // 'pairing' slice, and the controller that drives it with §9's timings. No SDK here: the controller
 // is handed a function that proposes a session, so its timings are tested with fake timers and a
 // fake proposal, and the real one (walletConnect.ts) plugs in Foyer's own WalletConnect client.
-import { createToken } from '../../kernel/core/container.js'
-import type { Kernel } from '../../kernel/core/createKernel.js'
+import { createToken } from 'foyer'
+import type { Kernel } from 'foyer'
 
 /** §4, §9: a pairing URI lives 4 minutes. */
 export const PAIRING_EXPIRY_MS = 4 * 60_000

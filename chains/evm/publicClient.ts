@@ -1,8 +1,8 @@
 // viem's client, for the capabilities that need viem's encoders and actions anyway (sends, contract reads).
 // Reads on the connection path go through rpc.ts instead (#21).
 import { createClient, http, type Client } from 'viem'
-import { createToken, type Token } from '../../kernel/core/container.js'
-import type { Kernel } from '../../kernel/core/createKernel.js'
+import { createToken, type Token } from 'foyer'
+import type { Kernel } from 'foyer'
 import { RPC_BATCH_SIZE, RPC_TIMEOUT_MS } from './rpc.js'
 
 // Here, not in session.ts: lazy chunks that import a manifest module drag its neighbours into shared chunks.

@@ -1,9 +1,8 @@
 // JSON-RPC over HTTP for the chain's own reads: a first connection and its balance need one call, and viem's
 // client would bring its request, error and retry machinery (some 30 KB gzip) into that path (#21). Sends and
 // contract reads, which need viem's encoders anyway, keep viem's client (publicClient.ts).
-import { BaseError, type BaseErrorOptions } from '../../kernel/core/errors/BaseError.js'
-import { createToken, type Token } from '../../kernel/core/container.js'
-import type { Kernel } from '../../kernel/core/createKernel.js'
+import { BaseError, type BaseErrorOptions, createToken, type Token } from 'foyer'
+import type { Kernel } from 'foyer'
 
 /** §9: an HTTP RPC request gives up after 10 s. */
 export const RPC_TIMEOUT_MS = 10_000

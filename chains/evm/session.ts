@@ -1,5 +1,4 @@
-import type { CaipNetworkId } from '../../kernel/model/caip.js'
-import type { Network } from '../../kernel/model/network.js'
+import type { CaipNetworkId, Network } from 'foyer'
 import type { Eip1193Provider } from './provider.js'
 import type { WalletConnectRuntime } from './walletConnect.js'
 

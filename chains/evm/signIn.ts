@@ -2,8 +2,8 @@
 // sign-in message as EIP-4361 text, signed with `personal_sign` by the connected wallet.
 import { getAddress } from 'viem'
 import { formatEip4361 } from '../../kernel/model/eip4361.mjs'
-import type { SignInFields, SignInMessage } from '../../kernel/core/chain.js'
-import { UnsupportedChainError } from '../../kernel/core/errors/catalogue.js'
+import type { SignInFields, SignInMessage } from 'foyer'
+import { UnsupportedChainError } from 'foyer'
 import { connectedWallet, signWithWallet } from './client.js'
 import type { EvmSession } from './session.js'
 

@@ -3,7 +3,7 @@
 // nothing. Balances are read from the chain before and after. One anvil for this file.
 import { createPublicClient, createTestClient, erc20Abi, formatEther, http, type Address } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { connect } from '../../kernel/actions/connect.js'
+import { connect } from 'foyer'
 import { ANVIL_ACCOUNTS } from '../../services/devchain/index.mjs'
 import { sendToken } from '../../plugins/send/sendToken.js'
 import { send } from '../../plugins/send/index.js'

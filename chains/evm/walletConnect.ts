@@ -5,12 +5,8 @@
 // Loaded through import() only when a WalletConnect view opens or a stored WalletConnect session is
 // restored (STYLE 3).
 import * as v from 'valibot'
-import { connect } from '../../kernel/actions/connect.js'
-import type { Kernel } from '../../kernel/core/createKernel.js'
-import { isFoyerError } from '../../kernel/core/errors/BaseError.js'
-import { isUserRejection } from '../../kernel/core/errors/isUserRejection.js'
-import type { Network } from '../../kernel/model/network.js'
-import { StorageToken } from '../../kernel/core/tokens.js'
+import { connect, isFoyerError, isUserRejection, StorageToken } from 'foyer'
+import type { Kernel, Network } from 'foyer'
 // Statically: loadEvmClient lives in the manifest, and a lazy chunk that imports anything the
 // entry does not export would split the entry into a facade and a shared chunk.
 import { restoreWallet } from './client.js'

@@ -2,17 +2,11 @@
 // wallet or an RPC. The manifest (index.ts) loads this module through import() on the first
 // connect, reconnect, balance or signature (STYLE 3).
 import { address as toAddress, createSolanaRpc, getBase58Decoder, isAddress, type Rpc, type SolanaRpcApi } from '@solana/kit'
-import { isSolanaAddress } from '../../kernel/model/addresses.js'
-import type { CaipNetworkId } from '../../kernel/model/caip.js'
-import type { ConnectResult, NativeBalance } from '../../kernel/core/chain.js'
-import type { Kernel } from '../../kernel/core/createKernel.js'
-import { AddressOrAuthConnectorNotFoundError, NetworkNotFoundError, UnsupportedChainError } from '../../kernel/core/errors/catalogue.js'
-import { isSameNetwork, type Account, type Network } from '../../kernel/model/network.js'
-import { StorageToken } from '../../kernel/core/tokens.js'
+import { isSolanaAddress, AddressOrAuthConnectorNotFoundError, NetworkNotFoundError, UnsupportedChainError, isSameNetwork, type Account, type Network, StorageToken, createToken, type Token } from 'foyer'
+import type { CaipNetworkId, ConnectResult, NativeBalance, Kernel } from 'foyer'
 import { SOLANA_DEVNET_GENESIS_HASH, SOLANA_MAINNET_GENESIS_HASH } from './networks.js'
 import { LAST_SESSION_KEY, SOLANA_NAMESPACE, type SolanaConfig, type SolanaSession } from './session.js'
-import { createToken, type Token } from '../../kernel/core/container.js'
-import { rpcUrlFor } from '../../kernel/services/publicRpc.js'
+import { rpcUrlFor } from 'foyer/query'
 import {
   featureOf,
   SOLANA_SIGN_MESSAGE,

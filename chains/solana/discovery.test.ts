@@ -4,7 +4,7 @@
 import { getWallets } from '@wallet-standard/app'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { vi } from 'vitest'
-import type { Connector } from '../../kernel/model/network.js'
+import type { Connector } from 'foyer'
 import { DEV_WALLET_KEYPAIR } from '../../services/solana/index.mjs'
 import { createSolanaWallet, registerSolanaWallet } from '../../test/solanaWallet.js'
 import { discoverSolanaWallets, solanaConnectorId, type DiscoveredSolanaWallet } from './discovery.js'

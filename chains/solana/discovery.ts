@@ -1,4 +1,4 @@
-import { isSafeImageUrl, type Connector } from '../../kernel/model/network.js'
+import { isSafeImageUrl, type Connector } from 'foyer'
 import { BROWSE_WALLETS, type BrowseWallet } from './browseLinks.js'
 import { SOLANA_NAMESPACE } from './session.js'
 import { isSolanaWallet, type StandardWallet, type StandardWallets } from './walletStandard.js'

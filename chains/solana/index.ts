@@ -2,23 +2,19 @@
 // validates the options and declares the networks and capabilities; at setup it loads the wallet
 // side (walletSession.ts: Wallet Standard discovery, the session, reconnect), and on first use the
 // body that needs @solana/kit (client.ts). This file must never import either.
-import { defineChain, type ChainPlugin } from '../../kernel/core/chain.js'
-import type { Kernel } from '../../kernel/core/createKernel.js'
-import { isSolanaAddress } from '../../kernel/model/addresses.js'
-import { afterFirstPaint } from '../../kernel/core/idle.js'
-import { AddressOrAuthConnectorNotFoundError } from '../../kernel/core/errors/catalogue.js'
+import { defineChain, type ChainPlugin, isSolanaAddress, afterFirstPaint, AddressOrAuthConnectorNotFoundError, createToken, type Token } from 'foyer'
+import type { Kernel } from 'foyer'
 import { loadSolanaClient } from './loadSolanaClient.js'
 import { en, type SolanaMessages } from './locales/en.js'
 import { parseSolanaOptions, type SolanaOptions } from './options.js'
 import { SOLANA_NAMESPACE, type WalletSession } from './session.js'
-import { createToken, type Token } from '../../kernel/core/container.js'
 import type { StandardWallet } from './walletStandard.js'
 
-declare module '../../kernel/core/i18n.js' {
+declare module 'foyer' {
   interface Messages extends SolanaMessages {}
 }
 
-declare module '../../kernel/core/connectors.js' {
+declare module 'foyer' {
   interface NamespaceProviders {
     /** A Solana connector hands the chain a Wallet Standard wallet with a `solana:` chain. */
     solana: StandardWallet

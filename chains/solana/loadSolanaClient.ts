@@ -1,4 +1,4 @@
-import { BaseError, type BaseErrorOptions } from '../../kernel/core/errors/BaseError.js'
+import { BaseError, type BaseErrorOptions } from 'foyer'
 
 /** The Solana chain's body, which needs @solana/kit. */
 export type SolanaClient = typeof import('./client.js')

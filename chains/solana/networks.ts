@@ -1,4 +1,4 @@
-import type { Network } from '../../kernel/model/network.js'
+import type { Network } from 'foyer'
 import { solanaNetwork } from './options.js'
 
 /** Solana mainnet-beta's genesis hash. */

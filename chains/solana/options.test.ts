@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isFoyerError } from '../../kernel/core/errors/BaseError.js'
-import { isSameNetwork, type Network } from '../../kernel/model/network.js'
+import { isFoyerError, isSameNetwork, type Network } from 'foyer'
 import { LOCAL_GENESIS_HASH, LOCAL_SOLANA_CHAIN_ID } from '../../services/solana/index.mjs'
 import { failure, testKernel } from '../../test/fixtures.js'
 import { solana, solanaDevnet, solanaLocalnet, solanaMainnet, solanaNetwork, type SolanaOptions } from './index.js'

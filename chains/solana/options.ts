@@ -1,8 +1,6 @@
 import * as v from 'valibot'
-import type { CaipNetworkId } from '../../kernel/model/caip.js'
-import { CurrencySchema, defaultRpcUrls, describeIssues, ExplorerSchema, networkIdProblem, networkSchema, networksSchema, pickNetwork, RpcUrlSchema } from '../../kernel/model/chainOptions.js'
-import { InvalidOptionsError } from '../../kernel/core/errors/catalogue.js'
-import { isSafeImageUrl, isSameNetwork, type Network } from '../../kernel/model/network.js'
+import type { CaipNetworkId } from 'foyer'
+import { CurrencySchema, defaultRpcUrls, describeIssues, ExplorerSchema, networkIdProblem, networkSchema, networksSchema, pickNetwork, RpcUrlSchema, InvalidOptionsError, isSafeImageUrl, isSameNetwork, type Network } from 'foyer'
 import { SOLANA_NAMESPACE, type SolanaConfig } from './session.js'
 
 /** What {@link solanaNetwork} builds a network from. */

@@ -1,6 +1,4 @@
-import type { CaipNetworkId } from '../../kernel/model/caip.js'
-import type { ConnectResult, SignInFields, SignInMessage, TransferParameters } from '../../kernel/core/chain.js'
-import type { Network } from '../../kernel/model/network.js'
+import type { CaipNetworkId, ConnectResult, SignInFields, SignInMessage, TransferParameters, Network } from 'foyer'
 import type { StandardWallet } from './walletStandard.js'
 
 /** The CAIP namespace of Solana. */

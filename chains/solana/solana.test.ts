@@ -5,16 +5,8 @@
 import { createSolanaRpc, getBase58Encoder, getPublicKeyFromAddress, getUtf8Encoder, verifySignature, type Address } from '@solana/kit'
 import * as v from 'valibot'
 import { describe, expect, it, vi } from 'vitest'
-import { connect } from '../../kernel/actions/connect.js'
-import { disconnect } from '../../kernel/actions/disconnect.js'
-import { getNativeBalance } from '../../kernel/actions/getNativeBalance.js'
-import { signMessage } from '../../kernel/actions/signMessage.js'
-import { switchNetwork } from '../../kernel/actions/switchNetwork.js'
-import type { Kernel } from '../../kernel/core/createKernel.js'
-import type { Network } from '../../kernel/model/network.js'
-import type { FoyerOptions } from '../../kernel/core/options.js'
-import { createMemoryBackend } from '../../kernel/services/storage.js'
-import { StorageToken } from '../../kernel/core/tokens.js'
+import { connect, disconnect, getNativeBalance, signMessage, switchNetwork, createMemoryBackend, StorageToken } from 'foyer'
+import type { Kernel, Network, FoyerOptions } from 'foyer'
 import {
   DEV_WALLET_ADDRESS,
   DEV_WALLET_KEYPAIR,

@@ -4,7 +4,7 @@
 // token minted to the dev key.
 import { address, createSolanaRpc, generateKeyPairSigner } from '@solana/kit'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { connect } from '../../kernel/actions/connect.js'
+import { connect } from 'foyer'
 import { send } from '../../plugins/send/index.js'
 import { sendToken } from '../../plugins/send/sendToken.js'
 import { DEV_WALLET_ADDRESS, LOCAL_USDC_MINT, mintFixtureTokens, TEST_WALLET_ADDRESS } from '../../services/solana/index.mjs'

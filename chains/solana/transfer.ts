@@ -18,10 +18,8 @@ import {
   type Address,
   type Instruction,
 } from '@solana/kit'
-import type { TransferParameters } from '../../kernel/core/chain.js'
-import type { Kernel } from '../../kernel/core/createKernel.js'
-import { BaseError, type BaseErrorOptions } from '../../kernel/core/errors/BaseError.js'
-import { AddressOrAuthConnectorNotFoundError, UnsupportedChainError } from '../../kernel/core/errors/catalogue.js'
+import type { TransferParameters, Kernel } from 'foyer'
+import { BaseError, type BaseErrorOptions, AddressOrAuthConnectorNotFoundError, UnsupportedChainError } from 'foyer'
 import { connectedWallet, requireNetwork, rpcFor, walletChainOf } from './client.js'
 import {
   associatedTokenAccount,
@@ -32,7 +30,7 @@ import {
   transferSolInstruction,
 } from './instructions.js'
 import type { SolanaConfig, SolanaSession } from './session.js'
-import { rpcUrlFor } from '../../kernel/services/publicRpc.js'
+import { rpcUrlFor } from 'foyer/query'
 import type { StandardWalletAccount } from './walletStandard.js'
 
 /** The transaction landed but failed: nothing was sent. */

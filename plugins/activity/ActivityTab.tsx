@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react'
-import type { Transaction } from '../../kernel/services/blockchainApi.js'
-import { formatQuantity } from '../../kernel/index.js'
-import { useAccount, useFoyerState, useKernel, useNetwork, useTranslate } from '../../kernel/react/index.js'
-import { Button, Skeleton } from '../../kernel/ui/index.js'
+import type { Transaction } from 'foyer/query'
+import { formatQuantity } from 'foyer'
+import { useAccount, useFoyerState, useKernel, useNetwork, useTranslate } from 'foyer/react'
+import { Button, Skeleton } from 'foyer/ui'
 import type { PendingTransaction } from './index.js'
 import {
   activityReducer,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import type { TransactionTransfer } from '../../kernel/services/blockchainApi.js'
+import type { TransactionTransfer } from 'foyer/query'
 import { transaction } from '../../test/memoryBlockchainApi.js'
 import {
   activityReducer,

@@ -1,6 +1,6 @@
 // The Activity list's rules (§5) as pure functions: spam hidden, the connected chain only, grouped by
 // year and month, newest first, and the paging state.
-import type { HistoryPage, Transaction } from '../../kernel/services/blockchainApi.js'
+import type { HistoryPage, Transaction } from 'foyer/query'
 import type { PendingTransaction } from './index.js'
 
 /** §5: spam when every transfer is flagged spam (a transaction that moved nothing is not). */

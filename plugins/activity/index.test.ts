@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-import type { SentTransaction } from '../../kernel/index.js'
+import type { SentTransaction } from 'foyer'
 import { testKernel } from '../../test/fixtures.js'
 import { activity, PENDING_TRANSACTIONS_LIMIT } from './index.js'
 

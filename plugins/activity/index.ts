@@ -1,7 +1,7 @@
 // The activity plugin's manifest: an Account tab, its event, its texts and the list of transactions
 // sent through Foyer that the data service has not listed yet. The tab, and with it the blockchain
 // data client, loads on demand, and only while the 'activity' feature is on (§2).
-import { definePlugin, type Plugin, type SentTransaction } from '../../kernel/index.js'
+import { definePlugin, type Plugin, type SentTransaction } from 'foyer'
 import { en } from './locales.js'
 
 /** §9: the pending transactions kept; a newer one pushes the oldest out. */
@@ -18,24 +18,24 @@ export interface ActivityState {
   pending: readonly PendingTransaction[]
 }
 
-declare module '../../kernel/core/store.js' {
+declare module 'foyer' {
   interface FoyerState {
     activity: ActivityState
   }
 }
 
-declare module '../../kernel/core/features.js' {
+declare module 'foyer' {
   interface Features {
     /** The Activity tab; the remote project configuration may set it (§9). @default true */
     activity: boolean
   }
 }
 
-declare module '../../kernel/core/i18n.js' {
+declare module 'foyer' {
   interface Messages extends Record<keyof typeof en, string> {}
 }
 
-declare module '../../kernel/core/bus.js' {
+declare module 'foyer' {
   interface FoyerEvents {
     /** §8: the history could not be read; the list was emptied and its cursor cleared. For analytics. */
     'activity:fetch-failed': { chainId: string; cursor?: string; message: string }

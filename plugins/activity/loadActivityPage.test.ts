@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
-import { BlockchainApiToken } from '../../kernel/core/tokens.js'
-import { TOAST_AUTO_CLOSE_MS } from '../../kernel/index.js'
+import { BlockchainApiToken } from 'foyer/query'
+import { TOAST_AUTO_CLOSE_MS } from 'foyer'
 import { testKernel } from '../../test/fixtures.js'
 import { memoryBlockchainApi, transaction } from '../../test/memoryBlockchainApi.js'
 import { activity } from './index.js'

@@ -1,5 +1,5 @@
-import { showToast, visibleMessage, type Kernel } from '../../kernel/index.js'
-import { getHistoryPage, historyPageQuery, queryClientOf, QUERY_KEY_PREFIX, type HistoryPage } from '../../kernel/query.js'
+import { showToast, visibleMessage, type Kernel } from 'foyer'
+import { getHistoryPage, historyPageQuery, queryClientOf, QUERY_KEY_PREFIX, type HistoryPage } from 'foyer/query'
 
 /**
  * How often the shown tab reads the first page again, past the cache, while a transaction sent

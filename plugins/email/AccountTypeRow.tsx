@@ -1,7 +1,7 @@
 import { useState } from 'react'
-import { canSwitchAccountType, showToast } from '../../kernel/index.js'
-import { useAccount, useKernel, useTranslate } from '../../kernel/react/index.js'
-import { ListItem } from '../../kernel/ui/index.js'
+import { canSwitchAccountType, showToast } from 'foyer'
+import { useAccount, useKernel, useTranslate } from 'foyer/react'
+import { ListItem } from 'foyer/ui'
 import { embeddedWalletOf } from './embeddedWallet.js'
 import { addEmailTexts } from './texts.js'
 

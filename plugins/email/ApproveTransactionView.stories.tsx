@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor } from 'storybook/test'
-import { ConnectButton } from '../../kernel/react/index.js'
+import { ConnectButton } from 'foyer/react'
 import { withinModal } from '../../test/stories.js'
 import { emailStories } from '../../test/embeddedWalletStories.js'
 

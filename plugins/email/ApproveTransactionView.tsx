@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react'
-import { useKernel, useTranslate, type ViewProps } from '../../kernel/react/index.js'
+import { useKernel, useTranslate, type ViewProps } from 'foyer/react'
 import { embeddedWalletOf } from './embeddedWallet.js'
 import { addEmailTexts } from './texts.js'
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
-import { useTranslate } from '../../kernel/react/index.js'
-import { Button } from '../../kernel/ui/index.js'
+import { useTranslate } from 'foyer/react'
+import { Button } from 'foyer/ui'
 
 export interface CodeFormProps {
   /** Says where the code went. */

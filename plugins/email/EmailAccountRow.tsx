@@ -1,5 +1,5 @@
-import { useKernel, useTranslate } from '../../kernel/react/index.js'
-import { ListItem } from '../../kernel/ui/index.js'
+import { useKernel, useTranslate } from 'foyer/react'
+import { ListItem } from 'foyer/ui'
 import { embeddedWalletOf } from './embeddedWallet.js'
 import { addEmailTexts } from './texts.js'
 

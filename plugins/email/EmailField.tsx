@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
-import { useKernel, useTranslate } from '../../kernel/react/index.js'
-import { Button } from '../../kernel/ui/index.js'
+import { useKernel, useTranslate } from 'foyer/react'
+import { Button } from 'foyer/ui'
 import { isEmail } from './isEmail.js'
 import { addEmailTexts } from './texts.js'
 

@@ -2,7 +2,7 @@
 // through it exactly as through a browser wallet. Accounts and the chain come from the frame's user;
 // everything else is an APP_RPC_REQUEST, which the frame answers at once (reads) or after the user's
 // approval in its own panel (§6).
-import type { Kernel } from '../../kernel/index.js'
+import type { Kernel } from 'foyer'
 import type { EmbeddedWalletError } from './frameClient.js'
 import type { EmbeddedWallet } from './embeddedWallet.js'
 

@@ -3,7 +3,7 @@
 // and the end-to-end test cover the real frame.
 import * as v from 'valibot'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createMemoryBackend, ERROR_MESSAGE_DELAY_MS, StorageToken, type Kernel, type StorageBackend } from '../../kernel/index.js'
+import { createMemoryBackend, ERROR_MESSAGE_DELAY_MS, StorageToken, type Kernel, type StorageBackend } from 'foyer'
 import { fakeFramePage, WALLET_URL } from '../../test/fakeFramePage.js'
 import { testChain, testKernel } from '../../test/fixtures.js'
 import { EMAIL_ADDRESS_KEY, EMAIL_CONNECTOR_ID, EMAIL_LAST_CHAIN_KEY } from './constants.js'

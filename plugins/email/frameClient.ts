@@ -3,7 +3,7 @@
 // exact origin and window, and have the protocol's shape (valibot). Requests carry a random id and
 // go to that exact origin, never '*'. Keys, codes and sessions never reach this page.
 import * as v from 'valibot'
-import { BaseError, type BaseErrorOptions } from '../../kernel/index.js'
+import { BaseError, type BaseErrorOptions } from 'foyer'
 
 /** §7: the secure frame's SDK version. */
 export const FRAME_VERSION = 4

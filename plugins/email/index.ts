@@ -3,7 +3,7 @@
 // own site (`services.wallet`); its client, the views and the connector's providers load on demand:
 // at the first email login, or after the first paint when a login was used before (§4).
 import * as v from 'valibot'
-import { afterFirstPaint, definePlugin, StorageToken, type Kernel, type Plugin } from '../../kernel/index.js'
+import { afterFirstPaint, definePlugin, StorageToken, type Kernel, type Plugin } from 'foyer'
 import { en, type EmailMessages } from './locales.js'
 import type { EmbeddedWallet } from './embeddedWallet.js'
 
@@ -11,7 +11,7 @@ import type { EmbeddedWallet } from './embeddedWallet.js'
 // or the bundler splits the entry into a facade and a shared chunk (a test keeps the two equal).
 const EMAIL_LOGIN_USED_KEY = 'email:loginUsed'
 
-declare module '../../kernel/core/views.js' {
+declare module 'foyer' {
   interface ViewParams {
     /** §2: the email sign-in, from the address the visitor typed on Connect. */
     EmailLogin: { email: string }
@@ -22,7 +22,7 @@ declare module '../../kernel/core/views.js' {
   }
 }
 
-declare module '../../kernel/core/router.js' {
+declare module 'foyer' {
   interface ViewResults {
     /** Answers when the frame has settled the request (approved or rejected in the frame itself). */
     // biome-ignore lint/suspicious/noConfusingVoidType: the view answers with nothing, so its request is a Promise<void>.
@@ -30,32 +30,32 @@ declare module '../../kernel/core/router.js' {
   }
 }
 
-declare module '../../kernel/core/bus.js' {
+declare module 'foyer' {
   interface FoyerEvents {
     /** §8: the frame did not load, a login request timed out, the domain is not allowed, or the session expired. */
     'email:frame-failed': { event: 'iframe_load_failed' | 'iframe_request_timeout' | 'unverified_domain' | 'session_expired' }
   }
 }
 
-declare module '../../kernel/core/features.js' {
+declare module 'foyer' {
   interface Features {
     /** Email login with an embedded wallet (§1). @default true; the remote project configuration may set it */
     email: boolean
   }
 }
 
-declare module '../../kernel/core/options.js' {
+declare module 'foyer' {
   interface ServiceUrls {
     /** The embedded wallet service (`services/wallet`), on its own site: the secure frame. */
     wallet?: string
   }
 }
 
-declare module '../../kernel/core/i18n.js' {
+declare module 'foyer' {
   interface Messages extends EmailMessages {}
 }
 
-declare module '../../kernel/core/plugin.js' {
+declare module 'foyer' {
   interface PluginApis {
     email: EmailApi
   }

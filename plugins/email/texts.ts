@@ -1,4 +1,4 @@
-import { visibleMessage, type Kernel } from '../../kernel/index.js'
+import { visibleMessage, type Kernel } from 'foyer'
 
 /**
  * English for the email plugin's views; `{n}` and `{email}` are filled in at run time. It loads with

@@ -1,5 +1,5 @@
-import { useAccount, useIdentity, useKernel, useTranslate, type ViewProps } from '../../kernel/react/index.js'
-import { Avatar, Button } from '../../kernel/ui/index.js'
+import { useAccount, useIdentity, useKernel, useTranslate, type ViewProps } from 'foyer/react'
+import { Avatar, Button } from 'foyer/ui'
 import { addNamesTexts } from './texts.js'
 
 /** RegisterAccountNameSuccess (§2): the name just registered, now the account's identity, and the way back. */

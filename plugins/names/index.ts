@@ -1,13 +1,13 @@
 // The names plugin's manifest: account names (§2 RegisterAccountName, RegisterAccountNameSuccess; §4, §5, §7),
 // EVM only (§6: offered where the chain has the `identity` capability). The views, the profile calls and the
 // registration load on demand; a registered name then shows wherever the kernel shows an identity.
-import { definePlugin, InvalidOptionsError, type Kernel, type Plugin } from '../../kernel/index.js'
+import { definePlugin, InvalidOptionsError, type Kernel, type Plugin } from 'foyer'
 import { en, type NamesMessages } from './locales.js'
 import type { NamesState } from './namesState.js'
 import type { RegisterAccountNameParameters, RegisterAccountNameReturnType, ResolveNameParameters } from './registerAccountName.js'
 import type { NameProfile } from './namesService.js'
 
-declare module '../../kernel/core/views.js' {
+declare module 'foyer' {
   interface ViewParams {
     /** §2: choose a name (checked as typed, with suggestions), sign, register. */
     RegisterAccountName: undefined
@@ -16,26 +16,26 @@ declare module '../../kernel/core/views.js' {
   }
 }
 
-declare module '../../kernel/core/store.js' {
+declare module 'foyer' {
   interface FoyerState {
     names: NamesState
   }
 }
 
-declare module '../../kernel/core/bus.js' {
+declare module 'foyer' {
   interface FoyerEvents {
     /** §4: a name was registered for `address` (and is its identity from now on). */
     'names:registered': { name: string; address: string }
   }
 }
 
-declare module '../../kernel/core/plugin.js' {
+declare module 'foyer' {
   interface PluginApis {
     names: NamesApi
   }
 }
 
-declare module '../../kernel/core/i18n.js' {
+declare module 'foyer' {
   interface Messages extends NamesMessages {}
 }
 

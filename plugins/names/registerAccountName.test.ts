@@ -6,7 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { evm } from '../../chains/evm/index.js'
-import { connect, FetchToken, getIdentity, isFoyerError, isUserRejection, type Kernel } from '../../kernel/index.js'
+import { connect, FetchToken, getIdentity, isFoyerError, isUserRejection, type Kernel, fetchKernelQuery } from 'foyer'
 import { ANVIL_ACCOUNTS } from '../../services/devchain/index.mjs'
 import { startApi, type BlockchainApi } from '../../services/api/index.mjs'
 import { openDatabase, type Database } from '../../services/storage/index.mjs'
@@ -15,7 +15,6 @@ import { testChain, testKernel } from '../../test/fixtures.js'
 import { names } from './index.js'
 import type { NameServiceError } from './namesService.js'
 import { getNamesOfAddress, NAME_CACHE_MS, registerAccountName, resolveName, suggestionsQuery } from './registerAccountName.js'
-import { fetchKernelQuery } from '../../kernel/index.js'
 
 const [first, second] = ANVIL_ACCOUNTS as unknown as [(typeof ANVIL_ACCOUNTS)[0], (typeof ANVIL_ACCOUNTS)[0]]
 const SLOW = { timeout: 30_000 }

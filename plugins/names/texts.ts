@@ -1,4 +1,4 @@
-import type { Kernel } from '../../kernel/index.js'
+import type { Kernel } from 'foyer'
 
 /**
  * English for the names plugin's views; `{name}` is a full name ('alice.foyer.id') and `{zone}` the

@@ -1,6 +1,6 @@
-import { goBack } from '../../kernel/index.js'
-import { useFoyerState, useKernel, useTranslate } from '../../kernel/react/index.js'
-import { Button, Spinner } from '../../kernel/ui/index.js'
+import { goBack } from 'foyer'
+import { useFoyerState, useKernel, useTranslate } from 'foyer/react'
+import { Button, Spinner } from 'foyer/ui'
 import { addOnrampTexts } from './locales.js'
 import { truncateDecimal } from './truncateDecimal.js'
 

@@ -1,12 +1,12 @@
 // The onramp plugin's manifest: a wallet action, the OnRamp and BuyInProgress views (registered only where a
 // blockchain API answers the on-ramp calls, and never for visitors in §6's restricted time zones), its events and
 // texts. The views, the client and the actions load on demand.
-import { definePlugin, type Plugin } from '../../kernel/index.js'
+import { definePlugin, type Plugin } from 'foyer'
 import type { OnrampMessages } from './locales.js'
 import type { OnrampState } from './onrampState.js'
 import { isRestrictedTimeZone, visitorTimeZone } from './restrictedTimeZones.js'
 
-declare module '../../kernel/core/views.js' {
+declare module 'foyer' {
   interface ViewParams {
     /** Buy crypto: the token, the currency and amount to pay, the providers' quotes. */
     OnRamp: undefined
@@ -15,24 +15,24 @@ declare module '../../kernel/core/views.js' {
   }
 }
 
-declare module '../../kernel/core/features.js' {
+declare module 'foyer' {
   interface Features {
     /** The Buy action under the account (§9: a default remote feature). @default true; the remote project configuration may set it */
     onramp: boolean
   }
 }
 
-declare module '../../kernel/core/i18n.js' {
+declare module 'foyer' {
   interface Messages extends OnrampMessages {}
 }
 
-declare module '../../kernel/core/store.js' {
+declare module 'foyer' {
   interface FoyerState {
     onramp: OnrampState
   }
 }
 
-declare module '../../kernel/core/bus.js' {
+declare module 'foyer' {
   interface FoyerEvents {
     /** A provider's checkout opened for an order. */
     'onramp:checkout-opened': { orderId: string; provider: string; networkId: string }

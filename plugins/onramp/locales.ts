@@ -1,4 +1,4 @@
-import type { Kernel } from '../../kernel/core/createKernel.js'
+import type { Kernel } from 'foyer'
 
 /**
  * English for the onramp plugin; `{amount}`, `{symbol}`, `{provider}` … are filled in at run time. Only the title and

@@ -1,10 +1,8 @@
 // What the on-ramp views do, as plain functions of the kernel (STYLE 9): follow the inputs with debounced quotes
 // from every provider, open the chosen provider's checkout in a window of its own, and follow the order until the
 // funds arrive. Loaded with the views.
-import { selectActiveConnection } from '../../kernel/core/connection.js'
-import type { Kernel } from '../../kernel/core/createKernel.js'
-import { AddressOrAuthConnectorNotFoundError } from '../../kernel/core/errors/catalogue.js'
-import { createToken, DEBOUNCE_MS, fetchKernelQuery, visibleMessage, type KernelQuery } from '../../kernel/index.js'
+import { selectActiveConnection, AddressOrAuthConnectorNotFoundError, createToken, DEBOUNCE_MS, fetchKernelQuery, visibleMessage, type KernelQuery } from 'foyer'
+import type { Kernel } from 'foyer'
 import { addOnrampTexts } from './locales.js'
 import {
   FALLBACK_PAYMENT_LIMITS,

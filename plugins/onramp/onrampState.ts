@@ -1,4 +1,4 @@
-import type { Kernel } from '../../kernel/core/createKernel.js'
+import type { Kernel } from 'foyer'
 import type { OnrampOrder, OnrampProvider, OnrampQuote } from './onrampApi.js'
 
 /**

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent } from 'storybook/test'
-import { ConnectButton } from '../../kernel/react/index.js'
+import { ConnectButton } from 'foyer/react'
 import { testAddresses, testChain, type TestWalletAnswer } from '../../test/fixtures.js'
 import { connectedStory, withinModal } from '../../test/stories.js'
 import { send } from '../send/index.js'

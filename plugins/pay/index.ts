@@ -1,34 +1,34 @@
 // The pay plugin's manifest: the Pay view (a requestable view: it answers `pay`'s request), the `pay` action, its
 // events and texts. The view, and paying through Send's api, load on demand.
-import { definePlugin, type Plugin } from '../../kernel/index.js'
+import { definePlugin, type Plugin } from 'foyer'
 import type { PayMessages } from './locales.js'
 import type { PayParameters, PayResult } from './payParameters.js'
 
-declare module '../../kernel/core/views.js' {
+declare module 'foyer' {
   interface ViewParams {
     /** Pay a recipient an amount of an asset, from the connected wallet. */
     Pay: PayParameters
   }
 }
 
-declare module '../../kernel/core/router.js' {
+declare module 'foyer' {
   interface ViewResults {
     Pay: PayResult
   }
 }
 
-declare module '../../kernel/core/features.js' {
+declare module 'foyer' {
   interface Features {
     /** Payments through `pay(kernel, params)` (§9: off unless the host turns it on). @default false */
     pay: boolean
   }
 }
 
-declare module '../../kernel/core/i18n.js' {
+declare module 'foyer' {
   interface Messages extends PayMessages {}
 }
 
-declare module '../../kernel/core/bus.js' {
+declare module 'foyer' {
   interface FoyerEvents {
     /** `pay` was called with valid parameters; the Pay view opens. */
     'pay:started': { recipient: string; amount: string; asset: string }

@@ -1,4 +1,4 @@
-import type { Kernel } from '../../kernel/core/createKernel.js'
+import type { Kernel } from 'foyer'
 
 /** English for the pay plugin; `{amount}`, `{symbol}`, `{recipient}`, `{network}` are filled in at run time. */
 export const en = {

@@ -1,6 +1,6 @@
 // `pay(kernel, params)`: the host's call. Checks the parameters, shows the Pay view and waits for its answer;
 // emits pay:started, then pay:succeeded or pay:failed. Ships with the manifest: the view and the paying load later.
-import { isFeatureEnabled, type Kernel } from '../../kernel/index.js'
+import { isFeatureEnabled, type Kernel } from 'foyer'
 import { InvalidPayParametersError, parsePayParameters, type PayParameters, type PayResult } from './payParameters.js'
 
 export type PayReturnType = PayResult

@@ -1,6 +1,6 @@
 // What a payment is: a recipient, an amount and a CAIP-19 asset; checked before any view opens, with messages that
 // say what is wrong. No imports beyond the kernel's base error: this file ships with the manifest.
-import { BaseError } from '../../kernel/index.js'
+import { BaseError } from 'foyer'
 
 export interface PayParameters {
   /** The address paid, on the asset's chain. */

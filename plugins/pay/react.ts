@@ -1,7 +1,7 @@
 // `usePay`: the React side of the pay plugin, an entry of its own ('foyer/plugins/pay/react') so the manifest
 // imports no React (STYLE 3).
 import { useCallback, useState } from 'react'
-import { useKernel } from '../../kernel/react/index.js'
+import { useKernel } from 'foyer/react'
 import { pay } from './payAction.js'
 import type { PayParameters, PayResult } from './payParameters.js'
 

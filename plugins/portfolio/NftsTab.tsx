@@ -1,7 +1,7 @@
-import { isSafeImageUrl } from '../../kernel/index.js'
-import { historyPageQuery } from '../../kernel/query.js'
-import { useAccount, useKernel, useKernelQuery, useNetwork, useTranslate } from '../../kernel/react/index.js'
-import { Skeleton } from '../../kernel/ui/index.js'
+import { isSafeImageUrl } from 'foyer'
+import { historyPageQuery } from 'foyer/query'
+import { useAccount, useKernel, useKernelQuery, useNetwork, useTranslate } from 'foyer/react'
+import { Skeleton } from 'foyer/ui'
 import { nftsFromHistory } from './nftsFromHistory.js'
 
 const grid = { display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 8, margin: 0, padding: 0, listStyle: 'none' } as const

@@ -1,8 +1,7 @@
-import { formatBalance, formatFiat } from '../../kernel/index.js'
-import { tokenBalancesQuery } from '../../kernel/query.js'
-import { useAccount, useKernel, useKernelQuery, useNetwork, useTranslate } from '../../kernel/react/index.js'
-import { Skeleton, WalletImage } from '../../kernel/ui/index.js'
-import { directoryImageUrl } from '../../kernel/services/directory.js'
+import { formatBalance, formatFiat } from 'foyer'
+import { tokenBalancesQuery, directoryImageUrl } from 'foyer/query'
+import { useAccount, useKernel, useKernelQuery, useNetwork, useTranslate } from 'foyer/react'
+import { Skeleton, WalletImage } from 'foyer/ui'
 
 const row = { cursor: 'default' } as const
 

@@ -1,9 +1,9 @@
 // The portfolio plugin's manifest: two Account tabs and their texts. The tabs load on demand, and only
 // they import the blockchain data client.
-import { definePlugin, type Plugin } from '../../kernel/index.js'
+import { definePlugin, type Plugin } from 'foyer'
 import { en } from './locales.js'
 
-declare module '../../kernel/core/i18n.js' {
+declare module 'foyer' {
   interface Messages extends Record<keyof typeof en, string> {}
 }
 

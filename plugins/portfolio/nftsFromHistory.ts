@@ -1,4 +1,4 @@
-import type { Transaction } from '../../kernel/services/blockchainApi.js'
+import type { Transaction } from 'foyer/query'
 
 /** An NFT to show in the grid. */
 export interface NftItem {

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor } from 'storybook/test'
-import { ConnectButton } from '../../kernel/react/index.js'
+import { ConnectButton } from 'foyer/react'
 import { testAddresses, testChain } from '../../test/fixtures.js'
 import { scanQrSvg } from '../../test/scanQrCode.js'
 import { connectedStory, withinModal } from '../../test/stories.js'

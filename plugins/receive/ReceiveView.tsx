@@ -1,6 +1,6 @@
-import { showToast } from '../../kernel/index.js'
-import { useAccount, useKernel, useTranslate } from '../../kernel/react/index.js'
-import { Button, QrCode } from '../../kernel/ui/index.js'
+import { showToast } from 'foyer'
+import { useAccount, useKernel, useTranslate } from 'foyer/react'
+import { Button, QrCode } from 'foyer/ui'
 
 /** The connected address as a QR code and as text, a copy button, and the networks it receives on. */
 export default function ReceiveView() {

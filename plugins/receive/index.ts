@@ -1,21 +1,21 @@
 // The receive plugin's manifest: a view id, a wallet action and texts. The view loads on demand.
-import { definePlugin, type Plugin } from '../../kernel/index.js'
+import { definePlugin, type Plugin } from 'foyer'
 import { en } from './locales.js'
 
-declare module '../../kernel/core/views.js' {
+declare module 'foyer' {
   interface ViewParams {
     Receive: undefined
   }
 }
 
-declare module '../../kernel/core/features.js' {
+declare module 'foyer' {
   interface Features {
     /** The Receive action under the account. @default true */
     receive: boolean
   }
 }
 
-declare module '../../kernel/core/i18n.js' {
+declare module 'foyer' {
   interface Messages extends Record<keyof typeof en, string> {}
 }
 

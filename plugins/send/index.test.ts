@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { connect } from '../../kernel/actions/connect.js'
-import type { Kernel } from '../../kernel/core/createKernel.js'
-import { definePlugin, pluginApi } from '../../kernel/core/plugin.js'
+import { connect, definePlugin, pluginApi } from 'foyer'
+import type { Kernel } from 'foyer'
 import { testAddresses, testChain, testKernel, testNetwork } from '../../test/fixtures.js'
 import { send, type SendTokenParameters, type SendTokenReturnType } from './index.js'
 
-declare module '../../kernel/core/plugin.js' {
+declare module 'foyer' {
   interface PluginApis {
     'test-pay': { pay(kernel: Kernel, params: SendTokenParameters): Promise<SendTokenReturnType> }
   }

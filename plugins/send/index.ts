@@ -1,40 +1,40 @@
 // The send plugin's manifest: a wallet action, its view (registered only where a chain can
 // transfer) and texts. The view, the action and the chains' transfer code load on demand.
-import { definePlugin, type Kernel, type Plugin } from '../../kernel/index.js'
+import { definePlugin, type Kernel, type Plugin } from 'foyer'
 import { en } from './locales.js'
 import { INITIAL_SEND_STATE, type SendState } from './sendState.js'
 import type { SendEventPayload, SendTokenParameters, SendTokenReturnType } from './sendToken.js'
 
-declare module '../../kernel/core/views.js' {
+declare module 'foyer' {
   interface ViewParams {
     Send: undefined
   }
 }
 
-declare module '../../kernel/core/features.js' {
+declare module 'foyer' {
   interface Features {
     /** The Send action under the account. @default true */
     send: boolean
   }
 }
 
-declare module '../../kernel/core/plugin.js' {
+declare module 'foyer' {
   interface PluginApis {
     send: SendApi
   }
 }
 
-declare module '../../kernel/core/i18n.js' {
+declare module 'foyer' {
   interface Messages extends Record<keyof typeof en, string> {}
 }
 
-declare module '../../kernel/core/store.js' {
+declare module 'foyer' {
   interface FoyerState {
     send: SendState
   }
 }
 
-declare module '../../kernel/core/bus.js' {
+declare module 'foyer' {
   interface FoyerEvents {
     /** §4 tracking: SEND_INITIATED, before the wallet is asked to sign. */
     'send:initiated': SendEventPayload

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BlockchainApiToken } from '../../kernel/core/tokens.js'
+import { BlockchainApiToken } from 'foyer/query'
 import { memoryBlockchainApi, tokenBalance } from '../../test/memoryBlockchainApi.js'
 import { testAddresses, testChain, testKernel, testSolanaNetwork } from '../../test/fixtures.js'
 import { loadSendOptions } from './loadSendOptions.js'

@@ -1,5 +1,5 @@
-import { formatFiat, type CaipNetworkId, type Kernel, type KernelQuery } from '../../kernel/index.js'
-import { blockchainApiOf, getTokenBalances, PORTFOLIO_STALE_MS } from '../../kernel/query.js'
+import { formatFiat, type CaipNetworkId, type Kernel, type KernelQuery } from 'foyer'
+import { blockchainApiOf, getTokenBalances, PORTFOLIO_STALE_MS } from 'foyer/query'
 import { parseAmount, type SendAsset } from './validateSend.js'
 
 /** A token the account holds, with its balance in the smallest unit. */

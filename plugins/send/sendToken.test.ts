@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { connect } from '../../kernel/actions/connect.js'
-import { closeModal, openModal } from '../../kernel/core/modal.js'
+import { connect, closeModal, openModal } from 'foyer'
 import { testAddresses, testChain, testKernel, testNetwork, type TestChainOptions } from '../../test/fixtures.js'
 import { send } from './index.js'
 import { sendToken } from './sendToken.js'

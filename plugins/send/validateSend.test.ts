@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isEvmAddress, isSolanaAddress } from '../../kernel/model/addresses.js'
+import { isEvmAddress, isSolanaAddress } from 'foyer'
 import { testAddresses } from '../../test/fixtures.js'
 import { parseAmount, validateSend } from './validateSend.js'
 

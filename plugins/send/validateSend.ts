@@ -1,4 +1,4 @@
-import { BaseError, type BaseErrorOptions } from '../../kernel/core/errors/BaseError.js'
+import { BaseError, type BaseErrorOptions } from 'foyer'
 import type { en } from './locales.js'
 
 /** The token a send moves: a contract or mint `address`, absent for the native coin. */

@@ -1,7 +1,7 @@
 import { useState } from 'react'
-import { isUserRejection, shortenAddress, visibleMessage } from '../../kernel/index.js'
-import { useFoyerState, useKernel, useTranslate, type ViewProps } from '../../kernel/react/index.js'
-import { Avatar, Button } from '../../kernel/ui/index.js'
+import { isUserRejection, shortenAddress, visibleMessage } from 'foyer'
+import { useFoyerState, useKernel, useTranslate, type ViewProps } from 'foyer/react'
+import { Avatar, Button } from 'foyer/ui'
 import { signIn } from './signIn.js'
 import { addSiwxTexts } from './texts.js'
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { connect, disconnect, switchNetwork, type Kernel } from '../../kernel/index.js'
+import { connect, disconnect, switchNetwork, type Kernel } from 'foyer'
 import { staticGraph } from '../../test/boundaries.js'
 import { memorySiwxVerifier } from '../../test/memorySiwxVerifier.js'
 import { testAddresses, testChain, testKernel, testNetwork } from '../../test/fixtures.js'

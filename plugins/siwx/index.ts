@@ -1,39 +1,31 @@
 // The siwx plugin's manifest: sign in with X (§1, §3, §4). After a wallet connects, the SignIn view asks for a signed
 // message (EIP-4361 on eip155, Sign In With Solana on solana) and a verifier keeps the session. The view, the message
 // code and the verifier client load on demand.
-import {
-  ConflictingSignInOptionsError,
-  InvalidOptionsError,
-  createToken,
-  definePlugin,
-  type FoyerState,
-  type Plugin,
-  type Token,
-} from '../../kernel/index.js'
+import { ConflictingSignInOptionsError, InvalidOptionsError, createToken, definePlugin, type FoyerState, type Plugin, type Token } from 'foyer'
 import { en, type SiwxMessages } from './locales.js'
 import type { SiweConfig, SiwxConfig } from './types.js'
 
-declare module '../../kernel/core/views.js' {
+declare module 'foyer' {
   interface ViewParams {
     /** Sign in with the account connected on `namespace`. */
     SignIn: { namespace: string }
   }
 }
 
-declare module '../../kernel/core/router.js' {
+declare module 'foyer' {
   interface ViewResults {
     /** True once signed in; false when the visitor declined. */
     SignIn: boolean
   }
 }
 
-declare module '../../kernel/core/store.js' {
+declare module 'foyer' {
   interface FoyerState {
     siwx: SiwxState
   }
 }
 
-declare module '../../kernel/core/bus.js' {
+declare module 'foyer' {
   interface FoyerEvents {
     /** The account signed in on `chainId` (CAIP-2) and the verifier kept the session. */
     'siwx:signed-in': { namespace: string; chainId: string; address: string }
@@ -42,7 +34,7 @@ declare module '../../kernel/core/bus.js' {
   }
 }
 
-declare module '../../kernel/core/i18n.js' {
+declare module 'foyer' {
   interface Messages extends SiwxMessages {}
 }
 

@@ -1,5 +1,5 @@
 // The sign-in flow (lazy): ask after a connection or a switch, sign, keep the session; revoke on disconnect.
-import { BaseError, closeModal, isFoyerError, UnsupportedChainError, type BaseErrorOptions, type Kernel, type SignInFields } from '../../kernel/index.js'
+import { BaseError, closeModal, isFoyerError, UnsupportedChainError, type BaseErrorOptions, type Kernel, type SignInFields } from 'foyer'
 import { SiweConfigToken, SiwxConfigToken } from './index.js'
 import { buildSignInMessage } from './signInMessage.js'
 import type { SignInMessage, SiwxConfig } from './types.js'

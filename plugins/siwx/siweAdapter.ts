@@ -1,5 +1,5 @@
 // `siweConfig` (the SIWE shape, EVM only) as the plugin's verifier (lazy).
-import { UnsupportedChainError, type Kernel } from '../../kernel/index.js'
+import { UnsupportedChainError, type Kernel } from 'foyer'
 import { SignInRefusedError } from './signIn.js'
 import { buildSignInMessage } from './signInMessage.js'
 import type { SiweConfig, SiwxConfig } from './types.js'

@@ -1,4 +1,4 @@
-import type { Kernel } from '../../kernel/index.js'
+import type { Kernel } from 'foyer'
 
 /** English for the sign-in view; `{app}` is the host's name (metadata.name, else its host), filled in at run time. */
 export const viewTexts = {

@@ -1,6 +1,6 @@
 // The shapes a host's verifier deals in. Types only: nothing here runs.
 
-import type { SignInFields, SignInMessage } from '../../kernel/index.js'
+import type { SignInFields, SignInMessage } from 'foyer'
 
 /** §3's sign-in message (the kernel's type: chains write and sign it). */
 export type { SignInFields, SignInMessage }

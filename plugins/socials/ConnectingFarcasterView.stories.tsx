@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor } from 'storybook/test'
-import { ConnectButton } from '../../kernel/react/index.js'
+import { ConnectButton } from 'foyer/react'
 import { EmbeddedWalletError } from '../email/frameClient.js'
 import { scanQrSvg } from '../../test/scanQrCode.js'
 import { socialStory, socialStoryParameters } from '../../test/socialStories.js'

@@ -1,5 +1,5 @@
-import { useFoyerState, useKernel, useTranslate, useViewTitle } from '../../kernel/react/index.js'
-import { Button, QrCode, Spinner } from '../../kernel/ui/index.js'
+import { useFoyerState, useKernel, useTranslate, useViewTitle } from 'foyer/react'
+import { Button, QrCode, Spinner } from 'foyer/ui'
 import { startSocialLogin } from './startSocialLogin.js'
 
 /**

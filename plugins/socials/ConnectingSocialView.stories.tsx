@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor } from 'storybook/test'
-import { ConnectButton } from '../../kernel/react/index.js'
+import { ConnectButton } from 'foyer/react'
 import { EmbeddedWalletError } from '../email/frameClient.js'
 import { postResult, socialStory, socialStoryParameters, STORY_WALLET_ORIGIN } from '../../test/socialStories.js'
 import { withinModal } from '../../test/stories.js'

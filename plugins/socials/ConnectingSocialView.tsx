@@ -1,5 +1,5 @@
-import { useFoyerState, useKernel, useTranslate, useViewTitle, type ViewProps } from '../../kernel/react/index.js'
-import { Button, Spinner } from '../../kernel/ui/index.js'
+import { useFoyerState, useKernel, useTranslate, useViewTitle, type ViewProps } from 'foyer/react'
+import { Button, Spinner } from 'foyer/ui'
 import { STARTABLE_PROVIDERS, PROVIDER_LABELS, type StartableProvider } from './constants.js'
 import { ProviderIcon } from './ProviderIcon.js'
 import { startSocialLogin } from './startSocialLogin.js'

@@ -1,4 +1,4 @@
-import { useFoyerState, useTranslate } from '../../kernel/react/index.js'
+import { useFoyerState, useTranslate } from 'foyer/react'
 import { PROVIDER_LABELS, SOCIAL_NAMES, type SocialName } from './constants.js'
 
 /** On Account while the embedded wallet is connected by a social login: the provider and the name it gave (§3). */

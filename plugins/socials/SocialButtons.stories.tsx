@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
-import { ConnectButton } from '../../kernel/react/index.js'
+import { ConnectButton } from 'foyer/react'
 import { socialStoryParameters } from '../../test/socialStories.js'
 import { withinModal } from '../../test/stories.js'
 

@@ -1,7 +1,7 @@
 // Sign In With Farcaster (§2 ConnectingFarcaster): the wallet opens a relay channel, its link shows as a QR code
 // (\`farcasterUrl\`, §3), the visitor approves in their Farcaster app, the frame checks the signed message and the
 // embedded wallet connects, the same wallet for the same fid every time.
-import { connect, isFoyerError, ModalClosedError, pluginApi, visibleMessage, type ConnectReturnType, type Kernel } from '../../kernel/index.js'
+import { connect, isFoyerError, ModalClosedError, pluginApi, visibleMessage, type ConnectReturnType, type Kernel } from 'foyer'
 import { AUTH_CONNECTOR_ID } from './constants.js'
 import { FarcasterConnectionError, NoAuthConnectorError } from './errors.js'
 import type { SocialLoginStep } from './socialsState.js'

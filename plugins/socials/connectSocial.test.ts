@@ -2,7 +2,7 @@
 // events come from an EventTarget, the popup is a plain object, the embedded wallet a fake (the real one is
 // exercised end to end in test/e2e/socials.test.ts).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { closeModal, openModal, type Kernel } from '../../kernel/index.js'
+import { closeModal, openModal, type Kernel } from 'foyer'
 import { fakeEmbeddedWallet, type FakeEmbeddedWallet } from '../../test/embeddedWalletStories.js'
 import { testChain, testConnector, testKernel } from '../../test/fixtures.js'
 import { EmbeddedWalletToken } from '../email/embeddedWallet.js'

@@ -1,4 +1,4 @@
-import { BaseError, type BaseErrorOptions } from '../../kernel/index.js'
+import { BaseError, type BaseErrorOptions } from 'foyer'
 
 /** §8: the visitor closed the sign-in popup before the provider sent them back. */
 export class PopupClosedError extends BaseError {

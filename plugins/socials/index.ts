@@ -1,7 +1,7 @@
 // The socials plugin's manifest: social login (§1, §4) ending in the email plugin's embedded wallet. The social
 // row(s) on Connect, the ConnectingSocial view and the popup flow load on demand.
 import * as v from 'valibot'
-import { afterFirstPaint, definePlugin, InvalidOptionsError, StorageToken, type Kernel, type Plugin } from '../../kernel/index.js'
+import { afterFirstPaint, definePlugin, InvalidOptionsError, StorageToken, type Kernel, type Plugin } from 'foyer'
 import { en, type SocialsMessages } from './locales.js'
 import type { SocialsState } from './socialsState.js'
 
@@ -15,7 +15,7 @@ const RESULT_URI_PARAM = 'result_uri'
 const SOCIAL_PROVIDER_KEY = 'email:socialProvider'
 const SOCIAL_USERNAME_KEY = 'email:socialUsername'
 
-declare module '../../kernel/core/views.js' {
+declare module 'foyer' {
   interface ViewParams {
     /** §4: a social login in its popup: waiting, connecting, or its §8 error with Try again. */
     ConnectingSocial: { provider: string }
@@ -24,13 +24,13 @@ declare module '../../kernel/core/views.js' {
   }
 }
 
-declare module '../../kernel/core/store.js' {
+declare module 'foyer' {
   interface FoyerState {
     socials: SocialsState
   }
 }
 
-declare module '../../kernel/core/features.js' {
+declare module 'foyer' {
   interface Features {
     /**
      * The social logins offered on Connect, in this order (§9). Each is one of google, x, farcaster, discord,
@@ -42,7 +42,7 @@ declare module '../../kernel/core/features.js' {
   }
 }
 
-declare module '../../kernel/core/i18n.js' {
+declare module 'foyer' {
   interface Messages extends SocialsMessages {}
 }
 

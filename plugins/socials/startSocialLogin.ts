@@ -1,4 +1,4 @@
-import { closeModal, type Kernel } from '../../kernel/index.js'
+import { closeModal, type Kernel } from 'foyer'
 import { connectSocial, openSocialPopup } from './connectSocial.js'
 import type { StartableProvider } from './constants.js'
 import { startRedirectLogin } from './redirectLogin.js'

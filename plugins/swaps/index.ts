@@ -1,36 +1,36 @@
 // The swaps plugin's manifest: a wallet action offered on the swap networks, the Swap view (registered only where a
 // chain can send transactions and a blockchain API answers the convert calls) and its texts. The view, the convert
 // client and every action load on demand.
-import { definePlugin, type Plugin } from '../../kernel/index.js'
+import { definePlugin, type Plugin } from 'foyer'
 import type { SwapMessages } from './locales.js'
 import type { SwapState } from './swapState.js'
 import swapNetworks from './swapNetworks.json'
 
-declare module '../../kernel/core/views.js' {
+declare module 'foyer' {
   interface ViewParams {
     /** §2: swap one token of the connected account for another. */
     Swap: undefined
   }
 }
 
-declare module '../../kernel/core/features.js' {
+declare module 'foyer' {
   interface Features {
     /** The Swap action under the account, on the swap networks. @default true; the remote project configuration may set it */
     swaps: boolean
   }
 }
 
-declare module '../../kernel/core/i18n.js' {
+declare module 'foyer' {
   interface Messages extends SwapMessages {}
 }
 
-declare module '../../kernel/core/store.js' {
+declare module 'foyer' {
   interface FoyerState {
     swaps: SwapState
   }
 }
 
-declare module '../../kernel/core/bus.js' {
+declare module 'foyer' {
   interface FoyerEvents {
     /** A swap was mined: what was paid and the quote it followed (amounts in the smallest unit, tokens CAIP-10). */
     'swaps:succeeded': { networkId: string; hash: string; from: string; to: string; fromAmount: string; toAmount: string }

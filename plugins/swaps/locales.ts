@@ -1,4 +1,4 @@
-import type { Kernel } from '../../kernel/core/createKernel.js'
+import type { Kernel } from 'foyer'
 
 /**
  * English for the swaps plugin; `{symbol}`, `{amount}`, `{percent}` … are filled in at run time. Only the title and

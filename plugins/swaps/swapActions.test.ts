@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { connect } from '../../kernel/actions/connect.js'
-import type { Kernel } from '../../kernel/core/createKernel.js'
+import { connect, DEBOUNCE_MS } from 'foyer'
+import type { Kernel } from 'foyer'
 import { testChain, testKernel, type TestChain } from '../../test/fixtures.js'
 import { ConvertApiToken, ConvertRequestError, NATIVE_TOKEN, NetworkNotSupportedForSwapsError, type ConvertApi } from './convertApi.js'
-import { DEBOUNCE_MS } from '../../kernel/index.js'
 import { swaps } from './index.js'
 import { approveSwapToken, checkSwapAllowance, isAllowanceSufficient, setSwapInput, swapTokens } from './swapActions.js'
 

@@ -1,9 +1,7 @@
 // What the Swap view does, as plain functions of the kernel (STYLE 9): follow the inputs with a debounced quote,
 // check and give the approval, swap. Loaded with the view.
-import { selectActiveConnection } from '../../kernel/core/connection.js'
-import type { Kernel } from '../../kernel/core/createKernel.js'
-import { AddressOrAuthConnectorNotFoundError, UnsupportedChainError } from '../../kernel/core/errors/catalogue.js'
-import { createToken, DEBOUNCE_MS, formatUnits, isUserRejection, visibleMessage } from '../../kernel/index.js'
+import { selectActiveConnection, AddressOrAuthConnectorNotFoundError, UnsupportedChainError, createToken, DEBOUNCE_MS, formatUnits, isUserRejection, visibleMessage } from 'foyer'
+import type { Kernel } from 'foyer'
 import { convertApiOf, NATIVE_TOKEN } from './convertApi.js'
 import { addSwapTexts } from './locales.js'
 import { updateSwapState, type SwapState } from './swapState.js'

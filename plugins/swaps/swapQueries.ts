@@ -1,7 +1,7 @@
 // The Swap view's remote data as KernelQuery objects (foyer's data primitive): the tokens the service swaps, what
 // the account holds of them, read from the chain itself, and the network's gas price.
-import type { CaipNetworkId, Kernel, KernelQuery } from '../../kernel/index.js'
-import { PORTFOLIO_STALE_MS } from '../../kernel/query.js'
+import type { CaipNetworkId, Kernel, KernelQuery } from 'foyer'
+import { PORTFOLIO_STALE_MS } from 'foyer/query'
 import { convertApiOf } from './convertApi.js'
 import { isNative } from './swapActions.js'
 import type { SwapToken } from './swapState.js'

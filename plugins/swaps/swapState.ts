@@ -1,4 +1,4 @@
-import type { Kernel } from '../../kernel/core/createKernel.js'
+import type { Kernel } from 'foyer'
 
 /**
  * A token to swap (§3 swap Token): its CAIP-10 id (`eip155:1:0x…`; `0xeeee…eeee` for the native coin), its

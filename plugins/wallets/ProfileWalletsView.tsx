@@ -1,7 +1,7 @@
 import { useState } from 'react'
-import { isFeatureEnabled, nativeBalanceQuery, showToast, switchConnection } from '../../kernel/index.js'
-import { useAccount, useFoyerState, useKernel, useKernelQuery, useNetwork, useTranslate } from '../../kernel/react/index.js'
-import { Button, ListItem } from '../../kernel/ui/index.js'
+import { isFeatureEnabled, nativeBalanceQuery, showToast, switchConnection } from 'foyer'
+import { useAccount, useFoyerState, useKernel, useKernelQuery, useNetwork, useTranslate } from 'foyer/react'
+import { Button, ListItem } from 'foyer/ui'
 import { profileWallets, removeProfileWallet, type ProfileWallet } from './index.js'
 
 /**

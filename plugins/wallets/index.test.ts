@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { testChain, testConnector, testKernel } from '../../test/fixtures.js'
-import { connect } from '../../kernel/index.js'
+import { connect } from 'foyer'
 import { profileWallets, removeProfileWallet, wallets } from './index.js'
 
 function setup(features = {}) {

@@ -1,23 +1,23 @@
 // The wallets plugin's manifest (§2 ProfileWallets, §6 multi-wallet): it remembers each connection the visitor makes,
 // per namespace, so several stay listed at once with one active; the view loads on demand.
-import { definePlugin, isFeatureEnabled, type Kernel, type Plugin } from '../../kernel/index.js'
+import { definePlugin, isFeatureEnabled, type Kernel, type Plugin } from 'foyer'
 import { en } from './locales.js'
 
-declare module '../../kernel/core/views.js' {
+declare module 'foyer' {
   interface ViewParams {
     /** §2: the visitor's connections of the shown namespace: switch, add, remove. */
     ProfileWallets: undefined
   }
 }
 
-declare module '../../kernel/core/features.js' {
+declare module 'foyer' {
   interface Features {
     /** Several connections per namespace at once (§6). @default true; the remote project configuration may set it */
     multiWallet: boolean
   }
 }
 
-declare module '../../kernel/core/i18n.js' {
+declare module 'foyer' {
   interface Messages extends Record<keyof typeof en, string> {}
 }
 
@@ -33,7 +33,7 @@ export interface WalletsState {
   connections: readonly ProfileWallet[]
 }
 
-declare module '../../kernel/core/store.js' {
+declare module 'foyer' {
   interface FoyerState {
     wallets: WalletsState
   }

@@ -1,4 +1,4 @@
-import type { Translations } from '../../../kernel/index.js'
+import type { Translations } from 'foyer'
 
 /** French for the EVM chain. Keys and notes for translators: ./en.ts. */
 export const fr: Translations = {

@@ -1,4 +1,4 @@
-import { LegalGate } from '../../../kernel/react/shell/LegalConsent.js'
+import { LegalGate } from 'foyer/ui'
 import { WalletConnectPairing } from './WalletConnectPairing.js'
 
 /**

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, spyOn, userEvent, waitFor } from 'storybook/test'
 import { rememberDirectoryWallet, type DirectoryWallet } from '../../../kernel/services/directory.js'
-import { ConnectButton } from '../../../kernel/react/ConnectButton.js'
+import { ConnectButton } from 'foyer/react'
 import { pairingActions, STORY_PAIRING_URI } from '../../../test/fakeWalletConnect.js'
 import { scanQrSvg } from '../../../test/scanQrCode.js'
 import { iconDataUrl, withinModal } from '../../../test/stories.js'

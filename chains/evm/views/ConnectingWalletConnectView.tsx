@@ -1,8 +1,7 @@
-import { rememberedDirectoryWallet } from '../../../kernel/services/directory.js'
-import { LegalGate } from '../../../kernel/react/shell/LegalConsent.js'
-import { useKernel } from '../../../kernel/react/hooks/context.js'
-import type { ViewProps } from '../../../kernel/react/shell/ViewOutlet.js'
-import { useViewTitle } from '../../../kernel/react/shell/ViewTitle.js'
+import { rememberedDirectoryWallet } from 'foyer/query'
+import { LegalGate } from 'foyer/ui'
+import { useKernel, useViewTitle } from 'foyer/react'
+import type { ViewProps } from 'foyer/react'
 import { WalletConnectPairing } from './WalletConnectPairing.js'
 
 /**

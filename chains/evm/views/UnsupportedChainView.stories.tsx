@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor } from 'storybook/test'
-import { connect } from '../../../kernel/actions/connect.js'
-import type { Kernel } from '../../../kernel/core/createKernel.js'
-import { ConnectButton } from '../../../kernel/react/ConnectButton.js'
+import { connect } from 'foyer'
+import type { Kernel } from 'foyer'
+import { ConnectButton } from 'foyer/react'
 import { iconDataUrl, withinModal } from '../../../test/stories.js'
 import { evm, evmNetwork } from '../index.js'
 

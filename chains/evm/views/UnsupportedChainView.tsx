@@ -1,15 +1,8 @@
 import { useState } from 'react'
-import { switchNetwork } from '../../../kernel/actions/switchNetwork.js'
-import type { CaipNetworkId } from '../../../kernel/model/caip.js'
-import { isUserRejection } from '../../../kernel/core/errors/isUserRejection.js'
-import type { Network } from '../../../kernel/model/network.js'
-import { useFoyerState, useKernel, useTranslate } from '../../../kernel/react/hooks/context.js'
-import { useDisconnect } from '../../../kernel/react/hooks/hooks.js'
-import { showToast } from '../../../kernel/core/toast.js'
-import { Button } from '../../../kernel/ui/Button.js'
-import { ListItem } from '../../../kernel/ui/ListItem.js'
-import { Spinner } from '../../../kernel/ui/Spinner.js'
-import { WalletImage } from '../../../kernel/ui/WalletImage.js'
+import { switchNetwork, isUserRejection, showToast } from 'foyer'
+import type { CaipNetworkId, Network } from 'foyer'
+import { useFoyerState, useKernel, useTranslate, useDisconnect } from 'foyer/react'
+import { Button, ListItem, Spinner, WalletImage } from 'foyer/ui'
 
 /**
  * Shown when the EVM wallet is on a network the site does not list (§4): the configured networks,

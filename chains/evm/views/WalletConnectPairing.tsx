@@ -1,13 +1,8 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
-import type { DirectoryWallet } from '../../../kernel/services/directory.js'
-import { closeModal } from '../../../kernel/core/modal.js'
-import { useFoyerState, useKernel, useTranslate } from '../../../kernel/react/hooks/context.js'
-import { showToast } from '../../../kernel/core/toast.js'
-import { Button } from '../../../kernel/ui/Button.js'
-import { CopyIcon } from '../../../kernel/ui/icons.js'
-import { QrCode } from '../../../kernel/ui/QrCode.js'
-import { Spinner } from '../../../kernel/ui/Spinner.js'
-import { WalletImage } from '../../../kernel/ui/WalletImage.js'
+import type { DirectoryWallet } from 'foyer/query'
+import { closeModal, showToast } from 'foyer'
+import { useFoyerState, useKernel, useTranslate } from 'foyer/react'
+import { Button, CopyIcon, QrCode, Spinner, WalletImage } from 'foyer/ui'
 import {
   canRetryPairing,
   dispatchPairing,

@@ -1,4 +1,4 @@
-import type { Translations } from '../../../kernel/index.js'
+import type { Translations } from 'foyer'
 
 /** Spanish for the Solana chain. Keys and notes for translators: ./en.ts. */
 export const es: Translations = {

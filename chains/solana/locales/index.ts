@@ -1,4 +1,4 @@
-import type { Translations } from '../../../kernel/index.js'
+import type { Translations } from 'foyer'
 
 // The chain's texts in every locale Foyer ships besides English, each its own chunk.
 const translations: Record<string, () => Promise<Translations>> = {

@@ -1,4 +1,4 @@
-import type { Translations } from '../../../kernel/index.js'
+import type { Translations } from 'foyer'
 
 /** Japanese for the Solana chain. Keys and notes for translators: ./en.ts. */
 export const ja: Translations = {

@@ -1,4 +1,4 @@
-import type { Translations } from '../../../kernel/index.js'
+import type { Translations } from 'foyer'
 
 /** Brazilian Portuguese for the activity plugin. Keys and notes for translators: ../locales.ts. */
 export const ptBR: Translations = {

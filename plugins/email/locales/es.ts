@@ -1,4 +1,4 @@
-import type { Translations } from '../../../kernel/index.js'
+import type { Translations } from 'foyer'
 
 /** Spanish for the email plugin. Keys and notes for translators: ../locales.ts and ../texts.ts. */
 export const es: Translations = {

@@ -1,4 +1,4 @@
-import type { Translations } from '../../../kernel/index.js'
+import type { Translations } from 'foyer'
 
 /** Arabic (right to left) for the names plugin. Keys and notes for translators: ../locales.ts and ../texts.ts. */
 export const ar: Translations = {

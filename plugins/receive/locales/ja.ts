@@ -1,4 +1,4 @@
-import type { Translations } from '../../../kernel/index.js'
+import type { Translations } from 'foyer'
 
 /** Japanese for the receive plugin. Keys and notes for translators: ../locales.ts. Japanese has one plural form (the bare key). */
 export const ja: Translations = {

@@ -1,4 +1,4 @@
-import type { Translations } from '../../../kernel/index.js'
+import type { Translations } from 'foyer'
 
 /** Simplified Chinese for the wallets plugin. Keys and notes for translators: ../locales.ts. Chinese has one plural form (the bare key). */
 export const zhCN: Translations = {
