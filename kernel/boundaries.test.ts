@@ -10,6 +10,7 @@ describe('import boundaries', () => {
     const files = readSources(root)
     // Guard against a checker that passes because it reads nothing.
     expect(importsOf(files['kernel/index.ts']!)).toContain('./core/errors/BaseError.js')
+    expect(importsOf(files['services/wallet/signIn.mjs']!)).toContain('../../kernel/model/eip4361.mjs')
     expect(Object.keys(files).some((file) => /\.(test|stories)\./.test(file))).toBe(false)
     expect(checkBoundaries(files)).toEqual([])
   })
