@@ -2,7 +2,16 @@
 // this module through import() on the first connect, reconnect, balance, switch or signature (STYLE 3).
 // No viem here: a connection and its balance read need none of it (#21); sends and contract reads load it.
 import type { CaipNetworkId, ConnectResult, NativeBalance, TypedData, Kernel } from 'foyer'
-import { AddressOrAuthConnectorNotFoundError, ChainNotSupportedError, NetworkNotFoundError, isUserRejection, isSameNetwork, type Account, type Network, StorageToken } from 'foyer'
+import {
+  AddressOrAuthConnectorNotFoundError,
+  ChainNotSupportedError,
+  NetworkNotFoundError,
+  isUserRejection,
+  isSameNetwork,
+  type Account,
+  type Network,
+  StorageToken,
+} from 'foyer'
 import { rpcUrlFor } from 'foyer/query'
 import { checksumAddress, isHexAddress, toQuantity, utf8ToHex } from './hex.js'
 import type { Eip1193Provider } from './provider.js'

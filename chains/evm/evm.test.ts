@@ -2,7 +2,17 @@
 // test key. One anvil for this file, stopped in afterAll.
 import { createPublicClient, http, stringToHex, verifyMessage } from 'viem'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { connect, disconnect, getNativeBalance, signMessage, switchNetwork, isFoyerError, createMemoryBackend, closeModal, StorageToken } from 'foyer'
+import {
+  connect,
+  disconnect,
+  getNativeBalance,
+  signMessage,
+  switchNetwork,
+  isFoyerError,
+  createMemoryBackend,
+  closeModal,
+  StorageToken,
+} from 'foyer'
 import type { Kernel, FoyerOptions, Network } from 'foyer'
 import * as v from 'valibot'
 import { ANVIL_ACCOUNTS } from '../../services/devchain/index.mjs'

@@ -6,7 +6,19 @@
 // view opens or a stored WalletConnect session is restored.
 import * as v from 'valibot'
 import type { CaipNetworkId, Kernel, RouteEntry, FoyerState } from 'foyer'
-import { createToken, type Token, defineChain, type ChainPlugin, closeModal, getIdentity, isEvmAddress, withHexPrefix, isSameNetwork, type Network, StorageToken } from 'foyer'
+import {
+  createToken,
+  type Token,
+  defineChain,
+  type ChainPlugin,
+  closeModal,
+  getIdentity,
+  isEvmAddress,
+  withHexPrefix,
+  isSameNetwork,
+  type Network,
+  StorageToken,
+} from 'foyer'
 import { discoverWallets } from './discovery.js'
 import { loadEvmClient, loadWithViem } from './loadEvmClient.js'
 import { loadWalletConnect } from './loadWalletConnect.js'

@@ -1,6 +1,16 @@
 import * as v from 'valibot'
 import type { CaipNetworkId } from 'foyer'
-import { defaultRpcUrls, describeIssues, networkSchema, networksSchema, pickNetwork, RpcUrlSchema, InvalidOptionsError, isHttpUrl, type Network } from 'foyer'
+import {
+  defaultRpcUrls,
+  describeIssues,
+  networkSchema,
+  networksSchema,
+  pickNetwork,
+  RpcUrlSchema,
+  InvalidOptionsError,
+  isHttpUrl,
+  type Network,
+} from 'foyer'
 import type { EvmConfig, WalletConnectConfig } from './session.js'
 
 /**

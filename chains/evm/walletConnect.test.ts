@@ -5,7 +5,17 @@ import { verifyMessage } from 'viem'
 import * as v from 'valibot'
 import { WebSocket } from 'ws'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { connect, disconnect, signMessage, switchNetwork, isFoyerError, createMemoryBackend, readRecentWallets, type StorageBackend, StorageToken } from 'foyer'
+import {
+  connect,
+  disconnect,
+  signMessage,
+  switchNetwork,
+  isFoyerError,
+  createMemoryBackend,
+  readRecentWallets,
+  type StorageBackend,
+  StorageToken,
+} from 'foyer'
 import type { Kernel, FoyerOptions } from 'foyer'
 import { ANVIL_ACCOUNTS } from '../../services/devchain/index.mjs'
 import { startRelay, type LocalRelay } from '../../services/relay/index.mjs'

@@ -2,7 +2,18 @@
 // wallet or an RPC. The manifest (index.ts) loads this module through import() on the first
 // connect, reconnect, balance or signature (STYLE 3).
 import { address as toAddress, createSolanaRpc, getBase58Decoder, isAddress, type Rpc, type SolanaRpcApi } from '@solana/kit'
-import { isSolanaAddress, AddressOrAuthConnectorNotFoundError, NetworkNotFoundError, UnsupportedChainError, isSameNetwork, type Account, type Network, StorageToken, createToken, type Token } from 'foyer'
+import {
+  isSolanaAddress,
+  AddressOrAuthConnectorNotFoundError,
+  NetworkNotFoundError,
+  UnsupportedChainError,
+  isSameNetwork,
+  type Account,
+  type Network,
+  StorageToken,
+  createToken,
+  type Token,
+} from 'foyer'
 import type { CaipNetworkId, ConnectResult, NativeBalance, Kernel } from 'foyer'
 import { SOLANA_DEVNET_GENESIS_HASH, SOLANA_MAINNET_GENESIS_HASH } from './networks.js'
 import { LAST_SESSION_KEY, SOLANA_NAMESPACE, type SolanaConfig, type SolanaSession } from './session.js'

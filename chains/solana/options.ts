@@ -1,6 +1,20 @@
 import * as v from 'valibot'
 import type { CaipNetworkId } from 'foyer'
-import { CurrencySchema, defaultRpcUrls, describeIssues, ExplorerSchema, networkIdProblem, networkSchema, networksSchema, pickNetwork, RpcUrlSchema, InvalidOptionsError, isSafeImageUrl, isSameNetwork, type Network } from 'foyer'
+import {
+  CurrencySchema,
+  defaultRpcUrls,
+  describeIssues,
+  ExplorerSchema,
+  networkIdProblem,
+  networkSchema,
+  networksSchema,
+  pickNetwork,
+  RpcUrlSchema,
+  InvalidOptionsError,
+  isSafeImageUrl,
+  isSameNetwork,
+  type Network,
+} from 'foyer'
 import { SOLANA_NAMESPACE, type SolanaConfig } from './session.js'
 
 /** What {@link solanaNetwork} builds a network from. */

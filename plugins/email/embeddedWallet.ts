@@ -2,7 +2,20 @@
 // and the connector that hands the chains its providers (EIP-1193 for eip155, a Wallet Standard
 // wallet for solana). One login, one connector, every namespace it serves. Loaded on demand.
 import * as v from 'valibot'
-import { BaseError, canSwitchAccountType, createToken, ERROR_MESSAGE_DELAY_MS, openModal, raiseAlert, showToast, StorageToken, type Kernel, type SignInFields, type SignInMessage, type Token } from 'foyer'
+import {
+  BaseError,
+  canSwitchAccountType,
+  createToken,
+  ERROR_MESSAGE_DELAY_MS,
+  openModal,
+  raiseAlert,
+  showToast,
+  StorageToken,
+  type Kernel,
+  type SignInFields,
+  type SignInMessage,
+  type Token,
+} from 'foyer'
 import { createEip1193Provider } from './eip1193Provider.js'
 import { createFrameClient, EmbeddedWalletError, type FrameClient } from './frameClient.js'
 import { createSolanaWallet } from './solanaWallet.js'

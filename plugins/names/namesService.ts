@@ -2,7 +2,18 @@
 // register. Every answer is checked with valibot; every failure becomes a NameServiceError in §8's words, or in
 // the service's own when it gave a reason.
 import * as v from 'valibot'
-import { BaseError, createHttpClient, createToken, FetchToken, isSafeImageUrl, SDK_TYPE, SDK_VERSION, type BaseErrorOptions, type Kernel, type Token } from 'foyer'
+import {
+  BaseError,
+  createHttpClient,
+  createToken,
+  FetchToken,
+  isSafeImageUrl,
+  SDK_TYPE,
+  SDK_VERSION,
+  type BaseErrorOptions,
+  type Kernel,
+  type Token,
+} from 'foyer'
 
 /** A registered name (§7), checked. */
 export interface NameProfile {

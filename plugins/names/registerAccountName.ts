@@ -1,6 +1,15 @@
 // The names plugin's actions, as plain functions over a kernel (STYLE 9): register a name (§4), and the lookups
 // behind the views, each a KernelQuery cached 5 minutes (§9's name cache).
-import { AddressOrAuthConnectorNotFoundError, BaseError, fetchKernelQuery, identityQuery, selectActiveConnection, UnsupportedChainError, type Kernel, type KernelQuery } from 'foyer'
+import {
+  AddressOrAuthConnectorNotFoundError,
+  BaseError,
+  fetchKernelQuery,
+  identityQuery,
+  selectActiveConnection,
+  UnsupportedChainError,
+  type Kernel,
+  type KernelQuery,
+} from 'foyer'
 import { QUERY_KEY_PREFIX, queryClientOf } from 'foyer/query'
 import { coinTypeOf, normalizeLabel, validateLabel } from './nameRules.js'
 import { namesServiceOf, type NameProfile, type NameSuggestion } from './namesService.js'

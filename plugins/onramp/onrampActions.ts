@@ -1,7 +1,15 @@
 // What the on-ramp views do, as plain functions of the kernel (STYLE 9): follow the inputs with debounced quotes
 // from every provider, open the chosen provider's checkout in a window of its own, and follow the order until the
 // funds arrive. Loaded with the views.
-import { selectActiveConnection, AddressOrAuthConnectorNotFoundError, createToken, DEBOUNCE_MS, fetchKernelQuery, visibleMessage, type KernelQuery } from 'foyer'
+import {
+  selectActiveConnection,
+  AddressOrAuthConnectorNotFoundError,
+  createToken,
+  DEBOUNCE_MS,
+  fetchKernelQuery,
+  visibleMessage,
+  type KernelQuery,
+} from 'foyer'
 import type { Kernel } from 'foyer'
 import { addOnrampTexts } from './locales.js'
 import {

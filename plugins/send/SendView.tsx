@@ -1,5 +1,14 @@
 import { useEffect } from 'react'
-import { isValidAddress, formatBalance, formatUnits, identityQuery, isUserRejection, showToast, shortenAddress, visibleMessage } from 'foyer'
+import {
+  isValidAddress,
+  formatBalance,
+  formatUnits,
+  identityQuery,
+  isUserRejection,
+  showToast,
+  shortenAddress,
+  visibleMessage,
+} from 'foyer'
 import type { CaipNetworkId, Kernel } from 'foyer'
 import { transactionUrl } from 'foyer/query'
 import { useAccount, useFoyerState, useKernel, useKernelQuery, useNetwork, useTranslate } from 'foyer/react'

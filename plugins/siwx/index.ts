@@ -1,7 +1,15 @@
 // The siwx plugin's manifest: sign in with X (§1, §3, §4). After a wallet connects, the SignIn view asks for a signed
 // message (EIP-4361 on eip155, Sign In With Solana on solana) and a verifier keeps the session. The view, the message
 // code and the verifier client load on demand.
-import { ConflictingSignInOptionsError, InvalidOptionsError, createToken, definePlugin, type FoyerState, type Plugin, type Token } from 'foyer'
+import {
+  ConflictingSignInOptionsError,
+  InvalidOptionsError,
+  createToken,
+  definePlugin,
+  type FoyerState,
+  type Plugin,
+  type Token,
+} from 'foyer'
 import { en, type SiwxMessages } from './locales.js'
 import type { SiweConfig, SiwxConfig } from './types.js'
 

@@ -2,7 +2,18 @@
 // second for closure, finished only by a message from the wallet service's origin, out of that popup, carrying
 // the result URI; the frame exchanges it and the embedded wallet connects, the same wallet every time.
 import * as v from 'valibot'
-import { connect, ConnectionFailedError, createToken, isFoyerError, ModalClosedError, pluginApi, visibleMessage, type ConnectReturnType, type Kernel, type Token } from 'foyer'
+import {
+  connect,
+  ConnectionFailedError,
+  createToken,
+  isFoyerError,
+  ModalClosedError,
+  pluginApi,
+  visibleMessage,
+  type ConnectReturnType,
+  type Kernel,
+  type Token,
+} from 'foyer'
 import { AUTH_CONNECTOR_ID, CALLBACK_PATH, POPUP_HEIGHT, POPUP_POLL_MS, POPUP_PROVIDERS, POPUP_WIDTH, RESULT_MESSAGE_TYPE, type SocialProvider } from './constants.js'
 import { NoAuthConnectorError, PopupClosedError, SocialInitiationError } from './errors.js'
 import type { SocialLoginStep } from './socialsState.js'

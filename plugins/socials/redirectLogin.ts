@@ -1,6 +1,16 @@
 // The logins that leave the page (Telegram, §1): the whole page goes to the login page, and comes back to where it
 // was with \`result_uri\`, which the modal takes out of the address at start (§2) and finishes here.
-import { connect, ConnectionFailedError, createToken, isFoyerError, openModal, pluginApi, visibleMessage, type Kernel, type Token } from 'foyer'
+import {
+  connect,
+  ConnectionFailedError,
+  createToken,
+  isFoyerError,
+  openModal,
+  pluginApi,
+  visibleMessage,
+  type Kernel,
+  type Token,
+} from 'foyer'
 import { AUTH_CONNECTOR_ID } from './constants.js'
 import { NoAuthConnectorError, SocialInitiationError } from './errors.js'
 import type { SocialLoginStep } from './socialsState.js'

@@ -1,6 +1,15 @@
 // What the Swap view does, as plain functions of the kernel (STYLE 9): follow the inputs with a debounced quote,
 // check and give the approval, swap. Loaded with the view.
-import { selectActiveConnection, AddressOrAuthConnectorNotFoundError, UnsupportedChainError, createToken, DEBOUNCE_MS, formatUnits, isUserRejection, visibleMessage } from 'foyer'
+import {
+  selectActiveConnection,
+  AddressOrAuthConnectorNotFoundError,
+  UnsupportedChainError,
+  createToken,
+  DEBOUNCE_MS,
+  formatUnits,
+  isUserRejection,
+  visibleMessage,
+} from 'foyer'
 import type { Kernel } from 'foyer'
 import { convertApiOf, NATIVE_TOKEN } from './convertApi.js'
 import { addSwapTexts } from './locales.js'
