@@ -4,9 +4,10 @@ import json from '@rollup/plugin-json'
 import nodeResolve from '@rollup/plugin-node-resolve'
 import terser from '@rollup/plugin-terser'
 import typescript from '@rollup/plugin-typescript'
-import { entries, everyEntrysPeers, isExternal, packageName, packageOf, selfImports } from './build/entries.mjs'
+import { entries, isExternal, selfImports } from './build/entries.mjs'
 import { validAnnotationsOnly } from './build/annotations.mjs'
 import { kernelChunk } from './build/kernelChunk.mjs'
+import { onlyTheirPeers } from './build/peers.mjs'
 
 /** Writes dist/manifest.json: the chunk graph that scripts/size.mjs and the benchmark read. */
 function manifest() {
@@ -48,45 +49,6 @@ function declarationsOfJavaScript() {
       }
     },
   }
-}
-
-/**
- * Fails the build when an entry's import graph, static or dynamic, reaches a peer its `peers` in build/entries.mjs
- * do not name: every host's bundler resolves every import it finds, even one in code the host never runs, so such a
- * peer would break the build of a host that did not install it (docs/packaging.md).
- */
-function onlyTheirPeers() {
-  return {
-    name: 'foyer-only-their-peers',
-    generateBundle(_options, bundle) {
-      const problems = []
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk' || !chunk.isEntry) continue
-        const entry = entries.find((e) => e.file === chunk.name)
-        const allowed = new Set([...everyEntrysPeers, ...(entry.peers ?? []), packageName])
-        for (const [peer, path] of peersReached(bundle, chunk.fileName)) {
-          if (!allowed.has(peer)) problems.push(`${entry.export} reaches ${peer}: ${path.join(' → ')}`)
-        }
-      }
-      if (problems.length) this.error(`An entry reaches a peer a host of it may not have installed:\n${problems.join('\n')}`)
-    },
-  }
-}
-
-/** Each package a chunk's import graph imports, with the first chain of chunks that leads to it. */
-function peersReached(bundle, fileName) {
-  const reached = new Map()
-  const seen = new Set()
-  const visit = (file, path) => {
-    if (seen.has(file)) return
-    seen.add(file)
-    for (const id of [...bundle[file].imports, ...bundle[file].dynamicImports]) {
-      if (id in bundle) visit(id, [...path, id])
-      else if (!reached.has(packageOf(id))) reached.set(packageOf(id), [...path, id])
-    }
-  }
-  visit(fileName, [fileName])
-  return reached
 }
 
 /** Empties dist/ first, so no stale chunk or .d.ts from an earlier build gets published. */
