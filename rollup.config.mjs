@@ -5,7 +5,9 @@ import nodeResolve from '@rollup/plugin-node-resolve'
 import terser from '@rollup/plugin-terser'
 import typescript from '@rollup/plugin-typescript'
 import { entries, isExternal, selfImports } from './build/entries.mjs'
+import { validAnnotationsOnly } from './build/annotations.mjs'
 import { kernelChunk } from './build/kernelChunk.mjs'
+import { onlyTheirPeers } from './build/peers.mjs'
 
 /** Writes dist/manifest.json: the chunk graph that scripts/size.mjs and the benchmark read. */
 function manifest() {
@@ -87,7 +89,9 @@ export default {
     // The /* @__PURE__ */ marks stay, so a host's bundler can drop what it does not use from the kernel chunk (an
     // EVM-only host, the Solana networks: 0.6 KB of its first paint, #21).
     terser({ format: { preserve_annotations: true } }),
+    validAnnotationsOnly(),
     declarationsOfJavaScript(),
+    onlyTheirPeers(),
     manifest(),
   ],
   onwarn(warning, warn) {

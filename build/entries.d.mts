@@ -12,6 +12,8 @@ export interface Entry {
   budget?: Omit<Budget, 'name' | 'entries'>
   /** Node only (a host's backend): no page loads it, so none of it belongs in a page's first paint. */
   server?: true
+  /** The optional peers beyond React its import graph (static and dynamic) may reach. */
+  peers?: string[]
 }
 
 /** A size budget over the static-import closure of some entries. */
@@ -28,7 +30,9 @@ export interface Budget {
 export declare const entries: Entry[]
 export declare const budgets: Budget[]
 export declare const peers: string[]
+export declare const everyEntrysPeers: string[]
+export declare function packageOf(specifier: string): string
 export declare const packageName: string
 export declare function isExternal(id: string): boolean
 export declare function selfImports(): Record<string, string>
-export declare function packageExports(): Record<string, { types: string; default: string }>
+export declare function packageExports(): Record<string, { types: string; default: string } | string>
