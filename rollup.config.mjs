@@ -72,6 +72,11 @@ export default {
       // the plugin's own include/exclude only filter what it transforms, not what it type-checks
       // and emits declarations for.
       tsconfig: './tsconfig.build.json',
+      // allowJs (tsconfig.json) puts the package's .mjs in the program, so their declarations are emitted from their
+      // JSDoc like the rest; only TypeScript is compiled here, and what TypeScript would emit for JavaScript stays
+      // in memory (the plugin needs an outDir inside dist/ for it).
+      include: ['{,**/}*.(cts|mts|ts|tsx)'],
+      outDir: 'dist/types',
       noEmit: false,
       declaration: true,
       declarationDir: 'dist/types',

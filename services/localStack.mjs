@@ -57,12 +57,12 @@ const BUNDLER_PORT_ENVS = ['FOYER_BUNDLER_PORT', 'FOYER_BUNDLER_PORT_B'];
  * On Solana, the dev and test wallets hold 1000 SOL and 1000 of the fixture SPL token USDC (`fixtures.solana.usdc`).
  *
  * @param {object} [options]
- * @param {number[]} [options.anvilPorts] 0 picks a free port. @default [8545, 8546]
- * @param {number} [options.solanaPort] @default 8899
- * @param {number} [options.relayPort] @default 8787
+ * @param {number[]} [options.anvilPorts=[8545, 8546]] 0 picks a free port.
+ * @param {number} [options.solanaPort=8899]
+ * @param {number} [options.relayPort=8787]
  * @param {number} [options.apiPort] the blockchain data API; 0 (a free port) unless given, so tests that pass 0
  *   for the other ports never collide with `npm start`. @default 0
- * @param {number} [options.directoryPort] the wallet directory; 0 (a free port) unless given, like apiPort. @default 0
+ * @param {number} [options.directoryPort=0] the wallet directory; 0 (a free port) unless given, like apiPort.
  * @param {number} [options.rpcPort] the public RPC service (§7) in front of the anvil chains and the Solana node; 0 (a
  *   free port) unless given, like apiPort. @default 0
  * @param {LocalWalletOptions | false} [options.wallet] the embedded wallet, its mail catcher and the storage
@@ -70,7 +70,7 @@ const BUNDLER_PORT_ENVS = ['FOYER_BUNDLER_PORT', 'FOYER_BUNDLER_PORT_B'];
  * @param {boolean} [options.bundler] an ERC-4337 bundler (alto) per chain, on 127.0.0.1, for the EntryPoint v0.8 every
  *   chain has; their URLs in `fixtures.bundlers` by chain id. Off unless asked for: each is a Node process that takes
  *   a few seconds to start. @default false
- * @param {number[]} [options.bundlerPorts] one per chain; 0 picks a free port. @default [0, 0]
+ * @param {number[]} [options.bundlerPorts=[0, 0]] one per chain; 0 picks a free port.
  * @param {boolean} [options.names] account names (the API's profile calls), kept in the storage database; off
  *   unless asked for, like the wallet. @default false
  * @param {boolean} [options.onramp] the on-ramp stand-ins in the API (options, quotes, checkout pages; the treasury,
@@ -83,7 +83,7 @@ const BUNDLER_PORT_ENVS = ['FOYER_BUNDLER_PORT', 'FOYER_BUNDLER_PORT_B'];
  *   with the wallet, socials include Telegram)
  * @param {string} [options.dataDir] the storage database's directory (and the wallet's master key file), when
  *   `wallet.dataDir` does not say. @default FOYER_DATA_DIR, else '.foyer/data'
- * @param {string | false} [options.fixturesPath] where to write the addresses, or false. @default false
+ * @param {string | false} [options.fixturesPath=false] where to write the addresses, or false.
  * @param {AbortSignal} [options.signal]
  * @returns {Promise<{ devChains: import('./devchain/index.mjs').DevChains, solana: { url: string, stop(): Promise<void> },
  *   fixtures: LocalStackFixtures, stop(): Promise<void> }>}

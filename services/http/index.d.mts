@@ -9,7 +9,7 @@ export declare const JSON_TYPE: string;
 
 /** A request a service refuses on purpose; the shared error handler answers it with `status` and its body. */
 export declare class RequestError extends Error {
-  readonly name: 'RequestError';
+  readonly name: string;
   readonly status: number;
   readonly headers: Record<string, string>;
   constructor(status: number, message: string, headers?: Record<string, string>);

@@ -37,7 +37,7 @@ export async function claimMailSlot({ database, now }, email) {
   );
   if (rows.length > 0) return;
   const previous = await database.query('SELECT sent_at FROM wallet.mail_cooldowns WHERE email = $1', [email]);
-  const waitMs = new Date(previous.rows[0].sent_at).getTime() + MAIL_COOLDOWN_MS - now();
+  const waitMs = new Date(/** @type {{ sent_at: Date }} */ (previous.rows[0]).sent_at).getTime() + MAIL_COOLDOWN_MS - now();
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   throw new WalletError(429, 'RATE_LIMITED', `Please try again after ${seconds} seconds`, { retryAfter: seconds });
 }
