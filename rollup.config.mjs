@@ -32,8 +32,9 @@ function manifest() {
 }
 
 /**
- * Copies the .d.mts beside each bundled .mjs of the package's own source (plugins/siwx/verifySignIn.mjs, plain
- * JavaScript that the services run on Node too) into dist/types, where the entries' .d.ts files import it from.
+ * Copies a hand-written .d.mts beside a bundled .mjs of the package's own source (plugins/siwx/verifySignIn.mjs, plain
+ * JavaScript that the services run on Node too) into dist/types, where the entries' .d.ts files import it from. The
+ * other .mjs (kernel/model/originMatches.mjs) get theirs from the TypeScript plugin, generated from their JSDoc.
  */
 function declarationsOfJavaScript() {
   return {

@@ -11,6 +11,7 @@ import { escapeHtml } from '../wallet/pages.mjs';
 
 /** The social providers that sign in through OpenID Connect (§5); farcaster and telegram have flows of their own. */
 export const OIDC_SOCIAL_PROVIDERS = /** @type {const} */ (['google', 'x', 'discord', 'apple', 'github', 'facebook']);
+/** @typedef {(typeof OIDC_SOCIAL_PROVIDERS)[number]} OidcSocialProvider */
 
 /**
  * The local Telegram bot: its id before the colon, the secret after. Development only; the wallet service verifies
@@ -212,6 +213,8 @@ export async function startIdentityProvider({ redirectUris, port = 0, host = '12
     },
   };
 }
+
+/** @typedef {Awaited<ReturnType<typeof startIdentityProvider>>} IdentityProvider */
 
 /** @param {http.IncomingMessage} request */
 async function readBody(request) {
