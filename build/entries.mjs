@@ -10,7 +10,30 @@
 //
 // e.g. { export: './plugins/swaps', input: 'plugins/swaps/index.ts', file: 'plugins/swaps', budget: { gzip: 2 * 1024, beyond: ['.'] } },
 
-/** @type {import('./entries.d.mts').Entry[]} */
+/**
+ * One package export.
+ *
+ * @typedef {object} Entry
+ * @property {string} export the subpath in package.json "exports": `'.'`, `'./react'`, `'./plugins/swaps'`
+ * @property {string} input its source file, relative to the package root
+ * @property {string} file output name: the entry is `dist/<file>.js`
+ * @property {Omit<Budget, 'name' | 'entries'>} [budget] its own budget, shorthand for a `Budget` named after the export
+ * @property {string[]} [peers] the optional peers beyond React its import graph (static and dynamic) may reach
+ * @property {true} [server] Node only (a host's backend): no page loads it, so none of it belongs in a page's first paint
+ */
+
+/**
+ * A size budget over the static-import closure of some entries.
+ *
+ * @typedef {object} Budget
+ * @property {string} name
+ * @property {string[]} entries exports whose first load is counted together
+ * @property {number} gzip gzip bytes allowed (each distinct file gzipped on its own, then summed)
+ * @property {string[]} [beyond] exports whose closure is assumed loaded already, so not counted (a plugin on top of
+ *   the kernel)
+ */
+
+/** @type {Entry[]} */
 export const entries = [
   { export: '.', input: 'kernel/index.ts', file: 'index' },
   { export: './react', input: 'kernel/react/index.ts', file: 'react' },
@@ -58,7 +81,7 @@ export const entries = [
  * already counted by the closure of `beyond` (e.g. a plugin's cost on top of the kernel).
  * Peer dependencies are external, so React never counts.
  *
- * @type {import('./entries.d.mts').Budget[]}
+ * @type {Budget[]}
  */
 export const budgets = [
   { name: 'kernel + react', entries: ['.', './react'], gzip: 30 * 1024 },
@@ -75,7 +98,11 @@ export const peers = ['react', 'react-dom', 'viem', '@solana/kit', '@wagmi/core'
 /** The peers every entry may reach: a page with Foyer's modal has React. */
 export const everyEntrysPeers = ['react', 'react-dom']
 
-/** The package a bare import names: `viem/chains` → `viem`, `@solana/kit/x` → `@solana/kit`. */
+/**
+ * The package a bare import names: `viem/chains` → `viem`, `@solana/kit/x` → `@solana/kit`.
+ *
+ * @param {string} specifier
+ */
 export function packageOf(specifier) {
   return specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/')
 }
@@ -88,6 +115,8 @@ export const packageName = 'foyer'
  * and the package's own entries imported by name (`'foyer'`, `'foyer/react'`). Adapters
  * (adapters/) import the kernel that way, so in a host's bundle they share the host's one kernel, and
  * adding them leaves every chunk of the kernel as it was (the first paint of a host without them).
+ *
+ * @param {string} id
  */
 export function isExternal(id) {
   if (id in selfImports()) return true
@@ -120,7 +149,7 @@ export function packageExports() {
 }
 
 // Catch a copy-pasted line at once rather than as a confusing build.
-for (const key of ['export', 'input', 'file']) {
+for (const key of /** @type {const} */ (['export', 'input', 'file'])) {
   const seen = entries.map((e) => e[key])
   const dupe = seen.find((v, i) => seen.indexOf(v) !== i)
   if (dupe) throw new Error(`build/entries.mjs: two entries have ${key} ${JSON.stringify(dupe)}`)

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** @type {[title: string, command: string, ...args: string[]][]} */
 const steps = [
   ['Lint (Biome)', 'biome', 'lint', '--error-on-warnings', '.'],
   ['Chromium (Debian package)', 'node', 'scripts/ensure-chromium.mjs'],
