@@ -5,7 +5,9 @@ import nodeResolve from '@rollup/plugin-node-resolve'
 import terser from '@rollup/plugin-terser'
 import typescript from '@rollup/plugin-typescript'
 import { entries, isExternal, selfImports } from './build/entries.mjs'
+import { validAnnotationsOnly } from './build/annotations.mjs'
 import { kernelChunk } from './build/kernelChunk.mjs'
+import { onlyTheirPeers } from './build/peers.mjs'
 
 /** Writes dist/manifest.json: the chunk graph that scripts/size.mjs and the benchmark read. */
 function manifest() {
@@ -32,8 +34,9 @@ function manifest() {
 }
 
 /**
- * Copies the .d.mts beside each bundled .mjs of the package's own source (plugins/siwx/verifySignIn.mjs, plain
- * JavaScript that the services run on Node too) into dist/types, where the entries' .d.ts files import it from.
+ * Copies a hand-written .d.mts beside a bundled .mjs of the package's own source (plugins/siwx/verifySignIn.mjs, plain
+ * JavaScript that the services run on Node too) into dist/types, where the entries' .d.ts files import it from. The
+ * other .mjs (kernel/model/originMatches.mjs) get theirs from the TypeScript plugin, generated from their JSDoc.
  */
 function declarationsOfJavaScript() {
   return {
@@ -82,6 +85,11 @@ export default {
       // the plugin's own include/exclude only filter what it transforms, not what it type-checks
       // and emits declarations for.
       tsconfig: './tsconfig.build.json',
+      // allowJs (tsconfig.json) puts the package's .mjs in the program, so their declarations are emitted from their
+      // JSDoc like the rest; only TypeScript is compiled here, and what TypeScript would emit for JavaScript stays
+      // in memory (the plugin needs an outDir inside dist/ for it).
+      include: ['{,**/}*.(cts|mts|ts|tsx)'],
+      outDir: 'dist/types',
       noEmit: false,
       declaration: true,
       declarationDir: 'dist/types',
@@ -98,7 +106,9 @@ export default {
     // The /* @__PURE__ */ marks stay, so a host's bundler can drop what it does not use from the kernel chunk (an
     // EVM-only host, the Solana networks: 0.6 KB of its first paint, #21).
     terser({ format: { preserve_annotations: true } }),
+    validAnnotationsOnly(),
     declarationsOfJavaScript(),
+    onlyTheirPeers(),
     manifest(),
   ],
   onwarn(warning, warn) {

@@ -7,10 +7,37 @@
 //   server (optional): true for a Node-only entry, which no page loads (kept out of the first-paint chunk).
 //   lazy (optional): true for an entry only lazily loaded code imports (views, services behind import()): kept out
 //     of the first-paint chunk too.
+//   peers (optional): the optional peers beyond React its import graph, static and dynamic, may reach: a host that
+//     imports the entry installs them. The build fails when an entry reaches any other (docs/packaging.md).
 //
 // e.g. { export: './plugins/swaps', input: 'plugins/swaps/index.ts', file: 'plugins/swaps', budget: { gzip: 2 * 1024, beyond: ['.'] } },
 
-/** @type {import('./entries.d.mts').Entry[]} */
+/**
+ * One package export.
+ *
+ * @typedef {object} Entry
+ * @property {string} export the subpath in package.json "exports": `'.'`, `'./react'`, `'./plugins/swaps'`
+ * @property {string} input its source file, relative to the package root
+ * @property {string} file output name: the entry is `dist/<file>.js`
+ * @property {Omit<Budget, 'name' | 'entries'>} [budget] its own budget, shorthand for a `Budget` named after the export
+ * @property {string[]} [peers] the optional peers beyond React its import graph (static and dynamic) may reach
+ * @property {true} [server] Node only (a host's backend): no page loads it, so none of it belongs in a page's first paint
+ * @property {true} [lazy] imported by lazily loaded code only (views, services behind import()): kept out of the
+ *   first-paint chunk
+ */
+
+/**
+ * A size budget over the static-import closure of some entries.
+ *
+ * @typedef {object} Budget
+ * @property {string} name
+ * @property {string[]} entries exports whose first load is counted together
+ * @property {number} gzip gzip bytes allowed (each distinct file gzipped on its own, then summed)
+ * @property {string[]} [beyond] exports whose closure is assumed loaded already, so not counted (a plugin on top of
+ *   the kernel)
+ */
+
+/** @type {Entry[]} */
 export const entries = [
   { export: '.', input: 'kernel/index.ts', file: 'index' },
   { export: './react', input: 'kernel/react/index.ts', file: 'react' },
@@ -24,8 +51,8 @@ export const entries = [
   // evm: 4 KB, not 3, since WalletConnect: its options are checked at createKernel (STYLE 4) and its
   // English texts ship in the manifest (STYLE 12), with its views, connector and restore trigger;
   // the SDK, the QR encoder, the views and the pairing logic themselves all stay lazy.
-  { export: './chains/evm', input: 'chains/evm/index.ts', file: 'chains/evm', budget: { gzip: 4 * 1024, beyond: ['.', './react'] } },
-  { export: './chains/solana', input: 'chains/solana/index.ts', file: 'chains/solana', budget: { gzip: 3 * 1024, beyond: ['.', './react'] } },
+  { export: './chains/evm', input: 'chains/evm/index.ts', file: 'chains/evm', peers: ['viem'], budget: { gzip: 4 * 1024, beyond: ['.', './react'] } },
+  { export: './chains/solana', input: 'chains/solana/index.ts', file: 'chains/solana', peers: ['@solana/kit'], budget: { gzip: 3 * 1024, beyond: ['.', './react'] } },
   { export: './plugins/receive', input: 'plugins/receive/index.ts', file: 'plugins/receive', budget: { gzip: 1024, beyond: ['.', './react'] } },
   { export: './plugins/portfolio', input: 'plugins/portfolio/index.ts', file: 'plugins/portfolio', budget: { gzip: 1024, beyond: ['.', './react'] } },
   { export: './plugins/activity', input: 'plugins/activity/index.ts', file: 'plugins/activity', budget: { gzip: 1024, beyond: ['.', './react'] } },
@@ -38,12 +65,12 @@ export const entries = [
   // imports them, and they import the kernel by name ('foyer', kept an import: isExternal below), so a
   // host that does not import them pays nothing and its kernel chunks are the same. Not plugins: the whole
   // adapter loads with the host's wagmi or wallet adapter, which are the host's (peers), as is viem.
-  { export: './wagmi', input: 'adapters/wagmi/index.ts', file: 'wagmi', budget: { gzip: 1.75 * 1024, beyond: ['.', './react'] } },
-  { export: './solana-wallet-adapter', input: 'adapters/solana-wallet-adapter/index.ts', file: 'solana-wallet-adapter', budget: { gzip: 2.25 * 1024, beyond: ['.', './react'] } },
+  { export: './wagmi', input: 'adapters/wagmi/index.ts', file: 'wagmi', peers: ['viem'], budget: { gzip: 1.75 * 1024, beyond: ['.', './react'] } },
+  { export: './solana-wallet-adapter', input: 'adapters/solana-wallet-adapter/index.ts', file: 'solana-wallet-adapter', peers: ['@solana/wallet-adapter-react'], budget: { gzip: 2.25 * 1024, beyond: ['.', './react'] } },
   { export: './plugins/names', input: 'plugins/names/index.ts', file: 'plugins/names', budget: { gzip: 1024, beyond: ['.', './react'] } },
   { export: './plugins/siwx', input: 'plugins/siwx/index.ts', file: 'plugins/siwx', budget: { gzip: 1024, beyond: ['.', './react'] } },
   // Node only (a host's backend checking sign-in messages): no budget, no page ever loads it.
-  { export: './siwx/server', input: 'plugins/siwx/server.ts', file: 'siwx/server', server: true },
+  { export: './siwx/server', input: 'plugins/siwx/server.ts', file: 'siwx/server', server: true, peers: ['viem'] },
   // onramp: the manifest carries its action's texts and the restricted time zones; the views, the client and the
   // actions stay lazy.
   // pay: the manifest carries the `pay` action the host calls and its parameter checks with their messages (so a bad
@@ -62,7 +89,7 @@ export const entries = [
  * already counted by the closure of `beyond` (e.g. a plugin's cost on top of the kernel).
  * Peer dependencies are external, so React never counts.
  *
- * @type {import('./entries.d.mts').Budget[]}
+ * @type {Budget[]}
  */
 export const budgets = [
   { name: 'kernel + react', entries: ['.', './react'], gzip: 30 * 1024 },
@@ -70,11 +97,23 @@ export const budgets = [
 ]
 
 /**
- * Peer dependencies: never bundled, with every subpath (`react-dom/client`, `viem/chains` …).
- * `@wagmi/core` is needed only with `foyer/wagmi`;
- * `@solana/wallet-adapter-react` only with `foyer/solana-wallet-adapter`.
+ * Peer dependencies: never bundled, with every subpath (`react-dom/client`, `viem/chains` …). React is every
+ * page's; each entry's `peers` say which of the others it may reach. `@wagmi/core` is a type import only
+ * (`foyer/wagmi`); `@solana/wallet-adapter-react` is needed only with `foyer/solana-wallet-adapter`.
  */
 export const peers = ['react', 'react-dom', 'viem', '@solana/kit', '@wagmi/core', '@solana/wallet-adapter-react']
+
+/** The peers every entry may reach: a page with Foyer's modal has React. */
+export const everyEntrysPeers = ['react', 'react-dom']
+
+/**
+ * The package a bare import names: `viem/chains` → `viem`, `@solana/kit/x` → `@solana/kit`.
+ *
+ * @param {string} specifier
+ */
+export function packageOf(specifier) {
+  return specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/')
+}
 
 /** The package name a plugin or chain may import the kernel by (`import { definePlugin } from 'foyer'`). */
 export const packageName = 'foyer'
@@ -96,7 +135,7 @@ export function isExternal(id, importer) {
 }
 
 const adaptersDir = new URL('../adapters/', import.meta.url).pathname
-const fromAdapter = (importer) => importer?.replaceAll('\\', '/').startsWith(adaptersDir) ?? false
+const fromAdapter = (/** @type {string | undefined} */ importer) => importer?.replaceAll('\\', '/').startsWith(adaptersDir) ?? false
 
 /**
  * The package's own specifiers and their sources: `{ foyer: 'kernel/index.ts', 'foyer/react': … }`.
@@ -107,18 +146,24 @@ export function selfImports() {
   return Object.fromEntries(entries.map((e) => [packageName + e.export.slice(1), e.input]))
 }
 
-/** The package.json "exports" these entries require (`types` must come first for TypeScript). */
+/**
+ * The package.json "exports" these entries require (`types` must come first for TypeScript), and
+ * `./package.json`, which tools read (bundler plugins, publint).
+ */
 export function packageExports() {
-  return Object.fromEntries(
-    entries.map((e) => [
-      e.export,
-      { types: `./dist/types/${e.input.replace(/\.tsx?$/, '.d.ts')}`, default: `./dist/${e.file}.js` },
-    ]),
-  )
+  return {
+    ...Object.fromEntries(
+      entries.map((e) => [
+        e.export,
+        { types: `./dist/types/${e.input.replace(/\.tsx?$/, '.d.ts')}`, default: `./dist/${e.file}.js` },
+      ]),
+    ),
+    './package.json': './package.json',
+  }
 }
 
 // Catch a copy-pasted line at once rather than as a confusing build.
-for (const key of ['export', 'input', 'file']) {
+for (const key of /** @type {const} */ (['export', 'input', 'file'])) {
   const seen = entries.map((e) => e[key])
   const dupe = seen.find((v, i) => seen.indexOf(v) !== i)
   if (dupe) throw new Error(`build/entries.mjs: two entries have ${key} ${JSON.stringify(dupe)}`)

@@ -14,8 +14,11 @@ const repo = fileURLToPath(new URL('..', import.meta.url))
  * A Rollup `manualChunks` function for the package build (rollup.config.mjs). Not for the demo, which Vite
  * builds from source: there the kernel's index re-exports everything, and its closure would pull code only lazy
  * views use into the first paint; Vite's own splitting of the source keeps that code lazy.
+ *
+ * @returns {import('rollup').GetManualChunk}
  */
 export function kernelChunk() {
+  /** @type {Set<string> | undefined} */
   let firstPaintChunk
   return (id, { getModuleInfo }) => {
     firstPaintChunk ??= modulesOfKernelChunk(getModuleInfo)
@@ -30,11 +33,16 @@ export function kernelChunk() {
  * left with the chain's manifest, they would be a file of their own in the host's build, for the same reason as
  * above. Nearly every host has a chain family; a plugin's shared modules stay with its manifest, so hosts without
  * the plugin pay nothing.
+ *
+ * @param {import('rollup').GetModuleInfo} getModuleInfo
+ * @returns {Set<string>}
  */
 function modulesOfKernelChunk(getModuleInfo) {
+  /** @param {Iterable<string>} roots @param {Set<string>} [within] */
   const closure = (roots, within) => {
+    /** @type {Set<string>} */
     const seen = new Set()
-    const visit = (moduleId) => {
+    const visit = (/** @type {string} */ moduleId) => {
       const info = getModuleInfo(moduleId)
       if (!info || info.isExternal || seen.has(moduleId) || (within && !within.has(moduleId))) return
       seen.add(moduleId)
@@ -44,7 +52,7 @@ function modulesOfKernelChunk(getModuleInfo) {
     return seen
   }
   const firstPaint = closure(entries.filter((e) => !e.lazy && !e.server).map((e) => path.join(repo, e.input)))
-  const inFolder = (folder) => (moduleId) => moduleId.startsWith(path.join(repo, folder) + path.sep)
-  const sharedByChains = (moduleId) => inFolder('chains')(moduleId) && getModuleInfo(moduleId).importers.some((importer) => !firstPaint.has(importer))
+  const inFolder = (/** @type {string} */ folder) => (/** @type {string} */ moduleId) => moduleId.startsWith(path.join(repo, folder) + path.sep)
+  const sharedByChains = (/** @type {string} */ moduleId) => inFolder('chains')(moduleId) && /** @type {import('rollup').ModuleInfo} */ (getModuleInfo(moduleId)).importers.some((importer) => !firstPaint.has(importer))
   return closure([...firstPaint].filter((moduleId) => inFolder('kernel')(moduleId) || sharedByChains(moduleId)), firstPaint)
 }

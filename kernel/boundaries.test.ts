@@ -167,8 +167,10 @@ describe('import boundaries', () => {
       expect([...files].filter((file) => file.startsWith('adapters/'))).toEqual([])
       expect([...packages].filter((name) => /wagmi|wallet-adapter/.test(name))).toEqual([])
     }
-    // And an adapter loads the kernel only by name: in dist/ that stays an import of the host's kernel.
-    expect([...staticGraph(root, 'adapters/wagmi/index.ts').packages].sort()).toEqual(['@wagmi/core', 'foyer', 'viem'])
+    // And an adapter loads the kernel only by name: in dist/ that stays an import of the host's kernel. The wagmi
+    // adapter imports nothing of wagmi at run time (only its types), so it works whichever of wagmi and @wagmi/core
+    // the host's node_modules holds at its top (docs/packaging.md).
+    expect([...staticGraph(root, 'adapters/wagmi/index.ts').packages].sort()).toEqual(['foyer', 'viem'])
     expect([...staticGraph(root, 'adapters/solana-wallet-adapter/index.ts').packages].sort()).toEqual(['@solana/wallet-adapter-react', 'foyer', 'foyer/react', 'react'])
   })
 

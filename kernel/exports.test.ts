@@ -14,6 +14,9 @@ describe('exports', () => {
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
     expect(pkg.exports).toEqual(packageExports())
     // TypeScript takes the first condition that matches, so `types` must come before `default`.
-    for (const conditions of Object.values(pkg.exports)) expect(Object.keys(conditions as object)).toEqual(['types', 'default'])
+    for (const conditions of Object.values(pkg.exports).filter((target) => typeof target === 'object')) {
+      expect(Object.keys(conditions as object)).toEqual(['types', 'default'])
+    }
+    expect(pkg.exports['./package.json']).toBe('./package.json')
   })
 })

@@ -7,6 +7,7 @@ const DEFAULT_PATH = '/usr/bin/chromium';
 const chromium = process.env.CHROMIUM_PATH || DEFAULT_PATH;
 const INSTALL = 'apt-get update && apt-get install -y chromium';
 
+/** @param {string} file */
 function executable(file) {
   try {
     accessSync(file, constants.X_OK);

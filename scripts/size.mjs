@@ -19,8 +19,24 @@ if (!process.argv.includes('--no-build')) {
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
 
+/**
+ * A chunk of dist/manifest.json (rollup.config.mjs writes it), with the sizes measured here.
+ *
+ * @typedef {object} Chunk
+ * @property {string} fileName
+ * @property {boolean} isEntry
+ * @property {boolean} isDynamicEntry
+ * @property {string} [export] an entry's subpath in package.json "exports"
+ * @property {string[]} imports the chunks it imports statically
+ * @property {number} min bytes
+ * @property {number} gzip bytes, gzipped on its own
+ */
+
+/** @type {{ chunks: Chunk[] }} */
 const { chunks } = JSON.parse(readFileSync('dist/manifest.json', 'utf8'))
 const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
+/** A chunk by file name; every name in the manifest is one of its chunks. */
+const chunkOf = (/** @type {string} */ fileName) => /** @type {Chunk} */ (byFile.get(fileName))
 
 for (const chunk of chunks) {
   const code = readFileSync(`dist/${chunk.fileName}`)
@@ -28,22 +44,31 @@ for (const chunk of chunks) {
   chunk.gzip = gzipSync(code, { level: 9 }).length
 }
 
-/** The files a page downloads before running `fileName`: itself and its static imports, transitively. */
+/**
+ * The files a page downloads before running `fileName`: itself and its static imports, transitively.
+ *
+ * @param {string} fileName
+ * @param {Set<string>} [seen]
+ * @returns {Set<string>}
+ */
 function closure(fileName, seen = new Set()) {
   if (!seen.has(fileName)) {
     seen.add(fileName)
-    for (const imported of byFile.get(fileName).imports) closure(imported, seen)
+    for (const imported of chunkOf(fileName).imports) closure(imported, seen)
   }
   return seen
 }
 
-const entryFile = (exportName) => chunks.find((chunk) => chunk.export === exportName).fileName
-const sum = (files, key) => [...files].reduce((total, file) => total + byFile.get(file)[key], 0)
+/** @param {string} exportName */
+const entryFile = (exportName) => /** @type {Chunk} */ (chunks.find((chunk) => chunk.export === exportName)).fileName
+/** @param {Iterable<string>} files @param {'min' | 'gzip'} key */
+const sum = (files, key) => [...files].reduce((total, file) => total + chunkOf(file)[key], 0)
 
 const kinds = ['entry', 'lazy', 'shared']
 const rows = chunks
   .map((chunk) => {
     const kind = chunk.isEntry ? 'entry' : chunk.isDynamicEntry ? 'lazy' : 'shared'
+    /** @type {{ file: string, kind: string, export?: string, min: number, gzip: number, firstLoad?: { files: string[], min: number, gzip: number } }} */
     const row = { file: chunk.fileName, kind, export: chunk.export, min: chunk.min, gzip: chunk.gzip }
     if (chunk.isEntry) {
       const first = closure(chunk.fileName)
@@ -54,7 +79,7 @@ const rows = chunks
   .sort((a, b) => kinds.indexOf(a.kind) - kinds.indexOf(b.kind) || a.file.localeCompare(b.file))
 
 const results = budgets.map(({ name, entries, beyond = [], gzip: limit }) => {
-  const union = (exports) => new Set(exports.flatMap((e) => [...closure(entryFile(e))]))
+  const union = (/** @type {string[]} */ exports) => new Set(exports.flatMap((e) => [...closure(entryFile(e))]))
   const already = union(beyond)
   const files = [...union(entries)].filter((file) => !already.has(file))
   const gzip = sum(files, 'gzip')
@@ -64,9 +89,10 @@ const results = budgets.map(({ name, entries, beyond = [], gzip: limit }) => {
 if (json) {
   console.log(JSON.stringify({ chunks: rows, budgets: results }, null, 2))
 } else {
-  const size = (bytes) => (bytes === undefined ? '' : bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(2)} KB`)
+  const size = (/** @type {number | undefined} */ bytes) => (bytes === undefined ? '' : bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(2)} KB`)
+  const header = ['chunk', 'kind', 'min', 'gzip', 'first load min', 'first load gzip']
   const table = [
-    ['chunk', 'kind', 'min', 'gzip', 'first load min', 'first load gzip'],
+    header,
     ...rows.map((row) => [
       row.export ? `${row.file} (${row.export})` : row.file,
       row.kind,
@@ -76,8 +102,8 @@ if (json) {
       size(row.firstLoad?.gzip),
     ]),
   ]
-  const widths = table[0].map((_, i) => Math.max(...table.map((cells) => cells[i].length)))
-  for (const cells of table) console.log(cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '))
+  const widths = header.map((_, i) => Math.max(...table.map((cells) => cells[i]?.length ?? 0)))
+  for (const cells of table) console.log(cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  '))
   console.log('\nfirst load = the entry and every chunk it imports statically, transitively. Peer deps (React …) are not counted.')
   console.log('Budgets count each distinct file of the group once, gzipped on its own (level 9), and sum them.\n')
   for (const r of results) {

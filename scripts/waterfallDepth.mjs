@@ -12,7 +12,7 @@
  */
 export function waterfallDepth(graph, files) {
   const loaded = new Set(files)
-  const importsOf = (file) => (graph.get(file) ?? []).filter((imported) => loaded.has(imported))
+  const importsOf = (/** @type {string} */ file) => (graph.get(file) ?? []).filter((imported) => loaded.has(imported))
   const imported = new Set(files.flatMap(importsOf))
   let wave = files.filter((file) => !imported.has(file))
   const seen = new Set(wave)

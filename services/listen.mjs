@@ -26,7 +26,7 @@ export class PortInUseError extends Error {
  * @param {net.Server} server
  * @param {object} options
  * @param {number} options.port 0 picks a free port
- * @param {string} [options.host] @default '127.0.0.1'
+ * @param {string} [options.host='127.0.0.1']
  * @param {string} options.envVar the variable that changes this port, named in the {@link PortInUseError}
  * @returns {Promise<number>}
  */

@@ -45,11 +45,11 @@ const BUNDLER_PORT_ENVS = ['FOYER_BUNDLER_PORT', 'FOYER_BUNDLER_PORT_B'];
 
 /**
  * @typedef {object} LocalWalletOptions
- * @property {number} [port] the wallet service. @default 0
- * @property {number} [smtpPort] the mail catcher's SMTP side. @default 0
- * @property {number} [mailPort] the mail catcher's inbox. @default 0
- * @property {number} [identityPort] the local OpenID Connect provider standing in for the social providers. @default 0
- * @property {string} [dataDir] the storage database and the wallet's master key file. @default FOYER_DATA_DIR, else '.foyer/data'
+ * @property {number} [port=0] the wallet service.
+ * @property {number} [smtpPort=0] the mail catcher's SMTP side.
+ * @property {number} [mailPort=0] the mail catcher's inbox.
+ * @property {number} [identityPort=0] the local OpenID Connect provider standing in for the social providers.
+ * @property {string} [dataDir] the storage database and the wallet's master key file. Defaults to FOYER_DATA_DIR, else '.foyer/data'.
  */
 
 /**
@@ -57,36 +57,34 @@ const BUNDLER_PORT_ENVS = ['FOYER_BUNDLER_PORT', 'FOYER_BUNDLER_PORT_B'];
  * On Solana, the dev and test wallets hold 1000 SOL and 1000 of the fixture SPL token USDC (`fixtures.solana.usdc`).
  *
  * @param {object} [options]
- * @param {number[]} [options.anvilPorts] 0 picks a free port. @default [8545, 8546]
- * @param {number} [options.solanaPort] @default 8899
- * @param {number} [options.relayPort] @default 8787
- * @param {number} [options.apiPort] the blockchain data API; 0 (a free port) unless given, so tests that pass 0
- *   for the other ports never collide with `npm start`. @default 0
- * @param {number} [options.directoryPort] the wallet directory; 0 (a free port) unless given, like apiPort. @default 0
- * @param {number} [options.rpcPort] the public RPC service (§7) in front of the anvil chains and the Solana node; 0 (a
- *   free port) unless given, like apiPort. @default 0
- * @param {LocalWalletOptions | false} [options.wallet] the embedded wallet, its mail catcher and the storage
- *   database they need; off unless asked for, so stacks that do not use it skip opening the database. @default false
- * @param {boolean} [options.bundler] an ERC-4337 bundler (alto) per chain, on 127.0.0.1, for the EntryPoint v0.8 every
+ * @param {number[]} [options.anvilPorts=[8545, 8546]] 0 picks a free port.
+ * @param {number} [options.solanaPort=8899]
+ * @param {number} [options.relayPort=8787]
+ * @param {number} [options.apiPort=0] the blockchain data API; 0 (a free port) unless given, so tests that pass 0
+ *   for the other ports never collide with `npm start`.
+ * @param {number} [options.directoryPort=0] the wallet directory; 0 (a free port) unless given, like apiPort.
+ * @param {number} [options.rpcPort=0] the public RPC service (§7) in front of the anvil chains and the Solana node; 0 (a
+ *   free port) unless given, like apiPort.
+ * @param {LocalWalletOptions | false} [options.wallet=false] the embedded wallet, its mail catcher and the storage
+ *   database they need; off unless asked for, so stacks that do not use it skip opening the database.
+ * @param {boolean} [options.bundler=false] an ERC-4337 bundler (alto) per chain, on 127.0.0.1, for the EntryPoint v0.8 every
  *   chain has; their URLs in `fixtures.bundlers` by chain id. Off unless asked for: each is a Node process that takes
- *   a few seconds to start. @default false
- * @param {number[]} [options.bundlerPorts] one per chain; 0 picks a free port. @default [0, 0]
- * @param {boolean} [options.names] account names (the API's profile calls), kept in the storage database; off
- *   unless asked for, like the wallet. @default false
- * @param {boolean} [options.onramp] the on-ramp stand-ins in the API (options, quotes, checkout pages; the treasury,
+ *   a few seconds to start.
+ * @param {number[]} [options.bundlerPorts=[0, 0]] one per chain; 0 picks a free port.
+ * @param {boolean} [options.names=false] account names (the API's profile calls), kept in the storage database; off
+ *   unless asked for, like the wallet.
+ * @param {boolean} [options.onramp=false] the on-ramp stand-ins in the API (options, quotes, checkout pages; the treasury,
  *   anvil account #8 and a Solana keypair of its own, pays ETH, USDC, SOL and the SPL USDC), their orders kept in the
- *   storage database; off unless asked for, like names. @default false
- * @param {boolean} [options.analytics] the directory's analytics receiver (`GET /getAnalyticsConfig` on, `POST /e`),
- *   its events kept in the storage database; off unless asked for, like names. @default false
- * @param {import('./directory/index.mjs').DirectoryFeatures} [options.features] the project's remote features the
- *   directory serves, over the stack's own (`{ multiWallet: false }` turns multi-wallet off). @default {} (all on;
- *   with the wallet, socials include Telegram)
+ *   storage database; off unless asked for, like names.
+ * @param {boolean} [options.analytics=false] the directory's analytics receiver (`GET /getAnalyticsConfig` on, `POST /e`),
+ *   its events kept in the storage database; off unless asked for, like names.
+ * @param {import('./directory/index.mjs').DirectoryFeatures} [options.features={}] the project's remote features the
+ *   directory serves, over the stack's own (`{ multiWallet: false }` turns multi-wallet off); by default all on, and
+ *   with the wallet, socials include Telegram
  * @param {string} [options.dataDir] the storage database's directory (and the wallet's master key file), when
- *   `wallet.dataDir` does not say. @default FOYER_DATA_DIR, else '.foyer/data'
- * @param {string | false} [options.fixturesPath] where to write the addresses, or false. @default false
+ *   `wallet.dataDir` does not say. Defaults to FOYER_DATA_DIR, else '.foyer/data'.
+ * @param {string | false} [options.fixturesPath=false] where to write the addresses, or false.
  * @param {AbortSignal} [options.signal]
- * @returns {Promise<{ devChains: import('./devchain/index.mjs').DevChains, solana: { url: string, stop(): Promise<void> },
- *   fixtures: LocalStackFixtures, stop(): Promise<void> }>}
  */
 export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 8899, relayPort = 8787, apiPort = 0, directoryPort = 0, rpcPort = 0, wallet: walletOptions = false, bundler = false, bundlerPorts = [0, 0], names = false, onramp = false, analytics = false, features = {}, dataDir: dataDirOption, fixturesPath = false, signal } = {}) {
   if (solanaPort !== 0) await assertPortFree(solanaPort, 'FOYER_SOLANA_PORT');
@@ -102,7 +100,7 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
       if (port) await assertPortFree(port, envVar);
     }
   }
-  const dataDir = walletOptions?.dataDir || dataDirOption || process.env['FOYER_DATA_DIR'] || DEFAULT_DATA_DIR;
+  const dataDir = (walletOptions ? walletOptions.dataDir : undefined) || dataDirOption || process.env['FOYER_DATA_DIR'] || DEFAULT_DATA_DIR;
   // Opened while the chains start (PGlite takes a second or more), once for every durable service of the stack;
   // the wallet's and the mail catcher's code load meanwhile too, and only when the wallet is asked for.
   const opening = walletOptions || names || onramp || analytics ? openDatabase({ dataDir }) : undefined;
@@ -136,7 +134,7 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
     : Promise.resolve([]);
   /** @type {import('./bundler/index.mjs').Bundler[]} */
   const bundlers = [];
-  /** @type {{ url: string, stop(): Promise<void> }} */
+  /** @type {import('./solana/index.mjs').SolanaRpcNode | undefined} */
   let solana;
   /** @type {import('./relay/index.mjs').LocalRelay | undefined} */
   let relay;
@@ -291,3 +289,5 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
     },
   };
 }
+
+/** @typedef {Awaited<ReturnType<typeof startLocalStack>>} LocalStack */

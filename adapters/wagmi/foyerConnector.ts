@@ -2,8 +2,12 @@
 // connection wagmi's and keeps the two in step: whatever the visitor does in either (connect,
 // disconnect, another account, another network) the other follows. No wallet code of its own: the
 // provider wagmi signs through is the one Foyer connected.
-import { ChainNotConfiguredError, createConnector } from '@wagmi/core'
-import { ProviderDisconnectedError, SwitchChainError, UserRejectedRequestError, type Address } from 'viem'
+//
+// It imports nothing from wagmi at run time, only viem, which every wagmi app installs itself: `@wagmi/core` is
+// nested under `wagmi` in a wagmi app's node_modules, and `wagmi` is absent from a @wagmi/core-only app, so
+// either import would break one of them (docs/packaging.md). The types come from @wagmi/core.
+import type { CreateConnectorFn } from '@wagmi/core'
+import { BaseError, ProviderDisconnectedError, SwitchChainError, UserRejectedRequestError, type Address } from 'viem'
 import {
   AddressOrAuthConnectorNotFoundError,
   disconnect,
@@ -14,6 +18,19 @@ import {
   type Kernel,
   type NamespaceConnection,
 } from 'foyer'
+
+/** wagmi's `createConnector`, which only gives its argument its type. */
+function createConnector<Provider>(create: CreateConnectorFn<Provider>): CreateConnectorFn<Provider> {
+  return create
+}
+
+/** wagmi's ChainNotConfiguredError, by name and message: the cause of a switch to a chain wagmi's config lacks. */
+class ChainNotConfiguredError extends BaseError {
+  override name = 'ChainNotConfiguredError'
+  constructor() {
+    super('Chain not configured.')
+  }
+}
 
 /** The connector id wagmi knows Foyer by (and stores as its recent connector). */
 export const FOYER_CONNECTOR_ID = 'foyer'

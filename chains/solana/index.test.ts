@@ -47,6 +47,6 @@ describe('the foyer/chains/solana manifest (STYLE 3)', () => {
   })
 
   it('behavior: the real body loads', async () => {
-    await expect(loadSolanaClient()).resolves.toHaveProperty('connectWallet')
+    await expect(loadSolanaClient(() => import('./client.js'))).resolves.toHaveProperty('connectWallet')
   })
 })

@@ -52,6 +52,9 @@ export type { StandardWallet } from './walletStandard.js'
 /** The kernel's wallet side (walletSession.ts, loaded after the first paint), kept in its container. */
 const WalletSessionToken: Token<Promise<WalletSession>> = createToken('solana:walletSession')
 
+// Written here, not in loadSolanaClient.ts (in the first-paint chunk every host bundles): docs/packaging.md.
+const solanaClient = () => import('./client.js')
+
 export function solana(options: SolanaOptions): ChainPlugin {
   const config = parseSolanaOptions(options)
   // In the kernel's container: one plugin object may serve several kernels.
@@ -98,7 +101,7 @@ export function solana(options: SolanaOptions): ChainPlugin {
       // (the local API: the account's on-ramp purchases).
       history: {},
       balance: {
-        getBalance: async (kernel, params) => (await loadSolanaClient()).getNativeBalance(kernel, config, params),
+        getBalance: async (kernel, params) => (await loadSolanaClient(solanaClient)).getNativeBalance(kernel, config, params),
       },
       switchNetwork: {
         switchNetwork: async (kernel, { networkId }) => (await sessionOf(kernel)).switchNetwork(networkId),

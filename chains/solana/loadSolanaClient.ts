@@ -16,10 +16,14 @@ export class SolanaKitNotInstalledError extends BaseError {
  * missing the error names the package; any other failure (a chunk that did not load) is passed on
  * as it is.
  *
+ * The caller writes the `import()`: this module sits in the package's first-paint chunk, which every host
+ * bundles, and an `import('./client.js')` here would make an EVM-only host's bundler resolve @solana/kit
+ * (docs/packaging.md).
+ *
  * @example
- * const client = await loadSolanaClient()
+ * const client = await loadSolanaClient(() => import('./client.js'))
  */
-export async function loadSolanaClient(load: () => Promise<SolanaClient> = () => import('./client.js')): Promise<SolanaClient> {
+export async function loadSolanaClient(load: () => Promise<SolanaClient>): Promise<SolanaClient> {
   try {
     return await load()
   } catch (error) {

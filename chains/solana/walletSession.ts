@@ -13,6 +13,9 @@ import { loadSolanaClient } from './loadSolanaClient.js'
 import { LAST_SESSION_KEY, SOLANA_NAMESPACE, type SolanaConfig, type SolanaSession, type WalletSession } from './session.js'
 import type { StandardWallet } from './walletStandard.js'
 
+// Written here, not in loadSolanaClient.ts (in the first-paint chunk every host bundles): docs/packaging.md.
+const solanaClient = () => import('./client.js')
+
 const LastSessionSchema = v.object({
   connectorId: v.pipe(v.string(), v.nonEmpty()),
   networkId: v.pipe(v.string(), v.regex(/^solana:[^:]+$/), v.transform((id) => id as `solana:${string}`)),
@@ -67,7 +70,7 @@ export function startWalletSession(kernel: Kernel, config: SolanaConfig): Wallet
   const reconnect = (wallet: StandardWallet, { connectorId, networkId }: NonNullable<SolanaSession['reconnect']>) => {
     const epoch = interrupt()
     kernel.dispatchConnection({ type: 'connecting', namespace: SOLANA_NAMESPACE, connectorId })
-    loadSolanaClient()
+    loadSolanaClient(solanaClient)
       .then((client) => client.restoreWallet(kernel, session, config, { connectorId, wallet, networkId, epoch }))
       .catch((error: unknown) => {
         kernel.logger.warn('Restoring the Solana wallet session failed.', error)
@@ -113,12 +116,12 @@ export function startWalletSession(kernel: Kernel, config: SolanaConfig): Wallet
       if (!wallet && !browse) throw new Error(`No Solana wallet has the connector id '${connectorId}'.`)
       interrupt()
       if (!wallet) return openInWalletApp(kernel, browse!)
-      return (await loadSolanaClient()).connectWallet(kernel, session, config, { connectorId, wallet, networkId })
+      return (await loadSolanaClient(solanaClient)).connectWallet(kernel, session, config, { connectorId, wallet, networkId })
     },
 
     async disconnect() {
       interrupt()
-      if (session.active) await (await loadSolanaClient()).disconnectWallet(kernel, session)
+      if (session.active) await (await loadSolanaClient(solanaClient)).disconnectWallet(kernel, session)
       else storage.remove(LAST_SESSION_KEY)
     },
 
@@ -131,7 +134,7 @@ export function startWalletSession(kernel: Kernel, config: SolanaConfig): Wallet
       storage.write(LAST_SESSION_KEY, { connectorId: session.active.connectorId, networkId: network.caipNetworkId })
     },
 
-    signMessage: async (params) => (await loadSolanaClient()).signMessage(session, params),
+    signMessage: async (params) => (await loadSolanaClient(solanaClient)).signMessage(session, params),
 
     // Its own chunk (the Sign In With Solana text), loaded on the first sign-in.
     signIn: async (params) => (await import('./signIn.js')).signIn(session, params),

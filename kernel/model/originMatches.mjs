@@ -1,6 +1,6 @@
 // Plain JavaScript, so that the services run the very check the browser does, on Node as it is: the directory's
 // allowed origins are matched in the kernel (§5, the page's own origin), by the services' CORS and the wallet frame,
-// and by the sign-in verifier. Types: originMatches.d.mts.
+// and by the sign-in verifier. Its JSDoc is its types.
 
 /**
  * Whether `origin` (`https://shop.example.com`) matches `pattern`: exact, `*.` standing for one or more leading host

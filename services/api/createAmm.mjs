@@ -137,7 +137,7 @@ export function createAmm({ rpcUrl, router }) {
   }
 
   return {
-    client,
+    client: /** @type {import('viem').PublicClient} */ (client),
     router,
     /** WETH9 and the factory, read from the router once. */
     contracts: readContracts,

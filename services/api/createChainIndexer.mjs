@@ -246,7 +246,7 @@ export function createChainIndexer({
     rpcUrl,
     nativeCurrency,
     /** The viem public client the index reads through (balances are read live with it too). */
-    client,
+    client: /** @type {import('viem').PublicClient} */ (client),
     /** Whether the index has reached the head at least once since it started (or since the chain went back). */
     get synced() {
       return state.synced;

@@ -1,5 +1,5 @@
 // The self-hostable blockchain data service (§7), for `npm start` and the tests.
-// Types: index.d.mts (import from this file, not from the modules behind it).
+// Import from this file, not from the modules behind it; their JSDoc is the types.
 export { HISTORY_PAGE_SIZE } from './accountHistory.mjs';
 export { DEFAULT_PRICES, createPriceTable } from './createPriceTable.mjs';
 export { createChainIndexer } from './createChainIndexer.mjs';
@@ -16,3 +16,16 @@ export { SESSIONS_MIGRATIONS } from './sessions/migrations.mjs';
 export { tokenIconUrl } from './tokenIconUrl.mjs';
 export { NATIVE_TOKEN, getAmountOut } from './createAmm.mjs';
 export { SWAP_NETWORKS } from './swapNetworks.mjs';
+
+/**
+ * @typedef {import('./startApi.mjs').ApiChain} ApiChain
+ * @typedef {import('./startApi.mjs').ApiOnramp} ApiOnramp
+ * @typedef {import('./startApi.mjs').ApiSolana} ApiSolana
+ * @typedef {import('./startApi.mjs').BlockchainApi} BlockchainApi
+ * @typedef {import('./createChainIndexer.mjs').ChainIndexer} ChainIndexer
+ * @typedef {import('./createChainIndexer.mjs').IndexedTransaction} IndexedTransaction
+ * @typedef {import('./createChainIndexer.mjs').IndexedTransfer} IndexedTransfer
+ * @typedef {import('./accountBalances.mjs').SolanaToken} SolanaToken
+ * @typedef {import('./startApi.mjs').StartApiOptions} StartApiOptions
+ * @typedef {import('./createChainIndexer.mjs').TokenInfo} TokenInfo
+ */

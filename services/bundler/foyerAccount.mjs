@@ -39,10 +39,11 @@ const STUB_SIGNATURE = /** @type {`0x${string}`} */ (
  * (the factory's `createAccount` goes in that operation's initCode).
  *
  * @param {object} options
- * @param {import('viem').Client} options.client a public client on the account's chain
+ * @param {import('viem').Client<import('viem').Transport, import('viem').Chain | undefined, import('viem').LocalAccount | import('viem').JsonRpcAccount | undefined>} options.client
+ *   a public client on the account's chain
  * @param {import('viem').LocalAccount} options.owner signs the user operations
- * @param {bigint} [options.salt] the factory's salt: one owner, many accounts. @default 0n
- * @param {`0x${string}`} [options.factory] a FoyerAccountFactory for EntryPoint v0.8. @default FOYER_ACCOUNT_FACTORY
+ * @param {bigint} [options.salt=0n] the factory's salt: one owner, many accounts.
+ * @param {`0x${string}`} [options.factory=FOYER_ACCOUNT_FACTORY] a FoyerAccountFactory for EntryPoint v0.8.
  * @returns {Promise<import('viem/account-abstraction').SmartAccount>}
  * @example
  * const account = await toFoyerAccount({ client, owner: privateKeyToAccount(key) });

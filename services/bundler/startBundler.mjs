@@ -42,9 +42,9 @@ export const BUNDLER_UTILITY = Object.freeze({
  * @param {object} options
  * @param {string} options.rpcUrl the chain's JSON-RPC URL (a dev chain: the executor keys are anvil's)
  * @param {`0x${string}`} options.entryPoint
- * @param {number} [options.port] 0 picks a free port. @default 0
- * @param {string} [options.portEnv] named when the port is taken. @default 'FOYER_BUNDLER_PORT'
- * @param {number} [options.timeoutMs] how long to wait for the first answer. @default 60000
+ * @param {number} [options.port=0] 0 picks a free port.
+ * @param {string} [options.portEnv='FOYER_BUNDLER_PORT'] named when the port is taken.
+ * @param {number} [options.timeoutMs=60000] how long to wait for the first answer.
  * @param {AbortSignal} [options.signal]
  * @returns {Promise<Bundler>}
  * @example
@@ -90,7 +90,7 @@ async function launch({ rpcUrl, entryPoint, port, timeoutMs, signal }) {
   ];
   // Only what Node needs: alto also reads ALTO_* variables and a `.env` from its working directory, and neither
   // may change the local stack behind its back.
-  const env = { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? os.tmpdir(), NODE_ENV: 'production' };
+  const env = { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? os.tmpdir(), NODE_ENV: /** @type {const} */ ('production') };
   const { pid, exited, hasExited, stderr, spawnFailure, stop } = startChildProcess(process.execPath, args, { cwd: os.tmpdir(), env });
 
   const url = `http://127.0.0.1:${port}`;

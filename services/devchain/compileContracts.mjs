@@ -53,7 +53,7 @@ function findImport(importPath) {
  * (loading solc and compiling takes seconds; the cache read takes milliseconds).
  *
  * @param {object} [options]
- * @param {string} [options.cacheDir] @default CONTRACTS_CACHE_DIR
+ * @param {string} [options.cacheDir=CONTRACTS_CACHE_DIR]
  * @returns {Promise<Record<string, ContractArtifact>>} by contract name
  */
 export async function compileContracts({ cacheDir = CONTRACTS_CACHE_DIR } = {}) {

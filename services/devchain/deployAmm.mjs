@@ -81,7 +81,7 @@ function artifact(pkg, name) {
  */
 export function pairAddress(factory, tokenA, tokenB) {
   const [token0, token1] = tokenA.toLowerCase() < tokenB.toLowerCase() ? [tokenA, tokenB] : [tokenB, tokenA];
-  const salt = keccak256(`0x${token0.slice(2)}${token1.slice(2)}`.toLowerCase());
+  const salt = keccak256(/** @type {`0x${string}`} */ (`0x${token0.slice(2)}${token1.slice(2)}`.toLowerCase()));
   return getContractAddress({ opcode: 'CREATE2', from: factory, salt, bytecode: artifact('@uniswap/v2-core', 'UniswapV2Pair').bytecode });
 }
 

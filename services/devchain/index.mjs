@@ -1,5 +1,5 @@
 // The dev-chain launcher: anvil processes with Foyer's fixture contracts, for `npm start` and the tests.
-// Types: index.d.mts (import from this file, not from the modules behind it).
+// Import from this file, not from the modules behind it; their JSDoc is the types.
 export { ANVIL_ACCOUNTS, NAME_RESOLVER_OWNER } from './anvilAccounts.mjs';
 export { CONTRACTS_CACHE_DIR, CONTRACTS_DIR, compileContracts } from './compileContracts.mjs';
 export { deployFixtures } from './deployFixtures.mjs';
@@ -17,3 +17,14 @@ export { createRpc, waitForReceipts } from './rpc.mjs';
 export { PortInUseError, assertPortFree, findFreePort } from '../listen.mjs';
 export { startAnvil } from './startAnvil.mjs';
 export { FIXTURES_PATH, startDevChains } from './startDevChains.mjs';
+
+/**
+ * @typedef {import('./deployAccountAbstraction.mjs').AccountAbstractionFixtures} AccountAbstractionFixtures
+ * @typedef {import('./deployAmm.mjs').AmmFixtures} AmmFixtures
+ * @typedef {import('./startAnvil.mjs').AnvilInstance} AnvilInstance
+ * @typedef {import('./deployFixtures.mjs').ChainFixtures} ChainFixtures
+ * @typedef {import('./compileContracts.mjs').ContractArtifact} ContractArtifact
+ * @typedef {import('./startDevChains.mjs').DevChainFixtures} DevChainFixtures
+ * @typedef {import('./rpc.mjs').DevChainRpc} DevChainRpc
+ * @typedef {import('./startDevChains.mjs').DevChains} DevChains
+ */

@@ -71,10 +71,10 @@ const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(
  * Starts one anvil on 127.0.0.1 with instant mining and waits until it answers `eth_chainId`.
  *
  * @param {object} [options]
- * @param {number} [options.port] 0 picks a free port. @default 8545
- * @param {number} [options.chainId] @default 31337
- * @param {string} [options.portEnv] the environment variable named when the port is taken. @default 'FOYER_ANVIL_PORT'
- * @param {number} [options.timeoutMs] how long to wait for the first answer. @default 15000
+ * @param {number} [options.port=8545] 0 picks a free port.
+ * @param {number} [options.chainId=31337]
+ * @param {string} [options.portEnv='FOYER_ANVIL_PORT'] the environment variable named when the port is taken.
+ * @param {number} [options.timeoutMs=15000] how long to wait for the first answer.
  * @param {AbortSignal} [options.signal] aborting stops the process and rejects
  * @returns {Promise<AnvilInstance>}
  * @example

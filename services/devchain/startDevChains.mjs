@@ -36,14 +36,13 @@ export const FIXTURES_PATH = path.join(path.dirname(fileURLToPath(import.meta.ur
  * addresses to `fixturesPath` when given. On any failure, whatever was started is stopped before the error is thrown.
  *
  * @param {object} [options]
- * @param {number[]} [options.ports] 0 picks a free port. @default [8545, 8546]
- * @param {number[]} [options.chainIds] one per port. @default [31337, 31338]
- * @param {string[]} [options.portEnvs] the variables named when a port is taken, one per port.
- *   @default ['FOYER_ANVIL_PORT', 'FOYER_ANVIL_PORT_B']
- * @param {string | false} [options.fixturesPath] where to write the addresses, or false for nowhere.
+ * @param {number[]} [options.ports=[8545, 8546]] 0 picks a free port.
+ * @param {number[]} [options.chainIds=[31337, 31338]] one per port.
+ * @param {string[]} [options.portEnvs=['FOYER_ANVIL_PORT', 'FOYER_ANVIL_PORT_B']] the variables named when a port is
+ *   taken, one per port.
+ * @param {string | false} [options.fixturesPath=false] where to write the addresses, or false for nowhere.
  *   `npm start` passes FIXTURES_PATH; the default writes nothing, so tests and benchmarks running beside
  *   `npm start` (on other ports) never overwrite the file its demo reads.
- *   @default false
  * @param {AbortSignal} [options.signal] aborting stops what was started and rejects
  * @returns {Promise<DevChains>}
  * @example
@@ -88,13 +87,13 @@ export async function startDevChains({
           deployAmm({ rpcUrl: chain.url, chainId: chain.chainId, tokens }),
           deployAccountAbstraction({ rpcUrl: chain.url, chainId: chain.chainId }),
         ]);
-        return { ...fixtures, amm, accountAbstraction };
+        return /** @type {const} */ ([String(chain.chainId), { ...fixtures, amm, accountAbstraction }]);
       }),
     );
     signal?.throwIfAborted();
     /** @type {DevChainFixtures} */
     const fixtures = {
-      chains: Object.fromEntries(chains.map((chain, index) => [String(chain.chainId), deployed[index]])),
+      chains: Object.fromEntries(deployed),
       accounts: ANVIL_ACCOUNTS.map((account) => account.address),
     };
     if (fixturesPath) {

@@ -33,7 +33,7 @@ export const ANALYTICS_MIGRATIONS = [
  * @property {string} url the page the event happened on
  * @property {string} domain its host name
  * @property {number} timestamp milliseconds since 1970
- * @property {Record<string, unknown>} props `{ type, event, properties? }`
+ * @property {{ event: string } & Record<string, unknown>} props `{ type, event, properties? }`
  */
 
 /**

@@ -408,7 +408,7 @@ export function buildCatalogue(table = WALLET_TABLE) {
   const wallets = rows.map((line, index) => {
     const cells = line.split('|').map((cell) => cell.trim());
     if (cells.length < 7 || cells.length > 8) throw new TypeError(`Row ${index + 1} needs 7 or 8 cells: ${line}`);
-    const [name, rdns, chains, mobile_link, desktop_link, webapp_link, badge, id] = cells;
+    const [name, rdns, chains, mobile_link, desktop_link, webapp_link, badge, id] = /** @type {[string, string, string, string, string, string, string, string?]} */ (cells);
     return {
       id: id || walletId(name),
       name,

@@ -1,5 +1,5 @@
 // The wallet directory (§7), for `npm start` and the tests.
-// Types: index.d.mts (import from this file, not from the modules behind it).
+// Import from this file, not from the modules behind it; their JSDoc is the types.
 export { ANALYTICS_MIGRATIONS } from './analyticsStore.mjs';
 export { buildCatalogue } from './buildCatalogue.mjs';
 export { imageIdFor, loadCatalogue, normalizeWallets, walletId } from './catalogue.mjs';
@@ -14,3 +14,11 @@ export {
   SOCIAL_PROVIDERS,
   startDirectory,
 } from './startDirectory.mjs';
+
+/**
+ * @typedef {import('./analyticsStore.mjs').AnalyticsEvent} AnalyticsEvent
+ * @typedef {import('./startDirectory.mjs').DirectoryFeatures} DirectoryFeatures
+ * @typedef {import('./startDirectory.mjs').StartDirectoryOptions} StartDirectoryOptions
+ * @typedef {import('./startDirectory.mjs').WalletDirectory} WalletDirectory
+ * @typedef {import('./catalogue.mjs').WalletEntry} WalletEntry
+ */

@@ -176,7 +176,7 @@ function checkClient(query, projects) {
   const projectId = queryParam(query, 'projectId');
   if (!projectId) throw new RequestError(400, 'projectId is required');
   if (!PROJECT_ID_PATTERN.test(projectId)) throw new RequestError(400, 'projectId must be 1 to 128 letters, digits, "-" or "_"');
-  for (const [name, what] of [['st', 'client type'], ['sv', 'client version']]) {
+  for (const [name, what] of /** @type {const} */ ([['st', 'client type'], ['sv', 'client version']])) {
     const value = queryParam(query, name);
     if (!value) throw new RequestError(400, `${name} (the ${what}) is required`);
     if (!CLIENT_PATTERN.test(value)) {

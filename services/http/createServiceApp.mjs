@@ -270,6 +270,7 @@ export function createFailureSwitch() {
       }
       if (failure.remaining > 0) {
         failure.remaining -= 1;
+        /** @type {Record<string, string>} */
         const headers = failure.status === 429 ? { 'retry-after': '1' } : {};
         throw new RequestError(failure.status, STATUS_CODES[failure.status] ?? 'Failed', headers);
       }

@@ -15,7 +15,7 @@ import { listen } from '../listen.mjs';
  * @param {{ fetch: (request: Request, env: any) => Response | Promise<Response> }} app
  * @param {object} options
  * @param {number} options.port 0 picks a free port
- * @param {string} [options.host] @default '127.0.0.1'
+ * @param {string} [options.host='127.0.0.1']
  * @param {string} options.envVar the variable that moves the port, named when it is taken
  * @param {string} options.name in log lines
  * @param {(message: string) => void} options.log told about server errors

@@ -6,7 +6,7 @@
  * An oidc-provider adapter class whose instances (one per model: 'Session', 'AuthorizationCode' …) share one store.
  * Records go when they expire; the data set is a developer's few sign-ins, so lookups by uid or grant scan it.
  *
- * @returns {new (model: string) => object}
+ * @returns {import('oidc-provider').AdapterConstructor}
  */
 export function createMemoryAdapter() {
   /** @type {Map<string, { payload: Record<string, any>, expiresAt: number }>} by `${model}:${id}` */

@@ -11,6 +11,7 @@ import { escapeHtml } from '../wallet/pages.mjs';
 
 /** The social providers that sign in through OpenID Connect (§5); farcaster and telegram have flows of their own. */
 export const OIDC_SOCIAL_PROVIDERS = /** @type {const} */ (['google', 'x', 'discord', 'apple', 'github', 'facebook']);
+/** @typedef {(typeof OIDC_SOCIAL_PROVIDERS)[number]} OidcSocialProvider */
 
 /**
  * The local Telegram bot: its id before the colon, the secret after. Development only; the wallet service verifies
@@ -54,10 +55,10 @@ export function devClientOf(provider) {
  * @param {object} options
  * @param {readonly string[]} options.redirectUris where the clients may send the user back (the wallet's callback);
  *   Telegram's `return_to` must be one of them too
- * @param {string} [options.telegramBotToken] signs the Telegram stand-in's results. @default DEV_TELEGRAM_BOT_TOKEN
- * @param {number} [options.port] 0 picks a free port. @default 0
- * @param {string} [options.host] @default '127.0.0.1'
- * @param {(message: string) => void} [options.log] @default console.error
+ * @param {string} [options.telegramBotToken=DEV_TELEGRAM_BOT_TOKEN] signs the Telegram stand-in's results.
+ * @param {number} [options.port=0] 0 picks a free port.
+ * @param {string} [options.host='127.0.0.1']
+ * @param {(message: string) => void} [options.log=console.error]
  */
 export async function startIdentityProvider({ redirectUris, port = 0, host = '127.0.0.1', telegramBotToken = DEV_TELEGRAM_BOT_TOKEN, log = (message) => console.error(message) }) {
   const server = http.createServer();
@@ -213,6 +214,8 @@ export async function startIdentityProvider({ redirectUris, port = 0, host = '12
   };
 }
 
+/** @typedef {Awaited<ReturnType<typeof startIdentityProvider>>} IdentityProvider */
+
 /** @param {http.IncomingMessage} request */
 async function readBody(request) {
   let body = '';
@@ -314,7 +317,7 @@ async function createFarcasterStandIn() {
     }
     const registry = /^\/farcaster\/fid\/(0x[0-9a-fA-F]{40})$/.exec(ctx.path);
     if (registry && ctx.method === 'GET') {
-      const fid = fids.get(registry[1].toLowerCase());
+      const fid = fids.get(/** @type {string} */ (registry[1]).toLowerCase());
       return fid ? json(ctx, 200, { fid }) : json(ctx, 404, { error: 'No fid for this custody address' });
     }
     if (ctx.path === '/farcaster/app') {

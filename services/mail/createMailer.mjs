@@ -15,7 +15,7 @@
  *
  * @param {object} options
  * @param {string} options.smtpUrl `smtp://user:pass@host:587` (STARTTLS when the server offers it) or `smtps://…`
- * @param {string} [options.from] @default 'Foyer Wallet <wallet@localhost>'
+ * @param {string} [options.from='Foyer Wallet <wallet@localhost>']
  * @returns {Mailer}
  */
 export function createMailer({ smtpUrl, from = 'Foyer Wallet <wallet@localhost>' }) {

@@ -35,10 +35,10 @@ const MAX_MESSAGE_BYTES = 1024 * 1024;
  * await mail.stop();
  *
  * @param {object} [options]
- * @param {number} [options.smtpPort] 0 picks a free port. @default 0
- * @param {number} [options.httpPort] 0 picks a free port. @default 0
- * @param {string} [options.host] @default '127.0.0.1'
- * @param {(message: string) => void} [options.log] @default console.error
+ * @param {number} [options.smtpPort=0] 0 picks a free port.
+ * @param {number} [options.httpPort=0] 0 picks a free port.
+ * @param {string} [options.host='127.0.0.1']
+ * @param {(message: string) => void} [options.log=console.error]
  */
 export async function startMailCatcher({ smtpPort = 0, httpPort = 0, host = '127.0.0.1', log = (message) => console.error(message) } = {}) {
   /** @type {CaughtMessage[]} */

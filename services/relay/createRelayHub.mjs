@@ -68,10 +68,10 @@ export function subscriptionIdFor(topic, clientKey) {
 
 /**
  * @param {object} [options]
- * @param {number} [options.maxMessages] @default MAX_MAILBOX_MESSAGES
- * @param {number} [options.maxMessagesPerTopic] @default MAX_MAILBOX_MESSAGES_PER_TOPIC
- * @param {number} [options.maxBytes] @default MAX_MAILBOX_BYTES
- * @param {() => number} [options.now] the clock, in ms. @default () => Date.now()
+ * @param {number} [options.maxMessages=MAX_MAILBOX_MESSAGES]
+ * @param {number} [options.maxMessagesPerTopic=MAX_MAILBOX_MESSAGES_PER_TOPIC]
+ * @param {number} [options.maxBytes=MAX_MAILBOX_BYTES]
+ * @param {() => number} [options.now=() => Date.now()] the clock, in ms.
  */
 export function createRelayHub({
   maxMessages = MAX_MAILBOX_MESSAGES,

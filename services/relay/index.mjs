@@ -1,5 +1,5 @@
 // The local WalletConnect relay (development and tests only), for `npm start` and the tests.
-// Types: index.d.mts (import from this file, not from the modules behind it).
+// Import from this file, not from the modules behind it; their JSDoc is the types.
 // RelayPortInUseError: the stack's one PortInUseError, under the name this module has always exported.
 export { PortInUseError as RelayPortInUseError } from '../listen.mjs';
 export {
@@ -17,3 +17,8 @@ export {
   MAX_MESSAGE_BYTES,
   startRelay,
 } from './startRelay.mjs';
+
+/**
+ * @typedef {import('./startRelay.mjs').LocalRelay} LocalRelay
+ * @typedef {import('./startRelay.mjs').StartRelayOptions} StartRelayOptions
+ */

@@ -72,13 +72,13 @@ function isValidId(id) {
 /**
  * What the frame handler needs from its host.
  *
+ * @template P
  * @typedef {object} FrameContext
  * @property {Record<string, RelayMethod<P>>} methods
  * @property {P} peer passed to every method
- * @property {(id: JsonRpcId, response: Record<string, unknown>) => void} onResponse
+ * @property {(id: Exclude<JsonRpcId, null>, response: Record<string, unknown>) => void} onResponse
  *   a response from the client (the ack of an `irn_subscription` the relay sent)
  * @property {(error: unknown, method: string) => void} onInternalError told about non-JsonRpcError throws
- * @template P
  */
 
 /**

@@ -127,7 +127,7 @@ export async function startRelay({
           peer.send(errorResponse(null, JSON_RPC_INVALID_REQUEST, 'Invalid request: send JSON-RPC as text frames'));
           return;
         }
-        const text = (Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data)).toString('utf8');
+        const text = (Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data)).toString('utf8');
         const response = handleJsonRpcFrame(text, {
           methods,
           peer,

@@ -5,7 +5,7 @@
 // No imports, so the demo's in-browser dev wallet can use this file as it is.
 
 /** The demo's dev wallet: its address. */
-export const DEV_WALLET_ADDRESS = '5fGJgdBJZaHeuRxXXCpP2TiiTKosJrka7SaoLBeBUT5t';
+export const DEV_WALLET_ADDRESS = /** @type {import('@solana/kit').Address} */ ('5fGJgdBJZaHeuRxXXCpP2TiiTKosJrka7SaoLBeBUT5t');
 
 /** The demo's dev wallet: its 64-byte keypair. Public test material. */
 export const DEV_WALLET_KEYPAIR = Object.freeze([
@@ -15,7 +15,7 @@ export const DEV_WALLET_KEYPAIR = Object.freeze([
 ]);
 
 /** A second account for tests (the other side of transfers): its address. */
-export const TEST_WALLET_ADDRESS = '4Xn7HseN9fPTJCvNGTn7UvaDQBTpHFxoZ28fJ2aBLAp6';
+export const TEST_WALLET_ADDRESS = /** @type {import('@solana/kit').Address} */ ('4Xn7HseN9fPTJCvNGTn7UvaDQBTpHFxoZ28fJ2aBLAp6');
 
 /** A second account for tests: its 64-byte keypair. Public test material. */
 export const TEST_WALLET_KEYPAIR = Object.freeze([
@@ -28,7 +28,7 @@ export const TEST_WALLET_KEYPAIR = Object.freeze([
  * The local node's fixture SPL token 'USDC' (classic SPL Token program, 6 decimals, mint authority the dev wallet):
  * its mint address, the same at every start because the mint account is created from the fixed keypair below.
  */
-export const LOCAL_USDC_MINT = 'BnYdcvrokYnfJCFdhhqNyBFag1ALMsnpwa9E81zCXz6b';
+export const LOCAL_USDC_MINT = /** @type {import('@solana/kit').Address} */ ('BnYdcvrokYnfJCFdhhqNyBFag1ALMsnpwa9E81zCXz6b');
 
 /** The fixture USDC mint's 64-byte keypair (it signs the mint account's creation). Public test material. */
 export const LOCAL_USDC_MINT_KEYPAIR = Object.freeze([

@@ -42,7 +42,7 @@ const CONFIRMATION_TIMEOUT_MS = 30_000;
 /**
  * @typedef {object} MintFixtureTokensOptions
  * @property {readonly string[]} holders base58 owners; each gets its associated token account (created if missing)
- * @property {bigint | number} [amount] base units minted to each holder. @default FIXTURE_TOKEN_AMOUNT (1000 USDC)
+ * @property {bigint | number} [amount] base units minted to each holder. Defaults to FIXTURE_TOKEN_AMOUNT (1000 USDC).
  */
 
 /**

@@ -3,9 +3,9 @@
 import { getBase58Decoder } from '@solana/kit';
 
 /** The SPL Token program. */
-export const TOKEN_PROGRAM_ADDRESS = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
+export const TOKEN_PROGRAM_ADDRESS = /** @type {import('@solana/kit').Address<'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'>} */ ('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA');
 /** The Token-2022 program. */
-export const TOKEN_2022_PROGRAM_ADDRESS = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
+export const TOKEN_2022_PROGRAM_ADDRESS = /** @type {import('@solana/kit').Address<'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'>} */ ('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb');
 
 /** @type {Record<string, string>} `program` in a jsonParsed answer, by token program. */
 const PROGRAM_NAMES = { [TOKEN_PROGRAM_ADDRESS]: 'spl-token', [TOKEN_2022_PROGRAM_ADDRESS]: 'spl-token-2022' };

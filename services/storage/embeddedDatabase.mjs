@@ -38,16 +38,17 @@ export async function openEmbeddedDatabase(dataDir) {
     const pgdata = path.join(dataDir, 'pgdata');
     if (!existsSync(pgdata)) await rename(await createPgdata(pgdata), pgdata);
     const db = await startPglite({ dataDir: pgdata });
-    /** @param {import('@electric-sql/pglite').Results} result */
+    /** @param {import('@electric-sql/pglite').Results<any>} result */
     const toResult = (result) => ({ rows: result.rows, rowCount: result.rowCount ?? result.affectedRows ?? 0 });
     return {
       kind: 'pglite',
       location: dataDir,
-      query: async (sql, params) => toResult(await db.query(sql, params)),
+      // PGlite types `params` as a mutable array; it only reads it.
+      query: async (sql, params) => toResult(await db.query(sql, /** @type {unknown[] | undefined} */ (params))),
       transaction: (fn) =>
         db.transaction((tx) =>
           fn({
-            query: async (sql, params) => toResult(await tx.query(sql, params)),
+            query: async (sql, params) => toResult(await tx.query(sql, /** @type {unknown[] | undefined} */ (params))),
             exec: async (sql) => void (await tx.exec(sql)),
           }),
         ),

@@ -18,8 +18,18 @@ import { connectPostgresDatabase } from './postgresDatabase.mjs';
 export const DEFAULT_DATA_DIR = '.foyer/data';
 
 /**
- * @typedef {{ rows: any[], rowCount: number }} QueryResult
- * @typedef {(sql: string, params?: readonly unknown[]) => Promise<QueryResult>} Query
+ * @template [Row=Record<string, any>]
+ * @typedef {{ rows: Row[], rowCount: number }} QueryResult `rowCount`: rows returned or changed
+ */
+
+/**
+ * One statement with `$1`-style parameters. int8 and numeric come back as strings (lossless), date as 'YYYY-MM-DD',
+ * bytea as Buffer, json and jsonb parsed; the same on both backends. Pass json parameters as `JSON.stringify(value)`.
+ *
+ * @typedef {<Row = Record<string, any>>(sql: string, params?: readonly unknown[]) => Promise<QueryResult<Row>>} Query
+ */
+
+/**
  * @typedef {{ query: Query, exec: (sql: string) => Promise<void> }} BackendTransaction
  * @typedef {object} DatabaseBackend
  * @property {'pglite' | 'postgres'} kind
@@ -43,8 +53,8 @@ export const DEFAULT_DATA_DIR = '.foyer/data';
  * await database.close();
  *
  * @param {object} [options]
- * @param {string} [options.databaseUrl] @default process.env.DATABASE_URL
- * @param {string} [options.dataDir] @default process.env.FOYER_DATA_DIR, else DEFAULT_DATA_DIR
+ * @param {string} [options.databaseUrl=process.env.DATABASE_URL]
+ * @param {string} [options.dataDir] Defaults to process.env.FOYER_DATA_DIR, else DEFAULT_DATA_DIR.
  */
 export async function openDatabase({
   databaseUrl = process.env['DATABASE_URL'] || undefined,
@@ -136,7 +146,7 @@ export async function openDatabase({
  *
  * @param {string} file
  * @param {object} [options]
- * @param {string} [options.dataDir] @default process.env.FOYER_DATA_DIR, else DEFAULT_DATA_DIR
+ * @param {string} [options.dataDir] Defaults to process.env.FOYER_DATA_DIR, else DEFAULT_DATA_DIR.
  * @returns {Promise<{ previous: string | undefined }>} where the replaced data now is, if there was any
  */
 export async function restoreDatabase(file, { dataDir = process.env['FOYER_DATA_DIR'] || DEFAULT_DATA_DIR } = {}) {

@@ -19,7 +19,7 @@ export async function connectPostgresDatabase(databaseUrl) {
     connectionString: databaseUrl,
     max: POOL_SIZE,
     // A calendar day stays text, as on PGlite (embeddedDatabase.mjs); int8 is text already.
-    types: { getTypeParser: (oid, format) => (oid === DATE ? (value) => value : pg.types.getTypeParser(oid, format)) },
+    types: { getTypeParser: (oid, format) => (oid === DATE ? (/** @type {string} */ value) => value : pg.types.getTypeParser(oid, format)) },
   });
   // A connection the server drops while idle (a restart, a failover) must not end the process; the pool
   // replaces it, and the next query on a dead server fails on its own.
@@ -36,7 +36,8 @@ export async function connectPostgresDatabase(databaseUrl) {
   return {
     kind: 'postgres',
     location,
-    query: async (sql, params) => toResult(await pool.query(sql, params)),
+    // node-postgres types `params` as a mutable array; it only reads it.
+    query: async (sql, params) => toResult(await pool.query(sql, /** @type {unknown[] | undefined} */ (params))),
     async transaction(fn) {
       const client = await pool.connect();
       /** @type {Error | undefined} */
@@ -44,7 +45,7 @@ export async function connectPostgresDatabase(databaseUrl) {
       try {
         await client.query('BEGIN');
         const result = await fn({
-          query: async (sql, params) => toResult(await client.query(sql, params)),
+          query: async (sql, params) => toResult(await client.query(sql, /** @type {unknown[] | undefined} */ (params))),
           exec: async (sql) => void (await client.query(sql)),
         });
         await client.query('COMMIT');

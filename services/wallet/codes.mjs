@@ -42,7 +42,7 @@ export async function claimMailSlot({ database, now }, email) {
   );
   if (rows.length > 0) return;
   const previous = await database.query('SELECT sent_at FROM wallet.mail_cooldowns WHERE email = $1', [email]);
-  const waitMs = new Date(previous.rows[0].sent_at).getTime() + MAIL_COOLDOWN_MS - now();
+  const waitMs = new Date(/** @type {{ sent_at: Date }} */ (previous.rows[0]).sent_at).getTime() + MAIL_COOLDOWN_MS - now();
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   throw new WalletError(429, 'RATE_LIMITED', `Please try again after ${seconds} seconds`, { retryAfter: seconds });
 }
@@ -60,7 +60,7 @@ export async function checkWrongCodeBudget({ database, now }, email) {
 }
 
 /**
- * @param {{ window_started_at: Date | string, wrong: number } | undefined} guesses the address's row
+ * @param {Record<string, any> | undefined} guesses the address's `wallet.code_guesses` row (window_started_at, wrong)
  * @param {number} at now
  */
 function budgetRefusal(guesses, at) {

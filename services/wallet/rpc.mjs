@@ -177,7 +177,7 @@ async function createApproval({ database, now }, user, { method, params, network
     user.id,
     new Date(now()),
   ]);
-  if (rows[0].pending >= PENDING_TRANSACTIONS_LIMIT) {
+  if (/** @type {{ pending: number }} */ (rows[0]).pending >= PENDING_TRANSACTIONS_LIMIT) {
     throw new WalletError(429, 'TOO_MANY_PENDING', `${PENDING_TRANSACTIONS_LIMIT} requests are waiting for approval already`, { rpcCode: -32005 });
   }
   const requestId = randomUUID();

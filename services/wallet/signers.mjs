@@ -63,6 +63,7 @@ export async function sendEvmTransactions(keys, network, calls) {
     rpcUrls: { default: { http: [network.rpcUrl] } },
   });
   const client = createWalletClient({ account: privateKeyToAccount(keys.evmKey), chain, transport: http(network.rpcUrl) });
+  /** @type {`0x${string}`[]} */
   const hashes = [];
   for (const call of calls) {
     hashes.push(
@@ -84,7 +85,7 @@ export async function sendEvmTransactions(keys, network, calls) {
  */
 export function solanaSignMessage(keys, { message }) {
   const bytes = getBase58Encoder().encode(message);
-  const signature = sign(null, bytes, ed25519PrivateKey(keys.solanaSeed));
+  const signature = sign(null, /** @type {Uint8Array} */ (bytes), ed25519PrivateKey(keys.solanaSeed));
   return { signature: getBase58Decoder().decode(signature) };
 }
 

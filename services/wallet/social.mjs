@@ -40,7 +40,7 @@ export const SOCIAL_CALLBACK_PATH = '/social/callback';
  */
 
 /** Every login this service can start: the OpenID Connect providers, then Telegram (a full-page redirect). */
-const LOGINS = [...SOCIAL_PROVIDERS, 'telegram'];
+const LOGINS = /** @type {const} */ ([...SOCIAL_PROVIDERS, 'telegram']);
 const PROVIDER = v.picklist(LOGINS, `provider must be one of ${LOGINS.join(', ')}`);
 const REDIRECT_PAYLOAD = v.object({ provider: PROVIDER, returnTo: v.optional(v.pipe(v.string(), v.maxLength(2048))) });
 const CONNECT_PAYLOAD = v.object({ uri: v.pipe(v.string('uri must be a string'), v.maxLength(4096)) }, 'uri must be a string');

@@ -22,7 +22,7 @@ export function verifyTelegramLogin(params, botToken, now) {
   if (!/^[0-9a-f]{64}$/.test(hash)) return undefined;
   const fields = TELEGRAM_FIELDS.flatMap((key) => {
     const value = params.get(key);
-    return value === null ? [] : [[key, value]];
+    return value === null ? [] : [/** @type {[string, string]} */ ([key, value])];
   }).sort(([a], [b]) => (a < b ? -1 : 1));
   const dataCheck = fields.map(([key, value]) => `${key}=${value}`).join('\n');
   const expected = createHmac('sha256', createHash('sha256').update(botToken).digest()).update(dataCheck).digest();

@@ -1,0 +1,168 @@
+// The packed package in the apps of new users (docs/packaging.md). `npm pack` once; each host gets a node_modules
+// with a copy of the packed foyer and ONLY what that host installs (its peers, its framework), linked from this
+// repository's node_modules, so a peer the host did not install is missing as it is in a fresh app. Each host is
+// built for production, and any error, or any warning that names one of Foyer's files, fails the test.
+//
+// Which bundler builds which host, a trade-off for time. Vite and esbuild build every host (a second or two each):
+// EVM only, Solana only, EVM + Solana, the third-party chain of examples/bitcoin-chain alone, a wagmi app as wagmi's
+// docs install it, and a @wagmi/core-only app. `next build` takes 50 to 75 s a host on two shared cores, so Next.js
+// builds two: examples/next-app (EVM only, TypeScript; then served and used in Chromium), and the bitcoin-chain host,
+// which installs no chain peer, so a peer of either chain left in the code every host bundles fails it. A peer that
+// only one chain's entry reaches wrongly (Solana's code pulling in viem, say) is caught by Vite and esbuild alone,
+// which fail on a missing package just as Next.js does. All of it takes about 2 minutes here (1.5 of them Next.js),
+// once dist/ is built: `npm test` builds it before the tests; alone, the test builds it when it is stale.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { chromium } from 'playwright-core'
+import { rollup } from 'rollup'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CHROMIUM_ARGS } from '../e2e/harness.js'
+import { HOST_APPS, type HostApp } from './apps.js'
+import { buildWithEsbuild, buildWithNext, buildWithVite, nextConfig, nextFiles, pageFiles } from './bundlers.js'
+import { layOutHost, linesAboutFoyer, packFoyer, repo, type Pack } from './layout.js'
+import { checkPackage } from './packageChecks.js'
+
+const REACT = ['react', 'react-dom']
+const NEXT_BUILD_MS = 240_000
+
+let dir: string
+let pack: Pack
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'foyer-hosts-'))
+  pack = packFoyer(dir)
+}, 300_000)
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true })
+}, 60_000)
+
+describe('the packed package', () => {
+  it('passes publint and arethetypeswrong, offline, on the tarball', async () => {
+    expect(await checkPackage(pack)).toEqual([])
+  }, 120_000)
+
+  it("is read by Rollup (Vite 7's bundler) without a warning", async () => {
+    const warnings: string[] = []
+    const entryFiles = readdirSync(path.join(pack.packageDir, 'dist'), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js') && !file.startsWith('chunks'))
+    const bundle = await rollup({
+      input: entryFiles.map((file) => path.join(pack.packageDir, 'dist', file)),
+      external: (id) => !id.startsWith('.') && !path.isAbsolute(id),
+      onwarn: (warning) => void warnings.push(warning.message),
+    })
+    await bundle.close()
+    expect(warnings).toEqual([])
+  }, 120_000)
+})
+
+describe.each(Object.entries(HOST_APPS))('a host (%s) with only its peers', (name, app: HostApp) => {
+  let host: string
+  beforeAll(() => {
+    host = layOutHost(path.join(dir, name), pack, { files: pageFiles(app), packages: [...REACT, ...app.peers] })
+  })
+
+  it('builds with Vite for production, with no warning from Foyer', async () => {
+    expect(linesAboutFoyer((await buildWithVite(host)).join('\n'))).toEqual([])
+  }, 120_000)
+
+  it('builds with esbuild --bundle --splitting, with no warning from Foyer', async () => {
+    expect(linesAboutFoyer((await buildWithEsbuild(host)).join('\n'))).toEqual([])
+  }, 120_000)
+})
+
+describe('Next.js App Router', () => {
+  it('builds and prerenders a host with only the third-party bitcoin chain (no chain peer installed)', async () => {
+    const host = layOutHost(path.join(dir, 'next-bitcoin'), pack, { files: nextFiles(HOST_APPS.bitcoinOnly), packages: [...REACT, 'next'] })
+    const { ok, output } = await buildWithNext(host)
+    expect(ok ? linesAboutFoyer(output) : output).toEqual([])
+    expect(output).toMatch(/○ \//)
+  }, NEXT_BUILD_MS)
+
+  describe('examples/next-app', () => {
+    let host: string
+    let server: ChildProcess | undefined
+    afterAll(() => {
+      server?.kill()
+    })
+
+    it('builds and prerenders with what its package.json installs', async () => {
+      host = layOutExample('next-app')
+      writeFileSync(path.join(host, 'next.config.mjs'), nextConfig())
+      const { ok, output } = await buildWithNext(host)
+      expect(ok ? linesAboutFoyer(output) : output).toEqual([])
+      expect(output).toMatch(/○ \//)
+    }, NEXT_BUILD_MS)
+
+    it('hydrates in Chromium with no warning, and Connect opens the dialog, with no request leaving the machine', async () => {
+      expect(host, 'the build above').toBeDefined()
+      const port = await freePort()
+      server = spawn(process.execPath, [path.join(repo, 'node_modules/next/dist/bin/next'), 'start', '-H', '127.0.0.1', '-p', String(port)], {
+        cwd: host,
+        env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+        stdio: 'ignore',
+      })
+      const url = `http://127.0.0.1:${port}/`
+      await expect.poll(() => fetch(url).then((response) => response.ok, () => false), { timeout: 60_000 }).toBe(true)
+
+      const browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] || '/usr/bin/chromium', args: CHROMIUM_ARGS })
+      try {
+        const page = await browser.newPage()
+        const complaints: string[] = []
+        const requests: string[] = []
+        page.on('console', (message) => {
+          if (message.type() === 'error' || message.type() === 'warning') complaints.push(`${message.type()}: ${message.text()}`)
+        })
+        page.on('pageerror', (error) => complaints.push(`page error: ${error.message}`))
+        page.on('response', (response) => {
+          if (response.status() >= 400) complaints.push(`${response.status()}: ${response.url()}`)
+        })
+        page.on('request', (request) => requests.push(request.url()))
+
+        await page.goto(url, { waitUntil: 'networkidle' })
+        await page.locator('[data-foyer-connect-button]').click()
+        await page.getByRole('dialog', { name: 'Connect a wallet' }).waitFor()
+
+        expect(complaints).toEqual([])
+        expect(requests.filter((request) => !isLoopback(request))).toEqual([])
+      } finally {
+        await browser.close()
+      }
+    }, 120_000)
+  })
+})
+
+describe('examples/vite-app', () => {
+  it('builds with Vite for production, with what its package.json installs', async () => {
+    const host = layOutExample('vite-app')
+    expect(linesAboutFoyer((await buildWithVite(host)).join('\n'))).toEqual([])
+  }, 120_000)
+})
+
+/** An example app copied into the temporary folder, with what its package.json lists (foyer: the packed one). */
+function layOutExample(name: string): string {
+  const example = path.join(repo, 'examples', name)
+  const host = path.join(dir, `example-${name}`)
+  cpSync(example, host, { recursive: true, filter: (file) => !/[\\/](node_modules|\.next|dist)$/.test(file) })
+  const { dependencies = {}, devDependencies = {} } = JSON.parse(readFileSync(path.join(example, 'package.json'), 'utf8'))
+  const packages = Object.keys({ ...dependencies, ...devDependencies }).filter((dependency) => dependency !== 'foyer')
+  return layOutHost(host, pack, { files: {}, packages })
+}
+
+function isLoopback(url: string): boolean {
+  const { protocol, hostname } = new URL(url)
+  return !/^(https?|wss?):$/.test(protocol) || hostname === '127.0.0.1' || hostname === 'localhost'
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => resolve(port))
+    })
+  })
+}
