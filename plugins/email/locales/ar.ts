@@ -28,6 +28,7 @@ export const ar: Translations = {
   'email.updatePrimary': 'لتأكيد التغيير، أدخل الرمز الذي أرسلناه إلى {email}.',
   'email.updateSecondary': 'أدخل الآن الرمز الذي أرسلناه إلى {email}.',
   'email.updated': 'أصبحت محفظتك تسجّل الدخول باستخدام {email}',
+  'email.tooManyWrongCodes': 'رموز خاطئة كثيرة لهذا العنوان. حاول مرة أخرى بعد {n} دقيقة.',
   'accountType.smartAccount': 'حساب ذكي',
   'accountType.eoa': 'حساب قياسي',
   'accountType.toEoa': 'استخدام الحساب القياسي',

@@ -28,6 +28,7 @@ export const de: Translations = {
   'email.updatePrimary': 'Gib zur Bestätigung der Änderung den Code ein, den wir an {email} gesendet haben.',
   'email.updateSecondary': 'Gib jetzt den Code ein, den wir an {email} gesendet haben.',
   'email.updated': 'Deine Wallet meldet sich jetzt mit {email} an',
+  'email.tooManyWrongCodes': 'Zu viele falsche Codes für diese Adresse. Versuche es in {n} Min. erneut.',
   'accountType.smartAccount': 'Smart Account',
   'accountType.eoa': 'Standardkonto',
   'accountType.toEoa': 'Standardkonto verwenden',

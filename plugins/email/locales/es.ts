@@ -28,6 +28,7 @@ export const es: Translations = {
   'email.updatePrimary': 'Para confirmar el cambio, introduce el código que enviamos a {email}.',
   'email.updateSecondary': 'Ahora introduce el código que enviamos a {email}.',
   'email.updated': 'Tu billetera ahora inicia sesión con {email}',
+  'email.tooManyWrongCodes': 'Demasiados códigos incorrectos para esta dirección. Vuelve a intentarlo en {n} min.',
   'accountType.smartAccount': 'Cuenta inteligente',
   'accountType.eoa': 'Cuenta estándar',
   'accountType.toEoa': 'Usar cuenta estándar',

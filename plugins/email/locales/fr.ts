@@ -28,6 +28,7 @@ export const fr: Translations = {
   'email.updatePrimary': 'Pour confirmer le changement, saisissez le code envoyé à {email}.',
   'email.updateSecondary': 'Saisissez maintenant le code envoyé à {email}.',
   'email.updated': 'Votre portefeuille se connecte désormais avec {email}',
+  'email.tooManyWrongCodes': 'Trop de codes erronés pour cette adresse. Réessayez dans {n} min.',
   'accountType.smartAccount': 'Compte intelligent',
   'accountType.eoa': 'Compte standard',
   'accountType.toEoa': 'Utiliser le compte standard',

@@ -28,6 +28,7 @@ export const ja: Translations = {
   'email.updatePrimary': '変更を確定するには、{email} に送信したコードを入力してください。',
   'email.updateSecondary': '次に、{email} に送信したコードを入力してください。',
   'email.updated': 'ウォレットは今後 {email} でログインします',
+  'email.tooManyWrongCodes': 'このアドレスに対する誤ったコードが多すぎます。{n} 分後にもう一度お試しください。',
   'accountType.smartAccount': 'スマートアカウント',
   'accountType.eoa': '標準アカウント',
   'accountType.toEoa': '標準アカウントを使う',

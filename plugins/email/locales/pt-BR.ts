@@ -28,6 +28,7 @@ export const ptBR: Translations = {
   'email.updatePrimary': 'Para confirmar a alteração, digite o código que enviamos para {email}.',
   'email.updateSecondary': 'Agora digite o código que enviamos para {email}.',
   'email.updated': 'Agora sua carteira entra com {email}',
+  'email.tooManyWrongCodes': 'Códigos incorretos demais para este endereço. Tente novamente em {n} min.',
   'accountType.smartAccount': 'Conta inteligente',
   'accountType.eoa': 'Conta padrão',
   'accountType.toEoa': 'Usar conta padrão',

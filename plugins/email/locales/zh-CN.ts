@@ -28,6 +28,7 @@ export const zhCN: Translations = {
   'email.updatePrimary': '要确认更改，请输入我们发送到 {email} 的验证码。',
   'email.updateSecondary': '现在请输入我们发送到 {email} 的验证码。',
   'email.updated': '你的钱包现在使用 {email} 登录',
+  'email.tooManyWrongCodes': '此地址的错误验证码次数过多。请在 {n} 分钟后重试。',
   'accountType.smartAccount': '智能账户',
   'accountType.eoa': '标准账户',
   'accountType.toEoa': '使用标准账户',
