@@ -31,29 +31,40 @@ const chromiumArgs = [
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
 ];
 
+// The folders that hold tests, each searched for files whose name ends in `ending`.
+const testFiles = (ending: string) =>
+  ['kernel', 'chains', 'plugins', 'adapters', 'services', 'examples', 'test', 'scripts'].map((folder) => `${folder}/**/${ending}`)
+
 export default defineConfig({
   test: {
     // The test WalletConnect wallet is the unmodified SDK. It hears a session's topic too, and refuses the events that
-    // chains/evm/walletConnect/signClient.test.ts forges on purpose (off the approved chains, undeclared) with a
-    // rejection of its own that no test can catch. Only that refusal is let through; any other unhandled error still
-    // fails the run.
+    // chains/evm/walletConnect/signClient.integration.test.ts forges on purpose (off the approved chains, undeclared)
+    // with a rejection of its own that no test can catch. Only that refusal is let through; any other unhandled error
+    // still fails the run.
     onUnhandledError: (error) => !(error.message?.startsWith('Missing or invalid. emit()') && error.stack?.includes('@walletconnect/sign-client')),
     projects: [
       {
         resolve: { alias: selfAliases },
         test: {
+          // No process started, no port opened (the setup file fails a test that tries): fast, and safe beside anything.
           name: 'unit',
           environment: 'node',
-          include: [
-            'kernel/**/*.test.ts',
-            'chains/**/*.test.ts',
-            'plugins/**/*.test.ts',
-            'adapters/**/*.test.ts',
-            'services/**/*.test.ts',
-            'examples/**/*.test.ts',
-            'test/**/*.test.ts',
-            'scripts/**/*.test.ts',
-          ],
+          include: testFiles('*.test.ts'),
+          exclude: [...configDefaults.exclude, 'test/e2e/**', '**/*.integration.test.ts'],
+          setupFiles: ['test/unitTier.ts'],
+          // One module graph per worker instead of one per file: the tier takes a third of the time. The files stay
+          // independent because every test restores what it changes (fake timers, stubbed globals) in afterEach;
+          // `--sequence.shuffle` finds one that does not.
+          isolate: false,
+        },
+      },
+      {
+        resolve: { alias: selfAliases },
+        test: {
+          // Real parts: anvil, the services on loopback ports, PGlite, the relay, bundlers, builds.
+          name: 'integration',
+          environment: 'node',
+          include: testFiles('*.integration.test.ts'),
           exclude: [...configDefaults.exclude, 'test/e2e/**'],
         },
       },
