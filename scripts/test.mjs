@@ -1,6 +1,6 @@
 // `npm test`: every check, in phases; stops after the first phase with a failing step, with its exit code.
-// The steps of one phase run side by side (two cores: two steps), the cheap ones first, so that a type error or a
-// broken unit test fails the run within a minute or two. To add a check, add a step [title, command, ...args] to a
+// The steps of one phase run side by side, the cheap ones first, so that a type error, a broken unit test or a blown
+// size budget fails the run within a minute or two. To add a check, add a step [title, command, ...args] to a
 // phase. Commands resolve from node_modules/.bin.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -11,10 +11,10 @@ const phases = [
   [
     ['Typecheck', 'tsc', '--noEmit', '-p', '.'],
     ['Unit tests', 'vitest', 'run', '--project', 'unit'],
+    ['Size budget', 'node', 'scripts/size.mjs'],
   ],
   // One vitest run, so that its two workers stay busy across the tiers; the end-to-end files come last (groupOrder).
   [['Integration, stories (Chromium), end-to-end', 'vitest', 'run', '--project', 'integration', '--project', 'stories', '--project', 'e2e']],
-  [['Size budget', 'node', 'scripts/size.mjs']],
 ];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
