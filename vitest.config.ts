@@ -38,12 +38,12 @@ const testFiles = (ending: string) =>
 
 export default defineConfig({
   test: {
+    // End-to-end files that share a stack run in a row (test/e2e/stackSequencer.ts).
+    sequence: { sequencer: StackSequencer },
     // The test WalletConnect wallet is the unmodified SDK. It hears a session's topic too, and refuses the events that
     // chains/evm/walletConnect/signClient.integration.test.ts forges on purpose (off the approved chains, undeclared)
     // with a rejection of its own that no test can catch. Only that refusal is let through; any other unhandled error
     // still fails the run.
-    // End-to-end files that share a stack run in a row (test/e2e/stackSequencer.ts).
-    sequence: { sequencer: StackSequencer },
     onUnhandledError: (error) => !(error.message?.startsWith('Missing or invalid. emit()') && error.stack?.includes('@walletconnect/sign-client')),
     projects: [
       {
@@ -55,7 +55,7 @@ export default defineConfig({
           include: testFiles('*.test.ts'),
           exclude: [...configDefaults.exclude, 'test/e2e/**', '**/*.integration.test.ts'],
           setupFiles: ['test/unitTier.ts'],
-          // One module graph per worker instead of one per file: the tier takes a third of the time. The files stay
+          // One module graph per worker instead of one per file: a third of the CPU time. The files stay
           // independent because every test restores what it changes (fake timers, stubbed globals) in afterEach;
           // `--sequence.shuffle` finds one that does not.
           isolate: false,
@@ -99,7 +99,7 @@ export default defineConfig({
         // End-to-end: the demo in Chromium (driven by playwright-core from the test itself) against anvil, the local
         // relay, etc. Two files at a time; the files of one worker share one module graph (isolate: false), so those
         // that ask for the same stack share it (test/e2e/harness.ts, useStack), and the environment stops the
-        // shared stacks when the worker ends.
+        // shared stack when the worker ends.
         test: {
           name: 'e2e',
           environment: './test/e2e/environment.ts',
