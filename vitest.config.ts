@@ -5,6 +5,7 @@ import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { selfImports } from './build/entries.mjs';
+import { StackSequencer } from './test/e2e/stackSequencer.js';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -31,29 +32,42 @@ const chromiumArgs = [
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
 ];
 
+// The folders that hold tests, each searched for files whose name ends in `ending`.
+const testFiles = (ending: string) =>
+  ['kernel', 'chains', 'plugins', 'adapters', 'services', 'examples', 'test', 'scripts'].map((folder) => `${folder}/**/${ending}`)
+
 export default defineConfig({
   test: {
+    // End-to-end files that share a stack run in a row (test/e2e/stackSequencer.ts).
+    sequence: { sequencer: StackSequencer },
     // The test WalletConnect wallet is the unmodified SDK. It hears a session's topic too, and refuses the events that
-    // chains/evm/walletConnect/signClient.test.ts forges on purpose (off the approved chains, undeclared) with a
-    // rejection of its own that no test can catch. Only that refusal is let through; any other unhandled error still
-    // fails the run.
+    // chains/evm/walletConnect/signClient.integration.test.ts forges on purpose (off the approved chains, undeclared)
+    // with a rejection of its own that no test can catch. Only that refusal is let through; any other unhandled error
+    // still fails the run.
     onUnhandledError: (error) => !(error.message?.startsWith('Missing or invalid. emit()') && error.stack?.includes('@walletconnect/sign-client')),
     projects: [
       {
         resolve: { alias: selfAliases },
         test: {
+          // No process started, no port opened (the setup file fails a test that tries): fast, and safe beside anything.
           name: 'unit',
           environment: 'node',
-          include: [
-            'kernel/**/*.test.ts',
-            'chains/**/*.test.ts',
-            'plugins/**/*.test.ts',
-            'adapters/**/*.test.ts',
-            'services/**/*.test.ts',
-            'examples/**/*.test.ts',
-            'test/**/*.test.ts',
-            'scripts/**/*.test.ts',
-          ],
+          include: testFiles('*.test.ts'),
+          exclude: [...configDefaults.exclude, 'test/e2e/**', '**/*.integration.test.ts'],
+          setupFiles: ['test/unitTier.ts'],
+          // One module graph per worker instead of one per file: a third of the CPU time. The files stay
+          // independent because every test restores what it changes (fake timers, stubbed globals) in afterEach;
+          // `--sequence.shuffle` finds one that does not.
+          isolate: false,
+        },
+      },
+      {
+        resolve: { alias: selfAliases },
+        test: {
+          // Real parts: anvil, the services on loopback ports, PGlite, the relay, bundlers, builds.
+          name: 'integration',
+          environment: 'node',
+          include: testFiles('*.integration.test.ts'),
           exclude: [...configDefaults.exclude, 'test/e2e/**'],
         },
       },
@@ -84,14 +98,13 @@ export default defineConfig({
       },
       {
         // End-to-end: the demo in Chromium (driven by playwright-core from the test itself) against anvil, the local
-        // relay, etc., after the other projects (groupOrder). Every stack takes free ports and its own temporary
-        // directory, so files run two at a time: the whole suite stays well under CI's 20 minutes on two cores. While
-        // it has no files it is simply skipped: `vitest run` fails only when no project finds any file.
-        // (passWithNoTests is global-only in vitest 4, so it is not set; run this project alone with
-        // `vitest run --project e2e --passWithNoTests`.)
+        // relay, etc. Two files at a time; the files of one worker share one module graph (isolate: false), so those
+        // that ask for the same stack share it (test/e2e/harness.ts, useStack), and the environment stops the
+        // shared stack when the worker ends.
         test: {
           name: 'e2e',
-          environment: 'node',
+          environment: './test/e2e/environment.ts',
+          isolate: false,
           include: ['test/e2e/**/*.test.ts'],
           testTimeout: 120_000,
           // A whole stack (wallet service, bundlers, PGlite) starts in a hook; at load 20 that took over 3 minutes.
@@ -100,6 +113,8 @@ export default defineConfig({
           // suite a first connection once took over 10); a poll that needs longer says so itself.
           expect: { poll: { timeout: 20_000 } },
           maxWorkers: 2,
+          // After the other projects when they run together: a worker goes on to its next e2e file (and keeps the
+          // stacks it shares) only while the next file in the queue is one.
           sequence: { groupOrder: 1 },
         },
       },

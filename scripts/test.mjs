@@ -1,18 +1,27 @@
-// `npm test`: every check, in order; stops at the first failing step with its exit code.
-// To add a check, append a step: [title, command, ...args]. Commands resolve from node_modules/.bin.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every check, in phases; stops after the first phase with a failing step, with its exit code.
+// The steps of one phase run side by side, the cheap ones first, so that a type error, a broken unit test or a blown
+// size budget fails the run within a minute or two. To add a check, add a step [title, command, ...args] to a
+// phase. Commands resolve from node_modules/.bin.
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** @type {[title: string, command: string, ...args: string[]][]} */
-const steps = [
-  ['Lint (Biome)', 'biome', 'lint', '--error-on-warnings', '.'],
-  ['Chromium (Debian package)', 'node', 'scripts/ensure-chromium.mjs'],
-  ['Typecheck', 'tsc', '--noEmit', '-p', '.'],
-  // Once, for the size budget and for the hosts test (test/hosts), which packs this dist/.
-  ['Build (dist/)', 'rollup', '-c', '--silent'],
-  ['Tests: unit, stories (Chromium), e2e', 'vitest', 'run'],
-  ['Size budget', 'node', 'scripts/size.mjs', '--no-build'],
+/** @typedef {[title: string, command: string, ...args: string[]]} Step */
+
+/** @type {Step[][]} */
+const phases = [
+  [
+    ['Lint (Biome)', 'biome', 'lint', '--error-on-warnings', '.'],
+    ['Chromium (Debian package)', 'node', 'scripts/ensure-chromium.mjs'],
+  ],
+  [
+    ['Typecheck', 'tsc', '--noEmit', '-p', '.'],
+    ['Unit tests', 'vitest', 'run', '--project', 'unit'],
+    // It builds dist/, which the hosts test (test/hosts, integration tier) then packs.
+    ['Size budget', 'node', 'scripts/size.mjs'],
+  ],
+  // One vitest run, so that its two workers stay busy across the tiers; the end-to-end files come last (groupOrder).
+  [['Integration, stories (Chromium), end-to-end', 'vitest', 'run', '--project', 'integration', '--project', 'stories', '--project', 'e2e']],
 ];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,17 +36,36 @@ const env = {
   PATH: `${path.join(root, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH}`,
 };
 
-const started = Date.now();
-for (const [i, [title, command, ...args]] of steps.entries()) {
-  console.log(`\n=== [${i + 1}/${steps.length}] ${title}: ${[command, ...args].join(' ')}`);
-  const t0 = Date.now();
-  const { status, signal, error } = spawnSync(command, args, { cwd: root, env, stdio: 'inherit' });
-  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
-  if (status !== 0) {
-    const why = error ? error.message : signal ? `signal ${signal}` : `exit ${status}`;
-    console.error(`\n=== FAILED: ${title} (${why}, ${seconds}s)`);
-    process.exit(status || 1);
-  }
-  console.log(`=== ok: ${title} (${seconds}s)`);
+/**
+ * Runs one step. Alone in its phase it writes to the terminal as it goes; beside others its output is held and
+ * written in one piece when it ends, so that two steps' lines never interleave.
+ *
+ * @param {Step} step @param {boolean} alone
+ * @returns {Promise<number>}
+ */
+function run([title, command, ...args], alone) {
+  const started = Date.now();
+  const child = spawn(command, args, { cwd: root, env, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+  /** @type {Buffer[]} */
+  const output = [];
+  child.stdout?.on('data', (chunk) => output.push(chunk));
+  child.stderr?.on('data', (chunk) => output.push(chunk));
+  return new Promise((resolve) => {
+    const finish = (/** @type {string | undefined} */ why) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      if (!alone) process.stdout.write(`\n--- ${title}: ${[command, ...args].join(' ')}\n${Buffer.concat(output)}`);
+      console.log(why ? `\n=== FAILED: ${title} (${why}, ${seconds}s)` : `=== ok: ${title} (${seconds}s)`);
+      resolve(why ? 1 : 0);
+    };
+    child.once('error', (error) => finish(error.message));
+    child.once('close', (status, signal) => finish(status === 0 ? undefined : signal ? `signal ${signal}` : `exit ${status}`));
+  });
 }
-console.log(`\n=== all ${steps.length} steps passed (${((Date.now() - started) / 1000).toFixed(1)}s)`);
+
+const started = Date.now();
+for (const [i, steps] of phases.entries()) {
+  console.log(`\n=== [${i + 1}/${phases.length}] ${steps.map(([title]) => title).join(' + ')}`);
+  const statuses = await Promise.all(steps.map((step) => run(step, steps.length === 1)));
+  if (statuses.some((status) => status !== 0)) process.exit(1);
+}
+console.log(`\n=== all ${phases.length} phases passed (${((Date.now() - started) / 1000).toFixed(1)}s)`);

@@ -1,6 +1,6 @@
 // A WalletConnect pairing for stories: a story cannot run a relay, so the WalletConnect views get
 // this stand-in through WalletConnectToken and the story sets the pairing state by dispatching the
-// real pairing actions into the store (the real reducer runs). walletConnect.test.ts and the
+// real pairing actions into the store (the real reducer runs). walletConnect.integration.test.ts and the
 // end-to-end suite pair for real. Browser-safe. Lives only in test/.
 import type { Kernel } from '../kernel/core/createKernel.js'
 import { dispatchPairing, PAIRING_EXPIRY_MS, WalletConnectToken, type PairingAction } from '../chains/evm/pairing.js'

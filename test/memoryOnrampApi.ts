@@ -1,5 +1,5 @@
 // An in-memory on-ramp for the onramp plugin's unit tests and stories (Node, anvil and the API's treasury do not run
-// in the browser); the real service and its payouts are exercised by services/api/onramp/onramp.test.ts and the
+// in the browser); the real service and its payouts are exercised by services/api/onramp/onramp.integration.test.ts and the
 // end-to-end purchase tests. Prices and fees follow the service: USDC 1, ETH 3000 USD; meld 1 %, coinbase 2 %.
 import { OnrampRequestError, type OnrampApi, type OnrampOptions, type OnrampOrder, type OnrampProvider } from '../plugins/onramp/onrampApi.js'
 

@@ -1,4 +1,4 @@
-// The crash test's child (services/storage/storage.test.ts): opens the database the environment names
+// The crash test's child (services/storage/storage.integration.test.ts): opens the database the environment names
 // (DATABASE_URL or FOYER_DATA_DIR), then writes rows until it is killed. Each row goes in with a counter update in
 // one transaction, and its id is printed only once that transaction has committed.
 import { openDatabase } from '../services/storage/index.mjs';

@@ -1,6 +1,6 @@
 // What the stories of the WalletConnect views share: a kernel with evm({ walletConnect }) whose
 // pairing is the stand-in of fakeWalletConnect.ts, put in a state by each story, and the stories
-// that are the same in both views. A story cannot run a relay; walletConnect.test.ts pairs through
+// that are the same in both views. A story cannot run a relay; walletConnect.integration.test.ts pairs through
 // the real local relay, and test/e2e/walletconnect.test.ts does it in the demo. Browser-safe.
 import { expect, spyOn, userEvent } from 'storybook/test'
 import { evm, evmNetwork } from '../chains/evm/index.js'

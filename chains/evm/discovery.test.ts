@@ -4,7 +4,7 @@ import { testKernel } from '../../test/fixtures.js'
 import { announceWallet } from '../../test/eip1193Wallet.js'
 import { evm, evmNetwork, INJECTED_CONNECTOR_ID, LEGACY_PROVIDER_WAIT_MS } from './index.js'
 
-// Discovery never calls the wallets, so these are plain EIP-1193 shapes; evm.test.ts connects real ones.
+// Discovery never calls the wallets, so these are plain EIP-1193 shapes; evm.integration.test.ts connects real ones.
 const wallet = () => ({ request: async () => null, on() {}, removeListener() {} })
 const icon = 'data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%2F%3E'
 const local = evmNetwork({

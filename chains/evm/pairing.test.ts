@@ -1,6 +1,6 @@
 // The pairing reducer and the controller's §9 timings, with fake timers and a fake proposal: the
 // URI lives 4 minutes and is replaced 10 s early (at 3:50), a retry is allowed 1 s after a failure.
-// walletConnect.test.ts runs the same controller against the real relay.
+// walletConnect.integration.test.ts runs the same controller against the real relay.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   canRetryPairing,

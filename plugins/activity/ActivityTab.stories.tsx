@@ -11,7 +11,7 @@ import { portfolio } from '../portfolio/index.js'
 import { activity } from './index.js'
 
 // The in-memory service stands in for services/api, which needs Node and anvil and cannot run in the browser;
-// the client itself is tested against the real server in kernel/blockchainApi.test.ts.
+// the client itself is tested against the real server in kernel/services/blockchainApi.integration.test.ts.
 const withApi = (api: MemoryBlockchainApiOptions, options: FoyerOptions = {}) => ({
   foyer: connectedStory({
     options: () => ({ plugins: [testChain(), portfolio(), activity()], ...options }),

@@ -11,7 +11,7 @@ import { names } from './index.js'
 import { NamesServiceToken } from './namesService.js'
 
 // In memory: the profile calls of services/api need Node, anvil and a database, which a story does not have.
-// The real service is exercised by plugins/names/registerAccountName.test.ts and test/e2e/names.test.ts.
+// The real service is exercised by plugins/names/registerAccountName.integration.test.ts and test/e2e/names.test.ts.
 const withNames = (service: MemoryNamesServiceOptions = {}, chain: TestChainOptions = {}, view: 'RegisterAccountName' | 'Account' = 'RegisterAccountName') => ({
   foyer: connectedStory({
     options: () => ({ services: { api: 'http://127.0.0.1:9' }, plugins: [testChain(chain), names()] }),

@@ -10,7 +10,7 @@ import { OnrampApiToken, type OnrampOrder } from './onrampApi.js'
 import type { OnrampState } from './onrampState.js'
 
 // An in-memory on-ramp stands in for services/api's on-ramp calls (Node, anvil and the treasury do not run in the
-// browser); the real service and its payouts are exercised by services/api/onramp/onramp.test.ts and end to end.
+// browser); the real service and its payouts are exercised by services/api/onramp/onramp.integration.test.ts and end to end.
 
 /** The on-ramp of a connected test wallet on Testnet One (eip155:1), opened at `view`. */
 const withOnramp = (

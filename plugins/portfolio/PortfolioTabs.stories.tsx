@@ -9,7 +9,7 @@ import { connectedStory, iconDataUrl, withinModal } from '../../test/stories.js'
 import { portfolio } from './index.js'
 
 // The in-memory service stands in for services/api, which needs Node and anvil and cannot run in the browser;
-// the client itself is tested against the real server in kernel/blockchainApi.test.ts.
+// the client itself is tested against the real server in kernel/services/blockchainApi.integration.test.ts.
 const withApi = (options: MemoryBlockchainApiOptions) => ({
   foyer: connectedStory({
     options: () => ({ plugins: [testChain(), portfolio()] }),

@@ -8,7 +8,7 @@ import { ConvertApiToken, ConvertRequestError, NATIVE_TOKEN, type ConvertApi } f
 import { swaps } from './index.js'
 
 // An in-memory exchange stands in for services/api's convert calls (Node and anvil do not run in the browser); the
-// real service and pools are exercised by services/api/convert.test.ts and the end-to-end swap test.
+// real service and pools are exercised by services/api/convert.integration.test.ts and the end-to-end swap test.
 const TETH = { name: 'Test Ether', symbol: 'TETH', address: `eip155:1:${NATIVE_TOKEN}`, decimals: 18, logoUri: iconDataUrl('#627eea', 'E') }
 const USDC = { name: 'USD Coin', symbol: 'USDC', address: 'eip155:1:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', decimals: 6, logoUri: iconDataUrl('#2775ca', 'U') }
 const USDT = { name: 'Tether USD', symbol: 'USDT', address: 'eip155:1:0xdAC17F958D2ee523a2206206994597C13D831ec7', decimals: 6 }

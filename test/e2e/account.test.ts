@@ -4,9 +4,11 @@ import { describe, expect, it } from 'vitest'
 import { createPublicClient, createWalletClient, erc20Abi, http, parseUnits, formatUnits } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { formatBalance, formatFiat } from '../../kernel/model/format.js'
+import { ANVIL_ACCOUNTS } from '../../services/devchain/index.mjs'
 import { connectWallet, openAccount, openDemo, TEST_KEY, useStack } from './harness.js'
 
 const account = privateKeyToAccount(TEST_KEY)
+const SENDER = privateKeyToAccount(ANVIL_ACCOUNTS[1]!.privateKey)
 const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' // anvil account #2
 const stack = useStack()
 
@@ -14,11 +16,17 @@ describe('the Account view with the blockchain API', () => {
   it('behavior: tokens with values, the fixture NFTs, and activity that matches the chain', async () => {
     const chain = stack.fixtures.chains['31337']!
     const transport = http(chain.rpcUrl)
-    const wallet = createWalletClient({ account, transport, chain: { id: 31337, name: 'local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [chain.rpcUrl] } } } })
+    const local = { id: 31337, name: 'local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [chain.rpcUrl] } } }
     const reader = createPublicClient({ transport })
-    const hash = await wallet.writeContract({ address: chain.usdc as `0x${string}`, abi: erc20Abi, functionName: 'transfer', args: [RECEIVER, parseUnits('7.5', 6)] })
-    await reader.waitForTransactionReceipt({ hash })
-    await waitUntilIndexed(hash)
+    // A transfer in (from anvil #1), then one out: the two newest rows, whatever other files did on this stack before.
+    const transfer = async (from: typeof account, to: `0x${string}`, amount: string) => {
+      const wallet = createWalletClient({ account: from, transport, chain: local })
+      const hash = await wallet.writeContract({ address: chain.usdc as `0x${string}`, abi: erc20Abi, functionName: 'transfer', args: [to, parseUnits(amount, 6)] })
+      await reader.waitForTransactionReceipt({ hash })
+      return hash
+    }
+    await transfer(SENDER, account.address, '3.25')
+    await waitUntilIndexed(await transfer(account, RECEIVER, '7.5'))
 
     const { context, page } = await openDemo(stack)
     await connectWallet(page, /^Test Wallet/, account.address)
@@ -43,9 +51,9 @@ describe('the Account view with the blockchain API', () => {
     await dialog.getByRole('tab', { name: 'Activity' }).click()
     const rows = dialog.getByTestId('activity-row')
     await expect.poll(() => rows.count()).toBeGreaterThan(1)
-    // Newest first: the transfer made above, then what the fixtures did (#1 sent #0 12.5 USDC).
-    expect(await rows.first().textContent()).toContain('-7.5 USDC')
-    expect(await dialog.getByRole('region', { name: 'Your activity' }).textContent()).toContain('+12.5 USDC')
+    // Newest first: the transfer out, then the transfer in.
+    expect(await rows.nth(0).textContent()).toContain('-7.5 USDC')
+    expect(await rows.nth(1).textContent()).toContain('+3.25 USDC')
     await context.close()
   })
 })

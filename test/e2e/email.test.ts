@@ -7,30 +7,13 @@ import { getBase58Encoder, getPublicKeyFromAddress, getUtf8Encoder, verifySignat
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { createPublicClient, http, verifyMessage } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { openAccount, openDemo, useStack } from './harness.js'
+import { approveInFrame, mailCount, mailedCode, openAccount, openDemo, signInWithEmail, useStack } from './harness.js'
 
 const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' // anvil account #2
 const MESSAGE = 'Hello from the Foyer demo'
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
 const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
 const stack = useStack({ wallet: true })
-
-/** The 6-digit code in the newest mail to `email`, once more than `after` mails have arrived. */
-async function mailedCode(email: string, after = 0): Promise<string> {
-  let code: string | undefined
-  await expect
-    .poll(async () => {
-      const messages = (await (await fetch(`${stack.fixtures.mail!.url}/messages?to=${encodeURIComponent(email)}`)).json()) as { text?: string }[]
-      code = messages.length > after ? /\b(\d{6})\b/.exec(messages.at(-1)?.text ?? '')?.[1] : undefined
-      return code
-    })
-    .toMatch(/^\d{6}$/)
-  return code!
-}
-
-async function mailCount(email: string): Promise<number> {
-  return ((await (await fetch(`${stack.fixtures.mail!.url}/messages?to=${encodeURIComponent(email)}`)).json()) as unknown[]).length
-}
 
 /** Gives the new embedded account 1 ETH on chain 31337 (anvil's own RPC method). */
 async function fund(address: string) {
@@ -58,21 +41,7 @@ async function sessionCookie(context: BrowserContext) {
 }
 
 /** The secure frame: the iframe on the wallet's origin, which the page can neither read nor script. */
-function walletFrame(page: Page) {
-  return page.frameLocator(frameSelector())
-}
-
 const frameSelector = () => `iframe[src^="${stack.fixtures.wallet!.url}/frame"]`
-
-/** Approves the request the frame's panel shows, by its own button, from the ApproveTransaction view. */
-async function approveInFrame(page: Page) {
-  await page.getByRole('dialog', { name: 'Approve request' }).waitFor()
-  const approve = walletFrame(page).getByRole('button', { name: 'Approve' })
-  // The button is armed once the panel has been seen for 500 ms (docs/services/wallet.md#approvals).
-  await expect.poll(() => approve.isEnabled()).toBe(true)
-  // Held, as a visitor approves a request that moves value (docs/services/wallet.md#approvals); a message signs on release.
-  await approve.click({ delay: 900 })
-}
 
 describe('email sign-in with the embedded wallet', () => {
   it('behavior: signs in by a mailed code, signs and sends on EVM and Solana approved in the frame, restores the session, and signs out', async () => {
@@ -81,13 +50,7 @@ describe('email sign-in with the embedded wallet', () => {
 
     // Connect, the email, the mailed code.
     await page.getByRole('button', { name: 'Connect', exact: true }).click()
-    const connect = page.getByRole('dialog', { name: 'Connect a wallet' })
-    await connect.getByRole('textbox', { name: 'Email address' }).fill(email)
-    await connect.getByRole('button', { name: 'Continue with email' }).click()
-    const login = page.getByRole('dialog', { name: 'Sign in with email' })
-    await login.getByRole('textbox', { name: 'Code' }).waitFor({ timeout: 30_000 })
-    await login.getByRole('textbox', { name: 'Code' }).fill(await mailedCode(email))
-    await login.getByRole('button', { name: 'Verify' }).click()
+    await signInWithEmail(page, stack, email)
 
     // The modal closes; the account is connected on eip155 and solana through the 'email' connector.
     await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 15_000 })
@@ -114,7 +77,7 @@ describe('email sign-in with the embedded wallet', () => {
 
     // personal_sign, approved in the frame; the signature verifies against the EVM address.
     await page.getByRole('button', { name: 'Sign a message' }).click()
-    await approveInFrame(page)
+    await approveInFrame(page, stack)
     await expect.poll(() => page.getByTestId('signature').textContent()).toMatch(/^0x[0-9a-f]+$/)
     const signature = (await page.getByTestId('signature').textContent()) as `0x${string}`
     expect(await verifyMessage({ address: evmAddress, message: MESSAGE, signature })).toBe(true)
@@ -122,12 +85,12 @@ describe('email sign-in with the embedded wallet', () => {
 
     // A reload restores the session from the frame, without a new code (it also reads the balances
     // afresh, with the ETH given above).
-    const mailed = await mailCount(email)
+    const mailed = await mailCount(stack, email)
     await page.reload()
     await expect.poll(() => page.getByTestId('status').textContent()).toBe('connected')
     await expect.poll(() => page.getByTestId('address').textContent()).toMatch(new RegExp(`^(${evmAddress}|${solanaAddress})$`))
     expect(await page.getByRole('dialog').count()).toBe(0)
-    expect(await mailCount(email)).toBe(mailed)
+    expect(await mailCount(stack, email)).toBe(mailed)
 
     // ETH through the Send view, approved in the frame; anvil has it.
     const reader = createPublicClient({ transport: http(stack.chains['31337']!.rpcUrl) })
@@ -142,7 +105,7 @@ describe('email sign-in with the embedded wallet', () => {
     await dialog.getByRole('textbox', { name: 'Receiver address' }).fill(RECEIVER)
     await dialog.getByRole('button', { name: 'Preview' }).click()
     await dialog.getByRole('button', { name: 'Send now' }).click()
-    await approveInFrame(page)
+    await approveInFrame(page, stack)
     // The frame sent it; back on Send, its result step (kept in the store while ApproveTransaction was
     // shown) names the transaction, which anvil has.
     const sent = page.getByRole('dialog', { name: 'Send' }).getByTestId('send-hash')
@@ -159,7 +122,7 @@ describe('email sign-in with the embedded wallet', () => {
     await dialog.getByRole('button', { name: 'Close' }).click()
     await page.getByRole('dialog').waitFor({ state: 'detached' })
     await page.getByRole('button', { name: 'Sign a message' }).click()
-    await approveInFrame(page)
+    await approveInFrame(page, stack)
     await expect.poll(() => page.getByTestId('signature').textContent()).toMatch(/^[1-9A-HJ-NP-Za-km-z]{86,88}$/)
     const solanaSignature = (await page.getByTestId('signature').textContent())!
     const verified = await verifySignature(
@@ -173,7 +136,7 @@ describe('email sign-in with the embedded wallet', () => {
     // Account names the new one, and so does the frame after a reload.
     const newEmail = `e2e-${randomBytes(4).toString('hex')}@example.com`
     dialog = await openAccount(page)
-    const mailedBefore = await mailCount(email)
+    const mailedBefore = await mailCount(stack, email)
     await dialog.getByRole('button', { name: new RegExp(`^${email}`) }).click()
     const change = page.getByRole('dialog', { name: 'Change email' })
     await change.getByRole('textbox', { name: 'New email address' }).fill(newEmail)
@@ -189,10 +152,10 @@ describe('email sign-in with the embedded wallet', () => {
       await change.getByRole('button', { name: 'Continue with email' }).click()
     }
     await primaryPrompt.waitFor()
-    await change.getByRole('textbox', { name: 'Code' }).fill(await mailedCode(email, mailedBefore))
+    await change.getByRole('textbox', { name: 'Code' }).fill(await mailedCode(stack, email, mailedBefore))
     await change.getByRole('button', { name: 'Verify' }).click()
     await change.getByText(`Now enter the code we sent to ${newEmail}.`).waitFor()
-    await change.getByRole('textbox', { name: 'Code' }).fill(await mailedCode(newEmail))
+    await change.getByRole('textbox', { name: 'Code' }).fill(await mailedCode(stack, newEmail))
     await change.getByRole('button', { name: 'Verify' }).click()
     dialog = page.getByRole('dialog', { name: 'Account' })
     await dialog.getByRole('button', { name: new RegExp(`^${newEmail}`) }).waitFor()

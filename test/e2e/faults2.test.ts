@@ -11,7 +11,8 @@ import { createWalletConnectWallet } from '../walletConnectWallet.js'
 import { connectWallet, modal, openAccount, openDemo, recordBalanceRequests, TEST_KEY, useStack } from './harness.js'
 
 const account = privateKeyToAccount(TEST_KEY)
-const stack = useStack({ wallet: true })
+// Its own stack: these tests break it on purpose (services failing, a chain halted, the relay dropped).
+const stack = useStack({ wallet: true, shared: false })
 
 /** The account's native balance on chain 31337 as the Account view shows it, read from anvil with viem. */
 async function nativeBalanceText(): Promise<string> {

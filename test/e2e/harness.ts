@@ -14,6 +14,7 @@ import { afterAll, beforeAll, expect } from 'vitest'
 import type { DirectoryFeatures } from '../../services/directory/index.mjs'
 import { startLocalStack, type LocalStackFixtures } from '../../services/localStack.mjs'
 import { TEST_WALLET_KEYPAIR } from '../../services/solana/index.mjs'
+import { sharedStacks, stopSharedStacks } from './sharedStacks.js'
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
@@ -218,22 +219,68 @@ export function modal(page: Page) {
 }
 
 /**
- * Starts the local stack before the calling file's first test and stops it after its last, so each
- * file has a stack of its own and shares no state with another. Call it at the top level of a test
- * file; the stack is there inside tests and hooks (it starts in `beforeAll`).
+ * The local stack for the calling file, there inside tests and hooks (it is filled in `beforeAll`). Call it at the top
+ * level of a test file.
+ *
+ * By default the stack is shared: the files of one worker that ask for the same options in a row use one stack,
+ * started by the first of them (vitest orders the files so, test/e2e/stackSequencer.ts). A worker runs one stack at a
+ * time: the next file that asks for another stops it, and so does the end of the worker (test/e2e/environment.ts).
+ * A file on a shared stack finds what earlier files did there, so it uses accounts, names and emails of its own, or
+ * reads the state it checks against before it acts; the fault switches (`failNext`, `delayNext`) are reset and
+ * leftover browser contexts closed after each file. A file that breaks its stack on purpose (halts a chain, drops the
+ * relay) asks for its own with `{ shared: false }`.
  * @example const stack = useStack()
+ * @example const stack = useStack({ wallet: true, shared: false })
  */
-export function useStack(options: StackOptions = {}): Stack {
+export function useStack({ shared = true, ...options }: StackOptions & { shared?: boolean } = {}): Stack {
   // Filled in place rather than returned later: the file holds this object before the stack exists.
   const stack = {} as Stack
   beforeAll(async () => {
+    if (shared) return void Object.assign(stack, await sharedStack(options))
+    await stopSharedStacks()
     Object.assign(stack, await startStack(options))
   })
   afterAll(async () => {
-    // `stop` is missing when `startStack` threw; `beforeAll` already reports that.
-    await stack.stop?.()
+    // `stop` is missing when the stack failed to start; `beforeAll` already reports that.
+    if (!stack.stop) return
+    if (shared) await leaveSharedStack(stack)
+    else await stack.stop()
   })
   return stack
+}
+
+/** This worker's stack for `options`, started unless it runs already; its `stop` is the harness's to call, not a file's. */
+async function sharedStack(options: StackOptions): Promise<Stack> {
+  const stacks = sharedStacks()
+  const key = stackKey(options)
+  let started = stacks.get(key)
+  if (!started) {
+    // Every stack left running would go on polling its chains beside the new one.
+    await stopSharedStacks()
+    started = startStack(options)
+    stacks.set(key, started)
+    // A stack that failed to start is tried again by the next file that asks, not failed from memory.
+    started.catch(() => stacks.delete(key))
+  }
+  return { ...(await started), stop: async () => {} }
+}
+
+/** The same key for the same stack, whatever the order of the options and whether defaults are spelled out. */
+function stackKey({ wallet = false, names = false, onramp = false, bundler = false, features = {}, app = 'demo', production = false }: StackOptions): string {
+  const sortedFeatures = Object.fromEntries(Object.entries(features).sort(([a], [b]) => a.localeCompare(b)))
+  return JSON.stringify({ wallet, names, onramp, bundler, features: sortedFeatures, app, production })
+}
+
+/**
+ * What a file leaves behind on a shared stack, undone for the next file: the failures and delays it switched on, and
+ * the browser contexts a failed test did not close (their pages would go on polling the services).
+ */
+async function leaveSharedStack(stack: Stack) {
+  for (const service of [stack.api, stack.directory, stack.wallet]) {
+    service?.failNext(500, 0)
+    if (service && 'delayNext' in service) service.delayNext(0, 0)
+  }
+  await Promise.all(stack.browser.contexts().map((context) => context.close()))
 }
 
 export interface OpenDemoOptions extends NewPageOptions {
@@ -296,4 +343,53 @@ export function recordBalanceRequests(page: Page, apiUrl: string): string[] {
 export async function openAccount(page: Page): Promise<Locator> {
   await page.getByRole('button', { name: 'Open Account' }).click()
   return page.getByRole('dialog', { name: 'Account' })
+}
+
+/** How many mails the stack's mail catcher holds for `email` (the stack needs `wallet`). */
+export async function mailCount(stack: Stack, email: string): Promise<number> {
+  return (await mailsTo(stack, email)).length
+}
+
+/** The 6-digit code in the newest mail to `email`, once more than `after` mails have come (the stack needs `wallet`). */
+export async function mailedCode(stack: Stack, email: string, after = 0): Promise<string> {
+  let code: string | undefined
+  await expect
+    .poll(async () => {
+      const messages = await mailsTo(stack, email)
+      code = messages.length > after ? /\b(\d{6})\b/.exec(messages.at(-1)?.text ?? '')?.[1] : undefined
+      return code
+    })
+    .toMatch(/^\d{6}$/)
+  return code!
+}
+
+async function mailsTo(stack: Stack, email: string): Promise<{ text?: string }[]> {
+  const response = await fetch(`${stack.fixtures.mail!.url}/messages?to=${encodeURIComponent(email)}`)
+  return (await response.json()) as { text?: string }[]
+}
+
+/**
+ * Signs in with `email` from the open Connect view, as a visitor does: the address, 'Continue with email', the mailed
+ * code, 'Verify'. The caller waits for what follows (the modal closing, or a view of its own).
+ */
+export async function signInWithEmail(page: Page, stack: Stack, email: string) {
+  const connect = page.getByRole('dialog', { name: 'Connect a wallet' })
+  await connect.getByRole('textbox', { name: 'Email address' }).fill(email)
+  await connect.getByRole('button', { name: 'Continue with email' }).click()
+  const login = page.getByRole('dialog', { name: 'Sign in with email' })
+  await login.getByRole('textbox', { name: 'Code' }).waitFor({ timeout: 30_000 })
+  await login.getByRole('textbox', { name: 'Code' }).fill(await mailedCode(stack, email))
+  await login.getByRole('button', { name: 'Verify' }).click()
+}
+
+/**
+ * Approves the request the embedded wallet's panel shows, by the frame's own button, armed once the panel has been
+ * seen for 500 ms. Held, as a visitor approves a request that moves value; a message signs on release
+ * (docs/services/wallet.md#approvals).
+ */
+export async function approveInFrame(page: Page, stack: Stack) {
+  await page.getByRole('dialog', { name: 'Approve request' }).waitFor()
+  const approve = page.frameLocator(`iframe[src^="${stack.fixtures.wallet!.url}/frame"]`).getByRole('button', { name: 'Approve' })
+  await expect.poll(() => approve.isEnabled()).toBe(true)
+  await approve.click({ delay: 900 })
 }

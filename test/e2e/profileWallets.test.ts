@@ -9,7 +9,7 @@ import { createPublicClient, formatEther, http, verifyMessage, type Hex } from '
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import { formatBalance } from '../../kernel/model/format.js'
-import { connectWallet, openAccount, openDemo, TEST_KEY, useStack, type Stack } from './harness.js'
+import { connectWallet, openAccount, openDemo, signInWithEmail, TEST_KEY, useStack, type Stack } from './harness.js'
 
 const MESSAGE = 'Hello from the Foyer demo'
 const extension = privateKeyToAccount(TEST_KEY)
@@ -44,18 +44,6 @@ async function signedMessage(page: Page): Promise<Hex> {
 describe('several wallets at once (multiWallet on)', () => {
   const stack = useStack({ wallet: true })
 
-  async function mailedCode(email: string): Promise<string> {
-    let code: string | undefined
-    await expect
-      .poll(async () => {
-        const messages = (await (await fetch(`${stack.fixtures.mail!.url}/messages?to=${encodeURIComponent(email)}`)).json()) as { text?: string }[]
-        code = /\b(\d{6})\b/.exec(messages.at(-1)?.text ?? '')?.[1]
-        return code
-      })
-      .toMatch(/^\d{6}$/)
-    return code!
-  }
-
   /** The demo's balance line for `address` on the local chain, as the chain has it now. */
   async function balanceLine(address: Hex) {
     const wei = await createPublicClient({ transport: http(stack.chains['31337']!.rpcUrl) }).getBalance({ address })
@@ -74,13 +62,7 @@ describe('several wallets at once (multiWallet on)', () => {
     // Add the email wallet as the second one, from the view's 'Add wallet'.
     await wallets.getByRole('button', { name: 'Add wallet' }).click()
     const email = `wallets-${randomBytes(4).toString('hex')}@example.com`
-    const connect = page.getByRole('dialog', { name: 'Connect a wallet' })
-    await connect.getByRole('textbox', { name: 'Email address' }).fill(email)
-    await connect.getByRole('button', { name: 'Continue with email' }).click()
-    const login = page.getByRole('dialog', { name: 'Sign in with email' })
-    await login.getByRole('textbox', { name: 'Code' }).waitFor({ timeout: 30_000 })
-    await login.getByRole('textbox', { name: 'Code' }).fill(await mailedCode(email))
-    await login.getByRole('button', { name: 'Verify' }).click()
+    await signInWithEmail(page, stack, email)
     // Signed in, the modal closes by itself.
     await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 30_000 })
     await expect.poll(() => page.getByTestId('address').textContent(), { timeout: 30_000 }).not.toBe(extension.address)

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { privateKeyToAccount } from 'viem/accounts'
 import { TEST_WALLET_ADDRESS } from '../../services/solana/index.mjs'
-import { openAccount, openDemo, TEST_KEY, useStack, type Stack } from './harness.js'
+import { mailedCode, openAccount, openDemo, TEST_KEY, useStack, type Stack } from './harness.js'
 
 const alice = privateKeyToAccount(TEST_KEY)
 // The embedded wallet too: an email login signs in as part of the login (§3 siwxMessage).
@@ -124,14 +124,7 @@ describe('sign in with X', () => {
     await connect.getByRole('button', { name: 'Continue with email' }).click()
     const login = page.getByRole('dialog', { name: 'Sign in with email' })
     await login.getByRole('textbox', { name: 'Code' }).waitFor({ timeout: 30_000 })
-    let code: string | undefined
-    await expect
-      .poll(async () => {
-        const messages = (await (await fetch(`${stack.fixtures.mail!.url}/messages?to=${encodeURIComponent(email)}`)).json()) as { text?: string }[]
-        code = /\b(\d{6})\b/.exec(messages.at(-1)?.text ?? '')?.[1]
-        return code
-      })
-      .toMatch(/^\d{6}$/)
+    const code = await mailedCode(stack, email)
     const shown: string[] = []
     // Anything that would have asked again: the SignIn view, or the frame's approval panel in the modal.
     const watch = setInterval(() => {
@@ -142,7 +135,7 @@ describe('sign in with X', () => {
         void view.count().then((count) => count > 0 && shown.push(name), () => {})
       }
     }, 50)
-    await login.getByRole('textbox', { name: 'Code' }).fill(code!)
+    await login.getByRole('textbox', { name: 'Code' }).fill(code)
     await login.getByRole('button', { name: 'Verify' }).click()
 
     // The modal closes once both namespaces are connected and signed in: the code was the one approval.

@@ -8,33 +8,12 @@ import { createPublicClient, createWalletClient, erc20Abi, http, parseAbi, parse
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import { ANVIL_ACCOUNTS, ENTRY_POINT_08, FOYER_ACCOUNT_FACTORY } from '../../services/devchain/index.mjs'
-import { openAccount, openDemo, useStack } from './harness.js'
+import { approveInFrame, openAccount, openDemo, signInWithEmail, useStack } from './harness.js'
 
 const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' // the demo batch's receiver (anvil #2)
 const SPENDER = '0x90F79bf6EB2c4f870365E785982E1f101E93b906' // the demo batch's spender (anvil #3)
 const MESSAGE = 'Hello from the Foyer demo'
 const stack = useStack({ wallet: true, bundler: true })
-
-async function mailedCode(email: string): Promise<string> {
-  let code: string | undefined
-  await expect
-    .poll(async () => {
-      const messages = (await (await fetch(`${stack.fixtures.mail!.url}/messages?to=${encodeURIComponent(email)}`)).json()) as { text?: string }[]
-      code = /\b(\d{6})\b/.exec(messages.at(-1)?.text ?? '')?.[1]
-      return code
-    })
-    .toMatch(/^\d{6}$/)
-  return code!
-}
-
-/** Approves the request the frame's panel shows, by the frame's own button. */
-async function approveInFrame(page: Page) {
-  await page.getByRole('dialog', { name: 'Approve request' }).waitFor()
-  const approve = page.frameLocator(`iframe[src^="${stack.fixtures.wallet!.url}/frame"]`).getByRole('button', { name: 'Approve' })
-  await expect.poll(() => approve.isEnabled()).toBe(true)
-  // Held, as a visitor approves a request that moves value (docs/services/wallet.md#approvals); a message signs on release.
-  await approve.click({ delay: 900 })
-}
 
 /** The EVM address the open Account view shows. */
 async function shownEvmAddress(page: Page): Promise<Hex> {
@@ -54,7 +33,7 @@ async function closeModal(page: Page) {
 /** Clicks the demo's batch button, approves once, and waits for the batch's final status. */
 async function sendBatch(page: Page) {
   await page.getByRole('button', { name: 'Send a batch (approve + transfer 1 USDC)' }).click()
-  await approveInFrame(page)
+  await approveInFrame(page, stack)
   await expect.poll(() => page.getByTestId('batch-status').textContent(), { timeout: 60_000 }).toBe('200')
   // Approved once: the modal closed after the one approval, and no second panel came.
   expect(await page.getByRole('dialog', { name: 'Approve request' }).count()).toBe(0)
@@ -81,13 +60,7 @@ describe('the embedded wallet’s smart account', () => {
     // Email sign-in.
     const email = `smart-${randomBytes(4).toString('hex')}@example.com`
     await page.getByRole('button', { name: 'Connect', exact: true }).click()
-    const connect = page.getByRole('dialog', { name: 'Connect a wallet' })
-    await connect.getByRole('textbox', { name: 'Email address' }).fill(email)
-    await connect.getByRole('button', { name: 'Continue with email' }).click()
-    const login = page.getByRole('dialog', { name: 'Sign in with email' })
-    await login.getByRole('textbox', { name: 'Code' }).waitFor({ timeout: 30_000 })
-    await login.getByRole('textbox', { name: 'Code' }).fill(await mailedCode(email))
-    await login.getByRole('button', { name: 'Verify' }).click()
+    await signInWithEmail(page, stack, email)
     await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 15_000 })
 
     // §6: on a chain with a bundler the EVM account starts as the smart account, counterfactual: no code yet.
@@ -100,7 +73,7 @@ describe('the embedded wallet’s smart account', () => {
     // The smart account signs as itself: not deployed yet, its signature (ERC-6492) verifies against its address on
     // the chain, not against any EOA's.
     await page.getByRole('button', { name: 'Sign a message' }).click()
-    await approveInFrame(page)
+    await approveInFrame(page, stack)
     await expect.poll(() => page.getByTestId('signature').textContent()).toMatch(/^0x[0-9a-f]+$/)
     const smartSignature = (await page.getByTestId('signature').textContent()) as Hex
     expect(await chain.verifyMessage({ address: smart, message: MESSAGE, signature: smartSignature })).toBe(true)
@@ -137,7 +110,7 @@ describe('the embedded wallet’s smart account', () => {
 
     // The standard account signs and pays itself: a message verifies against it, a batch is its own transactions.
     await page.getByRole('button', { name: 'Sign a message' }).click()
-    await approveInFrame(page)
+    await approveInFrame(page, stack)
     await expect.poll(() => page.getByTestId('signature').textContent()).toMatch(/^0x[0-9a-f]+$/)
     expect(await verifyMessage({ address: eoa, message: MESSAGE, signature: (await page.getByTestId('signature').textContent()) as Hex })).toBe(true)
     await page.getByRole('dialog').waitFor({ state: 'detached' })

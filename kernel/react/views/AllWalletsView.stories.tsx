@@ -131,7 +131,7 @@ const hostileDirectory: DirectoryWallet[] = [
 /**
  * A directory that lies: markup in names, script, page and tracker URLs as icons. The names are text, only the
  * honest icon is asked for and shown, nothing runs. (The directory client drops such icons when it parses an
- * answer — test/serviceResponses.property.test.ts; this is the view's own gate behind it.)
+ * answer — test/serviceResponses.property.integration.test.ts; this is the view's own gate behind it.)
  */
 export const HostileDirectoryWallets: Story = {
   parameters: { foyer: withDirectory(hostileDirectory) },

@@ -83,7 +83,7 @@ beforeAll(async () => {
     now: () => Date.now() + clockOffset,
     log: () => {},
   })
-  // PGlite alone takes a minute on a loaded 2-core machine (as in services/storage/storage.test.ts).
+  // PGlite alone takes a minute on a loaded 2-core machine (as in services/storage/storage.integration.test.ts).
 }, 300_000)
 
 afterAll(async () => {

@@ -394,7 +394,7 @@ describe('project configuration', () => {
     });
   });
 
-  it('behavior: /getAnalyticsConfig is off unless turned on (analytics.test.ts turns it on); POST /e is not served', async () => {
+  it('behavior: /getAnalyticsConfig is off unless turned on (analytics.integration.test.ts turns it on); POST /e is not served', async () => {
     expect((await get(`/getAnalyticsConfig?${CLIENT}`)).body).toEqual({ isAnalyticsEnabled: false });
     expect((await get(`/e?${CLIENT}`, { method: 'POST', body: '{}' })).status).toBe(405);
   });
