@@ -15,20 +15,16 @@ declare module './views.js' {
   }
 }
 
-const view = (feature?: ViewDefinition['feature']): ViewDefinition => ({
-  title: 'connect.title',
-  load: async () => ({ default: 'component' }),
-  feature,
-})
+const view = (): Omit<ViewDefinition, 'feature'> => ({ title: 'connect.title', load: async () => ({ default: 'component' }) })
 
 /**
- * The core views the React layer registers, plus one behind the allWallets flag, and a pairing
- * connector (as the EVM chain's WalletConnect registers it) that leads to ConnectingWalletConnectBasic.
+ * The core views the React layer registers, and a pairing connector (as the EVM chain's WalletConnect registers it)
+ * that leads to ConnectingWalletConnectBasic.
  */
 const testViews = (ids: ViewId[] = ['Connect', 'Account', 'AllWallets', 'ConnectingWalletConnectBasic', 'Networks', 'ConnectingExternal']) =>
   definePlugin({
     name: 'test-views',
-    views: { ...Object.fromEntries(ids.map((id) => [id, view()])), TestFeatureView: view('allWallets') },
+    views: Object.fromEntries(ids.map((id) => [id, view()])),
     setup: (kernel) =>
       kernel.connectors.register({
         connector: { id: 'pairing', name: 'Pairing', namespaces: ['eip155'], type: 'walletConnect' },
@@ -36,8 +32,11 @@ const testViews = (ids: ViewId[] = ['Connect', 'Account', 'AllWallets', 'Connect
       }),
   })
 
+/** A view behind the allWallets flag, its plugin's feature. */
+const gatedView = definePlugin({ name: 'test-gated', feature: 'allWallets', views: { TestFeatureView: view() } })
+
 function setup(options: FoyerOptions = {}) {
-  return testKernel({ plugins: [testViews(), testChain()], ...options })
+  return testKernel({ plugins: [testViews(), gatedView, testChain()], ...options })
 }
 
 const route = (view: ViewId): RouteEntry => ({ view, params: undefined }) as RouteEntry

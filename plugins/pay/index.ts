@@ -60,9 +60,7 @@ export function payPlugin(): Plugin {
     requires: ['send'],
     flags: { pay: { default: false } },
     feature: 'pay',
+    views: { Pay: { title: 'pay.title', load: () => import('./PayView.js') } },
     locales: { en: { 'pay.title': 'Pay' }, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },
-    setup(kernel) {
-      return kernel.views.register('Pay', { title: 'pay.title', feature: 'pay', load: () => import('./PayView.js') })
-    },
   })
 }
