@@ -5,7 +5,7 @@ export type { Kernel } from './core/createKernel.js'
 export type { FoyerOptions, ResolvedOptions, AppMetadata, CustomWallet, ServiceUrls } from './core/options.js'
 
 export { definePlugin, pluginApi, DuplicatePluginError, MissingPluginError, PluginApiNotFoundError } from './core/plugin.js'
-export type { Plugin, PluginApis, PluginDefinition, PluginOption, Teardown } from './core/plugin.js'
+export type { Availability, Plugin, PluginApis, PluginDefinition, PluginOption, PluginSlotEntry, PluginView, Teardown } from './core/plugin.js'
 export { defineChain, isChainPlugin } from './core/chain.js'
 export type { ChainCapabilities, ChainDefinition, ChainPlugin, ChainRegistry, CapabilityName, ConnectResult, ContractRead, NativeBalance, SignInFields, SignInMessage, TransactionRequest, TransferParameters, TransferToken, TypedData } from './core/chain.js'
 
