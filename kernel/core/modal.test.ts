@@ -4,7 +4,7 @@ import { testAddresses, testChain, testKernel, testNetwork } from '../../test/fi
 import type { FoyerOptions } from './options.js'
 import { chooseOpeningView, closeModal, goBack, openModal, setModalLoading, shakeModal, SHAKE_MS } from './modal.js'
 import { definePlugin } from './plugin.js'
-import type { RouteEntry } from './router.js'
+import { whenViewLeaves, type RouteEntry } from './router.js'
 import { UnknownViewError, type ViewDefinition, type ViewId } from './views.js'
 
 declare module './views.js' {
@@ -224,6 +224,30 @@ describe('goBack and closeModal (§2)', () => {
     expect(kernel.store.getState().modal).toMatchObject({ open: false, loading: false })
     expect(history(kernel)).toEqual(['Connect'])
     expect(closed).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('whenViewLeaves', () => {
+  it('tells when the last of its views leaves by back or close, not while another view sits over it', () => {
+    const kernel = setup()
+    const left = vi.fn()
+    const stop = whenViewLeaves(kernel, ['Networks', 'Account'], left)
+    openModal(kernel, { view: 'Networks' })
+    kernel.router.push('Account')
+    kernel.router.push('Connect')
+    goBack(kernel)
+    expect(left).not.toHaveBeenCalled()
+    goBack(kernel)
+    expect(left).not.toHaveBeenCalled()
+    closeModal(kernel)
+    expect(left).toHaveBeenCalledTimes(1)
+    openModal(kernel, { view: 'Account' })
+    kernel.router.replace('Connect')
+    expect(left).toHaveBeenCalledTimes(2)
+    stop()
+    openModal(kernel, { view: 'Networks' })
+    closeModal(kernel)
+    expect(left).toHaveBeenCalledTimes(2)
   })
 })
 

@@ -1,7 +1,7 @@
 // The onramp plugin's manifest: a wallet action, the OnRamp and BuyInProgress views (available only where a
 // blockchain API answers the on-ramp calls, and never for visitors in §6's restricted time zones), its events and
 // texts. The views, the client and the actions load on demand.
-import { definePlugin, type Kernel, type Plugin } from '../../kernel/index.js'
+import { definePlugin, whenViewLeaves, type Kernel, type Plugin } from '../../kernel/index.js'
 import type { OnrampMessages } from './locales.js'
 import type { OnrampState } from './onrampState.js'
 import { isRestrictedTimeZone, visitorTimeZone } from './restrictedTimeZones.js'
@@ -92,11 +92,8 @@ export function onramp(options: OnrampPluginOptions = {}): Plugin {
       }
       kernel.store.addSlice('onramp', INITIAL_ONRAMP_STATE)
       // The checkout starts over once both views leave the modal (back, close); the order is still followed.
-      const stopWatching = kernel.store.select(
-        (state) => state.router.history.some((entry) => entry.view === 'OnRamp' || entry.view === 'BuyInProgress'),
-        (shown) => {
-          if (!shown) kernel.store.update('onramp', (state) => ({ ...state, checkout: undefined, checkoutUrl: undefined, error: undefined }))
-        },
+      const stopWatching = whenViewLeaves(kernel, ['OnRamp', 'BuyInProgress'], () =>
+        kernel.store.update('onramp', (state) => ({ ...state, checkout: undefined, checkoutUrl: undefined, error: undefined })),
       )
       return () => {
         stopWatching()

@@ -1,6 +1,6 @@
 // The send plugin's manifest: a wallet action, its view (available only where a chain can
 // transfer) and texts. The view, the action and the chains' transfer code load on demand.
-import { definePlugin, type Kernel, type Plugin } from '../../kernel/index.js'
+import { definePlugin, whenViewLeaves, type Kernel, type Plugin } from '../../kernel/index.js'
 import { en } from './locales.js'
 import { INITIAL_SEND_STATE, type SendState } from './sendState.js'
 import type { SendEventPayload, SendTokenParameters, SendTokenReturnType } from './sendToken.js'
@@ -78,11 +78,8 @@ export function send(): Plugin {
       if (!available(kernel)) return
       kernel.store.addSlice('send', INITIAL_SEND_STATE)
       // The view's step starts over once Send leaves the modal (back, close), not while a view sits over it.
-      const stopWatching = kernel.store.select(
-        (state) => state.router.history.some((entry) => entry.view === 'Send'),
-        (shown) => {
-          if (!shown) kernel.store.update('send', (state) => ({ ...state, step: 'form', hash: undefined, error: undefined }))
-        },
+      const stopWatching = whenViewLeaves(kernel, ['Send'], () =>
+        kernel.store.update('send', (state) => ({ ...state, step: 'form', hash: undefined, error: undefined })),
       )
       return () => {
         stopWatching()

@@ -1,7 +1,7 @@
 // The swaps plugin's manifest: a wallet action offered on the swap networks, the Swap view (available only where a
 // chain can send transactions and a blockchain API answers the convert calls) and its texts. The view, the convert
 // client and every action load on demand.
-import { definePlugin, type Kernel, type Plugin } from '../../kernel/index.js'
+import { definePlugin, whenViewLeaves, type Kernel, type Plugin } from '../../kernel/index.js'
 import type { SwapMessages } from './locales.js'
 import type { SwapState } from './swapState.js'
 import swapNetworks from './swapNetworks.json'
@@ -75,11 +75,8 @@ export function swaps(): Plugin {
       }
       kernel.store.addSlice('swaps', { sourceTokenAmount: '', quoteLoading: false, step: 'form' })
       // The view starts over once Swap leaves the modal (back, close), not while a view sits over it.
-      const stopWatching = kernel.store.select(
-        (state) => state.router.history.some((entry) => entry.view === 'Swap'),
-        (shown) => {
-          if (!shown) kernel.store.update('swaps', (state) => ({ ...state, step: 'form', hash: undefined, error: undefined, allowance: undefined }))
-        },
+      const stopWatching = whenViewLeaves(kernel, ['Swap'], () =>
+        kernel.store.update('swaps', (state) => ({ ...state, step: 'form', hash: undefined, error: undefined, allowance: undefined })),
       )
       return () => {
         stopWatching()
