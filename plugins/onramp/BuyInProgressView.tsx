@@ -1,7 +1,7 @@
 import { goBack } from '../../kernel/index.js'
 import { useFoyerState, useKernel, useTranslate } from '../../kernel/react/index.js'
 import { Button, Spinner } from '../../kernel/ui/index.js'
-import { addOnrampTexts } from './locales.js'
+import { addOnrampTexts } from './texts.js'
 import { truncateDecimal } from './truncateDecimal.js'
 
 /**

@@ -2,7 +2,7 @@
 // blockchain API answers the on-ramp calls, and never for visitors in §6's restricted time zones), its events and
 // texts. The views, the client and the actions load on demand.
 import { definePlugin, whenViewLeaves, type Kernel, type Plugin } from '../../kernel/index.js'
-import type { OnrampMessages } from './locales.js'
+import { en, type OnrampMessages } from './locales.js'
 import type { OnrampState } from './onrampState.js'
 import { isRestrictedTimeZone, visitorTimeZone } from './restrictedTimeZones.js'
 
@@ -81,8 +81,8 @@ export function onramp(options: OnrampPluginOptions = {}): Plugin {
       BuyInProgress: { title: 'onramp.progressTitle', available, load: () => import('./BuyInProgressView.js') },
     },
     slots: { 'wallet-features': [{ id: 'onramp', label: 'onramp.action', view: 'OnRamp' }] },
-    // The rest of the English texts load with the views (locales.ts); the Account view needs only these.
-    locales: { en: { 'onramp.title': 'Buy crypto', 'onramp.action': 'Buy', 'onramp.progressTitle': 'Buy in progress' }, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },
+    // The rest of the English texts load with the views (texts.ts); the Account view needs only these.
+    locales: { en, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },
     setup(kernel) {
       // Without the views the Account view hides the entry.
       if (restricted()) return

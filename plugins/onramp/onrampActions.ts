@@ -5,7 +5,7 @@ import { selectActiveConnection } from '../../kernel/core/connection.js'
 import type { Kernel } from '../../kernel/core/createKernel.js'
 import { AddressOrAuthConnectorNotFoundError } from '../../kernel/core/errors/catalogue.js'
 import { createToken, DEBOUNCE_MS, fetchKernelQuery, visibleMessage, type KernelQuery } from '../../kernel/index.js'
-import { addOnrampTexts } from './locales.js'
+import { addOnrampTexts } from './texts.js'
 import {
   FALLBACK_PAYMENT_LIMITS,
   ONRAMP_PROVIDERS,

@@ -4,7 +4,7 @@ import { useAccount, useKernel, useKernelQuery, useNetwork, useTranslate } from 
 import type { ViewProps } from '../../kernel/react/index.js'
 import { Button, Skeleton } from '../../kernel/ui/index.js'
 import { exchangeApiOf, payFromExchange } from './exchangeApi.js'
-import { addPayTexts } from './locales.js'
+import { addPayTexts } from './texts.js'
 import { parsePayParameters, type ParsedAsset, type PayParameters } from './payParameters.js'
 
 const erc20Metadata = [

@@ -1,7 +1,7 @@
 // The pay plugin's manifest: the Pay view (a requestable view: it answers `pay`'s request), the `pay` action, its
 // events and texts. The view, and paying through Send's api, load on demand.
 import { definePlugin, type Plugin } from '../../kernel/index.js'
-import type { PayMessages } from './locales.js'
+import { en, type PayMessages } from './locales.js'
 import type { PayParameters, PayResult } from './payParameters.js'
 
 declare module '../../kernel/core/views.js' {
@@ -61,6 +61,6 @@ export function payPlugin(): Plugin {
     flags: { pay: { default: false } },
     feature: 'pay',
     views: { Pay: { title: 'pay.title', load: () => import('./PayView.js') } },
-    locales: { en: { 'pay.title': 'Pay' }, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },
+    locales: { en, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },
   })
 }

@@ -2,7 +2,7 @@
 // chain can send transactions and a blockchain API answers the convert calls) and its texts. The view, the convert
 // client and every action load on demand.
 import { definePlugin, whenViewLeaves, type Kernel, type Plugin } from '../../kernel/index.js'
-import type { SwapMessages } from './locales.js'
+import { en, type SwapMessages } from './locales.js'
 import type { SwapState } from './swapState.js'
 import swapNetworks from './swapNetworks.json'
 
@@ -64,8 +64,8 @@ export function swaps(): Plugin {
     feature: 'swaps',
     views: { Swap: { title: 'swap.title', available, load: () => import('./SwapView.js') } },
     slots: { 'wallet-features': [{ id: 'swaps', label: 'swap.action', view: 'Swap', capability: 'sendTransaction', networks: SWAP_NETWORKS }] },
-    // The rest of the English texts load with the view (locales.ts); the Account view needs only these.
-    locales: { en: { 'swap.title': 'Swap', 'swap.action': 'Swap' }, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },
+    // The rest of the English texts load with the view (texts.ts); the Account view needs only these.
+    locales: { en, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },
     setup(kernel) {
       // Without the view the Account view hides the entry: no chain here sends transactions, or no service quotes.
       if (kernel.chains.withCapability('sendTransaction').length === 0) return

@@ -5,7 +5,7 @@ import type { Kernel } from '../../kernel/core/createKernel.js'
 import { AddressOrAuthConnectorNotFoundError, UnsupportedChainError } from '../../kernel/core/errors/catalogue.js'
 import { createToken, DEBOUNCE_MS, formatUnits, isUserRejection, visibleMessage } from '../../kernel/index.js'
 import { convertApiOf, NATIVE_TOKEN } from './convertApi.js'
-import { addSwapTexts } from './locales.js'
+import { addSwapTexts } from './texts.js'
 import { updateSwapState, type SwapState } from './swapState.js'
 import { parseUnits } from './units.js'
 
