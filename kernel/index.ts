@@ -31,7 +31,7 @@ export type { ShowToastParameters, ToastState, ToastVariant } from './core/toast
 export { ALERTS, alertMessages, dismissAlert, raiseAlert } from './core/alerts.js'
 export type { AlertCode, AlertsState } from './core/alerts.js'
 export { selectActiveConnection, selectIsConnected } from './core/connection.js'
-export type { ConnectorProviders, ConnectorRegistration, ConnectorRegistry, NamespaceProviders } from './core/connectors.js'
+export type { ConnectorCapabilities, ConnectorCapabilityName, ConnectorProviders, ConnectorRegistration, ConnectorRegistry, NamespaceProviders } from './core/connectors.js'
 export type { AfterConnectContext, PluginHooks } from './core/lifecycle.js'
 export type { ConnectionAction, ConnectionState, ConnectionStatus, NamespaceConnection } from './core/connection.js'
 export { isSafeImageUrl, isSameNetwork } from './model/network.js'
