@@ -32,9 +32,9 @@ import { loadTranslations as swapsTranslations } from '../plugins/swaps/locales/
 import { viewTexts as swapsViewTexts } from '../plugins/swaps/texts.js'
 import { en as walletsEnglish } from '../plugins/wallets/locales.js'
 import { loadTranslations as walletsTranslations } from '../plugins/wallets/locales/index.js'
-import { en as evmEnglish } from '../chains/evm/locales/en.js'
+import { en as evmEnglish } from '../chains/evm/locales.js'
 import { loadTranslations as evmTranslations } from '../chains/evm/locales/index.js'
-import { en as solanaEnglish } from '../chains/solana/locales/en.js'
+import { en as solanaEnglish } from '../chains/solana/locales.js'
 import { loadTranslations as solanaTranslations } from '../chains/solana/locales/index.js'
 import { checkTranslations } from './translations.js'
 
