@@ -12,8 +12,10 @@ import { loadTranslations as namesTranslations } from '../plugins/names/locales/
 import { viewTexts as namesViewTexts } from '../plugins/names/texts.js'
 import { en as onrampEnglish } from '../plugins/onramp/locales.js'
 import { loadTranslations as onrampTranslations } from '../plugins/onramp/locales/index.js'
+import { viewTexts as onrampViewTexts } from '../plugins/onramp/texts.js'
 import { en as payEnglish } from '../plugins/pay/locales.js'
 import { loadTranslations as payTranslations } from '../plugins/pay/locales/index.js'
+import { viewTexts as payViewTexts } from '../plugins/pay/texts.js'
 import { en as portfolioEnglish } from '../plugins/portfolio/locales.js'
 import { loadTranslations as portfolioTranslations } from '../plugins/portfolio/locales/index.js'
 import { en as receiveEnglish } from '../plugins/receive/locales.js'
@@ -27,11 +29,12 @@ import { en as socialsEnglish } from '../plugins/socials/locales.js'
 import { loadTranslations as socialsTranslations } from '../plugins/socials/locales/index.js'
 import { en as swapsEnglish } from '../plugins/swaps/locales.js'
 import { loadTranslations as swapsTranslations } from '../plugins/swaps/locales/index.js'
+import { viewTexts as swapsViewTexts } from '../plugins/swaps/texts.js'
 import { en as walletsEnglish } from '../plugins/wallets/locales.js'
 import { loadTranslations as walletsTranslations } from '../plugins/wallets/locales/index.js'
-import { en as evmEnglish } from '../chains/evm/locales/en.js'
+import { en as evmEnglish } from '../chains/evm/locales.js'
 import { loadTranslations as evmTranslations } from '../chains/evm/locales/index.js'
-import { en as solanaEnglish } from '../chains/solana/locales/en.js'
+import { en as solanaEnglish } from '../chains/solana/locales.js'
 import { loadTranslations as solanaTranslations } from '../chains/solana/locales/index.js'
 import { checkTranslations } from './translations.js'
 
@@ -46,14 +49,14 @@ const parts: { name: string; english: Record<string, string>; load: (locale: str
   { name: 'activity', english: activityEnglish, load: activityTranslations },
   { name: 'email', english: { ...emailEnglish, ...emailViewTexts }, load: emailTranslations },
   { name: 'names', english: { ...namesEnglish, ...namesViewTexts }, load: namesTranslations },
-  { name: 'onramp', english: onrampEnglish, load: onrampTranslations },
-  { name: 'pay', english: payEnglish, load: payTranslations },
+  { name: 'onramp', english: { ...onrampEnglish, ...onrampViewTexts }, load: onrampTranslations },
+  { name: 'pay', english: { ...payEnglish, ...payViewTexts }, load: payTranslations },
   { name: 'portfolio', english: portfolioEnglish, load: portfolioTranslations },
   { name: 'receive', english: receiveEnglish, load: receiveTranslations },
   { name: 'send', english: sendEnglish, load: sendTranslations },
   { name: 'siwx', english: { ...siwxEnglish, ...siwxViewTexts }, load: siwxTranslations },
   { name: 'socials', english: socialsEnglish, load: socialsTranslations },
-  { name: 'swaps', english: swapsEnglish, load: swapsTranslations },
+  { name: 'swaps', english: { ...swapsEnglish, ...swapsViewTexts }, load: swapsTranslations },
   { name: 'wallets', english: walletsEnglish, load: walletsTranslations },
 ]
 

@@ -22,7 +22,7 @@ import {
 import { discoverWallets } from './discovery.js'
 import { loadEvmClient, loadWithViem } from './loadEvmClient.js'
 import { loadWalletConnect } from './loadWalletConnect.js'
-import { en, type EvmMessages } from './locales/en.js'
+import { en, type EvmMessages } from './locales.js'
 import { parseEvmOptions, type EvmOptions } from './options.js'
 import type { PairingState, WalletConnectService } from './pairing.js'
 import type { Eip1193Provider } from './provider.js'

@@ -13,7 +13,7 @@ import {
 } from 'foyer'
 import type { Kernel } from 'foyer'
 import { loadSolanaClient } from './loadSolanaClient.js'
-import { en, type SolanaMessages } from './locales/en.js'
+import { en, type SolanaMessages } from './locales.js'
 import { parseSolanaOptions, type SolanaOptions } from './options.js'
 import { SOLANA_NAMESPACE, type WalletSession } from './session.js'
 import type { StandardWallet } from './walletStandard.js'

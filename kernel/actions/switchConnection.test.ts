@@ -21,8 +21,10 @@ function setup() {
       kernel.connectors.register({
         connector: { id: 'embedded', name: 'Email', namespaces: ['eip155', 'solana'], type: 'auth' },
         route: () => ({ view: 'ConnectingWalletConnectBasic', params: undefined }),
-        async switchAccountType(parameters) {
-          switched.push(parameters)
+        capabilities: {
+          async switchAccountType(parameters) {
+            switched.push(parameters)
+          },
         },
       }),
   })

@@ -51,7 +51,7 @@ export async function switchConnection(kernel: Kernel, { connectorId, namespace,
   }
   const shown = kernel.store.getState().connection.activeNamespace
   await connect(kernel, { connectorId })
-  await registration.switchAccountType?.({ namespace, ...(address !== undefined && { address }) })
+  await kernel.connectors.capability(connectorId, 'switchAccountType')?.({ namespace, ...(address !== undefined && { address }) })
   // connect() shows the connector's first namespace; 'connected' leaves the Account view where it was.
   const keep = status === 'active' ? namespace : (shown ?? namespace)
   kernel.dispatchConnection({ type: 'namespace-activated', namespace: keep })

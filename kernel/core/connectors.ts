@@ -23,19 +23,13 @@ export interface NamespaceProviders {}
 /** A connector's providers: one per namespace it serves. */
 export type ConnectorProviders = { [N in keyof NamespaceProviders]?: NamespaceProviders[N] } & Record<string, unknown>
 
-/** What a plugin registers. */
-export interface ConnectorRegistration {
-  /** What views show; `namespaces` lists those it connects. */
-  connector: Connector
-  /** The wallet, per namespace. A connector whose wallet comes later (a pairing) registers again with it. */
-  providers?: ConnectorProviders
-  /** Where choosing the connector on Connect leads. @default ConnectingExternal, which asks the wallet at once */
-  route?: () => RouteEntry
-  /**
-   * For a connector that can reach any wallet of the directory (WalletConnect): where choosing a
-   * directory wallet leads.
-   */
-  directoryRoute?: (walletId: string) => RouteEntry
+/**
+ * What a connector may offer beyond reaching a wallet, as a chain offers capabilities: whoever needs one asks the
+ * registry for it by name (`kernel.connectors.capability(connectorId, 'signInAtLogin')`) and does without where the
+ * connector lacks it. Today the embedded wallet offers both; any connector may offer either. Plugins add their own
+ * by declaration merging.
+ */
+export interface ConnectorCapabilities {
   /**
    * For a connector whose accounts come in types (the embedded wallet: eoa or smartAccount): settles the type of
    * `namespace`'s account when a connection is switched to (§4): smartAccount when `address` is its smart account
@@ -50,6 +44,25 @@ export interface ConnectorRegistration {
   signInAtLogin?: (parameters: { namespace: string; message: SignInFields }) => Promise<{ message: SignInMessage; signature: string } | undefined>
 }
 
+export type ConnectorCapabilityName = keyof ConnectorCapabilities & string
+
+/** What a plugin registers. */
+export interface ConnectorRegistration {
+  /** What views show; `namespaces` lists those it connects. */
+  connector: Connector
+  /** The wallet, per namespace. A connector whose wallet comes later (a pairing) registers again with it. */
+  providers?: ConnectorProviders
+  /** Where choosing the connector on Connect leads. @default ConnectingExternal, which asks the wallet at once */
+  route?: () => RouteEntry
+  /**
+   * For a connector that can reach any wallet of the directory (WalletConnect): where choosing a
+   * directory wallet leads.
+   */
+  directoryRoute?: (walletId: string) => RouteEntry
+  /** What the connector offers beyond reaching a wallet; most connectors offer nothing more. */
+  capabilities?: ConnectorCapabilities
+}
+
 /** The connectors of one kernel. */
 export interface ConnectorRegistry {
   /**
@@ -58,6 +71,8 @@ export interface ConnectorRegistry {
    */
   register(registration: ConnectorRegistration): Unsubscribe
   get(connectorId: string): ConnectorRegistration | undefined
+  /** The connector's capability `name`, when the connector is registered and offers it. */
+  capability<C extends ConnectorCapabilityName>(connectorId: string, name: C): ConnectorCapabilities[C] | undefined
   /** The connector's provider for `namespace`, when it serves that namespace and has one yet. */
   provider<N extends keyof NamespaceProviders & string>(connectorId: string, namespace: N): NamespaceProviders[N] | undefined
   all(): readonly ConnectorRegistration[]
@@ -82,6 +97,7 @@ export function createConnectorRegistry(dispatch: (action: ConnectionAction) => 
       }
     },
     get: (connectorId) => registrations.get(connectorId),
+    capability: (connectorId, name) => registrations.get(connectorId)?.capabilities?.[name],
     provider(connectorId, namespace) {
       const registration = registrations.get(connectorId)
       if (!registration?.connector.namespaces.includes(namespace)) return undefined

@@ -121,12 +121,13 @@ export function createKernel(input: FoyerOptions): Kernel {
 
   const views = createViewRegistry()
   const i18n = createI18n((message) => logger.warn(message))
-  registerManifests(plugins, views, i18n)
+  registerLocales(plugins, i18n)
   if (options.messages) i18n.add(options.locale, options.messages)
 
   const timers = new Set<ReturnType<typeof setTimeout>>()
   let destroyed = false
   let tearDownPlugins: Teardown = () => {}
+  let releaseViews: Teardown = () => {}
   // The afterConnect run of each namespace's latest connection.
   const afterConnectRuns = new Map<string, Promise<void>>()
   const isConnected = (namespace: string) => store.getState().connection.namespaces[namespace]?.status === 'connected'
@@ -184,12 +185,14 @@ export function createKernel(input: FoyerOptions): Kernel {
       timers.forEach(clearTimeout)
       timers.clear()
       await tearDownPlugins()
+      await releaseViews()
       bus.emit('kernel:destroyed', {})
       bus.clear()
       await container.dispose()
     },
   }
 
+  releaseViews = registerViews(kernel, plugins)
   tearDownPlugins = setUpPlugins(kernel, plugins, (error) => logger.error('A plugin failed to tear down.', error))
   if (options.locale !== 'en') void i18n.setLocale(options.locale).catch((error) => logger.error('Locale failed to load.', error))
   if (!options.projectId) raiseAlert(kernel, 'PROJECT_ID_NOT_CONFIGURED')
@@ -222,16 +225,29 @@ export function createKernel(input: FoyerOptions): Kernel {
   return kernel
 }
 
-function registerManifests(plugins: readonly Plugin[], views: ViewRegistry, i18n: I18n) {
+/** The views and slot entries of every manifest that are available in this kernel, each gated by its plugin's feature. */
+function registerViews(kernel: Kernel, plugins: readonly Plugin[]): Teardown {
+  const releases: Array<() => void> = []
   for (const plugin of plugins) {
-    for (const [id, definition] of Object.entries(plugin.views ?? {})) {
-      if (definition) views.register(id as ViewId, { ...definition, feature: definition.feature ?? plugin.feature })
+    const { feature } = plugin
+    for (const [id, view] of Object.entries(plugin.views ?? {})) {
+      if (!view || (view.available && !view.available(kernel))) continue
+      const { available: _, ...definition } = view
+      releases.push(kernel.views.register(id as ViewId, { ...definition, feature }))
     }
     for (const [slot, entries] of Object.entries(plugin.slots ?? {})) {
-      for (const entry of entries ?? []) {
-        views.contribute(slot as SlotName, { ...entry, feature: entry.feature ?? plugin.feature } as never)
+      for (const { available, ...entry } of entries ?? []) {
+        if (!available || available(kernel)) releases.push(kernel.views.contribute(slot as SlotName, { ...entry, feature } as never))
       }
     }
+  }
+  return () => {
+    for (const release of releases) release()
+  }
+}
+
+function registerLocales(plugins: readonly Plugin[], i18n: I18n) {
+  for (const plugin of plugins) {
     for (const [locale, messages] of Object.entries(plugin.locales ?? {})) {
       if (typeof messages === 'function') i18n.addLoader(locale, messages as LocaleLoader)
       else if (messages) i18n.add(locale, messages as LocaleMessages)

@@ -4,7 +4,7 @@ import { testAddresses, testChain, testKernel, testNetwork } from '../../test/fi
 import type { FoyerOptions } from './options.js'
 import { chooseOpeningView, closeModal, goBack, openModal, setModalLoading, shakeModal, SHAKE_MS } from './modal.js'
 import { definePlugin } from './plugin.js'
-import type { RouteEntry } from './router.js'
+import { whenViewLeaves, type RouteEntry } from './router.js'
 import { UnknownViewError, type ViewDefinition, type ViewId } from './views.js'
 
 declare module './views.js' {
@@ -15,20 +15,16 @@ declare module './views.js' {
   }
 }
 
-const view = (feature?: ViewDefinition['feature']): ViewDefinition => ({
-  title: 'connect.title',
-  load: async () => ({ default: 'component' }),
-  feature,
-})
+const view = (): Omit<ViewDefinition, 'feature'> => ({ title: 'connect.title', load: async () => ({ default: 'component' }) })
 
 /**
- * The core views the React layer registers, plus one behind the allWallets flag, and a pairing
- * connector (as the EVM chain's WalletConnect registers it) that leads to ConnectingWalletConnectBasic.
+ * The core views the React layer registers, and a pairing connector (as the EVM chain's WalletConnect registers it)
+ * that leads to ConnectingWalletConnectBasic.
  */
 const testViews = (ids: ViewId[] = ['Connect', 'Account', 'AllWallets', 'ConnectingWalletConnectBasic', 'Networks', 'ConnectingExternal']) =>
   definePlugin({
     name: 'test-views',
-    views: { ...Object.fromEntries(ids.map((id) => [id, view()])), TestFeatureView: view('allWallets') },
+    views: Object.fromEntries(ids.map((id) => [id, view()])),
     setup: (kernel) =>
       kernel.connectors.register({
         connector: { id: 'pairing', name: 'Pairing', namespaces: ['eip155'], type: 'walletConnect' },
@@ -36,8 +32,11 @@ const testViews = (ids: ViewId[] = ['Connect', 'Account', 'AllWallets', 'Connect
       }),
   })
 
+/** A view behind the allWallets flag, its plugin's feature. */
+const gatedView = definePlugin({ name: 'test-gated', feature: 'allWallets', views: { TestFeatureView: view() } })
+
 function setup(options: FoyerOptions = {}) {
-  return testKernel({ plugins: [testViews(), testChain()], ...options })
+  return testKernel({ plugins: [testViews(), gatedView, testChain()], ...options })
 }
 
 const route = (view: ViewId): RouteEntry => ({ view, params: undefined }) as RouteEntry
@@ -225,6 +224,30 @@ describe('goBack and closeModal (§2)', () => {
     expect(kernel.store.getState().modal).toMatchObject({ open: false, loading: false })
     expect(history(kernel)).toEqual(['Connect'])
     expect(closed).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('whenViewLeaves', () => {
+  it('tells when the last of its views leaves by back or close, not while another view sits over it', () => {
+    const kernel = setup()
+    const left = vi.fn()
+    const stop = whenViewLeaves(kernel, ['Networks', 'Account'], left)
+    openModal(kernel, { view: 'Networks' })
+    kernel.router.push('Account')
+    kernel.router.push('Connect')
+    goBack(kernel)
+    expect(left).not.toHaveBeenCalled()
+    goBack(kernel)
+    expect(left).not.toHaveBeenCalled()
+    closeModal(kernel)
+    expect(left).toHaveBeenCalledTimes(1)
+    openModal(kernel, { view: 'Account' })
+    kernel.router.replace('Connect')
+    expect(left).toHaveBeenCalledTimes(2)
+    stop()
+    openModal(kernel, { view: 'Networks' })
+    closeModal(kernel)
+    expect(left).toHaveBeenCalledTimes(2)
   })
 })
 

@@ -163,7 +163,7 @@ describe('plugin lifecycle in createKernel', () => {
       ],
     })
     expect(kernel.views.ids()).toEqual(['Networks', 'Account'])
-    // A plugin's feature gates its views and entries unless they name their own.
+    // A plugin's feature gates all of its views and entries.
     expect(kernel.views.get('Networks')?.feature).toBe('testSwaps')
     expect(kernel.views.slot('wallet-features').map((entry) => [entry.id, entry.feature])).toEqual([
       ['receive', undefined],
@@ -182,6 +182,60 @@ describe('plugin lifecycle in createKernel', () => {
         plugins: [definePlugin({ name: 'one', views: { Account: view } }), definePlugin({ name: 'two', views: { Account: view } })],
       }),
     ).toThrow("The view 'Account' is registered twice.")
+  })
+})
+
+describe('when views and slot entries are available', () => {
+  const load = async () => ({ default: 'component' })
+  const withTransfer = (kernel: Kernel) => kernel.chains.withCapability('transfer').length > 0
+  const withApi = (kernel: Kernel) => Boolean(kernel.options.services.api)
+  const gated = definePlugin({
+    name: 'gated',
+    flags: { testSwaps: { default: true } },
+    feature: 'testSwaps',
+    views: {
+      Networks: { title: 'networks.title', load },
+      Account: { title: 'account.title', available: withTransfer, load },
+      // A JavaScript author may still name a flag of the view's own; the plugin's flag gates it all the same.
+      Connect: { title: 'connect.title', feature: 'allWallets', load } as never,
+    },
+    slots: { 'wallet-features': [{ id: 'gated', label: 'networks.title', view: 'Networks' }] },
+  })
+  const shown = (kernel: Kernel) => (['Networks', 'Account', 'Connect'] as const).filter((view) => kernel.isViewAvailable(view))
+
+  it("hides every view of a plugin, and its slot entries, while the plugin's flag is off", () => {
+    const on = testKernel({ plugins: [testChain({ transfer: 'approve' }), gated] })
+    expect(shown(on)).toEqual(['Networks', 'Account', 'Connect'])
+    const off = testKernel({ plugins: [testChain({ transfer: 'approve' }), gated], features: { testSwaps: false } })
+    expect(shown(off)).toEqual([])
+    expect(off.views.slot('wallet-features').map((entry) => entry.feature)).toEqual(['testSwaps'])
+  })
+
+  it('leaves out a view whose chain capability is missing', () => {
+    const kernel = testKernel({ plugins: [testChain(), gated] })
+    expect(kernel.views.get('Account')).toBeUndefined()
+    expect(shown(kernel)).toEqual(['Networks', 'Connect'])
+  })
+
+  it('leaves out a view and a slot entry whose service is not configured, and keeps them where it is', () => {
+    const needsApi = definePlugin({
+      name: 'needs-api',
+      views: { Networks: { title: 'networks.title', available: withApi, load } },
+      slots: { 'wallet-features': [{ id: 'needs-api', label: 'networks.title', view: 'Networks', available: withApi }] },
+    })
+    const without = testKernel({ plugins: [testChain(), needsApi] })
+    expect(without.views.get('Networks')).toBeUndefined()
+    expect(without.views.slot('wallet-features')).toEqual([])
+    const withService = testKernel({ services: { api: 'http://127.0.0.1:9' }, plugins: [testChain(), needsApi] })
+    expect(withService.isViewAvailable('Networks')).toBe(true)
+    expect(withService.views.slot('wallet-features').map((entry) => entry.id)).toEqual(['needs-api'])
+  })
+
+  it("releases a manifest's views and slot entries when the kernel is destroyed", async () => {
+    const kernel = testKernel({ plugins: [testChain({ transfer: 'approve' }), gated] })
+    await kernel.destroy()
+    expect(kernel.views.ids()).toEqual([])
+    expect(kernel.views.slot('wallet-features')).toEqual([])
   })
 })
 

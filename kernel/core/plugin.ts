@@ -37,7 +37,7 @@ export interface PluginDefinition<Name extends string = string> {
    * @example { send: { default: true } }
    */
   flags?: FlagDeclarations
-  /** The feature flag that gates the plugin's views and slot entries; the kernel's or a declared one. */
+  /** The feature flag that gates every view and slot entry of the plugin; the kernel's or a declared one. */
   feature?: FeatureName
   /**
    * Functions other plugins call through `pluginApi(kernel, name)`, typed by the plugin's entry in
@@ -47,9 +47,9 @@ export interface PluginDefinition<Name extends string = string> {
    */
   api?: Name extends keyof PluginApis ? PluginApis[Name] : object
   /** Views the plugin adds, by id (SPEC §2 ids). */
-  views?: { [V in ViewId]?: ViewDefinition }
+  views?: { [V in ViewId]?: PluginView }
   /** Entries the plugin adds to core views. */
-  slots?: { [S in SlotName]?: ReadonlyArray<Slots[S]> }
+  slots?: { [S in SlotName]?: ReadonlyArray<PluginSlotEntry<S>> }
   /** English texts inline; other locales as loaders so that they load on demand. */
   locales?: { en?: LocaleMessages } & Record<string, LocaleMessages | LocaleLoader | undefined>
   /** Lifecycle hooks, run in plugin order (`afterConnect` …). */
@@ -58,6 +58,31 @@ export interface PluginDefinition<Name extends string = string> {
   // biome-ignore lint/suspicious/noConfusingVoidType: a setup that needs no teardown may return nothing at all.
   setup?: (kernel: Kernel) => Teardown | void
 }
+
+/**
+ * When a view or slot entry of a manifest exists at all. The kernel asks once, when it is created, after the chains
+ * are known and before any `setup`; what it asks about (chains, options, the visitor's time zone) does not change
+ * while the kernel lives. See docs/concepts/plugins.md.
+ */
+export interface Availability {
+  /**
+   * False leaves the view or entry out of this kernel, as if the plugin had not declared it.
+   * @default always available
+   * @example { available: (kernel) => kernel.chains.withCapability('transfer').length > 0 }
+   */
+  available?: (kernel: Kernel) => boolean
+}
+
+/** The flag of a manifest's view or entry is the plugin's `feature`, one for all of them; they name none of their own. */
+interface GatedByThePlugin {
+  feature?: never
+}
+
+/** A view as a manifest declares it. */
+export type PluginView = Omit<ViewDefinition, 'feature'> & GatedByThePlugin & Availability
+
+/** A slot entry as a manifest declares it. */
+export type PluginSlotEntry<S extends SlotName> = Omit<Slots[S], 'feature'> & GatedByThePlugin & Availability
 
 /** A plugin object, as `definePlugin` or `defineChain` returns it. */
 export interface Plugin extends Readonly<PluginDefinition> {

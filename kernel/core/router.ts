@@ -1,3 +1,5 @@
+import type { Unsubscribe } from './bus.js'
+import type { Kernel } from './createKernel.js'
 import { ModalClosedError, ViewLeftError } from './errors/catalogue.js'
 import type { Store } from './store.js'
 import { UnknownViewError, type ViewId, type ViewParams, type ViewRegistry } from './views.js'
@@ -131,4 +133,21 @@ export function createRouter(
     },
     isAwaited: () => pending.has(current()),
   }
+}
+
+/**
+ * Calls `left` each time the last of `views` leaves the modal's history (back, close), and not while another view
+ * sits over it. A view that keeps its step in a store slice resets it here, so that the visitor who comes back
+ * starts over while one who looks at Networks and returns finds the view as they left it.
+ *
+ * @example
+ * whenViewLeaves(kernel, ['Send'], () => kernel.store.update('send', (state) => ({ ...state, step: 'form' })))
+ */
+export function whenViewLeaves(kernel: Kernel, views: readonly ViewId[], left: () => void): Unsubscribe {
+  return kernel.store.select(
+    (state) => state.router.history.some((entry) => views.includes(entry.view)),
+    (shown) => {
+      if (!shown) left()
+    },
+  )
 }

@@ -192,7 +192,7 @@ describe('sign-in during login (§3 siwxMessage)', () => {
 
   it('behavior: the frame signs the fields it is sent (APP_SIGN_IN) and its text is what the verifier gets; no grant answers undefined', async () => {
     const { wallet, answer, posted, fromFrame, settle, kernel } = await setup()
-    const signInAtLogin = kernel.connectors.get(EMAIL_CONNECTOR_ID)!.signInAtLogin!
+    const signInAtLogin = kernel.connectors.capability(EMAIL_CONNECTOR_ID, 'signInAtLogin')!
     const signed = signInAtLogin({ namespace: 'eip155', message: fields })
     await settle()
     expect(posted.at(-1)?.message).toMatchObject({ type: 'APP_SIGN_IN', payload: { siwxMessage: fields } })

@@ -293,18 +293,20 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
   const evmProvider = createEip1193Provider(kernel, wallet, { onNotAllowed: refuse })
   kernel.connectors.register({
     connector: { id: EMAIL_CONNECTOR_ID, name: 'Email', type: 'auth', namespaces },
-    /**
-     * §4: switching to this connection settles the EVM account type: smartAccount when the address picked is the
-     * smart account and the network offers one, otherwise eoa. Solana accounts have one type.
-     */
-    async switchAccountType({ namespace, address }) {
-      const current = wallet.evmAccount()
-      if (namespace !== 'eip155' || !current) return
-      const smartAccounts = current.smartAccount !== undefined
-      const wanted = smartAccounts && address !== undefined && address.toLowerCase() === current.smartAccount?.toLowerCase() ? 'smartAccount' : 'eoa'
-      if (canSwitchAccountType(current.type, wanted, { smartAccounts })) await wallet.setPreferredAccountType(wanted)
+    capabilities: {
+      /**
+       * §4: switching to this connection settles the EVM account type: smartAccount when the address picked is the
+       * smart account and the network offers one, otherwise eoa. Solana accounts have one type.
+       */
+      async switchAccountType({ namespace, address }) {
+        const current = wallet.evmAccount()
+        if (namespace !== 'eip155' || !current) return
+        const smartAccounts = current.smartAccount !== undefined
+        const wanted = smartAccounts && address !== undefined && address.toLowerCase() === current.smartAccount?.toLowerCase() ? 'smartAccount' : 'eoa'
+        if (canSwitchAccountType(current.type, wanted, { smartAccounts })) await wallet.setPreferredAccountType(wanted)
+      },
+      signInAtLogin: ({ message }) => wallet.signInAtLogin(message),
     },
-    signInAtLogin: ({ message }) => wallet.signInAtLogin(message),
     providers: {
       eip155: evmProvider,
       solana: createSolanaWallet(wallet, {

@@ -73,6 +73,8 @@ export function names({ zone = 'foyer.id' }: NamesOptions = {}): Plugin {
   if (!/^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(zone)) {
     throw new InvalidOptionsError(`names({ zone }) must be a lower-case domain such as 'foyer.id', got ${JSON.stringify(zone)}`)
   }
+  // Registered through the blockchain data service, so offered only with one.
+  const available = (kernel: Kernel) => Boolean(kernel.options.services.api)
   return definePlugin({
     name: 'names',
     // The actions load with their caller's first use, never with the manifest (STYLE 3).
@@ -80,23 +82,20 @@ export function names({ zone = 'foyer.id' }: NamesOptions = {}): Plugin {
       registerAccountName: async (kernel, params) => (await import('./registerAccountName.js')).registerAccountName(kernel, params),
       resolveName: async (kernel, params) => (await import('./registerAccountName.js')).resolveName(kernel, params),
     },
+    views: {
+      RegisterAccountName: { title: 'names.title', available, load: () => import('./RegisterAccountNameView.js') },
+      RegisterAccountNameSuccess: { title: 'names.successTitle', available, load: () => import('./RegisterAccountNameSuccessView.js') },
+    },
     // Where the account's chain has identities: EVM (§6).
     slots: { 'wallet-features': [{ id: 'names', label: 'names.action', view: 'RegisterAccountName', capability: 'identity' }] },
     locales: { en, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },
     setup(kernel) {
-      if (!kernel.options.services.api) {
+      if (!available(kernel)) {
         kernel.logger.warn('names() needs `services.api`, the blockchain data service that registers names: names are off.')
         return
       }
       kernel.store.addSlice('names', { zone })
-      const views = [
-        kernel.views.register('RegisterAccountName', { title: 'names.title', load: () => import('./RegisterAccountNameView.js') }),
-        kernel.views.register('RegisterAccountNameSuccess', { title: 'names.successTitle', load: () => import('./RegisterAccountNameSuccessView.js') }),
-      ]
-      return () => {
-        for (const unregister of views) unregister()
-        kernel.store.removeSlice('names')
-      }
+      return () => kernel.store.removeSlice('names')
     },
   })
 }

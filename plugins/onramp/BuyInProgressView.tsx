@@ -1,7 +1,7 @@
 import { goBack } from 'foyer'
 import { useFoyerState, useKernel, useTranslate } from 'foyer/react'
 import { Button, Spinner } from 'foyer/ui'
-import { addOnrampTexts } from './locales.js'
+import { addOnrampTexts } from './texts.js'
 import { truncateDecimal } from './truncateDecimal.js'
 
 /**

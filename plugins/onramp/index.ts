@@ -1,8 +1,8 @@
-// The onramp plugin's manifest: a wallet action, the OnRamp and BuyInProgress views (registered only where a
+// The onramp plugin's manifest: a wallet action, the OnRamp and BuyInProgress views (available only where a
 // blockchain API answers the on-ramp calls, and never for visitors in §6's restricted time zones), its events and
 // texts. The views, the client and the actions load on demand.
-import { definePlugin, type Plugin } from 'foyer'
-import type { OnrampMessages } from './locales.js'
+import { definePlugin, whenViewLeaves, type Kernel, type Plugin } from 'foyer'
+import { en, type OnrampMessages } from './locales.js'
 import type { OnrampState } from './onrampState.js'
 import { isRestrictedTimeZone, visitorTimeZone } from './restrictedTimeZones.js'
 
@@ -69,35 +69,34 @@ export interface OnrampPluginOptions {
  * createKernel({ projectId, services: { api: 'https://api.example.com' }, plugins: [evm({ networks }), onramp()] })
  */
 export function onramp(options: OnrampPluginOptions = {}): Plugin {
+  const restricted = () => isRestrictedTimeZone(options.timeZone ?? visitorTimeZone())
+  // Never in a restricted time zone, and only where a blockchain API answers the on-ramp calls.
+  const available = (kernel: Kernel) => !restricted() && Boolean(kernel.options.services.api)
   return definePlugin({
     name: 'onramp',
     flags: { onramp: { default: true, remote: true } },
     feature: 'onramp',
+    views: {
+      OnRamp: { title: 'onramp.title', available, load: () => import('./OnRampView.js') },
+      BuyInProgress: { title: 'onramp.progressTitle', available, load: () => import('./BuyInProgressView.js') },
+    },
     slots: { 'wallet-features': [{ id: 'onramp', label: 'onramp.action', view: 'OnRamp' }] },
-    // The rest of the English texts load with the views (locales.ts); the Account view needs only these.
-    locales: { en: { 'onramp.title': 'Buy crypto', 'onramp.action': 'Buy', 'onramp.progressTitle': 'Buy in progress' }, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },
+    // The rest of the English texts load with the views (texts.ts); the Account view needs only these.
+    locales: { en, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },
     setup(kernel) {
       // Without the views the Account view hides the entry.
-      if (isRestrictedTimeZone(options.timeZone ?? visitorTimeZone())) return
-      if (!kernel.options.services.api) {
+      if (restricted()) return
+      if (!available(kernel)) {
         kernel.logger.warn('onramp() needs `services.api`, the blockchain API that answers the on-ramp calls: buying is off.')
         return
       }
       kernel.store.addSlice('onramp', INITIAL_ONRAMP_STATE)
-      const unregister = [
-        kernel.views.register('OnRamp', { title: 'onramp.title', feature: 'onramp', load: () => import('./OnRampView.js') }),
-        kernel.views.register('BuyInProgress', { title: 'onramp.progressTitle', feature: 'onramp', load: () => import('./BuyInProgressView.js') }),
-      ]
       // The checkout starts over once both views leave the modal (back, close); the order is still followed.
-      const stopWatching = kernel.store.select(
-        (state) => state.router.history.some((entry) => entry.view === 'OnRamp' || entry.view === 'BuyInProgress'),
-        (shown) => {
-          if (!shown) kernel.store.update('onramp', (state) => ({ ...state, checkout: undefined, checkoutUrl: undefined, error: undefined }))
-        },
+      const stopWatching = whenViewLeaves(kernel, ['OnRamp', 'BuyInProgress'], () =>
+        kernel.store.update('onramp', (state) => ({ ...state, checkout: undefined, checkoutUrl: undefined, error: undefined })),
       )
       return () => {
         stopWatching()
-        for (const off of unregister) off()
         kernel.store.removeSlice('onramp')
       }
     },

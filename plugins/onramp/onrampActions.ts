@@ -11,7 +11,7 @@ import {
   type KernelQuery,
 } from 'foyer'
 import type { Kernel } from 'foyer'
-import { addOnrampTexts } from './locales.js'
+import { addOnrampTexts } from './texts.js'
 import {
   FALLBACK_PAYMENT_LIMITS,
   ONRAMP_PROVIDERS,

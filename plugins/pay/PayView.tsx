@@ -4,7 +4,7 @@ import { useAccount, useKernel, useKernelQuery, useNetwork, useTranslate } from 
 import type { ViewProps } from 'foyer/react'
 import { Button, Skeleton } from 'foyer/ui'
 import { exchangeApiOf, payFromExchange } from './exchangeApi.js'
-import { addPayTexts } from './locales.js'
+import { addPayTexts } from './texts.js'
 import { parsePayParameters, type ParsedAsset, type PayParameters } from './payParameters.js'
 
 const erc20Metadata = [

@@ -1,7 +1,7 @@
 // The pay plugin's manifest: the Pay view (a requestable view: it answers `pay`'s request), the `pay` action, its
 // events and texts. The view, and paying through Send's api, load on demand.
 import { definePlugin, type Plugin } from 'foyer'
-import type { PayMessages } from './locales.js'
+import { en, type PayMessages } from './locales.js'
 import type { PayParameters, PayResult } from './payParameters.js'
 
 declare module 'foyer' {
@@ -60,9 +60,7 @@ export function payPlugin(): Plugin {
     requires: ['send'],
     flags: { pay: { default: false } },
     feature: 'pay',
-    locales: { en: { 'pay.title': 'Pay' }, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },
-    setup(kernel) {
-      return kernel.views.register('Pay', { title: 'pay.title', feature: 'pay', load: () => import('./PayView.js') })
-    },
+    views: { Pay: { title: 'pay.title', load: () => import('./PayView.js') } },
+    locales: { en, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },
   })
 }

@@ -1,30 +1,9 @@
-import type { Kernel } from 'foyer'
+import type { ViewTexts } from './texts.js'
 
-/** English for the pay plugin; `{amount}`, `{symbol}`, `{recipient}`, `{network}` are filled in at run time. */
+/** The pay plugin's English that the manifest needs: the view's title. The rest (texts.ts) comes with the view. */
 export const en = {
   'pay.title': 'Pay',
-  /** What the host asks the visitor to pay, e.g. 'Pay 10 USDC'. */
-  'pay.summary': 'Pay {amount} {symbol}',
-  'pay.recipient': 'To',
-  'pay.network': 'Network',
-  'pay.fromWallet': 'Pay from your wallet',
-  'pay.connect': 'Connect a wallet to pay',
-  'pay.wrongNamespace': 'Connect a wallet on {network} to pay.',
-  'pay.paying': 'Confirm the payment in your wallet',
-  'pay.fromExchange': 'Pay from an exchange',
-  /** While the exchange's window is open. */
-  'pay.exchangeOpen': 'Confirm the payment in the exchange window',
-  'pay.error.exchangeClosed': 'The exchange window was closed without paying',
-  'pay.error.exchangeCancelled': 'The payment was cancelled on the exchange',
-  'pay.loading': 'Reading the token…',
-  'pay.error.rejected': 'You declined the payment in your wallet',
-  'pay.error.failed': 'The payment failed',
-  'pay.error.token': 'This token could not be read; pass its `metadata`',
 } as const
 
-export type PayMessages = Record<keyof typeof en, string>
-
-/** Adds the view's English texts to the kernel, under the host's own. */
-export function addPayTexts(kernel: Kernel): void {
-  kernel.i18n.addDefaults('en', en)
-}
+/** Every key of the plugin, for the Messages type. */
+export type PayMessages = Record<keyof typeof en | keyof ViewTexts, string>

@@ -1,6 +1,6 @@
-// The send plugin's manifest: a wallet action, its view (registered only where a chain can
+// The send plugin's manifest: a wallet action, its view (available only where a chain can
 // transfer) and texts. The view, the action and the chains' transfer code load on demand.
-import { definePlugin, type Kernel, type Plugin } from 'foyer'
+import { definePlugin, whenViewLeaves, type Kernel, type Plugin } from 'foyer'
 import { en } from './locales.js'
 import { INITIAL_SEND_STATE, type SendState } from './sendState.js'
 import type { SendEventPayload, SendTokenParameters, SendTokenReturnType } from './sendToken.js'
@@ -61,30 +61,28 @@ export interface SendApi {
  * createKernel({ projectId, plugins: [evm({ networks }), send()] })
  */
 export function send(): Plugin {
+  // Offered only where a chain here can transfer.
+  const available = (kernel: Kernel) => kernel.chains.withCapability('transfer').length > 0
   return definePlugin({
     name: 'send',
     flags: { send: { default: true } },
     feature: 'send',
     // The action loads with its caller's first use, never with the manifest (STYLE 3).
     api: { sendToken: async (kernel, params) => (await import('./sendToken.js')).sendToken(kernel, params) },
+    views: { Send: { title: 'send.title', available, load: () => import('./SendView.js') } },
     // The entry shows only while the connected chain can transfer.
     slots: { 'wallet-features': [{ id: 'send', label: 'send.action', view: 'Send', capability: 'transfer' }] },
     locales: { en, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },
     setup(kernel) {
-      // Without a view the Account view hides the entry: no chain here can transfer.
-      if (kernel.chains.withCapability('transfer').length === 0) return
+      // Without the view the Account view hides the entry, and the form has nothing to keep.
+      if (!available(kernel)) return
       kernel.store.addSlice('send', INITIAL_SEND_STATE)
-      const unregister = kernel.views.register('Send', { title: 'send.title', feature: 'send', load: () => import('./SendView.js') })
       // The view's step starts over once Send leaves the modal (back, close), not while a view sits over it.
-      const stopWatching = kernel.store.select(
-        (state) => state.router.history.some((entry) => entry.view === 'Send'),
-        (shown) => {
-          if (!shown) kernel.store.update('send', (state) => ({ ...state, step: 'form', hash: undefined, error: undefined }))
-        },
+      const stopWatching = whenViewLeaves(kernel, ['Send'], () =>
+        kernel.store.update('send', (state) => ({ ...state, step: 'form', hash: undefined, error: undefined })),
       )
       return () => {
         stopWatching()
-        unregister()
         kernel.store.removeSlice('send')
       }
     },

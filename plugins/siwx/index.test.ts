@@ -195,9 +195,11 @@ describe('signing in during login (§3 siwxMessage)', () => {
     const registration = kernel.connectors.get('test-wallet-eip155')!
     kernel.connectors.register({
       ...registration,
-      async signInAtLogin({ namespace, message }) {
-        asked.push({ namespace, message })
-        return answer === 'sign' ? { message: { ...message, serializedMessage: `signed at login: ${message.nonce}` }, signature: '0xlogin' } : undefined
+      capabilities: {
+        async signInAtLogin({ namespace, message }) {
+          asked.push({ namespace, message })
+          return answer === 'sign' ? { message: { ...message, serializedMessage: `signed at login: ${message.nonce}` }, signature: '0xlogin' } : undefined
+        },
       },
     })
     await connect(kernel, { connectorId: 'test-wallet-eip155' })

@@ -7,6 +7,7 @@ import {
   createToken,
   definePlugin,
   type FoyerState,
+  type Kernel,
   type Plugin,
   type Token,
 } from 'foyer'
@@ -97,8 +98,11 @@ export function siwx(options: SiwxOptions = {}): Plugin {
   }
   if (statement?.includes('\n')) throw new InvalidOptionsError('siwx({ statement }) must be one line (EIP-4361)')
   const load = () => import('./signIn.js')
+  // Signing in needs a verifier: the host's own, or the reference one at `services.api`.
+  const available = (kernel: Kernel) => Boolean(options.siwx || options.siweConfig || kernel.options.services.api)
   return definePlugin({
     name: 'siwx',
+    views: { SignIn: { title: 'siwx.title', available, load: () => import('./SignInView.js') } },
     locales: { en, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },
     hooks: {
       afterConnect: async (kernel, { namespace }) => {
@@ -106,14 +110,13 @@ export function siwx(options: SiwxOptions = {}): Plugin {
       },
     },
     setup(kernel) {
-      if (!options.siwx && !options.siweConfig && !kernel.options.services.api) {
+      if (!available(kernel)) {
         kernel.logger.warn('siwx() needs `siwx`, `siweConfig` or `services.api` (the reference verifier): sign-in is off.')
         return
       }
       kernel.store.addSlice('siwx', { required, statement, resources, expiresInMs, skipped: [] })
       if (options.siwx) kernel.container.provide(SiwxConfigToken, options.siwx)
       if (options.siweConfig) kernel.container.provide(SiweConfigToken, options.siweConfig)
-      const unregister = kernel.views.register('SignIn', { title: 'siwx.title', load: () => import('./SignInView.js') })
       // Which account each connected namespace shows on which network; the sign-in code loads only when one changes.
       const accounts = (state: FoyerState) =>
         Object.entries(state.connection.namespaces)
@@ -126,7 +129,6 @@ export function siwx(options: SiwxOptions = {}): Plugin {
       })
       return () => {
         stopWatching()
-        unregister()
         kernel.store.removeSlice('siwx')
       }
     },

@@ -83,7 +83,7 @@ export async function ensureSignedIn(kernel: Kernel, namespace: string): Promise
  * Signs in the account connected on `namespace`: the message (the verifier's own, or made here with its nonce), the
  * wallet's signature, the verifier's session. A wallet refusal is rethrown as it is (`isUserRejection`); a verifier
  * refusal is a SignInRefusedError. With `atLogin`, only a connector that signs as part of its login just now
- * (`signInAtLogin`) is asked, and nothing happens (undefined) when it does not.
+ * (its `signInAtLogin` capability) is asked, and nothing happens (undefined) when it does not.
  *
  * @example
  * await signIn(kernel, { namespace: 'eip155' })
@@ -94,7 +94,7 @@ export async function signIn(kernel: Kernel, { namespace, atLogin = false }: { n
   const account = accountOf(kernel, namespace)
   const state = kernel.store.getState().siwx
   if (!account || !state) throw new SignInRefusedError('No account is connected', { details: `Nothing is connected on ${namespace}.` })
-  const atLoginSigner = kernel.connectors.get(kernel.store.getState().connection.namespaces[namespace]?.connectorId ?? '')?.signInAtLogin
+  const atLoginSigner = kernel.connectors.capability(kernel.store.getState().connection.namespaces[namespace]?.connectorId ?? '', 'signInAtLogin')
   if (atLogin && !atLoginSigner) return undefined
   const verifier = await verifierOf(kernel)
   const input = { accountAddress: account.address, chainId: account.chainId }

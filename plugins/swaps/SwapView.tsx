@@ -8,7 +8,7 @@ import { approveSwapToken, checkSwapAllowance, isNative, setSwapInput, SLIPPAGE_
 import { gasPriceQuery, swapBalancesQuery, swapPricesQuery, swapTokensQuery } from './swapQueries.js'
 import { updateSwapState, type SwapQuote, type SwapState, type SwapToken } from './swapState.js'
 import { parseUnits } from './units.js'
-import { addSwapTexts } from './locales.js'
+import { addSwapTexts } from './texts.js'
 
 /** What the view knows about the account's tokens and the network fee. */
 interface SwapData {

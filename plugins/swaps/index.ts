@@ -1,8 +1,8 @@
-// The swaps plugin's manifest: a wallet action offered on the swap networks, the Swap view (registered only where a
+// The swaps plugin's manifest: a wallet action offered on the swap networks, the Swap view (available only where a
 // chain can send transactions and a blockchain API answers the convert calls) and its texts. The view, the convert
 // client and every action load on demand.
-import { definePlugin, type Plugin } from 'foyer'
-import type { SwapMessages } from './locales.js'
+import { definePlugin, whenViewLeaves, type Kernel, type Plugin } from 'foyer'
+import { en, type SwapMessages } from './locales.js'
 import type { SwapState } from './swapState.js'
 import swapNetworks from './swapNetworks.json'
 
@@ -56,32 +56,30 @@ export const SWAP_NETWORKS: readonly string[] = Object.freeze([...swapNetworks])
  * createKernel({ projectId, services: { api: 'https://api.example.com' }, plugins: [evm({ networks }), swaps()] })
  */
 export function swaps(): Plugin {
+  // Offered where a chain here sends transactions and a blockchain API answers the convert calls.
+  const available = (kernel: Kernel) => kernel.chains.withCapability('sendTransaction').length > 0 && Boolean(kernel.options.services.api)
   return definePlugin({
     name: 'swaps',
     flags: { swaps: { default: true, remote: true } },
     feature: 'swaps',
+    views: { Swap: { title: 'swap.title', available, load: () => import('./SwapView.js') } },
     slots: { 'wallet-features': [{ id: 'swaps', label: 'swap.action', view: 'Swap', capability: 'sendTransaction', networks: SWAP_NETWORKS }] },
-    // The rest of the English texts load with the view (locales.ts); the Account view needs only these.
-    locales: { en: { 'swap.title': 'Swap', 'swap.action': 'Swap' }, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },
+    // The rest of the English texts load with the view (texts.ts); the Account view needs only these.
+    locales: { en, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },
     setup(kernel) {
-      // Without a view the Account view hides the entry: no chain here sends transactions, or no service quotes.
+      // Without the view the Account view hides the entry: no chain here sends transactions, or no service quotes.
       if (kernel.chains.withCapability('sendTransaction').length === 0) return
-      if (!kernel.options.services.api) {
+      if (!available(kernel)) {
         kernel.logger.warn('swaps() needs `services.api`, the blockchain API that answers the convert calls: swaps are off.')
         return
       }
       kernel.store.addSlice('swaps', { sourceTokenAmount: '', quoteLoading: false, step: 'form' })
-      const unregister = kernel.views.register('Swap', { title: 'swap.title', feature: 'swaps', load: () => import('./SwapView.js') })
       // The view starts over once Swap leaves the modal (back, close), not while a view sits over it.
-      const stopWatching = kernel.store.select(
-        (state) => state.router.history.some((entry) => entry.view === 'Swap'),
-        (shown) => {
-          if (!shown) kernel.store.update('swaps', (state) => ({ ...state, step: 'form', hash: undefined, error: undefined, allowance: undefined }))
-        },
+      const stopWatching = whenViewLeaves(kernel, ['Swap'], () =>
+        kernel.store.update('swaps', (state) => ({ ...state, step: 'form', hash: undefined, error: undefined, allowance: undefined })),
       )
       return () => {
         stopWatching()
-        unregister()
         kernel.store.removeSlice('swaps')
       }
     },

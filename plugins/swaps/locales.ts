@@ -1,61 +1,14 @@
-import type { Kernel } from 'foyer'
+import type { ViewTexts } from './texts.js'
 
 /**
- * English for the swaps plugin; `{symbol}`, `{amount}`, `{percent}` … are filled in at run time. Only the title and
- * the action's label ship in the manifest (the Account view needs them); the rest loads with the view and is added
- * under whatever the host set (`messages`), which wins.
+ * The swaps plugin's English that the manifest needs: the view's title and the action's label (the Account view shows
+ * them). The rest (texts.ts) comes with the view.
  */
 export const en = {
   'swap.title': 'Swap',
   /** The button under the account that opens this view. */
   'swap.action': 'Swap',
-  'swap.from': 'You pay',
-  'swap.to': 'You receive',
-  'swap.fromToken': 'Token to pay with',
-  'swap.toToken': 'Token to receive',
-  'swap.chooseToken': 'Choose a token',
-  'swap.amount': 'Amount to pay',
-  'swap.max': 'Max',
-  'swap.flip': 'Swap the two tokens',
-  'swap.balance': 'Balance: {amount} {symbol}',
-  'swap.quoting': 'Finding the best price…',
-  'swap.output': '{amount} {symbol}',
-  /** One unit of the paid token in the received one, e.g. '1 ETH = 2,961.47 USDC'. */
-  'swap.rate': '1 {from} = {amount} {to}',
-  'swap.rateLabel': 'Rate',
-  'swap.priceImpact': 'Price impact',
-  'swap.poolFee': 'Pool fee',
-  'swap.networkFee': 'Network fee',
-  /** The most the price may move before the swap is refused. */
-  'swap.slippage': 'Slippage tolerance',
-  'swap.minimum': 'Minimum received',
-  'swap.route': 'Route',
-  'swap.preview': 'Review swap',
-  'swap.back': 'Edit',
-  'swap.approve': 'Approve {symbol}',
-  /** Shown while the wallet is asked to let the exchange spend the token. */
-  'swap.approving': 'Approve {symbol} in your wallet',
-  'swap.needsApproval': 'The exchange needs your approval to spend {symbol} first.',
-  'swap.checkingAllowance': 'Checking the approval…',
-  'swap.confirm': 'Swap now',
-  'swap.swapping': 'Confirm the swap in your wallet',
-  'swap.done': 'Swapped',
-  'swap.hash': 'Transaction',
-  /** `{explorer}` is the network's block explorer, e.g. 'Etherscan'. */
-  'swap.explorer': 'View on {explorer}',
-  'swap.again': 'Swap again',
-  'swap.notConnected': 'Connect a wallet to swap.',
-  'swap.unsupported': 'Swaps are not available on this network.',
-  'swap.error.amount': 'The amount is not a valid number',
-  'swap.error.balance': 'Insufficient balance',
-  'swap.error.tokens': 'The tokens to swap could not be loaded. Try again later.',
-  'swap.error.rejected': 'You declined the transaction in your wallet',
-  'swap.error.failed': 'The swap failed',
 } as const
 
-export type SwapMessages = Record<keyof typeof en, string>
-
-/** Adds the view's English texts to the kernel, under the host's own; once is enough, again costs nothing. */
-export function addSwapTexts(kernel: Kernel): void {
-  kernel.i18n.addDefaults('en', en)
-}
+/** Every key of the plugin, for the Messages type. */
+export type SwapMessages = Record<keyof typeof en | keyof ViewTexts, string>

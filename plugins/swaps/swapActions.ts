@@ -12,7 +12,7 @@ import {
 } from 'foyer'
 import type { Kernel } from 'foyer'
 import { convertApiOf, NATIVE_TOKEN } from './convertApi.js'
-import { addSwapTexts } from './locales.js'
+import { addSwapTexts } from './texts.js'
 import { updateSwapState, type SwapState } from './swapState.js'
 import { parseUnits } from './units.js'
 

@@ -1,6 +1,6 @@
 import type { Translations } from 'foyer'
 
-/** Arabic for the EVM chain. Keys and notes for translators: ./en.ts. */
+/** Arabic for the EVM chain. Keys and notes for translators: ../locales.ts. */
 export const ar: Translations = {
   'evm.browserWallet': "محفظة المتصفح",
   'evm.unsupported.current': "محفظتك على السلسلة {chainId}.",

@@ -1,6 +1,6 @@
 import type { Translations } from 'foyer'
 
-/** German for the EVM chain. Keys and notes for translators: ./en.ts. */
+/** German for the EVM chain. Keys and notes for translators: ../locales.ts. */
 export const de: Translations = {
   'evm.browserWallet': "Browser-Wallet",
   'evm.unsupported.current': "Deine Wallet ist auf Chain {chainId}.",

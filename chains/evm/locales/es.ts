@@ -1,6 +1,6 @@
 import type { Translations } from 'foyer'
 
-/** Spanish for the EVM chain. Keys and notes for translators: ./en.ts. */
+/** Spanish for the EVM chain. Keys and notes for translators: ../locales.ts. */
 export const es: Translations = {
   'evm.browserWallet': "Billetera del navegador",
   'evm.unsupported.current': "Tu billetera está en la cadena {chainId}.",

@@ -1,6 +1,6 @@
 import type { Translations } from 'foyer'
 
-/** French for the EVM chain. Keys and notes for translators: ./en.ts. */
+/** French for the EVM chain. Keys and notes for translators: ../locales.ts. */
 export const fr: Translations = {
   'evm.browserWallet': "Portefeuille du navigateur",
   'evm.unsupported.current': "Votre portefeuille est sur la chaîne {chainId}.",

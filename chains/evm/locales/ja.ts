@@ -1,6 +1,6 @@
 import type { Translations } from 'foyer'
 
-/** Japanese for the EVM chain. Keys and notes for translators: ./en.ts. */
+/** Japanese for the EVM chain. Keys and notes for translators: ../locales.ts. */
 export const ja: Translations = {
   'evm.browserWallet': "ブラウザウォレット",
   'evm.unsupported.current': "ウォレットはチェーン {chainId} に接続しています。",

@@ -1,6 +1,6 @@
 import type { Translations } from 'foyer'
 
-/** Brazilian Portuguese for the EVM chain. Keys and notes for translators: ./en.ts. */
+/** Brazilian Portuguese for the EVM chain. Keys and notes for translators: ../locales.ts. */
 export const ptBR: Translations = {
   'evm.browserWallet': "Carteira do navegador",
   'evm.unsupported.current': "Sua carteira está na rede {chainId}.",

@@ -1,6 +1,6 @@
 import type { Translations } from 'foyer'
 
-/** Simplified Chinese for the EVM chain. Keys and notes for translators: ./en.ts. */
+/** Simplified Chinese for the EVM chain. Keys and notes for translators: ../locales.ts. */
 export const zhCN: Translations = {
   'evm.browserWallet': "浏览器钱包",
   'evm.unsupported.current': "你的钱包当前在链 {chainId} 上。",

@@ -1,6 +1,6 @@
 import type { Translations } from 'foyer'
 
-/** Spanish for the Solana chain. Keys and notes for translators: ./en.ts. */
+/** Spanish for the Solana chain. Keys and notes for translators: ../locales.ts. */
 export const es: Translations = {
   'solana.browse.opening': "Abriendo esta página en {wallet}…",
 }

@@ -1,6 +1,6 @@
 import type { Translations } from 'foyer'
 
-/** Simplified Chinese for the Solana chain. Keys and notes for translators: ./en.ts. */
+/** Simplified Chinese for the Solana chain. Keys and notes for translators: ../locales.ts. */
 export const zhCN: Translations = {
   'solana.browse.opening': "正在 {wallet} 中打开此页面…",
 }

@@ -1,6 +1,6 @@
 import type { Translations } from 'foyer'
 
-/** Arabic (right to left) for the onramp plugin. Keys and notes for translators: ../locales.ts. */
+/** Arabic (right to left) for the onramp plugin. Keys and notes for translators: ../locales.ts and ../texts.ts. */
 export const ar: Translations = {
   'onramp.title': 'شراء العملات المشفّرة',
   'onramp.action': 'شراء',

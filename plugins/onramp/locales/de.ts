@@ -1,6 +1,6 @@
 import type { Translations } from 'foyer'
 
-/** German for the onramp plugin. Keys and notes for translators: ../locales.ts. */
+/** German for the onramp plugin. Keys and notes for translators: ../locales.ts and ../texts.ts. */
 export const de: Translations = {
   'onramp.title': 'Krypto kaufen',
   'onramp.action': 'Kaufen',

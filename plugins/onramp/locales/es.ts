@@ -1,6 +1,6 @@
 import type { Translations } from 'foyer'
 
-/** Spanish for the onramp plugin. Keys and notes for translators: ../locales.ts. */
+/** Spanish for the onramp plugin. Keys and notes for translators: ../locales.ts and ../texts.ts. */
 export const es: Translations = {
   'onramp.title': 'Comprar cripto',
   'onramp.action': 'Comprar',

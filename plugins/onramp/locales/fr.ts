@@ -1,6 +1,6 @@
 import type { Translations } from 'foyer'
 
-/** French for the onramp plugin. Keys and notes for translators: ../locales.ts. */
+/** French for the onramp plugin. Keys and notes for translators: ../locales.ts and ../texts.ts. */
 export const fr: Translations = {
   'onramp.title': 'Acheter des cryptos',
   'onramp.action': 'Acheter',

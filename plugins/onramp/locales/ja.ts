@@ -1,6 +1,6 @@
 import type { Translations } from 'foyer'
 
-/** Japanese for the onramp plugin. Keys and notes for translators: ../locales.ts. Japanese has one plural form (the bare key). */
+/** Japanese for the onramp plugin. Keys and notes for translators: ../locales.ts and ../texts.ts. Japanese has one plural form (the bare key). */
 export const ja: Translations = {
   'onramp.title': '暗号資産を購入',
   'onramp.action': '購入',

@@ -1,6 +1,6 @@
 import type { Translations } from 'foyer'
 
-/** Brazilian Portuguese for the onramp plugin. Keys and notes for translators: ../locales.ts. */
+/** Brazilian Portuguese for the onramp plugin. Keys and notes for translators: ../locales.ts and ../texts.ts. */
 export const ptBR: Translations = {
   'onramp.title': 'Comprar cripto',
   'onramp.action': 'Comprar',

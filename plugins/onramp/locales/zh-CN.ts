@@ -1,6 +1,6 @@
 import type { Translations } from 'foyer'
 
-/** Simplified Chinese for the onramp plugin. Keys and notes for translators: ../locales.ts. Chinese has one plural form (the bare key). */
+/** Simplified Chinese for the onramp plugin. Keys and notes for translators: ../locales.ts and ../texts.ts. Chinese has one plural form (the bare key). */
 export const zhCN: Translations = {
   'onramp.title': '购买加密货币',
   'onramp.action': '购买',

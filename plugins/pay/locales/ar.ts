@@ -1,6 +1,6 @@
 import type { Translations } from 'foyer'
 
-/** Arabic (right to left) for the pay plugin. Keys and notes for translators: ../locales.ts. */
+/** Arabic (right to left) for the pay plugin. Keys and notes for translators: ../locales.ts and ../texts.ts. */
 export const ar: Translations = {
   'pay.title': 'الدفع',
   'pay.summary': 'ادفع {amount} {symbol}',

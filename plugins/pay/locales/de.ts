@@ -1,6 +1,6 @@
 import type { Translations } from 'foyer'
 
-/** German for the pay plugin. Keys and notes for translators: ../locales.ts. */
+/** German for the pay plugin. Keys and notes for translators: ../locales.ts and ../texts.ts. */
 export const de: Translations = {
   'pay.title': 'Bezahlen',
   'pay.summary': '{amount} {symbol} bezahlen',

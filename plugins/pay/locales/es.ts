@@ -1,6 +1,6 @@
 import type { Translations } from 'foyer'
 
-/** Spanish for the pay plugin. Keys and notes for translators: ../locales.ts. */
+/** Spanish for the pay plugin. Keys and notes for translators: ../locales.ts and ../texts.ts. */
 export const es: Translations = {
   'pay.title': 'Pagar',
   'pay.summary': 'Pagar {amount} {symbol}',

@@ -1,6 +1,6 @@
 import type { Translations } from 'foyer'
 
-/** French for the pay plugin. Keys and notes for translators: ../locales.ts. */
+/** French for the pay plugin. Keys and notes for translators: ../locales.ts and ../texts.ts. */
 export const fr: Translations = {
   'pay.title': 'Payer',
   'pay.summary': 'Payer {amount} {symbol}',

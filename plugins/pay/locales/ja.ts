@@ -1,6 +1,6 @@
 import type { Translations } from 'foyer'
 
-/** Japanese for the pay plugin. Keys and notes for translators: ../locales.ts. Japanese has one plural form (the bare key). */
+/** Japanese for the pay plugin. Keys and notes for translators: ../locales.ts and ../texts.ts. Japanese has one plural form (the bare key). */
 export const ja: Translations = {
   'pay.title': '支払い',
   'pay.summary': '{amount} {symbol} を支払う',

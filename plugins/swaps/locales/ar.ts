@@ -1,6 +1,6 @@
 import type { Translations } from 'foyer'
 
-/** Arabic (right to left) for the swaps plugin. Keys and notes for translators: ../locales.ts. */
+/** Arabic (right to left) for the swaps plugin. Keys and notes for translators: ../locales.ts and ../texts.ts. */
 export const ar: Translations = {
   'swap.title': 'مبادلة',
   'swap.action': 'مبادلة',

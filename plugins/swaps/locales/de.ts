@@ -1,6 +1,6 @@
 import type { Translations } from 'foyer'
 
-/** German for the swaps plugin. Keys and notes for translators: ../locales.ts. */
+/** German for the swaps plugin. Keys and notes for translators: ../locales.ts and ../texts.ts. */
 export const de: Translations = {
   'swap.title': 'Tauschen',
   'swap.action': 'Tauschen',

@@ -1,6 +1,6 @@
 import type { Translations } from 'foyer'
 
-/** Spanish for the swaps plugin. Keys and notes for translators: ../locales.ts. */
+/** Spanish for the swaps plugin. Keys and notes for translators: ../locales.ts and ../texts.ts. */
 export const es: Translations = {
   'swap.title': 'Intercambiar',
   'swap.action': 'Intercambiar',

@@ -1,6 +1,6 @@
 import type { Translations } from 'foyer'
 
-/** French for the swaps plugin. Keys and notes for translators: ../locales.ts. */
+/** French for the swaps plugin. Keys and notes for translators: ../locales.ts and ../texts.ts. */
 export const fr: Translations = {
   'swap.title': 'Échanger',
   'swap.action': 'Échanger',

@@ -1,6 +1,6 @@
 import type { Translations } from 'foyer'
 
-/** Japanese for the swaps plugin. Keys and notes for translators: ../locales.ts. Japanese has one plural form (the bare key). */
+/** Japanese for the swaps plugin. Keys and notes for translators: ../locales.ts and ../texts.ts. Japanese has one plural form (the bare key). */
 export const ja: Translations = {
   'swap.title': 'スワップ',
   'swap.action': 'スワップ',

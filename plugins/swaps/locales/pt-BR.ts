@@ -1,6 +1,6 @@
 import type { Translations } from 'foyer'
 
-/** Brazilian Portuguese for the swaps plugin. Keys and notes for translators: ../locales.ts. */
+/** Brazilian Portuguese for the swaps plugin. Keys and notes for translators: ../locales.ts and ../texts.ts. */
 export const ptBR: Translations = {
   'swap.title': 'Trocar',
   'swap.action': 'Trocar',

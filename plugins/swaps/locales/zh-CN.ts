@@ -1,6 +1,6 @@
 import type { Translations } from 'foyer'
 
-/** Simplified Chinese for the swaps plugin. Keys and notes for translators: ../locales.ts. Chinese has one plural form (the bare key). */
+/** Simplified Chinese for the swaps plugin. Keys and notes for translators: ../locales.ts and ../texts.ts. Chinese has one plural form (the bare key). */
 export const zhCN: Translations = {
   'swap.title': '兑换',
   'swap.action': '兑换',
