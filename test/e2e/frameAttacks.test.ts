@@ -3,6 +3,8 @@
 // the frame the way an attacker's script would (postMessage, the iframe's style, focus(), overlays) while the
 // "visitor" (Playwright's real mouse and keyboard) clicks and types where the page lures them. No signature may
 // come out of it; the honest flows (a visible frame, a real click, a hold) still sign. docs/services/wallet.md#approvals says why.
+// The page also tries the login messages: minting a sign-in on a live session, guessing an address's code
+// (docs/wallets.md); the wallet's clock is injected, so no test waits out the 120 s of a grant.
 import { randomBytes } from 'node:crypto'
 import http from 'node:http'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -36,6 +38,9 @@ let browser: Browser
 let visitor: BrowserContext
 let address: Hex
 let clientScript: string
+/** Added to Date.now() by the wallet's clock: how a test moves past the 120 s of a sign-in grant without waiting. */
+let clockOffset = 0
+const now = () => Date.now() + clockOffset
 
 const TYPED_DATA = {
   domain: { name: 'Foyer attack test', version: '1', chainId: 31337 },
@@ -85,11 +90,20 @@ function clientPage() {
 </body></html>`
 }
 
-/** The bundle of clientPage: the real frame client, its approval callbacks recorded in `shown` and `settled`. */
+/**
+ * The bundle of clientPage: the real frame client, its approval callbacks recorded in `shown` and `settled`, and
+ * `loginText(error)`, what the modal's email view says for a refused login or code.
+ */
 async function bundleClient() {
   const result = await build({
     stdin: {
       contents: `import { createFrameClient } from './plugins/email/frameClient.ts'
+import { addEmailTexts, loginErrorText } from './plugins/email/texts.ts'
+import { createI18n } from './kernel/core/i18n.ts'
+const texts = { i18n: createI18n() }
+addEmailTexts(texts)
+/** What the modal's email view says for a refused login or code. */
+window.loginText = (error) => loginErrorText(texts, error)
 window.shown = []
 window.settled = []
 window.received = []
@@ -133,6 +147,7 @@ beforeAll(async () => {
     masterKey: randomBytes(32),
     // Nothing here needs a node: the signatures are checked with viem.
     evm: [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:9' }],
+    now,
     log: () => {},
   })
   host = http.createServer((request, response) => {
@@ -151,10 +166,7 @@ beforeAll(async () => {
     if (location.pathname === '/frame' && location.search.includes('without-iov2')) delete (IntersectionObserverEntry.prototype as any).isVisible
   })
   const page = await openAttackerPage()
-  const email = `visitor-${randomBytes(4).toString('hex')}@example.com`
-  expect(await ask(page, 'APP_CONNECT_EMAIL', { email })).toMatchObject({ type: 'FRAME_CONNECT_EMAIL_SUCCESS' })
-  expect(await ask(page, 'APP_CONNECT_OTP', { otp: await lastCode(email) })).toMatchObject({ type: 'FRAME_CONNECT_OTP_SUCCESS' })
-  address = (await ask(page, 'APP_GET_USER', { chainId: 31337 })).payload.address
+  address = (await logInByEmail(page, uniqueEmail('visitor'))).address
   await page.close()
 }, 120_000)
 
@@ -166,13 +178,23 @@ afterAll(async () => {
   if (scratch) await rm(scratch, { recursive: true, force: true })
 })
 
-async function lastCode(email: string) {
-  const messages = (await (await fetch(`${mail.url}/messages?to=${encodeURIComponent(email)}`)).json()) as CaughtMessage[]
-  return /\b(\d{6})\b/.exec(messages.at(-1)?.text ?? '')?.[1]
+const uniqueEmail = (name: string) => `${name}-${randomBytes(4).toString('hex')}@example.com`
+
+async function inbox(email: string): Promise<CaughtMessage[]> {
+  return (await fetch(`${mail.url}/messages?to=${encodeURIComponent(email)}`)).json()
 }
 
-async function openAttackerPage(query = '') {
-  const page = await visitor.newPage()
+async function lastCode(email: string) {
+  const code = /\b(\d{6})\b/.exec((await inbox(email)).at(-1)?.text ?? '')?.[1]
+  if (!code) throw new Error(`No code mailed to ${email}`)
+  return code
+}
+
+/** Another browser: its own cookies, so its own device and session in the frame. */
+const newBrowserContext = () => browser.newContext({ viewport: { width: 1000, height: 700 } })
+
+async function openAttackerPage(query = '', context = visitor) {
+  const page = await context.newPage()
   await page.goto(`${hostUrl}${query}`)
   await page.waitForFunction(() => (window as any).received.some((m: any) => m.type === 'FRAME_READY'))
   return page
@@ -188,6 +210,25 @@ async function ask(page: Page, type: string, payload: unknown = {}) {
   await page.waitForFunction((id) => (window as any).answers[id], id, { timeout: 20_000 })
   return answerOf(page, id)
 }
+
+/** Signs a new address in with the mailed code, through the frame in `page`, as the visitor would; answers the user. */
+async function logInByEmail(page: Page, email: string) {
+  expect(await ask(page, 'APP_CONNECT_EMAIL', { email })).toMatchObject({ type: 'FRAME_CONNECT_EMAIL_SUCCESS', payload: { action: 'VERIFY_OTP' } })
+  expect(await ask(page, 'APP_CONNECT_OTP', { otp: await lastCode(email) })).toMatchObject({ type: 'FRAME_CONNECT_OTP_SUCCESS' })
+  return (await ask(page, 'APP_GET_USER', { chainId: 31337 })).payload
+}
+
+/** The sign-in message's fields as the host page sends them in APP_SIGN_IN, for its own origin. */
+const signInFields = (accountAddress: Hex, statement: string) => ({
+  accountAddress,
+  chainId: 'eip155:31337',
+  domain: new URL(hostUrl).host,
+  uri: hostUrl,
+  version: '1',
+  nonce: `nonce${randomBytes(6).toString('hex')}`,
+  statement,
+  issuedAt: new Date(now()).toISOString(),
+})
 
 /** Sends an unsafe request straight to the frame and waits until the frame shows its panel. */
 async function requestApproval(page: Page, method: string, params: unknown) {
@@ -448,5 +489,87 @@ describe('the honest visitor', () => {
     await expect.poll(() => answerOf(page, byKeyboard)).toMatchObject({ type: 'FRAME_RPC_REQUEST_SUCCESS' })
     expect(await verifyPermit((await answerOf(page, byKeyboard)).payload)).toBe(true)
     await page.close()
+  })
+})
+
+// Logins through the frame (docs/wallets.md): a sign-in is granted only by a fresh proof, and an address's codes are
+// guessed a bounded number of times. Each test has browsers of its own; the wallet's clock only moves forward.
+describe('a hostile host page and the logins in the frame', () => {
+  it('attack: long after an honest login, the host reads the email, connects it again and asks its own sign-in: no mail, no signature', async () => {
+    const context = await newBrowserContext()
+    const page = await openAttackerPage('', context)
+    const email = uniqueEmail('victim')
+    await logInByEmail(page, email)
+    // More than 120 s later the session lives on in the frame's cookie; the login's grant does not.
+    clockOffset += 121_000
+    const user = (await ask(page, 'APP_GET_USER', { chainId: 31337 })).payload
+    expect(user.email).toBe(email)
+    expect(await ask(page, 'APP_CONNECT_EMAIL', { email })).toMatchObject({ type: 'FRAME_CONNECT_EMAIL_SUCCESS', payload: { action: 'CONNECT' } })
+    const minted = await ask(page, 'APP_SIGN_IN', { siwxMessage: signInFields(user.address, 'I hereby transfer all my assets to the operator') })
+    expect(minted).toMatchObject({ type: 'FRAME_SIGN_IN_ERROR', payload: { code: 'SIGN_IN_NOT_GRANTED' } })
+    expect(minted.payload.signature).toBeUndefined()
+    expect(await inbox(email)).toHaveLength(1)
+    await context.close()
+  })
+
+  it('right after a fresh code, the sign-in the host asks is signed once; a second is refused, even once the host connects the email again', async () => {
+    const context = await newBrowserContext()
+    const page = await openAttackerPage('', context)
+    const email = uniqueEmail('honest')
+    const user = await logInByEmail(page, email)
+    const signed = await ask(page, 'APP_SIGN_IN', { siwxMessage: signInFields(user.address, 'Sign in to the demo.') })
+    expect(signed.type).toBe('FRAME_SIGN_IN_SUCCESS')
+    expect(signed.payload.message).toContain('Sign in to the demo.')
+    expect(await verifyMessage({ address: user.address, message: signed.payload.message, signature: signed.payload.signature })).toBe(true)
+    const again = await ask(page, 'APP_SIGN_IN', { siwxMessage: signInFields(user.address, 'Sign in to the demo again.') })
+    expect(again).toMatchObject({ type: 'FRAME_SIGN_IN_ERROR', payload: { code: 'SIGN_IN_NOT_GRANTED' } })
+    expect(again.payload.signature).toBeUndefined()
+    // Still within the 120 s: the session's email, sent again by the host, is no new proof.
+    expect(await ask(page, 'APP_CONNECT_EMAIL', { email })).toMatchObject({ type: 'FRAME_CONNECT_EMAIL_SUCCESS', payload: { action: 'CONNECT' } })
+    const minted = await ask(page, 'APP_SIGN_IN', { siwxMessage: signInFields(user.address, 'I hereby transfer all my assets to the operator') })
+    expect(minted).toMatchObject({ type: 'FRAME_SIGN_IN_ERROR', payload: { code: 'SIGN_IN_NOT_GRANTED' } })
+    expect(await inbox(email)).toHaveLength(1)
+    await context.close()
+  })
+
+  it('attack: ten wrong codes for one address from two browsers refuse even the right code, and the email view says when to try again', async () => {
+    const email = uniqueEmail('target')
+    // The owner asks for a code on a page with the modal's frame client.
+    const owner = await newBrowserContext()
+    const ownerPage = await owner.newPage()
+    await ownerPage.goto(`${hostUrl}client`)
+    const request = (type: string, payload: unknown) =>
+      ownerPage.evaluate(([type, payload]) => (window as any).client.request(type, payload).then(
+        (answer: unknown) => ({ answer }),
+        (error: any) => ({ frameCode: error.frameCode, retryAfter: error.retryAfter, text: (window as any).loginText(error) }),
+      ), [type, payload] as const)
+    expect(await request('APP_CONNECT_EMAIL', { email })).toEqual({ answer: { action: 'VERIFY_OTP' } })
+    const code = await lastCode(email)
+
+    // Two attacker browsers each get a code of their own (the wallet mails an address once every 30 s) and try five.
+    const attackers = [await newBrowserContext(), await newBrowserContext()]
+    for (const attacker of attackers) {
+      clockOffset += 31_000
+      const page = await openAttackerPage('', attacker)
+      expect(await ask(page, 'APP_CONNECT_EMAIL', { email })).toMatchObject({ type: 'FRAME_CONNECT_EMAIL_SUCCESS', payload: { action: 'VERIFY_OTP' } })
+      const theirs = Number(await lastCode(email))
+      for (let guess = 1; guess <= 5; guess += 1) {
+        const otp = String((theirs + guess) % 1_000_000).padStart(6, '0')
+        expect(await ask(page, 'APP_CONNECT_OTP', { otp })).toMatchObject({ type: 'FRAME_CONNECT_OTP_ERROR', payload: { code: 'INVALID_CODE' } })
+      }
+    }
+
+    // The owner's own code, never tried, is refused: the address's budget is spent for the hour from the first guess.
+    const refused = (await request('APP_CONNECT_OTP', { otp: code })) as { frameCode: string; retryAfter: number; text: string }
+    expect(refused).toMatchObject({ frameCode: 'TOO_MANY_WRONG_CODES' })
+    expect(refused.retryAfter).toBeGreaterThan(3_400)
+    expect(refused.retryAfter).toBeLessThanOrEqual(3_600 - 31)
+    expect(refused.text).toBe(`Too many wrong codes for this address. Please try again in ${Math.ceil(refused.retryAfter / 60)} min.`)
+    expect(await request('APP_IS_CONNECTED', {})).toEqual({ answer: { isConnected: false } })
+    // Nor is a new code mailed meanwhile.
+    clockOffset += 31_000
+    expect(await request('APP_CONNECT_EMAIL', { email })).toMatchObject({ frameCode: 'TOO_MANY_WRONG_CODES', text: expect.stringMatching(/^Too many wrong codes for this address\. Please try again in \d+ min\.$/) })
+    expect(await inbox(email)).toHaveLength(3)
+    await Promise.all([owner, ...attackers].map((context) => context.close()))
   })
 })
