@@ -1,6 +1,6 @@
 // FoyerAccount's committed build: the wallet service and the local stack need its factory's bytecode (and so its
-// address) without solc, a devDependency. `node services/devchain/foyerAccountArtifact.mjs` regenerates
-// artifacts/FoyerAccount.json from contracts/FoyerAccount.sol with compileContracts; services/bundler's test fails
+// address) without solc, a devDependency. `node services/dev/devchain/foyerAccountArtifact.mjs` regenerates
+// artifacts/FoyerAccount.json from contracts/FoyerAccount.sol with compileContracts; services/dev/bundler's test fails
 // while the committed file differs from a fresh build.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 // FoyerAccount (SimpleAccount v0.8, eth-infinitism's reference account, that also signs as itself with ERC-1271;
-// services/devchain/contracts/FoyerAccount.sol) as a viem smart account, for viem's bundler actions. The account
+// services/dev/devchain/contracts/FoyerAccount.sol) as a viem smart account, for viem's bundler actions. The account
 // implementation is viem's own `toSmartAccount`, which only needs to be told how this account encodes calls and
 // checks signatures; it wraps the signatures of an account not deployed yet in ERC-6492 itself (factory call
 // included), so a verifier can deploy the account in its eth_call and ask it.
