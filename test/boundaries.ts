@@ -21,7 +21,7 @@ export const sharedModules = [
   'kernel/model/signInGrammar.mjs',
   'kernel/model/signInWithSolana.mjs',
   'kernel/model/originMatches.mjs',
-  'kernel/model/swapNetworks.mjs',
+  'plugins/swaps/swapNetworks.mjs',
   'plugins/siwx/verifySignIn.mjs',
 ]
 
