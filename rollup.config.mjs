@@ -101,7 +101,7 @@ export default {
       paths: Object.fromEntries(Object.entries(selfImports()).map(([specifier, input]) => [specifier, [`./${input}`]])),
     }),
     nodeResolve({ browser: true }),
-    // Data shared with the services (plugins/swaps/swapNetworks.json, the swap networks), inlined as a value.
+    // JSON imports, inlined as a value.
     json({ preferConst: true, compact: true }),
     // The /* @__PURE__ */ marks stay, so a host's bundler can drop what it does not use from the kernel chunk (an
     // EVM-only host, the Solana networks: 0.6 KB of its first paint, #21).

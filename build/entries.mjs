@@ -58,8 +58,8 @@ export const entries = [
   { export: './plugins/activity', input: 'plugins/activity/index.ts', file: 'plugins/activity', budget: { gzip: 1024, beyond: ['.', './react'] } },
   { export: './plugins/send', input: 'plugins/send/index.ts', file: 'plugins/send', budget: { gzip: 1.5 * 1024, beyond: ['.', './react'] } },
   { export: './plugins/email', input: 'plugins/email/index.ts', file: 'plugins/email', budget: { gzip: 1.5 * 1024, beyond: ['.', './react'] } },
-  // swaps: the manifest carries its English texts and the swap networks (swapNetworks.json); the view, the convert
-  // client and the actions stay lazy.
+  // swaps: the manifest carries its English texts and the swap networks (swapNetworks.mjs, shared with the API
+  // service); the view, the convert client and the actions stay lazy.
   { export: './plugins/swaps', input: 'plugins/swaps/index.ts', file: 'plugins/swaps', budget: { gzip: 1.5 * 1024, beyond: ['.', './react'] } },
   // Adapters for the hooks a host already has (wagmi; @solana/wallet-adapter-react). Nothing in the kernel
   // imports them, and they import the kernel by name ('foyer', kept an import: isExternal below), so a

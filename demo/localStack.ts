@@ -28,7 +28,7 @@ export interface LocalSolana {
 export interface LocalStack {
   chains: Record<string, LocalChain>
   solana: LocalSolana
-  /** The local WalletConnect relay (services/relay). */
+  /** The local WalletConnect relay (services/dev/relay). */
   walletConnect?: { relayUrl: string }
   /** The wallet directory (services/directory). */
   directory?: { url: string }
@@ -38,7 +38,7 @@ export interface LocalStack {
   wallet?: { url: string }
   /** The public RPC service (services/rpc) in front of the chains. */
   rpc?: { url: string }
-  /** The mail catcher's inbox (services/mail), where the sign-in codes arrive. */
+  /** The mail catcher's inbox (services/dev/mail), where the sign-in codes arrive. */
   mail?: { url: string }
 }
 

@@ -71,7 +71,7 @@ const kernel = createKernel({
   plugins: [
     evm({
       networks: [local(31337, 'Foyer Local'), local(31338, 'Foyer Local B')],
-      // Wallet apps pair through the local relay (services/relay), offline.
+      // Wallet apps pair through the local relay (services/dev/relay), offline.
       ...(localRelayUrl && { walletConnect: { projectId: 'foyer-demo', relayUrl: localRelayUrl } }),
     }),
     solana({ networks: [solanaLocalnet(localSolana.rpcUrl, localSolana.genesisHash, 'Foyer Solana Local')] }),

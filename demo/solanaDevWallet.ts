@@ -1,9 +1,9 @@
 // The demo's Solana dev wallet: 'Foyer Dev Wallet' registered through the Wallet Standard, signing
-// with the local node's funded dev key (services/solana/devKeys.mjs, public test material). It is
+// with the local node's funded dev key (services/dev/solana/devKeys.mjs, public test material). It is
 // the reusable test wallet (test/solanaWallet.ts), approving everything and remembering the
 // connection across reloads. main.tsx loads this module after the page, like an extension would
 // register, so @solana/kit costs the first paint nothing.
-import { DEV_WALLET_KEYPAIR } from '../services/solana/devKeys.mjs'
+import { DEV_WALLET_KEYPAIR } from '../services/dev/solana/devKeys.mjs'
 import { createSolanaWallet, registerSolanaWallet } from '../test/solanaWallet.js'
 
 const ICON = `data:image/svg+xml;base64,${btoa(

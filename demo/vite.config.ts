@@ -17,7 +17,7 @@ const alias = Object.entries(selfImports()).map(([specifier, input]) => ({
 
 // The local stack's addresses: written by `npm start` (or by the end-to-end tests, which point
 // FOYER_FIXTURES at their own file).
-const fixturesFile = process.env['FOYER_FIXTURES'] ?? path.join(repo, 'services/devchain/.generated/fixtures.json')
+const fixturesFile = process.env['FOYER_FIXTURES'] ?? path.join(repo, 'services/dev/devchain/.generated/fixtures.json')
 if (!existsSync(fixturesFile)) {
   throw new Error(`The demo needs the local stack: ${fixturesFile} is missing. Run \`npm start\`.`)
 }

@@ -17,7 +17,7 @@ export function exampleConfig(root: string): UserConfig {
     find: new RegExp(`^${specifier.replace('/', '\\/')}$`),
     replacement: path.join(repo, input),
   }))
-  const fixturesFile = process.env['FOYER_FIXTURES'] ?? path.join(repo, 'services/devchain/.generated/fixtures.json')
+  const fixturesFile = process.env['FOYER_FIXTURES'] ?? path.join(repo, 'services/dev/devchain/.generated/fixtures.json')
   if (!existsSync(fixturesFile)) throw new Error(`The example needs the local stack: ${fixturesFile} is missing. Run \`npm start\`.`)
   return {
     root,

@@ -145,6 +145,22 @@ describe('import boundaries', () => {
     ])
   })
 
+  it('(h) a real backend imports none of the local stand-ins, which may import the real backends', () => {
+    expect(
+      checkBoundaries({
+        'services/wallet/smartAccounts.mjs': `import { toFoyerAccount } from '../dev/bundler/index.mjs';`,
+        'services/api/onramp/treasury.mjs': `const { DEV_WALLET_KEYPAIR } = await import('../../dev/solana/index.mjs');`,
+        'services/wallet/startWallet.mjs': `import { createMailer } from './createMailer.mjs';`,
+        'services/dev/identity/startIdentityProvider.mjs': `import { escapeHtml } from '../../wallet/pages.mjs';`,
+        'services/dev/bundler/index.mjs': `export { toFoyerAccount } from '../../wallet/foyerAccount.mjs';`,
+        'services/localStack.mjs': `import { startBundler } from './dev/bundler/index.mjs';`,
+      }),
+    ).toEqual([
+      `(h) services/wallet/smartAccounts.mjs imports '../dev/bundler/index.mjs': a real backend imports nothing from the local stand-ins in services/dev/`,
+      `(h) services/api/onramp/treasury.mjs imports '../../dev/solana/index.mjs': a real backend imports nothing from the local stand-ins in services/dev/`,
+    ])
+  })
+
   it('behavior: (d) only kernel/react, plugins and chains import kernel/ui', () => {
     expect(
       checkBoundaries({

@@ -13,7 +13,7 @@ const WARMUP = 20;
 const NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
 
 const SERVER = `
-  import { startDevChains } from './services/devchain/index.mjs';
+  import { startDevChains } from './services/dev/devchain/index.mjs';
   import { startApi } from './services/api/index.mjs';
   const dev = await startDevChains({ ports: [0], chainIds: [31337] });
   const chain = dev.fixtures.chains['31337'];

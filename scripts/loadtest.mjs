@@ -16,10 +16,10 @@ import autocannon from 'autocannon';
 import { WebSocket } from 'ws';
 
 import { startApi } from '../services/api/index.mjs';
-import { startAnvil } from '../services/devchain/index.mjs';
+import { startAnvil } from '../services/dev/devchain/index.mjs';
 import { startDirectory } from '../services/directory/index.mjs';
-import { startMailCatcher } from '../services/mail/index.mjs';
-import { startRelay } from '../services/relay/index.mjs';
+import { startMailCatcher } from '../services/dev/mail/index.mjs';
+import { startRelay } from '../services/dev/relay/index.mjs';
 import { openDatabase } from '../services/storage/index.mjs';
 import { startWallet } from '../services/wallet/index.mjs';
 

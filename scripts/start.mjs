@@ -7,13 +7,13 @@
 // FOYER_BUNDLER_PORT (8794), FOYER_BUNDLER_PORT_B (8795),
 // FOYER_IDENTITY_PORT (8792),
 // FOYER_DEMO_PORT or PORT (5173).
-// The demo reads the fixture addresses from services/devchain/.generated/fixtures.json.
+// The demo reads the fixture addresses from services/dev/devchain/.generated/fixtures.json.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { FIXTURES_PATH, PortInUseError, assertPortFree } from '../services/devchain/index.mjs';
-import { SolanaPortInUseError } from '../services/solana/index.mjs';
+import { FIXTURES_PATH, PortInUseError, assertPortFree } from '../services/dev/devchain/index.mjs';
+import { SolanaPortInUseError } from '../services/dev/solana/index.mjs';
 import { startLocalStack } from '../services/localStack.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -5,7 +5,7 @@
 // opens the storage database (once, for every durable service); with `bundler`, an ERC-4337 bundler (alto, on
 // loopback) per chain.
 // One function starts it, one stops it.
-import { NAME_RESOLVER_OWNER, startDevChains } from './devchain/index.mjs';
+import { NAME_RESOLVER_OWNER, startDevChains } from './dev/devchain/index.mjs';
 import { assertPortFree, findFreePort } from './listen.mjs';
 import { writeAtomically } from './writeAtomically.mjs';
 import {
@@ -18,8 +18,8 @@ import {
   TEST_WALLET_ADDRESS,
   mintFixtureTokens,
   startSolanaRpc,
-} from './solana/index.mjs';
-import { startRelay } from './relay/index.mjs';
+} from './dev/solana/index.mjs';
+import { startRelay } from './dev/relay/index.mjs';
 import { startApi } from './api/index.mjs';
 import { createAllowedOrigins } from './http/index.mjs';
 import { startRpc } from './rpc/index.mjs';
@@ -30,7 +30,7 @@ import { DEFAULT_DATA_DIR, openDatabase } from './storage/index.mjs';
 const BUNDLER_PORT_ENVS = ['FOYER_BUNDLER_PORT', 'FOYER_BUNDLER_PORT_B'];
 
 /**
- * @typedef {import('./devchain/index.mjs').DevChainFixtures & {
+ * @typedef {import('./dev/devchain/index.mjs').DevChainFixtures & {
  *   solana: { rpcUrl: string, chainId: string, genesisHash: string, usdc: string },
  *   walletConnect: { relayUrl: string },
  *   api: { url: string, names: boolean, onramp: boolean },
@@ -104,7 +104,7 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
   // Opened while the chains start (PGlite takes a second or more), once for every durable service of the stack;
   // the wallet's and the mail catcher's code load meanwhile too, and only when the wallet is asked for.
   const opening = walletOptions || names || onramp || analytics ? openDatabase({ dataDir }) : undefined;
-  const loadingWallet = walletOptions ? Promise.all([import('./wallet/index.mjs'), import('./mail/index.mjs'), import('./identity/index.mjs')]) : undefined;
+  const loadingWallet = walletOptions ? Promise.all([import('./wallet/index.mjs'), import('./dev/mail/index.mjs'), import('./dev/identity/index.mjs')]) : undefined;
   // Awaited below; until then a failure must not count as an unhandled rejection.
   opening?.catch(() => {});
   loadingWallet?.catch(() => {});
@@ -118,7 +118,7 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
   }
   // The bundlers start beside the other services (alto takes seconds to load), each against its chain's EntryPoint.
   const bundling = bundler
-    ? import('./bundler/index.mjs').then(({ startBundler }) =>
+    ? import('./dev/bundler/index.mjs').then(({ startBundler }) =>
         Promise.allSettled(
           devChains.chains.map((chain, index) =>
             startBundler({
@@ -132,11 +132,11 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
         ),
       )
     : Promise.resolve([]);
-  /** @type {import('./bundler/index.mjs').Bundler[]} */
+  /** @type {import('./dev/bundler/index.mjs').Bundler[]} */
   const bundlers = [];
-  /** @type {import('./solana/index.mjs').SolanaRpcNode | undefined} */
+  /** @type {import('./dev/solana/index.mjs').SolanaRpcNode | undefined} */
   let solana;
-  /** @type {import('./relay/index.mjs').LocalRelay | undefined} */
+  /** @type {import('./dev/relay/index.mjs').LocalRelay | undefined} */
   let relay;
   /** @type {import('./api/index.mjs').BlockchainApi | undefined} */
   let api;
@@ -146,11 +146,11 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
   let rpc;
   /** @type {import('./storage/index.mjs').Database | undefined} */
   let database;
-  /** @type {import('./mail/index.mjs').MailCatcher | undefined} */
+  /** @type {import('./dev/mail/index.mjs').MailCatcher | undefined} */
   let mail;
   /** @type {import('./wallet/index.mjs').WalletService | undefined} */
   let wallet;
-  /** @type {import('./identity/index.mjs').IdentityProvider | undefined} */
+  /** @type {import('./dev/identity/index.mjs').IdentityProvider | undefined} */
   let identity;
   try {
     solana = await startSolanaRpc({
@@ -189,7 +189,7 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
         database,
         nameResolvers: devChains.chains.map((chain) => ({
           chainId: chain.chainId,
-          address: /** @type {import('./devchain/index.mjs').ChainFixtures} */ (devChains.fixtures.chains[String(chain.chainId)]).nameResolver,
+          address: /** @type {import('./dev/devchain/index.mjs').ChainFixtures} */ (devChains.fixtures.chains[String(chain.chainId)]).nameResolver,
           privateKey: NAME_RESOLVER_OWNER.privateKey,
         })),
       }),
@@ -198,7 +198,7 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
           database: /** @type {import('./storage/index.mjs').Database} */ (database),
           evm: devChains.chains.map((chain) => ({
             chainId: chain.chainId,
-            usdc: /** @type {import('./devchain/index.mjs').ChainFixtures} */ (devChains.fixtures.chains[String(chain.chainId)]).usdc,
+            usdc: /** @type {import('./dev/devchain/index.mjs').ChainFixtures} */ (devChains.fixtures.chains[String(chain.chainId)]).usdc,
           })),
           // The fixture USDC's mint authority is the dev wallet: the treasury mints what it sells, as the issuer would.
           solana: { usdcMint: LOCAL_USDC_MINT, mintAuthority: DEV_WALLET_KEYPAIR },
@@ -214,7 +214,7 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
     if (failedBundler) throw /** @type {PromiseRejectedResult} */ (failedBundler).reason;
     if (walletOptions) {
       const [{ startWallet }, { startMailCatcher }, { startIdentityProvider, devClientOf, OIDC_SOCIAL_PROVIDERS, DEV_TELEGRAM_BOT_TOKEN }] =
-        /** @type {[typeof import('./wallet/index.mjs'), typeof import('./mail/index.mjs'), typeof import('./identity/index.mjs')]} */ (await loadingWallet);
+        /** @type {[typeof import('./wallet/index.mjs'), typeof import('./dev/mail/index.mjs'), typeof import('./dev/identity/index.mjs')]} */ (await loadingWallet);
       database = await opening;
       mail = await startMailCatcher({ smtpPort: walletOptions.smtpPort ?? 0, httpPort: walletOptions.mailPort ?? 0 });
       // The provider must know the wallet's callback before the wallet knows the provider's issuer: the wallet's
@@ -264,7 +264,7 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
     api: { url: api.url, names, onramp },
     directory: { url: directory.url },
     rpc: { url: rpc.url },
-    ...(bundler && { bundlers: Object.fromEntries(devChains.chains.map((chain, index) => [String(chain.chainId), /** @type {import('./bundler/index.mjs').Bundler} */ (bundlers[index]).url])) }),
+    ...(bundler && { bundlers: Object.fromEntries(devChains.chains.map((chain, index) => [String(chain.chainId), /** @type {import('./dev/bundler/index.mjs').Bundler} */ (bundlers[index]).url])) }),
     // `localhost`, not 127.0.0.1: the demo is on 127.0.0.1, and the frame must be on another site, as in production.
     ...(wallet && mail && identity && { wallet: { url: `http://localhost:${wallet.port}` }, mail: { url: mail.url, smtpUrl: mail.smtpUrl }, identity: { url: identity.url } }),
   };

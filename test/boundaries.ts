@@ -12,15 +12,16 @@ export const sourceRoots = ['kernel', 'chains', 'plugins', 'adapters', 'services
 export const publicEntries = ['foyer', 'foyer/react', 'foyer/query', 'foyer/ui']
 
 /**
- * Plain JavaScript written once for the browser and the services: the sign-in message formats, origin patterns and
- * sign-in verification. The services import these and no other client code; a plugin or chain may import them too,
- * since no public entry carries them (they are too big for the first paint).
+ * Plain JavaScript written once for the browser and the services: the sign-in message formats, origin patterns,
+ * sign-in verification and the swap networks. The services import these and no other client code; a plugin or chain
+ * may import them too, since no public entry carries them (they are too big for the first paint).
  */
 export const sharedModules = [
   'kernel/model/eip4361.mjs',
   'kernel/model/signInGrammar.mjs',
   'kernel/model/signInWithSolana.mjs',
   'kernel/model/originMatches.mjs',
+  'plugins/swaps/swapNetworks.mjs',
   'plugins/siwx/verifySignIn.mjs',
 ]
 
@@ -74,7 +75,7 @@ export function importsOf(source: string): string[] {
 
 /** Where a file sits, or where an import leads. */
 type Area =
-  | { kind: 'core' | 'react' | 'ui' | 'service' | 'other' }
+  | { kind: 'core' | 'react' | 'ui' | 'service' | 'devService' | 'other' }
   | { kind: 'plugin' | 'chain' | 'adapter'; name: string }
   | { kind: 'package'; name: string }
 
@@ -83,7 +84,7 @@ function areaOfPath(path: string): Area {
   if (top === 'kernel') return { kind: second === 'react' ? 'react' : second === 'ui' ? 'ui' : 'core' }
   if ((top === 'plugins' || top === 'chains') && second) return { kind: top === 'plugins' ? 'plugin' : 'chain', name: second }
   if (top === 'adapters' && second) return { kind: 'adapter', name: second }
-  if (top === 'services') return { kind: 'service' }
+  if (top === 'services') return { kind: second === 'dev' ? 'devService' : 'service' }
   return { kind: 'other' }
 }
 
@@ -101,6 +102,14 @@ function areaOfImport(file: string, specifier: string): Area {
 }
 
 const reactPackages = ['react', 'react-dom']
+const serviceAreas = ['service', 'devService']
+
+/**
+ * The real backends that may import the local stand-ins of services/dev/: the file that starts the whole local stack,
+ * and the command lines whose defaults (no environment set) point at that stack. They name the stand-ins' fixed
+ * values (the local Solana network's id, the fixtures file, the dev keys) rather than copy them.
+ */
+export const devStackImporters = ['services/localStack.mjs', 'services/api/cli.mjs', 'services/rpc/cli.mjs', 'services/wallet/cli.mjs']
 const entryList = publicEntries.map((entry) => `'${entry}'`).join(', ')
 const isShared = (file: string, specifier: string): boolean =>
   specifier.startsWith('.') && sharedModules.includes(posix.join(posix.dirname(file), specifier))
@@ -116,7 +125,8 @@ const kernelAreas = ['core', 'react', 'ui']
  * entries only (kept imports in dist/, so it shares the host's kernel and changes none of its chunks), itself and
  * packages; plugins and chains too reach the kernel by its public entries only, never a path into kernel/, so a
  * third-party plugin can do what a first-party one does; (g) a service imports no client code but
- * {@link sharedModules}.
+ * {@link sharedModules}; (h) a real backend (services/ outside services/dev/) imports none of the local stand-ins in
+ * services/dev/, but {@link devStackImporters}.
  */
 export function checkBoundaries(files: SourceFiles): string[] {
   const problems: string[] = []
@@ -134,8 +144,9 @@ export function checkBoundaries(files: SourceFiles): string[] {
       const deepKernel = kernelAreas.includes(to.kind) && !publicEntries.includes(specifier) && !isShared(file, specifier)
       if (kernelAreas.includes(from.kind) && (to.kind === 'plugin' || to.kind === 'chain' || to.kind === 'adapter')) {
         report('a', `kernel/ imports no ${to.kind}`)
-      } else if (from.kind === 'service') {
-        if (to.kind !== 'service' && to.kind !== 'package' && to.kind !== 'other' && !isShared(file, specifier)) report('g', 'a service imports no client code but the shared modules')
+      } else if (serviceAreas.includes(from.kind)) {
+        if (!serviceAreas.includes(to.kind) && to.kind !== 'package' && to.kind !== 'other' && !isShared(file, specifier)) report('g', 'a service imports no client code but the shared modules')
+        else if (from.kind === 'service' && to.kind === 'devService' && !devStackImporters.includes(file)) report('h', 'a real backend imports nothing from the local stand-ins in services/dev/')
       } else if (from.kind === 'adapter') {
         const itself = to.kind === 'adapter' && to.name === from.name && specifier.startsWith('.')
         if (!itself && !publicEntries.includes(specifier) && to.kind !== 'package') report('f', `an adapter imports the kernel by ${entryList} only, and itself`)

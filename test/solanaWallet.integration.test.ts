@@ -15,7 +15,7 @@ import {
   type Address,
 } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEV_WALLET_ADDRESS, DEV_WALLET_KEYPAIR, TEST_WALLET_ADDRESS, startSolanaRpc, type SolanaRpcNode } from '../services/solana/index.mjs'
+import { DEV_WALLET_ADDRESS, DEV_WALLET_KEYPAIR, TEST_WALLET_ADDRESS, startSolanaRpc, type SolanaRpcNode } from '../services/dev/solana/index.mjs'
 import { createSolanaWallet, registerSolanaWallet } from './solanaWallet.js'
 
 let node: SolanaRpcNode

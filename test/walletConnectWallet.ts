@@ -2,7 +2,7 @@
 // in Node, that pairs with the URI the modal shows, approves (or rejects) the proposal with an
 // anvil account, and answers requests: personal_sign is signed with the private key through viem,
 // wallet_switchEthereumChain is accepted. Storage in memory, one Core per client (set
-// DISABLE_GLOBAL_CORE=true in the test, as services/relay/relay.integration.test.ts does). Lives only in test/.
+// DISABLE_GLOBAL_CORE=true in the test, as services/dev/relay/relay.integration.test.ts does). Lives only in test/.
 import { SignClient } from '@walletconnect/sign-client'
 import type { SessionTypes, SignClientTypes } from '@walletconnect/types'
 import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils'

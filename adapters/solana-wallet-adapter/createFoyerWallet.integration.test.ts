@@ -13,7 +13,7 @@ import { closeModal, connect, createMemoryBackend, disconnect, type FoyerOptions
 import { registerCoreViews } from '../../kernel/react/coreViews.js'
 import { FOYER_WALLET_FEATURE as CHAIN_SKIPS } from '../../chains/solana/discovery.js'
 import { solana } from '../../chains/solana/index.js'
-import { DEV_WALLET_ADDRESS, TEST_WALLET_ADDRESS, TEST_WALLET_KEYPAIR } from '../../services/solana/index.mjs'
+import { DEV_WALLET_ADDRESS, TEST_WALLET_ADDRESS, TEST_WALLET_KEYPAIR } from '../../services/dev/solana/index.mjs'
 import { SOLANA_TEST_CONNECTOR_ID, useSolanaNode } from '../../test/chainSetup.js'
 import { testKernel } from '../../test/fixtures.js'
 import { createFoyerWallet, FOYER_WALLET_FEATURE, registerFoyerWallet, RESTORE_WAIT_MS, type FoyerWallet } from './index.js'

@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { ANVIL_ACCOUNTS, startAnvil, type AnvilInstance } from '../../services/devchain/index.mjs'
+import { ANVIL_ACCOUNTS, startAnvil, type AnvilInstance } from '../../services/dev/devchain/index.mjs'
 import { createContainer } from '../../kernel/core/container.js'
 import { readNativeBalance } from './client.js'
 import { publicClientFor } from './publicClient.js'

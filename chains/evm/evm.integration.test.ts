@@ -15,7 +15,7 @@ import {
 } from 'foyer'
 import type { Kernel, FoyerOptions, Network } from 'foyer'
 import * as v from 'valibot'
-import { ANVIL_ACCOUNTS } from '../../services/devchain/index.mjs'
+import { ANVIL_ACCOUNTS } from '../../services/dev/devchain/index.mjs'
 import { announceTestWallet, anvilNetwork, EVM_TEST_CONNECTOR_ID, TEST_WALLET_ICON, useAnvil, usePage } from '../../test/chainSetup.js'
 import { testKernel } from '../../test/fixtures.js'
 import { announceWallet, createEip1193Wallet, type Eip1193WalletOptions } from '../../test/eip1193Wallet.js'

@@ -66,7 +66,7 @@ export interface EvmWalletConnectOptions {
   /**
    * The relay's WebSocket URL (ws or wss).
    * @default WalletConnect's public relay, `wss://relay.walletconnect.org`
-   * @example 'ws://127.0.0.1:8787' // services/relay, for development
+   * @example 'ws://127.0.0.1:8787' // services/dev/relay, for development
    */
   relayUrl?: string
   /**

@@ -1,7 +1,7 @@
 // With `services.rpc`, the EVM chain reads through the public RPC service (§7): a real services/rpc in front of a
 // real anvil. The network's own URL here leads nowhere, so only the service can have answered.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ANVIL_ACCOUNTS } from '../../services/devchain/index.mjs'
+import { ANVIL_ACCOUNTS } from '../../services/dev/devchain/index.mjs'
 import { startRpc, type RpcService } from '../../services/rpc/index.mjs'
 import { anvilNetwork, useAnvil } from '../../test/chainSetup.js'
 import { testKernel } from '../../test/fixtures.js'

@@ -4,7 +4,7 @@
 import { createPublicClient, createTestClient, erc20Abi, formatEther, http, type Address } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { connect } from 'foyer'
-import { ANVIL_ACCOUNTS } from '../../services/devchain/index.mjs'
+import { ANVIL_ACCOUNTS } from '../../services/dev/devchain/index.mjs'
 import { sendToken } from '../../plugins/send/sendToken.js'
 import { send } from '../../plugins/send/index.js'
 import { announceTestWallet, EVM_TEST_CONNECTOR_ID, useAnvil, usePage } from '../../test/chainSetup.js'

@@ -1,4 +1,4 @@
-// WalletConnect in the EVM chain against the real local relay (services/relay) and a real
+// WalletConnect in the EVM chain against the real local relay (services/dev/relay) and a real
 // wallet-side @walletconnect/sign-client that signs with anvil's first key. Nothing is mocked: the
 // kernel pairs, connects, signs, switches and disconnects through the relay. One relay per file.
 import { verifyMessage } from 'viem'
@@ -17,8 +17,8 @@ import {
   StorageToken,
 } from 'foyer'
 import type { Kernel, FoyerOptions } from 'foyer'
-import { ANVIL_ACCOUNTS } from '../../services/devchain/index.mjs'
-import { startRelay, type LocalRelay } from '../../services/relay/index.mjs'
+import { ANVIL_ACCOUNTS } from '../../services/dev/devchain/index.mjs'
+import { startRelay, type LocalRelay } from '../../services/dev/relay/index.mjs'
 import { testKernel } from '../../test/fixtures.js'
 import { createWalletConnectWallet, type WalletConnectWallet, type WalletConnectWalletOptions } from '../../test/walletConnectWallet.js'
 import { evm, evmNetwork, LAST_CONNECTOR_KEY, WALLET_CONNECT_ID } from './index.js'

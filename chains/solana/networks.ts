@@ -31,7 +31,7 @@ export const solanaDevnet: Network = /* @__PURE__ */ solanaNetwork({
 })
 
 /**
- * A local cluster (solana-test-validator, or Foyer's own `services/solana`): its CAIP-2 id comes
+ * A local cluster (solana-test-validator, or Foyer's own `services/dev/solana`): its CAIP-2 id comes
  * from its genesis hash, so two local clusters are told apart.
  *
  * @param rpcUrl its JSON-RPC endpoint, http(s) (§5).

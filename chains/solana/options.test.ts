@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { isFoyerError, isSameNetwork, type Network } from 'foyer'
-import { LOCAL_GENESIS_HASH, LOCAL_SOLANA_CHAIN_ID } from '../../services/solana/index.mjs'
+import { LOCAL_GENESIS_HASH, LOCAL_SOLANA_CHAIN_ID } from '../../services/dev/solana/index.mjs'
 import { failure, testKernel } from '../../test/fixtures.js'
 import { solana, solanaDevnet, solanaLocalnet, solanaMainnet, solanaNetwork, type SolanaOptions } from './index.js'
 

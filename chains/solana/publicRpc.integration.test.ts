@@ -1,7 +1,7 @@
 // With `services.rpc`, the Solana chain reads through the public RPC service (§7): a real services/rpc in front of the
 // local SVM. The network's own URL here leads nowhere, so only the service can have answered.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LOCAL_GENESIS_HASH, LOCAL_SOLANA_CHAIN_ID, TEST_WALLET_ADDRESS } from '../../services/solana/index.mjs'
+import { LOCAL_GENESIS_HASH, LOCAL_SOLANA_CHAIN_ID, TEST_WALLET_ADDRESS } from '../../services/dev/solana/index.mjs'
 import { startRpc, type RpcService } from '../../services/rpc/index.mjs'
 import { useSolanaNode } from '../../test/chainSetup.js'
 import { testKernel } from '../../test/fixtures.js'

@@ -1,7 +1,7 @@
 import { getBase58Encoder, getPublicKeyFromAddress, getUtf8Encoder, verifySignature, type Address } from '@solana/kit'
 import { parseSignInMessageText } from '@solana/wallet-standard-util'
 import { describe, expect, it } from 'vitest'
-import { TEST_WALLET_ADDRESS, TEST_WALLET_KEYPAIR } from '../../services/solana/devKeys.mjs'
+import { TEST_WALLET_ADDRESS, TEST_WALLET_KEYPAIR } from '../../services/dev/solana/devKeys.mjs'
 import { createSolanaWallet } from '../../test/solanaWallet.js'
 import type { SolanaSession } from './session.js'
 import { parseSignInMessage } from '../../plugins/siwx/verifySignIn.mjs'

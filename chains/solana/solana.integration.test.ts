@@ -1,4 +1,4 @@
-// The Solana chain against the real local SVM (litesvm behind Solana's JSON-RPC, services/solana),
+// The Solana chain against the real local SVM (litesvm behind Solana's JSON-RPC, services/dev/solana),
 // with a real Wallet Standard wallet (test/solanaWallet.ts) that signs with ed25519 keys through
 // Web Crypto. One node for this file, stopped in afterAll (test/chainSetup.ts, which also gives the
 // file its `window` and `document`); everything else is real.
@@ -13,7 +13,7 @@ import {
   LOCAL_SOLANA_CHAIN_ID,
   TEST_WALLET_ADDRESS,
   TEST_WALLET_KEYPAIR,
-} from '../../services/solana/index.mjs'
+} from '../../services/dev/solana/index.mjs'
 import { SOLANA_TEST_CONNECTOR_ID, SOLANA_TEST_WALLET_NAME, useSolanaNode } from '../../test/chainSetup.js'
 import { testChain, testKernel } from '../../test/fixtures.js'
 import { createSolanaWallet, registerSolanaWallet, type SolanaWalletOptions } from '../../test/solanaWallet.js'

@@ -4,7 +4,7 @@ import { createPublicClient, createWalletClient, defineChain, erc20Abi, formatUn
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { ANVIL_ACCOUNTS, startDevChains, type DevChains } from '../../services/devchain/index.mjs'
+import { ANVIL_ACCOUNTS, startDevChains, type DevChains } from '../../services/dev/devchain/index.mjs'
 import { startApi, type BlockchainApi as ApiServer } from '../../services/api/index.mjs'
 import { createBlockchainApi, blockchainApiOf, type BlockchainApi } from './blockchainApi.js'
 import { testChain, testKernel } from '../../test/fixtures.js'

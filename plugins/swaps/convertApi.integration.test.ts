@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createConvertApi, NATIVE_TOKEN } from './convertApi.js'
-import { startDevChains, type DevChains } from '../../services/devchain/index.mjs'
+import { startDevChains, type DevChains } from '../../services/dev/devchain/index.mjs'
 import { startApi, type BlockchainApi as ApiServer } from '../../services/api/index.mjs'
 
 const USER = `0x${'11'.repeat(20)}`

@@ -4,7 +4,7 @@
 import { definePlugin, whenViewLeaves, type Kernel, type Plugin } from 'foyer'
 import { en, type SwapMessages } from './locales.js'
 import type { SwapState } from './swapState.js'
-import swapNetworks from './swapNetworks.json'
+import { SWAP_NETWORKS as swapNetworks } from './swapNetworks.mjs'
 
 declare module 'foyer' {
   interface ViewParams {
@@ -42,7 +42,7 @@ export type { ConvertApi, SwapTransaction } from './convertApi.js'
 
 /**
  * Where swaps are offered (§6: the 12 networks, then the local chains of `npm start`), CAIP-2. The same list
- * `services/api` answers the convert calls for (both read `plugins/swaps/swapNetworks.json`).
+ * `services/api` answers the convert calls for (both read `plugins/swaps/swapNetworks.mjs`).
  */
 export const SWAP_NETWORKS: readonly string[] = Object.freeze([...swapNetworks])
 

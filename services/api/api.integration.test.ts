@@ -46,7 +46,7 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { ANVIL_ACCOUNTS, startDevChains, type DevChains } from '../devchain/index.mjs';
+import { ANVIL_ACCOUNTS, startDevChains, type DevChains } from '../dev/devchain/index.mjs';
 import {
   DEV_WALLET_ADDRESS,
   DEV_WALLET_KEYPAIR,
@@ -56,7 +56,7 @@ import {
   TOKEN_2022_PROGRAM_ADDRESS,
   mintFixtureTokens,
   startSolanaRpc,
-} from '../solana/index.mjs';
+} from '../dev/solana/index.mjs';
 import { HISTORY_PAGE_SIZE, parseTokenUri, startApi, type BlockchainApi, type StartApiOptions } from './index.mjs';
 
 const PROJECT = 'foyer-test';

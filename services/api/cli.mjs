@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Starts the blockchain data service on 127.0.0.1:8789 (FOYER_API_PORT moves it), prints its URL and runs until
 // SIGINT/SIGTERM. The chains come from FOYER_API_CHAINS ('31337=http://127.0.0.1:8545,31338=http://…'), else from
-// the fixtures file `npm start` writes (services/devchain/.generated/fixtures.json, which also names the Solana node).
+// the fixtures file `npm start` writes (services/dev/devchain/.generated/fixtures.json, which also names the Solana node).
 // Account names are kept in the storage database (DATABASE_URL, else PGlite in FOYER_DATA_DIR: one process at a time
 // opens a data directory, so beside the wallet service give each its own, or share a server); FOYER_API_NAMES=off
 // runs without names and without a database; FOYER_NAME_ZONE sets the names' suffix (default foyer.id). With the
@@ -14,9 +14,9 @@
 // (FOYER_API_ONRAMP=off runs without).
 import { readFile } from 'node:fs/promises';
 
-import { FIXTURES_PATH, NAME_RESOLVER_OWNER } from '../devchain/index.mjs';
+import { FIXTURES_PATH, NAME_RESOLVER_OWNER } from '../dev/devchain/index.mjs';
 import { createAllowedOrigins } from '../http/index.mjs';
-import { DEV_WALLET_KEYPAIR } from '../solana/index.mjs';
+import { DEV_WALLET_KEYPAIR } from '../dev/solana/index.mjs';
 import { openDatabase } from '../storage/index.mjs';
 import { DEFAULT_API_PORT, startApi } from './startApi.mjs';
 

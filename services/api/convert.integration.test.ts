@@ -17,7 +17,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
-import { ANVIL_ACCOUNTS, startDevChains, type DevChains } from '../devchain/index.mjs'
+import { ANVIL_ACCOUNTS, startDevChains, type DevChains } from '../dev/devchain/index.mjs'
 import { NATIVE_TOKEN, SWAP_NETWORKS, getAmountOut, startApi, type BlockchainApi } from './index.mjs'
 
 const PROJECT = 'foyer-test'

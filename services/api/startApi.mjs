@@ -11,7 +11,7 @@ import { createConvertRoutes } from './convertRoutes.mjs';
 import { createPriceTable } from './createPriceTable.mjs';
 import { createRoutes } from './createRoutes.mjs';
 import { RequestError, UpstreamError } from './errors.mjs';
-import { SWAP_NETWORKS } from './swapNetworks.mjs';
+import { SWAP_NETWORKS } from '../../plugins/swaps/swapNetworks.mjs';
 import { createNameRoutes, registeredIdentity } from './names/nameRoutes.mjs';
 import { openNameStore } from './names/nameStore.mjs';
 import { CHECKOUT_ACTIONS, createOnramp } from './onramp/onrampRoutes.mjs';
@@ -45,7 +45,7 @@ const CLIENT_PATTERN = /^[\w.+-]{1,64}$/;
  * @property {'eip155'} [namespace] (default 'eip155')
  * @property {{ name: string, symbol: string, decimals: number }} [nativeCurrency] (default Ether, ETH, 18 decimals)
  * @property {{ router: string }} [amm] a Uniswap V2 Router02 on this chain: the convert calls (swaps) are answered
- *   from its pools. Only on the swap networks (plugins/swaps/swapNetworks.json). (default none: no swaps here)
+ *   from its pools. Only on the swap networks (plugins/swaps/swapNetworks.mjs). (default none: no swaps here)
  */
 
 /**
@@ -310,7 +310,7 @@ function checkAmm(chain) {
   const router = typeof chain.amm?.router === 'string' ? evmAddress(chain.amm.router) : undefined;
   if (!router) throw new TypeError(`chains[].amm.router must be an EVM address, got ${JSON.stringify(chain.amm?.router)}`);
   if (!SWAP_NETWORKS.includes(`eip155:${chain.chainId}`)) {
-    throw new TypeError(`chains[].amm: swaps are offered only on ${SWAP_NETWORKS.join(', ')} (plugins/swaps/swapNetworks.json), not eip155:${chain.chainId}`);
+    throw new TypeError(`chains[].amm: swaps are offered only on ${SWAP_NETWORKS.join(', ')} (plugins/swaps/swapNetworks.mjs), not eip155:${chain.chainId}`);
   }
   return router;
 }

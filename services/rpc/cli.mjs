@@ -2,7 +2,7 @@
 // Starts the public RPC service on 127.0.0.1:8793 (FOYER_RPC_PORT moves it) in front of the chains named in
 // FOYER_RPC_CHAINS (`chainId=url,…`, CAIP-2 ids; default the local stack's: anvil on 8545 and 8546, the Solana node on
 // 8899), prints its URL and runs until SIGINT/SIGTERM.
-import { LOCAL_SOLANA_CHAIN_ID } from '../solana/localNetwork.mjs';
+import { LOCAL_SOLANA_CHAIN_ID } from '../dev/solana/localNetwork.mjs';
 import { readPort, stopOnSignals } from '../serviceCli.mjs';
 import { DEFAULT_RPC_PORT, startRpc } from './startRpc.mjs';
 

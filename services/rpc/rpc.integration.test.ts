@@ -5,8 +5,8 @@ import { createPublicClient, createWalletClient, defineChain, http, parseEther }
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { ANVIL_ACCOUNTS, startDevChains, type DevChains } from '../devchain/index.mjs'
-import { LOCAL_SOLANA_CHAIN_ID, TEST_WALLET_ADDRESS, startSolanaRpc } from '../solana/index.mjs'
+import { ANVIL_ACCOUNTS, startDevChains, type DevChains } from '../dev/devchain/index.mjs'
+import { LOCAL_SOLANA_CHAIN_ID, TEST_WALLET_ADDRESS, startSolanaRpc } from '../dev/solana/index.mjs'
 import { startRpc, type RpcService } from './index.mjs'
 
 const PROJECT = 'rpc-test'

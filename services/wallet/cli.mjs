@@ -22,7 +22,7 @@
 //   FOYER_TELEGRAM_BOT_TOKEN  Telegram Login: the bot's token (its domain set to the wallet's with BotFather);
 //                            FOYER_TELEGRAM_LOGIN_URL, default https://oauth.telegram.org/auth
 import { readPort, stopOnSignals } from '../serviceCli.mjs';
-import { LOCAL_SOLANA_CHAIN_ID } from '../solana/index.mjs';
+import { LOCAL_SOLANA_CHAIN_ID } from '../dev/solana/index.mjs';
 import { openDatabase } from '../storage/index.mjs';
 import { SOCIAL_PROVIDERS } from './social.mjs';
 import { DEFAULT_WALLET_PORT, startWallet } from './startWallet.mjs';
@@ -63,7 +63,7 @@ function socialClients() {
 const port = readPort('FOYER_WALLET_PORT', DEFAULT_WALLET_PORT);
 const smtpUrl = process.env['FOYER_SMTP_URL'];
 if (!smtpUrl) {
-  console.error('FOYER_SMTP_URL is required (smtp://user:pass@host:587); for development, run services/mail/cli.mjs and use smtp://127.0.0.1:8025');
+  console.error('FOYER_SMTP_URL is required (smtp://user:pass@host:587); for development, run services/dev/mail/cli.mjs and use smtp://127.0.0.1:8025');
   process.exit(1);
 }
 

@@ -30,7 +30,7 @@ const APPROVAL_BODY = v.object({ secret: v.string(), approved: v.boolean() });
 /**
  * @typedef {object} WalletAppOptions
  * @property {import('../storage/index.mjs').Database} database migrated here (schema `wallet`)
- * @property {import('../mail/index.mjs').Mailer} mailer
+ * @property {import('./createMailer.mjs').Mailer} mailer
  * @property {Buffer} masterKey 32 bytes (masterKey.mjs loadMasterKey)
  * @property {string} directoryUrl asked for projects' allowed origins
  * @property {readonly { chainId: number, rpcUrl: string, bundlerUrl?: string }[]} [evm] the EVM networks and the RPC each is

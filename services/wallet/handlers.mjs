@@ -22,7 +22,7 @@ const DEVICE_POLL_MS = 1_000;
  * @property {Buffer} sealingKey
  * @property {Buffer} codesKey
  * @property {readonly import('./networks.mjs').WalletNetwork[]} networks
- * @property {import('../mail/index.mjs').Mailer} mailer
+ * @property {import('./createMailer.mjs').Mailer} mailer
  * @property {ReturnType<typeof import('./session.mjs').createSessions>} sessions
  * @property {() => number} now
  * @property {number} deviceWaitMs

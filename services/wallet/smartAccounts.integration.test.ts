@@ -11,10 +11,10 @@ import { createPublicClient, createWalletClient, encodeFunctionData, hashMessage
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { startBundler, type Bundler } from '../bundler/index.mjs'
-import { ANVIL_ACCOUNTS, ENTRY_POINT_08, startDevChains, type DevChains } from '../devchain/index.mjs'
+import { startBundler, type Bundler } from '../dev/bundler/index.mjs'
+import { ANVIL_ACCOUNTS, ENTRY_POINT_08, startDevChains, type DevChains } from '../dev/devchain/index.mjs'
 import { startDirectory, type WalletDirectory } from '../directory/index.mjs'
-import { createMailer, startMailCatcher, type MailCatcher, type Mailer } from '../mail/index.mjs'
+import { createMailer, startMailCatcher, type MailCatcher, type Mailer } from '../dev/mail/index.mjs'
 import { openDatabase, type Database } from '../storage/index.mjs'
 import { createWalletApp, loadMasterKey, PENDING_TRANSACTIONS_LIMIT } from './index.mjs'
 

@@ -7,7 +7,7 @@ import { createPublicClient, defineChain, http } from 'viem';
 import { createBundlerClient } from 'viem/account-abstraction';
 import { privateKeyToAccount } from 'viem/accounts';
 
-import { toFoyerAccount } from '../bundler/index.mjs';
+import { toFoyerAccount } from './foyerAccount.mjs';
 import { WalletError } from './errors.mjs';
 
 /** How long an approved call waits for its user operation to be mined before answering with what it has. */

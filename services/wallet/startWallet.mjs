@@ -1,6 +1,6 @@
 // Serves the wallet app (createWalletApp.mjs) on loopback: its own site, apart from the pages that embed it.
 import { createFailureSwitch, serveApp } from '../http/index.mjs';
-import { createMailer } from '../mail/createMailer.mjs';
+import { createMailer } from './createMailer.mjs';
 import { DEFAULT_DATA_DIR } from '../storage/index.mjs';
 import { createWalletApp } from './createWalletApp.mjs';
 import { loadMasterKey } from './masterKey.mjs';

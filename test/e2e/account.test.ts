@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { createPublicClient, createWalletClient, erc20Abi, http, parseUnits, formatUnits } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { formatBalance, formatFiat } from '../../kernel/model/format.js'
-import { ANVIL_ACCOUNTS } from '../../services/devchain/index.mjs'
+import { ANVIL_ACCOUNTS } from '../../services/dev/devchain/index.mjs'
 import { connectWallet, openAccount, openDemo, TEST_KEY, useStack } from './harness.js'
 
 const account = privateKeyToAccount(TEST_KEY)

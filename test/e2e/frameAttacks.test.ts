@@ -19,7 +19,7 @@ import { verifyMessage, verifyTypedData, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { startDirectory, type WalletDirectory } from '../../services/directory/index.mjs'
-import { startMailCatcher, type CaughtMessage, type MailCatcher } from '../../services/mail/index.mjs'
+import { startMailCatcher, type CaughtMessage, type MailCatcher } from '../../services/dev/mail/index.mjs'
 import { openDatabase, type Database } from '../../services/storage/index.mjs'
 import { startWallet, type WalletService } from '../../services/wallet/index.mjs'
 import { launchChromium } from './harness'

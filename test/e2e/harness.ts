@@ -13,7 +13,7 @@ import { build as buildApp, createServer, preview, type PreviewServer, type Vite
 import { afterAll, beforeAll, expect } from 'vitest'
 import type { DirectoryFeatures } from '../../services/directory/index.mjs'
 import { startLocalStack, type LocalStackFixtures } from '../../services/localStack.mjs'
-import { TEST_WALLET_KEYPAIR } from '../../services/solana/index.mjs'
+import { TEST_WALLET_KEYPAIR } from '../../services/dev/solana/index.mjs'
 import { sharedStacks, stopSharedStacks } from './sharedStacks.js'
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import { createPublicClient, defineChain, http, type Address } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { ANVIL_ACCOUNTS } from '../../services/devchain/index.mjs'
+import { ANVIL_ACCOUNTS } from '../../services/dev/devchain/index.mjs'
 import { connectWallet, openAccount, openDemo, TEST_KEY, useStack } from './harness.js'
 
 const alice = privateKeyToAccount(TEST_KEY)

@@ -7,7 +7,7 @@ import { createSolanaRpc, type Address as SolanaAddress } from '@solana/kit'
 import { createPublicClient, erc20Abi, http, parseUnits, type Address } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
-import { TEST_WALLET_ADDRESS } from '../../services/solana/index.mjs'
+import { TEST_WALLET_ADDRESS } from '../../services/dev/solana/index.mjs'
 import { connectWallet, openAccount, openDemo, TEST_KEY, useStack } from './harness.js'
 
 const account = privateKeyToAccount(TEST_KEY)

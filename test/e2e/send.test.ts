@@ -9,7 +9,7 @@ import { createPublicClient, erc20Abi, formatUnits, http, type Address } from 'v
 import { privateKeyToAccount } from 'viem/accounts'
 import type { Page } from 'playwright-core'
 import { formatBalance } from '../../kernel/model/format.js'
-import { DEV_WALLET_ADDRESS, TEST_WALLET_ADDRESS } from '../../services/solana/index.mjs'
+import { DEV_WALLET_ADDRESS, TEST_WALLET_ADDRESS } from '../../services/dev/solana/index.mjs'
 import { connectWallet, openAccount, openDemo, TEST_KEY, useStack } from './harness.js'
 
 const account = privateKeyToAccount(TEST_KEY)

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { privateKeyToAccount } from 'viem/accounts'
-import { TEST_WALLET_ADDRESS } from '../../services/solana/index.mjs'
+import { TEST_WALLET_ADDRESS } from '../../services/dev/solana/index.mjs'
 import { mailedCode, openAccount, openDemo, TEST_KEY, useStack, type Stack } from './harness.js'
 
 const alice = privateKeyToAccount(TEST_KEY)

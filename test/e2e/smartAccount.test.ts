@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core'
 import { createPublicClient, createWalletClient, erc20Abi, http, parseAbi, parseEther, verifyMessage, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
-import { ANVIL_ACCOUNTS, ENTRY_POINT_08, FOYER_ACCOUNT_FACTORY } from '../../services/devchain/index.mjs'
+import { ANVIL_ACCOUNTS, ENTRY_POINT_08, FOYER_ACCOUNT_FACTORY } from '../../services/dev/devchain/index.mjs'
 import { approveInFrame, openAccount, openDemo, signInWithEmail, useStack } from './harness.js'
 
 const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' // the demo batch's receiver (anvil #2)

@@ -1,5 +1,5 @@
 // End to end: social login (issue #13) through the demo, in Chromium. The sign-in popup goes to the local OpenID
-// Connect provider (services/identity, one client per social provider), whose page asks for a name; the provider
+// Connect provider (services/dev/identity, one client per social provider), whose page asks for a name; the provider
 // sends the popup back to the wallet service's callback page (localhost, another site than the demo's 127.0.0.1),
 // which hands the result to the demo; the secure frame exchanges it and the embedded wallet connects.
 import { randomBytes } from 'node:crypto'

@@ -4,7 +4,7 @@
 import { createSolanaRpc, getBase58Encoder, getPublicKeyFromAddress, getUtf8Encoder, verifySignature, type Address } from '@solana/kit'
 import { describe, expect, it } from 'vitest'
 import { formatBalance, formatUnits } from '../../kernel/model/format.js'
-import { TEST_WALLET_ADDRESS } from '../../services/solana/index.mjs'
+import { TEST_WALLET_ADDRESS } from '../../services/dev/solana/index.mjs'
 import { connectWallet, openAccount, openDemo, pickWallet, TEST_KEY, useStack } from './harness.js'
 import { privateKeyToAccount } from 'viem/accounts'
 

@@ -4,7 +4,7 @@
 import { createPublicClient, formatEther, http, parseEther, verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
-import { ANVIL_ACCOUNTS } from '../../services/devchain/index.mjs'
+import { ANVIL_ACCOUNTS } from '../../services/dev/devchain/index.mjs'
 import { connectWallet, openDemo, pickWallet, TEST_KEY, useStack } from './harness.js'
 import type { Page } from 'playwright-core'
 

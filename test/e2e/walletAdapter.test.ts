@@ -5,7 +5,7 @@
 import { createSolanaRpc, getPublicKeyFromAddress, verifySignature, type Address } from '@solana/kit'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { TEST_WALLET_ADDRESS } from '../../services/solana/index.mjs'
+import { TEST_WALLET_ADDRESS } from '../../services/dev/solana/index.mjs'
 import { openDemo, useStack } from './harness.js'
 
 const stack = useStack({ app: 'examples/wallet-adapter-app', production: true })

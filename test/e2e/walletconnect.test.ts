@@ -1,4 +1,4 @@
-// End to end: WalletConnect in the demo, in Chromium, through the local relay (services/relay), with a
+// End to end: WalletConnect in the demo, in Chromium, through the local relay (services/dev/relay), with a
 // real wallet-side @walletconnect/sign-client in this Node process that signs with anvil's first key.
 // The wallet list comes from the local directory (services/directory). Nothing here is mocked.
 import type { Page } from 'playwright-core'

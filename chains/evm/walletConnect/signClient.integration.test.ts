@@ -1,12 +1,12 @@
 // Foyer's own WalletConnect client against an unmodified @walletconnect/sign-client wallet
-// (test/walletConnectWallet.ts) through the project's real local relay (services/relay): pairing,
+// (test/walletConnectWallet.ts) through the project's real local relay (services/dev/relay): pairing,
 // approval and rejection, signing, switching, events, deletion from either side, restore from storage
 // and reconnecting after the relay drops the socket. Nothing is mocked.
 import { verifyMessage } from 'viem'
 import { WebSocket } from 'ws'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { ANVIL_ACCOUNTS } from '../../../services/devchain/index.mjs'
-import { startRelay, type LocalRelay } from '../../../services/relay/index.mjs'
+import { ANVIL_ACCOUNTS } from '../../../services/dev/devchain/index.mjs'
+import { startRelay, type LocalRelay } from '../../../services/dev/relay/index.mjs'
 import { createWalletConnectWallet, type WalletConnectWallet, type WalletConnectWalletOptions } from '../../../test/walletConnectWallet.js'
 import { sealEnvelope } from './crypto.js'
 import type { RelaySocket, RelaySocketConstructor } from './relayConnection.js'

@@ -22,7 +22,7 @@ import {
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { ANVIL_ACCOUNTS, NAME_RESOLVER_OWNER, compileContracts, startAnvil } from '../../devchain/index.mjs'
+import { ANVIL_ACCOUNTS, NAME_RESOLVER_OWNER, compileContracts, startAnvil } from '../../dev/devchain/index.mjs'
 import { openDatabase, type Database } from '../../storage/index.mjs'
 import { MESSAGE_MAX_AGE_S, coinTypeOfChain, startApi, type BlockchainApi } from '../index.mjs'
 

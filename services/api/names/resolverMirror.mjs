@@ -1,4 +1,4 @@
-// The public mirror of registered names on chain: FoyerNameResolver (services/devchain/contracts), which answers
+// The public mirror of registered names on chain: FoyerNameResolver (services/dev/devchain/contracts), which answers
 // viem's standard ENS actions (`getEnsName`, `getEnsAddress`, `getEnsText('avatar')`), so any dapp on the chain
 // resolves the names without Foyer. The database stays the authority: a write that fails is logged, never undoes
 // a registration, and every name is written again when the service starts.

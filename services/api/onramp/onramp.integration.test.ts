@@ -10,7 +10,7 @@ import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from '@solana-program/t
 import { createPublicClient, erc20Abi, http, parseEther, type Abi, type Hex, type PublicClient } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { ANVIL_ACCOUNTS, compileContracts, deployFixtures, startAnvil } from '../../devchain/index.mjs'
+import { ANVIL_ACCOUNTS, compileContracts, deployFixtures, startAnvil } from '../../dev/devchain/index.mjs'
 import {
   DEV_FUNDING_LAMPORTS,
   DEV_WALLET_ADDRESS,
@@ -20,7 +20,7 @@ import {
   TEST_WALLET_ADDRESS,
   mintFixtureTokens,
   startSolanaRpc,
-} from '../../solana/index.mjs'
+} from '../../dev/solana/index.mjs'
 import { openDatabase, type Database } from '../../storage/index.mjs'
 import { ONRAMP_TREASURY, startApi, type BlockchainApi } from '../index.mjs'
 

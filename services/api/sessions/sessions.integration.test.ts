@@ -11,8 +11,8 @@ import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { toFoyerAccount } from '../../bundler/index.mjs'
-import { ANVIL_ACCOUNTS, compileContracts, ENTRY_POINT_08, FOYER_ACCOUNT_ARTIFACT, startAnvil } from '../../devchain/index.mjs'
+import { toFoyerAccount } from '../../dev/bundler/index.mjs'
+import { ANVIL_ACCOUNTS, compileContracts, ENTRY_POINT_08, FOYER_ACCOUNT_ARTIFACT, startAnvil } from '../../dev/devchain/index.mjs'
 import { openDatabase, type Database } from '../../storage/index.mjs'
 import { NONCE_TTL_MS, startApi, type BlockchainApi } from '../index.mjs'
 

@@ -21,7 +21,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 
 import { createRpc, waitForReceipts } from './rpc.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const require = createRequire(path.join(root, 'package.json'));
 
 /**

@@ -14,7 +14,7 @@ export {
 } from './deployAccountAbstraction.mjs';
 export { AMM_DEPLOYER, AMM_POOLS, deployAmm, pairAddress } from './deployAmm.mjs';
 export { createRpc, waitForReceipts } from './rpc.mjs';
-export { PortInUseError, assertPortFree, findFreePort } from '../listen.mjs';
+export { PortInUseError, assertPortFree, findFreePort } from '../../listen.mjs';
 export { startAnvil } from './startAnvil.mjs';
 export { FIXTURES_PATH, startDevChains } from './startDevChains.mjs';
 

@@ -1,7 +1,7 @@
 // The local WalletConnect relay (development and tests only), for `npm start` and the tests.
 // Import from this file, not from the modules behind it; their JSDoc is the types.
 // RelayPortInUseError: the stack's one PortInUseError, under the name this module has always exported.
-export { PortInUseError as RelayPortInUseError } from '../listen.mjs';
+export { PortInUseError as RelayPortInUseError } from '../../listen.mjs';
 export {
   MAX_FETCHED_MESSAGES,
   MAX_MAILBOX_BYTES,

@@ -3,8 +3,8 @@
 // demo reads their sign-in code in). Development only: nothing is ever delivered, and nothing survives a restart.
 import { SMTPServer } from 'smtp-server';
 
-import { RequestError, createServiceApp, queryParam, searchParams, sendJson, serveApp } from '../http/index.mjs';
-import { listen } from '../listen.mjs';
+import { RequestError, createServiceApp, queryParam, searchParams, sendJson, serveApp } from '../../http/index.mjs';
+import { listen } from '../../listen.mjs';
 
 /** The CLI's SMTP port. */
 export const DEFAULT_SMTP_PORT = 8025;

@@ -6,10 +6,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 
-import { startChildProcess } from '../childProcess.mjs';
-import { PortInUseError, assertPortFree, findFreePort } from '../listen.mjs';
+import { startChildProcess } from '../../childProcess.mjs';
+import { PortInUseError, assertPortFree, findFreePort } from '../../listen.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /**
  * The anvil executable itself. `node_modules/.bin/anvil` is a Node wrapper (`@foundry-rs/anvil/bin.mjs`)

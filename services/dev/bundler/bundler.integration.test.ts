@@ -77,7 +77,7 @@ describe('the local bundler on anvil', () => {
   });
 
   test('behavior: the committed FoyerAccount build is what contracts/FoyerAccount.sol compiles to', async () => {
-    // Regenerate with `node services/devchain/foyerAccountArtifact.mjs` after changing the contract.
+    // Regenerate with `node services/dev/devchain/foyerAccountArtifact.mjs` after changing the contract.
     expect(JSON.parse(await readFile(FOYER_ACCOUNT_ARTIFACT_PATH, 'utf8'))).toEqual(await buildFoyerAccountArtifact());
   }, 300_000);
 

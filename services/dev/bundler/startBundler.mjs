@@ -5,11 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { startChildProcess } from '../childProcess.mjs';
-import { assertPortFree, findFreePort, PortInUseError } from '../listen.mjs';
+import { startChildProcess } from '../../childProcess.mjs';
+import { assertPortFree, findFreePort, PortInUseError } from '../../listen.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const require = createRequire(path.join(here, '../../package.json'));
+const require = createRequire(path.join(here, '../../../package.json'));
 
 /**
  * Anvil account #5 of the public test mnemonic: the bundler's executor, which sends `handleOps` and is paid back by

@@ -2,7 +2,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { assertPortFree } from '../listen.mjs';
+import { assertPortFree } from '../../listen.mjs';
 import { ANVIL_ACCOUNTS } from './anvilAccounts.mjs';
 import { compileContracts } from './compileContracts.mjs';
 import { deployAccountAbstraction } from './deployAccountAbstraction.mjs';

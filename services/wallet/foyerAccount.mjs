@@ -1,14 +1,38 @@
 // FoyerAccount (SimpleAccount v0.8, eth-infinitism's reference account, that also signs as itself with ERC-1271;
-// services/devchain/contracts/FoyerAccount.sol) as a viem smart account, for viem's bundler actions. The account
+// services/dev/devchain/contracts/FoyerAccount.sol, its committed build beside this file) as a viem smart account, for viem's bundler actions. The account
 // implementation is viem's own `toSmartAccount`, which only needs to be told how this account encodes calls and
 // checks signatures; it wraps the signatures of an account not deployed yet in ERC-6492 itself (factory call
 // included), so a verifier can deploy the account in its eth_call and ask it.
 // (permissionless 0.4 has SimpleAccount, but its optional peer ox@0.11 conflicts with this project's ox@0.14.)
-import { decodeFunctionData, encodeFunctionData, hashMessage, hashTypedData } from 'viem';
+import { createRequire } from 'node:module';
+
+import { decodeFunctionData, encodeDeployData, encodeFunctionData, getContractAddress, hashMessage, hashTypedData } from 'viem';
 import { entryPoint08Abi, getUserOperationHash, toSmartAccount } from 'viem/account-abstraction';
 import { readContract } from 'viem/actions';
 
-import { ENTRY_POINT_08, FOYER_ACCOUNT_ARTIFACT, FOYER_ACCOUNT_FACTORY } from '../devchain/deployAccountAbstraction.mjs';
+/** Arachnid's deterministic deployment proxy (CREATE2 of `salt ‖ initCode`), predeployed by anvil. */
+export const DETERMINISTIC_DEPLOYER = /** @type {`0x${string}`} */ ('0x4e59b44847b379578588920cA78FbF26c0B4956C');
+/** EntryPoint v0.8's canonical address. */
+export const ENTRY_POINT_08 = /** @type {`0x${string}`} */ ('0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108');
+/** FoyerAccount's build: the account's ABI, the factory's ABI and creation code. */
+export const FOYER_ACCOUNT_ARTIFACT = /** @type {{ account: { abi: import('viem').Abi }, factory: { abi: import('viem').Abi, bytecode: `0x${string}` } }} */ (
+  createRequire(import.meta.url)('./FoyerAccount.json')
+);
+/** Salt 0, so the factory's address follows from its bytecode alone and is the same on every chain. */
+export const FOYER_ACCOUNT_FACTORY_SALT = /** @type {`0x${string}`} */ (`0x${'0'.repeat(64)}`);
+/** The factory's creation code, for ENTRY_POINT_08. */
+export const FOYER_ACCOUNT_FACTORY_CREATION = encodeDeployData({
+  abi: FOYER_ACCOUNT_ARTIFACT.factory.abi,
+  bytecode: FOYER_ACCOUNT_ARTIFACT.factory.bytecode,
+  args: [ENTRY_POINT_08],
+});
+/** FoyerAccountFactory's address (deployed through DETERMINISTIC_DEPLOYER with FOYER_ACCOUNT_FACTORY_SALT). */
+export const FOYER_ACCOUNT_FACTORY = getContractAddress({
+  opcode: 'CREATE2',
+  from: DETERMINISTIC_DEPLOYER,
+  salt: FOYER_ACCOUNT_FACTORY_SALT,
+  bytecode: FOYER_ACCOUNT_FACTORY_CREATION,
+});
 
 const accountArtifact = FOYER_ACCOUNT_ARTIFACT.account;
 const factoryArtifact = FOYER_ACCOUNT_ARTIFACT.factory;

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Starts the mail catcher: SMTP on 127.0.0.1:8025 (FOYER_SMTP_PORT), the inbox on 127.0.0.1:8791 (FOYER_MAIL_PORT).
 // Runs until SIGINT/SIGTERM.
-import { readPort, stopOnSignals } from '../serviceCli.mjs';
+import { readPort, stopOnSignals } from '../../serviceCli.mjs';
 import { DEFAULT_MAIL_PORT, DEFAULT_SMTP_PORT, startMailCatcher } from './startMailCatcher.mjs';
 
 /** @type {import('./startMailCatcher.mjs').MailCatcher} */

@@ -1,6 +1,6 @@
 // FoyerAccount's committed build: the wallet service and the local stack need its factory's bytecode (and so its
-// address) without solc, a devDependency. `node services/devchain/foyerAccountArtifact.mjs` regenerates
-// artifacts/FoyerAccount.json from contracts/FoyerAccount.sol with compileContracts; services/bundler's test fails
+// address) without solc, a devDependency. `node services/dev/devchain/foyerAccountArtifact.mjs` regenerates
+// services/wallet/FoyerAccount.json from contracts/FoyerAccount.sol with compileContracts; services/dev/bundler's test fails
 // while the committed file differs from a fresh build.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { compileContracts } from './compileContracts.mjs';
 
 /** Where the committed artifact lives. */
-export const FOYER_ACCOUNT_ARTIFACT_PATH = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts', 'FoyerAccount.json');
+export const FOYER_ACCOUNT_ARTIFACT_PATH = fileURLToPath(new URL('../../wallet/FoyerAccount.json', import.meta.url));
 
 /**
  * What the artifact holds: the account's ABI, and the factory's ABI and creation code.

@@ -3,7 +3,7 @@
 // the clients foyer-google, foyer-x, foyer-discord, foyer-apple, foyer-github and foyer-facebook, whose users come
 // back to FOYER_SOCIAL_REDIRECT_URIS (comma-separated; default the local wallet's
 // http://localhost:8790/social/callback). Runs until SIGINT/SIGTERM. Development only.
-import { readPort, stopOnSignals } from '../serviceCli.mjs';
+import { readPort, stopOnSignals } from '../../serviceCli.mjs';
 import { DEFAULT_IDENTITY_PORT, startIdentityProvider } from './startIdentityProvider.mjs';
 
 /** @type {import('./index.mjs').IdentityProvider} */

@@ -1,7 +1,7 @@
 // JSON-RPC 2.0 framing for the local Solana node: parsing, validation, batches, error objects and
 // bigint-safe serialisation. Knows nothing about Solana; the methods come in as a plain table.
 
-import { JSON_RPC_PARSE_ERROR, JSON_RPC_INVALID_REQUEST, JSON_RPC_METHOD_NOT_FOUND, JSON_RPC_INVALID_PARAMS, JSON_RPC_INTERNAL_ERROR, JSON_RPC_SERVER_ERROR, JsonRpcError, stringifyJson } from '../jsonRpc.mjs';
+import { JSON_RPC_PARSE_ERROR, JSON_RPC_INVALID_REQUEST, JSON_RPC_METHOD_NOT_FOUND, JSON_RPC_INVALID_PARAMS, JSON_RPC_INTERNAL_ERROR, JSON_RPC_SERVER_ERROR, JsonRpcError, stringifyJson } from '../../jsonRpc.mjs';
 
 export { JSON_RPC_PARSE_ERROR, JSON_RPC_INVALID_REQUEST, JSON_RPC_METHOD_NOT_FOUND, JSON_RPC_INVALID_PARAMS, JSON_RPC_INTERNAL_ERROR, JSON_RPC_SERVER_ERROR, JsonRpcError, stringifyJson };
 

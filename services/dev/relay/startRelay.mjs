@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 
 import { WebSocketServer } from 'ws';
 
-import { createServiceApp, sendJson, serveApp } from '../http/index.mjs';
+import { createServiceApp, sendJson, serveApp } from '../../http/index.mjs';
 import { createRelayHub } from './createRelayHub.mjs';
 import { MAX_MESSAGE_BYTES, createRelayMethods } from './relayMethods.mjs';
 import { JSON_RPC_INVALID_REQUEST, errorResponse, handleJsonRpcFrame, stringifyJson } from './relayJsonRpc.mjs';

@@ -1,7 +1,7 @@
 // The local Solana node (litesvm behind Solana's JSON-RPC), for `npm start` and the tests.
 // Import from this file, not from the modules behind it; their JSDoc is the types.
 // SolanaPortInUseError: the stack's one PortInUseError, under the name this module has always exported.
-export { PortInUseError as SolanaPortInUseError } from '../listen.mjs';
+export { PortInUseError as SolanaPortInUseError } from '../../listen.mjs';
 export { BLOCKHASH_VALIDITY, LAMPORTS_PER_SIGNATURE, createLocalLedger } from './createLocalLedger.mjs';
 export {
   DEV_FUNDING_LAMPORTS,

@@ -1,7 +1,7 @@
 // JSON-RPC 2.0 framing for the local WalletConnect relay: parsing WebSocket frames (with ids beyond 2^53
 // kept exact), error objects and serialisation. Knows nothing about topics; the methods come in as a table.
 
-import { JSON_RPC_PARSE_ERROR, JSON_RPC_INVALID_REQUEST, JSON_RPC_METHOD_NOT_FOUND, JSON_RPC_INVALID_PARAMS, JSON_RPC_INTERNAL_ERROR, JsonRpcError, stringifyJson } from '../jsonRpc.mjs';
+import { JSON_RPC_PARSE_ERROR, JSON_RPC_INVALID_REQUEST, JSON_RPC_METHOD_NOT_FOUND, JSON_RPC_INVALID_PARAMS, JSON_RPC_INTERNAL_ERROR, JsonRpcError, stringifyJson } from '../../jsonRpc.mjs';
 
 export { JSON_RPC_PARSE_ERROR, JSON_RPC_INVALID_REQUEST, JSON_RPC_METHOD_NOT_FOUND, JSON_RPC_INVALID_PARAMS, JSON_RPC_INTERNAL_ERROR, JsonRpcError, stringifyJson };
 

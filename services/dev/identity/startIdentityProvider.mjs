@@ -5,9 +5,9 @@
 import http from 'node:http';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 
-import { listen } from '../listen.mjs';
+import { listen } from '../../listen.mjs';
 import { createMemoryAdapter } from './memoryAdapter.mjs';
-import { escapeHtml } from '../wallet/pages.mjs';
+import { escapeHtml } from '../../wallet/pages.mjs';
 
 /** The social providers that sign in through OpenID Connect (§5); farcaster and telegram have flows of their own. */
 export const OIDC_SOCIAL_PROVIDERS = /** @type {const} */ (['google', 'x', 'discord', 'apple', 'github', 'facebook']);

@@ -1,7 +1,7 @@
 // ERC-4337 on a dev chain: EntryPoint v0.8 from the published build artifacts of @account-abstraction/contracts
 // 0.8.0 (GPL-3.0, a devDependency of the local stack only: deployed here, never bundled into dist/), and
 // FoyerAccountFactory (SimpleAccount v0.8 that also signs as itself, ERC-1271; contracts/FoyerAccount.sol, its
-// committed build in artifacts/). Both go through the deterministic deployment proxy anvil ships with: the
+// committed build, services/wallet/FoyerAccount.json). Both go through the deterministic deployment proxy anvil ships with: the
 // EntryPoint with the salt of its public deployment, so it lands at its canonical address (the bundler, alto,
 // recognises v0.8 by that address, and viem's v0.8 defaults point there too); the factory with salt 0, so its address
 // follows from its bytecode alone and is the same on every chain.
@@ -9,12 +9,20 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { concat, encodeDeployData, getContractAddress } from 'viem';
+import { concat, getContractAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 
+import {
+  DETERMINISTIC_DEPLOYER,
+  ENTRY_POINT_08,
+  FOYER_ACCOUNT_ARTIFACT,
+  FOYER_ACCOUNT_FACTORY,
+  FOYER_ACCOUNT_FACTORY_CREATION,
+  FOYER_ACCOUNT_FACTORY_SALT,
+} from '../../wallet/foyerAccount.mjs';
 import { createRpc, waitForReceipts } from './rpc.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const require = createRequire(path.join(root, 'package.json'));
 
 /**
@@ -26,24 +34,10 @@ export const ACCOUNT_ABSTRACTION_DEPLOYER = Object.freeze({
   privateKey: /** @type {`0x${string}`} */ ('0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97'),
 });
 
-/** Arachnid's deterministic deployment proxy (CREATE2 of `salt ‖ initCode`), predeployed by anvil. */
-export const DETERMINISTIC_DEPLOYER = /** @type {`0x${string}`} */ ('0x4e59b44847b379578588920cA78FbF26c0B4956C');
-
 // The salts of the public v0.8 deployments; checked against the addresses below before anything is sent.
 const ENTRY_POINT_SALT = /** @type {`0x${string}`} */ ('0x0a59dbff790c23c976a548690c27297883cc66b4c67024f9117b0238995e35e9');
-const FACTORY_SALT = /** @type {`0x${string}`} */ (`0x${'0'.repeat(64)}`);
 
-/** EntryPoint v0.8's canonical address. */
-export const ENTRY_POINT_08 = /** @type {`0x${string}`} */ ('0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108');
-/** FoyerAccount's build: the account's ABI, the factory's ABI and creation code. */
-export const FOYER_ACCOUNT_ARTIFACT = /** @type {{ account: { abi: import('viem').Abi }, factory: { abi: import('viem').Abi, bytecode: `0x${string}` } }} */ (
-  createRequire(import.meta.url)('./artifacts/FoyerAccount.json')
-);
-
-const FACTORY_CREATION = encodeDeployData({ abi: FOYER_ACCOUNT_ARTIFACT.factory.abi, bytecode: FOYER_ACCOUNT_ARTIFACT.factory.bytecode, args: [ENTRY_POINT_08] });
-
-/** FoyerAccountFactory's address (for ENTRY_POINT_08, deployed through DETERMINISTIC_DEPLOYER with salt 0). */
-export const FOYER_ACCOUNT_FACTORY = getContractAddress({ opcode: 'CREATE2', from: DETERMINISTIC_DEPLOYER, salt: FACTORY_SALT, bytecode: FACTORY_CREATION });
+export { DETERMINISTIC_DEPLOYER, ENTRY_POINT_08, FOYER_ACCOUNT_ARTIFACT, FOYER_ACCOUNT_FACTORY };
 
 const DEPLOY_GAS = 8_000_000n;
 
@@ -65,7 +59,7 @@ function creations() {
   if (address !== ENTRY_POINT_08) {
     throw new Error(`EntryPoint from @account-abstraction/contracts would deploy at ${address}, not ${ENTRY_POINT_08}: install @account-abstraction/contracts 0.8.0`);
   }
-  return [concat([ENTRY_POINT_SALT, entryPoint]), concat([FACTORY_SALT, FACTORY_CREATION])];
+  return [concat([ENTRY_POINT_SALT, entryPoint]), concat([FOYER_ACCOUNT_FACTORY_SALT, FOYER_ACCOUNT_FACTORY_CREATION])];
 }
 
 /**

@@ -3,7 +3,7 @@
 // gets anything but a JSON-RPC error back.
 import { isAddress } from '@solana/kit';
 
-import { JSON_TYPE, createServiceApp, serveApp } from '../http/index.mjs';
+import { JSON_TYPE, createServiceApp, serveApp } from '../../http/index.mjs';
 import { createLocalLedger } from './createLocalLedger.mjs';
 import { JSON_RPC_INTERNAL_ERROR, JSON_RPC_INVALID_REQUEST, errorResponse, handleJsonRpcBody, stringifyJson } from './jsonRpc.mjs';
 import { DEFAULT_SOLANA_RPC_PORT, LOCAL_GENESIS_HASH } from './localNetwork.mjs';
