@@ -48,8 +48,8 @@ export const entries = [
   { export: './query', input: 'kernel/query.ts', file: 'query', lazy: true, budget: { gzip: 14.5 * 1024, beyond: ['.', './react'] } },
   // The React primitives of views (Button, ListItem, Tabs, Skeleton, QrCode …), for plugins' and chains' views.
   { export: './ui', input: 'kernel/ui/index.ts', file: 'ui', lazy: true },
-  // evm: 4 KB, not 3, since WalletConnect: its options are checked at createKernel (STYLE 4) and its
-  // English texts ship in the manifest (STYLE 12), with its views, connector and restore trigger;
+  // evm: 4 KB, not 3, since WalletConnect: its options are checked at createKernel (style 4) and its
+  // English texts ship in the manifest (style 12), with its views, connector and restore trigger;
   // the SDK, the QR encoder, the views and the pairing logic themselves all stay lazy.
   { export: './chains/evm', input: 'chains/evm/index.ts', file: 'chains/evm', peers: ['viem'], budget: { gzip: 4 * 1024, beyond: ['.', './react'] } },
   { export: './chains/solana', input: 'chains/solana/index.ts', file: 'chains/solana', peers: ['@solana/kit'], budget: { gzip: 3 * 1024, beyond: ['.', './react'] } },

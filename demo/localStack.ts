@@ -52,7 +52,7 @@ export const localDirectoryUrl = __FOYER_LOCAL_STACK__.directory?.url
 
 export const localApiUrl = __FOYER_LOCAL_STACK__.api?.url
 
-/** The public RPC service's `/v1` URL (§7), which the chains read every network through. */
+/** The public RPC service's `/v1` URL (rules §7), which the chains read every network through. */
 export const localRpcUrl = __FOYER_LOCAL_STACK__.rpc && `${__FOYER_LOCAL_STACK__.rpc.url}/v1`
 
 export const localWalletUrl = __FOYER_WALLET_URL__ ?? undefined

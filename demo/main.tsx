@@ -60,9 +60,9 @@ const kernel = createKernel({
   metadata: { name: 'Foyer demo', url: location.origin },
   // The local wallet directory (All Wallets), blockchain API (tokens, NFTs, activity) and embedded
   // wallet (email sign-in; its secure frame on another site, localhost, than this page); the chains read through the
-  // public RPC service (§7).
+  // public RPC service (rules §7).
   services: { directory: localDirectoryUrl, api: localApiUrl, wallet: localWalletUrl, analytics: localDirectoryUrl, rpc: localRpcUrl },
-  // §9: Pay is off unless the host turns it on; the demo's "Pay 10 USDC" button uses it.
+  // rules §9: Pay is off unless the host turns it on; the demo's "Pay 10 USDC" button uses it.
   features: { pay: true, legalCheckbox },
   ...(legalCheckbox && {
     termsConditionsUrl: new URL('legal.html#terms', location.href).href,

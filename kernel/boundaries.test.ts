@@ -2,11 +2,11 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { checkBoundaries, importsOf, readSources, staticGraph } from '../test/boundaries.js'
 
-// STYLE 20, over the real tree. The cases below prove each rule can fail.
+// style 20, over the real tree. The cases below prove each rule can fail.
 const root = fileURLToPath(new URL('..', import.meta.url))
 
 describe('import boundaries', () => {
-  it('behavior: the package holds every rule', () => {
+  it('the package holds every rule', () => {
     const files = readSources(root)
     // Guard against a checker that passes because it reads nothing.
     expect(importsOf(files['kernel/index.ts']!)).toContain('./core/errors/BaseError.js')
@@ -15,7 +15,7 @@ describe('import boundaries', () => {
     expect(checkBoundaries(files)).toEqual([])
   })
 
-  it('behavior: finds every import form, not those in comments', () => {
+  it('finds every import form, not those in comments', () => {
     const source = [
       `import a from './a.js'`,
       `import type { B } from "./b.js"`,
@@ -34,7 +34,7 @@ describe('import boundaries', () => {
     expect(importsOf(source).sort()).toEqual(['./a.js', './b.js', './c.js', './d.js', './e.js', './f.js', './g.js', './i.js', './j.js'])
   })
 
-  it('behavior: (a) the kernel imports no plugin or chain', () => {
+  it('(a) the kernel imports no plugin or chain', () => {
     expect(
       checkBoundaries({
         'kernel/router.ts': `import { swaps } from '../plugins/swaps/index.js'`,
@@ -48,7 +48,7 @@ describe('import boundaries', () => {
     ])
   })
 
-  it('behavior: (b) core kernel files import no React and are not .tsx', () => {
+  it('(b) core kernel files import no React and are not .tsx', () => {
     expect(
       checkBoundaries({
         'kernel/store.ts': `import { useSyncExternalStore } from 'react'`,
@@ -70,7 +70,7 @@ describe('import boundaries', () => {
     ])
   })
 
-  it('behavior: (c) a plugin imports the kernel and itself; a chain no plugin and no other chain', () => {
+  it('(c) a plugin imports the kernel and itself; a chain no plugin and no other chain', () => {
     const allowed = {
       'plugins/swaps/index.ts': [
         `import { definePlugin } from 'foyer'`,
@@ -161,7 +161,7 @@ describe('import boundaries', () => {
     ])
   })
 
-  it('behavior: (d) only kernel/react, plugins and chains import kernel/ui', () => {
+  it('(d) only kernel/react, plugins and chains import kernel/ui', () => {
     expect(
       checkBoundaries({
         'kernel/react/Modal.tsx': `import { Button } from '../ui/Button.js'`,
@@ -177,7 +177,7 @@ describe('import boundaries', () => {
     ])
   })
 
-  it('behavior: a host that does not import an adapter loads none of it: the kernel and its React entry reach no adapter code or package', () => {
+  it('a host that does not import an adapter loads none of it: the kernel and its React entry reach no adapter code or package', () => {
     for (const entry of ['kernel/index.ts', 'kernel/react/index.ts']) {
       const { files, packages } = staticGraph(root, entry)
       expect([...files].filter((file) => file.startsWith('adapters/'))).toEqual([])
@@ -216,7 +216,7 @@ describe('import boundaries', () => {
     ])
   })
 
-  it('behavior: (e) kernel/ names no chain namespace outside CAIP parsing; comments and message keys do not count', () => {
+  it('(e) kernel/ names no chain namespace outside CAIP parsing; comments and message keys do not count', () => {
     expect(
       checkBoundaries({
         'kernel/react/hooks.ts': `const wanted = namespace === 'eip155' ? address : undefined`,

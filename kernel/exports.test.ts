@@ -2,15 +2,15 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { entries, packageExports } from '../build/entries.mjs'
 
-// STYLE 16/19: every export of every entry is public API, so a new or removed one shows up in
+// style 16/19: every export of every entry is public API, so a new or removed one shows up in
 // review as a change to __snapshots__/exports.test.ts.snap (update it with `vitest -u`).
 describe('exports', () => {
-  it.each(entries.map((entry) => [entry.export, entry.input]))('behavior: "%s" (%s) exports these names', async (_, input) => {
+  it.each(entries.map((entry) => [entry.export, entry.input]))('"%s" (%s) exports these names', async (_, input) => {
     const mod: Record<string, unknown> = await import(/* @vite-ignore */ `../${input}`)
     expect(Object.keys(mod).sort()).toMatchSnapshot()
   })
 
-  it('behavior: package.json "exports" lists exactly the entries of build/entries.mjs', () => {
+  it('package.json "exports" lists exactly the entries of build/entries.mjs', () => {
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
     expect(pkg.exports).toEqual(packageExports())
     // TypeScript takes the first condition that matches, so `types` must come before `default`.

@@ -1,4 +1,4 @@
-// The "foyer" entry: the headless kernel. No React here (STYLE 20); the modal is in "foyer/react".
+// The "foyer" entry: the headless kernel. No React here (style 20); the modal is in "foyer/react".
 
 export { createKernel } from './core/createKernel.js'
 export type { Kernel } from './core/createKernel.js'

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { waterfallDepth } from './waterfallDepth.mjs'
 
 describe('waterfallDepth', () => {
-  it('behavior: one file with no imports is one round trip (React alone)', () => {
+  it('one file with no imports is one round trip (React alone)', () => {
     expect(waterfallDepth(new Map([['/app.js', []]]), ['/app.js'])).toBe(1)
   })
 
-  it('behavior: a file the entry imports itself comes in the second trip, even when a later file imports it too', () => {
+  it('a file the entry imports itself comes in the second trip, even when a later file imports it too', () => {
     const graph = new Map([
       ['/app.js', ['/chunk.js', '/helpers.js']],
       ['/chunk.js', ['/helpers.js']],
@@ -15,7 +15,7 @@ describe('waterfallDepth', () => {
     expect(waterfallDepth(graph, ['/app.js', '/chunk.js', '/helpers.js'])).toBe(2)
   })
 
-  it('behavior: a file only another chunk imports is a trip more', () => {
+  it('a file only another chunk imports is a trip more', () => {
     const graph = new Map([
       ['/app.js', ['/chunk.js']],
       ['/chunk.js', ['/helpers.js']],
@@ -24,7 +24,7 @@ describe('waterfallDepth', () => {
     expect(waterfallDepth(graph, ['/app.js', '/chunk.js', '/helpers.js'])).toBe(3)
   })
 
-  it('behavior: imports of files not loaded before the paint do not count', () => {
+  it('imports of files not loaded before the paint do not count', () => {
     const graph = new Map([
       ['/app.js', ['/chunk.js']],
       ['/chunk.js', ['/lazy.js']],

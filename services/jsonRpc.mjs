@@ -1,5 +1,5 @@
 // What the local services that speak JSON-RPC share (the Solana node, the WalletConnect relay): the
-// JSON-RPC 2.0 error codes (SPEC §8), the error a method throws to answer with one, and bigint-safe
+// JSON-RPC 2.0 error codes (rules §8), the error a method throws to answer with one, and bigint-safe
 // serialisation.
 
 export const JSON_RPC_PARSE_ERROR = -32700;

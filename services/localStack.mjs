@@ -63,7 +63,7 @@ const BUNDLER_PORT_ENVS = ['FOYER_BUNDLER_PORT', 'FOYER_BUNDLER_PORT_B'];
  * @param {number} [options.apiPort=0] the blockchain data API; 0 (a free port) unless given, so tests that pass 0
  *   for the other ports never collide with `npm start`.
  * @param {number} [options.directoryPort=0] the wallet directory; 0 (a free port) unless given, like apiPort.
- * @param {number} [options.rpcPort=0] the public RPC service (§7) in front of the anvil chains and the Solana node; 0 (a
+ * @param {number} [options.rpcPort=0] the public RPC service (rules §7) in front of the anvil chains and the Solana node; 0 (a
  *   free port) unless given, like apiPort.
  * @param {LocalWalletOptions | false} [options.wallet=false] the embedded wallet, its mail catcher and the storage
  *   database they need; off unless asked for, so stacks that do not use it skip opening the database.

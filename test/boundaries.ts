@@ -5,7 +5,7 @@ import { selfImports } from '../build/entries.mjs'
 /** Source text by path relative to the package root, with `/` separators. */
 export type SourceFiles = Record<string, string>
 
-/** The directories whose import boundaries STYLE 20 fixes. */
+/** The directories whose import boundaries style 20 fixes. */
 export const sourceRoots = ['kernel', 'chains', 'plugins', 'adapters', 'services']
 
 /** The entries a plugin, chain or adapter imports the kernel by, as a third-party one does (docs/concepts/plugins.md). */
@@ -48,7 +48,7 @@ export function readSources(root: string): SourceFiles {
 
 // Each string becomes a numbered placeholder and comments go, so neither an import shown in a JSDoc
 // @example nor one inside a string counts. Not a parser: an apostrophe in JSX text could hide a
-// later import, but visible text goes through i18n keys (STYLE 12), so JSX text is rare here.
+// later import, but visible text goes through i18n keys (style 12), so JSX text is rare here.
 const stringOrComment = /(['"`])(?:\\[\s\S]|(?!\1)[^\\])*\1|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g
 const staticImport = /(?<![\w$.])(?:import|export)\s*(?:type\s+)?(?:[\w$*{},\s]*?\bfrom\s*)?'(\d+)'/g
 const dynamicImport = /(?<![\w$.])import\s*\(\s*'(\d+)'\s*\)/g
@@ -116,7 +116,7 @@ const isShared = (file: string, specifier: string): boolean =>
 const kernelAreas = ['core', 'react', 'ui']
 
 /**
- * Checks STYLE 20 over `files` and returns one line per broken rule (empty when all hold):
+ * Checks style 20 over `files` and returns one line per broken rule (empty when all hold):
  * (a) kernel/ imports no plugin, chain or adapter; (b) core kernel files (all of kernel/ but react/ and
  * ui/) are .ts and import no React, neither the packages nor kernel/react; (c) a plugin imports
  * only the kernel and itself, a chain only the kernel and itself; (d) kernel/ui is imported only

@@ -1,5 +1,5 @@
 // The setup the chain tests share: one real node per test file (anvil, or litesvm behind Solana's
-// JSON-RPC), started in beforeAll and stopped in afterAll (STYLE 17), the `window` a wallet
+// JSON-RPC), started in beforeAll and stopped in afterAll (style 17), the `window` a wallet
 // announces itself through, and the test wallet on the dev key. Node only (it spawns anvil).
 //
 // Call a use* function at the top of a test file: it registers the hooks and returns objects that

@@ -30,7 +30,7 @@ export interface FakeEmbeddedWalletOptions {
   socialRedirectUri?: FakeAnswer<string>
   /** @default { userName: 'Alice' } */
   connectSocial?: FakeAnswer<{ userName?: string }>
-  /** The EVM account's type and smart account (§6). @default undefined (no account types: an EOA only) */
+  /** The EVM account's type and smart account (rules §6). @default undefined (no account types: an EOA only) */
   evmAccount?: ReturnType<EmbeddedWallet['evmAccount']>
   /** How a switch of account type answers. @default undefined (done) */
   setPreferredAccountType?: FakeAnswer<void>

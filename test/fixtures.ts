@@ -109,9 +109,9 @@ export interface TestChainOptions {
   sendTransaction?: TestWalletAnswer | 'pending'
   /** What the readContract capability answers for a read; absent leaves the capability out. */
   readContract?: (params: ContractRead) => unknown
-  /** The address capability. @default the real chains' rules for eip155 and solana (§5); none elsewhere */
+  /** The address capability. @default the real chains' rules for eip155 and solana (rules §5); none elsewhere */
   addressRules?: NonNullable<ChainCapabilities['address']>
-  /** false: a chain whose history no data service keeps (no Activity tab, §6). @default true */
+  /** false: a chain whose history no data service keeps (no Activity tab, rules §6). @default true */
   history?: false
 }
 
@@ -221,11 +221,11 @@ export function testChain(options: TestChainOptions = {}): TestChain {
     },
     capabilities: {
       ...((options.addressRules ?? DEFAULT_ADDRESS_RULES[namespace]) && { address: options.addressRules ?? DEFAULT_ADDRESS_RULES[namespace]! }),
-      // As evm() offers it: names and avatars from the blockchain data service (EVM only, §6).
+      // As evm() offers it: names and avatars from the blockchain data service (EVM only, rules §6).
       ...(namespace === 'eip155' && {
         identity: { getIdentity },
       }),
-      // As evm() and solana() offer it: the data service keeps their history (Activity, §6).
+      // As evm() and solana() offer it: the data service keeps their history (Activity, rules §6).
       ...(options.history !== false && { history: {} }),
       ...(options.balance !== false && {
         balance: {
@@ -304,7 +304,7 @@ export function testChain(options: TestChainOptions = {}): TestChain {
   return Object.freeze({ ...plugin, wallet })
 }
 
-// The address rules evm() and solana() offer (§5), so that a test chain checks addresses as they do.
+// The address rules evm() and solana() offer (rules §5), so that a test chain checks addresses as they do.
 const DEFAULT_ADDRESS_RULES: Record<string, NonNullable<ChainCapabilities['address']> | undefined> = {
   eip155: { isValid: isEvmAddress, normalize: withHexPrefix },
   solana: { isValid: isSolanaAddress },

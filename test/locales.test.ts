@@ -61,13 +61,13 @@ const parts: { name: string; english: Record<string, string>; load: (locale: str
 ]
 
 describe('translations', () => {
-  it('behavior: Foyer ships es, fr, de, pt-BR, ja, zh-CN and ar besides English', () => {
+  it('Foyer ships es, fr, de, pt-BR, ja, zh-CN and ar besides English', () => {
     expect(locales.sort()).toEqual(['ar', 'de', 'es', 'fr', 'ja', 'pt-BR', 'zh-CN'])
   })
 
   for (const part of parts) {
     for (const locale of locales) {
-      it(`behavior: ${part.name} has every key and placeholder of English in ${locale}, and no other`, async () => {
+      it(`${part.name} has every key and placeholder of English in ${locale}, and no other`, async () => {
         const translated = await part.load(locale)
         expect(translated, `${part.name} ships no ${locale}`).toBeDefined()
         expect(checkTranslations(part.english, translated!, locale)).toEqual([])
@@ -75,7 +75,7 @@ describe('translations', () => {
     }
   }
 
-  it('behavior: the check finds a missing key, an extra key, a lost or added placeholder, a missing plural', () => {
+  it('the check finds a missing key, an extra key, a lost or added placeholder, a missing plural', () => {
     const english = { a: 'A', b: 'Hello {name}', n: '{count} items', 'n.one': 'One item' }
     expect(checkTranslations(english, { a: 'α', b: 'Hallo {name}', n: '{count} Dinge', 'n.one': 'Ein Ding' }, 'de')).toEqual([])
     expect(

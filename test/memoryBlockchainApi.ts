@@ -1,6 +1,6 @@
 // An in-memory blockchain data service for stories and unit tests, standing in for services/api where no
 // server can run (a story runs in the browser, and services/api needs anvil and Node). It answers like the
-// service: empty results on networks it does not support (§7), history pages by cursor.
+// service: empty results on networks it does not support (rules §7), history pages by cursor.
 import type { BlockchainApi, HistoryPage, Identity, TokenBalance, Transaction } from '../kernel/services/blockchainApi.js'
 import { HttpStatusError } from '../kernel/core/errors/catalogue.js'
 

@@ -16,7 +16,7 @@ import { connectedStory } from './stories.js'
 export const STORY_WALLET_ORIGIN = 'http://127.0.0.1:9'
 
 export interface SocialStoryOptions extends FakeEmbeddedWalletOptions {
-  /** `features.socials`. @default §9's default list */
+  /** `features.socials`. @default rules §9's default list */
   socials?: readonly string[]
   /** The browser blocks the popup. @default false */
   blocked?: boolean

@@ -27,7 +27,7 @@ afterAll(async () => {
 })
 
 describe('the Solana test wallet', () => {
-  it('behavior: its address is the keypair\'s public key, and it shows accounts only once connected', async () => {
+  it('its address is the keypair\'s public key, and it shows accounts only once connected', async () => {
     const wallet = createSolanaWallet({ name: 'W', keypair: DEV_WALLET_KEYPAIR })
     expect(wallet.address).toBe(DEV_WALLET_ADDRESS)
     expect(wallet.wallet.accounts).toEqual([])
@@ -35,7 +35,7 @@ describe('the Solana test wallet', () => {
     await expect(connect({ silent: true })).resolves.toEqual({ accounts: [] })
   })
 
-  it('behavior: solana:signTransaction signs a transfer that the local SVM executes', async () => {
+  it('solana:signTransaction signs a transfer that the local SVM executes', async () => {
     const wallet = createSolanaWallet({ name: 'W', keypair: DEV_WALLET_KEYPAIR })
     const { accounts } = await (wallet.wallet.features['standard:connect'] as { connect(): Promise<{ accounts: readonly never[] }> }).connect()
     const rpc = createSolanaRpc(node.url)
@@ -57,7 +57,7 @@ describe('the Solana test wallet', () => {
     expect((await rpc.getBalance(TEST_WALLET_ADDRESS as Address).send()).value).toBe(before + 1_000_000_000n)
   })
 
-  it('behavior: registering before or after the app both work, and unregistering works once', () => {
+  it('registering before or after the app both work, and unregistering works once', () => {
     const page = new EventTarget()
     const registered: unknown[] = []
     const api = {

@@ -15,18 +15,18 @@ const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string,
 const runtimePackages = Object.entries(lock.packages).filter(([key, entry]) => key !== '' && !entry.dev && !entry.devOptional && !entry.peer)
 
 describe('supply chain', () => {
-  it('behavior: the published package runs no script when installed', () => {
+  it('the published package runs no script when installed', () => {
     const hooks = ['preinstall', 'install', 'postinstall', 'prepublish', 'preprepare', 'prepare', 'postprepare']
     expect(Object.keys(manifest.scripts).filter((name) => hooks.includes(name))).toEqual([])
     expect(manifest.files).toEqual(['dist'])
   })
 
-  it('behavior: no runtime dependency, direct or not, has an install script', () => {
+  it('no runtime dependency, direct or not, has an install script', () => {
     expect(runtimePackages.length).toBeGreaterThan(0)
     expect(runtimePackages.filter(([, entry]) => entry.hasInstallScript).map(([key]) => key)).toEqual([])
   })
 
-  it('behavior: SECURITY.md names every runtime dependency and why it is there', () => {
+  it('SECURITY.md names every runtime dependency and why it is there', () => {
     const security = read('SECURITY.md').split('## Runtime dependencies')[1] ?? ''
     const listed = [...security.matchAll(/^\| `([^`]+)` \|/gm)].map((match) => match[1])
     expect(listed.sort()).toEqual(Object.keys(manifest.dependencies).sort())

@@ -1,4 +1,4 @@
-// walletFeaturesOrder (§9) orders the Account view's wallet actions by their `wallet-features` ids. This test keeps
+// walletFeaturesOrder (rules §9) orders the Account view's wallet actions by their `wallet-features` ids. This test keeps
 // the list the README documents equal to the ids the plugins really contribute, so an order a host writes from the
 // README reaches every action.
 import { describe, expect, it } from 'vitest'
@@ -12,11 +12,11 @@ import { swaps } from '../plugins/swaps/index.js'
 import { wallets } from '../plugins/wallets/index.js'
 
 describe('walletFeaturesOrder', () => {
-  it('behavior: the wallet actions of every plugin are onramp, swaps, receive, send, names and wallets', () => {
+  it('the wallet actions of every plugin are onramp, swaps, receive, send, names and wallets', () => {
     const kernel = testKernel({ plugins: [testChain(), wallets(), names(), send(), receive(), swaps(), onramp()] })
     const ids = kernel.views.slot('wallet-features').map((entry) => entry.id)
     expect([...ids].sort()).toEqual(['names', 'onramp', 'receive', 'send', 'swaps', 'wallets'])
-    // §9: the default order names the four that SPEC lists; the others follow in slot order.
+    // rules §9: the default order names the four that the rules list; the others follow in slot order.
     expect(kernel.store.getState().features.flags.walletFeaturesOrder).toEqual(['onramp', 'swaps', 'receive', 'send'])
   })
 })

@@ -42,7 +42,7 @@ async function verify(address: string, message: Uint8Array, signature: Uint8Arra
 }
 
 describe('foyer/solana-wallet-adapter', () => {
-  it('behavior: registers one Wallet Standard wallet that wallet-adapter accepts, and that Foyer does not list as a wallet', async () => {
+  it('registers one Wallet Standard wallet that wallet-adapter accepts, and that Foyer does not list as a wallet', async () => {
     const { kernel, wallet, adapter } = await setup()
     expect(getWallets().get().filter((candidate) => candidate.name === 'Foyer')).toHaveLength(1)
     expect(isWalletAdapterCompatibleStandardWallet(wallet as never)).toBe(true)
@@ -54,7 +54,7 @@ describe('foyer/solana-wallet-adapter', () => {
     expect(wallet.features).toHaveProperty(FOYER_WALLET_FEATURE)
   })
 
-  it('behavior: a wallet connected in Foyer is the account of the wallet; the adapter connects without asking anyone', async () => {
+  it('a wallet connected in Foyer is the account of the wallet; the adapter connects without asking anyone', async () => {
     const { kernel, wallet, adapter, testWallet } = await setup()
     expect(wallet.accounts).toEqual([])
     await connect(kernel, { connectorId: SOLANA_TEST_CONNECTOR_ID })
@@ -66,7 +66,7 @@ describe('foyer/solana-wallet-adapter', () => {
     expect(testWallet.calls.slice(calls)).toEqual([])
   })
 
-  it("behavior: the adapter's signMessage is signed by the wallet connected in Foyer, and verifies", async () => {
+  it("the adapter's signMessage is signed by the wallet connected in Foyer, and verifies", async () => {
     const { kernel, adapter, testWallet } = await setup()
     await connect(kernel, { connectorId: SOLANA_TEST_CONNECTOR_ID })
     await adapter.connect()
@@ -79,7 +79,7 @@ describe('foyer/solana-wallet-adapter', () => {
     await expect(adapter.signMessage!(message)).rejects.toMatchObject({ name: 'WalletSignMessageError', message: expect.stringContaining('User rejected') })
   })
 
-  it("behavior: the adapter's sendTransaction (web3.js, the app's own Connection) moves SOL on the local SVM", async () => {
+  it("the adapter's sendTransaction (web3.js, the app's own Connection) moves SOL on the local SVM", async () => {
     const { kernel, adapter, testWallet } = await setup()
     await connect(kernel, { connectorId: SOLANA_TEST_CONNECTOR_ID })
     await adapter.connect()
@@ -93,7 +93,7 @@ describe('foyer/solana-wallet-adapter', () => {
     expect(testWallet.calls).toContain('solana:signTransaction')
   })
 
-  it("behavior: the adapter's connect opens Foyer's modal at Connect and resolves once a Solana wallet connects there", async () => {
+  it("the adapter's connect opens Foyer's modal at Connect and resolves once a Solana wallet connects there", async () => {
     const { kernel, adapter } = await setup()
     const connecting = adapter.connect()
     await vi.waitFor(() => expect(kernel.store.getState().modal.open).toBe(true))
@@ -103,7 +103,7 @@ describe('foyer/solana-wallet-adapter', () => {
     expect(adapter.publicKey?.toBase58()).toBe(DEV_WALLET_ADDRESS)
   })
 
-  it("behavior: closing Foyer's modal first fails the adapter's connect with 'Modal closed'", async () => {
+  it("closing Foyer's modal first fails the adapter's connect with 'Modal closed'", async () => {
     const { kernel, adapter } = await setup()
     const errors: Error[] = []
     adapter.on('error', (error) => void errors.push(error))
@@ -115,7 +115,7 @@ describe('foyer/solana-wallet-adapter', () => {
     expect(errors).toHaveLength(1)
   })
 
-  it('behavior: disconnecting in Foyer disconnects the adapter; disconnecting the adapter disconnects Foyer', async () => {
+  it('disconnecting in Foyer disconnects the adapter; disconnecting the adapter disconnects Foyer', async () => {
     const { kernel, adapter, foyer } = await setup()
     await connect(kernel, { connectorId: SOLANA_TEST_CONNECTOR_ID })
     await adapter.connect()
@@ -132,7 +132,7 @@ describe('foyer/solana-wallet-adapter', () => {
     expect(adapter.connected).toBe(false)
   })
 
-  it("behavior: another account chosen in the wallet is the adapter's new public key", async () => {
+  it("another account chosen in the wallet is the adapter's new public key", async () => {
     const { kernel, adapter, testWallet } = await setup()
     await connect(kernel, { connectorId: SOLANA_TEST_CONNECTOR_ID })
     await adapter.connect()
@@ -143,7 +143,7 @@ describe('foyer/solana-wallet-adapter', () => {
     await expect(verify(TEST_WALLET_ADDRESS, message, await adapter.signMessage!(message))).resolves.toBe(true)
   })
 
-  it('behavior: a signing request for an account that is not the connected one is refused before the wallet is asked', async () => {
+  it('a signing request for an account that is not the connected one is refused before the wallet is asked', async () => {
     const { kernel, wallet, testWallet } = await setup()
     await connect(kernel, { connectorId: SOLANA_TEST_CONNECTOR_ID })
     const stale = { ...wallet.accounts[0]!, address: TEST_WALLET_ADDRESS }
@@ -153,7 +153,7 @@ describe('foyer/solana-wallet-adapter', () => {
     expect(testWallet.calls.slice(calls)).toEqual([])
   })
 
-  it('behavior: with nothing connected, signing says so in SPEC words', async () => {
+  it('with nothing connected, signing says so in the words of the rules', async () => {
     const { wallet } = await setup()
     const feature = wallet.features['solana:signTransaction'] as { signTransaction(input: unknown): Promise<unknown> }
     await expect(feature.signTransaction({ account: { address: DEV_WALLET_ADDRESS }, transaction: new Uint8Array() })).rejects.toThrow(
@@ -161,7 +161,7 @@ describe('foyer/solana-wallet-adapter', () => {
     )
   })
 
-  it("behavior: after a reload, the adapter's silent connect waits for Foyer to restore the session, then connects without a prompt", async () => {
+  it("after a reload, the adapter's silent connect waits for Foyer to restore the session, then connects without a prompt", async () => {
     const storage = createMemoryBackend()
     const before = await setup({ kernel: { storage } })
     await connect(before.kernel, { connectorId: SOLANA_TEST_CONNECTOR_ID })
@@ -180,7 +180,7 @@ describe('foyer/solana-wallet-adapter', () => {
     expect(before.testWallet.calls.slice(calls)).toEqual(['standard:connect (silent)'])
   })
 
-  it('behavior: a silent connect with no session to restore gives up after RESTORE_WAIT_MS, without opening the modal', async () => {
+  it('a silent connect with no session to restore gives up after RESTORE_WAIT_MS, without opening the modal', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     try {
       const kernel = testKernel({ plugins: [solana({ networks: [local] })] })
@@ -199,7 +199,7 @@ describe('foyer/solana-wallet-adapter', () => {
     }
   })
 
-  it('behavior: with enableReconnect off, a silent connect answers at once', async () => {
+  it('with enableReconnect off, a silent connect answers at once', async () => {
     const kernel = testKernel({ plugins: [solana({ networks: [local] })], enableReconnect: false })
     cleanups.push(() => kernel.destroy())
     const wallet = createFoyerWallet(kernel)

@@ -181,7 +181,7 @@ export function createFoyerWallet(kernel: Kernel, { name = FOYER_WALLET_NAME, ic
           (open) => {
             if (open || read().account) return
             for (const stop of stops) stop()
-            // No details: wallet-adapter shows the message as it is, and §8's words are the whole of it.
+            // No details: wallet-adapter shows the message as it is, and rules §8's words are the whole of it.
             reject(new ModalClosedError())
           },
         ),

@@ -76,7 +76,7 @@ describe.each(majors)('foyer/wagmi with %s', (_, wagmi) => {
     return { wallet: wallet!, kernel, config, connector, account: () => wagmi.getAccount(config), foyer: () => foyerEvm(kernel) }
   }
 
-  it('behavior: a wallet connected in Foyer becomes the connection of wagmi, with its address and chain', async () => {
+  it('a wallet connected in Foyer becomes the connection of wagmi, with its address and chain', async () => {
     const { kernel, account, connector } = setup()
     expect(account().status).toBe('disconnected')
     await connect(kernel, { connectorId: EVM_TEST_CONNECTOR_ID })
@@ -84,7 +84,7 @@ describe.each(majors)('foyer/wagmi with %s', (_, wagmi) => {
     expect(account().connector?.uid).toBe(connector.uid)
   })
 
-  it("behavior: wagmi's connect opens Foyer's modal at Connect and resolves once the visitor connects there", async () => {
+  it("wagmi's connect opens Foyer's modal at Connect and resolves once the visitor connects there", async () => {
     const { kernel, config, connector, account } = setup()
     const connecting = wagmi.connect(config, { connector })
     await vi.waitFor(() => expect(kernel.store.getState().modal.open).toBe(true))
@@ -99,7 +99,7 @@ describe.each(majors)('foyer/wagmi with %s', (_, wagmi) => {
     expect(config.state.connections.size).toBe(1)
   })
 
-  it("behavior: wagmi's connect with a chainId moves Foyer's wallet there", async () => {
+  it("wagmi's connect with a chainId moves Foyer's wallet there", async () => {
     const { kernel, config, connector, account, foyer, wallet } = setup()
     const connecting = wagmi.connect(config, { connector, chainId: 31338 })
     await connect(kernel, { connectorId: EVM_TEST_CONNECTOR_ID })
@@ -109,7 +109,7 @@ describe.each(majors)('foyer/wagmi with %s', (_, wagmi) => {
     expect(account().chainId).toBe(31338)
   })
 
-  it("behavior: closing Foyer's modal rejects wagmi's connect as the visitor's refusal, caused by 'Modal closed'", async () => {
+  it("closing Foyer's modal rejects wagmi's connect as the visitor's refusal, caused by 'Modal closed'", async () => {
     const { kernel, config, connector, account } = setup()
     const connecting = wagmi.connect(config, { connector })
     await vi.waitFor(() => expect(kernel.store.getState().modal.open).toBe(true))
@@ -120,7 +120,7 @@ describe.each(majors)('foyer/wagmi with %s', (_, wagmi) => {
     expect(account().status).toBe('disconnected')
   })
 
-  it("behavior: wagmi reads the balance, signs a message viem verifies, and sends ETH anvil confirms, all through Foyer's wallet", async () => {
+  it("wagmi reads the balance, signs a message viem verifies, and sends ETH anvil confirms, all through Foyer's wallet", async () => {
     const { kernel, config, wallet } = setup()
     await connect(kernel, { connectorId: EVM_TEST_CONNECTOR_ID })
     const client = createPublicClient({ transport: http(anvil.url) })
@@ -138,7 +138,7 @@ describe.each(majors)('foyer/wagmi with %s', (_, wagmi) => {
     expect(wallet.callsOf('eth_sendTransaction')).toHaveLength(1)
   })
 
-  it("behavior: wagmi's switchChain switches Foyer's network, and the wallet's", async () => {
+  it("wagmi's switchChain switches Foyer's network, and the wallet's", async () => {
     const { kernel, config, account, foyer, wallet } = setup()
     await connect(kernel, { connectorId: EVM_TEST_CONNECTOR_ID })
     await expect(wagmi.switchChain(config, { chainId: 31338 })).resolves.toMatchObject({ id: 31338 })
@@ -150,7 +150,7 @@ describe.each(majors)('foyer/wagmi with %s', (_, wagmi) => {
     await expect(verifyMessage({ address: first.address, message: 'on B', signature })).resolves.toBe(true)
   })
 
-  it("behavior: Foyer's network switch and the wallet's own moves reach wagmi", async () => {
+  it("Foyer's network switch and the wallet's own moves reach wagmi", async () => {
     const { kernel, account, wallet } = setup()
     await connect(kernel, { connectorId: EVM_TEST_CONNECTOR_ID })
     await switchNetwork(kernel, { networkId: 'eip155:31338' })
@@ -161,7 +161,7 @@ describe.each(majors)('foyer/wagmi with %s', (_, wagmi) => {
     expect(account()).toMatchObject({ status: 'connected', address: second.address, addresses: [second.address] })
   })
 
-  it('behavior: switching to a chain Foyer does not list fails with its words and changes nothing', async () => {
+  it('switching to a chain Foyer does not list fails with its words and changes nothing', async () => {
     const { kernel, config, account, foyer } = setup({ networks: 'one' })
     await connect(kernel, { connectorId: EVM_TEST_CONNECTOR_ID })
     const error = await wagmi.switchChain(config, { chainId: 31338 }).catch((caught: unknown) => caught as Error & { cause?: { shortMessage?: string } })
@@ -171,7 +171,7 @@ describe.each(majors)('foyer/wagmi with %s', (_, wagmi) => {
     expect(account().chainId).toBe(31337)
   })
 
-  it("behavior: the visitor refusing the wallet's switch is wagmi's UserRejectedRequestError", async () => {
+  it("the visitor refusing the wallet's switch is wagmi's UserRejectedRequestError", async () => {
     const { kernel, config, wallet, account } = setup()
     await connect(kernel, { connectorId: EVM_TEST_CONNECTOR_ID })
     wallet.answers.set('wallet_switchEthereumChain', 'reject')
@@ -179,14 +179,14 @@ describe.each(majors)('foyer/wagmi with %s', (_, wagmi) => {
     expect(account().chainId).toBe(31337)
   })
 
-  it('behavior: disconnecting in Foyer disconnects wagmi', async () => {
+  it('disconnecting in Foyer disconnects wagmi', async () => {
     const { kernel, account } = setup()
     await connect(kernel, { connectorId: EVM_TEST_CONNECTOR_ID })
     await disconnect(kernel)
     expect(account().status).toBe('disconnected')
   })
 
-  it('behavior: the wallet dropping the site disconnects both', async () => {
+  it('the wallet dropping the site disconnects both', async () => {
     const { kernel, account, foyer, wallet } = setup()
     await connect(kernel, { connectorId: EVM_TEST_CONNECTOR_ID })
     wallet.changeAccounts([])
@@ -194,7 +194,7 @@ describe.each(majors)('foyer/wagmi with %s', (_, wagmi) => {
     expect(account().status).toBe('disconnected')
   })
 
-  it('behavior: disconnecting in wagmi disconnects Foyer, and Foyer can connect again', async () => {
+  it('disconnecting in wagmi disconnects Foyer, and Foyer can connect again', async () => {
     const { kernel, config, account, foyer } = setup()
     await connect(kernel, { connectorId: EVM_TEST_CONNECTOR_ID })
     await wagmi.disconnect(config)
@@ -206,7 +206,7 @@ describe.each(majors)('foyer/wagmi with %s', (_, wagmi) => {
     expect(account()).toMatchObject({ status: 'connected', address: first.address })
   })
 
-  it('behavior: after a reload, wagmi reconnects to the session Foyer restores, without a prompt', async () => {
+  it('after a reload, wagmi reconnects to the session Foyer restores, without a prompt', async () => {
     const storage = createMemoryBackend()
     const wagmiStorage = memoryStorage()
     const before = setup({ storage, wagmiStorage })
@@ -223,7 +223,7 @@ describe.each(majors)('foyer/wagmi with %s', (_, wagmi) => {
     expect(before.wallet.callsOf('eth_requestAccounts')).toHaveLength(1)
   })
 
-  it('behavior: a session Foyer restores after wagmi gave up reconnecting still becomes wagmi\'s', async () => {
+  it('a session Foyer restores after wagmi gave up reconnecting still becomes wagmi\'s', async () => {
     const storage = createMemoryBackend()
     const before = setup({ storage })
     await connect(before.kernel, { connectorId: EVM_TEST_CONNECTOR_ID })
@@ -238,7 +238,7 @@ describe.each(majors)('foyer/wagmi with %s', (_, wagmi) => {
     await vi.waitFor(() => expect(after.account()).toMatchObject({ status: 'connected', address: first.address }))
   })
 
-  it('behavior: a connection Foyer makes while wagmi is busy with another connector becomes wagmi\'s once wagmi is free', async () => {
+  it('a connection Foyer makes while wagmi is busy with another connector becomes wagmi\'s once wagmi is free', async () => {
     const { kernel } = setup()
     // A second connector whose wallet prompt is still open: wagmi is 'connecting' and drops announcements.
     let refuse!: (error: Error) => void
@@ -272,7 +272,7 @@ describe.each(majors)('foyer/wagmi with %s', (_, wagmi) => {
     await vi.waitFor(() => expect(wagmi.getAccount(config)).toMatchObject({ status: 'connected', address: first.address, connector: { id: FOYER_CONNECTOR_ID } }))
   })
 
-  it("behavior: without Foyer's modal in the page, wagmi's connect fails naming the missing view, and wagmi stays usable", async () => {
+  it("without Foyer's modal in the page, wagmi's connect fails naming the missing view, and wagmi stays usable", async () => {
     const wallet = announceTestWallet(page.current, anvil.url)
     const kernel = testKernel({ plugins: [evm({ networks: [local] })] })
     const config = wagmi.createConfig({ chains: [chainA], connectors: [foyerConnector({ kernel })], transports: { [chainA.id]: http(anvil.url) }, multiInjectedProviderDiscovery: false })
@@ -284,7 +284,7 @@ describe.each(majors)('foyer/wagmi with %s', (_, wagmi) => {
     expect(wagmi.getAccount(config).status).toBe('connected')
   })
 
-  it('behavior: a request through the provider with nothing connected is a disconnected-provider error (4900)', async () => {
+  it('a request through the provider with nothing connected is a disconnected-provider error (4900)', async () => {
     const { connector } = setup()
     const provider = (await connector.getProvider()) as { request(args: { method: string }): Promise<unknown> }
     await expect(provider.request({ method: 'eth_accounts' })).rejects.toMatchObject({ name: 'ProviderDisconnectedError', code: 4900 })

@@ -1,4 +1,4 @@
-// The RPC side of the chain (§9): 10 s timeout, batches of up to 1000, one batch queue per kernel and URL.
+// The RPC side of the chain (rules §9): 10 s timeout, batches of up to 1000, one batch queue per kernel and URL.
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -55,8 +55,8 @@ async function untilIo(check: () => boolean) {
   expect(check()).toBe(true)
 }
 
-describe('evm client (§9)', () => {
-  it('behavior: reads made in the same tick go to the RPC as one batch', async () => {
+describe('evm client (rules §9)', () => {
+  it('reads made in the same tick go to the RPC as one batch', async () => {
     const { url, bodies } = await recordingProxy()
     const owner = { container: createContainer() }
     const balances = await Promise.all(ANVIL_ACCOUNTS.map(({ address }) => readNativeBalance(owner, url, address)))
@@ -65,7 +65,7 @@ describe('evm client (§9)', () => {
     expect(bodies[0]).toHaveLength(3)
   })
 
-  it('behavior: a batch holds at most 1000 requests', async () => {
+  it('a batch holds at most 1000 requests', async () => {
     const { url, bodies } = await recordingProxy()
     const owner = { container: createContainer() }
     const address = ANVIL_ACCOUNTS[0]!.address
@@ -74,7 +74,7 @@ describe('evm client (§9)', () => {
     expect(RPC_BATCH_SIZE).toBe(1000)
   })
 
-  it('behavior: an RPC that does not answer is given up after 10 s', async () => {
+  it('an RPC that does not answer is given up after 10 s', async () => {
     const requests: Array<{ closed: boolean }> = []
     // Accepts every request and never answers it.
     const server = createServer((request) => {
@@ -98,12 +98,12 @@ describe('evm client (§9)', () => {
     await vi.advanceTimersByTimeAsync(1)
     await untilIo(() => requests[0]?.closed === true)
     expect(RPC_TIMEOUT_MS).toBe(10_000)
-    // A balance read is not retried here: the query that asked for it decides (its own retry and the §8 toast).
+    // A balance read is not retried here: the query that asked for it decides (its own retry and the rules §8 toast).
     await expect(settled).resolves.toBe('RpcRequestError')
     expect(requests).toHaveLength(1)
   })
 
-  it('behavior: each request of a batch settles with its own answer, and a JSON-RPC error fails only its own', async () => {
+  it('each request of a batch settles with its own answer, and a JSON-RPC error fails only its own', async () => {
     const server = createServer(async (request, response) => {
       const batch = JSON.parse(await readBody(request)) as Array<{ id: number; params: [string] }>
       const answers = batch.map(({ id, params: [address] }) =>
@@ -121,7 +121,7 @@ describe('evm client (§9)', () => {
     expect(third).toEqual({ status: 'fulfilled', value: 3n })
   })
 
-  it('behavior: an RPC answering something that is not a JSON-RPC batch fails every read with RpcRequestError', async () => {
+  it('an RPC answering something that is not a JSON-RPC batch fails every read with RpcRequestError', async () => {
     for (const body of ['{"jsonrpc":"2.0","id":0,"result":"0x1"}', 'not json', '[{"id":0,"result":{"evil":true}}]']) {
       const server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end(body))
       const url = await listen(server)
@@ -129,7 +129,7 @@ describe('evm client (§9)', () => {
     }
   })
 
-  it('behavior: one batch queue and one viem client per kernel (its container) and URL', () => {
+  it('one batch queue and one viem client per kernel (its container) and URL', () => {
     const owner = { container: createContainer() }
     expect(rpcFor(owner, anvil.url)).toBe(rpcFor(owner, anvil.url))
     expect(rpcFor(owner, anvil.url)).not.toBe(rpcFor(owner, `${anvil.url}/`))

@@ -1,5 +1,5 @@
 // The body of the EVM chain: everything that talks to a wallet or an RPC. The manifest (index.ts) loads
-// this module through import() on the first connect, reconnect, balance, switch or signature (STYLE 3).
+// this module through import() on the first connect, reconnect, balance, switch or signature (style 3).
 // No viem here: a connection and its balance read need none of it (#21); sends and contract reads load it.
 import type { CaipNetworkId, ConnectResult, NativeBalance, TypedData, Kernel } from 'foyer'
 import {
@@ -87,7 +87,7 @@ export async function readNetworkId(provider: Eip1193Provider): Promise<`eip155:
 
 /**
  * Moves the wallet to `network`. A wallet that does not know the chain (4902) is asked to add it,
- * then to switch again; if adding fails that is 'Chain is not supported' (§8). A visitor's refusal
+ * then to switch again; if adding fails that is 'Chain is not supported' (rules §8). A visitor's refusal
  * (4001) is rethrown as it is, so callers can tell it from a failure.
  */
 export async function switchWalletNetwork(provider: Eip1193Provider, network: Network): Promise<void> {
@@ -205,7 +205,7 @@ function activate(kernel: Kernel, session: EvmSession, connectorId: string, prov
 
 /**
  * Connects a discovered wallet: its accounts (with a prompt), its network, and a switch to the
- * requested network when it is elsewhere. Remembered for the next visit (§4).
+ * requested network when it is elsewhere. Remembered for the next visit (rules §4).
  */
 export async function connectWallet(
   kernel: Kernel,
@@ -233,7 +233,7 @@ export async function connectWallet(
 }
 
 /**
- * §4: restores the remembered wallet without a prompt (`eth_accounts`): connected when it still
+ * rules §4: restores the remembered wallet without a prompt (`eth_accounts`): connected when it still
  * shows an account, else disconnected and forgotten. Does nothing once `epoch` is outdated.
  */
 export async function restoreWallet(

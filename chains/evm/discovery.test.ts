@@ -30,7 +30,7 @@ afterEach(() => {
 const connectors = (kernel: ReturnType<typeof testKernel>) => kernel.store.getState().connection.connectors
 
 describe('discovery (EIP-6963 and window.ethereum)', () => {
-  it('behavior: each announced wallet is its own connector, named by its rdns', () => {
+  it('each announced wallet is its own connector, named by its rdns', () => {
     announceWallet(page, wallet(), { name: 'Amber', rdns: 'com.amber', icon })
     announceWallet(page, wallet(), { name: 'Basalt', rdns: 'io.basalt', icon: 'https://basalt.example/icon.png' })
     const kernel = testKernel({ plugins: [evm({ networks: [local] })] })
@@ -48,14 +48,14 @@ describe('discovery (EIP-6963 and window.ethereum)', () => {
     ])
   })
 
-  it('behavior: a wallet that announces after setup is added when it does', () => {
+  it('a wallet that announces after setup is added when it does', () => {
     const kernel = testKernel({ plugins: [evm({ networks: [local] })] })
     expect(connectors(kernel)).toEqual([])
     announceWallet(page, wallet(), { name: 'Amber', rdns: 'com.amber', icon })
     expect(connectors(kernel).map((connector) => connector.id)).toEqual(['com.amber'])
   })
 
-  it('behavior: without an rdns the uuid is the id; an icon that is not https or data:image is dropped', () => {
+  it('without an rdns the uuid is the id; an icon that is not https or data:image is dropped', () => {
     page.dispatchEvent(
       new CustomEvent('eip6963:announceProvider', {
         detail: { info: { uuid: 'a1b2', name: 'Cobalt', icon: 'javascript:alert(1)', rdns: '' }, provider: wallet() },
@@ -79,13 +79,13 @@ describe('discovery (EIP-6963 and window.ethereum)', () => {
     ['a name that is not text', { info: { uuid: 'x', name: { html: '<b>X</b>' }, icon, rdns: 'x.x' }, provider: wallet() }],
     ['no uuid', { info: { name: 'X', icon, rdns: 'x.x' }, provider: wallet() }],
     ['a string', 'io.metamask'],
-  ])('behavior: an announcement with %s is ignored', (_, detail) => {
+  ])('an announcement with %s is ignored', (_, detail) => {
     const kernel = testKernel({ plugins: [evm({ networks: [local] })] })
     page.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
     expect(connectors(kernel)).toEqual([])
   })
 
-  it("behavior: window.ethereum is 'Browser Wallet' (type injected) when nothing announces within 50 ms", () => {
+  it("window.ethereum is 'Browser Wallet' (type injected) when nothing announces within 50 ms", () => {
     page.ethereum = wallet()
     const kernel = testKernel({ plugins: [evm({ networks: [local] })] })
     vi.advanceTimersByTime(LEGACY_PROVIDER_WAIT_MS - 1)
@@ -95,21 +95,21 @@ describe('discovery (EIP-6963 and window.ethereum)', () => {
     expect(LEGACY_PROVIDER_WAIT_MS).toBe(50)
   })
 
-  it('behavior: the legacy name follows the host texts', () => {
+  it('the legacy name follows the host texts', () => {
     page.ethereum = wallet()
     const kernel = testKernel({ plugins: [evm({ networks: [local] })], messages: { 'evm.browserWallet': 'Browser-Wallet' } })
     vi.advanceTimersByTime(LEGACY_PROVIDER_WAIT_MS)
     expect(connectors(kernel)[0]?.name).toBe('Browser-Wallet')
   })
 
-  it('behavior: a window.ethereum that is no provider is not offered', () => {
+  it('a window.ethereum that is no provider is not offered', () => {
     page.ethereum = { isMetaMask: true }
     const kernel = testKernel({ plugins: [evm({ networks: [local] })] })
     vi.advanceTimersByTime(LEGACY_PROVIDER_WAIT_MS)
     expect(connectors(kernel)).toEqual([])
   })
 
-  it('behavior: a wallet that both injects and announces is listed once, as announced', () => {
+  it('a wallet that both injects and announces is listed once, as announced', () => {
     const provider = wallet()
     page.ethereum = provider
     announceWallet(page, provider, { name: 'Amber', rdns: 'com.amber', icon })
@@ -118,7 +118,7 @@ describe('discovery (EIP-6963 and window.ethereum)', () => {
     expect(connectors(kernel).map((connector) => connector.id)).toEqual(['com.amber'])
   })
 
-  it('behavior: window.ethereum is not offered next to another announced wallet', () => {
+  it('window.ethereum is not offered next to another announced wallet', () => {
     page.ethereum = wallet()
     announceWallet(page, wallet(), { name: 'Amber', rdns: 'com.amber', icon })
     const kernel = testKernel({ plugins: [evm({ networks: [local] })] })
@@ -126,7 +126,7 @@ describe('discovery (EIP-6963 and window.ethereum)', () => {
     expect(connectors(kernel).map((connector) => connector.id)).toEqual(['com.amber'])
   })
 
-  it('behavior: a late announcement replaces the legacy entry', () => {
+  it('a late announcement replaces the legacy entry', () => {
     const provider = wallet()
     page.ethereum = provider
     const kernel = testKernel({ plugins: [evm({ networks: [local] })] })
@@ -136,7 +136,7 @@ describe('discovery (EIP-6963 and window.ethereum)', () => {
     expect(connectors(kernel).map((connector) => connector.id)).toEqual(['com.amber'])
   })
 
-  it('behavior: a second wallet claiming a known rdns does not take its place', () => {
+  it('a second wallet claiming a known rdns does not take its place', () => {
     const first = wallet()
     announceWallet(page, first, { name: 'Amber', rdns: 'com.amber', icon })
     const kernel = testKernel({ plugins: [evm({ networks: [local] })] })
@@ -144,7 +144,7 @@ describe('discovery (EIP-6963 and window.ethereum)', () => {
     expect(connectors(kernel)).toMatchObject([{ id: 'com.amber', name: 'Amber' }])
   })
 
-  it('behavior: teardown stops listening and removes the connectors', async () => {
+  it('teardown stops listening and removes the connectors', async () => {
     page.ethereum = wallet()
     const kernel = testKernel({ plugins: [evm({ networks: [local] })] })
     vi.advanceTimersByTime(LEGACY_PROVIDER_WAIT_MS)
@@ -155,7 +155,7 @@ describe('discovery (EIP-6963 and window.ethereum)', () => {
     expect(connectors(kernel)).toEqual([])
   })
 
-  it('behavior: teardown before 50 ms cancels the legacy check', async () => {
+  it('teardown before 50 ms cancels the legacy check', async () => {
     page.ethereum = wallet()
     const kernel = testKernel({ plugins: [evm({ networks: [local] })] })
     await kernel.destroy()
@@ -163,7 +163,7 @@ describe('discovery (EIP-6963 and window.ethereum)', () => {
     expect(connectors(kernel)).toEqual([])
   })
 
-  it('behavior: one plugin object serves two kernels, each with its own connectors', async () => {
+  it('one plugin object serves two kernels, each with its own connectors', async () => {
     const plugin = evm({ networks: [local] })
     announceWallet(page, wallet(), { name: 'Amber', rdns: 'com.amber', icon })
     const first = testKernel({ plugins: [plugin] })
@@ -174,7 +174,7 @@ describe('discovery (EIP-6963 and window.ethereum)', () => {
     expect(connectors(second).map((connector) => connector.id)).toEqual(['com.amber'])
   })
 
-  it('behavior: without a window (server rendering) nothing is discovered and setup still works', () => {
+  it('without a window (server rendering) nothing is discovered and setup still works', () => {
     vi.unstubAllGlobals()
     expect(typeof window).toBe('undefined')
     const kernel = testKernel({ plugins: [evm({ networks: [local] })] })

@@ -54,7 +54,7 @@ function inspect(kernel: Kernel) {
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 describe('evm: connect', () => {
-  it('behavior: connects the announced wallet with its checksummed address on anvil', async () => {
+  it('connects the announced wallet with its checksummed address on anvil', async () => {
     const { kernel, wallet, evm: state } = setup()
     const connection = await connect(kernel, { connectorId })
     expect(connection).toMatchObject({ namespace: 'eip155', status: 'connected', address: first.address, networkId: 'eip155:31337' })
@@ -62,7 +62,7 @@ describe('evm: connect', () => {
     expect(wallet.calls.map((call) => call.method)).toEqual(['eth_requestAccounts', 'eth_chainId'])
   })
 
-  it("behavior: the real balance from anvil, read over the network's RPC and formatted (10,000 ETH)", async () => {
+  it("the real balance from anvil, read over the network's RPC and formatted (10,000 ETH)", async () => {
     const { kernel, wallet } = setup()
     const { address, networkId } = await connect(kernel, { connectorId })
     const onChain = await createPublicClient({ transport: http(anvil.url) }).getBalance({ address: first.address })
@@ -74,19 +74,19 @@ describe('evm: connect', () => {
     expect(wallet.callsOf('eth_getBalance')).toEqual([])
   })
 
-  it('behavior: the balance capability reads any address without a wallet', async () => {
+  it('the balance capability reads any address without a wallet', async () => {
     const kernel = testKernel({ plugins: [evm({ networks: [local] })] })
     const balance = await kernel.chains.get('eip155')!.capabilities!.balance!.getBalance(kernel, { address: second.address, networkId: 'eip155:31337' })
     expect(balance).toEqual({ value: 10_000n * 10n ** 18n, decimals: 18, symbol: 'ETH' })
   })
 
-  it('behavior: the rpcUrls option is where balances are read', async () => {
+  it('the rpcUrls option is where balances are read', async () => {
     const kernel = testKernel({ plugins: [evm({ networks: [{ ...local, rpcUrls: { default: { http: ['http://127.0.0.1:9'] } } }], rpcUrls: { 31337: anvil.url } })] })
     const balance = kernel.chains.get('eip155')!.capabilities!.balance!.getBalance(kernel, { address: first.address, networkId: 'eip155:31337' })
     await expect(balance).resolves.toMatchObject({ value: 10_000n * 10n ** 18n })
   })
 
-  it("behavior: a visitor's refusal is 'Connection rejected'", async () => {
+  it("a visitor's refusal is 'Connection rejected'", async () => {
     const { kernel, wallet, evm: state, remembered } = setup()
     wallet.answers.set('eth_requestAccounts', 'reject')
     await expect(connect(kernel, { connectorId })).rejects.toThrow('Connection rejected')
@@ -95,7 +95,7 @@ describe('evm: connect', () => {
     expect(wallet.listenerCount('accountsChanged')).toBe(0)
   })
 
-  it('behavior: the defaultNetwork is asked for at connect, adding it to the wallet first', async () => {
+  it('the defaultNetwork is asked for at connect, adding it to the wallet first', async () => {
     const { kernel, wallet } = setup({ kernel: { defaultNetwork: 'eip155:31338' } })
     const connection = await connect(kernel, { connectorId })
     expect(connection.networkId).toBe('eip155:31338')
@@ -109,13 +109,13 @@ describe('evm: connect', () => {
     ])
   })
 
-  it('behavior: a wallet that will not switch at connect stays connected on its own network', async () => {
+  it('a wallet that will not switch at connect stays connected on its own network', async () => {
     const { kernel, wallet } = setup({ kernel: { defaultNetwork: 'eip155:31338' } })
     wallet.answers.set('wallet_switchEthereumChain', 'reject')
     await expect(connect(kernel, { connectorId })).resolves.toMatchObject({ status: 'connected', networkId: 'eip155:31337' })
   })
 
-  it('behavior: an unknown connector fails without asking any wallet', async () => {
+  it('an unknown connector fails without asking any wallet', async () => {
     const { kernel, wallet } = setup()
     // Registered by some plugin, but with no EIP-1193 provider to hand the chain.
     kernel.connectors.register({ connector: { id: 'ghost', name: 'Ghost', namespaces: ['eip155'], type: 'announced' } })
@@ -125,7 +125,7 @@ describe('evm: connect', () => {
 })
 
 describe('evm: signMessage', () => {
-  it('behavior: personal_sign through the wallet, verified by viem', async () => {
+  it('personal_sign through the wallet, verified by viem', async () => {
     const { kernel, wallet } = setup()
     await connect(kernel, { connectorId })
     const message = 'Sign in to Foyer ✓'
@@ -135,14 +135,14 @@ describe('evm: signMessage', () => {
     expect(wallet.callsOf('personal_sign')).toEqual([{ method: 'personal_sign', params: [stringToHex(message), first.address] }])
   })
 
-  it('behavior: a refusal comes back as the wallet threw it (4001)', async () => {
+  it('a refusal comes back as the wallet threw it (4001)', async () => {
     const { kernel, wallet } = setup()
     await connect(kernel, { connectorId })
     wallet.answers.set('personal_sign', 'reject')
     await expect(signMessage(kernel, { message: 'no' })).rejects.toMatchObject({ code: 4001 })
   })
 
-  it("behavior: without a connected wallet it is 'Address or auth connector not found'", async () => {
+  it("without a connected wallet it is 'Address or auth connector not found'", async () => {
     const { kernel } = setup()
     const capability = kernel.chains.get('eip155')!.capabilities!.signMessage!
     await expect(capability.signMessage(kernel, { address: first.address, message: 'x' })).rejects.toThrow('Address or auth connector not found')
@@ -150,7 +150,7 @@ describe('evm: signMessage', () => {
 })
 
 describe('evm: wallet events', () => {
-  it('behavior: accountsChanged becomes the new checksummed accounts', async () => {
+  it('accountsChanged becomes the new checksummed accounts', async () => {
     const { kernel, wallet, evm: state } = setup()
     await connect(kernel, { connectorId })
     wallet.changeAccounts([second.address.toLowerCase(), first.address.toLowerCase()])
@@ -158,7 +158,7 @@ describe('evm: wallet events', () => {
     expect(state()?.accounts.map((account) => account.address)).toEqual([second.address, first.address])
   })
 
-  it('behavior: an empty accountsChanged disconnects, stops listening and forgets the wallet', async () => {
+  it('an empty accountsChanged disconnects, stops listening and forgets the wallet', async () => {
     const { kernel, wallet, evm: state, remembered } = setup()
     await connect(kernel, { connectorId })
     expect(remembered()).toBe(connectorId)
@@ -168,14 +168,14 @@ describe('evm: wallet events', () => {
     expect(['accountsChanged', 'chainChanged', 'disconnect'].map(wallet.listenerCount)).toEqual([0, 0, 0])
   })
 
-  it('behavior: chainChanged (hex) becomes the decimal CAIP-2 network', async () => {
+  it('chainChanged (hex) becomes the decimal CAIP-2 network', async () => {
     const { kernel, wallet, evm: state } = setup({ wallet: { knownChains: [31338] } })
     await connect(kernel, { connectorId })
     wallet.changeChain(31338)
     expect(state()?.networkId).toBe('eip155:31338')
   })
 
-  it("behavior: the wallet's disconnect event disconnects", async () => {
+  it("the wallet's disconnect event disconnects", async () => {
     const { kernel, wallet, evm: state } = setup()
     await connect(kernel, { connectorId })
     wallet.disconnect()
@@ -183,14 +183,14 @@ describe('evm: wallet events', () => {
     expect(wallet.listenerCount('disconnect')).toBe(0)
   })
 
-  it("behavior: MetaMask's 1013 disconnect (reconnecting to its RPC) keeps the connection", async () => {
+  it("MetaMask's 1013 disconnect (reconnecting to its RPC) keeps the connection", async () => {
     const { kernel, wallet, evm: state } = setup()
     await connect(kernel, { connectorId })
     wallet.disconnect(1013)
     expect(state()?.status).toBe('connected')
   })
 
-  it('behavior: one plugin object in two kernels keeps their wallets apart', async () => {
+  it('one plugin object in two kernels keeps their wallets apart', async () => {
     const plugin = evm({ networks: [local] })
     const wallet = announceTestWallet(page.current, anvil.url)
     const one = testKernel({ plugins: [plugin] })
@@ -207,7 +207,7 @@ describe('evm: wallet events', () => {
 })
 
 describe('evm: switchNetwork', () => {
-  it('behavior: a chain the wallet knows is switched to directly', async () => {
+  it('a chain the wallet knows is switched to directly', async () => {
     const { kernel, wallet, evm: state } = setup({ wallet: { knownChains: [31338] } })
     await connect(kernel, { connectorId })
     await switchNetwork(kernel, { networkId: 'eip155:31338' })
@@ -216,7 +216,7 @@ describe('evm: switchNetwork', () => {
     expect(wallet.added).toEqual([])
   })
 
-  it.each(['top', 'nested'] as const)('behavior: 4902 (%s) adds the chain with its parameters, then switches', async (unknownChainError) => {
+  it.each(['top', 'nested'] as const)('4902 (%s) adds the chain with its parameters, then switches', async (unknownChainError) => {
     const { kernel, wallet, evm: state } = setup({ wallet: { unknownChainError } })
     await connect(kernel, { connectorId })
     await switchNetwork(kernel, { networkId: 'eip155:31338' })
@@ -234,7 +234,7 @@ describe('evm: switchNetwork', () => {
     expect(state()?.networkId).toBe('eip155:31338')
   })
 
-  it("behavior: a wallet that cannot add the chain is 'Chain is not supported'", async () => {
+  it("a wallet that cannot add the chain is 'Chain is not supported'", async () => {
     const { kernel, wallet, evm: state } = setup()
     await connect(kernel, { connectorId })
     wallet.answers.set('wallet_addEthereumChain', 'fail')
@@ -245,7 +245,7 @@ describe('evm: switchNetwork', () => {
     expect(state()?.networkId).toBe('eip155:31337')
   })
 
-  it.each(['wallet_switchEthereumChain', 'wallet_addEthereumChain'])('behavior: a refusal of %s is rethrown as it is (4001)', async (method) => {
+  it.each(['wallet_switchEthereumChain', 'wallet_addEthereumChain'])('a refusal of %s is rethrown as it is (4001)', async (method) => {
     const { kernel, wallet, evm: state } = setup()
     await connect(kernel, { connectorId })
     wallet.answers.set(method, 'reject')
@@ -255,7 +255,7 @@ describe('evm: switchNetwork', () => {
 })
 
 describe('evm: disconnect', () => {
-  it('behavior: revokes the permission, stops listening and forgets the wallet', async () => {
+  it('revokes the permission, stops listening and forgets the wallet', async () => {
     const { kernel, wallet, evm: state, remembered } = setup()
     await connect(kernel, { connectorId })
     await disconnect(kernel)
@@ -266,7 +266,7 @@ describe('evm: disconnect', () => {
     expect(['accountsChanged', 'chainChanged', 'disconnect'].map(wallet.listenerCount)).toEqual([0, 0, 0])
   })
 
-  it('behavior: a wallet without wallet_revokePermissions disconnects all the same', async () => {
+  it('a wallet without wallet_revokePermissions disconnects all the same', async () => {
     const { kernel, wallet, evm: state } = setup()
     await connect(kernel, { connectorId })
     wallet.answers.set('wallet_revokePermissions', 'fail')
@@ -275,8 +275,8 @@ describe('evm: disconnect', () => {
   })
 })
 
-describe('evm: reconnect (§4)', () => {
-  it('behavior: a new kernel on the same storage restores the session without a prompt', async () => {
+describe('evm: reconnect (rules §4)', () => {
+  it('a new kernel on the same storage restores the session without a prompt', async () => {
     const storage = createMemoryBackend()
     const before = setup({ kernel: { storage } })
     await connect(before.kernel, { connectorId })
@@ -295,7 +295,7 @@ describe('evm: reconnect (§4)', () => {
     expect(state()?.address).toBe(second.address)
   })
 
-  it('behavior: the remembered wallet is reconnected when it announces itself later', async () => {
+  it('the remembered wallet is reconnected when it announces itself later', async () => {
     const storage = createMemoryBackend()
     const before = setup({ kernel: { storage } })
     await connect(before.kernel, { connectorId })
@@ -309,7 +309,7 @@ describe('evm: reconnect (§4)', () => {
     await vi.waitFor(() => expect(inspect(kernel).evm()?.status).toBe('connected'))
   })
 
-  it('behavior: a wallet that no longer shows an account leaves the namespace disconnected and is forgotten', async () => {
+  it('a wallet that no longer shows an account leaves the namespace disconnected and is forgotten', async () => {
     const storage = createMemoryBackend()
     const before = setup({ kernel: { storage } })
     await connect(before.kernel, { connectorId })
@@ -324,7 +324,7 @@ describe('evm: reconnect (§4)', () => {
     expect(before.wallet.callsOf('eth_requestAccounts')).toHaveLength(1)
   })
 
-  it('behavior: a wallet that fails to answer leaves the namespace disconnected', async () => {
+  it('a wallet that fails to answer leaves the namespace disconnected', async () => {
     const storage = createMemoryBackend()
     const before = setup({ kernel: { storage } })
     await connect(before.kernel, { connectorId })
@@ -335,7 +335,7 @@ describe('evm: reconnect (§4)', () => {
     await vi.waitFor(() => expect(inspect(kernel).evm()?.status).toBe('disconnected'))
   })
 
-  it('behavior: with enableReconnect false the remembered wallet is dropped, not asked', async () => {
+  it('with enableReconnect false the remembered wallet is dropped, not asked', async () => {
     const storage = createMemoryBackend()
     const before = setup({ kernel: { storage } })
     await connect(before.kernel, { connectorId })
@@ -352,7 +352,7 @@ describe('evm: reconnect (§4)', () => {
     expect(before.wallet.calls.length).toBe(calls)
   })
 
-  it('behavior: a disconnect while the session is being restored wins', async () => {
+  it('a disconnect while the session is being restored wins', async () => {
     const storage = createMemoryBackend()
     const before = setup({ kernel: { storage } })
     await connect(before.kernel, { connectorId })
@@ -368,7 +368,7 @@ describe('evm: reconnect (§4)', () => {
     expect(inspect(kernel).remembered()).toBeUndefined()
   })
 
-  it("behavior: a session through window.ethereum ('injected') is restored once the legacy wallet is offered", async () => {
+  it("a session through window.ethereum ('injected') is restored once the legacy wallet is offered", async () => {
     const storage = createMemoryBackend()
     const wallet = createEip1193Wallet({ privateKey: first.privateKey, rpcUrl: anvil.url })
     Object.assign(page.current, { ethereum: wallet })
@@ -382,7 +382,7 @@ describe('evm: reconnect (§4)', () => {
     await vi.waitFor(() => expect(inspect(kernel).evm()).toMatchObject({ status: 'connected', connectorId: 'injected', address: first.address }))
   })
 
-  it('behavior: after disconnect nothing is restored', async () => {
+  it('after disconnect nothing is restored', async () => {
     const storage = createMemoryBackend()
     const before = setup({ kernel: { storage } })
     await connect(before.kernel, { connectorId })
@@ -394,8 +394,8 @@ describe('evm: reconnect (§4)', () => {
   })
 })
 
-describe('evm: unsupported network (§4)', () => {
-  it('behavior: a wallet that moves to a network the site lacks keeps its id and gets the UnsupportedChain view', async () => {
+describe('evm: unsupported network (rules §4)', () => {
+  it('a wallet that moves to a network the site lacks keeps its id and gets the UnsupportedChain view', async () => {
     const { kernel, wallet, evm: state, modal } = setup()
     await connect(kernel, { connectorId })
     expect(isUnsupportedNetwork(kernel)).toBe(false)
@@ -411,7 +411,7 @@ describe('evm: unsupported network (§4)', () => {
     expect(modal().open).toBe(false)
   })
 
-  it('behavior: connecting on such a network shows the view through afterConnect; connect resolves once the wallet is on a listed one', async () => {
+  it('connecting on such a network shows the view through afterConnect; connect resolves once the wallet is on a listed one', async () => {
     const { kernel, modal } = setup({ wallet: { chainId: 56 } })
     let settled = false
     const connecting = connect(kernel, { connectorId }).finally(() => (settled = true))
@@ -424,7 +424,7 @@ describe('evm: unsupported network (§4)', () => {
     expect(modal().open).toBe(false)
   })
 
-  it('behavior: closing the view leaves the wallet connected on its network; connect resolves', async () => {
+  it('closing the view leaves the wallet connected on its network; connect resolves', async () => {
     const { kernel, modal, evm: state } = setup({ wallet: { chainId: 56 } })
     const connecting = connect(kernel, { connectorId })
     await vi.waitFor(() => expect(modal()).toEqual({ open: true, view: 'UnsupportedChain' }))
@@ -433,7 +433,7 @@ describe('evm: unsupported network (§4)', () => {
     expect(state()).toMatchObject({ status: 'connected', networkId: 'eip155:56' })
   })
 
-  it('behavior: a balance on an unsupported network reads as 0.00 without asking the RPC (§9)', async () => {
+  it('a balance on an unsupported network reads as 0.00 without asking the RPC (rules §9)', async () => {
     const { kernel } = setup({ wallet: { chainId: 56 } })
     const connecting = connect(kernel, { connectorId })
     await vi.waitFor(() => expect(kernel.store.getState().modal.open).toBe(true))

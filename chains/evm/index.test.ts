@@ -7,8 +7,8 @@ import { loadEvmClient } from './loadEvmClient.js'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
-describe('the foyer/chains/evm manifest (STYLE 3)', () => {
-  it('behavior: imports no viem, statically or through anything it imports', () => {
+describe('the foyer/chains/evm manifest (style 3)', () => {
+  it('imports no viem, statically or through anything it imports', () => {
     const { files, packages } = staticGraph(root, 'chains/evm/index.ts', { throughEntries: true })
     // Guard against a walk that passes because it read nothing.
     expect(files).toContain('chains/evm/discovery.ts')
@@ -20,7 +20,7 @@ describe('the foyer/chains/evm manifest (STYLE 3)', () => {
     expect([...packages].sort()).toEqual(['mitt', 'valibot'])
   })
 
-  it('behavior: imports no WalletConnect SDK and no QR encoder until a WalletConnect view opens or a session is restored', () => {
+  it('imports no WalletConnect SDK and no QR encoder until a WalletConnect view opens or a session is restored', () => {
     const { files, packages } = staticGraph(root, 'chains/evm/index.ts', { throughEntries: true })
     expect([...packages].filter((name) => name.startsWith('@walletconnect/'))).toEqual([])
     expect(files).not.toContain('kernel/ui/qrMatrix.ts')
@@ -32,12 +32,12 @@ describe('the foyer/chains/evm manifest (STYLE 3)', () => {
     expect([...view.packages].filter((name) => name.startsWith('@walletconnect/'))).toEqual([])
   })
 
-  it('behavior: the views load their code on demand too', () => {
+  it('the views load their code on demand too', () => {
     const { files } = staticGraph(root, 'chains/evm/index.ts', { throughEntries: true })
     expect([...files].filter((file) => file.includes('/views/') || file.endsWith('.tsx'))).toEqual([])
   })
 
-  it("behavior: a missing viem is 'Install viem to use foyer/chains/evm'", async () => {
+  it("a missing viem is 'Install viem to use foyer/chains/evm'", async () => {
     const missing = missingPackageError('viem')
     const error = await loadEvmClient(() => Promise.reject(missing)).catch((caught: unknown) => caught)
     expect(isFoyerError(error, 'ViemNotInstalledError')).toBe(true)
@@ -45,12 +45,12 @@ describe('the foyer/chains/evm manifest (STYLE 3)', () => {
     expect((error as Error).cause).toBe(missing)
   })
 
-  it('behavior: any other load failure is passed on as it is', async () => {
+  it('any other load failure is passed on as it is', async () => {
     const offline = chunkLoadError()
     await expect(loadEvmClient(() => Promise.reject(offline))).rejects.toBe(offline)
   })
 
-  it('behavior: the real body loads', async () => {
+  it('the real body loads', async () => {
     await expect(loadEvmClient()).resolves.toHaveProperty('switchWalletNetwork')
   })
 })

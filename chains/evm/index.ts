@@ -1,7 +1,7 @@
 // The "foyer/chains/evm" entry: the manifest of the EVM chain. It finds wallets (EIP-6963 and
 // window.ethereum) and starts restoring a session at setup; the rest loads through import() on first use:
 // client.ts (connections, balances, signatures; no viem), then transfer.ts and readContract.ts (viem).
-// So this file must never import viem (STYLE 3).
+// So this file must never import viem (style 3).
 // WalletConnect likewise: the views and walletConnect.ts (Foyer's own client) load only when a WalletConnect
 // view opens or a stored WalletConnect session is restored.
 import * as v from 'valibot'
@@ -48,11 +48,11 @@ declare module 'foyer' {
 
 declare module 'foyer' {
   interface ViewParams {
-    /** §2: pairs the directory wallet the visitor chose, by its app links or QR code. */
+    /** rules §2: pairs the directory wallet the visitor chose, by its app links or QR code. */
     ConnectingWalletConnect: { walletId: string }
-    /** §2: a QR code and Copy link for any WalletConnect wallet. */
+    /** rules §2: a QR code and Copy link for any WalletConnect wallet. */
     ConnectingWalletConnectBasic: undefined
-    /** §4: the wallet sits on a network the site does not list. */
+    /** rules §4: the wallet sits on a network the site does not list. */
     UnsupportedChain: undefined
   }
 }
@@ -67,7 +67,7 @@ declare module 'foyer' {
 
 declare module 'foyer' {
   interface FoyerState {
-    /** The WalletConnect pairing of `evm({ walletConnect })` (STYLE 7); idle otherwise. */
+    /** The WalletConnect pairing of `evm({ walletConnect })` (style 7); idle otherwise. */
     pairing: PairingState
   }
 }
@@ -82,7 +82,7 @@ export { EVM_NAMESPACE, LAST_CONNECTOR_KEY, WALLET_CONNECT_ID } from './session.
 
 const LastConnectorSchema = v.pipe(v.string(), v.nonEmpty())
 
-/** The network the EVM wallet is on when this site does not support it, else undefined (§4). */
+/** The network the EVM wallet is on when this site does not support it, else undefined (rules §4). */
 function selectUnsupportedNetwork(state: FoyerState, networks: readonly Network[]): CaipNetworkId | undefined {
   const networkId = selectConnectedNetwork(state)
   return networkId && !networks.some((network) => isSameNetwork(network, networkId)) ? networkId : undefined
@@ -95,7 +95,7 @@ function selectConnectedNetwork(state: FoyerState): CaipNetworkId | undefined {
 }
 
 /**
- * True when an EVM wallet is connected on a network the site did not configure (§4). The kernel
+ * True when an EVM wallet is connected on a network the site did not configure (rules §4). The kernel
  * keeps that network id; the chain then shows the UnsupportedChain view.
  *
  * @example
@@ -118,7 +118,7 @@ function sessionOf(kernel: Kernel): EvmSession | undefined {
 }
 
 /**
- * Shows UnsupportedChain and waits until the wallet is on a listed network (§4). The visitor may
+ * Shows UnsupportedChain and waits until the wallet is on a listed network (rules §4). The visitor may
  * also close the modal or go back: the wallet then stays where it is, connected.
  */
 async function showUnsupportedChain(kernel: Kernel): Promise<void> {
@@ -128,7 +128,7 @@ async function showUnsupportedChain(kernel: Kernel): Promise<void> {
 }
 
 /**
- * §4 after the connection: a wallet that moves to a network the site does not list gets the
+ * rules §4 after the connection: a wallet that moves to a network the site does not list gets the
  * UnsupportedChain view; once it is back on a listed one, the view answers (or the modal closes).
  * A wallet that connects on such a network is shown the view by the chain's afterConnect hook.
  */
@@ -143,7 +143,7 @@ function watchNetworkChanges(kernel: Kernel, networks: readonly Network[]): () =
   })
 }
 
-/** §2: WalletConnect leads to the wallet list on a phone (its apps open by link), else to its QR code. */
+/** rules §2: WalletConnect leads to the wallet list on a phone (its apps open by link), else to its QR code. */
 function walletConnectRoute(kernel: Kernel): RouteEntry {
   const wallets = kernel.environment.isMobile() && kernel.isViewAvailable('AllWallets')
   return wallets ? { view: 'AllWallets', params: undefined } : { view: 'ConnectingWalletConnectBasic', params: undefined }
@@ -171,7 +171,7 @@ export function evm(options: EvmOptions): ChainPlugin {
     return ++session.epoch
   }
 
-  // §4: restore the last session without a prompt: connecting now, then connected or disconnected.
+  // rules §4: restore the last session without a prompt: connecting now, then connected or disconnected.
   // Without a provider it is WalletConnect's stored session.
   const reconnect = (kernel: Kernel, session: EvmSession, connectorId: string, provider?: Eip1193Provider) => {
     const epoch = interrupt(session)
@@ -185,7 +185,7 @@ export function evm(options: EvmOptions): ChainPlugin {
     })
   }
 
-  // §4: the remembered connector reconnects as soon as it is registered, by whichever plugin.
+  // rules §4: the remembered connector reconnects as soon as it is registered, by whichever plugin.
   const reconnectWhenRegistered = (kernel: Kernel, session: EvmSession) => {
     const check = () => {
       const provider = session.reconnectId && kernel.connectors.provider(session.reconnectId, EVM_NAMESPACE)
@@ -207,7 +207,7 @@ export function evm(options: EvmOptions): ChainPlugin {
     },
     locales: { en, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },
     hooks: {
-      // §4: a wallet that connects on a network the site does not list is shown UnsupportedChain first.
+      // rules §4: a wallet that connects on a network the site does not list is shown UnsupportedChain first.
       async afterConnect(kernel, { namespace }) {
         if (namespace === EVM_NAMESPACE && isUnsupportedNetwork(kernel)) await showUnsupportedChain(kernel)
       },
@@ -217,14 +217,14 @@ export function evm(options: EvmOptions): ChainPlugin {
       const session: EvmSession = { epoch: 0 }
       kernel.container.provide(EvmSessionToken, session)
       const storage = kernel.container.resolve(StorageToken)
-      // §4: with reconnect off, an existing session is dropped rather than kept for later.
+      // rules §4: with reconnect off, an existing session is dropped rather than kept for later.
       if (kernel.options.enableReconnect) session.reconnectId = storage.read(LAST_CONNECTOR_KEY, LastConnectorSchema)
       else storage.remove(LAST_CONNECTOR_KEY)
 
       const stops = [watchNetworkChanges(kernel, networks)]
       kernel.store.addSlice('pairing', { status: 'idle' })
       if (walletConnect) {
-        // §2: first on Connect. Its name is WalletConnect's own, in every language. Its provider comes with a session.
+        // rules §2: first on Connect. Its name is WalletConnect's own, in every language. Its provider comes with a session.
         stops.push(
           kernel.connectors.register({
             connector: { id: WALLET_CONNECT_ID, name: 'WalletConnect', namespaces: [EVM_NAMESPACE], type: 'walletConnect' },
@@ -279,11 +279,11 @@ export function evm(options: EvmOptions): ChainPlugin {
 
     capabilities: {
       address: { isValid: isEvmAddress, normalize: withHexPrefix },
-      // Names and avatars are EVM only (§6), from the blockchain data service.
+      // Names and avatars are EVM only (rules §6), from the blockchain data service.
       identity: {
         getIdentity,
       },
-      // §6: the data service lists EVM accounts' transactions, so Activity is offered.
+      // rules §6: the data service lists EVM accounts' transactions, so Activity is offered.
       history: {},
       balance: {
         getBalance: async (kernel, params) => (await loadEvmClient()).getNativeBalance(kernel, config, params),

@@ -12,7 +12,7 @@ export class ViemNotInstalledError extends BaseError {
 }
 
 /**
- * Loads a part of the chain on first use (STYLE 3). Sends and contract reads need viem (the connection path
+ * Loads a part of the chain on first use (style 3). Sends and contract reads need viem (the connection path
  * does not, #21); when viem is missing the error names the package; any other failure (a chunk that did not
  * load) is passed on as it is.
  *

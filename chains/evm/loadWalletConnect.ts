@@ -4,7 +4,7 @@ import { ViemNotInstalledError } from './loadEvmClient.js'
 export type WalletConnectModule = typeof import('./walletConnect.js')
 
 /**
- * Loads the WalletConnect body on first use (STYLE 3): when a WalletConnect view opens or a stored
+ * Loads the WalletConnect body on first use (style 3): when a WalletConnect view opens or a stored
  * session is restored. It needs no SDK (the client is Foyer's own); a missing viem, which the
  * connection path uses, gives an error that names the package.
  *

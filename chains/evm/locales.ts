@@ -16,7 +16,7 @@ export const en = {
   'evm.wc.qr': 'QR code to connect a wallet',
   'evm.wc.scan': 'Scan with your phone’s wallet app',
   'evm.wc.scanWith': 'Scan with {wallet} on your phone',
-  /** While the code is being made, and when an expired one is replaced (§9: codes last 4 minutes). */
+  /** While the code is being made, and when an expired one is replaced (rules §9: codes last 4 minutes). */
   'evm.wc.creating': 'Preparing a code…',
   'evm.wc.expired': 'The code expired. Making a new one…',
   /** The wallet approved; the connection is being set up. */

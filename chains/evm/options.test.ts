@@ -14,7 +14,7 @@ const local = {
 }
 
 describe('evmNetwork', () => {
-  it('behavior: turns a viem chain into a Foyer network', () => {
+  it('turns a viem chain into a Foyer network', () => {
     expect(evmNetwork(mainnet)).toEqual<Network>({
       id: 1,
       name: 'Ethereum',
@@ -27,21 +27,21 @@ describe('evmNetwork', () => {
     expect(evmNetwork(sepolia)).toMatchObject({ caipNetworkId: 'eip155:11155111', testnet: true })
   })
 
-  it('behavior: an RPC URL that is not http(s) is rejected, naming the URL (§5)', () => {
+  it('an RPC URL that is not http(s) is rejected, naming the URL (rules §5)', () => {
     const error = failure(() => evmNetwork({ ...local, rpcUrls: { default: { http: ['wss://rpc.example.com'] } } }))
     expect(isFoyerError(error, 'InvalidOptionsError')).toBe(true)
     expect(error.message).toContain('evmNetwork(): `chain.rpcUrls.default.http.0`: must be an http(s) URL')
     expect(error.message).toContain("must be an http(s) URL, not 'wss://rpc.example.com'.")
   })
 
-  it('behavior: a chain id that is not a positive integer is rejected', () => {
+  it('a chain id that is not a positive integer is rejected', () => {
     expect(() => evmNetwork({ ...local, id: 0 })).toThrow('`chain.id`: Invalid value: Expected >=1 but received 0')
     expect(() => evmNetwork({ ...local, id: '1' as unknown as number })).toThrow('`chain.id`: Invalid type: Expected number but received "1"')
   })
 })
 
 describe('evm options', () => {
-  it('behavior: takes viem chains and Foyer networks alike', () => {
+  it('takes viem chains and Foyer networks alike', () => {
     const plugin = evm({ networks: [mainnet, evmNetwork(local)] })
     expect(plugin.name).toBe('chain:eip155')
     expect(plugin.chain.namespace).toBe('eip155')
@@ -80,13 +80,13 @@ describe('evm options', () => {
     ],
     ['metadata with a javascript: url', { networks: [local], walletConnect: { projectId: 'p', metadata: { name: 'Shop', url: 'javascript:alert(1)' } } }, '`walletConnect.metadata.url`: must be an http(s) URL.'],
     ['a CAIP id that does not match the id', { networks: [{ ...local, caipNetworkId: 'eip155:1' }] }, "evm(): `networks.0.caipNetworkId` is 'eip155:1'; chain 31337 is 'eip155:31337'."],
-  ])('behavior: %s fails at evm() with a message naming the option', (_, options, message) => {
+  ])('%s fails at evm() with a message naming the option', (_, options, message) => {
     const error = failure(() => evm(options as EvmOptions))
     expect(isFoyerError(error, 'InvalidOptionsError')).toBe(true)
     expect(error.message).toContain(message)
   })
 
-  it('behavior: walletConnect is optional; its relay and metadata pass through; Verify is no longer an option', () => {
+  it('walletConnect is optional; its relay and metadata pass through; Verify is no longer an option', () => {
     const config = (walletConnect?: EvmOptions['walletConnect']) => parseEvmOptions({ networks: [local], walletConnect }).walletConnect
     expect(config()).toBeUndefined()
     expect(config({ projectId: 'p' })).toEqual({ projectId: 'p' })
@@ -99,12 +99,12 @@ describe('evm options', () => {
     })
   })
 
-  it('behavior: rpcUrls replaces the URL balances are read from, not the one offered to wallets', () => {
+  it('rpcUrls replaces the URL balances are read from, not the one offered to wallets', () => {
     const plugin = evm({ networks: [local], rpcUrls: { 31337: 'https://rpc.example.com/key' } })
     expect(plugin.chain.networks[0]?.rpcUrls.default.http).toEqual(['http://127.0.0.1:8545'])
   })
 
-  it('behavior: the chain registers the UnsupportedChain view and its English texts', () => {
+  it('the chain registers the UnsupportedChain view and its English texts', () => {
     const kernel = testKernel({ plugins: [evm({ networks: [local] })] })
     expect(kernel.views.get('UnsupportedChain')?.title).toBe('unsupported.title')
     expect(kernel.i18n.t('evm.unsupported.current', { chainId: 56 })).toBe('Your wallet is on chain 56.')
@@ -119,7 +119,7 @@ describe('evm options, shapes', () => {
     ['a network whose name is not text', { networks: [{ ...local, name: 7 }] }, '`networks.0.name`: Invalid type: Expected string but received 7.'],
     ['a currency without decimals', { networks: [{ ...local, nativeCurrency: { name: 'Ether', symbol: 'ETH' } }] }, '`networks.0.nativeCurrency.decimals` is required.'],
     ['an rpcUrls key that is no chain id', { networks: [local], rpcUrls: { abc: 'http://127.0.0.1:8545' } }, '`rpcUrls.abc`: Invalid format'],
-  ])('behavior: %s is named', (_, options, message) => {
+  ])('%s is named', (_, options, message) => {
     expect(() => evm(options as EvmOptions)).toThrow(message)
   })
 })

@@ -22,7 +22,7 @@ export interface EvmChainLike {
   id: number
   name: string
   nativeCurrency: { name: string; symbol: string; decimals: number }
-  /** Only http(s) URLs (§5). The first is the one Foyer reads balances from. */
+  /** Only http(s) URLs (rules §5). The first is the one Foyer reads balances from. */
   rpcUrls: { default: { http: readonly string[] } }
   blockExplorers?: { default: { name: string; url: string } }
   testnet?: boolean
@@ -41,7 +41,7 @@ export interface EvmOptions {
   networks: readonly (EvmChainLike | Network)[]
   /**
    * RPC URLs by chain id that replace a network's first http URL for the reads Foyer makes
-   * (balances). The wallet is still offered the network's own URLs. http(s) only (§5).
+   * (balances). The wallet is still offered the network's own URLs. http(s) only (rules §5).
    *
    * @example
    * evm({ networks: [mainnet], rpcUrls: { 1: 'https://rpc.example.com/my-key' } })
@@ -127,7 +127,7 @@ const toNetwork = (chain: v.InferOutput<typeof NetworkSchema>): Network =>
  * Turns a viem chain (or anything shaped like one) into a Foyer network: `caipNetworkId`
  * `eip155:<id>`, `chainNamespace` `eip155`.
  *
- * @throws {InvalidOptionsError} naming the field, e.g. an RPC URL that is not http(s) (§5).
+ * @throws {InvalidOptionsError} naming the field, e.g. an RPC URL that is not http(s) (rules §5).
  * @example
  * import { mainnet } from 'viem/chains'
  * evmNetwork(mainnet) // { id: 1, name: 'Ethereum', caipNetworkId: 'eip155:1', chainNamespace: 'eip155', … }

@@ -1,4 +1,4 @@
-// The pairing reducer and the controller's §9 timings, with fake timers and a fake proposal: the
+// The pairing reducer and the controller's rules §9 timings, with fake timers and a fake proposal: the
 // URI lives 4 minutes and is replaced 10 s early (at 3:50), a retry is allowed 1 s after a failure.
 // walletConnect.integration.test.ts runs the same controller against the real relay.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -20,20 +20,20 @@ const T0 = Date.UTC(2025, 0, 1)
 describe('pairingReducer', () => {
   const run = (actions: PairingAction[], from: PairingState = INITIAL_PAIRING) => actions.reduce(pairingReducer, from)
 
-  it('behavior: idle → creating → ready → connecting → connected', () => {
+  it('idle → creating → ready → connecting → connected', () => {
     const ready = run([{ type: 'create-started', at: T0 }, { type: 'uri-created', uri: 'wc:1', expiresAt: T0 + PAIRING_EXPIRY_MS }])
     expect(ready).toEqual({ status: 'ready', uri: 'wc:1', expiresAt: T0 + PAIRING_EXPIRY_MS })
     expect(run([{ type: 'approved' }], ready)).toEqual({ status: 'connecting' })
     expect(run([{ type: 'approved' }, { type: 'connected' }], ready)).toEqual({ status: 'connected' })
   })
 
-  it('behavior: an expired URI is replaced, and the new one says it follows an expiry', () => {
+  it('an expired URI is replaced, and the new one says it follows an expiry', () => {
     const ready: PairingState = { status: 'ready', uri: 'wc:1', expiresAt: T0 }
     expect(run([{ type: 'expired' }], ready)).toEqual({ status: 'expired' })
     expect(run([{ type: 'expired' }, { type: 'create-started', at: T0 }], ready)).toEqual({ status: 'creating', afterExpiry: true })
   })
 
-  it('behavior: rejected and failed allow a retry 1 s later, not sooner (§9)', () => {
+  it('rejected and failed allow a retry 1 s later, not sooner (rules §9)', () => {
     const creating: PairingState = { status: 'creating' }
     const rejected = run([{ type: 'rejected', at: T0 }], creating)
     expect(rejected).toEqual({ status: 'rejected', retryAt: T0 + PAIRING_RETRY_MS })
@@ -42,7 +42,7 @@ describe('pairingReducer', () => {
     expect(run([{ type: 'failed', at: T0 }], { status: 'connecting' })).toEqual({ status: 'failed', retryAt: T0 + 1000 })
   })
 
-  it('behavior: actions that do not fit the state change nothing', () => {
+  it('actions that do not fit the state change nothing', () => {
     const idle = INITIAL_PAIRING
     for (const action of [
       { type: 'uri-created', uri: 'wc:x', expiresAt: T0 },
@@ -60,7 +60,7 @@ describe('pairingReducer', () => {
     expect(pairingReducer(ready, { type: 'reset' })).toEqual(INITIAL_PAIRING)
   })
 
-  it('behavior: expired within 10 s of the expiry; retry allowed from retryAt on', () => {
+  it('expired within 10 s of the expiry; retry allowed from retryAt on', () => {
     const ready: PairingState = { status: 'ready', uri: 'wc:1', expiresAt: T0 + PAIRING_EXPIRY_MS }
     expect(isPairingExpired(ready, T0 + PAIRING_EXPIRY_MS - PAIRING_EXPIRED_CHECK_MS - 1)).toBe(false)
     expect(isPairingExpired(ready, T0 + PAIRING_EXPIRY_MS - PAIRING_EXPIRED_CHECK_MS)).toBe(true)
@@ -121,7 +121,7 @@ describe('createPairingController (fake timers)', () => {
     vi.useRealTimers()
   })
 
-  it('behavior: the URI lives 4 minutes and is replaced at 3:50, automatically, again and again', async () => {
+  it('the URI lives 4 minutes and is replaced at 3:50, automatically, again and again', async () => {
     const { controller, state, proposals } = harness()
     controller.start()
     expect(state()).toEqual({ status: 'creating' })
@@ -139,7 +139,7 @@ describe('createPairingController (fake timers)', () => {
     expect(state()).toMatchObject({ status: 'ready', uri: 'wc:3' })
   })
 
-  it('behavior: while the new URI is made, the state says it replaces an expired one', async () => {
+  it('while the new URI is made, the state says it replaces an expired one', async () => {
     const { controller, state } = harness()
     controller.start()
     await vi.advanceTimersByTimeAsync(0)
@@ -147,7 +147,7 @@ describe('createPairingController (fake timers)', () => {
     expect(state()).toEqual({ status: 'creating', afterExpiry: true })
   })
 
-  it("behavior: the wallet's approval of an expired URI is let go; only the shown one connects", async () => {
+  it("the wallet's approval of an expired URI is let go; only the shown one connects", async () => {
     const { controller, state, proposals, connected, discarded } = harness()
     controller.start()
     await vi.advanceTimersByTimeAsync(3 * 60_000 + 50_000)
@@ -165,7 +165,7 @@ describe('createPairingController (fake timers)', () => {
     expect(proposals).toHaveLength(2)
   })
 
-  it('behavior: a rejection is rejected, the retry is ignored for 1 s and then makes a new URI', async () => {
+  it('a rejection is rejected, the retry is ignored for 1 s and then makes a new URI', async () => {
     const { controller, state, proposals } = harness()
     controller.start()
     await vi.advanceTimersByTimeAsync(0)
@@ -184,7 +184,7 @@ describe('createPairingController (fake timers)', () => {
     expect(state()).toMatchObject({ status: 'ready', uri: 'wc:2' })
   })
 
-  it('behavior: a relay that cannot make a URI, and a connection that fails after approval, are failed', async () => {
+  it('a relay that cannot make a URI, and a connection that fails after approval, are failed', async () => {
     const broken = harness()
     broken.failPropose(new Error('relay down'))
     broken.controller.start()
@@ -200,7 +200,7 @@ describe('createPairingController (fake timers)', () => {
     expect(state()).toEqual({ status: 'failed', retryAt: Date.now() + 1000 })
   })
 
-  it('behavior: stop() goes back to idle, cancels the refresh and lets a late answer go', async () => {
+  it('stop() goes back to idle, cancels the refresh and lets a late answer go', async () => {
     const { controller, state, proposals, discarded } = harness()
     controller.start()
     await vi.advanceTimersByTimeAsync(0)
@@ -214,7 +214,7 @@ describe('createPairingController (fake timers)', () => {
     expect(state()).toEqual({ status: 'idle' })
   })
 
-  it('behavior: start() while a URI is being made or shown makes no second one', async () => {
+  it('start() while a URI is being made or shown makes no second one', async () => {
     const { controller, proposals } = harness()
     controller.start()
     controller.start()

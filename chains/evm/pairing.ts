@@ -1,17 +1,17 @@
-// The WalletConnect pairing lifecycle (STYLE 7): a reducer over typed actions for the store's
-// 'pairing' slice, and the controller that drives it with §9's timings. No SDK here: the controller
+// The WalletConnect pairing lifecycle (style 7): a reducer over typed actions for the store's
+// 'pairing' slice, and the controller that drives it with rules §9's timings. No SDK here: the controller
 // is handed a function that proposes a session, so its timings are tested with fake timers and a
 // fake proposal, and the real one (walletConnect.ts) plugs in Foyer's own WalletConnect client.
 import { createToken } from 'foyer'
 import type { Kernel } from 'foyer'
 
-/** §4, §9: a pairing URI lives 4 minutes. */
+/** rules §4, §9: a pairing URI lives 4 minutes. */
 export const PAIRING_EXPIRY_MS = 4 * 60_000
 
-/** §9: a URI within 10 s of its expiry counts as expired, so a wallet never scans one that dies mid-way. */
+/** rules §9: a URI within 10 s of its expiry counts as expired, so a wallet never scans one that dies mid-way. */
 export const PAIRING_EXPIRED_CHECK_MS = 10_000
 
-/** §9: after a rejection or a failure, a retry is allowed 1 s later. */
+/** rules §9: after a rejection or a failure, a retry is allowed 1 s later. */
 export const PAIRING_RETRY_MS = 1000
 
 /**
@@ -48,7 +48,7 @@ export function pairingReducer(state: PairingState, action: PairingAction): Pair
     case 'create-started':
       if (state.status === 'expired') return { status: 'creating', afterExpiry: true }
       if (state.status === 'idle' || state.status === 'connected') return { status: 'creating' }
-      // §9: a retry only once the second after the failure has passed.
+      // rules §9: a retry only once the second after the failure has passed.
       if ((state.status === 'rejected' || state.status === 'failed') && action.at >= state.retryAt) return { status: 'creating' }
       return state
     case 'uri-created':
@@ -109,9 +109,9 @@ export interface PairingControllerOptions<S> {
 
 /** Drives one kernel's pairing: what the WalletConnect views start, retry and stop. */
 export interface PairingController {
-  /** Makes a URI unless one is being made or shown; keeps it fresh until {@link stop} (§9). */
+  /** Makes a URI unless one is being made or shown; keeps it fresh until {@link stop} (rules §9). */
   start(): void
-  /** After a rejection or a failure: a new URI, once the retry is allowed (§9); before that, nothing. */
+  /** After a rejection or a failure: a new URI, once the retry is allowed (rules §9); before that, nothing. */
   retry(): void
   /** The visitor left: timers stop, the state goes back to idle, and a late answer is let go. */
   stop(): void
@@ -144,7 +144,7 @@ export function createPairingController<S>(options: PairingControllerOptions<S>)
       }
       const expiresAt = now() + PAIRING_EXPIRY_MS
       dispatch({ type: 'uri-created', uri, expiresAt })
-      // §9: within 10 s of its expiry the URI is replaced by a fresh one.
+      // rules §9: within 10 s of its expiry the URI is replaced by a fresh one.
       cancelExpiry = schedule(() => {
         if (id !== attempt) return
         dispatch({ type: 'expired' })

@@ -4,10 +4,10 @@
 import { BaseError, type BaseErrorOptions, createToken, type Token } from 'foyer'
 import type { Kernel } from 'foyer'
 
-/** §9: an HTTP RPC request gives up after 10 s. */
+/** rules §9: an HTTP RPC request gives up after 10 s. */
 export const RPC_TIMEOUT_MS = 10_000
 
-/** §9: at most 1000 JSON-RPC requests go in one HTTP batch. */
+/** rules §9: at most 1000 JSON-RPC requests go in one HTTP batch. */
 export const RPC_BATCH_SIZE = 1000
 
 /** Calls one JSON-RPC method; calls made in the same tick share an HTTP request. */

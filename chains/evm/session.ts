@@ -5,7 +5,7 @@ import type { WalletConnectRuntime } from './walletConnect.js'
 /** The CAIP namespace of EVM chains. */
 export const EVM_NAMESPACE = 'eip155'
 
-/** The storage key of the connector to reconnect at the next visit (§4). */
+/** The storage key of the connector to reconnect at the next visit (rules §4). */
 export const LAST_CONNECTOR_KEY = 'evm:lastConnector'
 
 /** The id (and the recent-wallet id) of the WalletConnect connector. */
@@ -15,7 +15,7 @@ export const WALLET_CONNECT_ID = 'walletConnect'
 export interface EvmSession {
   /** The connected wallet, listened to. */
   active?: { connectorId: string; provider: Eip1193Provider; unwatch: () => void }
-  /** A remembered connector to reconnect as soon as discovery finds it (§4). */
+  /** A remembered connector to reconnect as soon as discovery finds it (rules §4). */
   reconnectId?: string
   /** Bumped by every connect and disconnect, so that a reconnect that ends after one of them changes nothing. */
   epoch: number

@@ -23,7 +23,7 @@ const fields = {
 }
 
 describe('the EVM signIn capability', () => {
-  it('behavior: EIP-4361 text carries every §3 field, signed with personal_sign by the wallet', async () => {
+  it('EIP-4361 text carries every rules §3 field, signed with personal_sign by the wallet', async () => {
     const asked: unknown[] = []
     const provider = {
       async request({ method, params }: { method: string; params?: unknown }) {
@@ -50,7 +50,7 @@ describe('the EVM signIn capability', () => {
     expect(await verifyMessage({ address: account.address, message: message.serializedMessage, signature: signature as `0x${string}` })).toBe(true)
   })
 
-  it('behavior: a non-eip155 chain id is an Unsupported chain (§8)', () => {
+  it('a non-eip155 chain id is an Unsupported chain (rules §8)', () => {
     expect(() => formatSiweMessage({ ...fields, chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' })).toThrow('Unsupported chain')
   })
 

@@ -30,7 +30,7 @@ const client = () => createPublicClient({ transport: http(anvil.url) })
 const tokenBalance = (token: Address, owner: Address) => client().readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
 
 describe('evm: transfer', () => {
-  it('behavior: sends ETH to anvil #2; its balance grows by the amount', async () => {
+  it('sends ETH to anvil #2; its balance grows by the amount', async () => {
     const { kernel, events } = await setup()
     const before = await client().getBalance({ address: third.address })
     const { hash } = await sendToken(kernel, { token: { symbol: 'ETH', decimals: 18 }, amount: '1.25', to: third.address })
@@ -39,7 +39,7 @@ describe('evm: transfer', () => {
     expect(events).toEqual(['SEND_INITIATED', 'SEND_SUCCESS'])
   })
 
-  it('behavior: estimateFee holds back enough for the wallet: sending the rest goes through', async () => {
+  it('estimateFee holds back enough for the wallet: sending the rest goes through', async () => {
     const { kernel } = await setup()
     const anvilControl = createTestClient({ mode: 'anvil', transport: http(anvil.url) })
     await anvilControl.setBalance({ address: first.address, value: 2n * 10n ** 18n })
@@ -56,7 +56,7 @@ describe('evm: transfer', () => {
     }
   })
 
-  it('behavior: sends USDC (6 decimals) to anvil #2', async () => {
+  it('sends USDC (6 decimals) to anvil #2', async () => {
     const { kernel } = await setup()
     const before = await tokenBalance(fixtures.usdc, third.address)
     const senderBefore = await tokenBalance(fixtures.usdc, first.address)
@@ -65,14 +65,14 @@ describe('evm: transfer', () => {
     expect(await tokenBalance(fixtures.usdc, first.address)).toBe(senderBefore - 12_500_000n)
   })
 
-  it('behavior: sends the USDT-style token, whose transfer returns nothing (§4)', async () => {
+  it('sends the USDT-style token, whose transfer returns nothing (rules §4)', async () => {
     const { kernel } = await setup()
     const before = await tokenBalance(fixtures.usdt, third.address)
     await sendToken(kernel, { token: { symbol: 'USDTS', decimals: 6, address: fixtures.usdt }, amount: '3', to: third.address })
     expect(await tokenBalance(fixtures.usdt, third.address)).toBe(before + 3_000_000n)
   })
 
-  it('behavior: a token transfer that reverts (more than the balance) fails after the receipt, without SEND_SUCCESS', async () => {
+  it('a token transfer that reverts (more than the balance) fails after the receipt, without SEND_SUCCESS', async () => {
     const { kernel, events } = await setup()
     const before = await tokenBalance(fixtures.usdc, third.address)
     const result = sendToken(kernel, { token: { symbol: 'USDC', decimals: 6, address: fixtures.usdc }, amount: '99999999', to: third.address })
@@ -81,7 +81,7 @@ describe('evm: transfer', () => {
     expect(await tokenBalance(fixtures.usdc, third.address)).toBe(before)
   })
 
-  it('behavior: user rejected request — nothing is sent', async () => {
+  it('user rejected request — nothing is sent', async () => {
     const { kernel, wallet, events } = await setup()
     wallet.answers.set('eth_sendTransaction', 'reject')
     const before = await client().getBalance({ address: third.address })
@@ -90,7 +90,7 @@ describe('evm: transfer', () => {
     expect(await client().getBalance({ address: third.address })).toBe(before)
   })
 
-  it('behavior: a gas limit the caller offers (a swap service\'s) is the one the wallet sends with; without it the wallet estimates', async () => {
+  it('a gas limit the caller offers (a swap service\'s) is the one the wallet sends with; without it the wallet estimates', async () => {
     const { kernel } = await setup()
     const { sendTransaction } = kernel.chains.require('eip155').capabilities!.sendTransaction!
     const offered = await sendTransaction(kernel, { from: first.address, to: third.address, value: 1n, gas: 54_321n, networkId: local.caipNetworkId })

@@ -1,5 +1,5 @@
 // The EVM transfer and sendTransaction capabilities' body (viem), loaded through import() on the
-// first send (STYLE 3).
+// first send (style 3).
 import { encodeFunctionData, erc20Abi, getAddress, isAddress, numberToHex } from 'viem'
 import { estimateFeesPerGas, getGasPrice, waitForTransactionReceipt } from 'viem/actions'
 import type { CaipNetworkId, TransactionRequest, TransferParameters, Kernel } from 'foyer'
@@ -28,7 +28,7 @@ export class TransferRevertedError extends BaseError {
 /**
  * Sends the native coin (`value`) or an ERC20 token (`transfer(address,uint256)` calldata). The
  * call is never simulated and its return value never decoded: USDT-style tokens return nothing from
- * `transfer` (§4), and a reverted receipt is what tells a failure.
+ * `transfer` (rules §4), and a reverted receipt is what tells a failure.
  *
  * @throws {TransferRevertedError} when the receipt's status is reverted.
  */

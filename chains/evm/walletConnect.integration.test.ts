@@ -110,7 +110,7 @@ async function pairedKernel(options: FoyerOptions = {}, walletOptions: Partial<W
 }
 
 describe('walletConnect: options and manifest', () => {
-  it("behavior: a 'WalletConnect' connector first, the two views, and nothing of WalletConnect without the option", () => {
+  it("a 'WalletConnect' connector first, the two views, and nothing of WalletConnect without the option", () => {
     const kernel = kernelWith()
     expect(kernel.store.getState().connection.connectors).toEqual([
       { id: 'walletConnect', name: 'WalletConnect', namespaces: ['eip155'], type: 'walletConnect' },
@@ -127,14 +127,14 @@ describe('walletConnect: options and manifest', () => {
     expect(plain.chains.require('eip155').capabilities?.walletConnect).toBeUndefined()
   })
 
-  it('behavior: §2 opening rule — manual WalletConnect control opens ConnectingWalletConnectBasic on desktop', async () => {
+  it('rules §2 opening rule — manual WalletConnect control opens ConnectingWalletConnectBasic on desktop', async () => {
     const { openModal } = await import('../../kernel/core/modal.js')
     const kernel = kernelWith({ manualWCControl: true })
     openModal(kernel)
     expect(kernel.router.current().view).toBe('ConnectingWalletConnectBasic')
   })
 
-  it("behavior: a missing viem is 'Install viem…'; a failed chunk load is passed on as it is", async () => {
+  it("a missing viem is 'Install viem…'; a failed chunk load is passed on as it is", async () => {
     const missing = new Error("Cannot find package 'viem' imported from /app/dist/chunks/walletConnect.js")
     const error = await loadWalletConnect(() => Promise.reject(missing)).catch((caught: unknown) => caught)
     expect(isFoyerError(error, 'ViemNotInstalledError')).toBe(true)
@@ -144,7 +144,7 @@ describe('walletConnect: options and manifest', () => {
 })
 
 describe('walletConnect: pairing through the local relay', RELAY_TEST, () => {
-  it('behavior: pairing → session → personal_sign → the wallet disconnects → the kernel is disconnected', async () => {
+  it('pairing → session → personal_sign → the wallet disconnects → the kernel is disconnected', async () => {
     const { kernel, wallet, session, pairing, evm: state, remembered } = await pairedKernel()
     expect(pairing().status).toBe('connected')
     expect(state()).toMatchObject({ status: 'connected', connectorId: 'walletConnect', address: first.address, networkId: 'eip155:31337' })
@@ -161,7 +161,7 @@ describe('walletConnect: pairing through the local relay', RELAY_TEST, () => {
     expect(remembered()).toBeUndefined()
   })
 
-  it('behavior: the proposal offers every configured network and the methods and events Foyer uses', async () => {
+  it('the proposal offers every configured network and the methods and events Foyer uses', async () => {
     const kernel = kernelWith()
     const wallet = await walletWith()
     const proposal = new Promise<{ optionalNamespaces: Record<string, unknown> }>((resolve) =>
@@ -177,7 +177,7 @@ describe('walletConnect: pairing through the local relay', RELAY_TEST, () => {
     })
   })
 
-  it("behavior: a rejected proposal is 'Connection rejected'; the retry waits 1 s and makes a new URI that connects", async () => {
+  it("a rejected proposal is 'Connection rejected'; the retry waits 1 s and makes a new URI that connects", async () => {
     const kernel = kernelWith()
     const wallet = await walletWith({ proposal: 'reject' })
     const { pairing, uri } = await pairingUri(kernel)
@@ -187,7 +187,7 @@ describe('walletConnect: pairing through the local relay', RELAY_TEST, () => {
     expect(stateOf(kernel).evm()?.status ?? 'disconnected').toBe('disconnected')
 
     pairing.retry()
-    // §9: not before a second has passed (pinned with fake timers in pairing.test.ts; here the real clock).
+    // rules §9: not before a second has passed (pinned with fake timers in pairing.test.ts; here the real clock).
     if (Date.now() < rejected.retryAt) expect(kernel.store.getState().pairing.status).toBe('rejected')
     // A timer may fire a little before the wall clock reaches retryAt: wait until it has.
     while (Date.now() < rejected.retryAt) await new Promise((resolve) => setTimeout(resolve, rejected.retryAt - Date.now()))
@@ -203,7 +203,7 @@ describe('walletConnect: pairing through the local relay', RELAY_TEST, () => {
     await vi.waitFor(() => expect(stateOf(kernel).evm()?.status).toBe('connected'), WAIT)
   })
 
-  it("behavior: a proposal the wallet refuses for another reason is 'Failed to connect'", async () => {
+  it("a proposal the wallet refuses for another reason is 'Failed to connect'", async () => {
     const kernel = kernelWith()
     const wallet = await walletWith({ proposal: 'fail' })
     const { uri } = await pairingUri(kernel)
@@ -211,7 +211,7 @@ describe('walletConnect: pairing through the local relay', RELAY_TEST, () => {
     await vi.waitFor(() => expect(kernel.store.getState().pairing.status).toBe('failed'), WAIT)
   })
 
-  it('behavior: leaving the view stops the pairing; a wallet that approves the old URI later is let go', async () => {
+  it('leaving the view stops the pairing; a wallet that approves the old URI later is let go', async () => {
     const kernel = kernelWith()
     const wallet = await walletWith()
     const { pairing, uri } = await pairingUri(kernel)
@@ -223,7 +223,7 @@ describe('walletConnect: pairing through the local relay', RELAY_TEST, () => {
     expect(stateOf(kernel).evm()?.status ?? 'disconnected').toBe('disconnected')
   })
 
-  it('behavior: a rejected signature is a rejection (4001) and the connection stays', async () => {
+  it('a rejected signature is a rejection (4001) and the connection stays', async () => {
     const { kernel, wallet, evm: state } = await pairedKernel()
     wallet.answer('personal_sign', 'reject')
     const error = await signMessage(kernel, { message: 'no' }).catch((caught: unknown) => caught)
@@ -231,7 +231,7 @@ describe('walletConnect: pairing through the local relay', RELAY_TEST, () => {
     expect(state()?.status).toBe('connected')
   })
 
-  it('behavior: switching between approved chains asks the wallet and moves the session; an unapproved chain is refused', async () => {
+  it('switching between approved chains asks the wallet and moves the session; an unapproved chain is refused', async () => {
     const { kernel, wallet, evm: state } = await pairedKernel({}, { chains: [31337, 31338] })
     await switchNetwork(kernel, { networkId: 'eip155:31338' })
     expect(state()?.networkId).toBe('eip155:31338')
@@ -246,7 +246,7 @@ describe('walletConnect: pairing through the local relay', RELAY_TEST, () => {
     expect(single.evm()?.networkId).toBe('eip155:31337')
   })
 
-  it("behavior: the wallet's chainChanged and accountsChanged events reach the kernel", async () => {
+  it("the wallet's chainChanged and accountsChanged events reach the kernel", async () => {
     const { wallet, evm: state } = await pairedKernel({}, { chains: [31337, 31338] })
     await wallet.emit('chainChanged', 31338, 'eip155:31338')
     await vi.waitFor(() => expect(state()?.networkId).toBe('eip155:31338'), WAIT)
@@ -255,7 +255,7 @@ describe('walletConnect: pairing through the local relay', RELAY_TEST, () => {
     await vi.waitFor(() => expect(state()?.address).toBe(other), WAIT)
   })
 
-  it('behavior: disconnecting from the site ends the session in the wallet too', async () => {
+  it('disconnecting from the site ends the session in the wallet too', async () => {
     const { kernel, wallet, session, evm: state, remembered } = await pairedKernel()
     await disconnect(kernel)
     expect(state()?.status).toBe('disconnected')
@@ -270,7 +270,7 @@ describe('walletConnect: restoring after a reload', RELAY_TEST, () => {
     return { kernel, ...stateOf(kernel) }
   }
 
-  it('behavior: the stored session reconnects silently (connecting, then connected) and still signs', async () => {
+  it('the stored session reconnects silently (connecting, then connected) and still signs', async () => {
     const backend = createMemoryBackend()
     const first = await pairedKernel({ storage: backend })
     // The page goes away without disconnecting.
@@ -285,7 +285,7 @@ describe('walletConnect: restoring after a reload', RELAY_TEST, () => {
     expect(await verifyMessage({ address: ANVIL_ACCOUNTS[0]!.address, message: 'after reload', signature: signature as `0x${string}` })).toBe(true)
   })
 
-  it('behavior: a session the wallet ended while the page was away is not restored, and is forgotten', async () => {
+  it('a session the wallet ended while the page was away is not restored, and is forgotten', async () => {
     const backend = createMemoryBackend()
     const first = await pairedKernel({ storage: backend })
     kernels.splice(kernels.indexOf(first.kernel), 1)
@@ -297,7 +297,7 @@ describe('walletConnect: restoring after a reload', RELAY_TEST, () => {
     expect(remembered()).toBeUndefined()
   })
 
-  it('behavior: with enableReconnect off nothing is restored and the remembered connector is dropped', async () => {
+  it('with enableReconnect off nothing is restored and the remembered connector is dropped', async () => {
     const backend = createMemoryBackend()
     const first = await pairedKernel({ storage: backend })
     kernels.splice(kernels.indexOf(first.kernel), 1)
@@ -308,7 +308,7 @@ describe('walletConnect: restoring after a reload', RELAY_TEST, () => {
     expect(remembered()).toBeUndefined()
   })
 
-  it('behavior: connect() on the WalletConnect connector without a pairing fails with the §8 wording', async () => {
+  it('connect() on the WalletConnect connector without a pairing fails with the rules §8 wording', async () => {
     const kernel = kernelWith()
     await expect(connect(kernel, { connectorId: 'walletConnect' })).rejects.toThrow('Failed to connect')
   })

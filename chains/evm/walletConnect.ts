@@ -3,7 +3,7 @@
 // settled session, so that a WalletConnect wallet plugs in exactly where a browser wallet does
 // (connect, events, switching, signing and disconnecting all go through client.ts unchanged).
 // Loaded through import() only when a WalletConnect view opens or a stored WalletConnect session is
-// restored (STYLE 3).
+// restored (style 3).
 import * as v from 'valibot'
 import { connect, isFoyerError, isUserRejection, StorageToken } from 'foyer'
 import type { Kernel, Network } from 'foyer'
@@ -18,7 +18,7 @@ import { createSignClient, USER_DISCONNECTED, type Session, type SignClient } fr
 
 type Client = SignClient
 
-/** What Foyer asks a wallet to allow: §7's wallet RPC plus the common signing methods. */
+/** What Foyer asks a wallet to allow: rules §7's wallet RPC plus the common signing methods. */
 export const WALLET_CONNECT_METHODS = [
   'personal_sign',
   'eth_sendTransaction',
@@ -117,7 +117,7 @@ function runtimeOf(kernel: Kernel, session: EvmSession, config: EvmConfig): Runt
 /**
  * This kernel's pairing (one per kernel): makes URIs with `client.connect`, and connects the
  * session a wallet approves through the kernel's `connect` action, so the connection goes
- * connecting → connected (or failed with §8's wording) and becomes a recent wallet like any other.
+ * connecting → connected (or failed with rules §8's wording) and becomes a recent wallet like any other.
  */
 export function pairingFor(kernel: Kernel, session: EvmSession, config: EvmConfig): PairingController {
   const runtime = runtimeOf(kernel, session, config)
@@ -153,7 +153,7 @@ export function pairingFor(kernel: Kernel, session: EvmSession, config: EvmConfi
 }
 
 /**
- * §4: restores the newest stored WalletConnect session without asking the wallet: connected on its
+ * rules §4: restores the newest stored WalletConnect session without asking the wallet: connected on its
  * accounts and chain, or disconnected and forgotten when there is none left. Does nothing once
  * `epoch` is outdated.
  */

@@ -11,11 +11,11 @@ describe('walletConnectLink', () => {
     ['a scheme without //', 'metamask:', `metamask://wc?uri=${encoded}`],
     ['a universal link with a closing /', 'https://link.trustwallet.com/', `https://link.trustwallet.com/wc?uri=${encoded}`],
     ['a universal link without one', 'https://metamask.app.link', `https://metamask.app.link/wc?uri=${encoded}`],
-  ])('behavior: %s gets wc?uri= and the encoded URI', (_, base, link) => {
+  ])('%s gets wc?uri= and the encoded URI', (_, base, link) => {
     expect(walletConnectLink(base, uri)).toBe(link)
   })
 
-  it('behavior: the URI is encoded whole, so its own ? and & stay inside the parameter', () => {
+  it('the URI is encoded whole, so its own ? and & stay inside the parameter', () => {
     const link = new URL(walletConnectLink('https://wallet.example.com/', uri))
     expect(link.searchParams.get('uri')).toBe(uri)
     expect([...link.searchParams.keys()]).toEqual(['uri'])

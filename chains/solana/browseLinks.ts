@@ -1,4 +1,4 @@
-// §2: on mobile, a visitor whose browser has no Solana wallet is sent to the wallet app, which
+// rules §2: on mobile, a visitor whose browser has no Solana wallet is sent to the wallet app, which
 // opens this page in its own in-app browser, where the wallet is registered. These are the apps'
 // documented universal links.
 
@@ -45,7 +45,7 @@ export interface BrowseWallet {
   link(page: string, origin: string): string
 }
 
-/** §2: Phantom, Solflare and Coinbase Wallet, in that order. */
+/** rules §2: Phantom, Solflare and Coinbase Wallet, in that order. */
 export const BROWSE_WALLETS: readonly BrowseWallet[] = [
   { id: 'solana:browse:phantom', name: 'Phantom', link: phantomBrowseUrl },
   { id: 'solana:browse:solflare', name: 'Solflare', link: solflareBrowseUrl },

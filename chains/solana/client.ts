@@ -1,6 +1,6 @@
 // The body of the Solana chain: everything that needs @solana/kit, and everything that talks to a
 // wallet or an RPC. The manifest (index.ts) loads this module through import() on the first
-// connect, reconnect, balance or signature (STYLE 3).
+// connect, reconnect, balance or signature (style 3).
 import { address as toAddress, createSolanaRpc, getBase58Decoder, isAddress, type Rpc, type SolanaRpcApi } from '@solana/kit'
 import {
   isSolanaAddress,
@@ -28,7 +28,7 @@ import {
   type StandardWalletAccount,
 } from './walletStandard.js'
 
-/** §9: an HTTP RPC request gives up after 10 s. */
+/** rules §9: an HTTP RPC request gives up after 10 s. */
 export const RPC_TIMEOUT_MS = 10_000
 
 // Here, not in session.ts: lazy chunks that import a manifest module drag its neighbours into shared chunks.
@@ -46,7 +46,7 @@ export function rpcFor(kernel: Pick<Kernel, 'container'>, url: string): Rpc<Sola
 }
 
 /**
- * True for a Solana address per §5 (32 to 44 base58 characters) that also decodes to the 32 bytes
+ * True for a Solana address per rules §5 (32 to 44 base58 characters) that also decodes to the 32 bytes
  * of an ed25519 public key.
  */
 export function isValidSolanaAddress(value: unknown): value is string {
@@ -163,7 +163,7 @@ export async function connectWallet(
 }
 
 /**
- * §4: restores the remembered wallet without a prompt (`silent`): connected when it still shows an
+ * rules §4: restores the remembered wallet without a prompt (`silent`): connected when it still shows an
  * account, else disconnected and forgotten. Does nothing once `epoch` is outdated.
  */
 export async function restoreWallet(

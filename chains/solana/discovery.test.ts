@@ -51,13 +51,13 @@ function register(wallet: object) {
 const solanaWallet = (name: string) => createSolanaWallet({ name, keypair: DEV_WALLET_KEYPAIR }).wallet
 
 describe('discoverSolanaWallets', () => {
-  it('behavior: ids are namespaced, so a wallet on both standards never collides with its EVM entry (rdns)', () => {
+  it('ids are namespaced, so a wallet on both standards never collides with its EVM entry (rdns)', () => {
     expect(solanaConnectorId('MetaMask')).toBe('solana:MetaMask')
     register(solanaWallet('MetaMask'))
     expect(discover().connectors().map((connector) => connector.id)).toEqual(['solana:MetaMask'])
   })
 
-  it('behavior: wallets without a solana: chain or without standard:connect are left to others', () => {
+  it('wallets without a solana: chain or without standard:connect are left to others', () => {
     const { wallet } = createSolanaWallet({ name: 'Any', keypair: DEV_WALLET_KEYPAIR })
     register({ ...wallet, name: 'EVM only', chains: ['eip155:1'] })
     register({ ...wallet, name: 'No connect', features: { 'standard:events': wallet.features['standard:events'] } })
@@ -67,7 +67,7 @@ describe('discoverSolanaWallets', () => {
     expect(discover().connectors().map((connector) => connector.name)).toEqual(['Good'])
   })
 
-  it('behavior: a wallet registered twice under one name is listed once, the first keeping it', () => {
+  it('a wallet registered twice under one name is listed once, the first keeping it', () => {
     const first = solanaWallet('Twin')
     register(first)
     register(solanaWallet('Twin'))
@@ -76,12 +76,12 @@ describe('discoverSolanaWallets', () => {
     expect((listed.get('solana:Twin') as { wallet: unknown }).wallet).toBe(first)
   })
 
-  it('behavior: an icon that is not https or data:image is dropped', () => {
+  it('an icon that is not https or data:image is dropped', () => {
     register({ ...solanaWallet('Tracker'), icon: 'http://tracker.example/pixel.png' })
     expect(discover().connectors()).toEqual([{ id: 'solana:Tracker', name: 'Tracker', namespaces: ['solana'], type: 'announced', installed: true }])
   })
 
-  it('behavior: registrations and unregistrations after discovery started are followed; stopping ends that', () => {
+  it('registrations and unregistrations after discovery started are followed; stopping ends that', () => {
     const { events, stop } = discover()
     const unregister = register(solanaWallet('Later'))
     unregister()
@@ -90,7 +90,7 @@ describe('discoverSolanaWallets', () => {
     expect(events).toEqual(['+solana:Later', '-solana:Later'])
   })
 
-  it('behavior: the mobile check is asked again at every change', () => {
+  it('the mobile check is asked again at every change', () => {
     let mobile = false
     const events: string[] = []
     cleanups.push(
@@ -101,7 +101,7 @@ describe('discoverSolanaWallets', () => {
     expect(events).toEqual(['+solana:Solflare', '+solana:browse:phantom', '+solana:browse:coinbase'])
   })
 
-  it('behavior: isSolanaWallet refuses what is not an object', () => {
+  it('isSolanaWallet refuses what is not an object', () => {
     expect([null, undefined, 'Phantom', 1].map(isSolanaWallet)).toEqual([false, false, false, false])
   })
 })

@@ -16,7 +16,7 @@ export type DiscoveredSolanaWallet = { connector: Connector; wallet: StandardWal
 export interface DiscoverSolanaWalletsParameters {
   /** The Wallet Standard registry: `getWallets()` from @wallet-standard/app. */
   wallets: StandardWallets
-  /** Asked at every change: on mobile, wallet apps that are not registered are offered as browse links (§2). */
+  /** Asked at every change: on mobile, wallet apps that are not registered are offered as browse links (rules §2). */
   isMobile(): boolean
   found(wallet: DiscoveredSolanaWallet): void
   lost(connectorId: string): void
@@ -55,7 +55,7 @@ const isSameEntry = (a: DiscoveredSolanaWallet, b: DiscoveredSolanaWallet | unde
  * Finds the page's Solana wallets through the Wallet Standard: every registered wallet with a
  * `solana:` chain and `standard:connect` is a connector, now and whenever one registers or
  * unregisters. Two wallets with one name are listed once (the first keeps it). On mobile, Phantom,
- * Solflare and Coinbase Wallet are offered as browse links while they are not registered (§2).
+ * Solflare and Coinbase Wallet are offered as browse links while they are not registered (rules §2).
  * Returns the function that stops listening.
  */
 export function discoverSolanaWallets({ wallets, isMobile, found, lost }: DiscoverSolanaWalletsParameters): () => void {

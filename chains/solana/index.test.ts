@@ -7,8 +7,8 @@ import { loadSolanaClient } from './loadSolanaClient.js'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
-describe('the foyer/chains/solana manifest (STYLE 3)', () => {
-  it('behavior: imports no @solana/kit, statically or through anything it imports', () => {
+describe('the foyer/chains/solana manifest (style 3)', () => {
+  it('imports no @solana/kit, statically or through anything it imports', () => {
     const { files, packages } = staticGraph(root, 'chains/solana/index.ts', { throughEntries: true })
     // Guard against a walk that passes because it read nothing.
     expect(files).toContain('chains/solana/options.ts')
@@ -19,7 +19,7 @@ describe('the foyer/chains/solana manifest (STYLE 3)', () => {
     expect([...packages].sort()).toEqual(['mitt', 'valibot'])
   })
 
-  it('behavior: the wallet side (Wallet Standard discovery, the session) loads at setup, not with the entry', () => {
+  it('the wallet side (Wallet Standard discovery, the session) loads at setup, not with the entry', () => {
     const { files } = staticGraph(root, 'chains/solana/index.ts', { throughEntries: true })
     expect(files).not.toContain('chains/solana/walletSession.ts')
     const { packages } = staticGraph(root, 'chains/solana/walletSession.ts', { throughEntries: true })
@@ -27,13 +27,13 @@ describe('the foyer/chains/solana manifest (STYLE 3)', () => {
     expect([...packages].filter((name) => name.startsWith('@solana/'))).toEqual([])
   })
 
-  it('behavior: no React and no views in the manifest', () => {
+  it('no React and no views in the manifest', () => {
     const { files, packages } = staticGraph(root, 'chains/solana/index.ts', { throughEntries: true })
     expect([...files].filter((file) => file.includes('/views/') || file.endsWith('.tsx'))).toEqual([])
     expect([...packages].filter((name) => name.startsWith('react'))).toEqual([])
   })
 
-  it("behavior: a missing @solana/kit is 'Install @solana/kit to use foyer/chains/solana'", async () => {
+  it("a missing @solana/kit is 'Install @solana/kit to use foyer/chains/solana'", async () => {
     const missing = missingPackageError('@solana/kit')
     const error = await loadSolanaClient(() => Promise.reject(missing)).catch((caught: unknown) => caught)
     expect(isFoyerError(error, 'SolanaKitNotInstalledError')).toBe(true)
@@ -41,12 +41,12 @@ describe('the foyer/chains/solana manifest (STYLE 3)', () => {
     expect((error as Error).cause).toBe(missing)
   })
 
-  it('behavior: any other load failure is passed on as it is', async () => {
+  it('any other load failure is passed on as it is', async () => {
     const offline = chunkLoadError()
     await expect(loadSolanaClient(() => Promise.reject(offline))).rejects.toBe(offline)
   })
 
-  it('behavior: the real body loads', async () => {
+  it('the real body loads', async () => {
     await expect(loadSolanaClient(() => import('./client.js'))).resolves.toHaveProperty('connectWallet')
   })
 })

@@ -1,4 +1,4 @@
-// The "foyer/chains/solana" entry: the manifest of the Solana chain, kept tiny (STYLE 3). It
+// The "foyer/chains/solana" entry: the manifest of the Solana chain, kept tiny (style 3). It
 // validates the options and declares the networks and capabilities; at setup it loads the wallet
 // side (walletSession.ts: Wallet Standard discovery, the session, reconnect), and on first use the
 // body that needs @solana/kit (client.ts). This file must never import either.
@@ -41,7 +41,7 @@ export type { StandardWallet } from './walletStandard.js'
  * Coinbase Wallet apps' browse links), SOL balances over the networks' own RPC (@solana/kit, loaded
  * on first use), message signing through `solana:signMessage`, sign-in through `solana:signIn` (or a
  * signed Sign In With Solana message), and transfers of SOL and SPL tokens
- * (Token and Token-2022) signed by the wallet. Accounts start as `eoa` (§6).
+ * (Token and Token-2022) signed by the wallet. Accounts start as `eoa` (rules §6).
  *
  * @throws {InvalidOptionsError} for options that do not parse, naming the option (an RPC URL that is
  *   not http(s), an empty `networks` …).
@@ -97,7 +97,7 @@ export function solana(options: SolanaOptions): ChainPlugin {
 
     capabilities: {
       address: { isValid: isSolanaAddress },
-      // Activity on Solana too, beyond §6's "EVM only": the data service lists Solana history where it has it
+      // Activity on Solana too, beyond rules §6's "EVM only": the data service lists Solana history where it has it
       // (the local API: the account's on-ramp purchases).
       history: {},
       balance: {
@@ -116,7 +116,7 @@ export function solana(options: SolanaOptions): ChainPlugin {
         transfer: async (kernel, params) => (await sessionOf(kernel)).transfer(params),
         // Solana's base fee is fixed per signature, and a send has one; Foyer adds no priority fee.
         estimateFee: async () => LAMPORTS_PER_SIGNATURE,
-        // §2: after a Solana send, of SOL too, the view returns to Account.
+        // rules §2: after a Solana send, of SOL too, the view returns to Account.
         returnToAccount: 'all',
       },
     },

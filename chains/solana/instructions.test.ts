@@ -30,7 +30,7 @@ const wire = ({ programAddress, accounts, data }: Instruction) => ({
 })
 
 describe('solana instructions', () => {
-  it('behavior: the SOL transfer equals the System Program client’s', () => {
+  it('the SOL transfer equals the System Program client’s', () => {
     const official = getTransferSolInstruction({ source: createNoopSigner(sender), destination: receiver, amount: 1_234_567_890n })
     expect(wire(transferSolInstruction(sender, receiver, 1_234_567_890n))).toEqual(wire(official))
   })
@@ -39,7 +39,7 @@ describe('solana instructions', () => {
     ['Token', TOKEN_PROGRAM, TOKEN_PROGRAM_ADDRESS],
     // @solana-program/token has no Token-2022 constant: the address is Solana's published one.
     ['Token-2022', TOKEN_2022_PROGRAM, address('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb')],
-  ])('behavior: %s: the associated account, its creation and the checked transfer equal the official client’s', async (_, ours, theirs) => {
+  ])('%s: the associated account, its creation and the checked transfer equal the official client’s', async (_, ours, theirs) => {
     expect(ours).toBe(theirs)
     const [officialAccount] = await findAssociatedTokenPda({ owner: receiver, mint, tokenProgram: theirs })
     const account = await associatedTokenAccount(receiver, mint, ours)

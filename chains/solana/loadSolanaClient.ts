@@ -12,7 +12,7 @@ export class SolanaKitNotInstalledError extends BaseError {
 }
 
 /**
- * Loads the @solana/kit-using body of the chain on first use (STYLE 3). When @solana/kit is
+ * Loads the @solana/kit-using body of the chain on first use (style 3). When @solana/kit is
  * missing the error names the package; any other failure (a chunk that did not load) is passed on
  * as it is.
  *

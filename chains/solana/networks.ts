@@ -9,7 +9,7 @@ export const SOLANA_DEVNET_GENESIS_HASH = 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWo
 
 /**
  * Solana mainnet-beta: `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`, also known to older wallets as
- * `solana:4sGjMW1sUnHzSxGspuhpqLDx6wiyjNtZ` (§3 deprecatedCaipNetworkId). Its public RPC is rate
+ * `solana:4sGjMW1sUnHzSxGspuhpqLDx6wiyjNtZ` (rules §3 deprecatedCaipNetworkId). Its public RPC is rate
  * limited: give `solana()` an `rpcUrls` entry for production.
  */
 export const solanaMainnet: Network = /* @__PURE__ */ solanaNetwork({
@@ -34,7 +34,7 @@ export const solanaDevnet: Network = /* @__PURE__ */ solanaNetwork({
  * A local cluster (solana-test-validator, or Foyer's own `services/dev/solana`): its CAIP-2 id comes
  * from its genesis hash, so two local clusters are told apart.
  *
- * @param rpcUrl its JSON-RPC endpoint, http(s) (§5).
+ * @param rpcUrl its JSON-RPC endpoint, http(s) (rules §5).
  * @param genesisHash what the node answers to `getGenesisHash`.
  * @param name @default 'Solana Localnet'
  * @throws {InvalidOptionsError} for an RPC URL that is not http(s) or a hash that is not base58.

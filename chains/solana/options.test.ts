@@ -6,8 +6,8 @@ import { solana, solanaDevnet, solanaLocalnet, solanaMainnet, solanaNetwork, typ
 
 const local = solanaLocalnet('http://127.0.0.1:8899', LOCAL_GENESIS_HASH)
 
-describe('Solana networks (§3)', () => {
-  it('behavior: mainnet is solana:<first 32 characters of its genesis hash>, with its deprecated id', () => {
+describe('Solana networks (rules §3)', () => {
+  it('mainnet is solana:<first 32 characters of its genesis hash>, with its deprecated id', () => {
     expect(solanaMainnet).toEqual<Network>({
       id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
       name: 'Solana',
@@ -20,7 +20,7 @@ describe('Solana networks (§3)', () => {
     })
   })
 
-  it('behavior: devnet likewise, marked as a testnet', () => {
+  it('devnet likewise, marked as a testnet', () => {
     expect(solanaDevnet).toMatchObject({
       caipNetworkId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
       deprecatedCaipNetworkId: 'solana:8E9rvCKLFQia2Y35HvivXYS8Ro66Fu6j',
@@ -29,13 +29,13 @@ describe('Solana networks (§3)', () => {
     })
   })
 
-  it('behavior: either id of a network finds it', () => {
+  it('either id of a network finds it', () => {
     expect(isSameNetwork(solanaMainnet, 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')).toBe(true)
     expect(isSameNetwork(solanaMainnet, 'solana:4sGjMW1sUnHzSxGspuhpqLDx6wiyjNtZ')).toBe(true)
     expect(isSameNetwork(solanaMainnet, solanaDevnet.caipNetworkId)).toBe(false)
   })
 
-  it("behavior: a local cluster's id comes from its genesis hash, as the local node's does", () => {
+  it("a local cluster's id comes from its genesis hash, as the local node's does", () => {
     expect(local).toMatchObject({
       id: LOCAL_GENESIS_HASH.slice(0, 32),
       name: 'Solana Localnet',
@@ -53,7 +53,7 @@ describe('Solana networks (§3)', () => {
     ['a genesis hash that is not base58', () => solanaLocalnet('http://127.0.0.1:8899', `0x${'ab'.repeat(20)}`), '`genesisHash`: must be a base58 genesis hash.'],
     ['an unknown field', () => solanaNetwork({ genesisHash: LOCAL_GENESIS_HASH, name: 'x', rpcUrl: 'http://127.0.0.1', chainId: 1 } as never), 'unknown field `chainId`'],
     ['a malformed deprecated id', () => solanaNetwork({ genesisHash: LOCAL_GENESIS_HASH, name: 'x', rpcUrl: 'http://127.0.0.1', deprecatedCaipNetworkId: 'eip155:1' }), '`deprecatedCaipNetworkId`: must be a CAIP-2 id'],
-  ])('behavior: %s is refused, naming the field (§5)', (_, run, message) => {
+  ])('%s is refused, naming the field (rules §5)', (_, run, message) => {
     const error = failure(run)
     expect(isFoyerError(error, 'InvalidOptionsError')).toBe(true)
     expect(error.message).toContain(message)
@@ -61,7 +61,7 @@ describe('Solana networks (§3)', () => {
 })
 
 describe('solana options', () => {
-  it('behavior: a chain plugin for the solana namespace with balance, switchNetwork and signMessage, eoa by default (§6)', () => {
+  it('a chain plugin for the solana namespace with balance, switchNetwork and signMessage, eoa by default (rules §6)', () => {
     const plugin = solana({ networks: [solanaMainnet, solanaDevnet, local] })
     expect(plugin.name).toBe('chain:solana')
     expect(plugin.chain.namespace).toBe('solana')
@@ -90,23 +90,23 @@ describe('solana options', () => {
     ['an RPC URL for a network not listed', { networks: [local], rpcUrls: { [solanaMainnet.caipNetworkId]: 'https://rpc.example.com' } }, 'solana(): `rpcUrls` has a URL for solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp, which `networks` does not list.'],
     ['a network twice', { networks: [local, { ...local, name: 'Again' }] }, `\`networks\` lists Again (${LOCAL_SOLANA_CHAIN_ID}) twice. Keep one.`],
     ['a CAIP id that does not match the id', { networks: [{ ...local, caipNetworkId: solanaMainnet.caipNetworkId }] }, "solana(): `networks.0.caipNetworkId` is 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'"],
-  ])('behavior: %s fails at solana() with a message naming the option', (_, options, message) => {
+  ])('%s fails at solana() with a message naming the option', (_, options, message) => {
     const error = failure(() => solana(options as SolanaOptions))
     expect(isFoyerError(error, 'InvalidOptionsError')).toBe(true)
     expect(error.message).toContain(message)
   })
 
-  it('behavior: rpcUrls (by either id) replaces the URL balances are read from, not the network offered', () => {
+  it('rpcUrls (by either id) replaces the URL balances are read from, not the network offered', () => {
     const plugin = solana({ networks: [solanaMainnet], rpcUrls: { 'solana:4sGjMW1sUnHzSxGspuhpqLDx6wiyjNtZ': 'https://rpc.example.com/key' } })
     expect(plugin.chain.networks[0]?.rpcUrls.default.http).toEqual(['https://api.mainnet-beta.solana.com'])
   })
 
-  it('behavior: fields beyond §3 on a host-built network are left out', () => {
+  it('fields beyond rules §3 on a host-built network are left out', () => {
     const plugin = solana({ networks: [{ ...local, secret: 'x' } as Network] })
     expect(plugin.chain.networks[0]).toEqual(local)
   })
 
-  it('behavior: the chain registers its English texts', () => {
+  it('the chain registers its English texts', () => {
     const kernel = testKernel({ plugins: [solana({ networks: [local] })] })
     expect(kernel.i18n.t('solana.browse.opening', { wallet: 'Phantom' })).toBe('Opening this page in Phantom…')
   })

@@ -22,13 +22,13 @@ export interface SolanaNetworkParameters {
   /** The cluster's genesis hash in base58, as its RPC answers `getGenesisHash`. */
   genesisHash: string
   name: string
-  /** The cluster's JSON-RPC endpoint; http(s) only (§5). */
+  /** The cluster's JSON-RPC endpoint; http(s) only (rules §5). */
   rpcUrl: string
   /** @default { name: 'Solana', symbol: 'SOL', decimals: 9 } */
   nativeCurrency?: { name: string; symbol: string; decimals: number }
   blockExplorer?: { name: string; url: string }
   testnet?: boolean
-  /** An older CAIP-2 id wallets may still send for this cluster (§3). */
+  /** An older CAIP-2 id wallets may still send for this cluster (rules §3). */
   deprecatedCaipNetworkId?: CaipNetworkId
   /** An icon for lists: https or data:image only. */
   imageUrl?: string
@@ -46,7 +46,7 @@ export interface SolanaOptions {
   networks: readonly Network[]
   /**
    * RPC URLs by CAIP-2 id that replace a network's own for the reads Foyer makes (balances), e.g.
-   * a keyed provider instead of the rate-limited public endpoint. http(s) only (§5).
+   * a keyed provider instead of the rate-limited public endpoint. http(s) only (rules §5).
    *
    * @example
    * solana({ networks: [solanaMainnet], rpcUrls: { [solanaMainnet.caipNetworkId]: 'https://rpc.example.com/my-key' } })
@@ -91,9 +91,9 @@ const OptionsSchema = v.strictObject(
 
 /**
  * Builds a Solana network (a cluster): CAIP-2 id `solana:` plus the first 32 characters of the
- * genesis hash (§3), native currency SOL with 9 decimals.
+ * genesis hash (rules §3), native currency SOL with 9 decimals.
  *
- * @throws {InvalidOptionsError} naming the field, e.g. an RPC URL that is not http(s) (§5).
+ * @throws {InvalidOptionsError} naming the field, e.g. an RPC URL that is not http(s) (rules §5).
  * @example
  * solanaNetwork({ genesisHash: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG', name: 'Solana Devnet', rpcUrl: 'https://api.devnet.solana.com' })
  * // { id: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1', caipNetworkId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1', chainNamespace: 'solana', … }

@@ -1,4 +1,4 @@
-// With `services.rpc`, the Solana chain reads through the public RPC service (§7): a real services/rpc in front of the
+// With `services.rpc`, the Solana chain reads through the public RPC service (rules §7): a real services/rpc in front of the
 // local SVM. The network's own URL here leads nowhere, so only the service can have answered.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LOCAL_GENESIS_HASH, LOCAL_SOLANA_CHAIN_ID, TEST_WALLET_ADDRESS } from '../../services/dev/solana/index.mjs'
@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => rpc?.stop())
 
 describe('solana: services.rpc', () => {
-  it('behavior: the balance is read through the public RPC service', async () => {
+  it('the balance is read through the public RPC service', async () => {
     const network = solanaLocalnet('http://127.0.0.1:9', LOCAL_GENESIS_HASH)
     const kernel = testKernel({ services: { rpc: `${rpc.url}/v1` }, plugins: [solana({ networks: [network] })] })
     const capability = kernel.chains.get('solana')!.capabilities!.balance!

@@ -4,7 +4,7 @@ import type { StandardWallet } from './walletStandard.js'
 /** The CAIP namespace of Solana. */
 export const SOLANA_NAMESPACE = 'solana'
 
-/** The storage key of the wallet (and network) to reconnect at the next visit (§4). */
+/** The storage key of the wallet (and network) to reconnect at the next visit (rules §4). */
 export const LAST_SESSION_KEY = 'solana:lastSession'
 
 /** A connected Solana wallet. */
@@ -17,7 +17,7 @@ export interface ActiveSolanaWallet {
 /** What the chain keeps per kernel: one plugin object may serve several kernels. */
 export interface SolanaSession {
   active?: ActiveSolanaWallet
-  /** A remembered session to restore as soon as discovery finds its wallet (§4). */
+  /** A remembered session to restore as soon as discovery finds its wallet (rules §4). */
   reconnect?: { connectorId: string; networkId: CaipNetworkId }
   /** Bumped by every connect and disconnect, so that a reconnect that ends after one of them changes nothing. */
   epoch: number

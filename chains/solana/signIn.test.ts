@@ -36,7 +36,7 @@ async function verifies(text: string, signature: string) {
 }
 
 describe('the Solana signIn capability', () => {
-  it('behavior: a wallet with solana:signIn writes and signs the message itself; every §3 field reads back', async () => {
+  it('a wallet with solana:signIn writes and signs the message itself; every rules §3 field reads back', async () => {
     const { test, session } = await connected({ signIn: true })
     const { message, signature } = await signIn(session, { message: fields })
     expect(test.calls).toEqual(['standard:connect', 'solana:signIn'])
@@ -54,7 +54,7 @@ describe('the Solana signIn capability', () => {
     expect(await verifies(message.serializedMessage, signature)).toBe(true)
   })
 
-  it('behavior: a wallet without it signs the Sign In With Solana text through solana:signMessage', async () => {
+  it('a wallet without it signs the Sign In With Solana text through solana:signMessage', async () => {
     const { test, session } = await connected({ signIn: false })
     const { message, signature } = await signIn(session, { message: fields })
     expect(test.calls).toEqual(['standard:connect', 'solana:signMessage'])
@@ -62,7 +62,7 @@ describe('the Solana signIn capability', () => {
     expect(await verifies(message.serializedMessage, signature)).toBe(true)
   })
 
-  it('behavior: a host\'s own text is signed as it is, even by a wallet with solana:signIn', async () => {
+  it('a host\'s own text is signed as it is, even by a wallet with solana:signIn', async () => {
     const { test, session } = await connected({ signIn: true })
     const { message, signature } = await signIn(session, { message: { ...fields, serializedMessage: 'host text' } })
     expect(test.calls.at(-1)).toBe('solana:signMessage')
@@ -70,7 +70,7 @@ describe('the Solana signIn capability', () => {
     expect(await verifies('host text', signature)).toBe(true)
   })
 
-  it('behavior: a wallet that signs another message, or with another account, is refused', async () => {
+  it('a wallet that signs another message, or with another account, is refused', async () => {
     const { test, session } = await connected({ signIn: true })
     const honest = (test.wallet.features['solana:signIn'] as { signIn(...inputs: object[]): Promise<object[]> }).signIn
     const features = test.wallet.features as Record<string, unknown>

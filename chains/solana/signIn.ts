@@ -1,4 +1,4 @@
-// The Solana signIn capability's body, loaded through import() on the first sign-in (STYLE 3): the wallet's own
+// The Solana signIn capability's body, loaded through import() on the first sign-in (style 3): the wallet's own
 // `solana:signIn` when it offers it (the wallet writes the Sign In With Solana text, shows it as a sign-in, and
 // signs it), otherwise the text written here and signed through `solana:signMessage`.
 import { getBase58Decoder } from '@solana/kit'
@@ -15,7 +15,7 @@ export class SignInMismatchError extends Error {
   override name = 'SignInMismatchError'
 }
 
-/** Sign In With Solana's fields for §3's: the chain id is the CAIP-2 reference, as verifiers read it back. */
+/** Sign In With Solana's fields for rules §3's: the chain id is the CAIP-2 reference, as verifiers read it back. */
 export function toSignInInput(fields: SignInFields): SolanaSignInInput & { domain: string; address: string } {
   return {
     domain: fields.domain,

@@ -19,7 +19,7 @@ import { testChain, testKernel } from '../../test/fixtures.js'
 import { createSolanaWallet, registerSolanaWallet, type SolanaWalletOptions } from '../../test/solanaWallet.js'
 import { LAST_SESSION_KEY, solana, solanaDevnet } from './index.js'
 
-// Odd amounts, so that the §5 truncation shows: 1.234567891 SOL reads '1.234'.
+// Odd amounts, so that the rules §5 truncation shows: 1.234567891 SOL reads '1.234'.
 const DEV_LAMPORTS = 1_234_567_891n
 const TEST_LAMPORTS = 2_500_000_000n
 const name = SOLANA_TEST_WALLET_NAME
@@ -73,7 +73,7 @@ async function verify(address: string, message: string, signature: string) {
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 describe('solana: discovery', () => {
-  it('behavior: a registered Wallet Standard wallet is a connector, whichever registers first', async () => {
+  it('a registered Wallet Standard wallet is a connector, whichever registers first', async () => {
     register()
     const kernel = await kernelWith()
     const late = createSolanaWallet({ name: 'Late Wallet', keypair: TEST_WALLET_KEYPAIR })
@@ -84,7 +84,7 @@ describe('solana: discovery', () => {
     ])
   })
 
-  it('behavior: an unregistered wallet leaves the list; a destroyed kernel removes its connectors', async () => {
+  it('an unregistered wallet leaves the list; a destroyed kernel removes its connectors', async () => {
     const kernel = await kernelWith()
     const wallet = createSolanaWallet({ name, keypair: DEV_WALLET_KEYPAIR })
     const unregister = registerSolanaWallet(wallet.wallet, page)
@@ -99,7 +99,7 @@ describe('solana: discovery', () => {
 })
 
 describe('solana: connect', () => {
-  it('behavior: connects through standard:connect on the first network the wallet supports, as an eoa', async () => {
+  it('connects through standard:connect on the first network the wallet supports, as an eoa', async () => {
     const { kernel, wallet, solana: state, remembered } = await setup()
     const connection = await connect(kernel, { connectorId })
     expect(connection).toMatchObject({ namespace: 'solana', status: 'connected', address: DEV_WALLET_ADDRESS, networkId: LOCAL_SOLANA_CHAIN_ID })
@@ -109,7 +109,7 @@ describe('solana: connect', () => {
     expect(remembered()).toEqual({ connectorId, networkId: LOCAL_SOLANA_CHAIN_ID })
   })
 
-  it('behavior: the real SOL balance from the local SVM, read over the RPC and shown per §5 (1.234567891 → 1.234)', async () => {
+  it('the real SOL balance from the local SVM, read over the RPC and shown per rules §5 (1.234567891 → 1.234)', async () => {
     const { kernel } = await setup()
     const { address, networkId } = await connect(kernel, { connectorId })
     const { value: onChain } = await createSolanaRpc(node.url).getBalance(DEV_WALLET_ADDRESS).send()
@@ -119,7 +119,7 @@ describe('solana: connect', () => {
     await expect(getNativeBalance(kernel, { namespace: 'solana', address: address!, networkId: networkId! })).resolves.toEqual({ formatted: '1.234', symbol: 'SOL' })
   })
 
-  it('behavior: balances are cached for 30 s by the kernel (§9): a second read asks no RPC', async () => {
+  it('balances are cached for 30 s by the kernel (rules §9): a second read asks no RPC', async () => {
     const kernel = await kernelWith()
     const capability = kernel.chains.get('solana')!.capabilities!.balance!
     const spy = vi.spyOn(capability, 'getBalance')
@@ -129,7 +129,7 @@ describe('solana: connect', () => {
     expect(spy).toHaveBeenCalledTimes(1)
   })
 
-  it("behavior: the rpcUrls option is where balances are read, and a malformed address is refused before any request", async () => {
+  it("the rpcUrls option is where balances are read, and a malformed address is refused before any request", async () => {
     const unreachable = { ...local, rpcUrls: { default: { http: ['http://127.0.0.1:9'] } } }
     const kernel = testKernel({ plugins: [solana({ networks: [unreachable], rpcUrls: { [local.caipNetworkId]: node.url } })] })
     const capability = kernel.chains.get('solana')!.capabilities!.balance!
@@ -140,17 +140,17 @@ describe('solana: connect', () => {
     await kernel.destroy()
   })
 
-  it('behavior: the defaultNetwork is the network connected to', async () => {
+  it('the defaultNetwork is the network connected to', async () => {
     const { kernel } = await setup({ kernel: { defaultNetwork: solanaDevnet.caipNetworkId } })
     await expect(connect(kernel, { connectorId })).resolves.toMatchObject({ networkId: solanaDevnet.caipNetworkId })
   })
 
-  it("behavior: without a defaultNetwork, the first of the site's networks the wallet lists", async () => {
+  it("without a defaultNetwork, the first of the site's networks the wallet lists", async () => {
     const { kernel } = await setup({ wallet: { chains: ['solana:devnet'] } })
     await expect(connect(kernel, { connectorId })).resolves.toMatchObject({ networkId: solanaDevnet.caipNetworkId })
   })
 
-  it("behavior: a visitor's refusal is 'Connection rejected'", async () => {
+  it("a visitor's refusal is 'Connection rejected'", async () => {
     const { kernel, wallet, solana: state, remembered } = await setup()
     wallet.answers.set('standard:connect', 'reject')
     await expect(connect(kernel, { connectorId })).rejects.toThrow('Connection rejected')
@@ -159,7 +159,7 @@ describe('solana: connect', () => {
     expect(wallet.listenerCount()).toBe(0)
   })
 
-  it("behavior: malformed accounts from a wallet are refused (§5): none left is 'Failed to connect'", async () => {
+  it("malformed accounts from a wallet are refused (rules §5): none left is 'Failed to connect'", async () => {
     const accounts = [
       { address: '0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb', publicKey: new Uint8Array(32), chains: ['solana:mainnet'], features: [] },
       // Base58 of the right length, but not 32 bytes once decoded.
@@ -181,7 +181,7 @@ describe('solana: connect', () => {
     expect(inspect(kernel).solana()?.status).toBe('disconnected')
   })
 
-  it('behavior: an unknown connector fails without asking any wallet', async () => {
+  it('an unknown connector fails without asking any wallet', async () => {
     const { kernel, wallet } = await setup()
     // Registered by some plugin, but with no Wallet Standard wallet to hand the chain.
     kernel.connectors.register({ connector: { id: 'solana:Ghost', name: 'Ghost', namespaces: ['solana'], type: 'announced' } })
@@ -191,7 +191,7 @@ describe('solana: connect', () => {
 })
 
 describe('solana: signMessage', () => {
-  it('behavior: solana:signMessage over the UTF-8 bytes; the base58 signature verifies with ed25519', async () => {
+  it('solana:signMessage over the UTF-8 bytes; the base58 signature verifies with ed25519', async () => {
     const { kernel, wallet } = await setup()
     await connect(kernel, { connectorId })
     const message = 'Sign in to Foyer ✓'
@@ -203,14 +203,14 @@ describe('solana: signMessage', () => {
     expect(wallet.calls).toEqual(['standard:connect', 'solana:signMessage'])
   })
 
-  it('behavior: a refusal comes back as the wallet threw it (a user rejection)', async () => {
+  it('a refusal comes back as the wallet threw it (a user rejection)', async () => {
     const { kernel, wallet } = await setup()
     await connect(kernel, { connectorId })
     wallet.answers.set('solana:signMessage', 'reject')
     await expect(signMessage(kernel, { message: 'no' })).rejects.toMatchObject({ code: 4001, name: 'WalletRejectedError' })
   })
 
-  it("behavior: a wallet without solana:signMessage is 'Unsupported chain'", async () => {
+  it("a wallet without solana:signMessage is 'Unsupported chain'", async () => {
     const { wallet } = createSolanaWallet({ name, keypair: DEV_WALLET_KEYPAIR })
     const { 'solana:signMessage': _signing, ...features } = wallet.features
     const { version, icon, chains } = wallet
@@ -220,7 +220,7 @@ describe('solana: signMessage', () => {
     await expect(signMessage(kernel, { message: 'x' })).rejects.toThrow('Unsupported chain')
   })
 
-  it("behavior: without a connected wallet it is 'Address or auth connector not found'", async () => {
+  it("without a connected wallet it is 'Address or auth connector not found'", async () => {
     const { kernel } = await setup()
     const capability = kernel.chains.get('solana')!.capabilities!.signMessage!
     await expect(capability.signMessage(kernel, { address: DEV_WALLET_ADDRESS, message: 'x' })).rejects.toThrow('Address or auth connector not found')
@@ -228,7 +228,7 @@ describe('solana: signMessage', () => {
 })
 
 describe('solana: wallet events', () => {
-  it('behavior: standard:events change becomes the new account, whose balance is read', async () => {
+  it('standard:events change becomes the new account, whose balance is read', async () => {
     const { kernel, wallet, solana: state } = await setup()
     await connect(kernel, { connectorId })
     wallet.switchAccount(TEST_WALLET_KEYPAIR)
@@ -241,14 +241,14 @@ describe('solana: wallet events', () => {
     await expect(verify(TEST_WALLET_ADDRESS, 'after the switch', signature)).resolves.toBe(true)
   })
 
-  it('behavior: a change that names no accounts (chains, features) changes nothing', async () => {
+  it('a change that names no accounts (chains, features) changes nothing', async () => {
     const { kernel, wallet, solana: state } = await setup()
     await connect(kernel, { connectorId })
     wallet.emit({ chains: ['solana:devnet'] })
     expect(state()).toMatchObject({ status: 'connected', address: DEV_WALLET_ADDRESS })
   })
 
-  it('behavior: no accounts left disconnects, stops listening and forgets the wallet', async () => {
+  it('no accounts left disconnects, stops listening and forgets the wallet', async () => {
     const { kernel, wallet, solana: state, remembered } = await setup()
     await connect(kernel, { connectorId })
     expect(wallet.listenerCount()).toBe(1)
@@ -258,7 +258,7 @@ describe('solana: wallet events', () => {
     expect(wallet.listenerCount()).toBe(0)
   })
 
-  it('behavior: the connected wallet unregistering disconnects', async () => {
+  it('the connected wallet unregistering disconnects', async () => {
     const wallet = createSolanaWallet({ name, keypair: DEV_WALLET_KEYPAIR })
     const unregister = registerSolanaWallet(wallet.wallet, page)
     const kernel = await kernelWith()
@@ -269,7 +269,7 @@ describe('solana: wallet events', () => {
     expect(wallet.listenerCount()).toBe(0)
   })
 
-  it('behavior: one plugin object in two kernels keeps their wallets apart', async () => {
+  it('one plugin object in two kernels keeps their wallets apart', async () => {
     const wallet = register()
     const plugin = solana({ networks: [local] })
     const one = testKernel({ plugins: [plugin] })
@@ -287,7 +287,7 @@ describe('solana: wallet events', () => {
 })
 
 describe('solana: switchNetwork', () => {
-  it('behavior: the site moves to another listed cluster without a wallet prompt, and remembers it', async () => {
+  it('the site moves to another listed cluster without a wallet prompt, and remembers it', async () => {
     const { kernel, wallet, solana: state, remembered } = await setup()
     await connect(kernel, { connectorId })
     await switchNetwork(kernel, { networkId: solanaDevnet.caipNetworkId })
@@ -296,7 +296,7 @@ describe('solana: switchNetwork', () => {
     expect(wallet.calls).toEqual(['standard:connect'])
   })
 
-  it("behavior: a deprecated id finds its network; a network the site lacks is 'Network not found'", async () => {
+  it("a deprecated id finds its network; a network the site lacks is 'Network not found'", async () => {
     const { kernel } = await setup()
     await connect(kernel, { connectorId })
     await switchNetwork(kernel, { networkId: 'solana:8E9rvCKLFQia2Y35HvivXYS8Ro66Fu6j' })
@@ -306,7 +306,7 @@ describe('solana: switchNetwork', () => {
 })
 
 describe('solana: disconnect', () => {
-  it('behavior: calls standard:disconnect, stops listening and forgets the wallet', async () => {
+  it('calls standard:disconnect, stops listening and forgets the wallet', async () => {
     const { kernel, wallet, solana: state, remembered } = await setup()
     await connect(kernel, { connectorId })
     await disconnect(kernel)
@@ -317,7 +317,7 @@ describe('solana: disconnect', () => {
     expect(wallet.listenerCount()).toBe(0)
   })
 
-  it('behavior: a wallet whose standard:disconnect fails is disconnected all the same', async () => {
+  it('a wallet whose standard:disconnect fails is disconnected all the same', async () => {
     const { kernel, wallet, solana: state } = await setup()
     await connect(kernel, { connectorId })
     wallet.answers.set('standard:disconnect', 'fail')
@@ -326,8 +326,8 @@ describe('solana: disconnect', () => {
   })
 })
 
-describe('solana: reconnect (§4)', () => {
-  it('behavior: a new kernel on the same storage restores the session silently, on the remembered network', async () => {
+describe('solana: reconnect (rules §4)', () => {
+  it('a new kernel on the same storage restores the session silently, on the remembered network', async () => {
     const storage = createMemoryBackend()
     const before = await setup({ kernel: { storage } })
     await connect(before.kernel, { connectorId })
@@ -346,7 +346,7 @@ describe('solana: reconnect (§4)', () => {
     expect(state()?.address).toBe(TEST_WALLET_ADDRESS)
   })
 
-  it('behavior: the remembered wallet is restored when it registers later', async () => {
+  it('the remembered wallet is restored when it registers later', async () => {
     const storage = createMemoryBackend()
     const wallet = createSolanaWallet({ name, keypair: DEV_WALLET_KEYPAIR })
     const unregister = registerSolanaWallet(wallet.wallet, page)
@@ -362,7 +362,7 @@ describe('solana: reconnect (§4)', () => {
     await vi.waitFor(() => expect(inspect(kernel).solana()).toMatchObject({ status: 'connected', networkId: LOCAL_SOLANA_CHAIN_ID }))
   })
 
-  it('behavior: a wallet that no longer shows an account leaves the namespace disconnected and is forgotten', async () => {
+  it('a wallet that no longer shows an account leaves the namespace disconnected and is forgotten', async () => {
     const storage = createMemoryBackend()
     const before = await setup({ kernel: { storage } })
     await connect(before.kernel, { connectorId })
@@ -376,7 +376,7 @@ describe('solana: reconnect (§4)', () => {
     expect(before.wallet.calls.filter((call) => call === 'standard:connect')).toHaveLength(1)
   })
 
-  it('behavior: with enableReconnect false the remembered wallet is dropped, not asked', async () => {
+  it('with enableReconnect false the remembered wallet is dropped, not asked', async () => {
     const storage = createMemoryBackend()
     const before = await setup({ kernel: { storage } })
     await connect(before.kernel, { connectorId })
@@ -392,7 +392,7 @@ describe('solana: reconnect (§4)', () => {
     expect(before.wallet.calls).toEqual(['standard:connect'])
   })
 
-  it('behavior: a disconnect while the session is being restored wins', async () => {
+  it('a disconnect while the session is being restored wins', async () => {
     const storage = createMemoryBackend()
     const before = await setup({ kernel: { storage } })
     await connect(before.kernel, { connectorId })
@@ -418,8 +418,8 @@ describe('solana: reconnect (§4)', () => {
   })
 })
 
-describe('solana: next to EVM (§4 per namespace)', () => {
-  it('behavior: both namespaces stay connected; the active one switches and each disconnects alone', async () => {
+describe('solana: next to EVM (rules §4 per namespace)', () => {
+  it('both namespaces stay connected; the active one switches and each disconnects alone', async () => {
     register()
     const evm = testChain()
     const kernel = await started(testKernel({ plugins: [evm, solana({ networks: [local] })] }))
@@ -444,10 +444,10 @@ describe('solana: next to EVM (§4 per namespace)', () => {
   })
 })
 
-describe('solana: mobile browse links (§2)', () => {
+describe('solana: mobile browse links (rules §2)', () => {
   const mobile = { isMobile: () => true }
 
-  it('behavior: on mobile, Phantom, Solflare and Coinbase Wallet are offered as external connectors while not registered', async () => {
+  it('on mobile, Phantom, Solflare and Coinbase Wallet are offered as external connectors while not registered', async () => {
     register()
     const kernel = await kernelWith(mobile)
     expect(inspect(kernel).connectors()).toEqual([
@@ -458,12 +458,12 @@ describe('solana: mobile browse links (§2)', () => {
     ])
   })
 
-  it('behavior: on a desktop, none of them', async () => {
+  it('on a desktop, none of them', async () => {
     const kernel = await kernelWith()
     expect(inspect(kernel).connectors()).toEqual([])
   })
 
-  it("behavior: a wallet app's own wallet replaces its browse link, which comes back when it leaves", async () => {
+  it("a wallet app's own wallet replaces its browse link, which comes back when it leaves", async () => {
     const kernel = await kernelWith(mobile)
     const phantom = createSolanaWallet({ name: 'Phantom', keypair: DEV_WALLET_KEYPAIR })
     const unregister = registerSolanaWallet(phantom.wallet, page)
@@ -477,7 +477,7 @@ describe('solana: mobile browse links (§2)', () => {
     ['solana:browse:phantom', 'Phantom', 'https://phantom.app/ul/browse/https%3A%2F%2Fshop.example%2Fcart%3Fitem%3D1?ref=https%3A%2F%2Fshop.example'],
     ['solana:browse:solflare', 'Solflare', 'https://solflare.com/ul/v1/browse/https%3A%2F%2Fshop.example%2Fcart%3Fitem%3D1?ref=https%3A%2F%2Fshop.example'],
     ['solana:browse:coinbase', 'Coinbase Wallet', 'https://go.cb-w.com/dapp?cb_url=https%3A%2F%2Fshop.example%2Fcart%3Fitem%3D1'],
-  ])('behavior: connecting %s opens this page in the app, and the attempt ends when the visitor comes back', async (id, wallet, url) => {
+  ])('connecting %s opens this page in the app, and the attempt ends when the visitor comes back', async (id, wallet, url) => {
     const kernel = await kernelWith(mobile)
     let settled: unknown
     const attempt = connect(kernel, { connectorId: id }).catch((error: unknown) => (settled = error))

@@ -42,7 +42,7 @@ const usdcOf = async (owner: string) => {
 }
 
 describe('solana: transfer', () => {
-  it('behavior: sends SOL; the receiver gains exactly the amount, confirmed by the node', async () => {
+  it('sends SOL; the receiver gains exactly the amount, confirmed by the node', async () => {
     const { kernel, events } = await setup()
     const before = await balanceOf(TEST_WALLET_ADDRESS)
     const { hash } = await sendToken(kernel, { token: sol, amount: '0.25', to: TEST_WALLET_ADDRESS })
@@ -51,7 +51,7 @@ describe('solana: transfer', () => {
     expect(events).toEqual(['SEND_INITIATED', 'SEND_SUCCESS'])
   })
 
-  it('behavior: a wallet that only signs and sends (solana:signAndSendTransaction) sends SOL', async () => {
+  it('a wallet that only signs and sends (solana:signAndSendTransaction) sends SOL', async () => {
     const { kernel, events } = await setup({ sendThrough: node.url })
     const before = await balanceOf(TEST_WALLET_ADDRESS)
     const { hash } = await sendToken(kernel, { token: sol, amount: '0.125', to: TEST_WALLET_ADDRESS })
@@ -60,7 +60,7 @@ describe('solana: transfer', () => {
     expect(events).toEqual(['SEND_INITIATED', 'SEND_SUCCESS'])
   })
 
-  it('behavior: user rejected request — nothing is sent', async () => {
+  it('user rejected request — nothing is sent', async () => {
     const { kernel, events } = await setup({ approve: (feature) => feature !== 'solana:signTransaction' })
     const before = await balanceOf(TEST_WALLET_ADDRESS)
     await expect(sendToken(kernel, { token: sol, amount: '0.1', to: TEST_WALLET_ADDRESS })).rejects.toMatchObject({ code: 4001 })
@@ -68,13 +68,13 @@ describe('solana: transfer', () => {
     expect(events).toEqual(['SEND_INITIATED'])
   })
 
-  it('behavior: more than the account holds fails on the network, without SEND_SUCCESS', async () => {
+  it('more than the account holds fails on the network, without SEND_SUCCESS', async () => {
     const { kernel, events } = await setup()
     await expect(sendToken(kernel, { token: sol, amount: '1000', to: TEST_WALLET_ADDRESS })).rejects.toThrow()
     expect(events).toEqual(['SEND_INITIATED'])
   })
 
-  it("behavior: sends an SPL token to an account without a token account: it is created, then reused", async () => {
+  it("sends an SPL token to an account without a token account: it is created, then reused", async () => {
     const { kernel, events } = await setup()
     const receiver = (await generateKeyPairSigner()).address
     const before = await usdcOf(DEV_WALLET_ADDRESS)
@@ -86,7 +86,7 @@ describe('solana: transfer', () => {
     expect(events).toEqual(['SEND_INITIATED', 'SEND_SUCCESS', 'SEND_INITIATED', 'SEND_SUCCESS'])
   })
 
-  it('behavior: more tokens than the account holds fail on the network, without SEND_SUCCESS', async () => {
+  it('more tokens than the account holds fail on the network, without SEND_SUCCESS', async () => {
     const { kernel, events } = await setup()
     const before = await usdcOf(TEST_WALLET_ADDRESS)
     await expect(sendToken(kernel, { token: usdc, amount: '5000', to: TEST_WALLET_ADDRESS })).rejects.toThrow()
@@ -94,7 +94,7 @@ describe('solana: transfer', () => {
     expect(events).toEqual(['SEND_INITIATED'])
   })
 
-  it('behavior: a token address that is not a mint is refused before the wallet is asked', async () => {
+  it('a token address that is not a mint is refused before the wallet is asked', async () => {
     const asked: string[] = []
     const approve = (feature: string) => {
       asked.push(feature)

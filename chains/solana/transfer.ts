@@ -1,5 +1,5 @@
 // The Solana transfer capability's body (@solana/kit), loaded through import() on the first send
-// (STYLE 3): a System Program transfer for SOL, or for an SPL token the receiver's associated token
+// (style 3): a System Program transfer for SOL, or for an SPL token the receiver's associated token
 // account (created when missing) and a checked transfer; signed by the wallet and sent over the
 // network's own RPC.
 import {

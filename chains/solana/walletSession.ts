@@ -1,5 +1,5 @@
 // The wallet side of the Solana chain: Wallet Standard discovery (@wallet-standard/app), the
-// session with the connected wallet, §4 reconnect and the mobile browse links. The manifest loads
+// session with the connected wallet, rules §4 reconnect and the mobile browse links. The manifest loads
 // this module through import() at setup, so the entry a page downloads up front stays within its
 // budget; wallets register through window events, so none is missed while it loads. What needs
 // @solana/kit is in client.ts, loaded on first use from here.
@@ -22,7 +22,7 @@ const LastSessionSchema = v.object({
 })
 
 /**
- * Hands the page to a wallet app's in-app browser (§2), where the wallet is registered and the
+ * Hands the page to a wallet app's in-app browser (rules §2), where the wallet is registered and the
  * visitor connects. A universal link usually opens the app without unloading this page, so the
  * attempt ends (as a failure the view offers to retry) when the visitor comes back to it.
  */
@@ -48,7 +48,7 @@ function openInWalletApp(kernel: Kernel, browse: BrowseWallet): Promise<never> {
 /**
  * Starts the chain's wallet side in one kernel: lists the registered wallets (and, on mobile, the
  * wallet apps' browse links) as connectors, and restores the remembered session when its wallet
- * shows up (§4). Needs a page (`window`).
+ * shows up (rules §4). Needs a page (`window`).
  */
 export function startWalletSession(kernel: Kernel, config: SolanaConfig): WalletSession {
   const session: SolanaSession = { epoch: 0 }
@@ -56,7 +56,7 @@ export function startWalletSession(kernel: Kernel, config: SolanaConfig): Wallet
   const registered = new Map<string, () => void>()
   const browseLinks = new Map<string, BrowseWallet>()
   const storage = kernel.container.resolve(StorageToken)
-  // §4: with reconnect off, an existing session is dropped rather than kept for later.
+  // rules §4: with reconnect off, an existing session is dropped rather than kept for later.
   if (kernel.options.enableReconnect) session.reconnect = storage.read(LAST_SESSION_KEY, LastSessionSchema)
   else storage.remove(LAST_SESSION_KEY)
 
@@ -66,7 +66,7 @@ export function startWalletSession(kernel: Kernel, config: SolanaConfig): Wallet
     return ++session.epoch
   }
 
-  // §4: restore the last session without a prompt: connecting now, then connected or disconnected.
+  // rules §4: restore the last session without a prompt: connecting now, then connected or disconnected.
   const reconnect = (wallet: StandardWallet, { connectorId, networkId }: NonNullable<SolanaSession['reconnect']>) => {
     const epoch = interrupt()
     kernel.dispatchConnection({ type: 'connecting', namespace: SOLANA_NAMESPACE, connectorId })
@@ -78,7 +78,7 @@ export function startWalletSession(kernel: Kernel, config: SolanaConfig): Wallet
       })
   }
 
-  // Whichever plugin registers a connector: the remembered one reconnects once it is there (§4), and
+  // Whichever plugin registers a connector: the remembered one reconnects once it is there (rules §4), and
   // the connected one going away (an extension disabled or reloaded) disconnects. That one stays
   // remembered: when it registers again at the next visit, the session is restored.
   const onConnectorsChanged = () => {

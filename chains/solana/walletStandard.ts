@@ -39,7 +39,7 @@ export interface StandardWallet {
 }
 
 export interface StandardConnectFeature {
-  /** `silent`: only return accounts already authorized, never prompt (reconnecting, §4). */
+  /** `silent`: only return accounts already authorized, never prompt (reconnecting, rules §4). */
   connect(input?: { silent?: boolean }): Promise<{ readonly accounts: readonly StandardWalletAccount[] }>
 }
 

@@ -36,7 +36,7 @@ afterEach(() => {
 })
 
 describe('examples/bitcoin-chain: a chain from outside Foyer', () => {
-  it('behavior: offers its wallet as a bip122 connector and connects a payment account', async () => {
+  it('offers its wallet as a bip122 connector and connects a payment account', async () => {
     const { wallet } = testWallet()
     const kernel = kernelWith({ plugins: [bitcoin({ wallet, networks: [bitcoinMainnet, bitcoinTestnet] })] })
     expect(kernel.store.getState().connection.connectors).toEqual([
@@ -48,7 +48,7 @@ describe('examples/bitcoin-chain: a chain from outside Foyer', () => {
     expect(kernel.chains.get('bip122')?.defaultAccountType).toBe('payment')
   })
 
-  it('behavior: reads the balance through getNativeBalance, formatted by the kernel (§5) and cached (§9)', async () => {
+  it('reads the balance through getNativeBalance, formatted by the kernel (rules §5) and cached (rules §9)', async () => {
     const { wallet, calls } = testWallet()
     const kernel = kernelWith({ plugins: [bitcoin({ wallet })] })
     const { networkId } = await connect(kernel, { connectorId: 'bip122:Test BTC Wallet' })
@@ -58,14 +58,14 @@ describe('examples/bitcoin-chain: a chain from outside Foyer', () => {
     expect(calls).toEqual(['requestAccounts', `getBalance ${bitcoinMainnet.caipNetworkId}`])
   })
 
-  it("behavior: what it does not offer is refused by the kernel with 'Unsupported chain'", async () => {
+  it("what it does not offer is refused by the kernel with 'Unsupported chain'", async () => {
     const { wallet } = testWallet()
     const kernel = kernelWith({ plugins: [bitcoin({ wallet, networks: [bitcoinMainnet, bitcoinTestnet] })] })
     await connect(kernel, { connectorId: 'bip122:Test BTC Wallet' })
     expect(Object.keys(kernel.chains.get('bip122')?.capabilities ?? {})).toEqual(['balance'])
     expect(kernel.chains.withCapability('signMessage')).toEqual([])
     expect(kernel.chains.withCapability('switchNetwork')).toEqual([])
-    // §6: no history capability, so no Activity tab on Bitcoin.
+    // rules §6: no history capability, so no Activity tab on Bitcoin.
     expect(kernel.chains.withCapability('history')).toEqual([])
 
     const signing = await signMessage(kernel, { message: 'hello' }).catch((error: unknown) => error)
@@ -79,26 +79,26 @@ describe('examples/bitcoin-chain: a chain from outside Foyer', () => {
     expect(kernel.store.getState().connection.namespaces['bip122']?.status).toBe('disconnected')
   })
 
-  it('behavior: without a wallet option it offers the page’s window.btcTestWallet, or nothing', () => {
+  it('without a wallet option it offers the page’s window.btcTestWallet, or nothing', () => {
     expect(kernelWith({ plugins: [bitcoin()] }).store.getState().connection.connectors).toEqual([])
     vi.stubGlobal('window', { btcTestWallet: testWallet({ name: 'Injected BTC' }).wallet })
     expect(kernelWith({ plugins: [bitcoin()] }).store.getState().connection.connectors.map((connector) => connector.id)).toEqual(['bip122:Injected BTC'])
   })
 
-  it('behavior: a wallet that shows no valid address does not connect', async () => {
+  it('a wallet that shows no valid address does not connect', async () => {
     const { wallet } = testWallet({ requestAccounts: async () => ['0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb'] })
     const kernel = kernelWith({ plugins: [bitcoin({ wallet })] })
     await expect(connect(kernel, { connectorId: 'bip122:Test BTC Wallet' })).rejects.toThrow('Failed to connect')
   })
 
-  it('behavior: its networks are checked as the built-in chains check theirs, at bitcoin()', () => {
+  it('its networks are checked as the built-in chains check theirs, at bitcoin()', () => {
     expect(() => bitcoin({ networks: [{ ...bitcoinMainnet, chainNamespace: 'eip155' }] })).toThrow('bitcoin(): `networks.0.chainNamespace`: must be "bip122".')
     expect(() => bitcoin({ networks: [{ ...bitcoinMainnet, rpcUrls: { default: { http: ['ftp://node'] } } }] })).toThrow(
       "bitcoin(): `networks.0.rpcUrls.default.http.0`: must be an http(s) URL, not 'ftp://node'.",
     )
   })
 
-  it('behavior: imports nothing but foyer (the boundary of a third-party plugin)', () => {
+  it('imports nothing but foyer (the boundary of a third-party plugin)', () => {
     const dir = fileURLToPath(new URL('.', import.meta.url))
     const sources = readdirSync(dir).filter((file) => isSourceFile(file))
     expect(sources).toContain('index.ts')

@@ -2,7 +2,7 @@
 // 'foyer', as it would for a package outside this repository. It is the proof that the chain
 // contract is enough for a chain family Foyer does not ship: a bip122 (Bitcoin) chain with one
 // connector and one capability (balance). Everything else is simply not offered: the kernel refuses
-// signMessage and switchNetwork with 'Unsupported chain' (STYLE 10).
+// signMessage and switchNetwork with 'Unsupported chain' (style 10).
 import {
   AddressOrAuthConnectorNotFoundError,
   defineChain,
@@ -75,14 +75,14 @@ function isBitcoinWallet(value: unknown): value is BitcoinWallet {
 }
 
 /**
- * A Bitcoin chain: one wallet as its connector (`bip122:<name>`), accounts of type `payment` (§6),
+ * A Bitcoin chain: one wallet as its connector (`bip122:<name>`), accounts of type `payment` (rules §6),
  * and balances through the wallet.
  *
  * @example
  * const kernel = createKernel({ projectId: 'my-site', plugins: [bitcoin({ wallet: myWallet })] })
  */
 export function bitcoin(options: BitcoinOptions = {}): ChainPlugin {
-  // The checks evm() and solana() make: §3's shape, http(s) RPC URLs, ids, no network twice.
+  // The checks evm() and solana() make: rules §3's shape, http(s) RPC URLs, ids, no network twice.
   const networks = parseNetworks(options.networks ?? [bitcoinMainnet], { caller: 'bitcoin()', chainNamespace: BIP122_NAMESPACE, example: 'such as [bitcoinMainnet]' })
   // The connected wallet, else the one in the page: balances are read through the wallet.
   const walletOf = (kernel: Kernel) => {

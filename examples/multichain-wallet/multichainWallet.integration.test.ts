@@ -34,7 +34,7 @@ function setup() {
 const namespaces = (kernel: Kernel) => kernel.store.getState().connection.namespaces
 
 describe('examples/multichain-wallet: one connector from a plugin that is not a chain', () => {
-  it('behavior: is listed once, serving both namespaces', () => {
+  it('is listed once, serving both namespaces', () => {
     const { kernel } = setup()
     expect(kernel.store.getState().connection.connectors).toContainEqual({
       id: 'example.both',
@@ -45,7 +45,7 @@ describe('examples/multichain-wallet: one connector from a plugin that is not a 
     })
   })
 
-  it('behavior: one connect connects the EVM account on anvil and the Solana account on the local SVM', async () => {
+  it('one connect connects the EVM account on anvil and the Solana account on the local SVM', async () => {
     const { kernel } = setup()
     // The Solana chain's wallet side loads a task after the kernel starts.
     await new Promise((resolve) => setTimeout(resolve, 0))
@@ -68,7 +68,7 @@ describe('examples/multichain-wallet: one connector from a plugin that is not a 
     expect(namespaces(kernel)['solana']?.status).toBe('disconnected')
   })
 
-  it("behavior: a refusal on the Solana side is 'Connection rejected' for solana; the EVM side stays connected", async () => {
+  it("a refusal on the Solana side is 'Connection rejected' for solana; the EVM side stays connected", async () => {
     const { kernel, solanaSide } = setup()
     await new Promise((resolve) => setTimeout(resolve, 0))
     solanaSide.answers.set('standard:connect', 'reject')
@@ -77,7 +77,7 @@ describe('examples/multichain-wallet: one connector from a plugin that is not a 
     expect(namespaces(kernel)['solana']).toMatchObject({ status: 'disconnected', error: 'Connection rejected' })
   })
 
-  it('behavior: imports nothing but the public entries', () => {
+  it('imports nothing but the public entries', () => {
     const dir = fileURLToPath(new URL('.', import.meta.url))
     const sources = readdirSync(dir).filter(isSourceFile)
     expect(sources).toEqual(['index.ts'])

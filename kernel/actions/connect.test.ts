@@ -20,12 +20,12 @@ function setup(chain = testChain(), options: FoyerOptions = {}) {
 }
 
 describe('connect', () => {
-  it('behavior: the chain announces its connector at setup', () => {
+  it('the chain announces its connector at setup', () => {
     const { kernel } = setup()
     expect(kernel.store.getState().connection.connectors).toEqual([testConnector()])
   })
 
-  it('behavior: goes connecting, then connected, and returns the connection', async () => {
+  it('goes connecting, then connected, and returns the connection', async () => {
     const { kernel, evm } = setup()
     const pending = connect(kernel, { connectorId })
     expect(evm()).toEqual({ status: 'connecting', connectorId, accounts: [] })
@@ -35,7 +35,7 @@ describe('connect', () => {
     expect(kernel.store.getState().connection.activeNamespace).toBe('eip155')
   })
 
-  it('behavior: a connected wallet becomes the first recent wallet; two are kept', async () => {
+  it('a connected wallet becomes the first recent wallet; two are kept', async () => {
     const chain = testChain({
       connectors: [
         testConnector({ id: 'one', name: 'One' }),
@@ -51,7 +51,7 @@ describe('connect', () => {
     expect(recent().map((wallet) => wallet.id)).toEqual(['three', 'two'])
   })
 
-  it("behavior: a rejection (code 4001) is 'Connection rejected' and leaves the namespace disconnected with that error", async () => {
+  it("a rejection (code 4001) is 'Connection rejected' and leaves the namespace disconnected with that error", async () => {
     const { kernel, evm, recent } = setup(testChain({ connect: 'reject' }))
     const error = await connect(kernel, { connectorId }).catch((caught: unknown) => caught)
     expect(isFoyerError(error, 'ConnectionRejectedError')).toBe(true)
@@ -61,7 +61,7 @@ describe('connect', () => {
     expect(recent()).toEqual([])
   })
 
-  it("behavior: any other failure is 'Failed to connect' with the wallet's reason in the details", async () => {
+  it("any other failure is 'Failed to connect' with the wallet's reason in the details", async () => {
     const { kernel, evm, recent } = setup(testChain({ connect: 'fail' }))
     const error = await connect(kernel, { connectorId }).catch((caught: unknown) => caught)
     expect(isFoyerError(error, 'ConnectionFailedError')).toBe(true)
@@ -71,7 +71,7 @@ describe('connect', () => {
     expect(recent()).toEqual([])
   })
 
-  it('behavior: the next attempt clears the last error', async () => {
+  it('the next attempt clears the last error', async () => {
     const { kernel, chain, evm } = setup(testChain({ connect: 'reject' }))
     await connect(kernel, { connectorId }).catch(() => {})
     chain.wallet.connectAnswer = 'approve'
@@ -79,26 +79,26 @@ describe('connect', () => {
     expect(evm()?.error).toBeUndefined()
   })
 
-  it("behavior: a wallet that returns no account is 'Failed to connect' and not a recent wallet", async () => {
+  it("a wallet that returns no account is 'Failed to connect' and not a recent wallet", async () => {
     const { kernel, evm, recent } = setup(testChain({ accounts: [] }))
     await expect(connect(kernel, { connectorId })).rejects.toThrow('Failed to connect')
     expect(evm()).toMatchObject({ status: 'disconnected', error: 'Failed to connect' })
     expect(recent()).toEqual([])
   })
 
-  it("behavior: an unknown connector is 'Failed to connect' naming the id", async () => {
+  it("an unknown connector is 'Failed to connect' naming the id", async () => {
     const { kernel, chain } = setup()
     await expect(connect(kernel, { connectorId: 'nope' })).rejects.toThrow("No connector has the id 'nope'.")
     expect(chain.wallet.calls.connect).toBe(0)
   })
 
-  it('behavior: the defaultNetwork of the namespace is asked for', async () => {
+  it('the defaultNetwork of the namespace is asked for', async () => {
     const { kernel } = setup(testChain(), { defaultNetwork: testNetworkB.caipNetworkId })
     const connection = await connect(kernel, { connectorId })
     expect(connection.networkId).toBe('eip155:10')
   })
 
-  it('behavior: connecting Solana keeps EVM connected', async () => {
+  it('connecting Solana keeps EVM connected', async () => {
     const kernel = testKernel({ plugins: [testChain(), testChain({ namespace: 'solana' })] })
     await connect(kernel, { connectorId })
     await connect(kernel, { connectorId: 'test-wallet-solana' })

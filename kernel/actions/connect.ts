@@ -18,10 +18,10 @@ export type ConnectErrorType = ConnectionRejectedError | ConnectionFailedError
 
 /**
  * Connects a wallet through a registered connector, on every namespace it serves that a chain
- * plugin handles. Each namespace goes connecting, then connected or back to disconnected with the §8
+ * plugin handles. Each namespace goes connecting, then connected or back to disconnected with the rules §8
  * wording ('Connection rejected', 'Failed to connect'); the first failure stops the rest. Resolves
  * once the plugins' `afterConnect` hooks are done (sign-in, the unsupported-network view …). A
- * connected wallet becomes a recent wallet (§9 keeps 2). A connector that is connected already
+ * connected wallet becomes a recent wallet (rules §9 keeps 2). A connector that is connected already
  * resolves with its connection without asking the wallet again.
  *
  * @example

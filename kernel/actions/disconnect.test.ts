@@ -17,8 +17,8 @@ async function setup(evmOptions: Parameters<typeof testChain>[0] = {}, solanaOpt
   return { kernel, evm, solana, status }
 }
 
-describe('disconnect (§4)', () => {
-  it('behavior: disconnects every namespace, resets the state and closes the modal', async () => {
+describe('disconnect (rules §4)', () => {
+  it('disconnects every namespace, resets the state and closes the modal', async () => {
     const { kernel, evm, solana, status } = await setup()
     await disconnect(kernel)
     expect(evm.wallet.calls.disconnect).toBe(1)
@@ -32,7 +32,7 @@ describe('disconnect (§4)', () => {
     expect(status('eip155')).toBe('disconnected')
   })
 
-  it('behavior: with a namespace only that one goes', async () => {
+  it('with a namespace only that one goes', async () => {
     const { kernel, evm, solana, status } = await setup()
     await disconnect(kernel, { namespace: 'solana' })
     expect(status('solana')).toBe('disconnected')
@@ -42,7 +42,7 @@ describe('disconnect (§4)', () => {
     expect(solana.wallet.calls.disconnect).toBe(1)
   })
 
-  it("behavior: a wallet that fails to let go is reset anyway and reported as 'Failed to disconnect chains: eip155'", async () => {
+  it("a wallet that fails to let go is reset anyway and reported as 'Failed to disconnect chains: eip155'", async () => {
     const { kernel, status } = await setup({ disconnect: 'fail' })
     const error = await disconnect(kernel).catch((caught: unknown) => caught)
     expect(isFoyerError(error, 'DisconnectFailedError')).toBe(true)
@@ -53,12 +53,12 @@ describe('disconnect (§4)', () => {
     expect(kernel.store.getState().modal.open).toBe(false)
   })
 
-  it('behavior: every failing namespace is named', async () => {
+  it('every failing namespace is named', async () => {
     const { kernel } = await setup({ disconnect: 'fail' }, { disconnect: 'reject' })
     await expect(disconnect(kernel)).rejects.toThrow('Failed to disconnect chains: eip155, solana')
   })
 
-  it('behavior: with nothing connected it only closes the modal', async () => {
+  it('with nothing connected it only closes the modal', async () => {
     const kernel = testKernel({ plugins: [testChain()] })
     openModal(kernel)
     await expect(disconnect(kernel)).resolves.toBeUndefined()

@@ -8,9 +8,9 @@ export interface DisconnectParameters {
 }
 
 /**
- * Disconnects and resets account, network and connector, then closes the modal (§4). The local
+ * Disconnects and resets account, network and connector, then closes the modal (rules §4). The local
  * state is reset even when a wallet fails to let go; that failure is then thrown as
- * 'Failed to disconnect chains: …' (§8).
+ * 'Failed to disconnect chains: …' (rules §8).
  */
 export async function disconnect(kernel: Kernel, { namespace }: DisconnectParameters = {}): Promise<void> {
   const connected = Object.entries(kernel.store.getState().connection.namespaces)

@@ -29,8 +29,8 @@ function fakeDocument() {
   return saved
 }
 
-describe('downloadLogs (§9)', () => {
-  it('behavior: saves the log buffer, every level, as a text file', async () => {
+describe('downloadLogs (rules §9)', () => {
+  it('saves the log buffer, every level, as a text file', async () => {
     const saved = fakeDocument()
     const kernel = testKernel({ logLevel: 'silent' })
     kernel.logger.debug('asked the directory')
@@ -44,7 +44,7 @@ describe('downloadLogs (§9)', () => {
     await kernel.destroy()
   })
 
-  it('behavior: the file name may be chosen', () => {
+  it('the file name may be chosen', () => {
     const saved = fakeDocument()
     const kernel = testKernel()
     downloadLogs(kernel, { fileName: 'support-1234.txt' })

@@ -6,7 +6,7 @@ export interface DownloadLogsParameters {
 }
 
 /**
- * Saves the kernel's log buffer (§9: about 1 MB of the newest lines, every level) as a text file, for a visitor
+ * Saves the kernel's log buffer (rules §9: about 1 MB of the newest lines, every level) as a text file, for a visitor
  * to attach to a support request. In a browser only; elsewhere read `kernel.logger.read()`.
  *
  * @example

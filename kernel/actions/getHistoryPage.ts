@@ -9,7 +9,7 @@ export interface GetHistoryPageParameters {
   chainId: string
   /** The `next` of the page before; absent for the first page. */
   cursor?: string
-  /** §7: an on-ramp provider ('coinbase', 'meld'): only the account's purchases from it. */
+  /** rules §7: an on-ramp provider ('coinbase', 'meld'): only the account's purchases from it. */
   onramp?: string
 }
 
@@ -17,7 +17,7 @@ export type GetHistoryPageReturnType = HistoryPage
 
 /**
  * One page of the account's history on one network as a query, fresh for 30 s like the rest of the
- * portfolio (§9) and stale after 'balances:changed'. Without a configured service the history is empty.
+ * portfolio (rules §9) and stale after 'balances:changed'. Without a configured service the history is empty.
  *
  * @example
  * const history = useKernelQuery(historyPageQuery(kernel, { account, chainId: 'eip155:1' }))
@@ -32,7 +32,7 @@ export function historyPageQuery(kernel: Kernel, { account, chainId, cursor, onr
 }
 
 /**
- * One page of the account's history on one network from the blockchain data service, cached 30 s (§9).
+ * One page of the account's history on one network from the blockchain data service, cached 30 s (rules §9).
  *
  * @example
  * const { data, next } = await getHistoryPage(kernel, { account, chainId: 'eip155:1' })

@@ -3,18 +3,18 @@ import type { Kernel } from '../core/createKernel.js'
 import { fetchKernelQuery, type KernelQuery } from '../services/kernelQuery.js'
 import { BlockchainApiToken } from '../core/tokens.js'
 
-/** §9: an identity is fresh for 5 minutes. */
+/** rules §9: an identity is fresh for 5 minutes. */
 export const IDENTITY_STALE_MS = 5 * 60_000
 
 export interface GetIdentityParameters {
-  /** An EVM address: identities are EVM only (§6). */
+  /** An EVM address: identities are EVM only (rules §6). */
   address: string
 }
 
 export type GetIdentityReturnType = Identity
 
 /**
- * The name and avatar of an address as a query, fresh for 5 minutes (§9); undefined without a
+ * The name and avatar of an address as a query, fresh for 5 minutes (rules §9); undefined without a
  * configured service. The service's client loads on demand, so first-paint code may build it.
  *
  * @example
@@ -37,7 +37,7 @@ export function identityQuery(kernel: Kernel, { address }: GetIdentityParameters
 }
 
 /**
- * The name and avatar of an address from the blockchain data service, cached 5 minutes (§9).
+ * The name and avatar of an address from the blockchain data service, cached 5 minutes (rules §9).
  * Empty without a configured service.
  *
  * @example

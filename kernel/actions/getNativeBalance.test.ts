@@ -20,13 +20,13 @@ function setup(options: Parameters<typeof testChain>[0] = {}) {
 }
 
 describe('getNativeBalance', () => {
-  it('behavior: reads through the balance capability, formatted to 3 decimals', async () => {
+  it('reads through the balance capability, formatted to 3 decimals', async () => {
     const { kernel, chain } = setup({ balance: 1_234_567_890_000_000_000n })
     await expect(getNativeBalance(kernel, params)).resolves.toEqual({ formatted: '1.234', symbol: 'TETH' })
     expect(chain.wallet.calls.getBalance).toBe(1)
   })
 
-  it('behavior: is cached for 30 s, then read again', async () => {
+  it('is cached for 30 s, then read again', async () => {
     const { kernel, chain } = setup()
     await getNativeBalance(kernel, params)
     vi.advanceTimersByTime(NATIVE_BALANCE_TTL_MS - 1)
@@ -39,7 +39,7 @@ describe('getNativeBalance', () => {
     expect(NATIVE_BALANCE_TTL_MS).toBe(30_000)
   })
 
-  it("behavior: 'balances:changed' forgets the cache: the next read asks the chain", async () => {
+  it("'balances:changed' forgets the cache: the next read asks the chain", async () => {
     const { kernel, chain } = setup()
     await getNativeBalance(kernel, params)
     chain.wallet.balance = 0n
@@ -48,7 +48,7 @@ describe('getNativeBalance', () => {
     expect(chain.wallet.calls.getBalance).toBe(2)
   })
 
-  it('behavior: the cache is per address and network', async () => {
+  it('the cache is per address and network', async () => {
     const { kernel, chain } = setup()
     await getNativeBalance(kernel, params)
     await getNativeBalance(kernel, { ...params, networkId: testNetworkB.caipNetworkId })
@@ -56,14 +56,14 @@ describe('getNativeBalance', () => {
     expect(chain.wallet.calls.getBalance).toBe(3)
   })
 
-  it('behavior: the cache is per kernel', async () => {
+  it('the cache is per kernel', async () => {
     const chain = testChain()
     await getNativeBalance(testKernel({ plugins: [chain] }), params)
     await getNativeBalance(testKernel({ plugins: [chain] }), params)
     expect(chain.wallet.calls.getBalance).toBe(2)
   })
 
-  it('behavior: a failure is not cached', async () => {
+  it('a failure is not cached', async () => {
     const { kernel, chain } = setup()
     chain.wallet.balanceAnswer = 'fail'
     await expect(getNativeBalance(kernel, params)).rejects.toThrow('The test RPC is down.')
@@ -72,13 +72,13 @@ describe('getNativeBalance', () => {
     expect(chain.wallet.calls.getBalance).toBe(2)
   })
 
-  it('behavior: a network the chain does not list reads as 0.00 without asking (§9)', async () => {
+  it('a network the chain does not list reads as 0.00 without asking (rules §9)', async () => {
     const { kernel, chain } = setup()
     await expect(getNativeBalance(kernel, { ...params, networkId: 'eip155:999' })).resolves.toEqual({ formatted: '0.00', symbol: 'TETH' })
     expect(chain.wallet.calls.getBalance).toBe(0)
   })
 
-  it('behavior: is undefined where no chain can read balances', () => {
+  it('is undefined where no chain can read balances', () => {
     const { kernel } = setup({ balance: false })
     expect(getNativeBalance(kernel, params)).toBeUndefined()
     expect(getNativeBalance(kernel, { ...params, namespace: 'solana' })).toBeUndefined()

@@ -4,10 +4,10 @@ import { formatBalance, formatUnits } from '../model/format.js'
 import { fetchKernelQuery, type KernelQuery } from '../services/kernelQuery.js'
 import { isSameNetwork } from '../model/network.js'
 
-/** §9: a native balance is fresh for 30 s. */
+/** rules §9: a native balance is fresh for 30 s. */
 export const NATIVE_BALANCE_TTL_MS = 30_000
 
-/** §9: what a network the chain does not support shows as its native balance, without asking anyone. */
+/** rules §9: what a network the chain does not support shows as its native balance, without asking anyone. */
 export const UNSUPPORTED_CHAIN_BALANCE = '0.00'
 
 export interface GetNativeBalanceParameters {
@@ -17,15 +17,15 @@ export interface GetNativeBalanceParameters {
 }
 
 export interface GetNativeBalanceReturnType {
-  /** The balance for display: truncated to 3 decimals (§5). */
+  /** The balance for display: truncated to 3 decimals (rules §5). */
   formatted: string
   symbol: string
 }
 
 /**
- * The native balance as a query: read through the chain's balance capability, fresh for 30 s (§9),
+ * The native balance as a query: read through the chain's balance capability, fresh for 30 s (rules §9),
  * stale after 'balances:changed'; a failure is not kept. A network the chain does not list reads as
- * 0.00 (§9). Undefined where no chain can read balances.
+ * 0.00 (rules §9). Undefined where no chain can read balances.
  */
 export function nativeBalanceQuery(
   kernel: Kernel,
@@ -51,8 +51,8 @@ export function nativeBalanceQuery(
 }
 
 /**
- * Reads the native balance through the chain's balance capability, cached for 30 s (§9). A network
- * the chain does not list reads as 0.00 (§9). Returns undefined where no chain can read balances.
+ * Reads the native balance through the chain's balance capability, cached for 30 s (rules §9). A network
+ * the chain does not list reads as 0.00 (rules §9). Returns undefined where no chain can read balances.
  *
  * @example
  * const balance = await getNativeBalance(kernel, { namespace: 'eip155', address, networkId: 'eip155:1' })

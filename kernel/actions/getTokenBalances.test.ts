@@ -25,7 +25,7 @@ function setup(options: Parameters<typeof memoryBlockchainApi>[0] = {}) {
 }
 
 describe('getTokenBalances', () => {
-  it('behavior: sorted by fiat value, largest first; zero-decimal tokens dropped (§5)', async () => {
+  it('sorted by fiat value, largest first; zero-decimal tokens dropped (rules §5)', async () => {
     const { kernel } = setup({
       balances: [
         tokenBalance('USDC', '10', 1, { quantity: { decimals: 6, numeric: '10' } }),
@@ -38,7 +38,7 @@ describe('getTokenBalances', () => {
     expect(balances.map((balance) => balance.symbol)).toEqual(['ETH', 'DAI', 'USDC'])
   })
 
-  it('behavior: cached for 30 s (§9), then asked again', async () => {
+  it('cached for 30 s (rules §9), then asked again', async () => {
     const { kernel, api } = setup({ balances: [tokenBalance('ETH', '1', 3000)] })
     await getTokenBalances(kernel, params)
     vi.advanceTimersByTime(PORTFOLIO_STALE_MS - 1)
@@ -50,7 +50,7 @@ describe('getTokenBalances', () => {
     expect(PORTFOLIO_STALE_MS).toBe(30_000)
   })
 
-  it("behavior: 'balances:changed' makes the cached list stale: the next read asks again", async () => {
+  it("'balances:changed' makes the cached list stale: the next read asks again", async () => {
     const { kernel, api } = setup({ balances: [tokenBalance('ETH', '1', 3000)] })
     await getTokenBalances(kernel, params)
     kernel.bus.emit('balances:changed', {})
@@ -58,7 +58,7 @@ describe('getTokenBalances', () => {
     expect(api.calls.balances).toBe(2)
   })
 
-  it('behavior: a failure shows the Token Balance Unavailable toast and blocks retries for 30 s (§5, §8)', async () => {
+  it('a failure shows the Token Balance Unavailable toast and blocks retries for 30 s (rules §5, §8)', async () => {
     const { kernel, api } = setup({ failWith: 500 })
     await expect(getTokenBalances(kernel, params)).rejects.toMatchObject({ name: 'TokenBalanceUnavailableError', shortMessage: 'Token Balance Unavailable' })
     expect(kernel.store.getState().toast).toMatchObject({ open: true, variant: 'error', message: 'Token Balance Unavailable' })
@@ -75,20 +75,20 @@ describe('getTokenBalances', () => {
     expect(BALANCE_RETRY_WAIT_MS).toBe(30_000)
   })
 
-  it('behavior: an unsupported network is unavailable, without a balance call (§7, §8)', async () => {
+  it('an unsupported network is unavailable, without a balance call (rules §7, §8)', async () => {
     const { kernel, api } = setup({ chains: ['eip155:1'] })
     await expect(getTokenBalances(kernel, { address, chainId: 'eip155:999' })).rejects.toThrow('Token Balance Unavailable')
     expect(api.calls.balances).toBe(0)
     expect(kernel.store.getState().toast.message).toBe('Token Balance Unavailable')
   })
 
-  it('behavior: without a configured service the list is empty and nothing is asked', async () => {
+  it('without a configured service the list is empty and nothing is asked', async () => {
     await expect(getTokenBalances(testKernel(), params)).resolves.toEqual([])
   })
 })
 
 describe('getIdentity', () => {
-  it('behavior: cached for 5 minutes (§9)', async () => {
+  it('cached for 5 minutes (rules §9)', async () => {
     const { kernel, api } = setup({ identities: { [address]: { name: 'alice.foyer' } } })
     await expect(getIdentity(kernel, { address })).resolves.toEqual({ name: 'alice.foyer' })
     vi.advanceTimersByTime(IDENTITY_STALE_MS - 1)

@@ -4,9 +4,9 @@ import { BaseError, type BaseErrorOptions } from '../core/errors/BaseError.js'
 import { fetchKernelQuery, type KernelQuery } from '../services/kernelQuery.js'
 import { showToast } from '../core/toast.js'
 
-/** §9: a portfolio is fresh for 30 s. */
+/** rules §9: a portfolio is fresh for 30 s. */
 export const PORTFOLIO_STALE_MS = 30_000
-/** §5, §8: after a failure the balances are not asked for again for 30 s. */
+/** rules §5, §8: after a failure the balances are not asked for again for 30 s. */
 export const BALANCE_RETRY_WAIT_MS = 30_000
 
 export interface GetTokenBalancesParameters {
@@ -15,10 +15,10 @@ export interface GetTokenBalancesParameters {
   chainId: string
 }
 
-/** Sorted by fiat value, largest first; tokens with zero decimals left out (§5). */
+/** Sorted by fiat value, largest first; tokens with zero decimals left out (rules §5). */
 export type GetTokenBalancesReturnType = TokenBalance[]
 
-/** §8: the balances failed, or the network is not supported; the visitor may try again after 30 s. */
+/** rules §8: the balances failed, or the network is not supported; the visitor may try again after 30 s. */
 export class TokenBalanceUnavailableError extends BaseError {
   override name = 'TokenBalanceUnavailableError'
   constructor(options?: BaseErrorOptions) {
@@ -29,9 +29,9 @@ export class TokenBalanceUnavailableError extends BaseError {
 export type GetTokenBalancesErrorType = TokenBalanceUnavailableError
 
 /**
- * The account's token balances on one network as a query, fresh for 30 s (§9) and stale after
- * 'balances:changed', which makes the next read ask the service with `forceUpdate` (§7). A failure or an unsupported network shows the 'Token Balance Unavailable'
- * toast (§8) and answers for 30 s without a request (§5). Without a configured service the list is empty.
+ * The account's token balances on one network as a query, fresh for 30 s (rules §9) and stale after
+ * 'balances:changed', which makes the next read ask the service with `forceUpdate` (rules §7). A failure or an unsupported network shows the 'Token Balance Unavailable'
+ * toast (rules §8) and answers for 30 s without a request (rules §5). Without a configured service the list is empty.
  *
  * @example
  * const balances = useKernelQuery(tokenBalancesQuery(kernel, { address, chainId: 'eip155:1' }))
@@ -49,13 +49,13 @@ export function tokenBalancesQuery(kernel: Kernel, { address, chainId }: GetToke
         if (!(await api.getSupportedChains()).includes(chainId)) {
           throw new TokenBalanceUnavailableError({ details: `The service does not support ${chainId}.` })
         }
-        // §7 forceUpdate: read again after a transfer, the answer must include it.
+        // rules §7 forceUpdate: read again after a transfer, the answer must include it.
         const balances = await api.getBalances(address, chainId, { forceUpdate: refresh })
         return balances.filter((balance) => balance.quantity.decimals > 0).sort((a, b) => b.value - a.value)
       } catch (cause) {
         kernel.logger.warn('The token balances could not be read.', cause)
         showToast(kernel, { message: kernel.i18n.t('balances.unavailable'), variant: 'error' })
-        // By name, not instanceof (STYLE 11).
+        // By name, not instanceof (style 11).
         throw cause instanceof Error && cause.name === 'TokenBalanceUnavailableError' ? cause : new TokenBalanceUnavailableError({ cause })
       }
     },
@@ -63,9 +63,9 @@ export function tokenBalancesQuery(kernel: Kernel, { address, chainId }: GetToke
 }
 
 /**
- * The account's token balances on one network from the blockchain data service, cached 30 s (§9).
- * On a failure or an unsupported network it shows the 'Token Balance Unavailable' toast (§8) and
- * asks nothing for 30 s (§5). Without a configured service the list is empty.
+ * The account's token balances on one network from the blockchain data service, cached 30 s (rules §9).
+ * On a failure or an unsupported network it shows the 'Token Balance Unavailable' toast (rules §8) and
+ * asks nothing for 30 s (rules §5). Without a configured service the list is empty.
  *
  * @throws {TokenBalanceUnavailableError}
  * @example

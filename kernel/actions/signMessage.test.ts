@@ -5,7 +5,7 @@ import { connect } from './connect.js'
 import { signMessage } from './signMessage.js'
 
 describe('signMessage', () => {
-  it('behavior: the active account signs through its chain', async () => {
+  it('the active account signs through its chain', async () => {
     const chain = testChain()
     const kernel = testKernel({ plugins: [chain] })
     await connect(kernel, { connectorId: 'test-wallet-eip155' })
@@ -16,7 +16,7 @@ describe('signMessage', () => {
     expect(chain.wallet.calls.signMessage).toBe(1)
   })
 
-  it('behavior: a namespace can be named when several are connected', async () => {
+  it('a namespace can be named when several are connected', async () => {
     const solana = testChain({ namespace: 'solana', connectors: [testConnector({ namespaces: ['solana'] })] })
     const kernel = testKernel({ plugins: [testChain(), solana] })
     await connect(kernel, { connectorId: 'test-wallet-solana' })
@@ -26,18 +26,18 @@ describe('signMessage', () => {
     expect(solana.wallet.calls.signMessage).toBe(1)
   })
 
-  it("behavior: nobody connected is 'Address or auth connector not found'", async () => {
+  it("nobody connected is 'Address or auth connector not found'", async () => {
     const kernel = testKernel({ plugins: [testChain()] })
     await expect(signMessage(kernel, { message: 'hello' })).rejects.toThrow('Address or auth connector not found')
   })
 
-  it("behavior: a chain without signing is 'Unsupported chain'", async () => {
+  it("a chain without signing is 'Unsupported chain'", async () => {
     const kernel = testKernel({ plugins: [testChain({ signMessage: false })] })
     await connect(kernel, { connectorId: 'test-wallet-eip155' })
     await expect(signMessage(kernel, { message: 'hello' })).rejects.toThrow('Unsupported chain')
   })
 
-  it('behavior: a rejection in the wallet reaches the caller', async () => {
+  it('a rejection in the wallet reaches the caller', async () => {
     const kernel = testKernel({ plugins: [testChain({ signMessage: 'reject' })] })
     await connect(kernel, { connectorId: 'test-wallet-eip155' })
     await expect(signMessage(kernel, { message: 'hello' })).rejects.toMatchObject({ code: 4001 })

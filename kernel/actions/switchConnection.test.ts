@@ -40,8 +40,8 @@ function setup() {
   }
 }
 
-describe('switchConnection (§4)', () => {
-  it('behavior: connected reconnects the connector and settles its account type, without changing the active namespace', async () => {
+describe('switchConnection (rules §4)', () => {
+  it('connected reconnects the connector and settles its account type, without changing the active namespace', async () => {
     const { kernel, switched, namespace, active } = setup()
     await switchConnection(kernel, { connectorId: 'test-wallet-solana', namespace: 'solana', status: 'connected' })
     expect(active()).toBe('solana')
@@ -51,20 +51,20 @@ describe('switchConnection (§4)', () => {
     expect(active()).toBe('solana')
   })
 
-  it('behavior: connected with nothing shown yet shows the namespace', async () => {
+  it('connected with nothing shown yet shows the namespace', async () => {
     const { kernel, active } = setup()
     await switchConnection(kernel, { connectorId: 'embedded', namespace: 'solana', status: 'connected' })
     expect(active()).toBe('solana')
   })
 
-  it('behavior: active also makes the namespace the one the Account view shows', async () => {
+  it('active also makes the namespace the one the Account view shows', async () => {
     const { kernel, switched, active } = setup()
     await switchConnection(kernel, { connectorId: 'embedded', namespace: 'solana', status: 'active' })
     expect(active()).toBe('solana')
     expect(switched).toEqual([{ namespace: 'solana' }])
   })
 
-  it('behavior: switching to the namespace’s current connector asks the wallet nothing again', async () => {
+  it('switching to the namespace’s current connector asks the wallet nothing again', async () => {
     const { kernel, evm } = setup()
     await switchConnection(kernel, { connectorId: 'test-wallet-eip155', namespace: 'eip155', status: 'active' })
     expect(evm.wallet.calls.connect).toBe(1)
@@ -72,7 +72,7 @@ describe('switchConnection (§4)', () => {
     expect(evm.wallet.calls.connect).toBe(1)
   })
 
-  it('behavior: another connector on the namespace replaces the current one', async () => {
+  it('another connector on the namespace replaces the current one', async () => {
     const { kernel, namespace, evm } = setup()
     await switchConnection(kernel, { connectorId: 'test-wallet-eip155', namespace: 'eip155', status: 'active' })
     await switchConnection(kernel, { connectorId: 'embedded', namespace: 'eip155', status: 'active' })
@@ -80,14 +80,14 @@ describe('switchConnection (§4)', () => {
     expect(evm.wallet.calls.connect).toBe(2)
   })
 
-  it('behavior: a connector without account types is only reconnected', async () => {
+  it('a connector without account types is only reconnected', async () => {
     const { kernel, switched, namespace } = setup()
     await switchConnection(kernel, { connectorId: 'test-wallet-eip155', namespace: 'eip155', status: 'connected', address: '0xabc' })
     expect(namespace('eip155')?.status).toBe('connected')
     expect(switched).toEqual([])
   })
 
-  it('behavior: disconnected runs the connector’s login flow in the modal and connects nothing', async () => {
+  it('disconnected runs the connector’s login flow in the modal and connects nothing', async () => {
     const { kernel, namespace, switched } = setup()
     await switchConnection(kernel, { connectorId: 'embedded', namespace: 'eip155', status: 'disconnected' })
     expect(kernel.store.getState().modal.open).toBe(true)
@@ -96,13 +96,13 @@ describe('switchConnection (§4)', () => {
     expect(switched).toEqual([])
   })
 
-  it('behavior: disconnected on a connector with no view of its own opens ConnectingExternal for it', async () => {
+  it('disconnected on a connector with no view of its own opens ConnectingExternal for it', async () => {
     const { kernel } = setup()
     await switchConnection(kernel, { connectorId: 'test-wallet-eip155', namespace: 'eip155', status: 'disconnected' })
     expect(kernel.router.current()).toEqual({ view: 'ConnectingExternal', params: { connectorId: 'test-wallet-eip155' } })
   })
 
-  it.each(['connecting', 'pending', '', undefined, 42])("behavior: status %j is refused with 'Invalid connection status'", async (status) => {
+  it.each(['connecting', 'pending', '', undefined, 42])("status %j is refused with 'Invalid connection status'", async (status) => {
     const { kernel, namespace, switched } = setup()
     const error = await switchConnection(kernel, { connectorId: 'embedded', namespace: 'eip155', status: status as never }).catch((caught: unknown) => caught)
     expect(isFoyerError(error, 'InvalidConnectionStatusError')).toBe(true)
@@ -112,7 +112,7 @@ describe('switchConnection (§4)', () => {
     expect(switched).toEqual([])
   })
 
-  it("behavior: an unknown connector, or one that does not serve the namespace, is 'Failed to connect'", async () => {
+  it("an unknown connector, or one that does not serve the namespace, is 'Failed to connect'", async () => {
     const { kernel } = setup()
     for (const [connectorId, namespace] of [['nobody', 'eip155'], ['test-wallet-solana', 'eip155']] as const) {
       const error = await switchConnection(kernel, { connectorId, namespace, status: 'active' }).catch((caught: unknown) => caught)

@@ -4,7 +4,7 @@ import { ConnectionFailedError } from '../core/errors/catalogue.js'
 import { openModal } from '../core/modal.js'
 import { connect } from './connect.js'
 
-/** §4: a connection's status is connected, active or disconnected; anything else is refused. */
+/** rules §4: a connection's status is connected, active or disconnected; anything else is refused. */
 export class InvalidConnectionStatusError extends BaseError {
   override name = 'InvalidConnectionStatusError'
   constructor(status: unknown, options?: BaseErrorOptions) {
@@ -12,7 +12,7 @@ export class InvalidConnectionStatusError extends BaseError {
   }
 }
 
-/** §4: the statuses a connection is switched to. */
+/** rules §4: the statuses a connection is switched to. */
 export type ConnectionSwitchStatus = 'connected' | 'active' | 'disconnected'
 
 export interface SwitchConnectionParameters {
@@ -29,7 +29,7 @@ export interface SwitchConnectionParameters {
 export type SwitchConnectionErrorType = InvalidConnectionStatusError | ConnectionFailedError
 
 /**
- * Switches to one of a visitor's connections (§4, ProfileWallets). `connected` or `active` reconnects the
+ * Switches to one of a visitor's connections (rules §4, ProfileWallets). `connected` or `active` reconnects the
  * connector (at once when it is the namespace's connector already) and, for a connector with account types, settles
  * the type: smartAccount when `address` is the smart account and the network offers one, otherwise eoa; `active`
  * also makes it the namespace the Account view shows. `disconnected` runs the connector's own login flow (social,

@@ -14,7 +14,7 @@ async function setup(options: Parameters<typeof testChain>[0] = {}) {
 }
 
 describe('switchNetwork', () => {
-  it('behavior: asks the wallet and then records the new network', async () => {
+  it('asks the wallet and then records the new network', async () => {
     const { kernel, chain, networkId } = await setup()
     await switchNetwork(kernel, { networkId: testNetworkB.caipNetworkId })
     expect(chain.wallet.calls.switchNetwork).toBe(1)
@@ -22,7 +22,7 @@ describe('switchNetwork', () => {
     expect(networkId()).toBe('eip155:10')
   })
 
-  it("behavior: a network no chain declares is 'Network not found', raised as the 'Network Not Found' alert", async () => {
+  it("a network no chain declares is 'Network not found', raised as the 'Network Not Found' alert", async () => {
     const { kernel, chain } = await setup()
     await expect(switchNetwork(kernel, { networkId: 'eip155:999' })).rejects.toThrow('Network not found')
     expect(chain.wallet.calls.switchNetwork).toBe(0)
@@ -31,7 +31,7 @@ describe('switchNetwork', () => {
     expect(kernel.i18n.t(alertMessages(alerts.current!).short)).toBe('Network Not Found')
   })
 
-  it('behavior: the alert shows once per kind (§4), however often the switch is asked for', async () => {
+  it('the alert shows once per kind (rules §4), however often the switch is asked for', async () => {
     const { kernel } = await setup()
     await expect(switchNetwork(kernel, { networkId: 'eip155:999' })).rejects.toThrow('Network not found')
     dismissAlert(kernel)
@@ -39,26 +39,26 @@ describe('switchNetwork', () => {
     expect(kernel.store.getState().alerts).toEqual({ current: undefined, raised: ['NETWORK_NOT_FOUND'] })
   })
 
-  it('behavior: a switch that fails for another reason raises no alert', async () => {
+  it('a switch that fails for another reason raises no alert', async () => {
     const { kernel } = await setup({ switchNetwork: false })
     await expect(switchNetwork(kernel, { networkId: testNetworkB.caipNetworkId })).rejects.toThrow('Unsupported chain')
     expect(kernel.store.getState().alerts.raised).toEqual([])
   })
 
-  it("behavior: a chain that cannot switch is 'Unsupported chain'", async () => {
+  it("a chain that cannot switch is 'Unsupported chain'", async () => {
     const { kernel, networkId } = await setup({ switchNetwork: false })
     await expect(switchNetwork(kernel, { networkId: testNetworkB.caipNetworkId })).rejects.toThrow('Unsupported chain')
     expect(networkId()).toBe('eip155:1')
   })
 
-  it("behavior: a namespace that is not connected is 'Address or auth connector not found'", async () => {
+  it("a namespace that is not connected is 'Address or auth connector not found'", async () => {
     const kernel = testKernel({ plugins: [testChain()] })
     await expect(switchNetwork(kernel, { networkId: testNetworkB.caipNetworkId })).rejects.toThrow(
       'Address or auth connector not found',
     )
   })
 
-  it('behavior: a wallet that refuses leaves the network as it was', async () => {
+  it('a wallet that refuses leaves the network as it was', async () => {
     const { kernel, networkId } = await setup({ switchNetwork: 'reject' })
     await expect(switchNetwork(kernel, { networkId: testNetworkB.caipNetworkId })).rejects.toMatchObject({ code: 4001 })
     expect(networkId()).toBe('eip155:1')

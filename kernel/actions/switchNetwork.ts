@@ -10,8 +10,8 @@ export interface SwitchNetworkParameters {
 
 /**
  * Asks the connected wallet to move to another network of the same namespace. A network no chain
- * declares raises the 'Network Not Found' alert (§8's switch-network-not-found alert, once per kind,
- * §4) and throws 'Network not found'; a chain that cannot switch throws 'Unsupported chain'.
+ * declares raises the 'Network Not Found' alert (rules §8's switch-network-not-found alert, once per kind,
+ * rules §4) and throws 'Network not found'; a chain that cannot switch throws 'Unsupported chain'.
  */
 export async function switchNetwork(kernel: Kernel, { networkId }: SwitchNetworkParameters): Promise<void> {
   const chain = kernel.chains.all().find((candidate) => candidate.networks.some((network) => isSameNetwork(network, networkId)))

@@ -3,8 +3,8 @@ import { describe, expect, it, vi } from 'vitest'
 import { testKernel } from '../../test/fixtures.js'
 import { alertMessages, ALERTS, dismissAlert, raiseAlert } from './alerts.js'
 
-describe('alerts (§4, §8)', () => {
-  it('behavior: raising an alert shows it and logs its short and long text', () => {
+describe('alerts (rules §4, §8)', () => {
+  it('raising an alert shows it and logs its short and long text', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
     const kernel = testKernel({ logLevel: 'error' })
     raiseAlert(kernel, 'SERVER_ERROR')
@@ -13,7 +13,7 @@ describe('alerts (§4, §8)', () => {
     error.mockRestore()
   })
 
-  it('behavior: each kind shows once, even after it was dismissed', () => {
+  it('each kind shows once, even after it was dismissed', () => {
     const kernel = testKernel()
     raiseAlert(kernel, 'RATE_LIMITED')
     dismissAlert(kernel)
@@ -21,14 +21,14 @@ describe('alerts (§4, §8)', () => {
     expect(kernel.store.getState().alerts).toEqual({ current: undefined, raised: ['RATE_LIMITED'] })
   })
 
-  it('behavior: another kind replaces the one on screen', () => {
+  it('another kind replaces the one on screen', () => {
     const kernel = testKernel()
     raiseAlert(kernel, 'RATE_LIMITED')
     raiseAlert(kernel, 'SERVER_ERROR')
     expect(kernel.store.getState().alerts).toEqual({ current: 'SERVER_ERROR', raised: ['RATE_LIMITED', 'SERVER_ERROR'] })
   })
 
-  it('behavior: dismissing with nothing on screen does not notify', () => {
+  it('dismissing with nothing on screen does not notify', () => {
     const kernel = testKernel()
     const listener = vi.fn()
     kernel.store.subscribe(listener)
@@ -36,7 +36,7 @@ describe('alerts (§4, §8)', () => {
     expect(listener).not.toHaveBeenCalled()
   })
 
-  it('behavior: every alert has an English short and long text', () => {
+  it('every alert has an English short and long text', () => {
     const kernel = testKernel()
     for (const code of Object.keys(ALERTS) as Array<keyof typeof ALERTS>) {
       const { short, long } = alertMessages(code)

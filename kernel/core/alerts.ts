@@ -4,10 +4,10 @@ import type { HttpStatusError } from './errors/catalogue.js'
 import type { MessageKey } from './i18n.js'
 
 /**
- * The alert errors of §8. Each has a short and a long message, shown at the top of the modal.
+ * The alert errors of rules §8. Each has a short and a long message, shown at the top of the modal.
  */
 export const ALERTS = {
-  /** Also §8's switch-network-not-found alert: a switch to a network no chain declares. */
+  /** Also rules §8's switch-network-not-found alert: a switch to a network no chain declares. */
   NETWORK_NOT_FOUND: 'networkNotFound',
   INVALID_APP_CONFIGURATION: 'invalidAppConfiguration',
   EMBEDDED_WALLET_LOAD_FAILED: 'embeddedWalletLoadFailed',
@@ -24,7 +24,7 @@ export type AlertCode = keyof typeof ALERTS
 export interface AlertsState {
   /** The alert on screen. */
   current?: AlertCode
-  /** Every kind raised so far: each shows once (§4). */
+  /** Every kind raised so far: each shows once (rules §4). */
   raised: readonly AlertCode[]
 }
 
@@ -36,7 +36,7 @@ export function alertMessages(code: AlertCode): { short: MessageKey; long: Messa
   return { short: `alert.${key}.short`, long: `alert.${key}.long` }
 }
 
-/** Raises an alert once per kind (§4); it is also logged, for the host's developers. */
+/** Raises an alert once per kind (rules §4); it is also logged, for the host's developers. */
 export function raiseAlert(kernel: Kernel, code: AlertCode): void {
   const { raised } = kernel.store.getState().alerts
   if (raised.includes(code)) return
@@ -48,7 +48,7 @@ export function dismissAlert(kernel: Kernel): void {
   kernel.store.update('alerts', (alerts) => (alerts.current ? { ...alerts, current: undefined } : alerts))
 }
 
-/** §8: a service answering 429 raises Rate Limited, 5xx a Server Error, 401/403 Invalid Project ID. */
+/** rules §8: a service answering 429 raises Rate Limited, 5xx a Server Error, 401/403 Invalid Project ID. */
 export function raiseAlertForHttpError(kernel: Kernel, error: unknown): void {
   if (!isFoyerError<HttpStatusError>(error, 'HttpStatusError')) return
   if (error.status === 429) raiseAlert(kernel, 'RATE_LIMITED')

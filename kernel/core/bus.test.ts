@@ -15,7 +15,7 @@ function setup() {
 }
 
 describe('createBus', () => {
-  it('behavior: on receives every emit with its payload', () => {
+  it('on receives every emit with its payload', () => {
     const { bus } = setup()
     const handler = vi.fn()
     bus.on('test:happened', handler)
@@ -24,7 +24,7 @@ describe('createBus', () => {
     expect(handler.mock.calls).toEqual([[{ n: 1 }], [{ n: 2 }]])
   })
 
-  it('behavior: handlers hear only their own event', () => {
+  it('handlers hear only their own event', () => {
     const { bus } = setup()
     const handler = vi.fn()
     bus.on('test:other-happened', handler)
@@ -32,7 +32,7 @@ describe('createBus', () => {
     expect(handler).not.toHaveBeenCalled()
   })
 
-  it('behavior: the function on returns unsubscribes', () => {
+  it('the function on returns unsubscribes', () => {
     const { bus } = setup()
     const handler = vi.fn()
     const off = bus.on('test:happened', handler)
@@ -41,7 +41,7 @@ describe('createBus', () => {
     expect(handler).not.toHaveBeenCalled()
   })
 
-  it('behavior: unsubscribing one handler keeps the same function registered twice separately', () => {
+  it('unsubscribing one handler keeps the same function registered twice separately', () => {
     const { bus } = setup()
     const handler = vi.fn()
     const off = bus.on('test:happened', handler)
@@ -51,7 +51,7 @@ describe('createBus', () => {
     expect(handler).toHaveBeenCalledTimes(1)
   })
 
-  it('behavior: once runs a single time', () => {
+  it('once runs a single time', () => {
     const { bus } = setup()
     const handler = vi.fn()
     bus.once('test:happened', handler)
@@ -60,7 +60,7 @@ describe('createBus', () => {
     expect(handler.mock.calls).toEqual([[{ n: 1 }]])
   })
 
-  it('behavior: once can be unsubscribed before it fires', () => {
+  it('once can be unsubscribed before it fires', () => {
     const { bus } = setup()
     const handler = vi.fn()
     const off = bus.once('test:happened', handler)
@@ -69,7 +69,7 @@ describe('createBus', () => {
     expect(handler).not.toHaveBeenCalled()
   })
 
-  it('behavior: a throwing handler does not stop the others and is reported with its event', () => {
+  it('a throwing handler does not stop the others and is reported with its event', () => {
     const { bus, reportError } = setup()
     const boom = new Error('boom')
     const before = vi.fn()
@@ -85,7 +85,7 @@ describe('createBus', () => {
     expect(reportError).toHaveBeenCalledWith(boom, 'test:happened')
   })
 
-  it('behavior: a throwing once handler is reported and still removed', () => {
+  it('a throwing once handler is reported and still removed', () => {
     const { bus, reportError } = setup()
     const handler = vi.fn(() => {
       throw new Error('boom')
@@ -97,7 +97,7 @@ describe('createBus', () => {
     expect(reportError).toHaveBeenCalledTimes(1)
   })
 
-  it('behavior: clear removes every listener', () => {
+  it('clear removes every listener', () => {
     const { bus } = setup()
     const handler = vi.fn()
     bus.on('test:happened', handler)

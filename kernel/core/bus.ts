@@ -8,7 +8,7 @@ import mitt, { type Emitter } from 'mitt'
  *   interface FoyerEvents { 'send:succeeded': { hash: string } }
  * }
  *
- * Names are `owner:past-tense` and every payload is one object (STYLE 6).
+ * Names are `owner:past-tense` and every payload is one object (style 6).
  */
 // biome-ignore lint/suspicious/noEmptyInterface: empty on purpose; plugins add members by declaration merging
 export interface FoyerEvents {}

@@ -10,7 +10,7 @@ export interface ConnectResult {
   networkId: CaipNetworkId
 }
 
-/** A native balance as a chain reads it; the kernel formats it (§5). */
+/** A native balance as a chain reads it; the kernel formats it (rules §5). */
 export interface NativeBalance {
   /** In the smallest unit. */
   value: bigint
@@ -68,7 +68,7 @@ export interface TypedData {
   message: Record<string, unknown>
 }
 
-/** §3's sign-in message without its text. Times are ISO 8601; `chainId` is CAIP-2 (`eip155:1`, `solana:5eykt4…`). */
+/** rules §3's sign-in message without its text. Times are ISO 8601; `chainId` is CAIP-2 (`eip155:1`, `solana:5eykt4…`). */
 export interface SignInFields {
   accountAddress: string
   chainId: string
@@ -86,24 +86,24 @@ export interface SignInFields {
   notBefore?: string
 }
 
-/** §3's sign-in message: its fields and the text the wallet signs (EIP-4361 on eip155, Sign In With Solana on solana). */
+/** rules §3's sign-in message: its fields and the text the wallet signs (EIP-4361 on eip155, Sign In With Solana on solana). */
 export interface SignInMessage extends SignInFields {
   serializedMessage: string
 }
 
 /**
  * Optional capabilities a chain may offer. Features ask for a capability, never for a chain
- * name, and are simply not offered where no chain has it (STYLE 10). Later capabilities
+ * name, and are simply not offered where no chain has it (style 10). Later capabilities
  * (transfer, names, history …) are added by declaration merging.
  */
 export interface ChainCapabilities {
-  /** The chain's address rules (§5). Without it an address is 1 to 128 characters without whitespace. */
+  /** The chain's address rules (rules §5). Without it an address is 1 to 128 characters without whitespace. */
   address?: {
     isValid(address: string): boolean
     /** The form wallets expect (an EVM address gets its `0x`). @default the address, trimmed */
     normalize?(address: string): string
   }
-  /** A name and avatar for an address (§3 identity), cached per §9. */
+  /** A name and avatar for an address (rules §3 identity), cached per rules §9. */
   identity?: {
     getIdentity(kernel: Kernel, params: { address: string }): Promise<{ name?: string; avatar?: string }>
   }
@@ -129,12 +129,12 @@ export interface ChainCapabilities {
     signMessage(kernel: Kernel, params: { address: string; message: string }): Promise<string>
   }
   /**
-   * §6: the blockchain data service keeps this chain's account history (§7 `history`), so the Activity
+   * rules §6: the blockchain data service keeps this chain's account history (rules §7 `history`), so the Activity
    * tab is offered on it. A declaration only: the history itself is read from the service.
    */
   history?: Readonly<Record<string, never>>
   /**
-   * Signs §3's sign-in message with the connected account, in the chain's own format (EIP-4361 on eip155, Sign In
+   * Signs rules §3's sign-in message with the connected account, in the chain's own format (EIP-4361 on eip155, Sign In
    * With Solana on solana), the wallet's own sign-in where it has one. Resolves with the message as signed (a wallet
    * that writes the text itself may leave out optional fields) and the signature as the chain's verifiers read it.
    * A `message` with its `serializedMessage` (a host that writes its own text) is signed as it is.
@@ -151,7 +151,7 @@ export interface ChainCapabilities {
      */
     estimateFee?(kernel: Kernel, params: { from: string; networkId: CaipNetworkId }): Promise<bigint>
     /**
-     * §2: after which sends the Send view returns to Account instead of showing the hash.
+     * rules §2: after which sends the Send view returns to Account instead of showing the hash.
      * @default 'tokens' (EVM: after an ERC20 send); Solana says 'all'
      */
     returnToAccount?: 'tokens' | 'all'
@@ -171,7 +171,7 @@ export interface ChainDefinition extends Pick<PluginDefinition, 'views' | 'slots
   /** The plugin name. @default `chain:<namespace>` */
   name?: string
   networks: readonly Network[]
-  /** The account type a new connection starts with (§6). */
+  /** The account type a new connection starts with (rules §6). */
   defaultAccountType?: Account['type']
   /** Connects the namespace through a registered connector, whose provider it takes from `kernel.connectors`. */
   connect(kernel: Kernel, params: { connectorId: string; networkId?: CaipNetworkId }): Promise<ConnectResult>
@@ -211,7 +211,7 @@ export function isChainPlugin(plugin: Plugin): plugin is ChainPlugin {
 /** The chains of one kernel by namespace. */
 export interface ChainRegistry {
   get(namespace: string): ChainDefinition | undefined
-  /** Like `get`, but throws 'Adapter not found' (§8). */
+  /** Like `get`, but throws 'Adapter not found' (rules §8). */
   require(namespace: string): ChainDefinition
   all(): readonly ChainDefinition[]
   /** Every network of every chain, in plugin order. */

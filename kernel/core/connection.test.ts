@@ -34,15 +34,15 @@ const connectSolana: ConnectionAction = {
   networkId: testSolanaNetwork.caipNetworkId,
 }
 
-describe('connectionReducer (§4)', () => {
-  it('behavior: connecting marks the namespace connecting with its connector and clears an old error', () => {
+describe('connectionReducer (rules §4)', () => {
+  it('connecting marks the namespace connecting with its connector and clears an old error', () => {
     const failed = reduce([{ type: 'failed', namespace: 'eip155', error: 'Connection rejected' }])
     const state = reduce([{ type: 'connecting', namespace: 'eip155', connectorId: 'metamask' }], failed)
     expect(state.namespaces['eip155']).toEqual({ status: 'connecting', connectorId: 'metamask', accounts: [] })
     expect(selectIsConnected(state)).toBe(false)
   })
 
-  it('behavior: connected stores accounts, the first address, the network, and activates the namespace', () => {
+  it('connected stores accounts, the first address, the network, and activates the namespace', () => {
     const state = reduce([{ type: 'connecting', namespace: 'eip155', connectorId: 'metamask' }, connectEvm])
     expect(state.namespaces['eip155']).toEqual({
       status: 'connected',
@@ -56,13 +56,13 @@ describe('connectionReducer (§4)', () => {
     expect(selectActiveConnection(state)).toMatchObject({ namespace: 'eip155', address: evmA })
   })
 
-  it('behavior: connected without accounts counts as disconnected', () => {
+  it('connected without accounts counts as disconnected', () => {
     const state = reduce([{ ...connectEvm, accounts: [] }])
     expect(state.namespaces['eip155']?.status).toBe('disconnected')
     expect(state.activeNamespace).toBeUndefined()
   })
 
-  it('behavior: failed goes back to disconnected with the error', () => {
+  it('failed goes back to disconnected with the error', () => {
     const state = reduce([
       { type: 'connecting', namespace: 'eip155', connectorId: 'metamask' },
       { type: 'failed', namespace: 'eip155', error: 'Failed to connect' },
@@ -70,26 +70,26 @@ describe('connectionReducer (§4)', () => {
     expect(state.namespaces['eip155']).toEqual({ status: 'disconnected', accounts: [], error: 'Failed to connect' })
   })
 
-  it('behavior: accounts-changed replaces the accounts and the address', () => {
+  it('accounts-changed replaces the accounts and the address', () => {
     const state = reduce([connectEvm, { type: 'accounts-changed', namespace: 'eip155', accounts: [evm(evmB)] }])
     expect(state.namespaces['eip155']).toMatchObject({ status: 'connected', accounts: [evm(evmB)], address: evmB })
   })
 
-  it('behavior: accounts-changed to [] disconnects the namespace', () => {
+  it('accounts-changed to [] disconnects the namespace', () => {
     const state = reduce([connectEvm, { type: 'accounts-changed', namespace: 'eip155', accounts: [] }])
     expect(state.namespaces['eip155']).toEqual({ status: 'disconnected', accounts: [] })
     expect(state.activeNamespace).toBeUndefined()
     expect(selectActiveConnection(state)).toBeUndefined()
   })
 
-  it('behavior: network-changed moves a connected namespace; the same network changes nothing', () => {
+  it('network-changed moves a connected namespace; the same network changes nothing', () => {
     const connected = reduce([connectEvm])
     const moved = reduce([{ type: 'network-changed', namespace: 'eip155', networkId: testNetworkB.caipNetworkId }], connected)
     expect(moved.namespaces['eip155']?.networkId).toBe('eip155:10')
     expect(connectionReducer(connected, { type: 'network-changed', namespace: 'eip155', networkId: 'eip155:1' })).toBe(connected)
   })
 
-  it('behavior: events for a namespace that is not connected are ignored', () => {
+  it('events for a namespace that is not connected are ignored', () => {
     const events: ConnectionAction[] = [
       { type: 'accounts-changed', namespace: 'eip155', accounts: [evm(evmA)] },
       { type: 'network-changed', namespace: 'eip155', networkId: 'eip155:10' },
@@ -102,7 +102,7 @@ describe('connectionReducer (§4)', () => {
     }
   })
 
-  it('behavior: EVM and Solana stay connected side by side; the latest connection is active', () => {
+  it('EVM and Solana stay connected side by side; the latest connection is active', () => {
     const state = reduce([connectEvm, connectSolana])
     expect(state.namespaces['eip155']?.status).toBe('connected')
     expect(state.namespaces['solana']).toMatchObject({ status: 'connected', address: solA })
@@ -111,13 +111,13 @@ describe('connectionReducer (§4)', () => {
     expect(selectActiveConnection(back)).toMatchObject({ namespace: 'eip155', address: evmA })
   })
 
-  it('behavior: disconnecting the active namespace moves activeNamespace to another connected one', () => {
+  it('disconnecting the active namespace moves activeNamespace to another connected one', () => {
     const state = reduce([connectEvm, connectSolana, { type: 'disconnected', namespace: 'solana' }])
     expect(state.namespaces['solana']).toEqual({ status: 'disconnected', accounts: [] })
     expect(state.activeNamespace).toBe('eip155')
   })
 
-  it('behavior: the active namespace also moves when its reconnect fails or returns no account', () => {
+  it('the active namespace also moves when its reconnect fails or returns no account', () => {
     const both = reduce([connectEvm, connectSolana])
     const empty = reduce([{ ...connectSolana, accounts: [] }], both)
     expect(empty.activeNamespace).toBe('eip155')
@@ -132,7 +132,7 @@ describe('connectionReducer (§4)', () => {
     expect(selectActiveConnection(failed)).toMatchObject({ namespace: 'eip155' })
   })
 
-  it('behavior: disconnecting another namespace keeps the active one; the last one leaves none', () => {
+  it('disconnecting another namespace keeps the active one; the last one leaves none', () => {
     const state = reduce([connectEvm, connectSolana, { type: 'disconnected', namespace: 'eip155' }])
     expect(state.activeNamespace).toBe('solana')
     const none = reduce([{ type: 'disconnected', namespace: 'solana' }], state)
@@ -140,7 +140,7 @@ describe('connectionReducer (§4)', () => {
     expect(selectIsConnected(none)).toBe(false)
   })
 
-  it('behavior: connector-added keeps the order found and replaces a connector with the same id', () => {
+  it('connector-added keeps the order found and replaces a connector with the same id', () => {
     const state = reduce([
       { type: 'connector-added', connector: testConnector({ id: 'a', name: 'A' }) },
       { type: 'connector-added', connector: testConnector({ id: 'b', name: 'B' }) },
@@ -153,7 +153,7 @@ describe('connectionReducer (§4)', () => {
   })
 
   it.each(['javascript:alert(1)', 'http://example.com/icon.png', 'data:text/html,<script>', '//example.com/x.png'])(
-    'behavior: connector-added drops the unsafe imageUrl %s and keeps the rest',
+    'connector-added drops the unsafe imageUrl %s and keeps the rest',
     (imageUrl) => {
       const state = reduce([{ type: 'connector-added', connector: testConnector({ id: 'a', imageUrl }) }])
       expect(state.connectors[0]).not.toHaveProperty('imageUrl')
@@ -161,12 +161,12 @@ describe('connectionReducer (§4)', () => {
     },
   )
 
-  it.each(['https://example.com/icon.png', 'data:image/png;base64,AAAA'])('behavior: connector-added keeps the safe imageUrl %s', (imageUrl) => {
+  it.each(['https://example.com/icon.png', 'data:image/png;base64,AAAA'])('connector-added keeps the safe imageUrl %s', (imageUrl) => {
     const state = reduce([{ type: 'connector-added', connector: testConnector({ imageUrl }) }])
     expect(state.connectors[0]?.imageUrl).toBe(imageUrl)
   })
 
-  it('behavior: connector-removed removes by id', () => {
+  it('connector-removed removes by id', () => {
     const state = reduce([
       { type: 'connector-added', connector: testConnector({ id: 'a' }) },
       { type: 'connector-added', connector: testConnector({ id: 'b' }) },

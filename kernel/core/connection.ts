@@ -1,10 +1,10 @@
 import type { CaipNetworkId } from '../model/caip.js'
 import { isSafeImageUrl, type Account, type Connector } from '../model/network.js'
 
-/** Connection status of one namespace (§4). */
+/** Connection status of one namespace (rules §4). */
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected'
 
-/** What one namespace is connected to. EVM and Solana keep theirs apart, so a visitor may hold both (§4). */
+/** What one namespace is connected to. EVM and Solana keep theirs apart, so a visitor may hold both (rules §4). */
 export interface NamespaceConnection {
   status: ConnectionStatus
   connectorId?: string
@@ -12,7 +12,7 @@ export interface NamespaceConnection {
   /** The active account's address. */
   address?: string
   networkId?: CaipNetworkId
-  /** The §8 wording of the last failure, cleared by the next attempt. */
+  /** The rules §8 wording of the last failure, cleared by the next attempt. */
   error?: string
 }
 
@@ -24,7 +24,7 @@ export interface ConnectionState {
   connectors: readonly Connector[]
 }
 
-/** Every change to the connection state is one of these (STYLE 7). */
+/** Every change to the connection state is one of these (style 7). */
 export type ConnectionAction =
   | { type: 'connecting'; namespace: string; connectorId: string }
   | { type: 'connected'; namespace: string; connectorId: string; accounts: readonly Account[]; networkId: CaipNetworkId }

@@ -5,7 +5,7 @@ import type { Connector } from '../model/network.js'
 const connector = (id: string, type: Connector['type']): Connector => ({ id, name: id, namespaces: ['eip155'], type })
 
 describe('orderConnectors', () => {
-  it('behavior: groups follow §2 (walletConnect, recent, injected, featured, custom, external, recommended)', () => {
+  it('groups follow rules §2 (walletConnect, recent, injected, featured, custom, external, recommended)', () => {
     const ordered = orderConnectors(
       [
         connector('recommended', 'external'),
@@ -30,7 +30,7 @@ describe('orderConnectors', () => {
     expect(ordered.map(({ group }) => group)).toEqual(['walletConnect', 'recent', 'injected', 'featured', 'custom', 'external', 'recommended'])
   })
 
-  it('behavior: recent wallets keep recency order; others keep the order they were found', () => {
+  it('recent wallets keep recency order; others keep the order they were found', () => {
     const ordered = orderConnectors(
       [connector('a', 'injected'), connector('b', 'injected'), connector('c', 'injected'), connector('d', 'injected')],
       { recentIds: ['d', 'b'] },
@@ -38,7 +38,7 @@ describe('orderConnectors', () => {
     expect(ordered.map(({ connector }) => connector.id)).toEqual(['d', 'b', 'a', 'c'])
   })
 
-  it('behavior: auth connectors are left out (email and social are connect methods)', () => {
+  it('auth connectors are left out (email and social are connect methods)', () => {
     expect(orderConnectors([connector('email', 'auth'), connector('x', 'injected')]).map(({ connector }) => connector.id)).toEqual(['x'])
   })
 })

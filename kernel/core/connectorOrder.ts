@@ -1,9 +1,9 @@
 import type { Connector } from '../model/network.js'
 
-/** Where a connector's entry sits on the Connect view (§2 connector order). */
+/** Where a connector's entry sits on the Connect view (rules §2 connector order). */
 export type ConnectorGroup = 'walletConnect' | 'recent' | 'injected' | 'featured' | 'custom' | 'external' | 'recommended'
 
-/** §2: walletConnect, recent, injected, featured, custom, external, recommended. */
+/** rules §2: walletConnect, recent, injected, featured, custom, external, recommended. */
 export const CONNECTOR_ORDER: readonly ConnectorGroup[] = [
   'walletConnect',
   'recent',
@@ -20,7 +20,7 @@ export interface OrderedConnector {
 }
 
 /**
- * Orders the connectors for the Connect view: by §2's groups, and inside a group in the order they
+ * Orders the connectors for the Connect view: by rules §2's groups, and inside a group in the order they
  * were found. A recent wallet moves up to the recent group; `featuredIds` and `recommendedIds`
  * (from the wallet directory, when there is one) place the wallets they name. Auth connectors are
  * left out: email and social are connect methods of their own.

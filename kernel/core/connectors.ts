@@ -32,13 +32,13 @@ export type ConnectorProviders = { [N in keyof NamespaceProviders]?: NamespacePr
 export interface ConnectorCapabilities {
   /**
    * For a connector whose accounts come in types (the embedded wallet: eoa or smartAccount): settles the type of
-   * `namespace`'s account when a connection is switched to (§4): smartAccount when `address` is its smart account
+   * `namespace`'s account when a connection is switched to (rules §4): smartAccount when `address` is its smart account
    * and the network offers one, otherwise eoa.
    */
   switchAccountType?: (parameters: { namespace: string; address?: string }) => Promise<void>
   /**
-   * For a connector whose login is already the user's approval (the embedded wallet, SPEC §3 `siwxMessage`): signs
-   * §3's sign-in message as part of the login that just happened, without asking again; the wallet writes the text
+   * For a connector whose login is already the user's approval (the embedded wallet, rules §3 `siwxMessage`): signs
+   * rules §3's sign-in message as part of the login that just happened, without asking again; the wallet writes the text
    * and checks the fields. Resolves undefined when it cannot (no login just now): the chain's signIn asks then.
    */
   signInAtLogin?: (parameters: { namespace: string; message: SignInFields }) => Promise<{ message: SignInMessage; signature: string } | undefined>

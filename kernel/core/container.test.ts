@@ -12,7 +12,7 @@ const NameToken = createToken<string>('Name')
 const greeter = (name: string): Greeter => ({ greet: () => `hello ${name}` })
 
 describe('createContainer', () => {
-  it('behavior: two tokens with the same description are different keys', () => {
+  it('two tokens with the same description are different keys', () => {
     const container = createContainer()
     const a = createToken<string>('Same')
     const b = createToken<string>('Same')
@@ -21,7 +21,7 @@ describe('createContainer', () => {
     expect(container.has(b)).toBe(false)
   })
 
-  it('behavior: a factory runs once, on first resolve, and its instance is kept', () => {
+  it('a factory runs once, on first resolve, and its instance is kept', () => {
     const container = createContainer()
     const factory = vi.fn(() => greeter('ada'))
     container.register(GreeterToken, factory)
@@ -32,28 +32,28 @@ describe('createContainer', () => {
     expect(first.greet()).toBe('hello ada')
   })
 
-  it('behavior: a factory receives the container to resolve its dependencies', () => {
+  it('a factory receives the container to resolve its dependencies', () => {
     const container = createContainer()
     container.provide(NameToken, 'grace')
     container.register(GreeterToken, (c) => greeter(c.resolve(NameToken)))
     expect(container.resolve(GreeterToken).greet()).toBe('hello grace')
   })
 
-  it('behavior: provide registers a ready value', () => {
+  it('provide registers a ready value', () => {
     const container = createContainer()
     const value = greeter('linus')
     container.provide(GreeterToken, value)
     expect(container.resolve(GreeterToken)).toBe(value)
   })
 
-  it('behavior: a later registration replaces the earlier one', () => {
+  it('a later registration replaces the earlier one', () => {
     const container = createContainer()
     container.provide(NameToken, 'first')
     container.provide(NameToken, 'second')
     expect(container.resolve(NameToken)).toBe('second')
   })
 
-  it('behavior: a child sees its parent and overrides without touching the parent', () => {
+  it('a child sees its parent and overrides without touching the parent', () => {
     const parent = createContainer()
     parent.provide(NameToken, 'parent')
     parent.register(GreeterToken, () => greeter('parent'))
@@ -66,7 +66,7 @@ describe('createContainer', () => {
     expect(child.resolve(GreeterToken)).toBe(parent.resolve(GreeterToken))
   })
 
-  it('behavior: two containers never share a service', () => {
+  it('two containers never share a service', () => {
     const one = createContainer()
     const two = createContainer()
     one.register(GreeterToken, () => greeter('one'))
@@ -76,14 +76,14 @@ describe('createContainer', () => {
     expect(two.resolve(GreeterToken).greet()).toBe('hello two')
   })
 
-  it('behavior: resolving an unregistered token throws a message naming it', () => {
+  it('resolving an unregistered token throws a message naming it', () => {
     const container = createContainer()
     expect(() => container.resolve(createToken<string>('WalletDirectory'))).toThrow(
       'No service is registered for WalletDirectory.',
     )
   })
 
-  it('behavior: dispose calls dispose() on the instances its factories made', async () => {
+  it('dispose calls dispose() on the instances its factories made', async () => {
     const container = createContainer()
     const dispose = vi.fn()
     const never = vi.fn()
@@ -99,7 +99,7 @@ describe('createContainer', () => {
     expect(never).not.toHaveBeenCalled()
   })
 
-  it('behavior: dispose waits for async disposers and survives a failing one', async () => {
+  it('dispose waits for async disposers and survives a failing one', async () => {
     const container = createContainer()
     const order: string[] = []
     const SlowToken = createToken<{ dispose(): Promise<void> }>('Slow')
@@ -114,7 +114,7 @@ describe('createContainer', () => {
     expect(order).toEqual(['slow'])
   })
 
-  it('behavior: dispose leaves provided values alone', async () => {
+  it('dispose leaves provided values alone', async () => {
     const container = createContainer()
     const dispose = vi.fn()
     const ServiceToken = createToken<{ dispose(): void }>('Service')

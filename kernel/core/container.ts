@@ -1,4 +1,4 @@
-// The kernel's dependency container: typed tokens and factories, child containers, dispose (STYLE 8).
+// The kernel's dependency container: typed tokens and factories, child containers, dispose (style 8).
 // It was tsyringe behind this same interface; Foyer used none of tsyringe's decorators or class
 // construction, only a map of factories, and tsyringe cost 4.2 KB gzip of the first paint (a chunk of its
 // own) plus a Reflect shim. A map does the same in a few lines.
@@ -12,7 +12,7 @@ export interface Token<T> {
 
 /**
  * Creates a token. Services a host or test may replace (HTTP client, storage, blockchain API,
- * wallet directory, analytics) are tokens (STYLE 8).
+ * wallet directory, analytics) are tokens (style 8).
  *
  * @example
  * export const GreeterToken = createToken<Greeter>('Greeter')

@@ -20,22 +20,22 @@ afterEach(() => {
 })
 
 describe('createKernel', () => {
-  it('behavior: without a projectId it raises the Project ID Not Configured alert instead of throwing', () => {
+  it('without a projectId it raises the Project ID Not Configured alert instead of throwing', () => {
     const kernel = createKernel({ logLevel: 'silent', storage: createMemoryBackend() })
     expect(kernel.store.getState().alerts.current).toBe('PROJECT_ID_NOT_CONFIGURED')
     expect(testKernel().store.getState().alerts.current).toBeUndefined()
   })
 
-  it('behavior: siweConfig and siwx are unknown options: they come with the sign-in plugin', () => {
+  it('siweConfig and siwx are unknown options: they come with the sign-in plugin', () => {
     expect(() => testKernel({ siweConfig: {} } as never)).toThrow('Unknown option `siweConfig`')
     expect(() => testKernel({ siwx: {} } as never)).toThrow('Unknown option `siwx`')
   })
 
-  it('behavior: an unknown option is named', () => {
+  it('an unknown option is named', () => {
     expect(() => testKernel({ themMode: 'dark' } as never)).toThrow('Unknown option `themMode`')
   })
 
-  it('behavior: an unknown feature name is named along with the known ones, the plugins\' included', () => {
+  it('an unknown feature name is named along with the known ones, the plugins\' included', () => {
     const flagged = definePlugin({ name: 'flagged', flags: { testFlag: { default: false } } })
     let error: unknown
     try {
@@ -50,7 +50,7 @@ describe('createKernel', () => {
     )
   })
 
-  it("behavior: a plugin's flag takes its default, the host's value, and gates the plugin's views", () => {
+  it("a plugin's flag takes its default, the host's value, and gates the plugin's views", () => {
     const flagged = definePlugin({
       name: 'flagged',
       flags: { testFlag: { default: false } },
@@ -65,17 +65,17 @@ describe('createKernel', () => {
     expect(turnedOn.isViewAvailable('Networks')).toBe(true)
   })
 
-  it('behavior: two plugins declaring one flag fail at createKernel', () => {
+  it('two plugins declaring one flag fail at createKernel', () => {
     const one = definePlugin({ name: 'one', flags: { testFlag: { default: false } } })
     const two = definePlugin({ name: 'two', flags: { testFlag: { default: true } } })
     expect(() => testKernel({ plugins: [one, two] })).toThrow("[two] declares the feature flag 'testFlag', which 'one' declares too.")
   })
 
-  it('behavior: a non-object is refused with a hint', () => {
+  it('a non-object is refused with a hint', () => {
     expect(() => createKernel(undefined as never)).toThrow('createKernel expects an options object')
   })
 
-  it('behavior: nothing is fetched when no service URL is set', async () => {
+  it('nothing is fetched when no service URL is set', async () => {
     const fetch = vi.fn()
     vi.stubGlobal('fetch', fetch)
     const kernel = testKernel({ plugins: [testChain()] })
@@ -84,7 +84,7 @@ describe('createKernel', () => {
     await kernel.destroy()
   })
 
-  it('behavior: two kernels on one page share no store, bus, container or stored data', () => {
+  it('two kernels on one page share no store, bus, container or stored data', () => {
     const backend = createMemoryBackend()
     const a = testKernel({ projectId: 'shop-a', storage: backend, plugins: [testChain()] })
     const b = testKernel({ projectId: 'shop-b', storage: backend, plugins: [testChain()] })
@@ -108,7 +108,7 @@ describe('createKernel', () => {
     expect(backend.getItem('foyer:shop-a:recent-wallets')).not.toBeNull()
   })
 
-  it('behavior: the same chain plugin object works in two kernels', () => {
+  it('the same chain plugin object works in two kernels', () => {
     const chain = testChain()
     const a = testKernel({ plugins: [chain] })
     const b = testKernel({ plugins: [chain] })
@@ -118,7 +118,7 @@ describe('createKernel', () => {
 })
 
 describe('kernel.destroy', () => {
-  it('behavior: tears down plugins, cancels timers, announces kernel:destroyed, then drops listeners', async () => {
+  it('tears down plugins, cancels timers, announces kernel:destroyed, then drops listeners', async () => {
     vi.useFakeTimers()
     const teardown = vi.fn()
     const kernel = testKernel({ plugins: [definePlugin({ name: 'a', setup: () => teardown })] })
@@ -140,7 +140,7 @@ describe('kernel.destroy', () => {
     expect(later).not.toHaveBeenCalled()
   })
 
-  it('behavior: a scheduled timer runs once and its cancel works', () => {
+  it('a scheduled timer runs once and its cancel works', () => {
     vi.useFakeTimers()
     const kernel = testKernel()
     const ran = vi.fn()
@@ -153,7 +153,7 @@ describe('kernel.destroy', () => {
     expect(vi.getTimerCount()).toBe(0)
   })
 
-  it('behavior: disposes the services the container made', async () => {
+  it('disposes the services the container made', async () => {
     const dispose = vi.fn()
     const ServiceToken = createToken<{ dispose(): void }>('Service')
     const kernel = testKernel()
@@ -163,7 +163,7 @@ describe('kernel.destroy', () => {
     expect(dispose).toHaveBeenCalledTimes(1)
   })
 
-  it('behavior: destroy is idempotent, even when called twice at once', async () => {
+  it('destroy is idempotent, even when called twice at once', async () => {
     const teardown = vi.fn()
     const destroyed = vi.fn()
     const kernel = testKernel({ plugins: [definePlugin({ name: 'a', setup: () => teardown })] })
@@ -173,7 +173,7 @@ describe('kernel.destroy', () => {
     expect(teardown).toHaveBeenCalledTimes(1)
     expect(destroyed).toHaveBeenCalledTimes(1)
   })
-  it('behavior: a kernel destroyed while its remote configuration code loads fetches nothing and leaves no unhandled error', async () => {
+  it('a kernel destroyed while its remote configuration code loads fetches nothing and leaves no unhandled error', async () => {
     const rejections: unknown[] = []
     const onRejection = (reason: unknown) => rejections.push(reason)
     process.on('unhandledRejection', onRejection)

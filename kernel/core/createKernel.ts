@@ -37,7 +37,7 @@ declare module './bus.js' {
   interface FoyerEvents {
     'modal:opened': { view: ViewId }
     'modal:closed': Record<string, never>
-    /** §1: the remote project configuration overrode these local settings. */
+    /** rules §1: the remote project configuration overrode these local settings. */
     'features:local-config-ignored': { features: readonly string[] }
     'kernel:destroyed': Record<string, never>
     /**
@@ -53,7 +53,7 @@ declare module './bus.js' {
   }
 }
 
-/** One Foyer instance. Every action, hook and plugin receives it; nothing is global (STYLE 1). */
+/** One Foyer instance. Every action, hook and plugin receives it; nothing is global (style 1). */
 export interface Kernel {
   readonly options: ResolvedOptions
   readonly bus: Bus
@@ -73,7 +73,7 @@ export interface Kernel {
   /** True when a view is registered and its feature is on. */
   isViewAvailable(view: ViewId): boolean
   /**
-   * Applies a change to the connection state through its reducer (§4). A namespace that becomes
+   * Applies a change to the connection state through its reducer (rules §4). A namespace that becomes
    * connected starts the plugins' `afterConnect` hooks.
    */
   dispatchConnection(action: ConnectionAction): void
@@ -88,7 +88,7 @@ export interface Kernel {
 
 /**
  * Creates a Foyer kernel. Bad options and plugin lists fail here, loudly, with a message that says
- * how to fix them (STYLE 4). Nothing is fetched unless `services` names a URL, and nothing that is
+ * how to fix them (style 4). Nothing is fetched unless `services` names a URL, and nothing that is
  * fetched delays opening the modal.
  *
  * @example
@@ -197,7 +197,7 @@ export function createKernel(input: FoyerOptions): Kernel {
   if (options.locale !== 'en') void i18n.setLocale(options.locale).catch((error) => logger.error('Locale failed to load.', error))
   if (!options.projectId) raiseAlert(kernel, 'PROJECT_ID_NOT_CONFIGURED')
   // In the background after the first paint, and loaded only by hosts that configured the service:
-  // opening the modal never waits for the remote configuration or the allowed-origins check (§5), and
+  // opening the modal never waits for the remote configuration or the allowed-origins check (rules §5), and
   // pages without it never download their code.
   // A kernel destroyed meanwhile (a page that unmounts at once) skips them, also when that happens while their code
   // is still loading; a failure of a live kernel's task is logged, never left unhandled.
@@ -215,7 +215,7 @@ export function createKernel(input: FoyerOptions): Kernel {
       (module) => Promise.all([module.loadRemoteFeatures(kernel), module.checkAllowedOrigin(kernel)]),
     )
   }
-  // Analytics the same way; an open modal before then is caught up by the module (§7).
+  // Analytics the same way; an open modal before then is caught up by the module (rules §7).
   if (options.services.analytics && options.projectId && isEnabled('analytics')) {
     later(
       () => import('../services/analytics.js'),

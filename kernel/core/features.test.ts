@@ -23,7 +23,7 @@ const flagsPlugin = definePlugin({
 const declared = declareFlags([flagsPlugin])
 
 describe('declareFlags', () => {
-  it('behavior: the kernel declares only the flags it reads, with the §9 defaults', () => {
+  it('the kernel declares only the flags it reads, with the rules §9 defaults', () => {
     expect(declareFlags([])).toEqual({
       allWallets: { default: true },
       analytics: { default: true },
@@ -34,12 +34,12 @@ describe('declareFlags', () => {
     })
   })
 
-  it("behavior: a plugin's flags join the kernel's", () => {
+  it("a plugin's flags join the kernel's", () => {
     expect(Object.keys(declared)).toEqual([...Object.keys(KERNEL_FLAGS), 'testLocal', 'testRemote', 'testList'])
     expect(declared.testRemote).toEqual({ default: true, remote: true })
   })
 
-  it('behavior: a flag declared by two plugins, or by a plugin and the kernel, is refused', () => {
+  it('a flag declared by two plugins, or by a plugin and the kernel, is refused', () => {
     const again = definePlugin({ name: 'again', flags: { testLocal: { default: false } } })
     expect(() => declareFlags([flagsPlugin, again])).toThrow(
       "[again] declares the feature flag 'testLocal', which 'test-flags' declares too. Rename one of them.",
@@ -48,7 +48,7 @@ describe('declareFlags', () => {
     expect(() => declareFlags([kernelFlag])).toThrow("[mine] declares the feature flag 'branding', which the kernel declares too.")
   })
 
-  it('behavior: a plugin gated by a flag nobody declares is refused', () => {
+  it('a plugin gated by a flag nobody declares is refused', () => {
     const gated = definePlugin({ name: 'gated', feature: 'testLocal' })
     expect(() => declareFlags([gated])).toThrow("[gated] is gated by the feature flag 'testLocal', which no plugin declares.")
     expect(() => declareFlags([flagsPlugin, gated])).not.toThrow()
@@ -56,7 +56,7 @@ describe('declareFlags', () => {
 })
 
 describe('isFeatureEnabled', () => {
-  it('behavior: a list is on while it is not empty; false and an undeclared flag are off', () => {
+  it('a list is on while it is not empty; false and an undeclared flag are off', () => {
     expect(isFeatureEnabled({ testList: ['a'] }, 'testList')).toBe(true)
     expect(isFeatureEnabled({ testList: [] }, 'testList')).toBe(false)
     expect(isFeatureEnabled({ testList: false }, 'testList')).toBe(false)
@@ -65,7 +65,7 @@ describe('isFeatureEnabled', () => {
 })
 
 describe('resolveLocalFeatures', () => {
-  it('behavior: the host options win over the declared defaults', () => {
+  it('the host options win over the declared defaults', () => {
     const state = resolveLocalFeatures(declared, { testLocal: false, allWallets: false })
     expect(state.flags).toEqual({
       allWallets: false,
@@ -81,7 +81,7 @@ describe('resolveLocalFeatures', () => {
     expect(state).toMatchObject({ remoteApplied: false, ignoredLocal: [] })
   })
 
-  it('behavior: undeclared names are refused, saying a flag comes with its plugin', () => {
+  it('undeclared names are refused, saying a flag comes with its plugin', () => {
     expect(() => resolveLocalFeatures(declareFlags([]), { testLocal: true, swaps: false } as never)).toThrow(
       "Unknown feature 'testLocal', 'swaps' in `features`. A feature flag exists when its plugin is in `plugins`; " +
         'known flags: allWallets, analytics, branding, legalCheckbox, collapseWallets, walletFeaturesOrder.',
@@ -97,18 +97,18 @@ describe('flag values', () => {
     [{ walletFeaturesOrder: ['send', 2] }, '`features.walletFeaturesOrder`: must be a list of strings, or false.'],
     [{ walletFeaturesOrder: ['send', 'swaps', 'send'] }, "`features.walletFeaturesOrder`: lists 'send' twice."],
     [{ testList: true }, '`features.testList`: must be a list of strings, or false.'],
-  ])('behavior: %j is refused with the flag named', (local, message) => {
+  ])('%j is refused with the flag named', (local, message) => {
     expect(() => resolveLocalFeatures(declared, local as never)).toThrow(message)
   })
 
-  it('behavior: values of the kind of the default are taken; a list flag may be false', () => {
+  it('values of the kind of the default are taken; a list flag may be false', () => {
     const { flags } = resolveLocalFeatures(declared, { collapseWallets: true, legalCheckbox: true, walletFeaturesOrder: ['send', 'names'], testList: false })
     expect(flags).toMatchObject({ collapseWallets: true, legalCheckbox: true, walletFeaturesOrder: ['send', 'names'], testList: false })
   })
 })
 
-describe('applyRemoteFeatures (§1, §9)', () => {
-  it('behavior: remote wins for the remote flags, and only local settings it overrode with another value are reported', () => {
+describe('applyRemoteFeatures (rules §1, §9)', () => {
+  it('remote wins for the remote flags, and only local settings it overrode with another value are reported', () => {
     const local = { testRemote: true, branding: false, testLocal: true }
     const state = applyRemoteFeatures(resolveLocalFeatures(declared, local), declared, local, {
       testRemote: false, // differs from local: ignored
@@ -120,13 +120,13 @@ describe('applyRemoteFeatures (§1, §9)', () => {
     expect(state.ignoredLocal).toEqual(['testRemote'])
   })
 
-  it('behavior: flags not declared remote, and ids nobody declares, are left alone', () => {
+  it('flags not declared remote, and ids nobody declares, are left alone', () => {
     const state = applyRemoteFeatures(resolveLocalFeatures(declared), declared, {}, { testLocal: false, allWallets: false, swaps: false })
     expect(state.flags).toEqual(resolveLocalFeatures(declared).flags)
     expect(state.ignoredLocal).toEqual([])
   })
 
-  it('behavior: lists compare by value', () => {
+  it('lists compare by value', () => {
     const local = { testList: ['a', 'b'] }
     const same = applyRemoteFeatures(resolveLocalFeatures(declared, local), declared, local, { testList: ['a', 'b'] })
     expect(same.ignoredLocal).toEqual([])
@@ -136,7 +136,7 @@ describe('applyRemoteFeatures (§1, §9)', () => {
 })
 
 describe('remoteConfigToFeatures', () => {
-  it('behavior: each feature id becomes its isEnabled, or its config list while enabled', () => {
+  it('each feature id becomes its isEnabled, or its config list while enabled', () => {
     expect(
       remoteConfigToFeatures({
         features: [

@@ -15,7 +15,7 @@ export interface Features {
   /** The searchable All Wallets view. @default true */
   allWallets: boolean
   /**
-   * Report the modal's events (§7 `POST /e`) to `services.analytics`; without that service nothing is sent.
+   * Report the modal's events (rules §7 `POST /e`) to `services.analytics`; without that service nothing is sent.
    * @default true
    */
   analytics: boolean
@@ -24,17 +24,17 @@ export interface Features {
   /**
    * A checkbox on the Connect view (and before a WalletConnect QR code) linking the host's
    * `termsConditionsUrl` and `privacyPolicyUrl`: every way to connect stays disabled until it is ticked.
-   * Needs at least one of the two URLs. @default false (§9)
+   * Needs at least one of the two URLs. @default false (rules §9)
    */
   legalCheckbox: boolean
   /**
    * With connect methods (email, socials) on the Connect view, the wallets fold into one
-   * "Continue with a wallet" button that unfolds them. @default false (§9)
+   * "Continue with a wallet" button that unfolds them. @default false (rules §9)
    */
   collapseWallets: boolean
   /**
    * Order of the wallet actions under the account, by their `wallet-features` entry id; actions
-   * not listed come last. @default ['onramp', 'swaps', 'receive', 'send'] (§9)
+   * not listed come last. @default ['onramp', 'swaps', 'receive', 'send'] (rules §9)
    */
   walletFeaturesOrder: readonly string[]
 }
@@ -45,7 +45,7 @@ export type FeatureName = keyof Features & string
 export interface FlagDeclaration<T = unknown> {
   /** The value when neither the host nor the remote project configuration sets it. */
   default: T
-  /** The remote project configuration (§9) may set it, and then wins over the host's value (§1). @default false */
+  /** The remote project configuration (rules §9) may set it, and then wins over the host's value (rules §1). @default false */
   remote?: boolean
 }
 
@@ -57,7 +57,7 @@ export interface FlagDeclaration<T = unknown> {
  */
 export type FlagDeclarations = { [F in FeatureName]?: FlagDeclaration<Features[F]> }
 
-/** The flags the kernel reads itself (§9 defaults). Every other flag comes with its plugin. */
+/** The flags the kernel reads itself (rules §9 defaults). Every other flag comes with its plugin. */
 export const KERNEL_FLAGS = {
   allWallets: { default: true },
   analytics: { default: true },
@@ -74,7 +74,7 @@ export interface FeaturesState {
   flags: FeatureFlags
   /** Whether the remote configuration has been applied. */
   remoteApplied: boolean
-  /** Local settings the remote configuration overrode (§1 'Local configuration ignored'). */
+  /** Local settings the remote configuration overrode (rules §1 'Local configuration ignored'). */
   ignoredLocal: FeatureName[]
 }
 

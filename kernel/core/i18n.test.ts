@@ -7,13 +7,13 @@ import { es } from './locales/es.js'
 import { definePlugin } from './plugin.js'
 
 describe('createI18n', () => {
-  it('behavior: English by default', () => {
+  it('English by default', () => {
     const i18n = createI18n()
     expect(i18n.locale).toBe('en')
     expect(i18n.t('account.title')).toBe(en['account.title'])
   })
 
-  it('behavior: falls back to English, then to the key itself', async () => {
+  it('falls back to English, then to the key itself', async () => {
     const i18n = createI18n()
     i18n.add('es', { 'account.title': 'Mi cuenta' })
     i18n.addLoader('es', async () => ({ 'test.spanishOnly': 'Solo' }) as never)
@@ -24,7 +24,7 @@ describe('createI18n', () => {
     expect(i18n.t('nothing.here' as never)).toBe('nothing.here')
   })
 
-  it('behavior: a shipped locale loads its own chunk on setLocale, under the host texts', async () => {
+  it('a shipped locale loads its own chunk on setLocale, under the host texts', async () => {
     const i18n = createI18n()
     i18n.add('es', { 'modal.close': 'Salir' })
     expect(i18n.t('modal.back')).toBe('Back')
@@ -34,14 +34,14 @@ describe('createI18n', () => {
     expect(i18n.t('modal.close')).toBe('Salir')
   })
 
-  it('behavior: a regional tag reads its language, and keeps the tag for Intl', async () => {
+  it('a regional tag reads its language, and keeps the tag for Intl', async () => {
     const i18n = createI18n()
     await i18n.setLocale('es-MX')
     expect(i18n.locale).toBe('es-MX')
     expect(i18n.t('modal.back')).toBe(es['modal.back'])
   })
 
-  it('behavior: the closest shipped locale: pt reads pt-BR, zh and zh-SG read zh-CN, zh-TW (Traditional) falls back to English', async () => {
+  it('the closest shipped locale: pt reads pt-BR, zh and zh-SG read zh-CN, zh-TW (Traditional) falls back to English', async () => {
     const i18n = createI18n()
     await i18n.setLocale('pt')
     expect(i18n.t('modal.back')).toBe('Voltar')
@@ -54,7 +54,7 @@ describe('createI18n', () => {
     expect(i18n.t('modal.back')).toBe('رجوع')
   })
 
-  it('behavior: a locale with no texts falls back to English with a warning that says what ships', async () => {
+  it('a locale with no texts falls back to English with a warning that says what ships', async () => {
     const warn = vi.fn()
     const i18n = createI18n(warn)
     await i18n.setLocale('es')
@@ -68,7 +68,7 @@ describe('createI18n', () => {
     expect(warn).toHaveBeenCalledTimes(2)
   })
 
-  it('behavior: a locale only a plugin or the host translates is used, and the warning says Foyer’s own texts stay English', async () => {
+  it('a locale only a plugin or the host translates is used, and the warning says Foyer’s own texts stay English', async () => {
     const warn = vi.fn()
     const i18n = createI18n(warn)
     i18n.addLoader('sw', async () => ({ 'account.title': 'Akaunti' }))
@@ -79,7 +79,7 @@ describe('createI18n', () => {
     expect(warn.mock.calls[0]![0]).toMatch(/^Foyer has no texts for locale 'sw'; its own texts show in English\./)
   })
 
-  it("behavior: a '*' loader is asked once for each locale the page switches to, with its name", async () => {
+  it("a '*' loader is asked once for each locale the page switches to, with its name", async () => {
     const i18n = createI18n()
     const loader = vi.fn(async (locale: string) => (locale === 'es' ? ({ 'test.plugin': 'Del plugin' } as never) : undefined))
     i18n.addLoader('*', loader)
@@ -92,7 +92,7 @@ describe('createI18n', () => {
     expect(loader.mock.calls).toEqual([['es'], ['en']])
   })
 
-  it('behavior: plural forms by Intl.PluralRules, the bare key being other', async () => {
+  it('plural forms by Intl.PluralRules, the bare key being other', async () => {
     const i18n = createI18n()
     expect(i18n.t('allWallets.count', { count: 1 })).toBe('1 wallet')
     expect(i18n.t('allWallets.count', { count: 0 })).toBe('0 wallets')
@@ -109,7 +109,7 @@ describe('createI18n', () => {
     expect(i18n.t('allWallets.count', { count: 1 })).toBe('1 個のウォレット')
   })
 
-  it("behavior: number parameters are written in the locale's way, strings as they are", async () => {
+  it("number parameters are written in the locale's way, strings as they are", async () => {
     const i18n = createI18n()
     expect(i18n.t('allWallets.count', { count: 1234 })).toBe('1,234 wallets')
     await i18n.setLocale('es')
@@ -118,7 +118,7 @@ describe('createI18n', () => {
     expect(i18n.t('allWallets.noResults', { query: '1234.5' })).toContain('1234.5')
   })
 
-  it('behavior: fills {placeholders} and leaves unknown ones as written', () => {
+  it('fills {placeholders} and leaves unknown ones as written', () => {
     const i18n = createI18n()
     expect(i18n.t('connecting.waiting', { wallet: 'MetaMask' })).toBe('Continue in MetaMask')
     expect(i18n.t('account.switchNamespace', { other: 'x' })).toBe('Show {namespace} account')
@@ -126,14 +126,14 @@ describe('createI18n', () => {
     expect(i18n.t('connecting.title', { wallet: 'A', n: 2 })).toBe('A and A, 2')
   })
 
-  it('behavior: later additions win, so host overrides go last', () => {
+  it('later additions win, so host overrides go last', () => {
     const i18n = createI18n()
     i18n.add('en', { 'account.title': 'Your account' })
     expect(i18n.t('account.title')).toBe('Your account')
     expect(i18n.t('modal.close')).toBe('Close')
   })
 
-  it('behavior: a lazy locale loader runs only on setLocale, once, and then its texts apply', async () => {
+  it('a lazy locale loader runs only on setLocale, once, and then its texts apply', async () => {
     const i18n = createI18n()
     const loader = vi.fn(async () => ({ 'account.title': 'Compte' }))
     const second = vi.fn(async () => ({ 'modal.close': 'Fermer' }))
@@ -152,7 +152,7 @@ describe('createI18n', () => {
     expect(second).toHaveBeenCalledTimes(1)
   })
 
-  it('behavior: a failed locale load keeps the current locale and is retried next time', async () => {
+  it('a failed locale load keeps the current locale and is retried next time', async () => {
     const i18n = createI18n()
     const loader = vi.fn<() => Promise<{ 'account.title': string }>>()
       .mockRejectedValueOnce(new Error('chunk failed'))
@@ -165,7 +165,7 @@ describe('createI18n', () => {
     expect(loader).toHaveBeenCalledTimes(2)
   })
 
-  it('behavior: subscribers hear locale switches and additions to the current locale only', async () => {
+  it('subscribers hear locale switches and additions to the current locale only', async () => {
     const i18n = createI18n()
     const listener = vi.fn()
     const off = i18n.subscribe(listener)
@@ -179,7 +179,7 @@ describe('createI18n', () => {
     expect(listener).toHaveBeenCalledTimes(2)
   })
 
-  it('behavior: the kernel loads a non-English locale option on demand and applies host messages', async () => {
+  it('the kernel loads a non-English locale option on demand and applies host messages', async () => {
     const loader = vi.fn(async () => ({ 'account.title': 'Compte' }))
     const kernel = testKernel({
       locale: 'fr',
@@ -191,13 +191,13 @@ describe('createI18n', () => {
     expect(kernel.i18n.t('modal.close')).toBe('Fermer la fenêtre')
   })
 
-  it("behavior: the kernel's locale option falls back to English with the warning in its log", async () => {
+  it("the kernel's locale option falls back to English with the warning in its log", async () => {
     const kernel = testKernel({ locale: 'tlh' })
     await vi.waitFor(() => expect(kernel.logger.read()).toContain("Foyer has no texts for locale 'tlh'; showing English."))
     expect(kernel.i18n.locale).toBe('en')
   })
 
-  it("behavior: addDefaults fills only missing texts, so a lazy view's English never undoes the host's messages", () => {
+  it("addDefaults fills only missing texts, so a lazy view's English never undoes the host's messages", () => {
     const i18n = createI18n()
     const listener = vi.fn()
     i18n.subscribe(listener)

@@ -2,7 +2,7 @@ import { en, type CoreMessages } from './locales/en.js'
 
 /**
  * Every visible string, by key. Plugins add their keys by declaration merging and ship their
- * English text in their manifest's `locales.en` (STYLE 12).
+ * English text in their manifest's `locales.en` (style 12).
  */
 export interface Messages extends CoreMessages {}
 

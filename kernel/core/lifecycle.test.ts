@@ -55,7 +55,7 @@ function recordingPlugin(name: string, log: string[], run: () => Promise<void> =
 const view = (kernel: ReturnType<typeof testKernel>) => kernel.store.getState().modal.open && kernel.router.current().view
 
 describe('afterConnect', () => {
-  it('behavior: a hook shows a view and connect resolves only once the view has answered', async () => {
+  it('a hook shows a view and connect resolves only once the view has answered', async () => {
     const { plugin, seen } = askingPlugin()
     const kernel = testKernel({ plugins: [testChain(), plugin] })
     let settled = false
@@ -73,7 +73,7 @@ describe('afterConnect', () => {
     expect(kernel.store.getState().modal.open).toBe(false)
   })
 
-  it('behavior: hooks run in plugin order, each awaited before the next', async () => {
+  it('hooks run in plugin order, each awaited before the next', async () => {
     const log: string[] = []
     let release = () => {}
     const slow = recordingPlugin('first', log, () => new Promise<void>((resolve) => (release = resolve)))
@@ -85,7 +85,7 @@ describe('afterConnect', () => {
     expect(log).toEqual(['first started', 'first done', 'second started', 'second done'])
   })
 
-  it("behavior: a hook that throws fails connect with its plugin's name, stops later hooks and leaves the namespace connected", async () => {
+  it("a hook that throws fails connect with its plugin's name, stops later hooks and leaves the namespace connected", async () => {
     const log: string[] = []
     const failing = definePlugin({
       name: 'signin',
@@ -103,7 +103,7 @@ describe('afterConnect', () => {
     expect(kernel.store.getState().connection.namespaces['eip155']?.status).toBe('connected')
   })
 
-  it("behavior: closing the modal on the hook's view rejects the request with 'Modal closed', which the hook may handle", async () => {
+  it("closing the modal on the hook's view rejects the request with 'Modal closed', which the hook may handle", async () => {
     const { plugin, seen } = askingPlugin()
     const kernel = testKernel({ plugins: [testChain(), plugin] })
     const connecting = connect(kernel, { connectorId })
@@ -114,7 +114,7 @@ describe('afterConnect', () => {
     expect(seen[0]?.answer).toBeUndefined()
   })
 
-  it('behavior: a restored session runs the hooks too, without anybody calling connect', async () => {
+  it('a restored session runs the hooks too, without anybody calling connect', async () => {
     const log: string[] = []
     const kernel = testKernel({ plugins: [testChain(), recordingPlugin('restore', log)] })
     kernel.dispatchConnection({ type: 'connecting', namespace: 'eip155', connectorId })
@@ -129,7 +129,7 @@ describe('afterConnect', () => {
     expect(log).toEqual(['restore started', 'restore done'])
   })
 
-  it('behavior: changes of an existing connection (accounts, network) and connecting it again run no hooks', async () => {
+  it('changes of an existing connection (accounts, network) and connecting it again run no hooks', async () => {
     const log: string[] = []
     const chain = testChain()
     const kernel = testKernel({ plugins: [chain, recordingPlugin('once', log)] })
@@ -141,7 +141,7 @@ describe('afterConnect', () => {
     expect(chain.wallet.calls.connect).toBe(1)
   })
 
-  it('behavior: a namespace that disconnects meanwhile stops the hooks after the running one', async () => {
+  it('a namespace that disconnects meanwhile stops the hooks after the running one', async () => {
     const log: string[] = []
     const chain = testChain()
     let release = () => {}

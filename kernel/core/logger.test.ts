@@ -7,7 +7,7 @@ function sink() {
 }
 
 describe('createLogger', () => {
-  it("behavior: the default level 'error' drops warn and below (§9)", () => {
+  it("the default level 'error' drops warn and below (rules §9)", () => {
     const out = sink()
     const logger = createLogger(undefined, out)
     logger.error('bad', 1)
@@ -18,7 +18,7 @@ describe('createLogger', () => {
     expect(out.debug).not.toHaveBeenCalled()
   })
 
-  it("behavior: 'silent' drops everything and 'debug' keeps everything", () => {
+  it("'silent' drops everything and 'debug' keeps everything", () => {
     const quiet = sink()
     createLogger('silent', quiet).error('bad')
     expect(quiet.error).not.toHaveBeenCalled()
@@ -28,10 +28,10 @@ describe('createLogger', () => {
   })
 })
 
-describe('the log buffer (§9)', () => {
+describe('the log buffer (rules §9)', () => {
   const at = new Date('2026-11-24T06:00:00.000Z')
 
-  it('behavior: keeps every line at any level, the console level aside, with time, level and details', () => {
+  it('keeps every line at any level, the console level aside, with time, level and details', () => {
     const out = sink()
     const logger = createLogger('error', out, () => at)
     logger.debug('asked', { chainId: 1, value: 10n })
@@ -47,7 +47,7 @@ describe('the log buffer (§9)', () => {
     )
   })
 
-  it('behavior: stays within about 1 MB, dropping the oldest lines first', () => {
+  it('stays within about 1 MB, dropping the oldest lines first', () => {
     const logger = createLogger('silent', sink(), () => at)
     const line = 'x'.repeat(999)
     for (let i = 0; i < 2_000; i += 1) logger.info(`${i} ${line}`)
@@ -61,7 +61,7 @@ describe('the log buffer (§9)', () => {
     expect(huge.read().length).toBe(LOG_BUFFER_CHARS - 1)
   })
 
-  it('behavior: a detail that cannot be serialized is still logged', () => {
+  it('a detail that cannot be serialized is still logged', () => {
     const logger = createLogger('silent', sink(), () => at)
     const cyclic: Record<string, unknown> = {}
     cyclic.self = cyclic

@@ -1,9 +1,9 @@
-/** How much Foyer writes to the console. @default 'error' (§9) */
+/** How much Foyer writes to the console. @default 'error' (rules §9) */
 export type LogLevel = 'silent' | 'error' | 'warn' | 'info' | 'debug'
 
 const RANK: Record<LogLevel, number> = { silent: 0, error: 1, warn: 2, info: 3, debug: 4 }
 
-/** §9: the log buffer keeps about 1 MB (characters) of the newest lines; older lines go first. */
+/** rules §9: the log buffer keeps about 1 MB (characters) of the newest lines; older lines go first. */
 export const LOG_BUFFER_CHARS = 1_000_000
 
 export interface Logger {
@@ -13,7 +13,7 @@ export interface Logger {
   debug(message: string, ...details: unknown[]): void
   /**
    * Every line logged so far at any level, the console's level aside, oldest first, one per line: for a host to
-   * show or send to support (see `downloadLogs`). At most about 1 MB (§9).
+   * show or send to support (see `downloadLogs`). At most about 1 MB (rules §9).
    */
   read(): string
 }

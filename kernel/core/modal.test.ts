@@ -54,7 +54,7 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-describe('chooseOpeningView (§2)', () => {
+describe('chooseOpeningView (rules §2)', () => {
   const base = {
     connected: false,
     hasChains: true,
@@ -64,46 +64,46 @@ describe('chooseOpeningView (§2)', () => {
     pairingRoute: route('ConnectingWalletConnectBasic'),
   }
 
-  it('behavior: a requested view wins over every rule', () => {
+  it('a requested view wins over every rule', () => {
     const requested = route('Networks')
     expect(chooseOpeningView({ ...base, requested, connected: true })).toBe(requested)
     expect(chooseOpeningView({ ...base, requested, hasChains: false, mobile: true })).toBe(requested)
   })
 
-  it('behavior: connected opens on Account, even with manual WalletConnect control', () => {
+  it('connected opens on Account, even with manual WalletConnect control', () => {
     expect(chooseOpeningView({ ...base, connected: true })).toEqual(route('Account'))
     expect(chooseOpeningView({ ...base, connected: true, manualWalletConnect: true })).toEqual(route('Account'))
   })
 
-  it('behavior: chains and nobody connected opens on Connect', () => {
+  it('chains and nobody connected opens on Connect', () => {
     expect(chooseOpeningView(base)).toEqual(route('Connect'))
     expect(chooseOpeningView({ ...base, mobile: true })).toEqual(route('Connect'))
   })
 
-  it('behavior: no chains and nobody connected opens on AllWallets on mobile, ConnectingWalletConnectBasic elsewhere', () => {
+  it('no chains and nobody connected opens on AllWallets on mobile, ConnectingWalletConnectBasic elsewhere', () => {
     expect(chooseOpeningView({ ...base, hasChains: false, mobile: true })).toEqual(route('AllWallets'))
     expect(chooseOpeningView({ ...base, hasChains: false, mobile: false })).toEqual(route('ConnectingWalletConnectBasic'))
   })
 
-  it('behavior: manual WalletConnect control does the same even with chains', () => {
+  it('manual WalletConnect control does the same even with chains', () => {
     expect(chooseOpeningView({ ...base, manualWalletConnect: true, mobile: true })).toEqual(route('AllWallets'))
     expect(chooseOpeningView({ ...base, manualWalletConnect: true })).toEqual(route('ConnectingWalletConnectBasic'))
   })
 
-  it('behavior: falls back to Connect when the WalletConnect view is not registered', () => {
+  it('falls back to Connect when the WalletConnect view is not registered', () => {
     const isAvailable = (id: ViewId) => id === 'Connect'
     expect(chooseOpeningView({ ...base, hasChains: false, isAvailable })).toEqual(route('Connect'))
     expect(chooseOpeningView({ ...base, manualWalletConnect: true, mobile: true, isAvailable })).toEqual(route('Connect'))
   })
 
-  it('behavior: without a pairing connector (no WalletConnect) the desktop rule falls back to Connect', () => {
+  it('without a pairing connector (no WalletConnect) the desktop rule falls back to Connect', () => {
     expect(chooseOpeningView({ ...base, hasChains: false, pairingRoute: undefined })).toEqual(route('Connect'))
     expect(chooseOpeningView({ ...base, manualWalletConnect: true, pairingRoute: undefined })).toEqual(route('Connect'))
   })
 })
 
 describe('openModal', () => {
-  it('behavior: opens on Connect and announces modal:opened with the view', () => {
+  it('opens on Connect and announces modal:opened with the view', () => {
     const kernel = setup()
     const opened = vi.fn()
     kernel.bus.on('modal:opened', opened)
@@ -113,14 +113,14 @@ describe('openModal', () => {
     expect(opened).toHaveBeenCalledExactlyOnceWith({ view: 'Connect' })
   })
 
-  it('behavior: opens on Account when an address is connected', () => {
+  it('opens on Account when an address is connected', () => {
     const kernel = setup()
     connectEvm(kernel)
     openModal(kernel)
     expect(history(kernel)).toEqual(['Account'])
   })
 
-  it('behavior: without chain plugins it opens on the WalletConnect view for the device', () => {
+  it('without chain plugins it opens on the WalletConnect view for the device', () => {
     const desktop = setup({ plugins: [testViews()] })
     openModal(desktop)
     expect(history(desktop)).toEqual(['ConnectingWalletConnectBasic'])
@@ -129,19 +129,19 @@ describe('openModal', () => {
     expect(history(mobile)).toEqual(['AllWallets'])
   })
 
-  it('behavior: manualWCControl opens on the WalletConnect view even with chains', () => {
+  it('manualWCControl opens on the WalletConnect view even with chains', () => {
     const kernel = setup({ manualWCControl: true })
     openModal(kernel)
     expect(history(kernel)).toEqual(['ConnectingWalletConnectBasic'])
   })
 
-  it('behavior: without a registered WalletConnect view it opens on Connect', () => {
+  it('without a registered WalletConnect view it opens on Connect', () => {
     const kernel = setup({ plugins: [testViews(['Connect'])] })
     openModal(kernel)
     expect(history(kernel)).toEqual(['Connect'])
   })
 
-  it('behavior: a requested view with params becomes the first view', () => {
+  it('a requested view with params becomes the first view', () => {
     const kernel = setup()
     connectEvm(kernel)
     openModal(kernel, { view: 'ConnectingExternal', params: { connectorId: 'test-wallet-eip155' } })
@@ -149,7 +149,7 @@ describe('openModal', () => {
     expect(kernel.router.canGoBack()).toBe(false)
   })
 
-  it('behavior: an unknown view throws UnknownViewError listing the registered views and leaves the modal closed', () => {
+  it('an unknown view throws UnknownViewError listing the registered views and leaves the modal closed', () => {
     const kernel = setup()
     const opened = vi.fn()
     kernel.bus.on('modal:opened', opened)
@@ -163,7 +163,7 @@ describe('openModal', () => {
     expect(opened).not.toHaveBeenCalled()
   })
 
-  it('behavior: an unknown view leaves an open modal where it was', () => {
+  it('an unknown view leaves an open modal where it was', () => {
     const kernel = setup()
     openModal(kernel)
     kernel.router.push('Networks')
@@ -172,7 +172,7 @@ describe('openModal', () => {
     expect(history(kernel)).toEqual(['Connect', 'Networks'])
   })
 
-  it('behavior: a view whose feature is off is unavailable', () => {
+  it('a view whose feature is off is unavailable', () => {
     const on = setup()
     expect(on.isViewAvailable('TestFeatureView')).toBe(true)
     const off = setup({ features: { allWallets: false } })
@@ -181,7 +181,7 @@ describe('openModal', () => {
     expect(off.store.getState().modal.open).toBe(false)
   })
 
-  it('behavior: opening while open moves to the new view without a second modal:opened', () => {
+  it('opening while open moves to the new view without a second modal:opened', () => {
     const kernel = setup()
     const opened = vi.fn()
     kernel.bus.on('modal:opened', opened)
@@ -192,8 +192,8 @@ describe('openModal', () => {
   })
 })
 
-describe('goBack and closeModal (§2)', () => {
-  it('behavior: back goes to the previous view', () => {
+describe('goBack and closeModal (rules §2)', () => {
+  it('back goes to the previous view', () => {
     const kernel = setup()
     openModal(kernel)
     kernel.router.push('Networks')
@@ -202,7 +202,7 @@ describe('goBack and closeModal (§2)', () => {
     expect(kernel.store.getState().modal.open).toBe(true)
   })
 
-  it('behavior: back at the first view closes the modal', () => {
+  it('back at the first view closes the modal', () => {
     const kernel = setup()
     const closed = vi.fn()
     kernel.bus.on('modal:closed', closed)
@@ -212,7 +212,7 @@ describe('goBack and closeModal (§2)', () => {
     expect(closed).toHaveBeenCalledExactlyOnceWith({})
   })
 
-  it('behavior: closing resets to Connect, clears loading and announces modal:closed once', () => {
+  it('closing resets to Connect, clears loading and announces modal:closed once', () => {
     const kernel = setup()
     const closed = vi.fn()
     kernel.bus.on('modal:closed', closed)
@@ -252,7 +252,7 @@ describe('whenViewLeaves', () => {
 })
 
 describe('shakeModal', () => {
-  it('behavior: shake is true for exactly 500 ms', () => {
+  it('shake is true for exactly 500 ms', () => {
     vi.useFakeTimers()
     const kernel = setup()
     shakeModal(kernel)
@@ -264,7 +264,7 @@ describe('shakeModal', () => {
     expect(SHAKE_MS).toBe(500)
   })
 
-  it('behavior: destroy cancels a pending shake timer', async () => {
+  it('destroy cancels a pending shake timer', async () => {
     vi.useFakeTimers()
     const kernel = setup()
     shakeModal(kernel)
@@ -274,7 +274,7 @@ describe('shakeModal', () => {
 })
 
 describe('setModalLoading', () => {
-  it('behavior: setting the same value does not notify', () => {
+  it('setting the same value does not notify', () => {
     const kernel = setup()
     const listener = vi.fn()
     kernel.store.subscribe(listener)

@@ -7,7 +7,7 @@ export interface ModalState {
   open: boolean
   /** A blocking action is under way (the modal shows progress and ignores a second submit). */
   loading: boolean
-  /** True for the 500 ms of the shake animation (§2, §9). */
+  /** True for the 500 ms of the shake animation (rules §2, §9). */
   shake: boolean
   /**
    * The visitor ticked the `legalCheckbox`. Only the visitor's click sets it (never the host), and it holds
@@ -18,20 +18,20 @@ export interface ModalState {
 
 export const INITIAL_MODAL: ModalState = { open: false, loading: false, shake: false, legalAccepted: false }
 
-/** §9: the shake animation lasts 500 ms. */
+/** rules §9: the shake animation lasts 500 ms. */
 export const SHAKE_MS = 500
 
-/** Below this width the modal is a bottom sheet and counts as mobile (§2). */
+/** Below this width the modal is a bottom sheet and counts as mobile (rules §2). */
 export const MOBILE_MAX_WIDTH = 559
 
 export interface OpenModalParameters<V extends ViewId = ViewId> {
-  /** Open at this view instead of the one §2's rules choose. */
+  /** Open at this view instead of the one rules §2's rules choose. */
   view?: V
   params?: RouteArgs<V>[1]
 }
 
 /**
- * The view the modal opens at (§2): a requested view wins; otherwise Account when connected,
+ * The view the modal opens at (rules §2): a requested view wins; otherwise Account when connected,
  * Connect when not, except that with no chain plugins and nobody connected, or with manual
  * WalletConnect control, it opens on AllWallets on mobile and elsewhere where the pairing connector
  * (WalletConnect's QR code) leads. A rule's view that no plugin registered falls back to Connect.
@@ -57,7 +57,7 @@ export function chooseOpeningView(context: {
 
 /**
  * Opens the modal. Throws an `UnknownViewError` for a view that is not registered or whose
- * feature is off, leaving the modal as it was. Never waits for the network (§9 budgets).
+ * feature is off, leaving the modal as it was. Never waits for the network (rules §9 budgets).
  *
  * @example
  * openModal(kernel, { view: 'Networks' })
@@ -91,7 +91,7 @@ function pairingRouteOf(kernel: Kernel): RouteEntry | undefined {
   return pairing && kernel.connectors.routeOf(pairing.connector.id)
 }
 
-/** Closes the modal and resets it to Connect (§2). */
+/** Closes the modal and resets it to Connect (rules §2). */
 export function closeModal(kernel: Kernel): void {
   if (!kernel.store.getState().modal.open) return
   kernel.store.update('modal', (modal) => ({ ...modal, open: false, loading: false }))
@@ -99,12 +99,12 @@ export function closeModal(kernel: Kernel): void {
   kernel.bus.emit('modal:closed', {})
 }
 
-/** Goes back one view; at the first view it closes the modal (§2). */
+/** Goes back one view; at the first view it closes the modal (rules §2). */
 export function goBack(kernel: Kernel): void {
   if (!kernel.router.back()) closeModal(kernel)
 }
 
-/** Shakes the modal for 500 ms, to say "not like that" (§2). */
+/** Shakes the modal for 500 ms, to say "not like that" (rules §2). */
 export function shakeModal(kernel: Kernel): void {
   kernel.store.update('modal', (modal) => ({ ...modal, shake: true }))
   // kernel.schedule, so that destroy() cancels it.

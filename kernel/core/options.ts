@@ -27,17 +27,17 @@ export interface AppMetadata {
  * }
  */
 export interface ServiceUrls {
-  /** Wallet directory (§7): wallets, images, remote project configuration, allowed origins. */
+  /** Wallet directory (rules §7): wallets, images, remote project configuration, allowed origins. */
   directory?: string
-  /** Blockchain data service (§7): balances, prices, identity, history. */
+  /** Blockchain data service (rules §7): balances, prices, identity, history. */
   api?: string
   /**
-   * Analytics (§7 `GET /getAnalyticsConfig`, `POST /e`): the modal's events, batched, once the service says it
+   * Analytics (rules §7 `GET /getAnalyticsConfig`, `POST /e`): the modal's events, batched, once the service says it
    * is on. The reference receiver is the wallet directory (`startDirectory({ analytics: true })`).
    */
   analytics?: string
   /**
-   * The public RPC service (§7: JSON-RPC POST with `chainId` and `projectId` in the query): with it the chains read
+   * The public RPC service (rules §7: JSON-RPC POST with `chainId` and `projectId` in the query): with it the chains read
    * every network the host gave no `rpcUrls` entry through it instead of the network's own RPC. The reference
    * service is `services/rpc`.
    */
@@ -46,13 +46,13 @@ export interface ServiceUrls {
 
 /** Everything a host may pass to `createKernel`. */
 export interface FoyerOptions {
-  /** Identifies the project to the services. Without it the 'Project ID Not Configured' alert shows (§5). */
+  /** Identifies the project to the services. Without it the 'Project ID Not Configured' alert shows (rules §5). */
   projectId?: string
   /** Chain and feature plugins; falsy entries are skipped. @example [evm({ networks }), send()] */
   plugins?: readonly PluginOption[]
   metadata?: AppMetadata
   /**
-   * Feature flags (§9): the kernel's (`allWallets`, `analytics`, `branding`, `legalCheckbox`, `collapseWallets`,
+   * Feature flags (rules §9): the kernel's (`allWallets`, `analytics`, `branding`, `legalCheckbox`, `collapseWallets`,
    * `walletFeaturesOrder`) and those
    * of the plugins in `plugins`. The remote project configuration may override those declared `remote`.
    *
@@ -77,13 +77,13 @@ export interface FoyerOptions {
   locale?: string
   /** Replacement texts by i18n key, for the current locale. */
   messages?: LocaleMessages
-  /** Restore the last session at start (§4); when false, existing connections are dropped. @default true */
+  /** Restore the last session at start (rules §4); when false, existing connections are dropped. @default true */
   enableReconnect?: boolean
-  /** The host drives WalletConnect itself; the modal opens on the WalletConnect views (§2). @default false */
+  /** The host drives WalletConnect itself; the modal opens on the WalletConnect views (rules §2). @default false */
   manualWCControl?: boolean
-  /** Render the modal where the provider sits instead of at the end of `document.body` (§2). @default false */
+  /** Render the modal where the provider sits instead of at the end of `document.body` (rules §2). @default false */
   disableAppend?: boolean
-  /** Show the modal inline inside the host's layout, always open (§2). @default false */
+  /** Show the modal inline inside the host's layout, always open (rules §2). @default false */
   enableEmbedded?: boolean
   /** The network to connect to first. */
   defaultNetwork?: CaipNetworkId
@@ -94,15 +94,15 @@ export interface FoyerOptions {
    * @example { directory: 'https://directory.example.com', api: 'https://api.example.com' }
    */
   services?: ServiceUrls
-  /** Directory wallet ids shown on the Connect view, in this order, after the installed ones (§2 featured). */
+  /** Directory wallet ids shown on the Connect view, in this order, after the installed ones (rules §2 featured). */
   featuredWalletIds?: readonly string[]
   /** Only these directory wallets are offered. */
   includeWalletIds?: readonly string[]
   /** These directory wallets are never offered. */
   excludeWalletIds?: readonly string[]
-  /** The host's own wallets, listed after the featured ones (§2 custom). Links are checked like the directory's. */
+  /** The host's own wallets, listed after the featured ones (rules §2 custom). Links are checked like the directory's. */
   customWallets?: readonly CustomWallet[]
-  /** @default 'error' (§9) */
+  /** @default 'error' (rules §9) */
   logLevel?: LogLevel
   /** Where to persist recent wallets and caches. @default localStorage when usable, else memory */
   storage?: StorageBackend
@@ -204,7 +204,7 @@ const OptionsSchema = v.strictObject({
 
 /**
  * Checks the host's options and applies defaults. Throws an `InvalidOptionsError` naming the
- * option. A missing project id is not an error here: the kernel raises its alert instead (§5).
+ * option. A missing project id is not an error here: the kernel raises its alert instead (rules §5).
  */
 export function parseOptions(options: unknown): ResolvedOptions {
   // An array passes valibot's object check; `createKernel([evm()])` is a likely slip for `{ plugins: [...] }`.

@@ -39,12 +39,12 @@ function recorded(name: string, log: string[], extra: Partial<Parameters<typeof 
 const names = (plugins: readonly Plugin[]) => plugins.map((plugin) => plugin.name)
 
 describe('resolvePlugins', () => {
-  it('behavior: falsy entries are skipped', () => {
+  it('falsy entries are skipped', () => {
     const a = definePlugin({ name: 'a' })
     expect(names(resolvePlugins([false, a, null, undefined]))).toEqual(['a'])
   })
 
-  it('behavior: an entry that is not a plugin names its index and the likely mistake', () => {
+  it('an entry that is not a plugin names its index and the likely mistake', () => {
     const factory = () => definePlugin({ name: 'swaps' })
     expect(() => resolvePlugins([definePlugin({ name: 'a' }), factory])).toThrow(
       'The entry at `plugins[1]` is not a Foyer plugin. Did you pass `swaps` instead of `swaps()`?',
@@ -52,7 +52,7 @@ describe('resolvePlugins', () => {
     expect(() => resolvePlugins([{ name: 'hand-made' }])).toThrow('`plugins[0]` is not a Foyer plugin')
   })
 
-  it('behavior: a name listed twice is a DuplicatePluginError that says how to fix it', () => {
+  it('a name listed twice is a DuplicatePluginError that says how to fix it', () => {
     let error: unknown
     try {
       resolvePlugins([definePlugin({ name: 'x' }), definePlugin({ name: 'x' })])
@@ -64,20 +64,20 @@ describe('resolvePlugins', () => {
     expect((error as Error).message).toBe("The plugin 'x' is listed twice in `plugins`. Keep one entry.")
   })
 
-  it('behavior: a missing requirement is a MissingPluginError naming both plugins', () => {
+  it('a missing requirement is a MissingPluginError naming both plugins', () => {
     const send = definePlugin({ name: 'send', requires: ['balances'] })
     expect(() => resolvePlugins([send])).toThrow(MissingPluginError)
     expect(() => resolvePlugins([send])).toThrow("The plugin 'send' requires 'balances'. Add balances() to `plugins`.")
   })
 
-  it('behavior: a requires cycle is an error naming a plugin in it', () => {
+  it('a requires cycle is an error naming a plugin in it', () => {
     const a = definePlugin({ name: 'a', requires: ['b'] })
     const b = definePlugin({ name: 'b', requires: ['a'] })
     expect(() => resolvePlugins([a, b])).toThrow(/\[a\] is part of a `requires` cycle/)
     expect(() => resolvePlugins([definePlugin({ name: 'self', requires: ['self'] })])).toThrow(/cycle/)
   })
 
-  it('behavior: required plugins come first, otherwise the host order is kept', () => {
+  it('required plugins come first, otherwise the host order is kept', () => {
     const c = definePlugin({ name: 'c', requires: ['a', 'b'] })
     const b = definePlugin({ name: 'b', requires: ['a'] })
     const a = definePlugin({ name: 'a' })
@@ -87,7 +87,7 @@ describe('resolvePlugins', () => {
 })
 
 describe('plugin lifecycle in createKernel', () => {
-  it('behavior: setup runs in dependency order and teardown in reverse on destroy', async () => {
+  it('setup runs in dependency order and teardown in reverse on destroy', async () => {
     const log: string[] = []
     const kernel = testKernel({
       plugins: [recorded('c', log, { requires: ['b'] }), recorded('b', log, { requires: ['a'] }), recorded('a', log)],
@@ -97,13 +97,13 @@ describe('plugin lifecycle in createKernel', () => {
     expect(log).toEqual(['setup a', 'setup b', 'setup c', 'teardown c', 'teardown b', 'teardown a'])
   })
 
-  it('behavior: setup receives the kernel it is part of', () => {
+  it('setup receives the kernel it is part of', () => {
     const setup = vi.fn()
     const kernel = testKernel({ plugins: [definePlugin({ name: 'a', setup })] })
     expect(setup).toHaveBeenCalledExactlyOnceWith(kernel)
   })
 
-  it('behavior: a throwing setup is wrapped with the plugin name and tears down the earlier plugins', async () => {
+  it('a throwing setup is wrapped with the plugin name and tears down the earlier plugins', async () => {
     const log: string[] = []
     const cause = new Error('no provider')
     const broken = definePlugin({
@@ -124,7 +124,7 @@ describe('plugin lifecycle in createKernel', () => {
     await vi.waitFor(() => expect(log).toEqual(['setup a', 'setup b', 'teardown b', 'teardown a']))
   })
 
-  it('behavior: a throwing teardown is logged with the plugin name and the others still run', async () => {
+  it('a throwing teardown is logged with the plugin name and the others still run', async () => {
     const log: string[] = []
     const errorLog = vi.spyOn(console, 'error').mockImplementation(() => {})
     const broken = definePlugin({
@@ -143,7 +143,7 @@ describe('plugin lifecycle in createKernel', () => {
     errorLog.mockRestore()
   })
 
-  it('behavior: two plugins register their views, slot entries and locales', async () => {
+  it('two plugins register their views, slot entries and locales', async () => {
     const loader = vi.fn(async () => ({ 'test.greeting': 'Bonjour' }))
     const kernel = testKernel({
       plugins: [
@@ -175,7 +175,7 @@ describe('plugin lifecycle in createKernel', () => {
     expect(kernel.i18n.t('test.greeting')).toBe('Bonjour')
   })
 
-  it('behavior: two plugins registering the same view fail at createKernel', () => {
+  it('two plugins registering the same view fail at createKernel', () => {
     const view = { title: 'account.title', load: async () => ({ default: 'Account' }) } as const
     expect(() =>
       testKernel({
@@ -242,7 +242,7 @@ describe('when views and slot entries are available', () => {
 describe('pluginApi', () => {
   const project = () => definePlugin({ name: 'test-project', api: { projectOf: (kernel) => kernel.options.projectId } })
 
-  it("behavior: a plugin calls another's api with its own kernel", () => {
+  it("a plugin calls another's api with its own kernel", () => {
     const seen: Array<string | undefined> = []
     const caller = definePlugin({
       name: 'caller',
@@ -254,7 +254,7 @@ describe('pluginApi', () => {
     expect(seen).toEqual(['shop-a', 'shop-b'])
   })
 
-  it('behavior: a plugin missing from plugins is named, with how to add it', () => {
+  it('a plugin missing from plugins is named, with how to add it', () => {
     const error = (() => {
       try {
         pluginApi(testKernel(), 'test-project')
@@ -268,7 +268,7 @@ describe('pluginApi', () => {
     )
   })
 
-  it('behavior: a listed plugin without an api says so', () => {
+  it('a listed plugin without an api says so', () => {
     const kernel = testKernel({ plugins: [definePlugin({ name: 'test-project' })] })
     expect(() => pluginApi(kernel, 'test-project')).toThrow("The plugin 'test-project' offers no api to other plugins.")
   })
@@ -281,7 +281,7 @@ describe('defineChain', () => {
     disconnect: async () => {},
   }
 
-  it('behavior: makes a chain plugin named after its namespace', () => {
+  it('makes a chain plugin named after its namespace', () => {
     const chain = defineChain({ namespace: 'eip155', ...core })
     expect(chain.kind).toBe('chain')
     expect(chain.name).toBe('chain:eip155')
@@ -290,13 +290,13 @@ describe('defineChain', () => {
     expect(Object.isFrozen(chain)).toBe(true)
   })
 
-  it('behavior: a chain without networks is refused', () => {
+  it('a chain without networks is refused', () => {
     expect(() => defineChain({ namespace: 'eip155', ...core, networks: [] })).toThrow(
       "The chain 'eip155' needs at least one network.",
     )
   })
 
-  it('behavior: the kernel lists chains and their networks in plugin order', () => {
+  it('the kernel lists chains and their networks in plugin order', () => {
     const evm = testChain()
     const solana = testChain({ namespace: 'solana' })
     const kernel = testKernel({ plugins: [evm, definePlugin({ name: 'feature' }), solana] })
@@ -311,17 +311,17 @@ describe('defineChain', () => {
     expect(kernel.chains.withCapability('signMessage')).toEqual([evm.chain, solana.chain])
   })
 
-  it('behavior: only chains that offer a capability are listed for it', () => {
+  it('only chains that offer a capability are listed for it', () => {
     const kernel = testKernel({ plugins: [testChain({ signMessage: false }), testChain({ namespace: 'solana' })] })
     expect(kernel.chains.withCapability('signMessage').map((chain) => chain.namespace)).toEqual(['solana'])
   })
 
-  it("behavior: require throws 'Adapter not found' for a namespace no chain serves", () => {
+  it("require throws 'Adapter not found' for a namespace no chain serves", () => {
     const kernel = testKernel({ plugins: [testChain()] })
     expect(() => kernel.chains.require('bip122')).toThrow('Adapter not found')
   })
 
-  it('behavior: two chains for one namespace are rejected at createKernel', () => {
+  it('two chains for one namespace are rejected at createKernel', () => {
     expect(() => testKernel({ plugins: [testChain({ name: 'evm-a' }), testChain({ name: 'evm-b' })] })).toThrow(
       "Two chain plugins serve the namespace 'eip155'. Keep one.",
     )

@@ -10,7 +10,7 @@ import { PluginError } from './errors/catalogue.js'
 export type Teardown = () => void | Promise<void>
 
 /**
- * What plugins offer each other, by plugin name (STYLE 20: a plugin calls another through its
+ * What plugins offer each other, by plugin name (style 20: a plugin calls another through its
  * api, never by importing it). A plugin adds its own by declaration merging:
  *
  * @example
@@ -23,7 +23,7 @@ export interface PluginApis {}
 
 /**
  * A plugin as its author writes it. Keep the manifest tiny: views and services sit behind
- * `import()` in `views[id].load`, inside `setup` and inside `api` functions (STYLE 3).
+ * `import()` in `views[id].load`, inside `setup` and inside `api` functions (style 3).
  */
 export interface PluginDefinition<Name extends string = string> {
   /** Unique in a kernel; errors from the plugin are prefixed with it. */
@@ -32,7 +32,7 @@ export interface PluginDefinition<Name extends string = string> {
   requires?: readonly string[]
   /**
    * The feature flags the plugin brings: their default and whether the remote project
-   * configuration may set them (§9). Their types join `Features` by declaration merging.
+   * configuration may set them (rules §9). Their types join `Features` by declaration merging.
    *
    * @example { send: { default: true } }
    */
@@ -46,7 +46,7 @@ export interface PluginDefinition<Name extends string = string> {
    * @example { sendToken: async (kernel, params) => (await import('./sendToken.js')).sendToken(kernel, params) }
    */
   api?: Name extends keyof PluginApis ? PluginApis[Name] : object
-  /** Views the plugin adds, by id (SPEC §2 ids). */
+  /** Views the plugin adds, by id (rules §2 ids). */
   views?: { [V in ViewId]?: PluginView }
   /** Entries the plugin adds to core views. */
   slots?: { [S in SlotName]?: ReadonlyArray<PluginSlotEntry<S>> }

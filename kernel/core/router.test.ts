@@ -49,13 +49,13 @@ function setup(unavailable: ViewId[] = []) {
 const viewsOf = (store: ReturnType<typeof setup>['store']) => store.getState().router.history.map((entry) => entry.view)
 
 describe('createRouter', () => {
-  it('behavior: starts at Connect with nothing to go back to', () => {
+  it('starts at Connect with nothing to go back to', () => {
     const { router } = setup()
     expect(router.current()).toEqual({ view: 'Connect', params: undefined })
     expect(router.canGoBack()).toBe(false)
   })
 
-  it('behavior: push adds to the history with its params; back pops it', () => {
+  it('push adds to the history with its params; back pops it', () => {
     const { router, store } = setup()
     router.push('ConnectingExternal', { connectorId: 'io.metamask' })
     expect(router.current()).toEqual({ view: 'ConnectingExternal', params: { connectorId: 'io.metamask' } })
@@ -64,20 +64,20 @@ describe('createRouter', () => {
     expect(viewsOf(store)).toEqual(['Connect'])
   })
 
-  it('behavior: back at the first view returns false and keeps the history', () => {
+  it('back at the first view returns false and keeps the history', () => {
     const { router, store } = setup()
     expect(router.back()).toBe(false)
     expect(viewsOf(store)).toEqual(['Connect'])
   })
 
-  it('behavior: replace swaps the view on screen without growing the history', () => {
+  it('replace swaps the view on screen without growing the history', () => {
     const { router, store } = setup()
     router.push('Account')
     router.replace('Networks')
     expect(viewsOf(store)).toEqual(['Connect', 'Networks'])
   })
 
-  it('behavior: reset starts a new history, at Connect by default', () => {
+  it('reset starts a new history, at Connect by default', () => {
     const { router, store } = setup()
     router.push('Account')
     router.push('Networks')
@@ -87,7 +87,7 @@ describe('createRouter', () => {
     expect(viewsOf(store)).toEqual(['Connect'])
   })
 
-  it('behavior: navigating to an unregistered view throws and keeps the history', () => {
+  it('navigating to an unregistered view throws and keeps the history', () => {
     const { router, store } = setup()
     router.push('Account')
     expect(() => router.push('AllWallets')).toThrow(UnknownViewError)
@@ -95,7 +95,7 @@ describe('createRouter', () => {
     expect(viewsOf(store)).toEqual(['Connect', 'Account'])
   })
 
-  it('behavior: a view that is registered but unavailable is refused and left out of the list', () => {
+  it('a view that is registered but unavailable is refused and left out of the list', () => {
     const { router } = setup(['Networks'])
     expect(() => router.push('Networks')).toThrow(
       "Unknown view 'Networks'. Registered views: Connect, Account, ConnectingExternal, TestQuestion.",
@@ -103,7 +103,7 @@ describe('createRouter', () => {
   })
 
   describe('request (a view that answers)', () => {
-    it('behavior: on an open modal the view is pushed; its answer resolves the request and the view leaves', async () => {
+    it('on an open modal the view is pushed; its answer resolves the request and the view leaves', async () => {
       const { router, store, modal } = setup()
       modal.open = true
       router.push('Account')
@@ -116,7 +116,7 @@ describe('createRouter', () => {
       expect(modal.open).toBe(true)
     })
 
-    it('behavior: on a closed modal the modal opens at the view, and closes again once it answered', async () => {
+    it('on a closed modal the modal opens at the view, and closes again once it answered', async () => {
       const { router, store, modal } = setup()
       const answer = router.request('TestQuestion', { question: 'Sign in?' })
       expect(modal.open).toBe(true)
@@ -127,7 +127,7 @@ describe('createRouter', () => {
       expect(viewsOf(store)).toEqual(['Connect'])
     })
 
-    it("behavior: closing the modal first rejects with 'Modal closed' (§8)", async () => {
+    it("closing the modal first rejects with 'Modal closed' (rules §8)", async () => {
       const { router, modal } = setup()
       const answer = router.request('TestQuestion', { question: 'Sign in?' })
       modal.close()
@@ -136,7 +136,7 @@ describe('createRouter', () => {
       expect((error as Error).message).toBe('Modal closed')
     })
 
-    it('behavior: going back from the view rejects with ViewLeftError; the modal stays open', async () => {
+    it('going back from the view rejects with ViewLeftError; the modal stays open', async () => {
       const { router, modal } = setup()
       modal.open = true
       const answer = router.request('TestQuestion', { question: 'Sign in?' })
@@ -147,7 +147,7 @@ describe('createRouter', () => {
       expect(router.isAwaited()).toBe(false)
     })
 
-    it('behavior: a view pushed over the asking one keeps the request open; finish answers only the view on screen', async () => {
+    it('a view pushed over the asking one keeps the request open; finish answers only the view on screen', async () => {
       const { router, store, modal } = setup()
       modal.open = true
       const answer = router.request('TestQuestion', { question: 'Sign in?' })
@@ -159,7 +159,7 @@ describe('createRouter', () => {
       expect(viewsOf(store)).toEqual(['Connect'])
     })
 
-    it('behavior: an unavailable view is refused before anything changes', () => {
+    it('an unavailable view is refused before anything changes', () => {
       const { router, store, modal } = setup(['TestQuestion'])
       expect(() => router.request('TestQuestion', { question: 'Sign in?' })).toThrow(UnknownViewError)
       expect(modal.open).toBe(false)

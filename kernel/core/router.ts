@@ -40,14 +40,14 @@ export interface RouterModal {
   close(): void
 }
 
-/** A typed history stack; opening and closing rules live in `modal.ts` (§2). */
+/** A typed history stack; opening and closing rules live in `modal.ts` (rules §2). */
 export interface Router {
   current(): RouteEntry
   push<V extends ViewId>(...args: RouteArgs<V>): void
   /** Pushes an entry made elsewhere (a connector's route). */
   go(entry: RouteEntry): void
   replace<V extends ViewId>(...args: RouteArgs<V>): void
-  /** Goes back one view; returns false at the first view, where the caller closes the modal (§2). */
+  /** Goes back one view; returns false at the first view, where the caller closes the modal (rules §2). */
   back(): boolean
   /** Starts a new history at `entry`. */
   reset(entry?: RouteEntry): void
@@ -55,7 +55,7 @@ export interface Router {
   /**
    * Shows a view and waits for its answer: pushed when the modal is open, else the modal opens at
    * it. Resolves with what the view passes to `finish`, after which its entry leaves (and the modal
-   * closes, if the request opened it). Rejects with 'Modal closed' (§8) when the modal closes first,
+   * closes, if the request opened it). Rejects with 'Modal closed' (rules §8) when the modal closes first,
    * and with `ViewLeftError` when the visitor goes back from it.
    *
    * @example

@@ -18,7 +18,7 @@ function setup() {
 const increment = (slice: { count: number; label: string }) => ({ ...slice, count: slice.count + 1 })
 
 describe('createStore', () => {
-  it('behavior: addSlice adds a slice with its initial state and notifies', () => {
+  it('addSlice adds a slice with its initial state and notifies', () => {
     const store = createStore()
     const listener = vi.fn()
     store.subscribe(listener)
@@ -27,7 +27,7 @@ describe('createStore', () => {
     expect(listener).toHaveBeenCalledTimes(1)
   })
 
-  it('behavior: adding a slice twice is an error that names it', () => {
+  it('adding a slice twice is an error that names it', () => {
     const store = setup()
     expect(() => store.addSlice('test:counter', { count: 1, label: 'b' })).toThrow(
       "The store already has a slice named 'test:counter'.",
@@ -35,7 +35,7 @@ describe('createStore', () => {
     expect(store.getState()['test:counter'].count).toBe(0)
   })
 
-  it('behavior: update replaces a slice and notifies subscribers', () => {
+  it('update replaces a slice and notifies subscribers', () => {
     const store = setup()
     const listener = vi.fn()
     store.subscribe(listener)
@@ -44,7 +44,7 @@ describe('createStore', () => {
     expect(listener).toHaveBeenCalledTimes(1)
   })
 
-  it('behavior: update that returns the same slice changes nothing and notifies nobody', () => {
+  it('update that returns the same slice changes nothing and notifies nobody', () => {
     const store = setup()
     const before = store.getState()
     const listener = vi.fn()
@@ -54,7 +54,7 @@ describe('createStore', () => {
     expect(store.getState()).toBe(before)
   })
 
-  it('behavior: update keeps the other slices by identity', () => {
+  it('update keeps the other slices by identity', () => {
     const store = setup()
     store.addSlice('test:other', { on: false })
     const other = store.getState()['test:other']
@@ -62,12 +62,12 @@ describe('createStore', () => {
     expect(store.getState()['test:other']).toBe(other)
   })
 
-  it('behavior: updating a missing slice is an error that names it', () => {
+  it('updating a missing slice is an error that names it', () => {
     const store = createStore()
     expect(() => store.update('test:counter', increment)).toThrow("The store has no slice named 'test:counter'.")
   })
 
-  it('behavior: removeSlice removes it and notifies; removing a missing slice is a no-op', () => {
+  it('removeSlice removes it and notifies; removing a missing slice is a no-op', () => {
     const store = setup()
     const listener = vi.fn()
     store.subscribe(listener)
@@ -80,7 +80,7 @@ describe('createStore', () => {
     expect(store.getState()['test:counter'].count).toBe(5)
   })
 
-  it('behavior: unsubscribe stops notifications', () => {
+  it('unsubscribe stops notifications', () => {
     const store = setup()
     const listener = vi.fn()
     const off = store.subscribe(listener)
@@ -89,7 +89,7 @@ describe('createStore', () => {
     expect(listener).not.toHaveBeenCalled()
   })
 
-  it('behavior: select calls back only when the selected value changes, with the previous value', () => {
+  it('select calls back only when the selected value changes, with the previous value', () => {
     const store = setup()
     const listener = vi.fn()
     store.select((state) => state['test:counter'].count, listener)
@@ -103,7 +103,7 @@ describe('createStore', () => {
     ])
   })
 
-  it('behavior: select with a custom equality compares by it', () => {
+  it('select with a custom equality compares by it', () => {
     const store = setup()
     const listener = vi.fn()
     // A new object every time: Object.is would call back on every change.
@@ -118,7 +118,7 @@ describe('createStore', () => {
     expect(listener).toHaveBeenCalledWith({ even: false }, { even: true })
   })
 
-  it('behavior: the unsubscribe select returns stops it', () => {
+  it('the unsubscribe select returns stops it', () => {
     const store = setup()
     const listener = vi.fn()
     const off = store.select((state) => state['test:counter'].count, listener)

@@ -2,7 +2,7 @@ import type { Unsubscribe } from './bus.js'
 
 /**
  * The whole state of one kernel: one slice per owner. Plugins add their slice by declaration
- * merging and `store.addSlice` (STYLE 7).
+ * merging and `store.addSlice` (style 7).
  *
  * @example
  * declare module 'foyer' {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { cssVariableName, resolveTheme, THEMES, themeToCss, type ThemeTokens } from './theme.js'
 
 describe('cssVariableName', () => {
-  it('behavior: camelCase tokens become --foyer-kebab-case', () => {
+  it('camelCase tokens become --foyer-kebab-case', () => {
     expect(cssVariableName('accent')).toBe('--foyer-accent')
     expect(cssVariableName('accentForeground')).toBe('--foyer-accent-foreground')
     expect(cssVariableName('zIndex')).toBe('--foyer-z-index')
@@ -11,7 +11,7 @@ describe('cssVariableName', () => {
 })
 
 describe('themeToCss', () => {
-  it('behavior: one declaration per token, with the prefixed names', () => {
+  it('one declaration per token, with the prefixed names', () => {
     const css = themeToCss(THEMES.light)
     expect(css).toContain('--foyer-accent:#3856d8;')
     expect(css).toContain('--foyer-muted-foreground:#596070;')
@@ -19,7 +19,7 @@ describe('themeToCss', () => {
     expect(css.match(/--foyer-[a-z-]+:/g)).toHaveLength(Object.keys(THEMES.light).length)
   })
 
-  it('behavior: a value cannot close the rule or start another one', () => {
+  it('a value cannot close the rule or start another one', () => {
     const tokens: ThemeTokens = { ...THEMES.dark, accent: 'red;} body{display:none', font: 'x</style><script>' }
     const css = themeToCss(tokens)
     expect(css).not.toMatch(/[{}<>]/)
@@ -30,7 +30,7 @@ describe('themeToCss', () => {
 })
 
 describe('resolveTheme', () => {
-  it('behavior: shared changes apply to both themes; per-theme changes to one', () => {
+  it('shared changes apply to both themes; per-theme changes to one', () => {
     const variables = { radius: '4px', dark: { accent: '#ff0000' } }
     expect(resolveTheme('light', variables)).toMatchObject({ radius: '4px', accent: THEMES.light.accent })
     expect(resolveTheme('dark', variables)).toMatchObject({ radius: '4px', accent: '#ff0000' })

@@ -12,7 +12,7 @@ export function setThemeMode(kernel: Kernel, mode: ThemeMode): void {
   kernel.store.update('theme', (theme) => (theme.mode === mode ? theme : { mode }))
 }
 
-/** The design tokens of the modal; each becomes a `--foyer-*` CSS variable inside its shadow root (STYLE 13). */
+/** The design tokens of the modal; each becomes a `--foyer-*` CSS variable inside its shadow root (style 13). */
 export interface ThemeTokens {
   /** Buttons, links, focus ring. */
   accent: string

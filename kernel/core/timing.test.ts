@@ -3,17 +3,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { testKernel } from '../../test/fixtures.js'
 import { DEBOUNCE_MS, ERROR_MESSAGE_DELAY_MS } from './timing.js'
 
-describe('§9 shared timings', () => {
+describe('rules §9 shared timings', () => {
   afterEach(() => {
     vi.useRealTimers()
   })
 
-  it('behavior: the defaults are those of §9', () => {
+  it('the defaults are those of rules §9', () => {
     expect(DEBOUNCE_MS).toBe(500)
     expect(ERROR_MESSAGE_DELAY_MS).toBe(300)
   })
 
-  it('behavior: kernel.schedule waits exactly the error message delay', async () => {
+  it('kernel.schedule waits exactly the error message delay', async () => {
     vi.useFakeTimers()
     const kernel = testKernel()
     const shown = vi.fn()

@@ -16,14 +16,14 @@ function setup() {
   return { kernel, toast: () => kernel.store.getState().toast }
 }
 
-describe('showToast (§4)', () => {
-  it('behavior: shows at once when no toast is open', () => {
+describe('showToast (rules §4)', () => {
+  it('shows at once when no toast is open', () => {
     const { kernel, toast } = setup()
     showToast(kernel, { message: 'Address copied', variant: 'success' })
     expect(toast()).toEqual({ message: 'Address copied', variant: 'success', open: true, autoClose: true })
   })
 
-  it('behavior: a second toast while one is open closes the first and shows 150 ms later, not at 149', () => {
+  it('a second toast while one is open closes the first and shows 150 ms later, not at 149', () => {
     const { kernel, toast } = setup()
     showToast(kernel, { message: 'first', variant: 'success' })
     vi.advanceTimersByTime(1000)
@@ -36,7 +36,7 @@ describe('showToast (§4)', () => {
     expect(TOAST_RESHOW_MS).toBe(150)
   })
 
-  it('behavior: the replaced toast does not close the new one with its old auto-close timer', () => {
+  it('the replaced toast does not close the new one with its old auto-close timer', () => {
     const { kernel, toast } = setup()
     showToast(kernel, { message: 'first', variant: 'success' })
     vi.advanceTimersByTime(TOAST_AUTO_CLOSE_MS - 200)
@@ -45,7 +45,7 @@ describe('showToast (§4)', () => {
     expect(toast()).toMatchObject({ message: 'second', open: true })
   })
 
-  it('behavior: closes itself after TOAST_AUTO_CLOSE_MS', () => {
+  it('closes itself after TOAST_AUTO_CLOSE_MS', () => {
     const { kernel, toast } = setup()
     showToast(kernel, { message: 'saved', variant: 'success' })
     vi.advanceTimersByTime(TOAST_AUTO_CLOSE_MS - 1)
@@ -54,7 +54,7 @@ describe('showToast (§4)', () => {
     expect(toast()).toMatchObject({ message: 'saved', open: false })
   })
 
-  it('behavior: a loading toast stays until replaced or hidden', () => {
+  it('a loading toast stays until replaced or hidden', () => {
     const { kernel, toast } = setup()
     showToast(kernel, { message: 'Sending…', variant: 'loading' })
     expect(toast().autoClose).toBe(false)
@@ -63,14 +63,14 @@ describe('showToast (§4)', () => {
     expect(vi.getTimerCount()).toBe(0)
   })
 
-  it('behavior: autoClose may be set either way', () => {
+  it('autoClose may be set either way', () => {
     const { kernel, toast } = setup()
     showToast(kernel, { message: 'sticky', variant: 'error', autoClose: false })
     vi.advanceTimersByTime(TOAST_AUTO_CLOSE_MS * 2)
     expect(toast().open).toBe(true)
   })
 
-  it('behavior: hideToast closes now and cancels a pending reshow', () => {
+  it('hideToast closes now and cancels a pending reshow', () => {
     const { kernel, toast } = setup()
     showToast(kernel, { message: 'first', variant: 'success' })
     showToast(kernel, { message: 'second', variant: 'success' })
@@ -80,7 +80,7 @@ describe('showToast (§4)', () => {
     expect(vi.getTimerCount()).toBe(0)
   })
 
-  it('behavior: a third toast during the reshow wait replaces the second', () => {
+  it('a third toast during the reshow wait replaces the second', () => {
     const { kernel, toast } = setup()
     showToast(kernel, { message: 'first', variant: 'success' })
     showToast(kernel, { message: 'second', variant: 'success' })
@@ -90,7 +90,7 @@ describe('showToast (§4)', () => {
     expect(toast()).toMatchObject({ message: 'third', open: true })
   })
 
-  it('behavior: toasts of two kernels do not cancel each other', () => {
+  it('toasts of two kernels do not cancel each other', () => {
     const a = setup()
     const b = setup()
     showToast(a.kernel, { message: 'a', variant: 'success' })
@@ -102,7 +102,7 @@ describe('showToast (§4)', () => {
     expect(a.toast().open).toBe(false)
   })
 
-  it('behavior: destroy cancels the toast timers', async () => {
+  it('destroy cancels the toast timers', async () => {
     const { kernel } = setup()
     showToast(kernel, { message: 'first', variant: 'success' })
     showToast(kernel, { message: 'second', variant: 'success' })

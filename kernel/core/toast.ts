@@ -3,7 +3,7 @@ import type { Kernel } from './createKernel.js'
 
 export type ToastVariant = 'loading' | 'success' | 'error'
 
-/** The notification toast (§3). */
+/** The notification toast (rules §3). */
 export interface ToastState {
   message: string
   variant: ToastVariant
@@ -13,7 +13,7 @@ export interface ToastState {
 
 export const INITIAL_TOAST: ToastState = { message: '', variant: 'success', open: false, autoClose: true }
 
-/** §4, §9: a toast that replaces an open one shows 150 ms after that one closes. */
+/** rules §4, §9: a toast that replaces an open one shows 150 ms after that one closes. */
 export const TOAST_RESHOW_MS = 150
 
 /** How long a toast stays before it closes itself. */
@@ -32,7 +32,7 @@ const ToastTimerToken = createToken<{ cancel?: (() => void) | undefined }>('toas
 const timerOf = (kernel: Kernel) => kernel.container.ensure(ToastTimerToken, (): { cancel?: () => void } => ({}))
 
 /**
- * Shows a toast. While another is open it closes that one first and shows this one after 150 ms (§4).
+ * Shows a toast. While another is open it closes that one first and shows this one after 150 ms (rules §4).
  *
  * @example
  * showToast(kernel, { message: kernel.i18n.t('account.copied'), variant: 'success' })

@@ -9,7 +9,7 @@ const view = (load: ViewDefinition['load'] = async () => ({ default: 'component'
 })
 
 describe('createViewRegistry', () => {
-  it('behavior: registers views by id and lists them', () => {
+  it('registers views by id and lists them', () => {
     const views = createViewRegistry()
     const connect = view()
     views.register('Connect', connect)
@@ -19,13 +19,13 @@ describe('createViewRegistry', () => {
     expect(views.ids()).toEqual(['Connect', 'Account'])
   })
 
-  it('behavior: registering an id twice is an error that names it', () => {
+  it('registering an id twice is an error that names it', () => {
     const views = createViewRegistry()
     views.register('Connect', view())
     expect(() => views.register('Connect', view())).toThrow("The view 'Connect' is registered twice.")
   })
 
-  it('behavior: the function register returns removes the view', () => {
+  it('the function register returns removes the view', () => {
     const views = createViewRegistry()
     const off = views.register('Connect', view())
     off()
@@ -33,7 +33,7 @@ describe('createViewRegistry', () => {
     expect(() => views.register('Connect', view())).not.toThrow()
   })
 
-  it('behavior: load runs the loader once and later calls share it', async () => {
+  it('load runs the loader once and later calls share it', async () => {
     const views = createViewRegistry()
     const load = vi.fn(async () => ({ default: 'Connect view' }))
     views.register('Connect', view(load))
@@ -45,7 +45,7 @@ describe('createViewRegistry', () => {
     expect(load).toHaveBeenCalledTimes(1)
   })
 
-  it('behavior: a failed load is retried on the next call', async () => {
+  it('a failed load is retried on the next call', async () => {
     const views = createViewRegistry()
     const load = vi
       .fn<ViewDefinition['load']>()
@@ -57,20 +57,20 @@ describe('createViewRegistry', () => {
     expect(load).toHaveBeenCalledTimes(2)
   })
 
-  it('behavior: loading an unregistered view rejects with UnknownViewError', async () => {
+  it('loading an unregistered view rejects with UnknownViewError', async () => {
     const views = createViewRegistry()
     views.register('Connect', view())
     await expect(views.load('Account')).rejects.toThrow(UnknownViewError)
   })
 
-  it('behavior: UnknownViewError names the view and the registered ones', () => {
+  it('UnknownViewError names the view and the registered ones', () => {
     const error = new UnknownViewError('Swap', ['Connect', 'Account'])
     expect(error.message).toContain("Unknown view 'Swap'. Registered views: Connect, Account.")
-    // STYLE 11: guards check the name, which works across lazy chunks.
+    // style 11: guards check the name, which works across lazy chunks.
     expect(isFoyerError(error, 'UnknownViewError')).toBe(true)
   })
 
-  it('behavior: slot entries come sorted by order, unordered ones at 0 in the order added', () => {
+  it('slot entries come sorted by order, unordered ones at 0 in the order added', () => {
     const views = createViewRegistry()
     views.contribute('account-tabs', { id: 'activity', label: 'account.title', order: 30 })
     views.contribute('account-tabs', { id: 'tokens', label: 'account.title' })
@@ -81,7 +81,7 @@ describe('createViewRegistry', () => {
     expect(views.slot('wallet-features')).toEqual([])
   })
 
-  it('behavior: an entry id is unique within its slot, not across slots', () => {
+  it('an entry id is unique within its slot, not across slots', () => {
     const views = createViewRegistry()
     views.contribute('account-tabs', { id: 'tokens', label: 'account.title' })
     expect(() => views.contribute('account-tabs', { id: 'tokens', label: 'account.title' })).toThrow(
@@ -90,7 +90,7 @@ describe('createViewRegistry', () => {
     expect(() => views.contribute('connect-methods', { id: 'tokens', label: 'account.title', method: 'email' })).not.toThrow()
   })
 
-  it('behavior: the function contribute returns removes that entry only', () => {
+  it('the function contribute returns removes that entry only', () => {
     const views = createViewRegistry()
     const off = views.contribute('account-tabs', { id: 'tokens', label: 'account.title' })
     views.contribute('account-tabs', { id: 'nfts', label: 'account.title' })
@@ -98,7 +98,7 @@ describe('createViewRegistry', () => {
     expect(views.slot('account-tabs').map((entry) => entry.id)).toEqual(['nfts'])
   })
 
-  it('behavior: loaded() gives a module only once its load has finished, and never a failed one', async () => {
+  it('loaded() gives a module only once its load has finished, and never a failed one', async () => {
     const views = createViewRegistry()
     const module = { default: 'ConnectComponent' }
     views.register('Connect', { title: 'connect.title', load: async () => module })
@@ -112,7 +112,7 @@ describe('createViewRegistry', () => {
     expect(views.loaded('Account')).toBeUndefined()
   })
 
-  it('behavior: a slot entry loads once and is kept; a failed load is retried', async () => {
+  it('a slot entry loads once and is kept; a failed load is retried', async () => {
     const views = createViewRegistry()
     let calls = 0
     const entry = {

@@ -6,7 +6,7 @@ import type { MessageKey } from './i18n.js'
 
 /**
  * Every view id with the params it takes. Plugins add their views by declaration merging, never
- * through a central switch (STYLE 5). Ids are exactly those of SPEC §2.
+ * through a central switch (style 5). Ids are exactly those of rules §2.
  *
  * @example
  * declare module 'foyer' {
@@ -29,7 +29,7 @@ export interface ViewDefinition {
   title: MessageKey
   /** Loads the view's module; the React layer renders its `default` export. */
   load: () => Promise<{ default: unknown }>
-  /** When set, the view exists only while this feature is on (§9). */
+  /** When set, the view exists only while this feature is on (rules §9). */
   feature?: FeatureName
 }
 
@@ -40,13 +40,13 @@ export interface ViewDefinition {
 export interface Slots {
   /**
    * Tabs of the Account view (Tokens, NFTs, Activity). With `capability`, the tab shows only while the
-   * connected account's chain offers it (§6: Activity where the chain has a history).
+   * connected account's chain offers it (rules §6: Activity where the chain has a history).
    */
   'account-tabs': SlotEntry & { capability?: CapabilityName }
   /**
-   * Actions under the account (send, receive, swap, buy), ordered by the wallet features order (§9).
+   * Actions under the account (send, receive, swap, buy), ordered by the wallet features order (rules §9).
    * With `capability`, the action shows only while the connected account's chain offers it; with
-   * `networks` (CAIP-2 ids), only while the account is on one of them (§6: swaps on 12 networks).
+   * `networks` (CAIP-2 ids), only while the account is on one of them (rules §6: swaps on 12 networks).
    */
   'wallet-features': SlotEntry & { view: ViewId; capability?: CapabilityName; networks?: readonly string[] }
   /** Rows under the address while the active connection is `connectorId`'s (the embedded wallet's email). */

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest'
 
 import { canSwitchAccountType, DEFAULT_ACCOUNT_TYPES, defaultAccountType } from './accountTypes.js'
 
-describe('account types (§6)', () => {
-  it('behavior: the defaults per namespace are SPEC §6’s', () => {
+describe('account types (rules §6)', () => {
+  it('the defaults per namespace are rules §6’s', () => {
     expect(DEFAULT_ACCOUNT_TYPES).toEqual({ eip155: 'smartAccount', solana: 'eoa', polkadot: 'eoa', bip122: 'payment' })
   })
 
-  it('behavior: eip155 starts as a smart account only where smart accounts are offered', () => {
+  it('eip155 starts as a smart account only where smart accounts are offered', () => {
     expect(defaultAccountType('eip155', { smartAccounts: true })).toBe('smartAccount')
     expect(defaultAccountType('eip155', { smartAccounts: false })).toBe('eoa')
     expect(defaultAccountType('solana', { smartAccounts: true })).toBe('eoa')
@@ -15,7 +15,7 @@ describe('account types (§6)', () => {
     expect(defaultAccountType('cosmos', { smartAccounts: true })).toBeUndefined()
   })
 
-  it('behavior: to smartAccount only when enabled and the current type is eoa', () => {
+  it('to smartAccount only when enabled and the current type is eoa', () => {
     expect(canSwitchAccountType('eoa', 'smartAccount', { smartAccounts: true })).toBe(true)
     expect(canSwitchAccountType('eoa', 'smartAccount', { smartAccounts: false })).toBe(false)
     expect(canSwitchAccountType('smartAccount', 'smartAccount', { smartAccounts: true })).toBe(false)
@@ -23,7 +23,7 @@ describe('account types (§6)', () => {
     expect(canSwitchAccountType(undefined, 'smartAccount', { smartAccounts: true })).toBe(false)
   })
 
-  it('behavior: back to eoa only from a smart account; other targets are no switch', () => {
+  it('back to eoa only from a smart account; other targets are no switch', () => {
     expect(canSwitchAccountType('smartAccount', 'eoa', { smartAccounts: true })).toBe(true)
     expect(canSwitchAccountType('smartAccount', 'eoa', { smartAccounts: false })).toBe(true)
     expect(canSwitchAccountType('eoa', 'eoa', { smartAccounts: true })).toBe(false)

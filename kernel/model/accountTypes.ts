@@ -1,7 +1,7 @@
 import type { AccountType } from './network.js'
 
 /**
- * §6: the account type a connection starts with, by namespace. EVM starts as a smart account where one is
+ * rules §6: the account type a connection starts with, by namespace. EVM starts as a smart account where one is
  * offered (the embedded wallet on a network with a bundler), Bitcoin as a payment account, the rest as EOAs.
  */
 export const DEFAULT_ACCOUNT_TYPES: Readonly<Record<string, AccountType>> = Object.freeze({
@@ -17,8 +17,8 @@ export interface AccountTypeRules {
 }
 
 /**
- * §6: the type a new connection of `namespace` starts with: the namespace's default, except that a smart
- * account needs `smartAccounts` (otherwise eoa). Undefined for a namespace §6 gives no default.
+ * rules §6: the type a new connection of `namespace` starts with: the namespace's default, except that a smart
+ * account needs `smartAccounts` (otherwise eoa). Undefined for a namespace rules §6 gives no default.
  *
  * @example
  * defaultAccountType('eip155', { smartAccounts: false }) // 'eoa'
@@ -29,7 +29,7 @@ export function defaultAccountType(namespace: string, { smartAccounts }: Account
 }
 
 /**
- * §6: whether an account of type `from` may switch to `to`. To smartAccount only when smart accounts are on and
+ * rules §6: whether an account of type `from` may switch to `to`. To smartAccount only when smart accounts are on and
  * the account is an eoa; back to eoa only from a smart account; staying on the same type is no switch.
  *
  * @example

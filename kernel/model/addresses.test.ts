@@ -18,7 +18,7 @@ const SOLANA_SYSTEM_PROGRAM = '11111111111111111111111111111111'
 
 describe('isEvmAddress', () => {
   it.each([EVM, EVM.toLowerCase(), EVM.slice(2), `0x${'0'.repeat(40)}`, `0x${'F'.repeat(40)}`])(
-    'behavior: accepts %s',
+    'accepts %s',
     (value) => {
       expect(isEvmAddress(value)).toBe(true)
     },
@@ -37,13 +37,13 @@ describe('isEvmAddress', () => {
     null,
     undefined,
     42,
-  ])('behavior: rejects %j', (value) => {
+  ])('rejects %j', (value) => {
     expect(isEvmAddress(value)).toBe(false)
   })
 })
 
 describe('isSolanaAddress', () => {
-  it.each([SOLANA, SOLANA_SYSTEM_PROGRAM, '1'.repeat(44), 'z'.repeat(32)])('behavior: accepts %s', (value) => {
+  it.each([SOLANA, SOLANA_SYSTEM_PROGRAM, '1'.repeat(44), 'z'.repeat(32)])('accepts %s', (value) => {
     expect(isSolanaAddress(value)).toBe(true)
   })
 
@@ -59,7 +59,7 @@ describe('isSolanaAddress', () => {
     '',
     undefined,
     {},
-  ])('behavior: rejects %j (length or alphabet)', (value) => {
+  ])('rejects %j (length or alphabet)', (value) => {
     expect(isSolanaAddress(value)).toBe(false)
   })
 })
@@ -72,20 +72,20 @@ describe("isValidAddress and normalizeAddress (the chain's address capability)",
     ],
   })
 
-  it("behavior: a chain's rules decide for its namespace", () => {
+  it("a chain's rules decide for its namespace", () => {
     expect(isValidAddress(kernel, 'eip155', EVM)).toBe(true)
     expect(isValidAddress(kernel, 'eip155', SOLANA)).toBe(false)
     expect(isValidAddress(kernel, 'solana', SOLANA)).toBe(true)
     expect(isValidAddress(kernel, 'solana', EVM)).toBe(false)
   })
 
-  it('behavior: normalizes through the chain, else only trims', () => {
+  it('normalizes through the chain, else only trims', () => {
     expect(normalizeAddress(kernel, 'eip155', ` ${EVM.slice(2)} `)).toBe(EVM)
     expect(normalizeAddress(kernel, 'solana', ` ${SOLANA} `)).toBe(SOLANA)
     expect(normalizeAddress(kernel, 'bip122', ' bc1q ')).toBe('bc1q')
   })
 
-  it.each(['bip122', 'polkadot', 'cosmos', 'unknown'])('behavior: %s (no chain rules) takes any short token without whitespace', (ns) => {
+  it.each(['bip122', 'polkadot', 'cosmos', 'unknown'])('%s (no chain rules) takes any short token without whitespace', (ns) => {
     expect(isValidAddress(kernel, ns, 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')).toBe(true)
     expect(isValidAddress(kernel, ns, 'x'.repeat(128))).toBe(true)
     expect(isValidAddress(kernel, ns, 'x'.repeat(129))).toBe(false)
@@ -98,13 +98,13 @@ describe("isValidAddress and normalizeAddress (the chain's address capability)",
 })
 
 describe('isTransactionHash', () => {
-  it('behavior: accepts 0x plus exactly 64 hex characters', () => {
+  it('accepts 0x plus exactly 64 hex characters', () => {
     expect(isTransactionHash(`0x${'ab'.repeat(32)}`)).toBe(true)
     expect(isTransactionHash(`0x${'AB'.repeat(32)}`)).toBe(true)
   })
 
   it.each([`0x${'a'.repeat(63)}`, `0x${'a'.repeat(65)}`, 'ab'.repeat(32), `0x${'g'.repeat(64)}`, '', null])(
-    'behavior: rejects %j',
+    'rejects %j',
     (value) => {
       expect(isTransactionHash(value)).toBe(false)
     },
@@ -112,12 +112,12 @@ describe('isTransactionHash', () => {
 })
 
 describe('isSignedMessage', () => {
-  it.each([`0x${'a'.repeat(62)}`, `0x${'1b'.repeat(65)}`, `0x${'F'.repeat(1000)}`])('behavior: accepts %s', (v) => {
+  it.each([`0x${'a'.repeat(62)}`, `0x${'1b'.repeat(65)}`, `0x${'F'.repeat(1000)}`])('accepts %s', (v) => {
     expect(isSignedMessage(v)).toBe(true)
   })
 
   it.each([`0x${'a'.repeat(61)}`, 'a'.repeat(64), `0x${'a'.repeat(62)}z`, '0x', undefined])(
-    'behavior: rejects %j',
+    'rejects %j',
     (value) => {
       expect(isSignedMessage(value)).toBe(false)
     },
@@ -125,30 +125,30 @@ describe('isSignedMessage', () => {
 })
 
 describe('shortenAddress', () => {
-  it('behavior: keeps 0x outside the head count for EVM', () => {
+  it('keeps 0x outside the head count for EVM', () => {
     expect(shortenAddress(EVM)).toBe('0xab16…fcdb')
   })
 
-  it('behavior: shortens a Solana address without a prefix', () => {
+  it('shortens a Solana address without a prefix', () => {
     expect(shortenAddress(SOLANA)).toBe('7S3P…AaKv')
   })
 
-  it('behavior: honours custom head and tail', () => {
+  it('honours custom head and tail', () => {
     expect(shortenAddress(EVM, 6, 2)).toBe('0xab16a9…db')
     expect(shortenAddress(SOLANA, 6, 6)).toBe('7S3P4H…ArAaKv')
   })
 
-  it('behavior: a zero tail keeps only the head', () => {
+  it('a zero tail keeps only the head', () => {
     expect(shortenAddress(EVM, 4, 0)).toBe('0xab16…')
   })
 
-  it('behavior: returns short values unchanged rather than lengthening them', () => {
+  it('returns short values unchanged rather than lengthening them', () => {
     expect(shortenAddress('0x123456789')).toBe('0x123456789')
     expect(shortenAddress('abc')).toBe('abc')
     expect(shortenAddress('')).toBe('')
   })
 
-  it('behavior: shortens once the result is strictly shorter', () => {
+  it('shortens once the result is strictly shorter', () => {
     expect(shortenAddress('0x1234567890')).toBe('0x1234…7890')
   })
 })

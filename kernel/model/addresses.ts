@@ -8,7 +8,7 @@ const TRANSACTION_HASH = /^0x[0-9a-fA-F]{64}$/
 const SIGNED_MESSAGE = /^0x[0-9a-fA-F]{62,}$/
 
 /**
- * True when `value` is an EVM address: 40 hex digits, with or without `0x` (§5). The checksum is not verified.
+ * True when `value` is an EVM address: 40 hex digits, with or without `0x` (rules §5). The checksum is not verified.
  *
  * @example
  * isEvmAddress('0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb') // true
@@ -19,7 +19,7 @@ export function isEvmAddress(value: unknown): value is string {
 }
 
 /**
- * An EVM address as wallets expect it: trimmed, with its `0x` (§5 lets the visitor leave it out).
+ * An EVM address as wallets expect it: trimmed, with its `0x` (rules §5 lets the visitor leave it out).
  *
  * @example
  * withHexPrefix(' ab16a96d359ec26a11e2c2b3d8f8b8942d5bfcdb') // '0xab16a96d359ec26a11e2c2b3d8f8b8942d5bfcdb'
@@ -30,7 +30,7 @@ export function withHexPrefix(address: string): string {
 }
 
 /**
- * True when `value` is a Solana address: 32 to 44 base58 characters (§5).
+ * True when `value` is a Solana address: 32 to 44 base58 characters (rules §5).
  *
  * @example
  * isSolanaAddress('7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv') // true
@@ -41,7 +41,7 @@ export function isSolanaAddress(value: unknown): value is string {
 
 /**
  * True when `value` is an address on `namespace`, by the rules of the chain that serves it (its
- * `address` capability: EVM and Solana per §5). Where no chain says, Foyer knows no format and only
+ * `address` capability: EVM and Solana per rules §5). Where no chain says, Foyer knows no format and only
  * asks for 1 to 128 characters without whitespace.
  *
  * @example
@@ -61,7 +61,7 @@ export function normalizeAddress(kernel: Pick<Kernel, 'chains'>, namespace: stri
 }
 
 /**
- * True when `value` is a transaction hash: `0x` and exactly 64 hex characters (§5).
+ * True when `value` is a transaction hash: `0x` and exactly 64 hex characters (rules §5).
  *
  * @example
  * isTransactionHash(`0x${'ab'.repeat(32)}`) // true
@@ -71,7 +71,7 @@ export function isTransactionHash(value: unknown): value is `0x${string}` {
 }
 
 /**
- * True when `value` looks like a signature: `0x` and 62 or more hex characters (§5).
+ * True when `value` looks like a signature: `0x` and 62 or more hex characters (rules §5).
  *
  * @example
  * isSignedMessage(`0x${'1b'.repeat(65)}`) // true

@@ -23,11 +23,11 @@ function thrown(run: () => unknown): unknown {
 }
 
 describe('CHAIN_NAMESPACES', () => {
-  it('behavior: lists the five §3 namespaces', () => {
+  it('lists the five rules §3 namespaces', () => {
     expect(CHAIN_NAMESPACES).toEqual(['eip155', 'solana', 'bip122', 'polkadot', 'cosmos'])
   })
 
-  it('behavior: isChainNamespace accepts only those', () => {
+  it('isChainNamespace accepts only those', () => {
     for (const namespace of CHAIN_NAMESPACES) expect(isChainNamespace(namespace)).toBe(true)
     for (const other of ['tezos', 'EIP155', '', undefined, 1]) expect(isChainNamespace(other)).toBe(false)
   })
@@ -42,7 +42,7 @@ describe('parseCaipNetworkId', () => {
     ['cosmos:cosmoshub-4', 'cosmos', 'cosmoshub-4'],
     ['polkadot:91b171bb158e2d3848fa23a9f1c25182', 'polkadot', '91b171bb158e2d3848fa23a9f1c25182'],
     ['abc:a_b-C', 'abc', 'a_b-C'],
-  ])('behavior: splits %s', (id, namespace, reference) => {
+  ])('splits %s', (id, namespace, reference) => {
     expect(parseCaipNetworkId(id)).toEqual({ namespace, reference })
   })
 
@@ -58,25 +58,25 @@ describe('parseCaipNetworkId', () => {
     'eip155:1.5',
     'eip155:has space',
     `eip155:${'a'.repeat(33)}`,
-  ])('behavior: rejects %j with the §5 message', (id) => {
+  ])('rejects %j with the rules §5 message', (id) => {
     const error = thrown(() => parseCaipNetworkId(id))
     expect(isFoyerError(error, 'InvalidCaip2NetworkIdError')).toBe(true)
     expect((error as Error).message).toBe(`Invalid CAIP-2 network id: ${id}`)
   })
 
-  it('behavior: rejects a non-string from untrusted input without crashing', () => {
+  it('rejects a non-string from untrusted input without crashing', () => {
     const error = thrown(() => parseCaipNetworkId(42 as unknown as string))
     expect(isFoyerError(error, 'InvalidCaip2NetworkIdError')).toBe(true)
     expect((error as Error).message).toBe('Invalid CAIP-2 network id: 42')
   })
 
-  it('behavior: accepts the longest reference allowed', () => {
+  it('accepts the longest reference allowed', () => {
     expect(parseCaipNetworkId(`eip155:${'a'.repeat(32)}`).reference).toHaveLength(32)
   })
 })
 
 describe('parseCaipAddress', () => {
-  it('behavior: splits an EVM account id', () => {
+  it('splits an EVM account id', () => {
     expect(parseCaipAddress(`eip155:1:${EVM}`)).toEqual({
       namespace: 'eip155',
       reference: '1',
@@ -85,18 +85,18 @@ describe('parseCaipAddress', () => {
     })
   })
 
-  it('behavior: splits a Solana account id', () => {
+  it('splits a Solana account id', () => {
     const address = '7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv'
     expect(parseCaipAddress(`${SOLANA_MAINNET}:${address}`)).toMatchObject({ address, networkId: SOLANA_MAINNET })
   })
 
-  it('behavior: accepts the CAIP-10 address charset (dots, percent, hyphens)', () => {
+  it('accepts the CAIP-10 address charset (dots, percent, hyphens)', () => {
     expect(parseCaipAddress('cosmos:cosmoshub-4:a.b%20-c').address).toBe('a.b%20-c')
     expect(parseCaipAddress(`eip155:1:${'a'.repeat(128)}`).address).toHaveLength(128)
   })
 
   it.each(['', 'eip155:1', EVM, 'eip155:1:0xab:extra', `a:b:c:d:e`])(
-    'behavior: %j without three parts is an Invalid CAIP Address',
+    '%j without three parts is an Invalid CAIP Address',
     (address) => {
       const error = thrown(() => parseCaipAddress(address))
       expect(isFoyerError(error, 'InvalidCaipAddressError')).toBe(true)
@@ -104,7 +104,7 @@ describe('parseCaipAddress', () => {
     },
   )
 
-  it.each([null, undefined, 12, {}])('behavior: a non-string (%j) is an Invalid CAIP Address', (address) => {
+  it.each([null, undefined, 12, {}])('a non-string (%j) is an Invalid CAIP Address', (address) => {
     const error = thrown(() => parseCaipAddress(address as unknown as string))
     expect(isFoyerError(error, 'InvalidCaipAddressError')).toBe(true)
   })
@@ -118,7 +118,7 @@ describe('parseCaipAddress', () => {
     `eip155:1:0x ab`,
     `eip155:1:${'a'.repeat(129)}`,
     `eip155:1.0:${EVM}`,
-  ])('behavior: malformed parts in %j give the CAIP-10 message', (address) => {
+  ])('malformed parts in %j give the CAIP-10 message', (address) => {
     const error = thrown(() => parseCaipAddress(address))
     expect(isFoyerError(error, 'InvalidCaip10AddressError')).toBe(true)
     expect((error as Error).message).toBe(`Invalid CAIP-10 address: ${address}`)
@@ -126,11 +126,11 @@ describe('parseCaipAddress', () => {
 })
 
 describe('formatCaipNetworkId', () => {
-  it('behavior: joins namespace and reference', () => {
+  it('joins namespace and reference', () => {
     expect(formatCaipNetworkId('eip155', '10')).toBe('eip155:10')
   })
 
-  it('behavior: round-trips through parseCaipNetworkId', () => {
+  it('round-trips through parseCaipNetworkId', () => {
     const id = formatCaipNetworkId('solana', '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')
     expect(id).toBe(SOLANA_MAINNET)
     expect(parseCaipNetworkId(id)).toEqual({ namespace: 'solana', reference: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' })
@@ -141,7 +141,7 @@ describe('formatCaipNetworkId', () => {
     ['eip155', ''],
     ['eip155', '1:2'],
     ['Eip155', '1'],
-  ])('behavior: refuses to build a malformed id from %j and %j', (namespace, reference) => {
+  ])('refuses to build a malformed id from %j and %j', (namespace, reference) => {
     expect(isFoyerError(thrown(() => formatCaipNetworkId(namespace, reference)), 'InvalidCaip2NetworkIdError')).toBe(
       true,
     )
@@ -149,21 +149,21 @@ describe('formatCaipNetworkId', () => {
 })
 
 describe('formatCaipAddress', () => {
-  it('behavior: joins network id and address', () => {
+  it('joins network id and address', () => {
     expect(formatCaipAddress('eip155:1', EVM)).toBe(`eip155:1:${EVM}`)
   })
 
-  it('behavior: round-trips through parseCaipAddress', () => {
+  it('round-trips through parseCaipAddress', () => {
     const caipAddress = formatCaipAddress('eip155:8453', EVM)
     expect(parseCaipAddress(caipAddress)).toMatchObject({ networkId: 'eip155:8453', address: EVM })
   })
 
-  it('behavior: refuses an empty or malformed address', () => {
+  it('refuses an empty or malformed address', () => {
     expect(isFoyerError(thrown(() => formatCaipAddress('eip155:1', '')), 'InvalidCaip10AddressError')).toBe(true)
     expect(isFoyerError(thrown(() => formatCaipAddress('eip155:1', 'a b')), 'InvalidCaip10AddressError')).toBe(true)
   })
 
-  it('behavior: refuses an address that smuggles in another part', () => {
+  it('refuses an address that smuggles in another part', () => {
     expect(isFoyerError(thrown(() => formatCaipAddress('eip155:1', 'x:y')), 'InvalidCaipAddressError')).toBe(true)
   })
 })

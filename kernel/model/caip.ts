@@ -1,7 +1,7 @@
 import { InvalidCaip10AddressError, InvalidCaip2NetworkIdError, InvalidCaipAddressError } from '../core/errors/catalogue.js'
 
 /**
- * The chain families Foyer knows (§3 Network.chainNamespace), in a stable order.
+ * The chain families Foyer knows (rules §3 Network.chainNamespace), in a stable order.
  *
  * @example
  * CHAIN_NAMESPACES.includes('solana') // true
@@ -109,7 +109,7 @@ export function formatCaipAddress(networkId: CaipNetworkId, address: string): Ca
 }
 
 // A value from a wallet or a service may be anything, even an object whose toString throws (the property test's
-// `{ toString: '' }`); the error must still be §5's, never a TypeError from building its message.
+// `{ toString: '' }`); the error must still be rules §5's, never a TypeError from building its message.
 function describe(value: unknown): string {
   if (typeof value === 'string') return value
   try {

@@ -15,7 +15,7 @@ const bitcoin: Network = {
 const options = { caller: 'bitcoin()', chainNamespace: 'bip122', example: 'such as [bitcoinMainnet]' }
 
 describe('parseNetworks', () => {
-  it('behavior: returns copies with only the fields of §3', () => {
+  it('returns copies with only the fields of rules §3', () => {
     const [network] = parseNetworks([{ ...bitcoin, extra: 1, imageUrl: 'javascript:alert(1)' }], options)
     expect(network).toEqual(bitcoin)
   })
@@ -29,7 +29,7 @@ describe('parseNetworks', () => {
     ['a network of another namespace', [{ ...bitcoin, chainNamespace: 'eip155' }], 'bitcoin(): `networks.0.chainNamespace`: must be "bip122".'],
     ['a CAIP id that does not match the id', [{ ...bitcoin, caipNetworkId: 'bip122:1' }], "bitcoin(): `networks.0.caipNetworkId` is 'bip122:1'; network '000000000019d6689c085ae165831e93' is 'bip122:000000000019d6689c085ae165831e93'."],
     ['a network twice', [bitcoin, { ...bitcoin, name: 'Again' }], 'bitcoin(): `networks` lists Again (bip122:000000000019d6689c085ae165831e93) twice. Keep one.'],
-  ])('behavior: %s is refused, naming the option', (_, networks, message) => {
+  ])('%s is refused, naming the option', (_, networks, message) => {
     let error: unknown
     try {
       parseNetworks(networks, options)

@@ -1,5 +1,5 @@
-// What every chain plugin checks in its options: networks shaped as §3 says, RPC URLs http(s)
-// only (§5), and the house wording of the message (STYLE 4). Built on valibot, as every check
+// What every chain plugin checks in its options: networks shaped as rules §3 says, RPC URLs http(s)
+// only (rules §5), and the house wording of the message (style 4). Built on valibot, as every check
 // at a trust boundary is; chains/evm and chains/solana compose the schemas into their own,
 // a third-party chain calls parseNetworks.
 import * as v from 'valibot'
@@ -7,18 +7,18 @@ import type { CaipNetworkId } from './caip.js'
 import { InvalidOptionsError } from '../core/errors/catalogue.js'
 import { isHttpUrl, isSafeImageUrl, type Network } from './network.js'
 
-// §5: the HTTP RPC transport takes http(s) URLs only; the message names the URL that is not.
+// rules §5: the HTTP RPC transport takes http(s) URLs only; the message names the URL that is not.
 // Other messages are valibot's own: the path they come with says where to look.
-/** An RPC URL a chain reads from: http(s) only (§5). */
+/** An RPC URL a chain reads from: http(s) only (rules §5). */
 export const RpcUrlSchema = v.pipe(
   v.string(),
   v.check(isHttpUrl, (issue) => `must be an http(s) URL, not '${String(issue.input)}'`),
 )
 
-/** A network's native currency (§3). */
+/** A network's native currency (rules §3). */
 export const CurrencySchema = v.looseObject({ name: v.string(), symbol: v.string(), decimals: v.pipe(v.number(), v.safeInteger(), v.minValue(0)) })
 
-/** A block explorer (§3). */
+/** A block explorer (rules §3). */
 export const ExplorerSchema = v.looseObject({ name: v.string(), url: v.string() })
 
 type FieldSchema = v.GenericSchema
@@ -31,7 +31,7 @@ interface NetworkIdentitySchemas<Id extends FieldSchema, Namespace extends Field
 }
 
 /**
- * A network as §3 shapes it, with the rules for its ids from the chain family. Loose: a host's
+ * A network as rules §3 shapes it, with the rules for its ids from the chain family. Loose: a host's
  * object may carry more (a viem chain does); {@link pickNetwork} leaves the rest out.
  */
 export function networkSchema<Id extends FieldSchema, Namespace extends FieldSchema, Caip extends FieldSchema, Deprecated extends FieldSchema>(
@@ -94,7 +94,7 @@ export interface NetworkFields {
 }
 
 /**
- * A copy with only the fields of §3, so that whatever else a host's object carries stays out;
+ * A copy with only the fields of rules §3, so that whatever else a host's object carries stays out;
  * an unsafe `imageUrl` is dropped. The chain family gives the ids.
  */
 export function pickNetwork(network: NetworkFields, identity: { chainNamespace: string; caipNetworkId: CaipNetworkId }): Network {
@@ -144,8 +144,8 @@ export interface ParseNetworksOptions {
 
 /**
  * Checks a chain plugin's `networks` option as the built-in chains check theirs: each a network
- * of §3 in `chainNamespace`, its `caipNetworkId` `<chainNamespace>:<id>`, RPC URLs http(s) only
- * (§5), none twice. Returns copies with only the fields of §3.
+ * of rules §3 in `chainNamespace`, its `caipNetworkId` `<chainNamespace>:<id>`, RPC URLs http(s) only
+ * (rules §5), none twice. Returns copies with only the fields of rules §3.
  *
  * @throws {InvalidOptionsError} naming the option and saying how to fix it, e.g.
  * "bitcoin(): `networks.0.rpcUrls.default.http.0`: must be an http(s) URL, not 'ftp://node'."

@@ -7,12 +7,12 @@ import { transactionUrl } from './explorer.js'
 describe('transactionUrl', () => {
   const explorer = (url: string) => ({ blockExplorers: { default: { name: 'Scan', url } } })
 
-  it('behavior: the hash on the explorer the host named, without a doubled slash', () => {
+  it('the hash on the explorer the host named, without a doubled slash', () => {
     expect(transactionUrl(explorer('https://scan.example.org'), '0xab12')).toBe('https://scan.example.org/tx/0xab12')
     expect(transactionUrl(explorer('https://scan.example.org/'), '0xab12')).toBe('https://scan.example.org/tx/0xab12')
   })
 
-  it('behavior: no link without a hash, an explorer, or an http(s) explorer', () => {
+  it('no link without a hash, an explorer, or an http(s) explorer', () => {
     expect(transactionUrl(explorer('https://scan.example.org'), undefined)).toBeUndefined()
     expect(transactionUrl(explorer('https://scan.example.org'), '')).toBeUndefined()
     expect(transactionUrl(undefined, '0xab12')).toBeUndefined()
@@ -21,7 +21,7 @@ describe('transactionUrl', () => {
     expect(transactionUrl(explorer('not a url'), '0xab12')).toBeUndefined()
   })
 
-  it("behavior: a wallet's hash stays one path segment on the explorer", () => {
+  it("a wallet's hash stays one path segment on the explorer", () => {
     expect(transactionUrl(explorer('https://scan.example.org'), '../../login?next=x#y')).toBe('https://scan.example.org/tx/..%2F..%2Flogin%3Fnext%3Dx%23y')
   })
 })

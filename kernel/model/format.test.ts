@@ -45,11 +45,11 @@ describe('formatUnits', () => {
     [-1n, 18, '-0.000000000000000001'],
     [-2_500n, 3, '-2.5'],
     [2n ** 256n - 1n, 18, '115792089237316195423570985008687907853269984665640564039457.584007913129639935'],
-  ])('behavior: %s with %i decimals is %s', (value, decimals, expected) => {
+  ])('%s with %i decimals is %s', (value, decimals, expected) => {
     expect(formatUnits(value, decimals)).toBe(expected)
   })
 
-  it.each([-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])('behavior: rejects %s decimals', (decimals) => {
+  it.each([-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])('rejects %s decimals', (decimals) => {
     let error: unknown
     try {
       formatUnits(1n, decimals)
@@ -89,21 +89,21 @@ describe('truncateDecimal', () => {
     ['1.23', -5, '1'],
     ['1.23', Number.NaN, '1'],
     ['1.23', 2.9, '1.23'],
-  ])('behavior: %o to %s decimals is %s', (value, decimals, expected) => {
+  ])('%o to %s decimals is %s', (value, decimals, expected) => {
     expect(truncateDecimal(value, decimals)).toBe(expected)
   })
 
-  it('behavior: truncates on the string, never through floating point', () => {
+  it('truncates on the string, never through floating point', () => {
     // As a float this is 0.30000000000000004 or 9007199254740992; the string must survive untouched.
     expect(truncateDecimal('0.299999999999999999999', 20)).toBe('0.29999999999999999999')
     expect(truncateDecimal('9007199254740993.129', 2)).toBe('9007199254740993.12')
   })
 
-  it.each(INVALID)('behavior: invalid input %j gives 0', (value) => {
+  it.each(INVALID)('invalid input %j gives 0', (value) => {
     expect(truncateDecimal(value, 2)).toBe('0')
   })
 
-  it('behavior: absurd exponents are rejected instead of allocating huge strings', () => {
+  it('absurd exponents are rejected instead of allocating huge strings', () => {
     expect(truncateDecimal('1e999999999', 2)).toBe('0')
   })
 })
@@ -120,19 +120,19 @@ describe('formatBalance', () => {
     ['-3.14159', '-3.141'],
     ['123456789012345678901234567890.98765', '123,456,789,012,345,678,901,234,567,890.987'],
     [{ numeric: '10.00049', decimals: 6 }, '10'],
-  ])('behavior: %j displays as %s (3 decimals, truncated)', (value, expected) => {
+  ])('%j displays as %s (3 decimals, truncated)', (value, expected) => {
     expect(formatBalance(value)).toBe(expected)
   })
 
-  it.each(INVALID)('behavior: invalid %j displays as 0 without throwing', (value) => {
+  it.each(INVALID)('invalid %j displays as 0 without throwing', (value) => {
     expect(formatBalance(value)).toBe('0')
   })
 
-  it('behavior: follows a given locale', () => {
+  it('follows a given locale', () => {
     expect(formatBalance('1234.5678', 'de-DE')).toBe('1.234,567')
   })
 
-  it('behavior: a malformed locale falls back to en-US instead of throwing', () => {
+  it('a malformed locale falls back to en-US instead of throwing', () => {
     expect(formatBalance('1234.5678', 'not a locale!')).toBe('1,234.567')
   })
 })
@@ -143,37 +143,37 @@ describe('formatQuantity', () => {
     [{ numeric: '1000', decimals: '6' }, '1,000'],
     ['0.1009', '0.1'],
     [3, '3'],
-  ])('behavior: %j displays as %s (3 decimals)', (value, expected) => {
+  ])('%j displays as %s (3 decimals)', (value, expected) => {
     expect(formatQuantity(value)).toBe(expected)
   })
 
-  it('behavior: invalid input displays as 0', () => {
+  it('invalid input displays as 0', () => {
     expect(formatQuantity({ numeric: '', decimals: 18 })).toBe('0')
   })
 })
 
 describe('formatNumber', () => {
-  it('behavior: keeps 2 decimals by default (§5)', () => {
+  it('keeps 2 decimals by default (rules §5)', () => {
     expect(formatNumber('1234.5678')).toBe('1,234.56')
     expect(formatNumber(1234.5678)).toBe('1,234.56')
   })
 
-  it('behavior: trims trailing zeros', () => {
+  it('trims trailing zeros', () => {
     expect(formatNumber('1.50')).toBe('1.5')
     expect(formatNumber('7.001')).toBe('7')
   })
 
-  it('behavior: honours a custom decimals count', () => {
+  it('honours a custom decimals count', () => {
     expect(formatNumber('1.23456789', 5)).toBe('1.23456')
     expect(formatNumber('1.9', 0)).toBe('1')
     expect(formatNumber('0.1234567890123456789012345', 25)).toBe('0.1234567890123456789012345')
   })
 
-  it('behavior: bigint input keeps every digit', () => {
+  it('bigint input keeps every digit', () => {
     expect(formatNumber(10n ** 30n)).toBe('1,000,000,000,000,000,000,000,000,000,000')
   })
 
-  it.each(INVALID)('behavior: invalid %j displays as 0', (value) => {
+  it.each(INVALID)('invalid %j displays as 0', (value) => {
     expect(formatNumber(value)).toBe('0')
   })
 })
@@ -189,32 +189,32 @@ describe('formatFiat', () => {
     ['-12.349', '-$12.34'],
     ['-0.001', '$0.00'],
     [{ numeric: '19.999', decimals: 2 }, '$19.99'],
-  ])('behavior: %j displays as %s (truncated, always 2 decimals)', (value, expected) => {
+  ])('%j displays as %s (truncated, always 2 decimals)', (value, expected) => {
     expect(formatFiat(value)).toBe(expected)
   })
 
-  it.each(INVALID)('behavior: invalid %j gives the zero amount', (value) => {
+  it.each(INVALID)('invalid %j gives the zero amount', (value) => {
     expect(formatFiat(value)).toBe('$0.00')
   })
 
-  it('behavior: uses the currency symbol of the given code', () => {
+  it('uses the currency symbol of the given code', () => {
     expect(formatFiat('1234.567', 'EUR')).toBe('€1,234.56')
     expect(formatFiat('10', 'GBP')).toBe('£10.00')
   })
 
-  it('behavior: shows 2 decimals even for currencies without minor units', () => {
+  it('shows 2 decimals even for currencies without minor units', () => {
     expect(formatFiat('1234.567', 'JPY')).toBe('¥1,234.56')
   })
 
-  it('behavior: follows a given locale', () => {
+  it('follows a given locale', () => {
     expect(formatFiat('1234.567', 'EUR', 'de-DE')).toBe('1.234,56\u00a0€')
   })
 
-  it('behavior: a malformed currency code shows the code instead of throwing', () => {
+  it('a malformed currency code shows the code instead of throwing', () => {
     expect(formatFiat('1234.567', 'dollars')).toBe('dollars 1,234.56')
   })
 
-  it('behavior: never rounds up across a unit boundary', () => {
+  it('never rounds up across a unit boundary', () => {
     expect(formatFiat('9.999999')).toBe('$9.99')
     expect(formatFiat(0.29)).toBe('$0.29')
   })

@@ -1,7 +1,7 @@
 import { BaseError, type BaseErrorOptions } from '../core/errors/BaseError.js'
 
 /**
- * A token amount as balance and activity APIs return it (§3 `quantity`). `numeric` is already a decimal amount
+ * A token amount as balance and activity APIs return it (rules §3 `quantity`). `numeric` is already a decimal amount
  * (`'12.5'`, not raw units); `decimals` is the token's precision and is not applied again.
  */
 export interface Quantity {
@@ -73,7 +73,7 @@ export function truncateDecimal(value: NumericInput, decimals: number): string {
 }
 
 /**
- * A token balance for display: truncated to 3 decimals (§5), trailing zeros trimmed, thousands grouped.
+ * A token balance for display: truncated to 3 decimals (rules §5), trailing zeros trimmed, thousands grouped.
  *
  * @example
  * formatBalance('1234.56789') // '1,234.567'
@@ -84,7 +84,7 @@ export function formatBalance(value: NumericInput, locale: Intl.LocalesArgument 
 }
 
 /**
- * A transfer quantity for display: truncated to 3 decimals (§5), trailing zeros trimmed, thousands grouped.
+ * A transfer quantity for display: truncated to 3 decimals (rules §5), trailing zeros trimmed, thousands grouped.
  *
  * @example
  * formatQuantity({ numeric: '0.123456', decimals: 18 }) // '0.123'
@@ -94,7 +94,7 @@ export function formatQuantity(value: NumericInput, locale: Intl.LocalesArgument
 }
 
 /**
- * A number for display: truncated to `decimals` (§5's default display is 2), trailing zeros trimmed, thousands
+ * A number for display: truncated to `decimals` (rules §5's default display is 2), trailing zeros trimmed, thousands
  * grouped. Invalid input gives `'0'`.
  *
  * @param decimals fraction digits kept. @default 2
@@ -112,7 +112,7 @@ export function formatNumber(
 }
 
 /**
- * A fiat amount for display: truncated (not rounded) to 2 decimals (§5), always showing both, with the currency
+ * A fiat amount for display: truncated (not rounded) to 2 decimals (rules §5), always showing both, with the currency
  * symbol and thousands grouping. Invalid input gives the zero amount, e.g. `'$0.00'`.
  *
  * @param currency an ISO 4217 code. @default 'USD'

@@ -46,7 +46,7 @@ describe('property: CAIP-2 and CAIP-10 ids', { timeout: 30_000 }, () => {
     )
   })
 
-  it('property: any other text is refused with §5 wording, never another error', () => {
+  it('property: any other text is refused with rules §5 wording, never another error', () => {
     fc.assert(
       fc.property(hostileText, (text) => {
         const network = thrown(() => parseCaipNetworkId(text))
@@ -72,7 +72,7 @@ describe('property: CAIP-2 and CAIP-10 ids', { timeout: 30_000 }, () => {
     )
   })
 
-  it('property: values that are not strings are refused with §5 wording', () => {
+  it('property: values that are not strings are refused with rules §5 wording', () => {
     fc.assert(
       fc.property(fc.anything().filter((value) => typeof value !== 'string'), (value) => {
         expect((thrown(() => parseCaipNetworkId(value as string)) as Error).name).toBe('InvalidCaip2NetworkIdError')
@@ -186,7 +186,7 @@ describe('property: amounts', { timeout: 30_000 }, () => {
     )
   })
 
-  it('behavior: an amount past Intl\'s ceiling shows its digits, not ∞', () => {
+  it('an amount past Intl\'s ceiling shows its digits, not ∞', () => {
     expect(formatNumber('7e400')).toBe(`7${'0'.repeat(400)}`)
     expect(formatFiat('5e400')).toBe(`USD 5${'0'.repeat(400)}.00`)
   })

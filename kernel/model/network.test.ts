@@ -14,7 +14,7 @@ describe('isSafeImageUrl', () => {
     'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg"/%3E',
     'http://127.0.0.1:8788/getWalletImage/abc',
     'http://localhost/icon.png',
-  ])('behavior: %s may be an image', (url) => {
+  ])('%s may be an image', (url) => {
     expect(isSafeImageUrl(url)).toBe(true)
   })
 

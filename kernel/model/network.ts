@@ -1,6 +1,6 @@
 import type { CaipNetworkId } from './caip.js'
 
-/** A network a chain plugin serves (§3). */
+/** A network a chain plugin serves (rules §3). */
 export interface Network {
   /** The chain's own id: a number for EVM chains, a string elsewhere. */
   id: number | string
@@ -11,16 +11,16 @@ export interface Network {
   testnet?: boolean
   chainNamespace: string
   caipNetworkId: CaipNetworkId
-  /** An older id wallets may still use for this network (§3). */
+  /** An older id wallets may still use for this network (rules §3). */
   deprecatedCaipNetworkId?: CaipNetworkId
   /** An icon for lists: https or data:image only. */
   imageUrl?: string
 }
 
-/** Account types (§6). */
+/** Account types (rules §6). */
 export type AccountType = 'eoa' | 'smartAccount' | 'payment' | 'ordinal' | 'stx'
 
-/** One account of a connection (§3). */
+/** One account of a connection (rules §3). */
 export interface Account {
   namespace: string
   address: string
@@ -33,7 +33,7 @@ export interface Account {
 export type ConnectorType = 'injected' | 'announced' | 'walletConnect' | 'external' | 'auth' | 'custom'
 
 /**
- * A way to connect one wallet (§3). §3 names one `chain`; a connector here may serve several
+ * A way to connect one wallet (rules §3). rules §3 names one `chain`; a connector here may serve several
  * namespaces at once (an embedded wallet's one login yields an EVM and a Solana account).
  */
 export interface Connector {

@@ -1,5 +1,5 @@
 // Plain JavaScript, so that the services run the very check the browser does, on Node as it is: the directory's
-// allowed origins are matched in the kernel (§5, the page's own origin), by the services' CORS and the wallet frame,
+// allowed origins are matched in the kernel (rules §5, the page's own origin), by the services' CORS and the wallet frame,
 // and by the sign-in verifier. Its JSDoc is its types.
 
 /**

@@ -1,4 +1,4 @@
-// One origin check for the browser and the services alike (§5): the kernel's own-origin check, the services' CORS and
+// One origin check for the browser and the services alike (rules §5): the kernel's own-origin check, the services' CORS and
 // the wallet frame, and the sign-in verifier all import this module.
 import { describe, expect, it } from 'vitest'
 import { originMatches as ofServices } from '../../services/http/index.mjs'
@@ -6,7 +6,7 @@ import { originMatches as ofWallet } from '../../services/wallet/index.mjs'
 import { originMatches as ofSignIn } from '../../plugins/siwx/server.js'
 import { originMatches } from './originMatches.mjs'
 
-describe('originMatches (§5)', () => {
+describe('originMatches (rules §5)', () => {
   it.each<[string, string, boolean]>([
     ['https://*.example.com', 'https://app.example.com', true],
     ['https://*.example.com', 'https://a.b.example.com', true],
@@ -30,13 +30,13 @@ describe('originMatches (§5)', () => {
     ['http://localhost:5173', 'http://localhost:5174', false],
     ['https://example.com:443', 'https://example.com', true],
     ['http://localhost:*', 'null', false],
-  ])('behavior: %s with %s → %s', (pattern, origin, matches) => {
+  ])('%s with %s → %s', (pattern, origin, matches) => {
     expect(originMatches(pattern, origin)).toBe(matches)
   })
 })
 
 describe('one origin check', () => {
-  it('behavior: the services, the wallet frame and the sign-in verifier run this very function', () => {
+  it('the services, the wallet frame and the sign-in verifier run this very function', () => {
     expect([ofServices, ofWallet, ofSignIn]).toEqual([originMatches, originMatches, originMatches])
   })
 })

@@ -10,7 +10,7 @@ export type ConnectButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, '
 /**
  * The host page's button: "Connect" while nobody is connected, after that the account's name when it has
  * one (its identity, EVM), else the shortened address.
- * A click opens the modal (§2 picks the view). Unstyled, so it takes the host's CSS; it carries
+ * A click opens the modal (rules §2 picks the view). Unstyled, so it takes the host's CSS; it carries
  * `data-foyer-connect-button` and `data-status` for styling.
  */
 export function ConnectButton(props: ConnectButtonProps) {

@@ -8,8 +8,8 @@ import { FetchToken } from '../core/tokens.js'
 import { SDK_TYPE, SDK_VERSION } from '../core/version.js'
 import { checkAllowedOrigin, fetchAllowedOrigins } from './allowedOrigins.js'
 
-// The real directory service on a free loopback port answers `/projects/v1/origins` (§5, §7); its failNext
-// switch gives the §8 failures.
+// The real directory service on a free loopback port answers `/projects/v1/origins` (rules §5, §7); its failNext
+// switch gives the rules §8 failures.
 
 let directory: WalletDirectory
 const kernels: Kernel[] = []
@@ -46,8 +46,8 @@ function startKernel(page: string) {
   return { kernel, requests, alerts: () => kernel.store.getState().alerts }
 }
 
-describe('allowed origins (§5, §8)', () => {
-  it('behavior: an allowed page raises nothing; the call names project and client', async () => {
+describe('allowed origins (rules §5, §8)', () => {
+  it('an allowed page raises nothing; the call names project and client', async () => {
     const { kernel, requests, alerts } = await setup('https://app.example.com/checkout')
     await checkAllowedOrigin(kernel)
     expect(alerts().raised).toEqual([])
@@ -69,7 +69,7 @@ describe('allowed origins (§5, §8)', () => {
     [599, ['SERVER_ERROR']],
     [404, []],
     [400, []],
-  ])('behavior: a %s gives an empty list and raises %j, and the page is not judged', async (status, raised) => {
+  ])('a %s gives an empty list and raises %j, and the page is not judged', async (status, raised) => {
     const { kernel, alerts } = await setup('https://evil.example.net')
     directory.failNext(status)
     expect(await fetchAllowedOrigins(kernel)).toEqual([])
@@ -79,7 +79,7 @@ describe('allowed origins (§5, §8)', () => {
     expect(alerts().raised).toEqual(raised)
   })
 
-  it('behavior: an unreachable directory or a malformed answer gives an empty list, no alert', async () => {
+  it('an unreachable directory or a malformed answer gives an empty list, no alert', async () => {
     const { kernel, alerts } = await setup('https://evil.example.net')
     kernel.container.register(FetchToken, () => async () => {
       throw new TypeError('fetch failed')
@@ -90,7 +90,7 @@ describe('allowed origins (§5, §8)', () => {
     expect(alerts().raised).toEqual([])
   })
 
-  it('behavior: the kernel checks after the first paint when a directory is configured', async () => {
+  it('the kernel checks after the first paint when a directory is configured', async () => {
     const { kernel, alerts } = startKernel('https://evil.example.net')
     expect(alerts().raised).toEqual([])
     await vi.waitFor(() => expect(alerts().raised).toEqual(['INVALID_APP_CONFIGURATION']))

@@ -12,7 +12,7 @@ import { originMatches } from '../model/originMatches.mjs'
 const AllowedOriginsSchema = v.object({ allowedOrigins: v.array(v.string()) })
 
 /**
- * The project's allowed origins from the directory (§7 `GET /projects/v1/origins`). §8: a 429 raises Rate
+ * The project's allowed origins from the directory (rules §7 `GET /projects/v1/origins`). rules §8: a 429 raises Rate
  * Limited and 500–599 Server Error, and any failure (those included) gives an empty list.
  */
 export async function fetchAllowedOrigins(kernel: Kernel): Promise<readonly string[]> {
@@ -38,8 +38,8 @@ export async function fetchAllowedOrigins(kernel: Kernel): Promise<readonly stri
 }
 
 /**
- * §5: the page's origin must be one of the project's allowed origins, else 'Invalid App Configuration' shows
- * (once, §4). An empty list (none configured, or a failed lookup) checks nothing. Never throws.
+ * rules §5: the page's origin must be one of the project's allowed origins, else 'Invalid App Configuration' shows
+ * (once, rules §4). An empty list (none configured, or a failed lookup) checks nothing. Never throws.
  */
 export async function checkAllowedOrigin(kernel: Kernel): Promise<void> {
   const origin = (globalThis.location as Location | undefined)?.origin

@@ -16,7 +16,7 @@ import { FetchToken } from '../core/tokens.js'
 import { SDK_TYPE, SDK_VERSION } from '../core/version.js'
 import { ANALYTICS_BATCH_SIZE } from './analytics.js'
 
-// The real directory service is the analytics endpoint (§7), on a free loopback port, keeping events in a
+// The real directory service is the analytics endpoint (rules §7), on a free loopback port, keeping events in a
 // scratch PGlite database; the kernel's own fetch does the work. Node sends no Origin header, so the test's
 // fetch adds the page's, as a browser would.
 
@@ -78,8 +78,8 @@ function setup(options: FoyerOptions = {}, page = PAGE) {
 
 const names = (events: { props: { event: string } }[]) => events.map((event) => event.props.event)
 
-describe('analytics (§7, §8)', { timeout: 30_000 }, () => {
-  it('behavior: asks /getAnalyticsConfig first, then sends the flows in batches with keepalive; the receiver keeps them', async () => {
+describe('analytics (rules §7, §8)', { timeout: 30_000 }, () => {
+  it('asks /getAnalyticsConfig first, then sends the flows in batches with keepalive; the receiver keeps them', async () => {
     const { kernel, projectId, sent, posts, kept } = setup()
     openModal(kernel)
     await vi.waitFor(() => expect(sent.length).toBeGreaterThan(0))
@@ -100,7 +100,7 @@ describe('analytics (§7, §8)', { timeout: 30_000 }, () => {
     expect(posts()[0]!.url.pathname).toBe('/e')
   })
 
-  it('behavior: a failed connect is CONNECT_ERROR with the §8 wording', async () => {
+  it('a failed connect is CONNECT_ERROR with the rules §8 wording', async () => {
     const chain = testChain({ connect: 'reject' })
     const { kernel, sent, kept } = setup({ plugins: [chain] })
     await vi.waitFor(() => expect(sent[0]?.status).toBe(200))
@@ -109,7 +109,7 @@ describe('analytics (§7, §8)', { timeout: 30_000 }, () => {
     expect((await kept())[1]!.props.properties).toMatchObject({ namespace: 'eip155', message: 'Connection rejected' })
   })
 
-  it('behavior: a full batch goes out at once; the rest when the kernel ends, without waiting for the timer', async () => {
+  it('a full batch goes out at once; the rest when the kernel ends, without waiting for the timer', async () => {
     const { kernel, sent, posts, kept } = setup()
     await vi.waitFor(() => expect(sent[0]?.status).toBe(200))
     for (let i = 0; i < ANALYTICS_BATCH_SIZE + 3; i += 1) kernel.bus.emit('modal:closed', {})
@@ -119,7 +119,7 @@ describe('analytics (§7, §8)', { timeout: 30_000 }, () => {
     expect(posts()).toHaveLength(2)
   })
 
-  it('behavior: isAnalyticsEnabled false turns it off: the lookup only, no event leaves', async () => {
+  it('isAnalyticsEnabled false turns it off: the lookup only, no event leaves', async () => {
     const { kernel, sent } = setup({ services: { analytics: disabled.url } })
     openModal(kernel)
     await vi.waitFor(() => expect(sent).toHaveLength(1))
@@ -128,7 +128,7 @@ describe('analytics (§7, §8)', { timeout: 30_000 }, () => {
     expect(sent.map((request) => request.url.pathname)).toEqual(['/getAnalyticsConfig'])
   })
 
-  it('behavior: a failed lookup turns it off without an alert', async () => {
+  it('a failed lookup turns it off without an alert', async () => {
     directory.failNext(503)
     const { kernel, sent } = setup()
     openModal(kernel)
@@ -150,7 +150,7 @@ describe('analytics (§7, §8)', { timeout: 30_000 }, () => {
     expect(await kept()).toEqual([])
   })
 
-  it('behavior: without services.analytics (or with the flag off) no request is made', async () => {
+  it('without services.analytics (or with the flag off) no request is made', async () => {
     for (const options of [{ services: {} }, { features: { analytics: false } }] satisfies FoyerOptions[]) {
       const { kernel, sent } = setup(options)
       openModal(kernel)

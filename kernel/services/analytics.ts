@@ -10,7 +10,7 @@ import { FetchToken } from '../core/tokens.js'
 import { SDK_TYPE, SDK_VERSION } from '../core/version.js'
 import { createHttpClient } from './http.js'
 
-// Analytics (§7): loaded lazily by the kernel, and only when the host named `services.analytics` — Foyer calls
+// Analytics (rules §7): loaded lazily by the kernel, and only when the host named `services.analytics` — Foyer calls
 // nobody home. Nothing is sent before `GET /getAnalyticsConfig` said yes.
 
 /** A batch goes out this long after its first event, unless it fills up or the page hides first. */
@@ -18,7 +18,7 @@ export const ANALYTICS_FLUSH_MS = 2_000
 /** Events one `POST /e` carries at most; a full batch goes out at once. */
 export const ANALYTICS_BATCH_SIZE = 20
 
-/** One event as `POST /e` takes it (§7). */
+/** One event as `POST /e` takes it (rules §7). */
 export interface AnalyticsEvent {
   eventId: string
   url: string
@@ -31,7 +31,7 @@ const AnalyticsConfigSchema = v.object({ isAnalyticsEnabled: v.boolean() })
 
 /**
  * The bus events reported, by name, with the payload fields each may carry (addresses and hashes stay home).
- * Events of plugins the host did not add never fire; the names are the §4 tracking names where SPEC gives one.
+ * Events of plugins the host did not add never fire; the names are the rules §4 tracking names where the rules give one.
  */
 const TRACKED: Record<string, [string, ...string[]]> = {
   'modal:opened': ['MODAL_OPEN', 'view'],
@@ -101,7 +101,7 @@ export async function startAnalytics(kernel: Kernel): Promise<void> {
     queue = []
     cancelFlush?.()
     stop()
-    // §8: a 403 from analytics raises the invalid-configuration alert once.
+    // rules §8: a 403 from analytics raises the invalid-configuration alert once.
     if (forbidden) raiseAlert(kernel, 'INVALID_APP_CONFIGURATION')
   }
 
@@ -116,7 +116,7 @@ export async function startAnalytics(kernel: Kernel): Promise<void> {
       previous = current
     }),
   )
-  // §4: the last batch goes out when the page hides (a tab closed, the app switched away) or the kernel ends.
+  // rules §4: the last batch goes out when the page hides (a tab closed, the app switched away) or the kernel ends.
   const onHide = () => {
     if (document.visibilityState === 'hidden') flush()
   }
@@ -147,7 +147,7 @@ export async function startAnalytics(kernel: Kernel): Promise<void> {
   }
 }
 
-/** §4's connection facts: started, succeeded, failed (with the §8 wording), and a disconnect. */
+/** rules §4's connection facts: started, succeeded, failed (with the rules §8 wording), and a disconnect. */
 function connectionEvents(
   previous: ConnectionState,
   current: ConnectionState,

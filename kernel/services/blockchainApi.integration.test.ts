@@ -44,11 +44,11 @@ afterAll(async () => {
 })
 
 describe('createBlockchainApi against services/api', () => {
-  it('behavior: lists the supported chains', async () => {
+  it('lists the supported chains', async () => {
     await expect(api.getSupportedChains()).resolves.toEqual(['eip155:31337', 'eip155:31338'])
   })
 
-  it('behavior: every GET sends st, sv and projectId (§7)', async () => {
+  it('every GET sends st, sv and projectId (rules §7)', async () => {
     await api.getIdentity(a0)
     expect(requested.length).toBeGreaterThan(0)
     for (const url of requested) {
@@ -56,7 +56,7 @@ describe('createBlockchainApi against services/api', () => {
     }
   })
 
-  it('behavior: USDC balance with 6 decimals, as the chain holds it', async () => {
+  it('USDC balance with 6 decimals, as the chain holds it', async () => {
     const client = createPublicClient({ transport: http(dev.chains[0]!.url) })
     const onChain = await client.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [a1] })
     const balances = await api.getBalances(a1, CHAIN)
@@ -73,7 +73,7 @@ describe('createBlockchainApi against services/api', () => {
     expect(balances.find((balance) => balance.address === undefined)?.symbol).toBe('ETH')
   })
 
-  it('behavior: an unsupported network is skipped with empty results, without a call (§7)', async () => {
+  it('an unsupported network is skipped with empty results, without a call (rules §7)', async () => {
     const before = requested.length
     await expect(api.getBalances(a1, 'eip155:999')).resolves.toEqual([])
     await expect(api.getHistory(a1, { chainId: 'eip155:999' })).resolves.toEqual({ data: [] })
@@ -81,7 +81,7 @@ describe('createBlockchainApi against services/api', () => {
     expect(requested.slice(before).some((url) => url.pathname.includes('/history'))).toBe(false)
   })
 
-  it('behavior: a transfer made now shows first in the history', async () => {
+  it('a transfer made now shows first in the history', async () => {
     const chain = defineChain({
       id: 31337,
       name: 'dev',
@@ -103,12 +103,12 @@ describe('createBlockchainApi against services/api', () => {
     expect(Date.parse(newest!.metadata.minedAt)).toBeGreaterThan(0)
   })
 
-  it('behavior: identity name and avatar', async () => {
+  it('identity name and avatar', async () => {
     await expect(api.getIdentity(a1)).resolves.toEqual({ name: 'alice.foyer', avatar: 'https://example.test/alice.png' })
     await expect(api.getIdentity(a2)).resolves.toEqual({})
   })
 
-  it('behavior: §7 parameters: identity sends sender, balances forceUpdate, history onramp; the service honours them', async () => {
+  it('rules §7 parameters: identity sends sender, balances forceUpdate, history onramp; the service honours them', async () => {
     const before = requested.length
     await expect(api.getIdentity(a1, { sender: a0 })).resolves.toMatchObject({ name: 'alice.foyer' })
     await api.getBalances(a1, CHAIN, { forceUpdate: true })
@@ -125,7 +125,7 @@ describe('createBlockchainApi against services/api', () => {
     expect(requested.at(-1)?.searchParams.get('onramp')).toBe('coinbase')
   })
 
-  it('behavior: getIdentity sends as sender (§7) the connected account of the chain that has identities', async () => {
+  it('getIdentity sends as sender (rules §7) the connected account of the chain that has identities', async () => {
     const seen: URL[] = []
     const kernel = testKernel({ projectId: PROJECT, services: { api: server.url }, plugins: [testChain({ namespace: 'solana' }), testChain()] })
     kernel.container.provide(FetchToken, (input, init) => {
@@ -141,7 +141,7 @@ describe('createBlockchainApi against services/api', () => {
     kernel.destroy()
   })
 
-  it('behavior: after balances:changed the token balances are read with forceUpdate, and list a token received just now', async () => {
+  it('after balances:changed the token balances are read with forceUpdate, and list a token received just now', async () => {
     // The index of this API looks at the chain once; only forceUpdate makes it look again.
     const slow = await startApi({ chains: [{ chainId: 31337, rpcUrl: dev.chains[0]!.url }], pollingIntervalMs: 3_600_000, projectIds: [PROJECT] })
     try {
@@ -168,7 +168,7 @@ describe('createBlockchainApi against services/api', () => {
     }
   })
 
-  it('behavior: a server error rejects with the HTTP status', async () => {
+  it('a server error rejects with the HTTP status', async () => {
     server.failNext(503)
     await expect(api.getHistory(a1)).rejects.toThrow('HTTP status code: 503')
   })
@@ -183,7 +183,7 @@ function answering(body: unknown): typeof fetch {
 }
 
 describe('parsing', () => {
-  it('behavior: malformed balances are dropped, not the page; unsafe icons removed', async () => {
+  it('malformed balances are dropped, not the page; unsafe icons removed', async () => {
     const good = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:1', value: 3000, price: 3000, quantity: { decimals: '18', numeric: '1' }, iconUrl: 'javascript:alert(1)' }
     const client = createBlockchainApi({
       baseUrl: 'http://127.0.0.1:1',
@@ -194,7 +194,7 @@ describe('parsing', () => {
     expect(balances).toEqual([{ name: 'Ether', symbol: 'ETH', chainId: 'eip155:1', value: 3000, price: 3000, quantity: { decimals: 18, numeric: '1' }, iconUrl: undefined }])
   })
 
-  it('behavior: malformed transactions and transfers are dropped; NFT images only from safe URLs', async () => {
+  it('malformed transactions and transfers are dropped; NFT images only from safe URLs', async () => {
     const metadata = { minedAt: '2026-01-02T03:04:05.000Z', chain: 'eip155:1', operationType: 'receive', status: 'confirmed', sentFrom: '0xa', sentTo: null }
     const nft = (url: string) => ({ nft_info: { name: 'Ape #1', flags: { is_spam: true }, content: { preview: { url } } }, quantity: { numeric: '1' } })
     const client = createBlockchainApi({
@@ -217,7 +217,7 @@ describe('parsing', () => {
     ])
   })
 
-  it('behavior: blockchainApiOf builds the client from services.api once, and none without it', () => {
+  it('blockchainApiOf builds the client from services.api once, and none without it', () => {
     const kernel = testKernel({ services: { api: 'http://127.0.0.1:9' } })
     expect(blockchainApiOf(kernel)).toBe(blockchainApiOf(kernel))
     expect(blockchainApiOf(testKernel())).toBeUndefined()

@@ -1,4 +1,4 @@
-// The blockchain data service (§7): balances, history, identity. Only lazily loaded code imports this
+// The blockchain data service (rules §7): balances, history, identity. Only lazily loaded code imports this
 // module (the plugins' views, the queries' loaders), so it is not in the kernel's first paint.
 import * as v from 'valibot'
 import type { Kernel } from '../core/createKernel.js'
@@ -8,7 +8,7 @@ import { serviceOf, type ServiceClientOptions } from './serviceOf.js'
 import { BlockchainApiToken } from '../core/tokens.js'
 import { SDK_TYPE, SDK_VERSION } from '../core/version.js'
 
-/** A token balance (§3), checked. `address` is the CAIP-10 id of the contract, absent for the native currency. */
+/** A token balance (rules §3), checked. `address` is the CAIP-10 id of the contract, absent for the native currency. */
 export interface TokenBalance {
   name: string
   symbol: string
@@ -24,7 +24,7 @@ export interface TokenBalance {
   iconUrl?: string
 }
 
-/** One movement of a transaction (§3), checked: image URLs are safe or absent. */
+/** One movement of a transaction (rules §3), checked: image URLs are safe or absent. */
 export interface TransactionTransfer {
   direction?: 'in' | 'out'
   quantity: { numeric: string }
@@ -34,7 +34,7 @@ export interface TransactionTransfer {
   nft?: { name: string; imageUrl?: string; isSpam: boolean }
 }
 
-/** A transaction (§3), checked. */
+/** A transaction (rules §3), checked. */
 export interface Transaction {
   id: string
   metadata: {
@@ -57,7 +57,7 @@ export interface HistoryPage {
   next?: string
 }
 
-/** A name and avatar (§3); either may be absent. */
+/** A name and avatar (rules §3); either may be absent. */
 export interface Identity {
   name?: string
   avatar?: string
@@ -67,22 +67,22 @@ export interface GetHistoryParameters {
   cursor?: string
   /** CAIP-2; leave out for every chain the service indexes. */
   chainId?: string
-  /** §7: an on-ramp provider ('coinbase', 'meld'): only the account's purchases from it. */
+  /** rules §7: an on-ramp provider ('coinbase', 'meld'): only the account's purchases from it. */
   onramp?: string
 }
 
-/** The blockchain data service (§7). Replace `BlockchainApiToken` to serve the data from anywhere. */
+/** The blockchain data service (rules §7). Replace `BlockchainApiToken` to serve the data from anywhere. */
 export interface BlockchainApi {
   /** CAIP-2 ids the service answers for. */
   getSupportedChains(): Promise<string[]>
   /**
-   * Empty on a network the service does not support (§7). `forceUpdate` asks the service for what the chain holds
+   * Empty on a network the service does not support (rules §7). `forceUpdate` asks the service for what the chain holds
    * now rather than what it indexed last (after a transfer).
    */
   getBalances(address: string, chainId: string, options?: { forceUpdate?: boolean }): Promise<TokenBalance[]>
-  /** Empty on a network the service does not support (§7). */
+  /** Empty on a network the service does not support (rules §7). */
   getHistory(account: string, parameters?: GetHistoryParameters): Promise<HistoryPage>
-  /** `sender` (§7) is the connected account that asks, when there is one. */
+  /** `sender` (rules §7) is the connected account that asks, when there is one. */
   getIdentity(address: string, options?: { sender?: string }): Promise<Identity>
 }
 
@@ -204,8 +204,8 @@ export type BlockchainApiOptions = ServiceClientOptions
 
 /**
  * Creates the client of the blockchain data service (`services/api`). Every GET sends the sdk type,
- * sdk version and project id (§7). Calls about a network the service does not list in
- * `v1/supported-chains` are skipped with empty results (§7); that list is asked once, and again after
+ * sdk version and project id (rules §7). Calls about a network the service does not list in
+ * `v1/supported-chains` are skipped with empty results (rules §7); that list is asked once, and again after
  * a failure. Malformed entries are dropped, never the page.
  *
  * @example
@@ -257,7 +257,7 @@ export function createBlockchainApi(options: BlockchainApiOptions): BlockchainAp
 }
 
 /**
- * §7 `sender` of an identity lookup: the connected account of a chain that has identities (the `identity`
+ * rules §7 `sender` of an identity lookup: the connected account of a chain that has identities (the `identity`
  * capability), if any.
  */
 export function identitySender(kernel: Kernel): string | undefined {

@@ -9,7 +9,7 @@ import { preloadDirectorySuggestions } from '../react/views/useDirectorySuggesti
 const wallet: DirectoryWallet = { id: 'rainbow', name: 'Rainbow', chains: ['eip155:1'], links: { mobile: 'rainbow://' } }
 
 describe('picked directory wallets', () => {
-  it('behavior: a picked wallet is remembered by id, in its own kernel only', () => {
+  it('a picked wallet is remembered by id, in its own kernel only', () => {
     const kernel = testKernel()
     expect(rememberedDirectoryWallet(kernel, 'rainbow')).toBeUndefined()
     rememberDirectoryWallet(kernel, wallet)
@@ -38,7 +38,7 @@ describe('createWalletDirectory against services/directory', () => {
   })
   afterAll(() => server?.stop())
 
-  it('behavior: badge sends §7 badge_type, and the directory lists certified wallets only', async () => {
+  it('badge sends rules §7 badge_type, and the directory lists certified wallets only', async () => {
     const directory = createWalletDirectory({ baseUrl: server.url, projectId: 'test-project', fetch: recording })
     const all = await directory.getWallets({ page: 1 })
     const certified = await directory.getWallets({ page: 1, badge: 'certified' })
@@ -49,13 +49,13 @@ describe('createWalletDirectory against services/directory', () => {
     expect(requested.at(-2)?.searchParams.has('badge_type')).toBe(false)
   })
 
-  it('behavior: a page count beyond a safe integer (1e308) is a bad answer, not a count', async () => {
+  it('a page count beyond a safe integer (1e308) is a bad answer, not a count', async () => {
     const answer: typeof fetch = async () => Response.json({ data: [], count: 1e308 })
     const directory = createWalletDirectory({ baseUrl: server.url, projectId: 'test-project', fetch: answer })
     await expect(directory.getWallets({ page: 1 })).rejects.toMatchObject({ name: 'InvalidResponseError', shortMessage: 'Invalid response' })
   })
 
-  it('behavior: the Connect view recommends certified wallets, unless the host chose the wallets itself', async () => {
+  it('the Connect view recommends certified wallets, unless the host chose the wallets itself', async () => {
     const recommendations = async (include?: string[]) => {
       const seen: URL[] = []
       const kernel = testKernel({ services: { directory: server.url }, ...(include && { includeWalletIds: include }) })
@@ -74,19 +74,19 @@ describe('createWalletDirectory against services/directory', () => {
   })
 })
 
-describe('directoryImageUrl (§7 image routes)', () => {
+describe('directoryImageUrl (rules §7 image routes)', () => {
   let server: DirectoryServer
   beforeAll(async () => {
     server = await startDirectory({ projectIds: ['test-project'] })
   })
   afterAll(() => server?.stop())
 
-  it('behavior: without services.directory there is no image URL, so nothing is loaded from anywhere', () => {
+  it('without services.directory there is no image URL, so nothing is loaded from anywhere', () => {
     const kernel = testKernel()
     for (const kind of ['asset', 'currency', 'token'] as const) expect(directoryImageUrl(kernel, kind, 'USDC')).toBeUndefined()
   })
 
-  it('behavior: network, currency and token images come from the directory, with the client parameters', async () => {
+  it('network, currency and token images come from the directory, with the client parameters', async () => {
     const kernel = testKernel({ services: { directory: server.url } })
     const cases = [
       ['asset', 'Ethereum (Sepolia)', '/public/getAssetImage/Ethereum%20Sepolia', '>ES</text>'],

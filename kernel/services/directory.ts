@@ -6,11 +6,11 @@ import { serviceOf, type ServiceClientOptions } from './serviceOf.js'
 import { PickedWalletsToken, WalletDirectoryToken } from '../core/tokens.js'
 import { SDK_TYPE, SDK_VERSION } from '../core/version.js'
 
-/** §9: the All Wallets view loads wallets 40 at a time. */
+/** rules §9: the All Wallets view loads wallets 40 at a time. */
 export const WALLET_PAGE_SIZE = 40
-/** §9: the Connect view shows 4 recommended wallets. */
+/** rules §9: the Connect view shows 4 recommended wallets. */
 export const RECOMMENDED_WALLETS = 4
-/** §9: a search returns up to 100 wallets … */
+/** rules §9: a search returns up to 100 wallets … */
 export const SEARCH_ENTRIES = 100
 /** … and its results show no sooner than 300 ms after it starts, so fast answers do not flicker. */
 export const SEARCH_MIN_WAIT_MS = 300
@@ -34,7 +34,7 @@ export interface GetWalletsParameters {
   /** @default WALLET_PAGE_SIZE */
   entries?: number
   search?: string
-  /** §7 `badge_type`: 'certified' lists certified wallets only. @default every wallet */
+  /** rules §7 `badge_type`: 'certified' lists certified wallets only. @default every wallet */
   badge?: 'certified' | 'none'
   include?: readonly string[]
   exclude?: readonly string[]
@@ -47,7 +47,7 @@ export interface WalletPage {
   count: number
 }
 
-/** The wallet directory (§7). Replace `WalletDirectoryToken` to serve wallets from anywhere. */
+/** The wallet directory (rules §7). Replace `WalletDirectoryToken` to serve wallets from anywhere. */
 export interface WalletDirectory {
   getWallets(parameters: GetWalletsParameters): Promise<WalletPage>
 }
@@ -94,14 +94,14 @@ export function safeWebLink(link: string | null | undefined): string | undefined
   return url?.protocol === 'https:' && url.hostname !== '' && /^https:\/\//i.test(link ?? '') ? (link ?? undefined) : undefined
 }
 
-/** `path` under `baseUrl`, with the client's query parameters (§7: projectId, client type and version). */
+/** `path` under `baseUrl`, with the client's query parameters (rules §7: projectId, client type and version). */
 function serviceUrl(baseUrl: string, path: string, projectId: string): string {
   const url = new URL(path, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`)
   for (const [key, value] of Object.entries({ projectId, st: SDK_TYPE, sv: SDK_VERSION })) url.searchParams.set(key, value)
   return url.href
 }
 
-/** What a directory image shows (§7): a network (`asset`, by its name), a fiat currency (by its code), a token (by its symbol). */
+/** What a directory image shows (rules §7): a network (`asset`, by its name), a fiat currency (by its code), a token (by its symbol). */
 export type DirectoryImageKind = 'asset' | 'currency' | 'token'
 
 const IMAGE_ROUTES: Record<DirectoryImageKind, string> = {
@@ -111,7 +111,7 @@ const IMAGE_ROUTES: Record<DirectoryImageKind, string> = {
 }
 
 /**
- * The URL of one of the directory's images (§7 `/public/getAssetImage/{id}`, `getCurrencyImage`, `getTokenImage`),
+ * The URL of one of the directory's images (rules §7 `/public/getAssetImage/{id}`, `getCurrencyImage`, `getTokenImage`),
  * or undefined without `services.directory`: Foyer loads nothing from a service the host did not name.
  *
  * @example
@@ -126,7 +126,7 @@ export function directoryImageUrl(kernel: Kernel, kind: DirectoryImageKind, id: 
 
 /**
  * Creates the client of the reference directory service (`services/directory`). Every call sends
- * the project id and the client type and version (§7). Entries that do not parse are skipped,
+ * the project id and the client type and version (rules §7). Entries that do not parse are skipped,
  * so one bad wallet never hides a page.
  */
 export function createWalletDirectory(options: ServiceClientOptions): WalletDirectory {

@@ -91,14 +91,14 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
 }
 
 describe('createHttpClient', () => {
-  it('behavior: GET resolves to the parsed JSON body', async () => {
+  it('GET resolves to the parsed JSON body', async () => {
     const echo = (await createHttpClient({ baseUrl }).get('/echo')) as Echo
     expect(echo).toMatchObject({ method: 'GET', path: '/echo', body: null })
     expect(echo.headers['accept']).toBe('application/json')
     expect(echo.headers['content-type']).toBeUndefined()
   })
 
-  it.each(['post', 'put', 'delete'] as const)('behavior: %s sends its body as JSON', async (method) => {
+  it.each(['post', 'put', 'delete'] as const)('%s sends its body as JSON', async (method) => {
     const body = { amount: '1.5', addresses: ['0xa', '0xb'], nested: { ok: true } }
     const echo = (await createHttpClient({ baseUrl })[method]('/echo', { body })) as Echo
     expect(echo.method).toBe(method.toUpperCase())
@@ -106,13 +106,13 @@ describe('createHttpClient', () => {
     expect(echo.headers['content-type']).toBe('application/json')
   })
 
-  it('behavior: POST without a body sends no content-type', async () => {
+  it('POST without a body sends no content-type', async () => {
     const echo = (await createHttpClient({ baseUrl }).post('/echo')) as Echo
     expect(echo.body).toBeNull()
     expect(echo.headers['content-type']).toBeUndefined()
   })
 
-  it('behavior: joins base URL and path with exactly one slash, keeping the base path', async () => {
+  it('joins base URL and path with exactly one slash, keeping the base path', async () => {
     const paths = await Promise.all(
       [
         createHttpClient({ baseUrl: `${baseUrl}/api` }).get('v1/echo'),
@@ -123,20 +123,20 @@ describe('createHttpClient', () => {
     expect(paths).toEqual(['/api/v1/echo', '/api/v1/echo', '/api/v1/echo'])
   })
 
-  it('behavior: adds default query params to every call (§7 projectId, sdk type and version)', async () => {
+  it('adds default query params to every call (rules §7 projectId, sdk type and version)', async () => {
     const http = createHttpClient({ baseUrl, query: { projectId: 'p1', st: 'foyer', sv: '0.1.0' } })
     const [get, post] = (await Promise.all([http.get('/echo'), http.post('/echo', { body: {} })])) as Echo[]
     expect(get?.query).toEqual({ projectId: 'p1', st: 'foyer', sv: '0.1.0' })
     expect(post?.query).toEqual({ projectId: 'p1', st: 'foyer', sv: '0.1.0' })
   })
 
-  it('behavior: call query params join the defaults and win over them', async () => {
+  it('call query params join the defaults and win over them', async () => {
     const http = createHttpClient({ baseUrl, query: { projectId: 'p1', currency: 'usd' } })
     const echo = (await http.get('/echo', { query: { currency: 'eur', chainId: 'eip155:1' } })) as Echo
     expect(echo.query).toEqual({ projectId: 'p1', currency: 'eur', chainId: 'eip155:1' })
   })
 
-  it('behavior: skips undefined and null params, joins arrays with commas, stringifies the rest', async () => {
+  it('skips undefined and null params, joins arrays with commas, stringifies the rest', async () => {
     const query = {
       cursor: undefined,
       search: null,
@@ -156,14 +156,14 @@ describe('createHttpClient', () => {
     })
   })
 
-  it('behavior: encodes query values and keeps a query already in the path', async () => {
+  it('encodes query values and keeps a query already in the path', async () => {
     const echo = (await createHttpClient({ baseUrl }).get('/echo?fixed=1', {
       query: { search: 'a b&c=d', unicode: 'é' },
     })) as Echo
     expect(echo.query).toEqual({ fixed: '1', search: 'a b&c=d', unicode: 'é' })
   })
 
-  it('behavior: sends default headers, call headers win, names compared case-insensitively', async () => {
+  it('sends default headers, call headers win, names compared case-insensitively', async () => {
     const http = createHttpClient({ baseUrl, headers: { 'x-sdk': 'foyer', 'x-mode': 'default' } })
     const echo = (await http.post('/echo', {
       body: { a: 1 },
@@ -174,49 +174,49 @@ describe('createHttpClient', () => {
     expect(echo.headers['content-type']).toBe('application/json; charset=utf-8')
   })
 
-  it.each([400, 401, 403, 404, 429, 500, 503])('behavior: status %i rejects with "HTTP status code: N"', async (code) => {
+  it.each([400, 401, 403, 404, 429, 500, 503])('status %i rejects with "HTTP status code: N"', async (code) => {
     const error = await rejection(createHttpClient({ baseUrl }).get(`/status/${code}`))
     expect(isFoyerError<HttpStatusError>(error, 'HttpStatusError')).toBe(true)
     expect((error as HttpStatusError).shortMessage).toBe(`HTTP status code: ${code}`)
     expect((error as HttpStatusError).status).toBe(code)
   })
 
-  it('behavior: a status error tells developers which request failed and what the service said', async () => {
+  it('a status error tells developers which request failed and what the service said', async () => {
     const error = (await rejection(createHttpClient({ baseUrl }).post('/status/400', { body: {} }))) as HttpStatusError
     expect(error.details).toContain(`POST ${baseUrl}/status/400`)
     expect(error.details).toContain('Name taken')
   })
 
-  it('behavior: an unknown route is a 404 status error', async () => {
+  it('an unknown route is a 404 status error', async () => {
     const error = await rejection(createHttpClient({ baseUrl }).get('/nowhere'))
     expect((error as HttpStatusError).status).toBe(404)
   })
 
-  it('behavior: an empty body resolves to undefined (204, or JSON content-type with no body)', async () => {
+  it('an empty body resolves to undefined (204, or JSON content-type with no body)', async () => {
     const http = createHttpClient({ baseUrl })
     await expect(http.delete('/no-content')).resolves.toBeUndefined()
     await expect(http.get('/empty-json')).resolves.toBeUndefined()
   })
 
-  it('behavior: a non-empty body without a JSON content-type is still parsed', async () => {
+  it('a non-empty body without a JSON content-type is still parsed', async () => {
     await expect(createHttpClient({ baseUrl }).get('/untyped-json')).resolves.toEqual({ untyped: true })
   })
 
-  it('behavior: a body that is not JSON rejects with Invalid response', async () => {
+  it('a body that is not JSON rejects with Invalid response', async () => {
     const error = await rejection(createHttpClient({ baseUrl }).get('/html'))
     expect(isFoyerError(error, 'InvalidResponseError')).toBe(true)
     expect((error as Error & { shortMessage: string }).shortMessage).toBe('Invalid response')
     expect((error as Error & { details: string }).details).toContain('text/html')
   })
 
-  it('behavior: with a schema, resolves to its output (unknown keys stripped)', async () => {
+  it('with a schema, resolves to its output (unknown keys stripped)', async () => {
     const Identity = v.object({ name: v.string(), avatar: v.nullable(v.string()) })
     const identity = await createHttpClient({ baseUrl }).get('/identity', { schema: Identity })
     expect(identity).toEqual({ name: 'vitalik.eth', avatar: null })
     expect(identity.name.toUpperCase()).toBe('VITALIK.ETH')
   })
 
-  it('behavior: a body that does not match the schema rejects with Invalid response and the issues', async () => {
+  it('a body that does not match the schema rejects with Invalid response and the issues', async () => {
     const Identity = v.object({ name: v.number() })
     const error = await rejection(createHttpClient({ baseUrl }).get('/identity', { schema: Identity }))
     expect(isFoyerError(error, 'InvalidResponseError')).toBe(true)
@@ -227,28 +227,28 @@ describe('createHttpClient', () => {
     expect(details).toMatch(/Invalid type: Expected number/)
   })
 
-  it('behavior: a schema also applies to an empty body', async () => {
+  it('a schema also applies to an empty body', async () => {
     const error = await rejection(createHttpClient({ baseUrl }).get('/no-content', { schema: v.object({}) }))
     expect(isFoyerError(error, 'InvalidResponseError')).toBe(true)
   })
 
-  it('behavior: getBlob resolves to the bytes with their type', async () => {
+  it('getBlob resolves to the bytes with their type', async () => {
     const blob = await createHttpClient({ baseUrl, query: { projectId: 'p1' } }).getBlob('/image')
     expect(blob.type).toBe('image/png')
     expect(Buffer.from(await blob.arrayBuffer())).toEqual(PNG)
   })
 
-  it('behavior: getBlob rejects a non-OK status', async () => {
+  it('getBlob rejects a non-OK status', async () => {
     const error = await rejection(createHttpClient({ baseUrl }).getBlob('/status/404'))
     expect((error as HttpStatusError).shortMessage).toBe('HTTP status code: 404')
   })
 
-  it('behavior: getBlob sends the default query params', async () => {
+  it('getBlob sends the default query params', async () => {
     const blob = await createHttpClient({ baseUrl, query: { projectId: 'p1' } }).getBlob('/echo')
     expect((JSON.parse(await blob.text()) as Echo).query).toEqual({ projectId: 'p1' })
   })
 
-  it('behavior: an aborted call rejects with the AbortError', async () => {
+  it('an aborted call rejects with the AbortError', async () => {
     const controller = new AbortController()
     const pending = createHttpClient({ baseUrl }).get('/slow', { signal: controller.signal })
     controller.abort()
@@ -256,13 +256,13 @@ describe('createHttpClient', () => {
     expect((error as Error).name).toBe('AbortError')
   })
 
-  it('behavior: uses the given fetch instead of the global one', async () => {
+  it('uses the given fetch instead of the global one', async () => {
     const fetch = vi.fn(globalThis.fetch)
     await createHttpClient({ baseUrl, fetch }).get('/echo', { query: { a: '1' } })
     expect(fetch).toHaveBeenCalledWith(`${baseUrl}/echo?a=1`, expect.objectContaining({ method: 'GET' }))
   })
 
-  it('behavior: a network failure rejects with the fetch error', async () => {
+  it('a network failure rejects with the fetch error', async () => {
     const closed = createServer()
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
     const port = (closed.address() as AddressInfo).port
@@ -272,7 +272,7 @@ describe('createHttpClient', () => {
   })
 
   it.each(['', 'not a url', 'ftp://example.com', 'javascript:alert(1)', '/relative'])(
-    'behavior: rejects the base URL %j at creation',
+    'rejects the base URL %j at creation',
     (url) => {
       let error: unknown
       try {
@@ -290,17 +290,17 @@ describe('fetchWithRefusals', () => {
   const client = (fetcher: typeof fetch) =>
     createHttpClient({ baseUrl: 'http://127.0.0.1:9', fetch: fetchWithRefusals((reason, status) => new Error(`${status}: ${reason}`), fetcher) })
 
-  it('behavior: a 4xx that says why rejects with the error made from its reason and status', async () => {
+  it('a 4xx that says why rejects with the error made from its reason and status', async () => {
     await expect(client(answer(422, { error: 'Amount is below the minimum' })).get('/x')).rejects.toThrow('422: Amount is below the minimum')
   })
 
-  it('behavior: a 4xx without a reason, a 5xx and an overlong reason stay status errors', async () => {
+  it('a 4xx without a reason, a 5xx and an overlong reason stay status errors', async () => {
     for (const [status, body] of [[404, { message: 'no' }], [500, { error: 'down' }], [400, { error: 'x'.repeat(301) }]] as const) {
       await expect(client(answer(status, body)).get('/x')).rejects.toThrow(`HTTP status code: ${status}`)
     }
   })
 
-  it('behavior: an OK answer passes through', async () => {
+  it('an OK answer passes through', async () => {
     await expect(client(answer(200, { ok: true })).get('/x')).resolves.toEqual({ ok: true })
   })
 })

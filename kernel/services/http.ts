@@ -44,7 +44,7 @@ export type HttpCall = <TSchema extends v.GenericSchema | undefined = undefined>
   options?: HttpRequestOptions<TSchema>,
 ) => Promise<HttpResult<TSchema>>
 
-/** A JSON client bound to one base URL (§7 "generic HTTP client"). */
+/** A JSON client bound to one base URL (rules §7 "generic HTTP client"). */
 export interface HttpClient {
   get: HttpCall
   post: HttpCall
@@ -89,7 +89,7 @@ type AnyRequestOptions = HttpRequestOptions<v.GenericSchema | undefined>
 const MAX_ERROR_BODY = 500
 
 /**
- * Creates a JSON HTTP client. Calls reject with `HttpStatusError` ('HTTP status code: N', §7) on a non-OK
+ * Creates a JSON HTTP client. Calls reject with `HttpStatusError` ('HTTP status code: N', rules §7) on a non-OK
  * status and with {@link InvalidResponseError} when the body is not JSON or does not match `schema`.
  *
  * @throws {InvalidOptionsError} when `baseUrl` is not an http(s) URL.

@@ -1,5 +1,5 @@
 // What the kernel's remote data is made of (DESIGN "Remote data"): a query is a plain object that says
-// what to load and how long the answer lasts (§9). This module is small and free of
+// what to load and how long the answer lasts (rules §9). This module is small and free of
 // @tanstack/query-core, so first-paint code (getNativeBalance, the hooks) may import it; the client
 // itself (queryClient.ts) loads through import() on the first query.
 import type { Kernel } from '../core/createKernel.js'
@@ -19,10 +19,10 @@ import type { Kernel } from '../core/createKernel.js'
 export interface KernelQuery<T> {
   /** Names what `load` loads: one key, one answer. Stored under `['foyer', ...key]`. */
   key: readonly unknown[]
-  /** How long an answer stays fresh (§9 lifetimes), in ms; `Infinity` for once per kernel. */
+  /** How long an answer stays fresh (rules §9 lifetimes), in ms; `Infinity` for once per kernel. */
   staleTime: number
   /**
-   * §5: after a failure, answer with that failure for this long (ms) instead of asking again.
+   * rules §5: after a failure, answer with that failure for this long (ms) instead of asking again.
    * Without it a failure is not kept: the next read asks again.
    */
   failureWait?: number
@@ -34,7 +34,7 @@ export interface KernelQuery<T> {
 
 /**
  * Runs `query` through the kernel's query client: the fresh answer from its cache, else `load`'s
- * (§9); within `failureWait` of a failure, that failure (§5). The client loads on the first call.
+ * (rules §9); within `failureWait` of a failure, that failure (rules §5). The client loads on the first call.
  *
  * @example
  * const balances = await fetchKernelQuery(kernel, tokenBalancesQuery(kernel, { address, chainId }))

@@ -3,7 +3,7 @@ import type { Network } from '../model/network.js'
 
 /**
  * The RPC URL a chain plugin reads `network` through: `configured` (the chain's `rpcUrls` option, else the network's
- * own), except that with `services.rpc` a network left at its own URL goes through the public RPC service (§7:
+ * own), except that with `services.rpc` a network left at its own URL goes through the public RPC service (rules §7:
  * JSON-RPC POST with `chainId` and `projectId` in the query). Only lazily loaded chain code imports this module.
  *
  * @example

@@ -30,7 +30,7 @@ function counter(overrides: Partial<KernelQuery<number>> = {}) {
 }
 
 describe('the kernel query client', () => {
-  it('behavior: one client per kernel, made on first use, under the foyer prefix', async () => {
+  it('one client per kernel, made on first use, under the foyer prefix', async () => {
     const kernel = testKernel()
     const { query } = counter()
     await expect(fetchKernelQuery(kernel, query)).resolves.toBe(1)
@@ -39,7 +39,7 @@ describe('the kernel query client', () => {
     expect(queryClientOf(kernel).getQueryData(['foyer', 'counter'])).toBe(1)
   })
 
-  it("behavior: the host's client is used; destroying the kernel removes Foyer's queries, not the host's", async () => {
+  it("the host's client is used; destroying the kernel removes Foyer's queries, not the host's", async () => {
     const queryClient = new QueryClient()
     queryClient.setQueryData(['host', 'todos'], ['write tests'])
     const kernel = testKernel({ queryClient })
@@ -51,7 +51,7 @@ describe('the kernel query client', () => {
     expect(queryClient.getQueryData(['host', 'todos'])).toEqual(['write tests'])
   })
 
-  it("behavior: 'balances:changed' makes only the queries that read balances stale", async () => {
+  it("'balances:changed' makes only the queries that read balances stale", async () => {
     const kernel = testKernel()
     const balance = counter({ key: ['balance'], readsBalances: true })
     const name = counter({ key: ['name'] })
@@ -62,7 +62,7 @@ describe('the kernel query client', () => {
     await expect(fetchKernelQuery(kernel, name.query)).resolves.toBe(1)
   })
 
-  it('behavior: fresh for staleTime (§9), then loaded again', async () => {
+  it('fresh for staleTime (rules §9), then loaded again', async () => {
     const kernel = testKernel()
     const { query, state } = counter()
     await fetchKernelQuery(kernel, query)
@@ -73,7 +73,7 @@ describe('the kernel query client', () => {
     expect(state.calls).toBe(2)
   })
 
-  it('behavior: within failureWait a failure answers without loading (§5); after it, loads again', async () => {
+  it('within failureWait a failure answers without loading (rules §5); after it, loads again', async () => {
     const kernel = testKernel()
     const { query, state } = counter({ failureWait: 30_000 })
     state.failing = true
@@ -87,7 +87,7 @@ describe('the kernel query client', () => {
     await expect(fetchKernelQuery(kernel, query)).resolves.toBe(2)
   })
 
-  it('behavior: an observer within the wait stays idle; a later one loads', async () => {
+  it('an observer within the wait stays idle; a later one loads', async () => {
     const kernel = testKernel()
     const { query, state } = counter({ failureWait: 30_000 })
     state.failing = true
@@ -103,7 +103,7 @@ describe('the kernel query client', () => {
     unsubscribe()
   })
 
-  it('behavior: without failureWait a failure is not kept: the next read loads', async () => {
+  it('without failureWait a failure is not kept: the next read loads', async () => {
     const kernel = testKernel()
     const { query, state } = counter()
     state.failing = true
@@ -112,7 +112,7 @@ describe('the kernel query client', () => {
     await expect(fetchKernelQuery(kernel, query)).resolves.toBe(2)
   })
 
-  it('behavior: failures are not retried behind the caller’s back, even with a host client that retries', async () => {
+  it('failures are not retried behind the caller’s back, even with a host client that retries', async () => {
     const kernel = testKernel({ queryClient: new QueryClient({ defaultOptions: { queries: { retry: 3 } } }) })
     const { query, state } = counter()
     state.failing = true
@@ -120,7 +120,7 @@ describe('the kernel query client', () => {
     expect(state.calls).toBe(1)
   })
 
-  it('behavior: createKernel refuses a queryClient that is not one', () => {
+  it('createKernel refuses a queryClient that is not one', () => {
     expect(() => testKernel({ queryClient: {} as QueryClient })).toThrow('`queryClient`: must be a QueryClient from @tanstack/query-core')
   })
 })

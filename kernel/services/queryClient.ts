@@ -40,7 +40,7 @@ export function runKernelQuery<T>(kernel: Kernel, query: KernelQuery<T>): Promis
 
 /**
  * An observer of `query` for `useKernelQuery`: it loads when subscribed unless the answer is fresh,
- * and not at all within `failureWait` of a failure (§5), whose error it reports instead.
+ * and not at all within `failureWait` of a failure (rules §5), whose error it reports instead.
  */
 export function observeKernelQuery<T>(kernel: Kernel, query: KernelQuery<T>): QueryObserver<T> {
   const client = queryClientOf(kernel)
@@ -56,7 +56,7 @@ function toQueryOptions<T>(client: QueryClient, { key, staleTime, failureWait = 
     staleTime,
     // Kept while it is fresh or its failure still answers, whatever the host's client defaults to.
     gcTime: Math.max(staleTime, failureWait),
-    // Failures are the callers' business (§5's wait), not retried behind their back; and Foyer's
+    // Failures are the callers' business (rules §5's wait), not retried behind their back; and Foyer's
     // services may be on loopback, so being offline pauses nothing.
     retry: false,
     networkMode: 'always' as const,
@@ -70,7 +70,7 @@ function keyOf(key: readonly unknown[]): QueryKey {
   return [QUERY_KEY_PREFIX, ...key]
 }
 
-/** §5: the failure `query` answered less than `failureWait` ago, if any. */
+/** rules §5: the failure `query` answered less than `failureWait` ago, if any. */
 function recentFailure(client: QueryClient, { key, failureWait }: KernelQuery<unknown>): Error | undefined {
   const state = client.getQueryState(keyOf(key))
   if (!failureWait || state?.status !== 'error') return undefined

@@ -17,7 +17,7 @@ declare module '../core/features.js' {
   }
 }
 
-// A real HTTP server on a free loopback port stands in for the wallet directory service (§7):
+// A real HTTP server on a free loopback port stands in for the wallet directory service (rules §7):
 // the kernel's own fetch and HTTP client do the work, nothing is mocked.
 
 interface Answer {
@@ -83,8 +83,8 @@ function spyConsole() {
   }
 }
 
-describe('remote project configuration (§1, §7)', () => {
-  it('behavior: is fetched with projectId, st and sv, and overrides the flags declared remote, and only those', async () => {
+describe('remote project configuration (rules §1, §7)', () => {
+  it('is fetched with projectId, st and sv, and overrides the flags declared remote, and only those', async () => {
     const directory = await startDirectory(() => remoteConfig)
     const kernel = kernelFor(directory.url, { projectId: 'shop-42' })
     await vi.waitFor(() => expect(kernel.store.getState().features.remoteApplied).toBe(true))
@@ -106,7 +106,7 @@ describe('remote project configuration (§1, §7)', () => {
     expect(kernel.isEnabled('branding')).toBe(false)
   })
 
-  it('behavior: opening the modal never waits for the configuration', async () => {
+  it('opening the modal never waits for the configuration', async () => {
     let release = () => {}
     const gate = new Promise<void>((resolve) => (release = resolve))
     const directory = await startDirectory(async () => {
@@ -125,7 +125,7 @@ describe('remote project configuration (§1, §7)', () => {
     expect(kernel.store.getState().modal.open).toBe(true)
   })
 
-  it("behavior: local settings it overrides with another value are announced and logged as 'Local configuration ignored'", async () => {
+  it("local settings it overrides with another value are announced and logged as 'Local configuration ignored'", async () => {
     const { warn } = spyConsole()
     const directory = await startDirectory(() => remoteConfig)
     // branding differs from the remote value; testRemote is the same; allWallets the remote leaves alone; testLocal is local only.
@@ -143,7 +143,7 @@ describe('remote project configuration (§1, §7)', () => {
     expect(warn.mock.calls[0]?.[0]).toContain('branding')
   })
 
-  it('behavior: nothing is announced when the remote agrees with the local settings', async () => {
+  it('nothing is announced when the remote agrees with the local settings', async () => {
     const { warn } = spyConsole()
     const directory = await startDirectory(() => remoteConfig)
     const kernel = kernelFor(directory.url, { logLevel: 'warn', features: { branding: false, testLocal: false } })
@@ -159,7 +159,7 @@ describe('remote project configuration (§1, §7)', () => {
     [500, 'SERVER_ERROR'],
     [503, 'SERVER_ERROR'],
     [403, 'INVALID_PROJECT_ID'],
-  ] as const)('behavior: a %i answer raises the %s alert and keeps the local flags', async (status, alert) => {
+  ] as const)('a %i answer raises the %s alert and keeps the local flags', async (status, alert) => {
     spyConsole()
     const directory = await startDirectory(() => ({ status, body: '{"error":"no"}' }))
     const kernel = kernelFor(directory.url, { features: { branding: true, testRemote: false } })
@@ -170,7 +170,7 @@ describe('remote project configuration (§1, §7)', () => {
   it.each([
     ['malformed JSON', '{"features": [{"id": "swaps", '],
     ['JSON of the wrong shape', '{"features": "all"}'],
-  ])('behavior: %s keeps the local flags, raises no alert and warns', async (_, body) => {
+  ])('%s keeps the local flags, raises no alert and warns', async (_, body) => {
     const { warn } = spyConsole()
     const directory = await startDirectory(() => ({ status: 200, body }))
     const kernel = kernelFor(directory.url, { logLevel: 'warn', features: { testRemote: false } })
@@ -184,7 +184,7 @@ describe('remote project configuration (§1, §7)', () => {
     expect(kernel.store.getState().alerts.current).toBeUndefined()
   })
 
-  it('behavior: nothing is fetched without a projectId', async () => {
+  it('nothing is fetched without a projectId', async () => {
     spyConsole()
     const directory = await startDirectory(() => remoteConfig)
     const kernel = kernelFor(directory.url, { projectId: undefined })
@@ -193,7 +193,7 @@ describe('remote project configuration (§1, §7)', () => {
     expect(kernel.store.getState().alerts.current).toBe('PROJECT_ID_NOT_CONFIGURED')
   })
 
-  it('behavior: an answer that arrives after destroy changes nothing', async () => {
+  it('an answer that arrives after destroy changes nothing', async () => {
     let release = () => {}
     const gate = new Promise<void>((resolve) => (release = resolve))
     let answered = () => {}
@@ -212,8 +212,8 @@ describe('remote project configuration (§1, §7)', () => {
   })
 })
 
-describe('remote feature ids (§9)', () => {
-  it("behavior: 'reownBranding' is read as the branding flag", async () => {
+describe('remote feature ids (rules §9)', () => {
+  it("'reownBranding' is read as the branding flag", async () => {
     const directory = await startDirectory(() => json({ features: [{ id: 'reownBranding', isEnabled: false }] }))
     const kernel = kernelFor(directory.url)
     await vi.waitFor(() => expect(kernel.store.getState().features.remoteApplied).toBe(true))

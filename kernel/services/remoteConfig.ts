@@ -10,8 +10,8 @@ import { SDK_TYPE, SDK_VERSION } from '../core/version.js'
 export { checkAllowedOrigin } from './allowedOrigins.js'
 
 /**
- * Fetches the remote project configuration (§7 `GET /appkit/v1/config`) when the host configured a
- * directory service, and lets it override the local values of the flags declared `remote` (§1).
+ * Fetches the remote project configuration (rules §7 `GET /appkit/v1/config`) when the host configured a
+ * directory service, and lets it override the local values of the flags declared `remote` (rules §1).
  * Never throws: a failure keeps the local flags.
  */
 export async function loadRemoteFeatures(kernel: Kernel): Promise<void> {
@@ -45,7 +45,7 @@ export async function loadRemoteFeatures(kernel: Kernel): Promise<void> {
 
 /**
  * Applies the remote project configuration: it wins for the flags declared `remote`, ignores the
- * others, and reports in `ignoredLocal` every local setting it overrode with another value (§1).
+ * others, and reports in `ignoredLocal` every local setting it overrode with another value (rules §1).
  */
 export function applyRemoteFeatures(
   state: FeaturesState,
@@ -64,7 +64,7 @@ function sameValue(a: unknown, b: unknown): boolean {
 }
 
 /**
- * The shape of `GET /appkit/v1/config` from the wallet directory service (§7). Unknown feature ids
+ * The shape of `GET /appkit/v1/config` from the wallet directory service (rules §7). Unknown feature ids
  * are ignored so that a newer server does not break an older client.
  */
 export const RemoteConfigSchema = v.object({
@@ -82,7 +82,7 @@ export type RemoteFeatures = Partial<Record<string, boolean | readonly string[]>
 
 /**
  * Turns a parsed remote configuration into flag values: a feature with a `config` list (the social
- * providers, say) is that list while enabled, every other feature its `isEnabled`; `reownBranding` (§9) is
+ * providers, say) is that list while enabled, every other feature its `isEnabled`; `reownBranding` (rules §9) is
  * read as `branding`.
  */
 export function remoteConfigToFeatures(config: v.InferOutput<typeof RemoteConfigSchema>): RemoteFeatures {
@@ -91,5 +91,5 @@ export function remoteConfigToFeatures(config: v.InferOutput<typeof RemoteConfig
   )
 }
 
-/** §9 names the branding feature `reownBranding`; it sets the kernel's `branding` flag. */
+/** rules §9 names the branding feature `reownBranding`; it sets the kernel's `branding` flag. */
 const REMOTE_ALIASES: Record<string, string> = { reownBranding: 'branding' }

@@ -35,7 +35,7 @@ afterEach(() => {
 })
 
 describe('createMemoryBackend', () => {
-  it('behavior: stores, lists and removes strings', () => {
+  it('stores, lists and removes strings', () => {
     const backend = createMemoryBackend()
     expect(backend.getItem('a')).toBeNull()
     backend.setItem('a', '1')
@@ -48,7 +48,7 @@ describe('createMemoryBackend', () => {
     expect(backend.length).toBe(1)
   })
 
-  it('behavior: two backends share nothing', () => {
+  it('two backends share nothing', () => {
     const first = createMemoryBackend()
     first.setItem('a', '1')
     expect(createMemoryBackend().getItem('a')).toBeNull()
@@ -56,32 +56,32 @@ describe('createMemoryBackend', () => {
 })
 
 describe('createStorage', () => {
-  it('behavior: writes JSON under foyer:<namespace>:<key>', () => {
+  it('writes JSON under foyer:<namespace>:<key>', () => {
     const { backend, storage } = setup()
     expect(storage.write('settings', { theme: 'dark', volume: 3 })).toBe(true)
     expect(backend.getItem('foyer:test:settings')).toBe('{"theme":"dark","volume":3}')
   })
 
-  it('behavior: reads back a value that matches the schema', () => {
+  it('reads back a value that matches the schema', () => {
     const { storage, onDrop } = setup()
     storage.write('settings', { theme: 'light', volume: 1 })
     expect(storage.read('settings', Settings)).toEqual({ theme: 'light', volume: 1 })
     expect(onDrop).not.toHaveBeenCalled()
   })
 
-  it('behavior: returns the schema output, transforms included', () => {
+  it('returns the schema output, transforms included', () => {
     const { storage } = setup()
     storage.write('count', '41')
     expect(storage.read('count', v.pipe(v.string(), v.transform(Number), v.number()))).toBe(41)
   })
 
-  it('behavior: a missing key is undefined and not reported', () => {
+  it('a missing key is undefined and not reported', () => {
     const { storage, onDrop } = setup()
     expect(storage.read('nothing', Settings)).toBeUndefined()
     expect(onDrop).not.toHaveBeenCalled()
   })
 
-  it('behavior: corrupt JSON is removed, reported and read as undefined', () => {
+  it('corrupt JSON is removed, reported and read as undefined', () => {
     const { backend, storage, onDrop } = setup()
     backend.setItem('foyer:test:settings', '{"theme":')
     expect(storage.read('settings', Settings)).toBeUndefined()
@@ -89,7 +89,7 @@ describe('createStorage', () => {
     expect(onDrop).toHaveBeenCalledWith('settings', 'corrupt', expect.any(SyntaxError))
   })
 
-  it('behavior: foreign-shaped data is removed, reported with the issues and read as undefined', () => {
+  it('foreign-shaped data is removed, reported with the issues and read as undefined', () => {
     const { backend, storage, onDrop } = setup()
     backend.setItem('foyer:test:settings', '{"theme":"neon","volume":3}')
     expect(storage.read('settings', Settings)).toBeUndefined()
@@ -97,7 +97,7 @@ describe('createStorage', () => {
     expect(onDrop).toHaveBeenCalledWith('settings', 'invalid', [expect.objectContaining({ kind: 'schema' })])
   })
 
-  it('behavior: a backend that throws on read gives undefined, never an exception', () => {
+  it('a backend that throws on read gives undefined, never an exception', () => {
     const backend: StorageBackend = {
       getItem: () => {
         throw new Error('SecurityError')
@@ -110,20 +110,20 @@ describe('createStorage', () => {
     expect(onDrop).toHaveBeenCalledWith('settings', 'unavailable', expect.any(Error))
   })
 
-  it('behavior: a quota error on write is swallowed and reported', () => {
+  it('a quota error on write is swallowed and reported', () => {
     const { storage, onDrop } = setup(failingWrites())
     expect(storage.write('big', 'x'.repeat(10))).toBe(false)
     expect(onDrop).toHaveBeenCalledWith('big', 'write-failed', expect.objectContaining({ name: 'QuotaExceededError' }))
   })
 
-  it('behavior: a value JSON cannot hold is reported, not thrown', () => {
+  it('a value JSON cannot hold is reported, not thrown', () => {
     const { backend, storage, onDrop } = setup()
     expect(storage.write('amount', { value: 1n })).toBe(false)
     expect(backend.getItem('foyer:test:amount')).toBeNull()
     expect(onDrop).toHaveBeenCalledWith('amount', 'write-failed', expect.any(TypeError))
   })
 
-  it('behavior: writing undefined removes the key instead of storing "undefined"', () => {
+  it('writing undefined removes the key instead of storing "undefined"', () => {
     const { backend, storage, onDrop } = setup()
     storage.write('settings', { theme: 'dark', volume: 1 })
     expect(storage.write('settings', undefined)).toBe(true)
@@ -131,7 +131,7 @@ describe('createStorage', () => {
     expect(onDrop).not.toHaveBeenCalled()
   })
 
-  it('behavior: a throwing onDrop cannot turn a drop into a crash', () => {
+  it('a throwing onDrop cannot turn a drop into a crash', () => {
     const backend = createMemoryBackend()
     const storage = createStorage({
       namespace: 'test',
@@ -144,7 +144,7 @@ describe('createStorage', () => {
     expect(storage.read('settings', Settings)).toBeUndefined()
   })
 
-  it('behavior: remove deletes one key of this namespace', () => {
+  it('remove deletes one key of this namespace', () => {
     const { backend, storage } = setup()
     storage.write('a', 1)
     storage.write('b', 2)
@@ -153,7 +153,7 @@ describe('createStorage', () => {
     expect(backend.getItem('foyer:test:b')).toBe('2')
   })
 
-  it('behavior: two namespaces on one backend do not collide', () => {
+  it('two namespaces on one backend do not collide', () => {
     const backend = createMemoryBackend()
     const shop = createStorage({ namespace: 'shop', backend })
     const blog = createStorage({ namespace: 'blog', backend })
@@ -163,7 +163,7 @@ describe('createStorage', () => {
     expect(blog.read('theme', v.string())).toBe('light')
   })
 
-  it('behavior: clear removes only the keys of its namespace', () => {
+  it('clear removes only the keys of its namespace', () => {
     const backend = createMemoryBackend()
     backend.setItem('host-key', 'keep')
     backend.setItem('foyer:other:a', 'keep')
@@ -177,7 +177,7 @@ describe('createStorage', () => {
     expect(remaining.sort()).toEqual(['foyer:other:a', 'foyer:testing:a', 'host-key'])
   })
 
-  it('behavior: clear on a backend that cannot list keys removes the keys it touched', () => {
+  it('clear on a backend that cannot list keys removes the keys it touched', () => {
     const memory = createMemoryBackend()
     const backend: StorageBackend = {
       getItem: (key) => memory.getItem(key),
@@ -192,7 +192,7 @@ describe('createStorage', () => {
     expect(memory.getItem('foyer:other:a')).toBe('keep')
   })
 
-  it.each(['', 'a:b', ':'])('behavior: rejects the namespace %j with an options error', (namespace) => {
+  it.each(['', 'a:b', ':'])('rejects the namespace %j with an options error', (namespace) => {
     let error: unknown
     try {
       createStorage({ namespace, backend: createMemoryBackend() })
@@ -205,7 +205,7 @@ describe('createStorage', () => {
 })
 
 describe('createStorage default backend', () => {
-  it('behavior: uses localStorage when it exists and accepts writes', () => {
+  it('uses localStorage when it exists and accepts writes', () => {
     const local = createMemoryBackend()
     vi.stubGlobal('localStorage', local)
     createStorage({ namespace: 'test' }).write('a', 1)
@@ -213,14 +213,14 @@ describe('createStorage default backend', () => {
     expect(local.length).toBe(1)
   })
 
-  it('behavior: falls back to memory when localStorage throws on write (Safari private mode)', () => {
+  it('falls back to memory when localStorage throws on write (Safari private mode)', () => {
     vi.stubGlobal('localStorage', failingWrites())
     const storage = createStorage({ namespace: 'test' })
     expect(storage.write('a', 1)).toBe(true)
     expect(storage.read('a', v.number())).toBe(1)
   })
 
-  it('behavior: falls back to memory when reading localStorage itself throws (disabled storage)', () => {
+  it('falls back to memory when reading localStorage itself throws (disabled storage)', () => {
     Object.defineProperty(globalThis, 'localStorage', {
       configurable: true,
       get() {
@@ -236,14 +236,14 @@ describe('createStorage default backend', () => {
     }
   })
 
-  it('behavior: falls back to memory when there is no localStorage (Node, workers)', () => {
+  it('falls back to memory when there is no localStorage (Node, workers)', () => {
     vi.stubGlobal('localStorage', undefined)
     const storage = createStorage({ namespace: 'test' })
     storage.write('a', [1, 2])
     expect(storage.read('a', v.array(v.number()))).toEqual([1, 2])
   })
 
-  it('behavior: each storage without a backend gets its own memory', () => {
+  it('each storage without a backend gets its own memory', () => {
     vi.stubGlobal('localStorage', undefined)
     createStorage({ namespace: 'test' }).write('a', 1)
     expect(createStorage({ namespace: 'test' }).read('a', v.number())).toBeUndefined()
@@ -255,15 +255,15 @@ describe('recent wallets', () => {
   const phantom: RecentWallet = { id: 'phantom', name: 'Phantom', imageUrl: 'https://cdn.example/phantom.png' }
   const rabby: RecentWallet = { id: 'rabby', name: 'Rabby', imageUrl: 'data:image/png;base64,iVBORw0KGgo=' }
 
-  it('behavior: keeps 2 wallets (§9)', () => {
+  it('keeps 2 wallets (rules §9)', () => {
     expect(RECENT_WALLETS_LIMIT).toBe(2)
   })
 
-  it('behavior: empty at first', () => {
+  it('empty at first', () => {
     expect(readRecentWallets(setup().storage)).toEqual([])
   })
 
-  it('behavior: most recent first, the oldest falls off past the limit', () => {
+  it('most recent first, the oldest falls off past the limit', () => {
     const { storage } = setup()
     expect(addRecentWallet(storage, metamask)).toEqual([metamask])
     expect(addRecentWallet(storage, phantom)).toEqual([phantom, metamask])
@@ -271,7 +271,7 @@ describe('recent wallets', () => {
     expect(readRecentWallets(storage)).toEqual([rabby, phantom])
   })
 
-  it('behavior: reconnecting a listed wallet moves it to the front without a duplicate', () => {
+  it('reconnecting a listed wallet moves it to the front without a duplicate', () => {
     const { storage } = setup()
     addRecentWallet(storage, metamask)
     addRecentWallet(storage, phantom)
@@ -281,7 +281,7 @@ describe('recent wallets', () => {
     ])
   })
 
-  it('behavior: survives a new storage instance on the same backend', () => {
+  it('survives a new storage instance on the same backend', () => {
     const { backend, storage } = setup()
     addRecentWallet(storage, metamask)
     expect(readRecentWallets(createStorage({ namespace: 'test', backend }))).toEqual([metamask])
@@ -293,31 +293,31 @@ describe('recent wallets', () => {
     'data:text/html,<script>alert(1)</script>',
     '//cdn.example/icon.png',
     'not a url',
-  ])('behavior: drops the unsafe image URL %s but keeps the wallet', (imageUrl) => {
+  ])('drops the unsafe image URL %s but keeps the wallet', (imageUrl) => {
     const { storage } = setup()
     expect(addRecentWallet(storage, { ...metamask, imageUrl })).toEqual([metamask])
   })
 
-  it('behavior: keeps https and data:image URLs', () => {
+  it('keeps https and data:image URLs', () => {
     const { storage } = setup()
     addRecentWallet(storage, phantom)
     addRecentWallet(storage, rabby)
     expect(readRecentWallets(storage).map((wallet) => wallet.imageUrl)).toEqual([rabby.imageUrl, phantom.imageUrl])
   })
 
-  it('behavior: ignores a wallet without an id', () => {
+  it('ignores a wallet without an id', () => {
     const { storage } = setup()
     addRecentWallet(storage, metamask)
     expect(addRecentWallet(storage, { id: '', name: 'Nobody' })).toEqual([metamask])
   })
 
-  it('behavior: stores only the known fields', () => {
+  it('stores only the known fields', () => {
     const { backend, storage } = setup()
     addRecentWallet(storage, { ...metamask, secret: 'x' } as RecentWallet)
     expect(JSON.parse(backend.getItem('foyer:test:recent-wallets') ?? '')).toEqual([metamask])
   })
 
-  it('behavior: corrupt stored data reads as an empty list and is removed', () => {
+  it('corrupt stored data reads as an empty list and is removed', () => {
     const { backend, storage, onDrop } = setup()
     backend.setItem('foyer:test:recent-wallets', '[{"id":')
     expect(readRecentWallets(storage)).toEqual([])
@@ -325,13 +325,13 @@ describe('recent wallets', () => {
     expect(onDrop).toHaveBeenCalledWith('recent-wallets', 'corrupt', expect.anything())
   })
 
-  it('behavior: a stored non-list reads as an empty list', () => {
+  it('a stored non-list reads as an empty list', () => {
     const { backend, storage } = setup()
     backend.setItem('foyer:test:recent-wallets', '{"id":"metamask"}')
     expect(readRecentWallets(storage)).toEqual([])
   })
 
-  it('behavior: malformed entries are skipped, duplicates and extras trimmed, unsafe images dropped', () => {
+  it('malformed entries are skipped, duplicates and extras trimmed, unsafe images dropped', () => {
     const { backend, storage } = setup()
     const stored = [
       42,

@@ -47,7 +47,7 @@ export interface StorageService {
   clear(): void
 }
 
-/** One wallet the visitor connected with lately (§3). */
+/** One wallet the visitor connected with lately (rules §3). */
 export interface RecentWallet {
   /** The connector or directory id; entries are deduplicated by it. */
   id: string
@@ -60,7 +60,7 @@ export interface RecentWallet {
 }
 
 /**
- * How many recent wallets are kept (§9).
+ * How many recent wallets are kept (rules §9).
  *
  * @default 2
  */
@@ -165,7 +165,7 @@ export function createStorage(options: StorageOptions): StorageService {
 }
 
 /**
- * The recent wallets, most recent first (§9 keeps {@link RECENT_WALLETS_LIMIT}). Entries that do not parse are
+ * The recent wallets, most recent first (rules §9 keeps {@link RECENT_WALLETS_LIMIT}). Entries that do not parse are
  * skipped; an unsafe image URL is dropped from its entry.
  *
  * @example

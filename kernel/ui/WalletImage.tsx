@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { isSafeImageUrl } from '../model/network.js'
 
-/** §9: an icon that has not loaded within 2 s gives way to the fallback. */
+/** rules §9: an icon that has not loaded within 2 s gives way to the fallback. */
 export const IMAGE_PRELOAD_TIMEOUT_MS = 2000
 
 export interface WalletImageProps {

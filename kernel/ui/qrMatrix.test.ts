@@ -49,12 +49,12 @@ function utf8Text(bytes: number) {
 }
 
 describe('Reed–Solomon', () => {
-  it('behavior: gives the error correction codewords of the standard’s worked example (01234567, 1-M)', () => {
+  it('gives the error correction codewords of the standard’s worked example (01234567, 1-M)', () => {
     const data = Uint8Array.of(0x10, 0x20, 0x0c, 0x56, 0x61, 0x80, 0xec, 0x11, 0xec, 0x11, 0xec, 0x11, 0xec, 0x11, 0xec, 0x11)
     expect([...reedSolomon(data, 10)]).toEqual([0xa5, 0x24, 0xd4, 0xc1, 0xed, 0x36, 0xc7, 0x87, 0x2c, 0x55])
   })
 
-  it('behavior: data and its codewords form a codeword: zero at α^0 … α^(n−1)', () => {
+  it('data and its codewords form a codeword: zero at α^0 … α^(n−1)', () => {
     // Evaluate the whole block as a polynomial over GF(256) at each root of the generator.
     const exp = [1]
     for (let i = 1, x = 1; i < 255; i++) {
@@ -73,28 +73,28 @@ describe('Reed–Solomon', () => {
 })
 
 describe('format and version information', () => {
-  it('behavior: matches the standard’s values', () => {
+  it('matches the standard’s values', () => {
     expect(formatBits(0)).toBe(0b101010000010010) // M, mask 0: all-zero data, so the XOR mask itself
     expect(formatBits(5)).toBe(0b100000011001110) // M, mask 101: the standard's worked example
     expect(versionBits(7)).toBe(0b000111110010010100) // version 7: the standard's worked example
     expect(versionBits(40)).toBe(0b101000110001101001)
   })
 
-  it('behavior: the eight format words differ pairwise in at least 7 bits', () => {
+  it('the eight format words differ pairwise in at least 7 bits', () => {
     const words = [0, 1, 2, 3, 4, 5, 6, 7].map(formatBits)
     for (const a of words) for (const b of words) if (a !== b) expect((a ^ b).toString(2).replace(/0/g, '').length).toBeGreaterThanOrEqual(7)
   })
 })
 
 describe('penalty', () => {
-  it('behavior: scores runs, 2×2 blocks and balance by hand-counted figures', () => {
+  it('scores runs, 2×2 blocks and balance by hand-counted figures', () => {
     // All light, 21×21: each of the 42 lines is one run of 21 (3 + 16), 400 blocks of 2×2 (3 each), 0% dark (10 × 10).
     expect(penalty(new Uint8Array(21 * 21), 21)).toBe(42 * 19 + 400 * 3 + 100)
     // A checkerboard has no run, no block, no finder-like pattern, and is half dark.
     expect(penalty(Uint8Array.from({ length: 21 * 21 }, (_, i) => ((i % 21) + Math.floor(i / 21)) % 2), 21)).toBe(0)
   })
 
-  it('behavior: the mask chosen is the one with the lowest penalty', () => {
+  it('the mask chosen is the one with the lowest penalty', () => {
     const text = walletConnectUri()
     const chosen = encodeQr(text)
     for (let mask = 0; mask < 8; mask++) {
@@ -105,7 +105,7 @@ describe('penalty', () => {
 })
 
 describe('encodeQr', () => {
-  it('behavior: the same modules as the qrcode package for every version and mask', () => {
+  it('the same modules as the qrcode package for every version and mask', () => {
     for (let version = 1; version <= 40; version++) {
       const text = utf8Text(capacity(version))
       for (const mask of version <= 10 ? [0, 1, 2, 3, 4, 5, 6, 7] : [version % 8]) {
@@ -117,7 +117,7 @@ describe('encodeQr', () => {
     }
   })
 
-  it('behavior: an independent decoder reads back WalletConnect URIs, addresses and UTF-8 text', () => {
+  it('an independent decoder reads back WalletConnect URIs, addresses and UTF-8 text', () => {
     const inputs = [
       walletConnectUri(),
       `${walletConnectUri()}&methods=[wc_sessionPropose],[wc_authRequest,wc_authBatchRequest]`,
@@ -135,7 +135,7 @@ describe('encodeQr', () => {
     expect(encodeQr(walletConnectUri()).version).toBe(10)
   })
 
-  it('behavior: the longest input of each version fits it and one byte more takes the next version', () => {
+  it('the longest input of each version fits it and one byte more takes the next version', () => {
     for (let version = 1; version <= 40; version++) {
       const text = utf8Text(capacity(version))
       const matrix = encodeQr(text)
@@ -150,7 +150,7 @@ describe('encodeQr', () => {
     expect([1, 9, 10, 40].map(capacity)).toEqual([14, 180, 213, 2331])
   }, 120_000) // 40 decodes, on a shared and slow machine
 
-  it('behavior: an input too long for version 40 is refused with its size, never drawn', () => {
+  it('an input too long for version 40 is refused with its size, never drawn', () => {
     expect(() => encodeQr('x'.repeat(2332))).toThrowError(new QrTooLongError(2332))
     expect(() => encodeQr('€'.repeat(778))).toThrowError('Too long for a QR code: 2334 bytes of UTF-8, at most 2331 fit')
     expect(() => encodeQr('x', { mask: 8 })).toThrowError(RangeError)

@@ -51,7 +51,7 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** By month, newest first; the connected chain only; spam hidden (§5). The tab comes after Tokens and NFTs (§2). */
+/** By month, newest first; the connected chain only; spam hidden (rules §5). The tab comes after Tokens and NFTs (rules §2). */
 export const Default: Story = {
   play: async () => {
     const modal = await withinModal()
@@ -95,7 +95,7 @@ export const Empty: Story = {
 
 export const EmptyDark: Story = { ...Empty, globals: { theme: 'dark' } }
 
-/** §8: the 'Failed to fetch transactions' toast, and the list marked empty. */
+/** rules §8: the 'Failed to fetch transactions' toast, and the list marked empty. */
 export const FetchFailed: Story = {
   parameters: withApi({ failWith: 500 }),
   play: async () => {
@@ -134,7 +134,7 @@ export const FeatureOff: Story = {
   },
 }
 
-/** §6: on a chain whose history no data service keeps (no `history` capability) there is no Activity tab. */
+/** rules §6: on a chain whose history no data service keeps (no `history` capability) there is no Activity tab. */
 export const ChainWithoutHistory: Story = {
   parameters: {
     foyer: connectedStory({

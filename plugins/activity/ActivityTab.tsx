@@ -21,7 +21,7 @@ const OPERATIONS = ['send', 'receive', 'mint', 'trade', 'buy', 'execute'] as con
 const NONE: readonly PendingTransaction[] = []
 
 /**
- * The Activity tab: the account's transactions on the connected network, by month, newest first (§5).
+ * The Activity tab: the account's transactions on the connected network, by month, newest first (rules §5).
  * What was sent through Foyer shows at once as pending, and as the service lists it once it does.
  */
 export default function ActivityTab() {
@@ -102,7 +102,7 @@ export default function ActivityTab() {
     )
   }
   const groups = groupByMonth(visibleTransactions([...waiting.map(pendingAsTransaction), ...state.transactions], networkId!))
-  // §8: after a failure the list is empty; the toast says why.
+  // rules §8: after a failure the list is empty; the toast says why.
   if (groups.length === 0 && !state.next) return <p className="f-muted">{t('activity.empty')}</p>
   const monthName = new Intl.DateTimeFormat(kernel.i18n.locale, { month: 'long', year: 'numeric', timeZone: 'UTC' })
   const dayName = new Intl.DateTimeFormat(kernel.i18n.locale, { month: 'short', day: 'numeric', timeZone: 'UTC' })
@@ -159,7 +159,7 @@ function operationLabel(t: Translate, transaction: Transaction): string {
   return t(`activity.${operation}`)
 }
 
-/** The first transfer's amount (3 decimals, §5) and symbol, or the NFT's name; how many more it moved. */
+/** The first transfer's amount (3 decimals, rules §5) and symbol, or the NFT's name; how many more it moved. */
 function transferSummary(t: Translate, transaction: Transaction, locale: string): string {
   const [first, ...rest] = transaction.transfers
   if (!first) return ''

@@ -19,7 +19,7 @@ const fungible = (isSpam: boolean): TransactionTransfer => ({ quantity: { numeri
 const nft = (isSpam: boolean): TransactionTransfer => ({ quantity: { numeric: '1' }, nft: { name: 'N', isSpam } })
 
 describe('isSpamTransaction', () => {
-  it('behavior: spam only when every transfer is flagged (§5)', () => {
+  it('spam only when every transfer is flagged (rules §5)', () => {
     expect(isSpamTransaction(transaction('a', '2026-01-01T00:00:00Z', { transfers: [fungible(true), nft(true)] }))).toBe(true)
     expect(isSpamTransaction(transaction('b', '2026-01-01T00:00:00Z', { transfers: [fungible(true), fungible(false)] }))).toBe(false)
     expect(isSpamTransaction(transaction('c', '2026-01-01T00:00:00Z', { transfers: [] }))).toBe(false)
@@ -27,7 +27,7 @@ describe('isSpamTransaction', () => {
 })
 
 describe('visibleTransactions', () => {
-  it('behavior: the connected chain only, spam hidden, newest first (§5)', () => {
+  it('the connected chain only, spam hidden, newest first (rules §5)', () => {
     const list = [
       transaction('old', '2026-01-01T00:00:00Z'),
       transaction('other-chain', '2026-03-01T00:00:00Z', { chain: 'eip155:10' }),
@@ -39,7 +39,7 @@ describe('visibleTransactions', () => {
 })
 
 describe('groupByMonth', () => {
-  it('behavior: grouped by year and month, newest first (§5)', () => {
+  it('grouped by year and month, newest first (rules §5)', () => {
     const groups = groupByMonth([
       transaction('dec-2025', '2025-12-31T23:59:59Z'),
       transaction('jan-2026-early', '2026-01-01T00:00:00Z'),
@@ -54,7 +54,7 @@ describe('groupByMonth', () => {
     expect(groups[1]).toMatchObject({ year: 2026, month: 1 })
   })
 
-  it('behavior: nothing gives no groups', () => {
+  it('nothing gives no groups', () => {
     expect(groupByMonth([])).toEqual([])
   })
 })
@@ -62,7 +62,7 @@ describe('groupByMonth', () => {
 describe('activityReducer', () => {
   const first = { data: [transaction('1', '2026-02-01T00:00:00Z'), transaction('2', '2026-01-01T00:00:00Z')], next: 'c1' }
 
-  it('behavior: pages append, a repeated transaction is kept once, the last page has no cursor', () => {
+  it('pages append, a repeated transaction is kept once, the last page has no cursor', () => {
     let state = activityReducer(INITIAL_ACTIVITY, { type: 'page-loaded', page: first })
     expect(state).toMatchObject({ status: 'ready', next: 'c1', loadingMore: false })
     state = activityReducer(state, { type: 'more-requested' })
@@ -73,12 +73,12 @@ describe('activityReducer', () => {
     expect(activityReducer(state, { type: 'more-requested' })).toBe(state)
   })
 
-  it('behavior: a failure marks the list empty and clears the cursor (§8)', () => {
+  it('a failure marks the list empty and clears the cursor (rules §8)', () => {
     const loaded = activityReducer(INITIAL_ACTIVITY, { type: 'page-loaded', page: first })
     expect(activityReducer(loaded, { type: 'load-failed' })).toEqual({ status: 'error', transactions: [], next: undefined, loadingMore: false })
   })
 
-  it('behavior: reset starts loading again', () => {
+  it('reset starts loading again', () => {
     const loaded = activityReducer(INITIAL_ACTIVITY, { type: 'page-loaded', page: first })
     expect(activityReducer(loaded, { type: 'reset' })).toBe(INITIAL_ACTIVITY)
   })
@@ -98,7 +98,7 @@ const pending = (hash: string, overrides: Partial<PendingTransaction> = {}): Pen
 })
 
 describe('pending transactions', () => {
-  it("behavior: the account's, on the connected chain, that the service does not list yet", () => {
+  it("the account's, on the connected chain, that the service does not list yet", () => {
     const list = [
       pending(HASH),
       pending('0xother-chain', { networkId: 'eip155:10' }),
@@ -110,7 +110,7 @@ describe('pending transactions', () => {
     expect(unlistedPending(list, listed, { account: ALICE.toLowerCase(), chainId: 'eip155:1' }).map((entry) => entry.hash)).toEqual([HASH])
   })
 
-  it('behavior: a Solana signature (base58) is compared exactly', () => {
+  it('a Solana signature (base58) is compared exactly', () => {
     const solana = { networkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' as const, from: 'So1anaAccount1111111111111111111111111111111' }
     const list = [pending('5xSig', solana)]
     const chain = { account: solana.from, chainId: solana.networkId }
@@ -118,13 +118,13 @@ describe('pending transactions', () => {
     expect(unlistedPending(list, [transaction('t', '2026-11-24T09:31:00Z', { hash: '5xSig' })], chain)).toHaveLength(0)
   })
 
-  it('behavior: once listed it is forgotten; with nothing listed the list stays the same object', () => {
+  it('once listed it is forgotten; with nothing listed the list stays the same object', () => {
     const list = [pending(HASH), pending('0xb')]
     expect(withoutListed(list, [transaction('t', '2026-11-24T09:31:00Z', { hash: '0xB' })])).toEqual([list[0]])
     expect(withoutListed(list, [transaction('t', '2026-11-24T09:31:00Z')])).toBe(list)
   })
 
-  it("behavior: shown as a row of its own: status 'pending', dated when sent, what it moved", () => {
+  it("shown as a row of its own: status 'pending', dated when sent, what it moved", () => {
     expect(pendingAsTransaction(pending(HASH))).toEqual({
       id: `pending:${HASH}`,
       metadata: {
@@ -142,7 +142,7 @@ describe('pending transactions', () => {
 })
 
 describe('refreshUntil', () => {
-  it('behavior: the window after the latest send; nothing waiting, never', () => {
+  it('the window after the latest send; nothing waiting, never', () => {
     const at = (sentAt: number) => pending(`0x${sentAt}`, { sentAt })
     expect(refreshUntil([at(5_000), at(9_000), at(1_000)], 120_000)).toBe(129_000)
     expect(refreshUntil([], 120_000)).toBe(0)
@@ -150,7 +150,7 @@ describe('refreshUntil', () => {
 })
 
 describe('activityReducer: first-page-refreshed', () => {
-  it('behavior: what the service now lists goes on top; the loaded pages and the cursor stay', () => {
+  it('what the service now lists goes on top; the loaded pages and the cursor stay', () => {
     const loaded = activityReducer(INITIAL_ACTIVITY, { type: 'page-loaded', page: { data: [transaction('b', '2026-01-02T00:00:00Z'), transaction('a', '2026-01-01T00:00:00Z')], next: 'c1' } })
     const more = activityReducer(loaded, { type: 'page-loaded', page: { data: [transaction('z', '2025-12-01T00:00:00Z')], next: 'c2' } })
     const refreshed = activityReducer(more, {
@@ -161,7 +161,7 @@ describe('activityReducer: first-page-refreshed', () => {
     expect(refreshed.next).toBe('c2')
   })
 
-  it('behavior: ignored while the first load is under way or after a failure', () => {
+  it('ignored while the first load is under way or after a failure', () => {
     const page = { data: [transaction('new', '2026-01-03T00:00:00Z')] }
     expect(activityReducer(INITIAL_ACTIVITY, { type: 'first-page-refreshed', page })).toBe(INITIAL_ACTIVITY)
     const failed = activityReducer(INITIAL_ACTIVITY, { type: 'load-failed' })

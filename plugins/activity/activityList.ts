@@ -1,15 +1,15 @@
-// The Activity list's rules (§5) as pure functions: spam hidden, the connected chain only, grouped by
+// The Activity list's rules (rules §5) as pure functions: spam hidden, the connected chain only, grouped by
 // year and month, newest first, and the paging state.
 import type { HistoryPage, Transaction } from 'foyer/query'
 import type { PendingTransaction } from './index.js'
 
-/** §5: spam when every transfer is flagged spam (a transaction that moved nothing is not). */
+/** rules §5: spam when every transfer is flagged spam (a transaction that moved nothing is not). */
 export function isSpamTransaction(transaction: Transaction): boolean {
   const { transfers } = transaction
   return transfers.length > 0 && transfers.every((transfer) => transfer.fungible?.isSpam === true || transfer.nft?.isSpam === true)
 }
 
-/** §5: the transactions of the connected chain, spam left out, newest first. */
+/** rules §5: the transactions of the connected chain, spam left out, newest first. */
 export function visibleTransactions(transactions: readonly Transaction[], chainId: string): Transaction[] {
   return transactions
     .filter((transaction) => transaction.metadata.chain === chainId && !isSpamTransaction(transaction))
@@ -26,7 +26,7 @@ export interface MonthGroup {
 }
 
 /**
- * §5: grouped by year and month, newest month first, each newest first. Months are UTC months, the
+ * rules §5: grouped by year and month, newest month first, each newest first. Months are UTC months, the
  * calendar the service's `minedAt` is written in, so a list reads the same wherever it is shown.
  */
 export function groupByMonth(transactions: readonly Transaction[]): MonthGroup[] {
@@ -65,7 +65,7 @@ export type ActivityAction =
 
 export const INITIAL_ACTIVITY: ActivityState = { status: 'loading', transactions: [], loadingMore: false }
 
-/** The paging state's one way to change (STYLE 7). */
+/** The paging state's one way to change (style 7). */
 export function activityReducer(state: ActivityState, action: ActivityAction): ActivityState {
   switch (action.type) {
     case 'reset':
@@ -86,7 +86,7 @@ export function activityReducer(state: ActivityState, action: ActivityAction): A
       return { ...state, transactions: [...action.page.data, ...kept] }
     }
     case 'load-failed':
-      // §8: the list is marked empty and the cursor cleared.
+      // rules §8: the list is marked empty and the cursor cleared.
       return { status: 'error', transactions: [], next: undefined, loadingMore: false }
   }
 }

@@ -19,7 +19,7 @@ afterEach(() => {
 })
 
 describe('activity: pending transactions', () => {
-  it("behavior: a 'transaction:sent' is kept as pending at once, newest first, with when it was sent", () => {
+  it("a 'transaction:sent' is kept as pending at once, newest first, with when it was sent", () => {
     vi.useFakeTimers({ now: Date.UTC(2026, 10, 24, 9) })
     const kernel = testKernel({ plugins: [activity()] })
     kernel.bus.emit('transaction:sent', sent('0xa'))
@@ -31,7 +31,7 @@ describe('activity: pending transactions', () => {
     ])
   })
 
-  it('behavior: the same hash announced twice is kept once, as the newer announcement', () => {
+  it('the same hash announced twice is kept once, as the newer announcement', () => {
     const kernel = testKernel({ plugins: [activity()] })
     kernel.bus.emit('transaction:sent', sent('0xa'))
     kernel.bus.emit('transaction:sent', sent('0xb'))
@@ -42,7 +42,7 @@ describe('activity: pending transactions', () => {
     ])
   })
 
-  it('behavior: §9: at most 99 kept; the oldest goes first', () => {
+  it('rules §9: at most 99 kept; the oldest goes first', () => {
     expect(PENDING_TRANSACTIONS_LIMIT).toBe(99)
     const kernel = testKernel({ plugins: [activity()] })
     for (let index = 0; index < 101; index++) kernel.bus.emit('transaction:sent', sent(`0x${index.toString(16)}`))
@@ -52,7 +52,7 @@ describe('activity: pending transactions', () => {
     expect(pending.at(-1)!.hash).toBe('0x2')
   })
 
-  it('behavior: the kernel torn down, nothing is listened to or kept', async () => {
+  it('the kernel torn down, nothing is listened to or kept', async () => {
     const kernel = testKernel({ plugins: [activity()] })
     kernel.bus.emit('transaction:sent', sent('0xa'))
     await kernel.destroy()

@@ -1,10 +1,10 @@
 // The activity plugin's manifest: an Account tab, its event, its texts and the list of transactions
 // sent through Foyer that the data service has not listed yet. The tab, and with it the blockchain
-// data client, loads on demand, and only while the 'activity' feature is on (§2).
+// data client, loads on demand, and only while the 'activity' feature is on (rules §2).
 import { definePlugin, type Plugin, type SentTransaction } from 'foyer'
 import { en } from './locales.js'
 
-/** §9: the pending transactions kept; a newer one pushes the oldest out. */
+/** rules §9: the pending transactions kept; a newer one pushes the oldest out. */
 export const PENDING_TRANSACTIONS_LIMIT = 99
 
 /** A transaction sent through Foyer that the data service does not list yet. */
@@ -26,7 +26,7 @@ declare module 'foyer' {
 
 declare module 'foyer' {
   interface Features {
-    /** The Activity tab; the remote project configuration may set it (§9). @default true */
+    /** The Activity tab; the remote project configuration may set it (rules §9). @default true */
     activity: boolean
   }
 }
@@ -37,14 +37,14 @@ declare module 'foyer' {
 
 declare module 'foyer' {
   interface FoyerEvents {
-    /** §8: the history could not be read; the list was emptied and its cursor cleared. For analytics. */
+    /** rules §8: the history could not be read; the list was emptied and its cursor cleared. For analytics. */
     'activity:fetch-failed': { chainId: string; cursor?: string; message: string }
   }
 }
 
 /**
- * The Activity tab of the Account view (§2): the account's transactions on the connected network,
- * by month, newest first. Gated by the `activity` feature (§9). A transaction sent through Foyer
+ * The Activity tab of the Account view (rules §2): the account's transactions on the connected network,
+ * by month, newest first. Gated by the `activity` feature (rules §9). A transaction sent through Foyer
  * ('transaction:sent') shows at once as pending, and as the service lists it once it does.
  *
  * @example
@@ -55,8 +55,8 @@ export function activity(): Plugin {
     name: 'activity',
     flags: { activity: { default: true, remote: true } },
     feature: 'activity',
-    // After Tokens (0) and NFTs (1) of the portfolio plugin (§2).
-    // §6: offered where the connected chain has a history (the `history` capability), whatever its namespace.
+    // After Tokens (0) and NFTs (1) of the portfolio plugin (rules §2).
+    // rules §6: offered where the connected chain has a history (the `history` capability), whatever its namespace.
     slots: { 'account-tabs': [{ id: 'activity', label: 'activity.tab', order: 2, capability: 'history', load: () => import('./ActivityTab.js') }] },
     locales: { en, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },
     setup(kernel) {

@@ -25,7 +25,7 @@ function setup(options: Parameters<typeof memoryBlockchainApi>[0] = {}) {
 }
 
 describe('loadActivityPage', () => {
-  it('behavior: asks for the connected chain, page by page', async () => {
+  it('asks for the connected chain, page by page', async () => {
     const transactions = Array.from({ length: 3 }, (_, index) => transaction(String(index), `2026-01-0${3 - index}T00:00:00Z`))
     const { api, kernel } = setup({ transactions, pageSize: 2 })
     const first = await loadActivityPage(kernel, { account, chainId: 'eip155:1' })
@@ -38,7 +38,7 @@ describe('loadActivityPage', () => {
     ])
   })
 
-  it("behavior: a failure shows 'Failed to fetch transactions' and emits activity:fetch-failed (§8)", async () => {
+  it("a failure shows 'Failed to fetch transactions' and emits activity:fetch-failed (rules §8)", async () => {
     const { kernel } = setup({ failWith: 500 })
     const failed = vi.fn()
     kernel.bus.on('activity:fetch-failed', failed)
@@ -49,11 +49,11 @@ describe('loadActivityPage', () => {
     expect(kernel.store.getState().toast.open).toBe(false)
   })
 
-  it('behavior: without a configured service the history is empty', async () => {
+  it('without a configured service the history is empty', async () => {
     await expect(loadActivityPage(testKernel({ plugins: [activity()] }), { account, chainId: 'eip155:1' })).resolves.toEqual({ data: [] })
   })
 
-  it('behavior: the refresh reads the first page past the cache, where a read that raced the indexer sits for 30 s (§9)', async () => {
+  it('the refresh reads the first page past the cache, where a read that raced the indexer sits for 30 s (rules §9)', async () => {
     const transactions = [transaction('old', '2026-01-01T00:00:00Z')]
     const { api, kernel } = setup({ transactions })
     await loadActivityPage(kernel, { account, chainId: 'eip155:1' })
@@ -67,7 +67,7 @@ describe('loadActivityPage', () => {
     expect(api.calls.history).toHaveLength(2)
   })
 
-  it('behavior: a refresh that fails rejects without the toast (the tab tries again)', async () => {
+  it('a refresh that fails rejects without the toast (the tab tries again)', async () => {
     const { kernel } = setup({ failWith: 503 })
     await expect(refreshActivityPage(kernel, { account, chainId: 'eip155:1' })).rejects.toThrow('HTTP status code: 503')
     expect(kernel.store.getState().toast.open).toBe(false)

@@ -15,7 +15,7 @@ export const PENDING_REFRESH_FOR_MS = 120_000
 
 export interface LoadActivityPageParameters {
   account: string
-  /** CAIP-2: the connected network (§5). */
+  /** CAIP-2: the connected network (rules §5). */
   chainId: string
   cursor?: string
 }
@@ -23,8 +23,8 @@ export interface LoadActivityPageParameters {
 export type LoadActivityPageReturnType = HistoryPage
 
 /**
- * One page of the account's history on the connected network, cached 30 s (§9). On failure it shows the 'Failed to fetch
- * transactions' toast, emits 'activity:fetch-failed' for analytics (§8) and rejects. Without a
+ * One page of the account's history on the connected network, cached 30 s (rules §9). On failure it shows the 'Failed to fetch
+ * transactions' toast, emits 'activity:fetch-failed' for analytics (rules §8) and rejects. Without a
  * configured service the history is empty.
  *
  * @example
@@ -43,7 +43,7 @@ export async function loadActivityPage(kernel: Kernel, { account, chainId, curso
 
 /**
  * The first page of the account's history read again from the service, whatever the cache holds: a
- * read that raced the service's indexer must not hide a sent transaction for the cache's 30 s (§9).
+ * read that raced the service's indexer must not hide a sent transaction for the cache's 30 s (rules §9).
  * Quiet on failure (no toast): the caller tries again while the transaction waits.
  *
  * @example

@@ -5,7 +5,7 @@ export const en = {
   'activity.label': 'Your activity',
   'activity.loading': 'Loading…',
   'activity.empty': 'No activity on this network yet.',
-  /** §8 error toast, word for word. */
+  /** rules §8 error toast, word for word. */
   'activity.fetchFailed': 'Failed to fetch transactions',
   'activity.loadMore': 'Load more',
   'activity.send': 'Sent',

@@ -6,7 +6,7 @@ import { emailStories } from '../../test/embeddedWalletStories.js'
 import { EmbeddedWalletError } from './frameClient.js'
 
 /**
- * The account-type row on Account while the embedded wallet's EVM account shows (§6), with a fake embedded wallet
+ * The account-type row on Account while the embedded wallet's EVM account shows (rules §6), with a fake embedded wallet
  * (the service test and the end-to-end test switch for real, against anvil and the bundler).
  */
 const stories = emailStories('connected')
@@ -52,7 +52,7 @@ export const Standard: Story = {
   },
 }
 
-/** No smart account on this network (§6: no switch to one): the row only says what the account is. */
+/** No smart account on this network (rules §6: no switch to one): the row only says what the account is. */
 export const NoSmartAccounts: Story = {
   parameters: stories.parameters({ evmAccount: { type: 'eoa', smartAccountDeployed: false } }),
   play: async () => {

@@ -6,8 +6,8 @@ import { embeddedWalletOf } from './embeddedWallet.js'
 import { addEmailTexts } from './texts.js'
 
 /**
- * On Account while the embedded wallet shows its EVM account: the account's type (§6), and the switch to the other
- * where §6 allows it: to the smart account from the EOA where the network offers one, back to the EOA from it.
+ * On Account while the embedded wallet shows its EVM account: the account's type (rules §6), and the switch to the other
+ * where rules §6 allows it: to the smart account from the EOA where the network offers one, back to the EOA from it.
  * The address shown changes with it (the wallet tells the EVM chain).
  */
 export default function AccountTypeRow() {

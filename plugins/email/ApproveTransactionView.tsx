@@ -7,7 +7,7 @@ import { addEmailTexts } from './texts.js'
 const PANEL_HEIGHT = 320
 
 /**
- * ApproveTransaction (§2, §6): a place in the modal where the secure frame shows its own panel. The
+ * ApproveTransaction (rules §2, §6): a place in the modal where the secure frame shows its own panel. The
  * Approve and Reject buttons belong to the frame's origin, so this page can neither read the request's
  * secret nor click for the visitor. The view answers once the frame has settled the request.
  */

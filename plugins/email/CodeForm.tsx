@@ -16,7 +16,7 @@ export interface CodeFormProps {
   onResend(): void
 }
 
-/** A one-time code (§4): the field, its error, Verify, and a way to have a new code sent. */
+/** A one-time code (rules §4): the field, its error, Verify, and a way to have a new code sent. */
 export function CodeForm({ prompt, error, verifying, onVerify, onEdited, onResend }: CodeFormProps) {
   const t = useTranslate()
   const [code, setCode] = useState('')
@@ -25,7 +25,7 @@ export function CodeForm({ prompt, error, verifying, onVerify, onEdited, onResen
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    // §5: the one-time code is a string; the service's are 6 digits.
+    // rules §5: the one-time code is a string; the service's are 6 digits.
     if (!/^\d{6}$/.test(code.trim())) return setMalformed(true)
     onVerify(code.trim())
   }

@@ -6,7 +6,7 @@ import { emailStories } from '../../test/embeddedWalletStories.js'
 
 const stories = emailStories({ view: 'Connect' })
 
-/** Connect with the email plugin: the email field comes first (§2). The wallet is a fake that mails a code. */
+/** Connect with the email plugin: the email field comes first (rules §2). The wallet is a fake that mails a code. */
 const meta = {
   title: 'Plugins/Email/EmailField',
   component: ConnectButton,
@@ -30,7 +30,7 @@ export const Default: Story = {
 }
 export const DefaultDark: Story = { ...Default, globals: { theme: 'dark' } }
 
-/** §5: an invalid address is refused on the spot; nothing is sent. */
+/** rules §5: an invalid address is refused on the spot; nothing is sent. */
 export const InvalidAddress: Story = {
   play: async () => {
     const modal = await withinModal()

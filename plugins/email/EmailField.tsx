@@ -4,7 +4,7 @@ import { Button } from 'foyer/ui'
 import { isEmail } from './isEmail.js'
 import { addEmailTexts } from './texts.js'
 
-/** The email connect method on Connect (§2: first): an address, then EmailLogin with it. */
+/** The email connect method on Connect (rules §2: first): an address, then EmailLogin with it. */
 export default function EmailField() {
   const kernel = useKernel()
   addEmailTexts(kernel)
@@ -14,7 +14,7 @@ export default function EmailField() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    // §5: email fields hold valid emails.
+    // rules §5: email fields hold valid emails.
     if (!isEmail(email)) return setError(t('email.invalid'))
     kernel.router.push('EmailLogin', { email: email.trim() })
   }

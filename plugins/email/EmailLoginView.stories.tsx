@@ -55,7 +55,7 @@ export const CodeEntry: Story = {
 }
 export const CodeEntryDark: Story = { ...CodeEntry, globals: { theme: 'dark' } }
 
-/** §5: a code that is not 6 digits is refused here; the frame is not asked. */
+/** rules §5: a code that is not 6 digits is refused here; the frame is not asked. */
 export const MalformedCode: Story = {
   parameters: login({ connectEmail: ['VERIFY_OTP'] }),
   play: async () => {
@@ -162,7 +162,7 @@ export const Connects: Story = {
 }
 export const ConnectsDark: Story = { ...Connects, globals: { theme: 'dark' } }
 
-/** §5: a second email within 30 s fails with the cooldown; Try again sends it again. */
+/** rules §5: a second email within 30 s fails with the cooldown; Try again sends it again. */
 export const FailedWithRetry: Story = {
   parameters: login({ connectEmail: [new EmailCooldownError(12), 'VERIFY_OTP'] }),
   play: async () => {

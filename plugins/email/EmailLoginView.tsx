@@ -10,7 +10,7 @@ import { addEmailTexts, loginErrorText } from './texts.js'
 type Step = { kind: 'sending' } | { kind: 'code' } | { kind: 'verifying' } | { kind: 'device' } | { kind: 'connecting' } | { kind: 'failed'; message: string }
 
 /**
- * EmailLogin (§2, §4): the frame mails a code (VERIFY_OTP), or first a device link (VERIFY_DEVICE),
+ * EmailLogin (rules §2, §4): the frame mails a code (VERIFY_OTP), or first a device link (VERIFY_DEVICE),
  * or knows the browser already (CONNECT); then the wallet connects on every namespace it serves and
  * the modal closes.
  */

@@ -63,7 +63,7 @@ export const NewAddress: Story = {
 }
 export const NewAddressDark: Story = { ...NewAddress, globals: { theme: 'dark' } }
 
-/** §5: not an email address; the frame is not asked, and typing again clears the message. */
+/** rules §5: not an email address; the frame is not asked, and typing again clears the message. */
 export const InvalidAddress: Story = {
   play: async () => {
     const modal = await submitAddress('grace@')
@@ -96,7 +96,7 @@ export const Sending: Story = {
 }
 export const SendingDark: Story = { ...Sending, globals: { theme: 'dark' } }
 
-/** §5: within 30 s of the last mail the form says when to try again, and keeps the address. */
+/** rules §5: within 30 s of the last mail the form says when to try again, and keeps the address. */
 export const Cooldown: Story = {
   parameters: signedIn({ updateEmail: new EmailCooldownError(21) }),
   play: async () => {

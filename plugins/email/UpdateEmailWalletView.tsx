@@ -11,7 +11,7 @@ type Step = 'form' | 'sending' | 'primary' | 'secondary'
 const STEP_OF: Record<EmailUpdateAction, Step> = { VERIFY_PRIMARY_OTP: 'primary', VERIFY_SECONDARY_OTP: 'secondary' }
 
 /**
- * UpdateEmailWallet (§2, §4): a new address for the embedded wallet. A code goes to the current
+ * UpdateEmailWallet (rules §2, §4): a new address for the embedded wallet. A code goes to the current
  * address first, then one to the new address; once both are entered the new email is stored.
  */
 export default function UpdateEmailWalletView() {
@@ -45,7 +45,7 @@ export default function UpdateEmailWalletView() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    // §5: email fields hold valid emails; the current one is no change.
+    // rules §5: email fields hold valid emails; the current one is no change.
     if (!isEmail(newEmail)) return setError(t('email.invalid'))
     if (newEmail.trim().toLowerCase() === current.toLowerCase()) return setError(t('email.sameAddress'))
     send()

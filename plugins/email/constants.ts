@@ -4,9 +4,9 @@
 /** The id of the embedded wallet's connector. */
 export const EMAIL_CONNECTOR_ID = 'email'
 
-// What the embedded wallet keeps in the kernel's storage (§3, §4). Sign-out clears every one of them.
+// What the embedded wallet keeps in the kernel's storage (rules §3, §4). Sign-out clears every one of them.
 
-/** §4: an email login was used in this browser, so the frame is created at start to restore it. */
+/** rules §4: an email login was used in this browser, so the frame is created at start to restore it. */
 export const EMAIL_LOGIN_USED_KEY = 'email:loginUsed'
 /** The signed-in address, shown while the frame restores the session. */
 export const EMAIL_ADDRESS_KEY = 'email:address'
@@ -17,5 +17,5 @@ export const SOCIAL_USERNAME_KEY = 'email:socialUsername'
 /** The provider of that social login. */
 export const SOCIAL_PROVIDER_KEY = 'email:socialProvider'
 
-/** §4: what sign-out clears. */
+/** rules §4: what sign-out clears. */
 export const SIGN_OUT_KEYS = [EMAIL_ADDRESS_KEY, EMAIL_LOGIN_USED_KEY, EMAIL_LAST_CHAIN_KEY, SOCIAL_USERNAME_KEY, SOCIAL_PROVIDER_KEY] as const

@@ -1,12 +1,12 @@
 // The embedded wallet as an EIP-1193 provider, so the EVM chain connects, signs, sends and switches
 // through it exactly as through a browser wallet. Accounts and the chain come from the frame's user;
 // everything else is an APP_RPC_REQUEST, which the frame answers at once (reads) or after the user's
-// approval in its own panel (§6).
+// approval in its own panel (rules §6).
 import type { Kernel } from 'foyer'
 import type { EmbeddedWalletError } from './frameClient.js'
 import type { EmbeddedWallet } from './embeddedWallet.js'
 
-// EIP-1193 as the EVM chain reads it, written out here: a plugin never imports a chain (STYLE 20).
+// EIP-1193 as the EVM chain reads it, written out here: a plugin never imports a chain (style 20).
 type ProviderEvent = 'accountsChanged' | 'chainChanged' | 'disconnect'
 type Listener = (...args: never[]) => void
 export interface EmbeddedEip1193Provider {
@@ -17,7 +17,7 @@ export interface EmbeddedEip1193Provider {
   announceAccounts(): void
 }
 
-/** §5: the frame's chain id may be a number or a string; EIP-1193 wants hex. */
+/** rules §5: the frame's chain id may be a number or a string; EIP-1193 wants hex. */
 function toHexChainId(chainId: string | number): string {
   const id = typeof chainId === 'number' ? chainId : /^0x/i.test(chainId) ? Number.parseInt(chainId, 16) : Number(String(chainId).split(':').at(-1))
   return `0x${id.toString(16)}`

@@ -1,5 +1,5 @@
 // The embedded wallet's client side against a fake frame page (test/fakeFramePage.ts): what it sends,
-// what it keeps in the site's storage, and how it refuses (§4, §5, §6). The wallet service's own tests
+// what it keeps in the site's storage, and how it refuses (rules §4, §5, rules §6). The wallet service's own tests
 // and the end-to-end test cover the real frame.
 import * as v from 'valibot'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -44,7 +44,7 @@ afterEach(() => {
 })
 
 describe('the embedded wallet', () => {
-  it("behavior: the same email while one is under way shares it (React's StrictMode runs effects twice); another within 30 s waits (§5)", async () => {
+  it("the same email while one is under way shares it (React's StrictMode runs effects twice); another within 30 s waits (rules §5)", async () => {
     const { wallet, answer, types, settle } = await setup()
     const first = wallet.connectEmail('ada@example.com')
     const again = wallet.connectEmail(' ada@example.com ')
@@ -62,7 +62,7 @@ describe('the embedded wallet', () => {
     expect(types()).toEqual(['APP_CONNECT_EMAIL', 'APP_CONNECT_EMAIL'])
   })
 
-  it("behavior: a refused email does not start the cooldown; the service's own cooldown sets when to try again (§5)", async () => {
+  it("a refused email does not start the cooldown; the service's own cooldown sets when to try again (rules §5)", async () => {
     const { wallet, posted, fromFrame, types, settle } = await setup()
     const refuse = (payload: object) => fromFrame({ id: posted.at(-1)!.message.id, type: 'FRAME_CONNECT_EMAIL_ERROR', payload })
     const invalid = wallet.connectEmail('ada@example.com')
@@ -82,7 +82,7 @@ describe('the embedded wallet', () => {
     expect(types()).toEqual(['APP_CONNECT_EMAIL', 'APP_CONNECT_EMAIL', 'APP_CONNECT_EMAIL'])
   })
 
-  it('behavior: remembers the chain it switched to on this site; the next frame starts there and asks for the user on it; sign-out forgets it (§4)', async () => {
+  it('remembers the chain it switched to on this site; the next frame starts there and asks for the user on it; sign-out forgets it (rules §4)', async () => {
     const backend = createMemoryBackend()
     const first = await setup(backend)
     const switched = first.provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] })
@@ -108,7 +108,7 @@ describe('the embedded wallet', () => {
     expect(next.stored(EMAIL_LAST_CHAIN_KEY)).toBeUndefined()
   })
 
-  it.each([Infinity, 0, 1.5, ''])('behavior: a user whose chainId is %s is a malformed answer: refused, and no chain is remembered', async (chainId) => {
+  it.each([Infinity, 0, 1.5, ''])('a user whose chainId is %s is a malformed answer: refused, and no chain is remembered', async (chainId) => {
     const { wallet, answer, settle, stored } = await setup()
     const user = wallet.getUser()
     await settle()
@@ -117,7 +117,7 @@ describe('the embedded wallet', () => {
     expect(stored(EMAIL_LAST_CHAIN_KEY)).toBeUndefined()
   })
 
-  it("behavior: a method it does not offer rejects the requests waiting for approval, opens the modal and shows 'Action not allowed' after 300 ms (§6)", async () => {
+  it("a method it does not offer rejects the requests waiting for approval, opens the modal and shows 'Action not allowed' after 300 ms (rules §6)", async () => {
     const { kernel, provider, posted, fromFrame, types, settle } = await setup()
     const logged = vi.spyOn(kernel.logger, 'error')
     const signing = provider.request({ method: 'personal_sign', params: ['0x68', USER.address] }).catch((error: unknown) => error)
@@ -149,7 +149,7 @@ describe('the embedded wallet', () => {
     expect(kernel.store.getState().modal.open).toBe(true)
   })
 
-  it('behavior: an email change asks for the current address’s code, then the new one’s; the new email is stored and shown (§4)', async () => {
+  it('an email change asks for the current address’s code, then the new one’s; the new email is stored and shown (rules §4)', async () => {
     const { wallet, posted, answer, stored, settle } = await setup()
     const started = wallet.updateEmail(' grace@example.com ')
     await settle()
@@ -179,7 +179,7 @@ describe('the embedded wallet', () => {
   })
 })
 
-describe('sign-in during login (§3 siwxMessage)', () => {
+describe('sign-in during login (rules §3 siwxMessage)', () => {
   const fields = {
     accountAddress: USER.address,
     chainId: 'eip155:31337',
@@ -190,7 +190,7 @@ describe('sign-in during login (§3 siwxMessage)', () => {
     issuedAt: '2026-01-01T00:00:00.000Z',
   }
 
-  it('behavior: the frame signs the fields it is sent (APP_SIGN_IN) and its text is what the verifier gets; no grant answers undefined', async () => {
+  it('the frame signs the fields it is sent (APP_SIGN_IN) and its text is what the verifier gets; no grant answers undefined', async () => {
     const { wallet, answer, posted, fromFrame, settle, kernel } = await setup()
     const signInAtLogin = kernel.connectors.capability(EMAIL_CONNECTOR_ID, 'signInAtLogin')!
     const signed = signInAtLogin({ namespace: 'eip155', message: fields })

@@ -1,4 +1,4 @@
-// The embedded wallet in one kernel: the secure frame, the login steps (§4), the signed-in user (§3),
+// The embedded wallet in one kernel: the secure frame, the login steps (rules §4), the signed-in user (rules §3),
 // and the connector that hands the chains its providers (EIP-1193 for eip155, a Wallet Standard
 // wallet for solana). One login, one connector, every namespace it serves. Loaded on demand.
 import * as v from 'valibot'
@@ -22,18 +22,18 @@ import { createSolanaWallet } from './solanaWallet.js'
 import { addEmailTexts } from './texts.js'
 import { EMAIL_ADDRESS_KEY, EMAIL_CONNECTOR_ID, EMAIL_LAST_CHAIN_KEY, EMAIL_LOGIN_USED_KEY, SIGN_OUT_KEYS, SOCIAL_PROVIDER_KEY, SOCIAL_USERNAME_KEY } from './constants.js'
 
-/** §5: an email login is triggered at most once every 30 s. */
+/** rules §5: an email login is triggered at most once every 30 s. */
 export const EMAIL_COOLDOWN_MS = 30_000
 
-/** What the frame says to do after an email (§4). */
+/** What the frame says to do after an email (rules §4). */
 export type EmailAction = 'VERIFY_OTP' | 'VERIFY_DEVICE' | 'CONNECT'
-/** What the frame says to do during an email change (§4): the current address's code, then the new one's. */
+/** What the frame says to do during an email change (rules §4): the current address's code, then the new one's. */
 export type EmailUpdateAction = 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP'
 
 // A chain id as the frame and the stored session give it: an EVM number, or a CAIP-2 reference such as Solana's.
 const ChainIdSchema = v.union([v.pipe(v.number(), v.safeInteger(), v.minValue(1)), v.pipe(v.string(), v.nonEmpty(), v.maxLength(64))])
 const Account = v.object({ address: v.pipe(v.string(), v.maxLength(100)), type: v.picklist(['eoa', 'smartAccount']), namespace: v.picklist(['eip155', 'solana']) })
-/** §3: the authenticated user, as the frame sends it; checked, since it crosses a trust boundary. */
+/** rules §3: the authenticated user, as the frame sends it; checked, since it crosses a trust boundary. */
 const UserSchema = v.object({
   email: v.optional(v.pipe(v.string(), v.email())),
   /** A social login's name, as the provider gave it. */
@@ -55,7 +55,7 @@ const SocialConnectSchema = v.object({ userName: v.optional(v.pipe(v.string(), v
 const SignedInSchema = v.object({ message: v.pipe(v.string(), v.maxLength(8 * 1024)), signature: v.pipe(v.string(), v.maxLength(1024)) })
 const FarcasterUriSchema = v.object({ url: v.pipe(v.string(), v.regex(/^farcaster:\/\//), v.maxLength(2048)), channelToken: v.pipe(v.string(), v.maxLength(200)) })
 
-/** §5: a second email within 30 s. The message is SPEC's, word for word; `seconds` rounded up. */
+/** rules §5: a second email within 30 s. The message is the one the rules give, word for word; `seconds` rounded up. */
 export class EmailCooldownError extends BaseError {
   override name = 'EmailCooldownError'
   constructor(readonly seconds: number) {
@@ -65,38 +65,38 @@ export class EmailCooldownError extends BaseError {
 
 export interface EmbeddedWallet {
   readonly frame: FrameClient
-  /** §4 step 1: the frame answers what comes next. Throws 'Please try again after {n} seconds' within 30 s of the last. */
+  /** rules §4 step 1: the frame answers what comes next. Throws 'Please try again after {n} seconds' within 30 s of the last. */
   connectEmail(email: string): Promise<EmailAction>
-  /** §4: waits until the mailed device link is confirmed; a code is mailed then. */
+  /** rules §4: waits until the mailed device link is confirmed; a code is mailed then. */
   connectDevice(): Promise<EmailAction>
-  /** §4: the one-time code; the session starts. */
+  /** rules §4: the one-time code; the session starts. */
   connectOtp(otp: string): Promise<void>
-  /** §4: the signed-in user, from the frame, on this site's last chain; undefined without a session. */
+  /** rules §4: the signed-in user, from the frame, on this site's last chain; undefined without a session. */
   getUser(options?: { silent?: boolean }): Promise<EmbeddedUser | undefined>
   /** The account of `namespace`, when signed in: on EVM, the one of the preferred type. */
   accountOf(namespace: string): string | undefined
   /**
-   * The EVM account's type (§6) and the smart account, when the wallet offers one on the current network (the
+   * The EVM account's type (rules §6) and the smart account, when the wallet offers one on the current network (the
    * service has a bundler there); undefined when not signed in.
    */
   evmAccount(): { type: 'eoa' | 'smartAccount'; smartAccount?: string; smartAccountDeployed: boolean } | undefined
   /**
-   * §6/§7 'preferred account set': the EVM account becomes the EOA or the smart account; the EVM chain hears of the
+   * rules §6/§7 'preferred account set': the EVM account becomes the EOA or the smart account; the EVM chain hears of the
    * new address (`accountsChanged`). Refused by the frame where no smart account is offered.
    */
   setPreferredAccountType(type: 'eoa' | 'smartAccount'): Promise<void>
   /** The signed-in email: the frame's, else the one typed at login. */
   email(): string | undefined
-  /** Remembers the chain the wallet is on for this site (§4's last chain): the frame starts there next time. */
+  /** Remembers the chain the wallet is on for this site (rules §4's last chain): the frame starts there next time. */
   rememberChain(chainId: string | number): void
-  /** §4 email change, step 1: a code goes to the current address. The same 30 s cooldown as a login. */
+  /** rules §4 email change, step 1: a code goes to the current address. The same 30 s cooldown as a login. */
   updateEmail(newEmail: string): Promise<EmailUpdateAction>
   /** Step 2: the current address's code; a code goes to the new address. */
   updateEmailPrimaryOtp(otp: string): Promise<EmailUpdateAction>
   /** Step 3: the new address's code; the new email is stored, and returned. */
   updateEmailSecondaryOtp(otp: string): Promise<string>
   /**
-   * Social login (§4), step 1: the provider's authorization URL, to open in the popup; for Telegram, its login page
+   * Social login (rules §4), step 1: the provider's authorization URL, to open in the popup; for Telegram, its login page
    * for a full-page redirect that comes back to `returnTo` with `result_uri`.
    */
   socialRedirectUri(provider: string, returnTo?: string): Promise<string>
@@ -112,12 +112,12 @@ export interface EmbeddedWallet {
   /** The social login of this browser, if the wallet was signed in with one. */
   social(): { provider: string; userName?: string } | undefined
   /**
-   * §3 siwxMessage: the frame signs the sign-in message as part of the login that just happened (no second approval);
+   * rules §3 siwxMessage: the frame signs the sign-in message as part of the login that just happened (no second approval);
    * it writes the text itself, for this page's origin and the user's own account only. Undefined when it will not
    * (no login just now, or fields it refuses): signing in then asks for an approval as any signature does.
    */
   signInAtLogin(message: SignInFields): Promise<{ message: SignInMessage; signature: string } | undefined>
-  /** §4: signs out in the frame (3 s at most) and forgets the stored email, marker, last chain and social name. */
+  /** rules §4: signs out in the frame (3 s at most) and forgets the stored email, marker, last chain and social name. */
   signOut(): Promise<void>
 }
 
@@ -139,7 +139,7 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
   const approvals = new Set<string>()
   const lastChain = () => storage.read(EMAIL_LAST_CHAIN_KEY, ChainIdSchema)
 
-  /** §5: at most one mail every 30 s; the same request while one is under way shares its answer. */
+  /** rules §5: at most one mail every 30 s; the same request while one is under way shares its answer. */
   function mailOnce<T>(key: string, send: () => Promise<T>): Promise<T> {
     if (mailing?.key === key) return mailing.answer as Promise<T>
     const wait = lastEmailAt + EMAIL_COOLDOWN_MS - Date.now()
@@ -174,7 +174,7 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
       else raiseAlert(kernel, 'SESSION_EXPIRED')
     },
     approvalRequested({ id, method }) {
-      // §6: the request waits for the user in the frame's own panel, shown inside the modal.
+      // rules §6: the request waits for the user in the frame's own panel, shown inside the modal.
       approvals.add(id)
       kernel.router.request('ApproveTransaction', { method }).catch(() => {
         // Closed or left before the frame settled it: the request is aborted ('Request was aborted').
@@ -188,7 +188,7 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
     },
   })
 
-  /** A social login finished: kept until sign-out, and the frame is restored at the next start (§4). */
+  /** A social login finished: kept until sign-out, and the frame is restored at the next start (rules §4). */
   function rememberSocial(provider: string, answer: { userName?: string }) {
     // A social user has no email: one typed earlier in this browser no longer applies.
     storage.remove(EMAIL_ADDRESS_KEY)
@@ -295,7 +295,7 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
     connector: { id: EMAIL_CONNECTOR_ID, name: 'Email', type: 'auth', namespaces },
     capabilities: {
       /**
-       * §4: switching to this connection settles the EVM account type: smartAccount when the address picked is the
+       * rules §4: switching to this connection settles the EVM account type: smartAccount when the address picked is the
        * smart account and the network offers one, otherwise eoa. Solana accounts have one type.
        */
       async switchAccountType({ namespace, address }) {
@@ -317,7 +317,7 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
     },
   })
   /**
-   * §6: a request the embedded wallet does not offer. Requests waiting for approval are rejected ('Request
+   * rules §6: a request the embedded wallet does not offer. Requests waiting for approval are rejected ('Request
    * was aborted'), the modal opens and shows 'Action not allowed' after 300 ms.
    */
   function refuse() {

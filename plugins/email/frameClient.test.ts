@@ -36,13 +36,13 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-describe('the secure frame client (PROTOCOL.md, §4, §8, §9)', () => {
-  it("behavior: loads the frame with §7's query; rpcUrl is never sent", () => {
+describe('the secure frame client (PROTOCOL.md, rules §4, §8, rules §9)', () => {
+  it("loads the frame with rules §7's query; rpcUrl is never sent", () => {
     const { iframe } = setup()
     expect(iframe.src).toBe(`${WALLET}/frame?projectId=demo&chainId=31337&version=4&enableLogger=false`)
   })
 
-  it('behavior: requests wait for the ready event plus 500 ms, then go to the exact wallet origin with a random id', async () => {
+  it('requests wait for the ready event plus 500 ms, then go to the exact wallet origin with a random id', async () => {
     const { client, posted, fromFrame } = setup()
     const answer = client.request('APP_CONNECT_EMAIL', { email: 'ada@example.com' })
     fromFrame({ type: 'FRAME_READY' })
@@ -58,7 +58,7 @@ describe('the secure frame client (PROTOCOL.md, §4, §8, §9)', () => {
     await expect(answer).resolves.toEqual({ action: 'VERIFY_OTP' })
   })
 
-  it('behavior: answers from another origin, another window, with a malformed shape or for another request are ignored', async () => {
+  it('answers from another origin, another window, with a malformed shape or for another request are ignored', async () => {
     const { client, posted, fromFrame, ready } = setup()
     await ready()
     let settled = false
@@ -78,7 +78,7 @@ describe('the secure frame client (PROTOCOL.md, §4, §8, §9)', () => {
     await expect(answer).resolves.toEqual({ address: '0x1' })
   })
 
-  it("behavior: an error answer rejects with the frame's message and code; without a message, 'An error occurred' (§8)", async () => {
+  it("an error answer rejects with the frame's message and code; without a message, 'An error occurred' (rules §8)", async () => {
     const { client, posted, fromFrame, ready } = setup()
     await ready()
     const wrong = client.request('APP_CONNECT_OTP', { otp: '000000' })
@@ -90,7 +90,7 @@ describe('the secure frame client (PROTOCOL.md, §4, §8, §9)', () => {
     await expect(vague).rejects.toThrow('An error occurred')
   })
 
-  it('behavior: a rejected request carries EIP-1193 code 4001; an expired session raises Session Expired', async () => {
+  it('a rejected request carries EIP-1193 code 4001; an expired session raises Session Expired', async () => {
     const { client, posted, fromFrame, ready, failed } = setup()
     await ready()
     const signing = client.request('APP_RPC_REQUEST', { method: 'personal_sign' })
@@ -103,7 +103,7 @@ describe('the secure frame client (PROTOCOL.md, §4, §8, §9)', () => {
     expect(failed).toHaveBeenCalledWith('session_expired')
   })
 
-  it("behavior: no ready event within 20 s is 'Could not load embedded wallet' (iframe_load_failed)", async () => {
+  it("no ready event within 20 s is 'Could not load embedded wallet' (iframe_load_failed)", async () => {
     const { client, failed, posted } = setup()
     const answer = client.request('APP_CONNECT_EMAIL', { email: 'ada@example.com' })
     const outcome = answer.catch((error: unknown) => error)
@@ -116,7 +116,7 @@ describe('the secure frame client (PROTOCOL.md, §4, §8, §9)', () => {
     expect(posted).toHaveLength(0)
   })
 
-  it('behavior: a frame ready after its load failed still answers the next request', async () => {
+  it('a frame ready after its load failed still answers the next request', async () => {
     const { client, ready, posted, fromFrame } = setup()
     const first = client.request('APP_IS_CONNECTED').catch((error: unknown) => error)
     await vi.advanceTimersByTimeAsync(FRAME_LOAD_TIMEOUT_MS)
@@ -128,7 +128,7 @@ describe('the secure frame client (PROTOCOL.md, §4, §8, §9)', () => {
     await expect(second).resolves.toEqual({ isConnected: false })
   })
 
-  it("behavior: a login request unanswered for 120 s is 'Embedded Wallet Request Timed Out'; sign-out waits 3 s at most without an alert", async () => {
+  it("a login request unanswered for 120 s is 'Embedded Wallet Request Timed Out'; sign-out waits 3 s at most without an alert", async () => {
     const { client, ready, failed } = setup()
     await ready()
     const login = client.request('APP_CONNECT_EMAIL', { email: 'ada@example.com' }).catch((error: unknown) => error)
@@ -141,7 +141,7 @@ describe('the secure frame client (PROTOCOL.md, §4, §8, §9)', () => {
     expect(failed).toHaveBeenCalledWith('iframe_request_timeout')
   })
 
-  it("behavior: FRAME_UNVERIFIED_DOMAIN raises 'Invalid App Configuration' and refuses further requests", async () => {
+  it("FRAME_UNVERIFIED_DOMAIN raises 'Invalid App Configuration' and refuses further requests", async () => {
     const { client, ready, fromFrame, failed } = setup()
     await ready()
     const waiting = client.request('APP_GET_USER').catch((error: unknown) => error)
@@ -152,7 +152,7 @@ describe('the secure frame client (PROTOCOL.md, §4, §8, §9)', () => {
     await expect(client.request('APP_GET_USER')).rejects.toThrow('Invalid App Configuration')
   })
 
-  it('behavior: an approval request is handed on; its final answer settles it (§6)', async () => {
+  it('an approval request is handed on; its final answer settles it (rules §6)', async () => {
     const { client, ready, posted, fromFrame, approvalRequested, approvalSettled } = setup()
     await ready()
     const signing = client.request('APP_RPC_REQUEST', { method: 'personal_sign', params: ['0x68', '0x1'] })
@@ -178,7 +178,7 @@ describe('the secure frame client (PROTOCOL.md, §4, §8, §9)', () => {
     await expect(user).resolves.toEqual({})
   })
 
-  it('behavior: a request type outside the protocol is refused before anything is posted', async () => {
+  it('a request type outside the protocol is refused before anything is posted', async () => {
     const { client, ready, posted } = setup()
     await ready()
     await expect(client.request('connect_email')).rejects.toThrow('Something went wrong')

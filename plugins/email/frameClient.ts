@@ -5,24 +5,24 @@
 import * as v from 'valibot'
 import { BaseError, type BaseErrorOptions } from 'foyer'
 
-/** §7: the secure frame's SDK version. */
+/** rules §7: the secure frame's SDK version. */
 export const FRAME_VERSION = 4
-/** §4, §9: the frame counts as ready this long after its ready event. */
+/** rules §4, §9: the frame counts as ready this long after its ready event. */
 export const FRAME_READY_DELAY_MS = 500
-/** §9: a frame that has not said it is ready by then did not load. */
+/** rules §9: a frame that has not said it is ready by then did not load. */
 export const FRAME_LOAD_TIMEOUT_MS = 20_000
-/** §9: email, device, code and social requests give up after 2 minutes. */
+/** rules §9: email, device, code and social requests give up after 2 minutes. */
 export const LOGIN_REQUEST_TIMEOUT_MS = 120_000
-/** §9: sign-out waits for the frame this long at most. */
+/** rules §9: sign-out waits for the frame this long at most. */
 export const SIGN_OUT_TIMEOUT_MS = 3_000
 
-/** §9: the login-type requests, which time out after LOGIN_REQUEST_TIMEOUT_MS. */
+/** rules §9: the login-type requests, which time out after LOGIN_REQUEST_TIMEOUT_MS. */
 const LOGIN_REQUESTS = ['APP_CONNECT_EMAIL', 'APP_CONNECT_DEVICE', 'APP_CONNECT_OTP', 'APP_CONNECT_SOCIAL', 'APP_GET_SOCIAL_REDIRECT_URI', 'APP_GET_FARCASTER_URI', 'APP_CONNECT_FARCASTER']
 
-/** §8's frame events, for the host's handler ('email:frame-failed'). */
+/** rules §8's frame events, for the host's handler ('email:frame-failed'). */
 export type FrameFailure = 'iframe_load_failed' | 'iframe_request_timeout' | 'unverified_domain'
 
-/** A request the frame answered with an error: the payload's message (§8), else 'An error occurred'. */
+/** A request the frame answered with an error: the payload's message (rules §8), else 'An error occurred'. */
 export class EmbeddedWalletError extends BaseError {
   override name = 'EmbeddedWalletError'
   /** The protocol's code (`INVALID_CODE`, `RATE_LIMITED`, `SESSION_EXPIRED` …). */
@@ -66,7 +66,7 @@ export interface FrameClientOptions {
   enableLogger?: boolean
   /** A timer the owner can cancel (the kernel's `schedule`). */
   schedule(callback: () => void, ms: number): () => void
-  /** §8 alerts: the frame did not load, a login request timed out, the domain is not allowed, the session expired. */
+  /** rules §8 alerts: the frame did not load, a login request timed out, the domain is not allowed, the session expired. */
   failed(failure: FrameFailure | 'session_expired'): void
   /** An unsafe request waits for the user in the frame: show it (ApproveTransaction). */
   approvalRequested(request: { id: string; method: string }): void
@@ -102,7 +102,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   const pending = new Map<string, Pending>()
   let ready: (() => void) | undefined
   const whenReady = new Promise<void>((resolve) => (ready = resolve))
-  // Requests waiting for the frame to be ready: a frame that fails to load answers them with its §8 error rather
+  // Requests waiting for the frame to be ready: a frame that fails to load answers them with its rules §8 error rather
   // than leaving them (and the login view) waiting for ever; a frame that is ready late still serves the next ones.
   const waiting = new Set<(error: Error) => void>()
   let refused = false
@@ -178,7 +178,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
           ? options.schedule(() => {
               const request = pending.get(id)
               if (!request) return
-              // §9: a login that outlives its time raises the alert; a slow sign-out just ends.
+              // rules §9: a login that outlives its time raises the alert; a slow sign-out just ends.
               if (type !== 'APP_SIGN_OUT') options.failed('iframe_request_timeout')
               settle(id, request, () => reject(new EmbeddedWalletError('Embedded Wallet Request Timed Out', { frameCode: 'iframe_request_timeout' })))
             }, timeoutMs)
@@ -200,7 +200,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   }
 }
 
-/** §7: the frame's URL and query. `rpcUrl` is not sent: the service uses its own RPCs (PROTOCOL.md). */
+/** rules §7: the frame's URL and query. `rpcUrl` is not sent: the service uses its own RPCs (PROTOCOL.md). */
 function frameUrl({ walletUrl, projectId, chainId, enableLogger }: FrameClientOptions): string {
   const url = new URL('frame', walletUrl.endsWith('/') ? walletUrl : `${walletUrl}/`)
   url.searchParams.set('projectId', projectId)

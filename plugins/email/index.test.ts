@@ -8,18 +8,18 @@ import { email } from './index.js'
 const root = new URL('../../', import.meta.url).pathname
 
 describe('the foyer/plugins/email manifest', () => {
-  it('behavior: loads none of the lazy modules, so the entry stays one small file', () => {
+  it('loads none of the lazy modules, so the entry stays one small file', () => {
     const { files } = staticGraph(root, 'plugins/email/index.ts')
     const own = [...files].filter((file) => file.startsWith('plugins/email/'))
     expect(own.sort()).toEqual(['plugins/email/index.ts', 'plugins/email/locales.ts'])
   })
 
-  it("behavior: checks the same login marker the embedded wallet writes (§4), written out in the manifest", () => {
+  it("checks the same login marker the embedded wallet writes (rules §4), written out in the manifest", () => {
     const manifest = readFileSync(new URL('./index.ts', import.meta.url), 'utf8')
     expect(manifest).toContain(`const EMAIL_LOGIN_USED_KEY = '${EMAIL_LOGIN_USED_KEY}'`)
   })
 
-  it('behavior: brings the email flag (on; the remote configuration may set it), its views and slot entries; without services.wallet it stays idle', () => {
+  it('brings the email flag (on; the remote configuration may set it), its views and slot entries; without services.wallet it stays idle', () => {
     const kernel = testKernel({ plugins: [testChain(), email()] })
     expect(kernel.isEnabled('email')).toBe(true)
     expect(kernel.isViewAvailable('EmailLogin')).toBe(true)

@@ -1,7 +1,7 @@
-// The email plugin's manifest: the embedded wallet behind email login (§1, §4). One login yields an
+// The email plugin's manifest: the embedded wallet behind email login (rules §1, §4). One login yields an
 // EVM and a Solana account, served by one connector. The secure frame lives on the wallet service's
 // own site (`services.wallet`); its client, the views and the connector's providers load on demand:
-// at the first email login, or after the first paint when a login was used before (§4).
+// at the first email login, or after the first paint when a login was used before (rules §4).
 import * as v from 'valibot'
 import { afterFirstPaint, definePlugin, StorageToken, type Kernel, type Plugin } from 'foyer'
 import { en, type EmailMessages } from './locales.js'
@@ -13,11 +13,11 @@ const EMAIL_LOGIN_USED_KEY = 'email:loginUsed'
 
 declare module 'foyer' {
   interface ViewParams {
-    /** §2: the email sign-in, from the address the visitor typed on Connect. */
+    /** rules §2: the email sign-in, from the address the visitor typed on Connect. */
     EmailLogin: { email: string }
-    /** §4: a new email for the embedded wallet: a code to the current address, then one to the new. */
+    /** rules §4: a new email for the embedded wallet: a code to the current address, then one to the new. */
     UpdateEmailWallet: undefined
-    /** §6: the secure frame's panel for one wallet request, shown inside the modal. */
+    /** rules §6: the secure frame's panel for one wallet request, shown inside the modal. */
     ApproveTransaction: { method: string }
   }
 }
@@ -32,14 +32,14 @@ declare module 'foyer' {
 
 declare module 'foyer' {
   interface FoyerEvents {
-    /** §8: the frame did not load, a login request timed out, the domain is not allowed, or the session expired. */
+    /** rules §8: the frame did not load, a login request timed out, the domain is not allowed, or the session expired. */
     'email:frame-failed': { event: 'iframe_load_failed' | 'iframe_request_timeout' | 'unverified_domain' | 'session_expired' }
   }
 }
 
 declare module 'foyer' {
   interface Features {
-    /** Email login with an embedded wallet (§1). @default true; the remote project configuration may set it */
+    /** Email login with an embedded wallet (rules §1). @default true; the remote project configuration may set it */
     email: boolean
   }
 }
@@ -76,10 +76,10 @@ async function startEmbeddedWallet(kernel: Kernel) {
 }
 
 /**
- * Email login with an embedded wallet: an email field on Connect (§2 method order: email first), a
+ * Email login with an embedded wallet: an email field on Connect (rules §2 method order: email first), a
  * code by mail, and a wallet on every chain in `plugins` that it serves (eip155, solana) from one
  * login. Wallet requests that sign or send open ApproveTransaction, whose Approve button belongs to
- * the secure frame's own origin (§6). Needs `services.wallet`, the wallet service's URL.
+ * the secure frame's own origin (rules §6). Needs `services.wallet`, the wallet service's URL.
  *
  * @example
  * createKernel({ projectId, services: { wallet: 'https://wallet.example.com' }, plugins: [evm({ networks }), email()] })
@@ -109,7 +109,7 @@ export function email(): Plugin {
         kernel.logger.warn('email() needs `services.wallet`, the embedded wallet service: email login is off.')
         return
       }
-      // §4: the frame is created at start only when an email login was used before, to restore it.
+      // rules §4: the frame is created at start only when an email login was used before, to restore it.
       if (!kernel.container.resolve(StorageToken).read(EMAIL_LOGIN_USED_KEY, v.literal(true))) return
       void afterFirstPaint().then(() => (kernel.isDestroyed() ? undefined : startEmbeddedWallet(kernel)))
     },

@@ -17,7 +17,7 @@ function setup(answer: () => Promise<unknown>) {
 }
 
 describe('the embedded wallet on Solana', () => {
-  it('behavior: a signature request names the Solana network, so the frame does not take its current EVM chain', async () => {
+  it('a signature request names the Solana network, so the frame does not take its current EVM chain', async () => {
     const { solana, request, account } = setup(async () => ({ signature: encodeBase58(new Uint8Array(64).fill(1)) }))
     const [output] = await solana.features['solana:signMessage'].signMessage({ account, message: new TextEncoder().encode('Hi') })
     expect(request).toHaveBeenCalledWith('APP_RPC_REQUEST', {
@@ -28,7 +28,7 @@ describe('the embedded wallet on Solana', () => {
     expect(output?.signature).toEqual(new Uint8Array(64).fill(1))
   })
 
-  it("behavior: a request the wallet refuses shows 'Action not allowed' and still rejects", async () => {
+  it("a request the wallet refuses shows 'Action not allowed' and still rejects", async () => {
     const refusal = new EmbeddedWalletError('Requested RPC call is not allowed', { frameCode: 'NOT_ALLOWED', code: 4200 })
     const { solana, onNotAllowed } = setup(() => Promise.reject(refusal))
     await expect(solana.features['solana:signTransaction'].signTransaction({ transaction: new Uint8Array([1, 2]) })).rejects.toBe(refusal)

@@ -1,6 +1,6 @@
 // The embedded wallet as a Wallet Standard wallet, so the Solana chain connects, signs and sends
 // through it exactly as through an extension. Signing is an APP_RPC_REQUEST the user approves in the
-// frame's own panel (§6); the key stays in the wallet service.
+// frame's own panel (rules §6); the key stays in the wallet service.
 import type { EmbeddedWallet } from './embeddedWallet.js'
 import type { EmbeddedWalletError } from './frameClient.js'
 import { decodeBase58, encodeBase58 } from './base58.js'

@@ -16,9 +16,9 @@ export const viewTexts = {
   'email.device': 'This browser is new to your wallet. Open the link we sent to {email} to approve it.',
   'email.deviceWaiting': 'Waiting for you to approve this browser…',
   'email.connecting': 'Opening your wallet…',
-  /** §5: the email field holds no valid address. */
+  /** rules §5: the email field holds no valid address. */
   'email.invalid': 'Enter a valid email address',
-  /** §5: the one-time code is 6 digits. */
+  /** rules §5: the one-time code is 6 digits. */
   'email.invalidCode': 'Enter the 6-digit code',
   'email.failed': 'An error occurred',
   /** The address's budget of wrong codes is spent (docs/wallets.md); `{n}`: minutes until it may try again. */
@@ -27,20 +27,20 @@ export const viewTexts = {
   'email.change': 'Change',
   'email.updateIntro': 'Your wallet signs in with {email}. Which address should it use instead?',
   'email.newField': 'New email address',
-  /** §5: the new address is the one the wallet has. */
+  /** rules §5: the new address is the one the wallet has. */
   'email.sameAddress': 'This is already your wallet’s email',
   'email.updatePrimary': 'To confirm the change, enter the code we sent to {email}.',
   'email.updateSecondary': 'Now enter the code we sent to {email}.',
   'email.updated': 'Your wallet now signs in with {email}',
-  /** §6: the EVM account is a smart contract account (ERC-4337). */
+  /** rules §6: the EVM account is a smart contract account (ERC-4337). */
   'accountType.smartAccount': 'Smart account',
-  /** §6: the EVM account is a plain key pair (an externally owned account). */
+  /** rules §6: the EVM account is a plain key pair (an externally owned account). */
   'accountType.eoa': 'Standard account',
   'accountType.toEoa': 'Use standard account',
   'accountType.toSmartAccount': 'Use smart account',
   'accountType.switching': 'Switching…',
   'approve.hint': 'Approve or reject in the secure panel below; this site cannot approve for you.',
-  /** §6: a method the embedded wallet does not offer. */
+  /** rules §6: a method the embedded wallet does not offer. */
   'approve.notAllowed': 'Action not allowed',
 } as const
 

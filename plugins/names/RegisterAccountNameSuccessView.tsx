@@ -2,7 +2,7 @@ import { useAccount, useIdentity, useKernel, useTranslate, type ViewProps } from
 import { Avatar, Button } from 'foyer/ui'
 import { addNamesTexts } from './texts.js'
 
-/** RegisterAccountNameSuccess (§2): the name just registered, now the account's identity, and the way back. */
+/** RegisterAccountNameSuccess (rules §2): the name just registered, now the account's identity, and the way back. */
 export default function RegisterAccountNameSuccessView({ params }: ViewProps<{ name: string }>) {
   const kernel = useKernel()
   addNamesTexts(kernel)

@@ -56,7 +56,7 @@ export const Empty: Story = {
 }
 export const EmptyDark: Story = { ...Empty, globals: { theme: 'dark' } }
 
-/** Reached from the account's 'Get a name' action (EVM accounts only, §6). */
+/** Reached from the account's 'Get a name' action (EVM accounts only, rules §6). */
 export const FromAccount: Story = {
   parameters: withNames({}, {}, 'Account'),
   play: async () => {
@@ -66,7 +66,7 @@ export const FromAccount: Story = {
   },
 }
 
-/** §5: fewer than 4 characters, said at once; the service is not asked. */
+/** rules §5: fewer than 4 characters, said at once; the service is not asked. */
 export const TooShort: Story = {
   play: async () => {
     const modal = await typeName('abc')
@@ -77,7 +77,7 @@ export const TooShort: Story = {
 }
 export const TooShortDark: Story = { ...TooShort, globals: { theme: 'dark' } }
 
-/** §5: letters, digits and hyphens only. */
+/** rules §5: letters, digits and hyphens only. */
 export const InvalidCharacters: Story = {
   play: async () => {
     const modal = await typeName('alice_foyer')
@@ -125,7 +125,7 @@ export const TakenWithSuggestions: Story = {
 }
 export const TakenWithSuggestionsDark: Story = { ...TakenWithSuggestions, globals: { theme: 'dark' } }
 
-/** §8: the suggestions could not be fetched. */
+/** rules §8: the suggestions could not be fetched. */
 export const SuggestionsError: Story = {
   parameters: withNames({ suggestions: {} }),
   play: async () => {
@@ -149,7 +149,7 @@ export const Signing: Story = {
 }
 export const SigningDark: Story = { ...Signing, globals: { theme: 'dark' } }
 
-/** §2: a cancelled signature returns to RegisterAccountName, the name kept, nothing registered. */
+/** rules §2: a cancelled signature returns to RegisterAccountName, the name kept, nothing registered. */
 export const SignatureCancelled: Story = {
   parameters: withNames({}, { signMessage: 'reject' }),
   play: async () => {
@@ -163,7 +163,7 @@ export const SignatureCancelled: Story = {
 }
 export const SignatureCancelledDark: Story = { ...SignatureCancelled, globals: { theme: 'dark' } }
 
-/** §8: the service refused with a reason (someone took the name meanwhile): its words are shown. */
+/** rules §8: the service refused with a reason (someone took the name meanwhile): its words are shown. */
 export const RegisterRefused: Story = {
   parameters: withNames({ register: { reason: { name: 'NAME_TAKEN', description: 'The name alice-foyer.foyer.id is taken' } } }),
   play: async () => {
@@ -174,7 +174,7 @@ export const RegisterRefused: Story = {
 }
 export const RegisterRefusedDark: Story = { ...RegisterRefused, globals: { theme: 'dark' } }
 
-/** §8: the service failed without a reason. */
+/** rules §8: the service failed without a reason. */
 export const RegisterFailed: Story = {
   parameters: withNames({ register: {} }),
   play: async () => {
@@ -188,7 +188,7 @@ export const RegisterFailed: Story = {
 }
 export const RegisterFailedDark: Story = { ...RegisterFailed, globals: { theme: 'dark' } }
 
-/** §2, §4: signed and registered: RegisterAccountNameSuccess, then Account shows the name, as does the connect button. */
+/** rules §2, §4: signed and registered: RegisterAccountNameSuccess, then Account shows the name, as does the connect button. */
 export const Registered: Story = {
   parameters: withNames({}, {}, 'Account'),
   play: async ({ canvasElement }) => {
@@ -206,7 +206,7 @@ export const Registered: Story = {
 }
 export const RegisteredDark: Story = { ...Registered, globals: { theme: 'dark' } }
 
-/** §6: names are EVM only: a Solana account has no action, and the view says why. */
+/** rules §6: names are EVM only: a Solana account has no action, and the view says why. */
 export const NotEvm: Story = {
   parameters: {
     foyer: {

@@ -12,9 +12,9 @@ type Step = { kind: 'form' } | { kind: 'signing'; name: string } | { kind: 'canc
 type Translate = ReturnType<typeof useTranslate>
 
 /**
- * RegisterAccountName (§2, §4, §5): a name field checked as the visitor types (§5's rules at once;
+ * RegisterAccountName (rules §2, §4, rules §5): a name field checked as the visitor types (rules §5's rules at once;
  * availability and free names close to it after a pause), then the wallet's signature and the
- * registration. A cancelled signature leaves the visitor here with the name kept (§2); a registered
+ * registration. A cancelled signature leaves the visitor here with the name kept (rules §2); a registered
  * name goes on to RegisterAccountNameSuccess.
  */
 export default function RegisterAccountNameView() {
@@ -56,7 +56,7 @@ export default function RegisterAccountNameView() {
       if (live.current) kernel.router.replace('RegisterAccountNameSuccess', { name })
     } catch (error) {
       if (!live.current) return
-      // §2: a cancelled signature returns here, the name still typed.
+      // rules §2: a cancelled signature returns here, the name still typed.
       setStep(isUserRejection(error) ? { kind: 'cancelled', name } : { kind: 'failed', message: errorText(t, error, name) })
     }
   }
@@ -141,7 +141,7 @@ function statusText(
   return t(state.asked.registered ? 'names.taken' : 'names.available', { name: state.name })
 }
 
-/** §8: the service's own reason when it gave one, else the call's message (in the visitor's language). */
+/** rules §8: the service's own reason when it gave one, else the call's message (in the visitor's language). */
 export function errorText(t: Translate, error: unknown, name: string): string {
   if (isFoyerError<NameServiceError>(error, 'NameServiceError')) {
     return error.reason ? error.shortMessage : t(`names.error.${error.call}`, { name })

@@ -6,13 +6,13 @@ import { names } from './index.js'
 const root = new URL('../../', import.meta.url).pathname
 
 describe('the foyer/plugins/names manifest', () => {
-  it('behavior: loads none of the lazy modules, so the entry stays one small file', () => {
+  it('loads none of the lazy modules, so the entry stays one small file', () => {
     const { files } = staticGraph(root, 'plugins/names/index.ts', { throughEntries: true })
     const own = [...files].filter((file) => file.startsWith('plugins/names/'))
     expect(own.sort()).toEqual(['plugins/names/index.ts', 'plugins/names/locales.ts'])
   })
 
-  it('behavior: with services.api, brings both views and the action, shown where the chain has identities (EVM, §6)', () => {
+  it('with services.api, brings both views and the action, shown where the chain has identities (EVM, rules §6)', () => {
     const kernel = testKernel({ services: { api: 'http://127.0.0.1:9' }, plugins: [testChain(), names()] })
     expect(kernel.isViewAvailable('RegisterAccountName')).toBe(true)
     expect(kernel.isViewAvailable('RegisterAccountNameSuccess')).toBe(true)
@@ -23,17 +23,17 @@ describe('the foyer/plugins/names manifest', () => {
     expect(testKernel({ services: { api: 'http://127.0.0.1:9' }, plugins: [testChain(), names({ zone: 'example.id' })] }).store.getState().names.zone).toBe('example.id')
   })
 
-  it('behavior: without services.api it stays idle: no views, so Account shows no action', () => {
+  it('without services.api it stays idle: no views, so Account shows no action', () => {
     const kernel = testKernel({ plugins: [testChain(), names()] })
     expect(kernel.isViewAvailable('RegisterAccountName')).toBe(false)
   })
 
-  it('behavior: a zone that is not a lower-case domain fails at once, saying what is expected', () => {
+  it('a zone that is not a lower-case domain fails at once, saying what is expected', () => {
     expect(() => names({ zone: 'Foyer.ID' })).toThrow("names({ zone }) must be a lower-case domain such as 'foyer.id', got \"Foyer.ID\"")
     expect(() => names({ zone: '.id' })).toThrow('names({ zone })')
   })
 
-  it('behavior: the views are released when the kernel is destroyed', async () => {
+  it('the views are released when the kernel is destroyed', async () => {
     const kernel = testKernel({ services: { api: 'http://127.0.0.1:9' }, plugins: [testChain(), names()] })
     await kernel.destroy()
     expect(kernel.views.get('RegisterAccountName')).toBeUndefined()

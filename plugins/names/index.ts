@@ -1,5 +1,5 @@
-// The names plugin's manifest: account names (§2 RegisterAccountName, RegisterAccountNameSuccess; §4, §5, §7),
-// EVM only (§6: offered where the chain has the `identity` capability). The views, the profile calls and the
+// The names plugin's manifest: account names (rules §2 RegisterAccountName, RegisterAccountNameSuccess; rules §4, §5, rules §7),
+// EVM only (rules §6: offered where the chain has the `identity` capability). The views, the profile calls and the
 // registration load on demand; a registered name then shows wherever the kernel shows an identity.
 import { definePlugin, InvalidOptionsError, type Kernel, type Plugin } from 'foyer'
 import { en, type NamesMessages } from './locales.js'
@@ -9,9 +9,9 @@ import type { NameProfile } from './namesService.js'
 
 declare module 'foyer' {
   interface ViewParams {
-    /** §2: choose a name (checked as typed, with suggestions), sign, register. */
+    /** rules §2: choose a name (checked as typed, with suggestions), sign, register. */
     RegisterAccountName: undefined
-    /** §2: the name just registered. */
+    /** rules §2: the name just registered. */
     RegisterAccountNameSuccess: { name: string }
   }
 }
@@ -24,7 +24,7 @@ declare module 'foyer' {
 
 declare module 'foyer' {
   interface FoyerEvents {
-    /** §4: a name was registered for `address` (and is its identity from now on). */
+    /** rules §4: a name was registered for `address` (and is its identity from now on). */
     'names:registered': { name: string; address: string }
   }
 }
@@ -45,23 +45,23 @@ export type { NamesState } from './namesState.js'
 
 /** What the names plugin offers other plugins and hosts through `pluginApi(kernel, 'names')`. */
 export interface NamesApi {
-  /** Signs the registration message with the connected wallet and registers the name (§4). */
+  /** Signs the registration message with the connected wallet and registers the name (rules §4). */
   registerAccountName(kernel: Kernel, params: RegisterAccountNameParameters): Promise<RegisterAccountNameReturnType>
-  /** The profile of a name ('alice' or 'alice.foyer.id'), undefined when nobody has it; cached 5 minutes (§9). */
+  /** The profile of a name ('alice' or 'alice.foyer.id'), undefined when nobody has it; cached 5 minutes (rules §9). */
   resolveName(kernel: Kernel, params: ResolveNameParameters): Promise<NameProfile | undefined>
 }
 
 export interface NamesOptions {
   /**
-   * The suffix every name ends in (§9: one fixed zone); the data service must serve the same one.
+   * The suffix every name ends in (rules §9: one fixed zone); the data service must serve the same one.
    * @default 'foyer.id'
    */
   zone?: string
 }
 
 /**
- * Account names for EVM accounts (§6): a 'Register name' action under the account opens
- * RegisterAccountName (letters, digits and hyphens, at least 4 characters, §5; availability and
+ * Account names for EVM accounts (rules §6): a 'Register name' action under the account opens
+ * RegisterAccountName (letters, digits and hyphens, at least 4 characters, rules §5; availability and
  * suggestions as the visitor types), the wallet signs the registration, the data service
  * (`services.api`) registers it, and RegisterAccountNameSuccess shows it. The name is then the
  * account's identity: on Account, the connect button and Send's receiver field.
@@ -77,7 +77,7 @@ export function names({ zone = 'foyer.id' }: NamesOptions = {}): Plugin {
   const available = (kernel: Kernel) => Boolean(kernel.options.services.api)
   return definePlugin({
     name: 'names',
-    // The actions load with their caller's first use, never with the manifest (STYLE 3).
+    // The actions load with their caller's first use, never with the manifest (style 3).
     api: {
       registerAccountName: async (kernel, params) => (await import('./registerAccountName.js')).registerAccountName(kernel, params),
       resolveName: async (kernel, params) => (await import('./registerAccountName.js')).resolveName(kernel, params),
@@ -86,7 +86,7 @@ export function names({ zone = 'foyer.id' }: NamesOptions = {}): Plugin {
       RegisterAccountName: { title: 'names.title', available, load: () => import('./RegisterAccountNameView.js') },
       RegisterAccountNameSuccess: { title: 'names.successTitle', available, load: () => import('./RegisterAccountNameSuccessView.js') },
     },
-    // Where the account's chain has identities: EVM (§6).
+    // Where the account's chain has identities: EVM (rules §6).
     slots: { 'wallet-features': [{ id: 'names', label: 'names.action', view: 'RegisterAccountName', capability: 'identity' }] },
     locales: { en, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },
     setup(kernel) {

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { coinTypeOf, normalizeLabel, validateLabel } from './nameRules.js'
 
-describe('§5 name rules', () => {
-  it('behavior: letters, digits and hyphens, at least 4 characters; any case, the zone may be typed', () => {
+describe('rules §5 name rules', () => {
+  it('letters, digits and hyphens, at least 4 characters; any case, the zone may be typed', () => {
     expect(validateLabel('alice-foyer')).toBeUndefined()
     expect(validateLabel('a1-2')).toBeUndefined()
     expect(validateLabel(normalizeLabel('  Alice-Foyer.FOYER.id ', 'foyer.id'))).toBeUndefined()
     expect(normalizeLabel('Alice.foyer.id', 'foyer.id')).toBe('alice')
   })
 
-  it('behavior: under 4 characters, other characters and over 63 are refused, each with its reason', () => {
+  it('under 4 characters, other characters and over 63 are refused, each with its reason', () => {
     expect(validateLabel('abc')).toBe('names.error.short')
     expect(validateLabel('')).toBe('names.error.short')
     expect(validateLabel('al_ce')).toBe('names.error.characters')
@@ -22,7 +22,7 @@ describe('§5 name rules', () => {
     expect(validateLabel('x'.repeat(64))).toBe('names.error.long')
   })
 
-  it('behavior: ENSIP-11 coin types: Ethereum keeps 60, other chains set the top bit', () => {
+  it('ENSIP-11 coin types: Ethereum keeps 60, other chains set the top bit', () => {
     expect(coinTypeOf(1)).toBe(60)
     expect(coinTypeOf(31337)).toBe(0x80000000 + 31337)
     expect(coinTypeOf(10)).toBe(2147483658)

@@ -1,6 +1,6 @@
 import type { ViewTexts } from './texts.js'
 
-/** §5: a name has at least this many characters. */
+/** rules §5: a name has at least this many characters. */
 export const MIN_NAME_LENGTH = 4
 /** A DNS label's limit, which the data service keeps too. */
 export const MAX_NAME_LENGTH = 63
@@ -17,7 +17,7 @@ export function normalizeLabel(typed: string, zone: string): string {
 }
 
 /**
- * What is wrong with a label under §5 (letters, digits and hyphens only, at least 4 characters), as
+ * What is wrong with a label under rules §5 (letters, digits and hyphens only, at least 4 characters), as
  * the key of its message; undefined when nothing is.
  *
  * @example validateLabel('abc') // 'names.error.short'

@@ -1,5 +1,5 @@
-// The profile calls of the blockchain data service (§7): look a name up, an address's names, suggestions,
-// register. Every answer is checked with valibot; every failure becomes a NameServiceError in §8's words, or in
+// The profile calls of the blockchain data service (rules §7): look a name up, an address's names, suggestions,
+// register. Every answer is checked with valibot; every failure becomes a NameServiceError in rules §8's words, or in
 // the service's own when it gave a reason.
 import * as v from 'valibot'
 import {
@@ -15,7 +15,7 @@ import {
   type Token,
 } from 'foyer'
 
-/** A registered name (§7), checked. */
+/** A registered name (rules §7), checked. */
 export interface NameProfile {
   /** The full name, lower-case: 'alice.foyer.id'. */
   name: string
@@ -27,13 +27,13 @@ export interface NameProfile {
   attributes: Record<string, string>
 }
 
-/** A name close to the one asked about, and whether it is taken (§3 name suggestions). */
+/** A name close to the one asked about, and whether it is taken (rules §3 name suggestions). */
 export interface NameSuggestion {
   name: string
   registered: boolean
 }
 
-/** What a registration posts (§7): the coin type of the account's chain, the address, the signed message. */
+/** What a registration posts (rules §7): the coin type of the account's chain, the address, the signed message. */
 export interface NameRegistration {
   coinType: number
   address: string
@@ -53,7 +53,7 @@ export interface NamesService {
   register(registration: NameRegistration & { name: string }): Promise<void>
 }
 
-/** Which call failed; each has its §8 message. */
+/** Which call failed; each has its rules §8 message. */
 export type NameServiceCall = 'resolve' | 'suggestions' | 'reverse' | 'register'
 
 const FALLBACK: Record<NameServiceCall, (name: string) => string> = {
@@ -64,8 +64,8 @@ const FALLBACK: Record<NameServiceCall, (name: string) => string> = {
 }
 
 /**
- * §8: a profile call failed. The message is the service's first reason's description when it gave one
- * (`reason` then names it, e.g. 'NAME_TAKEN'), else the call's §8 message.
+ * rules §8: a profile call failed. The message is the service's first reason's description when it gave one
+ * (`reason` then names it, e.g. 'NAME_TAKEN'), else the call's rules §8 message.
  */
 export class NameServiceError extends BaseError {
   override name = 'NameServiceError'
@@ -110,7 +110,7 @@ class Refusal extends Error {
 
 /**
  * Creates the client of the profile calls on the blockchain data service (`services/api`). Every call sends the
- * sdk type, sdk version and project id (§7).
+ * sdk type, sdk version and project id (rules §7).
  *
  * @example
  * const names = createNamesService({ baseUrl: 'https://api.example.com', projectId })
@@ -121,7 +121,7 @@ export function createNamesService(options: { baseUrl: string; projectId: string
   const http = createHttpClient({
     baseUrl: options.baseUrl,
     query: { st: SDK_TYPE, sv: SDK_VERSION, projectId: options.projectId, apiVersion: 2 },
-    // A refusal's body says why: its first reason is what the visitor sees (§8).
+    // A refusal's body says why: its first reason is what the visitor sees (rules §8).
     fetch: async (url, init) => {
       const response = await fetcher(url, init)
       if (response.ok) return response

@@ -63,7 +63,7 @@ async function connected(key = first.privateKey) {
 }
 
 describe('registerAccountName', () => {
-  it('behavior: the wallet signs, the service keeps the name, and it is the account’s identity at once (§4)', SLOW, async () => {
+  it('the wallet signs, the service keeps the name, and it is the account’s identity at once (rules §4)', SLOW, async () => {
     const { kernel, wallet, requests } = await connected()
     const label = fresh('Alice')
     const registered: unknown[] = []
@@ -93,7 +93,7 @@ describe('registerAccountName', () => {
     expect((await fetchKernelQuery(other, suggestionsQuery(other, { name: label })))[0]).toEqual({ name, registered: true })
   })
 
-  it('behavior: a refused signature rejects as the wallet’s refusal and registers nothing', SLOW, async () => {
+  it('a refused signature rejects as the wallet’s refusal and registers nothing', SLOW, async () => {
     const { kernel, wallet } = await connected()
     wallet.answers.set('personal_sign', 'reject')
     const label = fresh('refused')
@@ -102,7 +102,7 @@ describe('registerAccountName', () => {
     expect(await resolveName(kernel, { name: label })).toBeUndefined()
   })
 
-  it('behavior: a taken name is refused with the service’s reason; the first owner keeps it', SLOW, async () => {
+  it('a taken name is refused with the service’s reason; the first owner keeps it', SLOW, async () => {
     const label = fresh('taken')
     await registerAccountName((await connected()).kernel, { name: label })
     const { kernel } = await connected(second.privateKey)
@@ -113,7 +113,7 @@ describe('registerAccountName', () => {
     expect((await resolveName(kernel, { name: label }))?.addresses[String(0x80000000 + 31337)]?.address).toBe(first.address)
   })
 
-  it('behavior: §5 names under 4 characters or with other characters are refused before the wallet is asked', SLOW, async () => {
+  it('rules §5 names under 4 characters or with other characters are refused before the wallet is asked', SLOW, async () => {
     const { kernel, wallet } = await connected()
     await expect(registerAccountName(kernel, { name: 'abc' })).rejects.toThrow('A name has at least 4 characters')
     await expect(registerAccountName(kernel, { name: 'al_ce' })).rejects.toThrow('Use letters, digits and hyphens only')
@@ -121,7 +121,7 @@ describe('registerAccountName', () => {
     expect(wallet.calls.some((call) => call.method === 'personal_sign')).toBe(false)
   })
 
-  it('behavior: §8: a failing service gives each call’s message', SLOW, async () => {
+  it('rules §8: a failing service gives each call’s message', SLOW, async () => {
     const { kernel, wallet } = await connected()
     const label = fresh('down')
     const failing = async (run: () => Promise<unknown>) => {
@@ -140,7 +140,7 @@ describe('registerAccountName', () => {
     expect(await resolveName(kernel, { name: label })).toBeUndefined()
   })
 
-  it('behavior: §9: names are cached 5 minutes, then asked again', SLOW, async () => {
+  it('rules §9: names are cached 5 minutes, then asked again', SLOW, async () => {
     const { kernel, requests } = await connected()
     vi.useFakeTimers({ toFake: ['Date'] })
     const label = fresh('cached')
@@ -154,7 +154,7 @@ describe('registerAccountName', () => {
     expect(asked()).toBe(2)
   })
 
-  it('behavior: nobody connected, or a chain without names (§6: EVM only), is refused', async () => {
+  it('nobody connected, or a chain without names (rules §6: EVM only), is refused', async () => {
     const kernel = testKernel({ services: { api: api.url }, plugins: [testChain({ namespace: 'solana' }), names()] })
     kernels.push(kernel)
     await expect(registerAccountName(kernel, { name: 'alice' })).rejects.toThrow('Address or auth connector not found')

@@ -1,5 +1,5 @@
-// The names plugin's actions, as plain functions over a kernel (STYLE 9): register a name (§4), and the lookups
-// behind the views, each a KernelQuery cached 5 minutes (§9's name cache).
+// The names plugin's actions, as plain functions over a kernel (style 9): register a name (rules §4), and the lookups
+// behind the views, each a KernelQuery cached 5 minutes (rules §9's name cache).
 import {
   AddressOrAuthConnectorNotFoundError,
   BaseError,
@@ -15,13 +15,13 @@ import { coinTypeOf, normalizeLabel, validateLabel } from './nameRules.js'
 import { namesServiceOf, type NameProfile, type NameSuggestion } from './namesService.js'
 import { viewTexts } from './texts.js'
 
-/** §9: names, suggestions and an address's names are fresh for 5 minutes. */
+/** rules §9: names, suggestions and an address's names are fresh for 5 minutes. */
 export const NAME_CACHE_MS = 5 * 60_000
 
 /** The first part of every names query key, so a registration can make them all stale at once. */
 const NAMES_KEY = 'names'
 
-/** §5: the name breaks a rule; the message says which. */
+/** rules §5: the name breaks a rule; the message says which. */
 export class InvalidAccountNameError extends BaseError {
   override name = 'InvalidAccountNameError'
 }
@@ -50,7 +50,7 @@ export function zoneOf(kernel: Kernel): string {
 }
 
 /**
- * The full, lower-case name of what the visitor typed, after §5's rules.
+ * The full, lower-case name of what the visitor typed, after rules §5's rules.
  *
  * @throws {InvalidAccountNameError} with the rule's words when it breaks one.
  */
@@ -64,7 +64,7 @@ export function fullName(kernel: Kernel, typed: string): string {
 
 /**
  * The name asked about (first, with whether it is taken) and free names close to it, as a query
- * fresh for 5 minutes (§9).
+ * fresh for 5 minutes (rules §9).
  *
  * @example
  * const suggestions = useKernelQuery(suggestionsQuery(kernel, { name: 'alice' }))
@@ -78,7 +78,7 @@ export function suggestionsQuery(kernel: Kernel, { name }: ResolveNameParameters
   }
 }
 
-/** A name's profile as a query, fresh for 5 minutes (§9); null when nobody has it (a query's answer is never undefined). */
+/** A name's profile as a query, fresh for 5 minutes (rules §9); null when nobody has it (a query's answer is never undefined). */
 export function nameProfileQuery(kernel: Kernel, { name }: ResolveNameParameters): KernelQuery<NameProfile | null> {
   const full = fullName(kernel, name)
   return {
@@ -88,13 +88,13 @@ export function nameProfileQuery(kernel: Kernel, { name }: ResolveNameParameters
   }
 }
 
-/** An address's names, newest first, as a query fresh for 5 minutes (§9). */
+/** An address's names, newest first, as a query fresh for 5 minutes (rules §9). */
 export function namesOfQuery(kernel: Kernel, { address }: { address: string }): KernelQuery<NameProfile[]> {
   return { key: [NAMES_KEY, 'reverse', address.toLowerCase()], staleTime: NAME_CACHE_MS, load: () => namesServiceOf(kernel).getNamesOf(address) }
 }
 
 /**
- * The profile of a name, undefined when nobody has it; cached 5 minutes (§9).
+ * The profile of a name, undefined when nobody has it; cached 5 minutes (rules §9).
  *
  * @throws {NameServiceError} 'Error resolving name', or the service's reason.
  * @example
@@ -105,7 +105,7 @@ export async function resolveName(kernel: Kernel, parameters: ResolveNameParamet
 }
 
 /**
- * An address's names, newest first; cached 5 minutes (§9).
+ * An address's names, newest first; cached 5 minutes (rules §9).
  *
  * @throws {NameServiceError} 'Error fetching names for address', or the service's reason.
  */
@@ -114,15 +114,15 @@ export function getNamesOfAddress(kernel: Kernel, parameters: { address: string 
 }
 
 /**
- * Registers a name for the connected account (§4): the wallet signs the registration message (the
+ * Registers a name for the connected account (rules §4): the wallet signs the registration message (the
  * name, the address and the time, as JSON), the data service checks the signature on the account's
  * chain and keeps the name, and the kernel stores it as the account's identity (Account, the connect
  * button), emitting 'names:registered'. A refused signature rejects as the wallet's error (check it
  * with `isUserRejection`) and registers nothing.
  *
- * @throws {InvalidAccountNameError} §5: the name breaks a rule.
+ * @throws {InvalidAccountNameError} rules §5: the name breaks a rule.
  * @throws {AddressOrAuthConnectorNotFoundError} nobody is connected.
- * @throws {UnsupportedChainError} the account's chain has no names (§6: EVM only).
+ * @throws {UnsupportedChainError} the account's chain has no names (rules §6: EVM only).
  * @throws {NameServiceError} the service refused (its reason, e.g. the name is taken) or failed ('Error registering name {name}').
  * @example
  * const { name } = await registerAccountName(kernel, { name: 'alice' })
@@ -139,7 +139,7 @@ export async function registerAccountName(
   // whose import of it would split the first-paint code into one more file).
   const chainId = Number(networkId.slice(networkId.indexOf(':') + 1))
   const capabilities = kernel.chains.get(namespace)?.capabilities
-  // §6: names are for chains with identities (EVM), whose networks have numeric ids, and that can sign.
+  // rules §6: names are for chains with identities (EVM), whose networks have numeric ids, and that can sign.
   if (!capabilities?.identity || !capabilities.signMessage || !Number.isSafeInteger(chainId)) {
     throw new UnsupportedChainError({ details: `The ${namespace} chain has no account names.` })
   }
@@ -147,7 +147,7 @@ export async function registerAccountName(
   const signature = await capabilities.signMessage.signMessage(kernel, { address, message })
   await namesServiceOf(kernel).register({ name, coinType: coinTypeOf(chainId), address, message, signature })
 
-  // §4: the profile name is stored: the account's identity is this name from now on, without asking again.
+  // rules §4: the profile name is stored: the account's identity is this name from now on, without asking again.
   const client = queryClientOf(kernel)
   const identity = identityQuery(kernel, { address })
   if (identity) {

@@ -10,9 +10,9 @@ export const viewTexts = {
   'names.field': 'Name',
   /** Shown under the field before anything is typed. */
   'names.hint': 'Your name ends in .{zone}. Letters, digits and hyphens; at least 4 characters.',
-  /** §5: a character other than a letter, a digit or a hyphen. */
+  /** rules §5: a character other than a letter, a digit or a hyphen. */
   'names.error.characters': 'Use letters, digits and hyphens only',
-  /** §5: fewer than 4 characters. */
+  /** rules §5: fewer than 4 characters. */
   'names.error.short': 'A name has at least 4 characters',
   'names.error.long': 'A name has at most 63 characters',
   'names.checking': 'Checking {name}…',
@@ -28,13 +28,13 @@ export const viewTexts = {
   'names.notConnected': 'Connect a wallet to get a name.',
   'names.success': 'It now shows wherever your address does.',
   'names.done': 'Back to account',
-  /** §8, exact wording. */
+  /** rules §8, exact wording. */
   'names.error.resolve': 'Error resolving name',
-  /** §8, exact wording. */
+  /** rules §8, exact wording. */
   'names.error.suggestions': 'Error fetching name suggestions',
-  /** §8, exact wording. */
+  /** rules §8, exact wording. */
   'names.error.reverse': 'Error fetching names for address',
-  /** §8, exact wording. */
+  /** rules §8, exact wording. */
   'names.error.register': 'Error registering name {name}',
 } as const
 

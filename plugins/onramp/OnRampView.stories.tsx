@@ -38,7 +38,7 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** Types the amount; USDC is chosen by default (§3). */
+/** Types the amount; USDC is chosen by default (rules §3). */
 async function typeAmount(amount: string) {
   const modal = await withinModal()
   await waitFor(() => expect(modal.getByRole('combobox', { name: 'Token to buy' })).toHaveValue('USDC'))
@@ -46,7 +46,7 @@ async function typeAmount(amount: string) {
   return modal
 }
 
-/** From the account's Buy action: USDC, USD, card with its §9 limits; nothing quoted yet. */
+/** From the account's Buy action: USDC, USD, card with its rules §9 limits; nothing quoted yet. */
 export const Empty: Story = {
   parameters: withOnramp({}, 'Account'),
   play: async () => {
@@ -62,7 +62,7 @@ export const Empty: Story = {
 }
 export const EmptyDark: Story = { ...Empty, globals: { theme: 'dark' } }
 
-/** §4: the loading flag while the providers are asked. */
+/** rules §4: the loading flag while the providers are asked. */
 export const Quoting: Story = {
   parameters: withOnramp({ quotes: { meld: 'pending', coinbase: 'pending' } }),
   play: async () => {
@@ -101,7 +101,7 @@ export const OtherTokenAndCurrency: Story = {
   },
 }
 
-/** §9: an amount outside the card's limits is refused before any provider is asked. */
+/** rules §9: an amount outside the card's limits is refused before any provider is asked. */
 export const OutsideLimits: Story = {
   play: async () => {
     const modal = await typeAmount('7500.01')
@@ -112,7 +112,7 @@ export const OutsideLimits: Story = {
 }
 export const OutsideLimitsDark: Story = { ...OutsideLimits, globals: { theme: 'dark' } }
 
-/** §8: a provider's quote error is shown as its message; the other provider is still offered. */
+/** rules §8: a provider's quote error is shown as its message; the other provider is still offered. */
 export const QuoteError: Story = {
   parameters: withOnramp({ quotes: { meld: { error: 'Unsupported purchase currency: USDC' } } }),
   play: async () => {
@@ -254,7 +254,7 @@ export const ContinueToCheckout: Story = {
   },
 }
 
-/** §6: a visitor in a restricted time zone (Asia/Shanghai) is not offered the Buy action. */
+/** rules §6: a visitor in a restricted time zone (Asia/Shanghai) is not offered the Buy action. */
 export const RestrictedTimeZone: Story = {
   parameters: {
     foyer: connectedStory({

@@ -9,8 +9,8 @@ import { ONRAMP_PROVIDERS, type OnrampOptions, type OnrampProvider } from './onr
 import type { OnrampState } from './onrampState.js'
 
 /**
- * The OnRamp view: the token to buy (sold on the connected network; USDC first, §3), the currency and amount to pay
- * with, the payment method and its limits (§9), then each provider's quote (§4: loading, the selected provider, a
+ * The OnRamp view: the token to buy (sold on the connected network; USDC first, rules §3), the currency and amount to pay
+ * with, the payment method and its limits (rules §9), then each provider's quote (rules §4: loading, the selected provider, a
  * provider's error) and the button that opens the chosen provider's checkout.
  */
 export default function OnRampView() {
@@ -23,7 +23,7 @@ export default function OnRampView() {
   const state = useFoyerState((foyer) => foyer.onramp)
   const sold = options?.status === 'ready' && networkId ? currenciesOn(options.data, networkId) : []
   const first = sold[0]?.id
-  // §3: the default purchase currency is the first the options list here (USDC), until the visitor picks another.
+  // rules §3: the default purchase currency is the first the options list here (USDC), until the visitor picks another.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `sold` is a new list each render; `first` stands for it.
   useEffect(() => {
     if (first && !sold.some((currency) => currency.id === state.purchaseCurrency)) setOnrampInput(kernel, { purchaseCurrency: first })
@@ -48,7 +48,7 @@ function OnRampForm({ options, sold, state }: { options: OnrampOptions; sold: Re
   const limits = limitsFor(options, state.paymentCurrency, state.paymentMethod)
   const methods = options.paymentCurrencies.find((currency) => currency.id === state.paymentCurrency)?.limits ?? []
   const selected = state.selectedProvider ? state.quotes[state.selectedProvider] : undefined
-  // §7's directory images, where the host named a directory: the token bought and the currency paid.
+  // rules §7's directory images, where the host named a directory: the token bought and the currency paid.
   const symbol = sold.find((currency) => currency.id === state.purchaseCurrency)?.symbol
   const tokenImage = symbol && directoryImageUrl(kernel, 'token', symbol)
   const currencyImage = directoryImageUrl(kernel, 'currency', state.paymentCurrency)

@@ -1,5 +1,5 @@
 // The onramp plugin's manifest: a wallet action, the OnRamp and BuyInProgress views (available only where a
-// blockchain API answers the on-ramp calls, and never for visitors in §6's restricted time zones), its events and
+// blockchain API answers the on-ramp calls, and never for visitors in rules §6's restricted time zones), its events and
 // texts. The views, the client and the actions load on demand.
 import { definePlugin, whenViewLeaves, type Kernel, type Plugin } from 'foyer'
 import { en, type OnrampMessages } from './locales.js'
@@ -17,7 +17,7 @@ declare module 'foyer' {
 
 declare module 'foyer' {
   interface Features {
-    /** The Buy action under the account (§9: a default remote feature). @default true; the remote project configuration may set it */
+    /** The Buy action under the account (rules §9: a default remote feature). @default true; the remote project configuration may set it */
     onramp: boolean
   }
 }
@@ -52,18 +52,18 @@ const INITIAL_ONRAMP_STATE: OnrampState = { paymentCurrency: 'USD', amount: '', 
 
 export interface OnrampPluginOptions {
   /**
-   * The visitor's IANA time zone; §6: in mainland China, Hong Kong or Macau the on-ramp is not offered.
+   * The visitor's IANA time zone; rules §6: in mainland China, Hong Kong or Macau the on-ramp is not offered.
    * @default the browser's (`Intl.DateTimeFormat().resolvedOptions().timeZone`)
    */
   timeZone?: string
 }
 
 /**
- * Buying crypto through an on-ramp provider (§1: meld and coinbase) behind the blockchain API's on-ramp calls (§7,
+ * Buying crypto through an on-ramp provider (rules §1: meld and coinbase) behind the blockchain API's on-ramp calls (rules §7,
  * `services.api`): a Buy action under the account, the token and the currency to pay with, each provider's quote
- * (§4: loading flag, selected provider, error), the provider's checkout in a window of its own (600×800), then a
- * view that follows the order until the funds arrive ('balances:changed'). EVM and Solana (§6). Gated by the
- * `onramp` feature; hidden in §6's restricted time zones.
+ * (rules §4: loading flag, selected provider, error), the provider's checkout in a window of its own (600×800), then a
+ * view that follows the order until the funds arrive ('balances:changed'). EVM and Solana (rules §6). Gated by the
+ * `onramp` feature; hidden in rules §6's restricted time zones.
  *
  * @example
  * createKernel({ projectId, services: { api: 'https://api.example.com' }, plugins: [evm({ networks }), onramp()] })

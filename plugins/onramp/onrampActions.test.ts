@@ -30,8 +30,8 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-describe('quotes follow typing (§9)', () => {
-  it(`behavior: asked of both providers once, ${DEBOUNCE_MS} ms after the last change; the cheapest selected`, async () => {
+describe('quotes follow typing (rules §9)', () => {
+  it(`asked of both providers once, ${DEBOUNCE_MS} ms after the last change; the cheapest selected`, async () => {
     vi.useFakeTimers()
     const { calls } = await setUp()
     setOnrampInput(kernel, { purchaseCurrency: 'USDC' })
@@ -60,7 +60,7 @@ describe('quotes follow typing (§9)', () => {
     expect(state().selectedProvider).toBe('coinbase')
   })
 
-  it('behavior: §9 limits at their edges: 9.99 and 7500.01 are refused before any provider is asked', async () => {
+  it('rules §9 limits at their edges: 9.99 and 7500.01 are refused before any provider is asked', async () => {
     const { calls } = await setUp()
     setOnrampInput(kernel, { purchaseCurrency: 'USDC' })
     for (const [amount, refused] of [['9.99', true], ['10.00', false], ['7500.00', false], ['7500.01', true], ['12.345', true]] as const) {
@@ -75,7 +75,7 @@ describe('quotes follow typing (§9)', () => {
     expect(state().error).toBe('Enter an amount between 10.00 and 25000.00 USD')
   })
 
-  it('behavior: §8 a provider whose quote fails keeps its message; the other is still offered', async () => {
+  it('rules §8 a provider whose quote fails keeps its message; the other is still offered', async () => {
     await setUp({ quotes: { meld: { error: 'Unsupported purchase currency: USDC' } } })
     setOnrampInput(kernel, { purchaseCurrency: 'USDC', amount: '50' })
     await fetchOnrampQuotes(kernel)
@@ -84,7 +84,7 @@ describe('quotes follow typing (§9)', () => {
     expect(state().selectedProvider).toBe('coinbase')
   })
 
-  it('behavior: §9 fallback limits stand for a currency whose options carry none', () => {
+  it('rules §9 fallback limits stand for a currency whose options carry none', () => {
     const options = { purchaseCurrencies: [], paymentCurrencies: [{ id: 'USD', limits: [] }] }
     expect(limitsFor(undefined, 'USD', 'card')).toEqual({ id: 'card', min: '10.00', max: '7500.00' })
     expect(limitsFor(options, 'GBP', 'ach_bank_account')).toEqual(FALLBACK_PAYMENT_LIMITS[1])
@@ -101,7 +101,7 @@ describe('the checkout', () => {
     return memory
   }
 
-  it('behavior: opens the provider in the window, follows the order until paid; then onramp:succeeded and balances:changed', async () => {
+  it('opens the provider in the window, follows the order until paid; then onramp:succeeded and balances:changed', async () => {
     vi.useFakeTimers()
     const { calls } = await quoted({ orderStatuses: ['created', 'paying', 'paid'] })
     const events: string[] = []
@@ -123,7 +123,7 @@ describe('the checkout', () => {
     expect(events).toEqual(['opened', 'succeeded 49 0xab', 'balances'])
   })
 
-  it('behavior: a checkout closed without paying ends the following with nothing bought', async () => {
+  it('a checkout closed without paying ends the following with nothing bought', async () => {
     vi.useFakeTimers()
     await quoted()
     const spent: string[] = []
@@ -139,7 +139,7 @@ describe('the checkout', () => {
     expect(spent).toEqual([])
   })
 
-  it('behavior: a failed delivery emits onramp:failed with the reason', async () => {
+  it('a failed delivery emits onramp:failed with the reason', async () => {
     await quoted({ orderStatuses: ['failed'] })
     const failures: string[] = []
     kernel.bus.on('onramp:failed', ({ reason }) => failures.push(reason))
@@ -147,7 +147,7 @@ describe('the checkout', () => {
     expect(failures).toEqual(['The treasury is empty'])
   })
 
-  it('behavior: a blocked window still opens the order; the view offers the link', async () => {
+  it('a blocked window still opens the order; the view offers the link', async () => {
     vi.useFakeTimers()
     await quoted()
     void buyCrypto(kernel, { checkoutWindow: null })
@@ -155,7 +155,7 @@ describe('the checkout', () => {
     expect(state()).toMatchObject({ checkout: 'blocked', checkoutUrl: 'https://checkout.example/order-1' })
   })
 
-  it('behavior: without a quote the checkout does not open and the window closes', async () => {
+  it('without a quote the checkout does not open and the window closes', async () => {
     await setUp()
     setOnrampInput(kernel, { purchaseCurrency: 'USDC', amount: '5' })
     const checkoutWindow = fakeWindow()
@@ -165,14 +165,14 @@ describe('the checkout', () => {
   })
 })
 
-describe('§6 restricted time zones', () => {
-  it.each(['Asia/Shanghai', 'Asia/Hong_Kong', 'Asia/Macau', 'Asia/Urumqi'])('behavior: hidden in %s', async (zone) => {
+describe('rules §6 restricted time zones', () => {
+  it.each(['Asia/Shanghai', 'Asia/Hong_Kong', 'Asia/Macau', 'Asia/Urumqi'])('hidden in %s', async (zone) => {
     await setUp({}, zone)
     expect(kernel.views.get('OnRamp') !== undefined).toBe(false)
     expect('onramp' in kernel.store.getState()).toBe(false)
   })
 
-  it('behavior: offered elsewhere (Asia/Tokyo, Asia/Taipei)', async () => {
+  it('offered elsewhere (Asia/Tokyo, Asia/Taipei)', async () => {
     for (const zone of ['Asia/Tokyo', 'Asia/Taipei']) {
       await setUp({}, zone)
       expect(kernel.views.get('OnRamp') !== undefined).toBe(true)

@@ -1,4 +1,4 @@
-// What the on-ramp views do, as plain functions of the kernel (STYLE 9): follow the inputs with debounced quotes
+// What the on-ramp views do, as plain functions of the kernel (style 9): follow the inputs with debounced quotes
 // from every provider, open the chosen provider's checkout in a window of its own, and follow the order until the
 // funds arrive. Loaded with the views.
 import {
@@ -24,9 +24,9 @@ import {
 } from './onrampApi.js'
 import { updateOnrampState, type OnrampState } from './onrampState.js'
 
-/** How often the order and the checkout window are looked at (§4 polls a login popup as often). */
+/** How often the order and the checkout window are looked at (rules §4 polls a login popup as often). */
 export const ORDER_POLL_MS = 1000
-/** §9: the checkout opens in a popup of this size, as the social login's does. */
+/** rules §9: the checkout opens in a popup of this size, as the social login's does. */
 export const CHECKOUT_WINDOW_FEATURES = 'popup,width=600,height=800'
 /** The options change rarely: read again after five minutes. */
 export const ONRAMP_OPTIONS_STALE_MS = 5 * 60_000
@@ -46,7 +46,7 @@ function api(kernel: Kernel): OnrampApi {
   return client
 }
 
-/** The on-ramp options (§7 `onramp/options`), cached five minutes. */
+/** The on-ramp options (rules §7 `onramp/options`), cached five minutes. */
 export function onrampOptionsQuery(kernel: Kernel): KernelQuery<OnrampOptions> {
   return { key: ['onramp', 'options'], staleTime: ONRAMP_OPTIONS_STALE_MS, load: () => api(kernel).getOptions() }
 }
@@ -59,7 +59,7 @@ export function currenciesOn(options: OnrampOptions, networkId: string) {
   })
 }
 
-/** The payment method's limits in `currency`: the options', else §9's fallback. */
+/** The payment method's limits in `currency`: the options', else rules §9's fallback. */
 export function limitsFor(options: OnrampOptions | undefined, currency: string, method: string): { min: string; max: string } | undefined {
   const listed = options?.paymentCurrencies.find((candidate) => candidate.id === currency)?.limits ?? FALLBACK_PAYMENT_LIMITS
   return listed.find((limit) => limit.id === method)
@@ -84,7 +84,7 @@ function connected(kernel: Kernel) {
   return { address: connection.address, networkId: connection.networkId }
 }
 
-/** What a quote is asked for: the inputs, checked; or why they cannot be quoted (§9 limits). */
+/** What a quote is asked for: the inputs, checked; or why they cannot be quoted (rules §9 limits). */
 async function wanted(kernel: Kernel): Promise<
   | { ok: true; amount: string; network: OnrampNetwork; purchaseCurrency: string; paymentCurrency: string; paymentMethod: string; address: string }
   | { ok: false; error?: string }
@@ -97,7 +97,7 @@ async function wanted(kernel: Kernel): Promise<
   if (!currency) return { ok: false }
   const limits = limitsFor(options, state.paymentCurrency, state.paymentMethod)
   const cents = toCents(state.amount)
-  // §9: an amount outside the limits is refused here, before any provider is asked and any checkout opens.
+  // rules §9: an amount outside the limits is refused here, before any provider is asked and any checkout opens.
   if (!limits || cents === undefined || cents < toCents(limits.min)! || cents > toCents(limits.max)!) {
     addOnrampTexts(kernel)
     const { min, max } = limits ?? FALLBACK_PAYMENT_LIMITS[0]!
@@ -115,7 +115,7 @@ async function wanted(kernel: Kernel): Promise<
 }
 
 /**
- * Changes what to buy or how to pay. The old quotes go at once; new ones are asked DEBOUNCE_MS (§9's default debounce) after the
+ * Changes what to buy or how to pay. The old quotes go at once; new ones are asked DEBOUNCE_MS (rules §9's default debounce) after the
  * last change, so typing '125' asks once.
  *
  * @example
@@ -134,8 +134,8 @@ export function setOnrampInput(kernel: Kernel, patch: Partial<Pick<OnrampState, 
 }
 
 /**
- * Asks every provider for a quote of the current inputs (§7 `onramp/quote`). §4: `quotesLoading` while they are asked;
- * a provider's failure is stored as its message (§8), the others still shown; the cheapest is selected unless the
+ * Asks every provider for a quote of the current inputs (rules §7 `onramp/quote`). rules §4: `quotesLoading` while they are asked;
+ * a provider's failure is stored as its message (rules §8), the others still shown; the cheapest is selected unless the
  * visitor chose one that quoted. Answers that arrive after the inputs changed again are dropped.
  */
 export async function fetchOnrampQuotes(kernel: Kernel): Promise<void> {
@@ -178,7 +178,7 @@ export async function fetchOnrampQuotes(kernel: Kernel): Promise<void> {
   }
 }
 
-/** §4: chooses the provider to buy from. */
+/** rules §4: chooses the provider to buy from. */
 export function selectOnrampProvider(kernel: Kernel, provider: OnrampProvider): void {
   updateOnrampState(kernel, { selectedProvider: provider })
 }
@@ -186,13 +186,13 @@ export function selectOnrampProvider(kernel: Kernel, provider: OnrampProvider): 
 export interface BuyCryptoParameters {
   /**
    * The checkout window, opened by the caller in the click that asked for it (a window opened after an await is
-   * blocked as a pop-up). @default one opened here (600×800, §9)
+   * blocked as a pop-up). @default one opened here (600×800, rules §9)
    */
   checkoutWindow?: Window | null
 }
 
 /**
- * Opens the selected provider's checkout (§7 `onrampurl`) in its window, moves to the buy view and follows the
+ * Opens the selected provider's checkout (rules §7 `onrampurl`) in its window, moves to the buy view and follows the
  * order until it is paid, failed, cancelled, or the window is closed without paying; 'balances:changed' when the
  * funds arrived. Resolves with the order as it ended.
  *

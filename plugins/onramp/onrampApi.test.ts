@@ -16,7 +16,7 @@ function clientAnswering(status: number, body: unknown) {
 }
 
 describe('createOnrampApi', () => {
-  it('behavior: options: networks by CAIP-2, §9 fallback limits for a currency that carries none', async () => {
+  it('options: networks by CAIP-2, rules §9 fallback limits for a currency that carries none', async () => {
     const { api, requests } = clientAnswering(200, {
       purchaseCurrencies: [{ id: 'USDC', name: 'USD Coin', symbol: 'USDC', networks: [{ name: 'polygon', display_name: 'Polygon', chain_id: '137', contract_address: '0x3c' }] }],
       paymentCurrencies: [{ id: 'USD' }, { id: 'EUR', payment_method_limits: [{ id: 'card', min: '20.00', max: '500.00' }] }],
@@ -30,7 +30,7 @@ describe('createOnrampApi', () => {
     ])
   })
 
-  it("behavior: a refusal rejects with the service's words (§8 quote errors are stored as the message)", async () => {
+  it("a refusal rejects with the service's words (rules §8 quote errors are stored as the message)", async () => {
     const { api } = clientAnswering(400, { error: 'Unsupported purchase currency: DOGE' })
     const failure = api.getQuote({ provider: 'meld', purchaseCurrency: 'DOGE', paymentCurrency: 'USD', amount: '50.00', network: 'ethereum', paymentMethod: 'card' })
     await expect(failure).rejects.toThrow(OnrampRequestError)
@@ -43,7 +43,7 @@ describe('createOnrampApi', () => {
     await expect(api.createCheckout(params)).rejects.toThrow()
   })
 
-  it('behavior: the checkout asks for the destination wallet, network, asset and amount as onrampurl takes them', async () => {
+  it('the checkout asks for the destination wallet, network, asset and amount as onrampurl takes them', async () => {
     const { api, requests } = clientAnswering(200, { url: 'http://127.0.0.1:9/onramp/checkout/abc', orderId: 'abc' })
     await api.createCheckout({ provider: 'coinbase', purchaseCurrency: 'USDC', paymentCurrency: 'USD', amount: '50.00', network: 'local-31337', paymentMethod: 'card', address: '0xabc' })
     expect(requests[0]!.body).toEqual({

@@ -1,15 +1,15 @@
-// The client of the blockchain API's on-ramp calls (§7): options, quote, onrampurl, and the order the buy view
+// The client of the blockchain API's on-ramp calls (rules §7): options, quote, onrampurl, and the order the buy view
 // follows. Loaded with the view, never with the manifest. Every answer is checked with valibot; a checkout URL is
 // accepted only on http(s), so nothing else can be opened in the checkout window.
 import * as v from 'valibot'
 import { BaseError, createHttpClient, createToken, fetchWithRefusals, SDK_TYPE, SDK_VERSION, type Kernel } from 'foyer'
 import { serviceOf } from 'foyer/query'
 
-/** §1: the providers, in the order they are offered. */
+/** rules §1: the providers, in the order they are offered. */
 export const ONRAMP_PROVIDERS = ['meld', 'coinbase'] as const
 export type OnrampProvider = (typeof ONRAMP_PROVIDERS)[number]
 
-/** A network a purchase currency is sold on (§3). */
+/** A network a purchase currency is sold on (rules §3). */
 export interface OnrampNetwork {
   name: string
   displayName: string
@@ -19,13 +19,13 @@ export interface OnrampNetwork {
   contractAddress: string
 }
 
-/** §3 Onramp options: purchase currencies with their networks, payment currencies with their method limits. */
+/** rules §3 Onramp options: purchase currencies with their networks, payment currencies with their method limits. */
 export interface OnrampOptions {
   purchaseCurrencies: Array<{ id: string; name: string; symbol: string; networks: OnrampNetwork[] }>
   paymentCurrencies: Array<{ id: string; limits: Array<{ id: string; min: string; max: string }> }>
 }
 
-/** §3 Onramp quote; amounts are decimal text. */
+/** rules §3 Onramp quote; amounts are decimal text. */
 export interface OnrampQuote {
   quoteId: string
   provider: OnrampProvider
@@ -139,7 +139,7 @@ const OrderSchema = v.object({
 })
 
 /**
- * §9's fallback limits: used for a payment currency whose options carry none.
+ * rules §9's fallback limits: used for a payment currency whose options carry none.
  */
 export const FALLBACK_PAYMENT_LIMITS: ReadonlyArray<{ id: string; min: string; max: string }> = Object.freeze([
   { id: 'card', min: '10.00', max: '7500.00' },
@@ -185,7 +185,7 @@ export function createOnrampApi(options: { baseUrl: string; projectId: string; f
             contractAddress: network.contract_address ?? '',
           })),
         })),
-        // §9: a currency whose options carry no limits gets the fallback ones.
+        // rules §9: a currency whose options carry no limits gets the fallback ones.
         paymentCurrencies: answer.paymentCurrencies.map(({ id, payment_method_limits }) => ({
           id,
           limits: payment_method_limits && payment_method_limits.length > 0 ? payment_method_limits : FALLBACK_PAYMENT_LIMITS.map((limit) => ({ ...limit })),

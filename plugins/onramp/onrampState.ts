@@ -2,11 +2,11 @@ import type { Kernel } from 'foyer'
 import type { OnrampOrder, OnrampProvider, OnrampQuote } from './onrampApi.js'
 
 /**
- * The on-ramp's state (§4: quotes loading flag, selected provider, error), in the store's `onramp` slice: what the
+ * The on-ramp's state (rules §4: quotes loading flag, selected provider, error), in the store's `onramp` slice: what the
  * visitor wants to buy and pay with, each provider's quote, and the order the buy view follows.
  */
 export interface OnrampState {
-  /** The purchase currency's id ('USDC'); the default is the first the options sell on the network (§3: USDC). */
+  /** The purchase currency's id ('USDC'); the default is the first the options sell on the network (rules §3: USDC). */
   purchaseCurrency?: string
   /** The payment currency's id. */
   paymentCurrency: string
@@ -15,13 +15,13 @@ export interface OnrampState {
   paymentMethod: string
   /** The last quote of each provider for the inputs above. */
   quotes: Partial<Record<OnrampProvider, OnrampQuote>>
-  /** §8: a provider whose quote failed has the error's message here. */
+  /** rules §8: a provider whose quote failed has the error's message here. */
   quoteErrors: Partial<Record<OnrampProvider, string>>
-  /** §4: true from the first keystroke until every provider answered. */
+  /** rules §4: true from the first keystroke until every provider answered. */
   quotesLoading: boolean
-  /** §4: the provider chosen to buy from; the cheapest until the visitor picks another. */
+  /** rules §4: the provider chosen to buy from; the cheapest until the visitor picks another. */
   selectedProvider?: OnrampProvider
-  /** §4: why the amount cannot be quoted, or why the checkout could not open. */
+  /** rules §4: why the amount cannot be quoted, or why the checkout could not open. */
   error?: string
   /** The order of the open or last checkout, as last read. */
   order?: OnrampOrder

@@ -1,5 +1,5 @@
 /**
- * §6: the time zones of mainland China, Hong Kong and Macau, where the on-ramp is not offered (their IANA names and
+ * rules §6: the time zones of mainland China, Hong Kong and Macau, where the on-ramp is not offered (their IANA names and
  * the older aliases browsers may still report).
  */
 export const RESTRICTED_TIME_ZONES: readonly string[] = Object.freeze([
@@ -25,7 +25,7 @@ export function visitorTimeZone(): string {
   }
 }
 
-/** §6: whether a visitor in `timeZone` is not offered the on-ramp. */
+/** rules §6: whether a visitor in `timeZone` is not offered the on-ramp. */
 export function isRestrictedTimeZone(timeZone: string): boolean {
   return RESTRICTED_TIME_ZONES.includes(timeZone)
 }

@@ -19,7 +19,7 @@ declare module 'foyer' {
 
 declare module 'foyer' {
   interface Features {
-    /** Payments through `pay(kernel, params)` (§9: off unless the host turns it on). @default false */
+    /** Payments through `pay(kernel, params)` (rules §9: off unless the host turns it on). @default false */
     pay: boolean
   }
 }
@@ -45,10 +45,10 @@ export { InvalidPayParametersError, parsePayParameters } from './payParameters.j
 export type { ParsedAsset, PayParameters, PayResult } from './payParameters.js'
 
 /**
- * Payments (§2 'pay'): a host calls `pay(kernel, { recipient, amount, asset })` (or `usePay` from
+ * Payments (rules §2 'pay'): a host calls `pay(kernel, { recipient, amount, asset })` (or `usePay` from
  * `foyer/plugins/pay/react`) and gets a promise of `{ status, hash, via }`. The Pay view shows what is asked and pays
  * from the connected wallet through Send's transfer (`pluginApi(kernel, 'send')`), switching to the asset's network
- * first. Needs `send()`; gated by the `pay` feature, off by default (§9).
+ * first. Needs `send()`; gated by the `pay` feature, off by default (rules §9).
  *
  * @example
  * createKernel({ projectId, features: { pay: true }, plugins: [evm({ networks }), send(), payPlugin()] })

@@ -22,7 +22,7 @@ async function setUp(features: { pay?: boolean } = { pay: true }) {
 afterEach(() => kernel?.destroy())
 
 describe('parsePayParameters', () => {
-  it('behavior: CAIP-19 assets on EVM and Solana, native and tokens', () => {
+  it('CAIP-19 assets on EVM and Solana, native and tokens', () => {
     expect(parsePayParameters({ recipient, amount: '10', asset: USDC })).toEqual({
       namespace: 'eip155',
       networkId: 'eip155:1',
@@ -34,7 +34,7 @@ describe('parsePayParameters', () => {
     expect(parsePayParameters({ recipient: sol, amount: '1', asset: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp/slip44:501' }).networkId).toBe('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')
   })
 
-  it('behavior: bad parameters are refused with a message that says which and why', () => {
+  it('bad parameters are refused with a message that says which and why', () => {
     const refused = (params: Record<string, unknown>) => () => parsePayParameters({ recipient, amount: '10', asset: USDC, ...params } as never)
     expect(refused({ asset: 'USDC' })).toThrow(`Invalid asset: expected a CAIP-19 id such as 'eip155:1/erc20:0x…', got "USDC"`)
     expect(refused({ asset: 'eip155:1/erc20:0x12' })).toThrow("Invalid asset: an EVM token is 'erc20:' and its contract address")
@@ -46,7 +46,7 @@ describe('parsePayParameters', () => {
 })
 
 describe('pay', () => {
-  it('behavior: opens Pay with the parameters and resolves with its answer; pay:started then pay:succeeded', async () => {
+  it('opens Pay with the parameters and resolves with its answer; pay:started then pay:succeeded', async () => {
     const events = await setUp()
     const paying = pay(kernel, { recipient, amount: '10', asset: USDC })
     expect(kernel.router.current()).toEqual({ view: 'Pay', params: { recipient, amount: '10', asset: USDC } })
@@ -57,7 +57,7 @@ describe('pay', () => {
     expect(events).toEqual(['started 10', `succeeded wallet ${hash}`])
   })
 
-  it("behavior: closing the modal rejects with 'Modal closed' and emits pay:failed", async () => {
+  it("closing the modal rejects with 'Modal closed' and emits pay:failed", async () => {
     const events = await setUp()
     const paying = pay(kernel, { recipient, amount: '10', asset: USDC })
     closeModal(kernel)
@@ -65,19 +65,19 @@ describe('pay', () => {
     expect(events).toEqual(['started 10', 'failed Modal closed'])
   })
 
-  it('behavior: bad parameters reject before any view opens, and nothing is emitted', async () => {
+  it('bad parameters reject before any view opens, and nothing is emitted', async () => {
     const events = await setUp()
     await expect(pay(kernel, { recipient: 'nobody', amount: '10', asset: USDC })).rejects.toThrow('Invalid recipient')
     expect(kernel.store.getState().modal.open).toBe(false)
     expect(events).toEqual([])
   })
 
-  it('behavior: §9 pay is off unless the host turns it on', async () => {
+  it('rules §9 pay is off unless the host turns it on', async () => {
     await setUp({})
-    await expect(pay(kernel, { recipient, amount: '10', asset: USDC })).rejects.toThrow('Pay is off (§9): set `features: { pay: true }` in createKernel')
+    await expect(pay(kernel, { recipient, amount: '10', asset: USDC })).rejects.toThrow('Pay is off (rules §9): set `features: { pay: true }` in createKernel')
   })
 
-  it('behavior: payPlugin requires send', () => {
+  it('payPlugin requires send', () => {
     expect(() => testKernel({ plugins: [testChain(), payPlugin()] })).toThrow("The plugin 'pay' requires 'send'. Add send() to `plugins`.")
   })
 })

@@ -16,7 +16,7 @@ export type PayErrorType = InvalidPayParametersError | Error
  */
 export async function pay(kernel: Kernel, params: PayParameters): Promise<PayReturnType> {
   if (!isFeatureEnabled(kernel.store.getState().features.flags, 'pay')) {
-    throw new InvalidPayParametersError('Pay is off (§9): set `features: { pay: true }` in createKernel')
+    throw new InvalidPayParametersError('Pay is off (rules §9): set `features: { pay: true }` in createKernel')
   }
   if (!kernel.views.get('Pay')) throw new InvalidPayParametersError('Pay needs payPlugin() and send() in `plugins`')
   const asset = parsePayParameters(params)

@@ -1,5 +1,5 @@
 // `usePay`: the React side of the pay plugin, an entry of its own ('foyer/plugins/pay/react') so the manifest
-// imports no React (STYLE 3).
+// imports no React (style 3).
 import { useCallback, useState } from 'react'
 import { useKernel } from 'foyer/react'
 import { pay } from './payAction.js'

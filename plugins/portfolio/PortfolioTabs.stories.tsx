@@ -39,7 +39,7 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** Tokens of the connected network, largest fiat value first; quantity 3 decimals, fiat 2 (§5); zero-decimal tokens dropped. */
+/** Tokens of the connected network, largest fiat value first; quantity 3 decimals, fiat 2 (rules §5); zero-decimal tokens dropped. */
 export const Tokens: Story = {
   play: async () => {
     const modal = await withinModal()
@@ -103,7 +103,7 @@ export const TokensEmpty: Story = {
 
 export const TokensEmptyDark: Story = { ...TokensEmpty, globals: { theme: 'dark' } }
 
-/** §8: the service failed: the 'Token Balance Unavailable' toast, and the tab says so too. */
+/** rules §8: the service failed: the 'Token Balance Unavailable' toast, and the tab says so too. */
 export const TokensError: Story = {
   parameters: withApi({ failWith: 500 }),
   play: async () => {

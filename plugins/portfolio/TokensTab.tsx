@@ -6,7 +6,7 @@ import { Skeleton, WalletImage } from 'foyer/ui'
 const row = { cursor: 'default' } as const
 
 /**
- * The Tokens tab: each token's icon, name, quantity (3 decimals) and fiat value (2 decimals, §5),
+ * The Tokens tab: each token's icon, name, quantity (3 decimals) and fiat value (2 decimals, rules §5),
  * largest value first, on the connected network.
  */
 export default function TokensTab() {
@@ -27,7 +27,7 @@ export default function TokensTab() {
       </ul>
     )
   }
-  // The toast (§8) has already said so; this keeps the reason in view.
+  // The toast (rules §8) has already said so; this keeps the reason in view.
   if (balances.status === 'error') return <p className="f-error-text">{t('portfolio.tokensError')}</p>
   if (balances.data.length === 0) return <p className="f-muted">{t('portfolio.tokensEmpty')}</p>
   return (

@@ -8,7 +8,7 @@ declare module 'foyer' {
 }
 
 /**
- * The Tokens and NFTs tabs of the Account view (§2), read from the blockchain data service
+ * The Tokens and NFTs tabs of the Account view (rules §2), read from the blockchain data service
  * (`services.api`, or whatever the host registered under `BlockchainApiToken`).
  *
  * @example

@@ -6,7 +6,7 @@ export const en = {
   'portfolio.nfts': 'NFTs',
   'portfolio.tokensLabel': 'Your tokens',
   'portfolio.tokensEmpty': 'No tokens on this network yet.',
-  /** Same wording as the §8 toast. */
+  /** Same wording as the rules §8 toast. */
   'portfolio.tokensError': 'Token Balance Unavailable',
   'portfolio.nftsLabel': 'Your NFTs',
   'portfolio.nftsEmpty': 'No NFTs on this network yet.',

@@ -10,7 +10,7 @@ const nft = (name: string, direction: 'in' | 'out', isSpam = false, imageUrl?: s
 })
 
 describe('nftsFromHistory', () => {
-  it('behavior: received NFTs, newest first, one per name', () => {
+  it('received NFTs, newest first, one per name', () => {
     const history = [
       transaction('3', '2026-03-01T00:00:00.000Z', { transfers: [nft('Ape #2', 'in', false, 'data:image/png;base64,AA')] }),
       transaction('2', '2026-02-01T00:00:00.000Z', { transfers: [nft('Ape #1', 'in')] }),
@@ -19,7 +19,7 @@ describe('nftsFromHistory', () => {
     expect(nftsFromHistory(history)).toEqual([{ name: 'Ape #2', imageUrl: 'data:image/png;base64,AA' }, { name: 'Ape #1' }])
   })
 
-  it('behavior: an NFT sent away later, spam and fungible transfers are left out', () => {
+  it('an NFT sent away later, spam and fungible transfers are left out', () => {
     const history = [
       transaction('3', '2026-03-01T00:00:00.000Z', { transfers: [nft('Ape #1', 'out')] }),
       transaction('2', '2026-02-01T00:00:00.000Z', { transfers: [nft('Ape #1', 'in'), nft('Free Mint', 'in', true)] }),

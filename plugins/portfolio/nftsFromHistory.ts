@@ -9,7 +9,7 @@ export interface NftItem {
 
 /**
  * The NFTs the account received, newest first, one per name, spam left out. The data service has no
- * NFT inventory call (§7), so the grid is built from the NFT transfers of the history; an NFT later
+ * NFT inventory call (rules §7), so the grid is built from the NFT transfers of the history; an NFT later
  * sent away (an 'out' transfer of the same name, seen newer first) is not shown.
  */
 export function nftsFromHistory(transactions: readonly Transaction[]): NftItem[] {

@@ -21,7 +21,7 @@ declare module 'foyer' {
 
 /**
  * Shows the connected address as a QR code and text, with copy, and the networks it receives on.
- * Gated by the `receive` feature (on by default, §9).
+ * Gated by the `receive` feature (on by default, rules §9).
  *
  * @example
  * createKernel({ projectId, plugins: [evm({ networks }), receive()] })

@@ -56,7 +56,7 @@ export const Empty: Story = {
 }
 export const EmptyDark: Story = { ...Empty, globals: { theme: 'dark' } }
 
-/** §5: the exact messages; more than the balance is refused before anything is signed. */
+/** rules §5: the exact messages; more than the balance is refused before anything is signed. */
 export const ValidationErrors: Story = {
   play: async () => {
     const modal = await fill('', '')
@@ -76,7 +76,7 @@ export const ValidationErrors: Story = {
 }
 export const ValidationErrorsDark: Story = { ...ValidationErrors, globals: { theme: 'dark' } }
 
-/** §5: with several tokens none is chosen for the visitor: 'A token is required'. */
+/** rules §5: with several tokens none is chosen for the visitor: 'A token is required'. */
 export const TokenRequired: Story = {
   parameters: withApi({ balances: holdings }),
   play: async () => {
@@ -90,7 +90,7 @@ export const TokenRequired: Story = {
   },
 }
 
-/** §3: the picker lists the account's tokens; the network balance in USD shows above the amount. */
+/** rules §3: the picker lists the account's tokens; the network balance in USD shows above the amount. */
 export const Tokens: Story = {
   parameters: withApi({ balances: holdings }),
   play: async () => {
@@ -105,7 +105,7 @@ export const Tokens: Story = {
 }
 export const TokensDark: Story = { ...Tokens, globals: { theme: 'dark' } }
 
-/** The data service failed: its §8 toast shows, and the native coin can still be sent. */
+/** The data service failed: its rules §8 toast shows, and the native coin can still be sent. */
 export const BalancesUnavailable: Story = {
   parameters: withApi({ failWith: 503 }),
   play: async () => {
@@ -146,7 +146,7 @@ export const BalancesFailed: Story = {
 }
 export const BalancesFailedDark: Story = { ...BalancesFailed, globals: { theme: 'dark' } }
 
-/** §3: a receiver the data service knows shows with its name and avatar, in the form and the preview. */
+/** rules §3: a receiver the data service knows shows with its name and avatar, in the form and the preview. */
 export const ReceiverProfile: Story = {
   parameters: withApi({
     balances: holdings,

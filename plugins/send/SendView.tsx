@@ -21,10 +21,10 @@ import { validateSend, type SendAsset } from './validateSend.js'
 type Options = SendOption[] | 'loading' | 'error'
 
 /**
- * The Send view (§3, §4): token, amount with Max and receiver (with the receiver's name and avatar
+ * The Send view (rules §3, §4): token, amount with Max and receiver (with the receiver's name and avatar
  * when known); a preview (from, to, amount, network); the wallet's signature; the hash. The form
  * lives in the store's `send` slice. A refused signature or a failed transfer shows the error and
- * keeps the form. After a token send, or any Solana send, the view returns to Account (§2).
+ * keeps the form. After a token send, or any Solana send, the view returns to Account (rules §2).
  */
 export default function SendView() {
   const kernel = useKernel()
@@ -39,7 +39,7 @@ export default function SendView() {
   const setError = (message: string | undefined) => updateSendState(kernel, { error: message })
 
   if (!address || !namespace || !networkId) return <p className="f-muted">{t('send.notConnected')}</p>
-  // The same rule as sendToken's, said before the visitor fills anything in (§4).
+  // The same rule as sendToken's, said before the visitor fills anything in (rules §4).
   const transfer = kernel.chains.get(namespace)?.capabilities?.transfer
   if (!transfer) return <p className="f-muted">{t('send.unsupported')}</p>
   const list = Array.isArray(options) ? options : []
@@ -68,7 +68,7 @@ export default function SendView() {
         balance: selected?.balance,
       })
       showToast(kernel, { message: t('send.sent'), variant: 'success' })
-      // §2: after an ERC20 or Solana token send the view returns to Account.
+      // rules §2: after an ERC20 or Solana token send the view returns to Account.
       if (isToken || transfer?.returnToAccount === 'all') return kernel.router.reset({ view: 'Account', params: undefined })
       updateSendState(kernel, { step: 'done', hash: result.hash })
     } catch (reason) {
@@ -254,7 +254,7 @@ function useSendOptions(kernel: Kernel, { address, namespace, networkId }: { add
 }
 
 /**
- * Looks up the name and avatar of a valid receiver, where the chain has identities (EVM, §6), and
+ * Looks up the name and avatar of a valid receiver, where the chain has identities (EVM, rules §6), and
  * keeps them in the form while the receiver stays the same.
  */
 function useReceiverProfile(kernel: Kernel, namespace: string | undefined, receiverAddress: string) {

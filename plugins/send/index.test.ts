@@ -10,7 +10,7 @@ declare module 'foyer' {
   }
 }
 
-/** A stand-in for Pay: it sends through Send's api, since a plugin never imports another (STYLE 20). */
+/** A stand-in for Pay: it sends through Send's api, since a plugin never imports another (style 20). */
 const testPay = () =>
   definePlugin({
     name: 'test-pay',
@@ -19,7 +19,7 @@ const testPay = () =>
   })
 
 describe("the send plugin's api", () => {
-  it("behavior: another plugin sends through pluginApi(kernel, 'send'), with the §4 events", async () => {
+  it("another plugin sends through pluginApi(kernel, 'send'), with the rules §4 events", async () => {
     const kernel = testKernel({ plugins: [testChain({ transfer: 'approve' }), testPay(), send()] })
     await connect(kernel, { connectorId: 'test-wallet-eip155' })
     const events: string[] = []
@@ -32,7 +32,7 @@ describe("the send plugin's api", () => {
     expect(events).toEqual(['SEND_SUCCESS'])
   })
 
-  it('behavior: a plugin that requires send fails at createKernel without it', () => {
+  it('a plugin that requires send fails at createKernel without it', () => {
     expect(() => testKernel({ plugins: [testPay()] })).toThrow("The plugin 'test-pay' requires 'send'. Add send() to `plugins`.")
   })
 })

@@ -36,9 +36,9 @@ declare module 'foyer' {
 
 declare module 'foyer' {
   interface FoyerEvents {
-    /** §4 tracking: SEND_INITIATED, before the wallet is asked to sign. */
+    /** rules §4 tracking: SEND_INITIATED, before the wallet is asked to sign. */
     'send:initiated': SendEventPayload
-    /** §4 tracking: SEND_SUCCESS, once the network confirmed the transfer. */
+    /** rules §4 tracking: SEND_SUCCESS, once the network confirmed the transfer. */
     'send:succeeded': SendEventPayload
   }
 }
@@ -48,14 +48,14 @@ export type { SendState } from './sendState.js'
 
 /** What the send plugin offers other plugins through `pluginApi(kernel, 'send')` (Pay sends with it). */
 export interface SendApi {
-  /** `sendToken` from the plugin's lazy chunk: validates, asks the wallet to sign, emits the §4 events. */
+  /** `sendToken` from the plugin's lazy chunk: validates, asks the wallet to sign, emits the rules §4 events. */
   sendToken(kernel: Kernel, params: SendTokenParameters): Promise<SendTokenReturnType>
 }
 
 /**
  * Sends the native coin or a token from the connected account: a token picker from the account's
- * balances, amount with Max, receiver, a preview, then the wallet's signature (§3, §4). Gated by the
- * `send` feature, and offered only when a chain has the `transfer` capability (STYLE 10).
+ * balances, amount with Max, receiver, a preview, then the wallet's signature (rules §3, §4). Gated by the
+ * `send` feature, and offered only when a chain has the `transfer` capability (style 10).
  *
  * @example
  * createKernel({ projectId, plugins: [evm({ networks }), send()] })
@@ -67,7 +67,7 @@ export function send(): Plugin {
     name: 'send',
     flags: { send: { default: true } },
     feature: 'send',
-    // The action loads with its caller's first use, never with the manifest (STYLE 3).
+    // The action loads with its caller's first use, never with the manifest (style 3).
     api: { sendToken: async (kernel, params) => (await import('./sendToken.js')).sendToken(kernel, params) },
     views: { Send: { title: 'send.title', available, load: () => import('./SendView.js') } },
     // The entry shows only while the connected chain can transfer.

@@ -7,14 +7,14 @@ import { loadSendOptions } from './loadSendOptions.js'
 const address = testAddresses.eip155[0]
 
 describe('loadSendOptions', () => {
-  it('behavior: without a blockchain API, the native balance from the chain', async () => {
+  it('without a blockchain API, the native balance from the chain', async () => {
     const kernel = testKernel({ plugins: [testChain({ balance: 25n * 10n ** 17n })] })
     await expect(loadSendOptions(kernel, { namespace: 'eip155', address, networkId: 'eip155:1' })).resolves.toEqual({
       options: [{ asset: { symbol: 'TETH', decimals: 18 }, balance: 25n * 10n ** 17n }],
     })
   })
 
-  it("behavior: with one, the account's tokens and their USD total; a CAIP-10 token id becomes the contract address", async () => {
+  it("with one, the account's tokens and their USD total; a CAIP-10 token id becomes the contract address", async () => {
     const kernel = testKernel({ plugins: [testChain()] })
     const usdc = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
     kernel.container.provide(
@@ -36,7 +36,7 @@ describe('loadSendOptions', () => {
     })
   })
 
-  it('behavior: on Solana, SOL and SPL tokens; the mint is what the chain is given', async () => {
+  it('on Solana, SOL and SPL tokens; the mint is what the chain is given', async () => {
     const kernel = testKernel({ plugins: [testChain({ namespace: 'solana' })] })
     const chainId = testSolanaNetwork.caipNetworkId
     kernel.container.provide(
@@ -55,7 +55,7 @@ describe('loadSendOptions', () => {
     ])
   })
 
-  it('behavior: when the service fails, the native coin from the chain is still offered', async () => {
+  it('when the service fails, the native coin from the chain is still offered', async () => {
     const kernel = testKernel({ plugins: [testChain({ balance: 10n ** 18n })] })
     kernel.container.provide(BlockchainApiToken, memoryBlockchainApi({ failWith: 503 }))
     await expect(loadSendOptions(kernel, { namespace: 'eip155', address, networkId: 'eip155:1' })).resolves.toEqual({

@@ -10,7 +10,7 @@ export interface SendOption {
 
 export interface SendOptions {
   options: SendOption[]
-  /** §3: what the account holds on this network, in USD; only the data service knows prices. */
+  /** rules §3: what the account holds on this network, in USD; only the data service knows prices. */
   networkBalanceInUSD?: string
 }
 
@@ -22,7 +22,7 @@ export interface SendOptionsParameters {
 }
 
 /**
- * The balances to send from as a query: fresh for 30 s like the portfolio (§9), read again after
+ * The balances to send from as a query: fresh for 30 s like the portfolio (rules §9), read again after
  * 'balances:changed' (a send).
  */
 export function sendOptionsQuery(kernel: Kernel, where: SendOptionsParameters): KernelQuery<SendOptions> {
@@ -40,7 +40,7 @@ export function sendOptionsQuery(kernel: Kernel, where: SendOptionsParameters): 
 
 /**
  * The account's balances to choose from: the blockchain data service's list when one is configured
- * (§3 token balances: the native coin, ERC20 or SPL tokens), else the native balance through the
+ * (rules §3 token balances: the native coin, ERC20 or SPL tokens), else the native balance through the
  * chain's balance capability. When the service fails (it has shown its toast), the native coin
  * can still be sent.
  */

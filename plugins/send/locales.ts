@@ -26,9 +26,9 @@ export const en = {
   'send.notConnected': 'Connect a wallet to send.',
   'send.empty': 'Nothing to send on this network.',
   'send.unsupported': 'Sending is not available on this network.',
-  /** §5, exact wording. */
+  /** rules §5, exact wording. */
   'send.error.required': 'An amount and receiver address are required',
-  /** §5, exact wording. */
+  /** rules §5, exact wording. */
   'send.error.token': 'A token is required',
   'send.error.address': 'The receiver address is not valid on this network',
   'send.error.amount': 'The amount is not a valid number',

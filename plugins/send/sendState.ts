@@ -2,7 +2,7 @@ import type { Kernel } from 'foyer'
 import type { SendAsset } from './validateSend.js'
 
 /**
- * The send form (§3), in the store so it outlives the view: a visitor who opens Networks and comes
+ * The send form (rules §3), in the store so it outlives the view: a visitor who opens Networks and comes
  * back finds what they typed.
  */
 export interface SendState {
@@ -11,12 +11,12 @@ export interface SendState {
   /** Decimal text as typed. */
   sendTokenAmount: string
   receiverAddress: string
-  /** The receiver's name and avatar, when the blockchain data service knows them (EVM only, §6). */
+  /** The receiver's name and avatar, when the blockchain data service knows them (EVM only, rules §6). */
   receiverProfileName?: string
   receiverProfileImageUrl?: string
   /** The account's balances on this network, in USD, formatted; absent without a data service. */
   networkBalanceInUSD?: string
-  /** True while a send is under way (§4). */
+  /** True while a send is under way (rules §4). */
   loading: boolean
   /**
    * Where the Send view is: the form, its preview, or the result. In the store, not the view, so a
@@ -26,7 +26,7 @@ export interface SendState {
   step: 'form' | 'preview' | 'done'
   /** The last send's hash, for the result step. */
   hash?: string
-  /** Why the last send failed (§8 wording), shown on the preview until the next try. */
+  /** Why the last send failed (rules §8 wording), shown on the preview until the next try. */
   error?: string
 }
 
@@ -38,7 +38,7 @@ export function updateSendState(kernel: Kernel, patch: Partial<SendState>): void
   kernel.store.update('send', (state) => ({ ...state, ...patch }))
 }
 
-/** §4: after a send the form starts over; what the account holds stays. */
+/** rules §4: after a send the form starts over; what the account holds stays. */
 export function resetSendForm(kernel: Kernel): void {
   updateSendState(kernel, {
     token: undefined,

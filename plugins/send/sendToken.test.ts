@@ -21,7 +21,7 @@ async function setup(options: TestChainOptions = { transfer: 'approve' }) {
 }
 
 describe('sendToken', () => {
-  it("behavior: a native send goes to the chain without a token, between SEND_INITIATED and SEND_SUCCESS, then 'balances:changed'", async () => {
+  it("a native send goes to the chain without a token, between SEND_INITIATED and SEND_SUCCESS, then 'balances:changed'", async () => {
     const { kernel, wallet, events } = await setup()
     const result = await sendToken(kernel, { token: eth, amount: '0.5', to: testAddresses.eip155[1] })
     expect(result).toEqual({ hash: `0x${'1'.padStart(64, '0')}`, namespace: 'eip155', networkId: testNetwork.caipNetworkId })
@@ -45,7 +45,7 @@ describe('sendToken', () => {
     ])
   })
 
-  it('behavior: §4: the form is loading while the wallet signs, then reset; a failure keeps it', async () => {
+  it('rules §4: the form is loading while the wallet signs, then reset; a failure keeps it', async () => {
     const { kernel, wallet } = await setup()
     const filled = { token: eth, sendTokenAmount: '0.5', receiverAddress: testAddresses.eip155[1], receiverProfileName: 'bob.eth', networkBalanceInUSD: '$10.00' }
     kernel.store.update('send', (state) => ({ ...state, ...filled }))
@@ -63,19 +63,19 @@ describe('sendToken', () => {
     expect(kernel.store.getState().send).toEqual({ sendTokenAmount: '', receiverAddress: '', networkBalanceInUSD: '$10.00', loading: false, step: 'form' })
   })
 
-  it('behavior: a token send names the token; an EVM address without 0x gets it', async () => {
+  it('a token send names the token; an EVM address without 0x gets it', async () => {
     const { kernel, wallet } = await setup()
     await sendToken(kernel, { token: usdc, amount: '1.5', to: testAddresses.eip155[1].slice(2) })
     expect(wallet.transfers[0]).toMatchObject({ to: testAddresses.eip155[1], amount: 1_500_000n, token: usdc })
   })
 
-  it('behavior: solana sends through the solana chain', async () => {
+  it('solana sends through the solana chain', async () => {
     const { kernel, wallet } = await setup({ namespace: 'solana', transfer: 'approve' })
     await sendToken(kernel, { token: { symbol: 'SOL', decimals: 9 }, amount: '2', to: testAddresses.solana[1] })
     expect(wallet.transfers[0]).toMatchObject({ to: testAddresses.solana[1], amount: 2_000_000_000n, networkId: expect.stringMatching(/^solana:/) })
   })
 
-  it('behavior: any chain that offers transfer sends: sendToken names no namespace (a bip122 chain here)', async () => {
+  it('any chain that offers transfer sends: sendToken names no namespace (a bip122 chain here)', async () => {
     const { kernel, wallet, events } = await setup({ namespace: 'bip122', transfer: 'approve', accounts: ['bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'], networks: [{ ...testNetwork, id: 'btc', chainNamespace: 'bip122', caipNetworkId: 'bip122:000000000019d6689c085ae165831e93' }] })
     await sendToken(kernel, { token: { symbol: 'BTC', decimals: 8 }, amount: '1', to: 'bc1q9h6yzs0ej3vfhp6jvmvf4hq6xqyvnhvfwjq2xs' })
     expect(wallet.transfers).toMatchObject([{ to: 'bc1q9h6yzs0ej3vfhp6jvmvf4hq6xqyvnhvfwjq2xs', amount: 10n ** 8n }])
@@ -84,12 +84,12 @@ describe('sendToken', () => {
     expect(events[2]).toMatchObject({ sent: { networkId: 'bip122:000000000019d6689c085ae165831e93', operationType: 'send' } })
   })
 
-  it("behavior: a chain without the transfer capability is 'Unsupported chain'", async () => {
+  it("a chain without the transfer capability is 'Unsupported chain'", async () => {
     const { kernel } = await setup({})
     await expect(sendToken(kernel, { token: eth, amount: '1', to: testAddresses.eip155[1] })).rejects.toThrow('Unsupported chain')
   })
 
-  it('behavior: §5 messages, and nothing is signed', async () => {
+  it('rules §5 messages, and nothing is signed', async () => {
     const { kernel, wallet, events } = await setup()
     await expect(sendToken(kernel, { token: eth, amount: '', to: testAddresses.eip155[1] })).rejects.toThrow('An amount and receiver address are required')
     await expect(sendToken(kernel, { amount: '1', to: testAddresses.eip155[1] })).rejects.toThrow('A token is required')
@@ -98,20 +98,20 @@ describe('sendToken', () => {
     expect(events).toEqual([])
   })
 
-  it('behavior: user rejected request — the wallet error passes through, without SEND_SUCCESS', async () => {
+  it('user rejected request — the wallet error passes through, without SEND_SUCCESS', async () => {
     const { kernel, events } = await setup({ transfer: 'reject' })
     await expect(sendToken(kernel, { token: eth, amount: '1', to: testAddresses.eip155[1] })).rejects.toMatchObject({ code: 4001 })
     expect(events).toMatchObject([{ event: 'SEND_INITIATED' }])
   })
 
-  it("behavior: nobody connected is 'Address or auth connector not found'", async () => {
+  it("nobody connected is 'Address or auth connector not found'", async () => {
     const kernel = testKernel({ plugins: [testChain({ transfer: 'approve' }), send()] })
     await expect(sendToken(kernel, { token: eth, amount: '1', to: testAddresses.eip155[1] })).rejects.toThrow('Address or auth connector not found')
   })
 })
 
 describe('send()', () => {
-  it('behavior: the Send view and the form exist only where a chain can transfer', () => {
+  it('the Send view and the form exist only where a chain can transfer', () => {
     const sending = testKernel({ plugins: [testChain({ transfer: 'approve' }), send()] })
     expect(sending.views.get('Send')).toBeDefined()
     expect(sending.store.getState().send).toEqual({ sendTokenAmount: '', receiverAddress: '', loading: false, step: 'form' })
@@ -120,7 +120,7 @@ describe('send()', () => {
     expect('send' in other.store.getState()).toBe(false)
   })
 
-  it("behavior: the view's step outlives a view shown over it (an approval) and starts over once Send leaves the modal", async () => {
+  it("the view's step outlives a view shown over it (an approval) and starts over once Send leaves the modal", async () => {
     const kernel = testKernel({ plugins: [testChain({ transfer: 'approve' }), send()] })
     // Another view to show over Send (the core views come with the React layer).
     kernel.views.register('Networks', { title: 'networks.title', load: async () => ({ default: null }) })
@@ -134,14 +134,14 @@ describe('send()', () => {
     expect(kernel.store.getState().send).toMatchObject({ step: 'form', hash: undefined })
   })
 
-  it('behavior: destroying the kernel removes the view and the form', async () => {
+  it('destroying the kernel removes the view and the form', async () => {
     const kernel = testKernel({ plugins: [testChain({ transfer: 'approve' }), send()] })
     await kernel.destroy()
     expect(kernel.views.get('Send')).toBeUndefined()
     expect('send' in kernel.store.getState()).toBe(false)
   })
 
-  it('behavior: the send feature off hides the view', () => {
+  it('the send feature off hides the view', () => {
     const kernel = testKernel({ plugins: [testChain({ transfer: 'approve' }), send()], features: { send: false } })
     expect(kernel.isViewAvailable('Send')).toBe(false)
   })

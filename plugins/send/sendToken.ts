@@ -23,7 +23,7 @@ export interface SendTokenReturnType {
 
 export type SendTokenErrorType = SendValidationError | UnsupportedChainError | AddressOrAuthConnectorNotFoundError | Error
 
-/** What 'send:initiated' and 'send:succeeded' carry; `event` is the §4 tracking name. */
+/** What 'send:initiated' and 'send:succeeded' carry; `event` is the rules §4 tracking name. */
 export interface SendEventPayload {
   event: 'SEND_INITIATED' | 'SEND_SUCCESS'
   namespace: string
@@ -36,7 +36,7 @@ export interface SendEventPayload {
 }
 
 /**
- * Sends the native coin or a token from the connected account (§4): checks the form (§5 wording),
+ * Sends the native coin or a token from the connected account (rules §4): checks the form (rules §5 wording),
  * sends through the connected chain's transfer capability ('Unsupported chain' where there is none), turns the form's `loading` on,
  * emits 'send:initiated' (SEND_INITIATED), lets the chain's transfer capability sign and wait for
  * the network, emits 'send:succeeded' (SEND_SUCCESS), 'transaction:sent' and 'balances:changed', and resets the form.
@@ -51,7 +51,7 @@ export async function sendToken(kernel: Kernel, params: SendTokenParameters): Pr
   const connection = selectActiveConnection(kernel.store.getState().connection)
   if (!connection?.address || !connection.networkId) throw new AddressOrAuthConnectorNotFoundError()
   const { namespace, networkId, address: from } = connection
-  // §4: 'Unsupported chain' wherever the chain offers no transfer (today's chains: eip155 and solana).
+  // rules §4: 'Unsupported chain' wherever the chain offers no transfer (today's chains: eip155 and solana).
   const capability = kernel.chains.get(namespace)?.capabilities?.transfer
   if (!capability) throw new UnsupportedChainError({ details: `The ${namespace} chain cannot transfer.` })
 

@@ -8,7 +8,7 @@ export interface SendAsset {
   address?: string
 }
 
-/** What the Send form holds (§3). */
+/** What the Send form holds (rules §3). */
 export interface SendForm {
   token?: SendAsset
   /** Decimal text as typed. */
@@ -19,7 +19,7 @@ export interface SendForm {
 /** The key of a form error's English text. */
 export type SendErrorKey = Extract<keyof typeof en, `send.error.${string}`>
 
-/** A send the form or `sendToken` refused before anything was signed; `message` is the §5 wording. */
+/** A send the form or `sendToken` refused before anything was signed; `message` is the rules §5 wording. */
 export class SendValidationError extends BaseError {
   override name = 'SendValidationError'
   readonly key: SendErrorKey
@@ -45,7 +45,7 @@ export function parseAmount(text: string, decimals: number): bigint | undefined 
 }
 
 /**
- * Checks a send before anything is signed (§5): amount and receiver present, a token chosen, the
+ * Checks a send before anything is signed (rules §5): amount and receiver present, a token chosen, the
  * address valid by `isAddress` (the chain's rules: `isValidAddress`), the amount a positive number
  * within `balance` when known. Returns the amount in the smallest unit, or the key of the first problem.
  */

@@ -25,20 +25,20 @@ afterEach(() => {
 })
 
 describe('the foyer/plugins/siwx manifest', () => {
-  it('behavior: loads none of the lazy modules, so the entry stays one small file', () => {
+  it('loads none of the lazy modules, so the entry stays one small file', () => {
     const { files } = staticGraph(root, 'plugins/siwx/index.ts')
     const own = [...files].filter((file) => file.startsWith('plugins/siwx/'))
     expect(own.sort()).toEqual(['plugins/siwx/index.ts', 'plugins/siwx/locales.ts'])
   })
 
-  it('behavior: §1: siwx and siweConfig together fail with the exact error; bad options are named', () => {
+  it('rules §1: siwx and siweConfig together fail with the exact error; bad options are named', () => {
     const siweConfig = { getNonce: async () => 'x', verifyMessage: async () => true, getSession: async () => null, signOut: async () => true }
     expect(() => siwx({ siwx: memoryVerifier(), siweConfig })).toThrow('Cannot set both `siweConfig` and `siwx` options')
     expect(() => siwx({ expiresInMs: 0 })).toThrow('Invalid Foyer options')
     expect(() => siwx({ statement: 'two\nlines' })).toThrow('Invalid Foyer options')
   })
 
-  it('behavior: without a verifier or services.api it stays idle: connecting asks nothing', async () => {
+  it('without a verifier or services.api it stays idle: connecting asks nothing', async () => {
     const kernel = testKernel({ plugins: [testChain(), siwx()] })
     expect(kernel.isViewAvailable('SignIn')).toBe(false)
     await connect(kernel, { connectorId: 'test-wallet-eip155' })
@@ -47,7 +47,7 @@ describe('the foyer/plugins/siwx manifest', () => {
 })
 
 describe('signing in after connect', () => {
-  it('behavior: connect waits for the sign-in; signing keeps a session with every §3 field, and connect resolves', async () => {
+  it('connect waits for the sign-in; signing keeps a session with every rules §3 field, and connect resolves', async () => {
     const verifier = memoryVerifier()
     const kernel = testKernel({ metadata: { name: 'Demo', description: '', url: '', icons: [] }, plugins: [testChain(), siwx({ siwx: verifier })] })
     const signedIn = vi.fn()
@@ -71,7 +71,7 @@ describe('signing in after connect', () => {
     expect(kernel.store.getState().modal.open).toBe(false)
   })
 
-  it('behavior: an account with a live session is not asked (a reload)', async () => {
+  it('an account with a live session is not asked (a reload)', async () => {
     const verifier = memoryVerifier()
     verifier.sessions.push({ data: { accountAddress: EVM, chainId: 'eip155:1' }, message: 'm', signature: 's' })
     const chain = testChain()
@@ -81,7 +81,7 @@ describe('signing in after connect', () => {
     expect(chain.wallet.calls.signMessage).toBe(0)
   })
 
-  it('behavior: optional mode: declining keeps the wallet connected and is not asked again in this connection', async () => {
+  it('optional mode: declining keeps the wallet connected and is not asked again in this connection', async () => {
     const kernel = testKernel({ plugins: [testChain(), siwx({ siwx: memoryVerifier() })] })
     const connecting = connect(kernel, { connectorId: 'test-wallet-eip155' })
     await signInShown(kernel)
@@ -91,7 +91,7 @@ describe('signing in after connect', () => {
     expect(kernel.store.getState().siwx.skipped).toEqual([`eip155:1:${EVM}`])
   })
 
-  it('behavior: required mode: declining, or closing the modal, disconnects', async () => {
+  it('required mode: declining, or closing the modal, disconnects', async () => {
     const kernel = testKernel({ plugins: [testChain(), siwx({ siwx: memoryVerifier(), required: true })] })
     const connecting = connect(kernel, { connectorId: 'test-wallet-eip155' })
     await signInShown(kernel)
@@ -107,7 +107,7 @@ describe('signing in after connect', () => {
     expect(kernel.store.getState().connection.namespaces['eip155']?.status).toBe('disconnected')
   })
 
-  it('behavior: a refusing verifier and a wallet that says no both throw, and the view stays to try again', async () => {
+  it('a refusing verifier and a wallet that says no both throw, and the view stays to try again', async () => {
     const verifier = memoryVerifier()
     verifier.refuse = 'The nonce is unknown, expired or used already'
     const chain = testChain()
@@ -121,7 +121,7 @@ describe('signing in after connect', () => {
     expect(verifier.sessions).toEqual([])
   })
 
-  it('behavior: switching to a network with no session asks again; disconnect revokes the sessions (§4)', async () => {
+  it('switching to a network with no session asks again; disconnect revokes the sessions (rules §4)', async () => {
     const verifier = memoryVerifier()
     const kernel = testKernel({ plugins: [testChain(), siwx({ siwx: verifier })] })
     const connecting = connect(kernel, { connectorId: 'test-wallet-eip155' })
@@ -143,7 +143,7 @@ describe('signing in after connect', () => {
     expect(signedOut).toHaveBeenCalledWith({ namespace: 'eip155', chainId: 'eip155:10', address: EVM })
   })
 
-  it('behavior: signOutOnDisconnect false keeps the sessions', async () => {
+  it('signOutOnDisconnect false keeps the sessions', async () => {
     const verifier = memoryVerifier()
     verifier.sessions.push({ data: { accountAddress: EVM, chainId: 'eip155:1' }, message: 'm', signature: 's' })
     const kernel = testKernel({ plugins: [testChain(), siwx({ siwx: verifier, signOutOnDisconnect: false })] })
@@ -153,7 +153,7 @@ describe('signing in after connect', () => {
     expect(verifier.revoked).toEqual([])
   })
 
-  it('behavior: siweConfig: its nonce and verification are used; a refused signature throws; its session counts', async () => {
+  it('siweConfig: its nonce and verification are used; a refused signature throws; its session counts', async () => {
     const verified: string[] = []
     let session: { address: string; chainId: number } | null = null
     let accept = false
@@ -185,8 +185,8 @@ describe('signing in after connect', () => {
   })
 })
 
-describe('signing in during login (§3 siwxMessage)', () => {
-  it('behavior: a connector that signs as part of its login does so with no view; one that cannot leaves it to the view', async () => {
+describe('signing in during login (rules §3 siwxMessage)', () => {
+  it('a connector that signs as part of its login does so with no view; one that cannot leaves it to the view', async () => {
     const verifier = memoryVerifier()
     const chain = testChain()
     const kernel = testKernel({ plugins: [chain, siwx({ siwx: verifier })] })
@@ -219,7 +219,7 @@ describe('signing in during login (§3 siwxMessage)', () => {
 })
 
 describe('the chain writes and signs the message', () => {
-  it('behavior: another namespace signs in through its chain\'s signIn capability, with no code here for it', async () => {
+  it('another namespace signs in through its chain\'s signIn capability, with no code here for it', async () => {
     const network = { ...testNetwork, id: 'test', name: 'Test chain', caipNetworkId: 'bip122:000000000019d6689c085ae165831e93', chainNamespace: 'bip122' } as const
     const verifier = memoryVerifier()
     const chain = testChain({ namespace: 'bip122', networks: [network], accounts: ['bc1qtest'] })
@@ -234,7 +234,7 @@ describe('the chain writes and signs the message', () => {
     expect(verifier.sessions[0]).toMatchObject({ message: message.serializedMessage, data: { accountAddress: 'bc1qtest' } })
   })
 
-  it('behavior: a chain without the signIn capability is an Unsupported chain (§8), shown in the view', async () => {
+  it('a chain without the signIn capability is an Unsupported chain (rules §8), shown in the view', async () => {
     const kernel = testKernel({ plugins: [testChain({ signMessage: false }), siwx({ siwx: memoryVerifier() })] })
     const connecting = connect(kernel, { connectorId: 'test-wallet-eip155' })
     await signInShown(kernel)
@@ -243,7 +243,7 @@ describe('the chain writes and signs the message', () => {
     await connecting
   })
 
-  it('behavior: a host that writes its own text has it signed as it is', async () => {
+  it('a host that writes its own text has it signed as it is', async () => {
     const verifier = memoryVerifier()
     const own = { ...verifier, createMessage: async (input: { accountAddress: string; chainId: string }) => ({ ...input, domain: 'x.example', uri: 'https://x.example', version: '1' as const, nonce: 'hostnonce1', issuedAt: new Date().toISOString(), serializedMessage: 'my own text' }) }
     const kernel = testKernel({ plugins: [testChain(), siwx({ siwx: own })] })

@@ -1,4 +1,4 @@
-// The siwx plugin's manifest: sign in with X (§1, §3, §4). After a wallet connects, the SignIn view asks for a signed
+// The siwx plugin's manifest: sign in with X (rules §1, §3, rules §4). After a wallet connects, the SignIn view asks for a signed
 // message (EIP-4361 on eip155, Sign In With Solana on solana) and a verifier keeps the session. The view, the message
 // code and the verifier client load on demand.
 import {
@@ -38,7 +38,7 @@ declare module 'foyer' {
   interface FoyerEvents {
     /** The account signed in on `chainId` (CAIP-2) and the verifier kept the session. */
     'siwx:signed-in': { namespace: string; chainId: string; address: string }
-    /** The account's sessions on `chainId` were revoked (disconnect, SPEC §4). */
+    /** The account's sessions on `chainId` were revoked (disconnect, rules §4). */
     'siwx:signed-out': { namespace: string; chainId: string; address: string }
   }
 }
@@ -60,13 +60,13 @@ export interface SiwxState {
 }
 
 export interface SiwxOptions {
-  /** The host's own verifier. Not with `siweConfig` (§1). @default the reference verifier at `services.api` */
+  /** The host's own verifier. Not with `siweConfig` (rules §1). @default the reference verifier at `services.api` */
   siwx?: SiwxConfig
-  /** A verifier in the SIWE shape (EVM only). Not with `siwx` (§1). */
+  /** A verifier in the SIWE shape (EVM only). Not with `siwx` (rules §1). */
   siweConfig?: SiweConfig
   /** Declining disconnects the wallet; otherwise the visitor may go on without signing in. @default false */
   required?: boolean
-  /** Disconnecting revokes the account's sessions (§4). @default true */
+  /** Disconnecting revokes the account's sessions (rules §4). @default true */
   signOutOnDisconnect?: boolean
   /** The sentence the wallet shows above the message's fields. @default 'Sign in to {metadata.name or host}.' */
   statement?: string
@@ -84,13 +84,13 @@ export const SiweConfigToken: Token<SiweConfig> = createToken('siwx:siwe-config'
 /**
  * Sign in with X: after a wallet connects (and when it switches to a network or account with no session), the SignIn
  * view asks the visitor to sign a message; the verifier checks it and keeps the session, which survives a reload.
- * `required` disconnects a visitor who declines. Disconnecting revokes the sessions (§4, `signOutOnDisconnect`).
+ * `required` disconnects a visitor who declines. Disconnecting revokes the sessions (rules §4, `signOutOnDisconnect`).
  *
  * @example
  * createKernel({ projectId, services: { api: 'https://api.example.com' }, plugins: [evm({ networks }), siwx({ required: true })] })
  */
 export function siwx(options: SiwxOptions = {}): Plugin {
-  // §1: exactly this error, before anything else.
+  // rules §1: exactly this error, before anything else.
   if (options.siwx && options.siweConfig) throw new ConflictingSignInOptionsError()
   const { required = false, signOutOnDisconnect = true, statement, resources, expiresInMs = 86_400_000 } = options
   if (!Number.isFinite(expiresInMs) || expiresInMs <= 0) {

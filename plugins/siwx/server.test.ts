@@ -24,7 +24,7 @@ const message = createSiweMessage({
 const refusal = (promise: Promise<unknown>) => promise.then(() => 'accepted', (error: SignInRefusedError) => error.reason)
 
 describe('foyer/siwx/server', () => {
-  it('behavior: reads every §3 field of an EIP-4361 message', () => {
+  it('reads every rules §3 field of an EIP-4361 message', () => {
     expect(parseSignInMessage(message)).toEqual({
       namespace: 'eip155',
       accountAddress: account.address,
@@ -43,7 +43,7 @@ describe('foyer/siwx/server', () => {
     })
   })
 
-  it('behavior: an EOA verifies offline; the nonce callback is asked last, and its no refuses', async () => {
+  it('an EOA verifies offline; the nonce callback is asked last, and its no refuses', async () => {
     const signature = await account.signMessage({ message })
     const asked: string[] = []
     const base = { message, signature, allowedOrigins: ['https://*.example.com'], now: NOW }

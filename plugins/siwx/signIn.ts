@@ -26,7 +26,7 @@ export async function verifierOf(kernel: Kernel): Promise<SiwxConfig> {
 // import of the kernel's index keeps its whole namespace in a host's bundle. The two steps below are what those
 // actions do, through the chain's own contract.
 
-/** §4 for one namespace: the wallet lets go, the connection resets, the modal closes. */
+/** rules §4 for one namespace: the wallet lets go, the connection resets, the modal closes. */
 async function disconnectNamespace(kernel: Kernel, namespace: string): Promise<void> {
   try {
     await kernel.chains.require(namespace).disconnect(kernel)
@@ -63,7 +63,7 @@ export async function ensureSignedIn(kernel: Kernel, namespace: string): Promise
   if ((await verifier.getSessions(account.chainId, account.address)).length > 0) return
   // Still the same account on the same network: the visitor may have switched while the verifier answered.
   if (accountOf(kernel, namespace)?.chainId !== account.chainId) return
-  // §3 siwxMessage: a wallet whose login just happened signs as part of it (the embedded wallet), no view.
+  // rules §3 siwxMessage: a wallet whose login just happened signs as part of it (the embedded wallet), no view.
   const signedAtLogin = await signIn(kernel, { namespace, atLogin: true }).catch((error: unknown) => {
     kernel.logger.warn('siwx: the sign-in signed during login was not kept; asking instead.', error)
     return undefined
@@ -128,7 +128,7 @@ function parseAccounts(list: string): Map<string, Account> {
 
 /**
  * What the manifest's watcher hands over when a connected account changes: a namespace that disconnected has its
- * sessions revoked (§4, when `signOutOnDisconnect`); one that switched network or account is asked again.
+ * sessions revoked (rules §4, when `signOutOnDisconnect`); one that switched network or account is asked again.
  */
 export async function accountsChanged(kernel: Kernel, now: string, before: string, { signOutOnDisconnect }: { signOutOnDisconnect: boolean }): Promise<void> {
   const current = parseAccounts(now)
@@ -140,7 +140,7 @@ export async function accountsChanged(kernel: Kernel, now: string, before: strin
       kernel.store.update('siwx', (state) => ({ ...state, skipped: state.skipped.filter((key) => key !== `${was.chainId}:${was.address}`) }))
       if (signOutOnDisconnect) work.push(signOut(kernel, was))
     } else if (is.chainId !== was.chainId || is.address !== was.address) {
-      // A switch, not a connection: the afterConnect hook is not run for it (§4: no session on the new network asks).
+      // A switch, not a connection: the afterConnect hook is not run for it (rules §4: no session on the new network asks).
       work.push(ensureSignedIn(kernel, namespace))
     }
   }

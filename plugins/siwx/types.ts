@@ -2,7 +2,7 @@
 
 import type { SignInFields, SignInMessage } from 'foyer'
 
-/** §3's sign-in message (the kernel's type: chains write and sign it). */
+/** rules §3's sign-in message (the kernel's type: chains write and sign it). */
 export type { SignInFields, SignInMessage }
 
 /** Whose message to make. */

@@ -1,4 +1,4 @@
-// The reference verifier's client (lazy): the sign-in calls of the blockchain API (`services.api`, §7 sessions). A
+// The reference verifier's client (lazy): the sign-in calls of the blockchain API (`services.api`, rules §7 sessions). A
 // session's id is kept in the kernel's storage by account, so a reload finds it; the service says whether it lives.
 import * as v from 'valibot'
 import { createHttpClient, FetchToken, SDK_TYPE, SDK_VERSION, StorageToken, type Kernel } from 'foyer'

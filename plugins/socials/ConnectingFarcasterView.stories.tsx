@@ -37,7 +37,7 @@ export const Opening: Story = {
 }
 export const OpeningDark: Story = { ...Opening, globals: { theme: 'dark' } }
 
-/** The channel's link as a QR code and a link (§3 `farcasterUrl`), while the app has not approved. */
+/** The channel's link as a QR code and a link (rules §3 `farcasterUrl`), while the app has not approved. */
 export const QrCode: Story = {
   play: async () => {
     const modal = await continueWithFarcaster()
@@ -63,7 +63,7 @@ export const Approved: Story = {
   },
 }
 
-/** §8: the approval did not check out: 'Failed to connect to farcaster', and Try again. */
+/** rules §8: the approval did not check out: 'Failed to connect to farcaster', and Try again. */
 export const Failed: Story = {
   parameters: socialStoryParameters({ view: 'Connect' }, { connectFarcaster: new EmbeddedWalletError('Failed to connect to farcaster', { frameCode: 'FARCASTER_LOGIN_FAILED' }) }),
   play: async () => {

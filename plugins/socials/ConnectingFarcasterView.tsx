@@ -3,8 +3,8 @@ import { Button, QrCode, Spinner } from 'foyer/ui'
 import { startSocialLogin } from './startSocialLogin.js'
 
 /**
- * ConnectingFarcaster (§2): the relay channel's link as a QR code and as a link, while the visitor approves in their
- * Farcaster app; then the wallet connects. §8's 'Failed to connect to farcaster' with Try again.
+ * ConnectingFarcaster (rules §2): the relay channel's link as a QR code and as a link, while the visitor approves in their
+ * Farcaster app; then the wallet connects. rules §8's 'Failed to connect to farcaster' with Try again.
  */
 export default function ConnectingFarcasterView() {
   const kernel = useKernel()

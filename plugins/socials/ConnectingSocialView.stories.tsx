@@ -56,7 +56,7 @@ export const WaitingDark: Story = { ...Waiting, globals: { theme: 'dark' } }
 
 /**
  * Security: results from another origin, another window, of another shape or pointing elsewhere are ignored; the
- * wallet's own, out of the popup, finishes the login: connected, the modal closes, §3's provider and name are set.
+ * wallet's own, out of the popup, finishes the login: connected, the modal closes, rules §3's provider and name are set.
  */
 export const OnlyTheWalletsMessageCounts: Story = {
   play: async () => {
@@ -91,7 +91,7 @@ export const Connecting: Story = {
   },
 }
 
-/** §4, §8: the visitor closed the popup: 'Popup closed' (found by the check every second), and Try again opens a new one. */
+/** rules §4, §8: the visitor closed the popup: 'Popup closed' (found by the check every second), and Try again opens a new one. */
 export const PopupClosed: Story = {
   play: async () => {
     const modal = await continueWithGoogle()
@@ -105,7 +105,7 @@ export const PopupClosed: Story = {
 }
 export const PopupClosedDark: Story = { ...PopupClosed, globals: { theme: 'dark' } }
 
-/** §8: the wallet gave no authorization URL. */
+/** rules §8: the wallet gave no authorization URL. */
 export const InitiationFailed: Story = {
   parameters: socialStoryParameters({ view: 'Connect' }, { socialRedirectUri: new EmbeddedWalletError('Sign-in with google is not configured on this wallet', { frameCode: 'SOCIAL_NOT_CONFIGURED' }) }),
   play: async () => {
@@ -115,7 +115,7 @@ export const InitiationFailed: Story = {
   },
 }
 
-/** §8: the browser blocked the popup. */
+/** rules §8: the browser blocked the popup. */
 export const PopupBlocked: Story = {
   parameters: socialStoryParameters({ view: 'Connect' }, { blocked: true }),
   play: async () => {
@@ -125,7 +125,7 @@ export const PopupBlocked: Story = {
   },
 }
 
-/** §8: the wallet refused the result (a used or forged code): 'Failed to connect'. */
+/** rules §8: the wallet refused the result (a used or forged code): 'Failed to connect'. */
 export const ConnectFailed: Story = {
   parameters: socialStoryParameters({ view: 'Connect' }, { connectSocial: new EmbeddedWalletError('Failed to connect', { frameCode: 'SOCIAL_LOGIN_FAILED' }) }),
   play: async () => {
@@ -138,7 +138,7 @@ export const ConnectFailed: Story = {
 }
 export const ConnectFailedDark: Story = { ...ConnectFailed, globals: { theme: 'dark' } }
 
-/** §8: closing the modal ends the login: 'Modal closed', the popup is not waited for any longer. */
+/** rules §8: closing the modal ends the login: 'Modal closed', the popup is not waited for any longer. */
 export const ModalClosed: Story = {
   play: async () => {
     const modal = await continueWithGoogle()
@@ -152,7 +152,7 @@ export const ModalClosed: Story = {
   },
 }
 
-/** Account after a social login: the provider and the name it gave (§3). */
+/** Account after a social login: the provider and the name it gave (rules §3). */
 export const SignedInAccount: Story = {
   parameters: socialStoryParameters('connected'),
   play: async () => {

@@ -5,8 +5,8 @@ import { ProviderIcon } from './ProviderIcon.js'
 import { startSocialLogin } from './startSocialLogin.js'
 
 /**
- * ConnectingSocial (§4): the login under way in its popup — opening, waiting for the visitor at the provider,
- * connecting the wallet — or §8's error ('Popup closed', 'Failed to initiate social connection', 'Failed to
+ * ConnectingSocial (rules §4): the login under way in its popup — opening, waiting for the visitor at the provider,
+ * connecting the wallet — or rules §8's error ('Popup closed', 'Failed to initiate social connection', 'Failed to
  * connect' …) with Try again, which opens a new popup.
  */
 export default function ConnectingSocialView({ params }: ViewProps<{ provider: string }>) {

@@ -1,7 +1,7 @@
 import { useFoyerState, useTranslate } from 'foyer/react'
 import { PROVIDER_LABELS, SOCIAL_NAMES, type SocialName } from './constants.js'
 
-/** On Account while the embedded wallet is connected by a social login: the provider and the name it gave (§3). */
+/** On Account while the embedded wallet is connected by a social login: the provider and the name it gave (rules §3). */
 export default function SocialAccountRow() {
   const t = useTranslate()
   const { socialProvider, userName } = useFoyerState((state) => state.socials)

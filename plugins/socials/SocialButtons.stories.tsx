@@ -4,7 +4,7 @@ import { ConnectButton } from 'foyer/react'
 import { socialStoryParameters } from '../../test/socialStories.js'
 import { withinModal } from '../../test/stories.js'
 
-/** The social connect method on Connect (§2: after email, before the wallets). */
+/** The social connect method on Connect (rules §2: after email, before the wallets). */
 const meta = {
   title: 'Plugins/Socials/SocialButtons',
   component: ConnectButton,
@@ -20,7 +20,7 @@ const continueButtons = async () => {
   return within(group).getAllByRole('button').map((button) => button.getAttribute('aria-label') ?? button.querySelector('.f-list-item-label')?.textContent)
 }
 
-/** §9's default list in its order: Google first as a row, then X, Farcaster, Discord, Apple, GitHub, Facebook. */
+/** rules §9's default list in its order: Google first as a row, then X, Farcaster, Discord, Apple, GitHub, Facebook. */
 export const Default: Story = {
   play: async () => {
     const modal = await withinModal()
@@ -33,7 +33,7 @@ export const Default: Story = {
       'Continue with GitHub',
       'Continue with Facebook',
     ])
-    // §2: email first, then social, then the wallets. Each method's code loads on its own, so the email field may
+    // rules §2: email first, then social, then the wallets. Each method's code loads on its own, so the email field may
     // come a moment after the social buttons.
     const order = [await modal.findByRole('textbox', { name: 'Email address' }), modal.getByRole('group', { name: 'Social login' }), modal.getByRole('list', { name: 'Wallets' })]
     for (const [before, after] of [[order[0]!, order[1]!], [order[1]!, order[2]!]] as const) {

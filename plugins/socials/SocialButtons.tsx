@@ -6,7 +6,7 @@ import { ProviderIcon } from './ProviderIcon.js'
 import { startSocialLogin } from './startSocialLogin.js'
 
 /**
- * The social connect method on Connect (§2: after email): the `socials` feature's providers in its order — the
+ * The social connect method on Connect (rules §2: after email): the `socials` feature's providers in its order — the
  * first as a full row, the others as a row of buttons. Logins this version cannot start, and names a remote
  * configuration may send that nobody knows, are left out.
  */

@@ -1,5 +1,5 @@
-// Sign In With Farcaster (§2 ConnectingFarcaster): the wallet opens a relay channel, its link shows as a QR code
-// (\`farcasterUrl\`, §3), the visitor approves in their Farcaster app, the frame checks the signed message and the
+// Sign In With Farcaster (rules §2 ConnectingFarcaster): the wallet opens a relay channel, its link shows as a QR code
+// (\`farcasterUrl\`, rules §3), the visitor approves in their Farcaster app, the frame checks the signed message and the
 // embedded wallet connects, the same wallet for the same fid every time.
 import { connect, isFoyerError, ModalClosedError, pluginApi, visibleMessage, type ConnectReturnType, type Kernel } from 'foyer'
 import { AUTH_CONNECTOR_ID } from './constants.js'
@@ -10,7 +10,7 @@ import type { SocialLoginStep } from './socialsState.js'
  * Signs in with Farcaster and connects the embedded wallet. While the app has not approved, the slice's
  * \`farcasterUrl\` is the link to show; closing the modal gives 'Modal closed'.
  *
- * @throws 'Failed to connect to farcaster', 'Modal closed' or 'No auth connector found' (§8)
+ * @throws 'Failed to connect to farcaster', 'Modal closed' or 'No auth connector found' (rules §8)
  */
 export async function connectFarcaster(kernel: Kernel): Promise<ConnectReturnType> {
   const provider = 'farcaster'

@@ -1,4 +1,4 @@
-// The popup flow's rules with fake timers (§9's 1 s closure check) and a stand-in window: the page's message
+// The popup flow's rules with fake timers (rules §9's 1 s closure check) and a stand-in window: the page's message
 // events come from an EventTarget, the popup is a plain object, the embedded wallet a fake (the real one is
 // exercised end to end in test/e2e/socials.test.ts).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -54,7 +54,7 @@ async function waiting() {
 }
 
 describe('connectSocial', () => {
-  it('behavior: §4: the popup is checked every second; found closed, the login fails with Popup closed', async () => {
+  it('rules §4: the popup is checked every second; found closed, the login fails with Popup closed', async () => {
     const every = vi.spyOn(globalThis, 'setInterval')
     const login = connectSocial(kernel, { provider: 'google', popup })
     const failed = expect(login).rejects.toThrow('Popup closed')
@@ -93,13 +93,13 @@ describe('connectSocial', () => {
     expect(socialAccount(kernel)).toEqual({ socialProvider: 'google', userName: 'Alice' })
   })
 
-  it('behavior: §5: a provider outside google, github, apple, facebook, x, discord, or a blocked popup, fails to initiate; nothing is asked', async () => {
+  it('rules §5: a provider outside google, github, apple, facebook, x, discord, or a blocked popup, fails to initiate; nothing is asked', async () => {
     await expect(connectSocial(kernel, { provider: 'farcaster' as never, popup })).rejects.toThrow('Failed to initiate social connection')
     await expect(connectSocial(kernel, { provider: 'google', popup: null })).rejects.toThrow('Failed to initiate social connection')
     expect(wallet.socialRedirectUri).not.toHaveBeenCalled()
   })
 
-  it("behavior: §8: closing the modal ends the login with 'Modal closed' and closes the popup", async () => {
+  it("rules §8: closing the modal ends the login with 'Modal closed' and closes the popup", async () => {
     openModal(kernel)
     const login = connectSocial(kernel, { provider: 'google', popup })
     const failed = expect(login).rejects.toThrow('Modal closed')
@@ -111,7 +111,7 @@ describe('connectSocial', () => {
     expect(wallet.connectSocial).not.toHaveBeenCalled()
   })
 
-  it('behavior: sign-out (the embedded wallet disconnected) forgets the provider and the name', async () => {
+  it('sign-out (the embedded wallet disconnected) forgets the provider and the name', async () => {
     const login = connectSocial(kernel, { provider: 'google', popup })
     await waiting()
     post({ type: 'FOYER_SOCIAL_RESULT', resultUri: RESULT })

@@ -1,4 +1,4 @@
-// A social login through the popup (§4): the wallet service's authorization URL in a 600×800 popup, polled every
+// A social login through the popup (rules §4): the wallet service's authorization URL in a 600×800 popup, polled every
 // second for closure, finished only by a message from the wallet service's origin, out of that popup, carrying
 // the result URI; the frame exchanges it and the embedded wallet connects, the same wallet every time.
 import * as v from 'valibot'
@@ -27,7 +27,7 @@ export type SocialPopup = Pick<Window, 'closed' | 'close' | 'location'>
  */
 export const OpenPopupToken: Token<() => SocialPopup | null> = createToken('socials:openPopup')
 
-/** §9: a 600×800 window, centred on this one. */
+/** rules §9: a 600×800 window, centred on this one. */
 function openCentredPopup(): SocialPopup | null {
   const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - POPUP_WIDTH) / 2))
   const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - POPUP_HEIGHT) / 2))
@@ -40,7 +40,7 @@ export function openSocialPopup(kernel: Kernel): SocialPopup | null {
 }
 
 export interface ConnectSocialParameters {
-  /** §5: google, github, apple, facebook, x or discord. */
+  /** rules §5: google, github, apple, facebook, x or discord. */
   provider: SocialProvider
   /** The popup `openSocialPopup` opened in the visitor's click; null when the browser blocked it. */
   popup: SocialPopup | null
@@ -53,14 +53,14 @@ export type ConnectSocialErrorType = PopupClosedError | ModalClosedError | Socia
  * socials slice's `login` (ConnectingSocial shows it); afterwards `socialProvider` and `userName` are set.
  *
  * @throws 'Popup closed', 'Modal closed', 'Failed to initiate social connection', 'Failed to connect' or
- *   'No auth connector found' (§8), also kept as `login.error`.
+ *   'No auth connector found' (rules §8), also kept as `login.error`.
  * @example
  * button.onclick = () => connectSocial(kernel, { provider: 'google', popup: openSocialPopup(kernel) })
  */
 export async function connectSocial(kernel: Kernel, { provider, popup }: ConnectSocialParameters): Promise<ConnectReturnType> {
   const show = (login: SocialLoginStep) => kernel.store.update('socials', (state) => ({ ...state, login }))
   try {
-    // §5: checked before anything opens.
+    // rules §5: checked before anything opens.
     if (!(POPUP_PROVIDERS as readonly string[]).includes(provider)) throw new SocialInitiationError({ details: `'${String(provider)}' is not one of ${POPUP_PROVIDERS.join(', ')}.` })
     if (!popup) throw new SocialInitiationError({ details: 'The browser blocked the sign-in popup.' })
     show({ step: 'opening', provider })
@@ -97,7 +97,7 @@ export async function connectSocial(kernel: Kernel, { provider, popup }: Connect
   }
 }
 
-/** Rejects with 'Modal closed' when the modal closes (§8); `stop` stops listening. */
+/** Rejects with 'Modal closed' when the modal closes (rules §8); `stop` stops listening. */
 function watchModal(kernel: Kernel) {
   let stop = () => {}
   const promise = new Promise<never>((_, reject) => {
@@ -113,7 +113,7 @@ const ResultSchema = v.object({ type: v.literal(RESULT_MESSAGE_TYPE), resultUri:
 /**
  * The result URI, from the first message that comes out of `popup` from the wallet's origin with the right shape
  * and a URI on the wallet's callback page; every other message is ignored. 'Popup closed' when the popup is found
- * closed (checked every second, §4).
+ * closed (checked every second, rules §4).
  */
 function resultFrom(kernel: Kernel, popup: SocialPopup, walletOrigin: string): Promise<string> {
   return new Promise<string>((resolve, reject) => {

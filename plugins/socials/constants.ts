@@ -1,27 +1,27 @@
 // The socials plugin's constants, in a module of their own: the manifest and the lazy modules share them without a
 // lazy module importing the manifest (which would split it into two files).
 
-/** §1, §9: every social login a host may list, in §9's default order, then telegram (§1: by `result_uri`). */
+/** rules §1, §9: every social login a host may list, in rules §9's default order, then telegram (rules §1: by `result_uri`). */
 export const SOCIAL_NAMES = ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook', 'telegram'] as const
 export type SocialName = (typeof SOCIAL_NAMES)[number]
 
-/** §5: the providers that sign in through a popup (farcaster and telegram have flows of their own). */
+/** rules §5: the providers that sign in through a popup (farcaster and telegram have flows of their own). */
 export const POPUP_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
 export type SocialProvider = (typeof POPUP_PROVIDERS)[number]
 
-/** The logins that leave the page and come back to it with `result_uri` (§1, §2). */
+/** The logins that leave the page and come back to it with `result_uri` (rules §1, §2). */
 export const REDIRECT_PROVIDERS = ['telegram'] as const
 /** Every login this version can start: popup, redirect, or Farcaster's QR code. */
 export const STARTABLE_PROVIDERS = [...POPUP_PROVIDERS, ...REDIRECT_PROVIDERS, 'farcaster'] as const
 export type StartableProvider = (typeof STARTABLE_PROVIDERS)[number]
 
-/** §2: the query parameter a redirect login comes back with. */
+/** rules §2: the query parameter a redirect login comes back with. */
 export const RESULT_URI_PARAM = 'result_uri'
 
-/** §9: the popup's size. */
+/** rules §9: the popup's size. */
 export const POPUP_WIDTH = 600
 export const POPUP_HEIGHT = 800
-/** §4: how often the popup is checked for closure. */
+/** rules §4: how often the popup is checked for closure. */
 export const POPUP_POLL_MS = 1_000
 
 /** The embedded wallet's connector (the email plugin's), which a social login connects. */

@@ -1,6 +1,6 @@
 import { BaseError, type BaseErrorOptions } from 'foyer'
 
-/** §8: the visitor closed the sign-in popup before the provider sent them back. */
+/** rules §8: the visitor closed the sign-in popup before the provider sent them back. */
 export class PopupClosedError extends BaseError {
   override name = 'PopupClosedError'
   constructor(options?: BaseErrorOptions) {
@@ -8,7 +8,7 @@ export class PopupClosedError extends BaseError {
   }
 }
 
-/** §8: the popup could not be opened, or the wallet gave no authorization URL. */
+/** rules §8: the popup could not be opened, or the wallet gave no authorization URL. */
 export class SocialInitiationError extends BaseError {
   override name = 'SocialInitiationError'
   constructor(options?: BaseErrorOptions) {
@@ -16,7 +16,7 @@ export class SocialInitiationError extends BaseError {
   }
 }
 
-/** §8: the embedded wallet's connector is not registered. */
+/** rules §8: the embedded wallet's connector is not registered. */
 export class NoAuthConnectorError extends BaseError {
   override name = 'NoAuthConnectorError'
   constructor(options?: BaseErrorOptions) {
@@ -24,7 +24,7 @@ export class NoAuthConnectorError extends BaseError {
   }
 }
 
-/** §8: the Farcaster channel could not be opened, or the app's approval did not check out. */
+/** rules §8: the Farcaster channel could not be opened, or the app's approval did not check out. */
 export class FarcasterConnectionError extends BaseError {
   override name = 'FarcasterConnectionError'
   constructor(options?: BaseErrorOptions) {

@@ -9,18 +9,18 @@ import { socialAccount, socials } from './index.js'
 const root = new URL('../../', import.meta.url).pathname
 
 describe('the foyer/plugins/socials manifest', () => {
-  it('behavior: loads none of the lazy modules, so the entry stays one small file', () => {
+  it('loads none of the lazy modules, so the entry stays one small file', () => {
     const { files } = staticGraph(root, 'plugins/socials/index.ts')
     const own = [...files].filter((file) => file.startsWith('plugins/socials/'))
     expect(own.sort()).toEqual(['plugins/socials/index.ts', 'plugins/socials/locales.ts'])
   })
 
-  it('behavior: the lists written out in the manifest are the constants’', () => {
+  it('the lists written out in the manifest are the constants’', () => {
     const manifest = readFileSync(new URL('./index.ts', import.meta.url), 'utf8')
     expect(manifest).toContain(`const SOCIAL_NAMES = ${JSON.stringify(SOCIAL_NAMES).replaceAll('"', "'").replaceAll(',', ', ')}`)
   })
 
-  it('behavior: brings the socials flag with §9’s default list (the remote configuration may set it), ConnectingSocial and its Connect entry after email (§2)', () => {
+  it('brings the socials flag with rules §9’s default list (the remote configuration may set it), ConnectingSocial and its Connect entry after email (rules §2)', () => {
     const kernel = testKernel({ plugins: [testChain(), email(), socials()] })
     expect(kernel.store.getState().features.flags.socials).toEqual(['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook'])
     expect(kernel.isViewAvailable('ConnectingSocial')).toBe(true)
@@ -34,7 +34,7 @@ describe('the foyer/plugins/socials manifest', () => {
     expect(off.isViewAvailable('ConnectingSocial')).toBe(false)
   })
 
-  it('behavior: §5: a host list with an unknown login fails at createKernel, naming the allowed ones; email() is required', () => {
+  it('rules §5: a host list with an unknown login fails at createKernel, naming the allowed ones; email() is required', () => {
     expect(() => testKernel({ plugins: [testChain(), email(), socials()], features: { socials: ['google', 'myspace'] } })).toThrow(
       "`features.socials` lists 'myspace'; each must be one of google, x, farcaster, discord, apple, github, facebook, telegram.",
     )

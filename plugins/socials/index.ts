@@ -1,4 +1,4 @@
-// The socials plugin's manifest: social login (§1, §4) ending in the email plugin's embedded wallet. The social
+// The socials plugin's manifest: social login (rules §1, §4) ending in the email plugin's embedded wallet. The social
 // row(s) on Connect, the ConnectingSocial view and the popup flow load on demand.
 import * as v from 'valibot'
 import { afterFirstPaint, definePlugin, InvalidOptionsError, StorageToken, type Kernel, type Plugin } from 'foyer'
@@ -7,9 +7,9 @@ import type { SocialsState } from './socialsState.js'
 
 // constants.ts's lists, written out: the manifest imports no module the lazy ones import (a test keeps them equal).
 const SOCIAL_NAMES = ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook', 'telegram']
-/** §9: the default socials and their order. */
+/** rules §9: the default socials and their order. */
 const DEFAULT_SOCIALS = ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook']
-/** §2: the parameter a redirect login (Telegram) comes back with. */
+/** rules §2: the parameter a redirect login (Telegram) comes back with. */
 const RESULT_URI_PARAM = 'result_uri'
 // The email plugin's storage keys for the social login it keeps (cleared at sign-out with the rest).
 const SOCIAL_PROVIDER_KEY = 'email:socialProvider'
@@ -17,9 +17,9 @@ const SOCIAL_USERNAME_KEY = 'email:socialUsername'
 
 declare module 'foyer' {
   interface ViewParams {
-    /** §4: a social login in its popup: waiting, connecting, or its §8 error with Try again. */
+    /** rules §4: a social login in its popup: waiting, connecting, or its rules §8 error with Try again. */
     ConnectingSocial: { provider: string }
-    /** §2: the Farcaster sign-in link as a QR code (and a link), while the visitor approves in their app. */
+    /** rules §2: the Farcaster sign-in link as a QR code (and a link), while the visitor approves in their app. */
     ConnectingFarcaster: undefined
   }
 }
@@ -33,7 +33,7 @@ declare module 'foyer' {
 declare module 'foyer' {
   interface Features {
     /**
-     * The social logins offered on Connect, in this order (§9). Each is one of google, x, farcaster, discord,
+     * The social logins offered on Connect, in this order (rules §9). Each is one of google, x, farcaster, discord,
      * apple, github, facebook, telegram (a popup; farcaster by a QR code; telegram by a full-page redirect that comes
      * back with `result_uri`). @default ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook']; the remote
      * project configuration may set it
@@ -50,7 +50,7 @@ export type { SocialsState, SocialLoginStep } from './socialsState.js'
 export type { SocialName, SocialProvider } from './constants.js'
 
 /**
- * §3: the social login of the connected embedded wallet (`socialProvider` and the user's name), or undefined when
+ * rules §3: the social login of the connected embedded wallet (`socialProvider` and the user's name), or undefined when
  * the active connection is not a social login.
  */
 export function socialAccount(kernel: Kernel): { socialProvider: string; userName?: string } | undefined {
@@ -61,7 +61,7 @@ export function socialAccount(kernel: Kernel): { socialProvider: string; userNam
 }
 
 /**
- * Social login with the embedded wallet: the providers of the `socials` feature on Connect (§2: after email, before
+ * Social login with the embedded wallet: the providers of the `socials` feature on Connect (rules §2: after email, before
  * the wallets), each signing in through a 600×800 popup on the provider's page that the wallet service
  * (`services.wallet`) answers; the visitor comes back to the same wallet every time. Needs `email()`.
  *
@@ -84,7 +84,7 @@ export function socials(): Plugin {
     },
     locales: { en, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },
     setup(kernel) {
-      // §5: the host's list names known logins only; a remote list is filtered where it is shown instead.
+      // rules §5: the host's list names known logins only; a remote list is filtered where it is shown instead.
       const unknown = (kernel.options.features?.socials ?? []).filter((name) => !SOCIAL_NAMES.includes(name))
       if (unknown.length > 0) {
         throw new InvalidOptionsError(`\`features.socials\` lists ${unknown.map((name) => `'${name}'`).join(', ')}; each must be one of ${SOCIAL_NAMES.join(', ')}.`)
@@ -94,8 +94,8 @@ export function socials(): Plugin {
       const socialProvider = storage.read(SOCIAL_PROVIDER_KEY, v.string())
       const userName = storage.read(SOCIAL_USERNAME_KEY, v.string())
       kernel.store.addSlice('socials', socialProvider ? { socialProvider, ...(userName !== undefined && { userName }) } : {})
-      // §4: sign-out forgets the social login (the email plugin clears its storage keys).
-      // §2: back from a redirect login (Telegram): the result leaves the address at once, and is finished after the
+      // rules §4: sign-out forgets the social login (the email plugin clears its storage keys).
+      // rules §2: back from a redirect login (Telegram): the result leaves the address at once, and is finished after the
       // first paint.
       const here = typeof location === 'undefined' ? undefined : new URL(location.href)
       const resultUri = here?.searchParams.get(RESULT_URI_PARAM)

@@ -1,5 +1,5 @@
-// The logins that leave the page (Telegram, §1): the whole page goes to the login page, and comes back to where it
-// was with \`result_uri\`, which the modal takes out of the address at start (§2) and finishes here.
+// The logins that leave the page (Telegram, rules §1): the whole page goes to the login page, and comes back to where it
+// was with \`result_uri\`, which the modal takes out of the address at start (rules §2) and finishes here.
 import {
   connect,
   ConnectionFailedError,
@@ -40,7 +40,7 @@ export async function startRedirectLogin(kernel: Kernel, provider: 'telegram'): 
 
 /**
  * Finishes a login that came back with \`result_uri\`: the frame checks the result and the embedded wallet connects.
- * A failure opens the modal on ConnectingSocial with §8's message.
+ * A failure opens the modal on ConnectingSocial with rules §8's message.
  */
 export async function finishRedirectLogin(kernel: Kernel, resultUri: string): Promise<void> {
   const provider = 'telegram'

@@ -6,7 +6,7 @@ import { connectFarcaster } from './connectFarcaster.js'
 
 /**
  * What a click on a provider does (on Connect, or Try again): the popup opens at once, inside the click, then
- * ConnectingSocial follows the login; connected, the modal closes. A failure stays on ConnectingSocial with §8's
+ * ConnectingSocial follows the login; connected, the modal closes. A failure stays on ConnectingSocial with rules §8's
  * message (the slice's `login.error`).
  */
 export function startSocialLogin(kernel: Kernel, provider: StartableProvider): void {

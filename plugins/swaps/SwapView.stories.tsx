@@ -103,7 +103,7 @@ export const Empty: Story = {
 }
 export const EmptyDark: Story = { ...Empty, globals: { theme: 'dark' } }
 
-/** §9: while the debounced quote is asked, the view says it is finding the price. */
+/** rules §9: while the debounced quote is asked, the view says it is finding the price. */
 export const Quoting: Story = {
   parameters: withExchange({ quote: 'pending' }),
   play: async () => {
@@ -128,7 +128,7 @@ export const Quote: Story = {
     await expect(modal.getByTestId('swap-minimum')).toHaveTextContent('1,480.545 USDC')
     await expect(modal.getByTestId('swap-route')).toHaveTextContent('TETH → USDC')
     await expect(modal.getByRole('button', { name: 'Review swap' })).toBeEnabled()
-    // Fiat values from the service's prices (§7 fungible/price): 0.5 TETH at 3000, 1,495.5 USDC at 1.
+    // Fiat values from the service's prices (rules §7 fungible/price): 0.5 TETH at 3000, 1,495.5 USDC at 1.
     await expect(await modal.findByTestId('swap-from-value')).toHaveTextContent('$1,500.00')
     await expect(modal.getByTestId('swap-to-value')).toHaveTextContent('$1,495.50')
   },
@@ -152,7 +152,7 @@ export const InsufficientBalance: Story = {
 }
 export const InsufficientBalanceDark: Story = { ...InsufficientBalance, globals: { theme: 'dark' } }
 
-/** §4: USDC with no allowance: the preview asks for the approval, and after it the swap. */
+/** rules §4: USDC with no allowance: the preview asks for the approval, and after it the swap. */
 export const NeedsApproval: Story = {
   play: async () => {
     const modal = await fill('100', { from: 'USDC', to: 'USDT' })
@@ -168,7 +168,7 @@ export const NeedsApproval: Story = {
 }
 export const NeedsApprovalDark: Story = { ...NeedsApproval, globals: { theme: 'dark' } }
 
-/** §8: a quote error is stored and shown as its message. */
+/** rules §8: a quote error is stored and shown as its message. */
 export const QuoteError: Story = {
   parameters: withExchange({ quote: { error: 'No pool connects these tokens' } }),
   play: async () => {
@@ -196,7 +196,7 @@ export const Swapped: Story = {
 }
 export const SwappedDark: Story = { ...Swapped, globals: { theme: 'dark' } }
 
-/** §6: on a network outside the swap networks, the account offers no Swap action. */
+/** rules §6: on a network outside the swap networks, the account offers no Swap action. */
 export const UnsupportedNetwork: Story = {
   parameters: withExchange({}, 'Account', [{ ...testNetwork, id: 5, name: 'Testnet Five', caipNetworkId: 'eip155:5' }]),
   play: async () => {

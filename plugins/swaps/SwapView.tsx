@@ -20,9 +20,9 @@ interface SwapData {
 }
 
 /**
- * The Swap view (§2): the token to pay with and the one to receive, each with the account's balance; the amount with
- * Max; a quote that follows typing (§9: 500 ms after the last change) with the output, rate, price impact, fees and
- * the 1 % slippage; then a preview, the approval when the exchange may not spend enough yet (§4), the swap and its
+ * The Swap view (rules §2): the token to pay with and the one to receive, each with the account's balance; the amount with
+ * Max; a quote that follows typing (rules §9: 500 ms after the last change) with the output, rate, price impact, fees and
+ * the 1 % slippage; then a preview, the approval when the exchange may not spend enough yet (rules §4), the swap and its
  * hash. The state lives in the store's `swaps` slice.
  */
 export default function SwapView() {
@@ -125,7 +125,7 @@ function SwapForm({ state, data }: { state: SwapState; data: SwapData }) {
   )
 }
 
-/** An amount's worth in USD (§5: 2 decimals), where the service prices the token. */
+/** An amount's worth in USD (rules §5: 2 decimals), where the service prices the token. */
 function FiatValue(props: { amount?: bigint; token?: SwapToken; prices?: Record<string, number>; testId: string }) {
   const { locale } = useKernel().i18n
   const price = props.token && props.prices?.[props.token.address]

@@ -1,5 +1,5 @@
 // The convert client against a real loopback server that answers as told: refusals keep the service's words,
-// §8's two errors get their classes, and a transaction the service built for anything else than what was asked is
+// rules §8's two errors get their classes, and a transaction the service built for anything else than what was asked is
 // refused before a wallet sees it.
 import { createServer, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -29,7 +29,7 @@ const tx = (overrides: Record<string, unknown> = {}) => ({ from: `eip155:1:${USE
 const approve = () => api().buildApprove({ networkId: 'eip155:1', userAddress: USER, from: `eip155:1:${TOKEN}`, to: `eip155:1:${NATIVE_TOKEN}`, amount: 5n })
 
 describe('createConvertApi', () => {
-  it("behavior: §8 refusals become 'Network not supported for Swaps' / 'for Gas Price'; others keep the service's words", async () => {
+  it("rules §8 refusals become 'Network not supported for Swaps' / 'for Gas Price'; others keep the service's words", async () => {
     answer = { status: 400, body: { error: 'Network not supported for Swaps' } }
     await expect(api().getTokens('eip155:5')).rejects.toMatchObject({ name: 'NetworkNotSupportedForSwapsError', shortMessage: 'Network not supported for Swaps' })
     answer = { status: 400, body: { error: 'Network not supported for Gas Price' } }
@@ -40,7 +40,7 @@ describe('createConvertApi', () => {
     await expect(api().getTokens('eip155:1')).rejects.toMatchObject({ shortMessage: 'HTTP status code: 503' })
   })
 
-  it('behavior: an approval is approve() on the token paid, from the user, with no coin; anything else is refused', async () => {
+  it('an approval is approve() on the token paid, from the user, with no coin; anything else is refused', async () => {
     answer = { status: 200, body: { tx: tx(), reset: true } }
     await expect(approve()).resolves.toEqual({ to: TOKEN, data: '0x095ea7b3', value: 0n, gas: 50_000n, gasPrice: 1n, reset: true })
     for (const tampered of [tx({ to: `eip155:1:${ROUTER}` }), tx({ data: '0xa9059cbb' }), tx({ value: '1' }), tx({ from: `eip155:1:${ROUTER}` }), tx({ to: `eip155:10:${TOKEN}` })]) {
@@ -51,14 +51,14 @@ describe('createConvertApi', () => {
     await expect(approve()).rejects.toMatchObject({ name: 'InvalidResponseError' })
   })
 
-  it('behavior: a gas limit no transaction may have (over EIP-7825\'s 2^24) is refused before the wallet is offered it', async () => {
+  it('a gas limit no transaction may have (over EIP-7825\'s 2^24) is refused before the wallet is offered it', async () => {
     answer = { status: 200, body: { tx: tx({ eip155: { gas: '16777216', gasPrice: '1' } }) } }
     await expect(approve()).resolves.toMatchObject({ gas: 16_777_216n })
     answer = { status: 200, body: { tx: tx({ eip155: { gas: '16777217', gasPrice: '1' } }) } }
     await expect(approve()).rejects.toMatchObject({ name: 'InvalidResponseError' })
   })
 
-  it('behavior: a swap that pays another amount of the coin than asked is refused', async () => {
+  it('a swap that pays another amount of the coin than asked is refused', async () => {
     const build = (amount: string) => {
       answer = { status: 200, body: { tx: tx({ to: `eip155:1:${ROUTER}`, data: '0x7ff36ab5', amount }), toAmountMin: '99' } }
       return api().buildTransaction({ networkId: 'eip155:1', userAddress: USER, from: `eip155:1:${NATIVE_TOKEN}`, to: `eip155:1:${TOKEN}`, amount: 10n, slippage: 1 })
@@ -68,7 +68,7 @@ describe('createConvertApi', () => {
   })
 })
 
-describe('getPrices against services/api (§7 POST /v1/fungible/price)', () => {
+describe('getPrices against services/api (rules §7 POST /v1/fungible/price)', () => {
   let dev: DevChains
   let server: ApiServer
   beforeAll(async () => {
@@ -80,7 +80,7 @@ describe('getPrices against services/api (§7 POST /v1/fungible/price)', () => {
     await dev?.stop()
   })
 
-  it('behavior: the coin (0xeeee…) and tokens are priced by their CAIP-10 ids; an address that is no token is left out', async () => {
+  it('the coin (0xeeee…) and tokens are priced by their CAIP-10 ids; an address that is no token is left out', async () => {
     const usdc = `eip155:31337:${dev.fixtures.chains['31337']!.usdc}`
     const coin = `eip155:31337:${NATIVE_TOKEN}`
     const nothing = `eip155:31337:${USER}`

@@ -1,4 +1,4 @@
-// The client of the blockchain API's convert calls (§7): tokens, quotes, allowance, gas price, swap and approve
+// The client of the blockchain API's convert calls (rules §7): tokens, quotes, allowance, gas price, swap and approve
 // calldata. Loaded with the Swap view, never with the manifest. Every answer is checked with valibot, and the
 // transactions the service builds are checked against what was asked before any wallet sees them.
 import * as v from 'valibot'
@@ -9,7 +9,7 @@ import type { SwapQuote, SwapToken } from './swapState.js'
 /** The convert calls' id of a network's native coin. */
 export const NATIVE_TOKEN = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
 
-/** §8: the service does not swap on this network. */
+/** rules §8: the service does not swap on this network. */
 export class NetworkNotSupportedForSwapsError extends BaseError {
   override name = 'NetworkNotSupportedForSwapsError'
   constructor(options?: { details?: string; cause?: unknown }) {
@@ -17,7 +17,7 @@ export class NetworkNotSupportedForSwapsError extends BaseError {
   }
 }
 
-/** §8: the service has no gas price for this network. */
+/** rules §8: the service has no gas price for this network. */
 export class NetworkNotSupportedForGasPriceError extends BaseError {
   override name = 'NetworkNotSupportedForGasPriceError'
   constructor(options?: { details?: string; cause?: unknown }) {
@@ -50,9 +50,9 @@ export interface ConvertApi {
   getQuote(params: { networkId: string; userAddress: string; from: string; to: string; amount: bigint; gasPrice?: bigint }): Promise<SwapQuote>
   getAllowance(params: { networkId: string; userAddress: string; tokenAddress: string }): Promise<bigint>
   getGasPrice(networkId: string): Promise<{ standard: bigint; fast: bigint; instant: bigint }>
-  /** USD prices (§7 `POST /v1/fungible/price`) by CAIP-10 id; a token the service does not price is left out. */
+  /** USD prices (rules §7 `POST /v1/fungible/price`) by CAIP-10 id; a token the service does not price is left out. */
   getPrices(tokens: readonly string[]): Promise<Record<string, number>>
-  /** The swap itself; `slippage` in percent (§9: 1). */
+  /** The swap itself; `slippage` in percent (rules §9: 1). */
   buildTransaction(params: { networkId: string; userAddress: string; from: string; to: string; amount: bigint; slippage: number }): Promise<SwapTransaction & { toAmountMin?: bigint }>
   /** The approval of `amount` of `from`; `reset` when it is the reset to 0 a token like USDT needs first. */
   buildApprove(params: { networkId: string; userAddress: string; from: string; to: string; amount: bigint }): Promise<SwapTransaction & { reset: boolean }>
@@ -117,7 +117,7 @@ const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase(
 
 /**
  * Creates the client of the convert calls of the blockchain API at `baseUrl`. A refusal (4xx with `{ error }`)
- * rejects with the service's own words, as the §8 errors where they are; anything else with 'HTTP status code: N'.
+ * rejects with the service's own words, as the rules §8 errors where they are; anything else with 'HTTP status code: N'.
  *
  * @example
  * const convert = createConvertApi({ baseUrl: 'https://api.example.com', projectId })

@@ -8,7 +8,7 @@ import { SWAP_NETWORKS as swapNetworks } from './swapNetworks.mjs'
 
 declare module 'foyer' {
   interface ViewParams {
-    /** §2: swap one token of the connected account for another. */
+    /** rules §2: swap one token of the connected account for another. */
     Swap: undefined
   }
 }
@@ -41,15 +41,15 @@ export type { SwapQuote, SwapState, SwapToken } from './swapState.js'
 export type { ConvertApi, SwapTransaction } from './convertApi.js'
 
 /**
- * Where swaps are offered (§6: the 12 networks, then the local chains of `npm start`), CAIP-2. The same list
+ * Where swaps are offered (rules §6: the 12 networks, then the local chains of `npm start`), CAIP-2. The same list
  * `services/api` answers the convert calls for (both read `plugins/swaps/swapNetworks.mjs`).
  */
 export const SWAP_NETWORKS: readonly string[] = Object.freeze([...swapNetworks])
 
 /**
- * Swaps on an exchange behind the blockchain API's convert calls (§7, `services.api`): a Swap action under the
- * account on the swap networks, pickers with balances, a quote that follows typing (§9: 500 ms debounce, 1 %
- * slippage), a preview, the approval when the exchange may not spend enough yet (§4), the swap, the result. Needs a
+ * Swaps on an exchange behind the blockchain API's convert calls (rules §7, `services.api`): a Swap action under the
+ * account on the swap networks, pickers with balances, a quote that follows typing (rules §9: 500 ms debounce, 1 %
+ * slippage), a preview, the approval when the exchange may not spend enough yet (rules §4), the swap, the result. Needs a
  * chain with the `sendTransaction` and `readContract` capabilities (EVM). Gated by the `swaps` feature.
  *
  * @example

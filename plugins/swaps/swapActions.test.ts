@@ -44,12 +44,12 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-describe('the quote follows typing (§9)', () => {
+describe('the quote follows typing (rules §9)', () => {
   beforeEach(() => {
     vi.useFakeTimers()
   })
 
-  it(`behavior: asks once, ${DEBOUNCE_MS} ms after the last change`, async () => {
+  it(`asks once, ${DEBOUNCE_MS} ms after the last change`, async () => {
     const { api, calls } = recordingApi()
     await setUp(api)
     setSwapInput(kernel, { sourceToken: ETH, toToken: USDT })
@@ -64,7 +64,7 @@ describe('the quote follows typing (§9)', () => {
     expect(kernel.store.getState().swaps).toMatchObject({ quoteLoading: false, quote: { toAmount: 3750n * 10n ** 6n } })
   })
 
-  it('behavior: nothing is asked without both tokens or with an amount that is not a number', async () => {
+  it('nothing is asked without both tokens or with an amount that is not a number', async () => {
     const { api, calls } = recordingApi()
     await setUp(api)
     setSwapInput(kernel, { sourceToken: ETH, sourceTokenAmount: '1' })
@@ -74,7 +74,7 @@ describe('the quote follows typing (§9)', () => {
     expect(kernel.store.getState().swaps.quoteLoading).toBe(false)
   })
 
-  it('behavior: §8 a failed quote is stored as its error message; the next change clears it', async () => {
+  it('rules §8 a failed quote is stored as its error message; the next change clears it', async () => {
     const { api } = recordingApi({
       getQuote: async () => {
         throw new NetworkNotSupportedForSwapsError()
@@ -89,14 +89,14 @@ describe('the quote follows typing (§9)', () => {
   })
 })
 
-describe('allowance and approval (§4)', () => {
-  it('behavior: sufficient only when the allowance is at least the amount', () => {
+describe('allowance and approval (rules §4)', () => {
+  it('sufficient only when the allowance is at least the amount', () => {
     expect(isAllowanceSufficient(100n, 100n)).toBe(true)
     expect(isAllowanceSufficient(101n, 100n)).toBe(true)
     expect(isAllowanceSufficient(99n, 100n)).toBe(false)
   })
 
-  it('behavior: the coin needs no approval; a token under its amount does', async () => {
+  it('the coin needs no approval; a token under its amount does', async () => {
     const { api, calls } = recordingApi({ getAllowance: async () => 99_999_999n })
     await setUp(api)
     setSwapInput(kernel, { sourceToken: ETH, toToken: USDT, sourceTokenAmount: '1' })
@@ -107,7 +107,7 @@ describe('allowance and approval (§4)', () => {
     expect(kernel.store.getState().swaps.allowance).toBe('insufficient')
   })
 
-  it('behavior: a USDT-style reset is sent first, then the approval of exactly the amount, then the allowance is read again', async () => {
+  it('a USDT-style reset is sent first, then the approval of exactly the amount, then the allowance is read again', async () => {
     let allowance = 5n
     const answers = [true, false]
     const { api, calls } = recordingApi({
@@ -128,7 +128,7 @@ describe('allowance and approval (§4)', () => {
 })
 
 describe('swapTokens', () => {
-  it("behavior: sends the router call the service built, with 1 % slippage; emits 'swaps:succeeded' and 'balances:changed'", async () => {
+  it("sends the router call the service built, with 1 % slippage; emits 'swaps:succeeded' and 'balances:changed'", async () => {
     const { api, calls } = recordingApi()
     await setUp(api)
     const events: string[] = []
@@ -149,7 +149,7 @@ describe('swapTokens', () => {
     expect(kernel.store.getState().swaps).toMatchObject({ step: 'done', hash, sourceTokenAmount: '' })
   })
 
-  it('behavior: a refused signature is said in words and keeps the form; a refusal by the service keeps its own words', async () => {
+  it('a refused signature is said in words and keeps the form; a refusal by the service keeps its own words', async () => {
     const { api } = recordingApi()
     await setUp(api)
     chain.wallet.sendTransactionAnswer = 'reject'

@@ -1,4 +1,4 @@
-// What the Swap view does, as plain functions of the kernel (STYLE 9): follow the inputs with a debounced quote,
+// What the Swap view does, as plain functions of the kernel (style 9): follow the inputs with a debounced quote,
 // check and give the approval, swap. Loaded with the view.
 import {
   selectActiveConnection,
@@ -16,7 +16,7 @@ import { addSwapTexts } from './texts.js'
 import { updateSwapState, type SwapState } from './swapState.js'
 import { parseUnits } from './units.js'
 
-/** §9: the slippage tolerance, percent. */
+/** rules §9: the slippage tolerance, percent. */
 export const SLIPPAGE_PERCENT = 1
 /** At most this many approvals in a row: a reset to 0, then the approval itself. */
 const MAX_APPROVALS = 2
@@ -29,7 +29,7 @@ interface PendingQuote {
 const QuoteTimerToken = createToken<PendingQuote>('swaps:quoteTimer')
 const pendingQuote = (kernel: Kernel) => kernel.container.ensure(QuoteTimerToken, (): PendingQuote => ({ sequence: 0 }))
 
-/** §4: the exchange may spend enough only when the allowance is at least the amount paid. */
+/** rules §4: the exchange may spend enough only when the allowance is at least the amount paid. */
 export function isAllowanceSufficient(allowance: bigint, amount: bigint): boolean {
   return allowance >= amount
 }
@@ -39,7 +39,7 @@ export function isNative(tokenAddress: string): boolean {
   return tokenAddress.split(':').at(-1)?.toLowerCase() === NATIVE_TOKEN
 }
 
-/** The connected account and the chain's sendTransaction capability; 'Unsupported chain' (§4) without it. */
+/** The connected account and the chain's sendTransaction capability; 'Unsupported chain' (rules §4) without it. */
 function swapContext(kernel: Kernel) {
   const connection = selectActiveConnection(kernel.store.getState().connection)
   if (!connection?.address || !connection.networkId) throw new AddressOrAuthConnectorNotFoundError()
@@ -62,7 +62,7 @@ function swapState(kernel: Kernel): SwapState {
 }
 
 /**
- * Changes the tokens or the amount. The old quote goes at once; the new one is asked DEBOUNCE_MS (§9's default debounce) after
+ * Changes the tokens or the amount. The old quote goes at once; the new one is asked DEBOUNCE_MS (rules §9's default debounce) after
  * the last change, so typing '1.25' asks once.
  *
  * @example
@@ -81,7 +81,7 @@ export function setSwapInput(kernel: Kernel, patch: Partial<Pick<SwapState, 'sou
 
 /**
  * Asks the service for a quote of the current tokens and amount and stores it; a failure is stored as its message
- * (§8). An answer that arrives after the inputs changed again is dropped.
+ * (rules §8). An answer that arrives after the inputs changed again is dropped.
  */
 export async function fetchSwapQuote(kernel: Kernel): Promise<void> {
   const pending = pendingQuote(kernel)
@@ -100,7 +100,7 @@ export async function fetchSwapQuote(kernel: Kernel): Promise<void> {
 }
 
 /**
- * §4: reads the allowance of the token paid and records whether it covers the amount ('sufficient' for the coin).
+ * rules §4: reads the allowance of the token paid and records whether it covers the amount ('sufficient' for the coin).
  *
  * @returns whether it does
  */
@@ -151,7 +151,7 @@ export async function approveSwapToken(kernel: Kernel): Promise<void> {
 }
 
 /**
- * The swap: the router call the service builds (§9: 1 % slippage), signed in the wallet and mined; then
+ * The swap: the router call the service builds (rules §9: 1 % slippage), signed in the wallet and mined; then
  * 'swaps:succeeded', 'transaction:sent' and 'balances:changed', and the view shows the hash.
  *
  * @throws whatever the wallet or the service said; the state's `error` says it too.
@@ -215,7 +215,7 @@ function failureText(kernel: Kernel, reason: unknown): string {
   return visibleMessage(reason, reasonText(kernel, reason))
 }
 
-/** §8: a quote error is stored as its message; a plain Error's own message, else the generic text. */
+/** rules §8: a quote error is stored as its message; a plain Error's own message, else the generic text. */
 function reasonText(kernel: Kernel, reason: unknown): string {
   addSwapTexts(kernel)
   return reason instanceof Error && reason.message ? reason.message.split('\n')[0]! : kernel.i18n.t('swap.error.failed')

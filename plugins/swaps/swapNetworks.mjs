@@ -1,4 +1,4 @@
-// Where swaps are offered, CAIP-2: the 12 networks of docs/rules.md §6, then the local chains of `npm start` (31337
+// Where swaps are offered, CAIP-2: the 12 networks of docs/rules.md rules §6, then the local chains of `npm start` (31337
 // and 31338). One list, read by the swaps plugin (where it shows the Swap action) and by the API service (where it
 // answers the convert calls), so the two never disagree. Plain JavaScript with no imports, for both.
 

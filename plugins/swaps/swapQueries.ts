@@ -15,7 +15,7 @@ const balanceOfAbi = [
   { type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ name: 'owner', type: 'address' }], outputs: [{ name: '', type: 'uint256' }] },
 ] as const
 
-/** The tokens the service swaps on `networkId` (§7 `convert/tokens`), the native coin first. */
+/** The tokens the service swaps on `networkId` (rules §7 `convert/tokens`), the native coin first. */
 export function swapTokensQuery(kernel: Kernel, networkId: string): KernelQuery<SwapToken[]> {
   return {
     key: ['swaps', 'tokens', networkId],
@@ -64,7 +64,7 @@ export function swapBalancesQuery(
   }
 }
 
-/** The tokens' USD prices (§7 `POST /v1/fungible/price`) by CAIP-10 id, for the fiat values the view shows. */
+/** The tokens' USD prices (rules §7 `POST /v1/fungible/price`) by CAIP-10 id, for the fiat values the view shows. */
 export function swapPricesQuery(kernel: Kernel, networkId: string, tokens: readonly SwapToken[]): KernelQuery<Record<string, number>> {
   return {
     key: ['swaps', 'prices', networkId, tokens.map((token) => token.address).join()],
@@ -77,7 +77,7 @@ export function swapPricesQuery(kernel: Kernel, networkId: string, tokens: reado
   }
 }
 
-/** The network's gas prices (§7 `convert/gas-price`): standard, fast and instant, in wei. */
+/** The network's gas prices (rules §7 `convert/gas-price`): standard, fast and instant, in wei. */
 export function gasPriceQuery(kernel: Kernel, networkId: string): KernelQuery<{ standard: bigint; fast: bigint; instant: bigint }> {
   return {
     key: ['swaps', 'gasPrice', networkId],

@@ -1,7 +1,7 @@
 import type { Kernel } from 'foyer'
 
 /**
- * A token to swap (§3 swap Token): its CAIP-10 id (`eip155:1:0x…`; `0xeeee…eeee` for the native coin), its
+ * A token to swap (rules §3 swap Token): its CAIP-10 id (`eip155:1:0x…`; `0xeeee…eeee` for the native coin), its
  * precision and icon, and once read, what the account holds of it.
  */
 export interface SwapToken {
@@ -20,7 +20,7 @@ export interface SwapToken {
   value?: number
 }
 
-/** A quote (§7 `convert/quotes`), amounts in the smallest unit. */
+/** A quote (rules §7 `convert/quotes`), amounts in the smallest unit. */
 export interface SwapQuote {
   fromAmount: bigint
   toAmount: bigint
@@ -45,13 +45,13 @@ export interface SwapState {
   sourceTokenAmount: string
   /** The last quote for the tokens and amount above. */
   quote?: SwapQuote
-  /** True from the first keystroke until the quote (debounced, §9) is in. */
+  /** True from the first keystroke until the quote (debounced, rules §9) is in. */
   quoteLoading: boolean
-  /** §8: a failed quote is stored as its error message. */
+  /** rules §8: a failed quote is stored as its error message. */
   quoteError?: string
   /** Where the view is: the form, its preview, or the result. */
   step: 'form' | 'preview' | 'done'
-  /** On the preview: whether the exchange may spend the source token (§4: allowance ≥ the amount). */
+  /** On the preview: whether the exchange may spend the source token (rules §4: allowance ≥ the amount). */
   allowance?: 'checking' | 'sufficient' | 'insufficient'
   /** What the wallet is asked to sign right now. */
   signing?: 'approve' | 'swap'

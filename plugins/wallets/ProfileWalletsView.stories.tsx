@@ -75,7 +75,7 @@ export const Add: Story = {
   },
 }
 
-/** §6: multi-wallet off in the project's configuration: an info note and no list. */
+/** rules §6: multi-wallet off in the project's configuration: an info note and no list. */
 export const MultiWalletOff: Story = {
   parameters: { foyer: story({ multiWallet: false }) },
   play: async () => {

@@ -5,9 +5,9 @@ import { Button, ListItem } from 'foyer/ui'
 import { profileWallets, removeProfileWallet, type ProfileWallet } from './index.js'
 
 /**
- * §2 ProfileWallets: the visitor's connections of the namespace Account shows, each with its connector and balance,
- * the active one marked. Another is switched to ('active', §4), one is removed, or a new one added from Connect.
- * With the remote `multiWallet` feature off (§6): an info note and no list.
+ * rules §2 ProfileWallets: the visitor's connections of the namespace Account shows, each with its connector and balance,
+ * the active one marked. Another is switched to ('active', rules §4), one is removed, or a new one added from Connect.
+ * With the remote `multiWallet` feature off (rules §6): an info note and no list.
  */
 export default function ProfileWalletsView() {
   const kernel = useKernel()

@@ -9,8 +9,8 @@ function setup(features = {}) {
   return { kernel: testKernel({ plugins: [chain, wallets()], features }), chain }
 }
 
-describe('the wallets plugin (§6 multi-wallet)', () => {
-  it('behavior: each connection is kept per namespace, the shown one active', async () => {
+describe('the wallets plugin (rules §6 multi-wallet)', () => {
+  it('each connection is kept per namespace, the shown one active', async () => {
     const { kernel } = setup()
     await connect(kernel, { connectorId: 'other' })
     await connect(kernel, { connectorId: 'test-wallet-eip155' })
@@ -21,14 +21,14 @@ describe('the wallets plugin (§6 multi-wallet)', () => {
     expect(profileWallets(kernel, 'solana')).toEqual([])
   })
 
-  it('behavior: a new address of a known connection replaces its entry in place', async () => {
+  it('a new address of a known connection replaces its entry in place', async () => {
     const { kernel, chain } = setup()
     await connect(kernel, { connectorId: 'test-wallet-eip155' })
     chain.wallet.changeAccounts(['0x3333333333333333333333333333333333333333'])
     expect(profileWallets(kernel, 'eip155').map((wallet) => wallet.address)).toEqual(['0x3333333333333333333333333333333333333333'])
   })
 
-  it('behavior: removing forgets one connection', async () => {
+  it('removing forgets one connection', async () => {
     const { kernel } = setup()
     await connect(kernel, { connectorId: 'other' })
     await connect(kernel, { connectorId: 'test-wallet-eip155' })
@@ -36,7 +36,7 @@ describe('the wallets plugin (§6 multi-wallet)', () => {
     expect(profileWallets(kernel, 'eip155').map((wallet) => wallet.connectorId)).toEqual(['test-wallet-eip155'])
   })
 
-  it('behavior: with multiWallet off the results are empty and removing does nothing', async () => {
+  it('with multiWallet off the results are empty and removing does nothing', async () => {
     const { kernel } = setup({ multiWallet: false })
     await connect(kernel, { connectorId: 'other' })
     expect(profileWallets(kernel, 'eip155')).toEqual([])
@@ -44,7 +44,7 @@ describe('the wallets plugin (§6 multi-wallet)', () => {
     expect(kernel.store.getState().wallets.connections).toHaveLength(1)
   })
 
-  it('behavior: the flag is remote-settable and on by default (§9)', () => {
+  it('the flag is remote-settable and on by default (rules §9)', () => {
     const { kernel } = setup()
     expect(kernel.store.getState().features.flags['multiWallet']).toBe(true)
   })

@@ -1,18 +1,18 @@
-// The wallets plugin's manifest (§2 ProfileWallets, §6 multi-wallet): it remembers each connection the visitor makes,
+// The wallets plugin's manifest (rules §2 ProfileWallets, rules §6 multi-wallet): it remembers each connection the visitor makes,
 // per namespace, so several stay listed at once with one active; the view loads on demand.
 import { definePlugin, isFeatureEnabled, type Kernel, type Plugin } from 'foyer'
 import { en } from './locales.js'
 
 declare module 'foyer' {
   interface ViewParams {
-    /** §2: the visitor's connections of the shown namespace: switch, add, remove. */
+    /** rules §2: the visitor's connections of the shown namespace: switch, add, remove. */
     ProfileWallets: undefined
   }
 }
 
 declare module 'foyer' {
   interface Features {
-    /** Several connections per namespace at once (§6). @default true; the remote project configuration may set it */
+    /** Several connections per namespace at once (rules §6). @default true; the remote project configuration may set it */
     multiWallet: boolean
   }
 }
@@ -21,7 +21,7 @@ declare module 'foyer' {
   interface Messages extends Record<keyof typeof en, string> {}
 }
 
-/** One of the visitor's connections (§3 Connection): its connector and its account. */
+/** One of the visitor's connections (rules §3 Connection): its connector and its account. */
 export interface ProfileWallet {
   namespace: string
   connectorId: string
@@ -40,7 +40,7 @@ declare module 'foyer' {
 }
 
 /**
- * §6: the visitor's connections of `namespace`, the active one among them; empty when the remote `multiWallet`
+ * rules §6: the visitor's connections of `namespace`, the active one among them; empty when the remote `multiWallet`
  * feature is off.
  */
 export function profileWallets(kernel: Kernel, namespace: string): readonly (ProfileWallet & { active: boolean })[] {
@@ -52,7 +52,7 @@ export function profileWallets(kernel: Kernel, namespace: string): readonly (Pro
     .map((wallet) => ({ ...wallet, active: shown?.status === 'connected' && shown.connectorId === wallet.connectorId }))
 }
 
-/** Forgets one connection (§6; nothing when multi-wallet is off). The active one is not forgotten: disconnect it. */
+/** Forgets one connection (rules §6; nothing when multi-wallet is off). The active one is not forgotten: disconnect it. */
 export function removeProfileWallet(kernel: Kernel, { namespace, connectorId }: { namespace: string; connectorId: string }): void {
   if (!isFeatureEnabled(kernel.store.getState().features.flags, 'multiWallet')) return
   kernel.store.update('wallets', (state) => ({
@@ -61,7 +61,7 @@ export function removeProfileWallet(kernel: Kernel, { namespace, connectorId }: 
 }
 
 /**
- * Several wallets at once (§2 ProfileWallets, §6): each connection the visitor makes is kept, per namespace, and
+ * Several wallets at once (rules §2 ProfileWallets, rules §6): each connection the visitor makes is kept, per namespace, and
  * listed with its connector and balance; one is active (what Account shows). Switch to another (the kernel's
  * `switchConnection`), add one (Connect), remove one. Only while the remote `multiWallet` feature is on; otherwise
  * the view says so and the lists are empty.

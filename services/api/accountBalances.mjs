@@ -1,4 +1,4 @@
-// `GET /v1/account/{address}/balance`: the §3 token balances of one account, read live from the nodes.
+// `GET /v1/account/{address}/balance`: the rules §3 token balances of one account, read live from the nodes.
 import { erc20Abi, formatUnits } from 'viem';
 
 import { isUnreachable } from './createChainIndexer.mjs';
@@ -7,7 +7,7 @@ import { UpstreamError } from './errors.mjs';
 import { tokenIconUrl } from './tokenIconUrl.mjs';
 
 /**
- * @typedef {object} TokenBalance §3 Token balance
+ * @typedef {object} TokenBalance rules §3 Token balance
  * @property {string} name
  * @property {string} symbol
  * @property {string} chainId CAIP-2
@@ -20,7 +20,7 @@ import { tokenIconUrl } from './tokenIconUrl.mjs';
 
 /**
  * The native balance and every ERC-20 the account ever received (spam left out), without zero balances, on each
- * of `indexers`. Tokens with zero decimals are returned: §5 has the client drop them.
+ * of `indexers`. Tokens with zero decimals are returned: rules §5 has the client drop them.
  *
  * @param {object} options
  * @param {`0x${string}`} options.address

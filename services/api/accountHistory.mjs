@@ -1,4 +1,4 @@
-// `GET /v1/account/{account}/history`: an account's §3 transactions, newest first, a page at a time.
+// `GET /v1/account/{account}/history`: an account's rules §3 transactions, newest first, a page at a time.
 import { formatUnits, zeroAddress } from 'viem';
 
 import { RequestError } from './errors.mjs';
@@ -18,7 +18,7 @@ export const HISTORY_PAGE_SIZE = 20;
  */
 
 /**
- * @typedef {object} HistoryTransaction §3 Transaction
+ * @typedef {object} HistoryTransaction rules §3 Transaction
  * @property {string} id the transaction hash and the log index of the account's first transfer in it (0 if none)
  * @property {{ minedAt: string, chain: string, operationType: 'send' | 'receive' | 'mint' | 'trade' | 'buy' | 'execute',
  *   status: 'confirmed' | 'failed', sentFrom: string, sentTo: string | null, hash: string }} metadata

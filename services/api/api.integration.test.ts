@@ -156,13 +156,13 @@ afterAll(async () => {
 });
 
 describe('reads', () => {
-  test('behavior: supported chains lists every indexed chain and the Solana node', async () => {
+  test('supported chains lists every indexed chain and the Solana node', async () => {
     const { status, body } = await get('/v1/supported-chains');
     expect(status).toBe(200);
     expect(body).toEqual({ http: ['eip155:31337', 'eip155:31338', LOCAL_SOLANA_CHAIN_ID], ws: [] });
   });
 
-  test('behavior: balances of anvil #0 match the chain, with prices and values', async () => {
+  test('balances of anvil #0 match the chain, with prices and values', async () => {
     const { status, body } = await get(`/v1/account/${a0}/balance?currency=usd&chainId=${CHAIN}&forceUpdate=true`);
     expect(status).toBe(200);
     const [wei, usdc, usdt] = await Promise.all([
@@ -199,7 +199,7 @@ describe('reads', () => {
     });
   });
 
-  test('behavior: without chainId, balances cover every chain; a CAIP-10 account names its chain', async () => {
+  test('without chainId, balances cover every chain; a CAIP-10 account names its chain', async () => {
     const all = await get(`/v1/account/${a0}/balance?currency=usd`);
     expect(all.body.balances.map((b: Json) => `${b.chainId} ${b.symbol}`).sort()).toEqual([
       'eip155:31337 ETH',
@@ -213,13 +213,13 @@ describe('reads', () => {
     expect(new Set(one.body.balances.map((b: Json) => b.chainId))).toEqual(new Set(['eip155:31338']));
   });
 
-  test('behavior: an account that never held anything has no balances', async () => {
+  test('an account that never held anything has no balances', async () => {
     const { status, body } = await get(`/v1/account/0x${'12'.repeat(20)}/balance?chainId=${CHAIN}`);
     expect(status).toBe(200);
     expect(body).toEqual({ balances: [] });
   });
 
-  test('behavior: SOL balance of a Solana account through the Solana node', async () => {
+  test('SOL balance of a Solana account through the Solana node', async () => {
     const { status, body } = await get(`/v1/account/${TEST_WALLET_ADDRESS}/balance?currency=usd`);
     expect(status).toBe(200);
     expect(body.balances).toEqual([
@@ -227,7 +227,7 @@ describe('reads', () => {
     ]);
   });
 
-  test('behavior: prices of native currencies and tokens by CAIP-10 id', async () => {
+  test('prices of native currencies and tokens by CAIP-10 id', async () => {
     const { status, body } = await post('/v1/fungible/price', {
       projectId: PROJECT,
       currency: 'usd',
@@ -250,7 +250,7 @@ describe('reads', () => {
     ]);
   });
 
-  test('behavior: price refusals', async () => {
+  test('price refusals', async () => {
     const ask = (body: unknown) => post('/v1/fungible/price', body);
     expect(await ask({ currency: 'usd', addresses: [`${CHAIN}:native`] })).toEqual({ status: 400, body: { error: 'projectId is required' } });
     expect(await ask({ projectId: PROJECT, currency: 'usd', addresses: ['eip155:1:native'] })).toEqual({ status: 400, body: { error: 'Unsupported chain' } });
@@ -262,7 +262,7 @@ describe('reads', () => {
     expect(await broken.json()).toEqual({ error: 'The body must be a JSON object' });
   });
 
-  test('behavior: identity of a configured address in any case; nulls for others', async () => {
+  test('identity of a configured address in any case; nulls for others', async () => {
     expect((await get(`/v1/identity/${a1}?sender=${a0}`)).body).toEqual({ name: 'alice.foyer', avatar: 'https://example.test/alice.png' });
     expect((await get(`/v1/identity/${a1.toUpperCase().replace('0X', '0x')}`)).body.name).toBe('alice.foyer');
     expect(await get(`/v1/identity/${a2}`)).toMatchObject({ status: 200, body: { name: null, avatar: null } });
@@ -270,7 +270,7 @@ describe('reads', () => {
 });
 
 describe('history', () => {
-  test('behavior: the indexer keeps up: a new USDC transfer shows in the receiver history within seconds', async () => {
+  test('the indexer keeps up: a new USDC transfer shows in the receiver history within seconds', async () => {
     const started = Date.now();
     const { transactionHash } = await confirm(
       wallet(0).writeContract({ address: fixtures.usdc, abi: erc20Abi, functionName: 'transfer', args: [a2, parseUnits('7.25', 6)] }),
@@ -306,7 +306,7 @@ describe('history', () => {
     expect(sender.body.data[0]).toMatchObject({ metadata: { hash: transactionHash, operationType: 'send' }, transfers: [{ direction: 'out' }] });
   });
 
-  test('behavior: a first page reads up to the head, so a transfer just mined is listed without waiting for the poll', async () => {
+  test('a first page reads up to the head, so a transfer just mined is listed without waiting for the poll', async () => {
     // Polling once a minute: only the request itself can bring the new block in.
     const slow = await startApi({ chains: options.chains!.slice(0, 1), pollingIntervalMs: 60_000 });
     servers.push(slow);
@@ -318,7 +318,7 @@ describe('history', () => {
     expect(body.data[0].metadata.hash).toBe(transactionHash);
   });
 
-  test('behavior: NFT transfers carry the name and image of their tokenURI; the deployment is a mint', async () => {
+  test('NFT transfers carry the name and image of their tokenURI; the deployment is a mint', async () => {
     const { transactionHash } = await confirm(wallet(0).writeContract({ address: fixtures.nft, abi: nftAbi, functionName: 'transferFrom', args: [a0, a1, 2n] }));
     const item = await eventually(async () => {
       const { body } = await get(`/v1/account/${a1}/history?chainId=${CHAIN}`);
@@ -341,7 +341,7 @@ describe('history', () => {
     expect(mint.transfers.map((t: Json) => t.nft_info.name)).toEqual(['Foyer Fixture #1', 'Foyer Fixture #2', 'Foyer Fixture #3']);
   });
 
-  test('behavior: pages of 20, newest first, over both chains; the cursor survives new blocks', async () => {
+  test('pages of 20, newest first, over both chains; the cursor survives new blocks', async () => {
     // 12 native transfers on each chain from #1 to #2: with the fixtures' transfers, more than one page.
     for (const chainId of [31337, 31338]) {
       const sender = wallet(1, chainId);
@@ -383,14 +383,14 @@ describe('history', () => {
     expect((await get(`/v1/account/${a2}/history?cursor=not-a-cursor`)).body).toEqual({ error: 'Invalid cursor' });
   });
 
-  test('behavior: a Solana account or an on-ramp filter has no history here', async () => {
+  test('a Solana account or an on-ramp filter has no history here', async () => {
     expect((await get(`/v1/account/${TEST_WALLET_ADDRESS}/history`)).body).toEqual({ data: [], next: null });
     expect((await get(`/v1/account/${a0}/history?onramp=coinbase`)).body).toEqual({ data: [], next: null });
   });
 });
 
 describe('refusals and failures', () => {
-  test('behavior: every GET names its project and client', async () => {
+  test('every GET names its project and client', async () => {
     const bare = async (path: string) => {
       const response = await fetch(`${api.url}${path}`);
       return { status: response.status, body: await response.json() };
@@ -404,7 +404,7 @@ describe('refusals and failures', () => {
     });
   });
 
-  test('behavior: bad addresses and unknown chains are 400', async () => {
+  test('bad addresses and unknown chains are 400', async () => {
     for (const account of ['0x123', 'not-an-address', `0x${'g'.repeat(40)}`]) {
       expect(await get(`/v1/account/${account}/balance`)).toMatchObject({ status: 400, body: { error: 'Invalid address' } });
     }
@@ -418,7 +418,7 @@ describe('refusals and failures', () => {
     expect((await post('/v1/supported-chains', {})).status).toBe(405);
   });
 
-  test('behavior: answers CORS preflights for any origin', async () => {
+  test('answers CORS preflights for any origin', async () => {
     const response = await fetch(`${api.url}/v1/fungible/price`, {
       method: 'OPTIONS',
       headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
@@ -430,7 +430,7 @@ describe('refusals and failures', () => {
     expect((await get('/v1/supported-chains')).headers.get('access-control-allow-origin')).toBe('*');
   });
 
-  test('behavior: failNext(429) fails the next request only', async () => {
+  test('failNext(429) fails the next request only', async () => {
     api.failNext(429);
     const limited = await get('/v1/supported-chains');
     expect(limited.status).toBe(429);
@@ -441,7 +441,7 @@ describe('refusals and failures', () => {
     expect([(await get('/v1/supported-chains')).status, (await get('/v1/supported-chains')).status, (await get('/v1/supported-chains')).status]).toEqual([503, 503, 200]);
   });
 
-  test('behavior: a node that cannot be reached gives 502, never a crash', async () => {
+  test('a node that cannot be reached gives 502, never a crash', async () => {
     const closed = await new Promise<number>((resolve) => {
       const server = net.createServer().listen(0, '127.0.0.1', () => {
         const { port } = server.address() as net.AddressInfo;
@@ -467,7 +467,7 @@ describe('refusals and failures', () => {
 });
 
 describe('options', () => {
-  test('behavior: spam tokens are flagged in history and left out of balances; prices are configurable', async () => {
+  test('spam tokens are flagged in history and left out of balances; prices are configurable', async () => {
     const spammy = await startApi({
       chains: options.chains!.slice(0, 1),
       spamTokens: [`${CHAIN}:${fixtures.usdc}`, fixtures.nft.toLowerCase()],
@@ -485,7 +485,7 @@ describe('options', () => {
     expect(nft.transfers[0].nft_info.flags.is_spam).toBe(true);
   });
 
-  test('behavior: tokenURI data: URIs give name and image; anything else gives nulls', () => {
+  test('tokenURI data: URIs give name and image; anything else gives nulls', () => {
     const json = (value: unknown) => `data:application/json;base64,${Buffer.from(JSON.stringify(value)).toString('base64')}`;
     expect(parseTokenUri(json({ name: 'A', image: 'data:image/png;base64,AA==' }))).toEqual({ name: 'A', image: 'data:image/png;base64,AA==' });
     expect(parseTokenUri(`data:application/json,${encodeURIComponent('{"name":"B","image":"https://x.test/b.png"}')}`)).toEqual({
@@ -551,7 +551,7 @@ describe('Solana SPL tokens', () => {
     return body.balances as Json[];
   }
 
-  test('behavior: a holder of the fixture USDC gets a USDC entry summed over its token accounts; others get SOL only', async () => {
+  test('a holder of the fixture USDC gets a USDC entry summed over its token accounts; others get SOL only', async () => {
     const [holder, other] = await Promise.all([freshAccount(2n), freshAccount(3n)]);
     await mintFixtureTokens(solana.url, { holders: [holder], amount: 2_500_000n });
     await extraTokenAccount(holder, LOCAL_USDC_MINT, 1_500_000n);
@@ -585,7 +585,7 @@ describe('Solana SPL tokens', () => {
     ]);
   });
 
-  test('behavior: an unnamed mint shows as Unknown token, priced by its CAIP-10 id; Token-2022 accounts count', async () => {
+  test('an unnamed mint shows as Unknown token, priced by its CAIP-10 id; Token-2022 accounts count', async () => {
     const holder = (await generateKeyPairSigner()).address;
     await mintFixtureTokens(solana.url, { holders: [holder], amount: 1_000_000n });
     // A Token-2022 mint with 9 decimals: the base instructions are the same as the SPL Token program's.
@@ -621,7 +621,7 @@ describe('Solana SPL tokens', () => {
     ]);
   });
 
-  test('behavior: bad solana.tokens are TypeErrors that say what is wrong', async () => {
+  test('bad solana.tokens are TypeErrors that say what is wrong', async () => {
     const solanaOption = options.solana!;
     await expect(startApi({ solana: { ...solanaOption, tokens: {} as never } })).rejects.toThrow(/^solana\.tokens must be an array/);
     await expect(startApi({ solana: { ...solanaOption, tokens: [{ ...named, mint: '0x12' }] } })).rejects.toThrow(
@@ -637,7 +637,7 @@ describe('Solana SPL tokens', () => {
 });
 
 describe('restart', () => {
-  test('behavior: a restarted service indexes the same history again from block 0', async () => {
+  test('a restarted service indexes the same history again from block 0', async () => {
     const before = { a0: await fullHistory(a0), a1: await fullHistory(a1), a2: await fullHistory(a2) };
     await api.stop();
     const started = Date.now();
@@ -650,8 +650,8 @@ describe('restart', () => {
   });
 });
 
-describe('§7 parameters', () => {
-  test('behavior: forceUpdate brings the index up to the head, so a token received a moment ago is listed', async () => {
+describe('rules §7 parameters', () => {
+  test('forceUpdate brings the index up to the head, so a token received a moment ago is listed', async () => {
     // This API looks at the chain once, at start; only forceUpdate makes it look again.
     const slow = await startApi({ chains: options.chains!.slice(0, 1), pollingIntervalMs: 3_600_000, projectIds: [PROJECT] });
     servers.push(slow);
@@ -668,7 +668,7 @@ describe('§7 parameters', () => {
     expect((await get(`/v1/account/${fresh}/balance?forceUpdate=yes`, slow.url)).body).toEqual({ error: 'forceUpdate must be true or false' });
   });
 
-  test('behavior: identity takes the sender that asks; a malformed sender is 400', async () => {
+  test('identity takes the sender that asks; a malformed sender is 400', async () => {
     expect(await get(`/v1/identity/${a1}?sender=${a0}`)).toMatchObject({ status: 200, body: { name: 'alice.foyer', avatar: 'https://example.test/alice.png' } });
     expect(await get(`/v1/identity/${a1}?sender=0x12`)).toMatchObject({ status: 400, body: { error: 'Invalid sender address' } });
   });

@@ -1,10 +1,10 @@
-// Parsing of the addresses and chain ids the API receives (§5): plain EVM or Solana addresses, CAIP-2 chain ids
+// Parsing of the addresses and chain ids the API receives (rules §5): plain EVM or Solana addresses, CAIP-2 chain ids
 // and CAIP-10 account ids. Every failure is a RequestError with the message the client sees.
 import { getAddress } from 'viem';
 
 import { RequestError } from './errors.mjs';
 
-// §5: 40 hex digits with an optional 0x prefix; Solana: 32 to 44 base58 characters.
+// rules §5: 40 hex digits with an optional 0x prefix; Solana: 32 to 44 base58 characters.
 const EVM_ADDRESS = /^(0x)?[0-9a-fA-F]{40}$/;
 const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 const CAIP2 = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/;

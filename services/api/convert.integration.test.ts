@@ -1,4 +1,4 @@
-// The convert calls (§7) over real HTTP against two real anvils with the fixture tokens and Uniswap V2 deployed by
+// The convert calls (rules §7) over real HTTP against two real anvils with the fixture tokens and Uniswap V2 deployed by
 // the dev chains: quotes are checked against the router's own getAmountsOut, and built transactions are sent and
 // their results read back from the chain.
 import {
@@ -91,7 +91,7 @@ afterAll(async () => {
 })
 
 describe('tokens', () => {
-  test.each(['31337', '31338'])('behavior: chain %s lists the native coin and every token with a pool', async (id) => {
+  test.each(['31337', '31338'])('chain %s lists the native coin and every token with a pool', async (id) => {
     const { status, body } = await get(`/v1/convert/tokens?chainId=eip155:${id}`)
     expect(status).toBe(200)
     const { usdc, usdt } = dev.fixtures.chains[id]!
@@ -105,7 +105,7 @@ describe('tokens', () => {
 })
 
 describe('quotes', () => {
-  test("behavior: ETH → USDC is the router's own getAmountsOut, with route, fee and price impact", async () => {
+  test("ETH → USDC is the router's own getAmountsOut, with route, fee and price impact", async () => {
     const amount = parseEther('1')
     const { status, body } = await get(`/v1/convert/quotes?${query({ amount: String(amount), userAddress: USER, from: ETH, to: USDC, gasPrice: '1000000000' })}`)
     expect(status).toBe(200)
@@ -122,7 +122,7 @@ describe('quotes', () => {
     expect(Number(quote.eip155.gas)).toBeGreaterThan(50_000)
   })
 
-  test('behavior: USDC → USDTS takes the better of the direct pool and the route through WETH', async () => {
+  test('USDC → USDTS takes the better of the direct pool and the route through WETH', async () => {
     const amount = parseUnits('250', 6)
     const { body } = await get(`/v1/convert/quotes?${query({ amount: String(amount), userAddress: user.address, from: USDC, to: USDTS })}`)
     const read = async (path: Hex[]) =>
@@ -134,7 +134,7 @@ describe('quotes', () => {
     expect(body.quotes[0].fees).toEqual([{ token: USDC, amount: String((amount * 3n) / 1000n), percent: 0.3 }])
   })
 
-  test('behavior: a large trade goes through WETH when that pays more; its price impact is large', async () => {
+  test('a large trade goes through WETH when that pays more; its price impact is large', async () => {
     // Unbalance the direct pool's price with a local copy of the formula: 400,000 USDC into a 500,000 pool.
     const amount = parseUnits('400000', 6)
     const { body } = await get(`/v1/convert/quotes?${query({ amount: String(amount), userAddress: user.address, from: USDC, to: USDTS })}`)
@@ -147,7 +147,7 @@ describe('quotes', () => {
 })
 
 describe('swapping', () => {
-  test('behavior: a built ETH → USDC swap, sent as it is, receives at least the quote less 1 % slippage', async () => {
+  test('a built ETH → USDC swap, sent as it is, receives at least the quote less 1 % slippage', async () => {
     const amount = parseEther('0.5')
     const quote = (await get(`/v1/convert/quotes?${query({ amount: String(amount), userAddress: USER, from: ETH, to: USDC })}`)).body.quotes[0]
     const built = await post('/v1/convert/build-transaction', { amount: String(amount), eip155: { slippage: '1' }, from: ETH, to: USDC, userAddress: USER })
@@ -167,7 +167,7 @@ describe('swapping', () => {
     expect(received).toBeGreaterThanOrEqual(BigInt(built.body.toAmountMin))
   })
 
-  test('behavior: a swap built in the same second as the pool\'s last trade still lands when mined seconds later', async () => {
+  test('a swap built in the same second as the pool\'s last trade still lands when mined seconds later', async () => {
     // Uniswap V2 updates its price accumulators only in a block later than the pool's last trade, so an exact
     // estimate made within that second is short of the gas the mined swap needs (seen under CI load).
     const body = { amount: String(parseEther('0.01')), eip155: { slippage: '1' }, from: ETH, to: USDC, userAddress: USER }
@@ -179,7 +179,7 @@ describe('swapping', () => {
     expect(receipt.gasUsed).toBeLessThan(BigInt(built.body.tx.eip155.gas))
   })
 
-  test('behavior: USDC → ETH needs the approval first: without it the estimate says why; with it the swap lands', async () => {
+  test('USDC → ETH needs the approval first: without it the estimate says why; with it the swap lands', async () => {
     const amount = parseUnits('100', 6)
     const body = { amount: String(amount), eip155: { slippage: 0.5 }, from: USDC, to: ETH, userAddress: USER }
     const refused = await post('/v1/convert/build-transaction', body)
@@ -209,7 +209,7 @@ describe('swapping', () => {
     expect(await allowanceOf(fixtures.usdc)).toBe(0n)
   })
 
-  test('behavior: USDT-style approve: over a standing allowance the answer is the reset to 0, then the approval', async () => {
+  test('USDT-style approve: over a standing allowance the answer is the reset to 0, then the approval', async () => {
     const ask = (amount: string) => get(`/v1/convert/build-approve?${query({ userAddress: USER, from: USDTS, to: USDC, amount })}`)
     const first = await ask('5000000')
     expect(first.body.reset).toBe(false)
@@ -238,7 +238,7 @@ describe('swapping', () => {
 })
 
 describe('gas price', () => {
-  test('behavior: standard is the node price; fast and instant 1.2 and 1.5 times it', async () => {
+  test('standard is the node price; fast and instant 1.2 and 1.5 times it', async () => {
     const { status, body } = await get(`/v1/convert/gas-price?chainId=${CHAIN}`)
     expect(status).toBe(200)
     const standard = BigInt(body.standard)
@@ -248,7 +248,7 @@ describe('gas price', () => {
 })
 
 describe('refusals', () => {
-  test('behavior: outside the swap networks every call says so in §8 words', async () => {
+  test('outside the swap networks every call says so in rules §8 words', async () => {
     expect(SWAP_NETWORKS).toContain('eip155:1313161554')
     expect(SWAP_NETWORKS).toHaveLength(14)
     // eip155:5 is not a swap network; eip155:1 is one, but this service has no pools there.
@@ -265,7 +265,7 @@ describe('refusals', () => {
     }
   })
 
-  test('behavior: bad parameters are 400 with a message that says what is wrong', async () => {
+  test('bad parameters are 400 with a message that says what is wrong', async () => {
     const quote = (params: Record<string, string>) => get(`/v1/convert/quotes?${query({ amount: '1000', userAddress: USER, from: ETH, to: USDC, ...params })}`)
     const error = async (answer: Promise<{ status: number; body: Json }>) => {
       const { status, body } = await answer
@@ -293,7 +293,7 @@ describe('refusals', () => {
     expect(await error(build({ userAddress: undefined }))).toBe('userAddress is required')
   })
 
-  test('behavior: a router on a network outside the list is refused at start', async () => {
+  test('a router on a network outside the list is refused at start', async () => {
     await expect(startApi({ chains: [{ chainId: 5, rpcUrl: dev.chains[0]!.url, amm: { router: fixtures.amm.router } }] })).rejects.toThrow(
       /^chains\[\]\.amm: swaps are offered only on eip155:1, .* not eip155:5$/,
     )

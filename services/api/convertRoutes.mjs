@@ -1,4 +1,4 @@
-// The six convert calls of §7 (AppKit's shapes, for compatibility): tokens, quotes, allowance, gas price, swap
+// The six convert calls of rules §7 (AppKit's shapes, for compatibility): tokens, quotes, allowance, gas price, swap
 // calldata and approve calldata, answered from each chain's Uniswap V2 deployment. Every amount is a decimal
 // string in the token's smallest unit; every token an `eip155:<chain>:<address>` id, NATIVE_TOKEN for the coin.
 import { BaseError, encodeFunctionData, erc20Abi, maxUint256, parseAbi } from 'viem';
@@ -10,7 +10,7 @@ import { RequestError } from './errors.mjs';
 import { SWAP_NETWORKS } from '../../plugins/swaps/swapNetworks.mjs';
 import { tokenIconUrl } from './tokenIconUrl.mjs';
 
-/** §9: the slippage tolerance, percent, when a build-transaction names none. */
+/** rules §9: the slippage tolerance, percent, when a build-transaction names none. */
 export const DEFAULT_SLIPPAGE_PERCENT = 1;
 /** Largest slippage accepted, percent: beyond it a swap is a gift to whoever front-runs it. */
 export const MAX_SLIPPAGE_PERCENT = 50;
@@ -23,9 +23,9 @@ export const SWAP_DEADLINE_SECONDS = 20 * 60;
  * to the pool (measured: an estimate of 115,728 needed more than 160,000). Gas not used is not charged.
  */
 export const ACCUMULATOR_GAS_PER_POOL = 60_000n;
-/** §8, exact wording. */
+/** rules §8, exact wording. */
 export const SWAPS_UNSUPPORTED = 'Network not supported for Swaps';
-/** §8, exact wording. */
+/** rules §8, exact wording. */
 export const GAS_PRICE_UNSUPPORTED = 'Network not supported for Gas Price';
 
 /**
@@ -341,7 +341,7 @@ function amountOf(value, name) {
 }
 
 /**
- * §9: the slippage tolerance in percent, from `eip155.slippage`; 1 when absent.
+ * rules §9: the slippage tolerance in percent, from `eip155.slippage`; 1 when absent.
  *
  * @param {unknown} eip155
  */

@@ -1,4 +1,4 @@
-// The §7 blockchain data calls the API answers, as a table of { method, path, handler }.
+// The rules §7 blockchain data calls the API answers, as a table of { method, path, handler }.
 import { evmBalances, solanaBalances } from './accountBalances.mjs';
 import { accountHistory } from './accountHistory.mjs';
 import { evmAddress, parseAccount, parseChainId, parseFungibleId } from './caip.mjs';
@@ -84,7 +84,7 @@ export function createRoutes({ indexers, solana, price, identityOf, isSpam, onra
         }
         const evm = /** @type {`0x${string}`} */ (address);
         const chains = evmChains(chainId);
-        // Amounts are read live, but which tokens an account holds comes from the index: §7 forceUpdate brings it up
+        // Amounts are read live, but which tokens an account holds comes from the index: rules §7 forceUpdate brings it up
         // to the chain's head first, so a token received a moment ago is listed.
         if (forceUpdate) await Promise.all(chains.map((indexer) => indexer.sync()));
         return { balances: await evmBalances({ address: evm, indexers: chains, price, isSpam }) };
@@ -97,8 +97,8 @@ export function createRoutes({ indexers, solana, price, identityOf, isSpam, onra
         const { address, namespace, chainId } = accountAndChain(segment, query);
         const cursor = queryParam(query, 'cursor') || undefined;
         const onramp = queryParam(query, 'onramp') || undefined;
-        // §7: with `onramp`, the account's purchases from that provider. On Solana the purchases are the only
-        // transactions the API knows (§6: the chain's own activity is EVM only).
+        // rules §7: with `onramp`, the account's purchases from that provider. On Solana the purchases are the only
+        // transactions the API knows (rules §6: the chain's own activity is EVM only).
         if (onramp || namespace === 'solana') {
           if (cursor || !onrampHistory) return { data: [], next: null };
           return onrampHistory(address, chainId, onramp);
@@ -122,7 +122,7 @@ export function createRoutes({ indexers, solana, price, identityOf, isSpam, onra
       handle: ({ params: [segment = ''], query }) => {
         const address = evmAddress(segment);
         if (!address) throw new RequestError(400, 'Invalid address');
-        // §7 sender: the connected account that asks. Identities are public, so it changes no answer; a malformed
+        // rules §7 sender: the connected account that asks. Identities are public, so it changes no answer; a malformed
         // one is still the client's mistake.
         const sender = queryParam(query, 'sender');
         if (sender !== undefined && !evmAddress(sender)) throw new RequestError(400, 'Invalid sender address');

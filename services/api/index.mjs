@@ -1,4 +1,4 @@
-// The self-hostable blockchain data service (§7), for `npm start` and the tests.
+// The self-hostable blockchain data service (rules §7), for `npm start` and the tests.
 // Import from this file, not from the modules behind it; their JSDoc is the types.
 export { HISTORY_PAGE_SIZE } from './accountHistory.mjs';
 export { DEFAULT_PRICES, createPriceTable } from './createPriceTable.mjs';

@@ -1,4 +1,4 @@
-// The blockchain data service (§7) over HTTP: balances, prices, identities and account history of local chains,
+// The blockchain data service (rules §7) over HTTP: balances, prices, identities and account history of local chains,
 // answered from an in-memory index and live node reads. The public reads answer every origin; the calls that change
 // state (sign-in, name registration, checkouts, exchange payments) only the project's allowed origins.
 import { BaseError } from 'viem';
@@ -78,7 +78,7 @@ const CLIENT_PATTERN = /^[\w.+-]{1,64}$/;
  *   registered through the profile calls wins
  * @property {import('../storage/index.mjs').Database} [database] where account names (schema `names`) and sign-in
  *   nonces and sessions (schema `sessions`) are kept, migrated here: with it the service answers the profile calls
- *   and the sign-in calls (§7). The caller opens and closes it.
+ *   and the sign-in calls (rules §7). The caller opens and closes it.
  * @property {readonly string[] | ((projectId: string) => Promise<readonly string[]>)} [allowedOrigins] the origins
  *   a project's pages are served from (`https://example.com`, `https://*.example.com`, `http://localhost:*`), or a
  *   lookup per project (the directory's, through createAllowedOrigins): its sign-in messages may name them as domain
@@ -88,7 +88,7 @@ const CLIENT_PATTERN = /^[\w.+-]{1,64}$/;
  * @property {ReadonlyArray<{ chainId: number, address: `0x${string}`, privateKey: `0x${string}` }>} [nameResolvers]
  *   FoyerNameResolver contracts on chains of `chains`, and their owner's key: every name is written there too (all
  *   of them at start), for viem's ENS actions. (default none)
- * @property {ApiOnramp} [onramp] the on-ramp stand-ins (providers meld and coinbase): the on-ramp calls (§7), their
+ * @property {ApiOnramp} [onramp] the on-ramp stand-ins (providers meld and coinbase): the on-ramp calls (rules §7), their
  *   checkout pages and the history's `onramp` parameter. (default none: no on-ramp)
  * @property {() => number} [now] the clock registration messages are checked against, for tests. (default Date.now)
  * @property {readonly string[]} [spamTokens] token contracts (plain or CAIP-10) flagged as spam; none by default
@@ -192,7 +192,7 @@ export async function startApi({
     beforeRoutes: failures.middleware,
     changesState: [...routes.filter((route) => route.changesState), ...(ramp ? CHECKOUT_ACTIONS : [])],
     projectOrigins: originsOf,
-    // The profile calls' refusals carry reasons (§8: the client shows the first one's description).
+    // The profile calls' refusals carry reasons (rules §8: the client shows the first one's description).
     // The sign-in refusals carry a stable `reason` ('nonce', 'domain', 'expired' …).
     errorBody: (_status, message, refusal) =>
       refusal instanceof NameRequestError
@@ -366,11 +366,11 @@ function checkZone(zone) {
   return zone.toLowerCase();
 }
 
-/** @param {unknown} url §5: only http(s) URLs for the HTTP RPC transport. */
+/** @param {unknown} url rules §5: only http(s) URLs for the HTTP RPC transport. */
 const isHttpUrl = (url) => typeof url === 'string' && /^https?:\/\/[^\s/]+/.test(url);
 
 /**
- * §7: every GET names its project and its client (`st` type, `sv` version); a POST names its project in the body or
+ * rules §7: every GET names its project and its client (`st` type, `sv` version); a POST names its project in the body or
  * the query. Returns the project.
  *
  * @param {URLSearchParams} query

@@ -1,4 +1,4 @@
-// The analytics receiver (§7 `POST /e`) over real HTTP, keeping events in the service storage (PGlite in a
+// The analytics receiver (rules §7 `POST /e`) over real HTTP, keeping events in the service storage (PGlite in a
 // scratch directory).
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -58,12 +58,12 @@ async function post(body: unknown, { origin = PAGE, project = CLIENT }: { origin
 }
 
 describe('POST /e', () => {
-  it('behavior: /getAnalyticsConfig says analytics is on', async () => {
+  it('/getAnalyticsConfig says analytics is on', async () => {
     const response = await fetch(`${directory.url}/getAnalyticsConfig?${CLIENT}`);
     expect(await response.json()).toEqual({ isAnalyticsEnabled: true });
   });
 
-  it('behavior: a batch is kept in the storage, in order, and read back per project', async () => {
+  it('a batch is kept in the storage, in order, and read back per project', async () => {
     const batch = [event('MODAL_OPEN'), event('CONNECT_SUCCESS'), event('MODAL_CLOSE')];
     expect(await post(batch)).toEqual({ status: 202, body: { received: 3, added: 3 } });
     const single = event('SEND_INITIATED');
@@ -76,7 +76,7 @@ describe('POST /e', () => {
     expect(rows[0]!.n).toBe(kept.length);
   });
 
-  it('behavior: a batch sent twice (a retried keepalive request) is kept once', async () => {
+  it('a batch sent twice (a retried keepalive request) is kept once', async () => {
     const batch = [event(), event()];
     expect((await post(batch)).body).toEqual({ received: 2, added: 2 });
     expect((await post(batch)).body).toEqual({ received: 2, added: 0 });
@@ -105,18 +105,18 @@ describe('POST /e', () => {
     ['a timestamp in seconds as text', [event('X', { timestamp: '1700000000' })], 'events[0].timestamp must be'],
     ['props without an event name', [event('X', { props: { type: 'track' } })], 'events[0].props must be an object with an event name'],
     ['props of 5 kB', [event('X', { props: { event: 'X', junk: 'x'.repeat(5000) } })], 'events[0].props exceeds 4096 bytes'],
-  ])('behavior: %s is a 400 naming the field', async (_, body, message) => {
+  ])('%s is a 400 naming the field', async (_, body, message) => {
     const { status, body: answer } = await post(body);
     expect(status).toBe(400);
     expect(answer.error).toContain(message);
   });
 
-  it('behavior: every call names its project and client (a page that names none has no allowed origins either)', async () => {
+  it('every call names its project and client (a page that names none has no allowed origins either)', async () => {
     expect((await post([event()], { project: 'st=foyer&sv=0.1.0', origin: null })).status).toBe(400);
     expect((await post([event()], { project: 'st=foyer&sv=0.1.0' })).status).toBe(403);
   });
 
-  it('behavior: a preflight allows POST for the allowed origins only, naming the origin (vary: origin), never *', async () => {
+  it('a preflight allows POST for the allowed origins only, naming the origin (vary: origin), never *', async () => {
     const preflight = (origin: string) =>
       fetch(`${directory.url}/e?${CLIENT}`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
     const response = await preflight(PAGE);

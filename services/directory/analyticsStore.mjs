@@ -1,4 +1,4 @@
-// Analytics events (§7 `POST /e`) in the service storage (schema `analytics`, services/storage): the reference
+// Analytics events (rules §7 `POST /e`) in the service storage (schema `analytics`, services/storage): the reference
 // receiver keeps what the modal reports so a host can read it back, and a batch sent twice (a keepalive request
 // retried on page close) is kept once, by its event ids.
 

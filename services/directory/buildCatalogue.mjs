@@ -5,7 +5,7 @@
 //
 // Columns, separated by `|`:  name | rdns | chains | mobile_link | desktop_link | webapp_link | badge | id
 //  - rows are in popularity order: the line's position is the entry's `order` (the first 4 are the recommended
-//    wallets of §9). The ranking is editorial: our reading of how widely each wallet is used.
+//    wallets of rules §9). The ranking is editorial: our reading of how widely each wallet is used.
 //  - rdns: the EIP-6963 reverse-DNS id the wallet announces, left empty when we do not know it.
 //  - chains: CAIP-2 ids or the short names of CHAIN_GROUPS, separated by spaces.
 //  - links: the base the modal appends `wc?uri=<pairing uri>` to (an app scheme or an https universal link

@@ -91,7 +91,7 @@ const WalletInputSchema = v.object({
 });
 
 /**
- * @typedef {object} WalletEntry §3's wallet directory entry plus the badge and the popularity rank.
+ * @typedef {object} WalletEntry rules §3's wallet directory entry plus the badge and the popularity rank.
  * @property {string} id
  * @property {string} name
  * @property {string} image_id

@@ -97,7 +97,7 @@ async function withDirectory(options: StartDirectoryOptions, use: (server: Walle
 }
 
 describe('the catalogue', () => {
-  it('behavior: serves at least 300 wallets, each a valid entry with a unique id, name and image', async () => {
+  it('serves at least 300 wallets, each a valid entry with a unique id, name and image', async () => {
     const entries = await allWallets();
     expect(entries.length).toBeGreaterThanOrEqual(300);
     expect(entries).toHaveLength((await wallets()).count);
@@ -107,20 +107,20 @@ describe('the catalogue', () => {
     for (const entry of entries) expect(entry.image_id).toBe(imageIdFor(entry.name));
   });
 
-  it('behavior: stable order by rank; the first four, the recommended wallets (§9), are certified', async () => {
+  it('stable order by rank; the first four, the recommended wallets (rules §9), are certified', async () => {
     const entries = await allWallets();
     expect(entries.map((entry) => entry.order)).toEqual(entries.map((_, index) => index + 1));
     expect(entries.slice(0, 4).map((entry) => entry.badge_type)).toEqual(['certified', 'certified', 'certified', 'certified']);
     expect(entries.slice(0, 4).map((entry) => entry.name)).toContain('MetaMask');
   });
 
-  it('behavior: wallets.json is what the table in buildCatalogue.mjs builds', () => {
+  it('wallets.json is what the table in buildCatalogue.mjs builds', () => {
     const committed = JSON.parse(readFileSync(new URL('./wallets.json', import.meta.url), 'utf8'));
     expect(committed).toEqual(buildCatalogue());
     expect(loadCatalogue()).toEqual(committed);
   });
 
-  it('behavior: known facts hold (rdns, links, chains)', async () => {
+  it('known facts hold (rdns, links, chains)', async () => {
     const byId = new Map((await allWallets()).map((entry) => [entry.id, entry]));
     expect(byId.get('metamask')).toMatchObject({ rdns: 'io.metamask', mobile_link: 'metamask://' });
     expect(byId.get('trust-wallet')).toMatchObject({ rdns: 'com.trustwallet.app', mobile_link: 'trust://' });
@@ -131,7 +131,7 @@ describe('the catalogue', () => {
 });
 
 describe('GET /getWallets', () => {
-  it('behavior: pages of 40 by default; page 2 continues where page 1 ended', async () => {
+  it('pages of 40 by default; page 2 continues where page 1 ended', async () => {
     const all = await allWallets();
     const first = await wallets();
     const second = await wallets('page=2');
@@ -141,24 +141,24 @@ describe('GET /getWallets', () => {
     expect(second.count).toBe(all.length);
   });
 
-  it('behavior: a page past the end is empty and keeps the count', async () => {
+  it('a page past the end is empty and keeps the count', async () => {
     const { count } = await wallets();
     expect(await wallets(`page=${Math.ceil(count / 40) + 1}`)).toEqual({ data: [], count });
   });
 
-  it('behavior: entries from 1 to 100', async () => {
+  it('entries from 1 to 100', async () => {
     expect((await wallets('entries=1')).data).toHaveLength(1);
     expect((await wallets('entries=100')).data).toHaveLength(100);
   });
 
-  it("behavior: search 'meta' finds MetaMask, case-insensitively, on the name and the rdns", async () => {
+  it("search 'meta' finds MetaMask, case-insensitively, on the name and the rdns", async () => {
     expect((await wallets('search=meta')).data.map((entry) => entry.name)).toContain('MetaMask');
     expect((await wallets('search=METAMASK')).data[0]?.id).toBe('metamask');
     expect((await wallets('search=io.rabby')).data.map((entry) => entry.id)).toEqual(['rabby-wallet']);
     expect(await wallets('search=no-such-wallet-anywhere')).toEqual({ data: [], count: 0 });
   });
 
-  it('behavior: include keeps only the listed ids, in rank order; exclude leaves them out', async () => {
+  it('include keeps only the listed ids, in rank order; exclude leaves them out', async () => {
     const included = await wallets('include=rainbow,metamask,no-such-wallet');
     expect(included.data.map((entry) => entry.id)).toEqual(['metamask', 'rainbow']);
     expect(included.count).toBe(2);
@@ -167,7 +167,7 @@ describe('GET /getWallets', () => {
     expect(excluded.count).toBe((await wallets()).count - 2);
   });
 
-  it('behavior: chains keeps wallets that support any of the listed networks', async () => {
+  it('chains keeps wallets that support any of the listed networks', async () => {
     const solana = await allWallets(`chains=${SOLANA}`);
     expect(solana.map((entry) => entry.id)).toEqual(expect.arrayContaining(['phantom', 'solflare']));
     expect(solana.map((entry) => entry.id)).not.toContain('rabby-wallet');
@@ -176,14 +176,14 @@ describe('GET /getWallets', () => {
     expect(either.count).toBeGreaterThan(solana.length);
   });
 
-  it("behavior: badge_type 'certified' keeps certified wallets; 'none' filters nothing", async () => {
+  it("badge_type 'certified' keeps certified wallets; 'none' filters nothing", async () => {
     const certified = await allWallets('badge_type=certified');
     expect(certified.length).toBeGreaterThan(4);
     expect(certified.every((entry) => entry.badge_type === 'certified')).toBe(true);
     expect((await wallets('badge_type=none')).count).toBe((await wallets()).count);
   });
 
-  it('behavior: filters combine', async () => {
+  it('filters combine', async () => {
     const { data } = await wallets(`search=wallet&badge_type=certified&chains=${SOLANA}&exclude=trust-wallet`);
     expect(data.length).toBeGreaterThan(0);
     for (const entry of data) {
@@ -213,7 +213,7 @@ describe('GET /getWallets', () => {
     ['chains=eip155:1:0xabc', 'chains must be comma-separated CAIP-2 ids'],
     ['chains=EIP155:1', 'chains must be comma-separated CAIP-2 ids'],
     [`include=${Array(501).fill('a').join(',')}`, 'include may hold at most 500 items'],
-  ])('behavior: %s is refused with 400 and a message', async (params, message) => {
+  ])('%s is refused with 400 and a message', async (params, message) => {
     const { status, body } = await get(`/getWallets?${CLIENT}&${params}`);
     expect(status).toBe(400);
     expect(body.error).toContain(message);
@@ -232,7 +232,7 @@ describe('every call names its project and client', () => {
     ['projectId=p&sv=0.1.0', 'st (the client type) is required'],
     ['projectId=p&st=foyer', 'sv (the client version) is required'],
     ['projectId=p&st=%3Cb%3E&sv=0.1.0', 'st must be 1 to 64 letters'],
-  ])('behavior: %s → 400 on every route', async (query, message) => {
+  ])('%s → 400 on every route', async (query, message) => {
     for (const route of routes) {
       const { status, body } = await get(`${route}?${query}`);
       expect([route, status]).toEqual([route, 400]);
@@ -240,7 +240,7 @@ describe('every call names its project and client', () => {
     }
   });
 
-  it('behavior: an unknown project gets 403; a listed one is served', async () => {
+  it('an unknown project gets 403; a listed one is served', async () => {
     await withDirectory({ projectIds: ['shop-42'] }, async (server) => {
       const refused = await get(`/getWallets?projectId=other&st=foyer&sv=0.1.0`, undefined, server.url);
       expect(refused.status).toBe(403);
@@ -251,7 +251,7 @@ describe('every call names its project and client', () => {
 });
 
 describe('failures on demand', () => {
-  it('behavior: failNext(429) rate-limits the next request only, with retry-after and CORS', async () => {
+  it('failNext(429) rate-limits the next request only, with retry-after and CORS', async () => {
     directory.failNext(429);
     const limited = await get(`/getWallets?${CLIENT}`);
     expect(limited.status).toBe(429);
@@ -261,28 +261,28 @@ describe('failures on demand', () => {
     expect((await get(`/getWallets?${CLIENT}`)).status).toBe(200);
   });
 
-  it('behavior: failNext(503, 2) fails two requests of any route, then serves again', async () => {
+  it('failNext(503, 2) fails two requests of any route, then serves again', async () => {
     directory.failNext(503, 2);
     expect((await get(`/projects/v1/origins?${CLIENT}`)).status).toBe(503);
     expect((await get(`/appkit/v1/config?${CLIENT}`)).body).toEqual({ error: 'Service Unavailable' });
     expect((await get(`/projects/v1/origins?${CLIENT}`)).status).toBe(200);
   });
 
-  it('behavior: 500, and a preflight does not use a failure up', async () => {
+  it('500, and a preflight does not use a failure up', async () => {
     directory.failNext(500);
     expect((await get('/getWallets', { method: 'OPTIONS' })).status).toBe(204);
     expect((await get(`/getWallets?${CLIENT}`)).status).toBe(500);
     expect((await get(`/getWallets?${CLIENT}`)).status).toBe(200);
   });
 
-  it('behavior: failNext refuses a status outside 400-599', () => {
+  it('failNext refuses a status outside 400-599', () => {
     expect(() => directory.failNext(200)).toThrow('400 to 599');
     expect(() => directory.failNext(429, -1)).toThrow('whole number');
   });
 });
 
 describe('images', () => {
-  it('behavior: a wallet image is a deterministic SVG with cache headers and an ETag', async () => {
+  it('a wallet image is a deterministic SVG with cache headers and an ETag', async () => {
     const [metamask] = (await wallets('include=metamask')).data;
     const path = `/getWalletImage/${metamask!.image_id}?${CLIENT}`;
     const first = await get(path);
@@ -298,13 +298,13 @@ describe('images', () => {
     expect((await get(path, { headers: { 'if-none-match': etag } })).status).toBe(304);
   });
 
-  it('behavior: different wallets get different images', async () => {
+  it('different wallets get different images', async () => {
     const { data } = await wallets('entries=3');
     const images = await Promise.all(data.map((entry) => get(`/getWalletImage/${entry.image_id}?${CLIENT}`)));
     expect(new Set(images.map((image) => image.body)).size).toBe(3);
   });
 
-  it('behavior: an unknown wallet image id is 404', async () => {
+  it('an unknown wallet image id is 404', async () => {
     const { status, body } = await get(`/getWalletImage/${'0'.repeat(32)}?${CLIENT}`);
     expect(status).toBe(404);
     expect(body.error).toBe('No wallet image has this id');
@@ -312,7 +312,7 @@ describe('images', () => {
     expect((await get(`/getWalletImage/a/b?${CLIENT}`)).status).toBe(404);
   });
 
-  it('behavior: a name with markup comes out escaped', async () => {
+  it('a name with markup comes out escaped', async () => {
     const name = '<script>alert("x")</script> & Co';
     await withDirectory({ wallets: [{ id: 'evil', name, chains: ['eip155:1'] }] }, async (server) => {
       const [entry] = (await wallets('', server.url)).data;
@@ -324,7 +324,7 @@ describe('images', () => {
     });
   });
 
-  it.each(['getAssetImage', 'getCurrencyImage', 'getTokenImage'])('behavior: /public/%s/{id} is a generated circle', async (route) => {
+  it.each(['getAssetImage', 'getCurrencyImage', 'getTokenImage'])('/public/%s/{id} is a generated circle', async (route) => {
     const usdc = await get(`/public/${route}/usdc?${CLIENT}`);
     expect(usdc.status).toBe(200);
     expect(usdc.headers.get('content-type')).toBe('image/svg+xml');
@@ -341,7 +341,7 @@ describe('images', () => {
     expect((await get(`/public/${route}/${encodeURIComponent(' padded')}?${CLIENT}`)).status).toBe(400);
   });
 
-  it('behavior: white initials stay readable on every background a wallet gets (contrast ≥ 4.5)', () => {
+  it('white initials stay readable on every background a wallet gets (contrast ≥ 4.5)', () => {
     const channel = (hex: string) => {
       const c = parseInt(hex, 16) / 255;
       return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
@@ -357,7 +357,7 @@ describe('images', () => {
 });
 
 describe('project configuration', () => {
-  it("behavior: /appkit/v1/config parses with the kernel's RemoteConfigSchema; everything on by default", async () => {
+  it("/appkit/v1/config parses with the kernel's RemoteConfigSchema; everything on by default", async () => {
     const { status, body } = await get(`/appkit/v1/config?${CLIENT}`);
     expect(status).toBe(200);
     const features = remoteConfigToFeatures(v.parse(RemoteConfigSchema, body));
@@ -372,7 +372,7 @@ describe('project configuration', () => {
     });
   });
 
-  it('behavior: the features option sets the remote flags', async () => {
+  it('the features option sets the remote flags', async () => {
     await withDirectory({ features: { swaps: false, socials: ['github', 'google'], multiWallet: false } }, async (server) => {
       const { body } = await get(`/appkit/v1/config?${CLIENT}`, undefined, server.url);
       const features = remoteConfigToFeatures(v.parse(RemoteConfigSchema, body));
@@ -384,7 +384,7 @@ describe('project configuration', () => {
     });
   });
 
-  it('behavior: /projects/v1/origins lists the allowed origins, wildcards kept', async () => {
+  it('/projects/v1/origins lists the allowed origins, wildcards kept', async () => {
     expect((await get(`/projects/v1/origins?${CLIENT}`)).body).toEqual({
       allowedOrigins: ['http://localhost:*', 'http://127.0.0.1:*'],
     });
@@ -394,7 +394,7 @@ describe('project configuration', () => {
     });
   });
 
-  it('behavior: /getAnalyticsConfig is off unless turned on (analytics.integration.test.ts turns it on); POST /e is not served', async () => {
+  it('/getAnalyticsConfig is off unless turned on (analytics.integration.test.ts turns it on); POST /e is not served', async () => {
     expect((await get(`/getAnalyticsConfig?${CLIENT}`)).body).toEqual({ isAnalyticsEnabled: false });
     expect((await get(`/e?${CLIENT}`, { method: 'POST', body: '{}' })).status).toBe(405);
   });
@@ -412,17 +412,17 @@ describe('options are checked at start', () => {
     ['a wallet with an http web app', { wallets: [{ id: 'x', name: 'X', webapp_link: 'http://x.example/' }] }, 'wallets[0].webapp_link'],
     ['a wallet with a bad chain', { wallets: [{ id: 'x', name: 'X', chains: ['ethereum'] }] }, 'wallets[0].chains.0 must be a CAIP-2 id'],
     ['two wallets with one id', { wallets: [{ id: 'x', name: 'X' }, { id: 'x', name: 'Y' }] }, 'wallets[1].id "x" is used twice'],
-  ])('behavior: %s is refused', async (_, options, message) => {
+  ])('%s is refused', async (_, options, message) => {
     await expect(startDirectory(options)).rejects.toThrow(message);
   });
 
-  it('behavior: a taken port names the variable that moves it', async () => {
+  it('a taken port names the variable that moves it', async () => {
     await expect(startDirectory({ port: directory.port })).rejects.toThrow('FOYER_DIRECTORY_PORT');
   });
 });
 
 describe('HTTP', () => {
-  it('behavior: answers a CORS preflight on any path; responses allow every origin', async () => {
+  it('answers a CORS preflight on any path; responses allow every origin', async () => {
     const preflight = await get('/getWallets', {
       method: 'OPTIONS',
       headers: { origin: 'https://shop.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-sdk-version' },
@@ -435,20 +435,20 @@ describe('HTTP', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
   });
 
-  it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'HEAD'])('behavior: %s is 405 with Allow', async (method) => {
+  it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'HEAD'])('%s is 405 with Allow', async (method) => {
     const response = await fetch(`${directory.url}/getWallets?${CLIENT}`, { method });
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('GET, OPTIONS');
   });
 
-  it('behavior: an unknown route is a JSON 404', async () => {
+  it('an unknown route is a JSON 404', async () => {
     for (const path of ['/', '/getWallets/extra', '/getWallet', '//getWallets', '/constructor', '/__proto__']) {
       const { status, body } = await get(`${path}?${CLIENT}`);
       expect([path, status, body]).toEqual([path, 404, { error: 'Not found' }]);
     }
   });
 
-  it('behavior: survives malformed requests and keeps serving', async () => {
+  it('survives malformed requests and keeps serving', async () => {
     const raw = (text: string) =>
       new Promise<string>((resolve) => {
         const socket = net.connect(directory.port, '127.0.0.1', () => socket.end(text));
@@ -467,7 +467,7 @@ describe('HTTP', () => {
 });
 
 describe('types', () => {
-  it('behavior: WalletEntry matches what the server sends', async () => {
+  it('WalletEntry matches what the server sends', async () => {
     const [entry] = (await wallets('entries=1')).data;
     const typed: WalletEntry = entry!;
     expect(Object.keys(typed)).toEqual([

@@ -1,4 +1,4 @@
-// The wallet directory (§7), for `npm start` and the tests.
+// The wallet directory (rules §7), for `npm start` and the tests.
 // Import from this file, not from the modules behind it; their JSDoc is the types.
 export { ANALYTICS_MIGRATIONS } from './analyticsStore.mjs';
 export { buildCatalogue } from './buildCatalogue.mjs';

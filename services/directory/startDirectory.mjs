@@ -1,27 +1,27 @@
-// The wallet directory (§7): the wallet catalogue, generated images, the remote project configuration, the
+// The wallet directory (rules §7): the wallet catalogue, generated images, the remote project configuration, the
 // allowed origins, the analytics switch and the analytics receiver, over HTTP on 127.0.0.1. Everything it serves
 // is public data (the same for every visitor, nothing secret), so CORS is open to every origin (`*`); which sites
-// may embed a project is the client's check against /projects/v1/origins (§5), not this server's. Only `POST /e`
-// changes state: events from a page the project does not allow get no CORS grant and a 403 (§8).
+// may embed a project is the client's check against /projects/v1/origins (rules §5), not this server's. Only `POST /e`
+// changes state: events from a page the project does not allow get no CORS grant and a 403 (rules §8).
 import { createHash } from 'node:crypto';
 
 import { ORIGIN_NOT_ALLOWED, RequestError, createFailureSwitch, createServiceApp, queryParam, searchParams, sendJson, serveApp } from '../http/index.mjs';
 import { CAIP2_PATTERN, WALLET_ID_PATTERN, loadCatalogue, normalizeWallets } from './catalogue.mjs';
 import { createAnalyticsStore } from './analyticsStore.mjs';
 import { symbolImageSvg, walletImageSvg } from './images.mjs';
-// The wallet service checks its frame's embedders with the same patterns (§5); one matcher for both.
+// The wallet service checks its frame's embedders with the same patterns (rules §5); one matcher for both.
 
 /** The CLI's port. */
 export const DEFAULT_DIRECTORY_PORT = 8788;
-/** §9: a wallet page has 40 entries. */
+/** rules §9: a wallet page has 40 entries. */
 export const DEFAULT_ENTRIES = 40;
-/** §9: a search asks for 100 entries; no page is larger. */
+/** rules §9: a search asks for 100 entries; no page is larger. */
 export const MAX_ENTRIES = 100;
-/** The flags the remote configuration may set (§9 remote defaults); which ones apply is up to the flags the kernel and plugins declare `remote`. */
+/** The flags the remote configuration may set (rules §9 remote defaults); which ones apply is up to the flags the kernel and plugins declare `remote`. */
 export const REMOTE_FEATURE_IDS = ['email', 'socials', 'swaps', 'onramp', 'activity', 'branding', 'multiWallet'];
-/** §9 default socials (kernel/services/remoteConfig.ts SOCIAL_PROVIDERS). */
+/** rules §9 default socials (kernel/services/remoteConfig.ts SOCIAL_PROVIDERS). */
 export const SOCIAL_PROVIDERS = ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook'];
-/** Every social login a project may list: §9's defaults and telegram (§1). */
+/** Every social login a project may list: rules §9's defaults and telegram (rules §1). */
 export const SOCIAL_LOGINS = [...SOCIAL_PROVIDERS, 'telegram'];
 /** Local development hosts on any port. */
 export const DEFAULT_ALLOWED_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*'];
@@ -167,7 +167,7 @@ export async function startDirectory({
 /** @typedef {Awaited<ReturnType<typeof startDirectory>>} WalletDirectory */
 
 /**
- * §7: every call names its project and its client (`st` type, `sv` version).
+ * rules §7: every call names its project and its client (`st` type, `sv` version).
  *
  * @param {URLSearchParams} query
  * @param {Set<string> | undefined} projects
@@ -315,7 +315,7 @@ function checkOrigins(origins) {
 }
 
 /**
- * §7 `POST /e`'s body: one event `{ eventId, url, domain, timestamp, props }` or a batch of them. Sent as text
+ * rules §7 `POST /e`'s body: one event `{ eventId, url, domain, timestamp, props }` or a batch of them. Sent as text
  * (`text/plain` needs no preflight, so a keepalive request on page close goes out at once), read as JSON.
  *
  * @param {string} text

@@ -1,4 +1,4 @@
-// Which sites a project allows (§5): the directory's `/projects/v1/origins`, asked briefly cached. The wallet's frame
+// Which sites a project allows (rules §5): the directory's `/projects/v1/origins`, asked briefly cached. The wallet's frame
 // checks every message's origin against it (and sends it as CSP `frame-ancestors`, whose source syntax the
 // directory's patterns already follow); the services grant CORS on their state-changing routes to it only.
 

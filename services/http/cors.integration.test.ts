@@ -65,7 +65,7 @@ describe('CORS on the routes that change state', () => {
     expect(calls).toEqual([])
   })
 
-  it('behavior: an allowed origin (wildcards as in §5) gets its own origin back, with vary: origin, and the route runs', async () => {
+  it('an allowed origin (wildcards as in rules §5) gets its own origin back, with vary: origin, and the route runs', async () => {
     const { app, calls } = service()
     for (const origin of [SHOP, 'https://a.b.example.com', 'http://localhost:5173']) {
       const answer = await preflight(app, `/v1/sessions?${PROJECT}`, origin)
@@ -101,13 +101,13 @@ describe('CORS on the routes that change state', () => {
     expect(calls).toEqual(['confirm'])
   })
 
-  it('behavior: a request with no Origin is no browser page on another site: it runs, with no CORS header', async () => {
+  it('a request with no Origin is no browser page on another site: it runs, with no CORS header', async () => {
     const { app, calls } = service()
     expect(corsOf(await post(app, `/v1/sessions?${PROJECT}`))).toEqual({ status: 200, allowOrigin: null, vary: 'origin' })
     expect(calls).toEqual(['sign in'])
   })
 
-  it('behavior: the public reads, GET or POST, still answer every origin with *', async () => {
+  it('the public reads, GET or POST, still answer every origin with *', async () => {
     const { app, calls } = service({})
     const read = await app.request(`${SERVICE}/v1/prices?${PROJECT}`, { headers: { origin: EVIL } })
     expect(corsOf(read)).toEqual({ status: 200, allowOrigin: '*', vary: null })
@@ -150,7 +150,7 @@ describe('with the directory as the source of the allowed origins', () => {
     await directory.stop()
   })
 
-  it("behavior: the directory's /projects/v1/origins decides, asked once per project within ORIGINS_TTL_MS", async () => {
+  it("the directory's /projects/v1/origins decides, asked once per project within ORIGINS_TTL_MS", async () => {
     const asked: string[] = []
     let time = 0
     const lookup = createAllowedOrigins({

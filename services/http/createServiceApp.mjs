@@ -18,7 +18,7 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The public read routes may be read by any origin: they serve public data, and check projects themselves. */
 const CORS_HEADERS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'retry-after' };
-/** A state-changing request (or its preflight) from an origin the project does not allow (§8 Invalid App Configuration). */
+/** A state-changing request (or its preflight) from an origin the project does not allow (rules §8 Invalid App Configuration). */
 export const ORIGIN_NOT_ALLOWED = 'This origin is not an allowed origin of the project';
 /** A state-changing request to a route only the service's own pages may call, from another origin. */
 export const NOT_OWN_ORIGIN = "Only this service's own pages may call this";
@@ -95,7 +95,7 @@ export function queryParam(query, name) {
  *   read their answers) only from the service's own origin or, unless the route says `self`, from an allowed origin
  *   of the project named by the `projectId` query parameter; any other Origin is refused with 403 and no CORS
  *   header, its preflight too. A request with no Origin is not a browser's cross-site one and passes. (default none)
- * @property {(projectId: string) => Promise<readonly string[]>} [projectOrigins] a project's allowed origins (§5
+ * @property {(projectId: string) => Promise<readonly string[]>} [projectOrigins] a project's allowed origins (rules §5
  *   patterns, as the directory's `/projects/v1/origins` serves them; see createAllowedOrigins). An empty list allows
  *   no other origin. (default none for every project)
  * @property {boolean} [sameOriginOnly] no answer carries a CORS header, not a preflight, a 405 or an error: only

@@ -27,7 +27,7 @@ describe('createFailureSwitch', () => {
     vi.useRealTimers()
   })
 
-  it('behavior: delayNext(ms) holds the next request for ms, then serves it; the one after is not held', async () => {
+  it('delayNext(ms) holds the next request for ms, then serves it; the one after is not held', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const { faults, app, handled } = serviceWithSwitch()
     faults.delayNext(5_000)
@@ -42,7 +42,7 @@ describe('createFailureSwitch', () => {
     expect(await (await app.request('/ping')).json()).toEqual({ handled: 2 })
   })
 
-  it('behavior: delayNext(Infinity, Infinity) holds every request until delayNext(…, 0) lets them all go on', async () => {
+  it('delayNext(Infinity, Infinity) holds every request until delayNext(…, 0) lets them all go on', async () => {
     const { faults, app, handled } = serviceWithSwitch()
     faults.delayNext(Infinity, Infinity)
     const held = [1, 2, 3].map(() => Promise.resolve(app.request('/ping')))
@@ -56,7 +56,7 @@ describe('createFailureSwitch', () => {
     expect((await app.request('/ping')).status).toBe(200)
   })
 
-  it('behavior: a delayed request still fails when a failure is pending (slow, then an error)', async () => {
+  it('a delayed request still fails when a failure is pending (slow, then an error)', async () => {
     const { faults, app, handled } = serviceWithSwitch()
     faults.delayNext(Infinity)
     faults.failNext(503)
@@ -67,7 +67,7 @@ describe('createFailureSwitch', () => {
     expect(handled()).toBe(0)
   })
 
-  it('behavior: preflights are never held', async () => {
+  it('preflights are never held', async () => {
     const { faults, app } = serviceWithSwitch()
     faults.delayNext(Infinity)
     expect((await app.request('/ping', { method: 'OPTIONS' })).status).toBe(204)
@@ -76,7 +76,7 @@ describe('createFailureSwitch', () => {
     faults.delayNext(0, 0)
   })
 
-  it('behavior: delayNext refuses a negative delay or a count that is not a whole number', () => {
+  it('delayNext refuses a negative delay or a count that is not a whole number', () => {
     const { faults } = serviceWithSwitch()
     expect(() => faults.delayNext(-1)).toThrow('ms must be 0 or more')
     expect(() => faults.delayNext(Number.NaN)).toThrow('ms must be 0 or more')

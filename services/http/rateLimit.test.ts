@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createRateLimit, createServiceApp, clientAddress, sendJson } from './index.mjs'
 
 describe('createRateLimit', () => {
-  it('behavior: a key gets `limit` requests per window, then 429 with retry-after in whole seconds', () => {
+  it('a key gets `limit` requests per window, then 429 with retry-after in whole seconds', () => {
     let time = 1_000
     const budget = createRateLimit({ limit: 3, windowMs: 10_000, now: () => time })
     for (let i = 0; i < 3; i++) budget.take('a')
@@ -22,7 +22,7 @@ describe('createRateLimit', () => {
     budget.take('a')
   })
 
-  it('behavior: memory stays bounded: ended windows are swept once the table is large', () => {
+  it('memory stays bounded: ended windows are swept once the table is large', () => {
     let time = 0
     const budget = createRateLimit({ limit: 1, windowMs: 1_000, now: () => time })
     for (let i = 0; i < 10_000; i++) budget.take(`client-${i}`)
@@ -31,13 +31,13 @@ describe('createRateLimit', () => {
     expect(budget.size).toBe(1)
   })
 
-  it('behavior: refuses a budget that is not a whole number or a window that is not positive', () => {
+  it('refuses a budget that is not a whole number or a window that is not positive', () => {
     expect(() => createRateLimit({ limit: 0, windowMs: 1 })).toThrow('limit')
     expect(() => createRateLimit({ limit: 1.5, windowMs: 1 })).toThrow('limit')
     expect(() => createRateLimit({ limit: 1, windowMs: 0 })).toThrow('windowMs')
   })
 
-  it('behavior: in a service, the refusal is a JSON 429 with retry-after, readable by any origin', async () => {
+  it('in a service, the refusal is a JSON 429 with retry-after, readable by any origin', async () => {
     const budget = createRateLimit({ limit: 1, windowMs: 60_000 })
     const app = createServiceApp({ name: 'test', log: () => {}, methods: ['POST'] })
     app.post('/login', (c) => {

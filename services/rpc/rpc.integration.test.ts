@@ -37,15 +37,15 @@ async function call(query: string, body: unknown) {
 const evm = (chainId = 31337) => `chainId=eip155:${chainId}&projectId=${PROJECT}`
 const rpcCall = (method: string, params: unknown[] = [], id: number | string = 1) => ({ jsonrpc: '2.0', id, method, params })
 
-describe('the public RPC service (§7)', () => {
-  it('behavior: each chainId reaches its own node', async () => {
+describe('the public RPC service (rules §7)', () => {
+  it('each chainId reaches its own node', async () => {
     expect((await call(evm(31337), rpcCall('eth_chainId'))).body).toEqual({ jsonrpc: '2.0', id: 1, result: '0x7a69' })
     expect((await call(evm(31338), rpcCall('eth_chainId'))).body).toEqual({ jsonrpc: '2.0', id: 1, result: '0x7a6a' })
     const genesis = await call(`chainId=${LOCAL_SOLANA_CHAIN_ID}&projectId=${PROJECT}`, rpcCall('getGenesisHash'))
     expect(genesis.body.result.startsWith(LOCAL_SOLANA_CHAIN_ID.split(':')[1])).toBe(true)
   })
 
-  it('behavior: viem reads balances and sends a signed transaction through it', async () => {
+  it('viem reads balances and sends a signed transaction through it', async () => {
     const chain = defineChain({ id: 31337, name: 'dev', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpc.urlFor('eip155:31337', PROJECT)] } } })
     const proxied = createPublicClient({ chain, transport: http() })
     const direct = createPublicClient({ chain, transport: http(dev.chains[0]!.url) })
@@ -58,7 +58,7 @@ describe('the public RPC service (§7)', () => {
     expect(await direct.getBalance({ address: to })).toBe(parseEther('0.25'))
   })
 
-  it('behavior: @solana/kit reads a balance through it, exactly as the node holds it', async () => {
+  it('@solana/kit reads a balance through it, exactly as the node holds it', async () => {
     const proxied = createSolanaRpc(rpc.urlFor(LOCAL_SOLANA_CHAIN_ID, PROJECT))
     const direct = createSolanaRpc(solana.url)
     const owner = solanaAddress(TEST_WALLET_ADDRESS)
@@ -67,7 +67,7 @@ describe('the public RPC service (§7)', () => {
     expect(value).toBeGreaterThan(0n)
   })
 
-  it("behavior: a chain it does not serve gets §8's 'Unsupported chain' (4902); project checks as every service", async () => {
+  it("a chain it does not serve gets rules §8's 'Unsupported chain' (4902); project checks as every service", async () => {
     expect(await call(`chainId=eip155:1&projectId=${PROJECT}`, rpcCall('eth_chainId'))).toEqual({
       status: 400,
       body: { jsonrpc: '2.0', id: null, error: { code: 4902, message: 'Unsupported chain' } },
@@ -89,7 +89,7 @@ describe('the public RPC service (§7)', () => {
     expect(await direct.getBalance({ address: target })).toBe(0n)
   })
 
-  it('behavior: a batch answers every call in order, refused ones among them; malformed bodies get JSON-RPC errors', async () => {
+  it('a batch answers every call in order, refused ones among them; malformed bodies get JSON-RPC errors', async () => {
     const batch = await call(evm(), [rpcCall('eth_chainId', [], 1), rpcCall('evm_mine', [], 2), { id: 3 }, rpcCall('eth_blockNumber', [], 4)])
     expect(batch.status).toBe(200)
     expect(batch.body.map((answer: any) => [answer.id, answer.result !== undefined ? 'result' : answer.error.message])).toEqual([
@@ -102,7 +102,7 @@ describe('the public RPC service (§7)', () => {
     expect((await call(evm(), [])).body.error).toEqual({ code: -32600, message: 'A batch holds 1 to 1000 calls' })
   })
 
-  it('behavior: a node that is down is a JSON-RPC error for the call, never a crash', async () => {
+  it('a node that is down is a JSON-RPC error for the call, never a crash', async () => {
     const down = await startRpc({ chains: { 'eip155:31337': 'http://127.0.0.1:9' } })
     try {
       const answer = await fetch(`${down.urlFor('eip155:31337', 'p')}`, { method: 'POST', body: JSON.stringify(rpcCall('eth_chainId', [], 7)) })

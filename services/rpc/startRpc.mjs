@@ -1,4 +1,4 @@
-// The public RPC service (§7: JSON-RPC POST with `chainId` and `projectId` in the query), a reference proxy: it
+// The public RPC service (rules §7: JSON-RPC POST with `chainId` and `projectId` in the query), a reference proxy: it
 // forwards each call to the node of the chain named, so a page needs one RPC address for every chain and never a
 // node's own. Only calls a public node answers pass: on EVM chains reads, gas estimates and signed transactions
 // (never anvil_*, debug_* or eth_sendTransaction, which would spend a dev node's unlocked accounts); every Solana
@@ -13,13 +13,13 @@ import {
 
 /** The CLI's port. */
 export const DEFAULT_RPC_PORT = 8793;
-/** §9: a batch holds at most 1000 calls. */
+/** rules §9: a batch holds at most 1000 calls. */
 export const MAX_BATCH = 1000;
-/** §9: the HTTP RPC timeout, 10 s, also for the node behind. */
+/** rules §9: the HTTP RPC timeout, 10 s, also for the node behind. */
 export const UPSTREAM_TIMEOUT_MS = 10_000;
 /** Largest request body: a batch of signed transactions. */
 export const MAX_BODY_BYTES = 1024 * 1024;
-/** §8 wallet code 4902: the chain is not one this service knows. */
+/** rules §8 wallet code 4902: the chain is not one this service knows. */
 export const UNKNOWN_CHAIN_CODE = 4902;
 
 /** The EVM methods a public node answers: reads, estimates, filters and already signed transactions. */
@@ -86,7 +86,7 @@ class RpcRefusal extends RequestError {
 /**
  * Starts the public RPC service and resolves once it listens. `POST /v1?chainId=<CAIP-2>&projectId=<id>` with a
  * JSON-RPC 2.0 call or a batch of up to 1000; the answer is the node's, as it sent it. A chain it does not serve is
- * refused with §8's 'Unsupported chain' (code 4902); a method a public node does not answer with 'Requested RPC call
+ * refused with rules §8's 'Unsupported chain' (code 4902); a method a public node does not answer with 'Requested RPC call
  * is not allowed' (-32601), per call of a batch.
  *
  * @example
@@ -135,7 +135,7 @@ export async function startRpc({ chains, port = 0, host = '127.0.0.1', projectId
       return reply(c, problem ? stringifyError(body, problem) : await forward(node, text, timeoutMs));
     }
     if (body.length === 0 || body.length > MAX_BATCH) throw new RpcRefusal(400, JSON_RPC_INVALID_REQUEST, `A batch holds 1 to ${MAX_BATCH} calls`);
-    // Each call on its own, in parallel: one refused call leaves the others their answers (JSON-RPC 2.0 §6).
+    // Each call on its own, in parallel: one refused call leaves the others their answers (JSON-RPC 2.0 rules §6).
     const answers = await Promise.all(
       body.map(async (call) => {
         const problem = callProblem(call, allowed);
@@ -176,7 +176,7 @@ function callProblem(call, allowed) {
   if (jsonrpc !== '2.0' || typeof method !== 'string' || !validId || (params !== undefined && typeof params !== 'object')) {
     return { code: JSON_RPC_INVALID_REQUEST, message: 'Invalid request' };
   }
-  // §8: what the service does not pass on is 'not allowed', in SPEC's words.
+  // rules §8: what the service does not pass on is 'not allowed', in the words of the rules.
   if (!allowed(method)) return { code: JSON_RPC_METHOD_NOT_FOUND, message: 'Requested RPC call is not allowed' };
   return undefined;
 }

@@ -55,11 +55,11 @@ const backends = [
 ] as const;
 
 describe('the embedded database', () => {
-  it('behavior: a half-created data directory is discarded, not opened', async () => {
+  it('a half-created data directory is discarded, not opened', async () => {
     expect(await readdir(template)).toEqual(['pgdata']);
   });
 
-  it('behavior: a second opener of a data directory is refused while the first has it', SLOW, async () => {
+  it('a second opener of a data directory is refused while the first has it', SLOW, async () => {
     const dataDir = await freshDataDir();
     const database = await openDatabase({ dataDir });
     const second = openDatabase({ dataDir });
@@ -70,7 +70,7 @@ describe('the embedded database', () => {
     await reopened.close();
   });
 
-  it('behavior: backup and restore with the CLI, the replaced data kept aside', SLOW, async () => {
+  it('backup and restore with the CLI, the replaced data kept aside', SLOW, async () => {
     const dataDir = await freshDataDir();
     const backupFile = path.join(scratch, 'backup.tar.gz');
     const database = await openDatabase({ dataDir });
@@ -101,7 +101,7 @@ describe('the embedded database', () => {
     await replaced.close();
   });
 
-  it('behavior: the CLI refuses a backup while a service has the database open', SLOW, async () => {
+  it('the CLI refuses a backup while a service has the database open', SLOW, async () => {
     const dataDir = await freshDataDir();
     const database = await openDatabase({ dataDir });
     const { code, stderr } = await cli(dataDir, 'backup', path.join(scratch, 'refused.tar.gz'));
@@ -125,7 +125,7 @@ describe.each(backends)('storage on $kind', ({ kind, open }) => {
   }, 60_000);
   afterAll(() => database?.close());
 
-  it('behavior: migrations apply in order, once, and a re-run changes nothing', async () => {
+  it('migrations apply in order, once, and a re-run changes nothing', async () => {
     const schema = freshSchema();
     const migrations: Migration[] = [
       { name: 'create accounts', sql: `CREATE TABLE ${schema}.accounts (id serial PRIMARY KEY, owner text NOT NULL)` },
@@ -139,7 +139,7 @@ describe.each(backends)('storage on $kind', ({ kind, open }) => {
     expect(rows).toEqual([{ version: 1, name: 'create accounts' }, { version: 2, name: 'add balance' }]);
   });
 
-  it('behavior: a database newer than the code is refused with a clear message', async () => {
+  it('a database newer than the code is refused with a clear message', async () => {
     const schema = freshSchema();
     const migrations: Migration[] = [
       { name: 'one', sql: `CREATE TABLE ${schema}.one (id int)` },
@@ -154,7 +154,7 @@ describe.each(backends)('storage on $kind', ({ kind, open }) => {
     );
   });
 
-  it('behavior: a failing migration rolls back everything of its start', async () => {
+  it('a failing migration rolls back everything of its start', async () => {
     const schema = freshSchema();
     const good = { name: 'create items', sql: `CREATE TABLE ${schema}.items (id int PRIMARY KEY)` };
     const bad = { name: 'add price', sql: `INSERT INTO ${schema}.items VALUES (1); ALTER TABLE ${schema}.items ADD COLUMN price nonsense_type` };
@@ -167,7 +167,7 @@ describe.each(backends)('storage on $kind', ({ kind, open }) => {
     expect(await database.migrate({ schema, migrations: [good, fixed] })).toEqual({ version: 2, applied: ['create items', 'add price'] });
   });
 
-  it('behavior: a migration edited after it ran is refused', async () => {
+  it('a migration edited after it ran is refused', async () => {
     const schema = freshSchema();
     await database.migrate({ schema, migrations: [{ name: 'create a', sql: `CREATE TABLE ${schema}.a (id int)` }] });
     await expect(database.migrate({ schema, migrations: [{ name: 'create b', sql: `CREATE TABLE ${schema}.b (id int)` }] })).rejects.toThrow(
@@ -175,7 +175,7 @@ describe.each(backends)('storage on $kind', ({ kind, open }) => {
     );
   });
 
-  it('behavior: a transaction commits when its function resolves and rolls back when it throws', async () => {
+  it('a transaction commits when its function resolves and rolls back when it throws', async () => {
     const schema = freshSchema();
     await database.migrate({ schema, migrations: [{ name: 'create log', sql: `CREATE TABLE ${schema}.log (line text)` }] });
     await database.transaction(async (tx) => {
@@ -191,7 +191,7 @@ describe.each(backends)('storage on $kind', ({ kind, open }) => {
     expect((await database.query(`SELECT line FROM ${schema}.log ORDER BY line`)).rows).toEqual([{ line: 'kept 1' }, { line: 'kept 2' }]);
   });
 
-  it('behavior: the database itself cannot be used inside a transaction, nor a transaction after it ended', async () => {
+  it('the database itself cannot be used inside a transaction, nor a transaction after it ended', async () => {
     let leaked: { query: Database['query'] } | undefined;
     await expect(
       database.transaction(async (tx) => {
@@ -203,7 +203,7 @@ describe.each(backends)('storage on $kind', ({ kind, open }) => {
     expect((await database.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
   });
 
-  it('behavior: values read the same on both backends', async () => {
+  it('values read the same on both backends', async () => {
     const { rows } = await database.query(
       `SELECT 9007199254740993::int8 AS big, 12.50::numeric AS amount, DATE '2024-02-29' AS day,
               TIMESTAMPTZ '2024-02-29T12:00:00Z' AS at, '\\x00ff'::bytea AS bytes, '{"a":[1,true]}'::jsonb AS doc,
@@ -227,7 +227,7 @@ describe.each(backends)('storage on $kind', ({ kind, open }) => {
     expect(inserted.rowCount).toBe(2);
   });
 
-  it('behavior: parallel writers lose no update', async () => {
+  it('parallel writers lose no update', async () => {
     const schema = freshSchema();
     await database.migrate({
       schema,
@@ -249,7 +249,7 @@ describe.each(backends)('storage on $kind', ({ kind, open }) => {
     expect((await database.query(`SELECT n FROM ${schema}.counter`)).rows).toEqual([{ n: WRITERS * INCREMENTS }]);
   });
 
-  it('behavior: a writer killed with SIGKILL loses no row it reported committed, and the database opens cleanly', SLOW, async () => {
+  it('a writer killed with SIGKILL loses no row it reported committed, and the database opens cleanly', SLOW, async () => {
     const target = kind === 'pglite' ? { FOYER_DATA_DIR: await freshDataDir() } : { DATABASE_URL: await postgres.createDatabase() };
     const writer = spawn(process.execPath, [WRITER], { env: { ...process.env, DATABASE_URL: '', ...target }, stdio: ['ignore', 'pipe', 'inherit'] });
     const reported = await readIdsUntilKilled(writer, 300);
@@ -268,7 +268,7 @@ describe.each(backends)('storage on $kind', ({ kind, open }) => {
   });
 
   if (kind === 'pglite') {
-    it('behavior: another process cannot open the directory while the writer has it', SLOW, async () => {
+    it('another process cannot open the directory while the writer has it', SLOW, async () => {
       const dataDir = await freshDataDir();
       const writer = spawn(process.execPath, [WRITER], { env: { ...process.env, DATABASE_URL: '', FOYER_DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'inherit'] });
       await readIdsUntil(writer, 1);

@@ -10,7 +10,7 @@ import { hashSecret } from './masterKey.mjs';
 export const CODE_TTL_MS = 10 * 60_000;
 /** Wrong tries a code allows; the next one is refused even with the right code. */
 export const MAX_TRIES = 5;
-/** §5: a visitor may make the wallet mail an address once every 30 seconds. */
+/** rules §5: a visitor may make the wallet mail an address once every 30 seconds. */
 export const MAIL_COOLDOWN_MS = 30_000;
 /** Wrong codes an address may be sent in a window, across all its codes and browsers; then it cools down. */
 export const WRONG_CODE_BUDGET = 10;
@@ -26,7 +26,7 @@ export const WRONG_CODE_WINDOW_MS = 60 * 60_000;
  */
 
 /**
- * Claims the address's mail slot, or refuses with §5's text when it was used less than 30 s ago. One statement,
+ * Claims the address's mail slot, or refuses with rules §5's text when it was used less than 30 s ago. One statement,
  * so two requests at once cannot both pass.
  *
  * @param {CodeDeps} deps

@@ -18,7 +18,7 @@ import { createSessions, deviceIdOf } from './session.mjs';
 import { createFarcasterLogin } from './farcaster.mjs';
 import { SOCIAL_CALLBACK_PATH, createSocialLogin } from './social.mjs';
 
-/** §9: the secure frame's SDK version. */
+/** rules §9: the secure frame's SDK version. */
 export const FRAME_VERSION = '4';
 const FRAME_SCRIPT = readFileSync(new URL('./frame/frame.js', import.meta.url), 'utf8');
 const CALLBACK_SCRIPT = readFileSync(new URL('./frame/socialCallback.js', import.meta.url), 'utf8');
@@ -101,7 +101,7 @@ export async function createWalletApp({
       budget?.take(`${clientAddress(c)} ${group}`);
     } catch (error) {
       const retryAfter = Number(/** @type {RequestError} */ (error).headers['retry-after']);
-      // The frame shows §5's wording with the seconds, as for the email cooldown.
+      // The frame shows rules §5's wording with the seconds, as for the email cooldown.
       throw new WalletError(429, 'RATE_LIMITED', `Please try again after ${retryAfter} seconds`, { retryAfter });
     }
   };
@@ -190,7 +190,7 @@ export async function createWalletApp({
   app.get(SOCIAL_CALLBACK_PATH, async (c) => {
     const target = await deps.social.callbackTarget(searchParams(c).get('state'));
     if (target?.returnTo) {
-      // Telegram: back to the host page that started it, which finishes the login at start (§2 `result_uri`).
+      // Telegram: back to the host page that started it, which finishes the login at start (rules §2 `result_uri`).
       const back = new URL(target.returnTo);
       back.searchParams.set('result_uri', `${ownOrigin(c)}${SOCIAL_CALLBACK_PATH}${new URL(c.req.url).search}`);
       c.header('cache-control', 'no-store');
@@ -253,7 +253,7 @@ export function walletScopes(sharedWallets) {
   return (projectId) => ({ projectId, projects: lists.get(projectId) ?? [projectId] });
 }
 
-/** §8 'Invalid App Configuration': the embedding origin is not one the project allows. */
+/** rules §8 'Invalid App Configuration': the embedding origin is not one the project allows. */
 const unverifiedDomain = () => new WalletError(403, 'UNVERIFIED_DOMAIN', 'This origin is not allowed for the project: Invalid App Configuration');
 
 /**

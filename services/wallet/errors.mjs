@@ -1,4 +1,4 @@
-// The wallet's refusals: an HTTP status for the frame's fetch, a stable code the client maps to SPEC §8's alerts,
+// The wallet's refusals: an HTTP status for the frame's fetch, a stable code the client maps to rules §8's alerts,
 // and the message shown or logged. PROTOCOL.md lists every code.
 
 /** A refusal the frame passes on to the host as `FRAME_<NAME>_ERROR { message, code }`. */
@@ -20,5 +20,5 @@ export class WalletError extends Error {
 
 /** @param {string} message */
 export const invalidRequest = (message) => new WalletError(400, 'INVALID_REQUEST', message);
-/** §8: 'Requested RPC call is not allowed'; the modal shows 'Action not allowed'. */
+/** rules §8: 'Requested RPC call is not allowed'; the modal shows 'Action not allowed'. */
 export const notAllowed = () => new WalletError(400, 'NOT_ALLOWED', 'Requested RPC call is not allowed', { rpcCode: 4200 });

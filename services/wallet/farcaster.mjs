@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 
 import { WalletError } from './errors.mjs';
 
-/** How long APP_CONNECT_FARCASTER waits for the app's approval (within §9's 120 s login timeout). */
+/** How long APP_CONNECT_FARCASTER waits for the app's approval (within rules §9's 120 s login timeout). */
 export const FARCASTER_WAIT_MS = 110_000;
 const POLL_MS = 1_000;
 
@@ -17,7 +17,7 @@ const POLL_MS = 1_000;
  * @property {string} rpcUrl an EVM RPC for viem's signature check (ERC-6492 needs an eth_call)
  */
 
-/** §8: every refusal reads the same to the page. */
+/** rules §8: every refusal reads the same to the page. */
 const failed = () => new WalletError(400, 'FARCASTER_LOGIN_FAILED', 'Failed to connect to farcaster');
 
 /**

@@ -12,7 +12,7 @@ import { findNetwork, wireChainId } from './networks.mjs';
 import { evmAccountOf, handleRpcRequest } from './rpc.mjs';
 import { grantSignIn, signInDuringLogin } from './signIn.mjs';
 
-/** How long APP_CONNECT_DEVICE waits for the mailed link to be opened (within §9's 120 s login timeout). */
+/** How long APP_CONNECT_DEVICE waits for the mailed link to be opened (within rules §9's 120 s login timeout). */
 export const DEVICE_WAIT_MS = 110_000;
 const DEVICE_POLL_MS = 1_000;
 
@@ -86,7 +86,7 @@ async function sendLoginCode(deps, ctx, email) {
 }
 
 /**
- * §4: a session for this email already → CONNECT; a known user on a new device → a confirmation link
+ * rules §4: a session for this email already → CONNECT; a known user on a new device → a confirmation link
  * (VERIFY_DEVICE); otherwise a code (VERIFY_OTP). A new address signs up with the code alone: the code proves the
  * mailbox, and the device is remembered when it is used.
  *
@@ -143,10 +143,10 @@ async function connectOtp(deps, ctx) {
 }
 
 /**
- * §3's authenticated user. `address` and `accounts[0]` belong to the requested (or last) chain's namespace;
+ * rules §3's authenticated user. `address` and `accounts[0]` belong to the requested (or last) chain's namespace;
  * `accounts` lists every address, each with its namespace and type. On EVM that is the EOA and, where the service
  * has a bundler for the network, the smart account the EOA owns (SimpleAccount, counterfactual until its first
- * operation); the preferred one comes first. `preferredAccountType` is the user's choice, else §6's default
+ * operation); the preferred one comes first. `preferredAccountType` is the user's choice, else rules §6's default
  * (smartAccount where offered); `smartAccountDeployed` whether its code is on chain yet.
  *
  * @param {WalletDeps} deps @param {RequestContext} ctx
@@ -186,7 +186,7 @@ async function describeUser(deps, user, network) {
 }
 
 /**
- * §7 'preferred account set': eoa or smartAccount for the user's EVM account, kept for every EVM network; a smart
+ * rules §7 'preferred account set': eoa or smartAccount for the user's EVM account, kept for every EVM network; a smart
  * account only where the current network has one. Answers the user as APP_GET_USER does.
  *
  * @param {WalletDeps} deps @param {RequestContext} ctx
@@ -304,7 +304,7 @@ async function updateEmailSecondaryOtp(deps, ctx) {
 }
 
 /**
- * Social login, step 1: the provider's authorization URL, for the host to open in a popup (§4).
+ * Social login, step 1: the provider's authorization URL, for the host to open in a popup (rules §4).
  *
  * @param {WalletDeps} deps @param {RequestContext} ctx
  */
@@ -371,7 +371,7 @@ async function connectFarcaster(deps, ctx) {
 }
 
 /**
- * §3 siwxMessage: the sign-in message, signed as part of the login that just happened (signIn.mjs).
+ * rules §3 siwxMessage: the sign-in message, signed as part of the login that just happened (signIn.mjs).
  *
  * @param {WalletDeps} deps @param {RequestContext} ctx
  */

@@ -85,7 +85,7 @@ export const WALLET_MIGRATIONS = [
   {
     name: 'smart accounts: the preferred account type per user, the account an approval spends from',
     sql: `
-      -- 'eoa' or 'smartAccount'; NULL: the network's default (smartAccount where a bundler serves it, SPEC §6).
+      -- 'eoa' or 'smartAccount'; NULL: the network's default (smartAccount where a bundler serves it, rules §6).
       ALTER TABLE wallet.users ADD COLUMN preferred_account_type text;
       -- The account type the request was made for: a smartAccount request runs as one user operation.
       ALTER TABLE wallet.approvals ADD COLUMN account_type text NOT NULL DEFAULT 'eoa';`,
@@ -99,7 +99,7 @@ export const WALLET_MIGRATIONS = [
   {
     name: 'sign-in during login',
     sql: `
-      -- SPEC §3 siwxMessage: a login (code, social, Farcaster) lets the embedding origin have its sign-in message signed
+      -- rules §3 siwxMessage: a login (code, social, Farcaster) lets the embedding origin have its sign-in message signed
       -- once per namespace, in this browser, shortly after, without a second approval. Single use.
       CREATE TABLE wallet.sign_in_grants (
         user_id text NOT NULL,

@@ -30,7 +30,7 @@ export function walletNetworks({ evm = [], solana = [] }) {
 }
 
 /**
- * §5: a chain id is a string or a number: 31337, '31337', '0x7a69', 'eip155:31337' or 'solana:<genesis prefix>'.
+ * rules §5: a chain id is a string or a number: 31337, '31337', '0x7a69', 'eip155:31337' or 'solana:<genesis prefix>'.
  *
  * @param {unknown} chainId
  * @returns {string | undefined} canonical, or undefined when it is none of these

@@ -1,4 +1,4 @@
-// APP_RPC_REQUEST (SPEC §6): read-only requests run at once on the service's RPC; requests that spend or sign
+// APP_RPC_REQUEST (rules §6): read-only requests run at once on the service's RPC; requests that spend or sign
 // wait for the user's click inside the frame (an approval); anything else is refused.
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 
@@ -12,11 +12,11 @@ import { findNetwork, wireChainId } from './networks.mjs';
 
 /** An approval the user neither gave nor refused is void after this. */
 export const APPROVAL_TTL_MS = 10 * 60_000;
-/** §9: at most this many requests of one user wait for approval at once; the next is refused until one settles. */
+/** rules §9: at most this many requests of one user wait for approval at once; the next is refused until one settles. */
 export const PENDING_TRANSACTIONS_LIMIT = 99;
 
 /**
- * The user's EVM account on `network` as requests see it (§6): the smart account where the service has a bundler
+ * The user's EVM account on `network` as requests see it (rules §6): the smart account where the service has a bundler
  * for the network and the user has not chosen eoa (smartAccount is eip155's default), otherwise the EOA.
  *
  * @param {import('./networks.mjs').WalletNetwork} network
@@ -31,20 +31,20 @@ export async function evmAccountOf(network, user) {
   return { type, address: type === 'smartAccount' ? smartAccount.address : user.evmAddress, smartAccount };
 }
 
-/** §6 safe, EVM: chain reads and raw transactions (already signed, so nothing of the user's is spent here). */
+/** rules §6 safe, EVM: chain reads and raw transactions (already signed, so nothing of the user's is spent here). */
 export const SAFE_EVM_METHODS = new Set([
   'eth_blockNumber', 'eth_call', 'eth_estimateGas', 'eth_feeHistory', 'eth_gasPrice', 'eth_getBalance',
   'eth_getBlockByHash', 'eth_getBlockByNumber', 'eth_getCode', 'eth_getLogs', 'eth_getStorageAt',
   'eth_getTransactionByHash', 'eth_getTransactionCount', 'eth_getTransactionReceipt', 'eth_maxPriorityFeePerGas',
   'eth_sendRawTransaction', 'net_version', 'web3_clientVersion',
 ]);
-/** §6 safe, Solana: reads and already-signed transactions. */
+/** rules §6 safe, Solana: reads and already-signed transactions. */
 export const SAFE_SOLANA_METHODS = new Set([
   'getAccountInfo', 'getBalance', 'getBlockHeight', 'getEpochInfo', 'getFeeForMessage', 'getGenesisHash',
   'getLatestBlockhash', 'getMinimumBalanceForRentExemption', 'getSignatureStatuses', 'getSlot',
   'getTokenAccountBalance', 'getTokenAccountsByOwner', 'getTransaction', 'sendTransaction', 'simulateTransaction',
 ]);
-/** §6 unsafe: each waits for the user's approval in the frame. */
+/** rules §6 unsafe: each waits for the user's approval in the frame. */
 export const UNSAFE_METHODS = new Set([
   'personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_sendCalls',
   'solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction',
@@ -53,7 +53,7 @@ export const UNSAFE_METHODS = new Set([
 const hex = (/** @type {RegExp} */ pattern, /** @type {string} */ what) => v.pipe(v.string(), v.regex(pattern, what));
 const ADDRESS = hex(/^0x[0-9a-fA-F]{40}$/, "'to' must be an address starting with 0x");
 const QUANTITY = v.union([hex(/^0x[0-9a-fA-F]{1,64}$/, 'a quantity in hex'), hex(/^\d{1,78}$/, 'a quantity')]);
-/** §5: 'to' starts with 0x; 'data', when present, starts with 0x. */
+/** rules §5: 'to' starts with 0x; 'data', when present, starts with 0x. */
 const CALL = v.object({
   to: ADDRESS,
   value: v.optional(QUANTITY),

@@ -1,4 +1,4 @@
-// SPEC §3 `siwxMessage`: the sign-in message signed as part of the login. A login (a code, a social or Farcaster
+// rules §3 `siwxMessage`: the sign-in message signed as part of the login. A login (a code, a social or Farcaster
 // sign-in; never a session alone) is the user's approval; for a short while after it, the embedding origin may
 // have its sign-in message signed once per namespace without a second approval. The
 // message is written here from checked fields: its domain and URI are the embedding origin the frame pinned, its
@@ -17,7 +17,7 @@ import { ed25519PrivateKey, openKeys } from './accounts.mjs';
 import { WalletError, invalidRequest } from './errors.mjs';
 import { findNetwork } from './networks.mjs';
 
-/** How long after a login its sign-in may be signed without asking (§9's login requests wait 120 s at most). */
+/** How long after a login its sign-in may be signed without asking (rules §9's login requests wait 120 s at most). */
 export const SIGN_IN_GRANT_MS = 120_000;
 /** How far the message's issuedAt may be from the wallet's clock. */
 const CLOCK_SKEW_MS = 5 * 60_000;

@@ -114,7 +114,7 @@ const rpc = async (page: Browser, method: string, params: unknown = [], chainId 
   (await page.send('APP_RPC_REQUEST', { method, params, chainId })).body.result
 
 describe('smart accounts in the embedded wallet', () => {
-  it('behavior: on a network with a bundler the user starts on a counterfactual smart account (§6 eip155 default)', SLOW, async () => {
+  it('on a network with a bundler the user starts on a counterfactual smart account (rules §6 eip155 default)', SLOW, async () => {
     const page = await signIn()
     const { body: user } = await page.send('APP_GET_USER', { chainId: 31337 })
     const [smart, eoa, solana] = user.accounts
@@ -134,7 +134,7 @@ describe('smart accounts in the embedded wallet', () => {
     expect(await rpc(page, 'wallet_getCapabilities', [], 31338)).toEqual({ '0x7a6a': { atomic: { status: 'unsupported' } } })
   })
 
-  it('behavior: wallet_sendCalls (approve + transfer) is approved once and runs as one user operation that deploys the account', SLOW, async () => {
+  it('wallet_sendCalls (approve + transfer) is approved once and runs as one user operation that deploys the account', SLOW, async () => {
     const page = await signIn()
     const { body: user } = await page.send('APP_GET_USER', { chainId: 31337 })
     const smart = user.address as `0x${string}`
@@ -178,7 +178,7 @@ describe('smart accounts in the embedded wallet', () => {
     expect(await chain.getBalance({ address: recipient })).toBe(5n)
   })
 
-  it('behavior: switching to eoa and back changes the address and the account that pays (§7 preferred account set)', SLOW, async () => {
+  it('switching to eoa and back changes the address and the account that pays (rules §7 preferred account set)', SLOW, async () => {
     const page = await signIn()
     const { body: start } = await page.send('APP_GET_USER', { chainId: 31337 })
     const eoa = start.accounts.find((account: { type: string }) => account.type === 'eoa').address as `0x${string}`
@@ -205,7 +205,7 @@ describe('smart accounts in the embedded wallet', () => {
     expect(await rpc(page, 'eth_accounts')).toEqual([smart])
   })
 
-  it('behavior: personal_sign and eth_signTypedData_v4 from the smart account verify against its address (ERC-6492, then ERC-1271); from the EOA, against the EOA', SLOW, async () => {
+  it('personal_sign and eth_signTypedData_v4 from the smart account verify against its address (ERC-6492, then ERC-1271); from the EOA, against the EOA', SLOW, async () => {
     const page = await signIn()
     const { body: user } = await page.send('APP_GET_USER', { chainId: 31337 })
     const smart = user.address as `0x${string}`
@@ -244,7 +244,7 @@ describe('smart accounts in the embedded wallet', () => {
     expect(await chain.verifyMessage({ address: smart, message: 'hello', signature: own })).toBe(false)
   })
 
-  it('behavior: a smart account only where the network has one; any other type is refused', SLOW, async () => {
+  it('a smart account only where the network has one; any other type is refused', SLOW, async () => {
     const page = await signIn()
     expect((await page.send('APP_SET_PREFERRED_ACCOUNT', { type: 'payment' })).body).toMatchObject({ code: 'INVALID_REQUEST', error: "type must be 'eoa' or 'smartAccount'" })
     await page.send('APP_SWITCH_NETWORK', { chainId: 31338 })
@@ -254,7 +254,7 @@ describe('smart accounts in the embedded wallet', () => {
     })
   })
 
-  it(`behavior: §9: at most ${PENDING_TRANSACTIONS_LIMIT} requests wait for approval at once`, SLOW, async () => {
+  it(`rules §9: at most ${PENDING_TRANSACTIONS_LIMIT} requests wait for approval at once`, SLOW, async () => {
     const page = await signIn()
     const { body: user } = await page.send('APP_GET_USER', { chainId: 31337 })
     const ask = () => page.send('APP_RPC_REQUEST', { method: 'personal_sign', params: ['0x01', user.address], chainId: 31337 })

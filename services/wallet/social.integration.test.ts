@@ -150,7 +150,7 @@ async function socialLogin(page: ReturnType<typeof frame>, provider: string, nam
 }
 
 describe('social login through the local OpenID Connect provider', () => {
-  it('behavior: the authorization URL asks for the code flow with PKCE (S256), a state and a nonce, for the provider’s client', SLOW, async () => {
+  it('the authorization URL asks for the code flow with PKCE (S256), a state and a nonce, for the provider’s client', SLOW, async () => {
     const uri = new URL(await redirectUri(frame(), 'google'))
     expect(uri.origin).toBe(idp.url)
     expect(Object.fromEntries(uri.searchParams)).toMatchObject({
@@ -165,7 +165,7 @@ describe('social login through the local OpenID Connect provider', () => {
     })
   })
 
-  it('behavior: the provider’s page is branded and asks for a name; a bad name is refused there', SLOW, async () => {
+  it('the provider’s page is branded and asks for a name; a bad name is refused there', SLOW, async () => {
     const first = await fetch(await redirectUri(frame(), 'discord'), { redirect: 'manual' })
     const cookie = first.headers.getSetCookie().map((header) => header.split(';')[0]).join('; ')
     const page = await fetch(new URL(first.headers.get('location')!, idp.url), { headers: { cookie } })
@@ -182,7 +182,7 @@ describe('social login through the local OpenID Connect provider', () => {
     expect(await refused.text()).toContain('role="alert"')
   })
 
-  it('behavior: signing in gives a wallet with the provider’s name; the same account comes back to the same wallet', SLOW, async () => {
+  it('signing in gives a wallet with the provider’s name; the same account comes back to the same wallet', SLOW, async () => {
     const first = await socialLogin(frame(), 'google', 'Alice Social')
     expect(first).toMatchObject({ userName: 'Alice Social', socialProvider: 'google', chainId: 31337 })
     expect(first.email).toBeUndefined()
@@ -198,7 +198,7 @@ describe('social login through the local OpenID Connect provider', () => {
     expect(elsewhere.socialProvider).toBe('github')
   })
 
-  it('behavior: the callback page hands the result to the embedding origin that started the sign-in, and to no other', SLOW, async () => {
+  it('the callback page hands the result to the embedding origin that started the sign-in, and to no other', SLOW, async () => {
     const page = frame()
     const resultUri = await signInAtProvider(await redirectUri(page, 'apple'), 'carol')
     const callback = await app.request(resultUri)
@@ -270,7 +270,7 @@ describe('social login through the local OpenID Connect provider', () => {
     expect((await page.send('APP_CONNECT_SOCIAL', { uri: resultUri })).status).toBe(200)
   })
 
-  it('behavior: a URI that is not the wallet’s callback, an unknown provider and a missing uri are refused', SLOW, async () => {
+  it('a URI that is not the wallet’s callback, an unknown provider and a missing uri are refused', SLOW, async () => {
     const page = frame()
     expect((await page.send('APP_CONNECT_SOCIAL', { uri: 'https://evil.example/social/callback?code=1&state=2' })).body).toMatchObject({ code: 'INVALID_REQUEST' })
     expect((await page.send('APP_CONNECT_SOCIAL', {})).body).toEqual({ error: 'uri must be a string', code: 'INVALID_REQUEST' })
@@ -312,7 +312,7 @@ async function telegramResult(page: ReturnType<typeof frame>, name: string, retu
 }
 
 describe('Telegram login (redirect, HMAC-signed result)', () => {
-  it('behavior: the login page sends the browser back to the host page with result_uri; its signed result gives the same wallet each time', SLOW, async () => {
+  it('the login page sends the browser back to the host page with result_uri; its signed result gives the same wallet each time', SLOW, async () => {
     const page = frame()
     const resultUri = await telegramResult(page, 'Tom')
     expect(resultUri.startsWith(`${CALLBACK}?state=`)).toBe(true)
@@ -368,7 +368,7 @@ async function approveInFarcasterApp(url: string, name: string) {
 }
 
 describe('Sign In With Farcaster (relay channel, signed SIWE message)', () => {
-  it('behavior: a channel for the wallet’s domain; the app approves with its custody key; the wallet verifies and signs in, the same wallet each time', SLOW, async () => {
+  it('a channel for the wallet’s domain; the app approves with its custody key; the wallet verifies and signs in, the same wallet each time', SLOW, async () => {
     const page = frame()
     const opened = await page.send('APP_GET_FARCASTER_URI')
     expect(opened.body.url).toMatch(/^farcaster:\/\/connect\?channelToken=\w+&nonce=\w+/)

@@ -12,7 +12,7 @@ import { WalletError, invalidRequest } from './errors.mjs';
 import { hashSecret } from './masterKey.mjs';
 import { verifyTelegramLogin } from './telegram.mjs';
 
-/** §5: the providers that sign in through OpenID Connect (farcaster and telegram have flows of their own). */
+/** rules §5: the providers that sign in through OpenID Connect (farcaster and telegram have flows of their own). */
 export const SOCIAL_PROVIDERS = /** @type {const} */ (['google', 'github', 'apple', 'facebook', 'x', 'discord']);
 /** A sign-in must come back within 10 minutes. */
 export const SOCIAL_LOGIN_TTL_MS = 10 * 60_000;
@@ -45,7 +45,7 @@ const PROVIDER = v.picklist(LOGINS, `provider must be one of ${LOGINS.join(', ')
 const REDIRECT_PAYLOAD = v.object({ provider: PROVIDER, returnTo: v.optional(v.pipe(v.string(), v.maxLength(2048))) });
 const CONNECT_PAYLOAD = v.object({ uri: v.pipe(v.string('uri must be a string'), v.maxLength(4096)) }, 'uri must be a string');
 
-/** §8: every refused or failed exchange reads the same to the page. */
+/** rules §8: every refused or failed exchange reads the same to the page. */
 const failedToConnect = () => new WalletError(400, 'SOCIAL_LOGIN_FAILED', 'Failed to connect');
 
 /**

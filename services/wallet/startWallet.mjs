@@ -35,7 +35,7 @@ export async function startWallet({ port = 0, host = '127.0.0.1', smtpUrl, mailF
     port: served.port,
     /**
      * The frame's next `count` backend calls (`/v1/*`: a login, a code, a signature …) wait `ms` first (Infinity:
-     * until released), for trying the modal's §9 timeouts; the frame page itself still loads. Replaces any delay
+     * until released), for trying the modal's rules §9 timeouts; the frame page itself still loads. Replaces any delay
      * still pending; `count` 0 lets every waiting call go on now.
      */
     delayNext: faults.delayNext,

@@ -145,7 +145,7 @@ async function approved(page: Browser, method: string, params: unknown, chainId:
 }
 
 describe('email login', () => {
-  it('behavior: a new address gets a code by mail; the code signs in, with an EVM and a Solana address', SLOW, async () => {
+  it('a new address gets a code by mail; the code signs in, with an EVM and a Solana address', SLOW, async () => {
     const page = browser()
     const email = uniqueEmail('ada')
     expect((await page.send('APP_IS_CONNECTED')).body).toEqual({ isConnected: false })
@@ -177,7 +177,7 @@ describe('email login', () => {
     expect((await page.send('APP_CONNECT_EMAIL', { email })).body).toEqual({ action: 'CONNECT' })
   })
 
-  it('behavior: a wrong code is refused, and after 5 wrong tries even the right one is', SLOW, async () => {
+  it('a wrong code is refused, and after 5 wrong tries even the right one is', SLOW, async () => {
     const page = browser()
     const email = uniqueEmail('mallory')
     await page.send('APP_CONNECT_EMAIL', { email })
@@ -190,14 +190,14 @@ describe('email login', () => {
     expect((await page.send('APP_IS_CONNECTED')).body).toEqual({ isConnected: false })
   })
 
-  it('behavior: a code works once', SLOW, async () => {
+  it('a code works once', SLOW, async () => {
     const { page, email } = await signIn('once')
     const code = await lastCode(email)
     await page.send('APP_SIGN_OUT')
     expect((await page.send('APP_CONNECT_OTP', { otp: code })).body).toMatchObject({ code: 'INVALID_CODE' })
   })
 
-  it('behavior: a code expires after 10 minutes', SLOW, async () => {
+  it('a code expires after 10 minutes', SLOW, async () => {
     const page = browser()
     const email = uniqueEmail('late')
     await page.send('APP_CONNECT_EMAIL', { email })
@@ -205,7 +205,7 @@ describe('email login', () => {
     expect((await page.send('APP_CONNECT_OTP', { otp: await lastCode(email) })).body).toMatchObject({ code: 'CODE_EXPIRED' })
   })
 
-  it('behavior: the same address is mailed at most once every 30 s, with the seconds left rounded up', SLOW, async () => {
+  it('the same address is mailed at most once every 30 s, with the seconds left rounded up', SLOW, async () => {
     const email = uniqueEmail('eager')
     // A still clock: on a loaded machine a second may pass between requests, and 17.3 s left would become 16.x.
     frozenAt = Date.now()
@@ -221,7 +221,7 @@ describe('email login', () => {
     expect(await inbox(email)).toHaveLength(2)
   })
 
-  it('behavior: a known user on a new device confirms it by a mailed link, then signs in with a code', SLOW, async () => {
+  it('a known user on a new device confirms it by a mailed link, then signs in with a code', SLOW, async () => {
     const { email, user } = await signIn('traveller')
     clockOffset = 31_000
     const laptop = browser()
@@ -243,7 +243,7 @@ describe('email login', () => {
     expect((await laptop.send('APP_GET_USER')).body.address).toBe(user.address)
   })
 
-  it('behavior: changing the email takes a code from the old address, then one from the new', SLOW, async () => {
+  it('changing the email takes a code from the old address, then one from the new', SLOW, async () => {
     const { page, email } = await signIn('mover')
     const newEmail = uniqueEmail('moved')
     clockOffset = 31_000
@@ -256,7 +256,7 @@ describe('email login', () => {
 })
 
 describe('session', () => {
-  it('behavior: an expired or forged session is SESSION_EXPIRED (the Session Expired alert); none is NOT_CONNECTED', SLOW, async () => {
+  it('an expired or forged session is SESSION_EXPIRED (the Session Expired alert); none is NOT_CONNECTED', SLOW, async () => {
     const { page } = await signIn('sleepy')
     const token = page.jar.get('foyer_session')!
     page.jar.set('foyer_session', `${token.slice(0, -4)}AAAA`)
@@ -270,7 +270,7 @@ describe('session', () => {
     expect(await page.send('APP_GET_USER')).toMatchObject({ status: 401, body: { code: 'NOT_CONNECTED' } })
   })
 
-  it('behavior: sign-out ends the session', SLOW, async () => {
+  it('sign-out ends the session', SLOW, async () => {
     const { page } = await signIn('leaver')
     expect((await page.send('APP_SIGN_OUT')).status).toBe(200)
     expect((await page.send('APP_IS_CONNECTED')).body).toEqual({ isConnected: false })
@@ -278,7 +278,7 @@ describe('session', () => {
 })
 
 describe('keys', () => {
-  it('behavior: keys are sealed at rest, bound to their user, and open only with the master key', SLOW, async () => {
+  it('keys are sealed at rest, bound to their user, and open only with the master key', SLOW, async () => {
     const { user } = await signIn('sealed')
     const other = await signIn('neighbour')
     const { rows } = await database.query('SELECT * FROM wallet.users WHERE evm_address = $1', [user.address])
@@ -298,14 +298,14 @@ describe('keys', () => {
     expect(() => open(deriveKeys(randomBytes(32)).sealing, row.sealed_evm_key, `${row.id}/evm`)).toThrow()
   })
 
-  it('behavior: the master key file is made once, readable by its owner only', async () => {
+  it('the master key file is made once, readable by its owner only', async () => {
     expect((await stat(path.join(scratch, MASTER_KEY_FILE))).mode & 0o777).toBe(0o600)
     expect(loadMasterKey({ fromEnv: undefined, dataDir: scratch }).equals(masterKey)).toBe(true)
     expect(() => loadMasterKey({ fromEnv: 'short', dataDir: scratch })).toThrow(/64 hex digits/)
   })
 })
 
-describe('requests (§6)', () => {
+describe('requests (rules §6)', () => {
   let page: Browser
   let user: any
   beforeAll(async () => {
@@ -314,13 +314,13 @@ describe('requests (§6)', () => {
     await createPublicClient({ transport: http(anvil.url) }).request({ method: 'anvil_setBalance' as any, params: [user.address, '0x56BC75E2D63100000'] as any })
   }, 60_000)
 
-  it('behavior: personal_sign waits for approval, then signs with the user key', async () => {
+  it('personal_sign waits for approval, then signs with the user key', async () => {
     const signed = await approved(page, 'personal_sign', ['0x48656c6c6f', user.address])
     expect(signed.status).toBe(200)
     expect(await verifyMessage({ address: user.address, message: 'Hello', signature: signed.body.result })).toBe(true)
   })
 
-  it('behavior: eth_signTypedData_v4 signs what viem verifies', async () => {
+  it('eth_signTypedData_v4 signs what viem verifies', async () => {
     const typedData = {
       domain: { name: 'Foyer', version: '1', chainId: 31337 },
       types: { EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'version', type: 'string' }, { name: 'chainId', type: 'uint256' }], Greeting: [{ name: 'text', type: 'string' }] },
@@ -332,7 +332,7 @@ describe('requests (§6)', () => {
     expect(await verifyTypedData({ ...typedData, types, address: user.address, signature: signed.body.result })).toBe(true)
   })
 
-  it('behavior: the host cannot approve: not without the frame secret, not from its own origin, and not twice', async () => {
+  it('the host cannot approve: not without the frame secret, not from its own origin, and not twice', async () => {
     const pending = await page.send('APP_RPC_REQUEST', { method: 'personal_sign', params: ['0x01', user.address] })
     const { requestId, secret } = pending.body.approval
     expect(await page.call(`/v1/frame/approvals/${requestId}`, { secret: 'guess', approved: true })).toMatchObject({ status: 403, body: { code: 'APPROVAL_FORBIDDEN' } })
@@ -342,13 +342,13 @@ describe('requests (§6)', () => {
     expect(await page.call(`/v1/frame/approvals/${requestId}`, { secret, approved: true })).toMatchObject({ status: 409, body: { code: 'REQUEST_SETTLED' } })
   })
 
-  it('behavior: Reject answers a user rejection (4001)', async () => {
+  it('Reject answers a user rejection (4001)', async () => {
     const pending = await page.send('APP_RPC_REQUEST', { method: 'personal_sign', params: ['0x01', user.address] })
     const { requestId, secret } = pending.body.approval
     expect((await page.call(`/v1/frame/approvals/${requestId}`, { secret, approved: false })).body).toMatchObject({ code: 'USER_REJECTED', rpcCode: 4001 })
   })
 
-  it('behavior: an approved eth_sendTransaction is mined on the service RPC', SLOW, async () => {
+  it('an approved eth_sendTransaction is mined on the service RPC', SLOW, async () => {
     const client = createPublicClient({ transport: http(anvil.url) })
     const to = privateKeyToAccount(`0x${randomBytes(32).toString('hex')}`).address
     const sent = await approved(page, 'eth_sendTransaction', [{ from: user.address, to, value: `0x${parseEther('1.5').toString(16)}` }])
@@ -358,19 +358,19 @@ describe('requests (§6)', () => {
     expect(await client.getBalance({ address: to })).toBe(parseEther('1.5'))
   })
 
-  it('behavior: an approved transaction the chain refuses answers the reason, not a server error', async () => {
+  it('an approved transaction the chain refuses answers the reason, not a server error', async () => {
     const refused = await approved(page, 'eth_sendTransaction', [{ to: user.address, value: `0x${parseEther('1000000').toString(16)}` }])
     expect(refused).toMatchObject({ status: 400, body: { code: 'RPC_ERROR', error: expect.stringMatching(/exceeds the balance|insufficient funds/i) } })
   })
 
-  it('behavior: §5: a call whose to or data lacks 0x is refused before any approval', async () => {
+  it('rules §5: a call whose to or data lacks 0x is refused before any approval', async () => {
     const noPrefix = await page.send('APP_RPC_REQUEST', { method: 'eth_sendTransaction', params: [{ to: 'f39fd6e51aad88f6f4ce6ab8827279cfffb92266' }] })
     expect(noPrefix.body).toMatchObject({ code: 'INVALID_REQUEST', error: expect.stringContaining("'to'") })
     const badData = await page.send('APP_RPC_REQUEST', { method: 'eth_sendTransaction', params: [{ to: user.address, data: 'abcd' }] })
     expect(badData.body).toMatchObject({ code: 'INVALID_REQUEST', error: expect.stringContaining("'data'") })
   })
 
-  it('behavior: safe reads run at once on the service RPC; unknown methods are not allowed', async () => {
+  it('safe reads run at once on the service RPC; unknown methods are not allowed', async () => {
     expect((await page.send('APP_RPC_REQUEST', { method: 'eth_chainId', chainId: '31337' })).body).toEqual({ result: '0x7a69' })
     expect((await page.send('APP_RPC_REQUEST', { method: 'eth_blockNumber', params: [] })).body.result).toMatch(/^0x[0-9a-f]+$/)
     expect((await page.send('APP_RPC_REQUEST', { method: 'eth_accounts' })).body).toEqual({ result: [user.address] })
@@ -379,7 +379,7 @@ describe('requests (§6)', () => {
     }
   })
 
-  it('behavior: a Solana message signature verifies with the user Solana key', async () => {
+  it('a Solana message signature verifies with the user Solana key', async () => {
     const solanaAddress = user.accounts[1].address as Address
     const message = getBase58Decoder().decode(new TextEncoder().encode('Sign in to Foyer'))
     const signed = await approved(page, 'solana_signMessage', { message, pubkey: solanaAddress }, SOLANA_CHAIN)
@@ -389,7 +389,7 @@ describe('requests (§6)', () => {
     expect(verify(null, Buffer.from('Sign in to Foyer!'), publicKey, signature)).toBe(false)
   })
 
-  it('behavior: an approved Solana transaction is signed with the user key and sent on the service RPC', SLOW, async () => {
+  it('an approved Solana transaction is signed with the user key and sent on the service RPC', SLOW, async () => {
     const source = user.accounts[1].address as Address
     const rpc = createSolanaRpc(solana.url)
     await rpc.requestAirdrop(source, 2_000_000_000n as any).send()
@@ -407,7 +407,7 @@ describe('requests (§6)', () => {
     expect((await rpc.getBalance(DEV_WALLET_ADDRESS as Address).send()).value).toBe(before + 1_000_000_000n)
   })
 
-  it('behavior: wallet_sendCalls sends each call and reports the batch by its id', SLOW, async () => {
+  it('wallet_sendCalls sends each call and reports the batch by its id', SLOW, async () => {
     const to = privateKeyToAccount(`0x${randomBytes(32).toString('hex')}`).address
     const sent = await approved(page, 'wallet_sendCalls', [{ calls: [{ to, value: '0x1' }, { to, value: '0x2' }] }])
     const { id } = sent.body.result
@@ -415,7 +415,7 @@ describe('requests (§6)', () => {
     expect(await createPublicClient({ transport: http(anvil.url) }).getBalance({ address: to })).toBe(3n)
   })
 
-  it('behavior: switching only to listed networks; on Solana the user address is the Solana one', async () => {
+  it('switching only to listed networks; on Solana the user address is the Solana one', async () => {
     expect((await page.send('APP_SWITCH_NETWORK', { chainId: 1 })).body).toMatchObject({ code: 'UNSUPPORTED_CHAIN' })
     expect((await page.send('APP_SWITCH_NETWORK', { chainId: SOLANA_CHAIN })).body).toEqual({ chainId: SOLANA_CHAIN })
     expect((await page.send('APP_GET_CHAIN_ID')).body).toEqual({ chainId: SOLANA_CHAIN })
@@ -424,7 +424,7 @@ describe('requests (§6)', () => {
   })
 })
 
-describe('sign-in during login (§3 siwxMessage)', () => {
+describe('sign-in during login (rules §3 siwxMessage)', () => {
   const fields = (address: string, chainId: string, overrides: Record<string, unknown> = {}) => ({
     accountAddress: address,
     chainId,
@@ -438,7 +438,7 @@ describe('sign-in during login (§3 siwxMessage)', () => {
     ...overrides,
   })
 
-  it('behavior: right after a login the sign-in message is signed without an approval, once per namespace, only for the embedding origin', SLOW, async () => {
+  it('right after a login the sign-in message is signed without an approval, once per namespace, only for the embedding origin', SLOW, async () => {
     const { page, user } = await signIn('siwx')
     const evm = user.accounts.find((account: any) => account.namespace === 'eip155').address
     const sol = user.accounts.find((account: any) => account.namespace === 'solana').address
@@ -479,7 +479,7 @@ describe('sign-in during login (§3 siwxMessage)', () => {
     expect((await page.send('APP_SIGN_IN', { siwxMessage: fields(evm, 'eip155:31337', { nonce: 'another12345' }) })).body).toMatchObject({ code: 'SIGN_IN_NOT_GRANTED' })
   })
 
-  it('behavior: no grant without a login just now: not after the grant expired, not for another embedding origin, not signed out', SLOW, async () => {
+  it('no grant without a login just now: not after the grant expired, not for another embedding origin, not signed out', SLOW, async () => {
     const { page, user } = await signIn('siwx-late')
     const evm = user.address
     // Another embedding origin (allowed for the project) gets nothing from this login.
@@ -494,7 +494,7 @@ describe('sign-in during login (§3 siwxMessage)', () => {
 })
 
 describe('the frame backend and page', () => {
-  it('behavior: an origin outside the project list gets no service; another origin cannot call the backend', async () => {
+  it('an origin outside the project list gets no service; another origin cannot call the backend', async () => {
     const page = browser()
     const body = { projectId: 'demo', origin: 'https://evil.example', type: 'APP_IS_CONNECTED', payload: {} }
     expect(await page.call('/v1/frame/request', body)).toMatchObject({ status: 403, body: { code: 'UNVERIFIED_DOMAIN' } })
@@ -505,7 +505,7 @@ describe('the frame backend and page', () => {
     expect(await page.send('APP_CONNECT_EMAIL', { email: 'not an email' })).toMatchObject({ status: 400, body: { error: 'Enter a valid email address' } })
   })
 
-  it('behavior: the frame page may be embedded only by the allowed origins, and nobody else reads the wallet answers', async () => {
+  it('the frame page may be embedded only by the allowed origins, and nobody else reads the wallet answers', async () => {
     const response = await app.request(`${WALLET}/frame?projectId=demo&chainId=31337&version=4&enableLogger=false&rpcUrl=http://evil.example`)
     expect(response.status).toBe(200)
     expect(response.headers.get('content-security-policy')).toContain('frame-ancestors http://127.0.0.1:*')
@@ -541,7 +541,7 @@ describe('the frame backend and page', () => {
 })
 
 describe('rate limits on code and login messages', () => {
-  it('behavior: past its budget a client gets 429 RATE_LIMITED per message type; other messages and the next window go through', async () => {
+  it('past its budget a client gets 429 RATE_LIMITED per message type; other messages and the next window go through', async () => {
     const limited = await createWalletApp({
       database,
       mailer,

@@ -13,7 +13,7 @@ const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' // anvil account #
 const stack = useStack()
 
 describe('the Account view with the blockchain API', () => {
-  it('behavior: tokens with values, the fixture NFTs, and activity that matches the chain', async () => {
+  it('tokens with values, the fixture NFTs, and activity that matches the chain', async () => {
     const chain = stack.fixtures.chains['31337']!
     const transport = http(chain.rpcUrl)
     const local = { id: 31337, name: 'local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [chain.rpcUrl] } } }

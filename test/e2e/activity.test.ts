@@ -17,7 +17,7 @@ declare global {
 }
 
 describe('activity', () => {
-  it('behavior: a send shows in Activity at once as pending, then confirmed once the API lists it', async () => {
+  it('a send shows in Activity at once as pending, then confirmed once the API lists it', async () => {
     const { context, page } = await openDemo(stack)
     await connectWallet(page, /^Test Wallet/, account.address)
 

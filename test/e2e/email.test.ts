@@ -44,7 +44,7 @@ async function sessionCookie(context: BrowserContext) {
 const frameSelector = () => `iframe[src^="${stack.fixtures.wallet!.url}/frame"]`
 
 describe('email sign-in with the embedded wallet', () => {
-  it('behavior: signs in by a mailed code, signs and sends on EVM and Solana approved in the frame, restores the session, and signs out', async () => {
+  it('signs in by a mailed code, signs and sends on EVM and Solana approved in the frame, restores the session, and signs out', async () => {
     const { context, page, errors } = await openDemo(stack)
     const email = `e2e-${randomBytes(4).toString('hex')}@example.com`
 
@@ -141,7 +141,7 @@ describe('email sign-in with the embedded wallet', () => {
     const change = page.getByRole('dialog', { name: 'Change email' })
     await change.getByRole('textbox', { name: 'New email address' }).fill(newEmail)
     await change.getByRole('button', { name: 'Continue with email' }).click()
-    // §5: the address had its login code less than 30 s ago; the form says how long to wait (the service's count).
+    // rules §5: the address had its login code less than 30 s ago; the form says how long to wait (the service's count).
     const primaryPrompt = change.getByText(`To confirm the change, enter the code we sent to ${email}.`)
     const cooldown = change.getByRole('alert')
     await primaryPrompt.or(cooldown).waitFor()

@@ -15,7 +15,7 @@ async function chainBalance(chainId: string) {
 }
 
 describe('the demo with a real wallet on anvil', () => {
-  it('behavior: connects, shows the real balance, and disconnects', async () => {
+  it('connects, shows the real balance, and disconnects', async () => {
     const { context, page } = await openDemo(stack)
     await connectWallet(page, /^Test Wallet/, account.address)
     await expect.poll(() => page.getByTestId('network').textContent()).toContain('eip155:31337')
@@ -30,7 +30,7 @@ describe('the demo with a real wallet on anvil', () => {
     await context.close()
   })
 
-  it('behavior: switches to chain 31338 and back through the Networks view', async () => {
+  it('switches to chain 31338 and back through the Networks view', async () => {
     const { context, page } = await openDemo(stack)
     await connectWallet(page, /^Test Wallet/, account.address)
     await page.getByRole('button', { name: 'Open Networks' }).click()
@@ -43,7 +43,7 @@ describe('the demo with a real wallet on anvil', () => {
     await context.close()
   })
 
-  it('behavior: signs a message that verifies against the address', async () => {
+  it('signs a message that verifies against the address', async () => {
     const { context, page } = await openDemo(stack)
     await connectWallet(page, /^Test Wallet/, account.address)
     await page.getByRole('button', { name: 'Sign a message' }).click()
@@ -52,7 +52,7 @@ describe('the demo with a real wallet on anvil', () => {
     await context.close()
   })
 
-  it('behavior: a rejected connection shows the error, and the modal stays usable', async () => {
+  it('a rejected connection shows the error, and the modal stays usable', async () => {
     const { context, page } = await openDemo(stack)
     await page.evaluate(() => window.__testWallet.reject('eth_requestAccounts'))
     await page.getByRole('button', { name: 'Connect', exact: true }).click()
@@ -72,7 +72,7 @@ describe('the demo with a real wallet on anvil', () => {
     await context.close()
   })
 
-  it('behavior: reconnects after a reload without asking again', async () => {
+  it('reconnects after a reload without asking again', async () => {
     const { context, page } = await openDemo(stack)
     await connectWallet(page, /^Test Wallet/, account.address)
     await page.reload()
@@ -83,7 +83,7 @@ describe('the demo with a real wallet on anvil', () => {
     await context.close()
   })
 
-  it('behavior: keyboard only — open, move through the wallets, connect, Escape, focus back on the button', async () => {
+  it('keyboard only — open, move through the wallets, connect, Escape, focus back on the button', async () => {
     const { context, page } = await openDemo(stack)
     const connectButton = page.getByRole('button', { name: 'Connect', exact: true })
     await connectButton.focus()
@@ -108,7 +108,7 @@ describe('the demo with a real wallet on anvil', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.hasAttribute('data-foyer-connect-button'))).toBe(true)
     await context.close()
   })
-  it("behavior: under a Content-Security-Policy with style-src 'self' (no 'unsafe-inline', no nonce) the modal is styled and connects", async () => {
+  it("under a Content-Security-Policy with style-src 'self' (no 'unsafe-inline', no nonce) the modal is styled and connects", async () => {
     const { context, page } = await stack.newPage()
     // The page's own HTML answers with the policy, as a strict host would send it (scripts as the dev server needs).
     await page.route(stack.demoUrl, async (route) => {

@@ -1,6 +1,6 @@
 // End to end: faults injected into the real local stack under a page that is using it, one test per fault,
-// each expecting SPEC §8's behaviour and that nothing the visitor had is lost (issue 19). The services' own
-// `failNext` switches make them answer errors; time past §9's waits goes by on Playwright's clock, not in real time.
+// each expecting rules §8's behaviour and that nothing the visitor had is lost (issue 19). The services' own
+// `failNext` switches make them answer errors; time past rules §9's waits goes by on Playwright's clock, not in real time.
 import { describe, expect, it } from 'vitest'
 import { createPublicClient, formatUnits, http } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -12,9 +12,9 @@ const account = privateKeyToAccount(TEST_KEY)
 // Its own stack: these tests break it on purpose (services failing, a chain halted, the relay dropped).
 const stack = useStack({ wallet: true, shared: false })
 
-describe('faults under a page that uses the stack (§8)', () => {
-  it("behavior: the API down: Account still shows the chain's native balance, 'Token Balance Unavailable' shows, and the balances are asked again only after 30 s", async () => {
-    // The page's timers and Date on a clock the test moves: §9's 30 s wait passes without waiting.
+describe('faults under a page that uses the stack (rules §8)', () => {
+  it("the API down: Account still shows the chain's native balance, 'Token Balance Unavailable' shows, and the balances are asked again only after 30 s", async () => {
+    // The page's timers and Date on a clock the test moves: rules §9's 30 s wait passes without waiting.
     const { context, page, errors } = await openDemo(stack, { clock: true })
     await connectWallet(page, /^Test Wallet/, account.address)
     const balanceRequests = recordBalanceRequests(page, stack.fixtures.api.url)
@@ -24,13 +24,13 @@ describe('faults under a page that uses the stack (§8)', () => {
     let dialog = await openAccount(page)
     const onChain = await createPublicClient({ transport: http(stack.chains['31337']!.rpcUrl) }).getBalance({ address: account.address })
     await expect.poll(() => dialog.locator('.f-balance').textContent()).toBe(`${formatBalance(formatUnits(onChain, 18))} ETH`)
-    // The §8 toast, in the modal's error live region.
+    // The rules §8 toast, in the modal's error live region.
     await modal(page).getByRole('alert').locator('.f-toast-error', { hasText: 'Token Balance Unavailable' }).waitFor()
     await dialog.locator('.f-error-text', { hasText: 'Token Balance Unavailable' }).waitFor()
     const failedRequests = balanceRequests.length
     expect(failedRequests).toBeGreaterThan(0)
 
-    // The API is back, but within 30 s of the failure the view answers with it and asks nothing (§5).
+    // The API is back, but within 30 s of the failure the view answers with it and asks nothing (rules §5).
     stack.api.failNext(503, 0)
     await dialog.getByRole('button', { name: 'Close' }).click()
     dialog = await openAccount(page)
@@ -50,7 +50,7 @@ describe('faults under a page that uses the stack (§8)', () => {
     await context.close()
   })
 
-  it('behavior: the directory down: Connect still lists the installed wallets, and one connects', async () => {
+  it('the directory down: Connect still lists the installed wallets, and one connects', async () => {
     // Down before the page loads: remote configuration, allowed origins and the wallet list all fail.
     stack.directory.failNext(503, Infinity)
     try {
@@ -69,7 +69,7 @@ describe('faults under a page that uses the stack (§8)', () => {
     }
   })
 
-  it("behavior: the wallet service unreachable: email login shows 'Could not load embedded wallet' after 20 s, and a wallet still connects", async () => {
+  it("the wallet service unreachable: email login shows 'Could not load embedded wallet' after 20 s, and a wallet still connects", async () => {
     const { context, page, errors } = await openDemo(stack, { clock: true })
     // Mid-flow: the page is up, and now nothing on the wallet service's origin can be reached from it.
     const walletOrigin = new URL(stack.fixtures.wallet!.url).origin
@@ -82,7 +82,7 @@ describe('faults under a page that uses the stack (§8)', () => {
     const login = page.getByRole('dialog', { name: 'Sign in with email' })
     await login.getByText('Sending a code…').waitFor()
     await page.locator(`iframe[src^="${walletOrigin}/frame"]`).waitFor({ state: 'attached' })
-    // §9: the frame has 20 s to say it is ready, not less.
+    // rules §9: the frame has 20 s to say it is ready, not less.
     await page.clock.fastForward(19_000)
     await page.waitForTimeout(300)
     expect(await login.locator('.f-error-text').count()).toBe(0)
@@ -99,7 +99,7 @@ describe('faults under a page that uses the stack (§8)', () => {
     await context.close()
   })
 
-  it('behavior: stored data corrupt: the page loads with defaults, nothing crashes, and Connect works', async () => {
+  it('stored data corrupt: the page loads with defaults, nothing crashes, and Connect works', async () => {
     // A visitor who connected once has Foyer's keys in localStorage (recent wallets, the last connector …).
     const { context, page } = await openDemo(stack)
     await connectWallet(page, /^Test Wallet/, account.address)
@@ -125,7 +125,7 @@ describe('faults under a page that uses the stack (§8)', () => {
     await context.close()
   })
 
-  it('behavior: storage full: connecting still works and nothing crashes, now and after a reload', async () => {
+  it('storage full: connecting still works and nothing crashes, now and after a reload', async () => {
     const { context, page, errors } = await openDemo(stack)
     // Fill the origin's localStorage until the browser refuses (its real quota), so every write Foyer makes throws.
     const filled = await page.evaluate(() => {
@@ -148,7 +148,7 @@ describe('faults under a page that uses the stack (§8)', () => {
     await context.close()
   })
 
-  it("behavior: a wallet answering garbage: 'Failed to connect' in the modal, nothing connected, nothing crashes", async () => {
+  it("a wallet answering garbage: 'Failed to connect' in the modal, nothing connected, nothing crashes", async () => {
     const { context, page } = await stack.newPage()
     // An EIP-6963 wallet whose answers are nonsense: accounts that are not addresses, then a chain id that is
     // not one, then a refusal that is not an EIP-1193 error. Each connect attempt gets the next answer.

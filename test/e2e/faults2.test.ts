@@ -1,6 +1,6 @@
 // End to end: more faults injected into the real local stack under a page that is using it (issue 19; the first
 // six are in faults.test.ts). Each is injected mid-flow through a test switch of the service itself, and each
-// expects SPEC §8's behaviour and that nothing the visitor had is lost. Time past §9's waits goes by on
+// expects rules §8's behaviour and that nothing the visitor had is lost. Time past rules §9's waits goes by on
 // Playwright's clock, not in real time. This file has a stack of its own, on free ports.
 import { describe, expect, it, vi } from 'vitest'
 import type { Locator } from 'playwright-core'
@@ -28,8 +28,8 @@ function tokenRows(list: Locator): Promise<string[]> {
   return list.locator('li').evaluateAll((items) => items.map((item) => `${item.querySelector('.f-list-item-label')?.textContent} ${item.lastElementChild?.textContent}`))
 }
 
-describe('more faults under a page that uses the stack (§8)', () => {
-  it("behavior: the API slow: the chain's native balance shows at once, the tokens stay loading (no timeout, no toast, one request) until the answer comes, which is shown", async () => {
+describe('more faults under a page that uses the stack (rules §8)', () => {
+  it("the API slow: the chain's native balance shows at once, the tokens stay loading (no timeout, no toast, one request) until the answer comes, which is shown", async () => {
     const { context, page, errors } = await openDemo(stack, { clock: true })
     await connectWallet(page, /^Test Wallet/, account.address)
     const balanceRequests = recordBalanceRequests(page, stack.fixtures.api.url)
@@ -53,8 +53,8 @@ describe('more faults under a page that uses the stack (§8)', () => {
         }).observe(root, { subtree: true, childList: true, characterData: true })
       })
 
-      // A minute of the page's time: past §9's 10 s RPC timeout and 30 s portfolio lifetime. Nothing gives up
-      // (SPEC sets the API no timeout), and closing and opening Account again asks nothing more: the request
+      // A minute of the page's time: past rules §9's 10 s RPC timeout and 30 s portfolio lifetime. Nothing gives up
+      // (the rules set the API no timeout), and closing and opening Account again asks nothing more: the request
       // under way is the one every view waits for.
       await page.clock.fastForward(60_000)
       for (let reopen = 0; reopen < 3; reopen++) {
@@ -80,7 +80,7 @@ describe('more faults under a page that uses the stack (§8)', () => {
     expect(errors).toEqual([])
     await context.close()
   })
-  it("behavior: the wallet service timing out: email login shows 'Embedded Wallet Request Timed Out' after 120 s, the service answering again asks for the code, and a wallet still connects", async () => {
+  it("the wallet service timing out: email login shows 'Embedded Wallet Request Timed Out' after 120 s, the service answering again asks for the code, and a wallet still connects", async () => {
     const { context, page } = await stack.newPage()
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))
@@ -105,7 +105,7 @@ describe('more faults under a page that uses the stack (§8)', () => {
       await login.getByText('Sending a code…').waitFor()
       // The frame has asked its service (whether the demo may use it, then the login), which does not answer.
       await expect.poll(() => frameCalls.length).toBeGreaterThan(0)
-      // §9: login requests time out at 120 s, not before.
+      // rules §9: login requests time out at 120 s, not before.
       await page.clock.fastForward(119_000)
       await page.waitForTimeout(300)
       expect(await login.locator('.f-error-text').count()).toBe(0)
@@ -135,7 +135,7 @@ describe('more faults under a page that uses the stack (§8)', () => {
     expect(errors).toEqual([])
     await context.close()
   })
-  it("behavior: anvil restarted under a connected page: 'Balance unavailable' and 'Token Balance Unavailable' while it is down, still connected, and the same balances read again once it is back", async () => {
+  it("anvil restarted under a connected page: 'Balance unavailable' and 'Token Balance Unavailable' while it is down, still connected, and the same balances read again once it is back", async () => {
     const { context, page, errors } = await openDemo(stack, { clock: true })
     await connectWallet(page, /^Test Wallet/, account.address)
     const native = await nativeBalanceText()
@@ -151,11 +151,11 @@ describe('more faults under a page that uses the stack (§8)', () => {
     await anvil.halt()
     let halted = true
     try {
-      // §9: the balances are fresh for 30 s; past that, Account reads them again, from a node that is gone.
+      // rules §9: the balances are fresh for 30 s; past that, Account reads them again, from a node that is gone.
       await page.clock.fastForward(30_001)
       dialog = await openAccount(page)
       await expect.poll(() => dialog.locator('.f-balance').textContent()).toBe('Balance unavailable')
-      // §8: the token balances failed (the API reads them from the node): the toast and the Tokens tab say so.
+      // rules §8: the token balances failed (the API reads them from the node): the toast and the Tokens tab say so.
       await modal(page).getByRole('alert').locator('.f-toast-error', { hasText: 'Token Balance Unavailable' }).waitFor()
       await dialog.locator('.f-error-text', { hasText: 'Token Balance Unavailable' }).waitFor()
       expect(await page.getByTestId('status').textContent()).toBe('connected')
@@ -172,7 +172,7 @@ describe('more faults under a page that uses the stack (§8)', () => {
     await dialog.getByRole('button', { name: 'Close' }).click()
     dialog = await openAccount(page)
     await expect.poll(() => dialog.locator('.f-balance').textContent()).toBe(native)
-    // The tokens wait §5's 30 s after their failure, then come back as they were.
+    // The tokens wait rules §5's 30 s after their failure, then come back as they were.
     await dialog.getByRole('button', { name: 'Close' }).click()
     await page.clock.fastForward(30_001)
     dialog = await openAccount(page)
@@ -183,7 +183,7 @@ describe('more faults under a page that uses the stack (§8)', () => {
     await context.close()
   })
 
-  it('behavior: the relay dropping every socket mid-session: the WalletConnect session recovers, and a message signed after the drop verifies', async () => {
+  it('the relay dropping every socket mid-session: the WalletConnect session recovers, and a message signed after the drop verifies', async () => {
     vi.stubEnv('DISABLE_GLOBAL_CORE', 'true')
     vi.stubEnv('IS_VITEST', 'true')
     const { context, page } = await stack.newPage()

@@ -57,7 +57,7 @@ export interface Stack {
   /** The wallet directory the demo lists wallets from; `failNext` makes it answer errors. */
   directory: { url: string; failNext(status: number, count?: number): void }
   /**
-   * The blockchain data API (§7) the demo reads tokens, activity and names from; `failNext` makes it answer errors,
+   * The blockchain data API (rules §7) the demo reads tokens, activity and names from; `failNext` makes it answer errors,
    * `delayNext` makes it slow (Infinity: held until `delayNext(0, 0)`).
    */
   api: { url: string; failNext(status: number, count?: number): void; delayNext(ms: number, count?: number): void }
@@ -286,7 +286,7 @@ async function leaveSharedStack(stack: Stack) {
 export interface OpenDemoOptions extends NewPageOptions {
   /** Permissions for the demo's origin, granted before it loads (the clipboard for "Copy link"). @default [] */
   permissions?: string[]
-  /** The page's timers and Date on Playwright's clock, installed before it loads: §9's waits pass without waiting. @default false */
+  /** The page's timers and Date on Playwright's clock, installed before it loads: rules §9's waits pass without waiting. @default false */
   clock?: boolean
 }
 
@@ -327,7 +327,7 @@ export async function connectWallet(page: Page, wallet: RegExp, address: string)
 }
 
 /**
- * The balance reads the page asks the API for, from now on (§7: which chains it serves, then the balances), so a test
+ * The balance reads the page asks the API for, from now on (rules §7: which chains it serves, then the balances), so a test
  * can prove a retry waits, or that nothing is asked twice.
  */
 export function recordBalanceRequests(page: Page, apiUrl: string): string[] {

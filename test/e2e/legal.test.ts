@@ -10,7 +10,7 @@ const alice = privateKeyToAccount(TEST_KEY)
 const stack = useStack({ wallet: true })
 
 describe('legal checkbox in the demo', () => {
-  it('behavior: every way to connect is disabled until the visitor ticks the box; then a wallet connects', async () => {
+  it('every way to connect is disabled until the visitor ticks the box; then a wallet connects', async () => {
     const { context, page, errors } = await openDemo(stack)
     await page.goto(`${stack.demoUrl}?legal=1`)
     await page.getByRole('button', { name: 'Connect', exact: true }).click()
@@ -58,7 +58,7 @@ describe('legal checkbox in the demo', () => {
     expect(errors).toEqual([])
   })
 
-  it('behavior: without the flag the demo shows no checkbox and connecting is not held back', async () => {
+  it('without the flag the demo shows no checkbox and connecting is not held back', async () => {
     const { page } = await openDemo(stack)
     await page.getByRole('button', { name: 'Connect', exact: true }).click()
     const dialog = page.getByRole('dialog', { name: 'Connect a wallet' })

@@ -16,7 +16,7 @@ const NAME = 'alice-foyer.foyer.id'
 const stack = useStack({ names: true })
 
 describe('names', () => {
-  it('behavior: the test wallet registers alice-foyer; Account shows it; a second wallet’s Send receiver shows it; getEnsName on anvil returns it', async () => {
+  it('the test wallet registers alice-foyer; Account shows it; a second wallet’s Send receiver shows it; getEnsName on anvil returns it', async () => {
     const { context, page, errors } = await openDemo(stack)
     await connectWallet(page, /^Test Wallet/, alice.address)
     let dialog = await openAccount(page)
@@ -25,7 +25,7 @@ describe('names', () => {
     await dialog.getByRole('textbox', { name: 'Name' }).fill('alice-foyer')
     await expect.poll(() => dialog.getByTestId('names-status').textContent()).toBe(`${NAME} is available`)
 
-    // §2: a cancelled signature leaves the visitor on RegisterAccountName, the name kept.
+    // rules §2: a cancelled signature leaves the visitor on RegisterAccountName, the name kept.
     await page.evaluate(() => window.__testWallet.reject('personal_sign'))
     await dialog.getByRole('button', { name: 'Register' }).click()
     await dialog.getByText(`You cancelled the signature: ${NAME} is not registered.`).waitFor()

@@ -29,7 +29,7 @@ async function chooseCoinbase(page: Page, token: string, amount: string): Promis
   await accountView.getByRole('button', { name: 'Buy', exact: true }).click()
   const dialog = page.getByRole('dialog', { name: 'Buy crypto' })
   const tokenPicker = dialog.getByRole('combobox', { name: 'Token to buy' })
-  // §3: USDC is the default where it is sold.
+  // rules §3: USDC is the default where it is sold.
   await expect.poll(() => tokenPicker.inputValue()).toBe(token === 'SOL' ? 'USDC' : token)
   await tokenPicker.selectOption(token)
   await dialog.getByRole('textbox', { name: 'Amount to pay' }).fill(amount)
@@ -48,7 +48,7 @@ async function openCheckout(context: BrowserContext, page: Page, dialog: Locator
 }
 
 describe('onramp', () => {
-  it('behavior: 50 USD of USDC from coinbase: the checkout window, confirm, the balance on anvil rises by the quoted amount; Activity shows the purchase', async () => {
+  it('50 USD of USDC from coinbase: the checkout window, confirm, the balance on anvil rises by the quoted amount; Activity shows the purchase', async () => {
     const chain = stack.fixtures.chains['31337']!
     const reader = createPublicClient({ transport: http(chain.rpcUrl) })
     const usdc = () => reader.readContract({ address: chain.usdc as Address, abi: erc20Abi, functionName: 'balanceOf', args: [account.address] })
@@ -99,7 +99,7 @@ describe('onramp', () => {
     await context.close()
   })
 
-  it('behavior: SOL from coinbase on the local SVM: the balance rises by the quoted amount; Activity shows the purchase', async () => {
+  it('SOL from coinbase on the local SVM: the balance rises by the quoted amount; Activity shows the purchase', async () => {
     const rpc = createSolanaRpc(stack.solana.rpcUrl)
     const lamports = async () => (await rpc.getBalance(TEST_WALLET_ADDRESS as SolanaAddress).send()).value
     const { context, page, errors } = await openDemo(stack)

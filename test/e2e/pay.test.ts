@@ -13,7 +13,7 @@ const MERCHANT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 const stack = useStack({ onramp: true })
 
 describe('pay', () => {
-  it('behavior: the host pays 10 USDC from the connected wallet; the promise resolves with the hash; the recipient has 10 more', async () => {
+  it('the host pays 10 USDC from the connected wallet; the promise resolves with the hash; the recipient has 10 more', async () => {
     const chain = stack.fixtures.chains['31337']!
     const reader = createPublicClient({ transport: http(chain.rpcUrl) })
     const usdcOf = (holder: Address) => reader.readContract({ address: chain.usdc as Address, abi: erc20Abi, functionName: 'balanceOf', args: [holder] })
@@ -41,7 +41,7 @@ describe('pay', () => {
     await context.close()
   })
 
-  it('behavior: paid from the exchange stand-in: its window shows the deposit address; on confirm the promise resolves with the hash and the recipient has 10 more', async () => {
+  it('paid from the exchange stand-in: its window shows the deposit address; on confirm the promise resolves with the hash and the recipient has 10 more', async () => {
     const chain = stack.fixtures.chains['31337']!
     const reader = createPublicClient({ transport: http(chain.rpcUrl) })
     const usdcOf = (holder: Address) => reader.readContract({ address: chain.usdc as Address, abi: erc20Abi, functionName: 'balanceOf', args: [holder] })
@@ -69,7 +69,7 @@ describe('pay', () => {
     await context.close()
   })
 
-  it('behavior: closing the Pay view rejects the promise; nothing is paid', async () => {
+  it('closing the Pay view rejects the promise; nothing is paid', async () => {
     const chain = stack.fixtures.chains['31337']!
     const reader = createPublicClient({ transport: http(chain.rpcUrl) })
     const { context, page } = await openDemo(stack)

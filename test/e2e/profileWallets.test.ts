@@ -1,4 +1,4 @@
-// End to end: several wallets at once (§2 ProfileWallets, §6 multi-wallet), through the demo, in Chromium, against
+// End to end: several wallets at once (rules §2 ProfileWallets, rules §6 multi-wallet), through the demo, in Chromium, against
 // the real local stack. An extension-style EVM wallet ('Test Wallet', EIP-6963) and the email embedded wallet are
 // connected side by side; switching the active one changes the address and the balance shown and the account that
 // signs; one is removed and added again. With the project's remote `multiWallet` off (the directory's
@@ -50,7 +50,7 @@ describe('several wallets at once (multiWallet on)', () => {
     return `${formatBalance(formatEther(wei))} ETH`
   }
 
-  it('behavior: an extension wallet and the email wallet side by side; switching changes the address, the balance and the signer; remove and add', async () => {
+  it('an extension wallet and the email wallet side by side; switching changes the address, the balance and the signer; remove and add', async () => {
     const { page, errors } = await openDemo(stack)
 
     // The extension wallet first.
@@ -134,7 +134,7 @@ describe('several wallets at once (multiWallet on)', () => {
 describe('several wallets at once (multiWallet off remotely)', () => {
   const stack: Stack = useStack({ features: { multiWallet: false } })
 
-  it('behavior: §6: the view shows the info note and no wallets', async () => {
+  it('rules §6: the view shows the info note and no wallets', async () => {
     const { page, errors } = await openDemo(stack)
     await connectWallet(page, /^Test Wallet/, extension.address)
     const wallets = await openProfileWallets(page)

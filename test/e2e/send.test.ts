@@ -32,7 +32,7 @@ async function fill(dialog: ReturnType<Page['getByRole']>, symbol: string, amoun
   await dialog.getByRole('button', { name: 'Preview' }).click()
 }
 
-/** The chains the page read through the public RPC service (the demo sets `services.rpc`, §7), as they are asked. */
+/** The chains the page read through the public RPC service (the demo sets `services.rpc`, rules §7), as they are asked. */
 function readsThroughRpc(page: Page): string[] {
   const chains: string[] = []
   page.on('request', (request) => {
@@ -41,7 +41,7 @@ function readsThroughRpc(page: Page): string[] {
   return chains
 }
 
-/** Sends from an open Send view and waits for the Account view it returns to (§2). */
+/** Sends from an open Send view and waits for the Account view it returns to (rules §2). */
 async function sendAndReturn(page: Page, dialog: ReturnType<Page['getByRole']>, what: string) {
   await dialog.getByRole('button', { name: 'Send now' }).click()
   await page.getByRole('dialog', { name: 'Account' }).waitFor({ timeout: 15_000 }).catch(async (error: unknown) => {
@@ -50,7 +50,7 @@ async function sendAndReturn(page: Page, dialog: ReturnType<Page['getByRole']>, 
 }
 
 describe('send', () => {
-  it('behavior: sends ETH, USDC and the USDT-style token to anvil #2; a rejected signature keeps the form', async () => {
+  it('sends ETH, USDC and the USDT-style token to anvil #2; a rejected signature keeps the form', async () => {
     const chain = stack.fixtures.chains['31337']!
     const reader = createPublicClient({ transport: http(chain.rpcUrl) })
     const token = (address: string) => reader.readContract({ address: address as Address, abi: erc20Abi, functionName: 'balanceOf', args: [RECEIVER] })
@@ -80,7 +80,7 @@ describe('send', () => {
     await expect.poll(() => dialog.getByTestId('send-hash').textContent()).toMatch(/^0x[0-9a-f]{64}$/)
     expect(await reader.getBalance({ address: RECEIVER })).toBe(ethBefore + 500_000_000_000_000_000n)
 
-    // USDC, then the USDT-style token: after a token send the view returns to Account (§2).
+    // USDC, then the USDT-style token: after a token send the view returns to Account (rules §2).
     for (const [symbol, address, before] of [['USDC', chain.usdc, usdcBefore], ['USDTS', chain.usdt, usdtBefore]] as const) {
       await page.keyboard.press('Escape')
       await page.getByRole('dialog').waitFor({ state: 'detached' })
@@ -113,7 +113,7 @@ describe('send', () => {
     await context.close()
   })
 
-  it('behavior: sends SOL and the fixture SPL token on the local SVM; the dev wallet receives them', async () => {
+  it('sends SOL and the fixture SPL token on the local SVM; the dev wallet receives them', async () => {
     const rpc = createSolanaRpc(stack.fixtures.solana.rpcUrl)
     const mint = solanaAddress(stack.fixtures.solana.usdc)
     const sol = async () => (await rpc.getBalance(solanaAddress(DEV_WALLET_ADDRESS)).send()).value

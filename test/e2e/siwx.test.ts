@@ -10,7 +10,7 @@ import { TEST_WALLET_ADDRESS } from '../../services/dev/solana/index.mjs'
 import { mailedCode, openAccount, openDemo, TEST_KEY, useStack, type Stack } from './harness.js'
 
 const alice = privateKeyToAccount(TEST_KEY)
-// The embedded wallet too: an email login signs in as part of the login (§3 siwxMessage).
+// The embedded wallet too: an email login signs in as part of the login (rules §3 siwxMessage).
 const stack = useStack({ names: true, wallet: true })
 
 /** The session ids the demo keeps (the plugin's storage, by CAIP-10 account). */
@@ -44,7 +44,7 @@ describe('sign in with X', () => {
     { name: 'an EVM wallet', wallet: /^Test Wallet/, address: alice.address, chainId: 'eip155:31337' },
     { name: 'a Solana wallet', wallet: /^Test Solana Wallet/, address: TEST_WALLET_ADDRESS, chainId: () => stack.solana.chainId },
   ]) {
-    it(`behavior: ${name} signs in; the verifier reports the session; a reload keeps it; disconnect revokes it`, async () => {
+    it(`${name} signs in; the verifier reports the session; a reload keeps it; disconnect revokes it`, async () => {
       const { context, page, errors } = await connectWithSignIn('optional', wallet)
       const dialog = page.getByRole('dialog', { name: 'Sign in' })
       await dialog.getByText(/Foyer demo asks you to sign a message/).waitFor()
@@ -90,7 +90,7 @@ describe('sign in with X', () => {
     })
   }
 
-  it('behavior: required mode: declining disconnects and keeps no session', async () => {
+  it('required mode: declining disconnects and keeps no session', async () => {
     const { context, page, errors } = await connectWithSignIn('required', /^Test Wallet/)
     const dialog = page.getByRole('dialog', { name: 'Sign in' })
     await dialog.getByText('This site needs you to sign in to stay connected.').waitFor()
@@ -114,7 +114,7 @@ describe('sign in with X', () => {
     await context.close()
   })
 
-  it('behavior: an email login signs in as part of the login: no SignIn view, no approval, a session per namespace', async () => {
+  it('an email login signs in as part of the login: no SignIn view, no approval, a session per namespace', async () => {
     const { context, page, errors } = await openDemo(stack)
     await page.goto(`${stack.demoUrl}?siwx=required`)
     const email = `siwx-${randomBytes(4).toString('hex')}@example.com`

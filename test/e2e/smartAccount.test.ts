@@ -45,7 +45,7 @@ async function sendBatch(page: Page) {
 }
 
 describe('the embedded wallet’s smart account', () => {
-  it('behavior: a batch is one user operation approved once; it deploys the account; switching to the standard account and back changes the address and the signer', async () => {
+  it('a batch is one user operation approved once; it deploys the account; switching to the standard account and back changes the address and the signer', async () => {
     const { page, errors } = await openDemo(stack)
     const chain = createPublicClient({ transport: http(stack.chains['31337']!.rpcUrl) })
     const funder = createWalletClient({ account: privateKeyToAccount(ANVIL_ACCOUNTS[0]!.privateKey), transport: http(stack.chains['31337']!.rpcUrl) })
@@ -63,7 +63,7 @@ describe('the embedded wallet’s smart account', () => {
     await signInWithEmail(page, stack, email)
     await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 15_000 })
 
-    // §6: on a chain with a bundler the EVM account starts as the smart account, counterfactual: no code yet.
+    // rules §6: on a chain with a bundler the EVM account starts as the smart account, counterfactual: no code yet.
     const smart = await shownEvmAddress(page)
     const account = page.getByRole('dialog')
     await expect.poll(() => account.getByRole('button', { name: /^Use standard account/ }).textContent()).toContain('Smart account')

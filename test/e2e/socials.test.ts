@@ -40,12 +40,12 @@ async function connectedEvmAddress(page: Page) {
 }
 
 describe('social login with the embedded wallet', () => {
-  it('behavior: Google in a 600×800 popup signs in on the local provider and connects; a message from another origin is ignored; the same account comes back to the same wallet', async () => {
+  it('Google in a 600×800 popup signs in on the local provider and connects; a message from another origin is ignored; the same account comes back to the same wallet', async () => {
     const { context, page, errors } = await openDemo(stack)
     const name = `Alice ${randomBytes(3).toString('hex')}`
 
     const { popup, dialog } = await continueWithGoogle(page)
-    // §9: the popup's size.
+    // rules §9: the popup's size.
     await popup.waitForLoadState()
     expect(await popup.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([600, 800])
     await dialog.getByText('Continue in the Google window', { exact: false }).waitFor({ timeout: 15_000 })
@@ -66,7 +66,7 @@ describe('social login with the embedded wallet', () => {
     await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 15_000 })
     const first = await connectedEvmAddress(page)
     expect(first.address).toMatch(/^0x[0-9a-fA-F]{40}$/)
-    // §3: the provider and the name it gave, on Account; no email row.
+    // rules §3: the provider and the name it gave, on Account; no email row.
     await first.account.getByText(`${name} · Google`).waitFor()
     expect(await first.account.getByRole('button', { name: /Change/ }).count()).toBe(0)
 
@@ -92,7 +92,7 @@ describe('social login with the embedded wallet', () => {
     await other.context.close()
   })
 
-  it("behavior: closing the popup gives 'Popup closed', and Try again opens a new one", async () => {
+  it("closing the popup gives 'Popup closed', and Try again opens a new one", async () => {
     const { context, page, errors } = await openDemo(stack)
     const { popup, dialog } = await continueWithGoogle(page)
     await dialog.getByText('Continue in the Google window', { exact: false }).waitFor({ timeout: 15_000 })
@@ -111,7 +111,7 @@ describe('social login with the embedded wallet', () => {
 })
 
 describe('Telegram login with the embedded wallet (full-page redirect)', () => {
-  it('behavior: Telegram sends the page back with result_uri; the modal finishes the login at start, and result_uri leaves the address', async () => {
+  it('Telegram sends the page back with result_uri; the modal finishes the login at start, and result_uri leaves the address', async () => {
     const { context, page, errors } = await openDemo(stack)
     const demoPath = new URL(page.url()).pathname
     await page.getByRole('button', { name: 'Connect', exact: true }).click()
@@ -124,7 +124,7 @@ describe('Telegram login with the embedded wallet (full-page redirect)', () => {
     const back = page.waitForURL((url) => url.searchParams.has('result_uri'), { waitUntil: 'commit' })
     await page.getByRole('button', { name: 'Log in' }).click()
     await back
-    // §2: removed from the address at start; the login finishes and the wallet connects.
+    // rules §2: removed from the address at start; the login finishes and the wallet connects.
     await expect.poll(() => new URL(page.url()).searchParams.has('result_uri')).toBe(false)
     expect(new URL(page.url()).pathname).toBe(demoPath)
     const { account, address } = await connectedEvmAddress(page)
@@ -136,7 +136,7 @@ describe('Telegram login with the embedded wallet (full-page redirect)', () => {
 })
 
 describe('Farcaster login with the embedded wallet', () => {
-  it('behavior: ConnectingFarcaster shows the QR code and link; approved in the dev Farcaster app, the wallet connects', async () => {
+  it('ConnectingFarcaster shows the QR code and link; approved in the dev Farcaster app, the wallet connects', async () => {
     const { context, page, errors } = await openDemo(stack)
     await page.getByRole('button', { name: 'Connect', exact: true }).click()
     await page.getByRole('dialog', { name: 'Connect a wallet' }).getByRole('button', { name: 'Continue with Farcaster' }).click()

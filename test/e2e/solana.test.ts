@@ -17,7 +17,7 @@ async function chainBalance() {
 }
 
 describe('the demo with a Wallet Standard wallet on the local SVM', () => {
-  it('behavior: connects from the modal, shows the real SOL balance, and disconnects', async () => {
+  it('connects from the modal, shows the real SOL balance, and disconnects', async () => {
     const { context, page } = await openDemo(stack)
     await connectWallet(page, /^Test Solana Wallet/, TEST_WALLET_ADDRESS)
     await expect.poll(() => page.getByTestId('network').textContent()).toBe(`Foyer Solana Local (${stack.solana.chainId})`)
@@ -31,7 +31,7 @@ describe('the demo with a Wallet Standard wallet on the local SVM', () => {
     await context.close()
   })
 
-  it('behavior: signs a message whose base58 ed25519 signature verifies against the address', async () => {
+  it('signs a message whose base58 ed25519 signature verifies against the address', async () => {
     const { context, page } = await openDemo(stack)
     await connectWallet(page, /^Test Solana Wallet/, TEST_WALLET_ADDRESS)
     await page.getByRole('button', { name: 'Sign a message' }).click()
@@ -52,7 +52,7 @@ describe('the demo with a Wallet Standard wallet on the local SVM', () => {
     await context.close()
   })
 
-  it('behavior: a rejected connection shows the error, and trying again connects', async () => {
+  it('a rejected connection shows the error, and trying again connects', async () => {
     const { context, page } = await openDemo(stack)
     await page.evaluate(() => window.__testWallet.reject('standard:connect'))
     await page.getByRole('button', { name: 'Connect', exact: true }).click()
@@ -65,7 +65,7 @@ describe('the demo with a Wallet Standard wallet on the local SVM', () => {
     await context.close()
   })
 
-  it('behavior: EVM and Solana connections coexist; the Account view moves between them', async () => {
+  it('EVM and Solana connections coexist; the Account view moves between them', async () => {
     const { context, page } = await openDemo(stack)
     await connectWallet(page, /^Test Wallet/, evmAddress)
     await page.getByRole('button', { name: 'Open Connect' }).click()
@@ -90,7 +90,7 @@ describe('the demo with a Wallet Standard wallet on the local SVM', () => {
     await context.close()
   })
 
-  it('behavior: reconnects after a reload without asking again', async () => {
+  it('reconnects after a reload without asking again', async () => {
     const { context, page } = await openDemo(stack)
     await connectWallet(page, /^Test Solana Wallet/, TEST_WALLET_ADDRESS)
     await page.reload()

@@ -32,13 +32,13 @@ async function fill(dialog: Locator, from: string, to: string, amount: string) {
   await dialog.getByRole('combobox', { name: 'Token to pay with' }).selectOption({ label: from })
   await dialog.getByRole('combobox', { name: 'Token to receive' }).selectOption({ label: to })
   await dialog.getByRole('textbox', { name: 'Amount to pay' }).fill(amount)
-  // §9: the quote follows typing, then the details show.
+  // rules §9: the quote follows typing, then the details show.
   await dialog.getByTestId('swap-output').waitFor({ timeout: 15_000 })
   await expect.poll(() => dialog.getByTestId('swap-slippage').textContent()).toBe('1 %')
 }
 
 describe('swaps', () => {
-  it('behavior: ETH → USDC, then USDC → USDTS with the approval first; amounts read back from the chain; Activity lists both', async () => {
+  it('ETH → USDC, then USDC → USDTS with the approval first; amounts read back from the chain; Activity lists both', async () => {
     const chain = stack.fixtures.chains['31337']!
     const reader = createPublicClient({ transport: http(chain.rpcUrl) })
     const token = (address: string) => reader.readContract({ address: address as Address, abi: erc20Abi, functionName: 'balanceOf', args: [account.address] })
@@ -62,7 +62,7 @@ describe('swaps', () => {
     expect(usdcReceived).toBeGreaterThanOrEqual((usdcQuote * 99n) / 100n)
     expect(usdcReceived).toBeLessThanOrEqual(usdcQuote)
 
-    // USDC → USDTS: the exchange may not spend USDC yet (§4), so the preview asks for the approval first.
+    // USDC → USDTS: the exchange may not spend USDC yet (rules §4), so the preview asks for the approval first.
     await dialog.getByRole('button', { name: 'Swap again' }).click()
     await fill(dialog, 'USDC', 'USDTS', '100')
     const usdtsQuote = await quote(USDC, USDTS, parseUnits('100', 6))

@@ -48,7 +48,7 @@ const solanaWallet = createSolanaWallet({
   // Like Phantom or Solflare, it writes and signs Sign In With Solana messages itself (solana:signIn).
   signIn: true,
   approve: (feature) => !rejected.has(feature),
-  // Like a real wallet, it remembers the sites it let in, so a reload reconnects silently (§4).
+  // Like a real wallet, it remembers the sites it let in, so a reload reconnects silently (rules §4).
   storage: window.localStorage,
 })
 registerSolanaWallet(solanaWallet.wallet)

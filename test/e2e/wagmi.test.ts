@@ -18,7 +18,7 @@ const text = (page: Page, testId: string) => page.getByTestId(testId).textConten
 const foyerButton = (page: Page) => page.locator('[data-foyer-connect-button]')
 
 describe('the wagmi example app with Foyer on anvil', () => {
-  it("behavior: connects through Foyer's modal; useBalance, useSignMessage, useSendTransaction and useSwitchChain work through it; disconnecting in either disconnects both", async () => {
+  it("connects through Foyer's modal; useBalance, useSignMessage, useSendTransaction and useSwitchChain work through it; disconnecting in either disconnects both", async () => {
     const { context, page, errors } = await openDemo(stack)
     // Foyer's button and modal, an EIP-6963 wallet: wagmi's useAccount shows it.
     await connectWallet(page, /^Test Wallet/, account.address)
@@ -69,7 +69,7 @@ describe('the wagmi example app with Foyer on anvil', () => {
     await context.close()
   })
 
-  it('behavior: after a reload wagmi is connected again, to the session Foyer restored', async () => {
+  it('after a reload wagmi is connected again, to the session Foyer restored', async () => {
     const { context, page, errors } = await openDemo(stack)
     await connectWallet(page, /^Test Wallet/, account.address)
     await page.reload()
@@ -84,7 +84,7 @@ describe('the wagmi example app with Foyer on anvil', () => {
     await context.close()
   })
 
-  it("behavior: the visitor closing Foyer's modal is wagmi's connect error, and nothing is connected", async () => {
+  it("the visitor closing Foyer's modal is wagmi's connect error, and nothing is connected", async () => {
     const { context, page } = await openDemo(stack)
     await page.getByRole('button', { name: 'Connect with wagmi', exact: true }).click()
     await page.getByRole('dialog', { name: 'Connect a wallet' }).waitFor()

@@ -113,7 +113,7 @@ async function lastCode(email: string) {
 }
 
 describe('the secure frame in Chromium', () => {
-  it('behavior: cross-site, the frame signs in by email, keeps the session across a reload, approves only by its own button, and signs out', async () => {
+  it('cross-site, the frame signs in by email, keeps the session across a reload, approves only by its own button, and signs out', async () => {
     const context = await browser.newContext()
     const page = await context.newPage()
     await openHost(page)
@@ -193,7 +193,7 @@ describe('the secure frame in Chromium', () => {
     await context.close()
   })
 
-  it('behavior: a page of an origin the project does not allow cannot embed the frame (CSP frame-ancestors)', async () => {
+  it('a page of an origin the project does not allow cannot embed the frame (CSP frame-ancestors)', async () => {
     const context = await browser.newContext()
     const page = await context.newPage()
     const host = new URL(hostUrl.replace('localhost', '127.0.0.1'))

@@ -26,7 +26,7 @@ async function connectInFoyer(page: Page) {
 }
 
 describe('the wallet-adapter example app with Foyer on the local SVM', () => {
-  it('behavior: a wallet connected in Foyer is useWallet()\'s: it signs a message that verifies, useConnection() reads its balance, and a disconnect on either side reaches the other', async () => {
+  it('a wallet connected in Foyer is useWallet()\'s: it signs a message that verifies, useConnection() reads its balance, and a disconnect on either side reaches the other', async () => {
     const { context, page, errors } = await openDemo(stack)
     expect(await text(page, 'connected')).toBe('false')
     await connectInFoyer(page)
@@ -66,7 +66,7 @@ describe('the wallet-adapter example app with Foyer on the local SVM', () => {
     await context.close()
   })
 
-  it('behavior: after a reload, wallet-adapter is connected again to the wallet Foyer restored', async () => {
+  it('after a reload, wallet-adapter is connected again to the wallet Foyer restored', async () => {
     const { context, page, errors } = await openDemo(stack)
     await connectInFoyer(page)
     await page.reload()

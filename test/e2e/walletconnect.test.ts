@@ -36,16 +36,16 @@ const CLIPBOARD = ['clipboard-read', 'clipboard-write']
 const walletRows = (page: Page) => page.getByRole('list', { name: 'Wallets' }).getByRole('listitem')
 
 describe('WalletConnect in the demo', () => {
-  it('behavior: All Wallets → search → a wallet → Copy link → the wallet pairs, signs, survives a reload and disconnects', async () => {
+  it('All Wallets → search → a wallet → Copy link → the wallet pairs, signs, survives a reload and disconnects', async () => {
     const { context, page, errors } = await openDemo(stack, { permissions: CLIPBOARD })
     await page.getByRole('button', { name: 'Connect', exact: true }).click()
     const connectDialog = page.getByRole('dialog', { name: 'Connect a wallet' })
-    // §2: WalletConnect comes first among the wallets.
+    // rules §2: WalletConnect comes first among the wallets.
     const firstWallet = connectDialog.getByRole('list', { name: 'Wallets' }).locator('.f-list-item-label').first()
     await expect.poll(() => firstWallet.textContent()).toBe('WalletConnect')
     await connectDialog.getByRole('button', { name: 'All wallets' }).click()
 
-    // §9: 40 wallets a page; the end of the list loads the next 40.
+    // rules §9: 40 wallets a page; the end of the list loads the next 40.
     const allWallets = page.getByRole('dialog', { name: 'All wallets' })
     await expect.poll(() => walletRows(page).count()).toBe(40)
     await allWallets.getByTestId('load-more').scrollIntoViewIfNeeded()
@@ -89,7 +89,7 @@ describe('WalletConnect in the demo', () => {
     await expect(verifyMessage({ address: account.address, message: 'Hello from the Foyer demo', signature })).resolves.toBe(true)
     expect(wallet.requests.map((request) => [request.method, request.chainId])).toEqual([['personal_sign', 'eip155:31337']])
 
-    // §4: after a reload the stored session comes back without the wallet being asked.
+    // rules §4: after a reload the stored session comes back without the wallet being asked.
     await page.reload()
     await expect.poll(() => page.getByTestId('address').textContent()).toBe(account.address)
     await expect(page.getByTestId('status').textContent()).resolves.toBe('connected')
@@ -103,7 +103,7 @@ describe('WalletConnect in the demo', () => {
     await context.close()
   })
 
-  it("behavior: a rejection in the wallet shows 'Connection rejected' and the retry makes a new code that connects", async () => {
+  it("a rejection in the wallet shows 'Connection rejected' and the retry makes a new code that connects", async () => {
     const { context, page } = await openDemo(stack, { permissions: CLIPBOARD })
     await page.getByRole('button', { name: 'Connect', exact: true }).click()
     await page.getByRole('dialog', { name: 'Connect a wallet' }).getByRole('button', { name: 'WalletConnect' }).click()
@@ -118,7 +118,7 @@ describe('WalletConnect in the demo', () => {
     wallets.push(wallet)
     await wallet.client.pair({ uri })
     await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('Connection rejected')
-    // §9: the retry is allowed after 1 s.
+    // rules §9: the retry is allowed after 1 s.
     const retry = dialog.getByRole('button', { name: 'Try again' })
     await expect.poll(() => retry.isEnabled()).toBe(true)
     await retry.click()
@@ -141,8 +141,8 @@ describe('WalletConnect in the demo', () => {
   })
 })
 
-describe('the wallet directory failing (§8)', () => {
-  it("behavior: a 429 shows 'Rate Limited' and a 503 'Server Error'; the list recovers on retry", async () => {
+describe('the wallet directory failing (rules §8)', () => {
+  it("a 429 shows 'Rate Limited' and a 503 'Server Error'; the list recovers on retry", async () => {
     const { context, page } = await openDemo(stack, { permissions: CLIPBOARD })
     // Let the page settle first (remote configuration, the Connect view's wallets asked for on idle),
     // so the failures reach the All Wallets list.

@@ -42,7 +42,7 @@ export const Ready: Story = {
 
 export const ReadyDark: Story = { ...Ready, globals: { theme: 'dark' } }
 
-/** §2: with manual WalletConnect control the modal opens here on desktop, without being asked to. */
+/** rules §2: with manual WalletConnect control the modal opens here on desktop, without being asked to. */
 export const OpensHereWithManualControl: Story = {
   parameters: { foyer: { ...foyer(pairingActions.ready, { manualWCControl: true }), view: undefined } },
   play: async () => {
@@ -80,7 +80,7 @@ export const Loading: Story = {
 
 export const LoadingDark: Story = { ...Loading, globals: { theme: 'dark' } }
 
-/** §9: an expired URI is being replaced. */
+/** rules §9: an expired URI is being replaced. */
 export const Expired: Story = {
   parameters: { foyer: foyer(pairingActions.expired) },
   play: async () => {
@@ -91,7 +91,7 @@ export const Expired: Story = {
 
 export const ExpiredDark: Story = { ...Expired, globals: { theme: 'dark' } }
 
-/** §9: a code is not shown in its last 10 s, even when the timer that replaces it is late. */
+/** rules §9: a code is not shown in its last 10 s, even when the timer that replaces it is late. */
 export const ExpiresOnScreen: Story = {
   parameters: {
     foyer: foyer(() => [
@@ -128,7 +128,7 @@ export const ConnectingDark: Story = {
   },
 }
 
-/** §8 'Connection rejected'; 'Try again' is enabled after 1 s (§9) and asks for a new URI. */
+/** rules §8 'Connection rejected'; 'Try again' is enabled after 1 s (rules §9) and asks for a new URI. */
 export const Rejected: Story = {
   play: async () => {
     const modal = await withinModal()
@@ -165,7 +165,7 @@ export const RetryAfterClockLag: Story = {
   },
 }
 
-/** §8 'Failed to connect'. */
+/** rules §8 'Failed to connect'. */
 export const Failed: Story = {
   parameters: { foyer: foyer(pairingActions.failed) },
   play: async () => {
@@ -190,7 +190,7 @@ export const LeavingStops: Story = {
   },
 }
 
-/** §2: WalletConnect is first on Connect; choosing it opens this view. */
+/** rules §2: WalletConnect is first on Connect; choosing it opens this view. */
 export const FromConnect: Story = {
   parameters: { foyer: { ...foyer(pairingActions.ready), view: 'Connect' as const } },
   play: async () => {

@@ -2,7 +2,7 @@ import { LegalGate } from 'foyer/ui'
 import { WalletConnectPairing } from './WalletConnectPairing.js'
 
 /**
- * ConnectingWalletConnectBasic (§2): a QR code and Copy link for any WalletConnect wallet. The modal may open
+ * ConnectingWalletConnectBasic (rules §2): a QR code and Copy link for any WalletConnect wallet. The modal may open
  * here directly, so with `legalCheckbox` the pairing starts only once the visitor ticks the box.
  */
 export default function ConnectingWalletConnectBasicView() {

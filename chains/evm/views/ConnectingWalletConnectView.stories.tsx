@@ -94,7 +94,7 @@ export const Loading: Story = {
 
 export const LoadingDark: Story = { ...Loading, globals: { theme: 'dark' } }
 
-/** §9: an expired URI is replaced by a new one, automatically; meanwhile the view says so. */
+/** rules §9: an expired URI is replaced by a new one, automatically; meanwhile the view says so. */
 export const Expired: Story = {
   parameters: { foyer: foyer(pairingActions.expired) },
   play: async () => {
@@ -130,7 +130,7 @@ export const Connected: Story = {
   },
 }
 
-/** §8 'Connection rejected', with a retry that §9 allows after 1 s. */
+/** rules §8 'Connection rejected', with a retry that rules §9 allows after 1 s. */
 export const Rejected: Story = {
   parameters: { foyer: foyer(pairingActions.ready) },
   play: async () => {
@@ -146,7 +146,7 @@ export const Rejected: Story = {
 
 export const RejectedDark: Story = { ...Rejected, globals: { theme: 'dark' } }
 
-/** §8 'Failed to connect'; the retry asks the pairing for a new URI. */
+/** rules §8 'Failed to connect'; the retry asks the pairing for a new URI. */
 export const Failed: Story = {
   parameters: { foyer: foyer(pairingActions.failed) },
   play: async () => {

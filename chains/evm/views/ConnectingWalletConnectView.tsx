@@ -5,7 +5,7 @@ import type { ViewProps } from 'foyer/react'
 import { WalletConnectPairing } from './WalletConnectPairing.js'
 
 /**
- * ConnectingWalletConnect (§2): pairs the directory wallet the visitor chose on Connect or All
+ * ConnectingWalletConnect (rules §2): pairs the directory wallet the visitor chose on Connect or All
  * Wallets, named and shown with its icon and links. A wallet this kernel was not told about (a host
  * opening the view with any id) still gets the QR code and Copy link, under the generic title.
  */

@@ -5,7 +5,7 @@ import { useFoyerState, useKernel, useTranslate, useDisconnect } from 'foyer/rea
 import { Button, ListItem, Spinner, WalletImage } from 'foyer/ui'
 
 /**
- * Shown when the EVM wallet is on a network the site does not list (§4): the configured networks,
+ * Shown when the EVM wallet is on a network the site does not list (rules §4): the configured networks,
  * each a button that asks the wallet to switch (adding the network first when the wallet lacks it).
  * The chain closes the modal once the wallet is on a supported network.
  */

@@ -78,7 +78,7 @@ function useRenderAt(time: number | undefined) {
 /**
  * The pairing itself, for both WalletConnect views: a QR code of the URI, Copy link, and the
  * wallet's own links when a wallet was chosen — on mobile its app link comes first. A spinner while
- * the URI is made or replaced (§9: every 4 minutes, 10 s early), the §8 wording with a retry
+ * the URI is made or replaced (rules §9: every 4 minutes, 10 s early), the rules §8 wording with a retry
  * (allowed after 1 s) when the wallet says no or the pairing fails. Success closes the modal.
  */
 export function WalletConnectPairing({ wallet }: { wallet?: DirectoryWallet }) {
@@ -88,7 +88,7 @@ export function WalletConnectPairing({ wallet }: { wallet?: DirectoryWallet }) {
   const retry = usePairing()
   const retryAt = 'retryAt' in pairing ? pairing.retryAt : undefined
   useRenderAt(retryAt)
-  // §9: a code within 10 s of its expiry is not shown, even if the timer that replaces it runs late
+  // rules §9: a code within 10 s of its expiry is not shown, even if the timer that replaces it runs late
   // (a page in the background); the pairing makes a new one.
   useRenderAt(pairing.status === 'ready' ? pairing.expiresAt - PAIRING_EXPIRED_CHECK_MS : undefined)
   const expired = isPairingExpired(pairing, Date.now())

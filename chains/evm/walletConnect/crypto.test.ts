@@ -22,7 +22,7 @@ import { didKeyOf, relayClientId, signRelayJwt } from './relayAuth.js'
 const payload = JSON.stringify({ id: 1, jsonrpc: '2.0', method: 'wc_sessionPing', params: { note: 'héllo ✓' } })
 
 describe('walletConnect crypto', () => {
-  it('behavior: a shared key derived on either side is the SDK’s, and so is its topic', () => {
+  it('a shared key derived on either side is the SDK’s, and so is its topic', () => {
     const ours = generateKeyPair()
     const theirs = sdk.generateKeyPair()
     const symKey = deriveSymKey(ours.privateKey, theirs.publicKey)
@@ -31,13 +31,13 @@ describe('walletConnect crypto', () => {
     expect(topicOf(symKey)).toBe(sdk.hashKey(symKey))
   })
 
-  it('behavior: the SDK opens our type 0 envelope and we open its', () => {
+  it('the SDK opens our type 0 envelope and we open its', () => {
     const symKey = randomKey()
     expect(sdk.decrypt({ symKey, encoded: sealEnvelope(symKey, payload) })).toBe(payload)
     expect(openEnvelope(symKey, sdk.encrypt({ symKey, message: payload }))).toBe(payload)
   })
 
-  it('behavior: type 1 envelopes carry the sender key both ways', () => {
+  it('type 1 envelopes carry the sender key both ways', () => {
     const symKey = randomKey()
     const sender = generateKeyPair().publicKey
     const theirs = sdk.encrypt({ symKey, message: payload, type: 1, senderPublicKey: sender })
@@ -48,7 +48,7 @@ describe('walletConnect crypto', () => {
     expect(sdk.decrypt({ symKey, encoded: ours })).toBe(payload)
   })
 
-  it('behavior: a wrong key, a tampered byte or junk opens to nothing, never a throw', () => {
+  it('a wrong key, a tampered byte or junk opens to nothing, never a throw', () => {
     const symKey = randomKey()
     const sealed = sealEnvelope(symKey, payload)
     expect(openEnvelope(randomKey(), sealed)).toBeUndefined()
@@ -60,7 +60,7 @@ describe('walletConnect crypto', () => {
     }
   })
 
-  it('behavior: base64 round-trips every length as Node writes it', () => {
+  it('base64 round-trips every length as Node writes it', () => {
     for (let length = 0; length < 70; length++) {
       const bytes = crypto.getRandomValues(new Uint8Array(length))
       const text = toBase64(bytes)
@@ -71,7 +71,7 @@ describe('walletConnect crypto', () => {
 })
 
 describe('walletConnect relay auth', () => {
-  it('behavior: @walletconnect/relay-auth verifies our token, whose claims are as the relay expects', async () => {
+  it('@walletconnect/relay-auth verifies our token, whose claims are as the relay expects', async () => {
     const seed = randomKey()
     const now = Math.floor(Date.now() / 1000)
     const jwt = signRelayJwt({ seed, audience: 'wss://relay.example', now })
@@ -81,14 +81,14 @@ describe('walletConnect relay auth', () => {
     expect(claims.sub).toMatch(/^[0-9a-f]{64}$/)
   })
 
-  it('behavior: a token with a changed claim fails the SDK’s verification', async () => {
+  it('a token with a changed claim fails the SDK’s verification', async () => {
     const jwt = signRelayJwt({ seed: randomKey(), audience: 'wss://relay.example', now: Math.floor(Date.now() / 1000) })
     const [header, body, signature] = jwt.split('.')
     const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), aud: 'wss://evil.example' })).toString('base64url')
     await expect(verifyJWT(`${header}.${forged}.${signature}`)).resolves.toBe(false)
   })
 
-  it('behavior: the did:key of a key is the SDK’s encoding of it', async () => {
+  it('the did:key of a key is the SDK’s encoding of it', async () => {
     const seed = randomKey()
     const theirs = await signJWT('subject', 'wss://relay.example', 60, relayKeyPair(hexToBytes(seed)))
     const theirIssuer = JSON.parse(Buffer.from(theirs.split('.')[1]!, 'base64url').toString()).iss

@@ -92,7 +92,7 @@ async function paired(client: SignClient, wallet: WalletConnectWallet, chains = 
 }
 
 describe('walletConnect signClient', () => {
-  it('behavior: pairs with the SDK wallet, which settles the chains and account it approved', RELAY_TEST, async () => {
+  it('pairs with the SDK wallet, which settles the chains and account it approved', RELAY_TEST, async () => {
     const { client } = clientWith()
     const wallet = await walletWith()
     const { uri, approval } = await client.connect({ optionalNamespaces: eip155([31337, 31338]) })
@@ -106,7 +106,7 @@ describe('walletConnect signClient', () => {
     await vi.waitFor(() => expect(wallet.sessions()[0]?.acknowledged).toBe(true), WAIT)
   })
 
-  it('behavior: user rejected request — the approval fails with the wallet’s code', RELAY_TEST, async () => {
+  it('user rejected request — the approval fails with the wallet’s code', RELAY_TEST, async () => {
     const { client } = clientWith()
     const wallet = await walletWith({ proposal: 'reject' })
     const { uri, approval } = await client.connect({ optionalNamespaces: eip155([31337]) })
@@ -115,7 +115,7 @@ describe('walletConnect signClient', () => {
     expect(client.sessions()).toEqual([])
   })
 
-  it('behavior: personal_sign is signed by the wallet’s key and verifies with viem', RELAY_TEST, async () => {
+  it('personal_sign is signed by the wallet’s key and verifies with viem', RELAY_TEST, async () => {
     const { client } = clientWith()
     const wallet = await walletWith()
     const session = await paired(client, wallet)
@@ -125,7 +125,7 @@ describe('walletConnect signClient', () => {
     expect(wallet.requests.at(-1)).toMatchObject({ method: 'personal_sign', chainId: 'eip155:31337' })
   })
 
-  it('behavior: the wallet’s errors come back with their code; switching chain is answered', RELAY_TEST, async () => {
+  it('the wallet’s errors come back with their code; switching chain is answered', RELAY_TEST, async () => {
     const { client } = clientWith()
     const wallet = await walletWith()
     const session = await paired(client, wallet)
@@ -141,7 +141,7 @@ describe('walletConnect signClient', () => {
     })
   })
 
-  it('behavior: session events arrive, and only on approved chains and declared events', RELAY_TEST, async () => {
+  it('session events arrive, and only on approved chains and declared events', RELAY_TEST, async () => {
     const { client, events } = clientWith()
     const wallet = await walletWith()
     const session = await paired(client, wallet)
@@ -154,7 +154,7 @@ describe('walletConnect signClient', () => {
     ])
   })
 
-  it('behavior: the wallet deletes the session — the client forgets it and says so', RELAY_TEST, async () => {
+  it('the wallet deletes the session — the client forgets it and says so', RELAY_TEST, async () => {
     const { client, deleted } = clientWith()
     const wallet = await walletWith()
     const session = await paired(client, wallet)
@@ -164,7 +164,7 @@ describe('walletConnect signClient', () => {
     await expect(client.request({ topic: session.topic, chainId: 'eip155:31337', request: { method: 'personal_sign' } })).rejects.toMatchObject({ code: 6000 })
   })
 
-  it('behavior: the site deletes the session — the wallet hears it', RELAY_TEST, async () => {
+  it('the site deletes the session — the wallet hears it', RELAY_TEST, async () => {
     const { client } = clientWith()
     const wallet = await walletWith()
     const session = await paired(client, wallet)
@@ -175,14 +175,14 @@ describe('walletConnect signClient', () => {
     expect(wallet.sessions()).toEqual([])
   })
 
-  it('behavior: a ping in the session is answered by the wallet', RELAY_TEST, async () => {
+  it('a ping in the session is answered by the wallet', RELAY_TEST, async () => {
     const { client } = clientWith()
     const wallet = await walletWith()
     const session = await paired(client, wallet)
     await expect(client.ping(session.topic)).resolves.toBeUndefined()
   })
 
-  it('behavior: a session restored from storage still signs, and hears the wallet delete it', RELAY_TEST, async () => {
+  it('a session restored from storage still signs, and hears the wallet delete it', RELAY_TEST, async () => {
     const first = memoryStorage()
     const { client } = clientWith({ storage: first.storage })
     const wallet = await walletWith()
@@ -196,7 +196,7 @@ describe('walletConnect signClient', () => {
     await vi.waitFor(() => expect(deleted).toEqual([session.topic]), WAIT)
   })
 
-  it('behavior: the session expires after the seven days the wallet gave it, and the proposal after five minutes', RELAY_TEST, async () => {
+  it('the session expires after the seven days the wallet gave it, and the proposal after five minutes', RELAY_TEST, async () => {
     let clock = Date.now()
     const timers: Array<{ at: number; run: () => void; live: boolean }> = []
     const schedule = (run: () => void, ms: number) => {
@@ -227,7 +227,7 @@ describe('walletConnect signClient', () => {
     await expect(approval()).rejects.toMatchObject({ code: 8000 })
   })
 
-  it('behavior: bad stored data gives a fresh client, never a crash', async () => {
+  it('bad stored data gives a fresh client, never a crash', async () => {
     const session = { topic: 'a'.repeat(64), symKey: 'b'.repeat(64), pairingTopic: 'c', peer: { publicKey: 'd'.repeat(64), metadata }, namespaces: {}, expiry: 2 ** 31 }
     for (const junk of [undefined, null, 'text', 42, { seed: 'short', sessions: [] }, { seed: 'e'.repeat(64), sessions: [session, { nope: true }] }]) {
       const { storage, box } = memoryStorage(junk)
@@ -239,7 +239,7 @@ describe('walletConnect signClient', () => {
     }
   })
 
-  it('behavior: reconnects after the relay drops the socket, and the session keeps working both ways', RELAY_TEST, async () => {
+  it('reconnects after the relay drops the socket, and the session keeps working both ways', RELAY_TEST, async () => {
     const { client, events } = clientWith()
     const wallet = await walletWith()
     const session = await paired(client, wallet)
@@ -253,7 +253,7 @@ describe('walletConnect signClient', () => {
     expect(await verifyMessage({ address: wallet.address, message: 'again', signature })).toBe(true)
   })
 
-  it('behavior: a message sealed with another key, or an event off the approved chains and events, is ignored', RELAY_TEST, async () => {
+  it('a message sealed with another key, or an event off the approved chains and events, is ignored', RELAY_TEST, async () => {
     const { client, events, deleted } = clientWith()
     const wallet = await walletWith()
     const session = await paired(client, wallet)
@@ -285,7 +285,7 @@ describe('walletConnect signClient', () => {
 })
 
 describe('walletConnect relay connection', () => {
-  it('behavior: a relay that never answers fails the proposal after the call timeout instead of hanging', async () => {
+  it('a relay that never answers fails the proposal after the call timeout instead of hanging', async () => {
     const { WebSocketServer } = await import('ws')
     // Accepts sockets, reads frames, answers nothing.
     const silent = new WebSocketServer({ host: '127.0.0.1', port: 0 })

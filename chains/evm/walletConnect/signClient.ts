@@ -401,7 +401,7 @@ export function createSignClient(options: SignClientOptions): SignClient {
           if (!event.success) return
           const { chainId } = event.output
           const namespace = session.namespaces[chainId.split(':')[0]!]
-          // §7: only events the wallet declared, on chains it approved.
+          // rules §7: only events the wallet declared, on chains it approved.
           if (!namespace || !chainsOf(namespace).includes(chainId) || !namespace.events.includes(event.output.event.name)) return
           answer(topic, id, TAG.event, PROPOSAL_TTL_SECONDS)
           options.onEvent?.(topic, event.output.event, chainId)

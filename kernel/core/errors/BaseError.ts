@@ -7,11 +7,11 @@ export interface BaseErrorOptions {
 }
 
 /**
- * The root of every error Foyer throws. `shortMessage` is the exact wording of SPEC §8;
+ * The root of every error Foyer throws. `shortMessage` is the exact wording of rules §8;
  * `message` adds the details for developers.
  *
  * Guards check `name`, never `instanceof`: a plugin loaded in a lazy chunk may carry
- * its own copy of a class (STYLE 11).
+ * its own copy of a class (style 11).
  *
  * @example
  * throw new BaseError('Unsupported chain', { details: 'namespace bip122 has no transfer capability' })

@@ -1,9 +1,9 @@
 import { BaseError, type BaseErrorOptions } from './BaseError.js'
 
-// The thrown messages of SPEC §5, §7 and §8, word for word. Plugins own the errors only they raise
+// The thrown messages of rules §5, §7 and rules §8, word for word. Plugins own the errors only they raise
 // (the swaps plugin its 'Network not supported for Swaps', …); the kernel owns those below.
 
-/** §1: both sign-in options were given. */
+/** rules §1: both sign-in options were given. */
 export class ConflictingSignInOptionsError extends BaseError {
   override name = 'ConflictingSignInOptionsError'
   constructor(options?: BaseErrorOptions) {
@@ -19,7 +19,7 @@ export class InvalidOptionsError extends BaseError {
   }
 }
 
-/** §5: an account id without its three parts. */
+/** rules §5: an account id without its three parts. */
 export class InvalidCaipAddressError extends BaseError {
   override name = 'InvalidCaipAddressError'
   constructor(options?: BaseErrorOptions) {
@@ -27,7 +27,7 @@ export class InvalidCaipAddressError extends BaseError {
   }
 }
 
-/** §5: a CAIP-10 account id whose parts are malformed. */
+/** rules §5: a CAIP-10 account id whose parts are malformed. */
 export class InvalidCaip10AddressError extends BaseError {
   override name = 'InvalidCaip10AddressError'
   constructor(address: string, options?: BaseErrorOptions) {
@@ -35,7 +35,7 @@ export class InvalidCaip10AddressError extends BaseError {
   }
 }
 
-/** §5: a CAIP-2 network id without its two parts. */
+/** rules §5: a CAIP-2 network id without its two parts. */
 export class InvalidCaip2NetworkIdError extends BaseError {
   override name = 'InvalidCaip2NetworkIdError'
   constructor(networkId: string, options?: BaseErrorOptions) {
@@ -43,7 +43,7 @@ export class InvalidCaip2NetworkIdError extends BaseError {
   }
 }
 
-/** §7: any non-OK HTTP response. */
+/** rules §7: any non-OK HTTP response. */
 export class HttpStatusError extends BaseError {
   override name = 'HttpStatusError'
   readonly status: number
@@ -53,7 +53,7 @@ export class HttpStatusError extends BaseError {
   }
 }
 
-/** §8: an action asked for a namespace no chain plugin serves. */
+/** rules §8: an action asked for a namespace no chain plugin serves. */
 export class UnsupportedChainError extends BaseError {
   override name = 'UnsupportedChainError'
   constructor(options?: BaseErrorOptions) {
@@ -61,7 +61,7 @@ export class UnsupportedChainError extends BaseError {
   }
 }
 
-/** §8: a network id that no chain plugin declares. */
+/** rules §8: a network id that no chain plugin declares. */
 export class NetworkNotFoundError extends BaseError {
   override name = 'NetworkNotFoundError'
   constructor(options?: BaseErrorOptions) {
@@ -69,7 +69,7 @@ export class NetworkNotFoundError extends BaseError {
   }
 }
 
-/** §8: no chain plugin (adapter) is registered for a namespace. */
+/** rules §8: no chain plugin (adapter) is registered for a namespace. */
 export class AdapterNotFoundError extends BaseError {
   override name = 'AdapterNotFoundError'
   constructor(options?: BaseErrorOptions) {
@@ -77,7 +77,7 @@ export class AdapterNotFoundError extends BaseError {
   }
 }
 
-/** §8: an action needed a connected address or auth connector and found none. */
+/** rules §8: an action needed a connected address or auth connector and found none. */
 export class AddressOrAuthConnectorNotFoundError extends BaseError {
   override name = 'AddressOrAuthConnectorNotFoundError'
   constructor(options?: BaseErrorOptions) {
@@ -85,7 +85,7 @@ export class AddressOrAuthConnectorNotFoundError extends BaseError {
   }
 }
 
-/** §8: the wallet could not add the requested chain. */
+/** rules §8: the wallet could not add the requested chain. */
 export class ChainNotSupportedError extends BaseError {
   override name = 'ChainNotSupportedError'
   constructor(options?: BaseErrorOptions) {
@@ -93,7 +93,7 @@ export class ChainNotSupportedError extends BaseError {
   }
 }
 
-/** §8: the visitor or the wallet turned the connection down. */
+/** rules §8: the visitor or the wallet turned the connection down. */
 export class ConnectionRejectedError extends BaseError {
   override name = 'ConnectionRejectedError'
   constructor(options?: BaseErrorOptions) {
@@ -101,7 +101,7 @@ export class ConnectionRejectedError extends BaseError {
   }
 }
 
-/** §8: connecting failed for any other reason. */
+/** rules §8: connecting failed for any other reason. */
 export class ConnectionFailedError extends BaseError {
   override name = 'ConnectionFailedError'
   constructor(options?: BaseErrorOptions) {
@@ -109,7 +109,7 @@ export class ConnectionFailedError extends BaseError {
   }
 }
 
-/** §8: disconnecting one or more namespaces failed. */
+/** rules §8: disconnecting one or more namespaces failed. */
 export class DisconnectFailedError extends BaseError {
   override name = 'DisconnectFailedError'
   constructor(namespaces?: readonly string[], options?: BaseErrorOptions) {
@@ -117,7 +117,7 @@ export class DisconnectFailedError extends BaseError {
   }
 }
 
-/** Something went wrong inside a plugin's hook; the message names the plugin (STYLE 11). */
+/** Something went wrong inside a plugin's hook; the message names the plugin (style 11). */
 export class PluginError extends BaseError {
   override name = 'PluginError'
   readonly plugin: string
@@ -127,7 +127,7 @@ export class PluginError extends BaseError {
   }
 }
 
-/** §8: the modal closed while a view's answer was awaited (`router.request`). */
+/** rules §8: the modal closed while a view's answer was awaited (`router.request`). */
 export class ModalClosedError extends BaseError {
   override name = 'ModalClosedError'
   constructor(options?: BaseErrorOptions) {

@@ -10,7 +10,7 @@ describe('isUserRejection', () => {
     ['a Solana wallet message', new Error('User rejected the request.')],
     ['"user denied"', new Error('MetaMask Tx Signature: User denied transaction signature.')],
     ['"user cancelled"', new Error('User cancelled')],
-  ])('behavior: %s is a rejection', (_, error) => {
+  ])('%s is a rejection', (_, error) => {
     expect(isUserRejection(error)).toBe(true)
   })
 
@@ -20,7 +20,7 @@ describe('isUserRejection', () => {
     ['a string', 'User rejected the request.'],
     ['null', null],
     ['undefined', undefined],
-  ])('behavior: %s is not a rejection', (_, error) => {
+  ])('%s is not a rejection', (_, error) => {
     expect(isUserRejection(error)).toBe(false)
   })
 })

@@ -20,7 +20,7 @@ export const en = {
   /** Names the account button for screen readers; {address} is shortened. */
   'button.account': 'Account {address}',
 
-  // Chain families (§3 namespaces), shown where a wallet or account needs its family named
+  // Chain families (rules §3 namespaces), shown where a wallet or account needs its family named
   'namespace.eip155': 'Ethereum',
   'namespace.solana': 'Solana',
   'namespace.bip122': 'Bitcoin',
@@ -78,7 +78,7 @@ export const en = {
   /** Shown instead of a network name when the wallet is on a network this site does not list. */
   'account.unknownNetwork': 'Unknown network',
   'account.balanceUnavailable': 'Balance unavailable',
-  /** Error toast when the token balances cannot be read (§8); the tabs try again after 30 s. */
+  /** Error toast when the token balances cannot be read (rules §8); the tabs try again after 30 s. */
   'balances.unavailable': 'Token Balance Unavailable',
   'account.network': 'Network',
   'account.disconnect': 'Disconnect',
@@ -97,7 +97,7 @@ export const en = {
   'unsupported.title': 'Switch network',
   'unsupported.body': 'This site does not support the network your wallet is on. Choose one of these:',
 
-  // Alerts (§8): a short title and a longer explanation each
+  // Alerts (rules §8): a short title and a longer explanation each
   'alert.dismiss': 'Dismiss',
   'alert.projectIdNotConfigured.short': 'Project ID Not Configured',
   'alert.projectIdNotConfigured.long': 'The site has not set a project id, so the services that need one are off.',

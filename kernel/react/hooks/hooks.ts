@@ -57,7 +57,7 @@ export interface NetworkState {
   networkId?: CaipNetworkId
   /** The network, when the active chain declares it. */
   network?: Network
-  /** False when the wallet sits on a network this site did not configure (§4). */
+  /** False when the wallet sits on a network this site did not configure (rules §4). */
   isSupported: boolean
   /** Every network the chain plugins declare. */
   networks: readonly Network[]
@@ -78,7 +78,7 @@ export function useNetwork(): NetworkState {
   }, [kernel, connection, switchTo])
 }
 
-/** Disconnects; resolves when the wallet has let go (§4). */
+/** Disconnects; resolves when the wallet has let go (rules §4). */
 export function useDisconnect() {
   const kernel = useKernel()
   return useCallback((parameters?: DisconnectParameters) => disconnect(kernel, parameters), [kernel])
@@ -90,8 +90,8 @@ export type NativeBalanceState =
   | { status: 'unavailable'; error: unknown }
 
 /**
- * The active account's native balance, read through its chain (30 s cache, §9) and formatted per
- * §5; read again on 'balances:changed' while shown. Undefined while nobody is connected or when the chain
+ * The active account's native balance, read through its chain (30 s cache, rules §9) and formatted per
+ * rules §5; read again on 'balances:changed' while shown. Undefined while nobody is connected or when the chain
  * cannot read balances.
  */
 export function useNativeBalance(): NativeBalanceState | undefined {
@@ -111,8 +111,8 @@ export function useSignMessage() {
 }
 
 /**
- * The active account's name and avatar from the blockchain data service (cached 5 minutes, §9),
- * where its chain has identities (the `identity` capability: EVM, §6). Undefined until known,
+ * The active account's name and avatar from the blockchain data service (cached 5 minutes, rules §9),
+ * where its chain has identities (the `identity` capability: EVM, rules §6). Undefined until known,
  * elsewhere, and without a configured service. The client loads on demand, so the Account view's
  * first paint never waits for it.
  */

@@ -16,8 +16,8 @@ const LOADING = { status: 'loading' } as const
 
 /**
  * Reads `query` from the kernel's query client and re-renders as its answer changes: loaded when the
- * view mounts unless fresh (§9), again when it goes stale while shown ('balances:changed'), never
- * within a failure's wait (§5). A new key starts over; undefined reads nothing and returns undefined.
+ * view mounts unless fresh (rules §9), again when it goes stale while shown ('balances:changed'), never
+ * within a failure's wait (rules §5). A new key starts over; undefined reads nothing and returns undefined.
  * The client loads with the first query, so a first-paint hook costs no query code.
  *
  * @example

@@ -54,7 +54,7 @@ export const KeyboardDialog: Story = {
 
 export const KeyboardDialogDark: Story = { ...KeyboardDialog, globals: { theme: 'dark' } }
 
-/** Back goes back; back at the first view closes the modal and the next open starts at Connect (§2). */
+/** Back goes back; back at the first view closes the modal and the next open starts at Connect (rules §2). */
 export const BackAndClose: Story = {
   parameters: { foyer: { options: () => ({ plugins: [testChain({ connect: 'reject', connectors: [testConnector({ name: 'Basalt' })] })] }) } },
   play: async ({ canvas }) => {
@@ -88,7 +88,7 @@ export const MobileSheetDark: Story = { ...MobileSheet, globals: { theme: 'dark'
 let shownKernel: Kernel | undefined
 
 /**
- * §8: the host asked to switch to a network no chain declares: the 'Network Not Found' alert (the
+ * rules §8: the host asked to switch to a network no chain declares: the 'Network Not Found' alert (the
  * switch-network-not-found alert) is raised, not only the thrown 'Network not found'.
  */
 export const NetworkNotFound: Story = {
@@ -111,7 +111,7 @@ export const NetworkNotFound: Story = {
   },
 }
 
-/** A §8 alert shows its short and long message at the top and can be dismissed. */
+/** A rules §8 alert shows its short and long message at the top and can be dismissed. */
 export const Alert: Story = {
   parameters: {
     foyer: {

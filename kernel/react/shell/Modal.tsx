@@ -11,9 +11,9 @@ import { ViewTitleContext } from './ViewTitle.js'
 
 /**
  * The dialog: named by the view's title, focus moved in and trapped, Escape closes, back goes
- * back and closes at the first view (§2), focus returns to the opener on close. Inline (embedded)
+ * back and closes at the first view (rules §2), focus returns to the opener on close. Inline (embedded)
  * it is a plain region in the page, always shown, with no overlay and no close. On mobile widths
- * it is a bottom sheet (§2).
+ * it is a bottom sheet (rules §2).
  */
 export function Modal({ inline, sheet }: { inline: boolean; sheet: boolean }) {
   const kernel = useKernel()

@@ -35,7 +35,7 @@ function useModalRoot(wanted: boolean): ComponentType | undefined {
 /**
  * Renders the modal into its own shadow root, so host CSS cannot break it and its CSS cannot leak.
  * The root's host element goes at the end of `document.body`, or stays where this component sits
- * when append is disabled or the modal is embedded (§2).
+ * when append is disabled or the modal is embedded (rules §2).
  */
 export function ModalHost() {
   const kernel = useKernel()

@@ -5,7 +5,7 @@ import { CheckIcon, CloseIcon, WarningIcon } from '../../ui/icons.js'
 import { Spinner } from '../../ui/Spinner.js'
 import { useFoyerState, useKernel, useTranslate } from '../hooks/context.js'
 
-/** The toast (§3, §4), announced politely; errors assertively. */
+/** The toast (rules §3, §4), announced politely; errors assertively. */
 export function Toast() {
   const kernel = useKernel()
   const t = useTranslate()
@@ -25,7 +25,7 @@ export function Toast() {
   )
 }
 
-/** The §8 alert at the top of the modal, with its short and long message. */
+/** The rules §8 alert at the top of the modal, with its short and long message. */
 export function AlertBanner() {
   const kernel = useKernel()
   const t = useTranslate()

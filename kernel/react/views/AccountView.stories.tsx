@@ -16,7 +16,7 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** Address, native balance truncated to 3 decimals (§5), network, disconnect. */
+/** Address, native balance truncated to 3 decimals (rules §5), network, disconnect. */
 export const Default: Story = {
   play: async () => {
     const modal = await withinModal()
@@ -159,7 +159,7 @@ export const WalletFeaturesOrder: Story = {
   },
 }
 
-/** Connected on EVM and Solana at once: the Account view switches between the namespaces (§4). */
+/** Connected on EVM and Solana at once: the Account view switches between the namespaces (rules §4). */
 export const TwoNamespaces: Story = {
   parameters: {
     foyer: connectedStory({
@@ -179,7 +179,7 @@ export const TwoNamespaces: Story = {
   },
 }
 
-/** Disconnect resets the connection and closes the modal (§4); the host's button says Connect again. */
+/** Disconnect resets the connection and closes the modal (rules §4); the host's button says Connect again. */
 export const Disconnects: Story = {
   play: async ({ canvas }) => {
     const modal = await withinModal()

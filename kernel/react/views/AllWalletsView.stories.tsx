@@ -27,7 +27,7 @@ type Story = StoryObj<typeof meta>
 
 const listedNames = (list: HTMLElement) => [...list.querySelectorAll('.f-list-item-label')].map((label) => label.textContent)
 
-/** The first page has 40 wallets; scrolling to the end loads the next 40 (§9). */
+/** The first page has 40 wallets; scrolling to the end loads the next 40 (rules §9). */
 export const InfiniteScroll: Story = {
   play: async () => {
     const modal = await withinModal()
@@ -78,7 +78,7 @@ export const Loading: Story = {
 
 export const LoadingDark: Story = { ...Loading, globals: { theme: 'dark' } }
 
-/** A rate-limited directory: the §8 alert, and an error with a retry. */
+/** A rate-limited directory: the rules §8 alert, and an error with a retry. */
 export const RateLimited: Story = {
   parameters: { foyer: withDirectory([], { failWith: 429 }) },
   play: async () => {
@@ -91,7 +91,7 @@ export const RateLimited: Story = {
 
 export const RateLimitedDark: Story = { ...RateLimited, globals: { theme: 'dark' } }
 
-/** A failing directory: Server Error (§8). */
+/** A failing directory: Server Error (rules §8). */
 export const ServerError: Story = {
   parameters: { foyer: withDirectory([], { failWith: 503 }) },
   play: async () => {

@@ -13,7 +13,7 @@ import { useWalletPages } from './useWalletPages.js'
 /**
  * All Wallets: the directory, searchable, 40 at a time with infinite scroll. Wallets already in the
  * browser (matched by rdns) say so and connect directly; recent ones come first; the others go to
- * WalletConnect when a chain offers it. The modal may open here first (§2, on mobile), so with `legalCheckbox`
+ * WalletConnect when a chain offers it. The modal may open here first (rules §2, on mobile), so with `legalCheckbox`
  * the list stays disabled under the checkbox until it is ticked.
  */
 export default function AllWalletsView() {

@@ -25,7 +25,7 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** Wallets from the chain plugins in §2's order: walletConnect, injected, external; installed ones tagged. */
+/** Wallets from the chain plugins in rules §2's order: walletConnect, injected, external; installed ones tagged. */
 export const Default: Story = {
   play: async () => {
     const modal = await withinModal()
@@ -66,7 +66,7 @@ export const WithRecentWallet: Story = {
 
 export const WithRecentWalletDark: Story = { ...WithRecentWallet, globals: { theme: 'dark' } }
 
-/** Connect methods from feature plugins come before the wallets (§2: email, social, wallet). */
+/** Connect methods from feature plugins come before the wallets (rules §2: email, social, wallet). */
 export const WithConnectMethods: Story = {
   parameters: {
     foyer: {
@@ -256,7 +256,7 @@ export const SeveralChainFamiliesDark: Story = { ...SeveralChainFamilies, global
 
 /**
  * With a directory: after the connectors come the host's featured wallets, its custom wallets,
- * external connectors, then four recommended wallets (§2, §9); a directory wallet already
+ * external connectors, then four recommended wallets (rules §2, §9); a directory wallet already
  * installed is not listed twice.
  */
 export const WithDirectory: Story = {

@@ -4,7 +4,7 @@ import { testKernel } from '../../../test/fixtures.js'
 import { preload } from './ConnectView.js'
 
 describe('ConnectView preload', () => {
-  it("behavior: warming the Connect view loads the connect methods' code, so the first open renders them, not placeholders", async () => {
+  it("warming the Connect view loads the connect methods' code, so the first open renders them, not placeholders", async () => {
     const kernel = testKernel()
     const email = vi.fn(async () => ({ default: 'EmailLogin' }))
     const entry = { id: 'email', label: 'connect.title', method: 'email', load: email } as const
@@ -17,7 +17,7 @@ describe('ConnectView preload', () => {
     await vi.waitFor(() => expect(kernel.views.loadedEntry(entry)).toEqual({ default: 'EmailLogin' }))
   })
 
-  it('behavior: a connect method whose code fails to load breaks nothing: the view loads it again when it shows', async () => {
+  it('a connect method whose code fails to load breaks nothing: the view loads it again when it shows', async () => {
     const kernel = testKernel()
     const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue({ default: 'EmailLogin' })
     const entry = { id: 'email', label: 'connect.title', method: 'email', load } as const

@@ -30,7 +30,7 @@ export function preload(kernel: Kernel): void {
   }
 }
 
-// §2: the default connect method order is email, social, then wallets.
+// rules §2: the default connect method order is email, social, then wallets.
 const METHOD_ORDER: ReadonlyArray<Slots['connect-methods']['method']> = ['email', 'social']
 
 const TAGS: Partial<Record<ConnectorGroup, MessageKey>> = {
@@ -48,7 +48,7 @@ interface WalletRow {
 }
 
 /**
- * The Connect view: connect methods from feature plugins, then the wallets in §2's order — the
+ * The Connect view: connect methods from feature plugins, then the wallets in rules §2's order — the
  * chains' connectors and, with a directory, the featured, custom and recommended wallets. With
  * `legalCheckbox` every way to connect is disabled until the visitor ticks the box above them; with
  * `collapseWallets` and a connect method, the wallets fold behind one "Continue with a wallet" button.

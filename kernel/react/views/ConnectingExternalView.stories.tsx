@@ -33,7 +33,7 @@ export const Waiting: Story = {
 
 export const WaitingDark: Story = { ...Waiting, globals: { theme: 'dark' } }
 
-/** The visitor said no: 'Connection rejected' (§8) and a retry that asks again. */
+/** The visitor said no: 'Connection rejected' (rules §8) and a retry that asks again. */
 export const Rejected: Story = {
   parameters: {
     foyer: {
@@ -52,7 +52,7 @@ export const Rejected: Story = {
 
 export const RejectedDark: Story = { ...Rejected, globals: { theme: 'dark' } }
 
-/** The wallet failed: 'Failed to connect' (§8). */
+/** The wallet failed: 'Failed to connect' (rules §8). */
 export const Failed: Story = {
   parameters: {
     foyer: {

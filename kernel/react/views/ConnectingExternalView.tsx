@@ -11,7 +11,7 @@ import { useViewTitle } from '../shell/ViewTitle.js'
 
 /**
  * Asks one wallet to connect and waits for the visitor to accept in it. A refusal or failure shows
- * the §8 wording with a retry; success closes the modal.
+ * the rules §8 wording with a retry; success closes the modal.
  */
 export default function ConnectingExternalView({ params }: ViewProps<{ connectorId: string }>) {
   const kernel = useKernel()

@@ -10,7 +10,7 @@ export interface DirectorySuggestions {
   featured: readonly DirectoryWallet[]
   /** The host's own wallets. */
   custom: readonly DirectoryWallet[]
-  /** The directory's first certified wallets that are neither installed nor featured, four at most (§9). */
+  /** The directory's first certified wallets that are neither installed nor featured, four at most (rules §9). */
   recommended: readonly DirectoryWallet[]
   loading: boolean
 }
@@ -29,7 +29,7 @@ function suggestionsQuery(kernel: Kernel, directory: WalletDirectory): KernelQue
         const [featuredPage, topPage] = await Promise.all([
           featured.length > 0 ? directory.getWallets({ page: 1, entries: featured.length, include: featured }) : { wallets: [] },
           // A few more than needed, since installed and featured wallets are left out. Recommended means certified
-          // (§7 badge_type), unless the host chose the wallets itself.
+          // (rules §7 badge_type), unless the host chose the wallets itself.
           directory.getWallets({ page: 1, entries: RECOMMENDED_WALLETS + featured.length + 8, badge: include ? undefined : 'certified', include, exclude }),
         ])
         return { featured: featured.flatMap((id) => featuredPage.wallets.filter((wallet) => wallet.id === id)), top: topPage.wallets }
@@ -52,7 +52,7 @@ export function preloadDirectorySuggestions(kernel: Kernel): void {
 }
 
 /**
- * The directory wallets the Connect view shows beside the chains' connectors (§2 featured, custom,
+ * The directory wallets the Connect view shows beside the chains' connectors (rules §2 featured, custom,
  * recommended). Never blocks the view: it renders at once and these arrive after.
  */
 export function useDirectorySuggestions(kernel: Kernel, installedRdns: ReadonlySet<string>): DirectorySuggestions {

@@ -15,7 +15,7 @@ export type WalletPagesState =
   | { status: 'failed'; wallets: readonly DirectoryWallet[]; count: number }
 
 /**
- * The directory's wallets for the All Wallets view: pages of 40 while browsing (§9), one answer of
+ * The directory's wallets for the All Wallets view: pages of 40 while browsing (rules §9), one answer of
  * up to 100 while searching, shown no sooner than 300 ms after the search starts. Only the newest
  * request may change the state, so a slow answer to an old query never replaces a newer one.
  */

@@ -1,4 +1,4 @@
-// The profile calls of §7: register an account name (signed by the address, checked on its chain), look a name up,
+// The profile calls of rules §7: register an account name (signed by the address, checked on its chain), look a name up,
 // list an address's names, and suggest free names. Names live in the service storage (nameStore.mjs); every
 // refusal carries `reasons` (rules.mjs).
 import { queryParam } from '../../http/index.mjs';

@@ -7,7 +7,7 @@ import { NameRequestError } from './rules.mjs';
 const UNIQUE_VIOLATION = '23505';
 
 /**
- * A name as the profile calls answer it (§7).
+ * A name as the profile calls answer it (rules §7).
  *
  * @typedef {object} NameProfile
  * @property {string} name

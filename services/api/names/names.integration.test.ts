@@ -1,4 +1,4 @@
-// The profile calls (§7) over real HTTP, against real parts: PGlite in a temporary directory (PostgreSQL runs the
+// The profile calls (rules §7) over real HTTP, against real parts: PGlite in a temporary directory (PostgreSQL runs the
 // same SQL; services/storage tests both), and anvil, whose node checks the signatures: an EOA's, a deployed
 // ERC-1271 smart account's (OwnerAccount, compiled by solc-js) and an ERC-6492 one of an account not deployed yet.
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -122,7 +122,7 @@ async function deploy(name: string, args: unknown[], from: PrivateKeyAccount = a
 }
 
 describe('POST /v1/profile/account', () => {
-  it('behavior: an EOA registers a name; it is found by name, by address, in /v1/identity and in suggestions', SLOW, async () => {
+  it('an EOA registers a name; it is found by name, by address, in /v1/identity and in suggestions', SLOW, async () => {
     const name = fresh('alice')
     const registered = await register(name, alice, { attributes: { avatar: 'https://example.com/alice.png', description: 'Alice' } })
     expect(registered.status).toBe(200)
@@ -173,7 +173,7 @@ describe('POST /v1/profile/account', () => {
     expect((await fetch(`${api.url}/v1/profile/account/${name}?${CLIENT}`, { headers: { origin: 'https://evil.example.org' } })).headers.get('access-control-allow-origin')).toBe('*')
   })
 
-  it('behavior: an unknown name is 404 with its reason; a free one is suggested as itself first', async () => {
+  it('an unknown name is 404 with its reason; a free one is suggested as itself first', async () => {
     expect(await get('/v1/profile/account/nobody-here')).toEqual(refusal(404, 'NAME_NOT_FOUND', 'No account is named nobody-here.foyer.id'))
     const { body } = await get('/v1/profile/suggestions/nobody-here')
     expect(body.suggestions[0]).toEqual({ name: 'nobody-here.foyer.id', registered: false })
@@ -183,7 +183,7 @@ describe('POST /v1/profile/account', () => {
     )
   })
 
-  it('behavior: §5 refuses names under 4 characters and names with other characters, in every call', SLOW, async () => {
+  it('rules §5 refuses names under 4 characters and names with other characters, in every call', SLOW, async () => {
     const short = refusal(400, 'INVALID_NAME', 'A name has at least 4 characters')
     const characters = refusal(400, 'INVALID_NAME', 'A name has letters, digits and hyphens only')
     expect(await register('abc.foyer.id', alice)).toEqual(short)
@@ -199,7 +199,7 @@ describe('POST /v1/profile/account', () => {
     expect((await get('/v1/profile/account/abc.foyer.id')).status).toBe(400)
   })
 
-  it('behavior: a taken name is refused, in any case, and the first owner keeps it', SLOW, async () => {
+  it('a taken name is refused, in any case, and the first owner keeps it', SLOW, async () => {
     const name = fresh('taken')
     expect((await register(name, alice)).status).toBe(200)
     expect(await register(name, bob)).toEqual(refusal(409, 'NAME_TAKEN', `The name ${name} is taken`))
@@ -207,13 +207,13 @@ describe('POST /v1/profile/account', () => {
     expect((await get(`/v1/profile/account/${name}`)).body.addresses[String(COIN_TYPE)].address).toBe(alice.address)
   })
 
-  it('behavior: of two registrations of one name at once, one wins and the other is told it is taken', SLOW, async () => {
+  it('of two registrations of one name at once, one wins and the other is told it is taken', SLOW, async () => {
     const name = fresh('race')
     const results = await Promise.all([register(name, alice), register(name, bob)])
     expect(results.map((result) => result.status).sort()).toEqual([200, 409])
   })
 
-  it('behavior: a stale message is refused, and one dated ahead of the clock too', SLOW, async () => {
+  it('a stale message is refused, and one dated ahead of the clock too', SLOW, async () => {
     const name = fresh('stale')
     const now = Math.floor(Date.now() / 1000)
     expect(await register(name, alice, { timestamp: now - MESSAGE_MAX_AGE_S - 5 })).toEqual(
@@ -231,7 +231,7 @@ describe('POST /v1/profile/account', () => {
     expect((await post({ coin_type: COIN_TYPE, address: alice.address, message, signature })).status).toBe(200)
   })
 
-  it('behavior: a signature from another address is refused; so is a message naming another address', SLOW, async () => {
+  it('a signature from another address is refused; so is a message naming another address', SLOW, async () => {
     const name = fresh('forged')
     // Bob signs a message that claims Alice's address.
     expect(await register(name, bob, { address: alice.address })).toEqual(refusal(403, 'INVALID_SIGNATURE', 'The signature is not from this address'))
@@ -247,7 +247,7 @@ describe('POST /v1/profile/account', () => {
     expect((await get(`/v1/profile/account/${name}`)).status).toBe(404)
   })
 
-  it('behavior: a deployed smart account (ERC-1271) registers with its owner’s signature; another key cannot', SLOW, async () => {
+  it('a deployed smart account (ERC-1271) registers with its owner’s signature; another key cannot', SLOW, async () => {
     const account = await deploy('OwnerAccount', [carol.address])
     const name = fresh('smart')
     expect(await register(name, dave, { address: account })).toEqual(refusal(403, 'INVALID_SIGNATURE', 'The signature is not from this address'))
@@ -257,7 +257,7 @@ describe('POST /v1/profile/account', () => {
     expect((await get(`/v1/identity/${account}`)).body.name).toBe(name)
   })
 
-  it('behavior: an account not deployed yet registers with an ERC-6492 signature, checked without deploying it', SLOW, async () => {
+  it('an account not deployed yet registers with an ERC-6492 signature, checked without deploying it', SLOW, async () => {
     const factory = await deploy('OwnerAccountFactory', [])
     const factoryAbi = artifacts['OwnerAccountFactory']!.abi
     const salt = keccak256(toHex('names test'))
@@ -280,7 +280,7 @@ describe('POST /v1/profile/account', () => {
     expect(await client.getCode({ address: account })).toBeUndefined()
   })
 
-  it('behavior: malformed requests are refused with a reason and register nothing', async () => {
+  it('malformed requests are refused with a reason and register nothing', async () => {
     const name = fresh('malformed')
     const message = messageFor(name, alice.address)
     const signature = await alice.signMessage({ message })
@@ -308,7 +308,7 @@ describe('POST /v1/profile/account', () => {
     expect((await post(ok)).status).toBe(200)
   })
 
-  it('behavior: names are durable: a new service on the same database still knows them', SLOW, async () => {
+  it('names are durable: a new service on the same database still knows them', SLOW, async () => {
     const name = fresh('durable')
     expect((await register(name, bob)).status).toBe(200)
     const again = await startApi({ chains: [{ chainId: CHAIN_ID, rpcUrl: anvil.url }], database, log: () => {} })
@@ -319,7 +319,7 @@ describe('POST /v1/profile/account', () => {
     }
   })
 
-  it('behavior: without a database the profile calls are not served, and identities come from the options', async () => {
+  it('without a database the profile calls are not served, and identities come from the options', async () => {
     const bare = await startApi({ chains: [{ chainId: CHAIN_ID, rpcUrl: anvil.url }], identities: { [bob.address]: { name: 'bob.example' } }, log: () => {} })
     try {
       expect((await get('/v1/profile/suggestions/alice', bare.url)).status).toBe(404)
@@ -331,7 +331,7 @@ describe('POST /v1/profile/account', () => {
 })
 
 describe('the on-chain mirror (FoyerNameResolver)', () => {
-  it('behavior: viem’s getEnsName, getEnsAddress and getEnsText resolve registered names; names kept before are written at start', SLOW, async () => {
+  it('viem’s getEnsName, getEnsAddress and getEnsText resolve registered names; names kept before are written at start', SLOW, async () => {
     // A name registered before the resolver existed.
     const earlier = fresh('earlier')
     expect((await register(earlier, dave)).status).toBe(200)

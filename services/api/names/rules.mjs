@@ -1,10 +1,10 @@
-// The rules a name and its registration message follow (§5), and the errors the profile calls answer with: each
-// carries `reasons`, `[{ name, description }]`, whose first description the client shows (§8).
+// The rules a name and its registration message follow (rules §5), and the errors the profile calls answer with: each
+// carries `reasons`, `[{ name, description }]`, whose first description the client shows (rules §8).
 import { RequestError } from '../errors.mjs';
 
-/** The zone every name ends in unless the service is told another (§9: the suggestion zone is fixed). */
+/** The zone every name ends in unless the service is told another (rules §9: the suggestion zone is fixed). */
 export const DEFAULT_NAME_ZONE = 'foyer.id';
-/** Shortest label (§5). */
+/** Shortest label (rules §5). */
 export const MIN_LABEL_LENGTH = 4;
 /** Longest label: a DNS label's 63 characters, so a name also works where names are DNS-like. */
 export const MAX_LABEL_LENGTH = 63;
@@ -38,7 +38,7 @@ export class NameRequestError extends RequestError {
 }
 
 /**
- * The label's problem under §5 (letters, digits and hyphens only, at least 4 characters), or undefined when it
+ * The label's problem under rules §5 (letters, digits and hyphens only, at least 4 characters), or undefined when it
  * has none. Checked on the lower-case form.
  *
  * @param {string} label
@@ -156,7 +156,7 @@ function parseAttributes(value) {
 }
 
 /**
- * §9-style freshness: refuses a message signed more than MESSAGE_MAX_AGE_S ago or dated ahead of the clock.
+ * rules §9-style freshness: refuses a message signed more than MESSAGE_MAX_AGE_S ago or dated ahead of the clock.
  *
  * @param {number} timestamp seconds
  * @param {number} nowMs

@@ -129,7 +129,7 @@ afterAll(async () => {
 })
 
 describe('GET /v1/onramp/options', () => {
-  it('behavior: USDC first, on Ethereum (1), Polygon (137) and the local chains; USD and EUR with the §9 limits', async () => {
+  it('USDC first, on Ethereum (1), Polygon (137) and the local chains; USD and EUR with the rules §9 limits', async () => {
     const { status, body } = await get('/v1/onramp/options')
     expect(status).toBe(200)
     expect(body.purchaseCurrencies.map((currency: Json) => currency.id)).toEqual(['USDC', 'ETH', 'SOL'])
@@ -150,7 +150,7 @@ describe('GET /v1/onramp/options', () => {
     ])
   })
 
-  it('behavior: needs the project id and the client, like every GET', async () => {
+  it('needs the project id and the client, like every GET', async () => {
     const response = await fetch(`${api.url}/v1/onramp/options`)
     expect(response.status).toBe(400)
     expect(await response.json()).toEqual({ error: 'projectId is required' })
@@ -158,7 +158,7 @@ describe('GET /v1/onramp/options', () => {
 })
 
 describe('POST /v1/onramp/quote', () => {
-  it('behavior: the fee comes off the total; the rest buys at the price table (coinbase 2 %, meld 1 %)', async () => {
+  it('the fee comes off the total; the rest buys at the price table (coinbase 2 %, meld 1 %)', async () => {
     const coinbase = await quote({ amount: '50.00', provider: 'coinbase' })
     expect(coinbase).toEqual({
       status: 200,
@@ -184,7 +184,7 @@ describe('POST /v1/onramp/quote', () => {
     expect((await quote({ amount: '10.01' })).body.coinbaseFee.value).toBe('0.21')
   })
 
-  it('behavior: §9 card limits at their edges: 9.99 and 7500.01 refused, 10.00 and 7500.00 quoted', async () => {
+  it('rules §9 card limits at their edges: 9.99 and 7500.01 refused, 10.00 and 7500.00 quoted', async () => {
     const refused = { status: 400, body: { error: 'The amount must be between 10.00 and 7500.00 USD for card' } }
     expect(await quote({ amount: '9.99' })).toEqual(refused)
     expect((await quote({ amount: '10.00' })).status).toBe(200)
@@ -192,7 +192,7 @@ describe('POST /v1/onramp/quote', () => {
     expect(await quote({ amount: '7500.01' })).toEqual(refused)
   })
 
-  it('behavior: §9 bank account limits at their edges, in EUR too', async () => {
+  it('rules §9 bank account limits at their edges, in EUR too', async () => {
     const refused = { status: 400, body: { error: 'The amount must be between 10.00 and 25000.00 EUR for ach_bank_account' } }
     const ach = (amount: string) => quote({ amount, paymentCurrency: 'EUR', paymentMethod: 'ach_bank_account' })
     expect(await ach('9.99')).toEqual(refused)
@@ -201,7 +201,7 @@ describe('POST /v1/onramp/quote', () => {
     expect(await ach('25000.01')).toEqual(refused)
   })
 
-  it('behavior: unknown currencies, providers, networks, methods and malformed amounts are refused by name', async () => {
+  it('unknown currencies, providers, networks, methods and malformed amounts are refused by name', async () => {
     const error = async (body: Record<string, unknown>) => (await quote(body)).body.error
     expect(await error({ amount: '50', purchaseCurrency: 'DOGE' })).toBe('Unsupported purchase currency: DOGE')
     expect(await error({ amount: '50', paymentCurrency: 'GBP' })).toBe('Unsupported payment currency: GBP')
@@ -214,7 +214,7 @@ describe('POST /v1/onramp/quote', () => {
 })
 
 describe('the checkout', () => {
-  it('behavior: buying 50 USD of USDC with coinbase pays the wallet the quoted amount on anvil; history finds it with onramp=coinbase', SLOW, async () => {
+  it('buying 50 USD of USDC with coinbase pays the wallet the quoted amount on anvil; history finds it with onramp=coinbase', SLOW, async () => {
     const before = await usdcOf(buyer)
     const { url, orderId, quote: quoted } = await checkout()
     expect(url).toBe(`${api.url}/onramp/checkout/${orderId}?provider=coinbase`)
@@ -258,7 +258,7 @@ describe('the checkout', () => {
     expect(await (await fetch(url)).text()).toContain('Purchase complete')
   })
 
-  it('behavior: ETH from meld arrives as the native coin', SLOW, async () => {
+  it('ETH from meld arrives as the native coin', SLOW, async () => {
     const before = await client.getBalance({ address: buyer })
     const { url, orderId } = await checkout({ asset: 'ETH', amount: '30.00', provider: 'meld' })
     await submit(url, 'confirm')
@@ -269,7 +269,7 @@ describe('the checkout', () => {
     expect(await client.getBalance({ address: buyer })).toBe(before + parseEther('0.0099'))
   })
 
-  it('behavior: SOL and the SPL USDC arrive on the local Solana node', SLOW, async () => {
+  it('SOL and the SPL USDC arrive on the local Solana node', SLOW, async () => {
     const rpc = createSolanaRpc(solana.url)
     const owner = solanaAddress(TEST_WALLET_ADDRESS)
     const lamportsBefore = (await rpc.getBalance(owner).send()).value
@@ -290,7 +290,7 @@ describe('the checkout', () => {
     expect(history.body.data.map((item: Json) => item.id)).toEqual([`onramp:${spl.orderId}`, `onramp:${sol.orderId}`])
   })
 
-  it('behavior: a checkout cancelled (or closed without paying) pays nothing and is not in the history', SLOW, async () => {
+  it('a checkout cancelled (or closed without paying) pays nothing and is not in the history', SLOW, async () => {
     const before = await usdcOf(buyer)
     const { url, orderId } = await checkout({ amount: '12.00' })
     expect((await submit(url, 'cancel')).status).toBe(303)
@@ -307,7 +307,7 @@ describe('the checkout', () => {
     expect(ids).not.toContain(`onramp:${open.orderId}`)
   })
 
-  it('behavior: the limits are checked before any checkout opens, and again for the method chosen on the page', SLOW, async () => {
+  it('the limits are checked before any checkout opens, and again for the method chosen on the page', SLOW, async () => {
     const refused = await post('/v1/generators/onrampurl', {
       provider: 'coinbase',
       destinationWallets: [{ address: buyer, blockchains: [`local-${CHAIN_ID}`], assets: ['USDC'] }],
@@ -350,7 +350,7 @@ describe('the checkout', () => {
     expect((await settled(orderId)).status).toBe('cancelled')
   })
 
-  it('behavior: refuses networks it cannot pay on, bad addresses, unknown orders', async () => {
+  it('refuses networks it cannot pay on, bad addresses, unknown orders', async () => {
     const open = (address: string, network: string) =>
       post('/v1/generators/onrampurl', { destinationWallets: [{ address, blockchains: [network], assets: ['USDC'] }], presetFiatAmount: '50.00' })
     expect((await open(buyer, 'ethereum')).body).toEqual({ error: 'The local on-ramp providers pay only on the local chains, not on ethereum' })
@@ -362,7 +362,7 @@ describe('the checkout', () => {
     expect((await submit(`${api.url}/onramp/checkout/AAAAAAAAAAAAAAAAAAAAAA`, 'confirm')).status).toBe(404)
   })
 
-  it('behavior: orders are kept in the storage: a restarted API still knows them and a quote id opens a checkout', SLOW, async () => {
+  it('orders are kept in the storage: a restarted API still knows them and a quote id opens a checkout', SLOW, async () => {
     const { orderId, url } = await checkout({ amount: '15.00' })
     await api.stop()
     api = await start()
@@ -385,7 +385,7 @@ describe('the checkout', () => {
 describe('the exchange stand-in (Pay from an exchange)', () => {
   const pay = (body: Record<string, unknown>) => post('/v1/exchange/payments', body)
 
-  it('behavior: shows the deposit address, pays the recipient from the treasury on confirm; not a purchase in the history', SLOW, async () => {
+  it('shows the deposit address, pays the recipient from the treasury on confirm; not a purchase in the history', SLOW, async () => {
     const recipient = ANVIL_ACCOUNTS[2]!.address
     const before = await usdcOf(recipient)
     const opened = await pay({ asset: `eip155:${CHAIN_ID}/erc20:${usdc}`, amount: '10', recipient })
@@ -413,7 +413,7 @@ describe('the exchange stand-in (Pay from an exchange)', () => {
     expect((await get(`/v1/exchange/payments/${orderId}`)).status).toBe(404)
   })
 
-  it('behavior: refuses assets it does not hold, bad amounts and recipients', async () => {
+  it('refuses assets it does not hold, bad amounts and recipients', async () => {
     expect((await pay({ asset: 'eip155:1/erc20:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', amount: '10', recipient: buyer })).body).toEqual({
       error: 'The exchange does not hold eip155:1/erc20:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
     })

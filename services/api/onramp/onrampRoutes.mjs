@@ -1,4 +1,4 @@
-// The on-ramp calls (§7: options, quote, onrampurl), the order the buy view follows, the history of an account's
+// The on-ramp calls (rules §7: options, quote, onrampurl), the order the buy view follows, the history of an account's
 // purchases, and the providers' checkout pages. The two providers, meld and coinbase, are local stand-ins: a
 // checkout page shows the amount and a payment method, and its confirmation makes the treasury pay on the local chain.
 import { randomBytes } from 'node:crypto';
@@ -97,7 +97,7 @@ export function createOnramp({ store, treasury, currencies, price, baseUrl, log,
   }
 
   /**
-   * An order as a §3 Transaction: what the account received, from the provider.
+   * An order as a rules §3 Transaction: what the account received, from the provider.
    *
    * @param {import('./orderStore.mjs').OnrampOrder} order
    */

@@ -1,18 +1,18 @@
-// The on-ramp stand-ins' rules: the providers and their fees (§1: 1 to 2 %), the payment methods and their limits
-// (§9), the currencies sold, and the quote's arithmetic. Money is counted in cents and tokens in their smallest
+// The on-ramp stand-ins' rules: the providers and their fees (rules §1: 1 to 2 %), the payment methods and their limits
+// (rules §9), the currencies sold, and the quote's arithmetic. Money is counted in cents and tokens in their smallest
 // unit, as integers, so a quote never rounds differently twice.
 import { RequestError } from '../errors.mjs';
 
-/** §1: the two providers and their fee, in hundredths of a percent (meld 1 %, coinbase 2 %). */
+/** rules §1: the two providers and their fee, in hundredths of a percent (meld 1 %, coinbase 2 %). */
 export const ONRAMP_PROVIDERS = Object.freeze({ meld: 100, coinbase: 200 });
 
-/** §9's fallback limits, the limits the stand-ins apply: per payment method, in the payment currency. */
+/** rules §9's fallback limits, the limits the stand-ins apply: per payment method, in the payment currency. */
 export const PAYMENT_METHOD_LIMITS = Object.freeze([
   Object.freeze({ id: 'card', min: '10.00', max: '7500.00' }),
   Object.freeze({ id: 'ach_bank_account', min: '10.00', max: '25000.00' }),
 ]);
 
-/** §9: the payment currencies. */
+/** rules §9: the payment currencies. */
 export const PAYMENT_CURRENCIES = Object.freeze(['USD', 'EUR']);
 
 /** What a euro buys in dollars: the price table is in USD. */
@@ -20,7 +20,7 @@ export const EUR_IN_USD = 1.08;
 
 /**
  * A network a currency is sold on. `chainId` is CAIP-2; `payable` says whether a stand-in can pay there (only the
- * local chains: Ethereum and Polygon are listed because §3 names them, and are quoted, but not paid).
+ * local chains: Ethereum and Polygon are listed because rules §3 names them, and are quoted, but not paid).
  *
  * @typedef {object} OnrampNetwork
  * @property {string} name
@@ -39,14 +39,14 @@ export const EUR_IN_USD = 1.08;
  * @property {OnrampNetwork[]} networks
  */
 
-/** USDC's contracts on the networks §3 names as the default purchase currency's. */
+/** USDC's contracts on the networks rules §3 names as the default purchase currency's. */
 const MAINNET_USDC = Object.freeze({
   'eip155:1': { name: 'ethereum', displayName: 'Ethereum', contractAddress: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' },
   'eip155:137': { name: 'polygon', displayName: 'Polygon', contractAddress: '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359' },
 });
 
 /**
- * The currencies sold: USDC (the default, §3) on Ethereum, Polygon and the local chains, ETH on the local EVM
+ * The currencies sold: USDC (the default, rules §3) on Ethereum, Polygon and the local chains, ETH on the local EVM
  * chains, SOL on the local Solana node.
  *
  * @param {object} options
@@ -112,7 +112,7 @@ export function formatUnitsExact(units, decimals) {
 }
 
 /**
- * §9: refuses an amount outside the payment method's limits, before any checkout opens.
+ * rules §9: refuses an amount outside the payment method's limits, before any checkout opens.
  *
  * @param {bigint} cents @param {string} method @param {string} currency
  */
@@ -178,7 +178,7 @@ export function computeQuote({ provider, currency, network, paymentCurrency, pay
 }
 
 /**
- * The quote as §3 and §7 type it (Coinbase's field names; meld's fee is in `coinbaseFee` too, the field clients read).
+ * The quote as rules §3 and §7 type it (Coinbase's field names; meld's fee is in `coinbaseFee` too, the field clients read).
  *
  * @param {OnrampQuote} quote
  */

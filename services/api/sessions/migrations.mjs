@@ -1,4 +1,4 @@
-// The sessions schema (sign-in with X, §7). Append-only: a released migration is never edited.
+// The sessions schema (sign-in with X, rules §7). Append-only: a released migration is never edited.
 
 /** @type {import('../../storage/index.mjs').Migration[]} */
 export const SESSIONS_MIGRATIONS = [

@@ -104,7 +104,7 @@ export function createSessionRoutes({ store, originsOf, rpcUrls, chains, now }) 
       path: '/v1/sessions/:id/revoke',
       changesState: true,
       handle: async ({ params: [id = ''], body, projectId }) => {
-        // §7 names `pci` and `signature` (a smart session's permission context and its signature). A sign-in
+        // rules §7 names `pci` and `signature` (a smart session's permission context and its signature). A sign-in
         // session's id is its bearer secret, so neither is needed; when sent they must at least be strings.
         for (const key of ['pci', 'signature']) {
           if (body[key] !== undefined && typeof body[key] !== 'string') throw new RequestError(400, `${key} must be a string`);

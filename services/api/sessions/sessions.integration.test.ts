@@ -1,4 +1,4 @@
-// The sign-in calls (§7 sessions) over real HTTP, against real parts: PGlite in a temporary directory, anvil (whose
+// The sign-in calls (rules §7 sessions) over real HTTP, against real parts: PGlite in a temporary directory, anvil (whose
 // node checks a deployed ERC-1271 account's signature) and ed25519 keys from WebCrypto for Solana.
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
@@ -97,7 +97,7 @@ beforeEach(() => {
 })
 
 describe('the sign-in calls', () => {
-  it('behavior: an EOA signs in; the session is found, then revoked', SLOW, async () => {
+  it('an EOA signs in; the session is found, then revoked', SLOW, async () => {
     const message = await siwe(alice.address)
     const created = await signIn(message, await alice.signMessage({ message }))
     expect(created).toEqual({
@@ -113,14 +113,14 @@ describe('the sign-in calls', () => {
     expect((await call('GET', `/v1/sessions/${id}`)).body.status).toBe('revoked')
   })
 
-  it('behavior: a session past its expiration time reads as expired', SLOW, async () => {
+  it('a session past its expiration time reads as expired', SLOW, async () => {
     const message = await siwe(alice.address, { expirationTime: new Date(Date.now() + 60_000) })
     const { body } = await signIn(message, await alice.signMessage({ message }))
     clockOffset = 120_000
     expect((await call('GET', `/v1/sessions/${body.id}`)).body.status).toBe('expired')
   })
 
-  it('behavior: refuses a reused nonce, an unknown one and one past its 10 minutes', SLOW, async () => {
+  it('refuses a reused nonce, an unknown one and one past its 10 minutes', SLOW, async () => {
     const message = await siwe(alice.address)
     const signature = await alice.signMessage({ message })
     expect((await signIn(message, signature)).status).toBe(200)
@@ -134,7 +134,7 @@ describe('the sign-in calls', () => {
     expect(await signIn(stale, await alice.signMessage({ message: stale }))).toEqual(refused(403, 'nonce'))
   })
 
-  it('behavior: refuses a wrong domain, a URI elsewhere, an expired message and one not valid yet', SLOW, async () => {
+  it('refuses a wrong domain, a URI elsewhere, an expired message and one not valid yet', SLOW, async () => {
     const cases: Array<[Partial<Parameters<typeof createSiweMessage>[0]>, string]> = [
       [{ domain: 'evil.test', uri: 'http://evil.test/' }, 'domain'],
       [{ domain: '127.0.0.1:5173', uri: 'http://127.0.0.1:6666/' }, 'uri'],
@@ -151,7 +151,7 @@ describe('the sign-in calls', () => {
     expect(await signIn(wildcard, await alice.signMessage({ message: wildcard }))).toEqual(refused(403, 'nonce'))
   })
 
-  it('behavior: refuses another address’s signature and a tampered message, without spending the nonce', SLOW, async () => {
+  it('refuses another address’s signature and a tampered message, without spending the nonce', SLOW, async () => {
     const message = await siwe(alice.address)
     expect(await signIn(message, await bob.signMessage({ message }))).toEqual(refused(403, 'signature'))
     const tampered = message.replace('Sign in to the demo.', 'Sign in to the demo and send everything.')
@@ -187,7 +187,7 @@ describe('the sign-in calls', () => {
     expect([other.status, await other.json()]).toEqual([400, { error: 'projectId differs between the query and the body' }])
   })
 
-  it('behavior: malformed requests are 400 and change nothing', async () => {
+  it('malformed requests are 400 and change nothing', async () => {
     expect(await signIn('hello', '0x00')).toEqual(refused(400, 'malformed'))
     expect(await call('POST', '/v1/sessions', { message: 1, signature: '0x' })).toEqual(refused(400, 'malformed'))
     const message = await siwe(alice.address)
@@ -198,7 +198,7 @@ describe('the sign-in calls', () => {
     expect((await call('POST', `/v1/sessions/${'a'.repeat(43)}/revoke`, { pci: 7 })).status).toBe(400)
   })
 
-  it('behavior: another project neither reads nor revokes a session, nor spends its nonces', SLOW, async () => {
+  it('another project neither reads nor revokes a session, nor spends its nonces', SLOW, async () => {
     const message = await siwe(alice.address)
     const { body } = await signIn(message, await alice.signMessage({ message }))
     const other = (pathname: string, init?: RequestInit) => fetch(`${api.url}${pathname}?projectId=other&st=foyer&sv=0.1.0`, init)
@@ -216,7 +216,7 @@ describe('the sign-in calls', () => {
     expect(response.status).toBe(403)
   })
 
-  it('behavior: a deployed smart account (ERC-1271) signs in with its owner’s key; another key cannot', SLOW, async () => {
+  it('a deployed smart account (ERC-1271) signs in with its owner’s key; another key cannot', SLOW, async () => {
     const artifacts = (await compileContracts()) as Record<string, { abi: Abi; bytecode: Hex }>
     const chain = defineChain({ id: CHAIN_ID, name: 'anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [anvil.url] } } })
     const wallet = createWalletClient({ account: alice, chain, transport: http(anvil.url) })
@@ -231,7 +231,7 @@ describe('the sign-in calls', () => {
     expect(created.body).toMatchObject({ status: 'active', address: account })
   })
 
-  it('behavior: the embedded wallet’s smart account (FoyerAccount) signs in before it is deployed (ERC-6492) and after (ERC-1271); another owner’s cannot', SLOW, async () => {
+  it('the embedded wallet’s smart account (FoyerAccount) signs in before it is deployed (ERC-6492) and after (ERC-1271); another owner’s cannot', SLOW, async () => {
     const chain = defineChain({ id: CHAIN_ID, name: 'anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [anvil.url] } } })
     const wallet = createWalletClient({ account: alice, chain, transport: http(anvil.url) })
     const client = createPublicClient({ chain, transport: http(anvil.url), pollingInterval: 50 })
@@ -257,7 +257,7 @@ describe('the sign-in calls', () => {
     expect((await signIn(again, signature)).body).toMatchObject({ status: 'active', address: account.address })
   })
 
-  it('behavior: a Solana account signs in with Sign In With Solana text; tampered, another key’s or reused, it is refused', async () => {
+  it('a Solana account signs in with Sign In With Solana text; tampered, another key’s or reused, it is refused', async () => {
     const key = await solanaKey()
     const other = await solanaKey()
     const text = async () =>
@@ -351,7 +351,7 @@ describe('sign-in requests the grammar or the routes refuse', () => {
 })
 
 describe('rate limits on the sign-in calls', () => {
-  it('behavior: past its budget a client gets 429 with retry-after on each sign-in route; reads are not limited', async () => {
+  it('past its budget a client gets 429 with retry-after on each sign-in route; reads are not limited', async () => {
     const limited = await startApi({ database, rateLimit: { limit: 2, windowMs: 60_000 }, log: () => {} })
     try {
       const post = (pathname: string, body: unknown) =>

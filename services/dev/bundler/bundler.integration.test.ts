@@ -76,12 +76,12 @@ describe('the local bundler on anvil', () => {
     await dev?.stop();
   });
 
-  test('behavior: the committed FoyerAccount build is what contracts/FoyerAccount.sol compiles to', async () => {
+  test('the committed FoyerAccount build is what contracts/FoyerAccount.sol compiles to', async () => {
     // Regenerate with `node services/dev/devchain/foyerAccountArtifact.mjs` after changing the contract.
     expect(JSON.parse(await readFile(FOYER_ACCOUNT_ARTIFACT_PATH, 'utf8'))).toEqual(await buildFoyerAccountArtifact());
   }, 300_000);
 
-  test('behavior: the EntryPoint sits at its canonical v0.8 address and the account factory at its own, and the fixtures say so', async () => {
+  test('the EntryPoint sits at its canonical v0.8 address and the account factory at its own, and the fixtures say so', async () => {
     expect(dev.fixtures.chains['31337']!.accountAbstraction).toEqual({ entryPoint: ENTRY_POINT_08, accountFactory: FOYER_ACCOUNT_FACTORY });
     expect((await client.getCode({ address: ENTRY_POINT_08 }))?.length).toBeGreaterThan(1000);
     // The factory was built for this EntryPoint.
@@ -98,7 +98,7 @@ describe('the local bundler on anvil', () => {
     expect(implementationEntryPoint).toBe(ENTRY_POINT_08);
   });
 
-  test('behavior: the bundler answers on 127.0.0.1 only, for that EntryPoint and chain', async () => {
+  test('the bundler answers on 127.0.0.1 only, for that EntryPoint and chain', async () => {
     expect(bundler.url).toBe(`http://127.0.0.1:${bundler.port}`);
     expect(await bundlerClient.getSupportedEntryPoints()).toEqual([ENTRY_POINT_08]);
     expect(await bundlerClient.getChainId()).toBe(31337);
@@ -107,7 +107,7 @@ describe('the local bundler on anvil', () => {
     expect(addresses).toEqual(['0100007F']);
   });
 
-  test('behavior: a batch (ERC-20 approve + transfer) goes through as one user operation that deploys the account', async () => {
+  test('a batch (ERC-20 approve + transfer) goes through as one user operation that deploys the account', async () => {
     const owner = privateKeyToAccount(generatePrivateKey());
     const account = await toFoyerAccount({ client, owner });
     expect(await client.getCode({ address: account.address })).toBeUndefined();
@@ -146,7 +146,7 @@ describe('the local bundler on anvil', () => {
     expect(await client.getBalance({ address: recipient })).toBe(1000n);
   }, 60_000);
 
-  test('behavior: an operation signed by another key is refused by the bundler', async () => {
+  test('an operation signed by another key is refused by the bundler', async () => {
     const owner = privateKeyToAccount(generatePrivateKey());
     const account = await toFoyerAccount({ client, owner });
     await client.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: account.address, value: parseEther('1') }) });
@@ -156,7 +156,7 @@ describe('the local bundler on anvil', () => {
     expect(await client.getCode({ address: account.address })).toBeUndefined();
   }, 60_000);
 
-  test('behavior: messages and typed data verify against the smart account, with ERC-6492 before it is deployed and ERC-1271 after', async () => {
+  test('messages and typed data verify against the smart account, with ERC-6492 before it is deployed and ERC-1271 after', async () => {
     const owner = privateKeyToAccount(generatePrivateKey());
     const account = await toFoyerAccount({ client, owner });
     const typedData = {

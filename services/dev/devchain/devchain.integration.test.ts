@@ -64,7 +64,7 @@ describe('startDevChains', () => {
     if (tmp) await rm(tmp, { recursive: true, force: true });
   });
 
-  test('behavior: both chains answer with their chain ids and the fixtures file lists them', async () => {
+  test('both chains answer with their chain ids and the fixtures file lists them', async () => {
     expect(dev.chains.map((chain) => chain.chainId)).toEqual([31337, 31338]);
     for (const chain of dev.chains) expect(await clients[chain.chainId]!.getChainId()).toBe(chain.chainId);
 
@@ -75,7 +75,7 @@ describe('startDevChains', () => {
     expect(written.accounts).toEqual([account0, account1, account2]);
   });
 
-  test.each(['31337', '31338'])('behavior: chain %s has USDC with balances and transfer history', async (chainId) => {
+  test.each(['31337', '31338'])('chain %s has USDC with balances and transfer history', async (chainId) => {
     const client = clients[chainId]!;
     const { usdc } = dev.fixtures.chains[chainId]!;
     const read = (functionName: 'name' | 'symbol' | 'decimals') => client.readContract({ address: usdc, abi: erc20, functionName });
@@ -93,7 +93,7 @@ describe('startDevChains', () => {
     expect(transfers.length).toBe(5); // 2 mints, 3 transfers
   });
 
-  test('behavior: the Tether-style token returns no data from transfer; USDC returns true', async () => {
+  test('the Tether-style token returns no data from transfer; USDC returns true', async () => {
     const client = clients['31337']!;
     const { usdc, usdt } = dev.fixtures.chains['31337']!;
     expect(await client.readContract({ address: usdt, abi: erc20, functionName: 'symbol' })).toBe('USDTS');
@@ -107,7 +107,7 @@ describe('startDevChains', () => {
     expect(BigInt(fromUsdc.data!)).toBe(1n);
   });
 
-  test('behavior: account #0 owns NFTs 1-3 with data: metadata and an SVG image', async () => {
+  test('account #0 owns NFTs 1-3 with data: metadata and an SVG image', async () => {
     const client = clients['31338']!;
     const { nft } = dev.fixtures.chains['31338']!;
     expect(await client.readContract({ address: nft, abi: erc721, functionName: 'ownerOf', args: [1n] })).toBe(account0);
@@ -127,7 +127,7 @@ describe('startDevChains', () => {
     expect(svg).toMatch(/^<svg xmlns='http:\/\/www.w3.org\/2000\/svg'.*>#2<\/text><\/svg>$/);
   });
 
-  test('behavior: stop ends both anvil processes', async () => {
+  test('stop ends both anvil processes', async () => {
     const pids = dev.chains.map((chain) => chain.pid);
     expect(pids.every(isRunning)).toBe(true);
     await dev.stop();
@@ -136,7 +136,7 @@ describe('startDevChains', () => {
 });
 
 describe('halt and restart', () => {
-  test('behavior: a halted anvil answers nothing; restarted on the same port it has the same chain: blocks, receipts, balances', async () => {
+  test('a halted anvil answers nothing; restarted on the same port it has the same chain: blocks, receipts, balances', async () => {
     const anvil = await startAnvil({ port: 0, chainId: 31337 });
     try {
       const rpc = async (method: string, params: unknown[] = []) => {
@@ -176,7 +176,7 @@ describe('halt and restart', () => {
 });
 
 describe('waitForReceipts', () => {
-  test('behavior: a transaction left in the pool, as automine can leave one sent while it mines, is mined and read', async () => {
+  test('a transaction left in the pool, as automine can leave one sent while it mines, is mined and read', async () => {
     const anvil = await startAnvil({ port: 0, chainId: 31337 });
     try {
       const rpc = createRpc(anvil.url);
@@ -193,7 +193,7 @@ describe('waitForReceipts', () => {
 });
 
 describe('port in use', () => {
-  test('behavior: startAnvil names the port and FOYER_ANVIL_PORT', async () => {
+  test('startAnvil names the port and FOYER_ANVIL_PORT', async () => {
     const busy = await occupyPort();
     try {
       await expect(startAnvil({ port: busy.port })).rejects.toThrow(
@@ -204,7 +204,7 @@ describe('port in use', () => {
     }
   });
 
-  test('behavior: a taken second port names FOYER_ANVIL_PORT_B and starts nothing', async () => {
+  test('a taken second port names FOYER_ANVIL_PORT_B and starts nothing', async () => {
     const busy = await occupyPort();
     try {
       await expect(startDevChains({ ports: [0, busy.port] })).rejects.toMatchObject({
@@ -226,7 +226,7 @@ describe('Uniswap V2', () => {
     await dev?.stop();
   });
 
-  test('behavior: the pools hold AMM_POOLS, at the API prices; the router finds them by its init code hash', async () => {
+  test('the pools hold AMM_POOLS, at the API prices; the router finds them by its init code hash', async () => {
     const client = createPublicClient({ transport: http(dev.chains[0]!.url) });
     const { usdc, usdt, amm } = dev.fixtures.chains['31337']!;
     const pairAbi = parseAbi(['function getReserves() view returns (uint112, uint112, uint32)', 'function token0() view returns (address)']);

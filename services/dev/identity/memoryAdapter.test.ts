@@ -7,7 +7,7 @@ afterEach(() => {
 })
 
 describe('createMemoryAdapter', () => {
-  it('behavior: a record reads back until it expires; models do not see each other', async () => {
+  it('a record reads back until it expires; models do not see each other', async () => {
     vi.useFakeTimers()
     const Adapter = createMemoryAdapter()
     const codes = new Adapter('AuthorizationCode')
@@ -20,7 +20,7 @@ describe('createMemoryAdapter', () => {
     expect(await codes.find('a')).toBeUndefined()
   })
 
-  it('behavior: consume marks the record, destroy removes it', async () => {
+  it('consume marks the record, destroy removes it', async () => {
     const codes = new (createMemoryAdapter())('AuthorizationCode')
     await codes.upsert('a', { accountId: 'alice' }, 60)
     await codes.consume('a')
@@ -29,7 +29,7 @@ describe('createMemoryAdapter', () => {
     expect(await codes.find('a')).toBeUndefined()
   })
 
-  it("behavior: sessions are found by uid and device codes by user code, within their own model", async () => {
+  it("sessions are found by uid and device codes by user code, within their own model", async () => {
     const Adapter = createMemoryAdapter()
     const sessions = new Adapter('Session')
     await sessions.upsert('s1', { uid: 'u1', accountId: 'alice' })
@@ -40,7 +40,7 @@ describe('createMemoryAdapter', () => {
     expect(await new Adapter('DeviceCode').findByUserCode('ABCD')).toEqual({ userCode: 'ABCD' })
   })
 
-  it('behavior: revoking a grant removes every record of it, whatever its model', async () => {
+  it('revoking a grant removes every record of it, whatever its model', async () => {
     const Adapter = createMemoryAdapter()
     const tokens = new Adapter('AccessToken')
     const codes = new Adapter('AuthorizationCode')
@@ -51,7 +51,7 @@ describe('createMemoryAdapter', () => {
     expect([await tokens.find('t1'), await codes.find('c1'), await tokens.find('t2')]).toEqual([undefined, undefined, { grantId: 'g2' }])
   })
 
-  it('behavior: each adapter class has its own store (one per provider started)', async () => {
+  it('each adapter class has its own store (one per provider started)', async () => {
     await new (createMemoryAdapter())('Session').upsert('s', { uid: 'u' })
     expect(await new (createMemoryAdapter())('Session').find('s')).toBeUndefined()
   })

@@ -9,7 +9,7 @@ import { listen } from '../../listen.mjs';
 import { createMemoryAdapter } from './memoryAdapter.mjs';
 import { escapeHtml } from '../../wallet/pages.mjs';
 
-/** The social providers that sign in through OpenID Connect (§5); farcaster and telegram have flows of their own. */
+/** The social providers that sign in through OpenID Connect (rules §5); farcaster and telegram have flows of their own. */
 export const OIDC_SOCIAL_PROVIDERS = /** @type {const} */ (['google', 'x', 'discord', 'apple', 'github', 'facebook']);
 /** @typedef {(typeof OIDC_SOCIAL_PROVIDERS)[number]} OidcSocialProvider */
 

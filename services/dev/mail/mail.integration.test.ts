@@ -10,7 +10,7 @@ afterAll(async () => {
 })
 
 describe('mail catcher', () => {
-  it('behavior: a message sent with nodemailer over SMTP is listed for its recipient only', async () => {
+  it('a message sent with nodemailer over SMTP is listed for its recipient only', async () => {
     const mailer = createMailer({ smtpUrl: catcher.smtpUrl })
     await mailer.send({ to: 'Ada@Example.com', subject: 'Your code', text: 'Your code is 123456.' })
     await mailer.send({ to: 'bob@example.com', subject: 'Other', text: 'Not for Ada' })
@@ -24,7 +24,7 @@ describe('mail catcher', () => {
     expect(messages[0]?.text).toMatch(/\b123456\b/)
   })
 
-  it('behavior: the inbox page shows the messages, escaped, and runs no script', async () => {
+  it('the inbox page shows the messages, escaped, and runs no script', async () => {
     const mailer = createMailer({ smtpUrl: catcher.smtpUrl })
     await mailer.send({ to: 'eve@example.com', subject: '<script>alert(1)</script>', text: 'hello' })
     mailer.close()
@@ -35,7 +35,7 @@ describe('mail catcher', () => {
     expect(response.headers.get('content-security-policy')).toContain("default-src 'none'")
   })
 
-  it('behavior: a mailer refuses a URL that is not SMTP', () => {
+  it('a mailer refuses a URL that is not SMTP', () => {
     expect(() => createMailer({ smtpUrl: 'http://127.0.0.1:25' })).toThrow(/smtp:\/\//)
   })
 })

@@ -168,7 +168,7 @@ const topic = (name: string) => `${name}-${Math.random().toString(16).slice(2)}`
 // ---- sign-client end to end -------------------------------------------------------------------------
 
 describe('sign-client through the local relay', () => {
-  it('behavior: a dapp and a wallet pair, settle a session, sign and disconnect', async () => {
+  it('a dapp and a wallet pair, settle a session, sign and disconnect', async () => {
     const started = performance.now();
     const dapp = await signClient('dapp');
     const wallet = await signClient('wallet');
@@ -206,7 +206,7 @@ describe('sign-client through the local relay', () => {
     console.info('[relay test] sign-client timings (ms since the clients were built):', timings);
   });
 
-  it('behavior: a rejected proposal reaches the dapp as a rejection', async () => {
+  it('a rejected proposal reaches the dapp as a rejection', async () => {
     const dapp = await signClient('dapp');
     const wallet = await signClient('wallet');
     wallet.on('session_proposal', async ({ id }: SignClientTypes.EventArguments['session_proposal']) => {
@@ -219,7 +219,7 @@ describe('sign-client through the local relay', () => {
     expect(dapp.session.length).toBe(0);
   });
 
-  it('behavior: a wallet that pairs after the dapp has gone offline still gets the proposal', async () => {
+  it('a wallet that pairs after the dapp has gone offline still gets the proposal', async () => {
     const dapp = await signClient('dapp');
     const { uri } = await dapp.connect({ optionalNamespaces: { eip155: EIP155 } });
     // The dapp's socket goes away before any wallet subscribes; the proposal waits in the mailbox.
@@ -238,7 +238,7 @@ describe('sign-client through the local relay', () => {
 // ---- relay protocol, raw ----------------------------------------------------------------------------
 
 describe('relay protocol', () => {
-  it('behavior: publish reaches the other subscribers, never the publisher', async () => {
+  it('publish reaches the other subscribers, never the publisher', async () => {
     const t = topic('live');
     const alice = await rawClient('did:key:alice');
     const bob = await rawClient('did:key:bob');
@@ -255,7 +255,7 @@ describe('relay protocol', () => {
     expect(alice.deliveries()).toEqual([]);
   });
 
-  it('behavior: a late subscriber gets the mailbox once, in order, and an acked message is not sent again', async () => {
+  it('a late subscriber gets the mailbox once, in order, and an acked message is not sent again', async () => {
     const t = topic('mailbox');
     const alice = await rawClient('did:key:alice');
     await alice.call('irn_publish', { topic: t, message: 'first', ttl: 300 });
@@ -282,7 +282,7 @@ describe('relay protocol', () => {
     expect(carol.deliveries().map((frame) => frame.params.data.message)).toEqual(['first', 'second']);
   });
 
-  it('behavior: an unacked delivery comes again after a reconnect', async () => {
+  it('an unacked delivery comes again after a reconnect', async () => {
     const t = topic('unacked');
     const alice = await rawClient('did:key:alice');
     await alice.call('irn_publish', { topic: t, message: 'keep me', ttl: 300 });
@@ -296,7 +296,7 @@ describe('relay protocol', () => {
     expect(again.params.data.message).toBe('keep me');
   });
 
-  it('behavior: messages expire with their TTL', async () => {
+  it('messages expire with their TTL', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const t = topic('ttl');
     const alice = await rawClient('did:key:alice');
@@ -310,7 +310,7 @@ describe('relay protocol', () => {
     expect(bob.deliveries().map((frame) => frame.params.data.message)).toEqual(['long']);
   });
 
-  it('behavior: the mailbox keeps the newest messages when a topic is over its cap', async () => {
+  it('the mailbox keeps the newest messages when a topic is over its cap', async () => {
     const capped = await startRelay({ port: 0, mailbox: { maxMessagesPerTopic: 2 } });
     try {
       const t = topic('cap');
@@ -338,7 +338,7 @@ describe('relay protocol', () => {
     }
   });
 
-  it('behavior: irn_batchFetchMessages hands over the mailbox', async () => {
+  it('irn_batchFetchMessages hands over the mailbox', async () => {
     const t = topic('fetch');
     const alice = await rawClient('did:key:alice');
     await alice.call('irn_publish', { topic: t, message: 'waiting', ttl: 300, tag: 3, attestation: 'jwt' });
@@ -357,7 +357,7 @@ describe('relay protocol', () => {
     expect((await alice.call('irn_batchFetchMessages', { topics: [t] })).result).toEqual({ messages: [], hasMore: false });
   });
 
-  it('behavior: after irn_unsubscribe / irn_batchUnsubscribe nothing more is delivered', async () => {
+  it('after irn_unsubscribe / irn_batchUnsubscribe nothing more is delivered', async () => {
     const [t1, t2] = [topic('unsub'), topic('unsub')];
     const alice = await rawClient('did:key:alice');
     const bob = await rawClient('did:key:bob');
@@ -370,7 +370,7 @@ describe('relay protocol', () => {
     expect(bob.deliveries()).toEqual([]);
   });
 
-  it('behavior: wc_proposeSession and wc_approveSession subscribe their sender and publish what they carry', async () => {
+  it('wc_proposeSession and wc_approveSession subscribe their sender and publish what they carry', async () => {
     const [pairingTopic, sessionTopic] = [topic('pairing'), topic('session')];
     const dapp = await rawClient('did:key:dapp');
     const wallet = await rawClient('did:key:wallet');
@@ -405,7 +405,7 @@ describe('relay protocol', () => {
     expect(wallet.deliveries().map((frame) => frame.params.data.message)).toEqual(['proposal', 'request']);
   });
 
-  it('behavior: request ids beyond 2^53 come back digit for digit', async () => {
+  it('request ids beyond 2^53 come back digit for digit', async () => {
     const client = await rawClient('did:key:ids');
     client.sendText(`{"id":1795318144813792768123,"jsonrpc":"2.0","method":"irn_subscribe","params":{"topic":"${topic('id')}"}}`);
     client.sendText('{"id":"1795318144813792768","jsonrpc":"2.0","method":"irn_unsubscribe","params":{"topic":"t"}}');
@@ -414,7 +414,7 @@ describe('relay protocol', () => {
     expect(client.texts[1]).toBe('{"jsonrpc":"2.0","result":true,"id":"1795318144813792768"}');
   });
 
-  it('behavior: the relay pings every socket and drops one that stops answering', async () => {
+  it('the relay pings every socket and drops one that stops answering', async () => {
     const fast = await startRelay({ port: 0, pingIntervalMs: 40 });
     try {
       const answering = new WebSocket(fast.url);
@@ -435,7 +435,7 @@ describe('relay protocol', () => {
 // ---- malformed input -------------------------------------------------------------------------------
 
 describe('malformed input', () => {
-  it('behavior: broken frames get JSON-RPC errors and the socket stays open', async () => {
+  it('broken frames get JSON-RPC errors and the socket stays open', async () => {
     const client = await rawClient('did:key:broken');
     const cases: Array<[string, number]> = [
       ['not json', -32700],
@@ -481,7 +481,7 @@ describe('malformed input', () => {
     expect((await client.call('irn_subscribe', { topic: topic('after') })).result).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('behavior: a connection without an auth JWT is still served (development only: nothing is verified)', async () => {
+  it('a connection without an auth JWT is still served (development only: nothing is verified)', async () => {
     const socket = new WebSocket(`${relay.url}/any/path?auth=garbage`);
     sockets.push(socket);
     await new Promise((resolve) => socket.once('open', resolve));
@@ -490,7 +490,7 @@ describe('malformed input', () => {
     expect(answer.result).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('behavior: HTTP GET answers a health summary', async () => {
+  it('HTTP GET answers a health summary', async () => {
     const summary = await fetch(`${relay.httpUrl}/`).then((response) => response.json());
     expect(summary).toMatchObject({ status: 'ok', service: 'foyer-walletconnect-relay', connections: expect.any(Number) });
     expect(await fetch(`${relay.httpUrl}/health`).then((response) => response.text())).toBe('ok');
@@ -498,7 +498,7 @@ describe('malformed input', () => {
     fetchSpy.mockClear();
   });
 
-  it('behavior: a taken port fails with a message naming FOYER_RELAY_PORT', async () => {
+  it('a taken port fails with a message naming FOYER_RELAY_PORT', async () => {
     const attempt = startRelay({ port: relay.port });
     await expect(attempt).rejects.toBeInstanceOf(RelayPortInUseError);
     await expect(attempt).rejects.toThrow(/FOYER_RELAY_PORT/);

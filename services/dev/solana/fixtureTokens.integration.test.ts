@@ -43,12 +43,12 @@ async function usdcAccounts(owner: Address) {
 }
 
 describe('fixture USDC', () => {
-  it('behavior: the mint address is the public key of the committed mint keypair', async () => {
+  it('the mint address is the public key of the committed mint keypair', async () => {
     const signer = await createKeyPairSignerFromBytes(new Uint8Array(LOCAL_USDC_MINT_KEYPAIR));
     expect(signer.address).toBe(LOCAL_USDC_MINT);
   });
 
-  it('behavior: creates USDC with 6 decimals, the dev wallet as mint authority, and 1000 USDC in each holder ATA', async () => {
+  it('creates USDC with 6 decimals, the dev wallet as mint authority, and 1000 USDC in each holder ATA', async () => {
     const holder = (await generateKeyPairSigner()).address;
     const result = await mintFixtureTokens(node.url, { holders: [DEV_WALLET_ADDRESS, holder, holder] });
     expect(result.mint).toBe(LOCAL_USDC_MINT);
@@ -77,7 +77,7 @@ describe('fixture USDC', () => {
     expect(statuses.value.map((status) => status?.err)).toEqual(result.signatures.map(() => null));
   });
 
-  it('behavior: a second call on the same node keeps the mint and mints again into the same ATAs', async () => {
+  it('a second call on the same node keeps the mint and mints again into the same ATAs', async () => {
     const holders = await Promise.all(Array.from({ length: 6 }, async () => (await generateKeyPairSigner()).address));
     const first = await mintFixtureTokens(node.url, { holders: holders.slice(0, 1), amount: 5 });
     // Six holders take two transactions (four per transaction); none creates the mint again.
@@ -88,7 +88,7 @@ describe('fixture USDC', () => {
     expect(await usdcAccounts(holders[5]!)).toEqual([{ pubkey: second.tokenAccounts[holders[5]!], amount: '7' }]);
   });
 
-  it('behavior: the mint has the same address on a restarted node', async () => {
+  it('the mint has the same address on a restarted node', async () => {
     const restarted = await startSolanaRpc({ port: 0, fund: [{ address: DEV_WALLET_ADDRESS, lamports: FUNDED }] });
     try {
       const result = await mintFixtureTokens(restarted.url, { holders: [TEST_WALLET_ADDRESS] });
@@ -102,7 +102,7 @@ describe('fixture USDC', () => {
     }
   });
 
-  it('behavior: an unfunded dev wallet fails with an error naming the step and the reason', async () => {
+  it('an unfunded dev wallet fails with an error naming the step and the reason', async () => {
     const unfunded = await startSolanaRpc({ port: 0 });
     try {
       await expect(mintFixtureTokens(unfunded.url, { holders: [TEST_WALLET_ADDRESS] })).rejects.toThrow(
@@ -115,7 +115,7 @@ describe('fixture USDC', () => {
     }
   });
 
-  it('behavior: bad holders or amounts are TypeErrors', async () => {
+  it('bad holders or amounts are TypeErrors', async () => {
     await expect(mintFixtureTokens(node.url, { holders: ['not an address'] })).rejects.toThrow(TypeError);
     await expect(mintFixtureTokens(node.url, { holders: [TEST_WALLET_ADDRESS], amount: 0n })).rejects.toThrow(/amount must be/);
     await expect(mintFixtureTokens(node.url, { holders: [TEST_WALLET_ADDRESS], amount: 1.5 })).rejects.toThrow(/amount must be/);

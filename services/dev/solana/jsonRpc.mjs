@@ -107,7 +107,7 @@ export function handleJsonRpcBody(body, methods, onInternalError = () => {}) {
     return errorResponse(null, JSON_RPC_PARSE_ERROR, 'Parse error');
   }
   if (Array.isArray(parsed)) {
-    // JSON-RPC 2.0 §6: an empty batch is one Invalid Request, not an empty array.
+    // JSON-RPC 2.0 rules §6: an empty batch is one Invalid Request, not an empty array.
     if (parsed.length === 0) return errorResponse(null, JSON_RPC_INVALID_REQUEST, 'Invalid request');
     if (parsed.length > MAX_BATCH_LENGTH) {
       return errorResponse(null, JSON_RPC_INVALID_REQUEST, `Invalid request: a batch holds at most ${MAX_BATCH_LENGTH} calls`);

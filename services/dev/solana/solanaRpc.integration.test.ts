@@ -121,7 +121,7 @@ async function post(body: string, headers: Record<string, string> = {}) {
 }
 
 describe('node basics', () => {
-  it('behavior: answers getHealth, getVersion, getGenesisHash', async () => {
+  it('answers getHealth, getVersion, getGenesisHash', async () => {
     expect(await rpc.getHealth().send()).toBe('ok');
     const version = await rpc.getVersion().send();
     expect(version['solana-core']).toMatch(/^\d+\.\d+\.\d+/);
@@ -130,19 +130,19 @@ describe('node basics', () => {
     expect(LOCAL_SOLANA_CHAIN_ID).toBe(`solana:${LOCAL_GENESIS_HASH.slice(0, 32)}`);
   });
 
-  it('behavior: the dev keys derive their exported addresses', async () => {
+  it('the dev keys derive their exported addresses', async () => {
     expect(devWallet.address).toBe(DEV_WALLET_ADDRESS);
     expect((await createKeyPairSignerFromBytes(new Uint8Array(TEST_WALLET_KEYPAIR))).address).toBe(TEST_WALLET_ADDRESS);
   });
 
-  it('behavior: funded accounts hold their funding', async () => {
+  it('funded accounts hold their funding', async () => {
     // Other tests in this file spend from the dev wallet; the test wallet only ever receives.
     expect(await balanceOf(TEST_WALLET_ADDRESS)).toBeGreaterThanOrEqual(FUNDED);
     const { context } = await rpc.getBalance(DEV_WALLET_ADDRESS).send();
     expect(context.slot).toBeTypeOf('bigint');
   });
 
-  it('behavior: getLatestBlockhash gives a blockhash valid for the next 150 blocks', async () => {
+  it('getLatestBlockhash gives a blockhash valid for the next 150 blocks', async () => {
     const { context, value } = await rpc.getLatestBlockhash().send();
     const height = await rpc.getBlockHeight().send();
     expect(value.blockhash).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
@@ -152,7 +152,7 @@ describe('node basics', () => {
     expect((await rpc.isBlockhashValid('11111111111111111111111111111111' as Blockhash).send()).value).toBe(false);
   });
 
-  it('behavior: getEpochInfo, getMinimumBalanceForRentExemption', async () => {
+  it('getEpochInfo, getMinimumBalanceForRentExemption', async () => {
     const info = await rpc.getEpochInfo().send();
     expect(info.absoluteSlot).toBe(await rpc.getSlot().send());
     expect(info.slotIndex).toBeLessThan(info.slotsInEpoch);
@@ -160,14 +160,14 @@ describe('node basics', () => {
     expect(await rpc.getMinimumBalanceForRentExemption(165n).send()).toBe(2_039_280n);
   });
 
-  it('behavior: getAccountInfo of a missing account is null', async () => {
+  it('getAccountInfo of a missing account is null', async () => {
     const missing = (await generateKeyPairSigner()).address;
     expect((await rpc.getAccountInfo(missing, { encoding: 'base64' }).send()).value).toBeNull();
     expect((await rpc.getAccountInfo(missing).send()).value).toBeNull();
     expect((await rpc.getBalance(missing).send()).value).toBe(0n);
   });
 
-  it('behavior: getAccountInfo encodes base64, base58, and falls back to base64 for jsonParsed', async () => {
+  it('getAccountInfo encodes base64, base58, and falls back to base64 for jsonParsed', async () => {
     const base64 = (await rpc.getAccountInfo(TEST_WALLET_ADDRESS, { encoding: 'base64' }).send()).value;
     expect(base64).toMatchObject({ data: ['', 'base64'], executable: false, owner: '11111111111111111111111111111111' });
     expect(base64?.space).toBe(0n);
@@ -179,7 +179,7 @@ describe('node basics', () => {
 });
 
 describe('transactions', () => {
-  it('behavior: a SOL transfer lands, shows in getSignatureStatuses and moves exactly amount + fee', async () => {
+  it('a SOL transfer lands, shows in getSignatureStatuses and moves exactly amount + fee', async () => {
     const recipient = (await generateKeyPairSigner()).address;
     const senderBefore = await balanceOf(devWallet.address);
     const slotBefore = await rpc.getSlot().send();
@@ -195,7 +195,7 @@ describe('transactions', () => {
     expect(await rpc.getSlot().send()).toBeGreaterThan(slotBefore);
   });
 
-  it('behavior: two transfers in a row both land, with or without re-fetching the blockhash', async () => {
+  it('two transfers in a row both land, with or without re-fetching the blockhash', async () => {
     const recipient = (await generateKeyPairSigner()).address;
     await transferSol(devWallet, recipient, 1_000_000n);
     await transferSol(devWallet, recipient, 1_000_000n); // same amount: the blockhash moved on in between
@@ -205,7 +205,7 @@ describe('transactions', () => {
     expect(await balanceOf(recipient)).toBe(7_000_000n);
   });
 
-  it('behavior: sending the same transaction twice is refused as already processed', async () => {
+  it('sending the same transaction twice is refused as already processed', async () => {
     const transaction = await signedTransaction(devWallet, [
       getTransferSolInstruction({ source: devWallet, destination: TEST_WALLET_ADDRESS, amount: 42n }),
     ]);
@@ -219,7 +219,7 @@ describe('transactions', () => {
     expect(isSolanaError((error as Error).cause, SOLANA_ERROR__TRANSACTION_ERROR__ALREADY_PROCESSED)).toBe(true);
   });
 
-  it('behavior: a transaction in base58 encoding lands too', async () => {
+  it('a transaction in base58 encoding lands too', async () => {
     const recipient = (await generateKeyPairSigner()).address;
     const transaction = await signedTransaction(devWallet, [
       getTransferSolInstruction({ source: devWallet, destination: recipient, amount: 5_000_000n }),
@@ -231,7 +231,7 @@ describe('transactions', () => {
     expect(await balanceOf(recipient)).toBe(5_000_000n);
   });
 
-  it('behavior: a failing transfer is refused by preflight with -32002, the logs, and no fee', async () => {
+  it('a failing transfer is refused by preflight with -32002, the logs, and no fee', async () => {
     const poor = await freshFundedSigner(1_000_000n);
     const transaction = await signedTransaction(poor, [
       getTransferSolInstruction({ source: poor, destination: TEST_WALLET_ADDRESS, amount: 5_000_000n }),
@@ -260,7 +260,7 @@ describe('transactions', () => {
     expect(json.error.data.logs.length).toBeGreaterThan(0);
   });
 
-  it('behavior: with skipPreflight a failing transaction lands with its error and pays the fee', async () => {
+  it('with skipPreflight a failing transaction lands with its error and pays the fee', async () => {
     const poor = await freshFundedSigner(1_000_000n);
     const transaction = await signedTransaction(poor, [
       getTransferSolInstruction({ source: poor, destination: TEST_WALLET_ADDRESS, amount: 5_000_000n }),
@@ -275,7 +275,7 @@ describe('transactions', () => {
     expect(await balanceOf(poor.address)).toBe(1_000_000n - FEE);
   });
 
-  it('behavior: an expired blockhash is refused with BlockhashNotFound', async () => {
+  it('an expired blockhash is refused with BlockhashNotFound', async () => {
     const stale = { blockhash: '11111111111111111111111111111111' as Blockhash, lastValidBlockHeight: 0n };
     const transaction = await signedTransaction(devWallet, [
       getTransferSolInstruction({ source: devWallet, destination: TEST_WALLET_ADDRESS, amount: 1n }),
@@ -292,7 +292,7 @@ describe('transactions', () => {
     expect(json.error.data.err).toBe('BlockhashNotFound');
   });
 
-  it('behavior: requestAirdrop returns a signature that getSignatureStatuses then finds', async () => {
+  it('requestAirdrop returns a signature that getSignatureStatuses then finds', async () => {
     const recipient = (await generateKeyPairSigner()).address;
     const signature = await rpc.requestAirdrop(recipient, lamports(2_000_000_000n)).send();
     const { value } = await rpc.getSignatureStatuses([signature]).send();
@@ -303,7 +303,7 @@ describe('transactions', () => {
     expect(await balanceOf(recipient)).toBe(4_000_000_000n);
   });
 
-  it('behavior: unknown signatures have a null status', async () => {
+  it('unknown signatures have a null status', async () => {
     const transaction = await signedTransaction(devWallet, [
       getTransferSolInstruction({ source: devWallet, destination: TEST_WALLET_ADDRESS, amount: 99n }),
     ]);
@@ -311,7 +311,7 @@ describe('transactions', () => {
     expect(value).toEqual([null]);
   });
 
-  it('behavior: simulateTransaction runs without committing and reports fee and units', async () => {
+  it('simulateTransaction runs without committing and reports fee and units', async () => {
     const recipient = (await generateKeyPairSigner()).address;
     const transaction = await signedTransaction(devWallet, [
       getTransferSolInstruction({ source: devWallet, destination: recipient, amount: 10_000_000n }),
@@ -327,7 +327,7 @@ describe('transactions', () => {
 });
 
 describe('SPL tokens', () => {
-  it('behavior: a minted token shows in getTokenAccountsByOwner (jsonParsed and base64) and getTokenAccountBalance', async () => {
+  it('a minted token shows in getTokenAccountsByOwner (jsonParsed and base64) and getTokenAccountBalance', async () => {
     const owner = await generateKeyPairSigner();
     const mint = await generateKeyPairSigner();
     const space = BigInt(getMintSize());
@@ -383,7 +383,7 @@ describe('SPL tokens', () => {
 });
 
 describe('HTTP and JSON-RPC robustness', () => {
-  it('behavior: answers CORS preflight and puts the CORS header on answers', async () => {
+  it('answers CORS preflight and puts the CORS header on answers', async () => {
     const preflight = await fetch(node.url, {
       method: 'OPTIONS',
       headers: {
@@ -403,7 +403,7 @@ describe('HTTP and JSON-RPC robustness', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
   });
 
-  it('behavior: a client in the same process still gets its answer after that process stalled past 5 s (its keep-alive timeout) between two calls', async () => {
+  it('a client in the same process still gets its answer after that process stalled past 5 s (its keep-alive timeout) between two calls', async () => {
     // What two stacks starting on two cores do to the local stack's process while it mints the fixture USDC: the
     // next call falls due in the same turn as node:http's 5 s keep-alive timeout, on the connection the first one left.
     await rpc.getSlot().send();
@@ -416,13 +416,13 @@ describe('HTTP and JSON-RPC robustness', () => {
     expect(await rpc.getSlot().send()).toBeTypeOf('bigint');
   }, 15_000);
 
-  it('behavior: GET / answers a small JSON health summary', async () => {
+  it('GET / answers a small JSON health summary', async () => {
     const response = await fetch(node.url);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ status: 'ok', genesisHash: LOCAL_GENESIS_HASH });
   });
 
-  it('behavior: answers batches in order', async () => {
+  it('answers batches in order', async () => {
     const { json } = await post(
       JSON.stringify([
         { jsonrpc: '2.0', id: 'a', method: 'getHealth' },
@@ -455,14 +455,14 @@ describe('HTTP and JSON-RPC robustness', () => {
     { name: 'a transaction that is not one', body: '{"jsonrpc":"2.0","id":11,"method":"sendTransaction","params":["AAAA",{"encoding":"base64"}]}', code: -32602, id: 11 },
     { name: 'an unknown encoding', body: '{"jsonrpc":"2.0","id":12,"method":"sendTransaction","params":["AAAA",{"encoding":"hex"}]}', code: -32602, id: 12 },
     { name: 'a negative airdrop', body: `{"jsonrpc":"2.0","id":13,"method":"requestAirdrop","params":["${TEST_WALLET_ADDRESS}",-1]}`, code: -32602, id: 13 },
-  ])('behavior: $name gets JSON-RPC error $code', async ({ body, code, id }) => {
+  ])('$name gets JSON-RPC error $code', async ({ body, code, id }) => {
     const { status, json } = await post(body);
     expect(status).toBe(200);
     expect(json).toMatchObject({ jsonrpc: '2.0', id, error: { code } });
     expect(typeof json.error.message).toBe('string');
   });
 
-  it('behavior: a batch with a malformed member answers the others', async () => {
+  it('a batch with a malformed member answers the others', async () => {
     const { json } = await post(JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'getHealth' }, 17]));
     expect(json).toEqual([
       { jsonrpc: '2.0', result: 'ok', id: 1 },
@@ -470,7 +470,7 @@ describe('HTTP and JSON-RPC robustness', () => {
     ]);
   });
 
-  it('behavior: a 2 MB body gets -32600 (HTTP 413) and the node keeps serving', async () => {
+  it('a 2 MB body gets -32600 (HTTP 413) and the node keeps serving', async () => {
     const huge = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getHealth', params: ['x'.repeat(2 * 1024 * 1024)] });
     const { status, json } = await post(huge);
     expect(status).toBe(413);
@@ -478,7 +478,7 @@ describe('HTTP and JSON-RPC robustness', () => {
     expect(await rpc.getHealth().send()).toBe('ok');
   });
 
-  it('behavior: the node still serves after every malformed request above', async () => {
+  it('the node still serves after every malformed request above', async () => {
     expect(await rpc.getHealth().send()).toBe('ok');
     expect((await rpc.getBalance(TEST_WALLET_ADDRESS).send()).value).toBeGreaterThan(0n);
   });

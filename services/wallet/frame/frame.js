@@ -287,7 +287,7 @@
   addEventListener('scroll', recheck);
   document.addEventListener('visibilitychange', recheck);
 
-  /** APP_RPC_ABORT: every waiting request is answered 'Request was aborted' (§8) and the panel closes. */
+  /** APP_RPC_ABORT: every waiting request is answered 'Request was aborted' (rules §8) and the panel closes. */
   function abortApprovals() {
     for (const { id } of approvals.splice(0)) post('FRAME_RPC_REQUEST_ERROR', id, { message: 'Request was aborted', code: 'ABORTED' });
     showApproval();
