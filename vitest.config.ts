@@ -1,23 +1,23 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 
-import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
-import { playwright } from '@vitest/browser-playwright';
-import { configDefaults, defineConfig } from 'vitest/config';
-import { selfImports } from './build/entries.mjs';
-import { StackSequencer } from './test/e2e/stackSequencer.js';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
+import { playwright } from '@vitest/browser-playwright'
+import { configDefaults, defineConfig } from 'vitest/config'
+import { selfImports } from './build/entries.mjs'
+import { StackSequencer } from './test/e2e/stackSequencer.js'
 
-const root = path.dirname(fileURLToPath(import.meta.url));
+const root = path.dirname(fileURLToPath(import.meta.url))
 
 // 'foyer', 'foyer/react', 'foyer/ui' … as every plugin and chain imports them, resolved to the
 // source (without them, self-reference would find dist/). Exact-match patterns, so 'foyer' does not also capture 'foyer/react'.
 const selfAliases = Object.entries(selfImports()).map(([specifier, input]) => ({
   find: new RegExp(`^${specifier.replace('/', '\\/')}$`),
   replacement: path.join(root, input),
-}));
+}))
 
 // Debian's chromium (apt-get install -y chromium); never a Playwright-downloaded browser.
-const chromiumPath = process.env['CHROMIUM_PATH'] || '/usr/bin/chromium';
+const chromiumPath = process.env['CHROMIUM_PATH'] || '/usr/bin/chromium'
 const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -30,7 +30,7 @@ const chromiumArgs = [
   // accounts.google.com in the background. Resolve nothing but loopback, so no story can
   // reach the internet (a remote URL fails fast with ERR_NAME_NOT_RESOLVED).
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
-];
+]
 
 // The folders that hold tests, each searched for files whose name ends in `ending`.
 const testFiles = (ending: string) =>
@@ -44,7 +44,8 @@ export default defineConfig({
     // chains/evm/walletConnect/signClient.integration.test.ts forges on purpose (off the approved chains, undeclared)
     // with a rejection of its own that no test can catch. Only that refusal is let through; any other unhandled error
     // still fails the run.
-    onUnhandledError: (error) => !(error.message?.startsWith('Missing or invalid. emit()') && error.stack?.includes('@walletconnect/sign-client')),
+    onUnhandledError: (error) =>
+      !(error.message?.startsWith('Missing or invalid. emit()') && error.stack?.includes('@walletconnect/sign-client')),
     projects: [
       {
         resolve: { alias: selfAliases },
@@ -78,7 +79,17 @@ export default defineConfig({
         resolve: { alias: selfAliases },
         // Bundled up front: a dependency found mid-run makes Vite reload the page under a running test.
         optimizeDeps: {
-          include: ['mitt', 'valibot', '@tanstack/query-core', 'react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'jsqr'],
+          include: [
+            'mitt',
+            'valibot',
+            '@tanstack/query-core',
+            'react',
+            'react-dom',
+            'react-dom/client',
+            'react/jsx-runtime',
+            'react/jsx-dev-runtime',
+            'jsqr',
+          ],
         },
         test: {
           name: 'stories',
@@ -120,4 +131,4 @@ export default defineConfig({
       },
     ],
   },
-});
+})

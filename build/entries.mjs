@@ -51,22 +51,76 @@ export const entries = [
   // evm: 4 KB, not 3, since WalletConnect: its options are checked at createKernel (style 4) and its
   // English texts ship in the manifest (style 12), with its views, connector and restore trigger;
   // the SDK, the QR encoder, the views and the pairing logic themselves all stay lazy.
-  { export: './chains/evm', input: 'chains/evm/index.ts', file: 'chains/evm', peers: ['viem'], budget: { gzip: 4 * 1024, beyond: ['.', './react'] } },
-  { export: './chains/solana', input: 'chains/solana/index.ts', file: 'chains/solana', peers: ['@solana/kit'], budget: { gzip: 3 * 1024, beyond: ['.', './react'] } },
-  { export: './plugins/receive', input: 'plugins/receive/index.ts', file: 'plugins/receive', budget: { gzip: 1024, beyond: ['.', './react'] } },
-  { export: './plugins/portfolio', input: 'plugins/portfolio/index.ts', file: 'plugins/portfolio', budget: { gzip: 1024, beyond: ['.', './react'] } },
-  { export: './plugins/activity', input: 'plugins/activity/index.ts', file: 'plugins/activity', budget: { gzip: 1024, beyond: ['.', './react'] } },
-  { export: './plugins/send', input: 'plugins/send/index.ts', file: 'plugins/send', budget: { gzip: 1.5 * 1024, beyond: ['.', './react'] } },
-  { export: './plugins/email', input: 'plugins/email/index.ts', file: 'plugins/email', budget: { gzip: 1.5 * 1024, beyond: ['.', './react'] } },
+  {
+    export: './chains/evm',
+    input: 'chains/evm/index.ts',
+    file: 'chains/evm',
+    peers: ['viem'],
+    budget: { gzip: 4 * 1024, beyond: ['.', './react'] },
+  },
+  {
+    export: './chains/solana',
+    input: 'chains/solana/index.ts',
+    file: 'chains/solana',
+    peers: ['@solana/kit'],
+    budget: { gzip: 3 * 1024, beyond: ['.', './react'] },
+  },
+  {
+    export: './plugins/receive',
+    input: 'plugins/receive/index.ts',
+    file: 'plugins/receive',
+    budget: { gzip: 1024, beyond: ['.', './react'] },
+  },
+  {
+    export: './plugins/portfolio',
+    input: 'plugins/portfolio/index.ts',
+    file: 'plugins/portfolio',
+    budget: { gzip: 1024, beyond: ['.', './react'] },
+  },
+  {
+    export: './plugins/activity',
+    input: 'plugins/activity/index.ts',
+    file: 'plugins/activity',
+    budget: { gzip: 1024, beyond: ['.', './react'] },
+  },
+  {
+    export: './plugins/send',
+    input: 'plugins/send/index.ts',
+    file: 'plugins/send',
+    budget: { gzip: 1.5 * 1024, beyond: ['.', './react'] },
+  },
+  {
+    export: './plugins/email',
+    input: 'plugins/email/index.ts',
+    file: 'plugins/email',
+    budget: { gzip: 1.5 * 1024, beyond: ['.', './react'] },
+  },
   // swaps: the manifest carries its English texts and the swap networks (swapNetworks.mjs, shared with the API
   // service); the view, the convert client and the actions stay lazy.
-  { export: './plugins/swaps', input: 'plugins/swaps/index.ts', file: 'plugins/swaps', budget: { gzip: 1.5 * 1024, beyond: ['.', './react'] } },
+  {
+    export: './plugins/swaps',
+    input: 'plugins/swaps/index.ts',
+    file: 'plugins/swaps',
+    budget: { gzip: 1.5 * 1024, beyond: ['.', './react'] },
+  },
   // Adapters for the hooks a host already has (wagmi; @solana/wallet-adapter-react). Nothing in the kernel
   // imports them, and they import the kernel by name ('foyer', kept an import: isExternal below), so a
   // host that does not import them pays nothing and its kernel chunks are the same. Not plugins: the whole
   // adapter loads with the host's wagmi or wallet adapter, which are the host's (peers), as is viem.
-  { export: './wagmi', input: 'adapters/wagmi/index.ts', file: 'wagmi', peers: ['viem'], budget: { gzip: 1.75 * 1024, beyond: ['.', './react'] } },
-  { export: './solana-wallet-adapter', input: 'adapters/solana-wallet-adapter/index.ts', file: 'solana-wallet-adapter', peers: ['@solana/wallet-adapter-react'], budget: { gzip: 2.25 * 1024, beyond: ['.', './react'] } },
+  {
+    export: './wagmi',
+    input: 'adapters/wagmi/index.ts',
+    file: 'wagmi',
+    peers: ['viem'],
+    budget: { gzip: 1.75 * 1024, beyond: ['.', './react'] },
+  },
+  {
+    export: './solana-wallet-adapter',
+    input: 'adapters/solana-wallet-adapter/index.ts',
+    file: 'solana-wallet-adapter',
+    peers: ['@solana/wallet-adapter-react'],
+    budget: { gzip: 2.25 * 1024, beyond: ['.', './react'] },
+  },
   { export: './plugins/names', input: 'plugins/names/index.ts', file: 'plugins/names', budget: { gzip: 1024, beyond: ['.', './react'] } },
   { export: './plugins/siwx', input: 'plugins/siwx/index.ts', file: 'plugins/siwx', budget: { gzip: 1024, beyond: ['.', './react'] } },
   // Node only (a host's backend checking sign-in messages): no budget, no page ever loads it.
@@ -77,10 +131,30 @@ export const entries = [
   // call fails before anything loads), like send's api; the view pays through Send's api on demand. Its React hook
   // is an entry of its own, so the manifest imports no React.
   { export: './plugins/pay', input: 'plugins/pay/index.ts', file: 'plugins/pay', budget: { gzip: 1.5 * 1024, beyond: ['.', './react'] } },
-  { export: './plugins/pay/react', input: 'plugins/pay/react.ts', file: 'plugins/pay-react', budget: { gzip: 512, beyond: ['.', './react', './plugins/pay'] } },
-  { export: './plugins/onramp', input: 'plugins/onramp/index.ts', file: 'plugins/onramp', budget: { gzip: 1024, beyond: ['.', './react'] } },
-  { export: './plugins/socials', input: 'plugins/socials/index.ts', file: 'plugins/socials', budget: { gzip: 1.5 * 1024, beyond: ['.', './react'] } },
-  { export: './plugins/wallets', input: 'plugins/wallets/index.ts', file: 'plugins/wallets', budget: { gzip: 1.5 * 1024, beyond: ['.', './react'] } },
+  {
+    export: './plugins/pay/react',
+    input: 'plugins/pay/react.ts',
+    file: 'plugins/pay-react',
+    budget: { gzip: 512, beyond: ['.', './react', './plugins/pay'] },
+  },
+  {
+    export: './plugins/onramp',
+    input: 'plugins/onramp/index.ts',
+    file: 'plugins/onramp',
+    budget: { gzip: 1024, beyond: ['.', './react'] },
+  },
+  {
+    export: './plugins/socials',
+    input: 'plugins/socials/index.ts',
+    file: 'plugins/socials',
+    budget: { gzip: 1.5 * 1024, beyond: ['.', './react'] },
+  },
+  {
+    export: './plugins/wallets',
+    input: 'plugins/wallets/index.ts',
+    file: 'plugins/wallets',
+    budget: { gzip: 1.5 * 1024, beyond: ['.', './react'] },
+  },
 ]
 
 /**
@@ -112,7 +186,10 @@ export const everyEntrysPeers = ['react', 'react-dom']
  * @param {string} specifier
  */
 export function packageOf(specifier) {
-  return specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/')
+  return specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/')
 }
 
 /** The package name a plugin or chain may import the kernel by (`import { definePlugin } from 'foyer'`). */
@@ -153,10 +230,7 @@ export function selfImports() {
 export function packageExports() {
   return {
     ...Object.fromEntries(
-      entries.map((e) => [
-        e.export,
-        { types: `./dist/types/${e.input.replace(/\.tsx?$/, '.d.ts')}`, default: `./dist/${e.file}.js` },
-      ]),
+      entries.map((e) => [e.export, { types: `./dist/types/${e.input.replace(/\.tsx?$/, '.d.ts')}`, default: `./dist/${e.file}.js` }]),
     ),
     './package.json': './package.json',
   }

@@ -52,7 +52,13 @@ function modulesOfKernelChunk(getModuleInfo) {
     return seen
   }
   const firstPaint = closure(entries.filter((e) => !e.lazy && !e.server).map((e) => path.join(repo, e.input)))
-  const inFolder = (/** @type {string} */ folder) => (/** @type {string} */ moduleId) => moduleId.startsWith(path.join(repo, folder) + path.sep)
-  const sharedByChains = (/** @type {string} */ moduleId) => inFolder('chains')(moduleId) && /** @type {import('rollup').ModuleInfo} */ (getModuleInfo(moduleId)).importers.some((importer) => !firstPaint.has(importer))
-  return closure([...firstPaint].filter((moduleId) => inFolder('kernel')(moduleId) || sharedByChains(moduleId)), firstPaint)
+  const inFolder = (/** @type {string} */ folder) => (/** @type {string} */ moduleId) =>
+    moduleId.startsWith(path.join(repo, folder) + path.sep)
+  const sharedByChains = (/** @type {string} */ moduleId) =>
+    inFolder('chains')(moduleId) &&
+    /** @type {import('rollup').ModuleInfo} */ (getModuleInfo(moduleId)).importers.some((importer) => !firstPaint.has(importer))
+  return closure(
+    [...firstPaint].filter((moduleId) => inFolder('kernel')(moduleId) || sharedByChains(moduleId)),
+    firstPaint,
+  )
 }

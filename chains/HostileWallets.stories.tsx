@@ -49,7 +49,10 @@ const announce = () => {
 async function listed(names: readonly string[]) {
   const modal = await withinModal()
   const list = await modal.findByRole('list', { name: 'Wallets' })
-  const items = () => new Map([...list.querySelectorAll('.f-list-item-label')].map((label) => [label.textContent, label.closest('li') ?? label.parentElement]))
+  const items = () =>
+    new Map(
+      [...list.querySelectorAll('.f-list-item-label')].map((label) => [label.textContent, label.closest('li') ?? label.parentElement]),
+    )
   await waitFor(() => expect([...items().keys()]).toEqual(expect.arrayContaining([...names])))
   return { list, items: items() }
 }
@@ -65,7 +68,9 @@ async function expectSafe(names: readonly string[]) {
     await expect(item?.querySelectorAll('img, script, b')).toHaveLength(0)
   }
   // The honest icon is preloaded, then shown: the gate lets a safe image through.
-  await waitFor(() => expect([...(items.get(HONEST.name)?.querySelectorAll('img') ?? [])].map((image) => image.getAttribute('src'))).toEqual([HONEST.icon]))
+  await waitFor(() =>
+    expect([...(items.get(HONEST.name)?.querySelectorAll('img') ?? [])].map((image) => image.getAttribute('src'))).toEqual([HONEST.icon]),
+  )
   for (const image of list.querySelectorAll('img')) await expect(image.getAttribute('src')).toMatch(/^(https:|data:image\/)/)
   await expect(list.querySelectorAll('script, iframe, object, embed')).toHaveLength(0)
   // No unsafe icon was even tried: a tracker is never asked, whether or not it would have loaded.

@@ -21,7 +21,12 @@ export function App({ kernel }: { kernel: Kernel }) {
   const payment = usePay()
   const payTenUsdc = () =>
     payment
-      .pay({ recipient: DEMO_MERCHANT, amount: '10', asset: `eip155:31337/erc20:${localChains[31337]!.usdc}`, metadata: { symbol: 'USDC', decimals: 6 } })
+      .pay({
+        recipient: DEMO_MERCHANT,
+        amount: '10',
+        asset: `eip155:31337/erc20:${localChains[31337]!.usdc}`,
+        metadata: { symbol: 'USDC', decimals: 6 },
+      })
       .catch(() => {})
 
   const signHello = async () => {
@@ -50,21 +55,33 @@ export function App({ kernel }: { kernel: Kernel }) {
           <dd data-testid="network">{network ? `${network.name} (${networkId})` : (networkId ?? '—')}</dd>
           <dt>Balance</dt>
           <dd data-testid="balance">
-            {balance?.status === 'ready' ? `${balance.balance.formatted} ${balance.balance.symbol}` : balance?.status === 'loading' ? '…' : '—'}
+            {balance?.status === 'ready'
+              ? `${balance.balance.formatted} ${balance.balance.symbol}`
+              : balance?.status === 'loading'
+                ? '…'
+                : '—'}
           </dd>
         </dl>
       </section>
       <section aria-label="Open the modal at a view" className="buttons">
-        <button type="button" onClick={() => open()}>Open</button>
-        <button type="button" onClick={() => open({ view: 'Connect' })}>Open Connect</button>
-        <button type="button" onClick={() => open({ view: 'Networks' })}>Open Networks</button>
+        <button type="button" onClick={() => open()}>
+          Open
+        </button>
+        <button type="button" onClick={() => open({ view: 'Connect' })}>
+          Open Connect
+        </button>
+        <button type="button" onClick={() => open({ view: 'Networks' })}>
+          Open Networks
+        </button>
         <button type="button" disabled={!isConnected} onClick={() => open({ view: 'Account' })}>
           Open Account
         </button>
         <button type="button" disabled={!isConnected} onClick={signHello}>
           Sign a message
         </button>
-        <button type="button" onClick={payTenUsdc}>Pay 10 USDC</button>
+        <button type="button" onClick={payTenUsdc}>
+          Pay 10 USDC
+        </button>
       </section>
       {payment.status === 'success' && (
         <p>

@@ -36,7 +36,10 @@ export function BatchDemo({ kernel }: { kernel: Kernel }) {
     setError(undefined)
     try {
       const chainId = (await provider.request({ method: 'eth_chainId' })) as Hex
-      const capabilities = (await provider.request({ method: 'wallet_getCapabilities', params: [address, [chainId]] })) as Record<string, { atomic?: { status: string } }>
+      const capabilities = (await provider.request({ method: 'wallet_getCapabilities', params: [address, [chainId]] })) as Record<
+        string,
+        { atomic?: { status: string } }
+      >
       setAtomic(capabilities[chainId]?.atomic?.status ?? 'unsupported')
       const usdc = localChains[String(Number.parseInt(chainId, 16))]?.usdc as Hex | undefined
       if (!usdc) throw new Error('No USDC on this chain')
@@ -46,7 +49,10 @@ export function BatchDemo({ kernel }: { kernel: Kernel }) {
         { to: usdc, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [SPENDER, parseUnits('2', 6)] }) },
         { to: usdc, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [RECEIVER, parseUnits('1', 6)] }) },
       ]
-      const { id } = (await provider.request({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId, from: address, atomicRequired: false, calls }] })) as { id: string }
+      const { id } = (await provider.request({
+        method: 'wallet_sendCalls',
+        params: [{ version: '2.0.0', chainId, from: address, atomicRequired: false, calls }],
+      })) as { id: string }
       for (;;) {
         const status = (await provider.request({ method: 'wallet_getCallsStatus', params: [id] })) as CallsStatus
         if (status.status >= 200) return setResult(status)

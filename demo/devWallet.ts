@@ -23,7 +23,13 @@ export interface DevWalletOptions {
 
 type Listener = (payload: unknown) => void
 
-const CONSENT_METHODS = new Set(['eth_requestAccounts', 'personal_sign', 'eth_sendTransaction', 'wallet_switchEthereumChain', 'wallet_addEthereumChain'])
+const CONSENT_METHODS = new Set([
+  'eth_requestAccounts',
+  'personal_sign',
+  'eth_sendTransaction',
+  'wallet_switchEthereumChain',
+  'wallet_addEthereumChain',
+])
 
 class ProviderRpcError extends Error {
   constructor(

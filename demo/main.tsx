@@ -16,7 +16,16 @@ import { siwx } from 'foyer/plugins/siwx'
 import { swaps } from 'foyer/plugins/swaps'
 import { wallets } from 'foyer/plugins/wallets'
 import { App } from './App.js'
-import { DEV_WALLET_KEY, localApiUrl, localChains, localDirectoryUrl, localRelayUrl, localRpcUrl, localSolana, localWalletUrl } from './localStack.js'
+import {
+  DEV_WALLET_KEY,
+  localApiUrl,
+  localChains,
+  localDirectoryUrl,
+  localRelayUrl,
+  localRpcUrl,
+  localSolana,
+  localWalletUrl,
+} from './localStack.js'
 
 const local = (id: number, name: string) =>
   evmNetwork({

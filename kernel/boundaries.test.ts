@@ -187,10 +187,15 @@ describe('import boundaries', () => {
     // adapter imports nothing of wagmi at run time (only its types), so it works whichever of wagmi and @wagmi/core
     // the host's node_modules holds at its top (docs/packaging.md).
     expect([...staticGraph(root, 'adapters/wagmi/index.ts').packages].sort()).toEqual(['foyer', 'viem'])
-    expect([...staticGraph(root, 'adapters/solana-wallet-adapter/index.ts').packages].sort()).toEqual(['@solana/wallet-adapter-react', 'foyer', 'foyer/react', 'react'])
+    expect([...staticGraph(root, 'adapters/solana-wallet-adapter/index.ts').packages].sort()).toEqual([
+      '@solana/wallet-adapter-react',
+      'foyer',
+      'foyer/react',
+      'react',
+    ])
   })
 
-  it("(f) an adapter imports the kernel by its public entries only, itself and packages", () => {
+  it('(f) an adapter imports the kernel by its public entries only, itself and packages', () => {
     const publicOnly = "'foyer', 'foyer/react', 'foyer/query', 'foyer/ui'"
     expect(
       checkBoundaries({

@@ -5,9 +5,33 @@ export type { Kernel } from './core/createKernel.js'
 export type { FoyerOptions, ResolvedOptions, AppMetadata, CustomWallet, ServiceUrls } from './core/options.js'
 
 export { definePlugin, pluginApi, DuplicatePluginError, MissingPluginError, PluginApiNotFoundError } from './core/plugin.js'
-export type { Availability, Plugin, PluginApis, PluginDefinition, PluginOption, PluginSlotEntry, PluginView, Teardown } from './core/plugin.js'
+export type {
+  Availability,
+  Plugin,
+  PluginApis,
+  PluginDefinition,
+  PluginOption,
+  PluginSlotEntry,
+  PluginView,
+  Teardown,
+} from './core/plugin.js'
 export { defineChain, isChainPlugin } from './core/chain.js'
-export type { ChainCapabilities, ChainDefinition, ChainPlugin, ChainRegistry, CapabilityName, ConnectResult, ContractRead, NativeBalance, SignInFields, SignInMessage, TransactionRequest, TransferParameters, TransferToken, TypedData } from './core/chain.js'
+export type {
+  ChainCapabilities,
+  ChainDefinition,
+  ChainPlugin,
+  ChainRegistry,
+  CapabilityName,
+  ConnectResult,
+  ContractRead,
+  NativeBalance,
+  SignInFields,
+  SignInMessage,
+  TransactionRequest,
+  TransferParameters,
+  TransferToken,
+  TypedData,
+} from './core/chain.js'
 
 export type { Bus, EventName, EventHandler, FoyerEvents, Unsubscribe } from './core/bus.js'
 export { createToken } from './core/container.js'
@@ -31,14 +55,31 @@ export type { ShowToastParameters, ToastState, ToastVariant } from './core/toast
 export { ALERTS, alertMessages, dismissAlert, raiseAlert } from './core/alerts.js'
 export type { AlertCode, AlertsState } from './core/alerts.js'
 export { selectActiveConnection, selectIsConnected } from './core/connection.js'
-export type { ConnectorCapabilities, ConnectorCapabilityName, ConnectorProviders, ConnectorRegistration, ConnectorRegistry, NamespaceProviders } from './core/connectors.js'
+export type {
+  ConnectorCapabilities,
+  ConnectorCapabilityName,
+  ConnectorProviders,
+  ConnectorRegistration,
+  ConnectorRegistry,
+  NamespaceProviders,
+} from './core/connectors.js'
 export type { AfterConnectContext, PluginHooks } from './core/lifecycle.js'
 export type { ConnectionAction, ConnectionState, ConnectionStatus, NamespaceConnection } from './core/connection.js'
 export { isSafeImageUrl, isSameNetwork } from './model/network.js'
 export { parseNetworks } from './model/chainOptions.js'
 export type { ParseNetworksOptions } from './model/chainOptions.js'
 // For chain plugins: the pieces parseNetworks is built from, to compose a chain family's own option schema.
-export { CurrencySchema, ExplorerSchema, RpcUrlSchema, defaultRpcUrls, describeIssues, networkIdProblem, networkSchema, networksSchema, pickNetwork } from './model/chainOptions.js'
+export {
+  CurrencySchema,
+  ExplorerSchema,
+  RpcUrlSchema,
+  defaultRpcUrls,
+  describeIssues,
+  networkIdProblem,
+  networkSchema,
+  networksSchema,
+  pickNetwork,
+} from './model/chainOptions.js'
 export type { DescribeIssuesOptions, NetworkFields } from './model/chainOptions.js'
 export { isHttpUrl } from './model/network.js'
 export { CONNECTOR_ORDER, orderConnectors } from './core/connectorOrder.js'

@@ -19,7 +19,13 @@ export type {
   TransactionTransfer,
 } from './services/blockchainApi.js'
 
-export { getTokenBalances, tokenBalancesQuery, TokenBalanceUnavailableError, PORTFOLIO_STALE_MS, BALANCE_RETRY_WAIT_MS } from './actions/getTokenBalances.js'
+export {
+  getTokenBalances,
+  tokenBalancesQuery,
+  TokenBalanceUnavailableError,
+  PORTFOLIO_STALE_MS,
+  BALANCE_RETRY_WAIT_MS,
+} from './actions/getTokenBalances.js'
 export type { GetTokenBalancesErrorType, GetTokenBalancesParameters, GetTokenBalancesReturnType } from './actions/getTokenBalances.js'
 export { getHistoryPage, historyPageQuery } from './actions/getHistoryPage.js'
 export type { GetHistoryPageParameters, GetHistoryPageReturnType } from './actions/getHistoryPage.js'

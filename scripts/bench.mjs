@@ -49,8 +49,16 @@ const RUNS = 15
 // The packed package's pages, 21 loads each: one page load here takes 300 to 600 ms, and a median of seven moved
 // by some 30 ms between runs of the same build, more than the difference looked for.
 const PACKAGE_RUNS = 21
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync']
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 
 // `--cpu-slowdown=N` runs every page with its CPU N times slower (Chromium's throttling; the network is untouched): how
 // the figures grow on a slower machine or a phone. The gates are for an unthrottled run, so such a run applies none.
@@ -65,7 +73,14 @@ const LIBRARY = /\/(kernel|chains|plugins)\/|node_modules\/(mitt|valibot)\//
 
 // The whole stack, the embedded wallet and account names included, so the demo measured has every plugin it ships with.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'foyer-bench-data-'))
-const local = await startLocalStack({ anvilPorts: [0, 0], solanaPort: 0, relayPort: 0, wallet: { port: 0, smtpPort: 0, mailPort: 0, dataDir }, names: true, dataDir })
+const local = await startLocalStack({
+  anvilPorts: [0, 0],
+  solanaPort: 0,
+  relayPort: 0,
+  wallet: { port: 0, smtpPort: 0, mailPort: 0, dataDir },
+  names: true,
+  dataDir,
+})
 const servers = []
 let browser
 let packageApps
@@ -75,12 +90,18 @@ try {
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ARGS })
   const results = await measure(browser, url, chunks)
   const { chains, walletConnect, api, directory } = local.fixtures
-  packageApps = await buildPackageApps(repo, { rpcUrl: chains['31337'].rpcUrl, relayUrl: walletConnect.relayUrl, apiUrl: api.url, directoryUrl: directory.url })
+  packageApps = await buildPackageApps(repo, {
+    rpcUrl: chains['31337'].rpcUrl,
+    relayUrl: walletConnect.relayUrl,
+    apiUrl: api.url,
+    directoryUrl: directory.url,
+  })
   results.package = await measurePackage(browser, packageApps)
   const rows = report(results)
   if (process.argv.includes('--json')) console.log(JSON.stringify({ cpuSlowdown: CPU_SLOWDOWN, ...results }))
   else {
-    if (CPU_SLOWDOWN > 1) console.log(`Every page's CPU ${CPU_SLOWDOWN} times slower: the gates, set for an unthrottled run, are shown but not applied.`)
+    if (CPU_SLOWDOWN > 1)
+      console.log(`Every page's CPU ${CPU_SLOWDOWN} times slower: the gates, set for an unthrottled run, are shown but not applied.`)
     for (const { label, value, limit } of rows) console.log(`${label.padEnd(96)} ${value.padStart(9)}  ${limit}`)
   }
   process.exitCode = CPU_SLOWDOWN > 1 || rows.every((row) => row.pass) ? 0 : 1
@@ -130,7 +151,12 @@ function classify(chunk) {
   const modules = Object.entries(chunk.modules)
   const rendered = (test) => modules.reduce((sum, [id, module]) => sum + (test(id) ? module.renderedLength : 0), 0)
   const ids = modules.map(([id]) => id)
-  const libraryShare = rendered((id) => LIBRARY.test(id)) / Math.max(1, rendered(() => true))
+  const libraryShare =
+    rendered((id) => LIBRARY.test(id)) /
+    Math.max(
+      1,
+      rendered(() => true),
+    )
   if (libraryShare > 0) return { kind: 'library', libraryShare }
   if (ids.every((id) => id.startsWith('\0'))) return { kind: 'bundler runtime' }
   if (ids.length > 0 && ids.every((id) => REACT.test(id) || id.includes('commonjs') || id.startsWith('\0'))) return { kind: 'react' }
@@ -179,7 +205,8 @@ async function measure(browser, url, chunks) {
         const { kind, libraryShare } = chunks.get(name) ?? { kind: 'unknown' }
         if (kind === 'library') libraryGzip += Math.round(gzip * libraryShare)
         if (kind === 'react') reactGzip += gzip
-        if (process.argv.includes('--verbose')) console.log(`  ${name}: ${kind}${libraryShare < 1 ? ` (${(100 * libraryShare).toFixed(0)} % Foyer's)` : ''}, ${gzip} B gzip`)
+        if (process.argv.includes('--verbose'))
+          console.log(`  ${name}: ${kind}${libraryShare < 1 ? ` (${(100 * libraryShare).toFixed(0)} % Foyer's)` : ''}, ${gzip} B gzip`)
       }
     }
     // The visitor clicks once the page has settled; the time runs from the click to the first
@@ -218,7 +245,10 @@ async function measurePackage(browser, apps) {
   })
   const walletConnectPairing = await lazyBytes(browser, foyerUrl, apps.foyer, async (page) => {
     await page.getByRole('button', { name: 'Connect', exact: true }).click()
-    await page.getByRole('button', { name: /^WalletConnect/ }).first().click()
+    await page
+      .getByRole('button', { name: /^WalletConnect/ })
+      .first()
+      .click()
     await page.locator('svg.f-qr').waitFor({ timeout: 20_000 })
   })
   return { react, foyer, evmConnection, walletConnectPairing }
@@ -241,7 +271,11 @@ async function measurePages(browser, pages) {
       if (run === 0) {
         const files = firstPaint.resources.filter((resource) => resource.endsWith('.js'))
         const paths = files.map((file) => new URL(file).pathname)
-        result.before = { files: files.length, depth: waterfallDepth(imports, paths), gzip: files.reduce((sum, file) => sum + gzipOf(root, file), 0) }
+        result.before = {
+          files: files.length,
+          depth: waterfallDepth(imports, paths),
+          gzip: files.reduce((sum, file) => sum + gzipOf(root, file), 0),
+        }
       }
       await page.waitForLoadState('networkidle')
       await page.waitForTimeout(1000)
@@ -287,7 +321,10 @@ function recordFirstPaintOfButton() {
     const button = document.querySelector('[data-foyer-connect-button]')
     if (button && button.getBoundingClientRect().width > 0) {
       const time = performance.now()
-      const resources = performance.getEntriesByType('resource').filter((entry) => entry.responseEnd <= time).map((entry) => entry.name)
+      const resources = performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.responseEnd <= time)
+        .map((entry) => entry.name)
       window.__foyerFirstPaint = { time, resources }
     } else requestAnimationFrame(check)
   }
@@ -324,17 +361,58 @@ function report(results) {
   const count = String
   const { react, foyer, evmConnection, walletConnectPairing } = results.package
   return [
-    row('library JS before the Connect button is visible (gzip, React not counted)', results.libraryGzip, kb, { gate: TARGETS.libraryGzip }),
+    row('library JS before the Connect button is visible (gzip, React not counted)', results.libraryGzip, kb, {
+      gate: TARGETS.libraryGzip,
+    }),
     row('React before the Connect button is visible (gzip, not counted above)', results.reactGzip, kb),
-    row(`click → first modal view visible (median of ${RUNS}: ${results.openTimes.map((t) => t.toFixed(0)).join(', ')} ms)`, results.medianOpenMs, ms, { gate: TARGETS.openMs }),
+    row(
+      `click → first modal view visible (median of ${RUNS}: ${results.openTimes.map((t) => t.toFixed(0)).join(', ')} ms)`,
+      results.medianOpenMs,
+      ms,
+      { gate: TARGETS.openMs },
+    ),
     row('requests to hosts other than 127.0.0.1 (load + open)', results.outsideRequests, count, { gate: TARGETS.outsideRequests }),
-    row(`packed package, esbuild: navigation → Connect button visible, beyond React alone (median of ${PACKAGE_RUNS} pairs; medians ${ms(foyer.buttonMs)} vs ${ms(react.buttonMs)})`, foyer.beyondReactMs, ms, PACKAGE.buttonBeyondReactMs),
-    row('packed package, esbuild: JS before the button is visible, beyond React alone (gzip)', foyer.before.gzip - react.before.gzip, kb, PACKAGE.beforeGzip),
-    row(`packed package, esbuild: JS files before the button is visible (React alone: ${react.before.files})`, foyer.before.files, count, PACKAGE.beforeFiles),
-    row(`packed package, esbuild: depth of their import waterfall, round trips (React alone: ${react.before.depth})`, foyer.before.depth, count, PACKAGE.beforeDepth),
+    row(
+      `packed package, esbuild: navigation → Connect button visible, beyond React alone (median of ${PACKAGE_RUNS} pairs; medians ${ms(foyer.buttonMs)} vs ${ms(react.buttonMs)})`,
+      foyer.beyondReactMs,
+      ms,
+      PACKAGE.buttonBeyondReactMs,
+    ),
+    row(
+      'packed package, esbuild: JS before the button is visible, beyond React alone (gzip)',
+      foyer.before.gzip - react.before.gzip,
+      kb,
+      PACKAGE.beforeGzip,
+    ),
+    row(
+      `packed package, esbuild: JS files before the button is visible (React alone: ${react.before.files})`,
+      foyer.before.files,
+      count,
+      PACKAGE.beforeFiles,
+    ),
+    row(
+      `packed package, esbuild: depth of their import waterfall, round trips (React alone: ${react.before.depth})`,
+      foyer.before.depth,
+      count,
+      PACKAGE.beforeDepth,
+    ),
     row(`packed package, esbuild: click → first modal view visible (median of ${PACKAGE_RUNS})`, foyer.openMs, ms, PACKAGE.openMs),
-    row('packed package, esbuild: JS heap with the modal open, beyond React alone', foyer.heap - react.heap, (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`),
-    row(`packed package, esbuild: JS for a first EVM connection and its balance, beyond the first paint (${evmConnection.files} files)`, evmConnection.gzip, kb, PACKAGE.evmConnectionGzip),
-    row(`packed package, esbuild: JS for a first WalletConnect pairing code, beyond the first paint (${walletConnectPairing.files} files)`, walletConnectPairing.gzip, kb, PACKAGE.walletConnectGzip),
+    row(
+      'packed package, esbuild: JS heap with the modal open, beyond React alone',
+      foyer.heap - react.heap,
+      (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`,
+    ),
+    row(
+      `packed package, esbuild: JS for a first EVM connection and its balance, beyond the first paint (${evmConnection.files} files)`,
+      evmConnection.gzip,
+      kb,
+      PACKAGE.evmConnectionGzip,
+    ),
+    row(
+      `packed package, esbuild: JS for a first WalletConnect pairing code, beyond the first paint (${walletConnectPairing.files} files)`,
+      walletConnectPairing.gzip,
+      kb,
+      PACKAGE.walletConnectGzip,
+    ),
   ]
 }

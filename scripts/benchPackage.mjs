@@ -38,7 +38,8 @@ const kernel = createKernel({
 createRoot(document.getElementById('root')).render(<FoyerProvider kernel={kernel}><ConnectButton /></FoyerProvider>)
 `
 
-const HTML = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title></head><body><div id="root"></div><script type="module" src="./app.js"></script></body></html>'
+const HTML =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title></head><body><div id="root"></div><script type="module" src="./app.js"></script></body></html>'
 
 /**
  * Builds and packs the repository, and bundles both apps.
@@ -50,8 +51,18 @@ const HTML = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
  */
 export async function buildPackageApps(repo, urls) {
   const dir = mkdtempSync(path.join(tmpdir(), 'foyer-bench-package-'))
-  execFileSync(process.execPath, [path.join(repo, 'node_modules/rollup/dist/bin/rollup'), '-c', '--silent'], { cwd: repo, stdio: 'inherit' })
-  const tarball = execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim().split('\n').at(-1)
+  execFileSync(process.execPath, [path.join(repo, 'node_modules/rollup/dist/bin/rollup'), '-c', '--silent'], {
+    cwd: repo,
+    stdio: 'inherit',
+  })
+  const tarball = execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], {
+    cwd: repo,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  })
+    .trim()
+    .split('\n')
+    .at(-1)
   execFileSync('tar', ['-xzf', path.join(dir, tarball), '-C', dir])
   mkdirSync(path.join(dir, 'node_modules'))
   renameSync(path.join(dir, 'package'), path.join(dir, 'node_modules/foyer'))
@@ -90,7 +101,10 @@ function staticImports(metafile, outdir, workingDir) {
   const graph = new Map()
   for (const [output, { imports }] of Object.entries(metafile.outputs)) {
     if (!output.endsWith('.js')) continue
-    graph.set(urlPath(output), imports.filter((i) => i.kind === 'import-statement').map((i) => urlPath(i.path)))
+    graph.set(
+      urlPath(output),
+      imports.filter((i) => i.kind === 'import-statement').map((i) => urlPath(i.path)),
+    )
   }
   return graph
 }
@@ -120,7 +134,12 @@ export function injectBenchWallet() {
     on() {},
     removeListener() {},
   }
-  const info = { uuid: '9b0f3a5e-3c1e-4a8e-9d57-5f3f2f6b0b01', name: 'Bench Wallet', rdns: 'bench.wallet', icon: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg"/%3E' }
+  const info = {
+    uuid: '9b0f3a5e-3c1e-4a8e-9d57-5f3f2f6b0b01',
+    name: 'Bench Wallet',
+    rdns: 'bench.wallet',
+    icon: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg"/%3E',
+  }
   const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }))
   window.addEventListener('eip6963:requestProvider', announce)
   announce()

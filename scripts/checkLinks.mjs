@@ -30,14 +30,20 @@ function withoutFences(markdown) {
 
 /** The link targets of a page: inline links and images `[text](target "title")`. */
 export function linkTargets(markdown) {
-  return [...withoutFences(markdown).replace(/`[^`\n]*`/g, '').matchAll(/!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((match) => match[1])
+  return [
+    ...withoutFences(markdown)
+      .replace(/`[^`\n]*`/g, '')
+      .matchAll(/!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g),
+  ].map((match) => match[1])
 }
 
 /** The anchors GitHub gives a page's headings: lower case, punctuation dropped, each space a hyphen, repeats numbered. */
 export function headingAnchors(markdown) {
   const anchors = new Set()
   const counts = new Map()
-  for (const [, text] of withoutFences(markdown).replace(/`([^`\n]*)`/g, '$1').matchAll(/^#{1,6}[ \t]+(.+?)[ \t#]*$/gm)) {
+  for (const [, text] of withoutFences(markdown)
+    .replace(/`([^`\n]*)`/g, '$1')
+    .matchAll(/^#{1,6}[ \t]+(.+?)[ \t#]*$/gm)) {
     const base = text
       .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
       .toLowerCase()

@@ -89,7 +89,8 @@ const results = budgets.map(({ name, entries, beyond = [], gzip: limit }) => {
 if (json) {
   console.log(JSON.stringify({ chunks: rows, budgets: results }, null, 2))
 } else {
-  const size = (/** @type {number | undefined} */ bytes) => (bytes === undefined ? '' : bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(2)} KB`)
+  const size = (/** @type {number | undefined} */ bytes) =>
+    bytes === undefined ? '' : bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(2)} KB`
   const header = ['chunk', 'kind', 'min', 'gzip', 'first load min', 'first load gzip']
   const table = [
     header,
@@ -103,7 +104,8 @@ if (json) {
     ]),
   ]
   const widths = header.map((_, i) => Math.max(...table.map((cells) => cells[i]?.length ?? 0)))
-  for (const cells of table) console.log(cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  '))
+  for (const cells of table)
+    console.log(cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  '))
   console.log('\nfirst load = the entry and every chunk it imports statically, transitively. Peer deps (React …) are not counted.')
   console.log('Budgets count each distinct file of the group once, gzipped on its own (level 9), and sum them.\n')
   for (const r of results) {

@@ -8,31 +8,31 @@
 // FOYER_IDENTITY_PORT (8792),
 // FOYER_DEMO_PORT or PORT (5173).
 // The demo reads the fixture addresses from services/dev/devchain/.generated/fixtures.json.
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 
-import { FIXTURES_PATH, PortInUseError, assertPortFree } from '../services/dev/devchain/index.mjs';
-import { SolanaPortInUseError } from '../services/dev/solana/index.mjs';
-import { startLocalStack } from '../services/localStack.mjs';
+import { FIXTURES_PATH, PortInUseError, assertPortFree } from '../services/dev/devchain/index.mjs'
+import { SolanaPortInUseError } from '../services/dev/solana/index.mjs'
+import { startLocalStack } from '../services/localStack.mjs'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const demoDir = path.join(root, 'demo');
-const demoConfig = path.join(demoDir, 'vite.config.ts');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const demoDir = path.join(root, 'demo')
+const demoConfig = path.join(demoDir, 'vite.config.ts')
 
 /**
  * @param {string} name
  * @param {number} fallback
  */
 function readPort(name, fallback) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const port = Number(raw);
+  const raw = process.env[name]
+  if (raw === undefined || raw === '') return fallback
+  const port = Number(raw)
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error(`${name}=${raw} is not a port number (0-65535)`);
-    process.exit(1);
+    console.error(`${name}=${raw} is not a port number (0-65535)`)
+    process.exit(1)
   }
-  return port;
+  return port
 }
 
 const ports = {
@@ -51,7 +51,7 @@ const ports = {
   identity: readPort('FOYER_IDENTITY_PORT', 8792),
   // PORT is the usual name; FOYER_DEMO_PORT wins when both are set.
   demo: readPort('FOYER_DEMO_PORT', readPort('PORT', 5173)),
-};
+}
 
 /** What is running, for shutdown. */
 const stack = {
@@ -59,31 +59,31 @@ const stack = {
   local: undefined,
   /** @type {import('vite').ViteDevServer | undefined} */
   demo: undefined,
-};
+}
 /** Anvil pids not yet seen to exit; killed synchronously if this process exits any other way. */
-const livePids = new Set();
-const aborter = new AbortController();
-let stopping = false;
+const livePids = new Set()
+const aborter = new AbortController()
+let stopping = false
 
 async function start() {
-  if (!existsSync(demoConfig)) throw new Error(`${path.relative(root, demoConfig)} not found: the demo app is missing`);
+  if (!existsSync(demoConfig)) throw new Error(`${path.relative(root, demoConfig)} not found: the demo app is missing`)
   // Every port is checked before anything starts, so a taken port leaves nothing behind.
-  await assertPortFree(ports.chainA, 'FOYER_ANVIL_PORT');
-  await assertPortFree(ports.chainB, 'FOYER_ANVIL_PORT_B');
-  await assertPortFree(ports.solana, 'FOYER_SOLANA_PORT');
-  await assertPortFree(ports.relay, 'FOYER_RELAY_PORT');
-  await assertPortFree(ports.api, 'FOYER_API_PORT');
-  await assertPortFree(ports.directory, 'FOYER_DIRECTORY_PORT');
-  await assertPortFree(ports.rpc, 'FOYER_RPC_PORT');
-  await assertPortFree(ports.wallet, 'FOYER_WALLET_PORT');
-  await assertPortFree(ports.smtp, 'FOYER_SMTP_PORT');
-  await assertPortFree(ports.mail, 'FOYER_MAIL_PORT');
-  await assertPortFree(ports.bundlerA, 'FOYER_BUNDLER_PORT');
-  await assertPortFree(ports.bundlerB, 'FOYER_BUNDLER_PORT_B');
-  await assertPortFree(ports.identity, 'FOYER_IDENTITY_PORT');
-  if (ports.demo !== 0) await assertPortFree(ports.demo, 'FOYER_DEMO_PORT');
+  await assertPortFree(ports.chainA, 'FOYER_ANVIL_PORT')
+  await assertPortFree(ports.chainB, 'FOYER_ANVIL_PORT_B')
+  await assertPortFree(ports.solana, 'FOYER_SOLANA_PORT')
+  await assertPortFree(ports.relay, 'FOYER_RELAY_PORT')
+  await assertPortFree(ports.api, 'FOYER_API_PORT')
+  await assertPortFree(ports.directory, 'FOYER_DIRECTORY_PORT')
+  await assertPortFree(ports.rpc, 'FOYER_RPC_PORT')
+  await assertPortFree(ports.wallet, 'FOYER_WALLET_PORT')
+  await assertPortFree(ports.smtp, 'FOYER_SMTP_PORT')
+  await assertPortFree(ports.mail, 'FOYER_MAIL_PORT')
+  await assertPortFree(ports.bundlerA, 'FOYER_BUNDLER_PORT')
+  await assertPortFree(ports.bundlerB, 'FOYER_BUNDLER_PORT_B')
+  await assertPortFree(ports.identity, 'FOYER_IDENTITY_PORT')
+  if (ports.demo !== 0) await assertPortFree(ports.demo, 'FOYER_DEMO_PORT')
 
-  console.log('Starting anvil (chains 31337 and 31338), deploying the fixture contracts, starting the Solana node…');
+  console.log('Starting anvil (chains 31337 and 31338), deploying the fixture contracts, starting the Solana node…')
   const local = await startLocalStack({
     anvilPorts: [ports.chainA, ports.chainB],
     solanaPort: ports.solana,
@@ -99,40 +99,40 @@ async function start() {
     bundlerPorts: [ports.bundlerA, ports.bundlerB],
     fixturesPath: FIXTURES_PATH,
     signal: aborter.signal,
-  });
-  stack.local = local;
-  const { devChains } = local;
+  })
+  stack.local = local
+  const { devChains } = local
   for (const chain of devChains.chains) {
-    livePids.add(chain.pid);
+    livePids.add(chain.pid)
     void chain.exited.then(({ code, signal }) => {
-      livePids.delete(chain.pid);
+      livePids.delete(chain.pid)
       if (!stopping) {
-        console.error(`anvil (chain ${chain.chainId}, pid ${chain.pid}) exited unexpectedly (${signal ?? `exit ${code}`})`);
-        void shutdown(1);
+        console.error(`anvil (chain ${chain.chainId}, pid ${chain.pid}) exited unexpectedly (${signal ?? `exit ${code}`})`)
+        void shutdown(1)
       }
-    });
+    })
   }
-  if (stopping) return;
+  if (stopping) return
 
   // demo/vite.config.ts reads the addresses from FOYER_FIXTURES when set: point it at the file just written.
-  process.env['FOYER_FIXTURES'] = FIXTURES_PATH;
+  process.env['FOYER_FIXTURES'] = FIXTURES_PATH
   // Imported here: loading Vite takes a moment, and nothing above needs it.
-  const { createServer } = await import('vite');
+  const { createServer } = await import('vite')
   const demo = await createServer({
     configFile: demoConfig,
     root: demoDir,
     clearScreen: false,
     server: { host: '127.0.0.1', port: ports.demo, strictPort: true },
-  });
-  stack.demo = demo;
-  if (stopping) return;
-  await demo.listen();
-  if (stopping) return;
+  })
+  stack.demo = demo
+  if (stopping) return
+  await demo.listen()
+  if (stopping) return
 
-  const demoUrl = demo.resolvedUrls?.local[0] ?? `http://127.0.0.1:${ports.demo}/`;
+  const demoUrl = demo.resolvedUrls?.local[0] ?? `http://127.0.0.1:${ports.demo}/`
   // performance.now() counts from the start of this process, Node's own start-up included.
-  const seconds = (performance.now() / 1000).toFixed(1);
-  const [chainA, chainB] = devChains.chains;
+  const seconds = (performance.now() / 1000).toFixed(1)
+  const [chainA, chainB] = devChains.chains
   console.log(
     [
       '',
@@ -140,7 +140,10 @@ async function start() {
       `  demo          ${demoUrl}  (${demoUrl.replace(/\/?$/, '/')}?siwx=required: sign in with X)`,
       `  chain 31337   ${chainA?.url}  (anvil pid ${chainA?.pid})`,
       `  chain 31338   ${chainB?.url}  (anvil pid ${chainB?.pid})`,
-      ...local.bundlers.map((bundler, index) => `  bundler ${devChains.chains[index]?.chainId} ${bundler.url}  (ERC-4337, alto pid ${bundler.pid}; EntryPoint v0.8)`),
+      ...local.bundlers.map(
+        (bundler, index) =>
+          `  bundler ${devChains.chains[index]?.chainId} ${bundler.url}  (ERC-4337, alto pid ${bundler.pid}; EntryPoint v0.8)`,
+      ),
       `  solana        ${local.solana.url}  (litesvm, ${local.fixtures.solana.chainId})`,
       `  relay         ${local.fixtures.walletConnect.relayUrl}  (WalletConnect, development only)`,
       `  api           ${local.fixtures.api.url}  (balances, prices, history, account names in .foyer.id, on-ramp checkouts, sign-in sessions)`,
@@ -153,65 +156,65 @@ async function start() {
       'Ctrl-C stops everything.',
       '',
     ].join('\n'),
-  );
+  )
 }
 
-const starting = start();
+const starting = start()
 
 /** @param {number} code */
 async function shutdown(code) {
-  if (stopping) return;
-  stopping = true;
-  aborter.abort();
+  if (stopping) return
+  stopping = true
+  aborter.abort()
   // Startup returns (or fails) promptly once aborted; then everything it started is stopped here.
-  await starting.catch(() => undefined);
-  await Promise.allSettled([stack.demo?.close(), stack.local?.stop()]);
-  process.exit(code);
+  await starting.catch(() => undefined)
+  await Promise.allSettled([stack.demo?.close(), stack.local?.stop()])
+  process.exit(code)
 }
 
 // SIGHUP too: closing the terminal must not leave the anvils running.
 for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) {
   process.on(signal, () => {
     if (!stopping) {
-      console.log(`\n${signal}: stopping…`);
-      void shutdown(0);
-      return;
+      console.log(`\n${signal}: stopping…`)
+      void shutdown(0)
+      return
     }
     // A second Ctrl-C while stopping: do not wait any longer.
     for (const pid of livePids) {
       try {
-        process.kill(pid, 'SIGKILL');
+        process.kill(pid, 'SIGKILL')
       } catch {
         // already gone
       }
     }
-    process.exit(1);
-  });
+    process.exit(1)
+  })
 }
 
 // If whatever started this process dies without passing a signal on (npm or its shell killed), this
 // process is re-parented: stop too, rather than keep the ports busy with nobody to press Ctrl-C.
-const parentPid = process.ppid;
+const parentPid = process.ppid
 setInterval(() => {
   if (process.ppid !== parentPid && !stopping) {
-    console.log('The parent process exited: stopping…');
-    void shutdown(0);
+    console.log('The parent process exited: stopping…')
+    void shutdown(0)
   }
-}, 1000).unref();
+}, 1000).unref()
 
 // Last resort for an exit that skipped shutdown (an uncaught exception): no anvil outlives this process.
 process.on('exit', () => {
   for (const pid of livePids) {
     try {
-      process.kill(pid, 'SIGKILL');
+      process.kill(pid, 'SIGKILL')
     } catch {
       // already gone
     }
   }
-});
+})
 
 starting.catch((error) => {
-  if (stopping) return;
-  console.error(error instanceof PortInUseError || error instanceof SolanaPortInUseError ? error.message : error);
-  void shutdown(1);
-});
+  if (stopping) return
+  console.error(error instanceof PortInUseError || error instanceof SolanaPortInUseError ? error.message : error)
+  void shutdown(1)
+})

@@ -2,16 +2,16 @@
 // The steps of one phase run side by side, the cheap ones first, so that a type error, a broken unit test or a blown
 // size budget fails the run within a minute or two. To add a check, add a step [title, command, ...args] to a
 // phase. Commands resolve from node_modules/.bin.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { spawn } from 'node:child_process'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 /** @typedef {[title: string, command: string, ...args: string[]]} Step */
 
 /** @type {Step[][]} */
 const phases = [
   [
-    ['Lint (Biome)', 'biome', 'lint', '--error-on-warnings', '.'],
+    ['Lint and format (Biome)', 'biome', 'ci', '--error-on-warnings', '.'],
     ['Chromium (Debian package)', 'node', 'scripts/ensure-chromium.mjs'],
   ],
   [
@@ -21,10 +21,22 @@ const phases = [
     ['Size budget', 'node', 'scripts/size.mjs'],
   ],
   // One vitest run, so that its two workers stay busy across the tiers; the end-to-end files come last (groupOrder).
-  [['Integration, stories (Chromium), end-to-end', 'vitest', 'run', '--project', 'integration', '--project', 'stories', '--project', 'e2e']],
-];
+  [
+    [
+      'Integration, stories (Chromium), end-to-end',
+      'vitest',
+      'run',
+      '--project',
+      'integration',
+      '--project',
+      'stories',
+      '--project',
+      'e2e',
+    ],
+  ],
+]
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const env = {
   ...process.env,
   // CI mode for vitest: `.only` fails, missing snapshots fail instead of being written, obsolete
@@ -34,7 +46,7 @@ const env = {
   NO_UPDATE_NOTIFIER: '1',
   npm_config_update_notifier: 'false',
   PATH: `${path.join(root, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH}`,
-};
+}
 
 /**
  * Runs one step. Alone in its phase it writes to the terminal as it goes; beside others its output is held and
@@ -44,28 +56,28 @@ const env = {
  * @returns {Promise<number>}
  */
 function run([title, command, ...args], alone) {
-  const started = Date.now();
-  const child = spawn(command, args, { cwd: root, env, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+  const started = Date.now()
+  const child = spawn(command, args, { cwd: root, env, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] })
   /** @type {Buffer[]} */
-  const output = [];
-  child.stdout?.on('data', (chunk) => output.push(chunk));
-  child.stderr?.on('data', (chunk) => output.push(chunk));
+  const output = []
+  child.stdout?.on('data', (chunk) => output.push(chunk))
+  child.stderr?.on('data', (chunk) => output.push(chunk))
   return new Promise((resolve) => {
     const finish = (/** @type {string | undefined} */ why) => {
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      if (!alone) process.stdout.write(`\n--- ${title}: ${[command, ...args].join(' ')}\n${Buffer.concat(output)}`);
-      console.log(why ? `\n=== FAILED: ${title} (${why}, ${seconds}s)` : `=== ok: ${title} (${seconds}s)`);
-      resolve(why ? 1 : 0);
-    };
-    child.once('error', (error) => finish(error.message));
-    child.once('close', (status, signal) => finish(status === 0 ? undefined : signal ? `signal ${signal}` : `exit ${status}`));
-  });
+      const seconds = ((Date.now() - started) / 1000).toFixed(1)
+      if (!alone) process.stdout.write(`\n--- ${title}: ${[command, ...args].join(' ')}\n${Buffer.concat(output)}`)
+      console.log(why ? `\n=== FAILED: ${title} (${why}, ${seconds}s)` : `=== ok: ${title} (${seconds}s)`)
+      resolve(why ? 1 : 0)
+    }
+    child.once('error', (error) => finish(error.message))
+    child.once('close', (status, signal) => finish(status === 0 ? undefined : signal ? `signal ${signal}` : `exit ${status}`))
+  })
 }
 
-const started = Date.now();
+const started = Date.now()
 for (const [i, steps] of phases.entries()) {
-  console.log(`\n=== [${i + 1}/${phases.length}] ${steps.map(([title]) => title).join(' + ')}`);
-  const statuses = await Promise.all(steps.map((step) => run(step, steps.length === 1)));
-  if (statuses.some((status) => status !== 0)) process.exit(1);
+  console.log(`\n=== [${i + 1}/${phases.length}] ${steps.map(([title]) => title).join(' + ')}`)
+  const statuses = await Promise.all(steps.map((step) => run(step, steps.length === 1)))
+  if (statuses.some((status) => status !== 0)) process.exit(1)
 }
-console.log(`\n=== all ${phases.length} phases passed (${((Date.now() - started) / 1000).toFixed(1)}s)`);
+console.log(`\n=== all ${phases.length} phases passed (${((Date.now() - started) / 1000).toFixed(1)}s)`)

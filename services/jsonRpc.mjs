@@ -2,12 +2,12 @@
 // JSON-RPC 2.0 error codes (rules §8), the error a method throws to answer with one, and bigint-safe
 // serialisation.
 
-export const JSON_RPC_PARSE_ERROR = -32700;
-export const JSON_RPC_INVALID_REQUEST = -32600;
-export const JSON_RPC_METHOD_NOT_FOUND = -32601;
-export const JSON_RPC_INVALID_PARAMS = -32602;
-export const JSON_RPC_INTERNAL_ERROR = -32603;
-export const JSON_RPC_SERVER_ERROR = -32000;
+export const JSON_RPC_PARSE_ERROR = -32700
+export const JSON_RPC_INVALID_REQUEST = -32600
+export const JSON_RPC_METHOD_NOT_FOUND = -32601
+export const JSON_RPC_INVALID_PARAMS = -32602
+export const JSON_RPC_INTERNAL_ERROR = -32603
+export const JSON_RPC_SERVER_ERROR = -32000
 
 /**
  * An error a method throws to answer with a JSON-RPC error object instead of a result.
@@ -21,10 +21,10 @@ export class JsonRpcError extends Error {
    * @param {unknown} [data] the `error.data` sent to the client, left out when undefined
    */
   constructor(code, message, data) {
-    super(message);
-    this.name = 'JsonRpcError';
-    this.code = code;
-    this.data = data;
+    super(message)
+    this.name = 'JsonRpcError'
+    this.code = code
+    this.data = data
   }
 }
 
@@ -37,19 +37,19 @@ export class JsonRpcError extends Error {
  * @returns {string}
  */
 export function stringifyJson(value) {
-  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'bigint') return value.toString()
   if (Array.isArray(value)) {
-    return `[${value.map((item) => (item === undefined || typeof item === 'function' ? 'null' : stringifyJson(item))).join(',')}]`;
+    return `[${value.map((item) => (item === undefined || typeof item === 'function' ? 'null' : stringifyJson(item))).join(',')}]`
   }
   if (value !== null && typeof value === 'object') {
-    const members = [];
+    const members = []
     for (const [key, member] of Object.entries(value)) {
-      if (member === undefined || typeof member === 'function') continue;
-      members.push(`${JSON.stringify(key)}:${stringifyJson(member)}`);
+      if (member === undefined || typeof member === 'function') continue
+      members.push(`${JSON.stringify(key)}:${stringifyJson(member)}`)
     }
-    return `{${members.join(',')}}`;
+    return `{${members.join(',')}}`
   }
-  return JSON.stringify(value) ?? 'null';
+  return JSON.stringify(value) ?? 'null'
 }
 
 /**
@@ -69,6 +69,6 @@ export async function callJsonRpc(url, method, params, { timeoutMs }) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
     signal: AbortSignal.timeout(timeoutMs),
-  });
-  return (await response.json()) ?? {};
+  })
+  return (await response.json()) ?? {}
 }

@@ -1,6 +1,6 @@
 // What every local service does to take its port on 127.0.0.1: listen exclusively, and turn a taken port into
 // one error whose message names the environment variable that moves it.
-import net from 'node:net';
+import net from 'node:net'
 
 /** Thrown when a port the stack needs is taken; the message names the environment variable that moves it. */
 export class PortInUseError extends Error {
@@ -9,11 +9,11 @@ export class PortInUseError extends Error {
    * @param {string} envVar
    */
   constructor(port, envVar) {
-    super(`Port ${port} is in use: stop what is using it or set ${envVar}`);
-    this.name = 'PortInUseError';
-    this.code = 'EADDRINUSE';
-    this.port = port;
-    this.envVar = envVar;
+    super(`Port ${port} is in use: stop what is using it or set ${envVar}`)
+    this.name = 'PortInUseError'
+    this.code = 'EADDRINUSE'
+    this.port = port
+    this.envVar = envVar
   }
 }
 
@@ -33,19 +33,19 @@ export class PortInUseError extends Error {
 export async function listen(server, { port, host = '127.0.0.1', envVar }) {
   await new Promise((resolve, reject) => {
     /** @param {NodeJS.ErrnoException} error */
-    const fail = (error) => reject(error.code === 'EADDRINUSE' ? new PortInUseError(port, envVar) : error);
-    server.once('error', fail);
+    const fail = (error) => reject(error.code === 'EADDRINUSE' ? new PortInUseError(port, envVar) : error)
+    server.once('error', fail)
     server.listen({ port, host, exclusive: true }, () => {
       // Later errors belong to the caller's own 'error' listener.
-      server.off('error', fail);
-      resolve(undefined);
-    });
-  });
-  return /** @type {net.AddressInfo} */ (server.address()).port;
+      server.off('error', fail)
+      resolve(undefined)
+    })
+  })
+  return /** @type {net.AddressInfo} */ (server.address()).port
 }
 
 /** @param {net.Server} server */
-const close = (server) => new Promise((resolve) => server.close(() => resolve(undefined)));
+const close = (server) => new Promise((resolve) => server.close(() => resolve(undefined)))
 
 /**
  * Fails with a {@link PortInUseError} when `port` cannot be listened on at 127.0.0.1.
@@ -55,9 +55,9 @@ const close = (server) => new Promise((resolve) => server.close(() => resolve(un
  * @returns {Promise<void>}
  */
 export async function assertPortFree(port, envVar) {
-  const server = net.createServer();
-  await listen(server, { port, envVar });
-  await close(server);
+  const server = net.createServer()
+  await listen(server, { port, envVar })
+  await close(server)
 }
 
 /**
@@ -66,9 +66,9 @@ export async function assertPortFree(port, envVar) {
  * @returns {Promise<number>}
  */
 export async function findFreePort() {
-  const server = net.createServer();
+  const server = net.createServer()
   // Port 0 cannot be taken, so no variable is ever named.
-  const port = await listen(server, { port: 0, envVar: '' });
-  await close(server);
-  return port;
+  const port = await listen(server, { port: 0, envVar: '' })
+  await close(server)
+  return port
 }

@@ -5,9 +5,9 @@
 // opens the storage database (once, for every durable service); with `bundler`, an ERC-4337 bundler (alto, on
 // loopback) per chain.
 // One function starts it, one stops it.
-import { NAME_RESOLVER_OWNER, startDevChains } from './dev/devchain/index.mjs';
-import { assertPortFree, findFreePort } from './listen.mjs';
-import { writeAtomically } from './writeAtomically.mjs';
+import { NAME_RESOLVER_OWNER, startDevChains } from './dev/devchain/index.mjs'
+import { assertPortFree, findFreePort } from './listen.mjs'
+import { writeAtomically } from './writeAtomically.mjs'
 import {
   DEV_FUNDING_LAMPORTS,
   DEV_WALLET_ADDRESS,
@@ -18,16 +18,16 @@ import {
   TEST_WALLET_ADDRESS,
   mintFixtureTokens,
   startSolanaRpc,
-} from './dev/solana/index.mjs';
-import { startRelay } from './dev/relay/index.mjs';
-import { startApi } from './api/index.mjs';
-import { createAllowedOrigins } from './http/index.mjs';
-import { startRpc } from './rpc/index.mjs';
-import { SOCIAL_PROVIDERS, startDirectory } from './directory/index.mjs';
-import { DEFAULT_DATA_DIR, openDatabase } from './storage/index.mjs';
+} from './dev/solana/index.mjs'
+import { startRelay } from './dev/relay/index.mjs'
+import { startApi } from './api/index.mjs'
+import { createAllowedOrigins } from './http/index.mjs'
+import { startRpc } from './rpc/index.mjs'
+import { SOCIAL_PROVIDERS, startDirectory } from './directory/index.mjs'
+import { DEFAULT_DATA_DIR, openDatabase } from './storage/index.mjs'
 
 /** The variables `npm start` reads the bundlers' ports from, named when one is taken. */
-const BUNDLER_PORT_ENVS = ['FOYER_BUNDLER_PORT', 'FOYER_BUNDLER_PORT_B'];
+const BUNDLER_PORT_ENVS = ['FOYER_BUNDLER_PORT', 'FOYER_BUNDLER_PORT_B']
 
 /**
  * @typedef {import('./dev/devchain/index.mjs').DevChainFixtures & {
@@ -86,35 +86,63 @@ const BUNDLER_PORT_ENVS = ['FOYER_BUNDLER_PORT', 'FOYER_BUNDLER_PORT_B'];
  * @param {string | false} [options.fixturesPath=false] where to write the addresses, or false.
  * @param {AbortSignal} [options.signal]
  */
-export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 8899, relayPort = 8787, apiPort = 0, directoryPort = 0, rpcPort = 0, wallet: walletOptions = false, bundler = false, bundlerPorts = [0, 0], names = false, onramp = false, analytics = false, features = {}, dataDir: dataDirOption, fixturesPath = false, signal } = {}) {
-  if (solanaPort !== 0) await assertPortFree(solanaPort, 'FOYER_SOLANA_PORT');
-  if (relayPort !== 0) await assertPortFree(relayPort, 'FOYER_RELAY_PORT');
-  if (apiPort !== 0) await assertPortFree(apiPort, 'FOYER_API_PORT');
-  if (directoryPort !== 0) await assertPortFree(directoryPort, 'FOYER_DIRECTORY_PORT');
-  if (rpcPort !== 0) await assertPortFree(rpcPort, 'FOYER_RPC_PORT');
+export async function startLocalStack({
+  anvilPorts = [8545, 8546],
+  solanaPort = 8899,
+  relayPort = 8787,
+  apiPort = 0,
+  directoryPort = 0,
+  rpcPort = 0,
+  wallet: walletOptions = false,
+  bundler = false,
+  bundlerPorts = [0, 0],
+  names = false,
+  onramp = false,
+  analytics = false,
+  features = {},
+  dataDir: dataDirOption,
+  fixturesPath = false,
+  signal,
+} = {}) {
+  if (solanaPort !== 0) await assertPortFree(solanaPort, 'FOYER_SOLANA_PORT')
+  if (relayPort !== 0) await assertPortFree(relayPort, 'FOYER_RELAY_PORT')
+  if (apiPort !== 0) await assertPortFree(apiPort, 'FOYER_API_PORT')
+  if (directoryPort !== 0) await assertPortFree(directoryPort, 'FOYER_DIRECTORY_PORT')
+  if (rpcPort !== 0) await assertPortFree(rpcPort, 'FOYER_RPC_PORT')
   if (bundler) {
-    for (const [index, port] of bundlerPorts.entries()) if (port) await assertPortFree(port, BUNDLER_PORT_ENVS[index] ?? 'FOYER_BUNDLER_PORT');
+    for (const [index, port] of bundlerPorts.entries())
+      if (port) await assertPortFree(port, BUNDLER_PORT_ENVS[index] ?? 'FOYER_BUNDLER_PORT')
   }
   if (walletOptions) {
-    for (const [port, envVar] of /** @type {const} */ ([[walletOptions.port, 'FOYER_WALLET_PORT'], [walletOptions.smtpPort, 'FOYER_SMTP_PORT'], [walletOptions.mailPort, 'FOYER_MAIL_PORT'], [walletOptions.identityPort, 'FOYER_IDENTITY_PORT']])) {
-      if (port) await assertPortFree(port, envVar);
+    for (const [port, envVar] of /** @type {const} */ ([
+      [walletOptions.port, 'FOYER_WALLET_PORT'],
+      [walletOptions.smtpPort, 'FOYER_SMTP_PORT'],
+      [walletOptions.mailPort, 'FOYER_MAIL_PORT'],
+      [walletOptions.identityPort, 'FOYER_IDENTITY_PORT'],
+    ])) {
+      if (port) await assertPortFree(port, envVar)
     }
   }
-  const dataDir = (walletOptions ? walletOptions.dataDir : undefined) || dataDirOption || process.env['FOYER_DATA_DIR'] || DEFAULT_DATA_DIR;
+  const dataDir = (walletOptions ? walletOptions.dataDir : undefined) || dataDirOption || process.env['FOYER_DATA_DIR'] || DEFAULT_DATA_DIR
   // Opened while the chains start (PGlite takes a second or more), once for every durable service of the stack;
   // the wallet's and the mail catcher's code load meanwhile too, and only when the wallet is asked for.
-  const opening = walletOptions || names || onramp || analytics ? openDatabase({ dataDir }) : undefined;
-  const loadingWallet = walletOptions ? Promise.all([import('./wallet/index.mjs'), import('./dev/mail/index.mjs'), import('./dev/identity/index.mjs')]) : undefined;
+  const opening = walletOptions || names || onramp || analytics ? openDatabase({ dataDir }) : undefined
+  const loadingWallet = walletOptions
+    ? Promise.all([import('./wallet/index.mjs'), import('./dev/mail/index.mjs'), import('./dev/identity/index.mjs')])
+    : undefined
   // Awaited below; until then a failure must not count as an unhandled rejection.
-  opening?.catch(() => {});
-  loadingWallet?.catch(() => {});
+  opening?.catch(() => {})
+  loadingWallet?.catch(() => {})
   /** @type {Awaited<ReturnType<typeof startDevChains>>} */
-  let devChains;
+  let devChains
   try {
-    devChains = await startDevChains({ ports: anvilPorts, signal });
+    devChains = await startDevChains({ ports: anvilPorts, signal })
   } catch (error) {
-    await opening?.then((database) => database.close(), () => {});
-    throw error;
+    await opening?.then(
+      (database) => database.close(),
+      () => {},
+    )
+    throw error
   }
   // The bundlers start beside the other services (alto takes seconds to load), each against its chain's EntryPoint.
   const bundling = bundler
@@ -125,50 +153,52 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
               rpcUrl: chain.url,
               port: bundlerPorts[index] ?? 0,
               portEnv: BUNDLER_PORT_ENVS[index] ?? 'FOYER_BUNDLER_PORT',
-              entryPoint: /** @type {{ accountAbstraction: { entryPoint: `0x${string}` } }} */ (devChains.fixtures.chains[String(chain.chainId)]).accountAbstraction.entryPoint,
+              entryPoint: /** @type {{ accountAbstraction: { entryPoint: `0x${string}` } }} */ (
+                devChains.fixtures.chains[String(chain.chainId)]
+              ).accountAbstraction.entryPoint,
               signal,
             }),
           ),
         ),
       )
-    : Promise.resolve([]);
+    : Promise.resolve([])
   /** @type {import('./dev/bundler/index.mjs').Bundler[]} */
-  const bundlers = [];
+  const bundlers = []
   /** @type {import('./dev/solana/index.mjs').SolanaRpcNode | undefined} */
-  let solana;
+  let solana
   /** @type {import('./dev/relay/index.mjs').LocalRelay | undefined} */
-  let relay;
+  let relay
   /** @type {import('./api/index.mjs').BlockchainApi | undefined} */
-  let api;
+  let api
   /** @type {import('./directory/index.mjs').WalletDirectory | undefined} */
-  let directory;
+  let directory
   /** @type {import('./rpc/index.mjs').RpcService | undefined} */
-  let rpc;
+  let rpc
   /** @type {import('./storage/index.mjs').Database | undefined} */
-  let database;
+  let database
   /** @type {import('./dev/mail/index.mjs').MailCatcher | undefined} */
-  let mail;
+  let mail
   /** @type {import('./wallet/index.mjs').WalletService | undefined} */
-  let wallet;
+  let wallet
   /** @type {import('./dev/identity/index.mjs').IdentityProvider | undefined} */
-  let identity;
+  let identity
   try {
     solana = await startSolanaRpc({
       port: solanaPort,
       fund: [DEV_WALLET_ADDRESS, TEST_WALLET_ADDRESS].map((address) => ({ address, lamports: DEV_FUNDING_LAMPORTS })),
-    });
+    })
     // Minted while the other services start (the API needs the mint's address, not the mint), so its ~0.1 s overlaps theirs.
-    const minting = mintFixtureTokens(solana.url, { holders: [DEV_WALLET_ADDRESS, TEST_WALLET_ADDRESS] });
+    const minting = mintFixtureTokens(solana.url, { holders: [DEV_WALLET_ADDRESS, TEST_WALLET_ADDRESS] })
     // Awaited below; until then a failure must not count as an unhandled rejection (which ends the process).
-    minting.catch(() => {});
-    relay = await startRelay({ port: relayPort });
-    if (names || onramp || analytics) database = await opening;
+    minting.catch(() => {})
+    relay = await startRelay({ port: relayPort })
+    if (names || onramp || analytics) database = await opening
     // With the wallet, the project's remote configuration offers Telegram too (its stand-in runs with the wallet).
     directory = await startDirectory({
       port: directoryPort,
       features: { ...(walletOptions && { socials: [...SOCIAL_PROVIDERS, 'telegram'] }), ...features },
       ...(analytics && { analytics, database }),
-    });
+    })
     api = await startApi({
       port: apiPort,
       // The projects' allowed origins are the directory's, as the wallet's are: the sign-in messages may name them and
@@ -189,7 +219,8 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
         database,
         nameResolvers: devChains.chains.map((chain) => ({
           chainId: chain.chainId,
-          address: /** @type {import('./dev/devchain/index.mjs').ChainFixtures} */ (devChains.fixtures.chains[String(chain.chainId)]).nameResolver,
+          address: /** @type {import('./dev/devchain/index.mjs').ChainFixtures} */ (devChains.fixtures.chains[String(chain.chainId)])
+            .nameResolver,
           privateKey: NAME_RESOLVER_OWNER.privateKey,
         })),
       }),
@@ -204,27 +235,32 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
           solana: { usdcMint: LOCAL_USDC_MINT, mintAuthority: DEV_WALLET_KEYPAIR },
         },
       }),
-    });
+    })
     rpc = await startRpc({
       port: rpcPort,
-      chains: Object.fromEntries([...devChains.chains.map((chain) => [`eip155:${chain.chainId}`, chain.url]), [LOCAL_SOLANA_CHAIN_ID, solana.url]]),
-    });
-    for (const result of await bundling) if (result.status === 'fulfilled') bundlers.push(result.value);
-    const failedBundler = (await bundling).find((result) => result.status === 'rejected');
-    if (failedBundler) throw /** @type {PromiseRejectedResult} */ (failedBundler).reason;
+      chains: Object.fromEntries([
+        ...devChains.chains.map((chain) => [`eip155:${chain.chainId}`, chain.url]),
+        [LOCAL_SOLANA_CHAIN_ID, solana.url],
+      ]),
+    })
+    for (const result of await bundling) if (result.status === 'fulfilled') bundlers.push(result.value)
+    const failedBundler = (await bundling).find((result) => result.status === 'rejected')
+    if (failedBundler) throw /** @type {PromiseRejectedResult} */ (failedBundler).reason
     if (walletOptions) {
       const [{ startWallet }, { startMailCatcher }, { startIdentityProvider, devClientOf, OIDC_SOCIAL_PROVIDERS, DEV_TELEGRAM_BOT_TOKEN }] =
-        /** @type {[typeof import('./wallet/index.mjs'), typeof import('./dev/mail/index.mjs'), typeof import('./dev/identity/index.mjs')]} */ (await loadingWallet);
-      database = await opening;
-      mail = await startMailCatcher({ smtpPort: walletOptions.smtpPort ?? 0, httpPort: walletOptions.mailPort ?? 0 });
+        /** @type {[typeof import('./wallet/index.mjs'), typeof import('./dev/mail/index.mjs'), typeof import('./dev/identity/index.mjs')]} */ (
+          await loadingWallet
+        )
+      database = await opening
+      mail = await startMailCatcher({ smtpPort: walletOptions.smtpPort ?? 0, httpPort: walletOptions.mailPort ?? 0 })
       // The provider must know the wallet's callback before the wallet knows the provider's issuer: the wallet's
       // port is chosen first (as anvil's are).
-      const walletPort = walletOptions.port || (await findFreePort());
+      const walletPort = walletOptions.port || (await findFreePort())
       identity = await startIdentityProvider({
         port: walletOptions.identityPort ?? 0,
         redirectUris: [`http://localhost:${walletPort}/social/callback`, `http://127.0.0.1:${walletPort}/social/callback`],
-      });
-      const identityUrl = identity.url;
+      })
+      const identityUrl = identity.url
       wallet = await startWallet({
         port: walletPort,
         social: Object.fromEntries(OIDC_SOCIAL_PROVIDERS.map((provider) => [provider, { issuer: identityUrl, ...devClientOf(provider) }])),
@@ -234,9 +270,9 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
           relayUrl: identityUrl,
           rpcUrl: devChains.chains[0]?.url ?? '',
           getFid: async (custody) => {
-            const answer = await fetch(`${identityUrl}/farcaster/fid/${custody}`);
-            if (!answer.ok) throw new Error(`No fid for ${custody}`);
-            return BigInt(/** @type {{ fid: string }} */ (await answer.json()).fid);
+            const answer = await fetch(`${identityUrl}/farcaster/fid/${custody}`)
+            if (!answer.ok) throw new Error(`No fid for ${custody}`)
+            return BigInt(/** @type {{ fid: string }} */ (await answer.json()).fid)
           },
         },
         database: /** @type {import('./storage/index.mjs').Database} */ (database),
@@ -244,18 +280,30 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
         smtpUrl: mail.smtpUrl,
         directoryUrl: directory.url,
         // With bundlers, each user also has a smart account on every chain (SimpleAccount, owned by the user's EVM key).
-        evm: devChains.chains.map((chain, index) => ({ chainId: chain.chainId, rpcUrl: chain.url, ...(bundlers[index] && { bundlerUrl: bundlers[index].url }) })),
+        evm: devChains.chains.map((chain, index) => ({
+          chainId: chain.chainId,
+          rpcUrl: chain.url,
+          ...(bundlers[index] && { bundlerUrl: bundlers[index].url }),
+        })),
         solana: [{ chainId: LOCAL_SOLANA_CHAIN_ID, rpcUrl: solana.url }],
-      });
+      })
     }
-    await minting;
+    await minting
   } catch (error) {
-    const started = await bundling.catch(() => []);
-    for (const result of started) if (result.status === 'fulfilled' && !bundlers.includes(result.value)) bundlers.push(result.value);
-    await Promise.allSettled([api?.stop(), wallet?.stop(), ...bundlers.map((entry) => entry.stop())]);
-    await Promise.allSettled([directory?.stop(), rpc?.stop(), relay?.stop(), solana?.stop(), devChains.stop(), mail?.stop(), identity?.stop()]);
-    await (database ?? (await opening?.catch(() => undefined)))?.close();
-    throw error;
+    const started = await bundling.catch(() => [])
+    for (const result of started) if (result.status === 'fulfilled' && !bundlers.includes(result.value)) bundlers.push(result.value)
+    await Promise.allSettled([api?.stop(), wallet?.stop(), ...bundlers.map((entry) => entry.stop())])
+    await Promise.allSettled([
+      directory?.stop(),
+      rpc?.stop(),
+      relay?.stop(),
+      solana?.stop(),
+      devChains.stop(),
+      mail?.stop(),
+      identity?.stop(),
+    ])
+    await (database ?? (await opening?.catch(() => undefined)))?.close()
+    throw error
   }
   const fixtures = {
     ...devChains.fixtures,
@@ -264,11 +312,24 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
     api: { url: api.url, names, onramp },
     directory: { url: directory.url },
     rpc: { url: rpc.url },
-    ...(bundler && { bundlers: Object.fromEntries(devChains.chains.map((chain, index) => [String(chain.chainId), /** @type {import('./dev/bundler/index.mjs').Bundler} */ (bundlers[index]).url])) }),
+    ...(bundler && {
+      bundlers: Object.fromEntries(
+        devChains.chains.map((chain, index) => [
+          String(chain.chainId),
+          /** @type {import('./dev/bundler/index.mjs').Bundler} */ (bundlers[index]).url,
+        ]),
+      ),
+    }),
     // `localhost`, not 127.0.0.1: the demo is on 127.0.0.1, and the frame must be on another site, as in production.
-    ...(wallet && mail && identity && { wallet: { url: `http://localhost:${wallet.port}` }, mail: { url: mail.url, smtpUrl: mail.smtpUrl }, identity: { url: identity.url } }),
-  };
-  if (fixturesPath) await writeAtomically(fixturesPath, JSON.stringify(fixtures, null, 2));
+    ...(wallet &&
+      mail &&
+      identity && {
+        wallet: { url: `http://localhost:${wallet.port}` },
+        mail: { url: mail.url, smtpUrl: mail.smtpUrl },
+        identity: { url: identity.url },
+      }),
+  }
+  if (fixturesPath) await writeAtomically(fixturesPath, JSON.stringify(fixtures, null, 2))
   return {
     devChains,
     solana,
@@ -284,10 +345,19 @@ export async function startLocalStack({ anvilPorts = [8545, 8546], solanaPort = 
     fixtures,
     stop: async () => {
       // The API and the wallet first: the API's indexers poll the chains stopped after it; the wallet uses the database.
-      await Promise.allSettled([api.stop(), wallet?.stop(), ...bundlers.map((entry) => entry.stop())]);
-      await Promise.allSettled([directory.stop(), rpc.stop(), relay.stop(), solana.stop(), devChains.stop(), mail?.stop(), identity?.stop(), database?.close()]);
+      await Promise.allSettled([api.stop(), wallet?.stop(), ...bundlers.map((entry) => entry.stop())])
+      await Promise.allSettled([
+        directory.stop(),
+        rpc.stop(),
+        relay.stop(),
+        solana.stop(),
+        devChains.stop(),
+        mail?.stop(),
+        identity?.stop(),
+        database?.close(),
+      ])
     },
-  };
+  }
 }
 
 /** @typedef {Awaited<ReturnType<typeof startLocalStack>>} LocalStack */

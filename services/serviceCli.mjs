@@ -8,13 +8,13 @@
  * @param {number} fallback
  */
 export function readPort(name, fallback) {
-  const raw = process.env[name];
-  const port = raw ? Number(raw) : fallback;
+  const raw = process.env[name]
+  const port = raw ? Number(raw) : fallback
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error(`${name} must be a port number, got ${JSON.stringify(raw)}`);
-    process.exit(1);
+    console.error(`${name} must be a port number, got ${JSON.stringify(raw)}`)
+    process.exit(1)
   }
-  return port;
+  return port
 }
 
 /**
@@ -27,12 +27,12 @@ export function readPort(name, fallback) {
 export function stopOnSignals(name, stop) {
   /** @param {NodeJS.Signals} signal */
   async function shutdown(signal) {
-    process.off('SIGINT', shutdown);
-    process.off('SIGTERM', shutdown);
-    await stop();
-    console.log(`${name} stopped (${signal})`);
-    process.exit(0);
+    process.off('SIGINT', shutdown)
+    process.off('SIGTERM', shutdown)
+    await stop()
+    console.log(`${name} stopped (${signal})`)
+    process.exit(0)
   }
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown)
+  process.on('SIGTERM', shutdown)
 }

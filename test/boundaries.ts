@@ -145,11 +145,14 @@ export function checkBoundaries(files: SourceFiles): string[] {
       if (kernelAreas.includes(from.kind) && (to.kind === 'plugin' || to.kind === 'chain' || to.kind === 'adapter')) {
         report('a', `kernel/ imports no ${to.kind}`)
       } else if (serviceAreas.includes(from.kind)) {
-        if (!serviceAreas.includes(to.kind) && to.kind !== 'package' && to.kind !== 'other' && !isShared(file, specifier)) report('g', 'a service imports no client code but the shared modules')
-        else if (from.kind === 'service' && to.kind === 'devService' && !devStackImporters.includes(file)) report('h', 'a real backend imports nothing from the local stand-ins in services/dev/')
+        if (!serviceAreas.includes(to.kind) && to.kind !== 'package' && to.kind !== 'other' && !isShared(file, specifier))
+          report('g', 'a service imports no client code but the shared modules')
+        else if (from.kind === 'service' && to.kind === 'devService' && !devStackImporters.includes(file))
+          report('h', 'a real backend imports nothing from the local stand-ins in services/dev/')
       } else if (from.kind === 'adapter') {
         const itself = to.kind === 'adapter' && to.name === from.name && specifier.startsWith('.')
-        if (!itself && !publicEntries.includes(specifier) && to.kind !== 'package') report('f', `an adapter imports the kernel by ${entryList} only, and itself`)
+        if (!itself && !publicEntries.includes(specifier) && to.kind !== 'package')
+          report('f', `an adapter imports the kernel by ${entryList} only, and itself`)
       } else if (from.kind === 'core' && ((to.kind === 'package' && reactPackages.includes(to.name)) || to.kind === 'react')) {
         report('b', 'core kernel files import no React (move it to kernel/react/)')
       } else if ((from.kind === 'plugin' || from.kind === 'chain') && deepKernel) {

@@ -8,7 +8,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
 import { evmNetwork } from '../chains/evm/index.js'
 import { solanaLocalnet } from '../chains/solana/index.js'
 import type { Network } from '../kernel/model/network.js'
-import { ANVIL_ACCOUNTS, compileContracts, deployFixtures, startAnvil, type AnvilInstance, type ChainFixtures } from '../services/dev/devchain/index.mjs'
+import {
+  ANVIL_ACCOUNTS,
+  compileContracts,
+  deployFixtures,
+  startAnvil,
+  type AnvilInstance,
+  type ChainFixtures,
+} from '../services/dev/devchain/index.mjs'
 import { DEV_WALLET_KEYPAIR, LOCAL_GENESIS_HASH, startSolanaRpc, type SolanaRpcNode } from '../services/dev/solana/index.mjs'
 import { announceWallet, createEip1193Wallet, type Eip1193WalletOptions } from './eip1193Wallet.js'
 import { createSolanaWallet, registerSolanaWallet, type SolanaWalletOptions } from './solanaWallet.js'

@@ -85,7 +85,9 @@ export function fakeEmbeddedWallet(options: FakeEmbeddedWalletOptions = {}): Fak
     email: () => email || undefined,
     socialRedirectUri: fn(async () => settle(options.socialRedirectUri ?? 'http://127.0.0.1:9/authorize')),
     connectSocial: fn(async () => settle(options.connectSocial ?? { userName: 'Alice' })),
-    farcasterUri: fn(async () => settle(options.farcasterUri ?? { url: 'farcaster://connect?channelToken=story&nonce=abc123', channelToken: 'story' })),
+    farcasterUri: fn(async () =>
+      settle(options.farcasterUri ?? { url: 'farcaster://connect?channelToken=story&nonce=abc123', channelToken: 'story' }),
+    ),
     connectFarcaster: fn(async () => settle(options.connectFarcaster ?? 'pending')),
     social: () => undefined,
     rememberChain: () => {},
@@ -93,7 +95,9 @@ export function fakeEmbeddedWallet(options: FakeEmbeddedWalletOptions = {}): Fak
       newEmail = address
       return settle(options.updateEmail ?? 'VERIFY_PRIMARY_OTP')
     }),
-    updateEmailPrimaryOtp: fn(async () => settle(primaryAnswers[Math.min(primaries++, primaryAnswers.length - 1)] ?? 'VERIFY_SECONDARY_OTP')),
+    updateEmailPrimaryOtp: fn(async () =>
+      settle(primaryAnswers[Math.min(primaries++, primaryAnswers.length - 1)] ?? 'VERIFY_SECONDARY_OTP'),
+    ),
     updateEmailSecondaryOtp: fn(async () => (email = await settle(options.updateEmailSecondaryOtp ?? newEmail))),
     // No login just happened in a story: signing in asks as any signature does.
     signInAtLogin: fn(async () => undefined),
@@ -119,7 +123,10 @@ export function fakeEmbeddedWallet(options: FakeEmbeddedWalletOptions = {}): Fak
 export function emailStories(route: { view: ViewId; params?: unknown } | 'connected') {
   let wallet: FakeEmbeddedWallet | undefined
   const options = () => ({
-    plugins: [testChain({ connectors: [testConnector(), testConnector({ id: 'email', name: 'Email', type: 'auth', namespaces: ['eip155'] })] }), email()],
+    plugins: [
+      testChain({ connectors: [testConnector(), testConnector({ id: 'email', name: 'Email', type: 'auth', namespaces: ['eip155'] })] }),
+      email(),
+    ],
     services: { wallet: 'http://127.0.0.1:9' },
   })
   return {

@@ -41,5 +41,8 @@ export const pairingActions = {
   connecting: (): PairingAction[] => [...pairingActions.ready(), { type: 'approved' }],
   connected: (): PairingAction[] => [...pairingActions.connecting(), { type: 'connected' }],
   rejected: (): PairingAction[] => [...pairingActions.ready(), { type: 'rejected', at: Date.now() }],
-  failed: (): PairingAction[] => [{ type: 'create-started', at: Date.now() }, { type: 'failed', at: Date.now() }],
+  failed: (): PairingAction[] => [
+    { type: 'create-started', at: Date.now() },
+    { type: 'failed', at: Date.now() },
+  ],
 }

@@ -3,7 +3,16 @@
 import { getIdentity } from '../kernel/actions/getIdentity.js'
 import { isEvmAddress, isSolanaAddress, withHexPrefix } from '../kernel/model/addresses.js'
 import type { CaipNetworkId } from '../kernel/model/caip.js'
-import { defineChain, type ChainCapabilities, type ChainPlugin, type ConnectResult, type ContractRead, type NativeBalance, type TransactionRequest, type TransferParameters } from '../kernel/core/chain.js'
+import {
+  defineChain,
+  type ChainCapabilities,
+  type ChainPlugin,
+  type ConnectResult,
+  type ContractRead,
+  type NativeBalance,
+  type TransactionRequest,
+  type TransferParameters,
+} from '../kernel/core/chain.js'
 import { createKernel, type Kernel } from '../kernel/core/createKernel.js'
 import type { Account, AccountType, Connector, Network } from '../kernel/model/network.js'
 import type { FoyerOptions } from '../kernel/core/options.js'
@@ -162,8 +171,7 @@ export function testChain(options: TestChainOptions = {}): TestChain {
   // The kernels this plugin object is set up in: the same object may serve several.
   const kernels = new Set<Kernel>()
 
-  const toAccounts = (addresses: readonly string[]): Account[] =>
-    addresses.map((address) => ({ namespace, address, type: accountType }))
+  const toAccounts = (addresses: readonly string[]): Account[] => addresses.map((address) => ({ namespace, address, type: accountType }))
 
   const wallet: TestWallet = {
     connectAnswer: options.connect ?? 'approve',
@@ -220,7 +228,9 @@ export function testChain(options: TestChainOptions = {}): TestChain {
       await answer(wallet.disconnectAnswer, 'disconnect')
     },
     capabilities: {
-      ...((options.addressRules ?? DEFAULT_ADDRESS_RULES[namespace]) && { address: options.addressRules ?? DEFAULT_ADDRESS_RULES[namespace]! }),
+      ...((options.addressRules ?? DEFAULT_ADDRESS_RULES[namespace]) && {
+        address: options.addressRules ?? DEFAULT_ADDRESS_RULES[namespace]!,
+      }),
       // As evm() offers it: names and avatars from the blockchain data service (EVM only, rules §6).
       ...(namespace === 'eip155' && {
         identity: { getIdentity },
@@ -272,7 +282,10 @@ export function testChain(options: TestChainOptions = {}): TestChain {
                 : namespace === 'solana'
                   ? (await import('../chains/solana/signIn.js')).formatSiwsMessage(message)
                   : `${message.domain} asks ${message.accountAddress} on ${message.chainId} to sign in. Nonce: ${message.nonce}`)
-            return { message: { ...message, serializedMessage }, signature: fakeSignature(`${message.accountAddress}:${serializedMessage}`) }
+            return {
+              message: { ...message, serializedMessage },
+              signature: fakeSignature(`${message.accountAddress}:${serializedMessage}`),
+            }
           },
         },
       }),

@@ -42,7 +42,11 @@ import { checkTranslations } from './translations.js'
 const locales = Object.keys(kernelLocales)
 
 /** Each part that ships texts: its whole English and how it loads a locale. */
-const parts: { name: string; english: Record<string, string>; load: (locale: string) => Promise<Readonly<Record<string, string>> | undefined> }[] = [
+const parts: {
+  name: string
+  english: Record<string, string>
+  load: (locale: string) => Promise<Readonly<Record<string, string>> | undefined>
+}[] = [
   { name: 'kernel', english: kernelEnglish, load: (locale) => kernelLocales[locale]!() as Promise<Record<string, string>> },
   { name: 'evm', english: evmEnglish, load: evmTranslations },
   { name: 'solana', english: solanaEnglish, load: solanaTranslations },

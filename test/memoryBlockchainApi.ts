@@ -75,7 +75,11 @@ export function tokenBalance(symbol: string, numeric: string, price: number, ove
 }
 
 /** A one-transfer transaction mined at `minedAt` (ISO). */
-export function transaction(id: string, minedAt: string, overrides: Partial<Transaction['metadata']> & { transfers?: Transaction['transfers'] } = {}): Transaction {
+export function transaction(
+  id: string,
+  minedAt: string,
+  overrides: Partial<Transaction['metadata']> & { transfers?: Transaction['transfers'] } = {},
+): Transaction {
   const { transfers, ...metadata } = overrides
   return {
     id,

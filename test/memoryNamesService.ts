@@ -17,7 +17,9 @@ export interface MemoryNamesServiceOptions {
 }
 
 /** A names service that keeps registrations in memory and answers as told; `calls` counts what was asked. */
-export function memoryNamesService(options: MemoryNamesServiceOptions = {}): NamesService & { calls: { suggestions: string[]; register: string[] } } {
+export function memoryNamesService(
+  options: MemoryNamesServiceOptions = {},
+): NamesService & { calls: { suggestions: string[]; register: string[] } } {
   const registered = new Map<string, NameProfile>(
     (options.taken ?? []).map((name) => [name, { name, registeredAt: '2026-01-01T00:00:00.000Z', addresses: {}, attributes: {} }]),
   )
@@ -35,17 +37,25 @@ export function memoryNamesService(options: MemoryNamesServiceOptions = {}): Nam
       calls.suggestions.push(name)
       await settle(options.suggestions, 'suggestions', name)
       const [label, ...zone] = name.split('.')
-      const close = ['1', '2', '3', '7'].map((digits) => `${label}${digits}.${zone.join('.')}`).filter((candidate) => !registered.has(candidate))
-      const suggestions: NameSuggestion[] = [{ name, registered: registered.has(name) }, ...close.slice(0, 3).map((candidate) => ({ name: candidate, registered: false }))]
+      const close = ['1', '2', '3', '7']
+        .map((digits) => `${label}${digits}.${zone.join('.')}`)
+        .filter((candidate) => !registered.has(candidate))
+      const suggestions: NameSuggestion[] = [
+        { name, registered: registered.has(name) },
+        ...close.slice(0, 3).map((candidate) => ({ name: candidate, registered: false })),
+      ]
       return suggestions
     },
     async getNamesOf(address) {
-      return [...registered.values()].filter((profile) => Object.values(profile.addresses).some((entry) => entry.address.toLowerCase() === address.toLowerCase()))
+      return [...registered.values()].filter((profile) =>
+        Object.values(profile.addresses).some((entry) => entry.address.toLowerCase() === address.toLowerCase()),
+      )
     },
     async register({ name, coinType, address }) {
       calls.register.push(name)
       await settle(options.register, 'register', name)
-      if (registered.has(name)) throw new NameServiceError('register', { name, reason: { name: 'NAME_TAKEN', description: `The name ${name} is taken` } })
+      if (registered.has(name))
+        throw new NameServiceError('register', { name, reason: { name: 'NAME_TAKEN', description: `The name ${name} is taken` } })
       registered.set(name, { name, registeredAt: new Date().toISOString(), addresses: { [String(coinType)]: { address } }, attributes: {} })
     },
   }

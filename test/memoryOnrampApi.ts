@@ -1,7 +1,13 @@
 // An in-memory on-ramp for the onramp plugin's unit tests and stories (Node, anvil and the API's treasury do not run
 // in the browser); the real service and its payouts are exercised by services/api/onramp/onramp.integration.test.ts and the
 // end-to-end purchase tests. Prices and fees follow the service: USDC 1, ETH 3000 USD; meld 1 %, coinbase 2 %.
-import { OnrampRequestError, type OnrampApi, type OnrampOptions, type OnrampOrder, type OnrampProvider } from '../plugins/onramp/onrampApi.js'
+import {
+  OnrampRequestError,
+  type OnrampApi,
+  type OnrampOptions,
+  type OnrampOrder,
+  type OnrampProvider,
+} from '../plugins/onramp/onrampApi.js'
 
 export interface MemoryOnrampOptions {
   /** Per provider: a price, a refusal with this message, or no answer. @default 'price' for both */
@@ -18,14 +24,38 @@ export const MEMORY_ONRAMP_OPTIONS: OnrampOptions = {
       id: 'USDC',
       name: 'USD Coin',
       symbol: 'USDC',
-      networks: [{ name: 'ethereum', displayName: 'Ethereum', networkId: 'eip155:1', contractAddress: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' }],
+      networks: [
+        { name: 'ethereum', displayName: 'Ethereum', networkId: 'eip155:1', contractAddress: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' },
+      ],
     },
-    { id: 'ETH', name: 'Ether', symbol: 'ETH', networks: [{ name: 'ethereum', displayName: 'Ethereum', networkId: 'eip155:1', contractAddress: '' }] },
-    { id: 'SOL', name: 'Solana', symbol: 'SOL', networks: [{ name: 'solana', displayName: 'Solana', networkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', contractAddress: '' }] },
+    {
+      id: 'ETH',
+      name: 'Ether',
+      symbol: 'ETH',
+      networks: [{ name: 'ethereum', displayName: 'Ethereum', networkId: 'eip155:1', contractAddress: '' }],
+    },
+    {
+      id: 'SOL',
+      name: 'Solana',
+      symbol: 'SOL',
+      networks: [{ name: 'solana', displayName: 'Solana', networkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', contractAddress: '' }],
+    },
   ],
   paymentCurrencies: [
-    { id: 'USD', limits: [{ id: 'card', min: '10.00', max: '7500.00' }, { id: 'ach_bank_account', min: '10.00', max: '25000.00' }] },
-    { id: 'EUR', limits: [{ id: 'card', min: '10.00', max: '7500.00' }, { id: 'ach_bank_account', min: '10.00', max: '25000.00' }] },
+    {
+      id: 'USD',
+      limits: [
+        { id: 'card', min: '10.00', max: '7500.00' },
+        { id: 'ach_bank_account', min: '10.00', max: '25000.00' },
+      ],
+    },
+    {
+      id: 'EUR',
+      limits: [
+        { id: 'card', min: '10.00', max: '7500.00' },
+        { id: 'ach_bank_account', min: '10.00', max: '25000.00' },
+      ],
+    },
   ],
 }
 

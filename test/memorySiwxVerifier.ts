@@ -25,7 +25,11 @@ export function memorySiwxVerifier(): MemorySiwxVerifier {
     },
     async revokeSession(chainId, address) {
       verifier.revoked.push(`${chainId}:${address}`)
-      sessions.splice(0, sessions.length, ...sessions.filter((session) => session.data.chainId !== chainId || session.data.accountAddress !== address))
+      sessions.splice(
+        0,
+        sessions.length,
+        ...sessions.filter((session) => session.data.chainId !== chainId || session.data.accountAddress !== address),
+      )
     },
   }
   return verifier

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { strayPeers, type BundleChunk } from '../build/peers.mjs'
 
 type Chunk = Omit<BundleChunk, 'type' | 'fileName'>
-const chunk = (name: string, isEntry: boolean, imports: string[], dynamicImports: string[] = []): Chunk => ({ name, isEntry, imports, dynamicImports })
+const chunk = (name: string, isEntry: boolean, imports: string[], dynamicImports: string[] = []): Chunk => ({
+  name,
+  isEntry,
+  imports,
+  dynamicImports,
+})
 /** A Rollup bundle: its chunks by file name. */
 const bundleOf = (chunks: Record<string, Chunk>) =>
   Object.fromEntries(Object.entries(chunks).map(([fileName, rest]) => [fileName, { type: 'chunk' as const, fileName, ...rest }]))

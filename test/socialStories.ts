@@ -38,14 +38,21 @@ let current: SocialStory | undefined
 export const socialStory = (): SocialStory => current!
 
 /** Posts a result message as the wallet's callback page would, out of the popup, from `origin`. */
-export function postResult(origin = STORY_WALLET_ORIGIN, data: unknown = { type: 'FOYER_SOCIAL_RESULT', resultUri: `${STORY_WALLET_ORIGIN}/social/callback?code=c&state=s` }) {
+export function postResult(
+  origin = STORY_WALLET_ORIGIN,
+  data: unknown = { type: 'FOYER_SOCIAL_RESULT', resultUri: `${STORY_WALLET_ORIGIN}/social/callback?code=c&state=s` },
+) {
   window.dispatchEvent(new MessageEvent('message', { data, origin, source: current!.popup!.contentWindow }))
 }
 
 /** `parameters.foyer` for a story at `view` (or connected by a social login, on Account). */
 export function socialStoryParameters(route: { view: ViewId; params?: unknown } | 'connected', options: SocialStoryOptions = {}) {
   const kernelOptions = (): FoyerOptions => ({
-    plugins: [testChain({ connectors: [testConnector(), testConnector({ id: 'email', name: 'Email', type: 'auth', namespaces: ['eip155'] })] }), email(), socials()],
+    plugins: [
+      testChain({ connectors: [testConnector(), testConnector({ id: 'email', name: 'Email', type: 'auth', namespaces: ['eip155'] })] }),
+      email(),
+      socials(),
+    ],
     services: { wallet: STORY_WALLET_ORIGIN },
     ...(options.socials && { features: { socials: options.socials } }),
   })
@@ -76,5 +83,10 @@ export function socialStoryParameters(route: { view: ViewId; params?: unknown } 
       kernel.store.update('socials', () => ({ socialProvider: 'google', userName: 'Alice' }))
     }
   }
-  return { foyer: route === 'connected' ? connectedStory({ options: kernelOptions, setup, connectorIds: ['email'] }) : { options: kernelOptions, setup, ...route } }
+  return {
+    foyer:
+      route === 'connected'
+        ? connectedStory({ options: kernelOptions, setup, connectorIds: ['email'] })
+        : { options: kernelOptions, setup, ...route },
+  }
 }

@@ -15,7 +15,13 @@ import {
   type Address,
 } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEV_WALLET_ADDRESS, DEV_WALLET_KEYPAIR, TEST_WALLET_ADDRESS, startSolanaRpc, type SolanaRpcNode } from '../services/dev/solana/index.mjs'
+import {
+  DEV_WALLET_ADDRESS,
+  DEV_WALLET_KEYPAIR,
+  TEST_WALLET_ADDRESS,
+  startSolanaRpc,
+  type SolanaRpcNode,
+} from '../services/dev/solana/index.mjs'
 import { createSolanaWallet, registerSolanaWallet } from './solanaWallet.js'
 
 let node: SolanaRpcNode
@@ -27,7 +33,7 @@ afterAll(async () => {
 })
 
 describe('the Solana test wallet', () => {
-  it('its address is the keypair\'s public key, and it shows accounts only once connected', async () => {
+  it("its address is the keypair's public key, and it shows accounts only once connected", async () => {
     const wallet = createSolanaWallet({ name: 'W', keypair: DEV_WALLET_KEYPAIR })
     expect(wallet.address).toBe(DEV_WALLET_ADDRESS)
     expect(wallet.wallet.accounts).toEqual([])
@@ -37,7 +43,9 @@ describe('the Solana test wallet', () => {
 
   it('solana:signTransaction signs a transfer that the local SVM executes', async () => {
     const wallet = createSolanaWallet({ name: 'W', keypair: DEV_WALLET_KEYPAIR })
-    const { accounts } = await (wallet.wallet.features['standard:connect'] as { connect(): Promise<{ accounts: readonly never[] }> }).connect()
+    const { accounts } = await (
+      wallet.wallet.features['standard:connect'] as { connect(): Promise<{ accounts: readonly never[] }> }
+    ).connect()
     const rpc = createSolanaRpc(node.url)
     const { value: lifetime } = await rpc.getLatestBlockhash().send()
     const source = DEV_WALLET_ADDRESS as Address
@@ -45,15 +53,27 @@ describe('the Solana test wallet', () => {
       createTransactionMessage({ version: 0 }),
       (m) => setTransactionMessageFeePayer(source, m),
       (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
-      (m) => appendTransactionMessageInstruction(getTransferSolInstruction({ source: createNoopSigner(source), destination: TEST_WALLET_ADDRESS as Address, amount: 1_000_000_000n }), m),
+      (m) =>
+        appendTransactionMessageInstruction(
+          getTransferSolInstruction({
+            source: createNoopSigner(source),
+            destination: TEST_WALLET_ADDRESS as Address,
+            amount: 1_000_000_000n,
+          }),
+          m,
+        ),
     )
     const unsigned = new Uint8Array(getTransactionEncoder().encode(compileTransaction(message)))
-    const signTransaction = (wallet.wallet.features['solana:signTransaction'] as {
-      signTransaction(input: { account: unknown; transaction: Uint8Array }): Promise<[{ signedTransaction: Uint8Array }]>
-    }).signTransaction
+    const signTransaction = (
+      wallet.wallet.features['solana:signTransaction'] as {
+        signTransaction(input: { account: unknown; transaction: Uint8Array }): Promise<[{ signedTransaction: Uint8Array }]>
+      }
+    ).signTransaction
     const [{ signedTransaction }] = await signTransaction({ account: accounts[0], transaction: unsigned })
     const before = (await rpc.getBalance(TEST_WALLET_ADDRESS as Address).send()).value
-    await rpc.sendTransaction(getBase64EncodedWireTransaction(getTransactionDecoder().decode(signedTransaction)), { encoding: 'base64' }).send()
+    await rpc
+      .sendTransaction(getBase64EncodedWireTransaction(getTransactionDecoder().decode(signedTransaction)), { encoding: 'base64' })
+      .send()
     expect((await rpc.getBalance(TEST_WALLET_ADDRESS as Address).send()).value).toBe(before + 1_000_000_000n)
   })
 

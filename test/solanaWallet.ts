@@ -4,7 +4,12 @@
 // solana:signMessage, solana:signTransaction and, when asked, solana:signIn (or, told an RPC URL, solana:signAndSendTransaction
 // instead, as some mobile wallets offer). Tests choose per feature whether the visitor
 // approves and read what the wallet was asked. Browser-safe (no node: imports). Lives only in test/.
-import type { SolanaSignAndSendTransactionFeature, SolanaSignInFeature, SolanaSignMessageFeature, SolanaSignTransactionFeature } from '@solana/wallet-standard-features'
+import type {
+  SolanaSignAndSendTransactionFeature,
+  SolanaSignInFeature,
+  SolanaSignMessageFeature,
+  SolanaSignTransactionFeature,
+} from '@solana/wallet-standard-features'
 import { createSignInMessageText } from '@solana/wallet-standard-util'
 import {
   createKeyPairFromBytes,
@@ -30,7 +35,12 @@ import type {
 export type SolanaWalletAnswer = 'approve' | 'reject' | 'fail'
 
 /** The features that ask the visitor first. */
-export type SolanaConsentFeature = 'standard:connect' | 'solana:signIn' | 'solana:signMessage' | 'solana:signTransaction' | 'solana:signAndSendTransaction'
+export type SolanaConsentFeature =
+  | 'standard:connect'
+  | 'solana:signIn'
+  | 'solana:signMessage'
+  | 'solana:signTransaction'
+  | 'solana:signAndSendTransaction'
 
 export interface SolanaWalletOptions {
   /** The name it registers under. */
@@ -95,7 +105,9 @@ export function createSolanaWallet(options: SolanaWalletOptions) {
       address: getBase58Decoder().decode(publicKey),
       publicKey,
       chains: [...chains],
-      features: options.signIn ? (['solana:signMessage', 'solana:signTransaction', 'solana:signIn'] as const) : (['solana:signMessage', 'solana:signTransaction'] as const),
+      features: options.signIn
+        ? (['solana:signMessage', 'solana:signTransaction', 'solana:signIn'] as const)
+        : (['solana:signMessage', 'solana:signTransaction'] as const),
     })
     // Imported on first use: creating the wallet stays synchronous, so it can register at once.
     let keyPair: Promise<CryptoKeyPair> | undefined
@@ -125,7 +137,8 @@ export function createSolanaWallet(options: SolanaWalletOptions) {
     else options.storage?.removeItem(storageKey)
   }
   const ownAccount = (account: WalletAccount) => {
-    if (!authorized || account.address !== key.account.address) throw new Error(`The test wallet has no authorized account ${account.address}.`)
+    if (!authorized || account.address !== key.account.address)
+      throw new Error(`The test wallet has no authorized account ${account.address}.`)
   }
 
   const connect: StandardConnectFeature['standard:connect']['connect'] = async (input) => {
@@ -170,7 +183,9 @@ export function createSolanaWallet(options: SolanaWalletOptions) {
     return Promise.all(
       inputs.map(async (input) => {
         const domain = input.domain ?? (typeof location === 'undefined' ? 'localhost' : location.host)
-        const signedMessage = new TextEncoder().encode(createSignInMessageText({ ...input, domain, address: input.address ?? key.account.address }))
+        const signedMessage = new TextEncoder().encode(
+          createSignInMessageText({ ...input, domain, address: input.address ?? key.account.address }),
+        )
         const signature = await signBytes((await key.keyPair).privateKey, signedMessage)
         return { account: key.account, signedMessage, signature, signatureType: 'ed25519' as const }
       }),
@@ -189,7 +204,9 @@ export function createSolanaWallet(options: SolanaWalletOptions) {
     )
   }
 
-  const signAndSendTransaction: SolanaSignAndSendTransactionFeature['solana:signAndSendTransaction']['signAndSendTransaction'] = async (...inputs) => {
+  const signAndSendTransaction: SolanaSignAndSendTransactionFeature['solana:signAndSendTransaction']['signAndSendTransaction'] = async (
+    ...inputs
+  ) => {
     await consent('solana:signAndSendTransaction')
     const rpc = createSolanaRpc(options.sendThrough!)
     return Promise.all(

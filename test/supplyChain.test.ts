@@ -8,11 +8,19 @@ import { describe, expect, it } from 'vitest'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8')
-const manifest = JSON.parse(read('package.json')) as { scripts: Record<string, string>; dependencies: Record<string, string>; files: string[] }
-const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, { dev?: boolean; devOptional?: boolean; peer?: boolean; hasInstallScript?: boolean; optional?: boolean }> }
+const manifest = JSON.parse(read('package.json')) as {
+  scripts: Record<string, string>
+  dependencies: Record<string, string>
+  files: string[]
+}
+const lock = JSON.parse(read('package-lock.json')) as {
+  packages: Record<string, { dev?: boolean; devOptional?: boolean; peer?: boolean; hasInstallScript?: boolean; optional?: boolean }>
+}
 
 /** Every package a host's `npm install foyer` brings, by its path in the lock file. */
-const runtimePackages = Object.entries(lock.packages).filter(([key, entry]) => key !== '' && !entry.dev && !entry.devOptional && !entry.peer)
+const runtimePackages = Object.entries(lock.packages).filter(
+  ([key, entry]) => key !== '' && !entry.dev && !entry.devOptional && !entry.peer,
+)
 
 describe('supply chain', () => {
   it('the published package runs no script when installed', () => {

@@ -13,7 +13,11 @@ export function placeholders(text: string): string[] {
  * placeholder missing or added, an empty text. The bare key of a plural is its `other`; the locale must have
  * every other category `Intl.PluralRules` gives it, and no category it lacks.
  */
-export function checkTranslations(english: Readonly<Record<string, string>>, translated: Readonly<Record<string, string>>, locale: string): string[] {
+export function checkTranslations(
+  english: Readonly<Record<string, string>>,
+  translated: Readonly<Record<string, string>>,
+  locale: string,
+): string[] {
   const problems: string[] = []
   const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories.filter((category) => category !== 'other')
   const pluralOf = (key: string) => {
@@ -28,7 +32,9 @@ export function checkTranslations(english: Readonly<Record<string, string>>, tra
   for (const key of expected) if (!(key in translated)) problems.push(`${locale}: missing '${key}'`)
   for (const [key, text] of Object.entries(translated)) {
     if (!expected.has(key)) {
-      problems.push(`${locale}: '${key}' is not an English key${pluralOf(key) ? ` (${locale} has no '${key.slice(key.lastIndexOf('.') + 1)}' plural)` : ''}`)
+      problems.push(
+        `${locale}: '${key}' is not an English key${pluralOf(key) ? ` (${locale} has no '${key.slice(key.lastIndexOf('.') + 1)}' plural)` : ''}`,
+      )
       continue
     }
     if (text.trim() === '') problems.push(`${locale}: '${key}' is empty`)

@@ -31,7 +31,9 @@ async function setup(options: { kernel?: FoyerOptions; registerTestWallet?: bool
   cleanups.push(registerFoyerWallet(kernel, {}, page))
   // The chain's wallet side is there a task after the kernel is created.
   await nextTask()
-  const wallet = getWallets().get().find((candidate) => candidate.name === 'Foyer')! as Wallet
+  const wallet = getWallets()
+    .get()
+    .find((candidate) => candidate.name === 'Foyer')! as Wallet
   const adapter = new StandardWalletAdapter({ wallet: wallet as never })
   cleanups.push(() => adapter.destroy())
   return { testWallet: testWallet!, kernel, wallet, adapter, foyer: () => kernel.store.getState().connection.namespaces['solana'] }
@@ -44,7 +46,11 @@ async function verify(address: string, message: Uint8Array, signature: Uint8Arra
 describe('foyer/solana-wallet-adapter', () => {
   it('registers one Wallet Standard wallet that wallet-adapter accepts, and that Foyer does not list as a wallet', async () => {
     const { kernel, wallet, adapter } = await setup()
-    expect(getWallets().get().filter((candidate) => candidate.name === 'Foyer')).toHaveLength(1)
+    expect(
+      getWallets()
+        .get()
+        .filter((candidate) => candidate.name === 'Foyer'),
+    ).toHaveLength(1)
     expect(isWalletAdapterCompatibleStandardWallet(wallet as never)).toBe(true)
     expect(wallet.icon).toMatch(/^data:image\/svg\+xml;base64,/)
     expect(adapter.readyState).toBe(WalletReadyState.Installed)
@@ -76,7 +82,10 @@ describe('foyer/solana-wallet-adapter', () => {
     expect(testWallet.calls.at(-1)).toBe('solana:signMessage')
     // The visitor refusing in the wallet is the adapter's error, with the wallet's words.
     testWallet.answers.set('solana:signMessage', 'reject')
-    await expect(adapter.signMessage!(message)).rejects.toMatchObject({ name: 'WalletSignMessageError', message: expect.stringContaining('User rejected') })
+    await expect(adapter.signMessage!(message)).rejects.toMatchObject({
+      name: 'WalletSignMessageError',
+      message: expect.stringContaining('User rejected'),
+    })
   })
 
   it("the adapter's sendTransaction (web3.js, the app's own Connection) moves SOL on the local SVM", async () => {
@@ -86,7 +95,9 @@ describe('foyer/solana-wallet-adapter', () => {
     const connection = new Connection(node.url, 'confirmed')
     const receiver = new PublicKey(TEST_WALLET_ADDRESS)
     const before = await connection.getBalance(receiver)
-    const transaction = new Transaction().add(SystemProgram.transfer({ fromPubkey: adapter.publicKey!, toPubkey: receiver, lamports: 1_234_567 }))
+    const transaction = new Transaction().add(
+      SystemProgram.transfer({ fromPubkey: adapter.publicKey!, toPubkey: receiver, lamports: 1_234_567 }),
+    )
     const signature = await adapter.sendTransaction(transaction, connection)
     expect(signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
     await vi.waitFor(async () => expect(await connection.getBalance(receiver)).toBe(before + 1_234_567))
@@ -149,7 +160,9 @@ describe('foyer/solana-wallet-adapter', () => {
     const stale = { ...wallet.accounts[0]!, address: TEST_WALLET_ADDRESS }
     const feature = wallet.features['solana:signMessage'] as { signMessage(input: unknown): Promise<unknown> }
     const calls = testWallet.calls.length
-    await expect(feature.signMessage({ account: stale, message: new Uint8Array([1]) })).rejects.toThrow('Address or auth connector not found')
+    await expect(feature.signMessage({ account: stale, message: new Uint8Array([1]) })).rejects.toThrow(
+      'Address or auth connector not found',
+    )
     expect(testWallet.calls.slice(calls)).toEqual([])
   })
 
@@ -186,7 +199,8 @@ describe('foyer/solana-wallet-adapter', () => {
       const kernel = testKernel({ plugins: [solana({ networks: [local] })] })
       cleanups.push(() => kernel.destroy())
       const wallet = createFoyerWallet(kernel) as FoyerWallet
-      const connect = (wallet.features['standard:connect'] as { connect(input: { silent: boolean }): Promise<{ accounts: unknown[] }> }).connect
+      const connect = (wallet.features['standard:connect'] as { connect(input: { silent: boolean }): Promise<{ accounts: unknown[] }> })
+        .connect
       let result: { accounts: unknown[] } | undefined
       void connect({ silent: true }).then((value) => (result = value))
       await vi.advanceTimersByTimeAsync(RESTORE_WAIT_MS - 1)
@@ -203,9 +217,8 @@ describe('foyer/solana-wallet-adapter', () => {
     const kernel = testKernel({ plugins: [solana({ networks: [local] })], enableReconnect: false })
     cleanups.push(() => kernel.destroy())
     const wallet = createFoyerWallet(kernel)
-    const connect = (wallet.features['standard:connect'] as { connect(input: { silent: boolean }): Promise<{ accounts: unknown[] }> }).connect
+    const connect = (wallet.features['standard:connect'] as { connect(input: { silent: boolean }): Promise<{ accounts: unknown[] }> })
+      .connect
     await expect(connect({ silent: true })).resolves.toEqual({ accounts: [] })
   })
 })
-
-

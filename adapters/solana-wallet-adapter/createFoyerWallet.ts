@@ -2,14 +2,7 @@
 // that speaks the Wallet Standard) sees one wallet, 'Foyer', whose account is the one the visitor
 // connected in Foyer's modal; its signing features hand each request to that wallet unchanged. No
 // wallet code of its own, no @solana/web3.js: the connected wallet signs.
-import {
-  AddressOrAuthConnectorNotFoundError,
-  disconnect,
-  ModalClosedError,
-  openModal,
-  type Kernel,
-  type NamespaceConnection,
-} from 'foyer'
+import { AddressOrAuthConnectorNotFoundError, disconnect, ModalClosedError, openModal, type Kernel, type NamespaceConnection } from 'foyer'
 
 /**
  * The feature that marks a wallet re-exposing a Foyer connection. Foyer's own Solana discovery skips
@@ -134,8 +127,12 @@ export function createFoyerWallet(kernel: Kernel, { name = FOYER_WALLET_NAME, ic
       if (typeof call !== 'function') throw new Error(`${wallet.name} does not offer ${feature}.`)
       // Only the connected account signs: an app holding an account from before a switch is told so.
       const other = inputs.find((input) => input.account !== undefined && input.account.address !== account.address)
-      if (other) throw new AddressOrAuthConnectorNotFoundError({ details: `${other.account!.address} is not the account connected in Foyer.` })
-      return call.apply(target, inputs.map((input) => (input.account === undefined ? input : { ...input, account })))
+      if (other)
+        throw new AddressOrAuthConnectorNotFoundError({ details: `${other.account!.address} is not the account connected in Foyer.` })
+      return call.apply(
+        target,
+        inputs.map((input) => (input.account === undefined ? input : { ...input, account })),
+      )
     }
   }
 
@@ -246,7 +243,11 @@ export function createFoyerWallet(kernel: Kernel, { name = FOYER_WALLET_NAME, ic
           .filter(([feature]) => feature !== 'solana:signIn' || wallet?.features[feature] !== undefined)
           .map(([feature, method]) => [
             feature,
-            { version: '1.0.0', ...(feature.endsWith('Transaction') && { supportedTransactionVersions: versions(feature) }), [method]: forward(feature) },
+            {
+              version: '1.0.0',
+              ...(feature.endsWith('Transaction') && { supportedTransactionVersions: versions(feature) }),
+              [method]: forward(feature),
+            },
           ]),
       ),
     }
@@ -296,7 +297,10 @@ export function createFoyerWallet(kernel: Kernel, { name = FOYER_WALLET_NAME, ic
 function walletOf(kernel: Kernel, connectorId: string): ConnectedWallet | undefined {
   const wallet = kernel.connectors.get(connectorId)?.providers?.[SOLANA] as Partial<ConnectedWallet> | undefined
   if (typeof wallet !== 'object' || wallet === null) return undefined
-  return typeof wallet.name === 'string' && Array.isArray(wallet.accounts) && typeof wallet.features === 'object' && wallet.features !== null
+  return typeof wallet.name === 'string' &&
+    Array.isArray(wallet.accounts) &&
+    typeof wallet.features === 'object' &&
+    wallet.features !== null
     ? (wallet as ConnectedWallet)
     : undefined
 }

@@ -15,7 +15,11 @@ import { registerCoreViews } from '../../kernel/react/coreViews.js'
 import { testKernel } from '../../test/fixtures.js'
 import { FOYER_CONNECTOR_ID, foyerConnector } from './index.js'
 
-const [first, second, third] = ANVIL_ACCOUNTS as unknown as [(typeof ANVIL_ACCOUNTS)[0], (typeof ANVIL_ACCOUNTS)[0], (typeof ANVIL_ACCOUNTS)[0]]
+const [first, second, third] = ANVIL_ACCOUNTS as unknown as [
+  (typeof ANVIL_ACCOUNTS)[0],
+  (typeof ANVIL_ACCOUNTS)[0],
+  (typeof ANVIL_ACCOUNTS)[0],
+]
 
 const { anvil, local } = useAnvil()
 const page = usePage()
@@ -59,7 +63,14 @@ function memoryStorage() {
 }
 
 describe.each(majors)('foyer/wagmi with %s', (_, wagmi) => {
-  function setup(options: { storage?: StorageBackend; wagmiStorage?: ReturnType<typeof memoryStorage>; networks?: 'both' | 'one'; announce?: boolean } = {}) {
+  function setup(
+    options: {
+      storage?: StorageBackend
+      wagmiStorage?: ReturnType<typeof memoryStorage>
+      networks?: 'both' | 'one'
+      announce?: boolean
+    } = {},
+  ) {
     const wallet = options.announce === false ? undefined : announceTestWallet(page.current, anvil.url, { knownChains: [31338] })
     const networks = options.networks === 'one' ? [local] : [local, anvilNetwork(anvil.url, 31338, 'Anvil B')]
     const kernel = testKernel({ plugins: [evm({ networks })], ...(options.storage && { storage: options.storage }) })
@@ -80,7 +91,12 @@ describe.each(majors)('foyer/wagmi with %s', (_, wagmi) => {
     const { kernel, account, connector } = setup()
     expect(account().status).toBe('disconnected')
     await connect(kernel, { connectorId: EVM_TEST_CONNECTOR_ID })
-    expect(account()).toMatchObject({ status: 'connected', address: first.address, chainId: 31337, connector: { id: FOYER_CONNECTOR_ID, name: 'Foyer', type: 'foyer' } })
+    expect(account()).toMatchObject({
+      status: 'connected',
+      address: first.address,
+      chainId: 31337,
+      connector: { id: FOYER_CONNECTOR_ID, name: 'Foyer', type: 'foyer' },
+    })
     expect(account().connector?.uid).toBe(connector.uid)
   })
 
@@ -164,7 +180,9 @@ describe.each(majors)('foyer/wagmi with %s', (_, wagmi) => {
   it('switching to a chain Foyer does not list fails with its words and changes nothing', async () => {
     const { kernel, config, account, foyer } = setup({ networks: 'one' })
     await connect(kernel, { connectorId: EVM_TEST_CONNECTOR_ID })
-    const error = await wagmi.switchChain(config, { chainId: 31338 }).catch((caught: unknown) => caught as Error & { cause?: { shortMessage?: string } })
+    const error = await wagmi
+      .switchChain(config, { chainId: 31338 })
+      .catch((caught: unknown) => caught as Error & { cause?: { shortMessage?: string } })
     expect(error).toMatchObject({ name: 'SwitchChainError' })
     expect(error.cause?.shortMessage).toBe('Network not found')
     expect(foyer()?.networkId).toBe('eip155:31337')
@@ -223,7 +241,7 @@ describe.each(majors)('foyer/wagmi with %s', (_, wagmi) => {
     expect(before.wallet.callsOf('eth_requestAccounts')).toHaveLength(1)
   })
 
-  it('a session Foyer restores after wagmi gave up reconnecting still becomes wagmi\'s', async () => {
+  it("a session Foyer restores after wagmi gave up reconnecting still becomes wagmi's", async () => {
     const storage = createMemoryBackend()
     const before = setup({ storage })
     await connect(before.kernel, { connectorId: EVM_TEST_CONNECTOR_ID })
@@ -238,7 +256,7 @@ describe.each(majors)('foyer/wagmi with %s', (_, wagmi) => {
     await vi.waitFor(() => expect(after.account()).toMatchObject({ status: 'connected', address: first.address }))
   })
 
-  it('a connection Foyer makes while wagmi is busy with another connector becomes wagmi\'s once wagmi is free', async () => {
+  it("a connection Foyer makes while wagmi is busy with another connector becomes wagmi's once wagmi is free", async () => {
     const { kernel } = setup()
     // A second connector whose wallet prompt is still open: wagmi is 'connecting' and drops announcements.
     let refuse!: (error: Error) => void
@@ -269,13 +287,24 @@ describe.each(majors)('foyer/wagmi with %s', (_, wagmi) => {
     expect(wagmi.getAccount(config).status).toBe('connecting')
     refuse(new Error('The visitor closed the other wallet.'))
     await pending
-    await vi.waitFor(() => expect(wagmi.getAccount(config)).toMatchObject({ status: 'connected', address: first.address, connector: { id: FOYER_CONNECTOR_ID } }))
+    await vi.waitFor(() =>
+      expect(wagmi.getAccount(config)).toMatchObject({
+        status: 'connected',
+        address: first.address,
+        connector: { id: FOYER_CONNECTOR_ID },
+      }),
+    )
   })
 
   it("without Foyer's modal in the page, wagmi's connect fails naming the missing view, and wagmi stays usable", async () => {
     const wallet = announceTestWallet(page.current, anvil.url)
     const kernel = testKernel({ plugins: [evm({ networks: [local] })] })
-    const config = wagmi.createConfig({ chains: [chainA], connectors: [foyerConnector({ kernel })], transports: { [chainA.id]: http(anvil.url) }, multiInjectedProviderDiscovery: false })
+    const config = wagmi.createConfig({
+      chains: [chainA],
+      connectors: [foyerConnector({ kernel })],
+      transports: { [chainA.id]: http(anvil.url) },
+      multiInjectedProviderDiscovery: false,
+    })
     await expect(wagmi.connect(config, { connector: config.connectors[0]! })).rejects.toMatchObject({ name: 'UnknownViewError' })
     expect(wagmi.getAccount(config).status).toBe('disconnected')
     expect(wallet.calls).toEqual([])

@@ -98,7 +98,8 @@ export function foyerConnector({ kernel, name = 'Foyer', icon }: FoyerConnectorP
       async request(args) {
         const connection = evmConnection()
         const wallet = connection?.status === 'connected' && connection.connectorId ? walletOf(kernel, connection.connectorId) : undefined
-        if (!wallet) throw new ProviderDisconnectedError(new AddressOrAuthConnectorNotFoundError({ details: 'No EVM wallet is connected in Foyer.' }))
+        if (!wallet)
+          throw new ProviderDisconnectedError(new AddressOrAuthConnectorNotFoundError({ details: 'No EVM wallet is connected in Foyer.' }))
         return wallet.request(args)
       },
     }
@@ -142,7 +143,10 @@ export function foyerConnector({ kernel, name = 'Foyer', icon }: FoyerConnectorP
           return true
         }
         if (check()) return
-        const stop = kernel.store.select((state) => state.connection.namespaces[EIP155], () => check() && stop())
+        const stop = kernel.store.select(
+          (state) => state.connection.namespaces[EIP155],
+          () => check() && stop(),
+        )
       })
 
     /** Opens the modal at Connect and waits for an EVM connection; closing the modal first is a refusal. */
@@ -208,12 +212,17 @@ export function foyerConnector({ kernel, name = 'Foyer', icon }: FoyerConnectorP
       async connect({ chainId, isReconnecting } = {}) {
         let connection = await settled()
         if (connection?.status !== 'connected') {
-          if (isReconnecting) throw new ProviderDisconnectedError(new AddressOrAuthConnectorNotFoundError({ details: 'Foyer holds no EVM connection to restore.' }))
+          if (isReconnecting)
+            throw new ProviderDisconnectedError(
+              new AddressOrAuthConnectorNotFoundError({ details: 'Foyer holds no EVM connection to restore.' }),
+            )
           connection = await connectInModal()
         }
         if (chainId !== undefined && chainId !== chainIdOf(connection)) {
           // Connected on another network is still connected (Foyer is, and wagmi follows Foyer).
-          await switchTo(chainId).catch((error: unknown) => kernel.logger.warn(`The wallet stayed on ${connection?.networkId} instead of eip155:${chainId}.`, error))
+          await switchTo(chainId).catch((error: unknown) =>
+            kernel.logger.warn(`The wallet stayed on ${connection?.networkId} instead of eip155:${chainId}.`, error),
+          )
           connection = evmConnection() ?? connection
         }
         const data = { accounts: addressesOf(connection), chainId: chainIdOf(connection) }
@@ -243,7 +252,9 @@ export function foyerConnector({ kernel, name = 'Foyer', icon }: FoyerConnectorP
       async getChainId() {
         const connection = evmConnection()
         if (connection?.status === 'connected') return chainIdOf(connection)
-        const preferred = kernel.options.defaultNetwork?.startsWith(`${EIP155}:`) ? Number(kernel.options.defaultNetwork.slice(EIP155.length + 1)) : undefined
+        const preferred = kernel.options.defaultNetwork?.startsWith(`${EIP155}:`)
+          ? Number(kernel.options.defaultNetwork.slice(EIP155.length + 1))
+          : undefined
         return config.chains.find((chain) => chain.id === preferred)?.id ?? config.chains[0].id
       },
 

@@ -107,7 +107,9 @@ describe('evm client (rules §9)', () => {
     const server = createServer(async (request, response) => {
       const batch = JSON.parse(await readBody(request)) as Array<{ id: number; params: [string] }>
       const answers = batch.map(({ id, params: [address] }) =>
-        address.endsWith('1') ? { jsonrpc: '2.0', id, error: { code: -32602, message: 'invalid params' } } : { jsonrpc: '2.0', id, result: `0x${id + 1}` },
+        address.endsWith('1')
+          ? { jsonrpc: '2.0', id, error: { code: -32602, message: 'invalid params' } }
+          : { jsonrpc: '2.0', id, result: `0x${id + 1}` },
       )
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answers.reverse()))
     })
@@ -117,7 +119,10 @@ describe('evm client (rules §9)', () => {
       [`0x${'0'.repeat(40)}`, `0x${'0'.repeat(39)}1`, `0x${'0'.repeat(39)}2`].map((address) => readNativeBalance(owner, url, address)),
     )
     expect(first).toEqual({ status: 'fulfilled', value: 1n })
-    expect(second).toMatchObject({ status: 'rejected', reason: { name: 'RpcRequestError', message: expect.stringContaining('invalid params') } })
+    expect(second).toMatchObject({
+      status: 'rejected',
+      reason: { name: 'RpcRequestError', message: expect.stringContaining('invalid params') },
+    })
     expect(third).toEqual({ status: 'fulfilled', value: 3n })
   })
 
@@ -125,7 +130,9 @@ describe('evm client (rules §9)', () => {
     for (const body of ['{"jsonrpc":"2.0","id":0,"result":"0x1"}', 'not json', '[{"id":0,"result":{"evil":true}}]']) {
       const server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end(body))
       const url = await listen(server)
-      await expect(readNativeBalance({ container: createContainer() }, url, ANVIL_ACCOUNTS[0]!.address)).rejects.toThrow(/network did not answer|eth_getBalance answered/)
+      await expect(readNativeBalance({ container: createContainer() }, url, ANVIL_ACCOUNTS[0]!.address)).rejects.toThrow(
+        /network did not answer|eth_getBalance answered/,
+      )
     }
   })
 

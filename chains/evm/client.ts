@@ -121,7 +121,10 @@ export async function switchWalletNetwork(provider: Eip1193Provider, network: Ne
 }
 
 /** Signs `message` with personal_sign, which wallets expect as hex of the UTF-8 text, before the address. */
-export async function signWithWallet(provider: Eip1193Provider, { address, message }: { address: string; message: string }): Promise<string> {
+export async function signWithWallet(
+  provider: Eip1193Provider,
+  { address, message }: { address: string; message: string },
+): Promise<string> {
   const signature = await provider.request({ method: 'personal_sign', params: [utf8ToHex(message), address] })
   if (typeof signature !== 'string') throw new Error('The wallet returned no signature.')
   return signature
@@ -284,7 +287,10 @@ export function signMessage(session: EvmSession | undefined, params: { address: 
 }
 
 /** The signTypedData capability: EIP-712 through `eth_signTypedData_v4`, which takes the data as JSON text. */
-export async function signTypedData(session: EvmSession | undefined, { address, typedData }: { address: string; typedData: TypedData }): Promise<string> {
+export async function signTypedData(
+  session: EvmSession | undefined,
+  { address, typedData }: { address: string; typedData: TypedData },
+): Promise<string> {
   const json = JSON.stringify(typedData, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))
   const signature = await connectedWallet(session).request({ method: 'eth_signTypedData_v4', params: [address, json] })
   if (typeof signature !== 'string') throw new Error('The wallet returned no signature.')

@@ -35,7 +35,15 @@ describe('discovery (EIP-6963 and window.ethereum)', () => {
     announceWallet(page, wallet(), { name: 'Basalt', rdns: 'io.basalt', icon: 'https://basalt.example/icon.png' })
     const kernel = testKernel({ plugins: [evm({ networks: [local] })] })
     expect(connectors(kernel)).toEqual<Connector[]>([
-      { id: 'com.amber', name: 'Amber', namespaces: ['eip155'], type: 'announced', info: { rdns: 'com.amber' }, imageUrl: icon, installed: true },
+      {
+        id: 'com.amber',
+        name: 'Amber',
+        namespaces: ['eip155'],
+        type: 'announced',
+        info: { rdns: 'com.amber' },
+        imageUrl: icon,
+        installed: true,
+      },
       {
         id: 'io.basalt',
         name: 'Basalt',
@@ -91,7 +99,9 @@ describe('discovery (EIP-6963 and window.ethereum)', () => {
     vi.advanceTimersByTime(LEGACY_PROVIDER_WAIT_MS - 1)
     expect(connectors(kernel)).toEqual([])
     vi.advanceTimersByTime(1)
-    expect(connectors(kernel)).toEqual([{ id: INJECTED_CONNECTOR_ID, name: 'Browser Wallet', namespaces: ['eip155'], type: 'injected', installed: true }])
+    expect(connectors(kernel)).toEqual([
+      { id: INJECTED_CONNECTOR_ID, name: 'Browser Wallet', namespaces: ['eip155'], type: 'injected', installed: true },
+    ])
     expect(LEGACY_PROVIDER_WAIT_MS).toBe(50)
   })
 

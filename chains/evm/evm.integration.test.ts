@@ -76,13 +76,19 @@ describe('evm: connect', () => {
 
   it('the balance capability reads any address without a wallet', async () => {
     const kernel = testKernel({ plugins: [evm({ networks: [local] })] })
-    const balance = await kernel.chains.get('eip155')!.capabilities!.balance!.getBalance(kernel, { address: second.address, networkId: 'eip155:31337' })
+    const balance = await kernel.chains
+      .get('eip155')!
+      .capabilities!.balance!.getBalance(kernel, { address: second.address, networkId: 'eip155:31337' })
     expect(balance).toEqual({ value: 10_000n * 10n ** 18n, decimals: 18, symbol: 'ETH' })
   })
 
   it('the rpcUrls option is where balances are read', async () => {
-    const kernel = testKernel({ plugins: [evm({ networks: [{ ...local, rpcUrls: { default: { http: ['http://127.0.0.1:9'] } } }], rpcUrls: { 31337: anvil.url } })] })
-    const balance = kernel.chains.get('eip155')!.capabilities!.balance!.getBalance(kernel, { address: first.address, networkId: 'eip155:31337' })
+    const kernel = testKernel({
+      plugins: [evm({ networks: [{ ...local, rpcUrls: { default: { http: ['http://127.0.0.1:9'] } } }], rpcUrls: { 31337: anvil.url } })],
+    })
+    const balance = kernel.chains
+      .get('eip155')!
+      .capabilities!.balance!.getBalance(kernel, { address: first.address, networkId: 'eip155:31337' })
     await expect(balance).resolves.toMatchObject({ value: 10_000n * 10n ** 18n })
   })
 
@@ -145,7 +151,9 @@ describe('evm: signMessage', () => {
   it("without a connected wallet it is 'Address or auth connector not found'", async () => {
     const { kernel } = setup()
     const capability = kernel.chains.get('eip155')!.capabilities!.signMessage!
-    await expect(capability.signMessage(kernel, { address: first.address, message: 'x' })).rejects.toThrow('Address or auth connector not found')
+    await expect(capability.signMessage(kernel, { address: first.address, message: 'x' })).rejects.toThrow(
+      'Address or auth connector not found',
+    )
   })
 })
 
@@ -200,9 +208,9 @@ describe('evm: wallet events', () => {
     wallet.changeAccounts([second.address])
     expect(inspect(one).evm()?.address).toBe(second.address)
     expect(inspect(two).evm()).toBeUndefined()
-    await expect(two.chains.get('eip155')!.capabilities!.signMessage!.signMessage(two, { address: first.address, message: 'x' })).rejects.toThrow(
-      'Address or auth connector not found',
-    )
+    await expect(
+      two.chains.get('eip155')!.capabilities!.signMessage!.signMessage(two, { address: first.address, message: 'x' }),
+    ).rejects.toThrow('Address or auth connector not found')
   })
 })
 
@@ -212,7 +220,9 @@ describe('evm: switchNetwork', () => {
     await connect(kernel, { connectorId })
     await switchNetwork(kernel, { networkId: 'eip155:31338' })
     expect(state()?.networkId).toBe('eip155:31338')
-    expect(wallet.callsOf('wallet_switchEthereumChain')).toEqual([{ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] }])
+    expect(wallet.callsOf('wallet_switchEthereumChain')).toEqual([
+      { method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] },
+    ])
     expect(wallet.added).toEqual([])
   })
 
@@ -229,7 +239,11 @@ describe('evm: switchNetwork', () => {
         blockExplorerUrls: undefined,
       },
     ])
-    expect(wallet.calls.slice(2).map((call) => call.method)).toEqual(['wallet_switchEthereumChain', 'wallet_addEthereumChain', 'wallet_switchEthereumChain'])
+    expect(wallet.calls.slice(2).map((call) => call.method)).toEqual([
+      'wallet_switchEthereumChain',
+      'wallet_addEthereumChain',
+      'wallet_switchEthereumChain',
+    ])
     expect(wallet.chainId).toBe(31338)
     expect(state()?.networkId).toBe('eip155:31338')
   })
@@ -249,7 +263,10 @@ describe('evm: switchNetwork', () => {
     const { kernel, wallet, evm: state } = setup()
     await connect(kernel, { connectorId })
     wallet.answers.set(method, 'reject')
-    await expect(switchNetwork(kernel, { networkId: 'eip155:31338' })).rejects.toMatchObject({ code: 4001, message: 'User rejected the request.' })
+    await expect(switchNetwork(kernel, { networkId: 'eip155:31338' })).rejects.toMatchObject({
+      code: 4001,
+      message: 'User rejected the request.',
+    })
     expect(state()?.networkId).toBe('eip155:31337')
   })
 })
@@ -379,7 +396,9 @@ describe('evm: reconnect (rules §4)', () => {
 
     const kernel = testKernel({ plugins: [evm({ networks: [local] })], storage })
     expect(inspect(kernel).evm()).toBeUndefined()
-    await vi.waitFor(() => expect(inspect(kernel).evm()).toMatchObject({ status: 'connected', connectorId: 'injected', address: first.address }))
+    await vi.waitFor(() =>
+      expect(inspect(kernel).evm()).toMatchObject({ status: 'connected', connectorId: 'injected', address: first.address }),
+    )
   })
 
   it('after disconnect nothing is restored', async () => {

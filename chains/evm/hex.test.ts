@@ -19,7 +19,14 @@ describe('evm hex', () => {
   })
 
   it('refuses anything that is not 0x and 40 hex digits', () => {
-    for (const bad of ['', '0x', 'f39fd6e51aad88f6f4ce6ab8827279cfffb92266', '0xf39fd6e51aad88f6f4ce6ab8827279cfffb9226', '0xg39fd6e51aad88f6f4ce6ab8827279cfffb92266', ' 0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266']) {
+    for (const bad of [
+      '',
+      '0x',
+      'f39fd6e51aad88f6f4ce6ab8827279cfffb92266',
+      '0xf39fd6e51aad88f6f4ce6ab8827279cfffb9226',
+      '0xg39fd6e51aad88f6f4ce6ab8827279cfffb92266',
+      ' 0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266',
+    ]) {
       expect(isHexAddress(bad)).toBe(false)
       expect(() => checksumAddress(bad)).toThrow('is not an EVM address')
     }

@@ -242,7 +242,8 @@ export function evm(options: EvmOptions): ChainPlugin {
             target: window,
             injectedName: kernel.i18n.t('evm.browserWallet'),
             schedule: (callback, ms) => kernel.schedule(callback, ms),
-            found: ({ connector, provider }) => found.set(connector.id, kernel.connectors.register({ connector, providers: { [EVM_NAMESPACE]: provider } })),
+            found: ({ connector, provider }) =>
+              found.set(connector.id, kernel.connectors.register({ connector, providers: { [EVM_NAMESPACE]: provider } })),
             lost: (connectorId) => {
               found.get(connectorId)?.()
               found.delete(connectorId)
@@ -302,7 +303,8 @@ export function evm(options: EvmOptions): ChainPlugin {
         signTypedData: async (kernel, params) => (await loadEvmClient()).signTypedData(sessionOf(kernel), params),
       },
       readContract: {
-        readContract: async (kernel, params) => (await loadWithViem(() => import('./readContract.js'))).readContract(kernel, config, params),
+        readContract: async (kernel, params) =>
+          (await loadWithViem(() => import('./readContract.js'))).readContract(kernel, config, params),
       },
       // Its own chunk (viem's encoder and receipt polling), loaded on the first send.
       sendTransaction: {

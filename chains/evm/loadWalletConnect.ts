@@ -11,7 +11,9 @@ export type WalletConnectModule = typeof import('./walletConnect.js')
  * @example
  * const walletConnect = await loadWalletConnect()
  */
-export async function loadWalletConnect(load: () => Promise<WalletConnectModule> = () => import('./walletConnect.js')): Promise<WalletConnectModule> {
+export async function loadWalletConnect(
+  load: () => Promise<WalletConnectModule> = () => import('./walletConnect.js'),
+): Promise<WalletConnectModule> {
   try {
     return await load()
   } catch (error) {

@@ -36,7 +36,9 @@ describe('evmNetwork', () => {
 
   it('a chain id that is not a positive integer is rejected', () => {
     expect(() => evmNetwork({ ...local, id: 0 })).toThrow('`chain.id`: Invalid value: Expected >=1 but received 0')
-    expect(() => evmNetwork({ ...local, id: '1' as unknown as number })).toThrow('`chain.id`: Invalid type: Expected number but received "1"')
+    expect(() => evmNetwork({ ...local, id: '1' as unknown as number })).toThrow(
+      '`chain.id`: Invalid type: Expected number but received "1"',
+    )
   })
 })
 
@@ -46,7 +48,19 @@ describe('evm options', () => {
     expect(plugin.name).toBe('chain:eip155')
     expect(plugin.chain.namespace).toBe('eip155')
     expect(plugin.chain.networks.map((network) => network.caipNetworkId)).toEqual(['eip155:1', 'eip155:31337'])
-    expect(Object.keys(plugin.chain.capabilities ?? {}).sort()).toEqual(['address', 'balance', 'history', 'identity', 'readContract', 'sendTransaction', 'signIn', 'signMessage', 'signTypedData', 'switchNetwork', 'transfer'])
+    expect(Object.keys(plugin.chain.capabilities ?? {}).sort()).toEqual([
+      'address',
+      'balance',
+      'history',
+      'identity',
+      'readContract',
+      'sendTransaction',
+      'signIn',
+      'signMessage',
+      'signTypedData',
+      'switchNetwork',
+      'transfer',
+    ])
   })
 
   it.each<[string, unknown, string]>([
@@ -54,32 +68,68 @@ describe('evm options', () => {
     ['no networks', {}, 'evm(): `networks` is required.'],
     ['options that are not an object', 5, 'evm(): `options`: must be an object such as { networks: [mainnet] }.'],
     ['empty networks', { networks: [] }, 'evm(): `networks`: needs at least one network, such as [mainnet] from viem/chains.'],
-    ['an unknown option', { networks: [local], chains: [local] }, 'evm(): unknown option `chains`; evm() takes `networks`, `rpcUrls` and `walletConnect`.'],
-    ['a network without RPC URLs', { networks: [{ ...local, rpcUrls: { default: { http: [] } } }] }, '`networks.0.rpcUrls.default.http`: Invalid length: Expected >=1 but received 0'],
+    [
+      'an unknown option',
+      { networks: [local], chains: [local] },
+      'evm(): unknown option `chains`; evm() takes `networks`, `rpcUrls` and `walletConnect`.',
+    ],
+    [
+      'a network without RPC URLs',
+      { networks: [{ ...local, rpcUrls: { default: { http: [] } } }] },
+      '`networks.0.rpcUrls.default.http`: Invalid length: Expected >=1 but received 0',
+    ],
     [
       'a websocket RPC URL',
       { networks: [mainnet, { ...local, rpcUrls: { default: { http: ['ws://127.0.0.1:8546'] } } }] },
       "evm(): `networks.1.rpcUrls.default.http.0`: must be an http(s) URL, not 'ws://127.0.0.1:8546'.",
     ],
-    ['a javascript: RPC URL', { networks: [local], rpcUrls: { 31337: 'javascript:alert(1)' } }, "`rpcUrls.31337`: must be an http(s) URL, not 'javascript:alert(1)'."],
-    ['an RPC URL for a chain not listed', { networks: [local], rpcUrls: { 1: 'https://rpc.example.com' } }, 'evm(): `rpcUrls.1` is for chain 1, which `networks` does not list.'],
+    [
+      'a javascript: RPC URL',
+      { networks: [local], rpcUrls: { 31337: 'javascript:alert(1)' } },
+      "`rpcUrls.31337`: must be an http(s) URL, not 'javascript:alert(1)'.",
+    ],
+    [
+      'an RPC URL for a chain not listed',
+      { networks: [local], rpcUrls: { 1: 'https://rpc.example.com' } },
+      'evm(): `rpcUrls.1` is for chain 1, which `networks` does not list.',
+    ],
     ['a chain twice', { networks: [local, { ...local, name: 'Again' }] }, '`networks` lists chain 31337 twice'],
     [
       'a network of another namespace',
       { networks: [{ ...local, chainNamespace: 'solana', caipNetworkId: 'solana:x' }] },
       '`networks.0.chainNamespace`: Invalid type: Expected "eip155" but received "solana"',
     ],
-    ['walletConnect that is not an object', { networks: [local], walletConnect: 'p' }, 'evm(): `walletConnect`: must be an object such as { projectId }.'],
+    [
+      'walletConnect that is not an object',
+      { networks: [local], walletConnect: 'p' },
+      'evm(): `walletConnect`: must be an object such as { projectId }.',
+    ],
     ['walletConnect without a project id', { networks: [local], walletConnect: {} }, 'evm(): `walletConnect.projectId` is required.'],
-    ['walletConnect with an empty project id', { networks: [local], walletConnect: { projectId: ' ' } }, '`walletConnect.projectId`: must not be empty.'],
-    ['an http relay URL', { networks: [local], walletConnect: { projectId: 'p', relayUrl: 'http://127.0.0.1:8787' } }, '`walletConnect.relayUrl`: must be a ws:// or wss:// URL.'],
+    [
+      'walletConnect with an empty project id',
+      { networks: [local], walletConnect: { projectId: ' ' } },
+      '`walletConnect.projectId`: must not be empty.',
+    ],
+    [
+      'an http relay URL',
+      { networks: [local], walletConnect: { projectId: 'p', relayUrl: 'http://127.0.0.1:8787' } },
+      '`walletConnect.relayUrl`: must be a ws:// or wss:// URL.',
+    ],
     [
       'an unknown walletConnect option',
       { networks: [local], walletConnect: { projectId: 'p', qr: true } },
       'unknown option `walletConnect.qr`; walletConnect takes `projectId`, `relayUrl` and `metadata`.',
     ],
-    ['metadata with a javascript: url', { networks: [local], walletConnect: { projectId: 'p', metadata: { name: 'Shop', url: 'javascript:alert(1)' } } }, '`walletConnect.metadata.url`: must be an http(s) URL.'],
-    ['a CAIP id that does not match the id', { networks: [{ ...local, caipNetworkId: 'eip155:1' }] }, "evm(): `networks.0.caipNetworkId` is 'eip155:1'; chain 31337 is 'eip155:31337'."],
+    [
+      'metadata with a javascript: url',
+      { networks: [local], walletConnect: { projectId: 'p', metadata: { name: 'Shop', url: 'javascript:alert(1)' } } },
+      '`walletConnect.metadata.url`: must be an http(s) URL.',
+    ],
+    [
+      'a CAIP id that does not match the id',
+      { networks: [{ ...local, caipNetworkId: 'eip155:1' }] },
+      "evm(): `networks.0.caipNetworkId` is 'eip155:1'; chain 31337 is 'eip155:31337'.",
+    ],
   ])('%s fails at evm() with a message naming the option', (_, options, message) => {
     const error = failure(() => evm(options as EvmOptions))
     expect(isFoyerError(error, 'InvalidOptionsError')).toBe(true)
@@ -92,7 +142,10 @@ describe('evm options', () => {
     expect(config({ projectId: 'p' })).toEqual({ projectId: 'p' })
     expect(config({ projectId: 'p', relayUrl: 'ws://127.0.0.1:8787' })).toEqual({ projectId: 'p', relayUrl: 'ws://127.0.0.1:8787' })
     expect(() => config({ projectId: 'p', verify: true } as never)).toThrow('unknown option `walletConnect.verify`')
-    expect(config({ projectId: 'p', metadata: { name: 'Shop', url: 'https://shop.example.com', icons: ['https://shop.example.com/i.png'] } })?.metadata).toEqual({
+    expect(
+      config({ projectId: 'p', metadata: { name: 'Shop', url: 'https://shop.example.com', icons: ['https://shop.example.com/i.png'] } })
+        ?.metadata,
+    ).toEqual({
       name: 'Shop',
       url: 'https://shop.example.com',
       icons: ['https://shop.example.com/i.png'],
@@ -114,11 +167,31 @@ describe('evm options', () => {
 
 describe('evm options, shapes', () => {
   it.each<[string, unknown, string]>([
-    ['networks that are not an array', { networks: mainnet }, '`networks`: must be an array of networks, such as [mainnet] from viem/chains.'],
-    ['a network without a name', { networks: [{ id: 1, nativeCurrency: local.nativeCurrency, rpcUrls: local.rpcUrls }] }, '`networks.0.name` is required.'],
-    ['a network whose name is not text', { networks: [{ ...local, name: 7 }] }, '`networks.0.name`: Invalid type: Expected string but received 7.'],
-    ['a currency without decimals', { networks: [{ ...local, nativeCurrency: { name: 'Ether', symbol: 'ETH' } }] }, '`networks.0.nativeCurrency.decimals` is required.'],
-    ['an rpcUrls key that is no chain id', { networks: [local], rpcUrls: { abc: 'http://127.0.0.1:8545' } }, '`rpcUrls.abc`: Invalid format'],
+    [
+      'networks that are not an array',
+      { networks: mainnet },
+      '`networks`: must be an array of networks, such as [mainnet] from viem/chains.',
+    ],
+    [
+      'a network without a name',
+      { networks: [{ id: 1, nativeCurrency: local.nativeCurrency, rpcUrls: local.rpcUrls }] },
+      '`networks.0.name` is required.',
+    ],
+    [
+      'a network whose name is not text',
+      { networks: [{ ...local, name: 7 }] },
+      '`networks.0.name`: Invalid type: Expected string but received 7.',
+    ],
+    [
+      'a currency without decimals',
+      { networks: [{ ...local, nativeCurrency: { name: 'Ether', symbol: 'ETH' } }] },
+      '`networks.0.nativeCurrency.decimals` is required.',
+    ],
+    [
+      'an rpcUrls key that is no chain id',
+      { networks: [local], rpcUrls: { abc: 'http://127.0.0.1:8545' } },
+      '`rpcUrls.abc`: Invalid format',
+    ],
   ])('%s is named', (_, options, message) => {
     expect(() => evm(options as EvmOptions)).toThrow(message)
   })

@@ -152,7 +152,8 @@ export function parseEvmOptions(options: unknown): EvmConfig {
   const networks = result.output.networks.map(toNetwork)
   networks.forEach(({ id, caipNetworkId }, index) => {
     const given = result.output.networks[index]?.caipNetworkId
-    if (given !== undefined && given !== caipNetworkId) fail(`\`networks.${index}.caipNetworkId\` is '${given}'; chain ${id} is '${caipNetworkId}'.`)
+    if (given !== undefined && given !== caipNetworkId)
+      fail(`\`networks.${index}.caipNetworkId\` is '${given}'; chain ${id} is '${caipNetworkId}'.`)
     if (networks.findIndex((other) => other.id === id) !== index) fail(`\`networks\` lists chain ${id} twice. Keep one.`)
   })
   const rpcUrls = defaultRpcUrls(networks)

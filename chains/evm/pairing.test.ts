@@ -21,7 +21,10 @@ describe('pairingReducer', () => {
   const run = (actions: PairingAction[], from: PairingState = INITIAL_PAIRING) => actions.reduce(pairingReducer, from)
 
   it('idle → creating → ready → connecting → connected', () => {
-    const ready = run([{ type: 'create-started', at: T0 }, { type: 'uri-created', uri: 'wc:1', expiresAt: T0 + PAIRING_EXPIRY_MS }])
+    const ready = run([
+      { type: 'create-started', at: T0 },
+      { type: 'uri-created', uri: 'wc:1', expiresAt: T0 + PAIRING_EXPIRY_MS },
+    ])
     expect(ready).toEqual({ status: 'ready', uri: 'wc:1', expiresAt: T0 + PAIRING_EXPIRY_MS })
     expect(run([{ type: 'approved' }], ready)).toEqual({ status: 'connecting' })
     expect(run([{ type: 'approved' }, { type: 'connected' }], ready)).toEqual({ status: 'connected' })

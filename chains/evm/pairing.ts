@@ -136,35 +136,41 @@ export function createPairingController<S>(options: PairingControllerOptions<S>)
     const id = ++attempt
     cancelExpiry()
     dispatch({ type: 'create-started', at: now() })
-    options.propose().then(({ uri, approval }) => {
-      const answer = approval()
-      if (id !== attempt) {
-        answer.then(options.discard, () => {})
-        return
-      }
-      const expiresAt = now() + PAIRING_EXPIRY_MS
-      dispatch({ type: 'uri-created', uri, expiresAt })
-      // rules §9: within 10 s of its expiry the URI is replaced by a fresh one.
-      cancelExpiry = schedule(() => {
-        if (id !== attempt) return
-        dispatch({ type: 'expired' })
-        create()
-      }, Math.max(0, expiresAt - PAIRING_EXPIRED_CHECK_MS - now()))
-      answer.then(
-        async (session) => {
-          if (id !== attempt) return options.discard(session)
-          cancelExpiry()
-          dispatch({ type: 'approved' })
-          try {
-            await options.connect(session)
-            if (id === attempt) dispatch({ type: 'connected' })
-          } catch (error) {
-            fail(id, error)
-          }
-        },
-        (error: unknown) => fail(id, error),
-      )
-    }, (error: unknown) => fail(id, error))
+    options.propose().then(
+      ({ uri, approval }) => {
+        const answer = approval()
+        if (id !== attempt) {
+          answer.then(options.discard, () => {})
+          return
+        }
+        const expiresAt = now() + PAIRING_EXPIRY_MS
+        dispatch({ type: 'uri-created', uri, expiresAt })
+        // rules §9: within 10 s of its expiry the URI is replaced by a fresh one.
+        cancelExpiry = schedule(
+          () => {
+            if (id !== attempt) return
+            dispatch({ type: 'expired' })
+            create()
+          },
+          Math.max(0, expiresAt - PAIRING_EXPIRED_CHECK_MS - now()),
+        )
+        answer.then(
+          async (session) => {
+            if (id !== attempt) return options.discard(session)
+            cancelExpiry()
+            dispatch({ type: 'approved' })
+            try {
+              await options.connect(session)
+              if (id === attempt) dispatch({ type: 'connected' })
+            } catch (error) {
+              fail(id, error)
+            }
+          },
+          (error: unknown) => fail(id, error),
+        )
+      },
+      (error: unknown) => fail(id, error),
+    )
   }
 
   return {

@@ -45,7 +45,10 @@ describe('evm: services.rpc', () => {
   it("a chain the service does not serve fails with rules §8's 'Unsupported chain'", async () => {
     const empty = await startRpc({ chains: {} })
     try {
-      const kernel = testKernel({ services: { rpc: `${empty.url}/v1` }, plugins: [evm({ networks: [anvilNetwork(nowhere, 31337, 'Anvil')] })] })
+      const kernel = testKernel({
+        services: { rpc: `${empty.url}/v1` },
+        plugins: [evm({ networks: [anvilNetwork(nowhere, 31337, 'Anvil')] })],
+      })
       await expect(balanceOf(kernel)).rejects.toThrow('Unsupported chain')
     } finally {
       await empty.stop()

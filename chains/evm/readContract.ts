@@ -10,7 +10,11 @@ import type { EvmConfig } from './session.js'
 // bytecode (some 15 KB gzip) that a connection and a balance never need (#21).
 
 /** The readContract capability: an `eth_call` on the network's own RPC, decoded with the ABI. */
-export async function readContract(kernel: Kernel, config: EvmConfig, { networkId, address, abi, functionName, args }: ContractRead): Promise<unknown> {
+export async function readContract(
+  kernel: Kernel,
+  config: EvmConfig,
+  { networkId, address, abi, functionName, args }: ContractRead,
+): Promise<unknown> {
   const network = requireNetwork(config, networkId)
   if (!isAddress(address, { strict: false })) throw new Error(`'${address}' is not an EVM address.`)
   return readContractAction(publicClientFor(kernel, rpcUrlFor(kernel, network, config.rpcUrls.get(network.caipNetworkId)!)), {

@@ -68,13 +68,15 @@ async function send(url: string, requests: Request[]): Promise<void> {
     })
     const answers: unknown = await response.json().catch(() => undefined)
     // A refusal of the whole batch (an RPC service's 'Unsupported chain') keeps the service's own words.
-    if (!response.ok) throw new RpcRequestError({ details: `${url} answered HTTP ${response.status}: ${errorMessageOf(answers) ?? 'no reason given'}.` })
+    if (!response.ok)
+      throw new RpcRequestError({ details: `${url} answered HTTP ${response.status}: ${errorMessageOf(answers) ?? 'no reason given'}.` })
     if (!Array.isArray(answers)) throw new RpcRequestError({ details: `${url} did not answer the batch with a list.` })
     const byId = new Map(answers.map((answer: { id?: unknown }) => [answer?.id, answer]))
     for (const [id, request] of requests.entries()) settle(request, byId.get(id))
   } catch (error) {
     const details = abort.signal.aborted ? `${url} did not answer within ${RPC_TIMEOUT_MS / 1000} s.` : undefined
-    const failure = error instanceof RpcRequestError ? error : new RpcRequestError({ cause: error, details: details ?? `${url}: ${String(error)}` })
+    const failure =
+      error instanceof RpcRequestError ? error : new RpcRequestError({ cause: error, details: details ?? `${url}: ${String(error)}` })
     for (const request of requests) request.reject(failure)
   } finally {
     clearTimeout(timer)

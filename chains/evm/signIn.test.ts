@@ -47,7 +47,9 @@ describe('the EVM signIn capability', () => {
       resources: ['https://shop.example.com/terms'],
       statement: 'Welcome.',
     })
-    expect(await verifyMessage({ address: account.address, message: message.serializedMessage, signature: signature as `0x${string}` })).toBe(true)
+    expect(
+      await verifyMessage({ address: account.address, message: message.serializedMessage, signature: signature as `0x${string}` }),
+    ).toBe(true)
   })
 
   it('a non-eip155 chain id is an Unsupported chain (rules §8)', () => {
@@ -60,6 +62,8 @@ describe('the EVM signIn capability', () => {
   })
 
   it('a statement the grammar refuses is refused when the message is written, not sent to the wallet', () => {
-    expect(() => formatSiweMessage({ ...fields, statement: 'Bienvenue au café.' })).toThrow('Line 4: the statement may hold only printable ASCII')
+    expect(() => formatSiweMessage({ ...fields, statement: 'Bienvenue au café.' })).toThrow(
+      'Line 4: the statement may hold only printable ASCII',
+    )
   })
 })

@@ -27,7 +27,8 @@ async function setup() {
 }
 
 const client = () => createPublicClient({ transport: http(anvil.url) })
-const tokenBalance = (token: Address, owner: Address) => client().readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+const tokenBalance = (token: Address, owner: Address) =>
+  client().readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
 
 describe('evm: transfer', () => {
   it('sends ETH to anvil #2; its balance grows by the amount', async () => {
@@ -44,7 +45,10 @@ describe('evm: transfer', () => {
     const anvilControl = createTestClient({ mode: 'anvil', transport: http(anvil.url) })
     await anvilControl.setBalance({ address: first.address, value: 2n * 10n ** 18n })
     try {
-      const fee = await kernel.chains.require('eip155').capabilities!.transfer!.estimateFee!(kernel, { from: first.address, networkId: local.caipNetworkId })
+      const fee = await kernel.chains.require('eip155').capabilities!.transfer!.estimateFee!(kernel, {
+        from: first.address,
+        networkId: local.caipNetworkId,
+      })
       const { maxFeePerGas } = await client().estimateFeesPerGas()
       expect(fee).toBe(21_000n * maxFeePerGas * 2n)
       const balance = await client().getBalance({ address: first.address })
@@ -75,7 +79,11 @@ describe('evm: transfer', () => {
   it('a token transfer that reverts (more than the balance) fails after the receipt, without SEND_SUCCESS', async () => {
     const { kernel, events } = await setup()
     const before = await tokenBalance(fixtures.usdc, third.address)
-    const result = sendToken(kernel, { token: { symbol: 'USDC', decimals: 6, address: fixtures.usdc }, amount: '99999999', to: third.address })
+    const result = sendToken(kernel, {
+      token: { symbol: 'USDC', decimals: 6, address: fixtures.usdc },
+      amount: '99999999',
+      to: third.address,
+    })
     await expect(result).rejects.toMatchObject({ name: 'TransferRevertedError' })
     expect(events).toEqual(['SEND_INITIATED'])
     expect(await tokenBalance(fixtures.usdc, third.address)).toBe(before)
@@ -85,15 +93,23 @@ describe('evm: transfer', () => {
     const { kernel, wallet, events } = await setup()
     wallet.answers.set('eth_sendTransaction', 'reject')
     const before = await client().getBalance({ address: third.address })
-    await expect(sendToken(kernel, { token: { symbol: 'ETH', decimals: 18 }, amount: '1', to: third.address })).rejects.toMatchObject({ code: 4001 })
+    await expect(sendToken(kernel, { token: { symbol: 'ETH', decimals: 18 }, amount: '1', to: third.address })).rejects.toMatchObject({
+      code: 4001,
+    })
     expect(events).toEqual(['SEND_INITIATED'])
     expect(await client().getBalance({ address: third.address })).toBe(before)
   })
 
-  it('a gas limit the caller offers (a swap service\'s) is the one the wallet sends with; without it the wallet estimates', async () => {
+  it("a gas limit the caller offers (a swap service's) is the one the wallet sends with; without it the wallet estimates", async () => {
     const { kernel } = await setup()
     const { sendTransaction } = kernel.chains.require('eip155').capabilities!.sendTransaction!
-    const offered = await sendTransaction(kernel, { from: first.address, to: third.address, value: 1n, gas: 54_321n, networkId: local.caipNetworkId })
+    const offered = await sendTransaction(kernel, {
+      from: first.address,
+      to: third.address,
+      value: 1n,
+      gas: 54_321n,
+      networkId: local.caipNetworkId,
+    })
     expect((await client().getTransaction({ hash: offered.hash as `0x${string}` })).gas).toBe(54_321n)
     const estimated = await sendTransaction(kernel, { from: first.address, to: third.address, value: 1n, networkId: local.caipNetworkId })
     expect((await client().getTransaction({ hash: estimated.hash as `0x${string}` })).gas).not.toBe(54_321n)

@@ -40,7 +40,12 @@ export async function transfer(
 ): Promise<{ hash: string }> {
   const recipient = checkedAddress(to)
   const transaction: TransactionRequest = token
-    ? { from, to: token.address, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [recipient, amount] }), networkId }
+    ? {
+        from,
+        to: token.address,
+        data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [recipient, amount] }),
+        networkId,
+      }
     : { from, to: recipient, value: amount, networkId }
   return sendTransaction(kernel, session, config, transaction)
 }
@@ -68,7 +73,10 @@ export async function sendTransaction(
   }
   const hash = await provider.request({ method: 'eth_sendTransaction', params: [transaction] })
   if (typeof hash !== 'string' || !/^0x[0-9a-f]{64}$/i.test(hash)) throw new Error('The wallet returned no transaction hash.')
-  const receipt = await waitForTransactionReceipt(publicClientFor(kernel, rpcUrl), { hash: hash as `0x${string}`, pollingInterval: RECEIPT_POLL_MS })
+  const receipt = await waitForTransactionReceipt(publicClientFor(kernel, rpcUrl), {
+    hash: hash as `0x${string}`,
+    pollingInterval: RECEIPT_POLL_MS,
+  })
   if (receipt.status !== 'success') throw new TransferRevertedError({ details: `Transaction ${hash} reverted.` })
   return { hash }
 }

@@ -27,7 +27,12 @@ import { loadWalletConnect } from './loadWalletConnect.js'
 const [first] = ANVIL_ACCOUNTS as unknown as [(typeof ANVIL_ACCOUNTS)[0]]
 // The RPC URLs are never called: accounts, chain and signatures all come through the wallet.
 const network = (id: number, name: string) =>
-  evmNetwork({ id, name, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:9'] } } })
+  evmNetwork({
+    id,
+    name,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: ['http://127.0.0.1:9'] } },
+  })
 const local = network(31337, 'Local')
 const localB = network(31338, 'Local B')
 
@@ -153,7 +158,9 @@ describe('walletConnect: pairing through the local relay', RELAY_TEST, () => {
     expect(readRecentWallets(kernel.container.resolve(StorageToken))[0]).toMatchObject({ id: 'walletConnect', name: 'WalletConnect' })
 
     const { signature } = await signMessage(kernel, { message: 'Hello over WalletConnect' })
-    expect(await verifyMessage({ address: first.address, message: 'Hello over WalletConnect', signature: signature as `0x${string}` })).toBe(true)
+    expect(
+      await verifyMessage({ address: first.address, message: 'Hello over WalletConnect', signature: signature as `0x${string}` }),
+    ).toBe(true)
     expect(wallet.requests).toMatchObject([{ method: 'personal_sign', chainId: 'eip155:31337' }])
 
     await wallet.disconnect()
@@ -279,10 +286,15 @@ describe('walletConnect: restoring after a reload', RELAY_TEST, () => {
 
     const { kernel, evm: state } = await reload(backend)
     expect(state()?.status).toBe('connecting')
-    await vi.waitFor(() => expect(state()).toMatchObject({ status: 'connected', connectorId: 'walletConnect', address: ANVIL_ACCOUNTS[0]!.address }), WAIT)
+    await vi.waitFor(
+      () => expect(state()).toMatchObject({ status: 'connected', connectorId: 'walletConnect', address: ANVIL_ACCOUNTS[0]!.address }),
+      WAIT,
+    )
     expect(first.wallet.requests).toEqual([])
     const { signature } = await signMessage(kernel, { message: 'after reload' })
-    expect(await verifyMessage({ address: ANVIL_ACCOUNTS[0]!.address, message: 'after reload', signature: signature as `0x${string}` })).toBe(true)
+    expect(
+      await verifyMessage({ address: ANVIL_ACCOUNTS[0]!.address, message: 'after reload', signature: signature as `0x${string}` }),
+    ).toBe(true)
   })
 
   it('a session the wallet ended while the page was away is not restored, and is forgotten', async () => {

@@ -13,7 +13,14 @@ import { restoreWallet } from './client.js'
 import { toQuantity } from './hex.js'
 import { createPairingController, dispatchPairing, type PairingController } from './pairing.js'
 import type { Eip1193Events, Eip1193Provider } from './provider.js'
-import { EVM_NAMESPACE, LAST_CONNECTOR_KEY, WALLET_CONNECT_ID, type EvmConfig, type EvmSession, type WalletConnectConfig } from './session.js'
+import {
+  EVM_NAMESPACE,
+  LAST_CONNECTOR_KEY,
+  WALLET_CONNECT_ID,
+  type EvmConfig,
+  type EvmSession,
+  type WalletConnectConfig,
+} from './session.js'
 import { createSignClient, USER_DISCONNECTED, type Session, type SignClient } from './walletConnect/signClient.js'
 
 type Client = SignClient
@@ -237,7 +244,11 @@ export function createSessionProvider(client: Client, topic: string, networks: r
     return [...new Set(listed.map(chainNumber).filter(Number.isSafeInteger))]
   }
   const addressesOn = (struct: Session | undefined, chain: number) => [
-    ...new Set(accountsOf(struct).filter((account) => account.startsWith(`${EVM_NAMESPACE}:${chain}:`)).map(addressOf)),
+    ...new Set(
+      accountsOf(struct)
+        .filter((account) => account.startsWith(`${EVM_NAMESPACE}:${chain}:`))
+        .map(addressOf),
+    ),
   ]
   // The first of the site's networks the wallet approved, else the wallet's first chain.
   const approved = chainsOf(current())

@@ -12,20 +12,43 @@ const hex = (length: number) => fc.string({ unit: fc.constantFrom(...'0123456789
 
 /** Pairing URIs as sign-client writes them (WalletConnect's own formatUri). */
 const pairingUri = fc
-  .record({ topic: hex(64), symKey: hex(64), expiryTimestamp: fc.integer({ min: 1, max: 2 ** 40 }), methods: fc.array(fc.constantFrom('wc_sessionPropose', 'wc_authRequest'), { maxLength: 2 }) })
+  .record({
+    topic: hex(64),
+    symKey: hex(64),
+    expiryTimestamp: fc.integer({ min: 1, max: 2 ** 40 }),
+    methods: fc.array(fc.constantFrom('wc_sessionPropose', 'wc_authRequest'), { maxLength: 2 }),
+  })
   .map(({ topic, symKey, expiryTimestamp, methods }) => ({
     topic,
     symKey,
     expiryTimestamp,
-    uri: formatUri({ protocol: 'wc', version: 2, topic, symKey, relay: { protocol: 'irn' }, expiryTimestamp, ...(methods.length ? { methods } : {}) }),
+    uri: formatUri({
+      protocol: 'wc',
+      version: 2,
+      topic,
+      symKey,
+      relay: { protocol: 'irn' },
+      expiryTimestamp,
+      ...(methods.length ? { methods } : {}),
+    }),
   }))
 
 /** Links a directory entry could carry: real-looking ones, and ones built to slip a forbidden scheme through. */
 const directoryLink = fc.oneof(
   fc.constantFrom('metamask://', 'trust:', 'rainbow://app/', 'https://link.example.com', 'https://link.example.com/wc/'),
-  fc.tuple(fc.constantFrom('javascript', 'JaVaScRiPt', 'data', 'vbscript', 'file', 'blob', 'about', 'http', 'HTTP', 'https', 'wallet'), fc.constantFrom(':', '://', ':\t', '\n:'), fc.string())
+  fc
+    .tuple(
+      fc.constantFrom('javascript', 'JaVaScRiPt', 'data', 'vbscript', 'file', 'blob', 'about', 'http', 'HTTP', 'https', 'wallet'),
+      fc.constantFrom(':', '://', ':\t', '\n:'),
+      fc.string(),
+    )
     .map(([scheme, separator, rest]) => `${scheme}${separator}${rest}`),
-  fc.tuple(fc.constantFrom(' ', '\t', '\n', '\u0000', '\u200b', '%20', ''), fc.constantFrom('java\tscript:', 'java\nscript:', 'javascript:', 'wallet:')).map(([pad, link]) => `${pad}${link}alert(1)`),
+  fc
+    .tuple(
+      fc.constantFrom(' ', '\t', '\n', '\u0000', '\u200b', '%20', ''),
+      fc.constantFrom('java\tscript:', 'java\nscript:', 'javascript:', 'wallet:'),
+    )
+    .map(([pad, link]) => `${pad}${link}alert(1)`),
   fc.webUrl(),
   fc.string(),
 )
@@ -49,7 +72,7 @@ describe('property: wallet links and WalletConnect URIs', { timeout: 30_000 }, (
     )
   })
 
-  it('property: the wallet link keeps the app\'s scheme and carries the pairing URI exactly', () => {
+  it("property: the wallet link keeps the app's scheme and carries the pairing URI exactly", () => {
     fc.assert(
       fc.property(directoryLink, pairingUri, (link, pairing) => {
         const base = safeAppLink(link) ?? safeWebLink(link)

@@ -56,7 +56,9 @@ export function isValidSolanaAddress(value: unknown): value is string {
 /** Reads a balance in lamports from the network's RPC, never through the wallet. */
 export async function readBalance(kernel: Pick<Kernel, 'container'>, url: string, address: string): Promise<bigint> {
   if (!isValidSolanaAddress(address)) throw new Error(`'${address}' is not a Solana address.`)
-  const { value } = await rpcFor(kernel, url).getBalance(toAddress(address)).send({ abortSignal: AbortSignal.timeout(RPC_TIMEOUT_MS) })
+  const { value } = await rpcFor(kernel, url)
+    .getBalance(toAddress(address))
+    .send({ abortSignal: AbortSignal.timeout(RPC_TIMEOUT_MS) })
   return value
 }
 
@@ -68,7 +70,10 @@ export function toSolanaAccounts(accounts: unknown): Account[] {
   if (!Array.isArray(accounts)) return []
   const addresses = accounts
     .filter((account): account is StandardWalletAccount => typeof account === 'object' && account !== null)
-    .filter(({ chains }) => !Array.isArray(chains) || chains.length === 0 || chains.some((chain) => typeof chain === 'string' && chain.startsWith('solana:')))
+    .filter(
+      ({ chains }) =>
+        !Array.isArray(chains) || chains.length === 0 || chains.some((chain) => typeof chain === 'string' && chain.startsWith('solana:')),
+    )
     .map(({ address }) => address)
     .filter(isValidSolanaAddress)
   return [...new Set(addresses)].map((address) => ({ namespace: SOLANA_NAMESPACE, address, type: 'eoa' }))
@@ -216,7 +221,10 @@ export async function getNativeBalance(
  * uses for signatures everywhere (transaction ids, explorers); verify it against the UTF-8 bytes and
  * the address's public key.
  */
-export async function signMessage(session: SolanaSession | undefined, { address, message }: { address: string; message: string }): Promise<string> {
+export async function signMessage(
+  session: SolanaSession | undefined,
+  { address, message }: { address: string; message: string },
+): Promise<string> {
   const wallet = connectedWallet(session)
   const feature = featureOf(wallet, SOLANA_SIGN_MESSAGE)
   if (!feature) throw new UnsupportedChainError({ details: `The wallet '${wallet.name}' has no ${SOLANA_SIGN_MESSAGE} feature.` })
@@ -226,6 +234,7 @@ export async function signMessage(session: SolanaSession | undefined, { address,
   const [output] = await feature.signMessage({ account, message: new TextEncoder().encode(message) })
   // Checked as a view, not with instanceof: a wallet's Uint8Array may come from another realm.
   const signature: unknown = output?.signature
-  if (!ArrayBuffer.isView(signature) || signature.byteLength !== 64) throw new Error(`The wallet '${wallet.name}' returned no ed25519 signature.`)
+  if (!ArrayBuffer.isView(signature) || signature.byteLength !== 64)
+    throw new Error(`The wallet '${wallet.name}' returned no ed25519 signature.`)
   return getBase58Decoder().decode(new Uint8Array(signature.buffer, signature.byteOffset, signature.byteLength))
 }

@@ -54,7 +54,11 @@ describe('discoverSolanaWallets', () => {
   it('ids are namespaced, so a wallet on both standards never collides with its EVM entry (rdns)', () => {
     expect(solanaConnectorId('MetaMask')).toBe('solana:MetaMask')
     register(solanaWallet('MetaMask'))
-    expect(discover().connectors().map((connector) => connector.id)).toEqual(['solana:MetaMask'])
+    expect(
+      discover()
+        .connectors()
+        .map((connector) => connector.id),
+    ).toEqual(['solana:MetaMask'])
   })
 
   it('wallets without a solana: chain or without standard:connect are left to others', () => {
@@ -64,7 +68,11 @@ describe('discoverSolanaWallets', () => {
     register({ ...wallet, name: 'Broken connect', features: { 'standard:connect': { version: '1.0.0' } } })
     register({ ...wallet, name: '   ' })
     register(solanaWallet('Good'))
-    expect(discover().connectors().map((connector) => connector.name)).toEqual(['Good'])
+    expect(
+      discover()
+        .connectors()
+        .map((connector) => connector.name),
+    ).toEqual(['Good'])
   })
 
   it('a wallet registered twice under one name is listed once, the first keeping it', () => {
@@ -78,7 +86,9 @@ describe('discoverSolanaWallets', () => {
 
   it('an icon that is not https or data:image is dropped', () => {
     register({ ...solanaWallet('Tracker'), icon: 'http://tracker.example/pixel.png' })
-    expect(discover().connectors()).toEqual([{ id: 'solana:Tracker', name: 'Tracker', namespaces: ['solana'], type: 'announced', installed: true }])
+    expect(discover().connectors()).toEqual([
+      { id: 'solana:Tracker', name: 'Tracker', namespaces: ['solana'], type: 'announced', installed: true },
+    ])
   })
 
   it('registrations and unregistrations after discovery started are followed; stopping ends that', () => {
@@ -94,7 +104,12 @@ describe('discoverSolanaWallets', () => {
     let mobile = false
     const events: string[] = []
     cleanups.push(
-      discoverSolanaWallets({ wallets: getWallets(), isMobile: () => mobile, found: (entry) => events.push(`+${entry.connector.id}`), lost: (id) => events.push(`-${id}`) }),
+      discoverSolanaWallets({
+        wallets: getWallets(),
+        isMobile: () => mobile,
+        found: (entry) => events.push(`+${entry.connector.id}`),
+        lost: (id) => events.push(`-${id}`),
+      }),
     )
     mobile = true
     register(solanaWallet('Solflare'))

@@ -77,11 +77,13 @@ export function solana(options: SolanaOptions): ChainPlugin {
       let session: WalletSession | undefined
       // After the page's first paint: the Wallet Standard hands over wallets that registered earlier,
       // so waiting costs nothing, and the first paint does not share the network with this code.
-      const started = afterFirstPaint().then(() => import('./walletSession.js')).then(({ startWalletSession }) => {
-        if (kernel.isDestroyed()) throw new Error('The kernel was destroyed before the Solana wallet code loaded.')
-        session = startWalletSession(kernel, config)
-        return session
-      })
+      const started = afterFirstPaint()
+        .then(() => import('./walletSession.js'))
+        .then(({ startWalletSession }) => {
+          if (kernel.isDestroyed()) throw new Error('The kernel was destroyed before the Solana wallet code loaded.')
+          session = startWalletSession(kernel, config)
+          return session
+        })
       started.catch((error: unknown) => {
         if (!kernel.isDestroyed()) kernel.logger.error('The Solana wallet code failed to load.', error)
       })

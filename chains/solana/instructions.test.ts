@@ -56,7 +56,15 @@ describe('solana instructions', () => {
     expect(wire(create)).toEqual(wire(officialCreate))
 
     const source = await associatedTokenAccount(sender, mint, ours)
-    const transfer = transferCheckedInstruction({ source, mint, destination: account, authority: sender, tokenProgram: ours, amount: 2_250_000n, decimals: 6 })
+    const transfer = transferCheckedInstruction({
+      source,
+      mint,
+      destination: account,
+      authority: sender,
+      tokenProgram: ours,
+      amount: 2_250_000n,
+      decimals: 6,
+    })
     const officialTransfer = getTransferCheckedInstruction(
       { source, mint, destination: officialAccount, authority: createNoopSigner(sender), amount: 2_250_000n, decimals: 6 },
       { programAddress: theirs },

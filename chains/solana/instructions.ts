@@ -1,14 +1,7 @@
 // The three instructions a Solana send needs, encoded by hand from the programs' published layouts:
 // the package depends on @solana/kit only, and these few bytes do not justify two more program
 // clients in a visitor's bundle. instructions.test.ts checks each one against the official client.
-import {
-  AccountRole,
-  address,
-  getAddressEncoder,
-  getProgramDerivedAddress,
-  type Address,
-  type Instruction,
-} from '@solana/kit'
+import { AccountRole, address, getAddressEncoder, getProgramDerivedAddress, type Address, type Instruction } from '@solana/kit'
 
 export const SYSTEM_PROGRAM = address('11111111111111111111111111111111')
 export const TOKEN_PROGRAM = address('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA')

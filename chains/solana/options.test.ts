@@ -48,11 +48,31 @@ describe('Solana networks (rules §3)', () => {
   })
 
   it.each<[string, () => unknown, string]>([
-    ['a websocket RPC URL', () => solanaLocalnet('ws://127.0.0.1:8900', LOCAL_GENESIS_HASH), "solanaNetwork(): `rpcUrl`: must be an http(s) URL, not 'ws://127.0.0.1:8900'."],
-    ['no URL at all', () => solanaLocalnet('localhost:8899', LOCAL_GENESIS_HASH), "`rpcUrl`: must be an http(s) URL, not 'localhost:8899'."],
-    ['a genesis hash that is not base58', () => solanaLocalnet('http://127.0.0.1:8899', `0x${'ab'.repeat(20)}`), '`genesisHash`: must be a base58 genesis hash.'],
-    ['an unknown field', () => solanaNetwork({ genesisHash: LOCAL_GENESIS_HASH, name: 'x', rpcUrl: 'http://127.0.0.1', chainId: 1 } as never), 'unknown field `chainId`'],
-    ['a malformed deprecated id', () => solanaNetwork({ genesisHash: LOCAL_GENESIS_HASH, name: 'x', rpcUrl: 'http://127.0.0.1', deprecatedCaipNetworkId: 'eip155:1' }), '`deprecatedCaipNetworkId`: must be a CAIP-2 id'],
+    [
+      'a websocket RPC URL',
+      () => solanaLocalnet('ws://127.0.0.1:8900', LOCAL_GENESIS_HASH),
+      "solanaNetwork(): `rpcUrl`: must be an http(s) URL, not 'ws://127.0.0.1:8900'.",
+    ],
+    [
+      'no URL at all',
+      () => solanaLocalnet('localhost:8899', LOCAL_GENESIS_HASH),
+      "`rpcUrl`: must be an http(s) URL, not 'localhost:8899'.",
+    ],
+    [
+      'a genesis hash that is not base58',
+      () => solanaLocalnet('http://127.0.0.1:8899', `0x${'ab'.repeat(20)}`),
+      '`genesisHash`: must be a base58 genesis hash.',
+    ],
+    [
+      'an unknown field',
+      () => solanaNetwork({ genesisHash: LOCAL_GENESIS_HASH, name: 'x', rpcUrl: 'http://127.0.0.1', chainId: 1 } as never),
+      'unknown field `chainId`',
+    ],
+    [
+      'a malformed deprecated id',
+      () => solanaNetwork({ genesisHash: LOCAL_GENESIS_HASH, name: 'x', rpcUrl: 'http://127.0.0.1', deprecatedCaipNetworkId: 'eip155:1' }),
+      '`deprecatedCaipNetworkId`: must be a CAIP-2 id',
+    ],
   ])('%s is refused, naming the field (rules §5)', (_, run, message) => {
     const error = failure(run)
     expect(isFoyerError(error, 'InvalidOptionsError')).toBe(true)
@@ -71,25 +91,61 @@ describe('solana options', () => {
       'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
       LOCAL_SOLANA_CHAIN_ID,
     ])
-    expect(Object.keys(plugin.chain.capabilities ?? {}).sort()).toEqual(['address', 'balance', 'history', 'signIn', 'signMessage', 'switchNetwork', 'transfer'])
+    expect(Object.keys(plugin.chain.capabilities ?? {}).sort()).toEqual([
+      'address',
+      'balance',
+      'history',
+      'signIn',
+      'signMessage',
+      'switchNetwork',
+      'transfer',
+    ])
   })
 
   it.each<[string, unknown, string]>([
     ['no options', undefined, 'solana(): `options`: must be an object such as { networks: [solanaMainnet] }.'],
     ['no networks', {}, 'solana(): `networks` is required.'],
-    ['empty networks', { networks: [] }, 'solana(): `networks`: needs at least one network, such as [solanaMainnet] from foyer/chains/solana.'],
+    [
+      'empty networks',
+      { networks: [] },
+      'solana(): `networks`: needs at least one network, such as [solanaMainnet] from foyer/chains/solana.',
+    ],
     ['networks that are not an array', { networks: solanaMainnet }, '`networks`: must be an array of networks'],
-    ['an unknown option', { networks: [local], chains: [local] }, 'solana(): unknown option `chains`; solana() takes `networks` and `rpcUrls`.'],
-    ['an EVM network', { networks: [{ ...local, chainNamespace: 'eip155' }] }, '`networks.0.chainNamespace`: must be "solana": build Solana networks with solanaNetwork().'],
+    [
+      'an unknown option',
+      { networks: [local], chains: [local] },
+      'solana(): unknown option `chains`; solana() takes `networks` and `rpcUrls`.',
+    ],
+    [
+      'an EVM network',
+      { networks: [{ ...local, chainNamespace: 'eip155' }] },
+      '`networks.0.chainNamespace`: must be "solana": build Solana networks with solanaNetwork().',
+    ],
     [
       'a websocket RPC URL',
       { networks: [solanaMainnet, { ...local, rpcUrls: { default: { http: ['wss://api.example.com'] } } }] },
       "solana(): `networks.1.rpcUrls.default.http.0`: must be an http(s) URL, not 'wss://api.example.com'.",
     ],
-    ['a javascript: RPC URL in rpcUrls', { networks: [local], rpcUrls: { [local.caipNetworkId]: 'javascript:alert(1)' } }, "must be an http(s) URL, not 'javascript:alert(1)'."],
-    ['an RPC URL for a network not listed', { networks: [local], rpcUrls: { [solanaMainnet.caipNetworkId]: 'https://rpc.example.com' } }, 'solana(): `rpcUrls` has a URL for solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp, which `networks` does not list.'],
-    ['a network twice', { networks: [local, { ...local, name: 'Again' }] }, `\`networks\` lists Again (${LOCAL_SOLANA_CHAIN_ID}) twice. Keep one.`],
-    ['a CAIP id that does not match the id', { networks: [{ ...local, caipNetworkId: solanaMainnet.caipNetworkId }] }, "solana(): `networks.0.caipNetworkId` is 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'"],
+    [
+      'a javascript: RPC URL in rpcUrls',
+      { networks: [local], rpcUrls: { [local.caipNetworkId]: 'javascript:alert(1)' } },
+      "must be an http(s) URL, not 'javascript:alert(1)'.",
+    ],
+    [
+      'an RPC URL for a network not listed',
+      { networks: [local], rpcUrls: { [solanaMainnet.caipNetworkId]: 'https://rpc.example.com' } },
+      'solana(): `rpcUrls` has a URL for solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp, which `networks` does not list.',
+    ],
+    [
+      'a network twice',
+      { networks: [local, { ...local, name: 'Again' }] },
+      `\`networks\` lists Again (${LOCAL_SOLANA_CHAIN_ID}) twice. Keep one.`,
+    ],
+    [
+      'a CAIP id that does not match the id',
+      { networks: [{ ...local, caipNetworkId: solanaMainnet.caipNetworkId }] },
+      "solana(): `networks.0.caipNetworkId` is 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'",
+    ],
   ])('%s fails at solana() with a message naming the option', (_, options, message) => {
     const error = failure(() => solana(options as SolanaOptions))
     expect(isFoyerError(error, 'InvalidOptionsError')).toBe(true)
@@ -97,7 +153,10 @@ describe('solana options', () => {
   })
 
   it('rpcUrls (by either id) replaces the URL balances are read from, not the network offered', () => {
-    const plugin = solana({ networks: [solanaMainnet], rpcUrls: { 'solana:4sGjMW1sUnHzSxGspuhpqLDx6wiyjNtZ': 'https://rpc.example.com/key' } })
+    const plugin = solana({
+      networks: [solanaMainnet],
+      rpcUrls: { 'solana:4sGjMW1sUnHzSxGspuhpqLDx6wiyjNtZ': 'https://rpc.example.com/key' },
+    })
     expect(plugin.chain.networks[0]?.rpcUrls.default.http).toEqual(['https://api.mainnet-beta.solana.com'])
   })
 

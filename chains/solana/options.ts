@@ -59,7 +59,10 @@ export const SOL = { name: 'Solana', symbol: 'SOL', decimals: 9 } as const
 
 // A genesis hash is 32 bytes in base58: 32 to 44 characters of the base58 alphabet.
 const GenesisHashSchema = v.pipe(v.string(), v.regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 genesis hash'))
-const CaipIdSchema = v.pipe(v.string(), v.regex(/^solana:[1-9A-HJ-NP-Za-km-z]{1,32}$/, 'must be a CAIP-2 id such as solana:<32 characters of the genesis hash>'))
+const CaipIdSchema = v.pipe(
+  v.string(),
+  v.regex(/^solana:[1-9A-HJ-NP-Za-km-z]{1,32}$/, 'must be a CAIP-2 id such as solana:<32 characters of the genesis hash>'),
+)
 
 const ParametersSchema = v.strictObject({
   genesisHash: GenesisHashSchema,
@@ -101,7 +104,9 @@ const OptionsSchema = v.strictObject(
 export function solanaNetwork(parameters: SolanaNetworkParameters): Network {
   const result = v.safeParse(ParametersSchema, parameters)
   if (!result.success) {
-    throw new InvalidOptionsError(`solanaNetwork(): ${describeIssues(result.issues, { unknownKey: (path) => `unknown field \`${path}\`.` })}`)
+    throw new InvalidOptionsError(
+      `solanaNetwork(): ${describeIssues(result.issues, { unknownKey: (path) => `unknown field \`${path}\`.` })}`,
+    )
   }
   const { genesisHash, name, rpcUrl, nativeCurrency = SOL, blockExplorer, testnet, deprecatedCaipNetworkId, imageUrl } = result.output
   const reference = genesisHash.slice(0, 32)
@@ -130,11 +135,15 @@ export function parseSolanaOptions(options: unknown): SolanaConfig {
   }
   const result = v.safeParse(OptionsSchema, options)
   if (!result.success) {
-    return fail(describeIssues(result.issues, { unknownKey: (path) => `unknown option \`${path}\`; solana() takes \`networks\` and \`rpcUrls\`.` }))
+    return fail(
+      describeIssues(result.issues, { unknownKey: (path) => `unknown option \`${path}\`; solana() takes \`networks\` and \`rpcUrls\`.` }),
+    )
   }
   const problem = networkIdProblem(result.output.networks, SOLANA_NAMESPACE)
   if (problem) fail(problem)
-  const networks = result.output.networks.map((network) => pickNetwork(network, { chainNamespace: SOLANA_NAMESPACE, caipNetworkId: network.caipNetworkId as CaipNetworkId }))
+  const networks = result.output.networks.map((network) =>
+    pickNetwork(network, { chainNamespace: SOLANA_NAMESPACE, caipNetworkId: network.caipNetworkId as CaipNetworkId }),
+  )
   const rpcUrls = defaultRpcUrls(networks)
   for (const [networkId, url] of Object.entries(result.output.rpcUrls ?? {})) {
     const network = networks.find((candidate) => isSameNetwork(candidate, networkId))

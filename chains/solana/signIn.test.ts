@@ -26,7 +26,10 @@ const fields = {
 async function connected(options: { signIn: boolean }) {
   const test = createSolanaWallet({ name: 'Test Solana Wallet', keypair: TEST_WALLET_KEYPAIR, signIn: options.signIn })
   await (test.wallet.features['standard:connect'] as { connect(): Promise<unknown> }).connect()
-  const session: SolanaSession = { epoch: 0, active: { connectorId: 'w', wallet: test.wallet as unknown as StandardWallet, unwatch: () => {} } }
+  const session: SolanaSession = {
+    epoch: 0,
+    active: { connectorId: 'w', wallet: test.wallet as unknown as StandardWallet, unwatch: () => {} },
+  }
   return { test, session }
 }
 
@@ -62,7 +65,7 @@ describe('the Solana signIn capability', () => {
     expect(await verifies(message.serializedMessage, signature)).toBe(true)
   })
 
-  it('a host\'s own text is signed as it is, even by a wallet with solana:signIn', async () => {
+  it("a host's own text is signed as it is, even by a wallet with solana:signIn", async () => {
     const { test, session } = await connected({ signIn: true })
     const { message, signature } = await signIn(session, { message: { ...fields, serializedMessage: 'host text' } })
     expect(test.calls.at(-1)).toBe('solana:signMessage')

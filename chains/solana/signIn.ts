@@ -82,7 +82,10 @@ export async function signIn(
   }
   const signedBytes = new Uint8Array(signedMessage.buffer, signedMessage.byteOffset, signedMessage.byteLength)
   // The wallet writes the text: it must be this account's, with every field asked for, and nothing else.
-  if (output.account?.address !== message.accountAddress || deriveSignInMessageText(input, { signedMessage: signedBytes } as Parameters<typeof deriveSignInMessageText>[1]) === null) {
+  if (
+    output.account?.address !== message.accountAddress ||
+    deriveSignInMessageText(input, { signedMessage: signedBytes } as Parameters<typeof deriveSignInMessageText>[1]) === null
+  ) {
     throw new SignInMismatchError(`The wallet '${wallet.name}' signed a message other than the sign-in asked for.`)
   }
   const serializedMessage = new TextDecoder().decode(signedBytes)

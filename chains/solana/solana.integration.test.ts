@@ -43,7 +43,10 @@ async function kernelWith(options: FoyerOptions = {}, networks: Network[] = [loc
   const kernel = testKernel({ plugins: [solana({ networks })], ...options })
   cleanups.push(() => kernel.destroy())
   statuses.set(kernel, [])
-  kernel.store.select((state) => state.connection.namespaces['solana']?.status, (status) => statuses.get(kernel)!.push(status))
+  kernel.store.select(
+    (state) => state.connection.namespaces['solana']?.status,
+    (status) => statuses.get(kernel)!.push(status),
+  )
   return started(kernel)
 }
 
@@ -79,7 +82,14 @@ describe('solana: discovery', () => {
     const late = createSolanaWallet({ name: 'Late Wallet', keypair: TEST_WALLET_KEYPAIR })
     cleanups.push(registerSolanaWallet(late.wallet, page))
     expect(inspect(kernel).connectors()).toEqual([
-      { id: connectorId, name, namespaces: ['solana'], type: 'announced', imageUrl: expect.stringMatching(/^data:image\/svg\+xml;base64,/), installed: true },
+      {
+        id: connectorId,
+        name,
+        namespaces: ['solana'],
+        type: 'announced',
+        imageUrl: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
+        installed: true,
+      },
       expect.objectContaining({ id: 'solana:Late Wallet', type: 'announced' }),
     ])
   })
@@ -88,7 +98,11 @@ describe('solana: discovery', () => {
     const kernel = await kernelWith()
     const wallet = createSolanaWallet({ name, keypair: DEV_WALLET_KEYPAIR })
     const unregister = registerSolanaWallet(wallet.wallet, page)
-    expect(inspect(kernel).connectors().map((connector) => connector.id)).toEqual([connectorId])
+    expect(
+      inspect(kernel)
+        .connectors()
+        .map((connector) => connector.id),
+    ).toEqual([connectorId])
     unregister()
     expect(inspect(kernel).connectors()).toEqual([])
     cleanups.push(registerSolanaWallet(wallet.wallet, page))
@@ -102,7 +116,12 @@ describe('solana: connect', () => {
   it('connects through standard:connect on the first network the wallet supports, as an eoa', async () => {
     const { kernel, wallet, solana: state, remembered } = await setup()
     const connection = await connect(kernel, { connectorId })
-    expect(connection).toMatchObject({ namespace: 'solana', status: 'connected', address: DEV_WALLET_ADDRESS, networkId: LOCAL_SOLANA_CHAIN_ID })
+    expect(connection).toMatchObject({
+      namespace: 'solana',
+      status: 'connected',
+      address: DEV_WALLET_ADDRESS,
+      networkId: LOCAL_SOLANA_CHAIN_ID,
+    })
     expect(state()?.accounts).toEqual([{ namespace: 'solana', address: DEV_WALLET_ADDRESS, type: 'eoa' }])
     expect(kernel.chains.get('solana')?.defaultAccountType).toBe('eoa')
     expect(wallet.calls).toEqual(['standard:connect'])
@@ -115,8 +134,15 @@ describe('solana: connect', () => {
     const { value: onChain } = await createSolanaRpc(node.url).getBalance(DEV_WALLET_ADDRESS).send()
     expect(onChain).toBe(DEV_LAMPORTS)
     const capability = kernel.chains.get('solana')!.capabilities!.balance!
-    await expect(capability.getBalance(kernel, { address: address!, networkId: networkId! })).resolves.toEqual({ value: DEV_LAMPORTS, decimals: 9, symbol: 'SOL' })
-    await expect(getNativeBalance(kernel, { namespace: 'solana', address: address!, networkId: networkId! })).resolves.toEqual({ formatted: '1.234', symbol: 'SOL' })
+    await expect(capability.getBalance(kernel, { address: address!, networkId: networkId! })).resolves.toEqual({
+      value: DEV_LAMPORTS,
+      decimals: 9,
+      symbol: 'SOL',
+    })
+    await expect(getNativeBalance(kernel, { namespace: 'solana', address: address!, networkId: networkId! })).resolves.toEqual({
+      formatted: '1.234',
+      symbol: 'SOL',
+    })
   })
 
   it('balances are cached for 30 s by the kernel (rules §9): a second read asks no RPC', async () => {
@@ -129,14 +155,16 @@ describe('solana: connect', () => {
     expect(spy).toHaveBeenCalledTimes(1)
   })
 
-  it("the rpcUrls option is where balances are read, and a malformed address is refused before any request", async () => {
+  it('the rpcUrls option is where balances are read, and a malformed address is refused before any request', async () => {
     const unreachable = { ...local, rpcUrls: { default: { http: ['http://127.0.0.1:9'] } } }
     const kernel = testKernel({ plugins: [solana({ networks: [unreachable], rpcUrls: { [local.caipNetworkId]: node.url } })] })
     const capability = kernel.chains.get('solana')!.capabilities!.balance!
-    await expect(capability.getBalance(kernel, { address: TEST_WALLET_ADDRESS, networkId: local.caipNetworkId })).resolves.toMatchObject({ value: TEST_LAMPORTS })
-    await expect(capability.getBalance(kernel, { address: '0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb', networkId: local.caipNetworkId })).rejects.toThrow(
-      "'0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb' is not a Solana address.",
-    )
+    await expect(capability.getBalance(kernel, { address: TEST_WALLET_ADDRESS, networkId: local.caipNetworkId })).resolves.toMatchObject({
+      value: TEST_LAMPORTS,
+    })
+    await expect(
+      capability.getBalance(kernel, { address: '0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb', networkId: local.caipNetworkId }),
+    ).rejects.toThrow("'0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb' is not a Solana address.")
     await kernel.destroy()
   })
 
@@ -214,7 +242,21 @@ describe('solana: signMessage', () => {
     const { wallet } = createSolanaWallet({ name, keypair: DEV_WALLET_KEYPAIR })
     const { 'solana:signMessage': _signing, ...features } = wallet.features
     const { version, icon, chains } = wallet
-    cleanups.push(registerSolanaWallet({ version, name, icon, chains, features, get accounts() { return wallet.accounts } }, page))
+    cleanups.push(
+      registerSolanaWallet(
+        {
+          version,
+          name,
+          icon,
+          chains,
+          features,
+          get accounts() {
+            return wallet.accounts
+          },
+        },
+        page,
+      ),
+    )
     const kernel = await kernelWith()
     await expect(connect(kernel, { connectorId })).resolves.toMatchObject({ status: 'connected' })
     await expect(signMessage(kernel, { message: 'x' })).rejects.toThrow('Unsupported chain')
@@ -223,7 +265,9 @@ describe('solana: signMessage', () => {
   it("without a connected wallet it is 'Address or auth connector not found'", async () => {
     const { kernel } = await setup()
     const capability = kernel.chains.get('solana')!.capabilities!.signMessage!
-    await expect(capability.signMessage(kernel, { address: DEV_WALLET_ADDRESS, message: 'x' })).rejects.toThrow('Address or auth connector not found')
+    await expect(capability.signMessage(kernel, { address: DEV_WALLET_ADDRESS, message: 'x' })).rejects.toThrow(
+      'Address or auth connector not found',
+    )
   })
 })
 
@@ -233,7 +277,9 @@ describe('solana: wallet events', () => {
     await connect(kernel, { connectorId })
     wallet.switchAccount(TEST_WALLET_KEYPAIR)
     expect(state()).toMatchObject({ status: 'connected', address: TEST_WALLET_ADDRESS })
-    await expect(getNativeBalance(kernel, { namespace: 'solana', address: state()!.address!, networkId: state()!.networkId! })).resolves.toEqual({
+    await expect(
+      getNativeBalance(kernel, { namespace: 'solana', address: state()!.address!, networkId: state()!.networkId! }),
+    ).resolves.toEqual({
       formatted: '2.5',
       symbol: 'SOL',
     })
@@ -274,15 +320,18 @@ describe('solana: wallet events', () => {
     const plugin = solana({ networks: [local] })
     const one = testKernel({ plugins: [plugin] })
     const two = await started(testKernel({ plugins: [plugin] }))
-    cleanups.push(() => one.destroy(), () => two.destroy())
+    cleanups.push(
+      () => one.destroy(),
+      () => two.destroy(),
+    )
     await connect(one, { connectorId })
     expect(inspect(two).solana()).toBeUndefined()
     wallet.switchAccount(TEST_WALLET_KEYPAIR)
     expect(inspect(one).solana()?.address).toBe(TEST_WALLET_ADDRESS)
     expect(inspect(two).solana()).toBeUndefined()
-    await expect(two.chains.get('solana')!.capabilities!.signMessage!.signMessage(two, { address: TEST_WALLET_ADDRESS, message: 'x' })).rejects.toThrow(
-      'Address or auth connector not found',
-    )
+    await expect(
+      two.chains.get('solana')!.capabilities!.signMessage!.signMessage(two, { address: TEST_WALLET_ADDRESS, message: 'x' }),
+    ).rejects.toThrow('Address or auth connector not found')
   })
 })
 
@@ -467,15 +516,26 @@ describe('solana: mobile browse links (rules §2)', () => {
     const kernel = await kernelWith(mobile)
     const phantom = createSolanaWallet({ name: 'Phantom', keypair: DEV_WALLET_KEYPAIR })
     const unregister = registerSolanaWallet(phantom.wallet, page)
-    const ids = () => inspect(kernel).connectors().map((connector) => connector.id)
+    const ids = () =>
+      inspect(kernel)
+        .connectors()
+        .map((connector) => connector.id)
     expect(ids()).toEqual(['solana:browse:solflare', 'solana:browse:coinbase', 'solana:Phantom'])
     unregister()
     expect(ids()).toEqual(['solana:browse:solflare', 'solana:browse:coinbase', 'solana:browse:phantom'])
   })
 
   it.each([
-    ['solana:browse:phantom', 'Phantom', 'https://phantom.app/ul/browse/https%3A%2F%2Fshop.example%2Fcart%3Fitem%3D1?ref=https%3A%2F%2Fshop.example'],
-    ['solana:browse:solflare', 'Solflare', 'https://solflare.com/ul/v1/browse/https%3A%2F%2Fshop.example%2Fcart%3Fitem%3D1?ref=https%3A%2F%2Fshop.example'],
+    [
+      'solana:browse:phantom',
+      'Phantom',
+      'https://phantom.app/ul/browse/https%3A%2F%2Fshop.example%2Fcart%3Fitem%3D1?ref=https%3A%2F%2Fshop.example',
+    ],
+    [
+      'solana:browse:solflare',
+      'Solflare',
+      'https://solflare.com/ul/v1/browse/https%3A%2F%2Fshop.example%2Fcart%3Fitem%3D1?ref=https%3A%2F%2Fshop.example',
+    ],
     ['solana:browse:coinbase', 'Coinbase Wallet', 'https://go.cb-w.com/dapp?cb_url=https%3A%2F%2Fshop.example%2Fcart%3Fitem%3D1'],
   ])('connecting %s opens this page in the app, and the attempt ends when the visitor comes back', async (id, wallet, url) => {
     const kernel = await kernelWith(mobile)

@@ -37,7 +37,9 @@ const balanceOf = async (owner: string) => (await createSolanaRpc(node.url).getB
 const usdc = { symbol: 'USDC', decimals: 6, address: LOCAL_USDC_MINT }
 /** What `owner` holds of the fixture token, across its token accounts. */
 const usdcOf = async (owner: string) => {
-  const { value } = await createSolanaRpc(node.url).getTokenAccountsByOwner(address(owner), { mint: address(LOCAL_USDC_MINT) }, { encoding: 'jsonParsed' }).send()
+  const { value } = await createSolanaRpc(node.url)
+    .getTokenAccountsByOwner(address(owner), { mint: address(LOCAL_USDC_MINT) }, { encoding: 'jsonParsed' })
+    .send()
   return value.reduce((sum, { account }) => sum + BigInt(account.data.parsed.info.tokenAmount.amount), 0n)
 }
 
@@ -74,7 +76,7 @@ describe('solana: transfer', () => {
     expect(events).toEqual(['SEND_INITIATED'])
   })
 
-  it("sends an SPL token to an account without a token account: it is created, then reused", async () => {
+  it('sends an SPL token to an account without a token account: it is created, then reused', async () => {
     const { kernel, events } = await setup()
     const receiver = (await generateKeyPairSigner()).address
     const before = await usdcOf(DEV_WALLET_ADDRESS)
@@ -102,7 +104,9 @@ describe('solana: transfer', () => {
     }
     const { kernel } = await setup({ approve })
     const notAMint = { symbol: 'FAKE', decimals: 6, address: TEST_WALLET_ADDRESS }
-    await expect(sendToken(kernel, { token: notAMint, amount: '1', to: DEV_WALLET_ADDRESS })).rejects.toThrow('The transfer failed on the network')
+    await expect(sendToken(kernel, { token: notAMint, amount: '1', to: DEV_WALLET_ADDRESS })).rejects.toThrow(
+      'The transfer failed on the network',
+    )
     expect(asked).not.toContain('solana:signTransaction')
   })
 })

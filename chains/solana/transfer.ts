@@ -45,8 +45,16 @@ export class TransferFailedError extends BaseError {
 export const CONFIRM_TIMEOUT_MS = 60_000
 const CONFIRM_POLL_MS = 400
 
-type SignTransaction = (input: { account: StandardWalletAccount; transaction: Uint8Array; chain?: string }) => Promise<readonly { signedTransaction: Uint8Array }[]>
-type SignAndSendTransaction = (input: { account: StandardWalletAccount; transaction: Uint8Array; chain: string }) => Promise<readonly { signature: Uint8Array }[]>
+type SignTransaction = (input: {
+  account: StandardWalletAccount
+  transaction: Uint8Array
+  chain?: string
+}) => Promise<readonly { signedTransaction: Uint8Array }[]>
+type SignAndSendTransaction = (input: {
+  account: StandardWalletAccount
+  transaction: Uint8Array
+  chain: string
+}) => Promise<readonly { signature: Uint8Array }[]>
 
 /**
  * Sends SOL or an SPL token (Token or Token-2022) from the connected account: the wallet signs
@@ -68,7 +76,13 @@ export async function transfer(
   // parseSolanaOptions gives every network an RPC URL.
   const rpc = rpcFor(kernel, rpcUrlFor(kernel, network, config.rpcUrls.get(network.caipNetworkId)!))
   const instructions = token
-    ? await tokenTransferInstructions(rpc, { from: address(from), to: address(to), mint: address(token.address), amount, decimals: token.decimals })
+    ? await tokenTransferInstructions(rpc, {
+        from: address(from),
+        to: address(to),
+        mint: address(token.address),
+        amount,
+        decimals: token.decimals,
+      })
     : [transferSolInstruction(address(from), address(to), amount)]
   const { value: blockhash } = await rpc.getLatestBlockhash().send()
   const message = pipe(
@@ -92,7 +106,10 @@ function signerOf(session: SolanaSession | undefined, from: string) {
   const wallet = connectedWallet(session)
   const account = wallet.accounts.find((candidate) => candidate.address === from)
   if (!account) throw new AddressOrAuthConnectorNotFoundError({ details: `The wallet '${wallet.name}' no longer shows ${from}.` })
-  const features = wallet.features as Record<string, { signTransaction?: SignTransaction; signAndSendTransaction?: SignAndSendTransaction } | undefined>
+  const features = wallet.features as Record<
+    string,
+    { signTransaction?: SignTransaction; signAndSendTransaction?: SignAndSendTransaction } | undefined
+  >
   const sign = features['solana:signTransaction']?.signTransaction
   const signAndSend = features['solana:signAndSendTransaction']?.signAndSendTransaction
   if (!sign && !signAndSend) throw new UnsupportedChainError({ details: `The wallet '${wallet.name}' cannot sign transactions.` })
@@ -141,9 +158,13 @@ async function confirm(rpc: ReturnType<typeof rpcFor>, hash: string): Promise<vo
   for (;;) {
     const { value } = await rpc.getSignatureStatuses([toSignature(hash)]).send()
     const status = value[0]
-    if (status?.err) throw new TransferFailedError({ details: `Transaction ${hash} failed: ${JSON.stringify(status.err, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}` })
+    if (status?.err)
+      throw new TransferFailedError({
+        details: `Transaction ${hash} failed: ${JSON.stringify(status.err, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`,
+      })
     if (status && (status.confirmationStatus === 'confirmed' || status.confirmationStatus === 'finalized')) return
-    if (Date.now() > deadline) throw new TransferFailedError({ details: `Transaction ${hash} was not confirmed within ${CONFIRM_TIMEOUT_MS / 1000} s.` })
+    if (Date.now() > deadline)
+      throw new TransferFailedError({ details: `Transaction ${hash} was not confirmed within ${CONFIRM_TIMEOUT_MS / 1000} s.` })
     await new Promise((resolve) => setTimeout(resolve, CONFIRM_POLL_MS))
   }
 }

@@ -18,7 +18,11 @@ const solanaClient = () => import('./client.js')
 
 const LastSessionSchema = v.object({
   connectorId: v.pipe(v.string(), v.nonEmpty()),
-  networkId: v.pipe(v.string(), v.regex(/^solana:[^:]+$/), v.transform((id) => id as `solana:${string}`)),
+  networkId: v.pipe(
+    v.string(),
+    v.regex(/^solana:[^:]+$/),
+    v.transform((id) => id as `solana:${string}`),
+  ),
 })
 
 /**
@@ -74,7 +78,8 @@ export function startWalletSession(kernel: Kernel, config: SolanaConfig): Wallet
       .then((client) => client.restoreWallet(kernel, session, config, { connectorId, wallet, networkId, epoch }))
       .catch((error: unknown) => {
         kernel.logger.warn('Restoring the Solana wallet session failed.', error)
-        if (session.epoch === epoch && !kernel.isDestroyed()) kernel.dispatchConnection({ type: 'disconnected', namespace: SOLANA_NAMESPACE })
+        if (session.epoch === epoch && !kernel.isDestroyed())
+          kernel.dispatchConnection({ type: 'disconnected', namespace: SOLANA_NAMESPACE })
       })
   }
 

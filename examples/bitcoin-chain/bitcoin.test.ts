@@ -2,7 +2,17 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { connect, createKernel, createMemoryBackend, disconnect, getNativeBalance, isFoyerError, signMessage, switchNetwork, type FoyerOptions } from 'foyer'
+import {
+  connect,
+  createKernel,
+  createMemoryBackend,
+  disconnect,
+  getNativeBalance,
+  isFoyerError,
+  signMessage,
+  switchNetwork,
+  type FoyerOptions,
+} from 'foyer'
 import { importsOf, isSourceFile } from '../../test/boundaries.js'
 import { bitcoin, bitcoinMainnet, bitcoinTestnet, type BitcoinWallet } from './index.js'
 
@@ -40,7 +50,14 @@ describe('examples/bitcoin-chain: a chain from outside Foyer', () => {
     const { wallet } = testWallet()
     const kernel = kernelWith({ plugins: [bitcoin({ wallet, networks: [bitcoinMainnet, bitcoinTestnet] })] })
     expect(kernel.store.getState().connection.connectors).toEqual([
-      { id: 'bip122:Test BTC Wallet', name: 'Test BTC Wallet', namespaces: ['bip122'], type: 'injected', installed: true, imageUrl: wallet.icon },
+      {
+        id: 'bip122:Test BTC Wallet',
+        name: 'Test BTC Wallet',
+        namespaces: ['bip122'],
+        type: 'injected',
+        installed: true,
+        imageUrl: wallet.icon,
+      },
     ])
     const connection = await connect(kernel, { connectorId: 'bip122:Test BTC Wallet' })
     expect(connection).toMatchObject({ namespace: 'bip122', status: 'connected', address, networkId: bitcoinMainnet.caipNetworkId })
@@ -82,7 +99,11 @@ describe('examples/bitcoin-chain: a chain from outside Foyer', () => {
   it('without a wallet option it offers the page’s window.btcTestWallet, or nothing', () => {
     expect(kernelWith({ plugins: [bitcoin()] }).store.getState().connection.connectors).toEqual([])
     vi.stubGlobal('window', { btcTestWallet: testWallet({ name: 'Injected BTC' }).wallet })
-    expect(kernelWith({ plugins: [bitcoin()] }).store.getState().connection.connectors.map((connector) => connector.id)).toEqual(['bip122:Injected BTC'])
+    expect(
+      kernelWith({ plugins: [bitcoin()] })
+        .store.getState()
+        .connection.connectors.map((connector) => connector.id),
+    ).toEqual(['bip122:Injected BTC'])
   })
 
   it('a wallet that shows no valid address does not connect', async () => {
@@ -92,7 +113,9 @@ describe('examples/bitcoin-chain: a chain from outside Foyer', () => {
   })
 
   it('its networks are checked as the built-in chains check theirs, at bitcoin()', () => {
-    expect(() => bitcoin({ networks: [{ ...bitcoinMainnet, chainNamespace: 'eip155' }] })).toThrow('bitcoin(): `networks.0.chainNamespace`: must be "bip122".')
+    expect(() => bitcoin({ networks: [{ ...bitcoinMainnet, chainNamespace: 'eip155' }] })).toThrow(
+      'bitcoin(): `networks.0.chainNamespace`: must be "bip122".',
+    )
     expect(() => bitcoin({ networks: [{ ...bitcoinMainnet, rpcUrls: { default: { http: ['ftp://node'] } } }] })).toThrow(
       "bitcoin(): `networks.0.rpcUrls.default.http.0`: must be an http(s) URL, not 'ftp://node'.",
     )
@@ -104,7 +127,10 @@ describe('examples/bitcoin-chain: a chain from outside Foyer', () => {
     expect(sources).toContain('index.ts')
     for (const file of sources) {
       const imports = importsOf(readFileSync(`${dir}/${file}`, 'utf8'))
-      expect(imports.filter((specifier) => !['foyer', 'foyer/react'].includes(specifier) && !specifier.startsWith('./')), file).toEqual([])
+      expect(
+        imports.filter((specifier) => !['foyer', 'foyer/react'].includes(specifier) && !specifier.startsWith('./')),
+        file,
+      ).toEqual([])
     }
     expect(importsOf(readFileSync(`${dir}/index.ts`, 'utf8'))).toEqual(['foyer'])
   })

@@ -83,7 +83,11 @@ function isBitcoinWallet(value: unknown): value is BitcoinWallet {
  */
 export function bitcoin(options: BitcoinOptions = {}): ChainPlugin {
   // The checks evm() and solana() make: rules §3's shape, http(s) RPC URLs, ids, no network twice.
-  const networks = parseNetworks(options.networks ?? [bitcoinMainnet], { caller: 'bitcoin()', chainNamespace: BIP122_NAMESPACE, example: 'such as [bitcoinMainnet]' })
+  const networks = parseNetworks(options.networks ?? [bitcoinMainnet], {
+    caller: 'bitcoin()',
+    chainNamespace: BIP122_NAMESPACE,
+    example: 'such as [bitcoinMainnet]',
+  })
   // The connected wallet, else the one in the page: balances are read through the wallet.
   const walletOf = (kernel: Kernel) => {
     const connected = kernel.store.getState().connection.namespaces[BIP122_NAMESPACE]?.connectorId

@@ -51,17 +51,26 @@ describe('examples/multichain-wallet: one connector from a plugin that is not a 
     await new Promise((resolve) => setTimeout(resolve, 0))
     const result = await connect(kernel, { connectorId: 'example.both' })
     expect(result.namespaces).toEqual(['eip155', 'solana'])
-    expect(namespaces(kernel)['eip155']).toMatchObject({ status: 'connected', connectorId: 'example.both', address: ANVIL_ACCOUNTS[0]!.address, networkId: 'eip155:31337' })
+    expect(namespaces(kernel)['eip155']).toMatchObject({
+      status: 'connected',
+      connectorId: 'example.both',
+      address: ANVIL_ACCOUNTS[0]!.address,
+      networkId: 'eip155:31337',
+    })
     expect(namespaces(kernel)['solana']).toMatchObject({ status: 'connected', connectorId: 'example.both', address: DEV_WALLET_ADDRESS })
     // The Account view shows the connector's first namespace.
     expect(kernel.store.getState().connection.activeNamespace).toBe('eip155')
 
     // Each chain signs through its own side of the one wallet.
     const evmSigned = await signMessage(kernel, { message: 'both', namespace: 'eip155' })
-    await expect(verifyMessage({ address: ANVIL_ACCOUNTS[0]!.address, message: 'both', signature: evmSigned.signature as `0x${string}` })).resolves.toBe(true)
+    await expect(
+      verifyMessage({ address: ANVIL_ACCOUNTS[0]!.address, message: 'both', signature: evmSigned.signature as `0x${string}` }),
+    ).resolves.toBe(true)
     const solanaSigned = await signMessage(kernel, { message: 'both', namespace: 'solana' })
     const publicKey = await getPublicKeyFromAddress(DEV_WALLET_ADDRESS as Address)
-    await expect(verifySignature(publicKey, getBase58Encoder().encode(solanaSigned.signature) as never, getUtf8Encoder().encode('both') as never)).resolves.toBe(true)
+    await expect(
+      verifySignature(publicKey, getBase58Encoder().encode(solanaSigned.signature) as never, getUtf8Encoder().encode('both') as never),
+    ).resolves.toBe(true)
 
     await disconnect(kernel)
     expect(namespaces(kernel)['eip155']?.status).toBe('disconnected')
@@ -82,7 +91,8 @@ describe('examples/multichain-wallet: one connector from a plugin that is not a 
     const sources = readdirSync(dir).filter(isSourceFile)
     expect(sources).toEqual(['index.ts'])
     for (const file of sources) {
-      for (const specifier of importsOf(readFileSync(`${dir}${file}`, 'utf8'))) expect(specifier).toMatch(/^foyer(\/chains\/(evm|solana))?$/)
+      for (const specifier of importsOf(readFileSync(`${dir}${file}`, 'utf8')))
+        expect(specifier).toMatch(/^foyer(\/chains\/(evm|solana))?$/)
     }
   })
 })

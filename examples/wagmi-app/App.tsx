@@ -1,6 +1,15 @@
 import { useState, type FormEvent } from 'react'
 import { formatEther, isAddress, parseEther } from 'viem'
-import { useAccount, useBalance, useConnect, useDisconnect, useSendTransaction, useSignMessage, useSwitchChain, useWaitForTransactionReceipt } from 'wagmi'
+import {
+  useAccount,
+  useBalance,
+  useConnect,
+  useDisconnect,
+  useSendTransaction,
+  useSignMessage,
+  useSwitchChain,
+  useWaitForTransactionReceipt,
+} from 'wagmi'
 import { ConnectButton } from 'foyer/react'
 
 /** The app's own code: wagmi hooks only, as it had with RainbowKit. Foyer's ConnectButton replaces RainbowKit's. */
@@ -51,7 +60,12 @@ export function App() {
           Sign a message
         </button>
         {chains.map((chain) => (
-          <button key={chain.id} type="button" disabled={!connected || chain.id === chainId} onClick={() => switchChain({ chainId: chain.id })}>
+          <button
+            key={chain.id}
+            type="button"
+            disabled={!connected || chain.id === chainId}
+            onClick={() => switchChain({ chainId: chain.id })}
+          >
             Switch to {chain.id}
           </button>
         ))}
@@ -66,7 +80,9 @@ export function App() {
         <label>
           ETH <input value={amount} onChange={(event) => setAmount(event.target.value)} />
         </label>
-        <button type="submit" disabled={!connected}>Send</button>
+        <button type="submit" disabled={!connected}>
+          Send
+        </button>
       </form>
       {signature && (
         <p>

@@ -13,7 +13,13 @@ import { App } from './App.js'
 
 // The two local anvils, as the app's chains.
 const local = (id: number, name: string) =>
-  defineChain({ id, name, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [localChains[id]!.rpcUrl] } }, testnet: true })
+  defineChain({
+    id,
+    name,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [localChains[id]!.rpcUrl] } },
+    testnet: true,
+  })
 const chainA = local(31337, 'Foyer Local')
 const chainB = local(31338, 'Foyer Local B')
 

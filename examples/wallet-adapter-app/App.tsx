@@ -16,7 +16,10 @@ export function App() {
     setBalance(undefined)
     if (!publicKey) return
     let current = true
-    connection.getBalance(publicKey).then((lamports) => current && setBalance(lamports), (failure: Error) => setError(failure.message))
+    connection.getBalance(publicKey).then(
+      (lamports) => current && setBalance(lamports),
+      (failure: Error) => setError(failure.message),
+    )
     return () => {
       current = false
     }

@@ -22,12 +22,18 @@ export type GetHistoryPageReturnType = HistoryPage
  * @example
  * const history = useKernelQuery(historyPageQuery(kernel, { account, chainId: 'eip155:1' }))
  */
-export function historyPageQuery(kernel: Kernel, { account, chainId, cursor, onramp }: GetHistoryPageParameters): KernelQuery<GetHistoryPageReturnType> {
+export function historyPageQuery(
+  kernel: Kernel,
+  { account, chainId, cursor, onramp }: GetHistoryPageParameters,
+): KernelQuery<GetHistoryPageReturnType> {
   return {
     key: ['history', chainId, account.toLowerCase(), cursor ?? null, ...(onramp ? [{ onramp }] : [])],
     staleTime: PORTFOLIO_STALE_MS,
     readsBalances: true,
-    load: async () => (await blockchainApiOf(kernel)?.getHistory(account, { chainId, ...(cursor ? { cursor } : {}), ...(onramp ? { onramp } : {}) })) ?? { data: [] },
+    load: async () =>
+      (await blockchainApiOf(kernel)?.getHistory(account, { chainId, ...(cursor ? { cursor } : {}), ...(onramp ? { onramp } : {}) })) ?? {
+        data: [],
+      },
   }
 }
 

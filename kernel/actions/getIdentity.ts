@@ -27,10 +27,12 @@ export function identityQuery(kernel: Kernel, { address }: GetIdentityParameters
     staleTime: IDENTITY_STALE_MS,
     async load() {
       const { blockchainApiOf, identitySender } = await import('../services/blockchainApi.js')
-      const identity = blockchainApiOf(kernel)?.getIdentity(address, { sender: identitySender(kernel) }).catch((error: unknown) => {
-        kernel.logger.warn('The identity could not be read.', error)
-        throw error
-      })
+      const identity = blockchainApiOf(kernel)
+        ?.getIdentity(address, { sender: identitySender(kernel) })
+        .catch((error: unknown) => {
+          kernel.logger.warn('The identity could not be read.', error)
+          throw error
+        })
       return (await identity) ?? {}
     },
   }

@@ -60,7 +60,10 @@ describe('getTokenBalances', () => {
 
   it('a failure shows the Token Balance Unavailable toast and blocks retries for 30 s (rules §5, §8)', async () => {
     const { kernel, api } = setup({ failWith: 500 })
-    await expect(getTokenBalances(kernel, params)).rejects.toMatchObject({ name: 'TokenBalanceUnavailableError', shortMessage: 'Token Balance Unavailable' })
+    await expect(getTokenBalances(kernel, params)).rejects.toMatchObject({
+      name: 'TokenBalanceUnavailableError',
+      shortMessage: 'Token Balance Unavailable',
+    })
     expect(kernel.store.getState().toast).toMatchObject({ open: true, variant: 'error', message: 'Token Balance Unavailable' })
     expect(api.calls.balances).toBe(1)
 

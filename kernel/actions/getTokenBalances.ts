@@ -36,7 +36,10 @@ export type GetTokenBalancesErrorType = TokenBalanceUnavailableError
  * @example
  * const balances = useKernelQuery(tokenBalancesQuery(kernel, { address, chainId: 'eip155:1' }))
  */
-export function tokenBalancesQuery(kernel: Kernel, { address, chainId }: GetTokenBalancesParameters): KernelQuery<GetTokenBalancesReturnType> {
+export function tokenBalancesQuery(
+  kernel: Kernel,
+  { address, chainId }: GetTokenBalancesParameters,
+): KernelQuery<GetTokenBalancesReturnType> {
   return {
     key: ['balances', chainId, address.toLowerCase()],
     staleTime: PORTFOLIO_STALE_MS,

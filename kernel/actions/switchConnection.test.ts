@@ -16,7 +16,9 @@ function setup() {
   const switched: { namespace: string; address?: string }[] = []
   const plugin = definePlugin({
     name: 'test-connections',
-    views: Object.fromEntries((['Connect', 'Account', 'ConnectingExternal', 'ConnectingWalletConnectBasic'] as ViewId[]).map((id) => [id, view()])),
+    views: Object.fromEntries(
+      (['Connect', 'Account', 'ConnectingExternal', 'ConnectingWalletConnectBasic'] as ViewId[]).map((id) => [id, view()]),
+    ),
     setup: (kernel) =>
       kernel.connectors.register({
         connector: { id: 'embedded', name: 'Email', namespaces: ['eip155', 'solana'], type: 'auth' },
@@ -104,7 +106,9 @@ describe('switchConnection (rules §4)', () => {
 
   it.each(['connecting', 'pending', '', undefined, 42])("status %j is refused with 'Invalid connection status'", async (status) => {
     const { kernel, namespace, switched } = setup()
-    const error = await switchConnection(kernel, { connectorId: 'embedded', namespace: 'eip155', status: status as never }).catch((caught: unknown) => caught)
+    const error = await switchConnection(kernel, { connectorId: 'embedded', namespace: 'eip155', status: status as never }).catch(
+      (caught: unknown) => caught,
+    )
     expect(isFoyerError(error, 'InvalidConnectionStatusError')).toBe(true)
     expect((error as { shortMessage: string }).shortMessage).toBe(`Invalid connection status: ${String(status)}`)
     expect(namespace('eip155')).toBeUndefined()
@@ -114,7 +118,10 @@ describe('switchConnection (rules §4)', () => {
 
   it("an unknown connector, or one that does not serve the namespace, is 'Failed to connect'", async () => {
     const { kernel } = setup()
-    for (const [connectorId, namespace] of [['nobody', 'eip155'], ['test-wallet-solana', 'eip155']] as const) {
+    for (const [connectorId, namespace] of [
+      ['nobody', 'eip155'],
+      ['test-wallet-solana', 'eip155'],
+    ] as const) {
       const error = await switchConnection(kernel, { connectorId, namespace, status: 'active' }).catch((caught: unknown) => caught)
       expect(isFoyerError(error, 'ConnectionFailedError')).toBe(true)
     }

@@ -38,7 +38,10 @@ export type SwitchConnectionErrorType = InvalidConnectionStatusError | Connectio
  * @example
  * await switchConnection(kernel, { connectorId: 'email', namespace: 'eip155', status: 'active', address })
  */
-export async function switchConnection(kernel: Kernel, { connectorId, namespace, status, address }: SwitchConnectionParameters): Promise<void> {
+export async function switchConnection(
+  kernel: Kernel,
+  { connectorId, namespace, status, address }: SwitchConnectionParameters,
+): Promise<void> {
   if (status !== 'connected' && status !== 'active' && status !== 'disconnected') throw new InvalidConnectionStatusError(status)
   const registration = kernel.connectors.get(connectorId)
   if (!registration?.connector.namespaces.includes(namespace)) {

@@ -53,9 +53,7 @@ describe('switchNetwork', () => {
 
   it("a namespace that is not connected is 'Address or auth connector not found'", async () => {
     const kernel = testKernel({ plugins: [testChain()] })
-    await expect(switchNetwork(kernel, { networkId: testNetworkB.caipNetworkId })).rejects.toThrow(
-      'Address or auth connector not found',
-    )
+    await expect(switchNetwork(kernel, { networkId: testNetworkB.caipNetworkId })).rejects.toThrow('Address or auth connector not found')
   })
 
   it('a wallet that refuses leaves the network as it was', async () => {

@@ -140,7 +140,10 @@ export interface ChainCapabilities {
    * A `message` with its `serializedMessage` (a host that writes its own text) is signed as it is.
    */
   signIn?: {
-    signIn(kernel: Kernel, params: { message: SignInFields & { serializedMessage?: string } }): Promise<{ message: SignInMessage; signature: string }>
+    signIn(
+      kernel: Kernel,
+      params: { message: SignInFields & { serializedMessage?: string } },
+    ): Promise<{ message: SignInMessage; signature: string }>
   }
   /** Sends the native coin or a token through the connected wallet; resolves once the network confirmed it. */
   transfer?: {

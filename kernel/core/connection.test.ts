@@ -16,8 +16,7 @@ const [solA] = testAddresses.solana
 const evm = (address: string): Account => ({ namespace: 'eip155', address, type: 'eoa' })
 const sol = (address: string): Account => ({ namespace: 'solana', address, type: 'eoa' })
 
-const reduce = (actions: ConnectionAction[], state: ConnectionState = INITIAL_CONNECTION) =>
-  actions.reduce(connectionReducer, state)
+const reduce = (actions: ConnectionAction[], state: ConnectionState = INITIAL_CONNECTION) => actions.reduce(connectionReducer, state)
 
 const connectEvm: ConnectionAction = {
   type: 'connected',

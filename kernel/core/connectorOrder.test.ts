@@ -27,7 +27,15 @@ describe('orderConnectors', () => {
       'external',
       'recommended',
     ])
-    expect(ordered.map(({ group }) => group)).toEqual(['walletConnect', 'recent', 'injected', 'featured', 'custom', 'external', 'recommended'])
+    expect(ordered.map(({ group }) => group)).toEqual([
+      'walletConnect',
+      'recent',
+      'injected',
+      'featured',
+      'custom',
+      'external',
+      'recommended',
+    ])
   })
 
   it('recent wallets keep recency order; others keep the order they were found', () => {

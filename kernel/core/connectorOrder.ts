@@ -27,7 +27,11 @@ export interface OrderedConnector {
  */
 export function orderConnectors(
   connectors: readonly Connector[],
-  { recentIds = [], featuredIds = [], recommendedIds = [] }: { recentIds?: readonly string[]; featuredIds?: readonly string[]; recommendedIds?: readonly string[] } = {},
+  {
+    recentIds = [],
+    featuredIds = [],
+    recommendedIds = [],
+  }: { recentIds?: readonly string[]; featuredIds?: readonly string[]; recommendedIds?: readonly string[] } = {},
 ): OrderedConnector[] {
   // Listed ids (recent, featured, recommended) are the host's or visitor's explicit wishes, so they
   // are checked before the groups that come from a connector's type.

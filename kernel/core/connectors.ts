@@ -41,7 +41,10 @@ export interface ConnectorCapabilities {
    * rules §3's sign-in message as part of the login that just happened, without asking again; the wallet writes the text
    * and checks the fields. Resolves undefined when it cannot (no login just now): the chain's signIn asks then.
    */
-  signInAtLogin?: (parameters: { namespace: string; message: SignInFields }) => Promise<{ message: SignInMessage; signature: string } | undefined>
+  signInAtLogin?: (parameters: {
+    namespace: string
+    message: SignInFields
+  }) => Promise<{ message: SignInMessage; signature: string } | undefined>
 }
 
 export type ConnectorCapabilityName = keyof ConnectorCapabilities & string

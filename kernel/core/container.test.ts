@@ -78,9 +78,7 @@ describe('createContainer', () => {
 
   it('resolving an unregistered token throws a message naming it', () => {
     const container = createContainer()
-    expect(() => container.resolve(createToken<string>('WalletDirectory'))).toThrow(
-      'No service is registered for WalletDirectory.',
-    )
+    expect(() => container.resolve(createToken<string>('WalletDirectory'))).toThrow('No service is registered for WalletDirectory.')
   })
 
   it('dispose calls dispose() on the instances its factories made', async () => {

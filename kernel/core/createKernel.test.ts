@@ -35,7 +35,7 @@ describe('createKernel', () => {
     expect(() => testKernel({ themMode: 'dark' } as never)).toThrow('Unknown option `themMode`')
   })
 
-  it('an unknown feature name is named along with the known ones, the plugins\' included', () => {
+  it("an unknown feature name is named along with the known ones, the plugins' included", () => {
     const flagged = definePlugin({ name: 'flagged', flags: { testFlag: { default: false } } })
     let error: unknown
     try {

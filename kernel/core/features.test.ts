@@ -102,7 +102,12 @@ describe('flag values', () => {
   })
 
   it('values of the kind of the default are taken; a list flag may be false', () => {
-    const { flags } = resolveLocalFeatures(declared, { collapseWallets: true, legalCheckbox: true, walletFeaturesOrder: ['send', 'names'], testList: false })
+    const { flags } = resolveLocalFeatures(declared, {
+      collapseWallets: true,
+      legalCheckbox: true,
+      walletFeaturesOrder: ['send', 'names'],
+      testList: false,
+    })
     expect(flags).toMatchObject({ collapseWallets: true, legalCheckbox: true, walletFeaturesOrder: ['send', 'names'], testList: false })
   })
 })

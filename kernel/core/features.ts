@@ -103,7 +103,10 @@ export function declareFlags(plugins: readonly Plugin[]): Record<string, FlagDec
   }
   for (const plugin of plugins) {
     if (plugin.feature && !(plugin.feature in declared)) {
-      throw new PluginError(plugin.name, `is gated by the feature flag '${plugin.feature}', which no plugin declares. Declare it in \`flags\`.`)
+      throw new PluginError(
+        plugin.name,
+        `is gated by the feature flag '${plugin.feature}', which no plugin declares. Declare it in \`flags\`.`,
+      )
     }
   }
   return declared

@@ -62,7 +62,9 @@ describe('createI18n', () => {
     expect(i18n.locale).toBe('en')
     expect(i18n.t('modal.back')).toBe('Back')
     expect(warn).toHaveBeenCalledOnce()
-    expect(warn.mock.calls[0]![0]).toMatch(/^Foyer has no texts for locale 'sw'; showing English\. It ships en, es, fr, de, pt-BR, ja, zh-CN, ar;/)
+    expect(warn.mock.calls[0]![0]).toMatch(
+      /^Foyer has no texts for locale 'sw'; showing English\. It ships en, es, fr, de, pt-BR, ja, zh-CN, ar;/,
+    )
     await i18n.setLocale('not a tag!')
     expect(i18n.locale).toBe('en')
     expect(warn).toHaveBeenCalledTimes(2)
@@ -154,7 +156,8 @@ describe('createI18n', () => {
 
   it('a failed locale load keeps the current locale and is retried next time', async () => {
     const i18n = createI18n()
-    const loader = vi.fn<() => Promise<{ 'account.title': string }>>()
+    const loader = vi
+      .fn<() => Promise<{ 'account.title': string }>>()
       .mockRejectedValueOnce(new Error('chunk failed'))
       .mockResolvedValueOnce({ 'account.title': 'Compte' })
     i18n.addLoader('fr', loader)

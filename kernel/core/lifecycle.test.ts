@@ -146,7 +146,11 @@ describe('afterConnect', () => {
     const chain = testChain()
     let release = () => {}
     const kernel = testKernel({
-      plugins: [chain, recordingPlugin('first', log, () => new Promise<void>((resolve) => (release = resolve))), recordingPlugin('second', log)],
+      plugins: [
+        chain,
+        recordingPlugin('first', log, () => new Promise<void>((resolve) => (release = resolve))),
+        recordingPlugin('second', log),
+      ],
     })
     const connecting = connect(kernel, { connectorId })
     await vi.waitFor(() => expect(log).toEqual(['first started']))

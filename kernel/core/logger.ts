@@ -22,7 +22,11 @@ export interface Logger {
  * A console logger that drops everything below `level`, and keeps every line, whatever its level, in a buffer
  * of the newest {@link LOG_BUFFER_CHARS} characters.
  */
-export function createLogger(level: LogLevel = 'error', sink: Pick<Console, 'error' | 'warn' | 'info' | 'debug'> = console, now = () => new Date()): Logger {
+export function createLogger(
+  level: LogLevel = 'error',
+  sink: Pick<Console, 'error' | 'warn' | 'info' | 'debug'> = console,
+  now = () => new Date(),
+): Logger {
   const lines: string[] = []
   let size = 0
   const at =
@@ -41,7 +45,9 @@ export function createLogger(level: LogLevel = 'error', sink: Pick<Console, 'err
 function describe(detail: unknown): string {
   if (detail instanceof Error) return `${detail.name}: ${detail.message}`
   try {
-    return typeof detail === 'string' ? detail : JSON.stringify(detail, (_, value: unknown) => (typeof value === 'bigint' ? `${value}` : value)) ?? String(detail)
+    return typeof detail === 'string'
+      ? detail
+      : (JSON.stringify(detail, (_, value: unknown) => (typeof value === 'bigint' ? `${value}` : value)) ?? String(detail))
   } catch {
     return String(detail)
   }

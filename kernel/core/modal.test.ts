@@ -21,7 +21,9 @@ const view = (): Omit<ViewDefinition, 'feature'> => ({ title: 'connect.title', l
  * The core views the React layer registers, and a pairing connector (as the EVM chain's WalletConnect registers it)
  * that leads to ConnectingWalletConnectBasic.
  */
-const testViews = (ids: ViewId[] = ['Connect', 'Account', 'AllWallets', 'ConnectingWalletConnectBasic', 'Networks', 'ConnectingExternal']) =>
+const testViews = (
+  ids: ViewId[] = ['Connect', 'Account', 'AllWallets', 'ConnectingWalletConnectBasic', 'Networks', 'ConnectingExternal'],
+) =>
   definePlugin({
     name: 'test-views',
     views: Object.fromEntries(ids.map((id) => [id, view()])),

@@ -54,7 +54,9 @@ describe('parseOptions', () => {
     expect(failure({ privacyPolicyUrl: 'ftp://example.com/privacy' }).message).toContain('`privacyPolicyUrl`: must be an http(s) URL')
     const error = failure({ features: { legalCheckbox: true } })
     expect(isFoyerError(error, 'InvalidOptionsError')).toBe(true)
-    expect(error.message).toContain('`features.legalCheckbox`: needs `termsConditionsUrl` or `privacyPolicyUrl`, the pages the visitor agrees to.')
+    expect(error.message).toContain(
+      '`features.legalCheckbox`: needs `termsConditionsUrl` or `privacyPolicyUrl`, the pages the visitor agrees to.',
+    )
     expect(parseOptions({ features: { legalCheckbox: true }, privacyPolicyUrl: 'https://example.com/privacy' })).toMatchObject({
       privacyPolicyUrl: 'https://example.com/privacy',
     })
@@ -79,7 +81,10 @@ describe('parseOptions', () => {
   })
 
   it('a service left undefined is no service, not an error (`{ wallet: process.env.WALLET_URL }`)', () => {
-    expect(parseOptions({ services: { api: 'https://api.example', wallet: undefined } }).services).toEqual({ api: 'https://api.example', wallet: undefined })
+    expect(parseOptions({ services: { api: 'https://api.example', wallet: undefined } }).services).toEqual({
+      api: 'https://api.example',
+      wallet: undefined,
+    })
     expect(failure({ services: { wallet: null } }).message).toContain('`services.wallet`')
   })
 

@@ -131,8 +131,17 @@ export interface CustomWallet {
 export type ResolvedOptions = Required<
   Pick<
     FoyerOptions,
-    'plugins' | 'features' | 'themeMode' | 'themeVariables' | 'locale' | 'enableReconnect' | 'manualWCControl' |
-    'disableAppend' | 'enableEmbedded' | 'services' | 'logLevel'
+    | 'plugins'
+    | 'features'
+    | 'themeMode'
+    | 'themeVariables'
+    | 'locale'
+    | 'enableReconnect'
+    | 'manualWCControl'
+    | 'disableAppend'
+    | 'enableEmbedded'
+    | 'services'
+    | 'logLevel'
   >
 > &
   Omit<FoyerOptions, 'plugins'>
@@ -216,7 +225,9 @@ export function parseOptions(options: unknown): ResolvedOptions {
   const parsed = options as FoyerOptions
   // The checkbox says "I agree to …": with nothing to agree to it would be a box without a meaning.
   if (parsed.features?.legalCheckbox === true && !parsed.termsConditionsUrl && !parsed.privacyPolicyUrl) {
-    throw new InvalidOptionsError('`features.legalCheckbox`: needs `termsConditionsUrl` or `privacyPolicyUrl`, the pages the visitor agrees to.')
+    throw new InvalidOptionsError(
+      '`features.legalCheckbox`: needs `termsConditionsUrl` or `privacyPolicyUrl`, the pages the visitor agrees to.',
+    )
   }
   return {
     ...parsed,

@@ -291,9 +291,7 @@ describe('defineChain', () => {
   })
 
   it('a chain without networks is refused', () => {
-    expect(() => defineChain({ namespace: 'eip155', ...core, networks: [] })).toThrow(
-      "The chain 'eip155' needs at least one network.",
-    )
+    expect(() => defineChain({ namespace: 'eip155', ...core, networks: [] })).toThrow("The chain 'eip155' needs at least one network.")
   })
 
   it('the kernel lists chains and their networks in plugin order', () => {

@@ -176,9 +176,7 @@ function assertPlugin(value: unknown, index: number): Plugin {
     candidate.name === '' ||
     (candidate.kind !== 'plugin' && candidate.kind !== 'chain')
   ) {
-    throw new BaseError(
-      `The entry at \`plugins[${index}]\` is not a Foyer plugin. Did you pass \`swaps\` instead of \`swaps()\`?`,
-    )
+    throw new BaseError(`The entry at \`plugins[${index}]\` is not a Foyer plugin. Did you pass \`swaps\` instead of \`swaps()\`?`)
   }
   return value as Plugin
 }
@@ -187,11 +185,7 @@ function assertPlugin(value: unknown, index: number): Plugin {
  * Sets the plugins up in order and returns one teardown that undoes them in reverse. A setup that
  * throws undoes those already set up and is rethrown with the plugin's name.
  */
-export function setUpPlugins(
-  kernel: Kernel,
-  plugins: readonly Plugin[],
-  reportTeardownError: (error: unknown) => void,
-): Teardown {
+export function setUpPlugins(kernel: Kernel, plugins: readonly Plugin[], reportTeardownError: (error: unknown) => void): Teardown {
   const teardowns: Array<{ name: string; teardown: Teardown }> = []
   const tearDown = async () => {
     for (const { name, teardown } of teardowns.reverse()) {

@@ -74,12 +74,7 @@ export const INITIAL_ROUTE: RouteEntry = { view: 'Connect', params: undefined }
  * Creates the router over the store's `router` slice. Every navigation checks that the view is
  * registered and its feature on, so a bad id fails loudly instead of showing a blank modal.
  */
-export function createRouter(
-  store: Store,
-  views: ViewRegistry,
-  isViewAvailable: (view: ViewId) => boolean,
-  modal: RouterModal,
-): Router {
+export function createRouter(store: Store, views: ViewRegistry, isViewAvailable: (view: ViewId) => boolean, modal: RouterModal): Router {
   const history = () => store.getState().router.history
   const set = (next: readonly RouteEntry[]) => store.update('router', () => ({ history: next }))
   const entry = ([view, params]: [ViewId, unknown?]): RouteEntry => {

@@ -29,9 +29,7 @@ describe('createStore', () => {
 
   it('adding a slice twice is an error that names it', () => {
     const store = setup()
-    expect(() => store.addSlice('test:counter', { count: 1, label: 'b' })).toThrow(
-      "The store already has a slice named 'test:counter'.",
-    )
+    expect(() => store.addSlice('test:counter', { count: 1, label: 'b' })).toThrow("The store already has a slice named 'test:counter'.")
     expect(store.getState()['test:counter'].count).toBe(0)
   })
 

@@ -25,11 +25,7 @@ export interface Store {
   /** Calls `listener` after every change. */
   subscribe(listener: () => void): Unsubscribe
   /** Calls `listener` when what `selector` picks changes (by `Object.is`, or `equal`). */
-  select<T>(
-    selector: (state: FoyerState) => T,
-    listener: (value: T, previous: T) => void,
-    equal?: (a: T, b: T) => boolean,
-  ): Unsubscribe
+  select<T>(selector: (state: FoyerState) => T, listener: (value: T, previous: T) => void, equal?: (a: T, b: T) => boolean): Unsubscribe
 }
 
 export function createStore(): Store {

@@ -158,9 +158,15 @@ export function createViewRegistry(): ViewRegistry {
       if (entries.some((existing) => existing.id === entry.id)) {
         throw new Error(`The slot '${slot}' already has an entry '${entry.id}'.`)
       }
-      slots.set(slot, [...entries, entry].sort((a, b) => (a.order ?? 0) - (b.order ?? 0)))
+      slots.set(
+        slot,
+        [...entries, entry].sort((a, b) => (a.order ?? 0) - (b.order ?? 0)),
+      )
       return () => {
-        slots.set(slot, (slots.get(slot) ?? []).filter((existing) => existing !== entry))
+        slots.set(
+          slot,
+          (slots.get(slot) ?? []).filter((existing) => existing !== entry),
+        )
         entryModules.forget(entry)
       }
     },

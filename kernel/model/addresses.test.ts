@@ -17,12 +17,9 @@ const SOLANA = '7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv'
 const SOLANA_SYSTEM_PROGRAM = '11111111111111111111111111111111'
 
 describe('isEvmAddress', () => {
-  it.each([EVM, EVM.toLowerCase(), EVM.slice(2), `0x${'0'.repeat(40)}`, `0x${'F'.repeat(40)}`])(
-    'accepts %s',
-    (value) => {
-      expect(isEvmAddress(value)).toBe(true)
-    },
-  )
+  it.each([EVM, EVM.toLowerCase(), EVM.slice(2), `0x${'0'.repeat(40)}`, `0x${'F'.repeat(40)}`])('accepts %s', (value) => {
+    expect(isEvmAddress(value)).toBe(true)
+  })
 
   it.each([
     '',
@@ -103,12 +100,9 @@ describe('isTransactionHash', () => {
     expect(isTransactionHash(`0x${'AB'.repeat(32)}`)).toBe(true)
   })
 
-  it.each([`0x${'a'.repeat(63)}`, `0x${'a'.repeat(65)}`, 'ab'.repeat(32), `0x${'g'.repeat(64)}`, '', null])(
-    'rejects %j',
-    (value) => {
-      expect(isTransactionHash(value)).toBe(false)
-    },
-  )
+  it.each([`0x${'a'.repeat(63)}`, `0x${'a'.repeat(65)}`, 'ab'.repeat(32), `0x${'g'.repeat(64)}`, '', null])('rejects %j', (value) => {
+    expect(isTransactionHash(value)).toBe(false)
+  })
 })
 
 describe('isSignedMessage', () => {
@@ -116,12 +110,9 @@ describe('isSignedMessage', () => {
     expect(isSignedMessage(v)).toBe(true)
   })
 
-  it.each([`0x${'a'.repeat(61)}`, 'a'.repeat(64), `0x${'a'.repeat(62)}z`, '0x', undefined])(
-    'rejects %j',
-    (value) => {
-      expect(isSignedMessage(value)).toBe(false)
-    },
-  )
+  it.each([`0x${'a'.repeat(61)}`, 'a'.repeat(64), `0x${'a'.repeat(62)}z`, '0x', undefined])('rejects %j', (value) => {
+    expect(isSignedMessage(value)).toBe(false)
+  })
 })
 
 describe('shortenAddress', () => {

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import {
-  CHAIN_NAMESPACES,
-  formatCaipAddress,
-  formatCaipNetworkId,
-  isChainNamespace,
-  parseCaipAddress,
-  parseCaipNetworkId,
-} from './caip.js'
+import { CHAIN_NAMESPACES, formatCaipAddress, formatCaipNetworkId, isChainNamespace, parseCaipAddress, parseCaipNetworkId } from './caip.js'
 import { isFoyerError } from '../core/errors/BaseError.js'
 
 const EVM = '0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb'
@@ -95,14 +88,11 @@ describe('parseCaipAddress', () => {
     expect(parseCaipAddress(`eip155:1:${'a'.repeat(128)}`).address).toHaveLength(128)
   })
 
-  it.each(['', 'eip155:1', EVM, 'eip155:1:0xab:extra', `a:b:c:d:e`])(
-    '%j without three parts is an Invalid CAIP Address',
-    (address) => {
-      const error = thrown(() => parseCaipAddress(address))
-      expect(isFoyerError(error, 'InvalidCaipAddressError')).toBe(true)
-      expect((error as { shortMessage: string }).shortMessage).toBe('Invalid CAIP Address')
-    },
-  )
+  it.each(['', 'eip155:1', EVM, 'eip155:1:0xab:extra', `a:b:c:d:e`])('%j without three parts is an Invalid CAIP Address', (address) => {
+    const error = thrown(() => parseCaipAddress(address))
+    expect(isFoyerError(error, 'InvalidCaipAddressError')).toBe(true)
+    expect((error as { shortMessage: string }).shortMessage).toBe('Invalid CAIP Address')
+  })
 
   it.each([null, undefined, 12, {}])('a non-string (%j) is an Invalid CAIP Address', (address) => {
     const error = thrown(() => parseCaipAddress(address as unknown as string))
@@ -142,9 +132,12 @@ describe('formatCaipNetworkId', () => {
     ['eip155', '1:2'],
     ['Eip155', '1'],
   ])('refuses to build a malformed id from %j and %j', (namespace, reference) => {
-    expect(isFoyerError(thrown(() => formatCaipNetworkId(namespace, reference)), 'InvalidCaip2NetworkIdError')).toBe(
-      true,
-    )
+    expect(
+      isFoyerError(
+        thrown(() => formatCaipNetworkId(namespace, reference)),
+        'InvalidCaip2NetworkIdError',
+      ),
+    ).toBe(true)
   })
 })
 
@@ -159,11 +152,26 @@ describe('formatCaipAddress', () => {
   })
 
   it('refuses an empty or malformed address', () => {
-    expect(isFoyerError(thrown(() => formatCaipAddress('eip155:1', '')), 'InvalidCaip10AddressError')).toBe(true)
-    expect(isFoyerError(thrown(() => formatCaipAddress('eip155:1', 'a b')), 'InvalidCaip10AddressError')).toBe(true)
+    expect(
+      isFoyerError(
+        thrown(() => formatCaipAddress('eip155:1', '')),
+        'InvalidCaip10AddressError',
+      ),
+    ).toBe(true)
+    expect(
+      isFoyerError(
+        thrown(() => formatCaipAddress('eip155:1', 'a b')),
+        'InvalidCaip10AddressError',
+      ),
+    ).toBe(true)
   })
 
   it('refuses an address that smuggles in another part', () => {
-    expect(isFoyerError(thrown(() => formatCaipAddress('eip155:1', 'x:y')), 'InvalidCaipAddressError')).toBe(true)
+    expect(
+      isFoyerError(
+        thrown(() => formatCaipAddress('eip155:1', 'x:y')),
+        'InvalidCaipAddressError',
+      ),
+    ).toBe(true)
   })
 })

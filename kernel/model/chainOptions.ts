@@ -16,14 +16,23 @@ export const RpcUrlSchema = v.pipe(
 )
 
 /** A network's native currency (rules §3). */
-export const CurrencySchema = v.looseObject({ name: v.string(), symbol: v.string(), decimals: v.pipe(v.number(), v.safeInteger(), v.minValue(0)) })
+export const CurrencySchema = v.looseObject({
+  name: v.string(),
+  symbol: v.string(),
+  decimals: v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
+})
 
 /** A block explorer (rules §3). */
 export const ExplorerSchema = v.looseObject({ name: v.string(), url: v.string() })
 
 type FieldSchema = v.GenericSchema
 /** The fields whose rules differ between chain families. */
-interface NetworkIdentitySchemas<Id extends FieldSchema, Namespace extends FieldSchema, Caip extends FieldSchema, Deprecated extends FieldSchema> {
+interface NetworkIdentitySchemas<
+  Id extends FieldSchema,
+  Namespace extends FieldSchema,
+  Caip extends FieldSchema,
+  Deprecated extends FieldSchema,
+> {
   id: Id
   chainNamespace: Namespace
   caipNetworkId: Caip
@@ -34,9 +43,12 @@ interface NetworkIdentitySchemas<Id extends FieldSchema, Namespace extends Field
  * A network as rules §3 shapes it, with the rules for its ids from the chain family. Loose: a host's
  * object may carry more (a viem chain does); {@link pickNetwork} leaves the rest out.
  */
-export function networkSchema<Id extends FieldSchema, Namespace extends FieldSchema, Caip extends FieldSchema, Deprecated extends FieldSchema>(
-  identity: NetworkIdentitySchemas<Id, Namespace, Caip, Deprecated>,
-) {
+export function networkSchema<
+  Id extends FieldSchema,
+  Namespace extends FieldSchema,
+  Caip extends FieldSchema,
+  Deprecated extends FieldSchema,
+>(identity: NetworkIdentitySchemas<Id, Namespace, Caip, Deprecated>) {
   return v.looseObject({
     id: identity.id,
     name: v.pipe(v.string(), v.nonEmpty()),
@@ -122,12 +134,17 @@ export function defaultRpcUrls(networks: readonly Network[]): Map<CaipNetworkId,
  * What is wrong with the networks' ids, if anything: a `caipNetworkId` that is not
  * `<chainNamespace>:<id>`, or a network listed twice. The message names the option.
  */
-export function networkIdProblem(networks: readonly { id: number | string; name: string; caipNetworkId: string }[], chainNamespace: string): string | undefined {
+export function networkIdProblem(
+  networks: readonly { id: number | string; name: string; caipNetworkId: string }[],
+  chainNamespace: string,
+): string | undefined {
   for (const [index, { id, caipNetworkId }] of networks.entries()) {
-    if (caipNetworkId !== `${chainNamespace}:${id}`) return `\`networks.${index}.caipNetworkId\` is '${caipNetworkId}'; network '${id}' is '${chainNamespace}:${id}'.`
+    if (caipNetworkId !== `${chainNamespace}:${id}`)
+      return `\`networks.${index}.caipNetworkId\` is '${caipNetworkId}'; network '${id}' is '${chainNamespace}:${id}'.`
   }
   for (const [index, { name, caipNetworkId }] of networks.entries()) {
-    if (networks.findIndex((other) => other.caipNetworkId === caipNetworkId) !== index) return `\`networks\` lists ${name} (${caipNetworkId}) twice. Keep one.`
+    if (networks.findIndex((other) => other.caipNetworkId === caipNetworkId) !== index)
+      return `\`networks\` lists ${name} (${caipNetworkId}) twice. Keep one.`
   }
   return undefined
 }

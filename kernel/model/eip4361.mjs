@@ -1,17 +1,27 @@
 // EIP-4361 (Sign-In with Ethereum) messages, read and written by its grammar: the one parser and the one formatter
 // of the EVM chain, the wallet service and the verifier. docs/sign-in.md says what is accepted and why. Plain
 // JavaScript (types: eip4361.d.mts): the services run it on Node as it is.
-import { checksumAddress } from 'viem';
+import { checksumAddress } from 'viem'
 
-import { SignInSyntaxError, STATEMENT, checkReadsBack, describe, fieldRules, isAuthority, isScheme, readFields, writeFields } from './signInGrammar.mjs';
+import {
+  SignInSyntaxError,
+  STATEMENT,
+  checkReadsBack,
+  describe,
+  fieldRules,
+  isAuthority,
+  isScheme,
+  readFields,
+  writeFields,
+} from './signInGrammar.mjs'
 
-const HEADER = ' wants you to sign in with your Ethereum account:';
-const RULES = fieldRules((value) => (/^[0-9]+$/.test(value) ? undefined : 'must be decimal digits'));
+const HEADER = ' wants you to sign in with your Ethereum account:'
+const RULES = fieldRules((value) => (/^[0-9]+$/.test(value) ? undefined : 'must be decimal digits'))
 
 /** Whether `text` starts like an EIP-4361 message (its first line ends with the header). @param {string} text */
 export function isEip4361(text) {
-  const firstLine = text.split('\n', 1)[0] ?? '';
-  return firstLine.endsWith(HEADER);
+  const firstLine = text.split('\n', 1)[0] ?? ''
+  return firstLine.endsWith(HEADER)
 }
 
 /**
@@ -22,39 +32,43 @@ export function isEip4361(text) {
  * @returns {import('./eip4361.d.mts').Eip4361Fields}
  */
 export function parseEip4361(text) {
-  const lines = text.split('\n');
-  const { scheme, domain } = readHeader(lines[0] ?? '');
-  const address = lines[1] ?? '';
-  if (!/^0x[0-9a-fA-F]{40}$/.test(address)) throw new SignInSyntaxError(2, `expected an address (0x and 40 hex digits), found ${describe(lines[1])}`);
-  if (checksumAddress(/** @type {`0x${string}`} */ (address)) !== address) throw new SignInSyntaxError(2, `the address ${address} is not in its EIP-55 checksum form`);
-  if (lines[2] !== '') throw new SignInSyntaxError(3, `expected an empty line after the address, found ${describe(lines[2])}`);
+  const lines = text.split('\n')
+  const { scheme, domain } = readHeader(lines[0] ?? '')
+  const address = lines[1] ?? ''
+  if (!/^0x[0-9a-fA-F]{40}$/.test(address))
+    throw new SignInSyntaxError(2, `expected an address (0x and 40 hex digits), found ${describe(lines[1])}`)
+  if (checksumAddress(/** @type {`0x${string}`} */ (address)) !== address)
+    throw new SignInSyntaxError(2, `the address ${address} is not in its EIP-55 checksum form`)
+  if (lines[2] !== '') throw new SignInSyntaxError(3, `expected an empty line after the address, found ${describe(lines[2])}`)
   // No statement: one more empty line. A statement (even an empty one): its line, then an empty line.
-  const hasStatement = !(lines[3] === '' && lines[4] !== '');
-  const statement = hasStatement ? lines[3] : undefined;
+  const hasStatement = !(lines[3] === '' && lines[4] !== '')
+  const statement = hasStatement ? lines[3] : undefined
   if (statement !== undefined) {
-    if (!STATEMENT.test(statement)) throw new SignInSyntaxError(4, 'the statement may hold only printable ASCII (RFC 3986 reserved and unreserved characters and spaces)');
-    if (lines[4] !== '') throw new SignInSyntaxError(5, `expected an empty line after the statement, found ${describe(lines[4])}`);
+    if (!STATEMENT.test(statement))
+      throw new SignInSyntaxError(4, 'the statement may hold only printable ASCII (RFC 3986 reserved and unreserved characters and spaces)')
+    if (lines[4] !== '') throw new SignInSyntaxError(5, `expected an empty line after the statement, found ${describe(lines[4])}`)
   }
-  const fields = readFields(lines, hasStatement ? 5 : 4, RULES);
+  const fields = readFields(lines, hasStatement ? 5 : 4, RULES)
   return /** @type {import('./eip4361.d.mts').Eip4361Fields} */ ({
     ...(scheme !== undefined && { scheme }),
     domain,
     address,
     ...(statement !== undefined && { statement }),
     ...fields,
-  });
+  })
 }
 
 /** `[ scheme "://" ] domain " wants you to sign in with your Ethereum account:"` @param {string} line */
 function readHeader(line) {
-  if (!line.endsWith(HEADER)) throw new SignInSyntaxError(1, `expected "<domain>${HEADER}", found ${describe(line)}`);
-  const origin = line.slice(0, -HEADER.length);
-  const separator = origin.indexOf('://');
-  const scheme = separator === -1 ? undefined : origin.slice(0, separator);
-  const domain = separator === -1 ? origin : origin.slice(separator + 3);
-  if (scheme !== undefined && !isScheme(scheme)) throw new SignInSyntaxError(1, `the scheme ${JSON.stringify(scheme)} is not an RFC 3986 scheme`);
-  if (!isAuthority(domain)) throw new SignInSyntaxError(1, `the domain ${JSON.stringify(domain)} is not an RFC 3986 authority`);
-  return { scheme, domain };
+  if (!line.endsWith(HEADER)) throw new SignInSyntaxError(1, `expected "<domain>${HEADER}", found ${describe(line)}`)
+  const origin = line.slice(0, -HEADER.length)
+  const separator = origin.indexOf('://')
+  const scheme = separator === -1 ? undefined : origin.slice(0, separator)
+  const domain = separator === -1 ? origin : origin.slice(separator + 3)
+  if (scheme !== undefined && !isScheme(scheme))
+    throw new SignInSyntaxError(1, `the scheme ${JSON.stringify(scheme)} is not an RFC 3986 scheme`)
+  if (!isAuthority(domain)) throw new SignInSyntaxError(1, `the domain ${JSON.stringify(domain)} is not an RFC 3986 authority`)
+  return { scheme, domain }
 }
 
 /**
@@ -65,9 +79,9 @@ function readHeader(line) {
  * @returns {string}
  */
 export function formatEip4361(fields) {
-  const origin = fields.scheme === undefined ? fields.domain : `${fields.scheme}://${fields.domain}`;
-  const statement = fields.statement === undefined ? ['', ''] : ['', fields.statement, ''];
-  const text = [`${origin}${HEADER}`, fields.address, ...statement, ...writeFields(fields, RULES)].join('\n');
-  checkReadsBack(fields, parseEip4361(text));
-  return text;
+  const origin = fields.scheme === undefined ? fields.domain : `${fields.scheme}://${fields.domain}`
+  const statement = fields.statement === undefined ? ['', ''] : ['', fields.statement, '']
+  const text = [`${origin}${HEADER}`, fields.address, ...statement, ...writeFields(fields, RULES)].join('\n')
+  checkReadsBack(fields, parseEip4361(text))
+  return text
 }

@@ -22,6 +22,8 @@ describe('transactionUrl', () => {
   })
 
   it("a wallet's hash stays one path segment on the explorer", () => {
-    expect(transactionUrl(explorer('https://scan.example.org'), '../../login?next=x#y')).toBe('https://scan.example.org/tx/..%2F..%2Flogin%3Fnext%3Dx%23y')
+    expect(transactionUrl(explorer('https://scan.example.org'), '../../login?next=x#y')).toBe(
+      'https://scan.example.org/tx/..%2F..%2Flogin%3Fnext%3Dx%23y',
+    )
   })
 })

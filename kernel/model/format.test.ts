@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { isFoyerError } from '../core/errors/BaseError.js'
-import {
-  formatBalance,
-  formatFiat,
-  formatNumber,
-  formatQuantity,
-  formatUnits,
-  truncateDecimal,
-  type NumericInput,
-} from './format.js'
+import { formatBalance, formatFiat, formatNumber, formatQuantity, formatUnits, truncateDecimal, type NumericInput } from './format.js'
 
 const INVALID: NumericInput[] = [
   Number.NaN,

@@ -102,11 +102,7 @@ export function formatQuantity(value: NumericInput, locale: Intl.LocalesArgument
  * formatNumber(1234.5678) // '1,234.56'
  * formatNumber('abc') // '0'
  */
-export function formatNumber(
-  value: NumericInput,
-  decimals = 2,
-  locale: Intl.LocalesArgument = DEFAULT_NUMBER_LOCALE,
-): string {
+export function formatNumber(value: NumericInput, decimals = 2, locale: Intl.LocalesArgument = DEFAULT_NUMBER_LOCALE): string {
   const decimal = truncateDecimal(value, decimals)
   return intlFormat(decimal, locale, { maximumFractionDigits: clampDecimals(decimals) }) ?? decimal
 }
@@ -120,11 +116,7 @@ export function formatNumber(
  * formatFiat('1234.567') // '$1,234.56'
  * formatFiat(5, 'EUR') // '€5.00'
  */
-export function formatFiat(
-  value: NumericInput,
-  currency = 'USD',
-  locale: Intl.LocalesArgument = DEFAULT_NUMBER_LOCALE,
-): string {
+export function formatFiat(value: NumericInput, currency = 'USD', locale: Intl.LocalesArgument = DEFAULT_NUMBER_LOCALE): string {
   const decimal = truncateDecimal(value, 2)
   const fixed = { minimumFractionDigits: 2, maximumFractionDigits: 2 }
   const formatted = intlFormat(decimal, locale, { ...fixed, style: 'currency', currency })
@@ -162,11 +154,7 @@ function clampDecimals(decimals: number): number {
   return Number.isFinite(decimals) ? Math.min(MAX_DECIMALS, Math.max(0, Math.floor(decimals))) : 0
 }
 
-function intlFormat(
-  decimal: string,
-  locale: Intl.LocalesArgument,
-  options: Intl.NumberFormatOptions,
-): string | undefined {
+function intlFormat(decimal: string, locale: Intl.LocalesArgument, options: Intl.NumberFormatOptions): string | undefined {
   try {
     // A decimal string is formatted exactly (Intl.NumberFormat v3); it never becomes a float.
     const formatted = new Intl.NumberFormat(locale, options).format(decimal as Intl.StringNumericLiteral)

@@ -62,7 +62,9 @@ describe('property: CAIP-2 and CAIP-10 ids', { timeout: 30_000 }, () => {
         if (address !== undefined) {
           const name = (address as Error).name
           expect(['InvalidCaipAddressError', 'InvalidCaip10AddressError']).toContain(name)
-          expect((address as Error).message).toMatch(name === 'InvalidCaipAddressError' ? /^Invalid CAIP Address/ : /^Invalid CAIP-10 address: /)
+          expect((address as Error).message).toMatch(
+            name === 'InvalidCaipAddressError' ? /^Invalid CAIP Address/ : /^Invalid CAIP-10 address: /,
+          )
         } else {
           const parsed = parseCaipAddress(text)
           expect(`${parsed.networkId}:${parsed.address}`).toBe(text)
@@ -74,10 +76,13 @@ describe('property: CAIP-2 and CAIP-10 ids', { timeout: 30_000 }, () => {
 
   it('property: values that are not strings are refused with rules §5 wording', () => {
     fc.assert(
-      fc.property(fc.anything().filter((value) => typeof value !== 'string'), (value) => {
-        expect((thrown(() => parseCaipNetworkId(value as string)) as Error).name).toBe('InvalidCaip2NetworkIdError')
-        expect((thrown(() => parseCaipAddress(value as string)) as Error).name).toBe('InvalidCaipAddressError')
-      }),
+      fc.property(
+        fc.anything().filter((value) => typeof value !== 'string'),
+        (value) => {
+          expect((thrown(() => parseCaipNetworkId(value as string)) as Error).name).toBe('InvalidCaip2NetworkIdError')
+          expect((thrown(() => parseCaipAddress(value as string)) as Error).name).toBe('InvalidCaipAddressError')
+        },
+      ),
     )
   })
 })
@@ -103,9 +108,14 @@ describe('property: addresses', () => {
         expect(isSolanaAddress(text)).toBe(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(text))
       }),
     )
-    fc.assert(fc.property(fc.anything().filter((value) => typeof value !== 'string'), (value) => {
-      expect(isEvmAddress(value) || isSolanaAddress(value)).toBe(false)
-    }))
+    fc.assert(
+      fc.property(
+        fc.anything().filter((value) => typeof value !== 'string'),
+        (value) => {
+          expect(isEvmAddress(value) || isSolanaAddress(value)).toBe(false)
+        },
+      ),
+    )
   })
 
   it('property: a shortened address keeps its start and end and is never longer', () => {
@@ -148,9 +158,15 @@ describe('property: amounts', { timeout: 30_000 }, () => {
 
   it('property: formatUnits refuses a precision that is not a whole number of at least zero', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.integer({ max: -1 }), fc.double().filter((n) => !Number.isInteger(n))), (places) => {
-        expect((thrown(() => formatUnits(1n, places)) as Error).name).toBe('InvalidDecimalsError')
-      }),
+      fc.property(
+        fc.oneof(
+          fc.integer({ max: -1 }),
+          fc.double().filter((n) => !Number.isInteger(n)),
+        ),
+        (places) => {
+          expect((thrown(() => formatUnits(1n, places)) as Error).name).toBe('InvalidDecimalsError')
+        },
+      ),
     )
   })
 
@@ -165,7 +181,7 @@ describe('property: amounts', { timeout: 30_000 }, () => {
         const scale = 10n ** BigInt(Math.max(places, keep))
         const toUnits = (text: string) => {
           const [whole = '', fraction = ''] = text.replace('-', '').split('.')
-          return BigInt(whole) * scale + BigInt((fraction.padEnd(Math.max(places, keep), '0') || '0'))
+          return BigInt(whole) * scale + BigInt(fraction.padEnd(Math.max(places, keep), '0') || '0')
         }
         const gap = toUnits(exact) - toUnits(cut)
         expect(gap >= 0n).toBe(true)
@@ -186,7 +202,7 @@ describe('property: amounts', { timeout: 30_000 }, () => {
     )
   })
 
-  it('an amount past Intl\'s ceiling shows its digits, not ∞', () => {
+  it("an amount past Intl's ceiling shows its digits, not ∞", () => {
     expect(formatNumber('7e400')).toBe(`7${'0'.repeat(400)}`)
     expect(formatFiat('5e400')).toBe(`USD 5${'0'.repeat(400)}.00`)
   })

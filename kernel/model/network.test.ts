@@ -54,23 +54,42 @@ describe('isSafeImageUrl', () => {
   })
 
   it('property: whatever passes parses, in the browser URL parser, as https, data:image or loopback http', () => {
-    const prefix = fc.constantFrom('https://', 'http://', 'data:', 'data:image/', 'javascript:', 'http://127.0.0.1', 'http://localhost', ' ', '\t', '\u0000', '//', '')
+    const prefix = fc.constantFrom(
+      'https://',
+      'http://',
+      'data:',
+      'data:image/',
+      'javascript:',
+      'http://127.0.0.1',
+      'http://localhost',
+      ' ',
+      '\t',
+      '\u0000',
+      '//',
+      '',
+    )
     const tail = fc.string({ unit: fc.constantFrom(...'aZ09.:/@?#%\\ \t\n<>"\'=-_'.split('')), maxLength: 40 })
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.tuple(prefix, tail).map(([head, rest]) => head + rest)), (url) => {
-        if (!isSafeImageUrl(url)) return
-        let parsed: URL
-        try {
-          parsed = new URL(url)
-        } catch {
-          // An <img> does not load what does not parse; no other scheme can be read into it.
-          expect(url).toMatch(/^https:\/\//i)
-          return
-        }
-        if (parsed.protocol === 'data:') expect(parsed.pathname.toLowerCase()).toMatch(/^image\//)
-        else if (parsed.protocol === 'http:') expect(['127.0.0.1', 'localhost']).toContain(parsed.hostname)
-        else expect(parsed.protocol).toBe('https:')
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.tuple(prefix, tail).map(([head, rest]) => head + rest),
+        ),
+        (url) => {
+          if (!isSafeImageUrl(url)) return
+          let parsed: URL
+          try {
+            parsed = new URL(url)
+          } catch {
+            // An <img> does not load what does not parse; no other scheme can be read into it.
+            expect(url).toMatch(/^https:\/\//i)
+            return
+          }
+          if (parsed.protocol === 'data:') expect(parsed.pathname.toLowerCase()).toMatch(/^image\//)
+          else if (parsed.protocol === 'http:') expect(['127.0.0.1', 'localhost']).toContain(parsed.hostname)
+          else expect(parsed.protocol).toBe('https:')
+        },
+      ),
       { numRuns: 2000 },
     )
   })

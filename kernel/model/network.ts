@@ -54,7 +54,10 @@ export interface Connector {
  * data:image, and plain http on loopback only, where the self-hosted services run in development.
  */
 export function isSafeImageUrl(url: unknown): url is string {
-  return typeof url === 'string' && (/^https:\/\//i.test(url) || /^data:image\//i.test(url) || /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//i.test(url))
+  return (
+    typeof url === 'string' &&
+    (/^https:\/\//i.test(url) || /^data:image\//i.test(url) || /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//i.test(url))
+  )
 }
 
 /** True for an http: or https: URL. */

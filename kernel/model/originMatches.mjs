@@ -13,17 +13,17 @@
  * @returns {boolean}
  */
 export function originMatches(pattern, origin) {
-  const parsed = /^(https?):\/\/(\*\.)?([^:/*]+)(?::(\d+|\*))?$/.exec(pattern.toLowerCase());
-  let url;
+  const parsed = /^(https?):\/\/(\*\.)?([^:/*]+)(?::(\d+|\*))?$/.exec(pattern.toLowerCase())
+  let url
   try {
-    url = new URL(origin);
+    url = new URL(origin)
   } catch {
-    return false;
+    return false
   }
-  if (!parsed || url.origin !== origin.toLowerCase()) return false;
-  const [, scheme, wildcard, host, port] = parsed;
-  if (url.protocol !== `${scheme}:`) return false;
-  const hostMatches = wildcard ? url.hostname.endsWith(`.${host}`) : url.hostname === host;
-  const defaultPort = scheme === 'https' ? '443' : '80';
-  return hostMatches && (port === '*' || (url.port || defaultPort) === (port ?? defaultPort));
+  if (!parsed || url.origin !== origin.toLowerCase()) return false
+  const [, scheme, wildcard, host, port] = parsed
+  if (url.protocol !== `${scheme}:`) return false
+  const hostMatches = wildcard ? url.hostname.endsWith(`.${host}`) : url.hostname === host
+  const defaultPort = scheme === 'https' ? '443' : '80'
+  return hostMatches && (port === '*' || (url.port || defaultPort) === (port ?? defaultPort))
 }

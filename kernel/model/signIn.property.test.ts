@@ -23,7 +23,11 @@ const host = fc.oneof(
   fc.ipV6().map((ip) => `[${ip}]`),
 )
 const authority = fc
-  .tuple(fc.option(word(`${UNRESERVED}:`, 0, 8), { nil: undefined }), host, fc.option(fc.integer({ min: 0, max: 65535 }), { nil: undefined }))
+  .tuple(
+    fc.option(word(`${UNRESERVED}:`, 0, 8), { nil: undefined }),
+    host,
+    fc.option(fc.integer({ min: 0, max: 65535 }), { nil: undefined }),
+  )
   .map(([user, name, port]) => `${user === undefined ? '' : `${user}@`}${name}${port === undefined ? '' : `:${port}`}`)
 const scheme = fc.tuple(char('abcdefghijklmnopqrstuvwxyz'), word(`${ALNUM}+-.`, 0, 6)).map(([first, rest]) => first + rest)
 const path = fc.array(pchars(8), { maxLength: 4 }).map((segments) => segments.map((segment) => `/${segment}`).join(''))
@@ -43,9 +47,11 @@ const dateTime = fc
     const text = date.toISOString().slice(0, 19) + (fraction === undefined ? '' : `.${fraction}`)
     return offset === undefined ? `${text}Z` : `${text}${offset[0]}${offset[1]}:${offset[2]}`
   })
-const evmAddress = fc.uint8Array({ minLength: 20, maxLength: 20 }).map((bytes) => checksumAddress(`0x${Buffer.from(bytes).toString('hex')}` as Hex))
+const evmAddress = fc
+  .uint8Array({ minLength: 20, maxLength: 20 })
+  .map((bytes) => checksumAddress(`0x${Buffer.from(bytes).toString('hex')}` as Hex))
 const solanaAddress = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((bytes) => base58(bytes))
-const optional = <T,>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined })
+const optional = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined })
 
 function base58(bytes: Uint8Array): string {
   const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
@@ -86,7 +92,10 @@ const eip4361Fields = fc.record({
 const siwsFields = fc.record({
   ...commonFields,
   address: solanaAddress,
-  chainId: fc.oneof(word(`${ALNUM}-_`, 1, 32), word(ALNUM, 1, 32).map((reference) => `solana:${reference}`)),
+  chainId: fc.oneof(
+    word(`${ALNUM}-_`, 1, 32),
+    word(ALNUM, 1, 32).map((reference) => `solana:${reference}`),
+  ),
 })
 
 describe('sign-in grammars, for any fields', () => {
@@ -109,7 +118,12 @@ describe('sign-in grammars, for any fields', () => {
   })
 
   it('the optional lines are accepted in the grammar’s order and refused in any other', () => {
-    const lines = ['Expiration Time: 2026-01-02T00:00:00Z', 'Not Before: 2026-01-01T00:00:00Z', 'Request ID: r-1', 'Resources:\n- https://a.test/']
+    const lines = [
+      'Expiration Time: 2026-01-02T00:00:00Z',
+      'Not Before: 2026-01-01T00:00:00Z',
+      'Request ID: r-1',
+      'Resources:\n- https://a.test/',
+    ]
     const base = formatEip4361({
       domain: 'a.test',
       address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
@@ -142,10 +156,12 @@ describe('sign-in grammars, for any fields', () => {
       nonce: 'n0nce1234567',
       issuedAt: '2026-01-01T00:00:00Z',
     })
-    const mangled = fc.tuple(fc.nat(base.length), fc.nat(base.length), fc.string({ unit: char(' \n:-/[]%@0aZé\r'), maxLength: 4 })).map(([a, b, text]) => {
-      const [from, to] = a < b ? [a, b] : [b, a]
-      return base.slice(0, from) + text + base.slice(to)
-    })
+    const mangled = fc
+      .tuple(fc.nat(base.length), fc.nat(base.length), fc.string({ unit: char(' \n:-/[]%@0aZé\r'), maxLength: 4 }))
+      .map(([a, b, text]) => {
+        const [from, to] = a < b ? [a, b] : [b, a]
+        return base.slice(0, from) + text + base.slice(to)
+      })
     fc.assert(
       fc.property(fc.oneof(fc.string(), mangled), (text) => {
         for (const parse of [parseEip4361, parseSignInWithSolana]) {

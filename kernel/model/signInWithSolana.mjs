@@ -2,17 +2,29 @@
 // written by one grammar: the one parser and the one formatter of the Solana chain, the wallet service and the
 // verifier. docs/sign-in.md says what is accepted and why. Plain JavaScript (types: signInWithSolana.d.mts): the
 // services run it on Node as it is.
-import { SignInSyntaxError, STATEMENT, checkReadsBack, decodeBase58, describe, fieldRules, isAuthority, readFields, writeFields } from './signInGrammar.mjs';
+import {
+  SignInSyntaxError,
+  STATEMENT,
+  checkReadsBack,
+  decodeBase58,
+  describe,
+  fieldRules,
+  isAuthority,
+  readFields,
+  writeFields,
+} from './signInGrammar.mjs'
 
-const HEADER = ' wants you to sign in with your Solana account:';
+const HEADER = ' wants you to sign in with your Solana account:'
 /** A CAIP-2 reference (`5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`, `devnet`), or the whole CAIP-2 id. */
-const CHAIN_ID = /^(?:solana:)?[-_a-zA-Z0-9]{1,32}$/;
-const RULES = fieldRules((value) => (CHAIN_ID.test(value) ? undefined : 'must be a CAIP-2 reference of up to 32 letters, digits, "-" or "_"'));
+const CHAIN_ID = /^(?:solana:)?[-_a-zA-Z0-9]{1,32}$/
+const RULES = fieldRules((value) =>
+  CHAIN_ID.test(value) ? undefined : 'must be a CAIP-2 reference of up to 32 letters, digits, "-" or "_"',
+)
 
 /** Whether `text`'s first line ends with Sign In With Solana's header. @param {string} text */
 export function isSignInWithSolana(text) {
-  const firstLine = text.split('\n', 1)[0] ?? '';
-  return firstLine.endsWith(HEADER);
+  const firstLine = text.split('\n', 1)[0] ?? ''
+  return firstLine.endsWith(HEADER)
 }
 
 /**
@@ -23,27 +35,28 @@ export function isSignInWithSolana(text) {
  * @returns {import('./signInWithSolana.d.mts').SignInWithSolanaFields}
  */
 export function parseSignInWithSolana(text) {
-  const lines = text.split('\n');
-  const header = lines[0] ?? '';
-  if (!header.endsWith(HEADER)) throw new SignInSyntaxError(1, `expected "<domain>${HEADER}", found ${describe(header)}`);
-  const domain = header.slice(0, -HEADER.length);
-  if (!isAuthority(domain)) throw new SignInSyntaxError(1, `the domain ${JSON.stringify(domain)} is not an RFC 3986 authority`);
-  const address = lines[1] ?? '';
-  if (decodeBase58(address)?.length !== 32) throw new SignInSyntaxError(2, `expected an address (32 bytes in base58), found ${describe(lines[1])}`);
-  if (lines[2] !== '') throw new SignInSyntaxError(3, `expected an empty line after the address, found ${describe(lines[2])}`);
+  const lines = text.split('\n')
+  const header = lines[0] ?? ''
+  if (!header.endsWith(HEADER)) throw new SignInSyntaxError(1, `expected "<domain>${HEADER}", found ${describe(header)}`)
+  const domain = header.slice(0, -HEADER.length)
+  if (!isAuthority(domain)) throw new SignInSyntaxError(1, `the domain ${JSON.stringify(domain)} is not an RFC 3986 authority`)
+  const address = lines[1] ?? ''
+  if (decodeBase58(address)?.length !== 32)
+    throw new SignInSyntaxError(2, `expected an address (32 bytes in base58), found ${describe(lines[1])}`)
+  if (lines[2] !== '') throw new SignInSyntaxError(3, `expected an empty line after the address, found ${describe(lines[2])}`)
   // A statement is a line with an empty line after it; without one the fields follow the address's empty line.
-  const hasStatement = lines[4] === '';
-  const statement = hasStatement ? lines[3] : undefined;
+  const hasStatement = lines[4] === ''
+  const statement = hasStatement ? lines[3] : undefined
   if (statement !== undefined && !STATEMENT.test(statement)) {
-    throw new SignInSyntaxError(4, 'the statement may hold only printable ASCII (RFC 3986 reserved and unreserved characters and spaces)');
+    throw new SignInSyntaxError(4, 'the statement may hold only printable ASCII (RFC 3986 reserved and unreserved characters and spaces)')
   }
-  const fields = readFields(lines, hasStatement ? 5 : 3, RULES);
+  const fields = readFields(lines, hasStatement ? 5 : 3, RULES)
   return /** @type {import('./signInWithSolana.d.mts').SignInWithSolanaFields} */ ({
     domain,
     address,
     ...(statement !== undefined && { statement }),
     ...fields,
-  });
+  })
 }
 
 /**
@@ -54,8 +67,8 @@ export function parseSignInWithSolana(text) {
  * @returns {string}
  */
 export function formatSignInWithSolana(fields) {
-  const statement = fields.statement === undefined ? [''] : ['', fields.statement, ''];
-  const text = [`${fields.domain}${HEADER}`, fields.address, ...statement, ...writeFields(fields, RULES)].join('\n');
-  checkReadsBack(fields, parseSignInWithSolana(text));
-  return text;
+  const statement = fields.statement === undefined ? [''] : ['', fields.statement, '']
+  const text = [`${fields.domain}${HEADER}`, fields.address, ...statement, ...writeFields(fields, RULES)].join('\n')
+  checkReadsBack(fields, parseSignInWithSolana(text))
+  return text
 }

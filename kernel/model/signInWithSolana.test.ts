@@ -36,7 +36,12 @@ function refusal(text: string): string {
 
 describe('Sign In With Solana messages', () => {
   it('are written as @solana/wallet-standard-util writes them, and read back as the same fields', () => {
-    const optional = { expirationTime: '2026-01-02T00:00:00Z', notBefore: '2026-01-01T12:00:00Z', requestId: 'r-1', resources: ['https://shop.example.com/terms'] }
+    const optional = {
+      expirationTime: '2026-01-02T00:00:00Z',
+      notBefore: '2026-01-01T12:00:00Z',
+      requestId: 'r-1',
+      resources: ['https://shop.example.com/terms'],
+    }
     for (const fields of [FIELDS, { ...FIELDS, statement: undefined }, { ...FIELDS, ...optional }]) {
       const text = formatSignInWithSolana(fields)
       expect(text).toBe(createSignInMessageText(fields))
@@ -46,8 +51,12 @@ describe('Sign In With Solana messages', () => {
 
   it('the header names an RFC 3986 authority', () => {
     expect(refusal(withLine(1, 'localhost:5173 wants you to sign in with your Solana account:'))).toBe('accepted')
-    expect(refusal(withLine(1, 'https://shop.example.com wants you to sign in with your Solana account:'))).toMatch(/^Line 1: the domain "https:\/\/shop.example.com" is not an RFC 3986 authority/)
-    expect(refusal(withLine(1, 'shop.example.com wants you to sign in with your Ethereum account:'))).toMatch(/^Line 1: expected "<domain> wants you to sign in with your Solana account:"/)
+    expect(refusal(withLine(1, 'https://shop.example.com wants you to sign in with your Solana account:'))).toMatch(
+      /^Line 1: the domain "https:\/\/shop.example.com" is not an RFC 3986 authority/,
+    )
+    expect(refusal(withLine(1, 'shop.example.com wants you to sign in with your Ethereum account:'))).toMatch(
+      /^Line 1: expected "<domain> wants you to sign in with your Solana account:"/,
+    )
   })
 
   it('the address is a 32-byte public key in base58', () => {
@@ -66,13 +75,19 @@ describe('Sign In With Solana messages', () => {
   })
 
   it('the fields follow the same rules and order as EIP-4361’s', () => {
-    expect(parseSignInWithSolana(withLine(8, 'Chain ID: solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1')).chainId).toBe('solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1')
+    expect(parseSignInWithSolana(withLine(8, 'Chain ID: solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1')).chainId).toBe(
+      'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+    )
     expect(refusal(withLine(8, 'Chain ID: solana:'))).toMatch(/^Line 8: Chain ID must be a CAIP-2 reference/)
     expect(refusal(withLine(6, 'URI: not a uri'))).toBe('Line 6: URI must be an RFC 3986 URI')
     expect(refusal(withLine(9, 'Nonce: short'))).toBe('Line 9: Nonce must be at least 8 letters or digits')
-    expect(refusal(withLine(10, 'Issued At: 2026-02-29T00:00:00Z'))).toBe('Line 10: Issued At must be an RFC 3339 date-time of a day that exists')
+    expect(refusal(withLine(10, 'Issued At: 2026-02-29T00:00:00Z'))).toBe(
+      'Line 10: Issued At must be an RFC 3339 date-time of a day that exists',
+    )
     expect(refusal(withExtra('Expiration Time: 2026-01-02T00:00:00Z', 'Not Before: 2026-01-01T12:00:00Z'))).toBe('accepted')
-    expect(refusal(withExtra('Not Before: 2026-01-01T12:00:00Z', 'Expiration Time: 2026-01-02T00:00:00Z'))).toMatch(/^Line 12: "Expiration Time: .*" is out of order or repeated/)
+    expect(refusal(withExtra('Not Before: 2026-01-01T12:00:00Z', 'Expiration Time: 2026-01-02T00:00:00Z'))).toMatch(
+      /^Line 12: "Expiration Time: .*" is out of order or repeated/,
+    )
     expect(refusal(withLine(7))).toBe('Line 7: expected "Version: …" here, found "Chain ID: devnet"')
   })
 })

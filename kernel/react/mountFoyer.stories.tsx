@@ -18,7 +18,10 @@ export const OpenAndCloseWithoutReact: StoryObj<typeof meta> = {
   play: async () => {
     const kernel = testKernel({ plugins: [testChain()] })
     const seen: boolean[] = []
-    const unsubscribe = kernel.store.select((state) => state.modal.open, (open) => seen.push(open))
+    const unsubscribe = kernel.store.select(
+      (state) => state.modal.open,
+      (open) => seen.push(open),
+    )
     const unmount = mountFoyer(kernel)
     try {
       openModal(kernel)

@@ -88,10 +88,16 @@ describe('analytics (rules §7, §8)', { timeout: 30_000 }, () => {
 
     await connect(kernel, { connectorId: 'test-wallet-eip155' })
     closeModal(kernel)
-    await vi.waitFor(async () => expect(names(await kept())).toEqual(['MODAL_OPEN', 'CONNECT_STARTED', 'CONNECT_SUCCESS', 'MODAL_CLOSE']), { timeout: 10_000 })
+    await vi.waitFor(async () => expect(names(await kept())).toEqual(['MODAL_OPEN', 'CONNECT_STARTED', 'CONNECT_SUCCESS', 'MODAL_CLOSE']), {
+      timeout: 10_000,
+    })
 
     const [first] = await kept()
-    expect(first).toMatchObject({ url: PAGE.href, domain: '127.0.0.1', props: { type: 'track', event: 'MODAL_OPEN', properties: { view: 'Connect' } } })
+    expect(first).toMatchObject({
+      url: PAGE.href,
+      domain: '127.0.0.1',
+      props: { type: 'track', event: 'MODAL_OPEN', properties: { view: 'Connect' } },
+    })
     expect(first!.eventId).toMatch(/^[0-9a-f-]{36}$/)
     expect(Math.abs(first!.timestamp - Date.now())).toBeLessThan(60_000)
     // One batch: the events waited for each other.

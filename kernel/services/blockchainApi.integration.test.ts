@@ -98,7 +98,11 @@ describe('createBlockchainApi against services/api', () => {
     expect(newest?.metadata).toMatchObject({ chain: CHAIN, operationType: 'receive', status: 'confirmed', hash })
     expect(newest?.metadata.sentFrom.toLowerCase()).toBe(a0.toLowerCase())
     expect(newest?.transfers).toEqual([
-      expect.objectContaining({ direction: 'in', quantity: { numeric: '3.5' }, fungible: expect.objectContaining({ symbol: 'USDC', isSpam: false }) }),
+      expect.objectContaining({
+        direction: 'in',
+        quantity: { numeric: '3.5' },
+        fungible: expect.objectContaining({ symbol: 'USDC', isSpam: false }),
+      }),
     ])
     expect(Date.parse(newest!.metadata.minedAt)).toBeGreaterThan(0)
   })
@@ -127,15 +131,31 @@ describe('createBlockchainApi against services/api', () => {
 
   it('getIdentity sends as sender (rules §7) the connected account of the chain that has identities', async () => {
     const seen: URL[] = []
-    const kernel = testKernel({ projectId: PROJECT, services: { api: server.url }, plugins: [testChain({ namespace: 'solana' }), testChain()] })
+    const kernel = testKernel({
+      projectId: PROJECT,
+      services: { api: server.url },
+      plugins: [testChain({ namespace: 'solana' }), testChain()],
+    })
     kernel.container.provide(FetchToken, (input, init) => {
       seen.push(new URL(String(input)))
       return fetch(input, init)
     })
     // Solana first: it has no identities, so its account never asks.
     const solanaAccount = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
-    kernel.dispatchConnection({ type: 'connected', namespace: 'solana', connectorId: 'test', accounts: [{ namespace: 'solana', address: solanaAccount, type: 'eoa' }], networkId: 'solana:test' })
-    kernel.dispatchConnection({ type: 'connected', namespace: 'eip155', connectorId: 'test', accounts: [{ namespace: 'eip155', address: a2, type: 'eoa' }], networkId: CHAIN })
+    kernel.dispatchConnection({
+      type: 'connected',
+      namespace: 'solana',
+      connectorId: 'test',
+      accounts: [{ namespace: 'solana', address: solanaAccount, type: 'eoa' }],
+      networkId: 'solana:test',
+    })
+    kernel.dispatchConnection({
+      type: 'connected',
+      namespace: 'eip155',
+      connectorId: 'test',
+      accounts: [{ namespace: 'eip155', address: a2, type: 'eoa' }],
+      networkId: CHAIN,
+    })
     await expect(getIdentity(kernel, { address: a1 })).resolves.toMatchObject({ name: 'alice.foyer' })
     expect(seen.map((url) => url.searchParams.get('sender'))).toEqual([a2])
     kernel.destroy()
@@ -143,7 +163,11 @@ describe('createBlockchainApi against services/api', () => {
 
   it('after balances:changed the token balances are read with forceUpdate, and list a token received just now', async () => {
     // The index of this API looks at the chain once; only forceUpdate makes it look again.
-    const slow = await startApi({ chains: [{ chainId: 31337, rpcUrl: dev.chains[0]!.url }], pollingIntervalMs: 3_600_000, projectIds: [PROJECT] })
+    const slow = await startApi({
+      chains: [{ chainId: 31337, rpcUrl: dev.chains[0]!.url }],
+      pollingIntervalMs: 3_600_000,
+      projectIds: [PROJECT],
+    })
     try {
       const seen: URL[] = []
       const kernel = testKernel({ projectId: PROJECT, services: { api: slow.url } })
@@ -153,9 +177,19 @@ describe('createBlockchainApi against services/api', () => {
       })
       const fresh = privateKeyToAccount(generatePrivateKey()).address
       await expect(getTokenBalances(kernel, { address: fresh, chainId: CHAIN })).resolves.toEqual([])
-      const chain = defineChain({ id: 31337, name: 'dev', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [dev.chains[0]!.url] } } })
+      const chain = defineChain({
+        id: 31337,
+        name: 'dev',
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: { default: { http: [dev.chains[0]!.url] } },
+      })
       const wallet = createWalletClient({ account: privateKeyToAccount(ANVIL_ACCOUNTS[0]!.privateKey), chain, transport: http() })
-      const hash = await wallet.writeContract({ address: usdc, abi: erc20Abi, functionName: 'transfer', args: [fresh, parseUnits('1.25', 6)] })
+      const hash = await wallet.writeContract({
+        address: usdc,
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [fresh, parseUnits('1.25', 6)],
+      })
       await createPublicClient({ chain, transport: http() }).waitForTransactionReceipt({ hash, pollingInterval: 50 })
       kernel.bus.emit('balances:changed', {})
       const balances = await getTokenBalances(kernel, { address: fresh, chainId: CHAIN })
@@ -184,19 +218,54 @@ function answering(body: unknown): typeof fetch {
 
 describe('parsing', () => {
   it('malformed balances are dropped, not the page; unsafe icons removed', async () => {
-    const good = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:1', value: 3000, price: 3000, quantity: { decimals: '18', numeric: '1' }, iconUrl: 'javascript:alert(1)' }
+    const good = {
+      name: 'Ether',
+      symbol: 'ETH',
+      chainId: 'eip155:1',
+      value: 3000,
+      price: 3000,
+      quantity: { decimals: '18', numeric: '1' },
+      iconUrl: 'javascript:alert(1)',
+    }
     const client = createBlockchainApi({
       baseUrl: 'http://127.0.0.1:1',
       projectId: 'p',
-      fetch: answering({ balances: [good, { name: 'Broken' }, { ...good, quantity: { decimals: '-1', numeric: '1' } }, { ...good, quantity: { numeric: 'lots' } }] }),
+      fetch: answering({
+        balances: [
+          good,
+          { name: 'Broken' },
+          { ...good, quantity: { decimals: '-1', numeric: '1' } },
+          { ...good, quantity: { numeric: 'lots' } },
+        ],
+      }),
     })
     const balances = await client.getBalances('0x1111111111111111111111111111111111111111', 'eip155:1')
-    expect(balances).toEqual([{ name: 'Ether', symbol: 'ETH', chainId: 'eip155:1', value: 3000, price: 3000, quantity: { decimals: 18, numeric: '1' }, iconUrl: undefined }])
+    expect(balances).toEqual([
+      {
+        name: 'Ether',
+        symbol: 'ETH',
+        chainId: 'eip155:1',
+        value: 3000,
+        price: 3000,
+        quantity: { decimals: 18, numeric: '1' },
+        iconUrl: undefined,
+      },
+    ])
   })
 
   it('malformed transactions and transfers are dropped; NFT images only from safe URLs', async () => {
-    const metadata = { minedAt: '2026-01-02T03:04:05.000Z', chain: 'eip155:1', operationType: 'receive', status: 'confirmed', sentFrom: '0xa', sentTo: null }
-    const nft = (url: string) => ({ nft_info: { name: 'Ape #1', flags: { is_spam: true }, content: { preview: { url } } }, quantity: { numeric: '1' } })
+    const metadata = {
+      minedAt: '2026-01-02T03:04:05.000Z',
+      chain: 'eip155:1',
+      operationType: 'receive',
+      status: 'confirmed',
+      sentFrom: '0xa',
+      sentTo: null,
+    }
+    const nft = (url: string) => ({
+      nft_info: { name: 'Ape #1', flags: { is_spam: true }, content: { preview: { url } } },
+      quantity: { numeric: '1' },
+    })
     const client = createBlockchainApi({
       baseUrl: 'http://127.0.0.1:1',
       projectId: 'p',

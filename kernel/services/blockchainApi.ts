@@ -262,7 +262,9 @@ export function createBlockchainApi(options: BlockchainApiOptions): BlockchainAp
  */
 export function identitySender(kernel: Kernel): string | undefined {
   const { namespaces } = kernel.store.getState().connection
-  return Object.entries(namespaces).find(([namespace, connection]) => connection.address && kernel.chains.get(namespace)?.capabilities?.identity)?.[1].address
+  return Object.entries(namespaces).find(
+    ([namespace, connection]) => connection.address && kernel.chains.get(namespace)?.capabilities?.identity,
+  )?.[1].address
 }
 
 /** The kernel's blockchain data service: the host's replacement if it registered one, else `services.api`, else none. */

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDirectory, type WalletDirectory as DirectoryServer } from '../../services/directory/index.mjs'
 import { testKernel } from '../../test/fixtures.js'
 import { FetchToken } from '../core/tokens.js'
-import { createWalletDirectory, directoryImageUrl, rememberDirectoryWallet, rememberedDirectoryWallet, type DirectoryWallet } from './directory.js'
+import {
+  createWalletDirectory,
+  directoryImageUrl,
+  rememberDirectoryWallet,
+  rememberedDirectoryWallet,
+  type DirectoryWallet,
+} from './directory.js'
 import { preloadDirectorySuggestions } from '../react/views/useDirectorySuggestions.js'
 
 const wallet: DirectoryWallet = { id: 'rainbow', name: 'Rainbow', chains: ['eip155:1'], links: { mobile: 'rainbow://' } }
@@ -52,7 +58,10 @@ describe('createWalletDirectory against services/directory', () => {
   it('a page count beyond a safe integer (1e308) is a bad answer, not a count', async () => {
     const answer: typeof fetch = async () => Response.json({ data: [], count: 1e308 })
     const directory = createWalletDirectory({ baseUrl: server.url, projectId: 'test-project', fetch: answer })
-    await expect(directory.getWallets({ page: 1 })).rejects.toMatchObject({ name: 'InvalidResponseError', shortMessage: 'Invalid response' })
+    await expect(directory.getWallets({ page: 1 })).rejects.toMatchObject({
+      name: 'InvalidResponseError',
+      shortMessage: 'Invalid response',
+    })
   })
 
   it('the Connect view recommends certified wallets, unless the host chose the wallets itself', async () => {
@@ -96,7 +105,11 @@ describe('directoryImageUrl (rules §7 image routes)', () => {
     for (const [kind, id, path, label] of cases) {
       const url = new URL(directoryImageUrl(kernel, kind, id)!)
       expect(url.pathname).toBe(path)
-      expect(Object.fromEntries(url.searchParams)).toMatchObject({ projectId: 'test-project', st: expect.any(String), sv: expect.any(String) })
+      expect(Object.fromEntries(url.searchParams)).toMatchObject({
+        projectId: 'test-project',
+        st: expect.any(String),
+        sv: expect.any(String),
+      })
       const response = await fetch(url)
       expect(response.status).toBe(200)
       expect(response.headers.get('content-type')).toBe('image/svg+xml')

@@ -120,7 +120,11 @@ const IMAGE_ROUTES: Record<DirectoryImageKind, string> = {
 export function directoryImageUrl(kernel: Kernel, kind: DirectoryImageKind, id: string): string | undefined {
   const baseUrl = kernel.options.services.directory
   // The directory takes letters, digits, spaces, '.', '-' and '_' ('Ethereum (Sepolia)' asks for 'Ethereum Sepolia').
-  const name = id.replace(/[^\w. -]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 128)
+  const name = id
+    .replace(/[^\w. -]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 128)
   return baseUrl && name ? serviceUrl(baseUrl, IMAGE_ROUTES[kind] + encodeURIComponent(name), kernel.options.projectId ?? '') : undefined
 }
 

@@ -271,31 +271,38 @@ describe('createHttpClient', () => {
     expect(error).toBeInstanceOf(TypeError)
   })
 
-  it.each(['', 'not a url', 'ftp://example.com', 'javascript:alert(1)', '/relative'])(
-    'rejects the base URL %j at creation',
-    (url) => {
-      let error: unknown
-      try {
-        createHttpClient({ baseUrl: url })
-      } catch (caught) {
-        error = caught
-      }
-      expect(isFoyerError(error, 'InvalidOptionsError')).toBe(true)
-    },
-  )
+  it.each(['', 'not a url', 'ftp://example.com', 'javascript:alert(1)', '/relative'])('rejects the base URL %j at creation', (url) => {
+    let error: unknown
+    try {
+      createHttpClient({ baseUrl: url })
+    } catch (caught) {
+      error = caught
+    }
+    expect(isFoyerError(error, 'InvalidOptionsError')).toBe(true)
+  })
 })
 
 describe('fetchWithRefusals', () => {
-  const answer = (status: number, body: unknown) => async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+  const answer = (status: number, body: unknown) => async () =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
   const client = (fetcher: typeof fetch) =>
-    createHttpClient({ baseUrl: 'http://127.0.0.1:9', fetch: fetchWithRefusals((reason, status) => new Error(`${status}: ${reason}`), fetcher) })
+    createHttpClient({
+      baseUrl: 'http://127.0.0.1:9',
+      fetch: fetchWithRefusals((reason, status) => new Error(`${status}: ${reason}`), fetcher),
+    })
 
   it('a 4xx that says why rejects with the error made from its reason and status', async () => {
-    await expect(client(answer(422, { error: 'Amount is below the minimum' })).get('/x')).rejects.toThrow('422: Amount is below the minimum')
+    await expect(client(answer(422, { error: 'Amount is below the minimum' })).get('/x')).rejects.toThrow(
+      '422: Amount is below the minimum',
+    )
   })
 
   it('a 4xx without a reason, a 5xx and an overlong reason stay status errors', async () => {
-    for (const [status, body] of [[404, { message: 'no' }], [500, { error: 'down' }], [400, { error: 'x'.repeat(301) }]] as const) {
+    for (const [status, body] of [
+      [404, { message: 'no' }],
+      [500, { error: 'down' }],
+      [400, { error: 'x'.repeat(301) }],
+    ] as const) {
       await expect(client(answer(status, body)).get('/x')).rejects.toThrow(`HTTP status code: ${status}`)
     }
   })

@@ -72,11 +72,20 @@ const RefusalSchema = v.object({ error: v.pipe(v.string(), v.maxLength(300)) })
  * @example
  * createHttpClient({ baseUrl, fetch: fetchWithRefusals((reason) => new OnrampRequestError(reason), options.fetch) })
  */
-export function fetchWithRefusals(toError: (reason: string, status: number) => Error, fetcher: typeof fetch = (...args) => globalThis.fetch(...args)): typeof fetch {
+export function fetchWithRefusals(
+  toError: (reason: string, status: number) => Error,
+  fetcher: typeof fetch = (...args) => globalThis.fetch(...args),
+): typeof fetch {
   return async (url, init) => {
     const response = await fetcher(url, init)
     if (response.status >= 400 && response.status < 500) {
-      const refusal = v.safeParse(RefusalSchema, await response.clone().json().catch(() => undefined))
+      const refusal = v.safeParse(
+        RefusalSchema,
+        await response
+          .clone()
+          .json()
+          .catch(() => undefined),
+      )
       if (refusal.success) throw toError(refusal.output.error, response.status)
     }
     return response
@@ -106,11 +115,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const hasBody = request.body !== undefined
     const init: RequestInit = {
       method,
-      headers: mergeHeaders(
-        { accept, ...(hasBody && { 'content-type': 'application/json' }) },
-        options.headers,
-        request.headers,
-      ),
+      headers: mergeHeaders({ accept, ...(hasBody && { 'content-type': 'application/json' }) }, options.headers, request.headers),
       body: hasBody ? JSON.stringify(request.body) : null,
       signal: request.signal ?? null,
     }

@@ -138,7 +138,12 @@ describe('remote project configuration (rules §1, §7)', () => {
     await vi.waitFor(() => expect(ignored).toHaveBeenCalled())
 
     expect(ignored).toHaveBeenCalledExactlyOnceWith({ features: ['branding'] })
-    expect(kernel.store.getState().features.flags).toMatchObject({ branding: false, testRemote: false, allWallets: false, testLocal: false })
+    expect(kernel.store.getState().features.flags).toMatchObject({
+      branding: false,
+      testRemote: false,
+      allWallets: false,
+      testLocal: false,
+    })
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('Local configuration ignored'))
     expect(warn.mock.calls[0]?.[0]).toContain('branding')
   })

@@ -5,14 +5,45 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 
 import { isSafeImageUrl } from '../model/network.js'
-import { RECENT_WALLETS_LIMIT, addRecentWallet, createMemoryBackend, createStorage, readRecentWallets, type StorageBackend } from './storage.js'
+import {
+  RECENT_WALLETS_LIMIT,
+  addRecentWallet,
+  createMemoryBackend,
+  createStorage,
+  readRecentWallets,
+  type StorageBackend,
+} from './storage.js'
 
 /** What another script, an old version or a broken extension could have left under a key. */
 const storedText = fc.oneof(
   fc.json(),
   fc.string(),
-  fc.constantFrom('undefined', 'null', '{', '[1,', '"\\ud800"', '__proto__', '{"__proto__":{"polluted":1}}', '[{"id":"x","name":"y","imageUrl":"javascript:alert(1)"}]'),
-  fc.array(fc.record({ id: fc.oneof(fc.string(), fc.jsonValue()), name: fc.oneof(fc.string(), fc.jsonValue()), imageUrl: fc.oneof(fc.webUrl(), fc.constantFrom('javascript:alert(1)', 'http://evil.example/x.png', 'data:text/html,x', 'data:image/png;base64,AA==')), rdns: fc.string() }, { requiredKeys: [] })).map((list) => JSON.stringify(list)),
+  fc.constantFrom(
+    'undefined',
+    'null',
+    '{',
+    '[1,',
+    '"\\ud800"',
+    '__proto__',
+    '{"__proto__":{"polluted":1}}',
+    '[{"id":"x","name":"y","imageUrl":"javascript:alert(1)"}]',
+  ),
+  fc
+    .array(
+      fc.record(
+        {
+          id: fc.oneof(fc.string(), fc.jsonValue()),
+          name: fc.oneof(fc.string(), fc.jsonValue()),
+          imageUrl: fc.oneof(
+            fc.webUrl(),
+            fc.constantFrom('javascript:alert(1)', 'http://evil.example/x.png', 'data:text/html,x', 'data:image/png;base64,AA=='),
+          ),
+          rdns: fc.string(),
+        },
+        { requiredKeys: [] },
+      ),
+    )
+    .map((list) => JSON.stringify(list)),
 )
 
 /** A backend whose every call may throw, as a full or switched-off localStorage does. */
@@ -92,17 +123,24 @@ describe('property: stored data read back', { timeout: 30_000 }, () => {
 
   it('property: a storage that throws on any call never makes a read, a write or a clear throw', () => {
     fc.assert(
-      fc.property(fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }), fc.array(fc.tuple(fc.constantFrom('read', 'write', 'remove', 'clear', 'recent'), fc.string(), fc.jsonValue())), (failures, calls) => {
-        const dropped: string[] = []
-        const storage = createStorage({ namespace: 'test', backend: flakyBackend(failures), onDrop: (key) => dropped.push(key) })
-        for (const [call, key, value] of calls) {
-          if (call === 'read') storage.read(key, v.unknown())
-          else if (call === 'write') expect(typeof storage.write(key, value)).toBe('boolean')
-          else if (call === 'remove') storage.remove(key)
-          else if (call === 'clear') storage.clear()
-          else expect(addRecentWallet(storage, { id: key || 'w', name: JSON.stringify(value) }).length).toBeLessThanOrEqual(RECENT_WALLETS_LIMIT)
-        }
-      }),
+      fc.property(
+        fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }),
+        fc.array(fc.tuple(fc.constantFrom('read', 'write', 'remove', 'clear', 'recent'), fc.string(), fc.jsonValue())),
+        (failures, calls) => {
+          const dropped: string[] = []
+          const storage = createStorage({ namespace: 'test', backend: flakyBackend(failures), onDrop: (key) => dropped.push(key) })
+          for (const [call, key, value] of calls) {
+            if (call === 'read') storage.read(key, v.unknown())
+            else if (call === 'write') expect(typeof storage.write(key, value)).toBe('boolean')
+            else if (call === 'remove') storage.remove(key)
+            else if (call === 'clear') storage.clear()
+            else
+              expect(addRecentWallet(storage, { id: key || 'w', name: JSON.stringify(value) }).length).toBeLessThanOrEqual(
+                RECENT_WALLETS_LIMIT,
+              )
+          }
+        },
+      ),
       // Found by a long run: a name made with String() of { toString: false } threw in the test itself.
       { examples: [[[false], [['recent', '', { toString: false }]]]] },
     )

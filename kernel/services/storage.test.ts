@@ -275,10 +275,7 @@ describe('recent wallets', () => {
     const { storage } = setup()
     addRecentWallet(storage, metamask)
     addRecentWallet(storage, phantom)
-    expect(addRecentWallet(storage, { ...metamask, name: 'MetaMask Flask' })).toEqual([
-      { ...metamask, name: 'MetaMask Flask' },
-      phantom,
-    ])
+    expect(addRecentWallet(storage, { ...metamask, name: 'MetaMask Flask' })).toEqual([{ ...metamask, name: 'MetaMask Flask' }, phantom])
   })
 
   it('survives a new storage instance on the same backend', () => {

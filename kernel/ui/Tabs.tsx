@@ -17,7 +17,10 @@ export function Tabs({ tabs, label }: TabsProps) {
   const [selectedId, setSelectedId] = useState(tabs[0]?.id)
   const buttons = useRef<Array<HTMLButtonElement | null>>([])
   const baseId = useId()
-  const selectedIndex = Math.max(0, tabs.findIndex((tab) => tab.id === selectedId))
+  const selectedIndex = Math.max(
+    0,
+    tabs.findIndex((tab) => tab.id === selectedId),
+  )
   const selected = tabs[selectedIndex]
 
   const onKeyDown = (event: KeyboardEvent) => {

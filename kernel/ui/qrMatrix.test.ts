@@ -30,8 +30,7 @@ function scan(matrix: QrMatrix) {
 }
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex')
-const walletConnectUri = () =>
-  `wc:${hex(32)}@2?relay-protocol=irn&symKey=${hex(32)}&expiryTimestamp=${Math.floor(Date.now() / 1000) + 300}`
+const walletConnectUri = () => `wc:${hex(32)}@2?relay-protocol=irn&symKey=${hex(32)}&expiryTimestamp=${Math.floor(Date.now() / 1000) + 300}`
 
 /** A string of exactly `bytes` UTF-8 bytes mixing one-, two-, three- and four-byte characters. */
 function utf8Text(bytes: number) {
@@ -62,7 +61,12 @@ describe('Reed–Solomon', () => {
       exp.push(x)
     }
     const multiply = (a: number, b: number) => (a === 0 || b === 0 ? 0 : exp[(exp.indexOf(a) + exp.indexOf(b)) % 255]!)
-    for (const [length, degree] of [[19, 7], [16, 10], [122, 30], [1, 28]] as const) {
+    for (const [length, degree] of [
+      [19, 7],
+      [16, 10],
+      [122, 30],
+      [1, 28],
+    ] as const) {
       const data = randomBytes(length)
       const block = [...data, ...reedSolomon(data, degree)]
       for (let i = 0; i < degree; i++) {
@@ -82,7 +86,8 @@ describe('format and version information', () => {
 
   it('the eight format words differ pairwise in at least 7 bits', () => {
     const words = [0, 1, 2, 3, 4, 5, 6, 7].map(formatBits)
-    for (const a of words) for (const b of words) if (a !== b) expect((a ^ b).toString(2).replace(/0/g, '').length).toBeGreaterThanOrEqual(7)
+    for (const a of words)
+      for (const b of words) if (a !== b) expect((a ^ b).toString(2).replace(/0/g, '').length).toBeGreaterThanOrEqual(7)
   })
 })
 
@@ -91,7 +96,12 @@ describe('penalty', () => {
     // All light, 21×21: each of the 42 lines is one run of 21 (3 + 16), 400 blocks of 2×2 (3 each), 0% dark (10 × 10).
     expect(penalty(new Uint8Array(21 * 21), 21)).toBe(42 * 19 + 400 * 3 + 100)
     // A checkerboard has no run, no block, no finder-like pattern, and is half dark.
-    expect(penalty(Uint8Array.from({ length: 21 * 21 }, (_, i) => ((i % 21) + Math.floor(i / 21)) % 2), 21)).toBe(0)
+    expect(
+      penalty(
+        Uint8Array.from({ length: 21 * 21 }, (_, i) => ((i % 21) + Math.floor(i / 21)) % 2),
+        21,
+      ),
+    ).toBe(0)
   })
 
   it('the mask chosen is the one with the lowest penalty', () => {

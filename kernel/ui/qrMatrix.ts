@@ -29,12 +29,12 @@ export class QrTooLongError extends BaseError {
 // Table 9 of the standard, level M only: error correction codewords per block, and the number of blocks, by
 // version (index 0 = version 1). The data codewords follow from the symbol's free modules (see `layout`).
 const EC_PER_BLOCK = [
-  10, 16, 26, 18, 24, 16, 18, 22, 22, 26, 30, 22, 22, 24, 24, 28, 28, 26, 26, 26, 26, 28, 28, 28, 28, 28, 28, 28, 28,
-  28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28,
+  10, 16, 26, 18, 24, 16, 18, 22, 22, 26, 30, 22, 22, 24, 24, 28, 28, 26, 26, 26, 26, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28,
+  28, 28, 28, 28, 28, 28,
 ]
 const BLOCKS = [
-  1, 1, 1, 2, 2, 4, 4, 4, 5, 5, 5, 8, 9, 9, 10, 10, 11, 13, 14, 16, 17, 17, 18, 20, 21, 23, 25, 26, 28, 29, 31, 33, 35,
-  37, 38, 40, 43, 45, 47, 49,
+  1, 1, 1, 2, 2, 4, 4, 4, 5, 5, 5, 8, 9, 9, 10, 10, 11, 13, 14, 16, 17, 17, 18, 20, 21, 23, 25, 26, 28, 29, 31, 33, 35, 37, 38, 40, 43, 45,
+  47, 49,
 ]
 // Level M is 00 in the format information (L 01, Q 11, H 10).
 const LEVEL_M_BITS = 0b00
@@ -144,7 +144,11 @@ function layout(version: number): Layout {
     set(i, 6, i % 2 === 0)
   }
   // Finder patterns with their light separators: rings at distance 0–1 and 3 dark, 2 and 4 light.
-  for (const [cx, cy] of [[3, 3], [size - 4, 3], [3, size - 4]] as const) {
+  for (const [cx, cy] of [
+    [3, 3],
+    [size - 4, 3],
+    [3, size - 4],
+  ] as const) {
     for (let dy = -4; dy <= 4; dy++) {
       for (let dx = -4; dx <= 4; dx++) {
         const x = cx + dx

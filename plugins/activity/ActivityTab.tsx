@@ -164,9 +164,14 @@ function transferSummary(t: Translate, transaction: Transaction, locale: string)
   const [first, ...rest] = transaction.transfers
   if (!first) return ''
   const sign = first.direction === 'out' ? '-' : first.direction === 'in' ? '+' : ''
-  const what = first.nft ? first.nft.name : `${sign}${formatQuantity(first.quantity.numeric, locale)} ${first.fungible?.symbol ?? ''}`.trim()
+  const what = first.nft
+    ? first.nft.name
+    : `${sign}${formatQuantity(first.quantity.numeric, locale)} ${first.fungible?.symbol ?? ''}`.trim()
   // A swap shows what was paid and what came back.
-  const received = transaction.metadata.operationType === 'trade' && rest.length === 1 && rest[0]!.fungible && rest[0]!.direction === 'in' ? rest[0]! : undefined
+  const received =
+    transaction.metadata.operationType === 'trade' && rest.length === 1 && rest[0]!.fungible && rest[0]!.direction === 'in'
+      ? rest[0]!
+      : undefined
   if (received) return `${what} → +${formatQuantity(received.quantity.numeric, locale)} ${received.fungible!.symbol}`
   return rest.length > 0 ? `${what} ${t('activity.moreTransfers', { n: rest.length })}` : what
 }

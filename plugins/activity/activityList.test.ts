@@ -67,7 +67,10 @@ describe('activityReducer', () => {
     expect(state).toMatchObject({ status: 'ready', next: 'c1', loadingMore: false })
     state = activityReducer(state, { type: 'more-requested' })
     expect(state.loadingMore).toBe(true)
-    state = activityReducer(state, { type: 'page-loaded', page: { data: [transaction('2', '2026-01-01T00:00:00Z'), transaction('3', '2025-12-01T00:00:00Z')] } })
+    state = activityReducer(state, {
+      type: 'page-loaded',
+      page: { data: [transaction('2', '2026-01-01T00:00:00Z'), transaction('3', '2025-12-01T00:00:00Z')] },
+    })
     expect(state.transactions.map((entry) => entry.id)).toEqual(['1', '2', '3'])
     expect(state.next).toBeUndefined()
     expect(activityReducer(state, { type: 'more-requested' })).toBe(state)
@@ -75,7 +78,12 @@ describe('activityReducer', () => {
 
   it('a failure marks the list empty and clears the cursor (rules §8)', () => {
     const loaded = activityReducer(INITIAL_ACTIVITY, { type: 'page-loaded', page: first })
-    expect(activityReducer(loaded, { type: 'load-failed' })).toEqual({ status: 'error', transactions: [], next: undefined, loadingMore: false })
+    expect(activityReducer(loaded, { type: 'load-failed' })).toEqual({
+      status: 'error',
+      transactions: [],
+      next: undefined,
+      loadingMore: false,
+    })
   })
 
   it('reset starts loading again', () => {
@@ -151,7 +159,10 @@ describe('refreshUntil', () => {
 
 describe('activityReducer: first-page-refreshed', () => {
   it('what the service now lists goes on top; the loaded pages and the cursor stay', () => {
-    const loaded = activityReducer(INITIAL_ACTIVITY, { type: 'page-loaded', page: { data: [transaction('b', '2026-01-02T00:00:00Z'), transaction('a', '2026-01-01T00:00:00Z')], next: 'c1' } })
+    const loaded = activityReducer(INITIAL_ACTIVITY, {
+      type: 'page-loaded',
+      page: { data: [transaction('b', '2026-01-02T00:00:00Z'), transaction('a', '2026-01-01T00:00:00Z')], next: 'c1' },
+    })
     const more = activityReducer(loaded, { type: 'page-loaded', page: { data: [transaction('z', '2025-12-01T00:00:00Z')], next: 'c2' } })
     const refreshed = activityReducer(more, {
       type: 'first-page-refreshed',

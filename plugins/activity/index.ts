@@ -57,14 +57,19 @@ export function activity(): Plugin {
     feature: 'activity',
     // After Tokens (0) and NFTs (1) of the portfolio plugin (rules §2).
     // rules §6: offered where the connected chain has a history (the `history` capability), whatever its namespace.
-    slots: { 'account-tabs': [{ id: 'activity', label: 'activity.tab', order: 2, capability: 'history', load: () => import('./ActivityTab.js') }] },
+    slots: {
+      'account-tabs': [{ id: 'activity', label: 'activity.tab', order: 2, capability: 'history', load: () => import('./ActivityTab.js') }],
+    },
     locales: { en, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },
     setup(kernel) {
       kernel.store.addSlice('activity', { pending: [] })
       // A fact from send, swaps …: listed at once, whatever the history cache holds, until the service has it.
       const stop = kernel.bus.on('transaction:sent', (sent) =>
         kernel.store.update('activity', ({ pending }) => ({
-          pending: [{ ...sent, sentAt: Date.now() }, ...pending.filter((known) => known.hash !== sent.hash)].slice(0, PENDING_TRANSACTIONS_LIMIT),
+          pending: [{ ...sent, sentAt: Date.now() }, ...pending.filter((known) => known.hash !== sent.hash)].slice(
+            0,
+            PENDING_TRANSACTIONS_LIMIT,
+          ),
         })),
       )
       return () => {

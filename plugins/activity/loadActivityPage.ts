@@ -30,7 +30,10 @@ export type LoadActivityPageReturnType = HistoryPage
  * @example
  * const { data, next } = await loadActivityPage(kernel, { account, chainId: 'eip155:1' })
  */
-export async function loadActivityPage(kernel: Kernel, { account, chainId, cursor }: LoadActivityPageParameters): Promise<LoadActivityPageReturnType> {
+export async function loadActivityPage(
+  kernel: Kernel,
+  { account, chainId, cursor }: LoadActivityPageParameters,
+): Promise<LoadActivityPageReturnType> {
   try {
     return await getHistoryPage(kernel, { account, chainId, cursor })
   } catch (error) {
@@ -49,7 +52,10 @@ export async function loadActivityPage(kernel: Kernel, { account, chainId, curso
  * @example
  * const { data } = await refreshActivityPage(kernel, { account, chainId: 'eip155:1' })
  */
-export async function refreshActivityPage(kernel: Kernel, { account, chainId }: Omit<LoadActivityPageParameters, 'cursor'>): Promise<LoadActivityPageReturnType> {
+export async function refreshActivityPage(
+  kernel: Kernel,
+  { account, chainId }: Omit<LoadActivityPageParameters, 'cursor'>,
+): Promise<LoadActivityPageReturnType> {
   const { key } = historyPageQuery(kernel, { account, chainId })
   await queryClientOf(kernel).invalidateQueries({ queryKey: [QUERY_KEY_PREFIX, ...key], exact: true, refetchType: 'none' })
   return getHistoryPage(kernel, { account, chainId })

@@ -67,7 +67,9 @@ export const NoSmartAccounts: Story = {
 export const SwitchRefused: Story = {
   parameters: stories.parameters({
     evmAccount: { type: 'eoa', smartAccount: SMART, smartAccountDeployed: false },
-    setPreferredAccountType: new EmbeddedWalletError('Smart accounts are not available on this network', { frameCode: 'UNSUPPORTED_ACCOUNT_TYPE' }),
+    setPreferredAccountType: new EmbeddedWalletError('Smart accounts are not available on this network', {
+      frameCode: 'UNSUPPORTED_ACCOUNT_TYPE',
+    }),
   }),
   play: async () => {
     const modal = await withinModal()

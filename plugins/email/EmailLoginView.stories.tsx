@@ -133,7 +133,9 @@ export const DeviceConfirmation: Story = {
   parameters: login({ connectEmail: ['VERIFY_DEVICE'], connectDevice: 'pending' }),
   play: async () => {
     const modal = await withinModal()
-    await expect(await modal.findByText('This browser is new to your wallet. Open the link we sent to ada@example.com to approve it.')).toBeVisible()
+    await expect(
+      await modal.findByText('This browser is new to your wallet. Open the link we sent to ada@example.com to approve it.'),
+    ).toBeVisible()
     await expect(modal.getByText('Waiting for you to approve this browser…')).toHaveAttribute('role', 'status')
     await expect(stories.wallet().connectDevice).toHaveBeenCalledOnce()
   },
@@ -180,7 +182,10 @@ export const FailedWithRetryDark: Story = { ...FailedWithRetry, globals: { theme
 export const TooManyWrongCodes: Story = {
   parameters: login({
     connectEmail: ['VERIFY_OTP'],
-    connectOtp: new EmbeddedWalletError('Too many wrong codes for this address: please try again after 55 minutes', { frameCode: 'TOO_MANY_WRONG_CODES', retryAfter: 3290 }),
+    connectOtp: new EmbeddedWalletError('Too many wrong codes for this address: please try again after 55 minutes', {
+      frameCode: 'TOO_MANY_WRONG_CODES',
+      retryAfter: 3290,
+    }),
   }),
   play: async () => {
     const modal = await codeScreen()
@@ -193,7 +198,9 @@ export const TooManyWrongCodesDark: Story = { ...TooManyWrongCodes, globals: { t
 
 /** No code is mailed while the address cools down: the view says when to try again instead. */
 export const TooManyWrongCodesBeforeMail: Story = {
-  parameters: login({ connectEmail: [new EmbeddedWalletError('Too many wrong codes', { frameCode: 'TOO_MANY_WRONG_CODES', retryAfter: 20 })] }),
+  parameters: login({
+    connectEmail: [new EmbeddedWalletError('Too many wrong codes', { frameCode: 'TOO_MANY_WRONG_CODES', retryAfter: 20 })],
+  }),
   play: async () => {
     const modal = await withinModal()
     await expect(await modal.findByRole('alert')).toHaveTextContent('Too many wrong codes for this address. Please try again in 1 min.')

@@ -7,7 +7,13 @@ import { EMAIL_CONNECTOR_ID } from './constants.js'
 import { embeddedWalletOf, type EmailAction } from './embeddedWallet.js'
 import { addEmailTexts, loginErrorText } from './texts.js'
 
-type Step = { kind: 'sending' } | { kind: 'code' } | { kind: 'verifying' } | { kind: 'device' } | { kind: 'connecting' } | { kind: 'failed'; message: string }
+type Step =
+  | { kind: 'sending' }
+  | { kind: 'code' }
+  | { kind: 'verifying' }
+  | { kind: 'device' }
+  | { kind: 'connecting' }
+  | { kind: 'failed'; message: string }
 
 /**
  * EmailLogin (rules §2, §4): the frame mails a code (VERIFY_OTP), or first a device link (VERIFY_DEVICE),

@@ -4,7 +4,12 @@ import { decodeBase58, encodeBase58 } from './base58.js'
 import { isEmail } from './isEmail.js'
 
 describe('base58 (checked against @solana/kit)', () => {
-  const samples = [new Uint8Array([]), new Uint8Array([0]), new Uint8Array([0, 0, 1, 2, 255]), Uint8Array.from({ length: 64 }, (_, i) => (i * 37) % 256)]
+  const samples = [
+    new Uint8Array([]),
+    new Uint8Array([0]),
+    new Uint8Array([0, 0, 1, 2, 255]),
+    Uint8Array.from({ length: 64 }, (_, i) => (i * 37) % 256),
+  ]
   it.each(samples.map((bytes) => [bytes]))('%o encodes and decodes as Solana does', (bytes) => {
     const text = getBase58Decoder().decode(bytes)
     expect(encodeBase58(bytes)).toBe(text)
@@ -18,6 +23,7 @@ describe('base58 (checked against @solana/kit)', () => {
 describe('isEmail (rules §5)', () => {
   it('addresses a mail can go to', () => {
     for (const value of ['ada@example.com', ' ada.lovelace+foyer@mail.example.org ']) expect(isEmail(value)).toBe(true)
-    for (const value of ['', 'ada', 'ada@', '@example.com', 'ada@example', 'a b@example.com', `${'a'.repeat(250)}@example.com`]) expect(isEmail(value)).toBe(false)
+    for (const value of ['', 'ada', 'ada@', '@example.com', 'ada@example', 'a b@example.com', `${'a'.repeat(250)}@example.com`])
+      expect(isEmail(value)).toBe(false)
   })
 })

@@ -18,4 +18,10 @@ export const SOCIAL_USERNAME_KEY = 'email:socialUsername'
 export const SOCIAL_PROVIDER_KEY = 'email:socialProvider'
 
 /** rules §4: what sign-out clears. */
-export const SIGN_OUT_KEYS = [EMAIL_ADDRESS_KEY, EMAIL_LOGIN_USED_KEY, EMAIL_LAST_CHAIN_KEY, SOCIAL_USERNAME_KEY, SOCIAL_PROVIDER_KEY] as const
+export const SIGN_OUT_KEYS = [
+  EMAIL_ADDRESS_KEY,
+  EMAIL_LOGIN_USED_KEY,
+  EMAIL_LAST_CHAIN_KEY,
+  SOCIAL_USERNAME_KEY,
+  SOCIAL_PROVIDER_KEY,
+] as const

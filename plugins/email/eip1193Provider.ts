@@ -19,7 +19,8 @@ export interface EmbeddedEip1193Provider {
 
 /** rules §5: the frame's chain id may be a number or a string; EIP-1193 wants hex. */
 function toHexChainId(chainId: string | number): string {
-  const id = typeof chainId === 'number' ? chainId : /^0x/i.test(chainId) ? Number.parseInt(chainId, 16) : Number(String(chainId).split(':').at(-1))
+  const id =
+    typeof chainId === 'number' ? chainId : /^0x/i.test(chainId) ? Number.parseInt(chainId, 16) : Number(String(chainId).split(':').at(-1))
   return `0x${id.toString(16)}`
 }
 
@@ -30,7 +31,11 @@ function providerError(error: unknown): unknown {
   return Object.assign(new Error(error.message), { code: code ?? (frameCode === 'USER_REJECTED' ? 4001 : -32603), frameCode })
 }
 
-export function createEip1193Provider(kernel: Kernel, wallet: EmbeddedWallet, { onNotAllowed }: { onNotAllowed(): void }): EmbeddedEip1193Provider {
+export function createEip1193Provider(
+  kernel: Kernel,
+  wallet: EmbeddedWallet,
+  { onNotAllowed }: { onNotAllowed(): void },
+): EmbeddedEip1193Provider {
   const listeners = new Map<ProviderEvent, Set<Listener>>()
   const emit = (event: ProviderEvent, ...args: unknown[]) => {
     for (const listener of [...(listeners.get(event) ?? [])]) (listener as (...values: unknown[]) => void)(...args)
@@ -40,7 +45,10 @@ export function createEip1193Provider(kernel: Kernel, wallet: EmbeddedWallet, { 
   const accounts = async (silent: boolean) => {
     const user = await wallet.getUser({ silent })
     // The frame's current chain may be a Solana one; the EVM side then starts on the site's first EVM network.
-    const evmChain = typeof user?.chainId === 'number' || /^(0x)?\d/.test(String(user?.chainId)) ? user?.chainId : kernel.chains.get('eip155')?.networks[0]?.id
+    const evmChain =
+      typeof user?.chainId === 'number' || /^(0x)?\d/.test(String(user?.chainId))
+        ? user?.chainId
+        : kernel.chains.get('eip155')?.networks[0]?.id
     if (evmChain !== undefined) chainId ??= toHexChainId(evmChain)
     const address = wallet.accountOf('eip155')
     return address ? [address] : []
@@ -57,7 +65,9 @@ export function createEip1193Provider(kernel: Kernel, wallet: EmbeddedWallet, { 
         return chainId
       case 'wallet_switchEthereumChain': {
         const [{ chainId: wanted }] = params as [{ chainId: string }]
-        const { chainId: switched } = await wallet.frame.request<{ chainId: string | number }>('APP_SWITCH_NETWORK', { chainId: Number.parseInt(wanted, 16) })
+        const { chainId: switched } = await wallet.frame.request<{ chainId: string | number }>('APP_SWITCH_NETWORK', {
+          chainId: Number.parseInt(wanted, 16),
+        })
         chainId = toHexChainId(switched)
         wallet.rememberChain(switched)
         emit('chainChanged', chainId)

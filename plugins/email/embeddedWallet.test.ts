@@ -108,14 +108,17 @@ describe('the embedded wallet', () => {
     expect(next.stored(EMAIL_LAST_CHAIN_KEY)).toBeUndefined()
   })
 
-  it.each([Infinity, 0, 1.5, ''])('a user whose chainId is %s is a malformed answer: refused, and no chain is remembered', async (chainId) => {
-    const { wallet, answer, settle, stored } = await setup()
-    const user = wallet.getUser()
-    await settle()
-    answer('APP_GET_USER', { ...USER, chainId })
-    await expect(user).rejects.toMatchObject({ shortMessage: 'An error occurred', details: 'The frame sent a malformed user.' })
-    expect(stored(EMAIL_LAST_CHAIN_KEY)).toBeUndefined()
-  })
+  it.each([Infinity, 0, 1.5, ''])(
+    'a user whose chainId is %s is a malformed answer: refused, and no chain is remembered',
+    async (chainId) => {
+      const { wallet, answer, settle, stored } = await setup()
+      const user = wallet.getUser()
+      await settle()
+      answer('APP_GET_USER', { ...USER, chainId })
+      await expect(user).rejects.toMatchObject({ shortMessage: 'An error occurred', details: 'The frame sent a malformed user.' })
+      expect(stored(EMAIL_LAST_CHAIN_KEY)).toBeUndefined()
+    },
+  )
 
   it("a method it does not offer rejects the requests waiting for approval, opens the modal and shows 'Action not allowed' after 300 ms (rules §6)", async () => {
     const { kernel, provider, posted, fromFrame, types, settle } = await setup()
@@ -130,7 +133,11 @@ describe('the embedded wallet', () => {
     const refused = provider.request({ method: 'eth_coinbase' }).catch((error: unknown) => error)
     await settle()
     const refusedId = posted.at(-1)!.message.id
-    fromFrame({ id: refusedId, type: 'FRAME_RPC_REQUEST_ERROR', payload: { message: 'Requested RPC call is not allowed', code: 'NOT_ALLOWED', rpcCode: 4200 } })
+    fromFrame({
+      id: refusedId,
+      type: 'FRAME_RPC_REQUEST_ERROR',
+      payload: { message: 'Requested RPC call is not allowed', code: 'NOT_ALLOWED', rpcCode: 4200 },
+    })
     await settle()
     expect(await refused).toMatchObject({ code: 4200 })
     expect(types()).toContain('APP_RPC_ABORT')
@@ -202,7 +209,11 @@ describe('sign-in during login (rules §3 siwxMessage)', () => {
     const refused = wallet.signInAtLogin(fields)
     await settle()
     const request = posted.findLast(({ message }) => message.type === 'APP_SIGN_IN')!
-    fromFrame({ id: request.message.id, type: 'FRAME_SIGN_IN_ERROR', payload: { message: 'no login just now', code: 'SIGN_IN_NOT_GRANTED' } })
+    fromFrame({
+      id: request.message.id,
+      type: 'FRAME_SIGN_IN_ERROR',
+      payload: { message: 'no login just now', code: 'SIGN_IN_NOT_GRANTED' },
+    })
     await expect(refused).resolves.toBeUndefined()
 
     // A malformed answer is not a signature.

@@ -20,7 +20,15 @@ import { createEip1193Provider } from './eip1193Provider.js'
 import { createFrameClient, EmbeddedWalletError, type FrameClient } from './frameClient.js'
 import { createSolanaWallet } from './solanaWallet.js'
 import { addEmailTexts } from './texts.js'
-import { EMAIL_ADDRESS_KEY, EMAIL_CONNECTOR_ID, EMAIL_LAST_CHAIN_KEY, EMAIL_LOGIN_USED_KEY, SIGN_OUT_KEYS, SOCIAL_PROVIDER_KEY, SOCIAL_USERNAME_KEY } from './constants.js'
+import {
+  EMAIL_ADDRESS_KEY,
+  EMAIL_CONNECTOR_ID,
+  EMAIL_LAST_CHAIN_KEY,
+  EMAIL_LOGIN_USED_KEY,
+  SIGN_OUT_KEYS,
+  SOCIAL_PROVIDER_KEY,
+  SOCIAL_USERNAME_KEY,
+} from './constants.js'
 
 /** rules §5: an email login is triggered at most once every 30 s. */
 export const EMAIL_COOLDOWN_MS = 30_000
@@ -32,7 +40,11 @@ export type EmailUpdateAction = 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP'
 
 // A chain id as the frame and the stored session give it: an EVM number, or a CAIP-2 reference such as Solana's.
 const ChainIdSchema = v.union([v.pipe(v.number(), v.safeInteger(), v.minValue(1)), v.pipe(v.string(), v.nonEmpty(), v.maxLength(64))])
-const Account = v.object({ address: v.pipe(v.string(), v.maxLength(100)), type: v.picklist(['eoa', 'smartAccount']), namespace: v.picklist(['eip155', 'solana']) })
+const Account = v.object({
+  address: v.pipe(v.string(), v.maxLength(100)),
+  type: v.picklist(['eoa', 'smartAccount']),
+  namespace: v.picklist(['eip155', 'solana']),
+})
 /** rules §3: the authenticated user, as the frame sends it; checked, since it crosses a trust boundary. */
 const UserSchema = v.object({
   email: v.optional(v.pipe(v.string(), v.email())),
@@ -53,7 +65,10 @@ const NewEmailSchema = v.object({ newEmail: v.pipe(v.string(), v.email()) })
 const SocialRedirectSchema = v.object({ uri: v.pipe(v.string(), v.url()) })
 const SocialConnectSchema = v.object({ userName: v.optional(v.pipe(v.string(), v.maxLength(100))) })
 const SignedInSchema = v.object({ message: v.pipe(v.string(), v.maxLength(8 * 1024)), signature: v.pipe(v.string(), v.maxLength(1024)) })
-const FarcasterUriSchema = v.object({ url: v.pipe(v.string(), v.regex(/^farcaster:\/\//), v.maxLength(2048)), channelToken: v.pipe(v.string(), v.maxLength(200)) })
+const FarcasterUriSchema = v.object({
+  url: v.pipe(v.string(), v.regex(/^farcaster:\/\//), v.maxLength(2048)),
+  channelToken: v.pipe(v.string(), v.maxLength(200)),
+})
 
 /** rules §5: a second email within 30 s. The message is the one the rules give, word for word; `seconds` rounded up. */
 export class EmailCooldownError extends BaseError {
@@ -220,7 +235,12 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
       if (silent && !(await frame.request<{ isConnected?: unknown }>('APP_IS_CONNECTED')).isConnected) return undefined
       const chainId = lastChain()
       const answer = v.safeParse(UserSchema, await frame.request('APP_GET_USER', chainId === undefined ? {} : { chainId }))
-      if (!answer.success) throw new EmbeddedWalletError('An error occurred', { frameCode: 'INVALID_RESPONSE' }, { details: 'The frame sent a malformed user.' })
+      if (!answer.success)
+        throw new EmbeddedWalletError(
+          'An error occurred',
+          { frameCode: 'INVALID_RESPONSE' },
+          { details: 'The frame sent a malformed user.' },
+        )
       user = answer.output
       wallet.rememberChain(user.chainId)
       return user
@@ -235,13 +255,21 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
     },
     async setPreferredAccountType(type) {
       const answer = v.safeParse(UserSchema, await frame.request('APP_SET_PREFERRED_ACCOUNT', { type }))
-      if (!answer.success) throw new EmbeddedWalletError('An error occurred', { frameCode: 'INVALID_RESPONSE' }, { details: 'The frame sent a malformed user.' })
+      if (!answer.success)
+        throw new EmbeddedWalletError(
+          'An error occurred',
+          { frameCode: 'INVALID_RESPONSE' },
+          { details: 'The frame sent a malformed user.' },
+        )
       user = answer.output
       evmProvider.announceAccounts()
     },
     email: () => user?.email ?? storage.read(EMAIL_ADDRESS_KEY, v.string()),
     async socialRedirectUri(provider, returnTo) {
-      return v.parse(SocialRedirectSchema, await frame.request('APP_GET_SOCIAL_REDIRECT_URI', returnTo === undefined ? { provider } : { provider, returnTo })).uri
+      return v.parse(
+        SocialRedirectSchema,
+        await frame.request('APP_GET_SOCIAL_REDIRECT_URI', returnTo === undefined ? { provider } : { provider, returnTo }),
+      ).uri
     },
     async farcasterUri() {
       return v.parse(FarcasterUriSchema, await frame.request('APP_GET_FARCASTER_URI'))
@@ -261,7 +289,10 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
     rememberChain: (chainId) => storage.write(EMAIL_LAST_CHAIN_KEY, chainId),
     updateEmail(newEmail) {
       const address = newEmail.trim()
-      return mailOnce(`update:${address}`, async () => v.parse(UpdateActionSchema, await frame.request('APP_UPDATE_EMAIL', { email: address })).action)
+      return mailOnce(
+        `update:${address}`,
+        async () => v.parse(UpdateActionSchema, await frame.request('APP_UPDATE_EMAIL', { email: address })).action,
+      )
     },
     async updateEmailPrimaryOtp(otp) {
       return v.parse(UpdateActionSchema, await frame.request('APP_UPDATE_EMAIL_PRIMARY_OTP', { otp: otp.trim() })).action
@@ -278,7 +309,8 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
         return { message: { ...fields, serializedMessage: message }, signature }
       } catch (error) {
         // SIGN_IN_NOT_GRANTED (a reload, a switch) is the usual answer; anything else is worth a line in the log.
-        if ((error as EmbeddedWalletError).frameCode !== 'SIGN_IN_NOT_GRANTED') kernel.logger.warn('The embedded wallet did not sign in during login.', error)
+        if ((error as EmbeddedWalletError).frameCode !== 'SIGN_IN_NOT_GRANTED')
+          kernel.logger.warn('The embedded wallet did not sign in during login.', error)
         return undefined
       }
     },
@@ -302,7 +334,8 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
         const current = wallet.evmAccount()
         if (namespace !== 'eip155' || !current) return
         const smartAccounts = current.smartAccount !== undefined
-        const wanted = smartAccounts && address !== undefined && address.toLowerCase() === current.smartAccount?.toLowerCase() ? 'smartAccount' : 'eoa'
+        const wanted =
+          smartAccounts && address !== undefined && address.toLowerCase() === current.smartAccount?.toLowerCase() ? 'smartAccount' : 'eoa'
         if (canSwitchAccountType(current.type, wanted, { smartAccounts })) await wallet.setPreferredAccountType(wanted)
       },
       signInAtLogin: ({ message }) => wallet.signInAtLogin(message),
@@ -311,7 +344,8 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
       eip155: evmProvider,
       solana: createSolanaWallet(wallet, {
         // The connected Solana network, else the site's first: the service knows it by the same CAIP-2 id.
-        chainId: () => kernel.store.getState().connection.namespaces['solana']?.networkId ?? kernel.chains.get('solana')?.networks[0]?.caipNetworkId,
+        chainId: () =>
+          kernel.store.getState().connection.namespaces['solana']?.networkId ?? kernel.chains.get('solana')?.networks[0]?.caipNetworkId,
         onNotAllowed: refuse,
       }),
     },

@@ -20,32 +20,65 @@ interface Posted {
 
 const shortText = fc.string({ maxLength: 40 })
 const otherId = fc.oneof(fc.uuid(), fc.constantFrom('', '../x', 'a'.repeat(101), '__proto__'))
-const junkPayload = fc.oneof(fc.constant(5), fc.constant(null), fc.record({ message: fc.integer() }), fc.record({ code: fc.string({ minLength: 65, maxLength: 70 }) }), fc.record({ message: fc.string({ minLength: 501, maxLength: 520 }) }), fc.record({ retryAfter: fc.constantFrom(Infinity, -1, -Infinity) }), fc.record({ rpcCode: fc.constantFrom(1.5, 1e300, -Infinity) }))
+const junkPayload = fc.oneof(
+  fc.constant(5),
+  fc.constant(null),
+  fc.record({ message: fc.integer() }),
+  fc.record({ code: fc.string({ minLength: 65, maxLength: 70 }) }),
+  fc.record({ message: fc.string({ minLength: 501, maxLength: 520 }) }),
+  fc.record({ retryAfter: fc.constantFrom(Infinity, -1, -Infinity) }),
+  fc.record({ rpcCode: fc.constantFrom(1.5, 1e300, -Infinity) }),
+)
 
 const message: fc.Arbitrary<Omit<Posted, 'origin' | 'fromFrame'>> = fc.oneof(
   // Well-formed answers to the request.
-  fc.jsonValue().map((payload) => ({ data: (id: string) => ({ id, type: 'FRAME_CONNECT_EMAIL_SUCCESS', payload }), outcome: 'resolve' as Outcome })),
-  fc.record({ message: fc.option(shortText, { nil: undefined }), code: fc.option(fc.string({ maxLength: 64 }), { nil: undefined }) }, { requiredKeys: [] }).map((payload) => ({
-    data: (id: string) => ({ id, type: 'FRAME_CONNECT_EMAIL_ERROR', payload }),
-    outcome: 'reject' as Outcome,
-  })),
+  fc
+    .jsonValue()
+    .map((payload) => ({ data: (id: string) => ({ id, type: 'FRAME_CONNECT_EMAIL_SUCCESS', payload }), outcome: 'resolve' as Outcome })),
+  fc
+    .record(
+      { message: fc.option(shortText, { nil: undefined }), code: fc.option(fc.string({ maxLength: 64 }), { nil: undefined }) },
+      { requiredKeys: [] },
+    )
+    .map((payload) => ({
+      data: (id: string) => ({ id, type: 'FRAME_CONNECT_EMAIL_ERROR', payload }),
+      outcome: 'reject' as Outcome,
+    })),
   fc.constant({ data: () => ({ type: 'FRAME_UNVERIFIED_DOMAIN' }), outcome: 'unverified' as Outcome }),
   // Answers to something else, or malformed.
-  fc.tuple(otherId, fc.constantFrom('FRAME_CONNECT_EMAIL_SUCCESS', 'FRAME_CONNECT_EMAIL_ERROR')).map(([other, type]) => ({ data: () => ({ id: other, type, payload: {} }), outcome: undefined })),
-  fc.constantFrom('FRAME_SIGN_OUT_SUCCESS', 'FRAME_RPC_REQUEST_SUCCESS', 'APP_CONNECT_EMAIL', 'FRAME_CONNECT_EMAIL', 'frame_connect_email_success', 'FRAME_CONNECT_EMAIL_SUCCESS ').map((type) => ({
-    data: (id: string) => ({ id, type, payload: {} }),
-    outcome: undefined,
-  })),
+  fc
+    .tuple(otherId, fc.constantFrom('FRAME_CONNECT_EMAIL_SUCCESS', 'FRAME_CONNECT_EMAIL_ERROR'))
+    .map(([other, type]) => ({ data: () => ({ id: other, type, payload: {} }), outcome: undefined })),
+  fc
+    .constantFrom(
+      'FRAME_SIGN_OUT_SUCCESS',
+      'FRAME_RPC_REQUEST_SUCCESS',
+      'APP_CONNECT_EMAIL',
+      'FRAME_CONNECT_EMAIL',
+      'frame_connect_email_success',
+      'FRAME_CONNECT_EMAIL_SUCCESS ',
+    )
+    .map((type) => ({
+      data: (id: string) => ({ id, type, payload: {} }),
+      outcome: undefined,
+    })),
   junkPayload.map((payload) => ({ data: (id: string) => ({ id, type: 'FRAME_CONNECT_EMAIL_ERROR', payload }), outcome: undefined })),
-  fc.constantFrom('FRAME_READY', 'FRAME_RPC_REQUEST_APPROVAL').map((type) => ({ data: (id: string) => ({ id, type, payload: { method: 'personal_sign' } }), outcome: undefined })),
+  fc
+    .constantFrom('FRAME_READY', 'FRAME_RPC_REQUEST_APPROVAL')
+    .map((type) => ({ data: (id: string) => ({ id, type, payload: { method: 'personal_sign' } }), outcome: undefined })),
   fc.anything().map((data) => ({ data: () => data, outcome: undefined })),
 )
 
-const posted: fc.Arbitrary<Posted> = fc.record({
-  message,
-  origin: fc.oneof({ weight: 3, arbitrary: fc.constant(WALLET_URL) }, { weight: 1, arbitrary: fc.constantFrom('http://localhost:8791', 'https://localhost:8790', 'http://127.0.0.1:8790', 'null', '') }),
-  fromFrame: fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
-}).map(({ message, origin, fromFrame }) => ({ ...message, origin, fromFrame }))
+const posted: fc.Arbitrary<Posted> = fc
+  .record({
+    message,
+    origin: fc.oneof(
+      { weight: 3, arbitrary: fc.constant(WALLET_URL) },
+      { weight: 1, arbitrary: fc.constantFrom('http://localhost:8791', 'https://localhost:8790', 'http://127.0.0.1:8790', 'null', '') },
+    ),
+    fromFrame: fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+  })
+  .map(({ message, origin, fromFrame }) => ({ ...message, origin, fromFrame }))
 
 beforeEach(() => {
   vi.useFakeTimers()
@@ -84,7 +117,8 @@ describe('property: secure frame messages', { timeout: 30_000 }, () => {
         expect(page.posted.at(-1)!.target).toBe(WALLET_URL)
 
         const deciding = messages.find((m) => m.outcome !== undefined && m.origin === WALLET_URL && m.fromFrame)
-        for (const m of messages) page.fromFrame(m.data(id), { origin: m.origin, source: m.fromFrame ? page.frameWindow : { postMessage() {} } })
+        for (const m of messages)
+          page.fromFrame(m.data(id), { origin: m.origin, source: m.fromFrame ? page.frameWindow : { postMessage() {} } })
         await vi.advanceTimersByTimeAsync(0)
 
         const data = deciding?.data(id) as { payload?: { message?: string } } | undefined

@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fakeFramePage, WALLET_URL as WALLET } from '../../test/fakeFramePage.js'
-import { createFrameClient, FRAME_LOAD_TIMEOUT_MS, FRAME_READY_DELAY_MS, LOGIN_REQUEST_TIMEOUT_MS, SIGN_OUT_TIMEOUT_MS, type FrameClientOptions } from './frameClient.js'
+import {
+  createFrameClient,
+  FRAME_LOAD_TIMEOUT_MS,
+  FRAME_READY_DELAY_MS,
+  LOGIN_REQUEST_TIMEOUT_MS,
+  SIGN_OUT_TIMEOUT_MS,
+  type FrameClientOptions,
+} from './frameClient.js'
 
 /** A frame client on a fake page (test/fakeFramePage.ts), its callbacks spied on. */
 function setup(overrides: Partial<FrameClientOptions> = {}) {
@@ -96,7 +103,11 @@ describe('the secure frame client (PROTOCOL.md, rules §4, §8, rules §9)', () 
     const signing = client.request('APP_RPC_REQUEST', { method: 'personal_sign' })
     const user = client.request('APP_GET_USER')
     await vi.advanceTimersByTimeAsync(0)
-    fromFrame({ id: posted[0]!.message.id, type: 'FRAME_RPC_REQUEST_ERROR', payload: { message: 'User rejected the request', code: 'USER_REJECTED', rpcCode: 4001 } })
+    fromFrame({
+      id: posted[0]!.message.id,
+      type: 'FRAME_RPC_REQUEST_ERROR',
+      payload: { message: 'User rejected the request', code: 'USER_REJECTED', rpcCode: 4001 },
+    })
     fromFrame({ id: posted[1]!.message.id, type: 'FRAME_GET_USER_ERROR', payload: { message: 'Session Expired', code: 'SESSION_EXPIRED' } })
     await expect(signing).rejects.toMatchObject({ code: 4001 })
     await expect(user).rejects.toThrow('Session Expired')

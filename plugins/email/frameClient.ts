@@ -17,7 +17,15 @@ export const LOGIN_REQUEST_TIMEOUT_MS = 120_000
 export const SIGN_OUT_TIMEOUT_MS = 3_000
 
 /** rules §9: the login-type requests, which time out after LOGIN_REQUEST_TIMEOUT_MS. */
-const LOGIN_REQUESTS = ['APP_CONNECT_EMAIL', 'APP_CONNECT_DEVICE', 'APP_CONNECT_OTP', 'APP_CONNECT_SOCIAL', 'APP_GET_SOCIAL_REDIRECT_URI', 'APP_GET_FARCASTER_URI', 'APP_CONNECT_FARCASTER']
+const LOGIN_REQUESTS = [
+  'APP_CONNECT_EMAIL',
+  'APP_CONNECT_DEVICE',
+  'APP_CONNECT_OTP',
+  'APP_CONNECT_SOCIAL',
+  'APP_GET_SOCIAL_REDIRECT_URI',
+  'APP_GET_FARCASTER_URI',
+  'APP_CONNECT_FARCASTER',
+]
 
 /** rules §8's frame events, for the host's handler ('email:frame-failed'). */
 export type FrameFailure = 'iframe_load_failed' | 'iframe_request_timeout' | 'unverified_domain'
@@ -153,7 +161,11 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     if (error.code === 'SESSION_EXPIRED') options.failed('session_expired')
     settle(id, request, () =>
       request.reject(
-        new EmbeddedWalletError(error.message || 'An error occurred', { frameCode: error.code ?? 'UNKNOWN', code: error.rpcCode, retryAfter: error.retryAfter }),
+        new EmbeddedWalletError(error.message || 'An error occurred', {
+          frameCode: error.code ?? 'UNKNOWN',
+          code: error.rpcCode,
+          retryAfter: error.retryAfter,
+        }),
       ),
     )
   }
@@ -161,7 +173,11 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   return {
     async request<T>(type: string, payload: object = {}): Promise<T> {
       if (!/^APP_[A-Z0-9_]+$/.test(type)) {
-        throw new EmbeddedWalletError('Something went wrong', { frameCode: 'INVALID_REQUEST' }, { details: `'${type}' is not a frame request.` })
+        throw new EmbeddedWalletError(
+          'Something went wrong',
+          { frameCode: 'INVALID_REQUEST' },
+          { details: `'${type}' is not a frame request.` },
+        )
       }
       if (refused) throw new EmbeddedWalletError('Invalid App Configuration', { frameCode: 'unverified_domain' })
       await new Promise<void>((resolve, reject) => {
@@ -173,14 +189,17 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       })
       const id = crypto.randomUUID()
       return new Promise<T>((resolve, reject) => {
-        const timeoutMs = type === 'APP_SIGN_OUT' ? SIGN_OUT_TIMEOUT_MS : LOGIN_REQUESTS.includes(type) ? LOGIN_REQUEST_TIMEOUT_MS : undefined
+        const timeoutMs =
+          type === 'APP_SIGN_OUT' ? SIGN_OUT_TIMEOUT_MS : LOGIN_REQUESTS.includes(type) ? LOGIN_REQUEST_TIMEOUT_MS : undefined
         const cancelTimer = timeoutMs
           ? options.schedule(() => {
               const request = pending.get(id)
               if (!request) return
               // rules §9: a login that outlives its time raises the alert; a slow sign-out just ends.
               if (type !== 'APP_SIGN_OUT') options.failed('iframe_request_timeout')
-              settle(id, request, () => reject(new EmbeddedWalletError('Embedded Wallet Request Timed Out', { frameCode: 'iframe_request_timeout' })))
+              settle(id, request, () =>
+                reject(new EmbeddedWalletError('Embedded Wallet Request Timed Out', { frameCode: 'iframe_request_timeout' })),
+              )
             }, timeoutMs)
           : () => {}
         pending.set(id, { type, resolve: resolve as (payload: unknown) => void, reject, cancelTimer })
@@ -188,13 +207,21 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       })
     },
     showAt({ top, left, width, height }) {
-      Object.assign(iframe.style, { top: `${top}px`, left: `${left}px`, width: `${width}px`, height: `${height}px`, opacity: '1', pointerEvents: 'auto' })
+      Object.assign(iframe.style, {
+        top: `${top}px`,
+        left: `${left}px`,
+        width: `${width}px`,
+        height: `${height}px`,
+        opacity: '1',
+        pointerEvents: 'auto',
+      })
     },
     hide: () => hideFrame(iframe),
     destroy() {
       cancelLoadTimer()
       window.removeEventListener('message', onMessage)
-      for (const [id, request] of pending) settle(id, request, () => request.reject(new EmbeddedWalletError('Request was aborted', { frameCode: 'ABORTED' })))
+      for (const [id, request] of pending)
+        settle(id, request, () => request.reject(new EmbeddedWalletError('Request was aborted', { frameCode: 'ABORTED' })))
       iframe.remove()
     },
   }

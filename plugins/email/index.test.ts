@@ -14,7 +14,7 @@ describe('the foyer/plugins/email manifest', () => {
     expect(own.sort()).toEqual(['plugins/email/index.ts', 'plugins/email/locales.ts'])
   })
 
-  it("checks the same login marker the embedded wallet writes (rules §4), written out in the manifest", () => {
+  it('checks the same login marker the embedded wallet writes (rules §4), written out in the manifest', () => {
     const manifest = readFileSync(new URL('./index.ts', import.meta.url), 'utf8')
     expect(manifest).toContain(`const EMAIL_LOGIN_USED_KEY = '${EMAIL_LOGIN_USED_KEY}'`)
   })

@@ -69,7 +69,6 @@ export interface EmailApi {
   embeddedWallet(kernel: Kernel): Promise<EmbeddedWallet>
 }
 
-
 /** Starts the embedded wallet in a kernel (idempotent): the frame, and the connector with its providers. */
 async function startEmbeddedWallet(kernel: Kernel) {
   return (await import('./embeddedWallet.js')).embeddedWalletOf(kernel)

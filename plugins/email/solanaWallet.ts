@@ -82,7 +82,10 @@ export function createSolanaWallet(
         async signMessage(...inputs: ReadonlyArray<{ account: Account; message: Uint8Array }>) {
           const outputs = []
           for (const { account, message } of inputs) {
-            const { signature } = await rpc<{ signature: string }>('solana_signMessage', { message: encodeBase58(message), pubkey: account.address })
+            const { signature } = await rpc<{ signature: string }>('solana_signMessage', {
+              message: encodeBase58(message),
+              pubkey: account.address,
+            })
             outputs.push({ signedMessage: message, signature: decodeBase58(signature), signatureType: 'ed25519' as const })
           }
           return outputs

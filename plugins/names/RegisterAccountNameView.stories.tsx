@@ -12,7 +12,11 @@ import { NamesServiceToken } from './namesService.js'
 
 // In memory: the profile calls of services/api need Node, anvil and a database, which a story does not have.
 // The real service is exercised by plugins/names/registerAccountName.integration.test.ts and test/e2e/names.test.ts.
-const withNames = (service: MemoryNamesServiceOptions = {}, chain: TestChainOptions = {}, view: 'RegisterAccountName' | 'Account' = 'RegisterAccountName') => ({
+const withNames = (
+  service: MemoryNamesServiceOptions = {},
+  chain: TestChainOptions = {},
+  view: 'RegisterAccountName' | 'Account' = 'RegisterAccountName',
+) => ({
   foyer: connectedStory({
     options: () => ({ services: { api: 'http://127.0.0.1:9' }, plugins: [testChain(chain), names()] }),
     setup: (kernel: Kernel) => {
@@ -50,7 +54,9 @@ async function available(name = 'alice-foyer') {
 export const Empty: Story = {
   play: async () => {
     const modal = await withinModal()
-    await expect(await modal.findByTestId('names-status')).toHaveTextContent('Your name ends in .foyer.id. Letters, digits and hyphens; at least 4 characters.')
+    await expect(await modal.findByTestId('names-status')).toHaveTextContent(
+      'Your name ends in .foyer.id. Letters, digits and hyphens; at least 4 characters.',
+    )
     await expect(modal.getByRole('button', { name: 'Register' })).toBeDisabled()
   },
 }

@@ -86,7 +86,14 @@ export default function RegisterAccountNameView() {
         </span>
       </label>
       <p id="f-names-status" className={problem ? 'f-error-text' : 'f-muted'} aria-live="polite" data-testid="names-status">
-        {statusText(t, { label, zone, problem, name, checking: Boolean(label && !problem && current?.status !== 'ready' && current?.status !== 'error'), asked })}
+        {statusText(t, {
+          label,
+          zone,
+          problem,
+          name,
+          checking: Boolean(label && !problem && current?.status !== 'ready' && current?.status !== 'error'),
+          asked,
+        })}
       </p>
       {current?.status === 'error' && (
         <p className="f-error-text" role="alert">
@@ -132,7 +139,14 @@ export default function RegisterAccountNameView() {
 /** What the line under the field says: the rules, a rule broken, the check under way, or its answer. */
 function statusText(
   t: Translate,
-  state: { label: string; zone: string; problem?: ReturnType<typeof validateLabel>; name: string; checking: boolean; asked?: { registered: boolean } },
+  state: {
+    label: string
+    zone: string
+    problem?: ReturnType<typeof validateLabel>
+    name: string
+    checking: boolean
+    asked?: { registered: boolean }
+  },
 ): string {
   if (!state.label) return t('names.hint', { zone: state.zone })
   if (state.problem) return t(state.problem)

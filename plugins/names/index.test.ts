@@ -20,7 +20,10 @@ describe('the foyer/plugins/names manifest', () => {
       { id: 'names', label: 'names.action', view: 'RegisterAccountName', capability: 'identity' },
     ])
     expect(kernel.store.getState().names).toEqual({ zone: 'foyer.id' })
-    expect(testKernel({ services: { api: 'http://127.0.0.1:9' }, plugins: [testChain(), names({ zone: 'example.id' })] }).store.getState().names.zone).toBe('example.id')
+    expect(
+      testKernel({ services: { api: 'http://127.0.0.1:9' }, plugins: [testChain(), names({ zone: 'example.id' })] }).store.getState().names
+        .zone,
+    ).toBe('example.id')
   })
 
   it('without services.api it stays idle: no views, so Account shows no action', () => {
@@ -29,7 +32,7 @@ describe('the foyer/plugins/names manifest', () => {
   })
 
   it('a zone that is not a lower-case domain fails at once, saying what is expected', () => {
-    expect(() => names({ zone: 'Foyer.ID' })).toThrow("names({ zone }) must be a lower-case domain such as 'foyer.id', got \"Foyer.ID\"")
+    expect(() => names({ zone: 'Foyer.ID' })).toThrow('names({ zone }) must be a lower-case domain such as \'foyer.id\', got "Foyer.ID"')
     expect(() => names({ zone: '.id' })).toThrow('names({ zone })')
   })
 

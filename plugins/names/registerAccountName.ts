@@ -90,7 +90,11 @@ export function nameProfileQuery(kernel: Kernel, { name }: ResolveNameParameters
 
 /** An address's names, newest first, as a query fresh for 5 minutes (rules §9). */
 export function namesOfQuery(kernel: Kernel, { address }: { address: string }): KernelQuery<NameProfile[]> {
-  return { key: [NAMES_KEY, 'reverse', address.toLowerCase()], staleTime: NAME_CACHE_MS, load: () => namesServiceOf(kernel).getNamesOf(address) }
+  return {
+    key: [NAMES_KEY, 'reverse', address.toLowerCase()],
+    staleTime: NAME_CACHE_MS,
+    load: () => namesServiceOf(kernel).getNamesOf(address),
+  }
 }
 
 /**

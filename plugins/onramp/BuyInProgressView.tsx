@@ -44,7 +44,11 @@ export default function BuyInProgressView() {
           : t('onramp.closed')
     return (
       <div className="f-center">
-        <p className={order?.status === 'failed' ? 'f-error-text' : 'f-muted'} role={order?.status === 'failed' ? 'alert' : 'status'} data-testid="onramp-ended">
+        <p
+          className={order?.status === 'failed' ? 'f-error-text' : 'f-muted'}
+          role={order?.status === 'failed' ? 'alert' : 'status'}
+          data-testid="onramp-ended"
+        >
           {text}
         </p>
         {back}

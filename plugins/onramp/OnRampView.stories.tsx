@@ -247,7 +247,10 @@ export const ContinueToCheckout: Story = {
     try {
       await userEvent.click(modal.getByRole('button', { name: 'Continue with Coinbase' }))
       await modal.findByRole('dialog', { name: 'Buy in progress' })
-      await expect(await modal.findByRole('link', { name: 'Open the checkout' })).toHaveAttribute('href', 'https://checkout.example/order-1')
+      await expect(await modal.findByRole('link', { name: 'Open the checkout' })).toHaveAttribute(
+        'href',
+        'https://checkout.example/order-1',
+      )
     } finally {
       window.open = open
     }

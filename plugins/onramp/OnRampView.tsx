@@ -4,7 +4,15 @@ import { Button, ListItem, Skeleton, WalletImage } from 'foyer/ui'
 import { directoryImageUrl } from 'foyer/query'
 import { addOnrampTexts } from './texts.js'
 import { truncateDecimal } from './truncateDecimal.js'
-import { buyCrypto, currenciesOn, limitsFor, onrampOptionsQuery, openCheckoutWindow, selectOnrampProvider, setOnrampInput } from './onrampActions.js'
+import {
+  buyCrypto,
+  currenciesOn,
+  limitsFor,
+  onrampOptionsQuery,
+  openCheckoutWindow,
+  selectOnrampProvider,
+  setOnrampInput,
+} from './onrampActions.js'
 import { ONRAMP_PROVIDERS, type OnrampOptions, type OnrampProvider } from './onrampApi.js'
 import type { OnrampState } from './onrampState.js'
 
@@ -57,7 +65,11 @@ function OnRampForm({ options, sold, state }: { options: OnrampOptions; sold: Re
       <section className="f-list" aria-label={t('onramp.title')}>
         <label className="f-muted">
           {t('onramp.token')}
-          <select className="f-input" value={state.purchaseCurrency ?? ''} onChange={(event) => setOnrampInput(kernel, { purchaseCurrency: event.target.value })}>
+          <select
+            className="f-input"
+            value={state.purchaseCurrency ?? ''}
+            onChange={(event) => setOnrampInput(kernel, { purchaseCurrency: event.target.value })}
+          >
             {sold.map((currency) => (
               <option key={currency.id} value={currency.id}>
                 {currency.symbol}
@@ -68,7 +80,11 @@ function OnRampForm({ options, sold, state }: { options: OnrampOptions; sold: Re
         </label>
         <label className="f-muted">
           {t('onramp.fiat')}
-          <select className="f-input" value={state.paymentCurrency} onChange={(event) => setOnrampInput(kernel, { paymentCurrency: event.target.value })}>
+          <select
+            className="f-input"
+            value={state.paymentCurrency}
+            onChange={(event) => setOnrampInput(kernel, { paymentCurrency: event.target.value })}
+          >
             {options.paymentCurrencies.map((currency) => (
               <option key={currency.id} value={currency.id}>
                 {currency.id}
@@ -90,7 +106,11 @@ function OnRampForm({ options, sold, state }: { options: OnrampOptions; sold: Re
         {limits && <p className="f-muted">{t('onramp.limits', { min: limits.min, max: limits.max, currency: state.paymentCurrency })}</p>}
         <label className="f-muted">
           {t('onramp.method')}
-          <select className="f-input" value={state.paymentMethod} onChange={(event) => setOnrampInput(kernel, { paymentMethod: event.target.value })}>
+          <select
+            className="f-input"
+            value={state.paymentMethod}
+            onChange={(event) => setOnrampInput(kernel, { paymentMethod: event.target.value })}
+          >
             {methods.map((method) => (
               <option key={method.id} value={method.id}>
                 {method.id === 'card' || method.id === 'ach_bank_account' ? t(`onramp.method.${method.id}`) : method.id}

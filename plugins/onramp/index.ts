@@ -37,7 +37,14 @@ declare module 'foyer' {
     /** A provider's checkout opened for an order. */
     'onramp:checkout-opened': { orderId: string; provider: string; networkId: string }
     /** The provider paid the order: the funds are in the wallet (amount as decimal text). */
-    'onramp:succeeded': { orderId: string; provider: string; networkId: string; hash: string; purchaseAmount: string; purchaseCurrency: string }
+    'onramp:succeeded': {
+      orderId: string
+      provider: string
+      networkId: string
+      hash: string
+      purchaseAmount: string
+      purchaseCurrency: string
+    }
     /** The provider took the payment but could not deliver. */
     'onramp:failed': { orderId: string; provider: string; reason: string }
   }
@@ -48,7 +55,14 @@ export type { OnrampApi, OnrampOptions, OnrampOrder, OnrampProvider, OnrampQuote
 export { RESTRICTED_TIME_ZONES } from './restrictedTimeZones.js'
 
 // Here, not beside the state's type: the lazy chunks import that module, and sharing it would split a chunk off.
-const INITIAL_ONRAMP_STATE: OnrampState = { paymentCurrency: 'USD', amount: '', paymentMethod: 'card', quotes: {}, quoteErrors: {}, quotesLoading: false }
+const INITIAL_ONRAMP_STATE: OnrampState = {
+  paymentCurrency: 'USD',
+  amount: '',
+  paymentMethod: 'card',
+  quotes: {},
+  quoteErrors: {},
+  quotesLoading: false,
+}
 
 export interface OnrampPluginOptions {
   /**

@@ -22,7 +22,13 @@ const quoteCalls = (calls: ReturnType<typeof memoryOnrampApi>['calls']) => calls
 
 /** A checkout window as the tests control it. */
 function fakeWindow() {
-  return { closed: false, location: { href: 'about:blank' }, close() { this.closed = true } }
+  return {
+    closed: false,
+    location: { href: 'about:blank' },
+    close() {
+      this.closed = true
+    },
+  }
 }
 
 afterEach(() => {
@@ -46,7 +52,14 @@ describe('quotes follow typing (rules §9)', () => {
     await vi.waitUntil(() => !state().quotesLoading)
     expect(quoteCalls(calls).map((call) => call.params)).toEqual([
       { provider: 'meld', purchaseCurrency: 'USDC', paymentCurrency: 'USD', amount: '50.00', network: 'ethereum', paymentMethod: 'card' },
-      { provider: 'coinbase', purchaseCurrency: 'USDC', paymentCurrency: 'USD', amount: '50.00', network: 'ethereum', paymentMethod: 'card' },
+      {
+        provider: 'coinbase',
+        purchaseCurrency: 'USDC',
+        paymentCurrency: 'USD',
+        amount: '50.00',
+        network: 'ethereum',
+        paymentMethod: 'card',
+      },
     ])
     expect(state().quotesLoading).toBe(false)
     expect(state().quotes.meld?.purchaseAmount).toBe('49.5')
@@ -63,7 +76,13 @@ describe('quotes follow typing (rules §9)', () => {
   it('rules §9 limits at their edges: 9.99 and 7500.01 are refused before any provider is asked', async () => {
     const { calls } = await setUp()
     setOnrampInput(kernel, { purchaseCurrency: 'USDC' })
-    for (const [amount, refused] of [['9.99', true], ['10.00', false], ['7500.00', false], ['7500.01', true], ['12.345', true]] as const) {
+    for (const [amount, refused] of [
+      ['9.99', true],
+      ['10.00', false],
+      ['7500.00', false],
+      ['7500.01', true],
+      ['12.345', true],
+    ] as const) {
       const before = quoteCalls(calls).length
       setOnrampInput(kernel, { amount })
       await fetchOnrampQuotes(kernel)
@@ -88,7 +107,13 @@ describe('quotes follow typing (rules §9)', () => {
     const options = { purchaseCurrencies: [], paymentCurrencies: [{ id: 'USD', limits: [] }] }
     expect(limitsFor(undefined, 'USD', 'card')).toEqual({ id: 'card', min: '10.00', max: '7500.00' })
     expect(limitsFor(options, 'GBP', 'ach_bank_account')).toEqual(FALLBACK_PAYMENT_LIMITS[1])
-    expect([toCents('10'), toCents('7500.01'), toCents('1.5'), toCents('1.555'), toCents('-1')]).toEqual([1000n, 750001n, 150n, undefined, undefined])
+    expect([toCents('10'), toCents('7500.01'), toCents('1.5'), toCents('1.555'), toCents('-1')]).toEqual([
+      1000n,
+      750001n,
+      150n,
+      undefined,
+      undefined,
+    ])
   })
 })
 
@@ -113,7 +138,11 @@ describe('the checkout', () => {
     await vi.advanceTimersByTimeAsync(0)
     expect(checkoutWindow.location.href).toBe('https://checkout.example/order-1')
     expect(kernel.store.getState().router.history.at(-1)?.view).toBe('BuyInProgress')
-    expect(calls.find((call) => call.method === 'createCheckout')?.params).toMatchObject({ provider: 'coinbase', amount: '50.00', address: expect.stringMatching(/^0x/) })
+    expect(calls.find((call) => call.method === 'createCheckout')?.params).toMatchObject({
+      provider: 'coinbase',
+      amount: '50.00',
+      address: expect.stringMatching(/^0x/),
+    })
     expect(state().order?.status).toBe('created')
     await vi.advanceTimersByTimeAsync(ORDER_POLL_MS)
     expect(state().order?.status).toBe('paying')
@@ -159,7 +188,9 @@ describe('the checkout', () => {
     await setUp()
     setOnrampInput(kernel, { purchaseCurrency: 'USDC', amount: '5' })
     const checkoutWindow = fakeWindow()
-    await expect(buyCrypto(kernel, { checkoutWindow: checkoutWindow as unknown as Window })).rejects.toThrow('Enter an amount between 10.00 and 7500.00 USD')
+    await expect(buyCrypto(kernel, { checkoutWindow: checkoutWindow as unknown as Window })).rejects.toThrow(
+      'Enter an amount between 10.00 and 7500.00 USD',
+    )
     expect(checkoutWindow.closed).toBe(true)
     expect(state().error).toBe('Enter an amount between 10.00 and 7500.00 USD')
   })

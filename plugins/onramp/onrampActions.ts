@@ -86,7 +86,15 @@ function connected(kernel: Kernel) {
 
 /** What a quote is asked for: the inputs, checked; or why they cannot be quoted (rules §9 limits). */
 async function wanted(kernel: Kernel): Promise<
-  | { ok: true; amount: string; network: OnrampNetwork; purchaseCurrency: string; paymentCurrency: string; paymentMethod: string; address: string }
+  | {
+      ok: true
+      amount: string
+      network: OnrampNetwork
+      purchaseCurrency: string
+      paymentCurrency: string
+      paymentMethod: string
+      address: string
+    }
   | { ok: false; error?: string }
 > {
   const state = onrampState(kernel)
@@ -121,7 +129,10 @@ async function wanted(kernel: Kernel): Promise<
  * @example
  * setOnrampInput(kernel, { amount: '50' })
  */
-export function setOnrampInput(kernel: Kernel, patch: Partial<Pick<OnrampState, 'purchaseCurrency' | 'paymentCurrency' | 'amount' | 'paymentMethod'>>): void {
+export function setOnrampInput(
+  kernel: Kernel,
+  patch: Partial<Pick<OnrampState, 'purchaseCurrency' | 'paymentCurrency' | 'amount' | 'paymentMethod'>>,
+): void {
   const waiting = pending(kernel)
   clearTimeout(waiting.timer)
   waiting.sequence++
@@ -174,7 +185,11 @@ export async function fetchOnrampQuotes(kernel: Kernel): Promise<void> {
     updateOnrampState(kernel, { quotes, quoteErrors, quotesLoading: false, selectedProvider: chosen && quotes[chosen] ? chosen : cheapest })
   } catch (reason) {
     kernel.logger.warn('No on-ramp quotes.', reason)
-    if (current()) updateOnrampState(kernel, { quotesLoading: false, error: visibleMessage(reason, reason instanceof Error ? reason.message : 'No quote') })
+    if (current())
+      updateOnrampState(kernel, {
+        quotesLoading: false,
+        error: visibleMessage(reason, reason instanceof Error ? reason.message : 'No quote'),
+      })
   }
 }
 
@@ -199,14 +214,18 @@ export interface BuyCryptoParameters {
  * @example
  * const order = await buyCrypto(kernel, { checkoutWindow: window.open('', 'foyer-onramp', CHECKOUT_WINDOW_FEATURES) })
  */
-export async function buyCrypto(kernel: Kernel, { checkoutWindow = openCheckoutWindow() }: BuyCryptoParameters = {}): Promise<OnrampOrder | undefined> {
+export async function buyCrypto(
+  kernel: Kernel,
+  { checkoutWindow = openCheckoutWindow() }: BuyCryptoParameters = {},
+): Promise<OnrampOrder | undefined> {
   addOnrampTexts(kernel)
   const state = onrampState(kernel)
   const provider = state.selectedProvider
   updateOnrampState(kernel, { checkout: 'opening', error: undefined, order: undefined, checkoutUrl: undefined })
   try {
     const request = await wanted(kernel)
-    if (!request.ok || !provider) throw new Error(request.ok ? kernel.i18n.t('onramp.error.checkout') : (request.error ?? kernel.i18n.t('onramp.error.checkout')))
+    if (!request.ok || !provider)
+      throw new Error(request.ok ? kernel.i18n.t('onramp.error.checkout') : (request.error ?? kernel.i18n.t('onramp.error.checkout')))
     const { url, orderId } = await api(kernel).createCheckout({
       provider,
       purchaseCurrency: request.purchaseCurrency,
@@ -224,7 +243,10 @@ export async function buyCrypto(kernel: Kernel, { checkoutWindow = openCheckoutW
   } catch (reason) {
     checkoutWindow?.close()
     kernel.logger.warn('The checkout could not be opened.', reason)
-    updateOnrampState(kernel, { checkout: undefined, error: visibleMessage(reason, reason instanceof Error ? reason.message : kernel.i18n.t('onramp.error.checkout')) })
+    updateOnrampState(kernel, {
+      checkout: undefined,
+      error: visibleMessage(reason, reason instanceof Error ? reason.message : kernel.i18n.t('onramp.error.checkout')),
+    })
     throw reason
   }
 }
@@ -278,4 +300,3 @@ export async function followOrder(kernel: Kernel, orderId: string, checkoutWindo
     await new Promise((resolve) => setTimeout(resolve, ORDER_POLL_MS))
   }
 }
-

@@ -188,7 +188,10 @@ export function createOnrampApi(options: { baseUrl: string; projectId: string; f
         // rules §9: a currency whose options carry no limits gets the fallback ones.
         paymentCurrencies: answer.paymentCurrencies.map(({ id, payment_method_limits }) => ({
           id,
-          limits: payment_method_limits && payment_method_limits.length > 0 ? payment_method_limits : FALLBACK_PAYMENT_LIMITS.map((limit) => ({ ...limit })),
+          limits:
+            payment_method_limits && payment_method_limits.length > 0
+              ? payment_method_limits
+              : FALLBACK_PAYMENT_LIMITS.map((limit) => ({ ...limit })),
         })),
       }
     },

@@ -18,7 +18,12 @@ const withPay = ({
   params = payment,
   connected = true,
   readContract = ({ functionName }: { functionName: string }) => (functionName === 'symbol' ? 'USDC' : 6),
-}: { transfer?: TestWalletAnswer | 'pending'; params?: PayParameters; connected?: boolean; readContract?: (read: { functionName: string }) => unknown } = {}) => {
+}: {
+  transfer?: TestWalletAnswer | 'pending'
+  params?: PayParameters
+  connected?: boolean
+  readContract?: (read: { functionName: string }) => unknown
+} = {}) => {
   const story = connectedStory({
     options: () => ({ features: { pay: true }, plugins: [testChain({ transfer, readContract }), send(), payPlugin()] }),
     view: 'Pay',
@@ -50,7 +55,10 @@ export const ReadyDark: Story = { ...Ready, globals: { theme: 'dark' } }
 
 /** The host gave the metadata: nothing is read. */
 export const WithMetadata: Story = {
-  parameters: withPay({ params: { ...payment, amount: '2.5', metadata: { symbol: 'MUSD', decimals: 6 } }, readContract: () => new Promise(() => {}) }),
+  parameters: withPay({
+    params: { ...payment, amount: '2.5', metadata: { symbol: 'MUSD', decimals: 6 } },
+    readContract: () => new Promise(() => {}),
+  }),
   play: async () => {
     const modal = await withinModal()
     await expect(await modal.findByTestId('pay-summary')).toHaveTextContent('Pay 2.5 MUSD')

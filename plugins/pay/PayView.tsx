@@ -28,7 +28,9 @@ function assetMetadataQuery(kernel: Kernel, params: PayParameters, asset: Parsed
       const read = chain?.capabilities?.readContract
       if (!read || !asset.address) throw new Error('No metadata')
       const [symbol, decimals] = await Promise.all(
-        (['symbol', 'decimals'] as const).map((functionName) => read.readContract(kernel, { networkId: asset.networkId as never, address: asset.address!, abi: erc20Metadata, functionName })),
+        (['symbol', 'decimals'] as const).map((functionName) =>
+          read.readContract(kernel, { networkId: asset.networkId as never, address: asset.address!, abi: erc20Metadata, functionName }),
+        ),
       )
       if (typeof symbol !== 'string' || typeof decimals !== 'number') throw new Error('No metadata')
       return { symbol, decimals }
@@ -72,7 +74,11 @@ export default function PayView({ params }: ViewProps<PayParameters>) {
       kernel.router.finish({ status: 'success', hash, via: 'wallet' })
     } catch (reason) {
       kernel.logger.warn('The payment failed.', reason)
-      setError(isUserRejection(reason) ? t('pay.error.rejected') : visibleMessage(reason, reason instanceof Error ? reason.message.split('\n')[0]! : t('pay.error.failed')))
+      setError(
+        isUserRejection(reason)
+          ? t('pay.error.rejected')
+          : visibleMessage(reason, reason instanceof Error ? reason.message.split('\n')[0]! : t('pay.error.failed')),
+      )
     } finally {
       setBusy(false)
     }
@@ -83,7 +89,13 @@ export default function PayView({ params }: ViewProps<PayParameters>) {
     setError(undefined)
     try {
       const texts = { closed: t('pay.error.exchangeClosed'), cancelled: t('pay.error.exchangeCancelled'), failed: t('pay.error.failed') }
-      const hash = await payFromExchange(kernel, { asset: params.asset, amount: params.amount, recipient: params.recipient, exchangeWindow, texts })
+      const hash = await payFromExchange(kernel, {
+        asset: params.asset,
+        amount: params.amount,
+        recipient: params.recipient,
+        exchangeWindow,
+        texts,
+      })
       kernel.router.finish({ status: 'success', hash, via: 'exchange' })
     } catch (reason) {
       kernel.logger.warn('The exchange did not pay.', reason)

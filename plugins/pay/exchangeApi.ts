@@ -15,7 +15,11 @@ export interface ExchangePayment {
 
 /** The exchange calls. Replace `ExchangeApiToken` to serve them from anywhere (the stories do). */
 export interface ExchangeApi {
-  createPayment(params: { asset: string; amount: string; recipient: string }): Promise<{ url: string; paymentId: string; depositAddress: string }>
+  createPayment(params: {
+    asset: string
+    amount: string
+    recipient: string
+  }): Promise<{ url: string; paymentId: string; depositAddress: string }>
   getPayment(paymentId: string): Promise<ExchangePayment>
 }
 
@@ -27,7 +31,11 @@ export class ExchangeRequestError extends BaseError {
 export const ExchangeApiToken = createToken<ExchangeApi>('pay:exchangeApi')
 
 const text = v.pipe(v.string(), v.maxLength(200))
-const CreatedSchema = v.object({ url: v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//), v.maxLength(2000)), paymentId: text, depositAddress: text })
+const CreatedSchema = v.object({
+  url: v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//), v.maxLength(2000)),
+  paymentId: text,
+  depositAddress: text,
+})
 const PaymentSchema = v.object({
   id: text,
   status: v.picklist(['created', 'paying', 'paid', 'failed', 'cancelled']),
@@ -43,10 +51,16 @@ export function createExchangeApi(options: { baseUrl: string; projectId: string;
     fetch: fetchWithRefusals((reason) => new ExchangeRequestError(reason), options.fetch),
   })
   return {
-    createPayment: (params) => http.post('/v1/exchange/payments', { body: { projectId: options.projectId, ...params }, schema: CreatedSchema }),
+    createPayment: (params) =>
+      http.post('/v1/exchange/payments', { body: { projectId: options.projectId, ...params }, schema: CreatedSchema }),
     async getPayment(paymentId) {
       const payment = await http.get(`/v1/exchange/payments/${encodeURIComponent(paymentId)}`, { schema: PaymentSchema })
-      return { id: payment.id, status: payment.status, ...(payment.hash ? { hash: payment.hash } : {}), ...(payment.failure ? { failure: payment.failure } : {}) }
+      return {
+        id: payment.id,
+        status: payment.status,
+        ...(payment.hash ? { hash: payment.hash } : {}),
+        ...(payment.failure ? { failure: payment.failure } : {}),
+      }
     },
   }
 }
@@ -65,7 +79,19 @@ export const EXCHANGE_POLL_MS = 1000
  */
 export async function payFromExchange(
   kernel: Kernel,
-  { asset, amount, recipient, exchangeWindow, texts }: { asset: string; amount: string; recipient: string; exchangeWindow: Window | null; texts: { closed: string; cancelled: string; failed: string } },
+  {
+    asset,
+    amount,
+    recipient,
+    exchangeWindow,
+    texts,
+  }: {
+    asset: string
+    amount: string
+    recipient: string
+    exchangeWindow: Window | null
+    texts: { closed: string; cancelled: string; failed: string }
+  },
 ): Promise<string> {
   const api = exchangeApiOf(kernel)
   if (!api) throw new Error('Paying from an exchange needs `services.api`.')

@@ -29,18 +29,26 @@ describe('parsePayParameters', () => {
       kind: 'token',
       address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
     })
-    expect(parsePayParameters({ recipient, amount: '0.5', asset: 'eip155:31337/slip44:60' })).toEqual({ namespace: 'eip155', networkId: 'eip155:31337', kind: 'native' })
+    expect(parsePayParameters({ recipient, amount: '0.5', asset: 'eip155:31337/slip44:60' })).toEqual({
+      namespace: 'eip155',
+      networkId: 'eip155:31337',
+      kind: 'native',
+    })
     const sol = '4Xn7HseN9fPTJCvNGTn7UvaDQBTpHFxoZ28fJ2aBLAp6'
-    expect(parsePayParameters({ recipient: sol, amount: '1', asset: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp/slip44:501' }).networkId).toBe('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')
+    expect(parsePayParameters({ recipient: sol, amount: '1', asset: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp/slip44:501' }).networkId).toBe(
+      'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+    )
   })
 
   it('bad parameters are refused with a message that says which and why', () => {
-    const refused = (params: Record<string, unknown>) => () => parsePayParameters({ recipient, amount: '10', asset: USDC, ...params } as never)
+    const refused = (params: Record<string, unknown>) => () =>
+      parsePayParameters({ recipient, amount: '10', asset: USDC, ...params } as never)
     expect(refused({ asset: 'USDC' })).toThrow(`Invalid asset: expected a CAIP-19 id such as 'eip155:1/erc20:0x…', got "USDC"`)
     expect(refused({ asset: 'eip155:1/erc20:0x12' })).toThrow("Invalid asset: an EVM token is 'erc20:' and its contract address")
     expect(refused({ recipient: '0x1234' })).toThrow('Invalid recipient: not an EVM address: "0x1234"')
     expect(refused({ recipient: '4Xn7HseN9fPTJCvNGTn7UvaDQBTpHFxoZ28fJ2aBLAp6' })).toThrow('Invalid recipient: not an EVM address')
-    for (const amount of ['0', '-1', '1e3', '', 10]) expect(refused({ amount })).toThrow("Invalid amount: a positive decimal string such as '10' is required")
+    for (const amount of ['0', '-1', '1e3', '', 10])
+      expect(refused({ amount })).toThrow("Invalid amount: a positive decimal string such as '10' is required")
     expect(refused({ amount: '1.1234567', metadata: { symbol: 'USDC', decimals: 6 } })).toThrow('Invalid amount: USDC has 6 decimals')
   })
 })
@@ -74,7 +82,9 @@ describe('pay', () => {
 
   it('rules §9 pay is off unless the host turns it on', async () => {
     await setUp({})
-    await expect(pay(kernel, { recipient, amount: '10', asset: USDC })).rejects.toThrow('Pay is off (rules §9): set `features: { pay: true }` in createKernel')
+    await expect(pay(kernel, { recipient, amount: '10', asset: USDC })).rejects.toThrow(
+      'Pay is off (rules §9): set `features: { pay: true }` in createKernel',
+    )
   })
 
   it('payPlugin requires send', () => {

@@ -55,28 +55,43 @@ const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
  */
 export function parsePayParameters(params: PayParameters): ParsedAsset {
   const match = typeof params?.asset === 'string' ? ASSET.exec(params.asset) : null
-  if (!match) throw new InvalidPayParametersError(`Invalid asset: expected a CAIP-19 id such as 'eip155:1/erc20:0x…', got ${JSON.stringify(params?.asset)}`)
+  if (!match)
+    throw new InvalidPayParametersError(
+      `Invalid asset: expected a CAIP-19 id such as 'eip155:1/erc20:0x…', got ${JSON.stringify(params?.asset)}`,
+    )
   const [, namespace, reference, assetNamespace, assetReference] = match as unknown as [string, 'eip155' | 'solana', string, string, string]
   const native = assetNamespace === 'slip44'
   if (namespace === 'eip155' && !native && (assetNamespace !== 'erc20' || !EVM_ADDRESS.test(assetReference))) {
-    throw new InvalidPayParametersError(`Invalid asset: an EVM token is 'erc20:' and its contract address, got ${JSON.stringify(params.asset)}`)
+    throw new InvalidPayParametersError(
+      `Invalid asset: an EVM token is 'erc20:' and its contract address, got ${JSON.stringify(params.asset)}`,
+    )
   }
   if (namespace === 'solana' && !native && (assetNamespace !== 'token' || !SOLANA_ADDRESS.test(assetReference))) {
-    throw new InvalidPayParametersError(`Invalid asset: a Solana token is 'token:' and its mint address, got ${JSON.stringify(params.asset)}`)
+    throw new InvalidPayParametersError(
+      `Invalid asset: a Solana token is 'token:' and its mint address, got ${JSON.stringify(params.asset)}`,
+    )
   }
   const recipientPattern = namespace === 'eip155' ? EVM_ADDRESS : SOLANA_ADDRESS
   if (typeof params.recipient !== 'string' || !recipientPattern.test(params.recipient)) {
-    throw new InvalidPayParametersError(`Invalid recipient: not ${namespace === 'eip155' ? 'an EVM' : 'a Solana'} address: ${JSON.stringify(params.recipient)}`)
+    throw new InvalidPayParametersError(
+      `Invalid recipient: not ${namespace === 'eip155' ? 'an EVM' : 'a Solana'} address: ${JSON.stringify(params.recipient)}`,
+    )
   }
   if (typeof params.amount !== 'string' || !/^\d{1,30}(\.\d{1,30})?$/.test(params.amount) || !/[1-9]/.test(params.amount)) {
-    throw new InvalidPayParametersError(`Invalid amount: a positive decimal string such as '10' is required, got ${JSON.stringify(params.amount)}`)
+    throw new InvalidPayParametersError(
+      `Invalid amount: a positive decimal string such as '10' is required, got ${JSON.stringify(params.amount)}`,
+    )
   }
   const { metadata } = params
-  if (metadata !== undefined && !(typeof metadata?.symbol === 'string' && Number.isInteger(metadata.decimals) && metadata.decimals >= 0 && metadata.decimals <= 36)) {
+  if (
+    metadata !== undefined &&
+    !(typeof metadata?.symbol === 'string' && Number.isInteger(metadata.decimals) && metadata.decimals >= 0 && metadata.decimals <= 36)
+  ) {
     throw new InvalidPayParametersError('Invalid metadata: { symbol, decimals } with decimals a whole number from 0 to 36')
   }
   const decimals = params.amount.split('.')[1]?.length ?? 0
-  if (metadata && decimals > metadata.decimals) throw new InvalidPayParametersError(`Invalid amount: ${metadata.symbol} has ${metadata.decimals} decimals`)
+  if (metadata && decimals > metadata.decimals)
+    throw new InvalidPayParametersError(`Invalid amount: ${metadata.symbol} has ${metadata.decimals} decimals`)
   return {
     namespace,
     networkId: `${namespace}:${reference}`,

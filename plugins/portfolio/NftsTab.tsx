@@ -6,7 +6,14 @@ import { nftsFromHistory } from './nftsFromHistory.js'
 
 const grid = { display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 8, margin: 0, padding: 0, listStyle: 'none' } as const
 const tile = { display: 'flex', flexDirection: 'column', gap: 4, fontSize: 13, overflowWrap: 'anywhere' } as const
-const image = { display: 'block', width: '100%', aspectRatio: '1', objectFit: 'cover', borderRadius: 12, background: 'var(--foyer-surface)' } as const
+const image = {
+  display: 'block',
+  width: '100%',
+  aspectRatio: '1',
+  objectFit: 'cover',
+  borderRadius: 12,
+  background: 'var(--foyer-surface)',
+} as const
 
 /** The NFTs tab: a grid of the account's NFTs on the connected network, with their names. */
 export default function NftsTab() {

@@ -18,7 +18,12 @@ const withApi = (options: MemoryBlockchainApiOptions) => ({
 })
 
 const balances = [
-  tokenBalance('USDC', '1234.567891', 1, { name: 'USD Coin', address: 'eip155:1:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', quantity: { decimals: 6, numeric: '1234.567891' }, iconUrl: iconDataUrl('#2775ca', 'U') }),
+  tokenBalance('USDC', '1234.567891', 1, {
+    name: 'USD Coin',
+    address: 'eip155:1:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
+    quantity: { decimals: 6, numeric: '1234.567891' },
+    iconUrl: iconDataUrl('#2775ca', 'U'),
+  }),
   tokenBalance('ETH', '1.23456789', 3000, { name: 'Ether', iconUrl: iconDataUrl('#627eea', 'E') }),
   tokenBalance('PTS', '99', 1, { name: 'Points', quantity: { decimals: 0, numeric: '99' } }),
   tokenBalance('OTHER', '5', 1, { name: 'Other chain', chainId: 'eip155:10' }),

@@ -223,7 +223,10 @@ export const Success: Story = {
     sender!.wallet.balance = 125n * 10n ** 16n
     await userEvent.click(await modal.findByRole('button', { name: 'Send now' }))
     await expect(await modal.findByTestId('send-hash')).toHaveTextContent(/^0x0{63}1$/)
-    await expect(modal.getByRole('link', { name: 'View on Testscan' })).toHaveAttribute('href', `https://testscan.example/tx/0x${'1'.padStart(64, '0')}`)
+    await expect(modal.getByRole('link', { name: 'View on Testscan' })).toHaveAttribute(
+      'href',
+      `https://testscan.example/tx/0x${'1'.padStart(64, '0')}`,
+    )
     await userEvent.click(modal.getByRole('button', { name: 'Send more' }))
     await expect(modal.getByRole('textbox', { name: 'Amount' })).toHaveValue('')
     await expect(await modal.findByTestId('send-balance')).toHaveTextContent('Balance: 1.25 TETH')

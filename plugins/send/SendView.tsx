@@ -113,7 +113,9 @@ export default function SendView() {
           autoComplete="off"
           spellCheck={false}
           value={form.receiverAddress}
-          onChange={(event) => edit({ receiverAddress: event.target.value, receiverProfileName: undefined, receiverProfileImageUrl: undefined })}
+          onChange={(event) =>
+            edit({ receiverAddress: event.target.value, receiverProfileName: undefined, receiverProfileImageUrl: undefined })
+          }
         />
       </label>
       <ReceiverProfile form={form} />
@@ -161,7 +163,10 @@ function TokenPicker({ options, selected, onChoose }: { options: Options; select
       {Array.isArray(options) && options.length === 0 && <p className="f-muted">{t('send.empty')}</p>}
       {selected && (
         <p className="f-muted" data-testid="send-balance">
-          {t('send.balance', { amount: formatBalance(formatUnits(selected.balance, selected.asset.decimals), locale), symbol: selected.asset.symbol })}
+          {t('send.balance', {
+            amount: formatBalance(formatUnits(selected.balance, selected.asset.decimals), locale),
+            symbol: selected.asset.symbol,
+          })}
         </p>
       )}
     </>
@@ -242,7 +247,10 @@ function SendDone({ hash, onAgain }: { hash?: string; onAgain(): void }) {
 }
 
 /** The account's balances to send from, read again when the account or network changes, or after a send. */
-function useSendOptions(kernel: Kernel, { address, namespace, networkId }: { address?: string; namespace?: string; networkId?: CaipNetworkId }): Options {
+function useSendOptions(
+  kernel: Kernel,
+  { address, namespace, networkId }: { address?: string; namespace?: string; networkId?: CaipNetworkId },
+): Options {
   const loaded = useKernelQuery(address && namespace && networkId ? sendOptionsQuery(kernel, { address, namespace, networkId }) : undefined)
   const ready = loaded?.status === 'ready' ? loaded.data : undefined
   // The form keeps the last total while the balances are read again.
@@ -272,7 +280,11 @@ function useReceiverProfile(kernel: Kernel, namespace: string | undefined, recei
  * The whole balance as decimal text; for the native coin less what the transfer's fee may cost,
  * when the chain can tell.
  */
-async function maxAmount(kernel: Kernel, { asset, balance }: SendOption, where: { namespace: string; address: string; networkId: CaipNetworkId }) {
+async function maxAmount(
+  kernel: Kernel,
+  { asset, balance }: SendOption,
+  where: { namespace: string; address: string; networkId: CaipNetworkId },
+) {
   const estimateFee = kernel.chains.get(where.namespace)?.capabilities?.transfer?.estimateFee
   let amount = balance
   if (!asset.address && estimateFee) {

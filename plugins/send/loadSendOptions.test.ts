@@ -44,7 +44,11 @@ describe('loadSendOptions', () => {
       memoryBlockchainApi({
         balances: [
           tokenBalance('SOL', '2', 150, { chainId, quantity: { decimals: 9, numeric: '2' } }),
-          tokenBalance('USDC', '5', 1, { chainId, quantity: { decimals: 6, numeric: '5' }, address: `${chainId}:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v` }),
+          tokenBalance('USDC', '5', 1, {
+            chainId,
+            quantity: { decimals: 6, numeric: '5' },
+            address: `${chainId}:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v`,
+          }),
         ],
       }),
     )

@@ -66,6 +66,10 @@ async function serviceOptions(kernel: Kernel, { address, networkId }: { address:
       asset: { symbol: token.symbol, decimals: token.quantity.decimals, address: token.address?.split(':').at(-1) },
       balance: parseAmount(token.quantity.numeric, token.quantity.decimals) ?? 0n,
     })),
-    networkBalanceInUSD: formatFiat(balances.reduce((sum, token) => sum + token.value, 0), 'USD', kernel.i18n.locale),
+    networkBalanceInUSD: formatFiat(
+      balances.reduce((sum, token) => sum + token.value, 0),
+      'USD',
+      kernel.i18n.locale,
+    ),
   }
 }

@@ -47,10 +47,19 @@ describe('sendToken', () => {
 
   it('rules §4: the form is loading while the wallet signs, then reset; a failure keeps it', async () => {
     const { kernel, wallet } = await setup()
-    const filled = { token: eth, sendTokenAmount: '0.5', receiverAddress: testAddresses.eip155[1], receiverProfileName: 'bob.eth', networkBalanceInUSD: '$10.00' }
+    const filled = {
+      token: eth,
+      sendTokenAmount: '0.5',
+      receiverAddress: testAddresses.eip155[1],
+      receiverProfileName: 'bob.eth',
+      networkBalanceInUSD: '$10.00',
+    }
     kernel.store.update('send', (state) => ({ ...state, ...filled }))
     const seen: boolean[] = []
-    kernel.store.select((state) => state.send.loading, (loading) => seen.push(loading))
+    kernel.store.select(
+      (state) => state.send.loading,
+      (loading) => seen.push(loading),
+    )
 
     wallet.transferAnswer = 'reject'
     await expect(sendToken(kernel, { token: eth, amount: '0.5', to: testAddresses.eip155[1] })).rejects.toMatchObject({ code: 4001 })
@@ -60,7 +69,13 @@ describe('sendToken', () => {
     await sendToken(kernel, { token: eth, amount: '0.5', to: testAddresses.eip155[1] })
     expect(seen).toEqual([true, false, true, false])
     // What the account holds on the network is not part of what the visitor typed.
-    expect(kernel.store.getState().send).toEqual({ sendTokenAmount: '', receiverAddress: '', networkBalanceInUSD: '$10.00', loading: false, step: 'form' })
+    expect(kernel.store.getState().send).toEqual({
+      sendTokenAmount: '',
+      receiverAddress: '',
+      networkBalanceInUSD: '$10.00',
+      loading: false,
+      step: 'form',
+    })
   })
 
   it('a token send names the token; an EVM address without 0x gets it', async () => {
@@ -72,11 +87,20 @@ describe('sendToken', () => {
   it('solana sends through the solana chain', async () => {
     const { kernel, wallet } = await setup({ namespace: 'solana', transfer: 'approve' })
     await sendToken(kernel, { token: { symbol: 'SOL', decimals: 9 }, amount: '2', to: testAddresses.solana[1] })
-    expect(wallet.transfers[0]).toMatchObject({ to: testAddresses.solana[1], amount: 2_000_000_000n, networkId: expect.stringMatching(/^solana:/) })
+    expect(wallet.transfers[0]).toMatchObject({
+      to: testAddresses.solana[1],
+      amount: 2_000_000_000n,
+      networkId: expect.stringMatching(/^solana:/),
+    })
   })
 
   it('any chain that offers transfer sends: sendToken names no namespace (a bip122 chain here)', async () => {
-    const { kernel, wallet, events } = await setup({ namespace: 'bip122', transfer: 'approve', accounts: ['bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'], networks: [{ ...testNetwork, id: 'btc', chainNamespace: 'bip122', caipNetworkId: 'bip122:000000000019d6689c085ae165831e93' }] })
+    const { kernel, wallet, events } = await setup({
+      namespace: 'bip122',
+      transfer: 'approve',
+      accounts: ['bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'],
+      networks: [{ ...testNetwork, id: 'btc', chainNamespace: 'bip122', caipNetworkId: 'bip122:000000000019d6689c085ae165831e93' }],
+    })
     await sendToken(kernel, { token: { symbol: 'BTC', decimals: 8 }, amount: '1', to: 'bc1q9h6yzs0ej3vfhp6jvmvf4hq6xqyvnhvfwjq2xs' })
     expect(wallet.transfers).toMatchObject([{ to: 'bc1q9h6yzs0ej3vfhp6jvmvf4hq6xqyvnhvfwjq2xs', amount: 10n ** 8n }])
     // SEND_INITIATED, SEND_SUCCESS, the sent transaction for Activity, 'balances:changed'.
@@ -91,9 +115,14 @@ describe('sendToken', () => {
 
   it('rules §5 messages, and nothing is signed', async () => {
     const { kernel, wallet, events } = await setup()
-    await expect(sendToken(kernel, { token: eth, amount: '', to: testAddresses.eip155[1] })).rejects.toThrow('An amount and receiver address are required')
+    await expect(sendToken(kernel, { token: eth, amount: '', to: testAddresses.eip155[1] })).rejects.toThrow(
+      'An amount and receiver address are required',
+    )
     await expect(sendToken(kernel, { amount: '1', to: testAddresses.eip155[1] })).rejects.toThrow('A token is required')
-    await expect(sendToken(kernel, { token: eth, amount: '2', to: testAddresses.eip155[1], balance: 10n ** 18n })).rejects.toMatchObject({ name: 'SendValidationError', key: 'send.error.balance' })
+    await expect(sendToken(kernel, { token: eth, amount: '2', to: testAddresses.eip155[1], balance: 10n ** 18n })).rejects.toMatchObject({
+      name: 'SendValidationError',
+      key: 'send.error.balance',
+    })
     expect(wallet.transfers).toEqual([])
     expect(events).toEqual([])
   })
@@ -106,7 +135,9 @@ describe('sendToken', () => {
 
   it("nobody connected is 'Address or auth connector not found'", async () => {
     const kernel = testKernel({ plugins: [testChain({ transfer: 'approve' }), send()] })
-    await expect(sendToken(kernel, { token: eth, amount: '1', to: testAddresses.eip155[1] })).rejects.toThrow('Address or auth connector not found')
+    await expect(sendToken(kernel, { token: eth, amount: '1', to: testAddresses.eip155[1] })).rejects.toThrow(
+      'Address or auth connector not found',
+    )
   })
 })
 

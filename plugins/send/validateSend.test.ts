@@ -21,25 +21,40 @@ describe('parseAmount', () => {
 
 describe('validateSend', () => {
   it("no amount or no receiver is 'An amount and receiver address are required' (rules §5)", () => {
-    expect(validateSend({ token: eth, sendTokenAmount: '', receiverAddress: to }, { isAddress: isEvmAddress })).toEqual({ error: 'send.error.required' })
-    expect(validateSend({ token: eth, sendTokenAmount: '1', receiverAddress: ' ' }, { isAddress: isEvmAddress })).toEqual({ error: 'send.error.required' })
+    expect(validateSend({ token: eth, sendTokenAmount: '', receiverAddress: to }, { isAddress: isEvmAddress })).toEqual({
+      error: 'send.error.required',
+    })
+    expect(validateSend({ token: eth, sendTokenAmount: '1', receiverAddress: ' ' }, { isAddress: isEvmAddress })).toEqual({
+      error: 'send.error.required',
+    })
   })
   it("no token is 'A token is required' (rules §5)", () => {
     expect(validateSend({ sendTokenAmount: '1', receiverAddress: to }, { isAddress: isEvmAddress })).toEqual({ error: 'send.error.token' })
   })
   it("the address is checked by the chain's rules (rules §5)", () => {
-    expect(validateSend({ token: eth, sendTokenAmount: '1', receiverAddress: testAddresses.solana[0] }, { isAddress: isEvmAddress })).toEqual({ error: 'send.error.address' })
-    expect(validateSend({ token: eth, sendTokenAmount: '1', receiverAddress: to }, { isAddress: isSolanaAddress })).toEqual({ error: 'send.error.address' })
-    expect(validateSend({ token: eth, sendTokenAmount: '1', receiverAddress: to.slice(2) }, { isAddress: isEvmAddress })).toMatchObject({ amount: 10n ** 18n })
+    expect(
+      validateSend({ token: eth, sendTokenAmount: '1', receiverAddress: testAddresses.solana[0] }, { isAddress: isEvmAddress }),
+    ).toEqual({ error: 'send.error.address' })
+    expect(validateSend({ token: eth, sendTokenAmount: '1', receiverAddress: to }, { isAddress: isSolanaAddress })).toEqual({
+      error: 'send.error.address',
+    })
+    expect(validateSend({ token: eth, sendTokenAmount: '1', receiverAddress: to.slice(2) }, { isAddress: isEvmAddress })).toMatchObject({
+      amount: 10n ** 18n,
+    })
   })
   it('zero, garbage and too many decimals are refused', () => {
     for (const amount of ['0', 'x', '1.0000001']) {
-      expect(validateSend({ token: usdc, sendTokenAmount: amount, receiverAddress: to }, { isAddress: isEvmAddress })).toEqual({ error: 'send.error.amount' })
+      expect(validateSend({ token: usdc, sendTokenAmount: amount, receiverAddress: to }, { isAddress: isEvmAddress })).toEqual({
+        error: 'send.error.amount',
+      })
     }
   })
   it('more than the balance is refused; exactly the balance (Max) is fine', () => {
     const form = { token: usdc, sendTokenAmount: '2.000001', receiverAddress: to }
     expect(validateSend(form, { isAddress: isEvmAddress, balance: 2_000_000n })).toEqual({ error: 'send.error.balance' })
-    expect(validateSend({ ...form, sendTokenAmount: '2' }, { isAddress: isEvmAddress, balance: 2_000_000n })).toEqual({ amount: 2_000_000n, token: usdc })
+    expect(validateSend({ ...form, sendTokenAmount: '2' }, { isAddress: isEvmAddress, balance: 2_000_000n })).toEqual({
+      amount: 2_000_000n,
+      token: usdc,
+    })
   })
 })

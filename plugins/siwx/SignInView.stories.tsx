@@ -18,7 +18,10 @@ function signInStory({ chain = {}, options = {}, refuse }: { chain?: TestChainOp
       options: () => {
         story.verifier = memorySiwxVerifier()
         story.verifier.refuse = refuse
-        return { metadata: { name: 'Foyer Demo', description: '', url: '', icons: [] }, plugins: [testChain(chain), siwx({ siwx: story.verifier, ...options })] }
+        return {
+          metadata: { name: 'Foyer Demo', description: '', url: '', icons: [] },
+          plugins: [testChain(chain), siwx({ siwx: story.verifier, ...options })],
+        }
       },
       setup: (kernel: Kernel) => {
         story.kernel = kernel
@@ -108,7 +111,9 @@ export const Refused: Story = {
   play: async () => {
     const modal = await withinModal()
     await userEvent.click(await modal.findByRole('button', { name: 'Sign in' }, LOADING))
-    await expect(await modal.findByRole('alert', {}, LOADING)).toHaveTextContent('The sign-in was refused: The nonce is unknown, expired or used already')
+    await expect(await modal.findByRole('alert', {}, LOADING)).toHaveTextContent(
+      'The sign-in was refused: The nonce is unknown, expired or used already',
+    )
     await expect(status()).toBe('connected')
   },
 }

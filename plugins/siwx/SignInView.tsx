@@ -5,7 +5,12 @@ import { Avatar, Button } from 'foyer/ui'
 import { signIn } from './signIn.js'
 import { addSiwxTexts } from './texts.js'
 
-type Status = { kind: 'ready' } | { kind: 'signing' } | { kind: 'rejected' } | { kind: 'refused'; reason: string } | { kind: 'failed'; reason: string }
+type Status =
+  | { kind: 'ready' }
+  | { kind: 'signing' }
+  | { kind: 'rejected' }
+  | { kind: 'refused'; reason: string }
+  | { kind: 'failed'; reason: string }
 
 /**
  * SignIn: the account, why the site asks, and the two answers. 'Sign in' asks the wallet and the verifier; the view
@@ -28,7 +33,8 @@ export default function SignInView({ params }: ViewProps<{ namespace: string }>)
       kernel.router.finish(true)
     } catch (error) {
       if (isUserRejection(error)) setStatus({ kind: 'rejected' })
-      else if (error instanceof Error && error.name === 'SignInRefusedError') setStatus({ kind: 'refused', reason: visibleMessage(error, error.message) })
+      else if (error instanceof Error && error.name === 'SignInRefusedError')
+        setStatus({ kind: 'refused', reason: visibleMessage(error, error.message) })
       else setStatus({ kind: 'failed', reason: visibleMessage(error, error instanceof Error ? error.message : String(error)) })
     }
   }

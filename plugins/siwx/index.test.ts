@@ -32,7 +32,12 @@ describe('the foyer/plugins/siwx manifest', () => {
   })
 
   it('rules §1: siwx and siweConfig together fail with the exact error; bad options are named', () => {
-    const siweConfig = { getNonce: async () => 'x', verifyMessage: async () => true, getSession: async () => null, signOut: async () => true }
+    const siweConfig = {
+      getNonce: async () => 'x',
+      verifyMessage: async () => true,
+      getSession: async () => null,
+      signOut: async () => true,
+    }
     expect(() => siwx({ siwx: memoryVerifier(), siweConfig })).toThrow('Cannot set both `siweConfig` and `siwx` options')
     expect(() => siwx({ expiresInMs: 0 })).toThrow('Invalid Foyer options')
     expect(() => siwx({ statement: 'two\nlines' })).toThrow('Invalid Foyer options')
@@ -49,7 +54,10 @@ describe('the foyer/plugins/siwx manifest', () => {
 describe('signing in after connect', () => {
   it('connect waits for the sign-in; signing keeps a session with every rules §3 field, and connect resolves', async () => {
     const verifier = memoryVerifier()
-    const kernel = testKernel({ metadata: { name: 'Demo', description: '', url: '', icons: [] }, plugins: [testChain(), siwx({ siwx: verifier })] })
+    const kernel = testKernel({
+      metadata: { name: 'Demo', description: '', url: '', icons: [] },
+      plugins: [testChain(), siwx({ siwx: verifier })],
+    })
     const signedIn = vi.fn()
     kernel.bus.on('siwx:signed-in', signedIn)
     let connected = false
@@ -62,10 +70,22 @@ describe('signing in after connect', () => {
 
     expect(verifier.sessions).toHaveLength(1)
     const [{ data, message, signature }] = verifier.sessions as [SiwxSession]
-    expect(data).toMatchObject({ accountAddress: EVM, chainId: 'eip155:1', domain: '127.0.0.1:5173', uri: 'http://127.0.0.1:5173', version: '1', nonce: 'nonce12345678', statement: 'Sign in to Demo.' })
+    expect(data).toMatchObject({
+      accountAddress: EVM,
+      chainId: 'eip155:1',
+      domain: '127.0.0.1:5173',
+      uri: 'http://127.0.0.1:5173',
+      version: '1',
+      nonce: 'nonce12345678',
+      statement: 'Sign in to Demo.',
+    })
     expect(Date.parse(data.expirationTime!) - Date.parse(data.issuedAt!)).toBe(86_400_000)
     expect(message).toBe(data.serializedMessage)
-    expect(parseSignInMessage(message)).toMatchObject({ accountAddress: expect.stringMatching(new RegExp(EVM, 'i')), chainId: 'eip155:1', nonce: 'nonce12345678' })
+    expect(parseSignInMessage(message)).toMatchObject({
+      accountAddress: expect.stringMatching(new RegExp(EVM, 'i')),
+      chainId: 'eip155:1',
+      nonce: 'nonce12345678',
+    })
     expect(signature).toMatch(/^0x/)
     expect(signedIn).toHaveBeenCalledWith({ namespace: 'eip155', chainId: 'eip155:1', address: EVM })
     expect(kernel.store.getState().modal.open).toBe(false)
@@ -114,7 +134,10 @@ describe('signing in after connect', () => {
     const kernel = testKernel({ plugins: [chain, siwx({ siwx: verifier })] })
     void connect(kernel, { connectorId: 'test-wallet-eip155' })
     await signInShown(kernel)
-    await expect(signIn(kernel, { namespace: 'eip155' })).rejects.toMatchObject({ name: 'SignInRefusedError', shortMessage: 'The nonce is unknown, expired or used already' })
+    await expect(signIn(kernel, { namespace: 'eip155' })).rejects.toMatchObject({
+      name: 'SignInRefusedError',
+      shortMessage: 'The nonce is unknown, expired or used already',
+    })
     chain.wallet.signAnswer = 'reject'
     await expect(signIn(kernel, { namespace: 'eip155' })).rejects.toThrow()
     expect(kernel.router.current().view).toBe('SignIn')
@@ -198,13 +221,20 @@ describe('signing in during login (rules §3 siwxMessage)', () => {
       capabilities: {
         async signInAtLogin({ namespace, message }) {
           asked.push({ namespace, message })
-          return answer === 'sign' ? { message: { ...message, serializedMessage: `signed at login: ${message.nonce}` }, signature: '0xlogin' } : undefined
+          return answer === 'sign'
+            ? { message: { ...message, serializedMessage: `signed at login: ${message.nonce}` }, signature: '0xlogin' }
+            : undefined
         },
       },
     })
     await connect(kernel, { connectorId: 'test-wallet-eip155' })
     expect(kernel.router.current().view).not.toBe('SignIn')
-    expect(asked).toEqual([{ namespace: 'eip155', message: expect.objectContaining({ accountAddress: EVM, chainId: 'eip155:1', domain: '127.0.0.1:5173', nonce: 'nonce12345678' }) }])
+    expect(asked).toEqual([
+      {
+        namespace: 'eip155',
+        message: expect.objectContaining({ accountAddress: EVM, chainId: 'eip155:1', domain: '127.0.0.1:5173', nonce: 'nonce12345678' }),
+      },
+    ])
     expect(verifier.sessions).toEqual([expect.objectContaining({ message: 'signed at login: nonce12345678', signature: '0xlogin' })])
     expect(chain.wallet.calls.signMessage).toBe(0)
 
@@ -219,8 +249,14 @@ describe('signing in during login (rules §3 siwxMessage)', () => {
 })
 
 describe('the chain writes and signs the message', () => {
-  it('another namespace signs in through its chain\'s signIn capability, with no code here for it', async () => {
-    const network = { ...testNetwork, id: 'test', name: 'Test chain', caipNetworkId: 'bip122:000000000019d6689c085ae165831e93', chainNamespace: 'bip122' } as const
+  it("another namespace signs in through its chain's signIn capability, with no code here for it", async () => {
+    const network = {
+      ...testNetwork,
+      id: 'test',
+      name: 'Test chain',
+      caipNetworkId: 'bip122:000000000019d6689c085ae165831e93',
+      chainNamespace: 'bip122',
+    } as const
     const verifier = memoryVerifier()
     const chain = testChain({ namespace: 'bip122', networks: [network], accounts: ['bc1qtest'] })
     const kernel = testKernel({ plugins: [chain, siwx({ siwx: verifier })] })
@@ -229,8 +265,14 @@ describe('the chain writes and signs the message', () => {
     const message = await signIn(kernel, { namespace: 'bip122' })
     kernel.router.finish(true)
     await connecting
-    expect(message).toMatchObject({ accountAddress: 'bc1qtest', chainId: 'bip122:000000000019d6689c085ae165831e93', domain: '127.0.0.1:5173' })
-    expect(message.serializedMessage).toBe('127.0.0.1:5173 asks bc1qtest on bip122:000000000019d6689c085ae165831e93 to sign in. Nonce: nonce12345678')
+    expect(message).toMatchObject({
+      accountAddress: 'bc1qtest',
+      chainId: 'bip122:000000000019d6689c085ae165831e93',
+      domain: '127.0.0.1:5173',
+    })
+    expect(message.serializedMessage).toBe(
+      '127.0.0.1:5173 asks bc1qtest on bip122:000000000019d6689c085ae165831e93 to sign in. Nonce: nonce12345678',
+    )
     expect(verifier.sessions[0]).toMatchObject({ message: message.serializedMessage, data: { accountAddress: 'bc1qtest' } })
   })
 
@@ -245,7 +287,18 @@ describe('the chain writes and signs the message', () => {
 
   it('a host that writes its own text has it signed as it is', async () => {
     const verifier = memoryVerifier()
-    const own = { ...verifier, createMessage: async (input: { accountAddress: string; chainId: string }) => ({ ...input, domain: 'x.example', uri: 'https://x.example', version: '1' as const, nonce: 'hostnonce1', issuedAt: new Date().toISOString(), serializedMessage: 'my own text' }) }
+    const own = {
+      ...verifier,
+      createMessage: async (input: { accountAddress: string; chainId: string }) => ({
+        ...input,
+        domain: 'x.example',
+        uri: 'https://x.example',
+        version: '1' as const,
+        nonce: 'hostnonce1',
+        issuedAt: new Date().toISOString(),
+        serializedMessage: 'my own text',
+      }),
+    }
     const kernel = testKernel({ plugins: [testChain(), siwx({ siwx: own })] })
     const connecting = connect(kernel, { connectorId: 'test-wallet-eip155' })
     await signInShown(kernel)

@@ -21,7 +21,11 @@ const message = createSiweMessage({
   statement: 'Welcome back.',
 })
 
-const refusal = (promise: Promise<unknown>) => promise.then(() => 'accepted', (error: SignInRefusedError) => error.reason)
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'accepted',
+    (error: SignInRefusedError) => error.reason,
+  )
 
 describe('foyer/siwx/server', () => {
   it('reads every rules §3 field of an EIP-4361 message', () => {
@@ -59,7 +63,9 @@ describe('foyer/siwx/server', () => {
     expect(await refusal(verifySignIn({ ...base, consumeNonce: spend, allowedOrigins: ['https://example.com'] }))).toBe('domain')
     expect(await refusal(verifySignIn({ ...base, consumeNonce: spend, now: new Date(NOW.getTime() + 60_000) }))).toBe('expired')
     expect(await refusal(verifySignIn({ ...base, consumeNonce: spend, chains: ['eip155:10'] }))).toBe('chain')
-    expect(await refusal(verifySignIn({ ...base, consumeNonce: spend, message: message.replace('Welcome back.', 'Welcome back!') }))).toBe('signature')
+    expect(await refusal(verifySignIn({ ...base, consumeNonce: spend, message: message.replace('Welcome back.', 'Welcome back!') }))).toBe(
+      'signature',
+    )
     // A refusal before the signature never spends the nonce.
     expect(asked).toEqual(['n0nce1234567', 'n0nce1234567'])
   })
@@ -71,10 +77,16 @@ describe('foyer/siwx/server and the grammars (docs/sign-in.md)', () => {
   const signed = async (text: string) => ({ message: text, signature: await account.signMessage({ message: text }) })
 
   it('an expired message whose lines are out of order is malformed, naming the line, before any signature check', async () => {
-    const text = message.replace(/\nExpiration Time: (.*)\nRequest ID: r-1/, `\nNot Before: ${new Date(NOW.getTime() - 120_000).toISOString()}\nExpiration Time: ${new Date(NOW.getTime() - 60_000).toISOString()}\nRequest ID: r-1`)
+    const text = message.replace(
+      /\nExpiration Time: (.*)\nRequest ID: r-1/,
+      `\nNot Before: ${new Date(NOW.getTime() - 120_000).toISOString()}\nExpiration Time: ${new Date(NOW.getTime() - 60_000).toISOString()}\nRequest ID: r-1`,
+    )
     const error = await verifySignIn({ ...base, ...(await signed(text)) }).catch((caught: SignInRefusedError) => caught)
     expect(error).toBeInstanceOf(SignInRefusedError)
-    expect([(error as SignInRefusedError).reason, (error as Error).message]).toEqual(['malformed', expect.stringMatching(/^Line 12: "Expiration Time: .*" is out of order or repeated/)])
+    expect([(error as SignInRefusedError).reason, (error as Error).message]).toEqual([
+      'malformed',
+      expect.stringMatching(/^Line 12: "Expiration Time: .*" is out of order or repeated/),
+    ])
   })
 
   it('a message’s scheme is read back and must be its URI’s; the origin checked is the scheme’s', async () => {
@@ -93,10 +105,12 @@ describe('foyer/siwx/server and the grammars (docs/sign-in.md)', () => {
   })
 
   it('whatever the text, parseSignInMessage returns fields or throws SignInRefusedError malformed; nothing else escapes', () => {
-    const mangled = fc.tuple(fc.nat(message.length), fc.nat(message.length), fc.string({ unit: fc.constantFrom(...' \n:-/[]%@0aZé\r'), maxLength: 4 })).map(([a, b, text]) => {
-      const [from, to] = a < b ? [a, b] : [b, a]
-      return message.slice(0, from) + text + message.slice(to)
-    })
+    const mangled = fc
+      .tuple(fc.nat(message.length), fc.nat(message.length), fc.string({ unit: fc.constantFrom(...' \n:-/[]%@0aZé\r'), maxLength: 4 }))
+      .map(([a, b, text]) => {
+        const [from, to] = a < b ? [a, b] : [b, a]
+        return message.slice(0, from) + text + message.slice(to)
+      })
     fc.assert(
       fc.property(fc.oneof(fc.string(), mangled, fc.anything()), (text) => {
         try {
@@ -114,12 +128,20 @@ describe('foyer/siwx/server and the grammars (docs/sign-in.md)', () => {
     const signature = await account.signMessage({ message })
     expect((await verifySignIn({ ...base, message, signature })).accountAddress).toBe(account.address)
     await fc.assert(
-      fc.asyncProperty(fc.nat(message.length - 1), fc.string({ unit: 'binary-ascii', minLength: 1, maxLength: 1 }), fc.boolean(), async (at, char, insert) => {
-        const changed = message.slice(0, at) + char + message.slice(insert ? at : at + 1)
-        fc.pre(changed !== message)
-        const error = await verifySignIn({ ...base, message: changed, signature }).then(() => undefined, (caught: unknown) => caught)
-        expect(error).toBeInstanceOf(SignInRefusedError)
-      }),
+      fc.asyncProperty(
+        fc.nat(message.length - 1),
+        fc.string({ unit: 'binary-ascii', minLength: 1, maxLength: 1 }),
+        fc.boolean(),
+        async (at, char, insert) => {
+          const changed = message.slice(0, at) + char + message.slice(insert ? at : at + 1)
+          fc.pre(changed !== message)
+          const error = await verifySignIn({ ...base, message: changed, signature }).then(
+            () => undefined,
+            (caught: unknown) => caught,
+          )
+          expect(error).toBeInstanceOf(SignInRefusedError)
+        },
+      ),
       { numRuns: 150 },
     )
   })

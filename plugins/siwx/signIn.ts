@@ -90,15 +90,23 @@ export async function ensureSignedIn(kernel: Kernel, namespace: string): Promise
  */
 export async function signIn(kernel: Kernel, parameters: { namespace: string }): Promise<SignInMessage>
 export async function signIn(kernel: Kernel, parameters: { namespace: string; atLogin: true }): Promise<SignInMessage | undefined>
-export async function signIn(kernel: Kernel, { namespace, atLogin = false }: { namespace: string; atLogin?: boolean }): Promise<SignInMessage | undefined> {
+export async function signIn(
+  kernel: Kernel,
+  { namespace, atLogin = false }: { namespace: string; atLogin?: boolean },
+): Promise<SignInMessage | undefined> {
   const account = accountOf(kernel, namespace)
   const state = kernel.store.getState().siwx
   if (!account || !state) throw new SignInRefusedError('No account is connected', { details: `Nothing is connected on ${namespace}.` })
-  const atLoginSigner = kernel.connectors.capability(kernel.store.getState().connection.namespaces[namespace]?.connectorId ?? '', 'signInAtLogin')
+  const atLoginSigner = kernel.connectors.capability(
+    kernel.store.getState().connection.namespaces[namespace]?.connectorId ?? '',
+    'signInAtLogin',
+  )
   if (atLogin && !atLoginSigner) return undefined
   const verifier = await verifierOf(kernel)
   const input = { accountAddress: account.address, chainId: account.chainId }
-  const fields = verifier.createMessage ? await verifier.createMessage(input) : buildSignInMessage(kernel, { ...input, nonce: await verifier.getNonce(input) })
+  const fields = verifier.createMessage
+    ? await verifier.createMessage(input)
+    : buildSignInMessage(kernel, { ...input, nonce: await verifier.getNonce(input) })
   const signed = atLogin ? await atLoginSigner!({ namespace, message: fields }) : await sign(kernel, namespace, fields)
   if (!signed) return undefined
   const { message, signature } = signed
@@ -108,7 +116,10 @@ export async function signIn(kernel: Kernel, { namespace, atLogin = false }: { n
     if (isFoyerError(error, 'SignInRefusedError')) throw error
     throw new SignInRefusedError(error instanceof Error ? error.message : String(error), { cause: error })
   }
-  kernel.store.update('siwx', (current) => ({ ...current, skipped: current.skipped.filter((key) => key !== `${account.chainId}:${account.address}`) }))
+  kernel.store.update('siwx', (current) => ({
+    ...current,
+    skipped: current.skipped.filter((key) => key !== `${account.chainId}:${account.address}`),
+  }))
   kernel.bus.emit('siwx:signed-in', { namespace, chainId: account.chainId, address: account.address })
   return message
 }
@@ -130,14 +141,22 @@ function parseAccounts(list: string): Map<string, Account> {
  * What the manifest's watcher hands over when a connected account changes: a namespace that disconnected has its
  * sessions revoked (rules §4, when `signOutOnDisconnect`); one that switched network or account is asked again.
  */
-export async function accountsChanged(kernel: Kernel, now: string, before: string, { signOutOnDisconnect }: { signOutOnDisconnect: boolean }): Promise<void> {
+export async function accountsChanged(
+  kernel: Kernel,
+  now: string,
+  before: string,
+  { signOutOnDisconnect }: { signOutOnDisconnect: boolean },
+): Promise<void> {
   const current = parseAccounts(now)
   const previous = parseAccounts(before)
   const work: Promise<unknown>[] = []
   for (const [namespace, was] of previous) {
     const is = current.get(namespace)
     if (!is) {
-      kernel.store.update('siwx', (state) => ({ ...state, skipped: state.skipped.filter((key) => key !== `${was.chainId}:${was.address}`) }))
+      kernel.store.update('siwx', (state) => ({
+        ...state,
+        skipped: state.skipped.filter((key) => key !== `${was.chainId}:${was.address}`),
+      }))
       if (signOutOnDisconnect) work.push(signOut(kernel, was))
     } else if (is.chainId !== was.chainId || is.address !== was.address) {
       // A switch, not a connection: the afterConnect hook is not run for it (rules §4: no session on the new network asks).

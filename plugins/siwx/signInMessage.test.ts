@@ -6,7 +6,13 @@ import { buildSignInMessage } from './signInMessage.js'
 
 const input = { accountAddress: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', chainId: 'eip155:1', nonce: 'nonce12345678' }
 const statementFor = (name: string) =>
-  buildSignInMessage(testKernel({ metadata: { name, description: '', url: 'http://127.0.0.1:5173', icons: [] }, plugins: [siwx({ siwx: memorySiwxVerifier() })] }), input).statement
+  buildSignInMessage(
+    testKernel({
+      metadata: { name, description: '', url: 'http://127.0.0.1:5173', icons: [] },
+      plugins: [siwx({ siwx: memorySiwxVerifier() })],
+    }),
+    input,
+  ).statement
 
 beforeEach(() => {
   vi.stubGlobal('location', new URL('http://127.0.0.1:5173/'))

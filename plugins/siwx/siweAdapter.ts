@@ -6,7 +6,8 @@ import type { SiweConfig, SiwxConfig } from './types.js'
 
 const evmChainId = (chainId: string) => {
   const [namespace, reference] = chainId.split(':')
-  if (namespace !== 'eip155') throw new UnsupportedChainError({ details: '`siweConfig` signs in EVM accounts only; use `siwx` for others.' })
+  if (namespace !== 'eip155')
+    throw new UnsupportedChainError({ details: '`siweConfig` signs in EVM accounts only; use `siwx` for others.' })
   return Number(reference)
 }
 
@@ -19,7 +20,18 @@ export function fromSiweConfig(kernel: Kernel, config: SiweConfig): SiwxConfig {
       const message = buildSignInMessage(kernel, { ...input, nonce: await config.getNonce(input.accountAddress) })
       if (!config.createMessage) return message
       const { accountAddress, chainId, domain, uri, nonce, statement, resources, issuedAt, expirationTime } = message
-      const serializedMessage = config.createMessage({ address: accountAddress, chainId: evmChainId(chainId), domain, uri, version: '1', nonce, statement, resources, issuedAt, expirationTime })
+      const serializedMessage = config.createMessage({
+        address: accountAddress,
+        chainId: evmChainId(chainId),
+        domain,
+        uri,
+        version: '1',
+        nonce,
+        statement,
+        resources,
+        issuedAt,
+        expirationTime,
+      })
       return { ...message, serializedMessage }
     },
     async addSession({ message, signature }) {

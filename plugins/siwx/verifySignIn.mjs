@@ -2,13 +2,13 @@
 // each read by its grammar (kernel/model/eip4361.mjs, kernel/model/signInWithSolana.mjs). docs/sign-in.md says what
 // is accepted and refused. Plain JavaScript (types: verifySignIn.d.mts) because the reference verifier
 // (services/api) runs it on Node as it is; hosts get it as `foyer/siwx/server`. Node only: no React, no DOM.
-import { createPublicClient, http, verifyMessage } from 'viem';
-import { isEip4361, parseEip4361 } from '../../kernel/model/eip4361.mjs';
-import { originMatches } from '../../kernel/model/originMatches.mjs';
-import { SignInSyntaxError, dateTimeInstant, decodeBase58 } from '../../kernel/model/signInGrammar.mjs';
-import { isSignInWithSolana, parseSignInWithSolana } from '../../kernel/model/signInWithSolana.mjs';
+import { createPublicClient, http, verifyMessage } from 'viem'
+import { isEip4361, parseEip4361 } from '../../kernel/model/eip4361.mjs'
+import { originMatches } from '../../kernel/model/originMatches.mjs'
+import { SignInSyntaxError, dateTimeInstant, decodeBase58 } from '../../kernel/model/signInGrammar.mjs'
+import { isSignInWithSolana, parseSignInWithSolana } from '../../kernel/model/signInWithSolana.mjs'
 
-export { decodeBase58 };
+export { decodeBase58 }
 
 /** Why a sign-in was refused; `reason` is stable, the message is for logs. */
 export class SignInRefusedError extends Error {
@@ -17,13 +17,13 @@ export class SignInRefusedError extends Error {
    * @param {string} message
    */
   constructor(reason, message) {
-    super(message);
-    this.name = 'SignInRefusedError';
-    this.reason = reason;
+    super(message)
+    this.name = 'SignInRefusedError'
+    this.reason = reason
   }
 }
 
-const MAX_MESSAGE_LENGTH = 8 * 1024;
+const MAX_MESSAGE_LENGTH = 8 * 1024
 
 /**
  * The fields of a sign-in message, read from its text by its format's grammar. Throws a
@@ -33,28 +33,28 @@ const MAX_MESSAGE_LENGTH = 8 * 1024;
  * @returns {import('./verifySignIn.d.mts').SignInMessageFields}
  */
 export function parseSignInMessage(message) {
-  if (typeof message !== 'string' || message.length > MAX_MESSAGE_LENGTH) throw malformed('The message must be text of at most 8 KiB');
+  if (typeof message !== 'string' || message.length > MAX_MESSAGE_LENGTH) throw malformed('The message must be text of at most 8 KiB')
   try {
-    if (isEip4361(message)) return fromEip4361(message);
-    if (isSignInWithSolana(message)) return fromSignInWithSolana(message);
+    if (isEip4361(message)) return fromEip4361(message)
+    if (isSignInWithSolana(message)) return fromSignInWithSolana(message)
   } catch (error) {
-    if (error instanceof SignInSyntaxError) throw malformed(error.message);
-    throw error;
+    if (error instanceof SignInSyntaxError) throw malformed(error.message)
+    throw error
   }
-  throw malformed('Line 1: the message is neither EIP-4361 nor Sign In With Solana text');
+  throw malformed('Line 1: the message is neither EIP-4361 nor Sign In With Solana text')
 }
 
 /** @param {string} message */
 function fromEip4361(message) {
-  const { address, chainId, ...fields } = parseEip4361(message);
-  return withTimes({ namespace: 'eip155', accountAddress: address, chainId: `eip155:${chainId}`, ...fields, serializedMessage: message });
+  const { address, chainId, ...fields } = parseEip4361(message)
+  return withTimes({ namespace: 'eip155', accountAddress: address, chainId: `eip155:${chainId}`, ...fields, serializedMessage: message })
 }
 
 /** @param {string} message */
 function fromSignInWithSolana(message) {
-  const { address, chainId, ...fields } = parseSignInWithSolana(message);
-  const caip2 = chainId.startsWith('solana:') ? chainId : `solana:${chainId}`;
-  return withTimes({ namespace: 'solana', accountAddress: address, chainId: caip2, ...fields, serializedMessage: message });
+  const { address, chainId, ...fields } = parseSignInWithSolana(message)
+  const caip2 = chainId.startsWith('solana:') ? chainId : `solana:${chainId}`
+  return withTimes({ namespace: 'solana', accountAddress: address, chainId: caip2, ...fields, serializedMessage: message })
 }
 
 /**
@@ -64,14 +64,15 @@ function fromSignInWithSolana(message) {
  * @returns {import('./verifySignIn.d.mts').SignInMessageFields}
  */
 function withTimes(fields) {
-  const iso = (/** @type {string | undefined} */ text) => (text === undefined ? undefined : new Date(/** @type {number} */ (dateTimeInstant(text))).toISOString());
+  const iso = (/** @type {string | undefined} */ text) =>
+    text === undefined ? undefined : new Date(/** @type {number} */ (dateTimeInstant(text))).toISOString()
   return {
     ...fields,
     resources: fields.resources && [...fields.resources],
     issuedAt: /** @type {string} */ (iso(fields.issuedAt)),
     expirationTime: iso(fields.expirationTime),
     notBefore: iso(fields.notBefore),
-  };
+  }
 }
 
 /**
@@ -83,38 +84,42 @@ function withTimes(fields) {
  * @returns {Promise<import('./verifySignIn.d.mts').SignInMessageFields>}
  */
 export async function verifySignIn({ message, signature, allowedOrigins, now = new Date(), rpcUrls = {}, chains, consumeNonce }) {
-  const fields = parseSignInMessage(message);
-  if (typeof signature !== 'string' || signature.length === 0 || signature.length > 16 * 1024) throw malformed('The signature must be a string');
+  const fields = parseSignInMessage(message)
+  if (typeof signature !== 'string' || signature.length === 0 || signature.length > 16 * 1024)
+    throw malformed('The signature must be a string')
 
   // The domain is the authority of one allowed origin (on the message's scheme, when it names one), and the URI
   // belongs to that origin.
-  let uri;
+  let uri
   try {
-    uri = new URL(fields.uri);
+    uri = new URL(fields.uri)
   } catch {
-    throw new SignInRefusedError('uri', `The URI ${JSON.stringify(fields.uri)} is not a URL`);
+    throw new SignInRefusedError('uri', `The URI ${JSON.stringify(fields.uri)} is not a URL`)
   }
-  const scheme = fields.scheme?.toLowerCase() ?? uri.protocol.slice(0, -1);
-  const origin = `${scheme}://${fields.domain}`;
+  const scheme = fields.scheme?.toLowerCase() ?? uri.protocol.slice(0, -1)
+  const origin = `${scheme}://${fields.domain}`
   if (!allowedOrigins.some((pattern) => originMatches(pattern, origin))) {
-    throw new SignInRefusedError('domain', `The domain ${fields.domain} is not an allowed origin`);
+    throw new SignInRefusedError('domain', `The domain ${fields.domain} is not an allowed origin`)
   }
   if (uri.host !== fields.domain.toLowerCase() || uri.protocol !== `${scheme}:` || !/^https?:$/.test(uri.protocol)) {
-    throw new SignInRefusedError('uri', `The URI ${fields.uri} is not on ${origin}`);
+    throw new SignInRefusedError('uri', `The URI ${fields.uri} is not on ${origin}`)
   }
 
-  const time = now.getTime();
-  if (fields.expirationTime && Date.parse(fields.expirationTime) <= time) throw new SignInRefusedError('expired', 'The message has expired');
-  if (fields.notBefore && Date.parse(fields.notBefore) > time) throw new SignInRefusedError('not-yet-valid', 'The message is not valid yet');
-  if (chains && !chains.includes(fields.chainId)) throw new SignInRefusedError('chain', `The chain ${fields.chainId} is not served here`);
+  const time = now.getTime()
+  if (fields.expirationTime && Date.parse(fields.expirationTime) <= time) throw new SignInRefusedError('expired', 'The message has expired')
+  if (fields.notBefore && Date.parse(fields.notBefore) > time) throw new SignInRefusedError('not-yet-valid', 'The message is not valid yet')
+  if (chains && !chains.includes(fields.chainId)) throw new SignInRefusedError('chain', `The chain ${fields.chainId} is not served here`)
 
-  const valid = fields.namespace === 'eip155' ? await verifyEvm(fields, message, signature, rpcUrls[fields.chainId]) : await verifySolana(fields, message, signature);
-  if (!valid) throw new SignInRefusedError('signature', 'The signature is not the account’s');
+  const valid =
+    fields.namespace === 'eip155'
+      ? await verifyEvm(fields, message, signature, rpcUrls[fields.chainId])
+      : await verifySolana(fields, message, signature)
+  if (!valid) throw new SignInRefusedError('signature', 'The signature is not the account’s')
 
   if (consumeNonce && !(await consumeNonce(fields.nonce, fields))) {
-    throw new SignInRefusedError('nonce', 'The nonce is unknown, expired or used already');
+    throw new SignInRefusedError('nonce', 'The nonce is unknown, expired or used already')
   }
-  return fields;
+  return fields
 }
 
 /**
@@ -124,14 +129,14 @@ export async function verifySignIn({ message, signature, allowedOrigins, now = n
  * @param {string | undefined} rpcUrl
  */
 async function verifyEvm(fields, message, signature, rpcUrl) {
-  if (!/^0x(?:[0-9a-fA-F]{2})+$/.test(signature)) throw malformed('An EVM signature is 0x and hex');
-  const address = /** @type {`0x${string}`} */ (fields.accountAddress);
-  const hex = /** @type {`0x${string}`} */ (signature);
+  if (!/^0x(?:[0-9a-fA-F]{2})+$/.test(signature)) throw malformed('An EVM signature is 0x and hex')
+  const address = /** @type {`0x${string}`} */ (fields.accountAddress)
+  const hex = /** @type {`0x${string}`} */ (signature)
   // Without a node only an EOA's signature can be checked (ecrecover); with one, viem's verifyMessage also asks the
   // account's contract (ERC-1271) or the ERC-6492 validator when it is not deployed yet.
-  if (!rpcUrl) return verifyMessage({ address, message, signature: hex }).catch(() => false);
-  const client = createPublicClient({ transport: http(rpcUrl) });
-  return client.verifyMessage({ address, message, signature: hex });
+  if (!rpcUrl) return verifyMessage({ address, message, signature: hex }).catch(() => false)
+  const client = createPublicClient({ transport: http(rpcUrl) })
+  return client.verifyMessage({ address, message, signature: hex })
 }
 
 /**
@@ -140,20 +145,20 @@ async function verifyEvm(fields, message, signature, rpcUrl) {
  * @param {string} signature base58
  */
 async function verifySolana(fields, message, signature) {
-  const publicKey = decodeBase58(fields.accountAddress);
-  const bytes = decodeBase58(signature);
-  if (publicKey?.length !== 32) throw malformed('A Solana address is 32 bytes in base58');
-  if (bytes?.length !== 64) throw malformed('A Solana signature is 64 bytes in base58');
+  const publicKey = decodeBase58(fields.accountAddress)
+  const bytes = decodeBase58(signature)
+  if (publicKey?.length !== 32) throw malformed('A Solana address is 32 bytes in base58')
+  if (bytes?.length !== 64) throw malformed('A Solana signature is 64 bytes in base58')
   try {
-    const key = await crypto.subtle.importKey('raw', publicKey, { name: 'Ed25519' }, false, ['verify']);
-    return await crypto.subtle.verify({ name: 'Ed25519' }, key, bytes, new TextEncoder().encode(message));
+    const key = await crypto.subtle.importKey('raw', publicKey, { name: 'Ed25519' }, false, ['verify'])
+    return await crypto.subtle.verify({ name: 'Ed25519' }, key, bytes, new TextEncoder().encode(message))
   } catch {
     // A point that is not on the curve is no key of anybody's.
-    return false;
+    return false
   }
 }
 
 /** @param {string} message */
 function malformed(message) {
-  return new SignInRefusedError('malformed', message);
+  return new SignInRefusedError('malformed', message)
 }

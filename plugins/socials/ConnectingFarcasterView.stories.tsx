@@ -44,7 +44,10 @@ export const QrCode: Story = {
     const qr = await modal.findByRole('img', { name: 'Farcaster sign-in QR code' }, { timeout: 5000 })
     await expect(qr).toBeVisible()
     await waitFor(() => expect(scanQrSvg(qr)).toBe('farcaster://connect?channelToken=story&nonce=abc123'))
-    await expect(modal.getByRole('link', { name: 'Open in Farcaster' })).toHaveAttribute('href', 'farcaster://connect?channelToken=story&nonce=abc123')
+    await expect(modal.getByRole('link', { name: 'Open in Farcaster' })).toHaveAttribute(
+      'href',
+      'farcaster://connect?channelToken=story&nonce=abc123',
+    )
     await expect(socialStory().kernel.store.getState().socials.farcasterUrl).toBe('farcaster://connect?channelToken=story&nonce=abc123')
     await expect(socialStory().wallet.connectFarcaster).toHaveBeenCalledWith('story')
   },
@@ -65,7 +68,10 @@ export const Approved: Story = {
 
 /** rules §8: the approval did not check out: 'Failed to connect to farcaster', and Try again. */
 export const Failed: Story = {
-  parameters: socialStoryParameters({ view: 'Connect' }, { connectFarcaster: new EmbeddedWalletError('Failed to connect to farcaster', { frameCode: 'FARCASTER_LOGIN_FAILED' }) }),
+  parameters: socialStoryParameters(
+    { view: 'Connect' },
+    { connectFarcaster: new EmbeddedWalletError('Failed to connect to farcaster', { frameCode: 'FARCASTER_LOGIN_FAILED' }) },
+  ),
   play: async () => {
     const modal = await continueWithFarcaster()
     await expect(await modal.findByRole('alert')).toHaveTextContent('Failed to connect to farcaster')

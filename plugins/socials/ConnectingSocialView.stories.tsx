@@ -107,7 +107,14 @@ export const PopupClosedDark: Story = { ...PopupClosed, globals: { theme: 'dark'
 
 /** rules §8: the wallet gave no authorization URL. */
 export const InitiationFailed: Story = {
-  parameters: socialStoryParameters({ view: 'Connect' }, { socialRedirectUri: new EmbeddedWalletError('Sign-in with google is not configured on this wallet', { frameCode: 'SOCIAL_NOT_CONFIGURED' }) }),
+  parameters: socialStoryParameters(
+    { view: 'Connect' },
+    {
+      socialRedirectUri: new EmbeddedWalletError('Sign-in with google is not configured on this wallet', {
+        frameCode: 'SOCIAL_NOT_CONFIGURED',
+      }),
+    },
+  ),
   play: async () => {
     const modal = await continueWithGoogle()
     await expect(await modal.findByRole('alert')).toHaveTextContent('Failed to initiate social connection')
@@ -127,7 +134,10 @@ export const PopupBlocked: Story = {
 
 /** rules §8: the wallet refused the result (a used or forged code): 'Failed to connect'. */
 export const ConnectFailed: Story = {
-  parameters: socialStoryParameters({ view: 'Connect' }, { connectSocial: new EmbeddedWalletError('Failed to connect', { frameCode: 'SOCIAL_LOGIN_FAILED' }) }),
+  parameters: socialStoryParameters(
+    { view: 'Connect' },
+    { connectSocial: new EmbeddedWalletError('Failed to connect', { frameCode: 'SOCIAL_LOGIN_FAILED' }) },
+  ),
   play: async () => {
     const modal = await continueWithGoogle()
     await status(modal, 'Continue in the Google window')
@@ -145,7 +155,9 @@ export const ModalClosed: Story = {
     await status(modal, 'Continue in the Google window')
     await userEvent.keyboard('{Escape}')
     const { kernel, wallet } = socialStory()
-    await waitFor(() => expect(kernel.store.getState().socials.login).toEqual({ step: 'failed', provider: 'google', error: 'Modal closed' }))
+    await waitFor(() =>
+      expect(kernel.store.getState().socials.login).toEqual({ step: 'failed', provider: 'google', error: 'Modal closed' }),
+    )
     postResult()
     await new Promise((resolve) => setTimeout(resolve, 100))
     await expect(wallet.connectSocial).not.toHaveBeenCalled()
@@ -168,7 +180,10 @@ export const SignedInAccountDark: Story = { ...SignedInAccount, globals: { theme
 
 /** Telegram leaves the page: the wallet's login page gets the whole page, to come back to this address. */
 export const TelegramRedirect: Story = {
-  parameters: socialStoryParameters({ view: 'Connect' }, { socials: ['google', 'telegram'], socialRedirectUri: 'http://127.0.0.1:9/telegram/auth?bot_id=1' }),
+  parameters: socialStoryParameters(
+    { view: 'Connect' },
+    { socials: ['google', 'telegram'], socialRedirectUri: 'http://127.0.0.1:9/telegram/auth?bot_id=1' },
+  ),
   play: async () => {
     const modal = await withinModal()
     await userEvent.click(await modal.findByRole('button', { name: 'Continue with Telegram' }))
@@ -185,7 +200,10 @@ export const TelegramRedirectDark: Story = { ...TelegramRedirect, globals: { the
 export const TelegramResultRefused: Story = {
   parameters: {
     foyer: {
-      ...socialStoryParameters({ view: 'Connect' }, { connectSocial: new EmbeddedWalletError('Failed to connect', { frameCode: 'SOCIAL_LOGIN_FAILED' }) }).foyer,
+      ...socialStoryParameters(
+        { view: 'Connect' },
+        { connectSocial: new EmbeddedWalletError('Failed to connect', { frameCode: 'SOCIAL_LOGIN_FAILED' }) },
+      ).foyer,
       view: undefined,
     },
   },

@@ -29,7 +29,11 @@ export default function ConnectingSocialView({ params }: ViewProps<{ provider: s
     )
   }
   const text =
-    current?.step === 'waiting' ? t('socials.waiting', { provider: name }) : current?.step === 'connecting' ? t('socials.connecting') : t('socials.opening', { provider: name })
+    current?.step === 'waiting'
+      ? t('socials.waiting', { provider: name })
+      : current?.step === 'connecting'
+        ? t('socials.connecting')
+        : t('socials.opening', { provider: name })
   return (
     <div className="f-center">
       <ProviderIcon provider={provider} size={64} />

@@ -17,7 +17,9 @@ type Story = StoryObj<typeof meta>
 const continueButtons = async () => {
   const modal = await withinModal()
   const group = await modal.findByRole('group', { name: 'Social login' })
-  return within(group).getAllByRole('button').map((button) => button.getAttribute('aria-label') ?? button.querySelector('.f-list-item-label')?.textContent)
+  return within(group)
+    .getAllByRole('button')
+    .map((button) => button.getAttribute('aria-label') ?? button.querySelector('.f-list-item-label')?.textContent)
 }
 
 /** rules §9's default list in its order: Google first as a row, then X, Farcaster, Discord, Apple, GitHub, Facebook. */
@@ -35,8 +37,15 @@ export const Default: Story = {
     ])
     // rules §2: email first, then social, then the wallets. Each method's code loads on its own, so the email field may
     // come a moment after the social buttons.
-    const order = [await modal.findByRole('textbox', { name: 'Email address' }), modal.getByRole('group', { name: 'Social login' }), modal.getByRole('list', { name: 'Wallets' })]
-    for (const [before, after] of [[order[0]!, order[1]!], [order[1]!, order[2]!]] as const) {
+    const order = [
+      await modal.findByRole('textbox', { name: 'Email address' }),
+      modal.getByRole('group', { name: 'Social login' }),
+      modal.getByRole('list', { name: 'Wallets' }),
+    ]
+    for (const [before, after] of [
+      [order[0]!, order[1]!],
+      [order[1]!, order[2]!],
+    ] as const) {
       await expect(before.compareDocumentPosition(after) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
     }
   },

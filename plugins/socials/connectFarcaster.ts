@@ -15,7 +15,11 @@ import type { SocialLoginStep } from './socialsState.js'
 export async function connectFarcaster(kernel: Kernel): Promise<ConnectReturnType> {
   const provider = 'farcaster'
   const show = (login: SocialLoginStep, farcasterUrl?: string) =>
-    kernel.store.update('socials', ({ farcasterUrl: _, ...state }) => ({ ...state, login, ...(farcasterUrl !== undefined && { farcasterUrl }) }))
+    kernel.store.update('socials', ({ farcasterUrl: _, ...state }) => ({
+      ...state,
+      login,
+      ...(farcasterUrl !== undefined && { farcasterUrl }),
+    }))
   let stopWatching = () => {}
   const closed = new Promise<never>((_, reject) => {
     stopWatching = kernel.bus.on('modal:closed', () => reject(new ModalClosedError()))

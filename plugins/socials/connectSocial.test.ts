@@ -24,7 +24,11 @@ beforeEach(() => {
   page = new EventTarget()
   vi.stubGlobal('window', page)
   kernel = testKernel({
-    plugins: [testChain({ connectors: [testConnector({ id: 'email', name: 'Email', type: 'auth', namespaces: ['eip155'] })] }), email(), socials()],
+    plugins: [
+      testChain({ connectors: [testConnector({ id: 'email', name: 'Email', type: 'auth', namespaces: ['eip155'] })] }),
+      email(),
+      socials(),
+    ],
     services: { wallet: WALLET },
   })
   wallet = fakeEmbeddedWallet({ socialRedirectUri: 'http://127.0.0.1:9/authorize', email: '' })

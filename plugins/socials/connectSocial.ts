@@ -14,7 +14,16 @@ import {
   type Kernel,
   type Token,
 } from 'foyer'
-import { AUTH_CONNECTOR_ID, CALLBACK_PATH, POPUP_HEIGHT, POPUP_POLL_MS, POPUP_PROVIDERS, POPUP_WIDTH, RESULT_MESSAGE_TYPE, type SocialProvider } from './constants.js'
+import {
+  AUTH_CONNECTOR_ID,
+  CALLBACK_PATH,
+  POPUP_HEIGHT,
+  POPUP_POLL_MS,
+  POPUP_PROVIDERS,
+  POPUP_WIDTH,
+  RESULT_MESSAGE_TYPE,
+  type SocialProvider,
+} from './constants.js'
 import { NoAuthConnectorError, PopupClosedError, SocialInitiationError } from './errors.js'
 import type { SocialLoginStep } from './socialsState.js'
 
@@ -46,7 +55,12 @@ export interface ConnectSocialParameters {
   popup: SocialPopup | null
 }
 
-export type ConnectSocialErrorType = PopupClosedError | ModalClosedError | SocialInitiationError | ConnectionFailedError | NoAuthConnectorError
+export type ConnectSocialErrorType =
+  | PopupClosedError
+  | ModalClosedError
+  | SocialInitiationError
+  | ConnectionFailedError
+  | NoAuthConnectorError
 
 /**
  * Signs in with a social provider and connects the embedded wallet on every namespace it serves. Each step is the
@@ -61,7 +75,8 @@ export async function connectSocial(kernel: Kernel, { provider, popup }: Connect
   const show = (login: SocialLoginStep) => kernel.store.update('socials', (state) => ({ ...state, login }))
   try {
     // rules §5: checked before anything opens.
-    if (!(POPUP_PROVIDERS as readonly string[]).includes(provider)) throw new SocialInitiationError({ details: `'${String(provider)}' is not one of ${POPUP_PROVIDERS.join(', ')}.` })
+    if (!(POPUP_PROVIDERS as readonly string[]).includes(provider))
+      throw new SocialInitiationError({ details: `'${String(provider)}' is not one of ${POPUP_PROVIDERS.join(', ')}.` })
     if (!popup) throw new SocialInitiationError({ details: 'The browser blocked the sign-in popup.' })
     show({ step: 'opening', provider })
     const walletUrl = kernel.options.services.wallet
@@ -90,7 +105,14 @@ export async function connectSocial(kernel: Kernel, { provider, popup }: Connect
       if (!popup.closed) popup.close()
     }
   } catch (error) {
-    const known = ['PopupClosedError', 'ModalClosedError', 'SocialInitiationError', 'NoAuthConnectorError', 'ConnectionFailedError', 'ConnectionRejectedError']
+    const known = [
+      'PopupClosedError',
+      'ModalClosedError',
+      'SocialInitiationError',
+      'NoAuthConnectorError',
+      'ConnectionFailedError',
+      'ConnectionRejectedError',
+    ]
     const failure = known.some((name) => isFoyerError(error, name)) ? error : new ConnectionFailedError({ cause: error })
     show({ step: 'failed', provider, error: visibleMessage(failure, 'Failed to connect') })
     throw failure

@@ -38,6 +38,8 @@ describe('the foyer/plugins/socials manifest', () => {
     expect(() => testKernel({ plugins: [testChain(), email(), socials()], features: { socials: ['google', 'myspace'] } })).toThrow(
       "`features.socials` lists 'myspace'; each must be one of google, x, farcaster, discord, apple, github, facebook, telegram.",
     )
-    expect(() => testKernel({ plugins: [testChain(), socials()] })).toThrow("The plugin 'socials' requires 'email'. Add email() to `plugins`.")
+    expect(() => testKernel({ plugins: [testChain(), socials()] })).toThrow(
+      "The plugin 'socials' requires 'email'. Add email() to `plugins`.",
+    )
   })
 })

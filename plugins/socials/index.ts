@@ -87,7 +87,9 @@ export function socials(): Plugin {
       // rules §5: the host's list names known logins only; a remote list is filtered where it is shown instead.
       const unknown = (kernel.options.features?.socials ?? []).filter((name) => !SOCIAL_NAMES.includes(name))
       if (unknown.length > 0) {
-        throw new InvalidOptionsError(`\`features.socials\` lists ${unknown.map((name) => `'${name}'`).join(', ')}; each must be one of ${SOCIAL_NAMES.join(', ')}.`)
+        throw new InvalidOptionsError(
+          `\`features.socials\` lists ${unknown.map((name) => `'${name}'`).join(', ')}; each must be one of ${SOCIAL_NAMES.join(', ')}.`,
+        )
       }
       // The last social login of this browser, restored with the embedded wallet's session.
       const storage = kernel.container.resolve(StorageToken)
@@ -107,7 +109,8 @@ export function socials(): Plugin {
           .then(({ finishRedirectLogin }) => (kernel.isDestroyed() ? undefined : finishRedirectLogin(kernel, resultUri)))
       }
       const stop = kernel.store.select(
-        (state) => Object.values(state.connection.namespaces).some((entry) => entry.status === 'connected' && entry.connectorId === 'email'),
+        (state) =>
+          Object.values(state.connection.namespaces).some((entry) => entry.status === 'connected' && entry.connectorId === 'email'),
         (connected, before) => {
           if (before && !connected) kernel.store.update('socials', ({ login }) => (login ? { login } : {}))
         },

@@ -10,7 +10,13 @@ import { swaps } from './index.js'
 // An in-memory exchange stands in for services/api's convert calls (Node and anvil do not run in the browser); the
 // real service and pools are exercised by services/api/convert.integration.test.ts and the end-to-end swap test.
 const TETH = { name: 'Test Ether', symbol: 'TETH', address: `eip155:1:${NATIVE_TOKEN}`, decimals: 18, logoUri: iconDataUrl('#627eea', 'E') }
-const USDC = { name: 'USD Coin', symbol: 'USDC', address: 'eip155:1:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', decimals: 6, logoUri: iconDataUrl('#2775ca', 'U') }
+const USDC = {
+  name: 'USD Coin',
+  symbol: 'USDC',
+  address: 'eip155:1:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+  decimals: 6,
+  logoUri: iconDataUrl('#2775ca', 'U'),
+}
 const USDT = { name: 'Tether USD', symbol: 'USDT', address: 'eip155:1:0xdAC17F958D2ee523a2206206994597C13D831ec7', decimals: 6 }
 /** TETH in USD: a quote pays 3000 USDC or USDT per TETH, and 1 for 1 between the two. */
 const PRICE = { TETH: 3000, USDC: 1, USDT: 1 } as const
@@ -34,13 +40,26 @@ function memoryExchange(options: ExchangeOptions = {}): ConvertApi & { allowance
       const [source, target] = [symbolOf(from), symbolOf(to)]
       const value = (Number(amount) / 10 ** source.decimals) * PRICE[source.symbol as keyof typeof PRICE]
       const out = BigInt(Math.floor((value / PRICE[target.symbol as keyof typeof PRICE]) * 0.997 * 10 ** target.decimals))
-      return { fromAmount: amount, toAmount: out, route: [from, to], priceImpact: 0.12, fees: [{ token: from, amount: (amount * 3n) / 1000n, percent: 0.3 }], gas: 120_000n }
+      return {
+        fromAmount: amount,
+        toAmount: out,
+        route: [from, to],
+        priceImpact: 0.12,
+        fees: [{ token: from, amount: (amount * 3n) / 1000n, percent: 0.3 }],
+        gas: 120_000n,
+      }
     },
     getAllowance: async () => exchange.allowance,
     getGasPrice: async () => ({ standard: 2_000_000_000n, fast: 2_400_000_000n, instant: 3_000_000_000n }),
     // USDT is left unpriced, as a service may leave a token out.
-    getPrices: async (tokens) => Object.fromEntries(tokens.flatMap((id) => (id === USDT.address ? [] : [[id, PRICE[symbolOf(id).symbol as keyof typeof PRICE]]]))),
-    buildTransaction: async ({ amount, from }) => ({ to: '0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D', data: '0x38ed1739', value: from === TETH.address ? amount : 0n, gasPrice: 2_000_000_000n }),
+    getPrices: async (tokens) =>
+      Object.fromEntries(tokens.flatMap((id) => (id === USDT.address ? [] : [[id, PRICE[symbolOf(id).symbol as keyof typeof PRICE]]]))),
+    buildTransaction: async ({ amount, from }) => ({
+      to: '0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D',
+      data: '0x38ed1739',
+      value: from === TETH.address ? amount : 0n,
+      gasPrice: 2_000_000_000n,
+    }),
     async buildApprove({ amount }) {
       exchange.allowance = amount
       return { to: USDC.address.split(':')[2] as `0x${string}`, data: '0x095ea7b3', value: 0n, gasPrice: 2_000_000_000n, reset: false }
@@ -163,7 +182,9 @@ export const NeedsApproval: Story = {
     await userEvent.click(modal.getByRole('button', { name: 'Approve USDC' }))
     await waitFor(() => expect(modal.getByRole('button', { name: 'Swap now' })).toBeEnabled())
     // The wallet was asked to approve exactly the amount, on the token itself.
-    await expect(wallet!.wallet.transactions).toEqual([expect.objectContaining({ to: USDC.address.split(':')[2], data: '0x095ea7b3', value: 0n })])
+    await expect(wallet!.wallet.transactions).toEqual([
+      expect.objectContaining({ to: USDC.address.split(':')[2], data: '0x095ea7b3', value: 0n }),
+    ])
   },
 }
 export const NeedsApprovalDark: Story = { ...NeedsApproval, globals: { theme: 'dark' } }
@@ -189,7 +210,10 @@ export const Swapped: Story = {
     await waitFor(() => expect(modal.getByRole('button', { name: 'Swap now' })).toBeEnabled())
     await userEvent.click(modal.getByRole('button', { name: 'Swap now' }))
     await expect(await modal.findByTestId('swap-hash')).toHaveTextContent(/^0x0+a01$/)
-    await expect(modal.getByRole('link', { name: 'View on Testscan' })).toHaveAttribute('href', `https://testscan.example/tx/0x${'a01'.padStart(64, '0')}`)
+    await expect(modal.getByRole('link', { name: 'View on Testscan' })).toHaveAttribute(
+      'href',
+      `https://testscan.example/tx/0x${'a01'.padStart(64, '0')}`,
+    )
     // The coin goes along with the swap, exactly the amount paid.
     await expect(wallet!.wallet.transactions).toEqual([expect.objectContaining({ value: 5n * 10n ** 17n })])
   },

@@ -66,7 +66,12 @@ function SwapForm({ state, data }: { state: SwapState; data: SwapData }) {
   return (
     <div className="f-center">
       <section aria-label={t('swap.from')} className="f-list">
-        <TokenPicker label={t('swap.fromToken')} tokens={data.tokens} selected={source} onChoose={(token) => setSwapInput(kernel, { sourceToken: token })} />
+        <TokenPicker
+          label={t('swap.fromToken')}
+          tokens={data.tokens}
+          selected={source}
+          onChoose={(token) => setSwapInput(kernel, { sourceToken: token })}
+        />
         <TokenBalance token={source} balances={data.balances} testId="swap-from-balance" />
         <label className="f-muted">
           {t('swap.amount')}
@@ -83,21 +88,35 @@ function SwapForm({ state, data }: { state: SwapState; data: SwapData }) {
           {t('swap.max')}
         </Button>
       </section>
-      <Button variant="secondary" aria-label={t('swap.flip')} disabled={!source || !target} onClick={() => setSwapInput(kernel, { sourceToken: target, toToken: source })}>
+      <Button
+        variant="secondary"
+        aria-label={t('swap.flip')}
+        disabled={!source || !target}
+        onClick={() => setSwapInput(kernel, { sourceToken: target, toToken: source })}
+      >
         ⇅
       </Button>
       <section aria-label={t('swap.to')} className="f-list">
-        <TokenPicker label={t('swap.toToken')} tokens={data.tokens} selected={target} onChoose={(token) => setSwapInput(kernel, { toToken: token })} />
+        <TokenPicker
+          label={t('swap.toToken')}
+          tokens={data.tokens}
+          selected={target}
+          onChoose={(token) => setSwapInput(kernel, { toToken: token })}
+        />
         <TokenBalance token={target} balances={data.balances} testId="swap-to-balance" />
         {state.quoteLoading ? (
           <p className="f-muted" role="status">
             {t('swap.quoting')}
           </p>
         ) : (
-          quote && target && (
+          quote &&
+          target && (
             <>
               <p className="f-section-title" data-testid="swap-output">
-                {t('swap.output', { amount: formatNumber(formatUnits(quote.toAmount, target.decimals), 6, kernel.i18n.locale), symbol: target.symbol })}
+                {t('swap.output', {
+                  amount: formatNumber(formatUnits(quote.toAmount, target.decimals), 6, kernel.i18n.locale),
+                  symbol: target.symbol,
+                })}
               </p>
               <FiatValue amount={quote.toAmount} token={target} prices={data.prices} testId="swap-to-value" />
             </>
@@ -105,7 +124,14 @@ function SwapForm({ state, data }: { state: SwapState; data: SwapData }) {
         )}
       </section>
       {quote && source && target && !state.quoteLoading && (
-        <QuoteDetails quote={quote} source={source} target={target} tokens={tokens} gasPrice={data.gasPrice} nativeSymbol={network?.nativeCurrency.symbol} />
+        <QuoteDetails
+          quote={quote}
+          source={source}
+          target={target}
+          tokens={tokens}
+          gasPrice={data.gasPrice}
+          nativeSymbol={network?.nativeCurrency.symbol}
+        />
       )}
       {(invalid || insufficient || state.quoteError) && (
         <p className="f-error-text" role="alert">
@@ -184,18 +210,29 @@ function TokenBalance({ token, balances, testId }: { token?: SwapToken; balances
 }
 
 /** Rate, price impact, fees, network fee, slippage and the minimum received. */
-function QuoteDetails(props: { quote: SwapQuote; source: SwapToken; target: SwapToken; tokens: SwapToken[]; gasPrice?: bigint; nativeSymbol?: string }) {
+function QuoteDetails(props: {
+  quote: SwapQuote
+  source: SwapToken
+  target: SwapToken
+  tokens: SwapToken[]
+  gasPrice?: bigint
+  nativeSymbol?: string
+}) {
   const t = useTranslate()
   const { locale } = useKernel().i18n
   const { quote, source, target } = props
   const paid = Number(formatUnits(quote.fromAmount, source.decimals))
   const received = Number(formatUnits(quote.toAmount, target.decimals))
-  const symbolOf = (address: string) => props.tokens.find((token) => token.address.toLowerCase() === address.toLowerCase())?.symbol ?? shortenAddress(address.split(':').at(-1)!)
+  const symbolOf = (address: string) =>
+    props.tokens.find((token) => token.address.toLowerCase() === address.toLowerCase())?.symbol ??
+    shortenAddress(address.split(':').at(-1)!)
   const fee = quote.gas !== undefined && props.gasPrice !== undefined ? quote.gas * props.gasPrice : undefined
   return (
     <dl className="f-list" aria-label={t('swap.preview')} data-testid="swap-details">
       <dt className="f-muted">{t('swap.rateLabel')}</dt>
-      <dd data-testid="swap-rate">{t('swap.rate', { from: source.symbol, amount: formatNumber(paid > 0 ? received / paid : 0, 6), to: target.symbol })}</dd>
+      <dd data-testid="swap-rate">
+        {t('swap.rate', { from: source.symbol, amount: formatNumber(paid > 0 ? received / paid : 0, 6), to: target.symbol })}
+      </dd>
       {quote.priceImpact !== undefined && (
         <>
           <dt className="f-muted">{t('swap.priceImpact')}</dt>
@@ -249,7 +286,14 @@ function SwapPreview(props: { state: SwapState; quote: SwapQuote; source: SwapTo
           {formatNumber(formatUnits(quote.toAmount, target.decimals), 6, kernel.i18n.locale)} {target.symbol}
         </dd>
       </dl>
-      <QuoteDetails quote={quote} source={source} target={target} tokens={Array.isArray(props.data.tokens) ? props.data.tokens : []} gasPrice={props.data.gasPrice} nativeSymbol={network?.nativeCurrency.symbol} />
+      <QuoteDetails
+        quote={quote}
+        source={source}
+        target={target}
+        tokens={Array.isArray(props.data.tokens) ? props.data.tokens : []}
+        gasPrice={props.data.gasPrice}
+        nativeSymbol={network?.nativeCurrency.symbol}
+      />
       {state.allowance === 'checking' && (
         <p className="f-muted" role="status">
           {t('swap.checkingAllowance')}
@@ -282,7 +326,11 @@ function SwapPreview(props: { state: SwapState; quote: SwapQuote; source: SwapTo
           {t('swap.confirm')}
         </Button>
       )}
-      <Button variant="secondary" onClick={() => updateSwapState(kernel, { step: 'form', error: undefined, allowance: undefined })} disabled={busy}>
+      <Button
+        variant="secondary"
+        onClick={() => updateSwapState(kernel, { step: 'form', error: undefined, allowance: undefined })}
+        disabled={busy}
+      >
         {t('swap.back')}
       </Button>
     </div>
@@ -318,7 +366,9 @@ function useSwapData({ address, namespace, networkId }: { address?: string; name
   const kernel = useKernel()
   const tokens = useKernelQuery(networkId ? swapTokensQuery(kernel, networkId) : undefined)
   const list = tokens?.status === 'ready' ? tokens.data : undefined
-  const balances = useKernelQuery(list && address && namespace && networkId ? swapBalancesQuery(kernel, { namespace, networkId, address, tokens: list }) : undefined)
+  const balances = useKernelQuery(
+    list && address && namespace && networkId ? swapBalancesQuery(kernel, { namespace, networkId, address, tokens: list }) : undefined,
+  )
   const gasPrice = useKernelQuery(networkId ? gasPriceQuery(kernel, networkId) : undefined)
   const prices = useKernelQuery(list && networkId ? swapPricesQuery(kernel, networkId, list) : undefined)
   return {

@@ -25,17 +25,32 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
 const api = () => createConvertApi({ baseUrl, projectId: 'test' })
-const tx = (overrides: Record<string, unknown> = {}) => ({ from: `eip155:1:${USER}`, to: `eip155:1:${TOKEN}`, data: '0x095ea7b3', value: '0', eip155: { gas: '50000', gasPrice: '1' }, ...overrides })
-const approve = () => api().buildApprove({ networkId: 'eip155:1', userAddress: USER, from: `eip155:1:${TOKEN}`, to: `eip155:1:${NATIVE_TOKEN}`, amount: 5n })
+const tx = (overrides: Record<string, unknown> = {}) => ({
+  from: `eip155:1:${USER}`,
+  to: `eip155:1:${TOKEN}`,
+  data: '0x095ea7b3',
+  value: '0',
+  eip155: { gas: '50000', gasPrice: '1' },
+  ...overrides,
+})
+const approve = () =>
+  api().buildApprove({ networkId: 'eip155:1', userAddress: USER, from: `eip155:1:${TOKEN}`, to: `eip155:1:${NATIVE_TOKEN}`, amount: 5n })
 
 describe('createConvertApi', () => {
   it("rules §8 refusals become 'Network not supported for Swaps' / 'for Gas Price'; others keep the service's words", async () => {
     answer = { status: 400, body: { error: 'Network not supported for Swaps' } }
-    await expect(api().getTokens('eip155:5')).rejects.toMatchObject({ name: 'NetworkNotSupportedForSwapsError', shortMessage: 'Network not supported for Swaps' })
+    await expect(api().getTokens('eip155:5')).rejects.toMatchObject({
+      name: 'NetworkNotSupportedForSwapsError',
+      shortMessage: 'Network not supported for Swaps',
+    })
     answer = { status: 400, body: { error: 'Network not supported for Gas Price' } }
     await expect(api().getGasPrice('eip155:5')).rejects.toMatchObject({ name: 'NetworkNotSupportedForGasPriceError' })
     answer = { status: 400, body: { error: 'No pool connects these tokens' } }
-    await expect(api().getTokens('eip155:1')).rejects.toMatchObject({ name: 'ConvertRequestError', shortMessage: 'No pool connects these tokens', status: 400 })
+    await expect(api().getTokens('eip155:1')).rejects.toMatchObject({
+      name: 'ConvertRequestError',
+      shortMessage: 'No pool connects these tokens',
+      status: 400,
+    })
     answer = { status: 503, body: { error: 'down' } }
     await expect(api().getTokens('eip155:1')).rejects.toMatchObject({ shortMessage: 'HTTP status code: 503' })
   })
@@ -43,7 +58,13 @@ describe('createConvertApi', () => {
   it('an approval is approve() on the token paid, from the user, with no coin; anything else is refused', async () => {
     answer = { status: 200, body: { tx: tx(), reset: true } }
     await expect(approve()).resolves.toEqual({ to: TOKEN, data: '0x095ea7b3', value: 0n, gas: 50_000n, gasPrice: 1n, reset: true })
-    for (const tampered of [tx({ to: `eip155:1:${ROUTER}` }), tx({ data: '0xa9059cbb' }), tx({ value: '1' }), tx({ from: `eip155:1:${ROUTER}` }), tx({ to: `eip155:10:${TOKEN}` })]) {
+    for (const tampered of [
+      tx({ to: `eip155:1:${ROUTER}` }),
+      tx({ data: '0xa9059cbb' }),
+      tx({ value: '1' }),
+      tx({ from: `eip155:1:${ROUTER}` }),
+      tx({ to: `eip155:10:${TOKEN}` }),
+    ]) {
       answer = { status: 200, body: { tx: tampered } }
       await expect(approve()).rejects.toMatchObject({ name: 'ConvertRequestError', status: 502 })
     }
@@ -51,7 +72,7 @@ describe('createConvertApi', () => {
     await expect(approve()).rejects.toMatchObject({ name: 'InvalidResponseError' })
   })
 
-  it('a gas limit no transaction may have (over EIP-7825\'s 2^24) is refused before the wallet is offered it', async () => {
+  it("a gas limit no transaction may have (over EIP-7825's 2^24) is refused before the wallet is offered it", async () => {
     answer = { status: 200, body: { tx: tx({ eip155: { gas: '16777216', gasPrice: '1' } }) } }
     await expect(approve()).resolves.toMatchObject({ gas: 16_777_216n })
     answer = { status: 200, body: { tx: tx({ eip155: { gas: '16777217', gasPrice: '1' } }) } }
@@ -61,7 +82,14 @@ describe('createConvertApi', () => {
   it('a swap that pays another amount of the coin than asked is refused', async () => {
     const build = (amount: string) => {
       answer = { status: 200, body: { tx: tx({ to: `eip155:1:${ROUTER}`, data: '0x7ff36ab5', amount }), toAmountMin: '99' } }
-      return api().buildTransaction({ networkId: 'eip155:1', userAddress: USER, from: `eip155:1:${NATIVE_TOKEN}`, to: `eip155:1:${TOKEN}`, amount: 10n, slippage: 1 })
+      return api().buildTransaction({
+        networkId: 'eip155:1',
+        userAddress: USER,
+        from: `eip155:1:${NATIVE_TOKEN}`,
+        to: `eip155:1:${TOKEN}`,
+        amount: 10n,
+        slippage: 1,
+      })
     }
     await expect(build('10')).resolves.toMatchObject({ to: ROUTER, value: 10n, toAmountMin: 99n })
     await expect(build('11')).rejects.toMatchObject({ status: 502 })

@@ -47,22 +47,46 @@ export interface SwapTransaction {
 /** The convert calls. Replace `ConvertApiToken` to serve them from anywhere (the stories do). */
 export interface ConvertApi {
   getTokens(networkId: string): Promise<SwapToken[]>
-  getQuote(params: { networkId: string; userAddress: string; from: string; to: string; amount: bigint; gasPrice?: bigint }): Promise<SwapQuote>
+  getQuote(params: {
+    networkId: string
+    userAddress: string
+    from: string
+    to: string
+    amount: bigint
+    gasPrice?: bigint
+  }): Promise<SwapQuote>
   getAllowance(params: { networkId: string; userAddress: string; tokenAddress: string }): Promise<bigint>
   getGasPrice(networkId: string): Promise<{ standard: bigint; fast: bigint; instant: bigint }>
   /** USD prices (rules §7 `POST /v1/fungible/price`) by CAIP-10 id; a token the service does not price is left out. */
   getPrices(tokens: readonly string[]): Promise<Record<string, number>>
   /** The swap itself; `slippage` in percent (rules §9: 1). */
-  buildTransaction(params: { networkId: string; userAddress: string; from: string; to: string; amount: bigint; slippage: number }): Promise<SwapTransaction & { toAmountMin?: bigint }>
+  buildTransaction(params: {
+    networkId: string
+    userAddress: string
+    from: string
+    to: string
+    amount: bigint
+    slippage: number
+  }): Promise<SwapTransaction & { toAmountMin?: bigint }>
   /** The approval of `amount` of `from`; `reset` when it is the reset to 0 a token like USDT needs first. */
-  buildApprove(params: { networkId: string; userAddress: string; from: string; to: string; amount: bigint }): Promise<SwapTransaction & { reset: boolean }>
+  buildApprove(params: {
+    networkId: string
+    userAddress: string
+    from: string
+    to: string
+    amount: bigint
+  }): Promise<SwapTransaction & { reset: boolean }>
 }
 
 /** The kernel's convert client; a host or a story may register its own. */
 export const ConvertApiToken = createToken<ConvertApi>('swaps:convertApi')
 
 const text = v.pipe(v.string(), v.maxLength(200))
-const uint = v.pipe(v.string(), v.regex(/^\d{1,78}$/), v.transform((digits: string) => BigInt(digits)))
+const uint = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,78}$/),
+  v.transform((digits: string) => BigInt(digits)),
+)
 const hex = v.pipe(v.string(), v.regex(/^0x(?:[0-9a-fA-F]{2})*$/), v.maxLength(100_000))
 const caip10 = v.pipe(v.string(), v.regex(/^eip155:\d{1,20}:0x[0-9a-fA-F]{40}$/))
 
@@ -101,7 +125,15 @@ const TransactionSchema = v.object({
   amount: v.optional(uint),
   value: v.optional(uint),
   // v.check, not v.maxValue: valibot's code sits in the first-paint chunk, and only this would bring maxValue there.
-  eip155: v.object({ gas: v.optional(v.pipe(uint, v.check((gas) => gas <= MAX_TRANSACTION_GAS))), gasPrice: uint }),
+  eip155: v.object({
+    gas: v.optional(
+      v.pipe(
+        uint,
+        v.check((gas) => gas <= MAX_TRANSACTION_GAS),
+      ),
+    ),
+    gasPrice: uint,
+  }),
 })
 const BuiltSchema = v.object({ tx: TransactionSchema, toAmountMin: v.optional(uint), reset: v.optional(v.boolean()) })
 const GasPriceSchema = v.object({ standard: uint, fast: uint, instant: uint })
@@ -133,11 +165,20 @@ export function createConvertApi(options: { baseUrl: string; projectId: string; 
   /**
    * The transaction as the wallet will get it, once it is checked: from the user, on the network asked about.
    */
-  const checked = (tx: v.InferOutput<typeof TransactionSchema>, { networkId, userAddress }: { networkId: string; userAddress: string }): SwapTransaction => {
+  const checked = (
+    tx: v.InferOutput<typeof TransactionSchema>,
+    { networkId, userAddress }: { networkId: string; userAddress: string },
+  ): SwapTransaction => {
     if (!tx.to.startsWith(`${networkId}:`) || !sameAddress(plainAddress(tx.from), userAddress)) {
       throw new ConvertRequestError('The service built a transaction for another account or network', 502)
     }
-    return { to: plainAddress(tx.to), data: tx.data as `0x${string}`, value: tx.amount ?? tx.value ?? 0n, gas: tx.eip155.gas, gasPrice: tx.eip155.gasPrice }
+    return {
+      to: plainAddress(tx.to),
+      data: tx.data as `0x${string}`,
+      value: tx.amount ?? tx.value ?? 0n,
+      gas: tx.eip155.gas,
+      gasPrice: tx.eip155.gasPrice,
+    }
   }
 
   return {
@@ -172,7 +213,9 @@ export function createConvertApi(options: { baseUrl: string; projectId: string; 
     },
     async getPrices(tokens) {
       // The price call names a network's coin `<network>:native`, where the convert calls use 0xeeee…eeee.
-      const asked = new Map(tokens.map((id) => [(plainAddress(id).toLowerCase() === NATIVE_TOKEN ? id.replace(/[^:]+$/, 'native') : id).toLowerCase(), id]))
+      const asked = new Map(
+        tokens.map((id) => [(plainAddress(id).toLowerCase() === NATIVE_TOKEN ? id.replace(/[^:]+$/, 'native') : id).toLowerCase(), id]),
+      )
       const body = { currency: 'usd', addresses: [...asked.keys()], projectId: options.projectId }
       const { fungibles } = await http.post('/v1/fungible/price', { body, schema: PricesSchema })
       const prices: Record<string, number> = {}
@@ -184,7 +227,14 @@ export function createConvertApi(options: { baseUrl: string; projectId: string; 
       return prices
     },
     async buildTransaction({ networkId, userAddress, from, to, amount, slippage }) {
-      const body = { projectId: options.projectId, amount: amount.toString(), eip155: { slippage: String(slippage) }, from, to, userAddress: `${networkId}:${userAddress}` }
+      const body = {
+        projectId: options.projectId,
+        amount: amount.toString(),
+        eip155: { slippage: String(slippage) },
+        from,
+        to,
+        userAddress: `${networkId}:${userAddress}`,
+      }
       const built = await http.post('/v1/convert/build-transaction', { body, schema: BuiltSchema })
       const tx = checked(built.tx, { networkId, userAddress })
       // The coin goes along only when it is what is paid, and then exactly the amount.

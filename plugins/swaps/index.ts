@@ -63,7 +63,9 @@ export function swaps(): Plugin {
     flags: { swaps: { default: true, remote: true } },
     feature: 'swaps',
     views: { Swap: { title: 'swap.title', available, load: () => import('./SwapView.js') } },
-    slots: { 'wallet-features': [{ id: 'swaps', label: 'swap.action', view: 'Swap', capability: 'sendTransaction', networks: SWAP_NETWORKS }] },
+    slots: {
+      'wallet-features': [{ id: 'swaps', label: 'swap.action', view: 'Swap', capability: 'sendTransaction', networks: SWAP_NETWORKS }],
+    },
     // The rest of the English texts load with the view (texts.ts); the Account view needs only these.
     locales: { en, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },
     setup(kernel) {

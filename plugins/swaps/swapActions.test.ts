@@ -12,18 +12,38 @@ const USDT = { name: 'Tether USD', symbol: 'USDT', address: 'eip155:1:0xdAC17F95
 /** A convert API that records what it is asked; each method can be replaced per test. */
 function recordingApi(overrides: Partial<ConvertApi> = {}) {
   const calls: Array<{ method: string; params: unknown }> = []
-  const record = <T>(method: string, answer: (params: any) => Promise<T>) => async (params: any) => {
-    calls.push({ method, params })
-    return answer(params)
-  }
+  const record =
+    <T>(method: string, answer: (params: any) => Promise<T>) =>
+    async (params: any) => {
+      calls.push({ method, params })
+      return answer(params)
+    }
   const api: ConvertApi = {
     getTokens: record('getTokens', async () => [ETH, USDT]),
-    getQuote: record('getQuote', async ({ amount }) => ({ fromAmount: amount, toAmount: amount / 10n ** 12n * 3000n, route: [], fees: [] })),
+    getQuote: record('getQuote', async ({ amount }) => ({
+      fromAmount: amount,
+      toAmount: (amount / 10n ** 12n) * 3000n,
+      route: [],
+      fees: [],
+    })),
     getAllowance: record('getAllowance', async () => 0n),
     getGasPrice: record('getGasPrice', async () => ({ standard: 1n, fast: 2n, instant: 3n })),
     getPrices: record('getPrices', async () => ({})),
-    buildTransaction: record('buildTransaction', async ({ amount, from }) => ({ to: `0x${'77'.repeat(20)}`, data: '0x38ed1739', value: from === ETH.address ? amount : 0n, gas: 175_000n, gasPrice: 1n })),
-    buildApprove: record('buildApprove', async () => ({ to: `0x${'dd'.repeat(20)}`, data: '0x095ea7b3', value: 0n, gas: 46_000n, gasPrice: 1n, reset: false })),
+    buildTransaction: record('buildTransaction', async ({ amount, from }) => ({
+      to: `0x${'77'.repeat(20)}`,
+      data: '0x38ed1739',
+      value: from === ETH.address ? amount : 0n,
+      gas: 175_000n,
+      gasPrice: 1n,
+    })),
+    buildApprove: record('buildApprove', async () => ({
+      to: `0x${'dd'.repeat(20)}`,
+      data: '0x095ea7b3',
+      value: 0n,
+      gas: 46_000n,
+      gasPrice: 1n,
+      reset: false,
+    })),
     ...Object.fromEntries(Object.entries(overrides).map(([method, answer]) => [method, record(method, answer as never)])),
   }
   return { api, calls }
@@ -60,7 +80,9 @@ describe('the quote follows typing (rules §9)', () => {
     expect(calls.filter((call) => call.method === 'getQuote')).toEqual([])
     expect(kernel.store.getState().swaps.quoteLoading).toBe(true)
     await vi.advanceTimersByTimeAsync(1)
-    expect(calls.filter((call) => call.method === 'getQuote').map((call) => (call.params as { amount: bigint }).amount)).toEqual([125n * 10n ** 16n])
+    expect(calls.filter((call) => call.method === 'getQuote').map((call) => (call.params as { amount: bigint }).amount)).toEqual([
+      125n * 10n ** 16n,
+    ])
     expect(kernel.store.getState().swaps).toMatchObject({ quoteLoading: false, quote: { toAmount: 3750n * 10n ** 6n } })
   })
 
@@ -115,14 +137,27 @@ describe('allowance and approval (rules §4)', () => {
       buildApprove: async ({ amount }) => {
         const reset = answers.shift()!
         allowance = reset ? 0n : amount
-        return { to: `0x${'dd'.repeat(20)}`, data: reset ? '0x095ea7b30' : '0x095ea7b31', value: 0n, gas: reset ? 30_000n : 46_000n, gasPrice: 1n, reset }
+        return {
+          to: `0x${'dd'.repeat(20)}`,
+          data: reset ? '0x095ea7b30' : '0x095ea7b31',
+          value: 0n,
+          gas: reset ? 30_000n : 46_000n,
+          gasPrice: 1n,
+          reset,
+        }
       },
     })
     await setUp(api)
     setSwapInput(kernel, { sourceToken: USDT, toToken: ETH, sourceTokenAmount: '100' })
     await approveSwapToken(kernel)
-    expect(chain.wallet.transactions.map(({ data, gas }) => [data, gas])).toEqual([['0x095ea7b30', 30_000n], ['0x095ea7b31', 46_000n]])
-    expect(calls.filter((call) => call.method === 'buildApprove').map((call) => (call.params as { amount: bigint }).amount)).toEqual([100_000_000n, 100_000_000n])
+    expect(chain.wallet.transactions.map(({ data, gas }) => [data, gas])).toEqual([
+      ['0x095ea7b30', 30_000n],
+      ['0x095ea7b31', 46_000n],
+    ])
+    expect(calls.filter((call) => call.method === 'buildApprove').map((call) => (call.params as { amount: bigint }).amount)).toEqual([
+      100_000_000n,
+      100_000_000n,
+    ])
     expect(kernel.store.getState().swaps.allowance).toBe('sufficient')
   })
 })
@@ -133,7 +168,11 @@ describe('swapTokens', () => {
     await setUp(api)
     const events: string[] = []
     kernel.bus.on('swaps:succeeded', ({ hash }) => events.push(`swapped ${hash}`))
-    kernel.bus.on('transaction:sent', (sent) => events.push(`sent ${sent.hash} ${sent.operationType} ${sent.transfers.map((t) => `${t.direction} ${t.numeric} ${t.symbol}`).join(', ')}`))
+    kernel.bus.on('transaction:sent', (sent) =>
+      events.push(
+        `sent ${sent.hash} ${sent.operationType} ${sent.transfers.map((t) => `${t.direction} ${t.numeric} ${t.symbol}`).join(', ')}`,
+      ),
+    )
     kernel.bus.on('balances:changed', () => events.push('balances'))
     vi.useFakeTimers()
     setSwapInput(kernel, { sourceToken: ETH, toToken: USDT, sourceTokenAmount: '0.5' })
@@ -141,9 +180,16 @@ describe('swapTokens', () => {
     vi.useRealTimers()
     expect(kernel.store.getState().swaps.quote?.toAmount).toBe(1500n * 10n ** 6n)
     const { hash } = await swapTokens(kernel)
-    expect(calls.find((call) => call.method === 'buildTransaction')?.params).toMatchObject({ amount: 5n * 10n ** 17n, slippage: 1, from: ETH.address, to: USDT.address })
+    expect(calls.find((call) => call.method === 'buildTransaction')?.params).toMatchObject({
+      amount: 5n * 10n ** 17n,
+      slippage: 1,
+      from: ETH.address,
+      to: USDT.address,
+    })
     // With the service's gas limit, which leaves room for a trade mined a second after it was built.
-    expect(chain.wallet.transactions).toEqual([expect.objectContaining({ to: `0x${'77'.repeat(20)}`, value: 5n * 10n ** 17n, data: '0x38ed1739', gas: 175_000n })])
+    expect(chain.wallet.transactions).toEqual([
+      expect.objectContaining({ to: `0x${'77'.repeat(20)}`, value: 5n * 10n ** 17n, data: '0x38ed1739', gas: 175_000n }),
+    ])
     // Activity lists the swap at once: what left the account and what the quote said comes back.
     expect(events).toEqual([`swapped ${hash}`, `sent ${hash} trade out 0.5 TETH, in 1500 USDT`, 'balances'])
     expect(kernel.store.getState().swaps).toMatchObject({ step: 'done', hash, sourceTokenAmount: '' })
@@ -155,7 +201,11 @@ describe('swapTokens', () => {
     chain.wallet.sendTransactionAnswer = 'reject'
     setSwapInput(kernel, { sourceToken: ETH, toToken: USDT, sourceTokenAmount: '0.5' })
     await expect(swapTokens(kernel)).rejects.toThrow()
-    expect(kernel.store.getState().swaps).toMatchObject({ error: 'You declined the transaction in your wallet', sourceTokenAmount: '0.5', signing: undefined })
+    expect(kernel.store.getState().swaps).toMatchObject({
+      error: 'You declined the transaction in your wallet',
+      sourceTokenAmount: '0.5',
+      signing: undefined,
+    })
     api.buildTransaction = async () => {
       throw new ConvertRequestError('The swap would fail: insufficient allowance', 400)
     }

@@ -44,7 +44,8 @@ function swapContext(kernel: Kernel) {
   const connection = selectActiveConnection(kernel.store.getState().connection)
   if (!connection?.address || !connection.networkId) throw new AddressOrAuthConnectorNotFoundError()
   const capabilities = kernel.chains.get(connection.namespace)?.capabilities
-  if (!capabilities?.sendTransaction) throw new UnsupportedChainError({ details: `The ${connection.namespace} chain cannot send transactions.` })
+  if (!capabilities?.sendTransaction)
+    throw new UnsupportedChainError({ details: `The ${connection.namespace} chain cannot send transactions.` })
   const api = convertApiOf(kernel)
   if (!api) throw new Error('swaps() needs `services.api`, the blockchain API that answers the convert calls.')
   return { ...connection, address: connection.address, networkId: connection.networkId, send: capabilities.sendTransaction, api }
@@ -91,11 +92,18 @@ export async function fetchSwapQuote(kernel: Kernel): Promise<void> {
   updateSwapState(kernel, { quoteLoading: true })
   try {
     const { api, address, networkId } = swapContext(kernel)
-    const quote = await api.getQuote({ networkId, userAddress: address, from: wanted.sourceToken.address, to: wanted.toToken.address, amount: wanted.amount })
+    const quote = await api.getQuote({
+      networkId,
+      userAddress: address,
+      from: wanted.sourceToken.address,
+      to: wanted.toToken.address,
+      amount: wanted.amount,
+    })
     if (sequence === pending.sequence) updateSwapState(kernel, { quote, quoteLoading: false })
   } catch (reason) {
     kernel.logger.warn('No quote for this swap.', reason)
-    if (sequence === pending.sequence) updateSwapState(kernel, { quoteLoading: false, quoteError: visibleMessage(reason, reasonText(kernel, reason)) })
+    if (sequence === pending.sequence)
+      updateSwapState(kernel, { quoteLoading: false, quoteError: visibleMessage(reason, reasonText(kernel, reason)) })
   }
 }
 
@@ -137,7 +145,13 @@ export async function approveSwapToken(kernel: Kernel): Promise<void> {
   try {
     const { api, address, networkId, send } = swapContext(kernel)
     for (let round = 0; round < MAX_APPROVALS; round++) {
-      const approval = await api.buildApprove({ networkId, userAddress: address, from: wanted.sourceToken.address, to: wanted.toToken.address, amount: wanted.amount })
+      const approval = await api.buildApprove({
+        networkId,
+        userAddress: address,
+        from: wanted.sourceToken.address,
+        to: wanted.toToken.address,
+        amount: wanted.amount,
+      })
       await send.sendTransaction(kernel, { from: address, to: approval.to, data: approval.data, value: 0n, gas: approval.gas, networkId })
       if (!approval.reset) break
     }
@@ -177,7 +191,14 @@ export async function swapTokens(kernel: Kernel): Promise<{ hash: string }> {
       slippage: SLIPPAGE_PERCENT,
     })
     // The service's gas, not the wallet's estimate: it leaves room for a trade mined a second after it was built.
-    const { hash } = await send.sendTransaction(kernel, { from: address, to: built.to, data: built.data, value: built.value, gas: built.gas, networkId })
+    const { hash } = await send.sendTransaction(kernel, {
+      from: address,
+      to: built.to,
+      data: built.data,
+      value: built.value,
+      gas: built.gas,
+      networkId,
+    })
     kernel.bus.emit('swaps:succeeded', {
       networkId,
       hash,
@@ -194,7 +215,15 @@ export async function swapTokens(kernel: Kernel): Promise<{ hash: string }> {
       operationType: 'trade',
       transfers: [
         { direction: 'out', symbol: wanted.sourceToken.symbol, numeric: formatUnits(wanted.amount, wanted.sourceToken.decimals) },
-        ...(state.quote ? [{ direction: 'in' as const, symbol: wanted.toToken.symbol, numeric: formatUnits(state.quote.toAmount, wanted.toToken.decimals) }] : []),
+        ...(state.quote
+          ? [
+              {
+                direction: 'in' as const,
+                symbol: wanted.toToken.symbol,
+                numeric: formatUnits(state.quote.toAmount, wanted.toToken.decimals),
+              },
+            ]
+          : []),
       ],
     })
     kernel.bus.emit('balances:changed', {})

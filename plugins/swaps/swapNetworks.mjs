@@ -18,4 +18,4 @@ export const SWAP_NETWORKS = Object.freeze([
   'eip155:1313161554',
   'eip155:31337',
   'eip155:31338',
-]);
+])

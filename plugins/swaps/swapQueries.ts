@@ -12,7 +12,13 @@ export const SWAP_TOKENS_STALE_MS = 5 * 60_000
 export const GAS_PRICE_STALE_MS = 15_000
 
 const balanceOfAbi = [
-  { type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ name: 'owner', type: 'address' }], outputs: [{ name: '', type: 'uint256' }] },
+  {
+    type: 'function',
+    name: 'balanceOf',
+    stateMutability: 'view',
+    inputs: [{ name: 'owner', type: 'address' }],
+    outputs: [{ name: '', type: 'uint256' }],
+  },
 ] as const
 
 /** The tokens the service swaps on `networkId` (rules §7 `convert/tokens`), the native coin first. */

@@ -6,10 +6,12 @@ import { connectedStory, withinModal } from '../../test/stories.js'
 import { wallets } from './index.js'
 
 /** Two wallets connected on EVM, one after the other: the second (the test wallet) is active. */
-const options = (features = {}) => () => ({
-  plugins: [testChain({ connectors: [testConnector(), testConnector({ id: 'other', name: 'Other Wallet' })] }), wallets()],
-  features,
-})
+const options =
+  (features = {}) =>
+  () => ({
+    plugins: [testChain({ connectors: [testConnector(), testConnector({ id: 'other', name: 'Other Wallet' })] }), wallets()],
+    features,
+  })
 const story = (features = {}) => connectedStory({ options: options(features), connectorIds: ['other', 'test-wallet-eip155'] })
 
 const meta = {

@@ -51,13 +51,21 @@ function WalletRow({ wallet }: { wallet: ProfileWallet & { active: boolean } }) 
   const [busy, setBusy] = useState(false)
   const connector = kernel.connectors.get(wallet.connectorId)?.connector
   const name = connector?.name ?? wallet.connectorId
-  const balance = useKernelQuery(networkId ? nativeBalanceQuery(kernel, { namespace: wallet.namespace, address: wallet.address, networkId }) : undefined)
-  const amount = balance?.status === 'ready' ? t('wallets.balance', { amount: balance.data.formatted, symbol: balance.data.symbol }) : undefined
+  const balance = useKernelQuery(
+    networkId ? nativeBalanceQuery(kernel, { namespace: wallet.namespace, address: wallet.address, networkId }) : undefined,
+  )
+  const amount =
+    balance?.status === 'ready' ? t('wallets.balance', { amount: balance.data.formatted, symbol: balance.data.symbol }) : undefined
 
   const use = async () => {
     setBusy(true)
     try {
-      await switchConnection(kernel, { connectorId: wallet.connectorId, namespace: wallet.namespace, status: 'active', address: wallet.address })
+      await switchConnection(kernel, {
+        connectorId: wallet.connectorId,
+        namespace: wallet.namespace,
+        status: 'active',
+        address: wallet.address,
+      })
     } catch (error) {
       showToast(kernel, { message: error instanceof Error ? error.message : String(error), variant: 'error' })
     } finally {

@@ -1,10 +1,10 @@
 // `GET /v1/account/{address}/balance`: the rules §3 token balances of one account, read live from the nodes.
-import { erc20Abi, formatUnits } from 'viem';
+import { erc20Abi, formatUnits } from 'viem'
 
-import { isUnreachable } from './createChainIndexer.mjs';
-import { callJsonRpc } from '../jsonRpc.mjs';
-import { UpstreamError } from './errors.mjs';
-import { tokenIconUrl } from './tokenIconUrl.mjs';
+import { isUnreachable } from './createChainIndexer.mjs'
+import { callJsonRpc } from '../jsonRpc.mjs'
+import { UpstreamError } from './errors.mjs'
+import { tokenIconUrl } from './tokenIconUrl.mjs'
 
 /**
  * @typedef {object} TokenBalance rules §3 Token balance
@@ -33,33 +33,34 @@ export async function evmBalances({ address, indexers, price, isSpam }) {
   const perChain = await Promise.all(
     indexers.map(async (indexer) => {
       // The token list comes from the index: it must have read the chain once.
-      if (!indexer.synced) await indexer.sync();
-      const { client, chainId, nativeCurrency } = indexer;
-      const native = balance({ ...nativeCurrency, chainId, amount: await client.getBalance({ address }), price });
+      if (!indexer.synced) await indexer.sync()
+      const { client, chainId, nativeCurrency } = indexer
+      const native = balance({ ...nativeCurrency, chainId, amount: await client.getBalance({ address }), price })
       const tokens = await Promise.all(
-        indexer.tokensOf(address)
+        indexer
+          .tokensOf(address)
           .filter((token) => !isSpam(token))
           .map(async (token) => {
             const [info, amount] = await Promise.all([
               indexer.tokenInfo(token),
               client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [address] }).catch((error) => {
                 // A contract that no longer answers balanceOf (self-destructed, not a token after all) is left out.
-                if (isUnreachable(error)) throw error;
-                return 0n;
+                if (isUnreachable(error)) throw error
+                return 0n
               }),
-            ]);
-            const symbol = info.symbol ?? '';
-            return balance({ name: info.name ?? symbol, symbol, decimals: info.decimals, chainId, token, amount, price });
+            ])
+            const symbol = info.symbol ?? ''
+            return balance({ name: info.name ?? symbol, symbol, decimals: info.decimals, chainId, token, amount, price })
           }),
-      );
-      return [native, ...tokens];
+      )
+      return [native, ...tokens]
     }),
-  );
-  return perChain.flat().filter((entry) => entry !== undefined);
+  )
+  return perChain.flat().filter((entry) => entry !== undefined)
 }
 
 /** The programs whose token accounts count as SPL balances: SPL Token and Token-2022. */
-const SOLANA_TOKEN_PROGRAMS = ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'];
+const SOLANA_TOKEN_PROGRAMS = ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb']
 
 /**
  * @typedef {object} SolanaToken how the API names an SPL token
@@ -88,30 +89,30 @@ export async function solanaBalances({ address, solana, price }) {
     ...SOLANA_TOKEN_PROGRAMS.map((programId) =>
       solanaRpc(solana.rpcUrl, 'getTokenAccountsByOwner', [address, { programId }, { encoding: 'jsonParsed', commitment: 'confirmed' }]),
     ),
-  ]);
-  if (typeof lamports?.value !== 'number') throw new UpstreamError('getBalance failed: no result');
+  ])
+  if (typeof lamports?.value !== 'number') throw new UpstreamError('getBalance failed: no result')
   /** @type {Map<string, { amount: bigint, decimals: number }>} */
-  const byMint = new Map();
+  const byMint = new Map()
   for (const accounts of perProgram) {
-    if (!Array.isArray(accounts?.value)) throw new UpstreamError('getTokenAccountsByOwner failed: no result');
+    if (!Array.isArray(accounts?.value)) throw new UpstreamError('getTokenAccountsByOwner failed: no result')
     for (const { account } of accounts.value) {
       // A node answers base64 for an account it cannot parse: nothing to read there.
-      const info = account?.data?.parsed?.info;
-      const mint = info?.mint;
-      const { amount, decimals } = info?.tokenAmount ?? {};
-      if (typeof mint !== 'string' || typeof amount !== 'string' || !/^\d+$/.test(amount) || !Number.isInteger(decimals)) continue;
-      const total = byMint.get(mint)?.amount ?? 0n;
-      byMint.set(mint, { amount: total + BigInt(amount), decimals });
+      const info = account?.data?.parsed?.info
+      const mint = info?.mint
+      const { amount, decimals } = info?.tokenAmount ?? {}
+      if (typeof mint !== 'string' || typeof amount !== 'string' || !/^\d+$/.test(amount) || !Number.isInteger(decimals)) continue
+      const total = byMint.get(mint)?.amount ?? 0n
+      byMint.set(mint, { amount: total + BigInt(amount), decimals })
     }
   }
-  const { chainId } = solana;
-  const entries = [balance({ name: 'Solana', symbol: 'SOL', decimals: 9, chainId, amount: BigInt(lamports.value), price })];
+  const { chainId } = solana
+  const entries = [balance({ name: 'Solana', symbol: 'SOL', decimals: 9, chainId, amount: BigInt(lamports.value), price })]
   for (const [mint, { amount, decimals }] of byMint) {
-    const known = solana.tokens?.find((token) => token.mint === mint);
-    const { name, symbol } = known ?? { name: 'Unknown token', symbol: `${mint.slice(0, 4)}…` };
-    entries.push(balance({ name, symbol, decimals, chainId, token: mint, amount, price }));
+    const known = solana.tokens?.find((token) => token.mint === mint)
+    const { name, symbol } = known ?? { name: 'Unknown token', symbol: `${mint.slice(0, 4)}…` }
+    entries.push(balance({ name, symbol, decimals, chainId, token: mint, amount, price }))
   }
-  return entries.filter((entry) => entry !== undefined);
+  return entries.filter((entry) => entry !== undefined)
 }
 
 /**
@@ -123,14 +124,15 @@ export async function solanaBalances({ address, solana, price }) {
  * @returns {Promise<any>} the result
  */
 async function solanaRpc(rpcUrl, method, params) {
-  let body;
+  let body
   try {
-    body = await callJsonRpc(rpcUrl, method, params, { timeoutMs: 10_000 });
+    body = await callJsonRpc(rpcUrl, method, params, { timeoutMs: 10_000 })
   } catch (error) {
-    throw new UpstreamError(`The Solana node at ${rpcUrl} did not answer`, error);
+    throw new UpstreamError(`The Solana node at ${rpcUrl} did not answer`, error)
   }
-  if (body?.result === undefined || body.result === null) throw new UpstreamError(`${method} failed: ${body?.error?.message ?? 'no result'}`);
-  return body.result;
+  if (body?.result === undefined || body.result === null)
+    throw new UpstreamError(`${method} failed: ${body?.error?.message ?? 'no result'}`)
+  return body.result
 }
 
 /**
@@ -139,9 +141,9 @@ async function solanaRpc(rpcUrl, method, params) {
  * @returns {TokenBalance | undefined} undefined for a zero balance
  */
 function balance({ name, symbol, decimals, chainId, token, amount, price }) {
-  if (amount === 0n) return undefined;
-  const numeric = formatUnits(amount, decimals);
-  const usd = price({ chainId, address: token, symbol });
+  if (amount === 0n) return undefined
+  const numeric = formatUnits(amount, decimals)
+  const usd = price({ chainId, address: token, symbol })
   return {
     name,
     symbol,
@@ -151,5 +153,5 @@ function balance({ name, symbol, decimals, chainId, token, amount, price }) {
     price: usd,
     quantity: { decimals: String(decimals), numeric },
     iconUrl: tokenIconUrl(symbol),
-  };
+  }
 }

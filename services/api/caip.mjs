@@ -1,13 +1,13 @@
 // Parsing of the addresses and chain ids the API receives (rules §5): plain EVM or Solana addresses, CAIP-2 chain ids
 // and CAIP-10 account ids. Every failure is a RequestError with the message the client sees.
-import { getAddress } from 'viem';
+import { getAddress } from 'viem'
 
-import { RequestError } from './errors.mjs';
+import { RequestError } from './errors.mjs'
 
 // rules §5: 40 hex digits with an optional 0x prefix; Solana: 32 to 44 base58 characters.
-const EVM_ADDRESS = /^(0x)?[0-9a-fA-F]{40}$/;
-const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
-const CAIP2 = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/;
+const EVM_ADDRESS = /^(0x)?[0-9a-fA-F]{40}$/
+const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
+const CAIP2 = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
 
 /**
  * The checksummed form of an EVM address, or undefined when `value` is not one. Any letter case is accepted
@@ -17,12 +17,12 @@ const CAIP2 = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/;
  * @returns {`0x${string}` | undefined}
  */
 export function evmAddress(value) {
-  if (!EVM_ADDRESS.test(value)) return undefined;
-  return getAddress(`0x${value.replace(/^0x/, '').toLowerCase()}`);
+  if (!EVM_ADDRESS.test(value)) return undefined
+  return getAddress(`0x${value.replace(/^0x/, '').toLowerCase()}`)
 }
 
 /** @param {string} value */
-export const isSolanaAddress = (value) => SOLANA_ADDRESS.test(value);
+export const isSolanaAddress = (value) => SOLANA_ADDRESS.test(value)
 
 /**
  * A CAIP-2 chain id from a query parameter; a bare number is read as an eip155 chain.
@@ -31,9 +31,9 @@ export const isSolanaAddress = (value) => SOLANA_ADDRESS.test(value);
  * @returns {string}
  */
 export function parseChainId(value) {
-  const id = /^\d+$/.test(value) ? `eip155:${value}` : value;
-  if (!CAIP2.test(id)) throw new RequestError(400, `Invalid CAIP-2 network id: ${value}`);
-  return id;
+  const id = /^\d+$/.test(value) ? `eip155:${value}` : value
+  if (!CAIP2.test(id)) throw new RequestError(400, `Invalid CAIP-2 network id: ${value}`)
+  return id
 }
 
 /**
@@ -43,19 +43,19 @@ export function parseChainId(value) {
  * @returns {{ address: string, namespace: 'eip155' | 'solana', chainId?: string }}
  */
 export function parseAccount(value) {
-  const parts = value.split(':');
+  const parts = value.split(':')
   if (parts.length === 1) {
-    const evm = evmAddress(value);
-    if (evm) return { address: evm, namespace: 'eip155' };
-    if (isSolanaAddress(value)) return { address: value, namespace: 'solana' };
-    throw new RequestError(400, 'Invalid address');
+    const evm = evmAddress(value)
+    if (evm) return { address: evm, namespace: 'eip155' }
+    if (isSolanaAddress(value)) return { address: value, namespace: 'solana' }
+    throw new RequestError(400, 'Invalid address')
   }
-  if (parts.length !== 3) throw new RequestError(400, `Invalid CAIP-10 address: ${value}`);
-  const [namespace, reference, address] = /** @type {[string, string, string]} */ (parts);
-  const chainId = parseChainId(`${namespace}:${reference}`);
-  const account = parseAccount(address);
-  if (account.namespace !== namespace) throw new RequestError(400, 'Invalid address');
-  return { ...account, chainId };
+  if (parts.length !== 3) throw new RequestError(400, `Invalid CAIP-10 address: ${value}`)
+  const [namespace, reference, address] = /** @type {[string, string, string]} */ (parts)
+  const chainId = parseChainId(`${namespace}:${reference}`)
+  const account = parseAccount(address)
+  if (account.namespace !== namespace) throw new RequestError(400, 'Invalid address')
+  return { ...account, chainId }
 }
 
 /**
@@ -65,12 +65,12 @@ export function parseAccount(value) {
  * @returns {{ chainId: string, address: `0x${string}` | 'native' }}
  */
 export function parseFungibleId(value) {
-  const parts = typeof value === 'string' ? value.split(':') : [];
-  if (parts.length !== 3) throw new RequestError(400, `Invalid CAIP-10 address: ${String(value).slice(0, 100)}`);
-  const [namespace, reference, address] = /** @type {[string, string, string]} */ (parts);
-  const chainId = parseChainId(`${namespace}:${reference}`);
-  if (address === 'native') return { chainId, address };
-  const evm = evmAddress(address);
-  if (!evm) throw new RequestError(400, `Invalid CAIP-10 address: ${String(value).slice(0, 100)}`);
-  return { chainId, address: evm };
+  const parts = typeof value === 'string' ? value.split(':') : []
+  if (parts.length !== 3) throw new RequestError(400, `Invalid CAIP-10 address: ${String(value).slice(0, 100)}`)
+  const [namespace, reference, address] = /** @type {[string, string, string]} */ (parts)
+  const chainId = parseChainId(`${namespace}:${reference}`)
+  if (address === 'native') return { chainId, address }
+  const evm = evmAddress(address)
+  if (!evm) throw new RequestError(400, `Invalid CAIP-10 address: ${String(value).slice(0, 100)}`)
+  return { chainId, address: evm }
 }

@@ -12,107 +12,127 @@
 // and 127.0.0.1. The on-ramp
 // stand-ins (meld, coinbase) sell ETH, USDC and SOL on the local chains, their orders in the same database
 // (FOYER_API_ONRAMP=off runs without).
-import { readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises'
 
-import { FIXTURES_PATH, NAME_RESOLVER_OWNER } from '../dev/devchain/index.mjs';
-import { createAllowedOrigins } from '../http/index.mjs';
-import { DEV_WALLET_KEYPAIR } from '../dev/solana/index.mjs';
-import { openDatabase } from '../storage/index.mjs';
-import { DEFAULT_API_PORT, startApi } from './startApi.mjs';
+import { FIXTURES_PATH, NAME_RESOLVER_OWNER } from '../dev/devchain/index.mjs'
+import { createAllowedOrigins } from '../http/index.mjs'
+import { DEV_WALLET_KEYPAIR } from '../dev/solana/index.mjs'
+import { openDatabase } from '../storage/index.mjs'
+import { DEFAULT_API_PORT, startApi } from './startApi.mjs'
 
-const PORT_ENV = 'FOYER_API_PORT';
-const CHAINS_ENV = 'FOYER_API_CHAINS';
+const PORT_ENV = 'FOYER_API_PORT'
+const CHAINS_ENV = 'FOYER_API_CHAINS'
 
 /**
  * @param {string} message
  * @returns {never}
  */
 function fail(message) {
-  console.error(message);
-  process.exit(1);
+  console.error(message)
+  process.exit(1)
 }
 
-const rawPort = process.env[PORT_ENV];
-const port = rawPort ? Number(rawPort) : DEFAULT_API_PORT;
-if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`${PORT_ENV} must be a port number, got ${JSON.stringify(rawPort)}`);
+const rawPort = process.env[PORT_ENV]
+const port = rawPort ? Number(rawPort) : DEFAULT_API_PORT
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`${PORT_ENV} must be a port number, got ${JSON.stringify(rawPort)}`)
 
 /** @type {Array<{ chainId: number, rpcUrl: string }>} */
-let chains;
+let chains
 /** @type {import('./startApi.mjs').ApiSolana | undefined} */
-let solana;
+let solana
 /** @type {Array<{ chainId: number, address: `0x${string}`, privateKey: `0x${string}` }>} */
-let nameResolvers = [];
+let nameResolvers = []
 /** @type {Array<{ chainId: number, usdc: string }>} */
-let onrampChains = [];
+let onrampChains = []
 /** @type {string | undefined} */
-let solanaUsdc;
-const rawChains = process.env[CHAINS_ENV];
+let solanaUsdc
+const rawChains = process.env[CHAINS_ENV]
 if (rawChains) {
   chains = rawChains.split(',').map((entry) => {
-    const [, chainId, rpcUrl] = /^\s*(\d+)=(\S+)\s*$/.exec(entry) ?? fail(`${CHAINS_ENV}: expected chainId=url, got ${JSON.stringify(entry)}`);
-    return { chainId: Number(chainId), rpcUrl: /** @type {string} */ (rpcUrl) };
-  });
+    const [, chainId, rpcUrl] =
+      /^\s*(\d+)=(\S+)\s*$/.exec(entry) ?? fail(`${CHAINS_ENV}: expected chainId=url, got ${JSON.stringify(entry)}`)
+    return { chainId: Number(chainId), rpcUrl: /** @type {string} */ (rpcUrl) }
+  })
 } else {
   /** @type {import('../localStack.mjs').LocalStackFixtures} */
-  let fixtures;
+  let fixtures
   try {
-    fixtures = JSON.parse(await readFile(FIXTURES_PATH, 'utf8'));
+    fixtures = JSON.parse(await readFile(FIXTURES_PATH, 'utf8'))
   } catch {
-    fail(`No chains: set ${CHAINS_ENV} or run \`npm start\` first (it writes ${FIXTURES_PATH})`);
+    fail(`No chains: set ${CHAINS_ENV} or run \`npm start\` first (it writes ${FIXTURES_PATH})`)
   }
   // Swaps through the Uniswap V2 router `npm start` deployed (fixtures of an older `npm start` have none).
-  chains = Object.entries(fixtures.chains).map(([chainId, { rpcUrl, amm }]) => ({ chainId: Number(chainId), rpcUrl, ...(amm && { amm: { router: amm.router } }) }));
+  chains = Object.entries(fixtures.chains).map(([chainId, { rpcUrl, amm }]) => ({
+    chainId: Number(chainId),
+    rpcUrl,
+    ...(amm && { amm: { router: amm.router } }),
+  }))
   // The local chains' name resolvers (fixtures of an older `npm start` have none), owned by anvil's account #7.
   nameResolvers = Object.entries(fixtures.chains).flatMap(([chainId, { nameResolver }]) =>
     nameResolver ? [{ chainId: Number(chainId), address: nameResolver, privateKey: NAME_RESOLVER_OWNER.privateKey }] : [],
-  );
-  onrampChains = Object.entries(fixtures.chains).map(([chainId, { usdc }]) => ({ chainId: Number(chainId), usdc }));
+  )
+  onrampChains = Object.entries(fixtures.chains).map(([chainId, { usdc }]) => ({ chainId: Number(chainId), usdc }))
   if (fixtures.solana) {
-    solanaUsdc = fixtures.solana.usdc;
-    const { rpcUrl, chainId, usdc } = fixtures.solana;
+    solanaUsdc = fixtures.solana.usdc
+    const { rpcUrl, chainId, usdc } = fixtures.solana
     // Fixtures of an older `npm start` have no usdc.
-    solana = { rpcUrl, chainId, tokens: usdc ? [{ mint: usdc, symbol: 'USDC', name: 'USD Coin' }] : [] };
+    solana = { rpcUrl, chainId, tokens: usdc ? [{ mint: usdc, symbol: 'USDC', name: 'USD Coin' }] : [] }
   }
 }
 
-const withNames = process.env['FOYER_API_NAMES'] !== 'off';
-const withOnramp = process.env['FOYER_API_ONRAMP'] !== 'off' && onrampChains.length > 0;
+const withNames = process.env['FOYER_API_NAMES'] !== 'off'
+const withOnramp = process.env['FOYER_API_ONRAMP'] !== 'off' && onrampChains.length > 0
 /** @type {import('../storage/index.mjs').Database | undefined} */
-let database;
+let database
 /** @type {import('./startApi.mjs').BlockchainApi} */
-let api;
+let api
 try {
-  if (withNames || withOnramp) database = await openDatabase();
-  const origins = process.env['FOYER_API_ORIGINS']?.split(',').map((origin) => origin.trim()).filter(Boolean);
+  if (withNames || withOnramp) database = await openDatabase()
+  const origins = process.env['FOYER_API_ORIGINS']
+    ?.split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean)
   api = await startApi({
     port,
     chains,
     solana,
     ...(origins?.length && { allowedOrigins: origins }),
-    ...(process.env['FOYER_DIRECTORY_URL'] && { allowedOrigins: createAllowedOrigins({ directoryUrl: process.env['FOYER_DIRECTORY_URL'], client: 'foyer-api' }).originsOf }),
+    ...(process.env['FOYER_DIRECTORY_URL'] && {
+      allowedOrigins: createAllowedOrigins({ directoryUrl: process.env['FOYER_DIRECTORY_URL'], client: 'foyer-api' }).originsOf,
+    }),
     // Names and sign-in sessions.
     ...(withNames && { database, nameResolvers, nameZone: process.env['FOYER_NAME_ZONE'] || undefined }),
     // The fixture SPL USDC's mint authority is the dev wallet: the treasury mints what it sells.
-    ...(withOnramp && database && { onramp: { database, evm: onrampChains, solana: solanaUsdc ? { usdcMint: solanaUsdc, mintAuthority: DEV_WALLET_KEYPAIR } : undefined } }),
-  });
+    ...(withOnramp &&
+      database && {
+        onramp: {
+          database,
+          evm: onrampChains,
+          solana: solanaUsdc ? { usdcMint: solanaUsdc, mintAuthority: DEV_WALLET_KEYPAIR } : undefined,
+        },
+      }),
+  })
 } catch (error) {
-  await database?.close();
-  fail(error instanceof Error ? error.message : String(error));
+  await database?.close()
+  fail(error instanceof Error ? error.message : String(error))
 }
 
 // Listening for signals before printing the URL: a script that waits for it may stop us at once.
 /** @param {NodeJS.Signals} signal */
 async function shutdown(signal) {
-  process.off('SIGINT', shutdown);
-  process.off('SIGTERM', shutdown);
-  await api.stop();
-  await database?.close();
-  console.log(`Blockchain API stopped (${signal})`);
-  process.exit(0);
+  process.off('SIGINT', shutdown)
+  process.off('SIGTERM', shutdown)
+  await api.stop()
+  await database?.close()
+  console.log(`Blockchain API stopped (${signal})`)
+  process.exit(0)
 }
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown)
+process.on('SIGTERM', shutdown)
 
-console.log(`Blockchain API on ${api.url}  indexing ${chains.map((chain) => `eip155:${chain.chainId} (${chain.rpcUrl})`).join(', ')}`);
-console.log(`  try ${api.url}/v1/supported-chains?projectId=demo&st=foyer&sv=0.1.0`);
-if (database) console.log(`  ${[withNames && 'account names and sign-in sessions', withOnramp && 'on-ramp orders'].filter(Boolean).join(' and ')} kept in ${database.location}`);
+console.log(`Blockchain API on ${api.url}  indexing ${chains.map((chain) => `eip155:${chain.chainId} (${chain.rpcUrl})`).join(', ')}`)
+console.log(`  try ${api.url}/v1/supported-chains?projectId=demo&st=foyer&sv=0.1.0`)
+if (database)
+  console.log(
+    `  ${[withNames && 'account names and sign-in sessions', withOnramp && 'on-ramp orders'].filter(Boolean).join(' and ')} kept in ${database.location}`,
+  )

@@ -55,7 +55,12 @@ const query = (params: Record<string, string>) => new URLSearchParams(params).to
 
 /** Sends a transaction the API built, from anvil #1, and waits for it. */
 async function send(tx: Json) {
-  const chain = defineChain({ id: 31337, name: 'dev', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [dev.chains[0]!.url] } } })
+  const chain = defineChain({
+    id: 31337,
+    name: 'dev',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [dev.chains[0]!.url] } },
+  })
   const wallet = createWalletClient({ account: user, chain, transport: http() })
   const hash = await wallet.sendTransaction({
     to: tx.to.split(':').at(-1),
@@ -80,7 +85,11 @@ beforeAll(async () => {
   USDTS = `${CHAIN}:${fixtures.usdt}`
   client = createPublicClient({ transport: http(dev.chains[0]!.url) })
   api = await startApi({
-    chains: dev.chains.map((chain) => ({ chainId: chain.chainId, rpcUrl: chain.url, amm: { router: dev.fixtures.chains[String(chain.chainId)]!.amm.router } })),
+    chains: dev.chains.map((chain) => ({
+      chainId: chain.chainId,
+      rpcUrl: chain.url,
+      amm: { router: dev.fixtures.chains[String(chain.chainId)]!.amm.router },
+    })),
     projectIds: [PROJECT],
   })
 }, 60_000)
@@ -107,12 +116,26 @@ describe('tokens', () => {
 describe('quotes', () => {
   test("ETH → USDC is the router's own getAmountsOut, with route, fee and price impact", async () => {
     const amount = parseEther('1')
-    const { status, body } = await get(`/v1/convert/quotes?${query({ amount: String(amount), userAddress: USER, from: ETH, to: USDC, gasPrice: '1000000000' })}`)
+    const { status, body } = await get(
+      `/v1/convert/quotes?${query({ amount: String(amount), userAddress: USER, from: ETH, to: USDC, gasPrice: '1000000000' })}`,
+    )
     expect(status).toBe(200)
-    const [, expected] = await client.readContract({ address: fixtures.amm.router, abi: routerAbi, functionName: 'getAmountsOut', args: [amount, [fixtures.amm.weth, fixtures.usdc]] })
+    const [, expected] = await client.readContract({
+      address: fixtures.amm.router,
+      abi: routerAbi,
+      functionName: 'getAmountsOut',
+      args: [amount, [fixtures.amm.weth, fixtures.usdc]],
+    })
     expect(body.quotes).toHaveLength(1)
     const [quote] = body.quotes
-    expect(quote).toMatchObject({ id: null, fromAmount: String(amount), fromAccount: ETH, toAmount: String(expected), toAccount: USDC, route: [ETH, USDC] })
+    expect(quote).toMatchObject({
+      id: null,
+      fromAmount: String(amount),
+      fromAccount: ETH,
+      toAmount: String(expected),
+      toAccount: USDC,
+      route: [ETH, USDC],
+    })
     // At the API's price of 3000 USDC, less the 0.3 % fee and the pool's slippage for 1 ETH of 100.
     expect(Number(expected) / 1e6).toBeGreaterThan(2950)
     expect(Number(expected) / 1e6).toBeLessThan(2991)
@@ -126,7 +149,9 @@ describe('quotes', () => {
     const amount = parseUnits('250', 6)
     const { body } = await get(`/v1/convert/quotes?${query({ amount: String(amount), userAddress: user.address, from: USDC, to: USDTS })}`)
     const read = async (path: Hex[]) =>
-      (await client.readContract({ address: fixtures.amm.router, abi: routerAbi, functionName: 'getAmountsOut', args: [amount, path] })).at(-1)!
+      (await client.readContract({ address: fixtures.amm.router, abi: routerAbi, functionName: 'getAmountsOut', args: [amount, path] })).at(
+        -1,
+      )!
     const direct = await read([fixtures.usdc, fixtures.usdt])
     const throughWeth = await read([fixtures.usdc, fixtures.amm.weth, fixtures.usdt])
     expect(direct).toBeGreaterThan(throughWeth)
@@ -139,7 +164,12 @@ describe('quotes', () => {
     const amount = parseUnits('400000', 6)
     const { body } = await get(`/v1/convert/quotes?${query({ amount: String(amount), userAddress: user.address, from: USDC, to: USDTS })}`)
     const direct = getAmountOut(amount, parseUnits('500000', 6), parseUnits('500000', 6))
-    const [, , viaWeth] = await client.readContract({ address: fixtures.amm.router, abi: routerAbi, functionName: 'getAmountsOut', args: [amount, [fixtures.usdc, fixtures.amm.weth, fixtures.usdt]] })
+    const [, , viaWeth] = await client.readContract({
+      address: fixtures.amm.router,
+      abi: routerAbi,
+      functionName: 'getAmountsOut',
+      args: [amount, [fixtures.usdc, fixtures.amm.weth, fixtures.usdt]],
+    })
     // biome-ignore lint/complexity/useMathMinMax: these are bigints, which Math.max does not take.
     expect(body.quotes[0].toAmount).toBe(String(viaWeth! > direct ? viaWeth : direct))
     expect(body.quotes[0].priceImpact).toBeGreaterThan(40)
@@ -149,8 +179,15 @@ describe('quotes', () => {
 describe('swapping', () => {
   test('a built ETH → USDC swap, sent as it is, receives at least the quote less 1 % slippage', async () => {
     const amount = parseEther('0.5')
-    const quote = (await get(`/v1/convert/quotes?${query({ amount: String(amount), userAddress: USER, from: ETH, to: USDC })}`)).body.quotes[0]
-    const built = await post('/v1/convert/build-transaction', { amount: String(amount), eip155: { slippage: '1' }, from: ETH, to: USDC, userAddress: USER })
+    const quote = (await get(`/v1/convert/quotes?${query({ amount: String(amount), userAddress: USER, from: ETH, to: USDC })}`)).body
+      .quotes[0]
+    const built = await post('/v1/convert/build-transaction', {
+      amount: String(amount),
+      eip155: { slippage: '1' },
+      from: ETH,
+      to: USDC,
+      userAddress: USER,
+    })
     expect(built.status).toBe(200)
     expect(built.body.tx).toMatchObject({ from: USER, to: `${CHAIN}:${fixtures.amm.router}`, amount: String(amount) })
     expect(built.body.tx.data).toMatch(/^0x7ff36ab5/) // swapExactETHForTokens
@@ -167,7 +204,7 @@ describe('swapping', () => {
     expect(received).toBeGreaterThanOrEqual(BigInt(built.body.toAmountMin))
   })
 
-  test('a swap built in the same second as the pool\'s last trade still lands when mined seconds later', async () => {
+  test("a swap built in the same second as the pool's last trade still lands when mined seconds later", async () => {
     // Uniswap V2 updates its price accumulators only in a block later than the pool's last trade, so an exact
     // estimate made within that second is short of the gas the mined swap needs (seen under CI load).
     const body = { amount: String(parseEther('0.01')), eip155: { slippage: '1' }, from: ETH, to: USDC, userAddress: USER }
@@ -197,7 +234,9 @@ describe('swapping', () => {
     expect(approve.body).toMatchObject({ reset: false, tx: { from: USER, to: USDC, value: '0' } })
     await send(approve.body.tx)
     expect(await allowanceOf(fixtures.usdc)).toBe(amount)
-    expect((await get(`/v1/convert/allowance?${query({ tokenAddress: USDC, userAddress: USER })}`)).body).toEqual({ allowance: String(amount) })
+    expect((await get(`/v1/convert/allowance?${query({ tokenAddress: USDC, userAddress: USER })}`)).body).toEqual({
+      allowance: String(amount),
+    })
 
     const built = await post('/v1/convert/build-transaction', body)
     expect(built.status).toBe(200)
@@ -257,16 +296,24 @@ describe('refusals', () => {
       const token = `${chain}:${fixtures.usdc}`
       const unsupported = { status: 400, body: { error: 'Network not supported for Swaps' } }
       expect(await get(`/v1/convert/tokens?chainId=${chain}`)).toEqual(unsupported)
-      expect(await get(`/v1/convert/quotes?${query({ amount: '1', userAddress: user.address, from: eth, to: token })}`)).toEqual(unsupported)
+      expect(await get(`/v1/convert/quotes?${query({ amount: '1', userAddress: user.address, from: eth, to: token })}`)).toEqual(
+        unsupported,
+      )
       expect(await get(`/v1/convert/allowance?${query({ tokenAddress: token, userAddress: user.address })}`)).toEqual(unsupported)
       expect(await get(`/v1/convert/build-approve?${query({ userAddress: user.address, from: token, to: eth })}`)).toEqual(unsupported)
-      expect(await post('/v1/convert/build-transaction', { amount: '1', from: eth, to: token, userAddress: user.address })).toEqual(unsupported)
-      expect(await get(`/v1/convert/gas-price?chainId=${chain}`)).toEqual({ status: 400, body: { error: 'Network not supported for Gas Price' } })
+      expect(await post('/v1/convert/build-transaction', { amount: '1', from: eth, to: token, userAddress: user.address })).toEqual(
+        unsupported,
+      )
+      expect(await get(`/v1/convert/gas-price?chainId=${chain}`)).toEqual({
+        status: 400,
+        body: { error: 'Network not supported for Gas Price' },
+      })
     }
   })
 
   test('bad parameters are 400 with a message that says what is wrong', async () => {
-    const quote = (params: Record<string, string>) => get(`/v1/convert/quotes?${query({ amount: '1000', userAddress: USER, from: ETH, to: USDC, ...params })}`)
+    const quote = (params: Record<string, string>) =>
+      get(`/v1/convert/quotes?${query({ amount: '1000', userAddress: USER, from: ETH, to: USDC, ...params })}`)
     const error = async (answer: Promise<{ status: number; body: Json }>) => {
       const { status, body } = await answer
       expect(status).toBe(400)
@@ -283,9 +330,14 @@ describe('refusals', () => {
     expect(await error(quote({ gasPrice: 'fast' }))).toBe('gasPrice must be a whole number of wei')
     expect(await error(quote({ to: `${CHAIN}:0x${'12'.repeat(20)}` }))).toBe('No pool connects these tokens')
     expect(await error(get(`/v1/convert/tokens`))).toBe('chainId is required')
-    expect(await error(get(`/v1/convert/allowance?${query({ tokenAddress: ETH, userAddress: USER })}`))).toBe('tokenAddress is the native coin, which needs no allowance')
-    expect(await error(get(`/v1/convert/build-approve?${query({ userAddress: USER, from: ETH, to: USDC })}`))).toBe('from is the native coin, which needs no approval')
-    const build = (body: Record<string, unknown>) => post('/v1/convert/build-transaction', { amount: '1000', from: ETH, to: USDC, userAddress: USER, ...body })
+    expect(await error(get(`/v1/convert/allowance?${query({ tokenAddress: ETH, userAddress: USER })}`))).toBe(
+      'tokenAddress is the native coin, which needs no allowance',
+    )
+    expect(await error(get(`/v1/convert/build-approve?${query({ userAddress: USER, from: ETH, to: USDC })}`))).toBe(
+      'from is the native coin, which needs no approval',
+    )
+    const build = (body: Record<string, unknown>) =>
+      post('/v1/convert/build-transaction', { amount: '1000', from: ETH, to: USDC, userAddress: USER, ...body })
     expect(await error(build({ eip155: { slippage: '80' } }))).toBe('eip155.slippage must be a percentage from 0 to 50')
     expect(await error(build({ eip155: { slippage: '-1' } }))).toBe('eip155.slippage must be a percentage from 0 to 50')
     expect(await error(build({ eip155: 'x' }))).toBe('eip155 must be an object such as { "slippage": "1" }')

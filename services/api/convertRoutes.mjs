@@ -1,44 +1,44 @@
 // The six convert calls of rules §7 (AppKit's shapes, for compatibility): tokens, quotes, allowance, gas price, swap
 // calldata and approve calldata, answered from each chain's Uniswap V2 deployment. Every amount is a decimal
 // string in the token's smallest unit; every token an `eip155:<chain>:<address>` id, NATIVE_TOKEN for the coin.
-import { BaseError, encodeFunctionData, erc20Abi, maxUint256, parseAbi } from 'viem';
+import { BaseError, encodeFunctionData, erc20Abi, maxUint256, parseAbi } from 'viem'
 
-import { queryParam } from '../http/index.mjs';
-import { evmAddress, parseAccount, parseChainId } from './caip.mjs';
-import { NATIVE_TOKEN, POOL_FEE_PERCENT } from './createAmm.mjs';
-import { RequestError } from './errors.mjs';
-import { SWAP_NETWORKS } from '../../plugins/swaps/swapNetworks.mjs';
-import { tokenIconUrl } from './tokenIconUrl.mjs';
+import { queryParam } from '../http/index.mjs'
+import { evmAddress, parseAccount, parseChainId } from './caip.mjs'
+import { NATIVE_TOKEN, POOL_FEE_PERCENT } from './createAmm.mjs'
+import { RequestError } from './errors.mjs'
+import { SWAP_NETWORKS } from '../../plugins/swaps/swapNetworks.mjs'
+import { tokenIconUrl } from './tokenIconUrl.mjs'
 
 /** rules §9: the slippage tolerance, percent, when a build-transaction names none. */
-export const DEFAULT_SLIPPAGE_PERCENT = 1;
+export const DEFAULT_SLIPPAGE_PERCENT = 1
 /** Largest slippage accepted, percent: beyond it a swap is a gift to whoever front-runs it. */
-export const MAX_SLIPPAGE_PERCENT = 50;
+export const MAX_SLIPPAGE_PERCENT = 50
 /** How long a built swap stays valid: the router refuses it after this many seconds. */
-export const SWAP_DEADLINE_SECONDS = 20 * 60;
+export const SWAP_DEADLINE_SECONDS = 20 * 60
 /**
  * Gas a swap gets beyond the node's estimate, for each pool on its route. An estimate holds for the block it ran
  * against; a swap mined in a later second than its pool's last trade also writes the pool's two price accumulators
  * (Uniswap V2): up to 2 × 22,100 gas when they were still zero, which the router must hold 64/63 of before its call
  * to the pool (measured: an estimate of 115,728 needed more than 160,000). Gas not used is not charged.
  */
-export const ACCUMULATOR_GAS_PER_POOL = 60_000n;
+export const ACCUMULATOR_GAS_PER_POOL = 60_000n
 /** rules §8, exact wording. */
-export const SWAPS_UNSUPPORTED = 'Network not supported for Swaps';
+export const SWAPS_UNSUPPORTED = 'Network not supported for Swaps'
 /** rules §8, exact wording. */
-export const GAS_PRICE_UNSUPPORTED = 'Network not supported for Gas Price';
+export const GAS_PRICE_UNSUPPORTED = 'Network not supported for Gas Price'
 
 /**
  * Gas a swap takes when it cannot be estimated yet (an approval still missing): the router's usual use per route
  * length, measured on anvil with these contracts, rounded up.
  */
-const TYPICAL_SWAP_GAS = { 1: 130_000n, 2: 190_000n };
+const TYPICAL_SWAP_GAS = { 1: 130_000n, 2: 190_000n }
 
 const routerAbi = parseAbi([
   'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[] amounts)',
   'function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
   'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
-]);
+])
 
 /**
  * @param {object} options
@@ -53,10 +53,10 @@ export function createConvertRoutes({ amms, indexers }) {
    * @param {string} chainId
    */
   function swapChain(chainId) {
-    const amm = amms.get(chainId);
-    const indexer = indexers.get(chainId);
-    if (!SWAP_NETWORKS.includes(chainId) || !amm || !indexer) throw new RequestError(400, SWAPS_UNSUPPORTED);
-    return { amm, indexer, chainId };
+    const amm = amms.get(chainId)
+    const indexer = indexers.get(chainId)
+    if (!SWAP_NETWORKS.includes(chainId) || !amm || !indexer) throw new RequestError(400, SWAPS_UNSUPPORTED)
+    return { amm, indexer, chainId }
   }
 
   /**
@@ -66,13 +66,13 @@ export function createConvertRoutes({ amms, indexers }) {
    * @param {string} name
    */
   function tokenId(value, name) {
-    if (value === undefined || value === null || value === '') throw new RequestError(400, `${name} is required`);
-    const parts = typeof value === 'string' ? value.split(':') : [];
-    const address = parts.length === 3 ? evmAddress(/** @type {string} */ (parts[2])) : undefined;
-    if (!address || parts[0] !== 'eip155') throw new RequestError(400, `Invalid CAIP-10 address: ${String(value).slice(0, 100)}`);
-    const chainId = parseChainId(`${parts[0]}:${parts[1]}`);
-    const native = address.toLowerCase() === NATIVE_TOKEN;
-    return { chainId, address: native ? /** @type {`0x${string}`} */ (NATIVE_TOKEN) : address, native };
+    if (value === undefined || value === null || value === '') throw new RequestError(400, `${name} is required`)
+    const parts = typeof value === 'string' ? value.split(':') : []
+    const address = parts.length === 3 ? evmAddress(/** @type {string} */ (parts[2])) : undefined
+    if (!address || parts[0] !== 'eip155') throw new RequestError(400, `Invalid CAIP-10 address: ${String(value).slice(0, 100)}`)
+    const chainId = parseChainId(`${parts[0]}:${parts[1]}`)
+    const native = address.toLowerCase() === NATIVE_TOKEN
+    return { chainId, address: native ? /** @type {`0x${string}`} */ (NATIVE_TOKEN) : address, native }
   }
 
   /**
@@ -82,11 +82,11 @@ export function createConvertRoutes({ amms, indexers }) {
    * @param {string} chainId
    */
   function userOf(value, chainId) {
-    if (value === undefined || value === null || value === '') throw new RequestError(400, 'userAddress is required');
-    const account = parseAccount(String(value));
-    if (account.namespace !== 'eip155') throw new RequestError(400, 'userAddress must be an EVM address');
-    if (account.chainId && account.chainId !== chainId) throw new RequestError(400, 'userAddress is on another network than the tokens');
-    return /** @type {`0x${string}`} */ (account.address);
+    if (value === undefined || value === null || value === '') throw new RequestError(400, 'userAddress is required')
+    const account = parseAccount(String(value))
+    if (account.namespace !== 'eip155') throw new RequestError(400, 'userAddress must be an EVM address')
+    if (account.chainId && account.chainId !== chainId) throw new RequestError(400, 'userAddress is on another network than the tokens')
+    return /** @type {`0x${string}`} */ (account.address)
   }
 
   /**
@@ -96,12 +96,12 @@ export function createConvertRoutes({ amms, indexers }) {
    * @param {unknown} to
    */
   function pairOfTokens(from, to) {
-    const source = tokenId(from, 'from');
-    const target = tokenId(to, 'to');
-    if (source.chainId !== target.chainId) throw new RequestError(400, 'from and to must be on the same network');
-    const chain = swapChain(source.chainId);
-    if (source.address.toLowerCase() === target.address.toLowerCase()) throw new RequestError(400, 'from and to must be different tokens');
-    return { ...chain, source, target };
+    const source = tokenId(from, 'from')
+    const target = tokenId(to, 'to')
+    if (source.chainId !== target.chainId) throw new RequestError(400, 'from and to must be on the same network')
+    const chain = swapChain(source.chainId)
+    if (source.address.toLowerCase() === target.address.toLowerCase()) throw new RequestError(400, 'from and to must be different tokens')
+    return { ...chain, source, target }
   }
 
   /**
@@ -111,11 +111,11 @@ export function createConvertRoutes({ amms, indexers }) {
    * @param {bigint} amount
    */
   async function routeFor({ amm, source, target }, amount) {
-    const { weth } = await amm.contracts();
-    const route = await amm.bestRoute(amount, source.native ? weth : source.address, target.native ? weth : target.address);
-    if (!route) throw new RequestError(400, 'No pool connects these tokens');
-    if (route.amountOut === 0n) throw new RequestError(400, 'The amount is too small to swap');
-    return route;
+    const { weth } = await amm.contracts()
+    const route = await amm.bestRoute(amount, source.native ? weth : source.address, target.native ? weth : target.address)
+    if (!route) throw new RequestError(400, 'No pool connects these tokens')
+    if (route.amountOut === 0n) throw new RequestError(400, 'The amount is too small to swap')
+    return route
   }
 
   /**
@@ -126,14 +126,17 @@ export function createConvertRoutes({ amms, indexers }) {
    */
   function swapCall({ source, target }, { amountIn, amountOutMin, path, user, deadline }) {
     if (source.native) {
-      return { value: amountIn, data: encodeFunctionData({ abi: routerAbi, functionName: 'swapExactETHForTokens', args: [amountOutMin, path, user, deadline] }) };
+      return {
+        value: amountIn,
+        data: encodeFunctionData({ abi: routerAbi, functionName: 'swapExactETHForTokens', args: [amountOutMin, path, user, deadline] }),
+      }
     }
-    const functionName = target.native ? 'swapExactTokensForETH' : 'swapExactTokensForTokens';
-    return { value: 0n, data: encodeFunctionData({ abi: routerAbi, functionName, args: [amountIn, amountOutMin, path, user, deadline] }) };
+    const functionName = target.native ? 'swapExactTokensForETH' : 'swapExactTokensForTokens'
+    return { value: 0n, data: encodeFunctionData({ abi: routerAbi, functionName, args: [amountIn, amountOutMin, path, user, deadline] }) }
   }
 
   /** @param {import('./createAmm.mjs').Amm} amm */
-  const standardGasPrice = (amm) => amm.client.getGasPrice();
+  const standardGasPrice = (amm) => amm.client.getGasPrice()
 
   /**
    * Gas for a transaction as the node estimates it; 400 with the node's reason when it would revert.
@@ -144,30 +147,36 @@ export function createConvertRoutes({ amms, indexers }) {
    */
   async function estimate(amm, transaction, what) {
     try {
-      return await amm.client.estimateGas(transaction);
+      return await amm.client.estimateGas(transaction)
     } catch (error) {
       if (error instanceof BaseError && /revert|insufficient funds/i.test(error.message)) {
-        throw new RequestError(400, `The ${what} would fail: ${error.shortMessage}`.slice(0, 300));
+        throw new RequestError(400, `The ${what} would fail: ${error.shortMessage}`.slice(0, 300))
       }
-      throw error;
+      throw error
     }
   }
 
-  const caip10 = (/** @type {string} */ chainId, /** @type {string} */ address) => `${chainId}:${address}`;
+  const caip10 = (/** @type {string} */ chainId, /** @type {string} */ address) => `${chainId}:${address}`
 
   return [
     {
       method: 'GET',
       path: '/v1/convert/tokens',
       handle: async ({ query }) => {
-        const requested = queryParam(query, 'chainId');
-        if (!requested) throw new RequestError(400, 'chainId is required');
-        const { amm, indexer, chainId } = swapChain(parseChainId(requested));
-        const native = indexer.nativeCurrency;
-        const tokens = await Promise.all((await amm.tokens()).map((address) => indexer.tokenInfo(address)));
+        const requested = queryParam(query, 'chainId')
+        if (!requested) throw new RequestError(400, 'chainId is required')
+        const { amm, indexer, chainId } = swapChain(parseChainId(requested))
+        const native = indexer.nativeCurrency
+        const tokens = await Promise.all((await amm.tokens()).map((address) => indexer.tokenInfo(address)))
         return {
           tokens: [
-            { name: native.name, symbol: native.symbol, address: caip10(chainId, NATIVE_TOKEN), decimals: native.decimals, logoUri: tokenIconUrl(native.symbol) },
+            {
+              name: native.name,
+              symbol: native.symbol,
+              address: caip10(chainId, NATIVE_TOKEN),
+              decimals: native.decimals,
+              logoUri: tokenIconUrl(native.symbol),
+            },
             ...tokens
               .filter((token) => token.symbol !== null)
               .map((token) => ({
@@ -178,27 +187,33 @@ export function createConvertRoutes({ amms, indexers }) {
                 logoUri: tokenIconUrl(/** @type {string} */ (token.symbol)),
               })),
           ],
-        };
+        }
       },
     },
     {
       method: 'GET',
       path: '/v1/convert/quotes',
       handle: async ({ query }) => {
-        const swap = pairOfTokens(queryParam(query, 'from'), queryParam(query, 'to'));
-        const amount = amountOf(queryParam(query, 'amount'), 'amount');
-        const user = userOf(queryParam(query, 'userAddress'), swap.chainId);
-        const gasPrice = queryParam(query, 'gasPrice');
-        if (gasPrice !== undefined && gasPrice !== '' && !/^\d{1,78}$/.test(gasPrice)) throw new RequestError(400, 'gasPrice must be a whole number of wei');
-        const route = await routeFor(swap, amount);
+        const swap = pairOfTokens(queryParam(query, 'from'), queryParam(query, 'to'))
+        const amount = amountOf(queryParam(query, 'amount'), 'amount')
+        const user = userOf(queryParam(query, 'userAddress'), swap.chainId)
+        const gasPrice = queryParam(query, 'gasPrice')
+        if (gasPrice !== undefined && gasPrice !== '' && !/^\d{1,78}$/.test(gasPrice))
+          throw new RequestError(400, 'gasPrice must be a whole number of wei')
+        const route = await routeFor(swap, amount)
         // What the swap itself would cost, when the node can tell already (not before an approval it needs).
-        const call = swapCall(swap, { amountIn: amount, amountOutMin: 0n, path: route.path, user, deadline: maxUint256 });
+        const call = swapCall(swap, { amountIn: amount, amountOutMin: 0n, path: route.path, user, deadline: maxUint256 })
         const gas = await swap.amm.client
           .estimateGas({ account: user, to: swap.amm.router, ...call })
-          .catch(() => TYPICAL_SWAP_GAS[/** @type {1 | 2} */ (route.hops.length)]);
-        const { weth } = await swap.amm.contracts();
+          .catch(() => TYPICAL_SWAP_GAS[/** @type {1 | 2} */ (route.hops.length)])
+        const { weth } = await swap.amm.contracts()
         const tokenOf = (/** @type {string} */ address) =>
-          caip10(swap.chainId, address.toLowerCase() === weth.toLowerCase() && (address === route.path[0] ? swap.source.native : swap.target.native) ? NATIVE_TOKEN : address);
+          caip10(
+            swap.chainId,
+            address.toLowerCase() === weth.toLowerCase() && (address === route.path[0] ? swap.source.native : swap.target.native)
+              ? NATIVE_TOKEN
+              : address,
+          )
         return {
           quotes: [
             {
@@ -211,54 +226,64 @@ export function createConvertRoutes({ amms, indexers }) {
               route: route.path.map(tokenOf),
               priceImpact: round(route.priceImpact),
               // Each pool keeps POOL_FEE_PERCENT of what goes in, in the token that goes in.
-              fees: route.hops.map((hop) => ({ token: tokenOf(hop.tokenIn), amount: ((hop.amountIn * 3n) / 1000n).toString(), percent: POOL_FEE_PERCENT })),
+              fees: route.hops.map((hop) => ({
+                token: tokenOf(hop.tokenIn),
+                amount: ((hop.amountIn * 3n) / 1000n).toString(),
+                percent: POOL_FEE_PERCENT,
+              })),
               eip155: { gas: gas.toString() },
             },
           ],
-        };
+        }
       },
     },
     {
       method: 'GET',
       path: '/v1/convert/allowance',
       handle: async ({ query }) => {
-        const token = tokenId(queryParam(query, 'tokenAddress'), 'tokenAddress');
-        const { amm } = swapChain(token.chainId);
-        if (token.native) throw new RequestError(400, 'tokenAddress is the native coin, which needs no allowance');
-        const user = userOf(queryParam(query, 'userAddress'), token.chainId);
-        const allowance = await amm.client.readContract({ address: token.address, abi: erc20Abi, functionName: 'allowance', args: [user, amm.router] });
-        return { allowance: allowance.toString() };
+        const token = tokenId(queryParam(query, 'tokenAddress'), 'tokenAddress')
+        const { amm } = swapChain(token.chainId)
+        if (token.native) throw new RequestError(400, 'tokenAddress is the native coin, which needs no allowance')
+        const user = userOf(queryParam(query, 'userAddress'), token.chainId)
+        const allowance = await amm.client.readContract({
+          address: token.address,
+          abi: erc20Abi,
+          functionName: 'allowance',
+          args: [user, amm.router],
+        })
+        return { allowance: allowance.toString() }
       },
     },
     {
       method: 'GET',
       path: '/v1/convert/gas-price',
       handle: async ({ query }) => {
-        const requested = queryParam(query, 'chainId');
-        if (!requested) throw new RequestError(400, 'chainId is required');
-        const chainId = parseChainId(requested);
-        const indexer = indexers.get(chainId);
-        if (!SWAP_NETWORKS.includes(chainId) || !indexer) throw new RequestError(400, GAS_PRICE_UNSUPPORTED);
+        const requested = queryParam(query, 'chainId')
+        if (!requested) throw new RequestError(400, 'chainId is required')
+        const chainId = parseChainId(requested)
+        const indexer = indexers.get(chainId)
+        if (!SWAP_NETWORKS.includes(chainId) || !indexer) throw new RequestError(400, GAS_PRICE_UNSUPPORTED)
         // The node's own price (base fee plus its suggested tip), then 20 % and 50 % more to be mined sooner.
-        const standard = await (amms.get(chainId)?.client ?? indexer.client).getGasPrice();
-        return { standard: standard.toString(), fast: ((standard * 12n) / 10n).toString(), instant: ((standard * 15n) / 10n).toString() };
+        const standard = await (amms.get(chainId)?.client ?? indexer.client).getGasPrice()
+        return { standard: standard.toString(), fast: ((standard * 12n) / 10n).toString(), instant: ((standard * 15n) / 10n).toString() }
       },
     },
     {
       method: 'POST',
       path: '/v1/convert/build-transaction',
       handle: async ({ body }) => {
-        const swap = pairOfTokens(body.from, body.to);
-        const amount = amountOf(body.amount, 'amount');
-        const user = userOf(body.userAddress, swap.chainId);
-        const slippage = slippageOf(body.eip155);
-        if (body.disableEstimate !== undefined && typeof body.disableEstimate !== 'boolean') throw new RequestError(400, 'disableEstimate must be true or false');
-        const route = await routeFor(swap, amount);
+        const swap = pairOfTokens(body.from, body.to)
+        const amount = amountOf(body.amount, 'amount')
+        const user = userOf(body.userAddress, swap.chainId)
+        const slippage = slippageOf(body.eip155)
+        if (body.disableEstimate !== undefined && typeof body.disableEstimate !== 'boolean')
+          throw new RequestError(400, 'disableEstimate must be true or false')
+        const route = await routeFor(swap, amount)
         // amountOutMin in basis points of the quote, rounded down: the swap reverts if the pools move further.
-        const amountOutMin = (route.amountOut * BigInt(Math.round((100 - slippage) * 100))) / 10_000n;
-        const latest = await swap.amm.client.getBlock();
-        const deadline = latest.timestamp + BigInt(SWAP_DEADLINE_SECONDS);
-        const call = swapCall(swap, { amountIn: amount, amountOutMin, path: route.path, user, deadline });
+        const amountOutMin = (route.amountOut * BigInt(Math.round((100 - slippage) * 100))) / 10_000n
+        const latest = await swap.amm.client.getBlock()
+        const deadline = latest.timestamp + BigInt(SWAP_DEADLINE_SECONDS)
+        const call = swapCall(swap, { amountIn: amount, amountOutMin, path: route.path, user, deadline })
         const [gasPrice, gas] = await Promise.all([
           standardGasPrice(swap.amm),
           body.disableEstimate
@@ -266,7 +291,7 @@ export function createConvertRoutes({ amms, indexers }) {
             : estimate(swap.amm, { account: user, to: swap.amm.router, ...call }, 'swap').then(
                 (exact) => exact + ACCUMULATOR_GAS_PER_POOL * BigInt(route.path.length - 1),
               ),
-        ]);
+        ])
         return {
           tx: {
             from: caip10(swap.chainId, user),
@@ -278,37 +303,43 @@ export function createConvertRoutes({ amms, indexers }) {
           toAmount: route.amountOut.toString(),
           toAmountMin: amountOutMin.toString(),
           deadline: Number(deadline),
-        };
+        }
       },
     },
     {
       method: 'GET',
       path: '/v1/convert/build-approve',
       handle: async ({ query }) => {
-        const swap = pairOfTokens(queryParam(query, 'from'), queryParam(query, 'to'));
-        if (swap.source.native) throw new RequestError(400, 'from is the native coin, which needs no approval');
-        const user = userOf(queryParam(query, 'userAddress'), swap.chainId);
-        const requested = queryParam(query, 'amount');
-        const amount = requested === undefined || requested === '' ? maxUint256 : amountOf(requested, 'amount');
-        const { amm } = swap;
-        const token = swap.source.address;
-        const approve = (/** @type {bigint} */ value) => encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [amm.router, value] });
+        const swap = pairOfTokens(queryParam(query, 'from'), queryParam(query, 'to'))
+        if (swap.source.native) throw new RequestError(400, 'from is the native coin, which needs no approval')
+        const user = userOf(queryParam(query, 'userAddress'), swap.chainId)
+        const requested = queryParam(query, 'amount')
+        const amount = requested === undefined || requested === '' ? maxUint256 : amountOf(requested, 'amount')
+        const { amm } = swap
+        const token = swap.source.address
+        const approve = (/** @type {bigint} */ value) =>
+          encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [amm.router, value] })
         // A token like USDT refuses to change one non-zero allowance into another: when the node says this approval
         // would revert over a standing allowance, the answer is the reset to 0, and asking again after it is mined
         // gives the approval itself.
-        const current = await amm.client.readContract({ address: token, abi: erc20Abi, functionName: 'allowance', args: [user, amm.router] });
-        let reset = false;
+        const current = await amm.client.readContract({
+          address: token,
+          abi: erc20Abi,
+          functionName: 'allowance',
+          args: [user, amm.router],
+        })
+        let reset = false
         if (current > 0n) {
           reset = await amm.client.call({ account: user, to: token, data: approve(amount) }).then(
             () => false,
             (error) => {
-              if (error instanceof BaseError && /revert/i.test(error.message)) return true;
-              throw error;
+              if (error instanceof BaseError && /revert/i.test(error.message)) return true
+              throw error
             },
-          );
+          )
         }
-        const data = approve(reset ? 0n : amount);
-        const [gasPrice, gas] = await Promise.all([standardGasPrice(amm), estimate(amm, { account: user, to: token, data }, 'approval')]);
+        const data = approve(reset ? 0n : amount)
+        const [gasPrice, gas] = await Promise.all([standardGasPrice(amm), estimate(amm, { account: user, to: token, data }, 'approval')])
         return {
           tx: {
             from: caip10(swap.chainId, user),
@@ -319,10 +350,10 @@ export function createConvertRoutes({ amms, indexers }) {
           },
           // True when this is the reset to 0 that must be mined before the approval.
           reset,
-        };
+        }
       },
     },
-  ];
+  ]
 }
 
 /**
@@ -332,12 +363,12 @@ export function createConvertRoutes({ amms, indexers }) {
  * @param {string} name
  */
 function amountOf(value, name) {
-  if (value === undefined || value === null || value === '') throw new RequestError(400, `${name} is required`);
-  const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
+  if (value === undefined || value === null || value === '') throw new RequestError(400, `${name} is required`)
+  const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value
   if (typeof text !== 'string' || !/^\d{1,78}$/.test(text) || BigInt(text) === 0n || BigInt(text) > maxUint256) {
-    throw new RequestError(400, `${name} must be a positive whole number of the token's smallest unit`);
+    throw new RequestError(400, `${name} must be a positive whole number of the token's smallest unit`)
   }
-  return BigInt(text);
+  return BigInt(text)
 }
 
 /**
@@ -346,16 +377,16 @@ function amountOf(value, name) {
  * @param {unknown} eip155
  */
 function slippageOf(eip155) {
-  if (eip155 === undefined || eip155 === null) return DEFAULT_SLIPPAGE_PERCENT;
-  if (typeof eip155 !== 'object') throw new RequestError(400, 'eip155 must be an object such as { "slippage": "1" }');
-  const raw = /** @type {{ slippage?: unknown }} */ (eip155).slippage;
-  if (raw === undefined) return DEFAULT_SLIPPAGE_PERCENT;
-  const slippage = typeof raw === 'string' && /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : typeof raw === 'number' ? raw : Number.NaN;
+  if (eip155 === undefined || eip155 === null) return DEFAULT_SLIPPAGE_PERCENT
+  if (typeof eip155 !== 'object') throw new RequestError(400, 'eip155 must be an object such as { "slippage": "1" }')
+  const raw = /** @type {{ slippage?: unknown }} */ (eip155).slippage
+  if (raw === undefined) return DEFAULT_SLIPPAGE_PERCENT
+  const slippage = typeof raw === 'string' && /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : typeof raw === 'number' ? raw : Number.NaN
   if (!(slippage >= 0 && slippage <= MAX_SLIPPAGE_PERCENT)) {
-    throw new RequestError(400, `eip155.slippage must be a percentage from 0 to ${MAX_SLIPPAGE_PERCENT}`);
+    throw new RequestError(400, `eip155.slippage must be a percentage from 0 to ${MAX_SLIPPAGE_PERCENT}`)
   }
-  return slippage;
+  return slippage
 }
 
 /** A percentage to 4 decimal places, as a number. @param {number} value */
-const round = (value) => Math.round(value * 10_000) / 10_000;
+const round = (value) => Math.round(value * 10_000) / 10_000

@@ -1,13 +1,13 @@
 // The rules §7 blockchain data calls the API answers, as a table of { method, path, handler }.
-import { evmBalances, solanaBalances } from './accountBalances.mjs';
-import { accountHistory } from './accountHistory.mjs';
-import { evmAddress, parseAccount, parseChainId, parseFungibleId } from './caip.mjs';
-import { queryParam } from '../http/index.mjs';
-import { RequestError } from './errors.mjs';
-import { tokenIconUrl } from './tokenIconUrl.mjs';
+import { evmBalances, solanaBalances } from './accountBalances.mjs'
+import { accountHistory } from './accountHistory.mjs'
+import { evmAddress, parseAccount, parseChainId, parseFungibleId } from './caip.mjs'
+import { queryParam } from '../http/index.mjs'
+import { RequestError } from './errors.mjs'
+import { tokenIconUrl } from './tokenIconUrl.mjs'
 
 /** Largest `addresses` list the price call takes. */
-export const MAX_PRICE_ADDRESSES = 100;
+export const MAX_PRICE_ADDRESSES = 100
 
 /**
  * @typedef {object} RouteRequest
@@ -45,10 +45,10 @@ export function createRoutes({ indexers, solana, price, identityOf, isSpam, onra
    * @param {string | undefined} chainId
    */
   function evmChains(chainId) {
-    if (chainId === undefined) return [...indexers.values()];
-    const indexer = indexers.get(chainId);
-    if (!indexer) throw new RequestError(400, 'Unsupported chain');
-    return [indexer];
+    if (chainId === undefined) return [...indexers.values()]
+    const indexer = indexers.get(chainId)
+    if (!indexer) throw new RequestError(400, 'Unsupported chain')
+    return [indexer]
   }
 
   /**
@@ -56,12 +56,12 @@ export function createRoutes({ indexers, solana, price, identityOf, isSpam, onra
    * @param {URLSearchParams} query
    */
   function accountAndChain(segment, query) {
-    const account = parseAccount(segment);
-    const requested = queryParam(query, 'chainId');
-    const chainId = requested ? parseChainId(requested) : account.chainId;
-    if (chainId && !indexers.has(chainId) && chainId !== solana?.chainId) throw new RequestError(400, 'Unsupported chain');
-    if (chainId && !chainId.startsWith(`${account.namespace}:`)) throw new RequestError(400, 'Invalid address');
-    return { ...account, chainId };
+    const account = parseAccount(segment)
+    const requested = queryParam(query, 'chainId')
+    const chainId = requested ? parseChainId(requested) : account.chainId
+    if (chainId && !indexers.has(chainId) && chainId !== solana?.chainId) throw new RequestError(400, 'Unsupported chain')
+    if (chainId && !chainId.startsWith(`${account.namespace}:`)) throw new RequestError(400, 'Invalid address')
+    return { ...account, chainId }
   }
 
   return [
@@ -74,81 +74,83 @@ export function createRoutes({ indexers, solana, price, identityOf, isSpam, onra
       method: 'GET',
       path: '/v1/account/:account/balance',
       handle: async ({ params: [segment = ''], query }) => {
-        checkCurrency(queryParam(query, 'currency'));
-        const forceUpdate = booleanParam(query, 'forceUpdate');
-        const { address, namespace, chainId } = accountAndChain(segment, query);
+        checkCurrency(queryParam(query, 'currency'))
+        const forceUpdate = booleanParam(query, 'forceUpdate')
+        const { address, namespace, chainId } = accountAndChain(segment, query)
         if (namespace === 'solana') {
           // Read live from the node on every call: nothing to bring up to date.
-          if (!solana) throw new RequestError(400, 'Unsupported chain');
-          return { balances: await solanaBalances({ address, solana, price }) };
+          if (!solana) throw new RequestError(400, 'Unsupported chain')
+          return { balances: await solanaBalances({ address, solana, price }) }
         }
-        const evm = /** @type {`0x${string}`} */ (address);
-        const chains = evmChains(chainId);
+        const evm = /** @type {`0x${string}`} */ (address)
+        const chains = evmChains(chainId)
         // Amounts are read live, but which tokens an account holds comes from the index: rules §7 forceUpdate brings it up
         // to the chain's head first, so a token received a moment ago is listed.
-        if (forceUpdate) await Promise.all(chains.map((indexer) => indexer.sync()));
-        return { balances: await evmBalances({ address: evm, indexers: chains, price, isSpam }) };
+        if (forceUpdate) await Promise.all(chains.map((indexer) => indexer.sync()))
+        return { balances: await evmBalances({ address: evm, indexers: chains, price, isSpam }) }
       },
     },
     {
       method: 'GET',
       path: '/v1/account/:account/history',
       handle: async ({ params: [segment = ''], query }) => {
-        const { address, namespace, chainId } = accountAndChain(segment, query);
-        const cursor = queryParam(query, 'cursor') || undefined;
-        const onramp = queryParam(query, 'onramp') || undefined;
+        const { address, namespace, chainId } = accountAndChain(segment, query)
+        const cursor = queryParam(query, 'cursor') || undefined
+        const onramp = queryParam(query, 'onramp') || undefined
         // rules §7: with `onramp`, the account's purchases from that provider. On Solana the purchases are the only
         // transactions the API knows (rules §6: the chain's own activity is EVM only).
         if (onramp || namespace === 'solana') {
-          if (cursor || !onrampHistory) return { data: [], next: null };
-          return onrampHistory(address, chainId, onramp);
+          if (cursor || !onrampHistory) return { data: [], next: null }
+          return onrampHistory(address, chainId, onramp)
         }
-        const evm = /** @type {`0x${string}`} */ (address);
+        const evm = /** @type {`0x${string}`} */ (address)
         const [page, payouts] = await Promise.all([
           accountHistory({ address: evm, indexers: evmChains(chainId), cursor, price, isSpam }),
           onrampPayouts?.(evm),
-        ]);
-        if (!payouts?.size) return page;
+        ])
+        if (!payouts?.size) return page
         // A provider's payout is a purchase, not a plain receive.
         return {
           ...page,
-          data: page.data.map((item) => (payouts.has(item.metadata.hash.toLowerCase()) ? { ...item, metadata: { ...item.metadata, operationType: 'buy' } } : item)),
-        };
+          data: page.data.map((item) =>
+            payouts.has(item.metadata.hash.toLowerCase()) ? { ...item, metadata: { ...item.metadata, operationType: 'buy' } } : item,
+          ),
+        }
       },
     },
     {
       method: 'GET',
       path: '/v1/identity/:address',
       handle: ({ params: [segment = ''], query }) => {
-        const address = evmAddress(segment);
-        if (!address) throw new RequestError(400, 'Invalid address');
+        const address = evmAddress(segment)
+        if (!address) throw new RequestError(400, 'Invalid address')
         // rules §7 sender: the connected account that asks. Identities are public, so it changes no answer; a malformed
         // one is still the client's mistake.
-        const sender = queryParam(query, 'sender');
-        if (sender !== undefined && !evmAddress(sender)) throw new RequestError(400, 'Invalid sender address');
-        return identityOf(address);
+        const sender = queryParam(query, 'sender')
+        if (sender !== undefined && !evmAddress(sender)) throw new RequestError(400, 'Invalid sender address')
+        return identityOf(address)
       },
     },
     {
       method: 'POST',
       path: '/v1/fungible/price',
       handle: async ({ body }) => {
-        checkCurrency(body.currency);
-        const { addresses } = body;
+        checkCurrency(body.currency)
+        const { addresses } = body
         if (!Array.isArray(addresses) || addresses.length === 0 || addresses.length > MAX_PRICE_ADDRESSES) {
-          throw new RequestError(400, `addresses must be a list of 1 to ${MAX_PRICE_ADDRESSES} CAIP-10 ids`);
+          throw new RequestError(400, `addresses must be a list of 1 to ${MAX_PRICE_ADDRESSES} CAIP-10 ids`)
         }
         // Each answer names the id it was asked for, so a client can tell them apart when some are left out.
         const fungibles = await Promise.all(
           addresses.map(async (id) => {
-            const fungible = await fungiblePrice(parseFungibleId(id));
-            return fungible && { address: id, ...fungible };
+            const fungible = await fungiblePrice(parseFungibleId(id))
+            return fungible && { address: id, ...fungible }
           }),
-        );
-        return { fungibles: fungibles.filter((fungible) => fungible !== undefined) };
+        )
+        return { fungibles: fungibles.filter((fungible) => fungible !== undefined) }
       },
     },
-  ];
+  ]
 
   /**
    * @param {{ chainId: string, address: `0x${string}` | 'native' }} id
@@ -161,13 +163,13 @@ export function createRoutes({ indexers, solana, price, identityOf, isSpam, onra
       symbol,
       iconUrl: tokenIconUrl(symbol),
       price: price({ chainId, address: token, symbol }),
-    });
-    if (solana && chainId === solana.chainId && address === 'native') return entry('Solana', 'SOL');
-    const indexer = indexers.get(chainId);
-    if (!indexer) throw new RequestError(400, 'Unsupported chain');
-    if (address === 'native') return entry(indexer.nativeCurrency.name, indexer.nativeCurrency.symbol);
-    const info = await indexer.tokenInfo(address);
-    return info.symbol === null ? undefined : entry(info.name ?? info.symbol, info.symbol, address);
+    })
+    if (solana && chainId === solana.chainId && address === 'native') return entry('Solana', 'SOL')
+    const indexer = indexers.get(chainId)
+    if (!indexer) throw new RequestError(400, 'Unsupported chain')
+    if (address === 'native') return entry(indexer.nativeCurrency.name, indexer.nativeCurrency.symbol)
+    const info = await indexer.tokenInfo(address)
+    return info.symbol === null ? undefined : entry(info.name ?? info.symbol, info.symbol, address)
   }
 }
 
@@ -178,15 +180,15 @@ export function createRoutes({ indexers, solana, price, identityOf, isSpam, onra
  * @param {string} name
  */
 function booleanParam(query, name) {
-  const value = queryParam(query, name);
-  if (value === undefined || value === '' || value === 'false') return false;
-  if (value === 'true') return true;
-  throw new RequestError(400, `${name} must be true or false`);
+  const value = queryParam(query, name)
+  if (value === undefined || value === '' || value === 'false') return false
+  if (value === 'true') return true
+  throw new RequestError(400, `${name} must be true or false`)
 }
 
 /** @param {unknown} currency USD is the only currency of the price table. */
 function checkCurrency(currency) {
   if (currency !== undefined && (typeof currency !== 'string' || currency.toLowerCase() !== 'usd')) {
-    throw new RequestError(400, `Unsupported currency: ${String(currency).slice(0, 20)} (only usd)`);
+    throw new RequestError(400, `Unsupported currency: ${String(currency).slice(0, 20)} (only usd)`)
   }
 }

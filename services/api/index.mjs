@@ -1,21 +1,21 @@
 // The self-hostable blockchain data service (rules §7), for `npm start` and the tests.
 // Import from this file, not from the modules behind it; their JSDoc is the types.
-export { HISTORY_PAGE_SIZE } from './accountHistory.mjs';
-export { DEFAULT_PRICES, createPriceTable } from './createPriceTable.mjs';
-export { createChainIndexer } from './createChainIndexer.mjs';
-export { MAX_PRICE_ADDRESSES } from './createRoutes.mjs';
-export { NAMES_MIGRATIONS } from './names/migrations.mjs';
-export { DEFAULT_NAME_ZONE, MESSAGE_MAX_AGE_S, coinTypeOfChain } from './names/rules.mjs';
-export { ONRAMP_MIGRATIONS } from './onramp/migrations.mjs';
-export { ONRAMP_PROVIDERS, PAYMENT_METHOD_LIMITS } from './onramp/onrampRules.mjs';
-export { ONRAMP_TREASURY } from './onramp/treasury.mjs';
-export { parseTokenUri } from './parseTokenUri.mjs';
-export { DEFAULT_API_PORT, DEFAULT_SIGN_IN_ORIGINS, MAX_BODY_BYTES, startApi } from './startApi.mjs';
-export { NONCE_TTL_MS } from './sessions/sessionRoutes.mjs';
-export { SESSIONS_MIGRATIONS } from './sessions/migrations.mjs';
-export { tokenIconUrl } from './tokenIconUrl.mjs';
-export { NATIVE_TOKEN, getAmountOut } from './createAmm.mjs';
-export { SWAP_NETWORKS } from '../../plugins/swaps/swapNetworks.mjs';
+export { HISTORY_PAGE_SIZE } from './accountHistory.mjs'
+export { DEFAULT_PRICES, createPriceTable } from './createPriceTable.mjs'
+export { createChainIndexer } from './createChainIndexer.mjs'
+export { MAX_PRICE_ADDRESSES } from './createRoutes.mjs'
+export { NAMES_MIGRATIONS } from './names/migrations.mjs'
+export { DEFAULT_NAME_ZONE, MESSAGE_MAX_AGE_S, coinTypeOfChain } from './names/rules.mjs'
+export { ONRAMP_MIGRATIONS } from './onramp/migrations.mjs'
+export { ONRAMP_PROVIDERS, PAYMENT_METHOD_LIMITS } from './onramp/onrampRules.mjs'
+export { ONRAMP_TREASURY } from './onramp/treasury.mjs'
+export { parseTokenUri } from './parseTokenUri.mjs'
+export { DEFAULT_API_PORT, DEFAULT_SIGN_IN_ORIGINS, MAX_BODY_BYTES, startApi } from './startApi.mjs'
+export { NONCE_TTL_MS } from './sessions/sessionRoutes.mjs'
+export { SESSIONS_MIGRATIONS } from './sessions/migrations.mjs'
+export { tokenIconUrl } from './tokenIconUrl.mjs'
+export { NATIVE_TOKEN, getAmountOut } from './createAmm.mjs'
+export { SWAP_NETWORKS } from '../../plugins/swaps/swapNetworks.mjs'
 
 /**
  * @typedef {import('./startApi.mjs').ApiChain} ApiChain

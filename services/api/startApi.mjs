@@ -1,42 +1,57 @@
 // The blockchain data service (rules §7) over HTTP: balances, prices, identities and account history of local chains,
 // answered from an in-memory index and live node reads. The public reads answer every origin; the calls that change
 // state (sign-in, name registration, checkouts, exchange payments) only the project's allowed origins.
-import { BaseError } from 'viem';
+import { BaseError } from 'viem'
 
-import { DEFAULT_RATE_LIMIT, clientAddress, createFailureSwitch, createRateLimit, createServiceApp, queryParam, searchParams, sendJson, serveApp } from '../http/index.mjs';
-import { evmAddress, isSolanaAddress } from './caip.mjs';
-import { createAmm } from './createAmm.mjs';
-import { createChainIndexer } from './createChainIndexer.mjs';
-import { createConvertRoutes } from './convertRoutes.mjs';
-import { createPriceTable } from './createPriceTable.mjs';
-import { createRoutes } from './createRoutes.mjs';
-import { RequestError, UpstreamError } from './errors.mjs';
-import { SWAP_NETWORKS } from '../../plugins/swaps/swapNetworks.mjs';
-import { createNameRoutes, registeredIdentity } from './names/nameRoutes.mjs';
-import { openNameStore } from './names/nameStore.mjs';
-import { CHECKOUT_ACTIONS, createOnramp } from './onramp/onrampRoutes.mjs';
-import { purchaseCurrencies } from './onramp/onrampRules.mjs';
-import { openOrderStore } from './onramp/orderStore.mjs';
-import { createTreasury } from './onramp/treasury.mjs';
-import { createResolverMirror } from './names/resolverMirror.mjs';
-import { DEFAULT_NAME_ZONE, NameRequestError } from './names/rules.mjs';
-import { createSessionRoutes, SignInRequestError } from './sessions/sessionRoutes.mjs';
-import { openSessionStore } from './sessions/sessionStore.mjs';
+import {
+  DEFAULT_RATE_LIMIT,
+  clientAddress,
+  createFailureSwitch,
+  createRateLimit,
+  createServiceApp,
+  queryParam,
+  searchParams,
+  sendJson,
+  serveApp,
+} from '../http/index.mjs'
+import { evmAddress, isSolanaAddress } from './caip.mjs'
+import { createAmm } from './createAmm.mjs'
+import { createChainIndexer } from './createChainIndexer.mjs'
+import { createConvertRoutes } from './convertRoutes.mjs'
+import { createPriceTable } from './createPriceTable.mjs'
+import { createRoutes } from './createRoutes.mjs'
+import { RequestError, UpstreamError } from './errors.mjs'
+import { SWAP_NETWORKS } from '../../plugins/swaps/swapNetworks.mjs'
+import { createNameRoutes, registeredIdentity } from './names/nameRoutes.mjs'
+import { openNameStore } from './names/nameStore.mjs'
+import { CHECKOUT_ACTIONS, createOnramp } from './onramp/onrampRoutes.mjs'
+import { purchaseCurrencies } from './onramp/onrampRules.mjs'
+import { openOrderStore } from './onramp/orderStore.mjs'
+import { createTreasury } from './onramp/treasury.mjs'
+import { createResolverMirror } from './names/resolverMirror.mjs'
+import { DEFAULT_NAME_ZONE, NameRequestError } from './names/rules.mjs'
+import { createSessionRoutes, SignInRequestError } from './sessions/sessionRoutes.mjs'
+import { openSessionStore } from './sessions/sessionStore.mjs'
 
 /** The CLI's port. */
-export const DEFAULT_API_PORT = 8789;
+export const DEFAULT_API_PORT = 8789
 /**
  * The origins sign-in messages may name, and browsers may call the state-changing routes from, when
  * `allowedOrigins` is not given: any port of the loopback hosts.
  */
-export const DEFAULT_SIGN_IN_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*'];
+export const DEFAULT_SIGN_IN_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*']
 /** Largest POST body accepted. */
-export const MAX_BODY_BYTES = 64 * 1024;
+export const MAX_BODY_BYTES = 64 * 1024
 /** The routes a guesser would repeat: sign-in (nonce, session, revoke) and name registration. */
-export const RATE_LIMITED_ROUTES = new Set(['POST /v1/sessions/nonce', 'POST /v1/sessions', 'POST /v1/sessions/:id/revoke', 'POST /v1/profile/account']);
+export const RATE_LIMITED_ROUTES = new Set([
+  'POST /v1/sessions/nonce',
+  'POST /v1/sessions',
+  'POST /v1/sessions/:id/revoke',
+  'POST /v1/profile/account',
+])
 
-const PROJECT_ID_PATTERN = /^[\w-]{1,128}$/;
-const CLIENT_PATTERN = /^[\w.+-]{1,64}$/;
+const PROJECT_ID_PATTERN = /^[\w-]{1,128}$/
+const CLIENT_PATTERN = /^[\w.+-]{1,64}$/
 
 /**
  * @typedef {object} ApiChain
@@ -130,34 +145,40 @@ export async function startApi({
   rateLimit = DEFAULT_RATE_LIMIT,
   log = (message) => console.error(message),
 } = {}) {
-  const budget = rateLimit ? createRateLimit({ ...rateLimit, now }) : undefined;
+  const budget = rateLimit ? createRateLimit({ ...rateLimit, now }) : undefined
   const indexers = new Map(
     chains.map((chain) => {
-      checkChain(chain);
-      const indexer = createChainIndexer({ ...chain, pollingIntervalMs, log });
-      return [indexer.chainId, indexer];
+      checkChain(chain)
+      const indexer = createChainIndexer({ ...chain, pollingIntervalMs, log })
+      return [indexer.chainId, indexer]
     }),
-  );
+  )
   const amms = new Map(
-    chains.flatMap((chain) => (chain.amm ? [[`eip155:${chain.chainId}`, createAmm({ rpcUrl: chain.rpcUrl, router: checkAmm(chain) })]] : [])),
-  );
-  const solanaNode = solana === undefined ? undefined : checkSolana(solana);
-  const spam = new Set(spamTokens.map((token) => String(token).split(':').at(-1)?.toLowerCase()));
-  const zone = checkZone(nameZone);
+    chains.flatMap((chain) =>
+      chain.amm ? [[`eip155:${chain.chainId}`, createAmm({ rpcUrl: chain.rpcUrl, router: checkAmm(chain) })]] : [],
+    ),
+  )
+  const solanaNode = solana === undefined ? undefined : checkSolana(solana)
+  const spam = new Set(spamTokens.map((token) => String(token).split(':').at(-1)?.toLowerCase()))
+  const zone = checkZone(nameZone)
   const configured = new Map(
     Object.entries(identities).map(([address, { name = null, avatar = null }]) => [address.toLowerCase(), { name, avatar }]),
-  );
-  const names = database === undefined ? undefined : await openNameStore(database);
-  const sessions = database === undefined ? undefined : await openSessionStore(database);
-  const mirror = names && nameResolvers.length > 0 ? createResolverMirror({ resolvers: nameResolvers.map((resolver) => checkResolver(resolver, chains)), log }) : undefined;
+  )
+  const names = database === undefined ? undefined : await openNameStore(database)
+  const sessions = database === undefined ? undefined : await openSessionStore(database)
+  const mirror =
+    names && nameResolvers.length > 0
+      ? createResolverMirror({ resolvers: nameResolvers.map((resolver) => checkResolver(resolver, chains)), log })
+      : undefined
   // A fresh chain (npm start restarts anvil) learns every name kept before; before listening, so a registration
   // made now is written after them and stays its account's newest.
-  if (names && mirror) await mirror.publish(await names.all());
+  if (names && mirror) await mirror.publish(await names.all())
   /** @type {string | undefined} */
-  let ownUrl;
-  const price = createPriceTable(prices);
-  const ramp = onramp === undefined ? undefined : await startOnramp(onramp, chains, solanaNode, price, () => /** @type {string} */ (ownUrl), log);
-  const originsOf = typeof allowedOrigins === 'function' ? allowedOrigins : async () => allowedOrigins;
+  let ownUrl
+  const price = createPriceTable(prices)
+  const ramp =
+    onramp === undefined ? undefined : await startOnramp(onramp, chains, solanaNode, price, () => /** @type {string} */ (ownUrl), log)
+  const originsOf = typeof allowedOrigins === 'function' ? allowedOrigins : async () => allowedOrigins
   const routes = [
     ...createRoutes({
       indexers,
@@ -181,9 +202,9 @@ export async function startApi({
         })
       : []),
     ...(ramp ? ramp.routes : []),
-  ];
-  const projects = projectIds === undefined ? undefined : new Set(projectIds);
-  const failures = createFailureSwitch();
+  ]
+  const projects = projectIds === undefined ? undefined : new Set(projectIds)
+  const failures = createFailureSwitch()
   const app = createServiceApp({
     name: 'api',
     log,
@@ -205,33 +226,33 @@ export async function startApi({
       error instanceof UpstreamError || error instanceof BaseError
         ? new RequestError(502, `Blockchain node unavailable: ${error instanceof BaseError ? error.shortMessage : error.message}`)
         : undefined,
-  });
+  })
 
   app.get('/health', (c) => {
-    const status = Object.fromEntries([...indexers].map(([id, indexer]) => [id, { height: indexer.height, synced: indexer.synced }]));
-    return sendJson(c, 200, { status: 'ok', chains: status });
-  });
+    const status = Object.fromEntries([...indexers].map(([id, indexer]) => [id, { height: indexer.height, synced: indexer.synced }]))
+    return sendJson(c, 200, { status: 'ok', chains: status })
+  })
   for (const route of routes) {
     app.on(route.method, route.path, async (c) => {
       // Hono hands back a segment it cannot decode as it is; that is the client's mistake, not an address.
-      if (!isDecodable(c.req.path)) throw new RequestError(400, 'Malformed path');
-      if (budget && RATE_LIMITED_ROUTES.has(`${route.method} ${route.path}`)) budget.take(`${clientAddress(c)} ${route.path}`);
-      const query = searchParams(c);
-      const body = route.method === 'POST' ? await readJsonObject(c) : undefined;
-      const projectId = checkClient(query, body, projects);
-      return sendJson(c, 200, await route.handle({ params: Object.values(c.req.param()), query, body, projectId }));
-    });
+      if (!isDecodable(c.req.path)) throw new RequestError(400, 'Malformed path')
+      if (budget && RATE_LIMITED_ROUTES.has(`${route.method} ${route.path}`)) budget.take(`${clientAddress(c)} ${route.path}`)
+      const query = searchParams(c)
+      const body = route.method === 'POST' ? await readJsonObject(c) : undefined
+      const projectId = checkClient(query, body, projects)
+      return sendJson(c, 200, await route.handle({ params: Object.values(c.req.param()), query, body, projectId }))
+    })
   }
 
-  ramp?.pages(app);
+  ramp?.pages(app)
 
-  const served = await serveApp(app, { port, host, envVar: 'FOYER_API_PORT', name: 'api', log });
-  ownUrl = served.url;
-  await ramp?.resume();
-  for (const indexer of indexers.values()) indexer.start();
+  const served = await serveApp(app, { port, host, envVar: 'FOYER_API_PORT', name: 'api', log })
+  ownUrl = served.url
+  await ramp?.resume()
+  for (const indexer of indexers.values()) indexer.start()
 
   /** @type {Promise<void> | undefined} */
-  let stopping;
+  let stopping
   return {
     /** `http://127.0.0.1:<port>` */
     url: served.url,
@@ -241,7 +262,7 @@ export async function startApi({
       chains: Object.fromEntries(indexers),
       /** Resolves once every chain is indexed up to its current head. */
       sync: async () => {
-        await Promise.all([...indexers.values()].map((indexer) => indexer.sync()));
+        await Promise.all([...indexers.values()].map((indexer) => indexer.sync()))
       },
     },
     /**
@@ -257,12 +278,12 @@ export async function startApi({
     /** Stops indexing and listening, closes every connection and resolves once closed. Safe to call twice. */
     stop() {
       stopping ??= (async () => {
-        for (const indexer of indexers.values()) indexer.stop();
-        await served.stop();
-      })();
-      return stopping;
+        for (const indexer of indexers.values()) indexer.stop()
+        await served.stop()
+      })()
+      return stopping
     },
-  };
+  }
 }
 
 /** @typedef {Awaited<ReturnType<typeof startApi>>} BlockchainApi */
@@ -277,29 +298,29 @@ export async function startApi({
  */
 async function startOnramp(onramp, chains, solana, price, baseUrl, log) {
   const evm = (onramp.evm ?? []).map(({ chainId, usdc }) => {
-    const chain = chains.find((candidate) => candidate.chainId === chainId);
-    if (!chain) throw new TypeError(`onramp.evm: chain ${JSON.stringify(chainId)} is not one of \`chains\``);
-    const contract = typeof usdc === 'string' ? evmAddress(usdc) : undefined;
-    if (!contract) throw new TypeError(`onramp.evm[].usdc must be a contract address, got ${JSON.stringify(usdc)}`);
-    return { chainId, usdc: contract, rpcUrl: chain.rpcUrl };
-  });
-  const usdcMint = onramp.solana?.mintAuthority ? onramp.solana.usdcMint : undefined;
-  if (usdcMint !== undefined && !isSolanaAddress(usdcMint)) throw new TypeError('onramp.solana.usdcMint must be a base58 address');
-  const store = await openOrderStore(onramp.database);
+    const chain = chains.find((candidate) => candidate.chainId === chainId)
+    if (!chain) throw new TypeError(`onramp.evm: chain ${JSON.stringify(chainId)} is not one of \`chains\``)
+    const contract = typeof usdc === 'string' ? evmAddress(usdc) : undefined
+    if (!contract) throw new TypeError(`onramp.evm[].usdc must be a contract address, got ${JSON.stringify(usdc)}`)
+    return { chainId, usdc: contract, rpcUrl: chain.rpcUrl }
+  })
+  const usdcMint = onramp.solana?.mintAuthority ? onramp.solana.usdcMint : undefined
+  if (usdcMint !== undefined && !isSolanaAddress(usdcMint)) throw new TypeError('onramp.solana.usdcMint must be a base58 address')
+  const store = await openOrderStore(onramp.database)
   const treasury = createTreasury({
     evm,
     solana: solana && { chainId: solana.chainId, rpcUrl: solana.rpcUrl, usdcMint, mintAuthority: onramp.solana?.mintAuthority },
     evmPrivateKey: onramp.treasuryKey,
-  });
-  const currencies = purchaseCurrencies({ evm, solana: solana && { chainId: solana.chainId, usdcMint } });
-  return createOnramp({ store, treasury, currencies, price, baseUrl, log });
+  })
+  const currencies = purchaseCurrencies({ evm, solana: solana && { chainId: solana.chainId, usdcMint } })
+  return createOnramp({ store, treasury, currencies, price, baseUrl, log })
 }
 
 /** @param {ApiChain} chain */
 function checkChain(chain) {
-  if (!Number.isSafeInteger(chain?.chainId) || chain.chainId <= 0) throw new TypeError('chains[].chainId must be a positive integer');
-  if (!isHttpUrl(chain.rpcUrl)) throw new TypeError(`chains[].rpcUrl must be an http(s) URL, got ${JSON.stringify(chain.rpcUrl)}`);
-  if ((chain.namespace ?? 'eip155') !== 'eip155') throw new TypeError("chains[].namespace must be 'eip155' (Solana goes in `solana`)");
+  if (!Number.isSafeInteger(chain?.chainId) || chain.chainId <= 0) throw new TypeError('chains[].chainId must be a positive integer')
+  if (!isHttpUrl(chain.rpcUrl)) throw new TypeError(`chains[].rpcUrl must be an http(s) URL, got ${JSON.stringify(chain.rpcUrl)}`)
+  if ((chain.namespace ?? 'eip155') !== 'eip155') throw new TypeError("chains[].namespace must be 'eip155' (Solana goes in `solana`)")
 }
 
 /**
@@ -307,12 +328,14 @@ function checkChain(chain) {
  * @returns {`0x${string}`} the router
  */
 function checkAmm(chain) {
-  const router = typeof chain.amm?.router === 'string' ? evmAddress(chain.amm.router) : undefined;
-  if (!router) throw new TypeError(`chains[].amm.router must be an EVM address, got ${JSON.stringify(chain.amm?.router)}`);
+  const router = typeof chain.amm?.router === 'string' ? evmAddress(chain.amm.router) : undefined
+  if (!router) throw new TypeError(`chains[].amm.router must be an EVM address, got ${JSON.stringify(chain.amm?.router)}`)
   if (!SWAP_NETWORKS.includes(`eip155:${chain.chainId}`)) {
-    throw new TypeError(`chains[].amm: swaps are offered only on ${SWAP_NETWORKS.join(', ')} (plugins/swaps/swapNetworks.mjs), not eip155:${chain.chainId}`);
+    throw new TypeError(
+      `chains[].amm: swaps are offered only on ${SWAP_NETWORKS.join(', ')} (plugins/swaps/swapNetworks.mjs), not eip155:${chain.chainId}`,
+    )
   }
-  return router;
+  return router
 }
 
 /**
@@ -321,26 +344,26 @@ function checkAmm(chain) {
  */
 function checkSolana(solana) {
   if (!(typeof solana?.chainId === 'string' && solana.chainId.startsWith('solana:') && isHttpUrl(solana.rpcUrl))) {
-    throw new TypeError("solana must be { rpcUrl: 'http(s)://…', chainId: 'solana:…' }");
+    throw new TypeError("solana must be { rpcUrl: 'http(s)://…', chainId: 'solana:…' }")
   }
-  const { tokens = [] } = solana;
-  if (!Array.isArray(tokens)) throw new TypeError('solana.tokens must be an array of { mint, symbol, name }');
-  const mints = new Set();
+  const { tokens = [] } = solana
+  if (!Array.isArray(tokens)) throw new TypeError('solana.tokens must be an array of { mint, symbol, name }')
+  const mints = new Set()
   const copies = tokens.map((token, index) => {
-    const { mint, symbol, name } = token ?? {};
+    const { mint, symbol, name } = token ?? {}
     if (!(typeof mint === 'string' && isSolanaAddress(mint))) {
-      throw new TypeError(`solana.tokens[${index}].mint must be a base58 address, got ${JSON.stringify(mint)}`);
+      throw new TypeError(`solana.tokens[${index}].mint must be a base58 address, got ${JSON.stringify(mint)}`)
     }
-    if (mints.has(mint)) throw new TypeError(`solana.tokens names the mint ${mint} twice`);
-    mints.add(mint);
+    if (mints.has(mint)) throw new TypeError(`solana.tokens names the mint ${mint} twice`)
+    mints.add(mint)
     for (const [key, value] of Object.entries({ symbol, name })) {
       if (typeof value !== 'string' || value.trim() === '') {
-        throw new TypeError(`solana.tokens[${index}].${key} must be a non-empty string, got ${JSON.stringify(value)}`);
+        throw new TypeError(`solana.tokens[${index}].${key} must be a non-empty string, got ${JSON.stringify(value)}`)
       }
     }
-    return { mint, symbol: /** @type {string} */ (symbol), name: /** @type {string} */ (name) };
-  });
-  return { rpcUrl: solana.rpcUrl, chainId: solana.chainId, tokens: copies };
+    return { mint, symbol: /** @type {string} */ (symbol), name: /** @type {string} */ (name) }
+  })
+  return { rpcUrl: solana.rpcUrl, chainId: solana.chainId, tokens: copies }
 }
 
 /**
@@ -348,11 +371,11 @@ function checkSolana(solana) {
  * @param {ApiChain[]} chains
  */
 function checkResolver(resolver, chains) {
-  const chain = chains.find((candidate) => candidate.chainId === resolver?.chainId);
-  if (!chain) throw new TypeError(`nameResolvers: chain ${JSON.stringify(resolver?.chainId)} is not one of \`chains\``);
-  if (!/^0x[0-9a-fA-F]{40}$/.test(resolver.address)) throw new TypeError('nameResolvers[].address must be a contract address');
-  if (!/^0x[0-9a-fA-F]{64}$/.test(resolver.privateKey)) throw new TypeError('nameResolvers[].privateKey must be 32 bytes of hex');
-  return { ...resolver, rpcUrl: chain.rpcUrl };
+  const chain = chains.find((candidate) => candidate.chainId === resolver?.chainId)
+  if (!chain) throw new TypeError(`nameResolvers: chain ${JSON.stringify(resolver?.chainId)} is not one of \`chains\``)
+  if (!/^0x[0-9a-fA-F]{40}$/.test(resolver.address)) throw new TypeError('nameResolvers[].address must be a contract address')
+  if (!/^0x[0-9a-fA-F]{64}$/.test(resolver.privateKey)) throw new TypeError('nameResolvers[].privateKey must be 32 bytes of hex')
+  return { ...resolver, rpcUrl: chain.rpcUrl }
 }
 
 /**
@@ -361,13 +384,13 @@ function checkResolver(resolver, chains) {
  */
 function checkZone(zone) {
   if (typeof zone !== 'string' || !/^[a-z0-9-]+(\.[a-z0-9-]+)*$/i.test(zone) || zone.length > 100) {
-    throw new TypeError(`nameZone must be a domain such as 'foyer.id', got ${JSON.stringify(zone)}`);
+    throw new TypeError(`nameZone must be a domain such as 'foyer.id', got ${JSON.stringify(zone)}`)
   }
-  return zone.toLowerCase();
+  return zone.toLowerCase()
 }
 
 /** @param {unknown} url rules §5: only http(s) URLs for the HTTP RPC transport. */
-const isHttpUrl = (url) => typeof url === 'string' && /^https?:\/\/[^\s/]+/.test(url);
+const isHttpUrl = (url) => typeof url === 'string' && /^https?:\/\/[^\s/]+/.test(url)
 
 /**
  * rules §7: every GET names its project and its client (`st` type, `sv` version); a POST names its project in the body or
@@ -379,32 +402,35 @@ const isHttpUrl = (url) => typeof url === 'string' && /^https?:\/\/[^\s/]+/.test
  * @returns {string}
  */
 function checkClient(query, body, projects) {
-  const queried = queryParam(query, 'projectId');
-  const projectId = body === undefined ? queried : (body.projectId ?? queried);
-  if (!projectId) throw new RequestError(400, 'projectId is required');
+  const queried = queryParam(query, 'projectId')
+  const projectId = body === undefined ? queried : (body.projectId ?? queried)
+  if (!projectId) throw new RequestError(400, 'projectId is required')
   // The CORS check of a state-changing route is the query's project's: the body may not name another.
-  if (queried !== undefined && projectId !== queried) throw new RequestError(400, 'projectId differs between the query and the body');
+  if (queried !== undefined && projectId !== queried) throw new RequestError(400, 'projectId differs between the query and the body')
   if (typeof projectId !== 'string' || !PROJECT_ID_PATTERN.test(projectId)) {
-    throw new RequestError(400, 'projectId must be 1 to 128 letters, digits, "-" or "_"');
+    throw new RequestError(400, 'projectId must be 1 to 128 letters, digits, "-" or "_"')
   }
   if (body === undefined) {
-    for (const [name, what] of /** @type {const} */ ([['st', 'client type'], ['sv', 'client version']])) {
-      const value = queryParam(query, name);
-      if (!value) throw new RequestError(400, `${name} (the ${what}) is required`);
-      if (!CLIENT_PATTERN.test(value)) throw new RequestError(400, `${name} must be 1 to 64 letters, digits, ".", "+", "-" or "_"`);
+    for (const [name, what] of /** @type {const} */ ([
+      ['st', 'client type'],
+      ['sv', 'client version'],
+    ])) {
+      const value = queryParam(query, name)
+      if (!value) throw new RequestError(400, `${name} (the ${what}) is required`)
+      if (!CLIENT_PATTERN.test(value)) throw new RequestError(400, `${name} must be 1 to 64 letters, digits, ".", "+", "-" or "_"`)
     }
   }
-  if (projects && !projects.has(projectId)) throw new RequestError(403, 'projectId is not a project of this service');
-  return projectId;
+  if (projects && !projects.has(projectId)) throw new RequestError(403, 'projectId is not a project of this service')
+  return projectId
 }
 
 /** @param {string} path */
 function isDecodable(path) {
   try {
-    decodeURIComponent(path);
-    return true;
+    decodeURIComponent(path)
+    return true
   } catch {
-    return false;
+    return false
   }
 }
 
@@ -415,10 +441,10 @@ function isDecodable(path) {
  */
 async function readJsonObject(c) {
   try {
-    const body = JSON.parse(await c.req.text());
-    if (body !== null && typeof body === 'object' && !Array.isArray(body)) return body;
+    const body = JSON.parse(await c.req.text())
+    if (body !== null && typeof body === 'object' && !Array.isArray(body)) return body
   } catch {
     // answered below
   }
-  throw new RequestError(400, 'The body must be a JSON object');
+  throw new RequestError(400, 'The body must be a JSON object')
 }

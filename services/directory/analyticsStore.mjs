@@ -23,7 +23,7 @@ export const ANALYTICS_MIGRATIONS = [
     // Events of one batch often share a millisecond: the order they were sent in breaks the tie.
     sql: 'ALTER TABLE analytics.events ADD COLUMN arrival bigserial',
   },
-];
+]
 
 /**
  * One stored event, as `POST /e` received it.
@@ -42,7 +42,7 @@ export const ANALYTICS_MIGRATIONS = [
  * @param {import('../storage/index.mjs').Database} database
  */
 export async function createAnalyticsStore(database) {
-  await database.migrate({ schema: 'analytics', migrations: ANALYTICS_MIGRATIONS });
+  await database.migrate({ schema: 'analytics', migrations: ANALYTICS_MIGRATIONS })
   return {
     /**
      * Keeps a batch in one transaction; an event id already kept for the project is skipped.
@@ -52,17 +52,17 @@ export async function createAnalyticsStore(database) {
      */
     async add(projectId, events) {
       return database.transaction(async (tx) => {
-        let added = 0;
+        let added = 0
         for (const event of events) {
           const { rowCount } = await tx.query(
             `INSERT INTO analytics.events (project_id, event_id, url, domain, timestamp, props)
              VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
             [projectId, event.eventId, event.url, event.domain, event.timestamp, JSON.stringify(event.props)],
-          );
-          added += rowCount;
+          )
+          added += rowCount
         }
-        return added;
-      });
+        return added
+      })
     },
     /**
      * A project's events, oldest first.
@@ -75,14 +75,14 @@ export async function createAnalyticsStore(database) {
         `SELECT event_id, url, domain, timestamp, props FROM analytics.events
          WHERE project_id = $1 ORDER BY timestamp, arrival`,
         [projectId],
-      );
+      )
       return rows.map((row) => ({
         eventId: row.event_id,
         url: row.url,
         domain: row.domain,
         timestamp: Number(row.timestamp),
         props: row.props,
-      }));
+      }))
     },
-  };
+  }
 }

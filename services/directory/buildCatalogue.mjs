@@ -14,13 +14,13 @@
 //  - badge: `certified` marks a widely used wallet whose rdns and links were checked against the wallet's
 //    published connector details (Foyer's curation, not a third-party certification); empty is `none`.
 //  - id: only for a renamed wallet, which keeps its old id. Otherwise the id is the slug of the name.
-import { writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 
-import { CATALOGUE_URL, imageIdFor, normalizeWallets, walletId } from './catalogue.mjs';
+import { CATALOGUE_URL, imageIdFor, normalizeWallets, walletId } from './catalogue.mjs'
 
-const SOLANA = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
-const BITCOIN = 'bip122:000000000019d6689c085ae165831e93';
+const SOLANA = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
+const BITCOIN = 'bip122:000000000019d6689c085ae165831e93'
 
 /** Short names for the chain column. @type {Record<string, string[]>} */
 export const CHAIN_GROUPS = {
@@ -54,7 +54,7 @@ export const CHAIN_GROUPS = {
   ada: ['cip34:1-764824073'],
   strk: ['starknet:SN_MAIN'],
   egld: ['mvx:1'],
-};
+}
 
 export const WALLET_TABLE = `
 MetaMask | io.metamask | evm sol | metamask:// | | | certified
@@ -393,7 +393,7 @@ PLT Wallet | | eth | pltwallet:// | | |
 BCERTin Wallet | | eth polygon | | | |
 Bycoin | | eth | | | |
 Assure | | eth bsc dot | assure:// | | |
-`;
+`
 
 /**
  * The catalogue built from {@link WALLET_TABLE}: checked, with ids, image ids and ranks filled in.
@@ -404,25 +404,29 @@ export function buildCatalogue(table = WALLET_TABLE) {
   const rows = table
     .split('\n')
     .map((line) => line.trim())
-    .filter(Boolean);
+    .filter(Boolean)
   const wallets = rows.map((line, index) => {
-    const cells = line.split('|').map((cell) => cell.trim());
-    if (cells.length < 7 || cells.length > 8) throw new TypeError(`Row ${index + 1} needs 7 or 8 cells: ${line}`);
-    const [name, rdns, chains, mobile_link, desktop_link, webapp_link, badge, id] = /** @type {[string, string, string, string, string, string, string, string?]} */ (cells);
+    const cells = line.split('|').map((cell) => cell.trim())
+    if (cells.length < 7 || cells.length > 8) throw new TypeError(`Row ${index + 1} needs 7 or 8 cells: ${line}`)
+    const [name, rdns, chains, mobile_link, desktop_link, webapp_link, badge, id] =
+      /** @type {[string, string, string, string, string, string, string, string?]} */ (cells)
     return {
       id: id || walletId(name),
       name,
       image_id: imageIdFor(name),
       rdns: rdns || null,
-      chains: chains.split(/\s+/).filter(Boolean).flatMap((chain) => CHAIN_GROUPS[chain] ?? [chain]),
+      chains: chains
+        .split(/\s+/)
+        .filter(Boolean)
+        .flatMap((chain) => CHAIN_GROUPS[chain] ?? [chain]),
       mobile_link,
       desktop_link,
       webapp_link,
       badge_type: badge || 'none',
       order: index + 1,
-    };
-  });
-  return normalizeWallets(wallets, 'WALLET_TABLE');
+    }
+  })
+  return normalizeWallets(wallets, 'WALLET_TABLE')
 }
 
 /**
@@ -431,11 +435,11 @@ export function buildCatalogue(table = WALLET_TABLE) {
  * @param {import('./catalogue.mjs').WalletEntry[]} wallets
  */
 export function formatCatalogue(wallets) {
-  return `[\n${wallets.map((wallet) => `  ${JSON.stringify(wallet)}`).join(',\n')}\n]\n`;
+  return `[\n${wallets.map((wallet) => `  ${JSON.stringify(wallet)}`).join(',\n')}\n]\n`
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const wallets = buildCatalogue();
-  writeFileSync(CATALOGUE_URL, formatCatalogue(wallets));
-  console.log(`Wrote ${wallets.length} wallets to ${fileURLToPath(CATALOGUE_URL)}`);
+  const wallets = buildCatalogue()
+  writeFileSync(CATALOGUE_URL, formatCatalogue(wallets))
+  console.log(`Wrote ${wallets.length} wallets to ${fileURLToPath(CATALOGUE_URL)}`)
 }

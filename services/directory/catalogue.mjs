@@ -1,23 +1,23 @@
 // The wallet catalogue's rules: how ids and image ids are derived, which links and chain ids an entry may
 // carry, and the check every entry passes before the directory serves it (the committed wallets.json and a
 // host's own `wallets` option alike). Valibot does the checking: one schema, one message per bad field.
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 
-import * as v from 'valibot';
+import * as v from 'valibot'
 
 /** The committed catalogue, built by buildCatalogue.mjs from its table. */
-export const CATALOGUE_URL = new URL('./wallets.json', import.meta.url);
+export const CATALOGUE_URL = new URL('./wallets.json', import.meta.url)
 
 /** CAIP-2: `namespace:reference` with the character sets and lengths of the specification. */
-export const CAIP2_PATTERN = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/;
+export const CAIP2_PATTERN = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
 /** A wallet id (ours are slugs; a host's own may be longer, e.g. 64 hex digits) and an image id. */
-export const WALLET_ID_PATTERN = /^[A-Za-z0-9][\w.-]{0,127}$/;
+export const WALLET_ID_PATTERN = /^[A-Za-z0-9][\w.-]{0,127}$/
 /** EIP-6963 reverse-DNS id, e.g. `io.metamask`. */
-const RDNS_PATTERN = /^[a-zA-Z0-9-]+(\.[a-zA-Z0-9-]+)+$/;
+const RDNS_PATTERN = /^[a-zA-Z0-9-]+(\.[a-zA-Z0-9-]+)+$/
 /** An app's own scheme (`trust://`, `okex://main/`): never one a browser would run or fetch itself. */
-const APP_SCHEME_LINK = /^([a-z][a-z0-9+.-]*):\/\/([^\s/]+(\/[^\s]*)?\/)?$/i;
-const BROWSER_SCHEMES = new Set(['http', 'https', 'javascript', 'data', 'file', 'blob', 'about', 'vbscript', 'ftp', 'ws', 'wss']);
+const APP_SCHEME_LINK = /^([a-z][a-z0-9+.-]*):\/\/([^\s/]+(\/[^\s]*)?\/)?$/i
+const BROWSER_SCHEMES = new Set(['http', 'https', 'javascript', 'data', 'file', 'blob', 'about', 'vbscript', 'ftp', 'ws', 'wss'])
 
 /**
  * The slug of a name, used as the wallet's id: lower case ASCII letters and digits joined by `-`
@@ -31,7 +31,7 @@ export function walletId(name) {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+    .replace(/^-+|-+$/g, '')
 }
 
 /**
@@ -41,7 +41,7 @@ export function walletId(name) {
  * @param {string} name
  */
 export function imageIdFor(name) {
-  return createHash('sha256').update(`foyer-wallet-image/v1/${name}`).digest('hex').slice(0, 32);
+  return createHash('sha256').update(`foyer-wallet-image/v1/${name}`).digest('hex').slice(0, 32)
 }
 
 /**
@@ -51,18 +51,18 @@ export function imageIdFor(name) {
  * @param {string} link
  */
 export function isAppLink(link) {
-  const scheme = APP_SCHEME_LINK.exec(link)?.[1]?.toLowerCase();
-  if (scheme === 'https') return isHttpsLink(link);
-  return scheme !== undefined && !BROWSER_SCHEMES.has(scheme);
+  const scheme = APP_SCHEME_LINK.exec(link)?.[1]?.toLowerCase()
+  if (scheme === 'https') return isHttpsLink(link)
+  return scheme !== undefined && !BROWSER_SCHEMES.has(scheme)
 }
 
 /** @param {string} link */
 export function isHttpsLink(link) {
   try {
-    const url = new URL(link);
-    return url.protocol === 'https:' && url.username === '' && url.password === '' && !/\s/.test(link);
+    const url = new URL(link)
+    return url.protocol === 'https:' && url.username === '' && url.password === '' && !/\s/.test(link)
   } catch {
-    return false;
+    return false
   }
 }
 
@@ -72,7 +72,7 @@ const appLink = v.optional(
     v.check((link) => link === '' || isAppLink(link), 'must be empty, an app scheme link or an https link ending in /'),
   ),
   '',
-);
+)
 
 const WalletInputSchema = v.object({
   id: v.pipe(v.string(), v.regex(WALLET_ID_PATTERN, 'must be 1 to 128 letters, digits, ".", "-" or "_"')),
@@ -83,12 +83,15 @@ const WalletInputSchema = v.object({
   mobile_link: appLink,
   desktop_link: appLink,
   webapp_link: v.optional(
-    v.pipe(v.string(), v.check((link) => link === '' || isHttpsLink(link), 'must be empty or an https link')),
+    v.pipe(
+      v.string(),
+      v.check((link) => link === '' || isHttpsLink(link), 'must be empty or an https link'),
+    ),
     '',
   ),
   badge_type: v.optional(v.picklist(['certified', 'none'], "must be 'certified' or 'none'"), 'none'),
   order: v.optional(v.pipe(v.number(), v.integer('must be an integer'), v.minValue(1, 'must be at least 1'))),
-});
+})
 
 /**
  * @typedef {object} WalletEntry rules §3's wallet directory entry plus the badge and the popularity rank.
@@ -113,18 +116,18 @@ const WalletInputSchema = v.object({
  * @returns {WalletEntry[]} sorted by order, then name
  */
 export function normalizeWallets(list, source = 'wallets') {
-  if (!Array.isArray(list)) throw new TypeError(`${source} must be an array of wallets`);
-  const seen = new Set();
+  if (!Array.isArray(list)) throw new TypeError(`${source} must be an array of wallets`)
+  const seen = new Set()
   const wallets = list.map((input, index) => {
-    const result = v.safeParse(WalletInputSchema, input);
+    const result = v.safeParse(WalletInputSchema, input)
     if (!result.success) {
-      const [issue] = result.issues;
-      const path = (issue.path ?? []).map((item) => `.${String(item.key)}`).join('');
-      throw new TypeError(`${source}[${index}]${path} ${issue.message}`);
+      const [issue] = result.issues
+      const path = (issue.path ?? []).map((item) => `.${String(item.key)}`).join('')
+      throw new TypeError(`${source}[${index}]${path} ${issue.message}`)
     }
-    const wallet = result.output;
-    if (seen.has(wallet.id)) throw new TypeError(`${source}[${index}].id ${JSON.stringify(wallet.id)} is used twice`);
-    seen.add(wallet.id);
+    const wallet = result.output
+    if (seen.has(wallet.id)) throw new TypeError(`${source}[${index}].id ${JSON.stringify(wallet.id)} is used twice`)
+    seen.add(wallet.id)
     return {
       id: wallet.id,
       name: wallet.name,
@@ -136,12 +139,12 @@ export function normalizeWallets(list, source = 'wallets') {
       webapp_link: wallet.webapp_link,
       badge_type: wallet.badge_type,
       order: wallet.order ?? index + 1,
-    };
-  });
-  return wallets.sort((a, b) => a.order - b.order || a.name.localeCompare(b.name, 'en'));
+    }
+  })
+  return wallets.sort((a, b) => a.order - b.order || a.name.localeCompare(b.name, 'en'))
 }
 
 /** Reads and checks the committed catalogue. */
 export function loadCatalogue() {
-  return normalizeWallets(JSON.parse(readFileSync(CATALOGUE_URL, 'utf8')), 'wallets.json');
+  return normalizeWallets(JSON.parse(readFileSync(CATALOGUE_URL, 'utf8')), 'wallets.json')
 }

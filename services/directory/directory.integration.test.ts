@@ -1,12 +1,12 @@
 // The wallet directory over real HTTP: one server on a free loopback port for most of the file, small ones for
 // options. Entries are checked with a schema written here, independent of the server's own checks.
-import { readFileSync } from 'node:fs';
-import net from 'node:net';
+import { readFileSync } from 'node:fs'
+import net from 'node:net'
 
-import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as v from 'valibot'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { RemoteConfigSchema, remoteConfigToFeatures } from '../../kernel/services/remoteConfig.js';
+import { RemoteConfigSchema, remoteConfigToFeatures } from '../../kernel/services/remoteConfig.js'
 import {
   type StartDirectoryOptions,
   type WalletDirectory,
@@ -16,27 +16,27 @@ import {
   loadCatalogue,
   startDirectory,
   walletImageSvg,
-} from './index.mjs';
+} from './index.mjs'
 
-const PROJECT = 'foyer-test';
-const CLIENT = `projectId=${PROJECT}&st=foyer&sv=0.1.0`;
-const SOLANA = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
+const PROJECT = 'foyer-test'
+const CLIENT = `projectId=${PROJECT}&st=foyer&sv=0.1.0`
+const SOLANA = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
 
-const caip2 = v.pipe(v.string(), v.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/));
+const caip2 = v.pipe(v.string(), v.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/))
 const https = (value: string) => {
   try {
-    return new URL(value).protocol === 'https:';
+    return new URL(value).protocol === 'https:'
   } catch {
-    return false;
+    return false
   }
-};
+}
 // DESIGN: links from the directory are untrusted: https (or empty), and for apps their own scheme, never one a
 // browser would act on.
-const appScheme = /^(?!(?:https?|javascript|data|file|blob|about|vbscript):)[a-z][a-z0-9+.-]*:\/\/(\S+\/)?$/i;
+const appScheme = /^(?!(?:https?|javascript|data|file|blob|about|vbscript):)[a-z][a-z0-9+.-]*:\/\/(\S+\/)?$/i
 const appLink = v.pipe(
   v.string(),
   v.check((link) => link === '' || appScheme.test(link) || (https(link) && link.endsWith('/'))),
-);
+)
 const EntrySchema = v.strictObject({
   id: v.pipe(v.string(), v.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/)),
   name: v.pipe(v.string(), v.nonEmpty()),
@@ -51,148 +51,148 @@ const EntrySchema = v.strictObject({
   ),
   badge_type: v.picklist(['certified', 'none']),
   order: v.pipe(v.number(), v.integer(), v.minValue(1)),
-});
-const PageSchema = v.strictObject({ data: v.array(EntrySchema), count: v.pipe(v.number(), v.integer()) });
+})
+const PageSchema = v.strictObject({ data: v.array(EntrySchema), count: v.pipe(v.number(), v.integer()) })
 
-let directory: WalletDirectory;
-const internalErrors: string[] = [];
+let directory: WalletDirectory
+const internalErrors: string[] = []
 
 beforeAll(async () => {
-  directory = await startDirectory({ log: (message) => internalErrors.push(message) });
-});
+  directory = await startDirectory({ log: (message) => internalErrors.push(message) })
+})
 afterAll(async () => {
-  await directory?.stop();
-  expect(internalErrors).toEqual([]);
-});
+  await directory?.stop()
+  expect(internalErrors).toEqual([])
+})
 
 async function get(path: string, init?: RequestInit, base = directory.url) {
-  const response = await fetch(`${base}${path}`, init);
-  const text = await response.text();
-  const body = response.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : text;
-  return { status: response.status, headers: response.headers, body };
+  const response = await fetch(`${base}${path}`, init)
+  const text = await response.text()
+  const body = response.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : text
+  return { status: response.status, headers: response.headers, body }
 }
 
 async function wallets(params = '', base = directory.url) {
-  const { status, body } = await get(`/getWallets?${CLIENT}${params ? `&${params}` : ''}`, undefined, base);
-  expect(status).toBe(200);
-  return v.parse(PageSchema, body);
+  const { status, body } = await get(`/getWallets?${CLIENT}${params ? `&${params}` : ''}`, undefined, base)
+  expect(status).toBe(200)
+  return v.parse(PageSchema, body)
 }
 
 async function allWallets(params = '') {
-  const first = await wallets(`entries=100&${params}`);
-  const entries = [...first.data];
+  const first = await wallets(`entries=100&${params}`)
+  const entries = [...first.data]
   for (let page = 2; entries.length < first.count; page += 1) {
-    entries.push(...(await wallets(`entries=100&page=${page}&${params}`)).data);
+    entries.push(...(await wallets(`entries=100&page=${page}&${params}`)).data)
   }
-  return entries;
+  return entries
 }
 
 async function withDirectory(options: StartDirectoryOptions, use: (server: WalletDirectory) => Promise<void>) {
-  const server = await startDirectory(options);
+  const server = await startDirectory(options)
   try {
-    await use(server);
+    await use(server)
   } finally {
-    await server.stop();
+    await server.stop()
   }
 }
 
 describe('the catalogue', () => {
   it('serves at least 300 wallets, each a valid entry with a unique id, name and image', async () => {
-    const entries = await allWallets();
-    expect(entries.length).toBeGreaterThanOrEqual(300);
-    expect(entries).toHaveLength((await wallets()).count);
-    expect(new Set(entries.map((entry) => entry.id)).size).toBe(entries.length);
-    expect(new Set(entries.map((entry) => entry.name)).size).toBe(entries.length);
-    expect(new Set(entries.map((entry) => entry.image_id)).size).toBe(entries.length);
-    for (const entry of entries) expect(entry.image_id).toBe(imageIdFor(entry.name));
-  });
+    const entries = await allWallets()
+    expect(entries.length).toBeGreaterThanOrEqual(300)
+    expect(entries).toHaveLength((await wallets()).count)
+    expect(new Set(entries.map((entry) => entry.id)).size).toBe(entries.length)
+    expect(new Set(entries.map((entry) => entry.name)).size).toBe(entries.length)
+    expect(new Set(entries.map((entry) => entry.image_id)).size).toBe(entries.length)
+    for (const entry of entries) expect(entry.image_id).toBe(imageIdFor(entry.name))
+  })
 
   it('stable order by rank; the first four, the recommended wallets (rules §9), are certified', async () => {
-    const entries = await allWallets();
-    expect(entries.map((entry) => entry.order)).toEqual(entries.map((_, index) => index + 1));
-    expect(entries.slice(0, 4).map((entry) => entry.badge_type)).toEqual(['certified', 'certified', 'certified', 'certified']);
-    expect(entries.slice(0, 4).map((entry) => entry.name)).toContain('MetaMask');
-  });
+    const entries = await allWallets()
+    expect(entries.map((entry) => entry.order)).toEqual(entries.map((_, index) => index + 1))
+    expect(entries.slice(0, 4).map((entry) => entry.badge_type)).toEqual(['certified', 'certified', 'certified', 'certified'])
+    expect(entries.slice(0, 4).map((entry) => entry.name)).toContain('MetaMask')
+  })
 
   it('wallets.json is what the table in buildCatalogue.mjs builds', () => {
-    const committed = JSON.parse(readFileSync(new URL('./wallets.json', import.meta.url), 'utf8'));
-    expect(committed).toEqual(buildCatalogue());
-    expect(loadCatalogue()).toEqual(committed);
-  });
+    const committed = JSON.parse(readFileSync(new URL('./wallets.json', import.meta.url), 'utf8'))
+    expect(committed).toEqual(buildCatalogue())
+    expect(loadCatalogue()).toEqual(committed)
+  })
 
   it('known facts hold (rdns, links, chains)', async () => {
-    const byId = new Map((await allWallets()).map((entry) => [entry.id, entry]));
-    expect(byId.get('metamask')).toMatchObject({ rdns: 'io.metamask', mobile_link: 'metamask://' });
-    expect(byId.get('trust-wallet')).toMatchObject({ rdns: 'com.trustwallet.app', mobile_link: 'trust://' });
-    expect(byId.get('rainbow')).toMatchObject({ rdns: 'me.rainbow', mobile_link: 'rainbow://' });
-    expect(byId.get('phantom')?.chains).toContain(SOLANA);
-    expect(byId.get('safe-wallet')?.webapp_link).toBe('https://app.safe.global/');
-  });
-});
+    const byId = new Map((await allWallets()).map((entry) => [entry.id, entry]))
+    expect(byId.get('metamask')).toMatchObject({ rdns: 'io.metamask', mobile_link: 'metamask://' })
+    expect(byId.get('trust-wallet')).toMatchObject({ rdns: 'com.trustwallet.app', mobile_link: 'trust://' })
+    expect(byId.get('rainbow')).toMatchObject({ rdns: 'me.rainbow', mobile_link: 'rainbow://' })
+    expect(byId.get('phantom')?.chains).toContain(SOLANA)
+    expect(byId.get('safe-wallet')?.webapp_link).toBe('https://app.safe.global/')
+  })
+})
 
 describe('GET /getWallets', () => {
   it('pages of 40 by default; page 2 continues where page 1 ended', async () => {
-    const all = await allWallets();
-    const first = await wallets();
-    const second = await wallets('page=2');
-    expect(first.data).toHaveLength(40);
-    expect(first.data).toEqual(all.slice(0, 40));
-    expect(second.data).toEqual(all.slice(40, 80));
-    expect(second.count).toBe(all.length);
-  });
+    const all = await allWallets()
+    const first = await wallets()
+    const second = await wallets('page=2')
+    expect(first.data).toHaveLength(40)
+    expect(first.data).toEqual(all.slice(0, 40))
+    expect(second.data).toEqual(all.slice(40, 80))
+    expect(second.count).toBe(all.length)
+  })
 
   it('a page past the end is empty and keeps the count', async () => {
-    const { count } = await wallets();
-    expect(await wallets(`page=${Math.ceil(count / 40) + 1}`)).toEqual({ data: [], count });
-  });
+    const { count } = await wallets()
+    expect(await wallets(`page=${Math.ceil(count / 40) + 1}`)).toEqual({ data: [], count })
+  })
 
   it('entries from 1 to 100', async () => {
-    expect((await wallets('entries=1')).data).toHaveLength(1);
-    expect((await wallets('entries=100')).data).toHaveLength(100);
-  });
+    expect((await wallets('entries=1')).data).toHaveLength(1)
+    expect((await wallets('entries=100')).data).toHaveLength(100)
+  })
 
   it("search 'meta' finds MetaMask, case-insensitively, on the name and the rdns", async () => {
-    expect((await wallets('search=meta')).data.map((entry) => entry.name)).toContain('MetaMask');
-    expect((await wallets('search=METAMASK')).data[0]?.id).toBe('metamask');
-    expect((await wallets('search=io.rabby')).data.map((entry) => entry.id)).toEqual(['rabby-wallet']);
-    expect(await wallets('search=no-such-wallet-anywhere')).toEqual({ data: [], count: 0 });
-  });
+    expect((await wallets('search=meta')).data.map((entry) => entry.name)).toContain('MetaMask')
+    expect((await wallets('search=METAMASK')).data[0]?.id).toBe('metamask')
+    expect((await wallets('search=io.rabby')).data.map((entry) => entry.id)).toEqual(['rabby-wallet'])
+    expect(await wallets('search=no-such-wallet-anywhere')).toEqual({ data: [], count: 0 })
+  })
 
   it('include keeps only the listed ids, in rank order; exclude leaves them out', async () => {
-    const included = await wallets('include=rainbow,metamask,no-such-wallet');
-    expect(included.data.map((entry) => entry.id)).toEqual(['metamask', 'rainbow']);
-    expect(included.count).toBe(2);
-    const excluded = await wallets('exclude=metamask,trust-wallet&entries=100');
-    expect(excluded.data.map((entry) => entry.id)).not.toContain('metamask');
-    expect(excluded.count).toBe((await wallets()).count - 2);
-  });
+    const included = await wallets('include=rainbow,metamask,no-such-wallet')
+    expect(included.data.map((entry) => entry.id)).toEqual(['metamask', 'rainbow'])
+    expect(included.count).toBe(2)
+    const excluded = await wallets('exclude=metamask,trust-wallet&entries=100')
+    expect(excluded.data.map((entry) => entry.id)).not.toContain('metamask')
+    expect(excluded.count).toBe((await wallets()).count - 2)
+  })
 
   it('chains keeps wallets that support any of the listed networks', async () => {
-    const solana = await allWallets(`chains=${SOLANA}`);
-    expect(solana.map((entry) => entry.id)).toEqual(expect.arrayContaining(['phantom', 'solflare']));
-    expect(solana.map((entry) => entry.id)).not.toContain('rabby-wallet');
-    expect(solana.every((entry) => entry.chains.includes(SOLANA))).toBe(true);
-    const either = await wallets(`chains=${SOLANA},cosmos:cosmoshub-4`);
-    expect(either.count).toBeGreaterThan(solana.length);
-  });
+    const solana = await allWallets(`chains=${SOLANA}`)
+    expect(solana.map((entry) => entry.id)).toEqual(expect.arrayContaining(['phantom', 'solflare']))
+    expect(solana.map((entry) => entry.id)).not.toContain('rabby-wallet')
+    expect(solana.every((entry) => entry.chains.includes(SOLANA))).toBe(true)
+    const either = await wallets(`chains=${SOLANA},cosmos:cosmoshub-4`)
+    expect(either.count).toBeGreaterThan(solana.length)
+  })
 
   it("badge_type 'certified' keeps certified wallets; 'none' filters nothing", async () => {
-    const certified = await allWallets('badge_type=certified');
-    expect(certified.length).toBeGreaterThan(4);
-    expect(certified.every((entry) => entry.badge_type === 'certified')).toBe(true);
-    expect((await wallets('badge_type=none')).count).toBe((await wallets()).count);
-  });
+    const certified = await allWallets('badge_type=certified')
+    expect(certified.length).toBeGreaterThan(4)
+    expect(certified.every((entry) => entry.badge_type === 'certified')).toBe(true)
+    expect((await wallets('badge_type=none')).count).toBe((await wallets()).count)
+  })
 
   it('filters combine', async () => {
-    const { data } = await wallets(`search=wallet&badge_type=certified&chains=${SOLANA}&exclude=trust-wallet`);
-    expect(data.length).toBeGreaterThan(0);
+    const { data } = await wallets(`search=wallet&badge_type=certified&chains=${SOLANA}&exclude=trust-wallet`)
+    expect(data.length).toBeGreaterThan(0)
     for (const entry of data) {
-      expect(`${entry.name} ${entry.rdns}`.toLowerCase()).toContain('wallet');
-      expect(entry.badge_type).toBe('certified');
-      expect(entry.chains).toContain(SOLANA);
-      expect(entry.id).not.toBe('trust-wallet');
+      expect(`${entry.name} ${entry.rdns}`.toLowerCase()).toContain('wallet')
+      expect(entry.badge_type).toBe('certified')
+      expect(entry.chains).toContain(SOLANA)
+      expect(entry.id).not.toBe('trust-wallet')
     }
-  });
+  })
 
   it.each([
     ['page=0', 'page must be a positive integer'],
@@ -214,14 +214,14 @@ describe('GET /getWallets', () => {
     ['chains=EIP155:1', 'chains must be comma-separated CAIP-2 ids'],
     [`include=${Array(501).fill('a').join(',')}`, 'include may hold at most 500 items'],
   ])('%s is refused with 400 and a message', async (params, message) => {
-    const { status, body } = await get(`/getWallets?${CLIENT}&${params}`);
-    expect(status).toBe(400);
-    expect(body.error).toContain(message);
-  });
-});
+    const { status, body } = await get(`/getWallets?${CLIENT}&${params}`)
+    expect(status).toBe(400)
+    expect(body.error).toContain(message)
+  })
+})
 
 describe('every call names its project and client', () => {
-  const routes = ['/getWallets', '/appkit/v1/config', '/projects/v1/origins', '/getAnalyticsConfig', '/public/getTokenImage/eth'];
+  const routes = ['/getWallets', '/appkit/v1/config', '/projects/v1/origins', '/getAnalyticsConfig', '/public/getTokenImage/eth']
 
   it.each([
     ['st=foyer&sv=0.1.0', 'projectId is required'],
@@ -234,133 +234,133 @@ describe('every call names its project and client', () => {
     ['projectId=p&st=%3Cb%3E&sv=0.1.0', 'st must be 1 to 64 letters'],
   ])('%s → 400 on every route', async (query, message) => {
     for (const route of routes) {
-      const { status, body } = await get(`${route}?${query}`);
-      expect([route, status]).toEqual([route, 400]);
-      expect(body.error).toContain(message);
+      const { status, body } = await get(`${route}?${query}`)
+      expect([route, status]).toEqual([route, 400])
+      expect(body.error).toContain(message)
     }
-  });
+  })
 
   it('an unknown project gets 403; a listed one is served', async () => {
     await withDirectory({ projectIds: ['shop-42'] }, async (server) => {
-      const refused = await get(`/getWallets?projectId=other&st=foyer&sv=0.1.0`, undefined, server.url);
-      expect(refused.status).toBe(403);
-      expect(refused.body.error).toBe('projectId is not a project of this directory');
-      expect((await get(`/getWallets?projectId=shop-42&st=foyer&sv=0.1.0`, undefined, server.url)).status).toBe(200);
-    });
-  });
-});
+      const refused = await get(`/getWallets?projectId=other&st=foyer&sv=0.1.0`, undefined, server.url)
+      expect(refused.status).toBe(403)
+      expect(refused.body.error).toBe('projectId is not a project of this directory')
+      expect((await get(`/getWallets?projectId=shop-42&st=foyer&sv=0.1.0`, undefined, server.url)).status).toBe(200)
+    })
+  })
+})
 
 describe('failures on demand', () => {
   it('failNext(429) rate-limits the next request only, with retry-after and CORS', async () => {
-    directory.failNext(429);
-    const limited = await get(`/getWallets?${CLIENT}`);
-    expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ error: 'Too Many Requests' });
-    expect(limited.headers.get('retry-after')).toBe('1');
-    expect(limited.headers.get('access-control-allow-origin')).toBe('*');
-    expect((await get(`/getWallets?${CLIENT}`)).status).toBe(200);
-  });
+    directory.failNext(429)
+    const limited = await get(`/getWallets?${CLIENT}`)
+    expect(limited.status).toBe(429)
+    expect(limited.body).toEqual({ error: 'Too Many Requests' })
+    expect(limited.headers.get('retry-after')).toBe('1')
+    expect(limited.headers.get('access-control-allow-origin')).toBe('*')
+    expect((await get(`/getWallets?${CLIENT}`)).status).toBe(200)
+  })
 
   it('failNext(503, 2) fails two requests of any route, then serves again', async () => {
-    directory.failNext(503, 2);
-    expect((await get(`/projects/v1/origins?${CLIENT}`)).status).toBe(503);
-    expect((await get(`/appkit/v1/config?${CLIENT}`)).body).toEqual({ error: 'Service Unavailable' });
-    expect((await get(`/projects/v1/origins?${CLIENT}`)).status).toBe(200);
-  });
+    directory.failNext(503, 2)
+    expect((await get(`/projects/v1/origins?${CLIENT}`)).status).toBe(503)
+    expect((await get(`/appkit/v1/config?${CLIENT}`)).body).toEqual({ error: 'Service Unavailable' })
+    expect((await get(`/projects/v1/origins?${CLIENT}`)).status).toBe(200)
+  })
 
   it('500, and a preflight does not use a failure up', async () => {
-    directory.failNext(500);
-    expect((await get('/getWallets', { method: 'OPTIONS' })).status).toBe(204);
-    expect((await get(`/getWallets?${CLIENT}`)).status).toBe(500);
-    expect((await get(`/getWallets?${CLIENT}`)).status).toBe(200);
-  });
+    directory.failNext(500)
+    expect((await get('/getWallets', { method: 'OPTIONS' })).status).toBe(204)
+    expect((await get(`/getWallets?${CLIENT}`)).status).toBe(500)
+    expect((await get(`/getWallets?${CLIENT}`)).status).toBe(200)
+  })
 
   it('failNext refuses a status outside 400-599', () => {
-    expect(() => directory.failNext(200)).toThrow('400 to 599');
-    expect(() => directory.failNext(429, -1)).toThrow('whole number');
-  });
-});
+    expect(() => directory.failNext(200)).toThrow('400 to 599')
+    expect(() => directory.failNext(429, -1)).toThrow('whole number')
+  })
+})
 
 describe('images', () => {
   it('a wallet image is a deterministic SVG with cache headers and an ETag', async () => {
-    const [metamask] = (await wallets('include=metamask')).data;
-    const path = `/getWalletImage/${metamask!.image_id}?${CLIENT}`;
-    const first = await get(path);
-    expect(first.status).toBe(200);
-    expect(first.headers.get('content-type')).toBe('image/svg+xml');
-    expect(first.headers.get('cache-control')).toBe('public, max-age=86400');
-    expect(first.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(first.body).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*>.*<\/svg>$/);
-    expect(first.body).toContain('>MM</text>');
-    expect((await get(path)).body).toBe(first.body);
-    expect(first.body).toBe(walletImageSvg('MetaMask'));
-    const etag = first.headers.get('etag')!;
-    expect((await get(path, { headers: { 'if-none-match': etag } })).status).toBe(304);
-  });
+    const [metamask] = (await wallets('include=metamask')).data
+    const path = `/getWalletImage/${metamask!.image_id}?${CLIENT}`
+    const first = await get(path)
+    expect(first.status).toBe(200)
+    expect(first.headers.get('content-type')).toBe('image/svg+xml')
+    expect(first.headers.get('cache-control')).toBe('public, max-age=86400')
+    expect(first.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(first.body).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*>.*<\/svg>$/)
+    expect(first.body).toContain('>MM</text>')
+    expect((await get(path)).body).toBe(first.body)
+    expect(first.body).toBe(walletImageSvg('MetaMask'))
+    const etag = first.headers.get('etag')!
+    expect((await get(path, { headers: { 'if-none-match': etag } })).status).toBe(304)
+  })
 
   it('different wallets get different images', async () => {
-    const { data } = await wallets('entries=3');
-    const images = await Promise.all(data.map((entry) => get(`/getWalletImage/${entry.image_id}?${CLIENT}`)));
-    expect(new Set(images.map((image) => image.body)).size).toBe(3);
-  });
+    const { data } = await wallets('entries=3')
+    const images = await Promise.all(data.map((entry) => get(`/getWalletImage/${entry.image_id}?${CLIENT}`)))
+    expect(new Set(images.map((image) => image.body)).size).toBe(3)
+  })
 
   it('an unknown wallet image id is 404', async () => {
-    const { status, body } = await get(`/getWalletImage/${'0'.repeat(32)}?${CLIENT}`);
-    expect(status).toBe(404);
-    expect(body.error).toBe('No wallet image has this id');
-    expect((await get(`/getWalletImage/%E0%A4%A?${CLIENT}`)).status).toBe(400);
-    expect((await get(`/getWalletImage/a/b?${CLIENT}`)).status).toBe(404);
-  });
+    const { status, body } = await get(`/getWalletImage/${'0'.repeat(32)}?${CLIENT}`)
+    expect(status).toBe(404)
+    expect(body.error).toBe('No wallet image has this id')
+    expect((await get(`/getWalletImage/%E0%A4%A?${CLIENT}`)).status).toBe(400)
+    expect((await get(`/getWalletImage/a/b?${CLIENT}`)).status).toBe(404)
+  })
 
   it('a name with markup comes out escaped', async () => {
-    const name = '<script>alert("x")</script> & Co';
+    const name = '<script>alert("x")</script> & Co'
     await withDirectory({ wallets: [{ id: 'evil', name, chains: ['eip155:1'] }] }, async (server) => {
-      const [entry] = (await wallets('', server.url)).data;
-      expect(entry!.name).toBe(name);
-      const { body } = await get(`/getWalletImage/${entry!.image_id}?${CLIENT}`, undefined, server.url);
-      expect(body).not.toContain('<script');
-      expect(body).toContain('<title>&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; &#38; Co</title>');
-      expect(body).toContain('>SA</text>');
-    });
-  });
+      const [entry] = (await wallets('', server.url)).data
+      expect(entry!.name).toBe(name)
+      const { body } = await get(`/getWalletImage/${entry!.image_id}?${CLIENT}`, undefined, server.url)
+      expect(body).not.toContain('<script')
+      expect(body).toContain('<title>&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; &#38; Co</title>')
+      expect(body).toContain('>SA</text>')
+    })
+  })
 
   it.each(['getAssetImage', 'getCurrencyImage', 'getTokenImage'])('/public/%s/{id} is a generated circle', async (route) => {
-    const usdc = await get(`/public/${route}/usdc?${CLIENT}`);
-    expect(usdc.status).toBe(200);
-    expect(usdc.headers.get('content-type')).toBe('image/svg+xml');
-    expect(usdc.body).toContain('<circle');
-    expect(usdc.body).toContain('>USD</text>');
-    expect((await get(`/public/${route}/usdc?${CLIENT}`)).body).toBe(usdc.body);
-    const bad = await get(`/public/${route}/${encodeURIComponent('<svg>')}?${CLIENT}`);
-    expect(bad.status).toBe(400);
-    expect(bad.body.error).toContain('image id must be');
+    const usdc = await get(`/public/${route}/usdc?${CLIENT}`)
+    expect(usdc.status).toBe(200)
+    expect(usdc.headers.get('content-type')).toBe('image/svg+xml')
+    expect(usdc.body).toContain('<circle')
+    expect(usdc.body).toContain('>USD</text>')
+    expect((await get(`/public/${route}/usdc?${CLIENT}`)).body).toBe(usdc.body)
+    const bad = await get(`/public/${route}/${encodeURIComponent('<svg>')}?${CLIENT}`)
+    expect(bad.status).toBe(400)
+    expect(bad.body.error).toContain('image id must be')
     // A network's name, as the modal asks for network images: its words' initials.
-    const named = await get(`/public/${route}/${encodeURIComponent('OP Mainnet')}?${CLIENT}`);
-    expect(named.status).toBe(200);
-    expect(named.body).toContain('>OM</text>');
-    expect((await get(`/public/${route}/${encodeURIComponent(' padded')}?${CLIENT}`)).status).toBe(400);
-  });
+    const named = await get(`/public/${route}/${encodeURIComponent('OP Mainnet')}?${CLIENT}`)
+    expect(named.status).toBe(200)
+    expect(named.body).toContain('>OM</text>')
+    expect((await get(`/public/${route}/${encodeURIComponent(' padded')}?${CLIENT}`)).status).toBe(400)
+  })
 
   it('white initials stay readable on every background a wallet gets (contrast ≥ 4.5)', () => {
     const channel = (hex: string) => {
-      const c = parseInt(hex, 16) / 255;
-      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    };
+      const c = parseInt(hex, 16) / 255
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+    }
     const contrast = (colour: string) => {
-      const [r, g, b] = [1, 3, 5].map((i) => channel(colour.slice(i, i + 2)));
-      return 1.05 / (0.2126 * r! + 0.7152 * g! + 0.0722 * b! + 0.05);
-    };
-    const fills = new Set(loadCatalogue().map((entry) => /<rect [^>]*fill="(#[0-9a-f]{6})"/.exec(walletImageSvg(entry.name))![1]!));
-    expect(fills.size).toBeGreaterThan(8);
-    for (const fill of fills) expect({ fill, readable: contrast(fill) >= 4.5 }).toEqual({ fill, readable: true });
-  });
-});
+      const [r, g, b] = [1, 3, 5].map((i) => channel(colour.slice(i, i + 2)))
+      return 1.05 / (0.2126 * r! + 0.7152 * g! + 0.0722 * b! + 0.05)
+    }
+    const fills = new Set(loadCatalogue().map((entry) => /<rect [^>]*fill="(#[0-9a-f]{6})"/.exec(walletImageSvg(entry.name))![1]!))
+    expect(fills.size).toBeGreaterThan(8)
+    for (const fill of fills) expect({ fill, readable: contrast(fill) >= 4.5 }).toEqual({ fill, readable: true })
+  })
+})
 
 describe('project configuration', () => {
   it("/appkit/v1/config parses with the kernel's RemoteConfigSchema; everything on by default", async () => {
-    const { status, body } = await get(`/appkit/v1/config?${CLIENT}`);
-    expect(status).toBe(200);
-    const features = remoteConfigToFeatures(v.parse(RemoteConfigSchema, body));
+    const { status, body } = await get(`/appkit/v1/config?${CLIENT}`)
+    expect(status).toBe(200)
+    const features = remoteConfigToFeatures(v.parse(RemoteConfigSchema, body))
     expect(features).toEqual({
       email: true,
       socials: ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook'],
@@ -369,36 +369,36 @@ describe('project configuration', () => {
       activity: true,
       branding: true,
       multiWallet: true,
-    });
-  });
+    })
+  })
 
   it('the features option sets the remote flags', async () => {
     await withDirectory({ features: { swaps: false, socials: ['github', 'google'], multiWallet: false } }, async (server) => {
-      const { body } = await get(`/appkit/v1/config?${CLIENT}`, undefined, server.url);
-      const features = remoteConfigToFeatures(v.parse(RemoteConfigSchema, body));
-      expect(features).toMatchObject({ swaps: false, socials: ['github', 'google'], multiWallet: false, email: true });
-    });
+      const { body } = await get(`/appkit/v1/config?${CLIENT}`, undefined, server.url)
+      const features = remoteConfigToFeatures(v.parse(RemoteConfigSchema, body))
+      expect(features).toMatchObject({ swaps: false, socials: ['github', 'google'], multiWallet: false, email: true })
+    })
     await withDirectory({ features: { socials: false } }, async (server) => {
-      const { body } = await get(`/appkit/v1/config?${CLIENT}`, undefined, server.url);
-      expect(remoteConfigToFeatures(v.parse(RemoteConfigSchema, body)).socials).toBe(false);
-    });
-  });
+      const { body } = await get(`/appkit/v1/config?${CLIENT}`, undefined, server.url)
+      expect(remoteConfigToFeatures(v.parse(RemoteConfigSchema, body)).socials).toBe(false)
+    })
+  })
 
   it('/projects/v1/origins lists the allowed origins, wildcards kept', async () => {
     expect((await get(`/projects/v1/origins?${CLIENT}`)).body).toEqual({
       allowedOrigins: ['http://localhost:*', 'http://127.0.0.1:*'],
-    });
-    const allowedOrigins = ['https://*.example.com', 'http://127.0.0.1:*', 'https://shop.example.org:8443'];
+    })
+    const allowedOrigins = ['https://*.example.com', 'http://127.0.0.1:*', 'https://shop.example.org:8443']
     await withDirectory({ allowedOrigins }, async (server) => {
-      expect((await get(`/projects/v1/origins?${CLIENT}`, undefined, server.url)).body).toEqual({ allowedOrigins });
-    });
-  });
+      expect((await get(`/projects/v1/origins?${CLIENT}`, undefined, server.url)).body).toEqual({ allowedOrigins })
+    })
+  })
 
   it('/getAnalyticsConfig is off unless turned on (analytics.integration.test.ts turns it on); POST /e is not served', async () => {
-    expect((await get(`/getAnalyticsConfig?${CLIENT}`)).body).toEqual({ isAnalyticsEnabled: false });
-    expect((await get(`/e?${CLIENT}`, { method: 'POST', body: '{}' })).status).toBe(405);
-  });
-});
+    expect((await get(`/getAnalyticsConfig?${CLIENT}`)).body).toEqual({ isAnalyticsEnabled: false })
+    expect((await get(`/e?${CLIENT}`, { method: 'POST', body: '{}' })).status).toBe(405)
+  })
+})
 
 describe('options are checked at start', () => {
   it.each<[string, StartDirectoryOptions, string]>([
@@ -408,68 +408,85 @@ describe('options are checked at start', () => {
     ['an origin with a wildcard mid-host', { allowedOrigins: ['https://shop.*.com'] }, 'is not an origin'],
     ['analytics without a database', { analytics: true }, 'analytics: true needs a database'],
     ['a project id with spaces', { projectIds: ['a b'] }, 'projectIds must be a list'],
-    ['a wallet with a javascript: link', { wallets: [{ id: 'x', name: 'X', mobile_link: 'javascript://alert(1)/' }] }, 'wallets[0].mobile_link'],
+    [
+      'a wallet with a javascript: link',
+      { wallets: [{ id: 'x', name: 'X', mobile_link: 'javascript://alert(1)/' }] },
+      'wallets[0].mobile_link',
+    ],
     ['a wallet with an http web app', { wallets: [{ id: 'x', name: 'X', webapp_link: 'http://x.example/' }] }, 'wallets[0].webapp_link'],
     ['a wallet with a bad chain', { wallets: [{ id: 'x', name: 'X', chains: ['ethereum'] }] }, 'wallets[0].chains.0 must be a CAIP-2 id'],
-    ['two wallets with one id', { wallets: [{ id: 'x', name: 'X' }, { id: 'x', name: 'Y' }] }, 'wallets[1].id "x" is used twice'],
+    [
+      'two wallets with one id',
+      {
+        wallets: [
+          { id: 'x', name: 'X' },
+          { id: 'x', name: 'Y' },
+        ],
+      },
+      'wallets[1].id "x" is used twice',
+    ],
   ])('%s is refused', async (_, options, message) => {
-    await expect(startDirectory(options)).rejects.toThrow(message);
-  });
+    await expect(startDirectory(options)).rejects.toThrow(message)
+  })
 
   it('a taken port names the variable that moves it', async () => {
-    await expect(startDirectory({ port: directory.port })).rejects.toThrow('FOYER_DIRECTORY_PORT');
-  });
-});
+    await expect(startDirectory({ port: directory.port })).rejects.toThrow('FOYER_DIRECTORY_PORT')
+  })
+})
 
 describe('HTTP', () => {
   it('answers a CORS preflight on any path; responses allow every origin', async () => {
     const preflight = await get('/getWallets', {
       method: 'OPTIONS',
-      headers: { origin: 'https://shop.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-sdk-version' },
-    });
-    expect(preflight.status).toBe(204);
-    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
-    expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, OPTIONS');
-    expect(preflight.headers.get('access-control-allow-headers')).toBe('x-sdk-version');
-    const response = await get(`/getWallets?${CLIENT}`, { headers: { origin: 'https://shop.example' } });
-    expect(response.headers.get('access-control-allow-origin')).toBe('*');
-  });
+      headers: {
+        origin: 'https://shop.example',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'x-sdk-version',
+      },
+    })
+    expect(preflight.status).toBe(204)
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*')
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, OPTIONS')
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('x-sdk-version')
+    const response = await get(`/getWallets?${CLIENT}`, { headers: { origin: 'https://shop.example' } })
+    expect(response.headers.get('access-control-allow-origin')).toBe('*')
+  })
 
   it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'HEAD'])('%s is 405 with Allow', async (method) => {
-    const response = await fetch(`${directory.url}/getWallets?${CLIENT}`, { method });
-    expect(response.status).toBe(405);
-    expect(response.headers.get('allow')).toBe('GET, OPTIONS');
-  });
+    const response = await fetch(`${directory.url}/getWallets?${CLIENT}`, { method })
+    expect(response.status).toBe(405)
+    expect(response.headers.get('allow')).toBe('GET, OPTIONS')
+  })
 
   it('an unknown route is a JSON 404', async () => {
     for (const path of ['/', '/getWallets/extra', '/getWallet', '//getWallets', '/constructor', '/__proto__']) {
-      const { status, body } = await get(`${path}?${CLIENT}`);
-      expect([path, status, body]).toEqual([path, 404, { error: 'Not found' }]);
+      const { status, body } = await get(`${path}?${CLIENT}`)
+      expect([path, status, body]).toEqual([path, 404, { error: 'Not found' }])
     }
-  });
+  })
 
   it('survives malformed requests and keeps serving', async () => {
     const raw = (text: string) =>
       new Promise<string>((resolve) => {
-        const socket = net.connect(directory.port, '127.0.0.1', () => socket.end(text));
-        let answer = '';
-        socket.on('data', (chunk) => (answer += chunk));
-        socket.on('close', () => resolve(answer));
-        socket.on('error', () => resolve(answer));
-      });
-    expect(await raw('NOT HTTP AT ALL\r\n\r\n')).toMatch(/^HTTP\/1\.1 400/);
-    expect(await raw('GET /getWallets?%%%&&&==&page=%FF HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n')).toMatch(/^HTTP\/1\.1 400/);
+        const socket = net.connect(directory.port, '127.0.0.1', () => socket.end(text))
+        let answer = ''
+        socket.on('data', (chunk) => (answer += chunk))
+        socket.on('close', () => resolve(answer))
+        socket.on('error', () => resolve(answer))
+      })
+    expect(await raw('NOT HTTP AT ALL\r\n\r\n')).toMatch(/^HTTP\/1\.1 400/)
+    expect(await raw('GET /getWallets?%%%&&&==&page=%FF HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n')).toMatch(/^HTTP\/1\.1 400/)
     for (const query of ['search=%00%FF%FE', 'search=%F0%9F%A6%8A', `chains=${'x'.repeat(5000)}`, 'include=%2C']) {
-      expect((await get(`/getWallets?${CLIENT}&${query}`)).status).toBeLessThan(500);
+      expect((await get(`/getWallets?${CLIENT}&${query}`)).status).toBeLessThan(500)
     }
-    expect((await get(`/getWallets?${CLIENT}`)).status).toBe(200);
-  });
-});
+    expect((await get(`/getWallets?${CLIENT}`)).status).toBe(200)
+  })
+})
 
 describe('types', () => {
   it('WalletEntry matches what the server sends', async () => {
-    const [entry] = (await wallets('entries=1')).data;
-    const typed: WalletEntry = entry!;
+    const [entry] = (await wallets('entries=1')).data
+    const typed: WalletEntry = entry!
     expect(Object.keys(typed)).toEqual([
       'id',
       'name',
@@ -481,6 +498,6 @@ describe('types', () => {
       'webapp_link',
       'badge_type',
       'order',
-    ]);
-  });
-});
+    ])
+  })
+})

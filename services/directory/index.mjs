@@ -1,9 +1,9 @@
 // The wallet directory (rules §7), for `npm start` and the tests.
 // Import from this file, not from the modules behind it; their JSDoc is the types.
-export { ANALYTICS_MIGRATIONS } from './analyticsStore.mjs';
-export { buildCatalogue } from './buildCatalogue.mjs';
-export { imageIdFor, loadCatalogue, normalizeWallets, walletId } from './catalogue.mjs';
-export { symbolImageSvg, walletImageSvg } from './images.mjs';
+export { ANALYTICS_MIGRATIONS } from './analyticsStore.mjs'
+export { buildCatalogue } from './buildCatalogue.mjs'
+export { imageIdFor, loadCatalogue, normalizeWallets, walletId } from './catalogue.mjs'
+export { symbolImageSvg, walletImageSvg } from './images.mjs'
 export {
   DEFAULT_ALLOWED_ORIGINS,
   DEFAULT_DIRECTORY_PORT,
@@ -13,7 +13,7 @@ export {
   REMOTE_FEATURE_IDS,
   SOCIAL_PROVIDERS,
   startDirectory,
-} from './startDirectory.mjs';
+} from './startDirectory.mjs'
 
 /**
  * @typedef {import('./analyticsStore.mjs').AnalyticsEvent} AnalyticsEvent

@@ -39,10 +39,17 @@ function service(origins: Record<string, readonly string[]> = { p1: ['https://*.
 }
 
 const preflight = (app: ReturnType<typeof service>['app'], path: string, origin: string, method = 'POST') =>
-  app.request(`${SERVICE}${path}`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'content-type' } })
+  app.request(`${SERVICE}${path}`, {
+    method: 'OPTIONS',
+    headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'content-type' },
+  })
 
 const post = (app: ReturnType<typeof service>['app'], path: string, origin?: string) =>
-  app.request(`${SERVICE}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(origin && { origin }) }, body: '{}' })
+  app.request(`${SERVICE}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(origin && { origin }) },
+    body: '{}',
+  })
 
 const corsOf = (response: Response) => ({
   status: response.status,
@@ -54,7 +61,10 @@ describe('CORS on the routes that change state', () => {
   it('attack: a disallowed origin gets no grant on the preflight, and its POST is refused before the route runs', async () => {
     const { app, calls } = service()
     for (const origin of [EVIL, 'https://example.com', 'http://shop.example.com', 'null', 'https://localhost:5173']) {
-      expect([origin, corsOf(await preflight(app, `/v1/sessions?${PROJECT}`, origin))]).toEqual([origin, { status: 403, allowOrigin: null, vary: 'origin' }])
+      expect([origin, corsOf(await preflight(app, `/v1/sessions?${PROJECT}`, origin))]).toEqual([
+        origin,
+        { status: 403, allowOrigin: null, vary: 'origin' },
+      ])
       const refused = await post(app, `/v1/sessions?${PROJECT}`, origin)
       expect([origin, corsOf(refused)]).toEqual([origin, { status: 403, allowOrigin: null, vary: 'origin' }])
       expect(refused.headers.get('access-control-expose-headers')).toBeNull()
@@ -83,7 +93,10 @@ describe('CORS on the routes that change state', () => {
   it('attack: the origins are those of the project the query names; none named, named twice or unknown allows none', async () => {
     const { app, calls } = service({ p1: [SHOP], p2: [] })
     for (const query of ['st=foyer&sv=0.1.0', 'projectId=p1&projectId=p1', 'projectId=', 'projectId=p2', 'projectId=p3']) {
-      expect([query, corsOf(await preflight(app, `/v1/sessions?${query}`, SHOP))]).toEqual([query, { status: 403, allowOrigin: null, vary: 'origin' }])
+      expect([query, corsOf(await preflight(app, `/v1/sessions?${query}`, SHOP))]).toEqual([
+        query,
+        { status: 403, allowOrigin: null, vary: 'origin' },
+      ])
       expect([query, (await post(app, `/v1/sessions?${query}`, SHOP)).status]).toEqual([query, 403])
     }
     expect(calls).toEqual([])
@@ -170,7 +183,10 @@ describe('with the directory as the source of the allowed origins', () => {
     })
     viaDirectory.post('/v1/sessions', (c) => sendJson(c, 200, { ok: true }))
     expect(corsOf(await post(viaDirectory, `/v1/sessions?${PROJECT}`, SHOP))).toMatchObject({ status: 200, allowOrigin: SHOP })
-    expect(corsOf(await post(viaDirectory, `/v1/sessions?${PROJECT}`, 'http://localhost:5173'))).toMatchObject({ status: 403, allowOrigin: null })
+    expect(corsOf(await post(viaDirectory, `/v1/sessions?${PROJECT}`, 'http://localhost:5173'))).toMatchObject({
+      status: 403,
+      allowOrigin: null,
+    })
     expect(corsOf(await preflight(viaDirectory, `/v1/sessions?${PROJECT}`, SHOP))).toMatchObject({ status: 204, allowOrigin: SHOP })
     expect(asked).toHaveLength(1)
     expect(new URL(asked[0] as string).searchParams.get('projectId')).toBe('p1')

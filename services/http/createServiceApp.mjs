@@ -3,27 +3,27 @@
 // (405 with Allow), the body limit (413), the 404, and how a thrown error becomes an answer.
 // Services are Hono apps: Web-standard Request/Response, `app.request()` in tests without a port, and the same
 // app runs on serverless and edge hosts.
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES } from 'node:http'
 
-import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { methodNotAllowed } from 'hono/method-not-allowed';
-import { TrieRouter } from 'hono/router/trie-router';
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { methodNotAllowed } from 'hono/method-not-allowed'
+import { TrieRouter } from 'hono/router/trie-router'
 
-import { originMatches } from '../../kernel/model/originMatches.mjs';
+import { originMatches } from '../../kernel/model/originMatches.mjs'
 
 /** Largest request body a service reads unless it says otherwise. */
-export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
-export const JSON_TYPE = 'application/json; charset=utf-8';
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024
+export const JSON_TYPE = 'application/json; charset=utf-8'
 
 /** The public read routes may be read by any origin: they serve public data, and check projects themselves. */
-const CORS_HEADERS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'retry-after' };
+const CORS_HEADERS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'retry-after' }
 /** A state-changing request (or its preflight) from an origin the project does not allow (rules §8 Invalid App Configuration). */
-export const ORIGIN_NOT_ALLOWED = 'This origin is not an allowed origin of the project';
+export const ORIGIN_NOT_ALLOWED = 'This origin is not an allowed origin of the project'
 /** A state-changing request to a route only the service's own pages may call, from another origin. */
-export const NOT_OWN_ORIGIN = "Only this service's own pages may call this";
+export const NOT_OWN_ORIGIN = "Only this service's own pages may call this"
 /** A preflight's requested headers are echoed only when they look like a header list. */
-const HEADER_LIST = /^[\w\s,-]+$/;
+const HEADER_LIST = /^[\w\s,-]+$/
 
 /** A request a service refuses on purpose: the status, the message, and any headers to send with it. */
 export class RequestError extends Error {
@@ -33,10 +33,10 @@ export class RequestError extends Error {
    * @param {Record<string, string>} [headers]
    */
   constructor(status, message, headers = {}) {
-    super(message);
-    this.name = 'RequestError';
-    this.status = status;
-    this.headers = headers;
+    super(message)
+    this.name = 'RequestError'
+    this.status = status
+    this.headers = headers
   }
 }
 
@@ -49,7 +49,7 @@ export class RequestError extends Error {
  * @param {Record<string, string>} [headers]
  */
 export function sendJson(c, status, value, headers = {}) {
-  return c.body(JSON.stringify(value), /** @type {any} */ (status), { ...headers, 'content-type': JSON_TYPE });
+  return c.body(JSON.stringify(value), /** @type {any} */ (status), { ...headers, 'content-type': JSON_TYPE })
 }
 
 /**
@@ -59,9 +59,9 @@ export function sendJson(c, status, value, headers = {}) {
  * @param {import('hono').Context} c
  */
 export function searchParams(c) {
-  const { url } = c.req;
-  const start = url.indexOf('?');
-  return new URLSearchParams(start === -1 ? '' : url.slice(start + 1));
+  const { url } = c.req
+  const start = url.indexOf('?')
+  return new URLSearchParams(start === -1 ? '' : url.slice(start + 1))
 }
 
 /**
@@ -71,9 +71,9 @@ export function searchParams(c) {
  * @param {string} name
  */
 export function queryParam(query, name) {
-  const values = query.getAll(name);
-  if (values.length > 1) throw new RequestError(400, `${name} is given more than once`);
-  return values[0];
+  const values = query.getAll(name)
+  if (values.length > 1) throw new RequestError(400, `${name} is given more than once`)
+  return values[0]
 }
 
 /**
@@ -133,87 +133,94 @@ export function createServiceApp({
   projectOrigins = async () => [],
   sameOriginOnly = false,
 }) {
-  const allow = [...methods, 'OPTIONS'].join(', ');
+  const allow = [...methods, 'OPTIONS'].join(', ')
   /** @type {TrieRouter<StateChangingRoute>} */
-  const stateRoutes = new TrieRouter();
-  for (const route of changesState) stateRoutes.add(route.method.toUpperCase(), route.path, route);
+  const stateRoutes = new TrieRouter()
+  for (const route of changesState) stateRoutes.add(route.method.toUpperCase(), route.path, route)
   /**
    * Whether a browser page on `origin` may call (and read) the state-changing `route`.
    *
    * @param {import('hono').Context} c @param {StateChangingRoute} route @param {string} origin
    */
   const mayCall = async (c, route, origin) => {
-    if (origin === new URL(c.req.url).origin) return true;
-    if (route.callers === 'self') return false;
+    if (origin === new URL(c.req.url).origin) return true
+    if (route.callers === 'self') return false
     // The project is the query's (the client sends it there on every call, so that a preflight can name it too).
-    const projectIds = searchParams(c).getAll('projectId');
-    if (projectIds.length !== 1 || !projectIds[0]) return false;
-    return (await projectOrigins(projectIds[0])).some((pattern) => originMatches(pattern, origin));
-  };
+    const projectIds = searchParams(c).getAll('projectId')
+    if (projectIds.length !== 1 || !projectIds[0]) return false
+    return (await projectOrigins(projectIds[0])).some((pattern) => originMatches(pattern, origin))
+  }
   /**
    * @param {import('hono').Context} c @param {number} status @param {string} message @param {Record<string, string>} [headers]
    * @param {RequestError} [refusal]
    */
-  const refuse = (c, status, message, headers = {}, refusal = undefined) => sendJson(c, status, errorBody(status, message, refusal), headers);
+  const refuse = (c, status, message, headers = {}, refusal = undefined) =>
+    sendJson(c, status, errorBody(status, message, refusal), headers)
 
-  const app = new Hono();
+  const app = new Hono()
   app.use(async (c, next) => {
-    const preflight = c.req.method === 'OPTIONS';
-    const method = preflight ? (c.req.header('access-control-request-method') ?? '').toUpperCase() : c.req.method;
-    const route = stateRoutes.match(method, c.req.path)[0][0]?.[0];
-    const origin = c.req.header('origin');
+    const preflight = c.req.method === 'OPTIONS'
+    const method = preflight ? (c.req.header('access-control-request-method') ?? '').toUpperCase() : c.req.method
+    const route = stateRoutes.match(method, c.req.path)[0][0]?.[0]
+    const origin = c.req.header('origin')
     // A state-changing route's answers depend on the Origin: caches must keep them apart.
-    if (route) c.header('vary', 'origin');
+    if (route) c.header('vary', 'origin')
     if (route && origin !== undefined && !(await mayCall(c, route, origin))) {
-      throw new RequestError(403, route.callers === 'self' ? NOT_OWN_ORIGIN : ORIGIN_NOT_ALLOWED);
+      throw new RequestError(403, route.callers === 'self' ? NOT_OWN_ORIGIN : ORIGIN_NOT_ALLOWED)
     }
-    const cors = sameOriginOnly ? {} : route ? (origin === undefined ? {} : { 'access-control-allow-origin': origin, 'access-control-expose-headers': 'retry-after' }) : CORS_HEADERS;
+    const cors = sameOriginOnly
+      ? {}
+      : route
+        ? origin === undefined
+          ? {}
+          : { 'access-control-allow-origin': origin, 'access-control-expose-headers': 'retry-after' }
+        : CORS_HEADERS
     // A same-origin service grants nothing: its preflight answers with no access-control header at all, which a
     // browser reads as a refusal.
-    if (preflight && sameOriginOnly) return c.body(null, 204, { allow });
+    if (preflight && sameOriginOnly) return c.body(null, 204, { allow })
     if (preflight) {
-      const requested = c.req.header('access-control-request-headers') ?? '';
+      const requested = c.req.header('access-control-request-headers') ?? ''
       return c.body(null, 204, {
         ...cors,
         'access-control-allow-methods': allow,
         'access-control-allow-headers': HEADER_LIST.test(requested) ? requested : allowHeaders,
         'access-control-max-age': '86400',
-      });
+      })
     }
-    for (const [header, value] of Object.entries(cors)) c.header(header, value);
-    await next();
-  });
-  if (beforeRoutes) app.use(beforeRoutes);
+    for (const [header, value] of Object.entries(cors)) c.header(header, value)
+    await next()
+  })
+  if (beforeRoutes) app.use(beforeRoutes)
   app.use(async (c, next) => {
     // Hono answers HEAD with the GET route; a service that does not list HEAD refuses it, as it refuses PUT.
-    if (!methods.includes(c.req.method)) return refuse(c, 405, `${c.req.method} is not allowed; use ${allow}`, { allow });
-    await next();
-  });
+    if (!methods.includes(c.req.method)) return refuse(c, 405, `${c.req.method} is not allowed; use ${allow}`, { allow })
+    await next()
+  })
   app.use(
     methodNotAllowed({
       app,
       onMethodNotAllowed: (c, routed) => {
-        const pathAllow = [...routed.filter((method) => method !== 'HEAD'), 'OPTIONS'].join(', ');
-        return refuse(c, 405, `${c.req.method} is not allowed; use ${pathAllow}`, { allow: pathAllow });
+        const pathAllow = [...routed.filter((method) => method !== 'HEAD'), 'OPTIONS'].join(', ')
+        return refuse(c, 405, `${c.req.method} is not allowed; use ${pathAllow}`, { allow: pathAllow })
       },
     }),
-  );
+  )
   const limitBody = bodyLimit({
     maxSize: maxBodyBytes,
     // Closing the connection: the rest of the body is not read, so the socket cannot carry another request.
     onError: (c) => refuse(c, 413, `The body exceeds ${maxBodyBytes} bytes`, { connection: 'close' }),
-  });
+  })
   // Only where a body may come: merely looking for one makes @hono/node-server build the full Web Request it
   // otherwise skips.
-  app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
-  app.notFound((c) => refuse(c, 404, 'Not found'));
+  app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)))
+  app.notFound((c) => refuse(c, 404, 'Not found'))
   app.onError((error, c) => {
-    const refusal = error instanceof RequestError ? error : mapError(error);
-    if (refusal) return refuse(c, refusal.status, refusal.message, refusal.headers, refusal);
-    log(`[${name}] ${c.req.method} ${c.req.path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    return refuse(c, 500, 'Internal error');
-  });
-  return app;
+    const refusal = error instanceof RequestError ? error : mapError(error)
+    if (refusal) return refuse(c, refusal.status, refusal.message, refusal.headers, refusal)
+    log(`[${name}] ${c.req.method} ${c.req.path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+    return refuse(c, 500, 'Internal error')
+  })
+  return app
 }
 
 /**
@@ -222,10 +229,10 @@ export function createServiceApp({
  * one up. A delayed request waits first, then fails if a failure is pending, else is served.
  */
 export function createFailureSwitch() {
-  let failure = { status: 0, remaining: 0 };
-  let delay = { ms: 0, remaining: 0 };
+  let failure = { status: 0, remaining: 0 }
+  let delay = { ms: 0, remaining: 0 }
   /** The requests waiting now, each with what lets it go on. @type {Set<() => void>} */
-  const waiting = new Set();
+  const waiting = new Set()
   return {
     /**
      * The next `count` requests answer `status` with `{ error }`; 429 also carries `retry-after: 1`. Replaces any
@@ -235,9 +242,9 @@ export function createFailureSwitch() {
      * @param {number} [count] default 1; Infinity fails every request
      */
     failNext(status, count = 1) {
-      if (!Number.isInteger(status) || status < 400 || status > 599) throw new TypeError('failNext: status must be 400 to 599');
-      if (!(count === Infinity || (Number.isInteger(count) && count >= 0))) throw new TypeError('failNext: count must be a whole number');
-      failure = { status, remaining: count };
+      if (!Number.isInteger(status) || status < 400 || status > 599) throw new TypeError('failNext: status must be 400 to 599')
+      if (!(count === Infinity || (Number.isInteger(count) && count >= 0))) throw new TypeError('failNext: count must be a whole number')
+      failure = { status, remaining: count }
     },
     /**
      * The next `count` requests wait `ms` before they are handled: a slow service, not a down one. Replaces any
@@ -247,34 +254,34 @@ export function createFailureSwitch() {
      * @param {number} [count] default 1; Infinity delays every request
      */
     delayNext(ms, count = 1) {
-      if (!(ms === Infinity || (Number.isFinite(ms) && ms >= 0))) throw new TypeError('delayNext: ms must be 0 or more');
-      if (!(count === Infinity || (Number.isInteger(count) && count >= 0))) throw new TypeError('delayNext: count must be a whole number');
-      delay = { ms, remaining: count };
-      if (count === 0) for (const release of [...waiting]) release();
+      if (!(ms === Infinity || (Number.isFinite(ms) && ms >= 0))) throw new TypeError('delayNext: ms must be 0 or more')
+      if (!(count === Infinity || (Number.isInteger(count) && count >= 0))) throw new TypeError('delayNext: count must be a whole number')
+      delay = { ms, remaining: count }
+      if (count === 0) for (const release of [...waiting]) release()
     },
     /** @type {import('hono').MiddlewareHandler} */
     async middleware(_c, next) {
       if (delay.remaining > 0) {
-        delay.remaining -= 1;
-        const { ms } = delay;
+        delay.remaining -= 1
+        const { ms } = delay
         await new Promise((resolve) => {
           const release = () => {
-            waiting.delete(release);
-            clearTimeout(timer);
-            resolve(undefined);
-          };
+            waiting.delete(release)
+            clearTimeout(timer)
+            resolve(undefined)
+          }
           // Unref'd: a held request never keeps the process alive; a stopped server drops its connection anyway.
-          const timer = ms === Infinity ? undefined : setTimeout(release, ms).unref();
-          waiting.add(release);
-        });
+          const timer = ms === Infinity ? undefined : setTimeout(release, ms).unref()
+          waiting.add(release)
+        })
       }
       if (failure.remaining > 0) {
-        failure.remaining -= 1;
+        failure.remaining -= 1
         /** @type {Record<string, string>} */
-        const headers = failure.status === 429 ? { 'retry-after': '1' } : {};
-        throw new RequestError(failure.status, STATUS_CODES[failure.status] ?? 'Failed', headers);
+        const headers = failure.status === 429 ? { 'retry-after': '1' } : {}
+        throw new RequestError(failure.status, STATUS_CODES[failure.status] ?? 'Failed', headers)
       }
-      await next();
+      await next()
     },
-  };
+  }
 }

@@ -11,11 +11,11 @@ export {
   queryParam,
   searchParams,
   sendJson,
-} from './createServiceApp.mjs';
-export { ORIGINS_TTL_MS, createAllowedOrigins } from './allowedOrigins.mjs';
-export { originMatches } from '../../kernel/model/originMatches.mjs';
-export { DEFAULT_RATE_LIMIT, clientAddress, createRateLimit } from './rateLimit.mjs';
-export { serveApp } from './serveApp.mjs';
+} from './createServiceApp.mjs'
+export { ORIGINS_TTL_MS, createAllowedOrigins } from './allowedOrigins.mjs'
+export { originMatches } from '../../kernel/model/originMatches.mjs'
+export { DEFAULT_RATE_LIMIT, clientAddress, createRateLimit } from './rateLimit.mjs'
+export { serveApp } from './serveApp.mjs'
 
 /**
  * @typedef {import('./createServiceApp.mjs').ServiceAppOptions} ServiceAppOptions

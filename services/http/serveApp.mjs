@@ -1,10 +1,10 @@
 // Serving a service's Hono app on node:http: the port taken exclusively (a taken one named by its variable, see
 // listen.mjs), malformed HTTP answered 400 instead of crashing, and a stop that closes every connection.
-import http from 'node:http';
+import http from 'node:http'
 
-import { getRequestListener } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server'
 
-import { listen } from '../listen.mjs';
+import { listen } from '../listen.mjs'
 
 /**
  * Listens with `app` on `host:port` and resolves once it does.
@@ -23,17 +23,17 @@ import { listen } from '../listen.mjs';
 export async function serveApp(app, { port, host = '127.0.0.1', envVar, name, log }) {
   // @hono/node-server's default: it puts its lighter Request and Response in place of the global ones (they
   // behave the same), which is what lets it skip building a Web Response for every answer.
-  const server = http.createServer(getRequestListener(app.fetch));
+  const server = http.createServer(getRequestListener(app.fetch))
   // Malformed HTTP: answer 400 and drop the connection instead of crashing.
   server.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
-    else socket.destroy();
-  });
-  const actualPort = await listen(server, { port, host, envVar });
-  server.on('error', (error) => log(`[${name}] server error: ${error.message}`));
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n')
+    else socket.destroy()
+  })
+  const actualPort = await listen(server, { port, host, envVar })
+  server.on('error', (error) => log(`[${name}] server error: ${error.message}`))
 
   /** @type {Promise<void> | undefined} */
-  let stopping;
+  let stopping
   return {
     /** The node:http server, for a WebSocket server to share. */
     server,
@@ -43,10 +43,10 @@ export async function serveApp(app, { port, host = '127.0.0.1', envVar, name, lo
     /** Stops listening, closes every connection (keep-alive ones included) and resolves once closed. Safe to call twice. */
     stop() {
       stopping ??= new Promise((resolve) => {
-        server.close(() => resolve(undefined));
-        server.closeAllConnections();
-      });
-      return stopping;
+        server.close(() => resolve(undefined))
+        server.closeAllConnections()
+      })
+      return stopping
     },
-  };
+  }
 }

@@ -31,7 +31,11 @@ afterAll(async () => {
 })
 
 async function call(query: string, body: unknown) {
-  const response = await fetch(`${rpc.url}/v1?${query}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) })
+  const response = await fetch(`${rpc.url}/v1?${query}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
   return { status: response.status, body: (await response.json()) as any }
 }
 const evm = (chainId = 31337) => `chainId=eip155:${chainId}&projectId=${PROJECT}`
@@ -46,7 +50,12 @@ describe('the public RPC service (rules §7)', () => {
   })
 
   it('viem reads balances and sends a signed transaction through it', async () => {
-    const chain = defineChain({ id: 31337, name: 'dev', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpc.urlFor('eip155:31337', PROJECT)] } } })
+    const chain = defineChain({
+      id: 31337,
+      name: 'dev',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [rpc.urlFor('eip155:31337', PROJECT)] } },
+    })
     const proxied = createPublicClient({ chain, transport: http() })
     const direct = createPublicClient({ chain, transport: http(dev.chains[0]!.url) })
     const [a0] = ANVIL_ACCOUNTS
@@ -83,14 +92,27 @@ describe('the public RPC service (rules §7)', () => {
     const target = privateKeyToAccount(generatePrivateKey()).address
     const [a0] = ANVIL_ACCOUNTS
     const refused = { code: -32601, message: 'Requested RPC call is not allowed' }
-    expect((await call(evm(), rpcCall('anvil_setBalance', [target, '0xde0b6b3a7640000']))).body).toEqual({ jsonrpc: '2.0', id: 1, error: refused })
-    expect((await call(evm(), rpcCall('eth_sendTransaction', [{ from: a0!.address, to: target, value: '0x1' }], 'x'))).body).toEqual({ jsonrpc: '2.0', id: 'x', error: refused })
+    expect((await call(evm(), rpcCall('anvil_setBalance', [target, '0xde0b6b3a7640000']))).body).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      error: refused,
+    })
+    expect((await call(evm(), rpcCall('eth_sendTransaction', [{ from: a0!.address, to: target, value: '0x1' }], 'x'))).body).toEqual({
+      jsonrpc: '2.0',
+      id: 'x',
+      error: refused,
+    })
     const direct = createPublicClient({ transport: http(dev.chains[0]!.url) })
     expect(await direct.getBalance({ address: target })).toBe(0n)
   })
 
   it('a batch answers every call in order, refused ones among them; malformed bodies get JSON-RPC errors', async () => {
-    const batch = await call(evm(), [rpcCall('eth_chainId', [], 1), rpcCall('evm_mine', [], 2), { id: 3 }, rpcCall('eth_blockNumber', [], 4)])
+    const batch = await call(evm(), [
+      rpcCall('eth_chainId', [], 1),
+      rpcCall('evm_mine', [], 2),
+      { id: 3 },
+      rpcCall('eth_blockNumber', [], 4),
+    ])
     expect(batch.status).toBe(200)
     expect(batch.body.map((answer: any) => [answer.id, answer.result !== undefined ? 'result' : answer.error.message])).toEqual([
       [1, 'result'],
@@ -105,8 +127,15 @@ describe('the public RPC service (rules §7)', () => {
   it('a node that is down is a JSON-RPC error for the call, never a crash', async () => {
     const down = await startRpc({ chains: { 'eip155:31337': 'http://127.0.0.1:9' } })
     try {
-      const answer = await fetch(`${down.urlFor('eip155:31337', 'p')}`, { method: 'POST', body: JSON.stringify(rpcCall('eth_chainId', [], 7)) })
-      expect(await answer.json()).toEqual({ jsonrpc: '2.0', id: 7, error: { code: -32603, message: 'Blockchain node unavailable: unreachable' } })
+      const answer = await fetch(`${down.urlFor('eip155:31337', 'p')}`, {
+        method: 'POST',
+        body: JSON.stringify(rpcCall('eth_chainId', [], 7)),
+      })
+      expect(await answer.json()).toEqual({
+        jsonrpc: '2.0',
+        id: 7,
+        error: { code: -32603, message: 'Blockchain node unavailable: unreachable' },
+      })
     } finally {
       await down.stop()
     }

@@ -3,24 +3,19 @@
 // node's own. Only calls a public node answers pass: on EVM chains reads, gas estimates and signed transactions
 // (never anvil_*, debug_* or eth_sendTransaction, which would spend a dev node's unlocked accounts); every Solana
 // method (none of them holds a key).
-import { RequestError, createServiceApp, queryParam, searchParams, serveApp } from '../http/index.mjs';
-import {
-  JSON_RPC_INTERNAL_ERROR,
-  JSON_RPC_INVALID_REQUEST,
-  JSON_RPC_METHOD_NOT_FOUND,
-  JSON_RPC_PARSE_ERROR,
-} from '../jsonRpc.mjs';
+import { RequestError, createServiceApp, queryParam, searchParams, serveApp } from '../http/index.mjs'
+import { JSON_RPC_INTERNAL_ERROR, JSON_RPC_INVALID_REQUEST, JSON_RPC_METHOD_NOT_FOUND, JSON_RPC_PARSE_ERROR } from '../jsonRpc.mjs'
 
 /** The CLI's port. */
-export const DEFAULT_RPC_PORT = 8793;
+export const DEFAULT_RPC_PORT = 8793
 /** rules §9: a batch holds at most 1000 calls. */
-export const MAX_BATCH = 1000;
+export const MAX_BATCH = 1000
 /** rules §9: the HTTP RPC timeout, 10 s, also for the node behind. */
-export const UPSTREAM_TIMEOUT_MS = 10_000;
+export const UPSTREAM_TIMEOUT_MS = 10_000
 /** Largest request body: a batch of signed transactions. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+export const MAX_BODY_BYTES = 1024 * 1024
 /** rules §8 wallet code 4902: the chain is not one this service knows. */
-export const UNKNOWN_CHAIN_CODE = 4902;
+export const UNKNOWN_CHAIN_CODE = 4902
 
 /** The EVM methods a public node answers: reads, estimates, filters and already signed transactions. */
 export const EVM_METHODS = new Set([
@@ -58,17 +53,17 @@ export const EVM_METHODS = new Set([
   'eth_getFilterLogs',
   'eth_uninstallFilter',
   'eth_sendRawTransaction',
-]);
+])
 
-const PROJECT_ID_PATTERN = /^[\w-]{1,128}$/;
-const CAIP2_PATTERN = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/;
+const PROJECT_ID_PATTERN = /^[\w-]{1,128}$/
+const CAIP2_PATTERN = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
 
 /** A refusal answered as a JSON-RPC error object (with `id: null`: it is about the whole request). */
 class RpcRefusal extends RequestError {
   /** @param {number} status @param {number} code @param {string} message */
   constructor(status, code, message) {
-    super(status, message);
-    this.code = code;
+    super(status, message)
+    this.code = code
   }
 }
 
@@ -95,9 +90,16 @@ class RpcRefusal extends RequestError {
  *
  * @param {StartRpcOptions} options
  */
-export async function startRpc({ chains, port = 0, host = '127.0.0.1', projectIds, timeoutMs = UPSTREAM_TIMEOUT_MS, log = (message) => console.error(message) }) {
-  const nodes = checkChains(chains);
-  const projects = projectIds === undefined ? undefined : new Set(projectIds);
+export async function startRpc({
+  chains,
+  port = 0,
+  host = '127.0.0.1',
+  projectIds,
+  timeoutMs = UPSTREAM_TIMEOUT_MS,
+  log = (message) => console.error(message),
+}) {
+  const nodes = checkChains(chains)
+  const projects = projectIds === undefined ? undefined : new Set(projectIds)
   const app = createServiceApp({
     name: 'rpc',
     log,
@@ -108,46 +110,47 @@ export async function startRpc({ chains, port = 0, host = '127.0.0.1', projectId
       id: null,
       error: { code: refusal instanceof RpcRefusal ? refusal.code : JSON_RPC_INVALID_REQUEST, message },
     }),
-  });
+  })
 
   const handle = async (/** @type {import('hono').Context} */ c) => {
-    const query = searchParams(c);
-    const projectId = queryParam(query, 'projectId');
-    if (!projectId) throw new RequestError(400, 'projectId is required');
-    if (!PROJECT_ID_PATTERN.test(projectId)) throw new RequestError(400, 'projectId must be 1 to 128 letters, digits, "-" or "_"');
-    if (projects && !projects.has(projectId)) throw new RequestError(403, 'projectId is not a project of this service');
-    const chainId = queryParam(query, 'chainId');
-    if (!chainId) throw new RequestError(400, 'chainId is required');
-    const node = nodes.get(chainId);
-    if (!node) throw new RpcRefusal(400, UNKNOWN_CHAIN_CODE, 'Unsupported chain');
+    const query = searchParams(c)
+    const projectId = queryParam(query, 'projectId')
+    if (!projectId) throw new RequestError(400, 'projectId is required')
+    if (!PROJECT_ID_PATTERN.test(projectId)) throw new RequestError(400, 'projectId must be 1 to 128 letters, digits, "-" or "_"')
+    if (projects && !projects.has(projectId)) throw new RequestError(403, 'projectId is not a project of this service')
+    const chainId = queryParam(query, 'chainId')
+    if (!chainId) throw new RequestError(400, 'chainId is required')
+    const node = nodes.get(chainId)
+    if (!node) throw new RpcRefusal(400, UNKNOWN_CHAIN_CODE, 'Unsupported chain')
 
-    const text = await c.req.text();
-    let body;
+    const text = await c.req.text()
+    let body
     try {
-      body = JSON.parse(text);
+      body = JSON.parse(text)
     } catch {
-      throw new RpcRefusal(400, JSON_RPC_PARSE_ERROR, 'Parse error');
+      throw new RpcRefusal(400, JSON_RPC_PARSE_ERROR, 'Parse error')
     }
-    const allowed = (/** @type {string} */ method) => chainId.startsWith('eip155:') ? EVM_METHODS.has(method) : true;
+    const allowed = (/** @type {string} */ method) => (chainId.startsWith('eip155:') ? EVM_METHODS.has(method) : true)
     if (!Array.isArray(body)) {
-      const problem = callProblem(body, allowed);
+      const problem = callProblem(body, allowed)
       // The body as the client wrote it: re-serialising would round integers past 2^53 (Solana's u64s).
-      return reply(c, problem ? stringifyError(body, problem) : await forward(node, text, timeoutMs));
+      return reply(c, problem ? stringifyError(body, problem) : await forward(node, text, timeoutMs))
     }
-    if (body.length === 0 || body.length > MAX_BATCH) throw new RpcRefusal(400, JSON_RPC_INVALID_REQUEST, `A batch holds 1 to ${MAX_BATCH} calls`);
+    if (body.length === 0 || body.length > MAX_BATCH)
+      throw new RpcRefusal(400, JSON_RPC_INVALID_REQUEST, `A batch holds 1 to ${MAX_BATCH} calls`)
     // Each call on its own, in parallel: one refused call leaves the others their answers (JSON-RPC 2.0 rules §6).
     const answers = await Promise.all(
       body.map(async (call) => {
-        const problem = callProblem(call, allowed);
-        return problem ? stringifyError(call, problem) : forward(node, JSON.stringify(call), timeoutMs);
+        const problem = callProblem(call, allowed)
+        return problem ? stringifyError(call, problem) : forward(node, JSON.stringify(call), timeoutMs)
       }),
-    );
-    return reply(c, `[${answers.join(',')}]`);
-  };
-  app.post('/v1', handle);
-  app.post('/v1/', handle);
+    )
+    return reply(c, `[${answers.join(',')}]`)
+  }
+  app.post('/v1', handle)
+  app.post('/v1/', handle)
 
-  const served = await serveApp(app, { port, host, envVar: 'FOYER_RPC_PORT', name: 'rpc', log });
+  const served = await serveApp(app, { port, host, envVar: 'FOYER_RPC_PORT', name: 'rpc', log })
   return {
     /** `http://127.0.0.1:<port>` */
     url: served.url,
@@ -157,7 +160,7 @@ export async function startRpc({ chains, port = 0, host = '127.0.0.1', projectId
       `${served.url}/v1?${new URLSearchParams({ chainId, projectId })}`,
     /** Stops listening and closes every connection; resolves once closed. Safe to call twice. */
     stop: served.stop,
-  };
+  }
 }
 
 /** @typedef {Awaited<ReturnType<typeof startRpc>>} RpcService */
@@ -170,21 +173,25 @@ export async function startRpc({ chains, port = 0, host = '127.0.0.1', projectId
  * @returns {{ code: number, message: string } | undefined}
  */
 function callProblem(call, allowed) {
-  if (typeof call !== 'object' || call === null || Array.isArray(call)) return { code: JSON_RPC_INVALID_REQUEST, message: 'Invalid request' };
-  const { jsonrpc, method, params, id } = /** @type {Record<string, unknown>} */ (call);
-  const validId = id === undefined || id === null || typeof id === 'string' || typeof id === 'number';
+  if (typeof call !== 'object' || call === null || Array.isArray(call))
+    return { code: JSON_RPC_INVALID_REQUEST, message: 'Invalid request' }
+  const { jsonrpc, method, params, id } = /** @type {Record<string, unknown>} */ (call)
+  const validId = id === undefined || id === null || typeof id === 'string' || typeof id === 'number'
   if (jsonrpc !== '2.0' || typeof method !== 'string' || !validId || (params !== undefined && typeof params !== 'object')) {
-    return { code: JSON_RPC_INVALID_REQUEST, message: 'Invalid request' };
+    return { code: JSON_RPC_INVALID_REQUEST, message: 'Invalid request' }
   }
   // rules §8: what the service does not pass on is 'not allowed', in the words of the rules.
-  if (!allowed(method)) return { code: JSON_RPC_METHOD_NOT_FOUND, message: 'Requested RPC call is not allowed' };
-  return undefined;
+  if (!allowed(method)) return { code: JSON_RPC_METHOD_NOT_FOUND, message: 'Requested RPC call is not allowed' }
+  return undefined
 }
 
 /** @param {unknown} call @param {{ code: number, message: string }} error */
 function stringifyError(call, error) {
-  const id = typeof call === 'object' && call !== null && 'id' in call && (typeof call.id === 'string' || typeof call.id === 'number') ? call.id : null;
-  return JSON.stringify({ jsonrpc: '2.0', id, error });
+  const id =
+    typeof call === 'object' && call !== null && 'id' in call && (typeof call.id === 'string' || typeof call.id === 'number')
+      ? call.id
+      : null
+  return JSON.stringify({ jsonrpc: '2.0', id, error })
 }
 
 /**
@@ -202,35 +209,39 @@ async function forward(node, text, timeoutMs) {
       headers: { 'content-type': 'application/json' },
       body: text,
       signal: AbortSignal.timeout(timeoutMs),
-    });
-    const answer = await response.text();
-    JSON.parse(answer);
-    return answer;
+    })
+    const answer = await response.text()
+    JSON.parse(answer)
+    return answer
   } catch (error) {
-    const reason = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : 'unreachable';
-    let id = null;
+    const reason = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : 'unreachable'
+    let id = null
     try {
-      id = JSON.parse(text).id ?? null;
+      id = JSON.parse(text).id ?? null
     } catch {
       // The call was checked before; nothing else to name.
     }
-    return JSON.stringify({ jsonrpc: '2.0', id, error: { code: JSON_RPC_INTERNAL_ERROR, message: `Blockchain node unavailable: ${reason}` } });
+    return JSON.stringify({
+      jsonrpc: '2.0',
+      id,
+      error: { code: JSON_RPC_INTERNAL_ERROR, message: `Blockchain node unavailable: ${reason}` },
+    })
   }
 }
 
 /** @param {import('hono').Context} c @param {string} json */
 function reply(c, json) {
-  return c.body(json, 200, { 'content-type': 'application/json; charset=utf-8' });
+  return c.body(json, 200, { 'content-type': 'application/json; charset=utf-8' })
 }
 
 /** @param {unknown} chains */
 function checkChains(chains) {
-  if (typeof chains !== 'object' || chains === null) throw new TypeError('chains must map CAIP-2 chain ids to node URLs');
+  if (typeof chains !== 'object' || chains === null) throw new TypeError('chains must map CAIP-2 chain ids to node URLs')
   return new Map(
     Object.entries(chains).map(([chainId, url]) => {
-      if (!CAIP2_PATTERN.test(chainId)) throw new TypeError(`chains: ${JSON.stringify(chainId)} is not a CAIP-2 chain id such as eip155:1`);
-      if (typeof url !== 'string' || !/^https?:\/\//.test(url)) throw new TypeError(`chains[${chainId}] must be an http(s) URL`);
-      return [chainId, url];
+      if (!CAIP2_PATTERN.test(chainId)) throw new TypeError(`chains: ${JSON.stringify(chainId)} is not a CAIP-2 chain id such as eip155:1`)
+      if (typeof url !== 'string' || !/^https?:\/\//.test(url)) throw new TypeError(`chains[${chainId}] must be an http(s) URL`)
+      return [chainId, url]
     }),
-  );
+  )
 }

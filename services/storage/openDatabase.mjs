@@ -7,15 +7,15 @@
 // and names its own schema (`names.registrations`), so services never see each other's tables and a host can
 // move one schema elsewhere. Schema-qualified SQL, rather than a per-service search_path, works unchanged on
 // PGlite's single shared session and on the server's pool.
-import { AsyncLocalStorage } from 'node:async_hooks';
-import path from 'node:path';
+import { AsyncLocalStorage } from 'node:async_hooks'
+import path from 'node:path'
 
-import { openEmbeddedDatabase, restoreEmbeddedDatabase } from './embeddedDatabase.mjs';
-import { migrate } from './migrate.mjs';
-import { connectPostgresDatabase } from './postgresDatabase.mjs';
+import { openEmbeddedDatabase, restoreEmbeddedDatabase } from './embeddedDatabase.mjs'
+import { migrate } from './migrate.mjs'
+import { connectPostgresDatabase } from './postgresDatabase.mjs'
 
 /** Where the embedded database lives unless FOYER_DATA_DIR or `dataDir` says otherwise; relative to the working directory. */
-export const DEFAULT_DATA_DIR = '.foyer/data';
+export const DEFAULT_DATA_DIR = '.foyer/data'
 
 /**
  * @template [Row=Record<string, any>]
@@ -60,17 +60,17 @@ export async function openDatabase({
   databaseUrl = process.env['DATABASE_URL'] || undefined,
   dataDir = process.env['FOYER_DATA_DIR'] || DEFAULT_DATA_DIR,
 } = {}) {
-  const backend = databaseUrl ? await connectPostgresDatabase(databaseUrl) : await openEmbeddedDatabase(path.resolve(dataDir));
-  const insideTransaction = new AsyncLocalStorage();
+  const backend = databaseUrl ? await connectPostgresDatabase(databaseUrl) : await openEmbeddedDatabase(path.resolve(dataDir))
+  const insideTransaction = new AsyncLocalStorage()
   /** @type {Promise<void> | undefined} */
-  let closing;
+  let closing
 
   /** @param {string} call */
   function assertOutsideTransaction(call) {
     // On PGlite the call would wait for the transaction it is part of, forever; on a server it would run on
     // another connection, outside the transaction. Either way it is a bug, so it fails at once.
     if (insideTransaction.getStore()) {
-      throw new Error(`database.${call} was called inside a transaction: use the transaction's own tx.query`);
+      throw new Error(`database.${call} was called inside a transaction: use the transaction's own tx.query`)
     }
   }
 
@@ -86,8 +86,8 @@ export async function openDatabase({
      * @type {Query}
      */
     async query(sql, params) {
-      assertOutsideTransaction('query');
-      return backend.query(sql, params);
+      assertOutsideTransaction('query')
+      return backend.query(sql, params)
     },
     /**
      * Runs `fn` in one transaction: committed when it resolves, rolled back when it throws (and the error
@@ -98,20 +98,20 @@ export async function openDatabase({
      * @returns {Promise<T>}
      */
     async transaction(fn) {
-      assertOutsideTransaction('transaction');
+      assertOutsideTransaction('transaction')
       return backend.transaction(async (tx) => {
-        let open = true;
+        let open = true
         /** @type {Query} */
         const query = async (sql, params) => {
-          if (!open) throw new Error('tx.query was called after its transaction ended');
-          return tx.query(sql, params);
-        };
-        try {
-          return await insideTransaction.run(true, () => fn({ query }));
-        } finally {
-          open = false;
+          if (!open) throw new Error('tx.query was called after its transaction ended')
+          return tx.query(sql, params)
         }
-      });
+        try {
+          return await insideTransaction.run(true, () => fn({ query }))
+        } finally {
+          open = false
+        }
+      })
     },
     /**
      * Applies the schema's pending migrations in one transaction, before a service starts. Throws
@@ -120,8 +120,8 @@ export async function openDatabase({
      * @param {{ schema: string, migrations: readonly import('./migrate.mjs').Migration[] }} options
      */
     async migrate({ schema, migrations }) {
-      assertOutsideTransaction('migrate');
-      return backend.transaction((tx) => migrate(tx, { schema, migrations, location: backend.location }));
+      assertOutsideTransaction('migrate')
+      return backend.transaction((tx) => migrate(tx, { schema, migrations, location: backend.location }))
     },
     /**
      * Writes a backup of the embedded database to `file` (gzipped tar of the data directory) while it is open;
@@ -132,10 +132,10 @@ export async function openDatabase({
     backup: (file) => backend.backup(file),
     /** Closes the database (and, for the embedded one, releases its directory). Safe to call twice. */
     close() {
-      closing ??= backend.close();
-      return closing;
+      closing ??= backend.close()
+      return closing
     },
-  };
+  }
 }
 
 /** @typedef {Awaited<ReturnType<typeof openDatabase>>} Database */
@@ -150,5 +150,5 @@ export async function openDatabase({
  * @returns {Promise<{ previous: string | undefined }>} where the replaced data now is, if there was any
  */
 export async function restoreDatabase(file, { dataDir = process.env['FOYER_DATA_DIR'] || DEFAULT_DATA_DIR } = {}) {
-  return restoreEmbeddedDatabase(path.resolve(dataDir), file);
+  return restoreEmbeddedDatabase(path.resolve(dataDir), file)
 }

@@ -1,13 +1,13 @@
 // Users and their keys. Each user gets a secp256k1 key (EVM) and a 32-byte ed25519 seed (Solana), sealed with
 // AES-256-GCM before they reach the database; they are opened only in this process, to sign, and never sent.
-import { createPrivateKey, createPublicKey, randomBytes, randomUUID } from 'node:crypto';
+import { createPrivateKey, createPublicKey, randomBytes, randomUUID } from 'node:crypto'
 
-import { getAddressDecoder } from '@solana/kit';
+import { getAddressDecoder } from '@solana/kit'
 
-import { open, seal } from './masterKey.mjs';
+import { open, seal } from './masterKey.mjs'
 
 /** DER header of a PKCS#8 ed25519 private key; the 32-byte seed follows it. */
-const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex')
 
 /**
  * @typedef {object} WalletUser
@@ -32,17 +32,17 @@ const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'he
 
 /** @param {Uint8Array} seed */
 export function ed25519PrivateKey(seed) {
-  return createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, seed]), format: 'der', type: 'pkcs8' });
+  return createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, seed]), format: 'der', type: 'pkcs8' })
 }
 
 /** @param {Uint8Array} seed the base58 Solana address of the seed's public key */
 function solanaAddressOf(seed) {
-  const jwk = createPublicKey(ed25519PrivateKey(seed)).export({ format: 'jwk' });
-  return getAddressDecoder().decode(Buffer.from(/** @type {string} */ (jwk.x), 'base64url'));
+  const jwk = createPublicKey(ed25519PrivateKey(seed)).export({ format: 'jwk' })
+  return getAddressDecoder().decode(Buffer.from(/** @type {string} */ (jwk.x), 'base64url'))
 }
 
 /** @param {string} userId @param {'evm' | 'solana'} use the AAD: the key is bound to its user and its use */
-const aadOf = (userId, use) => `${userId}/${use}`;
+const aadOf = (userId, use) => `${userId}/${use}`
 
 /** @param {any} row @returns {WalletUser} */
 const toUser = (row) => ({
@@ -55,15 +55,15 @@ const toUser = (row) => ({
   chainId: row.chain_id,
   preferredAccountType: row.preferred_account_type ?? null,
   projectId: row.project_id,
-});
+})
 
-const USER_COLUMNS = 'id, email, social_provider, user_name, evm_address, solana_address, chain_id, preferred_account_type, project_id';
+const USER_COLUMNS = 'id, email, social_provider, user_name, evm_address, solana_address, chain_id, preferred_account_type, project_id'
 /**
  * The scope's wallets ($1: the projects), then the unclaimed ones made before wallets were per project; among
  * shared projects, the oldest wallet wins (two projects may have had their own before the operator shared them).
  */
-const IN_SCOPE = '(project_id = ANY($1) OR project_id IS NULL)';
-const SCOPE_ORDER = 'ORDER BY project_id IS NULL, created_at, id LIMIT 1';
+const IN_SCOPE = '(project_id = ANY($1) OR project_id IS NULL)'
+const SCOPE_ORDER = 'ORDER BY project_id IS NULL, created_at, id LIMIT 1'
 
 /**
  * A wallet made before wallets were per project belongs to the first project that uses it afterwards: nothing
@@ -75,9 +75,12 @@ const SCOPE_ORDER = 'ORDER BY project_id IS NULL, created_at, id LIMIT 1';
  * @returns {Promise<WalletUser | undefined>}
  */
 async function claimed(db, scope, user) {
-  if (user.projectId !== null) return user;
-  const { rows } = await db.query(`UPDATE wallet.users SET project_id = $2 WHERE id = $1 AND project_id IS NULL RETURNING ${USER_COLUMNS}`, [user.id, scope.projectId]);
-  return rows[0] ? toUser(rows[0]) : undefined;
+  if (user.projectId !== null) return user
+  const { rows } = await db.query(
+    `UPDATE wallet.users SET project_id = $2 WHERE id = $1 AND project_id IS NULL RETURNING ${USER_COLUMNS}`,
+    [user.id, scope.projectId],
+  )
+  return rows[0] ? toUser(rows[0]) : undefined
 }
 
 /**
@@ -90,11 +93,11 @@ async function claimed(db, scope, user) {
  * @returns {Promise<WalletUser>}
  */
 export async function findOrCreateUser(tx, sealingKey, scope, email) {
-  const existing = await findUser(tx, scope, 'email', email);
-  const user = existing && (await claimed(tx, scope, existing));
-  if (user) return user;
-  if (existing) return findOrCreateUser(tx, sealingKey, scope, email);
-  return createUser(tx, sealingKey, { projectId: scope.projectId, email });
+  const existing = await findUser(tx, scope, 'email', email)
+  const user = existing && (await claimed(tx, scope, existing))
+  if (user) return user
+  if (existing) return findOrCreateUser(tx, sealingKey, scope, email)
+  return createUser(tx, sealingKey, { projectId: scope.projectId, email })
 }
 
 /**
@@ -108,14 +111,17 @@ export async function findOrCreateUser(tx, sealingKey, scope, email) {
  * @returns {Promise<WalletUser>}
  */
 export async function findOrCreateSocialUser(tx, sealingKey, scope, identity) {
-  const { provider, subject, userName } = identity;
-  const { rows } = await tx.query(`SELECT ${USER_COLUMNS} FROM wallet.users WHERE ${IN_SCOPE} AND social_provider = $2 AND social_subject = $3 ${SCOPE_ORDER}`, [scope.projects, provider, subject]);
-  const existing = rows[0] && toUser(rows[0]);
-  const user = existing && (await claimed(tx, scope, existing));
-  if (existing && !user) return findOrCreateSocialUser(tx, sealingKey, scope, identity);
-  if (!user) return createUser(tx, sealingKey, { projectId: scope.projectId, socialProvider: provider, socialSubject: subject, userName });
-  await tx.query('UPDATE wallet.users SET user_name = $2 WHERE id = $1', [user.id, userName]);
-  return { ...user, userName };
+  const { provider, subject, userName } = identity
+  const { rows } = await tx.query(
+    `SELECT ${USER_COLUMNS} FROM wallet.users WHERE ${IN_SCOPE} AND social_provider = $2 AND social_subject = $3 ${SCOPE_ORDER}`,
+    [scope.projects, provider, subject],
+  )
+  const existing = rows[0] && toUser(rows[0])
+  const user = existing && (await claimed(tx, scope, existing))
+  if (existing && !user) return findOrCreateSocialUser(tx, sealingKey, scope, identity)
+  if (!user) return createUser(tx, sealingKey, { projectId: scope.projectId, socialProvider: provider, socialSubject: subject, userName })
+  await tx.query('UPDATE wallet.users SET user_name = $2 WHERE id = $1', [user.id, userName])
+  return { ...user, userName }
 }
 
 /**
@@ -125,11 +131,11 @@ export async function findOrCreateSocialUser(tx, sealingKey, scope, identity) {
  * @returns {Promise<WalletUser>}
  */
 async function createUser(tx, sealingKey, { projectId, email, socialProvider, socialSubject, userName }) {
-  const id = randomUUID();
+  const id = randomUUID()
   // Loaded at the first sign-up rather than at start.
-  const { generatePrivateKey, privateKeyToAccount } = await import('viem/accounts');
-  const evmKey = generatePrivateKey();
-  const seed = randomBytes(32);
+  const { generatePrivateKey, privateKeyToAccount } = await import('viem/accounts')
+  const evmKey = generatePrivateKey()
+  const seed = randomBytes(32)
   const { rows } = await tx.query(
     `INSERT INTO wallet.users (id, project_id, email, social_provider, social_subject, user_name, evm_address, solana_address, sealed_evm_key, sealed_solana_seed)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${USER_COLUMNS}`,
@@ -145,8 +151,8 @@ async function createUser(tx, sealingKey, { projectId, email, socialProvider, so
       seal(sealingKey, Buffer.from(evmKey.slice(2), 'hex'), aadOf(id, 'evm')),
       seal(sealingKey, seed, aadOf(id, 'solana')),
     ],
-  );
-  return toUser(rows[0]);
+  )
+  return toUser(rows[0])
 }
 
 /**
@@ -160,9 +166,12 @@ async function createUser(tx, sealingKey, { projectId, email, socialProvider, so
  * @returns {Promise<WalletUser | undefined>}
  */
 export async function findUser(db, scope, field, value) {
-  const column = field === 'id' ? 'id' : 'email';
-  const { rows } = await db.query(`SELECT ${USER_COLUMNS} FROM wallet.users WHERE ${IN_SCOPE} AND ${column} = $2 ${SCOPE_ORDER}`, [scope.projects, value]);
-  return rows[0] ? toUser(rows[0]) : undefined;
+  const column = field === 'id' ? 'id' : 'email'
+  const { rows } = await db.query(`SELECT ${USER_COLUMNS} FROM wallet.users WHERE ${IN_SCOPE} AND ${column} = $2 ${SCOPE_ORDER}`, [
+    scope.projects,
+    value,
+  ])
+  return rows[0] ? toUser(rows[0]) : undefined
 }
 
 /**
@@ -175,8 +184,8 @@ export async function findUser(db, scope, field, value) {
  * @returns {Promise<WalletUser | undefined>}
  */
 export async function sessionUser(db, scope, userId) {
-  const user = await findUser(db, scope, 'id', userId);
-  return user && claimed(db, scope, user);
+  const user = await findUser(db, scope, 'id', userId)
+  return user && claimed(db, scope, user)
 }
 
 /**
@@ -188,10 +197,10 @@ export async function sessionUser(db, scope, userId) {
  * @returns {Promise<{ evmKey: `0x${string}`, solanaSeed: Buffer }>}
  */
 export async function openKeys(db, sealingKey, userId) {
-  const { rows } = await db.query('SELECT sealed_evm_key, sealed_solana_seed FROM wallet.users WHERE id = $1', [userId]);
-  if (!rows[0]) throw new Error(`No user ${userId}`);
+  const { rows } = await db.query('SELECT sealed_evm_key, sealed_solana_seed FROM wallet.users WHERE id = $1', [userId])
+  if (!rows[0]) throw new Error(`No user ${userId}`)
   return {
     evmKey: `0x${open(sealingKey, rows[0].sealed_evm_key, aadOf(userId, 'evm')).toString('hex')}`,
     solanaSeed: open(sealingKey, rows[0].sealed_solana_seed, aadOf(userId, 'solana')),
-  };
+  }
 }

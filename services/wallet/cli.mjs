@@ -21,58 +21,69 @@
 //                            A provider is on when all three are set.
 //   FOYER_TELEGRAM_BOT_TOKEN  Telegram Login: the bot's token (its domain set to the wallet's with BotFather);
 //                            FOYER_TELEGRAM_LOGIN_URL, default https://oauth.telegram.org/auth
-import { readPort, stopOnSignals } from '../serviceCli.mjs';
-import { LOCAL_SOLANA_CHAIN_ID } from '../dev/solana/index.mjs';
-import { openDatabase } from '../storage/index.mjs';
-import { SOCIAL_PROVIDERS } from './social.mjs';
-import { DEFAULT_WALLET_PORT, startWallet } from './startWallet.mjs';
+import { readPort, stopOnSignals } from '../serviceCli.mjs'
+import { LOCAL_SOLANA_CHAIN_ID } from '../dev/solana/index.mjs'
+import { openDatabase } from '../storage/index.mjs'
+import { SOCIAL_PROVIDERS } from './social.mjs'
+import { DEFAULT_WALLET_PORT, startWallet } from './startWallet.mjs'
 
-const LOCAL_NETWORKS = `31337=http://127.0.0.1:8545,31338=http://127.0.0.1:8546,${LOCAL_SOLANA_CHAIN_ID}=http://127.0.0.1:8899`;
+const LOCAL_NETWORKS = `31337=http://127.0.0.1:8545,31338=http://127.0.0.1:8546,${LOCAL_SOLANA_CHAIN_ID}=http://127.0.0.1:8899`
 
 /** @param {string} list */
 function parseNetworks(list) {
-  const evm = [];
-  const solana = [];
+  const evm = []
+  const solana = []
   for (const entry of list.split(',').filter(Boolean)) {
-    const at = entry.indexOf('=');
-    const [chainId, rpcUrl] = [entry.slice(0, at), entry.slice(at + 1)];
-    if (at < 1) throw new Error(`FOYER_WALLET_NETWORKS: ${JSON.stringify(entry)} is not chainId=rpcUrl`);
-    if (chainId.startsWith('solana:')) solana.push({ chainId, rpcUrl });
+    const at = entry.indexOf('=')
+    const [chainId, rpcUrl] = [entry.slice(0, at), entry.slice(at + 1)]
+    if (at < 1) throw new Error(`FOYER_WALLET_NETWORKS: ${JSON.stringify(entry)} is not chainId=rpcUrl`)
+    if (chainId.startsWith('solana:')) solana.push({ chainId, rpcUrl })
     else {
-      const [rpc, bundlerUrl] = rpcUrl.split('|');
-      evm.push({ chainId: Number(chainId), rpcUrl: /** @type {string} */ (rpc), ...(bundlerUrl && { bundlerUrl }) });
+      const [rpc, bundlerUrl] = rpcUrl.split('|')
+      evm.push({ chainId: Number(chainId), rpcUrl: /** @type {string} */ (rpc), ...(bundlerUrl && { bundlerUrl }) })
     }
   }
-  return { evm, solana };
+  return { evm, solana }
 }
 
 /** @param {string} lists `shop,blog;docs,forum` */
-const parseSharedProjects = (lists) => lists.split(';').map((list) => list.split(',').map((id) => id.trim()).filter(Boolean)).filter((list) => list.length > 0);
+const parseSharedProjects = (lists) =>
+  lists
+    .split(';')
+    .map((list) =>
+      list
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    )
+    .filter((list) => list.length > 0)
 
 /** The social providers whose three variables are all set. */
 function socialClients() {
   return Object.fromEntries(
     SOCIAL_PROVIDERS.flatMap((provider) => {
-      const prefix = `FOYER_SOCIAL_${provider.toUpperCase()}_`;
-      const [issuer, clientId, clientSecret] = ['ISSUER', 'CLIENT_ID', 'CLIENT_SECRET'].map((name) => process.env[prefix + name]);
-      return issuer && clientId && clientSecret ? [[provider, { issuer, clientId, clientSecret }]] : [];
+      const prefix = `FOYER_SOCIAL_${provider.toUpperCase()}_`
+      const [issuer, clientId, clientSecret] = ['ISSUER', 'CLIENT_ID', 'CLIENT_SECRET'].map((name) => process.env[prefix + name])
+      return issuer && clientId && clientSecret ? [[provider, { issuer, clientId, clientSecret }]] : []
     }),
-  );
+  )
 }
 
-const port = readPort('FOYER_WALLET_PORT', DEFAULT_WALLET_PORT);
-const smtpUrl = process.env['FOYER_SMTP_URL'];
+const port = readPort('FOYER_WALLET_PORT', DEFAULT_WALLET_PORT)
+const smtpUrl = process.env['FOYER_SMTP_URL']
 if (!smtpUrl) {
-  console.error('FOYER_SMTP_URL is required (smtp://user:pass@host:587); for development, run services/dev/mail/cli.mjs and use smtp://127.0.0.1:8025');
-  process.exit(1);
+  console.error(
+    'FOYER_SMTP_URL is required (smtp://user:pass@host:587); for development, run services/dev/mail/cli.mjs and use smtp://127.0.0.1:8025',
+  )
+  process.exit(1)
 }
 
 /** @type {import('../storage/index.mjs').Database | undefined} */
-let database;
+let database
 /** @type {import('./startWallet.mjs').WalletService} */
-let wallet;
+let wallet
 try {
-  database = await openDatabase();
+  database = await openDatabase()
   wallet = await startWallet({
     port,
     database,
@@ -83,17 +94,20 @@ try {
     social: socialClients(),
     sharedWallets: parseSharedProjects(process.env['FOYER_WALLET_SHARED_PROJECTS'] ?? ''),
     ...(process.env['FOYER_TELEGRAM_BOT_TOKEN'] && {
-      telegram: { botToken: process.env['FOYER_TELEGRAM_BOT_TOKEN'], loginUrl: process.env['FOYER_TELEGRAM_LOGIN_URL'] || 'https://oauth.telegram.org/auth' },
+      telegram: {
+        botToken: process.env['FOYER_TELEGRAM_BOT_TOKEN'],
+        loginUrl: process.env['FOYER_TELEGRAM_LOGIN_URL'] || 'https://oauth.telegram.org/auth',
+      },
     }),
-  });
+  })
 } catch (error) {
-  await database?.close();
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+  await database?.close()
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
 }
 
 stopOnSignals('Wallet service', async () => {
-  await wallet.stop();
-  await database?.close();
-});
-console.log(`Wallet service on ${wallet.url} (frame: ${wallet.url}/frame?projectId=<id>&chainId=<id>&version=4)`);
+  await wallet.stop()
+  await database?.close()
+})
+console.log(`Wallet service on ${wallet.url} (frame: ${wallet.url}/frame?projectId=<id>&chainId=<id>&version=4)`)

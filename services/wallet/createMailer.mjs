@@ -19,20 +19,20 @@
  * @returns {Mailer}
  */
 export function createMailer({ smtpUrl, from = 'Foyer Wallet <wallet@localhost>' }) {
-  if (!/^smtps?:\/\//.test(smtpUrl)) throw new TypeError(`smtpUrl must be an smtp:// or smtps:// URL, got ${JSON.stringify(smtpUrl)}`);
+  if (!/^smtps?:\/\//.test(smtpUrl)) throw new TypeError(`smtpUrl must be an smtp:// or smtps:// URL, got ${JSON.stringify(smtpUrl)}`)
   // nodemailer loads with the first mail, not with the service (it is a sixth of the wallet's start).
   /** @type {Promise<import('nodemailer').Transporter> | undefined} */
-  let transport;
-  let closed = false;
+  let transport
+  let closed = false
   return {
     async send({ to, subject, text }) {
-      transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
-      await (await transport).sendMail({ from, to, subject, text });
+      transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl))
+      await (await transport).sendMail({ from, to, subject, text })
     },
     close() {
-      if (closed) return;
-      closed = true;
-      void transport?.then((opened) => opened.close());
+      if (closed) return
+      closed = true
+      void transport?.then((opened) => opened.close())
     },
-  };
+  }
 }

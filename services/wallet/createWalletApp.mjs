@@ -1,31 +1,39 @@
 // The wallet service's Hono app: the frame page and its script, the device link pages, and the backend the frame
 // page calls (and nobody else: every POST must come from the wallet's own origin).
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 
-import * as v from 'valibot';
+import * as v from 'valibot'
 
-import { DEFAULT_RATE_LIMIT, clientAddress, createAllowedOrigins, createRateLimit, createServiceApp, searchParams, sendJson } from '../http/index.mjs';
+import {
+  DEFAULT_RATE_LIMIT,
+  clientAddress,
+  createAllowedOrigins,
+  createRateLimit,
+  createServiceApp,
+  searchParams,
+  sendJson,
+} from '../http/index.mjs'
 /** @typedef {import('../http/index.mjs').RequestError} RequestError */
-import { WalletError, invalidRequest } from './errors.mjs';
-import { DEVICE_WAIT_MS, HANDLERS, confirmDeviceToken } from './handlers.mjs';
-import { deriveKeys, hashSecret } from './masterKey.mjs';
-import { WALLET_MIGRATIONS } from './migrations.mjs';
-import { walletNetworks } from './networks.mjs';
-import { approvalWindowPage, deviceConfirmPage, deviceResultPage, framePage, socialCallbackPage } from './pages.mjs';
-import { decideApproval } from './rpc.mjs';
-import { createSessions, deviceIdOf } from './session.mjs';
-import { createFarcasterLogin } from './farcaster.mjs';
-import { SOCIAL_CALLBACK_PATH, createSocialLogin } from './social.mjs';
+import { WalletError, invalidRequest } from './errors.mjs'
+import { DEVICE_WAIT_MS, HANDLERS, confirmDeviceToken } from './handlers.mjs'
+import { deriveKeys, hashSecret } from './masterKey.mjs'
+import { WALLET_MIGRATIONS } from './migrations.mjs'
+import { walletNetworks } from './networks.mjs'
+import { approvalWindowPage, deviceConfirmPage, deviceResultPage, framePage, socialCallbackPage } from './pages.mjs'
+import { decideApproval } from './rpc.mjs'
+import { createSessions, deviceIdOf } from './session.mjs'
+import { createFarcasterLogin } from './farcaster.mjs'
+import { SOCIAL_CALLBACK_PATH, createSocialLogin } from './social.mjs'
 
 /** rules §9: the secure frame's SDK version. */
-export const FRAME_VERSION = '4';
-const FRAME_SCRIPT = readFileSync(new URL('./frame/frame.js', import.meta.url), 'utf8');
-const CALLBACK_SCRIPT = readFileSync(new URL('./frame/socialCallback.js', import.meta.url), 'utf8');
-const PROJECT_ID = v.pipe(v.string(), v.regex(/^[\w-]{1,128}$/, 'projectId must be 1 to 128 letters, digits, "-" or "_"'));
-const ORIGIN = v.pipe(v.string(), v.maxLength(300));
-const REQUEST_BODY = v.object({ projectId: PROJECT_ID, origin: ORIGIN, type: v.string(), payload: v.optional(v.unknown()) });
-const APPROVAL_BODY = v.object({ secret: v.string(), approved: v.boolean() });
+export const FRAME_VERSION = '4'
+const FRAME_SCRIPT = readFileSync(new URL('./frame/frame.js', import.meta.url), 'utf8')
+const CALLBACK_SCRIPT = readFileSync(new URL('./frame/socialCallback.js', import.meta.url), 'utf8')
+const PROJECT_ID = v.pipe(v.string(), v.regex(/^[\w-]{1,128}$/, 'projectId must be 1 to 128 letters, digits, "-" or "_"'))
+const ORIGIN = v.pipe(v.string(), v.maxLength(300))
+const REQUEST_BODY = v.object({ projectId: PROJECT_ID, origin: ORIGIN, type: v.string(), payload: v.optional(v.unknown()) })
+const APPROVAL_BODY = v.object({ secret: v.string(), approved: v.boolean() })
 
 /**
  * @typedef {object} WalletAppOptions
@@ -68,7 +76,7 @@ export const CODE_AND_LOGIN_TYPES = new Set([
   'APP_CONNECT_SOCIAL',
   'APP_GET_FARCASTER_URI',
   'APP_CONNECT_FARCASTER',
-]);
+])
 
 /**
  * Builds the app after migrating the `wallet` schema.
@@ -94,21 +102,21 @@ export async function createWalletApp({
   log = (message) => console.error(message),
   backendFaults,
 }) {
-  const budget = rateLimit ? createRateLimit({ ...rateLimit, now }) : undefined;
+  const budget = rateLimit ? createRateLimit({ ...rateLimit, now }) : undefined
   /** @param {import('hono').Context} c @param {string} group */
   const spend = (c, group) => {
     try {
-      budget?.take(`${clientAddress(c)} ${group}`);
+      budget?.take(`${clientAddress(c)} ${group}`)
     } catch (error) {
-      const retryAfter = Number(/** @type {RequestError} */ (error).headers['retry-after']);
+      const retryAfter = Number(/** @type {RequestError} */ (error).headers['retry-after'])
       // The frame shows rules §5's wording with the seconds, as for the email cooldown.
-      throw new WalletError(429, 'RATE_LIMITED', `Please try again after ${retryAfter} seconds`, { retryAfter });
+      throw new WalletError(429, 'RATE_LIMITED', `Please try again after ${retryAfter} seconds`, { retryAfter })
     }
-  };
-  const scopeOf = walletScopes(sharedWallets);
-  await database.migrate({ schema: 'wallet', migrations: WALLET_MIGRATIONS });
-  const keys = deriveKeys(masterKey);
-  const origins = createAllowedOrigins({ directoryUrl, client: 'foyer-wallet', now });
+  }
+  const scopeOf = walletScopes(sharedWallets)
+  await database.migrate({ schema: 'wallet', migrations: WALLET_MIGRATIONS })
+  const keys = deriveKeys(masterKey)
+  const origins = createAllowedOrigins({ directoryUrl, client: 'foyer-wallet', now })
   /** @type {import('./handlers.mjs').WalletDeps} */
   const deps = {
     database,
@@ -121,32 +129,36 @@ export async function createWalletApp({
     deviceWaitMs,
     farcaster: farcaster && createFarcasterLogin(farcaster, { now, log }),
     social: createSocialLogin({ clients: social, telegram, database, codesKey: keys.codes, sealingKey: keys.sealing, now, log }),
-  };
+  }
   /** @param {import('hono').Context} c */
-  const ownOrigin = (c) => publicOrigin ?? new URL(c.req.url).origin;
+  const ownOrigin = (c) => publicOrigin ?? new URL(c.req.url).origin
   /** @param {import('hono').Context} c */
-  const deviceHash = (c) => hashSecret(keys.codes, `device:${deviceIdOf(c, () => randomBytes(32).toString('base64url'))}`);
+  const deviceHash = (c) => hashSecret(keys.codes, `device:${deviceIdOf(c, () => randomBytes(32).toString('base64url'))}`)
 
   // The wallet's answers carry sessions and secrets: no other origin may read any of them, so none carries a CORS
   // header, not even a preflight, a 405 or an error. (Its POSTs also refuse other origins outright, below.)
-  const app = createServiceApp({ name: 'wallet', log, methods: ['GET', 'POST'], sameOriginOnly: true });
+  const app = createServiceApp({ name: 'wallet', log, methods: ['GET', 'POST'], sameOriginOnly: true })
   app.use('/v1/*', async (c, next) => {
     // Only the frame page (same origin) calls the backend: the host page shares the frame's partitioned cookie
     // jar, so without this check it could post requests, or an approval, with the user's session.
-    if (c.req.method === 'POST' && (c.req.header('origin') !== ownOrigin(c) || !c.req.header('content-type')?.startsWith('application/json'))) {
-      return sendJson(c, 403, { error: 'Only the wallet frame may call this', code: 'FORBIDDEN' });
+    if (
+      c.req.method === 'POST' &&
+      (c.req.header('origin') !== ownOrigin(c) || !c.req.header('content-type')?.startsWith('application/json'))
+    ) {
+      return sendJson(c, 403, { error: 'Only the wallet frame may call this', code: 'FORBIDDEN' })
     }
-    await next();
-  });
-  if (backendFaults) app.use('/v1/*', backendFaults);
+    await next()
+  })
+  if (backendFaults) app.use('/v1/*', backendFaults)
 
   app.get('/frame', async (c) => {
-    const query = searchParams(c);
-    const projectId = v.safeParse(PROJECT_ID, query.get('projectId'));
-    if (!projectId.success) return sendJson(c, 400, { error: projectId.issues[0].message, code: 'INVALID_REQUEST' });
-    const version = query.get('version');
-    if (version !== null && version !== FRAME_VERSION) return sendJson(c, 400, { error: `Frame version ${FRAME_VERSION} only`, code: 'INVALID_REQUEST' });
-    const allowed = await origins.originsOf(projectId.output);
+    const query = searchParams(c)
+    const projectId = v.safeParse(PROJECT_ID, query.get('projectId'))
+    if (!projectId.success) return sendJson(c, 400, { error: projectId.issues[0].message, code: 'INVALID_REQUEST' })
+    const version = query.get('version')
+    if (version !== null && version !== FRAME_VERSION)
+      return sendJson(c, 400, { error: `Frame version ${FRAME_VERSION} only`, code: 'INVALID_REQUEST' })
+    const allowed = await origins.originsOf(projectId.output)
     return c.html(framePage(), 200, {
       'content-security-policy': [
         "default-src 'none'",
@@ -157,8 +169,8 @@ export async function createWalletApp({
       ].join('; '),
       'cache-control': 'no-store',
       'referrer-policy': 'no-referrer',
-    });
-  });
+    })
+  })
   // The approval window (frame.js in its other role): never framed, it talks only to the frame that opened it.
   app.get('/approve', (c) =>
     c.html(approvalWindowPage(), 200, {
@@ -166,71 +178,93 @@ export async function createWalletApp({
       'cache-control': 'no-store',
       'referrer-policy': 'no-referrer',
     }),
-  );
+  )
   app.get('/frame.js', (c) =>
-    c.body(FRAME_SCRIPT, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' }),
-  );
+    c.body(FRAME_SCRIPT, 200, {
+      'content-type': 'text/javascript; charset=utf-8',
+      'cache-control': 'no-cache',
+      'x-content-type-options': 'nosniff',
+    }),
+  )
 
-  const pageHeaders = { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'", 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
-  app.get('/device/confirm', (c) => c.html(deviceConfirmPage(searchParams(c).get('token') ?? ''), 200, pageHeaders));
+  const pageHeaders = {
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+    'cache-control': 'no-store',
+    'referrer-policy': 'no-referrer',
+  }
+  app.get('/device/confirm', (c) => c.html(deviceConfirmPage(searchParams(c).get('token') ?? ''), 200, pageHeaders))
   app.post('/device/confirm', async (c) => {
-    if (c.req.header('origin') !== ownOrigin(c)) return c.html(deviceResultPage(false), 403, pageHeaders);
+    if (c.req.header('origin') !== ownOrigin(c)) return c.html(deviceResultPage(false), 403, pageHeaders)
     try {
-      spend(c, 'device-confirm');
+      spend(c, 'device-confirm')
     } catch {
-      return c.html(deviceResultPage(false), 429, pageHeaders);
+      return c.html(deviceResultPage(false), 429, pageHeaders)
     }
-    const token = (await c.req.parseBody())['token'];
-    const confirmed = typeof token === 'string' && token.length < 100 && (await confirmDeviceToken(deps, token));
-    return c.html(deviceResultPage(confirmed), confirmed ? 200 : 400, pageHeaders);
-  });
+    const token = (await c.req.parseBody())['token']
+    const confirmed = typeof token === 'string' && token.length < 100 && (await confirmDeviceToken(deps, token))
+    return c.html(deviceResultPage(confirmed), confirmed ? 200 : 400, pageHeaders)
+  })
 
   // Where the social providers send the user back (in the popup, or the whole page). The page hands the result URI
   // to the embedding origin that started the sign-in, and to no other: the URI carries the code.
   app.get(SOCIAL_CALLBACK_PATH, async (c) => {
-    const target = await deps.social.callbackTarget(searchParams(c).get('state'));
+    const target = await deps.social.callbackTarget(searchParams(c).get('state'))
     if (target?.returnTo) {
       // Telegram: back to the host page that started it, which finishes the login at start (rules §2 `result_uri`).
-      const back = new URL(target.returnTo);
-      back.searchParams.set('result_uri', `${ownOrigin(c)}${SOCIAL_CALLBACK_PATH}${new URL(c.req.url).search}`);
-      c.header('cache-control', 'no-store');
-      c.header('referrer-policy', 'no-referrer');
-      return c.redirect(back.href, 303);
+      const back = new URL(target.returnTo)
+      back.searchParams.set('result_uri', `${ownOrigin(c)}${SOCIAL_CALLBACK_PATH}${new URL(c.req.url).search}`)
+      c.header('cache-control', 'no-store')
+      c.header('referrer-policy', 'no-referrer')
+      return c.redirect(back.href, 303)
     }
-    const hostOrigin = target?.hostOrigin;
-    return c.html(socialCallbackPage(hostOrigin), hostOrigin ? 200 : 400, { ...pageHeaders, 'content-security-policy': "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'" });
-  });
+    const hostOrigin = target?.hostOrigin
+    return c.html(socialCallbackPage(hostOrigin), hostOrigin ? 200 : 400, {
+      ...pageHeaders,
+      'content-security-policy': "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    })
+  })
   app.get(`${SOCIAL_CALLBACK_PATH}.js`, (c) =>
-    c.body(CALLBACK_SCRIPT, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' }),
-  );
+    c.body(CALLBACK_SCRIPT, 200, {
+      'content-type': 'text/javascript; charset=utf-8',
+      'cache-control': 'no-cache',
+      'x-content-type-options': 'nosniff',
+    }),
+  )
 
   app.post('/v1/frame/origin', (c) =>
     answer(c, async () => {
-      const { projectId, origin } = parseBody(v.object({ projectId: PROJECT_ID, origin: ORIGIN }), await c.req.json());
-      if (!(await origins.allows(projectId, origin))) throw unverifiedDomain();
-      return { allowed: true };
+      const { projectId, origin } = parseBody(v.object({ projectId: PROJECT_ID, origin: ORIGIN }), await c.req.json())
+      if (!(await origins.allows(projectId, origin))) throw unverifiedDomain()
+      return { allowed: true }
     }),
-  );
+  )
   app.post('/v1/frame/request', (c) =>
     answer(c, async () => {
-      const { projectId, origin, type, payload } = parseBody(REQUEST_BODY, await c.req.json());
+      const { projectId, origin, type, payload } = parseBody(REQUEST_BODY, await c.req.json())
       // Checked again here, not only by the frame's script: the backend trusts no page's word for it.
-      if (!(await origins.allows(projectId, origin))) throw unverifiedDomain();
-      const handler = Object.hasOwn(HANDLERS, type) ? HANDLERS[/** @type {keyof typeof HANDLERS} */ (type)] : undefined;
-      if (!handler) throw invalidRequest(`Unknown message type ${type.slice(0, 64)}`);
-      if (CODE_AND_LOGIN_TYPES.has(type)) spend(c, type);
-      return handler(deps, { c, deviceHash: deviceHash(c), walletOrigin: ownOrigin(c), hostOrigin: origin, scope: scopeOf(projectId), payload });
+      if (!(await origins.allows(projectId, origin))) throw unverifiedDomain()
+      const handler = Object.hasOwn(HANDLERS, type) ? HANDLERS[/** @type {keyof typeof HANDLERS} */ (type)] : undefined
+      if (!handler) throw invalidRequest(`Unknown message type ${type.slice(0, 64)}`)
+      if (CODE_AND_LOGIN_TYPES.has(type)) spend(c, type)
+      return handler(deps, {
+        c,
+        deviceHash: deviceHash(c),
+        walletOrigin: ownOrigin(c),
+        hostOrigin: origin,
+        scope: scopeOf(projectId),
+        payload,
+      })
     }),
-  );
+  )
   app.post('/v1/frame/approvals/:requestId', (c) =>
     answer(c, async () => {
-      const { secret, approved } = parseBody(APPROVAL_BODY, await c.req.json());
-      const userId = await deps.sessions.userIdOf(c);
-      if (!userId) throw new WalletError(401, 'NOT_CONNECTED', 'Not connected to email or social');
-      return { result: await decideApproval(deps, { userId, requestId: c.req.param('requestId'), secret, approved }) };
+      const { secret, approved } = parseBody(APPROVAL_BODY, await c.req.json())
+      const userId = await deps.sessions.userIdOf(c)
+      if (!userId) throw new WalletError(401, 'NOT_CONNECTED', 'Not connected to email or social')
+      return { result: await decideApproval(deps, { userId, requestId: c.req.param('requestId'), secret, approved }) }
     }),
-  );
-  return app;
+  )
+  return app
 }
 
 /**
@@ -241,20 +275,21 @@ export async function createWalletApp({
  */
 export function walletScopes(sharedWallets) {
   /** @type {Map<string, readonly string[]>} */
-  const lists = new Map();
+  const lists = new Map()
   for (const list of sharedWallets) {
     for (const projectId of list) {
-      if (!v.is(PROJECT_ID, projectId)) throw new Error(`sharedWallets: ${JSON.stringify(projectId)} is not a project id`);
+      if (!v.is(PROJECT_ID, projectId)) throw new Error(`sharedWallets: ${JSON.stringify(projectId)} is not a project id`)
       // One wallet per visitor and project: a project in two lists would have two.
-      if (lists.has(projectId)) throw new Error(`sharedWallets: the project ${projectId} is in more than one list`);
-      lists.set(projectId, list);
+      if (lists.has(projectId)) throw new Error(`sharedWallets: the project ${projectId} is in more than one list`)
+      lists.set(projectId, list)
     }
   }
-  return (projectId) => ({ projectId, projects: lists.get(projectId) ?? [projectId] });
+  return (projectId) => ({ projectId, projects: lists.get(projectId) ?? [projectId] })
 }
 
 /** rules §8 'Invalid App Configuration': the embedding origin is not one the project allows. */
-const unverifiedDomain = () => new WalletError(403, 'UNVERIFIED_DOMAIN', 'This origin is not allowed for the project: Invalid App Configuration');
+const unverifiedDomain = () =>
+  new WalletError(403, 'UNVERIFIED_DOMAIN', 'This origin is not allowed for the project: Invalid App Configuration')
 
 /**
  * @template {v.GenericSchema} S
@@ -262,9 +297,9 @@ const unverifiedDomain = () => new WalletError(403, 'UNVERIFIED_DOMAIN', 'This o
  * @returns {v.InferOutput<S>}
  */
 function parseBody(schema, body) {
-  const result = v.safeParse(schema, body);
-  if (!result.success) throw invalidRequest(result.issues[0].message);
-  return result.output;
+  const result = v.safeParse(schema, body)
+  if (!result.success) throw invalidRequest(result.issues[0].message)
+  return result.output
 }
 
 /**
@@ -276,10 +311,10 @@ function parseBody(schema, body) {
  */
 async function answer(c, run) {
   try {
-    return sendJson(c, 200, await run());
+    return sendJson(c, 200, await run())
   } catch (error) {
-    if (error instanceof SyntaxError) return sendJson(c, 400, { error: 'The body must be JSON', code: 'INVALID_REQUEST' });
-    if (!(error instanceof WalletError)) throw error;
-    return sendJson(c, error.status, { error: error.message, code: error.code, ...error.details });
+    if (error instanceof SyntaxError) return sendJson(c, 400, { error: 'The body must be JSON', code: 'INVALID_REQUEST' })
+    if (!(error instanceof WalletError)) throw error
+    return sendJson(c, error.status, { error: error.message, code: error.code, ...error.details })
   }
 }

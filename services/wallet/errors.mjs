@@ -10,15 +10,15 @@ export class WalletError extends Error {
    * @param {Record<string, unknown>} [details] extra fields for the answer (a JSON-RPC `rpcCode`)
    */
   constructor(status, code, message, details = {}) {
-    super(message);
-    this.name = 'WalletError';
-    this.status = status;
-    this.code = code;
-    this.details = details;
+    super(message)
+    this.name = 'WalletError'
+    this.status = status
+    this.code = code
+    this.details = details
   }
 }
 
 /** @param {string} message */
-export const invalidRequest = (message) => new WalletError(400, 'INVALID_REQUEST', message);
+export const invalidRequest = (message) => new WalletError(400, 'INVALID_REQUEST', message)
 /** rules §8: 'Requested RPC call is not allowed'; the modal shows 'Action not allowed'. */
-export const notAllowed = () => new WalletError(400, 'NOT_ALLOWED', 'Requested RPC call is not allowed', { rpcCode: 4200 });
+export const notAllowed = () => new WalletError(400, 'NOT_ALLOWED', 'Requested RPC call is not allowed', { rpcCode: 4200 })

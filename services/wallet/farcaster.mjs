@@ -2,13 +2,13 @@
 // the host shows its `farcaster://connect` URL as a QR code, the visitor's Farcaster app signs a SIWE message with
 // the account's custody key and hands it to the relay, and the wallet checks it: the nonce and domain it chose,
 // the signature (viem's verifySiweMessage through auth-client), and that the signer owns the fid (`getFid`).
-import { randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto'
 
-import { WalletError } from './errors.mjs';
+import { WalletError } from './errors.mjs'
 
 /** How long APP_CONNECT_FARCASTER waits for the app's approval (within rules §9's 120 s login timeout). */
-export const FARCASTER_WAIT_MS = 110_000;
-const POLL_MS = 1_000;
+export const FARCASTER_WAIT_MS = 110_000
+const POLL_MS = 1_000
 
 /**
  * @typedef {object} FarcasterLogin
@@ -18,7 +18,7 @@ const POLL_MS = 1_000;
  */
 
 /** rules §8: every refusal reads the same to the page. */
-const failed = () => new WalletError(400, 'FARCASTER_LOGIN_FAILED', 'Failed to connect to farcaster');
+const failed = () => new WalletError(400, 'FARCASTER_LOGIN_FAILED', 'Failed to connect to farcaster')
 
 /**
  * @param {FarcasterLogin} farcaster
@@ -34,8 +34,8 @@ export function createFarcasterLogin(farcaster, { now, log }) {
         publicClient: viem.createPublicClient({ transport: viem.http(farcaster.rpcUrl) }),
       },
     }),
-  }));
-  loading.catch(() => {});
+  }))
+  loading.catch(() => {})
   return {
     /**
      * Opens a channel for this wallet's domain with a fresh nonce.
@@ -44,14 +44,14 @@ export function createFarcasterLogin(farcaster, { now, log }) {
      * @returns {Promise<{ url: string, channelToken: string, nonce: string }>}
      */
     async open(walletOrigin) {
-      const { client } = await loading;
-      const nonce = randomBytes(16).toString('hex');
+      const { client } = await loading
+      const nonce = randomBytes(16).toString('hex')
       try {
-        const { data } = await client.createChannel({ siweUri: walletOrigin, domain: new URL(walletOrigin).host, nonce });
-        return { url: data.url, channelToken: data.channelToken, nonce };
+        const { data } = await client.createChannel({ siweUri: walletOrigin, domain: new URL(walletOrigin).host, nonce })
+        return { url: data.url, channelToken: data.channelToken, nonce }
       } catch (error) {
-        log(`[wallet] farcaster relay: ${error instanceof Error ? error.message : error}`);
-        throw failed();
+        log(`[wallet] farcaster relay: ${error instanceof Error ? error.message : error}`)
+        throw failed()
       }
     },
     /**
@@ -61,20 +61,20 @@ export function createFarcasterLogin(farcaster, { now, log }) {
      * @returns {Promise<{ fid: string, userName: string | null }>}
      */
     async wait({ channelToken, nonce, walletOrigin, waitMs = FARCASTER_WAIT_MS }) {
-      const { client } = await loading;
-      const deadline = now() + waitMs;
+      const { client } = await loading
+      const deadline = now() + waitMs
       /** @type {any} */
-      let done;
+      let done
       while (!done) {
         try {
-          const { data } = await client.status({ channelToken });
-          if (data.state === 'completed') done = data;
+          const { data } = await client.status({ channelToken })
+          if (data.state === 'completed') done = data
         } catch (error) {
-          log(`[wallet] farcaster status: ${error instanceof Error ? error.message : error}`);
-          throw failed();
+          log(`[wallet] farcaster status: ${error instanceof Error ? error.message : error}`)
+          throw failed()
         }
-        if (!done && now() >= deadline) throw new WalletError(408, 'FARCASTER_NOT_APPROVED', 'Failed to connect to farcaster');
-        if (!done) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+        if (!done && now() >= deadline) throw new WalletError(408, 'FARCASTER_NOT_APPROVED', 'Failed to connect to farcaster')
+        if (!done) await new Promise((resolve) => setTimeout(resolve, POLL_MS))
       }
       try {
         const { success, fid } = await client.verifySignInMessage({
@@ -83,13 +83,13 @@ export function createFarcasterLogin(farcaster, { now, log }) {
           message: done.message,
           signature: done.signature,
           acceptAuthAddress: false,
-        });
-        if (!success || String(fid) !== String(done.fid)) throw new Error('not verified');
-        return { fid: String(fid), userName: typeof done.username === 'string' ? done.username.slice(0, 100) : null };
+        })
+        if (!success || String(fid) !== String(done.fid)) throw new Error('not verified')
+        return { fid: String(fid), userName: typeof done.username === 'string' ? done.username.slice(0, 100) : null }
       } catch (error) {
-        log(`[wallet] farcaster sign-in refused: ${error instanceof Error ? error.message : error}`);
-        throw failed();
+        log(`[wallet] farcaster sign-in refused: ${error instanceof Error ? error.message : error}`)
+        throw failed()
       }
     },
-  };
+  }
 }

@@ -1,20 +1,29 @@
 // One function per APP_ message the frame forwards (PROTOCOL.md): what it needs, what it answers.
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setTimeout as sleep } from 'node:timers/promises'
 
-import * as v from 'valibot';
+import * as v from 'valibot'
 
-import { findOrCreateSocialUser, findOrCreateUser, findUser, sessionUser } from './accounts.mjs';
-import { hashSecret } from './masterKey.mjs';
-import { SOCIAL_LOGIN_TTL_MS } from './social.mjs';
-import { checkWrongCodeBudget, claimMailSlot, confirmDeviceToken, isDeviceConfirmed, issueCode, issueDeviceToken, pendingDeviceEmail, useCode } from './codes.mjs';
-import { WalletError, invalidRequest } from './errors.mjs';
-import { findNetwork, wireChainId } from './networks.mjs';
-import { evmAccountOf, handleRpcRequest } from './rpc.mjs';
-import { grantSignIn, signInDuringLogin } from './signIn.mjs';
+import { findOrCreateSocialUser, findOrCreateUser, findUser, sessionUser } from './accounts.mjs'
+import { hashSecret } from './masterKey.mjs'
+import { SOCIAL_LOGIN_TTL_MS } from './social.mjs'
+import {
+  checkWrongCodeBudget,
+  claimMailSlot,
+  confirmDeviceToken,
+  isDeviceConfirmed,
+  issueCode,
+  issueDeviceToken,
+  pendingDeviceEmail,
+  useCode,
+} from './codes.mjs'
+import { WalletError, invalidRequest } from './errors.mjs'
+import { findNetwork, wireChainId } from './networks.mjs'
+import { evmAccountOf, handleRpcRequest } from './rpc.mjs'
+import { grantSignIn, signInDuringLogin } from './signIn.mjs'
 
 /** How long APP_CONNECT_DEVICE waits for the mailed link to be opened (within rules §9's 120 s login timeout). */
-export const DEVICE_WAIT_MS = 110_000;
-const DEVICE_POLL_MS = 1_000;
+export const DEVICE_WAIT_MS = 110_000
+const DEVICE_POLL_MS = 1_000
 
 /**
  * @typedef {object} WalletDeps
@@ -39,12 +48,16 @@ const DEVICE_POLL_MS = 1_000;
  * @property {unknown} payload
  */
 
-const EMAIL = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254), v.email('Enter a valid email address'));
-const EMAIL_PAYLOAD = v.object({ email: EMAIL });
-const OTP_PAYLOAD = v.object({ otp: v.string('otp must be a string') });
-const CHAIN_PAYLOAD = v.object({ chainId: v.union([v.string(), v.number()], 'chainId must be a string or a number') });
-const ACCOUNT_TYPE_PAYLOAD = v.object({ type: v.picklist(['eoa', 'smartAccount'], "type must be 'eoa' or 'smartAccount'") });
-const RPC_PAYLOAD = v.object({ method: v.pipe(v.string(), v.maxLength(100)), params: v.optional(v.unknown()), chainId: v.optional(v.union([v.string(), v.number()])) });
+const EMAIL = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254), v.email('Enter a valid email address'))
+const EMAIL_PAYLOAD = v.object({ email: EMAIL })
+const OTP_PAYLOAD = v.object({ otp: v.string('otp must be a string') })
+const CHAIN_PAYLOAD = v.object({ chainId: v.union([v.string(), v.number()], 'chainId must be a string or a number') })
+const ACCOUNT_TYPE_PAYLOAD = v.object({ type: v.picklist(['eoa', 'smartAccount'], "type must be 'eoa' or 'smartAccount'") })
+const RPC_PAYLOAD = v.object({
+  method: v.pipe(v.string(), v.maxLength(100)),
+  params: v.optional(v.unknown()),
+  chainId: v.optional(v.union([v.string(), v.number()])),
+})
 
 /**
  * @template {v.GenericSchema} S
@@ -52,9 +65,9 @@ const RPC_PAYLOAD = v.object({ method: v.pipe(v.string(), v.maxLength(100)), par
  * @returns {v.InferOutput<S>}
  */
 function parse(schema, payload) {
-  const result = v.safeParse(schema, payload ?? {});
-  if (!result.success) throw invalidRequest(result.issues[0].message);
-  return result.output;
+  const result = v.safeParse(schema, payload ?? {})
+  if (!result.success) throw invalidRequest(result.issues[0].message)
+  return result.output
 }
 
 /**
@@ -63,10 +76,10 @@ function parse(schema, payload) {
  * @param {WalletDeps} deps @param {RequestContext} ctx
  */
 async function requireUser(deps, { c, scope }) {
-  const userId = await deps.sessions.userIdOf(c);
-  const user = userId && (await sessionUser(deps.database, scope, userId));
-  if (!user) throw new WalletError(401, 'NOT_CONNECTED', 'Not connected to email or social');
-  return user;
+  const userId = await deps.sessions.userIdOf(c)
+  const user = userId && (await sessionUser(deps.database, scope, userId))
+  if (!user) throw new WalletError(401, 'NOT_CONNECTED', 'Not connected to email or social')
+  return user
 }
 
 /** @param {WalletDeps} deps @param {string} to @param {string} code @param {string} why */
@@ -75,14 +88,14 @@ const mailCode = (deps, to, code, why) =>
     to,
     subject: `${code} is your Foyer Wallet code`,
     text: `Your code ${why} is ${code}.\n\nIt expires in 10 minutes. If you did not ask for it, ignore this mail.`,
-  });
+  })
 
 /** @param {WalletDeps} deps @param {RequestContext} ctx @param {string} email */
 async function sendLoginCode(deps, ctx, email) {
   // Also after a device link: the budget may have run out while the visitor opened it.
-  await checkWrongCodeBudget(deps, email);
-  await mailCode(deps, email, await issueCode(deps, { purpose: 'login', deviceHash: ctx.deviceHash, email }), 'to sign in');
-  return { action: 'VERIFY_OTP' };
+  await checkWrongCodeBudget(deps, email)
+  await mailCode(deps, email, await issueCode(deps, { purpose: 'login', deviceHash: ctx.deviceHash, email }), 'to sign in')
+  return { action: 'VERIFY_OTP' }
 }
 
 /**
@@ -93,23 +106,23 @@ async function sendLoginCode(deps, ctx, email) {
  * @param {WalletDeps} deps @param {RequestContext} ctx
  */
 async function connectEmail(deps, ctx) {
-  const { email } = parse(EMAIL_PAYLOAD, ctx.payload);
-  const sessionUserId = await deps.sessions.userIdOf(ctx.c).catch(() => undefined);
-  const user = await findUser(deps.database, ctx.scope, 'email', email);
+  const { email } = parse(EMAIL_PAYLOAD, ctx.payload)
+  const sessionUserId = await deps.sessions.userIdOf(ctx.c).catch(() => undefined)
+  const user = await findUser(deps.database, ctx.scope, 'email', email)
   // No sign-in grant: the host page can read the email and send this message itself, so CONNECT proves nothing
   // the visitor did just now (docs/wallets.md).
-  if (user && user.id === sessionUserId) return { action: 'CONNECT' };
+  if (user && user.id === sessionUserId) return { action: 'CONNECT' }
   // Neither a code the address could not use nor a device link that would lead to one is mailed.
-  await checkWrongCodeBudget(deps, email);
-  await claimMailSlot(deps, email);
-  if (!user || (await isDeviceConfirmed(deps, ctx.deviceHash, email))) return sendLoginCode(deps, ctx, email);
-  const token = await issueDeviceToken(deps, { deviceHash: ctx.deviceHash, email });
+  await checkWrongCodeBudget(deps, email)
+  await claimMailSlot(deps, email)
+  if (!user || (await isDeviceConfirmed(deps, ctx.deviceHash, email))) return sendLoginCode(deps, ctx, email)
+  const token = await issueDeviceToken(deps, { deviceHash: ctx.deviceHash, email })
   await deps.mailer.send({
     to: email,
     subject: 'Confirm this device for your Foyer Wallet',
     text: `Someone (hopefully you) is signing in to your wallet from a new device.\n\nConfirm it: ${ctx.walletOrigin}/device/confirm?token=${token}\n\nThe link expires in 10 minutes. If it was not you, ignore this mail.`,
-  });
-  return { action: 'VERIFY_DEVICE' };
+  })
+  return { action: 'VERIFY_DEVICE' }
 }
 
 /**
@@ -118,28 +131,28 @@ async function connectEmail(deps, ctx) {
  * @param {WalletDeps} deps @param {RequestContext} ctx
  */
 async function connectDevice(deps, ctx) {
-  const email = await pendingDeviceEmail(deps, ctx.deviceHash);
-  if (!email) throw invalidRequest('No device confirmation is pending: connect with your email first');
+  const email = await pendingDeviceEmail(deps, ctx.deviceHash)
+  if (!email) throw invalidRequest('No device confirmation is pending: connect with your email first')
   // Polled in the database rather than awaited in memory, so that a link opened on another replica counts too.
   for (const deadline = deps.now() + deps.deviceWaitMs; !(await isDeviceConfirmed(deps, ctx.deviceHash, email)); ) {
-    if (deps.now() >= deadline) throw new WalletError(408, 'DEVICE_NOT_CONFIRMED', 'The device was not confirmed in time: connect again');
-    await sleep(DEVICE_POLL_MS);
+    if (deps.now() >= deadline) throw new WalletError(408, 'DEVICE_NOT_CONFIRMED', 'The device was not confirmed in time: connect again')
+    await sleep(DEVICE_POLL_MS)
   }
-  return sendLoginCode(deps, ctx, email);
+  return sendLoginCode(deps, ctx, email)
 }
 
 /** @param {WalletDeps} deps @param {RequestContext} ctx */
 async function connectOtp(deps, ctx) {
-  const { otp } = parse(OTP_PAYLOAD, ctx.payload);
-  const { email } = await useCode(deps, { purpose: 'login', deviceHash: ctx.deviceHash, code: otp });
+  const { otp } = parse(OTP_PAYLOAD, ctx.payload)
+  const { email } = await useCode(deps, { purpose: 'login', deviceHash: ctx.deviceHash, code: otp })
   const user = await deps.database.transaction(async (tx) => {
-    const found = await findOrCreateUser(tx, deps.sealingKey, ctx.scope, email);
-    await tx.query('INSERT INTO wallet.devices (device_hash, email) VALUES ($1, $2) ON CONFLICT DO NOTHING', [ctx.deviceHash, email]);
-    return found;
-  });
-  await deps.sessions.start(ctx.c, user.id);
-  await grantSignIn(deps, ctx, user.id);
-  return {};
+    const found = await findOrCreateUser(tx, deps.sealingKey, ctx.scope, email)
+    await tx.query('INSERT INTO wallet.devices (device_hash, email) VALUES ($1, $2) ON CONFLICT DO NOTHING', [ctx.deviceHash, email])
+    return found
+  })
+  await deps.sessions.start(ctx.c, user.id)
+  await grantSignIn(deps, ctx, user.id)
+  return {}
 }
 
 /**
@@ -152,12 +165,13 @@ async function connectOtp(deps, ctx) {
  * @param {WalletDeps} deps @param {RequestContext} ctx
  */
 async function getUser(deps, ctx) {
-  const user = await requireUser(deps, ctx);
-  const { chainId } = parse(v.object({ chainId: v.optional(v.union([v.string(), v.number()])) }), ctx.payload);
-  const network = (chainId !== undefined && findNetwork(deps.networks, chainId)) || findNetwork(deps.networks, user.chainId) || deps.networks[0];
-  if (!network) throw new Error('no networks');
-  if (network.id !== user.chainId) await deps.database.query('UPDATE wallet.users SET chain_id = $2 WHERE id = $1', [user.id, network.id]);
-  return describeUser(deps, user, network);
+  const user = await requireUser(deps, ctx)
+  const { chainId } = parse(v.object({ chainId: v.optional(v.union([v.string(), v.number()])) }), ctx.payload)
+  const network =
+    (chainId !== undefined && findNetwork(deps.networks, chainId)) || findNetwork(deps.networks, user.chainId) || deps.networks[0]
+  if (!network) throw new Error('no networks')
+  if (network.id !== user.chainId) await deps.database.query('UPDATE wallet.users SET chain_id = $2 WHERE id = $1', [user.id, network.id])
+  return describeUser(deps, user, network)
 }
 
 /**
@@ -166,13 +180,13 @@ async function getUser(deps, ctx) {
  */
 async function describeUser(deps, user, network) {
   // On a Solana network the EVM side is the last EVM network's, or the first.
-  const evmNetwork = network.namespace === 'eip155' ? network : deps.networks.find((entry) => entry.namespace === 'eip155');
-  const evm = evmNetwork ? await evmAccountOf(evmNetwork, user) : { type: /** @type {const} */ ('eoa'), address: user.evmAddress };
-  const eoa = { address: user.evmAddress, type: 'eoa', namespace: 'eip155' };
-  const smart = evm.smartAccount && { address: evm.smartAccount.address, type: 'smartAccount', namespace: 'eip155' };
-  const evmAccounts = smart ? (evm.type === 'smartAccount' ? [smart, eoa] : [eoa, smart]) : [eoa];
-  const solana = { address: user.solanaAddress, type: 'eoa', namespace: 'solana' };
-  const accounts = network.namespace === 'solana' ? [solana, ...evmAccounts] : [...evmAccounts, solana];
+  const evmNetwork = network.namespace === 'eip155' ? network : deps.networks.find((entry) => entry.namespace === 'eip155')
+  const evm = evmNetwork ? await evmAccountOf(evmNetwork, user) : { type: /** @type {const} */ ('eoa'), address: user.evmAddress }
+  const eoa = { address: user.evmAddress, type: 'eoa', namespace: 'eip155' }
+  const smart = evm.smartAccount && { address: evm.smartAccount.address, type: 'smartAccount', namespace: 'eip155' }
+  const evmAccounts = smart ? (evm.type === 'smartAccount' ? [smart, eoa] : [eoa, smart]) : [eoa]
+  const solana = { address: user.solanaAddress, type: 'eoa', namespace: 'solana' }
+  const accounts = network.namespace === 'solana' ? [solana, ...evmAccounts] : [...evmAccounts, solana]
   return {
     ...(user.email !== null && { email: user.email }),
     ...(user.userName !== null && { userName: user.userName }),
@@ -182,7 +196,7 @@ async function describeUser(deps, user, network) {
     accounts,
     preferredAccountType: evm.type,
     smartAccountDeployed: evm.smartAccount?.deployed ?? false,
-  };
+  }
 }
 
 /**
@@ -192,50 +206,50 @@ async function describeUser(deps, user, network) {
  * @param {WalletDeps} deps @param {RequestContext} ctx
  */
 async function setPreferredAccount(deps, ctx) {
-  const user = await requireUser(deps, ctx);
-  const { type } = parse(ACCOUNT_TYPE_PAYLOAD, ctx.payload);
-  const network = findNetwork(deps.networks, user.chainId) ?? deps.networks[0];
-  if (!network) throw new Error('no networks');
-  const evmNetwork = network.namespace === 'eip155' ? network : deps.networks.find((entry) => entry.namespace === 'eip155');
+  const user = await requireUser(deps, ctx)
+  const { type } = parse(ACCOUNT_TYPE_PAYLOAD, ctx.payload)
+  const network = findNetwork(deps.networks, user.chainId) ?? deps.networks[0]
+  if (!network) throw new Error('no networks')
+  const evmNetwork = network.namespace === 'eip155' ? network : deps.networks.find((entry) => entry.namespace === 'eip155')
   if (type === 'smartAccount' && !evmNetwork?.bundlerUrl) {
-    throw new WalletError(400, 'UNSUPPORTED_ACCOUNT_TYPE', 'Smart accounts are not available on this network');
+    throw new WalletError(400, 'UNSUPPORTED_ACCOUNT_TYPE', 'Smart accounts are not available on this network')
   }
-  await deps.database.query('UPDATE wallet.users SET preferred_account_type = $2 WHERE id = $1', [user.id, type]);
-  return describeUser(deps, { ...user, preferredAccountType: type }, network);
+  await deps.database.query('UPDATE wallet.users SET preferred_account_type = $2 WHERE id = $1', [user.id, type])
+  return describeUser(deps, { ...user, preferredAccountType: type }, network)
 }
 
 /** @param {WalletDeps} deps @param {RequestContext} ctx */
 async function switchNetwork(deps, ctx) {
-  const user = await requireUser(deps, ctx);
-  const network = findNetwork(deps.networks, parse(CHAIN_PAYLOAD, ctx.payload).chainId);
-  if (!network) throw new WalletError(400, 'UNSUPPORTED_CHAIN', 'Network not supported by the embedded wallet', { rpcCode: 4902 });
-  await deps.database.query('UPDATE wallet.users SET chain_id = $2 WHERE id = $1', [user.id, network.id]);
-  return { chainId: wireChainId(network) };
+  const user = await requireUser(deps, ctx)
+  const network = findNetwork(deps.networks, parse(CHAIN_PAYLOAD, ctx.payload).chainId)
+  if (!network) throw new WalletError(400, 'UNSUPPORTED_CHAIN', 'Network not supported by the embedded wallet', { rpcCode: 4902 })
+  await deps.database.query('UPDATE wallet.users SET chain_id = $2 WHERE id = $1', [user.id, network.id])
+  return { chainId: wireChainId(network) }
 }
 
 /** @param {WalletDeps} deps @param {RequestContext} ctx */
 async function getChainId(deps, ctx) {
-  const user = await requireUser(deps, ctx);
-  const network = findNetwork(deps.networks, user.chainId) ?? deps.networks[0];
-  return { chainId: network ? wireChainId(network) : undefined };
+  const user = await requireUser(deps, ctx)
+  const network = findNetwork(deps.networks, user.chainId) ?? deps.networks[0]
+  return { chainId: network ? wireChainId(network) : undefined }
 }
 
 /** @param {WalletDeps} deps @param {RequestContext} ctx */
 async function isConnected(deps, ctx) {
-  const userId = await deps.sessions.userIdOf(ctx.c).catch(() => undefined);
-  return { isConnected: Boolean(userId && (await sessionUser(deps.database, ctx.scope, userId))) };
+  const userId = await deps.sessions.userIdOf(ctx.c).catch(() => undefined)
+  return { isConnected: Boolean(userId && (await sessionUser(deps.database, ctx.scope, userId))) }
 }
 
 /** @param {WalletDeps} deps @param {RequestContext} ctx */
 async function signOut(deps, ctx) {
-  deps.sessions.end(ctx.c);
-  return {};
+  deps.sessions.end(ctx.c)
+  return {}
 }
 
 /** @param {WalletDeps} deps @param {RequestContext} ctx */
 async function rpcRequest(deps, ctx) {
-  const user = await requireUser(deps, ctx);
-  return handleRpcRequest(deps, user, parse(RPC_PAYLOAD, ctx.payload));
+  const user = await requireUser(deps, ctx)
+  return handleRpcRequest(deps, user, parse(RPC_PAYLOAD, ctx.payload))
 }
 
 /**
@@ -244,17 +258,17 @@ async function rpcRequest(deps, ctx) {
  * @param {WalletDeps} deps @param {RequestContext} ctx
  */
 async function updateEmail(deps, ctx) {
-  const user = await requireUser(deps, ctx);
-  const { email: newEmail } = parse(EMAIL_PAYLOAD, ctx.payload);
-  if (user.email === null) throw invalidRequest('This wallet signs in with a social account, not an email');
-  if (newEmail === user.email) throw invalidRequest('This is already the wallet’s email');
-  if (await findUser(deps.database, ctx.scope, 'email', newEmail)) throw invalidRequest('Another wallet uses this email');
-  await checkWrongCodeBudget(deps, user.email);
-  await checkWrongCodeBudget(deps, newEmail);
-  await claimMailSlot(deps, user.email);
-  const code = await issueCode(deps, { purpose: 'update_primary', deviceHash: ctx.deviceHash, email: user.email, newEmail });
-  await mailCode(deps, user.email, code, `to change your wallet's email to ${newEmail}`);
-  return { action: 'VERIFY_PRIMARY_OTP' };
+  const user = await requireUser(deps, ctx)
+  const { email: newEmail } = parse(EMAIL_PAYLOAD, ctx.payload)
+  if (user.email === null) throw invalidRequest('This wallet signs in with a social account, not an email')
+  if (newEmail === user.email) throw invalidRequest('This is already the wallet’s email')
+  if (await findUser(deps.database, ctx.scope, 'email', newEmail)) throw invalidRequest('Another wallet uses this email')
+  await checkWrongCodeBudget(deps, user.email)
+  await checkWrongCodeBudget(deps, newEmail)
+  await claimMailSlot(deps, user.email)
+  const code = await issueCode(deps, { purpose: 'update_primary', deviceHash: ctx.deviceHash, email: user.email, newEmail })
+  await mailCode(deps, user.email, code, `to change your wallet's email to ${newEmail}`)
+  return { action: 'VERIFY_PRIMARY_OTP' }
 }
 
 /**
@@ -264,11 +278,11 @@ async function updateEmail(deps, ctx) {
  * @returns {Promise<{ user: import('./accounts.mjs').WalletUser, email: string, newEmail: string }>}
  */
 async function useUpdateCode(deps, ctx, purpose) {
-  const user = await requireUser(deps, ctx);
-  const { otp } = parse(OTP_PAYLOAD, ctx.payload);
-  const { email, newEmail } = await useCode(deps, { purpose, deviceHash: ctx.deviceHash, code: otp });
-  if (user.email === null || email !== user.email || !newEmail) throw new WalletError(400, 'INVALID_CODE', 'Invalid code');
-  return { user, email, newEmail };
+  const user = await requireUser(deps, ctx)
+  const { otp } = parse(OTP_PAYLOAD, ctx.payload)
+  const { email, newEmail } = await useCode(deps, { purpose, deviceHash: ctx.deviceHash, code: otp })
+  if (user.email === null || email !== user.email || !newEmail) throw new WalletError(400, 'INVALID_CODE', 'Invalid code')
+  return { user, email, newEmail }
 }
 
 /**
@@ -277,10 +291,10 @@ async function useUpdateCode(deps, ctx, purpose) {
  * @param {WalletDeps} deps @param {RequestContext} ctx
  */
 async function updateEmailPrimaryOtp(deps, ctx) {
-  const { email, newEmail } = await useUpdateCode(deps, ctx, 'update_primary');
-  const code = await issueCode(deps, { purpose: 'update_secondary', deviceHash: ctx.deviceHash, email, newEmail });
-  await mailCode(deps, newEmail, code, 'to confirm this address for your Foyer Wallet');
-  return { action: 'VERIFY_SECONDARY_OTP' };
+  const { email, newEmail } = await useUpdateCode(deps, ctx, 'update_primary')
+  const code = await issueCode(deps, { purpose: 'update_secondary', deviceHash: ctx.deviceHash, email, newEmail })
+  await mailCode(deps, newEmail, code, 'to confirm this address for your Foyer Wallet')
+  return { action: 'VERIFY_SECONDARY_OTP' }
 }
 
 /**
@@ -289,18 +303,21 @@ async function updateEmailPrimaryOtp(deps, ctx) {
  * @param {WalletDeps} deps @param {RequestContext} ctx
  */
 async function updateEmailSecondaryOtp(deps, ctx) {
-  const { user, email, newEmail } = await useUpdateCode(deps, ctx, 'update_secondary');
+  const { user, email, newEmail } = await useUpdateCode(deps, ctx, 'update_secondary')
   try {
     await deps.database.transaction(async (tx) => {
-      await tx.query('UPDATE wallet.users SET email = $2 WHERE id = $1', [user.id, newEmail]);
+      await tx.query('UPDATE wallet.users SET email = $2 WHERE id = $1', [user.id, newEmail])
       // The browsers confirmed for the old address count for the new one; the old address may still sign in to
       // its wallets on other projects, so they stay confirmed for it too.
-      await tx.query('INSERT INTO wallet.devices (device_hash, email) SELECT device_hash, $2 FROM wallet.devices WHERE email = $1 ON CONFLICT DO NOTHING', [email, newEmail]);
-    });
+      await tx.query(
+        'INSERT INTO wallet.devices (device_hash, email) SELECT device_hash, $2 FROM wallet.devices WHERE email = $1 ON CONFLICT DO NOTHING',
+        [email, newEmail],
+      )
+    })
   } catch {
-    throw invalidRequest('Another wallet uses this email');
+    throw invalidRequest('Another wallet uses this email')
   }
-  return { newEmail };
+  return { newEmail }
 }
 
 /**
@@ -309,7 +326,12 @@ async function updateEmailSecondaryOtp(deps, ctx) {
  * @param {WalletDeps} deps @param {RequestContext} ctx
  */
 async function getSocialRedirectUri(deps, ctx) {
-  return deps.social.redirectUri({ payload: ctx.payload, deviceHash: ctx.deviceHash, hostOrigin: ctx.hostOrigin, walletOrigin: ctx.walletOrigin });
+  return deps.social.redirectUri({
+    payload: ctx.payload,
+    deviceHash: ctx.deviceHash,
+    hostOrigin: ctx.hostOrigin,
+    walletOrigin: ctx.walletOrigin,
+  })
 }
 
 /**
@@ -319,17 +341,23 @@ async function getSocialRedirectUri(deps, ctx) {
  * @param {WalletDeps} deps @param {RequestContext} ctx
  */
 async function connectSocial(deps, ctx) {
-  const { user, returnedAt } = await deps.social.connect({ payload: ctx.payload, deviceHash: ctx.deviceHash, hostOrigin: ctx.hostOrigin, walletOrigin: ctx.walletOrigin, scope: ctx.scope });
-  await deps.sessions.start(ctx.c, user.id);
+  const { user, returnedAt } = await deps.social.connect({
+    payload: ctx.payload,
+    deviceHash: ctx.deviceHash,
+    hostOrigin: ctx.hostOrigin,
+    walletOrigin: ctx.walletOrigin,
+    scope: ctx.scope,
+  })
+  await deps.sessions.start(ctx.c, user.id)
   // The proof is the visitor's sign-in at the provider, when it sent them back; the host page may hold the result.
-  await grantSignIn(deps, ctx, user.id, returnedAt);
-  return { ...(user.userName !== null && { userName: user.userName }), socialProvider: user.socialProvider };
+  await grantSignIn(deps, ctx, user.id, returnedAt)
+  return { ...(user.userName !== null && { userName: user.userName }), socialProvider: user.socialProvider }
 }
 
 /** @param {WalletDeps} deps */
 function requireFarcaster(deps) {
-  if (!deps.farcaster) throw new WalletError(400, 'SOCIAL_NOT_CONFIGURED', 'Sign-in with farcaster is not configured on this wallet');
-  return deps.farcaster;
+  if (!deps.farcaster) throw new WalletError(400, 'SOCIAL_NOT_CONFIGURED', 'Sign-in with farcaster is not configured on this wallet')
+  return deps.farcaster
 }
 
 /**
@@ -338,13 +366,20 @@ function requireFarcaster(deps) {
  * @param {WalletDeps} deps @param {RequestContext} ctx
  */
 async function getFarcasterUri(deps, ctx) {
-  const { url, channelToken, nonce } = await requireFarcaster(deps).open(ctx.walletOrigin);
+  const { url, channelToken, nonce } = await requireFarcaster(deps).open(ctx.walletOrigin)
   await deps.database.query(
     `INSERT INTO wallet.social_logins (state_hash, provider, device_hash, host_origin, code_verifier, nonce, expires_at, created_at)
      VALUES ($1, 'farcaster', $2, $3, '', $4, $5, $6)`,
-    [hashSecret(deps.codesKey, `farcaster:${channelToken}`), ctx.deviceHash, ctx.hostOrigin, nonce, new Date(deps.now() + SOCIAL_LOGIN_TTL_MS), new Date(deps.now())],
-  );
-  return { url, channelToken };
+    [
+      hashSecret(deps.codesKey, `farcaster:${channelToken}`),
+      ctx.deviceHash,
+      ctx.hostOrigin,
+      nonce,
+      new Date(deps.now() + SOCIAL_LOGIN_TTL_MS),
+      new Date(deps.now()),
+    ],
+  )
+  return { url, channelToken }
 }
 
 /**
@@ -353,21 +388,26 @@ async function getFarcasterUri(deps, ctx) {
  * @param {WalletDeps} deps @param {RequestContext} ctx
  */
 async function connectFarcaster(deps, ctx) {
-  const farcaster = requireFarcaster(deps);
-  const { channelToken } = parse(v.object({ channelToken: v.pipe(v.string('channelToken must be a string'), v.maxLength(200)) }, 'channelToken must be a string'), ctx.payload);
+  const farcaster = requireFarcaster(deps)
+  const { channelToken } = parse(
+    v.object({ channelToken: v.pipe(v.string('channelToken must be a string'), v.maxLength(200)) }, 'channelToken must be a string'),
+    ctx.payload,
+  )
   // Claimed first: a channel signs in once, and only the browser and origin that opened it.
   const { rows } = await deps.database.query(
     `UPDATE wallet.social_logins SET used_at = $4
      WHERE state_hash = $1 AND device_hash = $2 AND host_origin = $3 AND provider = 'farcaster' AND used_at IS NULL AND expires_at > $4
      RETURNING nonce`,
     [hashSecret(deps.codesKey, `farcaster:${channelToken}`), ctx.deviceHash, ctx.hostOrigin, new Date(deps.now())],
-  );
-  if (!rows[0]) throw new WalletError(400, 'FARCASTER_LOGIN_FAILED', 'Failed to connect to farcaster');
-  const { fid, userName } = await farcaster.wait({ channelToken, nonce: rows[0].nonce, walletOrigin: ctx.walletOrigin });
-  const user = await deps.database.transaction((tx) => findOrCreateSocialUser(tx, deps.sealingKey, ctx.scope, { provider: 'farcaster', subject: fid, userName }));
-  await deps.sessions.start(ctx.c, user.id);
-  await grantSignIn(deps, ctx, user.id);
-  return { ...(user.userName !== null && { userName: user.userName }), socialProvider: 'farcaster' };
+  )
+  if (!rows[0]) throw new WalletError(400, 'FARCASTER_LOGIN_FAILED', 'Failed to connect to farcaster')
+  const { fid, userName } = await farcaster.wait({ channelToken, nonce: rows[0].nonce, walletOrigin: ctx.walletOrigin })
+  const user = await deps.database.transaction((tx) =>
+    findOrCreateSocialUser(tx, deps.sealingKey, ctx.scope, { provider: 'farcaster', subject: fid, userName }),
+  )
+  await deps.sessions.start(ctx.c, user.id)
+  await grantSignIn(deps, ctx, user.id)
+  return { ...(user.userName !== null && { userName: user.userName }), socialProvider: 'farcaster' }
 }
 
 /**
@@ -376,7 +416,7 @@ async function connectFarcaster(deps, ctx) {
  * @param {WalletDeps} deps @param {RequestContext} ctx
  */
 async function signIn(deps, ctx) {
-  return signInDuringLogin(deps, ctx, await requireUser(deps, ctx));
+  return signInDuringLogin(deps, ctx, await requireUser(deps, ctx))
 }
 
 /** The APP_ messages the frame forwards, by type. */
@@ -399,6 +439,6 @@ export const HANDLERS = {
   APP_CONNECT_SOCIAL: connectSocial,
   APP_GET_FARCASTER_URI: getFarcasterUri,
   APP_CONNECT_FARCASTER: connectFarcaster,
-};
+}
 
-export { confirmDeviceToken };
+export { confirmDeviceToken }

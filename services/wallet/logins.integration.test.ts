@@ -95,7 +95,14 @@ async function createLegacyWallet(email: string): Promise<string> {
   await database.query(
     `INSERT INTO wallet.users (id, email, evm_address, solana_address, sealed_evm_key, sealed_solana_seed)
      VALUES ($1, $2, $3, $4, $5, $6)`,
-    [id, email, address, '11111111111111111111111111111111', seal(sealing, Buffer.from(key.slice(2), 'hex'), `${id}/evm`), seal(sealing, randomBytes(32), `${id}/solana`)],
+    [
+      id,
+      email,
+      address,
+      '11111111111111111111111111111111',
+      seal(sealing, Buffer.from(key.slice(2), 'hex'), `${id}/evm`),
+      seal(sealing, randomBytes(32), `${id}/solana`),
+    ],
   )
   return address
 }
@@ -108,7 +115,11 @@ function browser(projectId = 'demo', target: () => Hono = () => app) {
   async function send(type: string, payload: unknown = {}): Promise<Answer> {
     const response = await target().request(`${WALLET}/v1/frame/request`, {
       method: 'POST',
-      headers: { origin: WALLET, 'content-type': 'application/json', cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; ') },
+      headers: {
+        origin: WALLET,
+        'content-type': 'application/json',
+        cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
+      },
       body: JSON.stringify({ projectId, origin: HOST, type, payload }),
     })
     for (const header of response.headers.getSetCookie()) {
@@ -143,7 +154,11 @@ async function logIn(page: Browser, email: string) {
   const { action } = (await page.send('APP_CONNECT_EMAIL', { email })).body
   if (action === 'VERIFY_DEVICE') {
     const token = /\/device\/confirm\?token=(\S+)/.exec((await inbox(email)).at(-1)!.text)![1]
-    const confirm = await app.request(`${WALLET}/device/confirm`, { method: 'POST', headers: { origin: WALLET, 'content-type': 'application/x-www-form-urlencoded' }, body: `token=${token}` })
+    const confirm = await app.request(`${WALLET}/device/confirm`, {
+      method: 'POST',
+      headers: { origin: WALLET, 'content-type': 'application/x-www-form-urlencoded' },
+      body: `token=${token}`,
+    })
     expect(confirm.status).toBe(200)
     expect((await page.send('APP_CONNECT_DEVICE')).body).toEqual({ action: 'VERIFY_OTP' })
   } else expect(action).toBe('VERIFY_OTP')
@@ -173,7 +188,9 @@ describe('sign-in grants', () => {
     clockOffset = 10 * 60_000
     const { email, address } = (await page.send('APP_GET_USER')).body
     expect((await page.send('APP_CONNECT_EMAIL', { email })).body).toEqual({ action: 'CONNECT' })
-    const minted = await page.send('APP_SIGN_IN', { siwxMessage: signInFields(address, 'I hereby transfer all my assets to the operator.') })
+    const minted = await page.send('APP_SIGN_IN', {
+      siwxMessage: signInFields(address, 'I hereby transfer all my assets to the operator.'),
+    })
     expect(minted.body.signature).toBeUndefined()
     expect(minted).toMatchObject({ status: 403, body: { code: 'SIGN_IN_NOT_GRANTED' } })
   })
@@ -184,7 +201,9 @@ describe('sign-in grants', () => {
     const signed = await page.send('APP_SIGN_IN', { siwxMessage: signInFields(address) })
     expect(signed.status).toBe(200)
     expect(await verifyMessage({ address, message: signed.body.message, signature: signed.body.signature })).toBe(true)
-    expect((await page.send('APP_SIGN_IN', { siwxMessage: signInFields(address, 'Again.') })).body).toMatchObject({ code: 'SIGN_IN_NOT_GRANTED' })
+    expect((await page.send('APP_SIGN_IN', { siwxMessage: signInFields(address, 'Again.') })).body).toMatchObject({
+      code: 'SIGN_IN_NOT_GRANTED',
+    })
   })
 
   it('a message its grammar refuses is a 400 that leaves the grant for the right message', SLOW, async () => {
@@ -229,16 +248,42 @@ describe('wallets per project', () => {
   it('an operator may share wallets across a list of its own projects', SLOW, async () => {
     const shared = await walletApp({ sharedWallets: [['blog', 'store']] })
     const email = uniqueEmail('regular')
-    const blog = await logIn(browser('blog', () => shared), email)
+    const blog = await logIn(
+      browser('blog', () => shared),
+      email,
+    )
     clockOffset = 31_000
-    expect((await logIn(browser('store', () => shared), email)).address).toBe(blog.address)
+    expect(
+      (
+        await logIn(
+          browser('store', () => shared),
+          email,
+        )
+      ).address,
+    ).toBe(blog.address)
     clockOffset = 62_000
-    expect((await logIn(browser('forum', () => shared), email)).address).not.toBe(blog.address)
+    expect(
+      (
+        await logIn(
+          browser('forum', () => shared),
+          email,
+        )
+      ).address,
+    ).not.toBe(blog.address)
   })
 
   it('a project in two shared lists is refused at start, as is a list entry that is not a project id', async () => {
-    await expect(walletApp({ sharedWallets: [['blog', 'store'], ['store', 'forum']] })).rejects.toThrow('sharedWallets: the project store is in more than one list')
-    await expect(walletApp({ sharedWallets: [['blog', 'not a project']] })).rejects.toThrow('sharedWallets: "not a project" is not a project id')
+    await expect(
+      walletApp({
+        sharedWallets: [
+          ['blog', 'store'],
+          ['store', 'forum'],
+        ],
+      }),
+    ).rejects.toThrow('sharedWallets: the project store is in more than one list')
+    await expect(walletApp({ sharedWallets: [['blog', 'not a project']] })).rejects.toThrow(
+      'sharedWallets: "not a project" is not a project id',
+    )
   })
 
   it('a wallet made before wallets were per project keeps its address on the first project it is used on after', SLOW, async () => {
@@ -251,29 +296,33 @@ describe('wallets per project', () => {
 })
 
 describe('code guessing', () => {
-  it('wrong codes for one address are bounded across all its codes and browsers, then a cool-down refuses even the right code', SLOW, async () => {
-    const email = uniqueEmail('target')
-    // A still clock: the seconds left are exact.
-    frozenAt = Date.now()
-    // Ten browsers, each with its own code (a new one may be mailed every 30 s), each guessing once.
-    let last = browser()
-    for (let guess = 0; guess < 10; guess += 1) {
-      clockOffset = guess * 31_000
-      last = browser()
-      expect((await last.send('APP_CONNECT_EMAIL', { email })).status).toBe(200)
-      expect((await last.send('APP_CONNECT_OTP', { otp: wrongFor(await lastCode(email)) })).body).toMatchObject({ code: 'INVALID_CODE' })
-    }
-    // The budget is spent: the last browser's code, one wrong try of its own, is refused even when right.
-    expect((await last.send('APP_CONNECT_OTP', { otp: await lastCode(email) })).body).toMatchObject({ code: 'TOO_MANY_WRONG_CODES' })
-    expect((await last.send('APP_IS_CONNECTED')).body).toEqual({ isConnected: false })
-    // No new code is mailed meanwhile; the answer says when to try again.
-    clockOffset = 10 * 31_000
-    const refused = await browser().send('APP_CONNECT_EMAIL', { email })
-    expect(refused).toMatchObject({ status: 429, body: { code: 'TOO_MANY_WRONG_CODES', retryAfter: 3600 - 310 } })
-    expect(refused.body.error).toBe('Too many wrong codes for this address: please try again after 55 minutes')
-    expect(await inbox(email)).toHaveLength(10)
-    // After the cool-down the owner signs in.
-    clockOffset = 61 * 60_000
-    await logIn(browser(), email)
-  })
+  it(
+    'wrong codes for one address are bounded across all its codes and browsers, then a cool-down refuses even the right code',
+    SLOW,
+    async () => {
+      const email = uniqueEmail('target')
+      // A still clock: the seconds left are exact.
+      frozenAt = Date.now()
+      // Ten browsers, each with its own code (a new one may be mailed every 30 s), each guessing once.
+      let last = browser()
+      for (let guess = 0; guess < 10; guess += 1) {
+        clockOffset = guess * 31_000
+        last = browser()
+        expect((await last.send('APP_CONNECT_EMAIL', { email })).status).toBe(200)
+        expect((await last.send('APP_CONNECT_OTP', { otp: wrongFor(await lastCode(email)) })).body).toMatchObject({ code: 'INVALID_CODE' })
+      }
+      // The budget is spent: the last browser's code, one wrong try of its own, is refused even when right.
+      expect((await last.send('APP_CONNECT_OTP', { otp: await lastCode(email) })).body).toMatchObject({ code: 'TOO_MANY_WRONG_CODES' })
+      expect((await last.send('APP_IS_CONNECTED')).body).toEqual({ isConnected: false })
+      // No new code is mailed meanwhile; the answer says when to try again.
+      clockOffset = 10 * 31_000
+      const refused = await browser().send('APP_CONNECT_EMAIL', { email })
+      expect(refused).toMatchObject({ status: 429, body: { code: 'TOO_MANY_WRONG_CODES', retryAfter: 3600 - 310 } })
+      expect(refused.body.error).toBe('Too many wrong codes for this address: please try again after 55 minutes')
+      expect(await inbox(email)).toHaveLength(10)
+      // After the cool-down the owner signs in.
+      clockOffset = 61 * 60_000
+      await logIn(browser(), email)
+    },
+  )
 })

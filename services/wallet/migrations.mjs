@@ -132,4 +132,4 @@ export const WALLET_MIGRATIONS = [
       -- When the provider sent the visitor back: a sign-in is granted only shortly after that proof.
       ALTER TABLE wallet.social_logins ADD COLUMN returned_at timestamptz;`,
   },
-];
+]

@@ -17,16 +17,22 @@
  */
 export function walletNetworks({ evm = [], solana = [] }) {
   const networks = [
-    ...evm.map(({ chainId, rpcUrl, bundlerUrl }) => ({ id: String(chainId), namespace: /** @type {const} */ ('eip155'), rpcUrl, ...(bundlerUrl && { bundlerUrl }) })),
+    ...evm.map(({ chainId, rpcUrl, bundlerUrl }) => ({
+      id: String(chainId),
+      namespace: /** @type {const} */ ('eip155'),
+      rpcUrl,
+      ...(bundlerUrl && { bundlerUrl }),
+    })),
     ...solana.map(({ chainId, rpcUrl }) => ({ id: chainId, namespace: /** @type {const} */ ('solana'), rpcUrl })),
-  ];
+  ]
   for (const network of networks) {
-    if (!canonicalChainId(network.id)) throw new TypeError(`Not a chain id: ${JSON.stringify(network.id)}`);
-    if (!/^https?:\/\//.test(network.rpcUrl)) throw new TypeError(`The RPC of ${network.id} must be an http(s) URL`);
-    if ('bundlerUrl' in network && !/^https?:\/\//.test(String(network.bundlerUrl))) throw new TypeError(`The bundler of ${network.id} must be an http(s) URL`);
+    if (!canonicalChainId(network.id)) throw new TypeError(`Not a chain id: ${JSON.stringify(network.id)}`)
+    if (!/^https?:\/\//.test(network.rpcUrl)) throw new TypeError(`The RPC of ${network.id} must be an http(s) URL`)
+    if ('bundlerUrl' in network && !/^https?:\/\//.test(String(network.bundlerUrl)))
+      throw new TypeError(`The bundler of ${network.id} must be an http(s) URL`)
   }
-  if (networks.length === 0) throw new TypeError('The wallet needs at least one network');
-  return networks;
+  if (networks.length === 0) throw new TypeError('The wallet needs at least one network')
+  return networks
 }
 
 /**
@@ -36,11 +42,11 @@ export function walletNetworks({ evm = [], solana = [] }) {
  * @returns {string | undefined} canonical, or undefined when it is none of these
  */
 export function canonicalChainId(chainId) {
-  if (typeof chainId === 'number') return Number.isSafeInteger(chainId) && chainId > 0 ? String(chainId) : undefined;
-  if (typeof chainId !== 'string') return undefined;
-  if (/^solana:[1-9A-HJ-NP-Za-km-z]{1,44}$/.test(chainId)) return chainId;
-  const evm = /^(?:eip155:)?(\d{1,16}|0x[0-9a-f]{1,14})$/i.exec(chainId)?.[1];
-  return evm === undefined ? undefined : canonicalChainId(Number(evm));
+  if (typeof chainId === 'number') return Number.isSafeInteger(chainId) && chainId > 0 ? String(chainId) : undefined
+  if (typeof chainId !== 'string') return undefined
+  if (/^solana:[1-9A-HJ-NP-Za-km-z]{1,44}$/.test(chainId)) return chainId
+  const evm = /^(?:eip155:)?(\d{1,16}|0x[0-9a-f]{1,14})$/i.exec(chainId)?.[1]
+  return evm === undefined ? undefined : canonicalChainId(Number(evm))
 }
 
 /**
@@ -48,13 +54,13 @@ export function canonicalChainId(chainId) {
  *
  * @param {WalletNetwork} network
  */
-export const wireChainId = (network) => (network.namespace === 'eip155' ? Number(network.id) : network.id);
+export const wireChainId = (network) => (network.namespace === 'eip155' ? Number(network.id) : network.id)
 
 /**
  * @param {readonly WalletNetwork[]} networks
  * @param {unknown} chainId
  */
 export function findNetwork(networks, chainId) {
-  const id = canonicalChainId(chainId);
-  return networks.find((network) => network.id === id);
+  const id = canonicalChainId(chainId)
+  return networks.find((network) => network.id === id)
 }

@@ -2,7 +2,7 @@
 
 /** @param {string} text */
 export function escapeHtml(text) {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 }
 
 // The approval panel always fits the frame's height (a long summary scrolls inside it): only a panel seen whole arms.
@@ -14,7 +14,7 @@ button.primary{background:#3b5bdb;border-color:#3b5bdb;color:#fff}button:disable
 #approve{touch-action:none;user-select:none;background-image:linear-gradient(#fff6,#fff6);background-repeat:no-repeat;background-size:0 100%}
 #approve.holding{background-size:100% 100%;transition:background-size .6s linear}.hint{font-size:13px}
 #approval:not([hidden]){display:flex;flex-direction:column;max-height:calc(100vh - 32px)}#approval h1,#approval p{margin:0 0 8px}
-#approval pre{flex:0 1 auto;min-height:3em;max-height:none;margin:0 0 8px}`;
+#approval pre{flex:0 1 auto;min-height:3em;max-height:none;margin:0 0 8px}`
 
 /**
  * The frame page: nothing visible until an unsafe request waits for approval; then the request and its Approve and
@@ -22,7 +22,7 @@ button.primary{background:#3b5bdb;border-color:#3b5bdb;color:#fff}button:disable
  * seen, a button that opens the approval window below).
  */
 export function framePage() {
-  return approvalPage('Foyer Wallet', '');
+  return approvalPage('Foyer Wallet', '')
 }
 
 /**
@@ -30,7 +30,7 @@ export function framePage() {
  * wallet's own origin, which no host page can cover or frame. The same script shows the request the frame sends it.
  */
 export function approvalWindowPage() {
-  return approvalPage('Approve request · Foyer Wallet', '<p id="approval-done" hidden>Sent to the site. This window closes.</p>');
+  return approvalPage('Approve request · Foyer Wallet', '<p id="approval-done" hidden>Sent to the site. This window closes.</p>')
 }
 
 /** @param {string} title @param {string} after markup after the panel */
@@ -48,7 +48,7 @@ function approvalPage(title, after) {
 <button id="open-window" class="primary" type="button" hidden>Review in a wallet window</button></div>
 </section>
 ${after}<script src="/frame.js"></script>
-</body></html>`;
+</body></html>`
 }
 
 /**
@@ -63,14 +63,14 @@ export function deviceConfirmPage(token) {
     `<p>Confirm that you are signing in to your Foyer Wallet from the browser that asked for this link.</p>
 <form method="post" action="/device/confirm"><input type="hidden" name="token" value="${escapeHtml(token)}">
 <div class="buttons"><button class="primary" type="submit">Confirm device</button></div></form>`,
-  );
+  )
 }
 
 /** @param {boolean} confirmed */
 export function deviceResultPage(confirmed) {
   return confirmed
     ? page('Device confirmed', '<p>You can close this tab and go back to the site you were signing in to.</p>')
-    : page('Link expired', '<p>This link has expired or was already used. Sign in again to get a new one.</p>');
+    : page('Link expired', '<p>This link has expired or was already used. Sign in again to get a new one.</p>')
 }
 
 /** @param {string} title @param {string} body */
@@ -78,7 +78,7 @@ function page(title, body) {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${title} · Foyer Wallet</title><style>${STYLE}</style></head>
-<body><main style="max-width:30rem;margin:10vh auto"><h1 style="font-size:20px">${title}</h1>${body}</main></body></html>`;
+<body><main style="max-width:30rem;margin:10vh auto"><h1 style="font-size:20px">${title}</h1>${body}</main></body></html>`
 }
 
 /**
@@ -88,7 +88,8 @@ function page(title, body) {
  * @param {string | undefined} hostOrigin undefined when the sign-in is unknown, used or expired
  */
 export function socialCallbackPage(hostOrigin) {
-  if (!hostOrigin) return page('Sign-in expired', '<p>This sign-in has expired or was already used. Close this window and sign in again.</p>');
+  if (!hostOrigin)
+    return page('Sign-in expired', '<p>This sign-in has expired or was already used. Close this window and sign in again.</p>')
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="foyer-host-origin" content="${escapeHtml(hostOrigin)}">
@@ -96,5 +97,5 @@ export function socialCallbackPage(hostOrigin) {
 <body><main style="max-width:30rem;margin:10vh auto"><h1 style="font-size:20px">Signing in…</h1>
 <p id="status">You can close this window if it stays open.</p></main>
 <script src="/social/callback.js"></script>
-</body></html>`;
+</body></html>`
 }

@@ -1,19 +1,19 @@
 // APP_RPC_REQUEST (rules §6): read-only requests run at once on the service's RPC; requests that spend or sign
 // wait for the user's click inside the frame (an approval); anything else is refused.
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
 
-import { getBase58Encoder } from '@solana/kit';
-import * as v from 'valibot';
+import { getBase58Encoder } from '@solana/kit'
+import * as v from 'valibot'
 
-import { openKeys } from './accounts.mjs';
-import { WalletError, invalidRequest, notAllowed } from './errors.mjs';
-import { jsonRpcCall } from './jsonRpcCall.mjs';
-import { findNetwork, wireChainId } from './networks.mjs';
+import { openKeys } from './accounts.mjs'
+import { WalletError, invalidRequest, notAllowed } from './errors.mjs'
+import { jsonRpcCall } from './jsonRpcCall.mjs'
+import { findNetwork, wireChainId } from './networks.mjs'
 
 /** An approval the user neither gave nor refused is void after this. */
-export const APPROVAL_TTL_MS = 10 * 60_000;
+export const APPROVAL_TTL_MS = 10 * 60_000
 /** rules §9: at most this many requests of one user wait for approval at once; the next is refused until one settles. */
-export const PENDING_TRANSACTIONS_LIMIT = 99;
+export const PENDING_TRANSACTIONS_LIMIT = 99
 
 /**
  * The user's EVM account on `network` as requests see it (rules §6): the smart account where the service has a bundler
@@ -24,35 +24,66 @@ export const PENDING_TRANSACTIONS_LIMIT = 99;
  * @returns {Promise<{ type: 'eoa' | 'smartAccount', address: `0x${string}`, smartAccount?: { address: `0x${string}`, deployed: boolean } }>}
  */
 export async function evmAccountOf(network, user) {
-  if (network.namespace !== 'eip155' || !network.bundlerUrl) return { type: 'eoa', address: user.evmAddress };
-  const { smartAccountState } = await import('./smartAccounts.mjs');
-  const smartAccount = await smartAccountState(network, user.evmAddress);
-  const type = user.preferredAccountType ?? 'smartAccount';
-  return { type, address: type === 'smartAccount' ? smartAccount.address : user.evmAddress, smartAccount };
+  if (network.namespace !== 'eip155' || !network.bundlerUrl) return { type: 'eoa', address: user.evmAddress }
+  const { smartAccountState } = await import('./smartAccounts.mjs')
+  const smartAccount = await smartAccountState(network, user.evmAddress)
+  const type = user.preferredAccountType ?? 'smartAccount'
+  return { type, address: type === 'smartAccount' ? smartAccount.address : user.evmAddress, smartAccount }
 }
 
 /** rules §6 safe, EVM: chain reads and raw transactions (already signed, so nothing of the user's is spent here). */
 export const SAFE_EVM_METHODS = new Set([
-  'eth_blockNumber', 'eth_call', 'eth_estimateGas', 'eth_feeHistory', 'eth_gasPrice', 'eth_getBalance',
-  'eth_getBlockByHash', 'eth_getBlockByNumber', 'eth_getCode', 'eth_getLogs', 'eth_getStorageAt',
-  'eth_getTransactionByHash', 'eth_getTransactionCount', 'eth_getTransactionReceipt', 'eth_maxPriorityFeePerGas',
-  'eth_sendRawTransaction', 'net_version', 'web3_clientVersion',
-]);
+  'eth_blockNumber',
+  'eth_call',
+  'eth_estimateGas',
+  'eth_feeHistory',
+  'eth_gasPrice',
+  'eth_getBalance',
+  'eth_getBlockByHash',
+  'eth_getBlockByNumber',
+  'eth_getCode',
+  'eth_getLogs',
+  'eth_getStorageAt',
+  'eth_getTransactionByHash',
+  'eth_getTransactionCount',
+  'eth_getTransactionReceipt',
+  'eth_maxPriorityFeePerGas',
+  'eth_sendRawTransaction',
+  'net_version',
+  'web3_clientVersion',
+])
 /** rules §6 safe, Solana: reads and already-signed transactions. */
 export const SAFE_SOLANA_METHODS = new Set([
-  'getAccountInfo', 'getBalance', 'getBlockHeight', 'getEpochInfo', 'getFeeForMessage', 'getGenesisHash',
-  'getLatestBlockhash', 'getMinimumBalanceForRentExemption', 'getSignatureStatuses', 'getSlot',
-  'getTokenAccountBalance', 'getTokenAccountsByOwner', 'getTransaction', 'sendTransaction', 'simulateTransaction',
-]);
+  'getAccountInfo',
+  'getBalance',
+  'getBlockHeight',
+  'getEpochInfo',
+  'getFeeForMessage',
+  'getGenesisHash',
+  'getLatestBlockhash',
+  'getMinimumBalanceForRentExemption',
+  'getSignatureStatuses',
+  'getSlot',
+  'getTokenAccountBalance',
+  'getTokenAccountsByOwner',
+  'getTransaction',
+  'sendTransaction',
+  'simulateTransaction',
+])
 /** rules §6 unsafe: each waits for the user's approval in the frame. */
 export const UNSAFE_METHODS = new Set([
-  'personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_sendCalls',
-  'solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction',
-]);
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'wallet_sendCalls',
+  'solana_signMessage',
+  'solana_signTransaction',
+  'solana_signAndSendTransaction',
+])
 
-const hex = (/** @type {RegExp} */ pattern, /** @type {string} */ what) => v.pipe(v.string(), v.regex(pattern, what));
-const ADDRESS = hex(/^0x[0-9a-fA-F]{40}$/, "'to' must be an address starting with 0x");
-const QUANTITY = v.union([hex(/^0x[0-9a-fA-F]{1,64}$/, 'a quantity in hex'), hex(/^\d{1,78}$/, 'a quantity')]);
+const hex = (/** @type {RegExp} */ pattern, /** @type {string} */ what) => v.pipe(v.string(), v.regex(pattern, what))
+const ADDRESS = hex(/^0x[0-9a-fA-F]{40}$/, "'to' must be an address starting with 0x")
+const QUANTITY = v.union([hex(/^0x[0-9a-fA-F]{1,64}$/, 'a quantity in hex'), hex(/^\d{1,78}$/, 'a quantity')])
 /** rules §5: 'to' starts with 0x; 'data', when present, starts with 0x. */
 const CALL = v.object({
   to: ADDRESS,
@@ -60,9 +91,9 @@ const CALL = v.object({
   data: v.optional(hex(/^0x[0-9a-fA-F]*$/, "'data' must start with 0x")),
   gas: v.optional(QUANTITY),
   from: v.optional(v.string()),
-});
-const BASE58 = hex(/^[1-9A-HJ-NP-Za-km-z]{1,2000}$/, 'base58 text');
-const BASE64 = hex(/^[A-Za-z0-9+/]{4,20000}={0,2}$/, 'base64 text');
+})
+const BASE58 = hex(/^[1-9A-HJ-NP-Za-km-z]{1,2000}$/, 'base58 text')
+const BASE64 = hex(/^[A-Za-z0-9+/]{4,20000}={0,2}$/, 'base64 text')
 /** Params per unsafe method, checked before an approval is even offered. */
 const PARAMS = {
   personal_sign: v.tuple([v.pipe(v.string(), v.maxLength(20_000)), v.string()]),
@@ -72,7 +103,7 @@ const PARAMS = {
   solana_signMessage: v.object({ message: BASE58, pubkey: v.optional(v.string()) }),
   solana_signTransaction: v.object({ transaction: BASE64 }),
   solana_signAndSendTransaction: v.object({ transaction: BASE64 }),
-};
+}
 
 /**
  * @typedef {object} RpcDeps
@@ -90,22 +121,23 @@ const PARAMS = {
  * @returns {Promise<{ result: unknown } | { approval: { requestId: string, secret: string, method: string, summary: string } }>}
  */
 export async function handleRpcRequest(deps, user, { method, params, chainId }) {
-  const network = findNetwork(deps.networks, chainId ?? user.chainId ?? deps.networks[0]?.id);
-  if (!network) throw new WalletError(400, 'UNSUPPORTED_CHAIN', `Chain ${String(chainId)} is not a network of this wallet`, { rpcCode: 4902 });
-  const evm = network.namespace === 'eip155' ? await evmAccountOf(network, user) : undefined;
-  const own = evm ? evm.address : user.solanaAddress;
-  const local = localAnswer(method, network, own, evm?.type);
-  if (local !== undefined) return { result: local };
-  if (method === 'wallet_getCallsStatus' && network.namespace === 'eip155') return { result: await callsStatus(deps, user.id, params) };
-  const safe = network.namespace === 'eip155' ? SAFE_EVM_METHODS : SAFE_SOLANA_METHODS;
-  if (safe.has(method)) return { result: await jsonRpcCall(network.rpcUrl, method, params ?? []) };
-  if (!UNSAFE_METHODS.has(method) || namespaceOf(method) !== network.namespace) throw notAllowed();
-  const checked = checkParams(method, params, [user.evmAddress, ...(evm ? [evm.address] : [])]);
-  return { approval: await createApproval(deps, user, { method, params: checked, network, accountType: evm?.type ?? 'eoa' }) };
+  const network = findNetwork(deps.networks, chainId ?? user.chainId ?? deps.networks[0]?.id)
+  if (!network)
+    throw new WalletError(400, 'UNSUPPORTED_CHAIN', `Chain ${String(chainId)} is not a network of this wallet`, { rpcCode: 4902 })
+  const evm = network.namespace === 'eip155' ? await evmAccountOf(network, user) : undefined
+  const own = evm ? evm.address : user.solanaAddress
+  const local = localAnswer(method, network, own, evm?.type)
+  if (local !== undefined) return { result: local }
+  if (method === 'wallet_getCallsStatus' && network.namespace === 'eip155') return { result: await callsStatus(deps, user.id, params) }
+  const safe = network.namespace === 'eip155' ? SAFE_EVM_METHODS : SAFE_SOLANA_METHODS
+  if (safe.has(method)) return { result: await jsonRpcCall(network.rpcUrl, method, params ?? []) }
+  if (!UNSAFE_METHODS.has(method) || namespaceOf(method) !== network.namespace) throw notAllowed()
+  const checked = checkParams(method, params, [user.evmAddress, ...(evm ? [evm.address] : [])])
+  return { approval: await createApproval(deps, user, { method, params: checked, network, accountType: evm?.type ?? 'eoa' }) }
 }
 
 /** @param {string} method */
-const namespaceOf = (method) => (method.startsWith('solana_') ? 'solana' : 'eip155');
+const namespaceOf = (method) => (method.startsWith('solana_') ? 'solana' : 'eip155')
 
 /**
  * What the wallet answers itself: the accounts, the chain, the capabilities (EIP-5792: atomic batches from a smart
@@ -116,14 +148,16 @@ const namespaceOf = (method) => (method.startsWith('solana_') ? 'solana' : 'eip1
  */
 function localAnswer(method, network, own, accountType) {
   if (network.namespace === 'eip155') {
-    if (method === 'eth_accounts' || method === 'eth_requestAccounts') return [own];
-    if (method === 'eth_chainId') return `0x${Number(network.id).toString(16)}`;
+    if (method === 'eth_accounts' || method === 'eth_requestAccounts') return [own]
+    if (method === 'eth_chainId') return `0x${Number(network.id).toString(16)}`
     if (method === 'wallet_getCapabilities') {
-      return { [`0x${Number(network.id).toString(16)}`]: { atomic: { status: accountType === 'smartAccount' ? 'supported' : 'unsupported' } } };
+      return {
+        [`0x${Number(network.id).toString(16)}`]: { atomic: { status: accountType === 'smartAccount' ? 'supported' : 'unsupported' } },
+      }
     }
   }
-  if (network.namespace === 'solana' && (method === 'solana_requestAccounts' || method === 'solana_getAccounts')) return [{ pubkey: own }];
-  return undefined;
+  if (network.namespace === 'solana' && (method === 'solana_requestAccounts' || method === 'solana_getAccounts')) return [{ pubkey: own }]
+  return undefined
 }
 
 /**
@@ -132,37 +166,46 @@ function localAnswer(method, network, own, accountType) {
  * @param {RpcDeps} deps @param {string} userId @param {unknown} params
  */
 async function callsStatus(deps, userId, params) {
-  const id = Array.isArray(params) ? params[0] : undefined;
+  const id = Array.isArray(params) ? params[0] : undefined
   const { rows } = await deps.database.query(
     `SELECT chain_id, result FROM wallet.approvals WHERE id = $1 AND user_id = $2 AND method = 'wallet_sendCalls' AND status = 'approved'`,
     [typeof id === 'string' ? id : '', userId],
-  );
-  const network = rows[0] && findNetwork(deps.networks, rows[0].chain_id);
-  if (!rows[0] || !network) throw new WalletError(400, 'RPC_ERROR', 'Unknown bundle id', { rpcCode: 5730 });
-  const chainId = `0x${Number(network.id).toString(16)}`;
+  )
+  const network = rows[0] && findNetwork(deps.networks, rows[0].chain_id)
+  if (!rows[0] || !network) throw new WalletError(400, 'RPC_ERROR', 'Unknown bundle id', { rpcCode: 5730 })
+  const chainId = `0x${Number(network.id).toString(16)}`
   if (rows[0].result && !Array.isArray(rows[0].result)) {
     // A smart account's batch: one user operation, all or nothing.
-    const { userOperationStatus } = await import('./smartAccounts.mjs');
-    return { version: '2.0.0', id, chainId, atomic: true, ...(await userOperationStatus(network, rows[0].result.userOpHash)) };
+    const { userOperationStatus } = await import('./smartAccounts.mjs')
+    return { version: '2.0.0', id, chainId, atomic: true, ...(await userOperationStatus(network, rows[0].result.userOpHash)) }
   }
-  const receipts = await Promise.all(rows[0].result.map((/** @type {string} */ hash) => jsonRpcCall(network.rpcUrl, 'eth_getTransactionReceipt', [hash])));
-  const done = receipts.every(Boolean);
-  return { version: '2.0.0', id, chainId, atomic: false, status: done ? 200 : 100, receipts: done ? receipts : [] };
+  const receipts = await Promise.all(
+    rows[0].result.map((/** @type {string} */ hash) => jsonRpcCall(network.rpcUrl, 'eth_getTransactionReceipt', [hash])),
+  )
+  const done = receipts.every(Boolean)
+  return { version: '2.0.0', id, chainId, atomic: false, status: done ? 200 : 100, receipts: done ? receipts : [] }
 }
 
 /**
  * @param {string} method @param {unknown} params @param {readonly string[]} own the addresses the user signs for
  */
 function checkParams(method, params, own) {
-  const result = v.safeParse(PARAMS[/** @type {keyof typeof PARAMS} */ (method)], params);
-  if (!result.success) throw invalidRequest(`Invalid params for ${method}: ${result.issues[0].message}`);
-  const output = /** @type {any} */ (result.output);
+  const result = v.safeParse(PARAMS[/** @type {keyof typeof PARAMS} */ (method)], params)
+  if (!result.success) throw invalidRequest(`Invalid params for ${method}: ${result.issues[0].message}`)
+  const output = /** @type {any} */ (result.output)
   // The signer named in the request must be this user: a request for another address is the page's mistake.
-  const named = method === 'personal_sign' ? output[1] : method === 'eth_signTypedData_v4' ? output[0] : method === 'eth_sendTransaction' ? output[0].from : undefined;
+  const named =
+    method === 'personal_sign'
+      ? output[1]
+      : method === 'eth_signTypedData_v4'
+        ? output[0]
+        : method === 'eth_sendTransaction'
+          ? output[0].from
+          : undefined
   if (named !== undefined && !own.some((address) => address.toLowerCase() === named.toLowerCase())) {
-    throw invalidRequest(`${method} names ${named}, not this wallet's address`);
+    throw invalidRequest(`${method} names ${named}, not this wallet's address`)
   }
-  return output;
+  return output
 }
 
 /**
@@ -173,25 +216,43 @@ function checkParams(method, params, own) {
  * @param {{ method: string, params: unknown, network: import('./networks.mjs').WalletNetwork, accountType: 'eoa' | 'smartAccount' }} request
  */
 async function createApproval({ database, now }, user, { method, params, network, accountType }) {
-  const { rows } = await database.query(`SELECT count(*)::int AS pending FROM wallet.approvals WHERE user_id = $1 AND status = 'pending' AND expires_at > $2`, [
-    user.id,
-    new Date(now()),
-  ]);
+  const { rows } = await database.query(
+    `SELECT count(*)::int AS pending FROM wallet.approvals WHERE user_id = $1 AND status = 'pending' AND expires_at > $2`,
+    [user.id, new Date(now())],
+  )
   if (/** @type {{ pending: number }} */ (rows[0]).pending >= PENDING_TRANSACTIONS_LIMIT) {
-    throw new WalletError(429, 'TOO_MANY_PENDING', `${PENDING_TRANSACTIONS_LIMIT} requests are waiting for approval already`, { rpcCode: -32005 });
+    throw new WalletError(429, 'TOO_MANY_PENDING', `${PENDING_TRANSACTIONS_LIMIT} requests are waiting for approval already`, {
+      rpcCode: -32005,
+    })
   }
-  const requestId = randomUUID();
-  const secret = randomBytes(32).toString('base64url');
+  const requestId = randomUUID()
+  const secret = randomBytes(32).toString('base64url')
   await database.query(
     `INSERT INTO wallet.approvals (id, user_id, secret_hash, method, params, chain_id, expires_at, created_at, account_type) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [requestId, user.id, sha256(secret), method, JSON.stringify(params), network.id, new Date(now() + APPROVAL_TTL_MS), new Date(now()), accountType],
-  );
-  const from = accountType === 'smartAccount' ? '\nFrom your smart account, as one operation' : '';
-  return { requestId, secret, method, chainId: wireChainId(network), summary: summarize(method, params) + (/^(eth_sendTransaction|wallet_sendCalls)$/.test(method) ? from : '') };
+    [
+      requestId,
+      user.id,
+      sha256(secret),
+      method,
+      JSON.stringify(params),
+      network.id,
+      new Date(now() + APPROVAL_TTL_MS),
+      new Date(now()),
+      accountType,
+    ],
+  )
+  const from = accountType === 'smartAccount' ? '\nFrom your smart account, as one operation' : ''
+  return {
+    requestId,
+    secret,
+    method,
+    chainId: wireChainId(network),
+    summary: summarize(method, params) + (/^(eth_sendTransaction|wallet_sendCalls)$/.test(method) ? from : ''),
+  }
 }
 
 /** @param {string} secret */
-const sha256 = (secret) => createHash('sha256').update(secret).digest();
+const sha256 = (secret) => createHash('sha256').update(secret).digest()
 
 /**
  * What the Approve panel says the request does.
@@ -200,16 +261,23 @@ const sha256 = (secret) => createHash('sha256').update(secret).digest();
  */
 export function summarize(method, params) {
   if (method === 'personal_sign') {
-    const [message] = params;
-    return `Sign this message:\n${/^0x[0-9a-f]*$/i.test(message) ? Buffer.from(message.slice(2), 'hex').toString('utf8') : message}`;
+    const [message] = params
+    return `Sign this message:\n${/^0x[0-9a-f]*$/i.test(message) ? Buffer.from(message.slice(2), 'hex').toString('utf8') : message}`
   }
-  if (method === 'eth_signTypedData_v4') return `Sign typed data:\n${typeof params[1] === 'string' ? params[1] : JSON.stringify(params[1], null, 2)}`;
+  if (method === 'eth_signTypedData_v4')
+    return `Sign typed data:\n${typeof params[1] === 'string' ? params[1] : JSON.stringify(params[1], null, 2)}`
   if (method === 'eth_sendTransaction' || method === 'wallet_sendCalls') {
-    const calls = method === 'wallet_sendCalls' ? params[0].calls : [params[0]];
-    return calls.map((/** @type {any} */ call) => `Send ${BigInt(call.value ?? 0)} wei to ${call.to}${call.data && call.data !== '0x' ? ' with data' : ''}`).join('\n');
+    const calls = method === 'wallet_sendCalls' ? params[0].calls : [params[0]]
+    return calls
+      .map(
+        (/** @type {any} */ call) =>
+          `Send ${BigInt(call.value ?? 0)} wei to ${call.to}${call.data && call.data !== '0x' ? ' with data' : ''}`,
+      )
+      .join('\n')
   }
-  if (method === 'solana_signMessage') return `Sign this message:\n${Buffer.from(getBase58Encoder().encode(params.message)).toString('utf8')}`;
-  return method === 'solana_signTransaction' ? 'Sign a Solana transaction' : 'Sign and send a Solana transaction';
+  if (method === 'solana_signMessage')
+    return `Sign this message:\n${Buffer.from(getBase58Encoder().encode(params.message)).toString('utf8')}`
+  return method === 'solana_signTransaction' ? 'Sign a Solana transaction' : 'Sign and send a Solana transaction'
 }
 
 /**
@@ -220,28 +288,28 @@ export function summarize(method, params) {
  * @param {{ userId: string, requestId: string, secret: unknown, approved: boolean }} decision
  */
 export async function decideApproval(deps, { userId, requestId, secret, approved }) {
-  const { database, now } = deps;
+  const { database, now } = deps
   const row = await database.transaction(async (tx) => {
-    const { rows } = await tx.query('SELECT * FROM wallet.approvals WHERE id = $1 AND user_id = $2 FOR UPDATE', [requestId, userId]);
-    const found = rows[0];
-    if (!found) throw new WalletError(404, 'UNKNOWN_REQUEST', 'No such request');
+    const { rows } = await tx.query('SELECT * FROM wallet.approvals WHERE id = $1 AND user_id = $2 FOR UPDATE', [requestId, userId])
+    const found = rows[0]
+    if (!found) throw new WalletError(404, 'UNKNOWN_REQUEST', 'No such request')
     if (typeof secret !== 'string' || !timingSafeEqual(sha256(secret), found.secret_hash)) {
-      throw new WalletError(403, 'APPROVAL_FORBIDDEN', 'Only the wallet frame can approve a request');
+      throw new WalletError(403, 'APPROVAL_FORBIDDEN', 'Only the wallet frame can approve a request')
     }
     if (found.status !== 'pending' || new Date(found.expires_at).getTime() <= now()) {
-      throw new WalletError(409, 'REQUEST_SETTLED', 'This request was already answered or has expired');
+      throw new WalletError(409, 'REQUEST_SETTLED', 'This request was already answered or has expired')
     }
-    await tx.query('UPDATE wallet.approvals SET status = $2 WHERE id = $1', [requestId, approved ? 'approved' : 'rejected']);
-    return found;
-  });
-  if (!approved) throw new WalletError(400, 'USER_REJECTED', 'User rejected the request', { rpcCode: 4001 });
+    await tx.query('UPDATE wallet.approvals SET status = $2 WHERE id = $1', [requestId, approved ? 'approved' : 'rejected'])
+    return found
+  })
+  if (!approved) throw new WalletError(400, 'USER_REJECTED', 'User rejected the request', { rpcCode: 4001 })
   try {
-    return await runApproved(deps, row);
+    return await runApproved(deps, row)
   } catch (error) {
-    if (error instanceof WalletError) throw error;
+    if (error instanceof WalletError) throw error
     // What the chain or the signer refused (not enough funds, a reverted call): the user's to read, not a 500.
-    const { shortMessage, message } = /** @type {{ shortMessage?: string, message: string }} */ (error);
-    throw new WalletError(400, 'RPC_ERROR', shortMessage ?? message, { rpcCode: -32603 });
+    const { shortMessage, message } = /** @type {{ shortMessage?: string, message: string }} */ (error)
+    throw new WalletError(400, 'RPC_ERROR', shortMessage ?? message, { rpcCode: -32603 })
   }
 }
 
@@ -254,47 +322,50 @@ export async function decideApproval(deps, { userId, requestId, secret, approved
  * @returns {Promise<import('./signers.mjs').EvmSigner>}
  */
 async function evmSigner(keys, network, address) {
-  const { privateKeyToAccount } = await import('viem/accounts');
-  const owner = privateKeyToAccount(keys.evmKey);
-  if (owner.address.toLowerCase() === address.toLowerCase()) return owner;
-  const { smartAccountSigner } = await import('./smartAccounts.mjs');
-  return smartAccountSigner(keys.evmKey, network);
+  const { privateKeyToAccount } = await import('viem/accounts')
+  const owner = privateKeyToAccount(keys.evmKey)
+  if (owner.address.toLowerCase() === address.toLowerCase()) return owner
+  const { smartAccountSigner } = await import('./smartAccounts.mjs')
+  return smartAccountSigner(keys.evmKey, network)
 }
 
 /** @param {RpcDeps} deps @param {any} row an approvals row */
 async function runApproved(deps, row) {
-  const network = findNetwork(deps.networks, row.chain_id);
-  if (!network) throw new WalletError(400, 'UNSUPPORTED_CHAIN', `Chain ${row.chain_id} is no longer served`);
-  const keys = await openKeys(deps.database, deps.sealingKey, row.user_id);
-  const params = row.params;
+  const network = findNetwork(deps.networks, row.chain_id)
+  if (!network) throw new WalletError(400, 'UNSUPPORTED_CHAIN', `Chain ${row.chain_id} is no longer served`)
+  const keys = await openKeys(deps.database, deps.sealingKey, row.user_id)
+  const params = row.params
   // Loaded at the first approval, not at start: viem's wallet client is half a second of `npm start`.
   const { personalSign, sendEvmTransactions, signTypedDataV4, solanaSignAndSendTransaction, solanaSignMessage, solanaSignTransaction } =
-    await import('./signers.mjs');
+    await import('./signers.mjs')
   if (row.account_type === 'smartAccount' && (row.method === 'eth_sendTransaction' || row.method === 'wallet_sendCalls')) {
-    const { sendUserOperation } = await import('./smartAccounts.mjs');
-    const calls = row.method === 'wallet_sendCalls' ? params[0].calls : [params[0]];
-    const sent = await sendUserOperation(keys.evmKey, network, calls);
-    if (row.method === 'eth_sendTransaction') return sent.transactionHash;
-    await deps.database.query('UPDATE wallet.approvals SET result = $2 WHERE id = $1', [row.id, JSON.stringify({ userOpHash: sent.userOpHash })]);
-    return { id: row.id };
+    const { sendUserOperation } = await import('./smartAccounts.mjs')
+    const calls = row.method === 'wallet_sendCalls' ? params[0].calls : [params[0]]
+    const sent = await sendUserOperation(keys.evmKey, network, calls)
+    if (row.method === 'eth_sendTransaction') return sent.transactionHash
+    await deps.database.query('UPDATE wallet.approvals SET result = $2 WHERE id = $1', [
+      row.id,
+      JSON.stringify({ userOpHash: sent.userOpHash }),
+    ])
+    return { id: row.id }
   }
   switch (row.method) {
     case 'personal_sign':
-      return personalSign(await evmSigner(keys, network, params[1]), params);
+      return personalSign(await evmSigner(keys, network, params[1]), params)
     case 'eth_signTypedData_v4':
-      return signTypedDataV4(await evmSigner(keys, network, params[0]), params);
+      return signTypedDataV4(await evmSigner(keys, network, params[0]), params)
     case 'eth_sendTransaction':
-      return (await sendEvmTransactions(keys, network, [params[0]]))[0];
+      return (await sendEvmTransactions(keys, network, [params[0]]))[0]
     case 'wallet_sendCalls': {
-      const hashes = await sendEvmTransactions(keys, network, params[0].calls);
-      await deps.database.query('UPDATE wallet.approvals SET result = $2 WHERE id = $1', [row.id, JSON.stringify(hashes)]);
-      return { id: row.id };
+      const hashes = await sendEvmTransactions(keys, network, params[0].calls)
+      await deps.database.query('UPDATE wallet.approvals SET result = $2 WHERE id = $1', [row.id, JSON.stringify(hashes)])
+      return { id: row.id }
     }
     case 'solana_signMessage':
-      return solanaSignMessage(keys, params);
+      return solanaSignMessage(keys, params)
     case 'solana_signTransaction':
-      return solanaSignTransaction(keys, params);
+      return solanaSignTransaction(keys, params)
     default:
-      return solanaSignAndSendTransaction(keys, network, params);
+      return solanaSignAndSendTransaction(keys, network, params)
   }
 }

@@ -1,23 +1,23 @@
 // The frame's session: a jose HS256 JWT in an HttpOnly, Secure, SameSite=None, Partitioned cookie (CHIPS) on the
 // wallet's origin. A cross-site iframe gets no localStorage or IndexedDB in current Chromium; a partitioned cookie
 // it does get, kept per embedding site, so a visitor's session on one site is invisible to every other site.
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 
-import { WalletError } from './errors.mjs';
+import { WalletError } from './errors.mjs'
 
-export const SESSION_COOKIE = 'foyer_session';
+export const SESSION_COOKIE = 'foyer_session'
 /** Identifies the browser (per embedding site) for device confirmation; random, stored only as an HMAC. */
-export const DEVICE_COOKIE = 'foyer_device';
+export const DEVICE_COOKIE = 'foyer_device'
 /** A session lasts a week; signing in again renews it. */
-export const SESSION_TTL_SECONDS = 7 * 24 * 3600;
-const AUDIENCE = 'foyer-wallet-frame';
-const ISSUER = 'foyer-wallet';
+export const SESSION_TTL_SECONDS = 7 * 24 * 3600
+const AUDIENCE = 'foyer-wallet-frame'
+const ISSUER = 'foyer-wallet'
 
 /** jose loads with the first session rather than at start. */
-const loadJose = () => import('jose');
+const loadJose = () => import('jose')
 
 /** @type {import('hono/utils/cookie').CookieOptions} */
-const COOKIE_OPTIONS = { path: '/', httpOnly: true, secure: true, sameSite: 'None', partitioned: true };
+const COOKIE_OPTIONS = { path: '/', httpOnly: true, secure: true, sameSite: 'None', partitioned: true }
 
 /**
  * @param {object} options
@@ -29,8 +29,8 @@ export function createSessions({ key, now, ttlSeconds = SESSION_TTL_SECONDS }) {
   return {
     /** @param {import('hono').Context} c @param {string} userId */
     async start(c, userId) {
-      const issuedAt = Math.floor(now() / 1000);
-      const { SignJWT } = await loadJose();
+      const issuedAt = Math.floor(now() / 1000)
+      const { SignJWT } = await loadJose()
       const token = await new SignJWT({})
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(userId)
@@ -38,8 +38,8 @@ export function createSessions({ key, now, ttlSeconds = SESSION_TTL_SECONDS }) {
         .setAudience(AUDIENCE)
         .setIssuedAt(issuedAt)
         .setExpirationTime(issuedAt + ttlSeconds)
-        .sign(key);
-      setCookie(c, SESSION_COOKIE, token, { ...COOKIE_OPTIONS, maxAge: ttlSeconds });
+        .sign(key)
+      setCookie(c, SESSION_COOKIE, token, { ...COOKIE_OPTIONS, maxAge: ttlSeconds })
     },
     /**
      * The signed-in user's id; undefined without a session cookie. An invalid or expired token is
@@ -48,28 +48,28 @@ export function createSessions({ key, now, ttlSeconds = SESSION_TTL_SECONDS }) {
      * @param {import('hono').Context} c
      */
     async userIdOf(c) {
-      const token = getCookie(c, SESSION_COOKIE);
-      if (!token) return undefined;
-      const { jwtVerify } = await loadJose();
+      const token = getCookie(c, SESSION_COOKIE)
+      if (!token) return undefined
+      const { jwtVerify } = await loadJose()
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
           issuer: ISSUER,
           audience: AUDIENCE,
           currentDate: new Date(now()),
-        });
-        if (typeof payload.sub !== 'string') throw new Error('no subject');
-        return payload.sub;
+        })
+        if (typeof payload.sub !== 'string') throw new Error('no subject')
+        return payload.sub
       } catch {
-        this.end(c);
-        throw new WalletError(401, 'SESSION_EXPIRED', 'Session Expired');
+        this.end(c)
+        throw new WalletError(401, 'SESSION_EXPIRED', 'Session Expired')
       }
     },
     /** @param {import('hono').Context} c */
     end(c) {
-      deleteCookie(c, SESSION_COOKIE, COOKIE_OPTIONS);
+      deleteCookie(c, SESSION_COOKIE, COOKIE_OPTIONS)
     },
-  };
+  }
 }
 
 /**
@@ -79,9 +79,9 @@ export function createSessions({ key, now, ttlSeconds = SESSION_TTL_SECONDS }) {
  * @param {() => string} makeId
  */
 export function deviceIdOf(c, makeId) {
-  const existing = getCookie(c, DEVICE_COOKIE);
-  if (existing && /^[\w-]{32,64}$/.test(existing)) return existing;
-  const id = makeId();
-  setCookie(c, DEVICE_COOKIE, id, { ...COOKIE_OPTIONS, maxAge: 365 * 24 * 3600 });
-  return id;
+  const existing = getCookie(c, DEVICE_COOKIE)
+  if (existing && /^[\w-]{32,64}$/.test(existing)) return existing
+  const id = makeId()
+  setCookie(c, DEVICE_COOKIE, id, { ...COOKIE_OPTIONS, maxAge: 365 * 24 * 3600 })
+  return id
 }

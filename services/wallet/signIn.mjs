@@ -3,27 +3,27 @@
 // have its sign-in message signed once per namespace without a second approval. The
 // message is written here from checked fields: its domain and URI are the embedding origin the frame pinned, its
 // account the user's own, so the host page can have nothing else signed this way.
-import { sign } from 'node:crypto';
+import { sign } from 'node:crypto'
 
-import { getBase58Decoder } from '@solana/kit';
-import * as v from 'valibot';
-import { getAddress } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { getBase58Decoder } from '@solana/kit'
+import * as v from 'valibot'
+import { getAddress } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 
-import { formatEip4361 } from '../../kernel/model/eip4361.mjs';
-import { SignInSyntaxError } from '../../kernel/model/signInGrammar.mjs';
-import { formatSignInWithSolana } from '../../kernel/model/signInWithSolana.mjs';
-import { ed25519PrivateKey, openKeys } from './accounts.mjs';
-import { WalletError, invalidRequest } from './errors.mjs';
-import { findNetwork } from './networks.mjs';
+import { formatEip4361 } from '../../kernel/model/eip4361.mjs'
+import { SignInSyntaxError } from '../../kernel/model/signInGrammar.mjs'
+import { formatSignInWithSolana } from '../../kernel/model/signInWithSolana.mjs'
+import { ed25519PrivateKey, openKeys } from './accounts.mjs'
+import { WalletError, invalidRequest } from './errors.mjs'
+import { findNetwork } from './networks.mjs'
 
 /** How long after a login its sign-in may be signed without asking (rules §9's login requests wait 120 s at most). */
-export const SIGN_IN_GRANT_MS = 120_000;
+export const SIGN_IN_GRANT_MS = 120_000
 /** How far the message's issuedAt may be from the wallet's clock. */
-const CLOCK_SKEW_MS = 5 * 60_000;
+const CLOCK_SKEW_MS = 5 * 60_000
 
-const line = (/** @type {number} */ max) => v.pipe(v.string(), v.maxLength(max), v.regex(/^[^\n\r]*$/, 'must be one line'));
-const time = v.pipe(v.string(), v.maxLength(40), v.isoTimestamp('must be an ISO 8601 time'));
+const line = (/** @type {number} */ max) => v.pipe(v.string(), v.maxLength(max), v.regex(/^[^\n\r]*$/, 'must be one line'))
+const time = v.pipe(v.string(), v.maxLength(40), v.isoTimestamp('must be an ISO 8601 time'))
 const SIWX_MESSAGE = v.object({
   accountAddress: line(100),
   chainId: v.pipe(v.string(), v.maxLength(100)),
@@ -37,8 +37,8 @@ const SIWX_MESSAGE = v.object({
   issuedAt: time,
   expirationTime: v.optional(time),
   notBefore: v.optional(time),
-});
-const PAYLOAD = v.object({ siwxMessage: SIWX_MESSAGE }, 'siwxMessage must be the sign-in message');
+})
+const PAYLOAD = v.object({ siwxMessage: SIWX_MESSAGE }, 'siwxMessage must be the sign-in message')
 
 /**
  * The visitor just proved who they are in this browser for this embedding origin (a mailed code, a social or
@@ -49,15 +49,18 @@ const PAYLOAD = v.object({ siwxMessage: SIWX_MESSAGE }, 'siwxMessage must be the
  * @param {number} [provedAt] when the visitor gave the proof (default now)
  */
 export async function grantSignIn(deps, ctx, userId, provedAt = deps.now()) {
-  const expires = provedAt + SIGN_IN_GRANT_MS;
+  const expires = provedAt + SIGN_IN_GRANT_MS
   // A new login replaces what an earlier one left unused.
-  await deps.database.query('DELETE FROM wallet.sign_in_grants WHERE device_hash = $1 AND host_origin = $2', [ctx.deviceHash, ctx.hostOrigin]);
-  if (expires <= deps.now()) return;
+  await deps.database.query('DELETE FROM wallet.sign_in_grants WHERE device_hash = $1 AND host_origin = $2', [
+    ctx.deviceHash,
+    ctx.hostOrigin,
+  ])
+  if (expires <= deps.now()) return
   for (const namespace of new Set(deps.networks.map((network) => network.namespace))) {
     await deps.database.query(
       'INSERT INTO wallet.sign_in_grants (user_id, device_hash, host_origin, namespace, expires_at) VALUES ($1, $2, $3, $4, $5)',
       [userId, ctx.deviceHash, ctx.hostOrigin, namespace, new Date(expires)],
-    );
+    )
   }
 }
 
@@ -69,43 +72,48 @@ export async function grantSignIn(deps, ctx, userId, provedAt = deps.now()) {
  * @param {import('./accounts.mjs').WalletUser} user
  */
 export async function signInDuringLogin(deps, ctx, user) {
-  const parsed = v.safeParse(PAYLOAD, ctx.payload ?? {});
-  if (!parsed.success) throw invalidRequest(`${parsed.issues.map((issue) => issue.path?.map((step) => step.key).join('.')).filter(Boolean)[0] ?? 'siwxMessage'}: ${parsed.issues[0].message}`);
-  const fields = parsed.output.siwxMessage;
-  const network = findNetwork(deps.networks, fields.chainId);
+  const parsed = v.safeParse(PAYLOAD, ctx.payload ?? {})
+  if (!parsed.success)
+    throw invalidRequest(
+      `${parsed.issues.map((issue) => issue.path?.map((step) => step.key).join('.')).filter(Boolean)[0] ?? 'siwxMessage'}: ${parsed.issues[0].message}`,
+    )
+  const fields = parsed.output.siwxMessage
+  const network = findNetwork(deps.networks, fields.chainId)
   if (!network || !fields.chainId.startsWith(`${network.namespace}:`)) {
-    throw new WalletError(400, 'UNSUPPORTED_CHAIN', 'Network not supported by the embedded wallet', { rpcCode: 4902 });
+    throw new WalletError(400, 'UNSUPPORTED_CHAIN', 'Network not supported by the embedded wallet', { rpcCode: 4902 })
   }
   // The frame's pinned embedding origin is the only authority a message may name.
-  const host = new URL(ctx.hostOrigin);
-  if (fields.domain !== host.host) throw invalidRequest(`siwxMessage.domain must be ${host.host}, the page that embeds the wallet`);
-  if (new URL(fields.uri).origin !== host.origin) throw invalidRequest(`siwxMessage.uri must be on ${host.origin}`);
-  for (const resource of fields.resources ?? []) new URL(resource);
-  const own = network.namespace === 'eip155' ? user.evmAddress : user.solanaAddress;
-  const sameAccount = network.namespace === 'eip155' ? fields.accountAddress.toLowerCase() === own.toLowerCase() : fields.accountAddress === own;
+  const host = new URL(ctx.hostOrigin)
+  if (fields.domain !== host.host) throw invalidRequest(`siwxMessage.domain must be ${host.host}, the page that embeds the wallet`)
+  if (new URL(fields.uri).origin !== host.origin) throw invalidRequest(`siwxMessage.uri must be on ${host.origin}`)
+  for (const resource of fields.resources ?? []) new URL(resource)
+  const own = network.namespace === 'eip155' ? user.evmAddress : user.solanaAddress
+  const sameAccount =
+    network.namespace === 'eip155' ? fields.accountAddress.toLowerCase() === own.toLowerCase() : fields.accountAddress === own
   // The owner key signs: a smart account (no ERC-1271 in SimpleAccount) could not prove it with this signature.
-  if (!sameAccount) throw invalidRequest("siwxMessage.accountAddress must be the wallet's own account for the chain");
-  const now = deps.now();
-  const issuedAt = Date.parse(fields.issuedAt);
-  if (Math.abs(issuedAt - now) > CLOCK_SKEW_MS) throw invalidRequest('siwxMessage.issuedAt must be now');
-  if (fields.expirationTime !== undefined && Date.parse(fields.expirationTime) <= now) throw invalidRequest('siwxMessage.expirationTime has passed');
+  if (!sameAccount) throw invalidRequest("siwxMessage.accountAddress must be the wallet's own account for the chain")
+  const now = deps.now()
+  const issuedAt = Date.parse(fields.issuedAt)
+  if (Math.abs(issuedAt - now) > CLOCK_SKEW_MS) throw invalidRequest('siwxMessage.issuedAt must be now')
+  if (fields.expirationTime !== undefined && Date.parse(fields.expirationTime) <= now)
+    throw invalidRequest('siwxMessage.expirationTime has passed')
 
   // Written before the grant is spent, so a message the grammar refuses leaves the grant for the right one.
-  const message = writeMessage(network.namespace, fields, own);
+  const message = writeMessage(network.namespace, fields, own)
   const { rows } = await deps.database.query(
     `UPDATE wallet.sign_in_grants SET used_at = $5
      WHERE user_id = $1 AND device_hash = $2 AND host_origin = $3 AND namespace = $4 AND used_at IS NULL AND expires_at > $5
      RETURNING namespace`,
     [user.id, ctx.deviceHash, ctx.hostOrigin, network.namespace, new Date(now)],
-  );
-  if (!rows[0]) throw new WalletError(403, 'SIGN_IN_NOT_GRANTED', 'Sign-in needs the user’s approval: no login just happened here');
+  )
+  if (!rows[0]) throw new WalletError(403, 'SIGN_IN_NOT_GRANTED', 'Sign-in needs the user’s approval: no login just happened here')
 
-  const keys = await openKeys(deps.database, deps.sealingKey, user.id);
+  const keys = await openKeys(deps.database, deps.sealingKey, user.id)
   if (network.namespace === 'eip155') {
-    return { message, signature: await privateKeyToAccount(keys.evmKey).signMessage({ message }), siwxMessage: fields };
+    return { message, signature: await privateKeyToAccount(keys.evmKey).signMessage({ message }), siwxMessage: fields }
   }
-  const signature = sign(null, Buffer.from(message, 'utf8'), ed25519PrivateKey(keys.solanaSeed));
-  return { message, signature: getBase58Decoder().decode(signature), siwxMessage: fields };
+  const signature = sign(null, Buffer.from(message, 'utf8'), ed25519PrivateKey(keys.solanaSeed))
+  return { message, signature: getBase58Decoder().decode(signature), siwxMessage: fields }
 }
 
 /**
@@ -114,7 +122,7 @@ export async function signInDuringLogin(deps, ctx, user) {
  * @param {string} namespace @param {v.InferOutput<typeof SIWX_MESSAGE>} fields @param {string} account
  */
 function writeMessage(namespace, fields, account) {
-  const reference = fields.chainId.slice(namespace.length + 1);
+  const reference = fields.chainId.slice(namespace.length + 1)
   if (namespace === 'eip155') {
     return written(() =>
       formatEip4361({
@@ -131,7 +139,7 @@ function writeMessage(namespace, fields, account) {
         expirationTime: fields.expirationTime === undefined ? undefined : new Date(fields.expirationTime).toISOString(),
         notBefore: fields.notBefore === undefined ? undefined : new Date(fields.notBefore).toISOString(),
       }),
-    );
+    )
   }
   return written(() =>
     formatSignInWithSolana({
@@ -148,7 +156,7 @@ function writeMessage(namespace, fields, account) {
       requestId: fields.requestId,
       resources: fields.resources,
     }),
-  );
+  )
 }
 
 /**
@@ -158,9 +166,9 @@ function writeMessage(namespace, fields, account) {
  */
 function written(format) {
   try {
-    return format();
+    return format()
   } catch (error) {
-    if (error instanceof SignInSyntaxError) throw invalidRequest(`siwxMessage: ${error.message}`);
-    throw error;
+    if (error instanceof SignInSyntaxError) throw invalidRequest(`siwxMessage: ${error.message}`)
+    throw error
   }
 }

@@ -1,6 +1,6 @@
 // What the keys do once the user approved: EVM with a viem local account, Solana messages with node:crypto
 // ed25519, Solana transactions with @solana/kit. Each function gets the opened keys for one call only.
-import { sign } from 'node:crypto';
+import { sign } from 'node:crypto'
 
 import {
   createKeyPairFromPrivateKeyBytes,
@@ -10,13 +10,13 @@ import {
   getBase64Encoder,
   getTransactionDecoder,
   signTransaction,
-} from '@solana/kit';
-import { createWalletClient, defineChain, http } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+} from '@solana/kit'
+import { createWalletClient, defineChain, http } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 
-import { ed25519PrivateKey } from './accounts.mjs';
-import { invalidRequest } from './errors.mjs';
-import { jsonRpcCall } from './jsonRpcCall.mjs';
+import { ed25519PrivateKey } from './accounts.mjs'
+import { invalidRequest } from './errors.mjs'
+import { jsonRpcCall } from './jsonRpcCall.mjs'
 
 /** @typedef {{ evmKey: `0x${string}`, solanaSeed: Buffer }} OpenedKeys */
 /** @typedef {import('./networks.mjs').WalletNetwork} WalletNetwork */
@@ -34,7 +34,7 @@ import { jsonRpcCall } from './jsonRpcCall.mjs';
  * @param {EvmSigner} account the account `address` names @param {[string, string]} params
  */
 export function personalSign(account, [message]) {
-  return account.signMessage({ message: /^0x[0-9a-f]*$/i.test(message) ? { raw: /** @type {`0x${string}`} */ (message) } : message });
+  return account.signMessage({ message: /^0x[0-9a-f]*$/i.test(message) ? { raw: /** @type {`0x${string}`} */ (message) } : message })
 }
 
 /**
@@ -43,10 +43,10 @@ export function personalSign(account, [message]) {
  * @param {EvmSigner} account the account `address` names @param {[string, any]} params
  */
 export function signTypedDataV4(account, [, typedData]) {
-  const { domain, types, primaryType, message } = typeof typedData === 'string' ? JSON.parse(typedData) : typedData;
+  const { domain, types, primaryType, message } = typeof typedData === 'string' ? JSON.parse(typedData) : typedData
   // viem derives EIP712Domain from `domain` itself.
-  const { EIP712Domain: _domainType, ...ownTypes } = types ?? {};
-  return account.signTypedData({ domain, types: ownTypes, primaryType, message });
+  const { EIP712Domain: _domainType, ...ownTypes } = types ?? {}
+  return account.signTypedData({ domain, types: ownTypes, primaryType, message })
 }
 
 /**
@@ -61,10 +61,10 @@ export async function sendEvmTransactions(keys, network, calls) {
     name: `Chain ${network.id}`,
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [network.rpcUrl] } },
-  });
-  const client = createWalletClient({ account: privateKeyToAccount(keys.evmKey), chain, transport: http(network.rpcUrl) });
+  })
+  const client = createWalletClient({ account: privateKeyToAccount(keys.evmKey), chain, transport: http(network.rpcUrl) })
   /** @type {`0x${string}`[]} */
-  const hashes = [];
+  const hashes = []
   for (const call of calls) {
     hashes.push(
       await client.sendTransaction({
@@ -73,9 +73,9 @@ export async function sendEvmTransactions(keys, network, calls) {
         data: call.data,
         gas: call.gas === undefined ? undefined : BigInt(call.gas),
       }),
-    );
+    )
   }
-  return hashes;
+  return hashes
 }
 
 /**
@@ -84,9 +84,9 @@ export async function sendEvmTransactions(keys, network, calls) {
  * @param {OpenedKeys} keys @param {{ message: string }} params
  */
 export function solanaSignMessage(keys, { message }) {
-  const bytes = getBase58Encoder().encode(message);
-  const signature = sign(null, /** @type {Uint8Array} */ (bytes), ed25519PrivateKey(keys.solanaSeed));
-  return { signature: getBase58Decoder().decode(signature) };
+  const bytes = getBase58Encoder().encode(message)
+  const signature = sign(null, /** @type {Uint8Array} */ (bytes), ed25519PrivateKey(keys.solanaSeed))
+  return { signature: getBase58Decoder().decode(signature) }
 }
 
 /**
@@ -95,19 +95,19 @@ export function solanaSignMessage(keys, { message }) {
  * @param {OpenedKeys} keys @param {string} transaction
  */
 async function signSolanaWire(keys, transaction) {
-  let decoded;
+  let decoded
   try {
-    decoded = getTransactionDecoder().decode(getBase64Encoder().encode(transaction));
+    decoded = getTransactionDecoder().decode(getBase64Encoder().encode(transaction))
   } catch {
-    throw invalidRequest('transaction must be a base64 wire transaction');
+    throw invalidRequest('transaction must be a base64 wire transaction')
   }
-  const keyPair = await createKeyPairFromPrivateKeyBytes(keys.solanaSeed);
-  return getBase64EncodedWireTransaction(await signTransaction([keyPair], decoded));
+  const keyPair = await createKeyPairFromPrivateKeyBytes(keys.solanaSeed)
+  return getBase64EncodedWireTransaction(await signTransaction([keyPair], decoded))
 }
 
 /** solana_signTransaction: `{ transaction }` base64 → `{ transaction }` signed. @param {OpenedKeys} keys @param {{ transaction: string }} params */
 export async function solanaSignTransaction(keys, { transaction }) {
-  return { transaction: await signSolanaWire(keys, transaction) };
+  return { transaction: await signSolanaWire(keys, transaction) }
 }
 
 /**
@@ -116,7 +116,7 @@ export async function solanaSignTransaction(keys, { transaction }) {
  * @param {OpenedKeys} keys @param {WalletNetwork} network @param {{ transaction: string }} params
  */
 export async function solanaSignAndSendTransaction(keys, network, { transaction }) {
-  const signed = await signSolanaWire(keys, transaction);
-  const signature = await jsonRpcCall(network.rpcUrl, 'sendTransaction', [signed, { encoding: 'base64' }]);
-  return { signature };
+  const signed = await signSolanaWire(keys, transaction)
+  const signature = await jsonRpcCall(network.rpcUrl, 'sendTransaction', [signed, { encoding: 'base64' }])
+  return { signature }
 }

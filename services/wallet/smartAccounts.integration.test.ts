@@ -7,7 +7,17 @@ import os from 'node:os'
 import path from 'node:path'
 
 import type { Hono } from 'hono'
-import { createPublicClient, createWalletClient, encodeFunctionData, hashMessage, http, isErc6492Signature, parseAbi, parseEther, type PublicClient } from 'viem'
+import {
+  createPublicClient,
+  createWalletClient,
+  encodeFunctionData,
+  hashMessage,
+  http,
+  isErc6492Signature,
+  parseAbi,
+  parseEther,
+  type PublicClient,
+} from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -79,7 +89,11 @@ function browser() {
   async function call(pathname: string, body: unknown): Promise<{ status: number; body: any }> {
     const response = await app.request(`${WALLET}${pathname}`, {
       method: 'POST',
-      headers: { origin: WALLET, 'content-type': 'application/json', cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; ') },
+      headers: {
+        origin: WALLET,
+        'content-type': 'application/json',
+        cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
+      },
       body: JSON.stringify(body),
     })
     for (const header of response.headers.getSetCookie()) {
@@ -140,7 +154,9 @@ describe('smart accounts in the embedded wallet', () => {
     const smart = user.address as `0x${string}`
     const funder = createWalletClient({ account: privateKeyToAccount(ANVIL_ACCOUNTS[0]!.privateKey), transport: http(dev.chains[0]!.url) })
     await chain.waitForTransactionReceipt({ hash: await funder.sendTransaction({ chain: null, to: smart, value: parseEther('1') }) })
-    await chain.waitForTransactionReceipt({ hash: await funder.writeContract({ chain: null, address: usdc, abi: erc20, functionName: 'transfer', args: [smart, 20_000_000n] }) })
+    await chain.waitForTransactionReceipt({
+      hash: await funder.writeContract({ chain: null, address: usdc, abi: erc20, functionName: 'transfer', args: [smart, 20_000_000n] }),
+    })
     const spender = privateKeyToAccount(`0x${randomBytes(32).toString('hex')}`).address
     const recipient = privateKeyToAccount(`0x${randomBytes(32).toString('hex')}`).address
 
@@ -158,7 +174,10 @@ describe('smart accounts in the embedded wallet', () => {
       ],
     })
     expect(pending.body.approval.summary).toContain('From your smart account, as one operation')
-    const sent = await page.call(`/v1/frame/approvals/${pending.body.approval.requestId}`, { secret: pending.body.approval.secret, approved: true })
+    const sent = await page.call(`/v1/frame/approvals/${pending.body.approval.requestId}`, {
+      secret: pending.body.approval.secret,
+      approved: true,
+    })
     expect(sent.status).toBe(200)
     const status = await rpc(page, 'wallet_getCallsStatus', [sent.body.result.id])
     expect(status).toMatchObject({ id: sent.body.result.id, chainId: '0x7a69', atomic: true, status: 200 })
@@ -205,48 +224,60 @@ describe('smart accounts in the embedded wallet', () => {
     expect(await rpc(page, 'eth_accounts')).toEqual([smart])
   })
 
-  it('personal_sign and eth_signTypedData_v4 from the smart account verify against its address (ERC-6492, then ERC-1271); from the EOA, against the EOA', SLOW, async () => {
-    const page = await signIn()
-    const { body: user } = await page.send('APP_GET_USER', { chainId: 31337 })
-    const smart = user.address as `0x${string}`
-    const eoa = user.accounts.find((account: { type: string }) => account.type === 'eoa').address as `0x${string}`
-    const typedData = {
-      domain: { name: 'Foyer', version: '1', chainId: 31337 },
-      types: { Mail: [{ name: 'contents', type: 'string' }] },
-      primaryType: 'Mail',
-      message: { contents: 'hello' },
-    } as const
+  it(
+    'personal_sign and eth_signTypedData_v4 from the smart account verify against its address (ERC-6492, then ERC-1271); from the EOA, against the EOA',
+    SLOW,
+    async () => {
+      const page = await signIn()
+      const { body: user } = await page.send('APP_GET_USER', { chainId: 31337 })
+      const smart = user.address as `0x${string}`
+      const eoa = user.accounts.find((account: { type: string }) => account.type === 'eoa').address as `0x${string}`
+      const typedData = {
+        domain: { name: 'Foyer', version: '1', chainId: 31337 },
+        types: { Mail: [{ name: 'contents', type: 'string' }] },
+        primaryType: 'Mail',
+        message: { contents: 'hello' },
+      } as const
 
-    // Not deployed yet: the signature carries the factory call (ERC-6492), and the account is still not on chain.
-    const before = (await approved(page, 'personal_sign', ['0x68656c6c6f', smart])).body.result
-    expect(isErc6492Signature(before)).toBe(true)
-    expect(await chain.verifyMessage({ address: smart, message: 'hello', signature: before })).toBe(true)
-    expect(await chain.verifyMessage({ address: eoa, message: 'hello', signature: before })).toBe(false)
-    const typedBefore = (await approved(page, 'eth_signTypedData_v4', [smart, JSON.stringify(typedData)])).body.result
-    expect(await chain.verifyTypedData({ address: smart, ...typedData, signature: typedBefore })).toBe(true)
-    expect(await chain.getCode({ address: smart })).toBeUndefined()
+      // Not deployed yet: the signature carries the factory call (ERC-6492), and the account is still not on chain.
+      const before = (await approved(page, 'personal_sign', ['0x68656c6c6f', smart])).body.result
+      expect(isErc6492Signature(before)).toBe(true)
+      expect(await chain.verifyMessage({ address: smart, message: 'hello', signature: before })).toBe(true)
+      expect(await chain.verifyMessage({ address: eoa, message: 'hello', signature: before })).toBe(false)
+      const typedBefore = (await approved(page, 'eth_signTypedData_v4', [smart, JSON.stringify(typedData)])).body.result
+      expect(await chain.verifyTypedData({ address: smart, ...typedData, signature: typedBefore })).toBe(true)
+      expect(await chain.getCode({ address: smart })).toBeUndefined()
 
-    // Deployed (by its first operation): a plain ERC-1271 signature the account itself checks.
-    const funder = createWalletClient({ account: privateKeyToAccount(ANVIL_ACCOUNTS[0]!.privateKey), transport: http(dev.chains[0]!.url) })
-    await chain.waitForTransactionReceipt({ hash: await funder.sendTransaction({ chain: null, to: smart, value: parseEther('1') }) })
-    await approved(page, 'eth_sendTransaction', [{ from: smart, to: eoa, value: '0x1' }])
-    const after = (await approved(page, 'personal_sign', ['hello', smart])).body.result
-    expect(isErc6492Signature(after)).toBe(false)
-    const erc1271 = parseAbi(['function isValidSignature(bytes32 hash, bytes signature) view returns (bytes4)'])
-    expect(await chain.readContract({ address: smart, abi: erc1271, functionName: 'isValidSignature', args: [hashMessage('hello'), after] })).toBe('0x1626ba7e')
-    const typedAfter = (await approved(page, 'eth_signTypedData_v4', [smart, typedData])).body.result
-    expect(await chain.verifyTypedData({ address: smart, ...typedData, signature: typedAfter })).toBe(true)
-    expect(await chain.verifyTypedData({ address: smart, ...typedData, message: { contents: 'bye' }, signature: typedAfter })).toBe(false)
+      // Deployed (by its first operation): a plain ERC-1271 signature the account itself checks.
+      const funder = createWalletClient({
+        account: privateKeyToAccount(ANVIL_ACCOUNTS[0]!.privateKey),
+        transport: http(dev.chains[0]!.url),
+      })
+      await chain.waitForTransactionReceipt({ hash: await funder.sendTransaction({ chain: null, to: smart, value: parseEther('1') }) })
+      await approved(page, 'eth_sendTransaction', [{ from: smart, to: eoa, value: '0x1' }])
+      const after = (await approved(page, 'personal_sign', ['hello', smart])).body.result
+      expect(isErc6492Signature(after)).toBe(false)
+      const erc1271 = parseAbi(['function isValidSignature(bytes32 hash, bytes signature) view returns (bytes4)'])
+      expect(
+        await chain.readContract({ address: smart, abi: erc1271, functionName: 'isValidSignature', args: [hashMessage('hello'), after] }),
+      ).toBe('0x1626ba7e')
+      const typedAfter = (await approved(page, 'eth_signTypedData_v4', [smart, typedData])).body.result
+      expect(await chain.verifyTypedData({ address: smart, ...typedData, signature: typedAfter })).toBe(true)
+      expect(await chain.verifyTypedData({ address: smart, ...typedData, message: { contents: 'bye' }, signature: typedAfter })).toBe(false)
 
-    // Naming the EOA signs with the key itself.
-    const own = (await approved(page, 'personal_sign', ['hello', eoa])).body.result
-    expect(await chain.verifyMessage({ address: eoa, message: 'hello', signature: own })).toBe(true)
-    expect(await chain.verifyMessage({ address: smart, message: 'hello', signature: own })).toBe(false)
-  })
+      // Naming the EOA signs with the key itself.
+      const own = (await approved(page, 'personal_sign', ['hello', eoa])).body.result
+      expect(await chain.verifyMessage({ address: eoa, message: 'hello', signature: own })).toBe(true)
+      expect(await chain.verifyMessage({ address: smart, message: 'hello', signature: own })).toBe(false)
+    },
+  )
 
   it('a smart account only where the network has one; any other type is refused', SLOW, async () => {
     const page = await signIn()
-    expect((await page.send('APP_SET_PREFERRED_ACCOUNT', { type: 'payment' })).body).toMatchObject({ code: 'INVALID_REQUEST', error: "type must be 'eoa' or 'smartAccount'" })
+    expect((await page.send('APP_SET_PREFERRED_ACCOUNT', { type: 'payment' })).body).toMatchObject({
+      code: 'INVALID_REQUEST',
+      error: "type must be 'eoa' or 'smartAccount'",
+    })
     await page.send('APP_SWITCH_NETWORK', { chainId: 31338 })
     expect((await page.send('APP_SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })).body).toMatchObject({
       code: 'UNSUPPORTED_ACCOUNT_TYPE',

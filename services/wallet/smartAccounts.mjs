@@ -3,33 +3,33 @@
 // from it and the signatures it makes. The owner is the user's EVM key; the first operation deploys the account (the
 // factory call in its initCode).
 // Loaded on first use: a service without bundlers never loads viem's account-abstraction code.
-import { createPublicClient, defineChain, http } from 'viem';
-import { createBundlerClient } from 'viem/account-abstraction';
-import { privateKeyToAccount } from 'viem/accounts';
+import { createPublicClient, defineChain, http } from 'viem'
+import { createBundlerClient } from 'viem/account-abstraction'
+import { privateKeyToAccount } from 'viem/accounts'
 
-import { toFoyerAccount } from './foyerAccount.mjs';
-import { WalletError } from './errors.mjs';
+import { toFoyerAccount } from './foyerAccount.mjs'
+import { WalletError } from './errors.mjs'
 
 /** How long an approved call waits for its user operation to be mined before answering with what it has. */
-const RECEIPT_TIMEOUT_MS = 60_000;
+const RECEIPT_TIMEOUT_MS = 60_000
 
 /** @param {import('./networks.mjs').WalletNetwork} network */
 function clientsOf(network) {
-  if (!network.bundlerUrl) throw new WalletError(400, 'UNSUPPORTED_ACCOUNT_TYPE', 'Smart accounts are not available on this network');
+  if (!network.bundlerUrl) throw new WalletError(400, 'UNSUPPORTED_ACCOUNT_TYPE', 'Smart accounts are not available on this network')
   const chain = defineChain({
     id: Number(network.id),
     name: `Chain ${network.id}`,
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [network.rpcUrl] } },
-  });
-  const client = createPublicClient({ chain, transport: http(network.rpcUrl) });
-  const bundler = createBundlerClient({ client, chain, transport: http(network.bundlerUrl), pollingInterval: 250 });
-  return { client, bundler };
+  })
+  const client = createPublicClient({ chain, transport: http(network.rpcUrl) })
+  const bundler = createBundlerClient({ client, chain, transport: http(network.bundlerUrl), pollingInterval: 250 })
+  return { client, bundler }
 }
 
 // The counterfactual address depends only on the factory, the owner and the salt: asked once per network and owner.
 /** @type {Map<string, `0x${string}`>} */
-const addresses = new Map();
+const addresses = new Map()
 
 /**
  * The user's smart account on `network` and whether it is deployed yet.
@@ -39,17 +39,17 @@ const addresses = new Map();
  * @returns {Promise<{ address: `0x${string}`, deployed: boolean }>}
  */
 export async function smartAccountState(network, owner) {
-  const { client } = clientsOf(network);
-  const key = `${network.id}:${owner.toLowerCase()}`;
-  let address = addresses.get(key);
+  const { client } = clientsOf(network)
+  const key = `${network.id}:${owner.toLowerCase()}`
+  let address = addresses.get(key)
   if (!address) {
     // A view call needs no key: an account whose owner is only an address.
-    const account = await toFoyerAccount({ client, owner: /** @type {any} */ ({ address: owner, type: 'local' }) });
-    address = account.address;
-    addresses.set(key, address);
+    const account = await toFoyerAccount({ client, owner: /** @type {any} */ ({ address: owner, type: 'local' }) })
+    address = account.address
+    addresses.set(key, address)
   }
-  const code = await client.getCode({ address });
-  return { address, deployed: Boolean(code && code !== '0x') };
+  const code = await client.getCode({ address })
+  return { address, deployed: Boolean(code && code !== '0x') }
 }
 
 /**
@@ -60,8 +60,8 @@ export async function smartAccountState(network, owner) {
  * @param {import('./networks.mjs').WalletNetwork} network
  */
 export async function smartAccountSigner(evmKey, network) {
-  const { client } = clientsOf(network);
-  return toFoyerAccount({ client, owner: privateKeyToAccount(evmKey) });
+  const { client } = clientsOf(network)
+  return toFoyerAccount({ client, owner: privateKeyToAccount(evmKey) })
 }
 
 /**
@@ -74,14 +74,14 @@ export async function smartAccountSigner(evmKey, network) {
  * @returns {Promise<{ userOpHash: `0x${string}`, transactionHash: `0x${string}`, success: boolean }>}
  */
 export async function sendUserOperation(evmKey, network, calls) {
-  const { client, bundler } = clientsOf(network);
-  const account = await toFoyerAccount({ client, owner: privateKeyToAccount(evmKey) });
+  const { client, bundler } = clientsOf(network)
+  const account = await toFoyerAccount({ client, owner: privateKeyToAccount(evmKey) })
   const userOpHash = await bundler.sendUserOperation({
     account,
     calls: calls.map((call) => ({ to: call.to, value: call.value === undefined ? 0n : BigInt(call.value), data: call.data ?? '0x' })),
-  });
-  const receipt = await bundler.waitForUserOperationReceipt({ hash: userOpHash, timeout: RECEIPT_TIMEOUT_MS });
-  return { userOpHash, transactionHash: receipt.receipt.transactionHash, success: receipt.success };
+  })
+  const receipt = await bundler.waitForUserOperationReceipt({ hash: userOpHash, timeout: RECEIPT_TIMEOUT_MS })
+  return { userOpHash, transactionHash: receipt.receipt.transactionHash, success: receipt.success }
 }
 
 /**
@@ -92,10 +92,10 @@ export async function sendUserOperation(evmKey, network, calls) {
  * @param {`0x${string}`} userOpHash
  */
 export async function userOperationStatus(network, userOpHash) {
-  const { bundler } = clientsOf(network);
-  const receipt = await bundler.getUserOperationReceipt({ hash: userOpHash }).catch(() => undefined);
-  if (!receipt) return { status: 100, receipts: [] };
-  const { transactionHash, blockHash, blockNumber, gasUsed, logs, status } = receipt.receipt;
+  const { bundler } = clientsOf(network)
+  const receipt = await bundler.getUserOperationReceipt({ hash: userOpHash }).catch(() => undefined)
+  if (!receipt) return { status: 100, receipts: [] }
+  const { transactionHash, blockHash, blockNumber, gasUsed, logs, status } = receipt.receipt
   return {
     status: receipt.success ? 200 : 500,
     receipts: [
@@ -108,5 +108,5 @@ export async function userOperationStatus(network, userOpHash) {
         logs: logs.map(({ address, data, topics }) => ({ address, data, topics })),
       },
     ],
-  };
+  }
 }

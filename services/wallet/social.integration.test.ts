@@ -11,7 +11,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startAnvil } from '../dev/devchain/index.mjs'
 import { startDirectory, type WalletDirectory } from '../directory/index.mjs'
 import { createHash, createHmac } from 'node:crypto'
-import { DEV_TELEGRAM_BOT_TOKEN, devClientOf, OIDC_SOCIAL_PROVIDERS, startIdentityProvider, type IdentityProvider } from '../dev/identity/index.mjs'
+import {
+  DEV_TELEGRAM_BOT_TOKEN,
+  devClientOf,
+  OIDC_SOCIAL_PROVIDERS,
+  startIdentityProvider,
+  type IdentityProvider,
+} from '../dev/identity/index.mjs'
 import { createMailer, type Mailer } from '../dev/mail/index.mjs'
 import { openDatabase, type Database } from '../storage/index.mjs'
 import { createWalletApp, loadMasterKey } from './index.mjs'
@@ -167,7 +173,10 @@ describe('social login through the local OpenID Connect provider', () => {
 
   it('the provider’s page is branded and asks for a name; a bad name is refused there', SLOW, async () => {
     const first = await fetch(await redirectUri(frame(), 'discord'), { redirect: 'manual' })
-    const cookie = first.headers.getSetCookie().map((header) => header.split(';')[0]).join('; ')
+    const cookie = first.headers
+      .getSetCookie()
+      .map((header) => header.split(';')[0])
+      .join('; ')
     const page = await fetch(new URL(first.headers.get('location')!, idp.url), { headers: { cookie } })
     const html = await page.text()
     expect(html).toContain('<h1>Sign in with Discord</h1>')
@@ -220,7 +229,10 @@ describe('social login through the local OpenID Connect provider', () => {
     const resultUri = await signInAtProvider(await redirectUri(page, 'x'), 'dave')
     expect((await page.send('APP_CONNECT_SOCIAL', { uri: resultUri })).status).toBe(200)
     await page.send('APP_SIGN_OUT')
-    expect((await page.send('APP_CONNECT_SOCIAL', { uri: resultUri })).body).toEqual({ error: 'Failed to connect', code: 'SOCIAL_LOGIN_FAILED' })
+    expect((await page.send('APP_CONNECT_SOCIAL', { uri: resultUri })).body).toEqual({
+      error: 'Failed to connect',
+      code: 'SOCIAL_LOGIN_FAILED',
+    })
     expect((await page.send('APP_IS_CONNECTED')).body).toEqual({ isConnected: false })
   })
 
@@ -230,9 +242,14 @@ describe('social login through the local OpenID Connect provider', () => {
     const resultUri = await signInAtProvider(authorization.href, 'erin')
     expect((await page.send('APP_CONNECT_SOCIAL', { uri: resultUri })).status).toBe(200)
     // The same code straight to the token endpoint (with a verifier that cannot be right anyway): refused.
-    const configuration = await oidc.discovery(new URL(idp.url), 'foyer-google', devClientOf('google').clientSecret, undefined, { execute: [oidc.allowInsecureRequests] })
+    const configuration = await oidc.discovery(new URL(idp.url), 'foyer-google', devClientOf('google').clientSecret, undefined, {
+      execute: [oidc.allowInsecureRequests],
+    })
     await expect(
-      oidc.authorizationCodeGrant(configuration, new URL(resultUri), { pkceCodeVerifier: oidc.randomPKCECodeVerifier(), expectedState: oidc.skipStateCheck }),
+      oidc.authorizationCodeGrant(configuration, new URL(resultUri), {
+        pkceCodeVerifier: oidc.randomPKCECodeVerifier(),
+        expectedState: oidc.skipStateCheck,
+      }),
     ).rejects.toMatchObject({ error: 'invalid_grant' })
   })
 
@@ -240,7 +257,10 @@ describe('social login through the local OpenID Connect provider', () => {
     const page = frame()
     const resultUri = new URL(await signInAtProvider(await redirectUri(page, 'facebook'), 'frank'))
     resultUri.searchParams.set('code', 'forged-code-forged-code-forged-code')
-    expect((await page.send('APP_CONNECT_SOCIAL', { uri: resultUri.href })).body).toEqual({ error: 'Failed to connect', code: 'SOCIAL_LOGIN_FAILED' })
+    expect((await page.send('APP_CONNECT_SOCIAL', { uri: resultUri.href })).body).toEqual({
+      error: 'Failed to connect',
+      code: 'SOCIAL_LOGIN_FAILED',
+    })
     expect((await page.send('APP_IS_CONNECTED')).body).toEqual({ isConnected: false })
   })
 
@@ -255,7 +275,10 @@ describe('social login through the local OpenID Connect provider', () => {
     )
     expect(rowCount).toBe(1)
     expect(state).not.toBe('')
-    expect((await page.send('APP_CONNECT_SOCIAL', { uri: resultUri })).body).toEqual({ error: 'Failed to connect', code: 'SOCIAL_LOGIN_FAILED' })
+    expect((await page.send('APP_CONNECT_SOCIAL', { uri: resultUri })).body).toEqual({
+      error: 'Failed to connect',
+      code: 'SOCIAL_LOGIN_FAILED',
+    })
     expect((await page.send('APP_IS_CONNECTED')).body).toEqual({ isConnected: false })
   })
 
@@ -272,7 +295,9 @@ describe('social login through the local OpenID Connect provider', () => {
 
   it('a URI that is not the wallet’s callback, an unknown provider and a missing uri are refused', SLOW, async () => {
     const page = frame()
-    expect((await page.send('APP_CONNECT_SOCIAL', { uri: 'https://evil.example/social/callback?code=1&state=2' })).body).toMatchObject({ code: 'INVALID_REQUEST' })
+    expect((await page.send('APP_CONNECT_SOCIAL', { uri: 'https://evil.example/social/callback?code=1&state=2' })).body).toMatchObject({
+      code: 'INVALID_REQUEST',
+    })
     expect((await page.send('APP_CONNECT_SOCIAL', {})).body).toEqual({ error: 'uri must be a string', code: 'INVALID_REQUEST' })
     expect((await page.send('APP_GET_SOCIAL_REDIRECT_URI', { provider: 'myspace' })).body).toEqual({
       error: 'provider must be one of google, github, apple, facebook, x, discord, telegram',
@@ -312,47 +337,61 @@ async function telegramResult(page: ReturnType<typeof frame>, name: string, retu
 }
 
 describe('Telegram login (redirect, HMAC-signed result)', () => {
-  it('the login page sends the browser back to the host page with result_uri; its signed result gives the same wallet each time', SLOW, async () => {
-    const page = frame()
-    const resultUri = await telegramResult(page, 'Tom')
-    expect(resultUri.startsWith(`${CALLBACK}?state=`)).toBe(true)
-    expect(new URL(resultUri).searchParams.get('hash')).toMatch(/^[0-9a-f]{64}$/)
-    expect((await page.send('APP_CONNECT_SOCIAL', { uri: resultUri })).body).toEqual({ userName: 'tom', socialProvider: 'telegram' })
-    const user = (await page.send('APP_GET_USER', { chainId: 31337 })).body
-    expect(user).toMatchObject({ userName: 'tom', socialProvider: 'telegram' })
+  it(
+    'the login page sends the browser back to the host page with result_uri; its signed result gives the same wallet each time',
+    SLOW,
+    async () => {
+      const page = frame()
+      const resultUri = await telegramResult(page, 'Tom')
+      expect(resultUri.startsWith(`${CALLBACK}?state=`)).toBe(true)
+      expect(new URL(resultUri).searchParams.get('hash')).toMatch(/^[0-9a-f]{64}$/)
+      expect((await page.send('APP_CONNECT_SOCIAL', { uri: resultUri })).body).toEqual({ userName: 'tom', socialProvider: 'telegram' })
+      const user = (await page.send('APP_GET_USER', { chainId: 31337 })).body
+      expect(user).toMatchObject({ userName: 'tom', socialProvider: 'telegram' })
 
-    const other = frame()
-    expect((await other.send('APP_CONNECT_SOCIAL', { uri: await telegramResult(other, 'TOM') })).status).toBe(200)
-    expect((await other.send('APP_GET_USER', { chainId: 31337 })).body.address).toBe(user.address)
-  })
+      const other = frame()
+      expect((await other.send('APP_CONNECT_SOCIAL', { uri: await telegramResult(other, 'TOM') })).status).toBe(200)
+      expect((await other.send('APP_GET_USER', { chainId: 31337 })).body.address).toBe(user.address)
+    },
+  )
 
   it('security: a tampered Telegram result is refused (another id, or a hash not signed with the bot token)', SLOW, async () => {
     const page = frame()
     const tampered = new URL(await telegramResult(page, 'Mallory'))
     tampered.searchParams.set('id', '1')
-    expect((await page.send('APP_CONNECT_SOCIAL', { uri: tampered.href })).body).toEqual({ error: 'Failed to connect', code: 'SOCIAL_LOGIN_FAILED' })
+    expect((await page.send('APP_CONNECT_SOCIAL', { uri: tampered.href })).body).toEqual({
+      error: 'Failed to connect',
+      code: 'SOCIAL_LOGIN_FAILED',
+    })
 
     // Signed as Telegram signs, but with another bot's token.
     const forged = new URL(await telegramResult(page, 'Mallory'))
     forged.searchParams.set('id', '1')
     const fields = ['auth_date', 'first_name', 'id', 'username'].map((key) => `${key}=${forged.searchParams.get(key)}`).join('\n')
-    forged.searchParams.set('hash', createHmac('sha256', createHash('sha256').update('1:another-bot').digest()).update(fields).digest('hex'))
+    forged.searchParams.set(
+      'hash',
+      createHmac('sha256', createHash('sha256').update('1:another-bot').digest()).update(fields).digest('hex'),
+    )
     expect((await page.send('APP_CONNECT_SOCIAL', { uri: forged.href })).body).toMatchObject({ code: 'SOCIAL_LOGIN_FAILED' })
     expect((await page.send('APP_IS_CONNECTED')).body).toEqual({ isConnected: false })
   })
 
-  it('security: a Telegram result counts once, and only for the browser that started it; the way back must be the embedding origin’s', SLOW, async () => {
-    const page = frame()
-    const resultUri = await telegramResult(page, 'Trent')
-    expect((await frame().send('APP_CONNECT_SOCIAL', { uri: resultUri })).body).toMatchObject({ code: 'SOCIAL_LOGIN_FAILED' })
-    expect((await page.send('APP_CONNECT_SOCIAL', { uri: resultUri })).status).toBe(200)
-    await page.send('APP_SIGN_OUT')
-    expect((await page.send('APP_CONNECT_SOCIAL', { uri: resultUri })).body).toMatchObject({ code: 'SOCIAL_LOGIN_FAILED' })
-    expect((await page.send('APP_GET_SOCIAL_REDIRECT_URI', { provider: 'telegram', returnTo: 'https://evil.example/' })).body).toEqual({
-      error: 'returnTo must be a page of the embedding origin',
-      code: 'INVALID_REQUEST',
-    })
-  })
+  it(
+    'security: a Telegram result counts once, and only for the browser that started it; the way back must be the embedding origin’s',
+    SLOW,
+    async () => {
+      const page = frame()
+      const resultUri = await telegramResult(page, 'Trent')
+      expect((await frame().send('APP_CONNECT_SOCIAL', { uri: resultUri })).body).toMatchObject({ code: 'SOCIAL_LOGIN_FAILED' })
+      expect((await page.send('APP_CONNECT_SOCIAL', { uri: resultUri })).status).toBe(200)
+      await page.send('APP_SIGN_OUT')
+      expect((await page.send('APP_CONNECT_SOCIAL', { uri: resultUri })).body).toMatchObject({ code: 'SOCIAL_LOGIN_FAILED' })
+      expect((await page.send('APP_GET_SOCIAL_REDIRECT_URI', { provider: 'telegram', returnTo: 'https://evil.example/' })).body).toEqual({
+        error: 'returnTo must be a page of the embedding origin',
+        code: 'INVALID_REQUEST',
+      })
+    },
+  )
 })
 
 /** The dev Farcaster app approves the channel of `url` as `name`. */
@@ -368,23 +407,27 @@ async function approveInFarcasterApp(url: string, name: string) {
 }
 
 describe('Sign In With Farcaster (relay channel, signed SIWE message)', () => {
-  it('a channel for the wallet’s domain; the app approves with its custody key; the wallet verifies and signs in, the same wallet each time', SLOW, async () => {
-    const page = frame()
-    const opened = await page.send('APP_GET_FARCASTER_URI')
-    expect(opened.body.url).toMatch(/^farcaster:\/\/connect\?channelToken=\w+&nonce=\w+/)
-    const connecting = page.send('APP_CONNECT_FARCASTER', { channelToken: opened.body.channelToken })
-    await approveInFarcasterApp(opened.body.url, 'Fran')
-    expect((await connecting).body).toEqual({ userName: 'fran', socialProvider: 'farcaster' })
-    const user = (await page.send('APP_GET_USER', { chainId: 31337 })).body
-    expect(user).toMatchObject({ userName: 'fran', socialProvider: 'farcaster' })
+  it(
+    'a channel for the wallet’s domain; the app approves with its custody key; the wallet verifies and signs in, the same wallet each time',
+    SLOW,
+    async () => {
+      const page = frame()
+      const opened = await page.send('APP_GET_FARCASTER_URI')
+      expect(opened.body.url).toMatch(/^farcaster:\/\/connect\?channelToken=\w+&nonce=\w+/)
+      const connecting = page.send('APP_CONNECT_FARCASTER', { channelToken: opened.body.channelToken })
+      await approveInFarcasterApp(opened.body.url, 'Fran')
+      expect((await connecting).body).toEqual({ userName: 'fran', socialProvider: 'farcaster' })
+      const user = (await page.send('APP_GET_USER', { chainId: 31337 })).body
+      expect(user).toMatchObject({ userName: 'fran', socialProvider: 'farcaster' })
 
-    const other = frame()
-    const again = await other.send('APP_GET_FARCASTER_URI')
-    const waiting = other.send('APP_CONNECT_FARCASTER', { channelToken: again.body.channelToken })
-    await approveInFarcasterApp(again.body.url, 'fran')
-    expect((await waiting).status).toBe(200)
-    expect((await other.send('APP_GET_USER', { chainId: 31337 })).body.address).toBe(user.address)
-  })
+      const other = frame()
+      const again = await other.send('APP_GET_FARCASTER_URI')
+      const waiting = other.send('APP_CONNECT_FARCASTER', { channelToken: again.body.channelToken })
+      await approveInFarcasterApp(again.body.url, 'fran')
+      expect((await waiting).status).toBe(200)
+      expect((await other.send('APP_GET_USER', { chainId: 31337 })).body.address).toBe(user.address)
+    },
+  )
 
   it('security: a message not signed by the fid’s custody key, or a channel of another browser, is refused', SLOW, async () => {
     const page = frame()
@@ -399,7 +442,16 @@ describe('Sign In With Farcaster (relay channel, signed SIWE message)', () => {
     const { createSiweMessage } = await import('viem/siwe')
     const intruder = privateKeyToAccount(generatePrivateKey())
     const nonce = new URL(opened.body.url.replace('farcaster://', 'http://x/')).searchParams.get('nonce')!
-    const message = createSiweMessage({ address: intruder.address, chainId: 10, domain: 'localhost:8790', uri: WALLET, nonce, version: '1', statement: 'Farcaster Auth', resources: ['farcaster://fid/1'] })
+    const message = createSiweMessage({
+      address: intruder.address,
+      chainId: 10,
+      domain: 'localhost:8790',
+      uri: WALLET,
+      nonce,
+      version: '1',
+      statement: 'Farcaster Auth',
+      resources: ['farcaster://fid/1'],
+    })
     const authenticated = await fetch(`${idp.url}/v1/channel/authenticate`, {
       method: 'POST',
       headers: { authorization: `Bearer ${opened.body.channelToken}`, 'content-type': 'application/json' },
@@ -429,15 +481,19 @@ describe('sign-in grants and wallets per project after a social login', () => {
     expect((await page.send('APP_SIGN_IN', { siwxMessage: signInFields(address) })).status).toBe(200)
   })
 
-  it('a result the host page held for more than 120 s after the provider sent the visitor back signs in, but grants no signature', SLOW, async () => {
-    const page = frame()
-    const resultUri = await signInAtProvider(await redirectUri(page, 'google'), 'Judy Held')
-    expect((await app.request(resultUri)).status).toBe(200)
-    clockOffset = 121_000
-    expect((await page.send('APP_CONNECT_SOCIAL', { uri: resultUri })).status).toBe(200)
-    const { address } = (await page.send('APP_GET_USER', { chainId: 31337 })).body
-    expect((await page.send('APP_SIGN_IN', { siwxMessage: signInFields(address) })).body).toMatchObject({ code: 'SIGN_IN_NOT_GRANTED' })
-  })
+  it(
+    'a result the host page held for more than 120 s after the provider sent the visitor back signs in, but grants no signature',
+    SLOW,
+    async () => {
+      const page = frame()
+      const resultUri = await signInAtProvider(await redirectUri(page, 'google'), 'Judy Held')
+      expect((await app.request(resultUri)).status).toBe(200)
+      clockOffset = 121_000
+      expect((await page.send('APP_CONNECT_SOCIAL', { uri: resultUri })).status).toBe(200)
+      const { address } = (await page.send('APP_GET_USER', { chainId: 31337 })).body
+      expect((await page.send('APP_SIGN_IN', { siwxMessage: signInFields(address) })).body).toMatchObject({ code: 'SIGN_IN_NOT_GRANTED' })
+    },
+  )
 
   it('the same social account gets another wallet on another project', SLOW, async () => {
     const demo = await socialLogin(frame(HOST, 'demo'), 'github', 'Kim Twice')

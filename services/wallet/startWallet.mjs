@@ -1,12 +1,12 @@
 // Serves the wallet app (createWalletApp.mjs) on loopback: its own site, apart from the pages that embed it.
-import { createFailureSwitch, serveApp } from '../http/index.mjs';
-import { createMailer } from './createMailer.mjs';
-import { DEFAULT_DATA_DIR } from '../storage/index.mjs';
-import { createWalletApp } from './createWalletApp.mjs';
-import { loadMasterKey } from './masterKey.mjs';
+import { createFailureSwitch, serveApp } from '../http/index.mjs'
+import { createMailer } from './createMailer.mjs'
+import { DEFAULT_DATA_DIR } from '../storage/index.mjs'
+import { createWalletApp } from './createWalletApp.mjs'
+import { loadMasterKey } from './masterKey.mjs'
 
 /** The CLI's and `npm start`'s port. */
-export const DEFAULT_WALLET_PORT = 8790;
+export const DEFAULT_WALLET_PORT = 8790
 
 /**
  * Starts the wallet service and resolves once it listens.
@@ -23,12 +23,17 @@ export const DEFAULT_WALLET_PORT = 8790;
  *   FOYER_WALLET_MASTER_KEY, else the 0600 file in `dataDir` (default FOYER_DATA_DIR, else '.foyer/data')
  */
 export async function startWallet({ port = 0, host = '127.0.0.1', smtpUrl, mailFrom, masterKey, dataDir, ...appOptions }) {
-  const log = appOptions.log ?? ((/** @type {string} */ message) => console.error(message));
-  const key = masterKey ?? loadMasterKey({ fromEnv: process.env['FOYER_WALLET_MASTER_KEY'], dataDir: dataDir ?? (process.env['FOYER_DATA_DIR'] || DEFAULT_DATA_DIR) });
-  const mailer = createMailer({ smtpUrl, from: mailFrom });
-  const faults = createFailureSwitch();
-  const app = await createWalletApp({ ...appOptions, mailer, masterKey: key, log, backendFaults: faults.middleware });
-  const served = await serveApp(app, { port, host, envVar: 'FOYER_WALLET_PORT', name: 'wallet', log });
+  const log = appOptions.log ?? ((/** @type {string} */ message) => console.error(message))
+  const key =
+    masterKey ??
+    loadMasterKey({
+      fromEnv: process.env['FOYER_WALLET_MASTER_KEY'],
+      dataDir: dataDir ?? (process.env['FOYER_DATA_DIR'] || DEFAULT_DATA_DIR),
+    })
+  const mailer = createMailer({ smtpUrl, from: mailFrom })
+  const faults = createFailureSwitch()
+  const app = await createWalletApp({ ...appOptions, mailer, masterKey: key, log, backendFaults: faults.middleware })
+  const served = await serveApp(app, { port, host, envVar: 'FOYER_WALLET_PORT', name: 'wallet', log })
   return {
     /** `http://127.0.0.1:<port>`; browsers may use `http://localhost:<port>` for a different site than the demo. */
     url: served.url,
@@ -43,10 +48,10 @@ export async function startWallet({ port = 0, host = '127.0.0.1', smtpUrl, mailF
     failNext: faults.failNext,
     /** Stops listening and closes the mail transport; the database stays open (its owner closes it). */
     async stop() {
-      await served.stop();
-      mailer.close();
+      await served.stop()
+      mailer.close()
     },
-  };
+  }
 }
 
 /** @typedef {Awaited<ReturnType<typeof startWallet>>} WalletService */

@@ -233,7 +233,11 @@ describe('email login', () => {
     // Opening the link shows a button; only its POST confirms (mail scanners open links).
     expect((await app.request(link![1]!)).status).toBe(200)
     const confirm = (origin: string) =>
-      app.request(`${WALLET}/device/confirm`, { method: 'POST', headers: { origin, 'content-type': 'application/x-www-form-urlencoded' }, body: `token=${link![2]}` })
+      app.request(`${WALLET}/device/confirm`, {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+        body: `token=${link![2]}`,
+      })
     expect((await confirm(HOST)).status).toBe(403)
     expect((await confirm(WALLET)).status).toBe(200)
     expect((await confirm(WALLET)).status).toBe(400)
@@ -248,8 +252,12 @@ describe('email login', () => {
     const newEmail = uniqueEmail('moved')
     clockOffset = 31_000
     expect((await page.send('APP_UPDATE_EMAIL', { email: newEmail })).body).toEqual({ action: 'VERIFY_PRIMARY_OTP' })
-    expect((await page.send('APP_UPDATE_EMAIL_PRIMARY_OTP', { otp: await lastCode(email) })).body).toEqual({ action: 'VERIFY_SECONDARY_OTP' })
-    expect((await page.send('APP_UPDATE_EMAIL_SECONDARY_OTP', { otp: '000000' === (await lastCode(newEmail)) ? '000001' : '000000' })).body).toMatchObject({ code: 'INVALID_CODE' })
+    expect((await page.send('APP_UPDATE_EMAIL_PRIMARY_OTP', { otp: await lastCode(email) })).body).toEqual({
+      action: 'VERIFY_SECONDARY_OTP',
+    })
+    expect(
+      (await page.send('APP_UPDATE_EMAIL_SECONDARY_OTP', { otp: '000000' === (await lastCode(newEmail)) ? '000001' : '000000' })).body,
+    ).toMatchObject({ code: 'INVALID_CODE' })
     expect((await page.send('APP_UPDATE_EMAIL_SECONDARY_OTP', { otp: await lastCode(newEmail) })).body).toEqual({ newEmail })
     expect((await page.send('APP_GET_USER')).body.email).toBe(newEmail)
   })
@@ -311,7 +319,10 @@ describe('requests (rules §6)', () => {
   beforeAll(async () => {
     ;({ page, user } = await signIn('signer'))
     // 100 ETH for the transactions below.
-    await createPublicClient({ transport: http(anvil.url) }).request({ method: 'anvil_setBalance' as any, params: [user.address, '0x56BC75E2D63100000'] as any })
+    await createPublicClient({ transport: http(anvil.url) }).request({
+      method: 'anvil_setBalance' as any,
+      params: [user.address, '0x56BC75E2D63100000'] as any,
+    })
   }, 60_000)
 
   it('personal_sign waits for approval, then signs with the user key', async () => {
@@ -323,7 +334,14 @@ describe('requests (rules §6)', () => {
   it('eth_signTypedData_v4 signs what viem verifies', async () => {
     const typedData = {
       domain: { name: 'Foyer', version: '1', chainId: 31337 },
-      types: { EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'version', type: 'string' }, { name: 'chainId', type: 'uint256' }], Greeting: [{ name: 'text', type: 'string' }] },
+      types: {
+        EIP712Domain: [
+          { name: 'name', type: 'string' },
+          { name: 'version', type: 'string' },
+          { name: 'chainId', type: 'uint256' },
+        ],
+        Greeting: [{ name: 'text', type: 'string' }],
+      },
       primaryType: 'Greeting' as const,
       message: { text: 'hi' },
     }
@@ -335,17 +353,29 @@ describe('requests (rules §6)', () => {
   it('the host cannot approve: not without the frame secret, not from its own origin, and not twice', async () => {
     const pending = await page.send('APP_RPC_REQUEST', { method: 'personal_sign', params: ['0x01', user.address] })
     const { requestId, secret } = pending.body.approval
-    expect(await page.call(`/v1/frame/approvals/${requestId}`, { secret: 'guess', approved: true })).toMatchObject({ status: 403, body: { code: 'APPROVAL_FORBIDDEN' } })
-    expect(await page.call(`/v1/frame/approvals/${requestId}`, { secret, approved: true }, HOST)).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } })
+    expect(await page.call(`/v1/frame/approvals/${requestId}`, { secret: 'guess', approved: true })).toMatchObject({
+      status: 403,
+      body: { code: 'APPROVAL_FORBIDDEN' },
+    })
+    expect(await page.call(`/v1/frame/approvals/${requestId}`, { secret, approved: true }, HOST)).toMatchObject({
+      status: 403,
+      body: { code: 'FORBIDDEN' },
+    })
     expect(await browser().call(`/v1/frame/approvals/${requestId}`, { secret, approved: true })).toMatchObject({ status: 401 })
     expect((await page.call(`/v1/frame/approvals/${requestId}`, { secret, approved: true })).status).toBe(200)
-    expect(await page.call(`/v1/frame/approvals/${requestId}`, { secret, approved: true })).toMatchObject({ status: 409, body: { code: 'REQUEST_SETTLED' } })
+    expect(await page.call(`/v1/frame/approvals/${requestId}`, { secret, approved: true })).toMatchObject({
+      status: 409,
+      body: { code: 'REQUEST_SETTLED' },
+    })
   })
 
   it('Reject answers a user rejection (4001)', async () => {
     const pending = await page.send('APP_RPC_REQUEST', { method: 'personal_sign', params: ['0x01', user.address] })
     const { requestId, secret } = pending.body.approval
-    expect((await page.call(`/v1/frame/approvals/${requestId}`, { secret, approved: false })).body).toMatchObject({ code: 'USER_REJECTED', rpcCode: 4001 })
+    expect((await page.call(`/v1/frame/approvals/${requestId}`, { secret, approved: false })).body).toMatchObject({
+      code: 'USER_REJECTED',
+      rpcCode: 4001,
+    })
   })
 
   it('an approved eth_sendTransaction is mined on the service RPC', SLOW, async () => {
@@ -360,11 +390,17 @@ describe('requests (rules §6)', () => {
 
   it('an approved transaction the chain refuses answers the reason, not a server error', async () => {
     const refused = await approved(page, 'eth_sendTransaction', [{ to: user.address, value: `0x${parseEther('1000000').toString(16)}` }])
-    expect(refused).toMatchObject({ status: 400, body: { code: 'RPC_ERROR', error: expect.stringMatching(/exceeds the balance|insufficient funds/i) } })
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { code: 'RPC_ERROR', error: expect.stringMatching(/exceeds the balance|insufficient funds/i) },
+    })
   })
 
   it('rules §5: a call whose to or data lacks 0x is refused before any approval', async () => {
-    const noPrefix = await page.send('APP_RPC_REQUEST', { method: 'eth_sendTransaction', params: [{ to: 'f39fd6e51aad88f6f4ce6ab8827279cfffb92266' }] })
+    const noPrefix = await page.send('APP_RPC_REQUEST', {
+      method: 'eth_sendTransaction',
+      params: [{ to: 'f39fd6e51aad88f6f4ce6ab8827279cfffb92266' }],
+    })
     expect(noPrefix.body).toMatchObject({ code: 'INVALID_REQUEST', error: expect.stringContaining("'to'") })
     const badData = await page.send('APP_RPC_REQUEST', { method: 'eth_sendTransaction', params: [{ to: user.address, data: 'abcd' }] })
     expect(badData.body).toMatchObject({ code: 'INVALID_REQUEST', error: expect.stringContaining("'data'") })
@@ -375,7 +411,10 @@ describe('requests (rules §6)', () => {
     expect((await page.send('APP_RPC_REQUEST', { method: 'eth_blockNumber', params: [] })).body.result).toMatch(/^0x[0-9a-f]+$/)
     expect((await page.send('APP_RPC_REQUEST', { method: 'eth_accounts' })).body).toEqual({ result: [user.address] })
     for (const method of ['eth_sign', 'anvil_setBalance', 'debug_traceTransaction', 'solana_signMessage']) {
-      expect((await page.send('APP_RPC_REQUEST', { method, params: [] })).body).toMatchObject({ code: 'NOT_ALLOWED', error: 'Requested RPC call is not allowed' })
+      expect((await page.send('APP_RPC_REQUEST', { method, params: [] })).body).toMatchObject({
+        code: 'NOT_ALLOWED',
+        error: 'Requested RPC call is not allowed',
+      })
     }
   })
 
@@ -383,7 +422,10 @@ describe('requests (rules §6)', () => {
     const solanaAddress = user.accounts[1].address as Address
     const message = getBase58Decoder().decode(new TextEncoder().encode('Sign in to Foyer'))
     const signed = await approved(page, 'solana_signMessage', { message, pubkey: solanaAddress }, SOLANA_CHAIN)
-    const publicKey = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(new Uint8Array(getAddressEncoder().encode(solanaAddress))).toString('base64url') }, format: 'jwk' })
+    const publicKey = createPublicKey({
+      key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(new Uint8Array(getAddressEncoder().encode(solanaAddress))).toString('base64url') },
+      format: 'jwk',
+    })
     const signature = Buffer.from(getBase58Encoder().encode(signed.body.result.signature))
     expect(verify(null, Buffer.from('Sign in to Foyer'), publicKey, signature)).toBe(true)
     expect(verify(null, Buffer.from('Sign in to Foyer!'), publicKey, signature)).toBe(false)
@@ -398,7 +440,15 @@ describe('requests (rules §6)', () => {
       createTransactionMessage({ version: 0 }),
       (m) => setTransactionMessageFeePayer(source, m),
       (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
-      (m) => appendTransactionMessageInstruction(getTransferSolInstruction({ source: createNoopSigner(source), destination: DEV_WALLET_ADDRESS as Address, amount: 1_000_000_000n }), m),
+      (m) =>
+        appendTransactionMessageInstruction(
+          getTransferSolInstruction({
+            source: createNoopSigner(source),
+            destination: DEV_WALLET_ADDRESS as Address,
+            amount: 1_000_000_000n,
+          }),
+          m,
+        ),
     )
     const transaction = getBase64EncodedWireTransaction(compileTransaction(message))
     const before = (await rpc.getBalance(DEV_WALLET_ADDRESS as Address).send()).value
@@ -409,9 +459,20 @@ describe('requests (rules §6)', () => {
 
   it('wallet_sendCalls sends each call and reports the batch by its id', SLOW, async () => {
     const to = privateKeyToAccount(`0x${randomBytes(32).toString('hex')}`).address
-    const sent = await approved(page, 'wallet_sendCalls', [{ calls: [{ to, value: '0x1' }, { to, value: '0x2' }] }])
+    const sent = await approved(page, 'wallet_sendCalls', [
+      {
+        calls: [
+          { to, value: '0x1' },
+          { to, value: '0x2' },
+        ],
+      },
+    ])
     const { id } = sent.body.result
-    await expect.poll(async () => (await page.send('APP_RPC_REQUEST', { method: 'wallet_getCallsStatus', params: [id] })).body.result.status, { timeout: 10_000 }).toBe(200)
+    await expect
+      .poll(async () => (await page.send('APP_RPC_REQUEST', { method: 'wallet_getCallsStatus', params: [id] })).body.result.status, {
+        timeout: 10_000,
+      })
+      .toBe(200)
     expect(await createPublicClient({ transport: http(anvil.url) }).getBalance({ address: to })).toBe(3n)
   })
 
@@ -438,55 +499,80 @@ describe('sign-in during login (rules §3 siwxMessage)', () => {
     ...overrides,
   })
 
-  it('right after a login the sign-in message is signed without an approval, once per namespace, only for the embedding origin', SLOW, async () => {
-    const { page, user } = await signIn('siwx')
-    const evm = user.accounts.find((account: any) => account.namespace === 'eip155').address
-    const sol = user.accounts.find((account: any) => account.namespace === 'solana').address
+  it(
+    'right after a login the sign-in message is signed without an approval, once per namespace, only for the embedding origin',
+    SLOW,
+    async () => {
+      const { page, user } = await signIn('siwx')
+      const evm = user.accounts.find((account: any) => account.namespace === 'eip155').address
+      const sol = user.accounts.find((account: any) => account.namespace === 'solana').address
 
-    // What the host page cannot have signed: another site's domain or URI, another account, a stale message.
-    const refused = [
-      fields(evm, 'eip155:31337', { domain: 'evil.example' }),
-      fields(evm, 'eip155:31337', { uri: 'https://evil.example/' }),
-      fields('0x70997970C51812dc3A010C7d01b50e0d17dc79C8', 'eip155:31337'),
-      fields(evm, 'eip155:31337', { issuedAt: '2020-01-01T00:00:00.000Z' }),
-      fields(evm, 'eip155:31337', { statement: 'two\nlines' }),
-      fields(evm, 'eip155:1'),
-    ]
-    for (const siwxMessage of refused) {
-      const answer = await page.send('APP_SIGN_IN', { siwxMessage })
-      expect(answer.status, JSON.stringify(siwxMessage)).toBe(400)
-      expect(answer.body.code).toMatch(/^(INVALID_REQUEST|UNSUPPORTED_CHAIN)$/)
-    }
+      // What the host page cannot have signed: another site's domain or URI, another account, a stale message.
+      const refused = [
+        fields(evm, 'eip155:31337', { domain: 'evil.example' }),
+        fields(evm, 'eip155:31337', { uri: 'https://evil.example/' }),
+        fields('0x70997970C51812dc3A010C7d01b50e0d17dc79C8', 'eip155:31337'),
+        fields(evm, 'eip155:31337', { issuedAt: '2020-01-01T00:00:00.000Z' }),
+        fields(evm, 'eip155:31337', { statement: 'two\nlines' }),
+        fields(evm, 'eip155:1'),
+      ]
+      for (const siwxMessage of refused) {
+        const answer = await page.send('APP_SIGN_IN', { siwxMessage })
+        expect(answer.status, JSON.stringify(siwxMessage)).toBe(400)
+        expect(answer.body.code).toMatch(/^(INVALID_REQUEST|UNSUPPORTED_CHAIN)$/)
+      }
 
-    // The refusals did not spend the grant: the right message is signed, as EIP-4361 text the wallet wrote.
-    const signed = await page.send('APP_SIGN_IN', { siwxMessage: fields(evm, 'eip155:31337') })
-    expect(signed.status).toBe(200)
-    expect(signed.body.message).toMatch(/^127\.0\.0\.1:5173 wants you to sign in with your Ethereum account:\n0x/)
-    expect(signed.body.message).toContain('Nonce: nonce12345678')
-    expect(await verifyMessage({ address: evm, message: signed.body.message, signature: signed.body.signature })).toBe(true)
-    expect(signed.body.siwxMessage).toMatchObject({ accountAddress: evm, chainId: 'eip155:31337' })
-    // Written by the grammar the verifier reads it with (docs/sign-in.md): it reads back as the fields asked for.
-    expect(parseSignInMessage(signed.body.message)).toMatchObject({ ...fields(evm, 'eip155:31337'), issuedAt: expect.any(String), expirationTime: expect.any(String) })
+      // The refusals did not spend the grant: the right message is signed, as EIP-4361 text the wallet wrote.
+      const signed = await page.send('APP_SIGN_IN', { siwxMessage: fields(evm, 'eip155:31337') })
+      expect(signed.status).toBe(200)
+      expect(signed.body.message).toMatch(/^127\.0\.0\.1:5173 wants you to sign in with your Ethereum account:\n0x/)
+      expect(signed.body.message).toContain('Nonce: nonce12345678')
+      expect(await verifyMessage({ address: evm, message: signed.body.message, signature: signed.body.signature })).toBe(true)
+      expect(signed.body.siwxMessage).toMatchObject({ accountAddress: evm, chainId: 'eip155:31337' })
+      // Written by the grammar the verifier reads it with (docs/sign-in.md): it reads back as the fields asked for.
+      expect(parseSignInMessage(signed.body.message)).toMatchObject({
+        ...fields(evm, 'eip155:31337'),
+        issuedAt: expect.any(String),
+        expirationTime: expect.any(String),
+      })
 
-    const solana = await page.send('APP_SIGN_IN', { siwxMessage: fields(sol, SOLANA_CHAIN) })
-    expect(solana.status).toBe(200)
-    expect(solana.body.message).toMatch(/^127\.0\.0\.1:5173 wants you to sign in with your Solana account:\n/)
-    expect(parseSignInMessage(solana.body.message)).toMatchObject({ accountAddress: sol, chainId: SOLANA_CHAIN, nonce: 'nonce12345678', statement: 'Sign in to the demo.' })
-    const key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(getBase58Encoder().encode(sol)).toString('base64url') }, format: 'jwk' })
-    expect(verify(null, Buffer.from(solana.body.message), key, Buffer.from(getBase58Encoder().encode(solana.body.signature)))).toBe(true)
+      const solana = await page.send('APP_SIGN_IN', { siwxMessage: fields(sol, SOLANA_CHAIN) })
+      expect(solana.status).toBe(200)
+      expect(solana.body.message).toMatch(/^127\.0\.0\.1:5173 wants you to sign in with your Solana account:\n/)
+      expect(parseSignInMessage(solana.body.message)).toMatchObject({
+        accountAddress: sol,
+        chainId: SOLANA_CHAIN,
+        nonce: 'nonce12345678',
+        statement: 'Sign in to the demo.',
+      })
+      const key = createPublicKey({
+        key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(getBase58Encoder().encode(sol)).toString('base64url') },
+        format: 'jwk',
+      })
+      expect(verify(null, Buffer.from(solana.body.message), key, Buffer.from(getBase58Encoder().encode(solana.body.signature)))).toBe(true)
 
-    // Once per namespace: the next one needs an approval.
-    expect((await page.send('APP_SIGN_IN', { siwxMessage: fields(evm, 'eip155:31337', { nonce: 'another12345' }) })).body).toMatchObject({ code: 'SIGN_IN_NOT_GRANTED' })
-  })
+      // Once per namespace: the next one needs an approval.
+      expect((await page.send('APP_SIGN_IN', { siwxMessage: fields(evm, 'eip155:31337', { nonce: 'another12345' }) })).body).toMatchObject({
+        code: 'SIGN_IN_NOT_GRANTED',
+      })
+    },
+  )
 
   it('no grant without a login just now: not after the grant expired, not for another embedding origin, not signed out', SLOW, async () => {
     const { page, user } = await signIn('siwx-late')
     const evm = user.address
     // Another embedding origin (allowed for the project) gets nothing from this login.
-    const other = await page.call('/v1/frame/request', { projectId: 'demo', origin: 'http://127.0.0.1:6000', type: 'APP_SIGN_IN', payload: { siwxMessage: fields(evm, 'eip155:31337', { domain: '127.0.0.1:6000', uri: 'http://127.0.0.1:6000' }) } })
+    const other = await page.call('/v1/frame/request', {
+      projectId: 'demo',
+      origin: 'http://127.0.0.1:6000',
+      type: 'APP_SIGN_IN',
+      payload: { siwxMessage: fields(evm, 'eip155:31337', { domain: '127.0.0.1:6000', uri: 'http://127.0.0.1:6000' }) },
+    })
     expect(other.body).toMatchObject({ code: 'SIGN_IN_NOT_GRANTED' })
     clockOffset = 121_000
-    expect((await page.send('APP_SIGN_IN', { siwxMessage: fields(evm, 'eip155:31337') })).body).toMatchObject({ code: 'SIGN_IN_NOT_GRANTED' })
+    expect((await page.send('APP_SIGN_IN', { siwxMessage: fields(evm, 'eip155:31337') })).body).toMatchObject({
+      code: 'SIGN_IN_NOT_GRANTED',
+    })
     clockOffset = 0
     await page.send('APP_SIGN_OUT')
     expect((await page.send('APP_SIGN_IN', { siwxMessage: fields(evm, 'eip155:31337') })).body).toMatchObject({ code: 'NOT_CONNECTED' })
@@ -500,13 +586,21 @@ describe('the frame backend and page', () => {
     expect(await page.call('/v1/frame/request', body)).toMatchObject({ status: 403, body: { code: 'UNVERIFIED_DOMAIN' } })
     expect(await page.call('/v1/frame/origin', { projectId: 'demo', origin: 'http://localhost:5173' })).toMatchObject({ status: 403 })
     expect(await page.call('/v1/frame/origin', { projectId: 'demo', origin: HOST })).toMatchObject({ status: 200 })
-    expect(await page.call('/v1/frame/request', { ...body, origin: HOST }, HOST)).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } })
+    expect(await page.call('/v1/frame/request', { ...body, origin: HOST }, HOST)).toMatchObject({
+      status: 403,
+      body: { code: 'FORBIDDEN' },
+    })
     expect(await page.send('APP_NOT_A_THING')).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST' } })
-    expect(await page.send('APP_CONNECT_EMAIL', { email: 'not an email' })).toMatchObject({ status: 400, body: { error: 'Enter a valid email address' } })
+    expect(await page.send('APP_CONNECT_EMAIL', { email: 'not an email' })).toMatchObject({
+      status: 400,
+      body: { error: 'Enter a valid email address' },
+    })
   })
 
   it('the frame page may be embedded only by the allowed origins, and nobody else reads the wallet answers', async () => {
-    const response = await app.request(`${WALLET}/frame?projectId=demo&chainId=31337&version=4&enableLogger=false&rpcUrl=http://evil.example`)
+    const response = await app.request(
+      `${WALLET}/frame?projectId=demo&chainId=31337&version=4&enableLogger=false&rpcUrl=http://evil.example`,
+    )
     expect(response.status).toBe(200)
     expect(response.headers.get('content-security-policy')).toContain('frame-ancestors http://127.0.0.1:*')
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self'")
@@ -522,7 +616,10 @@ describe('the frame backend and page', () => {
 
   it('attack: no wallet answer carries a CORS header: not a preflight, a 405, a 404 or an error', async () => {
     const preflight = (path: string) =>
-      app.request(`${WALLET}${path}`, { method: 'OPTIONS', headers: { origin: HOST, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } })
+      app.request(`${WALLET}${path}`, {
+        method: 'OPTIONS',
+        headers: { origin: HOST, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      })
     const answers = [
       await preflight('/v1/frame/request'),
       await preflight('/v1/frame/approvals/x'),
@@ -531,7 +628,11 @@ describe('the frame backend and page', () => {
       await app.request(`${WALLET}/v1/frame/request`, { method: 'GET', headers: { origin: HOST } }),
       await app.request(`${WALLET}/nowhere`, { headers: { origin: HOST } }),
       await app.request(`${WALLET}/frame?projectId=demo&version=3`, { headers: { origin: HOST } }),
-      await app.request(`${WALLET}/v1/frame/request`, { method: 'POST', headers: { origin: HOST, 'content-type': 'application/json' }, body: '{}' }),
+      await app.request(`${WALLET}/v1/frame/request`, {
+        method: 'POST',
+        headers: { origin: HOST, 'content-type': 'application/json' },
+        body: '{}',
+      }),
     ]
     for (const response of answers) {
       const cors = [...response.headers.keys()].filter((name) => name.startsWith('access-control-'))

@@ -16,12 +16,22 @@ describe('the Account view with the blockchain API', () => {
   it('tokens with values, the fixture NFTs, and activity that matches the chain', async () => {
     const chain = stack.fixtures.chains['31337']!
     const transport = http(chain.rpcUrl)
-    const local = { id: 31337, name: 'local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [chain.rpcUrl] } } }
+    const local = {
+      id: 31337,
+      name: 'local',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [chain.rpcUrl] } },
+    }
     const reader = createPublicClient({ transport })
     // A transfer in (from anvil #1), then one out: the two newest rows, whatever other files did on this stack before.
     const transfer = async (from: typeof account, to: `0x${string}`, amount: string) => {
       const wallet = createWalletClient({ account: from, transport, chain: local })
-      const hash = await wallet.writeContract({ address: chain.usdc as `0x${string}`, abi: erc20Abi, functionName: 'transfer', args: [to, parseUnits(amount, 6)] })
+      const hash = await wallet.writeContract({
+        address: chain.usdc as `0x${string}`,
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [to, parseUnits(amount, 6)],
+      })
       await reader.waitForTransactionReceipt({ hash })
       return hash
     }
@@ -32,8 +42,24 @@ describe('the Account view with the blockchain API', () => {
     await connectWallet(page, /^Test Wallet/, account.address)
     const dialog = await openAccount(page)
 
-    const usdc = formatUnits(await reader.readContract({ address: chain.usdc as `0x${string}`, abi: erc20Abi, functionName: 'balanceOf', args: [account.address] }), 6)
-    const usdt = formatUnits(await reader.readContract({ address: chain.usdt as `0x${string}`, abi: erc20Abi, functionName: 'balanceOf', args: [account.address] }), 6)
+    const usdc = formatUnits(
+      await reader.readContract({
+        address: chain.usdc as `0x${string}`,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [account.address],
+      }),
+      6,
+    )
+    const usdt = formatUnits(
+      await reader.readContract({
+        address: chain.usdt as `0x${string}`,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [account.address],
+      }),
+      6,
+    )
     const tokens = dialog.getByRole('list', { name: 'Your tokens' })
     await expect.poll(() => tokens.textContent()).toContain(`${formatBalance(usdc)} USDC`)
     const text = (await tokens.textContent()) ?? ''

@@ -24,7 +24,11 @@ describe('activity', () => {
     // The tab reads the history first, so the cache holds a page without the send.
     let accountView = await openAccount(page)
     await accountView.getByRole('tab', { name: 'Activity' }).click()
-    await accountView.getByTestId('activity-row').first().or(accountView.getByText('No activity on this network yet.')).waitFor({ timeout: 15_000 })
+    await accountView
+      .getByTestId('activity-row')
+      .first()
+      .or(accountView.getByText('No activity on this network yet.'))
+      .waitFor({ timeout: 15_000 })
 
     await accountView.getByRole('button', { name: 'Send', exact: true }).click()
     const send = page.getByRole('dialog', { name: 'Send' })
@@ -59,9 +63,7 @@ describe('activity', () => {
     await accountView.getByRole('tab', { name: 'Activity' }).click()
 
     // Confirmed well within the 20 s the bug took, with the tab left open (no switching tabs to read again).
-    await expect
-      .poll(() => page.evaluate(() => window.__activitySeen!.at(-1)?.split('|')[0]), { interval: 250 })
-      .toBe('confirmed')
+    await expect.poll(() => page.evaluate(() => window.__activitySeen!.at(-1)?.split('|')[0]), { interval: 250 }).toBe('confirmed')
     const seen = await page.evaluate(() => window.__activitySeen!)
     expect(seen[0]).toMatch(/^pending\|Sent Pending.*-0\.125 ETH$/)
     expect(seen.at(-1)).toMatch(/^confirmed\|Sent.*-0\.125 ETH$/)

@@ -38,7 +38,10 @@ describe('the demo with a real wallet on anvil', () => {
     await expect.poll(() => page.getByTestId('network').textContent()).toBe('Foyer Local B (eip155:31338)')
 
     await page.getByRole('button', { name: 'Open Networks' }).click()
-    await page.getByRole('dialog', { name: 'Choose network' }).getByRole('button', { name: /^Foyer Local\b(?! B)/ }).click()
+    await page
+      .getByRole('dialog', { name: 'Choose network' })
+      .getByRole('button', { name: /^Foyer Local\b(?! B)/ })
+      .click()
     await expect.poll(() => page.getByTestId('network').textContent()).toBe('Foyer Local (eip155:31337)')
     await context.close()
   })
@@ -89,11 +92,12 @@ describe('the demo with a real wallet on anvil', () => {
     await connectButton.focus()
     await page.keyboard.press('Enter')
     await page.getByRole('dialog', { name: 'Connect a wallet' }).waitFor()
-    const focusedName = () => page.evaluate(() => {
-      let active = document.activeElement
-      while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
-      return active?.textContent ?? ''
-    })
+    const focusedName = () =>
+      page.evaluate(() => {
+        let active = document.activeElement
+        while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
+        return active?.textContent ?? ''
+      })
     for (let step = 0; step < 10 && !(await focusedName()).startsWith('Test Wallet'); step++) await page.keyboard.press('Tab')
     expect(await focusedName()).toMatch(/^Test Wallet/)
     await page.keyboard.press('Enter')
@@ -120,7 +124,10 @@ describe('the demo with a real wallet on anvil', () => {
     const dialog = page.getByRole('dialog', { name: 'Connect a wallet' })
     await dialog.waitFor()
     // A refused stylesheet would leave the dialog unstyled: transparent, in the page's flow.
-    const style = await dialog.evaluate((element) => ({ background: getComputedStyle(element).backgroundColor, styleElements: (element.getRootNode() as ShadowRoot).querySelectorAll('style').length }))
+    const style = await dialog.evaluate((element) => ({
+      background: getComputedStyle(element).backgroundColor,
+      styleElements: (element.getRootNode() as ShadowRoot).querySelectorAll('style').length,
+    }))
     expect(style.background).not.toBe('rgba(0, 0, 0, 0)')
     expect(style.styleElements).toBe(0)
     await dialog.getByRole('button', { name: /^Test Wallet/ }).click()

@@ -73,7 +73,10 @@ describe('faults under a page that uses the stack (rules §8)', () => {
     const { context, page, errors } = await openDemo(stack, { clock: true })
     // Mid-flow: the page is up, and now nothing on the wallet service's origin can be reached from it.
     const walletOrigin = new URL(stack.fixtures.wallet!.url).origin
-    await context.route((url) => url.origin === walletOrigin, (route) => route.abort('connectionrefused'))
+    await context.route(
+      (url) => url.origin === walletOrigin,
+      (route) => route.abort('connectionrefused'),
+    )
 
     await page.getByRole('button', { name: 'Connect', exact: true }).click()
     const connectDialog = page.getByRole('dialog', { name: 'Connect a wallet' })
@@ -107,7 +110,16 @@ describe('faults under a page that uses the stack (rules §8)', () => {
     expect(keys.length).toBeGreaterThan(0)
     // Each value garbage of a different kind: broken JSON, the wrong shape, a markup-laden name, an empty string.
     await page.evaluate((foyerKeys) => {
-      const garbage = ['{"', 'null', '[{"id":42,"name":{}}]', '[{"id":"x","name":"<img src=x onerror=alert(1)>","imageUrl":"javascript:alert(1)"}]', '', '\u0000\ufffd', '1e999', '{"__proto__":{"polluted":true}}']
+      const garbage = [
+        '{"',
+        'null',
+        '[{"id":42,"name":{}}]',
+        '[{"id":"x","name":"<img src=x onerror=alert(1)>","imageUrl":"javascript:alert(1)"}]',
+        '',
+        '\u0000\ufffd',
+        '1e999',
+        '{"__proto__":{"polluted":true}}',
+      ]
       for (const [index, key] of foyerKeys.entries()) localStorage.setItem(key, garbage[index % garbage.length]!)
     }, keys)
     const errors: string[] = []
@@ -140,7 +152,11 @@ describe('faults under a page that uses the stack (rules §8)', () => {
     expect(filled).toBe('QuotaExceededError')
     await connectWallet(page, /^Test Wallet/, account.address)
     await page.reload()
-    await page.getByRole('button', { name: 'Connect', exact: true }).or(page.getByRole('button', { name: 'Open Account' })).first().waitFor()
+    await page
+      .getByRole('button', { name: 'Connect', exact: true })
+      .or(page.getByRole('button', { name: 'Open Account' }))
+      .first()
+      .waitFor()
     await expect.poll(() => page.getByTestId('status').textContent()).toMatch(/^(connected|disconnected)$/)
     if ((await page.getByTestId('status').textContent()) === 'disconnected') await connectWallet(page, /^Test Wallet/, account.address)
     expect(await page.getByTestId('address').textContent()).toBe(account.address)
@@ -173,8 +189,14 @@ describe('faults under a page that uses the stack (rules §8)', () => {
         on() {},
         removeListener() {},
       }
-      const info = { uuid: 'b5a5c1de-0000-4000-8000-000000000001', name: 'Garbage Wallet', icon: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg"/%3E', rdns: 'test.garbage.wallet' }
-      const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }))
+      const info = {
+        uuid: 'b5a5c1de-0000-4000-8000-000000000001',
+        name: 'Garbage Wallet',
+        icon: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg"/%3E',
+        rdns: 'test.garbage.wallet',
+      }
+      const announce = () =>
+        window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }))
       window.addEventListener('eip6963:requestProvider', announce)
       announce()
     })
@@ -182,7 +204,10 @@ describe('faults under a page that uses the stack (rules §8)', () => {
     page.on('pageerror', (error) => errors.push(error.message))
     await page.goto(stack.demoUrl)
     await page.getByRole('button', { name: 'Connect', exact: true }).click()
-    await page.getByRole('dialog', { name: 'Connect a wallet' }).getByRole('button', { name: /^Garbage Wallet/ }).click()
+    await page
+      .getByRole('dialog', { name: 'Connect a wallet' })
+      .getByRole('button', { name: /^Garbage Wallet/ })
+      .click()
     const connecting = page.getByRole('dialog', { name: 'Garbage Wallet' })
     for (let attempt = 0; attempt < 3; attempt++) {
       if (attempt > 0) await connecting.getByRole('button', { name: 'Try again' }).click()
@@ -192,7 +217,10 @@ describe('faults under a page that uses the stack (rules §8)', () => {
     }
     // The modal still works: back to Connect, and a sound wallet connects.
     await connecting.getByRole('button', { name: 'Back' }).click()
-    await page.getByRole('dialog', { name: 'Connect a wallet' }).getByRole('button', { name: /^Test Wallet/ }).click()
+    await page
+      .getByRole('dialog', { name: 'Connect a wallet' })
+      .getByRole('button', { name: /^Test Wallet/ })
+      .click()
     await expect.poll(() => page.getByTestId('address').textContent()).toBe(account.address)
     expect(errors).toEqual([])
     await context.close()

@@ -25,7 +25,11 @@ async function nativeBalanceText(): Promise<string> {
  * that is.
  */
 function tokenRows(list: Locator): Promise<string[]> {
-  return list.locator('li').evaluateAll((items) => items.map((item) => `${item.querySelector('.f-list-item-label')?.textContent} ${item.lastElementChild?.textContent}`))
+  return list
+    .locator('li')
+    .evaluateAll((items) =>
+      items.map((item) => `${item.querySelector('.f-list-item-label')?.textContent} ${item.lastElementChild?.textContent}`),
+    )
 }
 
 describe('more faults under a page that uses the stack (rules §8)', () => {

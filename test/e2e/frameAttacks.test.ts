@@ -44,7 +44,12 @@ const now = () => Date.now() + clockOffset
 
 const TYPED_DATA = {
   domain: { name: 'Foyer attack test', version: '1', chainId: 31337 },
-  types: { Permit: [{ name: 'spender', type: 'address' }, { name: 'value', type: 'uint256' }] },
+  types: {
+    Permit: [
+      { name: 'spender', type: 'address' },
+      { name: 'value', type: 'uint256' },
+    ],
+  },
   primaryType: 'Permit',
   message: { spender: '0x000000000000000000000000000000000000dEaD', value: '1000000' },
 } as const
@@ -163,7 +168,8 @@ beforeAll(async () => {
   visitor = await browser.newContext({ viewport: { width: 1000, height: 700 } })
   // Firefox and Safari have no IntersectionObserver v2: a frame loaded with this marker runs as it would there.
   await visitor.addInitScript(() => {
-    if (location.pathname === '/frame' && location.search.includes('without-iov2')) delete (IntersectionObserverEntry.prototype as any).isVisible
+    if (location.pathname === '/frame' && location.search.includes('without-iov2'))
+      delete (IntersectionObserverEntry.prototype as any).isVisible
   })
   const page = await openAttackerPage()
   address = (await logInByEmail(page, uniqueEmail('visitor'))).address
@@ -213,7 +219,10 @@ async function ask(page: Page, type: string, payload: unknown = {}) {
 
 /** Signs a new address in with the mailed code, through the frame in `page`, as the visitor would; answers the user. */
 async function logInByEmail(page: Page, email: string) {
-  expect(await ask(page, 'APP_CONNECT_EMAIL', { email })).toMatchObject({ type: 'FRAME_CONNECT_EMAIL_SUCCESS', payload: { action: 'VERIFY_OTP' } })
+  expect(await ask(page, 'APP_CONNECT_EMAIL', { email })).toMatchObject({
+    type: 'FRAME_CONNECT_EMAIL_SUCCESS',
+    payload: { action: 'VERIFY_OTP' },
+  })
   expect(await ask(page, 'APP_CONNECT_OTP', { otp: await lastCode(email) })).toMatchObject({ type: 'FRAME_CONNECT_OTP_SUCCESS' })
   return (await ask(page, 'APP_GET_USER', { chainId: 31337 })).payload
 }
@@ -233,7 +242,11 @@ const signInFields = (accountAddress: Hex, statement: string) => ({
 /** Sends an unsafe request straight to the frame and waits until the frame shows its panel. */
 async function requestApproval(page: Page, method: string, params: unknown) {
   const id = await start(page, 'APP_RPC_REQUEST', { method, params })
-  await expect.poll(() => page.evaluate((id) => (window as any).received.some((m: any) => m.id === id && m.type === 'FRAME_RPC_REQUEST_APPROVAL'), id)).toBe(true)
+  await expect
+    .poll(() =>
+      page.evaluate((id) => (window as any).received.some((m: any) => m.id === id && m.type === 'FRAME_RPC_REQUEST_APPROVAL'), id),
+    )
+    .toBe(true)
   await page.frameLocator('#wallet').getByRole('heading', { name: 'Approve request' }).waitFor()
   return id
 }
@@ -285,7 +298,15 @@ describe('a hostile host page against the secure frame', () => {
     await page.evaluate((hole) => {
       const cover = (left: number, top: number, width: number, height: number) => {
         const panel = document.createElement('div')
-        Object.assign(panel.style, { position: 'absolute', left: `${left}px`, top: `${top}px`, width: `${width}px`, height: `${height}px`, background: '#fc0', zIndex: '2' })
+        Object.assign(panel.style, {
+          position: 'absolute',
+          left: `${left}px`,
+          top: `${top}px`,
+          width: `${width}px`,
+          height: `${height}px`,
+          background: '#fc0',
+          zIndex: '2',
+        })
         document.body.append(panel)
       }
       const right = hole.x + hole.width
@@ -375,15 +396,33 @@ describe('a hostile host page against the secure frame', () => {
     // Ready: the client's own request answers.
     expect(await page.evaluate(() => (window as any).client.request('APP_IS_CONNECTED'))).toEqual({ isConnected: true })
     // The page's script writes to the modal's frame itself; the frame asks for approval of that request.
-    await page.evaluate(([method, params]) => {
-      const frame = document.querySelector('iframe[title="Foyer secure wallet"]') as HTMLIFrameElement
-      frame.contentWindow!.postMessage({ id: 'not-the-modals', type: 'APP_RPC_REQUEST', payload: { method, params } }, (window as any).WALLET)
-    }, ['personal_sign', ['0x48656c6c6f', address]] as const)
-    await expect.poll(() => page.evaluate(() => (window as any).received.some((m: any) => m.id === 'not-the-modals' && m.type === 'FRAME_RPC_REQUEST_APPROVAL'))).toBe(true)
+    await page.evaluate(
+      ([method, params]) => {
+        const frame = document.querySelector('iframe[title="Foyer secure wallet"]') as HTMLIFrameElement
+        frame.contentWindow!.postMessage(
+          { id: 'not-the-modals', type: 'APP_RPC_REQUEST', payload: { method, params } },
+          (window as any).WALLET,
+        )
+      },
+      ['personal_sign', ['0x48656c6c6f', address]] as const,
+    )
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          (window as any).received.some((m: any) => m.id === 'not-the-modals' && m.type === 'FRAME_RPC_REQUEST_APPROVAL'),
+        ),
+      )
+      .toBe(true)
     expect(await page.evaluate(() => (window as any).shown)).toEqual([])
 
     // A request the modal sent is shown; when the frame settles it (here: aborted by the page), the view closes.
-    const signing = page.evaluate((address) => (window as any).client.request('APP_RPC_REQUEST', { method: 'personal_sign', params: ['0x01', address] }).catch((error: Error) => error.message), address)
+    const signing = page.evaluate(
+      (address) =>
+        (window as any).client
+          .request('APP_RPC_REQUEST', { method: 'personal_sign', params: ['0x01', address] })
+          .catch((error: Error) => error.message),
+      address,
+    )
     await expect.poll(() => page.evaluate(() => (window as any).shown.length)).toBe(1)
     const { id } = await page.evaluate(() => (window as any).shown[0])
     await page.evaluate(() => {
@@ -504,8 +543,13 @@ describe('a hostile host page and the logins in the frame', () => {
     clockOffset += 121_000
     const user = (await ask(page, 'APP_GET_USER', { chainId: 31337 })).payload
     expect(user.email).toBe(email)
-    expect(await ask(page, 'APP_CONNECT_EMAIL', { email })).toMatchObject({ type: 'FRAME_CONNECT_EMAIL_SUCCESS', payload: { action: 'CONNECT' } })
-    const minted = await ask(page, 'APP_SIGN_IN', { siwxMessage: signInFields(user.address, 'I hereby transfer all my assets to the operator') })
+    expect(await ask(page, 'APP_CONNECT_EMAIL', { email })).toMatchObject({
+      type: 'FRAME_CONNECT_EMAIL_SUCCESS',
+      payload: { action: 'CONNECT' },
+    })
+    const minted = await ask(page, 'APP_SIGN_IN', {
+      siwxMessage: signInFields(user.address, 'I hereby transfer all my assets to the operator'),
+    })
     expect(minted).toMatchObject({ type: 'FRAME_SIGN_IN_ERROR', payload: { code: 'SIGN_IN_NOT_GRANTED' } })
     expect(minted.payload.signature).toBeUndefined()
     expect(await inbox(email)).toHaveLength(1)
@@ -525,8 +569,13 @@ describe('a hostile host page and the logins in the frame', () => {
     expect(again).toMatchObject({ type: 'FRAME_SIGN_IN_ERROR', payload: { code: 'SIGN_IN_NOT_GRANTED' } })
     expect(again.payload.signature).toBeUndefined()
     // Still within the 120 s: the session's email, sent again by the host, is no new proof.
-    expect(await ask(page, 'APP_CONNECT_EMAIL', { email })).toMatchObject({ type: 'FRAME_CONNECT_EMAIL_SUCCESS', payload: { action: 'CONNECT' } })
-    const minted = await ask(page, 'APP_SIGN_IN', { siwxMessage: signInFields(user.address, 'I hereby transfer all my assets to the operator') })
+    expect(await ask(page, 'APP_CONNECT_EMAIL', { email })).toMatchObject({
+      type: 'FRAME_CONNECT_EMAIL_SUCCESS',
+      payload: { action: 'CONNECT' },
+    })
+    const minted = await ask(page, 'APP_SIGN_IN', {
+      siwxMessage: signInFields(user.address, 'I hereby transfer all my assets to the operator'),
+    })
     expect(minted).toMatchObject({ type: 'FRAME_SIGN_IN_ERROR', payload: { code: 'SIGN_IN_NOT_GRANTED' } })
     expect(await inbox(email)).toHaveLength(1)
     await context.close()
@@ -539,10 +588,14 @@ describe('a hostile host page and the logins in the frame', () => {
     const ownerPage = await owner.newPage()
     await ownerPage.goto(`${hostUrl}client`)
     const request = (type: string, payload: unknown) =>
-      ownerPage.evaluate(([type, payload]) => (window as any).client.request(type, payload).then(
-        (answer: unknown) => ({ answer }),
-        (error: any) => ({ frameCode: error.frameCode, retryAfter: error.retryAfter, text: (window as any).loginText(error) }),
-      ), [type, payload] as const)
+      ownerPage.evaluate(
+        ([type, payload]) =>
+          (window as any).client.request(type, payload).then(
+            (answer: unknown) => ({ answer }),
+            (error: any) => ({ frameCode: error.frameCode, retryAfter: error.retryAfter, text: (window as any).loginText(error) }),
+          ),
+        [type, payload] as const,
+      )
     expect(await request('APP_CONNECT_EMAIL', { email })).toEqual({ answer: { action: 'VERIFY_OTP' } })
     const code = await lastCode(email)
 
@@ -551,11 +604,17 @@ describe('a hostile host page and the logins in the frame', () => {
     for (const attacker of attackers) {
       clockOffset += 31_000
       const page = await openAttackerPage('', attacker)
-      expect(await ask(page, 'APP_CONNECT_EMAIL', { email })).toMatchObject({ type: 'FRAME_CONNECT_EMAIL_SUCCESS', payload: { action: 'VERIFY_OTP' } })
+      expect(await ask(page, 'APP_CONNECT_EMAIL', { email })).toMatchObject({
+        type: 'FRAME_CONNECT_EMAIL_SUCCESS',
+        payload: { action: 'VERIFY_OTP' },
+      })
       const theirs = Number(await lastCode(email))
       for (let guess = 1; guess <= 5; guess += 1) {
         const otp = String((theirs + guess) % 1_000_000).padStart(6, '0')
-        expect(await ask(page, 'APP_CONNECT_OTP', { otp })).toMatchObject({ type: 'FRAME_CONNECT_OTP_ERROR', payload: { code: 'INVALID_CODE' } })
+        expect(await ask(page, 'APP_CONNECT_OTP', { otp })).toMatchObject({
+          type: 'FRAME_CONNECT_OTP_ERROR',
+          payload: { code: 'INVALID_CODE' },
+        })
       }
     }
 
@@ -568,7 +627,10 @@ describe('a hostile host page and the logins in the frame', () => {
     expect(await request('APP_IS_CONNECTED', {})).toEqual({ answer: { isConnected: false } })
     // Nor is a new code mailed meanwhile.
     clockOffset += 31_000
-    expect(await request('APP_CONNECT_EMAIL', { email })).toMatchObject({ frameCode: 'TOO_MANY_WRONG_CODES', text: expect.stringMatching(/^Too many wrong codes for this address\. Please try again in \d+ min\.$/) })
+    expect(await request('APP_CONNECT_EMAIL', { email })).toMatchObject({
+      frameCode: 'TOO_MANY_WRONG_CODES',
+      text: expect.stringMatching(/^Too many wrong codes for this address\. Please try again in \d+ min\.$/),
+    })
     expect(await inbox(email)).toHaveLength(3)
     await Promise.all([owner, ...attackers].map((context) => context.close()))
   })

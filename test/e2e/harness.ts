@@ -111,7 +111,15 @@ export interface StackOptions {
   features?: DirectoryFeatures
 }
 
-export async function startStack({ wallet = false, names = false, onramp = false, bundler = false, features = {}, app = 'demo', production = false }: StackOptions = {}): Promise<Stack> {
+export async function startStack({
+  wallet = false,
+  names = false,
+  onramp = false,
+  bundler = false,
+  features = {},
+  app = 'demo',
+  production = false,
+}: StackOptions = {}): Promise<Stack> {
   const dir = mkdtempSync(path.join(tmpdir(), 'foyer-e2e-'))
   let local: Awaited<ReturnType<typeof startLocalStack>>
   try {
@@ -145,7 +153,12 @@ export async function startStack({ wallet = false, names = false, onramp = false
     } else {
       // Its own dependency cache: end-to-end files run two at a time, and two dev servers re-optimizing one shared
       // cache would pull it from under each other's pages.
-      server = await createServer({ configFile, cacheDir: path.join(dir, 'vite'), server: { port: 0, strictPort: false }, logLevel: 'warn' })
+      server = await createServer({
+        configFile,
+        cacheDir: path.join(dir, 'vite'),
+        server: { port: 0, strictPort: false },
+        logLevel: 'warn',
+      })
       await server.listen()
     }
     vite = server
@@ -180,7 +193,9 @@ export async function startStack({ wallet = false, names = false, onramp = false
         const config = { ...walletConfig, privateKey }
         // The top page only, as an extension's wallet: not in frames (the embedded wallet's, cross-site,
         // may not even read localStorage).
-        await context.addInitScript(`if (window === window.top) {\nwindow.__testWalletConfig = ${JSON.stringify(config)};\n${walletScript}\n}`)
+        await context.addInitScript(
+          `if (window === window.top) {\nwindow.__testWalletConfig = ${JSON.stringify(config)};\n${walletScript}\n}`,
+        )
         const page = await context.newPage()
         return { context, page }
       },
@@ -266,7 +281,15 @@ async function sharedStack(options: StackOptions): Promise<Stack> {
 }
 
 /** The same key for the same stack, whatever the order of the options and whether defaults are spelled out. */
-function stackKey({ wallet = false, names = false, onramp = false, bundler = false, features = {}, app = 'demo', production = false }: StackOptions): string {
+function stackKey({
+  wallet = false,
+  names = false,
+  onramp = false,
+  bundler = false,
+  features = {},
+  app = 'demo',
+  production = false,
+}: StackOptions): string {
   const sortedFeatures = Object.fromEntries(Object.entries(features).sort(([a], [b]) => a.localeCompare(b)))
   return JSON.stringify({ wallet, names, onramp, bundler, features: sortedFeatures, app, production })
 }

@@ -38,8 +38,15 @@ describe('names', () => {
 
     // The service has it, for anvil #0 on chain 31337 (ENSIP-11 coin type).
     const api = stack.fixtures.api.url
-    const reverse = await fetch(`${api}/v1/profile/reverse/${alice.address}?projectId=foyer-e2e&st=foyer&sv=0.1.0`).then((response) => response.json())
-    expect(reverse).toEqual([expect.objectContaining({ name: NAME, addresses: { [String(0x80000000 + 31337)]: expect.objectContaining({ address: alice.address }) } })])
+    const reverse = await fetch(`${api}/v1/profile/reverse/${alice.address}?projectId=foyer-e2e&st=foyer&sv=0.1.0`).then((response) =>
+      response.json(),
+    )
+    expect(reverse).toEqual([
+      expect.objectContaining({
+        name: NAME,
+        addresses: { [String(0x80000000 + 31337)]: expect.objectContaining({ address: alice.address }) },
+      }),
+    ])
 
     await success.getByRole('button', { name: 'Back to account' }).click()
     const account = page.getByRole('dialog', { name: 'Account' })

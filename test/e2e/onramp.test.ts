@@ -18,7 +18,15 @@ async function quotedPurchase(purchaseCurrency: string, network: string, amount:
   const response = await fetch(`${stack.fixtures.api.url}/v1/onramp/quote`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ projectId: 'e2e', provider: 'coinbase', purchaseCurrency, paymentCurrency: 'USD', amount, network, paymentMethod: 'card' }),
+    body: JSON.stringify({
+      projectId: 'e2e',
+      provider: 'coinbase',
+      purchaseCurrency,
+      paymentCurrency: 'USD',
+      amount,
+      network,
+      paymentMethod: 'card',
+    }),
   })
   return ((await response.json()) as { purchaseAmount: { value: string } }).purchaseAmount.value
 }
@@ -41,7 +49,10 @@ async function chooseCoinbase(page: Page, token: string, amount: string): Promis
 
 /** Continue: the checkout window opens on the provider's page. */
 async function openCheckout(context: BrowserContext, page: Page, dialog: Locator): Promise<Page> {
-  const [checkout] = await Promise.all([context.waitForEvent('page'), dialog.getByRole('button', { name: 'Continue with Coinbase' }).click()])
+  const [checkout] = await Promise.all([
+    context.waitForEvent('page'),
+    dialog.getByRole('button', { name: 'Continue with Coinbase' }).click(),
+  ])
   await checkout.waitForURL(/\/onramp\/checkout\//, { timeout: 15_000 })
   await page.getByRole('dialog', { name: 'Buy in progress' }).waitFor()
   return checkout
@@ -51,7 +62,8 @@ describe('onramp', () => {
   it('50 USD of USDC from coinbase: the checkout window, confirm, the balance on anvil rises by the quoted amount; Activity shows the purchase', async () => {
     const chain = stack.fixtures.chains['31337']!
     const reader = createPublicClient({ transport: http(chain.rpcUrl) })
-    const usdc = () => reader.readContract({ address: chain.usdc as Address, abi: erc20Abi, functionName: 'balanceOf', args: [account.address] })
+    const usdc = () =>
+      reader.readContract({ address: chain.usdc as Address, abi: erc20Abi, functionName: 'balanceOf', args: [account.address] })
 
     const { context, page, errors } = await openDemo(stack)
     await connectWallet(page, /^Test Wallet/, account.address)

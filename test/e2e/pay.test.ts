@@ -16,7 +16,8 @@ describe('pay', () => {
   it('the host pays 10 USDC from the connected wallet; the promise resolves with the hash; the recipient has 10 more', async () => {
     const chain = stack.fixtures.chains['31337']!
     const reader = createPublicClient({ transport: http(chain.rpcUrl) })
-    const usdcOf = (holder: Address) => reader.readContract({ address: chain.usdc as Address, abi: erc20Abi, functionName: 'balanceOf', args: [holder] })
+    const usdcOf = (holder: Address) =>
+      reader.readContract({ address: chain.usdc as Address, abi: erc20Abi, functionName: 'balanceOf', args: [holder] })
 
     const { context, page, errors } = await openDemo(stack)
     await connectWallet(page, /^Test Wallet/, account.address)
@@ -44,7 +45,8 @@ describe('pay', () => {
   it('paid from the exchange stand-in: its window shows the deposit address; on confirm the promise resolves with the hash and the recipient has 10 more', async () => {
     const chain = stack.fixtures.chains['31337']!
     const reader = createPublicClient({ transport: http(chain.rpcUrl) })
-    const usdcOf = (holder: Address) => reader.readContract({ address: chain.usdc as Address, abi: erc20Abi, functionName: 'balanceOf', args: [holder] })
+    const usdcOf = (holder: Address) =>
+      reader.readContract({ address: chain.usdc as Address, abi: erc20Abi, functionName: 'balanceOf', args: [holder] })
     const { context, page, errors } = await openDemo(stack)
     await connectWallet(page, /^Test Wallet/, account.address)
     const [merchantBefore, payerBefore] = await Promise.all([usdcOf(MERCHANT), usdcOf(account.address)])
@@ -52,7 +54,10 @@ describe('pay', () => {
     await page.getByRole('button', { name: 'Pay 10 USDC' }).click()
     const dialog = page.getByRole('dialog', { name: 'Pay' })
     await dialog.getByTestId('pay-summary').waitFor({ timeout: 15_000 })
-    const [exchange] = await Promise.all([context.waitForEvent('page'), dialog.getByRole('button', { name: 'Pay from an exchange' }).click()])
+    const [exchange] = await Promise.all([
+      context.waitForEvent('page'),
+      dialog.getByRole('button', { name: 'Pay from an exchange' }).click(),
+    ])
     await exchange.waitForURL(/\/exchange\/pay\//, { timeout: 15_000 })
     expect(await exchange.getByTestId('exchange-deposit-address').textContent()).toBe(MERCHANT)
     expect(await exchange.getByTestId('exchange-amount').textContent()).toBe('10 USDC')
@@ -79,7 +84,9 @@ describe('pay', () => {
     await page.getByRole('dialog', { name: 'Pay' }).getByTestId('pay-summary').waitFor({ timeout: 15_000 })
     await page.keyboard.press('Escape')
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Payment failed: Modal closed')
-    expect(await reader.readContract({ address: chain.usdc as Address, abi: erc20Abi, functionName: 'balanceOf', args: [MERCHANT] })).toBe(before)
+    expect(await reader.readContract({ address: chain.usdc as Address, abi: erc20Abi, functionName: 'balanceOf', args: [MERCHANT] })).toBe(
+      before,
+    )
     await context.close()
   })
 })

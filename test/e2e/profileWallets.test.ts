@@ -31,7 +31,11 @@ async function openProfileWallets(page: Page) {
 /** Closes the modal if a step left it open (a switch may close it by itself meanwhile: then the click finds nothing). */
 async function closeModal(page: Page) {
   const dialog = page.getByRole('dialog')
-  if (await dialog.count()) await dialog.getByRole('button', { name: 'Close' }).click({ timeout: 5_000 }).catch(() => {})
+  if (await dialog.count())
+    await dialog
+      .getByRole('button', { name: 'Close' })
+      .click({ timeout: 5_000 })
+      .catch(() => {})
   await dialog.waitFor({ state: 'detached' })
 }
 
@@ -103,10 +107,15 @@ describe('several wallets at once (multiWallet on)', () => {
     const approve = page.frameLocator(`iframe[src^="${stack.fixtures.wallet!.url}/frame"]`).getByRole('button', { name: 'Approve' })
     await expect.poll(() => approve.isEnabled()).toBe(true)
     await approve.click()
-    await expect.poll(async () => {
-      const shown = await page.getByTestId('signature').textContent()
-      return shown !== byExtension && /^0x[0-9a-f]+$/.test(shown ?? '')
-    }, { timeout: 20_000 }).toBe(true)
+    await expect
+      .poll(
+        async () => {
+          const shown = await page.getByTestId('signature').textContent()
+          return shown !== byExtension && /^0x[0-9a-f]+$/.test(shown ?? '')
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true)
     const byEmbedded = await signedMessage(page)
     expect(await verifyMessage({ address: embedded, message: MESSAGE, signature: byEmbedded })).toBe(true)
     await page.getByRole('dialog').waitFor({ state: 'detached' })
@@ -120,7 +129,10 @@ describe('several wallets at once (multiWallet on)', () => {
 
     // Add it again: listed again, and active.
     await wallets.getByRole('button', { name: 'Add wallet' }).click()
-    await page.getByRole('dialog', { name: 'Connect a wallet' }).getByRole('button', { name: /^Test Wallet/ }).click()
+    await page
+      .getByRole('dialog', { name: 'Connect a wallet' })
+      .getByRole('button', { name: /^Test Wallet/ })
+      .click()
     await expect.poll(() => page.getByTestId('address').textContent()).toBe(extension.address)
     await closeModal(page)
     wallets = await openProfileWallets(page)
@@ -138,7 +150,9 @@ describe('several wallets at once (multiWallet off remotely)', () => {
     const { page, errors } = await openDemo(stack)
     await connectWallet(page, /^Test Wallet/, extension.address)
     const wallets = await openProfileWallets(page)
-    await expect.poll(() => wallets.getByTestId('multi-wallet-off').textContent()).toBe('Several wallets at once are not enabled for this project.')
+    await expect
+      .poll(() => wallets.getByTestId('multi-wallet-off').textContent())
+      .toBe('Several wallets at once are not enabled for this project.')
     expect(await wallets.getByTestId('profile-wallet').count()).toBe(0)
     expect(await wallets.getByRole('button', { name: 'Add wallet' }).count()).toBe(0)
     expect(errors).toEqual([])

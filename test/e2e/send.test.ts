@@ -36,7 +36,8 @@ async function fill(dialog: ReturnType<Page['getByRole']>, symbol: string, amoun
 function readsThroughRpc(page: Page): string[] {
   const chains: string[] = []
   page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().startsWith(`${stack.fixtures.rpc.url}/v1?`)) chains.push(new URL(request.url()).searchParams.get('chainId') ?? '')
+    if (request.method() === 'POST' && request.url().startsWith(`${stack.fixtures.rpc.url}/v1?`))
+      chains.push(new URL(request.url()).searchParams.get('chainId') ?? '')
   })
   return chains
 }
@@ -44,16 +45,20 @@ function readsThroughRpc(page: Page): string[] {
 /** Sends from an open Send view and waits for the Account view it returns to (rules §2). */
 async function sendAndReturn(page: Page, dialog: ReturnType<Page['getByRole']>, what: string) {
   await dialog.getByRole('button', { name: 'Send now' }).click()
-  await page.getByRole('dialog', { name: 'Account' }).waitFor({ timeout: 15_000 }).catch(async (error: unknown) => {
-    throw new Error(`${what}: ${await page.getByRole('dialog').textContent()}`, { cause: error })
-  })
+  await page
+    .getByRole('dialog', { name: 'Account' })
+    .waitFor({ timeout: 15_000 })
+    .catch(async (error: unknown) => {
+      throw new Error(`${what}: ${await page.getByRole('dialog').textContent()}`, { cause: error })
+    })
 }
 
 describe('send', () => {
   it('sends ETH, USDC and the USDT-style token to anvil #2; a rejected signature keeps the form', async () => {
     const chain = stack.fixtures.chains['31337']!
     const reader = createPublicClient({ transport: http(chain.rpcUrl) })
-    const token = (address: string) => reader.readContract({ address: address as Address, abi: erc20Abi, functionName: 'balanceOf', args: [RECEIVER] })
+    const token = (address: string) =>
+      reader.readContract({ address: address as Address, abi: erc20Abi, functionName: 'balanceOf', args: [RECEIVER] })
     const ethBefore = await reader.getBalance({ address: RECEIVER })
     const usdcBefore = await token(chain.usdc)
     const usdtBefore = await token(chain.usdt)
@@ -81,7 +86,10 @@ describe('send', () => {
     expect(await reader.getBalance({ address: RECEIVER })).toBe(ethBefore + 500_000_000_000_000_000n)
 
     // USDC, then the USDT-style token: after a token send the view returns to Account (rules §2).
-    for (const [symbol, address, before] of [['USDC', chain.usdc, usdcBefore], ['USDTS', chain.usdt, usdtBefore]] as const) {
+    for (const [symbol, address, before] of [
+      ['USDC', chain.usdc, usdcBefore],
+      ['USDTS', chain.usdt, usdtBefore],
+    ] as const) {
       await page.keyboard.press('Escape')
       await page.getByRole('dialog').waitFor({ state: 'detached' })
       dialog = await openSend(page)
@@ -94,8 +102,13 @@ describe('send', () => {
     const accountView = page.getByRole('dialog', { name: 'Account' })
     const eth = `${formatBalance(formatUnits(await reader.getBalance({ address: account.address }), 18))} ETH`
     await expect.poll(() => accountView.getByText(eth).count()).toBeGreaterThan(0)
-    const usdcLeft = formatUnits(await reader.readContract({ address: chain.usdc as Address, abi: erc20Abi, functionName: 'balanceOf', args: [account.address] }), 6)
-    await expect.poll(() => accountView.getByRole('list', { name: 'Your tokens' }).textContent()).toContain(`${formatBalance(usdcLeft)} USDC`)
+    const usdcLeft = formatUnits(
+      await reader.readContract({ address: chain.usdc as Address, abi: erc20Abi, functionName: 'balanceOf', args: [account.address] }),
+      6,
+    )
+    await expect
+      .poll(() => accountView.getByRole('list', { name: 'Your tokens' }).textContent())
+      .toContain(`${formatBalance(usdcLeft)} USDC`)
 
     // Activity lists the three sends, newest first, once the API has indexed their blocks.
     await expect

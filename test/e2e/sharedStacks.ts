@@ -16,5 +16,12 @@ export function sharedStacks(): Map<string, Promise<Stack>> {
 export async function stopSharedStacks(): Promise<void> {
   const stacks = [...sharedStacks().values()]
   sharedStacks().clear()
-  await Promise.all(stacks.map((started) => started.then((stack) => stack.stop(), () => undefined)))
+  await Promise.all(
+    stacks.map((started) =>
+      started.then(
+        (stack) => stack.stop(),
+        () => undefined,
+      ),
+    ),
+  )
 }

@@ -102,7 +102,10 @@ describe('sign in with X', () => {
     // Connecting again asks again; a declined signature in the wallet stays on the view, then signing works.
     await page.getByRole('button', { name: 'Connect', exact: true }).click()
     await page.evaluate(() => window.__testWallet.reject('personal_sign'))
-    await page.getByRole('dialog', { name: 'Connect a wallet' }).getByRole('button', { name: /^Test Wallet/ }).click()
+    await page
+      .getByRole('dialog', { name: 'Connect a wallet' })
+      .getByRole('button', { name: /^Test Wallet/ })
+      .click()
     await dialog.getByRole('button', { name: 'Sign in' }).click()
     await dialog.getByText('You declined the signature.').waitFor()
     await page.evaluate(() => window.__testWallet.approve('personal_sign'))
@@ -132,7 +135,10 @@ describe('sign in with X', () => {
         ['Sign in', page.getByTestId('siwx-view')],
         ['Approve request', page.getByRole('dialog', { name: 'Approve request' })],
       ] as const) {
-        void view.count().then((count) => count > 0 && shown.push(name), () => {})
+        void view.count().then(
+          (count) => count > 0 && shown.push(name),
+          () => {},
+        )
       }
     }, 50)
     await login.getByRole('textbox', { name: 'Code' }).fill(code)

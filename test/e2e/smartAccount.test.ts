@@ -48,13 +48,24 @@ describe('the embedded wallet’s smart account', () => {
   it('a batch is one user operation approved once; it deploys the account; switching to the standard account and back changes the address and the signer', async () => {
     const { page, errors } = await openDemo(stack)
     const chain = createPublicClient({ transport: http(stack.chains['31337']!.rpcUrl) })
-    const funder = createWalletClient({ account: privateKeyToAccount(ANVIL_ACCOUNTS[0]!.privateKey), transport: http(stack.chains['31337']!.rpcUrl) })
+    const funder = createWalletClient({
+      account: privateKeyToAccount(ANVIL_ACCOUNTS[0]!.privateKey),
+      transport: http(stack.chains['31337']!.rpcUrl),
+    })
     const usdc = stack.fixtures.chains['31337']!.usdc
     const usdcOf = (address: Hex) => chain.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
     /** 1 ETH and 10 USDC from anvil #0. */
     const fund = async (address: Hex) => {
       await chain.waitForTransactionReceipt({ hash: await funder.sendTransaction({ chain: null, to: address, value: parseEther('1') }) })
-      await chain.waitForTransactionReceipt({ hash: await funder.writeContract({ chain: null, address: usdc, abi: erc20Abi, functionName: 'transfer', args: [address, 10_000_000n] }) })
+      await chain.waitForTransactionReceipt({
+        hash: await funder.writeContract({
+          chain: null,
+          address: usdc,
+          abi: erc20Abi,
+          functionName: 'transfer',
+          args: [address, 10_000_000n],
+        }),
+      })
     }
 
     // Email sign-in.
@@ -94,7 +105,10 @@ describe('the embedded wallet’s smart account', () => {
 
     // Switch to the standard account: another address shows, and it is the smart account's owner.
     await shownEvmAddress(page)
-    await page.getByRole('dialog').getByRole('button', { name: /^Use standard account/ }).click()
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^Use standard account/ })
+      .click()
     await expect.poll(() => page.getByTestId('address').textContent()).not.toBe(smart)
     const eoa = (await page.getByTestId('address').textContent()) as Hex
     expect(eoa).toMatch(/^0x[0-9a-fA-F]{40}$/)
@@ -105,14 +119,23 @@ describe('the embedded wallet’s smart account', () => {
       args: [eoa, 0n],
     })
     expect(owned).toBe(smart)
-    await expect.poll(() => page.getByRole('dialog').getByRole('button', { name: /^Use smart account/ }).textContent()).toContain('Standard account')
+    await expect
+      .poll(() =>
+        page
+          .getByRole('dialog')
+          .getByRole('button', { name: /^Use smart account/ })
+          .textContent(),
+      )
+      .toContain('Standard account')
     await closeModal(page)
 
     // The standard account signs and pays itself: a message verifies against it, a batch is its own transactions.
     await page.getByRole('button', { name: 'Sign a message' }).click()
     await approveInFrame(page, stack)
     await expect.poll(() => page.getByTestId('signature').textContent()).toMatch(/^0x[0-9a-f]+$/)
-    expect(await verifyMessage({ address: eoa, message: MESSAGE, signature: (await page.getByTestId('signature').textContent()) as Hex })).toBe(true)
+    expect(
+      await verifyMessage({ address: eoa, message: MESSAGE, signature: (await page.getByTestId('signature').textContent()) as Hex }),
+    ).toBe(true)
     await page.getByRole('dialog').waitFor({ state: 'detached' })
     await fund(eoa)
     const eoaBatch = await sendBatch(page)
@@ -124,7 +147,10 @@ describe('the embedded wallet’s smart account', () => {
 
     // And back: the smart account shows again.
     await shownEvmAddress(page)
-    await page.getByRole('dialog').getByRole('button', { name: /^Use smart account/ }).click()
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^Use smart account/ })
+      .click()
     await expect.poll(() => page.getByTestId('address').textContent()).toBe(smart)
     expect(errors).toEqual([])
   })

@@ -55,7 +55,10 @@ describe('social login with the embedded wallet', () => {
     await popup.getByRole('heading', { name: 'Sign in with Google' }).waitFor({ timeout: 15_000 })
     const forged = `${stack.fixtures.wallet!.url}/social/callback?code=forged&state=forged`
     // Addressed to the demo's exact origin, so it is surely delivered: only the modal's own check can refuse it.
-    await popup.evaluate(([resultUri, demo]) => window.opener.postMessage({ type: 'FOYER_SOCIAL_RESULT', resultUri }, demo!), [forged, new URL(page.url()).origin])
+    await popup.evaluate(
+      ([resultUri, demo]) => window.opener.postMessage({ type: 'FOYER_SOCIAL_RESULT', resultUri }, demo!),
+      [forged, new URL(page.url()).origin],
+    )
     // (Had it counted, the modal would have closed the popup and shown 'Failed to connect': the sign-in below
     // in that same popup proves it did not; the pause only lets the message arrive first.)
     await page.waitForTimeout(500)

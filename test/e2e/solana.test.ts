@@ -12,7 +12,9 @@ const evmAddress = privateKeyToAccount(TEST_KEY).address
 const stack = useStack()
 
 async function chainBalance() {
-  const { value } = await createSolanaRpc(stack.solana.rpcUrl).getBalance(TEST_WALLET_ADDRESS as Address).send()
+  const { value } = await createSolanaRpc(stack.solana.rpcUrl)
+    .getBalance(TEST_WALLET_ADDRESS as Address)
+    .send()
   return `${formatBalance(formatUnits(value, 9))} SOL`
 }
 

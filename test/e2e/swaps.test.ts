@@ -22,7 +22,15 @@ async function openSwap(page: Page) {
 
 /** What the API quotes right now for `amount` (smallest unit) of `from` into `to`: the pools the swap will use. */
 async function quote(from: string, to: string, amount: bigint): Promise<bigint> {
-  const query = new URLSearchParams({ projectId: 'e2e', st: 'test', sv: '1', amount: String(amount), userAddress: account.address, from, to })
+  const query = new URLSearchParams({
+    projectId: 'e2e',
+    st: 'test',
+    sv: '1',
+    amount: String(amount),
+    userAddress: account.address,
+    from,
+    to,
+  })
   const response = await fetch(`${stack.fixtures.api.url}/v1/convert/quotes?${query}`)
   const body = (await response.json()) as { quotes: Array<{ toAmount: string }> }
   return BigInt(body.quotes[0]!.toAmount)
@@ -41,7 +49,8 @@ describe('swaps', () => {
   it('ETH → USDC, then USDC → USDTS with the approval first; amounts read back from the chain; Activity lists both', async () => {
     const chain = stack.fixtures.chains['31337']!
     const reader = createPublicClient({ transport: http(chain.rpcUrl) })
-    const token = (address: string) => reader.readContract({ address: address as Address, abi: erc20Abi, functionName: 'balanceOf', args: [account.address] })
+    const token = (address: string) =>
+      reader.readContract({ address: address as Address, abi: erc20Abi, functionName: 'balanceOf', args: [account.address] })
     const ETH = `eip155:31337:${NATIVE}`
     const USDC = `eip155:31337:${chain.usdc}`
     const USDTS = `eip155:31337:${chain.usdt}`
@@ -74,9 +83,14 @@ describe('swaps', () => {
     await dialog.getByRole('button', { name: 'Approve USDC' }).click()
     const swapNow = dialog.getByRole('button', { name: 'Swap now' })
     await expect.poll(() => swapNow.isEnabled()).toBe(true)
-    expect(await reader.readContract({ address: chain.usdc as Address, abi: erc20Abi, functionName: 'allowance', args: [account.address, chain.amm.router] })).toBe(
-      parseUnits('100', 6),
-    )
+    expect(
+      await reader.readContract({
+        address: chain.usdc as Address,
+        abi: erc20Abi,
+        functionName: 'allowance',
+        args: [account.address, chain.amm.router],
+      }),
+    ).toBe(parseUnits('100', 6))
     await swapNow.click()
     await expect.poll(() => dialog.getByTestId('swap-hash').textContent()).toMatch(/^0x[0-9a-f]{64}$/)
     const usdtsReceived = (await token(chain.usdt)) - usdtsBefore

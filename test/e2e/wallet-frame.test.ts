@@ -119,14 +119,27 @@ describe('the secure frame in Chromium', () => {
     await openHost(page)
 
     // Malformed messages get a clear error; one without an id, a general one.
-    expect(await page.evaluate(() => new Promise((resolve) => {
-      addEventListener('message', (event) => event.data?.id === 'bad-1' && resolve(event.data))
-      ;(window as any).post({ id: 'bad-1', type: 'APP_GET_USER', payload: 'not an object' })
-    }))).toMatchObject({ type: 'FRAME_GET_USER_ERROR', payload: { message: expect.stringContaining('Malformed message'), code: 'INVALID_REQUEST' } })
-    expect(await page.evaluate(() => new Promise((resolve) => {
-      addEventListener('message', (event) => event.data?.type === 'FRAME_MESSAGE_ERROR' && resolve(event.data))
-      ;(window as any).post('hello')
-    }))).toMatchObject({ payload: { message: expect.stringContaining('Malformed message') } })
+    expect(
+      await page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            addEventListener('message', (event) => event.data?.id === 'bad-1' && resolve(event.data))
+            ;(window as any).post({ id: 'bad-1', type: 'APP_GET_USER', payload: 'not an object' })
+          }),
+      ),
+    ).toMatchObject({
+      type: 'FRAME_GET_USER_ERROR',
+      payload: { message: expect.stringContaining('Malformed message'), code: 'INVALID_REQUEST' },
+    })
+    expect(
+      await page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            addEventListener('message', (event) => event.data?.type === 'FRAME_MESSAGE_ERROR' && resolve(event.data))
+            ;(window as any).post('hello')
+          }),
+      ),
+    ).toMatchObject({ payload: { message: expect.stringContaining('Malformed message') } })
 
     // Sibling frames write to the wallet frame: one of another origin, one of the host's origin that is not its
     // parent. No answer, to them or to the host.
@@ -137,7 +150,10 @@ describe('the secure frame in Chromium', () => {
     expect(await page.evaluate(() => (window as any).received.filter((m: any) => m.id === 'sibling-1'))).toEqual([])
 
     const email = `frame-${randomBytes(4).toString('hex')}@example.com`
-    expect(await ask(page, 'APP_CONNECT_EMAIL', { email })).toMatchObject({ type: 'FRAME_CONNECT_EMAIL_SUCCESS', payload: { action: 'VERIFY_OTP' } })
+    expect(await ask(page, 'APP_CONNECT_EMAIL', { email })).toMatchObject({
+      type: 'FRAME_CONNECT_EMAIL_SUCCESS',
+      payload: { action: 'VERIFY_OTP' },
+    })
     expect(await ask(page, 'APP_CONNECT_OTP', { otp: await lastCode(email) })).toMatchObject({ type: 'FRAME_CONNECT_OTP_SUCCESS' })
     const user = (await ask(page, 'APP_GET_USER', { chainId: 31337 })).payload
     expect(user).toMatchObject({ email, chainId: 31337, address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/) })
@@ -154,14 +170,20 @@ describe('the secure frame in Chromium', () => {
 
     // An unsafe request waits for the frame's own Approve button; the host can neither reach it nor fake it.
     const signing = ask(page, 'APP_RPC_REQUEST', { method: 'personal_sign', params: ['0x48656c6c6f', user.address] })
-    await expect.poll(() => page.evaluate(() => (window as any).received.some((m: any) => m.type === 'FRAME_RPC_REQUEST_APPROVAL'))).toBe(true)
-    expect(await page.evaluate(() => {
-      try {
-        return (document.getElementById('wallet') as HTMLIFrameElement).contentWindow!.document.getElementById('approve') ? 'reached' : 'none'
-      } catch (error) {
-        return (error as Error).name
-      }
-    })).toBe('SecurityError')
+    await expect
+      .poll(() => page.evaluate(() => (window as any).received.some((m: any) => m.type === 'FRAME_RPC_REQUEST_APPROVAL')))
+      .toBe(true)
+    expect(
+      await page.evaluate(() => {
+        try {
+          return (document.getElementById('wallet') as HTMLIFrameElement).contentWindow!.document.getElementById('approve')
+            ? 'reached'
+            : 'none'
+        } catch (error) {
+          return (error as Error).name
+        }
+      }),
+    ).toBe('SecurityError')
     const frame = page.frameLocator('#wallet')
     await expect.poll(() => frame.getByText('Sign this message:\nHello').isVisible()).toBe(true)
     await frame.getByRole('button', { name: 'Approve' }).click()

@@ -26,7 +26,7 @@ async function connectInFoyer(page: Page) {
 }
 
 describe('the wallet-adapter example app with Foyer on the local SVM', () => {
-  it('a wallet connected in Foyer is useWallet()\'s: it signs a message that verifies, useConnection() reads its balance, and a disconnect on either side reaches the other', async () => {
+  it("a wallet connected in Foyer is useWallet()'s: it signs a message that verifies, useConnection() reads its balance, and a disconnect on either side reaches the other", async () => {
     const { context, page, errors } = await openDemo(stack)
     expect(await text(page, 'connected')).toBe('false')
     await connectInFoyer(page)
@@ -34,7 +34,9 @@ describe('the wallet-adapter example app with Foyer on the local SVM', () => {
     expect(await text(page, 'connected')).toBe('true')
 
     // useConnection(): the app's own web3.js Connection reads the balance from the local SVM.
-    const { value } = await createSolanaRpc(stack.solana.rpcUrl).getBalance(TEST_WALLET_ADDRESS as Address).send()
+    const { value } = await createSolanaRpc(stack.solana.rpcUrl)
+      .getBalance(TEST_WALLET_ADDRESS as Address)
+      .send()
     await expect.poll(() => text(page, 'balance')).toBe(`${Number(value) / 1e9} SOL`)
 
     // useWallet().signMessage, signed by the wallet connected in Foyer.
@@ -42,7 +44,9 @@ describe('the wallet-adapter example app with Foyer on the local SVM', () => {
     const hex = (await page.getByTestId('signature').textContent())!
     const signature = Uint8Array.from(hex.match(/../g)!.map((byte) => Number.parseInt(byte, 16)))
     const message = new TextEncoder().encode('Hello from wallet-adapter through Foyer')
-    await expect(verifySignature(await getPublicKeyFromAddress(TEST_WALLET_ADDRESS as Address), signature as never, message as never)).resolves.toBe(true)
+    await expect(
+      verifySignature(await getPublicKeyFromAddress(TEST_WALLET_ADDRESS as Address), signature as never, message as never),
+    ).resolves.toBe(true)
 
     // A refusal in the wallet is wallet-adapter's error, and changes nothing else.
     await page.evaluate(() => window.__testWallet.reject('solana:signMessage'))

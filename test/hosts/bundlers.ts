@@ -13,7 +13,8 @@ import { repo } from './layout.js'
 /** A host page for Vite and esbuild: the wallet component alone in the page. */
 export function pageFiles(app: HostApp): Record<string, string> {
   return {
-    'index.html': '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title></head><body><div id="root"></div><script type="module" src="./main.jsx"></script></body></html>',
+    'index.html':
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title></head><body><div id="root"></div><script type="module" src="./main.jsx"></script></body></html>',
     'main.jsx': `import { createRoot } from 'react-dom/client'\nimport { Wallet } from './wallet.jsx'\n\ncreateRoot(document.getElementById('root')).render(<Wallet />)\n`,
     'wallet.jsx': app.wallet,
     ...app.modules,
@@ -62,7 +63,15 @@ export async function buildWithVite(dir: string): Promise<string[]> {
     hasErrorLogged: () => false,
     hasWarned: false,
   }
-  await viteBuild({ root: dir, configFile: false, mode: 'production', logLevel: 'warn', customLogger: logger, plugins: [react()], build: { outDir: 'dist-vite' } })
+  await viteBuild({
+    root: dir,
+    configFile: false,
+    mode: 'production',
+    logLevel: 'warn',
+    customLogger: logger,
+    plugins: [react()],
+    build: { outDir: 'dist-vite' },
+  })
   return printed
 }
 

@@ -47,7 +47,9 @@ describe('the packed package', () => {
 
   it("is read by Rollup (Vite 7's bundler) without a warning", async () => {
     const warnings: string[] = []
-    const entryFiles = readdirSync(path.join(pack.packageDir, 'dist'), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js') && !file.startsWith('chunks'))
+    const entryFiles = readdirSync(path.join(pack.packageDir, 'dist'), { recursive: true, encoding: 'utf8' }).filter(
+      (file) => file.endsWith('.js') && !file.startsWith('chunks'),
+    )
     const bundle = await rollup({
       input: entryFiles.map((file) => path.join(pack.packageDir, 'dist', file)),
       external: (id) => !id.startsWith('.') && !path.isAbsolute(id),
@@ -74,12 +76,19 @@ describe.each(Object.entries(HOST_APPS))('a host (%s) with only its peers', (nam
 })
 
 describe('Next.js App Router', () => {
-  it('builds and prerenders a host with only the third-party bitcoin chain (no chain peer installed)', async () => {
-    const host = layOutHost(path.join(dir, 'next-bitcoin'), pack, { files: nextFiles(HOST_APPS.bitcoinOnly), packages: [...REACT, 'next'] })
-    const { ok, output } = await buildWithNext(host)
-    expect(ok ? linesAboutFoyer(output) : output).toEqual([])
-    expect(output).toMatch(/○ \//)
-  }, NEXT_BUILD_MS)
+  it(
+    'builds and prerenders a host with only the third-party bitcoin chain (no chain peer installed)',
+    async () => {
+      const host = layOutHost(path.join(dir, 'next-bitcoin'), pack, {
+        files: nextFiles(HOST_APPS.bitcoinOnly),
+        packages: [...REACT, 'next'],
+      })
+      const { ok, output } = await buildWithNext(host)
+      expect(ok ? linesAboutFoyer(output) : output).toEqual([])
+      expect(output).toMatch(/○ \//)
+    },
+    NEXT_BUILD_MS,
+  )
 
   describe('examples/next-app', () => {
     let host: string
@@ -88,24 +97,41 @@ describe('Next.js App Router', () => {
       server?.kill()
     })
 
-    it('builds and prerenders with what its package.json installs', async () => {
-      host = layOutExample('next-app')
-      writeFileSync(path.join(host, 'next.config.mjs'), nextConfig())
-      const { ok, output } = await buildWithNext(host)
-      expect(ok ? linesAboutFoyer(output) : output).toEqual([])
-      expect(output).toMatch(/○ \//)
-    }, NEXT_BUILD_MS)
+    it(
+      'builds and prerenders with what its package.json installs',
+      async () => {
+        host = layOutExample('next-app')
+        writeFileSync(path.join(host, 'next.config.mjs'), nextConfig())
+        const { ok, output } = await buildWithNext(host)
+        expect(ok ? linesAboutFoyer(output) : output).toEqual([])
+        expect(output).toMatch(/○ \//)
+      },
+      NEXT_BUILD_MS,
+    )
 
     it('hydrates in Chromium with no warning, and Connect opens the dialog, with no request leaving the machine', async () => {
       expect(host, 'the build above').toBeDefined()
       const port = await freePort()
-      server = spawn(process.execPath, [path.join(repo, 'node_modules/next/dist/bin/next'), 'start', '-H', '127.0.0.1', '-p', String(port)], {
-        cwd: host,
-        env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
-        stdio: 'ignore',
-      })
+      server = spawn(
+        process.execPath,
+        [path.join(repo, 'node_modules/next/dist/bin/next'), 'start', '-H', '127.0.0.1', '-p', String(port)],
+        {
+          cwd: host,
+          env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+          stdio: 'ignore',
+        },
+      )
       const url = `http://127.0.0.1:${port}/`
-      await expect.poll(() => fetch(url).then((response) => response.ok, () => false), { timeout: 60_000 }).toBe(true)
+      await expect
+        .poll(
+          () =>
+            fetch(url).then(
+              (response) => response.ok,
+              () => false,
+            ),
+          { timeout: 60_000 },
+        )
+        .toBe(true)
 
       const browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] || '/usr/bin/chromium', args: CHROMIUM_ARGS })
       try {

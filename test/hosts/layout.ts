@@ -22,7 +22,11 @@ function newestChange(file: string): number {
 export function ensureBuilt(): void {
   const manifest = path.join(repo, 'dist/manifest.json')
   const stale = !existsSync(manifest) || BUILD_INPUTS.some((input) => newestChange(path.join(repo, input)) > statSync(manifest).mtimeMs)
-  if (stale) execFileSync(process.execPath, [createRequire(import.meta.url).resolve('rollup/dist/bin/rollup'), '-c', '--silent'], { cwd: repo, stdio: 'inherit' })
+  if (stale)
+    execFileSync(process.execPath, [createRequire(import.meta.url).resolve('rollup/dist/bin/rollup'), '-c', '--silent'], {
+      cwd: repo,
+      stdio: 'inherit',
+    })
 }
 
 export interface Pack {
@@ -39,7 +43,13 @@ export interface Pack {
 /** Packs the repository into `dir` and unpacks the tarball beside it. */
 export function packFoyer(dir: string): Pack {
   ensureBuilt()
-  const [packed] = JSON.parse(execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }))
+  const [packed] = JSON.parse(
+    execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], {
+      cwd: repo,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }),
+  )
   const tarball = path.join(dir, packed.filename)
   execFileSync('tar', ['-xzf', tarball, '-C', dir])
   const packageDir = path.join(dir, 'package')

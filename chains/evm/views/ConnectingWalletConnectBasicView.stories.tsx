@@ -55,7 +55,9 @@ export const OpensHereWithManualControl: Story = {
 
 /** legalCheckbox: the modal may open here first, so the box stands in the QR code's place; pairing starts once it is ticked. */
 export const LegalCheckboxFirst: Story = {
-  parameters: { foyer: foyer(pairingActions.ready, { features: { legalCheckbox: true }, privacyPolicyUrl: 'https://shop.example/privacy' }) },
+  parameters: {
+    foyer: foyer(pairingActions.ready, { features: { legalCheckbox: true }, privacyPolicyUrl: 'https://shop.example/privacy' }),
+  },
   play: async () => {
     const modal = await withinModal()
     const box = await modal.findByRole('checkbox', { name: 'I agree to the Privacy Policy.' })

@@ -29,7 +29,9 @@ function usePairing() {
     let live = true
     let started: PairingController | undefined
     const service = walletConnectServiceOf(kernel)
-    const loading = service ? service.pairing(kernel) : Promise.reject(new Error('No chain offers WalletConnect: set evm({ walletConnect }).'))
+    const loading = service
+      ? service.pairing(kernel)
+      : Promise.reject(new Error('No chain offers WalletConnect: set evm({ walletConnect }).'))
     loading.then(
       (pairing) => {
         if (!live) return
@@ -156,7 +158,11 @@ export function WalletConnectPairing({ wallet }: { wallet?: DirectoryWallet }) {
             <Spinner size={32} />
           </span>
           <p className="f-muted" role="status">
-            {t(expired || pairing.status === 'expired' || (pairing.status === 'creating' && pairing.afterExpiry) ? 'evm.wc.expired' : 'evm.wc.creating')}
+            {t(
+              expired || pairing.status === 'expired' || (pairing.status === 'creating' && pairing.afterExpiry)
+                ? 'evm.wc.expired'
+                : 'evm.wc.creating',
+            )}
           </p>
         </>
       )

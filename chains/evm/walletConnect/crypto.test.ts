@@ -84,7 +84,9 @@ describe('walletConnect relay auth', () => {
   it('a token with a changed claim fails the SDK’s verification', async () => {
     const jwt = signRelayJwt({ seed: randomKey(), audience: 'wss://relay.example', now: Math.floor(Date.now() / 1000) })
     const [header, body, signature] = jwt.split('.')
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), aud: 'wss://evil.example' })).toString('base64url')
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), aud: 'wss://evil.example' }),
+    ).toString('base64url')
     await expect(verifyJWT(`${header}.${forged}.${signature}`)).resolves.toBe(false)
   })
 

@@ -198,10 +198,12 @@ export function createRelayConnection(options: RelayConnectionOptions): RelayCon
         pending.delete(id)
         reject(new RelayError(`The WalletConnect relay did not answer ${method} in time.`, -32000))
       }, RELAY_CALL_TIMEOUT_MS)
-      const settle = <T>(done: (value: T) => void) => (value: T) => {
-        cancel()
-        done(value)
-      }
+      const settle =
+        <T>(done: (value: T) => void) =>
+        (value: T) => {
+          cancel()
+          done(value)
+        }
       open().then((ready) => {
         if (late) return
         pending.set(id, { resolve: settle(resolve), reject: settle(reject) })

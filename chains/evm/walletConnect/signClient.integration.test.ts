@@ -16,7 +16,13 @@ const [first] = ANVIL_ACCOUNTS as unknown as [(typeof ANVIL_ACCOUNTS)[0]]
 const WAIT = { timeout: 10_000, interval: 20 }
 const RELAY_TEST = { timeout: 30_000 }
 const metadata = { name: 'Foyer test', description: 'A site in the test process', url: 'http://127.0.0.1', icons: [] }
-const eip155 = (chains: number[]) => ({ eip155: { chains: chains.map((id) => `eip155:${id}`), methods: ['personal_sign', 'wallet_switchEthereumChain'], events: ['accountsChanged', 'chainChanged'] } })
+const eip155 = (chains: number[]) => ({
+  eip155: {
+    chains: chains.map((id) => `eip155:${id}`),
+    methods: ['personal_sign', 'wallet_switchEthereumChain'],
+    events: ['accountsChanged', 'chainChanged'],
+  },
+})
 
 let relay: LocalRelay
 const clients: SignClient[] = []
@@ -120,7 +126,11 @@ describe('walletConnect signClient', () => {
     const wallet = await walletWith()
     const session = await paired(client, wallet)
     const message = 'Sign in to Foyer'
-    const signature = (await client.request({ topic: session.topic, chainId: 'eip155:31337', request: { method: 'personal_sign', params: [message, wallet.address] } })) as `0x${string}`
+    const signature = (await client.request({
+      topic: session.topic,
+      chainId: 'eip155:31337',
+      request: { method: 'personal_sign', params: [message, wallet.address] },
+    })) as `0x${string}`
     expect(await verifyMessage({ address: wallet.address, message, signature })).toBe(true)
     expect(wallet.requests.at(-1)).toMatchObject({ method: 'personal_sign', chainId: 'eip155:31337' })
   })
@@ -130,12 +140,28 @@ describe('walletConnect signClient', () => {
     const wallet = await walletWith()
     const session = await paired(client, wallet)
     await expect(
-      client.request({ topic: session.topic, chainId: 'eip155:31338', request: { method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] } }),
+      client.request({
+        topic: session.topic,
+        chainId: 'eip155:31338',
+        request: { method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] },
+      }),
     ).resolves.toBeNull()
     wallet.answer('personal_sign', 'reject')
-    await expect(client.request({ topic: session.topic, chainId: 'eip155:31337', request: { method: 'personal_sign', params: ['0x00', wallet.address] } })).rejects.toMatchObject({ code: 5000 })
+    await expect(
+      client.request({
+        topic: session.topic,
+        chainId: 'eip155:31337',
+        request: { method: 'personal_sign', params: ['0x00', wallet.address] },
+      }),
+    ).rejects.toMatchObject({ code: 5000 })
     wallet.answer('personal_sign', 'fail')
-    await expect(client.request({ topic: session.topic, chainId: 'eip155:31337', request: { method: 'personal_sign', params: ['0x00', wallet.address] } })).rejects.toMatchObject({
+    await expect(
+      client.request({
+        topic: session.topic,
+        chainId: 'eip155:31337',
+        request: { method: 'personal_sign', params: ['0x00', wallet.address] },
+      }),
+    ).rejects.toMatchObject({
       name: 'WalletConnectError',
       code: -32603,
     })
@@ -161,7 +187,9 @@ describe('walletConnect signClient', () => {
     await wallet.disconnect(session.topic)
     await vi.waitFor(() => expect(deleted).toEqual([session.topic]), WAIT)
     expect(client.sessions()).toEqual([])
-    await expect(client.request({ topic: session.topic, chainId: 'eip155:31337', request: { method: 'personal_sign' } })).rejects.toMatchObject({ code: 6000 })
+    await expect(
+      client.request({ topic: session.topic, chainId: 'eip155:31337', request: { method: 'personal_sign' } }),
+    ).rejects.toMatchObject({ code: 6000 })
   })
 
   it('the site deletes the session — the wallet hears it', RELAY_TEST, async () => {
@@ -190,7 +218,11 @@ describe('walletConnect signClient', () => {
     client.close()
     const { client: restored, deleted } = clientWith({ storage: memoryStorage(first.box.value).storage })
     expect(restored.sessions().map((s) => s.topic)).toEqual([session.topic])
-    const signature = (await restored.request({ topic: session.topic, chainId: 'eip155:31337', request: { method: 'personal_sign', params: ['restored', wallet.address] } })) as `0x${string}`
+    const signature = (await restored.request({
+      topic: session.topic,
+      chainId: 'eip155:31337',
+      request: { method: 'personal_sign', params: ['restored', wallet.address] },
+    })) as `0x${string}`
     expect(await verifyMessage({ address: wallet.address, message: 'restored', signature })).toBe(true)
     await wallet.disconnect(session.topic)
     await vi.waitFor(() => expect(deleted).toEqual([session.topic]), WAIT)
@@ -228,13 +260,28 @@ describe('walletConnect signClient', () => {
   })
 
   it('bad stored data gives a fresh client, never a crash', async () => {
-    const session = { topic: 'a'.repeat(64), symKey: 'b'.repeat(64), pairingTopic: 'c', peer: { publicKey: 'd'.repeat(64), metadata }, namespaces: {}, expiry: 2 ** 31 }
-    for (const junk of [undefined, null, 'text', 42, { seed: 'short', sessions: [] }, { seed: 'e'.repeat(64), sessions: [session, { nope: true }] }]) {
+    const session = {
+      topic: 'a'.repeat(64),
+      symKey: 'b'.repeat(64),
+      pairingTopic: 'c',
+      peer: { publicKey: 'd'.repeat(64), metadata },
+      namespaces: {},
+      expiry: 2 ** 31,
+    }
+    for (const junk of [
+      undefined,
+      null,
+      'text',
+      42,
+      { seed: 'short', sessions: [] },
+      { seed: 'e'.repeat(64), sessions: [session, { nope: true }] },
+    ]) {
       const { storage, box } = memoryStorage(junk)
       const { client } = clientWith({ storage })
       // The forged session fails the topic = sha256(symKey) check; the junk entry fails the schema.
       expect(client.sessions()).toEqual([])
-      if (junk && typeof junk === 'object' && 'sessions' in junk && junk.seed.length === 64) expect(box.value).toEqual({ seed: 'e'.repeat(64), sessions: [] })
+      if (junk && typeof junk === 'object' && 'sessions' in junk && junk.seed.length === 64)
+        expect(box.value).toEqual({ seed: 'e'.repeat(64), sessions: [] })
       client.close()
     }
   })
@@ -249,7 +296,11 @@ describe('walletConnect signClient', () => {
     await wallet.emit('chainChanged', 31338, 'eip155:31338')
     await vi.waitFor(() => expect(events.map((event) => event.name)).toEqual(['chainChanged']), WAIT)
     expect(sockets.length).toBeGreaterThan(1)
-    const signature = (await client.request({ topic: session.topic, chainId: 'eip155:31337', request: { method: 'personal_sign', params: ['again', wallet.address] } })) as `0x${string}`
+    const signature = (await client.request({
+      topic: session.topic,
+      chainId: 'eip155:31337',
+      request: { method: 'personal_sign', params: ['again', wallet.address] },
+    })) as `0x${string}`
     expect(await verifyMessage({ address: wallet.address, message: 'again', signature })).toBe(true)
   })
 
@@ -266,7 +317,12 @@ describe('walletConnect signClient', () => {
           id: 1,
           jsonrpc: '2.0',
           method: 'irn_publish',
-          params: { topic: session.topic, message: sealEnvelope(symKey, JSON.stringify({ id: 7, jsonrpc: '2.0', method, params })), ttl: 300, tag: 1112 },
+          params: {
+            topic: session.topic,
+            message: sealEnvelope(symKey, JSON.stringify({ id: 7, jsonrpc: '2.0', method, params })),
+            ttl: 300,
+            tag: 1112,
+          },
         }),
       )
     forged('wc_sessionDelete', { code: 6000, message: 'forged' })
@@ -302,7 +358,10 @@ describe('walletConnect relay connection', () => {
       // The proposal's 5-minute timer is scheduled first, then the call's: firing that one is the 10 s passing.
       await vi.waitFor(() => expect(timers.length).toBeGreaterThan(1), WAIT)
       for (const run of timers.splice(1)) run()
-      await expect(proposing).rejects.toMatchObject({ name: 'RelayError', message: 'The WalletConnect relay did not answer irn_subscribe in time.' })
+      await expect(proposing).rejects.toMatchObject({
+        name: 'RelayError',
+        message: 'The WalletConnect relay did not answer irn_subscribe in time.',
+      })
     } finally {
       for (const socket of silent.clients) socket.terminate()
       await new Promise((resolve) => silent.close(resolve))

@@ -91,7 +91,8 @@ export const ar: Translations = {
   'alert.networkNotFound.short': 'الشبكة غير موجودة',
   'alert.networkNotFound.long': 'الشبكة المطلوبة ليست من الشبكات التي ضبطها هذا الموقع.',
   'alert.embeddedWalletLoadFailed.short': 'تعذّر تحميل المحفظة المدمجة',
-  'alert.embeddedWalletLoadFailed.long': 'لم يُحمَّل الإطار الآمن لتسجيل الدخول بالبريد الإلكتروني والحسابات الاجتماعية. تحقّق من الاتصال وحاول مرة أخرى.',
+  'alert.embeddedWalletLoadFailed.long':
+    'لم يُحمَّل الإطار الآمن لتسجيل الدخول بالبريد الإلكتروني والحسابات الاجتماعية. تحقّق من الاتصال وحاول مرة أخرى.',
   'alert.embeddedWalletTimeout.short': 'انتهت مهلة طلب المحفظة المدمجة',
   'alert.embeddedWalletTimeout.long': 'لم تستجب المحفظة المدمجة في الوقت المحدد. حاول مرة أخرى.',
   'alert.sessionExpired.short': 'انتهت الجلسة',

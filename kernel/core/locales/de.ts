@@ -76,15 +76,18 @@ export const de: Translations = {
 
   'alert.dismiss': 'Schließen',
   'alert.projectIdNotConfigured.short': 'Projekt-ID nicht konfiguriert',
-  'alert.projectIdNotConfigured.long': 'Die Website hat keine Projekt-ID festgelegt, daher sind die Dienste, die eine brauchen, deaktiviert.',
+  'alert.projectIdNotConfigured.long':
+    'Die Website hat keine Projekt-ID festgelegt, daher sind die Dienste, die eine brauchen, deaktiviert.',
   'alert.invalidProjectId.short': 'Ungültige Projekt-ID',
   'alert.invalidProjectId.long': 'Die konfigurierten Dienste kennen die Projekt-ID dieser Website nicht.',
   'alert.invalidAppConfiguration.short': 'Ungültige App-Konfiguration',
-  'alert.invalidAppConfiguration.long': 'Dieser Ursprung steht nicht auf der Liste der erlaubten Ursprünge des Projekts, oder seine Domain ist nicht verifiziert.',
+  'alert.invalidAppConfiguration.long':
+    'Dieser Ursprung steht nicht auf der Liste der erlaubten Ursprünge des Projekts, oder seine Domain ist nicht verifiziert.',
   'alert.networkNotFound.short': 'Netzwerk nicht gefunden',
   'alert.networkNotFound.long': 'Das angeforderte Netzwerk gehört nicht zu denen, die diese Website eingerichtet hat.',
   'alert.embeddedWalletLoadFailed.short': 'Eingebettete Wallet konnte nicht geladen werden',
-  'alert.embeddedWalletLoadFailed.long': 'Der sichere Rahmen für die Anmeldung per E-Mail und sozialen Netzwerken wurde nicht geladen. Prüfe die Verbindung und versuche es erneut.',
+  'alert.embeddedWalletLoadFailed.long':
+    'Der sichere Rahmen für die Anmeldung per E-Mail und sozialen Netzwerken wurde nicht geladen. Prüfe die Verbindung und versuche es erneut.',
   'alert.embeddedWalletTimeout.short': 'Zeitüberschreitung der eingebetteten Wallet',
   'alert.embeddedWalletTimeout.long': 'Die eingebettete Wallet hat nicht rechtzeitig geantwortet. Versuche es erneut.',
   'alert.sessionExpired.short': 'Sitzung abgelaufen',

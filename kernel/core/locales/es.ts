@@ -77,15 +77,18 @@ export const es: Translations = {
 
   'alert.dismiss': 'Descartar',
   'alert.projectIdNotConfigured.short': 'ID de proyecto no configurado',
-  'alert.projectIdNotConfigured.long': 'El sitio no ha configurado un ID de proyecto, así que los servicios que lo necesitan están desactivados.',
+  'alert.projectIdNotConfigured.long':
+    'El sitio no ha configurado un ID de proyecto, así que los servicios que lo necesitan están desactivados.',
   'alert.invalidProjectId.short': 'ID de proyecto no válido',
   'alert.invalidProjectId.long': 'Los servicios configurados no reconocen el ID de proyecto que usa este sitio.',
   'alert.invalidAppConfiguration.short': 'Configuración de la aplicación no válida',
-  'alert.invalidAppConfiguration.long': 'Este origen no figura en la lista de orígenes permitidos del proyecto, o su dominio no está verificado.',
+  'alert.invalidAppConfiguration.long':
+    'Este origen no figura en la lista de orígenes permitidos del proyecto, o su dominio no está verificado.',
   'alert.networkNotFound.short': 'Red no encontrada',
   'alert.networkNotFound.long': 'La red solicitada no es ninguna de las que ha configurado este sitio.',
   'alert.embeddedWalletLoadFailed.short': 'No se pudo cargar la billetera integrada',
-  'alert.embeddedWalletLoadFailed.long': 'No se cargó el marco seguro del inicio de sesión con correo y redes sociales. Revisa la conexión y vuelve a intentarlo.',
+  'alert.embeddedWalletLoadFailed.long':
+    'No se cargó el marco seguro del inicio de sesión con correo y redes sociales. Revisa la conexión y vuelve a intentarlo.',
   'alert.embeddedWalletTimeout.short': 'La billetera integrada no respondió a tiempo',
   'alert.embeddedWalletTimeout.long': 'La billetera integrada tardó demasiado en responder. Vuelve a intentarlo.',
   'alert.sessionExpired.short': 'Sesión caducada',

@@ -81,11 +81,13 @@ export const fr: Translations = {
   'alert.invalidProjectId.short': 'ID de projet invalide',
   'alert.invalidProjectId.long': 'Les services configurés ne connaissent pas l’ID de projet utilisé par ce site.',
   'alert.invalidAppConfiguration.short': 'Configuration de l’application invalide',
-  'alert.invalidAppConfiguration.long': 'Cette origine ne figure pas parmi les origines autorisées du projet, ou son domaine n’est pas vérifié.',
+  'alert.invalidAppConfiguration.long':
+    'Cette origine ne figure pas parmi les origines autorisées du projet, ou son domaine n’est pas vérifié.',
   'alert.networkNotFound.short': 'Réseau introuvable',
   'alert.networkNotFound.long': 'Le réseau demandé ne fait pas partie de ceux que ce site a configurés.',
   'alert.embeddedWalletLoadFailed.short': 'Impossible de charger le portefeuille intégré',
-  'alert.embeddedWalletLoadFailed.long': 'Le cadre sécurisé de connexion par e-mail et réseaux sociaux ne s’est pas chargé. Vérifiez la connexion et réessayez.',
+  'alert.embeddedWalletLoadFailed.long':
+    'Le cadre sécurisé de connexion par e-mail et réseaux sociaux ne s’est pas chargé. Vérifiez la connexion et réessayez.',
   'alert.embeddedWalletTimeout.short': 'Le portefeuille intégré n’a pas répondu à temps',
   'alert.embeddedWalletTimeout.long': 'Le portefeuille intégré a mis trop de temps à répondre. Réessayez.',
   'alert.sessionExpired.short': 'Session expirée',

@@ -59,7 +59,9 @@ export function resolveLocale(
   const name = matchLocale(tag, [...shipped, ...loaders.keys()]) ?? matchLocale(tag, [...catalogues.keys()])
   if (!name || !shipped.includes(name)) {
     const showing = name ? 'its own texts show in English' : 'showing English'
-    warn(`Foyer has no texts for locale '${tag}'; ${showing}. It ships ${shipped.join(', ')}; a plugin's \`locales\` or \`messages\` add others.`)
+    warn(
+      `Foyer has no texts for locale '${tag}'; ${showing}. It ships ${shipped.join(', ')}; a plugin's \`locales\` or \`messages\` add others.`,
+    )
   }
   if (!name) return ['en', 'en']
   if (!queued.has(name)) {

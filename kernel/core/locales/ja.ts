@@ -83,7 +83,8 @@ export const ja: Translations = {
   'alert.networkNotFound.short': 'ネットワークが見つかりません',
   'alert.networkNotFound.long': '要求されたネットワークは、このサイトで設定されていません。',
   'alert.embeddedWalletLoadFailed.short': '埋め込みウォレットを読み込めませんでした',
-  'alert.embeddedWalletLoadFailed.long': 'メールとソーシャルログイン用の安全なフレームが読み込まれませんでした。接続を確認して、もう一度お試しください。',
+  'alert.embeddedWalletLoadFailed.long':
+    'メールとソーシャルログイン用の安全なフレームが読み込まれませんでした。接続を確認して、もう一度お試しください。',
   'alert.embeddedWalletTimeout.short': '埋め込みウォレットの応答がタイムアウトしました',
   'alert.embeddedWalletTimeout.long': '埋め込みウォレットが時間内に応答しませんでした。もう一度お試しください。',
   'alert.sessionExpired.short': 'セッションの有効期限が切れました',

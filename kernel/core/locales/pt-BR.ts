@@ -81,11 +81,13 @@ export const ptBR: Translations = {
   'alert.invalidProjectId.short': 'ID do projeto inválido',
   'alert.invalidProjectId.long': 'Os serviços configurados não reconhecem o ID de projeto usado por este site.',
   'alert.invalidAppConfiguration.short': 'Configuração do app inválida',
-  'alert.invalidAppConfiguration.long': 'Esta origem não está na lista de origens permitidas do projeto, ou o domínio dela não foi verificado.',
+  'alert.invalidAppConfiguration.long':
+    'Esta origem não está na lista de origens permitidas do projeto, ou o domínio dela não foi verificado.',
   'alert.networkNotFound.short': 'Rede não encontrada',
   'alert.networkNotFound.long': 'A rede solicitada não está entre as que este site configurou.',
   'alert.embeddedWalletLoadFailed.short': 'Não foi possível carregar a carteira integrada',
-  'alert.embeddedWalletLoadFailed.long': 'O quadro seguro do login por e-mail e redes sociais não carregou. Verifique a conexão e tente de novo.',
+  'alert.embeddedWalletLoadFailed.long':
+    'O quadro seguro do login por e-mail e redes sociais não carregou. Verifique a conexão e tente de novo.',
   'alert.embeddedWalletTimeout.short': 'A carteira integrada demorou demais para responder',
   'alert.embeddedWalletTimeout.long': 'A carteira integrada não respondeu a tempo. Tente de novo.',
   'alert.sessionExpired.short': 'Sessão expirada',

@@ -31,7 +31,11 @@ export function useFoyerState<T>(selector: (state: FoyerState) => T, equal: (a: 
 /** The translate function, re-rendering when the locale changes. */
 export function useTranslate(): (key: MessageKey, params?: MessageParams) => string {
   const kernel = useKernel()
-  const locale = useSyncExternalStore(kernel.i18n.subscribe, () => kernel.i18n.locale, () => kernel.i18n.locale)
+  const locale = useSyncExternalStore(
+    kernel.i18n.subscribe,
+    () => kernel.i18n.locale,
+    () => kernel.i18n.locale,
+  )
   // biome-ignore lint/correctness/useExhaustiveDependencies: the locale in the deps makes consumers re-render with new texts when it changes.
   return useCallback((key, params) => kernel.i18n.t(key, params), [kernel, locale])
 }

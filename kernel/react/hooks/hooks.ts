@@ -98,7 +98,9 @@ export function useNativeBalance(): NativeBalanceState | undefined {
   const kernel = useKernel()
   const { namespace, address } = useAccount()
   const { networkId } = useNetwork()
-  const balance = useKernelQuery(namespace && address && networkId ? nativeBalanceQuery(kernel, { namespace, address, networkId }) : undefined)
+  const balance = useKernelQuery(
+    namespace && address && networkId ? nativeBalanceQuery(kernel, { namespace, address, networkId }) : undefined,
+  )
   if (balance?.status === 'ready') return { status: 'ready', balance: balance.data }
   if (balance?.status === 'error') return { status: 'unavailable', error: balance.error }
   return balance

@@ -56,7 +56,9 @@ export const KeyboardDialogDark: Story = { ...KeyboardDialog, globals: { theme: 
 
 /** Back goes back; back at the first view closes the modal and the next open starts at Connect (rules §2). */
 export const BackAndClose: Story = {
-  parameters: { foyer: { options: () => ({ plugins: [testChain({ connect: 'reject', connectors: [testConnector({ name: 'Basalt' })] })] }) } },
+  parameters: {
+    foyer: { options: () => ({ plugins: [testChain({ connect: 'reject', connectors: [testConnector({ name: 'Basalt' })] })] }) },
+  },
   play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Connect' }))
     const modal = await withinModal()

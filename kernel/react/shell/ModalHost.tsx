@@ -23,7 +23,11 @@ function subscribeToModalRoot(notify: () => void): () => void {
 // media listeners set up), the click that opens it only renders the dialog (#21). Not React.lazy: React 19 holds a
 // resolved Suspense boundary back for up to 300 ms to batch reveals, which would blow the 50 ms open budget.
 function useModalRoot(wanted: boolean): ComponentType | undefined {
-  const root = useSyncExternalStore(subscribeToModalRoot, () => loadedModalRoot, () => undefined)
+  const root = useSyncExternalStore(
+    subscribeToModalRoot,
+    () => loadedModalRoot,
+    () => undefined,
+  )
   const kernel = useKernel()
   useEffect(() => {
     if (!wanted || root) return

@@ -10,7 +10,11 @@ import { Toast } from './Notices.js'
 // A constructed stylesheet, adopted by the shadow root, is not inline style to a Content-Security-Policy: the modal
 // works under `style-src 'self'` with no 'unsafe-inline' and no nonce (SECURITY.md). A `<style>` element is the
 // fallback where a browser cannot construct one.
-const CONSTRUCTABLE = typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype && typeof ShadowRoot === 'function' && 'adoptedStyleSheets' in ShadowRoot.prototype
+const CONSTRUCTABLE =
+  typeof CSSStyleSheet === 'function' &&
+  'replaceSync' in CSSStyleSheet.prototype &&
+  typeof ShadowRoot === 'function' &&
+  'adoptedStyleSheets' in ShadowRoot.prototype
 
 /** Adopts `css` into the shadow root (or document) that holds `ref`'s element, for as long as it is mounted. */
 function useAdoptedStyles(ref: RefObject<HTMLElement | null>, css: string): void {

@@ -13,7 +13,9 @@ const FOCUSABLE = [
  * opens it (#21).
  */
 export function focusableElements(container: HTMLElement): HTMLElement[] {
-  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => !element.closest('[inert],[hidden]') && isRendered(element))
+  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) => !element.closest('[inert],[hidden]') && isRendered(element),
+  )
 }
 
 function isRendered(element: HTMLElement): boolean {

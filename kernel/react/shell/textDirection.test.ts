@@ -17,6 +17,7 @@ describe('textDirection', () => {
   })
 
   it('the other shipped locales, a Latin-script Azerbaijani and a malformed tag read left to right', () => {
-    for (const locale of ['en', 'es', 'fr', 'de', 'pt-BR', 'ja', 'zh-CN', 'az-Latn', 'not a tag!']) expect(textDirection(locale), locale).toBe('ltr')
+    for (const locale of ['en', 'es', 'fr', 'de', 'pt-BR', 'ja', 'zh-CN', 'az-Latn', 'not a tag!'])
+      expect(textDirection(locale), locale).toBe('ltr')
   })
 })

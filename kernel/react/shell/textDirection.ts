@@ -6,7 +6,28 @@ const RTL_SCRIPTS = new Set(['arab', 'hebr', 'thaa', 'syrc', 'nkoo', 'adlm', 'ro
  * Pashto, Dhivehi, Yiddish, Central Kurdish, Sindhi, Uyghur, Kashmiri, Syriac, N'Ko, Aramaic, Mazanderani, Gilaki,
  * Northern Luri, Balochi.
  */
-const RTL_LANGUAGES = new Set(['ar', 'he', 'iw', 'fa', 'prs', 'ur', 'ps', 'dv', 'yi', 'ckb', 'sd', 'ug', 'ks', 'syr', 'nqo', 'arc', 'mzn', 'glk', 'lrc', 'bal'])
+const RTL_LANGUAGES = new Set([
+  'ar',
+  'he',
+  'iw',
+  'fa',
+  'prs',
+  'ur',
+  'ps',
+  'dv',
+  'yi',
+  'ckb',
+  'sd',
+  'ug',
+  'ks',
+  'syr',
+  'nqo',
+  'arc',
+  'mzn',
+  'glk',
+  'lrc',
+  'bal',
+])
 
 /**
  * `'rtl'` for a locale written right to left (`ar`, `he`, `fa`, `ur` …): the modal's root takes it as `dir`, and the

@@ -108,7 +108,12 @@ export const WithPluginTabs: Story = {
             slots: {
               'account-tabs': [
                 { id: 'tokens', label: 'story.tokens' as never, order: 0, load: async () => ({ default: () => <p>No tokens yet</p> }) },
-                { id: 'activity', label: 'story.activity' as never, order: 2, load: async () => ({ default: () => <p>No activity yet</p> }) },
+                {
+                  id: 'activity',
+                  label: 'story.activity' as never,
+                  order: 2,
+                  load: async () => ({ default: () => <p>No activity yet</p> }),
+                },
               ],
               'wallet-features': [{ id: 'send', label: 'story.send' as never, view: 'Networks' }],
             },
@@ -163,7 +168,12 @@ export const WalletFeaturesOrder: Story = {
 export const TwoNamespaces: Story = {
   parameters: {
     foyer: connectedStory({
-      options: () => ({ plugins: [testChain(), testChain({ namespace: 'solana', connectors: [testConnector({ namespaces: ['solana'], name: 'Sol Wallet' })] })] }),
+      options: () => ({
+        plugins: [
+          testChain(),
+          testChain({ namespace: 'solana', connectors: [testConnector({ namespaces: ['solana'], name: 'Sol Wallet' })] }),
+        ],
+      }),
       connectorIds: ['test-wallet-eip155', 'test-wallet-solana'],
     }),
   },

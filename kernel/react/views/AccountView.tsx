@@ -55,7 +55,10 @@ export default function AccountView() {
   const details = kernel.views.slot('account-details').filter((entry) => entry.connectorId === account.connectorId)
   const tabs = kernel.views
     .slot('account-tabs')
-    .filter((entry) => (!entry.feature || isFeatureEnabled(flags, entry.feature)) && (!entry.capability || chain?.capabilities?.[entry.capability]))
+    .filter(
+      (entry) =>
+        (!entry.feature || isFeatureEnabled(flags, entry.feature)) && (!entry.capability || chain?.capabilities?.[entry.capability]),
+    )
     .map((entry) => ({ id: entry.id, label: t(entry.label), content: <SlotOutlet entry={entry} /> }))
 
   const copy = async () => {
@@ -97,7 +100,13 @@ export default function AccountView() {
       <ListItem
         label={network?.name ?? t('account.unknownNetwork')}
         tag={t('account.network')}
-        image={<WalletImage src={network && (network.imageUrl ?? directoryImageUrl(kernel, 'asset', network.name))} name={network?.name ?? '?'} size={32} />}
+        image={
+          <WalletImage
+            src={network && (network.imageUrl ?? directoryImageUrl(kernel, 'asset', network.name))}
+            name={network?.name ?? '?'}
+            size={32}
+          />
+        }
         onClick={() => kernel.router.push('Networks')}
       />
       {otherNamespaces.map((namespace) => (

@@ -143,7 +143,9 @@ export const HostileDirectoryWallets: Story = {
     const modal = await withinModal()
     const list = await modal.findByRole('list', { name: 'Wallets' })
     await waitFor(() => expect(listedNames(list)).toEqual(hostileDirectory.map((wallet) => wallet.name)))
-    await waitFor(() => expect([...list.querySelectorAll('img')].map((image) => image.getAttribute('src'))).toEqual([hostileDirectory[3]?.imageUrl]))
+    await waitFor(() =>
+      expect([...list.querySelectorAll('img')].map((image) => image.getAttribute('src'))).toEqual([hostileDirectory[3]?.imageUrl]),
+    )
     await expect(list.querySelectorAll('script, b, iframe, object, embed')).toHaveLength(0)
     for (const wallet of hostileDirectory.slice(0, 3)) await expect(images?.urls).not.toContain(wallet.imageUrl)
     await expect((window as { __foyerPwned?: unknown }).__foyerPwned).toBeUndefined()

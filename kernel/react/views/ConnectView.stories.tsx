@@ -201,7 +201,9 @@ export const CollapsedWalletsDark: Story = { ...CollapsedWallets, globals: { the
 
 /** collapseWallets without any connect method: there is nothing to fold under, so the wallets show. */
 export const CollapseWalletsWithoutMethods: Story = {
-  parameters: { foyer: { options: () => ({ plugins: [testChain({ connectors: [amber] })], features: { collapseWallets: true } }), view: 'Connect' } },
+  parameters: {
+    foyer: { options: () => ({ plugins: [testChain({ connectors: [amber] })], features: { collapseWallets: true } }), view: 'Connect' },
+  },
   play: async () => {
     const modal = await withinModal()
     await modal.findByRole('list', { name: 'Wallets' })
@@ -239,7 +241,10 @@ export const SeveralChainFamilies: Story = {
       options: () => ({
         plugins: [
           testChain({ connectors: [amber] }),
-          testChain({ namespace: 'solana', connectors: [testConnector({ id: 'solana:Amber Wallet', namespaces: ['solana'], name: 'Amber Wallet' })] }),
+          testChain({
+            namespace: 'solana',
+            connectors: [testConnector({ id: 'solana:Amber Wallet', namespaces: ['solana'], name: 'Amber Wallet' })],
+          }),
         ],
       }),
       view: 'Connect',
@@ -263,7 +268,9 @@ export const WithDirectory: Story = {
   parameters: {
     foyer: {
       options: () => ({
-        plugins: [testChain({ connectors: [amber, basalt, testConnector({ id: 'com.w5', name: 'Wallet 005', info: { rdns: 'com.w5' } })] })],
+        plugins: [
+          testChain({ connectors: [amber, basalt, testConnector({ id: 'com.w5', name: 'Wallet 005', info: { rdns: 'com.w5' } })] }),
+        ],
         services: { directory: 'https://directory.invalid' },
         featuredWalletIds: ['wallet-009', 'wallet-007'],
         customWallets: [{ id: 'house', name: 'House Wallet', webapp_link: 'https://house.example' }],
@@ -310,7 +317,11 @@ export const HostileWalletNames: Story = {
         plugins: [
           testChain({
             connectors: [
-              testConnector({ id: 'markup', name: '<img src=x onerror="window.__foyerPwned=1">', imageUrl: 'data:text/html,<script>window.__foyerPwned=1</script>' }),
+              testConnector({
+                id: 'markup',
+                name: '<img src=x onerror="window.__foyerPwned=1">',
+                imageUrl: 'data:text/html,<script>window.__foyerPwned=1</script>',
+              }),
               testConnector({ id: 'script', name: '"><script>window.__foyerPwned=1</script>', imageUrl: 'http://evil.example/icon.png' }),
               testConnector({ id: 'svg', name: 'Svg', imageUrl: 'javascript:window.__foyerPwned=1' }),
             ],

@@ -26,7 +26,9 @@ export function preload(kernel: Kernel): void {
   preloadDirectorySuggestions(kernel)
   for (const entry of kernel.views.slot('connect-methods')) {
     if (!entry.load) continue
-    kernel.views.loadEntry(entry).catch((error: unknown) => kernel.logger.debug(`Preloading the connect method '${entry.id}' failed.`, error))
+    kernel.views
+      .loadEntry(entry)
+      .catch((error: unknown) => kernel.logger.debug(`Preloading the connect method '${entry.id}' failed.`, error))
   }
 }
 
@@ -84,21 +86,23 @@ export default function ConnectView() {
       // Each connector says where it leads: most ask the wallet at once, WalletConnect shows its QR code.
       onClick: () => kernel.router.go(kernel.connectors.routeOf(connector.id)),
     }))
-    const directoryRow = (group: ConnectorGroup) => (wallet: DirectoryWallet): WalletRow => {
-      const route = kernel.connectors.directoryRouteOf(wallet.id)
-      return {
-        key: `${group}:${wallet.id}`,
-        group,
-        name: wallet.name,
-        imageUrl: wallet.imageUrl,
-        onClick: route
-          ? () => {
-              rememberDirectoryWallet(kernel, wallet)
-              kernel.router.go(route)
-            }
-          : undefined,
+    const directoryRow =
+      (group: ConnectorGroup) =>
+      (wallet: DirectoryWallet): WalletRow => {
+        const route = kernel.connectors.directoryRouteOf(wallet.id)
+        return {
+          key: `${group}:${wallet.id}`,
+          group,
+          name: wallet.name,
+          imageUrl: wallet.imageUrl,
+          onClick: route
+            ? () => {
+                rememberDirectoryWallet(kernel, wallet)
+                kernel.router.go(route)
+              }
+            : undefined,
+        }
       }
-    }
     return [
       ...connectorRows,
       ...suggestions.featured.map(directoryRow('featured')),
@@ -154,7 +158,9 @@ export default function ConnectView() {
                 )}
               </ul>
             )}
-            {showAllWallets && <ListItem label={t('connect.allWallets')} image={<TileIcon />} onClick={() => kernel.router.push('AllWallets')} />}
+            {showAllWallets && (
+              <ListItem label={t('connect.allWallets')} image={<TileIcon />} onClick={() => kernel.router.push('AllWallets')} />
+            )}
           </div>
         )}
       </fieldset>

@@ -56,7 +56,9 @@ export default function NetworksView() {
                 label={network.name}
                 current={current}
                 tag={current ? t('networks.current') : network.testnet ? t('networks.testnet') : undefined}
-                image={<WalletImage src={network.imageUrl ?? directoryImageUrl(kernel, 'asset', network.name)} name={network.name} size={32} />}
+                image={
+                  <WalletImage src={network.imageUrl ?? directoryImageUrl(kernel, 'asset', network.name)} name={network.name} size={32} />
+                }
                 disabled={pending !== undefined || current || !canSwitchTo(network)}
                 onClick={() => choose(network)}
               />

@@ -1,6 +1,13 @@
 import { raiseAlertForHttpError } from '../../core/alerts.js'
 import type { Kernel } from '../../core/createKernel.js'
-import { RECOMMENDED_WALLETS, safeAppLink, safeWebLink, walletDirectoryOf, type DirectoryWallet, type WalletDirectory } from '../../services/directory.js'
+import {
+  RECOMMENDED_WALLETS,
+  safeAppLink,
+  safeWebLink,
+  walletDirectoryOf,
+  type DirectoryWallet,
+  type WalletDirectory,
+} from '../../services/directory.js'
 import { fetchKernelQuery, type KernelQuery } from '../../services/kernelQuery.js'
 import { isSafeImageUrl } from '../../model/network.js'
 import { useKernelQuery } from '../hooks/useKernelQuery.js'
@@ -30,7 +37,13 @@ function suggestionsQuery(kernel: Kernel, directory: WalletDirectory): KernelQue
           featured.length > 0 ? directory.getWallets({ page: 1, entries: featured.length, include: featured }) : { wallets: [] },
           // A few more than needed, since installed and featured wallets are left out. Recommended means certified
           // (rules §7 badge_type), unless the host chose the wallets itself.
-          directory.getWallets({ page: 1, entries: RECOMMENDED_WALLETS + featured.length + 8, badge: include ? undefined : 'certified', include, exclude }),
+          directory.getWallets({
+            page: 1,
+            entries: RECOMMENDED_WALLETS + featured.length + 8,
+            badge: include ? undefined : 'certified',
+            include,
+            exclude,
+          }),
         ])
         return { featured: featured.flatMap((id) => featuredPage.wallets.filter((wallet) => wallet.id === id)), top: topPage.wallets }
       } catch (error) {

@@ -14,7 +14,8 @@ export const ja: Translations = {
   'email.verify': '確認',
   'email.verifying': 'コードを確認中…',
   'email.resend': '新しいコードを送信',
-  'email.device': 'このブラウザはまだウォレットで使われたことがありません。{email} に送信したリンクを開いて、このブラウザを承認してください。',
+  'email.device':
+    'このブラウザはまだウォレットで使われたことがありません。{email} に送信したリンクを開いて、このブラウザを承認してください。',
   'email.deviceWaiting': 'このブラウザの承認を待っています…',
   'email.connecting': 'ウォレットを開いています…',
   'email.invalid': '有効なメールアドレスを入力してください',

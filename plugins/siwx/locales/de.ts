@@ -3,7 +3,8 @@ import type { Translations } from 'foyer'
 /** German for the siwx plugin. Keys and notes for translators: ../locales.ts. */
 export const de: Translations = {
   'siwx.title': 'Anmelden',
-  'siwx.explain': '{app} bittet dich, eine Nachricht zu signieren, um zu beweisen, dass dieses Konto dir gehört. Das Signieren kostet nichts und sendet keine Transaktion.',
+  'siwx.explain':
+    '{app} bittet dich, eine Nachricht zu signieren, um zu beweisen, dass dieses Konto dir gehört. Das Signieren kostet nichts und sendet keine Transaktion.',
   'siwx.sign': 'Anmelden',
   'siwx.skip': 'Nicht jetzt',
   'siwx.disconnect': 'Trennen',

@@ -3,7 +3,8 @@ import type { Translations } from 'foyer'
 /** Spanish for the siwx plugin. Keys and notes for translators: ../locales.ts and ../texts.ts. */
 export const es: Translations = {
   'siwx.title': 'Iniciar sesión',
-  'siwx.explain': '{app} te pide firmar un mensaje para demostrar que esta cuenta es tuya. Firmar no cuesta nada y no envía ninguna transacción.',
+  'siwx.explain':
+    '{app} te pide firmar un mensaje para demostrar que esta cuenta es tuya. Firmar no cuesta nada y no envía ninguna transacción.',
   'siwx.sign': 'Iniciar sesión',
   'siwx.skip': 'Ahora no',
   'siwx.disconnect': 'Desconectar',

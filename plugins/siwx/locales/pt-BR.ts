@@ -3,7 +3,8 @@ import type { Translations } from 'foyer'
 /** Brazilian Portuguese for the siwx plugin. Keys and notes for translators: ../locales.ts. */
 export const ptBR: Translations = {
   'siwx.title': 'Entrar',
-  'siwx.explain': '{app} pede que você assine uma mensagem para provar que esta conta é sua. Assinar não custa nada e não envia nenhuma transação.',
+  'siwx.explain':
+    '{app} pede que você assine uma mensagem para provar que esta conta é sua. Assinar não custa nada e não envia nenhuma transação.',
   'siwx.sign': 'Entrar',
   'siwx.skip': 'Agora não',
   'siwx.disconnect': 'Desconectar',

@@ -19,4 +19,4 @@ export const NAMES_MIGRATIONS = [
       -- Reverse lookups (an address's names, newest first); address_key is the lower-case address.
       CREATE INDEX registrations_address ON names.registrations (address_key, registered_at DESC);`,
   },
-];
+]

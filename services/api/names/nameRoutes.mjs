@@ -1,23 +1,16 @@
 // The profile calls of rules §7: register an account name (signed by the address, checked on its chain), look a name up,
 // list an address's names, and suggest free names. Names live in the service storage (nameStore.mjs); every
 // refusal carries `reasons` (rules.mjs).
-import { queryParam } from '../../http/index.mjs';
-import { evmAddress } from '../caip.mjs';
-import { nameTaken } from './nameStore.mjs';
-import {
-  NameRequestError,
-  chainIdOfCoinType,
-  checkFresh,
-  labelProblem,
-  parseName,
-  parseRegistrationMessage,
-} from './rules.mjs';
+import { queryParam } from '../../http/index.mjs'
+import { evmAddress } from '../caip.mjs'
+import { nameTaken } from './nameStore.mjs'
+import { NameRequestError, chainIdOfCoinType, checkFresh, labelProblem, parseName, parseRegistrationMessage } from './rules.mjs'
 
 /** Free alternatives a suggestion call lists besides the name asked about. */
-export const SUGGESTIONS = 3;
+export const SUGGESTIONS = 3
 // Any length: smart accounts sign in their own formats (ERC-1271), and ERC-6492 wraps a deployment around one.
-const SIGNATURE = /^0x(?:[0-9a-fA-F]{2})+$/;
-const MAX_SIGNATURE_LENGTH = 16 * 1024;
+const SIGNATURE = /^0x(?:[0-9a-fA-F]{2})+$/
+const MAX_SIGNATURE_LENGTH = 16 * 1024
 
 /**
  * @param {object} options
@@ -36,36 +29,39 @@ export function createNameRoutes({ store, indexers, zone, now, mirror }) {
       method: 'GET',
       path: '/v1/profile/account/:name',
       handle: async ({ params: [segment = ''] }) => {
-        const { name } = parseName(segment, zone);
-        const profile = await store.find(name);
-        if (!profile) throw new NameRequestError(404, 'NAME_NOT_FOUND', `No account is named ${name}`);
-        return profile;
+        const { name } = parseName(segment, zone)
+        const profile = await store.find(name)
+        if (!profile) throw new NameRequestError(404, 'NAME_NOT_FOUND', `No account is named ${name}`)
+        return profile
       },
     },
     {
       method: 'GET',
       path: '/v1/profile/reverse/:address',
       handle: ({ params: [segment = ''] }) => {
-        const address = evmAddress(segment);
-        if (!address) throw new NameRequestError(400, 'INVALID_ADDRESS', 'Invalid address');
-        return store.namesOf(address);
+        const address = evmAddress(segment)
+        if (!address) throw new NameRequestError(400, 'INVALID_ADDRESS', 'Invalid address')
+        return store.namesOf(address)
       },
     },
     {
       method: 'GET',
       path: '/v1/profile/suggestions/:name',
       handle: async ({ params: [segment = ''], query }) => {
-        const asked = queryParam(query, 'zone');
+        const asked = queryParam(query, 'zone')
         if (asked !== undefined && asked.toLowerCase() !== zone) {
-          throw new NameRequestError(400, 'UNSUPPORTED_ZONE', `This service registers names in ${zone} only`);
+          throw new NameRequestError(400, 'UNSUPPORTED_ZONE', `This service registers names in ${zone} only`)
         }
-        const { name, label } = parseName(segment, zone);
-        const candidates = [name, ...alternativesOf(label).map((alternative) => `${alternative}.${zone}`)];
-        const taken = await store.taken(candidates);
-        const free = candidates.slice(1).filter((candidate) => !taken.has(candidate));
+        const { name, label } = parseName(segment, zone)
+        const candidates = [name, ...alternativesOf(label).map((alternative) => `${alternative}.${zone}`)]
+        const taken = await store.taken(candidates)
+        const free = candidates.slice(1).filter((candidate) => !taken.has(candidate))
         return {
-          suggestions: [{ name, registered: taken.has(name) }, ...free.slice(0, SUGGESTIONS).map((candidate) => ({ name: candidate, registered: false }))],
-        };
+          suggestions: [
+            { name, registered: taken.has(name) },
+            ...free.slice(0, SUGGESTIONS).map((candidate) => ({ name: candidate, registered: false })),
+          ],
+        }
       },
     },
     {
@@ -73,26 +69,26 @@ export function createNameRoutes({ store, indexers, zone, now, mirror }) {
       path: '/v1/profile/account',
       changesState: true,
       handle: async ({ body }) => {
-        const { coin_type: coinType, address: rawAddress, message, signature } = body;
-        const address = typeof rawAddress === 'string' ? evmAddress(rawAddress) : undefined;
-        if (!address) throw new NameRequestError(400, 'INVALID_ADDRESS', 'Invalid address');
-        const chainId = chainIdOfCoinType(coinType);
-        const indexer = chainId === undefined ? undefined : indexers.get(`eip155:${chainId}`);
-        if (!indexer) throw new NameRequestError(400, 'UNSUPPORTED_CHAIN', 'Unsupported chain');
+        const { coin_type: coinType, address: rawAddress, message, signature } = body
+        const address = typeof rawAddress === 'string' ? evmAddress(rawAddress) : undefined
+        if (!address) throw new NameRequestError(400, 'INVALID_ADDRESS', 'Invalid address')
+        const chainId = chainIdOfCoinType(coinType)
+        const indexer = chainId === undefined ? undefined : indexers.get(`eip155:${chainId}`)
+        if (!indexer) throw new NameRequestError(400, 'UNSUPPORTED_CHAIN', 'Unsupported chain')
         if (typeof signature !== 'string' || signature.length > MAX_SIGNATURE_LENGTH || !SIGNATURE.test(signature)) {
-          throw new NameRequestError(400, 'INVALID_SIGNATURE', 'signature must be a hex signature');
+          throw new NameRequestError(400, 'INVALID_SIGNATURE', 'signature must be a hex signature')
         }
-        const registration = parseRegistrationMessage(message, zone);
+        const registration = parseRegistrationMessage(message, zone)
         if (evmAddress(registration.address) !== address) {
-          throw new NameRequestError(400, 'INVALID_MESSAGE', 'The message names another address');
+          throw new NameRequestError(400, 'INVALID_MESSAGE', 'The message names another address')
         }
-        checkFresh(registration.timestamp, now());
+        checkFresh(registration.timestamp, now())
         // Cheap refusal first; the unique key refuses a name registered meanwhile.
-        if (await store.find(registration.name)) throw nameTaken(registration.name);
+        if (await store.find(registration.name)) throw nameTaken(registration.name)
         // An EOA's signature, an ERC-1271 contract's, or an ERC-6492 one of an account not deployed yet, all
         // through the chain's own node.
-        const valid = await indexer.client.verifyMessage({ address, message, signature: /** @type {`0x${string}`} */ (signature) });
-        if (!valid) throw new NameRequestError(403, 'INVALID_SIGNATURE', 'The signature is not from this address');
+        const valid = await indexer.client.verifyMessage({ address, message, signature: /** @type {`0x${string}`} */ (signature) })
+        if (!valid) throw new NameRequestError(403, 'INVALID_SIGNATURE', 'The signature is not from this address')
         const profile = await store.register({
           name: registration.name,
           coinType: /** @type {number} */ (Number(coinType)),
@@ -101,12 +97,12 @@ export function createNameRoutes({ store, indexers, zone, now, mirror }) {
           message,
           signature,
           registeredAt: new Date(now()),
-        });
-        await mirror?.publish([profile]);
-        return { success: true, profile };
+        })
+        await mirror?.publish([profile])
+        return { success: true, profile }
       },
     },
-  ];
+  ]
 }
 
 /**
@@ -117,8 +113,8 @@ export function createNameRoutes({ store, indexers, zone, now, mirror }) {
  * @returns {Promise<{ name: string, avatar: string | null } | undefined>}
  */
 export async function registeredIdentity(store, address) {
-  const [newest] = await store.namesOf(address);
-  return newest ? { name: newest.name, avatar: newest.attributes['avatar'] ?? null } : undefined;
+  const [newest] = await store.namesOf(address)
+  return newest ? { name: newest.name, avatar: newest.attributes['avatar'] ?? null } : undefined
 }
 
 /**
@@ -127,8 +123,8 @@ export async function registeredIdentity(store, address) {
  * @param {string} label
  */
 function alternativesOf(label) {
-  const base = label.replace(/-+$/, '');
+  const base = label.replace(/-+$/, '')
   return [...['1', '2', '3', '7', '42', '99'].map((digits) => `${base}${digits}`), `${base}-id`, `${base}-hq`, `the-${base}`].filter(
     (candidate) => candidate !== label && labelProblem(candidate) === undefined,
-  );
+  )
 }

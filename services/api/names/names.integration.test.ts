@@ -47,7 +47,11 @@ let artifacts: Record<string, { abi: Abi; bytecode: Hex }>
 let clockOffset = 0
 let nameCount = 0
 
-const [alice, bob, carol] = ANVIL_ACCOUNTS.map((account) => privateKeyToAccount(account.privateKey)) as [PrivateKeyAccount, PrivateKeyAccount, PrivateKeyAccount]
+const [alice, bob, carol] = ANVIL_ACCOUNTS.map((account) => privateKeyToAccount(account.privateKey)) as [
+  PrivateKeyAccount,
+  PrivateKeyAccount,
+  PrivateKeyAccount,
+]
 const dave = privateKeyToAccount(KEY_3)
 const erin = privateKeyToAccount(KEY_4)
 
@@ -66,7 +70,11 @@ async function post(body: unknown, base = api.url): Promise<{ status: number; bo
 }
 
 /** The registration message as the names plugin writes it. */
-function messageFor(name: string, address: string, { timestamp = Math.floor(Date.now() / 1000), attributes = {} as Record<string, string> } = {}) {
+function messageFor(
+  name: string,
+  address: string,
+  { timestamp = Math.floor(Date.now() / 1000), attributes = {} as Record<string, string> } = {},
+) {
   return JSON.stringify({ name, address, attributes, timestamp })
 }
 
@@ -113,7 +121,12 @@ beforeEach(() => {
 
 /** Deploys a compiled contract from anvil's account #0 (or `from`) and returns its address. */
 async function deploy(name: string, args: unknown[], from: PrivateKeyAccount = alice) {
-  const chain = defineChain({ id: CHAIN_ID, name: 'anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [anvil.url] } } })
+  const chain = defineChain({
+    id: CHAIN_ID,
+    name: 'anvil',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [anvil.url] } },
+  })
   const wallet = createWalletClient({ account: from, chain, transport: http(anvil.url) })
   const { abi, bytecode } = artifacts[name]!
   const hash = await wallet.deployContract({ abi, bytecode, args })
@@ -156,22 +169,39 @@ describe('POST /v1/profile/account', () => {
     ])
   })
 
-  it('attack: a page on a disallowed origin cannot register (no CORS grant, 403); the loopback pages of the default list can', SLOW, async () => {
-    const name = fresh('cors')
-    const owner = privateKeyToAccount(generatePrivateKey())
-    const message = messageFor(name, owner.address)
-    const body = JSON.stringify({ coin_type: COIN_TYPE, address: owner.address, message, signature: await owner.signMessage({ message }) })
-    const send = (origin: string) =>
-      fetch(`${api.url}/v1/profile/account?${CLIENT}`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body })
-    const refused = await send('https://evil.example.org')
-    expect([refused.status, refused.headers.get('access-control-allow-origin'), await refused.json()]).toEqual([403, null, { error: 'This origin is not an allowed origin of the project' }])
-    expect((await get(`/v1/profile/account/${name}`)).status).toBe(404)
-    const granted = await send('http://127.0.0.1:5173')
-    expect([granted.status, granted.headers.get('access-control-allow-origin')]).toEqual([200, 'http://127.0.0.1:5173'])
-    expect((await get(`/v1/profile/account/${name}`)).status).toBe(200)
-    // The lookups stay public.
-    expect((await fetch(`${api.url}/v1/profile/account/${name}?${CLIENT}`, { headers: { origin: 'https://evil.example.org' } })).headers.get('access-control-allow-origin')).toBe('*')
-  })
+  it(
+    'attack: a page on a disallowed origin cannot register (no CORS grant, 403); the loopback pages of the default list can',
+    SLOW,
+    async () => {
+      const name = fresh('cors')
+      const owner = privateKeyToAccount(generatePrivateKey())
+      const message = messageFor(name, owner.address)
+      const body = JSON.stringify({
+        coin_type: COIN_TYPE,
+        address: owner.address,
+        message,
+        signature: await owner.signMessage({ message }),
+      })
+      const send = (origin: string) =>
+        fetch(`${api.url}/v1/profile/account?${CLIENT}`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body })
+      const refused = await send('https://evil.example.org')
+      expect([refused.status, refused.headers.get('access-control-allow-origin'), await refused.json()]).toEqual([
+        403,
+        null,
+        { error: 'This origin is not an allowed origin of the project' },
+      ])
+      expect((await get(`/v1/profile/account/${name}`)).status).toBe(404)
+      const granted = await send('http://127.0.0.1:5173')
+      expect([granted.status, granted.headers.get('access-control-allow-origin')]).toEqual([200, 'http://127.0.0.1:5173'])
+      expect((await get(`/v1/profile/account/${name}`)).status).toBe(200)
+      // The lookups stay public.
+      expect(
+        (await fetch(`${api.url}/v1/profile/account/${name}?${CLIENT}`, { headers: { origin: 'https://evil.example.org' } })).headers.get(
+          'access-control-allow-origin',
+        ),
+      ).toBe('*')
+    },
+  )
 
   it('an unknown name is 404 with its reason; a free one is suggested as itself first', async () => {
     expect(await get('/v1/profile/account/nobody-here')).toEqual(refusal(404, 'NAME_NOT_FOUND', 'No account is named nobody-here.foyer.id'))
@@ -234,7 +264,9 @@ describe('POST /v1/profile/account', () => {
   it('a signature from another address is refused; so is a message naming another address', SLOW, async () => {
     const name = fresh('forged')
     // Bob signs a message that claims Alice's address.
-    expect(await register(name, bob, { address: alice.address })).toEqual(refusal(403, 'INVALID_SIGNATURE', 'The signature is not from this address'))
+    expect(await register(name, bob, { address: alice.address })).toEqual(
+      refusal(403, 'INVALID_SIGNATURE', 'The signature is not from this address'),
+    )
     // Alice's own signature, of a message naming Bob, posted as Alice.
     const message = messageFor(name, bob.address)
     const signature = await alice.signMessage({ message })
@@ -243,14 +275,18 @@ describe('POST /v1/profile/account', () => {
     )
     // Alice's signature of another message than the one posted.
     const other = await alice.signMessage({ message: messageFor(fresh('other'), alice.address) })
-    expect((await post({ coin_type: COIN_TYPE, address: alice.address, message: messageFor(name, alice.address), signature: other })).status).toBe(403)
+    expect(
+      (await post({ coin_type: COIN_TYPE, address: alice.address, message: messageFor(name, alice.address), signature: other })).status,
+    ).toBe(403)
     expect((await get(`/v1/profile/account/${name}`)).status).toBe(404)
   })
 
   it('a deployed smart account (ERC-1271) registers with its owner’s signature; another key cannot', SLOW, async () => {
     const account = await deploy('OwnerAccount', [carol.address])
     const name = fresh('smart')
-    expect(await register(name, dave, { address: account })).toEqual(refusal(403, 'INVALID_SIGNATURE', 'The signature is not from this address'))
+    expect(await register(name, dave, { address: account })).toEqual(
+      refusal(403, 'INVALID_SIGNATURE', 'The signature is not from this address'),
+    )
     const registered = await register(name, carol, { address: account })
     expect(registered.status).toBe(200)
     expect(registered.body.profile.addresses[String(COIN_TYPE)].address).toBe(account)
@@ -261,7 +297,12 @@ describe('POST /v1/profile/account', () => {
     const factory = await deploy('OwnerAccountFactory', [])
     const factoryAbi = artifacts['OwnerAccountFactory']!.abi
     const salt = keccak256(toHex('names test'))
-    const account = (await client.readContract({ address: factory, abi: factoryAbi, functionName: 'accountAddress', args: [erin.address, salt] })) as Hex
+    const account = (await client.readContract({
+      address: factory,
+      abi: factoryAbi,
+      functionName: 'accountAddress',
+      args: [erin.address, salt],
+    })) as Hex
     expect(await client.getCode({ address: account })).toBeUndefined()
 
     const name = fresh('counterfactual')
@@ -303,7 +344,11 @@ describe('POST /v1/profile/account', () => {
     expect(await get('/v1/profile/reverse/0x12')).toEqual(refusal(400, 'INVALID_ADDRESS', 'Invalid address'))
     expect((await get(`/v1/profile/account/${name}`)).status).toBe(404)
     // The project check applies as to every call.
-    const anonymous = await fetch(`${api.url}/v1/profile/account`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ok) })
+    const anonymous = await fetch(`${api.url}/v1/profile/account`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ok),
+    })
     expect(anonymous.status).toBe(400)
     expect((await post(ok)).status).toBe(200)
   })
@@ -320,7 +365,11 @@ describe('POST /v1/profile/account', () => {
   })
 
   it('without a database the profile calls are not served, and identities come from the options', async () => {
-    const bare = await startApi({ chains: [{ chainId: CHAIN_ID, rpcUrl: anvil.url }], identities: { [bob.address]: { name: 'bob.example' } }, log: () => {} })
+    const bare = await startApi({
+      chains: [{ chainId: CHAIN_ID, rpcUrl: anvil.url }],
+      identities: { [bob.address]: { name: 'bob.example' } },
+      log: () => {},
+    })
     try {
       expect((await get('/v1/profile/suggestions/alice', bare.url)).status).toBe(404)
       expect((await get(`/v1/identity/${bob.address}`, bare.url)).body).toEqual({ name: 'bob.example', avatar: null })
@@ -373,7 +422,12 @@ describe('the on-chain mirror (FoyerNameResolver)', () => {
       // Nobody but its owner writes to it.
       const intruder = createWalletClient({ account: bob, chain, transport: http(anvil.url) })
       await expect(
-        intruder.writeContract({ address: resolver, abi: artifacts['FoyerNameResolver']!.abi, functionName: 'setNames', args: [[keccak256(toHex('x'))], ['x'], [bob.address], ['']] }),
+        intruder.writeContract({
+          address: resolver,
+          abi: artifacts['FoyerNameResolver']!.abi,
+          functionName: 'setNames',
+          args: [[keccak256(toHex('x'))], ['x'], [bob.address], ['']],
+        }),
       ).rejects.toThrow(/NotOwner/)
     } finally {
       await mirrored.stop()

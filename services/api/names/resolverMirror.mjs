@@ -2,12 +2,12 @@
 // viem's standard ENS actions (`getEnsName`, `getEnsAddress`, `getEnsText('avatar')`), so any dapp on the chain
 // resolves the names without Foyer. The database stays the authority: a write that fails is logged, never undoes
 // a registration, and every name is written again when the service starts.
-import { createPublicClient, createWalletClient, defineChain, http, namehash, parseAbi } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { createPublicClient, createWalletClient, defineChain, http, namehash, parseAbi } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 
-const RESOLVER_ABI = parseAbi(['function setNames(bytes32[] nodes, string[] names, address[] accounts, string[] avatars)']);
+const RESOLVER_ABI = parseAbi(['function setNames(bytes32[] nodes, string[] names, address[] accounts, string[] avatars)'])
 /** Names per transaction when everything is written again at start. */
-const BATCH = 100;
+const BATCH = 100
 
 /**
  * @typedef {object} NameResolverTarget
@@ -29,12 +29,12 @@ export function createResolverMirror({ resolvers, log }) {
       name: `eip155:${chainId}`,
       nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
       rpcUrls: { default: { http: [rpcUrl] } },
-    });
-    const wallet = createWalletClient({ account: privateKeyToAccount(privateKey), chain, transport: http(rpcUrl) });
-    const reader = createPublicClient({ chain, transport: http(rpcUrl), pollingInterval: 50 });
+    })
+    const wallet = createWalletClient({ account: privateKeyToAccount(privateKey), chain, transport: http(rpcUrl) })
+    const reader = createPublicClient({ chain, transport: http(rpcUrl), pollingInterval: 50 })
     // One write at a time per chain: each takes the owner's next nonce, and an account's newest name is the
     // one written last.
-    let queue = Promise.resolve();
+    let queue = Promise.resolve()
     /** @param {import('./nameStore.mjs').NameProfile[]} profiles oldest first */
     const write = (profiles) => {
       const run = queue.then(async () => {
@@ -48,15 +48,15 @@ export function createResolverMirror({ resolvers, log }) {
             profiles.map((profile) => /** @type {`0x${string}`} */ (Object.values(profile.addresses)[0]?.address)),
             profiles.map((profile) => profile.attributes['avatar'] ?? ''),
           ],
-        });
-        const receipt = await reader.waitForTransactionReceipt({ hash });
-        if (receipt.status !== 'success') throw new Error(`transaction ${hash} reverted`);
-      });
-      queue = run.catch(() => {});
-      return run;
-    };
-    return { chainId, address, write };
-  });
+        })
+        const receipt = await reader.waitForTransactionReceipt({ hash })
+        if (receipt.status !== 'success') throw new Error(`transaction ${hash} reverted`)
+      })
+      queue = run.catch(() => {})
+      return run
+    }
+    return { chainId, address, write }
+  })
 
   return {
     /**
@@ -65,19 +65,23 @@ export function createResolverMirror({ resolvers, log }) {
      * @param {import('./nameStore.mjs').NameProfile[]} profiles
      */
     async publish(profiles) {
-      if (profiles.length === 0) return;
+      if (profiles.length === 0) return
       await Promise.all(
         targets.map(async (target) => {
           try {
-            for (let start = 0; start < profiles.length; start += BATCH) await target.write(profiles.slice(start, start + BATCH));
+            for (let start = 0; start < profiles.length; start += BATCH) await target.write(profiles.slice(start, start + BATCH))
           } catch (error) {
-            const reason = error instanceof Error ? (/** @type {{ shortMessage?: string }} */ (error).shortMessage ?? error.message) : String(error);
-            log(`[api] writing ${profiles.length} name(s) to FoyerNameResolver ${target.address} on eip155:${target.chainId} failed: ${reason}`);
+            // viem's errors carry a one-line shortMessage; any other error, its message.
+            const { shortMessage } = /** @type {{ shortMessage?: string }} */ (error ?? {})
+            const reason = error instanceof Error ? (shortMessage ?? error.message) : String(error)
+            log(
+              `[api] writing ${profiles.length} name(s) to FoyerNameResolver ${target.address} on eip155:${target.chainId} failed: ${reason}`,
+            )
           }
         }),
-      );
+      )
     },
-  };
+  }
 }
 
 /** @typedef {ReturnType<typeof createResolverMirror>} ResolverMirror */

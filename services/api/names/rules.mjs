@@ -1,27 +1,27 @@
 // The rules a name and its registration message follow (rules §5), and the errors the profile calls answer with: each
 // carries `reasons`, `[{ name, description }]`, whose first description the client shows (rules §8).
-import { RequestError } from '../errors.mjs';
+import { RequestError } from '../errors.mjs'
 
 /** The zone every name ends in unless the service is told another (rules §9: the suggestion zone is fixed). */
-export const DEFAULT_NAME_ZONE = 'foyer.id';
+export const DEFAULT_NAME_ZONE = 'foyer.id'
 /** Shortest label (rules §5). */
-export const MIN_LABEL_LENGTH = 4;
+export const MIN_LABEL_LENGTH = 4
 /** Longest label: a DNS label's 63 characters, so a name also works where names are DNS-like. */
-export const MAX_LABEL_LENGTH = 63;
+export const MAX_LABEL_LENGTH = 63
 /** How old a registration message may be, in seconds. */
-export const MESSAGE_MAX_AGE_S = 10 * 60;
+export const MESSAGE_MAX_AGE_S = 10 * 60
 /** How far ahead of the service's clock a message's timestamp may be, in seconds (a wallet's clock may run fast). */
-export const MESSAGE_MAX_SKEW_S = 60;
+export const MESSAGE_MAX_SKEW_S = 60
 /** Longest registration message, in characters. */
-export const MAX_MESSAGE_LENGTH = 4096;
+export const MAX_MESSAGE_LENGTH = 4096
 
-const LABEL_CHARACTERS = /^[a-z0-9-]*$/;
-const ATTRIBUTE_KEY = /^[a-z][a-z0-9_.-]{0,31}$/;
-const MAX_ATTRIBUTES = 8;
-const MAX_ATTRIBUTE_LENGTH = 2048;
+const LABEL_CHARACTERS = /^[a-z0-9-]*$/
+const ATTRIBUTE_KEY = /^[a-z][a-z0-9_.-]{0,31}$/
+const MAX_ATTRIBUTES = 8
+const MAX_ATTRIBUTE_LENGTH = 2048
 /** ENSIP-11: an EVM chain's coin type is its chain id with the top bit set; Ethereum itself keeps SLIP-44's 60. */
-const EVM_COIN_TYPE_BIT = 0x80000000;
-const ETHEREUM_COIN_TYPE = 60;
+const EVM_COIN_TYPE_BIT = 0x80000000
+const ETHEREUM_COIN_TYPE = 60
 
 /** A refusal of a profile call: the HTTP status, and one reason `{ name, description }` (the message is the description). */
 export class NameRequestError extends RequestError {
@@ -31,9 +31,9 @@ export class NameRequestError extends RequestError {
    * @param {string} description for people
    */
   constructor(status, reason, description) {
-    super(status, description);
-    this.name = 'NameRequestError';
-    this.reasons = [{ name: reason, description }];
+    super(status, description)
+    this.name = 'NameRequestError'
+    this.reasons = [{ name: reason, description }]
   }
 }
 
@@ -45,10 +45,10 @@ export class NameRequestError extends RequestError {
  * @returns {string | undefined}
  */
 export function labelProblem(label) {
-  if (!LABEL_CHARACTERS.test(label)) return 'A name has letters, digits and hyphens only';
-  if (label.length < MIN_LABEL_LENGTH) return `A name has at least ${MIN_LABEL_LENGTH} characters`;
-  if (label.length > MAX_LABEL_LENGTH) return `A name has at most ${MAX_LABEL_LENGTH} characters`;
-  return undefined;
+  if (!LABEL_CHARACTERS.test(label)) return 'A name has letters, digits and hyphens only'
+  if (label.length < MIN_LABEL_LENGTH) return `A name has at least ${MIN_LABEL_LENGTH} characters`
+  if (label.length > MAX_LABEL_LENGTH) return `A name has at most ${MAX_LABEL_LENGTH} characters`
+  return undefined
 }
 
 /**
@@ -61,15 +61,15 @@ export function labelProblem(label) {
  */
 export function parseName(value, zone) {
   if (typeof value !== 'string' || value.length > MAX_LABEL_LENGTH + zone.length + 1) {
-    throw new NameRequestError(400, 'INVALID_NAME', 'Invalid name');
+    throw new NameRequestError(400, 'INVALID_NAME', 'Invalid name')
   }
-  const lower = value.trim().toLowerCase();
-  const suffix = `.${zone}`;
-  const label = lower.endsWith(suffix) ? lower.slice(0, -suffix.length) : lower;
-  if (label.includes('.')) throw new NameRequestError(400, 'INVALID_NAME', `Names end in .${zone}`);
-  const problem = labelProblem(label);
-  if (problem) throw new NameRequestError(400, 'INVALID_NAME', problem);
-  return { name: `${label}${suffix}`, label };
+  const lower = value.trim().toLowerCase()
+  const suffix = `.${zone}`
+  const label = lower.endsWith(suffix) ? lower.slice(0, -suffix.length) : lower
+  if (label.includes('.')) throw new NameRequestError(400, 'INVALID_NAME', `Names end in .${zone}`)
+  const problem = labelProblem(label)
+  if (problem) throw new NameRequestError(400, 'INVALID_NAME', problem)
+  return { name: `${label}${suffix}`, label }
 }
 
 /**
@@ -79,11 +79,11 @@ export function parseName(value, zone) {
  * @returns {number | undefined}
  */
 export function chainIdOfCoinType(value) {
-  const coinType = typeof value === 'string' && /^\d{1,12}$/.test(value) ? Number(value) : value;
-  if (typeof coinType !== 'number' || !Number.isSafeInteger(coinType)) return undefined;
-  if (coinType === ETHEREUM_COIN_TYPE) return 1;
-  if (coinType <= EVM_COIN_TYPE_BIT || coinType > 0xffffffff) return undefined;
-  return coinType - EVM_COIN_TYPE_BIT;
+  const coinType = typeof value === 'string' && /^\d{1,12}$/.test(value) ? Number(value) : value
+  if (typeof coinType !== 'number' || !Number.isSafeInteger(coinType)) return undefined
+  if (coinType === ETHEREUM_COIN_TYPE) return 1
+  if (coinType <= EVM_COIN_TYPE_BIT || coinType > 0xffffffff) return undefined
+  return coinType - EVM_COIN_TYPE_BIT
 }
 
 /**
@@ -92,7 +92,7 @@ export function chainIdOfCoinType(value) {
  * @param {number} chainId
  */
 export function coinTypeOfChain(chainId) {
-  return chainId === 1 ? ETHEREUM_COIN_TYPE : (EVM_COIN_TYPE_BIT | chainId) >>> 0;
+  return chainId === 1 ? ETHEREUM_COIN_TYPE : (EVM_COIN_TYPE_BIT | chainId) >>> 0
 }
 
 /**
@@ -114,25 +114,25 @@ export function coinTypeOfChain(chainId) {
  * @returns {RegistrationMessage}
  */
 export function parseRegistrationMessage(message, zone) {
-  const invalid = (/** @type {string} */ why) => new NameRequestError(400, 'INVALID_MESSAGE', why);
-  if (typeof message !== 'string' || message.length === 0) throw invalid('message must be the signed registration text');
-  if (message.length > MAX_MESSAGE_LENGTH) throw invalid(`message has more than ${MAX_MESSAGE_LENGTH} characters`);
+  const invalid = (/** @type {string} */ why) => new NameRequestError(400, 'INVALID_MESSAGE', why)
+  if (typeof message !== 'string' || message.length === 0) throw invalid('message must be the signed registration text')
+  if (message.length > MAX_MESSAGE_LENGTH) throw invalid(`message has more than ${MAX_MESSAGE_LENGTH} characters`)
   /** @type {any} */
-  let fields;
+  let fields
   try {
-    fields = JSON.parse(message);
+    fields = JSON.parse(message)
   } catch {
-    throw invalid('message must be JSON: { name, address, attributes, timestamp }');
+    throw invalid('message must be JSON: { name, address, attributes, timestamp }')
   }
   if (fields === null || typeof fields !== 'object' || Array.isArray(fields)) {
-    throw invalid('message must be JSON: { name, address, attributes, timestamp }');
+    throw invalid('message must be JSON: { name, address, attributes, timestamp }')
   }
-  const { name, label } = parseName(fields.name, zone);
-  if (typeof fields.address !== 'string') throw invalid('message names no address');
+  const { name, label } = parseName(fields.name, zone)
+  if (typeof fields.address !== 'string') throw invalid('message names no address')
   if (!(typeof fields.timestamp === 'number' && Number.isSafeInteger(fields.timestamp) && fields.timestamp > 0)) {
-    throw invalid('message has no timestamp (seconds)');
+    throw invalid('message has no timestamp (seconds)')
   }
-  return { name, label, address: fields.address, attributes: parseAttributes(fields.attributes), timestamp: fields.timestamp };
+  return { name, label, address: fields.address, attributes: parseAttributes(fields.attributes), timestamp: fields.timestamp }
 }
 
 /**
@@ -140,19 +140,19 @@ export function parseRegistrationMessage(message, zone) {
  * @returns {Record<string, string>}
  */
 function parseAttributes(value) {
-  if (value === undefined || value === null) return {};
-  const invalid = (/** @type {string} */ why) => new NameRequestError(400, 'INVALID_ATTRIBUTES', why);
-  if (typeof value !== 'object' || Array.isArray(value)) throw invalid('attributes must be an object of strings');
-  const entries = Object.entries(value);
-  if (entries.length > MAX_ATTRIBUTES) throw invalid(`At most ${MAX_ATTRIBUTES} attributes`);
+  if (value === undefined || value === null) return {}
+  const invalid = (/** @type {string} */ why) => new NameRequestError(400, 'INVALID_ATTRIBUTES', why)
+  if (typeof value !== 'object' || Array.isArray(value)) throw invalid('attributes must be an object of strings')
+  const entries = Object.entries(value)
+  if (entries.length > MAX_ATTRIBUTES) throw invalid(`At most ${MAX_ATTRIBUTES} attributes`)
   for (const [key, text] of entries) {
-    if (!ATTRIBUTE_KEY.test(key)) throw invalid(`Invalid attribute name: ${key.slice(0, 40)}`);
+    if (!ATTRIBUTE_KEY.test(key)) throw invalid(`Invalid attribute name: ${key.slice(0, 40)}`)
     if (typeof text !== 'string' || text.length > MAX_ATTRIBUTE_LENGTH) {
-      throw invalid(`The attribute ${key} must be a string of at most ${MAX_ATTRIBUTE_LENGTH} characters`);
+      throw invalid(`The attribute ${key} must be a string of at most ${MAX_ATTRIBUTE_LENGTH} characters`)
     }
-    if (key === 'avatar' && !/^(https:\/\/|data:image\/)/i.test(text)) throw invalid('avatar must be an https or data:image URL');
+    if (key === 'avatar' && !/^(https:\/\/|data:image\/)/i.test(text)) throw invalid('avatar must be an https or data:image URL')
   }
-  return Object.fromEntries(entries);
+  return Object.fromEntries(entries)
 }
 
 /**
@@ -162,11 +162,11 @@ function parseAttributes(value) {
  * @param {number} nowMs
  */
 export function checkFresh(timestamp, nowMs) {
-  const now = Math.floor(nowMs / 1000);
+  const now = Math.floor(nowMs / 1000)
   if (now - timestamp > MESSAGE_MAX_AGE_S) {
-    throw new NameRequestError(400, 'STALE_MESSAGE', 'The registration message is too old: sign a new one');
+    throw new NameRequestError(400, 'STALE_MESSAGE', 'The registration message is too old: sign a new one')
   }
   if (timestamp - now > MESSAGE_MAX_SKEW_S) {
-    throw new NameRequestError(400, 'STALE_MESSAGE', 'The registration message is dated in the future: check your clock');
+    throw new NameRequestError(400, 'STALE_MESSAGE', 'The registration message is dated in the future: check your clock')
   }
 }

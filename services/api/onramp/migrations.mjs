@@ -32,4 +32,4 @@ export const ONRAMP_MIGRATIONS = [
       -- The history call's onramp parameter: an account's orders, newest first.
       CREATE INDEX orders_address ON onramp.orders (address_key, created_at DESC);`,
   },
-];
+]

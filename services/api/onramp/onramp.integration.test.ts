@@ -67,7 +67,13 @@ const quote = (body: Record<string, unknown>) =>
   post('/v1/onramp/quote', { purchaseCurrency: 'USDC', paymentCurrency: 'USD', network: `local-${CHAIN_ID}`, ...body })
 
 /** Opens a checkout for `address` and returns its URL and order id. */
-async function checkout({ address = buyer as string, asset = 'USDC', network = `local-${CHAIN_ID}`, amount = '50.00', provider = 'coinbase' } = {}) {
+async function checkout({
+  address = buyer as string,
+  asset = 'USDC',
+  network = `local-${CHAIN_ID}`,
+  amount = '50.00',
+  provider = 'coinbase',
+} = {}) {
   const opened = await post('/v1/generators/onrampurl', {
     provider,
     destinationWallets: [{ address, blockchains: [network], assets: [asset] }],
@@ -90,10 +96,13 @@ async function submit(url: string, action: 'confirm' | 'cancel', form: Record<st
 async function settled(orderId: string) {
   let order: Json
   await expect
-    .poll(async () => {
-      order = (await get(`/v1/onramp/orders/${orderId}`)).body
-      return order.status
-    }, { timeout: 30_000 })
+    .poll(
+      async () => {
+        order = (await get(`/v1/onramp/orders/${orderId}`)).body
+        return order.status
+      },
+      { timeout: 30_000 },
+    )
     .not.toBe('paying')
   return order
 }
@@ -102,7 +111,11 @@ const usdcOf = (address: `0x${string}`) => client.readContract({ address: usdc, 
 
 async function splBalance(owner: string) {
   const rpc = createSolanaRpc(solana.url)
-  const [ata] = await findAssociatedTokenPda({ mint: solanaAddress(LOCAL_USDC_MINT), owner: solanaAddress(owner), tokenProgram: TOKEN_PROGRAM_ADDRESS })
+  const [ata] = await findAssociatedTokenPda({
+    mint: solanaAddress(LOCAL_USDC_MINT),
+    owner: solanaAddress(owner),
+    tokenProgram: TOKEN_PROGRAM_ADDRESS,
+  })
   const { value } = await rpc.getTokenAccountBalance(ata).send()
   return BigInt(value.amount)
 }
@@ -135,7 +148,13 @@ describe('GET /v1/onramp/options', () => {
     expect(body.purchaseCurrencies.map((currency: Json) => currency.id)).toEqual(['USDC', 'ETH', 'SOL'])
     const [usdcOption] = body.purchaseCurrencies
     expect(usdcOption.networks.map((network: Json) => network.chain_id)).toEqual(['1', '137', '31337', LOCAL_SOLANA_CHAIN_ID])
-    expect(usdcOption.networks[2]).toEqual({ name: `local-${CHAIN_ID}`, display_name: 'Local chain 31337', chain_id: '31337', caip_network_id: `eip155:${CHAIN_ID}`, contract_address: usdc })
+    expect(usdcOption.networks[2]).toEqual({
+      name: `local-${CHAIN_ID}`,
+      display_name: 'Local chain 31337',
+      chain_id: '31337',
+      caip_network_id: `eip155:${CHAIN_ID}`,
+      contract_address: usdc,
+    })
     const limits = [
       { id: 'card', min: '10.00', max: '7500.00' },
       { id: 'ach_bank_account', min: '10.00', max: '25000.00' },
@@ -206,7 +225,9 @@ describe('POST /v1/onramp/quote', () => {
     expect(await error({ amount: '50', purchaseCurrency: 'DOGE' })).toBe('Unsupported purchase currency: DOGE')
     expect(await error({ amount: '50', paymentCurrency: 'GBP' })).toBe('Unsupported payment currency: GBP')
     expect(await error({ amount: '50', provider: 'moonpay' })).toBe('Unknown provider: moonpay (meld or coinbase)')
-    expect(await error({ amount: '50', purchaseCurrency: 'SOL', network: `local-${CHAIN_ID}` })).toBe(`SOL is not sold on local-${CHAIN_ID}`)
+    expect(await error({ amount: '50', purchaseCurrency: 'SOL', network: `local-${CHAIN_ID}` })).toBe(
+      `SOL is not sold on local-${CHAIN_ID}`,
+    )
     expect(await error({ amount: '50', paymentMethod: 'paypal' })).toBe('Unsupported payment method: paypal (card or ach_bank_account)')
     const malformed = 'amount must be a decimal string with at most 2 decimals, such as "50.00"'
     for (const amount of [50, '50.001', '-5', '', '1e3', undefined]) expect(await error({ amount })).toBe(malformed)
@@ -214,49 +235,75 @@ describe('POST /v1/onramp/quote', () => {
 })
 
 describe('the checkout', () => {
-  it('buying 50 USD of USDC with coinbase pays the wallet the quoted amount on anvil; history finds it with onramp=coinbase', SLOW, async () => {
-    const before = await usdcOf(buyer)
-    const { url, orderId, quote: quoted } = await checkout()
-    expect(url).toBe(`${api.url}/onramp/checkout/${orderId}?provider=coinbase`)
+  it(
+    'buying 50 USD of USDC with coinbase pays the wallet the quoted amount on anvil; history finds it with onramp=coinbase',
+    SLOW,
+    async () => {
+      const before = await usdcOf(buyer)
+      const { url, orderId, quote: quoted } = await checkout()
+      expect(url).toBe(`${api.url}/onramp/checkout/${orderId}?provider=coinbase`)
 
-    const page = await fetch(url)
-    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
-    const html = await page.text()
-    expect(html).toContain('50.00 USD')
-    expect(html).toContain('You receive 49 USDC')
-    expect(html).toContain('Confirm purchase')
-    // Nothing moves before the confirmation.
-    expect((await get(`/v1/onramp/orders/${orderId}`)).body).toMatchObject({ status: 'created', hash: null })
+      const page = await fetch(url)
+      expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+      const html = await page.text()
+      expect(html).toContain('50.00 USD')
+      expect(html).toContain('You receive 49 USDC')
+      expect(html).toContain('Confirm purchase')
+      // Nothing moves before the confirmation.
+      expect((await get(`/v1/onramp/orders/${orderId}`)).body).toMatchObject({ status: 'created', hash: null })
 
-    const confirmed = await submit(url, 'confirm', { paymentMethod: 'card' })
-    expect(confirmed.status).toBe(303)
-    const order = await settled(orderId)
-    expect(order).toMatchObject({ status: 'paid', provider: 'coinbase', address: buyer, purchaseAmount: quoted.purchaseAmount.value, units: '49000000' })
-    expect(await usdcOf(buyer)).toBe(before + 49_000_000n)
-    const receipt = await client.getTransactionReceipt({ hash: order.hash })
-    expect(receipt.from.toLowerCase()).toBe(ONRAMP_TREASURY.address.toLowerCase())
+      const confirmed = await submit(url, 'confirm', { paymentMethod: 'card' })
+      expect(confirmed.status).toBe(303)
+      const order = await settled(orderId)
+      expect(order).toMatchObject({
+        status: 'paid',
+        provider: 'coinbase',
+        address: buyer,
+        purchaseAmount: quoted.purchaseAmount.value,
+        units: '49000000',
+      })
+      expect(await usdcOf(buyer)).toBe(before + 49_000_000n)
+      const receipt = await client.getTransactionReceipt({ hash: order.hash })
+      expect(receipt.from.toLowerCase()).toBe(ONRAMP_TREASURY.address.toLowerCase())
 
-    // A second confirmation (a replayed form) pays nothing more.
-    await submit(url, 'confirm')
-    expect((await settled(orderId)).hash).toBe(order.hash)
-    expect(await usdcOf(buyer)).toBe(before + 49_000_000n)
+      // A second confirmation (a replayed form) pays nothing more.
+      await submit(url, 'confirm')
+      expect((await settled(orderId)).hash).toBe(order.hash)
+      expect(await usdcOf(buyer)).toBe(before + 49_000_000n)
 
-    const history = await get(`/v1/account/${buyer}/history?onramp=coinbase`)
-    // The chain's own history calls the payout a purchase too.
-    const chainHistory = await get(`/v1/account/${buyer}/history`)
-    expect(chainHistory.body.data.find((item: Json) => item.metadata.hash === order.hash)?.metadata.operationType).toBe('buy')
-    expect(history.body.data).toContainEqual(
-      expect.objectContaining({
-        id: `onramp:${orderId}`,
-        metadata: expect.objectContaining({ operationType: 'buy', status: 'confirmed', hash: order.hash, chain: `eip155:${CHAIN_ID}`, sentFrom: 'Coinbase' }),
-        transfers: [expect.objectContaining({ direction: 'in', quantity: { numeric: '49' }, fungible_info: expect.objectContaining({ symbol: 'USDC' }) })],
-      }),
-    )
-    expect((await get(`/v1/account/${buyer}/history?onramp=meld`)).body.data.map((item: Json) => item.id)).not.toContain(`onramp:${orderId}`)
-    expect((await get(`/v1/account/${buyer}/history?onramp=moonpay`)).body).toEqual({ error: 'Unknown provider: moonpay (meld or coinbase)' })
-    expect((await fetch(url)).headers.get('content-type')).toContain('text/html')
-    expect(await (await fetch(url)).text()).toContain('Purchase complete')
-  })
+      const history = await get(`/v1/account/${buyer}/history?onramp=coinbase`)
+      // The chain's own history calls the payout a purchase too.
+      const chainHistory = await get(`/v1/account/${buyer}/history`)
+      expect(chainHistory.body.data.find((item: Json) => item.metadata.hash === order.hash)?.metadata.operationType).toBe('buy')
+      expect(history.body.data).toContainEqual(
+        expect.objectContaining({
+          id: `onramp:${orderId}`,
+          metadata: expect.objectContaining({
+            operationType: 'buy',
+            status: 'confirmed',
+            hash: order.hash,
+            chain: `eip155:${CHAIN_ID}`,
+            sentFrom: 'Coinbase',
+          }),
+          transfers: [
+            expect.objectContaining({
+              direction: 'in',
+              quantity: { numeric: '49' },
+              fungible_info: expect.objectContaining({ symbol: 'USDC' }),
+            }),
+          ],
+        }),
+      )
+      expect((await get(`/v1/account/${buyer}/history?onramp=meld`)).body.data.map((item: Json) => item.id)).not.toContain(
+        `onramp:${orderId}`,
+      )
+      expect((await get(`/v1/account/${buyer}/history?onramp=moonpay`)).body).toEqual({
+        error: 'Unknown provider: moonpay (meld or coinbase)',
+      })
+      expect((await fetch(url)).headers.get('content-type')).toContain('text/html')
+      expect(await (await fetch(url)).text()).toContain('Purchase complete')
+    },
+  )
 
   it('ETH from meld arrives as the native coin', SLOW, async () => {
     const before = await client.getBalance({ address: buyer })
@@ -327,14 +374,23 @@ describe('the checkout', () => {
     for (const origin of ['http://127.0.0.1:5173', 'https://evil.example.org']) {
       const target = new URL(url)
       target.pathname += '/confirm'
-      const refused = await fetch(target, { method: 'POST', headers: { origin }, body: new URLSearchParams({ paymentMethod: 'card' }), redirect: 'manual' })
+      const refused = await fetch(target, {
+        method: 'POST',
+        headers: { origin },
+        body: new URLSearchParams({ paymentMethod: 'card' }),
+        redirect: 'manual',
+      })
       expect([origin, refused.status, refused.headers.get('access-control-allow-origin')]).toEqual([origin, 403, null])
       expect((await get(`/v1/onramp/orders/${orderId}`)).body.status).toBe('created')
     }
     const opened = await fetch(`${api.url}/v1/generators/onrampurl?${CLIENT}`, {
       method: 'POST',
       headers: { origin: 'https://evil.example.org', 'content-type': 'application/json' },
-      body: JSON.stringify({ provider: 'coinbase', destinationWallets: [{ address: buyer, blockchains: [`local-${CHAIN_ID}`], assets: ['USDC'] }], presetFiatAmount: '10.00' }),
+      body: JSON.stringify({
+        provider: 'coinbase',
+        destinationWallets: [{ address: buyer, blockchains: [`local-${CHAIN_ID}`], assets: ['USDC'] }],
+        presetFiatAmount: '10.00',
+      }),
     })
     expect([opened.status, opened.headers.get('access-control-allow-origin')]).toEqual([403, null])
     const paid = await fetch(`${api.url}/v1/exchange/payments?${CLIENT}`, {
@@ -352,11 +408,18 @@ describe('the checkout', () => {
 
   it('refuses networks it cannot pay on, bad addresses, unknown orders', async () => {
     const open = (address: string, network: string) =>
-      post('/v1/generators/onrampurl', { destinationWallets: [{ address, blockchains: [network], assets: ['USDC'] }], presetFiatAmount: '50.00' })
-    expect((await open(buyer, 'ethereum')).body).toEqual({ error: 'The local on-ramp providers pay only on the local chains, not on ethereum' })
+      post('/v1/generators/onrampurl', {
+        destinationWallets: [{ address, blockchains: [network], assets: ['USDC'] }],
+        presetFiatAmount: '50.00',
+      })
+    expect((await open(buyer, 'ethereum')).body).toEqual({
+      error: 'The local on-ramp providers pay only on the local chains, not on ethereum',
+    })
     expect((await open('0x1234', `local-${CHAIN_ID}`)).body).toEqual({ error: 'Invalid address' })
     expect((await open(buyer, 'solana-local')).body).toEqual({ error: 'Invalid address' })
-    expect((await post('/v1/generators/onrampurl', { presetFiatAmount: '50.00' })).body).toEqual({ error: 'destinationWallets must be one { address, blockchains, assets }' })
+    expect((await post('/v1/generators/onrampurl', { presetFiatAmount: '50.00' })).body).toEqual({
+      error: 'destinationWallets must be one { address, blockchains, assets }',
+    })
     expect(await get('/v1/onramp/orders/nope')).toEqual({ status: 404, body: { error: 'No such order' } })
     expect((await fetch(`${api.url}/onramp/checkout/AAAAAAAAAAAAAAAAAAAAAA`)).status).toBe(404)
     expect((await submit(`${api.url}/onramp/checkout/AAAAAAAAAAAAAAAAAAAAAA`, 'confirm')).status).toBe(404)
@@ -390,7 +453,11 @@ describe('the exchange stand-in (Pay from an exchange)', () => {
     const before = await usdcOf(recipient)
     const opened = await pay({ asset: `eip155:${CHAIN_ID}/erc20:${usdc}`, amount: '10', recipient })
     expect(opened.status).toBe(200)
-    expect(opened.body).toEqual({ url: `${api.url}/exchange/pay/${opened.body.paymentId}`, paymentId: expect.any(String), depositAddress: recipient })
+    expect(opened.body).toEqual({
+      url: `${api.url}/exchange/pay/${opened.body.paymentId}`,
+      paymentId: expect.any(String),
+      depositAddress: recipient,
+    })
     const html = await (await fetch(opened.body.url)).text()
     expect(html).toContain(recipient)
     expect(html).toContain('10 USDC')
@@ -414,11 +481,15 @@ describe('the exchange stand-in (Pay from an exchange)', () => {
   })
 
   it('refuses assets it does not hold, bad amounts and recipients', async () => {
-    expect((await pay({ asset: 'eip155:1/erc20:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', amount: '10', recipient: buyer })).body).toEqual({
+    expect(
+      (await pay({ asset: 'eip155:1/erc20:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', amount: '10', recipient: buyer })).body,
+    ).toEqual({
       error: 'The exchange does not hold eip155:1/erc20:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
     })
     const asset = `eip155:${CHAIN_ID}/erc20:${usdc}`
-    expect((await pay({ asset, amount: '1.1234567', recipient: buyer })).body).toEqual({ error: 'amount must be a decimal string with at most 6 decimals' })
+    expect((await pay({ asset, amount: '1.1234567', recipient: buyer })).body).toEqual({
+      error: 'amount must be a decimal string with at most 6 decimals',
+    })
     expect((await pay({ asset, amount: '0', recipient: buyer })).body).toEqual({ error: 'amount must be above 0' })
     expect((await pay({ asset, amount: '1', recipient: TEST_WALLET_ADDRESS })).body).toEqual({ error: 'Invalid recipient' })
   })

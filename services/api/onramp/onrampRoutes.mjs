@@ -1,12 +1,12 @@
 // The on-ramp calls (rules §7: options, quote, onrampurl), the order the buy view follows, the history of an account's
 // purchases, and the providers' checkout pages. The two providers, meld and coinbase, are local stand-ins: a
 // checkout page shows the amount and a payment method, and its confirmation makes the treasury pay on the local chain.
-import { randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto'
 
-import { evmAddress, isSolanaAddress } from '../caip.mjs';
-import { RequestError } from '../errors.mjs';
-import { tokenIconUrl } from '../tokenIconUrl.mjs';
-import { checkoutPage, exchangePage, notFoundPage } from './checkoutPage.mjs';
+import { evmAddress, isSolanaAddress } from '../caip.mjs'
+import { RequestError } from '../errors.mjs'
+import { tokenIconUrl } from '../tokenIconUrl.mjs'
+import { checkoutPage, exchangePage, notFoundPage } from './checkoutPage.mjs'
 import {
   ONRAMP_PROVIDERS,
   PAYMENT_CURRENCIES,
@@ -16,13 +16,13 @@ import {
   formatCents,
   parseCents,
   quoteBody,
-} from './onrampRules.mjs';
+} from './onrampRules.mjs'
 
 /** The provider name of the exchange stand-in's payments, kept beside the on-ramp orders. */
-export const EXCHANGE = 'exchange';
+export const EXCHANGE = 'exchange'
 /** How long a quote id can open a checkout at its price. */
-export const QUOTE_TTL_MS = 10 * 60_000;
-const ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+export const QUOTE_TTL_MS = 10 * 60_000
+const ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/
 /**
  * The checkout pages' confirm and cancel buttons: forms on the API's own pages, which no other site may post (the
  * host page never confirms a payment for the visitor).
@@ -32,10 +32,10 @@ const ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 export const CHECKOUT_ACTIONS = [
   { method: 'POST', path: '/exchange/pay/:id/:action{confirm|cancel}', callers: 'self' },
   { method: 'POST', path: '/onramp/checkout/:id/:action{confirm|cancel}', callers: 'self' },
-];
+]
 
 /** @param {string} provider */
-const providerName = (provider) => (provider === 'meld' ? 'Meld' : provider === EXCHANGE ? 'Foyer Exchange' : 'Coinbase');
+const providerName = (provider) => (provider === 'meld' ? 'Meld' : provider === EXCHANGE ? 'Foyer Exchange' : 'Coinbase')
 
 /**
  * @param {object} options
@@ -49,7 +49,7 @@ const providerName = (provider) => (provider === 'meld' ? 'Meld' : provider === 
  */
 export function createOnramp({ store, treasury, currencies, price, baseUrl, log, now = Date.now }) {
   /** @type {Map<string, { quote: import('./onrampRules.mjs').OnrampQuote, expires: number }>} */
-  const quotes = new Map();
+  const quotes = new Map()
 
   /**
    * The quote a request asks for; refused with a message that says what is wrong.
@@ -58,17 +58,21 @@ export function createOnramp({ store, treasury, currencies, price, baseUrl, log,
    */
   function quoteFor({ provider = 'coinbase', purchaseCurrency, paymentCurrency, amount, network, paymentMethod = 'card' }) {
     if (typeof provider !== 'string' || !Object.hasOwn(ONRAMP_PROVIDERS, provider)) {
-      throw new RequestError(400, `Unknown provider: ${String(provider).slice(0, 40)} (meld or coinbase)`);
+      throw new RequestError(400, `Unknown provider: ${String(provider).slice(0, 40)} (meld or coinbase)`)
     }
-    const currency = currencies.find((candidate) => typeof purchaseCurrency === 'string' && candidate.id === purchaseCurrency.toUpperCase());
-    if (!currency) throw new RequestError(400, `Unsupported purchase currency: ${String(purchaseCurrency).slice(0, 40)}`);
-    const fiat = typeof paymentCurrency === 'string' ? paymentCurrency.toUpperCase() : '';
-    if (!PAYMENT_CURRENCIES.includes(fiat)) throw new RequestError(400, `Unsupported payment currency: ${String(paymentCurrency).slice(0, 40)}`);
-    const chosen = network === undefined ? currency.networks[0] : currency.networks.find((candidate) => candidate.name === network || candidate.chainId === network);
-    if (!chosen) throw new RequestError(400, `${currency.symbol} is not sold on ${String(network).slice(0, 60)}`);
-    if (typeof paymentMethod !== 'string') throw new RequestError(400, 'paymentMethod must be card or ach_bank_account');
-    const totalCents = parseCents(amount);
-    checkLimits(totalCents, paymentMethod, fiat);
+    const currency = currencies.find((candidate) => typeof purchaseCurrency === 'string' && candidate.id === purchaseCurrency.toUpperCase())
+    if (!currency) throw new RequestError(400, `Unsupported purchase currency: ${String(purchaseCurrency).slice(0, 40)}`)
+    const fiat = typeof paymentCurrency === 'string' ? paymentCurrency.toUpperCase() : ''
+    if (!PAYMENT_CURRENCIES.includes(fiat))
+      throw new RequestError(400, `Unsupported payment currency: ${String(paymentCurrency).slice(0, 40)}`)
+    const chosen =
+      network === undefined
+        ? currency.networks[0]
+        : currency.networks.find((candidate) => candidate.name === network || candidate.chainId === network)
+    if (!chosen) throw new RequestError(400, `${currency.symbol} is not sold on ${String(network).slice(0, 60)}`)
+    if (typeof paymentMethod !== 'string') throw new RequestError(400, 'paymentMethod must be card or ach_bank_account')
+    const totalCents = parseCents(amount)
+    checkLimits(totalCents, paymentMethod, fiat)
     return computeQuote({
       provider: /** @type {keyof typeof ONRAMP_PROVIDERS} */ (provider),
       currency,
@@ -78,21 +82,26 @@ export function createOnramp({ store, treasury, currencies, price, baseUrl, log,
       totalCents,
       priceUsd: price({ chainId: chosen.chainId, address: chosen.contractAddress || undefined, symbol: currency.symbol }),
       quoteId: randomBytes(16).toString('base64url'),
-    });
+    })
   }
 
   /** @param {import('./orderStore.mjs').OnrampOrder} order */
   async function payOut(order) {
-    const currency = currencies.find((candidate) => candidate.id === order.purchaseCurrency);
-    const network = currency?.networks.find((candidate) => candidate.name === order.network);
+    const currency = currencies.find((candidate) => candidate.id === order.purchaseCurrency)
+    const network = currency?.networks.find((candidate) => candidate.name === order.network)
     try {
-      if (!network) throw new Error(`${order.purchaseCurrency} on ${order.network} is no longer sold`);
-      const hash = await treasury.pay({ chainId: order.chainId, address: order.address, token: network.contractAddress, units: BigInt(order.units) });
-      await store.transition(order.id, 'paying', 'paid', { hash });
+      if (!network) throw new Error(`${order.purchaseCurrency} on ${order.network} is no longer sold`)
+      const hash = await treasury.pay({
+        chainId: order.chainId,
+        address: order.address,
+        token: network.contractAddress,
+        units: BigInt(order.units),
+      })
+      await store.transition(order.id, 'paying', 'paid', { hash })
     } catch (error) {
-      const failure = error instanceof Error ? error.message : String(error);
-      log(`[api] on-ramp order ${order.id}: the payout failed: ${failure}`);
-      await store.transition(order.id, 'paying', 'failed', { failure: failure.slice(0, 500) }).catch(() => {});
+      const failure = error instanceof Error ? error.message : String(error)
+      log(`[api] on-ramp order ${order.id}: the payout failed: ${failure}`)
+      await store.transition(order.id, 'paying', 'failed', { failure: failure.slice(0, 500) }).catch(() => {})
     }
   }
 
@@ -102,9 +111,9 @@ export function createOnramp({ store, treasury, currencies, price, baseUrl, log,
    * @param {import('./orderStore.mjs').OnrampOrder} order
    */
   function toTransaction(order) {
-    const currency = currencies.find((candidate) => candidate.id === order.purchaseCurrency);
-    const network = currency?.networks.find((candidate) => candidate.name === order.network);
-    const usd = price({ chainId: order.chainId, address: network?.contractAddress || undefined, symbol: order.purchaseCurrency });
+    const currency = currencies.find((candidate) => candidate.id === order.purchaseCurrency)
+    const network = currency?.networks.find((candidate) => candidate.name === order.network)
+    const usd = price({ chainId: order.chainId, address: network?.contractAddress || undefined, symbol: order.purchaseCurrency })
     return {
       id: `onramp:${order.id}`,
       metadata: {
@@ -119,21 +128,26 @@ export function createOnramp({ store, treasury, currencies, price, baseUrl, log,
       },
       transfers: [
         {
-          fungible_info: { name: currency?.name ?? order.purchaseCurrency, symbol: order.purchaseCurrency, icon: { url: tokenIconUrl(order.purchaseCurrency) }, flags: { is_spam: false } },
+          fungible_info: {
+            name: currency?.name ?? order.purchaseCurrency,
+            symbol: order.purchaseCurrency,
+            icon: { url: tokenIconUrl(order.purchaseCurrency) },
+            flags: { is_spam: false },
+          },
           direction: 'in',
           quantity: { numeric: order.purchaseAmount },
           value: Number(order.purchaseAmount) * usd,
           price: usd,
         },
       ],
-    };
+    }
   }
 
   /** @param {unknown} id */
   async function orderById(id) {
-    const order = typeof id === 'string' && ID_PATTERN.test(id) ? await store.find(id) : undefined;
-    if (!order) throw new RequestError(404, 'No such order');
-    return order;
+    const order = typeof id === 'string' && ID_PATTERN.test(id) ? await store.find(id) : undefined
+    if (!order) throw new RequestError(404, 'No such order')
+    return order
   }
 
   /** @type {import('../createRoutes.mjs').Route[]} */
@@ -155,7 +169,10 @@ export function createOnramp({ store, treasury, currencies, price, baseUrl, log,
             contract_address: network.contractAddress,
           })),
         })),
-        paymentCurrencies: PAYMENT_CURRENCIES.map((id) => ({ id, payment_method_limits: PAYMENT_METHOD_LIMITS.map((limit) => ({ ...limit })) })),
+        paymentCurrencies: PAYMENT_CURRENCIES.map((id) => ({
+          id,
+          payment_method_limits: PAYMENT_METHOD_LIMITS.map((limit) => ({ ...limit })),
+        })),
         providers: Object.entries(ONRAMP_PROVIDERS).map(([id, fee]) => ({ id, name: providerName(id), feePercent: fee / 100 })),
       }),
     },
@@ -163,10 +180,10 @@ export function createOnramp({ store, treasury, currencies, price, baseUrl, log,
       method: 'POST',
       path: '/v1/onramp/quote',
       handle: ({ body }) => {
-        const quote = quoteFor(body);
-        for (const [id, kept] of quotes) if (kept.expires < now()) quotes.delete(id);
-        quotes.set(quote.quoteId, { quote, expires: now() + QUOTE_TTL_MS });
-        return quoteBody(quote);
+        const quote = quoteFor(body)
+        for (const [id, kept] of quotes) if (kept.expires < now()) quotes.delete(id)
+        quotes.set(quote.quoteId, { quote, expires: now() + QUOTE_TTL_MS })
+        return quoteBody(quote)
       },
     },
     {
@@ -174,13 +191,14 @@ export function createOnramp({ store, treasury, currencies, price, baseUrl, log,
       path: '/v1/generators/onrampurl',
       changesState: true,
       handle: async ({ body }) => {
-        const { destinationWallets, defaultNetwork, partnerUserId, presetFiatAmount, fiatCurrency = 'USD', paymentMethod, quoteId } = body;
-        const wallet = Array.isArray(destinationWallets) && destinationWallets.length === 1 ? destinationWallets[0] : undefined;
+        const { destinationWallets, defaultNetwork, partnerUserId, presetFiatAmount, fiatCurrency = 'USD', paymentMethod, quoteId } = body
+        const wallet = Array.isArray(destinationWallets) && destinationWallets.length === 1 ? destinationWallets[0] : undefined
         if (!wallet || typeof wallet !== 'object' || typeof wallet.address !== 'string') {
-          throw new RequestError(400, 'destinationWallets must be one { address, blockchains, assets }');
+          throw new RequestError(400, 'destinationWallets must be one { address, blockchains, assets }')
         }
-        const kept = typeof quoteId === 'string' ? quotes.get(quoteId) : undefined;
-        if (typeof quoteId === 'string' && (!kept || kept.expires < now())) throw new RequestError(400, 'The quote has expired; ask for a new one');
+        const kept = typeof quoteId === 'string' ? quotes.get(quoteId) : undefined
+        if (typeof quoteId === 'string' && (!kept || kept.expires < now()))
+          throw new RequestError(400, 'The quote has expired; ask for a new one')
         const quote =
           kept?.quote ??
           quoteFor({
@@ -190,17 +208,17 @@ export function createOnramp({ store, treasury, currencies, price, baseUrl, log,
             amount: presetFiatAmount,
             network: defaultNetwork ?? (Array.isArray(wallet.blockchains) ? wallet.blockchains[0] : undefined),
             paymentMethod,
-          });
+          })
         if (!treasury.pays(quote.chainId)) {
-          throw new RequestError(400, `The local on-ramp providers pay only on the local chains, not on ${quote.network}`);
+          throw new RequestError(400, `The local on-ramp providers pay only on the local chains, not on ${quote.network}`)
         }
-        const solana = quote.chainId.startsWith('solana:');
-        const address = solana ? (isSolanaAddress(wallet.address) ? wallet.address : undefined) : evmAddress(wallet.address);
-        if (!address) throw new RequestError(400, 'Invalid address');
+        const solana = quote.chainId.startsWith('solana:')
+        const address = solana ? (isSolanaAddress(wallet.address) ? wallet.address : undefined) : evmAddress(wallet.address)
+        if (!address) throw new RequestError(400, 'Invalid address')
         if (partnerUserId !== undefined && (typeof partnerUserId !== 'string' || partnerUserId.length > 128)) {
-          throw new RequestError(400, 'partnerUserId must be a string of at most 128 characters');
+          throw new RequestError(400, 'partnerUserId must be a string of at most 128 characters')
         }
-        const { purchaseAmount } = quoteBody(quote);
+        const { purchaseAmount } = quoteBody(quote)
         const order = await store.create({
           id: randomBytes(16).toString('base64url'),
           provider: quote.provider,
@@ -216,8 +234,8 @@ export function createOnramp({ store, treasury, currencies, price, baseUrl, log,
           paymentSubtotal: formatCents(quote.totalCents - quote.feeCents),
           fee: formatCents(quote.feeCents),
           partnerUserId: partnerUserId ?? null,
-        });
-        return { url: `${baseUrl()}/onramp/checkout/${order.id}?provider=${order.provider}`, orderId: order.id, quote: quoteBody(quote) };
+        })
+        return { url: `${baseUrl()}/onramp/checkout/${order.id}?provider=${order.provider}`, orderId: order.id, quote: quoteBody(quote) }
       },
     },
     {
@@ -231,19 +249,24 @@ export function createOnramp({ store, treasury, currencies, price, baseUrl, log,
       path: '/v1/exchange/payments',
       changesState: true,
       handle: async ({ body }) => {
-        const { asset, amount, recipient } = body;
-        const found = typeof asset === 'string' ? assetOf(asset) : undefined;
-        if (!found) throw new RequestError(400, `The exchange does not hold ${String(asset).slice(0, 100)}`);
-        const { currency, network } = found;
-        if (typeof amount !== 'string' || !/^\d{1,30}(\.\d{1,30})?$/.test(amount) || (amount.split('.')[1]?.length ?? 0) > currency.decimals) {
-          throw new RequestError(400, `amount must be a decimal string with at most ${currency.decimals} decimals`);
+        const { asset, amount, recipient } = body
+        const found = typeof asset === 'string' ? assetOf(asset) : undefined
+        if (!found) throw new RequestError(400, `The exchange does not hold ${String(asset).slice(0, 100)}`)
+        const { currency, network } = found
+        if (
+          typeof amount !== 'string' ||
+          !/^\d{1,30}(\.\d{1,30})?$/.test(amount) ||
+          (amount.split('.')[1]?.length ?? 0) > currency.decimals
+        ) {
+          throw new RequestError(400, `amount must be a decimal string with at most ${currency.decimals} decimals`)
         }
-        const [whole = '0', fraction = ''] = amount.split('.');
-        const units = BigInt(whole) * 10n ** BigInt(currency.decimals) + BigInt(fraction.padEnd(currency.decimals, '0') || '0');
-        if (units <= 0n) throw new RequestError(400, 'amount must be above 0');
-        const solana = network.chainId.startsWith('solana:');
-        const address = typeof recipient !== 'string' ? undefined : solana ? (isSolanaAddress(recipient) ? recipient : undefined) : evmAddress(recipient);
-        if (!address) throw new RequestError(400, 'Invalid recipient');
+        const [whole = '0', fraction = ''] = amount.split('.')
+        const units = BigInt(whole) * 10n ** BigInt(currency.decimals) + BigInt(fraction.padEnd(currency.decimals, '0') || '0')
+        if (units <= 0n) throw new RequestError(400, 'amount must be above 0')
+        const solana = network.chainId.startsWith('solana:')
+        const address =
+          typeof recipient !== 'string' ? undefined : solana ? (isSolanaAddress(recipient) ? recipient : undefined) : evmAddress(recipient)
+        if (!address) throw new RequestError(400, 'Invalid recipient')
         const order = await store.create({
           id: randomBytes(16).toString('base64url'),
           provider: EXCHANGE,
@@ -259,20 +282,20 @@ export function createOnramp({ store, treasury, currencies, price, baseUrl, log,
           paymentSubtotal: amount,
           fee: '0',
           partnerUserId: null,
-        });
-        return { url: `${baseUrl()}/exchange/pay/${order.id}`, paymentId: order.id, depositAddress: address };
+        })
+        return { url: `${baseUrl()}/exchange/pay/${order.id}`, paymentId: order.id, depositAddress: address }
       },
     },
     {
       method: 'GET',
       path: '/v1/exchange/payments/:id',
       handle: async ({ params: [id] }) => {
-        const order = await orderById(id);
-        if (order.provider !== EXCHANGE) throw new RequestError(404, 'No such order');
-        return order;
+        const order = await orderById(id)
+        if (order.provider !== EXCHANGE) throw new RequestError(404, 'No such order')
+        return order
       },
     },
-  ];
+  ]
 
   /**
    * The currency and network of a CAIP-19 asset, among those sold.
@@ -280,19 +303,21 @@ export function createOnramp({ store, treasury, currencies, price, baseUrl, log,
    * @param {string} asset
    */
   function assetOf(asset) {
-    const match = /^((?:eip155|solana):[-_a-zA-Z0-9]{1,32})\/(slip44|erc20|token):([-.%a-zA-Z0-9]{1,128})$/.exec(asset);
-    if (!match) return undefined;
-    const [, chainId, kind, reference] = /** @type {[string, string, string, string]} */ (/** @type {unknown} */ (match));
+    const match = /^((?:eip155|solana):[-_a-zA-Z0-9]{1,32})\/(slip44|erc20|token):([-.%a-zA-Z0-9]{1,128})$/.exec(asset)
+    if (!match) return undefined
+    const [, chainId, kind, reference] = /** @type {[string, string, string, string]} */ (/** @type {unknown} */ (match))
     for (const currency of currencies) {
       const network = currency.networks.find(
         (candidate) =>
           candidate.payable &&
           candidate.chainId === chainId &&
-          (kind === 'slip44' ? candidate.contractAddress === '' : candidate.contractAddress !== '' && candidate.contractAddress.toLowerCase() === reference.toLowerCase()),
-      );
-      if (network) return { currency, network };
+          (kind === 'slip44'
+            ? candidate.contractAddress === ''
+            : candidate.contractAddress !== '' && candidate.contractAddress.toLowerCase() === reference.toLowerCase()),
+      )
+      if (network) return { currency, network }
     }
-    return undefined;
+    return undefined
   }
 
   return {
@@ -307,13 +332,16 @@ export function createOnramp({ store, treasury, currencies, price, baseUrl, log,
      */
     async history(address, chainId, provider) {
       if (provider !== undefined && !Object.hasOwn(ONRAMP_PROVIDERS, provider)) {
-        throw new RequestError(400, `Unknown provider: ${provider.slice(0, 40)} (meld or coinbase)`);
+        throw new RequestError(400, `Unknown provider: ${provider.slice(0, 40)} (meld or coinbase)`)
       }
-      const orders = await store.ordersOf(address, provider);
+      const orders = await store.ordersOf(address, provider)
       const shown = orders.filter(
-        (order) => Object.hasOwn(ONRAMP_PROVIDERS, order.provider) && ['paying', 'paid', 'failed'].includes(order.status) && (chainId === undefined || order.chainId === chainId),
-      );
-      return { data: shown.map(toTransaction), next: null };
+        (order) =>
+          Object.hasOwn(ONRAMP_PROVIDERS, order.provider) &&
+          ['paying', 'paid', 'failed'].includes(order.status) &&
+          (chainId === undefined || order.chainId === chainId),
+      )
+      return { data: shown.map(toTransaction), next: null }
     },
 
     /**
@@ -322,10 +350,12 @@ export function createOnramp({ store, treasury, currencies, price, baseUrl, log,
      * @param {string} address
      */
     async payouts(address) {
-      const orders = await store.ordersOf(address);
+      const orders = await store.ordersOf(address)
       return new Set(
-        orders.flatMap((order) => (Object.hasOwn(ONRAMP_PROVIDERS, order.provider) && order.status === 'paid' && order.hash ? [order.hash.toLowerCase()] : [])),
-      );
+        orders.flatMap((order) =>
+          Object.hasOwn(ONRAMP_PROVIDERS, order.provider) && order.status === 'paid' && order.hash ? [order.hash.toLowerCase()] : [],
+        ),
+      )
     },
 
     /**
@@ -333,7 +363,7 @@ export function createOnramp({ store, treasury, currencies, price, baseUrl, log,
      * An order whose payout was sent but not recorded would be paid twice; the stand-in accepts that risk.
      */
     async resume() {
-      for (const order of await store.paying()) void payOut(order);
+      for (const order of await store.paying()) void payOut(order)
     },
 
     /**
@@ -347,53 +377,58 @@ export function createOnramp({ store, treasury, currencies, price, baseUrl, log,
         'cache-control': 'no-store',
         // The page runs no script; its forms post to the API only; no site may frame it (a framed confirm button
         // could be clicked for the user).
-        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors 'none'",
+        'content-security-policy':
+          "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors 'none'",
         'x-frame-options': 'DENY',
-      };
+      }
       app.get('/exchange/pay/:id', async (c) => {
-        const id = c.req.param('id');
-        const order = ID_PATTERN.test(id) ? await store.find(id) : undefined;
-        if (!order || order.provider !== EXCHANGE) return c.body(notFoundPage(), 404, headers);
-        return c.body(exchangePage(order), 200, headers);
-      });
+        const id = c.req.param('id')
+        const order = ID_PATTERN.test(id) ? await store.find(id) : undefined
+        if (!order || order.provider !== EXCHANGE) return c.body(notFoundPage(), 404, headers)
+        return c.body(exchangePage(order), 200, headers)
+      })
       app.post('/exchange/pay/:id/:action{confirm|cancel}', async (c) => {
-        const id = c.req.param('id');
-        const order = ID_PATTERN.test(id) ? await store.find(id) : undefined;
-        if (!order || order.provider !== EXCHANGE) return c.body(notFoundPage(), 404, headers);
+        const id = c.req.param('id')
+        const order = ID_PATTERN.test(id) ? await store.find(id) : undefined
+        if (!order || order.provider !== EXCHANGE) return c.body(notFoundPage(), 404, headers)
         if (c.req.param('action') === 'cancel') {
-          await store.transition(id, 'created', 'cancelled');
+          await store.transition(id, 'created', 'cancelled')
         } else {
-          const paying = await store.transition(id, 'created', 'paying');
-          if (paying) void payOut(paying);
+          const paying = await store.transition(id, 'created', 'paying')
+          if (paying) void payOut(paying)
         }
-        return c.redirect(`/exchange/pay/${id}`, 303);
-      });
+        return c.redirect(`/exchange/pay/${id}`, 303)
+      })
       app.get('/onramp/checkout/:id', async (c) => {
-        const id = c.req.param('id');
-        const order = ID_PATTERN.test(id) ? await store.find(id) : undefined;
-        if (!order) return c.body(notFoundPage(), 404, headers);
-        return c.body(checkoutPage(order, providerName(order.provider), PAYMENT_METHOD_LIMITS), 200, headers);
-      });
+        const id = c.req.param('id')
+        const order = ID_PATTERN.test(id) ? await store.find(id) : undefined
+        if (!order) return c.body(notFoundPage(), 404, headers)
+        return c.body(checkoutPage(order, providerName(order.provider), PAYMENT_METHOD_LIMITS), 200, headers)
+      })
       app.post('/onramp/checkout/:id/:action{confirm|cancel}', async (c) => {
-        const id = c.req.param('id');
-        const order = ID_PATTERN.test(id) ? await store.find(id) : undefined;
-        if (!order) return c.body(notFoundPage(), 404, headers);
+        const id = c.req.param('id')
+        const order = ID_PATTERN.test(id) ? await store.find(id) : undefined
+        if (!order) return c.body(notFoundPage(), 404, headers)
         if (c.req.param('action') === 'cancel') {
-          await store.transition(id, 'created', 'cancelled');
+          await store.transition(id, 'created', 'cancelled')
         } else {
-          const form = await c.req.parseBody();
-          const method = typeof form['paymentMethod'] === 'string' ? form['paymentMethod'] : order.paymentMethod;
+          const form = await c.req.parseBody()
+          const method = typeof form['paymentMethod'] === 'string' ? form['paymentMethod'] : order.paymentMethod
           try {
-            checkLimits(parseCents(order.paymentTotal), method, order.paymentCurrency);
+            checkLimits(parseCents(order.paymentTotal), method, order.paymentCurrency)
           } catch (error) {
-            return c.body(checkoutPage(order, providerName(order.provider), PAYMENT_METHOD_LIMITS, /** @type {Error} */ (error).message), 400, headers);
+            return c.body(
+              checkoutPage(order, providerName(order.provider), PAYMENT_METHOD_LIMITS, /** @type {Error} */ (error).message),
+              400,
+              headers,
+            )
           }
-          const paying = await store.transition(id, 'created', 'paying');
-          if (paying) void payOut(paying);
+          const paying = await store.transition(id, 'created', 'paying')
+          if (paying) void payOut(paying)
         }
         // Post/redirect/get: a reload shows the order, never confirms twice.
-        return c.redirect(`/onramp/checkout/${id}?provider=${order.provider}`, 303);
-      });
+        return c.redirect(`/onramp/checkout/${id}?provider=${order.provider}`, 303)
+      })
     },
-  };
+  }
 }

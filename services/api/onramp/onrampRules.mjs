@@ -1,22 +1,22 @@
 // The on-ramp stand-ins' rules: the providers and their fees (rules §1: 1 to 2 %), the payment methods and their limits
 // (rules §9), the currencies sold, and the quote's arithmetic. Money is counted in cents and tokens in their smallest
 // unit, as integers, so a quote never rounds differently twice.
-import { RequestError } from '../errors.mjs';
+import { RequestError } from '../errors.mjs'
 
 /** rules §1: the two providers and their fee, in hundredths of a percent (meld 1 %, coinbase 2 %). */
-export const ONRAMP_PROVIDERS = Object.freeze({ meld: 100, coinbase: 200 });
+export const ONRAMP_PROVIDERS = Object.freeze({ meld: 100, coinbase: 200 })
 
 /** rules §9's fallback limits, the limits the stand-ins apply: per payment method, in the payment currency. */
 export const PAYMENT_METHOD_LIMITS = Object.freeze([
   Object.freeze({ id: 'card', min: '10.00', max: '7500.00' }),
   Object.freeze({ id: 'ach_bank_account', min: '10.00', max: '25000.00' }),
-]);
+])
 
 /** rules §9: the payment currencies. */
-export const PAYMENT_CURRENCIES = Object.freeze(['USD', 'EUR']);
+export const PAYMENT_CURRENCIES = Object.freeze(['USD', 'EUR'])
 
 /** What a euro buys in dollars: the price table is in USD. */
-export const EUR_IN_USD = 1.08;
+export const EUR_IN_USD = 1.08
 
 /**
  * A network a currency is sold on. `chainId` is CAIP-2; `payable` says whether a stand-in can pay there (only the
@@ -43,7 +43,7 @@ export const EUR_IN_USD = 1.08;
 const MAINNET_USDC = Object.freeze({
   'eip155:1': { name: 'ethereum', displayName: 'Ethereum', contractAddress: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' },
   'eip155:137': { name: 'polygon', displayName: 'Polygon', contractAddress: '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359' },
-});
+})
 
 /**
  * The currencies sold: USDC (the default, rules §3) on Ethereum, Polygon and the local chains, ETH on the local EVM
@@ -55,8 +55,12 @@ const MAINNET_USDC = Object.freeze({
  * @returns {PurchaseCurrency[]}
  */
 export function purchaseCurrencies({ evm, solana }) {
-  const local = (/** @type {number} */ chainId) => ({ name: `local-${chainId}`, displayName: `Local chain ${chainId}`, chainId: `eip155:${chainId}` });
-  const solanaNetwork = solana && { name: 'solana-local', displayName: 'Solana (local)', chainId: solana.chainId };
+  const local = (/** @type {number} */ chainId) => ({
+    name: `local-${chainId}`,
+    displayName: `Local chain ${chainId}`,
+    chainId: `eip155:${chainId}`,
+  })
+  const solanaNetwork = solana && { name: 'solana-local', displayName: 'Solana (local)', chainId: solana.chainId }
   return [
     {
       id: 'USDC',
@@ -79,7 +83,7 @@ export function purchaseCurrencies({ evm, solana }) {
     ...(solanaNetwork
       ? [{ id: 'SOL', name: 'Solana', symbol: 'SOL', decimals: 9, networks: [{ ...solanaNetwork, contractAddress: '', payable: true }] }]
       : []),
-  ];
+  ]
 }
 
 /**
@@ -90,14 +94,14 @@ export function purchaseCurrencies({ evm, solana }) {
  */
 export function parseCents(amount, field = 'amount') {
   if (typeof amount !== 'string' || !/^\d{1,9}(\.\d{1,2})?$/.test(amount)) {
-    throw new RequestError(400, `${field} must be a decimal string with at most 2 decimals, such as "50.00"`);
+    throw new RequestError(400, `${field} must be a decimal string with at most 2 decimals, such as "50.00"`)
   }
-  const [whole = '0', fraction = ''] = amount.split('.');
-  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'));
+  const [whole = '0', fraction = ''] = amount.split('.')
+  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'))
 }
 
 /** @param {bigint} cents */
-export const formatCents = (cents) => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
+export const formatCents = (cents) => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`
 
 /**
  * Base units as a decimal string, trailing zeros dropped.
@@ -105,10 +109,10 @@ export const formatCents = (cents) => `${cents / 100n}.${String(cents % 100n).pa
  * @param {bigint} units @param {number} decimals
  */
 export function formatUnitsExact(units, decimals) {
-  const digits = units.toString().padStart(decimals + 1, '0');
-  const whole = digits.slice(0, digits.length - decimals);
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}` : whole;
+  const digits = units.toString().padStart(decimals + 1, '0')
+  const whole = digits.slice(0, digits.length - decimals)
+  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '')
+  return fraction ? `${whole}.${fraction}` : whole
 }
 
 /**
@@ -117,10 +121,10 @@ export function formatUnitsExact(units, decimals) {
  * @param {bigint} cents @param {string} method @param {string} currency
  */
 export function checkLimits(cents, method, currency) {
-  const limits = PAYMENT_METHOD_LIMITS.find((limit) => limit.id === method);
-  if (!limits) throw new RequestError(400, `Unsupported payment method: ${method.slice(0, 40)} (card or ach_bank_account)`);
+  const limits = PAYMENT_METHOD_LIMITS.find((limit) => limit.id === method)
+  if (!limits) throw new RequestError(400, `Unsupported payment method: ${method.slice(0, 40)} (card or ach_bank_account)`)
   if (cents < parseCents(limits.min) || cents > parseCents(limits.max)) {
-    throw new RequestError(400, `The amount must be between ${limits.min} and ${limits.max} ${currency} for ${method}`);
+    throw new RequestError(400, `The amount must be between ${limits.min} and ${limits.max} ${currency} for ${method}`)
   }
 }
 
@@ -155,13 +159,13 @@ export function checkLimits(cents, method, currency) {
  * @returns {OnrampQuote}
  */
 export function computeQuote({ provider, currency, network, paymentCurrency, paymentMethod, totalCents, priceUsd, quoteId }) {
-  const feeCents = (totalCents * BigInt(ONRAMP_PROVIDERS[provider]) + 9_999n) / 10_000n;
-  const subtotal = totalCents - feeCents;
+  const feeCents = (totalCents * BigInt(ONRAMP_PROVIDERS[provider]) + 9_999n) / 10_000n
+  const subtotal = totalCents - feeCents
   // Prices in millionths of a cent, so ETH at 3000.123456 still quotes exactly.
-  const usdPerUnit = paymentCurrency === 'EUR' ? priceUsd / EUR_IN_USD : priceUsd;
-  const price = BigInt(Math.round(usdPerUnit * 100 * 1e6));
-  if (price <= 0n) throw new RequestError(400, `No price for ${currency.symbol}`);
-  const units = (subtotal * 10n ** BigInt(currency.decimals) * 1_000_000n) / price;
+  const usdPerUnit = paymentCurrency === 'EUR' ? priceUsd / EUR_IN_USD : priceUsd
+  const price = BigInt(Math.round(usdPerUnit * 100 * 1e6))
+  if (price <= 0n) throw new RequestError(400, `No price for ${currency.symbol}`)
+  const units = (subtotal * 10n ** BigInt(currency.decimals) * 1_000_000n) / price
   return {
     quoteId,
     provider,
@@ -174,7 +178,7 @@ export function computeQuote({ provider, currency, network, paymentCurrency, pay
     feeCents,
     units,
     decimals: currency.decimals,
-  };
+  }
 }
 
 /**
@@ -183,7 +187,7 @@ export function computeQuote({ provider, currency, network, paymentCurrency, pay
  * @param {OnrampQuote} quote
  */
 export function quoteBody(quote) {
-  const money = (/** @type {bigint} */ cents) => ({ value: formatCents(cents), currency: quote.paymentCurrency });
+  const money = (/** @type {bigint} */ cents) => ({ value: formatCents(cents), currency: quote.paymentCurrency })
   return {
     quoteId: quote.quoteId,
     provider: quote.provider,
@@ -194,5 +198,5 @@ export function quoteBody(quote) {
     coinbaseFee: money(quote.feeCents),
     network: quote.network,
     paymentMethod: quote.paymentMethod,
-  };
+  }
 }

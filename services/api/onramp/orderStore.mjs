@@ -1,6 +1,6 @@
 // On-ramp orders in the service storage (schema `onramp`, services/storage): a checkout opened, then paid, failed
 // or cancelled. Kept there so an order and its payout survive a restart of the API.
-import { ONRAMP_MIGRATIONS } from './migrations.mjs';
+import { ONRAMP_MIGRATIONS } from './migrations.mjs'
 
 /**
  * An order as the API answers it.
@@ -28,7 +28,7 @@ import { ONRAMP_MIGRATIONS } from './migrations.mjs';
  */
 
 const COLUMNS = `id, provider, status, network, chain_id, address, purchase_currency, purchase_amount, units, payment_currency,
-  payment_method, payment_total, payment_subtotal, fee, partner_user_id, hash, failure, created_at, updated_at`;
+  payment_method, payment_total, payment_subtotal, fee, partner_user_id, hash, failure, created_at, updated_at`
 
 /**
  * @param {any} row
@@ -54,7 +54,7 @@ const toOrder = (row) => ({
   failure: row.failure ?? null,
   createdAt: new Date(row.created_at).toISOString(),
   updatedAt: new Date(row.updated_at).toISOString(),
-});
+})
 
 /**
  * Migrates the `onramp` schema and returns the store over it.
@@ -62,7 +62,7 @@ const toOrder = (row) => ({
  * @param {import('../../storage/index.mjs').Database} database
  */
 export async function openOrderStore(database) {
-  await database.migrate({ schema: 'onramp', migrations: ONRAMP_MIGRATIONS });
+  await database.migrate({ schema: 'onramp', migrations: ONRAMP_MIGRATIONS })
   return {
     /**
      * @param {Omit<OnrampOrder, 'status' | 'hash' | 'failure' | 'createdAt' | 'updatedAt'>} order
@@ -74,12 +74,24 @@ export async function openOrderStore(database) {
            purchase_amount, units, payment_currency, payment_method, payment_total, payment_subtotal, fee, partner_user_id)
          VALUES ($1, $2, 'created', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING ${COLUMNS}`,
         [
-          order.id, order.provider, order.network, order.chainId, order.address, order.address.toLowerCase(), order.purchaseCurrency,
-          order.purchaseAmount, order.units, order.paymentCurrency, order.paymentMethod, order.paymentTotal, order.paymentSubtotal,
-          order.fee, order.partnerUserId,
+          order.id,
+          order.provider,
+          order.network,
+          order.chainId,
+          order.address,
+          order.address.toLowerCase(),
+          order.purchaseCurrency,
+          order.purchaseAmount,
+          order.units,
+          order.paymentCurrency,
+          order.paymentMethod,
+          order.paymentTotal,
+          order.paymentSubtotal,
+          order.fee,
+          order.partnerUserId,
         ],
-      );
-      return toOrder(rows[0]);
+      )
+      return toOrder(rows[0])
     },
 
     /**
@@ -87,8 +99,8 @@ export async function openOrderStore(database) {
      * @returns {Promise<OnrampOrder | undefined>}
      */
     async find(id) {
-      const { rows } = await database.query(`SELECT ${COLUMNS} FROM onramp.orders WHERE id = $1`, [id]);
-      return rows[0] ? toOrder(rows[0]) : undefined;
+      const { rows } = await database.query(`SELECT ${COLUMNS} FROM onramp.orders WHERE id = $1`, [id])
+      return rows[0] ? toOrder(rows[0]) : undefined
     },
 
     /**
@@ -105,8 +117,8 @@ export async function openOrderStore(database) {
         `UPDATE onramp.orders SET status = $3, hash = COALESCE($4, hash), failure = COALESCE($5, failure), updated_at = now()
          WHERE id = $1 AND status = $2 RETURNING ${COLUMNS}`,
         [id, from, to, hash ?? null, failure ?? null],
-      );
-      return rows[0] ? toOrder(rows[0]) : undefined;
+      )
+      return rows[0] ? toOrder(rows[0]) : undefined
     },
 
     /**
@@ -115,8 +127,8 @@ export async function openOrderStore(database) {
      * @returns {Promise<OnrampOrder[]>}
      */
     async paying() {
-      const { rows } = await database.query(`SELECT ${COLUMNS} FROM onramp.orders WHERE status = 'paying' ORDER BY created_at`);
-      return rows.map(toOrder);
+      const { rows } = await database.query(`SELECT ${COLUMNS} FROM onramp.orders WHERE status = 'paying' ORDER BY created_at`)
+      return rows.map(toOrder)
     },
 
     /**
@@ -131,10 +143,10 @@ export async function openOrderStore(database) {
         `SELECT ${COLUMNS} FROM onramp.orders WHERE address_key = $1 AND ($2::text IS NULL OR provider = $2)
          ORDER BY created_at DESC, id LIMIT 100`,
         [address.toLowerCase(), provider ?? null],
-      );
-      return rows.map(toOrder);
+      )
+      return rows.map(toOrder)
     },
-  };
+  }
 }
 
 /** @typedef {Awaited<ReturnType<typeof openOrderStore>>} OrderStore */

@@ -28,4 +28,4 @@ export const SESSIONS_MIGRATIONS = [
       );
       CREATE INDEX sessions_account ON sessions.sessions (project_id, chain_id, address);`,
   },
-];
+]

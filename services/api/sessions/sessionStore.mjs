@@ -1,7 +1,7 @@
 // Sign-in nonces and sessions in the service storage (schema `sessions`, services/storage).
-import { randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto'
 
-import { SESSIONS_MIGRATIONS } from './migrations.mjs';
+import { SESSIONS_MIGRATIONS } from './migrations.mjs'
 
 /**
  * A session as GET /v1/sessions/{id} answers it.
@@ -25,8 +25,8 @@ import { SESSIONS_MIGRATIONS } from './migrations.mjs';
  * @returns {SessionView}
  */
 function toView(row, now) {
-  const expiresAt = row.expires_at ? new Date(row.expires_at) : null;
-  const revokedAt = row.revoked_at ? new Date(row.revoked_at) : null;
+  const expiresAt = row.expires_at ? new Date(row.expires_at) : null
+  const revokedAt = row.revoked_at ? new Date(row.revoked_at) : null
   return {
     id: row.id,
     status: revokedAt ? 'revoked' : expiresAt && expiresAt.getTime() <= now ? 'expired' : 'active',
@@ -38,13 +38,13 @@ function toView(row, now) {
     issuedAt: new Date(row.issued_at).toISOString(),
     expiresAt: expiresAt?.toISOString() ?? null,
     revokedAt: revokedAt?.toISOString() ?? null,
-  };
+  }
 }
 
 /** Letters and digits only (EIP-4361 nonces), 24 of them: 142 bits. */
 function newNonce() {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-  return Array.from(randomBytes(24), (byte) => alphabet[byte % 62]).join('');
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+  return Array.from(randomBytes(24), (byte) => alphabet[byte % 62]).join('')
 }
 
 /**
@@ -53,7 +53,7 @@ function newNonce() {
  * @param {import('../../storage/index.mjs').Database} database
  */
 export async function openSessionStore(database) {
-  await database.migrate({ schema: 'sessions', migrations: SESSIONS_MIGRATIONS });
+  await database.migrate({ schema: 'sessions', migrations: SESSIONS_MIGRATIONS })
   return {
     /**
      * @param {string} projectId
@@ -61,10 +61,10 @@ export async function openSessionStore(database) {
      * @param {number} ttlMs
      */
     async issueNonce(projectId, now, ttlMs) {
-      const nonce = newNonce();
-      const expiresAt = new Date(now + ttlMs);
-      await database.query('INSERT INTO sessions.nonces (nonce, project_id, expires_at) VALUES ($1, $2, $3)', [nonce, projectId, expiresAt]);
-      return { nonce, expiresAt: expiresAt.toISOString() };
+      const nonce = newNonce()
+      const expiresAt = new Date(now + ttlMs)
+      await database.query('INSERT INTO sessions.nonces (nonce, project_id, expires_at) VALUES ($1, $2, $3)', [nonce, projectId, expiresAt])
+      return { nonce, expiresAt: expiresAt.toISOString() }
     },
 
     /**
@@ -77,8 +77,8 @@ export async function openSessionStore(database) {
       const { rowCount } = await database.query(
         'UPDATE sessions.nonces SET used_at = $3 WHERE nonce = $1 AND project_id = $2 AND used_at IS NULL AND expires_at > $3',
         [nonce, projectId, new Date(now)],
-      );
-      return rowCount === 1;
+      )
+      return rowCount === 1
     },
 
     /**
@@ -87,13 +87,24 @@ export async function openSessionStore(database) {
      * @returns {Promise<SessionView>}
      */
     async create({ projectId, chainId, address, domain, message, signature, issuedAt, expiresAt, now }) {
-      const id = randomBytes(32).toString('base64url');
+      const id = randomBytes(32).toString('base64url')
       const { rows } = await database.query(
         `INSERT INTO sessions.sessions (id, project_id, chain_id, address, domain, message, signature, issued_at, expires_at, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
-        [id, projectId, chainId, address, domain, message, signature, new Date(issuedAt), expiresAt ? new Date(expiresAt) : null, new Date(now)],
-      );
-      return toView(rows[0], now);
+        [
+          id,
+          projectId,
+          chainId,
+          address,
+          domain,
+          message,
+          signature,
+          new Date(issuedAt),
+          expiresAt ? new Date(expiresAt) : null,
+          new Date(now),
+        ],
+      )
+      return toView(rows[0], now)
     },
 
     /**
@@ -101,8 +112,8 @@ export async function openSessionStore(database) {
      * @returns {Promise<SessionView | undefined>}
      */
     async find(projectId, id, now) {
-      const { rows } = await database.query('SELECT * FROM sessions.sessions WHERE id = $1 AND project_id = $2', [id, projectId]);
-      return rows[0] ? toView(rows[0], now) : undefined;
+      const { rows } = await database.query('SELECT * FROM sessions.sessions WHERE id = $1 AND project_id = $2', [id, projectId])
+      return rows[0] ? toView(rows[0], now) : undefined
     },
 
     /**
@@ -115,10 +126,10 @@ export async function openSessionStore(database) {
       const { rows } = await database.query(
         'UPDATE sessions.sessions SET revoked_at = COALESCE(revoked_at, $3) WHERE id = $1 AND project_id = $2 RETURNING *',
         [id, projectId, new Date(now)],
-      );
-      return rows[0] ? toView(rows[0], now) : undefined;
+      )
+      return rows[0] ? toView(rows[0], now) : undefined
     },
-  };
+  }
 }
 
 /** @typedef {Awaited<ReturnType<typeof openSessionStore>>} SessionStore */

@@ -32,7 +32,11 @@ let api: BlockchainApi
 /** Added to Date.now() by the API's clock, so a nonce or a message goes stale without waiting. */
 let clockOffset = 0
 
-const [alice, bob, carol] = ANVIL_ACCOUNTS.map((account) => privateKeyToAccount(account.privateKey)) as [PrivateKeyAccount, PrivateKeyAccount, PrivateKeyAccount]
+const [alice, bob, carol] = ANVIL_ACCOUNTS.map((account) => privateKeyToAccount(account.privateKey)) as [
+  PrivateKeyAccount,
+  PrivateKeyAccount,
+  PrivateKeyAccount,
+]
 
 async function call(method: 'GET' | 'POST', pathname: string, body?: unknown): Promise<{ status: number; body: Json }> {
   const response = await fetch(`${api.url}${pathname}?${CLIENT}`, {
@@ -65,7 +69,9 @@ async function solanaKey() {
   const keys = (await crypto.subtle.generateKey({ name: 'Ed25519' }, false, ['sign', 'verify'])) as CryptoKeyPair
   const address = getBase58Decoder().decode(new Uint8Array(await crypto.subtle.exportKey('raw', keys.publicKey)))
   const sign = async (message: string) =>
-    getBase58Decoder().decode(new Uint8Array(await crypto.subtle.sign({ name: 'Ed25519' }, keys.privateKey, new TextEncoder().encode(message))))
+    getBase58Decoder().decode(
+      new Uint8Array(await crypto.subtle.sign({ name: 'Ed25519' }, keys.privateKey, new TextEncoder().encode(message))),
+    )
   return { address, sign }
 }
 
@@ -73,7 +79,10 @@ const refused = (status: number, reason: string) => ({ status, body: { error: ex
 
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), 'foyer-sessions-'))
-  ;[database, anvil] = await Promise.all([openDatabase({ dataDir: path.join(scratch, 'data') }), startAnvil({ port: 0, chainId: CHAIN_ID })])
+  ;[database, anvil] = await Promise.all([
+    openDatabase({ dataDir: path.join(scratch, 'data') }),
+    startAnvil({ port: 0, chainId: CHAIN_ID }),
+  ])
   api = await startApi({
     chains: [{ chainId: CHAIN_ID, rpcUrl: anvil.url }],
     // Never read: the sign-in calls need only its chain id.
@@ -102,7 +111,14 @@ describe('the sign-in calls', () => {
     const created = await signIn(message, await alice.signMessage({ message }))
     expect(created).toEqual({
       status: 200,
-      body: expect.objectContaining({ status: 'active', chainId: `eip155:${CHAIN_ID}`, address: alice.address, domain: '127.0.0.1:5173', message, revokedAt: null }),
+      body: expect.objectContaining({
+        status: 'active',
+        chainId: `eip155:${CHAIN_ID}`,
+        address: alice.address,
+        domain: '127.0.0.1:5173',
+        message,
+        revokedAt: null,
+      }),
     })
     const { id } = created.body
     expect(id).toMatch(/^[\w-]{43}$/)
@@ -163,9 +179,21 @@ describe('the sign-in calls', () => {
   it('attack: a page on an origin the project does not allow gets no CORS grant and is refused; an allowed one is granted', async () => {
     for (const pathname of ['/v1/sessions/nonce', '/v1/sessions', '/v1/sessions/any-session/revoke']) {
       for (const origin of ['https://evil.example.org', 'https://example.com', 'http://localhost:5173']) {
-        const preflight = await fetch(`${api.url}${pathname}?${CLIENT}`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } })
-        expect([pathname, origin, preflight.status, preflight.headers.get('access-control-allow-origin')]).toEqual([pathname, origin, 403, null])
-        const posted = await fetch(`${api.url}${pathname}?${CLIENT}`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify({ projectId: PROJECT }) })
+        const preflight = await fetch(`${api.url}${pathname}?${CLIENT}`, {
+          method: 'OPTIONS',
+          headers: { origin, 'access-control-request-method': 'POST' },
+        })
+        expect([pathname, origin, preflight.status, preflight.headers.get('access-control-allow-origin')]).toEqual([
+          pathname,
+          origin,
+          403,
+          null,
+        ])
+        const posted = await fetch(`${api.url}${pathname}?${CLIENT}`, {
+          method: 'POST',
+          headers: { origin, 'content-type': 'application/json' },
+          body: JSON.stringify({ projectId: PROJECT }),
+        })
         expect([pathname, origin, posted.status, posted.headers.get('access-control-allow-origin'), await posted.json()]).toEqual([
           pathname,
           origin,
@@ -176,14 +204,29 @@ describe('the sign-in calls', () => {
       }
     }
     for (const origin of [ORIGIN, 'https://shop.example.com']) {
-      const preflight = await fetch(`${api.url}/v1/sessions/nonce?${CLIENT}`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } })
-      expect([preflight.status, preflight.headers.get('access-control-allow-origin'), preflight.headers.get('vary')]).toEqual([204, origin, 'origin'])
-      const posted = await fetch(`${api.url}/v1/sessions/nonce?${CLIENT}`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify({ projectId: PROJECT }) })
+      const preflight = await fetch(`${api.url}/v1/sessions/nonce?${CLIENT}`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST' },
+      })
+      expect([preflight.status, preflight.headers.get('access-control-allow-origin'), preflight.headers.get('vary')]).toEqual([
+        204,
+        origin,
+        'origin',
+      ])
+      const posted = await fetch(`${api.url}/v1/sessions/nonce?${CLIENT}`, {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/json' },
+        body: JSON.stringify({ projectId: PROJECT }),
+      })
       expect([posted.status, posted.headers.get('access-control-allow-origin')]).toEqual([200, origin])
       expect((await posted.json()).nonce).toEqual(expect.any(String))
     }
     // The project of the check is the query's: the body cannot name another.
-    const other = await fetch(`${api.url}/v1/sessions/nonce?${CLIENT}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ projectId: 'someone-else' }) })
+    const other = await fetch(`${api.url}/v1/sessions/nonce?${CLIENT}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ projectId: 'someone-else' }),
+    })
     expect([other.status, await other.json()]).toEqual([400, { error: 'projectId differs between the query and the body' }])
   })
 
@@ -203,7 +246,11 @@ describe('the sign-in calls', () => {
     const { body } = await signIn(message, await alice.signMessage({ message }))
     const other = (pathname: string, init?: RequestInit) => fetch(`${api.url}${pathname}?projectId=other&st=foyer&sv=0.1.0`, init)
     expect((await other(`/v1/sessions/${body.id}`)).status).toBe(404)
-    const revoke = await other(`/v1/sessions/${body.id}/revoke`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"projectId":"other"}' })
+    const revoke = await other(`/v1/sessions/${body.id}/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"projectId":"other"}',
+    })
     expect(revoke.status).toBe(404)
     expect((await call('GET', `/v1/sessions/${body.id}`)).body.status).toBe('active')
 
@@ -218,7 +265,12 @@ describe('the sign-in calls', () => {
 
   it('a deployed smart account (ERC-1271) signs in with its owner’s key; another key cannot', SLOW, async () => {
     const artifacts = (await compileContracts()) as Record<string, { abi: Abi; bytecode: Hex }>
-    const chain = defineChain({ id: CHAIN_ID, name: 'anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [anvil.url] } } })
+    const chain = defineChain({
+      id: CHAIN_ID,
+      name: 'anvil',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [anvil.url] } },
+    })
     const wallet = createWalletClient({ account: alice, chain, transport: http(anvil.url) })
     const client = createPublicClient({ chain, transport: http(anvil.url), pollingInterval: 50 })
     const { abi, bytecode } = artifacts['OwnerAccount']!
@@ -231,31 +283,44 @@ describe('the sign-in calls', () => {
     expect(created.body).toMatchObject({ status: 'active', address: account })
   })
 
-  it('the embedded wallet’s smart account (FoyerAccount) signs in before it is deployed (ERC-6492) and after (ERC-1271); another owner’s cannot', SLOW, async () => {
-    const chain = defineChain({ id: CHAIN_ID, name: 'anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [anvil.url] } } })
-    const wallet = createWalletClient({ account: alice, chain, transport: http(anvil.url) })
-    const client = createPublicClient({ chain, transport: http(anvil.url), pollingInterval: 50 })
-    // The factory alone (no EntryPoint needed to deploy or check an account); its own address, not the canonical one.
-    const { abi, bytecode } = FOYER_ACCOUNT_ARTIFACT.factory
-    const deployed = await client.waitForTransactionReceipt({ hash: await wallet.deployContract({ abi, bytecode, args: [ENTRY_POINT_08] }) })
-    const factory = getAddress(deployed.contractAddress!)
-    const account = await toFoyerAccount({ client, owner: carol, factory })
-    const stranger = await toFoyerAccount({ client, owner: bob, factory })
+  it(
+    'the embedded wallet’s smart account (FoyerAccount) signs in before it is deployed (ERC-6492) and after (ERC-1271); another owner’s cannot',
+    SLOW,
+    async () => {
+      const chain = defineChain({
+        id: CHAIN_ID,
+        name: 'anvil',
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: { default: { http: [anvil.url] } },
+      })
+      const wallet = createWalletClient({ account: alice, chain, transport: http(anvil.url) })
+      const client = createPublicClient({ chain, transport: http(anvil.url), pollingInterval: 50 })
+      // The factory alone (no EntryPoint needed to deploy or check an account); its own address, not the canonical one.
+      const { abi, bytecode } = FOYER_ACCOUNT_ARTIFACT.factory
+      const deployed = await client.waitForTransactionReceipt({
+        hash: await wallet.deployContract({ abi, bytecode, args: [ENTRY_POINT_08] }),
+      })
+      const factory = getAddress(deployed.contractAddress!)
+      const account = await toFoyerAccount({ client, owner: carol, factory })
+      const stranger = await toFoyerAccount({ client, owner: bob, factory })
 
-    const message = await siwe(account.address)
-    expect(await signIn(message, await stranger.signMessage({ message }))).toEqual(refused(403, 'signature'))
-    expect(await signIn(message, await carol.signMessage({ message }))).toEqual(refused(403, 'signature'))
-    const counterfactual = await signIn(message, await account.signMessage({ message }))
-    expect(counterfactual.body).toMatchObject({ status: 'active', address: account.address })
-    // Checking the ERC-6492 signature deployed the account only inside the eth_call.
-    expect(await client.getCode({ address: account.address })).toBeUndefined()
+      const message = await siwe(account.address)
+      expect(await signIn(message, await stranger.signMessage({ message }))).toEqual(refused(403, 'signature'))
+      expect(await signIn(message, await carol.signMessage({ message }))).toEqual(refused(403, 'signature'))
+      const counterfactual = await signIn(message, await account.signMessage({ message }))
+      expect(counterfactual.body).toMatchObject({ status: 'active', address: account.address })
+      // Checking the ERC-6492 signature deployed the account only inside the eth_call.
+      expect(await client.getCode({ address: account.address })).toBeUndefined()
 
-    await client.waitForTransactionReceipt({ hash: await wallet.writeContract({ address: factory, abi, functionName: 'createAccount', args: [carol.address, 0n] }) })
-    const again = await siwe(account.address)
-    const signature = await account.signMessage({ message: again })
-    expect(signature.length).toBe(132)
-    expect((await signIn(again, signature)).body).toMatchObject({ status: 'active', address: account.address })
-  })
+      await client.waitForTransactionReceipt({
+        hash: await wallet.writeContract({ address: factory, abi, functionName: 'createAccount', args: [carol.address, 0n] }),
+      })
+      const again = await siwe(account.address)
+      const signature = await account.signMessage({ message: again })
+      expect(signature.length).toBe(132)
+      expect((await signIn(again, signature)).body).toMatchObject({ status: 'active', address: account.address })
+    },
+  )
 
   it('a Solana account signs in with Sign In With Solana text; tampered, another key’s or reused, it is refused', async () => {
     const key = await solanaKey()
@@ -323,24 +388,44 @@ describe('sign-in requests the grammar or the routes refuse', () => {
     const message = await siwe(alice.address)
     for (const signature of ['0x00', '0x', `0x${'ab'.repeat(9000)}`, '', '0xzz']) {
       const answer = await signIn(message, signature)
-      expect([signature.slice(0, 10), answer.status >= 400 && answer.status < 500, answer.body.reason]).toEqual([signature.slice(0, 10), true, expect.stringMatching(/^(malformed|signature)$/)])
+      expect([signature.slice(0, 10), answer.status >= 400 && answer.status < 500, answer.body.reason]).toEqual([
+        signature.slice(0, 10),
+        true,
+        expect.stringMatching(/^(malformed|signature)$/),
+      ])
     }
-    const array = await fetch(`${api.url}/v1/sessions?${CLIENT}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '[]' })
+    const array = await fetch(`${api.url}/v1/sessions?${CLIENT}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '[]',
+    })
     expect([array.status, await array.json()]).toEqual([400, { error: 'The body must be a JSON object' }])
   })
 
   it('a nonce asked for with an empty body is the query project’s', async () => {
-    const response = await fetch(`${api.url}/v1/sessions/nonce?${CLIENT}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    const response = await fetch(`${api.url}/v1/sessions/nonce?${CLIENT}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    })
     expect(response.status).toBe(200)
     expect((await response.json()).nonce).toMatch(/^[A-Za-z0-9]{24}$/)
-    const none = await fetch(`${api.url}/v1/sessions/nonce`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    const none = await fetch(`${api.url}/v1/sessions/nonce`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    })
     expect([none.status, await none.json()]).toEqual([400, { error: 'projectId is required' }])
   })
 
   it('a session is revoked with an empty body: the project is the query’s', SLOW, async () => {
     const message = await siwe(alice.address)
     const { body } = await signIn(message, await alice.signMessage({ message }))
-    const revoked = await fetch(`${api.url}/v1/sessions/${body.id}/revoke?${CLIENT}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    const revoked = await fetch(`${api.url}/v1/sessions/${body.id}/revoke?${CLIENT}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    })
     expect([revoked.status, (await revoked.json()).status]).toEqual([200, 'revoked'])
   })
 
@@ -355,7 +440,11 @@ describe('rate limits on the sign-in calls', () => {
     const limited = await startApi({ database, rateLimit: { limit: 2, windowMs: 60_000 }, log: () => {} })
     try {
       const post = (pathname: string, body: unknown) =>
-        fetch(`${limited.url}${pathname}?${CLIENT}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ projectId: PROJECT, ...(body as object) }) })
+        fetch(`${limited.url}${pathname}?${CLIENT}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ projectId: PROJECT, ...(body as object) }),
+        })
       expect((await post('/v1/sessions/nonce', {})).status).toBe(200)
       expect((await post('/v1/sessions/nonce', {})).status).toBe(200)
       const third = await post('/v1/sessions/nonce', {})

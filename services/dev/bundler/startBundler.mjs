@@ -1,15 +1,15 @@
 // The local ERC-4337 bundler: Pimlico's alto (GPL-3.0, a devDependency of the local stack only) in a process of its
 // own against one dev chain, kept on 127.0.0.1 by the loopbackOnly preload (alto itself listens on 0.0.0.0).
-import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 
-import { startChildProcess } from '../../childProcess.mjs';
-import { assertPortFree, findFreePort, PortInUseError } from '../../listen.mjs';
+import { startChildProcess } from '../../childProcess.mjs'
+import { assertPortFree, findFreePort, PortInUseError } from '../../listen.mjs'
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const require = createRequire(path.join(here, '../../../package.json'));
+const here = path.dirname(fileURLToPath(import.meta.url))
+const require = createRequire(path.join(here, '../../../package.json'))
 
 /**
  * Anvil account #5 of the public test mnemonic: the bundler's executor, which sends `handleOps` and is paid back by
@@ -18,13 +18,13 @@ const require = createRequire(path.join(here, '../../../package.json'));
 export const BUNDLER_EXECUTOR = Object.freeze({
   address: /** @type {`0x${string}`} */ ('0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc'),
   privateKey: /** @type {`0x${string}`} */ ('0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba'),
-});
+})
 
 /** Anvil account #6: the bundler's utility wallet (deploys its simulations contract at start). Local chains only. */
 export const BUNDLER_UTILITY = Object.freeze({
   address: /** @type {`0x${string}`} */ ('0x976EA74026E726554dB657fA54763abd0C3a0aa9'),
   privateKey: /** @type {`0x${string}`} */ ('0x92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e'),
-});
+})
 
 /**
  * @typedef {object} Bundler
@@ -53,14 +53,14 @@ export const BUNDLER_UTILITY = Object.freeze({
 export async function startBundler({ rpcUrl, entryPoint, port = 0, portEnv = 'FOYER_BUNDLER_PORT', timeoutMs = 60_000, signal }) {
   // Port 0: another process may take the free port before alto binds it; alto then exits and another is tried.
   for (let attempt = 1; ; attempt++) {
-    if (port !== 0) await assertPortFree(port, portEnv);
-    const chosen = port === 0 ? await findFreePort() : port;
+    if (port !== 0) await assertPortFree(port, portEnv)
+    const chosen = port === 0 ? await findFreePort() : port
     try {
-      return await launch({ rpcUrl, entryPoint, port: chosen, timeoutMs, signal });
+      return await launch({ rpcUrl, entryPoint, port: chosen, timeoutMs, signal })
     } catch (error) {
-      if (!(error instanceof BindError)) throw error;
-      if (port !== 0) throw new PortInUseError(port, portEnv);
-      if (attempt === 3) throw new Error(`The bundler could not bind a free port three times: ${error.message}`);
+      if (!(error instanceof BindError)) throw error
+      if (port !== 0) throw new PortInUseError(port, portEnv)
+      if (attempt === 3) throw new Error(`The bundler could not bind a free port three times: ${error.message}`)
     }
   }
 }
@@ -72,55 +72,62 @@ class BindError extends Error {}
  * @returns {Promise<Bundler>}
  */
 async function launch({ rpcUrl, entryPoint, port, timeoutMs, signal }) {
-  signal?.throwIfAborted();
+  signal?.throwIfAborted()
   // The package exports only its library entry (esm/index.js); its CLI sits beside it.
-  const cli = path.join(path.dirname(require.resolve('@pimlico/alto')), 'cli', 'alto.js');
+  const cli = path.join(path.dirname(require.resolve('@pimlico/alto')), 'cli', 'alto.js')
   const args = [
     '--import',
     path.join(here, 'loopbackOnly.mjs'),
     cli,
-    '--entrypoints', entryPoint,
-    '--executor-private-keys', BUNDLER_EXECUTOR.privateKey,
-    '--utility-private-key', BUNDLER_UTILITY.privateKey,
-    '--rpc-url', rpcUrl,
-    '--port', String(port),
+    '--entrypoints',
+    entryPoint,
+    '--executor-private-keys',
+    BUNDLER_EXECUTOR.privateKey,
+    '--utility-private-key',
+    BUNDLER_UTILITY.privateKey,
+    '--rpc-url',
+    rpcUrl,
+    '--port',
+    String(port),
     // Safe mode needs a node with debug_traceCall's JS tracer (geth); anvil has none.
-    '--safe-mode', 'false',
-    '--log-level', 'warn',
-  ];
+    '--safe-mode',
+    'false',
+    '--log-level',
+    'warn',
+  ]
   // Only what Node needs: alto also reads ALTO_* variables and a `.env` from its working directory, and neither
   // may change the local stack behind its back.
-  const env = { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? os.tmpdir(), NODE_ENV: /** @type {const} */ ('production') };
-  const { pid, exited, hasExited, stderr, spawnFailure, stop } = startChildProcess(process.execPath, args, { cwd: os.tmpdir(), env });
+  const env = { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? os.tmpdir(), NODE_ENV: /** @type {const} */ ('production') }
+  const { pid, exited, hasExited, stderr, spawnFailure, stop } = startChildProcess(process.execPath, args, { cwd: os.tmpdir(), env })
 
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + timeoutMs;
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + timeoutMs
   try {
-    const failure = await spawnFailure;
-    if (failure) throw new Error(`The bundler could not be started: ${failure.message}`);
+    const failure = await spawnFailure
+    if (failure) throw new Error(`The bundler could not be started: ${failure.message}`)
     for (;;) {
-      signal?.throwIfAborted();
+      signal?.throwIfAborted()
       if (hasExited()) {
-        const { code, signal: exitSignal } = await exited;
-        const detail = stderr().trim() || `exit ${code ?? exitSignal}`;
-        if (/EADDRINUSE/.test(stderr())) throw new BindError(detail);
-        throw new Error(`The bundler (port ${port}) exited at start: ${detail}`);
+        const { code, signal: exitSignal } = await exited
+        const detail = stderr().trim() || `exit ${code ?? exitSignal}`
+        if (/EADDRINUSE/.test(stderr())) throw new BindError(detail)
+        throw new Error(`The bundler (port ${port}) exited at start: ${detail}`)
       }
-      const supported = await readSupportedEntryPoints(url);
+      const supported = await readSupportedEntryPoints(url)
       if (supported) {
         if (!supported.some((address) => address.toLowerCase() === entryPoint.toLowerCase())) {
-          throw new Error(`Something else answers on ${url} (entry points ${supported.join(', ')})`);
+          throw new Error(`Something else answers on ${url} (entry points ${supported.join(', ')})`)
         }
-        break;
+        break
       }
-      if (Date.now() > deadline) throw new Error(`The bundler did not answer on ${url} within ${timeoutMs / 1000} s`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      if (Date.now() > deadline) throw new Error(`The bundler did not answer on ${url} within ${timeoutMs / 1000} s`)
+      await new Promise((resolve) => setTimeout(resolve, 200))
     }
   } catch (error) {
-    await stop();
-    throw error;
+    await stop()
+    throw error
   }
-  return { url, port, pid: /** @type {number} */ (pid), exited, stop };
+  return { url, port, pid: /** @type {number} */ (pid), exited, stop }
 }
 
 /**
@@ -134,10 +141,10 @@ async function readSupportedEntryPoints(url) {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_supportedEntryPoints', params: [] }),
       signal: AbortSignal.timeout(1000),
-    });
-    const body = /** @type {{ result?: string[] }} */ (await response.json());
-    return Array.isArray(body.result) ? body.result : undefined;
+    })
+    const body = /** @type {{ result?: string[] }} */ (await response.json())
+    return Array.isArray(body.result) ? body.result : undefined
   } catch {
-    return undefined;
+    return undefined
   }
 }

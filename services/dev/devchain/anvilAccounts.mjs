@@ -19,7 +19,7 @@ export const ANVIL_ACCOUNTS = Object.freeze([
     address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
     privateKey: '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a',
   },
-]);
+])
 
 /**
  * Anvil account #7 of the same mnemonic: it deploys FoyerNameResolver on the local chains and owns it, and the data
@@ -31,4 +31,4 @@ export const ANVIL_ACCOUNTS = Object.freeze([
 export const NAME_RESOLVER_OWNER = Object.freeze({
   address: '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955',
   privateKey: '0x4bbbf85ce3377467afe5d46f804f221813b2bb87f24d81f60f1fcdbf7cbf4356',
-});
+})

@@ -5,12 +5,12 @@
 // EntryPoint with the salt of its public deployment, so it lands at its canonical address (the bundler, alto,
 // recognises v0.8 by that address, and viem's v0.8 defaults point there too); the factory with salt 0, so its address
 // follows from its bytecode alone and is the same on every chain.
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 
-import { concat, getContractAddress } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { concat, getContractAddress } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 
 import {
   DETERMINISTIC_DEPLOYER,
@@ -19,11 +19,11 @@ import {
   FOYER_ACCOUNT_FACTORY,
   FOYER_ACCOUNT_FACTORY_CREATION,
   FOYER_ACCOUNT_FACTORY_SALT,
-} from '../../wallet/foyerAccount.mjs';
-import { createRpc, waitForReceipts } from './rpc.mjs';
+} from '../../wallet/foyerAccount.mjs'
+import { createRpc, waitForReceipts } from './rpc.mjs'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const require = createRequire(path.join(root, 'package.json'));
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
+const require = createRequire(path.join(root, 'package.json'))
 
 /**
  * Anvil account #8 of the public test mnemonic: sends the two deployments. An account of its own, so the fixtures'
@@ -32,20 +32,20 @@ const require = createRequire(path.join(root, 'package.json'));
 export const ACCOUNT_ABSTRACTION_DEPLOYER = Object.freeze({
   address: /** @type {`0x${string}`} */ ('0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f'),
   privateKey: /** @type {`0x${string}`} */ ('0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97'),
-});
+})
 
 // The salts of the public v0.8 deployments; checked against the addresses below before anything is sent.
-const ENTRY_POINT_SALT = /** @type {`0x${string}`} */ ('0x0a59dbff790c23c976a548690c27297883cc66b4c67024f9117b0238995e35e9');
+const ENTRY_POINT_SALT = /** @type {`0x${string}`} */ ('0x0a59dbff790c23c976a548690c27297883cc66b4c67024f9117b0238995e35e9')
 
-export { DETERMINISTIC_DEPLOYER, ENTRY_POINT_08, FOYER_ACCOUNT_ARTIFACT, FOYER_ACCOUNT_FACTORY };
+export { DETERMINISTIC_DEPLOYER, ENTRY_POINT_08, FOYER_ACCOUNT_ARTIFACT, FOYER_ACCOUNT_FACTORY }
 
-const DEPLOY_GAS = 8_000_000n;
+const DEPLOY_GAS = 8_000_000n
 
 /** @param {string} name */
 function artifact(name) {
   /** @type {{ abi: import('viem').Abi, bytecode: `0x${string}` }} */
-  const json = require(`@account-abstraction/contracts/artifacts/${name}.json`);
-  return json;
+  const json = require(`@account-abstraction/contracts/artifacts/${name}.json`)
+  return json
 }
 
 /**
@@ -54,12 +54,14 @@ function artifact(name) {
  * mistake for another version.
  */
 function creations() {
-  const entryPoint = artifact('EntryPoint').bytecode;
-  const address = getContractAddress({ opcode: 'CREATE2', from: DETERMINISTIC_DEPLOYER, salt: ENTRY_POINT_SALT, bytecode: entryPoint });
+  const entryPoint = artifact('EntryPoint').bytecode
+  const address = getContractAddress({ opcode: 'CREATE2', from: DETERMINISTIC_DEPLOYER, salt: ENTRY_POINT_SALT, bytecode: entryPoint })
   if (address !== ENTRY_POINT_08) {
-    throw new Error(`EntryPoint from @account-abstraction/contracts would deploy at ${address}, not ${ENTRY_POINT_08}: install @account-abstraction/contracts 0.8.0`);
+    throw new Error(
+      `EntryPoint from @account-abstraction/contracts would deploy at ${address}, not ${ENTRY_POINT_08}: install @account-abstraction/contracts 0.8.0`,
+    )
   }
-  return [concat([ENTRY_POINT_SALT, entryPoint]), concat([FOYER_ACCOUNT_FACTORY_SALT, FOYER_ACCOUNT_FACTORY_CREATION])];
+  return [concat([ENTRY_POINT_SALT, entryPoint]), concat([FOYER_ACCOUNT_FACTORY_SALT, FOYER_ACCOUNT_FACTORY_CREATION])]
 }
 
 /**
@@ -80,17 +82,17 @@ function creations() {
  * const { entryPoint } = await deployAccountAbstraction({ rpcUrl: anvil.url, chainId: 31337 });
  */
 export async function deployAccountAbstraction({ rpcUrl, chainId }) {
-  const account = privateKeyToAccount(ACCOUNT_ABSTRACTION_DEPLOYER.privateKey);
-  const datas = creations();
-  const rpc = createRpc(rpcUrl);
+  const account = privateKeyToAccount(ACCOUNT_ABSTRACTION_DEPLOYER.privateKey)
+  const datas = creations()
+  const rpc = createRpc(rpcUrl)
   const [nonceHex, block, proxyCode] = await rpc.batch([
     ['eth_getTransactionCount', [account.address, 'pending']],
     ['eth_getBlockByNumber', ['latest', false]],
     ['eth_getCode', [DETERMINISTIC_DEPLOYER, 'latest']],
-  ]);
-  if (proxyCode === '0x') throw new Error(`No deterministic deployment proxy at ${DETERMINISTIC_DEPLOYER} on ${rpcUrl}`);
-  const nonce = Number(nonceHex);
-  const maxFeePerGas = BigInt(/** @type {{ baseFeePerGas: string }} */ (block).baseFeePerGas) * 2n + 1_000_000_000n;
+  ])
+  if (proxyCode === '0x') throw new Error(`No deterministic deployment proxy at ${DETERMINISTIC_DEPLOYER} on ${rpcUrl}`)
+  const nonce = Number(nonceHex)
+  const maxFeePerGas = BigInt(/** @type {{ baseFeePerGas: string }} */ (block).baseFeePerGas) * 2n + 1_000_000_000n
   const signed = await Promise.all(
     datas.map((data, index) =>
       account.signTransaction({
@@ -104,12 +106,12 @@ export async function deployAccountAbstraction({ rpcUrl, chainId }) {
         maxPriorityFeePerGas: 1_000_000_000n,
       }),
     ),
-  );
-  const hashes = /** @type {`0x${string}`[]} */ (await rpc.batch(signed.map((raw) => ['eth_sendRawTransaction', [raw]])));
-  const receipts = await waitForReceipts(rpc, hashes, 'Deploying the ERC-4337 contracts');
-  const codes = await rpc.batch([ENTRY_POINT_08, FOYER_ACCOUNT_FACTORY].map((address) => ['eth_getCode', [address, 'latest']]));
+  )
+  const hashes = /** @type {`0x${string}`[]} */ (await rpc.batch(signed.map((raw) => ['eth_sendRawTransaction', [raw]])))
+  const receipts = await waitForReceipts(rpc, hashes, 'Deploying the ERC-4337 contracts')
+  const codes = await rpc.batch([ENTRY_POINT_08, FOYER_ACCOUNT_FACTORY].map((address) => ['eth_getCode', [address, 'latest']]))
   for (const [index, name] of ['EntryPoint', 'FoyerAccountFactory'].entries()) {
-    if (receipts[index]?.status !== '0x1' || codes[index] === '0x') throw new Error(`${name} did not deploy on ${rpcUrl}`);
+    if (receipts[index]?.status !== '0x1' || codes[index] === '0x') throw new Error(`${name} did not deploy on ${rpcUrl}`)
   }
-  return { entryPoint: ENTRY_POINT_08, accountFactory: FOYER_ACCOUNT_FACTORY };
+  return { entryPoint: ENTRY_POINT_08, accountFactory: FOYER_ACCOUNT_FACTORY }
 }

@@ -1,8 +1,8 @@
-import { createWalletClient, defineChain, getAddress, http, parseUnits } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { createWalletClient, defineChain, getAddress, http, parseUnits } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 
-import { ANVIL_ACCOUNTS, NAME_RESOLVER_OWNER } from './anvilAccounts.mjs';
-import { createRpc, waitForReceipts } from './rpc.mjs';
+import { ANVIL_ACCOUNTS, NAME_RESOLVER_OWNER } from './anvilAccounts.mjs'
+import { createRpc, waitForReceipts } from './rpc.mjs'
 
 /**
  * @typedef {object} ChainFixtures
@@ -32,32 +32,32 @@ export async function deployFixtures({ rpcUrl, chainId, artifacts }) {
     name: `Foyer dev chain ${chainId}`,
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [rpcUrl] } },
-  });
-  const transport = http(rpcUrl);
-  const rpc = createRpc(rpcUrl);
+  })
+  const transport = http(rpcUrl)
+  const rpc = createRpc(rpcUrl)
   const [first, second, third] = ANVIL_ACCOUNTS.map((account) =>
     createWalletClient({ account: privateKeyToAccount(account.privateKey), chain, transport }),
-  );
-  if (!first || !second || !third) throw new Error('ANVIL_ACCOUNTS lists fewer than three accounts');
+  )
+  if (!first || !second || !third) throw new Error('ANVIL_ACCOUNTS lists fewer than three accounts')
 
   /** @param {Promise<`0x${string}`>} sent */
   const confirm = async (sent) => {
-    const hash = await sent;
-    const [receipt] = await waitForReceipts(rpc, [hash], 'Deploying the fixtures');
-    if (receipt?.status !== '0x1') throw new Error(`Fixture transaction ${hash} reverted`);
-    return receipt;
-  };
+    const hash = await sent
+    const [receipt] = await waitForReceipts(rpc, [hash], 'Deploying the fixtures')
+    if (receipt?.status !== '0x1') throw new Error(`Fixture transaction ${hash} reverted`)
+    return receipt
+  }
   /**
    * @param {string} name
    * @param {unknown[]} args
    */
   const deploy = async (name, args) => {
-    const artifact = artifacts[name];
-    if (!artifact) throw new Error(`No compiled contract named ${name}`);
-    const receipt = await confirm(first.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args }));
-    if (!receipt.contractAddress) throw new Error(`Deploying ${name} created no contract`);
-    return getAddress(receipt.contractAddress);
-  };
+    const artifact = artifacts[name]
+    if (!artifact) throw new Error(`No compiled contract named ${name}`)
+    const receipt = await confirm(first.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args }))
+    if (!receipt.contractAddress) throw new Error(`Deploying ${name} created no contract`)
+    return getAddress(receipt.contractAddress)
+  }
   /**
    * @param {typeof first} wallet
    * @param {`0x${string}`} address
@@ -66,32 +66,32 @@ export async function deployFixtures({ rpcUrl, chainId, artifacts }) {
    * @param {unknown[]} args
    */
   const write = (wallet, address, name, functionName, args) =>
-    confirm(wallet.writeContract({ address, abi: /** @type {any} */ (artifacts[name]).abi, functionName, args }));
+    confirm(wallet.writeContract({ address, abi: /** @type {any} */ (artifacts[name]).abi, functionName, args }))
 
-  const usd = (/** @type {string} */ amount) => parseUnits(amount, 6);
-  const [a0, a1, a2] = [first.account.address, second.account.address, third.account.address];
+  const usd = (/** @type {string} */ amount) => parseUnits(amount, 6)
+  const [a0, a1, a2] = [first.account.address, second.account.address, third.account.address]
 
   // #7's first transaction, alongside #0's: the same address on every fresh chain.
-  const resolverArtifact = artifacts['FoyerNameResolver'];
-  if (!resolverArtifact) throw new Error('No compiled contract named FoyerNameResolver');
-  const owner = createWalletClient({ account: privateKeyToAccount(NAME_RESOLVER_OWNER.privateKey), chain, transport });
-  const resolverDeployment = confirm(owner.deployContract({ abi: resolverArtifact.abi, bytecode: resolverArtifact.bytecode, args: [] }));
+  const resolverArtifact = artifacts['FoyerNameResolver']
+  if (!resolverArtifact) throw new Error('No compiled contract named FoyerNameResolver')
+  const owner = createWalletClient({ account: privateKeyToAccount(NAME_RESOLVER_OWNER.privateKey), chain, transport })
+  const resolverDeployment = confirm(owner.deployContract({ abi: resolverArtifact.abi, bytecode: resolverArtifact.bytecode, args: [] }))
   // Awaited below; until then a failure must not count as an unhandled rejection.
-  resolverDeployment.catch(() => {});
+  resolverDeployment.catch(() => {})
 
   // In order: each transaction from #0 takes the next nonce, so the addresses do not depend on timing.
-  const usdc = await deploy('FixtureToken', ['USD Coin', 'USDC', 6, usd('1000000')]);
-  const usdt = await deploy('TetherStyleToken', ['Tether Style USD', 'USDTS', 6, usd('1000000')]);
-  const nft = await deploy('FixtureNft', []);
+  const usdc = await deploy('FixtureToken', ['USD Coin', 'USDC', 6, usd('1000000')])
+  const usdt = await deploy('TetherStyleToken', ['Tether Style USD', 'USDTS', 6, usd('1000000')])
+  const nft = await deploy('FixtureNft', [])
 
-  await write(first, usdc, 'FixtureToken', 'mint', [a1, usd('10000')]);
-  await write(first, usdt, 'TetherStyleToken', 'mint', [a1, usd('5000')]);
-  await write(first, usdc, 'FixtureToken', 'transfer', [a1, usd('250.75')]);
-  await write(second, usdc, 'FixtureToken', 'transfer', [a0, usd('12.5')]);
-  await write(first, usdt, 'TetherStyleToken', 'transfer', [a1, usd('42')]);
-  await write(first, usdc, 'FixtureToken', 'transfer', [a2, usd('100')]);
+  await write(first, usdc, 'FixtureToken', 'mint', [a1, usd('10000')])
+  await write(first, usdt, 'TetherStyleToken', 'mint', [a1, usd('5000')])
+  await write(first, usdc, 'FixtureToken', 'transfer', [a1, usd('250.75')])
+  await write(second, usdc, 'FixtureToken', 'transfer', [a0, usd('12.5')])
+  await write(first, usdt, 'TetherStyleToken', 'transfer', [a1, usd('42')])
+  await write(first, usdc, 'FixtureToken', 'transfer', [a2, usd('100')])
 
-  const { contractAddress: nameResolver } = await resolverDeployment;
-  if (!nameResolver) throw new Error('Deploying FoyerNameResolver created no contract');
-  return { rpcUrl, usdc, usdt, nft, nameResolver: getAddress(nameResolver) };
+  const { contractAddress: nameResolver } = await resolverDeployment
+  if (!nameResolver) throw new Error('Deploying FoyerNameResolver created no contract')
+  return { rpcUrl, usdc, usdt, nft, nameResolver: getAddress(nameResolver) }
 }

@@ -1,9 +1,9 @@
 // The dev-chain launcher: anvil processes with Foyer's fixture contracts, for `npm start` and the tests.
 // Import from this file, not from the modules behind it; their JSDoc is the types.
-export { ANVIL_ACCOUNTS, NAME_RESOLVER_OWNER } from './anvilAccounts.mjs';
-export { CONTRACTS_CACHE_DIR, CONTRACTS_DIR, compileContracts } from './compileContracts.mjs';
-export { deployFixtures } from './deployFixtures.mjs';
-export { FOYER_ACCOUNT_ARTIFACT_PATH, buildFoyerAccountArtifact } from './foyerAccountArtifact.mjs';
+export { ANVIL_ACCOUNTS, NAME_RESOLVER_OWNER } from './anvilAccounts.mjs'
+export { CONTRACTS_CACHE_DIR, CONTRACTS_DIR, compileContracts } from './compileContracts.mjs'
+export { deployFixtures } from './deployFixtures.mjs'
+export { FOYER_ACCOUNT_ARTIFACT_PATH, buildFoyerAccountArtifact } from './foyerAccountArtifact.mjs'
 export {
   ACCOUNT_ABSTRACTION_DEPLOYER,
   DETERMINISTIC_DEPLOYER,
@@ -11,12 +11,12 @@ export {
   FOYER_ACCOUNT_ARTIFACT,
   FOYER_ACCOUNT_FACTORY,
   deployAccountAbstraction,
-} from './deployAccountAbstraction.mjs';
-export { AMM_DEPLOYER, AMM_POOLS, deployAmm, pairAddress } from './deployAmm.mjs';
-export { createRpc, waitForReceipts } from './rpc.mjs';
-export { PortInUseError, assertPortFree, findFreePort } from '../../listen.mjs';
-export { startAnvil } from './startAnvil.mjs';
-export { FIXTURES_PATH, startDevChains } from './startDevChains.mjs';
+} from './deployAccountAbstraction.mjs'
+export { AMM_DEPLOYER, AMM_POOLS, deployAmm, pairAddress } from './deployAmm.mjs'
+export { createRpc, waitForReceipts } from './rpc.mjs'
+export { PortInUseError, assertPortFree, findFreePort } from '../../listen.mjs'
+export { startAnvil } from './startAnvil.mjs'
+export { FIXTURES_PATH, startDevChains } from './startDevChains.mjs'
 
 /**
  * @typedef {import('./deployAccountAbstraction.mjs').AccountAbstractionFixtures} AccountAbstractionFixtures

@@ -2,8 +2,8 @@
 // deployers (fixtures, Uniswap V2, ERC-4337) share.
 
 // How long deployed transactions may take, and after how long one still missing is taken as stranded.
-const RECEIPTS_TIMEOUT_MS = 30_000;
-const STRANDED_AFTER_MS = 1_000;
+const RECEIPTS_TIMEOUT_MS = 30_000
+const STRANDED_AFTER_MS = 1_000
 
 /** @typedef {ReturnType<typeof createRpc>} DevChainRpc */
 /** @typedef {{ status: string, contractAddress?: `0x${string}` | null }} Receipt the fields of a receipt read here */
@@ -19,18 +19,19 @@ const STRANDED_AFTER_MS = 1_000;
  * @param {string} what what the transactions do, named in the timeout's message ('Deploying Uniswap V2')
  */
 export async function waitForReceipts(rpc, hashes, what) {
-  const started = Date.now();
-  let mined = started;
+  const started = Date.now()
+  let mined = started
   for (;;) {
-    const receipts = /** @type {Array<Receipt | null>} */ (await rpc.batch(hashes.map((hash) => ['eth_getTransactionReceipt', [hash]])));
-    if (receipts.every((receipt) => receipt !== null)) return /** @type {Receipt[]} */ (receipts);
-    const now = Date.now();
-    if (now - started > RECEIPTS_TIMEOUT_MS) throw new Error(`${what}: ${receipts.filter((r) => r === null).length} transactions not mined within ${RECEIPTS_TIMEOUT_MS / 1000} s`);
+    const receipts = /** @type {Array<Receipt | null>} */ (await rpc.batch(hashes.map((hash) => ['eth_getTransactionReceipt', [hash]])))
+    if (receipts.every((receipt) => receipt !== null)) return /** @type {Receipt[]} */ (receipts)
+    const now = Date.now()
+    if (now - started > RECEIPTS_TIMEOUT_MS)
+      throw new Error(`${what}: ${receipts.filter((r) => r === null).length} transactions not mined within ${RECEIPTS_TIMEOUT_MS / 1000} s`)
     if (now - mined > STRANDED_AFTER_MS) {
-      mined = now;
-      await rpc.call('evm_mine', []);
+      mined = now
+      await rpc.call('evm_mine', [])
     }
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, 10))
   }
 }
 
@@ -42,23 +43,23 @@ export async function waitForReceipts(rpc, hashes, what) {
 export function createRpc(url) {
   /** @param {Array<[string, unknown[]]>} calls */
   const batch = async (calls) => {
-    if (calls.length === 0) return [];
+    if (calls.length === 0) return []
     const response = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(calls.map(([method, params], id) => ({ jsonrpc: '2.0', id, method, params }))),
-    });
-    const answers = /** @type {Array<{ id: number, result?: unknown, error?: { message: string } }>} */ (await response.json());
-    const byId = new Map(answers.map((answer) => [answer.id, answer]));
+    })
+    const answers = /** @type {Array<{ id: number, result?: unknown, error?: { message: string } }>} */ (await response.json())
+    const byId = new Map(answers.map((answer) => [answer.id, answer]))
     return calls.map(([method], id) => {
-      const answer = byId.get(id);
-      if (!answer || answer.error) throw new Error(`${method} failed on ${url}: ${answer?.error?.message ?? 'no answer'}`);
-      return answer.result;
-    });
-  };
+      const answer = byId.get(id)
+      if (!answer || answer.error) throw new Error(`${method} failed on ${url}: ${answer?.error?.message ?? 'no answer'}`)
+      return answer.result
+    })
+  }
   return {
     batch,
     /** @param {string} method @param {unknown[]} params */
     call: async (method, params) => (await batch([[method, params]]))[0],
-  };
+  }
 }

@@ -1,15 +1,15 @@
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gunzipSync } from 'node:zlib'
 
-import { startChildProcess } from '../../childProcess.mjs';
-import { PortInUseError, assertPortFree, findFreePort } from '../../listen.mjs';
+import { startChildProcess } from '../../childProcess.mjs'
+import { PortInUseError, assertPortFree, findFreePort } from '../../listen.mjs'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 
 /**
  * The anvil executable itself. `node_modules/.bin/anvil` is a Node wrapper (`@foundry-rs/anvil/bin.mjs`)
@@ -18,17 +18,15 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
  * Falls back to the wrapper where the platform package is missing.
  */
 function anvilExecutable() {
-  const arch = { x64: 'amd64', arm64: 'arm64' }[/** @type {string} */ (process.arch)];
-  const binary = process.platform === 'win32' ? 'anvil.exe' : 'anvil';
+  const arch = { x64: 'amd64', arm64: 'arm64' }[/** @type {string} */ (process.arch)]
+  const binary = process.platform === 'win32' ? 'anvil.exe' : 'anvil'
   try {
-    const candidate = createRequire(path.join(root, 'package.json')).resolve(
-      `@foundry-rs/anvil-${process.platform}-${arch}/bin/${binary}`,
-    );
-    if (existsSync(candidate)) return candidate;
+    const candidate = createRequire(path.join(root, 'package.json')).resolve(`@foundry-rs/anvil-${process.platform}-${arch}/bin/${binary}`)
+    if (existsSync(candidate)) return candidate
   } catch {
     // the wrapper below reports an unsupported platform itself
   }
-  return path.join(root, 'node_modules', '.bin', 'anvil');
+  return path.join(root, 'node_modules', '.bin', 'anvil')
 }
 
 /**
@@ -42,15 +40,15 @@ async function readChainId(url) {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
       signal: AbortSignal.timeout(1000),
-    });
-    const body = /** @type {{ result?: string }} */ (await response.json());
-    return body.result ? Number(body.result) : undefined;
+    })
+    const body = /** @type {{ result?: string }} */ (await response.json())
+    return body.result ? Number(body.result) : undefined
   } catch {
-    return undefined;
+    return undefined
   }
 }
 
-const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
  * @typedef {object} AnvilInstance
@@ -86,14 +84,14 @@ export async function startAnvil({ port = 8545, chainId = 31337, portEnv = 'FOYE
   // Port 0: the free port is found before anvil binds it, so another process can take it in between;
   // anvil then fails to bind and a new port is tried.
   for (let attempt = 1; ; attempt++) {
-    const chosen = port === 0 ? await findFreePort() : port;
-    if (port !== 0) await assertPortFree(port, portEnv);
+    const chosen = port === 0 ? await findFreePort() : port
+    if (port !== 0) await assertPortFree(port, portEnv)
     try {
-      return restartable(await launch({ port: chosen, chainId, timeoutMs, signal }), timeoutMs);
+      return restartable(await launch({ port: chosen, chainId, timeoutMs, signal }), timeoutMs)
     } catch (error) {
-      if (!(error instanceof BindError)) throw error;
-      if (port !== 0) throw new PortInUseError(port, portEnv);
-      if (attempt === 3) throw new Error(`anvil could not bind a free port three times: ${error.message}`);
+      if (!(error instanceof BindError)) throw error
+      if (port !== 0) throw new PortInUseError(port, portEnv)
+      if (attempt === 3) throw new Error(`anvil could not bind a free port three times: ${error.message}`)
     }
   }
 }
@@ -108,44 +106,44 @@ class BindError extends Error {}
  * @returns {AnvilInstance}
  */
 function restartable(first, timeoutMs) {
-  let current = first;
+  let current = first
   /** @type {string | undefined} the directory of the state taken by `halt` */
-  let kept;
-  const { url, chainId, port } = first;
+  let kept
+  const { url, chainId, port } = first
   return {
     url,
     chainId,
     port,
     get pid() {
-      return current.pid;
+      return current.pid
     },
     get exited() {
-      return current.exited;
+      return current.exited
     },
     stop: () => current.stop(),
     async halt() {
-      if (kept) throw new Error(`anvil on ${url} is halted already`);
+      if (kept) throw new Error(`anvil on ${url} is halted already`)
       const response = await fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_dumpState', params: [] }),
-      });
-      const { result } = /** @type {{ result?: string }} */ (await response.json());
-      if (typeof result !== 'string' || !result.startsWith('0x')) throw new Error(`anvil on ${url} gave no state to keep`);
+      })
+      const { result } = /** @type {{ result?: string }} */ (await response.json())
+      if (typeof result !== 'string' || !result.startsWith('0x')) throw new Error(`anvil on ${url} gave no state to keep`)
       // anvil_dumpState answers gzip in hex; --load-state reads the JSON inside.
-      const directory = await mkdtemp(path.join(tmpdir(), 'foyer-anvil-state-'));
-      await writeFile(path.join(directory, 'state.json'), gunzipSync(Buffer.from(result.slice(2), 'hex')));
-      kept = directory;
-      await current.stop();
+      const directory = await mkdtemp(path.join(tmpdir(), 'foyer-anvil-state-'))
+      await writeFile(path.join(directory, 'state.json'), gunzipSync(Buffer.from(result.slice(2), 'hex')))
+      kept = directory
+      await current.stop()
     },
     async restart() {
-      if (!kept) throw new Error(`anvil on ${url} is not halted`);
+      if (!kept) throw new Error(`anvil on ${url} is not halted`)
       // The port is free again, but only until someone else takes it: no retry elsewhere, clients know this one.
-      current = await launch({ port, chainId, timeoutMs, signal: undefined, loadState: path.join(kept, 'state.json') });
-      await rm(kept, { recursive: true, force: true });
-      kept = undefined;
+      current = await launch({ port, chainId, timeoutMs, signal: undefined, loadState: path.join(kept, 'state.json') })
+      await rm(kept, { recursive: true, force: true })
+      kept = undefined
     },
-  };
+  }
 }
 
 /** @typedef {{ url: string, chainId: number, port: number, pid: number, exited: AnvilInstance['exited'], stop: () => Promise<void> }} Launched */
@@ -155,38 +153,47 @@ function restartable(first, timeoutMs) {
  * @returns {Promise<Launched>}
  */
 async function launch({ port, chainId, timeoutMs, signal, loadState }) {
-  signal?.throwIfAborted();
-  const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--silent', ...(loadState ? ['--load-state', loadState] : [])];
-  const { pid, exited, hasExited, stderr, spawnFailure, stop } = startChildProcess(anvilExecutable(), args);
+  signal?.throwIfAborted()
+  const args = [
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--chain-id',
+    String(chainId),
+    '--silent',
+    ...(loadState ? ['--load-state', loadState] : []),
+  ]
+  const { pid, exited, hasExited, stderr, spawnFailure, stop } = startChildProcess(anvilExecutable(), args)
 
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + timeoutMs;
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + timeoutMs
   try {
-    const failure = await spawnFailure;
-    if (failure) throw new Error(`anvil could not be started (${anvilExecutable()}): ${failure.message}`);
+    const failure = await spawnFailure
+    if (failure) throw new Error(`anvil could not be started (${anvilExecutable()}): ${failure.message}`)
     for (;;) {
-      signal?.throwIfAborted();
+      signal?.throwIfAborted()
       if (hasExited()) {
-        const { code, signal: exitSignal } = await exited;
-        const detail = stderr().trim() || `exit ${code ?? exitSignal}`;
-        if (/address already in use|os error 98/i.test(stderr())) throw new BindError(detail);
-        throw new Error(`anvil (chain ${chainId}, port ${port}) exited at start: ${detail}`);
+        const { code, signal: exitSignal } = await exited
+        const detail = stderr().trim() || `exit ${code ?? exitSignal}`
+        if (/address already in use|os error 98/i.test(stderr())) throw new BindError(detail)
+        throw new Error(`anvil (chain ${chainId}, port ${port}) exited at start: ${detail}`)
       }
-      const answered = await readChainId(url);
+      const answered = await readChainId(url)
       if (answered !== undefined) {
         if (answered !== chainId) {
-          throw new Error(`Something else answers on ${url} (chain id ${answered}, expected ${chainId})`);
+          throw new Error(`Something else answers on ${url} (chain id ${answered}, expected ${chainId})`)
         }
-        break;
+        break
       }
       if (Date.now() > deadline) {
-        throw new Error(`anvil (chain ${chainId}) did not answer on ${url} within ${timeoutMs / 1000} s`);
+        throw new Error(`anvil (chain ${chainId}) did not answer on ${url} within ${timeoutMs / 1000} s`)
       }
-      await sleep(100);
+      await sleep(100)
     }
   } catch (error) {
-    await stop();
-    throw error;
+    await stop()
+    throw error
   }
-  return { url, chainId, port, pid: /** @type {number} */ (pid), exited, stop };
+  return { url, chainId, port, pid: /** @type {number} */ (pid), exited, stop }
 }

@@ -1,17 +1,17 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mkdir, rename, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 
-import { assertPortFree } from '../../listen.mjs';
-import { ANVIL_ACCOUNTS } from './anvilAccounts.mjs';
-import { compileContracts } from './compileContracts.mjs';
-import { deployAccountAbstraction } from './deployAccountAbstraction.mjs';
-import { deployAmm } from './deployAmm.mjs';
-import { deployFixtures } from './deployFixtures.mjs';
-import { startAnvil } from './startAnvil.mjs';
+import { assertPortFree } from '../../listen.mjs'
+import { ANVIL_ACCOUNTS } from './anvilAccounts.mjs'
+import { compileContracts } from './compileContracts.mjs'
+import { deployAccountAbstraction } from './deployAccountAbstraction.mjs'
+import { deployAmm } from './deployAmm.mjs'
+import { deployFixtures } from './deployFixtures.mjs'
+import { startAnvil } from './startAnvil.mjs'
 
 /** The file the demo imports: the fixture addresses of the chains `npm start` runs. Gitignored. */
-export const FIXTURES_PATH = path.join(path.dirname(fileURLToPath(import.meta.url)), '.generated', 'fixtures.json');
+export const FIXTURES_PATH = path.join(path.dirname(fileURLToPath(import.meta.url)), '.generated', 'fixtures.json')
 
 /**
  * @typedef {object} DevChainFixtures
@@ -58,54 +58,54 @@ export async function startDevChains({
   signal,
 } = {}) {
   if (ports.length !== chainIds.length) {
-    throw new Error(`startDevChains: ${ports.length} ports for ${chainIds.length} chain ids; give one port per chain`);
+    throw new Error(`startDevChains: ${ports.length} ports for ${chainIds.length} chain ids; give one port per chain`)
   }
-  const envFor = (/** @type {number} */ index) => portEnvs[index] ?? `port #${index + 1} of startDevChains`;
+  const envFor = (/** @type {number} */ index) => portEnvs[index] ?? `port #${index + 1} of startDevChains`
   // Every fixed port is checked before anything starts, so a taken second port leaves nothing running.
-  for (const [index, port] of ports.entries()) if (port !== 0) await assertPortFree(port, envFor(index));
+  for (const [index, port] of ports.entries()) if (port !== 0) await assertPortFree(port, envFor(index))
 
-  const compiled = compileContracts();
+  const compiled = compileContracts()
   const started = await Promise.allSettled(
     ports.map((port, index) => startAnvil({ port, chainId: /** @type {number} */ (chainIds[index]), portEnv: envFor(index), signal })),
-  );
-  const chains = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  )
+  const chains = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
   const stop = async () => {
-    await Promise.all(chains.map((chain) => chain.stop()));
-  };
+    await Promise.all(chains.map((chain) => chain.stop()))
+  }
 
   try {
-    const failed = started.find((result) => result.status === 'rejected');
-    if (failed) throw /** @type {PromiseRejectedResult} */ (failed).reason;
-    const artifacts = await compiled;
-    signal?.throwIfAborted();
+    const failed = started.find((result) => result.status === 'rejected')
+    if (failed) throw /** @type {PromiseRejectedResult} */ (failed).reason
+    const artifacts = await compiled
+    signal?.throwIfAborted()
     const deployed = await Promise.all(
       chains.map(async (chain) => {
-        const tokens = deployFixtures({ rpcUrl: chain.url, chainId: chain.chainId, artifacts });
+        const tokens = deployFixtures({ rpcUrl: chain.url, chainId: chain.chainId, artifacts })
         // The AMM's contracts deploy from their own account while the fixtures do; its pools wait for the tokens.
         const [fixtures, amm, accountAbstraction] = await Promise.all([
           tokens,
           deployAmm({ rpcUrl: chain.url, chainId: chain.chainId, tokens }),
           deployAccountAbstraction({ rpcUrl: chain.url, chainId: chain.chainId }),
-        ]);
-        return /** @type {const} */ ([String(chain.chainId), { ...fixtures, amm, accountAbstraction }]);
+        ])
+        return /** @type {const} */ ([String(chain.chainId), { ...fixtures, amm, accountAbstraction }])
       }),
-    );
-    signal?.throwIfAborted();
+    )
+    signal?.throwIfAborted()
     /** @type {DevChainFixtures} */
     const fixtures = {
       chains: Object.fromEntries(deployed),
       accounts: ANVIL_ACCOUNTS.map((account) => account.address),
-    };
-    if (fixturesPath) {
-      await mkdir(path.dirname(fixturesPath), { recursive: true });
-      const temporary = `${fixturesPath}.${process.pid}.tmp`;
-      await writeFile(temporary, `${JSON.stringify(fixtures, null, 2)}\n`);
-      await rename(temporary, fixturesPath);
     }
-    return { chains, fixtures, stop };
+    if (fixturesPath) {
+      await mkdir(path.dirname(fixturesPath), { recursive: true })
+      const temporary = `${fixturesPath}.${process.pid}.tmp`
+      await writeFile(temporary, `${JSON.stringify(fixtures, null, 2)}\n`)
+      await rename(temporary, fixturesPath)
+    }
+    return { chains, fixtures, stop }
   } catch (error) {
-    await compiled.catch(() => undefined);
-    await stop();
-    throw error;
+    await compiled.catch(() => undefined)
+    await stop()
+    throw error
   }
 }

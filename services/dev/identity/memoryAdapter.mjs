@@ -10,53 +10,53 @@
  */
 export function createMemoryAdapter() {
   /** @type {Map<string, { payload: Record<string, any>, expiresAt: number }>} by `${model}:${id}` */
-  const records = new Map();
+  const records = new Map()
   const live = (/** @type {string} */ key) => {
-    const record = records.get(key);
-    if (record && record.expiresAt <= Date.now()) records.delete(key);
-    return records.get(key)?.payload;
-  };
+    const record = records.get(key)
+    if (record && record.expiresAt <= Date.now()) records.delete(key)
+    return records.get(key)?.payload
+  }
   return class MemoryAdapter {
     /** @param {string} model */
     constructor(model) {
-      this.prefix = `${model}:`;
+      this.prefix = `${model}:`
     }
     /** @param {string} id @param {Record<string, any>} payload @param {number} [expiresIn] seconds */
     async upsert(id, payload, expiresIn) {
-      records.set(this.prefix + id, { payload, expiresAt: expiresIn ? Date.now() + expiresIn * 1000 : Infinity });
+      records.set(this.prefix + id, { payload, expiresAt: expiresIn ? Date.now() + expiresIn * 1000 : Infinity })
     }
     /** @param {string} id */
     async find(id) {
-      return live(this.prefix + id);
+      return live(this.prefix + id)
     }
     /** @param {string} uid */
     async findByUid(uid) {
-      return this.#findWhere((payload) => payload.uid === uid);
+      return this.#findWhere((payload) => payload.uid === uid)
     }
     /** @param {string} userCode */
     async findByUserCode(userCode) {
-      return this.#findWhere((payload) => payload.userCode === userCode);
+      return this.#findWhere((payload) => payload.userCode === userCode)
     }
     /** @param {string} id */
     async consume(id) {
-      const payload = live(this.prefix + id);
-      if (payload) payload.consumed = Math.floor(Date.now() / 1000);
+      const payload = live(this.prefix + id)
+      if (payload) payload.consumed = Math.floor(Date.now() / 1000)
     }
     /** @param {string} id */
     async destroy(id) {
-      records.delete(this.prefix + id);
+      records.delete(this.prefix + id)
     }
     /** @param {string} grantId */
     async revokeByGrantId(grantId) {
-      for (const [key, { payload }] of records) if (payload.grantId === grantId) records.delete(key);
+      for (const [key, { payload }] of records) if (payload.grantId === grantId) records.delete(key)
     }
     /** @param {(payload: Record<string, any>) => boolean} matches */
     #findWhere(matches) {
       for (const key of records.keys()) {
-        const payload = key.startsWith(this.prefix) ? live(key) : undefined;
-        if (payload && matches(payload)) return payload;
+        const payload = key.startsWith(this.prefix) ? live(key) : undefined
+        if (payload && matches(payload)) return payload
       }
-      return undefined;
+      return undefined
     }
-  };
+  }
 }

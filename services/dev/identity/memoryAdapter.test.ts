@@ -29,7 +29,7 @@ describe('createMemoryAdapter', () => {
     expect(await codes.find('a')).toBeUndefined()
   })
 
-  it("sessions are found by uid and device codes by user code, within their own model", async () => {
+  it('sessions are found by uid and device codes by user code, within their own model', async () => {
     const Adapter = createMemoryAdapter()
     const sessions = new Adapter('Session')
     await sessions.upsert('s1', { uid: 'u1', accountId: 'alice' })

@@ -2,25 +2,25 @@
 // with one client per social provider (`foyer-google`, `foyer-x` …), the standard code flow with PKCE required, and
 // a branded local sign-in page per provider that asks only for a name. No consent screen: signing in grants the
 // client `openid profile`. Development and tests only: anyone can sign in as anyone by typing a name.
-import http from 'node:http';
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import http from 'node:http'
+import { createHash, createHmac, randomBytes } from 'node:crypto'
 
-import { listen } from '../../listen.mjs';
-import { createMemoryAdapter } from './memoryAdapter.mjs';
-import { escapeHtml } from '../../wallet/pages.mjs';
+import { listen } from '../../listen.mjs'
+import { createMemoryAdapter } from './memoryAdapter.mjs'
+import { escapeHtml } from '../../wallet/pages.mjs'
 
 /** The social providers that sign in through OpenID Connect (rules §5); farcaster and telegram have flows of their own. */
-export const OIDC_SOCIAL_PROVIDERS = /** @type {const} */ (['google', 'x', 'discord', 'apple', 'github', 'facebook']);
+export const OIDC_SOCIAL_PROVIDERS = /** @type {const} */ (['google', 'x', 'discord', 'apple', 'github', 'facebook'])
 /** @typedef {(typeof OIDC_SOCIAL_PROVIDERS)[number]} OidcSocialProvider */
 
 /**
  * The local Telegram bot: its id before the colon, the secret after. Development only; the wallet service verifies
  * results with the same token.
  */
-export const DEV_TELEGRAM_BOT_TOKEN = '7000000001:foyer-dev-telegram-bot-token';
+export const DEV_TELEGRAM_BOT_TOKEN = '7000000001:foyer-dev-telegram-bot-token'
 
 /** The CLI's and `npm start`'s port. */
-export const DEFAULT_IDENTITY_PORT = 8792;
+export const DEFAULT_IDENTITY_PORT = 8792
 
 /** How each provider's local sign-in page looks: its name and a colour, nothing taken from the real brands. */
 const BRANDS = {
@@ -30,11 +30,11 @@ const BRANDS = {
   apple: { label: 'Apple', colour: '#333333' },
   github: { label: 'GitHub', colour: '#24292f' },
   facebook: { label: 'Facebook', colour: '#1877f2' },
-};
+}
 
 /** A name typed on the sign-in page: what the account is known by (its `sub` is the name in lower case). */
-const NAME = /^[\p{L}\p{N}][\p{L}\p{N} ._-]{0,39}$/u;
-const MAX_FORM_BYTES = 4096;
+const NAME = /^[\p{L}\p{N}][\p{L}\p{N} ._-]{0,39}$/u
+const MAX_FORM_BYTES = 4096
 
 /**
  * The development client of a provider, as the wallet service and this provider both know it.
@@ -42,7 +42,7 @@ const MAX_FORM_BYTES = 4096;
  * @param {string} provider
  */
 export function devClientOf(provider) {
-  return { clientId: `foyer-${provider}`, clientSecret: `foyer-dev-secret-${provider}` };
+  return { clientId: `foyer-${provider}`, clientSecret: `foyer-dev-secret-${provider}` }
 }
 
 /**
@@ -60,17 +60,23 @@ export function devClientOf(provider) {
  * @param {string} [options.host='127.0.0.1']
  * @param {(message: string) => void} [options.log=console.error]
  */
-export async function startIdentityProvider({ redirectUris, port = 0, host = '127.0.0.1', telegramBotToken = DEV_TELEGRAM_BOT_TOKEN, log = (message) => console.error(message) }) {
-  const server = http.createServer();
-  const actualPort = await listen(server, { port, host, envVar: 'FOYER_IDENTITY_PORT' });
-  const issuer = `http://${host}:${actualPort}`;
+export async function startIdentityProvider({
+  redirectUris,
+  port = 0,
+  host = '127.0.0.1',
+  telegramBotToken = DEV_TELEGRAM_BOT_TOKEN,
+  log = (message) => console.error(message),
+}) {
+  const server = http.createServer()
+  const actualPort = await listen(server, { port, host, envVar: 'FOYER_IDENTITY_PORT' })
+  const issuer = `http://${host}:${actualPort}`
   // Loaded here rather than at import: the rest of the stack never pays for it.
-  const [{ default: Provider }, { generateKeyPair, exportJWK }] = await Promise.all([import('oidc-provider'), import('jose')]);
-  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  const [{ default: Provider }, { generateKeyPair, exportJWK }] = await Promise.all([import('oidc-provider'), import('jose')])
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true })
   // A form's redirects count as its action: the provider's own pages, then the clients' callbacks.
-  const formTargets = ["'self'", ...new Set(redirectUris.map((uri) => new URL(uri).origin))].join(' ');
+  const formTargets = ["'self'", ...new Set(redirectUris.map((uri) => new URL(uri).origin))].join(' ')
   /** Display names by account id, as typed. */
-  const names = new Map();
+  const names = new Map()
   const provider = new Provider(issuer, {
     adapter: createMemoryAdapter(),
     clients: OIDC_SOCIAL_PROVIDERS.map((name) => ({
@@ -93,49 +99,49 @@ export async function startIdentityProvider({ redirectUris, port = 0, host = '12
     scopes: ['openid', 'profile'],
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     async findAccount(_ctx, id) {
-      return { accountId: id, claims: async () => ({ sub: id, name: names.get(id) ?? id, preferred_username: names.get(id) ?? id }) };
+      return { accountId: id, claims: async () => ({ sub: id, name: names.get(id) ?? id, preferred_username: names.get(id) ?? id }) }
     },
     ttl: { AuthorizationCode: 60, AccessToken: 600, IdToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
     renderError(ctx, out) {
-      ctx.type = 'html';
-      ctx.body = page('Sign-in failed', `<p>${escapeHtml(String(out.error_description ?? out.error))}</p>`, '#555');
+      ctx.type = 'html'
+      ctx.body = page('Sign-in failed', `<p>${escapeHtml(String(out.error_description ?? out.error))}</p>`, '#555')
     },
-  });
-  provider.on('server_error', (_ctx, error) => log(`[identity] ${error.message}`));
+  })
+  provider.on('server_error', (_ctx, error) => log(`[identity] ${error.message}`))
 
   // Sign In With Farcaster: the relay's channel API (what @farcaster/auth-client calls), a dev "Farcaster app" that
   // approves with a custody key per name, and the fid registry that says which custody address owns which fid.
-  const farcaster = await createFarcasterStandIn();
+  const farcaster = await createFarcasterStandIn()
   provider.use(async (ctx, next) => {
-    if (!ctx.path.startsWith('/v1/channel') && !ctx.path.startsWith('/farcaster/')) return next();
-    ctx.set('cache-control', 'no-store');
-    await farcaster.handle(ctx, readBody);
-  });
+    if (!ctx.path.startsWith('/v1/channel') && !ctx.path.startsWith('/farcaster/')) return next()
+    ctx.set('cache-control', 'no-store')
+    await farcaster.handle(ctx, readBody)
+  })
 
   // Telegram Login's stand-in (oauth.telegram.org/auth in production): a name, then back to `return_to` with the
   // fields Telegram sends and their hash, signed as Telegram signs them (HMAC-SHA-256 of the data-check string,
   // keyed with SHA-256 of the bot token).
   provider.use(async (ctx, next) => {
-    if (ctx.path !== '/telegram/auth') return next();
-    ctx.set('cache-control', 'no-store');
+    if (ctx.path !== '/telegram/auth') return next()
+    ctx.set('cache-control', 'no-store')
     // No form-action: the form's redirects end on the host page, which only the wallet knows.
-    ctx.set('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
-    const query = new URLSearchParams(ctx.querystring);
-    const form = ctx.method === 'POST' ? new URLSearchParams(await readBody(ctx.req)) : undefined;
-    const returnTo = (form ?? query).get('return_to') ?? '';
-    const botId = (form ?? query).get('bot_id') ?? '';
+    ctx.set('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
+    const query = new URLSearchParams(ctx.querystring)
+    const form = ctx.method === 'POST' ? new URLSearchParams(await readBody(ctx.req)) : undefined
+    const returnTo = (form ?? query).get('return_to') ?? ''
+    const botId = (form ?? query).get('bot_id') ?? ''
     if (botId !== telegramBotToken.split(':')[0] || !redirectUris.some((uri) => returnTo.startsWith(`${uri}?`))) {
-      ctx.status = 400;
-      ctx.type = 'html';
-      ctx.body = page('Telegram sign-in refused', '<p>This bot or return address is not registered.</p>', TELEGRAM_COLOUR);
-      return;
+      ctx.status = 400
+      ctx.type = 'html'
+      ctx.body = page('Telegram sign-in refused', '<p>This bot or return address is not registered.</p>', TELEGRAM_COLOUR)
+      return
     }
-    const name = form?.get('name')?.trim() ?? '';
+    const name = form?.get('name')?.trim() ?? ''
     if (!form || !NAME.test(name)) {
-      ctx.status = form ? 400 : 200;
-      ctx.type = 'html';
-      ctx.body = telegramPage(botId, returnTo, form ? 'Enter a name: letters, digits, spaces, ".", "_" or "-", at most 40.' : '');
-      return;
+      ctx.status = form ? 400 : 200
+      ctx.type = 'html'
+      ctx.body = telegramPage(botId, returnTo, form ? 'Enter a name: letters, digits, spaces, ".", "_" or "-", at most 40.' : '')
+      return
     }
     const fields = {
       // A stable id per name, as Telegram's are per account.
@@ -143,62 +149,66 @@ export async function startIdentityProvider({ redirectUris, port = 0, host = '12
       first_name: name,
       username: name.toLowerCase().replace(/[^a-z0-9_]/g, '_'),
       auth_date: String(Math.floor(Date.now() / 1000)),
-    };
-    const dataCheck = Object.entries(fields).sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, value]) => `${key}=${value}`).join('\n');
-    const hash = createHmac('sha256', createHash('sha256').update(telegramBotToken).digest()).update(dataCheck).digest('hex');
-    const back = new URL(returnTo);
-    for (const [key, value] of Object.entries({ ...fields, hash })) back.searchParams.set(key, value);
-    ctx.status = 303;
-    ctx.redirect(back.href);
-  });
+    }
+    const dataCheck = Object.entries(fields)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([key, value]) => `${key}=${value}`)
+      .join('\n')
+    const hash = createHmac('sha256', createHash('sha256').update(telegramBotToken).digest()).update(dataCheck).digest('hex')
+    const back = new URL(returnTo)
+    for (const [key, value] of Object.entries({ ...fields, hash })) back.searchParams.set(key, value)
+    ctx.status = 303
+    ctx.redirect(back.href)
+  })
 
   // The sign-in pages, in front of the provider's own routes.
   provider.use(async (ctx, next) => {
-    const match = /^\/interaction\/([\w-]{1,64})(\/login)?$/.exec(ctx.path);
-    if (!match) return next();
-    ctx.set('cache-control', 'no-store');
-    ctx.set('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; form-action ${formTargets}; frame-ancestors 'none'`);
-    let details;
+    const match = /^\/interaction\/([\w-]{1,64})(\/login)?$/.exec(ctx.path)
+    if (!match) return next()
+    ctx.set('cache-control', 'no-store')
+    ctx.set('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; form-action ${formTargets}; frame-ancestors 'none'`)
+    let details
     try {
-      details = await provider.interactionDetails(ctx.req, ctx.res);
+      details = await provider.interactionDetails(ctx.req, ctx.res)
     } catch {
-      ctx.status = 400;
-      ctx.type = 'html';
-      ctx.body = page('Sign-in expired', '<p>This sign-in has expired. Close this window and start again.</p>', '#555');
-      return;
+      ctx.status = 400
+      ctx.type = 'html'
+      ctx.body = page('Sign-in expired', '<p>This sign-in has expired. Close this window and start again.</p>', '#555')
+      return
     }
-    const clientId = String(details.params['client_id'] ?? '');
-    const brand = BRANDS[/** @type {keyof typeof BRANDS} */ (OIDC_SOCIAL_PROVIDERS.find((name) => devClientOf(name).clientId === clientId) ?? 'google')];
+    const clientId = String(details.params['client_id'] ?? '')
+    const brand =
+      BRANDS[/** @type {keyof typeof BRANDS} */ (OIDC_SOCIAL_PROVIDERS.find((name) => devClientOf(name).clientId === clientId) ?? 'google')]
     if (ctx.method === 'GET' && !match[2]) {
-      ctx.type = 'html';
-      ctx.body = signInPage(details.uid, brand, '');
-      return;
+      ctx.type = 'html'
+      ctx.body = signInPage(details.uid, brand, '')
+      return
     }
     if (ctx.method !== 'POST' || !match[2] || match[1] !== details.uid) {
-      ctx.status = 405;
-      return;
+      ctx.status = 405
+      return
     }
-    const name = String(new URLSearchParams(await readBody(ctx.req)).get('name') ?? '').trim();
+    const name = String(new URLSearchParams(await readBody(ctx.req)).get('name') ?? '').trim()
     if (!NAME.test(name)) {
-      ctx.status = 400;
-      ctx.type = 'html';
-      ctx.body = signInPage(details.uid, brand, 'Enter a name: letters, digits, spaces, ".", "_" or "-", at most 40.');
-      return;
+      ctx.status = 400
+      ctx.type = 'html'
+      ctx.body = signInPage(details.uid, brand, 'Enter a name: letters, digits, spaces, ".", "_" or "-", at most 40.')
+      return
     }
-    const accountId = name.toLowerCase();
-    names.set(accountId, name);
+    const accountId = name.toLowerCase()
+    names.set(accountId, name)
     // No consent screen: signing in grants what the client asked for.
-    const grant = new provider.Grant({ accountId, clientId });
-    grant.addOIDCScope('openid profile');
-    const grantId = await grant.save();
-    await provider.interactionFinished(ctx.req, ctx.res, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });
-  });
+    const grant = new provider.Grant({ accountId, clientId })
+    grant.addOIDCScope('openid profile')
+    const grantId = await grant.save()
+    await provider.interactionFinished(ctx.req, ctx.res, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false })
+  })
 
-  server.on('request', provider.callback());
-  server.on('clientError', (_error, socket) => socket.destroy());
+  server.on('request', provider.callback())
+  server.on('clientError', (_error, socket) => socket.destroy())
 
   /** @type {Promise<void> | undefined} */
-  let stopping;
+  let stopping
   return {
     /** The issuer: `http://127.0.0.1:<port>` (discovery at `/.well-known/openid-configuration`). */
     url: issuer,
@@ -206,24 +216,24 @@ export async function startIdentityProvider({ redirectUris, port = 0, host = '12
     /** Stops listening and closes every connection. Safe to call twice. */
     stop() {
       stopping ??= new Promise((resolve) => {
-        server.close(() => resolve(undefined));
-        server.closeAllConnections();
-      });
-      return stopping;
+        server.close(() => resolve(undefined))
+        server.closeAllConnections()
+      })
+      return stopping
     },
-  };
+  }
 }
 
 /** @typedef {Awaited<ReturnType<typeof startIdentityProvider>>} IdentityProvider */
 
 /** @param {http.IncomingMessage} request */
 async function readBody(request) {
-  let body = '';
+  let body = ''
   for await (const chunk of request) {
-    body += chunk;
-    if (body.length > MAX_FORM_BYTES) throw new Error('form too large');
+    body += chunk
+    if (body.length > MAX_FORM_BYTES) throw new Error('form too large')
   }
-  return body;
+  return body
 }
 
 /**
@@ -242,100 +252,116 @@ ${problem ? `<p id="problem" role="alert">${escapeHtml(problem)}</p>` : ''}
 <button type="submit">Continue</button>
 </form>`,
     brand.colour,
-  );
+  )
 }
 
-const TELEGRAM_COLOUR = '#2a8bc9';
-const FARCASTER_COLOUR = '#6a4cc0';
+const TELEGRAM_COLOUR = '#2a8bc9'
+const FARCASTER_COLOUR = '#6a4cc0'
 /** How long a Farcaster channel stays open. */
-const CHANNEL_TTL_MS = 10 * 60_000;
+const CHANNEL_TTL_MS = 10 * 60_000
 
 /** The relay, the dev app and the registry, in memory. */
 async function createFarcasterStandIn() {
-  const [{ createSiweMessage }, { keccak256, toBytes }, { privateKeyToAccount }] = await Promise.all([import('viem/siwe'), import('viem'), import('viem/accounts')]);
+  const [{ createSiweMessage }, { keccak256, toBytes }, { privateKeyToAccount }] = await Promise.all([
+    import('viem/siwe'),
+    import('viem'),
+    import('viem/accounts'),
+  ])
   /** @type {Map<string, any>} */
-  const channels = new Map();
+  const channels = new Map()
   /** fids by custody address (lower case) */
-  const fids = new Map();
+  const fids = new Map()
   /** @param {any} ctx */
   const bearer = (ctx) => {
-    const token = /^Bearer ([\w-]{1,100})$/.exec(ctx.get('authorization') ?? '')?.[1];
-    const channel = token ? channels.get(token) : undefined;
-    return channel && Date.now() - channel.createdAt < CHANNEL_TTL_MS ? channel : undefined;
-  };
+    const token = /^Bearer ([\w-]{1,100})$/.exec(ctx.get('authorization') ?? '')?.[1]
+    const channel = token ? channels.get(token) : undefined
+    return channel && Date.now() - channel.createdAt < CHANNEL_TTL_MS ? channel : undefined
+  }
   /** @param {any} ctx @param {number} status @param {unknown} body */
   const json = (ctx, status, body) => {
-    ctx.status = status;
-    ctx.type = 'json';
-    ctx.set('access-control-allow-origin', '*');
-    ctx.body = JSON.stringify(body);
-  };
+    ctx.status = status
+    ctx.type = 'json'
+    ctx.set('access-control-allow-origin', '*')
+    ctx.body = JSON.stringify(body)
+  }
   /** The app signs for `name`: its custody key and fid, stable per name. @param {string} name */
   const accountOf = (name) => {
-    const account = privateKeyToAccount(keccak256(toBytes(`foyer-dev-farcaster:${name.toLowerCase()}`)));
-    const fid = String(parseInt(account.address.slice(2, 10), 16) % 1_000_000 + 1);
-    fids.set(account.address.toLowerCase(), fid);
-    return { account, fid };
-  };
+    const account = privateKeyToAccount(keccak256(toBytes(`foyer-dev-farcaster:${name.toLowerCase()}`)))
+    const fid = String((parseInt(account.address.slice(2, 10), 16) % 1_000_000) + 1)
+    fids.set(account.address.toLowerCase(), fid)
+    return { account, fid }
+  }
   const publicFields = (/** @type {any} */ channel) => {
-    const { token, createdAt, ...rest } = channel;
-    return rest;
-  };
+    const { token, createdAt, ...rest } = channel
+    return rest
+  }
   /** @param {any} ctx @param {(request: http.IncomingMessage) => Promise<string>} read */
   async function handle(ctx, read) {
     if (ctx.method === 'OPTIONS') {
-      ctx.set('access-control-allow-origin', '*');
-      ctx.set('access-control-allow-headers', 'authorization, content-type, x-farcaster-auth-relay-key');
-      ctx.status = 204;
-      return;
+      ctx.set('access-control-allow-origin', '*')
+      ctx.set('access-control-allow-headers', 'authorization, content-type, x-farcaster-auth-relay-key')
+      ctx.status = 204
+      return
     }
     if (ctx.path === '/v1/channel' && ctx.method === 'POST') {
-      let body;
+      let body
       try {
-        body = JSON.parse(await read(ctx.req));
+        body = JSON.parse(await read(ctx.req))
       } catch {
-        return json(ctx, 400, { error: 'The body must be JSON' });
+        return json(ctx, 400, { error: 'The body must be JSON' })
       }
-      if (typeof body?.siweUri !== 'string' || typeof body?.domain !== 'string') return json(ctx, 400, { error: 'siweUri and domain are required' });
-      const token = randomBytes(16).toString('hex');
-      const nonce = typeof body.nonce === 'string' && /^\w{8,64}$/.test(body.nonce) ? body.nonce : randomBytes(8).toString('hex');
-      const url = `farcaster://connect?channelToken=${token}&nonce=${nonce}&siweUri=${encodeURIComponent(body.siweUri)}&domain=${encodeURIComponent(body.domain)}`;
-      channels.set(token, { token, createdAt: Date.now(), state: 'pending', nonce, url, siweUri: body.siweUri, domain: body.domain });
-      return json(ctx, 201, { channelToken: token, url, nonce });
+      if (typeof body?.siweUri !== 'string' || typeof body?.domain !== 'string')
+        return json(ctx, 400, { error: 'siweUri and domain are required' })
+      const token = randomBytes(16).toString('hex')
+      const nonce = typeof body.nonce === 'string' && /^\w{8,64}$/.test(body.nonce) ? body.nonce : randomBytes(8).toString('hex')
+      const url = `farcaster://connect?channelToken=${token}&nonce=${nonce}&siweUri=${encodeURIComponent(body.siweUri)}&domain=${encodeURIComponent(body.domain)}`
+      channels.set(token, { token, createdAt: Date.now(), state: 'pending', nonce, url, siweUri: body.siweUri, domain: body.domain })
+      return json(ctx, 201, { channelToken: token, url, nonce })
     }
     if (ctx.path === '/v1/channel/status' && ctx.method === 'GET') {
-      const channel = bearer(ctx);
-      if (!channel) return json(ctx, 401, { error: 'Unknown or expired channel' });
-      return json(ctx, channel.state === 'completed' ? 200 : 202, publicFields(channel));
+      const channel = bearer(ctx)
+      if (!channel) return json(ctx, 401, { error: 'Unknown or expired channel' })
+      return json(ctx, channel.state === 'completed' ? 200 : 202, publicFields(channel))
     }
     if (ctx.path === '/v1/channel/authenticate' && ctx.method === 'POST') {
-      const channel = bearer(ctx);
-      if (!channel) return json(ctx, 401, { error: 'Unknown or expired channel' });
-      const body = JSON.parse(await read(ctx.req));
-      Object.assign(channel, { state: 'completed', message: body.message, signature: body.signature, fid: body.fid, username: body.username, displayName: body.displayName });
-      return json(ctx, 201, publicFields(channel));
+      const channel = bearer(ctx)
+      if (!channel) return json(ctx, 401, { error: 'Unknown or expired channel' })
+      const body = JSON.parse(await read(ctx.req))
+      Object.assign(channel, {
+        state: 'completed',
+        message: body.message,
+        signature: body.signature,
+        fid: body.fid,
+        username: body.username,
+        displayName: body.displayName,
+      })
+      return json(ctx, 201, publicFields(channel))
     }
-    const registry = /^\/farcaster\/fid\/(0x[0-9a-fA-F]{40})$/.exec(ctx.path);
+    const registry = /^\/farcaster\/fid\/(0x[0-9a-fA-F]{40})$/.exec(ctx.path)
     if (registry && ctx.method === 'GET') {
-      const fid = fids.get(/** @type {string} */ (registry[1]).toLowerCase());
-      return fid ? json(ctx, 200, { fid }) : json(ctx, 404, { error: 'No fid for this custody address' });
+      const fid = fids.get(/** @type {string} */ (registry[1]).toLowerCase())
+      return fid ? json(ctx, 200, { fid }) : json(ctx, 404, { error: 'No fid for this custody address' })
     }
     if (ctx.path === '/farcaster/app') {
-      const form = ctx.method === 'POST' ? new URLSearchParams(await read(ctx.req)) : undefined;
-      const link = (form ?? new URLSearchParams(ctx.querystring)).get('url') ?? '';
-      const token = /channelToken=([\w-]{1,100})/.exec(link)?.[1];
-      const channel = token ? channels.get(token) : undefined;
-      ctx.type = 'html';
-      ctx.set('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'");
+      const form = ctx.method === 'POST' ? new URLSearchParams(await read(ctx.req)) : undefined
+      const link = (form ?? new URLSearchParams(ctx.querystring)).get('url') ?? ''
+      const token = /channelToken=([\w-]{1,100})/.exec(link)?.[1]
+      const channel = token ? channels.get(token) : undefined
+      ctx.type = 'html'
+      ctx.set('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'")
       if (!channel) {
-        ctx.status = link ? 404 : 200;
-        ctx.body = page('Farcaster (local)', `<p class="note">Paste the sign-in link a site shows (farcaster://connect?…).</p>
-<form method="get" action="/farcaster/app"><label for="url">Sign-in link</label><input id="url" name="url" required><button type="submit">Open</button></form>`, FARCASTER_COLOUR);
-        return;
+        ctx.status = link ? 404 : 200
+        ctx.body = page(
+          'Farcaster (local)',
+          `<p class="note">Paste the sign-in link a site shows (farcaster://connect?…).</p>
+<form method="get" action="/farcaster/app"><label for="url">Sign-in link</label><input id="url" name="url" required><button type="submit">Open</button></form>`,
+          FARCASTER_COLOUR,
+        )
+        return
       }
-      const name = form?.get('name')?.trim() ?? '';
+      const name = form?.get('name')?.trim() ?? ''
       if (!form || !NAME.test(name) || channel.state !== 'pending') {
-        ctx.status = form ? 400 : 200;
+        ctx.status = form ? 400 : 200
         ctx.body = page(
           `Sign in to ${channel.domain}`,
           channel.state !== 'pending'
@@ -345,10 +371,10 @@ async function createFarcasterStandIn() {
 <label for="name">Your name</label><input id="name" name="name" required maxlength="40" autofocus>
 <button type="submit">Approve</button></form>`,
           FARCASTER_COLOUR,
-        );
-        return;
+        )
+        return
       }
-      const { account, fid } = accountOf(name);
+      const { account, fid } = accountOf(name)
       const message = createSiweMessage({
         address: account.address,
         chainId: 10,
@@ -359,15 +385,26 @@ async function createFarcasterStandIn() {
         statement: 'Farcaster Auth',
         issuedAt: new Date(),
         resources: [`farcaster://fid/${fid}`],
-      });
-      const signature = await account.signMessage({ message });
-      Object.assign(channel, { state: 'completed', message, signature, fid: Number(fid), username: name.toLowerCase().replace(/[^a-z0-9_-]/g, '-'), displayName: name });
-      ctx.body = page('Signed in', `<p>You approved the sign-in to ${escapeHtml(channel.domain)} as ${escapeHtml(name)}. Go back to the site.</p>`, FARCASTER_COLOUR);
-      return;
+      })
+      const signature = await account.signMessage({ message })
+      Object.assign(channel, {
+        state: 'completed',
+        message,
+        signature,
+        fid: Number(fid),
+        username: name.toLowerCase().replace(/[^a-z0-9_-]/g, '-'),
+        displayName: name,
+      })
+      ctx.body = page(
+        'Signed in',
+        `<p>You approved the sign-in to ${escapeHtml(channel.domain)} as ${escapeHtml(name)}. Go back to the site.</p>`,
+        FARCASTER_COLOUR,
+      )
+      return
     }
-    ctx.status = 404;
+    ctx.status = 404
   }
-  return { handle };
+  return { handle }
 }
 
 /** @param {string} botId @param {string} returnTo @param {string} problem */
@@ -383,7 +420,7 @@ ${problem ? `<p id="problem" role="alert">${escapeHtml(problem)}</p>` : ''}
 <button type="submit">Log in</button>
 </form>`,
     TELEGRAM_COLOUR,
-  );
+  )
 }
 
 /** @param {string} title @param {string} body @param {string} colour */
@@ -395,5 +432,5 @@ function page(title, body, colour) {
 main{max-width:22rem;margin:12vh auto;padding:24px;border-top:6px solid ${colour}}h1{font-size:20px}.note{opacity:.7}
 label{display:block;margin:16px 0 4px}input{font:inherit;width:100%;box-sizing:border-box;padding:8px;border:1px solid #888;border-radius:6px}
 button{font:inherit;margin-top:16px;padding:8px 18px;border:0;border-radius:6px;background:${colour};color:#fff;cursor:pointer}</style></head>
-<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`
 }

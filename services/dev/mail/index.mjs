@@ -1,7 +1,7 @@
 // Mail: the sender the services use (nodemailer) and the local stack's catcher.
 // Import from this file, not from the modules behind it; their JSDoc is the types.
-export { createMailer } from '../../wallet/createMailer.mjs';
-export { DEFAULT_MAIL_PORT, DEFAULT_SMTP_PORT, MAX_MESSAGES, startMailCatcher } from './startMailCatcher.mjs';
+export { createMailer } from '../../wallet/createMailer.mjs'
+export { DEFAULT_MAIL_PORT, DEFAULT_SMTP_PORT, MAX_MESSAGES, startMailCatcher } from './startMailCatcher.mjs'
 
 /**
  * @typedef {import('./startMailCatcher.mjs').CaughtMessage} CaughtMessage

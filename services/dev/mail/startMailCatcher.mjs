@@ -1,19 +1,19 @@
 // The local stack's mail catcher: an SMTP server on loopback that keeps every message in memory, and an HTTP side
 // that lists them (`GET /messages?to=`, JSON, for tests) and shows them (`GET /`, the inbox a person trying the
 // demo reads their sign-in code in). Development only: nothing is ever delivered, and nothing survives a restart.
-import { SMTPServer } from 'smtp-server';
+import { SMTPServer } from 'smtp-server'
 
-import { RequestError, createServiceApp, queryParam, searchParams, sendJson, serveApp } from '../../http/index.mjs';
-import { listen } from '../../listen.mjs';
+import { RequestError, createServiceApp, queryParam, searchParams, sendJson, serveApp } from '../../http/index.mjs'
+import { listen } from '../../listen.mjs'
 
 /** The CLI's SMTP port. */
-export const DEFAULT_SMTP_PORT = 8025;
+export const DEFAULT_SMTP_PORT = 8025
 /** The CLI's inbox port. */
-export const DEFAULT_MAIL_PORT = 8791;
+export const DEFAULT_MAIL_PORT = 8791
 /** The inbox keeps the newest messages only, so a long-running stack cannot grow without bound. */
-export const MAX_MESSAGES = 500;
+export const MAX_MESSAGES = 500
 /** A message larger than this is refused at SMTP level (sign-in mails are a few KB). */
-const MAX_MESSAGE_BYTES = 1024 * 1024;
+const MAX_MESSAGE_BYTES = 1024 * 1024
 
 /**
  * @typedef {object} CaughtMessage
@@ -42,26 +42,26 @@ const MAX_MESSAGE_BYTES = 1024 * 1024;
  */
 export async function startMailCatcher({ smtpPort = 0, httpPort = 0, host = '127.0.0.1', log = (message) => console.error(message) } = {}) {
   /** @type {CaughtMessage[]} */
-  const inbox = [];
-  let nextId = 1;
+  const inbox = []
+  let nextId = 1
   /** @param {Omit<CaughtMessage, 'id' | 'receivedAt'>} message */
   const keep = (message) => {
-    inbox.push({ id: nextId++, receivedAt: new Date().toISOString(), ...message });
-    if (inbox.length > MAX_MESSAGES) inbox.shift();
-  };
+    inbox.push({ id: nextId++, receivedAt: new Date().toISOString(), ...message })
+    if (inbox.length > MAX_MESSAGES) inbox.shift()
+  }
 
-  const smtp = createSmtpServer({ keep, log });
-  const actualSmtpPort = await listen(smtp.server, { port: smtpPort, host, envVar: 'FOYER_SMTP_PORT' });
+  const smtp = createSmtpServer({ keep, log })
+  const actualSmtpPort = await listen(smtp.server, { port: smtpPort, host, envVar: 'FOYER_SMTP_PORT' })
   /** @type {Awaited<ReturnType<typeof serveApp>>} */
-  let http;
+  let http
   try {
-    http = await serveApp(createInboxApp(inbox, log), { port: httpPort, host, envVar: 'FOYER_MAIL_PORT', name: 'mail', log });
+    http = await serveApp(createInboxApp(inbox, log), { port: httpPort, host, envVar: 'FOYER_MAIL_PORT', name: 'mail', log })
   } catch (error) {
-    await new Promise((resolve) => smtp.close(() => resolve(undefined)));
-    throw error;
+    await new Promise((resolve) => smtp.close(() => resolve(undefined)))
+    throw error
   }
   /** @type {Promise<void> | undefined} */
-  let stopping;
+  let stopping
   return {
     /** `smtp://127.0.0.1:<port>`: what `FOYER_SMTP_URL` is set to for the wallet service. */
     smtpUrl: `smtp://${host}:${actualSmtpPort}`,
@@ -71,10 +71,10 @@ export async function startMailCatcher({ smtpPort = 0, httpPort = 0, host = '127
     messages: /** @type {readonly CaughtMessage[]} */ (inbox),
     /** Stops both servers. Safe to call twice. */
     stop() {
-      stopping ??= Promise.all([new Promise((resolve) => smtp.close(() => resolve(undefined))), http.stop()]).then(() => undefined);
-      return stopping;
+      stopping ??= Promise.all([new Promise((resolve) => smtp.close(() => resolve(undefined))), http.stop()]).then(() => undefined)
+      return stopping
     },
-  };
+  }
 }
 
 /** @typedef {Awaited<ReturnType<typeof startMailCatcher>>} MailCatcher */
@@ -102,15 +102,15 @@ function createSmtpServer({ keep, log }) {
             to: session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase()),
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
-          });
-          callback();
+          })
+          callback()
         })
         .catch((/** @type {Error} */ error) => {
-          log(`[mail] a message could not be parsed: ${error.message}`);
-          callback(error);
-        });
+          log(`[mail] a message could not be parsed: ${error.message}`)
+          callback(error)
+        })
     },
-  });
+  })
 }
 
 /**
@@ -118,27 +118,27 @@ function createSmtpServer({ keep, log }) {
  * @param {(message: string) => void} log
  */
 function createInboxApp(inbox, log) {
-  const app = createServiceApp({ name: 'mail', log, methods: ['GET'] });
+  const app = createServiceApp({ name: 'mail', log, methods: ['GET'] })
   /** @param {URLSearchParams} query */
   const matching = (query) => {
-    const to = queryParam(query, 'to')?.trim().toLowerCase();
-    if (to !== undefined && to.length > 320) throw new RequestError(400, 'to must be an email address');
-    return to ? inbox.filter((message) => message.to.includes(to)) : inbox;
-  };
-  app.get('/messages', (c) => sendJson(c, 200, matching(searchParams(c))));
+    const to = queryParam(query, 'to')?.trim().toLowerCase()
+    if (to !== undefined && to.length > 320) throw new RequestError(400, 'to must be an email address')
+    return to ? inbox.filter((message) => message.to.includes(to)) : inbox
+  }
+  app.get('/messages', (c) => sendJson(c, 200, matching(searchParams(c))))
   app.get('/', (c) =>
     c.html(inboxPage(matching(searchParams(c))), 200, {
       // The page shows text mailed by anyone who reaches the SMTP port: it runs no script and loads nothing.
       'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
       'cache-control': 'no-store',
     }),
-  );
-  return app;
+  )
+  return app
 }
 
 /** @param {string} text */
 function escapeHtml(text) {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 }
 
 /** @param {readonly CaughtMessage[]} messages */
@@ -150,7 +150,7 @@ function inboxPage(messages) {
 <p class="meta">to ${escapeHtml(message.to.join(', '))} · ${escapeHtml(message.receivedAt)}</p>
 <pre>${escapeHtml(message.text)}</pre></article>`,
     )
-    .join('\n');
+    .join('\n')
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Foyer local inbox</title>
 <meta http-equiv="refresh" content="5">
@@ -158,5 +158,5 @@ function inboxPage(messages) {
 article{border:1px solid #ccc;border-radius:8px;padding:0 1rem;margin:1rem 0}.meta{color:#666;font-size:13px}
 pre{white-space:pre-wrap;font:inherit}</style></head>
 <body><h1>Foyer local inbox</h1><p>Mail the local stack sends (sign-in codes, device links), newest first. Nothing is delivered anywhere.</p>
-${items || '<p>No messages yet.</p>'}</body></html>`;
+${items || '<p>No messages yet.</p>'}</body></html>`
 }

@@ -6,19 +6,19 @@
 // is sent at most once per connection, and once a client has acked it (or fetched it) that client never
 // gets it again — but the message stays for the other clients until its TTL runs out, so a wallet that
 // pairs late still finds the dapp's proposal waiting.
-import { createHash } from 'node:crypto';
+import { createHash } from 'node:crypto'
 
 /** Mailbox limits: beyond them the oldest messages are dropped first. */
-export const MAX_MAILBOX_MESSAGES = 10_000;
-export const MAX_MAILBOX_MESSAGES_PER_TOPIC = 1_000;
+export const MAX_MAILBOX_MESSAGES = 10_000
+export const MAX_MAILBOX_MESSAGES_PER_TOPIC = 1_000
 /** 64 MiB of message text in all. */
-export const MAX_MAILBOX_BYTES = 64 * 1024 * 1024;
+export const MAX_MAILBOX_BYTES = 64 * 1024 * 1024
 /** Longest a message is kept: 30 days, the SDK's longest subscription TTL. */
-export const MAX_TTL_SECONDS = 30 * 24 * 60 * 60;
+export const MAX_TTL_SECONDS = 30 * 24 * 60 * 60
 /** Deliveries a connection may leave unacked; beyond this the oldest are forgotten (and redelivered on resubscribe). */
-const MAX_UNACKED_PER_PEER = 10_000;
+const MAX_UNACKED_PER_PEER = 10_000
 /** Most messages one `irn_batchFetchMessages` answer carries. */
-export const MAX_FETCHED_MESSAGES = 500;
+export const MAX_FETCHED_MESSAGES = 500
 
 /**
  * @typedef {object} RelayPeer one connection, as the hub sees it
@@ -63,7 +63,9 @@ export const MAX_FETCHED_MESSAGES = 500;
  * @returns {string}
  */
 export function subscriptionIdFor(topic, clientKey) {
-  return createHash('sha256').update(topic + clientKey, 'utf8').digest('hex');
+  return createHash('sha256')
+    .update(topic + clientKey, 'utf8')
+    .digest('hex')
 }
 
 /**
@@ -81,43 +83,43 @@ export function createRelayHub({
   now = () => Date.now(),
 } = {}) {
   /** @type {Map<RelayPeer, PeerState>} */
-  const peers = new Map();
+  const peers = new Map()
   /** @type {Map<string, Set<RelayPeer>>} topic → subscribed connections */
-  const subscribers = new Map();
+  const subscribers = new Map()
   /** @type {Map<string, StoredMessage[]>} topic → messages, oldest first */
-  const mailbox = new Map();
+  const mailbox = new Map()
   /** Every stored message in insertion order, for dropping the oldest across topics. */
   /** @type {Set<StoredMessage>} */
-  const stored = new Set();
-  let storedBytes = 0;
+  const stored = new Set()
+  let storedBytes = 0
   // Ids of the relay's own irn_subscription requests; the SDK acks each by id.
-  let nextRpcId = Date.now() * 1000;
+  let nextRpcId = Date.now() * 1000
 
   /** @param {RelayPeer} peer */
   function stateOf(peer) {
-    const state = peers.get(peer);
-    if (!state) throw new Error('unknown peer (not added, or already removed)');
-    return state;
+    const state = peers.get(peer)
+    if (!state) throw new Error('unknown peer (not added, or already removed)')
+    return state
   }
 
   /** @param {StoredMessage} entry */
   function drop(entry) {
-    if (!stored.delete(entry)) return;
-    storedBytes -= entry.message.length;
-    const list = mailbox.get(entry.topic);
-    if (!list) return;
-    const index = list.indexOf(entry);
-    if (index !== -1) list.splice(index, 1);
-    if (list.length === 0) mailbox.delete(entry.topic);
+    if (!stored.delete(entry)) return
+    storedBytes -= entry.message.length
+    const list = mailbox.get(entry.topic)
+    if (!list) return
+    const index = list.indexOf(entry)
+    if (index !== -1) list.splice(index, 1)
+    if (list.length === 0) mailbox.delete(entry.topic)
   }
 
   /** @param {string} topic */
   function liveMessages(topic) {
-    const list = mailbox.get(topic);
-    if (!list) return [];
-    const time = now();
-    for (const entry of list.filter((candidate) => candidate.expiresAt <= time)) drop(entry);
-    return mailbox.get(topic) ?? [];
+    const list = mailbox.get(topic)
+    if (!list) return []
+    const time = now()
+    for (const entry of list.filter((candidate) => candidate.expiresAt <= time)) drop(entry)
+    return mailbox.get(topic) ?? []
   }
 
   /**
@@ -127,16 +129,16 @@ export function createRelayHub({
    * @param {StoredMessage} entry
    */
   function deliver(peer, entry) {
-    const state = peers.get(peer);
-    const subscriptionId = state?.subscriptions.get(entry.topic);
-    if (!state || subscriptionId === undefined) return;
-    if (entry.publisher === peer.key || entry.ackedBy.has(peer.key) || entry.sentTo.has(peer)) return;
-    entry.sentTo.add(peer);
-    const id = nextRpcId++;
-    state.unacked.set(String(id), entry);
+    const state = peers.get(peer)
+    const subscriptionId = state?.subscriptions.get(entry.topic)
+    if (!state || subscriptionId === undefined) return
+    if (entry.publisher === peer.key || entry.ackedBy.has(peer.key) || entry.sentTo.has(peer)) return
+    entry.sentTo.add(peer)
+    const id = nextRpcId++
+    state.unacked.set(String(id), entry)
     if (state.unacked.size > MAX_UNACKED_PER_PEER) {
-      const [oldest] = state.unacked.keys();
-      if (oldest !== undefined) state.unacked.delete(oldest);
+      const [oldest] = state.unacked.keys()
+      if (oldest !== undefined) state.unacked.delete(oldest)
     }
     peer.send({
       id,
@@ -152,13 +154,13 @@ export function createRelayHub({
           attestation: entry.attestation,
         },
       },
-    });
+    })
   }
 
   return {
     /** @param {RelayPeer} peer */
     addPeer(peer) {
-      if (!peers.has(peer)) peers.set(peer, { subscriptions: new Map(), unacked: new Map() });
+      if (!peers.has(peer)) peers.set(peer, { subscriptions: new Map(), unacked: new Map() })
     },
 
     /**
@@ -167,14 +169,14 @@ export function createRelayHub({
      * @param {RelayPeer} peer
      */
     removePeer(peer) {
-      const state = peers.get(peer);
-      if (!state) return;
+      const state = peers.get(peer)
+      if (!state) return
       for (const topic of state.subscriptions.keys()) {
-        const set = subscribers.get(topic);
-        set?.delete(peer);
-        if (set?.size === 0) subscribers.delete(topic);
+        const set = subscribers.get(topic)
+        set?.delete(peer)
+        if (set?.size === 0) subscribers.delete(topic)
       }
-      peers.delete(peer);
+      peers.delete(peer)
     },
 
     /**
@@ -186,20 +188,20 @@ export function createRelayHub({
      * @returns {string} the subscription id
      */
     subscribe(peer, topic, { deliver: deliverNow = true } = {}) {
-      const state = stateOf(peer);
-      let id = state.subscriptions.get(topic);
+      const state = stateOf(peer)
+      let id = state.subscriptions.get(topic)
       if (id === undefined) {
-        id = subscriptionIdFor(topic, peer.key);
-        state.subscriptions.set(topic, id);
-        let set = subscribers.get(topic);
+        id = subscriptionIdFor(topic, peer.key)
+        state.subscriptions.set(topic, id)
+        let set = subscribers.get(topic)
         if (!set) {
-          set = new Set();
-          subscribers.set(topic, set);
+          set = new Set()
+          subscribers.set(topic, set)
         }
-        set.add(peer);
+        set.add(peer)
       }
-      if (deliverNow) this.deliverPending(peer, [topic]);
-      return id;
+      if (deliverNow) this.deliverPending(peer, [topic])
+      return id
     },
 
     /**
@@ -210,7 +212,7 @@ export function createRelayHub({
      */
     deliverPending(peer, topics) {
       for (const topic of topics) {
-        for (const entry of [...liveMessages(topic)]) deliver(peer, entry);
+        for (const entry of [...liveMessages(topic)]) deliver(peer, entry)
       }
     },
 
@@ -220,12 +222,12 @@ export function createRelayHub({
      * @returns {boolean} whether the connection was subscribed
      */
     unsubscribe(peer, topic) {
-      const state = stateOf(peer);
-      if (!state.subscriptions.delete(topic)) return false;
-      const set = subscribers.get(topic);
-      set?.delete(peer);
-      if (set?.size === 0) subscribers.delete(topic);
-      return true;
+      const state = stateOf(peer)
+      if (!state.subscriptions.delete(topic)) return false
+      const set = subscribers.get(topic)
+      set?.delete(peer)
+      if (set?.size === 0) subscribers.delete(topic)
+      return true
     },
 
     /**
@@ -235,8 +237,8 @@ export function createRelayHub({
      * @param {PublishInput} input
      */
     publish(peer, { topic, message, ttl, tag, attestation }) {
-      stateOf(peer);
-      const publishedAt = now();
+      stateOf(peer)
+      const publishedAt = now()
       /** @type {StoredMessage} */
       const entry = {
         topic,
@@ -248,23 +250,23 @@ export function createRelayHub({
         publisher: peer.key,
         ackedBy: new Set(),
         sentTo: new WeakSet(),
-      };
+      }
       if (ttl > 0) {
-        let list = mailbox.get(topic);
+        let list = mailbox.get(topic)
         if (!list) {
-          list = [];
-          mailbox.set(topic, list);
+          list = []
+          mailbox.set(topic, list)
         }
-        list.push(entry);
-        stored.add(entry);
-        storedBytes += message.length;
-        while (list.length > maxMessagesPerTopic) drop(/** @type {StoredMessage} */ (list[0]));
+        list.push(entry)
+        stored.add(entry)
+        storedBytes += message.length
+        while (list.length > maxMessagesPerTopic) drop(/** @type {StoredMessage} */ (list[0]))
         for (const oldest of stored) {
-          if (stored.size <= maxMessages && storedBytes <= maxBytes) break;
-          drop(oldest);
+          if (stored.size <= maxMessages && storedBytes <= maxBytes) break
+          drop(oldest)
         }
       }
-      for (const subscriber of subscribers.get(topic) ?? []) deliver(subscriber, entry);
+      for (const subscriber of subscribers.get(topic) ?? []) deliver(subscriber, entry)
     },
 
     /**
@@ -275,17 +277,17 @@ export function createRelayHub({
      * @returns {{ messages: Array<{ topic: string, message: string, publishedAt: number, tag: number, attestation?: string }>, hasMore: boolean }}
      */
     fetchMessages(peer, topics) {
-      stateOf(peer);
+      stateOf(peer)
       /** @type {StoredMessage[]} */
-      const pending = [];
+      const pending = []
       for (const topic of new Set(topics)) {
         for (const entry of liveMessages(topic)) {
-          if (entry.publisher !== peer.key && !entry.ackedBy.has(peer.key)) pending.push(entry);
+          if (entry.publisher !== peer.key && !entry.ackedBy.has(peer.key)) pending.push(entry)
         }
       }
-      pending.sort((a, b) => a.publishedAt - b.publishedAt);
-      const batch = pending.slice(0, MAX_FETCHED_MESSAGES);
-      for (const entry of batch) entry.ackedBy.add(peer.key);
+      pending.sort((a, b) => a.publishedAt - b.publishedAt)
+      const batch = pending.slice(0, MAX_FETCHED_MESSAGES)
+      for (const entry of batch) entry.ackedBy.add(peer.key)
       return {
         messages: batch.map(({ topic, message, publishedAt, tag, attestation }) => ({
           topic,
@@ -295,7 +297,7 @@ export function createRelayHub({
           attestation,
         })),
         hasMore: pending.length > batch.length,
-      };
+      }
     },
 
     /**
@@ -305,32 +307,32 @@ export function createRelayHub({
      * @param {string | number | bigint} rpcId
      */
     acknowledge(peer, rpcId) {
-      const state = peers.get(peer);
-      const entry = state?.unacked.get(String(rpcId));
-      if (!state || !entry) return;
-      state.unacked.delete(String(rpcId));
-      entry.ackedBy.add(peer.key);
+      const state = peers.get(peer)
+      const entry = state?.unacked.get(String(rpcId))
+      if (!state || !entry) return
+      state.unacked.delete(String(rpcId))
+      entry.ackedBy.add(peer.key)
     },
 
     /** Drops expired messages. */
     sweep() {
-      const time = now();
-      for (const entry of [...stored]) if (entry.expiresAt <= time) drop(entry);
+      const time = now()
+      for (const entry of [...stored]) if (entry.expiresAt <= time) drop(entry)
     },
 
     /** Counts, for the health endpoint and tests. */
     stats() {
-      let subscriptions = 0;
-      for (const state of peers.values()) subscriptions += state.subscriptions.size;
+      let subscriptions = 0
+      for (const state of peers.values()) subscriptions += state.subscriptions.size
       return {
         connections: peers.size,
         topics: subscribers.size,
         subscriptions,
         mailboxMessages: stored.size,
         mailboxBytes: storedBytes,
-      };
+      }
     },
-  };
+  }
 }
 
 /** @typedef {ReturnType<typeof createRelayHub>} RelayHub */

@@ -1,12 +1,30 @@
 // JSON-RPC 2.0 framing for the local Solana node: parsing, validation, batches, error objects and
 // bigint-safe serialisation. Knows nothing about Solana; the methods come in as a plain table.
 
-import { JSON_RPC_PARSE_ERROR, JSON_RPC_INVALID_REQUEST, JSON_RPC_METHOD_NOT_FOUND, JSON_RPC_INVALID_PARAMS, JSON_RPC_INTERNAL_ERROR, JSON_RPC_SERVER_ERROR, JsonRpcError, stringifyJson } from '../../jsonRpc.mjs';
+import {
+  JSON_RPC_PARSE_ERROR,
+  JSON_RPC_INVALID_REQUEST,
+  JSON_RPC_METHOD_NOT_FOUND,
+  JSON_RPC_INVALID_PARAMS,
+  JSON_RPC_INTERNAL_ERROR,
+  JSON_RPC_SERVER_ERROR,
+  JsonRpcError,
+  stringifyJson,
+} from '../../jsonRpc.mjs'
 
-export { JSON_RPC_PARSE_ERROR, JSON_RPC_INVALID_REQUEST, JSON_RPC_METHOD_NOT_FOUND, JSON_RPC_INVALID_PARAMS, JSON_RPC_INTERNAL_ERROR, JSON_RPC_SERVER_ERROR, JsonRpcError, stringifyJson };
+export {
+  JSON_RPC_PARSE_ERROR,
+  JSON_RPC_INVALID_REQUEST,
+  JSON_RPC_METHOD_NOT_FOUND,
+  JSON_RPC_INVALID_PARAMS,
+  JSON_RPC_INTERNAL_ERROR,
+  JSON_RPC_SERVER_ERROR,
+  JsonRpcError,
+  stringifyJson,
+}
 
 /** A batch longer than this is refused as a whole (the kit client never sends more than one call). */
-export const MAX_BATCH_LENGTH = 1000;
+export const MAX_BATCH_LENGTH = 1000
 
 /**
  * @typedef {(params: unknown[]) => unknown} JsonRpcMethod
@@ -26,9 +44,9 @@ export const MAX_BATCH_LENGTH = 1000;
  */
 export function errorResponse(id, code, message, data) {
   /** @type {{ code: number, message: string, data?: unknown }} */
-  const error = { code, message };
-  if (data !== undefined) error.data = data;
-  return { jsonrpc: '2.0', error, id };
+  const error = { code, message }
+  if (data !== undefined) error.data = data
+  return { jsonrpc: '2.0', error, id }
 }
 
 /**
@@ -38,9 +56,9 @@ export function errorResponse(id, code, message, data) {
  * @returns {string | number | null}
  */
 function idOf(request) {
-  if (request === null || typeof request !== 'object' || Array.isArray(request)) return null;
-  const { id } = /** @type {{ id?: unknown }} */ (request);
-  return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null;
+  if (request === null || typeof request !== 'object' || Array.isArray(request)) return null
+  const { id } = /** @type {{ id?: unknown }} */ (request)
+  return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null
 }
 
 /**
@@ -52,42 +70,42 @@ function idOf(request) {
  * @returns {JsonRpcResponse | undefined}
  */
 function handleRequest(request, methods, onInternalError) {
-  const id = idOf(request);
+  const id = idOf(request)
   if (request === null || typeof request !== 'object' || Array.isArray(request)) {
-    return errorResponse(null, JSON_RPC_INVALID_REQUEST, 'Invalid request');
+    return errorResponse(null, JSON_RPC_INVALID_REQUEST, 'Invalid request')
   }
-  const { jsonrpc, method, params } = /** @type {{ jsonrpc?: unknown, method?: unknown, params?: unknown }} */ (request);
-  const hasId = Object.hasOwn(request, 'id');
-  const rawId = /** @type {{ id?: unknown }} */ (request).id;
+  const { jsonrpc, method, params } = /** @type {{ jsonrpc?: unknown, method?: unknown, params?: unknown }} */ (request)
+  const hasId = Object.hasOwn(request, 'id')
+  const rawId = /** @type {{ id?: unknown }} */ (request).id
   if (
     jsonrpc !== '2.0' ||
     typeof method !== 'string' ||
     (hasId && rawId !== null && typeof rawId !== 'string' && typeof rawId !== 'number')
   ) {
-    return errorResponse(id, JSON_RPC_INVALID_REQUEST, 'Invalid request');
+    return errorResponse(id, JSON_RPC_INVALID_REQUEST, 'Invalid request')
   }
-  let response;
+  let response
   if (!Object.hasOwn(methods, method)) {
-    response = errorResponse(id, JSON_RPC_METHOD_NOT_FOUND, 'Method not found');
+    response = errorResponse(id, JSON_RPC_METHOD_NOT_FOUND, 'Method not found')
   } else if (params !== undefined && params !== null && !Array.isArray(params)) {
     // Solana's API is positional only; a by-name object is a params error, not an invalid request.
-    response = errorResponse(id, JSON_RPC_INVALID_PARAMS, 'Invalid params: expected an array of positional parameters');
+    response = errorResponse(id, JSON_RPC_INVALID_PARAMS, 'Invalid params: expected an array of positional parameters')
   } else {
     try {
-      const result = /** @type {JsonRpcMethod} */ (methods[method])(Array.isArray(params) ? params : []);
-      response = { jsonrpc: /** @type {const} */ ('2.0'), result: result === undefined ? null : result, id };
+      const result = /** @type {JsonRpcMethod} */ (methods[method])(Array.isArray(params) ? params : [])
+      response = { jsonrpc: /** @type {const} */ ('2.0'), result: result === undefined ? null : result, id }
     } catch (error) {
       if (error instanceof JsonRpcError) {
-        response = errorResponse(id, error.code, error.message, error.data);
+        response = errorResponse(id, error.code, error.message, error.data)
       } else {
-        onInternalError(error, method);
+        onInternalError(error, method)
         response = errorResponse(id, JSON_RPC_INTERNAL_ERROR, 'Internal error', {
           message: error instanceof Error ? error.message : String(error),
-        });
+        })
       }
     }
   }
-  return hasId ? response : undefined;
+  return hasId ? response : undefined
 }
 
 /**
@@ -100,26 +118,25 @@ function handleRequest(request, methods, onInternalError) {
  * @returns {JsonRpcResponse | JsonRpcResponse[] | undefined}
  */
 export function handleJsonRpcBody(body, methods, onInternalError = () => {}) {
-  let parsed;
+  let parsed
   try {
-    parsed = JSON.parse(body);
+    parsed = JSON.parse(body)
   } catch {
-    return errorResponse(null, JSON_RPC_PARSE_ERROR, 'Parse error');
+    return errorResponse(null, JSON_RPC_PARSE_ERROR, 'Parse error')
   }
   if (Array.isArray(parsed)) {
     // JSON-RPC 2.0 rules §6: an empty batch is one Invalid Request, not an empty array.
-    if (parsed.length === 0) return errorResponse(null, JSON_RPC_INVALID_REQUEST, 'Invalid request');
+    if (parsed.length === 0) return errorResponse(null, JSON_RPC_INVALID_REQUEST, 'Invalid request')
     if (parsed.length > MAX_BATCH_LENGTH) {
-      return errorResponse(null, JSON_RPC_INVALID_REQUEST, `Invalid request: a batch holds at most ${MAX_BATCH_LENGTH} calls`);
+      return errorResponse(null, JSON_RPC_INVALID_REQUEST, `Invalid request: a batch holds at most ${MAX_BATCH_LENGTH} calls`)
     }
     /** @type {JsonRpcResponse[]} */
-    const responses = [];
+    const responses = []
     for (const request of parsed) {
-      const response = handleRequest(request, methods, onInternalError);
-      if (response) responses.push(response);
+      const response = handleRequest(request, methods, onInternalError)
+      if (response) responses.push(response)
     }
-    return responses.length > 0 ? responses : undefined;
+    return responses.length > 0 ? responses : undefined
   }
-  return handleRequest(parsed, methods, onInternalError);
+  return handleRequest(parsed, methods, onInternalError)
 }
-

@@ -1,18 +1,18 @@
 // The local Solana node: Solana's JSON-RPC over HTTP on top of one LiteSVM instance.
 // Browsers call it directly, so every answer carries CORS headers and no body, however malformed,
 // gets anything but a JSON-RPC error back.
-import { isAddress } from '@solana/kit';
+import { isAddress } from '@solana/kit'
 
-import { JSON_TYPE, createServiceApp, serveApp } from '../../http/index.mjs';
-import { createLocalLedger } from './createLocalLedger.mjs';
-import { JSON_RPC_INTERNAL_ERROR, JSON_RPC_INVALID_REQUEST, errorResponse, handleJsonRpcBody, stringifyJson } from './jsonRpc.mjs';
-import { DEFAULT_SOLANA_RPC_PORT, LOCAL_GENESIS_HASH } from './localNetwork.mjs';
-import { createSolanaRpcMethods } from './solanaRpcMethods.mjs';
+import { JSON_TYPE, createServiceApp, serveApp } from '../../http/index.mjs'
+import { createLocalLedger } from './createLocalLedger.mjs'
+import { JSON_RPC_INTERNAL_ERROR, JSON_RPC_INVALID_REQUEST, errorResponse, handleJsonRpcBody, stringifyJson } from './jsonRpc.mjs'
+import { DEFAULT_SOLANA_RPC_PORT, LOCAL_GENESIS_HASH } from './localNetwork.mjs'
+import { createSolanaRpcMethods } from './solanaRpcMethods.mjs'
 
 /** Largest request body accepted: 1 MiB. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+export const MAX_BODY_BYTES = 1024 * 1024
 
-const DEFAULT_ALLOWED_HEADERS = 'content-type, solana-client';
+const DEFAULT_ALLOWED_HEADERS = 'content-type, solana-client'
 
 /**
  * @typedef {object} StartSolanaRpcOptions
@@ -40,18 +40,18 @@ export async function startSolanaRpc({
   portEnv = 'FOYER_SOLANA_PORT',
   log = (message) => console.error(message),
 } = {}) {
-  const ledger = createLocalLedger();
+  const ledger = createLocalLedger()
   for (const { address, lamports } of fund) {
     if (typeof address !== 'string' || !isAddress(address)) {
-      throw new TypeError(`fund: ${JSON.stringify(address)} is not a base58 address`);
+      throw new TypeError(`fund: ${JSON.stringify(address)} is not a base58 address`)
     }
-    const outcome = ledger.airdrop(/** @type {import('@solana/kit').Address} */ (address), BigInt(lamports));
-    if ('error' in outcome) throw new Error(`Could not fund ${address}: ${JSON.stringify(outcome.error)}`);
+    const outcome = ledger.airdrop(/** @type {import('@solana/kit').Address} */ (address), BigInt(lamports))
+    if ('error' in outcome) throw new Error(`Could not fund ${address}: ${JSON.stringify(outcome.error)}`)
   }
-  const methods = createSolanaRpcMethods(ledger);
+  const methods = createSolanaRpcMethods(ledger)
   /** @param {unknown} error @param {string} method */
   const onInternalError = (error, method) =>
-    log(`[solana-rpc] ${method} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    log(`[solana-rpc] ${method} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
 
   const app = createServiceApp({
     name: 'solana-rpc',
@@ -64,12 +64,12 @@ export async function startSolanaRpc({
       status >= 500
         ? errorResponse(null, JSON_RPC_INTERNAL_ERROR, 'Internal error')
         : errorResponse(null, JSON_RPC_INVALID_REQUEST, `Invalid request: ${message}`),
-  });
+  })
   /** @param {import('hono').Context} c @param {unknown} value */
-  const sendRpcJson = (c, value) => c.body(stringifyJson(value), 200, { 'content-type': JSON_TYPE });
+  const sendRpcJson = (c, value) => c.body(stringifyJson(value), 200, { 'content-type': JSON_TYPE })
 
   // GET /health is what agave answers too (plain text); anything else gets a small JSON summary.
-  app.get('/health', (c) => c.text('ok'));
+  app.get('/health', (c) => c.text('ok'))
   app.get('*', (c) =>
     sendRpcJson(c, {
       status: 'ok',
@@ -78,21 +78,21 @@ export async function startSolanaRpc({
       slot: ledger.slot,
       blockHeight: ledger.blockHeight,
     }),
-  );
+  )
   app.post('*', async (c) => {
-    const response = handleJsonRpcBody(await c.req.text(), methods, onInternalError);
+    const response = handleJsonRpcBody(await c.req.text(), methods, onInternalError)
     // Only notifications: nothing to answer.
-    return response === undefined ? c.body(null, 204) : sendRpcJson(c, response);
-  });
+    return response === undefined ? c.body(null, 204) : sendRpcJson(c, response)
+  })
 
-  const served = await serveApp(app, { port, host, envVar: portEnv, name: 'solana-rpc', log });
+  const served = await serveApp(app, { port, host, envVar: portEnv, name: 'solana-rpc', log })
   // Idle connections are closed by the clients, never by the node. Its clients mostly share its process (the local
   // stack mints the fixture USDC and proxies calls over HTTP while it starts) and so its event loop: once that loop
   // stalls past node:http's 5 s keep-alive timeout (two stacks starting on two cores), the next request and that
   // timeout fall due in the same turn, the request is written first and the node drops the connection unread, which
   // the client sees as ECONNRESET. A client never reuses a connection it closed itself; the node still closes
   // every connection on stop().
-  served.server.keepAliveTimeout = 0;
+  served.server.keepAliveTimeout = 0
   return {
     /** `http://127.0.0.1:<port>` */
     url: served.url,
@@ -103,7 +103,7 @@ export async function startSolanaRpc({
     ledger,
     /** Stops listening, closes every connection (keep-alive ones included) and resolves once closed. */
     stop: served.stop,
-  };
+  }
 }
 
 /** @typedef {Awaited<ReturnType<typeof startSolanaRpc>>} SolanaRpcNode */

@@ -1,31 +1,35 @@
 // SPL Token account layouts → the `jsonParsed` shapes of a real RPC node (agave's account-decoder).
 // Parsed by hand from the fixed layouts so the node needs no token-program client at run time.
-import { getBase58Decoder } from '@solana/kit';
+import { getBase58Decoder } from '@solana/kit'
 
 /** The SPL Token program. */
-export const TOKEN_PROGRAM_ADDRESS = /** @type {import('@solana/kit').Address<'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'>} */ ('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA');
+export const TOKEN_PROGRAM_ADDRESS = /** @type {import('@solana/kit').Address<'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'>} */ (
+  'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'
+)
 /** The Token-2022 program. */
-export const TOKEN_2022_PROGRAM_ADDRESS = /** @type {import('@solana/kit').Address<'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'>} */ ('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb');
+export const TOKEN_2022_PROGRAM_ADDRESS = /** @type {import('@solana/kit').Address<'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'>} */ (
+  'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'
+)
 
 /** @type {Record<string, string>} `program` in a jsonParsed answer, by token program. */
-const PROGRAM_NAMES = { [TOKEN_PROGRAM_ADDRESS]: 'spl-token', [TOKEN_2022_PROGRAM_ADDRESS]: 'spl-token-2022' };
+const PROGRAM_NAMES = { [TOKEN_PROGRAM_ADDRESS]: 'spl-token', [TOKEN_2022_PROGRAM_ADDRESS]: 'spl-token-2022' }
 
-const MINT_LENGTH = 82;
-const ACCOUNT_LENGTH = 165;
+const MINT_LENGTH = 82
+const ACCOUNT_LENGTH = 165
 // Token-2022 accounts with extensions are longer; the byte after the base account says which kind it is.
-const ACCOUNT_TYPE_MINT = 1;
-const ACCOUNT_TYPE_ACCOUNT = 2;
+const ACCOUNT_TYPE_MINT = 1
+const ACCOUNT_TYPE_ACCOUNT = 2
 
-const STATES = ['uninitialized', 'initialized', 'frozen'];
+const STATES = ['uninitialized', 'initialized', 'frozen']
 
-const base58 = getBase58Decoder();
+const base58 = getBase58Decoder()
 
 /**
  * @param {string} programAddress
  * @returns {boolean}
  */
 export function isTokenProgram(programAddress) {
-  return programAddress in PROGRAM_NAMES;
+  return programAddress in PROGRAM_NAMES
 }
 
 /**
@@ -33,13 +37,13 @@ export function isTokenProgram(programAddress) {
  * @returns {'mint' | 'account' | undefined}
  */
 export function tokenAccountKind(data) {
-  if (data.length === ACCOUNT_LENGTH) return 'account';
-  if (data.length === MINT_LENGTH) return 'mint';
+  if (data.length === ACCOUNT_LENGTH) return 'account'
+  if (data.length === MINT_LENGTH) return 'mint'
   if (data.length > ACCOUNT_LENGTH) {
-    if (data[ACCOUNT_LENGTH] === ACCOUNT_TYPE_ACCOUNT) return 'account';
-    if (data[ACCOUNT_LENGTH] === ACCOUNT_TYPE_MINT) return 'mint';
+    if (data[ACCOUNT_LENGTH] === ACCOUNT_TYPE_ACCOUNT) return 'account'
+    if (data[ACCOUNT_LENGTH] === ACCOUNT_TYPE_MINT) return 'mint'
   }
-  return undefined;
+  return undefined
 }
 
 /**
@@ -48,7 +52,7 @@ export function tokenAccountKind(data) {
  * @returns {string}
  */
 function addressAt(data, offset) {
-  return base58.decode(data.subarray(offset, offset + 32));
+  return base58.decode(data.subarray(offset, offset + 32))
 }
 
 /**
@@ -57,7 +61,7 @@ function addressAt(data, offset) {
  * @returns {bigint}
  */
 function u64At(data, offset) {
-  return new DataView(data.buffer, data.byteOffset, data.byteLength).getBigUint64(offset, true);
+  return new DataView(data.buffer, data.byteOffset, data.byteLength).getBigUint64(offset, true)
 }
 
 /**
@@ -68,7 +72,7 @@ function u64At(data, offset) {
  * @returns {string | null}
  */
 function optionalAddressAt(data, offset) {
-  return data[offset] === 1 ? addressAt(data, offset + 4) : null;
+  return data[offset] === 1 ? addressAt(data, offset + 4) : null
 }
 
 /**
@@ -79,11 +83,11 @@ function optionalAddressAt(data, offset) {
  * @returns {{ amount: string, decimals: number, uiAmount: number, uiAmountString: string }}
  */
 export function tokenAmount(amount, decimals) {
-  const digits = amount.toString().padStart(decimals + 1, '0');
-  const whole = digits.slice(0, digits.length - decimals);
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
-  const uiAmountString = fraction ? `${whole}.${fraction}` : whole;
-  return { amount: amount.toString(), decimals, uiAmount: Number(uiAmountString), uiAmountString };
+  const digits = amount.toString().padStart(decimals + 1, '0')
+  const whole = digits.slice(0, digits.length - decimals)
+  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '')
+  const uiAmountString = fraction ? `${whole}.${fraction}` : whole
+  return { amount: amount.toString(), decimals, uiAmount: Number(uiAmountString), uiAmountString }
 }
 
 /**
@@ -93,14 +97,14 @@ export function tokenAmount(amount, decimals) {
  * @returns {{ mintAuthority: string | null, supply: bigint, decimals: number, isInitialized: boolean, freezeAuthority: string | null } | undefined}
  */
 export function decodeMint(data) {
-  if (tokenAccountKind(data) !== 'mint') return undefined;
+  if (tokenAccountKind(data) !== 'mint') return undefined
   return {
     mintAuthority: optionalAddressAt(data, 0),
     supply: u64At(data, 36),
     decimals: /** @type {number} */ (data[44]),
     isInitialized: data[45] === 1,
     freezeAuthority: optionalAddressAt(data, 46),
-  };
+  }
 }
 
 /**
@@ -109,7 +113,7 @@ export function decodeMint(data) {
  * @param {Uint8Array} data
  */
 export function decodeTokenAccount(data) {
-  if (tokenAccountKind(data) !== 'account') return undefined;
+  if (tokenAccountKind(data) !== 'account') return undefined
   return {
     mint: addressAt(data, 0),
     owner: addressAt(data, 32),
@@ -120,7 +124,7 @@ export function decodeTokenAccount(data) {
     nativeReserve: data[109] === 1 ? u64At(data, 113) : null,
     delegatedAmount: u64At(data, 121),
     closeAuthority: optionalAddressAt(data, 129),
-  };
+  }
 }
 
 /**
@@ -134,19 +138,19 @@ export function decodeTokenAccount(data) {
  * @returns {{ program: string, parsed: { type: string, info: object }, space: bigint } | undefined}
  */
 export function parseTokenAccountData(programAddress, data, readMint) {
-  const program = PROGRAM_NAMES[programAddress];
-  if (!program) return undefined;
-  const space = BigInt(data.length);
-  const mint = decodeMint(data);
+  const program = PROGRAM_NAMES[programAddress]
+  if (!program) return undefined
+  const space = BigInt(data.length)
+  const mint = decodeMint(data)
   if (mint) {
-    const info = { ...mint, supply: mint.supply.toString() };
-    return { program, parsed: { type: 'mint', info }, space };
+    const info = { ...mint, supply: mint.supply.toString() }
+    return { program, parsed: { type: 'mint', info }, space }
   }
-  const account = decodeTokenAccount(data);
-  if (!account) return undefined;
-  const mintData = readMint(account.mint);
-  const decimals = mintData ? decodeMint(mintData)?.decimals : undefined;
-  if (decimals === undefined) return undefined;
+  const account = decodeTokenAccount(data)
+  if (!account) return undefined
+  const mintData = readMint(account.mint)
+  const decimals = mintData ? decodeMint(mintData)?.decimals : undefined
+  if (decimals === undefined) return undefined
   /** @type {Record<string, unknown>} */
   const info = {
     isNative: account.nativeReserve !== null,
@@ -154,12 +158,12 @@ export function parseTokenAccountData(programAddress, data, readMint) {
     owner: account.owner,
     state: account.state,
     tokenAmount: tokenAmount(account.amount, decimals),
-  };
-  if (account.delegate) {
-    info['delegate'] = account.delegate;
-    info['delegatedAmount'] = tokenAmount(account.delegatedAmount, decimals);
   }
-  if (account.nativeReserve !== null) info['rentExemptReserve'] = tokenAmount(account.nativeReserve, decimals);
-  if (account.closeAuthority) info['closeAuthority'] = account.closeAuthority;
-  return { program, parsed: { type: 'account', info }, space };
+  if (account.delegate) {
+    info['delegate'] = account.delegate
+    info['delegatedAmount'] = tokenAmount(account.delegatedAmount, decimals)
+  }
+  if (account.nativeReserve !== null) info['rentExemptReserve'] = tokenAmount(account.nativeReserve, decimals)
+  if (account.closeAuthority) info['closeAuthority'] = account.closeAuthority
+  return { program, parsed: { type: 'account', info }, space }
 }

@@ -42,7 +42,7 @@ const TRANSACTION_ERROR_NAMES = [
   'UnbalancedTransaction',
   'ProgramCacheHitMaxLimit',
   'CommitCancelled',
-];
+]
 
 /** `InstructionErrorFieldless`, in enum order. */
 const INSTRUCTION_ERROR_NAMES = [
@@ -99,7 +99,7 @@ const INSTRUCTION_ERROR_NAMES = [
   'MaxInstructionTraceLengthExceeded',
   'BuiltinProgramsMustConsumeComputeUnits',
   'BorshIoError',
-];
+]
 
 /** @type {Record<string, string>} */
 const TRANSACTION_ERROR_MESSAGES = {
@@ -136,7 +136,7 @@ const TRANSACTION_ERROR_MESSAGES = {
   InvalidLoadedAccountsDataSizeLimit: 'LoadedAccountsDataSizeLimit set for transaction must be greater than 0.',
   UnbalancedTransaction: 'Sum of account balances before and after transaction do not match',
   ProgramCacheHitMaxLimit: 'Program cache hit max limit',
-};
+}
 
 /** @type {Record<string, string>} */
 const INSTRUCTION_ERROR_MESSAGES = {
@@ -193,20 +193,20 @@ const INSTRUCTION_ERROR_MESSAGES = {
   MaxInstructionTraceLengthExceeded: 'Max instruction trace length exceeded',
   BuiltinProgramsMustConsumeComputeUnits: 'Builtin programs must consume compute units',
   BorshIoError: 'Failed to serialize or deserialize account data',
-};
+}
 
 /**
  * @param {unknown} error an `InstructionErrorFieldless` number or an `InstructionErrorCustom` / `InstructionErrorBorshIo`
  * @returns {unknown} `'InvalidArgument'`, `{ Custom: 1 }`, `{ BorshIoError: '…' }`
  */
 function toRpcInstructionError(error) {
-  if (typeof error === 'number') return INSTRUCTION_ERROR_NAMES[error] ?? 'GenericError';
+  if (typeof error === 'number') return INSTRUCTION_ERROR_NAMES[error] ?? 'GenericError'
   if (error && typeof error === 'object') {
-    const fields = /** @type {{ code?: unknown, msg?: unknown }} */ (error);
-    if (typeof fields.code === 'number') return { Custom: fields.code };
-    if (typeof fields.msg === 'string') return { BorshIoError: fields.msg };
+    const fields = /** @type {{ code?: unknown, msg?: unknown }} */ (error)
+    if (typeof fields.code === 'number') return { Custom: fields.code }
+    if (typeof fields.msg === 'string') return { BorshIoError: fields.msg }
   }
-  return 'GenericError';
+  return 'GenericError'
 }
 
 /**
@@ -218,22 +218,22 @@ function toRpcInstructionError(error) {
  * @returns {RpcTransactionError}
  */
 export function toRpcTransactionError(error) {
-  if (typeof error === 'number') return TRANSACTION_ERROR_NAMES[error] ?? 'SanitizeFailure';
+  if (typeof error === 'number') return TRANSACTION_ERROR_NAMES[error] ?? 'SanitizeFailure'
   if (error && typeof error === 'object') {
-    const name = error.constructor?.name ?? '';
-    const fields = /** @type {{ index?: number, accountIndex?: number, err?: () => unknown }} */ (error);
+    const name = error.constructor?.name ?? ''
+    const fields = /** @type {{ index?: number, accountIndex?: number, err?: () => unknown }} */ (error)
     if (name === 'TransactionErrorInstructionError' && typeof fields.err === 'function') {
-      return { InstructionError: [fields.index ?? 0, toRpcInstructionError(fields.err())] };
+      return { InstructionError: [fields.index ?? 0, toRpcInstructionError(fields.err())] }
     }
-    if (name === 'TransactionErrorDuplicateInstruction') return { DuplicateInstruction: fields.index ?? 0 };
+    if (name === 'TransactionErrorDuplicateInstruction') return { DuplicateInstruction: fields.index ?? 0 }
     if (name === 'TransactionErrorInsufficientFundsForRent') {
-      return { InsufficientFundsForRent: { account_index: fields.accountIndex ?? 0 } };
+      return { InsufficientFundsForRent: { account_index: fields.accountIndex ?? 0 } }
     }
     if (name === 'TransactionErrorProgramExecutionTemporarilyRestricted') {
-      return { ProgramExecutionTemporarilyRestricted: { account_index: fields.accountIndex ?? 0 } };
+      return { ProgramExecutionTemporarilyRestricted: { account_index: fields.accountIndex ?? 0 } }
     }
   }
-  return 'SanitizeFailure';
+  return 'SanitizeFailure'
 }
 
 /**
@@ -241,12 +241,12 @@ export function toRpcTransactionError(error) {
  * @returns {string}
  */
 function describeInstructionError(error) {
-  if (typeof error === 'string') return INSTRUCTION_ERROR_MESSAGES[error] ?? error;
+  if (typeof error === 'string') return INSTRUCTION_ERROR_MESSAGES[error] ?? error
   if (error && typeof error === 'object') {
-    if ('Custom' in error) return `custom program error: 0x${Number(error.Custom).toString(16)}`;
-    if ('BorshIoError' in error) return `${INSTRUCTION_ERROR_MESSAGES['BorshIoError']}: ${String(error.BorshIoError)}`;
+    if ('Custom' in error) return `custom program error: 0x${Number(error.Custom).toString(16)}`
+    if ('BorshIoError' in error) return `${INSTRUCTION_ERROR_MESSAGES['BorshIoError']}: ${String(error.BorshIoError)}`
   }
-  return 'generic instruction error';
+  return 'generic instruction error'
 }
 
 /**
@@ -257,21 +257,21 @@ function describeInstructionError(error) {
  * @returns {string}
  */
 export function describeTransactionError(error) {
-  if (typeof error === 'string') return TRANSACTION_ERROR_MESSAGES[error] ?? error;
+  if (typeof error === 'string') return TRANSACTION_ERROR_MESSAGES[error] ?? error
   if ('InstructionError' in error && Array.isArray(error['InstructionError'])) {
-    const [index, inner] = error['InstructionError'];
-    return `Error processing Instruction ${index}: ${describeInstructionError(inner)}`;
+    const [index, inner] = error['InstructionError']
+    return `Error processing Instruction ${index}: ${describeInstructionError(inner)}`
   }
   if ('DuplicateInstruction' in error) {
-    return `Transaction contains a duplicate instruction (${error['DuplicateInstruction']}) that is not allowed`;
+    return `Transaction contains a duplicate instruction (${error['DuplicateInstruction']}) that is not allowed`
   }
   if ('InsufficientFundsForRent' in error) {
-    const { account_index } = /** @type {{ account_index: number }} */ (error['InsufficientFundsForRent']);
-    return `Transaction results in an account (${account_index}) with insufficient funds for rent`;
+    const { account_index } = /** @type {{ account_index: number }} */ (error['InsufficientFundsForRent'])
+    return `Transaction results in an account (${account_index}) with insufficient funds for rent`
   }
   if ('ProgramExecutionTemporarilyRestricted' in error) {
-    const { account_index } = /** @type {{ account_index: number }} */ (error['ProgramExecutionTemporarilyRestricted']);
-    return `Execution of the program referenced by account at index ${account_index} is temporarily restricted.`;
+    const { account_index } = /** @type {{ account_index: number }} */ (error['ProgramExecutionTemporarilyRestricted'])
+    return `Execution of the program referenced by account at index ${account_index} is temporarily restricted.`
   }
-  return JSON.stringify(error);
+  return JSON.stringify(error)
 }

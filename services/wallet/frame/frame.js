@@ -6,28 +6,28 @@
 // the panel can be seen (docs/services/wallet.md#approvals): the approval's secret never leaves this document.
 // The same script runs the approval window (/approve) that browsers without IntersectionObserver v2 approve in.
 // PROTOCOL.md describes every message.
-(() => {
-  'use strict';
+;(() => {
+  'use strict'
 
-  const query = new URLSearchParams(location.search);
-  const projectId = query.get('projectId') || '';
-  const logging = query.get('enableLogger') === 'true';
-  const TYPE = /^APP_([A-Z][A-Z0-9_]{0,63})$/;
-  const ID = /^[\w-]{1,100}$/;
+  const query = new URLSearchParams(location.search)
+  const projectId = query.get('projectId') || ''
+  const logging = query.get('enableLogger') === 'true'
+  const TYPE = /^APP_([A-Z][A-Z0-9_]{0,63})$/
+  const ID = /^[\w-]{1,100}$/
 
   /** The embedding page's origin, once it is verified; every answer goes to it, and only its messages count. */
-  let hostOrigin;
+  let hostOrigin
   /** @type {Promise<boolean> | undefined} the one origin check (the parent's origin cannot change while this document lives) */
-  let originCheck;
+  let originCheck
   /** Unsafe requests waiting for the user, oldest first: { id, approval: { requestId, secret, method, summary } }. */
-  const approvals = [];
+  const approvals = []
 
-  const log = (...args) => logging && console.debug('[foyer frame]', ...args);
+  const log = (...args) => logging && console.debug('[foyer frame]', ...args)
 
   /** @param {string} type @param {string | undefined} id @param {unknown} [payload] */
   function post(type, id, payload) {
-    const message = id === undefined ? { type, payload } : { id, type, payload };
-    window.parent.postMessage(message, hostOrigin);
+    const message = id === undefined ? { type, payload } : { id, type, payload }
+    window.parent.postMessage(message, hostOrigin)
   }
 
   /** @param {string} path @param {unknown} body */
@@ -37,90 +37,99 @@
       credentials: 'include',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
-    });
-    const data = await response.json().catch(() => ({ error: 'An error occurred', code: 'SERVER_ERROR' }));
-    if (!response.ok) throw data;
-    return data;
+    })
+    const data = await response.json().catch(() => ({ error: 'An error occurred', code: 'SERVER_ERROR' }))
+    if (!response.ok) throw data
+    return data
   }
 
   /** @param {any} error the backend's `{ error, code, rpcCode? }` or a network failure */
   function errorPayload(error) {
     if (error && typeof error.error === 'string') {
-      const payload = { message: error.error, code: error.code };
-      if (error.rpcCode !== undefined) payload.rpcCode = error.rpcCode;
-      if (error.retryAfter !== undefined) payload.retryAfter = error.retryAfter;
-      return payload;
+      const payload = { message: error.error, code: error.code }
+      if (error.rpcCode !== undefined) payload.rpcCode = error.rpcCode
+      if (error.retryAfter !== undefined) payload.retryAfter = error.retryAfter
+      return payload
     }
-    return { message: 'An error occurred', code: 'SERVER_ERROR' };
+    return { message: 'An error occurred', code: 'SERVER_ERROR' }
   }
 
   /** What is wrong with a message, or undefined when its shape is right. @param {unknown} message */
   function problemOf(message) {
-    if (typeof message !== 'object' || message === null || Array.isArray(message)) return 'A message must be an object { id, type, payload }';
-    const extra = Object.keys(message).find((key) => key !== 'id' && key !== 'type' && key !== 'payload');
-    if (extra !== undefined) return `Unexpected field ${JSON.stringify(extra.slice(0, 40))}`;
-    if (typeof message.id !== 'string' || !ID.test(message.id)) return 'id must be 1 to 100 letters, digits, "-" or "_"';
-    if (typeof message.type !== 'string' || !TYPE.test(message.type)) return 'type must be APP_<NAME>';
-    const { payload } = message;
-    if (payload !== undefined && (typeof payload !== 'object' || payload === null || Array.isArray(payload))) return 'payload must be an object';
-    return undefined;
+    if (typeof message !== 'object' || message === null || Array.isArray(message))
+      return 'A message must be an object { id, type, payload }'
+    const extra = Object.keys(message).find((key) => key !== 'id' && key !== 'type' && key !== 'payload')
+    if (extra !== undefined) return `Unexpected field ${JSON.stringify(extra.slice(0, 40))}`
+    if (typeof message.id !== 'string' || !ID.test(message.id)) return 'id must be 1 to 100 letters, digits, "-" or "_"'
+    if (typeof message.type !== 'string' || !TYPE.test(message.type)) return 'type must be APP_<NAME>'
+    const { payload } = message
+    if (payload !== undefined && (typeof payload !== 'object' || payload === null || Array.isArray(payload)))
+      return 'payload must be an object'
+    return undefined
   }
 
   /** @param {MessageEvent} event */
   async function receive(event) {
-    if (inPopup) return void fromOpener(event);
-    if (popup && event.source === popup && event.origin === location.origin) return void fromPopup(event.data);
+    if (inPopup) return void fromOpener(event)
+    if (popup && event.source === popup && event.origin === location.origin) return void fromPopup(event.data)
     // Only the window that embeds this frame: not another frame of the page, not a popup, not this window.
-    if (window.parent === window || event.source !== window.parent) return;
-    if (hostOrigin !== undefined && event.origin !== hostOrigin) return;
+    if (window.parent === window || event.source !== window.parent) return
+    if (hostOrigin !== undefined && event.origin !== hostOrigin) return
     if (hostOrigin === undefined) {
-      const origin = event.origin;
+      const origin = event.origin
       originCheck ??= backend('/v1/frame/origin', { projectId, origin }).then(
         () => true,
         () => {
           // No answer to its requests; one notice without data, so the modal can show 'Invalid App Configuration'
           // at once instead of after its timeout. It goes to the exact origin that asked.
-          window.parent.postMessage({ type: 'FRAME_UNVERIFIED_DOMAIN' }, origin);
-          return false;
+          window.parent.postMessage({ type: 'FRAME_UNVERIFIED_DOMAIN' }, origin)
+          return false
         },
-      );
-      if (!(await originCheck)) return;
-      hostOrigin = origin;
+      )
+      if (!(await originCheck)) return
+      hostOrigin = origin
     }
-    const message = event.data;
-    const problem = problemOf(message);
+    const message = event.data
+    const problem = problemOf(message)
     if (problem !== undefined) {
-      log('malformed message', message, problem);
-      const correlated = typeof message?.id === 'string' && ID.test(message.id) && typeof message?.type === 'string' && TYPE.test(message.type);
-      if (correlated) post(`FRAME_${TYPE.exec(message.type)[1]}_ERROR`, message.id, { message: `Malformed message: ${problem}`, code: 'INVALID_REQUEST' });
-      else post('FRAME_MESSAGE_ERROR', undefined, { message: `Malformed message: ${problem}`, code: 'INVALID_REQUEST' });
-      return;
+      log('malformed message', message, problem)
+      const correlated =
+        typeof message?.id === 'string' && ID.test(message.id) && typeof message?.type === 'string' && TYPE.test(message.type)
+      if (correlated)
+        post(`FRAME_${TYPE.exec(message.type)[1]}_ERROR`, message.id, { message: `Malformed message: ${problem}`, code: 'INVALID_REQUEST' })
+      else post('FRAME_MESSAGE_ERROR', undefined, { message: `Malformed message: ${problem}`, code: 'INVALID_REQUEST' })
+      return
     }
-    const name = TYPE.exec(message.type)[1];
+    const name = TYPE.exec(message.type)[1]
     if (message.type === 'APP_RPC_ABORT') {
-      abortApprovals();
-      post('FRAME_RPC_ABORT_SUCCESS', message.id, {});
-      return;
+      abortApprovals()
+      post('FRAME_RPC_ABORT_SUCCESS', message.id, {})
+      return
     }
     try {
-      const answer = await backend('/v1/frame/request', { projectId, origin: hostOrigin, type: message.type, payload: message.payload ?? {} });
-      if (message.type !== 'APP_RPC_REQUEST') return post(`FRAME_${name}_SUCCESS`, message.id, answer);
-      if (answer.approval) return waitForApproval(message.id, answer.approval);
-      post('FRAME_RPC_REQUEST_SUCCESS', message.id, answer.result);
+      const answer = await backend('/v1/frame/request', {
+        projectId,
+        origin: hostOrigin,
+        type: message.type,
+        payload: message.payload ?? {},
+      })
+      if (message.type !== 'APP_RPC_REQUEST') return post(`FRAME_${name}_SUCCESS`, message.id, answer)
+      if (answer.approval) return waitForApproval(message.id, answer.approval)
+      post('FRAME_RPC_REQUEST_SUCCESS', message.id, answer.result)
     } catch (error) {
-      log(message.type, 'failed', error);
-      post(`FRAME_${name}_ERROR`, message.id, errorPayload(error));
+      log(message.type, 'failed', error)
+      post(`FRAME_${name}_ERROR`, message.id, errorPayload(error))
     }
   }
 
-  const panel = document.getElementById('approval');
-  const methodText = document.getElementById('approval-method');
-  const summaryText = document.getElementById('approval-summary');
-  const hintText = document.getElementById('approval-hint');
-  const approveButton = document.getElementById('approve');
-  const rejectButton = document.getElementById('reject');
-  const openWindowButton = document.getElementById('open-window');
-  const doneText = document.getElementById('approval-done');
+  const panel = document.getElementById('approval')
+  const methodText = document.getElementById('approval-method')
+  const summaryText = document.getElementById('approval-summary')
+  const hintText = document.getElementById('approval-hint')
+  const approveButton = document.getElementById('approve')
+  const rejectButton = document.getElementById('reject')
+  const openWindowButton = document.getElementById('open-window')
+  const doneText = document.getElementById('approval-done')
 
   // Approving needs a panel the visitor can see (docs/services/wallet.md#approvals). In the frame, the buttons are
   // armed only once the whole panel, at least MIN_PANEL in size, has been reported visible by IntersectionObserver v2
@@ -128,54 +137,55 @@
   // at the first report that it is not, or at any resize, scroll or new request (which ask the observer again).
   // A browser without it cannot tell the frame whether it is seen: the frame then arms nothing, and the visitor
   // approves in a window of the wallet's own origin (this page at /approve, with this script), which no host covers.
-  const inPopup = location.pathname === '/approve';
-  const canSeeFrame = typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype;
-  const MIN_PANEL = { width: 240, height: 120 };
+  const inPopup = location.pathname === '/approve'
+  const canSeeFrame = typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype
+  const MIN_PANEL = { width: 240, height: 120 }
   /** Reading a request takes longer; reacting to something that just appeared takes about 250 ms, so a click already on its way never counts. */
-  const ARMING_MS = 500;
+  const ARMING_MS = 500
   /** A request that moves value is approved by holding Approve this long: one lured click is never enough. */
-  const HOLD_MS = 600;
+  const HOLD_MS = 600
   /** Only these sign nothing that moves value by itself; every other method (transactions, calls, typed data such as permits) asks for a hold. */
-  const ONE_CLICK_METHODS = new Set(['personal_sign', 'solana_signMessage']);
-  const ACTIVATION_KEYS = new Set(['Enter', ' ']);
+  const ONE_CLICK_METHODS = new Set(['personal_sign', 'solana_signMessage'])
+  const ACTIVATION_KEYS = new Set(['Enter', ' '])
 
-  let armed = false;
+  let armed = false
   /** When the observer last said the whole panel became visible; undefined while it is not. */
-  let visibleSince;
-  let armTimer;
+  let visibleSince
+  let armTimer
   /** The visitor pressed a pointer or a key inside this frame while it was armed (a host's focus() alone never sets it). */
-  let engaged = false;
+  let engaged = false
   /** The button a trusted pointer press began on, while armed: its click is the visitor's. */
-  let pressed;
+  let pressed
   /** The button a trusted Enter or Space went to, while armed and engaged: its click is the visitor's. */
-  let keyed;
-  let holdTimer;
+  let keyed
+  let holdTimer
 
   /** The approval window this frame opened, while it may be open. */
-  let popup;
+  let popup
 
-  const observer = !inPopup && canSeeFrame ? new IntersectionObserver(onVisibility, { threshold: [1], trackVisibility: true, delay: 100 }) : undefined;
-  observer?.observe(panel);
+  const observer =
+    !inPopup && canSeeFrame ? new IntersectionObserver(onVisibility, { threshold: [1], trackVisibility: true, delay: 100 }) : undefined
+  observer?.observe(panel)
 
   /** @param {IntersectionObserverEntry[]} entries */
   function onVisibility(entries) {
-    const entry = entries[entries.length - 1];
-    const { width, height } = entry.boundingClientRect;
-    report(entry.isVisible && entry.intersectionRatio > 0.999 && width >= MIN_PANEL.width && height >= MIN_PANEL.height);
+    const entry = entries[entries.length - 1]
+    const { width, height } = entry.boundingClientRect
+    report(entry.isVisible && entry.intersectionRatio > 0.999 && width >= MIN_PANEL.width && height >= MIN_PANEL.height)
   }
 
   /** @param {boolean} seen whether the whole panel can be seen now */
   function report(seen) {
-    if (!seen) return disarm();
-    if (visibleSince !== undefined) return;
-    visibleSince = performance.now();
-    armTimer = setTimeout(() => setArmed(approvals.length > 0), ARMING_MS);
+    if (!seen) return disarm()
+    if (visibleSince !== undefined) return
+    visibleSince = performance.now()
+    armTimer = setTimeout(() => setArmed(approvals.length > 0), ARMING_MS)
   }
 
   function disarm() {
-    visibleSince = undefined;
-    clearTimeout(armTimer);
-    setArmed(false);
+    visibleSince = undefined
+    clearTimeout(armTimer)
+    setArmed(false)
   }
 
   /**
@@ -183,155 +193,166 @@
    * the wallet's own window, whether the window is shown at all.
    */
   function recheck() {
-    disarm();
-    if (inPopup) return report(document.visibilityState === 'visible' && !panel.hidden);
-    observer?.unobserve(panel);
-    observer?.observe(panel);
+    disarm()
+    if (inPopup) return report(document.visibilityState === 'visible' && !panel.hidden)
+    observer?.unobserve(panel)
+    observer?.observe(panel)
   }
 
   /** @param {boolean} on */
   function setArmed(on) {
-    armed = on;
-    approveButton.disabled = rejectButton.disabled = !on;
-    engaged = false;
-    pressed = keyed = undefined;
-    cancelHold();
+    armed = on
+    approveButton.disabled = rejectButton.disabled = !on
+    engaged = false
+    pressed = keyed = undefined
+    cancelHold()
   }
 
-  const needsHold = () => approvals.length > 0 && !ONE_CLICK_METHODS.has(approvals[0].approval.method);
+  const needsHold = () => approvals.length > 0 && !ONE_CLICK_METHODS.has(approvals[0].approval.method)
 
   /** @param {string} id @param {{ requestId: string, secret: string, method: string, chainId: unknown, summary: string }} approval */
   function waitForApproval(id, approval) {
-    approvals.push({ id, approval });
+    approvals.push({ id, approval })
     // The host makes the frame visible (ApproveTransaction) when it hears this; it learns nothing it did not send.
-    post('FRAME_RPC_REQUEST_APPROVAL', id, { method: approval.method, chainId: approval.chainId });
-    if (approvals.length === 1) showApproval();
+    post('FRAME_RPC_REQUEST_APPROVAL', id, { method: approval.method, chainId: approval.chainId })
+    if (approvals.length === 1) showApproval()
   }
 
   function showApproval() {
-    const current = approvals[0];
+    const current = approvals[0]
     // The window belonged to the request shown before.
-    closePopup();
-    panel.hidden = current === undefined;
+    closePopup()
+    panel.hidden = current === undefined
     if (current) {
-      methodText.textContent = `${current.approval.method} on chain ${current.approval.chainId}`;
-      summaryText.textContent = current.approval.summary;
-      const hold = needsHold();
-      approveButton.textContent = hold ? 'Hold to approve' : 'Approve';
-      hintText.hidden = !hold;
-      const inFrame = inPopup || canSeeFrame;
-      approveButton.hidden = rejectButton.hidden = !inFrame;
-      openWindowButton.hidden = inFrame;
+      methodText.textContent = `${current.approval.method} on chain ${current.approval.chainId}`
+      summaryText.textContent = current.approval.summary
+      const hold = needsHold()
+      approveButton.textContent = hold ? 'Hold to approve' : 'Approve'
+      hintText.hidden = !hold
+      const inFrame = inPopup || canSeeFrame
+      approveButton.hidden = rejectButton.hidden = !inFrame
+      openWindowButton.hidden = inFrame
     }
-    recheck();
+    recheck()
   }
 
   /** @param {boolean} approved */
   async function decide(approved) {
-    if (approvals.length === 0) return;
-    const { id, approval } = approvals.shift();
-    setArmed(false);
+    if (approvals.length === 0) return
+    const { id, approval } = approvals.shift()
+    setArmed(false)
     if (inPopup) {
       // The frame that opened this window holds the secret: it sends the decision, then closes the window.
-      window.opener?.postMessage({ type: 'POPUP_DECISION', requestId: approval.requestId, approved }, location.origin);
-      doneText.hidden = false;
-      return showApproval();
+      window.opener?.postMessage({ type: 'POPUP_DECISION', requestId: approval.requestId, approved }, location.origin)
+      doneText.hidden = false
+      return showApproval()
     }
     try {
-      const { result } = await backend(`/v1/frame/approvals/${encodeURIComponent(approval.requestId)}`, { secret: approval.secret, approved });
-      post('FRAME_RPC_REQUEST_SUCCESS', id, result);
+      const { result } = await backend(`/v1/frame/approvals/${encodeURIComponent(approval.requestId)}`, {
+        secret: approval.secret,
+        approved,
+      })
+      post('FRAME_RPC_REQUEST_SUCCESS', id, result)
     } catch (error) {
-      post('FRAME_RPC_REQUEST_ERROR', id, errorPayload(error));
+      post('FRAME_RPC_REQUEST_ERROR', id, errorPayload(error))
     }
-    showApproval();
+    showApproval()
   }
 
   /** A click counts when the visitor made it here: a press that began on this button, or a key after acting in the frame. @param {HTMLButtonElement} button @param {MouseEvent} event */
-  const visitorsClick = (button, event) => event.isTrusted && armed && (pressed === button || keyed === button);
+  const visitorsClick = (button, event) => event.isTrusted && armed && (pressed === button || keyed === button)
 
   function startHold() {
-    cancelHold();
-    approveButton.classList.add('holding');
-    holdTimer = setTimeout(() => armed && void decide(true), HOLD_MS);
+    cancelHold()
+    approveButton.classList.add('holding')
+    holdTimer = setTimeout(() => armed && void decide(true), HOLD_MS)
   }
 
   function cancelHold() {
-    clearTimeout(holdTimer);
-    approveButton.classList.remove('holding');
+    clearTimeout(holdTimer)
+    approveButton.classList.remove('holding')
   }
 
-  document.addEventListener('pointerdown', (event) => {
-    if (!event.isTrusted || !armed) return;
-    engaged = true;
-    pressed = [approveButton, rejectButton].find((button) => button.contains(/** @type {Node} */ (event.target)));
-    if (pressed === approveButton && needsHold()) startHold();
-  }, true);
-  document.addEventListener('keydown', (event) => {
-    if (!event.isTrusted || !armed) return;
-    if (!ACTIVATION_KEYS.has(event.key)) {
-      engaged = true;
-      return;
-    }
-    keyed = engaged && !event.repeat && (event.target === approveButton || event.target === rejectButton) ? event.target : undefined;
-    if (keyed === approveButton && needsHold()) {
-      event.preventDefault();
-      startHold();
-    }
-  }, true);
-  document.addEventListener('keyup', (event) => ACTIVATION_KEYS.has(event.key) && cancelHold(), true);
-  for (const type of ['pointerup', 'pointercancel']) document.addEventListener(type, cancelHold, true);
-  approveButton.addEventListener('pointerleave', cancelHold);
-  approveButton.addEventListener('contextmenu', (event) => event.preventDefault());
+  document.addEventListener(
+    'pointerdown',
+    (event) => {
+      if (!event.isTrusted || !armed) return
+      engaged = true
+      pressed = [approveButton, rejectButton].find((button) => button.contains(/** @type {Node} */ (event.target)))
+      if (pressed === approveButton && needsHold()) startHold()
+    },
+    true,
+  )
+  document.addEventListener(
+    'keydown',
+    (event) => {
+      if (!event.isTrusted || !armed) return
+      if (!ACTIVATION_KEYS.has(event.key)) {
+        engaged = true
+        return
+      }
+      keyed = engaged && !event.repeat && (event.target === approveButton || event.target === rejectButton) ? event.target : undefined
+      if (keyed === approveButton && needsHold()) {
+        event.preventDefault()
+        startHold()
+      }
+    },
+    true,
+  )
+  document.addEventListener('keyup', (event) => ACTIVATION_KEYS.has(event.key) && cancelHold(), true)
+  for (const type of ['pointerup', 'pointercancel']) document.addEventListener(type, cancelHold, true)
+  approveButton.addEventListener('pointerleave', cancelHold)
+  approveButton.addEventListener('contextmenu', (event) => event.preventDefault())
   // Any change of the frame's size or scroll, or the tab going out of sight, disarms at once.
-  addEventListener('resize', recheck);
-  addEventListener('scroll', recheck);
-  document.addEventListener('visibilitychange', recheck);
+  addEventListener('resize', recheck)
+  addEventListener('scroll', recheck)
+  document.addEventListener('visibilitychange', recheck)
 
   /** APP_RPC_ABORT: every waiting request is answered 'Request was aborted' (rules §8) and the panel closes. */
   function abortApprovals() {
-    for (const { id } of approvals.splice(0)) post('FRAME_RPC_REQUEST_ERROR', id, { message: 'Request was aborted', code: 'ABORTED' });
-    showApproval();
+    for (const { id } of approvals.splice(0)) post('FRAME_RPC_REQUEST_ERROR', id, { message: 'Request was aborted', code: 'ABORTED' })
+    showApproval()
   }
 
   function closePopup() {
-    popup?.close();
-    popup = undefined;
+    popup?.close()
+    popup = undefined
   }
 
   /** A message of the approval window this frame opened: it is ready for the request, or the visitor decided. @param {any} message */
   function fromPopup(message) {
-    const current = approvals[0]?.approval;
-    if (!current) return;
+    const current = approvals[0]?.approval
+    if (!current) return
     if (message?.type === 'POPUP_READY') {
-      const { requestId, method, chainId, summary } = current;
-      popup.postMessage({ type: 'POPUP_SHOW', approval: { requestId, method, chainId, summary } }, location.origin);
+      const { requestId, method, chainId, summary } = current
+      popup.postMessage({ type: 'POPUP_SHOW', approval: { requestId, method, chainId, summary } }, location.origin)
     } else if (message?.type === 'POPUP_DECISION' && message.requestId === current.requestId && typeof message.approved === 'boolean') {
-      void decide(message.approved);
+      void decide(message.approved)
     }
   }
 
   /** In the approval window: the request to show, from the frame that opened it. @param {MessageEvent} event */
   function fromOpener(event) {
-    if (event.source !== window.opener || event.origin !== location.origin || event.data?.type !== 'POPUP_SHOW') return;
-    const { approval } = event.data;
-    if (!['requestId', 'method', 'summary'].every((field) => typeof approval?.[field] === 'string')) return;
-    approvals.splice(0, approvals.length, { approval });
-    doneText.hidden = true;
-    showApproval();
+    if (event.source !== window.opener || event.origin !== location.origin || event.data?.type !== 'POPUP_SHOW') return
+    const { approval } = event.data
+    if (!['requestId', 'method', 'summary'].every((field) => typeof approval?.[field] === 'string')) return
+    approvals.splice(0, approvals.length, { approval })
+    doneText.hidden = true
+    showApproval()
   }
 
   openWindowButton.addEventListener('click', (event) => {
-    if (!event.isTrusted || approvals.length === 0) return;
-    closePopup();
+    if (!event.isTrusted || approvals.length === 0) return
+    closePopup()
     // The size of the modal's other popups (the social logins').
-    popup = window.open('/approve', '_blank', 'popup,width=600,height=800') ?? undefined;
-  });
-  approveButton.addEventListener('click', (event) => visitorsClick(approveButton, event) && !needsHold() && void decide(true));
-  rejectButton.addEventListener('click', (event) => visitorsClick(rejectButton, event) && void decide(false));
-  window.addEventListener('message', (event) => void receive(event));
+    popup = window.open('/approve', '_blank', 'popup,width=600,height=800') ?? undefined
+  })
+  approveButton.addEventListener('click', (event) => visitorsClick(approveButton, event) && !needsHold() && void decide(true))
+  rejectButton.addEventListener('click', (event) => visitorsClick(rejectButton, event) && void decide(false))
+  window.addEventListener('message', (event) => void receive(event))
 
   // The one message sent to any origin: it carries no data, and the host's origin is not known until it writes.
-  if (window.parent !== window) window.parent.postMessage({ type: 'FRAME_READY' }, '*');
+  if (window.parent !== window) window.parent.postMessage({ type: 'FRAME_READY' }, '*')
   // The approval window asks the frame that opened it, on this same origin, for the request to show.
-  if (inPopup) window.opener?.postMessage({ type: 'POPUP_READY' }, location.origin);
-})();
+  if (inPopup) window.opener?.postMessage({ type: 'POPUP_READY' }, location.origin)
+})()
