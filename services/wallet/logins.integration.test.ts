@@ -12,11 +12,12 @@ import { verifyMessage } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
 import { startDirectory, type WalletDirectory } from '../directory/index.mjs'
-import { createMailer, startMailCatcher, type CaughtMessage, type MailCatcher, type Mailer } from '../dev/mail/index.mjs'
+import { createMailer, startMailCatcher, type MailCatcher, type Mailer } from '../dev/mail/index.mjs'
 import { LOCAL_SOLANA_CHAIN_ID } from '../dev/solana/index.mjs'
 import { openDatabase, type Database } from '../storage/index.mjs'
 import { createWalletApp, loadMasterKey } from './index.mjs'
 import { WALLET_MIGRATIONS } from './migrations.mjs'
+import { lastMailedCode, mailsTo, uniqueEmail } from '../../test/mailbox.js'
 
 const WALLET = 'http://localhost:8790'
 const HOST = 'http://127.0.0.1:5173'
@@ -133,16 +134,8 @@ function browser(projectId = 'demo', target: () => Hono = () => app) {
 }
 type Browser = ReturnType<typeof browser>
 
-const uniqueEmail = (name: string) => `${name}-${randomBytes(4).toString('hex')}@example.com`
-
-async function inbox(email: string): Promise<CaughtMessage[]> {
-  return (await fetch(`${mail.url}/messages?to=${encodeURIComponent(email)}`)).json()
-}
-async function lastCode(email: string) {
-  const code = /\b(\d{6})\b/.exec((await inbox(email)).at(-1)?.text ?? '')?.[1]
-  if (!code) throw new Error(`No code mailed to ${email}`)
-  return code
-}
+const inbox = (email: string) => mailsTo(mail.url, email)
+const lastCode = (email: string) => lastMailedCode(mail.url, email)
 /** A code that is not `code`. */
 const wrongFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
 

@@ -30,11 +30,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { parseSignInMessage } from '../../plugins/siwx/verifySignIn.mjs'
 import { startAnvil } from '../dev/devchain/index.mjs'
 import { startDirectory, type WalletDirectory } from '../directory/index.mjs'
-import { createMailer, startMailCatcher, type CaughtMessage, type MailCatcher, type Mailer } from '../dev/mail/index.mjs'
+import { createMailer, startMailCatcher, type MailCatcher, type Mailer } from '../dev/mail/index.mjs'
 import { DEV_WALLET_ADDRESS, LOCAL_SOLANA_CHAIN_ID, startSolanaRpc, type SolanaRpcNode } from '../dev/solana/index.mjs'
 import { openDatabase, type Database } from '../storage/index.mjs'
 import { createWalletApp, loadMasterKey, MASTER_KEY_FILE } from './index.mjs'
 import { deriveKeys, open } from './masterKey.mjs'
+import { lastMailedCode, mailsTo, uniqueEmail } from '../../test/mailbox.js'
 
 const WALLET = 'http://localhost:8790'
 const HOST = 'http://127.0.0.1:5173'
@@ -114,16 +115,8 @@ function browser() {
 }
 type Browser = ReturnType<typeof browser>
 
-const uniqueEmail = (name: string) => `${name}-${randomBytes(4).toString('hex')}@example.com`
-
-async function inbox(email: string): Promise<CaughtMessage[]> {
-  return (await fetch(`${mail.url}/messages?to=${encodeURIComponent(email)}`)).json()
-}
-async function lastCode(email: string) {
-  const code = /\b(\d{6})\b/.exec((await inbox(email)).at(-1)?.text ?? '')?.[1]
-  if (!code) throw new Error(`No code mailed to ${email}`)
-  return code
-}
+const inbox = (email: string) => mailsTo(mail.url, email)
+const lastCode = (email: string) => lastMailedCode(mail.url, email)
 
 /** Signs a new user in with a code; returns the browser and the user. */
 async function signIn(name: string): Promise<{ page: Browser; email: string; user: any }> {

@@ -19,10 +19,11 @@ import { verifyMessage, verifyTypedData, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { startDirectory, type WalletDirectory } from '../../services/directory/index.mjs'
-import { startMailCatcher, type CaughtMessage, type MailCatcher } from '../../services/dev/mail/index.mjs'
+import { startMailCatcher, type MailCatcher } from '../../services/dev/mail/index.mjs'
 import { openDatabase, type Database } from '../../services/storage/index.mjs'
 import { startWallet, type WalletService } from '../../services/wallet/index.mjs'
 import { launchChromium } from './harness'
+import { lastMailedCode, mailsTo, uniqueEmail } from '../mailbox.js'
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
@@ -184,17 +185,8 @@ afterAll(async () => {
   if (scratch) await rm(scratch, { recursive: true, force: true })
 })
 
-const uniqueEmail = (name: string) => `${name}-${randomBytes(4).toString('hex')}@example.com`
-
-async function inbox(email: string): Promise<CaughtMessage[]> {
-  return (await fetch(`${mail.url}/messages?to=${encodeURIComponent(email)}`)).json()
-}
-
-async function lastCode(email: string) {
-  const code = /\b(\d{6})\b/.exec((await inbox(email)).at(-1)?.text ?? '')?.[1]
-  if (!code) throw new Error(`No code mailed to ${email}`)
-  return code
-}
+const inbox = (email: string) => mailsTo(mail.url, email)
+const lastCode = (email: string) => lastMailedCode(mail.url, email)
 
 /** Another browser: its own cookies, so its own device and session in the frame. */
 const newBrowserContext = () => browser.newContext({ viewport: { width: 1000, height: 700 } })

@@ -15,6 +15,7 @@ import type { DirectoryFeatures } from '../../services/directory/index.mjs'
 import { startLocalStack, type LocalStackFixtures } from '../../services/localStack.mjs'
 import { TEST_WALLET_KEYPAIR } from '../../services/dev/solana/index.mjs'
 import { sharedStacks, stopSharedStacks } from './sharedStacks.js'
+import { mailsTo } from '../mailbox.js'
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
@@ -370,7 +371,7 @@ export async function openAccount(page: Page): Promise<Locator> {
 
 /** How many mails the stack's mail catcher holds for `email` (the stack needs `wallet`). */
 export async function mailCount(stack: Stack, email: string): Promise<number> {
-  return (await mailsTo(stack, email)).length
+  return (await stackMailsTo(stack, email)).length
 }
 
 /** The 6-digit code in the newest mail to `email`, once more than `after` mails have come (the stack needs `wallet`). */
@@ -378,7 +379,7 @@ export async function mailedCode(stack: Stack, email: string, after = 0): Promis
   let code: string | undefined
   await expect
     .poll(async () => {
-      const messages = await mailsTo(stack, email)
+      const messages = await stackMailsTo(stack, email)
       code = messages.length > after ? /\b(\d{6})\b/.exec(messages.at(-1)?.text ?? '')?.[1] : undefined
       return code
     })
@@ -386,9 +387,8 @@ export async function mailedCode(stack: Stack, email: string, after = 0): Promis
   return code!
 }
 
-async function mailsTo(stack: Stack, email: string): Promise<{ text?: string }[]> {
-  const response = await fetch(`${stack.fixtures.mail!.url}/messages?to=${encodeURIComponent(email)}`)
-  return (await response.json()) as { text?: string }[]
+function stackMailsTo(stack: Stack, email: string) {
+  return mailsTo(stack.fixtures.mail!.url, email)
 }
 
 /**

@@ -13,10 +13,11 @@ import { verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { startDirectory, type WalletDirectory } from '../../services/directory/index.mjs'
-import { startMailCatcher, type CaughtMessage, type MailCatcher } from '../../services/dev/mail/index.mjs'
+import { startMailCatcher, type MailCatcher } from '../../services/dev/mail/index.mjs'
 import { openDatabase, type Database } from '../../services/storage/index.mjs'
 import { startWallet, type WalletService } from '../../services/wallet/index.mjs'
 import { launchChromium } from './harness'
+import { newestCode } from '../mailbox.js'
 
 let scratch: string
 let database: Database
@@ -107,10 +108,7 @@ async function openHost(page: Page) {
 const ask = (page: Page, type: string, payload: unknown = {}) =>
   page.evaluate(([type, payload]) => (window as any).ask(type, payload), [type, payload] as const) as Promise<any>
 
-async function lastCode(email: string) {
-  const messages = (await (await fetch(`${mail.url}/messages?to=${encodeURIComponent(email)}`)).json()) as CaughtMessage[]
-  return /\b(\d{6})\b/.exec(messages.at(-1)?.text ?? '')?.[1]
-}
+const lastCode = (email: string) => newestCode(mail.url, email)
 
 describe('the secure frame in Chromium', () => {
   it('cross-site, the frame signs in by email, keeps the session across a reload, approves only by its own button, and signs out', async () => {
