@@ -18,6 +18,7 @@ import { openDatabase, type Database } from '../storage/index.mjs'
 import { createWalletApp, loadMasterKey } from './index.mjs'
 import { WALLET_MIGRATIONS } from './migrations.mjs'
 import { lastMailedCode, mailsTo, uniqueEmail } from '../../test/mailbox.js'
+import { frameBrowser } from '../../test/frameBrowser.js'
 
 const WALLET = 'http://localhost:8790'
 const HOST = 'http://127.0.0.1:5173'
@@ -108,30 +109,8 @@ async function createLegacyWallet(email: string): Promise<string> {
   return address
 }
 
-type Answer = { status: number; body: any }
-
 /** One browser (its cookie jar) on the host page, for one project: what the frame page sends on its behalf. */
-function browser(projectId = 'demo', target: () => Hono = () => app) {
-  const jar = new Map<string, string>()
-  async function send(type: string, payload: unknown = {}): Promise<Answer> {
-    const response = await target().request(`${WALLET}/v1/frame/request`, {
-      method: 'POST',
-      headers: {
-        origin: WALLET,
-        'content-type': 'application/json',
-        cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
-      },
-      body: JSON.stringify({ projectId, origin: HOST, type, payload }),
-    })
-    for (const header of response.headers.getSetCookie()) {
-      const [name, value] = header.split(';')[0]!.split('=') as [string, string]
-      if (/max-age=0/i.test(header)) jar.delete(name)
-      else jar.set(name, value)
-    }
-    return { status: response.status, body: await response.json() }
-  }
-  return { jar, send }
-}
+const browser = (projectId = 'demo', target: () => Hono = () => app) => frameBrowser(target, { wallet: WALLET, host: HOST, projectId })
 type Browser = ReturnType<typeof browser>
 
 const inbox = (email: string) => mailsTo(mail.url, email)

@@ -27,6 +27,7 @@ import { startDirectory, type WalletDirectory } from '../directory/index.mjs'
 import { createMailer, startMailCatcher, type MailCatcher, type Mailer } from '../dev/mail/index.mjs'
 import { openDatabase, type Database } from '../storage/index.mjs'
 import { createWalletApp, loadMasterKey, PENDING_TRANSACTIONS_LIMIT } from './index.mjs'
+import { frameBrowser } from '../../test/frameBrowser.js'
 
 const WALLET = 'http://localhost:8790'
 const HOST = 'http://127.0.0.1:5173'
@@ -84,27 +85,7 @@ afterAll(async () => {
 })
 
 /** One browser (its cookie jar), as the frame page calls the backend for it. */
-function browser() {
-  const jar = new Map<string, string>()
-  async function call(pathname: string, body: unknown): Promise<{ status: number; body: any }> {
-    const response = await app.request(`${WALLET}${pathname}`, {
-      method: 'POST',
-      headers: {
-        origin: WALLET,
-        'content-type': 'application/json',
-        cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
-      },
-      body: JSON.stringify(body),
-    })
-    for (const header of response.headers.getSetCookie()) {
-      const [name, value] = header.split(';')[0]!.split('=') as [string, string]
-      jar.set(name, value)
-    }
-    return { status: response.status, body: await response.json() }
-  }
-  const send = (type: string, payload: unknown = {}) => call('/v1/frame/request', { projectId: 'demo', origin: HOST, type, payload })
-  return { call, send }
-}
+const browser = () => frameBrowser(() => app, { wallet: WALLET, host: HOST })
 type Browser = ReturnType<typeof browser>
 
 async function signIn(): Promise<Browser> {

@@ -36,6 +36,7 @@ import { openDatabase, type Database } from '../storage/index.mjs'
 import { createWalletApp, loadMasterKey, MASTER_KEY_FILE } from './index.mjs'
 import { deriveKeys, open } from './masterKey.mjs'
 import { lastMailedCode, mailsTo, uniqueEmail } from '../../test/mailbox.js'
+import { frameBrowser } from '../../test/frameBrowser.js'
 
 const WALLET = 'http://localhost:8790'
 const HOST = 'http://127.0.0.1:5173'
@@ -91,28 +92,8 @@ afterEach(() => {
   frozenAt = undefined
 })
 
-type Answer = { status: number; body: any }
-
 /** One browser (its cookie jar) on the host page: what the frame page sends on its behalf. */
-function browser() {
-  const jar = new Map<string, string>()
-  const cookieHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ')
-  async function call(pathname: string, body: unknown, origin = WALLET): Promise<Answer> {
-    const response = await app.request(`${WALLET}${pathname}`, {
-      method: 'POST',
-      headers: { origin, 'content-type': 'application/json', cookie: cookieHeader() },
-      body: JSON.stringify(body),
-    })
-    for (const header of response.headers.getSetCookie()) {
-      const [name, value] = header.split(';')[0]!.split('=') as [string, string]
-      if (/max-age=0/i.test(header)) jar.delete(name)
-      else jar.set(name, value)
-    }
-    return { status: response.status, body: await response.json() }
-  }
-  const send = (type: string, payload: unknown = {}) => call('/v1/frame/request', { projectId: 'demo', origin: HOST, type, payload })
-  return { jar, call, send }
-}
+const browser = () => frameBrowser(() => app, { wallet: WALLET, host: HOST })
 type Browser = ReturnType<typeof browser>
 
 const inbox = (email: string) => mailsTo(mail.url, email)
