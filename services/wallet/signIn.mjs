@@ -86,7 +86,6 @@ export async function signInDuringLogin(deps, ctx, user) {
   const host = new URL(ctx.hostOrigin)
   if (fields.domain !== host.host) throw invalidRequest(`siwxMessage.domain must be ${host.host}, the page that embeds the wallet`)
   if (new URL(fields.uri).origin !== host.origin) throw invalidRequest(`siwxMessage.uri must be on ${host.origin}`)
-  for (const resource of fields.resources ?? []) new URL(resource)
   const own = network.namespace === 'eip155' ? user.evmAddress : user.solanaAddress
   const sameAccount =
     network.namespace === 'eip155' ? fields.accountAddress.toLowerCase() === own.toLowerCase() : fields.accountAddress === own
