@@ -57,7 +57,7 @@ export const Empty: Story = {
     await expect(modal.getByRole('combobox', { name: 'Currency to pay with' })).toHaveValue('USD')
     await expect(modal.getByRole('combobox', { name: 'Payment method' })).toHaveValue('card')
     await expect(modal.getByText('Between 10.00 and 7500.00 USD')).toBeVisible()
-    await expect(modal.getByRole('button', { name: /^Continue with/ })).toBeDisabled()
+    await expect(modal.getByRole('button', { name: 'Continue' })).toBeDisabled()
   },
 }
 export const EmptyDark: Story = { ...Empty, globals: { theme: 'dark' } }
@@ -68,7 +68,7 @@ export const Quoting: Story = {
   play: async () => {
     const modal = await typeAmount('50')
     await expect(await modal.findByText('Getting quotes…')).toBeVisible()
-    await expect(modal.getByRole('button', { name: /^Continue with/ })).toBeDisabled()
+    await expect(modal.getByRole('button', { name: 'Continue' })).toBeDisabled()
   },
 }
 export const QuotingDark: Story = { ...Quoting, globals: { theme: 'dark' } }
@@ -107,9 +107,22 @@ export const OutsideLimits: Story = {
     const modal = await typeAmount('7500.01')
     await expect(await modal.findByRole('alert')).toHaveTextContent('Enter an amount between 10.00 and 7500.00 USD')
     await expect(modal.queryByTestId('onramp-provider-meld')).toBeNull()
-    await expect(modal.getByRole('button', { name: /^Continue with/ })).toBeDisabled()
+    await expect(modal.getByRole('button', { name: 'Continue' })).toBeDisabled()
   },
 }
+/** A format problem is named as such ('1e2', '50.005'); without a quote the main button is just 'Continue'. */
+export const BadFormat: Story = {
+  play: async () => {
+    const modal = await typeAmount('1e2')
+    await expect(await modal.findByRole('alert')).toHaveTextContent('Enter the amount in digits, such as 50 or 50.25')
+    typeInto(modal.getByRole('textbox', { name: 'Amount to pay' }), '50.005')
+    await waitFor(() => expect(modal.getByRole('alert')).toHaveTextContent('Use at most 2 decimals'))
+    const button = modal.getByRole('button', { name: 'Continue' })
+    await expect(button).toBeDisabled()
+    await expect(button.textContent?.trim()).toBe('Continue')
+  },
+}
+
 export const OutsideLimitsDark: Story = { ...OutsideLimits, globals: { theme: 'dark' } }
 
 /** rules §8: a provider's quote error is shown as its message; the other provider is still offered. */

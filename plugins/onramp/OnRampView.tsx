@@ -134,7 +134,7 @@ function OnRampForm({ options, sold, state }: { options: OnrampOptions; sold: Re
           buyCrypto(kernel, { checkoutWindow }).catch(() => {})
         }}
       >
-        {t('onramp.buy', { provider: selected ? t(`onramp.provider.${selected.provider}`) : '' })}
+        {selected ? t('onramp.buy', { provider: t(`onramp.provider.${selected.provider}`) }) : t('onramp.continue')}
       </Button>
     </div>
   )
