@@ -171,6 +171,20 @@ export const InsufficientBalance: Story = {
 }
 export const InsufficientBalanceDark: Story = { ...InsufficientBalance, globals: { theme: 'dark' } }
 
+/** The whole coin balance leaves nothing for the network fee: said in words; Max keeps the fee back. */
+export const NoRoomForFee: Story = {
+  play: async () => {
+    const modal = await fill('1.5')
+    await expect(await modal.findByRole('alert')).toHaveTextContent('Insufficient TETH for the network fee')
+    await modal.findByTestId('swap-output', {}, { timeout: 3000 })
+    await expect(modal.getByRole('button', { name: 'Review swap' })).toBeDisabled()
+    await userEvent.click(modal.getByRole('button', { name: 'Max' }))
+    // 1.5 TETH less twice 120,000 gas at 2 gwei.
+    await expect(modal.getByRole('textbox', { name: 'Amount to pay' })).toHaveValue('1.49952')
+    await waitFor(() => expect(modal.queryByRole('alert')).toBeNull())
+  },
+}
+
 /** rules §4: USDC with no allowance: the preview asks for the approval, and after it the swap. */
 export const NeedsApproval: Story = {
   play: async () => {

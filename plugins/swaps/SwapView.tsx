@@ -10,6 +10,9 @@ import { updateSwapState, type SwapQuote, type SwapState, type SwapToken } from 
 import { parseUnits } from './units.js'
 import { addSwapTexts } from './texts.js'
 
+/** The gas a swap is assumed to need before a quote says how much. */
+const SWAP_GAS_GUESS = 200_000n
+
 /** What the view knows about the account's tokens and the network fee. */
 interface SwapData {
   tokens: SwapToken[] | 'loading' | 'error'
@@ -56,12 +59,23 @@ function SwapForm({ state, data }: { state: SwapState; data: SwapData }) {
   const held = source ? data.balances?.[source.address] : undefined
   const invalid = state.sourceTokenAmount.trim() !== '' && amount === undefined
   const insufficient = amount !== undefined && held !== undefined && amount > held
+  // Paying with the coin, what the swap's gas may cost at the standard price must stay in the account.
+  const native = source !== undefined && isNative(source.address)
+  const fee = native && data.gasPrice !== undefined ? (quote?.gas ?? SWAP_GAS_GUESS) * data.gasPrice : undefined
+  const noFee = !insufficient && amount !== undefined && held !== undefined && fee !== undefined && amount + fee > held
   const max = () => {
     if (!source || held === undefined) return
-    // On the coin, keep back twice what the swap's gas may cost at the standard price.
-    const reserve = isNative(source.address) && data.gasPrice ? (quote?.gas ?? 200_000n) * data.gasPrice * 2n : 0n
+    // Twice the fee: the price may rise between the quote and the block.
+    const reserve = fee === undefined ? 0n : fee * 2n
     setSwapInput(kernel, { sourceTokenAmount: formatUnits(held > reserve ? held - reserve : 0n, source.decimals) })
   }
+  const problem = invalid
+    ? t('swap.error.amount')
+    : insufficient
+      ? t('swap.error.balance')
+      : noFee
+        ? t('swap.error.gas', { symbol: network?.nativeCurrency.symbol ?? source?.symbol ?? '' })
+        : state.quoteError
 
   return (
     <div className="f-center">
@@ -84,7 +98,8 @@ function SwapForm({ state, data }: { state: SwapState; data: SwapData }) {
           />
         </label>
         <FiatValue amount={amount} token={source} prices={data.prices} testId="swap-from-value" />
-        <Button variant="secondary" disabled={!source || held === undefined} onClick={max}>
+        {/* On the coin Max waits for the gas price, so it never leaves the fee out. */}
+        <Button variant="secondary" disabled={!source || held === undefined || (native && fee === undefined)} onClick={max}>
           {t('swap.max')}
         </Button>
       </section>
@@ -133,13 +148,13 @@ function SwapForm({ state, data }: { state: SwapState; data: SwapData }) {
           nativeSymbol={network?.nativeCurrency.symbol}
         />
       )}
-      {(invalid || insufficient || state.quoteError) && (
+      {problem && (
         <p className="f-error-text" role="alert">
-          {invalid ? t('swap.error.amount') : insufficient ? t('swap.error.balance') : state.quoteError}
+          {problem}
         </p>
       )}
       <Button
-        disabled={!quote || state.quoteLoading || invalid || insufficient}
+        disabled={!quote || state.quoteLoading || invalid || insufficient || noFee}
         onClick={() => {
           updateSwapState(kernel, { step: 'preview', error: undefined })
           void checkSwapAllowance(kernel)

@@ -39,6 +39,7 @@ export const ar: Translations = {
   'swap.unsupported': 'المبادلات غير متاحة على هذه الشبكة.',
   'swap.error.amount': 'المبلغ ليس رقمًا صالحًا',
   'swap.error.balance': 'الرصيد غير كافٍ',
+  'swap.error.gas': 'رصيد {symbol} غير كافٍ لرسوم الشبكة',
   'swap.error.tokens': 'تعذّر تحميل الرموز القابلة للمبادلة. حاول مرة أخرى لاحقًا.',
   'swap.error.rejected': 'رفضت المعاملة في محفظتك',
   'swap.error.failed': 'فشلت المبادلة',

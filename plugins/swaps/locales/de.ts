@@ -39,6 +39,7 @@ export const de: Translations = {
   'swap.unsupported': 'Tauschen ist in diesem Netzwerk nicht möglich.',
   'swap.error.amount': 'Der Betrag ist keine gültige Zahl',
   'swap.error.balance': 'Unzureichendes Guthaben',
+  'swap.error.gas': 'Nicht genug {symbol} für die Netzwerkgebühr',
   'swap.error.tokens': 'Die Token zum Tauschen konnten nicht geladen werden. Versuche es später erneut.',
   'swap.error.rejected': 'Du hast die Transaktion in deiner Wallet abgelehnt',
   'swap.error.failed': 'Der Tausch ist fehlgeschlagen',

@@ -39,6 +39,7 @@ export const es: Translations = {
   'swap.unsupported': 'Los intercambios no están disponibles en esta red.',
   'swap.error.amount': 'La cantidad no es un número válido',
   'swap.error.balance': 'Saldo insuficiente',
+  'swap.error.gas': '{symbol} insuficiente para la comisión de red',
   'swap.error.tokens': 'No se pudieron cargar los tokens para intercambiar. Inténtalo más tarde.',
   'swap.error.rejected': 'Rechazaste la transacción en tu billetera',
   'swap.error.failed': 'El intercambio falló',

@@ -39,6 +39,7 @@ export const fr: Translations = {
   'swap.unsupported': 'Les échanges ne sont pas disponibles sur ce réseau.',
   'swap.error.amount': 'Le montant n’est pas un nombre valide',
   'swap.error.balance': 'Solde insuffisant',
+  'swap.error.gas': '{symbol} insuffisant pour les frais de réseau',
   'swap.error.tokens': 'Les jetons à échanger n’ont pas pu être chargés. Réessayez plus tard.',
   'swap.error.rejected': 'Vous avez refusé la transaction dans votre portefeuille',
   'swap.error.failed': 'L’échange a échoué',

@@ -39,6 +39,7 @@ export const ja: Translations = {
   'swap.unsupported': 'このネットワークではスワップを利用できません。',
   'swap.error.amount': '金額が有効な数値ではありません',
   'swap.error.balance': '残高が不足しています',
+  'swap.error.gas': 'ネットワーク手数料に必要な {symbol} が不足しています',
   'swap.error.tokens': 'スワップするトークンを読み込めませんでした。しばらくしてからもう一度お試しください。',
   'swap.error.rejected': 'ウォレットでトランザクションを拒否しました',
   'swap.error.failed': 'スワップに失敗しました',

@@ -39,6 +39,7 @@ export const ptBR: Translations = {
   'swap.unsupported': 'As trocas não estão disponíveis nesta rede.',
   'swap.error.amount': 'O valor não é um número válido',
   'swap.error.balance': 'Saldo insuficiente',
+  'swap.error.gas': '{symbol} insuficiente para a taxa de rede',
   'swap.error.tokens': 'Não foi possível carregar os tokens para trocar. Tente de novo mais tarde.',
   'swap.error.rejected': 'Você recusou a transação na sua carteira',
   'swap.error.failed': 'A troca falhou',

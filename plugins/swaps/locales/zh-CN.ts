@@ -39,6 +39,7 @@ export const zhCN: Translations = {
   'swap.unsupported': '此网络不支持兑换。',
   'swap.error.amount': '金额不是有效的数字',
   'swap.error.balance': '余额不足',
+  'swap.error.gas': '{symbol} 不足以支付网络费用',
   'swap.error.tokens': '无法加载可兑换的代币。请稍后重试。',
   'swap.error.rejected': '你在钱包中拒绝了交易',
   'swap.error.failed': '兑换失败',
