@@ -2,7 +2,11 @@
 // cannot leak; every colour and size comes from the --foyer-* theme variables.
 export const styles = /* css */ `
 :host { all: initial; }
-.f-root { font-family: var(--foyer-font); color: var(--foyer-foreground); font-size: 15px; line-height: 1.4; }
+/* One spacing and type scale for every view: --f-space-1…5 are 4, 8, 12, 16, 24 px; --f-text-s/m/l are 13, 15, 17 px. */
+.f-root { --f-space-1: 4px; --f-space-2: 8px; --f-space-3: 12px; --f-space-4: 16px; --f-space-5: 24px;
+  --f-text-xs: 12px; --f-text-s: 13px; --f-text-m: 15px; --f-text-l: 17px; --f-text-xl: 20px; --f-control: 44px;
+  --f-radius-s: calc(var(--foyer-radius) / 1.6);
+  font-family: var(--foyer-font); color: var(--foyer-foreground); font-size: var(--f-text-m); line-height: 1.4; }
 .f-root *, .f-root *::before, .f-root *::after { box-sizing: border-box; }
 .f-overlay { position: fixed; inset: 0; z-index: var(--foyer-z-index); background: var(--foyer-overlay);
   display: flex; align-items: center; justify-content: center; padding: 16px; animation: f-fade .15s ease-out; }
@@ -28,6 +32,42 @@ export const styles = /* css */ `
 .f-button:disabled { opacity: .6; cursor: default; }
 .f-input { width: 100%; min-height: 44px; padding: 0 14px; border-radius: calc(var(--foyer-radius) / 1.6); border: 1px solid var(--foyer-border);
   background: var(--foyer-surface); color: var(--foyer-foreground); font: inherit; }
+.f-field { display: flex; flex-direction: column; gap: var(--f-space-1); width: 100%; text-align: start; }
+.f-label { font-size: var(--f-text-s); font-weight: 600; color: var(--foyer-muted-foreground); }
+.f-picker { display: flex; align-items: center; gap: var(--f-space-2); width: 100%; min-height: var(--f-control); padding: var(--f-space-1) var(--f-space-3);
+  border-radius: var(--f-radius-s); border: 1px solid var(--foyer-border); background: var(--foyer-surface); color: inherit; font: inherit;
+  text-align: start; cursor: pointer; }
+.f-picker:disabled { opacity: .6; cursor: default; }
+.f-picker[aria-expanded=true] { border-color: var(--foyer-accent); }
+.f-picker-value { flex: 1; min-width: 0; }
+.f-picker-chevron { flex: none; color: var(--foyer-muted-foreground); }
+.f-picker[aria-expanded=true] .f-picker-chevron { transform: rotate(180deg); }
+.f-picker-panel { display: flex; flex-direction: column; gap: var(--f-space-2); padding: var(--f-space-2); border-radius: var(--f-radius-s);
+  border: 1px solid var(--foyer-border); background: var(--foyer-background); }
+.f-picker-list { margin: 0; padding: 0; list-style: none; max-height: 240px; overflow-y: auto; }
+.f-picker-option { display: flex; align-items: center; min-height: var(--f-control); padding: var(--f-space-1) var(--f-space-2);
+  border-radius: var(--f-radius-s); cursor: pointer; }
+.f-picker-option[data-active] { background: var(--foyer-surface-hover); }
+.f-picker-option[aria-selected=true] { font-weight: 600; box-shadow: inset 3px 0 var(--foyer-accent); }
+.f-token { display: flex; align-items: center; gap: var(--f-space-2); min-width: 0; }
+.f-token-text { display: flex; flex-direction: column; min-width: 0; line-height: 1.25; }
+.f-token-symbol { font-weight: 600; }
+.f-token-detail { font-size: var(--f-text-xs); color: var(--foyer-muted-foreground); }
+.f-token-amount { margin-inline-start: auto; text-align: end; font-variant-numeric: tabular-nums; }
+.f-amount { display: flex; align-items: center; gap: var(--f-space-2); min-height: 52px; padding: 0 var(--f-space-2) 0 var(--f-space-3);
+  border-radius: var(--f-radius-s); border: 1px solid var(--foyer-border); background: var(--foyer-surface); }
+.f-amount:focus-within { border-color: var(--foyer-accent); }
+.f-amount[data-invalid] { border-color: var(--foyer-danger); }
+.f-amount-input { flex: 1; min-width: 0; min-height: var(--f-control); border: 0; background: transparent; color: inherit;
+  font: inherit; font-size: var(--f-text-xl); font-weight: 600; font-variant-numeric: tabular-nums; }
+.f-root .f-amount-input:focus-visible { outline: none; }
+.f-amount-max { flex: none; min-width: 44px; min-height: 32px; padding: 0 var(--f-space-3); border-radius: 999px; border: 1px solid var(--foyer-border);
+  background: var(--foyer-background); color: var(--foyer-accent); font: inherit; font-size: var(--f-text-s); font-weight: 700; cursor: pointer; }
+.f-amount-max:disabled { opacity: .55; cursor: default; }
+.f-amount-line { display: flex; justify-content: space-between; gap: var(--f-space-2); margin: 0; font-size: var(--f-text-s);
+  color: var(--foyer-muted-foreground); }
+.f-actions { display: grid; grid-template-columns: repeat(auto-fit, minmax(88px, 1fr)); gap: var(--f-space-2); }
+.f-actions .f-button { padding: var(--f-space-1) var(--f-space-2); font-size: var(--f-text-s); line-height: 1.2; overflow-wrap: anywhere; }
 .f-list { display: flex; flex-direction: column; gap: 6px; margin: 0; padding: 0; list-style: none; }
 .f-list-item { display: flex; align-items: center; gap: 12px; width: 100%; min-height: 56px; padding: 8px 12px; text-align: start;
   border-radius: calc(var(--foyer-radius) / 1.6); border: 1px solid transparent; background: var(--foyer-surface);

@@ -4,7 +4,7 @@ import type { Kernel } from 'foyer'
 import { ConnectButton } from 'foyer/react'
 import { testChain, testNetworkB } from '../../test/fixtures.js'
 import { memoryOnrampApi, type MemoryOnrampOptions } from '../../test/memoryOnrampApi.js'
-import { connectedStory, typeInto, withinModal } from '../../test/stories.js'
+import { connectedStory, pick, typeInto, withinModal } from '../../test/stories.js'
 import { onramp } from './index.js'
 import { OnrampApiToken, type OnrampOrder } from './onrampApi.js'
 import type { OnrampState } from './onrampState.js'
@@ -41,7 +41,7 @@ type Story = StoryObj<typeof meta>
 /** Types the amount; USDC is chosen by default (rules §3). */
 async function typeAmount(amount: string) {
   const modal = await withinModal()
-  await waitFor(() => expect(modal.getByRole('combobox', { name: 'Token to buy' })).toHaveValue('USDC'))
+  await waitFor(() => expect(modal.getByRole('combobox', { name: 'Token to buy' })).toHaveTextContent('USDC'))
   typeInto(modal.getByRole('textbox', { name: 'Amount to pay' }), amount)
   return modal
 }
@@ -53,9 +53,9 @@ export const Empty: Story = {
     const modal = await withinModal()
     await userEvent.click(await modal.findByRole('button', { name: 'Buy' }))
     await modal.findByRole('dialog', { name: 'Buy crypto' })
-    await waitFor(() => expect(modal.getByRole('combobox', { name: 'Token to buy' })).toHaveValue('USDC'))
-    await expect(modal.getByRole('combobox', { name: 'Currency to pay with' })).toHaveValue('USD')
-    await expect(modal.getByRole('combobox', { name: 'Payment method' })).toHaveValue('card')
+    await waitFor(() => expect(modal.getByRole('combobox', { name: 'Token to buy' })).toHaveTextContent('USDC'))
+    await expect(modal.getByRole('combobox', { name: 'Currency to pay with' })).toHaveTextContent('USD')
+    await expect(modal.getByRole('combobox', { name: 'Payment method' })).toHaveTextContent('Card')
     await expect(modal.getByText('Between 10.00 and 7500.00 USD')).toBeVisible()
     await expect(modal.getByRole('button', { name: 'Continue' })).toBeDisabled()
   },
@@ -91,10 +91,10 @@ export const QuotesDark: Story = { ...Quotes, globals: { theme: 'dark' } }
 export const OtherTokenAndCurrency: Story = {
   play: async () => {
     const modal = await withinModal()
-    await waitFor(() => expect(modal.getByRole('combobox', { name: 'Token to buy' })).toHaveValue('USDC'))
-    await userEvent.selectOptions(modal.getByRole('combobox', { name: 'Token to buy' }), 'ETH')
-    await userEvent.selectOptions(modal.getByRole('combobox', { name: 'Currency to pay with' }), 'EUR')
-    await userEvent.selectOptions(modal.getByRole('combobox', { name: 'Payment method' }), 'ach_bank_account')
+    await waitFor(() => expect(modal.getByRole('combobox', { name: 'Token to buy' })).toHaveTextContent('USDC'))
+    await pick(modal, 'Token to buy', 'ETH')
+    await pick(modal, 'Currency to pay with', 'EUR')
+    await pick(modal, 'Payment method', 'Bank account')
     await expect(modal.getByText('Between 10.00 and 25000.00 EUR')).toBeVisible()
     typeInto(modal.getByRole('textbox', { name: 'Amount to pay' }), '9000')
     await expect(await modal.findByTestId('onramp-provider-coinbase')).toHaveTextContent('2.94 ETH · Fee 180.00 EUR')

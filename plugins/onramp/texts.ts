@@ -7,6 +7,9 @@ import type { Kernel } from 'foyer'
  */
 export const viewTexts = {
   'onramp.token': 'Token to buy',
+  /** The search field of a long list. */
+  'onramp.search': 'Search',
+  'onramp.noMatch': 'Nothing matches',
   'onramp.fiat': 'Currency to pay with',
   'onramp.amount': 'Amount to pay',
   'onramp.method': 'Payment method',

@@ -11,6 +11,9 @@ export const viewTexts = {
   'swap.fromToken': 'Token to pay with',
   'swap.toToken': 'Token to receive',
   'swap.chooseToken': 'Choose a token',
+  /** The search field of a long token list. */
+  'swap.search': 'Search tokens',
+  'swap.noMatch': 'No token matches',
   'swap.amount': 'Amount to pay',
   'swap.max': 'Max',
   'swap.flip': 'Swap the two tokens',

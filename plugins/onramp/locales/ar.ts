@@ -6,6 +6,8 @@ export const ar: Translations = {
   'onramp.action': 'شراء',
   'onramp.progressTitle': 'الشراء قيد التنفيذ',
   'onramp.token': 'الرمز المراد شراؤه',
+  'onramp.search': 'بحث',
+  'onramp.noMatch': 'لا توجد نتائج مطابقة',
   'onramp.fiat': 'العملة التي تدفع بها',
   'onramp.amount': 'المبلغ المراد دفعه',
   'onramp.method': 'طريقة الدفع',

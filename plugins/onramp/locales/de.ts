@@ -6,6 +6,8 @@ export const de: Translations = {
   'onramp.action': 'Kaufen',
   'onramp.progressTitle': 'Kauf läuft',
   'onramp.token': 'Zu kaufender Token',
+  'onramp.search': 'Suchen',
+  'onramp.noMatch': 'Keine Treffer',
   'onramp.fiat': 'Zahlungswährung',
   'onramp.amount': 'Zu zahlender Betrag',
   'onramp.method': 'Zahlungsmethode',

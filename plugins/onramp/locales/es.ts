@@ -6,6 +6,8 @@ export const es: Translations = {
   'onramp.action': 'Comprar',
   'onramp.progressTitle': 'Compra en curso',
   'onramp.token': 'Token que compras',
+  'onramp.search': 'Buscar',
+  'onramp.noMatch': 'Nada coincide',
   'onramp.fiat': 'Moneda con la que pagas',
   'onramp.amount': 'Cantidad a pagar',
   'onramp.method': 'Método de pago',

@@ -6,6 +6,8 @@ export const fr: Translations = {
   'onramp.action': 'Acheter',
   'onramp.progressTitle': 'Achat en cours',
   'onramp.token': 'Jeton à acheter',
+  'onramp.search': 'Rechercher',
+  'onramp.noMatch': 'Aucun résultat',
   'onramp.fiat': 'Devise de paiement',
   'onramp.amount': 'Montant à payer',
   'onramp.method': 'Moyen de paiement',

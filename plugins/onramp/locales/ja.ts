@@ -6,6 +6,8 @@ export const ja: Translations = {
   'onramp.action': '購入',
   'onramp.progressTitle': '購入処理中',
   'onramp.token': '購入するトークン',
+  'onramp.search': '検索',
+  'onramp.noMatch': '一致するものがありません',
   'onramp.fiat': '支払いに使う通貨',
   'onramp.amount': '支払う金額',
   'onramp.method': '支払い方法',

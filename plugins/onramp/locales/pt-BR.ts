@@ -6,6 +6,8 @@ export const ptBR: Translations = {
   'onramp.action': 'Comprar',
   'onramp.progressTitle': 'Compra em andamento',
   'onramp.token': 'Token a comprar',
+  'onramp.search': 'Buscar',
+  'onramp.noMatch': 'Nada corresponde',
   'onramp.fiat': 'Moeda de pagamento',
   'onramp.amount': 'Valor a pagar',
   'onramp.method': 'Forma de pagamento',

@@ -6,6 +6,8 @@ export const zhCN: Translations = {
   'onramp.action': '购买',
   'onramp.progressTitle': '购买进行中',
   'onramp.token': '要购买的代币',
+  'onramp.search': '搜索',
+  'onramp.noMatch': '没有匹配项',
   'onramp.fiat': '支付币种',
   'onramp.amount': '支付金额',
   'onramp.method': '支付方式',

@@ -9,6 +9,8 @@ export const ar: Translations = {
   'swap.fromToken': 'الرمز الذي تدفع به',
   'swap.toToken': 'الرمز المراد استلامه',
   'swap.chooseToken': 'اختر رمزًا',
+  'swap.search': 'ابحث عن رمز',
+  'swap.noMatch': 'لا يوجد رمز مطابق',
   'swap.amount': 'المبلغ المراد دفعه',
   'swap.max': 'الحد الأقصى',
   'swap.flip': 'تبديل الرمزين',

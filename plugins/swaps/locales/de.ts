@@ -9,6 +9,8 @@ export const de: Translations = {
   'swap.fromToken': 'Token, mit dem du zahlst',
   'swap.toToken': 'Token, den du erhältst',
   'swap.chooseToken': 'Token wählen',
+  'swap.search': 'Token suchen',
+  'swap.noMatch': 'Kein Token passt',
   'swap.amount': 'Zu zahlender Betrag',
   'swap.max': 'Max.',
   'swap.flip': 'Die beiden Token vertauschen',

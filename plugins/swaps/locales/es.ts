@@ -9,6 +9,8 @@ export const es: Translations = {
   'swap.fromToken': 'Token con el que pagas',
   'swap.toToken': 'Token que recibes',
   'swap.chooseToken': 'Elige un token',
+  'swap.search': 'Buscar tokens',
+  'swap.noMatch': 'Ningún token coincide',
   'swap.amount': 'Cantidad a pagar',
   'swap.max': 'Máx.',
   'swap.flip': 'Invertir los dos tokens',

@@ -9,6 +9,8 @@ export const fr: Translations = {
   'swap.fromToken': 'Jeton à payer',
   'swap.toToken': 'Jeton à recevoir',
   'swap.chooseToken': 'Choisir un jeton',
+  'swap.search': 'Rechercher un jeton',
+  'swap.noMatch': 'Aucun jeton ne correspond',
   'swap.amount': 'Montant à payer',
   'swap.max': 'Max',
   'swap.flip': 'Inverser les deux jetons',

@@ -9,6 +9,8 @@ export const ja: Translations = {
   'swap.fromToken': '支払うトークン',
   'swap.toToken': '受け取るトークン',
   'swap.chooseToken': 'トークンを選択',
+  'swap.search': 'トークンを検索',
+  'swap.noMatch': '一致するトークンがありません',
   'swap.amount': '支払う金額',
   'swap.max': '最大',
   'swap.flip': '2 つのトークンを入れ替える',

@@ -9,6 +9,8 @@ export const ptBR: Translations = {
   'swap.fromToken': 'Token com que você paga',
   'swap.toToken': 'Token que você recebe',
   'swap.chooseToken': 'Escolha um token',
+  'swap.search': 'Buscar tokens',
+  'swap.noMatch': 'Nenhum token corresponde',
   'swap.amount': 'Valor a pagar',
   'swap.max': 'Máx.',
   'swap.flip': 'Inverter os dois tokens',

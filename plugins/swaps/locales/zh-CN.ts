@@ -9,6 +9,8 @@ export const zhCN: Translations = {
   'swap.fromToken': '用于支付的代币',
   'swap.toToken': '要收到的代币',
   'swap.chooseToken': '选择代币',
+  'swap.search': '搜索代币',
+  'swap.noMatch': '没有匹配的代币',
   'swap.amount': '支付金额',
   'swap.max': '最大',
   'swap.flip': '互换两个代币',
