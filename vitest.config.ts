@@ -89,10 +89,13 @@ export default defineConfig({
             'react/jsx-runtime',
             'react/jsx-dev-runtime',
             'jsqr',
+            'axe-core',
           ],
         },
         test: {
           name: 'stories',
+          // After each story, the modal it left passes the UI quality check at 360 px (test/uiQuality.ts).
+          setupFiles: ['test/storyQuality.ts'],
           browser: {
             enabled: true,
             headless: true,

@@ -50,7 +50,7 @@ export const styles = /* css */ `
 .f-picker-option[data-active] { background: var(--foyer-surface-hover); }
 .f-picker-option[aria-selected=true] { font-weight: 600; box-shadow: inset 3px 0 var(--foyer-accent); }
 .f-token { display: flex; align-items: center; gap: var(--f-space-2); min-width: 0; }
-.f-token-text { display: flex; flex-direction: column; min-width: 0; line-height: 1.25; }
+.f-token-text { display: flex; flex-direction: column; min-width: 0; line-height: 1.25; overflow-wrap: anywhere; }
 .f-token-symbol { font-weight: 600; }
 .f-token-detail { font-size: var(--f-text-xs); color: var(--foyer-muted-foreground); }
 .f-token-amount { margin-inline-start: auto; text-align: end; font-variant-numeric: tabular-nums; }
@@ -58,7 +58,7 @@ export const styles = /* css */ `
   border-radius: var(--f-radius-s); border: 1px solid var(--foyer-border); background: var(--foyer-surface); }
 .f-amount:focus-within { border-color: var(--foyer-accent); }
 .f-amount[data-invalid] { border-color: var(--foyer-danger); }
-.f-amount-input { flex: 1; min-width: 0; min-height: var(--f-control); border: 0; background: transparent; color: inherit;
+.f-amount-input { flex: 1; width: 0; min-width: 0; min-height: var(--f-control); border: 0; background: transparent; color: inherit;
   font: inherit; font-size: var(--f-text-xl); font-weight: 600; font-variant-numeric: tabular-nums; }
 .f-root .f-amount-input:focus-visible { outline: none; }
 .f-amount-max { flex: none; min-width: 44px; min-height: 32px; padding: 0 var(--f-space-3); border-radius: 999px; border: 1px solid var(--foyer-border);
@@ -75,14 +75,16 @@ export const styles = /* css */ `
 .f-list-item:hover:not(:disabled) { background: var(--foyer-surface-hover); }
 .f-list-item:disabled { opacity: .55; cursor: default; }
 .f-list-item[aria-current] { border-color: var(--foyer-accent); }
-.f-list-item-label { flex: 1; }
+.f-list-item-label { flex: 1; min-width: 0; overflow-wrap: anywhere; }
 .f-tag { font-size: 12px; padding: 2px 8px; border-radius: 999px; color: var(--foyer-muted-foreground); border: 1px solid var(--foyer-border); }
 .f-wallet-image { border-radius: 12px; flex: none; object-fit: cover; }
 .f-wallet-fallback { display: inline-flex; align-items: center; justify-content: center; background: var(--foyer-accent);
   color: var(--foyer-accent-foreground); font-weight: 700; }
 .f-qr { display: block; margin: 0 auto; border-radius: 12px; max-width: 100%; height: auto; }
 .f-avatar { display: inline-block; border-radius: 50%; flex: none; }
-.f-center { display: flex; flex-direction: column; align-items: center; text-align: center; gap: 8px; padding: 8px 0; }
+.f-center { display: flex; flex-direction: column; align-items: center; text-align: center; gap: var(--f-space-2); padding: var(--f-space-2) 0; }
+/* Forms and lists in a centred view take its whole width, so their content wraps instead of widening them. */
+.f-center > :is(section, .f-field, .f-list, form) { align-self: stretch; min-width: 0; }
 .f-muted { color: var(--foyer-muted-foreground); font-size: 14px; margin: 0; }
 .f-error-text { color: var(--foyer-danger); font-weight: 600; margin: 0; }
 .f-address { font-size: 20px; font-weight: 700; margin: 0; display: inline-flex; align-items: center; gap: 4px; }
@@ -110,7 +112,7 @@ export const styles = /* css */ `
 .f-divider::before, .f-divider::after { content: ''; flex: 1; border-top: 1px solid var(--foyer-border); }
 .f-legal { display: flex; align-items: flex-start; gap: 10px; padding: 10px 12px; border: 1px solid var(--foyer-border);
   border-radius: calc(var(--foyer-radius) / 1.6); font-size: 13px; line-height: 1.4; color: var(--foyer-muted-foreground); }
-.f-legal input { flex: none; width: 18px; height: 18px; margin: 0; accent-color: var(--foyer-accent); cursor: pointer; }
+.f-legal input { flex: none; width: 24px; height: 24px; margin: 0; accent-color: var(--foyer-accent); cursor: pointer; }
 .f-legal a { color: var(--foyer-foreground); }
 .f-fieldset, .f-contents { display: contents; }
 .f-fieldset:disabled :is(.f-icon-button, .f-input) { opacity: .55; cursor: default; }

@@ -133,6 +133,36 @@ export const TokenPickerKeyboard: Story = {
   },
 }
 
+/** A long list gets a search field: typing filters by symbol or name, the arrows and Enter choose from what is left. */
+export const TokenSearch: Story = {
+  parameters: withApi({
+    balances: [
+      ...holdings,
+      ...['DAI', 'LINK', 'UNI', 'AAVE', 'WBTC'].map((symbol, index) =>
+        tokenBalance(symbol, '1', 1, { address: `eip155:1:0x${String(index + 1).repeat(40)}`, name: `${symbol} token` }),
+      ),
+    ],
+  }),
+  play: async () => {
+    const modal = await withinModal()
+    await expect(await modal.findByTestId('send-balance')).toHaveTextContent('Balance: 0.5 ETH')
+    await userEvent.click(modal.getByRole('combobox', { name: 'Token' }))
+    const search = await modal.findByRole('combobox', { name: 'Search tokens' })
+    await expect(modal.getAllByRole('option')).toHaveLength(7)
+    typeInto(search, 'li')
+    await waitFor(() =>
+      expect(modal.getAllByRole('option').map((option) => option.getAttribute('aria-label'))).toEqual(['LINK, Testnet One, 1, $1.00']),
+    )
+    typeInto(search, 'zzz')
+    await expect(await modal.findByText('No token matches')).toBeVisible()
+    typeInto(search, 'u')
+    await waitFor(() => expect(modal.getAllByRole('option')).toHaveLength(2))
+    search.focus()
+    await userEvent.keyboard('{ArrowDown}{Enter}')
+    await expect(await modal.findByTestId('send-balance')).toHaveTextContent('Balance: 1 UNI')
+  },
+}
+
 /** The data service failed: its rules §8 toast shows, and the native coin can still be sent. */
 export const BalancesUnavailable: Story = {
   parameters: withApi({ failWith: 503 }),
