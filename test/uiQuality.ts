@@ -79,7 +79,11 @@ async function axeProblems(root: HTMLElement): Promise<string[]> {
   // host's page cannot provide.
   // From the shadow host: axe walks into its shadow root.
   const host = (root.getRootNode() as ShadowRoot).host ?? root
-  const results = await axe.run(host, { resultTypes: ['violations'], rules: { region: { enabled: false } } })
+  const results = await axe.run(host, {
+    preload: false,
+    resultTypes: ['violations'],
+    rules: { region: { enabled: false } },
+  })
   return results.violations.flatMap((violation) =>
     violation.nodes.map(
       (node) => `axe ${violation.id} (${violation.impact}): ${node.target.join(' ')}: ${node.failureSummary ?? violation.help}`,
