@@ -167,6 +167,10 @@ export const InsufficientBalance: Story = {
     await userEvent.click(modal.getByRole('button', { name: 'Max' }))
     await expect(modal.getByRole('textbox', { name: 'Amount to pay' })).toHaveValue('250')
     await waitFor(() => expect(modal.queryByRole('alert')).toBeNull())
+    // The round button between the two sides swaps them.
+    await userEvent.click(modal.getByRole('button', { name: 'Swap the two tokens' }))
+    await expect(modal.getByRole('combobox', { name: 'Token to pay with' })).toHaveTextContent('USDT')
+    await expect(modal.getByRole('combobox', { name: 'Token to receive' })).toHaveTextContent('USDC')
   },
 }
 export const InsufficientBalanceDark: Story = { ...InsufficientBalance, globals: { theme: 'dark' } }

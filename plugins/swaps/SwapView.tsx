@@ -3,7 +3,7 @@ import type { CaipNetworkId } from 'foyer'
 import { formatBalance, formatFiat, formatNumber, formatUnits, shortenAddress, showToast } from 'foyer'
 import { transactionUrl } from 'foyer/query'
 import { useAccount, useFoyerState, useKernel, useKernelQuery, useNetwork, useTranslate } from 'foyer/react'
-import { AmountField, Button, Skeleton, TokenPicker, WalletImage, type TokenOption } from 'foyer/ui'
+import { AmountField, Button, IconButton, Skeleton, TokenPicker, WalletImage, type TokenOption } from 'foyer/ui'
 import { approveSwapToken, checkSwapAllowance, isNative, setSwapInput, SLIPPAGE_PERCENT, swapTokens } from './swapActions.js'
 import { gasPriceQuery, swapBalancesQuery, swapPricesQuery, swapTokensQuery } from './swapQueries.js'
 import { updateSwapState, type SwapQuote, type SwapState, type SwapToken } from './swapState.js'
@@ -100,14 +100,24 @@ function SwapForm({ state, data }: { state: SwapState; data: SwapData }) {
           fiatTestId="swap-from-value"
         />
       </section>
-      <Button
-        variant="secondary"
-        aria-label={t('swap.flip')}
+      <IconButton
+        label={t('swap.flip')}
         disabled={!source || !target}
         onClick={() => setSwapInput(kernel, { sourceToken: target, toToken: source })}
       >
-        ⇅
-      </Button>
+        <svg
+          width="20"
+          height="20"
+          viewBox="0 0 20 20"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          aria-hidden="true"
+        >
+          <path d="M7 3.5v13M3.5 7 7 3.5 10.5 7M13 16.5v-13M9.5 13l3.5 3.5 3.5-3.5" />
+        </svg>
+      </IconButton>
       <section aria-label={t('swap.to')} className="f-list">
         <SwapTokenPicker
           label={t('swap.toToken')}
