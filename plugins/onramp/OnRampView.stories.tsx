@@ -101,6 +101,24 @@ export const OtherTokenAndCurrency: Story = {
   },
 }
 
+/** A short list without search: a letter goes to the option starting with it, Space chooses it. */
+export const PickerTypeAhead: Story = {
+  play: async () => {
+    const modal = await withinModal()
+    const method = await modal.findByRole('combobox', { name: 'Payment method' })
+    await expect(method).toHaveTextContent('Card')
+    method.focus()
+    await userEvent.keyboard('{ArrowDown}')
+    await expect(modal.queryByRole('combobox', { name: 'Search' })).toBeNull()
+    await userEvent.keyboard('b')
+    await expect(method.getAttribute('aria-activedescendant')).toBe(modal.getByRole('option', { name: 'Bank account' }).id)
+    await userEvent.keyboard(' ')
+    await expect(method).toHaveTextContent('Bank account')
+    await expect(method).toHaveAttribute('aria-expanded', 'false')
+    await expect(modal.getByText('Between 10.00 and 25000.00 USD')).toBeVisible()
+  },
+}
+
 /** rules §9: an amount outside the card's limits is refused before any provider is asked. */
 export const OutsideLimits: Story = {
   play: async () => {
