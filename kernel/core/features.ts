@@ -37,6 +37,13 @@ export interface Features {
    * not listed come last. @default ['onramp', 'swaps', 'receive', 'send'] (rules §9)
    */
   walletFeaturesOrder: readonly string[]
+  /**
+   * Let the site ask the embedded wallet for permissions (ERC-7715 `wallet_grantPermissions`, `wallet_revokePermissions`):
+   * on, such a request goes to the visitor, who approves or rejects it in the secure frame; off, it is refused at once as
+   * an action the wallet does not offer, without troubling the visitor. Read by the email plugin (docs/wallets.md).
+   * @default false (rules §9)
+   */
+  smartSessions: boolean
 }
 
 export type FeatureName = keyof Features & string
@@ -65,6 +72,9 @@ export const KERNEL_FLAGS = {
   legalCheckbox: { default: false },
   collapseWallets: { default: false },
   walletFeaturesOrder: { default: ['onramp', 'swaps', 'receive', 'send'] },
+  // Declared here, not by the email plugin that reads it: rules §9 lists it among the kernel's local defaults, so a host
+  // may set it whatever plugins it uses.
+  smartSessions: { default: false },
 } as const satisfies FlagDeclarations
 
 /** The values of the declared flags: the kernel's are always there, a plugin's while it is in `plugins`. */

@@ -220,8 +220,11 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     destroy() {
       cancelLoadTimer()
       window.removeEventListener('message', onMessage)
-      for (const [id, request] of pending)
-        settle(id, request, () => request.reject(new EmbeddedWalletError('Request was aborted', { frameCode: 'ABORTED' })))
+      // rules §8: an RPC request cut short is 'Request was aborted'; any other request (a login, the user) 'Something went wrong'.
+      for (const [id, request] of pending) {
+        const message = request.type === 'APP_RPC_REQUEST' ? 'Request was aborted' : 'Something went wrong'
+        settle(id, request, () => request.reject(new EmbeddedWalletError(message, { frameCode: 'ABORTED' })))
+      }
       iframe.remove()
     },
   }
