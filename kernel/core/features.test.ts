@@ -23,7 +23,7 @@ const flagsPlugin = definePlugin({
 const declared = declareFlags([flagsPlugin])
 
 describe('declareFlags', () => {
-  it('the kernel declares only the flags it reads, with the rules §9 defaults', () => {
+  it('the kernel declares its own flags with the rules §9 defaults, smartSessions among them', () => {
     expect(declareFlags([])).toEqual({
       allWallets: { default: true },
       analytics: { default: true },

@@ -38,10 +38,10 @@ export interface Features {
    */
   walletFeaturesOrder: readonly string[]
   /**
-   * Let the site ask the embedded wallet for permissions (ERC-7715 `wallet_grantPermissions`, `wallet_revokePermissions`):
-   * on, such a request goes to the visitor, who approves or rejects it in the secure frame; off, it is refused at once as
-   * an action the wallet does not offer, without troubling the visitor. Read by the email plugin (docs/wallets.md).
-   * @default false (rules §9)
+   * Smart sessions: permissions (ERC-7715) that would let a site act for the visitor without asking each time. Foyer's
+   * embedded wallet has no session-key module, so on or off changes nothing today: a permission request always goes to
+   * the visitor, who approves it in the secure frame, and grants no signer the right to skip an approval
+   * (docs/wallets.md). Declared so that a host's configuration that sets it is taken. @default false (rules §9)
    */
   smartSessions: boolean
 }
@@ -72,8 +72,7 @@ export const KERNEL_FLAGS = {
   legalCheckbox: { default: false },
   collapseWallets: { default: false },
   walletFeaturesOrder: { default: ['onramp', 'swaps', 'receive', 'send'] },
-  // Declared here, not by the email plugin that reads it: rules §9 lists it among the kernel's local defaults, so a host
-  // may set it whatever plugins it uses.
+  // Read by no code yet (see Features.smartSessions); declared so a host may set it, rules §9 listing it as a local default.
   smartSessions: { default: false },
 } as const satisfies FlagDeclarations
 

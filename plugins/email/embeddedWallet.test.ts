@@ -156,6 +156,35 @@ describe('the embedded wallet', () => {
     expect(kernel.store.getState().modal.open).toBe(true)
   })
 
+  it.each([
+    ['wallet_grantPermissions', [{ chainId: '0x7a69', expiry: 1, signer: { type: 'key' }, permissions: [{ type: 'x' }] }]],
+    ['wallet_revokePermissions', [{ permissionsContext: '0b4c3a1e-0000-4000-8000-000000000000' }]],
+    ['eth_sendUserOperation', [{ sender: USER.address, callData: '0x' }, '0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108']],
+    ['wallet_getAssets', [{ account: USER.address }]],
+  ])(
+    '%s goes to the frame as a request (rules §6: it approves or answers it there), never answered by the host page',
+    async (method, params) => {
+      const { provider, posted, settle, fromFrame, kernel } = await setup()
+      const answer = provider.request({ method, params })
+      await settle()
+      const { message } = posted.at(-1)!
+      expect(message).toMatchObject({ type: 'APP_RPC_REQUEST', payload: { method, params } })
+      fromFrame({ id: message.id, type: 'FRAME_RPC_REQUEST_SUCCESS', payload: { from: 'the frame' } })
+      await expect(answer).resolves.toEqual({ from: 'the frame' })
+      expect(toast(kernel).open).toBe(false)
+    },
+  )
+
+  it("EIP-2255's revocation of the site's accounts (the EVM chain's disconnect) signs out, as before, without asking", async () => {
+    const { provider, types, settle, answer, stored } = await setup()
+    const revoked = provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })
+    await settle()
+    expect(types()).not.toContain('APP_RPC_REQUEST')
+    answer('APP_SIGN_OUT', {})
+    await expect(revoked).resolves.toBeNull()
+    expect(stored(EMAIL_ADDRESS_KEY)).toBeUndefined()
+  })
+
   it('an email change asks for the current address’s code, then the new one’s; the new email is stored and shown (rules §4)', async () => {
     const { wallet, posted, answer, stored, settle } = await setup()
     const started = wallet.updateEmail(' grace@example.com ')

@@ -41,9 +41,10 @@ const APPROVAL_BODY = v.object({ secret: v.string(), approved: v.boolean() })
  * @property {import('./createMailer.mjs').Mailer} mailer
  * @property {Buffer} masterKey 32 bytes (masterKey.mjs loadMasterKey)
  * @property {string} directoryUrl asked for projects' allowed origins
- * @property {readonly { chainId: number, rpcUrl: string, bundlerUrl?: string }[]} [evm] the EVM networks and the RPC each is
- *   served by; with a `bundlerUrl` (ERC-4337, EntryPoint v0.8), users get a smart account there
- * @property {readonly { chainId: string, rpcUrl: string }[]} [solana] the Solana networks (`solana:<genesis prefix>`)
+ * @property {readonly import('./networks.mjs').EvmNetworkOptions[]} [evm] the EVM networks and the RPC each is
+ *   served by; with a `bundlerUrl` (ERC-4337, EntryPoint v0.8), users get a smart account there. With neither `evm` nor
+ *   `solana`, the wallet serves DEFAULT_WALLET_NETWORKS (networks.mjs) on public RPCs.
+ * @property {readonly import('./networks.mjs').SolanaNetworkOptions[]} [solana] the Solana networks (`solana:<genesis prefix>`)
  * @property {import('./social.mjs').SocialClients} [social] the OpenID Connect providers users may sign in with
  * @property {import('./social.mjs').TelegramLogin} [telegram] Telegram Login's bot and login page
  * @property {import('./farcaster.mjs').FarcasterLogin} [farcaster] Sign In With Farcaster's relay and fid lookup
@@ -88,8 +89,8 @@ export async function createWalletApp({
   mailer,
   masterKey,
   directoryUrl,
-  evm = [],
-  solana = [],
+  evm,
+  solana,
   social = {},
   telegram,
   farcaster,
