@@ -2,8 +2,8 @@
 // what it keeps in the site's storage, and how it refuses (rules §4, §5, rules §6). The wallet service's own tests
 // and the end-to-end test cover the real frame.
 import * as v from 'valibot'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createMemoryBackend, ERROR_MESSAGE_DELAY_MS, StorageToken, type Kernel, type StorageBackend } from 'foyer'
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest'
+import { createMemoryBackend, ERROR_MESSAGE_DELAY_MS, StorageToken, type Asset, type Kernel, type StorageBackend } from 'foyer'
 import { fakeFramePage, WALLET_URL } from '../../test/fakeFramePage.js'
 import { testChain, testKernel } from '../../test/fixtures.js'
 import { EMAIL_ADDRESS_KEY, EMAIL_CONNECTOR_ID, EMAIL_LAST_CHAIN_KEY } from './constants.js'
@@ -174,6 +174,17 @@ describe('the embedded wallet', () => {
       expect(toast(kernel).open).toBe(false)
     },
   )
+
+  it("wallet_getAssets' answer is rules §3's Asset, exported from foyer, passed on as the frame checked it", async () => {
+    const { provider, posted, settle, fromFrame } = await setup()
+    const native: Asset = { address: 'native', balance: '0x4d2', type: 'NATIVE', metadata: { name: 'Ether', symbol: 'ETH', decimals: 18 } }
+    const answer = provider.request({ method: 'wallet_getAssets', params: [{ account: USER.address }] })
+    await settle()
+    fromFrame({ id: posted.at(-1)!.message.id, type: 'FRAME_RPC_REQUEST_SUCCESS', payload: { '0x7a69': [native] } })
+    const assets = (await answer) as Record<`0x${string}`, Asset[]>
+    expect(assets['0x7a69']).toEqual([native])
+    expectTypeOf(native.type).toEqualTypeOf<'NATIVE' | 'ERC20'>()
+  })
 
   it("EIP-2255's revocation of the site's accounts (the EVM chain's disconnect) signs out, as before, without asking", async () => {
     const { provider, types, settle, answer, stored } = await setup()
