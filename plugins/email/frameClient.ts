@@ -80,6 +80,8 @@ export interface FrameClientOptions {
   approvalRequested(request: { id: string; method: string }): void
   /** A request that waited for approval has its answer. */
   approvalSettled(id: string): void
+  /** The frame is ready: at load, and again after it reloaded (it forgets what it was told, such as the theme). */
+  ready?(): void
 }
 
 export interface FrameClient {
@@ -137,7 +139,10 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     const message = parsed.output
     if (message.type === 'FRAME_READY') {
       cancelLoadTimer()
-      options.schedule(() => ready?.(), FRAME_READY_DELAY_MS)
+      options.schedule(() => {
+        ready?.()
+        options.ready?.()
+      }, FRAME_READY_DELAY_MS)
     } else if (message.type === 'FRAME_UNVERIFIED_DOMAIN') {
       refused = true
       fail('unverified_domain', 'Invalid App Configuration')

@@ -166,6 +166,8 @@ export async function createWalletApp({
         "script-src 'self'",
         "connect-src 'self'",
         "style-src 'unsafe-inline'",
+        // The site's icon (APP_SYNC_DAPP_DATA): https or an inline raster image, nothing else.
+        'img-src https: data:',
         `frame-ancestors ${allowed.length > 0 ? allowed.join(' ') : "'none'"}`,
       ].join('; '),
       'cache-control': 'no-store',
