@@ -169,6 +169,10 @@ afterAll(async () => {
 })
 
 describe('two API and two wallet instances on one PostgreSQL server', () => {
+  it('every instance is ready once migrated and its node answers', async () => {
+    for (const instance of [...apis, ...wallets]) expect(await (await fetch(`${instance.url}/readyz`)).json()).toEqual({ status: 'ready' })
+  })
+
   it('two instances starting together pay an order a stopped one left paying exactly once', SLOW, async () => {
     await expect
       .poll(async () => (await apiCall(apis[1], 'GET', `/v1/onramp/orders/${leftPaying.id}`)).body.status, { timeout: 20_000 })

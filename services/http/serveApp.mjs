@@ -30,9 +30,17 @@ export async function serveApp(app, { port, host = '127.0.0.1', envVar, name, lo
   // behave the same), which is what lets it skip building a Web Response for every answer.
   const listener = getRequestListener(app.fetch)
   let draining = false
+  /** The answers not yet sent, so that a drain can tell them to end their connection. */
+  /** @type {Set<http.ServerResponse>} */
+  const unanswered = new Set()
+  /** Once draining, every answer ends its connection, so a keep-alive client comes back through the balancer. */
+  const endConnection = (/** @type {http.ServerResponse} */ response) => {
+    if (!response.headersSent) response.setHeader('connection', 'close')
+  }
   const server = http.createServer((request, response) => {
-    // Once draining, every answer ends its connection, so a keep-alive client comes back through the balancer.
-    if (draining) response.setHeader('connection', 'close')
+    if (draining) endConnection(response)
+    unanswered.add(response)
+    response.once('close', () => unanswered.delete(response))
     return listener(request, response)
   })
   // Malformed HTTP: answer 400 and drop the connection instead of crashing.
@@ -69,6 +77,7 @@ export async function serveApp(app, { port, host = '127.0.0.1', envVar, name, lo
     drain(timeoutMs = DRAIN_TIMEOUT_MS) {
       draining = true
       markDraining(app)
+      for (const response of unanswered) endConnection(response)
       stopping ??= new Promise((resolve) => {
         const timer = setTimeout(() => server.closeAllConnections(), timeoutMs)
         // Idle keep-alive connections have nothing in flight: they go at once, the busy ones once answered.
