@@ -83,8 +83,9 @@ const startApiInstance = (usdc: string) =>
     FOYER_TRUSTED_PROXIES: '127.0.0.1',
   })
 
-const startWalletInstance = (masterKey: string) =>
+const startWalletInstance = (masterKey: string, env: Record<string, string> = {}) =>
   startInstance('wallet/cli.mjs', {
+    ...env,
     FOYER_WALLET_PORT: '0',
     FOYER_SMTP_URL: mail.smtpUrl,
     FOYER_DIRECTORY_URL: directory.url,
@@ -155,7 +156,8 @@ beforeAll(async () => {
     startApiInstance(usdc),
     startApiInstance(usdc),
     startWalletInstance(masterKey),
-    startWalletInstance(masterKey),
+    // One wallet knows its public origin outright; the other learns it from the proxy's headers.
+    startWalletInstance(masterKey, { FOYER_WALLET_PUBLIC_ORIGIN: WALLET_ORIGIN }),
   ])
   apis = [apiA, apiB]
   wallets = [walletA, walletB]
@@ -197,15 +199,18 @@ describe('two API and two wallet instances on one PostgreSQL server', () => {
   })
 
   it(
-    'behind the TLS proxy, a frame call from https://wallet.test is the wallet’s own; without the forwarded scheme it is not',
+    'behind the TLS proxy, a frame call from https://wallet.test is the wallet’s own: by the forwarded scheme, or the configured origin',
     SLOW,
     async () => {
-      const unproxied = await fetch(`${wallets[0].url}/v1/frame/origin`, {
-        method: 'POST',
-        headers: { origin: WALLET_ORIGIN, 'content-type': 'application/json', 'x-forwarded-host': 'wallet.test' },
-        body: JSON.stringify({ projectId: PROJECT, origin: HOST }),
-      })
-      expect(unproxied.status).toBe(403)
+      const unproxied = (wallet: Instance) =>
+        fetch(`${wallet.url}/v1/frame/origin`, {
+          method: 'POST',
+          headers: { origin: WALLET_ORIGIN, 'content-type': 'application/json', 'x-forwarded-host': 'wallet.test' },
+          body: JSON.stringify({ projectId: PROJECT, origin: HOST }),
+        })
+      // Without X-Forwarded-Proto the first instance sees http://wallet.test; the second was told its origin.
+      expect((await unproxied(wallets[0])).status).toBe(403)
+      expect((await unproxied(wallets[1])).status).toBe(200)
       expect((await visitor(() => wallets[0]).call('/v1/frame/origin', { projectId: PROJECT, origin: HOST })).body).toEqual({
         allowed: true,
       })

@@ -135,8 +135,8 @@ export async function openOrderStore(database) {
     },
 
     /**
-     * Claims a paying order's payout for `holder` during `ttlMs`, unless another instance holds it: of two
-     * instances claiming at once, one gets it.
+     * Claims a paying order's payout for `holder` during `ttlMs`, unless somebody holds it: of two claims at once
+     * (two instances, or one instance's confirmation and its own look for orders left paying), one gets it.
      *
      * @param {string} id
      * @param {string} holder
@@ -146,7 +146,7 @@ export async function openOrderStore(database) {
     async claimPayout(id, holder, ttlMs) {
       const { rowCount } = await database.query(
         `UPDATE onramp.orders SET payout_holder = $2, payout_until = now() + $3::bigint * interval '1 millisecond'
-         WHERE id = $1 AND status = 'paying' AND (payout_until IS NULL OR payout_until < now() OR payout_holder = $2)`,
+         WHERE id = $1 AND status = 'paying' AND (payout_until IS NULL OR payout_until < now())`,
         [id, holder, Math.ceil(ttlMs)],
       )
       return rowCount === 1
