@@ -20,6 +20,7 @@ import { startDirectory, type WalletDirectory } from './directory/index.mjs'
 import { startMailCatcher, type MailCatcher } from './dev/mail/index.mjs'
 import { startAnvil } from './dev/devchain/index.mjs'
 import { openOrderStore } from './api/onramp/orderStore.mjs'
+import { openSharedRateLimit } from './http/index.mjs'
 import { openDatabase, type Database } from './storage/index.mjs'
 
 const SERVICES = fileURLToPath(new URL('.', import.meta.url))
@@ -181,6 +182,25 @@ describe('two API and two wallet instances on one PostgreSQL server', () => {
       .toBe('paid')
     // Paid twice, the address would hold 1 ETH.
     expect(await balanceOf(leftPaying.address)).toBe(parseEther('0.5'))
+  })
+
+  it('the shared budget’s SQL: two limiters on one server count one client together, and reopen the window when it ends', async () => {
+    let time = 1_000_000
+    const now = () => time
+    const [first, second] = await Promise.all(
+      [1, 2].map(() => openSharedRateLimit({ database, scope: 'test', limit: 3, windowMs: 10_000, now })),
+    )
+    await first!.take('client')
+    await second!.take('client')
+    await first!.take('client')
+    time += 2_500
+    await expect(second!.take('client')).rejects.toMatchObject({ status: 429, headers: { 'retry-after': '8' } })
+    // Another client, or another service's scope, has its own.
+    await second!.take('other')
+    const otherService = await openSharedRateLimit({ database, scope: 'other-service', limit: 1, windowMs: 10_000, now })
+    await otherService.take('client')
+    time += 7_500
+    await second!.take('client')
   })
 
   it('a client has one sign-in budget across instances, counted by the address the trusted proxy forwards', SLOW, async () => {

@@ -1,33 +1,17 @@
 // What a load balancer and an operator rely on in every service: the probes, the drain on SIGTERM, one JSON log line
 // per request under a request id, and a budget shared by instances on one database. Real sockets and processes:
-// serveApp on a port, the directory's CLI as a child process, PGlite in a temporary directory.
+// serveApp on a port, the directory's CLI as a child process. (The shared budget's own test is in
+// services/manyInstances.integration.test.ts, on the PostgreSQL server it is for.)
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtemp, rm } from 'node:fs/promises'
 import http from 'node:http'
-import os from 'node:os'
-import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-import { openDatabase, type Database } from '../storage/index.mjs'
-import { createServiceApp, nodeAnswers, openSharedRateLimit, sendJson, serveApp, type RequestLogEntry } from './index.mjs'
+import { createServiceApp, nodeAnswers, sendJson, serveApp, type RequestLogEntry } from './index.mjs'
 
 const SLOW = { timeout: 30_000 }
-let scratch: string
-let database: Database
-
-beforeAll(async () => {
-  scratch = await mkdtemp(path.join(os.tmpdir(), 'foyer-operations-'))
-  database = await openDatabase({ dataDir: path.join(scratch, 'data') })
-}, 60_000)
-
-afterAll(async () => {
-  await database?.close()
-  if (scratch) await rm(scratch, { recursive: true, force: true })
-})
-
 /** A service with one slow route, its log lines collected. */
 async function serveSlowService(ready?: () => Promise<string | undefined>) {
   const lines: RequestLogEntry[] = []
@@ -135,26 +119,5 @@ describe('the drain', () => {
   it('no log line is written unless asked for, and every answer still carries a request id', async () => {
     const app = createServiceApp({ name: 'quiet', log: () => {}, methods: ['GET'] })
     expect((await app.request('/healthz')).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
-  })
-})
-
-describe('a budget shared through the database', () => {
-  it('two instances on one database count one client’s requests together, and reopen the window when it ends', async () => {
-    let time = 1_000_000
-    const now = () => time
-    const [first, second] = await Promise.all(
-      [1, 2].map(() => openSharedRateLimit({ database, scope: 'test', limit: 3, windowMs: 10_000, now })),
-    )
-    await first!.take('client')
-    await second!.take('client')
-    await first!.take('client')
-    time += 2_500
-    await expect(second!.take('client')).rejects.toMatchObject({ status: 429, headers: { 'retry-after': '8' } })
-    // Another client, or another service's scope, has its own.
-    await second!.take('other')
-    const otherService = await openSharedRateLimit({ database, scope: 'other-service', limit: 1, windowMs: 10_000, now })
-    await otherService.take('client')
-    time += 7_500
-    await second!.take('client')
   })
 })
