@@ -115,6 +115,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: './test/e2e/environment.ts',
+          // The demo built once for every stack of the run.
+          globalSetup: ['test/e2e/demoBuild.ts'],
           isolate: false,
           include: ['test/e2e/**/*.test.ts'],
           testTimeout: 120_000,
