@@ -9,7 +9,9 @@
 // database the service verifies sign-ins too (/v1/sessions). Its projects' allowed origins (which sign-in messages may
 // name, and which alone may call the state-changing routes from a browser) are the directory's at FOYER_DIRECTORY_URL
 // when it is set, else FOYER_API_ORIGINS ('https://example.com,https://*.example.com'), else any port of localhost
-// and 127.0.0.1. The on-ramp
+// and 127.0.0.1. History comes from each chain's node (its Otterscan API) or from the explorer FOYER_API_EXPLORERS names
+// for it; balances include the tokens of FOYER_API_TOKEN_LISTS; FOYER_API_POOLS, FOYER_API_PRICES and
+// FOYER_API_DEV_PRICES decide prices (services/api/optionsFromEnv.mjs, docs/services/api.md). The on-ramp
 // stand-ins (meld, coinbase) sell ETH, USDC and SOL on the local chains, their orders in the same database
 // (FOYER_API_ONRAMP=off runs without).
 import { readFile } from 'node:fs/promises'
@@ -18,6 +20,7 @@ import { FIXTURES_PATH, NAME_RESOLVER_OWNER } from '../dev/devchain/index.mjs'
 import { createAllowedOrigins } from '../http/index.mjs'
 import { DEV_WALLET_KEYPAIR } from '../dev/solana/index.mjs'
 import { openDatabase } from '../storage/index.mjs'
+import { chainsFromEnv, dataOptionsFromEnv } from './optionsFromEnv.mjs'
 import { DEFAULT_API_PORT, startApi } from './startApi.mjs'
 
 const PORT_ENV = 'FOYER_API_PORT'
@@ -36,7 +39,7 @@ const rawPort = process.env[PORT_ENV]
 const port = rawPort ? Number(rawPort) : DEFAULT_API_PORT
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`${PORT_ENV} must be a port number, got ${JSON.stringify(rawPort)}`)
 
-/** @type {Array<{ chainId: number, rpcUrl: string }>} */
+/** @type {import('./startApi.mjs').ApiChain[]} */
 let chains
 /** @type {import('./startApi.mjs').ApiSolana | undefined} */
 let solana
@@ -62,10 +65,11 @@ if (rawChains) {
     fail(`No chains: set ${CHAINS_ENV} or run \`npm start\` first (it writes ${FIXTURES_PATH})`)
   }
   // Swaps through the Uniswap V2 router `npm start` deployed (fixtures of an older `npm start` have none).
-  chains = Object.entries(fixtures.chains).map(([chainId, { rpcUrl, amm }]) => ({
+  // The router's pools also price what the dev price table does not list, against the fixture USDC.
+  chains = Object.entries(fixtures.chains).map(([chainId, { rpcUrl, amm, usdc }]) => ({
     chainId: Number(chainId),
     rpcUrl,
-    ...(amm && { amm: { router: amm.router } }),
+    ...(amm && { amm: { router: amm.router }, pools: { router: amm.router, usdc } }),
   }))
   // The local chains' name resolvers (fixtures of an older `npm start` have none), owned by anvil's account #7.
   nameResolvers = Object.entries(fixtures.chains).flatMap(([chainId, { nameResolver }]) =>
@@ -78,6 +82,16 @@ if (rawChains) {
     // Fixtures of an older `npm start` have no usdc.
     solana = { rpcUrl, chainId, tokens: usdc ? [{ mint: usdc, symbol: 'USDC', name: 'USD Coin' }] : [] }
   }
+}
+
+// History sources, token lists, pools and prices (docs/services/api.md).
+/** @type {ReturnType<typeof dataOptionsFromEnv>} */
+let dataOptions
+try {
+  chains = chainsFromEnv(chains, process.env)
+  dataOptions = dataOptionsFromEnv(process.env, { localChains: !rawChains })
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error))
 }
 
 const withNames = process.env['FOYER_API_NAMES'] !== 'off'
@@ -96,6 +110,7 @@ try {
     port,
     chains,
     solana,
+    ...dataOptions,
     ...(origins?.length && { allowedOrigins: origins }),
     ...(process.env['FOYER_DIRECTORY_URL'] && {
       allowedOrigins: createAllowedOrigins({ directoryUrl: process.env['FOYER_DIRECTORY_URL'], client: 'foyer-api' }).originsOf,
@@ -130,7 +145,9 @@ async function shutdown(signal) {
 process.on('SIGINT', shutdown)
 process.on('SIGTERM', shutdown)
 
-console.log(`Blockchain API on ${api.url}  indexing ${chains.map((chain) => `eip155:${chain.chainId} (${chain.rpcUrl})`).join(', ')}`)
+console.log(
+  `Blockchain API on ${api.url}  reading ${chains.map((chain) => `eip155:${chain.chainId} (${chain.rpcUrl}, history from ${chain.history?.source === 'explorer' ? 'its explorer' : 'ots_'})`).join(', ')}`,
+)
 console.log(`  try ${api.url}/v1/supported-chains?projectId=demo&st=foyer&sv=0.1.0`)
 if (database)
   console.log(

@@ -123,8 +123,6 @@ const CLIENT_PATTERN = /^[\w.+-]{1,64}$/
  * @property {() => number} [now] the clock registration messages are checked against, for tests. (default Date.now)
  * @property {readonly string[]} [spamTokens] token contracts (plain or CAIP-10) flagged as spam; none by default
  * @property {readonly string[]} [projectIds] the projects it serves; others get 403. (default any project id)
- * @property {number} [pollingIntervalMs] ignored: nothing polls the chains any more (every read is live); kept so
- *   callers written for the in-memory index still start.
  * @property {{ limit: number, windowMs: number } | false} [rateLimit] each client's budget (by socket address) on
  *   each of the login and registration routes (RATE_LIMITED_ROUTES); past it 429 with `retry-after`. `false` turns it
  *   off. (default DEFAULT_RATE_LIMIT: 60 a minute)
