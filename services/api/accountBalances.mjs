@@ -45,22 +45,57 @@ export async function evmBalances({ address, chains, listed, price, isSpam }) {
  *   price: import('./createPricing.mjs').Pricing, isSpam: (token: string) => boolean }} options
  */
 async function chainBalances({ address, chain, listed, price, isSpam }) {
-  const { client, chainId, nativeCurrency, multicall3 } = chain
+  const { chainId, nativeCurrency } = chain
   for (const token of listed) chain.learnToken({ kind: 'erc20', ...token })
-  /** @type {Map<string, `0x${string}`>} */
-  const tokens = new Map(listed.map((token) => [token.address.toLowerCase(), token.address]))
-  for (const token of await chain.history.tokensOf(address)) tokens.set(token.toLowerCase(), token)
-  const held = [...tokens.values()].filter((token) => !isSpam(token))
-  const unnamed = held.filter((token) => !chain.knowsToken(token))
+  const wanted = (/** @type {`0x${string}`[]} */ received) =>
+    [...new Map([...listed.map((token) => token.address), ...received].map((token) => [token.toLowerCase(), token])).values()].filter(
+      (token) => !isSpam(token),
+    )
+  // An account read before: its amounts are read while its received tokens are looked up again (both in one round
+  // trip), and only a token it received since needs a second read.
+  const remembered = chain.rememberedTokens(address)
+  const early = remembered && readAmounts(chain, address, wanted(remembered))
+  early?.catch(() => {})
+  const received = await chain.history.tokensOf(address)
+  chain.rememberTokens(address, received)
+  const held = wanted(received)
+  const amounts = early ? await early : await readAmounts(chain, address, held)
+  const missing = held.filter((token) => !amounts.tokens.has(token.toLowerCase()))
+  if (missing.length > 0)
+    for (const [token, amount] of (await readAmounts(chain, address, missing)).tokens) amounts.tokens.set(token, amount)
+  const entries = await Promise.all(
+    held.map(async (token) => {
+      const amount = amounts.tokens.get(token.toLowerCase())
+      // A contract that does not answer balanceOf (self-destructed, not a token after all) is left out.
+      if (typeof amount !== 'bigint') return undefined
+      const info = await chain.tokenInfo(token)
+      const symbol = info.symbol ?? ''
+      return balance({ name: info.name ?? symbol, symbol, decimals: info.decimals, chainId, token, amount, price })
+    }),
+  )
+  return [await balance({ ...nativeCurrency, chainId, amount: amounts.native, price }), ...entries]
+}
+
+/**
+ * The native balance and the balances of `tokens`, with the name, symbol and decimals of the tokens the chain has not
+ * met before, in one eth_call to Multicall3's aggregate3.
+ *
+ * @param {import('./evmChain.mjs').EvmChain} chain
+ * @param {`0x${string}`} address
+ * @param {`0x${string}`[]} tokens
+ * @returns {Promise<{ native: bigint, tokens: Map<string, unknown> }>} amounts by lower-case token address
+ */
+async function readAmounts(chain, address, tokens) {
+  const unnamed = tokens.filter((token) => !chain.knowsToken(token))
   /** @type {import('./multicall3.mjs').Read[]} */
   const reads = [
-    { address: multicall3, abi: multicall3Abi, functionName: 'getEthBalance', args: [address] },
-    ...held.map((token) => ({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [address] })),
+    { address: chain.multicall3, abi: multicall3Abi, functionName: 'getEthBalance', args: [address] },
+    ...tokens.map((token) => ({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [address] })),
     ...unnamed.flatMap((token) => ['name', 'symbol', 'decimals'].map((functionName) => ({ address: token, abi: erc20Abi, functionName }))),
   ]
-  const [native, ...results] = await aggregate3(client, multicall3, reads)
+  const [native, ...results] = await aggregate3(chain.client, chain.multicall3, reads)
   for (const [index, token] of unnamed.entries()) {
-    const [name, symbol, decimals] = results.slice(held.length + index * 3, held.length + index * 3 + 3)
+    const [name, symbol, decimals] = results.slice(tokens.length + index * 3, tokens.length + index * 3 + 3)
     chain.learnToken({
       kind: 'erc20',
       address: token,
@@ -70,18 +105,10 @@ async function chainBalances({ address, chain, listed, price, isSpam }) {
       decimals: typeof decimals === 'number' ? decimals : 0,
     })
   }
-  const entries = await Promise.all(
-    held.map(async (token, index) => {
-      const amount = results[index]
-      // A contract that does not answer balanceOf (self-destructed, not a token after all) is left out.
-      if (typeof amount !== 'bigint') return undefined
-      const info = await chain.tokenInfo(token)
-      const symbol = info.symbol ?? ''
-      return balance({ name: info.name ?? symbol, symbol, decimals: info.decimals, chainId, token, amount, price })
-    }),
-  )
-  const coin = typeof native === 'bigint' ? native : 0n
-  return [await balance({ ...nativeCurrency, chainId, amount: coin, price }), ...entries]
+  return {
+    native: typeof native === 'bigint' ? native : 0n,
+    tokens: new Map(tokens.map((token, index) => [token.toLowerCase(), results[index]])),
+  }
 }
 
 /** The programs whose token accounts count as SPL balances: SPL Token and Token-2022. */

@@ -57,6 +57,9 @@ import { parseTokenUri } from './parseTokenUri.mjs'
  *   explorer API (Blockscout, Etherscan v2: `url` is the API's endpoint, `…/api`)
  */
 
+/** How many accounts' received tokens a chain remembers (a hint that saves a balance read one round trip). */
+export const RECEIVED_TOKENS_KEPT = 10_000
+
 /** True when `error` says the node could not be reached (as opposed to a call that reverted). */
 export const isUnreachable = (/** @type {unknown} */ error) =>
   !(error instanceof BaseError) || Boolean(error.walk((cause) => cause instanceof HttpRequestError || cause instanceof TimeoutError))
@@ -120,6 +123,9 @@ export function createEvmChain({
     return entry
   }
 
+  /** @type {Map<string, `0x${string}`[]>} by lower-case account, least recently read first */
+  const receivedTokens = new Map()
+
   /**
    * Records what a token list, an explorer or a batch read says a token is, so it is not read again.
    *
@@ -168,6 +174,22 @@ export function createEvmChain({
      */
     knowsToken: (address) => tokenInfos.has(address.toLowerCase()),
     learnToken,
+    /**
+     * The tokens an account was last seen to have received, for a balance read to start before they are looked up
+     * again; a hint only (the lookup decides), kept for the RECEIVED_TOKENS_KEPT accounts read last.
+     *
+     * @param {string} account
+     */
+    rememberedTokens: (account) => receivedTokens.get(account.toLowerCase()),
+    /**
+     * @param {string} account
+     * @param {`0x${string}`[]} tokens
+     */
+    rememberTokens: (account, tokens) => {
+      receivedTokens.delete(account.toLowerCase())
+      receivedTokens.set(account.toLowerCase(), tokens)
+      if (receivedTokens.size > RECEIVED_TOKENS_KEPT) receivedTokens.delete(/** @type {string} */ (receivedTokens.keys().next().value))
+    },
     /**
      * The name and image of an ERC-721 token, from its tokenURI when that is a data: URI.
      *

@@ -278,7 +278,7 @@ describe('history from the node (ots_ and Transfer logs)', () => {
 })
 
 describe('balances in one Multicall3 call', () => {
-  test('the list tokens and the history tokens come back from one eth_call', async () => {
+  test('the list tokens and the history tokens come back from one eth_call; a token received since takes one more', async () => {
     const holder = privateKeyToAccount(generatePrivateKey()).address
     expect(await reader.getCode({ address: MULTICALL3_ADDRESS })).toMatch(/^0x[0-9a-f]{100,}$/)
     // USDC by a transfer (in the account's history); USDTS written straight into its balance, no Transfer event:
@@ -299,9 +299,22 @@ describe('balances in one Multicall3 call', () => {
     // One eth_call (aggregate3: the coin, both balances and USDC's name, symbol and decimals) and one eth_getLogs.
     expect(proxy.methods.sort()).toEqual(['eth_call', 'eth_getLogs'])
 
+    // Read again: the amounts are read beside the lookup of received tokens, still one eth_call.
     proxy.methods.length = 0
     await get(url, `/v1/account/${holder}/balance?chainId=${CHAIN}`)
     expect(proxy.methods.sort()).toEqual(['eth_call', 'eth_getLogs'])
+
+    // A token received since the last read: one more eth_call for it alone, and it is listed.
+    const other = privateKeyToAccount(generatePrivateKey()).address
+    await mined(wallet(owner).writeContract({ address: fixtures.usdt, abi: erc20Abi, functionName: 'transfer', args: [other, 1n] }))
+    proxy.methods.length = 0
+    const again = await get(url, `/v1/account/${other}/balance?chainId=${CHAIN}`)
+    expect(again.body.balances.map((b: Json) => b.symbol)).toEqual(['USDTS'])
+    await mined(wallet(owner).writeContract({ address: fixtures.usdc, abi: erc20Abi, functionName: 'transfer', args: [other, 3n] }))
+    proxy.methods.length = 0
+    const later = await get(url, `/v1/account/${other}/balance?chainId=${CHAIN}`)
+    expect(later.body.balances.map((b: Json) => `${b.symbol} ${b.quantity.numeric}`)).toEqual(['USDTS 0.000001', 'USDC 0.000003'])
+    expect(proxy.methods.sort()).toEqual(['eth_call', 'eth_call', 'eth_getLogs'])
   })
 })
 
