@@ -30,6 +30,11 @@ export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11
  * @property {boolean} lastPage no older transactions
  */
 
+/** How long a page read is reused (a first page only while the head is the same block). */
+export const PAGE_CACHE_TTL_MS = 60_000
+/** How many pages a chain keeps. */
+const PAGES_KEPT = 2_000
+
 /** @typedef {import('./evmChain.mjs').ChainTransaction} ChainTransaction */
 /** @typedef {import('./evmChain.mjs').HistoryTransfer} HistoryTransfer */
 
@@ -47,6 +52,8 @@ export function createOtsHistory({ chainId, client, pageSize }) {
    * @returns {Promise<any>}
    */
   const request = (method, params) => client.request(/** @type {any} */ ({ method, params }))
+  /** @type {Map<string, { at: number, page: Promise<import('./evmChain.mjs').HistoryPage> }>} oldest first */
+  const pages = new Map()
 
   /** @param {`0x${string}`} address */
   async function search(address, /** @type {number} */ before) {
@@ -86,73 +93,17 @@ export function createOtsHistory({ chainId, client, pageSize }) {
 
   return {
     async page(address, before) {
-      const top = before ? before.block : Number(await client.getBlockNumber({ cacheTime: 0 }))
-      // ots searches strictly before the block it is given: one past `top` includes it.
-      const found = await search(address, top + 1)
-      const lowest = found.lastPage ? 0 : Math.min(...found.txs.map((tx) => Number(tx.blockNumber)), top)
-      const logs = await transferLogs(address, lowest, top, ['from', 'to'])
-
-      /** @type {Map<string, Omit<ChainTransaction, 'timestamp'> & { timestamp: number | undefined }>} */
-      const byHash = new Map()
-      for (const [index, tx] of found.txs.entries()) {
-        const receipt = found.receipts[index]
-        const status = receipt?.status === '0x0' ? 'failed' : 'confirmed'
-        const from = getAddress(tx.from)
-        /** @type {HistoryTransfer[]} */
-        const transfers = []
-        // The transaction's own value only: value moved by contracts (internal transfers) would need traces.
-        if (BigInt(tx.value) > 0n && tx.to && status === 'confirmed') {
-          transfers.push({ kind: 'native', from, to: getAddress(tx.to), amount: BigInt(tx.value), logIndex: -1 })
-        }
-        for (const log of receipt?.logs ?? []) {
-          const transfer = readTransferLog(log)
-          if (transfer) transfers.push(transfer)
-        }
-        byHash.set(tx.hash, {
-          chainId,
-          hash: tx.hash,
-          blockNumber: Number(tx.blockNumber),
-          index: Number(tx.transactionIndex),
-          timestamp: receipt?.timestamp === undefined ? undefined : Number(receipt.timestamp),
-          from,
-          to: tx.to ? getAddress(tx.to) : receipt?.contractAddress ? getAddress(receipt.contractAddress) : null,
-          status,
-          transfers,
-        })
-      }
-      // Transactions found by their logs alone: the account neither sent them nor was called. Only their transfers
-      // that name the account are known, which is all the history shows of them.
-      const seen = new Set()
-      for (const log of logs.sort((a, b) => Number(a.logIndex) - Number(b.logIndex))) {
-        const key = `${log.transactionHash}:${log.logIndex}`
-        if (seen.has(key) || found.txs.some((tx) => tx.hash === log.transactionHash)) continue
-        seen.add(key)
-        const transfer = readTransferLog(log)
-        if (!transfer) continue
-        const known = byHash.get(log.transactionHash)
-        if (known) {
-          known.transfers.push(transfer)
-          continue
-        }
-        byHash.set(log.transactionHash, {
-          chainId,
-          hash: log.transactionHash,
-          blockNumber: Number(log.blockNumber),
-          index: Number(log.transactionIndex),
-          timestamp: log.blockTimestamp === undefined ? undefined : Number(log.blockTimestamp),
-          from: transfer.from,
-          to: transfer.to,
-          status: 'confirmed',
-          transfers: [transfer],
-        })
-      }
-
-      const candidates = [...byHash.values()]
-        .filter((tx) => !before || tx.blockNumber < before.block || (tx.blockNumber === before.block && tx.index < before.index))
-        .sort((a, b) => b.blockNumber - a.blockNumber || b.index - a.index)
-      const transactions = candidates.slice(0, pageSize)
-      await fillTimestamps(transactions)
-      return { transactions: /** @type {ChainTransaction[]} */ (transactions), more: !found.lastPage || candidates.length > pageSize }
+      // A page is a function of its block range: the first page's is named by the head's hash (a new block or a
+      // reorg makes another key), a later page's by its cursor, kept PAGE_CACHE_TTL_MS in case a reorg rewrites it.
+      const head = before ? undefined : await client.getBlock({ blockTag: 'latest' })
+      const key = `${address.toLowerCase()}:${before ? `${before.block}:${before.index}` : head?.hash}`
+      const hit = pages.get(key)
+      if (hit && Date.now() - hit.at < PAGE_CACHE_TTL_MS) return hit.page
+      const page = readPage(address, before, before ? before.block : Number(head?.number))
+      pages.set(key, { at: Date.now(), page })
+      if (pages.size > PAGES_KEPT) pages.delete(/** @type {string} */ (pages.keys().next().value))
+      page.catch(() => pages.delete(key))
+      return page
     },
 
     async tokensOf(address) {
@@ -160,6 +111,81 @@ export function createOtsHistory({ chainId, client, pageSize }) {
       // Three topics: ERC-20 (an ERC-721 Transfer indexes its token id as a fourth).
       return [...new Set(logs.filter((log) => log.topics.length === 3).map((log) => getAddress(log.address)))]
     },
+  }
+
+  /**
+   * @param {`0x${string}`} address
+   * @param {{ block: number, index: number } | undefined} before
+   * @param {number} top the newest block the page covers
+   * @returns {Promise<import('./evmChain.mjs').HistoryPage>}
+   */
+  async function readPage(address, before, top) {
+    // ots searches strictly before the block it is given: one past `top` includes it.
+    const found = await search(address, top + 1)
+    const lowest = found.lastPage ? 0 : Math.min(...found.txs.map((tx) => Number(tx.blockNumber)), top)
+    const logs = await transferLogs(address, lowest, top, ['from', 'to'])
+
+    /** @type {Map<string, Omit<ChainTransaction, 'timestamp'> & { timestamp: number | undefined }>} */
+    const byHash = new Map()
+    for (const [index, tx] of found.txs.entries()) {
+      const receipt = found.receipts[index]
+      const status = receipt?.status === '0x0' ? 'failed' : 'confirmed'
+      const from = getAddress(tx.from)
+      /** @type {HistoryTransfer[]} */
+      const transfers = []
+      // The transaction's own value only: value moved by contracts (internal transfers) would need traces.
+      if (BigInt(tx.value) > 0n && tx.to && status === 'confirmed') {
+        transfers.push({ kind: 'native', from, to: getAddress(tx.to), amount: BigInt(tx.value), logIndex: -1 })
+      }
+      for (const log of receipt?.logs ?? []) {
+        const transfer = readTransferLog(log)
+        if (transfer) transfers.push(transfer)
+      }
+      byHash.set(tx.hash, {
+        chainId,
+        hash: tx.hash,
+        blockNumber: Number(tx.blockNumber),
+        index: Number(tx.transactionIndex),
+        timestamp: receipt?.timestamp === undefined ? undefined : Number(receipt.timestamp),
+        from,
+        to: tx.to ? getAddress(tx.to) : receipt?.contractAddress ? getAddress(receipt.contractAddress) : null,
+        status,
+        transfers,
+      })
+    }
+    // Transactions found by their logs alone: the account neither sent them nor was called. Only their transfers
+    // that name the account are known, which is all the history shows of them.
+    const seen = new Set()
+    for (const log of logs.sort((a, b) => Number(a.logIndex) - Number(b.logIndex))) {
+      const key = `${log.transactionHash}:${log.logIndex}`
+      if (seen.has(key) || found.txs.some((tx) => tx.hash === log.transactionHash)) continue
+      seen.add(key)
+      const transfer = readTransferLog(log)
+      if (!transfer) continue
+      const known = byHash.get(log.transactionHash)
+      if (known) {
+        known.transfers.push(transfer)
+        continue
+      }
+      byHash.set(log.transactionHash, {
+        chainId,
+        hash: log.transactionHash,
+        blockNumber: Number(log.blockNumber),
+        index: Number(log.transactionIndex),
+        timestamp: log.blockTimestamp === undefined ? undefined : Number(log.blockTimestamp),
+        from: transfer.from,
+        to: transfer.to,
+        status: 'confirmed',
+        transfers: [transfer],
+      })
+    }
+
+    const candidates = [...byHash.values()]
+      .filter((tx) => !before || tx.blockNumber < before.block || (tx.blockNumber === before.block && tx.index < before.index))
+      .sort((a, b) => b.blockNumber - a.blockNumber || b.index - a.index)
+    const transactions = candidates.slice(0, pageSize)
+    await fillTimestamps(transactions)
+    return { transactions: /** @type {ChainTransaction[]} */ (transactions), more: !found.lastPage || candidates.length > pageSize }
   }
 
   /**
