@@ -52,7 +52,7 @@ export async function loadTokenLists(sources) {
 async function readList(source) {
   if (typeof source !== 'string') return source
   try {
-    if (source === UNISWAP_DEFAULT_LIST) return createRequire(import.meta.url)('@uniswap/default-token-list')
+    if (source === UNISWAP_DEFAULT_LIST) return readUniswapDefault()
     if (/^https?:\/\//.test(source)) {
       const response = await fetch(source, { signal: AbortSignal.timeout(10_000) })
       if (!response.ok) throw new Error(`HTTP ${response.status}`)
@@ -62,6 +62,21 @@ async function readList(source) {
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error)
     throw new TypeError(`The token list ${describe(source)} could not be read: ${reason}`)
+  }
+}
+
+/**
+ * Uniswap's default list, a devDependency (GPL-3.0-or-later data, never in dist/): an install without it has no
+ * default list rather than no API.
+ *
+ * @returns {TokenList}
+ */
+function readUniswapDefault() {
+  try {
+    return createRequire(import.meta.url)('@uniswap/default-token-list')
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code === 'MODULE_NOT_FOUND') return { tokens: [] }
+    throw error
   }
 }
 
