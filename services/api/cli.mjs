@@ -9,6 +9,11 @@
 //   FOYER_API_CHAINS         the EVM chains: chainId=rpcUrl, comma-separated ('1=https://…,8453=https://…')
 //   FOYER_API_SOLANA         a Solana node: solana:<genesis prefix>=rpcUrl; FOYER_API_SOLANA_USDC names its USDC mint
 //   FOYER_API_AMM            Uniswap V2 routers for swaps: chainId=router, comma-separated (swap networks only)
+//   FOYER_API_EXPLORERS, FOYER_API_EXPLORER_KEY   history from an Etherscan-compatible explorer instead of the node's
+//                            Otterscan API, per chain
+//   FOYER_API_TOKEN_LISTS    the token lists whose tokens balances include; FOYER_API_MULTICALL3 the Multicall3 address
+//   FOYER_API_POOLS, FOYER_API_PRICES, FOYER_API_DEV_PRICES   how tokens are priced
+//                            (all of these: services/api/optionsFromEnv.mjs, docs/services/api.md)
 //   FOYER_API_NAMES          `off` runs without account names and sign-in sessions (and without a database)
 //   FOYER_NAME_ZONE          the names' suffix, default foyer.id
 //   FOYER_API_NAME_RESOLVERS FoyerNameResolver contracts names are mirrored to: chainId=address, comma-separated,
@@ -34,6 +39,7 @@ import { createAllowedOrigins } from '../http/index.mjs'
 import { DEV_WALLET_KEYPAIR } from '../dev/solana/index.mjs'
 import { readHost, readRequestLog, readTrustedProxy } from '../serviceCli.mjs'
 import { openDatabase } from '../storage/index.mjs'
+import { chainsFromEnv, dataOptionsFromEnv } from './optionsFromEnv.mjs'
 import { DEFAULT_API_PORT, startApi } from './startApi.mjs'
 
 const PORT_ENV = 'FOYER_API_PORT'
@@ -73,7 +79,7 @@ const rawPort = process.env[PORT_ENV]
 const port = rawPort ? Number(rawPort) : DEFAULT_API_PORT
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`${PORT_ENV} must be a port number, got ${JSON.stringify(rawPort)}`)
 
-/** @type {Array<{ chainId: number, rpcUrl: string, amm?: { router: string } }>} */
+/** @type {import('./startApi.mjs').ApiChain[]} */
 let chains
 /** @type {import('./startApi.mjs').ApiSolana | undefined} */
 let solana
@@ -126,10 +132,11 @@ if (process.env[CHAINS_ENV]) {
     fail(`No chains: set ${CHAINS_ENV} or run \`npm start\` first (it writes ${FIXTURES_PATH})`)
   }
   // Swaps through the Uniswap V2 router `npm start` deployed (fixtures of an older `npm start` have none).
-  chains = Object.entries(fixtures.chains).map(([chainId, { rpcUrl, amm }]) => ({
+  // The router's pools also price what the dev price table does not list, against the fixture USDC.
+  chains = Object.entries(fixtures.chains).map(([chainId, { rpcUrl, amm, usdc }]) => ({
     chainId: Number(chainId),
     rpcUrl,
-    ...(amm && { amm: { router: amm.router } }),
+    ...(amm && { amm: { router: amm.router }, pools: { router: amm.router, usdc } }),
   }))
   // The local chains' name resolvers (fixtures of an older `npm start` have none), owned by anvil's account #7.
   nameResolvers = Object.entries(fixtures.chains).flatMap(([chainId, { nameResolver }]) =>
@@ -147,6 +154,16 @@ if (process.env[CHAINS_ENV]) {
 }
 const leaseSeconds = Number(process.env['FOYER_API_ONRAMP_PAYOUT_LEASE_SECONDS'] || 300)
 if (!(leaseSeconds > 0)) fail('FOYER_API_ONRAMP_PAYOUT_LEASE_SECONDS must be a number of seconds above 0')
+
+// History sources, token lists, pools and prices (docs/services/api.md).
+/** @type {ReturnType<typeof dataOptionsFromEnv>} */
+let dataOptions
+try {
+  chains = chainsFromEnv(chains, process.env)
+  dataOptions = dataOptionsFromEnv(process.env, { localChains: !process.env[CHAINS_ENV] })
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error))
+}
 
 const withNames = process.env['FOYER_API_NAMES'] !== 'off'
 const withOnramp = process.env['FOYER_API_ONRAMP'] !== 'off' && onrampChains.length > 0
@@ -167,6 +184,7 @@ try {
     requestLog: readRequestLog(),
     chains,
     solana,
+    ...dataOptions,
     ...(origins?.length && { allowedOrigins: origins }),
     ...(process.env['FOYER_DIRECTORY_URL'] && {
       allowedOrigins: createAllowedOrigins({ directoryUrl: process.env['FOYER_DIRECTORY_URL'], client: 'foyer-api' }).originsOf,
@@ -204,7 +222,9 @@ async function shutdown(signal) {
 process.on('SIGINT', shutdown)
 process.on('SIGTERM', shutdown)
 
-console.log(`Blockchain API on ${api.url}  indexing ${chains.map((chain) => `eip155:${chain.chainId} (${chain.rpcUrl})`).join(', ')}`)
+console.log(
+  `Blockchain API on ${api.url}  reading ${chains.map((chain) => `eip155:${chain.chainId} (${chain.rpcUrl}, history from ${chain.history?.source === 'explorer' ? 'its explorer' : 'ots_'})`).join(', ')}`,
+)
 console.log(`  try ${api.url}/v1/supported-chains?projectId=demo&st=foyer&sv=0.1.0`)
 if (database)
   console.log(

@@ -15,7 +15,7 @@ const MAX_SIGNATURE_LENGTH = 16 * 1024
 /**
  * @param {object} options
  * @param {import('./nameStore.mjs').NameStore} options.store
- * @param {Map<string, import('../createChainIndexer.mjs').ChainIndexer>} options.indexers by CAIP-2 chain id: the
+ * @param {Map<string, import('../evmChain.mjs').EvmChain>} options.indexers by CAIP-2 chain id: the
  *   chains whose accounts may register, each checked through its own node (smart accounts too)
  * @param {string} options.zone the suffix every name ends in ('foyer.id')
  * @param {() => number} options.now
