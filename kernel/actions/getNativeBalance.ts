@@ -25,7 +25,8 @@ export interface GetNativeBalanceReturnType {
 /**
  * The native balance as a query: read through the chain's balance capability, fresh for 30 s (rules §9),
  * stale after 'balances:changed'; a failure is not kept. A network the chain does not list reads as
- * 0.00 (rules §9). Undefined where no chain can read balances.
+ * 0.00 (rules §9); a testnet reads the chain's own figure (rules, departures on purpose). Undefined where no chain
+ * can read balances.
  */
 export function nativeBalanceQuery(
   kernel: Kernel,

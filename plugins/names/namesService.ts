@@ -48,7 +48,8 @@ export interface NamesService {
   /** The name asked about first, then free ones close to it. Throws 'Error fetching name suggestions'. */
   getSuggestions(name: string, zone: string): Promise<NameSuggestion[]>
   /** Newest first. Throws 'Error fetching names for address'. */
-  getNamesOf(address: string): Promise<NameProfile[]>
+  /** `sender` (rules §7) is the connected account that asks, when there is one. */
+  getNamesOf(address: string, options?: { sender?: string }): Promise<NameProfile[]>
   /** Throws 'Error registering name {name}' (or the service's reason: taken, stale, …). */
   register(registration: NameRegistration & { name: string }): Promise<void>
 }
@@ -150,9 +151,10 @@ export function createNamesService(options: { baseUrl: string; projectId: string
         throw fail('suggestions', error)
       }
     },
-    async getNamesOf(address) {
+    async getNamesOf(address, { sender } = {}) {
       try {
-        return (await http.get(`/v1/profile/reverse/${path(address)}`, { schema: v.array(ProfileSchema) })).map(toProfile)
+        const query = { sender }
+        return (await http.get(`/v1/profile/reverse/${path(address)}`, { schema: v.array(ProfileSchema), query })).map(toProfile)
       } catch (error) {
         throw fail('reverse', error)
       }

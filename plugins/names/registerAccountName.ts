@@ -10,7 +10,7 @@ import {
   type Kernel,
   type KernelQuery,
 } from 'foyer'
-import { QUERY_KEY_PREFIX, queryClientOf } from 'foyer/query'
+import { identitySender, QUERY_KEY_PREFIX, queryClientOf } from 'foyer/query'
 import { coinTypeOf, normalizeLabel, validateLabel } from './nameRules.js'
 import { namesServiceOf, type NameProfile, type NameSuggestion } from './namesService.js'
 import { viewTexts } from './texts.js'
@@ -93,7 +93,7 @@ export function namesOfQuery(kernel: Kernel, { address }: { address: string }): 
   return {
     key: [NAMES_KEY, 'reverse', address.toLowerCase()],
     staleTime: NAME_CACHE_MS,
-    load: () => namesServiceOf(kernel).getNamesOf(address),
+    load: () => namesServiceOf(kernel).getNamesOf(address, { sender: identitySender(kernel) }),
   }
 }
 
