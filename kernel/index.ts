@@ -55,6 +55,8 @@ export type { ShowToastParameters, ToastState, ToastVariant } from './core/toast
 export { ALERTS, alertMessages, dismissAlert, raiseAlert } from './core/alerts.js'
 export type { AlertCode, AlertsState } from './core/alerts.js'
 export { selectActiveConnection, selectIsConnected } from './core/connection.js'
+export { getAccount, setAccountDetails, setAddressLabel } from './core/account.js'
+export type { AccountDetails, AccountSlice, AccountState, AccountTokenBalance, AccountUser, ConnectedWalletInfo } from './core/account.js'
 export type {
   ConnectorCapabilities,
   ConnectorCapabilityName,
