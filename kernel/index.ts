@@ -110,6 +110,10 @@ export type { GetIdentityParameters, GetIdentityReturnType } from './actions/get
 
 export { fetchKernelQuery } from './services/kernelQuery.js'
 export type { KernelQuery } from './services/kernelQuery.js'
+// For code that sets a persisted query's answer itself (a name just registered is the identity): kept or forgotten in
+// storage as the query client's cache is.
+export { forgetPersisted, readPersisted, writePersisted } from './services/queryCache.js'
+export type { PersistedAnswer } from './services/queryCache.js'
 
 export { FetchToken, StorageToken } from './core/tokens.js'
 export { afterFirstPaint } from './core/idle.js'

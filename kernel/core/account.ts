@@ -104,8 +104,8 @@ export interface AccountState extends AccountDetails {
 
 // The keys and shapes of the figures the kernel's queries keep (getNativeBalance, getIdentity, getTokenBalances),
 // here so that the account state reads them without loading the queries' code.
+// Numbers read back from JSON are finite already (JSON has no NaN or Infinity).
 const text = v.pipe(v.string(), v.maxLength(200))
-const finite = v.pipe(v.number(), v.finite())
 const imageUrl = v.pipe(
   v.string(),
   v.check((url: string) => isSafeImageUrl(url)),
@@ -113,25 +113,19 @@ const imageUrl = v.pipe(
 export const nativeBalanceKey = (networkId: string, address: string) => ['native-balance', networkId, address]
 export const identityKey = (address: string) => ['identity', address.toLowerCase()]
 export const tokenBalancesKey = (chainId: string, address: string) => ['balances', chainId, address.toLowerCase()]
-export const NativeBalanceFigure = v.object({ formatted: v.pipe(v.string(), v.maxLength(80)), symbol: text })
-export const IdentityFigure = v.object({
-  name: v.optional(text),
-  avatar: v.optional(imageUrl),
-})
-export const TokenBalancesFigure = v.pipe(
-  v.array(
-    v.object({
-      name: text,
-      symbol: text,
-      chainId: text,
-      address: v.optional(text),
-      value: finite,
-      price: finite,
-      quantity: v.object({ decimals: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(255)), numeric: text }),
-      iconUrl: v.optional(imageUrl),
-    }),
-  ),
-  v.maxLength(500),
+export const NativeBalanceFigure = v.object({ formatted: text, symbol: text })
+export const IdentityFigure = v.object({ name: v.optional(text), avatar: v.optional(imageUrl) })
+export const TokenBalancesFigure = v.array(
+  v.object({
+    name: text,
+    symbol: text,
+    chainId: text,
+    address: v.optional(text),
+    value: v.number(),
+    price: v.number(),
+    quantity: v.object({ decimals: v.number(), numeric: text }),
+    iconUrl: v.optional(imageUrl),
+  }),
 )
 
 /**
@@ -213,10 +207,18 @@ export function accountStateOf(kernel: Kernel, connection: ConnectionState, acco
 }
 
 function figuresOf(kernel: Kernel, namespace: string, address: string, networkId: string) {
-  const balance = readPersisted(kernel, { key: nativeBalanceKey(networkId, address), persist: NativeBalanceFigure })?.data
+  const balance = readPersisted(kernel, {
+    key: nativeBalanceKey(networkId, address),
+    persist: NativeBalanceFigure,
+    readsBalances: true,
+  })?.data
   const hasIdentity = kernel.chains.get(namespace)?.capabilities?.identity !== undefined
   const identity = hasIdentity ? readPersisted(kernel, { key: identityKey(address), persist: IdentityFigure })?.data : undefined
-  const tokenBalance = readPersisted(kernel, { key: tokenBalancesKey(networkId, address), persist: TokenBalancesFigure })?.data
+  const tokenBalance = readPersisted(kernel, {
+    key: tokenBalancesKey(networkId, address),
+    persist: TokenBalancesFigure,
+    readsBalances: true,
+  })?.data
   return {
     ...(balance && { balance: balance.formatted, balanceSymbol: balance.symbol }),
     ...(identity?.name !== undefined && { profileName: identity.name }),

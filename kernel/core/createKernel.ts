@@ -15,6 +15,7 @@ import { parseOptions, type FoyerOptions, type ResolvedOptions } from './options
 import { resolvePlugins, setUpPlugins, type Plugin, type Teardown } from './plugin.js'
 import { createRouter, INITIAL_ROUTE, type Router, type RouterState } from './router.js'
 import { createStorage } from '../services/storage.js'
+import { forgetKeptBalances } from '../services/queryCache.js'
 import { createStore, type Store } from './store.js'
 import type { ThemeState } from './theme.js'
 import type { SentTransaction } from '../model/transaction.js'
@@ -197,6 +198,8 @@ export function createKernel(input: FoyerOptions): Kernel {
     },
   }
 
+  // rules §3: a transfer makes the balances kept in storage stale too.
+  bus.on('balances:changed', () => forgetKeptBalances(kernel))
   releaseViews = registerViews(kernel, plugins)
   tearDownPlugins = setUpPlugins(kernel, plugins, (error) => logger.error('A plugin failed to tear down.', error))
   if (options.locale !== 'en') void i18n.setLocale(options.locale).catch((error) => logger.error('Locale failed to load.', error))

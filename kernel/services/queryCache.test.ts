@@ -127,6 +127,16 @@ describe('caches kept in storage (rules §3, §9 lifetimes)', () => {
     expect(chain.wallet.calls.getBalance).toBe(2)
   })
 
+  it("a balance a reload showed from storage is forgotten by 'balances:changed' in that page too", async () => {
+    const { storage, open } = pageAndReload()
+    await getNativeBalance(open(), balanceParams)
+    const reloaded = open()
+    const key = { key: ['native-balance', testNetwork.caipNetworkId, address], persist: v.unknown(), readsBalances: true }
+    expect(readPersisted(reloaded, key)).toBeDefined()
+    reloaded.bus.emit('balances:changed', {})
+    expect(storage.getItem(backendKey(reloaded, key.key))).toBeNull()
+  })
+
   it('a storage that refuses every write still answers (the figures are simply not kept)', async () => {
     const refusing: StorageBackend = {
       getItem: () => null,

@@ -2,11 +2,11 @@
 // and useKernelQuery load it through import()), so @tanstack/query-core is never in the first paint.
 // Queries run through fetchKernelQuery even from lazy modules: a static import of this one there made
 // the demo's bundler split the first-paint chunk into several files (`npm run bench`: +0.8 KB).
-import { QueryClient, QueryObserver, type Query, type QueryKey } from '@tanstack/query-core'
+import { QueryClient, QueryObserver, type QueryKey } from '@tanstack/query-core'
 import type { Kernel } from '../core/createKernel.js'
 import type { KernelQuery } from './kernelQuery.js'
 import { QueryClientToken } from '../core/tokens.js'
-import { forgetPersisted, readPersisted, writePersisted } from './queryCache.js'
+import { persistedOptions } from './queryCache.js'
 
 /** The first part of every Foyer query key, so that a host sharing its client can tell them apart. */
 export const QUERY_KEY_PREFIX = 'foyer'
@@ -26,10 +26,6 @@ export function queryClientOf(kernel: Kernel): QueryClient {
 function attach(kernel: Kernel, client: QueryClient): QueryClient {
   const foyerQueries = { queryKey: [QUERY_KEY_PREFIX] }
   kernel.bus.on('balances:changed', () => {
-    // A kept balance is forgotten too: a reload before the next answer must not show the figure of before the transfer.
-    for (const query of client.getQueryCache().findAll({ ...foyerQueries, predicate: readsPersistedBalances })) {
-      forgetPersisted(kernel, query.queryKey.slice(1))
-    }
     void client.invalidateQueries({ ...foyerQueries, predicate: (query) => query.meta?.['readsBalances'] === true })
   })
   kernel.bus.once('kernel:destroyed', () => client.removeQueries(foyerQueries))
@@ -55,17 +51,11 @@ export function observeKernelQuery<T>(kernel: Kernel, query: KernelQuery<T>): Qu
 function toQueryOptions<T>(kernel: Kernel, client: QueryClient, query: KernelQuery<T>) {
   const { key, staleTime, failureWait = 0, readsBalances = false, load } = query
   const queryKey = keyOf(key)
-  // rules §3: the answer a reload kept, with its time, so that it shows at once and counts as stale when it is.
-  const kept = readPersisted(kernel, query)
   return {
     queryKey,
     // An invalidated query stays so until its next answer arrives: the load may ask its service for fresh data.
-    queryFn: async () => {
-      const data = await load({ refresh: client.getQueryState(queryKey)?.isInvalidated === true })
-      writePersisted(kernel, query, data)
-      return data
-    },
-    ...(kept && { initialData: kept.data, initialDataUpdatedAt: kept.at }),
+    // rules §3: a persisted query starts from the answer a reload kept.
+    ...persistedOptions(kernel, query, () => load({ refresh: client.getQueryState(queryKey)?.isInvalidated === true })),
     staleTime,
     // Kept while it is fresh or its failure still answers, whatever the host's client defaults to.
     gcTime: Math.max(staleTime, failureWait),
@@ -75,12 +65,8 @@ function toQueryOptions<T>(kernel: Kernel, client: QueryClient, query: KernelQue
     networkMode: 'always' as const,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
-    meta: { readsBalances, persisted: query.persist !== undefined },
+    meta: { readsBalances },
   }
-}
-
-function readsPersistedBalances(query: Query): boolean {
-  return query.meta?.['readsBalances'] === true && query.meta['persisted'] === true
 }
 
 function keyOf(key: readonly unknown[]): QueryKey {
