@@ -38,9 +38,13 @@ export function createNameRoutes({ store, indexers, zone, now, mirror }) {
     {
       method: 'GET',
       path: '/v1/profile/reverse/:address',
-      handle: ({ params: [segment = ''] }) => {
+      handle: ({ params: [segment = ''], query }) => {
         const address = evmAddress(segment)
         if (!address) throw new NameRequestError(400, 'INVALID_ADDRESS', 'Invalid address')
+        // rules §7 sender: the connected account that asks. Names are public, so it changes no answer; a malformed one
+        // is still the client's mistake.
+        const sender = queryParam(query, 'sender')
+        if (sender !== undefined && !evmAddress(sender)) throw new NameRequestError(400, 'INVALID_SENDER', 'Invalid sender address')
         return store.namesOf(address)
       },
     },

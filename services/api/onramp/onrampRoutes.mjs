@@ -15,6 +15,7 @@ import {
   computeQuote,
   formatCents,
   parseCents,
+  parseUnitsExact,
   quoteBody,
 } from './onrampRules.mjs'
 
@@ -242,6 +243,11 @@ export function createOnramp({
         if (!address) throw new RequestError(400, 'Invalid address')
         if (partnerUserId !== undefined && (typeof partnerUserId !== 'string' || partnerUserId.length > 128)) {
           throw new RequestError(400, 'partnerUserId must be a string of at most 128 characters')
+        }
+        // The amount the visitor saw before choosing: a checkout that would buy less is refused (prices moved).
+        if (body.presetCryptoAmount !== undefined) {
+          const preset = parseUnitsExact(body.presetCryptoAmount, quote.decimals, 'presetCryptoAmount')
+          if (preset > quote.units) throw new RequestError(400, 'The price has changed; ask for a new quote')
         }
         const { purchaseAmount } = quoteBody(quote)
         const order = await store.create({
