@@ -22,6 +22,7 @@ import { WALLET_MIGRATIONS } from './migrations.mjs'
 import { walletNetworks } from './networks.mjs'
 import { approvalWindowPage, deviceConfirmPage, deviceResultPage, framePage, socialCallbackPage } from './pages.mjs'
 import { decideApproval } from './rpc.mjs'
+import { finishLogin, finishRegistration, passkeyOptions } from './passkeys.mjs'
 import { createSessions, deviceIdOf } from './session.mjs'
 import { createFarcasterLogin } from './farcaster.mjs'
 import { SOCIAL_CALLBACK_PATH, createSocialLogin } from './social.mjs'
@@ -34,6 +35,12 @@ const PROJECT_ID = v.pipe(v.string(), v.regex(/^[\w-]{1,128}$/, 'projectId must 
 const ORIGIN = v.pipe(v.string(), v.maxLength(300))
 const REQUEST_BODY = v.object({ projectId: PROJECT_ID, origin: ORIGIN, type: v.string(), payload: v.optional(v.unknown()) })
 const APPROVAL_BODY = v.object({ secret: v.string(), approved: v.boolean() })
+const PASSKEY_BODY = v.object({
+  projectId: PROJECT_ID,
+  origin: ORIGIN,
+  ceremony: v.picklist(['login', 'register'], "ceremony must be 'login' or 'register'"),
+  credential: v.optional(v.unknown()),
+})
 
 /**
  * @typedef {object} WalletAppOptions
@@ -132,6 +139,20 @@ export async function createWalletApp({
   }
   /** @param {import('hono').Context} c */
   const ownOrigin = (c) => publicOrigin ?? new URL(c.req.url).origin
+  /**
+   * What a handler knows of the request: the browser, both origins, the wallets the project uses, the payload.
+   *
+   * @param {import('hono').Context} c @param {string} projectId @param {string} origin @param {unknown} payload
+   * @returns {import('./handlers.mjs').RequestContext}
+   */
+  const requestContext = (c, projectId, origin, payload) => ({
+    c,
+    deviceHash: deviceHash(c),
+    walletOrigin: ownOrigin(c),
+    hostOrigin: origin,
+    scope: scopeOf(projectId),
+    payload,
+  })
   /** @param {import('hono').Context} c */
   const deviceHash = (c) => hashSecret(keys.codes, `device:${deviceIdOf(c, () => randomBytes(32).toString('base64url'))}`)
 
@@ -246,14 +267,26 @@ export async function createWalletApp({
       const handler = Object.hasOwn(HANDLERS, type) ? HANDLERS[/** @type {keyof typeof HANDLERS} */ (type)] : undefined
       if (!handler) throw invalidRequest(`Unknown message type ${type.slice(0, 64)}`)
       if (CODE_AND_LOGIN_TYPES.has(type)) spend(c, type)
-      return handler(deps, {
-        c,
-        deviceHash: deviceHash(c),
-        walletOrigin: ownOrigin(c),
-        hostOrigin: origin,
-        scope: scopeOf(projectId),
-        payload,
-      })
+      return handler(deps, requestContext(c, projectId, origin, payload))
+    }),
+  )
+  // The passkey ceremonies (passkeys.mjs): the frame's own calls, after the visitor's click in it; no APP_ message
+  // reaches them, so the host page can neither start one nor finish one.
+  app.post('/v1/frame/passkey/options', (c) =>
+    answer(c, async () => {
+      const { projectId, origin, ceremony } = parseBody(PASSKEY_BODY, await c.req.json())
+      if (!(await origins.allows(projectId, origin))) throw unverifiedDomain()
+      spend(c, 'passkey')
+      return passkeyOptions(deps, requestContext(c, projectId, origin, {}), ceremony)
+    }),
+  )
+  app.post('/v1/frame/passkey/finish', (c) =>
+    answer(c, async () => {
+      const { projectId, origin, ceremony, credential } = parseBody(PASSKEY_BODY, await c.req.json())
+      if (!(await origins.allows(projectId, origin))) throw unverifiedDomain()
+      spend(c, 'passkey')
+      const ctx = requestContext(c, projectId, origin, { credential })
+      return ceremony === 'login' ? finishLogin(deps, ctx) : finishRegistration(deps, ctx)
     }),
   )
   app.post('/v1/frame/approvals/:requestId', (c) =>
