@@ -13,7 +13,7 @@ const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' // anvil account #
 const MESSAGE = 'Hello from the Foyer demo'
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
 const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
-const stack = useStack({ wallet: true })
+const stack = useStack()
 
 /** Gives the new embedded account 1 ETH on chain 31337 (anvil's own RPC method). */
 async function fund(address: string) {

@@ -91,16 +91,18 @@ export interface StackOptions {
   production?: boolean
   /**
    * The embedded wallet service, its mail catcher and the storage database (in the stack's temporary
-   * directory): the demo then offers email sign-in (`fixtures.wallet`, `fixtures.mail`). @default false
+   * directory): the demo then offers email sign-in (`fixtures.wallet`, `fixtures.mail`). On for the demo, as in
+   * `npm start`, so that one stack serves every file that has no reason to ask for another; off for an example app,
+   * which offers none of these. @default app === 'demo'
    */
   wallet?: boolean
   /**
    * Account names in the API, kept in the storage database (in the stack's temporary directory): the demo then
-   * offers 'Get a name'. @default false
+   * offers 'Get a name'. @default app === 'demo'
    */
   names?: boolean
   /**
-   * The on-ramp stand-ins in the API, their orders in the storage database: the demo then offers 'Buy'. @default false
+   * The on-ramp stand-ins in the API, their orders in the storage database: the demo then offers 'Buy'. @default app === 'demo'
    */
   onramp?: boolean
   /**
@@ -113,12 +115,12 @@ export interface StackOptions {
 }
 
 export async function startStack({
-  wallet = false,
-  names = false,
-  onramp = false,
+  app = 'demo',
+  wallet = app === 'demo',
+  names = app === 'demo',
+  onramp = app === 'demo',
   bundler = false,
   features = {},
-  app = 'demo',
   production = false,
 }: StackOptions = {}): Promise<Stack> {
   const dir = mkdtempSync(path.join(tmpdir(), 'foyer-e2e-'))
@@ -246,7 +248,7 @@ export function modal(page: Page) {
  * leftover browser contexts closed after each file. A file that breaks its stack on purpose (halts a chain, drops the
  * relay) asks for its own with `{ shared: false }`.
  * @example const stack = useStack()
- * @example const stack = useStack({ wallet: true, shared: false })
+ * @example const stack = useStack({ shared: false })
  */
 export function useStack({ shared = true, ...options }: StackOptions & { shared?: boolean } = {}): Stack {
   // Filled in place rather than returned later: the file holds this object before the stack exists.
@@ -283,12 +285,12 @@ async function sharedStack(options: StackOptions): Promise<Stack> {
 
 /** The same key for the same stack, whatever the order of the options and whether defaults are spelled out. */
 function stackKey({
-  wallet = false,
-  names = false,
-  onramp = false,
+  app = 'demo',
+  wallet = app === 'demo',
+  names = app === 'demo',
+  onramp = app === 'demo',
   bundler = false,
   features = {},
-  app = 'demo',
   production = false,
 }: StackOptions): string {
   const sortedFeatures = Object.fromEntries(Object.entries(features).sort(([a], [b]) => a.localeCompare(b)))

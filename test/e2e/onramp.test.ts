@@ -11,7 +11,7 @@ import { TEST_WALLET_ADDRESS } from '../../services/dev/solana/index.mjs'
 import { connectWallet, openAccount, openDemo, TEST_KEY, useStack } from './harness.js'
 
 const account = privateKeyToAccount(TEST_KEY)
-const stack = useStack({ onramp: true })
+const stack = useStack()
 
 /** What the API quotes now, as the plugin asks it: the amount the payout must match. */
 async function quotedPurchase(purchaseCurrency: string, network: string, amount: string): Promise<string> {
