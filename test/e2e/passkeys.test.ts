@@ -9,7 +9,7 @@ import type { BrowserContext, CDPSession, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { openAccount, openDemo, signInWithEmail, useStack } from './harness.js'
 
-const stack = useStack({ wallet: true })
+const stack = useStack()
 
 type Credential = {
   credentialId: string
