@@ -2,6 +2,7 @@
 // page calls (and nobody else: every POST must come from the wallet's own origin).
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 
 import * as v from 'valibot'
 
@@ -21,15 +22,42 @@ import { deriveKeys, hashSecret } from './masterKey.mjs'
 import { WALLET_MIGRATIONS } from './migrations.mjs'
 import { walletNetworks } from './networks.mjs'
 import { approvalWindowPage, deviceConfirmPage, deviceResultPage, framePage, socialCallbackPage } from './pages.mjs'
-import { decideApproval } from './rpc.mjs'
-import { finishLogin, finishRegistration, passkeyOptions } from './passkeys.mjs'
+import { finishLogin, finishRegistration, keepPasskeyWrap, passkeyOptions } from './passkeys.mjs'
+import { decideApproval, submitSigned } from './rpc.mjs'
+import { sessionUser } from './accounts.mjs'
+import { completeMigration, keyStatus, registerKeys, sealedKeysToMigrate } from './keyShares.mjs'
+import { exportCode, keysForExport } from './keyExport.mjs'
 import { createSessions, deviceIdOf } from './session.mjs'
 import { createFarcasterLogin } from './farcaster.mjs'
 import { SOCIAL_CALLBACK_PATH, createSocialLogin } from './social.mjs'
 
 /** rules §9: the secure frame's SDK version. */
 export const FRAME_VERSION = '4'
-const FRAME_SCRIPT = readFileSync(new URL('./frame/frame.js', import.meta.url), 'utf8')
+/**
+ * The frame's script: frame/frame.js bundled with what it signs with (@noble/curves, shamir-secret-sharing, viem's
+ * hashing; KEYS.md) by esbuild, once per process, minified. Built from this repository at start, so what the
+ * wallet serves can be checked against its source.
+ *
+ * @type {Promise<string> | undefined}
+ */
+let frameScript
+export function buildFrameScript() {
+  frameScript ??= import('esbuild').then(async ({ build }) => {
+    const { outputFiles } = await build({
+      entryPoints: [fileURLToPath(new URL('./frame/frame.js', import.meta.url))],
+      bundle: true,
+      format: 'iife',
+      minify: true,
+      target: 'es2022',
+      platform: 'browser',
+      legalComments: 'none',
+      write: false,
+      logLevel: 'silent',
+    })
+    return /** @type {{ text: string }} */ (outputFiles[0]).text
+  })
+  return frameScript
+}
 const CALLBACK_SCRIPT = readFileSync(new URL('./frame/socialCallback.js', import.meta.url), 'utf8')
 const PROJECT_ID = v.pipe(v.string(), v.regex(/^[\w-]{1,128}$/, 'projectId must be 1 to 128 letters, digits, "-" or "_"'))
 const ORIGIN = v.pipe(v.string(), v.maxLength(300))
@@ -41,6 +69,14 @@ const PASSKEY_BODY = v.object({
   ceremony: v.picklist(['login', 'register'], "ceremony must be 'login' or 'register'"),
   credential: v.optional(v.unknown()),
 })
+const SIGNED_BODY = v.object({
+  secret: v.string(),
+  signed: v.object({
+    signature: v.optional(v.pipe(v.string(), v.maxLength(2000))),
+    transaction: v.optional(v.pipe(v.string(), v.maxLength(40_000))),
+  }),
+})
+const KEYS_BODY = v.looseObject({ projectId: PROJECT_ID, origin: ORIGIN })
 
 /**
  * @typedef {object} WalletAppOptions
@@ -135,7 +171,7 @@ export async function createWalletApp({
     now,
     deviceWaitMs,
     farcaster: farcaster && createFarcasterLogin(farcaster, { now, log }),
-    social: createSocialLogin({ clients: social, telegram, database, codesKey: keys.codes, sealingKey: keys.sealing, now, log }),
+    social: createSocialLogin({ clients: social, telegram, database, codesKey: keys.codes, now, log }),
   }
   /** @param {import('hono').Context} c */
   const ownOrigin = (c) => publicOrigin ?? new URL(c.req.url).origin
@@ -200,8 +236,9 @@ export async function createWalletApp({
       'referrer-policy': 'no-referrer',
     }),
   )
+  const script = await buildFrameScript()
   app.get('/frame.js', (c) =>
-    c.body(FRAME_SCRIPT, 200, {
+    c.body(script, 200, {
       'content-type': 'text/javascript; charset=utf-8',
       'cache-control': 'no-cache',
       'x-content-type-options': 'nosniff',
@@ -289,14 +326,62 @@ export async function createWalletApp({
       return ceremony === 'login' ? finishLogin(deps, ctx) : finishRegistration(deps, ctx)
     }),
   )
+  app.post('/v1/frame/passkey/wrap', (c) =>
+    answer(c, async () => {
+      const { projectId, origin, ...payload } = parseBody(KEYS_BODY, await c.req.json())
+      if (!(await origins.allows(projectId, origin))) throw unverifiedDomain()
+      return keepPasskeyWrap(deps, requestContext(c, projectId, origin, payload))
+    }),
+  )
   app.post('/v1/frame/approvals/:requestId', (c) =>
     answer(c, async () => {
       const { secret, approved } = parseBody(APPROVAL_BODY, await c.req.json())
       const userId = await deps.sessions.userIdOf(c)
       if (!userId) throw new WalletError(401, 'NOT_CONNECTED', 'Not connected to email or social')
-      return { result: await decideApproval(deps, { userId, requestId: c.req.param('requestId'), secret, approved }) }
+      return decideApproval(deps, { userId, requestId: c.req.param('requestId'), secret, approved })
     }),
   )
+  // What the frame signed for an approved request's job (KEYS.md, Signing): relayed, then the result or the next job.
+  app.post('/v1/frame/approvals/:requestId/signed', (c) =>
+    answer(c, async () => {
+      const { secret, signed } = parseBody(SIGNED_BODY, await c.req.json())
+      const userId = await deps.sessions.userIdOf(c)
+      if (!userId) throw new WalletError(401, 'NOT_CONNECTED', 'Not connected to email or social')
+      return submitSigned(deps, { userId, requestId: c.req.param('requestId'), secret, signed })
+    }),
+  )
+
+  // The user's key shares (KEYS.md), for their own frame page only: its session, its origin (checked above).
+  /** @param {string} path @param {(user: import('./accounts.mjs').WalletUser, body: any, c: import('hono').Context) => Promise<unknown>} run */
+  const keysRoute = (path, run) =>
+    app.post(`/v1/frame/keys/${path}`, (c) =>
+      answer(c, async () => {
+        const body = parseBody(KEYS_BODY, await c.req.json())
+        if (!(await origins.allows(body.projectId, body.origin))) throw unverifiedDomain()
+        const userId = await deps.sessions.userIdOf(c)
+        const user = userId && (await sessionUser(database, scopeOf(body.projectId), userId))
+        if (!user) throw new WalletError(401, 'NOT_CONNECTED', 'Not connected to email or social')
+        return run(user, body, c)
+      }),
+    )
+  keysRoute('state', async (user) => ({ status: await keyStatus(database, user.id), userId: user.id }))
+  keysRoute('register', async (user, body) => {
+    await registerKeys(database, user.id, body)
+    return {}
+  })
+  keysRoute('migrate', (user) => sealedKeysToMigrate(database, deps.sealingKey, user.id))
+  keysRoute('migrated', async (user, body) => {
+    await completeMigration(database, user.id, body)
+    return {}
+  })
+  keysRoute('export-code', async (user, _body, c) => {
+    spend(c, 'export-code')
+    return exportCode(deps, user, deviceHash(c))
+  })
+  keysRoute('export', async (user, body, c) => {
+    spend(c, 'export')
+    return keysForExport(deps, user, deviceHash(c), body.otp)
+  })
   return app
 }
 

@@ -9,6 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 
 import type { Hono } from 'hono'
+import { verifyMessage } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
 import { startDirectory, type WalletDirectory } from '../directory/index.mjs'
@@ -20,6 +21,7 @@ import { PASSKEY_CHALLENGE_TTL_MS } from './passkeys.mjs'
 import { lastMailedCode, uniqueEmail } from '../../test/mailbox.js'
 import { frameBrowser } from '../../test/frameBrowser.js'
 import { softAuthenticator, type CeremonyPlace } from '../../test/softAuthenticator.js'
+import { openWithPasskey, wrapForPasskey } from './frame/passkeyShares.js'
 
 const WALLET = 'http://localhost:8790'
 const HOST = 'http://127.0.0.1:5173'
@@ -90,14 +92,32 @@ async function signUp(name: string) {
   return { page, email, user: (await page.send('APP_GET_USER', { chainId: 31337 })).body }
 }
 
-/** Signs up and adds a passkey made by `authenticator`. */
+/** What the frame's passkey code (frame/passkeyShares.js) needs of a browser: its backend calls and its shares. */
+const frameOf = (page: Browser) => ({
+  async backend(path: string, body: Record<string, unknown>) {
+    const answer = await page.call(path, { projectId: 'demo', origin: HOST, ...body })
+    if (answer.status !== 200) throw Object.assign(new Error(answer.body.error), answer.body)
+    return answer.body
+  },
+  store: {
+    keepDeviceShare: async (userId: string, share: Uint8Array) => void page.shares.set(userId, share.slice()),
+    deviceShare: async (userId: string) => page.shares.get(userId)?.slice(),
+  },
+})
+
+/**
+ * Signs up and adds a passkey made by `authenticator`; as the frame does, wraps the browser's share under the
+ * passkey's PRF output (`prfOutput`, what the authenticator would give for the frame's salt).
+ */
 async function withPasskey(name: string, authenticator = softAuthenticator()) {
   const account = await signUp(name)
   const options = await ceremony(account.page, 'register', 'options')
   expect(options.status).toBe(200)
   const added = await ceremony(account.page, 'register', 'finish', authenticator.create(options.body, FRAME, { prf: { enabled: true } }))
   expect(added.body).toMatchObject({ passkey: expect.anything() })
-  return { ...account, authenticator }
+  const prfOutput = crypto.getRandomValues(new Uint8Array(32))
+  expect(await wrapForPasskey(frameOf(account.page), authenticator.passkeys.at(-1)!.id, prfOutput)).toBe(true)
+  return { ...account, authenticator, prfOutput }
 }
 
 /** A new browser asks for login options and answers them with `answer`. */
@@ -118,12 +138,15 @@ describe.each(['pglite', 'postgres'] as const)('on %s', (backend) => {
   })
 
   describe('passkeys', () => {
-    it('a passkey added to an email wallet signs a new browser in to the same wallet, with a sign-in grant', async () => {
-      const { user, authenticator } = await withPasskey('ada')
+    it('a passkey added to an email wallet signs a new browser in to the same wallet, whose key its PRF output opens there', async () => {
+      const { user, authenticator, prfOutput } = await withPasskey('ada')
       const startedAt = performance.now()
       const { page, finish } = await logInWith((options) => authenticator.get(options, FRAME))
+      expect(finish).toEqual({ status: 200, body: { userId: expect.any(String), passkeyWrap: expect.any(String) } })
+      // The new browser has no share: the passkey's wrap, opened with its PRF output, becomes its own.
+      expect(page.shares.size).toBe(0)
+      expect(await openWithPasskey(frameOf(page), finish.body, prfOutput)).toBe(true)
       const loginMs = performance.now() - startedAt
-      expect(finish).toEqual({ status: 200, body: {} })
       const again = await page.send('APP_GET_USER', { chainId: 31337 })
       expect(again.body.address).toBe(user.address)
       expect(again.body.email).toBe(user.email)
@@ -140,6 +163,8 @@ describe.each(['pglite', 'postgres'] as const)('on %s', (backend) => {
         },
       })
       expect(signIn.status).toBe(200)
+      // Signed in this browser with the key rebuilt from the passkey's share and the auth share: the wallet's address.
+      expect(await verifyMessage({ address: user.address, message: signIn.body.message, signature: signIn.body.signature })).toBe(true)
       expect(loginMs).toBeLessThan(5_000)
       console.info(`passkey login (options + verify + session), in process: ${loginMs.toFixed(0)} ms`)
     })
@@ -157,6 +182,23 @@ describe.each(['pglite', 'postgres'] as const)('on %s', (backend) => {
       const { finish } = await logInWith((options) => authenticator.get(options, FRAME))
       expect(finish.status).toBe(400)
       expect(finish.body.code).toBe('PASSKEY_UNKNOWN')
+    })
+
+    it('a wrong PRF output opens nothing, and no one keeps a wrap for a passkey that is not theirs', async () => {
+      const { authenticator } = await withPasskey('wrapped')
+      const { page, finish } = await logInWith((options) => authenticator.get(options, FRAME))
+      await expect(openWithPasskey(frameOf(page), finish.body, new Uint8Array(32))).rejects.toThrow()
+      expect(page.shares.size).toBe(0)
+      const { page: other } = await signUp('intruder')
+      const refused = await other.call('/v1/frame/passkey/wrap', {
+        projectId: 'demo',
+        origin: HOST,
+        credentialId: authenticator.passkeys[0]!.id,
+        wrapped: Buffer.alloc(60).toString('base64'),
+      })
+      expect(refused).toEqual({ status: 404, body: { error: 'This wallet has no such passkey', code: 'PASSKEY_UNKNOWN' } })
+      const malformed = await other.call('/v1/frame/passkey/wrap', { projectId: 'demo', origin: HOST, credentialId: 'x', wrapped: '!' })
+      expect(malformed.body).toEqual({ error: 'wrapped: wrapped must be a base64 wrap of a share', code: 'INVALID_REQUEST' })
     })
 
     it("refuses to revoke another user's passkey, and revoking needs a session", async () => {

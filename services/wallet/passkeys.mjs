@@ -328,6 +328,40 @@ export async function finishLogin(deps, ctx) {
     ])
   await deps.sessions.start(ctx.c, user.id)
   await grantSignIn(deps, ctx, user.id)
+  // The share this passkey's PRF output opens, for a browser that has none (frame/passkeyShares.js); the frame keeps
+  // both to itself and tells the host only that the login worked.
+  const wrap = await deps.database.query(
+    `SELECT wrapped FROM wallet.recovery_wraps WHERE user_id = $1 AND kind = 'passkey' AND label = $2`,
+    [user.id, stored.id],
+  )
+  const wrapped = wrap.rows[0]?.wrapped
+  return { userId: user.id, ...(wrapped && { passkeyWrap: Buffer.from(wrapped).toString('base64') }) }
+}
+
+const WRAP_PAYLOAD = v.object({
+  credentialId: v.pipe(v.string('credentialId must be a string'), v.nonEmpty('credentialId must not be empty'), v.maxLength(1_024)),
+  wrapped: v.pipe(
+    v.string('wrapped must be a string'),
+    v.regex(/^[A-Za-z0-9+/]{40,400}={0,2}$/, 'wrapped must be a base64 wrap of a share'),
+  ),
+})
+
+/**
+ * Keeps the wrap of a share under one of the signed-in user's passkeys (its PRF output, which the service never
+ * sees): the share a new browser opens after signing in with that passkey. A passkey has one wrap; a newer replaces it.
+ *
+ * @param {WalletDeps} deps @param {RequestContext} ctx
+ */
+export async function keepPasskeyWrap(deps, ctx) {
+  const user = await signedInUser(deps, ctx)
+  const { credentialId, wrapped } = parse(WRAP_PAYLOAD, ctx.payload)
+  const { rows } = await deps.database.query('SELECT 1 FROM wallet.passkeys WHERE id = $1 AND user_id = $2', [credentialId, user.id])
+  if (!rows[0]) throw new WalletError(404, 'PASSKEY_UNKNOWN', 'This wallet has no such passkey')
+  await deps.database.query(
+    `INSERT INTO wallet.recovery_wraps (user_id, kind, label, wrapped) VALUES ($1, 'passkey', $2, $3)
+     ON CONFLICT (user_id, kind, label) DO UPDATE SET wrapped = $3, created_at = now()`,
+    [user.id, credentialId, Buffer.from(wrapped, 'base64')],
+  )
   return {}
 }
 
@@ -380,5 +414,7 @@ export async function revokePasskey(deps, ctx) {
   const { id } = parse(REVOKE_PAYLOAD, ctx.payload)
   const { rows } = await deps.database.query('DELETE FROM wallet.passkeys WHERE id = $1 AND user_id = $2 RETURNING id', [id, user.id])
   if (!rows[0]) throw new WalletError(404, 'PASSKEY_UNKNOWN', 'This wallet has no such passkey')
+  // Its wrap goes with it: nothing the passkey opens stays behind.
+  await deps.database.query(`DELETE FROM wallet.recovery_wraps WHERE user_id = $1 AND kind = 'passkey' AND label = $2`, [user.id, id])
   return { passkeys: (await listCredentials(deps, user.id)).map(describe) }
 }

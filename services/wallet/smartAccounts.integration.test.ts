@@ -102,7 +102,7 @@ async function approved(page: Browser, method: string, params: unknown) {
   const pending = await page.send('APP_RPC_REQUEST', { method, params, chainId: 31337 })
   expect(pending.body.approval).toMatchObject({ method, secret: expect.any(String) })
   const { requestId, secret } = pending.body.approval
-  return page.call(`/v1/frame/approvals/${requestId}`, { secret, approved: true })
+  return page.decide(requestId, secret)
 }
 
 const rpc = async (page: Browser, method: string, params: unknown = [], chainId = 31337) =>
@@ -155,10 +155,7 @@ describe('smart accounts in the embedded wallet', () => {
       ],
     })
     expect(pending.body.approval.summary).toContain('From your smart account, as one operation')
-    const sent = await page.call(`/v1/frame/approvals/${pending.body.approval.requestId}`, {
-      secret: pending.body.approval.secret,
-      approved: true,
-    })
+    const sent = await page.decide(pending.body.approval.requestId, pending.body.approval.secret)
     expect(sent.status).toBe(200)
     const status = await rpc(page, 'wallet_getCallsStatus', [sent.body.result.id])
     expect(status).toMatchObject({ id: sent.body.result.id, chainId: '0x7a69', atomic: true, status: 200 })
