@@ -9,7 +9,8 @@
 //   FOYER_DIRECTORY_URL      http://127.0.0.1:8788
 //   FOYER_WALLET_NETWORKS    chainId=rpcUrl, comma-separated; a chainId `solana:<genesis prefix>` is Solana;
 //                            an EVM entry may add `|bundlerUrl` (ERC-4337, EntryPoint v0.8): users get a smart account there.
-//                            Default: the local stack's chains 31337 and 31338 and its Solana node.
+//                            Default: about 26 networks on public RPCs (networks.mjs DEFAULT_WALLET_NETWORKS);
+//                            `local`: the local stack's chains 31337 and 31338 and its Solana node.
 //   FOYER_WALLET_MASTER_KEY  64 hex digits; default: <data dir>/wallet-master.key, created 0600 on first start
 //   FOYER_WALLET_SHARED_PROJECTS
 //                            lists of your own projects whose visitors keep one wallet across the list: project ids
@@ -45,6 +46,9 @@ function parseNetworks(list) {
   }
   return { evm, solana }
 }
+
+/** The networks the operator set; none (undefined), the wallet's defaults. @param {string | undefined} setting */
+const networksOf = (setting) => (!setting ? {} : parseNetworks(setting === 'local' ? LOCAL_NETWORKS : setting))
 
 /** @param {string} lists `shop,blog;docs,forum` */
 const parseSharedProjects = (lists) =>
@@ -90,7 +94,7 @@ try {
     smtpUrl,
     mailFrom: process.env['FOYER_MAIL_FROM'] || undefined,
     directoryUrl: process.env['FOYER_DIRECTORY_URL'] || 'http://127.0.0.1:8788',
-    ...parseNetworks(process.env['FOYER_WALLET_NETWORKS'] || LOCAL_NETWORKS),
+    ...networksOf(process.env['FOYER_WALLET_NETWORKS']),
     social: socialClients(),
     sharedWallets: parseSharedProjects(process.env['FOYER_WALLET_SHARED_PROJECTS'] ?? ''),
     ...(process.env['FOYER_TELEGRAM_BOT_TOKEN'] && {

@@ -16,6 +16,7 @@ import {
   sendJson,
 } from '../http/index.mjs'
 /** @typedef {import('../http/index.mjs').RequestError} RequestError */
+import { isCspSource, originMatches } from '../../kernel/model/originMatches.mjs'
 import { WalletError, invalidRequest } from './errors.mjs'
 import { DEVICE_WAIT_MS, HANDLERS, confirmDeviceToken } from './handlers.mjs'
 import { deriveKeys, hashSecret } from './masterKey.mjs'
@@ -84,9 +85,10 @@ const KEYS_BODY = v.looseObject({ projectId: PROJECT_ID, origin: ORIGIN })
  * @property {import('./createMailer.mjs').Mailer} mailer
  * @property {Buffer} masterKey 32 bytes (masterKey.mjs loadMasterKey)
  * @property {string} directoryUrl asked for projects' allowed origins
- * @property {readonly { chainId: number, rpcUrl: string, bundlerUrl?: string }[]} [evm] the EVM networks and the RPC each is
- *   served by; with a `bundlerUrl` (ERC-4337, EntryPoint v0.8), users get a smart account there
- * @property {readonly { chainId: string, rpcUrl: string }[]} [solana] the Solana networks (`solana:<genesis prefix>`)
+ * @property {readonly import('./networks.mjs').EvmNetworkOptions[]} [evm] the EVM networks and the RPC each is
+ *   served by; with a `bundlerUrl` (ERC-4337, EntryPoint v0.8), users get a smart account there. With neither `evm` nor
+ *   `solana`, the wallet serves DEFAULT_WALLET_NETWORKS (networks.mjs) on public RPCs.
+ * @property {readonly import('./networks.mjs').SolanaNetworkOptions[]} [solana] the Solana networks (`solana:<genesis prefix>`)
  * @property {import('./social.mjs').SocialClients} [social] the OpenID Connect providers users may sign in with
  * @property {import('./social.mjs').TelegramLogin} [telegram] Telegram Login's bot and login page
  * @property {import('./farcaster.mjs').FarcasterLogin} [farcaster] Sign In With Farcaster's relay and fid lookup
@@ -131,8 +133,8 @@ export async function createWalletApp({
   mailer,
   masterKey,
   directoryUrl,
-  evm = [],
-  solana = [],
+  evm,
+  solana,
   social = {},
   telegram,
   farcaster,
@@ -215,17 +217,20 @@ export async function createWalletApp({
     const version = query.get('version')
     if (version !== null && version !== FRAME_VERSION)
       return sendJson(c, 400, { error: `Frame version ${FRAME_VERSION} only`, code: 'INVALID_REQUEST' })
-    const allowed = await origins.originsOf(projectId.output)
+    const allowed = frameAncestors(await origins.originsOf(projectId.output), c.req.header('referer'))
     return c.html(framePage(), 200, {
       'content-security-policy': [
         "default-src 'none'",
         "script-src 'self'",
         "connect-src 'self'",
         "style-src 'unsafe-inline'",
+        // The site's icon (APP_SYNC_DAPP_DATA): https or an inline raster image, nothing else.
+        'img-src https: data:',
         `frame-ancestors ${allowed.length > 0 ? allowed.join(' ') : "'none'"}`,
       ].join('; '),
       'cache-control': 'no-store',
       'referrer-policy': 'no-referrer',
+      vary: 'referer',
     })
   })
   // The approval window (frame.js in its other role): never framed, it talks only to the frame that opened it.
@@ -403,6 +408,27 @@ export function walletScopes(sharedWallets) {
     }
   }
   return (projectId) => ({ projectId, projects: lists.get(projectId) ?? [projectId] })
+}
+
+/**
+ * The frame's `frame-ancestors`: the project's patterns a browser enforces itself, and for a preview-host pattern
+ * (a `*` inside a label, which CSP cannot say) the one origin of the page that loads the frame, when it matches.
+ * That origin comes from `Referer`, which a page can drop but not forge: a preview page with `no-referrer` cannot
+ * embed the frame, and no other origin is ever added (docs/deploy.md).
+ *
+ * @param {readonly string[]} patterns @param {string | undefined} referer
+ * @returns {string[]}
+ */
+export function frameAncestors(patterns, referer) {
+  const sources = patterns.filter(isCspSource)
+  let origin
+  try {
+    origin = referer ? new URL(referer).origin : undefined
+  } catch {
+    origin = undefined
+  }
+  const preview = origin && patterns.some((pattern) => !isCspSource(pattern) && originMatches(pattern, origin))
+  return preview && origin ? [...sources, origin] : sources
 }
 
 /** rules §8 'Invalid App Configuration': the embedding origin is not one the project allows. */

@@ -40,10 +40,16 @@ const callsOf = (row) => (row.method === 'wallet_sendCalls' ? row.params[0].call
  */
 export async function firstStep(network, user, row) {
   const { method, params } = row
-  if (method === 'eth_sendTransaction' || method === 'wallet_sendCalls') {
-    if (row.account_type === 'smartAccount') {
+  if (method === 'eth_sendUserOperation' || method === 'eth_sendTransaction' || method === 'wallet_sendCalls') {
+    if (method === 'eth_sendUserOperation' || row.account_type === 'smartAccount') {
+      // The wallet builds the operation itself (nonce, gas): the site's values for them are not used, so what runs
+      // is exactly the calls the visitor approved.
       const { prepareUserOperation } = await import('./smartAccounts.mjs')
-      const prepared = await prepareUserOperation(network, user.evmAddress, callsOf(row))
+      const prepared = await prepareUserOperation(
+        network,
+        user.evmAddress,
+        method === 'eth_sendUserOperation' ? params.calls : callsOf(row),
+      )
       return { job: { kind: 'evm_hash', hash: prepared.hash }, progress: { userOperation: prepared.serialized } }
     }
     return { job: await transactionJob(network, user, callsOf(row)[0]), progress: { hashes: [] } }
@@ -75,7 +81,9 @@ export async function nextStep(network, user, row, progress, signed) {
   if (progress.userOperation) {
     const { sendSignedUserOperation } = await import('./smartAccounts.mjs')
     const sent = await sendSignedUserOperation(network, user.evmAddress, progress.userOperation, evmSignature(signed))
-    return { result: method === 'eth_sendTransaction' ? sent.transactionHash : { id: row.id }, progress: { ...progress, ...sent } }
+    const result =
+      method === 'eth_sendTransaction' ? sent.transactionHash : method === 'eth_sendUserOperation' ? sent.userOpHash : { id: row.id }
+    return { result, progress: { ...progress, ...sent } }
   }
   if (progress.hashes) {
     const hash = await broadcast(network, user, callsOf(row)[progress.hashes.length], signed.transaction)

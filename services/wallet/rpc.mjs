@@ -7,9 +7,11 @@ import * as v from 'valibot'
 
 import { userById } from './accounts.mjs'
 import { WalletError, invalidRequest, notAllowed } from './errors.mjs'
+import { walletAssets } from './assets.mjs'
 import { jsonRpcCall } from './jsonRpcCall.mjs'
 import { keysForFrame } from './keyShares.mjs'
 import { findNetwork, wireChainId } from './networks.mjs'
+import { SMART_REQUEST_METHODS, checkSmartRequest, runSmartRequest, summarizeSmartRequest } from './smartRequests.mjs'
 
 /** An approval the user neither gave nor refused is void after this. */
 export const APPROVAL_TTL_MS = 10 * 60_000
@@ -80,6 +82,8 @@ export const UNSAFE_METHODS = new Set([
   'solana_signMessage',
   'solana_signTransaction',
   'solana_signAndSendTransaction',
+  // smartRequests.mjs: a user operation, and permissions.
+  ...SMART_REQUEST_METHODS,
 ])
 
 const hex = (/** @type {RegExp} */ pattern, /** @type {string} */ what) => v.pipe(v.string(), v.regex(pattern, what))
@@ -129,10 +133,13 @@ export async function handleRpcRequest(deps, user, { method, params, chainId }) 
   const local = localAnswer(method, network, own, evm?.type)
   if (local !== undefined) return { result: local }
   if (method === 'wallet_getCallsStatus' && network.namespace === 'eip155') return { result: await callsStatus(deps, user.id, params) }
+  if (method === 'wallet_getAssets') return { result: await walletAssets(deps, user, params, network) }
   const safe = network.namespace === 'eip155' ? SAFE_EVM_METHODS : SAFE_SOLANA_METHODS
   if (safe.has(method)) return { result: await jsonRpcCall(network.rpcUrl, method, params ?? []) }
   if (!UNSAFE_METHODS.has(method) || namespaceOf(method) !== network.namespace) throw notAllowed()
-  const checked = checkParams(method, params, [user.evmAddress, ...(evm ? [evm.address] : [])])
+  const checked = SMART_REQUEST_METHODS.has(method)
+    ? await checkSmartRequest(deps, user, method, params, { network, evm })
+    : checkParams(method, params, [user.evmAddress, ...(evm ? [evm.address] : [])])
   return { approval: await createApproval(deps, user, { method, params: checked, network, accountType: evm?.type ?? 'eoa' }) }
 }
 
@@ -262,6 +269,7 @@ const sha256 = (secret) => createHash('sha256').update(secret).digest()
  * @param {string} method @param {any} params
  */
 export function summarize(method, params) {
+  if (SMART_REQUEST_METHODS.has(method)) return summarizeSmartRequest(method, params)
   if (method === 'personal_sign') {
     const [message] = params
     return `Sign this message:\n${/^0x[0-9a-f]*$/i.test(message) ? Buffer.from(message.slice(2), 'hex').toString('utf8') : message}`
@@ -300,6 +308,10 @@ export async function decideApproval(deps, { userId, requestId, secret, approved
     return found
   })
   if (!approved) throw new WalletError(400, 'USER_REJECTED', 'User rejected the request', { rpcCode: 4001 })
+  if (row.method === 'wallet_grantPermissions' || row.method === 'wallet_revokePermissions') {
+    // Nothing to sign: the permission is recorded, or revoked.
+    return step(deps, row, async (network) => ({ result: await runSmartRequest(deps, row, network), progress: {} }))
+  }
   return step(deps, row, async (network, user) => (await import('./relay.mjs')).firstStep(network, user, row))
 }
 
@@ -356,11 +368,12 @@ async function step(deps, row, run) {
       return { sign: { job: next.job, keys: await keysForFrame(deps.database, user) } }
     }
     const { hashes, userOpHash } = /** @type {{ hashes?: string[], userOpHash?: string }} */ (next.progress)
-    await deps.database.query(`UPDATE wallet.approvals SET status = 'approved', progress = $2, result = $3 WHERE id = $1`, [
-      row.id,
-      JSON.stringify(next.progress),
-      JSON.stringify(userOpHash ? { userOpHash } : (hashes ?? null)),
-    ])
+    // A batch keeps what wallet_getCallsStatus reads; anything else keeps the result it recorded itself (a grant).
+    const sent = userOpHash && row.method === 'wallet_sendCalls' ? { userOpHash } : hashes
+    await deps.database.query(
+      `UPDATE wallet.approvals SET status = 'approved', progress = $2, result = COALESCE($3::jsonb, result) WHERE id = $1`,
+      [row.id, JSON.stringify(next.progress), sent === undefined ? null : JSON.stringify(sent)],
+    )
     return { result: next.result }
   } catch (error) {
     await deps.database.query(`UPDATE wallet.approvals SET status = 'failed' WHERE id = $1`, [row.id])

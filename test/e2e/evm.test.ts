@@ -114,7 +114,7 @@ describe('the demo with a real wallet on anvil', () => {
   })
   it("under a Content-Security-Policy with style-src 'self' (no 'unsafe-inline', no nonce) the modal is styled and connects", async () => {
     const { context, page } = await stack.newPage()
-    // The page's own HTML answers with the policy, as a strict host would send it (scripts as the dev server needs).
+    // The page's own HTML answers with the policy, as a strict host would send it.
     await page.route(stack.demoUrl, async (route) => {
       const response = await route.fetch()
       await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': "style-src 'self'" } })
