@@ -78,6 +78,8 @@ const startApiInstance = (usdc: string) =>
   startInstance('api/cli.mjs', {
     FOYER_API_PORT: '0',
     FOYER_API_CHAINS: `31337=${anvil.url}`,
+    // A bare anvil has no pools to price ETH from: the dev chains' fixed prices quote it.
+    FOYER_API_DEV_PRICES: 'on',
     FOYER_API_ONRAMP_USDC: `31337=${usdc}`,
     // The survivor looks for orders a dead instance left every 2 s (5 minutes in production).
     FOYER_API_ONRAMP_PAYOUT_LEASE_SECONDS: '2',
@@ -271,7 +273,8 @@ describe('two API and two wallet instances on one PostgreSQL server', () => {
       const { requestId, secret } = pending.body.approval
       await kill(wallets[0])
       serving = wallets[1]
-      const signed = await page.call(`/v1/frame/approvals/${requestId}`, { secret, approved: true })
+      // The frame's Approve: the decision, then the signature the frame makes from its key shares, handed back.
+      const signed = await page.decide(requestId, secret)
       expect(signed.status).toBe(200)
 
       // The other API instance spends the nonce the first gave, once.

@@ -4,7 +4,13 @@ import { fn, type Mock } from 'storybook/test'
 import type { Kernel, ViewId } from '../kernel/index.js'
 import { testChain, testConnector } from './fixtures.js'
 import { connectedStory } from './stories.js'
-import { EmbeddedWalletToken, type EmailAction, type EmailUpdateAction, type EmbeddedWallet } from '../plugins/email/embeddedWallet.js'
+import {
+  EmbeddedWalletToken,
+  type EmailAction,
+  type EmailUpdateAction,
+  type EmbeddedWallet,
+  type Passkey,
+} from '../plugins/email/embeddedWallet.js'
 import { email } from '../plugins/email/index.js'
 import type { FrameClient } from '../plugins/email/frameClient.js'
 
@@ -38,6 +44,10 @@ export interface FakeEmbeddedWalletOptions {
   farcasterUri?: FakeAnswer<{ url: string; channelToken: string }>
   /** @default 'pending' (the app has not approved) */
   connectFarcaster?: FakeAnswer<{ userName?: string }>
+  /** How a passkey ceremony answers. @default 'pending' (the visitor has not pressed the frame's button) */
+  passkey?: FakeAnswer<void>
+  /** The user's passkeys. @default [] */
+  passkeys?: FakeAnswer<Passkey[]>
 }
 
 export interface FakeEmbeddedWallet extends EmbeddedWallet {
@@ -53,6 +63,8 @@ export interface FakeEmbeddedWallet extends EmbeddedWallet {
   readonly setPreferredAccountType: Mock<EmbeddedWallet['setPreferredAccountType']>
   readonly farcasterUri: Mock<EmbeddedWallet['farcasterUri']>
   readonly connectFarcaster: Mock<EmbeddedWallet['connectFarcaster']>
+  readonly passkey: Mock<EmbeddedWallet['passkey']>
+  readonly revokePasskey: Mock<EmbeddedWallet['revokePasskey']>
 }
 
 function settle<T>(answer: FakeAnswer<T>): Promise<T> {
@@ -102,6 +114,10 @@ export function fakeEmbeddedWallet(options: FakeEmbeddedWalletOptions = {}): Fak
     // No login just happened in a story: signing in asks as any signature does.
     signInAtLogin: fn(async () => undefined),
     signOut: async () => {},
+    passkey: fn(async (_ceremony: 'login' | 'register') => settle<void>(options.passkey ?? 'pending')),
+    abortPasskey: () => {},
+    passkeys: async () => settle(options.passkeys ?? []),
+    revokePasskey: fn(async (id: string) => ((await settle(options.passkeys ?? [])) as Passkey[]).filter((passkey) => passkey.id !== id)),
     evmAccount: () => evmAccount,
     setPreferredAccountType: fn(async (type: 'eoa' | 'smartAccount') => {
       await settle(options.setPreferredAccountType)

@@ -1,7 +1,7 @@
-import { useLayoutEffect, useRef } from 'react'
+import { useRef } from 'react'
 import { useKernel, useTranslate, type ViewProps } from 'foyer/react'
-import { embeddedWalletOf } from './embeddedWallet.js'
 import { addEmailTexts } from './texts.js'
+import { useFramePanel } from './useFramePanel.js'
 
 /** The height of the frame's approval panel. */
 const PANEL_HEIGHT = 320
@@ -17,24 +17,7 @@ export default function ApproveTransactionView({ params }: ViewProps<{ method: s
   const t = useTranslate()
   const slot = useRef<HTMLDivElement>(null)
 
-  // The frame is outside the modal's shadow root: keep it over this slot while the view shows.
-  useLayoutEffect(() => {
-    const frame = embeddedWalletOf(kernel).frame
-    const element = slot.current
-    if (!element) return
-    const place = () => frame.showAt(element.getBoundingClientRect())
-    place()
-    const observer = new ResizeObserver(place)
-    observer.observe(element)
-    window.addEventListener('scroll', place, true)
-    window.addEventListener('resize', place)
-    return () => {
-      observer.disconnect()
-      window.removeEventListener('scroll', place, true)
-      window.removeEventListener('resize', place)
-      frame.hide()
-    }
-  }, [kernel])
+  useFramePanel(kernel, slot)
 
   return (
     <div className="f-center">

@@ -72,6 +72,21 @@ const NewEmailSchema = v.object({ newEmail: v.pipe(v.string(), v.email()) })
 const SocialRedirectSchema = v.object({ uri: v.pipe(v.string(), v.url()) })
 const SocialConnectSchema = v.object({ userName: v.optional(v.pipe(v.string(), v.maxLength(100))) })
 const SignedInSchema = v.object({ message: v.pipe(v.string(), v.maxLength(8 * 1024)), signature: v.pipe(v.string(), v.maxLength(1024)) })
+const PasskeysSchema = v.object({
+  passkeys: v.pipe(
+    v.array(
+      v.object({
+        id: v.pipe(v.string(), v.maxLength(1024)),
+        synced: v.boolean(),
+        createdAt: v.pipe(v.string(), v.isoTimestamp()),
+        lastUsedAt: v.nullable(v.pipe(v.string(), v.isoTimestamp())),
+      }),
+    ),
+    v.maxLength(100),
+  ),
+})
+/** One of the user's passkeys, as the Passkeys view lists it. */
+export type Passkey = v.InferOutput<typeof PasskeysSchema>['passkeys'][number]
 const FarcasterUriSchema = v.object({
   url: v.pipe(v.string(), v.regex(/^farcaster:\/\//), v.maxLength(2048)),
   channelToken: v.pipe(v.string(), v.maxLength(200)),
@@ -139,6 +154,18 @@ export interface EmbeddedWallet {
    * (no login just now, or fields it refuses): signing in then asks for an approval as any signature does.
    */
   signInAtLogin(message: SignInFields): Promise<{ message: SignInMessage; signature: string } | undefined>
+  /**
+   * A passkey ceremony in the frame (docs/wallets.md#passkeys): `login` signs in with a passkey, `register` adds one to
+   * the signed-in user. The frame shows its own button; it resolves once the visitor has used it (then `login` has a
+   * session, as after a code). Place the frame first (`frame.showAt`).
+   */
+  passkey(ceremony: 'login' | 'register'): Promise<void>
+  /** The ceremony the frame offers ends unused (the visitor left the view): its request fails with ABORTED. */
+  abortPasskey(): void
+  /** The signed-in user's passkeys, oldest first. */
+  passkeys(): Promise<Passkey[]>
+  /** Removes one of the user's passkeys; answers the list without it. */
+  revokePasskey(id: string): Promise<Passkey[]>
   /** rules §4: signs out in the frame (3 s at most) and forgets the stored email, marker, last chain and social name. */
   signOut(): Promise<void>
 }
@@ -341,6 +368,23 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
           kernel.logger.warn('The embedded wallet did not sign in during login.', error)
         return undefined
       }
+    },
+    async passkey(ceremony) {
+      await frame.request(ceremony === 'login' ? 'APP_PASSKEY_LOGIN' : 'APP_PASSKEY_ADD')
+      if (ceremony === 'login') {
+        // The passkey says which wallet it is: an email or social login remembered here may be another's.
+        for (const key of [EMAIL_ADDRESS_KEY, SOCIAL_PROVIDER_KEY, SOCIAL_USERNAME_KEY]) storage.remove(key)
+        storage.write(EMAIL_LOGIN_USED_KEY, true)
+      }
+    },
+    abortPasskey() {
+      void frame.request('APP_PASSKEY_ABORT').catch(() => {})
+    },
+    async passkeys() {
+      return v.parse(PasskeysSchema, await frame.request('APP_GET_PASSKEYS')).passkeys
+    },
+    async revokePasskey(id) {
+      return v.parse(PasskeysSchema, await frame.request('APP_REVOKE_PASSKEY', { id })).passkeys
     },
     async signOut() {
       user = undefined

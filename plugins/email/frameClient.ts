@@ -25,6 +25,8 @@ const LOGIN_REQUESTS = [
   'APP_GET_SOCIAL_REDIRECT_URI',
   'APP_GET_FARCASTER_URI',
   'APP_CONNECT_FARCASTER',
+  'APP_PASSKEY_LOGIN',
+  'APP_PASSKEY_ADD',
 ]
 
 /** rules §8's frame events, for the host's handler ('email:frame-failed'). */
@@ -106,6 +108,9 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   const iframe = document.createElement('iframe')
   iframe.src = frameUrl(options)
   iframe.title = 'Foyer secure wallet'
+  // Passkeys are made and used inside the frame, for the wallet's origin (docs/wallets.md#passkeys): a cross-origin
+  // frame may run WebAuthn only where its embedder delegates it.
+  iframe.allow = `publickey-credentials-get ${walletOrigin}; publickey-credentials-create ${walletOrigin}`
   hideFrame(iframe)
   document.body.appendChild(iframe)
 

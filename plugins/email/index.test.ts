@@ -26,18 +26,21 @@ describe('the foyer/plugins/email manifest', () => {
     expect(manifest).toContain(`const EMAIL_LOGIN_USED_KEY = '${EMAIL_LOGIN_USED_KEY}'`)
   })
 
-  it('brings the email flag (on; the remote configuration may set it), its views and slot entries; without services.wallet it stays idle', () => {
+  it('brings the email flag (on; the remote configuration may set it), its views and slot entries (passkeys among them); without services.wallet it stays idle', () => {
     const kernel = testKernel({ plugins: [testChain(), email()] })
     expect(kernel.isEnabled('email')).toBe(true)
     expect(kernel.isViewAvailable('EmailLogin')).toBe(true)
     expect(kernel.isViewAvailable('ApproveTransaction')).toBe(true)
     expect(kernel.isViewAvailable('UpdateEmailWallet')).toBe(true)
-    expect(kernel.views.slot('connect-methods').map((entry) => entry.id)).toEqual(['email'])
-    // The email and account-type rows on Account show only for the embedded wallet's connector (its id written out
+    expect(kernel.isViewAvailable('Passkey')).toBe(true)
+    expect(kernel.isViewAvailable('Passkeys')).toBe(true)
+    expect(kernel.views.slot('connect-methods').map((entry) => entry.id)).toEqual(['email', 'passkey'])
+    // The email, account-type and passkeys rows on Account show only for the embedded wallet's connector (its id written out
     // in the manifest).
     expect(kernel.views.slot('account-details').map((entry) => [entry.id, entry.connectorId])).toEqual([
       ['email', EMAIL_CONNECTOR_ID],
       ['email-account-type', EMAIL_CONNECTOR_ID],
+      ['email-passkeys', EMAIL_CONNECTOR_ID],
     ])
     const off = testKernel({ plugins: [testChain(), email()], features: { email: false } })
     expect(off.isViewAvailable('EmailLogin')).toBe(false)

@@ -19,6 +19,10 @@ declare module 'foyer' {
     UpdateEmailWallet: undefined
     /** rules §6: the secure frame's panel for one wallet request, shown inside the modal. */
     ApproveTransaction: { method: string }
+    /** A passkey ceremony in the secure frame (docs/wallets.md#passkeys): sign in with one, or add one. */
+    Passkey: { ceremony: 'login' | 'register' }
+    /** The embedded wallet's passkeys, from Account: list, add, remove. */
+    Passkeys: undefined
   }
 }
 
@@ -107,13 +111,19 @@ export function email(): Plugin {
       EmailLogin: { title: 'email.title', load: () => import('./EmailLoginView.js') },
       UpdateEmailWallet: { title: 'email.updateTitle', load: () => import('./UpdateEmailWalletView.js') },
       ApproveTransaction: { title: 'approve.title', load: () => import('./ApproveTransactionView.js') },
+      Passkey: { title: 'passkey.title', load: () => import('./PasskeyView.js') },
+      Passkeys: { title: 'passkey.listTitle', load: () => import('./PasskeysView.js') },
     },
     slots: {
-      'connect-methods': [{ id: 'email', method: 'email', label: 'email.continue', load: () => import('./EmailField.js') }],
+      'connect-methods': [
+        { id: 'email', method: 'email', label: 'email.continue', load: () => import('./EmailField.js') },
+        { id: 'passkey', method: 'email', label: 'passkey.continue', load: () => import('./PasskeyMethod.js') },
+      ],
       // constants.ts's EMAIL_CONNECTOR_ID, written out for the same reason as the marker above.
       'account-details': [
         { id: 'email', connectorId: 'email', label: 'email.updateTitle', load: () => import('./EmailAccountRow.js') },
         { id: 'email-account-type', connectorId: 'email', label: 'email.accountType', load: () => import('./AccountTypeRow.js') },
+        { id: 'email-passkeys', connectorId: 'email', label: 'passkey.listTitle', load: () => import('./PasskeysAccountRow.js') },
       ],
     },
     locales: { en, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },

@@ -12,6 +12,11 @@ export const en = {
   /** The account-type row on Account (smart account or standard). */
   'email.accountType': 'Account type',
   'approve.title': 'Approve request',
+  /** The passkey login on Connect (docs/wallets.md#passkeys). */
+  'passkey.continue': 'Continue with passkey',
+  'passkey.title': 'Sign in with a passkey',
+  /** The Account row and the view that lists the wallet's passkeys. */
+  'passkey.listTitle': 'Passkeys',
 } as const
 
 /** Every key of the plugin, for the Messages type. */

@@ -42,6 +42,21 @@ export const viewTexts = {
   'approve.hint': 'Approve or reject in the secure panel below; this site cannot approve for you.',
   /** rules §6: a method the embedded wallet does not offer. */
   'approve.notAllowed': 'Action not allowed',
+  /** Above the secure frame's passkey button (docs/wallets.md#passkeys). */
+  'passkey.hint': 'Use the secure button below: your passkey stays with the wallet, this site never sees it.',
+  'passkey.addTitle': 'Add a passkey',
+  'passkey.addHint': 'Use the secure button below to add a passkey to your wallet.',
+  'passkey.added': 'Passkey added',
+  'passkey.listIntro': 'Passkeys sign you in to this wallet without a code. Remove one you no longer use.',
+  'passkey.none': 'No passkey yet.',
+  /** `{date}`: the day the passkey was added. */
+  'passkey.addedOn': 'Added {date}',
+  'passkey.lastUsed': 'Last used {date}',
+  'passkey.neverUsed': 'Never used',
+  /** A passkey kept in a password manager or platform account, on every device of the user. */
+  'passkey.synced': 'Synced',
+  'passkey.remove': 'Remove',
+  'passkey.add': 'Add a passkey',
 } as const
 
 export type ViewTexts = typeof viewTexts

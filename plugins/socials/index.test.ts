@@ -26,6 +26,8 @@ describe('the foyer/plugins/socials manifest', () => {
     expect(kernel.isViewAvailable('ConnectingSocial')).toBe(true)
     expect(kernel.views.slot('connect-methods').map((entry) => [entry.id, entry.method])).toEqual([
       ['email', 'email'],
+      // The email plugin's passkey login sits with it, above the social logins.
+      ['passkey', 'email'],
       ['socials', 'social'],
     ])
     expect(kernel.store.getState().socials).toEqual({})

@@ -26,6 +26,7 @@ import { deriveKeys, hashSecret } from './masterKey.mjs'
 import { WALLET_MIGRATIONS } from './migrations.mjs'
 import { walletNetworks } from './networks.mjs'
 import { approvalWindowPage, deviceConfirmPage, deviceResultPage, framePage, socialCallbackPage } from './pages.mjs'
+import { finishLogin, finishRegistration, keepPasskeyWrap, passkeyOptions } from './passkeys.mjs'
 import { decideApproval, submitSigned } from './rpc.mjs'
 import { sessionUser } from './accounts.mjs'
 import { completeMigration, keyStatus, registerKeys, sealedKeysToMigrate } from './keyShares.mjs'
@@ -66,6 +67,12 @@ const PROJECT_ID = v.pipe(v.string(), v.regex(/^[\w-]{1,128}$/, 'projectId must 
 const ORIGIN = v.pipe(v.string(), v.maxLength(300))
 const REQUEST_BODY = v.object({ projectId: PROJECT_ID, origin: ORIGIN, type: v.string(), payload: v.optional(v.unknown()) })
 const APPROVAL_BODY = v.object({ secret: v.string(), approved: v.boolean() })
+const PASSKEY_BODY = v.object({
+  projectId: PROJECT_ID,
+  origin: ORIGIN,
+  ceremony: v.picklist(['login', 'register'], "ceremony must be 'login' or 'register'"),
+  credential: v.optional(v.unknown()),
+})
 const SIGNED_BODY = v.object({
   secret: v.string(),
   signed: v.object({
@@ -180,6 +187,20 @@ export async function createWalletApp({
   }
   /** @param {import('hono').Context} c */
   const ownOrigin = (c) => ownOriginSetting ?? trustedProxy.origin(c)
+  /**
+   * What a handler knows of the request: the browser, both origins, the wallets the project uses, the payload.
+   *
+   * @param {import('hono').Context} c @param {string} projectId @param {string} origin @param {unknown} payload
+   * @returns {import('./handlers.mjs').RequestContext}
+   */
+  const requestContext = (c, projectId, origin, payload) => ({
+    c,
+    deviceHash: deviceHash(c),
+    walletOrigin: ownOrigin(c),
+    hostOrigin: origin,
+    scope: scopeOf(projectId),
+    payload,
+  })
   /** @param {import('hono').Context} c */
   const deviceHash = (c) => hashSecret(keys.codes, `device:${deviceIdOf(c, () => randomBytes(32).toString('base64url'))}`)
 
@@ -312,14 +333,33 @@ export async function createWalletApp({
       const handler = Object.hasOwn(HANDLERS, type) ? HANDLERS[/** @type {keyof typeof HANDLERS} */ (type)] : undefined
       if (!handler) throw invalidRequest(`Unknown message type ${type.slice(0, 64)}`)
       if (CODE_AND_LOGIN_TYPES.has(type)) await spend(c, type)
-      return handler(deps, {
-        c,
-        deviceHash: deviceHash(c),
-        walletOrigin: ownOrigin(c),
-        hostOrigin: origin,
-        scope: scopeOf(projectId),
-        payload,
-      })
+      return handler(deps, requestContext(c, projectId, origin, payload))
+    }),
+  )
+  // The passkey ceremonies (passkeys.mjs): the frame's own calls, after the visitor's click in it; no APP_ message
+  // reaches them, so the host page can neither start one nor finish one.
+  app.post('/v1/frame/passkey/options', (c) =>
+    answer(c, async () => {
+      const { projectId, origin, ceremony } = parseBody(PASSKEY_BODY, await c.req.json())
+      if (!(await origins.allows(projectId, origin))) throw unverifiedDomain()
+      await spend(c, 'passkey')
+      return passkeyOptions(deps, requestContext(c, projectId, origin, {}), ceremony)
+    }),
+  )
+  app.post('/v1/frame/passkey/finish', (c) =>
+    answer(c, async () => {
+      const { projectId, origin, ceremony, credential } = parseBody(PASSKEY_BODY, await c.req.json())
+      if (!(await origins.allows(projectId, origin))) throw unverifiedDomain()
+      await spend(c, 'passkey')
+      const ctx = requestContext(c, projectId, origin, { credential })
+      return ceremony === 'login' ? finishLogin(deps, ctx) : finishRegistration(deps, ctx)
+    }),
+  )
+  app.post('/v1/frame/passkey/wrap', (c) =>
+    answer(c, async () => {
+      const { projectId, origin, ...payload } = parseBody(KEYS_BODY, await c.req.json())
+      if (!(await origins.allows(projectId, origin))) throw unverifiedDomain()
+      return keepPasskeyWrap(deps, requestContext(c, projectId, origin, payload))
     }),
   )
   app.post('/v1/frame/approvals/:requestId', (c) =>
@@ -364,11 +404,11 @@ export async function createWalletApp({
     return {}
   })
   keysRoute('export-code', async (user, _body, c) => {
-    spend(c, 'export-code')
+    await spend(c, 'export-code')
     return exportCode(deps, user, deviceHash(c))
   })
   keysRoute('export', async (user, body, c) => {
-    spend(c, 'export')
+    await spend(c, 'export')
     return keysForExport(deps, user, deviceHash(c), body.otp)
   })
   return app

@@ -18,6 +18,7 @@ import {
 } from './codes.mjs'
 import { WalletError, invalidRequest } from './errors.mjs'
 import { findNetwork, wireChainId } from './networks.mjs'
+import { getPasskeys, revokePasskey } from './passkeys.mjs'
 import { evmAccountOf, handleRpcRequest } from './rpc.mjs'
 import { grantSignIn, signInDuringLogin } from './signIn.mjs'
 
@@ -441,6 +442,8 @@ export const HANDLERS = {
   APP_CONNECT_SOCIAL: connectSocial,
   APP_GET_FARCASTER_URI: getFarcasterUri,
   APP_CONNECT_FARCASTER: connectFarcaster,
+  APP_GET_PASSKEYS: getPasskeys,
+  APP_REVOKE_PASSKEY: revokePasskey,
 }
 
 export { confirmDeviceToken }

@@ -159,4 +159,34 @@ export const WALLET_MIGRATIONS = [
       -- What an approved request has done so far while the frame signs it step by step.
       ALTER TABLE wallet.approvals ADD COLUMN progress jsonb;`,
   },
+  {
+    name: 'passkeys',
+    sql: `
+      -- A user's passkeys (WebAuthn credentials, docs/wallets.md#passkeys): the id the authenticator gave, the COSE
+      -- public key, the signature counter, and whether it asked for the PRF extension (it can open the recovery share).
+      CREATE TABLE wallet.passkeys (
+        id text PRIMARY KEY,
+        user_id text NOT NULL REFERENCES wallet.users (id) ON DELETE CASCADE,
+        public_key bytea NOT NULL,
+        counter bigint NOT NULL DEFAULT 0,
+        transports jsonb,
+        device_type text NOT NULL,
+        backed_up boolean NOT NULL,
+        prf boolean NOT NULL DEFAULT false,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        last_used_at timestamptz
+      );
+      CREATE INDEX passkeys_user ON wallet.passkeys (user_id);
+      -- A ceremony under way: its challenge as an HMAC, for one browser and embedding origin, single use.
+      CREATE TABLE wallet.passkey_challenges (
+        challenge_hash bytea PRIMARY KEY,
+        ceremony text NOT NULL,
+        user_id text,
+        device_hash bytea NOT NULL,
+        host_origin text NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );`,
+  },
 ]

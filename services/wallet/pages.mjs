@@ -19,20 +19,27 @@ button.primary{background:var(--accent,#3b5bdb);border-color:var(--accent,#3b5bd
 textarea,input{font:inherit;width:100%;box-sizing:border-box}code{word-break:break-all}.warning{color:#c92a2a}`
 
 /**
- * The frame page: nothing visible until an unsafe request waits for approval; then the request and its Approve and
- * Reject buttons, which only this origin's script handles (or, in a browser that cannot tell the frame whether it is
- * seen, a button that opens the approval window below).
- */
-export function framePage() {
-  return approvalPage('Foyer Wallet', '')
-}
-
-/**
  * The approval window a frame opens where the browser cannot tell it whether it is seen: a top-level page of the
  * wallet's own origin, which no host page can cover or frame. The same script shows the request the frame sends it.
  */
 export function approvalWindowPage() {
   return approvalPage('Approve request · Foyer Wallet', '<p id="approval-done" hidden>Sent to the site. This window closes.</p>')
+}
+
+/** The passkey panel (frame.js fills its text): the button the visitor presses to start a ceremony. */
+const PASSKEY_PANEL = `<section id="passkey" hidden aria-labelledby="passkey-title">
+<h1 id="passkey-title" style="font-size:18px">Passkey</h1><p id="passkey-text"></p>
+<div class="buttons"><button id="passkey-go" class="primary" type="button"></button></div>
+</section>`
+
+/**
+ * The frame page: nothing visible until an unsafe request waits for approval; then the request and its Approve and
+ * Reject buttons, which only this origin's script handles (or, in a browser that cannot tell the frame whether it is
+ * seen, a button that opens the approval window below). Or, when the host asks for a passkey ceremony, the button
+ * that starts it.
+ */
+export function framePage() {
+  return approvalPage('Foyer Wallet', PASSKEY_PANEL)
 }
 
 /** @param {string} title @param {string} after markup after the panel */

@@ -9,6 +9,7 @@
 // (KEYS.md); the service bundles this file with keyring.js, signing.js and deviceShares.js when it starts.
 import { deviceShare, keepDeviceShare } from './deviceShares.js'
 import { createKeyring } from './keyring.js'
+import { openWithPasskey, wrapForPasskey } from './passkeyShares.js'
 import { runJob } from './signing.js'
 ;(() => {
   'use strict'
@@ -137,6 +138,12 @@ import { runJob } from './signing.js'
     if (message.type === 'APP_RPC_ABORT') {
       abortApprovals()
       post('FRAME_RPC_ABORT_SUCCESS', message.id, {})
+      return
+    }
+    if (PASSKEY_MESSAGES[message.type]) return showPasskey(message.id, name, PASSKEY_MESSAGES[message.type])
+    if (message.type === 'APP_PASSKEY_ABORT') {
+      endPasskey('ERROR', { message: 'Request was aborted', code: 'ABORTED' })
+      post('FRAME_PASSKEY_ABORT_SUCCESS', message.id, {})
       return
     }
     if (message.type === 'APP_EXPORT_KEYS') return void startExport(message.id)
@@ -529,6 +536,129 @@ import { runJob } from './signing.js'
     showApproval()
   }
 
+  // Passkeys (docs/wallets.md#passkeys). The host asks for a ceremony (APP_PASSKEY_LOGIN, APP_PASSKEY_ADD) and shows
+  // this frame; the frame shows its own button, and only the visitor's click on it starts the ceremony (a host can
+  // neither click here nor reach the ceremony's backend). The ceremony runs on this origin, so the relying party is
+  // the wallet; the credential goes to the backend only, without the PRF output, which never leaves this document.
+  // The raw WebAuthn API rather than @simplewebauthn/browser: the JSON conversion it needs is a few lines, where
+  // the library would add its own copy of it and of error mapping the frame does not use.
+  const PASSKEY_MESSAGES = { APP_PASSKEY_LOGIN: 'login', APP_PASSKEY_ADD: 'register' }
+  const passkeyPanel = document.getElementById('passkey')
+  const passkeyText = document.getElementById('passkey-text')
+  const passkeyButton = document.getElementById('passkey-go')
+  /** The PRF input: one fixed salt, so a passkey gives the same secret on every device it syncs to. */
+  const PRF_SALT = new TextEncoder().encode('foyer-wallet recovery-share v1')
+  const passkeyShares = {
+    backend: (path, body) => backend(path, { projectId, origin: hostOrigin, ...body }),
+    store: { deviceShare, keepDeviceShare },
+  }
+  /** The ceremony the panel offers: { id, name, ceremony }; one at a time. */
+  let passkeyRequest
+
+  /** @param {string} id @param {string} name @param {'login' | 'register'} ceremony */
+  function showPasskey(id, name, ceremony) {
+    endPasskey('ERROR', { message: 'Request was aborted', code: 'ABORTED' })
+    passkeyRequest = { id, name, ceremony }
+    passkeyText.textContent =
+      ceremony === 'login'
+        ? 'Sign in with a passkey saved on this device, in your password manager or on your phone.'
+        : 'Add a passkey: next time, sign in with your fingerprint, face or screen lock instead of a code.'
+    passkeyButton.textContent = ceremony === 'login' ? 'Continue with passkey' : 'Add a passkey'
+    passkeyButton.disabled = false
+    passkeyPanel.hidden = false
+  }
+
+  /** Answers the shown ceremony's request and closes the panel. @param {'SUCCESS' | 'ERROR'} outcome @param {unknown} payload */
+  function endPasskey(outcome, payload) {
+    if (!passkeyRequest) return
+    post(`FRAME_${passkeyRequest.name}_${outcome}`, passkeyRequest.id, payload)
+    passkeyRequest = undefined
+    passkeyPanel.hidden = true
+  }
+
+  // The approval window has no passkey panel.
+  passkeyButton?.addEventListener('click', (event) => event.isTrusted && passkeyRequest && void runCeremony(passkeyRequest))
+
+  /** @param {{ ceremony: 'login' | 'register' }} request */
+  async function runCeremony(request) {
+    passkeyButton.disabled = true
+    const body = { projectId, origin: hostOrigin, ceremony: request.ceremony }
+    try {
+      const options = await backend('/v1/frame/passkey/options', body)
+      const publicKey = {
+        ...options,
+        challenge: fromBase64url(options.challenge),
+        extensions: { prf: { eval: { first: PRF_SALT } } },
+        ...(options.user && { user: { ...options.user, id: fromBase64url(options.user.id) } }),
+        ...(options.allowCredentials && { allowCredentials: options.allowCredentials.map(withBytes) }),
+        ...(options.excludeCredentials && { excludeCredentials: options.excludeCredentials.map(withBytes) }),
+      }
+      const credential =
+        request.ceremony === 'login' ? await navigator.credentials.get({ publicKey }) : await navigator.credentials.create({ publicKey })
+      const answer = await backend('/v1/frame/passkey/finish', { ...body, credential: credentialJson(credential) })
+      const prf = credential.getClientExtensionResults().prf?.results?.first
+      const prfOutput = prf && new Uint8Array(prf)
+      try {
+        if (request.ceremony === 'register') {
+          if (prfOutput) await wrapForPasskey(passkeyShares, credential.id, prfOutput)
+          if (passkeyRequest === request) endPasskey('SUCCESS', answer)
+          return
+        }
+        // A passkey login is a login: the keys of a user who has none yet, or sealed ones, are seen to (KEYS.md); a
+        // browser without a share gets it from the passkey. The host learns only that it worked.
+        await keyring.afterLogin()
+        if (prfOutput) await openWithPasskey(passkeyShares, answer, prfOutput)
+        if (passkeyRequest === request) endPasskey('SUCCESS', {})
+      } finally {
+        prfOutput?.fill(0)
+      }
+    } catch (error) {
+      log('passkey', request.ceremony, 'failed', error)
+      if (passkeyRequest === request) endPasskey('ERROR', error instanceof DOMException ? ceremonyError(error) : errorPayload(error))
+    }
+  }
+
+  /** The browser refused or the visitor cancelled. @param {DOMException} error */
+  function ceremonyError(error) {
+    if (error.name === 'InvalidStateError') return { message: 'This device already has a passkey for your wallet', code: 'PASSKEY_EXISTS' }
+    return { message: 'No passkey was used', code: 'PASSKEY_CANCELLED' }
+  }
+
+  /** @param {{ id: string }} descriptor */
+  const withBytes = (descriptor) => ({ ...descriptor, id: fromBase64url(descriptor.id) })
+  /** @param {string} text */
+  const fromBase64url = (text) => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (char) => char.charCodeAt(0))
+  /** @param {ArrayBuffer} buffer */
+  const toBase64url = (buffer) =>
+    btoa(String.fromCharCode(...new Uint8Array(buffer)))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '')
+
+  /** The credential in WebAuthn's JSON form, with `prf.enabled` only: the PRF output stays here. @param {any} credential */
+  function credentialJson(credential) {
+    const { response } = credential
+    const prf = credential.getClientExtensionResults().prf
+    return {
+      id: credential.id,
+      rawId: toBase64url(credential.rawId),
+      type: credential.type,
+      authenticatorAttachment: credential.authenticatorAttachment ?? undefined,
+      response: {
+        clientDataJSON: toBase64url(response.clientDataJSON),
+        ...(response.attestationObject && {
+          attestationObject: toBase64url(response.attestationObject),
+          transports: response.getTransports?.(),
+        }),
+        ...(response.authenticatorData && {
+          authenticatorData: toBase64url(response.authenticatorData),
+          signature: toBase64url(response.signature),
+          userHandle: response.userHandle ? toBase64url(response.userHandle) : undefined,
+        }),
+      },
+      clientExtensionResults: { prf: { enabled: Boolean(prf?.enabled || prf?.results) } },
+    }
+  }
   // Key export (KEYS.md): only after a code mailed now and typed here; the keys are shown in this document alone.
   const exportPanel = document.getElementById('export')
   const exportForm = document.getElementById('export-form')

@@ -1,0 +1,11 @@
+import { useKernel, useTranslate } from 'foyer/react'
+import { ListItem } from 'foyer/ui'
+import { addEmailTexts } from './texts.js'
+
+/** 'Continue with passkey' on Connect: the frame's passkey login (Passkey view), in the list of connect methods. */
+export default function PasskeyMethod() {
+  const kernel = useKernel()
+  addEmailTexts(kernel)
+  const t = useTranslate()
+  return <ListItem label={t('passkey.continue')} onClick={() => kernel.router.push('Passkey', { ceremony: 'login' })} />
+}
