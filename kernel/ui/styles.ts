@@ -40,6 +40,8 @@ export const styles = /* css */ `
 .f-wallet-image { border-radius: 12px; flex: none; object-fit: cover; }
 .f-wallet-fallback { display: inline-flex; align-items: center; justify-content: center; background: var(--foyer-accent);
   color: var(--foyer-accent-foreground); font-weight: 700; }
+.f-brand-tile { display: inline-flex; align-items: center; justify-content: center; background: var(--foyer-surface);
+  color: var(--foyer-foreground); border: 1px solid var(--foyer-border); box-sizing: border-box; }
 .f-qr { display: block; margin: 0 auto; border-radius: 12px; max-width: 100%; height: auto; }
 .f-avatar { display: inline-block; border-radius: 50%; flex: none; }
 .f-center { display: flex; flex-direction: column; align-items: center; text-align: center; gap: 8px; padding: 8px 0; }
