@@ -36,6 +36,9 @@ export const styles = /* css */ `
 .f-list-item:disabled { opacity: .55; cursor: default; }
 .f-list-item[aria-current] { border-color: var(--foyer-accent); }
 .f-list-item-label { flex: 1; }
+a.f-list-item { text-decoration: none; box-sizing: border-box; }
+.f-get-wallet { display: flex; flex-direction: column; gap: 8px; }
+.f-get-wallet-title { margin: 0; font-size: 16px; font-weight: 600; }
 .f-tag { font-size: 12px; padding: 2px 8px; border-radius: 999px; color: var(--foyer-muted-foreground); border: 1px solid var(--foyer-border); }
 .f-wallet-image { border-radius: 12px; flex: none; object-fit: cover; }
 .f-wallet-fallback { display: inline-flex; align-items: center; justify-content: center; background: var(--foyer-accent);
