@@ -14,7 +14,10 @@ describe('ConnectButton', () => {
   it('a function child draws the button from the state, and Foyer draws nothing of its own', async () => {
     const kernel = testKernel({ plugins: [testChain()] })
     const seen: ConnectButtonState[] = []
-    const drawn = (state: ConnectButtonState) => (seen.push(state), h('b', null, `${state.status} ${state.label}`))
+    const drawn = (state: ConnectButtonState) => {
+      seen.push(state)
+      return h('b', null, `${state.status} ${state.label}`)
+    }
     expect(render(kernel, { children: drawn })).toBe('<b>disconnected Connect</b>')
     await connect(kernel, { connectorId: 'test-wallet-eip155' })
     expect(render(kernel, { children: drawn })).toBe('<b>connected 0x1111…1111</b>')

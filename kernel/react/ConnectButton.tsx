@@ -4,11 +4,11 @@ import { openModal } from '../core/modal.js'
 import { resolveTheme, type ThemeTokens } from '../core/theme.js'
 import { shortenAddress } from '../model/addresses.js'
 import { isSafeImageUrl, type Network } from '../model/network.js'
-import { gradientFor } from '../ui/Avatar.js'
+import { gradientFor } from '../ui/gradient.js'
 import { warmModal } from './coreViews.js'
 import { useFoyerState, useKernel, useTranslate } from './hooks/context.js'
 import { useAccount, useIdentity, useNativeBalance, useNetwork } from './hooks/hooks.js'
-import { useThemeName } from './shell/environment.js'
+import { useThemeName } from './shell/themeName.js'
 
 /** What a host needs to draw its own account button: the account, its name, balance and network, and the actions. */
 export interface ConnectButtonState {
