@@ -89,10 +89,13 @@ export default defineConfig({
             'react/jsx-runtime',
             'react/jsx-dev-runtime',
             'jsqr',
+            'axe-core',
           ],
         },
         test: {
           name: 'stories',
+          // After each story, the modal it left passes the UI quality check at 360 px (test/uiQuality.ts).
+          setupFiles: ['test/storyQuality.ts'],
           browser: {
             enabled: true,
             headless: true,
@@ -115,6 +118,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: './test/e2e/environment.ts',
+          // The demo built once for every stack of the run.
+          globalSetup: ['test/e2e/demoBuild.ts'],
           isolate: false,
           include: ['test/e2e/**/*.test.ts'],
           testTimeout: 120_000,

@@ -1,13 +1,10 @@
-// What `npm start` set up: the local chains and the fixture contracts on them. vite.config.ts
-// reads them from the file the stack wrote and hands them over at build time.
-declare const __FOYER_LOCAL_STACK__: LocalStack
-/** The embedded wallet's URL when the stack runs it, else null: a build-time constant (vite.config.ts). */
+// What the local stack set up: the chains and the fixture contracts on them, the services' URLs. The page's server
+// hands them over at run time in /local-stack.js (vite.config.ts for `npm start`; the end-to-end tests and the
+// benchmark serve their own), so that one build of the demo serves any stack.
 declare global {
-  const __FOYER_WALLET_URL__: string | null
-  /** Whether the stack's API registers account names: a build-time constant (vite.config.ts). */
-  const __FOYER_NAMES__: boolean
-  /** Whether the stack's API runs the on-ramp stand-ins: a build-time constant (vite.config.ts). */
-  const __FOYER_ONRAMP__: boolean
+  interface Window {
+    __FOYER_LOCAL_STACK__?: LocalStack
+  }
 }
 
 export interface LocalChain {
@@ -42,20 +39,30 @@ export interface LocalStack {
   mail?: { url: string }
 }
 
-export const localChains = __FOYER_LOCAL_STACK__.chains
+const stack = window.__FOYER_LOCAL_STACK__
+if (!stack) throw new Error('The demo needs the local stack: its addresses did not load from /local-stack.js. Run `npm start`.')
 
-export const localSolana = __FOYER_LOCAL_STACK__.solana
+export const localChains = stack.chains
 
-export const localRelayUrl = __FOYER_LOCAL_STACK__.walletConnect?.relayUrl
+export const localSolana = stack.solana
 
-export const localDirectoryUrl = __FOYER_LOCAL_STACK__.directory?.url
+export const localRelayUrl = stack.walletConnect?.relayUrl
 
-export const localApiUrl = __FOYER_LOCAL_STACK__.api?.url
+export const localDirectoryUrl = stack.directory?.url
+
+export const localApiUrl = stack.api?.url
 
 /** The public RPC service's `/v1` URL (rules §7), which the chains read every network through. */
-export const localRpcUrl = __FOYER_LOCAL_STACK__.rpc && `${__FOYER_LOCAL_STACK__.rpc.url}/v1`
+export const localRpcUrl = stack.rpc && `${stack.rpc.url}/v1`
 
-export const localWalletUrl = __FOYER_WALLET_URL__ ?? undefined
+/** The embedded wallet, when the stack runs it: the demo then offers email and social sign-in. */
+export const localWalletUrl = stack.wallet?.url
+
+/** Whether the stack's API registers account names (and keeps sign-in sessions: both need the storage database). */
+export const localNames = stack.api?.names === true
+
+/** Whether the stack's API runs the on-ramp stand-ins. */
+export const localOnramp = stack.api?.onramp === true
 
 /** anvil's first test key: public knowledge, funded only on the local chains. */
 export const DEV_WALLET_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'

@@ -21,6 +21,8 @@ import {
   localApiUrl,
   localChains,
   localDirectoryUrl,
+  localNames,
+  localOnramp,
   localRelayUrl,
   localRpcUrl,
   localSolana,
@@ -57,7 +59,7 @@ void import('./solanaDevWallet.js').then(({ registerSolanaDevWallet }) => regist
 // (it does whenever it keeps names: both need the storage database). Only the manifest loads up front.
 const signInMode = new URLSearchParams(location.search).get('siwx')
 const signIn =
-  __FOYER_NAMES__ && (signInMode === 'optional' || signInMode === 'required')
+  localNames && (signInMode === 'optional' || signInMode === 'required')
     ? siwx({ required: signInMode === 'required', statement: 'Sign in to the Foyer demo.' })
     : undefined
 
@@ -92,16 +94,16 @@ const kernel = createKernel({
     swaps(),
     // Email sign-in with an embedded wallet, when the stack runs the wallet service (\`npm start\`, the
     // end-to-end tests and \`npm run bench\` all do).
-    __FOYER_WALLET_URL__ ? email() : undefined,
+    localWalletUrl ? email() : undefined,
     // Social login (Google, X, Discord, Apple, GitHub, Facebook) into the same embedded wallet, through the
     // stack's local OpenID Connect provider.
-    __FOYER_WALLET_URL__ ? socials() : undefined,
+    localWalletUrl ? socials() : undefined,
     // Account names ('Get a name' under an EVM account), when the stack's API keeps them (\`npm start\` and
     // \`npm run bench\` do).
-    __FOYER_NAMES__ ? names() : undefined,
+    localNames ? names() : undefined,
     // Buying crypto from the local meld and coinbase stand-ins, paid on the local chains, when the stack's API runs
     // them (\`npm start\` does).
-    __FOYER_ONRAMP__ ? onramp() : undefined,
+    localOnramp ? onramp() : undefined,
     // Payments from the connected wallet through Send's transfer (the demo's "Pay 10 USDC").
     payPlugin(),
     // Several wallets at once ('Your wallets' under the account): the Foyer Dev Wallet and the email wallet side by

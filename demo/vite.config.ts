@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { type Connect, defineConfig, type Plugin } from 'vite'
+import { localStackScriptText } from './localStackScript.mjs'
 import { selfImports } from '../build/entries.mjs'
 
 const root = path.dirname(fileURLToPath(import.meta.url))
@@ -15,30 +16,40 @@ const alias = Object.entries(selfImports()).map(([specifier, input]) => ({
   replacement: path.join(repo, input),
 }))
 
-// The local stack's addresses: written by `npm start` (or by the end-to-end tests, which point
-// FOYER_FIXTURES at their own file).
-const fixturesFile = process.env['FOYER_FIXTURES'] ?? path.join(repo, 'services/dev/devchain/.generated/fixtures.json')
-if (!existsSync(fixturesFile)) {
-  throw new Error(`The demo needs the local stack: ${fixturesFile} is missing. Run \`npm start\`.`)
+/**
+ * Serves the local stack's addresses at /local-stack.js, read from its file on each request: written by `npm start`
+ * (or by a test, which points FOYER_FIXTURES at its own file). The build holds none of them, so one build of the demo
+ * serves any stack (the end-to-end tests build it once for all their stacks).
+ */
+function localStackScript(): Plugin {
+  const serve: Connect.NextHandleFunction = (request, response, next) => {
+    if (request.url?.split('?')[0] !== '/local-stack.js') return next()
+    const file = process.env['FOYER_FIXTURES'] ?? path.join(repo, 'services/dev/devchain/.generated/fixtures.json')
+    if (!existsSync(file)) {
+      response.statusCode = 404
+      return response.end(`The demo needs the local stack: ${file} is missing. Run \`npm start\`.`)
+    }
+    response.setHeader('content-type', 'text/javascript')
+    response.setHeader('cache-control', 'no-store')
+    response.end(localStackScriptText(readFileSync(file, 'utf8')))
+  }
+  return {
+    name: 'foyer-local-stack',
+    configureServer: (server) => void server.middlewares.use(serve),
+    configurePreviewServer: (server) => void server.middlewares.use(serve),
+  }
 }
-
-const localStack = JSON.parse(readFileSync(fixturesFile, 'utf8'))
 
 export default defineConfig({
   root,
-  define: {
-    __FOYER_LOCAL_STACK__: JSON.stringify(localStack),
-    // A constant of its own, so that a stack without the embedded wallet builds a demo without the
-    // email plugin at all (the bundler drops the branch and the import).
-    __FOYER_WALLET_URL__: JSON.stringify(localStack.wallet?.url ?? null),
-    // Likewise names: only when the stack's API keeps them (it needs the storage database).
-    __FOYER_NAMES__: JSON.stringify(localStack.api?.names === true),
-    // And the on-ramp: only when the stack's API runs the providers' stand-ins (their orders need the database).
-    __FOYER_ONRAMP__: JSON.stringify(localStack.api?.onramp === true),
-  },
-  plugins: [react()],
+  plugins: [react(), localStackScript()],
   resolve: { alias },
   server: { host: '127.0.0.1', port: 5173, strictPort: true, fs: { allow: [repo] } },
   preview: { host: '127.0.0.1', strictPort: true },
-  build: { outDir: path.join(root, 'dist'), emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: path.join(root, 'dist'),
+    emptyOutDir: true,
+    sourcemap: false,
+    rollupOptions: { input: [path.join(root, 'index.html'), path.join(root, 'legal.html')] },
+  },
 })

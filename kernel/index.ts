@@ -87,6 +87,7 @@ export { CONNECTOR_ORDER, orderConnectors } from './core/connectorOrder.js'
 export type { ConnectorGroup, OrderedConnector } from './core/connectorOrder.js'
 export type { Account, AccountType, Connector, ConnectorType, Network } from './model/network.js'
 export type { SentTransaction } from './model/transaction.js'
+export type { Asset } from './model/asset.js'
 export { canSwitchAccountType, DEFAULT_ACCOUNT_TYPES, defaultAccountType } from './model/accountTypes.js'
 export type { AccountTypeRules } from './model/accountTypes.js'
 

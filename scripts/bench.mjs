@@ -10,7 +10,7 @@
 // EVM connection (with its balance) and a first WalletConnect pairing code fetch. Each figure has its gate (PACKAGE).
 // Prints a table, or JSON with --json (--verbose lists the files counted); exits 1 when a figure misses its gate.
 // --cpu-slowdown=N measures with every page's CPU N times slower (below).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -21,14 +21,16 @@ import { startLocalStack } from '../services/localStack.mjs'
 import { buildPackageApps, gzipOf, injectBenchWallet, removePackageApps } from './benchPackage.mjs'
 import { waterfallDepth } from './waterfallDepth.mjs'
 import { startStaticServer } from './benchServer.mjs'
+import { localStackScriptText } from '../demo/localStackScript.mjs'
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const dist = path.join(repo, 'demo/dist')
 // The demo carries both chains and twelve plugins (each manifest held to its own 1–1.5 KB by `npm run size`), so its
-// first paint is the kernel's plus theirs: 29.3 KB, counting Foyer's share of each file only (the demo page's own
-// code shares the entry file with ours). DESIGN's first-paint budget is the minimal host's, gated below
-// (PACKAGE.beforeGzip).
-const TARGETS = { libraryGzip: 31 * 1024, openMs: 50, outsideRequests: 0 }
+// first paint is the kernel's plus theirs: 32.4 KB, counting Foyer's share of each file only (the demo page's own
+// code shares the entry file with ours). It read 29.6 KB while the page inlined its stack's addresses: JSON that
+// compresses ten to one, whose raw length shrank Foyer's share of the file (the code itself is the same to the byte,
+// 26.5 KB gzipped alone). DESIGN's first-paint budget is the minimal host's, gated below (PACKAGE.beforeGzip).
+const TARGETS = { libraryGzip: 33 * 1024, openMs: 50, outsideRequests: 0 }
 // The packed package as a host builds it (#21). `gate` fails the run; `target` is #21's aim where the gate is not
 // there yet, so a regression fails while the figure still shows how far it has to go.
 const PACKAGE = {
@@ -85,8 +87,8 @@ const servers = []
 let browser
 let packageApps
 try {
-  const chunks = await buildDemo(local.fixtures)
-  const url = await serveOn(dist)
+  const chunks = await buildDemo()
+  const url = await serveOn(dist, { '/local-stack.js': localStackScriptText(JSON.stringify(local.fixtures)) })
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ARGS })
   const results = await measure(browser, url, chunks)
   const { chains, walletConnect, api, directory } = local.fixtures
@@ -114,11 +116,7 @@ try {
 }
 
 /** Builds the demo and returns, for each JS file, which kind of code it holds (classify). */
-async function buildDemo(fixtures) {
-  // In the bench's data directory, which goes when the bench ends.
-  const file = path.join(dataDir, 'fixtures.json')
-  writeFileSync(file, JSON.stringify(fixtures))
-  process.env.FOYER_FIXTURES = file
+async function buildDemo() {
   const chunks = new Map()
   await build({
     configFile: path.join(repo, 'demo/vite.config.ts'),
@@ -175,8 +173,8 @@ async function newPage(browser) {
 }
 
 /** Serves `root` on a free loopback port until the bench ends (scripts/benchServer.mjs); resolves with its URL. */
-async function serveOn(root) {
-  const server = await startStaticServer(root)
+async function serveOn(root, generated = {}) {
+  const server = await startStaticServer(root, generated)
   servers.push(server)
   return server.url
 }
@@ -200,7 +198,8 @@ async function measure(browser, url, chunks) {
     if (run === 0) {
       for (const resource of firstPaint.resources) {
         const name = new URL(resource).pathname.slice(1)
-        if (!name.endsWith('.js')) continue
+        // /local-stack.js is the host page's data (its stack's addresses), served beside the build, not built.
+        if (!name.endsWith('.js') || name === 'local-stack.js') continue
         const gzip = gzipSync(readFileSync(path.join(dist, name)), { level: 9 }).length
         const { kind, libraryShare } = chunks.get(name) ?? { kind: 'unknown' }
         if (kind === 'library') libraryGzip += Math.round(gzip * libraryShare)

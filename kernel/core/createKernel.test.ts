@@ -46,8 +46,14 @@ describe('createKernel', () => {
     expect(isFoyerError(error, 'InvalidOptionsError')).toBe(true)
     expect((error as Error).message).toContain(
       "Unknown feature 'swap' in `features`. A feature flag exists when its plugin is in `plugins`; " +
-        'known flags: allWallets, analytics, branding, legalCheckbox, collapseWallets, walletFeaturesOrder, testFlag.',
+        'known flags: allWallets, analytics, branding, legalCheckbox, collapseWallets, walletFeaturesOrder, smartSessions, testFlag.',
     )
+  })
+
+  it('smartSessions is a local flag, off by default, that a host may set without any plugin (rules §9)', () => {
+    expect(testKernel().store.getState().features.flags.smartSessions).toBe(false)
+    expect(testKernel({ features: { smartSessions: false } }).store.getState().features.flags.smartSessions).toBe(false)
+    expect(testKernel({ features: { smartSessions: true } }).store.getState().features.flags.smartSessions).toBe(true)
   })
 
   it("a plugin's flag takes its default, the host's value, and gates the plugin's views", () => {

@@ -23,7 +23,7 @@ const flagsPlugin = definePlugin({
 const declared = declareFlags([flagsPlugin])
 
 describe('declareFlags', () => {
-  it('the kernel declares only the flags it reads, with the rules §9 defaults', () => {
+  it('the kernel declares its own flags with the rules §9 defaults, smartSessions among them', () => {
     expect(declareFlags([])).toEqual({
       allWallets: { default: true },
       analytics: { default: true },
@@ -31,6 +31,7 @@ describe('declareFlags', () => {
       legalCheckbox: { default: false },
       collapseWallets: { default: false },
       walletFeaturesOrder: { default: ['onramp', 'swaps', 'receive', 'send'] },
+      smartSessions: { default: false },
     })
   })
 
@@ -74,6 +75,7 @@ describe('resolveLocalFeatures', () => {
       legalCheckbox: false,
       collapseWallets: false,
       walletFeaturesOrder: ['onramp', 'swaps', 'receive', 'send'],
+      smartSessions: false,
       testLocal: false,
       testRemote: true,
       testList: ['a', 'b'],
@@ -84,7 +86,7 @@ describe('resolveLocalFeatures', () => {
   it('undeclared names are refused, saying a flag comes with its plugin', () => {
     expect(() => resolveLocalFeatures(declareFlags([]), { testLocal: true, swaps: false } as never)).toThrow(
       "Unknown feature 'testLocal', 'swaps' in `features`. A feature flag exists when its plugin is in `plugins`; " +
-        'known flags: allWallets, analytics, branding, legalCheckbox, collapseWallets, walletFeaturesOrder.',
+        'known flags: allWallets, analytics, branding, legalCheckbox, collapseWallets, walletFeaturesOrder, smartSessions.',
     )
   })
 })

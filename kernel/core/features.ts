@@ -37,6 +37,13 @@ export interface Features {
    * not listed come last. @default ['onramp', 'swaps', 'receive', 'send'] (rules §9)
    */
   walletFeaturesOrder: readonly string[]
+  /**
+   * Smart sessions: permissions (ERC-7715) that would let a site act for the visitor without asking each time. Foyer's
+   * embedded wallet has no session-key module, so on or off changes nothing today: a permission request always goes to
+   * the visitor, who approves it in the secure frame, and grants no signer the right to skip an approval
+   * (docs/wallets.md). Declared so that a host's configuration that sets it is taken. @default false (rules §9)
+   */
+  smartSessions: boolean
 }
 
 export type FeatureName = keyof Features & string
@@ -65,6 +72,8 @@ export const KERNEL_FLAGS = {
   legalCheckbox: { default: false },
   collapseWallets: { default: false },
   walletFeaturesOrder: { default: ['onramp', 'swaps', 'receive', 'send'] },
+  // Read by no code yet (see Features.smartSessions); declared so a host may set it, rules §9 listing it as a local default.
+  smartSessions: { default: false },
 } as const satisfies FlagDeclarations
 
 /** The values of the declared flags: the kernel's are always there, a plugin's while it is in `plugins`. */

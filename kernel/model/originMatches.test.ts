@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { originMatches as ofServices } from '../../services/http/index.mjs'
 import { originMatches as ofWallet } from '../../services/wallet/index.mjs'
 import { originMatches as ofSignIn } from '../../plugins/siwx/server.js'
-import { originMatches } from './originMatches.mjs'
+import { isCspSource, originMatches } from './originMatches.mjs'
 
 describe('originMatches (rules §5)', () => {
   it.each<[string, string, boolean]>([
@@ -30,8 +30,30 @@ describe('originMatches (rules §5)', () => {
     ['http://localhost:5173', 'http://localhost:5174', false],
     ['https://example.com:443', 'https://example.com', true],
     ['http://localhost:*', 'null', false],
+    // Preview hosts: a `*` inside the first label stands for part of that label only.
+    ['https://shop-git-*-acme.vercel.app', 'https://shop-git-main-acme.vercel.app', true],
+    ['https://shop-git-*-acme.vercel.app', 'https://SHOP-git-fix-42-acme.vercel.app', true],
+    ['https://shop-git-*-acme.vercel.app', 'https://shop-git--acme.vercel.app', false],
+    ['https://shop-git-*-acme.vercel.app', 'https://shop-git-x-acme.vercel.app.evil.io', false],
+    ['https://shop-git-*-acme.vercel.app', 'https://shop-git-x-acme.vercel.app:8443', false],
+    ['https://shop-git-*-acme.vercel.app', 'https://evil.shop-git-x-acme.vercel.app', false],
+    ['https://shop-git-*-acme.vercel.app', 'https://shop-git-x.evil-acme.vercel.app', false],
+    ['https://shop-git-*-acme.vercel.app', 'https://shop-git-x-acmeXvercel.app', false],
+    ['https://shop-git-*-acme.vercel.app', 'http://shop-git-x-acme.vercel.app', false],
+    ['https://deploy-preview-*--shop.netlify.app', 'https://deploy-preview-12--shop.netlify.app', true],
+    ['https://*', 'https://anything', false],
+    ['https://shop-*', 'https://shop-a', false],
+    ['https://*.shop-*.example.com', 'https://a.shop-b.example.com', false],
+    ['https://a*b*.example.com', 'https://aXbY.example.com', false],
   ])('%s with %s → %s', (pattern, origin, matches) => {
     expect(originMatches(pattern, origin)).toBe(matches)
+  })
+})
+
+describe('isCspSource', () => {
+  it('a browser enforces leading-label and port wildcards itself, not a `*` inside a label', () => {
+    expect(['https://*.example.com', 'http://127.0.0.1:*', 'https://shop.example.org'].map(isCspSource)).toEqual([true, true, true])
+    expect(['https://shop-git-*-acme.vercel.app', 'https://*', 'not a pattern'].map(isCspSource)).toEqual([false, false, false])
   })
 })
 

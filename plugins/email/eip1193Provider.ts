@@ -24,6 +24,12 @@ function toHexChainId(chainId: string | number): string {
   return `0x${id.toString(16)}`
 }
 
+/** EIP-2255's `[{ eth_accounts: {} }]`: the site forgets the wallet's accounts (the EVM chain's disconnect). */
+function isAccountsRevocation(params: unknown): boolean {
+  const [permissions] = Array.isArray(params) ? params : []
+  return typeof permissions === 'object' && permissions !== null && Object.keys(permissions).join() === 'eth_accounts'
+}
+
 /** An EIP-1193 error (`code`), keeping the frame's message. */
 function providerError(error: unknown): unknown {
   if (!(error instanceof Error) || error.name !== 'EmbeddedWalletError') return error
@@ -74,16 +80,25 @@ export function createEip1193Provider(
         return null
       }
       case 'wallet_revokePermissions':
-        await wallet.signOut()
-        return null
-      default: {
-        const payload = { method, params, ...(chainId && { chainId: Number.parseInt(chainId, 16) }) }
-        return wallet.frame.request('APP_RPC_REQUEST', payload).catch((error: unknown) => {
-          if ((error as EmbeddedWalletError).frameCode === 'NOT_ALLOWED') onNotAllowed()
-          throw providerError(error)
-        })
-      }
+        // EIP-2255's form ('forget this site's accounts') is the chain's disconnect: it signs out, which the page could
+        // do itself. Any other (ERC-7715's, a granted permission) goes to the visitor's approval in the frame.
+        if (isAccountsRevocation(params)) {
+          await wallet.signOut()
+          return null
+        }
+        return frameRequest(method, params)
+      default:
+        return frameRequest(method, params)
     }
+  }
+
+  /** Everything the provider does not answer itself: the frame answers at once, or after the visitor's approval. */
+  function frameRequest(method: string, params: unknown): Promise<unknown> {
+    const payload = { method, params, ...(chainId && { chainId: Number.parseInt(chainId, 16) }) }
+    return wallet.frame.request('APP_RPC_REQUEST', payload).catch((error: unknown) => {
+      if ((error as EmbeddedWalletError).frameCode === 'NOT_ALLOWED') onNotAllowed()
+      throw providerError(error)
+    })
   }
 
   return {

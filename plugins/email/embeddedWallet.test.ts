@@ -2,8 +2,17 @@
 // what it keeps in the site's storage, and how it refuses (rules §4, §5, rules §6). The wallet service's own tests
 // and the end-to-end test cover the real frame.
 import * as v from 'valibot'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createMemoryBackend, ERROR_MESSAGE_DELAY_MS, StorageToken, type Kernel, type StorageBackend } from 'foyer'
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest'
+import {
+  createMemoryBackend,
+  ERROR_MESSAGE_DELAY_MS,
+  setThemeMode,
+  StorageToken,
+  type Asset,
+  type FoyerOptions,
+  type Kernel,
+  type StorageBackend,
+} from 'foyer'
 import { fakeFramePage, WALLET_URL } from '../../test/fakeFramePage.js'
 import { testChain, testKernel } from '../../test/fixtures.js'
 import { EMAIL_ADDRESS_KEY, EMAIL_CONNECTOR_ID, EMAIL_LAST_CHAIN_KEY } from './constants.js'
@@ -20,17 +29,19 @@ const USER = {
 }
 
 /** A kernel with email() and its embedded wallet started on a fake page whose frame is ready. */
-async function setup(backend: StorageBackend = createMemoryBackend()) {
+async function setup(backend: StorageBackend = createMemoryBackend(), options: Partial<FoyerOptions> = {}) {
   const page = fakeFramePage()
-  const kernel = testKernel({ plugins: [testChain(), email()], services: { wallet: WALLET_URL }, storage: backend })
+  const kernel = testKernel({ plugins: [testChain(), email()], services: { wallet: WALLET_URL }, storage: backend, ...options })
   const wallet = embeddedWalletOf(kernel)
   page.fromFrame({ type: 'FRAME_READY' })
   await vi.advanceTimersByTimeAsync(FRAME_READY_DELAY_MS)
+  // What the wallet tells the frame once it is ready (theme, site data), kept apart from what the tests send.
+  const synced = page.posted.splice(0).map(({ message }) => message)
   const provider = kernel.connectors.provider(EMAIL_CONNECTOR_ID, 'eip155') as EmbeddedEip1193Provider
   const stored = (key: string) => kernel.container.resolve(StorageToken).read(key, v.unknown())
   /** Lets posted messages and their answers go through. */
   const settle = () => vi.advanceTimersByTimeAsync(0)
-  return { ...page, kernel, wallet, provider, stored, settle }
+  return { ...page, kernel, wallet, provider, stored, settle, synced }
 }
 
 const toast = (kernel: Kernel) => kernel.store.getState().toast
@@ -154,6 +165,78 @@ describe('the embedded wallet', () => {
     fromFrame({ id: signId, type: 'FRAME_RPC_REQUEST_ERROR', payload: { message: 'Request was aborted', code: 'ABORTED' } })
     expect(await signing).toMatchObject({ message: 'Request was aborted' })
     expect(kernel.store.getState().modal.open).toBe(true)
+  })
+
+  it.each([
+    ['wallet_grantPermissions', [{ chainId: '0x7a69', expiry: 1, signer: { type: 'key' }, permissions: [{ type: 'x' }] }]],
+    ['wallet_revokePermissions', [{ permissionsContext: '0b4c3a1e-0000-4000-8000-000000000000' }]],
+    ['eth_sendUserOperation', [{ sender: USER.address, callData: '0x' }, '0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108']],
+    ['wallet_getAssets', [{ account: USER.address }]],
+  ])(
+    '%s goes to the frame as a request (rules §6: it approves or answers it there), never answered by the host page',
+    async (method, params) => {
+      const { provider, posted, settle, fromFrame, kernel } = await setup()
+      const answer = provider.request({ method, params })
+      await settle()
+      const { message } = posted.at(-1)!
+      expect(message).toMatchObject({ type: 'APP_RPC_REQUEST', payload: { method, params } })
+      fromFrame({ id: message.id, type: 'FRAME_RPC_REQUEST_SUCCESS', payload: { from: 'the frame' } })
+      await expect(answer).resolves.toEqual({ from: 'the frame' })
+      expect(toast(kernel).open).toBe(false)
+    },
+  )
+
+  it("wallet_getAssets' answer is rules §3's Asset, exported from foyer, passed on as the frame checked it", async () => {
+    const { provider, posted, settle, fromFrame } = await setup()
+    const native: Asset = { address: 'native', balance: '0x4d2', type: 'NATIVE', metadata: { name: 'Ether', symbol: 'ETH', decimals: 18 } }
+    const answer = provider.request({ method: 'wallet_getAssets', params: [{ account: USER.address }] })
+    await settle()
+    fromFrame({ id: posted.at(-1)!.message.id, type: 'FRAME_RPC_REQUEST_SUCCESS', payload: { '0x7a69': [native] } })
+    const assets = (await answer) as Record<`0x${string}`, Asset[]>
+    expect(assets['0x7a69']).toEqual([native])
+    expectTypeOf(native.type).toEqualTypeOf<'NATIVE' | 'ERC20'>()
+  })
+
+  it('tells the frame the theme and what the site says about itself when it is ready, again after a reload, and the theme when it changes (rules §7)', async () => {
+    const metadata = {
+      name: `  ${'Shop '.repeat(20)}`,
+      url: 'https://shop.example',
+      icons: ['data:image/svg+xml;base64,PHN2Zz4=', 'http://shop.example/icon.png', 'https://shop.example/icon.png'],
+    }
+    const { kernel, synced, posted, fromFrame } = await setup(createMemoryBackend(), {
+      metadata,
+      themeMode: 'dark',
+      themeVariables: { accent: '#ff5500', accentForeground: 'var(--x)' },
+    })
+    const sync = [
+      { type: 'APP_SYNC_THEME', payload: { themeMode: 'dark', themeVariables: { accent: '#ff5500' } } },
+      {
+        type: 'APP_SYNC_DAPP_DATA',
+        payload: { metadata: { name: 'Shop '.repeat(12).trim(), url: 'https://shop.example', icons: ['https://shop.example/icon.png'] } },
+      },
+    ]
+    expect(synced).toEqual(sync.map((message) => expect.objectContaining(message)))
+
+    setThemeMode(kernel, 'light')
+    await vi.advanceTimersByTimeAsync(0)
+    expect(posted.splice(0).map(({ message }) => message)).toEqual([
+      expect.objectContaining({ type: 'APP_SYNC_THEME', payload: { themeMode: 'light', themeVariables: expect.any(Object) } }),
+    ])
+
+    // A reloaded frame forgot both: it says it is ready again, and hears them again.
+    fromFrame({ type: 'FRAME_READY' })
+    await vi.advanceTimersByTimeAsync(FRAME_READY_DELAY_MS)
+    expect(posted.map(({ message }) => message.type)).toEqual(['APP_SYNC_THEME', 'APP_SYNC_DAPP_DATA'])
+  })
+
+  it("EIP-2255's revocation of the site's accounts (the EVM chain's disconnect) signs out, as before, without asking", async () => {
+    const { provider, types, settle, answer, stored } = await setup()
+    const revoked = provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })
+    await settle()
+    expect(types()).not.toContain('APP_RPC_REQUEST')
+    answer('APP_SIGN_OUT', {})
+    await expect(revoked).resolves.toBeNull()
+    expect(stored(EMAIL_ADDRESS_KEY)).toBeUndefined()
   })
 
   it('an email change asks for the current address’s code, then the new one’s; the new email is stored and shown (rules §4)', async () => {

@@ -18,6 +18,7 @@ import {
 } from 'foyer'
 import { createEip1193Provider } from './eip1193Provider.js'
 import { createFrameClient, EmbeddedWalletError, type FrameClient } from './frameClient.js'
+import { frameTheme, siteMetadata } from './frameSync.js'
 import { createSolanaWallet } from './solanaWallet.js'
 import { addEmailTexts } from './texts.js'
 import {
@@ -196,12 +197,20 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
         if (approvals.delete(id)) void frame.request('APP_RPC_ABORT').catch(() => {})
       })
     },
+    // rules §7 sync theme and dapp data: the approval panel looks like the modal and names the site (beside the origin
+    // the frame verified itself).
+    ready: () => syncFrame(kernel, frame),
     approvalSettled(id) {
       if (!approvals.delete(id)) return
       frame.hide()
       if (kernel.store.getState().modal.open && kernel.router.current().view === 'ApproveTransaction') kernel.router.finish()
     },
   })
+
+  kernel.store.select(
+    (state) => state.theme.mode,
+    () => syncFrame(kernel, frame, { themeOnly: true }),
+  )
 
   /** A social login finished: kept until sign-out, and the frame is restored at the next start (rules §4). */
   function rememberSocial(provider: string, answer: { userName?: string }) {
@@ -367,4 +376,12 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
   }
 
   return wallet
+}
+
+/** Tells the frame the modal's theme and, unless `themeOnly`, what the site says about itself (the host's `metadata`). */
+function syncFrame(kernel: Kernel, frame: FrameClient, { themeOnly = false } = {}) {
+  const warn = (error: unknown) => kernel.logger.warn('The secure frame did not take the theme or site data.', error)
+  frame.request('APP_SYNC_THEME', frameTheme(kernel)).catch(warn)
+  const metadata = siteMetadata(kernel.options.metadata)
+  if (!themeOnly && metadata) frame.request('APP_SYNC_DAPP_DATA', { metadata }).catch(warn)
 }

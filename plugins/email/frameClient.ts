@@ -80,6 +80,8 @@ export interface FrameClientOptions {
   approvalRequested(request: { id: string; method: string }): void
   /** A request that waited for approval has its answer. */
   approvalSettled(id: string): void
+  /** The frame is ready: at load, and again after it reloaded (it forgets what it was told, such as the theme). */
+  ready?(): void
 }
 
 export interface FrameClient {
@@ -137,7 +139,10 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     const message = parsed.output
     if (message.type === 'FRAME_READY') {
       cancelLoadTimer()
-      options.schedule(() => ready?.(), FRAME_READY_DELAY_MS)
+      options.schedule(() => {
+        ready?.()
+        options.ready?.()
+      }, FRAME_READY_DELAY_MS)
     } else if (message.type === 'FRAME_UNVERIFIED_DOMAIN') {
       refused = true
       fail('unverified_domain', 'Invalid App Configuration')
@@ -220,8 +225,11 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     destroy() {
       cancelLoadTimer()
       window.removeEventListener('message', onMessage)
-      for (const [id, request] of pending)
-        settle(id, request, () => request.reject(new EmbeddedWalletError('Request was aborted', { frameCode: 'ABORTED' })))
+      // rules §8: an RPC request cut short is 'Request was aborted'; any other request (a login, the user) 'Something went wrong'.
+      for (const [id, request] of pending) {
+        const message = request.type === 'APP_RPC_REQUEST' ? 'Request was aborted' : 'Something went wrong'
+        settle(id, request, () => request.reject(new EmbeddedWalletError(message, { frameCode: 'ABORTED' })))
+      }
       iframe.remove()
     },
   }

@@ -3,7 +3,7 @@
 // own site (`services.wallet`); its client, the views and the connector's providers load on demand:
 // at the first email login, or after the first paint when a login was used before (rules §4).
 import * as v from 'valibot'
-import { afterFirstPaint, definePlugin, StorageToken, type Kernel, type Plugin } from 'foyer'
+import { afterFirstPaint, BaseError, definePlugin, StorageToken, type BaseErrorOptions, type Kernel, type Plugin } from 'foyer'
 import { en, type EmailMessages } from './locales.js'
 import type { EmbeddedWallet } from './embeddedWallet.js'
 
@@ -69,9 +69,24 @@ export interface EmailApi {
   embeddedWallet(kernel: Kernel): Promise<EmbeddedWallet>
 }
 
+/** rules §8: the embedded wallet's code did not load (a chunk the network or a deploy lost); the cause says why. */
+export class EmailLoadError extends BaseError {
+  override name = 'EmailLoadError'
+  constructor(options?: BaseErrorOptions) {
+    super('Unable to load email login dependency', options)
+  }
+}
+
 /** Starts the embedded wallet in a kernel (idempotent): the frame, and the connector with its providers. */
 async function startEmbeddedWallet(kernel: Kernel) {
-  return (await import('./embeddedWallet.js')).embeddedWalletOf(kernel)
+  let module: typeof import('./embeddedWallet.js')
+  try {
+    module = await import('./embeddedWallet.js')
+  } catch (cause) {
+    // The loader's own text ('Failed to fetch dynamically imported module …') means nothing to a visitor.
+    throw new EmailLoadError({ cause })
+  }
+  return module.embeddedWalletOf(kernel)
 }
 
 /**
@@ -110,7 +125,9 @@ export function email(): Plugin {
       }
       // rules §4: the frame is created at start only when an email login was used before, to restore it.
       if (!kernel.container.resolve(StorageToken).read(EMAIL_LOGIN_USED_KEY, v.literal(true))) return
-      void afterFirstPaint().then(() => (kernel.isDestroyed() ? undefined : startEmbeddedWallet(kernel)))
+      void afterFirstPaint()
+        .then(() => (kernel.isDestroyed() ? undefined : startEmbeddedWallet(kernel)))
+        .catch((error: unknown) => kernel.logger.error('The embedded wallet could not be restored.', error))
     },
   })
 }

@@ -2,11 +2,11 @@
 // events come from an EventTarget, the popup is a plain object, the embedded wallet a fake (the real one is
 // exercised end to end in test/e2e/socials.test.ts).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { closeModal, openModal, type Kernel } from 'foyer'
+import { closeModal, openModal, pluginApi, type Kernel } from 'foyer'
 import { fakeEmbeddedWallet, type FakeEmbeddedWallet } from '../../test/embeddedWalletStories.js'
 import { testChain, testConnector, testKernel } from '../../test/fixtures.js'
 import { EmbeddedWalletToken } from '../email/embeddedWallet.js'
-import { email } from '../email/index.js'
+import { EmailLoadError, email } from '../email/index.js'
 import { connectSocial, type SocialPopup } from './connectSocial.js'
 import { POPUP_POLL_MS } from './constants.js'
 import { socialAccount, socials } from './index.js'
@@ -123,5 +123,25 @@ describe('connectSocial', () => {
     kernel.dispatchConnection({ type: 'disconnected', namespace: 'eip155' })
     expect(kernel.store.getState().socials).toEqual({})
     expect(socialAccount(kernel)).toBeUndefined()
+  })
+
+  it("rules §8: a login the wallet finished with no embedded-wallet connector registered fails with 'No auth connector found'", async () => {
+    kernel = testKernel({ plugins: [testChain(), email(), socials()], services: { wallet: WALLET } })
+    kernel.container.provide(EmbeddedWalletToken, wallet)
+    const login = connectSocial(kernel, { provider: 'google', popup })
+    const failed = expect(login).rejects.toThrow('No auth connector found')
+    await waiting()
+    post({ type: 'FOYER_SOCIAL_RESULT', resultUri: RESULT })
+    await failed
+    expect(wallet.connectSocial).toHaveBeenCalledWith('google', RESULT)
+    expect(kernel.store.getState().socials.login).toEqual({ step: 'failed', provider: 'google', error: 'No auth connector found' })
+    expect(kernel.store.getState().connection.namespaces['eip155']?.status).not.toBe('connected')
+  })
+
+  it("rules §8: the embedded wallet's code failing to load shows 'Unable to load email login dependency'", async () => {
+    // The email plugin's api as it answers when its chunk is lost (plugins/email/index.test.ts proves that part).
+    vi.spyOn(pluginApi(kernel, 'email'), 'embeddedWallet').mockRejectedValue(new EmailLoadError())
+    await expect(connectSocial(kernel, { provider: 'google', popup })).rejects.toThrow('Unable to load email login dependency')
+    expect(kernel.store.getState().socials.login).toMatchObject({ step: 'failed', error: 'Unable to load email login dependency' })
   })
 })

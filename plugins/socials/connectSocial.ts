@@ -110,6 +110,7 @@ export async function connectSocial(kernel: Kernel, { provider, popup }: Connect
       'ModalClosedError',
       'SocialInitiationError',
       'NoAuthConnectorError',
+      'EmailLoadError',
       'ConnectionFailedError',
       'ConnectionRejectedError',
     ]

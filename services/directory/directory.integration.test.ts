@@ -424,7 +424,12 @@ describe('project configuration', () => {
     expect((await get(`/projects/v1/origins?${CLIENT}`)).body).toEqual({
       allowedOrigins: ['http://localhost:*', 'http://127.0.0.1:*'],
     })
-    const allowedOrigins = ['https://*.example.com', 'http://127.0.0.1:*', 'https://shop.example.org:8443']
+    const allowedOrigins = [
+      'https://*.example.com',
+      'http://127.0.0.1:*',
+      'https://shop.example.org:8443',
+      'https://shop-git-*-acme.vercel.app',
+    ]
     await withDirectory({ allowedOrigins }, async (server) => {
       expect((await get(`/projects/v1/origins?${CLIENT}`, undefined, server.url)).body).toEqual({ allowedOrigins })
     })
@@ -442,6 +447,12 @@ describe('options are checked at start', () => {
     ['an unknown social provider', { features: { socials: ['myspace'] } }, '"myspace" is not one of'],
     ['an origin with a path', { allowedOrigins: ['https://example.com/app'] }, 'is not an origin'],
     ['an origin with a wildcard mid-host', { allowedOrigins: ['https://shop.*.com'] }, 'is not an origin'],
+    [
+      'a wildcard over a whole shared hosting domain',
+      { allowedOrigins: ['https://*.vercel.app'] },
+      'would let any site on vercel.app embed',
+    ],
+    ['a wildcard label with nothing after it', { allowedOrigins: ['https://shop-*'] }, 'is not an origin'],
     ['analytics without a database', { analytics: true }, 'analytics: true needs a database'],
     ['a project id with spaces', { projectIds: ['a b'] }, 'projectIds must be a list'],
     [

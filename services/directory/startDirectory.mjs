@@ -10,6 +10,7 @@ import {
   RequestError,
   createFailureSwitch,
   createServiceApp,
+  databaseAnswers,
   queryParam,
   searchParams,
   sendJson,
@@ -40,8 +41,25 @@ const PROJECT_ID_PATTERN = /^[\w-]{1,128}$/
 const CLIENT_PATTERN = /^[\w.+-]{1,64}$/
 // A symbol, a currency code or a network's name ('OP Mainnet'): letters, digits, spaces, '.', '-', '_'.
 const SYMBOL_ID_PATTERN = /^[\w.-](?:[\w. -]{0,126}[\w.-])?$/
-// http(s), a host whose first label may be `*`, and an optional port that may be `*`.
-const ORIGIN_PATTERN = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d{1,5}|\*))?$/
+// http(s), a host whose first label may be `*` or hold one `*` beside text (a preview host, `shop-git-*-acme.vercel.app`),
+// and an optional port that may be `*`.
+const ORIGIN_PATTERN = /^https?:\/\/(?:(\*\.)?[a-z0-9-]+|[a-z0-9-]+\*[a-z0-9-]*(?=\.)|\*[a-z0-9-]+(?=\.))(\.[a-z0-9-]+)*(:(\d{1,5}|\*))?$/
+// Domains where anyone can get a host: `*.` right above one would let every stranger's site embed the wallet.
+const SHARED_HOSTING = [
+  'vercel.app',
+  'netlify.app',
+  'pages.dev',
+  'workers.dev',
+  'github.io',
+  'web.app',
+  'firebaseapp.com',
+  'herokuapp.com',
+  'onrender.com',
+  'fly.dev',
+  'amplifyapp.com',
+  'azurewebsites.net',
+  'surge.sh',
+]
 const MAX_LIST_ITEMS = 500
 const MAX_SEARCH_LENGTH = 100
 /** Events one `POST /e` may carry. */
@@ -61,8 +79,9 @@ const MAX_PROPS_BYTES = 4096
  * @property {number} [port] 0 picks a free port (default 0)
  * @property {string} [host] default '127.0.0.1'
  * @property {readonly string[]} [projectIds] the projects it serves; others get 403 (default: any project id)
- * @property {readonly string[]} [allowedOrigins] `/projects/v1/origins`; `*` may stand for a host's first label or
- *   for the port (default DEFAULT_ALLOWED_ORIGINS)
+ * @property {readonly string[]} [allowedOrigins] `/projects/v1/origins`; `*` may stand for a host's first labels, for part
+ *   of its first label (a preview host: `https://shop-git-*-acme.vercel.app`), or for the port; never `*.` right above a
+ *   shared hosting domain such as vercel.app (default DEFAULT_ALLOWED_ORIGINS)
  * @property {DirectoryFeatures} [features] the remote configuration; a flag left out is on, socials default to all
  * @property {boolean} [analytics] `/getAnalyticsConfig`'s isAnalyticsEnabled, and whether `POST /e` is served
  *   (default false)
@@ -70,6 +89,9 @@ const MAX_PROPS_BYTES = 4096
  *   required with `analytics: true`
  * @property {readonly object[]} [wallets] served instead of the catalogue (checked like it; see catalogue.mjs)
  * @property {(message: string) => void} [log] told about internal errors (default console.error)
+ * @property {import('../http/index.mjs').TrustedProxy} [trustedProxy] the reverse proxies whose `X-Forwarded-*`
+ *   headers are believed (createTrustedProxy). (default none)
+ * @property {(entry: import('../http/index.mjs').RequestLogEntry) => void} [requestLog] told about every request
  */
 
 /**
@@ -93,6 +115,8 @@ export async function startDirectory({
   database,
   wallets,
   log = (message) => console.error(message),
+  trustedProxy,
+  requestLog,
 } = {}) {
   const catalogue = wallets === undefined ? loadCatalogue() : normalizeWallets(wallets)
   const walletsByImageId = new Map(catalogue.map((wallet) => [wallet.image_id, wallet]))
@@ -111,6 +135,10 @@ export async function startDirectory({
     // The analytics receiver keeps what it is sent: only the projects' own pages may send it.
     changesState: events ? [{ method: 'POST', path: '/e' }] : [],
     projectOrigins: async () => origins,
+    trustedProxy,
+    requestLog,
+    // Ready once migrated (before listening) and while the analytics database answers; the catalogue is in memory.
+    ...(events && database && { ready: databaseAnswers(database) }),
   })
 
   /** @param {string} path @param {(query: URLSearchParams) => unknown} answer */
@@ -171,6 +199,8 @@ export async function startDirectory({
     analyticsEvents: async (projectId) => (events ? events.list(projectId) : []),
     /** Stops listening, closes every connection and resolves once closed. Safe to call twice. */
     stop: served.stop,
+    /** Stops accepting, lets the requests in flight finish (`/readyz` answers 503 meanwhile), then stops. */
+    drain: served.drain,
   }
 }
 
@@ -331,6 +361,12 @@ function checkOrigins(origins) {
     if (!ORIGIN_PATTERN.test(pattern)) {
       const example = 'https://*.example.com or http://127.0.0.1:*'
       throw new TypeError(`allowedOrigins: ${JSON.stringify(origin)} is not an origin such as ${example}`)
+    }
+    const shared = SHARED_HOSTING.find((domain) => new RegExp(`^https?://\\*\\.${domain.replace('.', '\\.')}(:|$)`).test(pattern))
+    if (shared) {
+      throw new TypeError(
+        `allowedOrigins: ${JSON.stringify(origin)} would let any site on ${shared} embed the wallet; name your own hosts, such as https://shop-git-*-acme.${shared}`,
+      )
     }
     return pattern
   })

@@ -9,7 +9,8 @@
 //   FOYER_DIRECTORY_URL      http://127.0.0.1:8788
 //   FOYER_WALLET_NETWORKS    chainId=rpcUrl, comma-separated; a chainId `solana:<genesis prefix>` is Solana;
 //                            an EVM entry may add `|bundlerUrl` (ERC-4337, EntryPoint v0.8): users get a smart account there.
-//                            Default: the local stack's chains 31337 and 31338 and its Solana node.
+//                            Default: about 26 networks on public RPCs (networks.mjs DEFAULT_WALLET_NETWORKS);
+//                            `local`: the local stack's chains 31337 and 31338 and its Solana node.
 //   FOYER_WALLET_MASTER_KEY  64 hex digits; default: <data dir>/wallet-master.key, created 0600 on first start
 //   FOYER_WALLET_SHARED_PROJECTS
 //                            lists of your own projects whose visitors keep one wallet across the list: project ids
@@ -21,7 +22,16 @@
 //                            A provider is on when all three are set.
 //   FOYER_TELEGRAM_BOT_TOKEN  Telegram Login: the bot's token (its domain set to the wallet's with BotFather);
 //                            FOYER_TELEGRAM_LOGIN_URL, default https://oauth.telegram.org/auth
-import { readPort, stopOnSignals } from '../serviceCli.mjs'
+//   FOYER_WALLET_PUBLIC_ORIGIN
+//                            the wallet's origin as browsers see it behind a TLS proxy (https://wallet.example.com);
+//                            default: the request's own, with the scheme and host a trusted proxy forwards
+//   FOYER_TRUSTED_PROXIES    the proxies (addresses, CIDR ranges; comma-separated) whose X-Forwarded-For, -Proto and
+//                            -Host are believed; default none
+//   FOYER_HOST               the address to listen on, default 127.0.0.1
+//   FOYER_LOG_REQUESTS       `off` for no JSON line per request on stdout
+//   DATABASE_URL, FOYER_DATA_DIR  the storage database (services/storage)
+// SIGTERM drains: no new connections, the requests in flight finish, the database closes, exit 0.
+import { readHost, readPort, readRequestLog, readTrustedProxy, stopOnSignals } from '../serviceCli.mjs'
 import { LOCAL_SOLANA_CHAIN_ID } from '../dev/solana/index.mjs'
 import { openDatabase } from '../storage/index.mjs'
 import { SOCIAL_PROVIDERS } from './social.mjs'
@@ -45,6 +55,9 @@ function parseNetworks(list) {
   }
   return { evm, solana }
 }
+
+/** The networks the operator set; none (undefined), the wallet's defaults. @param {string | undefined} setting */
+const networksOf = (setting) => (!setting ? {} : parseNetworks(setting === 'local' ? LOCAL_NETWORKS : setting))
 
 /** @param {string} lists `shop,blog;docs,forum` */
 const parseSharedProjects = (lists) =>
@@ -86,11 +99,15 @@ try {
   database = await openDatabase()
   wallet = await startWallet({
     port,
+    host: readHost(),
     database,
+    publicOrigin: process.env['FOYER_WALLET_PUBLIC_ORIGIN'] || undefined,
+    trustedProxy: readTrustedProxy(),
+    requestLog: readRequestLog(),
     smtpUrl,
     mailFrom: process.env['FOYER_MAIL_FROM'] || undefined,
     directoryUrl: process.env['FOYER_DIRECTORY_URL'] || 'http://127.0.0.1:8788',
-    ...parseNetworks(process.env['FOYER_WALLET_NETWORKS'] || LOCAL_NETWORKS),
+    ...networksOf(process.env['FOYER_WALLET_NETWORKS']),
     social: socialClients(),
     sharedWallets: parseSharedProjects(process.env['FOYER_WALLET_SHARED_PROJECTS'] ?? ''),
     ...(process.env['FOYER_TELEGRAM_BOT_TOKEN'] && {
@@ -107,7 +124,7 @@ try {
 }
 
 stopOnSignals('Wallet service', async () => {
-  await wallet.stop()
+  await wallet.drain()
   await database?.close()
 })
 console.log(`Wallet service on ${wallet.url} (frame: ${wallet.url}/frame?projectId=<id>&chainId=<id>&version=4)`)

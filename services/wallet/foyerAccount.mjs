@@ -39,6 +39,25 @@ const accountArtifact = FOYER_ACCOUNT_ARTIFACT.account
 const factoryArtifact = FOYER_ACCOUNT_ARTIFACT.factory
 
 /**
+ * The calls a user operation's callData makes the account run (`execute` or `executeBatch`); throws for anything else.
+ *
+ * @param {`0x${string}`} data
+ * @returns {{ to: `0x${string}`, value: bigint, data: `0x${string}` }[]}
+ */
+export function decodeAccountCalls(data) {
+  const decoded = decodeFunctionData({ abi: accountArtifact.abi, data })
+  if (decoded.functionName === 'execute') {
+    const [to, value, callData] = /** @type {[`0x${string}`, bigint, `0x${string}`]} */ (decoded.args)
+    return [{ to, value, data: callData }]
+  }
+  if (decoded.functionName === 'executeBatch') {
+    const [batch] = /** @type {[{ target: `0x${string}`, value: bigint, data: `0x${string}` }[]]} */ (decoded.args)
+    return batch.map((call) => ({ to: call.target, value: call.value, data: call.data }))
+  }
+  throw new Error(`FoyerAccount: cannot decode a call to ${decoded.functionName}`)
+}
+
+/**
  * What the owner signs for a hash the account is asked to vouch for (FoyerAccount.replaySafeHash): an EIP-712
  * message in the account's own domain, so the signature is good for this account on this chain only.
  *
@@ -115,16 +134,7 @@ export async function toFoyerAccount({ client, owner, salt = 0n, factory = FOYER
       return encodeFunctionData({ abi: accountArtifact.abi, functionName: 'executeBatch', args: [batch] })
     },
     async decodeCalls(data) {
-      const decoded = decodeFunctionData({ abi: accountArtifact.abi, data })
-      if (decoded.functionName === 'execute') {
-        const [to, value, callData] = /** @type {[`0x${string}`, bigint, `0x${string}`]} */ (decoded.args)
-        return [{ to, value, data: callData }]
-      }
-      if (decoded.functionName === 'executeBatch') {
-        const [batch] = /** @type {[{ target: `0x${string}`, value: bigint, data: `0x${string}` }[]]} */ (decoded.args)
-        return batch.map((call) => ({ to: call.target, value: call.value, data: call.data }))
-      }
-      throw new Error(`FoyerAccount: cannot decode a call to ${decoded.functionName}`)
+      return decodeAccountCalls(data)
     },
     async getStubSignature() {
       return STUB_SIGNATURE

@@ -10,7 +10,8 @@ const STYLE = `:root{color-scheme:light dark;font:15px system-ui,sans-serif}
 body{margin:0;padding:16px;background:Canvas;color:CanvasText}
 pre{white-space:pre-wrap;word-break:break-word;max-height:40vh;overflow:auto;background:color-mix(in srgb,CanvasText 6%,Canvas);padding:8px;border-radius:8px}
 .buttons{display:flex;gap:8px;justify-content:flex-end}button{font:inherit;padding:8px 16px;border-radius:999px;border:1px solid #888;background:Canvas;color:CanvasText;cursor:pointer}
-button.primary{background:#3b5bdb;border-color:#3b5bdb;color:#fff}button:disabled{opacity:.5;cursor:default}
+button.primary{background:var(--accent,#3b5bdb);border-color:var(--accent,#3b5bdb);color:var(--accent-foreground,#fff)}
+#approval-site{display:flex;gap:8px;align-items:center;font-size:13px;word-break:break-word}#approval-origin{font-weight:600}.warning{color:#c42b3b}button:disabled{opacity:.5;cursor:default}
 #approve{touch-action:none;user-select:none;background-image:linear-gradient(#fff6,#fff6);background-repeat:no-repeat;background-size:0 100%}
 #approve.holding{background-size:100% 100%;transition:background-size .6s linear}.hint{font-size:13px}
 #approval:not([hidden]){display:flex;flex-direction:column;max-height:calc(100vh - 32px)}#approval h1,#approval p{margin:0 0 8px}
@@ -41,6 +42,7 @@ function approvalPage(title, after) {
 <body>
 <section id="approval" hidden aria-labelledby="approval-title">
 <h1 id="approval-title" style="font-size:18px">Approve request</h1>
+<p id="approval-site"><img id="approval-icon" alt="" width="20" height="20" hidden><span><span id="approval-origin"></span><span id="approval-claim"></span></span></p>
 <p id="approval-method"></p>
 <pre id="approval-summary"></pre>
 <p id="approval-hint" class="hint" hidden>This moves value: press and hold Approve (mouse, touch, Enter or Space) until it fills.</p>

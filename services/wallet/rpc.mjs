@@ -7,8 +7,10 @@ import * as v from 'valibot'
 
 import { openKeys } from './accounts.mjs'
 import { WalletError, invalidRequest, notAllowed } from './errors.mjs'
+import { walletAssets } from './assets.mjs'
 import { jsonRpcCall } from './jsonRpcCall.mjs'
 import { findNetwork, wireChainId } from './networks.mjs'
+import { SMART_REQUEST_METHODS, checkSmartRequest, runSmartRequest, summarizeSmartRequest } from './smartRequests.mjs'
 
 /** An approval the user neither gave nor refused is void after this. */
 export const APPROVAL_TTL_MS = 10 * 60_000
@@ -79,6 +81,8 @@ export const UNSAFE_METHODS = new Set([
   'solana_signMessage',
   'solana_signTransaction',
   'solana_signAndSendTransaction',
+  // smartRequests.mjs: a user operation, and permissions.
+  ...SMART_REQUEST_METHODS,
 ])
 
 const hex = (/** @type {RegExp} */ pattern, /** @type {string} */ what) => v.pipe(v.string(), v.regex(pattern, what))
@@ -129,10 +133,13 @@ export async function handleRpcRequest(deps, user, { method, params, chainId }) 
   const local = localAnswer(method, network, own, evm?.type)
   if (local !== undefined) return { result: local }
   if (method === 'wallet_getCallsStatus' && network.namespace === 'eip155') return { result: await callsStatus(deps, user.id, params) }
+  if (method === 'wallet_getAssets') return { result: await walletAssets(deps, user, params, network) }
   const safe = network.namespace === 'eip155' ? SAFE_EVM_METHODS : SAFE_SOLANA_METHODS
   if (safe.has(method)) return { result: await jsonRpcCall(network.rpcUrl, method, params ?? []) }
   if (!UNSAFE_METHODS.has(method) || namespaceOf(method) !== network.namespace) throw notAllowed()
-  const checked = checkParams(method, params, [user.evmAddress, ...(evm ? [evm.address] : [])])
+  const checked = SMART_REQUEST_METHODS.has(method)
+    ? await checkSmartRequest(deps, user, method, params, { network, evm })
+    : checkParams(method, params, [user.evmAddress, ...(evm ? [evm.address] : [])])
   return { approval: await createApproval(deps, user, { method, params: checked, network, accountType: evm?.type ?? 'eoa' }) }
 }
 
@@ -260,6 +267,7 @@ const sha256 = (secret) => createHash('sha256').update(secret).digest()
  * @param {string} method @param {any} params
  */
 export function summarize(method, params) {
+  if (SMART_REQUEST_METHODS.has(method)) return summarizeSmartRequest(method, params)
   if (method === 'personal_sign') {
     const [message] = params
     return `Sign this message:\n${/^0x[0-9a-f]*$/i.test(message) ? Buffer.from(message.slice(2), 'hex').toString('utf8') : message}`
@@ -338,6 +346,7 @@ async function runApproved(deps, row) {
   // Loaded at the first approval, not at start: viem's wallet client is half a second of `npm start`.
   const { personalSign, sendEvmTransactions, signTypedDataV4, solanaSignAndSendTransaction, solanaSignMessage, solanaSignTransaction } =
     await import('./signers.mjs')
+  if (SMART_REQUEST_METHODS.has(row.method)) return runSmartRequest(deps, row, network, keys)
   if (row.account_type === 'smartAccount' && (row.method === 'eth_sendTransaction' || row.method === 'wallet_sendCalls')) {
     const { sendUserOperation } = await import('./smartAccounts.mjs')
     const calls = row.method === 'wallet_sendCalls' ? params[0].calls : [params[0]]

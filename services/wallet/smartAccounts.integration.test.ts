@@ -27,6 +27,7 @@ import { startDirectory, type WalletDirectory } from '../directory/index.mjs'
 import { createMailer, startMailCatcher, type MailCatcher, type Mailer } from '../dev/mail/index.mjs'
 import { openDatabase, type Database } from '../storage/index.mjs'
 import { createWalletApp, loadMasterKey, PENDING_TRANSACTIONS_LIMIT } from './index.mjs'
+import { FOYER_ACCOUNT_ARTIFACT } from './foyerAccount.mjs'
 import { frameBrowser } from '../../test/frameBrowser.js'
 
 const WALLET = 'http://localhost:8790'
@@ -274,4 +275,188 @@ describe('smart accounts in the embedded wallet', () => {
     const refused = await ask()
     expect(refused.body).toMatchObject({ code: 'TOO_MANY_PENDING' })
   })
+})
+
+describe('wallet_getAssets (EIP-7811, rules §3 Asset): safe, answered without an approval', () => {
+  it("answers the account's native balance and the ERC20 tokens asked for, in hex with their metadata", SLOW, async () => {
+    const page = await signIn()
+    const { body: user } = await page.send('APP_GET_USER', { chainId: 31337 })
+    const smart = user.address as `0x${string}`
+    const funder = createWalletClient({ account: privateKeyToAccount(ANVIL_ACCOUNTS[0]!.privateKey), transport: http(dev.chains[0]!.url) })
+    await chain.waitForTransactionReceipt({ hash: await funder.sendTransaction({ chain: null, to: smart, value: 1234n }) })
+    await chain.waitForTransactionReceipt({
+      hash: await funder.writeContract({ chain: null, address: usdc, abi: erc20, functionName: 'transfer', args: [smart, 5_000_000n] }),
+    })
+    const answer = await page.send('APP_RPC_REQUEST', { method: 'wallet_getAssets', params: [{ account: smart }], chainId: 31337 })
+    expect(answer.body.approval).toBeUndefined()
+    expect(answer.body.result).toEqual({
+      '0x7a69': [{ address: 'native', balance: '0x4d2', type: 'NATIVE', metadata: { name: 'Ether', symbol: 'ETH', decimals: 18 } }],
+    })
+    const nothing = privateKeyToAccount(`0x${randomBytes(32).toString('hex')}`).address
+    const withTokens = await rpc(page, 'wallet_getAssets', [
+      {
+        account: smart,
+        chainFilter: ['0x7a69'],
+        assetTypeFilter: ['ERC20'],
+        // A token, and an address with no contract, which is no asset.
+        assetFilter: {
+          '0x7a69': [
+            { address: usdc, type: 'ERC20' },
+            { address: nothing, type: 'ERC20' },
+          ],
+        },
+      },
+    ])
+    expect(withTokens).toEqual({
+      '0x7a69': [
+        {
+          address: usdc,
+          balance: '0x4c4b40',
+          type: 'ERC20',
+          metadata: expect.objectContaining({ decimals: 6, symbol: expect.any(String) }),
+        },
+      ],
+    })
+  })
+
+  it("another address than the user's, or params of another shape, are refused before any read", SLOW, async () => {
+    const page = await signIn()
+    const stranger = privateKeyToAccount(`0x${randomBytes(32).toString('hex')}`).address
+    const ask = (params: unknown) => page.send('APP_RPC_REQUEST', { method: 'wallet_getAssets', params, chainId: 31337 })
+    expect((await ask([{ account: stranger }])).body).toMatchObject({
+      code: 'INVALID_REQUEST',
+      error: expect.stringContaining("not this wallet's account"),
+    })
+    expect((await ask([{ account: 'nope' }])).body).toMatchObject({ code: 'INVALID_REQUEST' })
+    expect((await ask([{ account: stranger, assetTypeFilter: ['ERC721'] }])).body).toMatchObject({ code: 'INVALID_REQUEST' })
+  })
+})
+
+describe("rules §6's smart-account requests wait for the visitor's approval (docs/wallets.md)", () => {
+  it(
+    'eth_sendUserOperation: the calls of its callData run from the smart account once approved, answered with the operation hash',
+    SLOW,
+    async () => {
+      const page = await signIn()
+      const { body: user } = await page.send('APP_GET_USER', { chainId: 31337 })
+      const smart = user.address as `0x${string}`
+      const funder = createWalletClient({
+        account: privateKeyToAccount(ANVIL_ACCOUNTS[0]!.privateKey),
+        transport: http(dev.chains[0]!.url),
+      })
+      await chain.waitForTransactionReceipt({ hash: await funder.sendTransaction({ chain: null, to: smart, value: parseEther('1') }) })
+      const recipient = privateKeyToAccount(`0x${randomBytes(32).toString('hex')}`).address
+      const callData = encodeFunctionData({ abi: FOYER_ACCOUNT_ARTIFACT.account.abi, functionName: 'execute', args: [recipient, 7n, '0x'] })
+      // The site's own nonce, gas and signature are not used: the wallet builds and signs the operation itself.
+      const operation = { sender: smart, nonce: '0x0', callData, signature: '0xdeadbeef', callGasLimit: '0x1' }
+
+      const pending = await page.send('APP_RPC_REQUEST', {
+        method: 'eth_sendUserOperation',
+        params: [operation, ENTRY_POINT_08],
+        chainId: 31337,
+      })
+      expect(pending.body.result).toBeUndefined()
+      expect(pending.body.approval.summary).toBe(`Send 7 wei to ${recipient}\nFrom your smart account ${smart}, as one operation`)
+      expect(await chain.getBalance({ address: recipient })).toBe(0n)
+      // The host page cannot approve: not with its own Origin, not without the secret only the frame received.
+      const { requestId, secret } = pending.body.approval
+      expect((await page.call(`/v1/frame/approvals/${requestId}`, { secret, approved: true }, HOST)).status).toBe(403)
+      expect((await page.call(`/v1/frame/approvals/${requestId}`, { secret: 'guessed', approved: true })).body.code).toBe(
+        'APPROVAL_FORBIDDEN',
+      )
+      const sent = await page.call(`/v1/frame/approvals/${requestId}`, { secret, approved: true })
+      expect(sent.body.result).toMatch(/^0x[0-9a-f]{64}$/)
+      expect(await chain.getBalance({ address: recipient })).toBe(7n)
+    },
+  )
+
+  it(
+    'eth_sendUserOperation from another sender, another EntryPoint, or callData the account does not run is refused before any approval',
+    SLOW,
+    async () => {
+      const page = await signIn()
+      const { body: user } = await page.send('APP_GET_USER', { chainId: 31337 })
+      const smart = user.address as `0x${string}`
+      const callData = encodeFunctionData({ abi: FOYER_ACCOUNT_ARTIFACT.account.abi, functionName: 'execute', args: [smart, 0n, '0x'] })
+      const ask = (params: unknown, chainId = 31337) => page.send('APP_RPC_REQUEST', { method: 'eth_sendUserOperation', params, chainId })
+      const eoa = user.accounts.find((account: { type: string }) => account.type === 'eoa').address
+      expect((await ask([{ sender: eoa, callData }, ENTRY_POINT_08])).body).toMatchObject({ code: 'INVALID_REQUEST' })
+      expect((await ask([{ sender: smart, callData }, smart])).body).toMatchObject({ code: 'INVALID_REQUEST' })
+      expect((await ask([{ sender: smart, callData: '0x12345678' }, ENTRY_POINT_08])).body).toMatchObject({ code: 'INVALID_REQUEST' })
+      // Chain 31338 has no bundler, so no smart account.
+      expect((await ask([{ sender: smart, callData }, ENTRY_POINT_08], 31338)).body).toMatchObject({ code: 'UNSUPPORTED_ACCOUNT_TYPE' })
+    },
+  )
+
+  it(
+    'wallet_grantPermissions is kept once approved and answered with its context; wallet_revokePermissions, approved too, ends it',
+    SLOW,
+    async () => {
+      const page = await signIn()
+      const { body: user } = await page.send('APP_GET_USER', { chainId: 31337 })
+      const expiry = Math.floor(Date.now() / 1000) + 3600
+      const grant = {
+        chainId: '0x7a69',
+        expiry,
+        signer: { type: 'key', data: { type: 'secp256k1', publicKey: '0x01' } },
+        permissions: [{ type: 'native-token-recurring-allowance', data: { allowance: '0x1', period: 86400 } }],
+      }
+      const pending = await page.send('APP_RPC_REQUEST', { method: 'wallet_grantPermissions', params: [grant], chainId: 31337 })
+      expect(pending.body.result).toBeUndefined()
+      expect(pending.body.approval.summary).toContain('- native-token-recurring-allowance')
+      expect(pending.body.approval.summary).toContain('every request still asks you')
+      // Not yet granted: nothing to revoke.
+      expect(
+        (
+          await page.send('APP_RPC_REQUEST', {
+            method: 'wallet_revokePermissions',
+            params: [{ permissionsContext: pending.body.approval.requestId }],
+          })
+        ).body,
+      ).toMatchObject({ code: 'INVALID_REQUEST' })
+      const granted = await page.call(`/v1/frame/approvals/${pending.body.approval.requestId}`, {
+        secret: pending.body.approval.secret,
+        approved: true,
+      })
+      expect(granted.body.result).toEqual({ ...grant, address: user.address, context: pending.body.approval.requestId })
+
+      const revoke = [{ permissionsContext: granted.body.result.context }]
+      const revoking = await page.send('APP_RPC_REQUEST', { method: 'wallet_revokePermissions', params: revoke, chainId: 31337 })
+      expect(revoking.body.approval).toMatchObject({ method: 'wallet_revokePermissions', secret: expect.any(String) })
+      const rejected = await page.call(`/v1/frame/approvals/${revoking.body.approval.requestId}`, {
+        secret: revoking.body.approval.secret,
+        approved: false,
+      })
+      expect(rejected.body).toMatchObject({ code: 'USER_REJECTED', rpcCode: 4001 })
+      const revoked = await approved(page, 'wallet_revokePermissions', revoke)
+      expect(revoked.status).toBe(200)
+      expect(revoked.body.result).toBeNull()
+      expect(
+        (await page.send('APP_RPC_REQUEST', { method: 'wallet_revokePermissions', params: revoke, chainId: 31337 })).body,
+      ).toMatchObject({
+        code: 'INVALID_REQUEST',
+      })
+    },
+  )
+
+  it(
+    'a grant for another chain, another address, a past or too distant expiry, or no permission is refused before any approval',
+    SLOW,
+    async () => {
+      const page = await signIn()
+      const now = Math.floor(Date.now() / 1000)
+      const base = { chainId: '0x7a69', expiry: now + 60, signer: { type: 'key' }, permissions: [{ type: 'x' }] }
+      const stranger = privateKeyToAccount(`0x${randomBytes(32).toString('hex')}`).address
+      for (const grant of [
+        { ...base, chainId: '0x7a6a' },
+        { ...base, address: stranger },
+        { ...base, expiry: now - 1 },
+        { ...base, expiry: now + 2 * 365 * 24 * 3600 },
+        { ...base, permissions: [] },
+      ]) {
+        const answer = await page.send('APP_RPC_REQUEST', { method: 'wallet_grantPermissions', params: [grant], chainId: 31337 })
+        expect(answer.body).toMatchObject({ code: 'INVALID_REQUEST' })
+      }
+    },
+  )
 })

@@ -13,7 +13,7 @@ const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' // anvil account #
 const MESSAGE = 'Hello from the Foyer demo'
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
 const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
-const stack = useStack({ wallet: true })
+const stack = useStack()
 
 /** Gives the new embedded account 1 ETH on chain 31337 (anvil's own RPC method). */
 async function fund(address: string) {
@@ -99,8 +99,8 @@ describe('email sign-in with the embedded wallet', () => {
     await showNamespace(page, dialog, 'Ethereum', evmAddress)
     await dialog.getByRole('button', { name: 'Send', exact: true }).click()
     dialog = page.getByRole('dialog', { name: 'Send' })
-    await expect.poll(() => dialog.getByRole('combobox').textContent()).toContain('ETH')
-    await dialog.getByRole('combobox').selectOption({ label: 'ETH' })
+    // The coin is chosen for the visitor.
+    await expect.poll(() => dialog.getByRole('combobox', { name: 'Token' }).textContent()).toContain('ETH')
     await dialog.getByRole('textbox', { name: 'Amount' }).fill('0.5')
     await dialog.getByRole('textbox', { name: 'Receiver address' }).fill(RECEIVER)
     await dialog.getByRole('button', { name: 'Preview' }).click()

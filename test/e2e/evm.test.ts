@@ -23,7 +23,7 @@ describe('the demo with a real wallet on anvil', () => {
     await expect.poll(() => page.getByTestId('balance').textContent()).toBe(balance)
 
     const dialog = await openAccount(page)
-    await expect.poll(() => dialog.getByText(balance).count()).toBe(1)
+    await expect.poll(() => dialog.getByText(balance).count()).toBeGreaterThan(0)
     await dialog.getByRole('button', { name: 'Disconnect' }).click()
     await expect.poll(() => page.getByTestId('status').textContent()).toBe('disconnected')
     await expect(page.getByRole('dialog').count()).resolves.toBe(0)
@@ -98,7 +98,7 @@ describe('the demo with a real wallet on anvil', () => {
         while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
         return active?.textContent ?? ''
       })
-    for (let step = 0; step < 10 && !(await focusedName()).startsWith('Test Wallet'); step++) await page.keyboard.press('Tab')
+    for (let step = 0; step < 30 && !(await focusedName()).startsWith('Test Wallet'); step++) await page.keyboard.press('Tab')
     expect(await focusedName()).toMatch(/^Test Wallet/)
     await page.keyboard.press('Enter')
     await expect.poll(() => page.getByTestId('address').textContent()).toBe(account.address)
@@ -114,7 +114,7 @@ describe('the demo with a real wallet on anvil', () => {
   })
   it("under a Content-Security-Policy with style-src 'self' (no 'unsafe-inline', no nonce) the modal is styled and connects", async () => {
     const { context, page } = await stack.newPage()
-    // The page's own HTML answers with the policy, as a strict host would send it (scripts as the dev server needs).
+    // The page's own HTML answers with the policy, as a strict host would send it.
     await page.route(stack.demoUrl, async (route) => {
       const response = await route.fetch()
       await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': "style-src 'self'" } })

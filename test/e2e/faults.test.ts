@@ -10,7 +10,7 @@ import { connectWallet, modal, openAccount, openDemo, recordBalanceRequests, TES
 const account = privateKeyToAccount(TEST_KEY)
 // With the embedded wallet service, so the demo offers email login (the third fault cuts it off).
 // Its own stack: these tests break it on purpose (services failing, a chain halted, the relay dropped).
-const stack = useStack({ wallet: true, shared: false })
+const stack = useStack({ shared: false })
 
 describe('faults under a page that uses the stack (rules §8)', () => {
   it("the API down: Account still shows the chain's native balance, 'Token Balance Unavailable' shows, and the balances are asked again only after 30 s", async () => {

@@ -12,7 +12,7 @@ import { connectWallet, modal, openAccount, openDemo, recordBalanceRequests, TES
 
 const account = privateKeyToAccount(TEST_KEY)
 // Its own stack: these tests break it on purpose (services failing, a chain halted, the relay dropped).
-const stack = useStack({ wallet: true, shared: false })
+const stack = useStack({ shared: false })
 
 /** The account's native balance on chain 31337 as the Account view shows it, read from anvil with viem. */
 async function nativeBalanceText(): Promise<string> {

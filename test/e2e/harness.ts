@@ -1,7 +1,6 @@
-// The end-to-end harness: the local stack as `npm start` runs it (two anvils with the fixture
-// contracts, the local Solana node, the demo on Vite, or an example app built for production), Debian's
-// Chromium through playwright-core,
-// and test wallets injected before the page loads: 'Test Wallet' through EIP-6963 and 'Test Solana
+// The end-to-end harness: the local stack as `npm start` runs it (two anvils with the fixture contracts, the local
+// Solana node, the services; the demo's production build, or an example app built for the stack), Debian's Chromium
+// through playwright-core, and test wallets injected before the page loads: 'Test Wallet' through EIP-6963 and 'Test Solana
 // Wallet' through the Wallet Standard. Everything binds to 127.0.0.1 on free ports and stops with `stop()`.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -9,10 +8,12 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
-import { build as buildApp, createServer, preview, type PreviewServer, type ViteDevServer } from 'vite'
-import { afterAll, beforeAll, expect } from 'vitest'
+import { build as buildApp, preview as previewApp } from 'vite'
+import { afterAll, beforeAll, expect, inject } from 'vitest'
 import type { DirectoryFeatures } from '../../services/directory/index.mjs'
 import { startLocalStack, type LocalStackFixtures } from '../../services/localStack.mjs'
+import { localStackScriptText } from '../../demo/localStackScript.mjs'
+import { startStaticServer } from '../../scripts/benchServer.mjs'
 import { TEST_WALLET_KEYPAIR } from '../../services/dev/solana/index.mjs'
 import { sharedStacks, stopSharedStacks } from './sharedStacks.js'
 import { mailsTo } from '../mailbox.js'
@@ -80,27 +81,24 @@ export interface NewPageOptions {
 
 export interface StackOptions {
   /**
-   * The app to serve, by the folder of its vite.config.ts: the demo, or an example app
-   * (`'examples/wagmi-app'`). @default 'demo'
+   * The app to serve, by the folder of its vite.config.ts: the demo (the run's one production build), or an example
+   * app (`'examples/wagmi-app'`), built for production for this stack. @default 'demo'
    */
   app?: string
   /**
-   * Build the app for production (`vite build`, as CI builds the examples) and serve that build
-   * (`vite preview`), instead of the dev server. @default false
-   */
-  production?: boolean
-  /**
    * The embedded wallet service, its mail catcher and the storage database (in the stack's temporary
-   * directory): the demo then offers email sign-in (`fixtures.wallet`, `fixtures.mail`). @default false
+   * directory): the demo then offers email sign-in (`fixtures.wallet`, `fixtures.mail`). On for the demo, as in
+   * `npm start`, so that one stack serves every file that has no reason to ask for another; off for an example app,
+   * which offers none of these. @default app === 'demo'
    */
   wallet?: boolean
   /**
    * Account names in the API, kept in the storage database (in the stack's temporary directory): the demo then
-   * offers 'Get a name'. @default false
+   * offers 'Get a name'. @default app === 'demo'
    */
   names?: boolean
   /**
-   * The on-ramp stand-ins in the API, their orders in the storage database: the demo then offers 'Buy'. @default false
+   * The on-ramp stand-ins in the API, their orders in the storage database: the demo then offers 'Buy'. @default app === 'demo'
    */
   onramp?: boolean
   /**
@@ -113,13 +111,12 @@ export interface StackOptions {
 }
 
 export async function startStack({
-  wallet = false,
-  names = false,
-  onramp = false,
+  app = 'demo',
+  wallet = app === 'demo',
+  names = app === 'demo',
+  onramp = app === 'demo',
   bundler = false,
   features = {},
-  app = 'demo',
-  production = false,
 }: StackOptions = {}): Promise<Stack> {
   const dir = mkdtempSync(path.join(tmpdir(), 'foyer-e2e-'))
   let local: Awaited<ReturnType<typeof startLocalStack>>
@@ -139,33 +136,30 @@ export async function startStack({
     rmSync(dir, { recursive: true, force: true })
     throw error
   }
-  let vite: { close(): Promise<void> } | undefined
+  let server: { close(): Promise<void> } | undefined
   let browser: Browser | undefined
   try {
-    const fixturesFile = path.join(dir, 'fixtures.json')
-    writeFileSync(fixturesFile, JSON.stringify(local.fixtures))
-    process.env['FOYER_FIXTURES'] = fixturesFile
-    const configFile = path.join(repo, app, 'vite.config.ts')
-    let server: ViteDevServer | PreviewServer
-    if (production) {
+    let demoUrl: string
+    if (app === 'demo') {
+      // The run's one build of the demo (demoBuild.ts), with this stack's addresses in its /local-stack.js.
+      const fixtures = localStackScriptText(JSON.stringify(local.fixtures))
+      const demo = await startStaticServer(inject('demoBuild'), { '/local-stack.js': fixtures })
+      server = demo
+      demoUrl = demo.url
+    } else {
+      // An example app reads the stack at build time (examples/viteConfig.ts): built for this stack, as CI builds it.
+      const fixturesFile = path.join(dir, 'fixtures.json')
+      writeFileSync(fixturesFile, JSON.stringify(local.fixtures))
+      process.env['FOYER_FIXTURES'] = fixturesFile
+      const configFile = path.join(repo, app, 'vite.config.ts')
       const outDir = path.join(dir, 'app')
       await buildApp({ configFile, build: { outDir }, logLevel: 'warn' })
-      server = await preview({ configFile, build: { outDir }, preview: { port: 0, strictPort: false }, logLevel: 'warn' })
-    } else {
-      // Its own dependency cache: end-to-end files run two at a time, and two dev servers re-optimizing one shared
-      // cache would pull it from under each other's pages.
-      server = await createServer({
-        configFile,
-        cacheDir: path.join(dir, 'vite'),
-        server: { port: 0, strictPort: false },
-        logLevel: 'warn',
-      })
-      await server.listen()
+      const preview = await previewApp({ configFile, build: { outDir }, preview: { port: 0, strictPort: false }, logLevel: 'warn' })
+      server = preview
+      const address = preview.httpServer?.address()
+      if (!address || typeof address === 'string') throw new Error('The app server has no port.')
+      demoUrl = `http://127.0.0.1:${address.port}/`
     }
-    vite = server
-    const address = server.httpServer?.address()
-    if (!address || typeof address === 'string') throw new Error('The demo server has no port.')
-    const demoUrl = `http://127.0.0.1:${address.port}/`
     const walletScript = await bundleTestWallet()
     const chains = local.fixtures.chains as Record<string, { rpcUrl: string }>
     const walletConfig = {
@@ -176,7 +170,7 @@ export async function startStack({
     }
     browser = await launchChromium()
     const openBrowser = browser
-    const startedVite = vite
+    const startedServer = server
     return {
       demoUrl,
       fixtures: local.fixtures,
@@ -202,14 +196,14 @@ export async function startStack({
       },
       async stop() {
         await openBrowser.close()
-        await startedVite.close()
+        await startedServer.close()
         await local.stop()
         rmSync(dir, { recursive: true, force: true })
       },
     }
   } catch (error) {
     await browser?.close()
-    await vite?.close()
+    await server?.close()
     await local.stop()
     rmSync(dir, { recursive: true, force: true })
     throw error
@@ -246,7 +240,7 @@ export function modal(page: Page) {
  * leftover browser contexts closed after each file. A file that breaks its stack on purpose (halts a chain, drops the
  * relay) asks for its own with `{ shared: false }`.
  * @example const stack = useStack()
- * @example const stack = useStack({ wallet: true, shared: false })
+ * @example const stack = useStack({ shared: false })
  */
 export function useStack({ shared = true, ...options }: StackOptions & { shared?: boolean } = {}): Stack {
   // Filled in place rather than returned later: the file holds this object before the stack exists.
@@ -283,16 +277,15 @@ async function sharedStack(options: StackOptions): Promise<Stack> {
 
 /** The same key for the same stack, whatever the order of the options and whether defaults are spelled out. */
 function stackKey({
-  wallet = false,
-  names = false,
-  onramp = false,
+  app = 'demo',
+  wallet = app === 'demo',
+  names = app === 'demo',
+  onramp = app === 'demo',
   bundler = false,
   features = {},
-  app = 'demo',
-  production = false,
 }: StackOptions): string {
   const sortedFeatures = Object.fromEntries(Object.entries(features).sort(([a], [b]) => a.localeCompare(b)))
-  return JSON.stringify({ wallet, names, onramp, bundler, features: sortedFeatures, app, production })
+  return JSON.stringify({ wallet, names, onramp, bundler, features: sortedFeatures, app })
 }
 
 /**
@@ -361,6 +354,16 @@ export function recordBalanceRequests(page: Page, apiUrl: string): string[] {
     if (origin === apiUrl && /^\/v1\/(supported-chains|account\/[^/]+\/balance)$/.test(pathname)) paths.push(pathname)
   })
   return paths
+}
+
+/**
+ * Chooses `label` in a picker of foyer/ui (a combobox that opens a listbox): the option whose name is `label`, or starts
+ * with it and a comma (a token's option goes on with its network and balance). Waits for the option to be listed.
+ */
+export async function pickOption(scope: Locator, name: string, label: string): Promise<void> {
+  await scope.getByRole('combobox', { name, exact: true }).click()
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  await scope.getByRole('option', { name: new RegExp(`^${escaped}(,|$)`) }).click()
 }
 
 /** Opens the Account view from the demo's account button and returns its dialog. */

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { openDemo, TEST_KEY, useStack } from './harness.js'
 
 const alice = privateKeyToAccount(TEST_KEY)
-const stack = useStack({ wallet: true })
+const stack = useStack()
 
 describe('legal checkbox in the demo', () => {
   it('every way to connect is disabled until the visitor ticks the box; then a wallet connects', async () => {

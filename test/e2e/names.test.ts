@@ -13,7 +13,7 @@ import { connectWallet, openAccount, openDemo, TEST_KEY, useStack } from './harn
 const alice = privateKeyToAccount(TEST_KEY)
 const bob = privateKeyToAccount(ANVIL_ACCOUNTS[1]!.privateKey)
 const NAME = 'alice-foyer.foyer.id'
-const stack = useStack({ names: true })
+const stack = useStack()
 
 describe('names', () => {
   it('the test wallet registers alice-foyer; Account shows it; a second wallet’s Send receiver shows it; getEnsName on anvil returns it', async () => {

@@ -10,7 +10,7 @@ import { connectWallet, openDemo, TEST_KEY, useStack } from './harness.js'
 const account = privateKeyToAccount(TEST_KEY)
 // demo/App.tsx's DEMO_MERCHANT: anvil's account #2.
 const MERCHANT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
-const stack = useStack({ onramp: true })
+const stack = useStack()
 
 describe('pay', () => {
   it('the host pays 10 USDC from the connected wallet; the promise resolves with the hash; the recipient has 10 more', async () => {

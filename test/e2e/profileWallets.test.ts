@@ -46,7 +46,7 @@ async function signedMessage(page: Page): Promise<Hex> {
 }
 
 describe('several wallets at once (multiWallet on)', () => {
-  const stack = useStack({ wallet: true })
+  const stack = useStack()
 
   /** The demo's balance line for `address` on the local chain, as the chain has it now. */
   async function balanceLine(address: Hex) {

@@ -11,7 +11,7 @@ import { mailedCode, openAccount, openDemo, TEST_KEY, useStack, type Stack } fro
 
 const alice = privateKeyToAccount(TEST_KEY)
 // The embedded wallet too: an email login signs in as part of the login (rules §3 siwxMessage).
-const stack = useStack({ names: true, wallet: true })
+const stack = useStack()
 
 /** The session ids the demo keeps (the plugin's storage, by CAIP-10 account). */
 async function storedSessions(page: Page): Promise<Record<string, { id: string }>> {

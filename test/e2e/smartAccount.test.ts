@@ -13,7 +13,7 @@ import { approveInFrame, openAccount, openDemo, signInWithEmail, useStack } from
 const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' // the demo batch's receiver (anvil #2)
 const SPENDER = '0x90F79bf6EB2c4f870365E785982E1f101E93b906' // the demo batch's spender (anvil #3)
 const MESSAGE = 'Hello from the Foyer demo'
-const stack = useStack({ wallet: true, bundler: true })
+const stack = useStack({ bundler: true })
 
 /** The EVM address the open Account view shows. */
 async function shownEvmAddress(page: Page): Promise<Hex> {

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { openAccount, openDemo, useStack } from './harness.js'
 
-const stack = useStack({ wallet: true })
+const stack = useStack()
 
 /** Connect → 'Continue with Google': the popup that opens, and the ConnectingSocial dialog. */
 async function continueWithGoogle(page: Page) {

@@ -27,7 +27,7 @@ describe('the demo with a Wallet Standard wallet on the local SVM', () => {
     await expect.poll(() => page.getByTestId('balance').textContent()).toBe(balance)
 
     const dialog = await openAccount(page)
-    await expect.poll(() => dialog.getByText(balance).count()).toBe(1)
+    await expect.poll(() => dialog.getByText(balance).count()).toBeGreaterThan(0)
     await dialog.getByRole('button', { name: 'Disconnect' }).click()
     await expect.poll(() => page.getByTestId('status').textContent()).toBe('disconnected')
     await context.close()

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core'
 const account = privateKeyToAccount(TEST_KEY)
 // anvil's third test account: no other account of the local stack sends from or to it here.
 const receiver = ANVIL_ACCOUNTS[2]!.address
-const stack = useStack({ app: 'examples/wagmi-app', production: true })
+const stack = useStack({ app: 'examples/wagmi-app' })
 
 const client = (chainId: string) => createPublicClient({ transport: http(stack.chains[chainId]!.rpcUrl) })
 const text = (page: Page, testId: string) => page.getByTestId(testId).textContent()

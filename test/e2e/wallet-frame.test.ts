@@ -213,6 +213,71 @@ describe('the secure frame in Chromium', () => {
     await context.close()
   })
 
+  it("the approval panel follows the host's theme and names the site beside its verified origin; hostile sync messages are refused; reload aborts and restarts (rules §7)", async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await openHost(page)
+    const hostOrigin = new URL(hostUrl).origin
+    const refused = async (type: string, payload: unknown) =>
+      expect(await ask(page, type, payload)).toMatchObject({ type: `FRAME_${type.slice(4)}_ERROR`, payload: { code: 'INVALID_REQUEST' } })
+    // Hostile or malformed: CSS smuggled in a colour, unknown fields, a name with a bidirectional override or too long,
+    // a script URL, an SVG icon, a missing name, reload with a payload.
+    await refused('APP_SYNC_THEME', { themeMode: 'dark', themeVariables: { accent: 'red;background:url(https://evil.example)' } })
+    await refused('APP_SYNC_THEME', { themeMode: 'sepia' })
+    await refused('APP_SYNC_THEME', { themeMode: 'dark', style: 'body{display:none}' })
+    await refused('APP_SYNC_DAPP_DATA', { metadata: { name: 'Shop\u202egnp.exe' } })
+    await refused('APP_SYNC_DAPP_DATA', { metadata: { name: 'x'.repeat(61) } })
+    await refused('APP_SYNC_DAPP_DATA', { metadata: { name: 'Shop', url: 'javascript:alert(1)' } })
+    await refused('APP_SYNC_DAPP_DATA', { metadata: { name: 'Shop', icons: ['data:image/svg+xml;base64,PHN2Zz4='] } })
+    await refused('APP_SYNC_DAPP_DATA', { metadata: { url: hostUrl } })
+    await refused('APP_SYNC_DAPP_DATA', { metadata: { name: 'Shop' }, html: '<b>' })
+    await refused('APP_RELOAD', { now: true })
+
+    const email = `theme-${randomBytes(4).toString('hex')}@example.com`
+    await ask(page, 'APP_CONNECT_EMAIL', { email })
+    await ask(page, 'APP_CONNECT_OTP', { otp: await lastCode(email) })
+    const { address } = (await ask(page, 'APP_GET_USER', { chainId: 31337 })).payload
+    expect(await ask(page, 'APP_SYNC_THEME', { themeMode: 'dark', themeVariables: { accent: '#ff5500' } })).toMatchObject({
+      type: 'FRAME_SYNC_THEME_SUCCESS',
+    })
+    // A host that claims to be another site: its name shows in quotes beside the origin the frame verified, flagged,
+    // and the icon it sent is not shown.
+    const icon = 'data:image/png;base64,iVBORw0KGgo='
+    expect(
+      await ask(page, 'APP_SYNC_DAPP_DATA', { metadata: { name: 'Big Bank', url: 'https://bank.example', icons: [icon] } }),
+    ).toMatchObject({ type: 'FRAME_SYNC_DAPP_DATA_SUCCESS' })
+    const frame = page.frameLocator('#wallet')
+    const signing = ask(page, 'APP_RPC_REQUEST', { method: 'personal_sign', params: ['0x01', address] })
+    await frame.getByRole('button', { name: 'Approve' }).waitFor()
+    expect(await frame.locator('#approval-origin').textContent()).toBe(hostOrigin)
+    expect(await frame.locator('#approval-claim').textContent()).toBe(
+      ' calls itself “Big Bank” and claims to be https://bank.example, which it is not',
+    )
+    expect(await frame.locator('#approval-icon').isVisible()).toBe(false)
+    const wallet = page.frames().find((candidate) => candidate.url().startsWith(`${walletOrigin}/frame`))!
+    expect(await wallet.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe('dark')
+    expect(await wallet.evaluate(() => getComputedStyle(document.getElementById('approve')!).backgroundColor)).toBe('rgb(255, 85, 0)')
+
+    // The site's own claim: its name and its icon, still after the verified origin.
+    await ask(page, 'APP_SYNC_DAPP_DATA', { metadata: { name: 'Corner Shop', url: hostUrl, icons: [icon] } })
+    await frame.getByRole('button', { name: 'Reject' }).click()
+    await signing
+    const again = ask(page, 'APP_RPC_REQUEST', { method: 'personal_sign', params: ['0x02', address] })
+    await frame.getByRole('button', { name: 'Approve' }).waitFor()
+    expect(await frame.locator('#approval-site').textContent()).toBe(`${hostOrigin} calls itself “Corner Shop”`)
+    expect(await frame.locator('#approval-icon').getAttribute('src')).toBe(icon)
+
+    // Reload: the waiting request is aborted, the frame comes back (FRAME_READY again) with the session and no theme.
+    const readyBefore = await page.evaluate(() => (window as any).received.filter((m: any) => m.type === 'FRAME_READY').length)
+    expect(await ask(page, 'APP_RELOAD')).toMatchObject({ type: 'FRAME_RELOAD_SUCCESS' })
+    expect(await again).toMatchObject({ type: 'FRAME_RPC_REQUEST_ERROR', payload: { message: 'Request was aborted' } })
+    await expect
+      .poll(() => page.evaluate(() => (window as any).received.filter((m: any) => m.type === 'FRAME_READY').length))
+      .toBe(readyBefore + 1)
+    expect(await ask(page, 'APP_IS_CONNECTED')).toMatchObject({ payload: { isConnected: true } })
+    await context.close()
+  })
+
   it('a page of an origin the project does not allow cannot embed the frame (CSP frame-ancestors)', async () => {
     const context = await browser.newContext()
     const page = await context.newPage()

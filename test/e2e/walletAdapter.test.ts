@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { TEST_WALLET_ADDRESS } from '../../services/dev/solana/index.mjs'
 import { openDemo, useStack } from './harness.js'
 
-const stack = useStack({ app: 'examples/wallet-adapter-app', production: true })
+const stack = useStack({ app: 'examples/wallet-adapter-app' })
 
 const text = (page: Page, testId: string) => page.getByTestId(testId).textContent()
 const foyerButton = (page: Page) => page.locator('[data-foyer-connect-button]')

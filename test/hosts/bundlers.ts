@@ -21,15 +21,13 @@ export function pageFiles(app: HostApp): Record<string, string> {
   }
 }
 
-/** A Next.js App Router host: a server-rendered page with the wallet as a client component. */
-export function nextFiles(app: HostApp): Record<string, string> {
-  const modules = Object.fromEntries(Object.entries(app.modules ?? {}).map(([file, text]) => [`app/${file}`, text]))
+/** The page of `app` at `/route` in a Next.js App Router app that has its root layout already. */
+export function nextRoute(app: HostApp, route: string): Record<string, string> {
+  const folder = route ? `app/${route}` : 'app'
+  const modules = Object.fromEntries(Object.entries(app.modules ?? {}).map(([file, text]) => [`${folder}/${file}`, text]))
   return {
-    'package.json': JSON.stringify({ name: 'host', private: true }),
-    'next.config.mjs': nextConfig(),
-    'app/layout.jsx': `export default function RootLayout({ children }) {\n  return <html lang="en"><body>{children}</body></html>\n}\n`,
-    'app/page.jsx': `import { Wallet } from './wallet.jsx'\n\nexport default function Page() {\n  return <main><h1>Host</h1><Wallet /></main>\n}\n`,
-    'app/wallet.jsx': `'use client'\n${app.wallet}`,
+    [`${folder}/page.jsx`]: `import { Wallet } from './wallet.jsx'\n\nexport default function Page() {\n  return <main><h1>Host</h1><Wallet /></main>\n}\n`,
+    [`${folder}/wallet.jsx`]: `'use client'\n${app.wallet}`,
     ...modules,
   }
 }

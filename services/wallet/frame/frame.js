@@ -106,6 +106,14 @@
       post('FRAME_RPC_ABORT_SUCCESS', message.id, {})
       return
     }
+    // What the frame answers itself, from the page's word: how its panel looks and what the site says about itself.
+    if (Object.hasOwn(LOCAL_MESSAGES, message.type)) {
+      const refusal = LOCAL_MESSAGES[message.type](message.payload ?? {})
+      if (refusal === undefined) post(`FRAME_${name}_SUCCESS`, message.id, {})
+      else post(`FRAME_${name}_ERROR`, message.id, { message: refusal, code: 'INVALID_REQUEST' })
+      if (refusal === undefined && message.type === 'APP_RELOAD') location.reload()
+      return
+    }
     try {
       const answer = await backend('/v1/frame/request', {
         projectId,
@@ -122,7 +130,119 @@
     }
   }
 
+  const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i
+  /** What a site may say about itself, at most: a name to show beside its verified origin, never instead of it. */
+  const MAX_NAME = 60
+  const MAX_ICON = 100_000
+
+  /** Only these keys, each as `check` allows; a reason for the first that is not. @param {any} payload @param {Record<string, (value: any) => boolean>} fields */
+  function refusalOf(payload, fields) {
+    const extra = Object.keys(payload).find((key) => !Object.hasOwn(fields, key))
+    if (extra !== undefined) return `Unexpected field ${JSON.stringify(extra.slice(0, 40))}`
+    const wrong = Object.keys(fields).find((key) => payload[key] !== undefined && !fields[key](payload[key]))
+    return wrong === undefined ? undefined : `${wrong} is not valid`
+  }
+
+  const isPlainObject = (/** @type {unknown} */ value) => typeof value === 'object' && value !== null && !Array.isArray(value)
+  /** @param {unknown} text */
+  const isHttpUrl = (text) => {
+    if (typeof text !== 'string' || text.length > 300) return false
+    try {
+      return /^https?:$/.test(new URL(text).protocol)
+    } catch {
+      return false
+    }
+  }
+  /** An icon the frame may load: https, or an inline raster image (no SVG: it could carry script-like tricks). @param {unknown} text */
+  const isIcon = (text) =>
+    typeof text === 'string' &&
+    text.length <= MAX_ICON &&
+    (/^data:image\/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$/.test(text) ||
+      (text.length <= 300 && isHttpUrl(text) && text.startsWith('https:')))
+  // A name is one line of printable text: no control characters, no bidirectional overrides that could reorder what
+  // the visitor reads.
+  const isName = (/** @type {unknown} */ text) =>
+    typeof text === 'string' &&
+    text.trim().length > 0 &&
+    text.length <= MAX_NAME &&
+    !/[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/u.test(text)
+
+  /** The site's own account of itself (APP_SYNC_DAPP_DATA), once checked; undefined until it sends one. */
+  let siteClaim
+
+  /** APP_ messages the frame answers itself; each returns why it refuses the payload, or undefined once applied. */
+  const LOCAL_MESSAGES = {
+    /** The panel follows the host's theme: light, dark or the system's, and its accent colour (hex only). @param {any} payload */
+    APP_SYNC_THEME(payload) {
+      const refusal = refusalOf(payload, {
+        themeMode: (mode) => ['light', 'dark', 'system'].includes(mode),
+        themeVariables: (variables) =>
+          isPlainObject(variables) && refusalOf(variables, { accent: isColor, accentForeground: isColor }) === undefined,
+      })
+      if (refusal !== undefined) return refusal
+      const root = document.documentElement.style
+      if (payload.themeMode) root.colorScheme = payload.themeMode === 'system' ? 'light dark' : payload.themeMode
+      const { accent, accentForeground } = payload.themeVariables ?? {}
+      if (accent) root.setProperty('--accent', accent)
+      if (accentForeground) root.setProperty('--accent-foreground', accentForeground)
+      return undefined
+    },
+    /** The site's name, icon and URL, shown with the origin the frame verified (never instead of it). @param {any} payload */
+    APP_SYNC_DAPP_DATA(payload) {
+      const refusal =
+        refusalOf(payload, { metadata: isPlainObject }) ??
+        (payload.metadata === undefined ? 'metadata is required' : undefined) ??
+        refusalOf(payload.metadata, {
+          name: isName,
+          description: (text) => typeof text === 'string' && text.length <= 200,
+          url: isHttpUrl,
+          icons: (icons) => Array.isArray(icons) && icons.length <= 4 && icons.every(isIcon),
+        }) ??
+        (payload.metadata.name === undefined ? 'metadata.name is required' : undefined)
+      if (refusal !== undefined) return refusal
+      siteClaim = { name: payload.metadata.name.trim(), url: payload.metadata.url, icon: payload.metadata.icons?.[0] }
+      showSite()
+      return undefined
+    },
+    /** A fresh frame (rules §7 reload): the requests waiting for approval are aborted first, and it says FRAME_READY again. */
+    APP_RELOAD(payload) {
+      const refusal = refusalOf(payload, {})
+      if (refusal === undefined) abortApprovals()
+      return refusal
+    },
+  }
+
+  /** @param {unknown} text */
+  function isColor(text) {
+    return typeof text === 'string' && HEX_COLOR.test(text)
+  }
+
+  /**
+   * Who asks: the origin this frame verified, always; the site's claimed name beside it, in quotes; its icon only when
+   * the URL it claims is that very origin, and a warning when it claims another.
+   */
+  function showSite() {
+    siteOrigin.textContent = hostOrigin ?? ''
+    siteClaimText.textContent = ''
+    siteIcon.hidden = true
+    siteIcon.removeAttribute('src')
+    if (!siteClaim) return
+    const claimedOrigin = siteClaim.url ? new URL(siteClaim.url).origin : undefined
+    const mismatch = claimedOrigin !== undefined && claimedOrigin !== hostOrigin
+    siteClaimText.textContent = mismatch
+      ? ` calls itself “${siteClaim.name}” and claims to be ${claimedOrigin}, which it is not`
+      : ` calls itself “${siteClaim.name}”`
+    siteClaimText.classList.toggle('warning', mismatch)
+    if (siteClaim.icon && claimedOrigin === hostOrigin) {
+      siteIcon.src = siteClaim.icon
+      siteIcon.hidden = false
+    }
+  }
+
   const panel = document.getElementById('approval')
+  const siteOrigin = document.getElementById('approval-origin')
+  const siteClaimText = document.getElementById('approval-claim')
+  const siteIcon = /** @type {HTMLImageElement} */ (document.getElementById('approval-icon'))
   const methodText = document.getElementById('approval-method')
   const summaryText = document.getElementById('approval-summary')
   const hintText = document.getElementById('approval-hint')
@@ -224,6 +344,7 @@
     closePopup()
     panel.hidden = current === undefined
     if (current) {
+      showSite()
       methodText.textContent = `${current.approval.method} on chain ${current.approval.chainId}`
       summaryText.textContent = current.approval.summary
       const hold = needsHold()
@@ -325,7 +446,8 @@
     if (!current) return
     if (message?.type === 'POPUP_READY') {
       const { requestId, method, chainId, summary } = current
-      popup.postMessage({ type: 'POPUP_SHOW', approval: { requestId, method, chainId, summary } }, location.origin)
+      const site = { origin: hostOrigin, claim: siteClaim }
+      popup.postMessage({ type: 'POPUP_SHOW', approval: { requestId, method, chainId, summary }, site }, location.origin)
     } else if (message?.type === 'POPUP_DECISION' && message.requestId === current.requestId && typeof message.approved === 'boolean') {
       void decide(message.approved)
     }
@@ -336,6 +458,12 @@
     if (event.source !== window.opener || event.origin !== location.origin || event.data?.type !== 'POPUP_SHOW') return
     const { approval } = event.data
     if (!['requestId', 'method', 'summary'].every((field) => typeof approval?.[field] === 'string')) return
+    // The frame checked the site's claim and verified its origin; this window shows them the same way.
+    const { site } = event.data
+    if (typeof site?.origin === 'string') {
+      hostOrigin = site.origin
+      siteClaim = site.claim && isName(site.claim.name) ? site.claim : undefined
+    }
     approvals.splice(0, approvals.length, { approval })
     doneText.hidden = true
     showApproval()
