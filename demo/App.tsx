@@ -113,6 +113,42 @@ export function App({ kernel }: { kernel: Kernel }) {
           </label>
         ))}
       </fieldset>
+      <LanguagePicker kernel={kernel} />
     </main>
+  )
+}
+
+/** The languages Foyer ships, each named in itself, so a visitor finds their own whatever the page shows. */
+const LANGUAGES = [
+  ['en', 'English'],
+  ['es', 'Español'],
+  ['fr', 'Français'],
+  ['de', 'Deutsch'],
+  ['pt-BR', 'Português (Brasil)'],
+  ['ja', '日本語'],
+  ['zh-CN', '简体中文'],
+  ['ar', 'العربية'],
+] as const
+
+/** The modal follows the browser's languages until the visitor picks one here. */
+function LanguagePicker({ kernel }: { kernel: Kernel }) {
+  const [choice, setChoice] = useState('browser')
+  const choose = (value: string) => {
+    setChoice(value)
+    const switched = value === 'browser' ? kernel.i18n.setPreferredLocale(navigator.languages) : kernel.i18n.setLocale(value)
+    switched.catch(() => {})
+  }
+  return (
+    <label className="language">
+      Language{' '}
+      <select value={choice} onChange={(event) => choose(event.target.value)}>
+        <option value="browser">The browser's ({navigator.languages[0] ?? 'en'})</option>
+        {LANGUAGES.map(([tag, name]) => (
+          <option key={tag} value={tag} lang={tag}>
+            {name}
+          </option>
+        ))}
+      </select>
+    </label>
   )
 }

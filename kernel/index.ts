@@ -27,6 +27,7 @@ export type {
   NativeBalance,
   SignInFields,
   SignInMessage,
+  StarterWallet,
   TransactionRequest,
   TransferParameters,
   TransferToken,

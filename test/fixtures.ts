@@ -10,6 +10,7 @@ import {
   type ConnectResult,
   type ContractRead,
   type NativeBalance,
+  type StarterWallet,
   type TransactionRequest,
   type TransferParameters,
 } from '../kernel/core/chain.js'
@@ -98,6 +99,8 @@ export interface TestChainOptions {
   accounts?: readonly string[]
   /** @default 'eoa' */
   accountType?: AccountType
+  /** The wallets Connect offers to install when none is reachable (the `starterWallets` capability). @default none */
+  starterWallets?: readonly StarterWallet[]
   /** How `connect` answers. @default 'approve' */
   connect?: TestWalletAnswer
   /** How `disconnect` answers ('reject' fails too). @default 'approve' */
@@ -228,6 +231,7 @@ export function testChain(options: TestChainOptions = {}): TestChain {
       await answer(wallet.disconnectAnswer, 'disconnect')
     },
     capabilities: {
+      ...(options.starterWallets && { starterWallets: { load: async () => options.starterWallets! } }),
       ...((options.addressRules ?? DEFAULT_ADDRESS_RULES[namespace]) && {
         address: options.addressRules ?? DEFAULT_ADDRESS_RULES[namespace]!,
       }),

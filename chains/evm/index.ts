@@ -280,6 +280,8 @@ export function evm(options: EvmOptions): ChainPlugin {
 
     capabilities: {
       address: { isValid: isEvmAddress, normalize: withHexPrefix },
+      // rules §2: what Connect offers to install when the visitor has no wallet; its own chunk.
+      starterWallets: { load: async () => (await import('./starterWallets.js')).starterWallets },
       // Names and avatars are EVM only (rules §6), from the blockchain data service.
       identity: {
         getIdentity,

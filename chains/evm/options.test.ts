@@ -58,6 +58,7 @@ describe('evm options', () => {
       'signIn',
       'signMessage',
       'signTypedData',
+      'starterWallets',
       'switchNetwork',
       'transfer',
     ])

@@ -99,6 +99,8 @@ export function solana(options: SolanaOptions): ChainPlugin {
 
     capabilities: {
       address: { isValid: isSolanaAddress },
+      // rules §2: what Connect offers to install when the visitor has no wallet; its own chunk.
+      starterWallets: { load: async () => (await import('./starterWallets.js')).starterWallets },
       // Activity on Solana too, beyond rules §6's "EVM only": the data service lists Solana history where it has it
       // (the local API: the account's on-ramp purchases).
       history: {},

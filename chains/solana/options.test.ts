@@ -97,6 +97,7 @@ describe('solana options', () => {
       'history',
       'signIn',
       'signMessage',
+      'starterWallets',
       'switchNetwork',
       'transfer',
     ])

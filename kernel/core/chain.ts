@@ -159,6 +159,22 @@ export interface ChainCapabilities {
      */
     returnToAccount?: 'tokens' | 'all'
   }
+  /**
+   * Well-known wallets for this chain, which Connect offers to install when the visitor has no wallet the site can
+   * reach (rules §2). A loader, so their marks and links load only then.
+   */
+  starterWallets?: {
+    load(): Promise<readonly StarterWallet[]>
+  }
+}
+
+/** A wallet to install: where it installs on each platform (its store there), and its own site for the rest. */
+export interface StarterWallet {
+  id: string
+  name: string
+  /** Its mark: https or data:image only. */
+  imageUrl?: string
+  install: { chrome?: string; firefox?: string; ios?: string; android?: string; website: string }
 }
 
 export type CapabilityName = keyof ChainCapabilities & string

@@ -127,7 +127,7 @@ export function createKernel(input: FoyerOptions): Kernel {
   const views = createViewRegistry()
   const i18n = createI18n((message) => logger.warn(message))
   registerLocales(plugins, i18n)
-  if (options.messages) i18n.add(options.locale, options.messages)
+  if (options.messages) i18n.add(options.locale ?? 'en', options.messages)
 
   const timers = new Set<ReturnType<typeof setTimeout>>()
   let destroyed = false
@@ -202,7 +202,7 @@ export function createKernel(input: FoyerOptions): Kernel {
   bus.on('balances:changed', () => forgetKeptBalances(kernel))
   releaseViews = registerViews(kernel, plugins)
   tearDownPlugins = setUpPlugins(kernel, plugins, (error) => logger.error('A plugin failed to tear down.', error))
-  if (options.locale !== 'en') void i18n.setLocale(options.locale).catch((error) => logger.error('Locale failed to load.', error))
+  startLocale(i18n, options.locale).catch((error) => logger.error('Locale failed to load.', error))
   if (!options.projectId) raiseAlert(kernel, 'PROJECT_ID_NOT_CONFIGURED')
   // In the background after the first paint, and loaded only by hosts that configured the service:
   // opening the modal never waits for the remote configuration or the allowed-origins check (rules §5), and
@@ -265,4 +265,14 @@ function registerLocales(plugins: readonly Plugin[], i18n: I18n) {
 
 function isNarrowViewport(): boolean {
   return typeof matchMedia === 'function' && matchMedia(`(max-width: ${MOBILE_MAX_WIDTH}px)`).matches
+}
+
+/**
+ * The host's `locale`, else the visitor's browser languages (docs/concepts/kernel.md, Languages). An English-first
+ * browser (most) loads nothing more: the list of shipped locales is in a lazy chunk.
+ */
+function startLocale(i18n: I18n, locale: string | undefined): Promise<void> {
+  if (locale) return locale === 'en' ? Promise.resolve() : i18n.setLocale(locale)
+  const preferred = globalThis.navigator?.languages ?? []
+  return preferred.length === 0 || /^en(-|$)/i.test(preferred[0]!) ? Promise.resolve() : i18n.setPreferredLocale(preferred)
 }

@@ -1,9 +1,11 @@
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { testKernel } from '../../test/fixtures.js'
 import { createI18n } from './i18n.js'
 import { en } from './locales/en.js'
+import { de } from './locales/de.js'
 import { es } from './locales/es.js'
+import { textDirection } from '../react/shell/textDirection.js'
 import { definePlugin } from './plugin.js'
 
 describe('createI18n', () => {
@@ -212,5 +214,54 @@ describe('createI18n', () => {
     expect(listener).toHaveBeenCalledTimes(1)
     i18n.addDefaults('en', { 'test.added': 'Again' } as never)
     expect(i18n.t('test.added' as never)).toBe('Added')
+  })
+
+  describe("the visitor's languages, when the host sets no locale", () => {
+    afterEach(() => vi.unstubAllGlobals())
+    const browserSpeaks = (...languages: string[]) => vi.stubGlobal('navigator', { languages })
+
+    it('the first language Foyer ships wins, its regional tag kept for Intl', async () => {
+      browserSpeaks('sw', 'de-AT', 'fr')
+      const kernel = testKernel()
+      await vi.waitFor(() => expect(kernel.i18n.locale).toBe('de-AT'))
+      expect(kernel.i18n.t('account.title')).toBe(de['account.title'])
+    })
+
+    it('Arabic is chosen and reads right to left', async () => {
+      browserSpeaks('ar-EG', 'en')
+      const kernel = testKernel()
+      await vi.waitFor(() => expect(kernel.i18n.locale).toBe('ar-EG'))
+      expect(textDirection(kernel.i18n.locale)).toBe('rtl')
+    })
+
+    it('English first keeps English, even with a shipped language after it', async () => {
+      browserSpeaks('en-GB', 'ja')
+      const kernel = testKernel()
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      expect(kernel.i18n.locale).toBe('en')
+    })
+
+    it('no shipped language keeps English, and warns about nothing', async () => {
+      browserSpeaks('sw', 'tlh')
+      const kernel = testKernel({ logLevel: 'debug' })
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      expect(kernel.i18n.locale).toBe('en')
+      expect(kernel.logger.read()).not.toContain('no texts')
+    })
+
+    it("the host's locale wins over the browser's, English included", async () => {
+      browserSpeaks('ja')
+      const english = testKernel({ locale: 'en' })
+      const french = testKernel({ locale: 'fr' })
+      await vi.waitFor(() => expect(french.i18n.locale).toBe('fr'))
+      expect(english.i18n.locale).toBe('en')
+    })
+
+    it('without a navigator (a server render) the kernel stays English', async () => {
+      vi.stubGlobal('navigator', undefined)
+      const kernel = testKernel()
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      expect(kernel.i18n.locale).toBe('en')
+    })
   })
 })

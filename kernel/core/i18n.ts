@@ -49,6 +49,11 @@ export interface I18n {
    * English with a warning in the log.
    */
   setLocale(locale: string): Promise<void>
+  /**
+   * Switches to the first of `preferred` (the visitor's languages, best first) that Foyer ships, or English when none
+   * ships. How the kernel follows the browser when the host sets no `locale`.
+   */
+  setPreferredLocale(preferred: readonly string[]): Promise<void>
   /** Registers how to load a locale on demand; `'*'` for a loader asked about every locale. */
   addLoader(locale: string, loader: LocaleLoader): void
   subscribe(listener: () => void): () => void
@@ -104,6 +109,12 @@ export function createI18n(warn: (message: string) => void = () => {}): I18n {
           notify()
         }),
       )
+    },
+    setPreferredLocale(preferred) {
+      return import('./locales/index.js').then((module) => {
+        const chosen = module.firstShippedLocale(preferred) ?? 'en'
+        return chosen === current ? undefined : i18n.setLocale(chosen)
+      })
     },
     subscribe(listener) {
       listeners.add(listener)

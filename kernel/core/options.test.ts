@@ -15,13 +15,12 @@ function failure(options: unknown): Error {
 }
 
 describe('parseOptions', () => {
-  it('applies the defaults', () => {
+  it("applies the defaults, leaving the locale to the visitor's browser", () => {
     expect(parseOptions({})).toEqual({
       plugins: [],
       features: {},
       themeMode: 'system',
       themeVariables: {},
-      locale: 'en',
       enableReconnect: true,
       manualWCControl: false,
       disableAppend: false,

@@ -73,7 +73,10 @@ export interface FoyerOptions {
   themeMode?: ThemeMode
   /** Changes to the theme tokens. @example { accent: '#0a7d55', radius: '12px' } */
   themeVariables?: ThemeVariables
-  /** The language to show; other than English it loads on demand. @default 'en' */
+  /**
+   * The language to show; other than English it loads on demand. Without it the modal follows the visitor's browser
+   * (`navigator.languages`): the first of their languages Foyer ships, else English. `'en'` keeps English for all.
+   */
   locale?: string
   /** Replacement texts by i18n key, for the current locale. */
   messages?: LocaleMessages
@@ -140,7 +143,6 @@ export type ResolvedOptions = Required<
     | 'features'
     | 'themeMode'
     | 'themeVariables'
-    | 'locale'
     | 'enableReconnect'
     | 'manualWCControl'
     | 'disableAppend'
@@ -240,7 +242,6 @@ export function parseOptions(options: unknown): ResolvedOptions {
     features: parsed.features ?? {},
     themeMode: parsed.themeMode ?? 'system',
     themeVariables: parsed.themeVariables ?? {},
-    locale: parsed.locale ?? 'en',
     enableReconnect: parsed.enableReconnect ?? true,
     manualWCControl: parsed.manualWCControl ?? false,
     disableAppend: parsed.disableAppend ?? false,

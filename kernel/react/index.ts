@@ -1,8 +1,8 @@
 // The "foyer/react" entry: provider, hooks, the connect button, and the modal shell.
 export { FoyerProvider } from './FoyerProvider.js'
 export type { FoyerProviderProps } from './FoyerProvider.js'
-export { ConnectButton } from './ConnectButton.js'
-export type { ConnectButtonProps } from './ConnectButton.js'
+export { ConnectButton, useConnectButton } from './ConnectButton.js'
+export type { ConnectButtonProps, ConnectButtonState } from './ConnectButton.js'
 export { mountFoyer } from './mountFoyer.js'
 export { useKernel, useFoyerState, useTranslate } from './hooks/context.js'
 export { useModal, useAccount, useNetwork, useDisconnect, useNativeBalance, useSignMessage, useIdentity } from './hooks/hooks.js'

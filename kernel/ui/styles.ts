@@ -76,10 +76,15 @@ export const styles = /* css */ `
 .f-list-item:disabled { opacity: .55; cursor: default; }
 .f-list-item[aria-current] { border-color: var(--foyer-accent); }
 .f-list-item-label { flex: 1; min-width: 0; overflow-wrap: anywhere; }
+a.f-list-item { text-decoration: none; box-sizing: border-box; }
+.f-get-wallet { display: flex; flex-direction: column; gap: var(--f-space-2); }
+.f-get-wallet-title { margin: 0; font-size: var(--f-text-l); font-weight: 600; }
 .f-tag { font-size: var(--f-text-xs); padding: 2px 8px; border-radius: 999px; color: var(--foyer-muted-foreground); border: 1px solid var(--foyer-border); }
 .f-wallet-image { border-radius: 12px; flex: none; object-fit: cover; }
 .f-wallet-fallback { display: inline-flex; align-items: center; justify-content: center; background: var(--foyer-accent);
   color: var(--foyer-accent-foreground); font-weight: 700; }
+.f-brand-tile { display: inline-flex; align-items: center; justify-content: center; background: var(--foyer-surface);
+  color: var(--foyer-foreground); border: 1px solid var(--foyer-border); box-sizing: border-box; }
 .f-qr { display: block; margin: 0 auto; border-radius: 12px; max-width: 100%; height: auto; }
 .f-avatar { display: inline-block; border-radius: 50%; flex: none; }
 .f-center { display: flex; flex-direction: column; align-items: center; text-align: center; gap: var(--f-space-2); padding: var(--f-space-2) 0; }

@@ -69,3 +69,28 @@ export const Off: Story = {
     await expect(modal.queryByRole('group', { name: 'Social login' })).toBeNull()
   },
 }
+
+/**
+ * Each provider shows its brand mark (simple-icons), hidden from assistive technology, so a button's name is its text
+ * alone ('Continue with GitHub', never 'Gi'); X, Apple and GitHub, black brands, take the text colour.
+ */
+export const BrandMarks: Story = {
+  play: async () => {
+    const modal = await withinModal()
+    const group = await modal.findByRole('group', { name: 'Social login' })
+    const buttons = within(group).getAllByRole('button')
+    for (const button of buttons) {
+      const mark = button.querySelector('[data-provider]')
+      await expect(mark?.getAttribute('aria-hidden')).toBe('true')
+      await expect(mark?.querySelector('svg path')?.getAttribute('d')?.length).toBeGreaterThan(50)
+      await expect(mark?.textContent).toBe('')
+    }
+    const fill = (provider: string) => group.querySelector(`[data-provider="${provider}"] path`)?.getAttribute('fill')
+    await expect(fill('discord')).toMatch(/^#[0-9A-F]{6}$/i)
+    await expect(fill('github')).toBe('currentColor')
+    await expect(fill('x')).toBe('currentColor')
+    await expect(within(group).getByRole('button', { name: 'Continue with GitHub' }).textContent).toBe('')
+  },
+}
+
+export const BrandMarksDark: Story = { ...BrandMarks, globals: { theme: 'dark' } }

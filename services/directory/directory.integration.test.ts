@@ -283,19 +283,33 @@ describe('failures on demand', () => {
 
 describe('images', () => {
   it('a wallet image is a deterministic SVG with cache headers and an ETag', async () => {
-    const [metamask] = (await wallets('include=metamask')).data
-    const path = `/getWalletImage/${metamask!.image_id}?${CLIENT}`
+    const [zeal] = (await wallets('include=zeal')).data
+    const path = `/getWalletImage/${zeal!.image_id}?${CLIENT}`
     const first = await get(path)
     expect(first.status).toBe(200)
     expect(first.headers.get('content-type')).toBe('image/svg+xml')
     expect(first.headers.get('cache-control')).toBe('public, max-age=86400')
     expect(first.headers.get('x-content-type-options')).toBe('nosniff')
     expect(first.body).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*>.*<\/svg>$/)
-    expect(first.body).toContain('>MM</text>')
     expect((await get(path)).body).toBe(first.body)
-    expect(first.body).toBe(walletImageSvg('MetaMask'))
+    // @web3icons/core has no mark for Zeal: its initials.
+    expect(first.body).toBe(walletImageSvg('Zeal'))
     const etag = first.headers.get('etag')!
     expect((await get(path, { headers: { 'if-none-match': etag } })).status).toBe(304)
+  })
+
+  it.each([
+    ['metamask', 'metamask'],
+    ['trust-wallet', 'trust'],
+    ['coinbase-wallet', 'coinbase'],
+    ['safe-wallet', 'safe'],
+    ['okx-wallet', 'okx'],
+  ])("the wallet '%s' shows its own mark from @web3icons/core (%s)", async (id, file) => {
+    const [entry] = (await wallets(`include=${id}`)).data
+    expect(entry?.id).toBe(id)
+    const { status, body } = await get(`/getWalletImage/${entry!.image_id}?${CLIENT}`)
+    expect(status).toBe(200)
+    expect(body).toBe(await packageMark(`wallets/branded/${file}`))
   })
 
   it('different wallets get different images', async () => {
@@ -324,21 +338,43 @@ describe('images', () => {
     })
   })
 
-  it.each(['getAssetImage', 'getCurrencyImage', 'getTokenImage'])('/public/%s/{id} is a generated circle', async (route) => {
-    const usdc = await get(`/public/${route}/usdc?${CLIENT}`)
-    expect(usdc.status).toBe(200)
-    expect(usdc.headers.get('content-type')).toBe('image/svg+xml')
-    expect(usdc.body).toContain('<circle')
-    expect(usdc.body).toContain('>USD</text>')
-    expect((await get(`/public/${route}/usdc?${CLIENT}`)).body).toBe(usdc.body)
-    const bad = await get(`/public/${route}/${encodeURIComponent('<svg>')}?${CLIENT}`)
-    expect(bad.status).toBe(400)
-    expect(bad.body.error).toContain('image id must be')
-    // A network's name, as the modal asks for network images: its words' initials.
-    const named = await get(`/public/${route}/${encodeURIComponent('OP Mainnet')}?${CLIENT}`)
-    expect(named.status).toBe(200)
-    expect(named.body).toContain('>OM</text>')
-    expect((await get(`/public/${route}/${encodeURIComponent(' padded')}?${CLIENT}`)).status).toBe(400)
+  it.each(['getAssetImage', 'getCurrencyImage', 'getTokenImage'])(
+    '/public/%s/{id} is a generated circle for what has no mark',
+    async (route) => {
+      const usdc = await get(`/public/${route}/usdq?${CLIENT}`)
+      expect(usdc.status).toBe(200)
+      expect(usdc.headers.get('content-type')).toBe('image/svg+xml')
+      expect(usdc.body).toContain('<circle')
+      expect(usdc.body).toContain('>USD</text>')
+      expect((await get(`/public/${route}/usdq?${CLIENT}`)).body).toBe(usdc.body)
+      const bad = await get(`/public/${route}/${encodeURIComponent('<svg>')}?${CLIENT}`)
+      expect(bad.status).toBe(400)
+      expect(bad.body.error).toContain('image id must be')
+      // A name of several words: their initials.
+      const named = await get(`/public/${route}/${encodeURIComponent('Odd Mesh')}?${CLIENT}`)
+      expect(named.status).toBe(200)
+      expect(named.body).toContain('>OM</text>')
+      expect((await get(`/public/${route}/${encodeURIComponent(' padded')}?${CLIENT}`)).status).toBe(400)
+    },
+  )
+
+  it.each([
+    ['getAssetImage', 'Ethereum', 'networks/branded/ethereum'],
+    ['getAssetImage', 'OP Mainnet', 'networks/branded/optimism'],
+    ['getAssetImage', 'Arbitrum One', 'networks/branded/arbitrum-one'],
+    ['getAssetImage', 'Solana', 'networks/branded/solana'],
+    ['getTokenImage', 'usdc', 'tokens/branded/USDC'],
+    ['getTokenImage', 'ETH', 'tokens/branded/ETH'],
+  ])('/public/%s/%s is the brand mark from @web3icons/core', async (route, id, file) => {
+    const { status, body } = await get(`/public/${route}/${encodeURIComponent(id)}?${CLIENT}`)
+    expect(status).toBe(200)
+    expect(body).toBe(await packageMark(file))
+  })
+
+  it('a fiat currency keeps its generated circle, even where a token shares its code', async () => {
+    const { body } = await get(`/public/getCurrencyImage/eur?${CLIENT}`)
+    expect(body).toContain('<circle')
+    expect(body).toContain('>EUR</text>')
   })
 
   it('white initials stay readable on every background a wallet gets (contrast ≥ 4.5)', () => {
@@ -512,3 +548,9 @@ describe('types', () => {
     ])
   })
 })
+
+/** A mark as @web3icons/core ships it, read straight from the package. */
+async function packageMark(file: string): Promise<string> {
+  const module = (await import(`@web3icons/core/svgs/${file}.svg.js`)) as { default: string }
+  return module.default.trim()
+}

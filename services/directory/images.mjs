@@ -1,4 +1,4 @@
-// Our own icons: no wallet logo is copied. A wallet's icon is its initials on a colour chosen by a hash of its
+// The images for what @web3icons/core has no mark for (brandMarks.mjs), drawn here: no logo is copied. A wallet's icon is its initials on a colour chosen by a hash of its
 // name; an asset, currency or token image is a circle with the first characters of its id. Both are pure
 // functions of their input, so the same request always gets the same bytes. Names are untrusted text
 // (DESIGN: security rules), so everything written into the SVG is escaped.

@@ -18,6 +18,7 @@ import {
 } from '../http/index.mjs'
 import { CAIP2_PATTERN, WALLET_ID_PATTERN, loadCatalogue, normalizeWallets } from './catalogue.mjs'
 import { createAnalyticsStore } from './analyticsStore.mjs'
+import { brandMark } from './brandMarks.mjs'
 import { symbolImageSvg, walletImageSvg } from './images.mjs'
 // The wallet service checks its frame's embedders with the same patterns (rules §5); one matcher for both.
 
@@ -163,12 +164,12 @@ export async function startDirectory({
     })
   }
 
-  /** @param {string} prefix @param {(id: string) => string} render */
+  /** @param {string} prefix @param {(id: string) => Promise<string>} render */
   const imageRoute = (prefix, render) =>
-    app.get(`${prefix}:id`, (c) => {
+    app.get(`${prefix}:id`, async (c) => {
       checkClient(searchParams(c), projects)
       // The raw segment: Hono hands back malformed percent-encoding as it is, and that is a 400 here.
-      return sendSvg(c, render(decodeSegment(c.req.path.slice(prefix.length))))
+      return sendSvg(c, await render(decodeSegment(c.req.path.slice(prefix.length))))
     })
   imageRoute('/getWalletImage/', (id) => walletImage(walletsByImageId, id))
   imageRoute('/public/getAssetImage/', (id) => symbolImage('asset', id))
@@ -295,19 +296,28 @@ function decodeSegment(segment) {
   }
 }
 
-/** @param {Map<string, { name: string }>} walletsByImageId @param {string} imageId */
-function walletImage(walletsByImageId, imageId) {
+/**
+ * The wallet's own mark where @web3icons/core has it, else its generated initials.
+ *
+ * @param {Map<string, { id: string, name: string }>} walletsByImageId @param {string} imageId
+ */
+async function walletImage(walletsByImageId, imageId) {
   const wallet = walletsByImageId.get(imageId)
   if (!wallet) throw new RequestError(404, 'No wallet image has this id')
-  return walletImageSvg(wallet.name)
+  return (await brandMark('wallet', [wallet.id, wallet.name])) ?? walletImageSvg(wallet.name)
 }
 
-/** @param {'asset' | 'currency' | 'token'} kind @param {string} id */
-function symbolImage(kind, id) {
+/**
+ * A network's or token's mark where @web3icons/core has it, else (and for currencies) a generated circle.
+ *
+ * @param {'asset' | 'currency' | 'token'} kind @param {string} id
+ */
+async function symbolImage(kind, id) {
   if (!SYMBOL_ID_PATTERN.test(id)) {
     throw new RequestError(400, `The ${kind} image id must be 1 to 128 letters, digits, spaces, ".", "-" or "_"`)
   }
-  return symbolImageSvg(kind, id)
+  const mark = kind === 'currency' ? undefined : await brandMark(kind, [id])
+  return mark ?? symbolImageSvg(kind, id)
 }
 
 /** @param {DirectoryFeatures} features */

@@ -34,7 +34,14 @@ export const en = {
   'connect.recent': 'Recent',
   'connect.allWallets': 'All wallets',
   /** Shown when no chain plugin offers any wallet. */
-  'connect.empty': 'No wallets are available on this site yet.',
+  'connect.getWallet.title': 'Get a wallet',
+  'connect.getWallet.what': 'A wallet holds your crypto and signs you in to sites like this one, without a password.',
+  'connect.getWallet.next': 'Install one of these, then come back and connect.',
+  'connect.getWallet.chrome': 'Chrome Web Store',
+  'connect.getWallet.firefox': 'Firefox Add-ons',
+  'connect.getWallet.ios': 'App Store',
+  'connect.getWallet.android': 'Google Play',
+  'connect.getWallet.website': 'Website',
   'connect.or': 'or',
   /** With collapseWallets on: the button that unfolds the wallet list under email and socials. */
   'connect.continueWithWallet': 'Continue with a wallet',

@@ -73,6 +73,15 @@ export function resolveLocale(
 }
 
 /**
+ * The first tag of `preferred` that reads texts Foyer ships (`['sw', 'de-AT', 'fr']` → `'de-AT'`), kept whole for
+ * `Intl`; `undefined` when none does. English counts: `['en-GB', 'de']` → `'en-GB'`.
+ */
+export function firstShippedLocale(preferred: readonly string[]): string | undefined {
+  const shipped = ['en', ...Object.keys(kernelLocales)]
+  return preferred.find((tag) => matchLocale(tag, shipped) !== undefined)
+}
+
+/**
  * The name in `available` closest to `tag`: the same tag (any case), else the same language in the same script,
  * preferring the same region (`fr-CA` → `fr`, `pt` → `pt-BR`; `zh-TW`, written in Traditional characters, never
  * reads `zh-CN`). `undefined` when none is close, or `tag` is not a well-formed BCP 47 tag.

@@ -8,6 +8,8 @@ import { directoryWallets, memoryDirectory } from '../../../test/memoryDirectory
 import { testChain, testConnector } from '../../../test/fixtures.js'
 import { deepActiveElement, iconDataUrl, withinModal } from '../../../test/stories.js'
 import { ConnectButton } from '../ConnectButton.js'
+import { starterWallets as evmStarters } from '../../../chains/evm/starterWallets.js'
+import { starterWallets as solanaStarters } from '../../../chains/solana/starterWallets.js'
 
 const amber = testConnector({ id: 'amber', name: 'Amber Wallet', imageUrl: iconDataUrl('#d97706', 'A') })
 const basalt = testConnector({ id: 'basalt', name: 'Basalt', type: 'external', imageUrl: iconDataUrl('#334155', 'B') })
@@ -217,12 +219,50 @@ export const CollapseWalletsWithoutMethods: Story = {
   },
 }
 
-/** With no chain plugin there is nothing to connect: the view says so. */
+/**
+ * The README's own example on a browser without a wallet: an EVM chain, nothing installed, no WalletConnect, no
+ * directory. Never a dead end: two lines on what a wallet is, and wallets to install from this platform's store (the
+ * test browser is Chromium: the Chrome Web Store), with their marks.
+ */
+export const NoWalletYet: Story = {
+  parameters: {
+    foyer: {
+      options: () => ({ plugins: [testChain({ connectors: [], starterWallets: [...evmStarters, ...solanaStarters] })] }),
+      view: 'Connect',
+    },
+  },
+  play: async () => {
+    const modal = await withinModal()
+    await expect(await modal.findByRole('heading', { name: 'Get a wallet' })).toBeVisible()
+    await expect(modal.getByText(/A wallet holds your crypto/)).toBeVisible()
+    await expect(modal.getByText('Install one of these, then come back and connect.')).toBeVisible()
+    await expect(modal.queryByText('No wallets are available on this site yet.')).toBeNull()
+    const list = await modal.findByRole('list', { name: 'Get a wallet' })
+    const links = [...list.querySelectorAll('a')]
+    const text = (link: HTMLAnchorElement) =>
+      `${link.querySelector('.f-list-item-label')?.textContent} · ${link.querySelector('.f-tag')?.textContent}`
+    await expect(links.map(text)).toEqual([
+      'MetaMask · Chrome Web Store',
+      'Coinbase Wallet · Chrome Web Store',
+      'Phantom · Chrome Web Store',
+    ])
+    await expect(links[0]!.href).toBe('https://chromewebstore.google.com/detail/nkbihfbeogaeaoehlefnkodbefgpgknn')
+    for (const link of links) await expect(link.rel).toBe('noopener noreferrer')
+    // The marks arrive in their own chunk, then replace the letter tiles.
+    await waitFor(() => expect(list.querySelectorAll('img[src^="data:image/svg+xml"]')).toHaveLength(3))
+    await expect(list.querySelector('img')!.alt).toBe('')
+  },
+}
+
+export const NoWalletYetDark: Story = { ...NoWalletYet, globals: { theme: 'dark' } }
+
+/** With no chain that suggests a wallet there is none to list, but the view still says what a wallet is. */
 export const Empty: Story = {
   parameters: { foyer: { options: () => ({ plugins: [] }), view: 'Connect' } },
   play: async () => {
     const modal = await withinModal()
-    await expect(await modal.findByText('No wallets are available on this site yet.')).toBeVisible()
+    await expect(await modal.findByRole('heading', { name: 'Get a wallet' })).toBeVisible()
+    await expect(modal.queryByRole('list', { name: 'Get a wallet' })).toBeNull()
   },
 }
 

@@ -1,9 +1,10 @@
-import { useId, useMemo, useState } from 'react'
+import { useEffect, useId, useMemo, useState } from 'react'
 import { CONNECTOR_ORDER, orderConnectors, type ConnectorGroup } from '../../core/connectorOrder.js'
 import { rememberDirectoryWallet, type DirectoryWallet } from '../../services/directory.js'
 import { isFeatureEnabled } from '../../core/features.js'
 import type { MessageKey } from '../../core/i18n.js'
 import type { Connector } from '../../model/network.js'
+import type { StarterWallet } from '../../core/chain.js'
 import { readRecentWallets } from '../../services/storage.js'
 import { StorageToken } from '../../core/tokens.js'
 import type { Kernel } from '../../core/createKernel.js'
@@ -16,6 +17,7 @@ import { useFoyerState, useKernel, useTranslate } from '../hooks/context.js'
 import { namespaceLabel } from '../namespaceLabel.js'
 import { LegalCheckbox, useLegalConsent } from '../shell/LegalConsent.js'
 import { SlotOutlet } from '../shell/SlotOutlet.js'
+import { installLink, loadStarterWallets, platformOf, type Platform } from './starterWallets.js'
 import { preloadDirectorySuggestions, useDirectorySuggestions } from './useDirectorySuggestions.js'
 
 /**
@@ -114,8 +116,10 @@ export default function ConnectView() {
       .map(({ row }) => row)
   }, [connectors, recentIds, suggestions, kernel, t])
 
-  const nothing = rows.length === 0 && !showAllWallets && methods.length === 0 && !suggestions.loading
-  const hasWallets = rows.length > 0 || showAllWallets || suggestions.loading
+  // No wallet installed and none reachable (no WalletConnect, no directory): never a dead end, the view offers to
+  // install one (rules §2), below email and socials when they are on.
+  const nothingToConnect = rows.every((row) => !row.onClick) && !showAllWallets && !suggestions.loading
+  const hasWallets = !nothingToConnect && (rows.length > 0 || showAllWallets || suggestions.loading)
   const foldable = flags.collapseWallets && methods.length > 0 && hasWallets
   return (
     <>
@@ -125,8 +129,8 @@ export default function ConnectView() {
         {methods.map((entry) => (
           <SlotOutlet key={entry.id} entry={entry} />
         ))}
-        {methods.length > 0 && hasWallets && <div className="f-divider">{t('connect.or')}</div>}
-        {nothing && <p className="f-muted">{t('connect.empty')}</p>}
+        {methods.length > 0 && (hasWallets || nothingToConnect) && <div className="f-divider">{t('connect.or')}</div>}
+        {nothingToConnect && <GetAWallet />}
         {foldable && (
           <ListItem
             label={t('connect.continueWithWallet')}
@@ -136,7 +140,7 @@ export default function ConnectView() {
             onClick={() => setWalletsUnfolded((unfolded) => !unfolded)}
           />
         )}
-        {(!foldable || walletsUnfolded) && (
+        {!nothingToConnect && (!foldable || walletsUnfolded) && (
           <div id={walletsId} className="f-contents">
             {(rows.length > 0 || suggestions.loading) && (
               <ul className="f-list" aria-label={t('connect.wallets')} aria-busy={suggestions.loading || undefined}>
@@ -166,6 +170,58 @@ export default function ConnectView() {
       </fieldset>
     </>
   )
+}
+
+/**
+ * For a visitor without a wallet: what a wallet is, in two lines, and the wallets the site's chains suggest, each
+ * with where it installs on this platform (its store, else its site). They load in the chains' own chunks.
+ */
+function GetAWallet() {
+  const kernel = useKernel()
+  const t = useTranslate()
+  const [wallets, setWallets] = useState<readonly StarterWallet[]>([])
+  useEffect(() => {
+    let live = true
+    void loadStarterWallets(kernel).then((loaded) => live && setWallets(loaded))
+    return () => {
+      live = false
+    }
+  }, [kernel])
+  const platform = platformOf(globalThis.navigator?.userAgent ?? '', globalThis.navigator?.maxTouchPoints)
+  const titleId = useId()
+  return (
+    <section className="f-get-wallet" aria-labelledby={titleId}>
+      <h3 id={titleId} className="f-get-wallet-title">
+        {t('connect.getWallet.title')}
+      </h3>
+      <p className="f-muted">{t('connect.getWallet.what')}</p>
+      <p className="f-muted">{t('connect.getWallet.next')}</p>
+      {wallets.length > 0 && (
+        <ul className="f-list" aria-label={t('connect.getWallet.title')}>
+          {wallets.map((wallet) => {
+            const { url, where } = installLink(wallet, platform)
+            return (
+              <li key={wallet.id}>
+                <a className="f-list-item" href={url} target="_blank" rel="noopener noreferrer">
+                  <WalletImage src={wallet.imageUrl} name={wallet.name} />
+                  <span className="f-list-item-label">{wallet.name}</span>
+                  <span className="f-tag">{t(INSTALL_PLACES[where])}</span>
+                </a>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+const INSTALL_PLACES: Record<Platform, MessageKey> = {
+  chrome: 'connect.getWallet.chrome',
+  firefox: 'connect.getWallet.firefox',
+  ios: 'connect.getWallet.ios',
+  android: 'connect.getWallet.android',
+  other: 'connect.getWallet.website',
 }
 
 /** The grid tile before All wallets and Continue with a wallet. */
