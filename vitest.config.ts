@@ -125,7 +125,7 @@ export default defineConfig({
                 comparatorName: 'pixelmatch',
                 // Anti-aliasing of the same fonts may move a few pixels between runs; a changed colour or spacing
                 // moves far more than 0.2 % of the dialog.
-                comparatorOptions: { threshold: 0.1, allowedMismatchedPixelRatio: 0.002 },
+                comparatorOptions: { threshold: 0.02, allowedMismatchedPixelRatio: 0.002 },
               },
             },
             provider: playwright({
