@@ -47,6 +47,7 @@ const storyDependencies = [
   'react/jsx-runtime',
   'react/jsx-dev-runtime',
   'jsqr',
+  'axe-core',
 ]
 
 export default defineConfig({
@@ -93,6 +94,8 @@ export default defineConfig({
         optimizeDeps: { include: storyDependencies },
         test: {
           name: 'stories',
+          // After each story, the modal it left passes the UI quality check at 360 px (test/uiQuality.ts).
+          setupFiles: ['test/storyQuality.ts'],
           browser: {
             enabled: true,
             headless: true,

@@ -10,6 +10,8 @@ export type NamesAnswer = 'answer' | 'pending' | { reason?: { name: string; desc
 export interface MemoryNamesServiceOptions {
   /** Full names already registered ('alice.foyer.id'). @default [] */
   taken?: readonly string[]
+  /** Registered names and the address each belongs to, for names an account already has. @default {} */
+  owned?: Readonly<Record<string, string>>
   /** @default 'answer' */
   suggestions?: NamesAnswer
   /** @default 'answer' */
@@ -20,9 +22,14 @@ export interface MemoryNamesServiceOptions {
 export function memoryNamesService(
   options: MemoryNamesServiceOptions = {},
 ): NamesService & { calls: { suggestions: string[]; register: string[] } } {
-  const registered = new Map<string, NameProfile>(
-    (options.taken ?? []).map((name) => [name, { name, registeredAt: '2026-01-01T00:00:00.000Z', addresses: {}, attributes: {} }]),
-  )
+  const profile = (name: string, address?: string): [string, NameProfile] => [
+    name,
+    { name, registeredAt: '2026-01-01T00:00:00.000Z', addresses: address ? { '60': { address } } : {}, attributes: {} },
+  ]
+  const registered = new Map<string, NameProfile>([
+    ...(options.taken ?? []).map((name) => profile(name)),
+    ...Object.entries(options.owned ?? {}).map(([name, address]) => profile(name, address)),
+  ])
   const calls = { suggestions: [] as string[], register: [] as string[] }
   const settle = async (answer: NamesAnswer | undefined, call: NameServiceError['call'], name: string) => {
     if (answer === 'pending') return new Promise<void>(() => {})

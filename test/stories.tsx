@@ -2,7 +2,7 @@
 // provider, with the modal opened at the story's view. Play functions reach into the modal's shadow
 // root through `withinModal`.
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { within } from 'storybook/test'
+import { userEvent, within } from 'storybook/test'
 import { connect } from '../kernel/actions/connect.js'
 import type { Kernel } from '../kernel/core/createKernel.js'
 import { openModal } from '../kernel/core/modal.js'
@@ -127,6 +127,16 @@ export function iconDataUrl(colour: string, letter: string): string {
  * `document.activeElement`, which is the shadow host, so it cannot reach the input; this sets the
  * value as the browser does and fires the `input` event React listens to.
  */
+/**
+ * Opens the picker (foyer/ui's combobox) named `name` and chooses the option whose name is `label` or starts with
+ * `label` and a comma (a token's name goes on with its network and balance).
+ */
+export async function pick(scope: ReturnType<typeof within>, name: string | RegExp, label: string): Promise<void> {
+  await userEvent.click(scope.getByRole('combobox', { name }))
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  await userEvent.click(await scope.findByRole('option', { name: new RegExp(`^${escaped}(,|$)`) }))
+}
+
 export function typeInto(input: HTMLElement, text: string): void {
   const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set
   setValue?.call(input, text)

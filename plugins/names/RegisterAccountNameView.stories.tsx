@@ -3,7 +3,7 @@ import { expect, userEvent, waitFor } from 'storybook/test'
 import type { Kernel } from 'foyer'
 import { BlockchainApiToken } from 'foyer/query'
 import { ConnectButton } from 'foyer/react'
-import { testChain, type TestChainOptions } from '../../test/fixtures.js'
+import { testAddresses, testChain, type TestChainOptions } from '../../test/fixtures.js'
 import { memoryBlockchainApi } from '../../test/memoryBlockchainApi.js'
 import { memoryNamesService, type MemoryNamesServiceOptions } from '../../test/memoryNamesService.js'
 import { connectedStory, typeInto, withinModal } from '../../test/stories.js'
@@ -82,6 +82,29 @@ export const TooShort: Story = {
   },
 }
 export const TooShortDark: Story = { ...TooShort, globals: { theme: 'dark' } }
+
+/** A hyphen only inside a name: first or last is refused with its reason, and the service is not asked. */
+export const EdgeHyphen: Story = {
+  play: async () => {
+    const modal = await typeName('-abcd')
+    await expect(modal.getByTestId('names-status')).toHaveTextContent('A name cannot start or end with a hyphen')
+    typeInto(modal.getByRole('textbox', { name: 'Name' }), 'abcd-')
+    await expect(modal.getByTestId('names-status')).toHaveTextContent('A name cannot start or end with a hyphen')
+    await expect(modal.getByRole('button', { name: 'Register' })).toBeDisabled()
+  },
+}
+
+/** The account's own name typed again: it is said to be the visitor's, not taken, and no suggestions are needed. */
+export const AlreadyYours: Story = {
+  parameters: withNames({ taken: ['bobby.foyer.id'], owned: { 'alice.foyer.id': testAddresses.eip155[0]! } }),
+  play: async () => {
+    const modal = await typeName('alice')
+    await waitFor(() => expect(modal.getByTestId('names-status')).toHaveTextContent('alice.foyer.id is already yours'))
+    await expect(modal.getByRole('button', { name: 'Register' })).toBeDisabled()
+    typeInto(modal.getByRole('textbox', { name: 'Name' }), 'bobby')
+    await waitFor(() => expect(modal.getByTestId('names-status')).toHaveTextContent('bobby.foyer.id is taken'))
+  },
+}
 
 /** rules §5: letters, digits and hyphens only. */
 export const InvalidCharacters: Story = {

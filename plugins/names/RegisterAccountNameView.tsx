@@ -4,7 +4,7 @@ import { useAccount, useFoyerState, useKernel, useKernelQuery, useTranslate } fr
 import { Button, Spinner } from 'foyer/ui'
 import { normalizeLabel, validateLabel } from './nameRules.js'
 import type { NameServiceError } from './namesService.js'
-import { registerAccountName, suggestionsQuery } from './registerAccountName.js'
+import { namesOfQuery, registerAccountName, suggestionsQuery } from './registerAccountName.js'
 import { addNamesTexts } from './texts.js'
 
 type Step = { kind: 'form' } | { kind: 'signing'; name: string } | { kind: 'cancelled'; name: string } | { kind: 'failed'; message: string }
@@ -42,6 +42,9 @@ export default function RegisterAccountNameView() {
   const current = checked === label ? suggestions : undefined
   const asked = current?.status === 'ready' ? current.data.find((suggestion) => suggestion.name === name) : undefined
   const available = asked !== undefined && !asked.registered
+  // A taken name may be the visitor's own: asked only then, so a free name costs no lookup.
+  const owned = useKernelQuery(asked?.registered && address ? namesOfQuery(kernel, { address }) : undefined)
+  const yours = owned?.status === 'ready' && owned.data.some((profile) => profile.name === name)
   const busy = step.kind === 'signing'
 
   if (!address || !namespace) return <p className="f-muted">{t('names.notConnected')}</p>
@@ -93,6 +96,7 @@ export default function RegisterAccountNameView() {
           name,
           checking: Boolean(label && !problem && current?.status !== 'ready' && current?.status !== 'error'),
           asked,
+          yours,
         })}
       </p>
       {current?.status === 'error' && (
@@ -146,13 +150,15 @@ function statusText(
     name: string
     checking: boolean
     asked?: { registered: boolean }
+    yours: boolean
   },
 ): string {
   if (!state.label) return t('names.hint', { zone: state.zone })
   if (state.problem) return t(state.problem)
   if (state.checking) return t('names.checking', { name: state.name })
   if (!state.asked) return ''
-  return t(state.asked.registered ? 'names.taken' : 'names.available', { name: state.name })
+  if (!state.asked.registered) return t('names.available', { name: state.name })
+  return t(state.yours ? 'names.yours' : 'names.taken', { name: state.name })
 }
 
 /** rules §8: the service's own reason when it gave one, else the call's message (in the visitor's language). */

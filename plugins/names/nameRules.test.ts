@@ -22,6 +22,14 @@ describe('rules §5 name rules', () => {
     expect(validateLabel('x'.repeat(64))).toBe('names.error.long')
   })
 
+  it('a hyphen may stand inside a name but neither first nor last', () => {
+    expect(validateLabel('ab-cd')).toBeUndefined()
+    expect(validateLabel('a--b')).toBeUndefined()
+    expect(validateLabel('-abcd')).toBe('names.error.hyphen')
+    expect(validateLabel('abcd-')).toBe('names.error.hyphen')
+    expect(validateLabel('----')).toBe('names.error.hyphen')
+  })
+
   it('ENSIP-11 coin types: Ethereum keeps 60, other chains set the top bit', () => {
     expect(coinTypeOf(1)).toBe(60)
     expect(coinTypeOf(31337)).toBe(0x80000000 + 31337)

@@ -17,13 +17,15 @@ export function normalizeLabel(typed: string, zone: string): string {
 }
 
 /**
- * What is wrong with a label under rules §5 (letters, digits and hyphens only, at least 4 characters), as
+ * What is wrong with a label under rules §5 (letters, digits and hyphens only, hyphens inside, at least 4 characters), as
  * the key of its message; undefined when nothing is.
  *
  * @example validateLabel('abc') // 'names.error.short'
  */
 export function validateLabel(label: string): keyof ViewTexts | undefined {
   if (!/^[a-z0-9-]*$/.test(label)) return 'names.error.characters'
+  // A DNS label may not start or end with a hyphen; the data service keeps names as such labels.
+  if (label.startsWith('-') || label.endsWith('-')) return 'names.error.hyphen'
   if (label.length < MIN_NAME_LENGTH) return 'names.error.short'
   if (label.length > MAX_NAME_LENGTH) return 'names.error.long'
   return undefined

@@ -14,10 +14,14 @@ export const viewTexts = {
   'names.error.characters': 'Use letters, digits and hyphens only',
   /** rules §5: fewer than 4 characters. */
   'names.error.short': 'A name has at least 4 characters',
+  /** A hyphen first or last ('-abcd', 'abcd-'). */
+  'names.error.hyphen': 'A name cannot start or end with a hyphen',
   'names.error.long': 'A name has at most 63 characters',
   'names.checking': 'Checking {name}…',
   'names.available': '{name} is available',
   'names.taken': '{name} is taken',
+  /** The name typed is already registered to the connected account. */
+  'names.yours': '{name} is already yours',
   /** Above free names close to the one typed. */
   'names.suggestions': 'Available names',
   'names.register': 'Register',

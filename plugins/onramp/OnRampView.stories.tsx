@@ -4,7 +4,7 @@ import type { Kernel } from 'foyer'
 import { ConnectButton } from 'foyer/react'
 import { testChain, testNetworkB } from '../../test/fixtures.js'
 import { memoryOnrampApi, type MemoryOnrampOptions } from '../../test/memoryOnrampApi.js'
-import { connectedStory, typeInto, withinModal } from '../../test/stories.js'
+import { connectedStory, pick, typeInto, withinModal } from '../../test/stories.js'
 import { onramp } from './index.js'
 import { OnrampApiToken, type OnrampOrder } from './onrampApi.js'
 import type { OnrampState } from './onrampState.js'
@@ -41,7 +41,7 @@ type Story = StoryObj<typeof meta>
 /** Types the amount; USDC is chosen by default (rules §3). */
 async function typeAmount(amount: string) {
   const modal = await withinModal()
-  await waitFor(() => expect(modal.getByRole('combobox', { name: 'Token to buy' })).toHaveValue('USDC'))
+  await waitFor(() => expect(modal.getByRole('combobox', { name: 'Token to buy' })).toHaveTextContent('USDC'))
   typeInto(modal.getByRole('textbox', { name: 'Amount to pay' }), amount)
   return modal
 }
@@ -53,11 +53,11 @@ export const Empty: Story = {
     const modal = await withinModal()
     await userEvent.click(await modal.findByRole('button', { name: 'Buy' }))
     await modal.findByRole('dialog', { name: 'Buy crypto' })
-    await waitFor(() => expect(modal.getByRole('combobox', { name: 'Token to buy' })).toHaveValue('USDC'))
-    await expect(modal.getByRole('combobox', { name: 'Currency to pay with' })).toHaveValue('USD')
-    await expect(modal.getByRole('combobox', { name: 'Payment method' })).toHaveValue('card')
+    await waitFor(() => expect(modal.getByRole('combobox', { name: 'Token to buy' })).toHaveTextContent('USDC'))
+    await expect(modal.getByRole('combobox', { name: 'Currency to pay with' })).toHaveTextContent('USD')
+    await expect(modal.getByRole('combobox', { name: 'Payment method' })).toHaveTextContent('Card')
     await expect(modal.getByText('Between 10.00 and 7500.00 USD')).toBeVisible()
-    await expect(modal.getByRole('button', { name: /^Continue with/ })).toBeDisabled()
+    await expect(modal.getByRole('button', { name: 'Continue' })).toBeDisabled()
   },
 }
 export const EmptyDark: Story = { ...Empty, globals: { theme: 'dark' } }
@@ -68,7 +68,7 @@ export const Quoting: Story = {
   play: async () => {
     const modal = await typeAmount('50')
     await expect(await modal.findByText('Getting quotes…')).toBeVisible()
-    await expect(modal.getByRole('button', { name: /^Continue with/ })).toBeDisabled()
+    await expect(modal.getByRole('button', { name: 'Continue' })).toBeDisabled()
   },
 }
 export const QuotingDark: Story = { ...Quoting, globals: { theme: 'dark' } }
@@ -91,13 +91,31 @@ export const QuotesDark: Story = { ...Quotes, globals: { theme: 'dark' } }
 export const OtherTokenAndCurrency: Story = {
   play: async () => {
     const modal = await withinModal()
-    await waitFor(() => expect(modal.getByRole('combobox', { name: 'Token to buy' })).toHaveValue('USDC'))
-    await userEvent.selectOptions(modal.getByRole('combobox', { name: 'Token to buy' }), 'ETH')
-    await userEvent.selectOptions(modal.getByRole('combobox', { name: 'Currency to pay with' }), 'EUR')
-    await userEvent.selectOptions(modal.getByRole('combobox', { name: 'Payment method' }), 'ach_bank_account')
+    await waitFor(() => expect(modal.getByRole('combobox', { name: 'Token to buy' })).toHaveTextContent('USDC'))
+    await pick(modal, 'Token to buy', 'ETH')
+    await pick(modal, 'Currency to pay with', 'EUR')
+    await pick(modal, 'Payment method', 'Bank account')
     await expect(modal.getByText('Between 10.00 and 25000.00 EUR')).toBeVisible()
     typeInto(modal.getByRole('textbox', { name: 'Amount to pay' }), '9000')
     await expect(await modal.findByTestId('onramp-provider-coinbase')).toHaveTextContent('2.94 ETH · Fee 180.00 EUR')
+  },
+}
+
+/** A short list without search: a letter goes to the option starting with it, Space chooses it. */
+export const PickerTypeAhead: Story = {
+  play: async () => {
+    const modal = await withinModal()
+    const method = await modal.findByRole('combobox', { name: 'Payment method' })
+    await expect(method).toHaveTextContent('Card')
+    method.focus()
+    await userEvent.keyboard('{ArrowDown}')
+    await expect(modal.queryByRole('combobox', { name: 'Search' })).toBeNull()
+    await userEvent.keyboard('b')
+    await expect(method.getAttribute('aria-activedescendant')).toBe(modal.getByRole('option', { name: 'Bank account' }).id)
+    await userEvent.keyboard(' ')
+    await expect(method).toHaveTextContent('Bank account')
+    await expect(method).toHaveAttribute('aria-expanded', 'false')
+    await expect(modal.getByText('Between 10.00 and 25000.00 USD')).toBeVisible()
   },
 }
 
@@ -107,9 +125,22 @@ export const OutsideLimits: Story = {
     const modal = await typeAmount('7500.01')
     await expect(await modal.findByRole('alert')).toHaveTextContent('Enter an amount between 10.00 and 7500.00 USD')
     await expect(modal.queryByTestId('onramp-provider-meld')).toBeNull()
-    await expect(modal.getByRole('button', { name: /^Continue with/ })).toBeDisabled()
+    await expect(modal.getByRole('button', { name: 'Continue' })).toBeDisabled()
   },
 }
+/** A format problem is named as such ('1e2', '50.005'); without a quote the main button is just 'Continue'. */
+export const BadFormat: Story = {
+  play: async () => {
+    const modal = await typeAmount('1e2')
+    await expect(await modal.findByRole('alert')).toHaveTextContent('Enter the amount in digits, such as 50 or 50.25')
+    typeInto(modal.getByRole('textbox', { name: 'Amount to pay' }), '50.005')
+    await waitFor(() => expect(modal.getByRole('alert')).toHaveTextContent('Use at most 2 decimals'))
+    const button = modal.getByRole('button', { name: 'Continue' })
+    await expect(button).toBeDisabled()
+    await expect(button.textContent?.trim()).toBe('Continue')
+  },
+}
+
 export const OutsideLimitsDark: Story = { ...OutsideLimits, globals: { theme: 'dark' } }
 
 /** rules §8: a provider's quote error is shown as its message; the other provider is still offered. */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { useAccount, useFoyerState, useKernel, useKernelQuery, useNetwork, useTranslate } from 'foyer/react'
-import { Button, ListItem, Skeleton, WalletImage } from 'foyer/ui'
+import { AmountField, Button, ListItem, Picker, Skeleton, TokenPicker, WalletImage, type TokenOption } from 'foyer/ui'
 import { directoryImageUrl } from 'foyer/query'
 import { addOnrampTexts } from './texts.js'
 import { truncateDecimal } from './truncateDecimal.js'
@@ -57,67 +57,53 @@ function OnRampForm({ options, sold, state }: { options: OnrampOptions; sold: Re
   const methods = options.paymentCurrencies.find((currency) => currency.id === state.paymentCurrency)?.limits ?? []
   const selected = state.selectedProvider ? state.quotes[state.selectedProvider] : undefined
   // rules §7's directory images, where the host named a directory: the token bought and the currency paid.
-  const symbol = sold.find((currency) => currency.id === state.purchaseCurrency)?.symbol
-  const tokenImage = symbol && directoryImageUrl(kernel, 'token', symbol)
-  const currencyImage = directoryImageUrl(kernel, 'currency', state.paymentCurrency)
+  const { network } = useNetwork()
+  const tokens = sold.map(
+    (currency): TokenOption => ({
+      key: currency.id,
+      symbol: currency.symbol,
+      name: currency.name,
+      network: network?.name,
+      icon: <WalletImage src={directoryImageUrl(kernel, 'token', currency.symbol)} name={currency.symbol} size={28} />,
+    }),
+  )
   return (
     <div className="f-center">
       <section className="f-list" aria-label={t('onramp.title')}>
-        <label className="f-muted">
-          {t('onramp.token')}
-          <select
-            className="f-input"
-            value={state.purchaseCurrency ?? ''}
-            onChange={(event) => setOnrampInput(kernel, { purchaseCurrency: event.target.value })}
-          >
-            {sold.map((currency) => (
-              <option key={currency.id} value={currency.id}>
-                {currency.symbol}
-              </option>
-            ))}
-          </select>
-          {tokenImage && <WalletImage src={tokenImage} name={symbol} size={24} />}
-        </label>
-        <label className="f-muted">
-          {t('onramp.fiat')}
-          <select
-            className="f-input"
-            value={state.paymentCurrency}
-            onChange={(event) => setOnrampInput(kernel, { paymentCurrency: event.target.value })}
-          >
-            {options.paymentCurrencies.map((currency) => (
-              <option key={currency.id} value={currency.id}>
-                {currency.id}
-              </option>
-            ))}
-          </select>
-          {currencyImage && <WalletImage src={currencyImage} name={state.paymentCurrency} size={24} />}
-        </label>
-        <label className="f-muted">
-          {t('onramp.amount')}
-          <input
-            className="f-input"
-            inputMode="decimal"
-            autoComplete="off"
-            value={state.amount}
-            onChange={(event) => setOnrampInput(kernel, { amount: event.target.value })}
-          />
-        </label>
-        {limits && <p className="f-muted">{t('onramp.limits', { min: limits.min, max: limits.max, currency: state.paymentCurrency })}</p>}
-        <label className="f-muted">
-          {t('onramp.method')}
-          <select
-            className="f-input"
-            value={state.paymentMethod}
-            onChange={(event) => setOnrampInput(kernel, { paymentMethod: event.target.value })}
-          >
-            {methods.map((method) => (
-              <option key={method.id} value={method.id}>
-                {method.id === 'card' || method.id === 'ach_bank_account' ? t(`onramp.method.${method.id}`) : method.id}
-              </option>
-            ))}
-          </select>
-        </label>
+        <TokenPicker
+          label={t('onramp.token')}
+          searchLabel={t('onramp.search')}
+          noMatch={t('onramp.noMatch')}
+          options={tokens}
+          value={tokens.find((token) => token.key === state.purchaseCurrency)}
+          onChange={(token) => setOnrampInput(kernel, { purchaseCurrency: token.key })}
+        />
+        <Picker
+          label={t('onramp.fiat')}
+          searchLabel={t('onramp.search')}
+          noMatch={t('onramp.noMatch')}
+          options={options.paymentCurrencies.map((currency) => currency.id)}
+          value={state.paymentCurrency}
+          keyOf={(id) => id}
+          textOf={(id) => id}
+          render={(id) => <CurrencyRow id={id} />}
+          onChange={(paymentCurrency) => setOnrampInput(kernel, { paymentCurrency })}
+        />
+        <AmountField
+          label={t('onramp.amount')}
+          value={state.amount}
+          onChange={(amount) => setOnrampInput(kernel, { amount })}
+          balance={limits && t('onramp.limits', { min: limits.min, max: limits.max, currency: state.paymentCurrency })}
+          invalid={Boolean(state.error)}
+        />
+        <Picker
+          label={t('onramp.method')}
+          options={methods.map((method) => method.id)}
+          value={methods.some((method) => method.id === state.paymentMethod) ? state.paymentMethod : undefined}
+          keyOf={(id) => id}
+          textOf={(id) => (id === 'card' || id === 'ach_bank_account' ? t(`onramp.method.${id}`) : id)}
+          onChange={(paymentMethod) => setOnrampInput(kernel, { paymentMethod })}
+        />
       </section>
       <Providers state={state} />
       {state.error && (
@@ -134,9 +120,20 @@ function OnRampForm({ options, sold, state }: { options: OnrampOptions; sold: Re
           buyCrypto(kernel, { checkoutWindow }).catch(() => {})
         }}
       >
-        {t('onramp.buy', { provider: selected ? t(`onramp.provider.${selected.provider}`) : '' })}
+        {selected ? t('onramp.buy', { provider: t(`onramp.provider.${selected.provider}`) }) : t('onramp.continue')}
       </Button>
     </div>
+  )
+}
+
+/** A payment currency with its image from the directory, where the host named one (rules §7). */
+function CurrencyRow({ id }: { id: string }) {
+  const kernel = useKernel()
+  return (
+    <span className="f-token">
+      <WalletImage src={directoryImageUrl(kernel, 'currency', id)} name={id} size={28} />
+      <span className="f-token-symbol">{id}</span>
+    </span>
   )
 }
 

@@ -81,7 +81,6 @@ describe('quotes follow typing (rules §9)', () => {
       ['10.00', false],
       ['7500.00', false],
       ['7500.01', true],
-      ['12.345', true],
     ] as const) {
       const before = quoteCalls(calls).length
       setOnrampInput(kernel, { amount })
@@ -92,6 +91,28 @@ describe('quotes follow typing (rules §9)', () => {
     setOnrampInput(kernel, { paymentMethod: 'ach_bank_account', amount: '25000.01' })
     await fetchOnrampQuotes(kernel)
     expect(state().error).toBe('Enter an amount between 10.00 and 25000.00 USD')
+  })
+
+  it('an amount written wrongly is told how to write it, not the range, and no provider is asked', async () => {
+    const { calls } = await setUp()
+    setOnrampInput(kernel, { purchaseCurrency: 'USDC' })
+    for (const [amount, message] of [
+      ['50.005', 'Use at most 2 decimals'],
+      ['12.345', 'Use at most 2 decimals'],
+      ['1e2', 'Enter the amount in digits, such as 50 or 50.25'],
+      ['50,25', 'Enter the amount in digits, such as 50 or 50.25'],
+      ['-20', 'Enter the amount in digits, such as 50 or 50.25'],
+      ['0x20', 'Enter the amount in digits, such as 50 or 50.25'],
+    ] as const) {
+      setOnrampInput(kernel, { amount })
+      await fetchOnrampQuotes(kernel)
+      expect(state().error).toBe(message)
+    }
+    // Well written but out of range: the range is the problem.
+    setOnrampInput(kernel, { amount: '12345678901' })
+    await fetchOnrampQuotes(kernel)
+    expect(state().error).toBe('Enter an amount between 10.00 and 7500.00 USD')
+    expect(quoteCalls(calls)).toEqual([])
   })
 
   it('rules §8 a provider whose quote fails keeps its message; the other is still offered', async () => {

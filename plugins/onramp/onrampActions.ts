@@ -71,6 +71,16 @@ export function toCents(amount: string): bigint | undefined {
   return match ? BigInt(match[1]!) * 100n + BigInt((match[2] ?? '').padEnd(2, '0')) : undefined
 }
 
+/**
+ * What is wrong with how an amount is written, as its message's key: anything but digits with one optional point
+ * ('1e2', '50,25', '-5'), or more than 2 decimals ('50.005'); undefined when it is a plain number of cents.
+ */
+export function amountFormatProblem(amount: string): 'onramp.error.number' | 'onramp.error.decimals' | undefined {
+  const match = /^\d+(?:\.(\d+))?$/.exec(amount.trim())
+  if (!match) return 'onramp.error.number'
+  return (match[1]?.length ?? 0) > 2 ? 'onramp.error.decimals' : undefined
+}
+
 /** The amount in the form the service takes ('50' → '50.00'). */
 const formatAmount = (cents: bigint) => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`
 
@@ -105,6 +115,12 @@ async function wanted(kernel: Kernel): Promise<
   if (!currency) return { ok: false }
   const limits = limitsFor(options, state.paymentCurrency, state.paymentMethod)
   const cents = toCents(state.amount)
+  // The way it is written first ('50.005', '1e2'): a range would not tell the visitor what to change.
+  const format = amountFormatProblem(state.amount)
+  if (format) {
+    addOnrampTexts(kernel)
+    return { ok: false, error: kernel.i18n.t(format) }
+  }
   // rules §9: an amount outside the limits is refused here, before any provider is asked and any checkout opens.
   if (!limits || cents === undefined || cents < toCents(limits.min)! || cents > toCents(limits.max)!) {
     addOnrampTexts(kernel)

@@ -7,6 +7,9 @@ import type { Kernel } from 'foyer'
  */
 export const viewTexts = {
   'onramp.token': 'Token to buy',
+  /** The search field of a long list. */
+  'onramp.search': 'Search',
+  'onramp.noMatch': 'Nothing matches',
   'onramp.fiat': 'Currency to pay with',
   'onramp.amount': 'Amount to pay',
   'onramp.method': 'Payment method',
@@ -23,11 +26,17 @@ export const viewTexts = {
   'onramp.provider.meld': 'Meld',
   'onramp.provider.coinbase': 'Coinbase',
   'onramp.buy': 'Continue with {provider}',
+  /** The main button before any provider has a quote. */
+  'onramp.continue': 'Continue',
   'onramp.opening': 'Opening the checkout…',
   'onramp.notConnected': 'Connect a wallet to buy crypto.',
   'onramp.unsupported': 'Buying crypto is not available on this network.',
   'onramp.loadFailed': 'The on-ramp could not be loaded. Try again later.',
   'onramp.error.amount': 'Enter an amount between {min} and {max} {currency}',
+  /** The amount is not written as plain digits with an optional decimal point ('1e2', '50,25'). */
+  'onramp.error.number': 'Enter the amount in digits, such as 50 or 50.25',
+  /** More than 2 decimals ('50.005'). */
+  'onramp.error.decimals': 'Use at most 2 decimals',
   'onramp.error.checkout': 'The checkout could not be opened',
   /** The buy view, while the provider's window is open. */
   'onramp.waiting': 'Complete the purchase in the {provider} window.',

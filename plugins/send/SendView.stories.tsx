@@ -4,7 +4,7 @@ import { ConnectButton } from 'foyer/react'
 import { BlockchainApiToken } from 'foyer/query'
 import { testAddresses, testChain, type TestChain, type TestChainOptions, type TestWalletAnswer } from '../../test/fixtures.js'
 import { memoryBlockchainApi, tokenBalance, type MemoryBlockchainApiOptions } from '../../test/memoryBlockchainApi.js'
-import { connectedStory, iconDataUrl, typeInto, withinModal } from '../../test/stories.js'
+import { connectedStory, deepActiveElement, iconDataUrl, pick, typeInto, withinModal } from '../../test/stories.js'
 import { send } from './index.js'
 
 /** The Send view of a connected test wallet whose transfers answer `transfer`. */
@@ -21,6 +21,7 @@ const withApi = (api: MemoryBlockchainApiOptions) => ({
   }),
 })
 const usdc = { address: 'eip155:1:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', quantity: { decimals: 6, numeric: '250' } }
+const dai = { address: 'eip155:1:0x6b175474e89094c44da98b954eedeac495271d0f', quantity: { decimals: 18, numeric: '12' } }
 const holdings = [tokenBalance('ETH', '0.5', 3000), tokenBalance('USDC', '250', 1, usdc)]
 
 const meta = {
@@ -76,13 +77,12 @@ export const ValidationErrors: Story = {
 }
 export const ValidationErrorsDark: Story = { ...ValidationErrors, globals: { theme: 'dark' } }
 
-/** rules §5: with several tokens none is chosen for the visitor: 'A token is required'. */
+/** rules §5: with several tokens and no native coin none is chosen for the visitor: 'A token is required'. */
 export const TokenRequired: Story = {
-  parameters: withApi({ balances: holdings }),
+  parameters: withApi({ balances: [tokenBalance('USDC', '250', 1, usdc), tokenBalance('DAI', '12', 1, dai)] }),
   play: async () => {
     const modal = await withinModal()
-    await waitFor(() => expect(modal.getByRole('combobox')).toHaveTextContent('USDC'))
-    await expect(modal.getByRole('combobox')).toHaveValue('')
+    await waitFor(() => expect(modal.getByRole('combobox', { name: 'Token' })).toHaveTextContent('Choose a token'))
     typeInto(modal.getByRole('textbox', { name: 'Amount' }), '1')
     typeInto(modal.getByRole('textbox', { name: 'Receiver address' }), testAddresses.eip155[1])
     await userEvent.click(modal.getByRole('button', { name: 'Preview' }))
@@ -90,20 +90,78 @@ export const TokenRequired: Story = {
   },
 }
 
-/** rules §3: the picker lists the account's tokens; the network balance in USD shows above the amount. */
+/**
+ * rules §3: the native coin is chosen while the account holds tokens too, so Preview works at once; the picker lists
+ * every token with its network, balance and worth, and the network balance in USD shows above the amount.
+ */
 export const Tokens: Story = {
   parameters: withApi({ balances: holdings }),
   play: async () => {
     const modal = await withinModal()
     await expect(await modal.findByTestId('send-network-balance')).toHaveTextContent('On this network: $1,750.00')
-    await waitFor(() => expect(modal.getByRole('combobox')).toHaveTextContent('USDC'))
-    await userEvent.selectOptions(modal.getByRole('combobox'), 'USDC')
+    await expect(await modal.findByTestId('send-balance')).toHaveTextContent('Balance: 0.5 ETH')
+    typeInto(modal.getByRole('textbox', { name: 'Amount' }), '0.1')
+    await expect(modal.getByTestId('send-amount-value')).toHaveTextContent('$300.00')
+    await pick(modal, 'Token', 'USDC')
     await expect(await modal.findByTestId('send-balance')).toHaveTextContent('Balance: 250 USDC')
     await userEvent.click(modal.getByRole('button', { name: 'Max' }))
     await expect(modal.getByRole('textbox', { name: 'Amount' })).toHaveValue('250')
   },
 }
 export const TokensDark: Story = { ...Tokens, globals: { theme: 'dark' } }
+
+/** The keyboard alone: arrows move through the list, Enter chooses, Escape closes it and leaves the dialog open. */
+export const TokenPickerKeyboard: Story = {
+  parameters: withApi({ balances: holdings }),
+  play: async () => {
+    const modal = await withinModal()
+    await expect(await modal.findByTestId('send-balance')).toHaveTextContent('Balance: 0.5 ETH')
+    const picker = modal.getByRole('combobox', { name: 'Token' })
+    picker.focus()
+    await userEvent.keyboard('{ArrowDown}')
+    await expect(picker).toHaveAttribute('aria-expanded', 'true')
+    const list = modal.getByRole('listbox', { name: 'Token' })
+    await expect(modal.getByRole('option', { name: 'ETH, Testnet One, 0.5, $1,500.00' })).toHaveAttribute('aria-selected', 'true')
+    await userEvent.keyboard('{ArrowDown}')
+    await expect(picker.getAttribute('aria-activedescendant')).toBe(modal.getByRole('option', { name: /^USDC,/ }).id)
+    await userEvent.keyboard('{Escape}')
+    await expect(list).not.toBeInTheDocument()
+    await expect(modal.getByRole('dialog', { name: 'Send' })).toBeVisible()
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}')
+    await expect(await modal.findByTestId('send-balance')).toHaveTextContent('Balance: 250 USDC')
+    await expect(deepActiveElement()).toBe(picker)
+  },
+}
+
+/** A long list gets a search field: typing filters by symbol or name, the arrows and Enter choose from what is left. */
+export const TokenSearch: Story = {
+  parameters: withApi({
+    balances: [
+      ...holdings,
+      ...['DAI', 'LINK', 'UNI', 'AAVE', 'WBTC'].map((symbol, index) =>
+        tokenBalance(symbol, '1', 1, { address: `eip155:1:0x${String(index + 1).repeat(40)}`, name: `${symbol} token` }),
+      ),
+    ],
+  }),
+  play: async () => {
+    const modal = await withinModal()
+    await expect(await modal.findByTestId('send-balance')).toHaveTextContent('Balance: 0.5 ETH')
+    await userEvent.click(modal.getByRole('combobox', { name: 'Token' }))
+    const search = await modal.findByRole('combobox', { name: 'Search tokens' })
+    await expect(modal.getAllByRole('option')).toHaveLength(7)
+    typeInto(search, 'li')
+    await waitFor(() =>
+      expect(modal.getAllByRole('option').map((option) => option.getAttribute('aria-label'))).toEqual(['LINK, Testnet One, 1, $1.00']),
+    )
+    typeInto(search, 'zzz')
+    await expect(await modal.findByText('No token matches')).toBeVisible()
+    typeInto(search, 'u')
+    await waitFor(() => expect(modal.getAllByRole('option')).toHaveLength(2))
+    search.focus()
+    await userEvent.keyboard('{ArrowDown}{Enter}')
+    await expect(await modal.findByTestId('send-balance')).toHaveTextContent('Balance: 1 UNI')
+  },
+}
 
 /** The data service failed: its rules §8 toast shows, and the native coin can still be sent. */
 export const BalancesUnavailable: Story = {
@@ -156,8 +214,7 @@ export const ReceiverProfile: Story = {
     const modal = await withinModal()
     typeInto(await modal.findByRole('textbox', { name: 'Receiver address' }), testAddresses.eip155[1])
     await expect(await modal.findByTestId('send-receiver-profile')).toHaveTextContent('bob.eth')
-    await waitFor(() => expect(modal.getByRole('combobox')).toHaveTextContent('ETH'))
-    await userEvent.selectOptions(modal.getByRole('combobox'), 'ETH')
+    await expect(await modal.findByTestId('send-balance')).toHaveTextContent('Balance: 0.5 ETH')
     typeInto(modal.getByRole('textbox', { name: 'Amount' }), '0.1')
     await userEvent.click(modal.getByRole('button', { name: 'Preview' }))
     await expect(await modal.findByTestId('send-to-name')).toHaveTextContent('bob.eth')

@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import {
   isValidAddress,
   formatBalance,
+  formatFiat,
   formatUnits,
   identityQuery,
   isUserRejection,
@@ -12,11 +13,11 @@ import {
 import type { CaipNetworkId, Kernel } from 'foyer'
 import { transactionUrl } from 'foyer/query'
 import { useAccount, useFoyerState, useKernel, useKernelQuery, useNetwork, useTranslate } from 'foyer/react'
-import { Avatar, Button, Skeleton } from 'foyer/ui'
+import { AmountField, Avatar, Button, Skeleton, TokenPicker, WalletImage, type TokenOption } from 'foyer/ui'
 import { sendOptionsQuery, type SendOption } from './loadSendOptions.js'
 import { updateSendState, type SendState } from './sendState.js'
 import { sendToken } from './sendToken.js'
-import { validateSend, type SendAsset } from './validateSend.js'
+import { parseAmount, validateSend, type SendAsset } from './validateSend.js'
 
 type Options = SendOption[] | 'loading' | 'error'
 
@@ -28,6 +29,7 @@ type Options = SendOption[] | 'loading' | 'error'
  */
 export default function SendView() {
   const kernel = useKernel()
+  const { locale } = kernel.i18n
   const t = useTranslate()
   const { address, namespace } = useAccount()
   const { networkId } = useNetwork()
@@ -83,29 +85,32 @@ export default function SendView() {
   }
   return (
     <div className="f-center">
-      <TokenPicker options={options} selected={selected} onChoose={(token) => edit({ token })} />
+      <SendTokenPicker options={options} selected={selected} onChoose={(token) => edit({ token })} />
       {form.networkBalanceInUSD !== undefined && (
         <p className="f-muted" data-testid="send-network-balance">
           {t('send.networkBalance', { amount: form.networkBalanceInUSD })}
         </p>
       )}
-      <label className="f-muted">
-        {t('send.amount')}
-        <input
-          className="f-input"
-          inputMode="decimal"
-          autoComplete="off"
-          value={form.sendTokenAmount}
-          onChange={(event) => edit({ sendTokenAmount: event.target.value })}
-        />
-      </label>
-      <Button
-        variant="secondary"
-        disabled={!selected}
-        onClick={async () => selected && edit({ sendTokenAmount: await maxAmount(kernel, selected, { namespace, address, networkId }) })}
-      >
-        {t('send.max')}
-      </Button>
+      <AmountField
+        label={t('send.amount')}
+        value={form.sendTokenAmount}
+        onChange={(sendTokenAmount) => edit({ sendTokenAmount })}
+        max={{
+          label: t('send.max'),
+          disabled: !selected,
+          onClick: async () => selected && edit({ sendTokenAmount: await maxAmount(kernel, selected, { namespace, address, networkId }) }),
+        }}
+        balance={
+          selected &&
+          t('send.balance', {
+            amount: formatBalance(formatUnits(selected.balance, selected.asset.decimals), locale),
+            symbol: selected.asset.symbol,
+          })
+        }
+        fiat={amountWorth(selected, form.sendTokenAmount, locale)}
+        balanceTestId="send-balance"
+        fiatTestId="send-amount-value"
+      />
       <label className="f-muted">
         {t('send.receiver')}
         <input
@@ -129,48 +134,53 @@ export default function SendView() {
   )
 }
 
-function TokenPicker({ options, selected, onChoose }: { options: Options; selected?: SendOption; onChoose(token?: SendAsset): void }) {
+function SendTokenPicker({ options, selected, onChoose }: { options: Options; selected?: SendOption; onChoose(token?: SendAsset): void }) {
   const t = useTranslate()
   const { locale } = useKernel().i18n
+  const { network } = useNetwork()
   const list = Array.isArray(options) ? options : []
+  const asOption = (option: SendOption): TokenOption => ({
+    key: optionKey(option.asset),
+    symbol: option.asset.symbol,
+    name: option.name,
+    network: network?.name,
+    icon: <WalletImage src={option.iconUrl} name={option.asset.symbol} size={28} />,
+    balance: formatBalance(formatUnits(option.balance, option.asset.decimals), locale),
+    fiat:
+      option.price === undefined
+        ? undefined
+        : formatFiat(Number(formatUnits(option.balance, option.asset.decimals)) * option.price, 'USD', locale),
+  })
   return (
     <>
-      {/* biome-ignore lint/a11y/noLabelWithoutControl: the control is the <select> below, shown once the tokens are loaded. */}
-      <label className="f-muted">
-        {t('send.token')}
-        {options === 'loading' ? (
-          <Skeleton height={44} />
-        ) : (
-          <select
-            className="f-input"
-            value={selected ? optionKey(selected.asset) : ''}
-            onChange={(event) => onChoose(list.find((option) => optionKey(option.asset) === event.target.value)?.asset)}
-          >
-            <option value="">{t('send.chooseToken')}</option>
-            {list.map((option) => (
-              <option key={optionKey(option.asset)} value={optionKey(option.asset)}>
-                {option.asset.symbol}
-              </option>
-            ))}
-          </select>
-        )}
-      </label>
+      {options === 'loading' ? (
+        <Skeleton height={44} />
+      ) : (
+        <TokenPicker
+          label={t('send.token')}
+          placeholder={t('send.chooseToken')}
+          searchLabel={t('send.search')}
+          noMatch={t('send.noMatch')}
+          options={list.map(asOption)}
+          value={selected && asOption(selected)}
+          onChange={(token) => onChoose(list.find((option) => optionKey(option.asset) === token.key)?.asset)}
+        />
+      )}
       {options === 'error' && (
         <p className="f-error-text" role="alert">
           {t('send.error.balances')}
         </p>
       )}
       {Array.isArray(options) && options.length === 0 && <p className="f-muted">{t('send.empty')}</p>}
-      {selected && (
-        <p className="f-muted" data-testid="send-balance">
-          {t('send.balance', {
-            amount: formatBalance(formatUnits(selected.balance, selected.asset.decimals), locale),
-            symbol: selected.asset.symbol,
-          })}
-        </p>
-      )}
     </>
   )
+}
+
+/** What the typed amount is worth in USD, where the token has a price and the amount is a number. */
+function amountWorth(selected: SendOption | undefined, typed: string, locale: string): string | undefined {
+  if (!selected || selected.price === undefined || typed.trim() === '') return undefined
+  const amount = parseAmount(typed, selected.asset.decimals)
+  return amount === undefined ? undefined : formatFiat(Number(formatUnits(amount, selected.asset.decimals)) * selected.price, 'USD', locale)
 }
 
 /** The receiver's name and avatar, once the data service has named the address. */
@@ -297,9 +307,9 @@ async function maxAmount(
   return formatUnits(amount, asset.decimals)
 }
 
-/** The chosen option; with a single token that one, so nothing needs choosing. */
+/** The chosen option; until the visitor chooses, the native coin (what most send), else a single token. */
 function selectedOption(list: SendOption[], token?: SendAsset): SendOption | undefined {
-  if (!token) return list.length === 1 ? list[0] : undefined
+  if (!token) return list.find((option) => !option.asset.address) ?? (list.length === 1 ? list[0] : undefined)
   return list.find((option) => optionKey(option.asset) === optionKey(token))
 }
 

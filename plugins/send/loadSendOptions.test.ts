@@ -28,8 +28,8 @@ describe('loadSendOptions', () => {
     )
     await expect(loadSendOptions(kernel, { namespace: 'eip155', address, networkId: 'eip155:1' })).resolves.toEqual({
       options: [
-        { asset: { symbol: 'ETH', decimals: 18, address: undefined }, balance: 75n * 10n ** 16n },
-        { asset: { symbol: 'USDC', decimals: 6, address: usdc }, balance: 12_500_000n },
+        { asset: { symbol: 'ETH', decimals: 18, address: undefined }, balance: 75n * 10n ** 16n, name: 'ETH', price: 3000 },
+        { asset: { symbol: 'USDC', decimals: 6, address: usdc }, balance: 12_500_000n, name: 'USDC', price: 1 },
       ],
       // 0.75 × 3000 + 12.5 × 1
       networkBalanceInUSD: '$2,262.50',

@@ -6,6 +6,12 @@ import { parseAmount, type SendAsset } from './validateSend.js'
 export interface SendOption {
   asset: SendAsset
   balance: bigint
+  /** The token's full name, where the data service gave one. */
+  name?: string
+  /** The token's icon URL (untrusted: the image component checks it). */
+  iconUrl?: string
+  /** USD for one whole token, where the data service prices it. */
+  price?: number
 }
 
 export interface SendOptions {
@@ -65,6 +71,9 @@ async function serviceOptions(kernel: Kernel, { address, networkId }: { address:
       // The service names a token by its CAIP-10 id (`eip155:1:0x…`); the chain wants the contract or mint.
       asset: { symbol: token.symbol, decimals: token.quantity.decimals, address: token.address?.split(':').at(-1) },
       balance: parseAmount(token.quantity.numeric, token.quantity.decimals) ?? 0n,
+      name: token.name,
+      iconUrl: token.iconUrl,
+      ...(token.price > 0 && { price: token.price }),
     })),
     networkBalanceInUSD: formatFiat(
       balances.reduce((sum, token) => sum + token.value, 0),

@@ -5,6 +5,9 @@ export const en = {
   'send.action': 'Send',
   'send.token': 'Token',
   'send.chooseToken': 'Choose a token',
+  /** The search field of a long token list. */
+  'send.search': 'Search tokens',
+  'send.noMatch': 'No token matches',
   'send.amount': 'Amount',
   'send.max': 'Max',
   'send.balance': 'Balance: {amount} {symbol}',

@@ -4,7 +4,8 @@ import { PROVIDER_LABELS, type SocialName } from './constants.js'
 export function ProviderIcon({ provider, size = 40 }: { provider: SocialName; size?: number }) {
   return (
     <span className="f-wallet-image f-wallet-fallback" style={{ width: size, height: size }} aria-hidden="true">
-      {PROVIDER_LABELS[provider].slice(0, provider === 'github' ? 2 : 1)}
+      {/* One letter, a word of the button's name ('Continue with GitHub'), so what shows is part of what is read. */}
+      {PROVIDER_LABELS[provider].charAt(0)}
     </span>
   )
 }

@@ -3,7 +3,7 @@ import { expect, userEvent, waitFor } from 'storybook/test'
 import { ConnectButton } from 'foyer/react'
 import type { Network } from 'foyer'
 import { testChain, testNetwork, type TestChain } from '../../test/fixtures.js'
-import { connectedStory, iconDataUrl, typeInto, withinModal } from '../../test/stories.js'
+import { connectedStory, iconDataUrl, pick, typeInto, withinModal } from '../../test/stories.js'
 import { ConvertApiToken, ConvertRequestError, NATIVE_TOKEN, type ConvertApi } from './convertApi.js'
 import { swaps } from './index.js'
 
@@ -99,9 +99,9 @@ type Story = StoryObj<typeof meta>
 /** Chooses the tokens and types the amount (the coin is chosen to pay with until another is picked). */
 async function fill(amount: string, { from, to = 'USDC' }: { from?: string; to?: string } = {}) {
   const modal = await withinModal()
-  await waitFor(() => expect(modal.getByRole('combobox', { name: 'Token to pay with' })).toHaveTextContent('USDT'))
-  if (from) await userEvent.selectOptions(modal.getByRole('combobox', { name: 'Token to pay with' }), from)
-  await userEvent.selectOptions(modal.getByRole('combobox', { name: 'Token to receive' }), to)
+  await waitFor(() => expect(modal.getByRole('combobox', { name: 'Token to pay with' })).toHaveTextContent('TETH'))
+  if (from) await pick(modal, 'Token to pay with', from)
+  await pick(modal, 'Token to receive', to)
   typeInto(modal.getByRole('textbox', { name: 'Amount to pay' }), amount)
   return modal
 }
@@ -114,8 +114,8 @@ export const Empty: Story = {
     await userEvent.click(await modal.findByRole('button', { name: 'Swap' }))
     await modal.findByRole('dialog', { name: 'Swap' })
     await expect(await modal.findByTestId('swap-from-balance')).toHaveTextContent('Balance: 1.5 TETH')
-    await waitFor(() => expect(modal.getByRole('combobox', { name: 'Token to pay with' })).toHaveValue(TETH.address))
-    await expect(modal.getByRole('combobox', { name: 'Token to receive' })).toHaveValue('')
+    await waitFor(() => expect(modal.getByRole('combobox', { name: 'Token to pay with' })).toHaveTextContent('TETH'))
+    await expect(modal.getByRole('combobox', { name: 'Token to receive' })).toHaveTextContent('Choose a token')
     await expect(modal.getByRole('textbox', { name: 'Amount to pay' })).toHaveValue('')
     await expect(modal.getByRole('button', { name: 'Review swap' })).toBeDisabled()
   },
@@ -162,14 +162,32 @@ export const InsufficientBalance: Story = {
     await modal.findByTestId('swap-output', {}, { timeout: 3000 })
     await expect(modal.getByRole('button', { name: 'Review swap' })).toBeDisabled()
     // Max fills in the whole USDC balance, which is enough.
-    await userEvent.selectOptions(modal.getByRole('combobox', { name: 'Token to pay with' }), 'USDC')
-    await userEvent.selectOptions(modal.getByRole('combobox', { name: 'Token to receive' }), 'USDT')
+    await pick(modal, 'Token to pay with', 'USDC')
+    await pick(modal, 'Token to receive', 'USDT')
     await userEvent.click(modal.getByRole('button', { name: 'Max' }))
     await expect(modal.getByRole('textbox', { name: 'Amount to pay' })).toHaveValue('250')
     await waitFor(() => expect(modal.queryByRole('alert')).toBeNull())
+    // The round button between the two sides swaps them.
+    await userEvent.click(modal.getByRole('button', { name: 'Swap the two tokens' }))
+    await expect(modal.getByRole('combobox', { name: 'Token to pay with' })).toHaveTextContent('USDT')
+    await expect(modal.getByRole('combobox', { name: 'Token to receive' })).toHaveTextContent('USDC')
   },
 }
 export const InsufficientBalanceDark: Story = { ...InsufficientBalance, globals: { theme: 'dark' } }
+
+/** The whole coin balance leaves nothing for the network fee: said in words; Max keeps the fee back. */
+export const NoRoomForFee: Story = {
+  play: async () => {
+    const modal = await fill('1.5')
+    await expect(await modal.findByRole('alert')).toHaveTextContent('Insufficient TETH for the network fee')
+    await modal.findByTestId('swap-output', {}, { timeout: 3000 })
+    await expect(modal.getByRole('button', { name: 'Review swap' })).toBeDisabled()
+    await userEvent.click(modal.getByRole('button', { name: 'Max' }))
+    // 1.5 TETH less twice 120,000 gas at 2 gwei.
+    await expect(modal.getByRole('textbox', { name: 'Amount to pay' })).toHaveValue('1.49952')
+    await waitFor(() => expect(modal.queryByRole('alert')).toBeNull())
+  },
+}
 
 /** rules §4: USDC with no allowance: the preview asks for the approval, and after it the swap. */
 export const NeedsApproval: Story = {

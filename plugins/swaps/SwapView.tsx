@@ -3,12 +3,15 @@ import type { CaipNetworkId } from 'foyer'
 import { formatBalance, formatFiat, formatNumber, formatUnits, shortenAddress, showToast } from 'foyer'
 import { transactionUrl } from 'foyer/query'
 import { useAccount, useFoyerState, useKernel, useKernelQuery, useNetwork, useTranslate } from 'foyer/react'
-import { Button, Skeleton } from 'foyer/ui'
+import { AmountField, Button, IconButton, Skeleton, TokenPicker, WalletImage, type TokenOption } from 'foyer/ui'
 import { approveSwapToken, checkSwapAllowance, isNative, setSwapInput, SLIPPAGE_PERCENT, swapTokens } from './swapActions.js'
 import { gasPriceQuery, swapBalancesQuery, swapPricesQuery, swapTokensQuery } from './swapQueries.js'
 import { updateSwapState, type SwapQuote, type SwapState, type SwapToken } from './swapState.js'
 import { parseUnits } from './units.js'
 import { addSwapTexts } from './texts.js'
+
+/** The gas a swap is assumed to need before a quote says how much. */
+const SWAP_GAS_GUESS = 200_000n
 
 /** What the view knows about the account's tokens and the network fee. */
 interface SwapData {
@@ -43,6 +46,7 @@ export default function SwapView() {
 
 function SwapForm({ state, data }: { state: SwapState; data: SwapData }) {
   const kernel = useKernel()
+  const { locale } = kernel.i18n
   const t = useTranslate()
   const { network } = useNetwork()
   const tokens = Array.isArray(data.tokens) ? data.tokens : []
@@ -56,50 +60,68 @@ function SwapForm({ state, data }: { state: SwapState; data: SwapData }) {
   const held = source ? data.balances?.[source.address] : undefined
   const invalid = state.sourceTokenAmount.trim() !== '' && amount === undefined
   const insufficient = amount !== undefined && held !== undefined && amount > held
+  // Paying with the coin, what the swap's gas may cost at the standard price must stay in the account.
+  const native = source !== undefined && isNative(source.address)
+  const fee = native && data.gasPrice !== undefined ? (quote?.gas ?? SWAP_GAS_GUESS) * data.gasPrice : undefined
+  const noFee = !insufficient && amount !== undefined && held !== undefined && fee !== undefined && amount + fee > held
   const max = () => {
     if (!source || held === undefined) return
-    // On the coin, keep back twice what the swap's gas may cost at the standard price.
-    const reserve = isNative(source.address) && data.gasPrice ? (quote?.gas ?? 200_000n) * data.gasPrice * 2n : 0n
+    // Twice the fee: the price may rise between the quote and the block.
+    const reserve = fee === undefined ? 0n : fee * 2n
     setSwapInput(kernel, { sourceTokenAmount: formatUnits(held > reserve ? held - reserve : 0n, source.decimals) })
   }
+  const problem = invalid
+    ? t('swap.error.amount')
+    : insufficient
+      ? t('swap.error.balance')
+      : noFee
+        ? t('swap.error.gas', { symbol: network?.nativeCurrency.symbol ?? source?.symbol ?? '' })
+        : state.quoteError
 
   return (
     <div className="f-center">
       <section aria-label={t('swap.from')} className="f-list">
-        <TokenPicker
+        <SwapTokenPicker
           label={t('swap.fromToken')}
-          tokens={data.tokens}
+          data={data}
           selected={source}
           onChoose={(token) => setSwapInput(kernel, { sourceToken: token })}
         />
-        <TokenBalance token={source} balances={data.balances} testId="swap-from-balance" />
-        <label className="f-muted">
-          {t('swap.amount')}
-          <input
-            className="f-input"
-            inputMode="decimal"
-            autoComplete="off"
-            value={state.sourceTokenAmount}
-            onChange={(event) => setSwapInput(kernel, { sourceTokenAmount: event.target.value })}
-          />
-        </label>
-        <FiatValue amount={amount} token={source} prices={data.prices} testId="swap-from-value" />
-        <Button variant="secondary" disabled={!source || held === undefined} onClick={max}>
-          {t('swap.max')}
-        </Button>
+        <AmountField
+          label={t('swap.amount')}
+          value={state.sourceTokenAmount}
+          onChange={(sourceTokenAmount) => setSwapInput(kernel, { sourceTokenAmount })}
+          // On the coin Max waits for the gas price, so it never leaves the fee out.
+          max={{ label: t('swap.max'), onClick: max, disabled: !source || held === undefined || (native && fee === undefined) }}
+          balance={balanceText(t, source, data.balances, locale)}
+          fiat={fiatText(amount, source, data.prices, locale)}
+          invalid={Boolean(problem && !state.quoteError)}
+          balanceTestId="swap-from-balance"
+          fiatTestId="swap-from-value"
+        />
       </section>
-      <Button
-        variant="secondary"
-        aria-label={t('swap.flip')}
+      <IconButton
+        label={t('swap.flip')}
         disabled={!source || !target}
         onClick={() => setSwapInput(kernel, { sourceToken: target, toToken: source })}
       >
-        ⇅
-      </Button>
+        <svg
+          width="20"
+          height="20"
+          viewBox="0 0 20 20"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          aria-hidden="true"
+        >
+          <path d="M7 3.5v13M3.5 7 7 3.5 10.5 7M13 16.5v-13M9.5 13l3.5 3.5 3.5-3.5" />
+        </svg>
+      </IconButton>
       <section aria-label={t('swap.to')} className="f-list">
-        <TokenPicker
+        <SwapTokenPicker
           label={t('swap.toToken')}
-          tokens={data.tokens}
+          data={data}
           selected={target}
           onChoose={(token) => setSwapInput(kernel, { toToken: token })}
         />
@@ -133,13 +155,13 @@ function SwapForm({ state, data }: { state: SwapState; data: SwapData }) {
           nativeSymbol={network?.nativeCurrency.symbol}
         />
       )}
-      {(invalid || insufficient || state.quoteError) && (
+      {problem && (
         <p className="f-error-text" role="alert">
-          {invalid ? t('swap.error.amount') : insufficient ? t('swap.error.balance') : state.quoteError}
+          {problem}
         </p>
       )}
       <Button
-        disabled={!quote || state.quoteLoading || invalid || insufficient}
+        disabled={!quote || state.quoteLoading || invalid || insufficient || noFee}
         onClick={() => {
           updateSwapState(kernel, { step: 'preview', error: undefined })
           void checkSwapAllowance(kernel)
@@ -152,43 +174,61 @@ function SwapForm({ state, data }: { state: SwapState; data: SwapData }) {
 }
 
 /** An amount's worth in USD (rules §5: 2 decimals), where the service prices the token. */
+function fiatText(amount: bigint | undefined, token: SwapToken | undefined, prices: SwapData['prices'], locale: string) {
+  const price = token && prices?.[token.address]
+  if (amount === undefined || !token || price === undefined) return undefined
+  return formatFiat(Number(formatUnits(amount, token.decimals)) * price, 'USD', locale)
+}
+
 function FiatValue(props: { amount?: bigint; token?: SwapToken; prices?: Record<string, number>; testId: string }) {
   const { locale } = useKernel().i18n
-  const price = props.token && props.prices?.[props.token.address]
-  if (props.amount === undefined || !props.token || price === undefined) return null
+  const text = fiatText(props.amount, props.token, props.prices, locale)
+  if (text === undefined) return null
   return (
     <p className="f-muted" data-testid={props.testId}>
-      {formatFiat(Number(formatUnits(props.amount, props.token.decimals)) * price, 'USD', locale)}
+      {text}
     </p>
   )
 }
 
-function TokenPicker(props: { label: string; tokens: SwapData['tokens']; selected?: SwapToken; onChoose(token?: SwapToken): void }) {
+/** 'Balance: 1.5 ETH', once the balance is read. */
+function balanceText(t: ReturnType<typeof useTranslate>, token: SwapToken | undefined, balances: SwapData['balances'], locale: string) {
+  const held = token ? balances?.[token.address] : undefined
+  if (!token || held === undefined) return undefined
+  return t('swap.balance', { amount: formatBalance(formatUnits(held, token.decimals), locale), symbol: token.symbol })
+}
+
+function SwapTokenPicker(props: { label: string; data: SwapData; selected?: SwapToken; onChoose(token?: SwapToken): void }) {
   const t = useTranslate()
-  const list = Array.isArray(props.tokens) ? props.tokens : []
+  const { locale } = useKernel().i18n
+  const { network } = useNetwork()
+  const { tokens, balances, prices } = props.data
+  const list = Array.isArray(tokens) ? tokens : []
+  const asOption = (token: SwapToken): TokenOption => {
+    const held = balances?.[token.address]
+    return {
+      key: token.address,
+      symbol: token.symbol,
+      name: token.name,
+      network: network?.name,
+      icon: <WalletImage src={token.logoUri} name={token.symbol} size={28} />,
+      balance: held === undefined ? undefined : formatBalance(formatUnits(held, token.decimals), locale),
+      fiat: fiatText(held, token, prices, locale),
+    }
+  }
+  if (tokens === 'loading') return <Skeleton height={44} />
   return (
     <>
-      {/* biome-ignore lint/a11y/noLabelWithoutControl: the control is the <select> below, shown once the tokens are loaded. */}
-      <label className="f-muted">
-        {props.label}
-        {props.tokens === 'loading' ? (
-          <Skeleton height={44} />
-        ) : (
-          <select
-            className="f-input"
-            value={props.selected?.address ?? ''}
-            onChange={(event) => props.onChoose(list.find((token) => token.address === event.target.value))}
-          >
-            <option value="">{t('swap.chooseToken')}</option>
-            {list.map((token) => (
-              <option key={token.address} value={token.address}>
-                {token.symbol}
-              </option>
-            ))}
-          </select>
-        )}
-      </label>
-      {props.tokens === 'error' && (
+      <TokenPicker
+        label={props.label}
+        placeholder={t('swap.chooseToken')}
+        searchLabel={t('swap.search')}
+        noMatch={t('swap.noMatch')}
+        options={list.map(asOption)}
+        value={props.selected && asOption(props.selected)}
+        onChange={(option) => props.onChoose(list.find((token) => token.address === option.key))}
+      />
+      {tokens === 'error' && (
         <p className="f-error-text" role="alert">
           {t('swap.error.tokens')}
         </p>

@@ -4,7 +4,15 @@ import type { Kernel } from 'foyer'
 import { testChain, testKernel, type TestChain } from '../../test/fixtures.js'
 import { ConvertApiToken, ConvertRequestError, NATIVE_TOKEN, NetworkNotSupportedForSwapsError, type ConvertApi } from './convertApi.js'
 import { swaps } from './index.js'
-import { approveSwapToken, checkSwapAllowance, isAllowanceSufficient, setSwapInput, swapTokens } from './swapActions.js'
+import { InsufficientFundsError } from 'viem'
+import {
+  approveSwapToken,
+  checkSwapAllowance,
+  isAllowanceSufficient,
+  isInsufficientFunds,
+  setSwapInput,
+  swapTokens,
+} from './swapActions.js'
 
 const ETH = { name: 'Test Ether', symbol: 'TETH', address: `eip155:1:${NATIVE_TOKEN}`, decimals: 18 }
 const USDT = { name: 'Tether USD', symbol: 'USDT', address: 'eip155:1:0xdAC17F958D2ee523a2206206994597C13D831ec7', decimals: 6 }
@@ -211,5 +219,28 @@ describe('swapTokens', () => {
     }
     await expect(swapTokens(kernel)).rejects.toThrow()
     expect(kernel.store.getState().swaps.error).toBe('The swap would fail: insufficient allowance')
+  })
+
+  it("a wallet that cannot pay the fee is said in words ('Insufficient … for the network fee'), not viem's total-cost text", async () => {
+    const { api } = recordingApi()
+    await setUp(api)
+    const capability = kernel.chains.get('eip155')!.capabilities!.sendTransaction!
+    const refusal = new Error('The wallet refused', { cause: new InsufficientFundsError() })
+    vi.spyOn(capability, 'sendTransaction').mockRejectedValue(refusal)
+    setSwapInput(kernel, { sourceToken: ETH, toToken: USDT, sourceTokenAmount: '1.5' })
+    await expect(swapTokens(kernel)).rejects.toBe(refusal)
+    const symbol = kernel.chains.get('eip155')!.networks[0]!.nativeCurrency.symbol
+    expect(kernel.store.getState().swaps.error).toBe(`Insufficient ${symbol} for the network fee`)
+  })
+})
+
+describe('a refusal for want of funds is told apart from other failures', () => {
+  it("viem's InsufficientFundsError, a node's 'insufficient funds' and a JSON-RPC error carrying either, at any depth", () => {
+    expect(isInsufficientFunds(new InsufficientFundsError())).toBe(true)
+    expect(isInsufficientFunds({ code: -32000, message: 'insufficient funds for gas * price + value' })).toBe(true)
+    expect(isInsufficientFunds(new Error('outer', { cause: new Error('middle', { cause: new InsufficientFundsError() }) }))).toBe(true)
+    expect(isInsufficientFunds(new Error('execution reverted'))).toBe(false)
+    expect(isInsufficientFunds(undefined)).toBe(false)
+    expect(isInsufficientFunds('insufficient funds')).toBe(false)
   })
 })

@@ -7,6 +7,7 @@ import {
   createToken,
   DEBOUNCE_MS,
   formatUnits,
+  isSameNetwork,
   isUserRejection,
   visibleMessage,
 } from 'foyer'
@@ -241,7 +242,33 @@ export async function swapTokens(kernel: Kernel): Promise<{ hash: string }> {
 function failureText(kernel: Kernel, reason: unknown): string {
   addSwapTexts(kernel)
   if (isUserRejection(reason)) return kernel.i18n.t('swap.error.rejected')
+  if (isInsufficientFunds(reason)) return kernel.i18n.t('swap.error.gas', { symbol: nativeSymbol(kernel) })
   return visibleMessage(reason, reasonText(kernel, reason))
+}
+
+/**
+ * True when the wallet or its node refused a transaction because the account cannot pay value plus gas: viem's
+ * InsufficientFundsError ('The total cost (gas * gas fee + value) … exceeds the balance'), a node's 'insufficient
+ * funds', anywhere in the error's causes.
+ */
+export function isInsufficientFunds(reason: unknown): boolean {
+  let error = reason
+  for (let depth = 0; depth < 8 && error instanceof Object; depth++) {
+    const { name, message } = error as { name?: unknown; message?: unknown }
+    if (name === 'InsufficientFundsError') return true
+    if (typeof message === 'string' && /insufficient funds|exceeds the balance/i.test(message)) return true
+    error = (error as { cause?: unknown }).cause
+  }
+  return false
+}
+
+/** The symbol of the coin that pays the network fee on the connected network ('ETH'). */
+function nativeSymbol(kernel: Kernel): string {
+  const connection = selectActiveConnection(kernel.store.getState().connection)
+  const networks = connection ? (kernel.chains.get(connection.namespace)?.networks ?? []) : []
+  return (
+    (connection?.networkId && networks.find((network) => isSameNetwork(network, connection.networkId!)))?.nativeCurrency.symbol ?? 'ETH'
+  )
 }
 
 /** rules §8: a quote error is stored as its message; a plain Error's own message, else the generic text. */

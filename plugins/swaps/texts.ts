@@ -11,6 +11,9 @@ export const viewTexts = {
   'swap.fromToken': 'Token to pay with',
   'swap.toToken': 'Token to receive',
   'swap.chooseToken': 'Choose a token',
+  /** The search field of a long token list. */
+  'swap.search': 'Search tokens',
+  'swap.noMatch': 'No token matches',
   'swap.amount': 'Amount to pay',
   'swap.max': 'Max',
   'swap.flip': 'Swap the two tokens',
@@ -45,6 +48,8 @@ export const viewTexts = {
   'swap.unsupported': 'Swaps are not available on this network.',
   'swap.error.amount': 'The amount is not a valid number',
   'swap.error.balance': 'Insufficient balance',
+  /** The coin paid is all there is: nothing is left for the network fee. `{symbol}` is the network's coin ('ETH'). */
+  'swap.error.gas': 'Insufficient {symbol} for the network fee',
   'swap.error.tokens': 'The tokens to swap could not be loaded. Try again later.',
   'swap.error.rejected': 'You declined the transaction in your wallet',
   'swap.error.failed': 'The swap failed',

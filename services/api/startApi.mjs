@@ -3,12 +3,17 @@
 // state (sign-in, name registration, checkouts, exchange payments) only the project's allowed origins.
 import { BaseError } from 'viem'
 
+import { randomBytes } from 'node:crypto'
+
 import {
   DEFAULT_RATE_LIMIT,
-  clientAddress,
+  allReady,
   createFailureSwitch,
-  createRateLimit,
   createServiceApp,
+  createTrustedProxy,
+  databaseAnswers,
+  nodeAnswers,
+  openRateLimit,
   queryParam,
   searchParams,
   sendJson,
@@ -32,6 +37,7 @@ import { createResolverMirror } from './names/resolverMirror.mjs'
 import { DEFAULT_NAME_ZONE, NameRequestError } from './names/rules.mjs'
 import { createSessionRoutes, SignInRequestError } from './sessions/sessionRoutes.mjs'
 import { openSessionStore } from './sessions/sessionStore.mjs'
+import { releaseLease, takeLease } from '../storage/index.mjs'
 
 /** The CLI's port. */
 export const DEFAULT_API_PORT = 8789
@@ -80,6 +86,8 @@ const CLIENT_PATTERN = /^[\w.+-]{1,64}$/
  * @property {{ usdcMint?: string, mintAuthority?: readonly number[] }} [solana] pay SOL on `solana` too, and USDC of
  *   this mint when its mint authority's 64-byte keypair is given. (default SOL only, when `solana` is set)
  * @property {`0x${string}`} [treasuryKey] the EVM treasury's key. (default anvil account #8's, ONRAMP_TREASURY)
+ * @property {number} [payoutLeaseMs] how long a payout is one instance's alone before another may take it over.
+ *   (default PAYOUT_LEASE_MS: 5 minutes)
  */
 
 /**
@@ -109,10 +117,15 @@ const CLIENT_PATTERN = /^[\w.+-]{1,64}$/
  * @property {readonly string[]} [spamTokens] token contracts (plain or CAIP-10) flagged as spam; none by default
  * @property {readonly string[]} [projectIds] the projects it serves; others get 403. (default any project id)
  * @property {number} [pollingIntervalMs] how often each chain's head is checked. (default 500)
- * @property {{ limit: number, windowMs: number } | false} [rateLimit] each client's budget (by socket address) on
+ * @property {{ limit: number, windowMs: number } | false} [rateLimit] each client's budget (by address, see `trustedProxy`) on
  *   each of the login and registration routes (RATE_LIMITED_ROUTES); past it 429 with `retry-after`. `false` turns it
  *   off. (default DEFAULT_RATE_LIMIT: 60 a minute)
  * @property {(message: string) => void} [log] told about internal errors and indexing failures. (default console.error)
+ * @property {import('../http/index.mjs').TrustedProxy} [trustedProxy] the reverse proxies whose `X-Forwarded-*`
+ *   headers say who the client is (createTrustedProxy). (default none: the socket's peer is the client)
+ * @property {(entry: import('../http/index.mjs').RequestLogEntry) => void} [requestLog] told about every request.
+ *   (default none)
+ * @property {string} [instanceId] this instance among those sharing the database, in leases. (default a random one)
  */
 
 /**
@@ -144,8 +157,12 @@ export async function startApi({
   pollingIntervalMs = 500,
   rateLimit = DEFAULT_RATE_LIMIT,
   log = (message) => console.error(message),
+  trustedProxy = createTrustedProxy(),
+  requestLog,
+  instanceId = randomBytes(8).toString('hex'),
 } = {}) {
-  const budget = rateLimit ? createRateLimit({ ...rateLimit, now }) : undefined
+  // Shared through a PostgreSQL server by every instance on it; in memory on the embedded database.
+  const budget = await openRateLimit(rateLimit, { database: database ?? onramp?.database, scope: 'api', now })
   const indexers = new Map(
     chains.map((chain) => {
       checkChain(chain)
@@ -171,13 +188,16 @@ export async function startApi({
       ? createResolverMirror({ resolvers: nameResolvers.map((resolver) => checkResolver(resolver, chains)), log })
       : undefined
   // A fresh chain (npm start restarts anvil) learns every name kept before; before listening, so a registration
-  // made now is written after them and stays its account's newest.
-  if (names && mirror) await mirror.publish(await names.all())
+  // made now is written after them and stays its account's newest. Of instances starting together one publishes:
+  // the same owner key writing from two would race for its nonces.
+  if (names && mirror && database) await publishOnce(database, instanceId, async () => mirror.publish(await names.all()))
   /** @type {string | undefined} */
   let ownUrl
   const price = createPriceTable(prices)
   const ramp =
-    onramp === undefined ? undefined : await startOnramp(onramp, chains, solanaNode, price, () => /** @type {string} */ (ownUrl), log)
+    onramp === undefined
+      ? undefined
+      : await startOnramp(onramp, chains, solanaNode, price, () => /** @type {string} */ (ownUrl), log, instanceId)
   const originsOf = typeof allowedOrigins === 'function' ? allowedOrigins : async () => allowedOrigins
   const routes = [
     ...createRoutes({
@@ -213,6 +233,14 @@ export async function startApi({
     beforeRoutes: failures.middleware,
     changesState: [...routes.filter((route) => route.changesState), ...(ramp ? CHECKOUT_ACTIONS : [])],
     projectOrigins: originsOf,
+    trustedProxy,
+    requestLog,
+    // Ready once migrated (before listening) and while the database and every node answer.
+    ready: allReady([
+      ...[database, onramp?.database].flatMap((used) => (used ? [databaseAnswers(used)] : [])),
+      ...chains.map((chain) => nodeAnswers(chain.rpcUrl)),
+      ...(solanaNode ? [nodeAnswers(solanaNode.rpcUrl, 'getHealth')] : []),
+    ]),
     // The profile calls' refusals carry reasons (rules §8: the client shows the first one's description).
     // The sign-in refusals carry a stable `reason` ('nonce', 'domain', 'expired' …).
     errorBody: (_status, message, refusal) =>
@@ -236,7 +264,9 @@ export async function startApi({
     app.on(route.method, route.path, async (c) => {
       // Hono hands back a segment it cannot decode as it is; that is the client's mistake, not an address.
       if (!isDecodable(c.req.path)) throw new RequestError(400, 'Malformed path')
-      if (budget && RATE_LIMITED_ROUTES.has(`${route.method} ${route.path}`)) budget.take(`${clientAddress(c)} ${route.path}`)
+      if (budget && RATE_LIMITED_ROUTES.has(`${route.method} ${route.path}`)) {
+        await budget.take(`${trustedProxy.clientAddress(c)} ${route.path}`)
+      }
       const query = searchParams(c)
       const body = route.method === 'POST' ? await readJsonObject(c) : undefined
       const projectId = checkClient(query, body, projects)
@@ -279,7 +309,22 @@ export async function startApi({
     stop() {
       stopping ??= (async () => {
         for (const indexer of indexers.values()) indexer.stop()
+        ramp?.stop()
         await served.stop()
+      })()
+      return stopping
+    },
+    /**
+     * Stops accepting, lets the requests in flight finish (`/readyz` answers 503 meanwhile), then stops as `stop`
+     * does. The database stays open: its owner closes it after.
+     *
+     * @param {number} [timeoutMs] how long in-flight requests may take (default DRAIN_TIMEOUT_MS)
+     */
+    drain(timeoutMs) {
+      stopping ??= (async () => {
+        await served.drain(timeoutMs)
+        for (const indexer of indexers.values()) indexer.stop()
+        ramp?.stop()
       })()
       return stopping
     },
@@ -289,14 +334,32 @@ export async function startApi({
 /** @typedef {Awaited<ReturnType<typeof startApi>>} BlockchainApi */
 
 /**
+ * Runs the start-up publishing unless another instance is running it now.
+ *
+ * @param {import('../storage/index.mjs').Database} database
+ * @param {string} holder
+ * @param {() => Promise<unknown>} publish
+ */
+async function publishOnce(database, holder, publish) {
+  const lease = { name: 'names.publish', holder }
+  if (!(await takeLease(database, { ...lease, ttlMs: 5 * 60_000 }))) return
+  try {
+    await publish()
+  } finally {
+    await releaseLease(database, lease)
+  }
+}
+
+/**
  * @param {ApiOnramp} onramp
  * @param {ApiChain[]} chains
  * @param {ReturnType<typeof checkSolana> | undefined} solana
  * @param {ReturnType<typeof createPriceTable>} price
  * @param {() => string} baseUrl
  * @param {(message: string) => void} log
+ * @param {string} instanceId
  */
-async function startOnramp(onramp, chains, solana, price, baseUrl, log) {
+async function startOnramp(onramp, chains, solana, price, baseUrl, log, instanceId) {
   const evm = (onramp.evm ?? []).map(({ chainId, usdc }) => {
     const chain = chains.find((candidate) => candidate.chainId === chainId)
     if (!chain) throw new TypeError(`onramp.evm: chain ${JSON.stringify(chainId)} is not one of \`chains\``)
@@ -313,7 +376,7 @@ async function startOnramp(onramp, chains, solana, price, baseUrl, log) {
     evmPrivateKey: onramp.treasuryKey,
   })
   const currencies = purchaseCurrencies({ evm, solana: solana && { chainId: solana.chainId, usdcMint } })
-  return createOnramp({ store, treasury, currencies, price, baseUrl, log })
+  return createOnramp({ store, treasury, currencies, price, baseUrl, log, instanceId, payoutLeaseMs: onramp.payoutLeaseMs })
 }
 
 /** @param {ApiChain} chain */

@@ -7,10 +7,13 @@ import * as v from 'valibot'
 
 import {
   DEFAULT_RATE_LIMIT,
-  clientAddress,
+  allReady,
   createAllowedOrigins,
-  createRateLimit,
   createServiceApp,
+  createTrustedProxy,
+  databaseAnswers,
+  nodeAnswers,
+  openRateLimit,
   searchParams,
   sendJson,
 } from '../http/index.mjs'
@@ -49,8 +52,11 @@ const APPROVAL_BODY = v.object({ secret: v.string(), approved: v.boolean() })
  * @property {import('./social.mjs').SocialClients} [social] the OpenID Connect providers users may sign in with
  * @property {import('./social.mjs').TelegramLogin} [telegram] Telegram Login's bot and login page
  * @property {import('./farcaster.mjs').FarcasterLogin} [farcaster] Sign In With Farcaster's relay and fid lookup
- * @property {string} [publicOrigin] the wallet's origin as browsers see it, when a proxy stands in front
- *   (default: the request's own origin)
+ * @property {string} [publicOrigin] the wallet's origin as browsers see it (`https://wallet.example.com`), when a
+ *   proxy stands in front (default: the request's own origin, with the scheme and host a trusted proxy forwards)
+ * @property {import('../http/index.mjs').TrustedProxy} [trustedProxy] the reverse proxies whose `X-Forwarded-*`
+ *   headers say who the client is and which origin it called (createTrustedProxy). (default none)
+ * @property {(entry: import('../http/index.mjs').RequestLogEntry) => void} [requestLog] told about every request
  * @property {readonly (readonly string[])[]} [sharedWallets] lists of the operator's own projects whose visitors
  *   keep one wallet across the list (default none: every project has its own wallets, so sites cannot link a
  *   visitor; docs/wallets.md)
@@ -103,12 +109,16 @@ export async function createWalletApp({
   rateLimit = DEFAULT_RATE_LIMIT,
   log = (message) => console.error(message),
   backendFaults,
+  trustedProxy = createTrustedProxy(),
+  requestLog,
 }) {
-  const budget = rateLimit ? createRateLimit({ ...rateLimit, now }) : undefined
+  const ownOriginSetting = publicOrigin === undefined ? undefined : checkPublicOrigin(publicOrigin)
+  // Shared through a PostgreSQL server by every instance on it; in memory on the embedded database.
+  const budget = await openRateLimit(rateLimit, { database, scope: 'wallet', now })
   /** @param {import('hono').Context} c @param {string} group */
-  const spend = (c, group) => {
+  const spend = async (c, group) => {
     try {
-      budget?.take(`${clientAddress(c)} ${group}`)
+      await budget?.take(`${trustedProxy.clientAddress(c)} ${group}`)
     } catch (error) {
       const retryAfter = Number(/** @type {RequestError} */ (error).headers['retry-after'])
       // The frame shows rules §5's wording with the seconds, as for the email cooldown.
@@ -133,13 +143,27 @@ export async function createWalletApp({
     social: createSocialLogin({ clients: social, telegram, database, codesKey: keys.codes, sealingKey: keys.sealing, now, log }),
   }
   /** @param {import('hono').Context} c */
-  const ownOrigin = (c) => publicOrigin ?? new URL(c.req.url).origin
+  const ownOrigin = (c) => ownOriginSetting ?? trustedProxy.origin(c)
   /** @param {import('hono').Context} c */
   const deviceHash = (c) => hashSecret(keys.codes, `device:${deviceIdOf(c, () => randomBytes(32).toString('base64url'))}`)
 
   // The wallet's answers carry sessions and secrets: no other origin may read any of them, so none carries a CORS
   // header, not even a preflight, a 405 or an error. (Its POSTs also refuse other origins outright, below.)
-  const app = createServiceApp({ name: 'wallet', log, methods: ['GET', 'POST'], sameOriginOnly: true })
+  const app = createServiceApp({
+    name: 'wallet',
+    log,
+    methods: ['GET', 'POST'],
+    sameOriginOnly: true,
+    trustedProxy,
+    requestLog,
+    // Ready once migrated (before the app exists) and while the database and the networks' nodes answer.
+    ready: allReady([
+      databaseAnswers(database),
+      // The nodes it was given; the default public RPCs (two dozen of them) are not probed at every check.
+      ...(evm ?? []).map((network) => nodeAnswers(network.rpcUrl)),
+      ...(solana ?? []).map((network) => nodeAnswers(network.rpcUrl, 'getHealth')),
+    ]),
+  })
   app.use('/v1/*', async (c, next) => {
     // Only the frame page (same origin) calls the backend: the host page shares the frame's partitioned cookie
     // jar, so without this check it could post requests, or an approval, with the user's session.
@@ -201,7 +225,7 @@ export async function createWalletApp({
   app.post('/device/confirm', async (c) => {
     if (c.req.header('origin') !== ownOrigin(c)) return c.html(deviceResultPage(false), 403, pageHeaders)
     try {
-      spend(c, 'device-confirm')
+      await spend(c, 'device-confirm')
     } catch {
       return c.html(deviceResultPage(false), 429, pageHeaders)
     }
@@ -250,7 +274,7 @@ export async function createWalletApp({
       if (!(await origins.allows(projectId, origin))) throw unverifiedDomain()
       const handler = Object.hasOwn(HANDLERS, type) ? HANDLERS[/** @type {keyof typeof HANDLERS} */ (type)] : undefined
       if (!handler) throw invalidRequest(`Unknown message type ${type.slice(0, 64)}`)
-      if (CODE_AND_LOGIN_TYPES.has(type)) spend(c, type)
+      if (CODE_AND_LOGIN_TYPES.has(type)) await spend(c, type)
       return handler(deps, {
         c,
         deviceHash: deviceHash(c),
@@ -290,6 +314,25 @@ export function walletScopes(sharedWallets) {
     }
   }
   return (projectId) => ({ projectId, projects: lists.get(projectId) ?? [projectId] })
+}
+
+/**
+ * The configured public origin, as an origin (`https://wallet.example.com`, no path); a clear error otherwise.
+ *
+ * @param {string} origin
+ */
+function checkPublicOrigin(origin) {
+  /** @type {URL | undefined} */
+  let url
+  try {
+    url = new URL(origin)
+  } catch {
+    // answered below
+  }
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.origin !== origin.replace(/\/$/, '')) {
+    throw new TypeError(`publicOrigin must be an origin such as https://wallet.example.com, got ${JSON.stringify(origin)}`)
+  }
+  return url.origin
 }
 
 /**

@@ -32,8 +32,8 @@ describe('activity', () => {
 
     await accountView.getByRole('button', { name: 'Send', exact: true }).click()
     const send = page.getByRole('dialog', { name: 'Send' })
-    await expect.poll(() => send.getByRole('combobox').textContent()).toContain('ETH')
-    await send.getByRole('combobox').selectOption({ label: 'ETH' })
+    // The coin is chosen for the visitor.
+    await expect.poll(() => send.getByRole('combobox', { name: 'Token' }).textContent()).toContain('ETH')
     await send.getByRole('textbox', { name: 'Amount' }).fill('0.125')
     await send.getByRole('textbox', { name: 'Receiver address' }).fill(RECEIVER)
     await send.getByRole('button', { name: 'Preview' }).click()

@@ -99,8 +99,8 @@ describe('email sign-in with the embedded wallet', () => {
     await showNamespace(page, dialog, 'Ethereum', evmAddress)
     await dialog.getByRole('button', { name: 'Send', exact: true }).click()
     dialog = page.getByRole('dialog', { name: 'Send' })
-    await expect.poll(() => dialog.getByRole('combobox').textContent()).toContain('ETH')
-    await dialog.getByRole('combobox').selectOption({ label: 'ETH' })
+    // The coin is chosen for the visitor.
+    await expect.poll(() => dialog.getByRole('combobox', { name: 'Token' }).textContent()).toContain('ETH')
     await dialog.getByRole('textbox', { name: 'Amount' }).fill('0.5')
     await dialog.getByRole('textbox', { name: 'Receiver address' }).fill(RECEIVER)
     await dialog.getByRole('button', { name: 'Preview' }).click()

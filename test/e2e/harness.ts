@@ -356,6 +356,16 @@ export function recordBalanceRequests(page: Page, apiUrl: string): string[] {
   return paths
 }
 
+/**
+ * Chooses `label` in a picker of foyer/ui (a combobox that opens a listbox): the option whose name is `label`, or starts
+ * with it and a comma (a token's option goes on with its network and balance). Waits for the option to be listed.
+ */
+export async function pickOption(scope: Locator, name: string, label: string): Promise<void> {
+  await scope.getByRole('combobox', { name, exact: true }).click()
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  await scope.getByRole('option', { name: new RegExp(`^${escaped}(,|$)`) }).click()
+}
+
 /** Opens the Account view from the demo's account button and returns its dialog. */
 export async function openAccount(page: Page): Promise<Locator> {
   await page.getByRole('button', { name: 'Open Account' }).click()

@@ -10,7 +10,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import type { Page } from 'playwright-core'
 import { formatBalance } from '../../kernel/model/format.js'
 import { DEV_WALLET_ADDRESS, TEST_WALLET_ADDRESS } from '../../services/dev/solana/index.mjs'
-import { connectWallet, openAccount, openDemo, TEST_KEY, useStack } from './harness.js'
+import { connectWallet, openAccount, openDemo, pickOption, TEST_KEY, useStack } from './harness.js'
 
 const account = privateKeyToAccount(TEST_KEY)
 const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' // anvil account #2
@@ -25,8 +25,7 @@ async function openSend(page: Page) {
 }
 
 async function fill(dialog: ReturnType<Page['getByRole']>, symbol: string, amount: string, receiver = RECEIVER) {
-  await expect.poll(() => dialog.getByRole('combobox').textContent()).toContain(symbol)
-  await dialog.getByRole('combobox').selectOption({ label: symbol })
+  await pickOption(dialog, 'Token', symbol)
   await dialog.getByRole('textbox', { name: 'Amount' }).fill(amount)
   await dialog.getByRole('textbox', { name: 'Receiver address' }).fill(receiver)
   await dialog.getByRole('button', { name: 'Preview' }).click()

@@ -115,7 +115,8 @@ export default function AccountView() {
         </Button>
       ))}
       {features.length > 0 && (
-        <div className="f-row">
+        // A grid, so any number of actions wraps instead of running past the dialog's edge.
+        <div className="f-actions">
           {features.map((entry) => (
             <Button key={entry.id} variant="secondary" onClick={() => kernel.router.push(entry.view as never)}>
               {t(entry.label)}

@@ -113,7 +113,13 @@ const storyMethods = definePlugin({
         id: 'social',
         method: 'social',
         label: 'connect.wallets',
-        load: async () => ({ default: () => <button type="button">Google</button> }),
+        load: async () => ({
+          default: () => (
+            <button type="button" className="f-button f-button-secondary">
+              Google
+            </button>
+          ),
+        }),
       },
     ],
   },

@@ -6,6 +6,8 @@ export const ar: Translations = {
   'send.action': 'إرسال',
   'send.token': 'الرمز',
   'send.chooseToken': 'اختر رمزًا',
+  'send.search': 'ابحث عن رمز',
+  'send.noMatch': 'لا يوجد رمز مطابق',
   'send.amount': 'المبلغ',
   'send.max': 'الحد الأقصى',
   'send.balance': 'الرصيد: {amount} {symbol}',

@@ -6,6 +6,8 @@ export const de: Translations = {
   'send.action': 'Senden',
   'send.token': 'Token',
   'send.chooseToken': 'Token wählen',
+  'send.search': 'Token suchen',
+  'send.noMatch': 'Kein Token passt',
   'send.amount': 'Betrag',
   'send.max': 'Max.',
   'send.balance': 'Guthaben: {amount} {symbol}',

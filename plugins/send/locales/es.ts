@@ -6,6 +6,8 @@ export const es: Translations = {
   'send.action': 'Enviar',
   'send.token': 'Token',
   'send.chooseToken': 'Elige un token',
+  'send.search': 'Buscar tokens',
+  'send.noMatch': 'Ningún token coincide',
   'send.amount': 'Cantidad',
   'send.max': 'Máx.',
   'send.balance': 'Saldo: {amount} {symbol}',

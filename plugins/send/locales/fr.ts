@@ -6,6 +6,8 @@ export const fr: Translations = {
   'send.action': 'Envoyer',
   'send.token': 'Jeton',
   'send.chooseToken': 'Choisir un jeton',
+  'send.search': 'Rechercher un jeton',
+  'send.noMatch': 'Aucun jeton ne correspond',
   'send.amount': 'Montant',
   'send.max': 'Max',
   'send.balance': 'Solde : {amount} {symbol}',

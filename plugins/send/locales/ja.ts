@@ -6,6 +6,8 @@ export const ja: Translations = {
   'send.action': '送信',
   'send.token': 'トークン',
   'send.chooseToken': 'トークンを選択',
+  'send.search': 'トークンを検索',
+  'send.noMatch': '一致するトークンがありません',
   'send.amount': '金額',
   'send.max': '最大',
   'send.balance': '残高：{amount} {symbol}',

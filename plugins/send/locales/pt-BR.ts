@@ -6,6 +6,8 @@ export const ptBR: Translations = {
   'send.action': 'Enviar',
   'send.token': 'Token',
   'send.chooseToken': 'Escolha um token',
+  'send.search': 'Buscar tokens',
+  'send.noMatch': 'Nenhum token corresponde',
   'send.amount': 'Quantia',
   'send.max': 'Máx.',
   'send.balance': 'Saldo: {amount} {symbol}',

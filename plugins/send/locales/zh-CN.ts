@@ -6,6 +6,8 @@ export const zhCN: Translations = {
   'send.action': '发送',
   'send.token': '代币',
   'send.chooseToken': '选择代币',
+  'send.search': '搜索代币',
+  'send.noMatch': '没有匹配的代币',
   'send.amount': '金额',
   'send.max': '最大',
   'send.balance': '余额：{amount} {symbol}',
