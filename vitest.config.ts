@@ -36,6 +36,20 @@ const chromiumArgs = [
 const testFiles = (ending: string) =>
   ['kernel', 'chains', 'plugins', 'adapters', 'services', 'examples', 'test', 'scripts'].map((folder) => `${folder}/**/${ending}`)
 
+// Bundled up front in the browser projects: a dependency found mid-run makes Vite reload the page under a running test.
+const storyDependencies = [
+  'mitt',
+  'valibot',
+  '@tanstack/query-core',
+  'react',
+  'react-dom',
+  'react-dom/client',
+  'react/jsx-runtime',
+  'react/jsx-dev-runtime',
+  'jsqr',
+  'axe-core',
+]
+
 export default defineConfig({
   test: {
     // End-to-end files that share a stack run in a row (test/e2e/stackSequencer.ts).
@@ -77,21 +91,7 @@ export default defineConfig({
         // The plugin sets `include` itself from the Storybook config; do not set it here.
         plugins: [storybookTest({ configDir: path.join(root, '.storybook') })],
         resolve: { alias: selfAliases },
-        // Bundled up front: a dependency found mid-run makes Vite reload the page under a running test.
-        optimizeDeps: {
-          include: [
-            'mitt',
-            'valibot',
-            '@tanstack/query-core',
-            'react',
-            'react-dom',
-            'react-dom/client',
-            'react/jsx-runtime',
-            'react/jsx-dev-runtime',
-            'jsqr',
-            'axe-core',
-          ],
-        },
+        optimizeDeps: { include: storyDependencies },
         test: {
           name: 'stories',
           // After each story, the modal it left passes the UI quality check at 360 px (test/uiQuality.ts).
@@ -104,6 +104,35 @@ export default defineConfig({
             provider: playwright({
               launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
               // Stories assert visibility; with reduced motion (which the modal honours) nothing fades in.
+              contextOptions: { reducedMotion: 'reduce' },
+            }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+      {
+        // Visual regression (test/screenshots): the main state of every view, compared with committed baselines.
+        resolve: { alias: selfAliases },
+        optimizeDeps: { include: storyDependencies },
+        test: {
+          name: 'screenshots',
+          include: ['test/screenshots/**/*.screenshot.test.tsx'],
+          browser: {
+            enabled: true,
+            headless: true,
+            // A mismatch attaches the reference, the actual picture and their diff (in .vitest-attachments/); a
+            // screenshot of the whole page beside the baselines would only add noise.
+            screenshotFailures: false,
+            expect: {
+              toMatchScreenshot: {
+                comparatorName: 'pixelmatch',
+                // Anti-aliasing of the same fonts may move a few pixels between runs; a changed colour or spacing
+                // moves far more than 0.2 % of the dialog.
+                comparatorOptions: { threshold: 0.02, allowedMismatchedPixelRatio: 0.002 },
+              },
+            },
+            provider: playwright({
+              launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
               contextOptions: { reducedMotion: 'reduce' },
             }),
             instances: [{ browser: 'chromium' }],

@@ -23,13 +23,15 @@ const phases = [
   // One vitest run, so that its two workers stay busy across the tiers; the end-to-end files come last (groupOrder).
   [
     [
-      'Integration, stories (Chromium), end-to-end',
+      'Integration, stories and screenshots (Chromium), end-to-end',
       'vitest',
       'run',
       '--project',
       'integration',
       '--project',
       'stories',
+      '--project',
+      'screenshots',
       '--project',
       'e2e',
     ],
