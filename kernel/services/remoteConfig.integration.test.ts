@@ -98,6 +98,7 @@ describe('remote project configuration (rules §1, §7)', () => {
       analytics: true,
       branding: false,
       legalCheckbox: false,
+      smartSessions: false,
       collapseWallets: false,
       walletFeaturesOrder: ['onramp', 'swaps', 'receive', 'send'],
       testRemote: false,
