@@ -55,6 +55,8 @@ export type { ShowToastParameters, ToastState, ToastVariant } from './core/toast
 export { ALERTS, alertMessages, dismissAlert, raiseAlert } from './core/alerts.js'
 export type { AlertCode, AlertsState } from './core/alerts.js'
 export { selectActiveConnection, selectIsConnected } from './core/connection.js'
+export { getAccount, setAccountDetails, setAddressLabel } from './core/account.js'
+export type { AccountDetails, AccountSlice, AccountState, AccountTokenBalance, AccountUser, ConnectedWalletInfo } from './core/account.js'
 export type {
   ConnectorCapabilities,
   ConnectorCapabilityName,
@@ -109,6 +111,10 @@ export type { GetIdentityParameters, GetIdentityReturnType } from './actions/get
 
 export { fetchKernelQuery } from './services/kernelQuery.js'
 export type { KernelQuery } from './services/kernelQuery.js'
+// For code that sets a persisted query's answer itself (a name just registered is the identity): kept or forgotten in
+// storage as the query client's cache is.
+export { forgetPersisted, readPersisted, writePersisted } from './services/queryCache.js'
+export type { PersistedAnswer } from './services/queryCache.js'
 
 export { FetchToken, StorageToken } from './core/tokens.js'
 export { afterFirstPaint } from './core/idle.js'

@@ -7,7 +7,7 @@
 export { queryClientOf, QUERY_KEY_PREFIX } from './services/queryClient.js'
 export { QueryClientToken, BlockchainApiToken } from './core/tokens.js'
 
-export { blockchainApiOf, createBlockchainApi } from './services/blockchainApi.js'
+export { blockchainApiOf, createBlockchainApi, identitySender } from './services/blockchainApi.js'
 export type {
   BlockchainApi,
   BlockchainApiOptions,

@@ -204,11 +204,14 @@ export async function startLocalStack({
       // The projects' allowed origins are the directory's, as the wallet's are: the sign-in messages may name them and
       // only they may call the state-changing routes from a browser.
       allowedOrigins: createAllowedOrigins({ directoryUrl: directory.url, client: 'foyer-api' }).originsOf,
-      chains: devChains.chains.map((chain) => ({
-        chainId: chain.chainId,
-        rpcUrl: chain.url,
-        amm: { router: devChains.fixtures.chains[String(chain.chainId)]?.amm.router ?? '' },
-      })),
+      // History through anvil's Otterscan API (ots_), balances through Multicall3 (installed by startDevChains); the
+      // router's pools price what the dev price table does not list.
+      chains: devChains.chains.map((chain) => {
+        const { amm, usdc } = /** @type {import('./dev/devchain/index.mjs').DevChainFixtures['chains'][string]} */ (
+          devChains.fixtures.chains[String(chain.chainId)]
+        )
+        return { chainId: chain.chainId, rpcUrl: chain.url, amm: { router: amm.router }, pools: { router: amm.router, usdc } }
+      }),
       solana: {
         rpcUrl: solana.url,
         chainId: LOCAL_SOLANA_CHAIN_ID,
@@ -344,7 +347,7 @@ export async function startLocalStack({
     bundlers,
     fixtures,
     stop: async () => {
-      // The API and the wallet first: the API's indexers poll the chains stopped after it; the wallet uses the database.
+      // The API and the wallet first: the API reads the chains stopped after it; the wallet uses the database.
       await Promise.allSettled([api.stop(), wallet?.stop(), ...bundlers.map((entry) => entry.stop())])
       await Promise.allSettled([
         directory.stop(),

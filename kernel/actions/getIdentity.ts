@@ -2,6 +2,7 @@ import type { Identity } from '../services/blockchainApi.js'
 import type { Kernel } from '../core/createKernel.js'
 import { fetchKernelQuery, type KernelQuery } from '../services/kernelQuery.js'
 import { BlockchainApiToken } from '../core/tokens.js'
+import { IdentityFigure, identityKey } from '../core/account.js'
 
 /** rules §9: an identity is fresh for 5 minutes. */
 export const IDENTITY_STALE_MS = 5 * 60_000
@@ -23,8 +24,10 @@ export type GetIdentityReturnType = Identity
 export function identityQuery(kernel: Kernel, { address }: GetIdentityParameters): KernelQuery<GetIdentityReturnType> | undefined {
   if (!kernel.options.services.api && !kernel.container.has(BlockchainApiToken)) return undefined
   return {
-    key: ['identity', address.toLowerCase()],
+    key: identityKey(address),
     staleTime: IDENTITY_STALE_MS,
+    // rules §3: kept with its time, so a reload shows the name at once.
+    persist: IdentityFigure,
     async load() {
       const { blockchainApiOf, identitySender } = await import('../services/blockchainApi.js')
       const identity = blockchainApiOf(kernel)

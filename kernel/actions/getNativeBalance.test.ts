@@ -78,6 +78,12 @@ describe('getNativeBalance', () => {
     expect(chain.wallet.calls.getBalance).toBe(0)
   })
 
+  it("a testnet's balance is the chain's own figure, not 0.00 (a departure, rules: departures on purpose)", async () => {
+    const { kernel, chain } = setup({ networks: [{ ...testNetwork, testnet: true }], balance: 2_000_000_000_000_000_000n })
+    await expect(getNativeBalance(kernel, params)).resolves.toEqual({ formatted: '2', symbol: 'TETH' })
+    expect(chain.wallet.calls.getBalance).toBe(1)
+  })
+
   it('is undefined where no chain can read balances', () => {
     const { kernel } = setup({ balance: false })
     expect(getNativeBalance(kernel, params)).toBeUndefined()

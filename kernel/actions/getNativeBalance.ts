@@ -3,6 +3,7 @@ import type { Kernel } from '../core/createKernel.js'
 import { formatBalance, formatUnits } from '../model/format.js'
 import { fetchKernelQuery, type KernelQuery } from '../services/kernelQuery.js'
 import { isSameNetwork } from '../model/network.js'
+import { NativeBalanceFigure, nativeBalanceKey } from '../core/account.js'
 
 /** rules §9: a native balance is fresh for 30 s. */
 export const NATIVE_BALANCE_TTL_MS = 30_000
@@ -25,7 +26,8 @@ export interface GetNativeBalanceReturnType {
 /**
  * The native balance as a query: read through the chain's balance capability, fresh for 30 s (rules §9),
  * stale after 'balances:changed'; a failure is not kept. A network the chain does not list reads as
- * 0.00 (rules §9). Undefined where no chain can read balances.
+ * 0.00 (rules §9); a testnet reads the chain's own figure (rules, departures on purpose). Undefined where no chain
+ * can read balances.
  */
 export function nativeBalanceQuery(
   kernel: Kernel,
@@ -36,9 +38,11 @@ export function nativeBalanceQuery(
   if (!chain || !capability) return undefined
   const network = chain.networks.find((candidate) => isSameNetwork(candidate, networkId))
   return {
-    key: ['native-balance', networkId, address],
+    key: nativeBalanceKey(networkId, address),
     staleTime: NATIVE_BALANCE_TTL_MS,
     readsBalances: true,
+    // rules §3: kept with its time, so a reload shows the last figure at once.
+    persist: NativeBalanceFigure,
     async load() {
       if (!network) return { formatted: UNSUPPORTED_CHAIN_BALANCE, symbol: chain.networks[0]?.nativeCurrency.symbol ?? '' }
       const balance = await capability.getBalance(kernel, { address, networkId }).catch((error: unknown) => {

@@ -3,6 +3,7 @@ import type { Kernel } from '../core/createKernel.js'
 import { BaseError, type BaseErrorOptions } from '../core/errors/BaseError.js'
 import { fetchKernelQuery, type KernelQuery } from '../services/kernelQuery.js'
 import { showToast } from '../core/toast.js'
+import { TokenBalancesFigure, tokenBalancesKey } from '../core/account.js'
 
 /** rules §9: a portfolio is fresh for 30 s. */
 export const PORTFOLIO_STALE_MS = 30_000
@@ -41,8 +42,10 @@ export function tokenBalancesQuery(
   { address, chainId }: GetTokenBalancesParameters,
 ): KernelQuery<GetTokenBalancesReturnType> {
   return {
-    key: ['balances', chainId, address.toLowerCase()],
+    key: tokenBalancesKey(chainId, address),
     staleTime: PORTFOLIO_STALE_MS,
+    // rules §3: kept with its time, so a reload lists the last balances at once.
+    persist: TokenBalancesFigure,
     failureWait: BALANCE_RETRY_WAIT_MS,
     readsBalances: true,
     async load({ refresh } = { refresh: false }) {

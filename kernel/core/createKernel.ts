@@ -1,3 +1,4 @@
+import { forgetDisconnectedDetails, INITIAL_ACCOUNT, type AccountSlice } from './account.js'
 import { INITIAL_ALERTS, raiseAlert, type AlertsState } from './alerts.js'
 import { createBus, type Bus } from './bus.js'
 import { createChainRegistry, type ChainRegistry } from './chain.js'
@@ -14,6 +15,7 @@ import { parseOptions, type FoyerOptions, type ResolvedOptions } from './options
 import { resolvePlugins, setUpPlugins, type Plugin, type Teardown } from './plugin.js'
 import { createRouter, INITIAL_ROUTE, type Router, type RouterState } from './router.js'
 import { createStorage } from '../services/storage.js'
+import { forgetKeptBalances } from '../services/queryCache.js'
 import { createStore, type Store } from './store.js'
 import type { ThemeState } from './theme.js'
 import type { SentTransaction } from '../model/transaction.js'
@@ -26,6 +28,8 @@ declare module './store.js' {
     modal: ModalState
     router: RouterState
     connection: ConnectionState
+    /** rules §3 account state beyond the connection: what plugins added per connector, address labels (`getAccount`). */
+    account: AccountSlice
     features: FeaturesState
     toast: ToastState
     alerts: AlertsState
@@ -104,6 +108,7 @@ export function createKernel(input: FoyerOptions): Kernel {
   store.addSlice('modal', INITIAL_MODAL)
   store.addSlice('router', { history: [INITIAL_ROUTE] })
   store.addSlice('connection', INITIAL_CONNECTION)
+  store.addSlice('account', INITIAL_ACCOUNT)
   store.addSlice('features', features)
   store.addSlice('toast', INITIAL_TOAST)
   store.addSlice('alerts', INITIAL_ALERTS)
@@ -134,6 +139,7 @@ export function createKernel(input: FoyerOptions): Kernel {
   const dispatchConnection = (action: ConnectionAction) => {
     const connecting = action.type === 'connected' && !isConnected(action.namespace) ? action.namespace : undefined
     store.update('connection', (state) => connectionReducer(state, action))
+    if (action.type === 'disconnected' || action.type === 'failed') forgetDisconnectedDetails(store)
     if (!connecting || !isConnected(connecting)) return
     const run = runAfterConnect(kernel, plugins, connecting)
     afterConnectRuns.set(connecting, run)
@@ -192,6 +198,8 @@ export function createKernel(input: FoyerOptions): Kernel {
     },
   }
 
+  // rules §3: a transfer makes the balances kept in storage stale too.
+  bus.on('balances:changed', () => forgetKeptBalances(kernel))
   releaseViews = registerViews(kernel, plugins)
   tearDownPlugins = setUpPlugins(kernel, plugins, (error) => logger.error('A plugin failed to tear down.', error))
   if (options.locale !== 'en') void i18n.setLocale(options.locale).catch((error) => logger.error('Locale failed to load.', error))

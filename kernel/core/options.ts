@@ -104,7 +104,12 @@ export interface FoyerOptions {
   customWallets?: readonly CustomWallet[]
   /** @default 'error' (rules §9) */
   logLevel?: LogLevel
-  /** Where to persist recent wallets and caches. @default localStorage when usable, else memory */
+  /**
+   * Where to persist the recent wallets, the embedded wallet's login markers and the caches: the native balance, the
+   * token balances, identities and names, each with the time it was read (rules §3, §9 lifetimes), so a reload shows
+   * them at once and reads again only what is stale. Entries that do not parse are dropped. Keys are
+   * `foyer:<projectId>:…`. @default localStorage when usable, else memory
+   */
   storage?: StorageBackend
   /** Overrides the mobile check (a viewport narrower than 560 px). */
   isMobile?: () => boolean

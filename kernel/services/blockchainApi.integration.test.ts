@@ -91,7 +91,6 @@ describe('createBlockchainApi against services/api', () => {
     const wallet = createWalletClient({ account: privateKeyToAccount(ANVIL_ACCOUNTS[0]!.privateKey), chain, transport: http() })
     const hash = await wallet.writeContract({ address: usdc, abi: erc20Abi, functionName: 'transfer', args: [a2, parseUnits('3.5', 6)] })
     await createPublicClient({ chain, transport: http() }).waitForTransactionReceipt({ hash, pollingInterval: 50 })
-    await server.indexer.sync()
 
     const page = await api.getHistory(a2, { chainId: CHAIN })
     const [newest] = page.data
@@ -162,12 +161,7 @@ describe('createBlockchainApi against services/api', () => {
   })
 
   it('after balances:changed the token balances are read with forceUpdate, and list a token received just now', async () => {
-    // The index of this API looks at the chain once; only forceUpdate makes it look again.
-    const slow = await startApi({
-      chains: [{ chainId: 31337, rpcUrl: dev.chains[0]!.url }],
-      pollingIntervalMs: 3_600_000,
-      projectIds: [PROJECT],
-    })
+    const slow = await startApi({ chains: [{ chainId: 31337, rpcUrl: dev.chains[0]!.url }], projectIds: [PROJECT] })
     try {
       const seen: URL[] = []
       const kernel = testKernel({ projectId: PROJECT, services: { api: slow.url } })

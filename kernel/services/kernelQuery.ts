@@ -2,6 +2,7 @@
 // what to load and how long the answer lasts (rules §9). This module is small and free of
 // @tanstack/query-core, so first-paint code (getNativeBalance, the hooks) may import it; the client
 // itself (queryClient.ts) loads through import() on the first query.
+import type { GenericSchema } from 'valibot'
 import type { Kernel } from '../core/createKernel.js'
 
 /**
@@ -28,6 +29,11 @@ export interface KernelQuery<T> {
   failureWait?: number
   /** True for data a transfer changes: 'balances:changed' makes it stale, and mounted views read it again. */
   readsBalances?: boolean
+  /**
+   * Keeps the last answer in the kernel's storage with its time (rules §3), checked by this schema when read back: a
+   * reload shows it at once, and asks again only once it is older than `staleTime`. For JSON answers only.
+   */
+  persist?: GenericSchema<unknown, T>
   /** `refresh` is true when the answer is read again because it went stale by 'balances:changed' (or failed). */
   load(context?: { refresh: boolean }): Promise<T>
 }

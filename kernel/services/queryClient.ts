@@ -6,6 +6,7 @@ import { QueryClient, QueryObserver, type QueryKey } from '@tanstack/query-core'
 import type { Kernel } from '../core/createKernel.js'
 import type { KernelQuery } from './kernelQuery.js'
 import { QueryClientToken } from '../core/tokens.js'
+import { persistedOptions } from './queryCache.js'
 
 /** The first part of every Foyer query key, so that a host sharing its client can tell them apart. */
 export const QUERY_KEY_PREFIX = 'foyer'
@@ -35,7 +36,7 @@ function attach(kernel: Kernel, client: QueryClient): QueryClient {
 export function runKernelQuery<T>(kernel: Kernel, query: KernelQuery<T>): Promise<T> {
   const client = queryClientOf(kernel)
   const failure = recentFailure(client, query)
-  return failure ? Promise.reject(failure) : client.fetchQuery(toQueryOptions(client, query))
+  return failure ? Promise.reject(failure) : client.fetchQuery(toQueryOptions(kernel, client, query))
 }
 
 /**
@@ -44,15 +45,17 @@ export function runKernelQuery<T>(kernel: Kernel, query: KernelQuery<T>): Promis
  */
 export function observeKernelQuery<T>(kernel: Kernel, query: KernelQuery<T>): QueryObserver<T> {
   const client = queryClientOf(kernel)
-  return new QueryObserver<T>(client, { ...toQueryOptions(client, query), enabled: !recentFailure(client, query) })
+  return new QueryObserver<T>(client, { ...toQueryOptions(kernel, client, query), enabled: !recentFailure(client, query) })
 }
 
-function toQueryOptions<T>(client: QueryClient, { key, staleTime, failureWait = 0, readsBalances = false, load }: KernelQuery<T>) {
+function toQueryOptions<T>(kernel: Kernel, client: QueryClient, query: KernelQuery<T>) {
+  const { key, staleTime, failureWait = 0, readsBalances = false, load } = query
   const queryKey = keyOf(key)
   return {
     queryKey,
     // An invalidated query stays so until its next answer arrives: the load may ask its service for fresh data.
-    queryFn: () => load({ refresh: client.getQueryState(queryKey)?.isInvalidated === true }),
+    // rules §3: a persisted query starts from the answer a reload kept.
+    ...persistedOptions(kernel, query, () => load({ refresh: client.getQueryState(queryKey)?.isInvalidated === true })),
     staleTime,
     // Kept while it is fresh or its failure still answers, whatever the host's client defaults to.
     gcTime: Math.max(staleTime, failureWait),

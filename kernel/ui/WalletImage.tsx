@@ -15,6 +15,32 @@ export interface WalletImageProps {
 
 type ImageState = 'loading' | 'loaded' | 'failed'
 
+/** The part of an image element the preload uses. */
+export type PreloadedImage = Pick<HTMLImageElement, 'onload' | 'onerror' | 'src'>
+
+/**
+ * Loads `src` into `image` and says once how it went: 'loaded', or 'failed' when it errs or has not loaded within 2 s
+ * (rules §9); an answer after that is ignored. Returns the cancel.
+ */
+export function preloadImage(src: string, settle: (state: 'loaded' | 'failed') => void, image: PreloadedImage): () => void {
+  let settled = false
+  const finish = (state: 'loaded' | 'failed') => {
+    if (settled) return
+    settled = true
+    clearTimeout(timeout)
+    settle(state)
+  }
+  const timeout = setTimeout(() => finish('failed'), IMAGE_PRELOAD_TIMEOUT_MS)
+  image.onload = () => finish('loaded')
+  image.onerror = () => finish('failed')
+  image.src = src
+  return () => {
+    settled = true
+    clearTimeout(timeout)
+    image.onload = image.onerror = null
+  }
+}
+
 /**
  * A wallet's or network's icon. The image is preloaded; until it arrives, and for good when it fails
  * or takes over 2 s, a lettered tile stands in. Decorative: rows carry the name.
@@ -26,21 +52,7 @@ export function WalletImage({ src, name, size = 40 }: WalletImageProps) {
   useEffect(() => {
     if (!safe) return setState('failed')
     setState('loading')
-    const image = new Image()
-    const timeout = setTimeout(() => setState((current) => (current === 'loading' ? 'failed' : current)), IMAGE_PRELOAD_TIMEOUT_MS)
-    image.onload = () => {
-      clearTimeout(timeout)
-      setState((current) => (current === 'loading' ? 'loaded' : current))
-    }
-    image.onerror = () => {
-      clearTimeout(timeout)
-      setState('failed')
-    }
-    image.src = safe
-    return () => {
-      clearTimeout(timeout)
-      image.onload = image.onerror = null
-    }
+    return preloadImage(safe, setState, new Image())
   }, [safe])
 
   const style = { width: size, height: size }

@@ -16,7 +16,7 @@ import {
 import { fakeFramePage, WALLET_URL } from '../../test/fakeFramePage.js'
 import { testChain, testKernel } from '../../test/fixtures.js'
 import { EMAIL_ADDRESS_KEY, EMAIL_CONNECTOR_ID, EMAIL_LAST_CHAIN_KEY } from './constants.js'
-import { EMAIL_COOLDOWN_MS, embeddedWalletOf } from './embeddedWallet.js'
+import { accountDetailsOf, EMAIL_COOLDOWN_MS, embeddedWalletOf } from './embeddedWallet.js'
 import type { EmbeddedEip1193Provider } from './eip1193Provider.js'
 import { FRAME_READY_DELAY_MS } from './frameClient.js'
 import { email } from './index.js'
@@ -304,5 +304,62 @@ describe('sign-in during login (rules §3 siwxMessage)', () => {
     await settle()
     answer('APP_SIGN_IN', { message: 42 })
     await expect(malformed).resolves.toBeUndefined()
+  })
+
+  it("the account state hears of the signed-in user, the login's sign-in and how the visitor signed in (rules §3); sign-out forgets them", async () => {
+    const { wallet, answer, settle, kernel } = await setup()
+    const details = () => kernel.store.getState().account.details[EMAIL_CONNECTOR_ID]
+    const smart = '0x2222222222222222222222222222222222222222'
+    const user = wallet.getUser()
+    await settle()
+    answer('APP_GET_USER', {
+      ...USER,
+      accounts: [...USER.accounts, { address: smart, type: 'smartAccount', namespace: 'eip155' }],
+      preferredAccountType: 'smartAccount',
+      smartAccountDeployed: true,
+    })
+    await user
+    expect(details()).toEqual({
+      authName: 'email',
+      user: {
+        email: 'ada@example.com',
+        accounts: [
+          { namespace: 'eip155', address: USER.address, type: 'eoa' },
+          { namespace: 'eip155', address: smart, type: 'smartAccount' },
+        ],
+      },
+      preferredAccountType: 'smartAccount',
+      smartAccountDeployed: true,
+    })
+
+    const signed = wallet.signInAtLogin(fields)
+    await settle()
+    answer('APP_SIGN_IN', { message: 'the text the wallet wrote', signature: '0xabc' })
+    await signed
+    const siwxMessage = { ...fields, serializedMessage: 'the text the wallet wrote' }
+    expect(details()?.user).toMatchObject({ message: 'the text the wallet wrote', signature: '0xabc', siwxMessage })
+    // The frame sends the user again (an account type switch): the login's sign-in stays.
+    const again = wallet.getUser()
+    await settle()
+    answer('APP_GET_USER', USER)
+    await again
+    expect(details()).toMatchObject({ preferredAccountType: 'eoa', smartAccountDeployed: false, user: { signature: '0xabc', siwxMessage } })
+
+    const signedOut = wallet.signOut()
+    await settle()
+    answer('APP_SIGN_OUT', {})
+    await signedOut
+    expect(details()).toEqual({})
+  })
+
+  it("a social login's auth name is its provider, and its user name the provider's (rules §3)", () => {
+    const user = { ...USER, email: undefined, accounts: [{ ...USER.accounts[0]!, type: 'eoa' as const, namespace: 'eip155' as const }] }
+    expect(accountDetailsOf(user, { provider: 'github', userName: 'ada' })).toEqual({
+      authName: 'github',
+      socialProvider: 'github',
+      user: { userName: 'ada', accounts: [{ namespace: 'eip155', address: USER.address, type: 'eoa' }] },
+      preferredAccountType: 'eoa',
+      smartAccountDeployed: false,
+    })
   })
 })

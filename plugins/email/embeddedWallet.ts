@@ -9,10 +9,12 @@ import {
   ERROR_MESSAGE_DELAY_MS,
   openModal,
   raiseAlert,
+  setAccountDetails,
   showToast,
   StorageToken,
   type Kernel,
   type SignInFields,
+  type AccountDetails,
   type SignInMessage,
   type Token,
 } from 'foyer'
@@ -58,7 +60,11 @@ const UserSchema = v.object({
   preferredAccountType: v.optional(v.string()),
   smartAccountDeployed: v.optional(v.boolean()),
 })
-export type EmbeddedUser = v.InferOutput<typeof UserSchema>
+/**
+ * rules §3: the signed-in user; `message`, `signature` and `siwxMessage` are the sign-in the frame signed as part of the
+ * login (`signInAtLogin`), when it did.
+ */
+export type EmbeddedUser = v.InferOutput<typeof UserSchema> & { message?: string; signature?: string; siwxMessage?: SignInMessage }
 
 const ActionSchema = v.object({ action: v.picklist(['VERIFY_OTP', 'VERIFY_DEVICE', 'CONNECT']) })
 const UpdateActionSchema = v.object({ action: v.picklist(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) })
@@ -223,6 +229,11 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
     return answer
   }
 
+  /** rules §3: what the kernel's account state says about the visitor (`getAccount`), from the user and the login. */
+  function publish() {
+    setAccountDetails(kernel, EMAIL_CONNECTOR_ID, accountDetailsOf(user, wallet.social()))
+  }
+
   const wallet: EmbeddedWallet = {
     frame,
     connectEmail(email) {
@@ -250,8 +261,10 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
           { frameCode: 'INVALID_RESPONSE' },
           { details: 'The frame sent a malformed user.' },
         )
-      user = answer.output
+      // A sign-in signed at this login stays the user's until sign-out.
+      user = { ...answer.output, ...signInOf(user) }
       wallet.rememberChain(user.chainId)
+      publish()
       return user
     },
     // The frame lists the preferred EVM account first.
@@ -270,7 +283,8 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
           { frameCode: 'INVALID_RESPONSE' },
           { details: 'The frame sent a malformed user.' },
         )
-      user = answer.output
+      user = { ...answer.output, ...signInOf(user) }
+      publish()
       evmProvider.announceAccounts()
     },
     email: () => user?.email ?? storage.read(EMAIL_ADDRESS_KEY, v.string()),
@@ -310,12 +324,17 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
       const { newEmail } = v.parse(NewEmailSchema, await frame.request('APP_UPDATE_EMAIL_SECONDARY_OTP', { otp: otp.trim() }))
       storage.write(EMAIL_ADDRESS_KEY, newEmail)
       if (user) user = { ...user, email: newEmail }
+      publish()
       return newEmail
     },
     async signInAtLogin(fields) {
       try {
         const { message, signature } = v.parse(SignedInSchema, await frame.request('APP_SIGN_IN', { siwxMessage: fields }))
-        return { message: { ...fields, serializedMessage: message }, signature }
+        const siwxMessage = { ...fields, serializedMessage: message }
+        // rules §3: the signed-in user carries the login's sign-in.
+        if (user) user = { ...user, message, signature, siwxMessage }
+        publish()
+        return { message: siwxMessage, signature }
       } catch (error) {
         // SIGN_IN_NOT_GRANTED (a reload, a switch) is the usual answer; anything else is worth a line in the log.
         if ((error as EmbeddedWalletError).frameCode !== 'SIGN_IN_NOT_GRANTED')
@@ -325,6 +344,7 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
     },
     async signOut() {
       user = undefined
+      setAccountDetails(kernel, EMAIL_CONNECTOR_ID, accountDetailsOf(undefined, undefined))
       for (const key of SIGN_OUT_KEYS) storage.remove(key)
       await frame.request('APP_SIGN_OUT').catch((error: unknown) => kernel.logger.warn('The frame did not sign out in time.', error))
     },
@@ -376,6 +396,44 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
   }
 
   return wallet
+}
+
+/** The sign-in a user carries from its login, to keep when the frame sends the user again. */
+function signInOf(user: EmbeddedUser | undefined): Pick<EmbeddedUser, 'message' | 'signature' | 'siwxMessage'> {
+  if (!user?.signature) return {}
+  return { message: user.message, signature: user.signature, siwxMessage: user.siwxMessage }
+}
+
+/**
+ * rules §3 account state of the embedded wallet: the user (email, social name, accounts with their types, the login's
+ * sign-in), how they signed in (the connection's auth name: 'email' or the social provider), the EVM account type.
+ * Every field is set, undefined ones too, so that what no longer holds is removed.
+ */
+export function accountDetailsOf(
+  user: EmbeddedUser | undefined,
+  social: { provider: string; userName?: string } | undefined,
+): AccountDetails {
+  if (!user)
+    return {
+      user: undefined,
+      authName: undefined,
+      socialProvider: undefined,
+      preferredAccountType: undefined,
+      smartAccountDeployed: undefined,
+    }
+  const smartAccount = user.accounts.some((account) => account.namespace === 'eip155' && account.type === 'smartAccount')
+  return {
+    user: {
+      ...(user.email !== undefined && { email: user.email }),
+      ...((user.userName ?? social?.userName) !== undefined && { userName: user.userName ?? social?.userName }),
+      accounts: user.accounts.map(({ namespace, address, type }) => ({ namespace, address, type })),
+      ...(user.signature !== undefined && { message: user.message, signature: user.signature, siwxMessage: user.siwxMessage }),
+    },
+    authName: social?.provider ?? 'email',
+    socialProvider: social?.provider,
+    preferredAccountType: user.preferredAccountType === 'smartAccount' && smartAccount ? 'smartAccount' : 'eoa',
+    smartAccountDeployed: user.smartAccountDeployed ?? false,
+  }
 }
 
 /** Tells the frame the modal's theme and, unless `themeOnly`, what the site says about itself (the host's `metadata`). */

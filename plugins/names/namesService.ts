@@ -48,7 +48,8 @@ export interface NamesService {
   /** The name asked about first, then free ones close to it. Throws 'Error fetching name suggestions'. */
   getSuggestions(name: string, zone: string): Promise<NameSuggestion[]>
   /** Newest first. Throws 'Error fetching names for address'. */
-  getNamesOf(address: string): Promise<NameProfile[]>
+  /** `sender` (rules §7) is the connected account that asks, when there is one. */
+  getNamesOf(address: string, options?: { sender?: string }): Promise<NameProfile[]>
   /** Throws 'Error registering name {name}' (or the service's reason: taken, stale, …). */
   register(registration: NameRegistration & { name: string }): Promise<void>
 }
@@ -92,11 +93,31 @@ const ReasonsSchema = v.object({ reasons: v.pipe(v.array(v.object({ name: text, 
 const SuggestionsSchema = v.object({ suggestions: v.array(v.object({ name: text, registered: v.boolean() })) })
 
 function toProfile(profile: v.InferOutput<typeof ProfileSchema>): NameProfile {
-  const attributes = Object.fromEntries(
-    Object.entries(profile.attributes ?? {}).filter(([key, value]) => key !== 'avatar' || isSafeImageUrl(value)),
-  )
-  return { name: profile.name, registeredAt: profile.registered_at ?? '', addresses: profile.addresses ?? {}, attributes }
+  return withSafeAvatar({
+    name: profile.name,
+    registeredAt: profile.registered_at ?? '',
+    addresses: profile.addresses ?? {},
+    attributes: profile.attributes ?? {},
+  })
 }
+
+function withSafeAvatar(profile: NameProfile): NameProfile {
+  const attributes = Object.fromEntries(
+    Object.entries(profile.attributes).filter(([key, value]) => key !== 'avatar' || isSafeImageUrl(value)),
+  )
+  return { ...profile, attributes }
+}
+
+/** A profile as the kernel's storage keeps it (rules §3 name cache): checked again when read back, its avatar too. */
+export const KeptProfileSchema = v.pipe(
+  v.object({
+    name: text,
+    registeredAt: text,
+    addresses: v.record(v.string(), v.object({ address: text })),
+    attributes: v.record(v.string(), v.string()),
+  }),
+  v.transform(withSafeAvatar),
+)
 
 /** A refusal the service explained, thrown by the fetch below and turned into a NameServiceError by each call. */
 class Refusal extends Error {
@@ -150,9 +171,10 @@ export function createNamesService(options: { baseUrl: string; projectId: string
         throw fail('suggestions', error)
       }
     },
-    async getNamesOf(address) {
+    async getNamesOf(address, { sender } = {}) {
       try {
-        return (await http.get(`/v1/profile/reverse/${path(address)}`, { schema: v.array(ProfileSchema) })).map(toProfile)
+        const query = { sender }
+        return (await http.get(`/v1/profile/reverse/${path(address)}`, { schema: v.array(ProfileSchema), query })).map(toProfile)
       } catch (error) {
         throw fail('reverse', error)
       }

@@ -52,14 +52,16 @@ const fresh = (stem: string) => `${stem}-${++unique}-${Date.now().toString(36)}`
 async function connected(key = first.privateKey) {
   const wallet = announceTestWallet(page.current, anvil.url, { privateKey: key })
   const requests: string[] = []
+  const urls: URL[] = []
   const kernel = testKernel({ services: { api: api.url }, plugins: [evm({ networks: [local] }), names()] })
   kernel.container.provide(FetchToken, (async (url: string, init?: RequestInit) => {
+    urls.push(new URL(url))
     requests.push(`${init?.method ?? 'GET'} ${new URL(url).pathname}`)
     return fetch(url, init)
   }) as typeof fetch)
   kernels.push(kernel)
   await connect(kernel, { connectorId: EVM_TEST_CONNECTOR_ID })
-  return { kernel, wallet, requests }
+  return { kernel, wallet, requests, urls }
 }
 
 describe('registerAccountName', () => {
@@ -91,6 +93,13 @@ describe('registerAccountName', () => {
     })
     expect((await getNamesOfAddress(other, { address: first.address }))[0]?.name).toBe(name)
     expect((await fetchKernelQuery(other, suggestionsQuery(other, { name: label })))[0]).toEqual({ name, registered: true })
+  })
+
+  it('a reverse lookup names the connected account as its sender (rules §7)', SLOW, async () => {
+    const { kernel, urls } = await connected()
+    expect(await getNamesOfAddress(kernel, { address: second.address })).toEqual([])
+    const reverse = urls.find((url) => url.pathname.startsWith('/v1/profile/reverse/'))
+    expect(reverse?.searchParams.get('sender')).toBe(first.address)
   })
 
   it('a refused signature rejects as the wallet’s refusal and registers nothing', SLOW, async () => {

@@ -1,18 +1,21 @@
 // The names plugin's actions, as plain functions over a kernel (style 9): register a name (rules §4), and the lookups
 // behind the views, each a KernelQuery cached 5 minutes (rules §9's name cache).
+import * as v from 'valibot'
 import {
   AddressOrAuthConnectorNotFoundError,
   BaseError,
   fetchKernelQuery,
+  forgetPersisted,
   identityQuery,
   selectActiveConnection,
   UnsupportedChainError,
+  writePersisted,
   type Kernel,
   type KernelQuery,
 } from 'foyer'
-import { QUERY_KEY_PREFIX, queryClientOf } from 'foyer/query'
+import { identitySender, QUERY_KEY_PREFIX, queryClientOf } from 'foyer/query'
 import { coinTypeOf, normalizeLabel, validateLabel } from './nameRules.js'
-import { namesServiceOf, type NameProfile, type NameSuggestion } from './namesService.js'
+import { KeptProfileSchema, namesServiceOf, type NameProfile, type NameSuggestion } from './namesService.js'
 import { viewTexts } from './texts.js'
 
 /** rules §9: names, suggestions and an address's names are fresh for 5 minutes. */
@@ -84,6 +87,8 @@ export function nameProfileQuery(kernel: Kernel, { name }: ResolveNameParameters
   return {
     key: [NAMES_KEY, 'profile', full],
     staleTime: NAME_CACHE_MS,
+    // rules §3: the name cache is kept across reloads, with its time.
+    persist: v.nullable(KeptProfileSchema),
     load: async () => (await namesServiceOf(kernel).getProfile(full)) ?? null,
   }
 }
@@ -93,7 +98,8 @@ export function namesOfQuery(kernel: Kernel, { address }: { address: string }): 
   return {
     key: [NAMES_KEY, 'reverse', address.toLowerCase()],
     staleTime: NAME_CACHE_MS,
-    load: () => namesServiceOf(kernel).getNamesOf(address),
+    persist: v.array(KeptProfileSchema),
+    load: () => namesServiceOf(kernel).getNamesOf(address, { sender: identitySender(kernel) }),
   }
 }
 
@@ -155,13 +161,15 @@ export async function registerAccountName(
   const client = queryClientOf(kernel)
   const identity = identityQuery(kernel, { address })
   if (identity) {
-    client.setQueryData([QUERY_KEY_PREFIX, ...identity.key], {
-      name,
-      ...(attributes['avatar'] && { avatar: attributes['avatar'] }),
-    })
+    const registered = { name, ...(attributes['avatar'] && { avatar: attributes['avatar'] }) }
+    client.setQueryData([QUERY_KEY_PREFIX, ...identity.key], registered)
+    // And kept across a reload (rules §3), as an answer of the service would be.
+    writePersisted(kernel, identity, registered)
   }
-  // Stale, not read again now: the view asking about this name is about to leave.
+  // Stale, not read again now: the view asking about this name is about to leave. What a reload would show is forgotten.
   await client.invalidateQueries({ queryKey: [QUERY_KEY_PREFIX, NAMES_KEY], refetchType: 'none' })
+  forgetPersisted(kernel, namesOfQuery(kernel, { address }).key)
+  forgetPersisted(kernel, nameProfileQuery(kernel, { name }).key)
   kernel.bus.emit('names:registered', { name, address })
   return { name, address }
 }

@@ -163,6 +163,8 @@ describe('the checkout', () => {
       provider: 'coinbase',
       amount: '50.00',
       address: expect.stringMatching(/^0x/),
+      // The chosen provider's quote: what the visitor saw is what the checkout must buy.
+      cryptoAmount: '49',
     })
     expect(state().order?.status).toBe('created')
     await vi.advanceTimersByTimeAsync(ORDER_POLL_MS)

@@ -250,6 +250,7 @@ export async function buyCrypto(
       network: request.network.name,
       paymentMethod: request.paymentMethod,
       address: request.address,
+      cryptoAmount: state.quotes[provider]?.purchaseAmount,
     })
     if (checkoutWindow && !checkoutWindow.closed) checkoutWindow.location.href = url
     updateOnrampState(kernel, { checkout: checkoutWindow ? 'open' : 'blocked', checkoutUrl: url })

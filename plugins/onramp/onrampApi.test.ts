@@ -95,4 +95,19 @@ describe('createOnrampApi', () => {
       paymentMethod: 'card',
     })
   })
+
+  it("the checkout sends the chosen quote's purchase amount as presetCryptoAmount", async () => {
+    const { api, requests } = clientAnswering(200, { url: 'http://127.0.0.1:9/onramp/checkout/abc', orderId: 'abc' })
+    await api.createCheckout({
+      provider: 'meld',
+      purchaseCurrency: 'USDC',
+      paymentCurrency: 'USD',
+      amount: '50.00',
+      network: 'local-31337',
+      paymentMethod: 'card',
+      address: '0xabc',
+      cryptoAmount: '49.5',
+    })
+    expect(requests[0]!.body).toMatchObject({ presetFiatAmount: '50.00', presetCryptoAmount: '49.5' })
+  })
 })

@@ -65,12 +65,22 @@ export interface OnrampQuoteParameters {
   paymentMethod: string
 }
 
+export interface OnrampCheckoutParameters extends OnrampQuoteParameters {
+  address: string
+  partnerUserId?: string
+  /**
+   * The quote's `purchaseAmount` the visitor chose (rules §7 `presetCryptoAmount`): the provider refuses a checkout
+   * that would buy less, so the visitor never pays for less than they saw.
+   */
+  cryptoAmount?: string
+}
+
 /** The on-ramp calls. Replace `OnrampApiToken` to serve them from anywhere (the stories do). */
 export interface OnrampApi {
   getOptions(): Promise<OnrampOptions>
   getQuote(params: OnrampQuoteParameters): Promise<OnrampQuote>
   /** Opens an order with the provider and returns its checkout URL. */
-  createCheckout(params: OnrampQuoteParameters & { address: string; partnerUserId?: string }): Promise<{ url: string; orderId: string }>
+  createCheckout(params: OnrampCheckoutParameters): Promise<{ url: string; orderId: string }>
   getOrder(orderId: string): Promise<OnrampOrder>
 }
 
@@ -219,6 +229,7 @@ export function createOnrampApi(options: { baseUrl: string; projectId: string; f
         presetFiatAmount: params.amount,
         fiatCurrency: params.paymentCurrency,
         paymentMethod: params.paymentMethod,
+        ...(params.cryptoAmount ? { presetCryptoAmount: params.cryptoAmount } : {}),
         ...(params.partnerUserId ? { partnerUserId: params.partnerUserId } : {}),
       }
       return http.post('/v1/generators/onrampurl', { body: request, schema: CheckoutSchema })

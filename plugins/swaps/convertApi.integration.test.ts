@@ -11,11 +11,16 @@ const USER = `0x${'11'.repeat(20)}`
 const TOKEN = `0x${'22'.repeat(20)}`
 const ROUTER = `0x${'33'.repeat(20)}`
 let answer: { status: number; body: unknown } = { status: 200, body: {} }
+/** The body of the last request the server received, parsed. */
+let received: unknown
 let server: Server
 let baseUrl: string
 
 beforeAll(async () => {
-  server = createServer((_request, response) => {
+  server = createServer(async (request, response) => {
+    const chunks: Buffer[] = []
+    for await (const chunk of request) chunks.push(chunk as Buffer)
+    received = chunks.length > 0 ? JSON.parse(Buffer.concat(chunks).toString()) : undefined
     response.writeHead(answer.status, { 'content-type': 'application/json' })
     response.end(JSON.stringify(answer.body))
   })
@@ -93,6 +98,22 @@ describe('createConvertApi', () => {
     }
     await expect(build('10')).resolves.toMatchObject({ to: ROUTER, value: 10n, toAmountMin: 99n })
     await expect(build('11')).rejects.toMatchObject({ status: 502 })
+  })
+
+  it('build-transaction asks for the gas estimate (disableEstimate false) unless told not to', async () => {
+    answer = { status: 200, body: { tx: tx({ to: `eip155:1:${ROUTER}`, data: '0x7ff36ab5', amount: '10' }) } }
+    const swap = {
+      networkId: 'eip155:1',
+      userAddress: USER,
+      from: `eip155:1:${NATIVE_TOKEN}`,
+      to: `eip155:1:${TOKEN}`,
+      amount: 10n,
+      slippage: 1,
+    }
+    await api().buildTransaction(swap)
+    expect(received).toMatchObject({ amount: '10', eip155: { slippage: '1' }, disableEstimate: false })
+    await api().buildTransaction({ ...swap, disableEstimate: true })
+    expect(received).toMatchObject({ disableEstimate: true })
   })
 })
 

@@ -67,6 +67,11 @@ export interface ConvertApi {
     to: string
     amount: bigint
     slippage: number
+    /**
+     * rules §7 `disableEstimate`: true builds the swap without the service's gas estimate (one that would revert, an
+     * approval still missing). @default false: the wallet gets the service's gas, which leaves room for a later block
+     */
+    disableEstimate?: boolean
   }): Promise<SwapTransaction & { toAmountMin?: bigint }>
   /** The approval of `amount` of `from`; `reset` when it is the reset to 0 a token like USDT needs first. */
   buildApprove(params: {
@@ -226,7 +231,7 @@ export function createConvertApi(options: { baseUrl: string; projectId: string; 
       }
       return prices
     },
-    async buildTransaction({ networkId, userAddress, from, to, amount, slippage }) {
+    async buildTransaction({ networkId, userAddress, from, to, amount, slippage, disableEstimate = false }) {
       const body = {
         projectId: options.projectId,
         amount: amount.toString(),
@@ -234,6 +239,7 @@ export function createConvertApi(options: { baseUrl: string; projectId: string; 
         from,
         to,
         userAddress: `${networkId}:${userAddress}`,
+        disableEstimate,
       }
       const built = await http.post('/v1/convert/build-transaction', { body, schema: BuiltSchema })
       const tx = checked(built.tx, { networkId, userAddress })

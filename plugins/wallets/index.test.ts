@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { testChain, testConnector, testKernel } from '../../test/fixtures.js'
-import { connect } from 'foyer'
+import { connect, setAccountDetails } from 'foyer'
 import { profileWallets, removeProfileWallet, wallets } from './index.js'
 
 function setup(features = {}) {
@@ -19,6 +19,17 @@ describe('the wallets plugin (rules §6 multi-wallet)', () => {
       ['test-wallet-eip155', true],
     ])
     expect(profileWallets(kernel, 'solana')).toEqual([])
+  })
+
+  it('a login connection carries its auth name (rules §3), as its plugin set it; others have none', async () => {
+    const { kernel } = setup()
+    await connect(kernel, { connectorId: 'other' })
+    await connect(kernel, { connectorId: 'test-wallet-eip155' })
+    setAccountDetails(kernel, 'other', { authName: 'google' })
+    expect(profileWallets(kernel, 'eip155').map(({ connectorId, authName }) => [connectorId, authName])).toEqual([
+      ['other', 'google'],
+      ['test-wallet-eip155', undefined],
+    ])
   })
 
   it('a new address of a known connection replaces its entry in place', async () => {

@@ -40,16 +40,20 @@ declare module 'foyer' {
 }
 
 /**
- * rules §6: the visitor's connections of `namespace`, the active one among them; empty when the remote `multiWallet`
- * feature is off.
+ * rules §6: the visitor's connections of `namespace`, the active one among them, each with its auth name when its
+ * connector is a login; empty when the remote `multiWallet` feature is off.
  */
-export function profileWallets(kernel: Kernel, namespace: string): readonly (ProfileWallet & { active: boolean })[] {
+export function profileWallets(kernel: Kernel, namespace: string): readonly (ProfileWallet & { active: boolean; authName?: string })[] {
   const state = kernel.store.getState()
   if (!isFeatureEnabled(state.features.flags, 'multiWallet')) return []
   const shown = state.connection.namespaces[namespace]
   return state.wallets.connections
     .filter((wallet) => wallet.namespace === namespace)
-    .map((wallet) => ({ ...wallet, active: shown?.status === 'connected' && shown.connectorId === wallet.connectorId }))
+    .map((wallet) => {
+      // rules §3 connection auth name: how the visitor signed in to a login connector ('email', 'google' …).
+      const authName = state.account.details[wallet.connectorId]?.authName
+      return { ...wallet, active: shown?.status === 'connected' && shown.connectorId === wallet.connectorId, ...(authName && { authName }) }
+    })
 }
 
 /** Forgets one connection (rules §6; nothing when multi-wallet is off). The active one is not forgotten: disconnect it. */

@@ -1,8 +1,8 @@
 // `GET /v1/account/{address}/balance`: the rules §3 token balances of one account, read live from the nodes.
 import { erc20Abi, formatUnits } from 'viem'
 
-import { isUnreachable } from './createChainIndexer.mjs'
 import { callJsonRpc } from '../jsonRpc.mjs'
+import { aggregate3, multicall3Abi } from './multicall3.mjs'
 import { UpstreamError } from './errors.mjs'
 import { tokenIconUrl } from './tokenIconUrl.mjs'
 
@@ -19,44 +19,96 @@ import { tokenIconUrl } from './tokenIconUrl.mjs'
  */
 
 /**
- * The native balance and every ERC-20 the account ever received (spam left out), without zero balances, on each
- * of `indexers`. Tokens with zero decimals are returned: rules §5 has the client drop them.
+ * The native balance, the balances of the token lists' tokens on the chain and of every ERC-20 the account ever
+ * received (spam left out), without zero balances, on each of `chains`. Each chain's amounts — and the names of
+ * tokens not met before — are read in one eth_call to Multicall3's aggregate3; which tokens the account received
+ * comes from the chain's history source (one eth_getLogs on the node, or one explorer query). Tokens with zero
+ * decimals are returned: rules §5 has the client drop them.
  *
  * @param {object} options
  * @param {`0x${string}`} options.address
- * @param {import('./createChainIndexer.mjs').ChainIndexer[]} options.indexers
- * @param {ReturnType<import('./createPriceTable.mjs').createPriceTable>} options.price
+ * @param {import('./evmChain.mjs').EvmChain[]} options.chains
+ * @param {Map<string, import('./tokenLists.mjs').ListedToken[]>} options.listed the token lists' tokens, by CAIP-2 chain id
+ * @param {import('./createPricing.mjs').Pricing} options.price
  * @param {(token: string) => boolean} options.isSpam
  * @returns {Promise<TokenBalance[]>}
  */
-export async function evmBalances({ address, indexers, price, isSpam }) {
+export async function evmBalances({ address, chains, listed, price, isSpam }) {
   const perChain = await Promise.all(
-    indexers.map(async (indexer) => {
-      // The token list comes from the index: it must have read the chain once.
-      if (!indexer.synced) await indexer.sync()
-      const { client, chainId, nativeCurrency } = indexer
-      const native = balance({ ...nativeCurrency, chainId, amount: await client.getBalance({ address }), price })
-      const tokens = await Promise.all(
-        indexer
-          .tokensOf(address)
-          .filter((token) => !isSpam(token))
-          .map(async (token) => {
-            const [info, amount] = await Promise.all([
-              indexer.tokenInfo(token),
-              client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [address] }).catch((error) => {
-                // A contract that no longer answers balanceOf (self-destructed, not a token after all) is left out.
-                if (isUnreachable(error)) throw error
-                return 0n
-              }),
-            ])
-            const symbol = info.symbol ?? ''
-            return balance({ name: info.name ?? symbol, symbol, decimals: info.decimals, chainId, token, amount, price })
-          }),
-      )
-      return [native, ...tokens]
-    }),
+    chains.map((chain) => chainBalances({ address, chain, listed: listed.get(chain.chainId) ?? [], price, isSpam })),
   )
   return perChain.flat().filter((entry) => entry !== undefined)
+}
+
+/**
+ * @param {{ address: `0x${string}`, chain: import('./evmChain.mjs').EvmChain, listed: import('./tokenLists.mjs').ListedToken[],
+ *   price: import('./createPricing.mjs').Pricing, isSpam: (token: string) => boolean }} options
+ */
+async function chainBalances({ address, chain, listed, price, isSpam }) {
+  const { chainId, nativeCurrency } = chain
+  for (const token of listed) chain.learnToken({ kind: 'erc20', ...token })
+  const wanted = (/** @type {`0x${string}`[]} */ received) =>
+    [...new Map([...listed.map((token) => token.address), ...received].map((token) => [token.toLowerCase(), token])).values()].filter(
+      (token) => !isSpam(token),
+    )
+  // An account read before: its amounts are read while its received tokens are looked up again (both in one round
+  // trip), and only a token it received since needs a second read.
+  const remembered = chain.rememberedTokens(address)
+  const early = remembered && readAmounts(chain, address, wanted(remembered))
+  early?.catch(() => {})
+  const received = await chain.history.tokensOf(address)
+  chain.rememberTokens(address, received)
+  const held = wanted(received)
+  const amounts = early ? await early : await readAmounts(chain, address, held)
+  const missing = held.filter((token) => !amounts.tokens.has(token.toLowerCase()))
+  if (missing.length > 0)
+    for (const [token, amount] of (await readAmounts(chain, address, missing)).tokens) amounts.tokens.set(token, amount)
+  const entries = await Promise.all(
+    held.map(async (token) => {
+      const amount = amounts.tokens.get(token.toLowerCase())
+      // A contract that does not answer balanceOf (self-destructed, not a token after all) is left out.
+      if (typeof amount !== 'bigint') return undefined
+      const info = await chain.tokenInfo(token)
+      const symbol = info.symbol ?? ''
+      return balance({ name: info.name ?? symbol, symbol, decimals: info.decimals, chainId, token, amount, price })
+    }),
+  )
+  return [await balance({ ...nativeCurrency, chainId, amount: amounts.native, price }), ...entries]
+}
+
+/**
+ * The native balance and the balances of `tokens`, with the name, symbol and decimals of the tokens the chain has not
+ * met before, in one eth_call to Multicall3's aggregate3.
+ *
+ * @param {import('./evmChain.mjs').EvmChain} chain
+ * @param {`0x${string}`} address
+ * @param {`0x${string}`[]} tokens
+ * @returns {Promise<{ native: bigint, tokens: Map<string, unknown> }>} amounts by lower-case token address
+ */
+async function readAmounts(chain, address, tokens) {
+  const unnamed = tokens.filter((token) => !chain.knowsToken(token))
+  /** @type {import('./multicall3.mjs').Read[]} */
+  const reads = [
+    { address: chain.multicall3, abi: multicall3Abi, functionName: 'getEthBalance', args: [address] },
+    ...tokens.map((token) => ({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [address] })),
+    ...unnamed.flatMap((token) => ['name', 'symbol', 'decimals'].map((functionName) => ({ address: token, abi: erc20Abi, functionName }))),
+  ]
+  const [native, ...results] = await aggregate3(chain.client, chain.multicall3, reads)
+  for (const [index, token] of unnamed.entries()) {
+    const [name, symbol, decimals] = results.slice(tokens.length + index * 3, tokens.length + index * 3 + 3)
+    chain.learnToken({
+      kind: 'erc20',
+      address: token,
+      name: typeof name === 'string' ? name : null,
+      symbol: typeof symbol === 'string' ? symbol : null,
+      // A token without decimals() counts whole units.
+      decimals: typeof decimals === 'number' ? decimals : 0,
+    })
+  }
+  return {
+    native: typeof native === 'bigint' ? native : 0n,
+    tokens: new Map(tokens.map((token, index) => [token.toLowerCase(), results[index]])),
+  }
 }
 
 /** The programs whose token accounts count as SPL balances: SPL Token and Token-2022. */
@@ -80,7 +132,7 @@ const SOLANA_TOKEN_PROGRAMS = ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'T
  * @param {object} options
  * @param {string} options.address
  * @param {{ rpcUrl: string, chainId: string, tokens?: readonly SolanaToken[] }} options.solana
- * @param {ReturnType<import('./createPriceTable.mjs').createPriceTable>} options.price
+ * @param {import('./createPricing.mjs').Pricing} options.price
  * @returns {Promise<TokenBalance[]>}
  */
 export async function solanaBalances({ address, solana, price }) {
@@ -112,7 +164,7 @@ export async function solanaBalances({ address, solana, price }) {
     const { name, symbol } = known ?? { name: 'Unknown token', symbol: `${mint.slice(0, 4)}…` }
     entries.push(balance({ name, symbol, decimals, chainId, token: mint, amount, price }))
   }
-  return entries.filter((entry) => entry !== undefined)
+  return (await Promise.all(entries)).filter((entry) => entry !== undefined)
 }
 
 /**
@@ -137,13 +189,13 @@ async function solanaRpc(rpcUrl, method, params) {
 
 /**
  * @param {{ name: string, symbol: string, decimals: number, chainId: string, token?: string, amount: bigint,
- *   price: ReturnType<import('./createPriceTable.mjs').createPriceTable> }} options
- * @returns {TokenBalance | undefined} undefined for a zero balance
+ *   price: import('./createPricing.mjs').Pricing }} options
+ * @returns {Promise<TokenBalance | undefined>} undefined for a zero balance
  */
-function balance({ name, symbol, decimals, chainId, token, amount, price }) {
+async function balance({ name, symbol, decimals, chainId, token, amount, price }) {
   if (amount === 0n) return undefined
   const numeric = formatUnits(amount, decimals)
-  const usd = price({ chainId, address: token, symbol })
+  const usd = await price({ chainId, address: token, symbol })
   return {
     name,
     symbol,

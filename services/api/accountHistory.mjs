@@ -25,61 +25,98 @@ export const HISTORY_PAGE_SIZE = 20
  * @property {HistoryTransfer[]} transfers
  */
 
-/** @typedef {import('./createChainIndexer.mjs').IndexedTransaction} IndexedTransaction */
-/** @typedef {import('./createChainIndexer.mjs').ChainIndexer} ChainIndexer */
+/** @typedef {import('./evmChain.mjs').ChainTransaction} ChainTransaction */
+/** @typedef {import('./evmChain.mjs').EvmChain} EvmChain */
+/** @typedef {Record<string, { block: number, index: number } | 'done'>} Positions by CAIP-2 chain id */
 
 /**
- * One page of the account's transactions on `indexers`. The cursor names the last transaction returned, so a
- * page stays right while new blocks arrive (an offset would shift).
+ * One page of the account's transactions on `chains`, newest first, merged across chains by time. Each chain's
+ * source gives its newest transactions before that chain's position; the page takes the newest of them all, and the
+ * cursor keeps, per chain, the block number and transaction index of the last transaction taken from it ('done'
+ * once nothing is left there). A position names a transaction, not an offset, so blocks arriving between two pages
+ * shift nothing.
  *
  * @param {object} options
  * @param {`0x${string}`} options.address
- * @param {ChainIndexer[]} options.indexers
+ * @param {EvmChain[]} options.chains
  * @param {string | undefined} options.cursor from the previous page's `next`
- * @param {ReturnType<import('./createPriceTable.mjs').createPriceTable>} options.price
+ * @param {import('./createPricing.mjs').Pricing} options.price
  * @param {(token: string) => boolean} options.isSpam
  * @returns {Promise<{ data: HistoryTransaction[], next: string | null }>}
  */
-export async function accountHistory({ address, indexers, cursor, price, isSpam }) {
-  const after = cursor === undefined ? undefined : decodeCursor(cursor)
-  // A first page reads up to the head, so a transfer the visitor just made is listed (the poll may be up to
-  // 500 ms behind). An index that reached the head before answers from what it has if the node is down.
-  await Promise.all(indexers.map((indexer) => (indexer.synced ? after === undefined && indexer.sync().catch(() => {}) : indexer.sync())))
-  const all = indexers
-    .flatMap((indexer) => indexer.transactionsOf(address))
-    .filter((transaction) => !after || newestFirst(after, transaction) < 0)
+export async function accountHistory({ address, chains, cursor, price, isSpam }) {
+  const positions = cursor === undefined ? {} : decodeCursor(cursor, chains)
+  const pages = await Promise.all(
+    chains
+      .filter((chain) => positions[chain.chainId] !== 'done')
+      .map(async (chain) => {
+        const position = positions[chain.chainId]
+        return { chain, ...(await chain.history.page(address, position === 'done' ? undefined : position)) }
+      }),
+  )
+  const page = pages
+    .flatMap(({ transactions }) => transactions)
     .sort(newestFirst)
-  const page = all.slice(0, HISTORY_PAGE_SIZE)
-  const last = page.at(-1)
-  const byChain = new Map(indexers.map((indexer) => [indexer.chainId, indexer]))
+    .slice(0, HISTORY_PAGE_SIZE)
+  /** @type {Positions} */
+  const next = { ...positions }
+  for (const { chain, transactions, more } of pages) {
+    const taken = page.filter((transaction) => transaction.chainId === chain.chainId)
+    const last = taken.at(-1)
+    if (last) next[chain.chainId] = { block: last.blockNumber, index: last.index }
+    if (!more && taken.length === transactions.length) next[chain.chainId] = 'done'
+  }
+  const byChain = new Map(chains.map((chain) => [chain.chainId, chain]))
   const data = await Promise.all(
     page.map((transaction) =>
-      toTransaction(transaction, address, /** @type {ChainIndexer} */ (byChain.get(transaction.chainId)), price, isSpam),
+      toTransaction(transaction, address, /** @type {EvmChain} */ (byChain.get(transaction.chainId)), price, isSpam),
     ),
   )
-  return { data, next: last && all.length > page.length ? encodeCursor(last) : null }
+  const finished = chains.every((chain) => next[chain.chainId] === 'done')
+  return { data, next: finished ? null : encodeCursor(next) }
 }
 
 /**
  * Newest first; ties (two chains, one second) broken by chain, then by position on the chain.
  *
- * @param {Pick<IndexedTransaction, 'timestamp' | 'chainId' | 'blockNumber' | 'index'>} a
- * @param {Pick<IndexedTransaction, 'timestamp' | 'chainId' | 'blockNumber' | 'index'>} b
+ * @param {Pick<ChainTransaction, 'timestamp' | 'chainId' | 'blockNumber' | 'index'>} a
+ * @param {Pick<ChainTransaction, 'timestamp' | 'chainId' | 'blockNumber' | 'index'>} b
  */
 function newestFirst(a, b) {
   return b.timestamp - a.timestamp || a.chainId.localeCompare(b.chainId) || b.blockNumber - a.blockNumber || b.index - a.index
 }
 
-/** @param {IndexedTransaction} transaction */
-const encodeCursor = ({ timestamp, chainId, blockNumber, index }) =>
-  Buffer.from(JSON.stringify([timestamp, chainId, blockNumber, index])).toString('base64url')
+/**
+ * base64url of `{ "eip155:1": [block, index] | "done", … }`.
+ *
+ * @param {Positions} positions
+ */
+const encodeCursor = (positions) =>
+  Buffer.from(
+    JSON.stringify(
+      Object.fromEntries(Object.entries(positions).map(([chainId, at]) => [chainId, at === 'done' ? at : [at.block, at.index]])),
+    ),
+  ).toString('base64url')
 
-/** @param {string} cursor */
-function decodeCursor(cursor) {
+/**
+ * @param {string} cursor
+ * @param {EvmChain[]} chains the request's: a cursor naming another chain is not one of its pages
+ * @returns {Positions}
+ */
+function decodeCursor(cursor, chains) {
   try {
-    const [timestamp, chainId, blockNumber, index] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
-    if ([timestamp, blockNumber, index].every(Number.isSafeInteger) && typeof chainId === 'string') {
-      return { timestamp, chainId, blockNumber, index }
+    const decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
+    if (decoded !== null && typeof decoded === 'object' && !Array.isArray(decoded)) {
+      /** @type {Positions} */
+      const positions = {}
+      for (const [chainId, at] of Object.entries(decoded)) {
+        if (!chains.some((chain) => chain.chainId === chainId)) throw new Error('another chain')
+        if (at === 'done') positions[chainId] = at
+        else if (Array.isArray(at) && at.length === 2 && at.every((n) => Number.isSafeInteger(n) && n >= 0)) {
+          positions[chainId] = { block: at[0], index: at[1] }
+        } else throw new Error('not a position')
+      }
+      return positions
     }
   } catch {
     // answered below
@@ -88,21 +125,21 @@ function decodeCursor(cursor) {
 }
 
 /**
- * @param {IndexedTransaction} transaction
+ * @param {ChainTransaction} transaction
  * @param {`0x${string}`} address
- * @param {ChainIndexer} indexer
- * @param {ReturnType<import('./createPriceTable.mjs').createPriceTable>} price
+ * @param {EvmChain} chain
+ * @param {import('./createPricing.mjs').Pricing} price
  * @param {(token: string) => boolean} isSpam
  * @returns {Promise<HistoryTransaction>}
  */
-async function toTransaction(transaction, address, indexer, price, isSpam) {
+async function toTransaction(transaction, address, chain, price, isSpam) {
   const account = address.toLowerCase()
   // A transfer to oneself is both an 'out' and an 'in'.
   const own = transaction.transfers.flatMap((transfer) => [
     ...(transfer.from.toLowerCase() === account ? [{ transfer, direction: /** @type {const} */ ('out') }] : []),
     ...(transfer.to.toLowerCase() === account ? [{ transfer, direction: /** @type {const} */ ('in') }] : []),
   ])
-  const transfers = await Promise.all(own.map(({ transfer, direction }) => toTransfer(transfer, direction, indexer, price, isSpam)))
+  const transfers = await Promise.all(own.map(({ transfer, direction }) => toTransfer(transfer, direction, chain, price, isSpam)))
   const first = own[0]?.transfer
   return {
     id: `${transaction.hash}:${Math.max(first?.logIndex ?? 0, 0)}`,
@@ -121,7 +158,7 @@ async function toTransaction(transaction, address, indexer, price, isSpam) {
   }
 }
 
-/** @param {Array<{ transfer: import('./createChainIndexer.mjs').IndexedTransfer, direction: 'in' | 'out' }>} own */
+/** @param {Array<{ transfer: import('./evmChain.mjs').HistoryTransfer, direction: 'in' | 'out' }>} own */
 function operationType(own) {
   if (own.length === 0) return 'execute'
   if (own.every(({ transfer, direction }) => direction === 'in' && transfer.from === zeroAddress)) return 'mint'
@@ -136,17 +173,20 @@ function operationType(own) {
 }
 
 /**
- * @param {import('./createChainIndexer.mjs').IndexedTransfer} transfer
+ * @param {import('./evmChain.mjs').HistoryTransfer} transfer
  * @param {'in' | 'out'} direction
- * @param {ChainIndexer} indexer
- * @param {ReturnType<import('./createPriceTable.mjs').createPriceTable>} price
+ * @param {EvmChain} chain
+ * @param {import('./createPricing.mjs').Pricing} price
  * @param {(token: string) => boolean} isSpam
  * @returns {Promise<HistoryTransfer>}
  */
-async function toTransfer(transfer, direction, indexer, price, isSpam) {
+async function toTransfer(transfer, direction, chain, price, isSpam) {
   const is_spam = transfer.token !== undefined && isSpam(transfer.token)
   if (transfer.kind === 'erc721' && transfer.token && transfer.tokenId !== undefined) {
-    const [collection, item] = await Promise.all([indexer.tokenInfo(transfer.token), indexer.nftInfo(transfer.token, transfer.tokenId)])
+    const [collection, item] = await Promise.all([
+      chain.tokenInfo(transfer.token, 'erc721'),
+      chain.nftInfo(transfer.token, transfer.tokenId),
+    ])
     return {
       nft_info: {
         name: item.name ?? `${collection.name ?? collection.symbol ?? 'NFT'} #${transfer.tokenId}`,
@@ -157,10 +197,10 @@ async function toTransfer(transfer, direction, indexer, price, isSpam) {
       quantity: { numeric: '1' },
     }
   }
-  const info = transfer.token ? await indexer.tokenInfo(transfer.token) : indexer.nativeCurrency
+  const info = transfer.token ? await chain.tokenInfo(transfer.token) : chain.nativeCurrency
   const symbol = info.symbol ?? ''
   const numeric = formatUnits(transfer.amount, info.decimals)
-  const usd = price({ chainId: indexer.chainId, address: transfer.token, symbol })
+  const usd = await price({ chainId: chain.chainId, address: transfer.token, symbol })
   return {
     fungible_info: { name: info.name ?? symbol, symbol, icon: { url: tokenIconUrl(symbol) }, flags: { is_spam } },
     direction,

@@ -43,7 +43,7 @@ const routerAbi = parseAbi([
 /**
  * @param {object} options
  * @param {Map<string, import('./createAmm.mjs').Amm>} options.amms by CAIP-2 chain id
- * @param {Map<string, import('./createChainIndexer.mjs').ChainIndexer>} options.indexers by CAIP-2 chain id
+ * @param {Map<string, import('./evmChain.mjs').EvmChain>} options.indexers by CAIP-2 chain id
  * @returns {import('./createRoutes.mjs').Route[]}
  */
 export function createConvertRoutes({ amms, indexers }) {

@@ -28,9 +28,10 @@ export const MAX_PRICE_ADDRESSES = 100
 
 /**
  * @param {object} options
- * @param {Map<string, import('./createChainIndexer.mjs').ChainIndexer>} options.indexers by CAIP-2 chain id
+ * @param {Map<string, import('./evmChain.mjs').EvmChain>} options.indexers the EVM chains, by CAIP-2 chain id
+ * @param {Map<string, import('./tokenLists.mjs').ListedToken[]>} options.listed the token lists' tokens, by CAIP-2 chain id
  * @param {{ rpcUrl: string, chainId: string, tokens: ReadonlyArray<{ mint: string, symbol: string, name: string }> } | undefined} options.solana
- * @param {ReturnType<import('./createPriceTable.mjs').createPriceTable>} options.price
+ * @param {import('./createPricing.mjs').Pricing} options.price
  * @param {(address: `0x${string}`) => Promise<{ name: string | null, avatar: string | null }>} options.identityOf
  * @param {(token: string) => boolean} options.isSpam
  * @param {(address: string, chainId: string | undefined, provider: string | undefined) => Promise<{ data: unknown[], next: null }>} [options.onrampHistory]
@@ -38,7 +39,7 @@ export const MAX_PRICE_ADDRESSES = 100
  * @param {(address: string) => Promise<Set<string>>} [options.onrampPayouts] the hashes of an account's on-ramp payouts
  * @returns {Route[]}
  */
-export function createRoutes({ indexers, solana, price, identityOf, isSpam, onrampHistory, onrampPayouts }) {
+export function createRoutes({ indexers, listed, solana, price, identityOf, isSpam, onrampHistory, onrampPayouts }) {
   /**
    * The EVM chains a request is about: the one it names (chainId, else the chain of a CAIP-10 account), or all.
    *
@@ -75,7 +76,9 @@ export function createRoutes({ indexers, solana, price, identityOf, isSpam, onra
       path: '/v1/account/:account/balance',
       handle: async ({ params: [segment = ''], query }) => {
         checkCurrency(queryParam(query, 'currency'))
-        const forceUpdate = booleanParam(query, 'forceUpdate')
+        // rules §7 forceUpdate asks for what the chain holds now: every answer is read from the node as it is asked,
+        // so there is nothing to bring up to date. The parameter is still checked.
+        booleanParam(query, 'forceUpdate')
         const { address, namespace, chainId } = accountAndChain(segment, query)
         if (namespace === 'solana') {
           // Read live from the node on every call: nothing to bring up to date.
@@ -83,11 +86,7 @@ export function createRoutes({ indexers, solana, price, identityOf, isSpam, onra
           return { balances: await solanaBalances({ address, solana, price }) }
         }
         const evm = /** @type {`0x${string}`} */ (address)
-        const chains = evmChains(chainId)
-        // Amounts are read live, but which tokens an account holds comes from the index: rules §7 forceUpdate brings it up
-        // to the chain's head first, so a token received a moment ago is listed.
-        if (forceUpdate) await Promise.all(chains.map((indexer) => indexer.sync()))
-        return { balances: await evmBalances({ address: evm, indexers: chains, price, isSpam }) }
+        return { balances: await evmBalances({ address: evm, chains: evmChains(chainId), listed, price, isSpam }) }
       },
     },
     {
@@ -105,7 +104,7 @@ export function createRoutes({ indexers, solana, price, identityOf, isSpam, onra
         }
         const evm = /** @type {`0x${string}`} */ (address)
         const [page, payouts] = await Promise.all([
-          accountHistory({ address: evm, indexers: evmChains(chainId), cursor, price, isSpam }),
+          accountHistory({ address: evm, chains: evmChains(chainId), cursor, price, isSpam }),
           onrampPayouts?.(evm),
         ])
         if (!payouts?.size) return page
@@ -158,11 +157,15 @@ export function createRoutes({ indexers, solana, price, identityOf, isSpam, onra
    *   the address holds no token
    */
   async function fungiblePrice({ chainId, address }) {
-    const entry = (/** @type {string} */ name, /** @type {string} */ symbol, /** @type {string | undefined} */ token = undefined) => ({
+    const entry = async (
+      /** @type {string} */ name,
+      /** @type {string} */ symbol,
+      /** @type {string | undefined} */ token = undefined,
+    ) => ({
       name,
       symbol,
       iconUrl: tokenIconUrl(symbol),
-      price: price({ chainId, address: token, symbol }),
+      price: await price({ chainId, address: token, symbol }),
     })
     if (solana && chainId === solana.chainId && address === 'native') return entry('Solana', 'SOL')
     const indexer = indexers.get(chainId)

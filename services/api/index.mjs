@@ -2,7 +2,10 @@
 // Import from this file, not from the modules behind it; their JSDoc is the types.
 export { HISTORY_PAGE_SIZE } from './accountHistory.mjs'
 export { DEFAULT_PRICES, createPriceTable } from './createPriceTable.mjs'
-export { createChainIndexer } from './createChainIndexer.mjs'
+export { POOL_PRICE_TTL_MS } from './createPricing.mjs'
+export { createEvmChain } from './evmChain.mjs'
+export { MULTICALL3_ADDRESS } from './multicall3.mjs'
+export { UNISWAP_DEFAULT_LIST, loadTokenLists } from './tokenLists.mjs'
 export { MAX_PRICE_ADDRESSES } from './createRoutes.mjs'
 export { NAMES_MIGRATIONS } from './names/migrations.mjs'
 export { DEFAULT_NAME_ZONE, MESSAGE_MAX_AGE_S, coinTypeOfChain } from './names/rules.mjs'
@@ -22,10 +25,12 @@ export { SWAP_NETWORKS } from '../../plugins/swaps/swapNetworks.mjs'
  * @typedef {import('./startApi.mjs').ApiOnramp} ApiOnramp
  * @typedef {import('./startApi.mjs').ApiSolana} ApiSolana
  * @typedef {import('./startApi.mjs').BlockchainApi} BlockchainApi
- * @typedef {import('./createChainIndexer.mjs').ChainIndexer} ChainIndexer
- * @typedef {import('./createChainIndexer.mjs').IndexedTransaction} IndexedTransaction
- * @typedef {import('./createChainIndexer.mjs').IndexedTransfer} IndexedTransfer
+ * @typedef {import('./evmChain.mjs').ChainTransaction} ChainTransaction
+ * @typedef {import('./evmChain.mjs').EvmChain} EvmChain
+ * @typedef {import('./evmChain.mjs').HistoryOption} HistoryOption
+ * @typedef {import('./evmChain.mjs').HistoryTransfer} HistoryTransfer
  * @typedef {import('./accountBalances.mjs').SolanaToken} SolanaToken
  * @typedef {import('./startApi.mjs').StartApiOptions} StartApiOptions
- * @typedef {import('./createChainIndexer.mjs').TokenInfo} TokenInfo
+ * @typedef {import('./evmChain.mjs').TokenInfo} TokenInfo
+ * @typedef {import('./tokenLists.mjs').ListedToken} ListedToken
  */

@@ -1,14 +1,19 @@
-// The blockchain data service (rules §7) over HTTP: balances, prices, identities and account history of local chains,
-// answered from an in-memory index and live node reads. The public reads answer every origin; the calls that change
+// The blockchain data service (rules §7) over HTTP: balances, prices, identities and account history of EVM chains and
+// Solana, read from the nodes (history through their Otterscan API, or an explorer) as each request asks. The public reads answer every origin; the calls that change
 // state (sign-in, name registration, checkouts, exchange payments) only the project's allowed origins.
 import { BaseError } from 'viem'
 
+import { randomBytes } from 'node:crypto'
+
 import {
   DEFAULT_RATE_LIMIT,
-  clientAddress,
+  allReady,
   createFailureSwitch,
-  createRateLimit,
   createServiceApp,
+  createTrustedProxy,
+  databaseAnswers,
+  nodeAnswers,
+  openRateLimit,
   queryParam,
   searchParams,
   sendJson,
@@ -16,10 +21,13 @@ import {
 } from '../http/index.mjs'
 import { evmAddress, isSolanaAddress } from './caip.mjs'
 import { createAmm } from './createAmm.mjs'
-import { createChainIndexer } from './createChainIndexer.mjs'
+import { createEvmChain } from './evmChain.mjs'
 import { createConvertRoutes } from './convertRoutes.mjs'
-import { createPriceTable } from './createPriceTable.mjs'
+import { createPriceTable, lookupPrices } from './createPriceTable.mjs'
+import { createPricing } from './createPricing.mjs'
+import { HISTORY_PAGE_SIZE } from './accountHistory.mjs'
 import { createRoutes } from './createRoutes.mjs'
+import { UNISWAP_DEFAULT_LIST, loadTokenLists } from './tokenLists.mjs'
 import { RequestError, UpstreamError } from './errors.mjs'
 import { SWAP_NETWORKS } from '../../plugins/swaps/swapNetworks.mjs'
 import { createNameRoutes, registeredIdentity } from './names/nameRoutes.mjs'
@@ -32,6 +40,7 @@ import { createResolverMirror } from './names/resolverMirror.mjs'
 import { DEFAULT_NAME_ZONE, NameRequestError } from './names/rules.mjs'
 import { createSessionRoutes, SignInRequestError } from './sessions/sessionRoutes.mjs'
 import { openSessionStore } from './sessions/sessionStore.mjs'
+import { releaseLease, takeLease } from '../storage/index.mjs'
 
 /** The CLI's port. */
 export const DEFAULT_API_PORT = 8789
@@ -61,6 +70,12 @@ const CLIENT_PATTERN = /^[\w.+-]{1,64}$/
  * @property {{ name: string, symbol: string, decimals: number }} [nativeCurrency] (default Ether, ETH, 18 decimals)
  * @property {{ router: string }} [amm] a Uniswap V2 Router02 on this chain: the convert calls (swaps) are answered
  *   from its pools. Only on the swap networks (plugins/swaps/swapNetworks.mjs). (default none: no swaps here)
+ * @property {import('./evmChain.mjs').HistoryOption} [history] where account history comes from: the node's Otterscan
+ *   API (`{ source: 'ots' }`: Erigon, Reth, anvil) or an Etherscan-compatible explorer API (`{ source: 'explorer',
+ *   url, apiKey? }`: Blockscout, Etherscan v2). (default `ots`)
+ * @property {string} [multicall3] the Multicall3 contract balances are read through. (default its canonical address)
+ * @property {{ router: string, usdc: string }} [pools] a Uniswap V2 Router02 whose pools price the tokens `prices` does
+ *   not list: the mid price of its best route to `usdc`, taken as one dollar. (default none: unlisted tokens are 0)
  */
 
 /**
@@ -80,6 +95,8 @@ const CLIENT_PATTERN = /^[\w.+-]{1,64}$/
  * @property {{ usdcMint?: string, mintAuthority?: readonly number[] }} [solana] pay SOL on `solana` too, and USDC of
  *   this mint when its mint authority's 64-byte keypair is given. (default SOL only, when `solana` is set)
  * @property {`0x${string}`} [treasuryKey] the EVM treasury's key. (default anvil account #8's, ONRAMP_TREASURY)
+ * @property {number} [payoutLeaseMs] how long a payout is one instance's alone before another may take it over.
+ *   (default PAYOUT_LEASE_MS: 5 minutes)
  */
 
 /**
@@ -88,7 +105,13 @@ const CLIENT_PATTERN = /^[\w.+-]{1,64}$/
  * @property {string} [host] (default '127.0.0.1')
  * @property {ApiChain[]} [chains] the EVM chains to index
  * @property {ApiSolana} [solana] a Solana node for SOL and SPL token balances
- * @property {Record<string, number>} [prices] USD by symbol, address or CAIP-10 id, over DEFAULT_PRICES
+ * @property {Record<string, number>} [prices] USD by symbol, address or CAIP-10 id: a host's price source, which wins
+ *   over the pools. (default none)
+ * @property {boolean} [devPrices] DEFAULT_PRICES, the dev chains' prices (ETH 3000, USDC 1, SOL 150 …), fill in what
+ *   `prices` does not name; turn it off on a public network, where a symbol proves nothing. (default true)
+ * @property {ReadonlyArray<string | import('./tokenLists.mjs').TokenList>} [tokenLists] token lists in the Uniswap
+ *   standard whose tokens every balance read includes: UNISWAP_DEFAULT_LIST (@uniswap/default-token-list), a file
+ *   path, an http(s) URL or a list; each chain reads its own chain id's entries. (default [UNISWAP_DEFAULT_LIST])
  * @property {Record<string, { name?: string | null, avatar?: string | null }>} [identities] by EVM address; a name
  *   registered through the profile calls wins
  * @property {import('../storage/index.mjs').Database} [database] where account names (schema `names`) and sign-in
@@ -108,16 +131,20 @@ const CLIENT_PATTERN = /^[\w.+-]{1,64}$/
  * @property {() => number} [now] the clock registration messages are checked against, for tests. (default Date.now)
  * @property {readonly string[]} [spamTokens] token contracts (plain or CAIP-10) flagged as spam; none by default
  * @property {readonly string[]} [projectIds] the projects it serves; others get 403. (default any project id)
- * @property {number} [pollingIntervalMs] how often each chain's head is checked. (default 500)
- * @property {{ limit: number, windowMs: number } | false} [rateLimit] each client's budget (by socket address) on
+ * @property {{ limit: number, windowMs: number } | false} [rateLimit] each client's budget (by address, see `trustedProxy`) on
  *   each of the login and registration routes (RATE_LIMITED_ROUTES); past it 429 with `retry-after`. `false` turns it
  *   off. (default DEFAULT_RATE_LIMIT: 60 a minute)
  * @property {(message: string) => void} [log] told about internal errors and indexing failures. (default console.error)
+ * @property {import('../http/index.mjs').TrustedProxy} [trustedProxy] the reverse proxies whose `X-Forwarded-*`
+ *   headers say who the client is (createTrustedProxy). (default none: the socket's peer is the client)
+ * @property {(entry: import('../http/index.mjs').RequestLogEntry) => void} [requestLog] told about every request.
+ *   (default none)
+ * @property {string} [instanceId] this instance among those sharing the database, in leases. (default a random one)
  */
 
 /**
- * Starts the API and resolves once it listens. Indexing starts at once and goes on in the background; a request
- * that needs the index waits for its first pass (or gets 502 if the node cannot be reached).
+ * Starts the API and resolves once it listens. Nothing is indexed: each history page and each balance is read from
+ * the chain's node (or explorer) when asked, and a node that cannot be reached gives 502.
  *
  * @example
  * const api = await startApi({ chains: [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:8545' }] });
@@ -132,6 +159,8 @@ export async function startApi({
   chains = [],
   solana,
   prices,
+  devPrices = true,
+  tokenLists = [UNISWAP_DEFAULT_LIST],
   identities = {},
   database,
   nameZone = DEFAULT_NAME_ZONE,
@@ -141,18 +170,29 @@ export async function startApi({
   now = Date.now,
   spamTokens = [],
   projectIds,
-  pollingIntervalMs = 500,
   rateLimit = DEFAULT_RATE_LIMIT,
   log = (message) => console.error(message),
+  trustedProxy = createTrustedProxy(),
+  requestLog,
+  instanceId = randomBytes(8).toString('hex'),
 } = {}) {
-  const budget = rateLimit ? createRateLimit({ ...rateLimit, now }) : undefined
+  // Shared through a PostgreSQL server by every instance on it; in memory on the embedded database.
+  const budget = await openRateLimit(rateLimit, { database: database ?? onramp?.database, scope: 'api', now })
   const indexers = new Map(
     chains.map((chain) => {
       checkChain(chain)
-      const indexer = createChainIndexer({ ...chain, pollingIntervalMs, log })
-      return [indexer.chainId, indexer]
+      const evm = createEvmChain({
+        chainId: chain.chainId,
+        rpcUrl: chain.rpcUrl,
+        nativeCurrency: chain.nativeCurrency,
+        history: checkHistory(chain),
+        multicall3: chain.multicall3 === undefined ? undefined : checkAddress(chain.multicall3, 'chains[].multicall3'),
+        pageSize: HISTORY_PAGE_SIZE,
+      })
+      return [evm.chainId, evm]
     }),
   )
+  const listed = await loadTokenLists(tokenLists)
   const amms = new Map(
     chains.flatMap((chain) =>
       chain.amm ? [[`eip155:${chain.chainId}`, createAmm({ rpcUrl: chain.rpcUrl, router: checkAmm(chain) })]] : [],
@@ -171,19 +211,35 @@ export async function startApi({
       ? createResolverMirror({ resolvers: nameResolvers.map((resolver) => checkResolver(resolver, chains)), log })
       : undefined
   // A fresh chain (npm start restarts anvil) learns every name kept before; before listening, so a registration
-  // made now is written after them and stays its account's newest.
-  if (names && mirror) await mirror.publish(await names.all())
+  // made now is written after them and stays its account's newest. Of instances starting together one publishes:
+  // the same owner key writing from two would race for its nonces.
+  if (names && mirror && database) await publishOnce(database, instanceId, async () => mirror.publish(await names.all()))
   /** @type {string | undefined} */
   let ownUrl
-  const price = createPriceTable(prices)
+  const price = createPriceTable(prices, { devPrices })
+  const pricing = createPricing({
+    table: lookupPrices(prices, { devPrices }),
+    pools: new Map(
+      chains.flatMap((chain) => {
+        if (chain.pools === undefined) return []
+        const evm = /** @type {import('./evmChain.mjs').EvmChain} */ (indexers.get(`eip155:${chain.chainId}`))
+        const router = checkAddress(chain.pools.router, 'chains[].pools.router')
+        const usdc = checkAddress(chain.pools.usdc, 'chains[].pools.usdc')
+        return [[evm.chainId, { amm: createAmm({ rpcUrl: chain.rpcUrl, router }), usdc, chain: evm }]]
+      }),
+    ),
+  })
   const ramp =
-    onramp === undefined ? undefined : await startOnramp(onramp, chains, solanaNode, price, () => /** @type {string} */ (ownUrl), log)
+    onramp === undefined
+      ? undefined
+      : await startOnramp(onramp, chains, solanaNode, price, () => /** @type {string} */ (ownUrl), log, instanceId)
   const originsOf = typeof allowedOrigins === 'function' ? allowedOrigins : async () => allowedOrigins
   const routes = [
     ...createRoutes({
       indexers,
+      listed,
       solana: solanaNode,
-      price,
+      price: pricing,
       onrampHistory: ramp?.history,
       onrampPayouts: ramp?.payouts,
       identityOf: async (address) =>
@@ -213,6 +269,14 @@ export async function startApi({
     beforeRoutes: failures.middleware,
     changesState: [...routes.filter((route) => route.changesState), ...(ramp ? CHECKOUT_ACTIONS : [])],
     projectOrigins: originsOf,
+    trustedProxy,
+    requestLog,
+    // Ready once migrated (before listening) and while the database and every node answer.
+    ready: allReady([
+      ...[database, onramp?.database].flatMap((used) => (used ? [databaseAnswers(used)] : [])),
+      ...chains.map((chain) => nodeAnswers(chain.rpcUrl)),
+      ...(solanaNode ? [nodeAnswers(solanaNode.rpcUrl, 'getHealth')] : []),
+    ]),
     // The profile calls' refusals carry reasons (rules §8: the client shows the first one's description).
     // The sign-in refusals carry a stable `reason` ('nonce', 'domain', 'expired' …).
     errorBody: (_status, message, refusal) =>
@@ -229,14 +293,16 @@ export async function startApi({
   })
 
   app.get('/health', (c) => {
-    const status = Object.fromEntries([...indexers].map(([id, indexer]) => [id, { height: indexer.height, synced: indexer.synced }]))
+    const status = Object.fromEntries(chains.map((chain) => [`eip155:${chain.chainId}`, { history: chain.history?.source ?? 'ots' }]))
     return sendJson(c, 200, { status: 'ok', chains: status })
   })
   for (const route of routes) {
     app.on(route.method, route.path, async (c) => {
       // Hono hands back a segment it cannot decode as it is; that is the client's mistake, not an address.
       if (!isDecodable(c.req.path)) throw new RequestError(400, 'Malformed path')
-      if (budget && RATE_LIMITED_ROUTES.has(`${route.method} ${route.path}`)) budget.take(`${clientAddress(c)} ${route.path}`)
+      if (budget && RATE_LIMITED_ROUTES.has(`${route.method} ${route.path}`)) {
+        await budget.take(`${trustedProxy.clientAddress(c)} ${route.path}`)
+      }
       const query = searchParams(c)
       const body = route.method === 'POST' ? await readJsonObject(c) : undefined
       const projectId = checkClient(query, body, projects)
@@ -249,7 +315,6 @@ export async function startApi({
   const served = await serveApp(app, { port, host, envVar: 'FOYER_API_PORT', name: 'api', log })
   ownUrl = served.url
   await ramp?.resume()
-  for (const indexer of indexers.values()) indexer.start()
 
   /** @type {Promise<void> | undefined} */
   let stopping
@@ -258,12 +323,10 @@ export async function startApi({
     url: served.url,
     port: served.port,
     indexer: {
-      /** One index per EVM chain, by CAIP-2 id. */
+      /** The EVM chains as the API reads them, by CAIP-2 id. */
       chains: Object.fromEntries(indexers),
-      /** Resolves once every chain is indexed up to its current head. */
-      sync: async () => {
-        await Promise.all([...indexers.values()].map((indexer) => indexer.sync()))
-      },
+      /** Resolves at once: every read is live, there is no index to catch up (kept for callers that waited for one). */
+      sync: async () => {},
     },
     /**
      * The next `count` requests (preflights aside) answer `status` with `{ error }`; 429 also carries
@@ -275,11 +338,24 @@ export async function startApi({
      * Replaces any delay still pending; `count` 0 lets every waiting request go on now.
      */
     delayNext: failures.delayNext,
-    /** Stops indexing and listening, closes every connection and resolves once closed. Safe to call twice. */
+    /** Stops listening, closes every connection and resolves once closed. Safe to call twice. */
     stop() {
       stopping ??= (async () => {
-        for (const indexer of indexers.values()) indexer.stop()
+        ramp?.stop()
         await served.stop()
+      })()
+      return stopping
+    },
+    /**
+     * Stops accepting, lets the requests in flight finish (`/readyz` answers 503 meanwhile), then stops as `stop`
+     * does. The database stays open: its owner closes it after.
+     *
+     * @param {number} [timeoutMs] how long in-flight requests may take (default DRAIN_TIMEOUT_MS)
+     */
+    drain(timeoutMs) {
+      stopping ??= (async () => {
+        await served.drain(timeoutMs)
+        ramp?.stop()
       })()
       return stopping
     },
@@ -289,14 +365,32 @@ export async function startApi({
 /** @typedef {Awaited<ReturnType<typeof startApi>>} BlockchainApi */
 
 /**
+ * Runs the start-up publishing unless another instance is running it now.
+ *
+ * @param {import('../storage/index.mjs').Database} database
+ * @param {string} holder
+ * @param {() => Promise<unknown>} publish
+ */
+async function publishOnce(database, holder, publish) {
+  const lease = { name: 'names.publish', holder }
+  if (!(await takeLease(database, { ...lease, ttlMs: 5 * 60_000 }))) return
+  try {
+    await publish()
+  } finally {
+    await releaseLease(database, lease)
+  }
+}
+
+/**
  * @param {ApiOnramp} onramp
  * @param {ApiChain[]} chains
  * @param {ReturnType<typeof checkSolana> | undefined} solana
  * @param {ReturnType<typeof createPriceTable>} price
  * @param {() => string} baseUrl
  * @param {(message: string) => void} log
+ * @param {string} instanceId
  */
-async function startOnramp(onramp, chains, solana, price, baseUrl, log) {
+async function startOnramp(onramp, chains, solana, price, baseUrl, log, instanceId) {
   const evm = (onramp.evm ?? []).map(({ chainId, usdc }) => {
     const chain = chains.find((candidate) => candidate.chainId === chainId)
     if (!chain) throw new TypeError(`onramp.evm: chain ${JSON.stringify(chainId)} is not one of \`chains\``)
@@ -313,7 +407,7 @@ async function startOnramp(onramp, chains, solana, price, baseUrl, log) {
     evmPrivateKey: onramp.treasuryKey,
   })
   const currencies = purchaseCurrencies({ evm, solana: solana && { chainId: solana.chainId, usdcMint } })
-  return createOnramp({ store, treasury, currencies, price, baseUrl, log })
+  return createOnramp({ store, treasury, currencies, price, baseUrl, log, instanceId, payoutLeaseMs: onramp.payoutLeaseMs })
 }
 
 /** @param {ApiChain} chain */
@@ -321,6 +415,30 @@ function checkChain(chain) {
   if (!Number.isSafeInteger(chain?.chainId) || chain.chainId <= 0) throw new TypeError('chains[].chainId must be a positive integer')
   if (!isHttpUrl(chain.rpcUrl)) throw new TypeError(`chains[].rpcUrl must be an http(s) URL, got ${JSON.stringify(chain.rpcUrl)}`)
   if ((chain.namespace ?? 'eip155') !== 'eip155') throw new TypeError("chains[].namespace must be 'eip155' (Solana goes in `solana`)")
+}
+
+/**
+ * @param {ApiChain} chain
+ * @returns {import('./evmChain.mjs').HistoryOption}
+ */
+function checkHistory(chain) {
+  const { history = { source: 'ots' } } = chain
+  if (history?.source === 'ots') return history
+  if (history?.source === 'explorer' && isHttpUrl(history.url) && (history.apiKey === undefined || typeof history.apiKey === 'string')) {
+    return history
+  }
+  throw new TypeError("chains[].history must be { source: 'ots' } or { source: 'explorer', url: 'http(s)://…', apiKey? }")
+}
+
+/**
+ * @param {unknown} value
+ * @param {string} name
+ * @returns {`0x${string}`}
+ */
+function checkAddress(value, name) {
+  const address = typeof value === 'string' ? evmAddress(value) : undefined
+  if (!address) throw new TypeError(`${name} must be an EVM address, got ${JSON.stringify(value)}`)
+  return address
 }
 
 /**

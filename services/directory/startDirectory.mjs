@@ -10,6 +10,7 @@ import {
   RequestError,
   createFailureSwitch,
   createServiceApp,
+  databaseAnswers,
   queryParam,
   searchParams,
   sendJson,
@@ -87,6 +88,9 @@ const MAX_PROPS_BYTES = 4096
  *   required with `analytics: true`
  * @property {readonly object[]} [wallets] served instead of the catalogue (checked like it; see catalogue.mjs)
  * @property {(message: string) => void} [log] told about internal errors (default console.error)
+ * @property {import('../http/index.mjs').TrustedProxy} [trustedProxy] the reverse proxies whose `X-Forwarded-*`
+ *   headers are believed (createTrustedProxy). (default none)
+ * @property {(entry: import('../http/index.mjs').RequestLogEntry) => void} [requestLog] told about every request
  */
 
 /**
@@ -110,6 +114,8 @@ export async function startDirectory({
   database,
   wallets,
   log = (message) => console.error(message),
+  trustedProxy,
+  requestLog,
 } = {}) {
   const catalogue = wallets === undefined ? loadCatalogue() : normalizeWallets(wallets)
   const walletsByImageId = new Map(catalogue.map((wallet) => [wallet.image_id, wallet]))
@@ -128,6 +134,10 @@ export async function startDirectory({
     // The analytics receiver keeps what it is sent: only the projects' own pages may send it.
     changesState: events ? [{ method: 'POST', path: '/e' }] : [],
     projectOrigins: async () => origins,
+    trustedProxy,
+    requestLog,
+    // Ready once migrated (before listening) and while the analytics database answers; the catalogue is in memory.
+    ...(events && database && { ready: databaseAnswers(database) }),
   })
 
   /** @param {string} path @param {(query: URLSearchParams) => unknown} answer */
@@ -188,6 +198,8 @@ export async function startDirectory({
     analyticsEvents: async (projectId) => (events ? events.list(projectId) : []),
     /** Stops listening, closes every connection and resolves once closed. Safe to call twice. */
     stop: served.stop,
+    /** Stops accepting, lets the requests in flight finish (`/readyz` answers 503 meanwhile), then stops. */
+    drain: served.drain,
   }
 }
 

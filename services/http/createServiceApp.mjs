@@ -1,8 +1,10 @@
 // What every HTTP service shares, configured here once instead of written per service: CORS (open on the public
 // read routes, only the project's allowed origins on the routes that change state), the methods a service answers
-// (405 with Allow), the body limit (413), the 404, and how a thrown error becomes an answer.
+// (405 with Allow), the body limit (413), the 404, how a thrown error becomes an answer, the probes a load balancer
+// asks (`/healthz`, `/readyz`), and one log line per request under a request id.
 // Services are Hono apps: Web-standard Request/Response, `app.request()` in tests without a port, and the same
 // app runs on serverless and edge hosts.
+import { randomUUID } from 'node:crypto'
 import { STATUS_CODES } from 'node:http'
 
 import { Hono } from 'hono'
@@ -11,6 +13,7 @@ import { methodNotAllowed } from 'hono/method-not-allowed'
 import { TrieRouter } from 'hono/router/trie-router'
 
 import { originMatches } from '../../kernel/model/originMatches.mjs'
+import { createTrustedProxy } from './trustedProxy.mjs'
 
 /** Largest request body a service reads unless it says otherwise. */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024
@@ -24,6 +27,19 @@ export const ORIGIN_NOT_ALLOWED = 'This origin is not an allowed origin of the p
 export const NOT_OWN_ORIGIN = "Only this service's own pages may call this"
 /** A preflight's requested headers are echoed only when they look like a header list. */
 const HEADER_LIST = /^[\w\s,-]+$/
+/** A caller's `X-Request-Id` is kept when it looks like an id; anything else is replaced by a fresh one. */
+const REQUEST_ID = /^[\w.:-]{1,128}$/
+/** The apps that are draining (serveApp's `drain`): their `/readyz` answers 503 so the balancer sends no more. */
+const draining = new WeakSet()
+
+/**
+ * Marks `app` as draining: its `/readyz` answers 503 from now on.
+ *
+ * @param {object} app
+ */
+export function markDraining(app) {
+  draining.add(app)
+}
 
 /** A request a service refuses on purpose: the status, the message, and any headers to send with it. */
 export class RequestError extends Error {
@@ -100,6 +116,26 @@ export function queryParam(query, name) {
  *   no other origin. (default none for every project)
  * @property {boolean} [sameOriginOnly] no answer carries a CORS header, not a preflight, a 405 or an error: only
  *   the service's own pages may read it (the embedded wallet, whose answers hold sessions and secrets). (default false)
+ * @property {import('./trustedProxy.mjs').TrustedProxy} [trustedProxy] how the client's address and the origin it
+ *   called are read behind a reverse proxy (createTrustedProxy). (default: trust no proxy; the socket is the client)
+ * @property {() => Promise<string | undefined>} [ready] whether the service can serve: undefined when it can, else
+ *   why not (answered by `/readyz` as 503). `/healthz` only says the process answers. (default always ready)
+ * @property {(entry: RequestLogEntry) => void} [requestLog] told about every request once it is answered. (default
+ *   none: no log lines)
+ */
+
+/**
+ * One request as the log line tells it.
+ *
+ * @typedef {object} RequestLogEntry
+ * @property {string} time ISO 8601, when the answer was sent
+ * @property {string} service
+ * @property {string} requestId the caller's `X-Request-Id`, else a fresh one; sent back in the answer's
+ * @property {string} method
+ * @property {string} path without the query, which may carry secrets
+ * @property {number} status
+ * @property {number} ms how long the answer took, to a tenth of a millisecond
+ * @property {string} client the client's address (through a trusted proxy)
  */
 
 /**
@@ -132,6 +168,9 @@ export function createServiceApp({
   changesState = [],
   projectOrigins = async () => [],
   sameOriginOnly = false,
+  trustedProxy = createTrustedProxy(),
+  ready = async () => undefined,
+  requestLog,
 }) {
   const allow = [...methods, 'OPTIONS'].join(', ')
   /** @type {TrieRouter<StateChangingRoute>} */
@@ -143,7 +182,7 @@ export function createServiceApp({
    * @param {import('hono').Context} c @param {StateChangingRoute} route @param {string} origin
    */
   const mayCall = async (c, route, origin) => {
-    if (origin === new URL(c.req.url).origin) return true
+    if (origin === trustedProxy.origin(c)) return true
     if (route.callers === 'self') return false
     // The project is the query's (the client sends it there on every call, so that a preflight can name it too).
     const projectIds = searchParams(c).getAll('projectId')
@@ -158,6 +197,35 @@ export function createServiceApp({
     sendJson(c, status, errorBody(status, message, refusal), headers)
 
   const app = new Hono()
+  app.use(async (c, next) => {
+    const started = performance.now()
+    const given = c.req.header('x-request-id')
+    const requestId = given && REQUEST_ID.test(given) ? given : randomUUID()
+    await next()
+    try {
+      c.res.headers.set('x-request-id', requestId)
+    } catch {
+      // A response passed on from elsewhere (a proxied node's) has headers that cannot change: copied, they can.
+      c.res = new Response(c.res.body, c.res)
+      c.res.headers.set('x-request-id', requestId)
+    }
+    requestLog?.({
+      time: new Date().toISOString(),
+      service: name,
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+      client: trustedProxy.clientAddress(c),
+    })
+  })
+  // Before CORS and the method checks: a load balancer's probe is answered whatever the service's rules.
+  app.get('/healthz', (c) => sendJson(c, 200, { status: 'alive' }))
+  app.get('/readyz', async (c) => {
+    const reason = draining.has(app) ? 'draining' : await ready().catch((error) => String(error?.message ?? error))
+    return reason === undefined ? sendJson(c, 200, { status: 'ready' }) : sendJson(c, 503, { status: 'not ready', reason })
+  })
   app.use(async (c, next) => {
     const preflight = c.req.method === 'OPTIONS'
     const method = preflight ? (c.req.header('access-control-request-method') ?? '').toUpperCase() : c.req.method

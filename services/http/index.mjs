@@ -8,16 +8,21 @@ export {
   RequestError,
   createFailureSwitch,
   createServiceApp,
+  markDraining,
   queryParam,
   searchParams,
   sendJson,
 } from './createServiceApp.mjs'
 export { ORIGINS_TTL_MS, createAllowedOrigins } from './allowedOrigins.mjs'
 export { originMatches } from '../../kernel/model/originMatches.mjs'
-export { DEFAULT_RATE_LIMIT, clientAddress, createRateLimit } from './rateLimit.mjs'
-export { serveApp } from './serveApp.mjs'
+export { DEFAULT_RATE_LIMIT, clientAddress, createRateLimit, openRateLimit, openSharedRateLimit } from './rateLimit.mjs'
+export { READY_TIMEOUT_MS, allReady, databaseAnswers, nodeAnswers } from './readiness.mjs'
+export { DRAIN_TIMEOUT_MS, serveApp } from './serveApp.mjs'
+export { TRUSTED_PROXIES_ENV, createTrustedProxy } from './trustedProxy.mjs'
 
 /**
  * @typedef {import('./createServiceApp.mjs').ServiceAppOptions} ServiceAppOptions
  * @typedef {import('./createServiceApp.mjs').StateChangingRoute} StateChangingRoute
+ * @typedef {import('./createServiceApp.mjs').RequestLogEntry} RequestLogEntry
+ * @typedef {import('./trustedProxy.mjs').TrustedProxy} TrustedProxy
  */

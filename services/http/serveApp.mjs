@@ -1,10 +1,15 @@
 // Serving a service's Hono app on node:http: the port taken exclusively (a taken one named by its variable, see
-// listen.mjs), malformed HTTP answered 400 instead of crashing, and a stop that closes every connection.
+// listen.mjs), malformed HTTP answered 400 instead of crashing, a stop that closes every connection, and a drain
+// that lets the requests in flight finish first (SIGTERM from an orchestrator).
 import http from 'node:http'
 
 import { getRequestListener } from '@hono/node-server'
 
 import { listen } from '../listen.mjs'
+import { markDraining } from './createServiceApp.mjs'
+
+/** How long a drain waits for the requests in flight before it closes their connections anyway. */
+export const DRAIN_TIMEOUT_MS = 10_000
 
 /**
  * Listens with `app` on `host:port` and resolves once it does.
@@ -23,7 +28,21 @@ import { listen } from '../listen.mjs'
 export async function serveApp(app, { port, host = '127.0.0.1', envVar, name, log }) {
   // @hono/node-server's default: it puts its lighter Request and Response in place of the global ones (they
   // behave the same), which is what lets it skip building a Web Response for every answer.
-  const server = http.createServer(getRequestListener(app.fetch))
+  const listener = getRequestListener(app.fetch)
+  let draining = false
+  /** The answers not yet sent, so that a drain can tell them to end their connection. */
+  /** @type {Set<http.ServerResponse>} */
+  const unanswered = new Set()
+  /** Once draining, every answer ends its connection, so a keep-alive client comes back through the balancer. */
+  const endConnection = (/** @type {http.ServerResponse} */ response) => {
+    if (!response.headersSent) response.setHeader('connection', 'close')
+  }
+  const server = http.createServer((request, response) => {
+    if (draining) endConnection(response)
+    unanswered.add(response)
+    response.once('close', () => unanswered.delete(response))
+    return listener(request, response)
+  })
   // Malformed HTTP: answer 400 and drop the connection instead of crashing.
   server.on('clientError', (_error, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n')
@@ -45,6 +64,31 @@ export async function serveApp(app, { port, host = '127.0.0.1', envVar, name, lo
       stopping ??= new Promise((resolve) => {
         server.close(() => resolve(undefined))
         server.closeAllConnections()
+      })
+      return stopping
+    },
+    /**
+     * Stops accepting connections, lets the requests in flight finish (each answer then closes its connection),
+     * and resolves once every connection is closed, or after `timeoutMs`, when the rest are closed. `/readyz`
+     * answers 503 meanwhile.
+     *
+     * @param {number} [timeoutMs] (default DRAIN_TIMEOUT_MS)
+     */
+    drain(timeoutMs = DRAIN_TIMEOUT_MS) {
+      draining = true
+      markDraining(app)
+      for (const response of unanswered) endConnection(response)
+      stopping ??= new Promise((resolve) => {
+        const timer = setTimeout(() => server.closeAllConnections(), timeoutMs)
+        // Idle keep-alive connections have nothing in flight: they go at once, the busy ones once answered.
+        const closeIdle = () => server.closeIdleConnections()
+        const sweeper = setInterval(closeIdle, 50)
+        server.close(() => {
+          clearTimeout(timer)
+          clearInterval(sweeper)
+          resolve(undefined)
+        })
+        closeIdle()
       })
       return stopping
     },

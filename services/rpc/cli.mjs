@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // Starts the public RPC service on 127.0.0.1:8793 (FOYER_RPC_PORT moves it) in front of the chains named in
 // FOYER_RPC_CHAINS (`chainId=url,…`, CAIP-2 ids; default the local stack's: anvil on 8545 and 8546, the Solana node on
-// 8899), prints its URL and runs until SIGINT/SIGTERM.
+// 8899), prints its URL and runs until SIGINT/SIGTERM (SIGTERM drains: the requests in flight finish, exit 0).
+// FOYER_RPC_PROJECTS limits it to these project ids (comma-separated); FOYER_HOST is the address it listens on
+// (default 127.0.0.1); FOYER_TRUSTED_PROXIES the proxies whose X-Forwarded-* headers are believed;
+// FOYER_LOG_REQUESTS=off writes no JSON line per request.
 import { LOCAL_SOLANA_CHAIN_ID } from '../dev/solana/localNetwork.mjs'
-import { readPort, stopOnSignals } from '../serviceCli.mjs'
+import { readHost, readPort, readRequestLog, readTrustedProxy, stopOnSignals } from '../serviceCli.mjs'
 import { DEFAULT_RPC_PORT, startRpc } from './startRpc.mjs'
 
 const port = readPort('FOYER_RPC_PORT', DEFAULT_RPC_PORT)
@@ -20,11 +23,22 @@ const chains = raw
 /** @type {import('./startRpc.mjs').RpcService} */
 let rpc
 try {
-  rpc = await startRpc({ port, chains })
+  const projectIds = process.env['FOYER_RPC_PROJECTS']
+    ?.split(',')
+    .map((id) => id.trim())
+    .filter(Boolean)
+  rpc = await startRpc({
+    port,
+    chains,
+    host: readHost(),
+    trustedProxy: readTrustedProxy(),
+    requestLog: readRequestLog(),
+    ...(projectIds?.length && { projectIds }),
+  })
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
   process.exit(1)
 }
-stopOnSignals('RPC service', () => rpc.stop())
+stopOnSignals('RPC service', () => rpc.drain())
 console.log(`RPC service on ${rpc.url}`)
 for (const chainId of Object.keys(chains)) console.log(`  ${chainId}: ${rpc.urlFor(chainId, 'demo')}`)

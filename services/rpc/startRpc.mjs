@@ -3,7 +3,7 @@
 // node's own. Only calls a public node answers pass: on EVM chains reads, gas estimates and signed transactions
 // (never anvil_*, debug_* or eth_sendTransaction, which would spend a dev node's unlocked accounts); every Solana
 // method (none of them holds a key).
-import { RequestError, createServiceApp, queryParam, searchParams, serveApp } from '../http/index.mjs'
+import { RequestError, allReady, createServiceApp, nodeAnswers, queryParam, searchParams, serveApp } from '../http/index.mjs'
 import { JSON_RPC_INTERNAL_ERROR, JSON_RPC_INVALID_REQUEST, JSON_RPC_METHOD_NOT_FOUND, JSON_RPC_PARSE_ERROR } from '../jsonRpc.mjs'
 
 /** The CLI's port. */
@@ -76,6 +76,9 @@ class RpcRefusal extends RequestError {
  * @property {readonly string[]} [projectIds] the projects it serves; others get 403. (default any project id)
  * @property {number} [timeoutMs] how long a node may take to answer. (default UPSTREAM_TIMEOUT_MS)
  * @property {(message: string) => void} [log] told about internal errors. (default console.error)
+ * @property {import('../http/index.mjs').TrustedProxy} [trustedProxy] the reverse proxies whose `X-Forwarded-*`
+ *   headers are believed (createTrustedProxy). (default none)
+ * @property {(entry: import('../http/index.mjs').RequestLogEntry) => void} [requestLog] told about every request
  */
 
 /**
@@ -97,6 +100,8 @@ export async function startRpc({
   projectIds,
   timeoutMs = UPSTREAM_TIMEOUT_MS,
   log = (message) => console.error(message),
+  trustedProxy,
+  requestLog,
 }) {
   const nodes = checkChains(chains)
   const projects = projectIds === undefined ? undefined : new Set(projectIds)
@@ -105,6 +110,10 @@ export async function startRpc({
     log,
     methods: ['POST'],
     maxBodyBytes: MAX_BODY_BYTES,
+    trustedProxy,
+    requestLog,
+    // Ready while every node behind it answers.
+    ready: allReady([...nodes].map(([chainId, url]) => nodeAnswers(url, chainId.startsWith('solana:') ? 'getHealth' : 'eth_chainId'))),
     errorBody: (_status, message, refusal) => ({
       jsonrpc: '2.0',
       id: null,
@@ -160,6 +169,8 @@ export async function startRpc({
       `${served.url}/v1?${new URLSearchParams({ chainId, projectId })}`,
     /** Stops listening and closes every connection; resolves once closed. Safe to call twice. */
     stop: served.stop,
+    /** Stops accepting, lets the requests in flight finish (`/readyz` answers 503 meanwhile), then stops. */
+    drain: served.drain,
   }
 }
 

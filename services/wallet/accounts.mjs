@@ -1,13 +1,9 @@
-// Users and their keys. Each user gets a secp256k1 key (EVM) and a 32-byte ed25519 seed (Solana), sealed with
-// AES-256-GCM before they reach the database; they are opened only in this process, to sign, and never sent.
-import { createPrivateKey, createPublicKey, randomBytes, randomUUID } from 'node:crypto'
+// Users. A user's keys are born in the frame and split there (KEYS.md): this service keeps their addresses, the
+// auth share and the wrapped recovery share (keyShares.mjs), never a key. Users made before that still have their
+// keys sealed with AES-256-GCM under the master key, opened only to hand them to their own frame once, to migrate.
+import { randomUUID } from 'node:crypto'
 
-import { getAddressDecoder } from '@solana/kit'
-
-import { open, seal } from './masterKey.mjs'
-
-/** DER header of a PKCS#8 ed25519 private key; the 32-byte seed follows it. */
-const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex')
+import { open } from './masterKey.mjs'
 
 /**
  * @typedef {object} WalletUser
@@ -15,8 +11,8 @@ const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'he
  * @property {string | null} email null for a social user
  * @property {string | null} socialProvider 'google' … for a social user
  * @property {string | null} userName the name the social provider gave
- * @property {`0x${string}`} evmAddress
- * @property {string} solanaAddress
+ * @property {`0x${string}`} evmAddress '' until the frame registered the user's keys (keyShares.mjs)
+ * @property {string} solanaAddress '' likewise
  * @property {string | null} chainId the last network, canonical (networks.mjs)
  * @property {'eoa' | 'smartAccount' | null} preferredAccountType what the user chose; null: the network's default
  * @property {string | null} projectId the project the wallet belongs to; null: made before wallets were per project
@@ -30,17 +26,6 @@ const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'he
  * @property {readonly string[]} projects the projects whose wallets count, `projectId` among them
  */
 
-/** @param {Uint8Array} seed */
-export function ed25519PrivateKey(seed) {
-  return createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, seed]), format: 'der', type: 'pkcs8' })
-}
-
-/** @param {Uint8Array} seed the base58 Solana address of the seed's public key */
-function solanaAddressOf(seed) {
-  const jwk = createPublicKey(ed25519PrivateKey(seed)).export({ format: 'jwk' })
-  return getAddressDecoder().decode(Buffer.from(/** @type {string} */ (jwk.x), 'base64url'))
-}
-
 /** @param {string} userId @param {'evm' | 'solana'} use the AAD: the key is bound to its user and its use */
 const aadOf = (userId, use) => `${userId}/${use}`
 
@@ -50,8 +35,8 @@ const toUser = (row) => ({
   email: row.email,
   socialProvider: row.social_provider,
   userName: row.user_name,
-  evmAddress: row.evm_address,
-  solanaAddress: row.solana_address,
+  evmAddress: row.evm_address ?? '',
+  solanaAddress: row.solana_address ?? '',
   chainId: row.chain_id,
   preferredAccountType: row.preferred_account_type ?? null,
   projectId: row.project_id,
@@ -84,33 +69,31 @@ async function claimed(db, scope, user) {
 }
 
 /**
- * The scope's user with this email, created with fresh keys when there is none.
+ * The scope's user with this email, created (without keys: the frame makes them) when there is none.
  *
  * @param {{ query: import('../storage/index.mjs').Query }} tx
- * @param {Buffer} sealingKey
  * @param {WalletScope} scope
  * @param {string} email lower-case
  * @returns {Promise<WalletUser>}
  */
-export async function findOrCreateUser(tx, sealingKey, scope, email) {
+export async function findOrCreateUser(tx, scope, email) {
   const existing = await findUser(tx, scope, 'email', email)
   const user = existing && (await claimed(tx, scope, existing))
   if (user) return user
-  if (existing) return findOrCreateUser(tx, sealingKey, scope, email)
-  return createUser(tx, sealingKey, { projectId: scope.projectId, email })
+  if (existing) return findOrCreateUser(tx, scope, email)
+  return createUser(tx, { projectId: scope.projectId, email })
 }
 
 /**
- * The scope's user a social provider knows by `subject`, created with fresh keys when there is none; the name it
+ * The scope's user a social provider knows by `subject`, created (without keys) when there is none; the name it
  * gives is kept up to date. The same account at the same provider is always the same wallet on a project.
  *
  * @param {{ query: import('../storage/index.mjs').Query }} tx
- * @param {Buffer} sealingKey
  * @param {WalletScope} scope
  * @param {{ provider: string, subject: string, userName: string | null }} identity
  * @returns {Promise<WalletUser>}
  */
-export async function findOrCreateSocialUser(tx, sealingKey, scope, identity) {
+export async function findOrCreateSocialUser(tx, scope, identity) {
   const { provider, subject, userName } = identity
   const { rows } = await tx.query(
     `SELECT ${USER_COLUMNS} FROM wallet.users WHERE ${IN_SCOPE} AND social_provider = $2 AND social_subject = $3 ${SCOPE_ORDER}`,
@@ -118,39 +101,22 @@ export async function findOrCreateSocialUser(tx, sealingKey, scope, identity) {
   )
   const existing = rows[0] && toUser(rows[0])
   const user = existing && (await claimed(tx, scope, existing))
-  if (existing && !user) return findOrCreateSocialUser(tx, sealingKey, scope, identity)
-  if (!user) return createUser(tx, sealingKey, { projectId: scope.projectId, socialProvider: provider, socialSubject: subject, userName })
+  if (existing && !user) return findOrCreateSocialUser(tx, scope, identity)
+  if (!user) return createUser(tx, { projectId: scope.projectId, socialProvider: provider, socialSubject: subject, userName })
   await tx.query('UPDATE wallet.users SET user_name = $2 WHERE id = $1', [user.id, userName])
   return { ...user, userName }
 }
 
 /**
  * @param {{ query: import('../storage/index.mjs').Query }} tx
- * @param {Buffer} sealingKey
  * @param {{ projectId: string, email?: string, socialProvider?: string, socialSubject?: string, userName?: string | null }} identity
  * @returns {Promise<WalletUser>}
  */
-async function createUser(tx, sealingKey, { projectId, email, socialProvider, socialSubject, userName }) {
-  const id = randomUUID()
-  // Loaded at the first sign-up rather than at start.
-  const { generatePrivateKey, privateKeyToAccount } = await import('viem/accounts')
-  const evmKey = generatePrivateKey()
-  const seed = randomBytes(32)
+async function createUser(tx, { projectId, email, socialProvider, socialSubject, userName }) {
   const { rows } = await tx.query(
-    `INSERT INTO wallet.users (id, project_id, email, social_provider, social_subject, user_name, evm_address, solana_address, sealed_evm_key, sealed_solana_seed)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${USER_COLUMNS}`,
-    [
-      id,
-      projectId,
-      email ?? null,
-      socialProvider ?? null,
-      socialSubject ?? null,
-      userName ?? null,
-      privateKeyToAccount(evmKey).address,
-      solanaAddressOf(seed),
-      seal(sealingKey, Buffer.from(evmKey.slice(2), 'hex'), aadOf(id, 'evm')),
-      seal(sealingKey, seed, aadOf(id, 'solana')),
-    ],
+    `INSERT INTO wallet.users (id, project_id, email, social_provider, social_subject, user_name)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${USER_COLUMNS}`,
+    [randomUUID(), projectId, email ?? null, socialProvider ?? null, socialSubject ?? null, userName ?? null],
   )
   return toUser(rows[0])
 }
@@ -175,6 +141,18 @@ export async function findUser(db, scope, field, value) {
 }
 
 /**
+ * A user by id, whatever the project (an approval names its user).
+ *
+ * @param {{ query: import('../storage/index.mjs').Query }} db @param {string} userId
+ * @returns {Promise<WalletUser>}
+ */
+export async function userById(db, userId) {
+  const { rows } = await db.query(`SELECT ${USER_COLUMNS} FROM wallet.users WHERE id = $1`, [userId])
+  if (!rows[0]) throw new Error(`No user ${userId}`)
+  return toUser(rows[0])
+}
+
+/**
  * The signed-in user of a session, when its wallet is the scope's; a wallet made before wallets were per project
  * is claimed by this project.
  *
@@ -189,18 +167,19 @@ export async function sessionUser(db, scope, userId) {
 }
 
 /**
- * Opens a user's keys, for one signature.
+ * A user's old sealed keys, opened for the one thing they are still opened for: handing them to the user's own frame
+ * to split into shares (KEYS.md, Migration). Undefined once migrated.
  *
  * @param {{ query: import('../storage/index.mjs').Query }} db
  * @param {Buffer} sealingKey
  * @param {string} userId
- * @returns {Promise<{ evmKey: `0x${string}`, solanaSeed: Buffer }>}
+ * @returns {Promise<{ evmKey: Buffer, solanaSeed: Buffer } | undefined>}
  */
-export async function openKeys(db, sealingKey, userId) {
+export async function openSealedKeysForMigration(db, sealingKey, userId) {
   const { rows } = await db.query('SELECT sealed_evm_key, sealed_solana_seed FROM wallet.users WHERE id = $1', [userId])
-  if (!rows[0]) throw new Error(`No user ${userId}`)
+  if (!rows[0]?.sealed_evm_key) return undefined
   return {
-    evmKey: `0x${open(sealingKey, rows[0].sealed_evm_key, aadOf(userId, 'evm')).toString('hex')}`,
+    evmKey: open(sealingKey, rows[0].sealed_evm_key, aadOf(userId, 'evm')),
     solanaSeed: open(sealingKey, rows[0].sealed_solana_seed, aadOf(userId, 'solana')),
   }
 }

@@ -22,7 +22,16 @@
 //                            A provider is on when all three are set.
 //   FOYER_TELEGRAM_BOT_TOKEN  Telegram Login: the bot's token (its domain set to the wallet's with BotFather);
 //                            FOYER_TELEGRAM_LOGIN_URL, default https://oauth.telegram.org/auth
-import { readPort, stopOnSignals } from '../serviceCli.mjs'
+//   FOYER_WALLET_PUBLIC_ORIGIN
+//                            the wallet's origin as browsers see it behind a TLS proxy (https://wallet.example.com);
+//                            default: the request's own, with the scheme and host a trusted proxy forwards
+//   FOYER_TRUSTED_PROXIES    the proxies (addresses, CIDR ranges; comma-separated) whose X-Forwarded-For, -Proto and
+//                            -Host are believed; default none
+//   FOYER_HOST               the address to listen on, default 127.0.0.1
+//   FOYER_LOG_REQUESTS       `off` for no JSON line per request on stdout
+//   DATABASE_URL, FOYER_DATA_DIR  the storage database (services/storage)
+// SIGTERM drains: no new connections, the requests in flight finish, the database closes, exit 0.
+import { readHost, readPort, readRequestLog, readTrustedProxy, stopOnSignals } from '../serviceCli.mjs'
 import { LOCAL_SOLANA_CHAIN_ID } from '../dev/solana/index.mjs'
 import { openDatabase } from '../storage/index.mjs'
 import { SOCIAL_PROVIDERS } from './social.mjs'
@@ -90,7 +99,11 @@ try {
   database = await openDatabase()
   wallet = await startWallet({
     port,
+    host: readHost(),
     database,
+    publicOrigin: process.env['FOYER_WALLET_PUBLIC_ORIGIN'] || undefined,
+    trustedProxy: readTrustedProxy(),
+    requestLog: readRequestLog(),
     smtpUrl,
     mailFrom: process.env['FOYER_MAIL_FROM'] || undefined,
     directoryUrl: process.env['FOYER_DIRECTORY_URL'] || 'http://127.0.0.1:8788',
@@ -111,7 +124,7 @@ try {
 }
 
 stopOnSignals('Wallet service', async () => {
-  await wallet.stop()
+  await wallet.drain()
   await database?.close()
 })
 console.log(`Wallet service on ${wallet.url} (frame: ${wallet.url}/frame?projectId=<id>&chainId=<id>&version=4)`)

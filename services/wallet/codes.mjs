@@ -17,7 +17,7 @@ export const WRONG_CODE_BUDGET = 10
 /** The window of the budget, from the first wrong code in it: the cool-down ends when the window does. */
 export const WRONG_CODE_WINDOW_MS = 60 * 60_000
 
-/** @typedef {'login' | 'update_primary' | 'update_secondary'} CodePurpose */
+/** @typedef {'login' | 'update_primary' | 'update_secondary' | 'export'} CodePurpose */
 /**
  * @typedef {object} CodeDeps
  * @property {import('../storage/index.mjs').Database} database

@@ -2,15 +2,19 @@
 // page calls (and nobody else: every POST must come from the wallet's own origin).
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 
 import * as v from 'valibot'
 
 import {
   DEFAULT_RATE_LIMIT,
-  clientAddress,
+  allReady,
   createAllowedOrigins,
-  createRateLimit,
   createServiceApp,
+  createTrustedProxy,
+  databaseAnswers,
+  nodeAnswers,
+  openRateLimit,
   searchParams,
   sendJson,
 } from '../http/index.mjs'
@@ -22,19 +26,54 @@ import { deriveKeys, hashSecret } from './masterKey.mjs'
 import { WALLET_MIGRATIONS } from './migrations.mjs'
 import { walletNetworks } from './networks.mjs'
 import { approvalWindowPage, deviceConfirmPage, deviceResultPage, framePage, socialCallbackPage } from './pages.mjs'
-import { decideApproval } from './rpc.mjs'
+import { decideApproval, submitSigned } from './rpc.mjs'
+import { sessionUser } from './accounts.mjs'
+import { completeMigration, keyStatus, registerKeys, sealedKeysToMigrate } from './keyShares.mjs'
+import { exportCode, keysForExport } from './keyExport.mjs'
 import { createSessions, deviceIdOf } from './session.mjs'
 import { createFarcasterLogin } from './farcaster.mjs'
 import { SOCIAL_CALLBACK_PATH, createSocialLogin } from './social.mjs'
 
 /** rules §9: the secure frame's SDK version. */
 export const FRAME_VERSION = '4'
-const FRAME_SCRIPT = readFileSync(new URL('./frame/frame.js', import.meta.url), 'utf8')
+/**
+ * The frame's script: frame/frame.js bundled with what it signs with (@noble/curves, shamir-secret-sharing, viem's
+ * hashing; KEYS.md) by esbuild, once per process, minified. Built from this repository at start, so what the
+ * wallet serves can be checked against its source.
+ *
+ * @type {Promise<string> | undefined}
+ */
+let frameScript
+export function buildFrameScript() {
+  frameScript ??= import('esbuild').then(async ({ build }) => {
+    const { outputFiles } = await build({
+      entryPoints: [fileURLToPath(new URL('./frame/frame.js', import.meta.url))],
+      bundle: true,
+      format: 'iife',
+      minify: true,
+      target: 'es2022',
+      platform: 'browser',
+      legalComments: 'none',
+      write: false,
+      logLevel: 'silent',
+    })
+    return /** @type {{ text: string }} */ (outputFiles[0]).text
+  })
+  return frameScript
+}
 const CALLBACK_SCRIPT = readFileSync(new URL('./frame/socialCallback.js', import.meta.url), 'utf8')
 const PROJECT_ID = v.pipe(v.string(), v.regex(/^[\w-]{1,128}$/, 'projectId must be 1 to 128 letters, digits, "-" or "_"'))
 const ORIGIN = v.pipe(v.string(), v.maxLength(300))
 const REQUEST_BODY = v.object({ projectId: PROJECT_ID, origin: ORIGIN, type: v.string(), payload: v.optional(v.unknown()) })
 const APPROVAL_BODY = v.object({ secret: v.string(), approved: v.boolean() })
+const SIGNED_BODY = v.object({
+  secret: v.string(),
+  signed: v.object({
+    signature: v.optional(v.pipe(v.string(), v.maxLength(2000))),
+    transaction: v.optional(v.pipe(v.string(), v.maxLength(40_000))),
+  }),
+})
+const KEYS_BODY = v.looseObject({ projectId: PROJECT_ID, origin: ORIGIN })
 
 /**
  * @typedef {object} WalletAppOptions
@@ -49,8 +88,11 @@ const APPROVAL_BODY = v.object({ secret: v.string(), approved: v.boolean() })
  * @property {import('./social.mjs').SocialClients} [social] the OpenID Connect providers users may sign in with
  * @property {import('./social.mjs').TelegramLogin} [telegram] Telegram Login's bot and login page
  * @property {import('./farcaster.mjs').FarcasterLogin} [farcaster] Sign In With Farcaster's relay and fid lookup
- * @property {string} [publicOrigin] the wallet's origin as browsers see it, when a proxy stands in front
- *   (default: the request's own origin)
+ * @property {string} [publicOrigin] the wallet's origin as browsers see it (`https://wallet.example.com`), when a
+ *   proxy stands in front (default: the request's own origin, with the scheme and host a trusted proxy forwards)
+ * @property {import('../http/index.mjs').TrustedProxy} [trustedProxy] the reverse proxies whose `X-Forwarded-*`
+ *   headers say who the client is and which origin it called (createTrustedProxy). (default none)
+ * @property {(entry: import('../http/index.mjs').RequestLogEntry) => void} [requestLog] told about every request
  * @property {readonly (readonly string[])[]} [sharedWallets] lists of the operator's own projects whose visitors
  *   keep one wallet across the list (default none: every project has its own wallets, so sites cannot link a
  *   visitor; docs/wallets.md)
@@ -103,12 +145,16 @@ export async function createWalletApp({
   rateLimit = DEFAULT_RATE_LIMIT,
   log = (message) => console.error(message),
   backendFaults,
+  trustedProxy = createTrustedProxy(),
+  requestLog,
 }) {
-  const budget = rateLimit ? createRateLimit({ ...rateLimit, now }) : undefined
+  const ownOriginSetting = publicOrigin === undefined ? undefined : checkPublicOrigin(publicOrigin)
+  // Shared through a PostgreSQL server by every instance on it; in memory on the embedded database.
+  const budget = await openRateLimit(rateLimit, { database, scope: 'wallet', now })
   /** @param {import('hono').Context} c @param {string} group */
-  const spend = (c, group) => {
+  const spend = async (c, group) => {
     try {
-      budget?.take(`${clientAddress(c)} ${group}`)
+      await budget?.take(`${trustedProxy.clientAddress(c)} ${group}`)
     } catch (error) {
       const retryAfter = Number(/** @type {RequestError} */ (error).headers['retry-after'])
       // The frame shows rules §5's wording with the seconds, as for the email cooldown.
@@ -130,16 +176,30 @@ export async function createWalletApp({
     now,
     deviceWaitMs,
     farcaster: farcaster && createFarcasterLogin(farcaster, { now, log }),
-    social: createSocialLogin({ clients: social, telegram, database, codesKey: keys.codes, sealingKey: keys.sealing, now, log }),
+    social: createSocialLogin({ clients: social, telegram, database, codesKey: keys.codes, now, log }),
   }
   /** @param {import('hono').Context} c */
-  const ownOrigin = (c) => publicOrigin ?? new URL(c.req.url).origin
+  const ownOrigin = (c) => ownOriginSetting ?? trustedProxy.origin(c)
   /** @param {import('hono').Context} c */
   const deviceHash = (c) => hashSecret(keys.codes, `device:${deviceIdOf(c, () => randomBytes(32).toString('base64url'))}`)
 
   // The wallet's answers carry sessions and secrets: no other origin may read any of them, so none carries a CORS
   // header, not even a preflight, a 405 or an error. (Its POSTs also refuse other origins outright, below.)
-  const app = createServiceApp({ name: 'wallet', log, methods: ['GET', 'POST'], sameOriginOnly: true })
+  const app = createServiceApp({
+    name: 'wallet',
+    log,
+    methods: ['GET', 'POST'],
+    sameOriginOnly: true,
+    trustedProxy,
+    requestLog,
+    // Ready once migrated (before the app exists) and while the database and the networks' nodes answer.
+    ready: allReady([
+      databaseAnswers(database),
+      // The nodes it was given; the default public RPCs (two dozen of them) are not probed at every check.
+      ...(evm ?? []).map((network) => nodeAnswers(network.rpcUrl)),
+      ...(solana ?? []).map((network) => nodeAnswers(network.rpcUrl, 'getHealth')),
+    ]),
+  })
   app.use('/v1/*', async (c, next) => {
     // Only the frame page (same origin) calls the backend: the host page shares the frame's partitioned cookie
     // jar, so without this check it could post requests, or an approval, with the user's session.
@@ -184,8 +244,9 @@ export async function createWalletApp({
       'referrer-policy': 'no-referrer',
     }),
   )
+  const script = await buildFrameScript()
   app.get('/frame.js', (c) =>
-    c.body(FRAME_SCRIPT, 200, {
+    c.body(script, 200, {
       'content-type': 'text/javascript; charset=utf-8',
       'cache-control': 'no-cache',
       'x-content-type-options': 'nosniff',
@@ -201,7 +262,7 @@ export async function createWalletApp({
   app.post('/device/confirm', async (c) => {
     if (c.req.header('origin') !== ownOrigin(c)) return c.html(deviceResultPage(false), 403, pageHeaders)
     try {
-      spend(c, 'device-confirm')
+      await spend(c, 'device-confirm')
     } catch {
       return c.html(deviceResultPage(false), 429, pageHeaders)
     }
@@ -250,7 +311,7 @@ export async function createWalletApp({
       if (!(await origins.allows(projectId, origin))) throw unverifiedDomain()
       const handler = Object.hasOwn(HANDLERS, type) ? HANDLERS[/** @type {keyof typeof HANDLERS} */ (type)] : undefined
       if (!handler) throw invalidRequest(`Unknown message type ${type.slice(0, 64)}`)
-      if (CODE_AND_LOGIN_TYPES.has(type)) spend(c, type)
+      if (CODE_AND_LOGIN_TYPES.has(type)) await spend(c, type)
       return handler(deps, {
         c,
         deviceHash: deviceHash(c),
@@ -266,9 +327,50 @@ export async function createWalletApp({
       const { secret, approved } = parseBody(APPROVAL_BODY, await c.req.json())
       const userId = await deps.sessions.userIdOf(c)
       if (!userId) throw new WalletError(401, 'NOT_CONNECTED', 'Not connected to email or social')
-      return { result: await decideApproval(deps, { userId, requestId: c.req.param('requestId'), secret, approved }) }
+      return decideApproval(deps, { userId, requestId: c.req.param('requestId'), secret, approved })
     }),
   )
+  // What the frame signed for an approved request's job (KEYS.md, Signing): relayed, then the result or the next job.
+  app.post('/v1/frame/approvals/:requestId/signed', (c) =>
+    answer(c, async () => {
+      const { secret, signed } = parseBody(SIGNED_BODY, await c.req.json())
+      const userId = await deps.sessions.userIdOf(c)
+      if (!userId) throw new WalletError(401, 'NOT_CONNECTED', 'Not connected to email or social')
+      return submitSigned(deps, { userId, requestId: c.req.param('requestId'), secret, signed })
+    }),
+  )
+
+  // The user's key shares (KEYS.md), for their own frame page only: its session, its origin (checked above).
+  /** @param {string} path @param {(user: import('./accounts.mjs').WalletUser, body: any, c: import('hono').Context) => Promise<unknown>} run */
+  const keysRoute = (path, run) =>
+    app.post(`/v1/frame/keys/${path}`, (c) =>
+      answer(c, async () => {
+        const body = parseBody(KEYS_BODY, await c.req.json())
+        if (!(await origins.allows(body.projectId, body.origin))) throw unverifiedDomain()
+        const userId = await deps.sessions.userIdOf(c)
+        const user = userId && (await sessionUser(database, scopeOf(body.projectId), userId))
+        if (!user) throw new WalletError(401, 'NOT_CONNECTED', 'Not connected to email or social')
+        return run(user, body, c)
+      }),
+    )
+  keysRoute('state', async (user) => ({ status: await keyStatus(database, user.id), userId: user.id }))
+  keysRoute('register', async (user, body) => {
+    await registerKeys(database, user.id, body)
+    return {}
+  })
+  keysRoute('migrate', (user) => sealedKeysToMigrate(database, deps.sealingKey, user.id))
+  keysRoute('migrated', async (user, body) => {
+    await completeMigration(database, user.id, body)
+    return {}
+  })
+  keysRoute('export-code', async (user, _body, c) => {
+    spend(c, 'export-code')
+    return exportCode(deps, user, deviceHash(c))
+  })
+  keysRoute('export', async (user, body, c) => {
+    spend(c, 'export')
+    return keysForExport(deps, user, deviceHash(c), body.otp)
+  })
   return app
 }
 
@@ -290,6 +392,25 @@ export function walletScopes(sharedWallets) {
     }
   }
   return (projectId) => ({ projectId, projects: lists.get(projectId) ?? [projectId] })
+}
+
+/**
+ * The configured public origin, as an origin (`https://wallet.example.com`, no path); a clear error otherwise.
+ *
+ * @param {string} origin
+ */
+function checkPublicOrigin(origin) {
+  /** @type {URL | undefined} */
+  let url
+  try {
+    url = new URL(origin)
+  } catch {
+    // answered below
+  }
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.origin !== origin.replace(/\/$/, '')) {
+    throw new TypeError(`publicOrigin must be an origin such as https://wallet.example.com, got ${JSON.stringify(origin)}`)
+  }
+  return url.origin
 }
 
 /**

@@ -28,7 +28,7 @@ const DEVICE_POLL_MS = 1_000
 /**
  * @typedef {object} WalletDeps
  * @property {import('../storage/index.mjs').Database} database
- * @property {Buffer} sealingKey
+ * @property {Buffer} sealingKey opens only the old sealed keys that wait for migration (KEYS.md)
  * @property {Buffer} codesKey
  * @property {readonly import('./networks.mjs').WalletNetwork[]} networks
  * @property {import('./createMailer.mjs').Mailer} mailer
@@ -79,6 +79,8 @@ async function requireUser(deps, { c, scope }) {
   const userId = await deps.sessions.userIdOf(c)
   const user = userId && (await sessionUser(deps.database, scope, userId))
   if (!user) throw new WalletError(401, 'NOT_CONNECTED', 'Not connected to email or social')
+  // A new user's keys are made by their frame right after the login (KEYS.md); until then there is no account.
+  if (!user.evmAddress) throw new WalletError(409, 'NO_KEYS', 'This wallet has no keys yet: sign in again')
   return user
 }
 
@@ -146,7 +148,7 @@ async function connectOtp(deps, ctx) {
   const { otp } = parse(OTP_PAYLOAD, ctx.payload)
   const { email } = await useCode(deps, { purpose: 'login', deviceHash: ctx.deviceHash, code: otp })
   const user = await deps.database.transaction(async (tx) => {
-    const found = await findOrCreateUser(tx, deps.sealingKey, ctx.scope, email)
+    const found = await findOrCreateUser(tx, ctx.scope, email)
     await tx.query('INSERT INTO wallet.devices (device_hash, email) VALUES ($1, $2) ON CONFLICT DO NOTHING', [ctx.deviceHash, email])
     return found
   })
@@ -403,7 +405,7 @@ async function connectFarcaster(deps, ctx) {
   if (!rows[0]) throw new WalletError(400, 'FARCASTER_LOGIN_FAILED', 'Failed to connect to farcaster')
   const { fid, userName } = await farcaster.wait({ channelToken, nonce: rows[0].nonce, walletOrigin: ctx.walletOrigin })
   const user = await deps.database.transaction((tx) =>
-    findOrCreateSocialUser(tx, deps.sealingKey, ctx.scope, { provider: 'farcaster', subject: fid, userName }),
+    findOrCreateSocialUser(tx, ctx.scope, { provider: 'farcaster', subject: fid, userName }),
   )
   await deps.sessions.start(ctx.c, user.id)
   await grantSignIn(deps, ctx, user.id)

@@ -89,22 +89,15 @@ function walletApp(options: Partial<Parameters<typeof createWalletApp>[0]> = {})
 async function createLegacyWallet(email: string): Promise<string> {
   await database.migrate({ schema: 'wallet', migrations: WALLET_MIGRATIONS.slice(0, LEGACY_MIGRATIONS) })
   const id = `legacy-${randomBytes(4).toString('hex')}`
-  const { privateKeyToAccount, generatePrivateKey } = await import('viem/accounts')
   const { seal, deriveKeys } = await import('./masterKey.mjs')
+  const { addressesOf, secretOf } = await import('./frame/shares.js')
   const sealing = deriveKeys(masterKey).sealing
-  const key = generatePrivateKey()
-  const address = privateKeyToAccount(key).address
+  const [key, seed] = [randomBytes(32), randomBytes(32)]
+  const { evmAddress: address, solanaAddress } = addressesOf(secretOf(key, seed))
   await database.query(
     `INSERT INTO wallet.users (id, email, evm_address, solana_address, sealed_evm_key, sealed_solana_seed)
      VALUES ($1, $2, $3, $4, $5, $6)`,
-    [
-      id,
-      email,
-      address,
-      '11111111111111111111111111111111',
-      seal(sealing, Buffer.from(key.slice(2), 'hex'), `${id}/evm`),
-      seal(sealing, randomBytes(32), `${id}/solana`),
-    ],
+    [id, email, address, solanaAddress, seal(sealing, key, `${id}/evm`), seal(sealing, seed, `${id}/solana`)],
   )
   return address
 }

@@ -132,4 +132,31 @@ export const WALLET_MIGRATIONS = [
       -- When the provider sent the visitor back: a sign-in is granted only shortly after that proof.
       ALTER TABLE wallet.social_logins ADD COLUMN returned_at timestamptz;`,
   },
+  {
+    name: 'keys born in the frame: shares instead of sealed keys (KEYS.md)',
+    sql: `
+      -- A new user has no keys until their frame registers its addresses and shares; a migrated one no sealed keys.
+      ALTER TABLE wallet.users ALTER COLUMN evm_address DROP NOT NULL;
+      ALTER TABLE wallet.users ALTER COLUMN solana_address DROP NOT NULL;
+      ALTER TABLE wallet.users ALTER COLUMN sealed_evm_key DROP NOT NULL;
+      ALTER TABLE wallet.users ALTER COLUMN sealed_solana_seed DROP NOT NULL;
+      -- The auth share: released only to the user's own frame over their session.
+      CREATE TABLE wallet.key_shares (
+        user_id text PRIMARY KEY,
+        auth_share bytea NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      -- The recovery share, wrapped under keys this service never sees: kind 'phrase' (label ''), or 'passkey'
+      -- (label: the credential id).
+      CREATE TABLE wallet.recovery_wraps (
+        user_id text NOT NULL,
+        kind text NOT NULL,
+        label text NOT NULL DEFAULT '',
+        wrapped bytea NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (user_id, kind, label)
+      );
+      -- What an approved request has done so far while the frame signs it step by step.
+      ALTER TABLE wallet.approvals ADD COLUMN progress jsonb;`,
+  },
 ]

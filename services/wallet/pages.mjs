@@ -15,7 +15,8 @@ button.primary{background:var(--accent,#3b5bdb);border-color:var(--accent,#3b5bd
 #approve{touch-action:none;user-select:none;background-image:linear-gradient(#fff6,#fff6);background-repeat:no-repeat;background-size:0 100%}
 #approve.holding{background-size:100% 100%;transition:background-size .6s linear}.hint{font-size:13px}
 #approval:not([hidden]){display:flex;flex-direction:column;max-height:calc(100vh - 32px)}#approval h1,#approval p{margin:0 0 8px}
-#approval pre{flex:0 1 auto;min-height:3em;max-height:none;margin:0 0 8px}`
+#approval pre{flex:0 1 auto;min-height:3em;max-height:none;margin:0 0 8px}
+textarea,input{font:inherit;width:100%;box-sizing:border-box}code{word-break:break-all}.warning{color:#c92a2a}`
 
 /**
  * The frame page: nothing visible until an unsafe request waits for approval; then the request and its Approve and
@@ -45,9 +46,20 @@ function approvalPage(title, after) {
 <p id="approval-site"><img id="approval-icon" alt="" width="20" height="20" hidden><span><span id="approval-origin"></span><span id="approval-claim"></span></span></p>
 <p id="approval-method"></p>
 <pre id="approval-summary"></pre>
+<label id="recovery" hidden>This browser has no share of your wallet’s key yet. Enter your 12-word recovery phrase to use it here:
+<textarea id="recovery-phrase" rows="2" autocomplete="off" autocapitalize="none" spellcheck="false"></textarea></label>
 <p id="approval-hint" class="hint" hidden>This moves value: press and hold Approve (mouse, touch, Enter or Space) until it fills.</p>
 <div class="buttons"><button id="reject" type="button">Reject</button><button id="approve" class="primary" type="button" aria-describedby="approval-hint">Approve</button>
 <button id="open-window" class="primary" type="button" hidden>Review in a wallet window</button></div>
+</section>
+<section id="export" hidden aria-labelledby="export-title">
+<h1 id="export-title" style="font-size:18px">Export your keys</h1>
+<p class="warning"><strong>Anyone who sees these keys can take everything in this wallet.</strong> Never share them or type them into a site. We mailed you a code: enter it to show them.</p>
+<form id="export-form"><label>Code <input id="export-code" inputmode="numeric" autocomplete="one-time-code" maxlength="6"></label>
+<div class="buttons"><button id="export-cancel" type="button">Cancel</button><button id="export-show" class="primary" type="submit">Show keys</button></div></form>
+<p id="export-error" role="alert" hidden></p>
+<dl id="export-keys" hidden><dt>EVM private key</dt><dd><code id="export-evm"></code></dd><dt>Solana secret key</dt><dd><code id="export-solana"></code></dd><dt>Recovery phrase</dt><dd><code id="export-phrase"></code></dd></dl>
+<div class="buttons"><button id="export-hide" class="primary" type="button" hidden>Hide and close</button></div>
 </section>
 ${after}<script src="/frame.js"></script>
 </body></html>`

@@ -5,10 +5,11 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { getBase58Encoder } from '@solana/kit'
 import * as v from 'valibot'
 
-import { openKeys } from './accounts.mjs'
+import { userById } from './accounts.mjs'
 import { WalletError, invalidRequest, notAllowed } from './errors.mjs'
 import { walletAssets } from './assets.mjs'
 import { jsonRpcCall } from './jsonRpcCall.mjs'
+import { keysForFrame } from './keyShares.mjs'
 import { findNetwork, wireChainId } from './networks.mjs'
 import { SMART_REQUEST_METHODS, checkSmartRequest, runSmartRequest, summarizeSmartRequest } from './smartRequests.mjs'
 
@@ -112,7 +113,6 @@ const PARAMS = {
 /**
  * @typedef {object} RpcDeps
  * @property {import('../storage/index.mjs').Database} database
- * @property {Buffer} sealingKey
  * @property {readonly import('./networks.mjs').WalletNetwork[]} networks
  * @property {() => number} now
  */
@@ -255,6 +255,8 @@ async function createApproval({ database, now }, user, { method, params, network
     method,
     chainId: wireChainId(network),
     summary: summarize(method, params) + (/^(eth_sendTransaction|wallet_sendCalls)$/.test(method) ? from : ''),
+    // Whose key share the frame looks for (KEYS.md): a browser without one asks for the recovery phrase with Approve.
+    userId: user.id,
   }
 }
 
@@ -290,7 +292,9 @@ export function summarize(method, params) {
 
 /**
  * The frame's Approve or Reject. The secret proves the click came from the frame page that received the
- * request; the request is settled before it runs, so a second click cannot run it twice.
+ * request; the request is settled before it runs, so a second click cannot run it twice. Approved, it answers
+ * the first signing job and what the frame needs to rebuild the key for it (KEYS.md, Signing): the key never
+ * comes here.
  *
  * @param {RpcDeps} deps
  * @param {{ userId: string, requestId: string, secret: unknown, approved: boolean }} decision
@@ -298,83 +302,84 @@ export function summarize(method, params) {
 export async function decideApproval(deps, { userId, requestId, secret, approved }) {
   const { database, now } = deps
   const row = await database.transaction(async (tx) => {
-    const { rows } = await tx.query('SELECT * FROM wallet.approvals WHERE id = $1 AND user_id = $2 FOR UPDATE', [requestId, userId])
-    const found = rows[0]
-    if (!found) throw new WalletError(404, 'UNKNOWN_REQUEST', 'No such request')
-    if (typeof secret !== 'string' || !timingSafeEqual(sha256(secret), found.secret_hash)) {
-      throw new WalletError(403, 'APPROVAL_FORBIDDEN', 'Only the wallet frame can approve a request')
-    }
-    if (found.status !== 'pending' || new Date(found.expires_at).getTime() <= now()) {
-      throw new WalletError(409, 'REQUEST_SETTLED', 'This request was already answered or has expired')
-    }
-    await tx.query('UPDATE wallet.approvals SET status = $2 WHERE id = $1', [requestId, approved ? 'approved' : 'rejected'])
+    const found = await approvalOf(tx, { userId, requestId, secret })
+    if (found.status !== 'pending' || new Date(found.expires_at).getTime() <= now()) throw settled()
+    await tx.query('UPDATE wallet.approvals SET status = $2 WHERE id = $1', [requestId, approved ? 'relaying' : 'rejected'])
     return found
   })
   if (!approved) throw new WalletError(400, 'USER_REJECTED', 'User rejected the request', { rpcCode: 4001 })
+  if (row.method === 'wallet_grantPermissions' || row.method === 'wallet_revokePermissions') {
+    // Nothing to sign: the permission is recorded, or revoked.
+    return step(deps, row, async (network) => ({ result: await runSmartRequest(deps, row, network), progress: {} }))
+  }
+  return step(deps, row, async (network, user) => (await import('./relay.mjs')).firstStep(network, user, row))
+}
+
+/**
+ * What the frame signed for the request's current job: checked, relayed, and answered with the result or the next
+ * job (a batch of transactions from an EOA is signed one by one, each with its own nonce and fees).
+ *
+ * @param {RpcDeps} deps
+ * @param {{ userId: string, requestId: string, secret: unknown, signed: { signature?: string, transaction?: string } }} submission
+ */
+export async function submitSigned(deps, { userId, requestId, secret, signed }) {
+  const { database } = deps
+  await approvalOf(database, { userId, requestId, secret })
+  // Claimed before it runs: the same signature sent twice is relayed once.
+  const { rows } = await database.query(
+    `UPDATE wallet.approvals SET status = 'relaying' WHERE id = $1 AND status = 'signing' RETURNING *`,
+    [requestId],
+  )
+  if (!rows[0]) throw settled()
+  const row = rows[0]
+  return step(deps, row, async (network, user) => (await import('./relay.mjs')).nextStep(network, user, row, row.progress ?? {}, signed))
+}
+
+/** @param {{ query: import('../storage/index.mjs').Query }} db @param {{ userId: string, requestId: string, secret: unknown }} claim */
+async function approvalOf(db, { userId, requestId, secret }) {
+  const { rows } = await db.query('SELECT * FROM wallet.approvals WHERE id = $1 AND user_id = $2 FOR UPDATE', [requestId, userId])
+  const found = rows[0]
+  if (!found) throw new WalletError(404, 'UNKNOWN_REQUEST', 'No such request')
+  if (typeof secret !== 'string' || !timingSafeEqual(sha256(secret), found.secret_hash)) {
+    throw new WalletError(403, 'APPROVAL_FORBIDDEN', 'Only the wallet frame can approve a request')
+  }
+  return found
+}
+
+const settled = () => new WalletError(409, 'REQUEST_SETTLED', 'This request was already answered or has expired')
+
+/**
+ * Runs one step of an approved request and records it: a result settles the request, a job waits for the frame.
+ *
+ * @param {RpcDeps} deps @param {any} row
+ * @param {(network: import('./networks.mjs').WalletNetwork, user: import('./accounts.mjs').WalletUser) => Promise<import('./relay.mjs').Step>} run
+ */
+async function step(deps, row, run) {
+  const network = findNetwork(deps.networks, row.chain_id)
   try {
-    return await runApproved(deps, row)
+    if (!network) throw new WalletError(400, 'UNSUPPORTED_CHAIN', `Chain ${row.chain_id} is no longer served`)
+    const user = await userById(deps.database, row.user_id)
+    const next = await run(network, user)
+    if ('job' in next) {
+      await deps.database.query(`UPDATE wallet.approvals SET status = 'signing', progress = $2 WHERE id = $1`, [
+        row.id,
+        JSON.stringify(next.progress),
+      ])
+      return { sign: { job: next.job, keys: await keysForFrame(deps.database, user) } }
+    }
+    const { hashes, userOpHash } = /** @type {{ hashes?: string[], userOpHash?: string }} */ (next.progress)
+    // A batch keeps what wallet_getCallsStatus reads; anything else keeps the result it recorded itself (a grant).
+    const sent = userOpHash && row.method === 'wallet_sendCalls' ? { userOpHash } : hashes
+    await deps.database.query(
+      `UPDATE wallet.approvals SET status = 'approved', progress = $2, result = COALESCE($3::jsonb, result) WHERE id = $1`,
+      [row.id, JSON.stringify(next.progress), sent === undefined ? null : JSON.stringify(sent)],
+    )
+    return { result: next.result }
   } catch (error) {
+    await deps.database.query(`UPDATE wallet.approvals SET status = 'failed' WHERE id = $1`, [row.id])
     if (error instanceof WalletError) throw error
     // What the chain or the signer refused (not enough funds, a reverted call): the user's to read, not a 500.
     const { shortMessage, message } = /** @type {{ shortMessage?: string, message: string }} */ (error)
     throw new WalletError(400, 'RPC_ERROR', shortMessage ?? message, { rpcCode: -32603 })
-  }
-}
-
-/**
- * The account that signs for `address` (checked to be the user's when the request came in): the key itself for the
- * EOA, otherwise the smart account it owns, whose signature verifies against the smart account's address (ERC-1271,
- * or ERC-6492 while it is not deployed).
- *
- * @param {import('./signers.mjs').OpenedKeys} keys @param {import('./networks.mjs').WalletNetwork} network @param {string} address
- * @returns {Promise<import('./signers.mjs').EvmSigner>}
- */
-async function evmSigner(keys, network, address) {
-  const { privateKeyToAccount } = await import('viem/accounts')
-  const owner = privateKeyToAccount(keys.evmKey)
-  if (owner.address.toLowerCase() === address.toLowerCase()) return owner
-  const { smartAccountSigner } = await import('./smartAccounts.mjs')
-  return smartAccountSigner(keys.evmKey, network)
-}
-
-/** @param {RpcDeps} deps @param {any} row an approvals row */
-async function runApproved(deps, row) {
-  const network = findNetwork(deps.networks, row.chain_id)
-  if (!network) throw new WalletError(400, 'UNSUPPORTED_CHAIN', `Chain ${row.chain_id} is no longer served`)
-  const keys = await openKeys(deps.database, deps.sealingKey, row.user_id)
-  const params = row.params
-  // Loaded at the first approval, not at start: viem's wallet client is half a second of `npm start`.
-  const { personalSign, sendEvmTransactions, signTypedDataV4, solanaSignAndSendTransaction, solanaSignMessage, solanaSignTransaction } =
-    await import('./signers.mjs')
-  if (SMART_REQUEST_METHODS.has(row.method)) return runSmartRequest(deps, row, network, keys)
-  if (row.account_type === 'smartAccount' && (row.method === 'eth_sendTransaction' || row.method === 'wallet_sendCalls')) {
-    const { sendUserOperation } = await import('./smartAccounts.mjs')
-    const calls = row.method === 'wallet_sendCalls' ? params[0].calls : [params[0]]
-    const sent = await sendUserOperation(keys.evmKey, network, calls)
-    if (row.method === 'eth_sendTransaction') return sent.transactionHash
-    await deps.database.query('UPDATE wallet.approvals SET result = $2 WHERE id = $1', [
-      row.id,
-      JSON.stringify({ userOpHash: sent.userOpHash }),
-    ])
-    return { id: row.id }
-  }
-  switch (row.method) {
-    case 'personal_sign':
-      return personalSign(await evmSigner(keys, network, params[1]), params)
-    case 'eth_signTypedData_v4':
-      return signTypedDataV4(await evmSigner(keys, network, params[0]), params)
-    case 'eth_sendTransaction':
-      return (await sendEvmTransactions(keys, network, [params[0]]))[0]
-    case 'wallet_sendCalls': {
-      const hashes = await sendEvmTransactions(keys, network, params[0].calls)
-      await deps.database.query('UPDATE wallet.approvals SET result = $2 WHERE id = $1', [row.id, JSON.stringify(hashes)])
-      return { id: row.id }
-    }
-    case 'solana_signMessage':
-      return solanaSignMessage(keys, params)
-    case 'solana_signTransaction':
-      return solanaSignTransaction(keys, params)
-    default:
-      return solanaSignAndSendTransaction(keys, network, params)
   }
 }

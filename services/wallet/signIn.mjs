@@ -3,17 +3,14 @@
 // have its sign-in message signed once per namespace without a second approval. The
 // message is written here from checked fields: its domain and URI are the embedding origin the frame pinned, its
 // account the user's own, so the host page can have nothing else signed this way.
-import { sign } from 'node:crypto'
-
 import { getBase58Decoder } from '@solana/kit'
 import * as v from 'valibot'
 import { getAddress } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
 
 import { formatEip4361 } from '../../kernel/model/eip4361.mjs'
 import { SignInSyntaxError } from '../../kernel/model/signInGrammar.mjs'
 import { formatSignInWithSolana } from '../../kernel/model/signInWithSolana.mjs'
-import { ed25519PrivateKey, openKeys } from './accounts.mjs'
+import { keysForFrame } from './keyShares.mjs'
 import { WalletError, invalidRequest } from './errors.mjs'
 import { findNetwork } from './networks.mjs'
 
@@ -65,8 +62,9 @@ export async function grantSignIn(deps, ctx, userId, provedAt = deps.now()) {
 }
 
 /**
- * APP_SIGN_IN `{ siwxMessage }`: checks the fields, spends the login's grant for the namespace, writes the message
- * (EIP-4361 on eip155, Sign In With Solana on solana) and signs it. Answers `{ message, signature, siwxMessage }`.
+ * APP_SIGN_IN `{ siwxMessage }`: checks the fields, spends the login's grant for the namespace and writes the message
+ * (EIP-4361 on eip155, Sign In With Solana on solana). Answers the frame `{ message, siwxMessage, sign }`: the frame
+ * signs the message with the rebuilt key (KEYS.md) and hands the host `{ message, signature, siwxMessage }`.
  *
  * @param {import('./handlers.mjs').WalletDeps} deps @param {import('./handlers.mjs').RequestContext} ctx
  * @param {import('./accounts.mjs').WalletUser} user
@@ -107,12 +105,12 @@ export async function signInDuringLogin(deps, ctx, user) {
   )
   if (!rows[0]) throw new WalletError(403, 'SIGN_IN_NOT_GRANTED', 'Sign-in needs the user’s approval: no login just happened here')
 
-  const keys = await openKeys(deps.database, deps.sealingKey, user.id)
-  if (network.namespace === 'eip155') {
-    return { message, signature: await privateKeyToAccount(keys.evmKey).signMessage({ message }), siwxMessage: fields }
-  }
-  const signature = sign(null, Buffer.from(message, 'utf8'), ed25519PrivateKey(keys.solanaSeed))
-  return { message, signature: getBase58Decoder().decode(signature), siwxMessage: fields }
+  /** @type {import('./frame/signing.js').SigningJob} */
+  const job =
+    network.namespace === 'eip155'
+      ? { kind: 'evm_message', message }
+      : { kind: 'solana_message', message: getBase58Decoder().decode(new TextEncoder().encode(message)) }
+  return { message, siwxMessage: fields, sign: { job, keys: await keysForFrame(deps.database, user) } }
 }
 
 /**

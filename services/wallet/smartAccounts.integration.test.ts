@@ -103,7 +103,7 @@ async function approved(page: Browser, method: string, params: unknown) {
   const pending = await page.send('APP_RPC_REQUEST', { method, params, chainId: 31337 })
   expect(pending.body.approval).toMatchObject({ method, secret: expect.any(String) })
   const { requestId, secret } = pending.body.approval
-  return page.call(`/v1/frame/approvals/${requestId}`, { secret, approved: true })
+  return page.decide(requestId, secret)
 }
 
 const rpc = async (page: Browser, method: string, params: unknown = [], chainId = 31337) =>
@@ -156,10 +156,7 @@ describe('smart accounts in the embedded wallet', () => {
       ],
     })
     expect(pending.body.approval.summary).toContain('From your smart account, as one operation')
-    const sent = await page.call(`/v1/frame/approvals/${pending.body.approval.requestId}`, {
-      secret: pending.body.approval.secret,
-      approved: true,
-    })
+    const sent = await page.decide(pending.body.approval.requestId, pending.body.approval.secret)
     expect(sent.status).toBe(200)
     const status = await rpc(page, 'wallet_getCallsStatus', [sent.body.result.id])
     expect(status).toMatchObject({ id: sent.body.result.id, chainId: '0x7a69', atomic: true, status: 200 })
@@ -364,7 +361,7 @@ describe("rules §6's smart-account requests wait for the visitor's approval (do
       expect((await page.call(`/v1/frame/approvals/${requestId}`, { secret: 'guessed', approved: true })).body.code).toBe(
         'APPROVAL_FORBIDDEN',
       )
-      const sent = await page.call(`/v1/frame/approvals/${requestId}`, { secret, approved: true })
+      const sent = await page.decide(requestId, secret)
       expect(sent.body.result).toMatch(/^0x[0-9a-f]{64}$/)
       expect(await chain.getBalance({ address: recipient })).toBe(7n)
     },

@@ -1,13 +1,13 @@
 // The user's smart account (ERC-4337, FoyerAccount: SimpleAccount v0.8 with ERC-1271) on networks the service has a
-// bundler for: its counterfactual address from the factory, whether it is deployed, the user operations that spend
-// from it and the signatures it makes. The owner is the user's EVM key; the first operation deploys the account (the
+// bundler for: its counterfactual address from the factory, whether it is deployed, and the user operations that
+// spend from it. The owner is the user's EVM key, which only the frame holds (KEYS.md): this service prepares an
+// operation, the frame signs its hash, and this service sends it. The first operation deploys the account (the
 // factory call in its initCode).
 // Loaded on first use: a service without bundlers never loads viem's account-abstraction code.
-import { createPublicClient, defineChain, http } from 'viem'
-import { createBundlerClient } from 'viem/account-abstraction'
-import { privateKeyToAccount } from 'viem/accounts'
+import { createPublicClient, defineChain, http, recoverAddress } from 'viem'
+import { ENTRY_POINT_08, toFoyerAccount } from './foyerAccount.mjs'
+import { createBundlerClient, getUserOperationHash } from 'viem/account-abstraction'
 
-import { toFoyerAccount } from './foyerAccount.mjs'
 import { WalletError } from './errors.mjs'
 
 /** How long an approved call waits for its user operation to be mined before answering with what it has. */
@@ -53,33 +53,69 @@ export async function smartAccountState(network, owner) {
 }
 
 /**
- * The user's smart account on `network` as a signer: messages and typed data it signs verify against its address
- * (ERC-1271; wrapped in ERC-6492 while the account is not deployed, so verifiers deploy it in their eth_call).
+ * The user's smart account on `network`, owned by an address only: it can prepare operations and tell its factory
+ * arguments, and cannot sign.
  *
- * @param {`0x${string}`} evmKey
- * @param {import('./networks.mjs').WalletNetwork} network
+ * @param {import('./networks.mjs').WalletNetwork} network @param {`0x${string}`} owner
  */
-export async function smartAccountSigner(evmKey, network) {
+export function smartAccountOf(network, owner) {
   const { client } = clientsOf(network)
-  return toFoyerAccount({ client, owner: privateKeyToAccount(evmKey) })
+  return toFoyerAccount({ client, owner: /** @type {any} */ ({ address: owner, type: 'local' }) })
 }
 
+/** A user operation as JSON (its bigints as `{ big: '…' }`), kept with the approval while the frame signs it. */
+const serialize = (/** @type {unknown} */ value) =>
+  JSON.stringify(value, (_key, item) => (typeof item === 'bigint' ? { big: item.toString() } : item))
+const deserialize = (/** @type {string} */ text) =>
+  JSON.parse(text, (_key, item) => (item && typeof item.big === 'string' ? BigInt(item.big) : item))
+
 /**
- * Sends `calls` as one user operation from the user's smart account (executeBatch for several, atomic), signed by
- * the user's EVM key, and waits for it to be mined.
+ * `calls` as one user operation from the user's smart account (executeBatch for several, atomic), ready to sign:
+ * the hash its owner signs (v0.8's is EIP-712; SimpleAccount recovers its owner from it as it is).
  *
- * @param {`0x${string}`} evmKey
  * @param {import('./networks.mjs').WalletNetwork} network
- * @param {readonly import('./signers.mjs').EvmCall[]} calls
- * @returns {Promise<{ userOpHash: `0x${string}`, transactionHash: `0x${string}`, success: boolean }>}
+ * @param {`0x${string}`} owner the user's EVM address
+ * @param {readonly import('./relay.mjs').EvmCall[]} calls
  */
-export async function sendUserOperation(evmKey, network, calls) {
-  const { client, bundler } = clientsOf(network)
-  const account = await toFoyerAccount({ client, owner: privateKeyToAccount(evmKey) })
-  const userOpHash = await bundler.sendUserOperation({
+export async function prepareUserOperation(network, owner, calls) {
+  const { bundler } = clientsOf(network)
+  const account = await smartAccountOf(network, owner)
+  const { account: _account, ...userOperation } = await bundler.prepareUserOperation({
     account,
     calls: calls.map((call) => ({ to: call.to, value: call.value === undefined ? 0n : BigInt(call.value), data: call.data ?? '0x' })),
   })
+  const hash = getUserOperationHash({
+    chainId: Number(network.id),
+    entryPointAddress: ENTRY_POINT_08,
+    entryPointVersion: '0.8',
+    userOperation: /** @type {any} */ (userOperation),
+  })
+  return { hash, serialized: serialize(userOperation) }
+}
+
+/**
+ * Sends a prepared user operation with the owner's signature (checked to be the owner's first) and waits for it to
+ * be mined.
+ *
+ * @param {import('./networks.mjs').WalletNetwork} network
+ * @param {`0x${string}`} owner
+ * @param {string} serialized what {@link prepareUserOperation} answered
+ * @param {`0x${string}`} signature
+ * @returns {Promise<{ userOpHash: `0x${string}`, transactionHash: `0x${string}`, success: boolean }>}
+ */
+export async function sendSignedUserOperation(network, owner, serialized, signature) {
+  const { bundler } = clientsOf(network)
+  const userOperation = deserialize(serialized)
+  const hash = getUserOperationHash({
+    chainId: Number(network.id),
+    entryPointAddress: ENTRY_POINT_08,
+    entryPointVersion: '0.8',
+    userOperation,
+  })
+  if ((await recoverAddress({ hash, signature })).toLowerCase() !== owner.toLowerCase()) {
+    throw new WalletError(400, 'INVALID_REQUEST', 'The signature is not the wallet’s')
+  }
+  const userOpHash = await bundler.sendUserOperation({ ...userOperation, signature, entryPointAddress: ENTRY_POINT_08 })
   const receipt = await bundler.waitForUserOperationReceipt({ hash: userOpHash, timeout: RECEIPT_TIMEOUT_MS })
   return { userOpHash, transactionHash: receipt.receipt.transactionHash, success: receipt.success }
 }

@@ -143,20 +143,14 @@ export function summarizeSmartRequest(method, params) {
 }
 
 /**
- * Runs an approved request.
+ * Runs an approved grant or revocation; nothing is signed (eth_sendUserOperation is signed in the frame and sent by
+ * relay.mjs, as the smart account's other operations are).
  *
  * @param {import('./rpc.mjs').RpcDeps} deps
  * @param {any} row the approvals row
- * @param {import('./networks.mjs').WalletNetwork} network
- * @param {import('./signers.mjs').OpenedKeys} keys
+ * @param {import('./networks.mjs').WalletNetwork} _network
  */
-export async function runSmartRequest(deps, row, network, keys) {
-  if (row.method === 'eth_sendUserOperation') {
-    // The wallet builds, signs and pays for the operation itself (nonce, gas, signature): the site's values for them
-    // are not used, so what runs is exactly the calls the visitor approved.
-    const { sendUserOperation } = await import('./smartAccounts.mjs')
-    return (await sendUserOperation(keys.evmKey, network, row.params.calls)).userOpHash
-  }
+export async function runSmartRequest(deps, row, _network) {
   if (row.method === 'wallet_grantPermissions') {
     const [grant] = row.params
     await deps.database.query('UPDATE wallet.approvals SET result = $2 WHERE id = $1', [row.id, JSON.stringify({ expiry: grant.expiry })])

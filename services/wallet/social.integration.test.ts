@@ -21,6 +21,7 @@ import {
 import { createMailer, type Mailer } from '../dev/mail/index.mjs'
 import { openDatabase, type Database } from '../storage/index.mjs'
 import { createWalletApp, loadMasterKey } from './index.mjs'
+import { frameBrowser } from '../../test/frameBrowser.js'
 
 const WALLET = 'http://localhost:8790'
 const HOST = 'http://127.0.0.1:5173'
@@ -92,19 +93,12 @@ function cookieJar() {
   }
 }
 
-/** One visitor on the host page: what the frame page sends on its behalf (its partitioned cookies on the wallet). */
+/**
+ * One visitor on the host page: what the frame page sends on its behalf (its partitioned cookies on the wallet), and
+ * the keys it makes after a login (test/frameBrowser.ts).
+ */
 function frame(origin = HOST, projectId = 'demo') {
-  const cookies = cookieJar()
-  async function send(type: string, payload: unknown = {}) {
-    const response = await app.request(`${WALLET}/v1/frame/request`, {
-      method: 'POST',
-      headers: { origin: WALLET, 'content-type': 'application/json', cookie: cookies.header() },
-      body: JSON.stringify({ projectId, origin, type, payload }),
-    })
-    cookies.take(response)
-    return { status: response.status, body: (await response.json()) as any }
-  }
-  return { cookies, send }
+  return frameBrowser(() => app, { wallet: WALLET, host: origin, projectId })
 }
 
 /**
@@ -287,7 +281,7 @@ describe('social login through the local OpenID Connect provider', () => {
     const resultUri = await signInAtProvider(await redirectUri(page, 'google'), 'heidi')
     expect((await frame().send('APP_CONNECT_SOCIAL', { uri: resultUri })).body).toMatchObject({ code: 'SOCIAL_LOGIN_FAILED' })
     const otherSite = frame(OTHER_HOST)
-    otherSite.cookies.jar.set('foyer_device', page.cookies.jar.get('foyer_device')!)
+    otherSite.jar.set('foyer_device', page.jar.get('foyer_device')!)
     expect((await otherSite.send('APP_CONNECT_SOCIAL', { uri: resultUri })).body).toMatchObject({ code: 'SOCIAL_LOGIN_FAILED' })
     // Still unused: the browser that started it signs in.
     expect((await page.send('APP_CONNECT_SOCIAL', { uri: resultUri })).status).toBe(200)

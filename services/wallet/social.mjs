@@ -54,11 +54,10 @@ const failedToConnect = () => new WalletError(400, 'SOCIAL_LOGIN_FAILED', 'Faile
  * @param {TelegramLogin} [options.telegram]
  * @param {import('../storage/index.mjs').Database} options.database
  * @param {Buffer} options.codesKey hashes states
- * @param {Buffer} options.sealingKey seals new users' keys
  * @param {() => number} options.now
  * @param {(message: string) => void} options.log
  */
-export function createSocialLogin({ clients, telegram, database, codesKey, sealingKey, now, log }) {
+export function createSocialLogin({ clients, telegram, database, codesKey, now, log }) {
   /** Discovered configurations by provider; a failed discovery is forgotten so the next sign-in retries. */
   const configurations = new Map()
   /** @param {SocialProvider} provider */
@@ -228,7 +227,7 @@ export function createSocialLogin({ clients, telegram, database, codesKey, seali
           throw failedToConnect()
         }
         const user = await database.transaction((tx) =>
-          findOrCreateSocialUser(tx, sealingKey, scope, { provider: 'telegram', subject: verified.id, userName: verified.userName }),
+          findOrCreateSocialUser(tx, scope, { provider: 'telegram', subject: verified.id, userName: verified.userName }),
         )
         return { user, returnedAt }
       }
@@ -250,7 +249,7 @@ export function createSocialLogin({ clients, telegram, database, codesKey, seali
       if (!claims || typeof claims.sub !== 'string' || claims.sub === '') throw failedToConnect()
       const name = [claims['preferred_username'], claims['name']].find((value) => typeof value === 'string' && value !== '')
       const user = await database.transaction((tx) =>
-        findOrCreateSocialUser(tx, sealingKey, scope, {
+        findOrCreateSocialUser(tx, scope, {
           provider,
           subject: claims.sub,
           userName: typeof name === 'string' ? name.slice(0, 100) : null,

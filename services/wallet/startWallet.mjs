@@ -51,6 +51,16 @@ export async function startWallet({ port = 0, host = '127.0.0.1', smtpUrl, mailF
       await served.stop()
       mailer.close()
     },
+    /**
+     * Stops accepting, lets the requests in flight finish (`/readyz` answers 503 meanwhile), then closes the mail
+     * transport; the database stays open (its owner closes it after).
+     *
+     * @param {number} [timeoutMs] how long in-flight requests may take (default DRAIN_TIMEOUT_MS)
+     */
+    async drain(timeoutMs) {
+      await served.drain(timeoutMs)
+      mailer.close()
+    },
   }
 }
 

@@ -1,7 +1,7 @@
 // The wallet service through app.request(), as the frame page calls it (same origin, with its cookies), against
 // real parts: PGlite in a temporary directory (PostgreSQL runs the same SQL; services/storage tests both), mail
 // through nodemailer to the SMTP catcher, the directory for allowed origins, and anvil for transactions.
-import { createPublicKey, randomBytes, verify } from 'node:crypto'
+import { createPrivateKey, createPublicKey, randomBytes, verify } from 'node:crypto'
 import { mkdtemp, rm, stat } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -34,7 +34,7 @@ import { createMailer, startMailCatcher, type MailCatcher, type Mailer } from '.
 import { DEV_WALLET_ADDRESS, LOCAL_SOLANA_CHAIN_ID, startSolanaRpc, type SolanaRpcNode } from '../dev/solana/index.mjs'
 import { openDatabase, type Database } from '../storage/index.mjs'
 import { createWalletApp, loadMasterKey, MASTER_KEY_FILE } from './index.mjs'
-import { deriveKeys, open } from './masterKey.mjs'
+import { deriveKeys, seal } from './masterKey.mjs'
 import { lastMailedCode, mailsTo, uniqueEmail } from '../../test/mailbox.js'
 import { frameBrowser } from '../../test/frameBrowser.js'
 
@@ -92,6 +92,10 @@ afterEach(() => {
   frozenAt = undefined
 })
 
+/** An ed25519 private key from its 32-byte seed (PKCS#8 DER). */
+const ed25519Key = (seed: Buffer) =>
+  createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), seed]), format: 'der', type: 'pkcs8' })
+
 /** One browser (its cookie jar) on the host page: what the frame page sends on its behalf. */
 const browser = () => frameBrowser(() => app, { wallet: WALLET, host: HOST })
 type Browser = ReturnType<typeof browser>
@@ -115,7 +119,7 @@ async function approved(page: Browser, method: string, params: unknown, chainId:
   const pending = await page.send('APP_RPC_REQUEST', { method, params, chainId })
   expect(pending.body.approval).toMatchObject({ method, requestId: expect.any(String), secret: expect.any(String) })
   const { requestId, secret } = pending.body.approval
-  return page.call(`/v1/frame/approvals/${requestId}`, { secret, approved: true })
+  return page.decide(requestId, secret)
 }
 
 describe('email login', () => {
@@ -139,6 +143,9 @@ describe('email login', () => {
     expect(session).toMatch(/; SameSite=None/)
     expect(session).toMatch(/; Partitioned/)
     page.jar.set('foyer_session', session!.split(';')[0]!.split('=')[1]!)
+    // Until the frame makes the keys (as it does before it answers the login), there is no account.
+    expect((await page.send('APP_GET_USER')).body).toMatchObject({ code: 'NO_KEYS' })
+    await page.keyring.afterLogin()
 
     const user = (await page.send('APP_GET_USER', { chainId: '31337' })).body
     expect(user).toMatchObject({ email, chainId: 31337, preferredAccountType: 'eoa', smartAccountDeployed: false })
@@ -260,24 +267,52 @@ describe('session', () => {
 })
 
 describe('keys', () => {
-  it('keys are sealed at rest, bound to their user, and open only with the master key', SLOW, async () => {
-    const { user } = await signIn('sealed')
-    const other = await signIn('neighbour')
+  it('a new user’s keys are made in the frame: the service keeps their addresses and one share, never a key', SLOW, async () => {
+    const { page, user } = await signIn('shares')
     const { rows } = await database.query('SELECT * FROM wallet.users WHERE evm_address = $1', [user.address])
-    const row = rows[0]!
+    expect(rows[0]).toMatchObject({ sealed_evm_key: null, sealed_solana_seed: null })
+    const [share] = [...page.shares.values()]
+    expect(share).toHaveLength(65)
+    const stored = await database.query('SELECT auth_share FROM wallet.key_shares WHERE user_id = $1', [rows[0]!.id])
+    // The service's share and the browser's are different points of the same line.
+    expect(Buffer.from(stored.rows[0]!.auth_share).equals(Buffer.from(share!))).toBe(false)
+  })
+
+  it('a user whose keys were sealed on the server moves to shares at the next login and keeps their addresses', SLOW, async () => {
+    const { page, email, user } = await signIn('migrant')
+    // Make this user one of before: keys sealed under the master key, no shares.
+    const evmKey = randomBytes(32)
+    const seed = randomBytes(32)
+    const evmAddress = privateKeyToAccount(`0x${evmKey.toString('hex')}`).address
+    const solanaAddress = getBase58Decoder().decode(createPublicKey(ed25519Key(seed)).export({ format: 'der', type: 'spki' }).subarray(-32))
+    const id = (await database.query('SELECT id FROM wallet.users WHERE evm_address = $1', [user.address])).rows[0]!.id
     const { sealing } = deriveKeys(masterKey)
-    const evmKey = open(sealing, row.sealed_evm_key, `${row.id}/evm`)
-    expect(privateKeyToAccount(`0x${evmKey.toString('hex')}`).address).toBe(user.address)
-    const seed = open(sealing, row.sealed_solana_seed, `${row.id}/solana`)
-    // Nothing in the row holds either key in the clear.
-    const stored = Buffer.concat(Object.values(row).map((value): Buffer => (Buffer.isBuffer(value) ? value : Buffer.from(String(value)))))
-    expect(stored.includes(evmKey)).toBe(false)
-    expect(stored.includes(seed)).toBe(false)
-    expect(stored.includes(Buffer.from(evmKey.toString('hex')))).toBe(false)
-    // Copied to another user, a sealed key does not open; nor under another master key.
-    const otherId = (await database.query('SELECT id FROM wallet.users WHERE evm_address = $1', [other.user.address])).rows[0]!.id
-    expect(() => open(sealing, row.sealed_evm_key, `${otherId}/evm`)).toThrow()
-    expect(() => open(deriveKeys(randomBytes(32)).sealing, row.sealed_evm_key, `${row.id}/evm`)).toThrow()
+    await database.query(
+      'UPDATE wallet.users SET evm_address = $2, solana_address = $3, sealed_evm_key = $4, sealed_solana_seed = $5 WHERE id = $1',
+      [id, evmAddress, solanaAddress, seal(sealing, evmKey, `${id}/evm`), seal(sealing, seed, `${id}/solana`)],
+    )
+    await database.query('DELETE FROM wallet.key_shares WHERE user_id = $1', [id])
+    await database.query('DELETE FROM wallet.recovery_wraps WHERE user_id = $1', [id])
+    page.shares.clear()
+
+    expect((await page.send('APP_SIGN_OUT')).status).toBe(200)
+    clockOffset += 31_000
+    expect((await page.send('APP_CONNECT_EMAIL', { email })).body).toEqual({ action: 'VERIFY_OTP' })
+    expect((await page.send('APP_CONNECT_OTP', { otp: await lastCode(email) })).status).toBe(200)
+    const after = (await page.send('APP_GET_USER', { chainId: 31337 })).body
+    expect(after.address).toBe(evmAddress)
+    expect(after.accounts).toContainEqual({ address: solanaAddress, type: 'eoa', namespace: 'solana' })
+    // The sealed keys are gone; the shares took their place, and they sign as the old address.
+    const { rows } = await database.query('SELECT sealed_evm_key, sealed_solana_seed FROM wallet.users WHERE id = $1', [id])
+    expect(rows[0]).toEqual({ sealed_evm_key: null, sealed_solana_seed: null })
+    expect((await database.query('SELECT 1 FROM wallet.key_shares WHERE user_id = $1', [id])).rows).toHaveLength(1)
+    const signed = await approved(page, 'personal_sign', ['0x48656c6c6f', evmAddress])
+    expect(await verifyMessage({ address: evmAddress, message: 'Hello', signature: signed.body.result })).toBe(true)
+    // Migrated once: the old keys are not handed out again.
+    expect(await page.call('/v1/frame/keys/migrate', { projectId: 'demo', origin: HOST })).toMatchObject({
+      status: 409,
+      body: { code: 'NOTHING_TO_MIGRATE' },
+    })
   })
 
   it('the master key file is made once, readable by its owner only', async () => {

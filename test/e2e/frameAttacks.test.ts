@@ -15,13 +15,17 @@ import { fileURLToPath } from 'node:url'
 
 import { build } from 'esbuild'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { verifyMessage, verifyTypedData, type Hex } from 'viem'
+import { createPublicClient, http as viemHttp, parseEther, verifyMessage, verifyTypedData, type Hex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { ed25519 } from '@noble/curves/ed25519'
+import { base58 } from '@scure/base'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { startDirectory, type WalletDirectory } from '../../services/directory/index.mjs'
 import { startMailCatcher, type MailCatcher } from '../../services/dev/mail/index.mjs'
 import { openDatabase, type Database } from '../../services/storage/index.mjs'
 import { startWallet, type WalletService } from '../../services/wallet/index.mjs'
+import { startAnvil } from '../../services/dev/devchain/index.mjs'
 import { launchChromium } from './harness'
 import { lastMailedCode, mailsTo, uniqueEmail } from '../mailbox.js'
 
@@ -39,6 +43,7 @@ let browser: Browser
 let visitor: BrowserContext
 let address: Hex
 let clientScript: string
+let anvil: Awaited<ReturnType<typeof startAnvil>>
 /** Added to Date.now() by the wallet's clock: how a test moves past the 120 s of a sign-in grant without waiting. */
 let clockOffset = 0
 const now = () => Date.now() + clockOffset
@@ -138,21 +143,22 @@ window.client = createFrameClient({
 
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), 'foyer-frame-attacks-'))
-  ;[database, mail, directory, browser, clientScript] = await Promise.all([
+  ;[database, mail, directory, browser, clientScript, anvil] = await Promise.all([
     openDatabase({ dataDir: path.join(scratch, 'data') }),
     startMailCatcher(),
     // The attacker's page is on an allowed origin: the project allows every localhost port.
     startDirectory({ allowedOrigins: ['http://localhost:*'] }),
     launchChromium(),
     bundleClient(),
+    startAnvil({ port: 0, chainId: 31337 }),
   ])
   wallet = await startWallet({
     database,
     smtpUrl: mail.smtpUrl,
     directoryUrl: directory.url,
     masterKey: randomBytes(32),
-    // Nothing here needs a node: the signatures are checked with viem.
-    evm: [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:9' }],
+    // The signatures are checked with viem; the node is for the transactions the frame signs (KEYS.md).
+    evm: [{ chainId: 31337, rpcUrl: anvil.url }],
     now,
     log: () => {},
   })
@@ -181,7 +187,7 @@ afterAll(async () => {
   await browser?.close()
   await new Promise((resolve) => (host ? host.close(resolve) : resolve(undefined)))
   await wallet?.stop()
-  await Promise.allSettled([database?.close(), mail?.stop(), directory?.stop()])
+  await Promise.allSettled([database?.close(), mail?.stop(), directory?.stop(), anvil?.stop()])
   if (scratch) await rm(scratch, { recursive: true, force: true })
 })
 
@@ -625,5 +631,132 @@ describe('a hostile host page and the logins in the frame', () => {
     })
     expect(await inbox(email)).toHaveLength(3)
     await Promise.all([owner, ...attackers].map((context) => context.close()))
+  })
+})
+
+// Keys born in the frame (services/wallet/KEYS.md), end to end in Chromium: the frame makes the key at sign-up,
+// keeps its share in the frame's partitioned IndexedDB, and signs after the visitor approves; another browser
+// recovers with the phrase; an exported key signs as the wallet does. Also measures approval click → signature.
+describe('keys born in the frame', () => {
+  /** Waits for the frame's final answer to `id`. */
+  const settledAnswer = async (page: Page, id: string) => {
+    await page.waitForFunction((id) => (window as any).answers[id], id, { timeout: 30_000 })
+    return answerOf(page, id)
+  }
+
+  /** Approves the request shown in the frame with a click (a hold for value), as the visitor would. */
+  async function approveShown(page: Page, hold = false) {
+    await expect.poll(() => approveButton(page).isEnabled()).toBe(true)
+    await approveButton(page).click(hold ? { delay: 900 } : {})
+  }
+
+  /** The frame's key export: a fresh code typed in the frame, then what it shows. */
+  async function exportKeys(page: Page, email: string) {
+    const id = await start(page, 'APP_EXPORT_KEYS')
+    const frame = page.frameLocator('#wallet')
+    await frame.getByRole('heading', { name: 'Export your keys' }).waitFor()
+    await expect.poll(async () => (await inbox(email)).at(-1)?.text ?? '').toMatch(/show your wallet's private keys/)
+    await frame.getByLabel('Code').fill(await lastCode(email))
+    await frame.getByRole('button', { name: 'Show keys' }).click()
+    await frame.locator('#export-keys').waitFor()
+    const shown = {
+      evm: (await frame.locator('#export-evm').textContent()) as Hex,
+      solana: (await frame.locator('#export-solana').textContent())!,
+      phrase: (await frame.locator('#export-phrase').textContent())!,
+    }
+    await frame.getByRole('button', { name: 'Hide and close' }).click()
+    expect(await settledAnswer(page, id)).toMatchObject({ type: 'FRAME_EXPORT_KEYS_SUCCESS' })
+    expect(await frame.locator('#export-evm').textContent()).toBe('')
+    return shown
+  }
+
+  it('signs up by email, signs and sends on anvil, recovers in another browser with the phrase, and exports a key that signs the same', async () => {
+    const context = await newBrowserContext()
+    const page = await openAttackerPage('', context)
+    const email = uniqueEmail('keys')
+    const user = await logInByEmail(page, email)
+    const owner = user.address as Hex
+
+    const signed = await requestApproval(page, 'personal_sign', ['0x48656c6c6f', owner])
+    await approveShown(page)
+    const signature = (await settledAnswer(page, signed)).payload
+    expect(await verifyMessage({ address: owner, message: 'Hello', signature })).toBe(true)
+
+    // A reload keeps the device share (IndexedDB), so the frame still signs without the phrase.
+    await page.reload()
+    await page.waitForFunction(() => (window as any).received.some((m: any) => m.type === 'FRAME_READY'))
+    const chain = createPublicClient({ transport: viemHttp(anvil.url) })
+    await chain.request({ method: 'anvil_setBalance' as any, params: [owner, '0x56BC75E2D63100000'] as any })
+    const to = privateKeyToAccount(`0x${randomBytes(32).toString('hex')}`).address
+    const sent = await requestApproval(page, 'eth_sendTransaction', [{ from: owner, to, value: `0x${parseEther('1.25').toString(16)}` }])
+    await approveShown(page, true)
+    const hash = (await settledAnswer(page, sent)).payload as Hex
+    const receipt = await chain.waitForTransactionReceipt({ hash })
+    expect(receipt).toMatchObject({ status: 'success', from: owner.toLowerCase() })
+    expect(await chain.getBalance({ address: to })).toBe(parseEther('1.25'))
+
+    const exported = await exportKeys(page, email)
+    const account = privateKeyToAccount(exported.evm)
+    expect(account.address).toBe(owner)
+    // RFC 6979 signatures are deterministic: the exported key signs exactly as the wallet did.
+    expect(await account.signMessage({ message: 'Hello' })).toBe(signature)
+    const solanaSecret = base58.decode(exported.solana)
+    expect(base58.encode(ed25519.getPublicKey(solanaSecret.subarray(0, 32)))).toBe(user.accounts.at(-1).address)
+    expect(exported.phrase.split(' ')).toHaveLength(12)
+    await page.close()
+
+    // Another browser: no share in its storage. It signs in (device link, then a code) and recovers with the phrase.
+    const laptop = await newBrowserContext()
+    const second = await openAttackerPage('', laptop)
+    clockOffset += 31_000
+    expect((await ask(second, 'APP_CONNECT_EMAIL', { email })).payload).toEqual({ action: 'VERIFY_DEVICE' })
+    const link = /\/device\/confirm\?token=(\S+)/.exec((await inbox(email)).at(-1)!.text)!
+    const waiting = start(second, 'APP_CONNECT_DEVICE')
+    await fetch(`${wallet.url}/device/confirm`, {
+      method: 'POST',
+      headers: { origin: wallet.url, 'content-type': 'application/x-www-form-urlencoded' },
+      body: `token=${link[1]}`,
+    })
+    expect(await settledAnswer(second, await waiting)).toMatchObject({ payload: { action: 'VERIFY_OTP' } })
+    expect((await ask(second, 'APP_CONNECT_OTP', { otp: await lastCode(email) })).type).toBe('FRAME_CONNECT_OTP_SUCCESS')
+    expect((await ask(second, 'APP_GET_USER', { chainId: 31337 })).payload.address).toBe(owner)
+
+    const recovered = await requestApproval(second, 'personal_sign', ['0x48656c6c6f', owner])
+    const phraseField = second.frameLocator('#wallet').getByLabel(/recovery phrase/)
+    await phraseField.waitFor()
+    await phraseField.fill(exported.phrase)
+    await approveShown(second)
+    expect((await settledAnswer(second, recovered)).payload).toBe(signature)
+    // Kept as this browser's share: the next request asks for no phrase.
+    const again = await requestApproval(second, 'personal_sign', ['0x4b6579', owner])
+    expect(await phraseField.isHidden()).toBe(true)
+    await approveShown(second)
+    expect(await verifyMessage({ address: owner, message: 'Key', signature: (await settledAnswer(second, again)).payload })).toBe(true)
+    await laptop.close()
+    await context.close()
+  })
+
+  it('measures approval click → signature in the frame (the key rebuilt, used and wiped each time)', async () => {
+    const page = await openAttackerPage()
+    await page.evaluate(() => {
+      ;(window as any).arrivedAt = {}
+      addEventListener('message', (event) => {
+        if (event.data?.id) (window as any).arrivedAt[event.data.id] = Date.now()
+      })
+    })
+    const times: number[] = []
+    for (let run = 0; run < 20; run += 1) {
+      const id = await requestApproval(page, 'personal_sign', [`0x${Buffer.from(`run ${run}`).toString('hex')}`, address])
+      await expect.poll(() => approveButton(page).isEnabled()).toBe(true)
+      const { x, y } = await approveCenter(page)
+      const clickedAt = Date.now()
+      await page.mouse.click(x, y)
+      const answer = await settledAnswer(page, id)
+      expect(await verifyMessage({ address, message: `run ${run}`, signature: answer.payload })).toBe(true)
+      times.push((await page.evaluate((id) => (window as any).arrivedAt[id], id)) - clickedAt)
+    }
+    times.sort((a, b) => a - b)
+    console.info(`approval click → signature: p50 ${times[9]} ms, p95 ${times[18]} ms over 20 runs`)
+    await page.close()
   })
 })

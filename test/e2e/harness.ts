@@ -33,6 +33,10 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+  // Storage partitioning on, as Chrome ships it: Playwright turns it off, which leaves a cross-site frame no
+  // IndexedDB, where the wallet frame keeps this browser's key share (services/wallet/KEYS.md). Chromium takes the
+  // last --disable-features, so this list is Playwright's own without ThirdPartyStoragePartitioning.
+  '--disable-features=AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,HttpsUpgrades,HttpsFirstBalancedModeAutoEnable,LensOverlay,MediaRouter,PaintHolding,AvoidCorsURLLoaderRestartOnRedirect,OptimizationHints,NetworkTimeServiceQuerying,AimEnabled,PreconnectToSearch',
 ]
 
 export function launchChromium(): Promise<Browser> {

@@ -5,7 +5,8 @@ import { signMessage, type SignMessageParameters } from '../../actions/signMessa
 import { disconnect, type DisconnectParameters } from '../../actions/disconnect.js'
 import { switchNetwork } from '../../actions/switchNetwork.js'
 import type { CaipNetworkId } from '../../model/caip.js'
-import { selectActiveConnection, type ConnectionStatus } from '../../core/connection.js'
+import { selectActiveConnection } from '../../core/connection.js'
+import { accountStateOf, type AccountState } from '../../core/account.js'
 import { closeModal, openModal, type OpenModalParameters } from '../../core/modal.js'
 import { isSameNetwork, type Network } from '../../model/network.js'
 import type { Identity } from '../../services/blockchainApi.js'
@@ -22,35 +23,18 @@ export function useModal() {
   return { isOpen, open, close }
 }
 
-export interface AccountState {
-  status: ConnectionStatus
-  /** The active account's address, when connected. */
-  address?: string
-  /** `namespace:reference:address` (CAIP-10). */
-  caipAddress?: string
-  namespace?: string
-  connectorId?: string
-  isConnected: boolean
-}
+export type { AccountState } from '../../core/account.js'
 
-/** The account the modal shows: the active namespace's connection. */
+/**
+ * rules §3 account state of the active connection, as `getAccount` gives it: address, status, connector, what the
+ * plugins added (the signed-in user, the auth name, the account type), the wallet's info, and the last balance,
+ * identity and token balances the kernel read (kept across reloads). Re-renders when any of them changes.
+ */
 export function useAccount(): AccountState {
+  const kernel = useKernel()
   const connection = useFoyerState((state) => state.connection)
-  return useMemo(() => {
-    const active = selectActiveConnection(connection)
-    if (!active) {
-      const connecting = Object.values(connection.namespaces).some((entry) => entry.status === 'connecting')
-      return { status: connecting ? 'connecting' : 'disconnected', isConnected: false }
-    }
-    return {
-      status: 'connected',
-      address: active.address,
-      caipAddress: active.networkId && active.address ? `${active.networkId}:${active.address}` : undefined,
-      namespace: active.namespace,
-      connectorId: active.connectorId,
-      isConnected: true,
-    }
-  }, [connection])
+  const account = useFoyerState((state) => state.account)
+  return useMemo(() => accountStateOf(kernel, connection, account), [kernel, connection, account])
 }
 
 export interface NetworkState {

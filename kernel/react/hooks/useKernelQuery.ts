@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import type { KernelQuery } from '../../services/kernelQuery.js'
+import { readPersisted } from '../../services/queryCache.js'
 import { useKernel } from './context.js'
 
 /** What a view shows while its data loads, once it is there, or after it failed. */
@@ -40,6 +41,9 @@ export function useKernelQuery<T>(query: KernelQuery<T> | undefined): KernelQuer
   const result = useSyncExternalStore(subscribe, getSnapshot, getSnapshot)
 
   if (!query) return undefined
+  // rules §3: before the query client has loaded, the answer a reload kept shows at once (it is read again once loaded).
+  const kept = result === undefined ? readPersisted(kernel, query) : undefined
+  if (kept) return { status: 'ready', data: kept.data }
   if (result?.status === 'success') return { status: 'ready', data: result.data }
   if (result?.status === 'error') return { status: 'error', error: result.error }
   return LOADING

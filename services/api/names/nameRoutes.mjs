@@ -15,7 +15,7 @@ const MAX_SIGNATURE_LENGTH = 16 * 1024
 /**
  * @param {object} options
  * @param {import('./nameStore.mjs').NameStore} options.store
- * @param {Map<string, import('../createChainIndexer.mjs').ChainIndexer>} options.indexers by CAIP-2 chain id: the
+ * @param {Map<string, import('../evmChain.mjs').EvmChain>} options.indexers by CAIP-2 chain id: the
  *   chains whose accounts may register, each checked through its own node (smart accounts too)
  * @param {string} options.zone the suffix every name ends in ('foyer.id')
  * @param {() => number} options.now
@@ -38,9 +38,13 @@ export function createNameRoutes({ store, indexers, zone, now, mirror }) {
     {
       method: 'GET',
       path: '/v1/profile/reverse/:address',
-      handle: ({ params: [segment = ''] }) => {
+      handle: ({ params: [segment = ''], query }) => {
         const address = evmAddress(segment)
         if (!address) throw new NameRequestError(400, 'INVALID_ADDRESS', 'Invalid address')
+        // rules §7 sender: the connected account that asks. Names are public, so it changes no answer; a malformed one
+        // is still the client's mistake.
+        const sender = queryParam(query, 'sender')
+        if (sender !== undefined && !evmAddress(sender)) throw new NameRequestError(400, 'INVALID_SENDER', 'Invalid sender address')
         return store.namesOf(address)
       },
     },

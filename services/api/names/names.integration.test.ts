@@ -155,6 +155,8 @@ describe('POST /v1/profile/account', () => {
     const reverse = await get(`/v1/profile/reverse/${alice.address.toLowerCase()}`)
     expect(reverse.status).toBe(200)
     expect(reverse.body[0]).toEqual(registered.body.profile)
+    // rules §7 sender, the account that asks, changes no answer.
+    expect(await get(`/v1/profile/reverse/${alice.address}?sender=${alice.address}`)).toEqual(reverse)
     // The newest name is the identity, with its avatar.
     expect(await get(`/v1/identity/${alice.address}`)).toEqual({ status: 200, body: { name, avatar: 'https://example.com/alice.png' } })
 
@@ -342,6 +344,7 @@ describe('POST /v1/profile/account', () => {
       refusal(400, 'INVALID_ATTRIBUTES', 'avatar must be an https or data:image URL'),
     )
     expect(await get('/v1/profile/reverse/0x12')).toEqual(refusal(400, 'INVALID_ADDRESS', 'Invalid address'))
+    expect(await get(`/v1/profile/reverse/${alice.address}?sender=0x12`)).toEqual(refusal(400, 'INVALID_SENDER', 'Invalid sender address'))
     expect((await get(`/v1/profile/account/${name}`)).status).toBe(404)
     // The project check applies as to every call.
     const anonymous = await fetch(`${api.url}/v1/profile/account`, {

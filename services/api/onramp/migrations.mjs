@@ -32,4 +32,19 @@ export const ONRAMP_MIGRATIONS = [
       -- The history call's onramp parameter: an account's orders, newest first.
       CREATE INDEX orders_address ON onramp.orders (address_key, created_at DESC);`,
   },
+  {
+    name: 'quotes and payout claims',
+    sql: `
+      -- Quotes a client may open a checkout with, kept here so that any instance of the API honours them. The quote
+      -- is JSON with its amounts as decimal strings.
+      CREATE TABLE onramp.quotes (
+        id text PRIMARY KEY,
+        quote jsonb NOT NULL,
+        expires_ms bigint NOT NULL
+      );
+      CREATE INDEX quotes_expiry ON onramp.quotes (expires_ms);
+      -- Which instance is paying an order out, until when: another instance takes a paying order over only once
+      -- that time has passed (its payer stopped), so two instances never pay one order at once.
+      ALTER TABLE onramp.orders ADD COLUMN payout_holder text, ADD COLUMN payout_until timestamptz;`,
+  },
 ]

@@ -425,6 +425,27 @@ describe('the checkout', () => {
     expect((await submit(`${api.url}/onramp/checkout/AAAAAAAAAAAAAAAAAAAAAA`, 'confirm')).status).toBe(404)
   })
 
+  it('presetCryptoAmount: the amount quoted opens the checkout; more than the order buys, or a malformed one, is refused', async () => {
+    const quoted = await quote({ amount: '25.00', provider: 'coinbase' })
+    const open = (presetCryptoAmount: unknown) =>
+      post('/v1/generators/onrampurl', {
+        provider: 'coinbase',
+        destinationWallets: [{ address: buyer, blockchains: [`local-${CHAIN_ID}`], assets: ['USDC'] }],
+        presetFiatAmount: '25.00',
+        presetCryptoAmount,
+      })
+    const bought = quoted.body.purchaseAmount.value as string
+    const opened = await open(bought)
+    expect(opened.status).toBe(200)
+    expect(opened.body.quote.purchaseAmount.value).toBe(bought)
+    // One unit more than the order buys: the visitor would receive less than the link promised.
+    const more = `${bought.split('.')[0]}.${'9'.repeat(6)}`
+    expect(Number(more)).toBeGreaterThan(Number(bought))
+    expect(await open(more)).toEqual({ status: 400, body: { error: 'The price has changed; ask for a new quote' } })
+    expect((await open('1e3')).body).toEqual({ error: 'presetCryptoAmount must be a decimal string with at most 6 decimals' })
+    expect((await open(12)).body).toEqual({ error: 'presetCryptoAmount must be a decimal string with at most 6 decimals' })
+  })
+
   it('orders are kept in the storage: a restarted API still knows them and a quote id opens a checkout', SLOW, async () => {
     const { orderId, url } = await checkout({ amount: '15.00' })
     await api.stop()

@@ -15,6 +15,7 @@ import {
   computeQuote,
   formatCents,
   parseCents,
+  parseUnitsExact,
   quoteBody,
 } from './onrampRules.mjs'
 
@@ -22,6 +23,10 @@ import {
 export const EXCHANGE = 'exchange'
 /** How long a quote id can open a checkout at its price. */
 export const QUOTE_TTL_MS = 10 * 60_000
+/** How long an instance holds a payout it started: past it, another instance takes the order over (its payer died). */
+export const PAYOUT_LEASE_MS = 5 * 60_000
+/** Expired quotes are swept from the database at most this often by one instance. */
+const QUOTE_SWEEP_MS = 60_000
 const ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/
 /**
  * The checkout pages' confirm and cancel buttons: forms on the API's own pages, which no other site may post (the
@@ -46,10 +51,24 @@ const providerName = (provider) => (provider === 'meld' ? 'Meld' : provider === 
  * @param {() => string} options.baseUrl the API's own URL, for checkout links
  * @param {(message: string) => void} options.log
  * @param {() => number} [options.now]
+ * @param {string} [options.instanceId] this instance among those sharing the database. (default a random one)
+ * @param {number} [options.payoutLeaseMs] how long a payout is this instance's alone; also how often the orders
+ *   another instance left paying are looked for. (default PAYOUT_LEASE_MS)
  */
-export function createOnramp({ store, treasury, currencies, price, baseUrl, log, now = Date.now }) {
-  /** @type {Map<string, { quote: import('./onrampRules.mjs').OnrampQuote, expires: number }>} */
-  const quotes = new Map()
+export function createOnramp({
+  store,
+  treasury,
+  currencies,
+  price,
+  baseUrl,
+  log,
+  now = Date.now,
+  instanceId = randomBytes(8).toString('hex'),
+  payoutLeaseMs = PAYOUT_LEASE_MS,
+}) {
+  let quotesSweptAt = now()
+  /** @type {NodeJS.Timeout | undefined} */
+  let takeOver
 
   /**
    * The quote a request asks for; refused with a message that says what is wrong.
@@ -85,8 +104,13 @@ export function createOnramp({ store, treasury, currencies, price, baseUrl, log,
     })
   }
 
-  /** @param {import('./orderStore.mjs').OnrampOrder} order */
+  /**
+   * Pays a paying order out, once this instance holds its payout; another instance's payout is left to it.
+   *
+   * @param {import('./orderStore.mjs').OnrampOrder} order
+   */
   async function payOut(order) {
+    if (!(await store.claimPayout(order.id, instanceId, payoutLeaseMs).catch(() => false))) return
     const currency = currencies.find((candidate) => candidate.id === order.purchaseCurrency)
     const network = currency?.networks.find((candidate) => candidate.name === order.network)
     try {
@@ -179,10 +203,13 @@ export function createOnramp({ store, treasury, currencies, price, baseUrl, log,
     {
       method: 'POST',
       path: '/v1/onramp/quote',
-      handle: ({ body }) => {
+      handle: async ({ body }) => {
         const quote = quoteFor(body)
-        for (const [id, kept] of quotes) if (kept.expires < now()) quotes.delete(id)
-        quotes.set(quote.quoteId, { quote, expires: now() + QUOTE_TTL_MS })
+        await store.saveQuote(quote, now() + QUOTE_TTL_MS)
+        if (now() - quotesSweptAt >= QUOTE_SWEEP_MS) {
+          quotesSweptAt = now()
+          store.dropExpiredQuotes(now()).catch(() => {})
+        }
         return quoteBody(quote)
       },
     },
@@ -196,11 +223,10 @@ export function createOnramp({ store, treasury, currencies, price, baseUrl, log,
         if (!wallet || typeof wallet !== 'object' || typeof wallet.address !== 'string') {
           throw new RequestError(400, 'destinationWallets must be one { address, blockchains, assets }')
         }
-        const kept = typeof quoteId === 'string' ? quotes.get(quoteId) : undefined
-        if (typeof quoteId === 'string' && (!kept || kept.expires < now()))
-          throw new RequestError(400, 'The quote has expired; ask for a new one')
+        const kept = typeof quoteId === 'string' && ID_PATTERN.test(quoteId) ? await store.findQuote(quoteId, now()) : undefined
+        if (typeof quoteId === 'string' && !kept) throw new RequestError(400, 'The quote has expired; ask for a new one')
         const quote =
-          kept?.quote ??
+          kept ??
           quoteFor({
             provider: body.provider,
             purchaseCurrency: Array.isArray(wallet.assets) ? wallet.assets[0] : undefined,
@@ -217,6 +243,11 @@ export function createOnramp({ store, treasury, currencies, price, baseUrl, log,
         if (!address) throw new RequestError(400, 'Invalid address')
         if (partnerUserId !== undefined && (typeof partnerUserId !== 'string' || partnerUserId.length > 128)) {
           throw new RequestError(400, 'partnerUserId must be a string of at most 128 characters')
+        }
+        // The amount the visitor saw before choosing: a checkout that would buy less is refused (prices moved).
+        if (body.presetCryptoAmount !== undefined) {
+          const preset = parseUnitsExact(body.presetCryptoAmount, quote.decimals, 'presetCryptoAmount')
+          if (preset > quote.units) throw new RequestError(400, 'The price has changed; ask for a new quote')
         }
         const { purchaseAmount } = quoteBody(quote)
         const order = await store.create({
@@ -359,11 +390,26 @@ export function createOnramp({ store, treasury, currencies, price, baseUrl, log,
     },
 
     /**
-     * Pays orders a stopped API left confirmed but unpaid (a restart loses nothing a user confirmed).
-     * An order whose payout was sent but not recorded would be paid twice; the stand-in accepts that risk.
+     * Pays orders a stopped instance left confirmed but unpaid (a restart loses nothing a user confirmed), now and
+     * then every `payoutLeaseMs`: each order is claimed first, so of several instances exactly one pays it. An order
+     * whose payout was sent but not recorded (its instance killed in between) would be paid again once its lease
+     * runs out; the stand-in accepts that risk.
      */
     async resume() {
-      for (const order of await store.paying()) void payOut(order)
+      const sweep = async () => {
+        for (const order of await store.paying()) void payOut(order)
+      }
+      await sweep()
+      takeOver ??= setInterval(
+        () => sweep().catch((error) => log(`[api] on-ramp: looking for unpaid orders failed: ${error}`)),
+        payoutLeaseMs,
+      )
+      takeOver.unref()
+    },
+
+    /** Stops looking for orders other instances left. */
+    stop() {
+      clearInterval(takeOver)
     },
 
     /**

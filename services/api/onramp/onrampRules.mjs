@@ -116,6 +116,22 @@ export function formatUnitsExact(units, decimals) {
 }
 
 /**
+ * A decimal amount of a token ('0.5', '12') in its smallest unit; anything else (negative, exponent, more decimals than
+ * the token has) is refused.
+ *
+ * @param {unknown} amount @param {number} decimals @param {string} field named in the refusal
+ */
+export function parseUnitsExact(amount, decimals, field) {
+  const fraction = decimals > 0 ? `(\\.\\d{1,${decimals}})?` : ''
+  const pattern = new RegExp(`^\\d{1,30}${fraction}$`)
+  if (typeof amount !== 'string' || !pattern.test(amount)) {
+    throw new RequestError(400, `${field} must be a decimal string with at most ${decimals} decimals`)
+  }
+  const [whole = '0', digits = ''] = amount.split('.')
+  return BigInt(whole) * 10n ** BigInt(decimals) + BigInt(digits.padEnd(decimals, '0') || '0')
+}
+
+/**
  * rules §9: refuses an amount outside the payment method's limits, before any checkout opens.
  *
  * @param {bigint} cents @param {string} method @param {string} currency

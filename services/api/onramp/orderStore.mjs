@@ -122,13 +122,68 @@ export async function openOrderStore(database) {
     },
 
     /**
-     * Orders confirmed whose payout has not finished (a stopped API left them).
+     * Orders confirmed whose payout has not finished and that no instance is paying now (a stopped one left them).
      *
      * @returns {Promise<OnrampOrder[]>}
      */
     async paying() {
-      const { rows } = await database.query(`SELECT ${COLUMNS} FROM onramp.orders WHERE status = 'paying' ORDER BY created_at`)
+      const { rows } = await database.query(
+        `SELECT ${COLUMNS} FROM onramp.orders WHERE status = 'paying' AND (payout_until IS NULL OR payout_until < now())
+         ORDER BY created_at`,
+      )
       return rows.map(toOrder)
+    },
+
+    /**
+     * Claims a paying order's payout for `holder` during `ttlMs`, unless somebody holds it: of two claims at once
+     * (two instances, or one instance's confirmation and its own look for orders left paying), one gets it.
+     *
+     * @param {string} id
+     * @param {string} holder
+     * @param {number} ttlMs
+     * @returns {Promise<boolean>} whether `holder` now pays it
+     */
+    async claimPayout(id, holder, ttlMs) {
+      const { rowCount } = await database.query(
+        `UPDATE onramp.orders SET payout_holder = $2, payout_until = now() + $3::bigint * interval '1 millisecond'
+         WHERE id = $1 AND status = 'paying' AND (payout_until IS NULL OR payout_until < now())`,
+        [id, holder, Math.ceil(ttlMs)],
+      )
+      return rowCount === 1
+    },
+
+    /**
+     * Keeps a quote until `expiresMs` (epoch ms); every instance on this database can then find it.
+     *
+     * @param {import('./onrampRules.mjs').OnrampQuote} quote
+     * @param {number} expiresMs
+     */
+    async saveQuote(quote, expiresMs) {
+      const stored = { ...quote, totalCents: String(quote.totalCents), feeCents: String(quote.feeCents), units: String(quote.units) }
+      await database.query('INSERT INTO onramp.quotes (id, quote, expires_ms) VALUES ($1, $2, $3)', [
+        quote.quoteId,
+        JSON.stringify(stored),
+        Math.floor(expiresMs),
+      ])
+    },
+
+    /**
+     * A quote not expired at `nowMs`.
+     *
+     * @param {string} id
+     * @param {number} nowMs
+     * @returns {Promise<import('./onrampRules.mjs').OnrampQuote | undefined>}
+     */
+    async findQuote(id, nowMs) {
+      const { rows } = await database.query('SELECT quote FROM onramp.quotes WHERE id = $1 AND expires_ms > $2', [id, Math.floor(nowMs)])
+      const stored = rows[0]?.quote
+      if (!stored) return undefined
+      return { ...stored, totalCents: BigInt(stored.totalCents), feeCents: BigInt(stored.feeCents), units: BigInt(stored.units) }
+    },
+
+    /** Forgets the quotes expired at `nowMs`. @param {number} nowMs */
+    async dropExpiredQuotes(nowMs) {
+      await database.query('DELETE FROM onramp.quotes WHERE expires_ms <= $1', [Math.floor(nowMs)])
     },
 
     /**

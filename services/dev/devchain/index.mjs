@@ -13,6 +13,7 @@ export {
   deployAccountAbstraction,
 } from './deployAccountAbstraction.mjs'
 export { AMM_DEPLOYER, AMM_POOLS, deployAmm, pairAddress } from './deployAmm.mjs'
+export { MULTICALL3_ADDRESS, installMulticall3 } from './installMulticall3.mjs'
 export { createRpc, waitForReceipts } from './rpc.mjs'
 export { PortInUseError, assertPortFree, findFreePort } from '../../listen.mjs'
 export { startAnvil } from './startAnvil.mjs'

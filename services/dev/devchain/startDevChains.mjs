@@ -8,6 +8,7 @@ import { compileContracts } from './compileContracts.mjs'
 import { deployAccountAbstraction } from './deployAccountAbstraction.mjs'
 import { deployAmm } from './deployAmm.mjs'
 import { deployFixtures } from './deployFixtures.mjs'
+import { installMulticall3 } from './installMulticall3.mjs'
 import { startAnvil } from './startAnvil.mjs'
 
 /** The file the demo imports: the fixture addresses of the chains `npm start` runs. Gitignored. */
@@ -16,8 +17,9 @@ export const FIXTURES_PATH = path.join(path.dirname(fileURLToPath(import.meta.ur
 /**
  * @typedef {object} DevChainFixtures
  * @property {Record<string, import('./deployFixtures.mjs').ChainFixtures & { amm: import('./deployAmm.mjs').AmmFixtures,
- *   accountAbstraction: import('./deployAccountAbstraction.mjs').AccountAbstractionFixtures }>} chains by chain id;
- *   `amm` is Uniswap V2 (WETH9, factory, Router02) with the ETH/USDC, ETH/USDTS and USDC/USDTS pools;
+ *   accountAbstraction: import('./deployAccountAbstraction.mjs').AccountAbstractionFixtures, multicall3: `0x${string}` }>}
+ *   chains by chain id; `amm` is Uniswap V2 (WETH9, factory, Router02) with the ETH/USDC, ETH/USDTS and USDC/USDTS pools;
+ *   `multicall3` is Multicall3 at its canonical address (installMulticall3);
  *   `accountAbstraction` is ERC-4337's EntryPoint v0.8 at its canonical address and FoyerAccountFactory at its own
  * @property {`0x${string}`[]} accounts anvil accounts #0, #1 and #2
  */
@@ -82,12 +84,13 @@ export async function startDevChains({
       chains.map(async (chain) => {
         const tokens = deployFixtures({ rpcUrl: chain.url, chainId: chain.chainId, artifacts })
         // The AMM's contracts deploy from their own account while the fixtures do; its pools wait for the tokens.
-        const [fixtures, amm, accountAbstraction] = await Promise.all([
+        const [fixtures, amm, accountAbstraction, multicall3] = await Promise.all([
           tokens,
           deployAmm({ rpcUrl: chain.url, chainId: chain.chainId, tokens }),
           deployAccountAbstraction({ rpcUrl: chain.url, chainId: chain.chainId }),
+          installMulticall3({ rpcUrl: chain.url, artifacts }),
         ])
-        return /** @type {const} */ ([String(chain.chainId), { ...fixtures, amm, accountAbstraction }])
+        return /** @type {const} */ ([String(chain.chainId), { ...fixtures, amm, accountAbstraction, multicall3 }])
       }),
     )
     signal?.throwIfAborted()

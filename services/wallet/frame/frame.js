@@ -5,7 +5,11 @@
 // with the same id, to that exact origin. Unsafe requests wait here for the visitor's own approval, given only while
 // the panel can be seen (docs/services/wallet.md#approvals): the approval's secret never leaves this document.
 // The same script runs the approval window (/approve) that browsers without IntersectionObserver v2 approve in.
-// PROTOCOL.md describes every message.
+// PROTOCOL.md describes every message. Keys are born, kept (one share, in IndexedDB) and used here only
+// (KEYS.md); the service bundles this file with keyring.js, signing.js and deviceShares.js when it starts.
+import { deviceShare, keepDeviceShare } from './deviceShares.js'
+import { createKeyring } from './keyring.js'
+import { runJob } from './signing.js'
 ;(() => {
   'use strict'
 
@@ -43,8 +47,37 @@
     return data
   }
 
+  /** The user's keys, with this frame's backend and this browser's storage; every call names the pinned host. */
+  const keyring = createKeyring({
+    backend: (path, body) => backend(path, { projectId, origin: hostOrigin, ...body }),
+    store: { deviceShare, keepDeviceShare },
+  })
+  /** After these answer, the frame makes a new user's keys (or migrates old ones) before it tells the host. */
+  const LOGINS = new Set(['APP_CONNECT_OTP', 'APP_CONNECT_SOCIAL', 'APP_CONNECT_FARCASTER'])
+
+  /**
+   * Runs the service's signing jobs for one operation with the key rebuilt in memory, then wiped (KEYS.md); each
+   * signature goes to `submit`, which answers the result or the next job.
+   *
+   * @param {{ sign?: { job: any, keys: any }, result?: unknown }} answer @param {string | undefined} phrase
+   * @param {(signed: unknown) => Promise<any>} submit
+   */
+  async function signAll(answer, phrase, submit) {
+    let current = answer
+    while (current.sign) {
+      const { job, keys } = current.sign
+      const signed = await keyring.withSecret(keys, phrase, (secret) => runJob(secret, job))
+      current = await submit(signed)
+    }
+    return current
+  }
+
   /** @param {any} error the backend's `{ error, code, rpcCode? }` or a network failure */
   function errorPayload(error) {
+    // What the keyring refused (no share on this browser, a wrong phrase): shown to the visitor, code for the host.
+    if (error && typeof error.code === 'string' && typeof error.message === 'string' && error.error === undefined) {
+      return { message: error.message, code: error.code }
+    }
     if (error && typeof error.error === 'string') {
       const payload = { message: error.error, code: error.code }
       if (error.rpcCode !== undefined) payload.rpcCode = error.rpcCode
@@ -106,6 +139,7 @@
       post('FRAME_RPC_ABORT_SUCCESS', message.id, {})
       return
     }
+    if (message.type === 'APP_EXPORT_KEYS') return void startExport(message.id)
     // What the frame answers itself, from the page's word: how its panel looks and what the site says about itself.
     if (Object.hasOwn(LOCAL_MESSAGES, message.type)) {
       const refusal = LOCAL_MESSAGES[message.type](message.payload ?? {})
@@ -121,7 +155,16 @@
         type: message.type,
         payload: message.payload ?? {},
       })
-      if (message.type !== 'APP_RPC_REQUEST') return post(`FRAME_${name}_SUCCESS`, message.id, answer)
+      if (LOGINS.has(message.type) || (message.type === 'APP_CONNECT_EMAIL' && answer.action === 'CONNECT')) await keyring.afterLogin()
+      if (message.type === 'APP_SIGN_IN') {
+        // The login just now is the approval (signIn.mjs): the key is rebuilt for this one message.
+        const { sign, message: text, siwxMessage } = answer
+        const { signature } = await keyring.withSecret(sign.keys, undefined, (secret) => runJob(secret, sign.job))
+        return post('FRAME_SIGN_IN_SUCCESS', message.id, { message: text, signature, siwxMessage })
+      }
+      // A signing job and its share are this frame's alone: never forwarded.
+      const { sign: _sign, ...forwarded } = answer
+      if (message.type !== 'APP_RPC_REQUEST') return post(`FRAME_${name}_SUCCESS`, message.id, forwarded)
       if (answer.approval) return waitForApproval(message.id, answer.approval)
       post('FRAME_RPC_REQUEST_SUCCESS', message.id, answer.result)
     } catch (error) {
@@ -250,6 +293,8 @@
   const rejectButton = document.getElementById('reject')
   const openWindowButton = document.getElementById('open-window')
   const doneText = document.getElementById('approval-done')
+  const recoveryField = document.getElementById('recovery')
+  const phraseInput = document.getElementById('recovery-phrase')
 
   // Approving needs a panel the visitor can see (docs/services/wallet.md#approvals). In the frame, the buttons are
   // armed only once the whole panel, at least MIN_PANEL in size, has been reported visible by IntersectionObserver v2
@@ -353,26 +398,39 @@
       const inFrame = inPopup || canSeeFrame
       approveButton.hidden = rejectButton.hidden = !inFrame
       openWindowButton.hidden = inFrame
+      // A browser without a share of the key asks for the recovery phrase with the approval (KEYS.md).
+      phraseInput.value = ''
+      recoveryField.hidden = true
+      if (current.approval.needsPhrase !== undefined) recoveryField.hidden = !current.approval.needsPhrase
+      else if (current.approval.userId) {
+        void keyring.hasShare(current.approval.userId).then(
+          (has) => {
+            if (approvals[0] === current) recoveryField.hidden = has
+          },
+          () => undefined,
+        )
+      }
     }
     recheck()
   }
 
-  /** @param {boolean} approved */
-  async function decide(approved) {
+  /** @param {boolean} approved @param {string} [typedPhrase] the phrase typed in the approval window */
+  async function decide(approved, typedPhrase) {
     if (approvals.length === 0) return
     const { id, approval } = approvals.shift()
+    const phrase = (typedPhrase ?? phraseInput.value).trim() || undefined
+    phraseInput.value = ''
     setArmed(false)
     if (inPopup) {
       // The frame that opened this window holds the secret: it sends the decision, then closes the window.
-      window.opener?.postMessage({ type: 'POPUP_DECISION', requestId: approval.requestId, approved }, location.origin)
+      window.opener?.postMessage({ type: 'POPUP_DECISION', requestId: approval.requestId, approved, phrase }, location.origin)
       doneText.hidden = false
       return showApproval()
     }
     try {
-      const { result } = await backend(`/v1/frame/approvals/${encodeURIComponent(approval.requestId)}`, {
-        secret: approval.secret,
-        approved,
-      })
+      const path = `/v1/frame/approvals/${encodeURIComponent(approval.requestId)}`
+      const decided = await backend(path, { secret: approval.secret, approved })
+      const { result } = await signAll(decided, phrase, (signed) => backend(`${path}/signed`, { secret: approval.secret, signed }))
       post('FRAME_RPC_REQUEST_SUCCESS', id, result)
     } catch (error) {
       post('FRAME_RPC_REQUEST_ERROR', id, errorPayload(error))
@@ -446,10 +504,11 @@
     if (!current) return
     if (message?.type === 'POPUP_READY') {
       const { requestId, method, chainId, summary } = current
+      const needsPhrase = !recoveryField.hidden
       const site = { origin: hostOrigin, claim: siteClaim }
-      popup.postMessage({ type: 'POPUP_SHOW', approval: { requestId, method, chainId, summary }, site }, location.origin)
+      popup.postMessage({ type: 'POPUP_SHOW', approval: { requestId, method, chainId, summary, needsPhrase }, site }, location.origin)
     } else if (message?.type === 'POPUP_DECISION' && message.requestId === current.requestId && typeof message.approved === 'boolean') {
-      void decide(message.approved)
+      void decide(message.approved, typeof message.phrase === 'string' ? message.phrase : undefined)
     }
   }
 
@@ -458,6 +517,7 @@
     if (event.source !== window.opener || event.origin !== location.origin || event.data?.type !== 'POPUP_SHOW') return
     const { approval } = event.data
     if (!['requestId', 'method', 'summary'].every((field) => typeof approval?.[field] === 'string')) return
+    approval.needsPhrase = approval.needsPhrase === true
     // The frame checked the site's claim and verified its origin; this window shows them the same way.
     const { site } = event.data
     if (typeof site?.origin === 'string') {
@@ -468,6 +528,62 @@
     doneText.hidden = true
     showApproval()
   }
+
+  // Key export (KEYS.md): only after a code mailed now and typed here; the keys are shown in this document alone.
+  const exportPanel = document.getElementById('export')
+  const exportForm = document.getElementById('export-form')
+  const exportCode = document.getElementById('export-code')
+  const exportError = document.getElementById('export-error')
+  const exportKeys = document.getElementById('export-keys')
+  const exportHide = document.getElementById('export-hide')
+  /** The APP_EXPORT_KEYS message the panel answers when it closes. */
+  let exportId
+
+  /** @param {string} id */
+  async function startExport(id) {
+    if (exportId !== undefined)
+      return post('FRAME_EXPORT_KEYS_ERROR', id, { message: 'Key export is already open', code: 'INVALID_REQUEST' })
+    try {
+      await backend('/v1/frame/keys/export-code', { projectId, origin: hostOrigin })
+    } catch (error) {
+      return post('FRAME_EXPORT_KEYS_ERROR', id, errorPayload(error))
+    }
+    exportId = id
+    exportPanel.hidden = false
+    exportForm.hidden = false
+    exportKeys.hidden = exportHide.hidden = exportError.hidden = true
+    exportCode.value = ''
+  }
+
+  /** @param {unknown} [error] */
+  function closeExport(error) {
+    for (const field of ['export-evm', 'export-solana', 'export-phrase']) document.getElementById(field).textContent = ''
+    exportPanel.hidden = true
+    const id = exportId
+    exportId = undefined
+    if (id !== undefined) post(error ? 'FRAME_EXPORT_KEYS_ERROR' : 'FRAME_EXPORT_KEYS_SUCCESS', id, error ? errorPayload(error) : {})
+  }
+
+  exportForm.addEventListener('submit', async (event) => {
+    event.preventDefault()
+    if (!event.isTrusted || exportId === undefined) return
+    try {
+      const { keys } = await backend('/v1/frame/keys/export', { projectId, origin: hostOrigin, otp: exportCode.value.trim() })
+      const shown = await keyring.exportKeys(keys, undefined)
+      document.getElementById('export-evm').textContent = shown.evmPrivateKey
+      document.getElementById('export-solana').textContent = shown.solanaSecretKey
+      document.getElementById('export-phrase').textContent = shown.phrase
+      exportForm.hidden = exportError.hidden = true
+      exportKeys.hidden = exportHide.hidden = false
+    } catch (error) {
+      exportError.textContent = errorPayload(error).message
+      exportError.hidden = false
+    }
+  })
+  document
+    .getElementById('export-cancel')
+    .addEventListener('click', (event) => event.isTrusted && closeExport({ error: 'The user closed key export', code: 'USER_REJECTED' }))
+  exportHide.addEventListener('click', (event) => event.isTrusted && closeExport())
 
   openWindowButton.addEventListener('click', (event) => {
     if (!event.isTrusted || approvals.length === 0) return

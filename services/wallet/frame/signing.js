@@ -1,0 +1,117 @@
+// What the frame signs once the visitor approved: a signing job from the service, done with the rebuilt secret
+// (services/wallet/KEYS.md). Small on purpose: noble's curves and viem's hashing and encoding, nothing that talks
+// to a node. Runs in Node too, for the tests that play the frame.
+import { ed25519 } from '@noble/curves/ed25519'
+import { secp256k1 } from '@noble/curves/secp256k1'
+import { base58 } from '@scure/base'
+import { hashMessage, hashTypedData, keccak256, serializeTransaction } from 'viem'
+
+import { evmKeyOf, fromBase64, solanaSeedOf, toBase64 } from './shares.js'
+
+/**
+ * @typedef {{ kind: 'evm_message', message: string | { raw: `0x${string}` } }
+ *   | { kind: 'evm_typed', typedData: any }
+ *   | { kind: 'evm_hash', hash: `0x${string}` }
+ *   | { kind: 'evm_transaction', transaction: Record<string, any> }
+ *   | { kind: 'solana_message', message: string }
+ *   | { kind: 'solana_transaction', transaction: string }} SigningJob
+ */
+
+/**
+ * Signs one job with the secret; answers `{ signature }` or `{ transaction }`.
+ *
+ * @param {Uint8Array} secret @param {SigningJob} job
+ */
+export async function runJob(secret, job) {
+  switch (job.kind) {
+    case 'evm_message':
+      return { signature: signHash(secret, hashMessage(job.message)) }
+    case 'evm_typed':
+      return { signature: signHash(secret, hashTypedData(job.typedData)) }
+    case 'evm_hash':
+      return { signature: signHash(secret, job.hash) }
+    case 'evm_transaction':
+      return { transaction: signEvmTransaction(secret, job.transaction) }
+    case 'solana_message':
+      return { signature: base58.encode(ed25519.sign(base58.decode(job.message), solanaSeedOf(secret))) }
+    case 'solana_transaction':
+      return { transaction: signSolanaTransaction(secret, job.transaction) }
+    default:
+      throw new Error('Unknown signing job')
+  }
+}
+
+/** @param {Uint8Array} secret @param {`0x${string}`} hash */
+function signRaw(secret, hash) {
+  return secp256k1.sign(hash.slice(2), evmKeyOf(secret), { lowS: true })
+}
+
+/** A 65-byte `r ‖ s ‖ v` signature (v 27 or 28), as personal_sign and typed data answer. @param {Uint8Array} secret @param {`0x${string}`} hash */
+function signHash(secret, hash) {
+  const signature = signRaw(secret, hash)
+  return /** @type {`0x${string}`} */ (`0x${signature.toCompactHex()}${(27 + signature.recovery).toString(16)}`)
+}
+
+/** @param {string | undefined} quantity hex */
+const big = (quantity) => (quantity === undefined ? undefined : BigInt(quantity))
+
+/**
+ * An EIP-1559 transaction the service prepared (quantities in hex), signed and serialized.
+ *
+ * @param {Uint8Array} secret @param {Record<string, any>} prepared
+ */
+function signEvmTransaction(secret, prepared) {
+  /** @type {import('viem').TransactionSerializableEIP1559} */
+  const transaction = {
+    type: 'eip1559',
+    chainId: Number(prepared['chainId']),
+    nonce: Number(prepared['nonce']),
+    to: prepared['to'],
+    value: big(prepared['value']),
+    data: prepared['data'],
+    gas: big(prepared['gas']),
+    maxFeePerGas: big(prepared['maxFeePerGas']),
+    maxPriorityFeePerGas: big(prepared['maxPriorityFeePerGas']),
+  }
+  const signature = signRaw(secret, keccak256(serializeTransaction(transaction)))
+  const hex = (/** @type {bigint} */ value) => /** @type {`0x${string}`} */ (`0x${value.toString(16).padStart(64, '0')}`)
+  return serializeTransaction(transaction, { r: hex(signature.r), s: hex(signature.s), yParity: signature.recovery })
+}
+
+/** Solana's compact-u16: the value and how many bytes it took. @param {Uint8Array} bytes @param {number} at */
+function shortVec(bytes, at) {
+  let value = 0
+  for (let size = 0; size < 3; size++) {
+    const byte = /** @type {number} */ (bytes[at + size])
+    value |= (byte & 0x7f) << (7 * size)
+    if ((byte & 0x80) === 0) return { value, size: size + 1 }
+  }
+  throw new Error('Malformed transaction')
+}
+
+/**
+ * Signs a base64 wire transaction (legacy or v0) in the user's signature slot; base64 back.
+ *
+ * @param {Uint8Array} secret @param {string} wire
+ */
+function signSolanaTransaction(secret, wire) {
+  const bytes = fromBase64(wire)
+  const signatures = shortVec(bytes, 0)
+  const messageAt = signatures.size + 64 * signatures.value
+  const message = bytes.subarray(messageAt)
+  // A versioned message starts with 0x80 | version; then the header: required signatures, read-only counts.
+  const headerAt = ((message[0] ?? 0) & 0x80) !== 0 ? 1 : 0
+  const required = /** @type {number} */ (message[headerAt])
+  const keys = shortVec(message, headerAt + 3)
+  const keysAt = headerAt + 3 + keys.size
+  const own = ed25519.getPublicKey(solanaSeedOf(secret))
+  for (let index = 0; index < Math.min(required, signatures.value); index++) {
+    const key = message.subarray(keysAt + 32 * index, keysAt + 32 * (index + 1))
+    if (key.every((byte, i) => byte === own[i])) {
+      const signed = bytes.slice()
+      signed.set(ed25519.sign(message, solanaSeedOf(secret)), signatures.size + 64 * index)
+      return toBase64(signed)
+    }
+  }
+  throw new Error('This transaction does not need the wallet’s signature')
+}

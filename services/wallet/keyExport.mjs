@@ -1,0 +1,35 @@
+// Key export (KEYS.md, Export): the frame shows the user's keys only after a fresh proof, a code mailed now and
+// typed in the frame. This service answers the auth share for that code; the frame rebuilds and shows the keys.
+import { checkWrongCodeBudget, issueCode, useCode } from './codes.mjs'
+import { WalletError, invalidRequest } from './errors.mjs'
+import { keysForFrame } from './keyShares.mjs'
+
+/**
+ * Mails the signed-in user a code for exporting their keys. Not held to the 30 s mail cooldown, which keeps the
+ * login's code and this one from following each other: a session is needed, and the client's rate limit applies.
+ *
+ * @param {import('./handlers.mjs').WalletDeps} deps @param {import('./accounts.mjs').WalletUser} user @param {Buffer} deviceHash
+ */
+export async function exportCode(deps, user, deviceHash) {
+  if (user.email === null) throw invalidRequest('Key export needs an email to send the code to')
+  await checkWrongCodeBudget(deps, user.email)
+  const code = await issueCode(deps, { purpose: 'export', deviceHash, email: user.email })
+  await deps.mailer.send({
+    to: user.email,
+    subject: `${code} is your Foyer Wallet code`,
+    text: `Your code to show your wallet's private keys is ${code}.\n\nAnyone who sees those keys can take everything in the wallet. If you did not ask for this, ignore this mail and do not give the code to anyone.\n\nIt expires in 10 minutes.`,
+  })
+  return {}
+}
+
+/**
+ * The auth share and the rest of what the frame needs, for a right export code of this user's.
+ *
+ * @param {import('./handlers.mjs').WalletDeps} deps @param {import('./accounts.mjs').WalletUser} user @param {Buffer} deviceHash
+ * @param {unknown} otp
+ */
+export async function keysForExport(deps, user, deviceHash, otp) {
+  const { email } = await useCode(deps, { purpose: 'export', deviceHash, code: otp })
+  if (email !== user.email) throw new WalletError(400, 'INVALID_CODE', 'Invalid code')
+  return { keys: await keysForFrame(deps.database, user) }
+}

@@ -1,0 +1,124 @@
+// What this service keeps of a user's keys (KEYS.md): their addresses, the auth share, and the recovery share
+// wrapped under keys it never sees. It hands the auth share to the user's own frame page over their session, and
+// a user's old sealed keys to that frame once, to be split (migration). It never holds a key it could sign with.
+import * as v from 'valibot'
+
+import { openSealedKeysForMigration } from './accounts.mjs'
+import { WalletError, invalidRequest } from './errors.mjs'
+
+const BASE64 = (/** @type {number} */ max) => v.pipe(v.string(), v.regex(/^[A-Za-z0-9+/]+={0,2}$/, 'base64 text'), v.maxLength(max))
+export const REGISTRATION = v.object({
+  evmAddress: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, 'evmAddress must be an address')),
+  solanaAddress: v.pipe(v.string(), v.regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'solanaAddress must be a base58 address')),
+  authShare: BASE64(200),
+  recoveryWrap: BASE64(300),
+})
+
+/** @typedef {{ query: import('../storage/index.mjs').Query }} Db */
+/** @typedef {v.InferOutput<typeof REGISTRATION>} Registration */
+
+/**
+ * Where the user's keys are: `none` (a new user: the frame makes them), `shares` (split), or `sealed` (made before
+ * KEYS.md: the frame migrates them).
+ *
+ * @param {Db} db @param {string} userId
+ * @returns {Promise<'none' | 'shares' | 'sealed'>}
+ */
+export async function keyStatus(db, userId) {
+  const { rows } = await db.query(
+    `SELECT u.sealed_evm_key IS NOT NULL AS sealed, s.user_id IS NOT NULL AS split
+     FROM wallet.users u LEFT JOIN wallet.key_shares s ON s.user_id = u.id WHERE u.id = $1`,
+    [userId],
+  )
+  if (rows[0]?.split) return 'shares'
+  return rows[0]?.sealed ? 'sealed' : 'none'
+}
+
+/**
+ * Stores what the frame made for a new user: their addresses, the auth share, the phrase's wrap of the recovery
+ * share. Refused when the user has keys already: keys are made once.
+ *
+ * @param {import('../storage/index.mjs').Database} database @param {string} userId @param {unknown} body
+ */
+export async function registerKeys(database, userId, body) {
+  const registration = parseRegistration(body)
+  await database.transaction(async (tx) => {
+    const { rows } = await tx.query(
+      `UPDATE wallet.users SET evm_address = $2, solana_address = $3
+       WHERE id = $1 AND evm_address IS NULL AND sealed_evm_key IS NULL RETURNING id`,
+      [userId, registration.evmAddress, registration.solanaAddress],
+    )
+    if (!rows[0]) throw keysExist()
+    await storeShares(tx, userId, registration)
+  })
+}
+
+/**
+ * Migration, step 1: the user's old keys, for their own frame to split. Refused once they are split.
+ *
+ * @param {Db} db @param {Buffer} sealingKey @param {string} userId
+ */
+export async function sealedKeysToMigrate(db, sealingKey, userId) {
+  const opened = await openSealedKeysForMigration(db, sealingKey, userId)
+  if (!opened) throw new WalletError(409, 'NOTHING_TO_MIGRATE', 'This wallet’s keys are already split')
+  return { evmKey: opened.evmKey.toString('base64'), solanaSeed: opened.solanaSeed.toString('base64') }
+}
+
+/**
+ * Migration, step 2: the frame split the old keys; the shares are stored and the sealed keys deleted, in one
+ * transaction, when the addresses are the user's own (the user keeps them).
+ *
+ * @param {import('../storage/index.mjs').Database} database @param {string} userId @param {unknown} body
+ */
+export async function completeMigration(database, userId, body) {
+  const registration = parseRegistration(body)
+  await database.transaction(async (tx) => {
+    const { rows } = await tx.query(
+      `UPDATE wallet.users SET sealed_evm_key = NULL, sealed_solana_seed = NULL
+       WHERE id = $1 AND sealed_evm_key IS NOT NULL AND lower(evm_address) = lower($2) AND solana_address = $3 RETURNING id`,
+      [userId, registration.evmAddress, registration.solanaAddress],
+    )
+    if (!rows[0]) throw invalidRequest('These shares are not of this wallet’s keys')
+    await storeShares(tx, userId, registration)
+  })
+}
+
+/**
+ * What the user's frame needs to rebuild their key for one operation: the auth share, the wrapped recovery share
+ * (for a browser without a share yet), and the addresses the rebuilt key must give.
+ *
+ * @param {Db} db @param {import('./accounts.mjs').WalletUser} user
+ */
+export async function keysForFrame(db, user) {
+  const { rows } = await db.query(
+    `SELECT s.auth_share, w.wrapped FROM wallet.key_shares s
+     LEFT JOIN wallet.recovery_wraps w ON w.user_id = s.user_id AND w.kind = 'phrase' WHERE s.user_id = $1`,
+    [user.id],
+  )
+  const status = rows[0] ? 'shares' : await keyStatus(db, user.id)
+  return {
+    userId: user.id,
+    status,
+    evmAddress: user.evmAddress,
+    solanaAddress: user.solanaAddress,
+    ...(rows[0] && { authShare: rows[0].auth_share.toString('base64'), recoveryWrap: rows[0].wrapped?.toString('base64') }),
+  }
+}
+
+/** @param {unknown} body */
+function parseRegistration(body) {
+  const parsed = v.safeParse(REGISTRATION, body)
+  if (!parsed.success) throw invalidRequest(parsed.issues[0].message)
+  return parsed.output
+}
+
+/** @param {Db} tx @param {string} userId @param {Registration} registration */
+async function storeShares(tx, userId, { authShare, recoveryWrap }) {
+  await tx.query('INSERT INTO wallet.key_shares (user_id, auth_share) VALUES ($1, $2)', [userId, Buffer.from(authShare, 'base64')])
+  await tx.query(`INSERT INTO wallet.recovery_wraps (user_id, kind, label, wrapped) VALUES ($1, 'phrase', '', $2)`, [
+    userId,
+    Buffer.from(recoveryWrap, 'base64'),
+  ])
+}
+
+const keysExist = () => new WalletError(409, 'KEYS_EXIST', 'This wallet has keys already')
