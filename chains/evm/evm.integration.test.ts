@@ -94,13 +94,11 @@ describe('evm: connect', () => {
 
   it("the simulate capability asks the network's own node what calls would do, without a wallet", async () => {
     const kernel = testKernel({ plugins: [evm({ networks: [local] })] })
-    const simulation = await kernel.chains
-      .get('eip155')!
-      .capabilities!.simulate!.simulate(kernel, {
-        from: first.address,
-        networkId: 'eip155:31337',
-        calls: [{ to: second.address, value: 5n }],
-      })
+    const simulation = await kernel.chains.get('eip155')!.capabilities!.simulate!.simulate(kernel, {
+      from: first.address,
+      networkId: 'eip155:31337',
+      calls: [{ to: second.address, value: 5n }],
+    })
     expect(simulation).toEqual({
       status: 'ok',
       outgoing: [{ kind: 'native', amount: 5n, symbol: 'ETH', decimals: 18 }],
@@ -111,13 +109,11 @@ describe('evm: connect', () => {
 
   it('the simulate capability says it cannot simulate when the node does not answer, rather than throw', async () => {
     const kernel = testKernel({ plugins: [evm({ networks: [{ ...local, rpcUrls: { default: { http: ['http://127.0.0.1:9'] } } }] })] })
-    const simulation = await kernel.chains
-      .get('eip155')!
-      .capabilities!.simulate!.simulate(kernel, {
-        from: first.address,
-        networkId: 'eip155:31337',
-        calls: [{ to: second.address, value: 5n }],
-      })
+    const simulation = await kernel.chains.get('eip155')!.capabilities!.simulate!.simulate(kernel, {
+      from: first.address,
+      networkId: 'eip155:31337',
+      calls: [{ to: second.address, value: 5n }],
+    })
     expect(simulation).toMatchObject({ status: 'unavailable' })
   })
 
