@@ -21,6 +21,8 @@ export const sharedModules = [
   'kernel/model/signInGrammar.mjs',
   'kernel/model/signInWithSolana.mjs',
   'kernel/model/originMatches.mjs',
+  'kernel/model/simulate.mjs',
+  'kernel/model/permits.mjs',
   'plugins/swaps/swapNetworks.mjs',
   'plugins/siwx/verifySignIn.mjs',
 ]

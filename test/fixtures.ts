@@ -121,6 +121,8 @@ export interface TestChainOptions {
   sendTransaction?: TestWalletAnswer | 'pending'
   /** What the readContract capability answers for a read; absent leaves the capability out. */
   readContract?: (params: ContractRead) => unknown
+  /** What the simulate capability answers for a preview (docs/previews.md); absent leaves the capability out. */
+  simulate?: NonNullable<ChainCapabilities['simulate']>['simulate']
   /** The address capability. @default the real chains' rules for eip155 and solana (rules §5); none elsewhere */
   addressRules?: NonNullable<ChainCapabilities['address']>
   /** false: a chain whose history no data service keeps (no Activity tab, rules §6). @default true */
@@ -241,6 +243,7 @@ export function testChain(options: TestChainOptions = {}): TestChain {
       }),
       // As evm() and solana() offer it: the data service keeps their history (Activity, rules §6).
       ...(options.history !== false && { history: {} }),
+      ...(options.simulate && { simulate: { simulate: options.simulate } }),
       ...(options.balance !== false && {
         balance: {
           async getBalance(_kernel, { networkId }): Promise<NativeBalance> {

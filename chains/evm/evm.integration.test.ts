@@ -92,6 +92,31 @@ describe('evm: connect', () => {
     await expect(balance).resolves.toMatchObject({ value: 10_000n * 10n ** 18n })
   })
 
+  it("the simulate capability asks the network's own node what calls would do, without a wallet", async () => {
+    const kernel = testKernel({ plugins: [evm({ networks: [local] })] })
+    const simulation = await kernel.chains.get('eip155')!.capabilities!.simulate!.simulate(kernel, {
+      from: first.address,
+      networkId: 'eip155:31337',
+      calls: [{ to: second.address, value: 5n }],
+    })
+    expect(simulation).toEqual({
+      status: 'ok',
+      outgoing: [{ kind: 'native', amount: 5n, symbol: 'ETH', decimals: 18 }],
+      incoming: [],
+      allowances: [],
+    })
+  })
+
+  it('the simulate capability says it cannot simulate when the node does not answer, rather than throw', async () => {
+    const kernel = testKernel({ plugins: [evm({ networks: [{ ...local, rpcUrls: { default: { http: ['http://127.0.0.1:9'] } } }] })] })
+    const simulation = await kernel.chains.get('eip155')!.capabilities!.simulate!.simulate(kernel, {
+      from: first.address,
+      networkId: 'eip155:31337',
+      calls: [{ to: second.address, value: 5n }],
+    })
+    expect(simulation).toMatchObject({ status: 'unavailable' })
+  })
+
   it("a visitor's refusal is 'Connection rejected'", async () => {
     const { kernel, wallet, evm: state, remembered } = setup()
     wallet.answers.set('eth_requestAccounts', 'reject')

@@ -308,6 +308,10 @@ export function evm(options: EvmOptions): ChainPlugin {
         readContract: async (kernel, params) =>
           (await loadWithViem(() => import('./readContract.js'))).readContract(kernel, config, params),
       },
+      // Its own chunk, loaded with the first preview: eth_simulateV1 on the network's own RPC (docs/previews.md).
+      simulate: {
+        simulate: async (kernel, params) => (await loadWithViem(() => import('./simulate.js'))).simulate(kernel, config, params),
+      },
       // Its own chunk (viem's encoder and receipt polling), loaded on the first send.
       sendTransaction: {
         sendTransaction: async (kernel, params) => (await loadTransfer()).sendTransaction(kernel, sessionOf(kernel), config, params),

@@ -3,6 +3,7 @@ import type { Kernel } from './createKernel.js'
 import type { Account, Network } from '../model/network.js'
 import { definePlugin, type Plugin, type PluginDefinition } from './plugin.js'
 import { AdapterNotFoundError } from './errors/catalogue.js'
+import type { SimulatedCall, Simulation } from '../model/simulate.mjs'
 
 /** What a chain returns when a wallet connects. */
 export interface ConnectResult {
@@ -144,6 +145,14 @@ export interface ChainCapabilities {
       kernel: Kernel,
       params: { message: SignInFields & { serializedMessage?: string } },
     ): Promise<{ message: SignInMessage; signature: string }>
+  }
+  /**
+   * What calls sent in order from `from` would do, computed by the network's own node (docs/previews.md): assets
+   * leaving and arriving, allowances granted, or the revert and its reason. Never throws: a node that cannot simulate
+   * gives `{ status: 'unavailable' }`.
+   */
+  simulate?: {
+    simulate(kernel: Kernel, params: { from: string; networkId: CaipNetworkId; calls: ReadonlyArray<SimulatedCall> }): Promise<Simulation>
   }
   /** Sends the native coin or a token through the connected wallet; resolves once the network confirmed it. */
   transfer?: {

@@ -248,6 +248,63 @@ export const Preview: Story = {
 }
 export const PreviewDark: Story = { ...Preview, globals: { theme: 'dark' } }
 
+/** The preview with what the network's node says the transfer will do (docs/previews.md). */
+const simulated = (simulate: NonNullable<TestChainOptions['simulate']>) => withWallet('approve', { simulate })
+const spender = '0x3fc91a3afd70395cd496c647d5a6cc9d4b2b7fad'
+
+/** The simulated effect under the preview: what leaves, what arrives, and an unlimited allowance flagged. */
+export const PreviewSimulated: Story = {
+  parameters: simulated(async () => ({
+    status: 'ok',
+    outgoing: [{ kind: 'native', amount: 250_000_000_000_000_000n, symbol: 'TETH', decimals: 18 }],
+    incoming: [
+      { kind: 'erc721', token: '0x5fbdb2315678afecb367f032d93f642f64180aa3', tokenId: 7n, amount: 1n, symbol: 'PASS', decimals: 0 },
+    ],
+    allowances: [
+      {
+        kind: 'erc20',
+        token: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
+        spender,
+        amount: 2n ** 256n - 1n,
+        symbol: 'USDC',
+        decimals: 6,
+        unlimited: true,
+      },
+    ],
+  })),
+  play: async () => {
+    const modal = await fill('0.25')
+    const list = await modal.findByTestId('simulation')
+    await expect(list).toHaveTextContent('You send0.25 TETH')
+    await expect(list).toHaveTextContent('You receivePASS #7')
+    await expect(list).toHaveTextContent('AllowanceUnlimited USDC to 0x3fc9…7fad')
+    await expect(modal.getByRole('button', { name: 'Send now' })).toBeEnabled()
+  },
+}
+export const PreviewSimulatedDark: Story = { ...PreviewSimulated, globals: { theme: 'dark' } }
+
+/** A transfer the node says would revert: its reason shows before signing, and Send now is disabled. */
+export const PreviewWouldFail: Story = {
+  parameters: simulated(async () => ({ status: 'reverts', callIndex: 0, reason: 'Transfers are paused' })),
+  play: async () => {
+    const modal = await fill('0.25')
+    await expect(await modal.findByRole('alert')).toHaveTextContent('This transfer would fail: Transfers are paused')
+    await expect(modal.getByRole('button', { name: 'Send now' })).toBeDisabled()
+  },
+}
+export const PreviewWouldFailDark: Story = { ...PreviewWouldFail, globals: { theme: 'dark' } }
+
+/** A node without eth_simulateV1: the preview says so plainly, and sending stays possible. */
+export const PreviewCannotSimulate: Story = {
+  parameters: simulated(async () => ({ status: 'unavailable', reason: 'the method eth_simulateV1 does not exist' })),
+  play: async () => {
+    const modal = await fill('0.25')
+    await expect(await modal.findByTestId('simulation-unavailable')).toHaveTextContent('This network cannot preview the result')
+    await expect(modal.getByRole('button', { name: 'Send now' })).toBeEnabled()
+  },
+}
+export const PreviewCannotSimulateDark: Story = { ...PreviewCannotSimulate, globals: { theme: 'dark' } }
+
 /** Waiting for the wallet: the button is busy. */
 export const Sending: Story = {
   parameters: withWallet('pending'),

@@ -17,6 +17,8 @@ import { AmountField, Avatar, Button, Skeleton, TokenPicker, WalletImage, type T
 import { sendOptionsQuery, type SendOption } from './loadSendOptions.js'
 import { updateSendState, type SendState } from './sendState.js'
 import { sendToken } from './sendToken.js'
+import { transferCall, useSendSimulation } from './sendSimulation.js'
+import { SimulationSummary } from './SimulationSummary.js'
 import { parseAmount, validateSend, type SendAsset } from './validateSend.js'
 
 type Options = SendOption[] | 'loading' | 'error'
@@ -198,8 +200,14 @@ function ReceiverProfile({ form }: { form: SendState }) {
 function SendPreview(props: { form: SendState; asset: SendAsset; error?: string; onConfirm(): void; onEdit(): void }) {
   const { form, asset, error } = props
   const t = useTranslate()
-  const { address } = useAccount()
+  const kernel = useKernel()
+  const { address, namespace } = useAccount()
   const { networkId, network } = useNetwork()
+  const amount = parseAmount(form.sendTokenAmount, asset.decimals)
+  const to = form.receiverAddress.trim()
+  const call = amount === undefined ? undefined : transferCall(asset, to, amount)
+  const simulation = useSendSimulation(kernel, { namespace, networkId, from: address, call })
+  const reverts = typeof simulation === 'object' && simulation.status === 'reverts'
   return (
     <div className="f-center">
       <dl className="f-list" aria-label={t('send.preview')}>
@@ -217,13 +225,14 @@ function SendPreview(props: { form: SendState; asset: SendAsset; error?: string;
         <dt className="f-muted">{t('send.network')}</dt>
         <dd>{network?.name ?? networkId}</dd>
       </dl>
+      <SimulationSummary simulation={simulation} />
       {form.loading && <p className="f-muted">{t('send.sending')}</p>}
       {error && (
         <p className="f-error-text" role="alert">
           {error}
         </p>
       )}
-      <Button onClick={props.onConfirm} loading={form.loading}>
+      <Button onClick={props.onConfirm} loading={form.loading} disabled={reverts}>
         {t('send.confirm')}
       </Button>
       <Button variant="secondary" onClick={props.onEdit} disabled={form.loading}>

@@ -39,4 +39,17 @@ export const en = {
   'send.error.rejected': 'You declined the transfer in your wallet',
   'send.error.failed': 'The transfer failed',
   'send.error.balances': 'Your balances could not be loaded. Try again later.',
+  /** The list of what a transfer will do, as the network's node simulated it (docs/previews.md). */
+  'send.simulation.title': 'What will happen',
+  'send.simulation.checking': 'Checking what this transfer will do…',
+  'send.simulation.send': 'You send',
+  'send.simulation.receive': 'You receive',
+  'send.simulation.allowance': 'Allowance',
+  /** An allowance the transaction grants; `{spender}` is a shortened address. */
+  'send.simulation.allow': '{amount} {symbol} to {spender}',
+  'send.simulation.unlimited': 'Unlimited {symbol} to {spender}',
+  'send.simulation.all': 'All of {symbol} to {spender}',
+  /** `{reason}` is the contract's own reason, untranslated. */
+  'send.simulation.reverts': 'This transfer would fail: {reason}',
+  'send.simulation.unavailable': 'This network cannot preview the result',
 } as const

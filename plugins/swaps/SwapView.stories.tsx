@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor } from 'storybook/test'
 import { ConnectButton } from 'foyer/react'
 import type { Network } from 'foyer'
-import { testChain, testNetwork, type TestChain } from '../../test/fixtures.js'
+import { testChain, testNetwork, type TestChain, type TestChainOptions } from '../../test/fixtures.js'
 import { connectedStory, iconDataUrl, pick, typeInto, withinModal } from '../../test/stories.js'
 import { ConvertApiToken, ConvertRequestError, NATIVE_TOKEN, type ConvertApi } from './convertApi.js'
 import { swaps } from './index.js'
@@ -72,12 +72,18 @@ function memoryExchange(options: ExchangeOptions = {}): ConvertApi & { allowance
 let wallet: TestChain | undefined
 
 /** The Swap view of a connected test wallet that holds 1.5 TETH and 250 USDC, over an in-memory exchange. */
-const withExchange = (options: ExchangeOptions = {}, view: 'Swap' | 'Account' = 'Swap', networks?: Network[]) => ({
+const withExchange = (
+  options: ExchangeOptions = {},
+  view: 'Swap' | 'Account' = 'Swap',
+  networks?: Network[],
+  simulate?: TestChainOptions['simulate'],
+) => ({
   foyer: connectedStory({
     options: () => {
       wallet = testChain({
         sendTransaction: 'approve',
         ...(networks && { networks }),
+        ...(simulate && { simulate }),
         readContract: ({ address }) => (address.toLowerCase() === USDC.address.split(':')[2]!.toLowerCase() ? 250_000_000n : 0n),
       })
       return { services: { api: 'http://127.0.0.1:9' }, plugins: [wallet, swaps()] }
@@ -206,6 +212,58 @@ export const NeedsApproval: Story = {
   },
 }
 export const NeedsApprovalDark: Story = { ...NeedsApproval, globals: { theme: 'dark' } }
+
+/** The preview with what the network's node says the swap will do (docs/previews.md). */
+const simulated = (simulate: NonNullable<TestChainOptions['simulate']>) => withExchange({}, 'Swap', undefined, simulate)
+const usdcAddress = USDC.address.split(':')[2]!.toLowerCase() as `0x${string}`
+
+/** The simulated effect under the review: the coin leaving, the tokens arriving. */
+export const SwapSimulated: Story = {
+  parameters: simulated(async () => ({
+    status: 'ok',
+    outgoing: [{ kind: 'native', amount: 500_000_000_000_000_000n, symbol: 'TETH', decimals: 18 }],
+    incoming: [{ kind: 'erc20', token: usdcAddress, amount: 1_495_500_000n, symbol: 'USDC', decimals: 6 }],
+    allowances: [],
+  })),
+  play: async () => {
+    const modal = await fill('0.5')
+    await modal.findByTestId('swap-output', {}, { timeout: 3000 })
+    await userEvent.click(modal.getByRole('button', { name: 'Review swap' }))
+    const list = await modal.findByTestId('simulation')
+    await expect(list).toHaveTextContent('You send0.5 TETH')
+    await expect(list).toHaveTextContent('You receive1495.5 USDC')
+    await waitFor(() => expect(modal.getByRole('button', { name: 'Swap now' })).toBeEnabled())
+  },
+}
+export const SwapSimulatedDark: Story = { ...SwapSimulated, globals: { theme: 'dark' } }
+
+/** A swap the node says would revert: its reason shows before signing, and Swap now is disabled. */
+export const SwapWouldFail: Story = {
+  parameters: simulated(async () => ({ status: 'reverts', callIndex: 0, reason: 'UniswapV2Router: INSUFFICIENT_OUTPUT_AMOUNT' })),
+  play: async () => {
+    const modal = await fill('0.5')
+    await modal.findByTestId('swap-output', {}, { timeout: 3000 })
+    await userEvent.click(modal.getByRole('button', { name: 'Review swap' }))
+    await expect(await modal.findByTestId('simulation-reverts')).toHaveTextContent(
+      'This swap would fail: UniswapV2Router: INSUFFICIENT_OUTPUT_AMOUNT',
+    )
+    await expect(modal.getByRole('button', { name: 'Swap now' })).toBeDisabled()
+  },
+}
+export const SwapWouldFailDark: Story = { ...SwapWouldFail, globals: { theme: 'dark' } }
+
+/** A node without eth_simulateV1: the review says so plainly, and the swap stays possible. */
+export const SwapCannotSimulate: Story = {
+  parameters: simulated(async () => ({ status: 'unavailable', reason: 'the method eth_simulateV1 does not exist' })),
+  play: async () => {
+    const modal = await fill('0.5')
+    await modal.findByTestId('swap-output', {}, { timeout: 3000 })
+    await userEvent.click(modal.getByRole('button', { name: 'Review swap' }))
+    await expect(await modal.findByTestId('simulation-unavailable')).toHaveTextContent('This network cannot preview the result')
+    await waitFor(() => expect(modal.getByRole('button', { name: 'Swap now' })).toBeEnabled())
+  },
+}
+export const SwapCannotSimulateDark: Story = { ...SwapCannotSimulate, globals: { theme: 'dark' } }
 
 /** rules §8: a quote error is stored and shown as its message. */
 export const QuoteError: Story = {

@@ -7,6 +7,8 @@ import { AmountField, Button, IconButton, Skeleton, TokenPicker, WalletImage, ty
 import { approveSwapToken, checkSwapAllowance, isNative, setSwapInput, SLIPPAGE_PERCENT, swapTokens } from './swapActions.js'
 import { gasPriceQuery, swapBalancesQuery, swapPricesQuery, swapTokensQuery } from './swapQueries.js'
 import { updateSwapState, type SwapQuote, type SwapState, type SwapToken } from './swapState.js'
+import { SimulationSummary } from './SimulationSummary.js'
+import { useSwapSimulation } from './swapSimulation.js'
 import { parseUnits } from './units.js'
 import { addSwapTexts } from './texts.js'
 
@@ -310,6 +312,8 @@ function SwapPreview(props: { state: SwapState; quote: SwapQuote; source: SwapTo
   const t = useTranslate()
   const { network } = useNetwork()
   const { state, quote, source, target } = props
+  const simulation = useSwapSimulation(kernel, state)
+  const reverts = typeof simulation === 'object' && simulation.status === 'reverts'
   const busy = state.signing !== undefined
   const run = (action: (kernel: Parameters<typeof swapTokens>[0]) => Promise<unknown>) => () => {
     void action(kernel).catch((reason: unknown) => kernel.logger.warn('The swap did not go through.', reason))
@@ -334,6 +338,7 @@ function SwapPreview(props: { state: SwapState; quote: SwapQuote; source: SwapTo
         gasPrice={props.data.gasPrice}
         nativeSymbol={network?.nativeCurrency.symbol}
       />
+      <SimulationSummary simulation={simulation} />
       {state.allowance === 'checking' && (
         <p className="f-muted" role="status">
           {t('swap.checkingAllowance')}
@@ -351,7 +356,7 @@ function SwapPreview(props: { state: SwapState; quote: SwapQuote; source: SwapTo
         </p>
       )}
       {state.allowance === 'insufficient' ? (
-        <Button onClick={run(approveSwapToken)} loading={state.signing === 'approve'} disabled={busy}>
+        <Button onClick={run(approveSwapToken)} loading={state.signing === 'approve'} disabled={busy || reverts}>
           {t('swap.approve', { symbol: source.symbol })}
         </Button>
       ) : (
@@ -361,7 +366,7 @@ function SwapPreview(props: { state: SwapState; quote: SwapQuote; source: SwapTo
             showToast(kernel, { message: t('swap.done'), variant: 'success' })
           })}
           loading={state.signing === 'swap'}
-          disabled={busy || state.allowance !== 'sufficient'}
+          disabled={busy || reverts || state.allowance !== 'sufficient'}
         >
           {t('swap.confirm')}
         </Button>

@@ -53,6 +53,19 @@ export const viewTexts = {
   'swap.error.tokens': 'The tokens to swap could not be loaded. Try again later.',
   'swap.error.rejected': 'You declined the transaction in your wallet',
   'swap.error.failed': 'The swap failed',
+  /** The list of what a swap will do, as the network's node simulated it (docs/previews.md). */
+  'swap.simulation.title': 'What will happen',
+  'swap.simulation.checking': 'Checking what this swap will do…',
+  'swap.simulation.send': 'You send',
+  'swap.simulation.receive': 'You receive',
+  'swap.simulation.allowance': 'Allowance',
+  /** An allowance the transaction grants; `{spender}` is a shortened address. */
+  'swap.simulation.allow': '{amount} {symbol} to {spender}',
+  'swap.simulation.unlimited': 'Unlimited {symbol} to {spender}',
+  'swap.simulation.all': 'All of {symbol} to {spender}',
+  /** `{reason}` is the contract's own reason, untranslated. */
+  'swap.simulation.reverts': 'This swap would fail: {reason}',
+  'swap.simulation.unavailable': 'This network cannot preview the result',
 } as const
 
 export type ViewTexts = typeof viewTexts
