@@ -1,14 +1,15 @@
-import type { ButtonHTMLAttributes, CSSProperties, ReactNode } from 'react'
+import { lazy, Suspense, type ButtonHTMLAttributes, type CSSProperties, type ReactNode } from 'react'
 import type { ConnectionStatus } from '../core/connection.js'
 import { openModal } from '../core/modal.js'
 import { resolveTheme, type ThemeTokens } from '../core/theme.js'
 import { shortenAddress } from '../model/addresses.js'
 import { isSafeImageUrl, type Network } from '../model/network.js'
-import { gradientFor } from '../ui/gradient.js'
 import { warmModal } from './coreViews.js'
 import { useFoyerState, useKernel, useTranslate } from './hooks/context.js'
 import { useAccount, useIdentity, useNativeBalance, useNetwork } from './hooks/hooks.js'
 import { useThemeName } from './shell/themeName.js'
+
+const AccountContents = lazy(() => import('./AccountContents.js'))
 
 /** What a host needs to draw its own account button: the account, its name, balance and network, and the actions. */
 export interface ConnectButtonState {
@@ -105,32 +106,17 @@ export function ConnectButton({ appearance = 'themed', showBalance = true, child
       onFocus={state.warm}
       onClick={state.open}
     >
-      {tokens && state.isConnected ? <AccountContents state={state} tokens={tokens} showBalance={showBalance} /> : state.label}
+      {tokens && state.isConnected ? (
+        // The connected face loads after the first paint (a visitor who reconnects sees the label for a moment).
+        <Suspense fallback={state.label}>
+          <AccountContents state={state} tokens={tokens} showBalance={showBalance} />
+        </Suspense>
+      ) : (
+        state.label
+      )}
     </button>
   )
 }
-
-function AccountContents({ state, tokens, showBalance }: { state: ConnectButtonState; tokens: ThemeTokens; showBalance: boolean }) {
-  const networkImage = state.network?.imageUrl
-  return (
-    <>
-      {isSafeImageUrl(networkImage) && <img src={networkImage} alt="" width={20} height={20} style={round} />}
-      {showBalance && state.balance && (
-        <span style={{ color: tokens.mutedForeground }}>
-          {state.balance.formatted} {state.balance.symbol}
-        </span>
-      )}
-      {state.avatar ? (
-        <img src={state.avatar} alt="" width={24} height={24} style={round} />
-      ) : (
-        <span aria-hidden="true" style={{ ...round, width: 24, height: 24, background: gradientFor(state.address!) }} />
-      )}
-      <span>{state.label}</span>
-    </>
-  )
-}
-
-const round: CSSProperties = { display: 'inline-block', borderRadius: '50%', flex: 'none' }
 
 function buttonStyle(tokens: ThemeTokens, connected: boolean): CSSProperties {
   return {
