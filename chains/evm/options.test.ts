@@ -58,6 +58,7 @@ describe('evm options', () => {
       'signIn',
       'signMessage',
       'signTypedData',
+      'simulate',
       'starterWallets',
       'switchNetwork',
       'transfer',
