@@ -52,7 +52,8 @@ describe('names', () => {
     const account = page.getByRole('dialog', { name: 'Account' })
     await expect.poll(() => account.textContent()).toContain(NAME)
     await page.keyboard.press('Escape')
-    await expect.poll(() => page.locator('[data-foyer-connect-button]').textContent()).toBe(NAME)
+    // The account button names the account (beside its balance and avatar).
+    await expect.poll(() => page.locator('[data-foyer-connect-button]').getAttribute('aria-label')).toBe(`Account ${NAME}`)
     expect(errors).toEqual([])
     await context.close()
 
