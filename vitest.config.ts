@@ -84,6 +84,10 @@ export default defineConfig({
           environment: 'node',
           include: testFiles('*.integration.test.ts'),
           exclude: [...configDefaults.exclude, 'test/e2e/**'],
+          // Two files at a time (vitest's default on two cores is one): most of a file's time is spent waiting on the
+          // processes it talks to (anvil, PostgreSQL, a bundler), so a second file fills that wait. Every file starts
+          // its own servers on free ports and its own temporary directories, so two never meet.
+          maxWorkers: 2,
         },
       },
       {
@@ -94,6 +98,8 @@ export default defineConfig({
         optimizeDeps: { include: storyDependencies },
         test: {
           name: 'stories',
+          // The same count as the integration files beside them (vitest runs the projects of one group at one width).
+          maxWorkers: 2,
           // After each story, the modal it left passes the UI quality check at 360 px (test/uiQuality.ts).
           setupFiles: ['test/storyQuality.ts'],
           browser: {
@@ -116,6 +122,7 @@ export default defineConfig({
         optimizeDeps: { include: storyDependencies },
         test: {
           name: 'screenshots',
+          maxWorkers: 2,
           include: ['test/screenshots/**/*.screenshot.test.tsx'],
           browser: {
             enabled: true,

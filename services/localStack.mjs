@@ -50,6 +50,7 @@ const BUNDLER_PORT_ENVS = ['FOYER_BUNDLER_PORT', 'FOYER_BUNDLER_PORT_B']
  * @property {number} [mailPort=0] the mail catcher's inbox.
  * @property {number} [identityPort=0] the local OpenID Connect provider standing in for the social providers.
  * @property {string} [dataDir] the storage database and the wallet's master key file. Defaults to FOYER_DATA_DIR, else '.foyer/data'.
+ * @property {() => number} [now] the wallet's clock (Date.now): tests move it forward past a cooldown instead of waiting.
  */
 
 /**
@@ -280,6 +281,7 @@ export async function startLocalStack({
         },
         database: /** @type {import('./storage/index.mjs').Database} */ (database),
         dataDir,
+        ...(walletOptions.now && { now: walletOptions.now }),
         smtpUrl: mail.smtpUrl,
         directoryUrl: directory.url,
         // With bundlers, each user also has a smart account on every chain (SimpleAccount, owned by the user's EVM key).

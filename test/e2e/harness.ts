@@ -69,9 +69,10 @@ export interface Stack {
   api: { url: string; failNext(status: number, count?: number): void; delayNext(ms: number, count?: number): void }
   /**
    * With the `wallet` option, the embedded wallet service: `delayNext` holds the frame's backend calls (a login, a
-   * signature) as a slow service would, `failNext` makes them fail; the frame page itself still loads.
+   * signature) as a slow service would, `failNext` makes them fail; the frame page itself still loads. `passTime` moves
+   * the service's clock forward, past a cooldown, instead of waiting it out.
    */
-  wallet?: { delayNext(ms: number, count?: number): void; failNext(status: number, count?: number): void }
+  wallet?: { delayNext(ms: number, count?: number): void; failNext(status: number, count?: number): void; passTime(ms: number): void }
   browser: Browser
   /** A fresh browser context (its own storage) with the test wallet injected. */
   newPage(options?: NewPageOptions): Promise<{ context: BrowserContext; page: Page }>
@@ -123,13 +124,17 @@ export async function startStack({
   features = {},
 }: StackOptions = {}): Promise<Stack> {
   const dir = mkdtempSync(path.join(tmpdir(), 'foyer-e2e-'))
+  /** How far `wallet.passTime` has moved the wallet service's clock. */
+  let walletClockAhead = 0
   let local: Awaited<ReturnType<typeof startLocalStack>>
   try {
     local = await startLocalStack({
       anvilPorts: [0, 0],
       solanaPort: 0,
       relayPort: 0,
-      ...(wallet && { wallet: { port: 0, smtpPort: 0, mailPort: 0, dataDir: path.join(dir, 'data') } }),
+      ...(wallet && {
+        wallet: { port: 0, smtpPort: 0, mailPort: 0, dataDir: path.join(dir, 'data'), now: () => Date.now() + walletClockAhead },
+      }),
       names,
       onramp,
       bundler,
@@ -185,7 +190,15 @@ export async function startStack({
       relay: local.relay,
       directory: local.directory,
       api: local.api,
-      ...(local.wallet && { wallet: local.wallet }),
+      ...(local.wallet && {
+        wallet: {
+          failNext: local.wallet.failNext,
+          delayNext: local.wallet.delayNext,
+          passTime(ms: number) {
+            walletClockAhead += ms
+          },
+        },
+      }),
       browser,
       async newPage({ privateKey = TEST_KEY }: NewPageOptions = {}) {
         const context = await openBrowser.newContext({ viewport: { width: 1100, height: 800 } })
