@@ -5,6 +5,7 @@ import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
 import { playwright } from '@vitest/browser-playwright'
 import { configDefaults, defineConfig } from 'vitest/config'
 import { selfImports } from './build/entries.mjs'
+import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs'
 import { StackSequencer } from './test/e2e/stackSequencer.js'
 
 const root = path.dirname(fileURLToPath(import.meta.url))
@@ -15,22 +16,6 @@ const selfAliases = Object.entries(selfImports()).map(([specifier, input]) => ({
   find: new RegExp(`^${specifier.replace('/', '\\/')}$`),
   replacement: path.join(root, input),
 }))
-
-// Debian's chromium (apt-get install -y chromium); never a Playwright-downloaded browser.
-const chromiumPath = process.env['CHROMIUM_PATH'] || '/usr/bin/chromium'
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  // Even with the flags above, Chromium still resolves update.googleapis.com and
-  // accounts.google.com in the background. Resolve nothing but loopback, so no story can
-  // reach the internet (a remote URL fails fast with ERR_NAME_NOT_RESOLVED).
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
-]
 
 // The folders that hold tests, each searched for files whose name ends in `ending`.
 const testFiles = (ending: string) =>

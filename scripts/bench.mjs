@@ -22,6 +22,7 @@ import { startLocalStack } from '../services/localStack.mjs'
 import { buildPackageApps, gzipOf, injectBenchWallet, removePackageApps } from './benchPackage.mjs'
 import { waterfallDepth } from './waterfallDepth.mjs'
 import { startStaticServer } from './benchServer.mjs'
+import { chromiumArgs, chromiumPath } from './chromium.mjs'
 import { localStackScriptText } from '../demo/localStackScript.mjs'
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -54,16 +55,6 @@ const RUNS = 15
 const PACKAGE_RUNS = 21
 // Twenty approvals: the p95 is the nineteenth.
 const APPROVAL_RUNS = 20
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 // `--cpu-slowdown=N` runs every page with its CPU N times slower (Chromium's throttling; the network is untouched): how
 // the figures grow on a slower machine or a phone. The gates are for an unthrottled run, so such a run applies none.
@@ -92,7 +83,7 @@ let packageApps
 try {
   const chunks = await buildDemo()
   const url = await serveOn(dist, { '/local-stack.js': localStackScriptText(JSON.stringify(local.fixtures)) })
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ARGS })
+  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
   const results = await measure(browser, url, chunks)
   results.approval = await measureApproval(browser, url)
   const { chains, walletConnect, api, directory } = local.fixtures

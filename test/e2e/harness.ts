@@ -14,6 +14,7 @@ import type { DirectoryFeatures } from '../../services/directory/index.mjs'
 import { startLocalStack, type LocalStackFixtures } from '../../services/localStack.mjs'
 import { localStackScriptText } from '../../demo/localStackScript.mjs'
 import { startStaticServer } from '../../scripts/benchServer.mjs'
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs'
 import { TEST_WALLET_KEYPAIR } from '../../services/dev/solana/index.mjs'
 import { sharedStacks, stopSharedStacks } from './sharedStacks.js'
 import { mailsTo } from '../mailbox.js'
@@ -23,24 +24,8 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 /** anvil's first test account. */
 export const TEST_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80' as const
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
-  // Storage partitioning on, as Chrome ships it: Playwright turns it off, which leaves a cross-site frame no
-  // IndexedDB, where the wallet frame keeps this browser's key share (services/wallet/KEYS.md). Chromium takes the
-  // last --disable-features, so this list is Playwright's own without ThirdPartyStoragePartitioning.
-  '--disable-features=AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,HttpsUpgrades,HttpsFirstBalancedModeAutoEnable,LensOverlay,MediaRouter,PaintHolding,AvoidCorsURLLoaderRestartOnRedirect,OptimizationHints,NetworkTimeServiceQuerying,AimEnabled,PreconnectToSearch',
-]
-
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] || '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
 }
 
 export interface Stack {
