@@ -312,6 +312,13 @@ describe('images', () => {
     expect(body).toBe(await packageMark(`wallets/branded/${file}`))
   })
 
+  it('a wallet whose mark the package lists but does not ship (Ambire) gets its generated image', async () => {
+    const [ambire] = (await wallets('include=ambire-wallet')).data
+    const { status, body } = await get(`/getWalletImage/${ambire!.image_id}?${CLIENT}`)
+    expect(status).toBe(200)
+    expect(body).toBe(walletImageSvg('Ambire Wallet'))
+  })
+
   it('different wallets get different images', async () => {
     const { data } = await wallets('entries=3')
     const images = await Promise.all(data.map((entry) => get(`/getWalletImage/${entry.image_id}?${CLIENT}`)))
