@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import type { InstallLinks } from '../core/chain.js'
 import type { Kernel } from '../core/createKernel.js'
 import { createHttpClient } from './http.js'
 import { isSafeImageUrl } from '../model/network.js'
@@ -26,6 +27,8 @@ export interface DirectoryWallet {
   chains: readonly string[]
   /** Deep and universal links; each checked (no javascript:, data:, file: …; web app links https only). */
   links: { mobile?: string; desktop?: string; webapp?: string }
+  /** Where it installs, for a visitor who has no wallet yet: https links only, and none when the directory names none. */
+  install?: InstallLinks
 }
 
 export interface GetWalletsParameters {
@@ -61,6 +64,12 @@ const EntrySchema = v.object({
   mobile_link: v.nullish(v.string()),
   desktop_link: v.nullish(v.string()),
   webapp_link: v.nullish(v.string()),
+  homepage: v.nullish(v.string()),
+  chrome_store: v.nullish(v.string()),
+  firefox_store: v.nullish(v.string()),
+  safari_store: v.nullish(v.string()),
+  app_store: v.nullish(v.string()),
+  play_store: v.nullish(v.string()),
 })
 
 const PageSchema = v.object({ data: v.array(v.unknown()), count: v.pipe(v.number(), v.safeInteger(), v.minValue(0)) })
@@ -165,7 +174,24 @@ function toWallet(entry: v.InferOutput<typeof EntrySchema>, imageUrl: (id: strin
       desktop: safeAppLink(entry.desktop_link),
       webapp: safeWebLink(entry.webapp_link),
     },
+    install: installLinksOf(entry),
   }
+}
+
+/** The directory's install links that are https, by the platform each serves; undefined when there is none. */
+function installLinksOf(entry: v.InferOutput<typeof EntrySchema>): InstallLinks | undefined {
+  const links = Object.entries({
+    chrome: entry.chrome_store,
+    firefox: entry.firefox_store,
+    safari: entry.safari_store,
+    ios: entry.app_store,
+    android: entry.play_store,
+    website: entry.homepage,
+  }).flatMap(([platform, link]) => {
+    const safe = safeWebLink(link)
+    return safe ? [[platform, safe]] : []
+  })
+  return links.length > 0 ? Object.fromEntries(links) : undefined
 }
 
 /** The kernel's directory: the host's replacement if it registered one, else the configured service, else none. */
