@@ -55,7 +55,7 @@ describe('createWalletDirectory against services/directory', () => {
     expect(requested.at(-2)?.searchParams.has('badge_type')).toBe(false)
   })
 
-  it('reads where a wallet installs from the directory, https links only, and none for a wallet that names none', async () => {
+  it('hands over where a wallet installs as the directory says it, by platform (the Connect view checks each link)', async () => {
     const entry = (install: Record<string, string>) => ({ id: 'x', name: 'X', chains: ['eip155:1'], ...install })
     const answer: typeof fetch = async () =>
       Response.json({
@@ -69,9 +69,9 @@ describe('createWalletDirectory against services/directory', () => {
     const directory = createWalletDirectory({ baseUrl: server.url, projectId: 'test-project', fetch: answer })
     const { wallets: read } = await directory.getWallets({ page: 1 })
     expect(read.map((wallet) => wallet.install)).toEqual([
-      { chrome: 'https://store.example/x', website: 'https://x.example/' },
-      { safari: 'https://apps.example/x' },
-      undefined,
+      { chrome: 'https://store.example/x', android: 'javascript:alert(1)', website: 'https://x.example/' },
+      { safari: 'https://apps.example/x', ios: 'http://apps.example/x' },
+      { website: '' },
     ])
   })
 

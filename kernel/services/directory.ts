@@ -27,8 +27,11 @@ export interface DirectoryWallet {
   chains: readonly string[]
   /** Deep and universal links; each checked (no javascript:, data:, file: …; web app links https only). */
   links: { mobile?: string; desktop?: string; webapp?: string }
-  /** Where it installs, for a visitor who has no wallet yet: https links only, and none when the directory names none. */
-  install?: InstallLinks
+  /**
+   * Where it installs, for a visitor who has no wallet yet, as the directory says it: unchecked here (the check lives
+   * with the one view that links to them), so each must pass safeWebLink before use.
+   */
+  install?: { readonly [platform in keyof InstallLinks]?: unknown }
 }
 
 export interface GetWalletsParameters {
@@ -64,12 +67,6 @@ const EntrySchema = v.object({
   mobile_link: v.nullish(v.string()),
   desktop_link: v.nullish(v.string()),
   webapp_link: v.nullish(v.string()),
-  homepage: v.nullish(v.string()),
-  chrome_store: v.nullish(v.string()),
-  firefox_store: v.nullish(v.string()),
-  safari_store: v.nullish(v.string()),
-  app_store: v.nullish(v.string()),
-  play_store: v.nullish(v.string()),
 })
 
 const PageSchema = v.object({ data: v.array(v.unknown()), count: v.pipe(v.number(), v.safeInteger(), v.minValue(0)) })
@@ -154,14 +151,18 @@ export function createWalletDirectory(options: ServiceClientOptions): WalletDire
       })
       const wallets = result.data.flatMap((entry) => {
         const parsed = v.safeParse(EntrySchema, entry)
-        return parsed.success ? [toWallet(parsed.output, imageUrl)] : []
+        return parsed.success ? [toWallet(parsed.output, imageUrl, entry as Record<string, unknown>)] : []
       })
       return { wallets, count: result.count }
     },
   }
 }
 
-function toWallet(entry: v.InferOutput<typeof EntrySchema>, imageUrl: (id: string) => string): DirectoryWallet {
+function toWallet(
+  entry: v.InferOutput<typeof EntrySchema>,
+  imageUrl: (id: string) => string,
+  raw: Record<string, unknown>,
+): DirectoryWallet {
   const image = entry.image_id ? imageUrl(entry.image_id) : undefined
   return {
     id: entry.id,
@@ -174,24 +175,15 @@ function toWallet(entry: v.InferOutput<typeof EntrySchema>, imageUrl: (id: strin
       desktop: safeAppLink(entry.desktop_link),
       webapp: safeWebLink(entry.webapp_link),
     },
-    install: installLinksOf(entry),
+    install: {
+      chrome: raw['chrome_store'],
+      firefox: raw['firefox_store'],
+      safari: raw['safari_store'],
+      ios: raw['app_store'],
+      android: raw['play_store'],
+      website: raw['homepage'],
+    },
   }
-}
-
-/** The directory's install links that are https, by the platform each serves; undefined when there is none. */
-function installLinksOf(entry: v.InferOutput<typeof EntrySchema>): InstallLinks | undefined {
-  const links = Object.entries({
-    chrome: entry.chrome_store,
-    firefox: entry.firefox_store,
-    safari: entry.safari_store,
-    ios: entry.app_store,
-    android: entry.play_store,
-    website: entry.homepage,
-  }).flatMap(([platform, link]) => {
-    const safe = safeWebLink(link)
-    return safe ? [[platform, safe]] : []
-  })
-  return links.length > 0 ? Object.fromEntries(links) : undefined
 }
 
 /** The kernel's directory: the host's replacement if it registered one, else the configured service, else none. */

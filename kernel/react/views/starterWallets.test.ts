@@ -54,6 +54,17 @@ describe('starter wallets', () => {
     expect(walletsToInstall(fromDirectory, [], 'ios').map((row) => row.id)).toEqual(['coinbase-wallet', 'mobile-only', 'rainbow'])
   })
 
+  it("links only to a directory's https links: never javascript:, http: or a value that is not text", () => {
+    const hostile = {
+      id: 'x',
+      name: 'X',
+      install: { chrome: 'javascript:alert(1)', ios: 'http://apps.example/x', android: ['https://play.example/x'], website: 42 },
+    }
+    for (const platform of ['chrome', 'ios', 'android', 'other'] as const) expect(walletsToInstall([hostile], [], platform)).toEqual([])
+    const mixed = { ...hostile, install: { ...hostile.install, website: 'https://x.example/' } }
+    expect(walletsToInstall([mixed], [], 'chrome')).toMatchObject([{ url: 'https://x.example/', where: 'other' }])
+  })
+
   it("lists the chains' wallets in the chains' order, each once, and drops a site that is not https", async () => {
     const kernel = testKernel({
       plugins: [

@@ -1,5 +1,7 @@
 import type { InstallLinks, StarterWallet } from '../../core/chain.js'
+import type { DirectoryWallet } from '../../services/directory.js'
 import type { Kernel } from '../../core/createKernel.js'
+import { safeWebLink } from '../../services/directory.js'
 
 export type Platform = 'chrome' | 'firefox' | 'safari' | 'ios' | 'android' | 'other'
 
@@ -48,6 +50,16 @@ export async function loadStarterWallets(kernel: Kernel): Promise<StarterWallet[
   })
 }
 
+/** The links that are https URLs (a directory's answer is checked here, the chains' suggestions again). */
+function checkedLinks(install: NonNullable<DirectoryWallet['install']>): InstallLinks {
+  const links: InstallLinks = {}
+  for (const [platform, link] of Object.entries(install) as Array<[keyof InstallLinks, unknown]>) {
+    const safe = typeof link === 'string' ? safeWebLink(link) : undefined
+    if (safe) links[platform] = safe
+  }
+  return links
+}
+
 /** A wallet to install, as the Connect view lists it: where it installs on this platform. */
 export interface InstallRow {
   id: string
@@ -63,13 +75,13 @@ export interface InstallRow {
  * with where it installs on `platform`; a wallet that names no place to install from is left out.
  */
 export function walletsToInstall(
-  fromDirectory: ReadonlyArray<{ id: string; name: string; imageUrl?: string; install?: InstallLinks }>,
+  fromDirectory: ReadonlyArray<Pick<DirectoryWallet, 'id' | 'name' | 'imageUrl' | 'install'>>,
   fromChains: readonly StarterWallet[],
   platform: Platform,
 ): InstallRow[] {
   const seen = new Set<string>()
   return [...fromDirectory, ...fromChains].flatMap(({ id, name, imageUrl, install }) => {
-    const link = install && installLink(install, platform)
+    const link = install && installLink(checkedLinks(install), platform)
     const key = name.toLowerCase()
     if (!link || seen.has(key)) return []
     seen.add(key)
