@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useId } from 'react'
 import {
   isValidAddress,
   formatBalance,
@@ -33,6 +33,7 @@ export default function SendView() {
   const kernel = useKernel()
   const { locale } = kernel.i18n
   const t = useTranslate()
+  const receiverId = useId()
   const { address, namespace } = useAccount()
   const { networkId } = useNetwork()
   const form = useFoyerState((state) => state.send)
@@ -113,9 +114,13 @@ export default function SendView() {
         balanceTestId="send-balance"
         fiatTestId="send-amount-value"
       />
-      <label className="f-muted">
-        {t('send.receiver')}
+      {/* A field like the amount's: its label above it on the left, the input the view's full width. */}
+      <div className="f-field">
+        <label className="f-label" htmlFor={receiverId}>
+          {t('send.receiver')}
+        </label>
         <input
+          id={receiverId}
           className="f-input"
           autoComplete="off"
           spellCheck={false}
@@ -124,7 +129,7 @@ export default function SendView() {
             edit({ receiverAddress: event.target.value, receiverProfileName: undefined, receiverProfileImageUrl: undefined })
           }
         />
-      </label>
+      </div>
       <ReceiverProfile form={form} />
       {error && (
         <p className="f-error-text" role="alert">
