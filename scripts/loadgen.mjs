@@ -43,7 +43,27 @@ const CHAIN_ID = 31337
  * @property {number} elapsedMs
  * @property {number[]} latencies ms, of those that succeeded
  * @property {Record<string, number>} failures why, counted
+ * @property {Record<string, number>} steps the flows' steps: their mean duration, ms
  */
+
+/** The flows' steps, timed: where a flow's time goes. */
+const stepTimes = new Map()
+/**
+ * @template T
+ * @param {string} name
+ * @param {Promise<T>} work
+ * @returns {Promise<T>}
+ */
+async function step(name, work) {
+  const began = performance.now()
+  try {
+    return await work
+  } finally {
+    const [total = 0, times = 0] = stepTimes.get(name) ?? []
+    stepTimes.set(name, [total + performance.now() - began, times + 1])
+  }
+}
+const meanSteps = () => Object.fromEntries([...stepTimes].map(([name, [total, times]]) => [name, Math.round(total / times)]))
 
 /** Each request a new visitor behind the trusted proxy: the services' per-client budgets are kept, never spent. */
 let visitors = 0
@@ -98,7 +118,7 @@ async function cannon(job, optionsFor) {
       }),
   )
   await Promise.all(runs)
-  return { done: latencies.length, failed, elapsedMs: performance.now() - started, latencies, failures }
+  return { done: latencies.length, failed, elapsedMs: performance.now() - started, latencies, failures, steps: meanSteps() }
 }
 
 /**
@@ -130,7 +150,7 @@ async function closedLoop(job, flow) {
     }
   }
   await Promise.all(Array.from({ length: job.connections }, (_, index) => user(index)))
-  return { done: latencies.length, failed, elapsedMs: performance.now() - started, latencies, failures }
+  return { done: latencies.length, failed, elapsedMs: performance.now() - started, latencies, failures, steps: meanSteps() }
 }
 
 /**
@@ -192,16 +212,26 @@ function frameBrowser(next, walletOrigin) {
  */
 async function logIn(job, browser) {
   const email = `load-${randomBytes(6).toString('hex')}@example.com`
-  await browser.send('APP_CONNECT_EMAIL', { email })
-  let code
-  for (let tries = 0; !code && tries < 50; tries += 1) {
-    const messages = await (await fetch(`${job.mail}/messages?to=${encodeURIComponent(email)}`)).json()
-    code = /\b(\d{6})\b/.exec(messages.at(-1)?.text ?? '')?.[1]
-    if (!code) await new Promise((resolve) => setTimeout(resolve, 10))
+  await step('address (code mailed)', browser.send('APP_CONNECT_EMAIL', { email }))
+  const code = await step('code read from the inbox', readCode(job.mail, email))
+  await step('code checked', browser.send('APP_CONNECT_OTP', { otp: code }))
+  await step('keys made and registered', browser.keyring.afterLogin())
+}
+
+/**
+ * The code mailed to `email`, from the mail catcher's inbox (the mail may land a moment after the answer).
+ *
+ * @param {string} mail
+ * @param {string} email
+ */
+async function readCode(mail, email) {
+  for (let tries = 0; tries < 50; tries += 1) {
+    const messages = await (await fetch(`${mail}/messages?to=${encodeURIComponent(email)}`)).json()
+    const code = /\b(\d{6})\b/.exec(messages.at(-1)?.text ?? '')?.[1]
+    if (code) return code
+    await new Promise((resolve) => setTimeout(resolve, 10))
   }
-  if (!code) throw new Error('no code mailed')
-  await browser.send('APP_CONNECT_OTP', { otp: code })
-  await browser.keyring.afterLogin()
+  throw new Error('no code mailed')
 }
 
 /** @type {Record<Job['route'], (job: Job) => Promise<Measured>>} */
@@ -242,7 +272,7 @@ const ROUTES = {
     }
     return closedLoop(job, async (user) => {
       const account = /** @type {import('viem').PrivateKeyAccount} */ (accounts[user])
-      const { nonce } = await post('/v1/sessions/nonce', {})
+      const { nonce } = await step('nonce', post('/v1/sessions/nonce', {}))
       const message = createSiweMessage({
         address: account.address,
         chainId: CHAIN_ID,
@@ -252,7 +282,8 @@ const ROUTES = {
         nonce,
         issuedAt: new Date(),
       })
-      await post('/v1/sessions', { message, signature: await account.signMessage({ message }) })
+      const signature = await step('signed by the generator', account.signMessage({ message }))
+      await step('verified', post('/v1/sessions', { message, signature }))
     })
   },
 
@@ -269,20 +300,27 @@ const ROUTES = {
         return { browser, address }
       }),
     )
+    stepTimes.clear()
     return closedLoop(job, async (index) => {
       const { browser, address } = /** @type {(typeof users)[number]} */ (users[index])
-      const asked = await browser.send('APP_RPC_REQUEST', {
-        method: 'personal_sign',
-        params: [stringToHex(`Load test ${index}`), address],
-        chainId: CHAIN_ID,
-      })
+      const asked = await step(
+        'asked',
+        browser.send('APP_RPC_REQUEST', {
+          method: 'personal_sign',
+          params: [stringToHex(`Load test ${index}`), address],
+          chainId: CHAIN_ID,
+        }),
+      )
       const { requestId, secret } = asked.approval
-      let answer = await browser.call(`/v1/frame/approvals/${requestId}`, { secret, approved: true })
+      let answer = await step('approved (share released)', browser.call(`/v1/frame/approvals/${requestId}`, { secret, approved: true }))
       while (answer.sign) {
         const { job: signing, keys } = answer.sign
         if (!keys?.authShare) throw new Error('the approval released no auth share')
-        const signed = await browser.keyring.withSecret(keys, undefined, (key) => runJob(key, signing))
-        answer = await browser.call(`/v1/frame/approvals/${requestId}/signed`, { secret, signed })
+        const signed = await step(
+          'signed in the frame',
+          browser.keyring.withSecret(keys, undefined, (key) => runJob(key, signing)),
+        )
+        answer = await step('signature handed back', browser.call(`/v1/frame/approvals/${requestId}/signed`, { secret, signed }))
       }
       if (!/^0x[0-9a-f]{130}$/i.test(answer.result ?? '')) throw new Error(`no signature: ${JSON.stringify(answer).slice(0, 80)}`)
     })

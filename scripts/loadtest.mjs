@@ -126,6 +126,9 @@ const count = (/** @type {number} */ value) => Math.round(value).toLocaleString(
 
 /** @type {string[]} */
 const lines = []
+/** Where each flow's time went, step by step. */
+/** @type {string[]} */
+const details = []
 const loadBefore = os.loadavg()
 try {
   const [dev, postgres] = await Promise.all([startDevChains({ ports: [0], chainIds: [31337] }), startPostgres()])
@@ -195,9 +198,12 @@ try {
         account: ACCOUNT,
       }
       let row
+      /** @type {Record<string, number>} */
+      let steps = {}
       try {
         await generate(job)
         const measured = await generate({ ...job, seconds: SECONDS })
+        steps = measured.steps
         const sorted = measured.latencies.sort((a, b) => a - b)
         const rate = measured.done / (measured.elapsedMs / 1000)
         const [p50, p99th] = [percentile(sorted, 0.5), percentile(sorted, 0.99)]
@@ -231,6 +237,12 @@ try {
           '',
         ]
       }
+      if (Object.keys(steps).length > 0)
+        details.push(
+          `- ${label}, ${setup.label}: ${Object.entries(steps)
+            .map(([name, mean]) => `${name} ${mean} ms`)
+            .join(', ')}`,
+        )
       const line = `| ${row.join(' | ')} |`
       lines.push(line)
       console.error(line)
@@ -249,4 +261,6 @@ console.log(
 console.log('| route | database, instances | per second | p50 | p99 | failed | load (1 min) | target |')
 console.log('|---|---|---:|---:|---:|---:|---:|---|')
 for (const line of lines) console.log(line)
+console.log('\nThe flows step by step (mean duration of each step, in the generator’s clock):\n')
+for (const line of details) console.log(line)
 process.exit(0)
