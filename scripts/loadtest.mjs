@@ -13,6 +13,7 @@
 //   LOADTEST_CONNECTIONS  connections (or virtual users, for the flows) in all, default 16
 //   LOADTEST_ROUTES       some of history,balance,nonce,signIn,login,approval (default all)
 //   LOADTEST_SETUPS       some of pglite,postgres,postgres2 (default all)
+//   LOADTEST_PROFILE      a directory: each service writes its CPU profile there when it stops (node --cpu-prof)
 import { fork, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, open, readFile, rm } from 'node:fs/promises'
@@ -81,10 +82,15 @@ const stops = []
 async function startService(name, cli, env, pattern) {
   const logFile = path.join(scratch, `${name}.log`)
   const log = await open(logFile, 'w')
-  const child = spawn(process.execPath, [path.join(ROOT, cli)], {
-    env: { PATH: process.env['PATH'] ?? '', NODE_ENV: 'production', FOYER_TRUSTED_PROXIES: '127.0.0.1', ...env },
-    stdio: ['ignore', log.fd, log.fd],
-  })
+  const profile = process.env['LOADTEST_PROFILE']
+  const child = spawn(
+    process.execPath,
+    [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : []), path.join(ROOT, cli)],
+    {
+      env: { PATH: process.env['PATH'] ?? '', NODE_ENV: 'production', FOYER_TRUSTED_PROXIES: '127.0.0.1', ...env },
+      stdio: ['ignore', log.fd, log.fd],
+    },
+  )
   await log.close()
   const exited = new Promise((resolve) => child.once('exit', resolve))
   const stop = async () => {
