@@ -8,7 +8,7 @@ import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
 
 import { createSiweMessage } from 'viem/siwe'
-import { createPublicClient, http, parseEther, stringToHex, type Hex } from 'viem'
+import { createPublicClient, createWalletClient, http, parseEther, stringToHex, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Hono } from 'hono'
@@ -382,12 +382,12 @@ describe('two API and two wallet instances on one PostgreSQL server', () => {
 
 describe('on-ramp payouts across instances that die or pay at once', () => {
   // The instances killed mid-payout, and a second live payer beside the survivor apis[1].
-  let doomed: [Instance, Instance]
+  let doomed: [Instance, Instance, Instance]
   let payer: Instance
   beforeAll(async () => {
-    const [first, second, third] = await Promise.all([startApiInstance(usdc), startApiInstance(usdc), startApiInstance(usdc)])
-    doomed = [first, second]
-    payer = third
+    const [first, second, third, fourth] = await Promise.all(Array.from({ length: 4 }, () => startApiInstance(usdc)))
+    doomed = [first!, second!, third!]
+    payer = fourth!
   }, 60_000)
 
   /** Confirms a purchase on `doomed` with mining stopped, and SIGKILLs it once its payout waits in the node's pool. */
@@ -434,6 +434,21 @@ describe('on-ramp payouts across instances that die or pay at once', () => {
       expect(await balanceOf(purchase.buyer)).toBe(purchase.bought)
     },
   )
+
+  it('a lost payout whose nonce another transaction took meanwhile is signed anew by the survivor, and paid once', SLOW, async () => {
+    const purchase = await killMidPayout(doomed[2])
+    const nonce = Number(await anvilCall('eth_getTransactionCount', [ONRAMP_TREASURY.address, 'latest']))
+    await anvilCall('anvil_dropAllTransactions')
+    // The treasury's key sends something else at that nonce: the recorded payout can never be mined now.
+    const treasury = createWalletClient({ account: privateKeyToAccount(ONRAMP_TREASURY.privateKey), transport: http(anvil.url) })
+    await treasury.sendTransaction({ to: ONRAMP_TREASURY.address, value: 0n, nonce, chain: null })
+    await anvilCall('evm_mine')
+    await anvilCall('evm_setAutomine', [true])
+    const order = await settledOrder(apis[1], purchase.orderId)
+    expect(order.status).toBe('paid')
+    expect(order.hash).not.toBe(purchase.sent)
+    expect(await balanceOf(purchase.buyer)).toBe(purchase.bought)
+  })
 
   it('two instances paying at once from one treasury take turns for its nonces: every order paid once, none failed', SLOW, async () => {
     const purchases = await Promise.all(Array.from({ length: 6 }, (_, index) => openPurchase(index % 2 === 0 ? payer : apis[1])))
