@@ -137,10 +137,13 @@ const lines = []
 const details = []
 const loadBefore = os.loadavg()
 try {
-  const [dev, postgres] = await Promise.all([startDevChains({ ports: [0], chainIds: [31337] }), startPostgres()])
+  const [dev, postgres] = await Promise.all([
+    startDevChains({ ports: [0], chainIds: [31337] }),
+    setups.some((setup) => setup.postgres) ? startPostgres() : undefined,
+  ])
   stops.push(
     () => dev.stop(),
-    () => postgres.stop(),
+    async () => postgres?.stop(),
   )
   const chain = /** @type {import('../services/dev/devchain/index.mjs').DevChainFixtures['chains'][string]} */ (
     dev.fixtures.chains['31337']
@@ -153,7 +156,7 @@ try {
   const directoryUrl = directory.match[1] ?? ''
 
   for (const setup of setups) {
-    const databaseUrl = setup.postgres ? await postgres.createDatabase() : undefined
+    const databaseUrl = setup.postgres ? await postgres?.createDatabase() : undefined
     const masterKey = randomBytes(32).toString('hex')
     const database = (/** @type {string} */ name) =>
       databaseUrl ? { DATABASE_URL: databaseUrl } : { FOYER_DATA_DIR: path.join(scratch, `${setup.setup}-${name}`) }
