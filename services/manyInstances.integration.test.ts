@@ -77,7 +77,7 @@ async function startInstance(cli: string, env: Record<string, string>): Promise<
   return instance
 }
 
-const startApiInstance = (usdc: string) =>
+const startApiInstance = (usdc: string, env: Record<string, string> = {}) =>
   startInstance('api/cli.mjs', {
     FOYER_API_PORT: '0',
     FOYER_API_CHAINS: `31337=${anvil.url}`,
@@ -87,6 +87,7 @@ const startApiInstance = (usdc: string) =>
     // The survivor looks for orders a dead instance left every 2 s (5 minutes in production).
     FOYER_API_ONRAMP_PAYOUT_LEASE_SECONDS: '2',
     FOYER_TRUSTED_PROXIES: '127.0.0.1',
+    ...env,
   })
 
 const startWalletInstance = (masterKey: string, env: Record<string, string> = {}) =>
@@ -381,14 +382,18 @@ describe('two API and two wallet instances on one PostgreSQL server', () => {
 })
 
 describe('on-ramp payouts across instances that die or pay at once', () => {
-  // The instances killed mid-payout, and a second live payer beside the survivor apis[1].
+  // Three more instances, each killed mid-payout by one test; the first pays beside the survivor apis[1] before.
+  // Their claims last a minute, so that a test sets the scene before it lets the claim run out (endClaim).
   let doomed: [Instance, Instance, Instance]
-  let payer: Instance
   beforeAll(async () => {
-    const [first, second, third, fourth] = await Promise.all(Array.from({ length: 4 }, () => startApiInstance(usdc)))
+    const [first, second, third] = await Promise.all(
+      Array.from({ length: 3 }, () => startApiInstance(usdc, { FOYER_API_ONRAMP_PAYOUT_LEASE_SECONDS: '60' })),
+    )
     doomed = [first!, second!, third!]
-    payer = fourth!
   }, 60_000)
+
+  /** The dead instance's claim on the order runs out: the survivor takes the order over at its next look (2 s). */
+  const endClaim = (orderId: string) => database.query('UPDATE onramp.orders SET payout_until = now() WHERE id = $1', [orderId])
 
   /** Confirms a purchase on `doomed` with mining stopped, and SIGKILLs it once its payout waits in the node's pool. */
   async function killMidPayout(doomed: Instance) {
@@ -406,14 +411,23 @@ describe('on-ramp payouts across instances that die or pay at once', () => {
     return { ...purchase, sent: sent.hash as Hex }
   }
 
+  it('two instances paying at once from one treasury take turns for its nonces: every order paid once, none failed', SLOW, async () => {
+    const purchases = await Promise.all(Array.from({ length: 6 }, (_, index) => openPurchase(index % 2 === 0 ? doomed[0] : apis[1])))
+    await Promise.all(purchases.map((purchase) => purchase.confirm()))
+    const orders = await Promise.all(purchases.map((purchase) => settledOrder(apis[1], purchase.orderId)))
+    expect(orders.map((order) => [order.status, order.failure])).toEqual(purchases.map(() => ['paid', null]))
+    for (const purchase of purchases) expect(await balanceOf(purchase.buyer)).toBe(purchase.bought)
+  })
+
   it(
     'a payout sent by an instance SIGKILLed before it recorded the result is found on chain by the survivor, not paid again',
     SLOW,
     async () => {
       const purchase = await killMidPayout(doomed[0])
-      // The transaction lands after its sender died; the survivor takes the order over once the claim runs out (2 s).
+      // The transaction lands after its sender died; then the claim runs out and the survivor takes the order over.
       await anvilCall('evm_mine')
       await anvilCall('evm_setAutomine', [true])
+      await endClaim(purchase.orderId)
       const order = await settledOrder(apis[1], purchase.orderId)
       expect(order).toMatchObject({ status: 'paid', hash: purchase.sent })
       // Paid a second time, the buyer would hold twice what they bought.
@@ -429,6 +443,7 @@ describe('on-ramp payouts across instances that die or pay at once', () => {
       // The node forgets it, as if it never left the dead machine.
       await anvilCall('anvil_dropAllTransactions')
       await anvilCall('evm_setAutomine', [true])
+      await endClaim(purchase.orderId)
       const order = await settledOrder(apis[1], purchase.orderId)
       expect(order).toMatchObject({ status: 'paid', hash: purchase.sent })
       expect(await balanceOf(purchase.buyer)).toBe(purchase.bought)
@@ -444,17 +459,10 @@ describe('on-ramp payouts across instances that die or pay at once', () => {
     await treasury.sendTransaction({ to: ONRAMP_TREASURY.address, value: 0n, nonce, chain: null })
     await anvilCall('evm_mine')
     await anvilCall('evm_setAutomine', [true])
+    await endClaim(purchase.orderId)
     const order = await settledOrder(apis[1], purchase.orderId)
     expect(order.status).toBe('paid')
     expect(order.hash).not.toBe(purchase.sent)
     expect(await balanceOf(purchase.buyer)).toBe(purchase.bought)
-  })
-
-  it('two instances paying at once from one treasury take turns for its nonces: every order paid once, none failed', SLOW, async () => {
-    const purchases = await Promise.all(Array.from({ length: 6 }, (_, index) => openPurchase(index % 2 === 0 ? payer : apis[1])))
-    await Promise.all(purchases.map((purchase) => purchase.confirm()))
-    const orders = await Promise.all(purchases.map((purchase) => settledOrder(apis[1], purchase.orderId)))
-    expect(orders.map((order) => [order.status, order.failure])).toEqual(purchases.map(() => ['paid', null]))
-    for (const purchase of purchases) expect(await balanceOf(purchase.buyer)).toBe(purchase.bought)
   })
 })

@@ -199,31 +199,41 @@ export function createTreasury({ evm, solana, evmPrivateKey = ONRAMP_TREASURY.pr
     const { reader, wallet } = client
     // In the turn: what was recorded, sent again, or a new transaction at the treasury's next nonce, recorded, sent.
     // Its confirmation is awaited after the turn: the next payout's nonce counts this one, pending.
-    const hash = await inTurn(`${chainId}:${account.address}`, async () => {
-      if (!(await ledger.hold())) throw new PayoutTakenOver()
-      const recorded = await ledger.signed()
-      if (recorded && (await sendAgain(reader, recorded))) return /** @type {`0x${string}`} */ (recorded.ref)
-      const to = /** @type {`0x${string}`} */ (address)
-      /** @type {{ to: `0x${string}`, value?: bigint, data?: `0x${string}` }} */
-      let call = { to, value: units }
-      if (token !== '') {
-        const contract = /** @type {`0x${string}`} */ (token)
-        const held = await reader.readContract({ address: contract, abi: erc20, functionName: 'balanceOf', args: [account.address] })
-        // The issuer tops the treasury up (its balance and the supply written, as devchain/deployAmm.mjs seeds
-        // pools), so no fixture account sends anything and their histories stay as the fixtures left them.
-        if (held < units) await topUp(reader, contract, held)
-        call = { to: contract, data: encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [to, units] }) }
+    const send = () =>
+      inTurn(`${chainId}:${account.address}`, async () => {
+        if (!(await ledger.hold())) throw new PayoutTakenOver()
+        const recorded = await ledger.signed()
+        if (recorded && (await sendAgain(reader, recorded))) return /** @type {`0x${string}`} */ (recorded.ref)
+        const to = /** @type {`0x${string}`} */ (address)
+        /** @type {{ to: `0x${string}`, value?: bigint, data?: `0x${string}` }} */
+        let call = { to, value: units }
+        if (token !== '') {
+          const contract = /** @type {`0x${string}`} */ (token)
+          const held = await reader.readContract({ address: contract, abi: erc20, functionName: 'balanceOf', args: [account.address] })
+          // The issuer tops the treasury up (its balance and the supply written, as devchain/deployAmm.mjs seeds
+          // pools), so no fixture account sends anything and their histories stay as the fixtures left them.
+          if (held < units) await topUp(reader, contract, held)
+          call = { to: contract, data: encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [to, units] }) }
+        }
+        const nonce = await reader.getTransactionCount({ address: account.address, blockTag: 'pending' })
+        const raw = await wallet.signTransaction(await wallet.prepareTransactionRequest({ ...call, nonce }))
+        const signed = { ref: keccak256(raw), raw }
+        if (!(await ledger.record(signed, recorded))) throw new PayoutTakenOver()
+        await reader.sendRawTransaction({ serializedTransaction: raw })
+        return /** @type {`0x${string}`} */ (signed.ref)
+      })
+    for (let round = 1; ; round += 1) {
+      const hash = await send()
+      const receipt = await reader.waitForTransactionReceipt({ hash, timeout: CONFIRMATION_TIMEOUT_MS })
+      // Another transaction took its nonce (viem then answers with that one's receipt): this payout can never be
+      // mined, and the next round signs a new one.
+      if (receipt.transactionHash !== hash) {
+        if (round < 3) continue
+        throw new Error(`The payout ${hash} was replaced by ${receipt.transactionHash}`)
       }
-      const nonce = await reader.getTransactionCount({ address: account.address, blockTag: 'pending' })
-      const raw = await wallet.signTransaction(await wallet.prepareTransactionRequest({ ...call, nonce }))
-      const signed = { ref: keccak256(raw), raw }
-      if (!(await ledger.record(signed, recorded))) throw new PayoutTakenOver()
-      await reader.sendRawTransaction({ serializedTransaction: raw })
-      return signed.ref
-    })
-    const receipt = await reader.waitForTransactionReceipt({ hash, timeout: CONFIRMATION_TIMEOUT_MS })
-    if (receipt.status !== 'success') throw new Error(`The payout ${hash} reverted`)
-    return hash
+      if (receipt.status !== 'success') throw new Error(`The payout ${hash} reverted`)
+      return hash
+    }
   }
 
   /**
