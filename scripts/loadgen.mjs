@@ -86,17 +86,17 @@ const roundRobin = (urls) => {
  * response's latency kept (the runners' own percentiles cannot be merged).
  *
  * @param {Job} job
+ * @param {string[]} urls the instances
  * @param {(base: string) => import('autocannon').Options} optionsFor
  * @returns {Promise<Measured>}
  */
-async function cannon(job, optionsFor) {
+async function cannon(job, urls, optionsFor) {
   /** @type {number[]} */
   const latencies = []
   /** @type {Record<string, number>} */
   const failures = {}
   let failed = 0
   const started = performance.now()
-  const urls = job.route === 'nonce' || job.route === 'history' || job.route === 'balance' ? job.api : job.wallet
   const runs = urls.map(
     (base) =>
       new Promise((resolve, reject) => {
@@ -236,13 +236,16 @@ async function readCode(mail, email) {
 
 /** @type {Record<Job['route'], (job: Job) => Promise<Measured>>} */
 const ROUTES = {
-  history: (job) => cannon(job, (base) => ({ url: `${base}/v1/account/${job.account}/history?chainId=eip155:${CHAIN_ID}&${CLIENT}` })),
+  history: (job) =>
+    cannon(job, job.api, (base) => ({ url: `${base}/v1/account/${job.account}/history?chainId=eip155:${CHAIN_ID}&${CLIENT}` })),
 
   balance: (job) =>
-    cannon(job, (base) => ({ url: `${base}/v1/account/${job.account}/balance?chainId=eip155:${CHAIN_ID}&currency=usd&${CLIENT}` })),
+    cannon(job, job.api, (base) => ({
+      url: `${base}/v1/account/${job.account}/balance?chainId=eip155:${CHAIN_ID}&currency=usd&${CLIENT}`,
+    })),
 
   nonce: (job) =>
-    cannon(job, (base) => ({
+    cannon(job, job.api, (base) => ({
       url: `${base}/v1/sessions/nonce?${CLIENT}`,
       requests: [
         {
