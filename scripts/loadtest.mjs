@@ -38,7 +38,8 @@ const ACCOUNT = /** @type {{ address: string }} */ (ANVIL_ACCOUNTS[0]).address
 const ROUTES = /** @type {const} */ ([
   { route: 'history', label: 'api: `GET /v1/account/{a}/history` (the node’s `ots_` index)', unit: 'requests', target: 2000, p99: 50 },
   { route: 'balance', label: 'api: `GET /v1/account/{a}/balance` (Multicall3 on the node)', unit: 'requests', target: 2000, p99: 50 },
-  { route: 'nonce', label: 'api: `POST /v1/sessions/nonce`', unit: 'requests', target: undefined, p99: 50 },
+  // A write: the p99 target is the reads'.
+  { route: 'nonce', label: 'api: `POST /v1/sessions/nonce`', unit: 'requests', target: undefined, p99: undefined },
   {
     route: 'signIn',
     label: 'api: sign-in (a nonce, the message signed by the generator, `POST /v1/sessions` verifies it)',
