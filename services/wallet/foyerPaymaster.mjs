@@ -127,6 +127,7 @@ export async function signedPaymasterFields({ signer, paymaster, chainId, validU
  * The most an operation can cost its payer (the EntryPoint's prefund): every gas limit at the top fee.
  *
  * @param {any} op
+ * @returns {bigint}
  */
 export const maxCostOf = (op) =>
   (op.verificationGasLimit +
