@@ -129,10 +129,14 @@ export async function signedPaymasterFields({ signer, paymaster, chainId, validU
  * @param {any} op
  * @returns {bigint}
  */
-export const maxCostOf = (op) =>
-  (op.verificationGasLimit +
-    op.callGasLimit +
-    op.preVerificationGas +
-    (op.paymasterVerificationGasLimit ?? 0n) +
-    (op.paymasterPostOpGasLimit ?? 0n)) *
-  op.maxFeePerGas
+export function maxCostOf(op) {
+  /** @type {bigint[]} */
+  const limits = [
+    op.verificationGasLimit,
+    op.callGasLimit,
+    op.preVerificationGas,
+    op.paymasterVerificationGasLimit ?? 0n,
+    op.paymasterPostOpGasLimit ?? 0n,
+  ]
+  return limits.reduce((sum, limit) => sum + limit, 0n) * BigInt(op.maxFeePerGas)
+}
