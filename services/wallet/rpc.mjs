@@ -181,8 +181,8 @@ async function sponsorshipOf(deps, user, { method, params, network, accountType,
     const balance = await jsonRpcCall(network.rpcUrl, 'eth_getBalance', [payer, 'latest']).catch(() => undefined)
     return { projectId, refused: reason, ...(balance !== undefined && BigInt(balance) === 0n && { noFunds: true }) }
   }
-  if (method !== 'eth_sendUserOperation' && accountType !== 'smartAccount')
-    return refused('a site can pay the fee of a smart account only, and this request is from the standard account')
+  // A paymaster pays for user operations only: the standard account pays its fees as it always does.
+  if (method !== 'eth_sendUserOperation' && accountType !== 'smartAccount') return undefined
   if (!deps.sponsorship) return refused('this wallet service has no paymaster')
   const { sponsorshipRefusal } = await import('./sponsorship.mjs')
   const calls = method === 'wallet_sendCalls' ? params[0].calls : method === 'eth_sendUserOperation' ? params.calls : [params[0]]
