@@ -19,8 +19,9 @@ import {
   erc20Abi,
   type PublicClient,
 } from 'viem'
-import { entryPoint08Abi } from 'viem/account-abstraction'
-import { privateKeyToAccount } from 'viem/accounts'
+import { createBundlerClient, entryPoint08Abi } from 'viem/account-abstraction'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { anvil } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { startBundler, type Bundler } from '../dev/bundler/index.mjs'
@@ -38,7 +39,8 @@ import { startDirectory, type WalletDirectory } from '../directory/index.mjs'
 import { createMailer, startMailCatcher, type MailCatcher, type Mailer } from '../dev/mail/index.mjs'
 import { openDatabase, type Database } from '../storage/index.mjs'
 import { createWalletApp, loadMasterKey, PENDING_TRANSACTIONS_LIMIT } from './index.mjs'
-import { FOYER_ACCOUNT_ARTIFACT } from './foyerAccount.mjs'
+import { FOYER_ACCOUNT_ARTIFACT, toFoyerAccount } from './foyerAccount.mjs'
+import { signedPaymasterFields, stubPaymasterFields } from './foyerPaymaster.mjs'
 import { setSponsorshipPolicy } from './sponsorship.mjs'
 import { frameBrowser } from '../../test/frameBrowser.js'
 
@@ -543,6 +545,31 @@ describe('sponsored gas under the host’s policy', () => {
     // Regenerate with `node services/dev/devchain/foyerAccountArtifact.mjs` after changing the contract.
     expect(JSON.parse(await readFile(FOYER_PAYMASTER_ARTIFACT_PATH, 'utf8'))).toEqual(await buildFoyerPaymasterArtifact())
   }, 300_000)
+
+  it('the paymaster pays only for what its signer signed: another key’s signature, or a changed operation, is refused', SLOW, async () => {
+    const client = createPublicClient({ chain: anvil, transport: http(dev.chains[0]!.url) })
+    const account = await toFoyerAccount({ client, owner: privateKeyToAccount(generatePrivateKey()) })
+    const bundlerClient = createBundlerClient({ client, transport: http(bundler.url, { retryCount: 0 }), pollingInterval: 100 })
+    const validUntil = Math.floor(Date.now() / 1000) + 600
+    const devSigner = privateKeyToAccount(DEV_PAYMASTER_SIGNER.privateKey)
+    const send = (signer: typeof devSigner, change: (operation: any) => any) =>
+      bundlerClient.sendUserOperation({
+        account,
+        calls: [{ to: recipient(), value: 0n }],
+        paymaster: {
+          getPaymasterStubData: async () => stubPaymasterFields(DEV_PAYMASTER, validUntil),
+          getPaymasterData: async (operation) =>
+            signedPaymasterFields({ signer, paymaster: DEV_PAYMASTER, chainId: 31337, validUntil, userOperation: change(operation) }),
+        },
+      })
+    await expect(send(privateKeyToAccount(generatePrivateKey()), (operation) => operation)).rejects.toThrow(/AA34/)
+    await expect(send(devSigner, (operation) => ({ ...operation, callGasLimit: operation.callGasLimit + 1n }))).rejects.toThrow(/AA34/)
+    // Signed as it is sent, the same operation goes through from an account with no ETH.
+    const receipt = await bundlerClient.waitForUserOperationReceipt({ hash: await send(devSigner, (operation) => operation) })
+    expect(receipt.success).toBe(true)
+    expect(receipt.paymaster?.toLowerCase()).toBe(DEV_PAYMASTER.toLowerCase())
+    expect(await chain.getBalance({ address: account.address })).toBe(0n)
+  })
 
   it('a malformed policy is refused at start with the field that is wrong', async () => {
     const good = policies().open
