@@ -201,7 +201,7 @@ describe('the embedded wallet', () => {
       await settle()
       const { message } = posted.at(-1)!
       expect(message).toMatchObject({ type: 'APP_RPC_REQUEST', payload: { method: 'wallet_sendCalls' } })
-      expect(message.payload.sponsorGas).toBe(offer.sponsorGas)
+      expect((message.payload as { sponsorGas?: boolean }).sponsorGas).toBe(offer.sponsorGas)
     },
   )
 
