@@ -87,8 +87,8 @@ const SPONSORSHIP_VALID_SECONDS = 15 * 60
  * @param {(id: string) => void} reserved
  */
 async function paymasterActions(network, { paymaster, signerKey, reserve, now }, reserved) {
-  const [{ privateKeyToAccount }, { maxCostOf, signedPaymasterFields, stubPaymasterFields }] = await Promise.all([
-    import('viem/accounts'),
+  const [{ signSponsorship }, { maxCostOf, stubPaymasterFields }] = await Promise.all([
+    import('./paymasterSigner.mjs'),
     import('./foyerPaymaster.mjs'),
   ])
   const validUntil = Math.floor(now / 1000) + SPONSORSHIP_VALID_SECONDS
@@ -97,8 +97,7 @@ async function paymasterActions(network, { paymaster, signerKey, reserve, now },
     /** @param {any} userOperation */
     async getPaymasterData(userOperation) {
       reserved(await reserve(maxCostOf(userOperation)))
-      const signer = privateKeyToAccount(signerKey)
-      return signedPaymasterFields({ signer, paymaster, chainId: Number(network.id), validUntil, userOperation })
+      return signSponsorship(signerKey, { paymaster, chainId: Number(network.id), validUntil, userOperation })
     },
   }
 }
