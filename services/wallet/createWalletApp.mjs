@@ -103,6 +103,8 @@ const KEYS_BODY = v.looseObject({ projectId: PROJECT_ID, origin: ORIGIN })
  * @property {readonly (readonly string[])[]} [sharedWallets] lists of the operator's own projects whose visitors
  *   keep one wallet across the list (default none: every project has its own wallets, so sites cannot link a
  *   visitor; docs/wallets.md)
+ * @property {import('./sponsorship.mjs').SponsorshipOptions} [sponsorship] sponsored gas (docs/sponsored-gas.md): the
+ *   paymaster, its signer's key, and projects' policies to write to the database at start
  * @property {() => number} [now] for tests
  * @property {number} [deviceWaitMs] how long APP_CONNECT_DEVICE waits for the link (default DEVICE_WAIT_MS)
  * @property {number} [sessionTtlSeconds]
@@ -154,6 +156,7 @@ export async function createWalletApp({
   backendFaults,
   trustedProxy = createTrustedProxy(),
   requestLog,
+  sponsorship,
 }) {
   const ownOriginSetting = publicOrigin === undefined ? undefined : checkPublicOrigin(publicOrigin)
   // Shared through a PostgreSQL server by every instance on it; in memory on the embedded database.
@@ -170,6 +173,10 @@ export async function createWalletApp({
   }
   const scopeOf = walletScopes(sharedWallets)
   await database.migrate({ schema: 'wallet', migrations: WALLET_MIGRATIONS })
+  if (sponsorship?.policies) {
+    const { setSponsorshipPolicy } = await import('./sponsorship.mjs')
+    for (const [projectId, policy] of Object.entries(sponsorship.policies)) await setSponsorshipPolicy(database, projectId, policy)
+  }
   const keys = deriveKeys(masterKey)
   const origins = createAllowedOrigins({ directoryUrl, client: 'foyer-wallet', now })
   /** @type {import('./handlers.mjs').WalletDeps} */
@@ -184,6 +191,7 @@ export async function createWalletApp({
     deviceWaitMs,
     farcaster: farcaster && createFarcasterLogin(farcaster, { now, log }),
     social: createSocialLogin({ clients: social, telegram, database, codesKey: keys.codes, now, log }),
+    ...(sponsorship && { sponsorship: checkSponsorship(sponsorship) }),
   }
   /** @param {import('hono').Context} c */
   const ownOrigin = (c) => ownOriginSetting ?? trustedProxy.origin(c)
@@ -504,4 +512,15 @@ async function answer(c, run) {
     if (!(error instanceof WalletError)) throw error
     return sendJson(c, error.status, { error: error.message, code: error.code, ...error.details })
   }
+}
+
+/**
+ * The paymaster settings, checked at start rather than at a visitor's first sponsored request.
+ *
+ * @param {import('./sponsorship.mjs').SponsorshipOptions} options
+ */
+function checkSponsorship({ paymaster, signerKey }) {
+  if (!/^0x[0-9a-fA-F]{40}$/.test(paymaster)) throw new TypeError('sponsorship.paymaster must be an address starting with 0x')
+  if (!/^0x[0-9a-fA-F]{64}$/.test(signerKey)) throw new TypeError('sponsorship.signerKey must be 32 bytes of hex starting with 0x')
+  return { paymaster, signerKey }
 }

@@ -14,7 +14,7 @@ button.primary{background:var(--accent,#3b5bdb);border-color:var(--accent,#3b5bd
 #approval-site{display:flex;gap:8px;align-items:center;font-size:13px;word-break:break-word}#approval-origin{font-weight:600}.warning{color:#c42b3b}button:disabled{opacity:.5;cursor:default}
 #approve{touch-action:none;user-select:none;background-image:linear-gradient(#fff6,#fff6);background-repeat:no-repeat;background-size:0 100%}
 #approve.holding{background-size:100% 100%;transition:background-size .6s linear}.hint{font-size:13px}
-#approval:not([hidden]){display:flex;flex-direction:column;max-height:calc(100vh - 32px)}#approval h1,#approval p{margin:0 0 8px}
+#approval:not([hidden]){display:flex;flex-direction:column;max-height:calc(100vh - 32px)}#approval h1,#approval p{margin:0 0 8px}#approval-fee{font-size:13px}
 #approval pre{flex:0 1 auto;min-height:3em;max-height:none;margin:0 0 8px}
 textarea,input{font:inherit;width:100%;box-sizing:border-box}code{word-break:break-all}.warning{color:#c92a2a}`
 
@@ -53,6 +53,7 @@ function approvalPage(title, after) {
 <p id="approval-site"><img id="approval-icon" alt="" width="20" height="20" hidden><span><span id="approval-origin"></span><span id="approval-claim"></span></span></p>
 <p id="approval-method"></p>
 <pre id="approval-summary"></pre>
+<p id="approval-fee" hidden></p>
 <label id="recovery" hidden>This browser has no share of your wallet’s key yet. Enter your 12-word recovery phrase to use it here:
 <textarea id="recovery-phrase" rows="2" autocomplete="off" autocapitalize="none" spellcheck="false"></textarea></label>
 <p id="approval-hint" class="hint" hidden>This moves value: press and hold Approve (mouse, touch, Enter or Space) until it fills.</p>

@@ -295,6 +295,7 @@ import { runJob } from './signing.js'
   const siteIcon = /** @type {HTMLImageElement} */ (document.getElementById('approval-icon'))
   const methodText = document.getElementById('approval-method')
   const summaryText = document.getElementById('approval-summary')
+  const feeText = document.getElementById('approval-fee')
   const hintText = document.getElementById('approval-hint')
   const approveButton = document.getElementById('approve')
   const rejectButton = document.getElementById('reject')
@@ -399,6 +400,9 @@ import { runJob } from './signing.js'
       showSite()
       methodText.textContent = `${current.approval.method} on chain ${current.approval.chainId}`
       summaryText.textContent = current.approval.summary
+      // Who pays the network fee, when the site offered to: the site, or the visitor and why not (sponsorship.mjs).
+      feeText.textContent = current.approval.fee ?? ''
+      feeText.hidden = !current.approval.fee
       const hold = needsHold()
       approveButton.textContent = hold ? 'Hold to approve' : 'Approve'
       hintText.hidden = !hold
@@ -510,10 +514,10 @@ import { runJob } from './signing.js'
     const current = approvals[0]?.approval
     if (!current) return
     if (message?.type === 'POPUP_READY') {
-      const { requestId, method, chainId, summary } = current
+      const { requestId, method, chainId, summary, fee } = current
       const needsPhrase = !recoveryField.hidden
       const site = { origin: hostOrigin, claim: siteClaim }
-      popup.postMessage({ type: 'POPUP_SHOW', approval: { requestId, method, chainId, summary, needsPhrase }, site }, location.origin)
+      popup.postMessage({ type: 'POPUP_SHOW', approval: { requestId, method, chainId, summary, fee, needsPhrase }, site }, location.origin)
     } else if (message?.type === 'POPUP_DECISION' && message.requestId === current.requestId && typeof message.approved === 'boolean') {
       void decide(message.approved, typeof message.phrase === 'string' ? message.phrase : undefined)
     }
@@ -525,6 +529,7 @@ import { runJob } from './signing.js'
     const { approval } = event.data
     if (!['requestId', 'method', 'summary'].every((field) => typeof approval?.[field] === 'string')) return
     approval.needsPhrase = approval.needsPhrase === true
+    if (typeof approval.fee !== 'string') delete approval.fee
     // The frame checked the site's claim and verified its origin; this window shows them the same way.
     const { site } = event.data
     if (typeof site?.origin === 'string') {
