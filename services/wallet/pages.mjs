@@ -16,6 +16,7 @@ button.primary{background:var(--accent,#3b5bdb);border-color:var(--accent,#3b5bd
 #approve.holding{background-size:100% 100%;transition:background-size .6s linear}.hint{font-size:13px}
 #approval:not([hidden]){display:flex;flex-direction:column;max-height:calc(100vh - 32px)}#approval h1,#approval p{margin:0 0 8px}
 #approval pre{flex:0 1 auto;min-height:3em;max-height:none;margin:0 0 8px}
+#approval-preview dl{margin:0 0 8px}#approval-preview dt{font-size:13px;opacity:.8}#approval-preview dd{margin:0 0 4px}
 textarea,input{font:inherit;width:100%;box-sizing:border-box}code{word-break:break-all}.warning{color:#c92a2a}`
 
 /**
@@ -52,6 +53,7 @@ function approvalPage(title, after) {
 <h1 id="approval-title" style="font-size:18px">Approve request</h1>
 <p id="approval-site"><img id="approval-icon" alt="" width="20" height="20" hidden><span><span id="approval-origin"></span><span id="approval-claim"></span></span></p>
 <p id="approval-method"></p>
+<div id="approval-preview" aria-live="polite" hidden></div>
 <pre id="approval-summary"></pre>
 <label id="recovery" hidden>This browser has no share of your wallet’s key yet. Enter your 12-word recovery phrase to use it here:
 <textarea id="recovery-phrase" rows="2" autocomplete="off" autocapitalize="none" spellcheck="false"></textarea></label>
