@@ -11,32 +11,57 @@
  *   | { status: 'permit', allowances: Grant[] }} Preview
  */
 
-/** What the panel says while the service asks the node. */
-export const CHECKING = 'Checking what this will do…'
+/**
+ * What the panel says, before it is drawn: a sentence (a warning for a revert, a plain word when nothing can be
+ * previewed or nothing moves), or a list of headings ('You send', 'You receive', 'You allow'), each with its lines;
+ * a flagged line (an unlimited allowance) is drawn as a warning.
+ *
+ * @typedef {{ text: string, flagged?: string }} Item
+ * @typedef {{ sentence: string, warning?: boolean } | { list: Array<{ term: string, items: Item[] }> }} Description
+ * @param {Preview} preview
+ * @returns {Description}
+ */
+export function describePreview(preview) {
+  if (preview.status === 'reverts')
+    return { sentence: `This would fail: ${preview.reason}. Approving is disabled: it would only spend the network fee.`, warning: true }
+  if (preview.status === 'unavailable') return { sentence: 'This network cannot preview the result.' }
+  if (preview.status === 'permit')
+    return { list: [{ term: 'You allow', items: preview.allowances.map((grant) => grantItem(grant, true)) }] }
+  const { outgoing, incoming, allowances } = preview
+  const list = [
+    { term: 'You send', items: outgoing.map((change) => ({ text: changeText(change) })) },
+    { term: 'You receive', items: incoming.map((change) => ({ text: changeText(change) })) },
+    { term: 'You allow', items: allowances.map((grant) => grantItem(grant, false)) },
+  ].filter(({ items }) => items.length > 0)
+  return list.length > 0 ? { list } : { sentence: 'Nothing leaves or arrives in your wallet.' }
+}
 
 /**
- * The preview as nodes for the panel: what leaves and arrives, the allowances granted (an unlimited one flagged),
- * the revert and its reason, or a plain word that the network cannot preview it.
+ * The preview as nodes for the panel.
  *
  * @param {Preview} preview
  * @returns {HTMLElement}
  */
 export function renderPreview(preview) {
-  if (preview.status === 'reverts') {
-    return line(`This would fail: ${preview.reason}. Approving is disabled: it would only spend the network fee.`, 'warning', 'alert')
+  const description = describePreview(preview)
+  if ('sentence' in description) {
+    const paragraph = element('p', description.sentence)
+    paragraph.className = description.warning ? 'warning' : 'hint'
+    if (description.warning) paragraph.setAttribute('role', 'alert')
+    return paragraph
   }
-  if (preview.status === 'unavailable') return line('This network cannot preview the result.', 'hint')
-  if (preview.status === 'permit') {
-    const list = document.createElement('dl')
-    list.append(term('You allow'), ...preview.allowances.map((grant) => grantLine(grant, true)))
-    return list
-  }
-  const { outgoing, incoming, allowances } = preview
-  if (outgoing.length + incoming.length + allowances.length === 0) return line('Nothing leaves or arrives in your wallet.', 'hint')
   const list = document.createElement('dl')
-  if (outgoing.length > 0) list.append(term('You send'), ...outgoing.map((change) => detail(changeText(change))))
-  if (incoming.length > 0) list.append(term('You receive'), ...incoming.map((change) => detail(changeText(change))))
-  if (allowances.length > 0) list.append(term('You allow'), ...allowances.map((grant) => grantLine(grant, false)))
+  for (const { term, items } of description.list) {
+    list.append(element('dt', term))
+    for (const { text, flagged } of items) {
+      const line = element('dd', text)
+      if (flagged) {
+        line.className = 'warning'
+        line.prepend(element('strong', `${flagged} `))
+      }
+      list.append(line)
+    }
+  }
   return list
 }
 
@@ -48,12 +73,13 @@ function changeText({ kind, amount, symbol, decimals, tokenId }) {
 }
 
 /**
- * '0x3fc9…7fad may spend 100 USDC'; an unlimited one flagged ('Unlimited allowance: … may spend any amount of USDC'),
- * a permit's with its end.
+ * '0x3fc9…7fad may spend 100 USDC' (the address in full); an unlimited one flagged ('Unlimited allowance:' … 'may spend any amount of
+ * USDC'), a permit's with its end.
  *
  * @param {Grant} grant @param {boolean} permit
+ * @returns {Item}
  */
-function grantLine({ kind, spender, amount, symbol, decimals, unlimited, expires }, permit) {
+function grantItem({ kind, spender, amount, symbol, decimals, unlimited, expires }, permit) {
   const value = BigInt(amount)
   const what =
     kind === 'all'
@@ -66,48 +92,16 @@ function grantLine({ kind, spender, amount, symbol, decimals, unlimited, expires
           ? `no ${symbol} (revoked)`
           : `${formatUnits(value, decimals)} ${symbol}`
   const until = permit && expires ? `, until ${new Date(expires * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC` : ''
-  const item = detail(`${short(spender)} may ${kind === 'all' ? 'move' : 'spend'} ${what}${until}`)
-  item.title = spender
-  if (unlimited) {
-    item.classList.add('warning')
-    item.prepend(strong('Unlimited allowance: '))
-  }
-  return item
+  // The whole address: a look-alike can share its first and last characters.
+  const text = `${spender} may ${kind === 'all' ? 'move' : 'spend'} ${what}${until}`
+  return unlimited ? { text, flagged: 'Unlimited allowance:' } : { text }
 }
 
-/** @param {string} text @param {string} className @param {string} [role] */
-function line(text, className, role) {
-  const paragraph = document.createElement('p')
-  paragraph.className = className
-  if (role) paragraph.setAttribute('role', role)
-  paragraph.textContent = text
-  return paragraph
-}
-
-/** @param {string} text */
-function term(text) {
-  const element = document.createElement('dt')
-  element.textContent = text
-  return element
-}
-
-/** @param {string} text */
-function detail(text) {
-  const element = document.createElement('dd')
-  element.textContent = text
-  return element
-}
-
-/** @param {string} text */
-function strong(text) {
-  const element = document.createElement('strong')
-  element.textContent = text
-  return element
-}
-
-/** @param {string} address */
-function short(address) {
-  return `${address.slice(0, 6)}…${address.slice(-4)}`
+/** @param {string} tag @param {string} text */
+function element(tag, text) {
+  const node = document.createElement(tag)
+  node.textContent = text
+  return node
 }
 
 /**
