@@ -13,12 +13,21 @@ import {
 import type { CaipNetworkId, Kernel } from 'foyer'
 import { transactionUrl } from 'foyer/query'
 import { useAccount, useFoyerState, useKernel, useKernelQuery, useNetwork, useTranslate } from 'foyer/react'
-import { AmountField, Avatar, Button, Skeleton, TokenPicker, WalletImage, type TokenOption } from 'foyer/ui'
+import {
+  AmountField,
+  Avatar,
+  Button,
+  SimulationSummary,
+  Skeleton,
+  TokenPicker,
+  WalletImage,
+  simulationTexts,
+  type TokenOption,
+} from 'foyer/ui'
 import { sendOptionsQuery, type SendOption } from './loadSendOptions.js'
 import { updateSendState, type SendState } from './sendState.js'
 import { sendToken } from './sendToken.js'
-import { transferCall, useSendSimulation } from './sendSimulation.js'
-import { SimulationSummary } from './SimulationSummary.js'
+import { useTransferSimulation } from './sendSimulation.js'
 import { parseAmount, validateSend, type SendAsset } from './validateSend.js'
 
 type Options = SendOption[] | 'loading' | 'error'
@@ -206,12 +215,15 @@ function SendPreview(props: { form: SendState; asset: SendAsset; error?: string;
   const { form, asset, error } = props
   const t = useTranslate()
   const kernel = useKernel()
-  const { address, namespace } = useAccount()
+  const { address } = useAccount()
   const { networkId, network } = useNetwork()
-  const amount = parseAmount(form.sendTokenAmount, asset.decimals)
-  const to = form.receiverAddress.trim()
-  const call = amount === undefined ? undefined : transferCall(asset, to, amount)
-  const simulation = useSendSimulation(kernel, { namespace, networkId, from: address, call })
+  const simulation = useTransferSimulation(kernel, {
+    token: asset,
+    amount: form.sendTokenAmount,
+    to: form.receiverAddress,
+    ...(networkId ? { networkId } : {}),
+    ...(address ? { from: address } : {}),
+  })
   const reverts = typeof simulation === 'object' && simulation.status === 'reverts'
   return (
     <div className="f-center">
@@ -230,7 +242,7 @@ function SendPreview(props: { form: SendState; asset: SendAsset; error?: string;
         <dt className="f-muted">{t('send.network')}</dt>
         <dd>{network?.name ?? networkId}</dd>
       </dl>
-      <SimulationSummary simulation={simulation} />
+      <SimulationSummary simulation={simulation} texts={simulationTexts(t, 'send')} />
       {form.loading && <p className="f-muted">{t('send.sending')}</p>}
       {error && (
         <p className="f-error-text" role="alert">

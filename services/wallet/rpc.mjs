@@ -379,11 +379,51 @@ export async function decideApproval(deps, { userId, requestId, secret, approved
     return found
   })
   if (!approved) throw new WalletError(400, 'USER_REJECTED', 'User rejected the request', { rpcCode: 4001 })
+  await refuseWhatWouldFail(deps, row)
   if (row.method === 'wallet_grantPermissions' || row.method === 'wallet_revokePermissions') {
     // Nothing to sign: the permission is recorded, or revoked.
     return step(deps, row, async (network) => ({ result: await runSmartRequest(deps, row, network), progress: {} }))
   }
   return step(deps, row, async (network, user) => (await import('./relay.mjs')).firstStep(network, user, row, deps))
+}
+
+/**
+ * The approval panel's preview of a pending request (preview.mjs, docs/previews.md), for the frame that holds its
+ * secret: what the stored calls would do, simulated by the network's node, or the permit's allowances; null for what
+ * moves nothing by itself.
+ *
+ * @param {RpcDeps} deps
+ * @param {{ userId: string, requestId: string, secret: unknown }} claim
+ */
+export async function approvalPreview(deps, claim) {
+  const row = await approvalOf(deps.database, claim)
+  if (row.status !== 'pending' || new Date(row.expires_at).getTime() <= deps.now()) throw settled()
+  const { previewJson } = await import('./preview.mjs')
+  return { preview: previewJson(await previewRow(deps, row)) }
+}
+
+/** @param {RpcDeps} deps @param {any} row */
+async function previewRow(deps, row) {
+  const network = findNetwork(deps.networks, row.chain_id)
+  if (!network) return undefined
+  const user = await userById(deps.database, row.user_id)
+  const evm = network.namespace === 'eip155' && row.account_type === 'smartAccount' ? await evmAccountOf(network, user) : undefined
+  const { previewOf } = await import('./preview.mjs')
+  return previewOf(network, { method: row.method, params: row.params, account: evm?.smartAccount?.address ?? user.evmAddress })
+}
+
+/**
+ * A transaction the node says would revert is never sent, whoever clicked: the frame disables Approve for it, and
+ * the service simulates it again when approved (the chain may have moved since the panel showed it).
+ *
+ * @param {RpcDeps} deps @param {any} row
+ */
+async function refuseWhatWouldFail(deps, row) {
+  if (!['eth_sendTransaction', 'wallet_sendCalls', 'eth_sendUserOperation'].includes(row.method)) return
+  const preview = await previewRow(deps, row)
+  if (preview?.status !== 'reverts') return
+  await deps.database.query(`UPDATE wallet.approvals SET status = 'failed' WHERE id = $1`, [row.id])
+  throw new WalletError(400, 'RPC_ERROR', `The transaction would fail: ${preview.reason}`, { rpcCode: -32603 })
 }
 
 /**

@@ -110,6 +110,9 @@ describe('email sign-in with the embedded wallet', () => {
     await dialog.getByRole('textbox', { name: 'Receiver address' }).fill(RECEIVER)
     await dialog.getByRole('button', { name: 'Preview' }).click()
     await dialog.getByRole('button', { name: 'Send now' }).click()
+    // The frame's own preview, which the host page can neither hide nor change: what the node says the transfer does.
+    const framePreview = page.frameLocator(frameSelector()).locator('#approval-preview')
+    await expect.poll(() => framePreview.textContent()).toBe('You send0.5 ETH')
     await approveInFrame(page, stack)
     // The frame sent it; back on Send, its result step (kept in the store while ApproveTransaction was
     // shown) names the transaction, which anvil has.
