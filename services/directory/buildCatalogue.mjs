@@ -398,21 +398,22 @@ Assure | | eth bsc dot | assure:// | | |
 // Where the best-known wallets install, for the visitor who has none yet. Columns, separated by `|`:
 //   id | homepage | Chrome Web Store item | Firefox Add-ons slug | Safari extension (Mac App Store id) | App Store id | Google Play package
 // Each cell is the part of the store's address that names the wallet's own listing, as the wallet links to it from
-// its download page; an empty cell is a store the wallet is not in (or one we have not checked).
+// its download page; an empty cell is a store the wallet is not in, or one whose listing we could not check against a
+// second published source (the visitor then gets the wallet's own page, which never sends them to a look-alike).
 export const INSTALL_TABLE = `
 metamask | https://metamask.io/download/ | nkbihfbeogaeaoehlefnkodbefgpgknn | ether-metamask | | 1438144202 | io.metamask
 trust-wallet | https://trustwallet.com/download | egjidjbpglichdcondbcbdnbeeppgdph | | | 1288339409 | com.wallet.crypto.trustapp
 coinbase-wallet | https://www.coinbase.com/wallet/downloads | hnfanknocfeofbddgcijnmhnfnkdnaad | | | 1278383455 | org.toshi
 phantom | https://phantom.com/download | bfnaelmomeimhlpmgjnjophhpkkoljpa | phantom-app | | 1598432977 | app.phantom
-rabby-wallet | https://rabby.io/ | acmacodkjbdgmoleebolmdjonilkdbch | | | | com.debank.rabbymobile
+rabby-wallet | https://rabby.io/ | acmacodkjbdgmoleebolmdjonilkdbch | | | |
 okx-wallet | https://web3.okx.com/download | mcohilncbfahbmgdjkbpemcciiolgcge | | | 1327268470 | com.okinc.okex.gp
-rainbow | https://rainbow.me/download | opfgelmcmbiajamepnmloijbpoleiama | rainbow-extension | | 1457119021 | me.rainbow
-uniswap-wallet | https://wallet.uniswap.org/ | nnpmfplkfogfpmcngplhnbdnnilmcdcg | | | 6443944476 | com.uniswap.mobile
+rainbow | https://rainbow.me/download | | | | 1457119021 | me.rainbow
+uniswap-wallet | https://wallet.uniswap.org/ | | | | 6443944476 |
 zerion | https://zerion.io/download | klghhnkeealcohjjanjjdaeeggmfmlpl | | | 1456732565 | io.zerion.android
 ledger-live | https://www.ledger.com/ledger-live | | | | 1361671700 | com.ledger.live
-safe-wallet | https://safe.global/wallet | | | | 1515759131 | io.gnosis.safe
+safe-wallet | https://safe.global/wallet | | | | |
 backpack | https://backpack.app/downloads | aflkmfhebedbjioipglgcbcmnbpgliof | | | |
-solflare | https://solflare.com/download | bhhhlbepdkbapadjdnnojkbgioiodbic | | | |
+solflare | https://solflare.com/download | | | | |
 `
 
 /** The store addresses the cells of {@link INSTALL_TABLE} complete. @type {Record<string, (cell: string) => string>} */
