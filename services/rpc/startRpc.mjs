@@ -35,6 +35,8 @@ export const EVM_METHODS = new Set([
   'eth_getTransactionCount',
   'eth_getProof',
   'eth_call',
+  // What a transaction will do, before it is signed: the previews of Send, Swap and Pay (docs/previews.md).
+  'eth_simulateV1',
   'eth_estimateGas',
   'eth_createAccessList',
   'eth_getBlockByNumber',

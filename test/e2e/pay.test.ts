@@ -27,6 +27,8 @@ describe('pay', () => {
     const dialog = page.getByRole('dialog', { name: 'Pay' })
     await expect.poll(() => dialog.getByTestId('pay-summary').textContent()).toBe('Pay 10 USDC')
     expect(await dialog.getByTestId('pay-recipient').getAttribute('title')).toBe(MERCHANT)
+    // What the payment will do, as the node simulates it (docs/previews.md).
+    await expect.poll(() => dialog.getByTestId('simulation').locator('dd').allTextContents()).toEqual(['10 USDC'])
     await dialog.getByRole('button', { name: 'Pay from your wallet' }).click()
 
     // The promise resolved: the demo shows its hash, and the modal closed (the request opened it).

@@ -77,9 +77,10 @@ describe('send', () => {
     expect(await dialog.getByRole('textbox', { name: 'Receiver address' }).inputValue()).toBe(RECEIVER)
     expect(await reader.getBalance({ address: RECEIVER })).toBe(ethBefore)
 
-    // ETH: the hash shows.
+    // ETH: the preview is the node's simulation of the transfer (docs/previews.md); then the hash shows.
     await page.evaluate(() => window.__testWallet.approve('eth_sendTransaction'))
     await dialog.getByRole('button', { name: 'Preview' }).click()
+    await expect.poll(() => dialog.getByTestId('simulation').locator('dd').allTextContents()).toEqual(['0.5 ETH'])
     await dialog.getByRole('button', { name: 'Send now' }).click()
     await expect.poll(() => dialog.getByTestId('send-hash').textContent()).toMatch(/^0x[0-9a-f]{64}$/)
     expect(await reader.getBalance({ address: RECEIVER })).toBe(ethBefore + 500_000_000_000_000_000n)

@@ -1,9 +1,9 @@
 // End to end: the Swap view in the demo against the real local chain, the Uniswap V2 pools the stack deploys and
-// the real blockchain API. ETH → USDC, then USDC → USDTS (the USDT-style token) with the approval first; the amounts
+// the real blockchain API. ETH → USDC (its review showing the node's simulation, which the chain then bears out), then USDC → USDTS (the USDT-style token) with the approval first; the amounts
 // received are read back from the chain and checked against the quote less the 1 % slippage; then Activity lists
 // both swaps.
 import { describe, expect, it } from 'vitest'
-import { createPublicClient, erc20Abi, http, parseEther, parseUnits, type Address } from 'viem'
+import { createPublicClient, erc20Abi, formatUnits, http, parseEther, parseUnits, type Address } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { Locator, Page } from 'playwright-core'
 import { connectWallet, openAccount, openDemo, pickOption, TEST_KEY, useStack } from './harness.js'
@@ -66,9 +66,15 @@ describe('swaps', () => {
     await expect.poll(() => dialog.getByTestId('swap-route').textContent()).toBe('ETH → USDC')
     const usdcBefore = await token(chain.usdc)
     await dialog.getByRole('button', { name: 'Review swap' }).click()
+    // The review shows the node's simulation of this very swap (docs/previews.md): what leaves and what arrives.
+    const preview = dialog.getByTestId('simulation').locator('dd')
+    await expect.poll(() => preview.count(), { timeout: 15_000 }).toBe(2)
+    const previewed = await preview.allTextContents()
     await dialog.getByRole('button', { name: 'Swap now' }).click()
     await expect.poll(() => dialog.getByTestId('swap-hash').textContent()).toMatch(/^0x[0-9a-f]{64}$/)
     const usdcReceived = (await token(chain.usdc)) - usdcBefore
+    // Nothing else moved the pool in between, so the simulated swap is the executed one to the last unit.
+    expect(previewed).toEqual(['0.5 ETH', `${formatUnits(usdcReceived, 6)} USDC`])
     expect(usdcReceived).toBeGreaterThanOrEqual((usdcQuote * 99n) / 100n)
     expect(usdcReceived).toBeLessThanOrEqual(usdcQuote)
 
