@@ -1,15 +1,22 @@
 // End to end: passkeys for the embedded wallet (docs/wallets.md#passkeys), through the demo, in Chromium, with the
 // DevTools protocol's virtual authenticator (PRF on). A visitor signs up by email and adds a passkey in the secure
-// frame; the passkey is synced to a second browser (exported with WebAuthn.getCredentials, imported with
-// addCredential), which signs in with it alone and gets the same wallet; a removed passkey signs in no more. The
+// frame. Then the browser forgets everything but the passkey (its cookies, its storage, the frame's key share) and signs
+// in with the passkey alone: the passkey's PRF output opens the share the frame wrapped for it, and the wallet signs a
+// message and sends a transaction on anvil with the same address, with no code and no recovery phrase. The passkey is
+// also synced to a second browser (exported with WebAuthn.getCredentials, imported with addCredential), which signs in
+// with it to the same wallet; a removed passkey signs in no more. (The DevTools protocol copies a passkey without its
+// PRF secret, so the copy signs in but opens no share: the signing browser is the first one, wiped.) The
 // attacks: the host page cannot start a ceremony without the visitor's click in the frame, and cannot use the
 // wallet's passkeys for itself.
 import { randomBytes } from 'node:crypto'
 import type { BrowserContext, CDPSession, Page } from 'playwright-core'
+import { createPublicClient, http, parseEther, verifyMessage, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { openAccount, openDemo, signInWithEmail, useStack } from './harness.js'
+import { approveInFrame, openAccount, openDemo, signInWithEmail, useStack } from './harness.js'
 
 const stack = useStack()
+const MESSAGE = 'Hello from the Foyer demo'
+const RECEIVER = '0x90F79bf6EB2c4f870365E5A6b1F6d6e3B1F2A9c8' // anvil account #3
 
 type Credential = {
   credentialId: string
@@ -69,8 +76,67 @@ async function signInWithPasskey(page: Page) {
   return performance.now() - startedAt
 }
 
+/** Gives `address` 1 ETH on anvil, before the page first reads its balance. */
+async function fund(address: Hex) {
+  const chain = createPublicClient({ transport: http(stack.chains['31337']!.rpcUrl) })
+  await chain.request({ method: 'anvil_setBalance' as never, params: [address, '0xde0b6b3a7640000'] as never })
+}
+
+/**
+ * The browser forgets the wallet but keeps its authenticator: the site's and the wallet's cookies, the page's storage
+ * and the frame's key share (its IndexedDB), as a new browser with a synced passkey would be.
+ */
+async function forgetAllButThePasskey(context: BrowserContext, page: Page) {
+  const frame = page.frames().find((candidate) => candidate.url().startsWith(`${stack.fixtures.wallet!.url}/frame`))!
+  const databases = await frame.evaluate(async () => {
+    await new Promise((resolve, reject) => {
+      const request = indexedDB.deleteDatabase('foyer-wallet')
+      request.onsuccess = resolve
+      request.onerror = reject
+      request.onblocked = reject
+    })
+    return (await indexedDB.databases()).map((database) => database.name)
+  })
+  expect(databases).toEqual([])
+  await context.clearCookies()
+  await page.evaluate(() => localStorage.clear())
+  await page.reload()
+  await expect.poll(() => page.getByTestId('status').textContent()).toBe('disconnected')
+}
+
+/**
+ * The wallet signs a message and sends 0.01 ETH on anvil (`owner` has some: `fund`), each approved in the frame: the
+ * signature is `owner`'s, and anvil mined the transaction from `owner`.
+ */
+async function signAndSend(page: Page, owner: Hex) {
+  await page.getByRole('button', { name: 'Sign a message' }).click()
+  await approveInFrame(page, stack)
+  await expect.poll(() => page.getByTestId('signature').textContent()).toMatch(/^0x[0-9a-f]+$/)
+  const signature = (await page.getByTestId('signature').textContent()) as Hex
+  expect(await verifyMessage({ address: owner, message: MESSAGE, signature })).toBe(true)
+  await page.getByRole('dialog').waitFor({ state: 'detached' })
+
+  const account = await openAccount(page)
+  await account.getByRole('button', { name: 'Send', exact: true }).click()
+  const send = page.getByRole('dialog', { name: 'Send' })
+  await expect.poll(() => send.getByRole('combobox', { name: 'Token' }).textContent()).toContain('ETH')
+  await send.getByRole('textbox', { name: 'Amount' }).fill('0.01')
+  await send.getByRole('textbox', { name: 'Receiver address' }).fill(RECEIVER)
+  await send.getByRole('button', { name: 'Preview' }).click()
+  await send.getByRole('button', { name: 'Send now' }).click()
+  await approveInFrame(page, stack)
+  const sent = page.getByRole('dialog', { name: 'Send' }).getByTestId('send-hash')
+  await expect.poll(() => sent.textContent()).toMatch(/^0x[0-9a-f]{64}$/)
+  const chain = createPublicClient({ transport: http(stack.chains['31337']!.rpcUrl) })
+  const receipt = await chain.waitForTransactionReceipt({ hash: (await sent.textContent()) as Hex })
+  expect(receipt).toMatchObject({ status: 'success', from: owner.toLowerCase(), to: RECEIVER.toLowerCase() })
+  expect((await chain.getTransaction({ hash: receipt.transactionHash })).value).toBe(parseEther('0.01'))
+  await page.keyboard.press('Escape')
+  await page.getByRole('dialog').waitFor({ state: 'detached' })
+}
+
 describe('passkeys for the embedded wallet', () => {
-  it('a passkey added after an email sign-up signs a second browser in to the same wallet; removed, it signs in no more', async () => {
+  it('with only a passkey added after an email sign-up, a browser signs in, signs and sends on anvil with the same address; a synced copy signs in too; removed, it signs in no more', async () => {
     // Sign up by email, then add a passkey from Account → Passkeys, in the frame.
     const first = await openDemo(stack)
     const authenticator = await addAuthenticator(first.context, first.page)
@@ -78,6 +144,7 @@ describe('passkeys for the embedded wallet', () => {
     await signInWithEmail(first.page, stack, `passkey-${randomBytes(4).toString('hex')}@example.com`)
     await expect.poll(() => first.page.getByTestId('status').textContent()).toBe('connected')
     const { account, address } = await evmAddress(first.page)
+    await fund(address as Hex)
     await account.getByRole('button', { name: 'Passkeys' }).click()
     const passkeys = first.page.getByRole('dialog', { name: 'Passkeys' })
     await passkeys.getByText('No passkey yet.').waitFor()
@@ -86,11 +153,22 @@ describe('passkeys for the embedded wallet', () => {
     await secureFrame(first.page).getByRole('button', { name: 'Add a passkey' }).click()
     await expect.poll(() => passkeys.getByTestId('passkey-row').count(), { timeout: 20_000 }).toBe(1)
     await expect.poll(() => passkeys.getByTestId('passkey-row').textContent()).toContain('Never used')
+    await passkeys.getByRole('button', { name: 'Close' }).click()
+    await first.page.getByRole('dialog').waitFor({ state: 'detached' })
+
+    // The same browser with nothing but its passkey: no session, no device share, no phrase.
+    await forgetAllButThePasskey(first.context, first.page)
+    await signInWithPasskey(first.page)
+    const restored = await evmAddress(first.page)
+    expect(restored.address).toBe(address)
+    await restored.account.getByRole('button', { name: 'Close' }).click()
+    await first.page.getByRole('dialog').waitFor({ state: 'detached' })
+    await signAndSend(first.page, address as Hex)
+    expect(first.errors).toEqual([])
+    // Copied now, with the counter its login moved on: the service refuses a passkey whose counter goes back.
     const [credential] = await authenticator.credentials()
     expect(credential?.isResidentCredential).toBe(true)
     expect(credential?.rpId).toBe('localhost')
-    await passkeys.getByRole('button', { name: 'Close' }).click()
-    expect(first.errors).toEqual([])
     await first.context.close()
 
     // A second browser with the synced passkey only: no email, no code.
