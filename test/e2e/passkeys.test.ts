@@ -6,13 +6,17 @@
 // also synced to a second browser (exported with WebAuthn.getCredentials, imported with addCredential), which signs in
 // with it to the same wallet; a removed passkey signs in no more. (The DevTools protocol copies a passkey without its
 // PRF secret, so the copy signs in but opens no share: the signing browser is the first one, wiped.) The
-// attacks: the host page cannot start a ceremony without the visitor's click in the frame, and cannot use the
-// wallet's passkeys for itself.
+// attacks: the host page cannot start a ceremony without the visitor's click in the frame, cannot use the wallet's
+// passkeys for itself, and cannot read the recovery phrase of the sign-up's backup prompt or the keys of key export,
+// which the frame alone shows.
 import { randomBytes } from 'node:crypto'
 import type { BrowserContext, CDPSession, Page } from 'playwright-core'
+import { validateMnemonic } from '@scure/bip39'
+import { wordlist } from '@scure/bip39/wordlists/english.js'
 import { createPublicClient, http, parseEther, verifyMessage, type Hex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
-import { approveInFrame, openAccount, openDemo, signInWithEmail, useStack } from './harness.js'
+import { approveInFrame, mailCount, mailedCode, openAccount, openDemo, signInWithEmail, useStack } from './harness.js'
 
 const stack = useStack()
 const MESSAGE = 'Hello from the Foyer demo'
@@ -76,6 +80,32 @@ async function signInWithPasskey(page: Page) {
   return performance.now() - startedAt
 }
 
+/**
+ * What the host page's own script gets when it tries to read `secret`, which the frame shows: the frame's document (none:
+ * another origin), and whether the text of the page, the modal's shadow root included, contains it.
+ */
+async function hostReads(page: Page, secret: string) {
+  return page.evaluate(
+    ({ origin, secret }) => {
+      const frame = document.querySelector<HTMLIFrameElement>(`iframe[src^="${origin}/frame"]`)!
+      let frameText = 'read'
+      try {
+        frameText = frame.contentWindow!.document.body.textContent ?? ''
+      } catch (error) {
+        frameText = (error as Error).name
+      }
+      const texts = [
+        document.body.textContent ?? '',
+        ...[...document.querySelectorAll('*')].map((element) => element.shadowRoot?.textContent ?? ''),
+      ]
+      return { contentDocument: frame.contentDocument === null, frameText, pageHasIt: texts.some((text) => text.includes(secret)) }
+    },
+    { origin: stack.fixtures.wallet!.url, secret },
+  )
+}
+
+const UNREADABLE = { contentDocument: true, frameText: 'SecurityError', pageHasIt: false }
+
 /** Gives `address` 1 ETH on anvil, before the page first reads its balance. */
 async function fund(address: Hex) {
   const chain = createPublicClient({ transport: http(stack.chains['31337']!.rpcUrl) })
@@ -138,10 +168,20 @@ async function signAndSend(page: Page, owner: Hex) {
 describe('passkeys for the embedded wallet', () => {
   it('with only a passkey added after an email sign-up, a browser signs in, signs and sends on anvil with the same address; a synced copy signs in too; removed, it signs in no more', async () => {
     // Sign up by email, then add a passkey from Account → Passkeys, in the frame.
-    const first = await openDemo(stack)
+    const first = await openDemo(stack, { backupPrompt: true })
     const authenticator = await addAuthenticator(first.context, first.page)
     await first.page.getByRole('button', { name: 'Connect', exact: true }).click()
     await signInWithEmail(first.page, stack, `passkey-${randomBytes(4).toString('hex')}@example.com`)
+    // The new wallet's backup prompt: its recovery phrase, shown in the frame, which the page cannot read.
+    const backup = first.page.getByRole('dialog', { name: 'Back up your wallet' })
+    await backup.getByRole('button', { name: 'Save recovery phrase' }).click()
+    const words = secureFrame(first.page).locator('#backup-words li')
+    await expect.poll(() => words.count()).toBe(12)
+    const phrase = (await words.allTextContents()).join(' ')
+    expect(validateMnemonic(phrase, wordlist)).toBe(true)
+    expect(await hostReads(first.page, phrase)).toEqual(UNREADABLE)
+    await secureFrame(first.page).getByRole('button', { name: 'I saved it' }).click()
+    await first.page.getByRole('dialog').waitFor({ state: 'detached' })
     await expect.poll(() => first.page.getByTestId('status').textContent()).toBe('connected')
     const { account, address } = await evmAddress(first.page)
     await fund(address as Hex)
@@ -198,22 +238,44 @@ describe('passkeys for the embedded wallet', () => {
     await third.context.close()
   })
 
-  it('the host page can neither start a ceremony without the visitor’s click in the frame nor use the wallet’s passkeys', async () => {
-    const { context, page } = await openDemo(stack)
+  it('the host page can neither start a ceremony without the visitor’s click in the frame, use the wallet’s passkeys, nor read the keys the frame exports', async () => {
+    const { context, page } = await openDemo(stack, { backupPrompt: true })
     const authenticator = await addAuthenticator(context, page)
-    // A wallet with a passkey this authenticator holds: were the frame to run the ceremony by itself, it would pass.
+    // A wallet with a passkey this authenticator holds, added from the sign-up's backup prompt: were the frame to run
+    // the ceremony by itself, it would pass.
+    const email = `hostile-${randomBytes(4).toString('hex')}@example.com`
     await page.getByRole('button', { name: 'Connect', exact: true }).click()
-    await signInWithEmail(page, stack, `hostile-${randomBytes(4).toString('hex')}@example.com`)
-    await expect.poll(() => page.getByTestId('status').textContent()).toBe('connected')
-    const { account } = await evmAddress(page)
-    await account.getByRole('button', { name: 'Passkeys' }).click()
-    await page.getByRole('dialog', { name: 'Passkeys' }).getByRole('button', { name: 'Add a passkey' }).click()
+    await signInWithEmail(page, stack, email)
+    await page.getByRole('dialog', { name: 'Back up your wallet' }).getByRole('button', { name: 'Add a passkey' }).click()
     await secureFrame(page).getByRole('button', { name: 'Add a passkey' }).click()
     await expect.poll(async () => (await authenticator.credentials()).length, { timeout: 20_000 }).toBe(1)
-    await expect.poll(() => page.getByRole('dialog', { name: 'Passkeys' }).getByTestId('passkey-row').count()).toBe(1)
-    await page.getByRole('dialog', { name: 'Passkeys' }).getByRole('button', { name: 'Close' }).click()
     await page.getByRole('dialog').waitFor({ state: 'detached' })
+    await expect.poll(() => page.getByTestId('status').textContent()).toBe('connected')
     const signCount = (await authenticator.credentials())[0]!.signCount
+
+    // Account → Export keys: a fresh code typed in the frame, then the keys, in the frame alone; the EVM key is the
+    // wallet's, and the page's script cannot read it.
+    const { account, address } = await evmAddress(page)
+    const mailed = await mailCount(stack, email)
+    await account.getByRole('button', { name: 'Export keys' }).click()
+    await page
+      .getByRole('dialog', { name: 'Export keys' })
+      .getByText(/Anyone who sees your keys/)
+      .waitFor()
+    const exported = secureFrame(page)
+    await exported.getByRole('heading', { name: 'Export your keys' }).waitFor()
+    await exported.getByLabel('Code').fill(await mailedCode(stack, email, mailed))
+    await exported.getByRole('button', { name: 'Show keys' }).click()
+    await exported
+      .locator('#export-evm')
+      .filter({ hasText: /^0x[0-9a-f]{64}$/ })
+      .waitFor()
+    const key = (await exported.locator('#export-evm').textContent()) as Hex
+    expect(privateKeyToAccount(key).address).toBe(address)
+    expect(await hostReads(page, key.slice(2))).toEqual(UNREADABLE)
+    await exported.getByRole('button', { name: 'Hide and close' }).click()
+    await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Close' }).click()
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
 
     // The page's own script asks the frame for a passkey login, as the modal would, and waits: nothing happens until
     // the visitor presses the frame's button. It also tries the wallet's RP ID for itself: the browser refuses.
