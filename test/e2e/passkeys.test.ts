@@ -104,6 +104,22 @@ async function hostReads(page: Page, secret: string) {
   )
 }
 
+/** The page's own script posts `type` to the frame, as the modal would, and answers the frame's reply. */
+async function frameAnswer(page: Page, type: string) {
+  return page.evaluate(
+    ({ origin, type }) =>
+      new Promise<{ type: string; payload: unknown }>((resolve) => {
+        const id = `page-${Math.random().toString(36).slice(2)}`
+        addEventListener('message', (event) => {
+          if (event.origin === origin && event.data?.id === id) resolve(event.data)
+        })
+        const frame = document.querySelector<HTMLIFrameElement>(`iframe[src^="${origin}/frame"]`)!
+        frame.contentWindow!.postMessage({ id, type, payload: {} }, origin)
+      }),
+    { origin: stack.fixtures.wallet!.url, type },
+  )
+}
+
 const UNREADABLE = { contentDocument: true, frameText: 'SecurityError', pageHasIt: false }
 
 /** Gives `address` 1 ETH on anvil, before the page first reads its balance. */
@@ -182,6 +198,11 @@ describe('passkeys for the embedded wallet', () => {
     expect(await hostReads(first.page, phrase)).toEqual(UNREADABLE)
     await secureFrame(first.page).getByRole('button', { name: 'I saved it' }).click()
     await first.page.getByRole('dialog').waitFor({ state: 'detached' })
+    // Saved, the phrase is gone from the frame's memory: asked again (as a hostile page might), the frame refuses.
+    expect(await frameAnswer(first.page, 'APP_BACKUP_PHRASE')).toMatchObject({
+      type: 'FRAME_BACKUP_PHRASE_ERROR',
+      payload: { code: 'INVALID_REQUEST' },
+    })
     await expect.poll(() => first.page.getByTestId('status').textContent()).toBe('connected')
     const { account, address } = await evmAddress(first.page)
     await fund(address as Hex)
