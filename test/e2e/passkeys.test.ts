@@ -324,6 +324,11 @@ describe('passkeys for the embedded wallet', () => {
     expect(hostile.ownCeremony).toBe('SecurityError')
     // The authenticator was never asked: its one passkey's counter is where the registration left it.
     expect((await authenticator.credentials())[0]!.signCount).toBe(signCount)
+
+    // The sign-up's phrase (still in the frame's memory: the prompt's passkey was chosen) goes at sign-out, so the
+    // next session in this document, whoever's, cannot have it shown.
+    expect((await frameAnswer(page, 'APP_SIGN_OUT')).type).toBe('FRAME_SIGN_OUT_SUCCESS')
+    expect(await frameAnswer(page, 'APP_BACKUP_PHRASE')).toMatchObject({ payload: { code: 'INVALID_REQUEST' } })
     await context.close()
   })
 })

@@ -147,7 +147,8 @@ import { runJob } from './signing.js'
       return
     }
     if (message.type === 'APP_EXPORT_KEYS') return void startExport(message.id)
-    if (message.type === 'APP_BACKUP_PHRASE') return showBackup(message.id)
+    if (message.type === 'APP_BACKUP_PHRASE') return void showBackup(message.id)
+    if (message.type === 'APP_SIGN_OUT') newPhrase = undefined
     if (message.type === 'APP_KEYS_ABORT') {
       closeExport({ error: 'Request was aborted', code: 'ABORTED' })
       closeBackup({ error: 'Request was aborted', code: 'ABORTED' })
@@ -171,9 +172,11 @@ import { runJob } from './signing.js'
       })
       if (LOGINS.has(message.type) || (message.type === 'APP_CONNECT_EMAIL' && answer.action === 'CONNECT')) {
         // A new wallet: the host may offer the backup prompt (APP_BACKUP_PHRASE), which only this document can answer.
-        const phrase = await keyring.afterLogin()
-        if (phrase !== undefined) {
-          keepNewPhrase(phrase)
+        // Any other login forgets a phrase kept from before: it was another session's.
+        newPhrase = undefined
+        const created = await keyring.afterLogin()
+        if (created !== undefined) {
+          newPhrase = { ...created, until: Date.now() + BACKUP_MS }
           answer.walletCreated = true
         }
       }
@@ -735,20 +738,21 @@ import { runJob } from './signing.js'
   const BACKUP_MS = 10 * 60_000
   const backupPanel = document.getElementById('backup')
   const backupWords = document.getElementById('backup-words')
-  /** @type {{ phrase: string, until: number } | undefined} */
+  /** @type {{ userId: string, phrase: string, until: number } | undefined} the sign-up's phrase, and whose it is */
   let newPhrase
   /** The APP_BACKUP_PHRASE message the panel answers when it closes. */
   let backupId
 
-  /** @param {string} phrase */
-  function keepNewPhrase(phrase) {
-    newPhrase = { phrase, until: Date.now() + BACKUP_MS }
-  }
-
-  /** @param {string} id */
-  function showBackup(id) {
-    if (newPhrase && Date.now() > newPhrase.until) newPhrase = undefined
-    if (!newPhrase)
+  /** Shows the phrase only to the session of the user it belongs to (not after a sign-out and another login). @param {string} id */
+  async function showBackup(id) {
+    const kept = newPhrase && Date.now() <= newPhrase.until ? newPhrase : undefined
+    let current
+    try {
+      current = kept && (await backend('/v1/frame/keys/state', { projectId, origin: hostOrigin })).userId
+    } catch (error) {
+      return post('FRAME_BACKUP_PHRASE_ERROR', id, errorPayload(error))
+    }
+    if (!kept || current !== kept.userId || newPhrase !== kept)
       return post('FRAME_BACKUP_PHRASE_ERROR', id, {
         message: 'The recovery phrase is shown here only right after sign-up: use key export',
         code: 'INVALID_REQUEST',
@@ -757,7 +761,7 @@ import { runJob } from './signing.js'
       return post('FRAME_BACKUP_PHRASE_ERROR', id, { message: 'The recovery phrase is already shown', code: 'INVALID_REQUEST' })
     backupId = id
     backupWords.replaceChildren(
-      ...newPhrase.phrase.split(' ').map((word) => {
+      ...kept.phrase.split(' ').map((word) => {
         const item = document.createElement('li')
         item.textContent = word
         return item

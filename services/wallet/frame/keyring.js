@@ -44,16 +44,17 @@ export class KeyError extends Error {
 export function createKeyring({ backend, store }) {
   /**
    * After a login: a new user's keys are made here, an old user's sealed keys split; a split user needs nothing.
-   * Answers the new wallet's recovery phrase when it made one, for the backup prompt to show; undefined otherwise.
+   * Answers the new wallet's user and recovery phrase when it made one, for the backup prompt to show; undefined
+   * otherwise.
    *
-   * @returns {Promise<string | undefined>}
+   * @returns {Promise<{ userId: string, phrase: string } | undefined>}
    */
   async function afterLogin() {
     const { status, userId } = await backend('/v1/frame/keys/state', {})
     if (status === 'none')
       return wiped(createSecret(), async (secret) => {
         await register(userId, secret, 'register')
-        return phraseOf(secret)
+        return { userId, phrase: phraseOf(secret) }
       })
     if (status === 'sealed') await migrate(userId, async () => undefined)
     return undefined
