@@ -70,8 +70,8 @@ function approvalPage(title, after) {
 <div class="buttons"><button id="export-hide" class="primary" type="button" hidden>Hide and close</button></div>
 </section>
 <section id="backup" hidden aria-labelledby="backup-title">
-<h1 id="backup-title" style="font-size:18px">Your recovery phrase</h1>
-<p class="warning"><strong>Write these 12 words down, in order, and keep them offline.</strong> With them, this wallet opens on any browser; anyone who sees them and your login can take everything in it. This site never sees them.</p>
+<h1 id="backup-title" style="font-size:18px">Write down these 12 words</h1>
+<p class="warning"><strong>This is your recovery phrase: keep it offline, in this order.</strong> With it, this wallet opens on any browser; anyone who sees them and your login can take everything in it. This site never sees them.</p>
 <ol id="backup-words"></ol>
 <div class="buttons"><button id="backup-cancel" type="button">Cancel</button><button id="backup-done" class="primary" type="button">I saved it</button></div>
 </section>
