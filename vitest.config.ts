@@ -5,6 +5,7 @@ import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
 import { playwright } from '@vitest/browser-playwright'
 import { configDefaults, defineConfig } from 'vitest/config'
 import { selfImports } from './build/entries.mjs'
+import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs'
 import { StackSequencer } from './test/e2e/stackSequencer.js'
 
 const root = path.dirname(fileURLToPath(import.meta.url))
@@ -15,22 +16,6 @@ const selfAliases = Object.entries(selfImports()).map(([specifier, input]) => ({
   find: new RegExp(`^${specifier.replace('/', '\\/')}$`),
   replacement: path.join(root, input),
 }))
-
-// Debian's chromium (apt-get install -y chromium); never a Playwright-downloaded browser.
-const chromiumPath = process.env['CHROMIUM_PATH'] || '/usr/bin/chromium'
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  // Even with the flags above, Chromium still resolves update.googleapis.com and
-  // accounts.google.com in the background. Resolve nothing but loopback, so no story can
-  // reach the internet (a remote URL fails fast with ERR_NAME_NOT_RESOLVED).
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
-]
 
 // The folders that hold tests, each searched for files whose name ends in `ending`.
 const testFiles = (ending: string) =>
@@ -84,6 +69,10 @@ export default defineConfig({
           environment: 'node',
           include: testFiles('*.integration.test.ts'),
           exclude: [...configDefaults.exclude, 'test/e2e/**'],
+          // Two files at a time (vitest's default on two cores is one): most of a file's time is spent waiting on the
+          // processes it talks to (anvil, PostgreSQL, a bundler), so a second file fills that wait. Every file starts
+          // its own servers on free ports and its own temporary directories, so two never meet.
+          maxWorkers: 2,
         },
       },
       {
@@ -94,6 +83,8 @@ export default defineConfig({
         optimizeDeps: { include: storyDependencies },
         test: {
           name: 'stories',
+          // The same count as the integration files beside them (vitest runs the projects of one group at one width).
+          maxWorkers: 2,
           // After each story, the modal it left passes the UI quality check at 360 px (test/uiQuality.ts).
           setupFiles: ['test/storyQuality.ts'],
           browser: {
@@ -116,6 +107,7 @@ export default defineConfig({
         optimizeDeps: { include: storyDependencies },
         test: {
           name: 'screenshots',
+          maxWorkers: 2,
           include: ['test/screenshots/**/*.screenshot.test.tsx'],
           browser: {
             enabled: true,

@@ -93,8 +93,9 @@ const kernel = createKernel({
     // Swaps on the Uniswap V2 pools the local stack deploys, quoted and built by the local blockchain API.
     swaps(),
     // Email sign-in with an embedded wallet, when the stack runs the wallet service (\`npm start\`, the
-    // end-to-end tests and \`npm run bench\` all do).
-    localWalletUrl ? email() : undefined,
+    // end-to-end tests and \`npm run bench\` all do). The demo pays its visitors' network fees as the local stack's
+    // policy allows (USDC transfers and approvals; docs/sponsored-gas.md).
+    localWalletUrl ? email({ sponsorGas: true }) : undefined,
     // Social login (Google, X, Discord, Apple, GitHub, Facebook) into the same embedded wallet, through the
     // stack's local OpenID Connect provider.
     localWalletUrl ? socials() : undefined,

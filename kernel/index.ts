@@ -28,6 +28,7 @@ export type {
   SignInFields,
   SignInMessage,
   StarterWallet,
+  InstallLinks,
   TransactionRequest,
   TransferParameters,
   TransferToken,

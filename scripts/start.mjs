@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-import { FIXTURES_PATH, PortInUseError, assertPortFree } from '../services/dev/devchain/index.mjs'
+import { DEV_PAYMASTER, FIXTURES_PATH, PortInUseError, assertPortFree } from '../services/dev/devchain/index.mjs'
 import { SolanaPortInUseError } from '../services/dev/solana/index.mjs'
 import { startLocalStack } from '../services/localStack.mjs'
 
@@ -144,6 +144,7 @@ async function start() {
         (bundler, index) =>
           `  bundler ${devChains.chains[index]?.chainId} ${bundler.url}  (ERC-4337, alto pid ${bundler.pid}; EntryPoint v0.8)`,
       ),
+      `  paymaster     ${DEV_PAYMASTER}  (on both chains: the demo's sponsored gas, docs/sponsored-gas.md)`,
       `  solana        ${local.solana.url}  (litesvm, ${local.fixtures.solana.chainId})`,
       `  relay         ${local.fixtures.walletConnect.relayUrl}  (WalletConnect, development only)`,
       `  api           ${local.fixtures.api.url}  (balances, prices, history, account names in .foyer.id, on-ramp checkouts, sign-in sessions)`,

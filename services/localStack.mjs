@@ -5,7 +5,7 @@
 // opens the storage database (once, for every durable service); with `bundler`, an ERC-4337 bundler (alto, on
 // loopback) per chain.
 // One function starts it, one stops it.
-import { NAME_RESOLVER_OWNER, startDevChains } from './dev/devchain/index.mjs'
+import { DEV_PAYMASTER, DEV_PAYMASTER_SIGNER, NAME_RESOLVER_OWNER, startDevChains } from './dev/devchain/index.mjs'
 import { assertPortFree, findFreePort } from './listen.mjs'
 import { writeAtomically } from './writeAtomically.mjs'
 import {
@@ -50,6 +50,7 @@ const BUNDLER_PORT_ENVS = ['FOYER_BUNDLER_PORT', 'FOYER_BUNDLER_PORT_B']
  * @property {number} [mailPort=0] the mail catcher's inbox.
  * @property {number} [identityPort=0] the local OpenID Connect provider standing in for the social providers.
  * @property {string} [dataDir] the storage database and the wallet's master key file. Defaults to FOYER_DATA_DIR, else '.foyer/data'.
+ * @property {() => number} [now] the wallet's clock (Date.now): tests move it forward past a cooldown instead of waiting.
  */
 
 /**
@@ -280,6 +281,7 @@ export async function startLocalStack({
         },
         database: /** @type {import('./storage/index.mjs').Database} */ (database),
         dataDir,
+        ...(walletOptions.now && { now: walletOptions.now }),
         smtpUrl: mail.smtpUrl,
         directoryUrl: directory.url,
         // With bundlers, each user also has a smart account on every chain (SimpleAccount, owned by the user's EVM key).
@@ -289,6 +291,9 @@ export async function startLocalStack({
           ...(bundlers[index] && { bundlerUrl: bundlers[index].url }),
         })),
         solana: [{ chainId: LOCAL_SOLANA_CHAIN_ID, rpcUrl: solana.url }],
+        // With bundlers, the demo's visitors may have their fees paid (docs/sponsored-gas.md): the chains' paymaster,
+        // and the demo project's policy.
+        ...(bundlers.length > 0 && { sponsorship: localSponsorship(devChains.fixtures) }),
       })
     }
     await minting
@@ -364,3 +369,23 @@ export async function startLocalStack({
 }
 
 /** @typedef {Awaited<ReturnType<typeof startLocalStack>>} LocalStack */
+
+/** The demo's project (demo/main.tsx). */
+const DEMO_PROJECT_ID = 'foyer-demo'
+
+/**
+ * The local stack's sponsored gas: FoyerPaymaster as every dev chain deploys it, its published dev signer, and the
+ * demo project's policy: USDC's transfer and approve on both chains, 20 operations per visitor a day, 10 ETH in all.
+ *
+ * @param {import('./dev/devchain/index.mjs').DevChainFixtures} fixtures
+ * @returns {import('./wallet/sponsorship.mjs').SponsorshipOptions}
+ */
+function localSponsorship(fixtures) {
+  const chains = Object.keys(fixtures.chains)
+  const calls = Object.values(fixtures.chains).flatMap(({ usdc }) => [`${usdc}:0xa9059cbb`, `${usdc}:0x095ea7b3`])
+  return {
+    paymaster: DEV_PAYMASTER,
+    signerKey: DEV_PAYMASTER_SIGNER.privateKey,
+    policies: { [DEMO_PROJECT_ID]: { chains, calls, dailyLimit: 20, budget: '10' } },
+  }
+}

@@ -8,7 +8,7 @@ import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
 
 import { createSiweMessage } from 'viem/siwe'
-import { createPublicClient, http, parseEther, stringToHex, type Hex } from 'viem'
+import { createPublicClient, createWalletClient, http, parseEther, stringToHex, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Hono } from 'hono'
@@ -20,6 +20,7 @@ import { startDirectory, type WalletDirectory } from './directory/index.mjs'
 import { startMailCatcher, type MailCatcher } from './dev/mail/index.mjs'
 import { startAnvil } from './dev/devchain/index.mjs'
 import { openOrderStore } from './api/onramp/orderStore.mjs'
+import { ONRAMP_TREASURY } from './api/onramp/treasury.mjs'
 import { openSharedRateLimit } from './http/index.mjs'
 import { openDatabase, type Database } from './storage/index.mjs'
 
@@ -46,6 +47,8 @@ let mail: MailCatcher
 let directory: WalletDirectory
 let apis: [Instance, Instance]
 let wallets: [Instance, Instance]
+/** The USDC contract the on-ramp is told of (it pays ETH here). */
+let usdc: Hex
 const started: Instance[] = []
 /** An order a stopped instance left confirmed but unpaid, before any instance of this test started. */
 const leftPaying = {
@@ -74,7 +77,7 @@ async function startInstance(cli: string, env: Record<string, string>): Promise<
   return instance
 }
 
-const startApiInstance = (usdc: string) =>
+const startApiInstance = (usdc: string, env: Record<string, string> = {}) =>
   startInstance('api/cli.mjs', {
     FOYER_API_PORT: '0',
     FOYER_API_CHAINS: `31337=${anvil.url}`,
@@ -84,6 +87,7 @@ const startApiInstance = (usdc: string) =>
     // The survivor looks for orders a dead instance left every 2 s (5 minutes in production).
     FOYER_API_ONRAMP_PAYOUT_LEASE_SECONDS: '2',
     FOYER_TRUSTED_PROXIES: '127.0.0.1',
+    ...env,
   })
 
 const startWalletInstance = (masterKey: string, env: Record<string, string> = {}) =>
@@ -124,6 +128,64 @@ function visitor(route: () => Instance) {
 
 const balanceOf = (address: Hex) => createPublicClient({ transport: http(anvil.url) }).getBalance({ address })
 
+/** A JSON-RPC call to anvil, for what viem does not wrap (its mining switches). */
+async function anvilCall(method: string, params: unknown[] = []): Promise<Json> {
+  const response = await fetch(anvil.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  const { result, error } = (await response.json()) as Json
+  if (error) throw new Error(`${method}: ${error.message}`)
+  return result
+}
+
+/** The treasury's transactions sent but not mined yet. */
+async function treasuryPending() {
+  const [pending, latest] = await Promise.all(
+    ['pending', 'latest'].map((tag) => anvilCall('eth_getTransactionCount', [ONRAMP_TREASURY.address, tag])),
+  )
+  return Number(pending) - Number(latest)
+}
+
+/** An on-ramp purchase of 100 USD of ETH on `api`, its checkout open: the buyer, the order, the ETH bought. */
+async function openPurchase(api: Instance) {
+  const buyer = privateKeyToAccount(`0x${randomBytes(32).toString('hex')}`).address
+  const quote = await apiCall(api, 'POST', '/v1/onramp/quote', {
+    purchaseCurrency: 'ETH',
+    paymentCurrency: 'USD',
+    network: 'local-31337',
+    amount: '100.00',
+  })
+  const opened = await apiCall(api, 'POST', '/v1/generators/onrampurl', {
+    destinationWallets: [{ address: buyer, blockchains: ['local-31337'], assets: ['ETH'] }],
+    quoteId: quote.body.quoteId,
+  })
+  expect(opened.status).toBe(200)
+  const confirm = async () => {
+    const checkout = new URL(opened.body.url)
+    checkout.pathname += '/confirm'
+    const answer = await fetch(checkout, { method: 'POST', body: new URLSearchParams({ paymentMethod: 'card' }), redirect: 'manual' })
+    expect(answer.status).toBe(303)
+  }
+  return { buyer, orderId: opened.body.orderId as string, bought: parseEther(quote.body.purchaseAmount.value), confirm }
+}
+
+/** Waits until `api` answers the order as settled (no longer paying), and answers it. */
+async function settledOrder(api: Instance, orderId: string) {
+  let order: Json
+  await expect
+    .poll(
+      async () => {
+        order = (await apiCall(api, 'GET', `/v1/onramp/orders/${orderId}`)).body
+        return order.status
+      },
+      { timeout: 20_000 },
+    )
+    .not.toBe('paying')
+  return order
+}
+
 beforeAll(async () => {
   ;[postgres, anvil, mail, directory] = await Promise.all([
     startPostgres(),
@@ -152,7 +214,7 @@ beforeAll(async () => {
   })
   await orders.transition(leftPaying.id, 'created', 'paying')
   // The on-ramp pays ETH here; its USDC contract is named but never paid from.
-  const usdc = privateKeyToAccount(`0x${randomBytes(32).toString('hex')}`).address
+  usdc = privateKeyToAccount(`0x${randomBytes(32).toString('hex')}`).address
   const masterKey = randomBytes(32).toString('hex')
   // All four at once, as an orchestrator rolls them out.
   const [apiA, apiB, walletA, walletB] = await Promise.all([
@@ -317,4 +379,90 @@ describe('two API and two wallet instances on one PostgreSQL server', () => {
       expect(await balanceOf(buyer)).toBe(parseEther(quote.body.purchaseAmount.value))
     },
   )
+})
+
+describe('on-ramp payouts across instances that die or pay at once', () => {
+  // Three more instances, each killed mid-payout by one test; the first pays beside the survivor apis[1] before.
+  // Their claims last a minute, so that a test sets the scene before it lets the claim run out (endClaim).
+  let doomed: [Instance, Instance, Instance]
+  beforeAll(async () => {
+    const [first, second, third] = await Promise.all(
+      Array.from({ length: 3 }, () => startApiInstance(usdc, { FOYER_API_ONRAMP_PAYOUT_LEASE_SECONDS: '60' })),
+    )
+    doomed = [first!, second!, third!]
+  }, 60_000)
+
+  /** The dead instance's claim on the order runs out: the survivor takes the order over at its next look (2 s). */
+  const endClaim = (orderId: string) => database.query('UPDATE onramp.orders SET payout_until = now() WHERE id = $1', [orderId])
+
+  /** Confirms a purchase on `doomed` with mining stopped, and SIGKILLs it once its payout waits in the node's pool. */
+  async function killMidPayout(doomed: Instance) {
+    const purchase = await openPurchase(doomed)
+    await anvilCall('evm_setAutomine', [false])
+    try {
+      await purchase.confirm()
+      await expect.poll(treasuryPending, { timeout: 10_000 }).toBe(1)
+      await kill(doomed)
+    } catch (error) {
+      await anvilCall('evm_setAutomine', [true])
+      throw error
+    }
+    const [sent] = Object.values((await anvilCall('txpool_content')).pending[ONRAMP_TREASURY.address.toLowerCase()] ?? {}) as Json[]
+    return { ...purchase, sent: sent.hash as Hex }
+  }
+
+  it('two instances paying at once from one treasury take turns for its nonces: every order paid once, none failed', SLOW, async () => {
+    const purchases = await Promise.all(Array.from({ length: 6 }, (_, index) => openPurchase(index % 2 === 0 ? doomed[0] : apis[1])))
+    await Promise.all(purchases.map((purchase) => purchase.confirm()))
+    const orders = await Promise.all(purchases.map((purchase) => settledOrder(apis[1], purchase.orderId)))
+    expect(orders.map((order) => [order.status, order.failure])).toEqual(purchases.map(() => ['paid', null]))
+    for (const purchase of purchases) expect(await balanceOf(purchase.buyer)).toBe(purchase.bought)
+  })
+
+  it(
+    'a payout sent by an instance SIGKILLed before it recorded the result is found on chain by the survivor, not paid again',
+    SLOW,
+    async () => {
+      const purchase = await killMidPayout(doomed[0])
+      // The transaction lands after its sender died; then the claim runs out and the survivor takes the order over.
+      await anvilCall('evm_mine')
+      await anvilCall('evm_setAutomine', [true])
+      await endClaim(purchase.orderId)
+      const order = await settledOrder(apis[1], purchase.orderId)
+      expect(order).toMatchObject({ status: 'paid', hash: purchase.sent })
+      // Paid a second time, the buyer would hold twice what they bought.
+      expect(await balanceOf(purchase.buyer)).toBe(purchase.bought)
+    },
+  )
+
+  it(
+    'a payout lost on its way to the node is sent again by the survivor, the very transaction its dead instance signed',
+    SLOW,
+    async () => {
+      const purchase = await killMidPayout(doomed[1])
+      // The node forgets it, as if it never left the dead machine.
+      await anvilCall('anvil_dropAllTransactions')
+      await anvilCall('evm_setAutomine', [true])
+      await endClaim(purchase.orderId)
+      const order = await settledOrder(apis[1], purchase.orderId)
+      expect(order).toMatchObject({ status: 'paid', hash: purchase.sent })
+      expect(await balanceOf(purchase.buyer)).toBe(purchase.bought)
+    },
+  )
+
+  it('a lost payout whose nonce another transaction took meanwhile is signed anew by the survivor, and paid once', SLOW, async () => {
+    const purchase = await killMidPayout(doomed[2])
+    const nonce = Number(await anvilCall('eth_getTransactionCount', [ONRAMP_TREASURY.address, 'latest']))
+    await anvilCall('anvil_dropAllTransactions')
+    // The treasury's key sends something else at that nonce: the recorded payout can never be mined now.
+    const treasury = createWalletClient({ account: privateKeyToAccount(ONRAMP_TREASURY.privateKey), transport: http(anvil.url) })
+    await treasury.sendTransaction({ to: ONRAMP_TREASURY.address, value: 0n, nonce, chain: null })
+    await anvilCall('evm_mine')
+    await anvilCall('evm_setAutomine', [true])
+    await endClaim(purchase.orderId)
+    const order = await settledOrder(apis[1], purchase.orderId)
+    expect(order.status).toBe('paid')
+    expect(order.hash).not.toBe(purchase.sent)
+    expect(await balanceOf(purchase.buyer)).toBe(purchase.bought)
+  })
 })

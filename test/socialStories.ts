@@ -9,7 +9,7 @@ import { OpenPopupToken } from '../plugins/socials/connectSocial.js'
 import { socials } from '../plugins/socials/index.js'
 import { NavigateToken } from '../plugins/socials/redirectLogin.js'
 import { fakeEmbeddedWallet, type FakeEmbeddedWallet, type FakeEmbeddedWalletOptions } from './embeddedWalletStories.js'
-import { testChain, testConnector } from './fixtures.js'
+import { testChain, testConnector, type TestChainOptions } from './fixtures.js'
 import { connectedStory } from './stories.js'
 
 /** The wallet service's origin in these stories: a result message must come from it. */
@@ -20,6 +20,8 @@ export interface SocialStoryOptions extends FakeEmbeddedWalletOptions {
   socials?: readonly string[]
   /** The browser blocks the popup. @default false */
   blocked?: boolean
+  /** The test chain's options besides the embedded wallet's connector. @default one installed test wallet */
+  chain?: TestChainOptions
 }
 
 /** The running story's kernel, wallet and popup (an iframe: remove it to "close" the popup). */
@@ -49,7 +51,13 @@ export function postResult(
 export function socialStoryParameters(route: { view: ViewId; params?: unknown } | 'connected', options: SocialStoryOptions = {}) {
   const kernelOptions = (): FoyerOptions => ({
     plugins: [
-      testChain({ connectors: [testConnector(), testConnector({ id: 'email', name: 'Email', type: 'auth', namespaces: ['eip155'] })] }),
+      testChain({
+        ...options.chain,
+        connectors: [
+          ...(options.chain?.connectors ?? [testConnector()]),
+          testConnector({ id: 'email', name: 'Email', type: 'auth', namespaces: ['eip155'] }),
+        ],
+      }),
       email(),
       socials(),
     ],

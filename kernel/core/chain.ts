@@ -183,7 +183,17 @@ export interface StarterWallet {
   name: string
   /** Its mark: https or data:image only. */
   imageUrl?: string
-  install: { chrome?: string; firefox?: string; ios?: string; android?: string; website: string }
+  install: InstallLinks & { website: string }
+}
+
+/** Where a wallet installs: its listing in each store (Safari: its extension in the Mac App Store) and its own site. */
+export interface InstallLinks {
+  chrome?: string
+  firefox?: string
+  safari?: string
+  ios?: string
+  android?: string
+  website?: string
 }
 
 export type CapabilityName = keyof ChainCapabilities & string

@@ -55,6 +55,26 @@ describe('createWalletDirectory against services/directory', () => {
     expect(requested.at(-2)?.searchParams.has('badge_type')).toBe(false)
   })
 
+  it('hands over where a wallet installs as the directory says it, by platform (the Connect view checks each link)', async () => {
+    const entry = (install: Record<string, string>) => ({ id: 'x', name: 'X', chains: ['eip155:1'], ...install })
+    const answer: typeof fetch = async () =>
+      Response.json({
+        data: [
+          entry({ chrome_store: 'https://store.example/x', play_store: 'javascript:alert(1)', homepage: 'https://x.example/' }),
+          entry({ safari_store: 'https://apps.example/x', app_store: 'http://apps.example/x' }),
+          entry({ homepage: '' }),
+        ],
+        count: 3,
+      })
+    const directory = createWalletDirectory({ baseUrl: server.url, projectId: 'test-project', fetch: answer })
+    const { wallets: read } = await directory.getWallets({ page: 1 })
+    expect(read.map((wallet) => wallet.install)).toEqual([
+      { chrome: 'https://store.example/x', android: 'javascript:alert(1)', website: 'https://x.example/' },
+      { safari: 'https://apps.example/x', ios: 'http://apps.example/x' },
+      { website: '' },
+    ])
+  })
+
   it('a page count beyond a safe integer (1e308) is a bad answer, not a count', async () => {
     const answer: typeof fetch = async () => Response.json({ data: [], count: 1e308 })
     const directory = createWalletDirectory({ baseUrl: server.url, projectId: 'test-project', fetch: answer })

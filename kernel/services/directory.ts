@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import type { InstallLinks } from '../core/chain.js'
 import type { Kernel } from '../core/createKernel.js'
 import { createHttpClient } from './http.js'
 import { isSafeImageUrl } from '../model/network.js'
@@ -26,6 +27,11 @@ export interface DirectoryWallet {
   chains: readonly string[]
   /** Deep and universal links; each checked (no javascript:, data:, file: …; web app links https only). */
   links: { mobile?: string; desktop?: string; webapp?: string }
+  /**
+   * Where it installs, for a visitor who has no wallet yet, as the directory says it: unchecked here (the check lives
+   * with the one view that links to them), so each must pass safeWebLink before use.
+   */
+  install?: { readonly [platform in keyof InstallLinks]?: unknown }
 }
 
 export interface GetWalletsParameters {
@@ -145,14 +151,18 @@ export function createWalletDirectory(options: ServiceClientOptions): WalletDire
       })
       const wallets = result.data.flatMap((entry) => {
         const parsed = v.safeParse(EntrySchema, entry)
-        return parsed.success ? [toWallet(parsed.output, imageUrl)] : []
+        return parsed.success ? [toWallet(parsed.output, imageUrl, entry as Record<string, unknown>)] : []
       })
       return { wallets, count: result.count }
     },
   }
 }
 
-function toWallet(entry: v.InferOutput<typeof EntrySchema>, imageUrl: (id: string) => string): DirectoryWallet {
+function toWallet(
+  entry: v.InferOutput<typeof EntrySchema>,
+  imageUrl: (id: string) => string,
+  raw: Record<string, unknown>,
+): DirectoryWallet {
   const image = entry.image_id ? imageUrl(entry.image_id) : undefined
   return {
     id: entry.id,
@@ -164,6 +174,14 @@ function toWallet(entry: v.InferOutput<typeof EntrySchema>, imageUrl: (id: strin
       mobile: safeAppLink(entry.mobile_link),
       desktop: safeAppLink(entry.desktop_link),
       webapp: safeWebLink(entry.webapp_link),
+    },
+    install: {
+      chrome: raw['chrome_store'],
+      firefox: raw['firefox_store'],
+      safari: raw['safari_store'],
+      ios: raw['app_store'],
+      android: raw['play_store'],
+      website: raw['homepage'],
     },
   }
 }

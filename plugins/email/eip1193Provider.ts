@@ -5,6 +5,7 @@
 import type { Kernel } from 'foyer'
 import type { EmbeddedWalletError } from './frameClient.js'
 import type { EmbeddedWallet } from './embeddedWallet.js'
+import type { EmailApi } from './index.js'
 
 // EIP-1193 as the EVM chain reads it, written out here: a plugin never imports a chain (style 20).
 type ProviderEvent = 'accountsChanged' | 'chainChanged' | 'disconnect'
@@ -60,6 +61,9 @@ export function createEip1193Provider(
     return address ? [address] : []
   }
 
+  // The host's sponsorGas option, sent with each request: the wallet service asks the site's policy who pays the fee.
+  const sponsorGas = (kernel.plugins.find((plugin) => plugin.name === 'email')?.api as EmailApi | undefined)?.sponsorGas
+
   async function request({ method, params }: { method: string; params?: unknown }): Promise<unknown> {
     switch (method) {
       case 'eth_requestAccounts':
@@ -94,7 +98,7 @@ export function createEip1193Provider(
 
   /** Everything the provider does not answer itself: the frame answers at once, or after the visitor's approval. */
   function frameRequest(method: string, params: unknown): Promise<unknown> {
-    const payload = { method, params, ...(chainId && { chainId: Number.parseInt(chainId, 16) }) }
+    const payload = { method, params, ...(chainId && { chainId: Number.parseInt(chainId, 16) }), ...(sponsorGas && { sponsorGas }) }
     return wallet.frame.request('APP_RPC_REQUEST', payload).catch((error: unknown) => {
       if ((error as EmbeddedWalletError).frameCode === 'NOT_ALLOWED') onNotAllowed()
       throw providerError(error)

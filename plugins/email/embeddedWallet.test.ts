@@ -19,7 +19,7 @@ import { EMAIL_ADDRESS_KEY, EMAIL_CONNECTOR_ID, EMAIL_LAST_CHAIN_KEY } from './c
 import { accountDetailsOf, EMAIL_COOLDOWN_MS, embeddedWalletOf } from './embeddedWallet.js'
 import type { EmbeddedEip1193Provider } from './eip1193Provider.js'
 import { FRAME_READY_DELAY_MS } from './frameClient.js'
-import { email } from './index.js'
+import { email, type EmailOptions } from './index.js'
 
 const USER = {
   email: 'ada@example.com',
@@ -29,9 +29,13 @@ const USER = {
 }
 
 /** A kernel with email() and its embedded wallet started on a fake page whose frame is ready. */
-async function setup(backend: StorageBackend = createMemoryBackend(), options: Partial<FoyerOptions> = {}) {
+async function setup(
+  backend: StorageBackend = createMemoryBackend(),
+  options: Partial<FoyerOptions> = {},
+  emailOptions: EmailOptions = {},
+) {
   const page = fakeFramePage()
-  const kernel = testKernel({ plugins: [testChain(), email()], services: { wallet: WALLET_URL }, storage: backend, ...options })
+  const kernel = testKernel({ plugins: [testChain(), email(emailOptions)], services: { wallet: WALLET_URL }, storage: backend, ...options })
   const wallet = embeddedWalletOf(kernel)
   page.fromFrame({ type: 'FRAME_READY' })
   await vi.advanceTimersByTimeAsync(FRAME_READY_DELAY_MS)
@@ -183,6 +187,21 @@ describe('the embedded wallet', () => {
       fromFrame({ id: message.id, type: 'FRAME_RPC_REQUEST_SUCCESS', payload: { from: 'the frame' } })
       await expect(answer).resolves.toEqual({ from: 'the frame' })
       expect(toast(kernel).open).toBe(false)
+    },
+  )
+
+  it.each([
+    [{ sponsorGas: true }, { sponsorGas: true }],
+    [{}, { sponsorGas: undefined }],
+  ])(
+    'email(%o) sends the frame %o with each request: the site’s offer to pay the network fee (docs/sponsored-gas.md)',
+    async (options, offer) => {
+      const { provider, posted, settle } = await setup(undefined, {}, options)
+      void provider.request({ method: 'wallet_sendCalls', params: [{ calls: [{ to: USER.address }] }] }).catch(() => {})
+      await settle()
+      const { message } = posted.at(-1)!
+      expect(message).toMatchObject({ type: 'APP_RPC_REQUEST', payload: { method: 'wallet_sendCalls' } })
+      expect((message.payload as { sponsorGas?: boolean }).sponsorGas).toBe(offer.sponsorGas)
     },
   )
 

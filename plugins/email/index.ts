@@ -80,6 +80,18 @@ export type { EmbeddedWallet } from './embeddedWallet.js'
 export interface EmailApi {
   /** The kernel's embedded wallet, started on first use (the frame loads, the connector registers). */
   embeddedWallet(kernel: Kernel): Promise<EmbeddedWallet>
+  /** Whether the host offers to pay its visitors' network fees (`sponsorGas`). */
+  sponsorGas: boolean
+}
+
+/** The email plugin's options. */
+export interface EmailOptions {
+  /**
+   * The site pays the network fee of its visitors' smart-account operations, as far as its sponsorship policy on the
+   * wallet service allows (docs/sponsored-gas.md); the approval says who pays, and why not when the policy refuses.
+   * @default false
+   */
+  sponsorGas?: boolean
 }
 
 /** rules §8: the embedded wallet's code did not load (a chunk the network or a deploy lost); the cause says why. */
@@ -109,9 +121,9 @@ async function startEmbeddedWallet(kernel: Kernel) {
  * the secure frame's own origin (rules §6). Needs `services.wallet`, the wallet service's URL.
  *
  * @example
- * createKernel({ projectId, services: { wallet: 'https://wallet.example.com' }, plugins: [evm({ networks }), email()] })
+ * createKernel({ projectId, services: { wallet: 'https://wallet.example.com' }, plugins: [evm({ networks }), email({ sponsorGas: true })] })
  */
-export function email(): Plugin {
+export function email({ sponsorGas = false }: EmailOptions = {}): Plugin {
   return definePlugin({
     name: 'email',
     flags: { email: { default: true, remote: true } },
@@ -139,7 +151,7 @@ export function email(): Plugin {
       ],
     },
     locales: { en, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },
-    api: { embeddedWallet: startEmbeddedWallet },
+    api: { embeddedWallet: startEmbeddedWallet, sponsorGas },
     hooks: {
       // docs/wallets.md#backup: a sign-up that made the wallet offers a backup before the login ends, once (the first
       // namespace to connect takes the offer), unless this browser's visitor skipped it before.

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent } from 'storybook/test'
 import { ConnectButton } from 'foyer/react'
-import { testAddresses, testChain, type TestWalletAnswer } from '../../test/fixtures.js'
+import { testAddresses, testChain, type TestChainOptions, type TestWalletAnswer } from '../../test/fixtures.js'
 import { connectedStory, withinModal } from '../../test/stories.js'
 import { send } from '../send/index.js'
 import { ExchangeApiToken, type ExchangeApi } from './exchangeApi.js'
@@ -18,14 +18,19 @@ const withPay = ({
   params = payment,
   connected = true,
   readContract = ({ functionName }: { functionName: string }) => (functionName === 'symbol' ? 'USDC' : 6),
+  simulate,
 }: {
   transfer?: TestWalletAnswer | 'pending'
   params?: PayParameters
   connected?: boolean
   readContract?: (read: { functionName: string }) => unknown
+  simulate?: TestChainOptions['simulate']
 } = {}) => {
   const story = connectedStory({
-    options: () => ({ features: { pay: true }, plugins: [testChain({ transfer, readContract }), send(), payPlugin()] }),
+    options: () => ({
+      features: { pay: true },
+      plugins: [testChain({ transfer, readContract, ...(simulate ? { simulate } : {}) }), send(), payPlugin()],
+    }),
     view: 'Pay',
     ...(connected ? {} : { connectorIds: [] }),
   })
@@ -74,6 +79,48 @@ export const TokenUnreadable: Story = {
   play: async () => {
     const modal = await withinModal()
     await expect(await modal.findByRole('alert')).toHaveTextContent('This token could not be read; pass its `metadata`')
+  },
+}
+
+/** What the network's node says the payment will do (docs/previews.md): Send's transfer, simulated. */
+export const PaySimulated: Story = {
+  parameters: withPay({
+    simulate: async (_kernel, { calls }) => ({
+      status: 'ok',
+      outgoing:
+        calls[0]?.to?.toLowerCase() === USDC.toLowerCase()
+          ? [{ kind: 'erc20', token: USDC, amount: 10_000_000n, symbol: 'USDC', decimals: 6 }]
+          : [],
+      incoming: [],
+      allowances: [],
+    }),
+  }),
+  play: async () => {
+    const modal = await withinModal()
+    await expect(await modal.findByTestId('simulation')).toHaveTextContent('You send10 USDC')
+    await expect(modal.getByRole('button', { name: 'Pay from your wallet' })).toBeEnabled()
+  },
+}
+export const PaySimulatedDark: Story = { ...PaySimulated, globals: { theme: 'dark' } }
+
+/** A payment the node says would revert: its reason shows, and paying from the wallet is disabled. */
+export const PayWouldFail: Story = {
+  parameters: withPay({ simulate: async () => ({ status: 'reverts', callIndex: 0, reason: 'ERC20: transfer amount exceeds balance' }) }),
+  play: async () => {
+    const modal = await withinModal()
+    await expect(await modal.findByRole('alert')).toHaveTextContent('This transfer would fail: ERC20: transfer amount exceeds balance')
+    await expect(modal.getByRole('button', { name: 'Pay from your wallet' })).toBeDisabled()
+  },
+}
+export const PayWouldFailDark: Story = { ...PayWouldFail, globals: { theme: 'dark' } }
+
+/** A node without eth_simulateV1: said plainly, and paying stays possible. */
+export const PayCannotSimulate: Story = {
+  parameters: withPay({ simulate: async () => ({ status: 'unavailable', reason: 'the method eth_simulateV1 does not exist' }) }),
+  play: async () => {
+    const modal = await withinModal()
+    await expect(await modal.findByTestId('simulation-unavailable')).toHaveTextContent('This network cannot preview the result')
+    await expect(modal.getByRole('button', { name: 'Pay from your wallet' })).toBeEnabled()
   },
 }
 

@@ -1,11 +1,14 @@
 import { useState } from 'react'
-import { pluginApi, isUserRejection, shortenAddress, switchNetwork, visibleMessage, type Kernel } from 'foyer'
+import { pluginApi, isUserRejection, type CaipNetworkId, shortenAddress, switchNetwork, visibleMessage, type Kernel } from 'foyer'
 import { useAccount, useKernel, useKernelQuery, useNetwork, useTranslate } from 'foyer/react'
 import type { ViewProps } from 'foyer/react'
-import { Button, Skeleton } from 'foyer/ui'
+import { Button, SimulationSummary, Skeleton, simulationTexts, useSimulation } from 'foyer/ui'
 import { exchangeApiOf, payFromExchange } from './exchangeApi.js'
 import { addPayTexts } from './texts.js'
 import { parsePayParameters, type ParsedAsset, type PayParameters } from './payParameters.js'
+
+/** The asset as Send takes it: its symbol and decimals, and its contract unless it is the network's coin. */
+type PayToken = { symbol: string; decimals: number; address?: string }
 
 const erc20Metadata = [
   { type: 'function', name: 'symbol', stateMutability: 'view', inputs: [], outputs: [{ name: '', type: 'string' }] },
@@ -53,6 +56,11 @@ export default function PayView({ params }: ViewProps<PayParameters>) {
   const [busy, setBusy] = useState<false | 'wallet' | 'exchange'>(false)
   const [error, setError] = useState<string>()
   const network = kernel.chains.get(asset.namespace)?.networks.find((candidate) => candidate.caipNetworkId === asset.networkId)
+  const connected = Boolean(address) && namespace === asset.namespace
+  const token: PayToken | undefined =
+    metadata?.status === 'ready' ? { ...metadata.data, ...(asset.address ? { address: asset.address } : {}) } : undefined
+  const simulation = usePaySimulation(kernel, params, asset, token, connected ? address : undefined)
+  const reverts = typeof simulation === 'object' && simulation.status === 'reverts'
 
   if (!metadata || metadata.status === 'loading') return <Skeleton height={120} />
   if (metadata.status === 'error') {
@@ -62,15 +70,14 @@ export default function PayView({ params }: ViewProps<PayParameters>) {
       </p>
     )
   }
-  const { symbol, decimals } = metadata.data
+  const { symbol } = metadata.data
 
   const payFromWallet = async () => {
     setBusy('wallet')
     setError(undefined)
     try {
       if (networkId !== asset.networkId) await switchNetwork(kernel, { networkId: asset.networkId as never })
-      const token = { symbol, decimals, ...(asset.address ? { address: asset.address } : {}) }
-      const { hash } = await pluginApi(kernel, 'send').sendToken(kernel, { token, amount: params.amount, to: params.recipient })
+      const { hash } = await pluginApi(kernel, 'send').sendToken(kernel, { token: token!, amount: params.amount, to: params.recipient })
       kernel.router.finish({ status: 'success', hash, via: 'wallet' })
     } catch (reason) {
       kernel.logger.warn('The payment failed.', reason)
@@ -118,6 +125,7 @@ export default function PayView({ params }: ViewProps<PayParameters>) {
         <dt className="f-muted">{t('pay.network')}</dt>
         <dd>{network?.name ?? asset.networkId}</dd>
       </dl>
+      <SimulationSummary simulation={simulation} texts={simulationTexts(t, 'send')} />
       {busy && (
         <p className="f-muted" role="status">
           {busy === 'wallet' ? t('pay.paying') : t('pay.exchangeOpen')}
@@ -128,8 +136,8 @@ export default function PayView({ params }: ViewProps<PayParameters>) {
           {error}
         </p>
       )}
-      {address && namespace === asset.namespace ? (
-        <Button loading={busy === 'wallet'} disabled={busy === 'exchange'} onClick={() => void payFromWallet()}>
+      {connected ? (
+        <Button loading={busy === 'wallet'} disabled={busy === 'exchange' || reverts} onClick={() => void payFromWallet()}>
           {t('pay.fromWallet')}
         </Button>
       ) : (
@@ -153,4 +161,26 @@ export default function PayView({ params }: ViewProps<PayParameters>) {
       )}
     </div>
   )
+}
+
+/**
+ * What the payment will do, as the network's node simulates Send's transfer (docs/previews.md); undefined until the
+ * token is read and a wallet of the asset's chain is connected, and where that chain cannot simulate.
+ */
+function usePaySimulation(
+  kernel: Kernel,
+  params: PayParameters,
+  asset: ParsedAsset,
+  token: PayToken | undefined,
+  from: string | undefined,
+) {
+  const canSimulate = token && from && kernel.chains.get(asset.namespace)?.capabilities?.simulate
+  const simulate = () =>
+    pluginApi(kernel, 'send').simulateTransfer(kernel, {
+      token: token!,
+      amount: params.amount,
+      to: params.recipient,
+      networkId: asset.networkId as CaipNetworkId,
+    })
+  return useSimulation(canSimulate ? simulate : undefined, [params.asset, params.amount, params.recipient, from].join(':'))
 }

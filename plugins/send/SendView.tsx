@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useId } from 'react'
 import {
   isValidAddress,
   formatBalance,
@@ -13,12 +13,21 @@ import {
 import type { CaipNetworkId, Kernel } from 'foyer'
 import { transactionUrl } from 'foyer/query'
 import { useAccount, useFoyerState, useKernel, useKernelQuery, useNetwork, useTranslate } from 'foyer/react'
-import { AmountField, Avatar, Button, Skeleton, TokenPicker, WalletImage, type TokenOption } from 'foyer/ui'
+import {
+  AmountField,
+  Avatar,
+  Button,
+  SimulationSummary,
+  Skeleton,
+  TokenPicker,
+  WalletImage,
+  simulationTexts,
+  type TokenOption,
+} from 'foyer/ui'
 import { sendOptionsQuery, type SendOption } from './loadSendOptions.js'
 import { updateSendState, type SendState } from './sendState.js'
 import { sendToken } from './sendToken.js'
-import { transferCall, useSendSimulation } from './sendSimulation.js'
-import { SimulationSummary } from './SimulationSummary.js'
+import { useTransferSimulation } from './sendSimulation.js'
 import { parseAmount, validateSend, type SendAsset } from './validateSend.js'
 
 type Options = SendOption[] | 'loading' | 'error'
@@ -33,6 +42,7 @@ export default function SendView() {
   const kernel = useKernel()
   const { locale } = kernel.i18n
   const t = useTranslate()
+  const receiverId = useId()
   const { address, namespace } = useAccount()
   const { networkId } = useNetwork()
   const form = useFoyerState((state) => state.send)
@@ -113,9 +123,13 @@ export default function SendView() {
         balanceTestId="send-balance"
         fiatTestId="send-amount-value"
       />
-      <label className="f-muted">
-        {t('send.receiver')}
+      {/* A field like the amount's: its label above it on the left, the input the view's full width. */}
+      <div className="f-field">
+        <label className="f-label" htmlFor={receiverId}>
+          {t('send.receiver')}
+        </label>
         <input
+          id={receiverId}
           className="f-input"
           autoComplete="off"
           spellCheck={false}
@@ -124,7 +138,7 @@ export default function SendView() {
             edit({ receiverAddress: event.target.value, receiverProfileName: undefined, receiverProfileImageUrl: undefined })
           }
         />
-      </label>
+      </div>
       <ReceiverProfile form={form} />
       {error && (
         <p className="f-error-text" role="alert">
@@ -201,12 +215,15 @@ function SendPreview(props: { form: SendState; asset: SendAsset; error?: string;
   const { form, asset, error } = props
   const t = useTranslate()
   const kernel = useKernel()
-  const { address, namespace } = useAccount()
+  const { address } = useAccount()
   const { networkId, network } = useNetwork()
-  const amount = parseAmount(form.sendTokenAmount, asset.decimals)
-  const to = form.receiverAddress.trim()
-  const call = amount === undefined ? undefined : transferCall(asset, to, amount)
-  const simulation = useSendSimulation(kernel, { namespace, networkId, from: address, call })
+  const simulation = useTransferSimulation(kernel, {
+    token: asset,
+    amount: form.sendTokenAmount,
+    to: form.receiverAddress,
+    ...(networkId ? { networkId } : {}),
+    ...(address ? { from: address } : {}),
+  })
   const reverts = typeof simulation === 'object' && simulation.status === 'reverts'
   return (
     <div className="f-center">
@@ -225,7 +242,7 @@ function SendPreview(props: { form: SendState; asset: SendAsset; error?: string;
         <dt className="f-muted">{t('send.network')}</dt>
         <dd>{network?.name ?? networkId}</dd>
       </dl>
-      <SimulationSummary simulation={simulation} />
+      <SimulationSummary simulation={simulation} texts={simulationTexts(t, 'send')} />
       {form.loading && <p className="f-muted">{t('send.sending')}</p>}
       {error && (
         <p className="f-error-text" role="alert">

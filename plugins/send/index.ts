@@ -4,6 +4,8 @@ import { definePlugin, whenViewLeaves, type Kernel, type Plugin } from 'foyer'
 import { en } from './locales.js'
 import { INITIAL_SEND_STATE, type SendState } from './sendState.js'
 import type { SendEventPayload, SendTokenParameters, SendTokenReturnType } from './sendToken.js'
+import type { SimulateTransferParameters } from './sendSimulation.js'
+import type { Simulation } from '../../kernel/model/simulate.mjs'
 
 declare module 'foyer' {
   interface ViewParams {
@@ -45,11 +47,17 @@ declare module 'foyer' {
 
 export type { SendEventPayload, SendTokenParameters, SendTokenReturnType } from './sendToken.js'
 export type { SendState } from './sendState.js'
+export type { SimulateTransferParameters } from './sendSimulation.js'
 
 /** What the send plugin offers other plugins through `pluginApi(kernel, 'send')` (Pay sends with it). */
 export interface SendApi {
   /** `sendToken` from the plugin's lazy chunk: validates, asks the wallet to sign, emits the rules §4 events. */
   sendToken(kernel: Kernel, params: SendTokenParameters): Promise<SendTokenReturnType>
+  /**
+   * What that transfer would do, simulated by the network's node (docs/previews.md); undefined where the connected
+   * chain cannot simulate. Pay's preview.
+   */
+  simulateTransfer(kernel: Kernel, params: SimulateTransferParameters): Promise<Simulation | undefined>
 }
 
 /**
@@ -68,7 +76,10 @@ export function send(): Plugin {
     flags: { send: { default: true } },
     feature: 'send',
     // The action loads with its caller's first use, never with the manifest (style 3).
-    api: { sendToken: async (kernel, params) => (await import('./sendToken.js')).sendToken(kernel, params) },
+    api: {
+      sendToken: async (kernel, params) => (await import('./sendToken.js')).sendToken(kernel, params),
+      simulateTransfer: async (kernel, params) => (await import('./sendSimulation.js')).simulateTransfer(kernel, params),
+    },
     views: { Send: { title: 'send.title', available, load: () => import('./SendView.js') } },
     // The entry shows only while the connected chain can transfer.
     slots: { 'wallet-features': [{ id: 'send', label: 'send.action', view: 'Send', capability: 'transfer' }] },

@@ -2,7 +2,7 @@
 import fc from 'fast-check'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { parseSignInMessage, SignInRefusedError, verifySignIn } from './server.js'
 
 const account = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
@@ -68,6 +68,32 @@ describe('foyer/siwx/server', () => {
     )
     // A refusal before the signature never spends the nonce.
     expect(asked).toEqual(['n0nce1234567', 'n0nce1234567'])
+  })
+
+  it('with a node configured, an EOA still verifies without asking it; only a signature its key did not make goes to the node', async () => {
+    const calls: string[] = []
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+      calls.push(JSON.parse(String(init.body)).method)
+      return new Response(JSON.stringify({ jsonrpc: '2.0', id: 1, result: '0x' }), { headers: { 'content-type': 'application/json' } })
+    })
+    try {
+      const base = {
+        message,
+        allowedOrigins: ['https://*.example.com'],
+        now: NOW,
+        rpcUrls: { 'eip155:1': 'http://node.test' },
+        consumeNonce: () => true,
+      }
+      const fields = await verifySignIn({ ...base, signature: await account.signMessage({ message }) })
+      expect(fields.accountAddress).toBe(account.address)
+      expect(calls).toEqual([])
+      // Another key's signature: only the account's contract could vouch for it, so the node is asked (and refuses).
+      const stranger = privateKeyToAccount('0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a')
+      expect(await refusal(verifySignIn({ ...base, signature: await stranger.signMessage({ message }) }))).toBe('signature')
+      expect(calls).toEqual(['eth_call'])
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 })
 

@@ -132,11 +132,24 @@ async function verifyEvm(fields, message, signature, rpcUrl) {
   if (!/^0x(?:[0-9a-fA-F]{2})+$/.test(signature)) throw malformed('An EVM signature is 0x and hex')
   const address = /** @type {`0x${string}`} */ (fields.accountAddress)
   const hex = /** @type {`0x${string}`} */ (signature)
-  // Without a node only an EOA's signature can be checked (ecrecover); with one, viem's verifyMessage also asks the
-  // account's contract (ERC-1271) or the ERC-6492 validator when it is not deployed yet.
-  if (!rpcUrl) return verifyMessage({ address, message, signature: hex }).catch(() => false)
-  const client = createPublicClient({ transport: http(rpcUrl) })
-  return client.verifyMessage({ address, message, signature: hex })
+  // A signature by the address's own key is proven here (ecrecover), without the node: most sign-ins, and the node's
+  // validator call costs far more than the rest of a verification. The node is asked only for what ecrecover cannot
+  // prove: a contract account's signature (ERC-1271), or one not deployed yet (the ERC-6492 validator).
+  if (await verifyMessage({ address, message, signature: hex }).catch(() => false)) return true
+  if (!rpcUrl) return false
+  return nodeClient(rpcUrl).verifyMessage({ address, message, signature: hex })
+}
+
+/** @type {Map<string, ReturnType<typeof createPublicClient>>} */
+const nodeClients = new Map()
+/** One client per node, kept: a verification should not pay for building it. @param {string} rpcUrl */
+function nodeClient(rpcUrl) {
+  let client = nodeClients.get(rpcUrl)
+  if (!client) {
+    client = createPublicClient({ transport: http(rpcUrl) })
+    nodeClients.set(rpcUrl, client)
+  }
+  return client
 }
 
 /**

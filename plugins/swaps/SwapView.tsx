@@ -3,11 +3,20 @@ import type { CaipNetworkId } from 'foyer'
 import { formatBalance, formatFiat, formatNumber, formatUnits, shortenAddress, showToast } from 'foyer'
 import { transactionUrl } from 'foyer/query'
 import { useAccount, useFoyerState, useKernel, useKernelQuery, useNetwork, useTranslate } from 'foyer/react'
-import { AmountField, Button, IconButton, Skeleton, TokenPicker, WalletImage, type TokenOption } from 'foyer/ui'
+import {
+  AmountField,
+  Button,
+  IconButton,
+  SimulationSummary,
+  Skeleton,
+  TokenPicker,
+  WalletImage,
+  simulationTexts,
+  type TokenOption,
+} from 'foyer/ui'
 import { approveSwapToken, checkSwapAllowance, isNative, setSwapInput, SLIPPAGE_PERCENT, swapTokens } from './swapActions.js'
 import { gasPriceQuery, swapBalancesQuery, swapPricesQuery, swapTokensQuery } from './swapQueries.js'
 import { updateSwapState, type SwapQuote, type SwapState, type SwapToken } from './swapState.js'
-import { SimulationSummary } from './SimulationSummary.js'
 import { useSwapSimulation } from './swapSimulation.js'
 import { parseUnits } from './units.js'
 import { addSwapTexts } from './texts.js'
@@ -338,7 +347,7 @@ function SwapPreview(props: { state: SwapState; quote: SwapQuote; source: SwapTo
         gasPrice={props.data.gasPrice}
         nativeSymbol={network?.nativeCurrency.symbol}
       />
-      <SimulationSummary simulation={simulation} />
+      <SimulationSummary simulation={simulation} texts={simulationTexts(t, 'swap')} />
       {state.allowance === 'checking' && (
         <p className="f-muted" role="status">
           {t('swap.checkingAllowance')}

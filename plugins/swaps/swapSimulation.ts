@@ -2,13 +2,11 @@
 // builds, simulated together by the network's node. Loaded with the view.
 import { useEffect, useState } from 'react'
 import { selectActiveConnection, type Kernel } from 'foyer'
+import type { SimulationState } from 'foyer/ui'
 import type { SimulatedCall, Simulation } from '../../kernel/model/simulate.mjs'
 import { convertApiOf } from './convertApi.js'
 import type { SwapState } from './swapState.js'
 import { SLIPPAGE_PERCENT } from './swapActions.js'
-
-/** What the preview shows while the node answers, and where the chain cannot simulate. */
-export type SimulationState = Simulation | 'loading' | undefined
 
 /**
  * The swap as the wallet would send it, simulated; undefined where the chain has no `simulate` capability. A service

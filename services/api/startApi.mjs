@@ -405,6 +405,8 @@ async function startOnramp(onramp, chains, solana, price, baseUrl, log, instance
     evm,
     solana: solana && { chainId: solana.chainId, rpcUrl: solana.rpcUrl, usdcMint, mintAuthority: onramp.solana?.mintAuthority },
     evmPrivateKey: onramp.treasuryKey,
+    // Every instance on this database pays from the same key: they take turns to pick its nonces.
+    turns: { take: store.takeTurn, end: store.endTurn },
   })
   const currencies = purchaseCurrencies({ evm, solana: solana && { chainId: solana.chainId, usdcMint } })
   return createOnramp({ store, treasury, currencies, price, baseUrl, log, instanceId, payoutLeaseMs: onramp.payoutLeaseMs })

@@ -48,11 +48,12 @@ const FILES = {
   token: index(
     [...tokens].sort((a, b) => (a.marketCapRank ?? Infinity) - (b.marketCapRank ?? Infinity)),
     (token) => [token.symbol.toLowerCase()],
-    (token) => `tokens/branded/${token.filePath.slice('token:'.length)}`,
+    // 'token:USDC' is tokens/branded/USDC; a chain's own coin may point at its network's mark ('network:ton').
+    (token) => token.filePath.replace(/^(token|network):/, '$1s/branded/'),
   ),
 }
 
-/** @type {Map<string, Promise<string>>} */
+/** @type {Map<string, Promise<string | undefined>>} */
 const loaded = new Map()
 
 /**
@@ -71,8 +72,24 @@ export async function brandMark(kind, names) {
   if (file === undefined) return undefined
   let mark = loaded.get(file)
   if (!mark) {
-    mark = import(`@web3icons/core/svgs/${file}.svg.js`).then((module) => /** @type {string} */ (module.default).trim())
+    mark = loadMark(file)
     loaded.set(file, mark)
   }
   return mark
+}
+
+/**
+ * The SVG text of one of the package's files, or `undefined` when it is missing: the package's list names a few marks
+ * its build does not ship (the wallet 'ambire' in 4.0.56), and a wallet without its mark gets the generated image.
+ *
+ * @param {string} file
+ * @returns {Promise<string | undefined>}
+ */
+async function loadMark(file) {
+  try {
+    const module = await import(`@web3icons/core/svgs/${file}.svg.js`)
+    return typeof module.default === 'string' ? module.default.trim() : undefined
+  } catch {
+    return undefined
+  }
 }

@@ -395,12 +395,67 @@ Bycoin | | eth | | | |
 Assure | | eth bsc dot | assure:// | | |
 `
 
+// Where the best-known wallets install, for the visitor who has none yet. Columns, separated by `|`:
+//   id | homepage | Chrome Web Store item | Firefox Add-ons slug | Safari extension (Mac App Store id) | App Store id | Google Play package
+// Each cell is the part of the store's address that names the wallet's own listing, as the wallet links to it from
+// its download page; an empty cell is a store the wallet is not in, or one whose listing we could not check against a
+// second published source (the visitor then gets the wallet's own page, which never sends them to a look-alike).
+export const INSTALL_TABLE = `
+metamask | https://metamask.io/download/ | nkbihfbeogaeaoehlefnkodbefgpgknn | ether-metamask | | 1438144202 | io.metamask
+trust-wallet | https://trustwallet.com/download | egjidjbpglichdcondbcbdnbeeppgdph | | | 1288339409 | com.wallet.crypto.trustapp
+coinbase-wallet | https://www.coinbase.com/wallet/downloads | hnfanknocfeofbddgcijnmhnfnkdnaad | | | 1278383455 | org.toshi
+phantom | https://phantom.com/download | bfnaelmomeimhlpmgjnjophhpkkoljpa | phantom-app | | 1598432977 | app.phantom
+rabby-wallet | https://rabby.io/ | acmacodkjbdgmoleebolmdjonilkdbch | | | |
+okx-wallet | https://web3.okx.com/download | mcohilncbfahbmgdjkbpemcciiolgcge | | | 1327268470 | com.okinc.okex.gp
+rainbow | https://rainbow.me/download | | | | 1457119021 | me.rainbow
+uniswap-wallet | https://wallet.uniswap.org/ | | | | 6443944476 |
+zerion | https://zerion.io/download | klghhnkeealcohjjanjjdaeeggmfmlpl | | | 1456732565 | io.zerion.android
+ledger-live | https://www.ledger.com/ledger-live | | | | 1361671700 | com.ledger.live
+safe-wallet | https://safe.global/wallet | | | | |
+backpack | https://backpack.app/downloads | aflkmfhebedbjioipglgcbcmnbpgliof | | | |
+solflare | https://solflare.com/download | | | | |
+`
+
+/** The store addresses the cells of {@link INSTALL_TABLE} complete. @type {Record<string, (cell: string) => string>} */
+const STORES = {
+  chrome_store: (item) => `https://chromewebstore.google.com/detail/${item}`,
+  firefox_store: (slug) => `https://addons.mozilla.org/firefox/addon/${slug}/`,
+  safari_store: (id) => `https://apps.apple.com/app/id${id}`,
+  app_store: (id) => `https://apps.apple.com/app/id${id}`,
+  play_store: (app) => `https://play.google.com/store/apps/details?id=${app}`,
+}
+
 /**
- * The catalogue built from {@link WALLET_TABLE}: checked, with ids, image ids and ranks filled in.
+ * The install links of {@link INSTALL_TABLE} by wallet id.
+ *
+ * @param {string} table
+ * @returns {Map<string, Record<string, string>>}
+ */
+export function installLinks(table = INSTALL_TABLE) {
+  const rows = table
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+  return new Map(
+    rows.map((line) => {
+      const cells = line.split('|').map((cell) => cell.trim())
+      if (cells.length !== 7) throw new TypeError(`Install row needs 7 cells: ${line}`)
+      const [id, homepage, ...stores] = /** @type {[string, string, string, string, string, string, string]} */ (cells)
+      const entries = Object.entries(STORES).map(([field, address], index) => [field, stores[index] ? address(stores[index]) : ''])
+      return [id, { homepage, ...Object.fromEntries(entries) }]
+    }),
+  )
+}
+
+/**
+ * The catalogue built from {@link WALLET_TABLE}: checked, with ids, image ids and ranks filled in, and the install
+ * links of {@link INSTALL_TABLE}.
  *
  * @param {string} [table]
+ * @param {string} [installTable]
  */
-export function buildCatalogue(table = WALLET_TABLE) {
+export function buildCatalogue(table = WALLET_TABLE, installTable = INSTALL_TABLE) {
+  const install = installLinks(installTable)
   const rows = table
     .split('\n')
     .map((line) => line.trim())
@@ -422,10 +477,13 @@ export function buildCatalogue(table = WALLET_TABLE) {
       mobile_link,
       desktop_link,
       webapp_link,
+      ...install.get(id || walletId(name)),
       badge_type: badge || 'none',
       order: index + 1,
     }
   })
+  const unknown = [...install.keys()].filter((id) => !wallets.some((wallet) => wallet.id === id))
+  if (unknown.length > 0) throw new TypeError(`INSTALL_TABLE names wallets the table does not have: ${unknown.join(', ')}`)
   return normalizeWallets(wallets, 'WALLET_TABLE')
 }
 

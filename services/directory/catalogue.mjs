@@ -74,6 +74,14 @@ const appLink = v.optional(
   '',
 )
 
+const httpsLink = v.optional(
+  v.pipe(
+    v.string(),
+    v.check((link) => link === '' || isHttpsLink(link), 'must be empty or an https link'),
+  ),
+  '',
+)
+
 const WalletInputSchema = v.object({
   id: v.pipe(v.string(), v.regex(WALLET_ID_PATTERN, 'must be 1 to 128 letters, digits, ".", "-" or "_"')),
   name: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(100, 'must be at most 100 characters')),
@@ -82,13 +90,13 @@ const WalletInputSchema = v.object({
   chains: v.optional(v.array(v.pipe(v.string(), v.regex(CAIP2_PATTERN, 'must be a CAIP-2 id such as eip155:1'))), []),
   mobile_link: appLink,
   desktop_link: appLink,
-  webapp_link: v.optional(
-    v.pipe(
-      v.string(),
-      v.check((link) => link === '' || isHttpsLink(link), 'must be empty or an https link'),
-    ),
-    '',
-  ),
+  webapp_link: httpsLink,
+  homepage: httpsLink,
+  chrome_store: httpsLink,
+  firefox_store: httpsLink,
+  safari_store: httpsLink,
+  app_store: httpsLink,
+  play_store: httpsLink,
   badge_type: v.optional(v.picklist(['certified', 'none'], "must be 'certified' or 'none'"), 'none'),
   order: v.optional(v.pipe(v.number(), v.integer('must be an integer'), v.minValue(1, 'must be at least 1'))),
 })
@@ -103,6 +111,12 @@ const WalletInputSchema = v.object({
  * @property {string} mobile_link
  * @property {string} desktop_link
  * @property {string} webapp_link
+ * @property {string} homepage its own download page
+ * @property {string} chrome_store its browser extension in the Chrome Web Store
+ * @property {string} firefox_store its add-on at Firefox Add-ons
+ * @property {string} safari_store its Safari extension in the Mac App Store
+ * @property {string} app_store its iOS app in the App Store
+ * @property {string} play_store its Android app in Google Play
  * @property {'certified' | 'none'} badge_type
  * @property {number} order
  */
@@ -137,6 +151,12 @@ export function normalizeWallets(list, source = 'wallets') {
       mobile_link: wallet.mobile_link,
       desktop_link: wallet.desktop_link,
       webapp_link: wallet.webapp_link,
+      homepage: wallet.homepage,
+      chrome_store: wallet.chrome_store,
+      firefox_store: wallet.firefox_store,
+      safari_store: wallet.safari_store,
+      app_store: wallet.app_store,
+      play_store: wallet.play_store,
       badge_type: wallet.badge_type,
       order: wallet.order ?? index + 1,
     }

@@ -37,6 +37,10 @@ const appLink = v.pipe(
   v.string(),
   v.check((link) => link === '' || appScheme.test(link) || (https(link) && link.endsWith('/'))),
 )
+const httpsOrEmpty = v.pipe(
+  v.string(),
+  v.check((link) => link === '' || https(link)),
+)
 const EntrySchema = v.strictObject({
   id: v.pipe(v.string(), v.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/)),
   name: v.pipe(v.string(), v.nonEmpty()),
@@ -45,10 +49,13 @@ const EntrySchema = v.strictObject({
   chains: v.pipe(v.array(caip2), v.minLength(1)),
   mobile_link: appLink,
   desktop_link: appLink,
-  webapp_link: v.pipe(
-    v.string(),
-    v.check((link) => link === '' || https(link)),
-  ),
+  webapp_link: httpsOrEmpty,
+  homepage: httpsOrEmpty,
+  chrome_store: httpsOrEmpty,
+  firefox_store: httpsOrEmpty,
+  safari_store: httpsOrEmpty,
+  app_store: httpsOrEmpty,
+  play_store: httpsOrEmpty,
   badge_type: v.picklist(['certified', 'none']),
   order: v.pipe(v.number(), v.integer(), v.minValue(1)),
 })
@@ -127,6 +134,20 @@ describe('the catalogue', () => {
     expect(byId.get('rainbow')).toMatchObject({ rdns: 'me.rainbow', mobile_link: 'rainbow://' })
     expect(byId.get('phantom')?.chains).toContain(SOLANA)
     expect(byId.get('safe-wallet')?.webapp_link).toBe('https://app.safe.global/')
+    expect(byId.get('metamask')).toMatchObject({
+      chrome_store: 'https://chromewebstore.google.com/detail/nkbihfbeogaeaoehlefnkodbefgpgknn',
+      play_store: 'https://play.google.com/store/apps/details?id=io.metamask',
+    })
+  })
+
+  it('the recommended wallets each say where they install: their own page, the Chrome Web Store and both app stores', async () => {
+    const recommended = (await wallets('badge_type=certified&entries=4')).data
+    for (const entry of recommended) {
+      expect(entry.homepage, entry.id).toMatch(/^https:\/\//)
+      expect(entry.chrome_store, entry.id).toMatch(/^https:\/\/chromewebstore\.google\.com\/detail\/[a-p]{32}$/)
+      expect(entry.app_store, entry.id).toMatch(/^https:\/\/apps\.apple\.com\/app\/id\d+$/)
+      expect(entry.play_store, entry.id).toMatch(/^https:\/\/play\.google\.com\/store\/apps\/details\?id=[\w.]+$/)
+    }
   })
 })
 
@@ -312,6 +333,13 @@ describe('images', () => {
     expect(body).toBe(await packageMark(`wallets/branded/${file}`))
   })
 
+  it('a wallet whose mark the package lists but does not ship (Ambire) gets its generated image', async () => {
+    const [ambire] = (await wallets('include=ambire-wallet')).data
+    const { status, body } = await get(`/getWalletImage/${ambire!.image_id}?${CLIENT}`)
+    expect(status).toBe(200)
+    expect(body).toBe(walletImageSvg('Ambire Wallet'))
+  })
+
   it('different wallets get different images', async () => {
     const { data } = await wallets('entries=3')
     const images = await Promise.all(data.map((entry) => get(`/getWalletImage/${entry.image_id}?${CLIENT}`)))
@@ -461,6 +489,7 @@ describe('options are checked at start', () => {
       'wallets[0].mobile_link',
     ],
     ['a wallet with an http web app', { wallets: [{ id: 'x', name: 'X', webapp_link: 'http://x.example/' }] }, 'wallets[0].webapp_link'],
+    ['a wallet with an http store link', { wallets: [{ id: 'x', name: 'X', play_store: 'http://x.example/' }] }, 'wallets[0].play_store'],
     ['a wallet with a bad chain', { wallets: [{ id: 'x', name: 'X', chains: ['ethereum'] }] }, 'wallets[0].chains.0 must be a CAIP-2 id'],
     [
       'two wallets with one id',
@@ -543,6 +572,12 @@ describe('types', () => {
       'mobile_link',
       'desktop_link',
       'webapp_link',
+      'homepage',
+      'chrome_store',
+      'firefox_store',
+      'safari_store',
+      'app_store',
+      'play_store',
       'badge_type',
       'order',
     ])

@@ -27,10 +27,19 @@
 //                            default: the request's own, with the scheme and host a trusted proxy forwards
 //   FOYER_TRUSTED_PROXIES    the proxies (addresses, CIDR ranges; comma-separated) whose X-Forwarded-For, -Proto and
 //                            -Host are believed; default none
+//   FOYER_PAYMASTER_ADDRESS, FOYER_PAYMASTER_SIGNER_KEY
+//                            sponsored gas (docs/sponsored-gas.md): a FoyerPaymaster deployed at that address on the
+//                            networks with a bundler, and the private key of its verifying signer. Default: none, every
+//                            visitor pays their own fees.
+//   FOYER_SPONSORSHIP_POLICIES
+//                            a JSON file of the projects' sponsorship policies ({ "<projectId>": { chains, calls,
+//                            dailyLimit, budget } }), written to the database at each start
 //   FOYER_HOST               the address to listen on, default 127.0.0.1
 //   FOYER_LOG_REQUESTS       `off` for no JSON line per request on stdout
 //   DATABASE_URL, FOYER_DATA_DIR  the storage database (services/storage)
 // SIGTERM drains: no new connections, the requests in flight finish, the database closes, exit 0.
+import { readFile } from 'node:fs/promises'
+
 import { readHost, readPort, readRequestLog, readTrustedProxy, stopOnSignals } from '../serviceCli.mjs'
 import { LOCAL_SOLANA_CHAIN_ID } from '../dev/solana/index.mjs'
 import { openDatabase } from '../storage/index.mjs'
@@ -71,6 +80,36 @@ const parseSharedProjects = (lists) =>
     )
     .filter((list) => list.length > 0)
 
+/**
+ * The paymaster and the policies, when FOYER_PAYMASTER_ADDRESS and FOYER_PAYMASTER_SIGNER_KEY are set.
+ *
+ * @returns {Promise<import('./sponsorship.mjs').SponsorshipOptions | undefined>}
+ */
+async function sponsorshipFromEnv() {
+  const paymaster = process.env['FOYER_PAYMASTER_ADDRESS']
+  const signerKey = process.env['FOYER_PAYMASTER_SIGNER_KEY']
+  const file = process.env['FOYER_SPONSORSHIP_POLICIES']
+  if (!paymaster || !signerKey) {
+    if (file) throw new Error('FOYER_SPONSORSHIP_POLICIES needs FOYER_PAYMASTER_ADDRESS and FOYER_PAYMASTER_SIGNER_KEY')
+    return undefined
+  }
+  const text = file ? await readFile(file, 'utf8') : '{}'
+  /** @type {unknown} */
+  let policies
+  try {
+    policies = JSON.parse(text)
+  } catch (error) {
+    throw new Error(`FOYER_SPONSORSHIP_POLICIES: ${file} is not JSON (${/** @type {Error} */ (error).message})`)
+  }
+  if (typeof policies !== 'object' || policies === null || Array.isArray(policies))
+    throw new Error(`FOYER_SPONSORSHIP_POLICIES: ${file} must hold an object of policies by project id`)
+  return {
+    paymaster: /** @type {`0x${string}`} */ (paymaster),
+    signerKey: /** @type {`0x${string}`} */ (signerKey),
+    policies: /** @type {Record<string, any>} */ (policies),
+  }
+}
+
 /** The social providers whose three variables are all set. */
 function socialClients() {
   return Object.fromEntries(
@@ -96,6 +135,7 @@ let database
 /** @type {import('./startWallet.mjs').WalletService} */
 let wallet
 try {
+  const sponsorship = await sponsorshipFromEnv()
   database = await openDatabase()
   wallet = await startWallet({
     port,
@@ -109,6 +149,7 @@ try {
     directoryUrl: process.env['FOYER_DIRECTORY_URL'] || 'http://127.0.0.1:8788',
     ...networksOf(process.env['FOYER_WALLET_NETWORKS']),
     social: socialClients(),
+    ...(sponsorship && { sponsorship }),
     sharedWallets: parseSharedProjects(process.env['FOYER_WALLET_SHARED_PROJECTS'] ?? ''),
     ...(process.env['FOYER_TELEGRAM_BOT_TOKEN'] && {
       telegram: {

@@ -27,7 +27,7 @@ import { WALLET_MIGRATIONS } from './migrations.mjs'
 import { walletNetworks } from './networks.mjs'
 import { approvalWindowPage, deviceConfirmPage, deviceResultPage, framePage, socialCallbackPage } from './pages.mjs'
 import { finishLogin, finishRegistration, keepPasskeyWrap, passkeyOptions } from './passkeys.mjs'
-import { decideApproval, submitSigned } from './rpc.mjs'
+import { approvalPreview, decideApproval, submitSigned } from './rpc.mjs'
 import { sessionUser } from './accounts.mjs'
 import { completeMigration, keyStatus, registerKeys, sealedKeysToMigrate } from './keyShares.mjs'
 import { exportCode, keysForExport } from './keyExport.mjs'
@@ -37,36 +37,46 @@ import { SOCIAL_CALLBACK_PATH, createSocialLogin } from './social.mjs'
 
 /** rules §9: the secure frame's SDK version. */
 export const FRAME_VERSION = '4'
+/** Where the frame loads its approval preview from (frame/preview.js), with the first approval it shows. */
+export const PREVIEW_SCRIPT_PATH = '/frame-preview.js'
 /**
- * The frame's script: frame/frame.js bundled with what it signs with (@noble/curves, shamir-secret-sharing, viem's
- * hashing; KEYS.md) by esbuild, once per process, minified. Built from this repository at start, so what the
- * wallet serves can be checked against its source.
+ * The frame's scripts: frame/frame.js bundled with what it signs with (@noble/curves, shamir-secret-sharing, viem's
+ * hashing; KEYS.md), and the approval preview (frame/preview.js) as a module of its own that only an approval loads;
+ * by esbuild, once per process, minified. Built from this repository at start, so what the wallet serves can be
+ * checked against its source.
  *
- * @type {Promise<string> | undefined}
+ * @type {Promise<{ frame: string, preview: string }> | undefined}
  */
-let frameScript
+let frameScripts
 export function buildFrameScript() {
-  frameScript ??= import('esbuild').then(async ({ build }) => {
-    const { outputFiles } = await build({
-      entryPoints: [fileURLToPath(new URL('./frame/frame.js', import.meta.url))],
-      bundle: true,
-      format: 'iife',
-      minify: true,
-      target: 'es2022',
-      platform: 'browser',
-      legalComments: 'none',
-      write: false,
-      logLevel: 'silent',
-    })
-    return /** @type {{ text: string }} */ (outputFiles[0]).text
+  frameScripts ??= import('esbuild').then(async ({ build }) => {
+    /** @param {string} file @param {'iife' | 'esm'} format */
+    const bundle = async (file, format) => {
+      const { outputFiles } = await build({
+        entryPoints: [fileURLToPath(new URL(file, import.meta.url))],
+        bundle: true,
+        format,
+        minify: true,
+        target: 'es2022',
+        platform: 'browser',
+        legalComments: 'none',
+        external: [PREVIEW_SCRIPT_PATH],
+        write: false,
+        logLevel: 'silent',
+      })
+      return /** @type {{ text: string }} */ (outputFiles[0]).text
+    }
+    const [frame, preview] = await Promise.all([bundle('./frame/frame.js', 'iife'), bundle('./frame/preview.js', 'esm')])
+    return { frame, preview }
   })
-  return frameScript
+  return frameScripts
 }
 const CALLBACK_SCRIPT = readFileSync(new URL('./frame/socialCallback.js', import.meta.url), 'utf8')
 const PROJECT_ID = v.pipe(v.string(), v.regex(/^[\w-]{1,128}$/, 'projectId must be 1 to 128 letters, digits, "-" or "_"'))
 const ORIGIN = v.pipe(v.string(), v.maxLength(300))
 const REQUEST_BODY = v.object({ projectId: PROJECT_ID, origin: ORIGIN, type: v.string(), payload: v.optional(v.unknown()) })
 const APPROVAL_BODY = v.object({ secret: v.string(), approved: v.boolean() })
+const PREVIEW_BODY = v.object({ secret: v.string() })
 const PASSKEY_BODY = v.object({
   projectId: PROJECT_ID,
   origin: ORIGIN,
@@ -103,6 +113,8 @@ const KEYS_BODY = v.looseObject({ projectId: PROJECT_ID, origin: ORIGIN })
  * @property {readonly (readonly string[])[]} [sharedWallets] lists of the operator's own projects whose visitors
  *   keep one wallet across the list (default none: every project has its own wallets, so sites cannot link a
  *   visitor; docs/wallets.md)
+ * @property {import('./sponsorship.mjs').SponsorshipOptions} [sponsorship] sponsored gas (docs/sponsored-gas.md): the
+ *   paymaster, its signer's key, and projects' policies to write to the database at start
  * @property {() => number} [now] for tests
  * @property {number} [deviceWaitMs] how long APP_CONNECT_DEVICE waits for the link (default DEVICE_WAIT_MS)
  * @property {number} [sessionTtlSeconds]
@@ -154,6 +166,7 @@ export async function createWalletApp({
   backendFaults,
   trustedProxy = createTrustedProxy(),
   requestLog,
+  sponsorship,
 }) {
   const ownOriginSetting = publicOrigin === undefined ? undefined : checkPublicOrigin(publicOrigin)
   // Shared through a PostgreSQL server by every instance on it; in memory on the embedded database.
@@ -170,6 +183,10 @@ export async function createWalletApp({
   }
   const scopeOf = walletScopes(sharedWallets)
   await database.migrate({ schema: 'wallet', migrations: WALLET_MIGRATIONS })
+  if (sponsorship?.policies) {
+    const { setSponsorshipPolicy } = await import('./sponsorship.mjs')
+    for (const [projectId, policy] of Object.entries(sponsorship.policies)) await setSponsorshipPolicy(database, projectId, policy)
+  }
   const keys = deriveKeys(masterKey)
   const origins = createAllowedOrigins({ directoryUrl, client: 'foyer-wallet', now })
   /** @type {import('./handlers.mjs').WalletDeps} */
@@ -184,6 +201,7 @@ export async function createWalletApp({
     deviceWaitMs,
     farcaster: farcaster && createFarcasterLogin(farcaster, { now, log }),
     social: createSocialLogin({ clients: social, telegram, database, codesKey: keys.codes, now, log }),
+    ...(sponsorship && { sponsorship: checkSponsorship(sponsorship) }),
   }
   /** @param {import('hono').Context} c */
   const ownOrigin = (c) => ownOriginSetting ?? trustedProxy.origin(c)
@@ -265,14 +283,14 @@ export async function createWalletApp({
       'referrer-policy': 'no-referrer',
     }),
   )
-  const script = await buildFrameScript()
-  app.get('/frame.js', (c) =>
-    c.body(script, 200, {
-      'content-type': 'text/javascript; charset=utf-8',
-      'cache-control': 'no-cache',
-      'x-content-type-options': 'nosniff',
-    }),
-  )
+  const scripts = await buildFrameScript()
+  const scriptHeaders = {
+    'content-type': 'text/javascript; charset=utf-8',
+    'cache-control': 'no-cache',
+    'x-content-type-options': 'nosniff',
+  }
+  app.get('/frame.js', (c) => c.body(scripts.frame, 200, scriptHeaders))
+  app.get(PREVIEW_SCRIPT_PATH, (c) => c.body(scripts.preview, 200, scriptHeaders))
 
   const pageHeaders = {
     'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
@@ -368,6 +386,15 @@ export async function createWalletApp({
       const userId = await deps.sessions.userIdOf(c)
       if (!userId) throw new WalletError(401, 'NOT_CONNECTED', 'Not connected to email or social')
       return decideApproval(deps, { userId, requestId: c.req.param('requestId'), secret, approved })
+    }),
+  )
+  // What a pending request would do (preview.mjs): asked by the frame that holds its secret, shown in its panel only.
+  app.post('/v1/frame/approvals/:requestId/preview', (c) =>
+    answer(c, async () => {
+      const { secret } = parseBody(PREVIEW_BODY, await c.req.json())
+      const userId = await deps.sessions.userIdOf(c)
+      if (!userId) throw new WalletError(401, 'NOT_CONNECTED', 'Not connected to email or social')
+      return approvalPreview(deps, { userId, requestId: c.req.param('requestId'), secret })
     }),
   )
   // What the frame signed for an approved request's job (KEYS.md, Signing): relayed, then the result or the next job.
@@ -504,4 +531,15 @@ async function answer(c, run) {
     if (!(error instanceof WalletError)) throw error
     return sendJson(c, error.status, { error: error.message, code: error.code, ...error.details })
   }
+}
+
+/**
+ * The paymaster settings, checked at start rather than at a visitor's first sponsored request.
+ *
+ * @param {import('./sponsorship.mjs').SponsorshipOptions} options
+ */
+function checkSponsorship({ paymaster, signerKey }) {
+  if (!/^0x[0-9a-fA-F]{40}$/.test(paymaster)) throw new TypeError('sponsorship.paymaster must be an address starting with 0x')
+  if (!/^0x[0-9a-fA-F]{64}$/.test(signerKey)) throw new TypeError('sponsorship.signerKey must be 32 bytes of hex starting with 0x')
+  return { paymaster, signerKey }
 }

@@ -38,6 +38,7 @@ const DEVICE_POLL_MS = 1_000
  * @property {number} deviceWaitMs
  * @property {import('./social.mjs').SocialLogin} social
  * @property {ReturnType<typeof import('./farcaster.mjs').createFarcasterLogin> | undefined} farcaster
+ * @property {import('./sponsorship.mjs').SponsorshipOptions} [sponsorship] the paymaster sponsored operations use
  */
 /**
  * @typedef {object} RequestContext
@@ -58,6 +59,8 @@ const RPC_PAYLOAD = v.object({
   method: v.pipe(v.string(), v.maxLength(100)),
   params: v.optional(v.unknown()),
   chainId: v.optional(v.union([v.string(), v.number()])),
+  // The embedded wallet's sponsorGas option: the site offers to pay the fee, as its policy allows (docs/sponsored-gas.md).
+  sponsorGas: v.optional(v.boolean('sponsorGas must be true or false')),
 })
 
 /**
@@ -252,7 +255,7 @@ async function signOut(deps, ctx) {
 /** @param {WalletDeps} deps @param {RequestContext} ctx */
 async function rpcRequest(deps, ctx) {
   const user = await requireUser(deps, ctx)
-  return handleRpcRequest(deps, user, parse(RPC_PAYLOAD, ctx.payload))
+  return handleRpcRequest(deps, user, parse(RPC_PAYLOAD, ctx.payload), { projectId: ctx.scope.projectId, origin: ctx.hostOrigin })
 }
 
 /**

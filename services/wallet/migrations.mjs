@@ -189,4 +189,32 @@ export const WALLET_MIGRATIONS = [
         created_at timestamptz NOT NULL DEFAULT now()
       );`,
   },
+  {
+    name: 'sponsored gas',
+    sql: `
+      -- A host's sponsorship policy for its project (sponsorship.mjs, docs/sponsored-gas.md): the chain ids (jsonb
+      -- strings), the calls allowed ('0x<contract>' or '0x<contract>:0x<selector>'), operations per user per UTC day,
+      -- and the budget in wei across its chains.
+      CREATE TABLE wallet.sponsorship_policies (
+        project_id text PRIMARY KEY,
+        chains jsonb NOT NULL,
+        calls jsonb NOT NULL,
+        daily_limit integer NOT NULL,
+        budget_wei numeric NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      -- Each operation the paymaster was signed for: its most cost until mined, then what it cost.
+      CREATE TABLE wallet.sponsorships (
+        id text PRIMARY KEY,
+        project_id text NOT NULL,
+        user_id text NOT NULL,
+        chain_id text NOT NULL,
+        user_op_hash text,
+        cost_wei numeric NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX sponsorships_project_user ON wallet.sponsorships (project_id, user_id, created_at);
+      -- Who pays an approval's network fee: the project (its id) or the visitor (why the policy refused).
+      ALTER TABLE wallet.approvals ADD COLUMN sponsorship jsonb;`,
+  },
 ]

@@ -28,6 +28,12 @@ const SIGNING = [
   { pattern: /from\s*'\.\/frame\/[^']*'|import\(\s*'\.\/frame\//, why: 'the frame’s signing code, which belongs in the browser' },
 ]
 
+/**
+ * The one module allowed a key, and what it may import: paymasterSigner.mjs signs sponsorship hashes with the host's
+ * paymaster key (docs/sponsored-gas.md), never a user's, and reaches no module that holds user key material.
+ */
+const HOST_KEY_MODULE = { name: 'paymasterSigner.mjs', imports: ['viem/accounts', './foyerPaymaster.mjs'] }
+
 /** The service's modules: services/wallet's own .mjs files, not its tests, not the frame's browser code. */
 function serviceModules() {
   return readdirSync(here)
@@ -47,7 +53,16 @@ describe('the wallet service holds no key it could sign with', () => {
   it('no module of services/wallet signs with a user key', () => {
     const modules = serviceModules()
     expect(modules.map(({ name }) => name)).toEqual(expect.arrayContaining(['rpc.mjs', 'relay.mjs', 'signIn.mjs', 'smartAccounts.mjs']))
-    expect(modules.flatMap(({ name, text }) => signingIn(name, text))).toEqual([])
+    expect(modules.flatMap(({ name, text }) => signingIn(name, text))).toEqual([`${HOST_KEY_MODULE.name}: a viem account that holds a key`])
+  })
+
+  it('the host’s paymaster signer imports nothing that could reach a user’s key', () => {
+    const text = readFileSync(path.join(here, HOST_KEY_MODULE.name), 'utf8')
+    const imports = [...text.matchAll(/\bfrom\s*'([^']+)'|import\(\s*'([^']+)'/g)].map((match) => match[1] ?? match[2])
+    expect(imports).toEqual(HOST_KEY_MODULE.imports)
+    // foyerPaymaster.mjs, in turn, holds no key and reads no share.
+    expect(signingIn('foyerPaymaster.mjs', withoutComments(readFileSync(path.join(here, 'foyerPaymaster.mjs'), 'utf8')))).toEqual([])
+    expect(readFileSync(path.join(here, 'foyerPaymaster.mjs'), 'utf8')).not.toMatch(/keyShares|accounts\.mjs|masterKey/)
   })
 
   it('the scan finds each way the service used to sign before the keys moved to the frame', () => {

@@ -26,7 +26,7 @@ import { jsonRpcCall } from './jsonRpcCall.mjs'
 /** @typedef {import('./accounts.mjs').WalletUser} WalletUser */
 /** @typedef {{ to: `0x${string}`, value?: string, data?: `0x${string}`, gas?: string }} EvmCall */
 /** What an approved request did so far (approvals.progress): the hashes sent, or the user operation to sign. */
-/** @typedef {{ hashes?: `0x${string}`[], userOperation?: string }} Progress */
+/** @typedef {{ hashes?: `0x${string}`[], userOperation?: string, sponsorship?: string }} Progress */
 /** @typedef {{ job: SigningJob, progress: Progress } | { result: unknown, progress: Progress }} Step */
 
 /** @param {any} row an approvals row */
@@ -36,21 +36,20 @@ const callsOf = (row) => (row.method === 'wallet_sendCalls' ? row.params[0].call
  * The first signing job of an approved request.
  *
  * @param {WalletNetwork} network @param {WalletUser} user @param {any} row
+ * @param {import('./rpc.mjs').RpcDeps} deps
  * @returns {Promise<Step>}
  */
-export async function firstStep(network, user, row) {
+export async function firstStep(network, user, row, deps) {
   const { method, params } = row
   if (method === 'eth_sendUserOperation' || method === 'eth_sendTransaction' || method === 'wallet_sendCalls') {
     if (method === 'eth_sendUserOperation' || row.account_type === 'smartAccount') {
       // The wallet builds the operation itself (nonce, gas): the site's values for them are not used, so what runs
       // is exactly the calls the visitor approved.
       const { prepareUserOperation } = await import('./smartAccounts.mjs')
-      const prepared = await prepareUserOperation(
-        network,
-        user.evmAddress,
-        method === 'eth_sendUserOperation' ? params.calls : callsOf(row),
-      )
-      return { job: { kind: 'evm_hash', hash: prepared.hash }, progress: { userOperation: prepared.serialized } }
+      const calls = method === 'eth_sendUserOperation' ? params.calls : callsOf(row)
+      const prepared = await prepareUserOperation(network, user.evmAddress, calls, await sponsorOf(deps, network, user, row, calls))
+      const { serialized: userOperation, sponsorship } = prepared
+      return { job: { kind: 'evm_hash', hash: prepared.hash }, progress: { userOperation, ...(sponsorship && { sponsorship }) } }
     }
     return { job: await transactionJob(network, user, callsOf(row)[0]), progress: { hashes: [] } }
   }
@@ -70,17 +69,38 @@ export async function firstStep(network, user, row) {
 }
 
 /**
+ * What pays a smart-account operation's fee when the approval said its site does (sponsorship.mjs): the policy is
+ * asked again, with the operation's cost, when the paymaster signs.
+ *
+ * @param {import('./rpc.mjs').RpcDeps} deps @param {WalletNetwork} network @param {WalletUser} user @param {any} row
+ * @param {readonly EvmCall[]} calls
+ * @returns {Promise<import('./smartAccounts.mjs').Sponsor | undefined>}
+ */
+async function sponsorOf(deps, network, user, row, calls) {
+  if (!row.sponsorship?.site || !deps.sponsorship) return undefined
+  const { reserveSponsorship } = await import('./sponsorship.mjs')
+  const request = { projectId: row.sponsorship.projectId, userId: user.id, chainId: network.id, calls }
+  const { paymaster, signerKey } = deps.sponsorship
+  return { paymaster, signerKey, now: deps.now(), reserve: (cost) => reserveSponsorship(deps, request, cost) }
+}
+
+/**
  * Checks and relays what the frame signed for the job of `progress`; answers the request's result, or the next job.
  *
  * @param {WalletNetwork} network @param {WalletUser} user @param {any} row @param {Progress} progress
  * @param {{ signature?: string, transaction?: string }} signed
+ * @param {import('./rpc.mjs').RpcDeps} deps
  * @returns {Promise<Step>}
  */
-export async function nextStep(network, user, row, progress, signed) {
+export async function nextStep(network, user, row, progress, signed, deps) {
   const { method, params } = row
   if (progress.userOperation) {
     const { sendSignedUserOperation } = await import('./smartAccounts.mjs')
-    const sent = await sendSignedUserOperation(network, user.evmAddress, progress.userOperation, evmSignature(signed))
+    const { actualGasCost, ...sent } = await sendSignedUserOperation(network, user.evmAddress, progress.userOperation, evmSignature(signed))
+    if (progress.sponsorship) {
+      const { settleSponsorship } = await import('./sponsorship.mjs')
+      await settleSponsorship(deps.database, progress.sponsorship, sent.userOpHash, actualGasCost)
+    }
     const result =
       method === 'eth_sendTransaction' ? sent.transactionHash : method === 'eth_sendUserOperation' ? sent.userOpHash : { id: row.id }
     return { result, progress: { ...progress, ...sent } }

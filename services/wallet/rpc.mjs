@@ -104,7 +104,15 @@ const PARAMS = {
   personal_sign: v.tuple([v.pipe(v.string(), v.maxLength(20_000)), v.string()]),
   eth_signTypedData_v4: v.tuple([v.string(), v.union([v.pipe(v.string(), v.maxLength(50_000)), v.record(v.string(), v.unknown())])]),
   eth_sendTransaction: v.tuple([CALL]),
-  wallet_sendCalls: v.tuple([v.object({ calls: v.pipe(v.array(CALL), v.minLength(1), v.maxLength(10)), from: v.optional(v.string()) })]),
+  wallet_sendCalls: v.tuple([
+    v.object({
+      calls: v.pipe(v.array(CALL), v.minLength(1), v.maxLength(10)),
+      from: v.optional(v.string()),
+      // EIP-5792's capabilities: paymasterService (ERC-7677) asks for the fee to be paid; its URL is never fetched
+      // (a page never names a URL this service calls): the site's own sponsorship policy here answers instead.
+      capabilities: v.optional(v.looseObject({ paymasterService: v.optional(v.looseObject({ url: v.optional(v.string()) })) })),
+    }),
+  ]),
   solana_signMessage: v.object({ message: BASE58, pubkey: v.optional(v.string()) }),
   solana_signTransaction: v.object({ transaction: BASE64 }),
   solana_signAndSendTransaction: v.object({ transaction: BASE64 }),
@@ -115,22 +123,25 @@ const PARAMS = {
  * @property {import('../storage/index.mjs').Database} database
  * @property {readonly import('./networks.mjs').WalletNetwork[]} networks
  * @property {() => number} now
+ * @property {import('./sponsorship.mjs').SponsorshipOptions} [sponsorship] the paymaster sponsored operations use
  */
-/** @typedef {{ method: string, params?: unknown, chainId?: string | number }} RpcRequest */
+/** @typedef {{ method: string, params?: unknown, chainId?: string | number, sponsorGas?: boolean }} RpcRequest */
+/** @typedef {{ projectId: string, origin: string }} RequestSite the project asking, and its page's verified origin */
 
 /**
  * @param {RpcDeps} deps
  * @param {import('./accounts.mjs').WalletUser} user
  * @param {RpcRequest} request
+ * @param {RequestSite} [site] who asks, for sponsored gas
  * @returns {Promise<{ result: unknown } | { approval: { requestId: string, secret: string, method: string, summary: string } }>}
  */
-export async function handleRpcRequest(deps, user, { method, params, chainId }) {
+export async function handleRpcRequest(deps, user, { method, params, chainId, sponsorGas }, site) {
   const network = findNetwork(deps.networks, chainId ?? user.chainId ?? deps.networks[0]?.id)
   if (!network)
     throw new WalletError(400, 'UNSUPPORTED_CHAIN', `Chain ${String(chainId)} is not a network of this wallet`, { rpcCode: 4902 })
   const evm = network.namespace === 'eip155' ? await evmAccountOf(network, user) : undefined
   const own = evm ? evm.address : user.solanaAddress
-  const local = localAnswer(method, network, own, evm?.type)
+  const local = localAnswer(method, network, own, evm?.type, Boolean(deps.sponsorship))
   if (local !== undefined) return { result: local }
   if (method === 'wallet_getCallsStatus' && network.namespace === 'eip155') return { result: await callsStatus(deps, user.id, params) }
   if (method === 'wallet_getAssets') return { result: await walletAssets(deps, user, params, network) }
@@ -140,7 +151,56 @@ export async function handleRpcRequest(deps, user, { method, params, chainId }) 
   const checked = SMART_REQUEST_METHODS.has(method)
     ? await checkSmartRequest(deps, user, method, params, { network, evm })
     : checkParams(method, params, [user.evmAddress, ...(evm ? [evm.address] : [])])
-  return { approval: await createApproval(deps, user, { method, params: checked, network, accountType: evm?.type ?? 'eoa' }) }
+  const accountType = evm?.type ?? 'eoa'
+  const sponsorship =
+    site && (sponsorGas || askedForPaymaster(method, checked))
+      ? await sponsorshipOf(deps, user, { method, params: checked, network, accountType, site, payer: own })
+      : undefined
+  return { approval: await createApproval(deps, user, { method, params: checked, network, accountType, sponsorship }) }
+}
+
+/** EIP-5792: a wallet_sendCalls with the paymasterService capability. @param {string} method @param {any} params */
+const askedForPaymaster = (method, params) => method === 'wallet_sendCalls' && Boolean(params[0].capabilities?.paymasterService)
+
+/** The requests that send from an EVM account, and so have a network fee someone pays. */
+const FEE_METHODS = new Set(['eth_sendTransaction', 'wallet_sendCalls', 'eth_sendUserOperation'])
+
+/**
+ * Who pays the fee of a request whose site asked to pay it (docs/sponsored-gas.md): the site, when its policy allows
+ * the operation now, or the visitor, told why not (and whether they have the ETH to pay it themselves).
+ *
+ * @param {RpcDeps} deps @param {import('./accounts.mjs').WalletUser} user
+ * @param {{ method: string, params: any, network: import('./networks.mjs').WalletNetwork, accountType: 'eoa' | 'smartAccount',
+ *   site: RequestSite, payer: string }} request
+ * @returns {Promise<Sponsorship | undefined>}
+ */
+async function sponsorshipOf(deps, user, { method, params, network, accountType, site, payer }) {
+  if (!FEE_METHODS.has(method)) return undefined
+  const { projectId } = site
+  const refused = async (/** @type {string} */ reason) => {
+    const balance = await jsonRpcCall(network.rpcUrl, 'eth_getBalance', [payer, 'latest']).catch(() => undefined)
+    return { projectId, refused: reason, ...(balance !== undefined && BigInt(balance) === 0n && { noFunds: true }) }
+  }
+  // A paymaster pays for user operations only: the standard account pays its fees as it always does.
+  if (method !== 'eth_sendUserOperation' && accountType !== 'smartAccount') return undefined
+  if (!deps.sponsorship) return refused('this wallet service has no paymaster')
+  const { sponsorshipRefusal } = await import('./sponsorship.mjs')
+  const calls = method === 'wallet_sendCalls' ? params[0].calls : method === 'eth_sendUserOperation' ? params.calls : [params[0]]
+  const refusal = await sponsorshipRefusal(deps, { projectId, userId: user.id, chainId: network.id, calls })
+  return refusal ? refused(refusal.reason) : { projectId, site: site.origin }
+}
+
+/**
+ * What the approval records of who pays its fee: the site (its verified origin), or the visitor, with the policy's
+ * reason and whether their account holds no ETH.
+ *
+ * @typedef {{ projectId: string, site?: string, refused?: string, noFunds?: boolean }} Sponsorship
+ */
+
+/** The approval's line on the fee. @param {Sponsorship} sponsorship */
+function feeLine({ site, refused, noFunds }) {
+  if (site) return `Network fee: paid by ${site}`
+  return `Network fee: paid by you. Not sponsored: ${refused}.${noFunds ? ' Your account has no ETH to pay it.' : ''}`
 }
 
 /** @param {string} method */
@@ -152,14 +212,20 @@ const namespaceOf = (method) => (method.startsWith('solana_') ? 'solana' : 'eip1
  *
  * @param {string} method @param {import('./networks.mjs').WalletNetwork} network @param {string} own
  * @param {'eoa' | 'smartAccount' | undefined} accountType
+ * @param {boolean} sponsors whether the service has a paymaster
  */
-function localAnswer(method, network, own, accountType) {
+function localAnswer(method, network, own, accountType, sponsors) {
   if (network.namespace === 'eip155') {
     if (method === 'eth_accounts' || method === 'eth_requestAccounts') return [own]
     if (method === 'eth_chainId') return `0x${Number(network.id).toString(16)}`
     if (method === 'wallet_getCapabilities') {
+      const smart = accountType === 'smartAccount'
       return {
-        [`0x${Number(network.id).toString(16)}`]: { atomic: { status: accountType === 'smartAccount' ? 'supported' : 'unsupported' } },
+        [`0x${Number(network.id).toString(16)}`]: {
+          atomic: { status: smart ? 'supported' : 'unsupported' },
+          // A site's policy decides each request (docs/sponsored-gas.md); a smart account is what a paymaster can pay for.
+          ...(smart && sponsors && { paymasterService: { supported: true } }),
+        },
       }
     }
   }
@@ -220,9 +286,10 @@ function checkParams(method, params, own) {
  * backend's answers) and is kept here as a hash.
  *
  * @param {RpcDeps} deps @param {import('./accounts.mjs').WalletUser} user
- * @param {{ method: string, params: unknown, network: import('./networks.mjs').WalletNetwork, accountType: 'eoa' | 'smartAccount' }} request
+ * @param {{ method: string, params: unknown, network: import('./networks.mjs').WalletNetwork, accountType: 'eoa' | 'smartAccount',
+ *   sponsorship?: Sponsorship }} request
  */
-async function createApproval({ database, now }, user, { method, params, network, accountType }) {
+async function createApproval({ database, now }, user, { method, params, network, accountType, sponsorship }) {
   const { rows } = await database.query(
     `SELECT count(*)::int AS pending FROM wallet.approvals WHERE user_id = $1 AND status = 'pending' AND expires_at > $2`,
     [user.id, new Date(now())],
@@ -235,7 +302,8 @@ async function createApproval({ database, now }, user, { method, params, network
   const requestId = randomUUID()
   const secret = randomBytes(32).toString('base64url')
   await database.query(
-    `INSERT INTO wallet.approvals (id, user_id, secret_hash, method, params, chain_id, expires_at, created_at, account_type) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    `INSERT INTO wallet.approvals (id, user_id, secret_hash, method, params, chain_id, expires_at, created_at, account_type, sponsorship)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
     [
       requestId,
       user.id,
@@ -246,6 +314,7 @@ async function createApproval({ database, now }, user, { method, params, network
       new Date(now() + APPROVAL_TTL_MS),
       new Date(now()),
       accountType,
+      sponsorship ? JSON.stringify(sponsorship) : null,
     ],
   )
   const from = accountType === 'smartAccount' ? '\nFrom your smart account, as one operation' : ''
@@ -255,6 +324,8 @@ async function createApproval({ database, now }, user, { method, params, network
     method,
     chainId: wireChainId(network),
     summary: summarize(method, params) + (/^(eth_sendTransaction|wallet_sendCalls)$/.test(method) ? from : ''),
+    // Who pays the network fee, when the site offered to (the frame shows it under the summary).
+    ...(sponsorship && { fee: feeLine(sponsorship) }),
     // Whose key share the frame looks for (KEYS.md): a browser without one asks for the recovery phrase with Approve.
     userId: user.id,
   }
@@ -308,11 +379,51 @@ export async function decideApproval(deps, { userId, requestId, secret, approved
     return found
   })
   if (!approved) throw new WalletError(400, 'USER_REJECTED', 'User rejected the request', { rpcCode: 4001 })
+  await refuseWhatWouldFail(deps, row)
   if (row.method === 'wallet_grantPermissions' || row.method === 'wallet_revokePermissions') {
     // Nothing to sign: the permission is recorded, or revoked.
     return step(deps, row, async (network) => ({ result: await runSmartRequest(deps, row, network), progress: {} }))
   }
-  return step(deps, row, async (network, user) => (await import('./relay.mjs')).firstStep(network, user, row))
+  return step(deps, row, async (network, user) => (await import('./relay.mjs')).firstStep(network, user, row, deps))
+}
+
+/**
+ * The approval panel's preview of a pending request (preview.mjs, docs/previews.md), for the frame that holds its
+ * secret: what the stored calls would do, simulated by the network's node, or the permit's allowances; null for what
+ * moves nothing by itself.
+ *
+ * @param {RpcDeps} deps
+ * @param {{ userId: string, requestId: string, secret: unknown }} claim
+ */
+export async function approvalPreview(deps, claim) {
+  const row = await approvalOf(deps.database, claim)
+  if (row.status !== 'pending' || new Date(row.expires_at).getTime() <= deps.now()) throw settled()
+  const { previewJson } = await import('./preview.mjs')
+  return { preview: previewJson(await previewRow(deps, row)) }
+}
+
+/** @param {RpcDeps} deps @param {any} row */
+async function previewRow(deps, row) {
+  const network = findNetwork(deps.networks, row.chain_id)
+  if (!network) return undefined
+  const user = await userById(deps.database, row.user_id)
+  const evm = network.namespace === 'eip155' && row.account_type === 'smartAccount' ? await evmAccountOf(network, user) : undefined
+  const { previewOf } = await import('./preview.mjs')
+  return previewOf(network, { method: row.method, params: row.params, account: evm?.smartAccount?.address ?? user.evmAddress })
+}
+
+/**
+ * A transaction the node says would revert is never sent, whoever clicked: the frame disables Approve for it, and
+ * the service simulates it again when approved (the chain may have moved since the panel showed it).
+ *
+ * @param {RpcDeps} deps @param {any} row
+ */
+async function refuseWhatWouldFail(deps, row) {
+  if (!['eth_sendTransaction', 'wallet_sendCalls', 'eth_sendUserOperation'].includes(row.method)) return
+  const preview = await previewRow(deps, row)
+  if (preview?.status !== 'reverts') return
+  await deps.database.query(`UPDATE wallet.approvals SET status = 'failed' WHERE id = $1`, [row.id])
+  throw new WalletError(400, 'RPC_ERROR', `The transaction would fail: ${preview.reason}`, { rpcCode: -32603 })
 }
 
 /**
@@ -332,7 +443,9 @@ export async function submitSigned(deps, { userId, requestId, secret, signed }) 
   )
   if (!rows[0]) throw settled()
   const row = rows[0]
-  return step(deps, row, async (network, user) => (await import('./relay.mjs')).nextStep(network, user, row, row.progress ?? {}, signed))
+  return step(deps, row, async (network, user) =>
+    (await import('./relay.mjs')).nextStep(network, user, row, row.progress ?? {}, signed, deps),
+  )
 }
 
 /** @param {{ query: import('../storage/index.mjs').Query }} db @param {{ userId: string, requestId: string, secret: unknown }} claim */

@@ -1,8 +1,8 @@
-// The embedded wallet's smart accounts against real parts: anvil with EntryPoint v0.8 and FoyerAccountFactory,
-// the local bundler (alto), PGlite, mail through the SMTP catcher. The requests go through app.request() as the
+// The embedded wallet's smart accounts against real parts: anvil with EntryPoint v0.8, FoyerAccountFactory and
+// FoyerPaymaster, the local bundler (alto), PGlite, mail through the SMTP catcher. The requests go through app.request() as the
 // frame page sends them.
 import { randomBytes } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -16,18 +16,32 @@ import {
   isErc6492Signature,
   parseAbi,
   parseEther,
+  erc20Abi,
   type PublicClient,
 } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { createBundlerClient, entryPoint08Abi } from 'viem/account-abstraction'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { anvil } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { startBundler, type Bundler } from '../dev/bundler/index.mjs'
-import { ANVIL_ACCOUNTS, ENTRY_POINT_08, startDevChains, type DevChains } from '../dev/devchain/index.mjs'
+import {
+  ANVIL_ACCOUNTS,
+  buildFoyerPaymasterArtifact,
+  DEV_PAYMASTER,
+  DEV_PAYMASTER_SIGNER,
+  ENTRY_POINT_08,
+  FOYER_PAYMASTER_ARTIFACT_PATH,
+  startDevChains,
+  type DevChains,
+} from '../dev/devchain/index.mjs'
 import { startDirectory, type WalletDirectory } from '../directory/index.mjs'
 import { createMailer, startMailCatcher, type MailCatcher, type Mailer } from '../dev/mail/index.mjs'
 import { openDatabase, type Database } from '../storage/index.mjs'
 import { createWalletApp, loadMasterKey, PENDING_TRANSACTIONS_LIMIT } from './index.mjs'
-import { FOYER_ACCOUNT_ARTIFACT } from './foyerAccount.mjs'
+import { FOYER_ACCOUNT_ARTIFACT, toFoyerAccount } from './foyerAccount.mjs'
+import { signedPaymasterFields, stubPaymasterFields } from './foyerPaymaster.mjs'
+import { setSponsorshipPolicy } from './sponsorship.mjs'
 import { frameBrowser } from '../../test/frameBrowser.js'
 
 const WALLET = 'http://localhost:8790'
@@ -456,4 +470,196 @@ describe("rules §6's smart-account requests wait for the visitor's approval (do
       }
     },
   )
+})
+
+// Sponsored gas (docs/sponsored-gas.md) on the same chain and bundler: FoyerPaymaster, funded at the EntryPoint by the
+// dev chain, and a second wallet app that signs for it under each project's policy, written at start as a host writes
+// it. Each project below has a policy of its own.
+describe('sponsored gas under the host’s policy', () => {
+  let sponsoredApp: Hono
+  const TRANSFER = '0xa9059cbb'
+
+  /** Each project's policy: the first four each differ from `open` in one rule. */
+  const policies = () => {
+    const open = { chains: [31337], calls: [`${usdc}:${TRANSFER}`], dailyLimit: 5, budget: '1' }
+    return {
+      open,
+      'other-chain': { ...open, chains: [31338] },
+      'one-a-day': { ...open, dailyLimit: 1 },
+      'small-budget': { ...open, budget: '0.000000001' },
+    }
+  }
+
+  beforeAll(async () => {
+    sponsoredApp = await createWalletApp({
+      database,
+      mailer,
+      masterKey: loadMasterKey({ fromEnv: undefined, dataDir: scratch }),
+      directoryUrl: directory.url,
+      evm: [{ chainId: 31337, rpcUrl: dev.chains[0]!.url, bundlerUrl: bundler.url }],
+      sponsorship: { paymaster: DEV_PAYMASTER, signerKey: DEV_PAYMASTER_SIGNER.privateKey, policies: policies() },
+      log: () => {},
+    })
+  })
+
+  /** A new visitor of `projectId`, signed in by email, and their smart account holding `usdcAmount` and `eth`. */
+  async function visitor(projectId: string, { usdcAmount = 10_000_000n, eth = 0n } = {}) {
+    const page = frameBrowser(() => sponsoredApp, { wallet: WALLET, host: HOST, projectId })
+    const email = `sponsor-${randomBytes(4).toString('hex')}@example.com`
+    await page.send('APP_CONNECT_EMAIL', { email })
+    const messages = await (await fetch(`${mail.url}/messages?to=${encodeURIComponent(email)}`)).json()
+    const code = /\b(\d{6})\b/.exec(messages.at(-1)?.text ?? '')?.[1]
+    expect((await page.send('APP_CONNECT_OTP', { otp: code })).status).toBe(200)
+    const smart = (await page.send('APP_GET_USER', { chainId: 31337 })).body.address as `0x${string}`
+    const funder = createWalletClient({ account: privateKeyToAccount(ANVIL_ACCOUNTS[0]!.privateKey), transport: http(dev.chains[0]!.url) })
+    const send = (hash: Promise<`0x${string}`>) => hash.then((sent) => chain.waitForTransactionReceipt({ hash: sent }))
+    await send(funder.writeContract({ chain: null, address: usdc, abi: erc20Abi, functionName: 'transfer', args: [smart, usdcAmount] }))
+    if (eth > 0n) await send(funder.sendTransaction({ chain: null, to: smart, value: eth }))
+    return { page, smart }
+  }
+
+  const recipient = () => privateKeyToAccount(`0x${randomBytes(32).toString('hex')}`).address
+  const transfer = (to: `0x${string}`, amount: bigint) => ({
+    to: usdc,
+    data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }),
+  })
+
+  /** A USDC transfer the site is asked to pay for, as the embedded wallet's sponsorGas option sends it. */
+  async function askSponsored(page: ReturnType<typeof frameBrowser>, calls: { to: `0x${string}`; data: `0x${string}` }[]) {
+    const pending = await page.send('APP_RPC_REQUEST', {
+      method: 'wallet_sendCalls',
+      params: [{ calls }],
+      chainId: 31337,
+      sponsorGas: true,
+    })
+    expect(pending.status).toBe(200)
+    return pending.body.approval as { requestId: string; secret: string; fee: string; summary: string }
+  }
+
+  const deposit = () =>
+    chain.readContract({ address: ENTRY_POINT_08, abi: entryPoint08Abi, functionName: 'balanceOf', args: [DEV_PAYMASTER] })
+  const usdcOf = (address: `0x${string}`) =>
+    chain.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+
+  it('the committed FoyerPaymaster build is the one its source compiles to', async () => {
+    // Regenerate with `node services/dev/devchain/foyerAccountArtifact.mjs` after changing the contract.
+    expect(JSON.parse(await readFile(FOYER_PAYMASTER_ARTIFACT_PATH, 'utf8'))).toEqual(await buildFoyerPaymasterArtifact())
+  }, 300_000)
+
+  it('the paymaster pays only for what its signer signed: another key’s signature, or a changed operation, is refused', SLOW, async () => {
+    const client = createPublicClient({ chain: anvil, transport: http(dev.chains[0]!.url) })
+    const account = await toFoyerAccount({ client, owner: privateKeyToAccount(generatePrivateKey()) })
+    const bundlerClient = createBundlerClient({ client, transport: http(bundler.url, { retryCount: 0 }), pollingInterval: 100 })
+    const validUntil = Math.floor(Date.now() / 1000) + 600
+    const devSigner = privateKeyToAccount(DEV_PAYMASTER_SIGNER.privateKey)
+    const send = (signer: typeof devSigner, change: (operation: any) => any) =>
+      bundlerClient.sendUserOperation({
+        account,
+        calls: [{ to: recipient(), value: 0n }],
+        paymaster: {
+          getPaymasterStubData: async () => stubPaymasterFields(DEV_PAYMASTER, validUntil),
+          getPaymasterData: async (operation) =>
+            signedPaymasterFields({ signer, paymaster: DEV_PAYMASTER, chainId: 31337, validUntil, userOperation: change(operation) }),
+        },
+      })
+    await expect(send(privateKeyToAccount(generatePrivateKey()), (operation) => operation)).rejects.toThrow(/AA34/)
+    await expect(send(devSigner, (operation) => ({ ...operation, callGasLimit: operation.callGasLimit + 1n }))).rejects.toThrow(/AA34/)
+    // Signed as it is sent, the same operation goes through from an account with no ETH.
+    const receipt = await bundlerClient.waitForUserOperationReceipt({ hash: await send(devSigner, (operation) => operation) })
+    expect(receipt.success).toBe(true)
+    expect(receipt.paymaster?.toLowerCase()).toBe(DEV_PAYMASTER.toLowerCase())
+    expect(await chain.getBalance({ address: account.address })).toBe(0n)
+  })
+
+  it('a malformed policy is refused at start with the field that is wrong', async () => {
+    const good = policies().open
+    await expect(setSponsorshipPolicy(database, 'bad', { ...good, chains: [] })).rejects.toThrow(
+      'The sponsorship policy of bad: chains must list at least one chain id',
+    )
+    await expect(setSponsorshipPolicy(database, 'bad', { ...good, calls: ['usdc.transfer'] })).rejects.toThrow(
+      'each of calls must be 0x<contract> or 0x<contract>:0x<selector>',
+    )
+    await expect(setSponsorshipPolicy(database, 'bad', { ...good, budget: 1 })).rejects.toThrow('budget must be a string of ETH')
+  })
+
+  it('a visitor with no ETH sends USDC: the paymaster’s deposit pays the fee and the account’s ETH stays 0', SLOW, async () => {
+    const { page, smart } = await visitor('open')
+    const to = recipient()
+    expect((await page.send('APP_RPC_REQUEST', { method: 'wallet_getCapabilities', chainId: 31337 })).body.result).toEqual({
+      '0x7a69': { atomic: { status: 'supported' }, paymasterService: { supported: true } },
+    })
+    const before = await deposit()
+    // EIP-5792's paymasterService capability asks the same as sponsorGas; its URL is not fetched.
+    const pending = await page.send('APP_RPC_REQUEST', {
+      method: 'wallet_sendCalls',
+      params: [{ calls: [transfer(to, 4_000_000n)], capabilities: { paymasterService: { url: 'https://paymaster.example' } } }],
+      chainId: 31337,
+    })
+    expect(pending.body.approval.fee).toBe(`Network fee: paid by ${HOST}`)
+    const sent = await page.decide(pending.body.approval.requestId, pending.body.approval.secret)
+    expect(sent.status).toBe(200)
+
+    expect(await chain.getBalance({ address: smart })).toBe(0n)
+    expect(await usdcOf(to)).toBe(4_000_000n)
+    expect(await usdcOf(smart)).toBe(6_000_000n)
+    const paid = before - (await deposit())
+    expect(paid).toBeGreaterThan(0n)
+    // The budget counts what the operation cost once mined, not its most.
+    const { rows } = await database.query(`SELECT cost_wei::text AS cost FROM wallet.sponsorships WHERE project_id = 'open'`)
+    expect(rows.map((row) => BigInt(row.cost))).toEqual([paid])
+  })
+
+  it('each rule of the policy refuses with its reason, and a visitor with ETH may pay the fee themselves', SLOW, async () => {
+    // One after another: anvil #0 funds each, nonce by nonce.
+    const none = await visitor('no-policy')
+    const otherChain = await visitor('other-chain')
+    const open = await visitor('open', { eth: parseEther('1') })
+    const to = recipient()
+    expect((await askSponsored(none.page, [transfer(to, 1n)])).fee).toBe(
+      'Network fee: paid by you. Not sponsored: this site has no sponsorship policy. Your account has no ETH to pay it.',
+    )
+    expect((await askSponsored(otherChain.page, [transfer(to, 1n)])).fee).toBe(
+      'Network fee: paid by you. Not sponsored: the site’s policy does not cover chain 31337. Your account has no ETH to pay it.',
+    )
+    // approve is not among the policy's calls (transfer is): the visitor, who holds ETH, pays.
+    const approve = { to: usdc, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [to, 1n] }) }
+    const refused = await askSponsored(open.page, [transfer(to, 1n), approve])
+    expect(refused.fee).toBe(
+      `Network fee: paid by you. Not sponsored: the site’s policy does not cover calls to ${usdc} (method 0x095ea7b3).`,
+    )
+    const before = await deposit()
+    expect((await open.page.decide(refused.requestId, refused.secret)).status).toBe(200)
+    expect(await deposit()).toBe(before)
+    expect(await chain.getBalance({ address: open.smart })).toBeLessThan(parseEther('1'))
+    expect(await usdcOf(to)).toBe(1n)
+  })
+
+  it('the daily limit holds: the second operation of the day is the visitor’s to pay, and with no ETH it is refused', SLOW, async () => {
+    const { page, smart } = await visitor('one-a-day')
+    const first = await askSponsored(page, [transfer(recipient(), 1n)])
+    expect(first.fee).toBe(`Network fee: paid by ${HOST}`)
+    // Both asked before either runs: the limit is checked again, with the operation's cost, when the paymaster signs.
+    const second = await askSponsored(page, [transfer(recipient(), 2n)])
+    expect(second.fee).toBe(`Network fee: paid by ${HOST}`)
+    expect((await page.decide(first.requestId, first.secret)).status).toBe(200)
+    const late = await page.decide(second.requestId, second.secret)
+    expect(late.body).toMatchObject({
+      code: 'SPONSORSHIP_REFUSED',
+      error: 'Network fee not sponsored: the site pays for 1 operations per visitor a day, and today’s are used',
+    })
+    expect((await askSponsored(page, [transfer(recipient(), 3n)])).fee).toBe(
+      'Network fee: paid by you. Not sponsored: the site pays for 1 operations per visitor a day, and today’s are used. Your account has no ETH to pay it.',
+    )
+    expect(await usdcOf(smart)).toBe(10_000_000n - 1n)
+  })
+
+  it('the budget holds: an operation that may cost more than what is left is not sponsored', SLOW, async () => {
+    const { page } = await visitor('small-budget')
+    const asked = await askSponsored(page, [transfer(recipient(), 1n)])
+    const answer = await page.decide(asked.requestId, asked.secret)
+    expect(answer.body).toMatchObject({ code: 'SPONSORSHIP_REFUSED' })
+    expect(answer.body.error).toBe(
+      'Network fee not sponsored: the site’s sponsorship budget has 0.000000001 ETH left, less than this operation may cost',
+    )
+  })
 })

@@ -69,20 +69,58 @@ const serialize = (/** @type {unknown} */ value) =>
 const deserialize = (/** @type {string} */ text) =>
   JSON.parse(text, (_key, item) => (item && typeof item.big === 'string' ? BigInt(item.big) : item))
 
+/** How long a paymaster's signature stays good: the visitor signs and the bundler sends well within it. */
+const SPONSORSHIP_VALID_SECONDS = 15 * 60
+
+/**
+ * What pays an operation's fee when its site does (sponsorship.mjs): the paymaster, its signer's key, and the
+ * policy's last word, which records the operation at its most cost (its gas known) or throws the rule that refused.
+ *
+ * @typedef {{ paymaster: `0x${string}`, signerKey: `0x${string}`, reserve: (cost: bigint) => Promise<string>, now: number }} Sponsor
+ */
+
+/**
+ * viem's paymaster actions for a sponsored operation: a stand-in signature while the bundler estimates gas, then the
+ * signer's, over the operation with its gas, once the policy has recorded it.
+ *
+ * @param {import('./networks.mjs').WalletNetwork} network @param {Sponsor} sponsor
+ * @param {(id: string) => void} reserved
+ */
+async function paymasterActions(network, { paymaster, signerKey, reserve, now }, reserved) {
+  const [{ signSponsorship }, { maxCostOf, stubPaymasterFields }] = await Promise.all([
+    import('./paymasterSigner.mjs'),
+    import('./foyerPaymaster.mjs'),
+  ])
+  const validUntil = Math.floor(now / 1000) + SPONSORSHIP_VALID_SECONDS
+  return {
+    getPaymasterStubData: async () => stubPaymasterFields(paymaster, validUntil),
+    /** @param {any} userOperation */
+    async getPaymasterData(userOperation) {
+      reserved(await reserve(maxCostOf(userOperation)))
+      return signSponsorship(signerKey, { paymaster, chainId: Number(network.id), validUntil, userOperation })
+    },
+  }
+}
+
 /**
  * `calls` as one user operation from the user's smart account (executeBatch for several, atomic), ready to sign:
- * the hash its owner signs (v0.8's is EIP-712; SimpleAccount recovers its owner from it as it is).
+ * the hash its owner signs (v0.8's is EIP-712; SimpleAccount recovers its owner from it as it is). With `sponsor`,
+ * the site's paymaster pays its fee.
  *
  * @param {import('./networks.mjs').WalletNetwork} network
  * @param {`0x${string}`} owner the user's EVM address
  * @param {readonly import('./relay.mjs').EvmCall[]} calls
+ * @param {Sponsor} [sponsor]
  */
-export async function prepareUserOperation(network, owner, calls) {
+export async function prepareUserOperation(network, owner, calls, sponsor) {
   const { bundler } = clientsOf(network)
   const account = await smartAccountOf(network, owner)
+  /** @type {string | undefined} */
+  let sponsorship
   const { account: _account, ...userOperation } = await bundler.prepareUserOperation({
     account,
     calls: calls.map((call) => ({ to: call.to, value: call.value === undefined ? 0n : BigInt(call.value), data: call.data ?? '0x' })),
+    ...(sponsor && { paymaster: await paymasterActions(network, sponsor, (id) => (sponsorship = id)) }),
   })
   const hash = getUserOperationHash({
     chainId: Number(network.id),
@@ -90,7 +128,7 @@ export async function prepareUserOperation(network, owner, calls) {
     entryPointVersion: '0.8',
     userOperation: /** @type {any} */ (userOperation),
   })
-  return { hash, serialized: serialize(userOperation) }
+  return { hash, serialized: serialize(userOperation), ...(sponsorship && { sponsorship }) }
 }
 
 /**
@@ -101,7 +139,7 @@ export async function prepareUserOperation(network, owner, calls) {
  * @param {`0x${string}`} owner
  * @param {string} serialized what {@link prepareUserOperation} answered
  * @param {`0x${string}`} signature
- * @returns {Promise<{ userOpHash: `0x${string}`, transactionHash: `0x${string}`, success: boolean }>}
+ * @returns {Promise<{ userOpHash: `0x${string}`, transactionHash: `0x${string}`, success: boolean, actualGasCost: bigint }>}
  */
 export async function sendSignedUserOperation(network, owner, serialized, signature) {
   const { bundler } = clientsOf(network)
@@ -117,7 +155,7 @@ export async function sendSignedUserOperation(network, owner, serialized, signat
   }
   const userOpHash = await bundler.sendUserOperation({ ...userOperation, signature, entryPointAddress: ENTRY_POINT_08 })
   const receipt = await bundler.waitForUserOperationReceipt({ hash: userOpHash, timeout: RECEIPT_TIMEOUT_MS })
-  return { userOpHash, transactionHash: receipt.receipt.transactionHash, success: receipt.success }
+  return { userOpHash, transactionHash: receipt.receipt.transactionHash, success: receipt.success, actualGasCost: receipt.actualGasCost }
 }
 
 /**

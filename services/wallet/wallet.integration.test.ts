@@ -405,6 +405,30 @@ describe('requests (rules §6)', () => {
     })
   })
 
+  it('a transaction the node says would revert is previewed as failing to the frame alone, and never sent, even approved', async () => {
+    const client = createPublicClient({ transport: http(anvil.url) })
+    // A contract that always reverts (PUSH1 0, PUSH1 0, REVERT); the site names the gas, so nothing estimates it.
+    const reverter = privateKeyToAccount(`0x${randomBytes(32).toString('hex')}`).address
+    await client.request({ method: 'anvil_setCode' as any, params: [reverter, '0x60006000fd'] as any })
+    const pending = await page.send('APP_RPC_REQUEST', {
+      method: 'eth_sendTransaction',
+      params: [{ from: user.address, to: reverter, data: '0x', gas: '0x186a0' }],
+      chainId: 31337,
+    })
+    const { requestId, secret } = pending.body.approval
+    const preview = `/v1/frame/approvals/${requestId}/preview`
+    expect(await page.call(preview, { secret: 'guess' })).toMatchObject({ status: 403, body: { code: 'APPROVAL_FORBIDDEN' } })
+    expect(await page.call(preview, { secret }, HOST)).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } })
+    expect(await page.call(preview, { secret })).toMatchObject({ status: 200, body: { preview: { status: 'reverts', callIndex: 0 } } })
+    const nonce = await client.getTransactionCount({ address: user.address })
+    expect(await page.decide(requestId, secret)).toMatchObject({
+      status: 400,
+      body: { code: 'RPC_ERROR', error: expect.stringMatching(/^The transaction would fail: /) },
+    })
+    expect(await client.getTransactionCount({ address: user.address })).toBe(nonce)
+    expect(await client.getTransactionCount({ address: user.address, blockTag: 'pending' })).toBe(nonce)
+  })
+
   it('rules §5: a call whose to or data lacks 0x is refused before any approval', async () => {
     const noPrefix = await page.send('APP_RPC_REQUEST', {
       method: 'eth_sendTransaction',

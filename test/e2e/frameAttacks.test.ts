@@ -636,7 +636,7 @@ describe('a hostile host page and the logins in the frame', () => {
 
 // Keys born in the frame (services/wallet/KEYS.md), end to end in Chromium: the frame makes the key at sign-up,
 // keeps its share in the frame's partitioned IndexedDB, and signs after the visitor approves; another browser
-// recovers with the phrase; an exported key signs as the wallet does. Also measures approval click → signature.
+// recovers with the phrase; an exported key signs as the wallet does. (`npm run bench` times approval click → signature.)
 describe('keys born in the frame', () => {
   /** Waits for the frame's final answer to `id`. */
   const settledAnswer = async (page: Page, id: string) => {
@@ -734,29 +734,5 @@ describe('keys born in the frame', () => {
     expect(await verifyMessage({ address: owner, message: 'Key', signature: (await settledAnswer(second, again)).payload })).toBe(true)
     await laptop.close()
     await context.close()
-  })
-
-  it('measures approval click → signature in the frame (the key rebuilt, used and wiped each time)', async () => {
-    const page = await openAttackerPage()
-    await page.evaluate(() => {
-      ;(window as any).arrivedAt = {}
-      addEventListener('message', (event) => {
-        if (event.data?.id) (window as any).arrivedAt[event.data.id] = Date.now()
-      })
-    })
-    const times: number[] = []
-    for (let run = 0; run < 20; run += 1) {
-      const id = await requestApproval(page, 'personal_sign', [`0x${Buffer.from(`run ${run}`).toString('hex')}`, address])
-      await expect.poll(() => approveButton(page).isEnabled()).toBe(true)
-      const { x, y } = await approveCenter(page)
-      const clickedAt = Date.now()
-      await page.mouse.click(x, y)
-      const answer = await settledAnswer(page, id)
-      expect(await verifyMessage({ address, message: `run ${run}`, signature: answer.payload })).toBe(true)
-      times.push((await page.evaluate((id) => (window as any).arrivedAt[id], id)) - clickedAt)
-    }
-    times.sort((a, b) => a - b)
-    console.info(`approval click → signature: p50 ${times[9]} ms, p95 ${times[18]} ms over 20 runs`)
-    await page.close()
   })
 })

@@ -14,6 +14,7 @@ import type { DirectoryFeatures } from '../../services/directory/index.mjs'
 import { startLocalStack, type LocalStackFixtures } from '../../services/localStack.mjs'
 import { localStackScriptText } from '../../demo/localStackScript.mjs'
 import { startStaticServer } from '../../scripts/benchServer.mjs'
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs'
 import { TEST_WALLET_KEYPAIR } from '../../services/dev/solana/index.mjs'
 import { sharedStacks, stopSharedStacks } from './sharedStacks.js'
 import { mailsTo } from '../mailbox.js'
@@ -23,24 +24,8 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 /** anvil's first test account. */
 export const TEST_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80' as const
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
-  // Storage partitioning on, as Chrome ships it: Playwright turns it off, which leaves a cross-site frame no
-  // IndexedDB, where the wallet frame keeps this browser's key share (services/wallet/KEYS.md). Chromium takes the
-  // last --disable-features, so this list is Playwright's own without ThirdPartyStoragePartitioning.
-  '--disable-features=AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,HttpsUpgrades,HttpsFirstBalancedModeAutoEnable,LensOverlay,MediaRouter,PaintHolding,AvoidCorsURLLoaderRestartOnRedirect,OptimizationHints,NetworkTimeServiceQuerying,AimEnabled,PreconnectToSearch',
-]
-
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] || '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
 }
 
 export interface Stack {
@@ -69,9 +54,10 @@ export interface Stack {
   api: { url: string; failNext(status: number, count?: number): void; delayNext(ms: number, count?: number): void }
   /**
    * With the `wallet` option, the embedded wallet service: `delayNext` holds the frame's backend calls (a login, a
-   * signature) as a slow service would, `failNext` makes them fail; the frame page itself still loads.
+   * signature) as a slow service would, `failNext` makes them fail; the frame page itself still loads. `passTime` moves
+   * the service's clock forward, past a cooldown, instead of waiting it out.
    */
-  wallet?: { delayNext(ms: number, count?: number): void; failNext(status: number, count?: number): void }
+  wallet?: { delayNext(ms: number, count?: number): void; failNext(status: number, count?: number): void; passTime(ms: number): void }
   browser: Browser
   /** A fresh browser context (its own storage) with the test wallet injected. */
   newPage(options?: NewPageOptions): Promise<{ context: BrowserContext; page: Page }>
@@ -132,13 +118,17 @@ export async function startStack({
   features = {},
 }: StackOptions = {}): Promise<Stack> {
   const dir = mkdtempSync(path.join(tmpdir(), 'foyer-e2e-'))
+  /** How far `wallet.passTime` has moved the wallet service's clock. */
+  let walletClockAhead = 0
   let local: Awaited<ReturnType<typeof startLocalStack>>
   try {
     local = await startLocalStack({
       anvilPorts: [0, 0],
       solanaPort: 0,
       relayPort: 0,
-      ...(wallet && { wallet: { port: 0, smtpPort: 0, mailPort: 0, dataDir: path.join(dir, 'data') } }),
+      ...(wallet && {
+        wallet: { port: 0, smtpPort: 0, mailPort: 0, dataDir: path.join(dir, 'data'), now: () => Date.now() + walletClockAhead },
+      }),
       names,
       onramp,
       bundler,
@@ -194,7 +184,15 @@ export async function startStack({
       relay: local.relay,
       directory: local.directory,
       api: local.api,
-      ...(local.wallet && { wallet: local.wallet }),
+      ...(local.wallet && {
+        wallet: {
+          failNext: local.wallet.failNext,
+          delayNext: local.wallet.delayNext,
+          passTime(ms: number) {
+            walletClockAhead += ms
+          },
+        },
+      }),
       browser,
       async newPage({ privateKey = TEST_KEY, backupPrompt = false }: NewPageOptions = {}) {
         const context = await openBrowser.newContext({ viewport: { width: 1100, height: 800 } })

@@ -1,13 +1,15 @@
 // End to end: the embedded wallet's smart account (issue #14), through the demo, in Chromium, against the real stack:
 // anvil with EntryPoint v0.8 and FoyerAccountFactory, the local bundler (alto) per chain, the wallet service on its
 // own site. A batch (an ERC-20 approve plus a transfer) goes out as one user operation, approved once in the frame;
-// switching to the standard account and back changes the address shown and the account that signs and pays.
+// switching to the standard account and back changes the address shown and the account that signs and pays. With
+// sponsored gas (the demo's sponsorGas and the local stack's policy), a visitor with no ETH sends USDC all the same.
 import { randomBytes } from 'node:crypto'
 import type { Page } from 'playwright-core'
 import { createPublicClient, createWalletClient, erc20Abi, http, parseAbi, parseEther, verifyMessage, type Hex } from 'viem'
+import { entryPoint08Abi } from 'viem/account-abstraction'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
-import { ANVIL_ACCOUNTS, ENTRY_POINT_08, FOYER_ACCOUNT_FACTORY } from '../../services/dev/devchain/index.mjs'
+import { ANVIL_ACCOUNTS, DEV_PAYMASTER, ENTRY_POINT_08, FOYER_ACCOUNT_FACTORY } from '../../services/dev/devchain/index.mjs'
 import { approveInFrame, openAccount, openDemo, signInWithEmail, useStack } from './harness.js'
 
 const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' // the demo batch's receiver (anvil #2)
@@ -152,6 +154,49 @@ describe('the embedded wallet’s smart account', () => {
       .getByRole('button', { name: /^Use smart account/ })
       .click()
     await expect.poll(() => page.getByTestId('address').textContent()).toBe(smart)
+    expect(errors).toEqual([])
+  })
+
+  it('a new email visitor with no ETH sends USDC from the smart account: the site’s paymaster pays the fee, the ETH stays 0', async () => {
+    const { page, errors } = await openDemo(stack)
+    const chain = createPublicClient({ transport: http(stack.chains['31337']!.rpcUrl) })
+    const funder = createWalletClient({
+      account: privateKeyToAccount(ANVIL_ACCOUNTS[0]!.privateKey),
+      transport: http(stack.chains['31337']!.rpcUrl),
+    })
+    const usdc = stack.fixtures.chains['31337']!.usdc
+    const usdcOf = (address: Hex) => chain.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+    const deposit = () =>
+      chain.readContract({ address: ENTRY_POINT_08, abi: entryPoint08Abi, functionName: 'balanceOf', args: [DEV_PAYMASTER] })
+
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    await signInWithEmail(page, stack, `sponsored-${randomBytes(4).toString('hex')}@example.com`)
+    await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 15_000 })
+    const smart = await shownEvmAddress(page)
+    await closeModal(page)
+    // 10 USDC and no ETH at all.
+    const hash = await funder.writeContract({
+      chain: null,
+      address: usdc,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [smart, 10_000_000n],
+    })
+    await chain.waitForTransactionReceipt({ hash })
+    expect(await chain.getBalance({ address: smart })).toBe(0n)
+    const [receiverBefore, depositBefore] = [await usdcOf(RECEIVER), await deposit()]
+
+    await page.getByRole('button', { name: 'Send a batch (approve + transfer 1 USDC)' }).click()
+    // The frame's own panel says who pays: the demo, by the origin the frame verified.
+    const fee = page.frameLocator(`iframe[src^="${stack.fixtures.wallet!.url}/frame"]`).locator('#approval-fee')
+    await expect.poll(() => fee.textContent()).toBe(`Network fee: paid by ${new URL(page.url()).origin}`)
+    await approveInFrame(page, stack)
+    await expect.poll(() => page.getByTestId('batch-status').textContent(), { timeout: 60_000 }).toBe('200')
+
+    expect(await chain.getBalance({ address: smart })).toBe(0n)
+    expect(await usdcOf(smart)).toBe(9_000_000n)
+    expect(await usdcOf(RECEIVER)).toBe(receiverBefore + 1_000_000n)
+    expect(await deposit()).toBeLessThan(depositBefore)
     expect(errors).toEqual([])
   })
 })

@@ -20,7 +20,7 @@ import path from 'node:path'
 import { chromium } from 'playwright-core'
 import { rollup } from 'rollup'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CHROMIUM_ARGS } from '../e2e/harness.js'
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs'
 import { HOST_APPS, type HostApp } from './apps.js'
 import { buildWithEsbuild, buildWithNext, buildWithVite, nextConfig, nextRoute, pageFiles } from './bundlers.js'
 import { layOutHost, linesAboutFoyer, packFoyer, repo, type Pack } from './layout.js'
@@ -126,7 +126,7 @@ describe('Next.js App Router', () => {
         )
         .toBe(true)
 
-      const browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] || '/usr/bin/chromium', args: CHROMIUM_ARGS })
+      const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
       try {
         const page = await browser.newPage()
         const complaints: string[] = []

@@ -41,6 +41,8 @@ type Stories = { default: Meta } & Record<string, unknown>
  */
 const states: [view: string, stories: Stories, story: string, narrowStory?: string][] = [
   ['Connect', connect, 'WithConnectMethods'],
+  // The way in for a visitor without a wallet: email and socials, then what a wallet is and where to get one.
+  ['GetAWallet', connect, 'NoWalletWithSignIns'],
   ['AllWallets', allWallets, 'Search'],
   ['ConnectingExternal', connectingExternal, 'Waiting'],
   // On a phone the view offers the wallet's app instead of a QR code: a story of its own.

@@ -32,6 +32,7 @@ export const ar: Translations = {
   'connect.getWallet.next': 'ثبّت إحداها، ثم عُد واتصل.',
   'connect.getWallet.chrome': 'سوق Chrome الإلكتروني',
   'connect.getWallet.firefox': 'إضافات Firefox',
+  'connect.getWallet.safari': 'Mac App Store',
   'connect.getWallet.ios': 'App Store',
   'connect.getWallet.android': 'Google Play',
   'connect.getWallet.website': 'الموقع الإلكتروني',

@@ -29,6 +29,7 @@ export const de: Translations = {
   'connect.getWallet.next': 'Installiere eine davon und komm dann zurück, um dich zu verbinden.',
   'connect.getWallet.chrome': 'Chrome Web Store',
   'connect.getWallet.firefox': 'Firefox-Add-ons',
+  'connect.getWallet.safari': 'Mac App Store',
   'connect.getWallet.ios': 'App Store',
   'connect.getWallet.android': 'Google Play',
   'connect.getWallet.website': 'Website',

@@ -39,6 +39,7 @@ export const en = {
   'connect.getWallet.next': 'Install one of these, then come back and connect.',
   'connect.getWallet.chrome': 'Chrome Web Store',
   'connect.getWallet.firefox': 'Firefox Add-ons',
+  'connect.getWallet.safari': 'Mac App Store',
   'connect.getWallet.ios': 'App Store',
   'connect.getWallet.android': 'Google Play',
   'connect.getWallet.website': 'Website',

@@ -29,6 +29,7 @@ export const es: Translations = {
   'connect.getWallet.next': 'Instala una de estas y vuelve para conectarte.',
   'connect.getWallet.chrome': 'Chrome Web Store',
   'connect.getWallet.firefox': 'Complementos de Firefox',
+  'connect.getWallet.safari': 'Mac App Store',
   'connect.getWallet.ios': 'App Store',
   'connect.getWallet.android': 'Google Play',
   'connect.getWallet.website': 'Sitio web',

@@ -29,6 +29,7 @@ export const fr: Translations = {
   'connect.getWallet.next': 'Installez-en un, puis revenez vous connecter.',
   'connect.getWallet.chrome': 'Chrome Web Store',
   'connect.getWallet.firefox': 'Modules Firefox',
+  'connect.getWallet.safari': 'Mac App Store',
   'connect.getWallet.ios': 'App Store',
   'connect.getWallet.android': 'Google Play',
   'connect.getWallet.website': 'Site web',

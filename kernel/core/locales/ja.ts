@@ -29,6 +29,7 @@ export const ja: Translations = {
   'connect.getWallet.next': 'いずれかをインストールしてから、戻って接続してください。',
   'connect.getWallet.chrome': 'Chrome ウェブストア',
   'connect.getWallet.firefox': 'Firefox アドオン',
+  'connect.getWallet.safari': 'Mac App Store',
   'connect.getWallet.ios': 'App Store',
   'connect.getWallet.android': 'Google Play',
   'connect.getWallet.website': 'ウェブサイト',

@@ -29,6 +29,7 @@ export const ptBR: Translations = {
   'connect.getWallet.next': 'Instale uma destas e volte para conectar.',
   'connect.getWallet.chrome': 'Chrome Web Store',
   'connect.getWallet.firefox': 'Complementos do Firefox',
+  'connect.getWallet.safari': 'Mac App Store',
   'connect.getWallet.ios': 'App Store',
   'connect.getWallet.android': 'Google Play',
   'connect.getWallet.website': 'Site',

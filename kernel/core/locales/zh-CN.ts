@@ -29,6 +29,7 @@ export const zhCN: Translations = {
   'connect.getWallet.next': '安装其中一个，然后回来连接。',
   'connect.getWallet.chrome': 'Chrome 应用商店',
   'connect.getWallet.firefox': 'Firefox 附加组件',
+  'connect.getWallet.safari': 'Mac App Store',
   'connect.getWallet.ios': 'App Store',
   'connect.getWallet.android': 'Google Play',
   'connect.getWallet.website': '网站',

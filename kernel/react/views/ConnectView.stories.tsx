@@ -10,6 +10,9 @@ import { deepActiveElement, iconDataUrl, withinModal } from '../../../test/stori
 import { ConnectButton } from '../ConnectButton.js'
 import { starterWallets as evmStarters } from '../../../chains/evm/starterWallets.js'
 import { starterWallets as solanaStarters } from '../../../chains/solana/starterWallets.js'
+import { socialStoryParameters } from '../../../test/socialStories.js'
+import type { DirectoryWallet } from '../../services/directory.js'
+import trustMark from '@web3icons/core/svgs/wallets/branded/trust.svg.js'
 
 const amber = testConnector({ id: 'amber', name: 'Amber Wallet', imageUrl: iconDataUrl('#d97706', 'A') })
 const basalt = testConnector({ id: 'basalt', name: 'Basalt', type: 'external', imageUrl: iconDataUrl('#334155', 'B') })
@@ -235,7 +238,7 @@ export const NoWalletYet: Story = {
     const modal = await withinModal()
     await expect(await modal.findByRole('heading', { name: 'Get a wallet' })).toBeVisible()
     await expect(modal.getByText(/A wallet holds your crypto/)).toBeVisible()
-    await expect(modal.getByText('Install one of these, then come back and connect.')).toBeVisible()
+    await expect(await modal.findByText('Install one of these, then come back and connect.')).toBeVisible()
     await expect(modal.queryByText('No wallets are available on this site yet.')).toBeNull()
     const list = await modal.findByRole('list', { name: 'Get a wallet' })
     const links = [...list.querySelectorAll('a')]
@@ -255,6 +258,73 @@ export const NoWalletYet: Story = {
 }
 
 export const NoWalletYetDark: Story = { ...NoWalletYet, globals: { theme: 'dark' } }
+
+const markOf = (svg: string) => `data:image/svg+xml,${encodeURIComponent(svg.trim())}`
+const starter = (id: string) => [...evmStarters, ...solanaStarters].find((wallet) => wallet.id === id)!
+
+/** The directory's four recommended wallets as services/directory serves them, with where each installs. */
+const recommendedWallets: DirectoryWallet[] = [
+  { ...starter('metamask'), id: 'metamask', links: { mobile: 'metamask://' } },
+  {
+    id: 'trust-wallet',
+    name: 'Trust Wallet',
+    imageUrl: markOf(trustMark),
+    links: { mobile: 'trust://' },
+    install: {
+      chrome: 'https://chromewebstore.google.com/detail/egjidjbpglichdcondbcbdnbeeppgdph',
+      ios: 'https://apps.apple.com/app/id1288339409',
+      android: 'https://play.google.com/store/apps/details?id=com.wallet.crypto.trustapp',
+      website: 'https://trustwallet.com/download',
+    },
+  },
+  { ...starter('coinbase'), id: 'coinbase-wallet', links: { mobile: 'cbwallet://' } },
+  { ...starter('phantom'), id: 'phantom', links: {} },
+].map((wallet) => ({ chains: ['eip155:1'], ...wallet }))
+
+const noWalletWithSignIns = socialStoryParameters({ view: 'Connect' }, { chain: { connectors: [], starterWallets: evmStarters } })
+
+/**
+ * A visitor without a wallet on a site with email, socials and the directory but no WalletConnect: the ways in that
+ * need no wallet come first, then what a wallet is and the directory's recommended wallets, each linked to this
+ * platform's store (Chromium here: the Chrome Web Store). The chains' own suggestions that the directory already
+ * lists are not repeated.
+ */
+export const NoWalletWithSignIns: Story = {
+  parameters: {
+    foyer: {
+      ...noWalletWithSignIns.foyer,
+      setup: (kernel: Kernel) => {
+        noWalletWithSignIns.foyer.setup?.(kernel)
+        kernel.container.provide(WalletDirectoryToken, memoryDirectory(recommendedWallets))
+      },
+    },
+  },
+  play: async () => {
+    const modal = await withinModal()
+    const list = await modal.findByRole('list', { name: 'Get a wallet' })
+    // Each mark shows once loaded, in place of its letter tile.
+    await waitFor(() => expect(list.querySelectorAll('a img')).toHaveLength(4))
+    const links = [...list.querySelectorAll('a')]
+    const text = (link: HTMLAnchorElement) =>
+      `${link.querySelector('.f-list-item-label')?.textContent} · ${link.querySelector('.f-tag')?.textContent}`
+    await expect(links.map(text)).toEqual([
+      'MetaMask · Chrome Web Store',
+      'Trust Wallet · Chrome Web Store',
+      'Coinbase Wallet · Chrome Web Store',
+      'Phantom · Chrome Web Store',
+    ])
+    await expect(links[1]!.href).toBe('https://chromewebstore.google.com/detail/egjidjbpglichdcondbcbdnbeeppgdph')
+    // Email and socials come before the wallets: a visitor can sign in without installing anything.
+    const email = await modal.findByRole('textbox', { name: /email/i })
+    const google = await modal.findByRole('button', { name: 'Continue with Google' })
+    const heading = modal.getByRole('heading', { name: 'Get a wallet' })
+    for (const first of [email, google]) {
+      await expect(first.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    }
+  },
+}
+
+export const NoWalletWithSignInsDark: Story = { ...NoWalletWithSignIns, globals: { theme: 'dark' } }
 
 /** With no chain that suggests a wallet there is none to list, but the view still says what a wallet is. */
 export const Empty: Story = {

@@ -4,7 +4,6 @@ import { rememberDirectoryWallet, type DirectoryWallet } from '../../services/di
 import { isFeatureEnabled } from '../../core/features.js'
 import type { MessageKey } from '../../core/i18n.js'
 import type { Connector } from '../../model/network.js'
-import type { StarterWallet } from '../../core/chain.js'
 import { readRecentWallets } from '../../services/storage.js'
 import { StorageToken } from '../../core/tokens.js'
 import type { Kernel } from '../../core/createKernel.js'
@@ -17,7 +16,7 @@ import { useFoyerState, useKernel, useTranslate } from '../hooks/context.js'
 import { namespaceLabel } from '../namespaceLabel.js'
 import { LegalCheckbox, useLegalConsent } from '../shell/LegalConsent.js'
 import { SlotOutlet } from '../shell/SlotOutlet.js'
-import { installLink, loadStarterWallets, platformOf, type Platform } from './starterWallets.js'
+import { loadStarterWallets, platformOf, walletsToInstall, type Platform } from './starterWallets.js'
 import { preloadDirectorySuggestions, useDirectorySuggestions } from './useDirectorySuggestions.js'
 
 /**
@@ -116,8 +115,8 @@ export default function ConnectView() {
       .map(({ row }) => row)
   }, [connectors, recentIds, suggestions, kernel, t])
 
-  // No wallet installed and none reachable (no WalletConnect, no directory): never a dead end, the view offers to
-  // install one (rules §2), below email and socials when they are on.
+  // No wallet installed and none reachable (nothing installed, no WalletConnect): never a dead end, the view offers to
+  // install one (rules §2), the directory's recommended first, below email and socials when they are on.
   const nothingToConnect = rows.every((row) => !row.onClick) && !showAllWallets && !suggestions.loading
   const hasWallets = !nothingToConnect && (rows.length > 0 || showAllWallets || suggestions.loading)
   const foldable = flags.collapseWallets && methods.length > 0 && hasWallets
@@ -130,7 +129,7 @@ export default function ConnectView() {
           <SlotOutlet key={entry.id} entry={entry} />
         ))}
         {methods.length > 0 && (hasWallets || nothingToConnect) && <div className="f-divider">{t('connect.or')}</div>}
-        {nothingToConnect && <GetAWallet />}
+        {nothingToConnect && <GetAWallet fromDirectory={[...suggestions.featured, ...suggestions.recommended]} />}
         {foldable && (
           <ListItem
             label={t('connect.continueWithWallet')}
@@ -173,21 +172,23 @@ export default function ConnectView() {
 }
 
 /**
- * For a visitor without a wallet: what a wallet is, in two lines, and the wallets the site's chains suggest, each
- * with where it installs on this platform (its store, else its site). They load in the chains' own chunks.
+ * For a visitor without a wallet: what a wallet is, in two lines, and the wallets to install — the directory's
+ * recommended ones, then those the site's chains suggest (in the chains' own chunks) — each with where it installs on
+ * this platform (its store, else its site).
  */
-function GetAWallet() {
+function GetAWallet({ fromDirectory }: { fromDirectory: readonly DirectoryWallet[] }) {
   const kernel = useKernel()
   const t = useTranslate()
-  const [wallets, setWallets] = useState<readonly StarterWallet[]>([])
+  const [fromChains, setFromChains] = useState<Awaited<ReturnType<typeof loadStarterWallets>>>([])
   useEffect(() => {
     let live = true
-    void loadStarterWallets(kernel).then((loaded) => live && setWallets(loaded))
+    void loadStarterWallets(kernel).then((loaded) => live && setFromChains(loaded))
     return () => {
       live = false
     }
   }, [kernel])
   const platform = platformOf(globalThis.navigator?.userAgent ?? '', globalThis.navigator?.maxTouchPoints)
+  const wallets = useMemo(() => walletsToInstall(fromDirectory, fromChains, platform), [fromDirectory, fromChains, platform])
   const titleId = useId()
   return (
     <section className="f-get-wallet" aria-labelledby={titleId}>
@@ -195,22 +196,21 @@ function GetAWallet() {
         {t('connect.getWallet.title')}
       </h3>
       <p className="f-muted">{t('connect.getWallet.what')}</p>
-      <p className="f-muted">{t('connect.getWallet.next')}</p>
       {wallets.length > 0 && (
-        <ul className="f-list" aria-label={t('connect.getWallet.title')}>
-          {wallets.map((wallet) => {
-            const { url, where } = installLink(wallet, platform)
-            return (
+        <>
+          <p className="f-muted">{t('connect.getWallet.next')}</p>
+          <ul className="f-list" aria-label={t('connect.getWallet.title')}>
+            {wallets.map((wallet) => (
               <li key={wallet.id}>
-                <a className="f-list-item" href={url} target="_blank" rel="noopener noreferrer">
+                <a className="f-list-item" href={wallet.url} target="_blank" rel="noopener noreferrer">
                   <WalletImage src={wallet.imageUrl} name={wallet.name} />
                   <span className="f-list-item-label">{wallet.name}</span>
-                  <span className="f-tag">{t(INSTALL_PLACES[where])}</span>
+                  <span className="f-tag">{t(INSTALL_PLACES[wallet.where])}</span>
                 </a>
               </li>
-            )
-          })}
-        </ul>
+            ))}
+          </ul>
+        </>
       )}
     </section>
   )
@@ -219,6 +219,7 @@ function GetAWallet() {
 const INSTALL_PLACES: Record<Platform, MessageKey> = {
   chrome: 'connect.getWallet.chrome',
   firefox: 'connect.getWallet.firefox',
+  safari: 'connect.getWallet.safari',
   ios: 'connect.getWallet.ios',
   android: 'connect.getWallet.android',
   other: 'connect.getWallet.website',

@@ -1,24 +1,32 @@
-import type { StarterWallet } from '../../core/chain.js'
+import type { InstallLinks, StarterWallet } from '../../core/chain.js'
+import type { DirectoryWallet } from '../../services/directory.js'
 import type { Kernel } from '../../core/createKernel.js'
+import { safeWebLink } from '../../services/directory.js'
 
-export type Platform = 'chrome' | 'firefox' | 'ios' | 'android' | 'other'
+export type Platform = 'chrome' | 'firefox' | 'safari' | 'ios' | 'android' | 'other'
 
 /**
  * The visitor's platform, from the user agent: iPhone and iPad (an iPad asks as a Mac with touch), Android, desktop
- * Firefox, a desktop browser that installs from the Chrome Web Store (Chrome, Edge, Brave, Opera), or other (Safari).
+ * Firefox, a desktop browser that installs from the Chrome Web Store (Chrome, Edge, Brave, Opera), Safari on a Mac, or
+ * other.
  */
 export function platformOf(userAgent: string, touchPoints = 0): Platform {
   if (/iPhone|iPad|iPod/.test(userAgent) || (/Macintosh/.test(userAgent) && touchPoints > 1)) return 'ios'
   if (/Android/.test(userAgent)) return 'android'
   if (/Firefox\//.test(userAgent)) return 'firefox'
   if (/Chrome\/|Chromium\//.test(userAgent)) return 'chrome'
+  if (/Macintosh/.test(userAgent) && /Version\/[\d.]+ Safari\//.test(userAgent)) return 'safari'
   return 'other'
 }
 
-/** Where `wallet` installs on `platform`, and what that place is; its own site where the platform has no store. */
-export function installLink(wallet: StarterWallet, platform: Platform): { url: string; where: Platform } {
-  const url = platform === 'other' ? undefined : wallet.install[platform]
-  return url ? { url, where: platform } : { url: wallet.install.website, where: 'other' }
+/**
+ * Where a wallet installs on `platform`, and what that place is: its store there, else its own site; undefined when it
+ * names neither.
+ */
+export function installLink(install: InstallLinks, platform: Platform): { url: string; where: Platform } | undefined {
+  const url = platform === 'other' ? undefined : install[platform]
+  if (url) return { url, where: platform }
+  return install.website ? { url: install.website, where: 'other' } : undefined
 }
 
 /**
@@ -39,5 +47,44 @@ export async function loadStarterWallets(kernel: Kernel): Promise<StarterWallet[
     const fresh = !seen.has(wallet.id) && /^https:\/\//.test(wallet.install.website)
     seen.add(wallet.id)
     return fresh
+  })
+}
+
+/** The links that are https URLs (a directory's answer is checked here, the chains' suggestions again). */
+function checkedLinks(install: NonNullable<DirectoryWallet['install']>): InstallLinks {
+  const links: InstallLinks = {}
+  for (const [platform, link] of Object.entries(install) as Array<[keyof InstallLinks, unknown]>) {
+    const safe = typeof link === 'string' ? safeWebLink(link) : undefined
+    if (safe) links[platform] = safe
+  }
+  return links
+}
+
+/** A wallet to install, as the Connect view lists it: where it installs on this platform. */
+export interface InstallRow {
+  id: string
+  name: string
+  imageUrl?: string
+  url: string
+  where: Platform
+}
+
+/**
+ * The wallets to offer a visitor who has none: the directory's first (the host's featured, then its recommended), then
+ * the chains' own suggestions, each once (by name: the directory's 'coinbase-wallet' is the chain's 'coinbase'), each
+ * with where it installs on `platform`; a wallet that names no place to install from is left out.
+ */
+export function walletsToInstall(
+  fromDirectory: ReadonlyArray<Pick<DirectoryWallet, 'id' | 'name' | 'imageUrl' | 'install'>>,
+  fromChains: readonly StarterWallet[],
+  platform: Platform,
+): InstallRow[] {
+  const seen = new Set<string>()
+  return [...fromDirectory, ...fromChains].flatMap(({ id, name, imageUrl, install }) => {
+    const link = install && installLink(checkedLinks(install), platform)
+    const key = name.toLowerCase()
+    if (!link || seen.has(key)) return []
+    seen.add(key)
+    return [{ id, name, imageUrl, ...link }]
   })
 }

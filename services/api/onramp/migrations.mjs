@@ -47,4 +47,19 @@ export const ONRAMP_MIGRATIONS = [
       -- that time has passed (its payer stopped), so two instances never pay one order at once.
       ALTER TABLE onramp.orders ADD COLUMN payout_holder text, ADD COLUMN payout_until timestamptz;`,
   },
+  {
+    name: 'payout transactions and treasury turns',
+    sql: `
+      -- The payout's transaction, signed and written here before it is sent (JSON: its hash or signature, the signed
+      -- bytes, on Solana its blockhash): an instance taking the order over finds it on chain, or sends the very same
+      -- transaction again, instead of paying a second time.
+      ALTER TABLE onramp.orders ADD COLUMN payout_tx text;
+      -- Whose turn it is to send from a treasury key on a chain, until when: one instance at a time picks its next
+      -- nonce, so two instances paying at once never take the same one.
+      CREATE TABLE onramp.treasury_turns (
+        key text PRIMARY KEY,
+        holder text NOT NULL,
+        until timestamptz NOT NULL
+      );`,
+  },
 ]

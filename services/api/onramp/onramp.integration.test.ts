@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 
-import { createSolanaRpc, address as solanaAddress } from '@solana/kit'
+import { createSolanaRpc, generateKeyPairSigner, address as solanaAddress } from '@solana/kit'
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { createPublicClient, erc20Abi, http, parseEther, type Abi, type Hex, type PublicClient } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -23,6 +23,7 @@ import {
 } from '../../dev/solana/index.mjs'
 import { openDatabase, type Database } from '../../storage/index.mjs'
 import { ONRAMP_TREASURY, startApi, type BlockchainApi } from '../index.mjs'
+import { createTreasury, type PayoutLedger, type SignedPayout } from './treasury.mjs'
 
 const PROJECT = 'foyer-test'
 const CLIENT = `projectId=${PROJECT}&st=foyer&sv=0.1.0`
@@ -514,4 +515,39 @@ describe('the exchange stand-in (Pay from an exchange)', () => {
     expect((await pay({ asset, amount: '0', recipient: buyer })).body).toEqual({ error: 'amount must be above 0' })
     expect((await pay({ asset, amount: '1', recipient: TEST_WALLET_ADDRESS })).body).toEqual({ error: 'Invalid recipient' })
   })
+})
+
+describe("the treasury's ledger: a payout recorded before it is sent", () => {
+  it(
+    'on Solana, a payout its payer recorded but died before sending is sent by the next payer, once; once landed, nothing more is sent',
+    SLOW,
+    async () => {
+      const treasury = createTreasury({ evm: [], solana: { chainId: LOCAL_SOLANA_CHAIN_ID, rpcUrl: solana.url } })
+      const recipient = (await generateKeyPairSigner()).address
+      const payout = { chainId: LOCAL_SOLANA_CHAIN_ID, address: recipient, token: '', units: 10_000_000n }
+      const lamports = async () => (await createSolanaRpc(solana.url).getBalance(solanaAddress(recipient)).send()).value
+      let kept: SignedPayout | undefined
+      const dying: PayoutLedger = {
+        hold: async () => true,
+        signed: async () => kept,
+        record: async (signed) => {
+          kept = signed
+          throw new Error('killed before sending')
+        },
+      }
+      await expect(treasury.pay(payout, dying)).rejects.toThrow('killed before sending')
+      expect(await lamports()).toBe(0n)
+      const next: PayoutLedger = {
+        hold: async () => true,
+        signed: async () => kept,
+        record: async () => {
+          throw new Error('a new payout was signed')
+        },
+      }
+      expect(await treasury.pay(payout, next)).toBe(kept!.ref)
+      expect(await lamports()).toBe(10_000_000n)
+      expect(await treasury.pay(payout, next)).toBe(kept!.ref)
+      expect(await lamports()).toBe(10_000_000n)
+    },
+  )
 })

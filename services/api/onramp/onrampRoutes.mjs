@@ -18,6 +18,7 @@ import {
   parseUnitsExact,
   quoteBody,
 } from './onrampRules.mjs'
+import { PayoutTakenOver } from './treasury.mjs'
 
 /** The provider name of the exchange stand-in's payments, kept beside the on-ramp orders. */
 export const EXCHANGE = 'exchange'
@@ -115,14 +116,18 @@ export function createOnramp({
     const network = currency?.networks.find((candidate) => candidate.name === order.network)
     try {
       if (!network) throw new Error(`${order.purchaseCurrency} on ${order.network} is no longer sold`)
-      const hash = await treasury.pay({
-        chainId: order.chainId,
-        address: order.address,
-        token: network.contractAddress,
-        units: BigInt(order.units),
-      })
+      const hash = await treasury.pay(
+        { chainId: order.chainId, address: order.address, token: network.contractAddress, units: BigInt(order.units) },
+        {
+          hold: () => store.holdPayout(order.id, instanceId, payoutLeaseMs),
+          signed: () => store.signedPayout(order.id),
+          record: (signed, replacing) => store.recordPayout(order.id, instanceId, signed, replacing),
+        },
+      )
       await store.transition(order.id, 'paying', 'paid', { hash })
     } catch (error) {
+      // The instance that took the order over pays it (or already did).
+      if (error instanceof PayoutTakenOver) return
       const failure = error instanceof Error ? error.message : String(error)
       log(`[api] on-ramp order ${order.id}: the payout failed: ${failure}`)
       await store.transition(order.id, 'paying', 'failed', { failure: failure.slice(0, 500) }).catch(() => {})
@@ -391,9 +396,9 @@ export function createOnramp({
 
     /**
      * Pays orders a stopped instance left confirmed but unpaid (a restart loses nothing a user confirmed), now and
-     * then every `payoutLeaseMs`: each order is claimed first, so of several instances exactly one pays it. An order
-     * whose payout was sent but not recorded (its instance killed in between) would be paid again once its lease
-     * runs out; the stand-in accepts that risk.
+     * then every `payoutLeaseMs`: each order is claimed first, so of several instances exactly one pays it. A payout
+     * its instance signed and sent before it was killed is found on chain (or sent again, the same transaction), never
+     * paid a second time (treasury.mjs).
      */
     async resume() {
       const sweep = async () => {

@@ -153,6 +153,77 @@ export async function openOrderStore(database) {
     },
 
     /**
+     * Keeps `holder`'s claim on a paying order for `ttlMs` more; false when the order is paid or another instance
+     * took it over (the claim ran out meanwhile), so `holder` must leave it.
+     *
+     * @param {string} id
+     * @param {string} holder
+     * @param {number} ttlMs
+     */
+    async holdPayout(id, holder, ttlMs) {
+      const { rowCount } = await database.query(
+        `UPDATE onramp.orders SET payout_until = now() + $3::bigint * interval '1 millisecond'
+         WHERE id = $1 AND status = 'paying' AND payout_holder = $2`,
+        [id, holder, Math.ceil(ttlMs)],
+      )
+      return rowCount === 1
+    },
+
+    /**
+     * The payout transaction recorded for an order, if one was signed.
+     *
+     * @param {string} id
+     * @returns {Promise<import('./treasury.mjs').SignedPayout | undefined>}
+     */
+    async signedPayout(id) {
+      const { rows } = await database.query('SELECT payout_tx FROM onramp.orders WHERE id = $1', [id])
+      return rows[0]?.payout_tx ? JSON.parse(rows[0].payout_tx) : undefined
+    },
+
+    /**
+     * Records the payout transaction `holder` signed, before it is sent, in place of `replacing` (one that can never
+     * be mined any more); false when the order moved on, another instance holds it, or another transaction was
+     * recorded meanwhile.
+     *
+     * @param {string} id
+     * @param {string} holder
+     * @param {import('./treasury.mjs').SignedPayout} signed
+     * @param {import('./treasury.mjs').SignedPayout | undefined} replacing
+     */
+    async recordPayout(id, holder, signed, replacing) {
+      const { rowCount } = await database.query(
+        `UPDATE onramp.orders SET payout_tx = $3, updated_at = now()
+         WHERE id = $1 AND status = 'paying' AND payout_holder = $2 AND payout_tx IS NOT DISTINCT FROM $4`,
+        [id, holder, JSON.stringify(signed), replacing ? JSON.stringify(replacing) : null],
+      )
+      return rowCount === 1
+    },
+
+    /**
+     * Takes the turn `key` (a treasury key on one chain) for `ttlMs` when nobody holds it or its holder's time ran
+     * out; of two instances asking at once, one gets it.
+     *
+     * @param {string} key
+     * @param {string} holder
+     * @param {number} ttlMs
+     * @returns {Promise<boolean>}
+     */
+    async takeTurn(key, holder, ttlMs) {
+      const { rows } = await database.query(
+        `INSERT INTO onramp.treasury_turns AS t (key, holder, until) VALUES ($1, $2, now() + $3::bigint * interval '1 millisecond')
+         ON CONFLICT (key) DO UPDATE SET holder = EXCLUDED.holder, until = EXCLUDED.until WHERE t.until < now()
+         RETURNING holder`,
+        [key, holder, Math.ceil(ttlMs)],
+      )
+      return rows.length === 1
+    },
+
+    /** Ends `holder`'s turn `key`. @param {string} key @param {string} holder */
+    async endTurn(key, holder) {
+      await database.query('DELETE FROM onramp.treasury_turns WHERE key = $1 AND holder = $2', [key, holder])
+    },
+
+    /**
      * Keeps a quote until `expiresMs` (epoch ms); every instance on this database can then find it.
      *
      * @param {import('./onrampRules.mjs').OnrampQuote} quote

@@ -1,6 +1,12 @@
 // The stand-in providers' treasury: it pays what a checkout bought on the local chains, as a real provider pays from
 // its own wallets. On anvil, ETH and the fixture USDC from one account; on the local Solana node, SOL from a
 // treasury keypair and the fixture USDC minted by its mint authority (the token's issuer).
+//
+// Paid once, whatever dies: each payout is signed first and recorded with its order (the ledger), then sent. An
+// instance taking over an order whose payer died finds that transaction on chain, or sends the very same bytes
+// again, and signs a new one only when the recorded one can never land (its nonce went to another transaction, or
+// its Solana blockhash expired). Instances sharing one treasury key take turns to pick its next nonce and send.
+import { randomBytes } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 
 import {
@@ -24,7 +30,16 @@ import {
   getCreateAssociatedTokenIdempotentInstruction,
   getMintToInstruction,
 } from '@solana-program/token'
-import { createPublicClient, createWalletClient, encodeAbiParameters, http, keccak256, numberToHex, parseAbi } from 'viem'
+import {
+  createPublicClient,
+  createWalletClient,
+  encodeAbiParameters,
+  encodeFunctionData,
+  http,
+  keccak256,
+  numberToHex,
+  parseAbi,
+} from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 
 /**
@@ -45,6 +60,9 @@ const TOP_UP_UNITS = 1_000_000_000_000n
 /** What the Solana treasury asks the node for when it runs short: 1000 SOL. */
 const SOL_TOP_UP = 1_000_000_000_000n
 const CONFIRMATION_TIMEOUT_MS = 30_000
+/** How long one payout may hold the treasury's turn (picking the nonce, signing, recording, sending: no waiting). */
+const TURN_MS = 30_000
+const TURN_POLL_MS = 20
 
 const erc20 = parseAbi([
   'function transfer(address to, uint256 value) returns (bool)',
@@ -60,12 +78,69 @@ const erc20 = parseAbi([
  */
 
 /**
+ * A payout's transaction as signed, recorded with its order before it is sent.
+ *
+ * @typedef {object} SignedPayout
+ * @property {string} ref the EVM transaction's hash, or the Solana signature
+ * @property {string} raw the signed transaction: hex (EVM), base64 wire bytes (Solana)
+ * @property {string} [blockhash] Solana: the blockhash it lives by; once that expired it can never land
+ */
+
+/**
+ * The order being paid, as the treasury reads and writes it.
+ *
+ * @typedef {object} PayoutLedger
+ * @property {() => Promise<boolean>} hold keeps the order this instance's; false once another instance took it over
+ * @property {() => Promise<SignedPayout | undefined>} signed the transaction recorded for it, if any
+ * @property {(signed: SignedPayout, replacing: SignedPayout | undefined) => Promise<boolean>} record records a new
+ *   transaction before it is sent; false when another was recorded meanwhile (or the order moved on)
+ */
+
+/**
+ * Whose turn it is to send from a treasury key: one holder at a time, across every instance sharing them.
+ *
+ * @typedef {object} TreasuryTurns
+ * @property {(key: string, holder: string, ttlMs: number) => Promise<boolean>} take
+ * @property {(key: string, holder: string) => Promise<void>} end
+ */
+
+/** Another instance took the order over while this one waited: it leaves the payout to it and records nothing. */
+export class PayoutTakenOver extends Error {
+  constructor() {
+    super('Another instance took the payout over')
+    this.name = 'PayoutTakenOver'
+  }
+}
+
+/**
+ * Turns kept in this process's memory: enough for one instance.
+ *
+ * @returns {TreasuryTurns}
+ */
+export function turnsInMemory() {
+  /** @type {Map<string, { holder: string, until: number }>} */
+  const held = new Map()
+  return {
+    async take(key, holder, ttlMs) {
+      const current = held.get(key)
+      if (current && current.until > Date.now()) return false
+      held.set(key, { holder, until: Date.now() + ttlMs })
+      return true
+    },
+    async end(key, holder) {
+      if (held.get(key)?.holder === holder) held.delete(key)
+    },
+  }
+}
+
+/**
  * @param {object} options
  * @param {ReadonlyArray<{ chainId: number, rpcUrl: string }>} options.evm
  * @param {{ chainId: string, rpcUrl: string, usdcMint?: string, mintAuthority?: readonly number[] } | undefined} options.solana
  * @param {`0x${string}`} [options.evmPrivateKey] (default ONRAMP_TREASURY's)
+ * @param {TreasuryTurns} [options.turns] shared by every instance paying from this key (default turnsInMemory())
  */
-export function createTreasury({ evm, solana, evmPrivateKey = ONRAMP_TREASURY.privateKey }) {
+export function createTreasury({ evm, solana, evmPrivateKey = ONRAMP_TREASURY.privateKey, turns = turnsInMemory() }) {
   const account = privateKeyToAccount(evmPrivateKey)
   const evmChains = new Map(
     evm.map(({ chainId, rpcUrl }) => {
@@ -85,34 +160,80 @@ export function createTreasury({ evm, solana, evmPrivateKey = ONRAMP_TREASURY.pr
       ]
     }),
   )
-  // One payout at a time per chain: each takes the treasury's next nonce (EVM) or its balance (Solana).
-  /** @type {Map<string, Promise<unknown>>} */
-  const queues = new Map()
+  // One Solana payout at a time: each may top the treasury's balance up.
+  /** @type {Promise<unknown>} */
+  let solanaQueue = Promise.resolve()
   /** @type {Promise<import('@solana/kit').KeyPairSigner> | undefined} */
   let solanaSigner
 
   /**
-   * @param {Payout} payout
-   * @returns {Promise<string>} the hash (EVM) or signature (Solana) of the confirmed payout
+   * Runs `send` in the turn `key`: waits while another holder (of any instance) has it.
+   *
+   * @template T
+   * @param {string} key
+   * @param {() => Promise<T>} send
+   * @returns {Promise<T>}
    */
-  async function payEvm({ chainId, address, token, units }) {
+  async function inTurn(key, send) {
+    const holder = randomBytes(8).toString('hex')
+    const deadline = Date.now() + 2 * TURN_MS
+    while (!(await turns.take(key, holder, TURN_MS))) {
+      if (Date.now() > deadline) throw new Error(`The treasury's turn on ${key} stayed taken for ${(2 * TURN_MS) / 1000} s`)
+      await sleep(TURN_POLL_MS)
+    }
+    try {
+      return await send()
+    } finally {
+      await turns.end(key, holder).catch(() => {})
+    }
+  }
+
+  /**
+   * @param {Payout} payout
+   * @param {PayoutLedger} ledger
+   * @returns {Promise<string>} the hash of the confirmed payout
+   */
+  async function payEvm({ chainId, address, token, units }, ledger) {
     const client = evmChains.get(chainId)
     if (!client) throw new Error(`The treasury does not pay on ${chainId}`)
-    const to = /** @type {`0x${string}`} */ (address)
-    let hash
-    if (token === '') {
-      hash = await client.wallet.sendTransaction({ to, value: units })
-    } else {
-      const contract = /** @type {`0x${string}`} */ (token)
-      const held = await client.reader.readContract({ address: contract, abi: erc20, functionName: 'balanceOf', args: [account.address] })
-      // The issuer tops the treasury up (its balance and the supply written, as devchain/deployAmm.mjs seeds pools),
-      // so no fixture account sends anything and their histories stay as the fixtures left them.
-      if (held < units) await topUp(client.reader, contract, held)
-      hash = await client.wallet.writeContract({ address: contract, abi: erc20, functionName: 'transfer', args: [to, units] })
+    const { reader, wallet } = client
+    // In the turn: what was recorded, sent again, or a new transaction at the treasury's next nonce, recorded, sent.
+    // Its confirmation is awaited after the turn: the next payout's nonce counts this one, pending.
+    const send = () =>
+      inTurn(`${chainId}:${account.address}`, async () => {
+        if (!(await ledger.hold())) throw new PayoutTakenOver()
+        const recorded = await ledger.signed()
+        if (recorded && (await sendAgain(reader, recorded))) return /** @type {`0x${string}`} */ (recorded.ref)
+        const to = /** @type {`0x${string}`} */ (address)
+        /** @type {{ to: `0x${string}`, value?: bigint, data?: `0x${string}` }} */
+        let call = { to, value: units }
+        if (token !== '') {
+          const contract = /** @type {`0x${string}`} */ (token)
+          const held = await reader.readContract({ address: contract, abi: erc20, functionName: 'balanceOf', args: [account.address] })
+          // The issuer tops the treasury up (its balance and the supply written, as devchain/deployAmm.mjs seeds
+          // pools), so no fixture account sends anything and their histories stay as the fixtures left them.
+          if (held < units) await topUp(reader, contract, held)
+          call = { to: contract, data: encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [to, units] }) }
+        }
+        const nonce = await reader.getTransactionCount({ address: account.address, blockTag: 'pending' })
+        const raw = await wallet.signTransaction(await wallet.prepareTransactionRequest({ ...call, nonce }))
+        const signed = { ref: keccak256(raw), raw }
+        if (!(await ledger.record(signed, recorded))) throw new PayoutTakenOver()
+        await reader.sendRawTransaction({ serializedTransaction: raw })
+        return /** @type {`0x${string}`} */ (signed.ref)
+      })
+    for (let round = 1; ; round += 1) {
+      const hash = await send()
+      const receipt = await reader.waitForTransactionReceipt({ hash, timeout: CONFIRMATION_TIMEOUT_MS })
+      // Another transaction took its nonce (viem then answers with that one's receipt): this payout can never be
+      // mined, and the next round signs a new one.
+      if (receipt.transactionHash !== hash) {
+        if (round < 3) continue
+        throw new Error(`The payout ${hash} was replaced by ${receipt.transactionHash}`)
+      }
+      if (receipt.status !== 'success') throw new Error(`The payout ${hash} reverted`)
+      return hash
     }
-    const receipt = await client.reader.waitForTransactionReceipt({ hash, timeout: CONFIRMATION_TIMEOUT_MS })
-    if (receipt.status !== 'success') throw new Error(`The payout ${hash} reverted`)
-    return hash
   }
 
   /**
@@ -131,10 +252,16 @@ export function createTreasury({ evm, solana, evmPrivateKey = ONRAMP_TREASURY.pr
     await request({ method: 'anvil_setStorageAt', params: [token, supplySlot, numberToHex(supply - held + TOP_UP_UNITS, { size: 32 })] })
   }
 
-  /** @param {Payout} payout */
-  async function paySolana({ address, token, units }) {
+  /**
+   * @param {Payout} payout
+   * @param {PayoutLedger} ledger
+   */
+  async function paySolana({ address, token, units }, ledger) {
     if (!solana) throw new Error('The treasury does not pay on Solana')
     const rpc = createSolanaRpc(solana.rpcUrl)
+    if (!(await ledger.hold())) throw new PayoutTakenOver()
+    const recorded = await ledger.signed()
+    if (recorded && (await landsOnSolana(rpc, recorded))) return recorded.ref
     solanaSigner ??= generateKeyPairSigner()
     const payer = await solanaSigner
     const owner = solanaAddress(address)
@@ -168,7 +295,9 @@ export function createTreasury({ evm, solana, evmPrivateKey = ONRAMP_TREASURY.pr
       ),
     )
     const signature = getSignatureFromTransaction(transaction)
-    await rpc.sendTransaction(getBase64EncodedWireTransaction(transaction), { encoding: 'base64' }).send()
+    const wire = getBase64EncodedWireTransaction(transaction)
+    if (!(await ledger.record({ ref: signature, raw: wire, blockhash: lifetime.blockhash }, recorded))) throw new PayoutTakenOver()
+    await rpc.sendTransaction(wire, { encoding: 'base64' }).send()
     await confirm(rpc, signature)
     return signature
   }
@@ -183,15 +312,17 @@ export function createTreasury({ evm, solana, evmPrivateKey = ONRAMP_TREASURY.pr
      */
     pays: (chainId) => evmChains.has(chainId) || (solana !== undefined && chainId === solana.chainId),
     /**
-     * Pays and resolves with the confirmed transaction's hash or signature; rejects when it was refused or failed.
+     * Pays and resolves with the confirmed transaction's hash or signature; rejects when it was refused or failed,
+     * and with PayoutTakenOver when another instance took the order over meanwhile.
      *
      * @param {Payout} payout
+     * @param {PayoutLedger} ledger the order's records
      * @returns {Promise<string>}
      */
-    pay(payout) {
-      const previous = queues.get(payout.chainId) ?? Promise.resolve()
-      const next = previous.catch(() => {}).then(() => (payout.chainId.startsWith('solana:') ? paySolana(payout) : payEvm(payout)))
-      queues.set(payout.chainId, next)
+    pay(payout, ledger) {
+      if (!payout.chainId.startsWith('solana:')) return payEvm(payout, ledger)
+      const next = solanaQueue.catch(() => {}).then(() => paySolana(payout, ledger))
+      solanaQueue = next
       return next
     },
   }
@@ -216,4 +347,56 @@ async function confirm(rpc, signature) {
     if (Date.now() > deadline) throw new Error(`The payout ${signature} was not confirmed within ${CONFIRMATION_TIMEOUT_MS / 1000} s`)
     await sleep(20)
   }
+}
+
+/**
+ * Sends a recorded EVM payout again and resolves true when it is on chain or waiting to be mined; false when it can
+ * never be mined (its nonce went to another transaction), so a new one may be signed.
+ *
+ * @param {import('viem').PublicClient} reader
+ * @param {SignedPayout} recorded
+ */
+async function sendAgain(reader, recorded) {
+  const hash = /** @type {`0x${string}`} */ (recorded.ref)
+  const mined = () =>
+    reader.getTransactionReceipt({ hash }).then(
+      () => true,
+      () => false,
+    )
+  if (await mined()) return true
+  try {
+    await reader.sendRawTransaction({ serializedTransaction: /** @type {`0x${string}`} */ (recorded.raw) })
+    return true
+  } catch (error) {
+    // Mined between the two calls, or still in the node's pool: the same transaction, so nothing more to send.
+    if (await mined()) return true
+    const message = error instanceof Error ? error.message : String(error)
+    if (/already (known|imported)|known transaction/i.test(message)) return true
+    if (/nonce (too low|has already been used)/i.test(message)) return false
+    throw error
+  }
+}
+
+/**
+ * Whether a recorded Solana payout landed or still may (it is sent again while its blockhash lives); false once it
+ * never can, so a new one may be signed.
+ *
+ * @param {import('@solana/kit').Rpc<import('@solana/kit').SolanaRpcApi>} rpc
+ * @param {SignedPayout} recorded
+ */
+async function landsOnSolana(rpc, recorded) {
+  const signature = /** @type {import('@solana/kit').Signature} */ (recorded.ref)
+  const known = async () => (await rpc.getSignatureStatuses([signature]).send()).value[0] != null
+  if (!(await known())) {
+    const blockhash = /** @type {import('@solana/kit').Blockhash} */ (recorded.blockhash)
+    const { value: alive } = await rpc.isBlockhashValid(blockhash).send()
+    if (!alive && !(await known())) return false
+    if (alive)
+      await rpc
+        .sendTransaction(/** @type {import('@solana/kit').Base64EncodedWireTransaction} */ (recorded.raw), { encoding: 'base64' })
+        .send()
+        .catch(() => {})
+  }
+  await confirm(rpc, signature)
+  return true
 }

@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
   ANVIL_ACCOUNTS,
   buildFoyerAccountArtifact,
+  DEV_PAYMASTER,
   ENTRY_POINT_08,
   FOYER_ACCOUNT_ARTIFACT_PATH,
   FOYER_ACCOUNT_FACTORY,
@@ -87,8 +88,12 @@ describe('the local bundler on anvil', () => {
     expect(JSON.parse(await readFile(FOYER_ACCOUNT_ARTIFACT_PATH, 'utf8'))).toEqual(await buildFoyerAccountArtifact())
   }, 300_000)
 
-  test('the EntryPoint sits at its canonical v0.8 address and the account factory at its own, and the fixtures say so', async () => {
-    expect(dev.fixtures.chains['31337']!.accountAbstraction).toEqual({ entryPoint: ENTRY_POINT_08, accountFactory: FOYER_ACCOUNT_FACTORY })
+  test('the EntryPoint sits at its canonical v0.8 address, the account factory and the paymaster at their own, and the fixtures say so', async () => {
+    expect(dev.fixtures.chains['31337']!.accountAbstraction).toEqual({
+      entryPoint: ENTRY_POINT_08,
+      accountFactory: FOYER_ACCOUNT_FACTORY,
+      paymaster: DEV_PAYMASTER,
+    })
     expect((await client.getCode({ address: ENTRY_POINT_08 }))?.length).toBeGreaterThan(1000)
     // The factory was built for this EntryPoint.
     const factoryEntryPoint = await client.readContract({

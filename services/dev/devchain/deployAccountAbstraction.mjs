@@ -4,12 +4,14 @@
 // committed build, services/wallet/FoyerAccount.json). Both go through the deterministic deployment proxy anvil ships with: the
 // EntryPoint with the salt of its public deployment, so it lands at its canonical address (the bundler, alto,
 // recognises v0.8 by that address, and viem's v0.8 defaults point there too); the factory with salt 0, so its address
-// follows from its bytecode alone and is the same on every chain.
+// follows from its bytecode alone and is the same on every chain. Then FoyerPaymaster (contracts/FoyerPaymaster.sol,
+// its committed build services/wallet/FoyerPaymaster.json), a verifying paymaster whose signer is the local stack's
+// DEV_PAYMASTER_SIGNER, through the same proxy, and its EntryPoint deposit, which pays for the sponsored operations.
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-import { concat, getContractAddress } from 'viem'
+import { concat, encodeFunctionData, getContractAddress, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 
 import {
@@ -20,6 +22,7 @@ import {
   FOYER_ACCOUNT_FACTORY_CREATION,
   FOYER_ACCOUNT_FACTORY_SALT,
 } from '../../wallet/foyerAccount.mjs'
+import { DEV_PAYMASTER_SIGNER, FOYER_PAYMASTER_ARTIFACT, foyerPaymasterDeployment } from '../../wallet/foyerPaymaster.mjs'
 import { createRpc, waitForReceipts } from './rpc.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
@@ -37,7 +40,15 @@ export const ACCOUNT_ABSTRACTION_DEPLOYER = Object.freeze({
 // The salts of the public v0.8 deployments; checked against the addresses below before anything is sent.
 const ENTRY_POINT_SALT = /** @type {`0x${string}`} */ ('0x0a59dbff790c23c976a548690c27297883cc66b4c67024f9117b0238995e35e9')
 
-export { DETERMINISTIC_DEPLOYER, ENTRY_POINT_08, FOYER_ACCOUNT_ARTIFACT, FOYER_ACCOUNT_FACTORY }
+export { DETERMINISTIC_DEPLOYER, DEV_PAYMASTER_SIGNER, ENTRY_POINT_08, FOYER_ACCOUNT_ARTIFACT, FOYER_ACCOUNT_FACTORY }
+
+/** The local chains' paymaster: signed for by DEV_PAYMASTER_SIGNER, owned (its deposit withdrawn) by the deployer. */
+export const DEV_PAYMASTER = foyerPaymasterDeployment({
+  signer: DEV_PAYMASTER_SIGNER.address,
+  owner: ACCOUNT_ABSTRACTION_DEPLOYER.address,
+}).address
+/** The paymaster's EntryPoint deposit on a fresh local chain. */
+export const DEV_PAYMASTER_DEPOSIT = parseEther('100')
 
 const DEPLOY_GAS = 8_000_000n
 
@@ -49,7 +60,7 @@ function artifact(name) {
 }
 
 /**
- * The two deployments' proxy calls. The EntryPoint's is checked to land where its public deployment is: a different
+ * The deployments' proxy calls. The EntryPoint's is checked to land where its public deployment is: a different
  * artifact (another package version) fails here, loudly, rather than deploying an EntryPoint the bundler would
  * mistake for another version.
  */
@@ -61,18 +72,21 @@ function creations() {
       `EntryPoint from @account-abstraction/contracts would deploy at ${address}, not ${ENTRY_POINT_08}: install @account-abstraction/contracts 0.8.0`,
     )
   }
-  return [concat([ENTRY_POINT_SALT, entryPoint]), concat([FOYER_ACCOUNT_FACTORY_SALT, FOYER_ACCOUNT_FACTORY_CREATION])]
+  const paymaster = foyerPaymasterDeployment({ signer: DEV_PAYMASTER_SIGNER.address, owner: ACCOUNT_ABSTRACTION_DEPLOYER.address })
+  return [concat([ENTRY_POINT_SALT, entryPoint]), concat([FOYER_ACCOUNT_FACTORY_SALT, FOYER_ACCOUNT_FACTORY_CREATION]), paymaster.data]
 }
 
 /**
  * @typedef {object} AccountAbstractionFixtures
  * @property {`0x${string}`} entryPoint EntryPoint v0.8
  * @property {`0x${string}`} accountFactory FoyerAccountFactory (FOYER_ACCOUNT_FACTORY)
+ * @property {`0x${string}`} paymaster FoyerPaymaster (DEV_PAYMASTER), with DEV_PAYMASTER_DEPOSIT at the EntryPoint
  */
 
 /**
- * Deploys EntryPoint v0.8 and FoyerAccountFactory at their addresses from ACCOUNT_ABSTRACTION_DEPLOYER:
- * both transactions are signed with their nonces and sent in one JSON-RPC batch, then their receipts are checked.
+ * Deploys EntryPoint v0.8, FoyerAccountFactory and FoyerPaymaster at their addresses from
+ * ACCOUNT_ABSTRACTION_DEPLOYER and funds the paymaster's deposit: the transactions are signed with their nonces and
+ * sent in one JSON-RPC batch (mined in nonce order), then their receipts are checked.
  *
  * @param {object} options
  * @param {string} options.rpcUrl
@@ -93,14 +107,21 @@ export async function deployAccountAbstraction({ rpcUrl, chainId }) {
   if (proxyCode === '0x') throw new Error(`No deterministic deployment proxy at ${DETERMINISTIC_DEPLOYER} on ${rpcUrl}`)
   const nonce = Number(nonceHex)
   const maxFeePerGas = BigInt(/** @type {{ baseFeePerGas: string }} */ (block).baseFeePerGas) * 2n + 1_000_000_000n
+  const deposit = {
+    to: DEV_PAYMASTER,
+    data: encodeFunctionData({ abi: FOYER_PAYMASTER_ARTIFACT.abi, functionName: 'deposit' }),
+    value: DEV_PAYMASTER_DEPOSIT,
+  }
+  const transactions = [...datas.map((data) => ({ to: DETERMINISTIC_DEPLOYER, data, value: 0n })), deposit]
   const signed = await Promise.all(
-    datas.map((data, index) =>
+    transactions.map(({ to, data, value }, index) =>
       account.signTransaction({
         chainId,
         type: 'eip1559',
         nonce: nonce + index,
-        to: DETERMINISTIC_DEPLOYER,
+        to,
         data,
+        value,
         gas: DEPLOY_GAS,
         maxFeePerGas,
         maxPriorityFeePerGas: 1_000_000_000n,
@@ -109,9 +130,12 @@ export async function deployAccountAbstraction({ rpcUrl, chainId }) {
   )
   const hashes = /** @type {`0x${string}`[]} */ (await rpc.batch(signed.map((raw) => ['eth_sendRawTransaction', [raw]])))
   const receipts = await waitForReceipts(rpc, hashes, 'Deploying the ERC-4337 contracts')
-  const codes = await rpc.batch([ENTRY_POINT_08, FOYER_ACCOUNT_FACTORY].map((address) => ['eth_getCode', [address, 'latest']]))
-  for (const [index, name] of ['EntryPoint', 'FoyerAccountFactory'].entries()) {
+  const codes = await rpc.batch(
+    [ENTRY_POINT_08, FOYER_ACCOUNT_FACTORY, DEV_PAYMASTER].map((address) => ['eth_getCode', [address, 'latest']]),
+  )
+  for (const [index, name] of ['EntryPoint', 'FoyerAccountFactory', 'FoyerPaymaster'].entries()) {
     if (receipts[index]?.status !== '0x1' || codes[index] === '0x') throw new Error(`${name} did not deploy on ${rpcUrl}`)
   }
-  return { entryPoint: ENTRY_POINT_08, accountFactory: FOYER_ACCOUNT_FACTORY }
+  if (receipts[3]?.status !== '0x1') throw new Error(`FoyerPaymaster's deposit failed on ${rpcUrl}`)
+  return { entryPoint: ENTRY_POINT_08, accountFactory: FOYER_ACCOUNT_FACTORY, paymaster: DEV_PAYMASTER }
 }

@@ -33,7 +33,9 @@ export async function deployFixtures({ rpcUrl, chainId, artifacts }) {
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [rpcUrl] } },
   })
-  const transport = http(rpcUrl)
+  // viem gives up on a request after 10 s; anvil on a machine busy with a whole test run once took longer to take a
+  // contract's deployment, and a stack that fails to start fails every file that shares it.
+  const transport = http(rpcUrl, { timeout: 60_000 })
   const rpc = createRpc(rpcUrl)
   const [first, second, third] = ANVIL_ACCOUNTS.map((account) =>
     createWalletClient({ account: privateKeyToAccount(account.privateKey), chain, transport }),

@@ -3,10 +3,18 @@
 export { ANVIL_ACCOUNTS, NAME_RESOLVER_OWNER } from './anvilAccounts.mjs'
 export { CONTRACTS_CACHE_DIR, CONTRACTS_DIR, compileContracts } from './compileContracts.mjs'
 export { deployFixtures } from './deployFixtures.mjs'
-export { FOYER_ACCOUNT_ARTIFACT_PATH, buildFoyerAccountArtifact } from './foyerAccountArtifact.mjs'
+export {
+  FOYER_ACCOUNT_ARTIFACT_PATH,
+  FOYER_PAYMASTER_ARTIFACT_PATH,
+  buildFoyerAccountArtifact,
+  buildFoyerPaymasterArtifact,
+} from './foyerAccountArtifact.mjs'
 export {
   ACCOUNT_ABSTRACTION_DEPLOYER,
   DETERMINISTIC_DEPLOYER,
+  DEV_PAYMASTER,
+  DEV_PAYMASTER_DEPOSIT,
+  DEV_PAYMASTER_SIGNER,
   ENTRY_POINT_08,
   FOYER_ACCOUNT_ARTIFACT,
   FOYER_ACCOUNT_FACTORY,

@@ -312,6 +312,8 @@ import { runJob } from './signing.js'
   const siteIcon = /** @type {HTMLImageElement} */ (document.getElementById('approval-icon'))
   const methodText = document.getElementById('approval-method')
   const summaryText = document.getElementById('approval-summary')
+  const feeText = document.getElementById('approval-fee')
+  const previewBox = document.getElementById('approval-preview')
   const hintText = document.getElementById('approval-hint')
   const approveButton = document.getElementById('approve')
   const rejectButton = document.getElementById('reject')
@@ -391,13 +393,56 @@ import { runJob } from './signing.js'
   /** @param {boolean} on */
   function setArmed(on) {
     armed = on
-    approveButton.disabled = rejectButton.disabled = !on
+    rejectButton.disabled = !on
+    approveButton.disabled = !on || approvalBlocked()
     engaged = false
     pressed = keyed = undefined
     cancelHold()
   }
 
   const needsHold = () => approvals.length > 0 && !ONE_CLICK_METHODS.has(approvals[0].approval.method)
+
+  // The preview (docs/previews.md): what the request will do, which this origin's backend asks the network's node
+  // (the host page can neither hide it nor change it). Approve waits for it, and stays off for a transaction the node
+  // says would revert; the code that draws it loads with the first approval.
+  const PREVIEW_SCRIPT = '/frame-preview.js'
+  /** @type {Promise<any> | undefined} */
+  let previewModule
+
+  /** Approve must wait: the preview is not in yet, or it says the request would fail. */
+  const approvalBlocked = () => {
+    const current = approvals[0]
+    return current !== undefined && (!('previewData' in current) || current.previewData?.status === 'reverts')
+  }
+
+  /** @param {{ requestId: string, secret: string }} approval */
+  async function fetchPreview(approval) {
+    try {
+      const path = `/v1/frame/approvals/${encodeURIComponent(approval.requestId)}/preview`
+      return (await backend(path, { secret: approval.secret })).preview ?? null
+    } catch (error) {
+      return { status: 'unavailable', reason: errorPayload(error).message }
+    }
+  }
+
+  /** @param {{ approval: any, preview?: Promise<any>, previewData?: any }} entry */
+  async function showPreview(entry) {
+    entry.preview ??= fetchPreview(entry.approval)
+    if (!('previewData' in entry)) {
+      previewBox.hidden = false
+      previewBox.textContent = 'Checking what this will do…'
+    }
+    previewModule ??= import(PREVIEW_SCRIPT)
+    const [data, module] = await Promise.all([entry.preview, previewModule.catch(() => undefined)])
+    entry.previewData = data
+    if (approvals[0] !== entry) return
+    previewBox.hidden = data === null
+    if (data === null) previewBox.replaceChildren()
+    else if (module) previewBox.replaceChildren(module.renderPreview(data))
+    else previewBox.textContent = data.status === 'reverts' ? `This would fail: ${data.reason}` : 'The preview could not be shown.'
+    // What the panel shows changed: the visitor gets the arming delay again to read it.
+    recheck()
+  }
 
   /** @param {string} id @param {{ requestId: string, secret: string, method: string, chainId: unknown, summary: string }} approval */
   function waitForApproval(id, approval) {
@@ -416,6 +461,10 @@ import { runJob } from './signing.js'
       showSite()
       methodText.textContent = `${current.approval.method} on chain ${current.approval.chainId}`
       summaryText.textContent = current.approval.summary
+      // Who pays the network fee, when the site offered to: the site, or the visitor and why not (sponsorship.mjs).
+      feeText.textContent = current.approval.fee ?? ''
+      feeText.hidden = !current.approval.fee
+      void showPreview(current)
       const hold = needsHold()
       approveButton.textContent = hold ? 'Hold to approve' : 'Approve'
       hintText.hidden = !hold
@@ -440,7 +489,7 @@ import { runJob } from './signing.js'
 
   /** @param {boolean} approved @param {string} [typedPhrase] the phrase typed in the approval window */
   async function decide(approved, typedPhrase) {
-    if (approvals.length === 0) return
+    if (approvals.length === 0 || (approved && approvalBlocked())) return
     const { id, approval } = approvals.shift()
     const phrase = (typedPhrase ?? phraseInput.value).trim() || undefined
     phraseInput.value = ''
@@ -527,10 +576,17 @@ import { runJob } from './signing.js'
     const current = approvals[0]?.approval
     if (!current) return
     if (message?.type === 'POPUP_READY') {
-      const { requestId, method, chainId, summary } = current
+      const { requestId, method, chainId, summary, fee } = current
       const needsPhrase = !recoveryField.hidden
       const site = { origin: hostOrigin, claim: siteClaim }
-      popup.postMessage({ type: 'POPUP_SHOW', approval: { requestId, method, chainId, summary, needsPhrase }, site }, location.origin)
+      const entry = approvals[0]
+      // The window shows the preview this frame asked for: it has no secret to ask with.
+      entry.preview ??= fetchPreview(current)
+      void entry.preview.then((preview) => {
+        if (approvals[0] !== entry) return
+        const approval = { requestId, method, chainId, summary, fee, needsPhrase, preview }
+        popup?.postMessage({ type: 'POPUP_SHOW', approval, site }, location.origin)
+      })
     } else if (message?.type === 'POPUP_DECISION' && message.requestId === current.requestId && typeof message.approved === 'boolean') {
       void decide(message.approved, typeof message.phrase === 'string' ? message.phrase : undefined)
     }
@@ -542,13 +598,15 @@ import { runJob } from './signing.js'
     const { approval } = event.data
     if (!['requestId', 'method', 'summary'].every((field) => typeof approval?.[field] === 'string')) return
     approval.needsPhrase = approval.needsPhrase === true
+    if (typeof approval.fee !== 'string') delete approval.fee
+    const preview = typeof approval.preview === 'object' ? approval.preview : null
     // The frame checked the site's claim and verified its origin; this window shows them the same way.
     const { site } = event.data
     if (typeof site?.origin === 'string') {
       hostOrigin = site.origin
       siteClaim = site.claim && isName(site.claim.name) ? site.claim : undefined
     }
-    approvals.splice(0, approvals.length, { approval })
+    approvals.splice(0, approvals.length, { approval, preview: Promise.resolve(preview) })
     doneText.hidden = true
     showApproval()
   }

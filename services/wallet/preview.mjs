@@ -1,0 +1,95 @@
+// What an approval will do, for the frame's approval panel (docs/previews.md): the calls of a transaction simulated
+// by the network's own node (eth_simulateV1, on the RPC this service is configured with), or a typed-data permit
+// read as the allowance it grants. Computed here from the request as stored with its approval, and answered to the
+// frame page alone: the host page can neither hide it nor change it, and it describes exactly what will be signed.
+import { callJsonRpc } from '../jsonRpc.mjs'
+import { decodePermit } from '../../kernel/model/permits.mjs'
+import { readTokenMetadata, simulateCalls } from '../../kernel/model/simulate.mjs'
+
+/** A node slower than this is reported as unable to preview, rather than hold the approval panel. */
+export const PREVIEW_TIMEOUT_MS = 8_000
+
+/** The methods whose calls are simulated. */
+const CALL_METHODS = new Set(['eth_sendTransaction', 'wallet_sendCalls', 'eth_sendUserOperation'])
+
+/**
+ * @typedef {import('../../kernel/model/simulate.d.mts').Simulation} Simulation
+ * @typedef {{ status: 'permit', allowances: Array<import('../../kernel/model/permits.d.mts').PermitAllowance & { symbol: string, decimals: number }> }} PermitPreview
+ * @typedef {Simulation | PermitPreview} Preview
+ */
+
+/**
+ * The preview of a stored request: its calls simulated from `account` (the address that sends them: the smart account
+ * or the EOA), a permit's allowances, 'unavailable' for a transaction no node here can simulate (Solana's), or
+ * undefined for what moves nothing by itself (a message, typed data that is no permit, a permission).
+ *
+ * @param {import('./networks.mjs').WalletNetwork} network
+ * @param {{ method: string, params: any, account: `0x${string}` }} request
+ * @returns {Promise<Preview | undefined>}
+ */
+export async function previewOf(network, { method, params, account }) {
+  if (method === 'solana_signTransaction' || method === 'solana_signAndSendTransaction')
+    return { status: 'unavailable', reason: 'Solana transactions are not previewed.' }
+  if (network.namespace !== 'eip155') return undefined
+  const request = nodeRequest(network.rpcUrl)
+  if (CALL_METHODS.has(method)) return simulateCalls({ request, account, calls: callsOf(method, params) })
+  if (method === 'eth_signTypedData_v4') return permitPreview(request, params[1])
+  return undefined
+}
+
+/**
+ * @param {string} method @param {any} params
+ * @returns {import('../../kernel/model/simulate.d.mts').SimulatedCall[]}
+ */
+function callsOf(method, params) {
+  const calls = method === 'eth_sendTransaction' ? [params[0]] : method === 'wallet_sendCalls' ? params[0].calls : params.calls
+  return calls.map((/** @type {any} */ call) => ({
+    to: call.to,
+    ...(call.value === undefined ? {} : { value: BigInt(call.value) }),
+    ...(call.data === undefined ? {} : { data: call.data }),
+  }))
+}
+
+/**
+ * @param {import('../../kernel/model/simulate.d.mts').SimulationRequest} request @param {unknown} typedData
+ * @returns {Promise<PermitPreview | undefined>}
+ */
+async function permitPreview(request, typedData) {
+  let allowances
+  try {
+    allowances = decodePermit(typeof typedData === 'string' ? JSON.parse(typedData) : /** @type {any} */ (typedData))
+  } catch {
+    return undefined
+  }
+  if (!allowances) return undefined
+  const described = await Promise.all(
+    allowances.map(async (allowance) => ({
+      ...allowance,
+      ...(await readTokenMetadata(request, allowance.token).catch(() => ({ symbol: allowance.token, decimals: 0 }))),
+    })),
+  )
+  return { status: 'permit', allowances: described }
+}
+
+/**
+ * An EIP-1193 `request` to the node; its JSON-RPC errors thrown with their message, as simulateCalls reads them.
+ *
+ * @param {string} rpcUrl
+ * @returns {import('../../kernel/model/simulate.d.mts').SimulationRequest}
+ */
+function nodeRequest(rpcUrl) {
+  return async ({ method, params }) => {
+    const body = await callJsonRpc(rpcUrl, method, params, { timeoutMs: PREVIEW_TIMEOUT_MS })
+    if (body.error) throw Object.assign(new Error(String(body.error.message ?? 'RPC error')), { code: body.error.code })
+    return body.result
+  }
+}
+
+/**
+ * The preview as JSON for the frame: amounts as decimal strings (JSON has no bigint).
+ *
+ * @param {Preview | undefined} preview
+ */
+export function previewJson(preview) {
+  return JSON.parse(JSON.stringify(preview ?? null, (_key, value) => (typeof value === 'bigint' ? value.toString() : value)))
+}
