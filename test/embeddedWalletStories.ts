@@ -48,6 +48,10 @@ export interface FakeEmbeddedWalletOptions {
   passkey?: FakeAnswer<void>
   /** The user's passkeys. @default [] */
   passkeys?: FakeAnswer<Passkey[]>
+  /** How key export answers. @default 'pending' (the visitor has not closed the frame's panel) */
+  exportKeys?: FakeAnswer<void>
+  /** How the backup prompt's recovery phrase answers. @default 'pending' (the visitor has not closed the frame's panel) */
+  showRecoveryPhrase?: FakeAnswer<void>
 }
 
 export interface FakeEmbeddedWallet extends EmbeddedWallet {
@@ -65,6 +69,9 @@ export interface FakeEmbeddedWallet extends EmbeddedWallet {
   readonly connectFarcaster: Mock<EmbeddedWallet['connectFarcaster']>
   readonly passkey: Mock<EmbeddedWallet['passkey']>
   readonly revokePasskey: Mock<EmbeddedWallet['revokePasskey']>
+  readonly exportKeys: Mock<EmbeddedWallet['exportKeys']>
+  readonly showRecoveryPhrase: Mock<EmbeddedWallet['showRecoveryPhrase']>
+  readonly abortKeysPanel: Mock<EmbeddedWallet['abortKeysPanel']>
 }
 
 function settle<T>(answer: FakeAnswer<T>): Promise<T> {
@@ -116,6 +123,10 @@ export function fakeEmbeddedWallet(options: FakeEmbeddedWalletOptions = {}): Fak
     signOut: async () => {},
     passkey: fn(async (_ceremony: 'login' | 'register') => settle<void>(options.passkey ?? 'pending')),
     abortPasskey: () => {},
+    // `undefined`, given, is an answer (done); left out, the panel stays open.
+    exportKeys: fn(async () => settle<void>('exportKeys' in options ? options.exportKeys : 'pending')),
+    showRecoveryPhrase: fn(async () => settle<void>('showRecoveryPhrase' in options ? options.showRecoveryPhrase : 'pending')),
+    abortKeysPanel: fn(),
     passkeys: async () => settle(options.passkeys ?? []),
     revokePasskey: fn(async (id: string) => ((await settle(options.passkeys ?? [])) as Passkey[]).filter((passkey) => passkey.id !== id)),
     evmAccount: () => evmAccount,
@@ -138,6 +149,7 @@ export function fakeEmbeddedWallet(options: FakeEmbeddedWalletOptions = {}): Fak
  */
 export function emailStories(route: { view: ViewId; params?: unknown } | 'connected') {
   let wallet: FakeEmbeddedWallet | undefined
+  let storyKernel: Kernel | undefined
   const options = () => ({
     plugins: [
       testChain({ connectors: [testConnector(), testConnector({ id: 'email', name: 'Email', type: 'auth', namespaces: ['eip155'] })] }),
@@ -147,9 +159,12 @@ export function emailStories(route: { view: ViewId; params?: unknown } | 'connec
   })
   return {
     wallet: () => wallet!,
+    /** The running story's kernel. */
+    kernel: () => storyKernel!,
     parameters: (answers: FakeEmbeddedWalletOptions = {}) => {
       const setup = (kernel: Kernel) => {
         wallet = fakeEmbeddedWallet(answers)
+        storyKernel = kernel
         kernel.container.provide(EmbeddedWalletToken, wallet)
       }
       return { foyer: route === 'connected' ? connectedStory({ options, setup, connectorIds: ['email'] }) : { options, setup, ...route } }

@@ -17,9 +17,15 @@ export const SOCIAL_USERNAME_KEY = 'email:socialUsername'
 /** The provider of that social login. */
 export const SOCIAL_PROVIDER_KEY = 'email:socialProvider'
 
+/** A login just made the signed-in user's wallet: the backup prompt is offered once it connects (docs/wallets.md#backup). */
+export const BACKUP_OFFER_KEY = 'email:backupOffer'
+/** The visitor skipped the backup prompt: this browser does not offer it again. Kept after sign-out. */
+export const BACKUP_SKIPPED_KEY = 'email:backupSkipped'
+
 /** rules §4: what sign-out clears. */
 export const SIGN_OUT_KEYS = [
   EMAIL_ADDRESS_KEY,
+  BACKUP_OFFER_KEY,
   EMAIL_LOGIN_USED_KEY,
   EMAIL_LAST_CHAIN_KEY,
   SOCIAL_USERNAME_KEY,

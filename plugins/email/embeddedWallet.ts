@@ -24,6 +24,7 @@ import { frameTheme, siteMetadata } from './frameSync.js'
 import { createSolanaWallet } from './solanaWallet.js'
 import { addEmailTexts } from './texts.js'
 import {
+  BACKUP_OFFER_KEY,
   EMAIL_ADDRESS_KEY,
   EMAIL_CONNECTOR_ID,
   EMAIL_LAST_CHAIN_KEY,
@@ -71,6 +72,8 @@ const UpdateActionSchema = v.object({ action: v.picklist(['VERIFY_PRIMARY_OTP', 
 const NewEmailSchema = v.object({ newEmail: v.pipe(v.string(), v.email()) })
 const SocialRedirectSchema = v.object({ uri: v.pipe(v.string(), v.url()) })
 const SocialConnectSchema = v.object({ userName: v.optional(v.pipe(v.string(), v.maxLength(100))) })
+/** What a login's answer says besides: whether the frame has just made the user's wallet (the backup prompt follows). */
+const LoginSchema = v.object({ walletCreated: v.optional(v.boolean()) })
 const SignedInSchema = v.object({ message: v.pipe(v.string(), v.maxLength(8 * 1024)), signature: v.pipe(v.string(), v.maxLength(1024)) })
 const PasskeysSchema = v.object({
   passkeys: v.pipe(
@@ -166,6 +169,19 @@ export interface EmbeddedWallet {
   passkeys(): Promise<Passkey[]>
   /** Removes one of the user's passkeys; answers the list without it. */
   revokePasskey(id: string): Promise<Passkey[]>
+  /**
+   * Key export (services/wallet/KEYS.md): the frame mails a fresh code, the visitor types it in the frame, and the frame
+   * alone shows the keys and the recovery phrase under its warning. Resolves when the visitor closes the panel; rejects
+   * with USER_REJECTED (Cancel) or INVALID_REQUEST (no email to send the code to). Place the frame first (`frame.showAt`).
+   */
+  exportKeys(): Promise<void>
+  /**
+   * The backup prompt: the frame shows the recovery phrase of the wallet it made at this sign-up, in the frame alone.
+   * Resolves when the visitor says they saved it; INVALID_REQUEST when the frame no longer holds it (use `exportKeys`).
+   */
+  showRecoveryPhrase(): Promise<void>
+  /** The frame's export or phrase panel closes unused (the visitor left the view): its request fails with ABORTED. */
+  abortKeysPanel(): void
   /** rules §4: signs out in the frame (3 s at most) and forgets the stored email, marker, last chain and social name. */
   signOut(): Promise<void>
 }
@@ -245,6 +261,13 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
     () => syncFrame(kernel, frame, { themeOnly: true }),
   )
 
+  /** After a login: a wallet the frame has just made is offered a backup once it connects (the manifest's hook). */
+  function noteNewWallet(answer: unknown) {
+    const parsed = v.safeParse(LoginSchema, answer)
+    if (parsed.success && parsed.output.walletCreated) storage.write(BACKUP_OFFER_KEY, true)
+    return answer
+  }
+
   /** A social login finished: kept until sign-out, and the frame is restored at the next start (rules §4). */
   function rememberSocial(provider: string, answer: { userName?: string }) {
     // A social user has no email: one typed earlier in this browser no longer applies.
@@ -266,7 +289,7 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
     connectEmail(email) {
       const address = email.trim()
       return mailOnce(`login:${address}`, async () => {
-        const { action } = v.parse(ActionSchema, await frame.request('APP_CONNECT_EMAIL', { email: address }))
+        const { action } = v.parse(ActionSchema, noteNewWallet(await frame.request('APP_CONNECT_EMAIL', { email: address })))
         storage.write(EMAIL_ADDRESS_KEY, address)
         return action
       })
@@ -275,7 +298,7 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
       return v.parse(ActionSchema, await frame.request('APP_CONNECT_DEVICE')).action
     },
     async connectOtp(otp) {
-      await frame.request('APP_CONNECT_OTP', { otp: otp.trim() })
+      noteNewWallet(await frame.request('APP_CONNECT_OTP', { otp: otp.trim() }))
       storage.write(EMAIL_LOGIN_USED_KEY, true)
     },
     async getUser({ silent = false } = {}) {
@@ -325,10 +348,12 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
       return v.parse(FarcasterUriSchema, await frame.request('APP_GET_FARCASTER_URI'))
     },
     async connectFarcaster(channelToken) {
-      return rememberSocial('farcaster', v.parse(SocialConnectSchema, await frame.request('APP_CONNECT_FARCASTER', { channelToken })))
+      const answer = noteNewWallet(await frame.request('APP_CONNECT_FARCASTER', { channelToken }))
+      return rememberSocial('farcaster', v.parse(SocialConnectSchema, answer))
     },
     async connectSocial(provider, resultUri) {
-      return rememberSocial(provider, v.parse(SocialConnectSchema, await frame.request('APP_CONNECT_SOCIAL', { uri: resultUri })))
+      const answer = noteNewWallet(await frame.request('APP_CONNECT_SOCIAL', { uri: resultUri }))
+      return rememberSocial(provider, v.parse(SocialConnectSchema, answer))
     },
     social() {
       const provider = user?.socialProvider ?? storage.read(SOCIAL_PROVIDER_KEY, v.string())
@@ -385,6 +410,15 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
     },
     async revokePasskey(id) {
       return v.parse(PasskeysSchema, await frame.request('APP_REVOKE_PASSKEY', { id })).passkeys
+    },
+    async exportKeys() {
+      await frame.request('APP_EXPORT_KEYS')
+    },
+    async showRecoveryPhrase() {
+      await frame.request('APP_BACKUP_PHRASE')
+    },
+    abortKeysPanel() {
+      void frame.request('APP_KEYS_ABORT').catch(() => {})
     },
     async signOut() {
       user = undefined

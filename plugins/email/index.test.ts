@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it, vi } from 'vitest'
-import { isFoyerError, pluginApi } from 'foyer'
+import * as v from 'valibot'
+import { connect, isFoyerError, pluginApi, StorageToken } from 'foyer'
 import { staticGraph } from '../../test/boundaries.js'
-import { testChain, testKernel } from '../../test/fixtures.js'
-import { EMAIL_CONNECTOR_ID, EMAIL_LOGIN_USED_KEY } from './constants.js'
+import { testChain, testConnector, testKernel } from '../../test/fixtures.js'
+import { BACKUP_OFFER_KEY, BACKUP_SKIPPED_KEY, EMAIL_CONNECTOR_ID, EMAIL_LOGIN_USED_KEY } from './constants.js'
 import { email } from './index.js'
 
 const root = new URL('../../', import.meta.url).pathname
@@ -24,9 +25,11 @@ describe('the foyer/plugins/email manifest', () => {
   it('checks the same login marker the embedded wallet writes (rules §4), written out in the manifest', () => {
     const manifest = readFileSync(new URL('./index.ts', import.meta.url), 'utf8')
     expect(manifest).toContain(`const EMAIL_LOGIN_USED_KEY = '${EMAIL_LOGIN_USED_KEY}'`)
+    expect(manifest).toContain(`const BACKUP_OFFER_KEY = '${BACKUP_OFFER_KEY}'`)
+    expect(manifest).toContain(`const BACKUP_SKIPPED_KEY = '${BACKUP_SKIPPED_KEY}'`)
   })
 
-  it('brings the email flag (on; the remote configuration may set it), its views and slot entries (passkeys among them); without services.wallet it stays idle', () => {
+  it('brings the email flag (on; the remote configuration may set it), its views and slot entries (passkeys and key export among them); without services.wallet it stays idle', () => {
     const kernel = testKernel({ plugins: [testChain(), email()] })
     expect(kernel.isEnabled('email')).toBe(true)
     expect(kernel.isViewAvailable('EmailLogin')).toBe(true)
@@ -34,6 +37,8 @@ describe('the foyer/plugins/email manifest', () => {
     expect(kernel.isViewAvailable('UpdateEmailWallet')).toBe(true)
     expect(kernel.isViewAvailable('Passkey')).toBe(true)
     expect(kernel.isViewAvailable('Passkeys')).toBe(true)
+    expect(kernel.isViewAvailable('ExportKeys')).toBe(true)
+    expect(kernel.isViewAvailable('BackupWallet')).toBe(true)
     expect(kernel.views.slot('connect-methods').map((entry) => entry.id)).toEqual(['email', 'passkey'])
     // The email, account-type and passkeys rows on Account show only for the embedded wallet's connector (its id written out
     // in the manifest).
@@ -41,6 +46,7 @@ describe('the foyer/plugins/email manifest', () => {
       ['email', EMAIL_CONNECTOR_ID],
       ['email-account-type', EMAIL_CONNECTOR_ID],
       ['email-passkeys', EMAIL_CONNECTOR_ID],
+      ['email-export', EMAIL_CONNECTOR_ID],
     ])
     const off = testKernel({ plugins: [testChain(), email()], features: { email: false } })
     expect(off.isViewAvailable('EmailLogin')).toBe(false)
@@ -57,5 +63,36 @@ describe('when the embedded wallet’s code fails to load (rules §8)', () => {
     expect((failure as Error).message).toBe('Unable to load email login dependency')
     // vitest wraps the factory's error in its own; the loader's failure is kept as the cause, for the log.
     expect((failure as Error).cause).toBeInstanceOf(Error)
+  })
+})
+
+describe('the backup prompt after a sign-up (docs/wallets.md#backup)', () => {
+  function kernelWithOffer({ skipped }: { skipped: boolean }) {
+    const kernel = testKernel({
+      plugins: [testChain({ connectors: [testConnector({ id: EMAIL_CONNECTOR_ID, name: 'Email', type: 'auth' })] }), email()],
+    })
+    const storage = kernel.container.resolve(StorageToken)
+    storage.write(BACKUP_OFFER_KEY, true)
+    if (skipped) storage.write(BACKUP_SKIPPED_KEY, true)
+    return { kernel, storage }
+  }
+
+  it('is offered once when the new wallet connects, and the login ends only when the visitor is done with it', async () => {
+    const { kernel, storage } = kernelWithOffer({ skipped: false })
+    let connected = false
+    const connecting = connect(kernel, { connectorId: EMAIL_CONNECTOR_ID }).then(() => (connected = true))
+    await vi.waitFor(() => expect(kernel.router.current().view).toBe('BackupWallet'))
+    expect(storage.read(BACKUP_OFFER_KEY, v.literal(true))).toBeUndefined()
+    expect(connected).toBe(false)
+    expect(kernel.router.finish()).toBe(true)
+    await connecting
+    expect(kernel.store.getState().modal.open).toBe(false)
+  })
+
+  it('is not offered in a browser whose visitor skipped it before', async () => {
+    const { kernel, storage } = kernelWithOffer({ skipped: true })
+    await connect(kernel, { connectorId: EMAIL_CONNECTOR_ID })
+    expect(kernel.store.getState().modal.open).toBe(false)
+    expect(storage.read(BACKUP_OFFER_KEY, v.literal(true))).toBeUndefined()
   })
 })

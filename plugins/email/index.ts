@@ -10,6 +10,9 @@ import type { EmbeddedWallet } from './embeddedWallet.js'
 // constants.ts's EMAIL_LOGIN_USED_KEY, written out: the manifest imports no module the lazy ones import,
 // or the bundler splits the entry into a facade and a shared chunk (a test keeps the two equal).
 const EMAIL_LOGIN_USED_KEY = 'email:loginUsed'
+// And BACKUP_OFFER_KEY, BACKUP_SKIPPED_KEY.
+const BACKUP_OFFER_KEY = 'email:backupOffer'
+const BACKUP_SKIPPED_KEY = 'email:backupSkipped'
 
 declare module 'foyer' {
   interface ViewParams {
@@ -23,6 +26,10 @@ declare module 'foyer' {
     Passkey: { ceremony: 'login' | 'register' }
     /** The embedded wallet's passkeys, from Account: list, add, remove. */
     Passkeys: undefined
+    /** Key export, from Account: the keys and the recovery phrase, shown in the secure frame only. */
+    ExportKeys: undefined
+    /** The backup prompt after a sign-up made the wallet: the recovery phrase (in the frame), a passkey, or skip. */
+    BackupWallet: undefined
   }
 }
 
@@ -31,6 +38,8 @@ declare module 'foyer' {
     /** Answers when the frame has settled the request (approved or rejected in the frame itself). */
     // biome-ignore lint/suspicious/noConfusingVoidType: the view answers with nothing, so its request is a Promise<void>.
     ApproveTransaction: void
+    // biome-ignore lint/suspicious/noConfusingVoidType: answers when the visitor is done with it, with nothing.
+    BackupWallet: void
   }
 }
 
@@ -125,6 +134,8 @@ export function email({ sponsorGas = false }: EmailOptions = {}): Plugin {
       ApproveTransaction: { title: 'approve.title', load: () => import('./ApproveTransactionView.js') },
       Passkey: { title: 'passkey.title', load: () => import('./PasskeyView.js') },
       Passkeys: { title: 'passkey.listTitle', load: () => import('./PasskeysView.js') },
+      ExportKeys: { title: 'export.title', load: () => import('./ExportKeysView.js') },
+      BackupWallet: { title: 'backup.title', load: () => import('./BackupWalletView.js') },
     },
     slots: {
       'connect-methods': [
@@ -136,10 +147,23 @@ export function email({ sponsorGas = false }: EmailOptions = {}): Plugin {
         { id: 'email', connectorId: 'email', label: 'email.updateTitle', load: () => import('./EmailAccountRow.js') },
         { id: 'email-account-type', connectorId: 'email', label: 'email.accountType', load: () => import('./AccountTypeRow.js') },
         { id: 'email-passkeys', connectorId: 'email', label: 'passkey.listTitle', load: () => import('./PasskeysAccountRow.js') },
+        { id: 'email-export', connectorId: 'email', label: 'export.title', load: () => import('./ExportKeysAccountRow.js') },
       ],
     },
     locales: { en, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },
     api: { embeddedWallet: startEmbeddedWallet, sponsorGas },
+    hooks: {
+      // docs/wallets.md#backup: a sign-up that made the wallet offers a backup before the login ends, once (the first
+      // namespace to connect takes the offer), unless this browser's visitor skipped it before.
+      afterConnect: async (kernel, { connection }) => {
+        const storage = kernel.container.resolve(StorageToken)
+        if (connection.connectorId !== 'email' || !storage.read(BACKUP_OFFER_KEY, v.literal(true))) return
+        storage.remove(BACKUP_OFFER_KEY)
+        if (storage.read(BACKUP_SKIPPED_KEY, v.literal(true))) return
+        // Closed or left unanswered: the login goes on all the same.
+        await kernel.router.request('BackupWallet').catch(() => undefined)
+      },
+    },
     setup(kernel) {
       if (!kernel.options.services.wallet) {
         kernel.logger.warn('email() needs `services.wallet`, the embedded wallet service: email login is off.')

@@ -17,6 +17,10 @@ export const en = {
   'passkey.title': 'Sign in with a passkey',
   /** The Account row and the view that lists the wallet's passkeys. */
   'passkey.listTitle': 'Passkeys',
+  /** The Account row and the view of key export (shown in the secure frame). */
+  'export.title': 'Export keys',
+  /** The prompt after sign-up: save the recovery phrase or add a passkey. */
+  'backup.title': 'Back up your wallet',
 } as const
 
 /** Every key of the plugin, for the Messages type. */

@@ -57,6 +57,15 @@ export const viewTexts = {
   'passkey.synced': 'Synced',
   'passkey.remove': 'Remove',
   'passkey.add': 'Add a passkey',
+  /** Above the secure frame's export panel (services/wallet/KEYS.md, Export). */
+  'export.warning':
+    'Anyone who sees your keys can take everything in this wallet. They show only in the secure panel below, never on this site: never share them.',
+  /** After a sign-up (docs/wallets.md#backup). */
+  'backup.intro':
+    'Your wallet is ready. To open it again if you lose this browser, save its recovery phrase or add a passkey. This site never sees either.',
+  'backup.phrase': 'Save recovery phrase',
+  'backup.skip': 'Skip',
+  'backup.back': 'Back',
 } as const
 
 export type ViewTexts = typeof viewTexts

@@ -18,7 +18,8 @@ button.primary{background:var(--accent,#3b5bdb);border-color:var(--accent,#3b5bd
 #approval:not([hidden]){display:flex;flex-direction:column;max-height:calc(100vh - 32px)}#approval h1,#approval p{margin:0 0 8px}#approval-fee{font-size:13px}
 #approval pre{flex:0 1 auto;min-height:3em;max-height:none;margin:0 0 8px}
 #approval-preview{flex:0 1 auto;min-height:1.5em;overflow:auto;margin:0 0 8px}#approval-preview dl,#approval-preview p{margin:0}#approval-preview dt{font-size:13px;opacity:.8}#approval-preview dd{margin:0 0 4px;word-break:break-word}
-textarea,input{font:inherit;width:100%;box-sizing:border-box}code{word-break:break-all}.warning{color:#c92a2a}`
+textarea,input{font:inherit;width:100%;box-sizing:border-box}code{word-break:break-all}.warning{color:#c92a2a}
+#backup-words{columns:2;font:600 15px ui-monospace,monospace;margin:0 0 12px;padding-left:2.5em}`
 
 /**
  * The approval window a frame opens where the browser cannot tell it whether it is seen: a top-level page of the
@@ -71,6 +72,12 @@ function approvalPage(title, after) {
 <p id="export-error" role="alert" hidden></p>
 <dl id="export-keys" hidden><dt>EVM private key</dt><dd><code id="export-evm"></code></dd><dt>Solana secret key</dt><dd><code id="export-solana"></code></dd><dt>Recovery phrase</dt><dd><code id="export-phrase"></code></dd></dl>
 <div class="buttons"><button id="export-hide" class="primary" type="button" hidden>Hide and close</button></div>
+</section>
+<section id="backup" hidden aria-labelledby="backup-title">
+<h1 id="backup-title" style="font-size:18px">Write down these 12 words</h1>
+<p class="warning"><strong>This is your recovery phrase: keep it offline, in this order.</strong> With it, this wallet opens on any browser; anyone who sees them and your login can take everything in it. This site never sees them.</p>
+<ol id="backup-words"></ol>
+<div class="buttons"><button id="backup-cancel" type="button">Cancel</button><button id="backup-done" class="primary" type="button">I saved it</button></div>
 </section>
 ${after}<script src="/frame.js"></script>
 </body></html>`

@@ -67,7 +67,16 @@ export interface Stack {
 export interface NewPageOptions {
   /** The key 'Test Wallet' signs with on EVM, for a second visitor. @default TEST_KEY (anvil's first account) */
   privateKey?: `0x${string}`
+  /**
+   * Whether a sign-up offers the backup prompt (docs/wallets.md#backup). Off, the visitor is one who skipped it before
+   * (the demo's storage says so), and a sign-up ends as it did before the prompt: only the files that test it turn it on.
+   * @default false
+   */
+  backupPrompt?: boolean
 }
+
+/** The demo's storage key of a skipped backup prompt (plugins/email/constants.ts, under the demo's project id). */
+const BACKUP_SKIPPED_STORAGE_KEY = 'foyer:foyer-demo:email:backupSkipped'
 
 export interface StackOptions {
   /**
@@ -185,13 +194,16 @@ export async function startStack({
         },
       }),
       browser,
-      async newPage({ privateKey = TEST_KEY }: NewPageOptions = {}) {
+      async newPage({ privateKey = TEST_KEY, backupPrompt = false }: NewPageOptions = {}) {
         const context = await openBrowser.newContext({ viewport: { width: 1100, height: 800 } })
         const config = { ...walletConfig, privateKey }
+        const skipBackup = backupPrompt
+          ? ''
+          : `try { localStorage.setItem(${JSON.stringify(BACKUP_SKIPPED_STORAGE_KEY)}, 'true') } catch {}\n`
         // The top page only, as an extension's wallet: not in frames (the embedded wallet's, cross-site,
         // may not even read localStorage).
         await context.addInitScript(
-          `if (window === window.top) {\nwindow.__testWalletConfig = ${JSON.stringify(config)};\n${walletScript}\n}`,
+          `if (window === window.top) {\n${skipBackup}window.__testWalletConfig = ${JSON.stringify(config)};\n${walletScript}\n}`,
         )
         const page = await context.newPage()
         return { context, page }

@@ -51,4 +51,13 @@ export const de: Translations = {
   'passkey.synced': 'Synchronisiert',
   'passkey.remove': 'Entfernen',
   'passkey.add': 'Passkey hinzufügen',
+  'export.title': 'Schlüssel exportieren',
+  'backup.title': 'Sichere deine Wallet',
+  'export.warning':
+    'Wer deine Schlüssel sieht, kann alles aus dieser Wallet nehmen. Sie erscheinen nur im sicheren Bereich unten, nie auf dieser Website: Teile sie nie.',
+  'backup.intro':
+    'Deine Wallet ist bereit. Damit du sie wieder öffnen kannst, falls du diesen Browser verlierst, speichere ihre Wiederherstellungsphrase oder füge einen Passkey hinzu. Diese Website sieht keins von beiden.',
+  'backup.phrase': 'Wiederherstellungsphrase speichern',
+  'backup.skip': 'Überspringen',
+  'backup.back': 'Zurück',
 }

@@ -51,4 +51,13 @@ export const es: Translations = {
   'passkey.synced': 'Sincronizada',
   'passkey.remove': 'Eliminar',
   'passkey.add': 'Añadir una llave de acceso',
+  'export.title': 'Exportar claves',
+  'backup.title': 'Haz una copia de seguridad de tu billetera',
+  'export.warning':
+    'Quien vea tus claves puede llevarse todo lo que hay en esta billetera. Solo se muestran en el panel seguro de abajo, nunca en este sitio: no las compartas nunca.',
+  'backup.intro':
+    'Tu billetera está lista. Para volver a abrirla si pierdes este navegador, guarda su frase de recuperación o añade una passkey. Este sitio no ve ninguna de las dos.',
+  'backup.phrase': 'Guardar la frase de recuperación',
+  'backup.skip': 'Omitir',
+  'backup.back': 'Atrás',
 }

@@ -51,4 +51,13 @@ export const fr: Translations = {
   'passkey.synced': 'Synchronisée',
   'passkey.remove': 'Retirer',
   'passkey.add': 'Ajouter une clé d’accès',
+  'export.title': 'Exporter les clés',
+  'backup.title': 'Sauvegardez votre portefeuille',
+  'export.warning':
+    'Quiconque voit vos clés peut prendre tout ce que contient ce portefeuille. Elles ne s’affichent que dans le panneau sécurisé ci-dessous, jamais sur ce site : ne les partagez jamais.',
+  'backup.intro':
+    'Votre portefeuille est prêt. Pour le rouvrir si vous perdez ce navigateur, enregistrez sa phrase de récupération ou ajoutez une clé d’accès. Ce site ne voit ni l’une ni l’autre.',
+  'backup.phrase': 'Enregistrer la phrase de récupération',
+  'backup.skip': 'Passer',
+  'backup.back': 'Retour',
 }

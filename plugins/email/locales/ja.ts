@@ -52,4 +52,13 @@ export const ja: Translations = {
   'passkey.synced': '同期済み',
   'passkey.remove': '削除',
   'passkey.add': 'パスキーを追加',
+  'export.title': '鍵をエクスポート',
+  'backup.title': 'ウォレットをバックアップ',
+  'export.warning':
+    '鍵を見た人は、このウォレットの資産をすべて持ち出せます。鍵は下の安全なパネルにだけ表示され、このサイトには表示されません。決して共有しないでください。',
+  'backup.intro':
+    'ウォレットの準備ができました。このブラウザを失っても開けるように、リカバリーフレーズを保存するか、パスキーを追加してください。このサイトはどちらも見ることができません。',
+  'backup.phrase': 'リカバリーフレーズを保存',
+  'backup.skip': 'スキップ',
+  'backup.back': '戻る',
 }

@@ -51,4 +51,13 @@ export const ptBR: Translations = {
   'passkey.synced': 'Sincronizada',
   'passkey.remove': 'Remover',
   'passkey.add': 'Adicionar uma chave de acesso',
+  'export.title': 'Exportar chaves',
+  'backup.title': 'Faça backup da sua carteira',
+  'export.warning':
+    'Quem vir suas chaves pode levar tudo o que há nesta carteira. Elas aparecem só no painel seguro abaixo, nunca neste site: nunca as compartilhe.',
+  'backup.intro':
+    'Sua carteira está pronta. Para abri-la de novo se perder este navegador, guarde a frase de recuperação ou adicione uma passkey. Este site não vê nenhuma das duas.',
+  'backup.phrase': 'Guardar frase de recuperação',
+  'backup.skip': 'Pular',
+  'backup.back': 'Voltar',
 }

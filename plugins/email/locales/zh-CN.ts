@@ -51,4 +51,11 @@ export const zhCN: Translations = {
   'passkey.synced': '已同步',
   'passkey.remove': '删除',
   'passkey.add': '添加通行密钥',
+  'export.title': '导出密钥',
+  'backup.title': '备份你的钱包',
+  'export.warning': '任何看到你密钥的人都能拿走这个钱包里的一切。密钥只显示在下方的安全面板中，绝不会显示在此网站上：请勿与任何人分享。',
+  'backup.intro': '你的钱包已准备好。为了在丢失此浏览器后仍能打开它，请保存恢复短语或添加通行密钥。此网站看不到其中任何一个。',
+  'backup.phrase': '保存恢复短语',
+  'backup.skip': '跳过',
+  'backup.back': '返回',
 }

@@ -147,6 +147,14 @@ import { runJob } from './signing.js'
       return
     }
     if (message.type === 'APP_EXPORT_KEYS') return void startExport(message.id)
+    if (message.type === 'APP_BACKUP_PHRASE') return void showBackup(message.id)
+    if (message.type === 'APP_SIGN_OUT') newPhrase = undefined
+    if (message.type === 'APP_KEYS_ABORT') {
+      closeExport({ error: 'Request was aborted', code: 'ABORTED' })
+      closeBackup({ error: 'Request was aborted', code: 'ABORTED' })
+      post('FRAME_KEYS_ABORT_SUCCESS', message.id, {})
+      return
+    }
     // What the frame answers itself, from the page's word: how its panel looks and what the site says about itself.
     if (Object.hasOwn(LOCAL_MESSAGES, message.type)) {
       const refusal = LOCAL_MESSAGES[message.type](message.payload ?? {})
@@ -162,7 +170,16 @@ import { runJob } from './signing.js'
         type: message.type,
         payload: message.payload ?? {},
       })
-      if (LOGINS.has(message.type) || (message.type === 'APP_CONNECT_EMAIL' && answer.action === 'CONNECT')) await keyring.afterLogin()
+      if (LOGINS.has(message.type) || (message.type === 'APP_CONNECT_EMAIL' && answer.action === 'CONNECT')) {
+        // A new wallet: the host may offer the backup prompt (APP_BACKUP_PHRASE), which only this document can answer.
+        // Any other login forgets a phrase kept from before: it was another session's.
+        newPhrase = undefined
+        const created = await keyring.afterLogin()
+        if (created !== undefined) {
+          newPhrase = { ...created, until: Date.now() + BACKUP_MS }
+          answer.walletCreated = true
+        }
+      }
       if (message.type === 'APP_SIGN_IN') {
         // The login just now is the approval (signIn.mjs): the key is rebuilt for this one message.
         const { sign, message: text, siwxMessage } = answer
@@ -772,6 +789,63 @@ import { runJob } from './signing.js'
     .getElementById('export-cancel')
     .addEventListener('click', (event) => event.isTrusted && closeExport({ error: 'The user closed key export', code: 'USER_REJECTED' }))
   exportHide.addEventListener('click', (event) => event.isTrusted && closeExport())
+
+  // The backup prompt (KEYS.md, Sign up): the recovery phrase of the wallet this document has just made, shown here
+  // alone. It is kept in memory only, for BACKUP_MS after the sign-up, and dropped once shown and closed; later, the
+  // phrase takes key export and its fresh code.
+  const BACKUP_MS = 10 * 60_000
+  const backupPanel = document.getElementById('backup')
+  const backupWords = document.getElementById('backup-words')
+  /** @type {{ userId: string, phrase: string, until: number } | undefined} the sign-up's phrase, and whose it is */
+  let newPhrase
+  /** The APP_BACKUP_PHRASE message the panel answers when it closes. */
+  let backupId
+
+  /** Shows the phrase only to the session of the user it belongs to (not after a sign-out and another login). @param {string} id */
+  async function showBackup(id) {
+    const kept = newPhrase && Date.now() <= newPhrase.until ? newPhrase : undefined
+    let current
+    try {
+      current = kept && (await backend('/v1/frame/keys/state', { projectId, origin: hostOrigin })).userId
+    } catch (error) {
+      return post('FRAME_BACKUP_PHRASE_ERROR', id, errorPayload(error))
+    }
+    if (!kept || current !== kept.userId || newPhrase !== kept)
+      return post('FRAME_BACKUP_PHRASE_ERROR', id, {
+        message: 'The recovery phrase is shown here only right after sign-up: use key export',
+        code: 'INVALID_REQUEST',
+      })
+    if (backupId !== undefined)
+      return post('FRAME_BACKUP_PHRASE_ERROR', id, { message: 'The recovery phrase is already shown', code: 'INVALID_REQUEST' })
+    backupId = id
+    backupWords.replaceChildren(
+      ...kept.phrase.split(' ').map((word) => {
+        const item = document.createElement('li')
+        item.textContent = word
+        return item
+      }),
+    )
+    backupPanel.hidden = false
+  }
+
+  /** @param {unknown} [error] undefined once the visitor says they saved it: the phrase is then dropped */
+  function closeBackup(error) {
+    backupWords.replaceChildren()
+    backupPanel.hidden = true
+    const id = backupId
+    backupId = undefined
+    if (id === undefined) return
+    if (!error) newPhrase = undefined
+    post(error ? 'FRAME_BACKUP_PHRASE_ERROR' : 'FRAME_BACKUP_PHRASE_SUCCESS', id, error ? errorPayload(error) : {})
+  }
+
+  document.getElementById('backup-done').addEventListener('click', (event) => event.isTrusted && closeBackup())
+  document
+    .getElementById('backup-cancel')
+    .addEventListener(
+      'click',
+      (event) => event.isTrusted && closeBackup({ error: 'The user closed the recovery phrase', code: 'USER_REJECTED' }),
+    )
 
   openWindowButton.addEventListener('click', (event) => {
     if (!event.isTrusted || approvals.length === 0) return

@@ -44,11 +44,20 @@ export class KeyError extends Error {
 export function createKeyring({ backend, store }) {
   /**
    * After a login: a new user's keys are made here, an old user's sealed keys split; a split user needs nothing.
+   * Answers the new wallet's user and recovery phrase when it made one, for the backup prompt to show; undefined
+   * otherwise.
+   *
+   * @returns {Promise<{ userId: string, phrase: string } | undefined>}
    */
   async function afterLogin() {
     const { status, userId } = await backend('/v1/frame/keys/state', {})
-    if (status === 'none') await wiped(createSecret(), (secret) => register(userId, secret, 'register'))
-    else if (status === 'sealed') await migrate(userId, async () => undefined)
+    if (status === 'none')
+      return wiped(createSecret(), async (secret) => {
+        await register(userId, secret, 'register')
+        return { userId, phrase: phraseOf(secret) }
+      })
+    if (status === 'sealed') await migrate(userId, async () => undefined)
+    return undefined
   }
 
   /**
