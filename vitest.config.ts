@@ -69,9 +69,9 @@ export default defineConfig({
           environment: 'node',
           include: testFiles('*.integration.test.ts'),
           exclude: [...configDefaults.exclude, 'test/e2e/**'],
-          // Two files at a time (vitest's default on two cores is one): most of a file's time is spent waiting on the
-          // processes it talks to (anvil, PostgreSQL, a bundler), so a second file fills that wait. Every file starts
-          // its own servers on free ports and its own temporary directories, so two never meet.
+          // Two files at a time (vitest's default on two cores is one), beside the stories: together they keep both
+          // cores busy. Every file starts its own servers on free ports and its own temporary directories, so two never
+          // meet.
           maxWorkers: 2,
         },
       },
@@ -133,7 +133,8 @@ export default defineConfig({
       },
       {
         // End-to-end: the demo in Chromium (driven by playwright-core from the test itself) against anvil, the local
-        // relay, etc. Two files at a time; the files of one worker share one module graph (isolate: false), so those
+        // relay, etc. Three files at a time, on two cores: a file spends a fifth of its time waiting (an arming delay, a
+        // poll, a block), which the third fills; the files of one worker share one module graph (isolate: false), so those
         // that ask for the same stack share it (test/e2e/harness.ts, useStack), and the environment stops the
         // shared stack when the worker ends.
         test: {
@@ -149,7 +150,7 @@ export default defineConfig({
           // A page restoring a session or reading a chain may take seconds on a loaded 2-core machine (in the full
           // suite a first connection once took over 10); a poll that needs longer says so itself.
           expect: { poll: { timeout: 20_000 } },
-          maxWorkers: 2,
+          maxWorkers: 3,
           // After the other projects when they run together: a worker goes on to its next e2e file (and keeps the
           // stacks it shares) only while the next file in the queue is one.
           sequence: { groupOrder: 1 },
