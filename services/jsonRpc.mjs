@@ -28,6 +28,45 @@ export class JsonRpcError extends Error {
   }
 }
 
+/** @typedef {string | number | bigint | null} JsonRpcId */
+
+/**
+ * @typedef {{ jsonrpc: '2.0', id: JsonRpcId, result?: unknown, error?: { code: number, message: string, data?: unknown } }} JsonRpcResponse
+ */
+
+/**
+ * A JSON-RPC error object answering `id`; `data` is left out when undefined.
+ *
+ * @param {JsonRpcId} id
+ * @param {number} code
+ * @param {string} message
+ * @param {unknown} [data]
+ * @returns {JsonRpcResponse}
+ */
+export function errorResponse(id, code, message, data) {
+  return { jsonrpc: '2.0', error: data === undefined ? { code, message } : { code, message, data }, id }
+}
+
+/**
+ * The answer to a parsed message: one call's, or a batch's (JSON-RPC 2.0 §6: each call answered in turn and
+ * notifications left out; an empty batch, or one of more than `maxBatch` calls, is one Invalid Request). Undefined when
+ * nothing is to be sent back.
+ *
+ * @param {unknown} parsed
+ * @param {number} maxBatch
+ * @param {(call: unknown) => JsonRpcResponse | undefined} answer
+ * @returns {JsonRpcResponse | JsonRpcResponse[] | undefined}
+ */
+export function answerCalls(parsed, maxBatch, answer) {
+  if (!Array.isArray(parsed)) return answer(parsed)
+  if (parsed.length === 0) return errorResponse(null, JSON_RPC_INVALID_REQUEST, 'Invalid request: empty batch')
+  if (parsed.length > maxBatch) {
+    return errorResponse(null, JSON_RPC_INVALID_REQUEST, `Invalid request: a batch holds at most ${maxBatch} calls`)
+  }
+  const answers = parsed.map(answer).filter((response) => response !== undefined)
+  return answers.length > 0 ? answers : undefined
+}
+
 /**
  * JSON.stringify that writes bigints as bare integer literals: u64 values (Solana's `rentEpoch`) and
  * WalletConnect's request ids exceed 2^53, and their clients parse such literals back exactly.

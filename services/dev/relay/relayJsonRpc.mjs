@@ -8,6 +8,8 @@ import {
   JSON_RPC_INVALID_PARAMS,
   JSON_RPC_INTERNAL_ERROR,
   JsonRpcError,
+  answerCalls,
+  errorResponse,
   stringifyJson,
 } from '../../jsonRpc.mjs'
 
@@ -18,32 +20,20 @@ export {
   JSON_RPC_INVALID_PARAMS,
   JSON_RPC_INTERNAL_ERROR,
   JsonRpcError,
+  errorResponse,
   stringifyJson,
 }
 
 /** A JSON-RPC batch (an array frame) longer than this is refused as a whole. */
 export const MAX_BATCH_LENGTH = 100
 
-/** @typedef {string | number | bigint | null} JsonRpcId */
+/** @typedef {import('../../jsonRpc.mjs').JsonRpcId} JsonRpcId */
+/** @typedef {import('../../jsonRpc.mjs').JsonRpcResponse} JsonRpcResponse */
 
 /**
  * @typedef {(params: unknown, peer: P) => unknown} RelayMethod
  * @template P
  */
-
-/**
- * @typedef {{ jsonrpc: '2.0', id: JsonRpcId, result?: unknown, error?: { code: number, message: string } }} JsonRpcResponse
- */
-
-/**
- * @param {JsonRpcId} id
- * @param {number} code
- * @param {string} message
- * @returns {JsonRpcResponse}
- */
-export function errorResponse(id, code, message) {
-  return { jsonrpc: '2.0', error: { code, message }, id }
-}
 
 // The SDK's ids are `getBigIntRpcId()`s (Date.now() × 10^6 + noise), which it sends as bare integer
 // literals when they are not strings: JSON.parse would round them and the answer would never match.
@@ -158,19 +148,5 @@ export function handleJsonRpcFrame(text, context) {
   } catch {
     return errorResponse(null, JSON_RPC_PARSE_ERROR, 'Parse error')
   }
-  if (Array.isArray(parsed)) {
-    // JSON-RPC 2.0 rules §6: an empty batch is one Invalid Request, not an empty array.
-    if (parsed.length === 0) return errorResponse(null, JSON_RPC_INVALID_REQUEST, 'Invalid request: empty batch')
-    if (parsed.length > MAX_BATCH_LENGTH) {
-      return errorResponse(null, JSON_RPC_INVALID_REQUEST, `Invalid request: a batch holds at most ${MAX_BATCH_LENGTH} calls`)
-    }
-    /** @type {JsonRpcResponse[]} */
-    const responses = []
-    for (const payload of parsed) {
-      const response = handlePayload(payload, context)
-      if (response) responses.push(response)
-    }
-    return responses.length > 0 ? responses : undefined
-  }
-  return handlePayload(parsed, context)
+  return answerCalls(parsed, MAX_BATCH_LENGTH, (payload) => handlePayload(payload, context))
 }

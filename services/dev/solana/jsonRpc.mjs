@@ -9,6 +9,8 @@ import {
   JSON_RPC_INTERNAL_ERROR,
   JSON_RPC_SERVER_ERROR,
   JsonRpcError,
+  answerCalls,
+  errorResponse,
   stringifyJson,
 } from '../../jsonRpc.mjs'
 
@@ -20,6 +22,7 @@ export {
   JSON_RPC_INTERNAL_ERROR,
   JSON_RPC_SERVER_ERROR,
   JsonRpcError,
+  errorResponse,
   stringifyJson,
 }
 
@@ -31,23 +34,7 @@ export const MAX_BATCH_LENGTH = 1000
  * A method gets the positional params (`[]` when the request had none) and returns the result or throws.
  */
 
-/**
- * @typedef {{ jsonrpc: '2.0', id: string | number | null, result?: unknown, error?: { code: number, message: string, data?: unknown } }} JsonRpcResponse
- */
-
-/**
- * @param {string | number | null} id
- * @param {number} code
- * @param {string} message
- * @param {unknown} [data]
- * @returns {JsonRpcResponse}
- */
-export function errorResponse(id, code, message, data) {
-  /** @type {{ code: number, message: string, data?: unknown }} */
-  const error = { code, message }
-  if (data !== undefined) error.data = data
-  return { jsonrpc: '2.0', error, id }
-}
+/** @typedef {import('../../jsonRpc.mjs').JsonRpcResponse} JsonRpcResponse */
 
 /**
  * The id to echo: only strings, numbers and null are valid ids; anything else answers with null.
@@ -124,19 +111,5 @@ export function handleJsonRpcBody(body, methods, onInternalError = () => {}) {
   } catch {
     return errorResponse(null, JSON_RPC_PARSE_ERROR, 'Parse error')
   }
-  if (Array.isArray(parsed)) {
-    // JSON-RPC 2.0 rules §6: an empty batch is one Invalid Request, not an empty array.
-    if (parsed.length === 0) return errorResponse(null, JSON_RPC_INVALID_REQUEST, 'Invalid request')
-    if (parsed.length > MAX_BATCH_LENGTH) {
-      return errorResponse(null, JSON_RPC_INVALID_REQUEST, `Invalid request: a batch holds at most ${MAX_BATCH_LENGTH} calls`)
-    }
-    /** @type {JsonRpcResponse[]} */
-    const responses = []
-    for (const request of parsed) {
-      const response = handleRequest(request, methods, onInternalError)
-      if (response) responses.push(response)
-    }
-    return responses.length > 0 ? responses : undefined
-  }
-  return handleRequest(parsed, methods, onInternalError)
+  return answerCalls(parsed, MAX_BATCH_LENGTH, (request) => handleRequest(request, methods, onInternalError))
 }
