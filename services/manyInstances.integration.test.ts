@@ -141,6 +141,11 @@ async function anvilCall(method: string, params: unknown[] = []): Promise<Json> 
 }
 
 /** The treasury's transactions sent but not mined yet. */
+/** How many treasury keys an instance is sending from right now (services/api/onramp/treasury.mjs, inTurn). */
+async function treasuryTurnsHeld() {
+  return (await database.query('SELECT key FROM onramp.treasury_turns WHERE until > now()')).rows.length
+}
+
 async function treasuryPending() {
   const [pending, latest] = await Promise.all(
     ['pending', 'latest'].map((tag) => anvilCall('eth_getTransactionCount', [ONRAMP_TREASURY.address, tag])),
@@ -402,6 +407,9 @@ describe('on-ramp payouts across instances that die or pay at once', () => {
     try {
       await purchase.confirm()
       await expect.poll(treasuryPending, { timeout: 10_000 }).toBe(1)
+      // Killed once the payout is sent and the treasury's turn handed back, before it is recorded paid. (Killed
+      // inside the turn, the dead instance would hold it for its 30 s, and the survivor would wait that long.)
+      await expect.poll(treasuryTurnsHeld, { timeout: 10_000 }).toBe(0)
       await kill(doomed)
     } catch (error) {
       await anvilCall('evm_setAutomine', [true])
