@@ -4,7 +4,7 @@
 //
 // Call a use* function at the top of a test file: it registers the hooks and returns objects that
 // are filled in by its beforeAll, so destructure them at once and read their fields in tests.
-import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, type Mock, vi } from 'vitest'
 import { evmNetwork } from '../chains/evm/index.js'
 import { solanaLocalnet } from '../chains/solana/index.js'
 import type { Network } from '../kernel/model/network.js'
@@ -98,17 +98,16 @@ export function announceTestWallet(page: EventTarget, rpcUrl: string, options: P
  * One local SVM node for this file, funded with `fund`, and `local`, its cluster.
  *
  * @wallet-standard/app's getWallets() keeps one registry per module instance and talks to wallets
- * through `window` events, so the file gets one EventTarget as `window` for all its tests (with a
- * `location` for the browse links) and a `document` for its visibility. `register` adds the test
- * wallet on the dev key; it and everything pushed to `cleanups` goes at the end of each test, so no
- * test sees another's.
+ * through `window` events: it listens on the first `window` it sees. The files of a worker share their
+ * module instances (the integration tier runs them without isolation), so they share one EventTarget
+ * as `window` too ({@link workerPage}, with a `location` for the browse links), and a file gets a
+ * `document` for its visibility. `register` adds the test wallet on the dev key; it and everything
+ * pushed to `cleanups` goes at the end of each test, so no test sees another's.
  */
 export function useSolanaNode({ fund }: { fund: ReadonlyArray<{ address: string; lamports: bigint }> }) {
   const node = {} as SolanaRpcNode
   const local = {} as Network
-  const page = Object.assign(new EventTarget(), {
-    location: { href: 'https://shop.example/cart?item=1', origin: 'https://shop.example', assign: vi.fn<(url: string) => void>() },
-  })
+  const page = workerPage()
   const visibility = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState })
   const cleanups: Array<() => unknown> = []
 
@@ -138,4 +137,16 @@ export function useSolanaNode({ fund }: { fund: ReadonlyArray<{ address: string;
   }
 
   return { node, local, page, visibility, cleanups, register }
+}
+
+const WORKER_PAGE = Symbol.for('foyer.test.solanaPage')
+type WorkerPage = EventTarget & { location: { href: string; origin: string; assign: Mock<(url: string) => void> } }
+
+/** The one `window` of this worker's Solana files, made by the first of them. */
+function workerPage(): WorkerPage {
+  const worker = globalThis as typeof globalThis & { [WORKER_PAGE]?: WorkerPage }
+  worker[WORKER_PAGE] ??= Object.assign(new EventTarget(), {
+    location: { href: 'https://shop.example/cart?item=1', origin: 'https://shop.example', assign: vi.fn<(url: string) => void>() },
+  })
+  return worker[WORKER_PAGE]
 }
