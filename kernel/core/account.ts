@@ -8,6 +8,7 @@ import { selectActiveConnection, type ConnectionState, type ConnectionStatus } f
 import type { SignInMessage } from './chain.js'
 import type { Store } from './store.js'
 import { isSafeImageUrl, type AccountType, type ConnectorType } from '../model/network.js'
+import type { TokenBalance } from '../services/blockchainApi.js'
 import { readPersisted } from '../services/queryCache.js'
 
 /** rules §3 authenticated user: who signed in to a login connector (the embedded wallet), and the login's sign-in. */
@@ -62,19 +63,7 @@ export interface AccountSlice {
 export const INITIAL_ACCOUNT: AccountSlice = { details: {}, addressLabels: {}, figures: 0 }
 
 /** A token balance as the account state keeps it (rules §3): the portfolio's last answer for the account's network. */
-export interface AccountTokenBalance {
-  name: string
-  symbol: string
-  /** CAIP-2 */
-  chainId: string
-  /** CAIP-10 id of the contract; absent for the native coin. */
-  address?: string
-  /** Fiat value, USD. */
-  value: number
-  price: number
-  quantity: { decimals: number; numeric: string }
-  iconUrl?: string
-}
+export type AccountTokenBalance = TokenBalance
 
 /** rules §3 account state: the active connection, what plugins added for it, and its last known figures. */
 export interface AccountState extends AccountDetails {
