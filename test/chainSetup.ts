@@ -11,8 +11,10 @@ import type { Network } from '../kernel/model/network.js'
 import {
   ANVIL_ACCOUNTS,
   compileContracts,
+  deployAmm,
   deployFixtures,
   startAnvil,
+  type AmmFixtures,
   type AnvilInstance,
   type ChainFixtures,
 } from '../services/dev/devchain/index.mjs'
@@ -35,24 +37,28 @@ export function anvilNetwork(rpcUrl: string, id: number, name: string): Network 
 
 /**
  * One anvil (chain 31337) for this file, and `local`, its network. With `fixtures`, the fixture
- * contracts (USDC, the USDT-style token, the NFT) are compiled and deployed before the tests.
+ * contracts (USDC, the USDT-style token, the NFT) are compiled and deployed before the tests; with
+ * `amm`, the Uniswap V2 router and pools over them too.
  */
-export function useAnvil({ fixtures: deploy = false }: { fixtures?: boolean } = {}) {
+export function useAnvil({ fixtures: deploy = false, amm: deployPools = false }: { fixtures?: boolean; amm?: boolean } = {}) {
   const anvil = {} as AnvilInstance
   const local = {} as Network
   const fixtures = {} as ChainFixtures
+  const amm = {} as AmmFixtures
   beforeAll(
     async () => {
       Object.assign(anvil, await startAnvil({ port: 0, chainId: 31337 }))
       Object.assign(local, anvilNetwork(anvil.url, 31337, 'Anvil'))
-      if (deploy) Object.assign(fixtures, await deployFixtures({ rpcUrl: anvil.url, chainId: 31337, artifacts: await compileContracts() }))
+      if (deploy || deployPools)
+        Object.assign(fixtures, await deployFixtures({ rpcUrl: anvil.url, chainId: 31337, artifacts: await compileContracts() }))
+      if (deployPools) Object.assign(amm, await deployAmm({ rpcUrl: anvil.url, chainId: 31337, tokens: fixtures }))
     },
-    deploy ? 120_000 : 30_000,
+    deploy || deployPools ? 120_000 : 30_000,
   )
   afterAll(async () => {
     await anvil.stop?.()
   })
-  return { anvil, local, fixtures }
+  return { anvil, local, fixtures, amm }
 }
 
 /** The `window` of the current test; `reload()` gives the test a new one, as a page load would. */

@@ -20,7 +20,8 @@ import {
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { ANVIL_ACCOUNTS, compileContracts, deployAmm, deployFixtures, startAnvil } from '../../services/dev/devchain/index.mjs'
+import { ANVIL_ACCOUNTS } from '../../services/dev/devchain/index.mjs'
+import { useAnvil } from '../../test/chainSetup.js'
 import { simulateCalls, type SimulationRequest } from './simulate.mjs'
 
 const CHAIN_ID = 31337
@@ -30,10 +31,7 @@ const routerAbi = parseAbi([
 ])
 const holder = privateKeyToAccount(ANVIL_ACCOUNTS[1]!.privateKey)
 
-let anvil: Awaited<ReturnType<typeof startAnvil>>
-let fixtures: Awaited<ReturnType<typeof deployFixtures>>
-let amm: Awaited<ReturnType<typeof deployAmm>>
-let request: SimulationRequest
+const { anvil, fixtures, amm } = useAnvil({ amm: true })
 
 /** A JSON-RPC request function over HTTP, rejecting with the node's error as an EIP-1193 provider does. */
 function rpcRequest(url: string): SimulationRequest {
@@ -49,17 +47,8 @@ function rpcRequest(url: string): SimulationRequest {
   }
 }
 
-beforeAll(async () => {
-  anvil = await startAnvil({ port: 0, chainId: CHAIN_ID })
-  const artifacts = await compileContracts()
-  fixtures = await deployFixtures({ rpcUrl: anvil.url, chainId: CHAIN_ID, artifacts })
-  amm = await deployAmm({ rpcUrl: anvil.url, chainId: CHAIN_ID, tokens: fixtures })
-  request = rpcRequest(anvil.url)
-}, 60_000)
-
-afterAll(async () => {
-  await anvil?.stop()
-})
+/** The node's requests, asked once anvil has started. */
+const request: SimulationRequest = (call) => rpcRequest(anvil.url)(call)
 
 const deadline = () => BigInt(Math.floor(Date.now() / 1000) + 600)
 

@@ -14,9 +14,10 @@ import {
   parseUnits,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-import { ANVIL_ACCOUNTS, compileContracts, deployAmm, deployFixtures, startAnvil } from '../dev/devchain/index.mjs'
+import { useAnvil } from '../../test/chainSetup.js'
+import { ANVIL_ACCOUNTS } from '../dev/devchain/index.mjs'
 import type { WalletNetwork } from './networks.mjs'
 import { previewJson, previewOf } from './preview.mjs'
 
@@ -27,21 +28,9 @@ const routerAbi = parseAbi([
 const holder = privateKeyToAccount(ANVIL_ACCOUNTS[1]!.privateKey)
 const deadline = () => BigInt(Math.floor(Date.now() / 1000) + 600)
 
-let anvil: Awaited<ReturnType<typeof startAnvil>>
-let fixtures: Awaited<ReturnType<typeof deployFixtures>>
-let amm: Awaited<ReturnType<typeof deployAmm>>
-let network: WalletNetwork
-
-beforeAll(async () => {
-  anvil = await startAnvil({ port: 0, chainId: CHAIN_ID })
-  fixtures = await deployFixtures({ rpcUrl: anvil.url, chainId: CHAIN_ID, artifacts: await compileContracts() })
-  amm = await deployAmm({ rpcUrl: anvil.url, chainId: CHAIN_ID, tokens: fixtures })
-  network = { id: String(CHAIN_ID), namespace: 'eip155', rpcUrl: anvil.url }
-}, 60_000)
-
-afterAll(async () => {
-  await anvil?.stop()
-})
+const { anvil, fixtures, amm } = useAnvil({ amm: true })
+/** The chain as the wallet service is configured with it, once anvil has started. */
+const network = (): WalletNetwork => ({ id: String(CHAIN_ID), namespace: 'eip155', rpcUrl: anvil.url })
 
 const hex = (value: bigint) => `0x${value.toString(16)}`
 
@@ -65,7 +54,7 @@ describe('the approval preview on anvil', () => {
     }
     // As the page asks it: the value in hex, the sender named.
     const params = [{ from: holder.address, to: call.to, value: hex(call.value), data: call.data }]
-    const preview = await previewOf(network, { method: 'eth_sendTransaction', params, account: holder.address })
+    const preview = await previewOf(network(), { method: 'eth_sendTransaction', params, account: holder.address })
 
     const usdc = () => client.readContract({ address: fixtures.usdc, abi: erc20Abi, functionName: 'balanceOf', args: [holder.address] })
     const [usdcBefore, ethBefore] = [await usdc(), await client.getBalance({ address: holder.address })]
@@ -87,7 +76,7 @@ describe('the approval preview on anvil', () => {
       to: fixtures.usdc,
       data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [amm.router, maxUint256] }),
     }
-    const preview = await previewOf(network, { method: 'wallet_sendCalls', params: [{ calls: [approve] }], account: holder.address })
+    const preview = await previewOf(network(), { method: 'wallet_sendCalls', params: [{ calls: [approve] }], account: holder.address })
     expect(previewJson(preview)).toEqual({
       status: 'ok',
       outgoing: [],
@@ -117,7 +106,7 @@ describe('the approval preview on anvil', () => {
       }),
     }
     const harmless = { to: ANVIL_ACCOUNTS[2]!.address, value: '0x1' }
-    const preview = await previewOf(network, {
+    const preview = await previewOf(network(), {
       method: 'wallet_sendCalls',
       params: [{ calls: [harmless, tooMuch] }],
       account: holder.address,
@@ -140,7 +129,7 @@ describe('the approval preview on anvil', () => {
       primaryType: 'Permit',
       message: { owner: holder.address, spender: amm.router, value: '25000000', nonce: '0', deadline: '1900000000' },
     }
-    const preview = await previewOf(network, {
+    const preview = await previewOf(network(), {
       method: 'eth_signTypedData_v4',
       params: [holder.address, JSON.stringify(permit)],
       account: holder.address,
@@ -164,7 +153,7 @@ describe('the approval preview on anvil', () => {
   })
 
   it('says plainly what it cannot preview, and shows nothing for what moves nothing by itself', async () => {
-    const unreachable: WalletNetwork = { ...network, rpcUrl: 'http://127.0.0.1:9' }
+    const unreachable: WalletNetwork = { ...network(), rpcUrl: 'http://127.0.0.1:9' }
     const call = [{ to: ANVIL_ACCOUNTS[2]!.address, value: '0x1' }]
     expect(await previewOf(unreachable, { method: 'eth_sendTransaction', params: call, account: holder.address })).toMatchObject({
       status: 'unavailable',
@@ -174,14 +163,20 @@ describe('the approval preview on anvil', () => {
       status: 'unavailable',
       reason: 'Solana transactions are not previewed.',
     })
-    expect(await previewOf(network, { method: 'personal_sign', params: ['0x01', holder.address], account: holder.address })).toBeUndefined()
+    expect(
+      await previewOf(network(), { method: 'personal_sign', params: ['0x01', holder.address], account: holder.address }),
+    ).toBeUndefined()
     const greeting = {
       domain: {},
       types: { Greeting: [{ name: 'text', type: 'string' }] },
       primaryType: 'Greeting',
       message: { text: 'hi' },
     }
-    const typed = await previewOf(network, { method: 'eth_signTypedData_v4', params: [holder.address, greeting], account: holder.address })
+    const typed = await previewOf(network(), {
+      method: 'eth_signTypedData_v4',
+      params: [holder.address, greeting],
+      account: holder.address,
+    })
     expect(typed).toBeUndefined()
   })
 })
