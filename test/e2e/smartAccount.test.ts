@@ -17,6 +17,16 @@ const SPENDER = '0x90F79bf6EB2c4f870365E785982E1f101E93b906' // the demo batch's
 const MESSAGE = 'Hello from the Foyer demo'
 const stack = useStack({ bundler: true })
 
+/** Chain 31337 of the stack: a reader, anvil #0 to fund with, and USDC with its balances. */
+function chainClients() {
+  const rpcUrl = stack.chains['31337']!.rpcUrl
+  const chain = createPublicClient({ transport: http(rpcUrl) })
+  const funder = createWalletClient({ account: privateKeyToAccount(ANVIL_ACCOUNTS[0]!.privateKey), transport: http(rpcUrl) })
+  const usdc = stack.fixtures.chains['31337']!.usdc
+  const usdcOf = (address: Hex) => chain.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+  return { chain, funder, usdc, usdcOf }
+}
+
 /** The EVM address the open Account view shows. */
 async function shownEvmAddress(page: Page): Promise<Hex> {
   const account = await openAccount(page)
@@ -49,13 +59,7 @@ async function sendBatch(page: Page) {
 describe('the embedded wallet’s smart account', () => {
   it('a batch is one user operation approved once; it deploys the account; switching to the standard account and back changes the address and the signer', async () => {
     const { page, errors } = await openDemo(stack)
-    const chain = createPublicClient({ transport: http(stack.chains['31337']!.rpcUrl) })
-    const funder = createWalletClient({
-      account: privateKeyToAccount(ANVIL_ACCOUNTS[0]!.privateKey),
-      transport: http(stack.chains['31337']!.rpcUrl),
-    })
-    const usdc = stack.fixtures.chains['31337']!.usdc
-    const usdcOf = (address: Hex) => chain.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+    const { chain, funder, usdc, usdcOf } = chainClients()
     /** 1 ETH and 10 USDC from anvil #0. */
     const fund = async (address: Hex) => {
       await chain.waitForTransactionReceipt({ hash: await funder.sendTransaction({ chain: null, to: address, value: parseEther('1') }) })
@@ -159,13 +163,7 @@ describe('the embedded wallet’s smart account', () => {
 
   it('a new email visitor with no ETH sends USDC from the smart account: the site’s paymaster pays the fee, the ETH stays 0', async () => {
     const { page, errors } = await openDemo(stack)
-    const chain = createPublicClient({ transport: http(stack.chains['31337']!.rpcUrl) })
-    const funder = createWalletClient({
-      account: privateKeyToAccount(ANVIL_ACCOUNTS[0]!.privateKey),
-      transport: http(stack.chains['31337']!.rpcUrl),
-    })
-    const usdc = stack.fixtures.chains['31337']!.usdc
-    const usdcOf = (address: Hex) => chain.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+    const { chain, funder, usdc, usdcOf } = chainClients()
     const deposit = () =>
       chain.readContract({ address: ENTRY_POINT_08, abi: entryPoint08Abi, functionName: 'balanceOf', args: [DEV_PAYMASTER] })
 
