@@ -18,6 +18,7 @@ import {
 } from './codes.mjs'
 import { WalletError, invalidRequest } from './errors.mjs'
 import { findNetwork, wireChainId } from './networks.mjs'
+import { isBackedUp } from './keyShares.mjs'
 import { getPasskeys, revokePasskey } from './passkeys.mjs'
 import { evmAccountOf, handleRpcRequest } from './rpc.mjs'
 import { grantSignIn, signInDuringLogin } from './signIn.mjs'
@@ -202,6 +203,8 @@ async function describeUser(deps, user, network) {
     accounts,
     preferredAccountType: evm.type,
     smartAccountDeployed: evm.smartAccount?.deployed ?? false,
+    // docs/wallets.md#backup: the modal says "Not backed up" and asks again before the wallet holds value.
+    backedUp: await isBackedUp(deps.database, user.id),
   }
 }
 

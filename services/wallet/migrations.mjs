@@ -217,4 +217,12 @@ export const WALLET_MIGRATIONS = [
       -- Who pays an approval's network fee: the project (its id) or the visitor (why the policy refused).
       ALTER TABLE wallet.approvals ADD COLUMN sponsorship jsonb;`,
   },
+  {
+    name: 'backups the visitor made',
+    sql: `
+      -- When the visitor finished the recovery phrase's panel ("I saved it"; docs/wallets.md#backup): the phrase's wrap
+      -- exists from sign-up whether or not they ever saw the words, so only this says the phrase is a backup. A passkey's
+      -- wrap (recovery_wraps, kind 'passkey') is one from the moment it is made.
+      ALTER TABLE wallet.users ADD COLUMN phrase_confirmed_at timestamptz;`,
+  },
 ]
