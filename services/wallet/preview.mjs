@@ -3,8 +3,8 @@
 // read as the allowance it grants. Computed here from the request as stored with its approval, and answered to the
 // frame page alone: the host page can neither hide it nor change it, and it describes exactly what will be signed.
 import { callJsonRpc } from '../jsonRpc.mjs'
-import { decodePermit } from '../../kernel/model/permits.mjs'
-import { readTokenMetadata, simulateCalls } from '../../kernel/model/simulate.mjs'
+import { decodePermit } from 'foyer/protocol'
+import { readTokenMetadata, simulateCalls } from 'foyer/protocol/evm'
 
 /** A node slower than this is reported as unable to preview, rather than hold the approval panel. */
 export const PREVIEW_TIMEOUT_MS = 8_000
@@ -13,8 +13,8 @@ export const PREVIEW_TIMEOUT_MS = 8_000
 const CALL_METHODS = new Set(['eth_sendTransaction', 'wallet_sendCalls', 'eth_sendUserOperation'])
 
 /**
- * @typedef {import('../../kernel/model/simulate.d.mts').Simulation} Simulation
- * @typedef {{ status: 'permit', allowances: Array<import('../../kernel/model/permits.d.mts').PermitAllowance & { symbol: string, decimals: number }> }} PermitPreview
+ * @typedef {import('foyer/protocol/evm').EvmSimulation} Simulation
+ * @typedef {{ status: 'permit', allowances: Array<import('foyer/protocol').PermitAllowance & { symbol: string, decimals: number }> }} PermitPreview
  * @typedef {Simulation | PermitPreview} Preview
  */
 
@@ -39,7 +39,7 @@ export async function previewOf(network, { method, params, account }) {
 
 /**
  * @param {string} method @param {any} params
- * @returns {import('../../kernel/model/simulate.d.mts').SimulatedCall[]}
+ * @returns {import('foyer/protocol/evm').EvmSimulatedCall[]}
  */
 function callsOf(method, params) {
   const calls = method === 'eth_sendTransaction' ? [params[0]] : method === 'wallet_sendCalls' ? params[0].calls : params.calls
@@ -51,7 +51,7 @@ function callsOf(method, params) {
 }
 
 /**
- * @param {import('../../kernel/model/simulate.d.mts').SimulationRequest} request @param {unknown} typedData
+ * @param {import('foyer/protocol/evm').SimulationRequest} request @param {unknown} typedData
  * @returns {Promise<PermitPreview | undefined>}
  */
 async function permitPreview(request, typedData) {
@@ -75,7 +75,7 @@ async function permitPreview(request, typedData) {
  * An EIP-1193 `request` to the node; its JSON-RPC errors thrown with their message, as simulateCalls reads them.
  *
  * @param {string} rpcUrl
- * @returns {import('../../kernel/model/simulate.d.mts').SimulationRequest}
+ * @returns {import('foyer/protocol/evm').SimulationRequest}
  */
 function nodeRequest(rpcUrl) {
   return async ({ method, params }) => {

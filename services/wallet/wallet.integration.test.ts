@@ -27,7 +27,7 @@ import { createPublicClient, http, parseEther, verifyMessage, verifyTypedData } 
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
-import { parseSignInMessage } from '../../plugins/siwx/verifySignIn.mjs'
+import { parseSignInMessage } from 'foyer/protocol/evm'
 import { startAnvil } from '../dev/devchain/index.mjs'
 import { startDirectory, type WalletDirectory } from '../directory/index.mjs'
 import { createMailer, startMailCatcher, type MailCatcher, type Mailer } from '../dev/mail/index.mjs'
