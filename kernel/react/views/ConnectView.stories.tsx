@@ -49,6 +49,39 @@ export const Default: Story = {
 
 export const DefaultDark: Story = { ...Default, globals: { theme: 'dark' } }
 
+/**
+ * A wallet that brings no icon of its own shows the mark a package draws for its name (WalletConnect, the Solana apps a
+ * phone is sent to); a letter tile only where no package draws one.
+ */
+export const PackageMarks: Story = {
+  parameters: {
+    foyer: {
+      options: () => ({
+        plugins: [
+          testChain({
+            connectors: [
+              testConnector({ id: 'wc', name: 'WalletConnect', type: 'walletConnect' }),
+              testConnector({ id: 'solana:browse:solflare', name: 'Solflare', type: 'external' }),
+              testConnector({ id: 'quartz', name: 'Quartz', type: 'external' }),
+            ],
+          }),
+        ],
+      }),
+      view: 'Connect',
+    },
+  },
+  play: async () => {
+    const modal = await withinModal()
+    for (const name of ['WalletConnect', 'Solflare']) {
+      const row = await modal.findByRole('button', { name: new RegExp(`^${name}`) })
+      await waitFor(() => expect(row.querySelector('img')?.getAttribute('src')).toMatch(/^data:image\/svg\+xml,%3Csvg/))
+    }
+    const quartz = modal.getByRole('button', { name: /^Quartz/ })
+    await expect(quartz.querySelector('img')).toBeNull()
+    await expect(quartz.querySelector('.f-wallet-fallback')?.textContent).toBe('Q')
+  },
+}
+
 /** A recent wallet comes right after WalletConnect, tagged Recent. */
 export const WithRecentWallet: Story = {
   parameters: {
