@@ -112,8 +112,8 @@ export const entries = [
     file: 'plugins/email',
     budget: { gzip: 1.5 * 1024, beyond: ['.', './react'] },
   },
-  // swaps: the manifest carries its English texts and the swap networks (swapNetworks.mjs, shared with the API
-  // service); the view, the convert client and the actions stay lazy.
+  // swaps: the manifest carries its English texts and the swap networks (foyer/protocol's SWAP_NETWORKS, shared with
+  // the API service); the view, the convert client and the actions stay lazy.
   {
     export: './plugins/swaps',
     input: 'plugins/swaps/index.ts',
