@@ -310,8 +310,9 @@ const ROUTES = {
 
   login: (job) => closedLoop(job, () => logIn(job, frameBrowser(roundRobin(job.wallet), job.walletOrigin))),
 
-  // The approval round trip: a signature asked, approved with the secret the frame received (which releases the
-  // signing job and the auth share), signed here from the shares, handed back, and its result answered.
+  // The approval round trip as the frame makes it: a signature asked, its preview when the answer has none, approved
+  // with the secret the frame received (which releases the signing job and the auth share), signed here from the
+  // shares, handed back, and its result answered.
   approval: async (job) => {
     const users = await Promise.all(
       Array.from({ length: job.connections }, async () => {
@@ -333,6 +334,8 @@ const ROUTES = {
         }),
       )
       const { requestId, secret } = asked.approval
+      // The frame asks for the panel's preview unless the answer carried it (frame.js fetchPreview).
+      if (!('preview' in asked.approval)) await step('preview asked', browser.call(`/v1/frame/approvals/${requestId}/preview`, { secret }))
       let answer = await step('approved (share released)', browser.call(`/v1/frame/approvals/${requestId}`, { secret, approved: true }))
       while (answer.sign) {
         const { job: signing, keys } = answer.sign

@@ -56,7 +56,8 @@ const ROUTES = /** @type {const} */ ([
   },
   {
     route: 'approval',
-    label: 'wallet: approval round trip (`personal_sign` asked, approved: job and auth share released, signed in the frame, result)',
+    label:
+      'wallet: approval round trip (`personal_sign` asked, its preview where the answer has none, approved: job and auth share released, signed in the frame, result)',
     unit: 'round trips',
     target: 500,
   },

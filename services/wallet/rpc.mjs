@@ -318,6 +318,8 @@ async function createApproval({ database, now }, user, { method, params, network
     })
   }
   const from = accountType === 'smartAccount' ? '\nFrom your smart account, as one operation' : ''
+  const { NODE_NEEDED, previewWithoutNode } = await import('./preview.mjs')
+  const preview = previewWithoutNode(network, method, params)
   return {
     requestId,
     secret,
@@ -328,6 +330,8 @@ async function createApproval({ database, now }, user, { method, params, network
     ...(sponsorship && { fee: feeLine(sponsorship) }),
     // Whose key share the frame looks for (KEYS.md): a browser without one asks for the recovery phrase with Approve.
     userId: user.id,
+    // What the panel shows of it, when no node needs asking (a message's: nothing): the frame then asks for none.
+    ...(preview !== NODE_NEEDED && { preview }),
   }
 }
 
