@@ -31,7 +31,7 @@ import { approvalPreview, decideApproval, submitSigned } from './rpc.mjs'
 import { sessionUser } from './accounts.mjs'
 import { completeMigration, keyStatus, registerKeys, sealedKeysToMigrate } from './keyShares.mjs'
 import { exportCode, keysForExport } from './keyExport.mjs'
-import { createSessions, deviceIdOf } from './session.mjs'
+import { createSessions, deviceIdOf, hasDeviceCookie } from './session.mjs'
 import { createFarcasterLogin } from './farcaster.mjs'
 import { SOCIAL_CALLBACK_PATH, createSocialLogin } from './social.mjs'
 
@@ -348,6 +348,13 @@ export async function createWalletApp({
       return { allowed: true }
     }),
   )
+  // Whether this browser keeps the wallet's cookies (frame/storageCheck.js): the device cookie, set when a request has
+  // none, is there on the next one or is not.
+  app.post('/v1/frame/storage', (c) => {
+    const cookie = hasDeviceCookie(c)
+    deviceHash(c)
+    return sendJson(c, 200, { cookie })
+  })
   app.post('/v1/frame/request', (c) =>
     answer(c, async () => {
       const { projectId, origin, type, payload } = parseBody(REQUEST_BODY, await c.req.json())

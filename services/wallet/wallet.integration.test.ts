@@ -256,6 +256,17 @@ describe('email login', () => {
 })
 
 describe('session', () => {
+  it('the storage probe says whether this browser kept the cookie the previous answer set (frame/storageCheck.js)', async () => {
+    const page = browser()
+    expect(await page.call('/v1/frame/storage', {})).toEqual({ status: 200, body: { cookie: false } })
+    expect(await page.call('/v1/frame/storage', {})).toEqual({ status: 200, body: { cookie: true } })
+    // A browser that keeps no cookie: every answer says so.
+    page.jar.clear()
+    expect((await page.call('/v1/frame/storage', {})).body).toEqual({ cookie: false })
+    // Like every backend call, for the frame page only.
+    expect((await page.call('/v1/frame/storage', {}, HOST)).status).toBe(403)
+  })
+
   it('an expired or forged session is SESSION_EXPIRED (the Session Expired alert); none is NOT_CONNECTED', SLOW, async () => {
     const { page } = await signIn('sleepy')
     const token = page.jar.get('foyer_session')!

@@ -4,8 +4,9 @@
 // click on the page it opens, and the visitor signs in to the same wallet. The attack: a page of another site that
 // posts the same link's token confirms nothing.
 import { randomBytes } from 'node:crypto'
-import type { Page } from 'playwright-core'
+import { chromium, type Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs'
 import { mailsTo } from '../mailbox.js'
 import { mailCount, mailedCode, openAccount, openDemo, signInWithEmail, useStack } from './harness.js'
 
@@ -106,5 +107,35 @@ describe('a returning visitor of the embedded wallet', () => {
     expect(await evmAddress(page)).toBe(address)
     expect(errors).toEqual([])
     await context.close()
+  })
+
+  it('in a browser that blocks storage for embedded sites, the modal says why before any code is mailed, never "An error occurred"', async () => {
+    // Playwright's own flags, which turn storage partitioning off: the cross-site frame then gets no IndexedDB, as in a
+    // browser whose policy or settings block third-party storage.
+    const browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: chromiumArgs.filter((arg) => !arg.startsWith('--disable-features=')),
+    })
+    try {
+      const page = await browser.newPage()
+      const errors: string[] = []
+      page.on('pageerror', (error) => errors.push(error.message))
+      await page.goto(stack.demoUrl)
+      const email = `blocked-${randomBytes(4).toString('hex')}@example.com`
+      await page.getByRole('button', { name: 'Connect', exact: true }).click()
+      const connect = page.getByRole('dialog', { name: 'Connect a wallet' })
+      await connect.getByRole('textbox', { name: 'Email address' }).fill(email)
+      await connect.getByRole('button', { name: 'Continue with email' }).click()
+      const alert = page.getByRole('dialog', { name: 'Sign in with email' }).getByRole('alert')
+      await expect
+        .poll(() => alert.textContent(), { timeout: 30_000 })
+        .toContain('This browser blocks storage for sites embedded in other sites')
+      expect(await alert.textContent()).not.toContain('An error occurred')
+      // Nothing was mailed: the visitor never waits for a code that could not lead to a wallet.
+      expect(await mailCount(stack, email)).toBe(0)
+      expect(errors).toEqual([])
+    } finally {
+      await browser.close()
+    }
   })
 })
