@@ -28,13 +28,31 @@ const CALL_METHODS = new Set(['eth_sendTransaction', 'wallet_sendCalls', 'eth_se
  * @returns {Promise<Preview | undefined>}
  */
 export async function previewOf(network, { method, params, account }) {
-  if (method === 'solana_signTransaction' || method === 'solana_signAndSendTransaction')
-    return { status: 'unavailable', reason: 'Solana transactions are not previewed.' }
-  if (network.namespace !== 'eip155') return undefined
+  const known = previewWithoutNode(network, method, params)
+  if (known !== NODE_NEEDED) return known ?? undefined
   const request = nodeRequest(network.rpcUrl)
   if (CALL_METHODS.has(method)) return simulateCalls({ request, account, calls: callsOf(method, params) })
-  if (method === 'eth_signTypedData_v4') return permitPreview(request, params[1])
-  return undefined
+  return permitPreview(request, params[1])
+}
+
+/** previewWithoutNode's answer for a request whose preview the network's node gives. */
+export const NODE_NEEDED = Symbol('the node is asked')
+
+/**
+ * The preview of a request when no node needs asking, as JSON: null for what moves nothing by itself (a message,
+ * typed data that is no permit, a permission), 'unavailable' for a Solana transaction; NODE_NEEDED for calls to
+ * simulate and a permit's tokens to read. The approval's answer carries it (rpc.mjs), so the frame asks for none.
+ *
+ * @param {import('./networks.mjs').WalletNetwork} network @param {string} method @param {any} params
+ * @returns {Preview | null | typeof NODE_NEEDED}
+ */
+export function previewWithoutNode(network, method, params) {
+  if (method === 'solana_signTransaction' || method === 'solana_signAndSendTransaction')
+    return { status: 'unavailable', reason: 'Solana transactions are not previewed.' }
+  if (network.namespace !== 'eip155') return null
+  if (CALL_METHODS.has(method)) return NODE_NEEDED
+  if (method === 'eth_signTypedData_v4') return permitOf(params[1]) ? NODE_NEEDED : null
+  return null
 }
 
 /**
@@ -55,12 +73,7 @@ function callsOf(method, params) {
  * @returns {Promise<PermitPreview | undefined>}
  */
 async function permitPreview(request, typedData) {
-  let allowances
-  try {
-    allowances = decodePermit(typeof typedData === 'string' ? JSON.parse(typedData) : /** @type {any} */ (typedData))
-  } catch {
-    return undefined
-  }
+  const allowances = permitOf(typedData)
   if (!allowances) return undefined
   const described = await Promise.all(
     allowances.map(async (allowance) => ({
@@ -69,6 +82,15 @@ async function permitPreview(request, typedData) {
     })),
   )
   return { status: 'permit', allowances: described }
+}
+
+/** The allowances typed data grants, when it is a permit. @param {unknown} typedData */
+function permitOf(typedData) {
+  try {
+    return decodePermit(typeof typedData === 'string' ? JSON.parse(typedData) : /** @type {any} */ (typedData))
+  } catch {
+    return undefined
+  }
 }
 
 /**
