@@ -3,6 +3,7 @@
 import { checkWrongCodeBudget, issueCode, useCode } from './codes.mjs'
 import { WalletError, invalidRequest } from './errors.mjs'
 import { keysForFrame } from './keyShares.mjs'
+import { mailExportCode } from './mails.mjs'
 
 /**
  * Mails the signed-in user a code for showing their keys, or only their recovery phrase (a backup made later,
@@ -21,12 +22,7 @@ export async function exportCode(deps, user, deviceHash, reason = 'keys') {
     )
   await checkWrongCodeBudget(deps, user.email)
   const code = await issueCode(deps, { purpose: 'export', deviceHash, email: user.email })
-  const shown = reason === 'phrase' ? "your wallet's recovery phrase" : "your wallet's private keys"
-  await deps.mailer.send({
-    to: user.email,
-    subject: `${code} is your Foyer Wallet code`,
-    text: `Your code to show ${shown} is ${code}.\n\nAnyone who sees it can take everything in the wallet. If you did not ask for this, ignore this mail and do not give the code to anyone.\n\nIt expires in 10 minutes.`,
-  })
+  await mailExportCode(deps, { to: user.email, code, reason })
   return {}
 }
 
