@@ -91,6 +91,8 @@ const SIGNED_BODY = v.object({
   }),
 })
 const KEYS_BODY = v.looseObject({ projectId: PROJECT_ID, origin: ORIGIN })
+/** What a key-export code will show, for its mail's words: the keys, or the recovery phrase alone (a later backup). */
+const EXPORT_CODE_BODY = v.looseObject({ reason: v.optional(v.picklist(['keys', 'phrase'], "reason must be 'keys' or 'phrase'"), 'keys') })
 
 /**
  * @typedef {object} WalletAppOptions
@@ -455,7 +457,8 @@ export async function createWalletApp({
   })
   keysRoute('export-code', async (user, body, c) => {
     await spend(c, 'export-code')
-    return exportCode(deps, user, deviceHash(c), body.reason === 'phrase' ? 'phrase' : 'keys')
+    const { reason } = parseBody(EXPORT_CODE_BODY, body)
+    return exportCode(deps, user, deviceHash(c), reason)
   })
   keysRoute('export', async (user, body, c) => {
     await spend(c, 'export')

@@ -119,7 +119,6 @@ export function frameKeysOf(user, row) {
   return {
     userId: user.id,
     status,
-    backedUp: await isBackedUp(db, user.id),
     evmAddress: user.evmAddress,
     solanaAddress: user.solanaAddress,
     ...(row.key_auth_share && {

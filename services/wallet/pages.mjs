@@ -19,7 +19,7 @@ button.primary{background:var(--accent,#3b5bdb);border-color:var(--accent,#3b5bd
 #approval pre{flex:0 1 auto;min-height:3em;max-height:none;margin:0 0 8px}#lost{flex:0 1 auto;min-height:1.5em;overflow:auto}
 #approval-preview{flex:0 1 auto;min-height:1.5em;overflow:auto;margin:0 0 8px}#approval-preview dl,#approval-preview p{margin:0}#approval-preview dt{font-size:13px;opacity:.8}#approval-preview dd{margin:0 0 4px;word-break:break-word}
 textarea,input{font:inherit;width:100%;box-sizing:border-box}code{word-break:break-all}.warning{color:#c92a2a}
-#backup-words{columns:2;font:600 15px ui-monospace,monospace;margin:0 0 12px;padding-left:2.5em}`
+#backup-words{columns:2;font:600 15px ui-monospace,monospace;margin:0 0 12px;padding-left:2.5em}#backup-check label{display:block;margin:0 0 8px}`
 
 /**
  * The approval window a frame opens where the browser cannot tell it whether it is seen: a top-level page of the
@@ -82,6 +82,10 @@ function approvalPage(title, after) {
 <div class="buttons"><button class="primary" type="submit">Show the words</button></div></form>
 <p id="backup-error" role="alert" hidden></p>
 <ol id="backup-words"></ol>
+<form id="backup-check" hidden><p>To be sure your copy is right, type two of its words.</p>
+<label>Word <span id="backup-n1"></span> <input id="backup-w1" autocomplete="off" autocapitalize="none" spellcheck="false"></label>
+<label>Word <span id="backup-n2"></span> <input id="backup-w2" autocomplete="off" autocapitalize="none" spellcheck="false"></label>
+<div class="buttons"><button id="backup-again" type="button">Show the words</button><button class="primary" type="submit">Confirm</button></div></form>
 <div class="buttons"><button id="backup-cancel" type="button">Cancel</button><button id="backup-done" class="primary" type="button">I saved it</button></div>
 </section>
 ${after}<script src="/frame.js"></script>

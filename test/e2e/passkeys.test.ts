@@ -16,7 +16,7 @@ import { wordlist } from '@scure/bip39/wordlists/english.js'
 import { createPublicClient, http, parseEther, verifyMessage, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
-import { approveInFrame, mailCount, mailedCode, openAccount, openDemo, signInWithEmail, useStack } from './harness.js'
+import { approveInFrame, mailCount, mailedCode, openAccount, openDemo, savePhraseInFrame, signInWithEmail, useStack } from './harness.js'
 
 const stack = useStack()
 const MESSAGE = 'Hello from the Foyer demo'
@@ -194,17 +194,20 @@ describe('passkeys for the embedded wallet', () => {
     await backup.getByRole('button', { name: 'Save recovery phrase' }).click()
     const words = secureFrame(first.page).locator('#backup-words li')
     await expect.poll(() => words.count()).toBe(12)
-    const phrase = (await words.allTextContents()).join(' ')
-    expect(validateMnemonic(phrase, wordlist)).toBe(true)
-    expect(await hostReads(first.page, phrase)).toEqual(UNREADABLE)
-    await secureFrame(first.page).getByRole('button', { name: 'I saved it' }).click()
+    const shown = (await words.allTextContents()).join(' ')
+    expect(validateMnemonic(shown, wordlist)).toBe(true)
+    expect(await hostReads(first.page, shown)).toEqual(UNREADABLE)
+    // "I saved it", then two of the words typed back.
+    expect(await savePhraseInFrame(secureFrame(first.page))).toBe(shown)
     await first.page.getByRole('dialog').waitFor({ state: 'detached' })
     // Saved, the phrase is gone from the frame's memory: asked again (as a hostile page might), the frame shows no words
     // but mails the visitor a code first, as key export does, and waits in its own panel.
     const mailed = await mailCount(stack, email)
     void frameAnswer(first.page, 'APP_BACKUP_PHRASE')
     await expect.poll(() => mailCount(stack, email)).toBe(mailed + 1)
-    await secureFrame(first.page).getByText(/six digits we just mailed you/).waitFor({ state: 'attached' })
+    await secureFrame(first.page)
+      .getByText(/six digits we just mailed you/)
+      .waitFor({ state: 'attached' })
     expect(await words.count()).toBe(0)
     expect((await frameAnswer(first.page, 'APP_KEYS_ABORT')).type).toBe('FRAME_KEYS_ABORT_SUCCESS')
     await expect.poll(() => first.page.getByTestId('status').textContent()).toBe('connected')

@@ -837,8 +837,9 @@ import { storageProblem } from './storageCheck.js'
 
   // The recovery phrase as a backup (KEYS.md; docs/wallets.md#backup), shown in this document alone. Right after the
   // sign-up that made the wallet, the phrase is kept in memory (BACKUP_MS) and shown at once; later it takes the same
-  // proof as key export, a code mailed now and typed here. The visitor's "I saved it" is what makes it a backup: the
-  // frame records it (/v1/frame/keys/backup), which no APP_ message can.
+  // proof as key export, a code mailed now and typed here. Then "I saved it" hides the words and asks for two of them
+  // at random places: only that makes it a backup, recorded by the frame (/v1/frame/keys/backup). No APP_ message can
+  // record it, and a click the host lures onto this panel cannot either, as the host never sees the words.
   const BACKUP_MS = 10 * 60_000
   const backupPanel = document.getElementById('backup')
   const backupWords = document.getElementById('backup-words')
@@ -846,6 +847,12 @@ import { storageProblem } from './storageCheck.js'
   const backupCode = document.getElementById('backup-code')
   const backupError = document.getElementById('backup-error')
   const backupDone = document.getElementById('backup-done')
+  const backupCheck = document.getElementById('backup-check')
+  const checkInputs = [document.getElementById('backup-w1'), document.getElementById('backup-w2')]
+  const checkNumbers = [document.getElementById('backup-n1'), document.getElementById('backup-n2')]
+  /** The words the open panel shows, and the two places it asks for (0-based). */
+  let shownWords = /** @type {string[]} */ ([])
+  let asked = [0, 0]
   /** @type {{ userId: string, phrase: string, until: number } | undefined} the sign-up's phrase, and whose it is */
   let newPhrase
   /** The APP_BACKUP_PHRASE message the panel answers when it closes. */
@@ -864,8 +871,8 @@ import { storageProblem } from './storageCheck.js'
       backupError.hidden = true
       backupCode.value = ''
       backupForm.hidden = Boolean(fresh)
+      backupCheck.hidden = backupDone.hidden = true
       if (fresh) showWords(kept.phrase)
-      else backupDone.hidden = true
       backupPanel.hidden = false
     } catch (error) {
       post('FRAME_BACKUP_PHRASE_ERROR', id, errorPayload(error))
@@ -874,19 +881,37 @@ import { storageProblem } from './storageCheck.js'
 
   /** @param {string} phrase */
   function showWords(phrase) {
+    shownWords = phrase.split(' ')
     backupWords.replaceChildren(
-      ...phrase.split(' ').map((word) => {
+      ...shownWords.map((word) => {
         const item = document.createElement('li')
         item.textContent = word
         return item
       }),
     )
-    backupDone.hidden = false
+    backupWords.hidden = backupDone.hidden = false
+    backupCheck.hidden = backupError.hidden = true
   }
 
-  /** @param {unknown} [error] undefined once the visitor says they saved it: the phrase is then dropped */
+  /** The words hide, and two at random places are asked for. */
+  function askWords() {
+    const [first, second] = crypto.getRandomValues(new Uint32Array(2))
+    const one = first % shownWords.length
+    asked = [one, (one + 1 + (second % (shownWords.length - 1))) % shownWords.length].sort((a, b) => a - b)
+    asked.forEach((place, i) => {
+      checkNumbers[i].textContent = String(place + 1)
+      checkInputs[i].value = ''
+    })
+    backupWords.hidden = backupDone.hidden = true
+    backupCheck.hidden = false
+    checkInputs[0].focus()
+  }
+
+  /** @param {unknown} [error] undefined once the visitor typed back the words asked: the phrase is then dropped */
   function closeBackup(error) {
     backupWords.replaceChildren()
+    shownWords = []
+    for (const input of checkInputs) input.value = ''
     backupPanel.hidden = true
     const id = backupId
     backupId = undefined
@@ -907,8 +932,16 @@ import { storageProblem } from './storageCheck.js'
       backupError.hidden = false
     }
   })
-  backupDone.addEventListener('click', async (event) => {
+  backupDone.addEventListener('click', (event) => event.isTrusted && backupId !== undefined && askWords())
+  document.getElementById('backup-again').addEventListener('click', (event) => event.isTrusted && showWords(shownWords.join(' ')))
+  backupCheck.addEventListener('submit', async (event) => {
+    event.preventDefault()
     if (!event.isTrusted || backupId === undefined) return
+    if (asked.some((place, i) => checkInputs[i].value.trim().toLowerCase() !== shownWords[place])) {
+      backupError.textContent = `These are not words ${asked[0] + 1} and ${asked[1] + 1} of your recovery phrase: show the words and check your copy`
+      backupError.hidden = false
+      return
+    }
     try {
       await backend('/v1/frame/keys/backup', { projectId, origin: hostOrigin, kind: 'phrase' })
       closeBackup()

@@ -26,7 +26,7 @@ import { ed25519 } from '@noble/curves/ed25519'
 /**
  * What the service sends with a signing job (keyShares.mjs keysForFrame).
  *
- * @typedef {{ userId: string, status: 'none' | 'shares' | 'sealed', backedUp?: boolean, evmAddress: string, solanaAddress: string, authShare?: string, recoveryWrap?: string }} FrameKeys
+ * @typedef {{ userId: string, status: 'none' | 'shares' | 'sealed', evmAddress: string, solanaAddress: string, authShare?: string, recoveryWrap?: string }} FrameKeys
  */
 
 /** Errors the frame shows the visitor, with a code the host may act on. */
