@@ -89,13 +89,13 @@ export default defineConfig({
           name: 'stories',
           // The same count as the integration files beside them (vitest runs the projects of one group at one width).
           maxWorkers: 2,
-          // After each story, the modal it left passes the UI quality check at 360 px (test/uiQuality.ts).
+          // After each story, the modal it left passes the UI quality check at 1280 and 360 px (test/uiQuality.ts).
           setupFiles: ['test/storyQuality.ts'],
           browser: {
             enabled: true,
             headless: true,
-            // Desktop width: the bottom sheet is tested by its own stories through the mobile check.
-            viewport: { width: 1024, height: 768 },
+            // A desktop's width, as test/storyQuality.ts's WIDE: the quality check runs here, then at 360 px.
+            viewport: { width: 1280, height: 800 },
             provider: playwright({
               launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
               // Stories assert visibility; with reduced motion (which the modal honours) nothing fades in.

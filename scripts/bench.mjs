@@ -298,7 +298,8 @@ async function measurePackage(browser, apps) {
     await page.getByRole('button', { name: 'Connect', exact: true }).click()
     await page.getByRole('button', { name: /^Bench Wallet/ }).click()
     await page.getByRole('dialog').waitFor({ state: 'detached' })
-    await page.getByRole('button', { name: /^Account/ }).click()
+    // The account button, named by what it shows: the balance and the short address.
+    await page.locator('[data-foyer-connect-button][data-status=connected]').click()
     await page.locator('.f-balance', { hasText: 'ETH' }).waitFor()
   })
   const walletConnectPairing = await lazyBytes(browser, foyerUrl, apps.foyer, async (page) => {

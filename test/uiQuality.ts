@@ -82,7 +82,11 @@ function selectProblems(dialog: HTMLElement): string[] {
   return [...dialog.querySelectorAll('select')].map((select) => `${describe(select as HTMLElement)} is a native select`)
 }
 
-async function axeProblems(root: HTMLElement, only?: string[]): Promise<string[]> {
+/**
+ * What axe finds wrong in `root` (the modal's root, or any element of the page such as the host's account button), one
+ * sentence per problem; `only` limits it to those rules.
+ */
+export async function axeProblems(root: HTMLElement, only?: string[]): Promise<string[]> {
   // From the shadow host: axe walks into its shadow root.
   const host = (root.getRootNode() as ShadowRoot).host ?? root
   const results = await axe.run(host, {

@@ -49,7 +49,7 @@ async function connectNamespace(kernel: Kernel, connector: Connector, namespace:
     try {
       const networkId = kernel.options.defaultNetwork?.startsWith(`${namespace}:`) ? kernel.options.defaultNetwork : undefined
       const result = await kernel.chains.require(namespace).connect(kernel, { connectorId: connector.id, networkId })
-      kernel.dispatchConnection({ type: 'connected', namespace, connectorId: connector.id, ...result })
+      kernel.dispatchConnection({ type: 'connected', namespace, connectorId: connector.id, ...result, byVisitor: true })
     } catch (cause) {
       throw fail(kernel, namespace, isUserRejection(cause) ? new ConnectionRejectedError({ cause }) : failure(cause))
     }

@@ -175,7 +175,10 @@ export function getAccount(kernel: Kernel): AccountState {
 export function accountStateOf(kernel: Kernel, connection: ConnectionState, account: AccountSlice): AccountState {
   const active = selectActiveConnection(connection)
   if (!active) {
-    const connecting = Object.values(connection.namespaces).some((entry) => entry.status === 'connecting')
+    // A namespace restored before the one that was shown waits for it (rules §4): the account is still on its way.
+    const connecting = Object.values(connection.namespaces).some(
+      (entry) => entry.status === 'connecting' || (connection.restoring !== undefined && entry.status === 'connected'),
+    )
     return { status: connecting ? 'connecting' : 'disconnected', isConnected: false, addressLabels: account.addressLabels }
   }
   const { namespace, connectorId, address, networkId } = active

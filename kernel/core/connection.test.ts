@@ -101,8 +101,11 @@ describe('connectionReducer (rules §4)', () => {
     }
   })
 
-  it('EVM and Solana stay connected side by side; the latest connection is active', () => {
-    const state = reduce([connectEvm, connectSolana])
+  it('EVM and Solana stay connected side by side; the latest connection the visitor made is active', () => {
+    const state = reduce([
+      { ...connectEvm, byVisitor: true },
+      { ...connectSolana, byVisitor: true },
+    ])
     expect(state.namespaces['eip155']?.status).toBe('connected')
     expect(state.namespaces['solana']).toMatchObject({ status: 'connected', address: solA })
     expect(state.activeNamespace).toBe('solana')
@@ -172,5 +175,46 @@ describe('connectionReducer (rules §4)', () => {
       { type: 'connector-removed', connectorId: 'a' },
     ])
     expect(state.connectors.map((connector) => connector.id)).toEqual(['b'])
+  })
+
+  it('restored sessions: the first one back is shown, and one restored after it does not take its place', () => {
+    expect(reduce([connectEvm, connectSolana]).activeNamespace).toBe('eip155')
+    expect(reduce([connectSolana, connectEvm]).activeNamespace).toBe('solana')
+  })
+
+  it('the namespace that was shown comes back in front, whichever namespace is restored first (rules §4)', () => {
+    for (const order of [
+      [connectEvm, connectSolana],
+      [connectSolana, connectEvm],
+    ]) {
+      const [first, second] = order as [ConnectionAction, ConnectionAction]
+      const waiting = reduce([{ type: 'restore-started', namespace: 'solana' }, first])
+      expect(waiting.activeNamespace).toBe(first === connectSolana ? 'solana' : undefined)
+      const restored = reduce([second], waiting)
+      expect(restored.namespaces['eip155']?.status).toBe('connected')
+      expect(restored).toMatchObject({ activeNamespace: 'solana', restoring: 'solana' })
+    }
+  })
+
+  it('a shown namespace that cannot be restored, or does not start in time, hands over to the ones restored', () => {
+    const waiting = reduce([{ type: 'restore-started', namespace: 'solana' }, connectEvm])
+    for (const end of [
+      { type: 'failed', namespace: 'solana', error: 'Failed to connect' },
+      { type: 'disconnected', namespace: 'solana' },
+      { type: 'restore-abandoned' },
+    ] satisfies ConnectionAction[]) {
+      expect(reduce([end], waiting)).toMatchObject({ activeNamespace: 'eip155', restoring: undefined })
+    }
+    expect(reduce([{ type: 'restore-abandoned' }], reduce([{ type: 'restore-started', namespace: 'solana' }]))).toMatchObject({
+      activeNamespace: undefined,
+      restoring: undefined,
+    })
+  })
+
+  it('the visitor connecting or choosing a namespace ends the restore', () => {
+    const waiting = reduce([{ type: 'restore-started', namespace: 'solana' }, connectSolana])
+    expect(reduce([{ ...connectEvm, byVisitor: true }], waiting)).toMatchObject({ activeNamespace: 'eip155', restoring: undefined })
+    const chosen = reduce([connectEvm, { type: 'namespace-activated', namespace: 'eip155' }], waiting)
+    expect(chosen).toMatchObject({ activeNamespace: 'eip155', restoring: undefined })
   })
 })

@@ -20,6 +20,12 @@ export interface ConnectionState {
   namespaces: Readonly<Record<string, NamespaceConnection>>
   /** The namespace the Account view shows. */
   activeNamespace?: string
+  /**
+   * The namespace the visitor was shown when the page was left (rules §4): sessions restored from before, in whatever
+   * order they come back, never take its place, so a reload never changes the visitor's account. Set at start; over once
+   * the visitor connects or picks a namespace, or when it cannot be restored.
+   */
+  restoring?: string
   /** Every connector the chain plugins offer, in the order they were found. */
   connectors: readonly Connector[]
 }
@@ -27,12 +33,24 @@ export interface ConnectionState {
 /** Every change to the connection state is one of these (style 7). */
 export type ConnectionAction =
   | { type: 'connecting'; namespace: string; connectorId: string }
-  | { type: 'connected'; namespace: string; connectorId: string; accounts: readonly Account[]; networkId: CaipNetworkId }
+  | {
+      type: 'connected'
+      namespace: string
+      connectorId: string
+      accounts: readonly Account[]
+      networkId: CaipNetworkId
+      /** The visitor connected it just now (`connect()`); otherwise it is a session a chain restored from before. */
+      byVisitor?: boolean
+    }
   | { type: 'accounts-changed'; namespace: string; accounts: readonly Account[] }
   | { type: 'network-changed'; namespace: string; networkId: CaipNetworkId }
   | { type: 'failed'; namespace: string; error: string }
   | { type: 'disconnected'; namespace: string }
   | { type: 'namespace-activated'; namespace: string }
+  /** At start: the namespace that was shown is being restored. */
+  | { type: 'restore-started'; namespace: string }
+  /** Its restore did not start in time: the namespaces that connected are shown as usual. */
+  | { type: 'restore-abandoned' }
   | { type: 'connector-added'; connector: Connector }
   | { type: 'connector-removed'; connectorId: string }
 
@@ -44,18 +62,21 @@ export function connectionReducer(state: ConnectionState, action: ConnectionActi
   switch (action.type) {
     case 'connecting':
       return withNamespace(state, action.namespace, { status: 'connecting', connectorId: action.connectorId, accounts: [] })
-    case 'connected':
+    case 'connected': {
       if (action.accounts.length === 0) return disconnect(state, action.namespace)
-      return activate(
-        withNamespace(state, action.namespace, {
-          status: 'connected',
-          connectorId: action.connectorId,
-          accounts: action.accounts,
-          address: action.accounts[0]?.address,
-          networkId: action.networkId,
-        }),
-        action.namespace,
-      )
+      const next = withNamespace(state, action.namespace, {
+        status: 'connected',
+        connectorId: action.connectorId,
+        accounts: action.accounts,
+        address: action.accounts[0]?.address,
+        networkId: action.networkId,
+      })
+      if (action.byVisitor) return activate({ ...next, restoring: undefined }, action.namespace)
+      // A restored session: the namespace that was shown comes back in front, and no other takes its place, whichever
+      // comes back first; with none remembered, the first one restored is shown.
+      if (state.restoring !== undefined) return state.restoring === action.namespace ? activate(next, action.namespace) : next
+      return isConnected(state, state.activeNamespace) ? next : activate(next, action.namespace)
+    }
     case 'accounts-changed': {
       const current = state.namespaces[action.namespace]
       if (current?.status !== 'connected') return state
@@ -78,7 +99,14 @@ export function connectionReducer(state: ConnectionState, action: ConnectionActi
     case 'disconnected':
       return disconnect(state, action.namespace)
     case 'namespace-activated':
-      return state.namespaces[action.namespace]?.status === 'connected' ? activate(state, action.namespace) : state
+      // The visitor's own choice ends any restore.
+      return state.namespaces[action.namespace]?.status === 'connected'
+        ? activate({ ...state, restoring: undefined }, action.namespace)
+        : state
+    case 'restore-started':
+      return { ...state, restoring: action.namespace }
+    case 'restore-abandoned':
+      return endRestore(state)
     case 'connector-added': {
       const connector = sanitizeConnector(action.connector)
       const others = state.connectors.filter((existing) => existing.id !== connector.id)
@@ -99,10 +127,24 @@ function activate(state: ConnectionState, namespace: string): ConnectionState {
 
 function disconnect(state: ConnectionState, namespace: string): ConnectionState {
   const next = withNamespace(state, namespace, DISCONNECTED)
+  // The namespace being restored could not be: the others are shown as usual.
+  if (state.restoring === namespace) return endRestore(next)
   if (state.activeNamespace !== namespace) return next
-  // The Account view moves to another connected namespace, if there is one.
-  const other = Object.entries(next.namespaces).find(([, connection]) => connection.status === 'connected')
-  return { ...next, activeNamespace: other?.[0] }
+  return { ...next, activeNamespace: firstConnected(next) }
+}
+
+/** No namespace is waited for any more; the Account view shows the active one if it is connected, else another. */
+function endRestore(state: ConnectionState): ConnectionState {
+  const shown = isConnected(state, state.activeNamespace) ? state.activeNamespace : firstConnected(state)
+  return { ...state, restoring: undefined, activeNamespace: shown }
+}
+
+function isConnected(state: ConnectionState, namespace: string | undefined): boolean {
+  return namespace !== undefined && state.namespaces[namespace]?.status === 'connected'
+}
+
+function firstConnected(state: ConnectionState): string | undefined {
+  return Object.entries(state.namespaces).find(([, connection]) => connection.status === 'connected')?.[0]
 }
 
 // Connector names and icons may come from untrusted wallets: icons must be https or data:image.

@@ -13,6 +13,7 @@ import { runAfterConnect } from './lifecycle.js'
 import { closeModal, INITIAL_MODAL, MOBILE_MAX_WIDTH, openModal, type ModalState } from './modal.js'
 import { parseOptions, type FoyerOptions, type ResolvedOptions } from './options.js'
 import { resolvePlugins, setUpPlugins, type Plugin, type Teardown } from './plugin.js'
+import { restoreShownNamespace } from './restore.js'
 import { createRouter, INITIAL_ROUTE, type Router, type RouterState } from './router.js'
 import { createStorage } from '../services/storage.js'
 import { forgetKeptBalances } from '../services/queryCache.js'
@@ -201,6 +202,8 @@ export function createKernel(input: FoyerOptions): Kernel {
   // rules §3: a transfer makes the balances kept in storage stale too.
   bus.on('balances:changed', () => forgetKeptBalances(kernel))
   releaseViews = registerViews(kernel, plugins)
+  // Before the chains start restoring their sessions: the namespace that was shown keeps its place.
+  restoreShownNamespace(kernel)
   tearDownPlugins = setUpPlugins(kernel, plugins, (error) => logger.error('A plugin failed to tear down.', error))
   startLocale(i18n, options.locale).catch((error) => logger.error('Locale failed to load.', error))
   if (!options.projectId) raiseAlert(kernel, 'PROJECT_ID_NOT_CONFIGURED')

@@ -18,7 +18,11 @@ export interface ConnectButtonState {
   isConnected: boolean
   /** What Foyer's own button says: 'Connect', 'Connecting…', else the account's name or short address. */
   label: string
-  /** The accessible name Foyer's own button has when connected ('Account 0x12…cdef'). */
+  /**
+   * Once connected, a name for a button of yours that shows no text of its own (an avatar alone): 'Account 0x12…cdef'.
+   * A button that shows text is named by that text, as Foyer's own is: give it no `aria-label`, so a voice-control
+   * user can press it by saying what they see (WCAG 2.5.3).
+   */
   accessibleName?: string
   address?: string
   /** `0x1234…cdef` */
@@ -99,7 +103,6 @@ export function ConnectButton({ appearance = 'themed', showBalance = true, child
       type="button"
       data-foyer-connect-button=""
       data-status={state.status}
-      aria-label={state.accessibleName}
       style={tokens ? { ...buttonStyle(tokens, state.isConnected), ...style } : style}
       {...props}
       // A pointer on its way or keyboard focus says a click is coming: warm the modal now.

@@ -24,7 +24,7 @@ import {
   RESULT_MESSAGE_TYPE,
   type SocialProvider,
 } from './constants.js'
-import { NoAuthConnectorError, PopupClosedError, SocialInitiationError } from './errors.js'
+import { initiationError, isStorageRefusal, NoAuthConnectorError, PopupClosedError, SocialInitiationError } from './errors.js'
 import type { SocialLoginStep } from './socialsState.js'
 
 /** What a social login needs of its popup: a window this page opened. */
@@ -86,7 +86,7 @@ export async function connectSocial(kernel: Kernel, { provider, popup }: Connect
     try {
       const wallet = await pluginApi(kernel, 'email').embeddedWallet(kernel)
       const uri = await Promise.race([closed.promise, wallet.socialRedirectUri(provider)]).catch((cause: unknown) => {
-        throw isFoyerError(cause, 'ModalClosedError') ? cause : new SocialInitiationError({ cause })
+        throw isFoyerError(cause, 'ModalClosedError') ? cause : initiationError(cause)
       })
       popup.location.href = uri
       show({ step: 'waiting', provider })
@@ -114,7 +114,8 @@ export async function connectSocial(kernel: Kernel, { provider, popup }: Connect
       'ConnectionFailedError',
       'ConnectionRejectedError',
     ]
-    const failure = known.some((name) => isFoyerError(error, name)) ? error : new ConnectionFailedError({ cause: error })
+    const failure =
+      known.some((name) => isFoyerError(error, name)) || isStorageRefusal(error) ? error : new ConnectionFailedError({ cause: error })
     show({ step: 'failed', provider, error: visibleMessage(failure, 'Failed to connect') })
     throw failure
   }

@@ -16,6 +16,19 @@ export class SocialInitiationError extends BaseError {
   }
 }
 
+/**
+ * Why a social login could not start: 'Failed to initiate social connection', unless the wallet said this browser
+ * cannot keep a wallet at all (its `STORAGE_UNAVAILABLE`), whose own words tell the visitor what to do.
+ */
+export function initiationError(cause: unknown): BaseError {
+  return isStorageRefusal(cause) ? (cause as BaseError) : new SocialInitiationError({ cause })
+}
+
+/** The embedded wallet refused to start a login: this browser keeps no storage for it (docs/wallets.md#browsers-that-block-storage). */
+export function isStorageRefusal(error: unknown): boolean {
+  return error instanceof Error && (error as { frameCode?: unknown }).frameCode === 'STORAGE_UNAVAILABLE'
+}
+
 /** rules §8: the embedded wallet's connector is not registered. */
 export class NoAuthConnectorError extends BaseError {
   override name = 'NoAuthConnectorError'

@@ -12,7 +12,7 @@ import {
   type Token,
 } from 'foyer'
 import { AUTH_CONNECTOR_ID } from './constants.js'
-import { NoAuthConnectorError, SocialInitiationError } from './errors.js'
+import { initiationError, NoAuthConnectorError } from './errors.js'
 import type { SocialLoginStep } from './socialsState.js'
 
 /** Sends the whole page to a URL; stories and tests replace it. */
@@ -29,7 +29,7 @@ export async function startRedirectLogin(kernel: Kernel, provider: 'telegram'): 
   try {
     const wallet = await pluginApi(kernel, 'email').embeddedWallet(kernel)
     const uri = await wallet.socialRedirectUri(provider, location.href).catch((cause: unknown) => {
-      throw new SocialInitiationError({ cause })
+      throw initiationError(cause)
     })
     kernel.container.ensure(NavigateToken, () => (url: string) => location.assign(url))(uri)
   } catch (error) {

@@ -31,7 +31,7 @@ import { approvalPreview, decideApproval, submitSigned } from './rpc.mjs'
 import { sessionUser } from './accounts.mjs'
 import { completeMigration, keyStatus, registerKeys, sealedKeysToMigrate } from './keyShares.mjs'
 import { exportCode, keysForExport } from './keyExport.mjs'
-import { createSessions, deviceIdOf } from './session.mjs'
+import { createSessions, deviceIdOf, hasDeviceCookie } from './session.mjs'
 import { createFarcasterLogin } from './farcaster.mjs'
 import { SOCIAL_CALLBACK_PATH, createSocialLogin } from './social.mjs'
 
@@ -297,17 +297,22 @@ export async function createWalletApp({
     'cache-control': 'no-store',
     'referrer-policy': 'no-referrer',
   }
-  app.get('/device/confirm', (c) => c.html(deviceConfirmPage(searchParams(c).get('token') ?? ''), 200, pageHeaders))
+  // The device link's page keeps its origin on its own form's POST (with `no-referrer` a browser sends `Origin: null`
+  // and the check below refused every real click), and sends its URL, which carries the token, to no other origin.
+  const deviceHeaders = { ...pageHeaders, 'referrer-policy': 'same-origin' }
+  app.get('/device/confirm', (c) => c.html(deviceConfirmPage(searchParams(c).get('token') ?? ''), 200, deviceHeaders))
   app.post('/device/confirm', async (c) => {
-    if (c.req.header('origin') !== ownOrigin(c)) return c.html(deviceResultPage(false), 403, pageHeaders)
+    // The wallet's own page only: a page of another site that posts a token it saw must not confirm a device.
+    if (!fromOwnPage(c, ownOrigin(c))) return c.html(deviceResultPage('refused'), 403, deviceHeaders)
     try {
       await spend(c, 'device-confirm')
-    } catch {
-      return c.html(deviceResultPage(false), 429, pageHeaders)
+    } catch (error) {
+      const { retryAfter } = /** @type {WalletError} */ (error).details
+      return c.html(deviceResultPage('rate-limited', Number(retryAfter)), 429, deviceHeaders)
     }
     const token = (await c.req.parseBody())['token']
     const confirmed = typeof token === 'string' && token.length < 100 && (await confirmDeviceToken(deps, token))
-    return c.html(deviceResultPage(confirmed), confirmed ? 200 : 400, pageHeaders)
+    return c.html(deviceResultPage(confirmed ? 'confirmed' : 'expired'), confirmed ? 200 : 400, deviceHeaders)
   })
 
   // Where the social providers send the user back (in the popup, or the whole page). The page hands the result URI
@@ -343,6 +348,13 @@ export async function createWalletApp({
       return { allowed: true }
     }),
   )
+  // Whether this browser keeps the wallet's cookies (frame/storageCheck.js): the device cookie, set when a request has
+  // none, is there on the next one or is not.
+  app.post('/v1/frame/storage', (c) => {
+    const cookie = hasDeviceCookie(c)
+    deviceHash(c)
+    return sendJson(c, 200, { cookie })
+  })
   app.post('/v1/frame/request', (c) =>
     answer(c, async () => {
       const { projectId, origin, type, payload } = parseBody(REQUEST_BODY, await c.req.json())
@@ -499,6 +511,19 @@ export function frameAncestors(patterns, referer) {
   }
   const preview = origin && patterns.some((pattern) => !isCspSource(pattern) && originMatches(pattern, origin))
   return preview && origin ? [...sources, origin] : sources
+}
+
+/**
+ * A form POST that the wallet's own page sent: its `Origin` is the wallet's, or, where a browser sends `Origin: null`
+ * or none, `Sec-Fetch-Site` says the request came from the same origin (a header no page can set or forge). Anything
+ * else, a page of another site included, is refused (CSRF).
+ *
+ * @param {import('hono').Context} c @param {string} ownOrigin
+ */
+export function fromOwnPage(c, ownOrigin) {
+  const origin = c.req.header('origin')
+  if (origin === ownOrigin) return true
+  return (origin === undefined || origin === 'null') && c.req.header('sec-fetch-site') === 'same-origin'
 }
 
 /** rules §8 'Invalid App Configuration': the embedding origin is not one the project allows. */

@@ -98,11 +98,26 @@ export function deviceConfirmPage(token) {
   )
 }
 
-/** @param {boolean} confirmed */
-export function deviceResultPage(confirmed) {
-  return confirmed
-    ? page('Device confirmed', '<p>You can close this tab and go back to the site you were signing in to.</p>')
-    : page('Link expired', '<p>This link has expired or was already used. Sign in again to get a new one.</p>')
+/**
+ * What became of a device link's confirmation, said as it is: the visitor must know whether to go back to the site, try
+ * again on the page the mail opened, wait, or ask for a new link.
+ *
+ * @param {'confirmed' | 'refused' | 'rate-limited' | 'expired'} outcome
+ * @param {number} [retryAfter] seconds, when rate-limited
+ */
+export function deviceResultPage(outcome, retryAfter) {
+  if (outcome === 'confirmed')
+    return page('Device confirmed', '<p>You can close this tab and go back to the site you were signing in to.</p>')
+  if (outcome === 'refused')
+    return page(
+      'Device not confirmed',
+      '<p>This confirmation did not come from the wallet’s own page, so it was refused. Open the link in the mail again and press Confirm device on the page it opens.</p>',
+    )
+  if (outcome === 'rate-limited') {
+    const wait = retryAfter && retryAfter > 0 ? ` after ${Math.ceil(retryAfter)} seconds` : ' later'
+    return page('Too many tries', `<p>Please try again${wait}, from the page the link in the mail opens.</p>`)
+  }
+  return page('Link expired', '<p>This link is not valid, has expired or was already used. Sign in again to get a new one.</p>')
 }
 
 /** @param {string} title @param {string} body */

@@ -72,6 +72,13 @@ export function createSessions({ key, now, ttlSeconds = SESSION_TTL_SECONDS }) {
   }
 }
 
+const DEVICE_ID = /^[\w-]{32,64}$/
+
+/** Whether the request carries a device cookie this service made (the browser keeps its cookies). @param {import('hono').Context} c */
+export function hasDeviceCookie(c) {
+  return DEVICE_ID.test(getCookie(c, DEVICE_COOKIE) ?? '')
+}
+
 /**
  * The device cookie's value, made (and set, for a year) when the browser has none.
  *
@@ -80,7 +87,7 @@ export function createSessions({ key, now, ttlSeconds = SESSION_TTL_SECONDS }) {
  */
 export function deviceIdOf(c, makeId) {
   const existing = getCookie(c, DEVICE_COOKIE)
-  if (existing && /^[\w-]{32,64}$/.test(existing)) return existing
+  if (existing && DEVICE_ID.test(existing)) return existing
   const id = makeId()
   setCookie(c, DEVICE_COOKIE, id, { ...COOKIE_OPTIONS, maxAge: 365 * 24 * 3600 })
   return id

@@ -11,10 +11,16 @@ import { createBundlerClient, getUserOperationHash } from 'viem/account-abstract
 import { WalletError } from './errors.mjs'
 
 /** How long an approved call waits for its user operation to be mined before answering with what it has. */
-const RECEIPT_TIMEOUT_MS = 60_000
+export const RECEIPT_TIMEOUT_MS = 60_000
 
-/** @param {import('./networks.mjs').WalletNetwork} network */
-function clientsOf(network) {
+/**
+ * The chain and bundler clients of a network with a bundler (the ERC-4337 account here, the EIP-7702 one in
+ * delegation.mjs).
+ *
+ * @param {import('./networks.mjs').WalletNetwork} network
+ * @returns {{ client: import('viem').PublicClient<import('viem').HttpTransport, import('viem').Chain>, bundler: import('viem/account-abstraction').BundlerClient<import('viem').HttpTransport, import('viem').Chain> }}
+ */
+export function clientsOf(network) {
   if (!network.bundlerUrl) throw new WalletError(400, 'UNSUPPORTED_ACCOUNT_TYPE', 'Smart accounts are not available on this network')
   const chain = defineChain({
     id: Number(network.id),
@@ -64,9 +70,9 @@ export function smartAccountOf(network, owner) {
 }
 
 /** A user operation as JSON (its bigints as `{ big: '…' }`), kept with the approval while the frame signs it. */
-const serialize = (/** @type {unknown} */ value) =>
+export const serialize = (/** @type {unknown} */ value) =>
   JSON.stringify(value, (_key, item) => (typeof item === 'bigint' ? { big: item.toString() } : item))
-const deserialize = (/** @type {string} */ text) =>
+export const deserialize = (/** @type {string} */ text) =>
   JSON.parse(text, (_key, item) => (item && typeof item.big === 'string' ? BigInt(item.big) : item))
 
 /** How long a paymaster's signature stays good: the visitor signs and the bundler sends well within it. */
@@ -86,7 +92,7 @@ const SPONSORSHIP_VALID_SECONDS = 15 * 60
  * @param {import('./networks.mjs').WalletNetwork} network @param {Sponsor} sponsor
  * @param {(id: string) => void} reserved
  */
-async function paymasterActions(network, { paymaster, signerKey, reserve, now }, reserved) {
+export async function paymasterActions(network, { paymaster, signerKey, reserve, now }, reserved) {
   const [{ signSponsorship }, { maxCostOf, stubPaymasterFields }] = await Promise.all([
     import('./paymasterSigner.mjs'),
     import('./foyerPaymaster.mjs'),

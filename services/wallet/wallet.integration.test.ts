@@ -211,17 +211,28 @@ describe('email login', () => {
     expect(link?.[1]).toMatch(new RegExp(`^${WALLET}/`))
     const waiting = laptop.send('APP_CONNECT_DEVICE')
 
-    // Opening the link shows a button; only its POST confirms (mail scanners open links).
-    expect((await app.request(link![1]!)).status).toBe(200)
-    const confirm = (origin: string) =>
-      app.request(`${WALLET}/device/confirm`, {
+    // Opening the link shows a button; only its POST confirms (mail scanners open links). The page keeps its origin on
+    // its own form's POST, and its URL (the token) from any other origin.
+    const opened = await app.request(link![1]!)
+    expect(opened.status).toBe(200)
+    expect(opened.headers.get('referrer-policy')).toBe('same-origin')
+    const confirm = async (headers: Record<string, string>) => {
+      const response = await app.request(`${WALLET}/device/confirm`, {
         method: 'POST',
-        headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
         body: `token=${link![2]}`,
       })
-    expect((await confirm(HOST)).status).toBe(403)
-    expect((await confirm(WALLET)).status).toBe(200)
-    expect((await confirm(WALLET)).status).toBe(400)
+      return { status: response.status, title: /<h1[^>]*>([^<]+)</.exec(await response.text())?.[1] }
+    }
+    // Another site's page, a sandboxed one (Origin: null), and a request no browser page sent are refused, and say so.
+    const refused = { status: 403, title: 'Device not confirmed' }
+    expect(await confirm({ origin: HOST })).toEqual(refused)
+    expect(await confirm({ origin: 'null', 'sec-fetch-site': 'cross-site' })).toEqual(refused)
+    expect(await confirm({ origin: WALLET.replace('localhost', '127.0.0.1'), 'sec-fetch-site': 'same-site' })).toEqual(refused)
+    expect(await confirm({})).toEqual(refused)
+    // The wallet's own page: with `Origin: null` (a browser that keeps no referrer) the fetch metadata says it.
+    expect(await confirm({ origin: 'null', 'sec-fetch-site': 'same-origin' })).toEqual({ status: 200, title: 'Device confirmed' })
+    expect(await confirm({ origin: WALLET })).toEqual({ status: 400, title: 'Link expired' })
 
     expect((await waiting).body).toEqual({ action: 'VERIFY_OTP' })
     await laptop.send('APP_CONNECT_OTP', { otp: await lastCode(email) })
@@ -245,6 +256,17 @@ describe('email login', () => {
 })
 
 describe('session', () => {
+  it('the storage probe says whether this browser kept the cookie the previous answer set (frame/storageCheck.js)', async () => {
+    const page = browser()
+    expect(await page.call('/v1/frame/storage', {})).toEqual({ status: 200, body: { cookie: false } })
+    expect(await page.call('/v1/frame/storage', {})).toEqual({ status: 200, body: { cookie: true } })
+    // A browser that keeps no cookie: every answer says so.
+    page.jar.clear()
+    expect((await page.call('/v1/frame/storage', {})).body).toEqual({ cookie: false })
+    // Like every backend call, for the frame page only.
+    expect((await page.call('/v1/frame/storage', {}, HOST)).status).toBe(403)
+  })
+
   it('an expired or forged session is SESSION_EXPIRED (the Session Expired alert); none is NOT_CONNECTED', SLOW, async () => {
     const { page } = await signIn('sleepy')
     const token = page.jar.get('foyer_session')!

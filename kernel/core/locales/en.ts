@@ -17,7 +17,7 @@ export const en = {
   // The host page's button
   'button.connect': 'Connect',
   'button.connecting': 'Connecting…',
-  /** Names the account button for screen readers; {address} is shortened. */
+  /** Names a host's account button that shows no text of its own (an avatar alone); {address} is shortened. */
   'button.account': 'Account {address}',
 
   // Chain families (rules §3 namespaces), shown where a wallet or account needs its family named

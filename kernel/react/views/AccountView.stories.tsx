@@ -72,7 +72,7 @@ export const WithIdentity: Story = {
     const avatar = (await modal.findByRole('dialog')).querySelector('img.f-avatar')
     await expect(avatar?.getAttribute('src')).toMatch(/^data:image\/svg\+xml,/)
     await expect(modal.queryByText('0x1111…1111')).toBeNull()
-    await expect(await within(canvasElement).findByRole('button', { name: 'Account alice.foyer' })).toHaveTextContent('alice.foyer')
+    await expect(await within(canvasElement).findByRole('button', { name: /alice\.foyer$/ })).toHaveTextContent('alice.foyer')
   },
 }
 

@@ -20,7 +20,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
   ANVIL_ACCOUNTS,
   buildFoyerAccountArtifact,
+  DELEGATION_MANAGER,
   DEV_PAYMASTER,
+  EIP7702_DELEGATE,
+  ENFORCERS,
   ENTRY_POINT_08,
   FOYER_ACCOUNT_ARTIFACT_PATH,
   FOYER_ACCOUNT_FACTORY,
@@ -93,6 +96,8 @@ describe('the local bundler on anvil', () => {
       entryPoint: ENTRY_POINT_08,
       accountFactory: FOYER_ACCOUNT_FACTORY,
       paymaster: DEV_PAYMASTER,
+      // The Delegation Framework's addresses (delegation.integration.test.ts checks what is deployed there).
+      delegation: { delegationManager: DELEGATION_MANAGER, delegate: EIP7702_DELEGATE, enforcers: ENFORCERS },
     })
     expect((await client.getCode({ address: ENTRY_POINT_08 }))?.length).toBeGreaterThan(1000)
     // The factory was built for this EntryPoint.

@@ -7,6 +7,8 @@
 // follows from its bytecode alone and is the same on every chain. Then FoyerPaymaster (contracts/FoyerPaymaster.sol,
 // its committed build services/wallet/FoyerPaymaster.json), a verifying paymaster whose signer is the local stack's
 // DEV_PAYMASTER_SIGNER, through the same proxy, and its EntryPoint deposit, which pays for the sponsored operations.
+// Last, MetaMask's Delegation Framework as the wallet uses it (services/wallet/delegationFramework.mjs): the
+// DelegationManager, the EIP-7702 delegate built for EntryPoint v0.8, and the caveat enforcers, through the same proxy.
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -22,6 +24,7 @@ import {
   FOYER_ACCOUNT_FACTORY_CREATION,
   FOYER_ACCOUNT_FACTORY_SALT,
 } from '../../wallet/foyerAccount.mjs'
+import { DELEGATION_MANAGER, EIP7702_DELEGATE, ENFORCERS, delegationFrameworkDeployments } from '../../wallet/delegationFramework.mjs'
 import { DEV_PAYMASTER_SIGNER, FOYER_PAYMASTER_ARTIFACT, foyerPaymasterDeployment } from '../../wallet/foyerPaymaster.mjs'
 import { createRpc, waitForReceipts } from './rpc.mjs'
 
@@ -40,7 +43,16 @@ export const ACCOUNT_ABSTRACTION_DEPLOYER = Object.freeze({
 // The salts of the public v0.8 deployments; checked against the addresses below before anything is sent.
 const ENTRY_POINT_SALT = /** @type {`0x${string}`} */ ('0x0a59dbff790c23c976a548690c27297883cc66b4c67024f9117b0238995e35e9')
 
-export { DETERMINISTIC_DEPLOYER, DEV_PAYMASTER_SIGNER, ENTRY_POINT_08, FOYER_ACCOUNT_ARTIFACT, FOYER_ACCOUNT_FACTORY }
+export {
+  DELEGATION_MANAGER,
+  DETERMINISTIC_DEPLOYER,
+  DEV_PAYMASTER_SIGNER,
+  EIP7702_DELEGATE,
+  ENFORCERS,
+  ENTRY_POINT_08,
+  FOYER_ACCOUNT_ARTIFACT,
+  FOYER_ACCOUNT_FACTORY,
+}
 
 /** The local chains' paymaster: signed for by DEV_PAYMASTER_SIGNER, owned (its deposit withdrawn) by the deployer. */
 export const DEV_PAYMASTER = foyerPaymasterDeployment({
@@ -81,11 +93,13 @@ function creations() {
  * @property {`0x${string}`} entryPoint EntryPoint v0.8
  * @property {`0x${string}`} accountFactory FoyerAccountFactory (FOYER_ACCOUNT_FACTORY)
  * @property {`0x${string}`} paymaster FoyerPaymaster (DEV_PAYMASTER), with DEV_PAYMASTER_DEPOSIT at the EntryPoint
+ * @property {{ delegationManager: `0x${string}`, delegate: `0x${string}`, enforcers: typeof ENFORCERS }} delegation the
+ *   Delegation Framework: its DelegationManager, the EIP-7702 delegate (EIP7702_DELEGATE) and the caveat enforcers
  */
 
 /**
  * Deploys EntryPoint v0.8, FoyerAccountFactory and FoyerPaymaster at their addresses from
- * ACCOUNT_ABSTRACTION_DEPLOYER and funds the paymaster's deposit: the transactions are signed with their nonces and
+ * ACCOUNT_ABSTRACTION_DEPLOYER, funds the paymaster's deposit, and deploys the Delegation Framework: the transactions are signed with their nonces and
  * sent in one JSON-RPC batch (mined in nonce order), then their receipts are checked.
  *
  * @param {object} options
@@ -112,7 +126,12 @@ export async function deployAccountAbstraction({ rpcUrl, chainId }) {
     data: encodeFunctionData({ abi: FOYER_PAYMASTER_ARTIFACT.abi, functionName: 'deposit' }),
     value: DEV_PAYMASTER_DEPOSIT,
   }
-  const transactions = [...datas.map((data) => ({ to: DETERMINISTIC_DEPLOYER, data, value: 0n })), deposit]
+  const framework = delegationFrameworkDeployments()
+  const transactions = [
+    ...datas.map((data) => ({ to: DETERMINISTIC_DEPLOYER, data, value: 0n })),
+    deposit,
+    ...framework.map(({ data }) => ({ to: DETERMINISTIC_DEPLOYER, data, value: 0n })),
+  ]
   const signed = await Promise.all(
     transactions.map(({ to, data, value }, index) =>
       account.signTransaction({
@@ -137,5 +156,14 @@ export async function deployAccountAbstraction({ rpcUrl, chainId }) {
     if (receipts[index]?.status !== '0x1' || codes[index] === '0x') throw new Error(`${name} did not deploy on ${rpcUrl}`)
   }
   if (receipts[3]?.status !== '0x1') throw new Error(`FoyerPaymaster's deposit failed on ${rpcUrl}`)
-  return { entryPoint: ENTRY_POINT_08, accountFactory: FOYER_ACCOUNT_FACTORY, paymaster: DEV_PAYMASTER }
+  const frameworkCodes = await rpc.batch(framework.map(({ address }) => ['eth_getCode', [address, 'latest']]))
+  for (const [index, { name }] of framework.entries()) {
+    if (receipts[4 + index]?.status !== '0x1' || frameworkCodes[index] === '0x') throw new Error(`${name} did not deploy on ${rpcUrl}`)
+  }
+  return {
+    entryPoint: ENTRY_POINT_08,
+    accountFactory: FOYER_ACCOUNT_FACTORY,
+    paymaster: DEV_PAYMASTER,
+    delegation: { delegationManager: DELEGATION_MANAGER, delegate: EIP7702_DELEGATE, enforcers: ENFORCERS },
+  }
 }

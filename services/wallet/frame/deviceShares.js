@@ -5,8 +5,8 @@
 const DATABASE = 'foyer-wallet'
 const STORE = 'shares'
 
-/** @returns {Promise<IDBDatabase>} */
-function openStore() {
+/** The frame's database (throws, or fails, where the browser gives the frame no storage). @returns {Promise<IDBDatabase>} */
+export function openStore() {
   return new Promise((resolve, reject) => {
     const request = indexedDB.open(DATABASE, 1)
     request.onupgradeneeded = () => request.result.createObjectStore(STORE)
@@ -39,6 +39,9 @@ export async function keepDeviceShare(userId, share) {
   const iv = crypto.getRandomValues(new Uint8Array(12))
   const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, /** @type {BufferSource} */ (share)))
   await withStore('readwrite', (store) => store.put({ key, iv, sealed }, userId))
+  // A wallet exists here now: ask the browser not to clear its storage under pressure (it may say no, as it does to
+  // most embedded frames; the backup is what outlives the browser, docs/wallets.md#backup).
+  void navigator.storage?.persist?.().catch(() => false)
 }
 
 /**

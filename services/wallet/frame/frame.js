@@ -11,6 +11,7 @@ import { deviceShare, keepDeviceShare } from './deviceShares.js'
 import { createKeyring } from './keyring.js'
 import { openWithPasskey, wrapForPasskey } from './passkeyShares.js'
 import { runJob } from './signing.js'
+import { storageProblem } from './storageCheck.js'
 ;(() => {
   'use strict'
 
@@ -55,6 +56,16 @@ import { runJob } from './signing.js'
   })
   /** After these answer, the frame makes a new user's keys (or migrates old ones) before it tells the host. */
   const LOGINS = new Set(['APP_CONNECT_OTP', 'APP_CONNECT_SOCIAL', 'APP_CONNECT_FARCASTER'])
+  /** Where a login starts: first, whether this browser lets the frame keep a wallet at all (storageCheck.js). */
+  const LOGIN_STARTS = new Set(['APP_CONNECT_EMAIL', 'APP_GET_SOCIAL_REDIRECT_URI', 'APP_GET_FARCASTER_URI', 'APP_PASSKEY_LOGIN'])
+  /** @type {Promise<{ message: string, code: string } | undefined> | undefined} once per document: the browser's settings need a reload to change */
+  let storageChecked
+  const storageRefusal = () =>
+    (storageChecked ??= storageProblem(backend).catch(() => {
+      // The service did not answer: the login itself will say so; the next one checks again.
+      storageChecked = undefined
+      return undefined
+    }))
 
   /**
    * Runs the service's signing jobs for one operation with the key rebuilt in memory, then wiped (KEYS.md); each
@@ -135,6 +146,10 @@ import { runJob } from './signing.js'
       return
     }
     const name = TYPE.exec(message.type)[1]
+    if (LOGIN_STARTS.has(message.type)) {
+      const refusal = await storageRefusal()
+      if (refusal) return post(`FRAME_${name}_ERROR`, message.id, refusal)
+    }
     if (message.type === 'APP_RPC_ABORT') {
       abortApprovals()
       post('FRAME_RPC_ABORT_SUCCESS', message.id, {})
