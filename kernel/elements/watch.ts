@@ -21,9 +21,18 @@ export interface ModalInfo {
  * const stop = watchAccount(kernel, ({ address, isConnected }) => render(isConnected ? address : 'Not connected'))
  */
 export function watchAccount(kernel: Kernel, listener: (account: AccountState) => void): Unsubscribe {
+  // The account state is made of the two slices, which change for more than it shows (the connectors found, the
+  // namespace shown): the listener hears only what it can see.
+  let last = JSON.stringify(getAccount(kernel))
   return kernel.store.select(
     (state) => [state.connection, state.account] as const,
-    () => listener(getAccount(kernel)),
+    () => {
+      const account = getAccount(kernel)
+      const seen = JSON.stringify(account)
+      if (seen === last) return
+      last = seen
+      listener(account)
+    },
     sameItems,
   )
 }
