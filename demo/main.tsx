@@ -29,13 +29,20 @@ import {
   localWalletUrl,
 } from './localStack.js'
 
-const local = (id: number, name: string) =>
+/**
+ * The local chains' own marks, drawn for the demo (public/marks/): no package draws a chain that only runs here. Served
+ * beside the page, so they cost its script nothing.
+ */
+const markUrl = (file: string) => new URL(`marks/${file}.svg`, location.href).href
+
+const local = (id: number, name: string, mark: string) =>
   evmNetwork({
     id,
     name,
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [localChains[id]!.rpcUrl] } },
     testnet: true,
+    imageUrl: markUrl(mark),
   })
 
 // The demo, and only the demo, brings a wallet for visitors who have none: it signs with anvil's
@@ -81,11 +88,18 @@ const kernel = createKernel({
   }),
   plugins: [
     evm({
-      networks: [local(31337, 'Foyer Local'), local(31338, 'Foyer Local B')],
+      networks: [local(31337, 'Foyer Local', 'foyer-local'), local(31338, 'Foyer Local B', 'foyer-local-b')],
       // Wallet apps pair through the local relay (services/dev/relay), offline.
       ...(localRelayUrl && { walletConnect: { projectId: 'foyer-demo', relayUrl: localRelayUrl } }),
     }),
-    solana({ networks: [solanaLocalnet(localSolana.rpcUrl, localSolana.genesisHash, 'Foyer Solana Local')] }),
+    solana({
+      networks: [
+        {
+          ...solanaLocalnet(localSolana.rpcUrl, localSolana.genesisHash, 'Foyer Solana Local'),
+          imageUrl: markUrl('foyer-solana-local'),
+        },
+      ],
+    }),
     portfolio(),
     activity(),
     receive(),

@@ -20,7 +20,7 @@ import {
   startSolanaRpc,
 } from './dev/solana/index.mjs'
 import { startRelay } from './dev/relay/index.mjs'
-import { startApi } from './api/index.mjs'
+import { UNISWAP_DEFAULT_LIST, startApi } from './api/index.mjs'
 import { createAllowedOrigins } from './http/index.mjs'
 import { startRpc } from './rpc/index.mjs'
 import { SOCIAL_PROVIDERS, startDirectory } from './directory/index.mjs'
@@ -213,6 +213,22 @@ export async function startLocalStack({
         )
         return { chainId: chain.chainId, rpcUrl: chain.url, amm: { router: amm.router }, pools: { router: amm.router, usdc } }
       }),
+      // The fixture tokens listed as an operator lists its tokens: every balance read includes them, and the API vouches
+      // for them, so their icons are their brand marks where a package draws them (services/api/tokenIconUrl.mjs).
+      tokenLists: [
+        UNISWAP_DEFAULT_LIST,
+        {
+          tokens: devChains.chains.flatMap((chain) => {
+            const { usdc, usdt } = /** @type {import('./dev/devchain/index.mjs').ChainFixtures} */ (
+              devChains.fixtures.chains[String(chain.chainId)]
+            )
+            return [
+              { chainId: chain.chainId, address: usdc, name: 'USD Coin', symbol: 'USDC', decimals: 6 },
+              { chainId: chain.chainId, address: usdt, name: 'Tether Style USD', symbol: 'USDTS', decimals: 6 },
+            ]
+          }),
+        },
+      ],
       solana: {
         rpcUrl: solana.url,
         chainId: LOCAL_SOLANA_CHAIN_ID,

@@ -26,6 +26,11 @@ export interface EvmChainLike {
   rpcUrls: { default: { http: readonly string[] } }
   blockExplorers?: { default: { name: string; url: string } }
   testnet?: boolean
+  /**
+   * The network's mark (https, data:image, or http on loopback). Without it the views show the mark a package draws
+   * for the chain id, else the directory's, else its letter.
+   */
+  imageUrl?: string
 }
 
 /** Options of {@link evm}. */

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { isSafeImageUrl } from '../model/network.js'
+import { loadedMark, loadMark, type MarkRef } from './marks.js'
 
 /** rules §9: an icon that has not loaded within 2 s gives way to the fallback. */
 export const IMAGE_PRELOAD_TIMEOUT_MS = 2000
@@ -9,6 +10,11 @@ export interface WalletImageProps {
   src?: string
   /** The wallet's name; its first letter stands in when there is no usable image. */
   name: string
+  /**
+   * The package mark to show when there is no `src` or it fails: a wallet by its name, a network by its CAIP-2 id
+   * (`['network', 'eip155:1']`). The letter tile stands in only where no package draws it.
+   */
+  mark?: MarkRef
   /** @default 40 */
   size?: number
 }
@@ -42,18 +48,29 @@ export function preloadImage(src: string, settle: (state: 'loaded' | 'failed') =
 }
 
 /**
- * A wallet's or network's icon. The image is preloaded; until it arrives, and for good when it fails
- * or takes over 2 s, a lettered tile stands in. Decorative: rows carry the name.
+ * A wallet's, network's or token's icon: `src`, else (or when it fails) the package's `mark`. The image is preloaded;
+ * until it arrives, and for good when both fail or take over 2 s, a lettered tile stands in. Decorative: rows carry
+ * the name.
  */
-export function WalletImage({ src, name, size = 40 }: WalletImageProps) {
-  const safe = isSafeImageUrl(src) ? src : undefined
+export function WalletImage({ src, name, mark, size = 40 }: WalletImageProps) {
+  const given = isSafeImageUrl(src) ? src : undefined
+  const [failed, setFailed] = useState<string>()
+  const markUrl = useMark(given && failed !== given ? undefined : mark)
+  const safe = given && failed !== given ? given : markUrl
   const [state, setState] = useState<ImageState>(safe ? 'loading' : 'failed')
 
   useEffect(() => {
     if (!safe) return setState('failed')
     setState('loading')
-    return preloadImage(safe, setState, new Image())
-  }, [safe])
+    return preloadImage(
+      safe,
+      (settled) => {
+        setState(settled)
+        if (settled === 'failed' && safe === given) setFailed(given)
+      },
+      new Image(),
+    )
+  }, [safe, given])
 
   const style = { width: size, height: size }
   if (state !== 'loaded' || !safe) {
@@ -64,4 +81,23 @@ export function WalletImage({ src, name, size = 40 }: WalletImageProps) {
     )
   }
   return <img className="f-wallet-image" style={style} src={safe} alt="" />
+}
+
+/** The mark's image URL: at once when a view loaded it before, else once its module has loaded. */
+function useMark(mark: MarkRef | undefined): string | undefined {
+  const [kind, id] = mark ?? []
+  const [url, setUrl] = useState(() => mark && loadedMark(mark))
+  useEffect(() => {
+    if (!kind || id === undefined) return setUrl(undefined)
+    let live = true
+    setUrl(loadedMark([kind, id]))
+    loadMark([kind, id]).then(
+      (loaded) => live && setUrl(loaded),
+      () => live && setUrl(undefined),
+    )
+    return () => {
+      live = false
+    }
+  }, [kind, id])
+  return url
 }

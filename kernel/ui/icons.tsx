@@ -62,3 +62,29 @@ export const GridIcon = () => (
     <rect x="11.5" y="11.5" width="5" height="5" rx="1.2" />
   </Icon>
 )
+
+/** A payment card (a payment method). */
+export const CardIcon = () => (
+  <Icon>
+    <rect x="2.5" y="4.5" width="15" height="11" rx="2" />
+    <path d="M2.5 8.5h15M5.5 12.5h3" />
+  </Icon>
+)
+
+/** A bank (a payment method: a bank account or transfer). */
+export const BankIcon = () => (
+  <Icon>
+    <path d="M3 8 10 3.5 17 8z" />
+    <path d="M5 8.5v6M8.3 8.5v6M11.7 8.5v6M15 8.5v6M3 16.5h14" />
+  </Icon>
+)
+
+/** A passkey: a person beside a key. */
+export const PasskeyIcon = () => (
+  <Icon>
+    <circle cx="7.5" cy="6.5" r="3" />
+    <path d="M2.5 16.5c0-2.8 2.2-5 5-5 1 0 2 .3 2.8.8" />
+    <circle cx="14.5" cy="10.5" r="2" />
+    <path d="M14.5 12.5v4.5l1.3-1M14.5 15l1.3-1" />
+  </Icon>
+)

@@ -77,6 +77,21 @@ export const styles = /* css */ `
 .f-list-item[aria-current] { border-color: var(--foyer-accent); }
 .f-list-item-label { flex: 1; min-width: 0; overflow-wrap: anywhere; }
 a.f-list-item { text-decoration: none; box-sizing: border-box; }
+/* Connect: one column; from 768 px the connect methods and the wallets side by side, the 'or' between them upright. */
+.f-connect, .f-connect-pane { display: flex; flex-direction: column; gap: var(--f-space-2); min-width: 0; }
+@media (min-width: 768px) {
+  .f-overlay:not(.f-inline) .f-dialog:has(.f-connect[data-panes]) { max-width: 720px; }
+  .f-overlay:not(.f-inline) .f-connect[data-panes] { display: grid; grid-template-columns: minmax(0, 1fr) auto minmax(0, 1fr);
+    gap: var(--f-space-4); align-items: start; }
+  .f-overlay:not(.f-inline) .f-connect[data-panes] > .f-divider { flex-direction: column; align-self: stretch; }
+  .f-overlay:not(.f-inline) .f-connect[data-panes] > .f-divider::before,
+  .f-overlay:not(.f-inline) .f-connect[data-panes] > .f-divider::after { border-top: 0; border-left: 1px solid var(--foyer-border); }
+}
+/* A wallet's tags (its chain, Installed, Recent) go under its name, so a long name never wraps beside them. */
+.f-wallets .f-list-item:has(> .f-tag) { display: grid; grid-template-columns: auto minmax(0, 1fr); align-content: center;
+  column-gap: var(--f-space-3); row-gap: 2px; }
+.f-wallets .f-list-item:has(> .f-tag) > :first-child { grid-row: span 2; }
+.f-wallets .f-list-item > .f-tag { justify-self: start; padding: 0; border: 0; line-height: 1.2; }
 .f-get-wallet { display: flex; flex-direction: column; gap: var(--f-space-2); }
 .f-get-wallet-title { margin: 0; font-size: var(--f-text-l); font-weight: 600; }
 .f-tag { font-size: var(--f-text-xs); padding: 2px 8px; border-radius: 999px; color: var(--foyer-muted-foreground); border: 1px solid var(--foyer-border); }
@@ -85,6 +100,8 @@ a.f-list-item { text-decoration: none; box-sizing: border-box; }
   color: var(--foyer-accent-foreground); font-weight: 700; }
 .f-brand-tile { display: inline-flex; align-items: center; justify-content: center; background: var(--foyer-surface);
   color: var(--foyer-foreground); border: 1px solid var(--foyer-border); box-sizing: border-box; }
+.f-method-icon { width: 28px; height: 28px; border-radius: 8px; flex: none; }
+.f-list-item .f-method-icon { width: 40px; height: 40px; border-radius: 12px; }
 .f-qr { display: block; margin: 0 auto; border-radius: 12px; max-width: 100%; height: auto; }
 .f-avatar { display: inline-block; border-radius: 50%; flex: none; }
 .f-center { display: flex; flex-direction: column; align-items: center; text-align: center; gap: var(--f-space-2); padding: var(--f-space-2) 0; }

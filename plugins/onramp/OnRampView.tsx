@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { useAccount, useFoyerState, useKernel, useKernelQuery, useNetwork, useTranslate } from 'foyer/react'
-import { AmountField, Button, ListItem, Picker, Skeleton, TokenPicker, WalletImage, type TokenOption } from 'foyer/ui'
+import { AmountField, BankIcon, Button, CardIcon, ListItem, Picker, Skeleton, TokenPicker, WalletImage, type TokenOption } from 'foyer/ui'
 import { directoryImageUrl } from 'foyer/query'
 import { addOnrampTexts } from './texts.js'
 import { truncateDecimal } from './truncateDecimal.js'
@@ -102,6 +102,14 @@ function OnRampForm({ options, sold, state }: { options: OnrampOptions; sold: Re
           value={methods.some((method) => method.id === state.paymentMethod) ? state.paymentMethod : undefined}
           keyOf={(id) => id}
           textOf={(id) => (id === 'card' || id === 'ach_bank_account' ? t(`onramp.method.${id}`) : id)}
+          render={(id) => (
+            <span className="f-token">
+              <span className="f-brand-tile f-method-icon" aria-hidden="true">
+                {id === 'card' ? <CardIcon /> : <BankIcon />}
+              </span>
+              {id === 'card' || id === 'ach_bank_account' ? t(`onramp.method.${id}`) : id}
+            </span>
+          )}
           onChange={(paymentMethod) => setOnrampInput(kernel, { paymentMethod })}
         />
       </section>

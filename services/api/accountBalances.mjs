@@ -70,10 +70,11 @@ async function chainBalances({ address, chain, listed, price, isSpam }) {
       if (typeof amount !== 'bigint') return undefined
       const info = await chain.tokenInfo(token)
       const symbol = info.symbol ?? ''
-      return balance({ name: info.name ?? symbol, symbol, decimals: info.decimals, chainId, token, amount, price })
+      const vouched = listed.some((entry) => entry.address.toLowerCase() === token.toLowerCase())
+      return balance({ name: info.name ?? symbol, symbol, decimals: info.decimals, chainId, token, amount, price, vouched })
     }),
   )
-  return [await balance({ ...nativeCurrency, chainId, amount: amounts.native, price }), ...entries]
+  return [await balance({ ...nativeCurrency, chainId, amount: amounts.native, price, vouched: true }), ...entries]
 }
 
 /**
@@ -158,11 +159,11 @@ export async function solanaBalances({ address, solana, price }) {
     }
   }
   const { chainId } = solana
-  const entries = [balance({ name: 'Solana', symbol: 'SOL', decimals: 9, chainId, amount: BigInt(lamports.value), price })]
+  const entries = [balance({ name: 'Solana', symbol: 'SOL', decimals: 9, chainId, amount: BigInt(lamports.value), price, vouched: true })]
   for (const [mint, { amount, decimals }] of byMint) {
     const known = solana.tokens?.find((token) => token.mint === mint)
     const { name, symbol } = known ?? { name: 'Unknown token', symbol: `${mint.slice(0, 4)}…` }
-    entries.push(balance({ name, symbol, decimals, chainId, token: mint, amount, price }))
+    entries.push(balance({ name, symbol, decimals, chainId, token: mint, amount, price, vouched: known !== undefined }))
   }
   return (await Promise.all(entries)).filter((entry) => entry !== undefined)
 }
@@ -189,10 +190,11 @@ async function solanaRpc(rpcUrl, method, params) {
 
 /**
  * @param {{ name: string, symbol: string, decimals: number, chainId: string, token?: string, amount: bigint,
- *   price: import('./createPricing.mjs').Pricing }} options
+ *   price: import('./createPricing.mjs').Pricing, vouched: boolean }} options `vouched`: the chain's coin or a listed
+ *   token, whose icon may be its brand mark (tokenIconUrl.mjs)
  * @returns {Promise<TokenBalance | undefined>} undefined for a zero balance
  */
-async function balance({ name, symbol, decimals, chainId, token, amount, price }) {
+async function balance({ name, symbol, decimals, chainId, token, amount, price, vouched }) {
   if (amount === 0n) return undefined
   const numeric = formatUnits(amount, decimals)
   const usd = await price({ chainId, address: token, symbol })
@@ -204,6 +206,6 @@ async function balance({ name, symbol, decimals, chainId, token, amount, price }
     value: Number(numeric) * usd,
     price: usd,
     quantity: { decimals: String(decimals), numeric },
-    iconUrl: tokenIconUrl(symbol),
+    iconUrl: await tokenIconUrl(symbol, { vouched }),
   }
 }

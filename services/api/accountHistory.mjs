@@ -202,7 +202,13 @@ async function toTransfer(transfer, direction, chain, price, isSpam) {
   const numeric = formatUnits(transfer.amount, info.decimals)
   const usd = await price({ chainId: chain.chainId, address: transfer.token, symbol })
   return {
-    fungible_info: { name: info.name ?? symbol, symbol, icon: { url: tokenIconUrl(symbol) }, flags: { is_spam } },
+    // The chain's coin gets its mark; a token only its letters, since history lists whatever was sent (tokenIconUrl.mjs).
+    fungible_info: {
+      name: info.name ?? symbol,
+      symbol,
+      icon: { url: await tokenIconUrl(symbol, { vouched: transfer.token === undefined }) },
+      flags: { is_spam },
+    },
     direction,
     quantity: { numeric },
     value: Number(numeric) * usd,

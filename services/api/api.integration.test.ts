@@ -183,7 +183,8 @@ describe('reads', () => {
       value: Number(formatEther(wei)) * 3000,
       price: 3000,
       quantity: { decimals: '18', numeric: formatEther(wei) },
-      iconUrl: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
+      // The chain's coin: its brand mark (services/api/tokenIconUrl.mjs).
+      iconUrl: expect.stringMatching(/^data:image\/svg\+xml,%3Csvg/),
     })
     expect(bySymbol.ETH).not.toHaveProperty('address')
     expect(bySymbol.USDC).toMatchObject({
@@ -255,7 +256,7 @@ describe('reads', () => {
       { name: 'Tether Style USD', symbol: 'USDTS', price: 1 },
       { name: 'Solana', symbol: 'SOL', price: 150 },
     ])
-    expect(body.fungibles[0].iconUrl).toMatch(/^data:image\/svg\+xml;base64,/)
+    expect(body.fungibles[0].iconUrl).toMatch(/^data:image\/svg\+xml,%3Csvg/)
     // Each answer names the id it was asked for, as asked.
     expect(body.fungibles.map(({ address }: Json) => address)).toEqual([
       `${CHAIN}:native`,
@@ -634,7 +635,8 @@ describe('Solana SPL tokens', () => {
         price: 1,
         value: Number(formatUnits(total, 6)),
         quantity: { decimals: '6', numeric: formatUnits(total, 6) },
-        iconUrl: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
+        // A mint the Solana options list: its brand mark.
+        iconUrl: expect.stringMatching(/^data:image\/svg\+xml,%3Csvg/),
       },
     ])
     expect(await balances(`${LOCAL_SOLANA_CHAIN_ID}:${other}`, withNames.url)).toEqual([

@@ -109,7 +109,12 @@ describe('tokens', () => {
       { name: 'USD Coin', symbol: 'USDC', address: `eip155:${id}:${usdc}`, decimals: 6 },
       { name: 'Tether Style USD', symbol: 'USDTS', address: `eip155:${id}:${usdt}`, decimals: 6 },
     ])
-    for (const token of body.tokens) expect(token.logoUri).toMatch(/^data:image\/svg\+xml;base64,/)
+    // The coin has its brand mark; the pools' tokens are not listed here, so anyone's pool could name them: letters.
+    expect(body.tokens.map(({ logoUri }: Json) => logoUri.slice(0, 22))).toEqual([
+      'data:image/svg+xml,%3C',
+      'data:image/svg+xml;bas',
+      'data:image/svg+xml;bas',
+    ])
   })
 })
 

@@ -44,9 +44,11 @@ const routerAbi = parseAbi([
  * @param {object} options
  * @param {Map<string, import('./createAmm.mjs').Amm>} options.amms by CAIP-2 chain id
  * @param {Map<string, import('./evmChain.mjs').EvmChain>} options.indexers by CAIP-2 chain id
+ * @param {Map<string, import('./tokenLists.mjs').ListedToken[]>} [options.listed] the token lists' tokens, by CAIP-2
+ *   chain id: their icons are their brand marks (tokenIconUrl.mjs), since anyone may open a pool with any token
  * @returns {import('./createRoutes.mjs').Route[]}
  */
-export function createConvertRoutes({ amms, indexers }) {
+export function createConvertRoutes({ amms, indexers, listed = new Map() }) {
   /**
    * The chain's AMM; 'Network not supported for Swaps' outside the list or where this service runs no AMM.
    *
@@ -168,6 +170,8 @@ export function createConvertRoutes({ amms, indexers }) {
         const { amm, indexer, chainId } = swapChain(parseChainId(requested))
         const native = indexer.nativeCurrency
         const tokens = await Promise.all((await amm.tokens()).map((address) => indexer.tokenInfo(address)))
+        const isListed = (/** @type {string} */ address) =>
+          (listed.get(chainId) ?? []).some((entry) => entry.address.toLowerCase() === address.toLowerCase())
         return {
           tokens: [
             {
@@ -175,17 +179,19 @@ export function createConvertRoutes({ amms, indexers }) {
               symbol: native.symbol,
               address: caip10(chainId, NATIVE_TOKEN),
               decimals: native.decimals,
-              logoUri: tokenIconUrl(native.symbol),
+              logoUri: await tokenIconUrl(native.symbol, { vouched: true }),
             },
-            ...tokens
-              .filter((token) => token.symbol !== null)
-              .map((token) => ({
-                name: token.name ?? token.symbol,
-                symbol: token.symbol,
-                address: caip10(chainId, token.address),
-                decimals: token.decimals,
-                logoUri: tokenIconUrl(/** @type {string} */ (token.symbol)),
-              })),
+            ...(await Promise.all(
+              tokens
+                .filter((token) => token.symbol !== null)
+                .map(async (token) => ({
+                  name: token.name ?? token.symbol,
+                  symbol: token.symbol,
+                  address: caip10(chainId, token.address),
+                  decimals: token.decimals,
+                  logoUri: await tokenIconUrl(/** @type {string} */ (token.symbol), { vouched: isListed(token.address) }),
+                })),
+            )),
           ],
         }
       },

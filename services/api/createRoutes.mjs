@@ -164,7 +164,10 @@ export function createRoutes({ indexers, listed, solana, price, identityOf, isSp
     ) => ({
       name,
       symbol,
-      iconUrl: tokenIconUrl(symbol),
+      // The chain's coin, or a token its lists name: a token only met on chain keeps its letters (tokenIconUrl.mjs).
+      iconUrl: await tokenIconUrl(symbol, {
+        vouched: token === undefined || (listed.get(chainId) ?? []).some((entry) => entry.address.toLowerCase() === token.toLowerCase()),
+      }),
       price: await price({ chainId, address: token, symbol }),
     })
     if (solana && chainId === solana.chainId && address === 'native') return entry('Solana', 'SOL')

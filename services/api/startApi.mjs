@@ -247,7 +247,7 @@ export async function startApi({
       isSpam: (token) => spam.has(token.toLowerCase()),
     }),
     ...(names ? createNameRoutes({ store: names, indexers, zone, now, mirror }) : []),
-    ...createConvertRoutes({ amms, indexers }),
+    ...createConvertRoutes({ amms, indexers, listed }),
     ...(sessions
       ? createSessionRoutes({
           store: sessions,

@@ -1,11 +1,27 @@
-// Token icons without an image host: a small generated SVG (the symbol's first letters on a colour picked from
-// the symbol), inline as a data: URL so the client needs no other service.
+// Token icons, inline as data: URLs so the client needs no image host: the token's brand mark from @web3icons/core (the
+// directory's brandMarks.mjs) when the API vouches for the token, else a small generated SVG (the symbol's first
+// letters on a colour picked from the symbol).
+import { brandMark } from '../directory/brandMarks.mjs'
+
+/**
+ * The icon of a token by its symbol. Only a token the API vouches for gets its brand mark: a chain's own coin, a token
+ * of its token lists, one it sells or swaps. A token it merely met on chain keeps the letters whatever its symbol says,
+ * since anyone can deploy a token called USDC and its mark would lend the fake the real one's face.
+ *
+ * @param {string} symbol
+ * @param {{ vouched?: boolean }} [options]
+ * @returns {Promise<string>} a `data:image/svg+xml` URL
+ */
+export async function tokenIconUrl(symbol, { vouched = false } = {}) {
+  const mark = vouched ? await brandMark('token', [symbol]) : undefined
+  return mark ? `data:image/svg+xml,${encodeURIComponent(mark)}` : letterIconUrl(symbol)
+}
 
 /**
  * @param {string} symbol
  * @returns {string} `data:image/svg+xml;base64,…`
  */
-export function tokenIconUrl(symbol) {
+function letterIconUrl(symbol) {
   let hash = 0
   for (const char of symbol) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) % 360
   const letters =

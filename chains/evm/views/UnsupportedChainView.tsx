@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { switchNetwork, isUserRejection, showToast } from 'foyer'
 import type { CaipNetworkId, Network } from 'foyer'
 import { useFoyerState, useKernel, useTranslate, useDisconnect } from 'foyer/react'
-import { Button, ListItem, Spinner, WalletImage } from 'foyer/ui'
+import { Button, ListItem, NetworkImage, Spinner } from 'foyer/ui'
 
 /**
  * Shown when the EVM wallet is on a network the site does not list (rules §4): the configured networks,
@@ -49,7 +49,7 @@ export default function UnsupportedChainView() {
             <ListItem
               label={network.name}
               tag={network.testnet ? t('networks.testnet') : undefined}
-              image={<WalletImage src={network.imageUrl} name={network.name} size={32} />}
+              image={<NetworkImage network={network} />}
               disabled={pending !== undefined}
               onClick={() => void choose(network)}
             />

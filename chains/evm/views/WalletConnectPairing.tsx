@@ -176,7 +176,7 @@ export function WalletConnectPairing({ wallet }: { wallet?: DirectoryWallet }) {
         </a>
       )}
       <div className="f-center" aria-busy={pairing.status === 'idle' || pairing.status === 'creating' || undefined}>
-        {wallet && <WalletImage src={wallet.imageUrl} name={wallet.name} size={48} />}
+        {wallet && <WalletImage src={wallet.imageUrl} name={wallet.name} mark={['wallet', wallet.name]} size={48} />}
         {body}
       </div>
       {uri && (

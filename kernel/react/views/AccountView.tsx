@@ -9,6 +9,7 @@ import { ListItem } from '../../ui/ListItem.js'
 import { Skeleton } from '../../ui/Spinner.js'
 import { Tabs } from '../../ui/Tabs.js'
 import { WalletImage } from '../../ui/WalletImage.js'
+import { NetworkImage } from '../../ui/NetworkImage.js'
 import { directoryImageUrl } from '../../services/directory.js'
 import { useFoyerState, useKernel, useTranslate } from '../hooks/context.js'
 import { useAccount, useDisconnect, useIdentity, useNativeBalance, useNetwork } from '../hooks/hooks.js'
@@ -101,11 +102,11 @@ export default function AccountView() {
         label={network?.name ?? t('account.unknownNetwork')}
         tag={t('account.network')}
         image={
-          <WalletImage
-            src={network && (network.imageUrl ?? directoryImageUrl(kernel, 'asset', network.name))}
-            name={network?.name ?? '?'}
-            size={32}
-          />
+          network ? (
+            <NetworkImage network={network} fallbackSrc={directoryImageUrl(kernel, 'asset', network.name)} />
+          ) : (
+            <WalletImage name="?" size={32} />
+          )
         }
         onClick={() => kernel.router.push('Networks')}
       />

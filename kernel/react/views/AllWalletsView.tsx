@@ -82,7 +82,7 @@ function WalletList({ directory }: { directory: NonNullable<ReturnType<typeof wa
                 label={wallet.name}
                 tag={tag}
                 disabled={!installed && !canPair}
-                image={<WalletImage src={wallet.imageUrl} name={wallet.name} />}
+                image={<WalletImage src={wallet.imageUrl} name={wallet.name} mark={['wallet', wallet.name]} />}
                 onClick={() => choose(wallet)}
               />
             </li>

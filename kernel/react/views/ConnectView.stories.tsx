@@ -49,6 +49,39 @@ export const Default: Story = {
 
 export const DefaultDark: Story = { ...Default, globals: { theme: 'dark' } }
 
+/**
+ * A wallet that brings no icon of its own shows the mark a package draws for its name (WalletConnect, the Solana apps a
+ * phone is sent to); a letter tile only where no package draws one.
+ */
+export const PackageMarks: Story = {
+  parameters: {
+    foyer: {
+      options: () => ({
+        plugins: [
+          testChain({
+            connectors: [
+              testConnector({ id: 'wc', name: 'WalletConnect', type: 'walletConnect' }),
+              testConnector({ id: 'solana:browse:solflare', name: 'Solflare', type: 'external' }),
+              testConnector({ id: 'quartz', name: 'Quartz', type: 'external' }),
+            ],
+          }),
+        ],
+      }),
+      view: 'Connect',
+    },
+  },
+  play: async () => {
+    const modal = await withinModal()
+    for (const name of ['WalletConnect', 'Solflare']) {
+      const row = await modal.findByRole('button', { name: new RegExp(`^${name}`) })
+      await waitFor(() => expect(row.querySelector('img')?.getAttribute('src')).toMatch(/^data:image\/svg\+xml,%3Csvg/))
+    }
+    const quartz = modal.getByRole('button', { name: /^Quartz/ })
+    await expect(quartz.querySelector('img')).toBeNull()
+    await expect(quartz.querySelector('.f-wallet-fallback')?.textContent).toBe('Q')
+  },
+}
+
 /** A recent wallet comes right after WalletConnect, tagged Recent. */
 export const WithRecentWallet: Story = {
   parameters: {
@@ -72,23 +105,22 @@ export const WithRecentWallet: Story = {
 export const WithRecentWalletDark: Story = { ...WithRecentWallet, globals: { theme: 'dark' } }
 
 /** Connect methods from feature plugins come before the wallets (rules §2: email, social, wallet). */
+/** Stand-ins for the email and social plugins' connect methods, as text. */
+const textMethods = () =>
+  definePlugin({
+    name: 'story-methods',
+    slots: {
+      'connect-methods': [
+        { id: 'social', method: 'social', label: 'connect.wallets', load: async () => ({ default: () => <p>Social buttons</p> }) },
+        { id: 'email', method: 'email', label: 'connect.wallets', load: async () => ({ default: () => <p>Email field</p> }) },
+      ],
+    },
+  })
+
 export const WithConnectMethods: Story = {
   parameters: {
     foyer: {
-      options: () => ({
-        plugins: [
-          testChain({ connectors: [amber] }),
-          definePlugin({
-            name: 'story-methods',
-            slots: {
-              'connect-methods': [
-                { id: 'social', method: 'social', label: 'connect.wallets', load: async () => ({ default: () => <p>Social buttons</p> }) },
-                { id: 'email', method: 'email', label: 'connect.wallets', load: async () => ({ default: () => <p>Email field</p> }) },
-              ],
-            },
-          }),
-        ],
-      }),
+      options: () => ({ plugins: [testChain({ connectors: [amber] }), textMethods()] }),
       view: 'Connect',
     },
   },
@@ -100,6 +132,41 @@ export const WithConnectMethods: Story = {
     await expect(email.compareDocumentPosition(social) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
     await expect(social.compareDocumentPosition(wallet) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
     await expect(modal.getByText('or')).toBeVisible()
+  },
+}
+
+/**
+ * On a desktop (the stories run at 1280 px) the sign-in methods and the wallets stand side by side, methods first, and
+ * every wallet is in view without scrolling the dialog; a phone keeps one column (the 360 px screenshots).
+ */
+export const DesktopPanes: Story = {
+  parameters: {
+    foyer: {
+      options: () => ({
+        plugins: [
+          testChain({
+            connectors: ['Amber', 'Birch', 'Cedar', 'Dune', 'Ember', 'Fjord'].map((name) =>
+              testConnector({ id: name.toLowerCase(), name: `${name} Wallet`, imageUrl: iconDataUrl('#d97706', name[0]!) }),
+            ),
+          }),
+          textMethods(),
+        ],
+      }),
+      view: 'Connect',
+    },
+  },
+  play: async () => {
+    const modal = await withinModal()
+    const methods = (await modal.findByText('Social buttons')).getBoundingClientRect()
+    const dialog = await modal.findByRole('dialog')
+    const wallets = modal.getAllByRole('button', { name: /Wallet/ })
+    await expect(wallets).toHaveLength(6)
+    for (const wallet of wallets) {
+      const box = wallet.getBoundingClientRect()
+      await expect(box.left).toBeGreaterThan(methods.right)
+      await expect(box.bottom).toBeLessThanOrEqual(dialog.getBoundingClientRect().bottom)
+    }
+    await expect(dialog.scrollHeight).toBeLessThanOrEqual(dialog.clientHeight + 1)
   },
 }
 

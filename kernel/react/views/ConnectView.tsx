@@ -120,52 +120,62 @@ export default function ConnectView() {
   const nothingToConnect = rows.every((row) => !row.onClick) && !showAllWallets && !suggestions.loading
   const hasWallets = !nothingToConnect && (rows.length > 0 || showAllWallets || suggestions.loading)
   const foldable = flags.collapseWallets && methods.length > 0 && hasWallets
+  const divided = methods.length > 0 && (hasWallets || nothingToConnect)
   return (
     <>
       <LegalCheckbox />
       {/* A disabled fieldset disables every control inside, the plugins' email field and social buttons too. */}
       <fieldset className="f-fieldset" disabled={legal.locked}>
-        {methods.map((entry) => (
-          <SlotOutlet key={entry.id} entry={entry} />
-        ))}
-        {methods.length > 0 && (hasWallets || nothingToConnect) && <div className="f-divider">{t('connect.or')}</div>}
-        {nothingToConnect && <GetAWallet fromDirectory={[...suggestions.featured, ...suggestions.recommended]} />}
-        {foldable && (
-          <ListItem
-            label={t('connect.continueWithWallet')}
-            image={<TileIcon />}
-            aria-expanded={walletsUnfolded}
-            aria-controls={walletsUnfolded ? walletsId : undefined}
-            onClick={() => setWalletsUnfolded((unfolded) => !unfolded)}
-          />
-        )}
-        {!nothingToConnect && (!foldable || walletsUnfolded) && (
-          <div id={walletsId} className="f-contents">
-            {(rows.length > 0 || suggestions.loading) && (
-              <ul className="f-list" aria-label={t('connect.wallets')} aria-busy={suggestions.loading || undefined}>
-                {rows.map((row) => (
-                  <li key={row.key}>
-                    <ListItem
-                      label={row.name}
-                      tag={row.tag}
-                      disabled={!row.onClick}
-                      image={<WalletImage src={row.imageUrl} name={row.name} />}
-                      onClick={row.onClick}
-                    />
-                  </li>
-                ))}
-                {suggestions.loading && (
-                  <li aria-hidden="true">
-                    <Skeleton height={56} />
-                  </li>
-                )}
-              </ul>
+        {/* On a desktop the connect methods and the wallets stand side by side, methods first (docs/looks.md#connect). */}
+        <div className="f-connect" data-panes={divided && !foldable ? 'two' : undefined}>
+          {methods.length > 0 && (
+            <div className="f-connect-pane">
+              {methods.map((entry) => (
+                <SlotOutlet key={entry.id} entry={entry} />
+              ))}
+            </div>
+          )}
+          {divided && <div className="f-divider">{t('connect.or')}</div>}
+          <div className="f-connect-pane">
+            {nothingToConnect && <GetAWallet fromDirectory={[...suggestions.featured, ...suggestions.recommended]} />}
+            {foldable && (
+              <ListItem
+                label={t('connect.continueWithWallet')}
+                image={<TileIcon />}
+                aria-expanded={walletsUnfolded}
+                aria-controls={walletsUnfolded ? walletsId : undefined}
+                onClick={() => setWalletsUnfolded((unfolded) => !unfolded)}
+              />
             )}
-            {showAllWallets && (
-              <ListItem label={t('connect.allWallets')} image={<TileIcon />} onClick={() => kernel.router.push('AllWallets')} />
+            {!nothingToConnect && (!foldable || walletsUnfolded) && (
+              <div id={walletsId} className="f-contents">
+                {(rows.length > 0 || suggestions.loading) && (
+                  <ul className="f-list f-wallets" aria-label={t('connect.wallets')} aria-busy={suggestions.loading || undefined}>
+                    {rows.map((row) => (
+                      <li key={row.key}>
+                        <ListItem
+                          label={row.name}
+                          tag={row.tag}
+                          disabled={!row.onClick}
+                          image={<WalletImage src={row.imageUrl} name={row.name} mark={['wallet', row.name]} />}
+                          onClick={row.onClick}
+                        />
+                      </li>
+                    ))}
+                    {suggestions.loading && (
+                      <li aria-hidden="true">
+                        <Skeleton height={56} />
+                      </li>
+                    )}
+                  </ul>
+                )}
+                {showAllWallets && (
+                  <ListItem label={t('connect.allWallets')} image={<TileIcon />} onClick={() => kernel.router.push('AllWallets')} />
+                )}
+              </div>
             )}
           </div>
-        )}
+        </div>
       </fieldset>
     </>
   )
@@ -199,11 +209,11 @@ function GetAWallet({ fromDirectory }: { fromDirectory: readonly DirectoryWallet
       {wallets.length > 0 && (
         <>
           <p className="f-muted">{t('connect.getWallet.next')}</p>
-          <ul className="f-list" aria-label={t('connect.getWallet.title')}>
+          <ul className="f-list f-wallets" aria-label={t('connect.getWallet.title')}>
             {wallets.map((wallet) => (
               <li key={wallet.id}>
                 <a className="f-list-item" href={wallet.url} target="_blank" rel="noopener noreferrer">
-                  <WalletImage src={wallet.imageUrl} name={wallet.name} />
+                  <WalletImage src={wallet.imageUrl} name={wallet.name} mark={['wallet', wallet.name]} />
                   <span className="f-list-item-label">{wallet.name}</span>
                   <span className="f-tag">{t(INSTALL_PLACES[wallet.where])}</span>
                 </a>

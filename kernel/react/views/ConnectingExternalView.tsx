@@ -46,7 +46,7 @@ export default function ConnectingExternalView({ params }: ViewProps<{ connector
 
   return (
     <div className="f-center">
-      <WalletImage src={connector?.imageUrl} name={name} size={72} />
+      <WalletImage src={connector?.imageUrl} name={name} mark={['wallet', name]} size={72} />
       {error ? (
         <>
           <p className="f-error-text" role="alert">

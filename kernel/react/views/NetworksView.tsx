@@ -5,7 +5,7 @@ import { isSameNetwork, type Network } from '../../model/network.js'
 import { showToast } from '../../core/toast.js'
 import { ListItem } from '../../ui/ListItem.js'
 import { Spinner } from '../../ui/Spinner.js'
-import { WalletImage } from '../../ui/WalletImage.js'
+import { NetworkImage } from '../../ui/NetworkImage.js'
 import { directoryImageUrl } from '../../services/directory.js'
 import { isUserRejection } from '../../core/errors/isUserRejection.js'
 import { useFoyerState, useKernel, useTranslate } from '../hooks/context.js'
@@ -56,9 +56,7 @@ export default function NetworksView() {
                 label={network.name}
                 current={current}
                 tag={current ? t('networks.current') : network.testnet ? t('networks.testnet') : undefined}
-                image={
-                  <WalletImage src={network.imageUrl ?? directoryImageUrl(kernel, 'asset', network.name)} name={network.name} size={32} />
-                }
+                image={<NetworkImage network={network} fallbackSrc={directoryImageUrl(kernel, 'asset', network.name)} />}
                 disabled={pending !== undefined || current || !canSwitchTo(network)}
                 onClick={() => choose(network)}
               />

@@ -139,7 +139,7 @@ export function createOnramp({
    *
    * @param {import('./orderStore.mjs').OnrampOrder} order
    */
-  function toTransaction(order) {
+  async function toTransaction(order) {
     const currency = currencies.find((candidate) => candidate.id === order.purchaseCurrency)
     const network = currency?.networks.find((candidate) => candidate.name === order.network)
     const usd = price({ chainId: order.chainId, address: network?.contractAddress || undefined, symbol: order.purchaseCurrency })
@@ -160,7 +160,8 @@ export function createOnramp({
           fungible_info: {
             name: currency?.name ?? order.purchaseCurrency,
             symbol: order.purchaseCurrency,
-            icon: { url: tokenIconUrl(order.purchaseCurrency) },
+            // A currency the on-ramp sells: its mark (tokenIconUrl.mjs).
+            icon: { url: await tokenIconUrl(order.purchaseCurrency, { vouched: true }) },
             flags: { is_spam: false },
           },
           direction: 'in',
@@ -377,7 +378,7 @@ export function createOnramp({
           ['paying', 'paid', 'failed'].includes(order.status) &&
           (chainId === undefined || order.chainId === chainId),
       )
-      return { data: shown.map(toTransaction), next: null }
+      return { data: await Promise.all(shown.map(toTransaction)), next: null }
     },
 
     /**
