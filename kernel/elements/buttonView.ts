@@ -89,9 +89,8 @@ export function mountButtonView(host: HTMLElement, kind: ElementKind, kernel: Ke
       )
       return
     }
-    const { label, accessibleName } = buttonText(kernel, account)
-    if (accessibleName) button.setAttribute('aria-label', accessibleName)
-    else button.removeAttribute('aria-label')
+    // Named by what it shows, as ConnectButton is (WCAG 2.5.3: a voice-control user says what they see).
+    const label = buttonLabel(kernel, account)
     applyStyle(button, { ...buttonStyle(tokens, account.isConnected), ...sizeStyle(host, tokens) })
     if (!account.isConnected) return void button.replaceChildren(ownLabel(host, account) ?? label)
     readFigures()
@@ -179,15 +178,13 @@ function themeNameOf(kernel: Kernel) {
 }
 
 /**
- * What the button says, and its accessible name once connected: useConnectButton's words (kept the same by
- * FoyerButton.stories.tsx; written twice so that React hosts' first paint carries no shared helper).
+ * What the button says: useConnectButton's label (kept the same by FoyerButton.stories.tsx; written twice so that a
+ * React host's first paint carries no shared helper).
  */
-function buttonText(kernel: Kernel, account: AccountState): { label: string; accessibleName?: string } {
-  const t = kernel.i18n.t
+function buttonLabel(kernel: Kernel, account: AccountState): string {
   const shortAddress = account.address && shortenAddress(account.address)
-  if (!shortAddress) return { label: t(account.status === 'connecting' ? 'button.connecting' : 'button.connect') }
-  const label = account.profileName ?? shortAddress
-  return { label, accessibleName: t('button.account', { address: label }) }
+  if (shortAddress) return account.profileName ?? shortAddress
+  return kernel.i18n.t(account.status === 'connecting' ? 'button.connecting' : 'button.connect')
 }
 
 /** The host's own words for the disconnected button: `label`, and `loading-label` while connecting. */
