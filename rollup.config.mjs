@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import path, { relative } from 'node:path'
 import json from '@rollup/plugin-json'
 import nodeResolve from '@rollup/plugin-node-resolve'
@@ -34,28 +34,71 @@ function manifest() {
   }
 }
 
-/**
- * Copies a hand-written .d.mts beside a bundled .mjs of the package's own source (plugins/siwx/verifySignIn.mjs, plain
- * JavaScript that the services run on Node too) into dist/types, where the entries' .d.ts files import it from. The
- * other .mjs (kernel/model/originMatches.mjs) get theirs from the TypeScript plugin, generated from their JSDoc.
- */
-function declarationsOfJavaScript() {
-  return {
-    name: 'foyer-mjs-declarations',
-    generateBundle() {
-      for (const id of this.getModuleIds()) {
-        const source = relative(process.cwd(), id).replaceAll('\\', '/')
-        const declaration = source.replace(/\.mjs$/, '.d.mts')
-        if (source.includes('node_modules') || declaration === source || !existsSync(declaration)) continue
-        this.emitFile({ type: 'asset', fileName: `types/${declaration}`, source: readFileSync(declaration, 'utf8') })
-      }
-    },
-  }
-}
-
 /** Empties dist/ first, so no stale chunk or .d.ts from an earlier build gets published. */
 function clean() {
   return { name: 'foyer-clean', buildStart: () => rmSync('dist', { recursive: true, force: true }) }
+}
+
+/**
+ * An import from the protocol's barrel ('foyer/protocol', 'foyer/protocol/evm') becomes an import from the modules that
+ * export those names. Rollup's manual chunks take in every static dependency of a module they hold, so through the
+ * barrel the first-paint chunk (build/kernelChunk.mjs) would gather the whole protocol, the sign-in grammar and the swap
+ * networks with the CAIP parser the kernel re-exports; straight from its modules it gathers only what it uses.
+ */
+function protocolBarrels() {
+  /** @type {Map<string, Map<string, string>>} barrel specifier → exported name → the module that exports it */
+  const barrels = new Map(
+    entries
+      .filter((e) => e.source)
+      .map((e) => {
+        const barrel = path.resolve(e.input)
+        const names = new Map()
+        for (const [, list, from] of readFileSync(barrel, 'utf8').matchAll(/export\s*\{([^}]*)\}\s*from\s*'([^']+)'/g))
+          for (const name of list.split(',').map((part) =>
+            part
+              .trim()
+              .split(/\s+as\s+/)
+              .at(-1),
+          ))
+            if (name) names.set(name, path.resolve(path.dirname(barrel), from))
+        return [Object.keys(selfImports()).find((specifier) => selfImports()[specifier] === e.input), names]
+      }),
+  )
+  return {
+    name: 'foyer-protocol-barrels',
+    transform(code, id) {
+      if (!code.includes("'foyer/protocol") || id.startsWith(path.resolve('protocol') + path.sep)) return null
+      const edits = []
+      for (const node of this.parse(code).body) {
+        const names = barrels.get(node.source?.value)
+        // An import that stays an import in dist/ (a server entry's, isExternal) keeps the name the host resolves.
+        if (
+          !names ||
+          isExternal(node.source.value, id) ||
+          node.type === 'ExportAllDeclaration' ||
+          node.specifiers.some((s) => s.type !== 'ImportSpecifier' && s.type !== 'ExportSpecifier')
+        )
+          continue
+        const keyword = node.type === 'ImportDeclaration' ? 'import' : 'export'
+        const byModule = new Map()
+        for (const s of node.specifiers) {
+          const name = (keyword === 'import' ? s.imported : s.local).name
+          const module = names.get(name)
+          if (!module) this.error(`${node.source.value} exports no ${name}`)
+          byModule.set(module, [...(byModule.get(module) ?? []), s])
+        }
+        const text = [...byModule].map(([module, specifiers]) => {
+          const list = specifiers.map((s) => code.slice(s.start, s.end)).join(', ')
+          return `${keyword} { ${list} } from ${JSON.stringify(module)};`
+        })
+        edits.push({ start: node.start, end: node.end, text: text.join('\n') })
+      }
+      if (edits.length === 0) return null
+      let result = code
+      for (const { start, end, text } of edits.reverse()) result = result.slice(0, start) + text + result.slice(end)
+      return { code: result, map: null }
+    },
+  }
 }
 
 /** 'foyer', 'foyer/ui' … imported by a plugin or chain: the kernel's source, bundled as a relative import was. */
@@ -68,7 +111,9 @@ function selfSource() {
 }
 
 export default {
-  input: Object.fromEntries(entries.map((e) => [e.file, e.input])),
+  // The protocol entries are published as their source (build/entries.mjs `source`): not built here, but bundled
+  // into the chunks that import them, and their declarations generated with the rest.
+  input: Object.fromEntries(entries.filter((e) => !e.source).map((e) => [e.file, e.input])),
   external: isExternal,
   preserveEntrySignatures: 'strict',
   output: {
@@ -101,6 +146,7 @@ export default {
       // bundles it for plugins and chains.
       paths: Object.fromEntries(Object.entries(selfImports()).map(([specifier, input]) => [specifier, [`./${input}`]])),
     }),
+    protocolBarrels(),
     nodeResolve({ browser: true }),
     // JSON imports, inlined as a value.
     json({ preferConst: true, compact: true }),
@@ -109,7 +155,6 @@ export default {
     terser({ format: { preserve_annotations: true } }),
     reactHalfWithKernel(),
     validAnnotationsOnly(),
-    declarationsOfJavaScript(),
     onlyTheirPeers(),
     manifest(),
     browserModules(),

@@ -19,7 +19,9 @@ const selfAliases = Object.entries(selfImports()).map(([specifier, input]) => ({
 
 // The folders that hold tests, each searched for files whose name ends in `ending`.
 const testFiles = (ending: string) =>
-  ['kernel', 'chains', 'plugins', 'adapters', 'services', 'examples', 'test', 'scripts'].map((folder) => `${folder}/**/${ending}`)
+  ['protocol', 'kernel', 'chains', 'plugins', 'adapters', 'services', 'examples', 'test', 'scripts'].map(
+    (folder) => `${folder}/**/${ending}`,
+  )
 
 // Bundled up front in the browser projects: a dependency found mid-run makes Vite reload the page under a running test.
 const storyDependencies = [

@@ -14,11 +14,16 @@ const repo = fileURLToPath(new URL('..', import.meta.url))
 /**
  * The entries a page without a bundler may load: the kernel, the elements, the chains and the plugins. Not React's own
  * entries (such a page renders no React itself), not the adapters (they serve a host's wagmi or wallet-adapter), not
- * the lazy or server ones (lazy code imports the first inside the bundle; no page loads the others).
+ * the lazy or server ones (lazy code imports the first inside the bundle; no page loads the others), not the protocol
+ * (published as its source, plain ES modules a page can serve as they are; the entries here bundle what they use).
  */
 export const browserEntries = entries.filter(
   (entry) =>
-    !entry.server && !entry.lazy && !entry.input.startsWith('adapters/') && !['./react', './plugins/pay/react'].includes(entry.export),
+    !entry.server &&
+    !entry.lazy &&
+    !entry.source &&
+    !entry.input.startsWith('adapters/') &&
+    !['./react', './plugins/pay/react'].includes(entry.export),
 )
 
 /**
@@ -52,7 +57,9 @@ export async function buildBrowserModules(dist = path.join(repo, 'dist'), outdir
   const chunks = Object.entries(metafile.outputs)
     .filter(([file]) => file.endsWith('.js'))
     .map(([file, output]) => {
-      const entry = output.entryPoint && browserEntries.find((candidate) => path.join(repo, output.entryPoint ?? '') === path.join(dist, `${candidate.file}.js`))
+      const entry =
+        output.entryPoint &&
+        browserEntries.find((candidate) => path.join(repo, output.entryPoint ?? '') === path.join(dist, `${candidate.file}.js`))
       return {
         fileName: relative(file),
         isEntry: Boolean(entry),

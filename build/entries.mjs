@@ -9,6 +9,9 @@
 //     of the first-paint chunk too.
 //   apart (optional): true for an entry that pages without React's components load up front (the custom elements): its
 //     own modules are kept out of the first-paint chunk, so a React host's first paint stays what it was.
+//   source (optional): true for an entry published as its source, plain JavaScript with JSDoc types, not built into
+//     dist/ (the protocol layer, which the services run on Node as it is; docs/packaging.md). Its types are generated
+//     into dist/types; its budget is that of the source bundled and minified on its own.
 //   peers (optional): the optional peers beyond React its import graph, static and dynamic, may reach: a host that
 //     imports the entry installs them. The build fails when an entry reaches any other (docs/packaging.md).
 //
@@ -28,6 +31,8 @@
  *   first-paint chunk
  * @property {true} [apart] loaded up front by hosts of another kind than React's (the custom elements): its own modules
  *   stay out of the first-paint chunk, so a React host's first paint is what it was without it
+ * @property {true} [source] published as its source (plain JavaScript), not built: the services import it by name and
+ *   run it on Node as it is
  */
 
 /**
@@ -43,6 +48,18 @@
 
 /** @type {Entry[]} */
 export const entries = [
+  // The protocol layer: what the client and the services share (docs/concepts/architecture.md). A host's backend or
+  // page that imports it alone pays these (4.6 and 6.3 KB, each bundled on its own); in the package's own chunks it is
+  // bundled where it is used, so the kernel's first paint carries only the CAIP parser and BaseError it always had.
+  { export: './protocol', input: 'protocol/index.mjs', file: 'protocol', source: true, budget: { gzip: 5 * 1024 } },
+  {
+    export: './protocol/evm',
+    input: 'protocol/evm/index.mjs',
+    file: 'protocol/evm',
+    source: true,
+    peers: ['viem'],
+    budget: { gzip: 6.5 * 1024 },
+  },
   { export: '.', input: 'kernel/index.ts', file: 'index' },
   { export: './react', input: 'kernel/react/index.ts', file: 'react' },
   // The custom elements for pages without React (docs/elements.md): the account button drawn with the DOM, the
@@ -102,8 +119,8 @@ export const entries = [
     file: 'plugins/email',
     budget: { gzip: 1.5 * 1024, beyond: ['.', './react'] },
   },
-  // swaps: the manifest carries its English texts and the swap networks (swapNetworks.mjs, shared with the API
-  // service); the view, the convert client and the actions stay lazy.
+  // swaps: the manifest carries its English texts and the swap networks (foyer/protocol's SWAP_NETWORKS, shared with
+  // the API service); the view, the convert client and the actions stay lazy.
   {
     export: './plugins/swaps',
     input: 'plugins/swaps/index.ts',
@@ -221,12 +238,17 @@ export const packageName = 'foyer'
  * @param {string} [importer] the importing file's absolute path
  */
 export function isExternal(id, importer) {
-  if (id in selfImports()) return fromAdapter(importer)
+  if (id in selfImports()) return fromAdapter(importer) || (isSourceEntry(id) && fromServerEntry(importer))
   return peers.some((name) => id === name || id.startsWith(`${name}/`))
 }
 
 const adaptersDir = new URL('../adapters/', import.meta.url).pathname
 const fromAdapter = (/** @type {string | undefined} */ importer) => importer?.replaceAll('\\', '/').startsWith(adaptersDir) ?? false
+// A server entry (foyer/siwx/server) re-exports the protocol by name: the published source, not a bundled copy, so a
+// backend that imports both gets the same functions.
+const isSourceEntry = (/** @type {string} */ id) => entries.some((e) => e.source && packageName + e.export.slice(1) === id)
+const fromServerEntry = (/** @type {string | undefined} */ importer) =>
+  entries.some((e) => e.server && importer?.replaceAll('\\', '/') === new URL(`../${e.input}`, import.meta.url).pathname)
 
 /**
  * The package's own specifiers and their sources: `{ foyer: 'kernel/index.ts', 'foyer/react': … }`.
@@ -242,10 +264,9 @@ export function selfImports() {
  * `./package.json`, which tools read (bundler plugins, publint).
  */
 export function packageExports() {
+  const types = (/** @type {Entry} */ e) => `./dist/types/${e.input.replace(/\.tsx?$/, '.d.ts').replace(/\.mjs$/, '.d.mts')}`
   return {
-    ...Object.fromEntries(
-      entries.map((e) => [e.export, { types: `./dist/types/${e.input.replace(/\.tsx?$/, '.d.ts')}`, default: `./dist/${e.file}.js` }]),
-    ),
+    ...Object.fromEntries(entries.map((e) => [e.export, { types: types(e), default: e.source ? `./${e.input}` : `./dist/${e.file}.js` }])),
     './package.json': './package.json',
   }
 }

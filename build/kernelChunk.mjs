@@ -126,7 +126,7 @@ function modulesOfKernelChunk(getModuleInfo) {
     for (const root of roots) visit(root)
     return seen
   }
-  const firstPaint = closure(entries.filter((e) => !e.lazy && !e.server && !e.apart).map((e) => path.join(repo, e.input)))
+  const firstPaint = closure(entries.filter((e) => !e.lazy && !e.server && !e.source && !e.apart).map((e) => path.join(repo, e.input)))
   const inFolder = (/** @type {string} */ folder) => (/** @type {string} */ moduleId) =>
     moduleId.startsWith(path.join(repo, folder) + path.sep)
   const sharedByChains = (/** @type {string} */ moduleId) =>

@@ -10,7 +10,8 @@ describe('import boundaries', () => {
     const files = readSources(root)
     // Guard against a checker that passes because it reads nothing.
     expect(importsOf(files['kernel/index.ts']!)).toContain('./core/errors/BaseError.js')
-    expect(importsOf(files['services/wallet/signIn.mjs']!)).toContain('../../kernel/model/eip4361.mjs')
+    expect(importsOf(files['services/wallet/signIn.mjs']!)).toContain('foyer/protocol/evm')
+    expect(importsOf(files['protocol/evm/verifySignIn.mjs']!)).toContain('../signInGrammar.mjs')
     expect(Object.keys(files).some((file) => /\.(test|stories)\./.test(file))).toBe(false)
     expect(checkBoundaries(files)).toEqual([])
   })
@@ -82,7 +83,8 @@ describe('import boundaries', () => {
       ].join('\n'),
       'plugins/swaps/views/Swap.tsx': `import { quote } from '../quote.js'`,
       'chains/evm/index.ts': `import { defineChain } from 'foyer'\nimport { createClient } from 'viem'\nimport { x } from './x.js'`,
-      'chains/evm/signIn.ts': `import { formatEip4361 } from '../../kernel/model/eip4361.mjs'`,
+      'chains/evm/signIn.ts': `import { formatEip4361 } from 'foyer/protocol/evm'`,
+      'plugins/swaps/networks.ts': `import { SWAP_NETWORKS } from 'foyer/protocol'`,
     }
     expect(checkBoundaries(allowed)).toEqual([])
     expect(
@@ -94,11 +96,11 @@ describe('import boundaries', () => {
         'chains/evm/names.ts': `import { solana } from '../solana/index.js'`,
       }),
     ).toEqual([
-      `(c) plugins/swaps/index.ts imports '../send/index.js': a plugin imports only the kernel and itself`,
-      `(c) plugins/swaps/quote.ts imports 'foyer/chains/evm': a plugin imports only the kernel and itself`,
-      `(c) plugins/swaps/views/Swap.tsx imports '../../../test/anvil.js': a plugin imports only the kernel and itself`,
-      `(c) chains/evm/index.ts imports 'foyer/plugins/swaps': a chain imports only the kernel and itself`,
-      `(c) chains/evm/names.ts imports '../solana/index.js': a chain imports only the kernel and itself`,
+      `(c) plugins/swaps/index.ts imports '../send/index.js': a plugin imports only the kernel, the protocol and itself`,
+      `(c) plugins/swaps/quote.ts imports 'foyer/chains/evm': a plugin imports only the kernel, the protocol and itself`,
+      `(c) plugins/swaps/views/Swap.tsx imports '../../../test/anvil.js': a plugin imports only the kernel, the protocol and itself`,
+      `(c) chains/evm/index.ts imports 'foyer/plugins/swaps': a chain imports only the kernel, the protocol and itself`,
+      `(c) chains/evm/names.ts imports '../solana/index.js': a chain imports only the kernel, the protocol and itself`,
     ])
   })
 
@@ -123,11 +125,11 @@ describe('import boundaries', () => {
     ])
   })
 
-  it('a service imports no client code but the modules written for both, listed in test/boundaries.ts', () => {
+  it('(g) a service imports no client code: what it shares with the client it imports from the protocol, by name', () => {
     expect(
       checkBoundaries({
-        'services/wallet/signIn.mjs': `import { formatEip4361 } from '../../kernel/model/eip4361.mjs';\nimport { x } from './x.mjs';\nimport { Hono } from 'hono';`,
-        'services/api/sessions/sessionRoutes.mjs': `import { verifySignIn } from '../../../plugins/siwx/verifySignIn.mjs';`,
+        'services/wallet/signIn.mjs': `import { formatEip4361 } from 'foyer/protocol/evm';\nimport { x } from './x.mjs';\nimport { Hono } from 'hono';`,
+        'services/api/sessions/sessionRoutes.mjs': `import { SWAP_NETWORKS } from 'foyer/protocol';\nimport { RequestError } from '../../http/index.mjs';`,
       }),
     ).toEqual([])
     expect(
@@ -136,12 +138,55 @@ describe('import boundaries', () => {
         'services/api/index.mjs': `import { createKernel } from 'foyer';`,
         'services/api/swaps.mjs': `import { swaps } from '../../plugins/swaps/index.js';`,
         'services/wallet/chain.mjs': `const evm = await import('../../chains/evm/client.js');`,
+        'services/api/caip.mjs': `import { parseCaipAddress } from '../../protocol/caip.mjs';`,
       }),
     ).toEqual([
-      `(g) services/http/index.mjs imports '../../kernel/model/network.js': a service imports no client code but the shared modules`,
-      `(g) services/api/index.mjs imports 'foyer': a service imports no client code but the shared modules`,
-      `(g) services/api/swaps.mjs imports '../../plugins/swaps/index.js': a service imports no client code but the shared modules`,
-      `(g) services/wallet/chain.mjs imports '../../chains/evm/client.js': a service imports no client code but the shared modules`,
+      `(g) services/http/index.mjs imports '../../kernel/model/network.js': a service imports no client code, only the protocol`,
+      `(g) services/api/index.mjs imports 'foyer': a service imports no client code, only the protocol`,
+      `(g) services/api/swaps.mjs imports '../../plugins/swaps/index.js': a service imports no client code, only the protocol`,
+      `(g) services/wallet/chain.mjs imports '../../chains/evm/client.js': a service imports no client code, only the protocol`,
+      `(i) services/api/caip.mjs imports '../../protocol/caip.mjs': reach the protocol by its name, 'foyer/protocol'`,
+    ])
+  })
+
+  it('(i) a relative import stays inside its layer: the kernel, a plugin or a chain reaches the protocol by its name', () => {
+    expect(
+      checkBoundaries({
+        'kernel/core/chain.ts': `import type { CaipNetworkId } from '../../protocol/caip.mjs'`,
+        'chains/evm/simulate.ts': `import { simulateCalls } from '../../protocol/evm/simulate.mjs'`,
+        'plugins/siwx/signInMessage.ts': `import { STATEMENT } from '../../protocol/signInGrammar.mjs'`,
+        'kernel/services/http.ts': `import { listen } from '../../services/listen.mjs'`,
+      }),
+    ).toEqual([
+      `(i) kernel/core/chain.ts imports '../../protocol/caip.mjs': reach the protocol by its name, 'foyer/protocol'`,
+      `(i) chains/evm/simulate.ts imports '../../protocol/evm/simulate.mjs': reach the protocol by its name, 'foyer/protocol/evm'`,
+      `(i) plugins/siwx/signInMessage.ts imports '../../protocol/signInGrammar.mjs': reach the protocol by its name, 'foyer/protocol'`,
+      `(i) kernel/services/http.ts imports '../../services/listen.mjs': a relative import stays inside its layer: reach another by its name`,
+    ])
+  })
+
+  it('(j) the protocol imports nothing of Foyer, and only protocol/evm imports viem; the kernel imports no protocol/evm', () => {
+    expect(
+      checkBoundaries({
+        'protocol/index.mjs': `export { parseCaipAddress } from './caip.mjs'`,
+        'protocol/evm/eip4361.mjs': `import { checksumAddress } from 'viem'\nimport { isDomain } from '../signInGrammar.mjs'`,
+        'kernel/index.ts': `export { parseCaipAddress } from 'foyer/protocol'`,
+      }),
+    ).toEqual([])
+    expect(
+      checkBoundaries({
+        'protocol/caip.mjs': `import { BaseError } from '../kernel/core/errors/BaseError.js'`,
+        'protocol/permits.mjs': `import { hexToBigInt } from 'viem'`,
+        'protocol/evm/simulate.mjs': `import { rpcUrlFor } from 'foyer/query'`,
+        'protocol/swapNetworks.mjs': `import { en } from '../plugins/swaps/locales.js'`,
+        'kernel/core/chain.ts': `import type { EvmSimulation } from 'foyer/protocol/evm'`,
+      }),
+    ).toEqual([
+      `(j) protocol/caip.mjs imports '../kernel/core/errors/BaseError.js': the protocol imports nothing of Foyer`,
+      `(j) protocol/permits.mjs imports 'viem': only protocol/evm imports viem`,
+      `(j) protocol/evm/simulate.mjs imports 'foyer/query': the protocol imports nothing of Foyer`,
+      `(j) protocol/swapNetworks.mjs imports '../plugins/swaps/locales.js': the protocol imports nothing of Foyer`,
+      `(a) kernel/core/chain.ts imports 'foyer/protocol/evm': kernel/ imports no chain's protocol ('foyer/protocol/evm')`,
     ])
   })
 
@@ -177,7 +222,7 @@ describe('import boundaries', () => {
     ])
   })
 
-  it('(i) kernel/elements loads React only through import(), also through a kernel/react module', () => {
+  it('(k) kernel/elements loads React only through import(), also through a kernel/react module', () => {
     expect(
       checkBoundaries({
         'kernel/elements/button.ts': [
@@ -197,9 +242,9 @@ describe('import boundaries', () => {
         'kernel/ui/Spinner.tsx': `import { jsx } from 'react/jsx-runtime'`,
       }),
     ).toEqual([
-      `(i) kernel/elements/face.ts imports 'react/jsx-runtime': kernel/elements loads React only with the modal, through import()`,
-      `(i) kernel/elements/mount.ts imports '../react/Provider.js': kernel/elements loads React only with the modal, through import()`,
-      `(i) kernel/elements/deep.ts imports '../ui/Button.js': kernel/elements loads React only with the modal, through import()`,
+      `(k) kernel/elements/face.ts imports 'react/jsx-runtime': kernel/elements loads React only with the modal, through import()`,
+      `(k) kernel/elements/mount.ts imports '../react/Provider.js': kernel/elements loads React only with the modal, through import()`,
+      `(k) kernel/elements/deep.ts imports '../ui/Button.js': kernel/elements loads React only with the modal, through import()`,
     ])
   })
 
@@ -247,11 +292,12 @@ describe('import boundaries', () => {
     ])
   })
 
-  it('(e) kernel/ names no chain namespace outside CAIP parsing; comments and message keys do not count', () => {
+  it("(e) kernel/ names no chain namespace (CAIP parsing is the protocol's); comments and message keys do not count", () => {
     expect(
       checkBoundaries({
         'kernel/react/hooks.ts': `const wanted = namespace === 'eip155' ? address : undefined`,
         'kernel/actions/send.ts': `if (networkId.startsWith("solana:")) return`,
+        'protocol/caip.mjs': `export const CHAIN_NAMESPACES = ['eip155', 'solana']`,
         'kernel/model/caip.ts': `export const CHAIN_NAMESPACES = ['eip155', 'solana']`,
         'kernel/format.ts': `// namespace === 'eip155'\n/** @example f('eip155:1') */\nconst key = 'namespace.eip155'`,
         'plugins/send/SendView.tsx': `const evm = namespace === 'eip155'`,
@@ -259,6 +305,8 @@ describe('import boundaries', () => {
     ).toEqual([
       `(e) kernel/react/hooks.ts names the namespace 'eip155': ask the chain for a capability instead`,
       `(e) kernel/actions/send.ts names the namespace 'solana:': ask the chain for a capability instead`,
+      `(e) kernel/model/caip.ts names the namespace 'eip155': ask the chain for a capability instead`,
+      `(e) kernel/model/caip.ts names the namespace 'solana': ask the chain for a capability instead`,
     ])
   })
 })

@@ -125,7 +125,17 @@ export type { RecentWallet, StorageBackend, StorageService } from './services/st
 export { createHttpClient, fetchWithRefusals, InvalidResponseError } from './services/http.js'
 export type { HttpClient, HttpClientOptions, HttpRequestOptions } from './services/http.js'
 
-export * from './model/caip.js'
+// CAIP ids are the protocol layer's (foyer/protocol), re-exported for hosts that read them here. One chain family's
+// formats (isEvmAddress, isSolanaAddress, transaction hashes …) are not the kernel's: import them from 'foyer/protocol'.
+export {
+  CHAIN_NAMESPACES,
+  formatCaipAddress,
+  formatCaipNetworkId,
+  isChainNamespace,
+  parseCaipAddress,
+  parseCaipNetworkId,
+} from 'foyer/protocol'
+export type { CaipAddress, CaipNetworkId, ChainNamespace, ParsedCaipAddress, ParsedCaipNetworkId } from 'foyer/protocol'
 export * from './model/addresses.js'
 export * from './model/format.js'
 export { THEMES, resolveTheme, setThemeMode, themeToCss, cssVariableName } from './core/theme.js'

@@ -44,6 +44,7 @@ const CHAIN_ID = 31337
  * @property {number[]} latencies ms, of those that succeeded
  * @property {Record<string, number>} failures why, counted
  * @property {Record<string, number>} steps the flows' steps: their mean duration, ms
+ * @property {number} cpuMs the generator's own CPU time (user and system) over the measured run
  */
 
 /** The flows' steps, timed: where a flow's time goes. */
@@ -64,6 +65,19 @@ async function step(name, work) {
   }
 }
 const meanSteps = () => Object.fromEntries([...stepTimes].map(([name, [total, times]]) => [name, Math.round(total / times)]))
+
+/**
+ * Marks the start of the measured run: tells scripts/loadtest.mjs, which reads the services' CPU time now and again
+ * at the answer, and returns the reading of the generator's own CPU time since.
+ */
+function measuring() {
+  process.send?.({ started: true })
+  const before = process.cpuUsage()
+  return () => {
+    const { user, system } = process.cpuUsage(before)
+    return (user + system) / 1000
+  }
+}
 
 /** Each request a new visitor behind the trusted proxy: the services' per-client budgets are kept, never spent. */
 let visitors = 0
@@ -96,6 +110,7 @@ async function cannon(job, urls, optionsFor) {
   /** @type {Record<string, number>} */
   const failures = {}
   let failed = 0
+  const cpu = measuring()
   const started = performance.now()
   const runs = urls.map(
     (base) =>
@@ -118,7 +133,8 @@ async function cannon(job, urls, optionsFor) {
       }),
   )
   await Promise.all(runs)
-  return { done: latencies.length, failed, elapsedMs: performance.now() - started, latencies, failures, steps: meanSteps() }
+  const elapsedMs = performance.now() - started
+  return { done: latencies.length, failed, elapsedMs, latencies, failures, steps: meanSteps(), cpuMs: cpu() }
 }
 
 /**
@@ -134,6 +150,7 @@ async function closedLoop(job, flow) {
   /** @type {Record<string, number>} */
   const failures = {}
   let failed = 0
+  const cpu = measuring()
   const started = performance.now()
   const end = started + job.seconds * 1000
   const user = async (/** @type {number} */ index) => {
@@ -150,7 +167,8 @@ async function closedLoop(job, flow) {
     }
   }
   await Promise.all(Array.from({ length: job.connections }, (_, index) => user(index)))
-  return { done: latencies.length, failed, elapsedMs: performance.now() - started, latencies, failures, steps: meanSteps() }
+  const elapsedMs = performance.now() - started
+  return { done: latencies.length, failed, elapsedMs, latencies, failures, steps: meanSteps(), cpuMs: cpu() }
 }
 
 /**
@@ -292,8 +310,9 @@ const ROUTES = {
 
   login: (job) => closedLoop(job, () => logIn(job, frameBrowser(roundRobin(job.wallet), job.walletOrigin))),
 
-  // The approval round trip: a signature asked, approved with the secret the frame received (which releases the
-  // signing job and the auth share), signed here from the shares, handed back, and its result answered.
+  // The approval round trip as the frame makes it: a signature asked, its preview when the answer has none, approved
+  // with the secret the frame received (which releases the signing job and the auth share), signed here from the
+  // shares, handed back, and its result answered.
   approval: async (job) => {
     const users = await Promise.all(
       Array.from({ length: job.connections }, async () => {
@@ -315,6 +334,8 @@ const ROUTES = {
         }),
       )
       const { requestId, secret } = asked.approval
+      // The frame asks for the panel's preview unless the answer carried it (frame.js fetchPreview).
+      if (!('preview' in asked.approval)) await step('preview asked', browser.call(`/v1/frame/approvals/${requestId}/preview`, { secret }))
       let answer = await step('approved (share released)', browser.call(`/v1/frame/approvals/${requestId}`, { secret, approved: true }))
       while (answer.sign) {
         const { job: signing, keys } = answer.sign

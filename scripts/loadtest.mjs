@@ -7,7 +7,9 @@
 // budgets are counted (on PostgreSQL, in the database) but never run out.
 //
 // Prints one markdown table, with the machine's load average at the end of each run: on a busy machine the figures
-// are floors. Not part of `npm test`.
+// are floors. It also reads, from /proc, the CPU time each process spent over each measured run (the services, the
+// PostgreSQL server with its backends, the generator) and prints it per flow: a figure that follows the code more than
+// the machine's load, and that says what the cores could serve if nothing else ran on them. Not part of `npm test`.
 //
 //   LOADTEST_SECONDS      each route's measured run, default 5 (after a 1 s warm-up)
 //   LOADTEST_CONNECTIONS  connections (or virtual users, for the flows) in all, default 16
@@ -16,6 +18,7 @@
 //   LOADTEST_PROFILE      a directory: each service writes its CPU profile there when it stops (node --cpu-prof)
 import { fork, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { readFileSync, readdirSync } from 'node:fs'
 import { mkdtemp, open, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -53,7 +56,8 @@ const ROUTES = /** @type {const} */ ([
   },
   {
     route: 'approval',
-    label: 'wallet: approval round trip (`personal_sign` asked, approved: job and auth share released, signed in the frame, result)',
+    label:
+      'wallet: approval round trip (`personal_sign` asked, its preview where the answer has none, approved: job and auth share released, signed in the frame, result)',
     unit: 'round trips',
     target: 500,
   },
@@ -105,22 +109,84 @@ async function startService(name, cli, env, pattern) {
   stops.push(stop)
   for (const deadline = Date.now() + 60_000; Date.now() < deadline; await sleep(50)) {
     const found = pattern.exec(await readFile(logFile, 'utf8'))
-    if (found) return { match: found, stop }
+    if (found) return { match: found, stop, pid: /** @type {number} */ (child.pid) }
     if (child.exitCode !== null) break
   }
   throw new Error(`${name} did not start:\n${await readFile(logFile, 'utf8')}`)
 }
 
+/** Linux's clock tick, the unit of /proc's CPU times (USER_HZ: 100 on every Linux architecture in use). */
+const TICK_MS = 10
+
 /**
- * One route's run in a fresh generator process: a warm-up, then the measured run.
+ * The CPU time (user and system) each named process and all its descendants spent so far, ms, from /proc: the
+ * PostgreSQL server's backends are its children. Undefined where there is no /proc.
+ *
+ * @param {Record<string, number[]>} groups a name and its processes' pids
+ * @returns {Record<string, number> | undefined}
+ */
+function cpuTimes(groups) {
+  /** @type {Map<number, { parent: number, ms: number }>} */
+  const processes = new Map()
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue
+      try {
+        // The fields after the command's closing parenthesis: state, ppid … utime (14th field), stime (15th).
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+        processes.set(Number(entry), { parent: Number(fields[1]), ms: (Number(fields[11]) + Number(fields[12])) * TICK_MS })
+      } catch {
+        // The process ended while the list was read.
+      }
+    }
+  } catch {
+    return undefined
+  }
+  /** @param {number} pid @param {Set<number>} roots */
+  const under = (pid, roots) => {
+    for (let current = pid, hops = 0; current > 1 && hops < 64; hops += 1) {
+      if (roots.has(current)) return true
+      current = processes.get(current)?.parent ?? 0
+    }
+    return false
+  }
+  return Object.fromEntries(
+    Object.entries(groups).map(([name, pids]) => {
+      const roots = new Set(pids)
+      let ms = 0
+      for (const [pid, { ms: spent }] of processes) if (under(pid, roots)) ms += spent
+      return [name, ms]
+    }),
+  )
+}
+
+/**
+ * One route's run in a fresh generator process: a warm-up, then the measured run. `groups` are read with cpuTimes
+ * when the generator starts measuring and again when it answers: `cpuMs` is what each spent in between.
  *
  * @param {import('./loadgen.mjs').Job} job
- * @returns {Promise<import('./loadgen.mjs').Measured>}
+ * @param {Record<string, number[]>} [groups]
+ * @returns {Promise<import('./loadgen.mjs').Measured & { servicesCpuMs?: Record<string, number> }>}
  */
-function generate(job) {
+function generate(job, groups = {}) {
   return new Promise((resolve, reject) => {
     const generator = fork(path.join(ROOT, 'scripts/loadgen.mjs'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
-    generator.once('message', (/** @type {any} */ answer) => (answer.error ? reject(new Error(answer.error)) : resolve(answer.measured)))
+    /** @type {Record<string, number> | undefined} */
+    let before
+    generator.on('message', (/** @type {any} */ answer) => {
+      if (answer.started) {
+        before = cpuTimes(groups)
+        return
+      }
+      if (answer.error) return reject(new Error(answer.error))
+      const after = cpuTimes(groups)
+      const servicesCpuMs =
+        before && after
+          ? Object.fromEntries(Object.keys(groups).map((name) => [name, (after[name] ?? 0) - (before?.[name] ?? 0)]))
+          : undefined
+      resolve({ ...answer.measured, servicesCpuMs })
+    })
     generator.once('exit', (code) => reject(new Error(`the load generator exited (${code}) without an answer`)))
     generator.send(job)
   })
@@ -136,6 +202,24 @@ const lines = []
 /** Where each flow's time went, step by step. */
 /** @type {string[]} */
 const details = []
+/** The CPU time each process spent per flow or request. */
+/** @type {string[]} */
+const cpuDetails = []
+
+/**
+ * What each process spent per flow (ms of CPU), their sum, and the flows a second that sum allows on this machine's
+ * cores if nothing else ran on them.
+ *
+ * @param {import('./loadgen.mjs').Measured & { servicesCpuMs?: Record<string, number> }} measured
+ */
+function cpuPerFlow({ servicesCpuMs = {}, cpuMs, done }) {
+  const spent = { ...servicesCpuMs, generator: cpuMs }
+  const parts = Object.entries(spent).filter(([, ms]) => ms > 0)
+  const total = parts.reduce((sum, [, ms]) => sum + ms, 0) / done
+  const perFlow = (/** @type {number} */ ms) => (ms / done).toFixed(2)
+  const capacity = Math.round((os.cpus().length * 1000) / total)
+  return `${parts.map(([name, ms]) => `${name} ${perFlow(ms)}`).join(', ')}; in all ${total.toFixed(2)} ms, so at most ${count(capacity)}/s on ${os.cpus().length} idle cores`
+}
 const loadBefore = os.loadavg()
 try {
   const [dev, postgres] = await Promise.all([
@@ -195,6 +279,14 @@ try {
       ),
     ])
     const urls = started.map((service) => service.match[1] ?? '')
+    /** The processes whose CPU time each run reads (anvil's is not counted: the wallet's flows do not reach it). */
+    const groups = {
+      api: started.slice(0, setup.instances).map((service) => service.pid),
+      wallet: started.slice(setup.instances).map((service) => service.pid),
+      ...(setup.postgres && postgres && { PostgreSQL: [postgres.pid] }),
+      mail: [mail.pid],
+      directory: [directory.pid],
+    }
     for (const { route, label, unit, target, p99 } of routes) {
       /** @type {import('./loadgen.mjs').Job} */
       const job = {
@@ -212,8 +304,9 @@ try {
       let steps = {}
       try {
         await generate(job)
-        const measured = await generate({ ...job, seconds: SECONDS })
+        const measured = await generate({ ...job, seconds: SECONDS }, groups)
         steps = measured.steps
+        if (measured.servicesCpuMs && measured.done > 0) cpuDetails.push(`- ${label}, ${setup.label}: ${cpuPerFlow(measured)}`)
         const sorted = measured.latencies.sort((a, b) => a - b)
         const rate = measured.done / (measured.elapsedMs / 1000)
         const [p50, p99th] = [percentile(sorted, 0.5), percentile(sorted, 0.99)]
@@ -273,4 +366,6 @@ console.log('|---|---|---:|---:|---:|---:|---:|---|')
 for (const line of lines) console.log(line)
 console.log('\nThe flows step by step (mean duration of each step, in the generator’s clock):\n')
 for (const line of details) console.log(line)
+console.log('\nCPU time per flow or request, ms, each process over the measured run (from /proc; anvil not counted):\n')
+for (const line of cpuDetails) console.log(line)
 process.exit(0)

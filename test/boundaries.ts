@@ -5,32 +5,21 @@ import { selfImports } from '../build/entries.mjs'
 /** Source text by path relative to the package root, with `/` separators. */
 export type SourceFiles = Record<string, string>
 
-/** The directories whose import boundaries style 20 fixes. */
-export const sourceRoots = ['kernel', 'chains', 'plugins', 'adapters', 'services']
+/** The directories whose import boundaries style 20 fixes (docs/concepts/architecture.md: the layers). */
+export const sourceRoots = ['protocol', 'kernel', 'chains', 'plugins', 'adapters', 'services']
 
 /** The entries a plugin, chain or adapter imports the kernel by, as a third-party one does (docs/concepts/plugins.md). */
 export const publicEntries = ['foyer', 'foyer/react', 'foyer/query', 'foyer/ui']
 
 /**
- * Plain JavaScript written once for the browser and the services: the sign-in message formats, origin patterns,
- * sign-in verification and the swap networks. The services import these and no other client code; a plugin or chain
- * may import them too, since no public entry carries them (they are too big for the first paint).
+ * The entries of the protocol layer, what the client and the services share: every layer imports it by these names,
+ * and the kernel only the first (what needs viem is a chain's).
  */
-export const sharedModules = [
-  'kernel/model/eip4361.mjs',
-  'kernel/model/signInGrammar.mjs',
-  'kernel/model/signInWithSolana.mjs',
-  'kernel/model/originMatches.mjs',
-  'kernel/model/simulate.mjs',
-  'kernel/model/permits.mjs',
-  'plugins/swaps/swapNetworks.mjs',
-  'plugins/siwx/verifySignIn.mjs',
-]
+export const protocolEntries = ['foyer/protocol', 'foyer/protocol/evm']
 
-/** Sources only: tests, stories and declaration files may import what they need. The services are `.mjs`. */
+/** Sources only, JavaScript (the protocol, the services) and TypeScript: tests, stories and declarations may import what they need. */
 export function isSourceFile(path: string): boolean {
-  const source = path.startsWith('services/') ? /\.(mjs|[cm]?ts)$/ : /\.[cm]?tsx?$/
-  return source.test(path) && !/\.(test|spec|stories)\.[cm]?[tj]sx?$/.test(path) && !/\.d\.[cm]?ts$/.test(path)
+  return /\.(m?js|[cm]?tsx?)$/.test(path) && !/\.(test|spec|stories)\.[cm]?[tj]sx?$/.test(path) && !/\.d\.[cm]?ts$/.test(path)
 }
 
 /** Reads every source file under `sourceRoots` of the package at `root`. */
@@ -62,10 +51,9 @@ export function stringsOf(source: string): string[] {
   return strings
 }
 
-// The chain namespaces CAIP knows (kernel/model/caip.ts CHAIN_NAMESPACES), and the one file that may name them.
+// The chain namespaces CAIP knows (CHAIN_NAMESPACES in protocol/caip.mjs, outside the kernel).
 const namespaceLiteral = /^(eip155|solana|bip122|polkadot|cosmos)(:.*)?$/
-const caipFile = 'kernel/model/caip.ts'
-// The table of network marks is keyed by CAIP-2 id: data that no feature branches on, so it may name them too.
+// The table of network marks is keyed by CAIP-2 id: data that no feature branches on, so it may name them.
 const networkMarksFile = 'kernel/ui/marks.ts'
 
 /** The specifiers of `import … from`, `import '…'`, `export … from` and `import('…')` in `source`. */
@@ -79,12 +67,13 @@ export function importsOf(source: string): string[] {
 
 /** Where a file sits, or where an import leads. */
 type Area =
-  | { kind: 'core' | 'react' | 'ui' | 'elements' | 'service' | 'devService' | 'other' }
+  | { kind: 'protocol' | 'protocolEvm' | 'core' | 'react' | 'ui' | 'elements' | 'service' | 'devService' | 'other' }
   | { kind: 'plugin' | 'chain' | 'adapter'; name: string }
   | { kind: 'package'; name: string }
 
 function areaOfPath(path: string): Area {
   const [top, second] = path.split('/')
+  if (top === 'protocol') return { kind: second === 'evm' ? 'protocolEvm' : 'protocol' }
   if (top === 'kernel') {
     return { kind: second === 'react' ? 'react' : second === 'ui' ? 'ui' : second === 'elements' ? 'elements' : 'core' }
   }
@@ -117,30 +106,38 @@ const serviceAreas = ['service', 'devService']
  */
 export const devStackImporters = ['services/localStack.mjs', 'services/api/cli.mjs', 'services/rpc/cli.mjs', 'services/wallet/cli.mjs']
 const entryList = publicEntries.map((entry) => `'${entry}'`).join(', ')
-const isShared = (file: string, specifier: string): boolean =>
-  specifier.startsWith('.') && sharedModules.includes(posix.join(posix.dirname(file), specifier))
 const kernelAreas = ['core', 'react', 'ui', 'elements']
+const protocolAreas = ['protocol', 'protocolEvm']
+
+/** The layer a file or a relative import's target sits in: protocol, kernel, services, or one plugin, chain or adapter. */
+function layerOf(path: string): string {
+  const [top = '', second = ''] = path.split('/')
+  return ['plugins', 'chains', 'adapters'].includes(top) ? `${top}/${second}` : top
+}
 
 /**
  * Checks style 20 over `files` and returns one line per broken rule (empty when all hold):
  * (a) kernel/ imports no plugin, chain or adapter; (b) core kernel files (all of kernel/ but react/ and
  * ui/) are .ts and import no React, neither the packages nor kernel/react; (c) a plugin imports
  * only the kernel and itself, a chain only the kernel and itself; (d) kernel/ui is imported only
- * by kernel/ui, kernel/react, plugins and chains; (e) kernel/ names no chain namespace outside CAIP
- * parsing and the network marks' table (features ask a chain's capability instead); (f) an adapter imports the kernel by its public
+ * by kernel/ui, kernel/react, plugins and chains; (e) kernel/ names no chain namespace (CAIP parsing is the protocol's)
+ * outside the network marks' table (features ask a chain's capability instead); (f) an adapter imports the kernel by its public
  * entries only (kept imports in dist/, so it shares the host's kernel and changes none of its chunks), itself and
  * packages; plugins and chains too reach the kernel by its public entries only, never a path into kernel/, so a
- * third-party plugin can do what a first-party one does; (g) a service imports no client code but
- * {@link sharedModules}; (h) a real backend (services/ outside services/dev/) imports none of the local stand-ins in
- * services/dev/, but {@link devStackImporters}; (i) kernel/elements loads no React before the modal: it imports React,
- * and any kernel/react or kernel/ui module that imports React, only through import() (type imports load nothing).
+ * third-party plugin can do what a first-party one does; (g) a service imports no client code (kernel, plugins, chains,
+ * adapters), only the protocol; (h) a real backend (services/ outside services/dev/) imports none of the local
+ * stand-ins in services/dev/, but {@link devStackImporters}; (i) a relative import stays inside its own layer: another
+ * layer is reached by its name ('foyer/protocol', 'foyer/ui' …), as a third party would; (j) the protocol imports
+ * nothing of Foyer, and outside protocol/evm no viem; the kernel imports no 'foyer/protocol/evm' (EVM code is a
+ * chain's); (k) kernel/elements loads no React before the modal: it imports React, and any kernel/react or kernel/ui
+ * module that imports React, only through import() (type imports load nothing).
  */
 export function checkBoundaries(files: SourceFiles): string[] {
   const problems: string[] = []
   for (const [file, source] of Object.entries(files)) {
     const from = areaOfPath(file)
     if (from.kind === 'core' && file.endsWith('.tsx')) problems.push(`(b) ${file}: a core kernel file cannot be .tsx`)
-    if (kernelAreas.includes(from.kind) && file !== caipFile && file !== networkMarksFile) {
+    if (kernelAreas.includes(from.kind) && file !== networkMarksFile) {
       for (const literal of stringsOf(source).filter((text) => namespaceLiteral.test(text))) {
         problems.push(`(e) ${file} names the namespace '${literal}': ask the chain for a capability instead`)
       }
@@ -148,30 +145,40 @@ export function checkBoundaries(files: SourceFiles): string[] {
     for (const specifier of importsOf(source)) {
       const to = areaOfImport(file, specifier)
       const report = (rule: string, why: string): void => void problems.push(`(${rule}) ${file} imports '${specifier}': ${why}`)
-      const deepKernel = kernelAreas.includes(to.kind) && !publicEntries.includes(specifier) && !isShared(file, specifier)
-      if (kernelAreas.includes(from.kind) && (to.kind === 'plugin' || to.kind === 'chain' || to.kind === 'adapter')) {
+      const deepKernel = kernelAreas.includes(to.kind) && !publicEntries.includes(specifier)
+      const crossesLayers = specifier.startsWith('.') && layerOf(file) !== layerOf(posix.join(posix.dirname(file), specifier))
+      if (protocolAreas.includes(from.kind)) {
+        if (to.kind === 'package' ? to.name === 'viem' && from.kind === 'protocol' : !protocolAreas.includes(to.kind) || crossesLayers)
+          report('j', to.kind === 'package' ? 'only protocol/evm imports viem' : 'the protocol imports nothing of Foyer')
+      } else if (kernelAreas.includes(from.kind) && (to.kind === 'plugin' || to.kind === 'chain' || to.kind === 'adapter')) {
         report('a', `kernel/ imports no ${to.kind}`)
+      } else if (kernelAreas.includes(from.kind) && to.kind === 'protocolEvm') {
+        report('a', "kernel/ imports no chain's protocol ('foyer/protocol/evm')")
+      } else if (protocolAreas.includes(to.kind) && crossesLayers) {
+        report('i', `reach the protocol by its name, '${to.kind === 'protocol' ? protocolEntries[0] : protocolEntries[1]}'`)
       } else if (serviceAreas.includes(from.kind)) {
-        if (!serviceAreas.includes(to.kind) && to.kind !== 'package' && to.kind !== 'other' && !isShared(file, specifier))
-          report('g', 'a service imports no client code but the shared modules')
+        if (!serviceAreas.includes(to.kind) && !protocolAreas.includes(to.kind) && to.kind !== 'package' && to.kind !== 'other')
+          report('g', 'a service imports no client code, only the protocol')
         else if (from.kind === 'service' && to.kind === 'devService' && !devStackImporters.includes(file))
           report('h', 'a real backend imports nothing from the local stand-ins in services/dev/')
       } else if (from.kind === 'adapter') {
         const itself = to.kind === 'adapter' && to.name === from.name && specifier.startsWith('.')
-        if (!itself && !publicEntries.includes(specifier) && to.kind !== 'package')
+        if (!itself && !publicEntries.includes(specifier) && !protocolEntries.includes(specifier) && to.kind !== 'package')
           report('f', `an adapter imports the kernel by ${entryList} only, and itself`)
       } else if (from.kind === 'elements') {
         if (runtimeImportsOf(source).includes(specifier) && reachesReact(files, file, specifier))
-          report('i', 'kernel/elements loads React only with the modal, through import()')
+          report('k', 'kernel/elements loads React only with the modal, through import()')
       } else if (from.kind === 'core' && ((to.kind === 'package' && reactPackages.includes(to.name)) || to.kind === 'react')) {
         report('b', 'core kernel files import no React (move it to kernel/react/)')
       } else if ((from.kind === 'plugin' || from.kind === 'chain') && deepKernel) {
         report('c', `a ${from.kind} imports the kernel by ${entryList} only`)
       } else if ((from.kind === 'plugin' || from.kind === 'chain') && to.kind !== 'package' && !kernelAreas.includes(to.kind)) {
         const itself = to.kind === from.kind && 'name' in to && to.name === from.name
-        if (!itself && !isShared(file, specifier)) report('c', `a ${from.kind} imports only the kernel and itself`)
+        if (!itself && !protocolAreas.includes(to.kind)) report('c', `a ${from.kind} imports only the kernel, the protocol and itself`)
       } else if (to.kind === 'ui' && !['ui', 'react', 'plugin', 'chain', 'elements'].includes(from.kind)) {
         report('d', 'only kernel/react, kernel/elements, plugins and chains import kernel/ui')
+      } else if (crossesLayers) {
+        report('i', 'a relative import stays inside its layer: reach another by its name')
       }
     }
   }
@@ -220,8 +227,10 @@ export function staticGraph(root: string, entry: string, { throughEntries = fals
       if (throughEntries && specifier in ownEntries) visit(ownEntries[specifier]!)
       else if (!specifier.startsWith('.')) packages.add(specifier)
       else {
-        const path = posix.join(posix.dirname(file), specifier).replace(/\.js$/, '')
-        visit(existsSync(posix.join(root, `${path}.ts`)) ? `${path}.ts` : `${path}.tsx`)
+        // JavaScript (the protocol) is imported by its own name; TypeScript by the .js it compiles to.
+        const target = posix.join(posix.dirname(file), specifier)
+        const path = target.replace(/\.js$/, '')
+        visit(target.endsWith('.mjs') ? target : existsSync(posix.join(root, `${path}.ts`)) ? `${path}.ts` : `${path}.tsx`)
       }
     }
   }

@@ -1,8 +1,7 @@
 // Shared fixtures for unit tests and stories: a real in-memory chain plugin and a kernel factory.
 // Browser-safe on purpose (no node: imports), so stories can use them too. Lives only in test/.
 import { getIdentity } from '../kernel/actions/getIdentity.js'
-import { isEvmAddress, isSolanaAddress, withHexPrefix } from '../kernel/model/addresses.js'
-import type { CaipNetworkId } from '../kernel/model/caip.js'
+import { isEvmAddress, isSolanaAddress, withHexPrefix, type CaipNetworkId } from 'foyer/protocol'
 import {
   defineChain,
   type ChainCapabilities,

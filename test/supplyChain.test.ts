@@ -26,7 +26,8 @@ describe('supply chain', () => {
   it('the published package runs no script when installed', () => {
     const hooks = ['preinstall', 'install', 'postinstall', 'prepublish', 'preprepare', 'prepare', 'postprepare']
     expect(Object.keys(manifest.scripts).filter((name) => hooks.includes(name))).toEqual([])
-    expect(manifest.files).toEqual(['dist'])
+    // dist/ and the protocol layer's source, published as it is (docs/packaging.md): nothing that runs on install.
+    expect(manifest.files).toEqual(['dist', 'protocol/**/*.mjs'])
   })
 
   it('no runtime dependency, direct or not, has an install script', () => {

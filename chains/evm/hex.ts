@@ -1,6 +1,6 @@
 // Hex text for EVM addresses, quantities and messages without viem: a connection only needs keccak-256 (#21).
 import { keccak_256 } from '@noble/hashes/sha3.js'
-import { isEvmAddress } from 'foyer'
+import { isEvmAddress } from 'foyer/protocol'
 
 /**
  * `address` in EIP-55 mixed case: each hex letter upper case where the keccak-256 of the lower-case

@@ -13,12 +13,11 @@ import {
   type ChainPlugin,
   closeModal,
   getIdentity,
-  isEvmAddress,
-  withHexPrefix,
   isSameNetwork,
   type Network,
   StorageToken,
 } from 'foyer'
+import { isEvmAddress, withHexPrefix } from 'foyer/protocol'
 import { discoverWallets } from './discovery.js'
 import { loadEvmClient, loadWithViem } from './loadEvmClient.js'
 import { loadWalletConnect } from './loadWalletConnect.js'

@@ -2,7 +2,7 @@ import { verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { parseSiweMessage } from 'viem/siwe'
 import { describe, expect, it } from 'vitest'
-import { parseSignInMessage } from '../../plugins/siwx/verifySignIn.mjs'
+import { parseSignInMessage } from 'foyer/protocol/evm'
 import type { EvmSession } from './session.js'
 import { formatSiweMessage, signIn } from './signIn.js'
 

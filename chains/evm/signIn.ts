@@ -1,7 +1,7 @@
 // The EVM signIn capability's body (viem/siwe), loaded through import() on the first sign-in (style 3): rules §3's
 // sign-in message as EIP-4361 text, signed with `personal_sign` by the connected wallet.
 import { getAddress } from 'viem'
-import { formatEip4361 } from '../../kernel/model/eip4361.mjs'
+import { formatEip4361 } from 'foyer/protocol/evm'
 import type { SignInFields, SignInMessage } from 'foyer'
 import { UnsupportedChainError } from 'foyer'
 import { connectedWallet, signWithWallet } from './client.js'

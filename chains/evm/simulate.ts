@@ -1,7 +1,8 @@
-import { isAddress } from 'viem'
+import { isAddress, isHex } from 'viem'
 import type { CaipNetworkId, Kernel } from 'foyer'
+import type { AssetChange, SimulatedCall, Simulation } from 'foyer/protocol'
+import { simulateCalls, type EvmAssetChange, type EvmSimulation } from 'foyer/protocol/evm'
 import { rpcUrlFor } from 'foyer/query'
-import { simulateCalls, type SimulatedCall, type Simulation } from '../../kernel/model/simulate.mjs'
 import { requireNetwork } from './client.js'
 import { publicClientFor } from './publicClient.js'
 import type { EvmConfig } from './session.js'
@@ -13,6 +14,10 @@ export async function simulate(
   { from, networkId, calls }: { from: string; networkId: CaipNetworkId; calls: ReadonlyArray<SimulatedCall> },
 ): Promise<Simulation> {
   if (!isAddress(from, { strict: false })) return { status: 'unavailable', reason: `'${from}' is not an EVM address.` }
+  const badCall = calls.findIndex(
+    (call) => (call.to !== undefined && !isAddress(call.to, { strict: false })) || (call.data !== undefined && !isHex(call.data)),
+  )
+  if (badCall >= 0) return { status: 'unavailable', reason: `Call ${badCall} is not an EVM call (an address to call and hex data).` }
   let client: ReturnType<typeof publicClientFor>
   try {
     const network = requireNetwork(config, networkId)
@@ -20,5 +25,22 @@ export async function simulate(
   } catch (reason) {
     return { status: 'unavailable', reason: reason instanceof Error ? reason.message : String(reason) }
   }
-  return simulateCalls({ request: (args) => client.request(args as never), account: from, calls })
+  // Checked above: every `to` is an address and every `data` hex.
+  const evmCalls = calls as ReadonlyArray<{ to?: `0x${string}`; value?: bigint; data?: `0x${string}` }>
+  return chainNeutral(await simulateCalls({ request: (args) => client.request(args as never), account: from, calls: evmCalls }))
+}
+
+/** The node's answer in the ERC standards' terms, as the kernel's previews read any chain's (protocol/simulation.mjs). */
+export function chainNeutral(simulation: EvmSimulation): Simulation {
+  if (simulation.status !== 'ok') return simulation
+  const change = ({ kind, ...rest }: EvmAssetChange): AssetChange => ({
+    kind: kind === 'native' ? 'native' : kind === 'erc20' ? 'token' : 'nft',
+    ...rest,
+  })
+  return {
+    status: 'ok',
+    outgoing: simulation.outgoing.map(change),
+    incoming: simulation.incoming.map(change),
+    allowances: simulation.allowances.map(({ kind, ...rest }) => ({ kind: kind === 'all' ? 'collection' : 'token', ...rest })),
+  }
 }

@@ -2,8 +2,8 @@
 // wallet or an RPC. The manifest (index.ts) loads this module through import() on the first
 // connect, reconnect, balance or signature (style 3).
 import { address as toAddress, createSolanaRpc, getBase58Decoder, isAddress, type Rpc, type SolanaRpcApi } from '@solana/kit'
+import { isSolanaAddress } from 'foyer/protocol'
 import {
-  isSolanaAddress,
   AddressOrAuthConnectorNotFoundError,
   NetworkNotFoundError,
   UnsupportedChainError,

@@ -2,16 +2,9 @@
 // validates the options and declares the networks and capabilities; at setup it loads the wallet
 // side (walletSession.ts: Wallet Standard discovery, the session, reconnect), and on first use the
 // body that needs @solana/kit (client.ts). This file must never import either.
-import {
-  defineChain,
-  type ChainPlugin,
-  isSolanaAddress,
-  afterFirstPaint,
-  AddressOrAuthConnectorNotFoundError,
-  createToken,
-  type Token,
-} from 'foyer'
+import { defineChain, type ChainPlugin, afterFirstPaint, AddressOrAuthConnectorNotFoundError, createToken, type Token } from 'foyer'
 import type { Kernel } from 'foyer'
+import { isSolanaAddress } from 'foyer/protocol'
 import { loadSolanaClient } from './loadSolanaClient.js'
 import { en, type SolanaMessages } from './locales.js'
 import { parseSolanaOptions, type SolanaOptions } from './options.js'

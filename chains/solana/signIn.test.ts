@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { TEST_WALLET_ADDRESS, TEST_WALLET_KEYPAIR } from '../../services/dev/solana/devKeys.mjs'
 import { createSolanaWallet } from '../../test/solanaWallet.js'
 import type { SolanaSession } from './session.js'
-import { parseSignInMessage } from '../../plugins/siwx/verifySignIn.mjs'
+import { parseSignInMessage } from 'foyer/protocol/evm'
 import { formatSiwsMessage, signIn } from './signIn.js'
 import type { StandardWallet } from './walletStandard.js'
 

@@ -3,7 +3,7 @@
 // signs it), otherwise the text written here and signed through `solana:signMessage`.
 import { getBase58Decoder } from '@solana/kit'
 import { deriveSignInMessageText } from '@solana/wallet-standard-util'
-import { formatSignInWithSolana } from '../../kernel/model/signInWithSolana.mjs'
+import { formatSignInWithSolana } from 'foyer/protocol'
 import type { SignInFields, SignInMessage } from 'foyer'
 import { AddressOrAuthConnectorNotFoundError, UnsupportedChainError } from 'foyer'
 import { connectedWallet, signMessage } from './client.js'

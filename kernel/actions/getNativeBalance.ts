@@ -1,4 +1,4 @@
-import type { CaipNetworkId } from '../model/caip.js'
+import type { CaipNetworkId } from 'foyer/protocol'
 import type { Kernel } from '../core/createKernel.js'
 import { formatBalance, formatUnits } from '../model/format.js'
 import { fetchKernelQuery, type KernelQuery } from '../services/kernelQuery.js'

@@ -1,4 +1,4 @@
-import type { CaipNetworkId } from '../model/caip.js'
+import type { CaipNetworkId } from 'foyer/protocol'
 import type { Kernel } from '../core/createKernel.js'
 import { raiseAlert } from '../core/alerts.js'
 import { AddressOrAuthConnectorNotFoundError, NetworkNotFoundError, UnsupportedChainError } from '../core/errors/catalogue.js'

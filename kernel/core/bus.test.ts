@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 
 import { createBus } from './bus.js'
 
-declare module './bus.js' {
+declare module 'foyer' {
   interface FoyerEvents {
     'test:happened': { n: number }
     'test:other-happened': { s: string }

@@ -1,4 +1,6 @@
 import mitt, { type Emitter } from 'mitt'
+import type { SentTransaction } from '../model/transaction.js'
+import type { ViewId } from './views.js'
 
 /**
  * The events the kernel announces. Plugins add theirs by declaration merging:
@@ -10,8 +12,24 @@ import mitt, { type Emitter } from 'mitt'
  *
  * Names are `owner:past-tense` and every payload is one object (style 6).
  */
-// biome-ignore lint/suspicious/noEmptyInterface: empty on purpose; plugins add members by declaration merging
-export interface FoyerEvents {}
+export interface FoyerEvents {
+  // The kernel's own events are declared here rather than merged in (see FoyerState in store.ts).
+  'modal:opened': { view: ViewId }
+  'modal:closed': Record<string, never>
+  /** rules §1: the remote project configuration overrode these local settings. */
+  'features:local-config-ignored': { features: readonly string[] }
+  'kernel:destroyed': Record<string, never>
+  /**
+   * The account's balances may have changed (a send, a swap …): cached balances and history are
+   * forgotten and mounted views read them again. Any plugin may emit it.
+   */
+  'balances:changed': Record<string, never>
+  /**
+   * A transaction sent through Foyer (send, swap …) was confirmed by the network. Announced before
+   * 'balances:changed'; the activity plugin lists it as pending until the data service has it.
+   */
+  'transaction:sent': SentTransaction
+}
 
 export type EventName = keyof FoyerEvents & string
 export type EventHandler<E extends EventName> = (payload: FoyerEvents[E]) => void

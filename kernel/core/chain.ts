@@ -1,9 +1,9 @@
-import type { CaipNetworkId } from '../model/caip.js'
+import type { CaipNetworkId } from 'foyer/protocol'
 import type { Kernel } from './createKernel.js'
 import type { Account, Network } from '../model/network.js'
 import { definePlugin, type Plugin, type PluginDefinition } from './plugin.js'
 import { AdapterNotFoundError } from './errors/catalogue.js'
-import type { SimulatedCall, Simulation } from '../model/simulate.mjs'
+import type { SimulatedCall, Simulation } from 'foyer/protocol'
 
 /** What a chain returns when a wallet connects. */
 export interface ConnectResult {

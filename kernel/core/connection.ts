@@ -1,4 +1,4 @@
-import type { CaipNetworkId } from '../model/caip.js'
+import type { CaipNetworkId } from 'foyer/protocol'
 import { isSafeImageUrl, type Account, type Connector } from '../model/network.js'
 
 /** Connection status of one namespace (rules §4). */

@@ -8,7 +8,7 @@ import { definePlugin } from './plugin.js'
 import { addRecentWallet, createMemoryBackend, readRecentWallets } from '../services/storage.js'
 import { StorageToken } from './tokens.js'
 
-declare module './features.js' {
+declare module 'foyer' {
   interface Features {
     testFlag: boolean
   }

@@ -1,62 +1,26 @@
-import { forgetDisconnectedDetails, INITIAL_ACCOUNT, type AccountSlice } from './account.js'
-import { INITIAL_ALERTS, raiseAlert, type AlertsState } from './alerts.js'
+import { forgetDisconnectedDetails, INITIAL_ACCOUNT } from './account.js'
+import { INITIAL_ALERTS, raiseAlert } from './alerts.js'
 import { createBus, type Bus } from './bus.js'
 import { createChainRegistry, type ChainRegistry } from './chain.js'
-import { connectionReducer, INITIAL_CONNECTION, type ConnectionAction, type ConnectionState } from './connection.js'
+import { connectionReducer, INITIAL_CONNECTION, type ConnectionAction } from './connection.js'
 import { createConnectorRegistry, type ConnectorRegistry } from './connectors.js'
 import { createContainer, type Container } from './container.js'
-import { declareFlags, isFeatureEnabled, resolveLocalFeatures, type FeatureName, type FeaturesState } from './features.js'
+import { declareFlags, isFeatureEnabled, resolveLocalFeatures, type FeatureName } from './features.js'
 import { createI18n, type I18n, type LocaleLoader, type LocaleMessages } from './i18n.js'
 import { afterFirstPaint } from './idle.js'
 import { createLogger, type Logger } from './logger.js'
 import { runAfterConnect } from './lifecycle.js'
-import { closeModal, INITIAL_MODAL, MOBILE_MAX_WIDTH, openModal, type ModalState } from './modal.js'
+import { closeModal, INITIAL_MODAL, MOBILE_MAX_WIDTH, openModal } from './modal.js'
 import { parseOptions, type FoyerOptions, type ResolvedOptions } from './options.js'
 import { resolvePlugins, setUpPlugins, type Plugin, type Teardown } from './plugin.js'
 import { restoreShownNamespace } from './restore.js'
-import { createRouter, INITIAL_ROUTE, type Router, type RouterState } from './router.js'
+import { createRouter, INITIAL_ROUTE, type Router } from './router.js'
 import { createStorage } from '../services/storage.js'
 import { forgetKeptBalances } from '../services/queryCache.js'
 import { createStore, type Store } from './store.js'
-import type { ThemeState } from './theme.js'
-import type { SentTransaction } from '../model/transaction.js'
-import { INITIAL_TOAST, type ToastState } from './toast.js'
+import { INITIAL_TOAST } from './toast.js'
 import { FetchToken, StorageToken } from './tokens.js'
 import { createViewRegistry, type SlotName, type ViewId, type ViewRegistry } from './views.js'
-
-declare module './store.js' {
-  interface FoyerState {
-    modal: ModalState
-    router: RouterState
-    connection: ConnectionState
-    /** rules §3 account state beyond the connection: what plugins added per connector, address labels (`getAccount`). */
-    account: AccountSlice
-    features: FeaturesState
-    toast: ToastState
-    alerts: AlertsState
-    theme: ThemeState
-  }
-}
-
-declare module './bus.js' {
-  interface FoyerEvents {
-    'modal:opened': { view: ViewId }
-    'modal:closed': Record<string, never>
-    /** rules §1: the remote project configuration overrode these local settings. */
-    'features:local-config-ignored': { features: readonly string[] }
-    'kernel:destroyed': Record<string, never>
-    /**
-     * The account's balances may have changed (a send, a swap …): cached balances and history are
-     * forgotten and mounted views read them again. Any plugin may emit it.
-     */
-    'balances:changed': Record<string, never>
-    /**
-     * A transaction sent through Foyer (send, swap …) was confirmed by the network. Announced before
-     * 'balances:changed'; the activity plugin lists it as pending until the data service has it.
-     */
-    'transaction:sent': SentTransaction
-  }
-}
 
 /** One Foyer instance. Every action, hook and plugin receives it; nothing is global (style 1). */
 export interface Kernel {

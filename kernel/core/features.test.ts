@@ -4,7 +4,7 @@ import { applyRemoteFeatures, remoteConfigToFeatures } from '../services/remoteC
 import { declareFlags, isFeatureEnabled, KERNEL_FLAGS, resolveLocalFeatures } from './features.js'
 import { definePlugin } from './plugin.js'
 
-declare module './features.js' {
+declare module 'foyer' {
   interface Features {
     testLocal: boolean
     testRemote: boolean

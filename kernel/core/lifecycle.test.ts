@@ -7,14 +7,14 @@ import type { AfterConnectContext } from './lifecycle.js'
 import { closeModal } from './modal.js'
 import { definePlugin } from './plugin.js'
 
-declare module './views.js' {
+declare module 'foyer' {
   interface ViewParams {
     /** Test only: a view shown after connecting, as sign-in will show its prompt. */
     TestAfterConnect: { address: string }
   }
 }
 
-declare module './router.js' {
+declare module 'foyer' {
   interface ViewResults {
     TestAfterConnect: 'signed' | 'skipped'
   }

@@ -7,7 +7,7 @@ import { definePlugin } from './plugin.js'
 import { whenViewLeaves, type RouteEntry } from './router.js'
 import { UnknownViewError, type ViewDefinition, type ViewId } from './views.js'
 
-declare module './views.js' {
+declare module 'foyer' {
   interface ViewParams {
     TestFeatureView: undefined
     /** The pairing view a WalletConnect connector leads to (the EVM chain declares it too). */

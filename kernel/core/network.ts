@@ -1,6 +1,6 @@
 import type { Kernel } from './createKernel.js'
 import { selectActiveConnection, type ConnectionState } from './connection.js'
-import type { CaipNetworkId } from '../model/caip.js'
+import type { CaipNetworkId } from 'foyer/protocol'
 import { isSameNetwork, type Network } from '../model/network.js'
 
 /** The network of the active connection, and every network the chains declare. */

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/query-core'
 import * as v from 'valibot'
-import type { CaipNetworkId } from '../model/caip.js'
+import type { CaipNetworkId } from 'foyer/protocol'
 import { InvalidOptionsError } from './errors/catalogue.js'
 import type { Features } from './features.js'
 import type { LocaleMessages } from './i18n.js'

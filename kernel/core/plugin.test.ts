@@ -6,19 +6,19 @@ import type { Kernel } from './createKernel.js'
 import { isFoyerError } from './errors/BaseError.js'
 import { definePlugin, DuplicatePluginError, MissingPluginError, pluginApi, resolvePlugins, type Plugin } from './plugin.js'
 
-declare module './i18n.js' {
+declare module 'foyer' {
   interface Messages {
     'test.greeting': string
   }
 }
 
-declare module './features.js' {
+declare module 'foyer' {
   interface Features {
     testSwaps: boolean
   }
 }
 
-declare module './plugin.js' {
+declare module 'foyer' {
   interface PluginApis {
     'test-project': { projectOf(kernel: Kernel): string | undefined }
   }

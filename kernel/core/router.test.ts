@@ -5,14 +5,14 @@ import { createRouter, INITIAL_ROUTE, type RouteEntry } from './router.js'
 import { createStore } from './store.js'
 import { createViewRegistry, UnknownViewError, type ViewId } from './views.js'
 
-declare module './views.js' {
+declare module 'foyer' {
   interface ViewParams {
     /** Test only: a view that asks the visitor a question. */
     TestQuestion: { question: string }
   }
 }
 
-declare module './router.js' {
+declare module 'foyer' {
   interface ViewResults {
     TestQuestion: boolean
   }

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 
 import { createStore } from './store.js'
 
-declare module './store.js' {
+declare module 'foyer' {
   interface FoyerState {
     'test:counter': { count: number; label: string }
     'test:other': { on: boolean }

@@ -1,4 +1,12 @@
+import type { AccountSlice } from './account.js'
+import type { AlertsState } from './alerts.js'
 import type { Unsubscribe } from './bus.js'
+import type { ConnectionState } from './connection.js'
+import type { FeaturesState } from './features.js'
+import type { ModalState } from './modal.js'
+import type { RouterState } from './router.js'
+import type { ThemeState } from './theme.js'
+import type { ToastState } from './toast.js'
 
 /**
  * The whole state of one kernel: one slice per owner. Plugins add their slice by declaration
@@ -9,8 +17,20 @@ import type { Unsubscribe } from './bus.js'
  *   interface FoyerState { send: SendState }
  * }
  */
-// biome-ignore lint/suspicious/noEmptyInterface: empty on purpose; plugins add members by declaration merging
-export interface FoyerState {}
+export interface FoyerState {
+  // The kernel's own slices are declared here, not merged in from another file: an interface that plugins augment
+  // through 'foyer' and the kernel through a relative path is merged into two different copies (which one a file sees
+  // depends on TypeScript's file order), so every augmentation goes through 'foyer'.
+  modal: ModalState
+  router: RouterState
+  connection: ConnectionState
+  /** rules §3 account state beyond the connection: what plugins added per connector, address labels (`getAccount`). */
+  account: AccountSlice
+  features: FeaturesState
+  toast: ToastState
+  alerts: AlertsState
+  theme: ThemeState
+}
 
 export type SliceName = keyof FoyerState & string
 

@@ -3,7 +3,7 @@
 // at a trust boundary is; chains/evm and chains/solana compose the schemas into their own,
 // a third-party chain calls parseNetworks.
 import * as v from 'valibot'
-import type { CaipNetworkId } from './caip.js'
+import type { CaipNetworkId } from 'foyer/protocol'
 import { InvalidOptionsError } from '../core/errors/catalogue.js'
 import { isHttpUrl, isSafeImageUrl, type Network } from './network.js'
 

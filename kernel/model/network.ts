@@ -1,4 +1,4 @@
-import type { CaipNetworkId } from './caip.js'
+import type { CaipNetworkId } from 'foyer/protocol'
 
 /** A network a chain plugin serves (rules §3). */
 export interface Network {

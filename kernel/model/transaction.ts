@@ -1,4 +1,4 @@
-import type { CaipNetworkId } from './caip.js'
+import type { CaipNetworkId } from 'foyer/protocol'
 
 /**
  * A transaction sent through Foyer (a send, a swap, a payment) once the network confirmed it, as

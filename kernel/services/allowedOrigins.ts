@@ -6,8 +6,8 @@ import { isFoyerError } from '../core/errors/BaseError.js'
 import type { HttpStatusError } from '../core/errors/catalogue.js'
 import { FetchToken } from '../core/tokens.js'
 import { SDK_TYPE, SDK_VERSION } from '../core/version.js'
+import { originMatches } from 'foyer/protocol'
 import { createHttpClient } from './http.js'
-import { originMatches } from '../model/originMatches.mjs'
 
 const AllowedOriginsSchema = v.object({ allowedOrigins: v.array(v.string()) })
 

@@ -10,7 +10,7 @@ import { openModal } from '../core/modal.js'
 import { definePlugin } from '../core/plugin.js'
 import { SDK_TYPE, SDK_VERSION } from '../core/version.js'
 
-declare module '../core/features.js' {
+declare module 'foyer' {
   interface Features {
     testRemote: boolean
     testLocal: boolean

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { formatUnits } from '../model/format.js'
 import { shortenAddress } from '../model/addresses.js'
 import type { MessageKey, MessageParams } from '../core/i18n.js'
-import type { Allowance, AssetChange, Simulation } from '../model/simulate.mjs'
+import type { Allowance, AssetChange, Simulation } from 'foyer/protocol'
 
 /** What a preview shows: the node's answer, 'loading' while it is asked, undefined where nothing can simulate. */
 export type SimulationState = Simulation | 'loading' | undefined
@@ -128,16 +128,15 @@ export function simulationTexts(t: (key: MessageKey, params?: MessageParams) => 
 
 function allowanceText({ kind, spender, amount, symbol, decimals, unlimited }: Allowance, texts: SimulationTexts) {
   const words = { symbol, spender: shortenAddress(spender), amount: formatUnits(amount, decimals) }
-  return kind === 'all' ? texts.all(words) : unlimited ? texts.unlimited(words) : texts.allow(words)
+  return kind === 'collection' ? texts.all(words) : unlimited ? texts.unlimited(words) : texts.allow(words)
 }
 
 function changeKey({ kind, token, tokenId }: AssetChange) {
   return `${kind}:${token ?? ''}:${tokenId ?? ''}`
 }
 
-/** '1.5 USDC', 'NFT #2', '3 × GAME #7' (an ERC-1155 amount above one). */
+/** '1.5 USDC', 'NFT #2', '3 × GAME #7' (several editions of one item). */
 function amountText({ kind, amount, symbol, decimals, tokenId }: AssetChange) {
-  if (kind === 'erc721') return `${symbol} #${tokenId}`
-  if (kind === 'erc1155') return `${amount > 1n ? `${amount} × ` : ''}${symbol} #${tokenId}`
+  if (kind === 'nft') return `${amount > 1n ? `${amount} × ` : ''}${symbol} #${tokenId}`
   return `${formatUnits(amount, decimals)} ${symbol}`
 }

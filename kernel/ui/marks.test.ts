@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { BROWSE_WALLETS } from '../../chains/solana/browseLinks.js'
 import { solanaDevnet, solanaMainnet } from '../../chains/solana/networks.js'
-import { SWAP_NETWORKS } from '../../plugins/swaps/swapNetworks.mjs'
+import { SWAP_NETWORKS } from 'foyer/protocol'
 import { hasMark, loadMark, walletMarkKey } from './marks.js'
 
 // The ids Foyer itself lists, and which of them still show a letter tile because no package draws them. A new mark in

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { EmbeddedWallet } from './embeddedWallet.js'
-import { encodeBase58 } from './base58.js'
+import { encodeBase58 } from 'foyer/protocol'
 import { EmbeddedWalletError } from './frameClient.js'
 import { createSolanaWallet } from './solanaWallet.js'
 

@@ -3,7 +3,7 @@
 // frame's own panel (rules §6); the key stays in the wallet service.
 import type { EmbeddedWallet } from './embeddedWallet.js'
 import type { EmbeddedWalletError } from './frameClient.js'
-import { decodeBase58, encodeBase58 } from './base58.js'
+import { decodeBase58, encodeBase58 } from 'foyer/protocol'
 
 /** The Wallet Standard chains the embedded wallet serves; the service answers for its configured clusters. */
 const CHAINS = ['solana:mainnet', 'solana:devnet', 'solana:localnet'] as const
@@ -35,7 +35,7 @@ export function createSolanaWallet(
     for (const listener of [...listeners]) listener({ accounts })
   }
   const accountFor = (address: string | undefined): Account[] =>
-    address ? [Object.freeze({ address, publicKey: decodeBase58(address), chains: CHAINS, features: FEATURES })] : []
+    address ? [Object.freeze({ address, publicKey: base58Bytes(address), chains: CHAINS, features: FEATURES })] : []
   // With the Solana network's id (`solana:<genesis prefix>`, as the service names it): without one the
   // frame takes the user's current chain, an EVM one after an EVM request, and refuses Solana methods.
   const rpc = <T>(method: string, params: object) => {
@@ -86,7 +86,7 @@ export function createSolanaWallet(
               message: encodeBase58(message),
               pubkey: account.address,
             })
-            outputs.push({ signedMessage: message, signature: decodeBase58(signature), signatureType: 'ed25519' as const })
+            outputs.push({ signedMessage: message, signature: base58Bytes(signature), signatureType: 'ed25519' as const })
           }
           return outputs
         },
@@ -110,11 +110,18 @@ export function createSolanaWallet(
           const outputs = []
           for (const { transaction } of inputs) {
             const { signature } = await rpc<{ signature: string }>('solana_signAndSendTransaction', { transaction: base64(transaction) })
-            outputs.push({ signature: decodeBase58(signature) })
+            outputs.push({ signature: base58Bytes(signature) })
           }
           return outputs
         },
       },
     },
   }
+}
+
+/** Base58 text from the frame as bytes: anything else is an answer no frame gives, so it fails the request. */
+function base58Bytes(text: string): Uint8Array {
+  const bytes = decodeBase58(text)
+  if (!bytes) throw new Error(`'${text}' is not base58 text.`)
+  return bytes
 }

@@ -89,7 +89,7 @@ export const PaySimulated: Story = {
       status: 'ok',
       outgoing:
         calls[0]?.to?.toLowerCase() === USDC.toLowerCase()
-          ? [{ kind: 'erc20', token: USDC, amount: 10_000_000n, symbol: 'USDC', decimals: 6 }]
+          ? [{ kind: 'token', token: USDC, amount: 10_000_000n, symbol: 'USDC', decimals: 6 }]
           : [],
       incoming: [],
       allowances: [],

@@ -257,12 +257,10 @@ export const PreviewSimulated: Story = {
   parameters: simulated(async () => ({
     status: 'ok',
     outgoing: [{ kind: 'native', amount: 250_000_000_000_000_000n, symbol: 'TETH', decimals: 18 }],
-    incoming: [
-      { kind: 'erc721', token: '0x5fbdb2315678afecb367f032d93f642f64180aa3', tokenId: 7n, amount: 1n, symbol: 'PASS', decimals: 0 },
-    ],
+    incoming: [{ kind: 'nft', token: '0x5fbdb2315678afecb367f032d93f642f64180aa3', tokenId: 7n, amount: 1n, symbol: 'PASS', decimals: 0 }],
     allowances: [
       {
-        kind: 'erc20',
+        kind: 'token',
         token: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
         spender,
         amount: 2n ** 256n - 1n,

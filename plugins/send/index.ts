@@ -5,7 +5,7 @@ import { en } from './locales.js'
 import { INITIAL_SEND_STATE, type SendState } from './sendState.js'
 import type { SendEventPayload, SendTokenParameters, SendTokenReturnType } from './sendToken.js'
 import type { SimulateTransferParameters } from './sendSimulation.js'
-import type { Simulation } from '../../kernel/model/simulate.mjs'
+import type { Simulation } from 'foyer/protocol'
 
 declare module 'foyer' {
   interface ViewParams {

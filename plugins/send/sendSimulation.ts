@@ -2,7 +2,7 @@
 // per preview. Loaded with the view, or by Pay through the plugin's api.
 import { selectActiveConnection, type CaipNetworkId, type Kernel } from 'foyer'
 import { useSimulation, type SimulationState } from 'foyer/ui'
-import type { SimulatedCall, Simulation } from '../../kernel/model/simulate.mjs'
+import type { SimulatedCall, Simulation } from 'foyer/protocol'
 import { parseAmount, type SendAsset } from './validateSend.js'
 
 /** ERC-20 `transfer(address,uint256)`. */
@@ -11,9 +11,9 @@ const TRANSFER_SELECTOR = '0xa9059cbb'
 /** The transfer as the one call the wallet will send: the value itself, or the token's `transfer`. */
 export function transferCall(asset: SendAsset, to: string, amount: bigint): SimulatedCall {
   const token = asset.address?.split(':').at(-1)
-  if (!token) return { to: to as `0x${string}`, value: amount }
+  if (!token) return { to, value: amount }
   const word = (hex: string) => hex.padStart(64, '0')
-  return { to: token as `0x${string}`, data: `${TRANSFER_SELECTOR}${word(to.slice(2).toLowerCase())}${word(amount.toString(16))}` }
+  return { to: token, data: `${TRANSFER_SELECTOR}${word(to.slice(2).toLowerCase())}${word(amount.toString(16))}` }
 }
 
 export interface SimulateTransferParameters {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isEvmAddress, isSolanaAddress } from 'foyer'
+import { isEvmAddress, isSolanaAddress } from 'foyer/protocol'
 import { testAddresses } from '../../test/fixtures.js'
 import { parseAmount, validateSend } from './validateSend.js'
 

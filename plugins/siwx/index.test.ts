@@ -5,7 +5,7 @@ import { memorySiwxVerifier } from '../../test/memorySiwxVerifier.js'
 import { testAddresses, testChain, testKernel, testNetwork } from '../../test/fixtures.js'
 import { siwx, type SiwxSession } from './index.js'
 import { signIn } from './signIn.js'
-import { parseSignInMessage } from './verifySignIn.mjs'
+import { parseSignInMessage } from 'foyer/protocol/evm'
 
 const root = new URL('../../', import.meta.url).pathname
 const EVM = testAddresses.eip155[0]

@@ -1,7 +1,7 @@
 // rules §3's sign-in message fields for this page (lazy). The text a wallet signs is the chain's to write: its signIn
 // capability (EIP-4361 on eip155, Sign In With Solana on solana, a wallet's own sign-in where it has one).
 import type { Kernel, SignInFields } from 'foyer'
-import { STATEMENT } from '../../kernel/model/signInGrammar.mjs'
+import { STATEMENT } from 'foyer/protocol'
 
 /**
  * The message for an account, with the verifier's nonce: this page's host and origin, the statement, issued now and

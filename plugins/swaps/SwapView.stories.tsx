@@ -222,7 +222,7 @@ export const SwapSimulated: Story = {
   parameters: simulated(async () => ({
     status: 'ok',
     outgoing: [{ kind: 'native', amount: 500_000_000_000_000_000n, symbol: 'TETH', decimals: 18 }],
-    incoming: [{ kind: 'erc20', token: usdcAddress, amount: 1_495_500_000n, symbol: 'USDC', decimals: 6 }],
+    incoming: [{ kind: 'token', token: usdcAddress, amount: 1_495_500_000n, symbol: 'USDC', decimals: 6 }],
     allowances: [],
   })),
   play: async () => {

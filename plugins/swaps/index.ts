@@ -4,33 +4,21 @@
 import { definePlugin, whenViewLeaves, type Kernel, type Plugin } from 'foyer'
 import { en, type SwapMessages } from './locales.js'
 import type { SwapState } from './swapState.js'
-import { SWAP_NETWORKS as swapNetworks } from './swapNetworks.mjs'
+import { SWAP_NETWORKS } from 'foyer/protocol'
 
 declare module 'foyer' {
   interface ViewParams {
     /** rules §2: swap one token of the connected account for another. */
     Swap: undefined
   }
-}
-
-declare module 'foyer' {
   interface Features {
     /** The Swap action under the account, on the swap networks. @default true; the remote project configuration may set it */
     swaps: boolean
   }
-}
-
-declare module 'foyer' {
   interface Messages extends SwapMessages {}
-}
-
-declare module 'foyer' {
   interface FoyerState {
     swaps: SwapState
   }
-}
-
-declare module 'foyer' {
   interface FoyerEvents {
     /** A swap was mined: what was paid and the quote it followed (amounts in the smallest unit, tokens CAIP-10). */
     'swaps:succeeded': { networkId: string; hash: string; from: string; to: string; fromAmount: string; toAmount: string }
@@ -41,10 +29,10 @@ export type { SwapQuote, SwapState, SwapToken } from './swapState.js'
 export type { ConvertApi, SwapTransaction } from './convertApi.js'
 
 /**
- * Where swaps are offered (rules §6: the 12 networks, then the local chains of `npm start`), CAIP-2. The same list
- * `services/api` answers the convert calls for (both read `plugins/swaps/swapNetworks.mjs`).
+ * Where swaps are offered (rules §6: the 12 networks, then the local chains of `npm start`), CAIP-2: the protocol
+ * layer's list, the same `services/api` answers the convert calls for.
  */
-export const SWAP_NETWORKS: readonly string[] = Object.freeze([...swapNetworks])
+export { SWAP_NETWORKS }
 
 /**
  * Swaps on an exchange behind the blockchain API's convert calls (rules §7, `services.api`): a Swap action under the

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react'
 import { selectActiveConnection, type Kernel } from 'foyer'
 import type { SimulationState } from 'foyer/ui'
-import type { SimulatedCall, Simulation } from '../../kernel/model/simulate.mjs'
+import type { SimulatedCall, Simulation } from 'foyer/protocol'
 import { convertApiOf } from './convertApi.js'
 import type { SwapState } from './swapState.js'
 import { SLIPPAGE_PERCENT } from './swapActions.js'
@@ -24,13 +24,13 @@ export async function simulateSwap(kernel: Kernel, state: SwapState): Promise<Si
     const calls: SimulatedCall[] = []
     if (state.allowance === 'insufficient') {
       const approval = await api.buildApprove(trade)
-      calls.push({ to: approval.to as `0x${string}`, data: approval.data as `0x${string}` })
+      calls.push({ to: approval.to, data: approval.data })
       // A token that must be reset to 0 first needs a second approval the service builds only after the first is mined.
       if (approval.reset) return { status: 'unavailable', reason: 'The approval must be reset before it can be simulated.' }
     }
     // Before the approval is mined the service cannot estimate the swap's gas; the simulation needs none.
     const built = await api.buildTransaction({ ...trade, slippage: SLIPPAGE_PERCENT, disableEstimate: state.allowance === 'insufficient' })
-    calls.push({ to: built.to as `0x${string}`, data: built.data as `0x${string}`, value: built.value })
+    calls.push({ to: built.to, data: built.data, value: built.value })
     return await simulate.simulate(kernel, { from: userAddress, networkId, calls })
   } catch (reason) {
     return { status: 'unavailable', reason: reason instanceof Error ? reason.message : String(reason) }

@@ -1,13 +1,12 @@
-// Parsing of the addresses and chain ids the API receives (rules §5): plain EVM or Solana addresses, CAIP-2 chain ids
-// and CAIP-10 account ids. Every failure is a RequestError with the message the client sees.
+// The API's reading of the addresses and chain ids in its paths and queries (rules §5): plain EVM or Solana
+// addresses, CAIP-2 chain ids (a bare number is an eip155 chain) and CAIP-10 account ids, by the protocol layer's
+// rules, which the client checks with too. Every failure is a RequestError with the message the client sees.
+import { isCaipNetworkId, isEvmAddress, isSolanaAddress, withHexPrefix } from 'foyer/protocol'
 import { getAddress } from 'viem'
 
 import { RequestError } from './errors.mjs'
 
-// rules §5: 40 hex digits with an optional 0x prefix; Solana: 32 to 44 base58 characters.
-const EVM_ADDRESS = /^(0x)?[0-9a-fA-F]{40}$/
-const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
-const CAIP2 = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
+export { isSolanaAddress }
 
 /**
  * The checksummed form of an EVM address, or undefined when `value` is not one. Any letter case is accepted
@@ -17,12 +16,9 @@ const CAIP2 = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
  * @returns {`0x${string}` | undefined}
  */
 export function evmAddress(value) {
-  if (!EVM_ADDRESS.test(value)) return undefined
-  return getAddress(`0x${value.replace(/^0x/, '').toLowerCase()}`)
+  if (!isEvmAddress(value)) return undefined
+  return getAddress(/** @type {`0x${string}`} */ (withHexPrefix(value).toLowerCase()))
 }
-
-/** @param {string} value */
-export const isSolanaAddress = (value) => SOLANA_ADDRESS.test(value)
 
 /**
  * A CAIP-2 chain id from a query parameter; a bare number is read as an eip155 chain.
@@ -32,7 +28,7 @@ export const isSolanaAddress = (value) => SOLANA_ADDRESS.test(value)
  */
 export function parseChainId(value) {
   const id = /^\d+$/.test(value) ? `eip155:${value}` : value
-  if (!CAIP2.test(id)) throw new RequestError(400, `Invalid CAIP-2 network id: ${value}`)
+  if (!isCaipNetworkId(id)) throw new RequestError(400, `Invalid CAIP-2 network id: ${value}`)
   return id
 }
 

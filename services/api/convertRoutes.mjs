@@ -7,7 +7,7 @@ import { queryParam } from '../http/index.mjs'
 import { evmAddress, parseAccount, parseChainId } from './caip.mjs'
 import { NATIVE_TOKEN, POOL_FEE_PERCENT } from './createAmm.mjs'
 import { RequestError } from './errors.mjs'
-import { SWAP_NETWORKS } from '../../plugins/swaps/swapNetworks.mjs'
+import { SWAP_NETWORKS } from 'foyer/protocol'
 import { tokenIconUrl } from './tokenIconUrl.mjs'
 
 /** rules §9: the slippage tolerance, percent, when a build-transaction names none. */

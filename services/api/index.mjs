@@ -18,7 +18,7 @@ export { NONCE_TTL_MS } from './sessions/sessionRoutes.mjs'
 export { SESSIONS_MIGRATIONS } from './sessions/migrations.mjs'
 export { tokenIconUrl } from './tokenIconUrl.mjs'
 export { NATIVE_TOKEN, getAmountOut } from './createAmm.mjs'
-export { SWAP_NETWORKS } from '../../plugins/swaps/swapNetworks.mjs'
+export { SWAP_NETWORKS } from 'foyer/protocol'
 
 /**
  * @typedef {import('./startApi.mjs').ApiChain} ApiChain

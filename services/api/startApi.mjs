@@ -29,7 +29,7 @@ import { HISTORY_PAGE_SIZE } from './accountHistory.mjs'
 import { createRoutes } from './createRoutes.mjs'
 import { UNISWAP_DEFAULT_LIST, loadTokenLists } from './tokenLists.mjs'
 import { RequestError, UpstreamError } from './errors.mjs'
-import { SWAP_NETWORKS } from '../../plugins/swaps/swapNetworks.mjs'
+import { SWAP_NETWORKS } from 'foyer/protocol'
 import { createNameRoutes, registeredIdentity } from './names/nameRoutes.mjs'
 import { openNameStore } from './names/nameStore.mjs'
 import { CHECKOUT_ACTIONS, createOnramp } from './onramp/onrampRoutes.mjs'
@@ -69,7 +69,7 @@ const CLIENT_PATTERN = /^[\w.+-]{1,64}$/
  * @property {'eip155'} [namespace] (default 'eip155')
  * @property {{ name: string, symbol: string, decimals: number }} [nativeCurrency] (default Ether, ETH, 18 decimals)
  * @property {{ router: string }} [amm] a Uniswap V2 Router02 on this chain: the convert calls (swaps) are answered
- *   from its pools. Only on the swap networks (plugins/swaps/swapNetworks.mjs). (default none: no swaps here)
+ *   from its pools. Only on the swap networks (SWAP_NETWORKS, foyer/protocol). (default none: no swaps here)
  * @property {import('./evmChain.mjs').HistoryOption} [history] where account history comes from: the node's Otterscan
  *   API (`{ source: 'ots' }`: Erigon, Reth, anvil) or an Etherscan-compatible explorer API (`{ source: 'explorer',
  *   url, apiKey? }`: Blockscout, Etherscan v2). (default `ots`)
@@ -452,7 +452,7 @@ function checkAmm(chain) {
   if (!router) throw new TypeError(`chains[].amm.router must be an EVM address, got ${JSON.stringify(chain.amm?.router)}`)
   if (!SWAP_NETWORKS.includes(`eip155:${chain.chainId}`)) {
     throw new TypeError(
-      `chains[].amm: swaps are offered only on ${SWAP_NETWORKS.join(', ')} (plugins/swaps/swapNetworks.mjs), not eip155:${chain.chainId}`,
+      `chains[].amm: swaps are offered only on ${SWAP_NETWORKS.join(', ')} (foyer/protocol's SWAP_NETWORKS), not eip155:${chain.chainId}`,
     )
   }
   return router

@@ -2,7 +2,7 @@
 // checks every message's origin against it (and sends it as CSP `frame-ancestors`, whose source syntax the
 // directory's patterns already follow); the services grant CORS on their state-changing routes to it only.
 
-import { originMatches } from '../../kernel/model/originMatches.mjs'
+import { originMatches } from 'foyer/protocol'
 
 /** How long a project's list is reused: an edit in the directory reaches running frames within this. */
 export const ORIGINS_TTL_MS = 60_000

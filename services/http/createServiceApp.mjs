@@ -12,7 +12,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { methodNotAllowed } from 'hono/method-not-allowed'
 import { TrieRouter } from 'hono/router/trie-router'
 
-import { originMatches } from '../../kernel/model/originMatches.mjs'
+import { originMatches } from 'foyer/protocol'
 import { createTrustedProxy } from './trustedProxy.mjs'
 
 /** Largest request body a service reads unless it says otherwise. */

@@ -14,7 +14,7 @@ export {
   sendJson,
 } from './createServiceApp.mjs'
 export { ORIGINS_TTL_MS, createAllowedOrigins } from './allowedOrigins.mjs'
-export { originMatches } from '../../kernel/model/originMatches.mjs'
+export { originMatches } from 'foyer/protocol'
 export { DEFAULT_RATE_LIMIT, clientAddress, createRateLimit, openRateLimit, openSharedRateLimit } from './rateLimit.mjs'
 export { READY_TIMEOUT_MS, allReady, databaseAnswers, nodeAnswers } from './readiness.mjs'
 export { DRAIN_TIMEOUT_MS, serveApp } from './serveApp.mjs'

@@ -111,6 +111,35 @@ describe('the embedded database', () => {
   })
 })
 
+describe('statements on a PostgreSQL server', () => {
+  it('a statement with parameters is prepared once on a connection and run by its name after', async () => {
+    const database = await openDatabase({ databaseUrl: await postgres.createDatabase() })
+    try {
+      for (let n = 0; n < 3; n += 1) expect((await database.query('SELECT $1::int + 1 AS n', [n])).rows).toEqual([{ n: n + 1 }])
+      // One query at a time runs on the one connection the pool keeps giving back.
+      const { rows } = await database.query('SELECT statement FROM pg_prepared_statements')
+      expect(rows.map((row) => row.statement)).toEqual(['SELECT $1::int + 1 AS n'])
+    } finally {
+      await database.close()
+    }
+  })
+
+  it('a statement prepared before another instance changed its table runs on after the change', async () => {
+    const databaseUrl = await postgres.createDatabase()
+    const [database, newer] = await Promise.all([openDatabase({ databaseUrl }), openDatabase({ databaseUrl })])
+    try {
+      await database.query('CREATE TABLE t (id int PRIMARY KEY)')
+      await database.query('INSERT INTO t (id) VALUES ($1)', [1])
+      expect((await database.query('SELECT * FROM t WHERE id = $1', [1])).rows).toEqual([{ id: 1 }])
+      // A newer release's migration, run by another instance.
+      await newer.query('ALTER TABLE t ADD COLUMN name text')
+      expect((await database.query('SELECT * FROM t WHERE id = $1', [1])).rows).toEqual([{ id: 1, name: null }])
+    } finally {
+      await Promise.all([database.close(), newer.close()])
+    }
+  })
+})
+
 describe.each(backends)('storage on $kind', ({ kind, open }) => {
   let database: Database
   let schemas = 0

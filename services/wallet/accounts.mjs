@@ -42,7 +42,27 @@ const toUser = (row) => ({
   projectId: row.project_id,
 })
 
-const USER_COLUMNS = 'id, email, social_provider, user_name, evm_address, solana_address, chain_id, preferred_account_type, project_id'
+const USER_COLUMN_NAMES = [
+  'id',
+  'email',
+  'social_provider',
+  'user_name',
+  'evm_address',
+  'solana_address',
+  'chain_id',
+  'preferred_account_type',
+  'project_id',
+]
+const USER_COLUMNS = USER_COLUMN_NAMES.join(', ')
+/**
+ * The user's columns of `wallet.users` joined as `alias`, each named `user_<column>`, for a query that reads a row of
+ * another table and its user at once; {@link joinedUser} reads them back.
+ *
+ * @param {string} alias
+ */
+export const joinedUserColumns = (alias) => USER_COLUMN_NAMES.map((column) => `${alias}.${column} AS user_${column}`).join(', ')
+/** The user of a row read with {@link joinedUserColumns}. @param {Record<string, any>} row */
+export const joinedUser = (row) => toUser(Object.fromEntries(USER_COLUMN_NAMES.map((column) => [column, row[`user_${column}`]])))
 /**
  * The scope's wallets ($1: the projects), then the unclaimed ones made before wallets were per project; among
  * shared projects, the oldest wallet wins (two projects may have had their own before the operator shared them).

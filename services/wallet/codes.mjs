@@ -26,11 +26,19 @@ export const WRONG_CODE_WINDOW_MS = 60 * 60_000
  */
 
 /**
+ * An address's claimed mail slot: given back when the mail surely did not go out (mails.mjs), so the visitor may ask
+ * again at once; `secondsLeft` until the next mail may be asked for.
+ *
+ * @typedef {{ release: () => Promise<void>, secondsLeft: () => number }} MailSlot
+ */
+
+/**
  * Claims the address's mail slot, or refuses with rules §5's text when it was used less than 30 s ago. One statement,
  * so two requests at once cannot both pass.
  *
  * @param {CodeDeps} deps
  * @param {string} email
+ * @returns {Promise<MailSlot>}
  */
 export async function claimMailSlot({ database, now }, email) {
   const sentAt = new Date(now())
@@ -40,10 +48,18 @@ export async function claimMailSlot({ database, now }, email) {
      RETURNING email`,
     [email, sentAt, new Date(now() - MAIL_COOLDOWN_MS)],
   )
-  if (rows.length > 0) return
+  const secondsFrom = (/** @type {Date} */ claimedAt) => Math.max(1, Math.ceil((claimedAt.getTime() + MAIL_COOLDOWN_MS - now()) / 1000))
+  if (rows.length > 0) {
+    return {
+      // Only this claim's own: a later claim of the address keeps its slot.
+      release: async () => {
+        await database.query('DELETE FROM wallet.mail_cooldowns WHERE email = $1 AND sent_at = $2', [email, sentAt])
+      },
+      secondsLeft: () => secondsFrom(sentAt),
+    }
+  }
   const previous = await database.query('SELECT sent_at FROM wallet.mail_cooldowns WHERE email = $1', [email])
-  const waitMs = new Date(/** @type {{ sent_at: Date }} */ (previous.rows[0]).sent_at).getTime() + MAIL_COOLDOWN_MS - now()
-  const seconds = Math.max(1, Math.ceil(waitMs / 1000))
+  const seconds = secondsFrom(new Date(/** @type {{ sent_at: Date }} */ (previous.rows[0]).sent_at))
   throw new WalletError(429, 'RATE_LIMITED', `Please try again after ${seconds} seconds`, { retryAfter: seconds })
 }
 

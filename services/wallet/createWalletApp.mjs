@@ -19,7 +19,7 @@ import {
   sendJson,
 } from '../http/index.mjs'
 /** @typedef {import('../http/index.mjs').RequestError} RequestError */
-import { isCspSource, originMatches } from '../../kernel/model/originMatches.mjs'
+import { isCspSource, originMatches } from 'foyer/protocol'
 import { WalletError, invalidRequest } from './errors.mjs'
 import { DEVICE_WAIT_MS, HANDLERS, confirmDeviceToken } from './handlers.mjs'
 import { deriveKeys, hashSecret } from './masterKey.mjs'

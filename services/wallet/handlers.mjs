@@ -17,6 +17,7 @@ import {
   useCode,
 } from './codes.mjs'
 import { WalletError, invalidRequest } from './errors.mjs'
+import { mailCode, mailDeviceLink } from './mails.mjs'
 import { findNetwork, wireChainId } from './networks.mjs'
 import { getPasskeys, revokePasskey } from './passkeys.mjs'
 import { evmAccountOf, handleRpcRequest } from './rpc.mjs'
@@ -88,19 +89,15 @@ async function requireUser(deps, { c, scope }) {
   return user
 }
 
-/** @param {WalletDeps} deps @param {string} to @param {string} code @param {string} why */
-const mailCode = (deps, to, code, why) =>
-  deps.mailer.send({
-    to,
-    subject: `${code} is your Foyer Wallet code`,
-    text: `Your code ${why} is ${code}.\n\nIt expires in 10 minutes. If you did not ask for it, ignore this mail.`,
-  })
-
-/** @param {WalletDeps} deps @param {RequestContext} ctx @param {string} email */
-async function sendLoginCode(deps, ctx, email) {
-  // Also after a device link: the budget may have run out while the visitor opened it.
-  await checkWrongCodeBudget(deps, email)
-  await mailCode(deps, email, await issueCode(deps, { purpose: 'login', deviceHash: ctx.deviceHash, email }), 'to sign in')
+/**
+ * Mails a login code; the address's budget of wrong codes was checked just before.
+ *
+ * @param {WalletDeps} deps @param {RequestContext} ctx @param {string} email
+ * @param {import('./codes.mjs').MailSlot} [slot] the mail slot the code uses
+ */
+async function sendLoginCode(deps, ctx, email, slot) {
+  const code = await issueCode(deps, { purpose: 'login', deviceHash: ctx.deviceHash, email })
+  await mailCode(deps, { to: email, code, why: 'to sign in', slot })
   return { action: 'VERIFY_OTP' }
 }
 
@@ -120,14 +117,10 @@ async function connectEmail(deps, ctx) {
   if (user && user.id === sessionUserId) return { action: 'CONNECT' }
   // Neither a code the address could not use nor a device link that would lead to one is mailed.
   await checkWrongCodeBudget(deps, email)
-  await claimMailSlot(deps, email)
-  if (!user || (await isDeviceConfirmed(deps, ctx.deviceHash, email))) return sendLoginCode(deps, ctx, email)
+  const slot = await claimMailSlot(deps, email)
+  if (!user || (await isDeviceConfirmed(deps, ctx.deviceHash, email))) return sendLoginCode(deps, ctx, email, slot)
   const token = await issueDeviceToken(deps, { deviceHash: ctx.deviceHash, email })
-  await deps.mailer.send({
-    to: email,
-    subject: 'Confirm this device for your Foyer Wallet',
-    text: `Someone (hopefully you) is signing in to your wallet from a new device.\n\nConfirm it: ${ctx.walletOrigin}/device/confirm?token=${token}\n\nThe link expires in 10 minutes. If it was not you, ignore this mail.`,
-  })
+  await mailDeviceLink(deps, { to: email, link: `${ctx.walletOrigin}/device/confirm?token=${token}`, slot })
   return { action: 'VERIFY_DEVICE' }
 }
 
@@ -144,6 +137,8 @@ async function connectDevice(deps, ctx) {
     if (deps.now() >= deadline) throw new WalletError(408, 'DEVICE_NOT_CONFIRMED', 'The device was not confirmed in time: connect again')
     await sleep(DEVICE_POLL_MS)
   }
+  // The budget may have run out while the visitor opened the link.
+  await checkWrongCodeBudget(deps, email)
   return sendLoginCode(deps, ctx, email)
 }
 
@@ -271,9 +266,9 @@ async function updateEmail(deps, ctx) {
   if (await findUser(deps.database, ctx.scope, 'email', newEmail)) throw invalidRequest('Another wallet uses this email')
   await checkWrongCodeBudget(deps, user.email)
   await checkWrongCodeBudget(deps, newEmail)
-  await claimMailSlot(deps, user.email)
+  const slot = await claimMailSlot(deps, user.email)
   const code = await issueCode(deps, { purpose: 'update_primary', deviceHash: ctx.deviceHash, email: user.email, newEmail })
-  await mailCode(deps, user.email, code, `to change your wallet's email to ${newEmail}`)
+  await mailCode(deps, { to: user.email, code, why: `to change your wallet's email to ${newEmail}`, slot })
   return { action: 'VERIFY_PRIMARY_OTP' }
 }
 
@@ -299,7 +294,7 @@ async function useUpdateCode(deps, ctx, purpose) {
 async function updateEmailPrimaryOtp(deps, ctx) {
   const { email, newEmail } = await useUpdateCode(deps, ctx, 'update_primary')
   const code = await issueCode(deps, { purpose: 'update_secondary', deviceHash: ctx.deviceHash, email, newEmail })
-  await mailCode(deps, newEmail, code, 'to confirm this address for your Foyer Wallet')
+  await mailCode(deps, { to: newEmail, code, why: 'to confirm this address for your Foyer Wallet' })
   return { action: 'VERIFY_SECONDARY_OTP' }
 }
 

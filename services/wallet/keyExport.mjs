@@ -3,6 +3,7 @@
 import { checkWrongCodeBudget, issueCode, useCode } from './codes.mjs'
 import { WalletError, invalidRequest } from './errors.mjs'
 import { keysForFrame } from './keyShares.mjs'
+import { mailExportCode } from './mails.mjs'
 
 /**
  * Mails the signed-in user a code for exporting their keys. Not held to the 30 s mail cooldown, which keeps the
@@ -14,11 +15,7 @@ export async function exportCode(deps, user, deviceHash) {
   if (user.email === null) throw invalidRequest('Key export needs an email to send the code to')
   await checkWrongCodeBudget(deps, user.email)
   const code = await issueCode(deps, { purpose: 'export', deviceHash, email: user.email })
-  await deps.mailer.send({
-    to: user.email,
-    subject: `${code} is your Foyer Wallet code`,
-    text: `Your code to show your wallet's private keys is ${code}.\n\nAnyone who sees those keys can take everything in the wallet. If you did not ask for this, ignore this mail and do not give the code to anyone.\n\nIt expires in 10 minutes.`,
-  })
+  await mailExportCode(deps, { to: user.email, code })
   return {}
 }
 

@@ -41,16 +41,21 @@ export async function keyStatus(db, userId) {
  * @param {import('../storage/index.mjs').Database} database @param {string} userId @param {unknown} body
  */
 export async function registerKeys(database, userId, body) {
-  const registration = parseRegistration(body)
-  await database.transaction(async (tx) => {
-    const { rows } = await tx.query(
-      `UPDATE wallet.users SET evm_address = $2, solana_address = $3
-       WHERE id = $1 AND evm_address IS NULL AND sealed_evm_key IS NULL RETURNING id`,
-      [userId, registration.evmAddress, registration.solanaAddress],
-    )
-    if (!rows[0]) throw keysExist()
-    await storeShares(tx, userId, registration)
-  })
+  const { evmAddress, solanaAddress, authShare, recoveryWrap } = parseRegistration(body)
+  // The addresses and both shares in one statement: all of them are stored, or none.
+  const { rows } = await database.query(
+    `WITH registered AS (
+       UPDATE wallet.users SET evm_address = $2, solana_address = $3
+       WHERE id = $1 AND evm_address IS NULL AND sealed_evm_key IS NULL RETURNING id
+     ), auth AS (
+       INSERT INTO wallet.key_shares (user_id, auth_share) SELECT id, $4::bytea FROM registered
+     ), recovery AS (
+       INSERT INTO wallet.recovery_wraps (user_id, kind, label, wrapped) SELECT id, 'phrase', '', $5::bytea FROM registered
+     )
+     SELECT id FROM registered`,
+    [userId, evmAddress, solanaAddress, Buffer.from(authShare, 'base64'), Buffer.from(recoveryWrap, 'base64')],
+  )
+  if (!rows[0]) throw keysExist()
 }
 
 /**
@@ -90,18 +95,36 @@ export async function completeMigration(database, userId, body) {
  * @param {Db} db @param {import('./accounts.mjs').WalletUser} user
  */
 export async function keysForFrame(db, user) {
-  const { rows } = await db.query(
-    `SELECT s.auth_share, w.wrapped FROM wallet.key_shares s
-     LEFT JOIN wallet.recovery_wraps w ON w.user_id = s.user_id AND w.kind = 'phrase' WHERE s.user_id = $1`,
-    [user.id],
-  )
-  const status = rows[0] ? 'shares' : await keyStatus(db, user.id)
+  const { rows } = await db.query(`SELECT ${FRAME_KEY_COLUMNS} FROM wallet.users u ${FRAME_KEY_JOINS} WHERE u.id = $1`, [user.id])
+  return frameKeysOf(user, rows[0] ?? {})
+}
+
+/**
+ * The columns keysForFrame reads, of the user `u` joined with FRAME_KEY_JOINS: a query that reads a user for a
+ * signing job reads them with it (rpc.mjs), in one statement.
+ */
+export const FRAME_KEY_COLUMNS =
+  's.auth_share AS key_auth_share, w.wrapped AS key_recovery_wrap, u.sealed_evm_key IS NOT NULL AS key_sealed'
+export const FRAME_KEY_JOINS = `LEFT JOIN wallet.key_shares s ON s.user_id = u.id
+  LEFT JOIN wallet.recovery_wraps w ON w.user_id = u.id AND w.kind = 'phrase'`
+
+/**
+ * keysForFrame's answer from a row read with FRAME_KEY_COLUMNS.
+ *
+ * @param {import('./accounts.mjs').WalletUser} user @param {Record<string, any>} row
+ * @returns {import('./frame/keyring.js').FrameKeys}
+ */
+export function frameKeysOf(user, row) {
+  const status = row.key_auth_share ? 'shares' : row.key_sealed ? 'sealed' : 'none'
   return {
     userId: user.id,
     status,
     evmAddress: user.evmAddress,
     solanaAddress: user.solanaAddress,
-    ...(rows[0] && { authShare: rows[0].auth_share.toString('base64'), recoveryWrap: rows[0].wrapped?.toString('base64') }),
+    ...(row.key_auth_share && {
+      authShare: row.key_auth_share.toString('base64'),
+      recoveryWrap: row.key_recovery_wrap?.toString('base64'),
+    }),
   }
 }
 

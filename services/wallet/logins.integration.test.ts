@@ -291,3 +291,50 @@ describe('code guessing', () => {
     },
   )
 })
+
+describe('a code whose mail fails', () => {
+  it('is not lost without a word: a refused mail says so, and the visitor may ask again at once', SLOW, async () => {
+    const email = uniqueEmail('refused-mail')
+    const page = browser()
+    mail.faultNext(550)
+    expect(await page.send('APP_CONNECT_EMAIL', { email })).toEqual({
+      status: 503,
+      body: { error: 'The mail could not be sent: please try again', code: 'MAIL_NOT_SENT' },
+    })
+    expect(await inbox(email)).toHaveLength(0)
+    expect((await page.send('APP_CONNECT_EMAIL', { email })).body).toEqual({ action: 'VERIFY_OTP' })
+    expect(await inbox(email)).toHaveLength(1)
+    expect((await page.send('APP_CONNECT_OTP', { otp: await lastCode(email) })).status).toBe(200)
+  })
+
+  it('is never mailed twice when the server did not confirm it, and the code it carried still signs in', SLOW, async () => {
+    const email = uniqueEmail('unconfirmed-mail')
+    frozenAt = Date.now()
+    const page = browser()
+    mail.faultNext('drop-after-data')
+    expect(await page.send('APP_CONNECT_EMAIL', { email })).toEqual({
+      status: 503,
+      body: {
+        error: 'The mail may not have been sent: if it does not arrive, please try again after 30 seconds',
+        code: 'MAIL_UNCONFIRMED',
+        retryAfter: 30,
+      },
+    })
+    // The slot stays used: the mail may well have arrived.
+    expect((await page.send('APP_CONNECT_EMAIL', { email })).body).toMatchObject({ code: 'RATE_LIMITED', retryAfter: 30 })
+    expect(await inbox(email)).toHaveLength(1)
+    expect((await page.send('APP_CONNECT_OTP', { otp: await lastCode(email) })).status).toBe(200)
+  })
+
+  it('is refused at once with when to try again while the mail queue is full, and its slot is given back', SLOW, async () => {
+    const email = uniqueEmail('busy-mail')
+    const full = await walletApp({ mailer: createMailer({ smtpUrl: mail.smtpUrl, queueLimit: 0 }) })
+    const page = browser('demo', () => full)
+    expect(await page.send('APP_CONNECT_EMAIL', { email })).toEqual({
+      status: 503,
+      body: { error: 'Please try again after 5 seconds', code: 'MAIL_BUSY', retryAfter: 5 },
+    })
+    expect((await browser().send('APP_CONNECT_EMAIL', { email })).body).toEqual({ action: 'VERIFY_OTP' })
+    expect(await inbox(email)).toHaveLength(1)
+  })
+})

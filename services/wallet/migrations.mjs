@@ -217,4 +217,13 @@ export const WALLET_MIGRATIONS = [
       -- Who pays an approval's network fee: the project (its id) or the visitor (why the policy refused).
       ALTER TABLE wallet.approvals ADD COLUMN sponsorship jsonb;`,
   },
+  {
+    name: 'indexes for the reads of every approval and login',
+    sql: `
+      -- A user's pending requests are counted at each new one (rpc.mjs createApproval); without it, that read every
+      -- approval ever made.
+      CREATE INDEX approvals_pending ON wallet.approvals (user_id) WHERE status = 'pending';
+      -- A login deletes the sign-in grants an earlier one left on the same browser and page (signIn.mjs grantSignIn).
+      CREATE INDEX sign_in_grants_device ON wallet.sign_in_grants (device_hash, host_origin);`,
+  },
 ]

@@ -3,8 +3,8 @@
 // read as the allowance it grants. Computed here from the request as stored with its approval, and answered to the
 // frame page alone: the host page can neither hide it nor change it, and it describes exactly what will be signed.
 import { callJsonRpc } from '../jsonRpc.mjs'
-import { decodePermit } from '../../kernel/model/permits.mjs'
-import { readTokenMetadata, simulateCalls } from '../../kernel/model/simulate.mjs'
+import { decodePermit } from 'foyer/protocol'
+import { readTokenMetadata, simulateCalls } from 'foyer/protocol/evm'
 
 /** A node slower than this is reported as unable to preview, rather than hold the approval panel. */
 export const PREVIEW_TIMEOUT_MS = 8_000
@@ -13,8 +13,8 @@ export const PREVIEW_TIMEOUT_MS = 8_000
 const CALL_METHODS = new Set(['eth_sendTransaction', 'wallet_sendCalls', 'eth_sendUserOperation'])
 
 /**
- * @typedef {import('../../kernel/model/simulate.d.mts').Simulation} Simulation
- * @typedef {{ status: 'permit', allowances: Array<import('../../kernel/model/permits.d.mts').PermitAllowance & { symbol: string, decimals: number }> }} PermitPreview
+ * @typedef {import('foyer/protocol/evm').EvmSimulation} Simulation
+ * @typedef {{ status: 'permit', allowances: Array<import('foyer/protocol').PermitAllowance & { symbol: string, decimals: number }> }} PermitPreview
  * @typedef {Simulation | PermitPreview} Preview
  */
 
@@ -28,18 +28,36 @@ const CALL_METHODS = new Set(['eth_sendTransaction', 'wallet_sendCalls', 'eth_se
  * @returns {Promise<Preview | undefined>}
  */
 export async function previewOf(network, { method, params, account }) {
-  if (method === 'solana_signTransaction' || method === 'solana_signAndSendTransaction')
-    return { status: 'unavailable', reason: 'Solana transactions are not previewed.' }
-  if (network.namespace !== 'eip155') return undefined
+  const known = previewWithoutNode(network, method, params)
+  if (known !== NODE_NEEDED) return known ?? undefined
   const request = nodeRequest(network.rpcUrl)
   if (CALL_METHODS.has(method)) return simulateCalls({ request, account, calls: callsOf(method, params) })
-  if (method === 'eth_signTypedData_v4') return permitPreview(request, params[1])
-  return undefined
+  return permitPreview(request, params[1])
+}
+
+/** previewWithoutNode's answer for a request whose preview the network's node gives. */
+export const NODE_NEEDED = Symbol('the node is asked')
+
+/**
+ * The preview of a request when no node needs asking, as JSON: null for what moves nothing by itself (a message,
+ * typed data that is no permit, a permission), 'unavailable' for a Solana transaction; NODE_NEEDED for calls to
+ * simulate and a permit's tokens to read. The approval's answer carries it (rpc.mjs), so the frame asks for none.
+ *
+ * @param {import('./networks.mjs').WalletNetwork} network @param {string} method @param {any} params
+ * @returns {Preview | null | typeof NODE_NEEDED}
+ */
+export function previewWithoutNode(network, method, params) {
+  if (method === 'solana_signTransaction' || method === 'solana_signAndSendTransaction')
+    return { status: 'unavailable', reason: 'Solana transactions are not previewed.' }
+  if (network.namespace !== 'eip155') return null
+  if (CALL_METHODS.has(method)) return NODE_NEEDED
+  if (method === 'eth_signTypedData_v4') return permitOf(params[1]) ? NODE_NEEDED : null
+  return null
 }
 
 /**
  * @param {string} method @param {any} params
- * @returns {import('../../kernel/model/simulate.d.mts').SimulatedCall[]}
+ * @returns {import('foyer/protocol/evm').EvmSimulatedCall[]}
  */
 function callsOf(method, params) {
   const calls = method === 'eth_sendTransaction' ? [params[0]] : method === 'wallet_sendCalls' ? params[0].calls : params.calls
@@ -51,16 +69,11 @@ function callsOf(method, params) {
 }
 
 /**
- * @param {import('../../kernel/model/simulate.d.mts').SimulationRequest} request @param {unknown} typedData
+ * @param {import('foyer/protocol/evm').SimulationRequest} request @param {unknown} typedData
  * @returns {Promise<PermitPreview | undefined>}
  */
 async function permitPreview(request, typedData) {
-  let allowances
-  try {
-    allowances = decodePermit(typeof typedData === 'string' ? JSON.parse(typedData) : /** @type {any} */ (typedData))
-  } catch {
-    return undefined
-  }
+  const allowances = permitOf(typedData)
   if (!allowances) return undefined
   const described = await Promise.all(
     allowances.map(async (allowance) => ({
@@ -71,11 +84,20 @@ async function permitPreview(request, typedData) {
   return { status: 'permit', allowances: described }
 }
 
+/** The allowances typed data grants, when it is a permit. @param {unknown} typedData */
+function permitOf(typedData) {
+  try {
+    return decodePermit(typeof typedData === 'string' ? JSON.parse(typedData) : /** @type {any} */ (typedData))
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * An EIP-1193 `request` to the node; its JSON-RPC errors thrown with their message, as simulateCalls reads them.
  *
  * @param {string} rpcUrl
- * @returns {import('../../kernel/model/simulate.d.mts').SimulationRequest}
+ * @returns {import('foyer/protocol/evm').SimulationRequest}
  */
 function nodeRequest(rpcUrl) {
   return async ({ method, params }) => {

@@ -5,11 +5,11 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { getBase58Encoder } from '@solana/kit'
 import * as v from 'valibot'
 
-import { userById } from './accounts.mjs'
+import { joinedUser, joinedUserColumns, userById } from './accounts.mjs'
 import { WalletError, invalidRequest, notAllowed } from './errors.mjs'
 import { walletAssets } from './assets.mjs'
 import { jsonRpcCall } from './jsonRpcCall.mjs'
-import { keysForFrame } from './keyShares.mjs'
+import { FRAME_KEY_COLUMNS, FRAME_KEY_JOINS, frameKeysOf } from './keyShares.mjs'
 import { findNetwork, wireChainId } from './networks.mjs'
 import { SMART_REQUEST_METHODS, checkSmartRequest, runSmartRequest, summarizeSmartRequest } from './smartRequests.mjs'
 
@@ -290,20 +290,14 @@ function checkParams(method, params, own) {
  *   sponsorship?: Sponsorship }} request
  */
 async function createApproval({ database, now }, user, { method, params, network, accountType, sponsorship }) {
-  const { rows } = await database.query(
-    `SELECT count(*)::int AS pending FROM wallet.approvals WHERE user_id = $1 AND status = 'pending' AND expires_at > $2`,
-    [user.id, new Date(now())],
-  )
-  if (/** @type {{ pending: number }} */ (rows[0]).pending >= PENDING_TRANSACTIONS_LIMIT) {
-    throw new WalletError(429, 'TOO_MANY_PENDING', `${PENDING_TRANSACTIONS_LIMIT} requests are waiting for approval already`, {
-      rpcCode: -32005,
-    })
-  }
   const requestId = randomUUID()
   const secret = randomBytes(32).toString('base64url')
-  await database.query(
+  // Stored only while fewer than the limit wait: the count and the insert in one statement, one round trip.
+  const { rows } = await database.query(
     `INSERT INTO wallet.approvals (id, user_id, secret_hash, method, params, chain_id, expires_at, created_at, account_type, sponsorship)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+     SELECT $1, $2, $3, $4, $5::jsonb, $6, $7::timestamptz, $8::timestamptz, $9, $10::jsonb
+     WHERE (SELECT count(*) FROM wallet.approvals WHERE user_id = $2 AND status = 'pending' AND expires_at > $8) < $11
+     RETURNING id`,
     [
       requestId,
       user.id,
@@ -315,9 +309,17 @@ async function createApproval({ database, now }, user, { method, params, network
       new Date(now()),
       accountType,
       sponsorship ? JSON.stringify(sponsorship) : null,
+      PENDING_TRANSACTIONS_LIMIT,
     ],
   )
+  if (rows.length === 0) {
+    throw new WalletError(429, 'TOO_MANY_PENDING', `${PENDING_TRANSACTIONS_LIMIT} requests are waiting for approval already`, {
+      rpcCode: -32005,
+    })
+  }
   const from = accountType === 'smartAccount' ? '\nFrom your smart account, as one operation' : ''
+  const { NODE_NEEDED, previewWithoutNode } = await import('./preview.mjs')
+  const preview = previewWithoutNode(network, method, params)
   return {
     requestId,
     secret,
@@ -328,6 +330,8 @@ async function createApproval({ database, now }, user, { method, params, network
     ...(sponsorship && { fee: feeLine(sponsorship) }),
     // Whose key share the frame looks for (KEYS.md): a browser without one asks for the recovery phrase with Approve.
     userId: user.id,
+    // What the panel shows of it, when no node needs asking (a message's: nothing): the frame then asks for none.
+    ...(preview !== NODE_NEEDED && { preview }),
   }
 }
 
@@ -371,13 +375,7 @@ export function summarize(method, params) {
  * @param {{ userId: string, requestId: string, secret: unknown, approved: boolean }} decision
  */
 export async function decideApproval(deps, { userId, requestId, secret, approved }) {
-  const { database, now } = deps
-  const row = await database.transaction(async (tx) => {
-    const found = await approvalOf(tx, { userId, requestId, secret })
-    if (found.status !== 'pending' || new Date(found.expires_at).getTime() <= now()) throw settled()
-    await tx.query('UPDATE wallet.approvals SET status = $2 WHERE id = $1', [requestId, approved ? 'relaying' : 'rejected'])
-    return found
-  })
+  const row = await claimApproval(deps, { userId, requestId, secret, from: 'pending', to: approved ? 'relaying' : 'rejected' })
   if (!approved) throw new WalletError(400, 'USER_REJECTED', 'User rejected the request', { rpcCode: 4001 })
   await refuseWhatWouldFail(deps, row)
   if (row.method === 'wallet_grantPermissions' || row.method === 'wallet_revokePermissions') {
@@ -406,7 +404,7 @@ export async function approvalPreview(deps, claim) {
 async function previewRow(deps, row) {
   const network = findNetwork(deps.networks, row.chain_id)
   if (!network) return undefined
-  const user = await userById(deps.database, row.user_id)
+  const user = row.user ?? (await userById(deps.database, row.user_id))
   const evm = network.namespace === 'eip155' && row.account_type === 'smartAccount' ? await evmAccountOf(network, user) : undefined
   const { previewOf } = await import('./preview.mjs')
   return previewOf(network, { method: row.method, params: row.params, account: evm?.smartAccount?.address ?? user.evmAddress })
@@ -434,23 +432,49 @@ async function refuseWhatWouldFail(deps, row) {
  * @param {{ userId: string, requestId: string, secret: unknown, signed: { signature?: string, transaction?: string } }} submission
  */
 export async function submitSigned(deps, { userId, requestId, secret, signed }) {
-  const { database } = deps
-  await approvalOf(database, { userId, requestId, secret })
   // Claimed before it runs: the same signature sent twice is relayed once.
-  const { rows } = await database.query(
-    `UPDATE wallet.approvals SET status = 'relaying' WHERE id = $1 AND status = 'signing' RETURNING *`,
-    [requestId],
-  )
-  if (!rows[0]) throw settled()
-  const row = rows[0]
+  const row = await claimApproval(deps, { userId, requestId, secret, from: 'signing', to: 'relaying' })
   return step(deps, row, async (network, user) =>
     (await import('./relay.mjs')).nextStep(network, user, row, row.progress ?? {}, signed, deps),
   )
 }
 
+/**
+ * Moves the user's request from status `from` to `to` when `secret` is its own, and reads what its next step needs
+ * with it: the request, its user, and the keys a signing job hands the frame (keyShares.mjs). One statement, so two
+ * clicks at once cannot both move it. A request expires while it waits for the visitor; once approved, its jobs may
+ * take their time. Refused as UNKNOWN_REQUEST (not this user's), APPROVAL_FORBIDDEN (another secret) or
+ * REQUEST_SETTLED (answered, or expired).
+ *
+ * @param {RpcDeps} deps
+ * @param {{ userId: string, requestId: string, secret: unknown, from: string, to: string }} claim
+ * @returns {Promise<any>} the request's row, with `user` and `keys`
+ */
+async function claimApproval({ database, now }, { userId, requestId, secret, from, to }) {
+  const secretHash = typeof secret === 'string' ? sha256(secret) : Buffer.alloc(0)
+  const { rows } = await database.query(
+    `WITH claimed AS (
+       UPDATE wallet.approvals SET status = $5
+       WHERE id = $1 AND user_id = $2 AND secret_hash = $3 AND status = $4 AND ($4 <> 'pending' OR expires_at > $6)
+       RETURNING *
+     )
+     SELECT claimed.*, ${joinedUserColumns('u')}, ${FRAME_KEY_COLUMNS}
+     FROM claimed JOIN wallet.users u ON u.id = claimed.user_id ${FRAME_KEY_JOINS}`,
+    [requestId, userId, secretHash, from, to, new Date(now())],
+  )
+  const row = rows[0]
+  if (!row) {
+    // Why not, read apart: the usual request never gets here.
+    await approvalOf(database, { userId, requestId, secret })
+    throw settled()
+  }
+  const user = joinedUser(row)
+  return { ...row, user, keys: frameKeysOf(user, row) }
+}
+
 /** @param {{ query: import('../storage/index.mjs').Query }} db @param {{ userId: string, requestId: string, secret: unknown }} claim */
 async function approvalOf(db, { userId, requestId, secret }) {
-  const { rows } = await db.query('SELECT * FROM wallet.approvals WHERE id = $1 AND user_id = $2 FOR UPDATE', [requestId, userId])
+  const { rows } = await db.query('SELECT * FROM wallet.approvals WHERE id = $1 AND user_id = $2', [requestId, userId])
   const found = rows[0]
   if (!found) throw new WalletError(404, 'UNKNOWN_REQUEST', 'No such request')
   if (typeof secret !== 'string' || !timingSafeEqual(sha256(secret), found.secret_hash)) {
@@ -464,21 +488,20 @@ const settled = () => new WalletError(409, 'REQUEST_SETTLED', 'This request was 
 /**
  * Runs one step of an approved request and records it: a result settles the request, a job waits for the frame.
  *
- * @param {RpcDeps} deps @param {any} row
+ * @param {RpcDeps} deps @param {any} row a claimed request (claimApproval), with its `user` and `keys`
  * @param {(network: import('./networks.mjs').WalletNetwork, user: import('./accounts.mjs').WalletUser) => Promise<import('./relay.mjs').Step>} run
  */
 async function step(deps, row, run) {
   const network = findNetwork(deps.networks, row.chain_id)
   try {
     if (!network) throw new WalletError(400, 'UNSUPPORTED_CHAIN', `Chain ${row.chain_id} is no longer served`)
-    const user = await userById(deps.database, row.user_id)
-    const next = await run(network, user)
+    const next = await run(network, row.user)
     if ('job' in next) {
       await deps.database.query(`UPDATE wallet.approvals SET status = 'signing', progress = $2 WHERE id = $1`, [
         row.id,
         JSON.stringify(next.progress),
       ])
-      return { sign: { job: next.job, keys: await keysForFrame(deps.database, user) } }
+      return { sign: { job: next.job, keys: row.keys } }
     }
     const { hashes, userOpHash } = /** @type {{ hashes?: string[], userOpHash?: string }} */ (next.progress)
     // A batch keeps what wallet_getCallsStatus reads; anything else keeps the result it recorded itself (a grant).

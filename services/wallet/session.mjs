@@ -15,6 +15,11 @@ const ISSUER = 'foyer-wallet'
 
 /** jose loads with the first session rather than at start. */
 const loadJose = () => import('jose')
+/**
+ * Sessions whose tokens were verified, remembered at most: every call of the frame carries its session, and jose's
+ * HMAC through WebCrypto was a tenth of the wallet's time on an approval (docs/budgets.md).
+ */
+export const VERIFIED_SESSIONS = 10_000
 
 /** @type {import('hono/utils/cookie').CookieOptions} */
 const COOKIE_OPTIONS = { path: '/', httpOnly: true, secure: true, sameSite: 'None', partitioned: true }
@@ -26,6 +31,13 @@ const COOKIE_OPTIONS = { path: '/', httpOnly: true, secure: true, sameSite: 'Non
  * @param {number} [options.ttlSeconds]
  */
 export function createSessions({ key, now, ttlSeconds = SESSION_TTL_SECONDS }) {
+  /**
+   * Tokens verified, each with its subject and expiry (s), oldest first. A token is signed and cannot change, and a
+   * session ends only by expiring or by its cookie being dropped: the expiry is still checked at every use.
+   *
+   * @type {Map<string, { userId: string, expires: number }>}
+   */
+  const verified = new Map()
   return {
     /** @param {import('hono').Context} c @param {string} userId */
     async start(c, userId) {
@@ -50,6 +62,9 @@ export function createSessions({ key, now, ttlSeconds = SESSION_TTL_SECONDS }) {
     async userIdOf(c) {
       const token = getCookie(c, SESSION_COOKIE)
       if (!token) return undefined
+      const known = verified.get(token)
+      // jose's own test of `exp`: expired from that second on.
+      if (known && Math.floor(now() / 1000) < known.expires) return known.userId
       const { jwtVerify } = await loadJose()
       try {
         const { payload } = await jwtVerify(token, key, {
@@ -58,7 +73,9 @@ export function createSessions({ key, now, ttlSeconds = SESSION_TTL_SECONDS }) {
           audience: AUDIENCE,
           currentDate: new Date(now()),
         })
-        if (typeof payload.sub !== 'string') throw new Error('no subject')
+        if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') throw new Error('no subject or expiry')
+        if (verified.size >= VERIFIED_SESSIONS) verified.delete(/** @type {string} */ (verified.keys().next().value))
+        verified.set(token, { userId: payload.sub, expires: payload.exp })
         return payload.sub
       } catch {
         this.end(c)

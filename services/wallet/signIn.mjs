@@ -7,9 +7,8 @@ import { getBase58Decoder } from '@solana/kit'
 import * as v from 'valibot'
 import { getAddress } from 'viem'
 
-import { formatEip4361 } from '../../kernel/model/eip4361.mjs'
-import { SignInSyntaxError } from '../../kernel/model/signInGrammar.mjs'
-import { formatSignInWithSolana } from '../../kernel/model/signInWithSolana.mjs'
+import { SignInSyntaxError, formatSignInWithSolana } from 'foyer/protocol'
+import { formatEip4361 } from 'foyer/protocol/evm'
 import { keysForFrame } from './keyShares.mjs'
 import { WalletError, invalidRequest } from './errors.mjs'
 import { findNetwork } from './networks.mjs'
@@ -47,18 +46,14 @@ const PAYLOAD = v.object({ siwxMessage: SIWX_MESSAGE }, 'siwxMessage must be the
  */
 export async function grantSignIn(deps, ctx, userId, provedAt = deps.now()) {
   const expires = provedAt + SIGN_IN_GRANT_MS
-  // A new login replaces what an earlier one left unused.
-  await deps.database.query('DELETE FROM wallet.sign_in_grants WHERE device_hash = $1 AND host_origin = $2', [
-    ctx.deviceHash,
-    ctx.hostOrigin,
-  ])
-  if (expires <= deps.now()) return
-  for (const namespace of new Set(deps.networks.map((network) => network.namespace))) {
-    await deps.database.query(
-      'INSERT INTO wallet.sign_in_grants (user_id, device_hash, host_origin, namespace, expires_at) VALUES ($1, $2, $3, $4, $5)',
-      [userId, ctx.deviceHash, ctx.hostOrigin, namespace, new Date(expires)],
-    )
-  }
+  const namespaces = expires <= deps.now() ? [] : [...new Set(deps.networks.map((network) => network.namespace))]
+  // A new login replaces what an earlier one left unused, in one statement: the old grants go, one per namespace comes.
+  await deps.database.query(
+    `WITH replaced AS (DELETE FROM wallet.sign_in_grants WHERE device_hash = $2 AND host_origin = $3)
+     INSERT INTO wallet.sign_in_grants (user_id, device_hash, host_origin, namespace, expires_at)
+     SELECT $1, $2, $3, namespace, $5 FROM unnest($4::text[]) AS namespace`,
+    [userId, ctx.deviceHash, ctx.hostOrigin, namespaces, new Date(expires)],
+  )
 }
 
 /**

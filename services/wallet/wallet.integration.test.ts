@@ -23,11 +23,11 @@ import {
   type Address,
 } from '@solana/kit'
 import type { Hono } from 'hono'
-import { createPublicClient, http, parseEther, verifyMessage, verifyTypedData } from 'viem'
+import { createPublicClient, http, parseEther, stringToHex, verifyMessage, verifyTypedData } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
-import { parseSignInMessage } from '../../plugins/siwx/verifySignIn.mjs'
+import { parseSignInMessage } from 'foyer/protocol/evm'
 import { startAnvil } from '../dev/devchain/index.mjs'
 import { startDirectory, type WalletDirectory } from '../directory/index.mjs'
 import { createMailer, startMailCatcher, type MailCatcher, type Mailer } from '../dev/mail/index.mjs'
@@ -449,6 +449,23 @@ describe('requests (rules §6)', () => {
     })
     expect(await client.getTransactionCount({ address: user.address })).toBe(nonce)
     expect(await client.getTransactionCount({ address: user.address, blockTag: 'pending' })).toBe(nonce)
+  })
+
+  it("a message's approval carries its preview (nothing to show), so the frame asks for none; a transaction's leaves it to the node", async () => {
+    const message = await page.send('APP_RPC_REQUEST', {
+      method: 'personal_sign',
+      params: [stringToHex('Nothing moves'), user.address],
+      chainId: 31337,
+    })
+    expect(message.body.approval.preview).toBeNull()
+    const transaction = await page.send('APP_RPC_REQUEST', {
+      method: 'eth_sendTransaction',
+      params: [{ from: user.address, to: user.address, value: '0x1' }],
+      chainId: 31337,
+    })
+    expect(transaction.body.approval).not.toHaveProperty('preview')
+    const { requestId, secret } = transaction.body.approval
+    expect((await page.call(`/v1/frame/approvals/${requestId}/preview`, { secret })).body.preview).toMatchObject({ status: 'ok' })
   })
 
   it('rules §5: a call whose to or data lacks 0x is refused before any approval', async () => {

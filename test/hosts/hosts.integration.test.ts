@@ -76,6 +76,35 @@ describe.each(Object.entries(HOST_APPS))('a host (%s) with only its peers', (nam
   }, 120_000)
 })
 
+describe("a host's backend (Node, no React)", () => {
+  // The protocol entries are published as their source so a server imports them as they are
+  // (docs/packaging.md#the-protocol-entries-are-published-as-their-source): with only viem installed, it reads CAIP ids
+  // and verifies a signed sign-in message, through foyer/protocol, foyer/protocol/evm and foyer/siwx/server.
+  it('imports the protocol and verifies a sign-in with only viem installed', async () => {
+    const script = [
+      `import { parseCaipAddress, formatSignInWithSolana } from 'foyer/protocol'`,
+      `import { formatEip4361, verifySignIn } from 'foyer/protocol/evm'`,
+      `import { verifySignIn as fromSiwxServer } from 'foyer/siwx/server'`,
+      `import { privateKeyToAccount } from 'viem/accounts'`,
+      `const account = privateKeyToAccount('0x${'11'.repeat(32)}')`,
+      `const message = formatEip4361({ domain: 'shop.example.com', address: account.address, uri: 'https://shop.example.com/', version: '1', chainId: '1', nonce: 'n0nce1234567', issuedAt: new Date().toISOString() })`,
+      `const signature = await account.signMessage({ message })`,
+      `const fields = await verifySignIn({ message, signature, allowedOrigins: ['https://shop.example.com'] })`,
+      `console.log(JSON.stringify({ same: fromSiwxServer === verifySignIn, chain: fields.chainId, caip: parseCaipAddress('eip155:1:' + account.address).networkId, solana: typeof formatSignInWithSolana }))`,
+    ].join('\n')
+    const host = layOutHost(path.join(dir, 'backend'), pack, { files: { 'verify.mjs': script }, packages: ['viem'] })
+    const output = await new Promise<string>((resolve, reject) => {
+      const child = spawn(process.execPath, ['verify.mjs'], { cwd: host })
+      let text = ''
+      child.stdout.on('data', (chunk) => (text += chunk))
+      child.stderr.on('data', (chunk) => (text += chunk))
+      child.on('error', reject)
+      child.on('close', () => resolve(text.trim()))
+    })
+    expect(JSON.parse(output)).toEqual({ same: true, chain: 'eip155:1', caip: 'eip155:1', solana: 'function' })
+  }, 60_000)
+})
+
 describe('Next.js App Router', () => {
   describe('examples/next-app', () => {
     let host: string

@@ -10,7 +10,17 @@ import { fileURLToPath } from 'node:url'
 export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 /** What the package build reads: a change to any of them makes dist/ stale. */
-const BUILD_INPUTS = ['kernel', 'chains', 'plugins', 'adapters', 'build', 'rollup.config.mjs', 'package.json', 'tsconfig.build.json']
+const BUILD_INPUTS = [
+  'protocol',
+  'kernel',
+  'chains',
+  'plugins',
+  'adapters',
+  'build',
+  'rollup.config.mjs',
+  'package.json',
+  'tsconfig.build.json',
+]
 
 function newestChange(file: string): number {
   const stat = statSync(file)

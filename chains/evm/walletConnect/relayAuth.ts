@@ -2,34 +2,14 @@
 // as a did:key, the audience the relay URL, the subject a random nonce. The relay reads the issuer as
 // the client id, so the key is kept with the client's other state and survives reloads.
 import { ed25519 } from '@noble/curves/ed25519.js'
+import { encodeBase58 } from 'foyer/protocol'
 import { hexToBytes, randomKey, toBase64 } from './crypto.js'
 
 /** How long a relay token is valid: one day, as WalletConnect's clients sign them. */
 export const RELAY_JWT_TTL_SECONDS = 24 * 60 * 60
 
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
 // The multicodec prefix of an Ed25519 public key (0xed, varint-encoded).
 const ED25519_MULTICODEC = [0xed, 0x01]
-
-function toBase58(bytes: Uint8Array): string {
-  const digits: number[] = []
-  for (const byte of bytes) {
-    let carry = byte
-    for (let i = 0; i < digits.length; i++) {
-      carry += digits[i]! << 8
-      digits[i] = carry % 58
-      carry = Math.floor(carry / 58)
-    }
-    for (; carry > 0; carry = Math.floor(carry / 58)) digits.push(carry % 58)
-  }
-  let text = ''
-  for (const byte of bytes) {
-    if (byte !== 0) break
-    text += '1'
-  }
-  for (let i = digits.length - 1; i >= 0; i--) text += BASE58[digits[i]!]
-  return text
-}
 
 function toBase64Url(bytes: Uint8Array): string {
   return toBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
@@ -39,7 +19,7 @@ const json = (value: unknown) => toBase64Url(new TextEncoder().encode(JSON.strin
 
 /** An Ed25519 public key as `did:key:z…` (multibase base58btc of the multicodec-prefixed key). */
 export function didKeyOf(publicKey: Uint8Array): string {
-  return `did:key:z${toBase58(new Uint8Array([...ED25519_MULTICODEC, ...publicKey]))}`
+  return `did:key:z${encodeBase58(new Uint8Array([...ED25519_MULTICODEC, ...publicKey]))}`
 }
 
 /** The client id the relay sees for an Ed25519 seed (hex). */

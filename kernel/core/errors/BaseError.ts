@@ -1,34 +1,7 @@
-/** Options accepted by every Foyer error. */
-export interface BaseErrorOptions {
-  /** Extra detail for developers; never shown to visitors. */
-  details?: string
-  /** The error that caused this one. */
-  cause?: unknown
-}
+import type { BaseError } from 'foyer/protocol'
 
-/**
- * The root of every error Foyer throws. `shortMessage` is the exact wording of rules §8;
- * `message` adds the details for developers.
- *
- * Guards check `name`, never `instanceof`: a plugin loaded in a lazy chunk may carry
- * its own copy of a class (style 11).
- *
- * @example
- * throw new BaseError('Unsupported chain', { details: 'namespace bip122 has no transfer capability' })
- */
-export class BaseError extends Error {
-  override name = 'FoyerError'
-  readonly shortMessage: string
-  readonly details: string | undefined
-
-  constructor(shortMessage: string, options: BaseErrorOptions = {}) {
-    super(options.details ? `${shortMessage}\n\nDetails: ${options.details}` : shortMessage, {
-      cause: options.cause,
-    })
-    this.shortMessage = shortMessage
-    this.details = options.details
-  }
-}
+// One BaseError for the client and the services: it lives in the protocol layer, which both import.
+export { BaseError, type BaseErrorOptions } from 'foyer/protocol'
 
 /** True when `error` is a Foyer error, optionally of the given `name`. Works across lazy chunks. */
 export function isFoyerError<T extends BaseError = BaseError>(error: unknown, name?: string): error is T {

@@ -19,29 +19,8 @@ export class InvalidOptionsError extends BaseError {
   }
 }
 
-/** rules §5: an account id without its three parts. */
-export class InvalidCaipAddressError extends BaseError {
-  override name = 'InvalidCaipAddressError'
-  constructor(options?: BaseErrorOptions) {
-    super('Invalid CAIP Address', options)
-  }
-}
-
-/** rules §5: a CAIP-10 account id whose parts are malformed. */
-export class InvalidCaip10AddressError extends BaseError {
-  override name = 'InvalidCaip10AddressError'
-  constructor(address: string, options?: BaseErrorOptions) {
-    super(`Invalid CAIP-10 address: ${address}`, options)
-  }
-}
-
-/** rules §5: a CAIP-2 network id without its two parts. */
-export class InvalidCaip2NetworkIdError extends BaseError {
-  override name = 'InvalidCaip2NetworkIdError'
-  constructor(networkId: string, options?: BaseErrorOptions) {
-    super(`Invalid CAIP-2 network id: ${networkId}`, options)
-  }
-}
+// rules §5's CAIP errors are thrown by the protocol layer's parsers, which the services share.
+export { InvalidCaip10AddressError, InvalidCaip2NetworkIdError, InvalidCaipAddressError } from 'foyer/protocol'
 
 /** rules §7: any non-OK HTTP response. */
 export class HttpStatusError extends BaseError {

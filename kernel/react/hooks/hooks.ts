@@ -4,7 +4,7 @@ import { nativeBalanceQuery, type GetNativeBalanceReturnType } from '../../actio
 import { signMessage, type SignMessageParameters } from '../../actions/signMessage.js'
 import { disconnect, type DisconnectParameters } from '../../actions/disconnect.js'
 import { switchNetwork } from '../../actions/switchNetwork.js'
-import type { CaipNetworkId } from '../../model/caip.js'
+import type { CaipNetworkId } from 'foyer/protocol'
 import { accountStateOf, type AccountState } from '../../core/account.js'
 import { closeModal, openModal, type OpenModalParameters } from '../../core/modal.js'
 import { networkStateOf, type NetworkInfo } from '../../core/network.js'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { CaipNetworkId } from '../../model/caip.js'
+import type { CaipNetworkId } from 'foyer/protocol'
 import { closeModal } from '../../core/modal.js'
 import { isSameNetwork, type Network } from '../../model/network.js'
 import { showToast } from '../../core/toast.js'

@@ -1,7 +1,7 @@
 // The sign-in calls: a nonce to put in a message, a signed message for a session, a session looked up and revoked
-// (docs/sign-in.md lists them with their answers). Verification is plugins/siwx/verifySignIn.mjs, the same code hosts
+// (docs/sign-in.md lists them with their answers). Verification is the protocol layer's verifySignIn (foyer/protocol/evm), the same code hosts
 // run as `foyer/siwx/server`. A client's mistake is a 400 with its reason, never a 500.
-import { parseSignInMessage, verifySignIn, SignInRefusedError } from '../../../plugins/siwx/verifySignIn.mjs'
+import { parseSignInMessage, verifySignIn, SignInRefusedError } from 'foyer/protocol/evm'
 import { RequestError } from '../errors.mjs'
 
 /** How long a nonce may wait for its signed message. */
@@ -21,7 +21,7 @@ export class SignInRequestError extends RequestError {
 /**
  * Refuses, as malformed, a message whose times RFC 3339 allows but the store cannot keep (years 0 and 10000 in UTC).
  *
- * @param {import('../../../plugins/siwx/verifySignIn.d.mts').SignInMessageFields} fields
+ * @param {import('foyer/protocol/evm').SignInMessageFields} fields
  */
 function checkStorable(fields) {
   for (const [name, time] of Object.entries({

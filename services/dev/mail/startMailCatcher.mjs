@@ -16,6 +16,14 @@ export const MAX_MESSAGES = 500
 const MAX_MESSAGE_BYTES = 1024 * 1024
 
 /**
+ * What the next mail meets (faultNext): `'drop'` cuts its connection at its recipient, before any of the mail is
+ * sent; `'drop-after-data'` keeps the whole mail, then cuts the connection before the reply that would confirm it;
+ * an SMTP reply code (`451`, `550` …) refuses its recipient with that code.
+ *
+ * @typedef {'drop' | 'drop-after-data' | number} MailFault
+ */
+
+/**
  * @typedef {object} CaughtMessage
  * @property {number} id increasing from 1
  * @property {string} from
@@ -50,7 +58,9 @@ export async function startMailCatcher({ smtpPort = 0, httpPort = 0, host = '127
     if (inbox.length > MAX_MESSAGES) inbox.shift()
   }
 
-  const smtp = createSmtpServer({ keep, log })
+  /** @type {MailFault[]} */
+  const faults = []
+  const { smtp, counted } = createSmtpServer({ keep, log, faults })
   const actualSmtpPort = await listen(smtp.server, { port: smtpPort, host, envVar: 'FOYER_SMTP_PORT' })
   /** @type {Awaited<ReturnType<typeof serveApp>>} */
   let http
@@ -69,9 +79,33 @@ export async function startMailCatcher({ smtpPort = 0, httpPort = 0, host = '127
     url: http.url,
     /** The messages caught so far, oldest first (the live list; read it, do not change it). */
     messages: /** @type {readonly CaughtMessage[]} */ (inbox),
-    /** Stops both servers. Safe to call twice. */
+    /** SMTP connections accepted so far: a mailer that keeps its connections open makes few. */
+    get smtpConnections() {
+      return counted.accepted
+    },
+    /**
+     * The test switch: the next `count` mails (counted at their recipient) meet `fault` (MailFault); the faults of
+     * several calls queue up in order.
+     *
+     * @param {MailFault} fault @param {number} [count=1]
+     */
+    faultNext(fault, count = 1) {
+      for (let index = 0; index < count; index += 1) faults.push(fault)
+    },
+    /** Cuts every open SMTP connection now, as a restart of a mail server would: kept connections go stale. */
+    dropConnections() {
+      for (const connection of smtp.connections) connection.close()
+    },
+    /** Stops both servers, cutting the SMTP connections a pooled sender keeps open. Safe to call twice. */
     stop() {
-      stopping ??= Promise.all([new Promise((resolve) => smtp.close(() => resolve(undefined))), http.stop()]).then(() => undefined)
+      stopping ??= Promise.all([
+        new Promise((resolve) => {
+          smtp.close(() => resolve(undefined))
+          // smtp-server would wait 30 s for them to quit.
+          for (const connection of smtp.connections) connection.close()
+        }),
+        http.stop(),
+      ]).then(() => undefined)
       return stopping
     },
   }
@@ -81,17 +115,36 @@ export async function startMailCatcher({ smtpPort = 0, httpPort = 0, host = '127
 
 /**
  * An SMTP server that accepts any sender and recipient without TLS or authentication (loopback only), and keeps
- * each message it parses.
+ * each message it parses; `faults` (faultNext) make the next mails fail.
  *
- * @param {{ keep: (message: Omit<CaughtMessage, 'id' | 'receivedAt'>) => void, log: (message: string) => void }} options
+ * @param {{ keep: (message: Omit<CaughtMessage, 'id' | 'receivedAt'>) => void, log: (message: string) => void, faults: MailFault[] }} options
  */
-function createSmtpServer({ keep, log }) {
-  return new SMTPServer({
+function createSmtpServer({ keep, log, faults }) {
+  const counted = { accepted: 0 }
+  /** The connection of a session, to cut it. @param {{ id: string }} session */
+  const connectionOf = (session) => [...smtp.connections].find((connection) => connection.id === session.id)
+  /** Sessions whose mail is to be kept and its connection cut before the reply. */
+  const dropAfterData = new Set()
+  const smtp = new SMTPServer({
     // No STARTTLS: offered with the server's self-signed certificate, nodemailer would try it and refuse the certificate.
     disabledCommands: ['STARTTLS', 'AUTH'],
     authOptional: true,
     size: MAX_MESSAGE_BYTES,
     logger: false,
+    onConnect(_session, callback) {
+      counted.accepted += 1
+      callback()
+    },
+    onRcptTo(_address, session, callback) {
+      const fault = faults.shift()
+      if (fault === undefined) return callback()
+      if (fault === 'drop') return connectionOf(session)?.close()
+      if (fault === 'drop-after-data') {
+        dropAfterData.add(session.id)
+        return callback()
+      }
+      callback(Object.assign(new Error(`Refused by the test switch (${fault})`), { responseCode: fault }))
+    },
     onData(stream, session, callback) {
       // mailparser loads with the first message: a quarter second less for `npm start`.
       import('mailparser')
@@ -103,6 +156,8 @@ function createSmtpServer({ keep, log }) {
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
           })
+          // Kept, and never confirmed: the sender cannot know the mail arrived.
+          if (dropAfterData.delete(session.id)) return connectionOf(session)?.close()
           callback()
         })
         .catch((/** @type {Error} */ error) => {
@@ -111,6 +166,7 @@ function createSmtpServer({ keep, log }) {
         })
     },
   })
+  return { smtp, counted }
 }
 
 /**

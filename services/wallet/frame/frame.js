@@ -430,8 +430,10 @@ import { storageProblem } from './storageCheck.js'
     return current !== undefined && (!('previewData' in current) || current.previewData?.status === 'reverts')
   }
 
-  /** @param {{ requestId: string, secret: string }} approval */
+  /** @param {{ requestId: string, secret: string, preview?: unknown }} approval */
   async function fetchPreview(approval) {
+    // The service answers it with the request when no node needs asking (a message: nothing to show).
+    if ('preview' in approval) return approval.preview
     try {
       const path = `/v1/frame/approvals/${encodeURIComponent(approval.requestId)}/preview`
       return (await backend(path, { secret: approval.secret })).preview ?? null

@@ -1,19 +1,58 @@
 // Checking a signed sign-in message on a server: EIP-4361 for eip155 accounts, Sign In With Solana for solana ones,
-// each read by its grammar (kernel/model/eip4361.mjs, kernel/model/signInWithSolana.mjs). docs/sign-in.md says what
-// is accepted and refused. Plain JavaScript (types: verifySignIn.d.mts) because the reference verifier
-// (services/api) runs it on Node as it is; hosts get it as `foyer/siwx/server`. Node only: no React, no DOM.
+// each read by its grammar (protocol/evm/eip4361.mjs, protocol/signInWithSolana.mjs). docs/sign-in.md says what is
+// accepted and refused. Plain JavaScript, its types in JSDoc, because the reference verifier (services/api) runs it on
+// Node as it is; hosts get it as `foyer/protocol/evm` (and, as before, `foyer/siwx/server`). In protocol/evm, not
+// protocol/, for viem's signature checks. No React, no DOM.
 import { createPublicClient, http, verifyMessage } from 'viem'
-import { isEip4361, parseEip4361 } from '../../kernel/model/eip4361.mjs'
-import { originMatches } from '../../kernel/model/originMatches.mjs'
-import { SignInSyntaxError, dateTimeInstant, decodeBase58 } from '../../kernel/model/signInGrammar.mjs'
-import { isSignInWithSolana, parseSignInWithSolana } from '../../kernel/model/signInWithSolana.mjs'
+import { decodeBase58 } from '../base58.mjs'
+import { originMatches } from '../originMatches.mjs'
+import { SignInSyntaxError, dateTimeInstant } from '../signInGrammar.mjs'
+import { isSignInWithSolana, parseSignInWithSolana } from '../signInWithSolana.mjs'
+import { isEip4361, parseEip4361 } from './eip4361.mjs'
 
-export { decodeBase58 }
+/** @typedef {'malformed' | 'domain' | 'uri' | 'expired' | 'not-yet-valid' | 'chain' | 'signature' | 'nonce'} SignInRefusal Why a sign-in was refused. */
+
+/**
+ * The sign-in message, as read from its text (docs/sign-in.md). Times are ISO 8601 in UTC, as `Date.toISOString`
+ * writes them.
+ *
+ * @typedef {object} SignInMessageFields
+ * @property {'eip155' | 'solana'} namespace
+ * @property {string} accountAddress
+ * @property {string} [scheme] The origin's scheme, when an EIP-4361 message names one (`https://example.com wants you to sign in…`).
+ * @property {string} chainId CAIP-2: `eip155:1`, `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`.
+ * @property {string} domain The authority that asks (`example.com`, `localhost:5173`).
+ * @property {string} uri
+ * @property {string} version
+ * @property {string} nonce
+ * @property {string} [statement]
+ * @property {string[]} [resources]
+ * @property {string} [requestId]
+ * @property {string} issuedAt
+ * @property {string} [expirationTime]
+ * @property {string} [notBefore]
+ * @property {string} serializedMessage The text that was signed.
+ */
+
+/**
+ * @typedef {object} VerifySignInParameters
+ * @property {string} message The signed text.
+ * @property {string} signature EVM: 0x-hex (any length: smart accounts sign in their own formats). Solana: the ed25519
+ *   signature in base58.
+ * @property {readonly string[]} allowedOrigins Origins the domain and URI must belong to (`https://example.com`,
+ *   `https://*.example.com`, `http://localhost:*`).
+ * @property {Date} [now] The clock expiry and not-before are checked against (default: now).
+ * @property {Readonly<Record<string, string>>} [rpcUrls] A node per CAIP-2 chain id: with one, EVM signatures of smart
+ *   accounts verify too (ERC-1271, ERC-6492 through an `eth_call`); without (the default), only EOAs.
+ * @property {readonly string[]} [chains] When given, only these CAIP-2 chains are accepted.
+ * @property {(nonce: string, fields: SignInMessageFields) => boolean | Promise<boolean>} [consumeNonce] Called last,
+ *   once everything else holds: true when the nonce was issued, is unexpired and is now used up.
+ */
 
 /** Why a sign-in was refused; `reason` is stable, the message is for logs. */
 export class SignInRefusedError extends Error {
   /**
-   * @param {import('./verifySignIn.d.mts').SignInRefusal} reason
+   * @param {SignInRefusal} reason
    * @param {string} message
    */
   constructor(reason, message) {
@@ -30,7 +69,7 @@ const MAX_MESSAGE_LENGTH = 8 * 1024
  * `SignInRefusedError('malformed')` naming the line for anything the grammar refuses, and nothing else.
  *
  * @param {string} message
- * @returns {import('./verifySignIn.d.mts').SignInMessageFields}
+ * @returns {SignInMessageFields}
  */
 export function parseSignInMessage(message) {
   if (typeof message !== 'string' || message.length > MAX_MESSAGE_LENGTH) throw malformed('The message must be text of at most 8 KiB')
@@ -60,8 +99,8 @@ function fromSignInWithSolana(message) {
 /**
  * The fields with their times as `Date.toISOString` writes them (UTC), whatever offset the message used.
  *
- * @param {Omit<import('./verifySignIn.d.mts').SignInMessageFields, 'resources'> & { resources?: readonly string[] }} fields
- * @returns {import('./verifySignIn.d.mts').SignInMessageFields}
+ * @param {Omit<SignInMessageFields, 'resources'> & { resources?: readonly string[] }} fields
+ * @returns {SignInMessageFields}
  */
 function withTimes(fields) {
   const iso = (/** @type {string | undefined} */ text) =>
@@ -80,8 +119,8 @@ function withTimes(fields) {
  * window, the chain, the signature (EOAs offline; smart accounts, ERC-1271 and ERC-6492, through the chain's
  * node) and, last, that its nonce is unused. Resolves with its fields; throws `SignInRefusedError` with the reason.
  *
- * @param {import('./verifySignIn.d.mts').VerifySignInParameters} parameters
- * @returns {Promise<import('./verifySignIn.d.mts').SignInMessageFields>}
+ * @param {VerifySignInParameters} parameters
+ * @returns {Promise<SignInMessageFields>}
  */
 export async function verifySignIn({ message, signature, allowedOrigins, now = new Date(), rpcUrls = {}, chains, consumeNonce }) {
   const fields = parseSignInMessage(message)
@@ -123,7 +162,7 @@ export async function verifySignIn({ message, signature, allowedOrigins, now = n
 }
 
 /**
- * @param {import('./verifySignIn.d.mts').SignInMessageFields} fields
+ * @param {SignInMessageFields} fields
  * @param {string} message
  * @param {string} signature
  * @param {string | undefined} rpcUrl
@@ -153,7 +192,7 @@ function nodeClient(rpcUrl) {
 }
 
 /**
- * @param {import('./verifySignIn.d.mts').SignInMessageFields} fields
+ * @param {SignInMessageFields} fields
  * @param {string} message
  * @param {string} signature base58
  */

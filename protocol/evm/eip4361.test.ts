@@ -1,7 +1,7 @@
 // EIP-4361's grammar, rule by rule: for each, a message it accepts and one it refuses (docs/sign-in.md).
 import { describe, expect, it } from 'vitest'
 import { formatEip4361, parseEip4361, type Eip4361Fields } from './eip4361.mjs'
-import { dateTimeInstant, SignInSyntaxError } from './signInGrammar.mjs'
+import { dateTimeInstant, SignInSyntaxError } from '../signInGrammar.mjs'
 
 const FIELDS: Eip4361Fields = {
   domain: 'shop.example.com',
@@ -65,6 +65,16 @@ describe('EIP-4361 messages', () => {
     expect(refusal(withLine(1, 'shop.example.com wants you to sign in with your Ethereum acount:'))).toMatch(
       /^Line 1: expected "<domain> wants you/,
     )
+  })
+
+  it('the header names a domain: a message without one (spruceid/siwe\'s "missing domain") is refused', () => {
+    const missing = 'Line 1: the domain "" is not an RFC 3986 authority with a host'
+    expect(refusal(withLine(1, ' wants you to sign in with your Ethereum account:'))).toBe(missing)
+    expect(refusal(withLine(1, 'https:// wants you to sign in with your Ethereum account:'))).toBe(missing)
+    // An authority whose host is empty names nobody either, whatever its userinfo or port.
+    expect(refusal(withLine(1, 'user@ wants you to sign in with your Ethereum account:'))).toMatch(/^Line 1: the domain "user@"/)
+    expect(refusal(withLine(1, ':5173 wants you to sign in with your Ethereum account:'))).toMatch(/^Line 1: the domain ":5173"/)
+    expect(() => formatEip4361({ ...FIELDS, domain: '' })).toThrow(missing)
   })
 
   it('the header may start with an RFC 3986 scheme, which is read back', () => {

@@ -1,7 +1,7 @@
 // What EIP-4361 and Sign In With Solana messages share: the lexical rules of their values (RFC 3986 URIs and
 // authorities, RFC 3339 date-times, nonces, one-line statements) and the reading of their `Label: value` lines in a
-// fixed order. docs/sign-in.md says what is accepted and why. Plain JavaScript (types: signInGrammar.d.mts): the
-// services run it on Node as it is, and the chains' lazy sign-in code bundles it.
+// fixed order. docs/sign-in.md says what is accepted and why. Plain JavaScript, its types in JSDoc: the services run
+// it on Node as it is, and the chains' lazy sign-in code bundles it.
 
 /** A message the grammar refuses: `line` is its 1-based line number (when one line is at fault), and the message names it. */
 export class SignInSyntaxError extends Error {
@@ -66,6 +66,20 @@ export function isAuthority(text) {
   const colon = hostAndPort.lastIndexOf(':')
   const host = colon === -1 ? hostAndPort : hostAndPort.slice(0, colon)
   return REG_NAME.test(host) && (colon === -1 || PORT.test(hostAndPort.slice(colon + 1)))
+}
+
+/**
+ * The domain a message names: an RFC 3986 authority with a host. The authority's grammar lets the host be empty, but a
+ * domain that names no host names nobody (spruceid/siwe's "missing domain" message is refused too).
+ *
+ * @param {string} text
+ */
+export function isDomain(text) {
+  const hostAndPort = text.slice(text.indexOf('@') + 1)
+  // An IP literal is never empty; otherwise the last ':' starts the port, as in isAuthority.
+  const colon = hostAndPort.startsWith('[') ? -1 : hostAndPort.lastIndexOf(':')
+  const host = colon === -1 ? hostAndPort : hostAndPort.slice(0, colon)
+  return host !== '' && isAuthority(text)
 }
 
 /** What sits between '[' and ']': an IPv6 address or an IPvFuture. @param {string} text */
@@ -250,33 +264,4 @@ export function checkReadsBack(fields, parsed) {
     if (JSON.stringify(given) !== JSON.stringify(read))
       throw new SignInSyntaxError(undefined, `The ${key} ${JSON.stringify(given)} does not stay one field of the message`)
   }
-}
-
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
-
-/**
- * Base58 text to bytes; undefined for anything that is not base58.
- *
- * @param {string} text
- * @returns {Uint8Array | undefined}
- */
-export function decodeBase58(text) {
-  if (typeof text !== 'string' || text.length === 0 || text.length > 128) return undefined
-  let value = 0n
-  for (const char of text) {
-    const digit = BASE58.indexOf(char)
-    if (digit === -1) return undefined
-    value = value * 58n + BigInt(digit)
-  }
-  const bytes = []
-  while (value > 0n) {
-    bytes.unshift(Number(value & 0xffn))
-    value >>= 8n
-  }
-  // Each leading '1' is a leading zero byte.
-  for (const char of text) {
-    if (char !== '1') break
-    bytes.unshift(0)
-  }
-  return Uint8Array.from(bytes)
 }

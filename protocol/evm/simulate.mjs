@@ -1,14 +1,59 @@
 // What a list of calls would do to an account, computed by the chain's node with eth_simulateV1 rather than guessed
-// from the calldata: the assets leaving and arriving, the allowances granted, or the revert and its reason.
-// docs/previews.md says what is shown and why. Plain JavaScript (types: simulate.d.mts), written once for the
-// browser's previews and the services.
+// from the calldata: the assets leaving and arriving, the allowances granted, or the revert and its reason, in the
+// ERC standards' own terms. docs/previews.md says what is shown and why. Plain JavaScript, its types in JSDoc, written
+// once for the browser's previews (the EVM chain turns it into protocol/simulation.mjs's chain-neutral shape) and the
+// wallet service.
 import { decodeAbiParameters, hexToBigInt, hexToString, isAddressEqual, trim } from 'viem'
+import { UNLIMITED_THRESHOLD } from '../simulation.mjs'
 
 /** The address eth_simulateV1's `traceTransfers` gives the synthetic logs of ETH movements. */
 export const NATIVE_TRANSFER_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
 
-/** An allowance this large is as good as unlimited: uint160's maximum is Permit2's "forever", uint256's the ERC-20 one. */
-export const UNLIMITED_THRESHOLD = 2n ** 160n - 1n
+/**
+ * An EIP-1193 `request`: the wallet's provider, or a JSON-RPC client of the chain's node.
+ *
+ * @typedef {(args: { method: string, params: unknown[] }) => Promise<unknown>} SimulationRequest
+ */
+
+/**
+ * One call as an EVM wallet sends it.
+ *
+ * @typedef {object} EvmSimulatedCall
+ * @property {`0x${string}`} [to]
+ * @property {bigint} [value]
+ * @property {`0x${string}`} [data]
+ */
+
+/**
+ * One asset leaving or arriving: ETH (no token), an ERC-20 amount, an NFT by id.
+ *
+ * @typedef {object} EvmAssetChange
+ * @property {'native' | 'erc20' | 'erc721' | 'erc1155'} kind
+ * @property {`0x${string}`} [token] The contract, lower case; absent for ETH.
+ * @property {bigint} [tokenId] ERC-721 and ERC-1155 only.
+ * @property {bigint} amount In the token's smallest unit, always positive (the list it is in says which way it goes).
+ * @property {string} symbol
+ * @property {number} decimals
+ */
+
+/**
+ * An allowance the calls grant: `approve` (kind 'erc20') or `setApprovalForAll` (kind 'all', amount 1 or 0).
+ *
+ * @typedef {object} EvmAllowance
+ * @property {'erc20' | 'all'} kind
+ * @property {`0x${string}`} token
+ * @property {`0x${string}`} spender
+ * @property {bigint} amount
+ * @property {string} symbol
+ * @property {number} decimals
+ * @property {boolean} unlimited At least UNLIMITED_THRESHOLD, or every token of a collection.
+ */
+
+/**
+ * @typedef {{ status: 'ok', outgoing: EvmAssetChange[], incoming: EvmAssetChange[], allowances: EvmAllowance[] }
+ *   | { status: 'reverts', callIndex: number, reason: string }
+ *   | { status: 'unavailable', reason: string }} EvmSimulation
+ */
 
 const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
 const APPROVAL = '0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925'
@@ -23,17 +68,13 @@ const DECIMALS = '0x313ce567'
 
 /** Whatever the node answered, read as untyped JSON. */
 /** @typedef {any} Json */
-/** @typedef {import('./simulate.d.mts').SimulationRequest} SimulationRequest */
-/** @typedef {import('./simulate.d.mts').Simulation} Simulation */
-/** @typedef {import('./simulate.d.mts').AssetChange} AssetChange */
-/** @typedef {import('./simulate.d.mts').Allowance} Allowance */
 
 /**
  * Asks the node what `calls`, sent in order by `account` in the next block, would do. Never throws: a node that cannot
  * simulate (no eth_simulateV1, an error, an answer it cannot read) gives `{ status: 'unavailable' }`.
  *
- * @param {{ request: SimulationRequest, account: `0x${string}`, calls: ReadonlyArray<import("./simulate.d.mts").SimulatedCall> }} options
- * @returns {Promise<Simulation>}
+ * @param {{ request: SimulationRequest, account: `0x${string}`, calls: ReadonlyArray<EvmSimulatedCall> }} options
+ * @returns {Promise<EvmSimulation>}
  * @example
  * const simulation = await simulateCalls({ request: provider.request, account, calls: [{ to, value: 10n ** 18n }] })
  */
@@ -74,19 +115,19 @@ export async function simulateCalls({ request, account, calls }) {
  * @param {SimulationRequest} request
  * @param {`0x${string}`} account
  * @param {Json[]} logs
- * @returns {Promise<Simulation>}
+ * @returns {Promise<EvmSimulation>}
  */
 async function readChanges(request, account, logs) {
-  /** @type {Map<string, { kind: AssetChange['kind'], token?: `0x${string}`, tokenId?: bigint, amount: bigint }>} */
+  /** @type {Map<string, { kind: EvmAssetChange['kind'], token?: `0x${string}`, tokenId?: bigint, amount: bigint }>} */
   const net = new Map()
-  /** @param {AssetChange['kind']} kind @param {`0x${string}` | undefined} token @param {bigint | undefined} tokenId @param {bigint} amount */
+  /** @param {EvmAssetChange['kind']} kind @param {`0x${string}` | undefined} token @param {bigint | undefined} tokenId @param {bigint} amount */
   const add = (kind, token, tokenId, amount) => {
     const key = `${kind}:${token ?? ''}:${tokenId ?? ''}`
     const entry = net.get(key) ?? { kind, token, tokenId, amount: 0n }
     entry.amount += amount
     net.set(key, entry)
   }
-  /** @type {Map<string, { kind: Allowance['kind'], token: `0x${string}`, spender: `0x${string}`, amount: bigint }>} */
+  /** @type {Map<string, { kind: EvmAllowance['kind'], token: `0x${string}`, spender: `0x${string}`, amount: bigint }>} */
   const allowances = new Map()
   const mine = (/** @type {string} */ topic) => isAddressEqual(topicAddress(topic), account)
   for (const log of logs) {
@@ -127,7 +168,7 @@ async function readChanges(request, account, logs) {
   )
   const describe = (/** @type {`0x${string}` | undefined} */ token) =>
     (token ? metadata.get(token) : undefined) ?? { symbol: 'ETH', decimals: 18 }
-  /** @type {(entry: typeof moved[number]) => AssetChange} */
+  /** @type {(entry: typeof moved[number]) => EvmAssetChange} */
   const change = ({ kind, token, tokenId, amount }) => ({
     kind,
     ...(token ? { token } : {}),
@@ -156,7 +197,7 @@ async function readChanges(request, account, logs) {
  */
 export async function readTokenMetadata(request, token) {
   const read = (/** @type {string} */ data) => request({ method: 'eth_call', params: [{ to: token, data }, 'latest'] }).catch(() => '0x')
-  const [symbolData, decimalsData] = /** @type {`0x${string}`[]} */ (await Promise.all([read(SYMBOL), read(DECIMALS)]))
+  const [symbolData, decimalsData] = /** @type {[`0x${string}`, `0x${string}`]} */ (await Promise.all([read(SYMBOL), read(DECIMALS)]))
   return {
     symbol: decodeSymbol(symbolData) ?? `${token.slice(0, 6)}…${token.slice(-4)}`,
     decimals: decimalsData.length >= 66 ? Number(hexToBigInt(decimalsData)) : 0,

@@ -1,9 +1,21 @@
 // Typed-data permits read as the allowance they grant, the same "you allow X to spend Y" a simulated `approve`
 // gives: EIP-2612's Permit (and DAI's older form) and Uniswap Permit2's PermitSingle, PermitBatch,
-// PermitTransferFrom and PermitBatchTransferFrom. docs/previews.md. Plain JavaScript (types: permits.d.mts).
-import { UNLIMITED_THRESHOLD } from './simulate.mjs'
+// PermitTransferFrom and PermitBatchTransferFrom. docs/previews.md. Plain JavaScript, its types in JSDoc: the wallet
+// service reads the permits it is asked to sign with it.
+import { UNLIMITED_THRESHOLD } from './simulation.mjs'
 
-/** @typedef {import('./permits.d.mts').PermitAllowance} PermitAllowance */
+/**
+ * What a signed permit lets `spender` do: spend `amount` of `token` (smallest units) until `expires`.
+ *
+ * @typedef {object} PermitAllowance
+ * @property {'erc2612' | 'permit2'} standard
+ * @property {`0x${string}`} token Lower case.
+ * @property {`0x${string}`} spender
+ * @property {bigint} amount
+ * @property {boolean} unlimited At least UNLIMITED_THRESHOLD (uint160's maximum, Permit2's "forever").
+ * @property {number} [expires] Unix seconds: the permit's deadline or the allowance's expiration.
+ * @property {`0x${string}`} [owner]
+ */
 /** @typedef {any} Json */
 
 /**

@@ -1,6 +1,7 @@
 // EIP-4361 (Sign-In with Ethereum) messages, read and written by its grammar: the one parser and the one formatter
 // of the EVM chain, the wallet service and the verifier. docs/sign-in.md says what is accepted and why. Plain
-// JavaScript (types: eip4361.d.mts): the services run it on Node as it is.
+// JavaScript, its types in JSDoc: the services run it on Node as it is. Here, not in protocol/, for viem's EIP-55
+// checksum.
 import { checksumAddress } from 'viem'
 
 import {
@@ -9,11 +10,30 @@ import {
   checkReadsBack,
   describe,
   fieldRules,
-  isAuthority,
+  isDomain,
   isScheme,
   readFields,
   writeFields,
-} from './signInGrammar.mjs'
+} from '../signInGrammar.mjs'
+
+/**
+ * An EIP-4361 message's fields, exactly as written in it.
+ *
+ * @typedef {object} Eip4361Fields
+ * @property {string} [scheme] The origin's scheme, when the message names one (`https://example.com wants you to sign in…`).
+ * @property {string} domain An RFC 3986 authority with a host: `example.com`, `localhost:5173`.
+ * @property {string} address `0x` and 40 hex digits in their EIP-55 checksum form.
+ * @property {string} [statement] One line of printable ASCII; may be empty.
+ * @property {string} uri
+ * @property {'1'} version
+ * @property {string} chainId Decimal digits (EIP-155).
+ * @property {string} nonce At least 8 letters or digits.
+ * @property {string} issuedAt RFC 3339 date-times, as are the two below.
+ * @property {string} [expirationTime]
+ * @property {string} [notBefore]
+ * @property {string} [requestId]
+ * @property {readonly string[]} [resources]
+ */
 
 const HEADER = ' wants you to sign in with your Ethereum account:'
 const RULES = fieldRules((value) => (/^[0-9]+$/.test(value) ? undefined : 'must be decimal digits'))
@@ -29,7 +49,7 @@ export function isEip4361(text) {
  * the grammar refuses.
  *
  * @param {string} text
- * @returns {import('./eip4361.d.mts').Eip4361Fields}
+ * @returns {Eip4361Fields}
  */
 export function parseEip4361(text) {
   const lines = text.split('\n')
@@ -49,7 +69,7 @@ export function parseEip4361(text) {
     if (lines[4] !== '') throw new SignInSyntaxError(5, `expected an empty line after the statement, found ${describe(lines[4])}`)
   }
   const fields = readFields(lines, hasStatement ? 5 : 4, RULES)
-  return /** @type {import('./eip4361.d.mts').Eip4361Fields} */ ({
+  return /** @type {Eip4361Fields} */ ({
     ...(scheme !== undefined && { scheme }),
     domain,
     address,
@@ -67,7 +87,7 @@ function readHeader(line) {
   const domain = separator === -1 ? origin : origin.slice(separator + 3)
   if (scheme !== undefined && !isScheme(scheme))
     throw new SignInSyntaxError(1, `the scheme ${JSON.stringify(scheme)} is not an RFC 3986 scheme`)
-  if (!isAuthority(domain)) throw new SignInSyntaxError(1, `the domain ${JSON.stringify(domain)} is not an RFC 3986 authority`)
+  if (!isDomain(domain)) throw new SignInSyntaxError(1, `the domain ${JSON.stringify(domain)} is not an RFC 3986 authority with a host`)
   return { scheme, domain }
 }
 
@@ -75,7 +95,7 @@ function readHeader(line) {
  * The EIP-4361 text of `fields`. Throws `SignInSyntaxError` for fields the grammar refuses, so whatever it writes
  * `parseEip4361` reads back as the same fields.
  *
- * @param {import('./eip4361.d.mts').Eip4361Fields} fields
+ * @param {Eip4361Fields} fields
  * @returns {string}
  */
 export function formatEip4361(fields) {

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest'
 
-import { CHAIN_NAMESPACES, formatCaipAddress, formatCaipNetworkId, isChainNamespace, parseCaipAddress, parseCaipNetworkId } from './caip.js'
-import { isFoyerError } from '../core/errors/BaseError.js'
+import { BaseError } from './BaseError.mjs'
+import {
+  CHAIN_NAMESPACES,
+  formatCaipAddress,
+  formatCaipNetworkId,
+  isCaipNetworkId,
+  isChainNamespace,
+  parseCaipAddress,
+  parseCaipNetworkId,
+} from './caip.mjs'
+
+/** A Foyer error of that name: the kernel's isFoyerError, which reads `name` and `shortMessage`. */
+const isFoyerError = (error: unknown, name: string) => error instanceof BaseError && error.name === name && 'shortMessage' in error
 
 const EVM = '0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb'
 const SOLANA_MAINNET = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
@@ -112,6 +123,13 @@ describe('parseCaipAddress', () => {
     const error = thrown(() => parseCaipAddress(address))
     expect(isFoyerError(error, 'InvalidCaip10AddressError')).toBe(true)
     expect((error as Error).message).toBe(`Invalid CAIP-10 address: ${address}`)
+  })
+})
+
+describe('isCaipNetworkId', () => {
+  it('says whether parseCaipNetworkId would read the value, without throwing', () => {
+    for (const id of ['eip155:1', SOLANA_MAINNET, 'bip122:000000000019d6689c085ae165831e93']) expect(isCaipNetworkId(id)).toBe(true)
+    for (const id of ['eip155', 'eip155:1:0xab', 'EIP155:1', 'ab:1', 'eip155:', '', 42, undefined]) expect(isCaipNetworkId(id)).toBe(false)
   })
 })
 

@@ -57,6 +57,9 @@ describe('Sign In With Solana messages', () => {
     expect(refusal(withLine(1, 'shop.example.com wants you to sign in with your Ethereum account:'))).toMatch(
       /^Line 1: expected "<domain> wants you to sign in with your Solana account:"/,
     )
+    expect(refusal(withLine(1, ' wants you to sign in with your Solana account:'))).toBe(
+      'Line 1: the domain "" is not an RFC 3986 authority with a host',
+    )
   })
 
   it('the address is a 32-byte public key in base58', () => {

@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { describe, expect, it, vi } from 'vitest'
-import { parseSignInMessage, SignInRefusedError, verifySignIn } from './server.js'
+import { parseSignInMessage, SignInRefusedError, verifySignIn } from './verifySignIn.mjs'
 
 const account = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
 const NOW = new Date('2026-01-01T12:00:00Z')

@@ -1,9 +1,9 @@
 // One origin check for the browser and the services alike (rules §5): the kernel's own-origin check, the services' CORS and
 // the wallet frame, and the sign-in verifier all import this module.
 import { describe, expect, it } from 'vitest'
-import { originMatches as ofServices } from '../../services/http/index.mjs'
-import { originMatches as ofWallet } from '../../services/wallet/index.mjs'
-import { originMatches as ofSignIn } from '../../plugins/siwx/server.js'
+import { originMatches as ofServices } from '../services/http/index.mjs'
+import { originMatches as ofWallet } from '../services/wallet/index.mjs'
+import { originMatches as ofSignIn } from '../plugins/siwx/server.js'
 import { isCspSource, originMatches } from './originMatches.mjs'
 
 describe('originMatches (rules §5)', () => {

@@ -4,7 +4,7 @@ import fc from 'fast-check'
 import { checksumAddress, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 
-import { formatEip4361, parseEip4361, type Eip4361Fields } from './eip4361.mjs'
+import { formatEip4361, parseEip4361, type Eip4361Fields } from './evm/eip4361.mjs'
 import { SignInSyntaxError } from './signInGrammar.mjs'
 import { formatSignInWithSolana, parseSignInWithSolana } from './signInWithSolana.mjs'
 
