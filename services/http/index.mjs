@@ -5,7 +5,6 @@ export {
   JSON_TYPE,
   NOT_OWN_ORIGIN,
   ORIGIN_NOT_ALLOWED,
-  RequestError,
   createFailureSwitch,
   createServiceApp,
   markDraining,
@@ -13,6 +12,8 @@ export {
   searchParams,
   sendJson,
 } from './createServiceApp.mjs'
+export { ServiceError, errorBody } from './serviceError.mjs'
+export { bodyValue, check, queryString, queryValue, valid, validBody } from './valid.mjs'
 export { ORIGINS_TTL_MS, createAllowedOrigins } from './allowedOrigins.mjs'
 export { originMatches } from 'foyer/protocol'
 export { DEFAULT_RATE_LIMIT, clientAddress, createRateLimit, openRateLimit, openSharedRateLimit } from './rateLimit.mjs'
