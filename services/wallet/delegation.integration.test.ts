@@ -254,7 +254,8 @@ describe('EIP-7702: one address, upgraded in place', () => {
 })
 
 describe('permissions enforced on chain (ERC-7715 → ERC-7710 delegations)', () => {
-  const now = () => Date.now()
+  /** The chain's time, not the wall clock's: the enforcers read the block's, which lags it between blocks. */
+  const now = async () => Number((await chain.getBlock()).timestamp) * 1000
 
   /** The DelegationManager's custom errors by selector, to read a revert's reason. */
   const managerErrors = new Map(
@@ -285,7 +286,7 @@ describe('permissions enforced on chain (ERC-7715 → ERC-7710 delegations)', ()
     await operate(user, [transfer(someone(), 1n)], { upgrade: true })
     // The frame's session key for this browser (a `wallet` signer): it redeems the site's requests inside the grant.
     const session = privateKeyToAccount(generatePrivateKey())
-    const expiry = Math.floor(now() / 1000) + 30 * DAY
+    const expiry = Math.floor((await now()) / 1000) + 30 * DAY
     const grant = parsePermissionRequest(
       {
         chainId: '0x7a69',
@@ -293,12 +294,12 @@ describe('permissions enforced on chain (ERC-7715 → ERC-7710 delegations)', ()
         signer: { type: 'wallet' },
         permissions: [{ type: 'erc20-token-periodic', data: { tokenAddress: usdc, periodAmount: '0x989680', periodDuration: DAY } }],
       },
-      { chainId: 31337, account: user.address, now: now(), sessionAddress: session.address },
+      { chainId: 31337, account: user.address, now: await now(), sessionAddress: session.address },
     )
     const summary = summarizeGrant(grant, await tokenOf(network, usdc))
     expect(summary).toContain(`spend up to 10 USDC (${usdc}) a day from your account ${user.address}, without asking you each time, until`)
 
-    const delegation = delegationOf(grant, now())
+    const delegation = delegationOf(grant, await now())
     const signed = await signedDelegation(delegation, 31337, await user.signTypedData(delegationTypedData(delegation, 31337)))
     const answer = grantAnswer(grant, signed)
     expect(answer).toMatchObject({
@@ -316,7 +317,7 @@ describe('permissions enforced on chain (ERC-7715 → ERC-7710 delegations)', ()
     expect(tip.success).toBe(true)
     expect(await usdcOf(shop)).toBe(6_000_000n)
     expect(await chain.getBalance({ address: user.address })).toBe(0n)
-    expect(await permissionStatus(network, signed, now())).toEqual({ status: 'active', availableThisPeriod: 4_000_000n })
+    expect(await permissionStatus(network, signed, await now())).toEqual({ status: 'active', availableThisPeriod: 4_000_000n })
 
     // 5 more is beyond the day's 10: the DelegationManager's enforcer reverts it, on chain.
     await mined(funder.sendTransaction({ chain: anvil, account: funder.account!, to: session.address, value: parseEther('0.1') }))
@@ -329,7 +330,7 @@ describe('permissions enforced on chain (ERC-7715 → ERC-7710 delegations)', ()
 
     // Revoked by the user's own account (disableDelegation, sponsored): 4 USDC, within the day's limit, now fails.
     expect((await operate(user, revocationCalls(signed))).success).toBe(true)
-    expect(await permissionStatus(network, signed, now())).toEqual({ status: 'revoked' })
+    expect(await permissionStatus(network, signed, await now())).toEqual({ status: 'revoked' })
     const after = await redeemDirectly(session, answer.context, [transfer(shop, 4_000_000n)])
     expect(after).toEqual({ status: 'reverted', reason: expect.stringContaining('CannotUseADisabledDelegation') })
     expect(await usdcOf(shop)).toBe(6_000_000n)
@@ -344,14 +345,14 @@ describe('permissions enforced on chain (ERC-7715 → ERC-7710 delegations)', ()
     const grant = parsePermissionRequest(
       {
         chainId: '0x7a69',
-        expiry: Math.floor(now() / 1000) + DAY,
+        expiry: Math.floor((await now()) / 1000) + DAY,
         signer: { type: 'account', data: { address: site.address } },
         permissions: [{ type: 'contract-call', data: { address: usdc, functions: ['approve(address,uint256)'] } }],
       },
-      { chainId: 31337, account: user.address, now: now() },
+      { chainId: 31337, account: user.address, now: await now() },
     )
     expect(summarizeGrant(grant)).toContain(`The site’s key ${site.address} may call approve(address,uint256) on ${usdc}`)
-    const delegation = delegationOf(grant, now())
+    const delegation = delegationOf(grant, await now())
     const context = permissionContextOf(
       await signedDelegation(delegation, 31337, await user.signTypedData(delegationTypedData(delegation, 31337))),
     )
@@ -373,13 +374,13 @@ describe('permissions enforced on chain (ERC-7715 → ERC-7710 delegations)', ()
     const grant = parsePermissionRequest(
       {
         chainId: '0x7a69',
-        expiry: Math.floor(now() / 1000) + DAY,
+        expiry: Math.floor((await now()) / 1000) + DAY,
         signer: { type: 'account', data: { address: someone() } },
         permissions: [{ type: 'contract-call', data: { address: usdc, functions: ['0x095ea7b3'] } }],
       },
-      { chainId: 31337, account: user.address, now: now() },
+      { chainId: 31337, account: user.address, now: await now() },
     )
-    const delegation = delegationOf(grant, now())
+    const delegation = delegationOf(grant, await now())
     const thief = privateKeyToAccount(generatePrivateKey())
     await expect(signedDelegation(delegation, 31337, await thief.signTypedData(delegationTypedData(delegation, 31337)))).rejects.toThrow(
       'The permission is not signed by the wallet’s key',

@@ -179,7 +179,9 @@ const selectorOf = (fn) =>
  * The caveats that enforce a grant on chain, each in its enforcer's terms format.
  *
  * @param {PermissionGrant} grant
- * @param {number} now milliseconds: a periodic allowance's first period starts now unless the request says when
+ * @param {number} now milliseconds, the chain's latest block time: a periodic allowance's first period starts then unless
+ *   the request says when. Not the wall clock: a period that starts after the chain's last block refuses every use
+ *   until the next block (ERC20PeriodTransferEnforcer:transfer-not-started).
  * @returns {Caveat[]}
  */
 export function caveatsOf(grant, now) {
@@ -218,7 +220,7 @@ export function caveatsOf(grant, now) {
 /**
  * The delegation a grant becomes, unsigned; a random salt keeps two equal grants apart (each revoked on its own).
  *
- * @param {PermissionGrant} grant @param {number} now milliseconds
+ * @param {PermissionGrant} grant @param {number} now milliseconds, the chain's latest block time (see caveatsOf)
  * @returns {Delegation}
  */
 export function delegationOf(grant, now) {
