@@ -5,26 +5,12 @@ import { every } from 'hono/combine'
 import { routePath } from 'hono/route'
 import * as v from 'valibot'
 
-import { ServiceError, check, queryString, valid } from '../http/index.mjs'
+import { Client, ProjectId, ServiceError, check, checkServed, queryString, valid } from '../http/index.mjs'
 
 /** What the call's checks leave on the context for the route: the project that asks. @typedef {{ Variables: { projectId: string } }} ApiEnv */
 
-const PROJECT_ID_PATTERN = /^[\w-]{1,128}$/
-const CLIENT_PATTERN = /^[\w.+-]{1,64}$/
-
 /** The query's project and client (rules §7: every GET names them; a POST names its project in the body or the query). */
 const CallQuery = v.looseObject({ projectId: queryString('projectId'), st: queryString('st'), sv: queryString('sv') })
-const ProjectId = v.pipe(
-  v.string('projectId must be 1 to 128 letters, digits, "-" or "_"'),
-  v.regex(PROJECT_ID_PATTERN, 'projectId must be 1 to 128 letters, digits, "-" or "_"'),
-)
-/** @param {string} name @param {string} what */
-const Client = (name, what) =>
-  v.pipe(
-    v.string(`${name} (the ${what}) is required`),
-    v.nonEmpty(`${name} (the ${what}) is required`),
-    v.regex(CLIENT_PATTERN, `${name} must be 1 to 64 letters, digits, ".", "+", "-" or "_"`),
-  )
 
 /**
  * @param {object} options
@@ -58,7 +44,7 @@ export function createApiCall({ budget, limitedRoutes, trustedProxy, projects })
         check(Client('sv', 'client version'), query.sv)
       }
       const project = /** @type {string} */ (projectId)
-      if (projects && !projects.has(project)) throw new ServiceError(403, null, 'projectId is not a project of this service')
+      checkServed(projects, project)
       c.set('projectId', project)
       await next()
     },

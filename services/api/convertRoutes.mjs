@@ -6,7 +6,7 @@ import { Hono } from 'hono'
 import * as v from 'valibot'
 import { BaseError, encodeFunctionData, erc20Abi, maxUint256, parseAbi } from 'viem'
 
-import { ServiceError, bodyValue, queryString, queryValue, sendJson, valid, validBody } from '../http/index.mjs'
+import { JsonObject, ServiceError, bodyValue, queryString, queryValue, sendJson, valid, validBody } from '../http/index.mjs'
 import { evmAddress, parseAccount, parseChainId } from './caip.mjs'
 import { NATIVE_TOKEN, POOL_FEE_PERCENT } from './createAmm.mjs'
 import { tokenIconUrl } from './tokenIconUrl.mjs'
@@ -52,7 +52,7 @@ const ChainIdQuery = v.looseObject({
 const AmountParam = (name) => queryValue(name, (value) => amountOf(value, name))
 /** The query of a swap's quote and approval: the tokens and the user are read in the handler, against each other. */
 const SwapQuery = v.looseObject({ from: queryString('from'), to: queryString('to'), userAddress: queryString('userAddress') })
-const BuildTransactionBody = v.looseObject({
+const BuildTransactionBody = JsonObject({
   amount: bodyValue((value) => amountOf(value, 'amount')),
   eip155: bodyValue(slippageOf),
   disableEstimate: v.optional(v.boolean('disableEstimate must be true or false')),

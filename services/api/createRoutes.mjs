@@ -3,7 +3,7 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
 
-import { ServiceError, queryString, sendJson, valid, validBody } from '../http/index.mjs'
+import { JsonObject, ServiceError, queryString, sendJson, valid, validBody } from '../http/index.mjs'
 import { evmBalances, solanaBalances } from './accountBalances.mjs'
 import { accountHistory } from './accountHistory.mjs'
 import { evmAddress, evmAddressSchema, parseAccount, parseChainId, parseFungibleId } from './caip.mjs'
@@ -29,7 +29,7 @@ const Flag = (name) =>
 /** An account path segment: a plain address or a CAIP-10 id, read by parseAccount against the query's chain. */
 const AccountParam = v.object({ account: v.string() })
 const AccountQuery = v.looseObject({ chainId: queryString('chainId') })
-const PriceBody = v.looseObject({
+const PriceBody = JsonObject({
   currency: Currency,
   addresses: v.pipe(
     v.array(v.unknown(), `addresses must be a list of 1 to ${MAX_PRICE_ADDRESSES} CAIP-10 ids`),

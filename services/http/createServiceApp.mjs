@@ -15,7 +15,7 @@ import { methodNotAllowed } from 'hono/method-not-allowed'
 import { TrieRouter } from 'hono/router/trie-router'
 
 import { originMatches } from 'foyer/protocol'
-import { ServiceError, errorBody } from './serviceError.mjs'
+import { ServiceError, errorBody, jsonRpcErrorBody } from './serviceError.mjs'
 import { createTrustedProxy } from './trustedProxy.mjs'
 
 /** Largest request body a service reads unless it says otherwise. */
@@ -69,19 +69,6 @@ export function searchParams(c) {
 }
 
 /**
- * One value of a query parameter; a parameter given twice is refused rather than guessed at. For a handler that
- * reads the query as it goes; a route's own input is checked by `valid('query', …)` (valid.mjs).
- *
- * @param {URLSearchParams} query
- * @param {string} name
- */
-export function queryParam(query, name) {
-  const values = query.getAll(name)
-  if (values.length > 1) throw new ServiceError(400, null, `${name} is given more than once`)
-  return values[0]
-}
-
-/**
  * @typedef {object} ServiceAppOptions
  * @property {string} name in log lines: `[directory] GET /x failed: …`
  * @property {(message: string) => void} log told about internal errors
@@ -91,6 +78,9 @@ export function queryParam(query, name) {
  * @property {number} [maxBodyBytes] past it, 413 (and the connection closes). (default DEFAULT_MAX_BODY_BYTES)
  * @property {(error: unknown) => ServiceError | undefined} [mapError] the service's own mapping of errors that
  *   are not ServiceErrors (a node that failed is 502); anything left is logged and answered 500
+ * @property {'json-rpc'} [errorBodies] a JSON-RPC endpoint's: every error answer's body is a JSON-RPC error object
+ *   (jsonRpcErrorBody), since its clients read every failure so. (default Foyer's `{ error, code?, ...details }`)
+ * @property {string} [notAllowedMessage] what a 405 says. (default '<method> is not allowed; use <methods>')
  * @property {import('hono').MiddlewareHandler} [beforeRoutes] runs after CORS preflights, before everything else
  *   (the test switch that fails the next requests)
  * @property {readonly StateChangingRoute[]} [changesState] the routes that change state: a browser may call them (and
@@ -149,6 +139,8 @@ export function createServiceApp({
   allowHeaders = 'content-type',
   maxBodyBytes = DEFAULT_MAX_BODY_BYTES,
   mapError = () => undefined,
+  errorBodies,
+  notAllowedMessage,
   beforeRoutes,
   changesState = [],
   projectOrigins = async () => [],
@@ -175,7 +167,11 @@ export function createServiceApp({
     return (await projectOrigins(projectIds[0])).some((pattern) => originMatches(pattern, origin))
   }
   /** @param {import('hono').Context} c @param {ServiceError} refusal */
-  const refuse = (c, refusal) => sendJson(c, refusal.status, errorBody(refusal), refusal.headers)
+  const refuse = (c, refusal) =>
+    sendJson(c, refusal.status, errorBodies === 'json-rpc' ? jsonRpcErrorBody(refusal) : errorBody(refusal), refusal.headers)
+  /** @param {string} method @param {string} allowed */
+  const notAllowed = (method, allowed) =>
+    new ServiceError(405, null, notAllowedMessage ?? `${method} is not allowed; use ${allowed}`, {}, { allow: allowed })
 
   const app = new Hono()
   app.use(async (c, next) => {
@@ -242,8 +238,7 @@ export function createServiceApp({
   if (beforeRoutes) app.use(beforeRoutes)
   app.use(async (c, next) => {
     // Hono answers HEAD with the GET route; a service that does not list HEAD refuses it, as it refuses PUT.
-    if (!methods.includes(c.req.method))
-      return refuse(c, new ServiceError(405, null, `${c.req.method} is not allowed; use ${allow}`, {}, { allow }))
+    if (!methods.includes(c.req.method)) return refuse(c, notAllowed(c.req.method, allow))
     await next()
   })
   app.use(
@@ -251,7 +246,7 @@ export function createServiceApp({
       app,
       onMethodNotAllowed: (c, routed) => {
         const pathAllow = [...routed.filter((method) => method !== 'HEAD'), 'OPTIONS'].join(', ')
-        return refuse(c, new ServiceError(405, null, `${c.req.method} is not allowed; use ${pathAllow}`, {}, { allow: pathAllow }))
+        return refuse(c, notAllowed(c.req.method, pathAllow))
       },
     }),
   )

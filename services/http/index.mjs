@@ -8,12 +8,12 @@ export {
   createFailureSwitch,
   createServiceApp,
   markDraining,
-  queryParam,
   searchParams,
   sendJson,
 } from './createServiceApp.mjs'
 export { ServiceError, errorBody } from './serviceError.mjs'
-export { bodyValue, check, queryString, queryValue, valid, validBody } from './valid.mjs'
+export { JsonObject, bodyValue, check, queryString, queryValue, valid, validBody } from './valid.mjs'
+export { Client, ClientQuery, PROJECT_ID_PATTERN, ProjectId, ProjectIdQuery, checkClient, checkServed } from './projectClient.mjs'
 export { ORIGINS_TTL_MS, createAllowedOrigins } from './allowedOrigins.mjs'
 export { originMatches } from 'foyer/protocol'
 export { DEFAULT_RATE_LIMIT, clientAddress, createRateLimit, openRateLimit, openSharedRateLimit } from './rateLimit.mjs'

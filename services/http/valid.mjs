@@ -21,27 +21,39 @@ export function valid(target, schema) {
 
 /**
  * Checks the body with `schema`, read as JSON whatever its content type: a page may post a text/plain body (no
- * preflight), which Hono's `json` target leaves unread. Anything but a JSON object is `notAnObject`'s 400. The handler
- * reads the output with `c.req.valid('json')`.
+ * preflight), which Hono's `json` target leaves unread. A body that is not JSON is `notJson`'s 400; the schema says
+ * what JSON it takes (`JsonObject` for an object). The handler reads the output with `c.req.valid('json')`.
  *
  * @template {v.GenericSchema} S
  * @param {S} schema
- * @param {string} [notAnObject] (default 'The body must be a JSON object')
+ * @param {string} [notJson] (default 'The body must be a JSON object')
  * @returns {import('hono').MiddlewareHandler<any, string, { in: { json: unknown }, out: { json: v.InferOutput<S> } }>}
  */
-export function validBody(schema, notAnObject = 'The body must be a JSON object') {
+export function validBody(schema, notJson = 'The body must be a JSON object') {
   return async (c, next) => {
     let body
     try {
       body = JSON.parse(await c.req.text())
     } catch {
-      // answered below
+      throw new ServiceError(400, null, notJson)
     }
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ServiceError(400, null, notAnObject)
     c.req.addValidatedData('json', /** @type {{}} */ (check(schema, body)))
     await next()
   }
 }
+
+/**
+ * A JSON object (not an array) with these fields and any others; 'The body must be a JSON object' otherwise.
+ *
+ * @template {v.ObjectEntries} E
+ * @param {E} entries
+ * @param {string} [message] (default 'The body must be a JSON object')
+ */
+export const JsonObject = (entries, message = 'The body must be a JSON object') =>
+  v.pipe(v.custom(isObject, message), v.looseObject(entries, message))
+
+/** @param {unknown} value */
+const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
  * `value` as `schema` reads it; a ServiceError 400 with the first problem's message otherwise.
@@ -53,12 +65,31 @@ export function validBody(schema, notAnObject = 'The body must be a JSON object'
  */
 export function check(schema, value) {
   const result = v.safeParse(schema, value, { abortEarly: true })
-  if (!result.success) throw new ServiceError(400, null, result.issues[0].message)
+  if (!result.success) throw new ServiceError(400, null, messageOf(schema, result.issues[0]))
   return result.output
 }
 
 /**
- * A query parameter given at most once (absent: undefined); given twice, refused rather than guessed at.
+ * What the client is told of `issue`. valibot words a missing key as the object's issue; the key's own schema words
+ * it better, as it would a value that is not there.
+ *
+ * @param {v.GenericSchema} schema
+ * @param {v.BaseIssue<unknown>} issue
+ */
+function messageOf(schema, issue) {
+  const [step, ...deeper] = issue.path ?? []
+  // The object's schema: `schema`, or the one in its pipe (JsonObject's).
+  const { pipe = [] } = /** @type {{ pipe?: v.GenericSchema[] }} */ (/** @type {unknown} */ (schema))
+  const object = [schema, ...pipe].find((part) => 'entries' in part)
+  const entries = /** @type {Record<string, v.GenericSchema> | undefined} */ (/** @type {{ entries?: unknown }} */ (object)?.entries)
+  const entry = step?.origin === 'key' && deeper.length === 0 ? entries?.[/** @type {string} */ (step.key)] : undefined
+  const own = entry && v.safeParse(entry, undefined, { abortEarly: true })
+  return own && !own.success ? own.issues[0].message : issue.message
+}
+
+/**
+ * A query parameter given at most once (absent: undefined); given twice, refused rather than guessed at. At the head
+ * of a pipe it keeps the key optional: an absent parameter skips the whole pipe, so a required one is a `queryValue`.
  *
  * @param {string} name
  */

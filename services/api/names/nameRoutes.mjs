@@ -4,7 +4,7 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
 
-import { bodyValue, queryString, sendJson, valid, validBody } from '../../http/index.mjs'
+import { JsonObject, bodyValue, queryString, sendJson, valid, validBody } from '../../http/index.mjs'
 import { evmAddress } from '../caip.mjs'
 import { nameTaken } from './nameStore.mjs'
 import { NameRequestError, chainIdOfCoinType, checkFresh, labelProblem, parseName, parseRegistrationMessage } from './rules.mjs'
@@ -23,11 +23,14 @@ const NameParam = v.object({ name: v.string() })
 const SenderQuery = v.looseObject({
   sender: v.pipe(
     queryString('sender'),
-    v.check((sender) => sender === undefined || evmAddress(sender) !== undefined, 'Invalid sender address'),
+    v.transform((sender) => {
+      if (sender !== undefined && !evmAddress(sender)) throw new NameRequestError(400, 'INVALID_SENDER', 'Invalid sender address')
+      return sender
+    }),
   ),
 })
 /** The refusals of the profile calls carry `reasons` (NameRequestError), so their checks throw rather than word an issue. */
-const RegistrationBody = v.looseObject({
+const RegistrationBody = JsonObject({
   address: bodyValue((value) => {
     const address = typeof value === 'string' ? evmAddress(value) : undefined
     if (!address) throw new NameRequestError(400, 'INVALID_ADDRESS', 'Invalid address')
@@ -92,7 +95,12 @@ export function createNameRoutes({ call, store, indexers, zone, now, mirror }) {
       v.looseObject({
         zone: v.pipe(
           queryString('zone'),
-          v.check((asked) => asked === undefined || asked.toLowerCase() === zone, `This service registers names in ${zone} only`),
+          v.transform((asked) => {
+            if (asked !== undefined && asked.toLowerCase() !== zone) {
+              throw new NameRequestError(400, 'UNSUPPORTED_ZONE', `This service registers names in ${zone} only`)
+            }
+            return asked
+          }),
         ),
       }),
     ),

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { Hono } from 'hono'
 import * as v from 'valibot'
 
-import { ServiceError, sendJson, valid, validBody } from '../../http/index.mjs'
+import { JsonObject, ServiceError, bodyValue, sendJson, valid, validBody } from '../../http/index.mjs'
 import { evmAddress, isSolanaAddress } from '../caip.mjs'
 import { tokenIconUrl } from '../tokenIconUrl.mjs'
 import { checkoutPage, exchangePage, notFoundPage } from './checkoutPage.mjs'
@@ -51,11 +51,12 @@ export const ONRAMP_ACTIONS = [
 
 const OrderParam = v.object({ id: v.string() })
 const WALLETS = 'destinationWallets must be one { address, blockchains, assets }'
-const OnrampUrlBody = v.looseObject({
-  destinationWallets: v.pipe(
-    v.tuple([v.looseObject({ address: v.string(WALLETS) }, WALLETS)], WALLETS),
-    v.transform(([wallet]) => wallet),
-  ),
+const OnrampUrlBody = JsonObject({
+  destinationWallets: bodyValue((wallets) => {
+    const wallet = Array.isArray(wallets) && wallets.length === 1 ? wallets[0] : undefined
+    if (!wallet || typeof wallet !== 'object' || typeof wallet.address !== 'string') throw new ServiceError(400, null, WALLETS)
+    return /** @type {{ address: string, blockchains?: unknown, assets?: unknown }} */ (wallet)
+  }),
   partnerUserId: v.optional(
     v.pipe(
       v.string('partnerUserId must be a string of at most 128 characters'),
@@ -232,7 +233,7 @@ export function createOnramp({
     }),
   )
   // quoteFor checks the quote's fields, each against the others (a network of the currency, a method's limits).
-  app.post('/v1/onramp/quote', call, validBody(v.looseObject({})), async (c) => {
+  app.post('/v1/onramp/quote', call, validBody(JsonObject({})), async (c) => {
     const quote = quoteFor(c.req.valid('json'))
     await store.saveQuote(quote, now() + QUOTE_TTL_MS)
     if (now() - quotesSweptAt >= QUOTE_SWEEP_MS) {
@@ -304,7 +305,7 @@ export function createOnramp({
   )
   // Pay from an exchange: the exchange stand-in withdraws from the visitor's account there to the recipient. The asset
   // decides the amount's decimals and the recipient's chain, so the handler reads the three together.
-  app.post('/v1/exchange/payments', call, validBody(v.looseObject({})), async (c) => {
+  app.post('/v1/exchange/payments', call, validBody(JsonObject({})), async (c) => {
     const { asset, amount, recipient } = c.req.valid('json')
     const found = typeof asset === 'string' ? assetOf(asset) : undefined
     if (!found) throw new ServiceError(400, null, `The exchange does not hold ${String(asset).slice(0, 100)}`)

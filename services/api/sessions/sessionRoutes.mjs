@@ -5,7 +5,7 @@ import { parseSignInMessage, verifySignIn, SignInRefusedError } from 'foyer/prot
 import { Hono } from 'hono'
 import * as v from 'valibot'
 
-import { ServiceError, bodyValue, sendJson, valid, validBody } from '../../http/index.mjs'
+import { JsonObject, ServiceError, bodyValue, sendJson, valid, validBody } from '../../http/index.mjs'
 
 /** How long a nonce may wait for its signed message. */
 export const NONCE_TTL_MS = 10 * 60_000
@@ -33,11 +33,11 @@ const text = (value) => {
   if (typeof value !== 'string') throw new SignInRequestError(400, 'malformed', 'message and signature must be strings')
   return value
 }
-const SignedMessage = v.looseObject({ message: bodyValue(text), signature: bodyValue(text) })
+const SignedMessage = JsonObject({ message: bodyValue(text), signature: bodyValue(text) })
 const SessionParam = v.object({ id: v.string() })
 // rules §7 names `pci` and `signature` (a smart session's permission context and its signature). A sign-in session's
 // id is its bearer secret, so neither is needed; when sent they must at least be strings.
-const RevokeBody = v.looseObject({
+const RevokeBody = JsonObject({
   pci: v.optional(v.string('pci must be a string')),
   signature: v.optional(v.string('signature must be a string')),
 })
