@@ -26,7 +26,7 @@ import { startMailCatcher, type MailCatcher } from '../../services/dev/mail/inde
 import { openDatabase, type Database } from '../../services/storage/index.mjs'
 import { startWallet, type WalletService } from '../../services/wallet/index.mjs'
 import { startAnvil } from '../../services/dev/devchain/index.mjs'
-import { launchChromium } from './harness'
+import { copyDatabaseTemplate, launchChromium } from './harness'
 import { lastMailedCode, mailsTo, uniqueEmail } from '../mailbox.js'
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
@@ -143,6 +143,7 @@ window.client = createFrameClient({
 
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), 'foyer-frame-attacks-'))
+  copyDatabaseTemplate(path.join(scratch, 'data'))
   ;[database, mail, directory, browser, clientScript, anvil] = await Promise.all([
     openDatabase({ dataDir: path.join(scratch, 'data') }),
     startMailCatcher(),

@@ -2,7 +2,7 @@
 // Solana node, the services; the demo's production build, or an example app built for the stack), Debian's Chromium
 // through playwright-core, and test wallets injected before the page loads: 'Test Wallet' through EIP-6963 and 'Test Solana
 // Wallet' through the Wallet Standard. Everything binds to 127.0.0.1 on free ports and stops with `stop()`.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -118,6 +118,7 @@ export async function startStack({
   features = {},
 }: StackOptions = {}): Promise<Stack> {
   const dir = mkdtempSync(path.join(tmpdir(), 'foyer-e2e-'))
+  copyDatabaseTemplate(path.join(dir, 'data'))
   /** How far `wallet.passTime` has moved the wallet service's clock. */
   let walletClockAhead = 0
   let local: Awaited<ReturnType<typeof startLocalStack>>
@@ -222,6 +223,15 @@ export async function startStack({
     rmSync(dir, { recursive: true, force: true })
     throw error
   }
+}
+
+/**
+ * Puts a copy of the run's empty database (databaseTemplate.ts) in `dataDir`, for `openDatabase({ dataDir })` to open
+ * rather than create: creating one holds the worker's event loop for seconds, and every deadline of the stack starting
+ * beside it runs out meanwhile.
+ */
+export function copyDatabaseTemplate(dataDir: string): void {
+  cpSync(path.join(inject('databaseTemplate'), 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true })
 }
 
 async function bundleTestWallet(): Promise<string> {
