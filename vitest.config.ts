@@ -124,6 +124,8 @@ export default defineConfig({
           maxWorkers: 3,
           sequence: { groupOrder: 1 },
           include: ['test/screenshots/**/*.screenshot.test.tsx'],
+          // The views' code loaded before the pictures are taken, in a hook of its own (test/storyPreload.ts).
+          setupFiles: ['test/storyPreload.ts'],
           browser: {
             enabled: true,
             headless: true,
