@@ -52,6 +52,8 @@ export interface FakeEmbeddedWalletOptions {
   exportKeys?: FakeAnswer<void>
   /** How the backup prompt's recovery phrase answers. @default 'pending' (the visitor has not closed the frame's panel) */
   showRecoveryPhrase?: FakeAnswer<void>
+  /** Whether the signed-in wallet has a backup (docs/wallets.md#backup); a backup made in a story makes it true. @default undefined */
+  backedUp?: boolean
 }
 
 export interface FakeEmbeddedWallet extends EmbeddedWallet {
@@ -89,6 +91,12 @@ export function fakeEmbeddedWallet(options: FakeEmbeddedWalletOptions = {}): Fak
   let email = options.email ?? 'ada@example.com'
   let newEmail = ''
   let evmAccount = options.evmAccount
+  let backedUp = options.backedUp
+  const backUp = <T>(answer: Promise<T>) =>
+    answer.then((value) => {
+      backedUp = true
+      return value
+    })
   return {
     frame: {
       request: fn(async () => undefined as never),
@@ -101,6 +109,7 @@ export function fakeEmbeddedWallet(options: FakeEmbeddedWalletOptions = {}): Fak
     connectOtp: fn(async () => settle(options.connectOtp)),
     getUser: async () => undefined,
     accountOf: () => undefined,
+    backedUp: () => backedUp,
     email: () => email || undefined,
     socialRedirectUri: fn(async () => settle(options.socialRedirectUri ?? 'http://127.0.0.1:9/authorize')),
     connectSocial: fn(async () => settle(options.connectSocial ?? { userName: 'Alice' })),
@@ -121,11 +130,14 @@ export function fakeEmbeddedWallet(options: FakeEmbeddedWalletOptions = {}): Fak
     // No login just happened in a story: signing in asks as any signature does.
     signInAtLogin: fn(async () => undefined),
     signOut: async () => {},
-    passkey: fn(async (_ceremony: 'login' | 'register') => settle<void>(options.passkey ?? 'pending')),
+    passkey: fn(async (ceremony: 'login' | 'register') => {
+      const answer = settle<void>('passkey' in options ? options.passkey : 'pending')
+      return ceremony === 'register' ? backUp(answer) : answer
+    }),
     abortPasskey: () => {},
     // `undefined`, given, is an answer (done); left out, the panel stays open.
     exportKeys: fn(async () => settle<void>('exportKeys' in options ? options.exportKeys : 'pending')),
-    showRecoveryPhrase: fn(async () => settle<void>('showRecoveryPhrase' in options ? options.showRecoveryPhrase : 'pending')),
+    showRecoveryPhrase: fn(async () => backUp(settle<void>('showRecoveryPhrase' in options ? options.showRecoveryPhrase : 'pending'))),
     abortKeysPanel: fn(),
     passkeys: async () => settle(options.passkeys ?? []),
     revokePasskey: fn(async (id: string) => ((await settle(options.passkeys ?? [])) as Passkey[]).filter((passkey) => passkey.id !== id)),

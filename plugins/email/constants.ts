@@ -19,8 +19,18 @@ export const SOCIAL_PROVIDER_KEY = 'email:socialProvider'
 
 /** A login just made the signed-in user's wallet: the backup prompt is offered once it connects (docs/wallets.md#backup). */
 export const BACKUP_OFFER_KEY = 'email:backupOffer'
-/** The visitor skipped the backup prompt: this browser does not offer it again. Kept after sign-out. */
+/**
+ * The moments at which the visitor of this browser skipped the backup prompt, each through its warning: that prompt is
+ * not pushed on them again (Account keeps saying "Not backed up"). Kept after sign-out.
+ */
 export const BACKUP_SKIPPED_KEY = 'email:backupSkipped'
+
+/**
+ * When the backup prompt shows (docs/wallets.md#backup): after the sign-up that made the wallet, before it first
+ * receives funds (Receive or Buy shows its address, or Account sees a balance), before it first sends, or when the
+ * visitor asks from Account.
+ */
+export type BackupMoment = 'signup' | 'funds' | 'transaction' | 'account'
 
 /** rules §4: what sign-out clears. */
 export const SIGN_OUT_KEYS = [

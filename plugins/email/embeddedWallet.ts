@@ -18,6 +18,7 @@ import {
   type SignInMessage,
   type Token,
 } from 'foyer'
+import { beforeTransaction, watchFundsViews } from './backupReminders.js'
 import { createEip1193Provider } from './eip1193Provider.js'
 import { createFrameClient, EmbeddedWalletError, type FrameClient } from './frameClient.js'
 import { frameTheme, siteMetadata } from './frameSync.js'
@@ -60,6 +61,8 @@ const UserSchema = v.object({
   accounts: v.pipe(v.array(Account), v.minLength(1)),
   preferredAccountType: v.optional(v.string()),
   smartAccountDeployed: v.optional(v.boolean()),
+  /** Whether the wallet has a backup its visitor made (docs/wallets.md#backup); an older service does not say. */
+  backedUp: v.optional(v.boolean()),
 })
 /**
  * rules §3: the signed-in user; `message`, `signature` and `siwxMessage` are the sign-in the frame signed as part of the
@@ -115,6 +118,11 @@ export interface EmbeddedWallet {
   getUser(options?: { silent?: boolean }): Promise<EmbeddedUser | undefined>
   /** The account of `namespace`, when signed in: on EVM, the one of the preferred type. */
   accountOf(namespace: string): string | undefined
+  /**
+   * Whether the signed-in wallet has a backup its visitor made: a confirmed recovery phrase or a passkey
+   * (docs/wallets.md#backup); undefined when not signed in, or when the service does not say.
+   */
+  backedUp(): boolean | undefined
   /**
    * The EVM account's type (rules §6) and the smart account, when the wallet offers one on the current network (the
    * service has a bundler there); undefined when not signed in.
@@ -239,12 +247,15 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
       else raiseAlert(kernel, 'SESSION_EXPIRED')
     },
     approvalRequested({ id, method }) {
-      // rules §6: the request waits for the user in the frame's own panel, shown inside the modal.
+      // rules §6: the request waits for the user in the frame's own panel, shown inside the modal; a wallet with no
+      // backup is offered one first, before it sends anything (docs/wallets.md#backup).
       approvals.add(id)
-      kernel.router.request('ApproveTransaction', { method }).catch(() => {
-        // Closed or left before the frame settled it: the request is aborted ('Request was aborted').
-        if (approvals.delete(id)) void frame.request('APP_RPC_ABORT').catch(() => {})
-      })
+      beforeTransaction(kernel, wallet, method)
+        .then(() => kernel.router.request('ApproveTransaction', { method }))
+        .catch(() => {
+          // Closed or left before the frame settled it: the request is aborted ('Request was aborted').
+          if (approvals.delete(id)) void frame.request('APP_RPC_ABORT').catch(() => {})
+        })
     },
     // rules §7 sync theme and dapp data: the approval panel looks like the modal and names the site (beside the origin
     // the frame verified itself).
@@ -319,6 +330,7 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
     },
     // The frame lists the preferred EVM account first.
     accountOf: (namespace) => user?.accounts.find((account) => account.namespace === namespace)?.address,
+    backedUp: () => user?.backedUp,
     evmAccount() {
       if (!user) return undefined
       const smartAccount = user.accounts.find((account) => account.namespace === 'eip155' && account.type === 'smartAccount')?.address
@@ -396,6 +408,8 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
     },
     async passkey(ceremony) {
       await frame.request(ceremony === 'login' ? 'APP_PASSKEY_LOGIN' : 'APP_PASSKEY_ADD')
+      // A passkey added is a backup: the user says so now (Account, the prompts).
+      if (ceremony === 'register') await refreshUser()
       if (ceremony === 'login') {
         // The passkey says which wallet it is: an email or social login remembered here may be another's.
         for (const key of [EMAIL_ADDRESS_KEY, SOCIAL_PROVIDER_KEY, SOCIAL_USERNAME_KEY]) storage.remove(key)
@@ -416,6 +430,8 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
     },
     async showRecoveryPhrase() {
       await frame.request('APP_BACKUP_PHRASE')
+      // The visitor said they saved it, in the frame: the wallet is backed up now.
+      await refreshUser()
     },
     abortKeysPanel() {
       void frame.request('APP_KEYS_ABORT').catch(() => {})
@@ -427,6 +443,14 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
       await frame.request('APP_SIGN_OUT').catch((error: unknown) => kernel.logger.warn('The frame did not sign out in time.', error))
     },
   }
+
+  /** The user again, from the frame, after a backup; a failure leaves it as it was (the next read catches up). */
+  async function refreshUser() {
+    await wallet
+      .getUser({ silent: true })
+      .catch((error: unknown) => kernel.logger.warn('The embedded wallet did not send its user.', error))
+  }
+  watchFundsViews(kernel, wallet)
 
   const namespaces = ['eip155', 'solana'].filter((namespace) => kernel.chains.get(namespace))
   const evmProvider = createEip1193Provider(kernel, wallet, { onNotAllowed: refuse })

@@ -40,9 +40,10 @@ describe('the foyer/plugins/email manifest', () => {
     expect(kernel.isViewAvailable('ExportKeys')).toBe(true)
     expect(kernel.isViewAvailable('BackupWallet')).toBe(true)
     expect(kernel.views.slot('connect-methods').map((entry) => entry.id)).toEqual(['email', 'passkey'])
-    // The email, account-type and passkeys rows on Account show only for the embedded wallet's connector (its id written out
-    // in the manifest).
+    // The backup, email, account-type and passkeys rows on Account show only for the embedded wallet's connector (its id
+    // written out in the manifest); "Not backed up" comes first.
     expect(kernel.views.slot('account-details').map((entry) => [entry.id, entry.connectorId])).toEqual([
+      ['email-backup', EMAIL_CONNECTOR_ID],
       ['email', EMAIL_CONNECTOR_ID],
       ['email-account-type', EMAIL_CONNECTOR_ID],
       ['email-passkeys', EMAIL_CONNECTOR_ID],
@@ -73,7 +74,7 @@ describe('the backup prompt after a sign-up (docs/wallets.md#backup)', () => {
     })
     const storage = kernel.container.resolve(StorageToken)
     storage.write(BACKUP_OFFER_KEY, true)
-    if (skipped) storage.write(BACKUP_SKIPPED_KEY, true)
+    if (skipped) storage.write(BACKUP_SKIPPED_KEY, ['signup'])
     return { kernel, storage }
   }
 
@@ -89,7 +90,7 @@ describe('the backup prompt after a sign-up (docs/wallets.md#backup)', () => {
     expect(kernel.store.getState().modal.open).toBe(false)
   })
 
-  it('is not offered in a browser whose visitor skipped it before', async () => {
+  it('is not offered in a browser whose visitor skipped it at a sign-up before, through its warning', async () => {
     const { kernel, storage } = kernelWithOffer({ skipped: true })
     await connect(kernel, { connectorId: EMAIL_CONNECTOR_ID })
     expect(kernel.store.getState().modal.open).toBe(false)

@@ -3,7 +3,17 @@
 // own site (`services.wallet`); its client, the views and the connector's providers load on demand:
 // at the first email login, or after the first paint when a login was used before (rules §4).
 import * as v from 'valibot'
-import { afterFirstPaint, BaseError, definePlugin, StorageToken, type BaseErrorOptions, type Kernel, type Plugin } from 'foyer'
+import {
+  afterFirstPaint,
+  BaseError,
+  definePlugin,
+  StorageToken,
+  type BaseErrorOptions,
+  type Kernel,
+  type Plugin,
+  type RouteEntry,
+} from 'foyer'
+import type { BackupMoment } from './constants.js'
 import { en, type EmailMessages } from './locales.js'
 import type { EmbeddedWallet } from './embeddedWallet.js'
 
@@ -28,8 +38,11 @@ declare module 'foyer' {
     Passkeys: undefined
     /** Key export, from Account: the keys and the recovery phrase, shown in the secure frame only. */
     ExportKeys: undefined
-    /** The backup prompt after a sign-up made the wallet: the recovery phrase (in the frame), a passkey, or skip. */
-    BackupWallet: undefined
+    /**
+     * The backup prompt (docs/wallets.md#backup): a passkey or the recovery phrase (both in the frame), or skip through a
+     * warning; at `moment`, and then on to `next` (Receive, Buy) when it stood in for that view.
+     */
+    BackupWallet: { moment: BackupMoment; next?: RouteEntry }
   }
 }
 
@@ -148,20 +161,23 @@ export function email({ sponsorGas = false }: EmailOptions = {}): Plugin {
         { id: 'email-account-type', connectorId: 'email', label: 'email.accountType', load: () => import('./AccountTypeRow.js') },
         { id: 'email-passkeys', connectorId: 'email', label: 'passkey.listTitle', load: () => import('./PasskeysAccountRow.js') },
         { id: 'email-export', connectorId: 'email', label: 'export.title', load: () => import('./ExportKeysAccountRow.js') },
+        // First among the rows: a wallet without a backup says so, with the way to make one (docs/wallets.md#backup).
+        { id: 'email-backup', connectorId: 'email', label: 'backup.notBackedUp', order: -1, load: () => import('./BackupAccountRow.js') },
       ],
     },
     locales: { en, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },
     api: { embeddedWallet: startEmbeddedWallet, sponsorGas },
     hooks: {
       // docs/wallets.md#backup: a sign-up that made the wallet offers a backup before the login ends, once (the first
-      // namespace to connect takes the offer), unless this browser's visitor skipped it before.
+      // namespace to connect takes the offer), unless this browser's visitor skipped it at sign-up before, through its
+      // warning (the prompt still comes back before the wallet holds value: backupReminders.ts).
       afterConnect: async (kernel, { connection }) => {
         const storage = kernel.container.resolve(StorageToken)
         if (connection.connectorId !== 'email' || !storage.read(BACKUP_OFFER_KEY, v.literal(true))) return
         storage.remove(BACKUP_OFFER_KEY)
-        if (storage.read(BACKUP_SKIPPED_KEY, v.literal(true))) return
+        if (storage.read(BACKUP_SKIPPED_KEY, v.array(v.string()))?.includes('signup')) return
         // Closed or left unanswered: the login goes on all the same.
-        await kernel.router.request('BackupWallet').catch(() => undefined)
+        await kernel.router.request('BackupWallet', { moment: 'signup' }).catch(() => undefined)
       },
     },
     setup(kernel) {

@@ -19,8 +19,10 @@ export const en = {
   'passkey.listTitle': 'Passkeys',
   /** The Account row and the view of key export (shown in the secure frame). */
   'export.title': 'Export keys',
-  /** The prompt after sign-up: save the recovery phrase or add a passkey. */
+  /** The prompt after sign-up and before the wallet holds value: add a passkey or save the recovery phrase. */
   'backup.title': 'Back up your wallet',
+  /** The Account row of a wallet with no backup its visitor made (docs/wallets.md#backup). */
+  'backup.notBackedUp': 'Not backed up',
 } as const
 
 /** Every key of the plugin, for the Messages type. */

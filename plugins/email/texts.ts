@@ -62,9 +62,25 @@ export const viewTexts = {
     'Anyone who sees your keys can take everything in this wallet. They show only in the secure panel below, never on this site: never share them.',
   /** After a sign-up (docs/wallets.md#backup). */
   'backup.intro':
-    'Your wallet is ready. To open it again if you lose this browser, save its recovery phrase or add a passkey. This site never sees either.',
+    'Your wallet is ready. Give it a way back in before it holds anything: with a passkey or its recovery phrase, it opens on any browser. This site never sees either.',
+  /** Before Receive or Buy shows the address, or once Account sees a balance. */
+  'backup.introFunds':
+    'Back up your wallet before it receives anything: without a passkey or its recovery phrase, what it holds lives only in this browser.',
+  /** Before the wallet's first transaction. */
+  'backup.introTransaction':
+    'Back up your wallet before it sends anything: without a passkey or its recovery phrase, what it holds lives only in this browser.',
+  /** From Account's "Not backed up". */
+  'backup.introAccount':
+    'This wallet lives only in this browser. Add a passkey or save its recovery phrase, and it opens on any browser. This site never sees either.',
   'backup.phrase': 'Save recovery phrase',
   'backup.skip': 'Skip',
+  /** The warning a skip goes through: what is lost. */
+  'backup.warning':
+    'Without a backup, this wallet lives only in this browser. If you clear its data, lose this device, or the browser deletes this site’s storage, the wallet and everything in it are lost for good. Nobody can bring it back: not this site, not the wallet’s operator.',
+  'backup.backUpNow': 'Back up now',
+  'backup.skipAnyway': 'Skip anyway',
+  /** The Account row's tag: what pressing it does. */
+  'backup.backUp': 'Back up',
   'backup.back': 'Back',
 } as const
 

@@ -66,8 +66,10 @@ export interface NewPageOptions {
   /** The key 'Test Wallet' signs with on EVM, for a second visitor. @default TEST_KEY (anvil's first account) */
   privateKey?: `0x${string}`
   /**
-   * Whether a sign-up offers the backup prompt (docs/wallets.md#backup). Off, the visitor is one who skipped it before
-   * (the demo's storage says so), and a sign-up ends as it did before the prompt: only the files that test it turn it on.
+   * Whether the embedded wallet's backup prompt shows (docs/wallets.md#backup). Off, the visitor is one who skipped it
+   * before, through its warning, at each moment (sign-up, funds, first transaction: the demo's storage says so, as the
+   * modal writes it), and a sign-up and what follows go on as without the prompt; Account still says "Not backed up".
+   * Only the files that test the prompt turn it on.
    * @default false
    */
   backupPrompt?: boolean
@@ -75,6 +77,8 @@ export interface NewPageOptions {
 
 /** The demo's storage key of a skipped backup prompt (plugins/email/constants.ts, under the demo's project id). */
 const BACKUP_SKIPPED_STORAGE_KEY = 'foyer:foyer-demo:email:backupSkipped'
+/** Its value once the visitor has skipped the prompt at every moment (plugins/email/backupReminders.ts). */
+const SKIPPED_EVERYWHERE = JSON.stringify(['signup', 'funds', 'transaction'])
 
 export interface StackOptions {
   /**
@@ -192,7 +196,8 @@ export async function startStack({
         const context = await openBrowser.newContext({ viewport: { width: 1100, height: 800 } })
         const skipBackup = backupPrompt
           ? ''
-          : `try { localStorage.setItem(${JSON.stringify(BACKUP_SKIPPED_STORAGE_KEY)}, 'true') } catch {}\n`
+          : `try { localStorage.setItem(${JSON.stringify(BACKUP_SKIPPED_STORAGE_KEY)}, ${JSON.stringify(SKIPPED_EVERYWHERE)}) } catch {}
+`
         await injectTestWallet(context, walletScript, testWalletConfig(walletChains, privateKey), skipBackup)
         const page = await context.newPage()
         return { context, page }
