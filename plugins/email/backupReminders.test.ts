@@ -8,9 +8,7 @@ import type { EmbeddedWallet } from './embeddedWallet.js'
 /** A kernel with the embedded wallet's connector and another wallet's, and a stand-in for Receive. */
 function kernelWithViews() {
   const kernel = testKernel({
-    plugins: [
-      testChain({ connectors: [testConnector(), testConnector({ id: EMAIL_CONNECTOR_ID, name: 'Email', type: 'auth' })] }),
-    ],
+    plugins: [testChain({ connectors: [testConnector(), testConnector({ id: EMAIL_CONNECTOR_ID, name: 'Email', type: 'auth' })] })],
   })
   const view = { title: 'account.title', load: async () => ({ default: () => null }) } as const
   kernel.views.register('Receive', view)

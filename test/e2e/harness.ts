@@ -196,8 +196,7 @@ export async function startStack({
         const context = await openBrowser.newContext({ viewport: { width: 1100, height: 800 } })
         const skipBackup = backupPrompt
           ? ''
-          : `try { localStorage.setItem(${JSON.stringify(BACKUP_SKIPPED_STORAGE_KEY)}, ${JSON.stringify(SKIPPED_EVERYWHERE)}) } catch {}
-`
+          : `try { localStorage.setItem(${JSON.stringify(BACKUP_SKIPPED_STORAGE_KEY)}, ${JSON.stringify(SKIPPED_EVERYWHERE)}) } catch {}\n`
         await injectTestWallet(context, walletScript, testWalletConfig(walletChains, privateKey), skipBackup)
         const page = await context.newPage()
         return { context, page }

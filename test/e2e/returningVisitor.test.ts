@@ -15,7 +15,7 @@ import { createPublicClient, http, parseEther, verifyMessage, type Hex } from 'v
 import { describe, expect, it } from 'vitest'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs'
 import { mailsTo } from '../mailbox.js'
-import { approveInFrame, mailCount, mailedCode, openAccount, openDemo, signInWithEmail, useStack } from './harness.js'
+import { approveInFrame, mailCount, mailedCode, openAccount, openDemo, savePhraseInFrame, signInWithEmail, useStack } from './harness.js'
 
 const stack = useStack()
 const MESSAGE = 'Hello from the Foyer demo'
@@ -30,14 +30,11 @@ async function fund(address: string) {
   await chain.request({ method: 'anvil_setBalance' as never, params: [address, '0xde0b6b3a7640000'] as never })
 }
 
-/** 'Save recovery phrase' in the prompt: the twelve words the frame shows (the page cannot read them), then "I saved it". */
+/** 'Save recovery phrase' in the prompt: the twelve words the frame shows, "I saved it", and two of them typed back. */
 async function savePhrase(page: Page) {
   await page.getByRole('dialog', { name: 'Back up your wallet' }).getByRole('button', { name: 'Save recovery phrase' }).click()
-  const words = secureFrame(page).locator('#backup-words li')
-  await expect.poll(() => words.count()).toBe(12)
-  const phrase = (await words.allTextContents()).join(' ')
+  const phrase = await savePhraseInFrame(secureFrame(page))
   expect(validateMnemonic(phrase, wordlist)).toBe(true)
-  await secureFrame(page).getByRole('button', { name: 'I saved it' }).click()
   return phrase
 }
 
@@ -281,10 +278,7 @@ describe('a returning visitor of the embedded wallet', () => {
     const code = secureFrame(page).getByLabel(/six digits we just mailed you/)
     await code.fill(await mailedCode(stack, email, mailed))
     await secureFrame(page).getByRole('button', { name: 'Show the words' }).click()
-    const words = secureFrame(page).locator('#backup-words li')
-    await expect.poll(() => words.count()).toBe(12)
-    expect(validateMnemonic((await words.allTextContents()).join(' '), wordlist)).toBe(true)
-    await secureFrame(page).getByRole('button', { name: 'I saved it' }).click()
+    expect(validateMnemonic(await savePhraseInFrame(secureFrame(page)), wordlist)).toBe(true)
     // Backed up: the approval follows, and the transaction goes through.
     await approveInFrame(page, stack)
     await expectSentFrom(page, address)

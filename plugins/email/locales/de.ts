@@ -56,8 +56,20 @@ export const de: Translations = {
   'export.warning':
     'Wer deine Schlüssel sieht, kann alles aus dieser Wallet nehmen. Sie erscheinen nur im sicheren Bereich unten, nie auf dieser Website: Teile sie nie.',
   'backup.intro':
-    'Deine Wallet ist bereit. Damit du sie wieder öffnen kannst, falls du diesen Browser verlierst, speichere ihre Wiederherstellungsphrase oder füge einen Passkey hinzu. Diese Website sieht keins von beiden.',
+    'Deine Wallet ist bereit. Gib ihr einen Weg zurück, bevor sie etwas enthält: Mit einem Passkey oder ihrer Wiederherstellungsphrase öffnet sie sich in jedem Browser. Diese Website sieht keins von beiden.',
   'backup.phrase': 'Wiederherstellungsphrase speichern',
   'backup.skip': 'Überspringen',
   'backup.back': 'Zurück',
+  'backup.notBackedUp': 'Nicht gesichert',
+  'backup.introFunds':
+    'Sichere deine Wallet, bevor sie etwas empfängt: Ohne Passkey oder Wiederherstellungsphrase existiert ihr Inhalt nur in diesem Browser.',
+  'backup.introTransaction':
+    'Sichere deine Wallet, bevor sie etwas sendet: Ohne Passkey oder Wiederherstellungsphrase existiert ihr Inhalt nur in diesem Browser.',
+  'backup.introAccount':
+    'Diese Wallet existiert nur in diesem Browser. Füge einen Passkey hinzu oder speichere ihre Wiederherstellungsphrase, dann öffnet sie sich in jedem Browser. Diese Website sieht keins von beiden.',
+  'backup.warning':
+    'Ohne Sicherung existiert diese Wallet nur in diesem Browser. Wenn du seine Daten löschst, dieses Gerät verlierst oder der Browser den Speicher dieser Website löscht, sind die Wallet und alles darin für immer verloren. Niemand kann sie zurückholen: weder diese Website noch der Betreiber der Wallet.',
+  'backup.backUpNow': 'Jetzt sichern',
+  'backup.skipAnyway': 'Trotzdem überspringen',
+  'backup.backUp': 'Sichern',
 }

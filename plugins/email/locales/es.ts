@@ -56,8 +56,20 @@ export const es: Translations = {
   'export.warning':
     'Quien vea tus claves puede llevarse todo lo que hay en esta billetera. Solo se muestran en el panel seguro de abajo, nunca en este sitio: no las compartas nunca.',
   'backup.intro':
-    'Tu billetera está lista. Para volver a abrirla si pierdes este navegador, guarda su frase de recuperación o añade una passkey. Este sitio no ve ninguna de las dos.',
+    'Tu billetera está lista. Dale una forma de volver antes de que guarde algo: con una llave de acceso o su frase de recuperación, se abre en cualquier navegador. Este sitio no ve ninguna de las dos.',
   'backup.phrase': 'Guardar la frase de recuperación',
   'backup.skip': 'Omitir',
   'backup.back': 'Atrás',
+  'backup.notBackedUp': 'Sin copia de seguridad',
+  'backup.introFunds':
+    'Haz una copia de seguridad de tu billetera antes de que reciba algo: sin llave de acceso ni frase de recuperación, lo que guarda solo existe en este navegador.',
+  'backup.introTransaction':
+    'Haz una copia de seguridad de tu billetera antes de que envíe algo: sin llave de acceso ni frase de recuperación, lo que guarda solo existe en este navegador.',
+  'backup.introAccount':
+    'Esta billetera solo existe en este navegador. Añade una llave de acceso o guarda su frase de recuperación, y se abrirá en cualquier navegador. Este sitio no ve ninguna de las dos.',
+  'backup.warning':
+    'Sin copia de seguridad, esta billetera solo existe en este navegador. Si borras sus datos, pierdes este dispositivo o el navegador elimina el almacenamiento de este sitio, la billetera y todo lo que contiene se pierden para siempre. Nadie puede recuperarla: ni este sitio ni el operador de la billetera.',
+  'backup.backUpNow': 'Hacer copia ahora',
+  'backup.skipAnyway': 'Omitir de todos modos',
+  'backup.backUp': 'Hacer copia',
 }

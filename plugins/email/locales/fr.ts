@@ -56,8 +56,20 @@ export const fr: Translations = {
   'export.warning':
     'Quiconque voit vos clés peut prendre tout ce que contient ce portefeuille. Elles ne s’affichent que dans le panneau sécurisé ci-dessous, jamais sur ce site : ne les partagez jamais.',
   'backup.intro':
-    'Votre portefeuille est prêt. Pour le rouvrir si vous perdez ce navigateur, enregistrez sa phrase de récupération ou ajoutez une clé d’accès. Ce site ne voit ni l’une ni l’autre.',
+    'Votre portefeuille est prêt. Donnez-lui un moyen d’y revenir avant qu’il ne contienne quoi que ce soit : avec une clé d’accès ou sa phrase de récupération, il s’ouvre sur n’importe quel navigateur. Ce site ne voit ni l’une ni l’autre.',
   'backup.phrase': 'Enregistrer la phrase de récupération',
   'backup.skip': 'Passer',
   'backup.back': 'Retour',
+  'backup.notBackedUp': 'Non sauvegardé',
+  'backup.introFunds':
+    'Sauvegardez votre portefeuille avant qu’il ne reçoive quoi que ce soit : sans clé d’accès ni phrase de récupération, ce qu’il contient n’existe que dans ce navigateur.',
+  'backup.introTransaction':
+    'Sauvegardez votre portefeuille avant qu’il n’envoie quoi que ce soit : sans clé d’accès ni phrase de récupération, ce qu’il contient n’existe que dans ce navigateur.',
+  'backup.introAccount':
+    'Ce portefeuille n’existe que dans ce navigateur. Ajoutez une clé d’accès ou enregistrez sa phrase de récupération, et il s’ouvrira sur n’importe quel navigateur. Ce site ne voit ni l’une ni l’autre.',
+  'backup.warning':
+    'Sans sauvegarde, ce portefeuille n’existe que dans ce navigateur. Si vous effacez ses données, perdez cet appareil ou si le navigateur supprime le stockage de ce site, le portefeuille et tout ce qu’il contient sont perdus pour toujours. Personne ne peut le récupérer : ni ce site, ni l’opérateur du portefeuille.',
+  'backup.backUpNow': 'Sauvegarder maintenant',
+  'backup.skipAnyway': 'Passer quand même',
+  'backup.backUp': 'Sauvegarder',
 }

@@ -56,8 +56,20 @@ export const ptBR: Translations = {
   'export.warning':
     'Quem vir suas chaves pode levar tudo o que há nesta carteira. Elas aparecem só no painel seguro abaixo, nunca neste site: nunca as compartilhe.',
   'backup.intro':
-    'Sua carteira está pronta. Para abri-la de novo se perder este navegador, guarde a frase de recuperação ou adicione uma passkey. Este site não vê nenhuma das duas.',
+    'Sua carteira está pronta. Dê a ela um caminho de volta antes que guarde qualquer coisa: com uma chave de acesso ou sua frase de recuperação, ela abre em qualquer navegador. Este site não vê nenhuma das duas.',
   'backup.phrase': 'Guardar frase de recuperação',
   'backup.skip': 'Pular',
   'backup.back': 'Voltar',
+  'backup.notBackedUp': 'Sem backup',
+  'backup.introFunds':
+    'Faça backup da sua carteira antes que ela receba qualquer coisa: sem chave de acesso nem frase de recuperação, o que ela guarda existe só neste navegador.',
+  'backup.introTransaction':
+    'Faça backup da sua carteira antes que ela envie qualquer coisa: sem chave de acesso nem frase de recuperação, o que ela guarda existe só neste navegador.',
+  'backup.introAccount':
+    'Esta carteira existe só neste navegador. Adicione uma chave de acesso ou salve sua frase de recuperação, e ela abrirá em qualquer navegador. Este site não vê nenhuma das duas.',
+  'backup.warning':
+    'Sem backup, esta carteira existe só neste navegador. Se você apagar os dados dele, perder este dispositivo ou o navegador excluir o armazenamento deste site, a carteira e tudo o que ela contém se perdem para sempre. Ninguém pode recuperá-la: nem este site, nem o operador da carteira.',
+  'backup.backUpNow': 'Fazer backup agora',
+  'backup.skipAnyway': 'Pular mesmo assim',
+  'backup.backUp': 'Fazer backup',
 }
