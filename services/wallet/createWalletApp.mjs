@@ -18,7 +18,7 @@ import {
   searchParams,
   sendJson,
 } from '../http/index.mjs'
-/** @typedef {import('../http/index.mjs').RequestError} RequestError */
+/** @typedef {import('../http/index.mjs').ServiceError} ServiceError */
 import { isCspSource, originMatches } from 'foyer/protocol'
 import { WalletError, invalidRequest } from './errors.mjs'
 import { DEVICE_WAIT_MS, HANDLERS, confirmDeviceToken } from './handlers.mjs'
@@ -176,7 +176,7 @@ export async function createWalletApp({
     try {
       await budget?.take(`${trustedProxy.clientAddress(c)} ${group}`)
     } catch (error) {
-      const retryAfter = Number(/** @type {RequestError} */ (error).headers['retry-after'])
+      const retryAfter = Number(/** @type {ServiceError} */ (error).headers['retry-after'])
       // The frame shows rules §5's wording with the seconds, as for the email cooldown.
       throw new WalletError(429, 'RATE_LIMITED', `Please try again after ${retryAfter} seconds`, { retryAfter })
     }

@@ -6,7 +6,6 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 import { build as buildApp, preview as previewApp } from 'vite'
 import { afterAll, beforeAll, expect, inject } from 'vitest'
@@ -15,14 +14,13 @@ import { startLocalStack, type LocalStackFixtures } from '../../services/localSt
 import { localStackScriptText } from '../../demo/localStackScript.mjs'
 import { startStaticServer } from '../../scripts/benchServer.mjs'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs'
-import { TEST_WALLET_KEYPAIR } from '../../services/dev/solana/index.mjs'
+import { bundleTestWallet, injectTestWallet, TEST_KEY, testWalletConfig } from '../testWalletScript.js'
 import { sharedStacks, stopSharedStacks } from './sharedStacks.js'
 import { mailsTo } from '../mailbox.js'
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
-/** anvil's first test account. */
-export const TEST_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80' as const
+export { TEST_KEY } from '../testWalletScript.js'
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
@@ -166,12 +164,7 @@ export async function startStack({
     }
     const walletScript = await bundleTestWallet()
     const chains = local.fixtures.chains as Record<string, { rpcUrl: string }>
-    const walletConfig = {
-      privateKey: TEST_KEY,
-      chains: Object.entries(chains).map(([id, chain]) => ({ id: Number(id), rpcUrl: chain.rpcUrl })),
-      // The 'Test Solana Wallet' registered through the Wallet Standard (test/solanaWallet.ts).
-      solana: { keypair: [...TEST_WALLET_KEYPAIR] },
-    }
+    const walletChains = Object.entries(chains).map(([id, chain]) => ({ id: Number(id), rpcUrl: chain.rpcUrl }))
     browser = await launchChromium()
     const openBrowser = browser
     const startedServer = server
@@ -197,15 +190,10 @@ export async function startStack({
       browser,
       async newPage({ privateKey = TEST_KEY, backupPrompt = false }: NewPageOptions = {}) {
         const context = await openBrowser.newContext({ viewport: { width: 1100, height: 800 } })
-        const config = { ...walletConfig, privateKey }
         const skipBackup = backupPrompt
           ? ''
           : `try { localStorage.setItem(${JSON.stringify(BACKUP_SKIPPED_STORAGE_KEY)}, 'true') } catch {}\n`
-        // The top page only, as an extension's wallet: not in frames (the embedded wallet's, cross-site,
-        // may not even read localStorage).
-        await context.addInitScript(
-          `if (window === window.top) {\n${skipBackup}window.__testWalletConfig = ${JSON.stringify(config)};\n${walletScript}\n}`,
-        )
+        await injectTestWallet(context, walletScript, testWalletConfig(walletChains, privateKey), skipBackup)
         const page = await context.newPage()
         return { context, page }
       },
@@ -232,19 +220,6 @@ export async function startStack({
  */
 export function copyDatabaseTemplate(dataDir: string): void {
   cpSync(path.join(inject('databaseTemplate'), 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true })
-}
-
-async function bundleTestWallet(): Promise<string> {
-  const result = await build({
-    entryPoints: [path.join(repo, 'test/e2e/testWallet.ts')],
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    logLevel: 'silent',
-  })
-  return result.outputFiles[0]!.text
 }
 
 /** The modal's shadow root, as a locator scope: Playwright's CSS locators pierce open shadow roots. */

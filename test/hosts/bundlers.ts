@@ -48,8 +48,11 @@ function commonAncestor(a: string, b: string): string {
   return left.slice(0, shared).join(path.sep) || path.sep
 }
 
-/** `vite build` of the page in `dir`, as a React app on Vite sets it up; returns its warnings. */
-export async function buildWithVite(dir: string): Promise<string[]> {
+/**
+ * `vite build` of the page in `dir`, as a React app on Vite sets it up, or with the app's own vite.config.ts (`ownConfig`:
+ * a Vue or Svelte example); returns its warnings.
+ */
+export async function buildWithVite(dir: string, { ownConfig = false } = {}): Promise<string[]> {
   const printed: string[] = []
   const print = (message: string) => void printed.push(message)
   const logger: Logger = {
@@ -63,11 +66,11 @@ export async function buildWithVite(dir: string): Promise<string[]> {
   }
   await viteBuild({
     root: dir,
-    configFile: false,
+    configFile: ownConfig ? path.join(dir, 'vite.config.ts') : false,
     mode: 'production',
     logLevel: 'warn',
     customLogger: logger,
-    plugins: [react()],
+    plugins: ownConfig ? [] : [react()],
     build: { outDir: 'dist-vite' },
   })
   return printed
