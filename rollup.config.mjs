@@ -6,7 +6,8 @@ import terser from '@rollup/plugin-terser'
 import typescript from '@rollup/plugin-typescript'
 import { entries, isExternal, selfImports } from './build/entries.mjs'
 import { validAnnotationsOnly } from './build/annotations.mjs'
-import { kernelChunk } from './build/kernelChunk.mjs'
+import { browserModules } from './build/browserModules.mjs'
+import { kernelChunk, reactHalfWithKernel } from './build/kernelChunk.mjs'
 import { onlyTheirPeers } from './build/peers.mjs'
 
 /** Writes dist/manifest.json: the chunk graph that scripts/size.mjs and the benchmark read. */
@@ -152,9 +153,11 @@ export default {
     // The /* @__PURE__ */ marks stay, so a host's bundler can drop what it does not use from the kernel chunk (an
     // EVM-only host, the Solana networks: 0.6 KB of its first paint, #21).
     terser({ format: { preserve_annotations: true } }),
+    reactHalfWithKernel(),
     validAnnotationsOnly(),
     onlyTheirPeers(),
     manifest(),
+    browserModules(),
   ],
   onwarn(warning, warn) {
     // An import nothing resolves would silently stay an import in dist/ (a dependency left out, a

@@ -7,6 +7,8 @@
 //   server (optional): true for a Node-only entry, which no page loads (kept out of the first-paint chunk).
 //   lazy (optional): true for an entry only lazily loaded code imports (views, services behind import()): kept out
 //     of the first-paint chunk too.
+//   apart (optional): true for an entry that pages without React's components load up front (the custom elements): its
+//     own modules are kept out of the first-paint chunk, so a React host's first paint stays what it was.
 //   source (optional): true for an entry published as its source, plain JavaScript with JSDoc types, not built into
 //     dist/ (the protocol layer, which the services run on Node as it is; docs/packaging.md). Its types are generated
 //     into dist/types; its budget is that of the source bundled and minified on its own.
@@ -27,6 +29,8 @@
  * @property {true} [server] Node only (a host's backend): no page loads it, so none of it belongs in a page's first paint
  * @property {true} [lazy] imported by lazily loaded code only (views, services behind import()): kept out of the
  *   first-paint chunk
+ * @property {true} [apart] loaded up front by hosts of another kind than React's (the custom elements): its own modules
+ *   stay out of the first-paint chunk, so a React host's first paint is what it was without it
  * @property {true} [source] published as its source (plain JavaScript), not built: the services import it by name and
  *   run it on Node as it is
  */
@@ -58,6 +62,9 @@ export const entries = [
   },
   { export: '.', input: 'kernel/index.ts', file: 'index' },
   { export: './react', input: 'kernel/react/index.ts', file: 'react' },
+  // The custom elements for pages without React (docs/elements.md): the account button drawn with the DOM, the
+  // modal's code (React with it) loaded on the first hover, focus or open.
+  { export: './elements', input: 'kernel/elements/index.ts', file: 'elements', apart: true, budget: { gzip: 3 * 1024, beyond: ['.'] } },
   // Lazy code only (views, services behind import()): @tanstack/query-core (about 10 KB of the 13) and the
   // blockchain data client, loaded with the first remote read, never before the first paint.
   // 14.5 KB, not 13, since plugins and chains import the kernel through public entries only: it also holds the
@@ -186,6 +193,13 @@ export const budgets = [
   { name: 'kernel + react', entries: ['.', './react'], gzip: 30 * 1024 },
   ...entries.flatMap((e) => (e.budget ? [{ name: e.export, entries: [e.export], ...e.budget }] : [])),
 ]
+
+/**
+ * What a page without a bundler loads before its first paint from dist/browser/ (build/browserModules.mjs): the
+ * kernel, the elements and the EVM chain, each file gzipped on its own and summed; React and viem come later, lazily.
+ * Larger than a bundled host's first paint, which keeps only the kernel functions it uses: here every export stays.
+ */
+export const browserPageBudget = { files: ['index.js', 'elements.js', 'chains/evm.js'], gzip: 34 * 1024 }
 
 /**
  * Peer dependencies: never bundled, with every subpath (`react-dom/client`, `viem/chains` …). React is every

@@ -129,7 +129,7 @@ describe('import boundaries', () => {
     expect(
       checkBoundaries({
         'services/wallet/signIn.mjs': `import { formatEip4361 } from 'foyer/protocol/evm';\nimport { x } from './x.mjs';\nimport { Hono } from 'hono';`,
-        'services/api/sessions/sessionRoutes.mjs': `import { SWAP_NETWORKS } from 'foyer/protocol';\nimport { RequestError } from '../../http/index.mjs';`,
+        'services/api/sessions/sessionRoutes.mjs': `import { SWAP_NETWORKS } from 'foyer/protocol';\nimport { ServiceError } from '../../http/index.mjs';`,
       }),
     ).toEqual([])
     expect(
@@ -217,8 +217,34 @@ describe('import boundaries', () => {
         'kernel/index.ts': `export * from './ui/index.js'`,
       }),
     ).toEqual([
-      `(d) kernel/theme.ts imports './ui/Button.js': only kernel/react, plugins and chains import kernel/ui`,
-      `(d) kernel/index.ts imports './ui/index.js': only kernel/react, plugins and chains import kernel/ui`,
+      `(d) kernel/theme.ts imports './ui/Button.js': only kernel/react, kernel/elements, plugins and chains import kernel/ui`,
+      `(d) kernel/index.ts imports './ui/index.js': only kernel/react, kernel/elements, plugins and chains import kernel/ui`,
+    ])
+  })
+
+  it('(k) kernel/elements loads React only through import(), also through a kernel/react module', () => {
+    expect(
+      checkBoundaries({
+        'kernel/elements/button.ts': [
+          `import { buttonStyle } from '../react/look.js'`,
+          `import type { ReactNode } from 'react'`,
+          `import type { Provider } from '../react/Provider.js'`,
+          `const mount = () => import('../react/Provider.js')`,
+          `import { gradientFor } from '../ui/gradient.js'`,
+        ].join('\n'),
+        'kernel/elements/face.ts': `import { jsx } from 'react/jsx-runtime'`,
+        'kernel/elements/mount.ts': `import { Provider } from '../react/Provider.js'`,
+        'kernel/elements/deep.ts': `import { look } from '../react/look.js'\nimport { Button } from '../ui/Button.js'`,
+        'kernel/react/look.ts': `export const look = {}\nimport type { CSSProperties } from 'react'`,
+        'kernel/react/Provider.tsx': `import { createContext } from 'react'`,
+        'kernel/ui/gradient.ts': `export const gradientFor = () => ''`,
+        'kernel/ui/Button.tsx': `import { Spinner } from './Spinner.js'`,
+        'kernel/ui/Spinner.tsx': `import { jsx } from 'react/jsx-runtime'`,
+      }),
+    ).toEqual([
+      `(k) kernel/elements/face.ts imports 'react/jsx-runtime': kernel/elements loads React only with the modal, through import()`,
+      `(k) kernel/elements/mount.ts imports '../react/Provider.js': kernel/elements loads React only with the modal, through import()`,
+      `(k) kernel/elements/deep.ts imports '../ui/Button.js': kernel/elements loads React only with the modal, through import()`,
     ])
   })
 

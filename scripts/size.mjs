@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib'
 import nodeResolve from '@rollup/plugin-node-resolve'
 import terser from '@rollup/plugin-terser'
 import { rollup } from 'rollup'
-import { budgets, entries as packageEntries, everyEntrysPeers, isExternal, packageOf } from '../build/entries.mjs'
+import { browserPageBudget, budgets, entries as packageEntries, everyEntrysPeers, isExternal, packageOf } from '../build/entries.mjs'
 import { measureFrame } from './frameSize.mjs'
 
 const json = process.argv.includes('--json')
@@ -133,6 +133,28 @@ results.push({
   gzip: frame.gzip,
   limit: frame.budget,
   pass: frame.gzip <= frame.budget,
+})
+
+// A page without a bundler loads dist/browser/ (its own chunk graph, build/browserModules.mjs) from its own origin.
+const browser = JSON.parse(readFileSync('dist/browser/manifest.json', 'utf8'))
+const browserImports = new Map(browser.chunks.map((/** @type {Chunk} */ chunk) => [chunk.fileName, chunk.imports]))
+/** @type {Set<string>} */
+const pageFiles = new Set()
+const visitPage = (/** @type {string} */ file) => {
+  if (pageFiles.has(file)) return
+  pageFiles.add(file)
+  for (const imported of browserImports.get(file) ?? []) visitPage(imported)
+}
+for (const file of browserPageBudget.files) visitPage(file)
+const pageGzip = [...pageFiles].reduce((total, file) => total + gzipSync(readFileSync(`dist/browser/${file}`), { level: 9 }).length, 0)
+results.push({
+  name: `page without a bundler (browser/${browserPageBudget.files.join(' + ')})`,
+  entries: [],
+  beyond: [],
+  files: [...pageFiles].map((file) => `browser/${file}`),
+  gzip: pageGzip,
+  limit: browserPageBudget.gzip,
+  pass: pageGzip <= browserPageBudget.gzip,
 })
 
 if (json) {

@@ -3,6 +3,7 @@
 // size budget fails the run within a minute or two. To add a check, add a step [title, command, ...args] to a
 // phase. Commands resolve from node_modules/.bin.
 import { spawn } from 'node:child_process'
+import { constants } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -50,6 +51,21 @@ const env = {
   PATH: `${path.join(root, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH}`,
 }
 
+/** @type {Set<import('node:child_process').ChildProcess>} the steps running now, told when the run is interrupted */
+const running = new Set()
+/** @type {NodeJS.Signals | undefined} */
+let interrupted
+
+// Interrupted (Ctrl-C, a `kill` of this process alone, a closed terminal): each running step is told and waited for,
+// so that vitest ends its workers and each worker the anvils and servers it started (services/childProcess.mjs),
+// rather than the steps running on without this process.
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) {
+  process.on(signal, () => {
+    interrupted = signal
+    for (const child of running) child.kill(signal)
+  })
+}
+
 /**
  * Runs one step. Alone in its phase it writes to the terminal as it goes; beside others its output is held and
  * written in one piece when it ends, so that two steps' lines never interleave.
@@ -60,6 +76,8 @@ const env = {
 function run([title, command, ...args], alone) {
   const started = Date.now()
   const child = spawn(command, args, { cwd: root, env, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] })
+  running.add(child)
+  child.once('close', () => running.delete(child))
   /** @type {Buffer[]} */
   const output = []
   child.stdout?.on('data', (chunk) => output.push(chunk))
@@ -80,6 +98,7 @@ const started = Date.now()
 for (const [i, steps] of phases.entries()) {
   console.log(`\n=== [${i + 1}/${phases.length}] ${steps.map(([title]) => title).join(' + ')}`)
   const statuses = await Promise.all(steps.map((step) => run(step, steps.length === 1)))
+  if (interrupted) process.exit(128 + constants.signals[interrupted])
   if (statuses.some((status) => status !== 0)) process.exit(1)
 }
 console.log(`\n=== all ${phases.length} phases passed (${((Date.now() - started) / 1000).toFixed(1)}s)`)

@@ -67,14 +67,16 @@ export function importsOf(source: string): string[] {
 
 /** Where a file sits, or where an import leads. */
 type Area =
-  | { kind: 'protocol' | 'protocolEvm' | 'core' | 'react' | 'ui' | 'service' | 'devService' | 'other' }
+  | { kind: 'protocol' | 'protocolEvm' | 'core' | 'react' | 'ui' | 'elements' | 'service' | 'devService' | 'other' }
   | { kind: 'plugin' | 'chain' | 'adapter'; name: string }
   | { kind: 'package'; name: string }
 
 function areaOfPath(path: string): Area {
   const [top, second] = path.split('/')
   if (top === 'protocol') return { kind: second === 'evm' ? 'protocolEvm' : 'protocol' }
-  if (top === 'kernel') return { kind: second === 'react' ? 'react' : second === 'ui' ? 'ui' : 'core' }
+  if (top === 'kernel') {
+    return { kind: second === 'react' ? 'react' : second === 'ui' ? 'ui' : second === 'elements' ? 'elements' : 'core' }
+  }
   if ((top === 'plugins' || top === 'chains') && second) return { kind: top === 'plugins' ? 'plugin' : 'chain', name: second }
   if (top === 'adapters' && second) return { kind: 'adapter', name: second }
   if (top === 'services') return { kind: second === 'dev' ? 'devService' : 'service' }
@@ -104,7 +106,7 @@ const serviceAreas = ['service', 'devService']
  */
 export const devStackImporters = ['services/localStack.mjs', 'services/api/cli.mjs', 'services/rpc/cli.mjs', 'services/wallet/cli.mjs']
 const entryList = publicEntries.map((entry) => `'${entry}'`).join(', ')
-const kernelAreas = ['core', 'react', 'ui']
+const kernelAreas = ['core', 'react', 'ui', 'elements']
 const protocolAreas = ['protocol', 'protocolEvm']
 
 /** The layer a file or a relative import's target sits in: protocol, kernel, services, or one plugin, chain or adapter. */
@@ -127,7 +129,8 @@ function layerOf(path: string): string {
  * stand-ins in services/dev/, but {@link devStackImporters}; (i) a relative import stays inside its own layer: another
  * layer is reached by its name ('foyer/protocol', 'foyer/ui' …), as a third party would; (j) the protocol imports
  * nothing of Foyer, and outside protocol/evm no viem; the kernel imports no 'foyer/protocol/evm' (EVM code is a
- * chain's).
+ * chain's); (k) kernel/elements loads no React before the modal: it imports React, and any kernel/react or kernel/ui
+ * module that imports React, only through import() (type imports load nothing).
  */
 export function checkBoundaries(files: SourceFiles): string[] {
   const problems: string[] = []
@@ -162,6 +165,9 @@ export function checkBoundaries(files: SourceFiles): string[] {
         const itself = to.kind === 'adapter' && to.name === from.name && specifier.startsWith('.')
         if (!itself && !publicEntries.includes(specifier) && !protocolEntries.includes(specifier) && to.kind !== 'package')
           report('f', `an adapter imports the kernel by ${entryList} only, and itself`)
+      } else if (from.kind === 'elements') {
+        if (runtimeImportsOf(source).includes(specifier) && reachesReact(files, file, specifier))
+          report('k', 'kernel/elements loads React only with the modal, through import()')
       } else if (from.kind === 'core' && ((to.kind === 'package' && reactPackages.includes(to.name)) || to.kind === 'react')) {
         report('b', 'core kernel files import no React (move it to kernel/react/)')
       } else if ((from.kind === 'plugin' || from.kind === 'chain') && deepKernel) {
@@ -169,14 +175,34 @@ export function checkBoundaries(files: SourceFiles): string[] {
       } else if ((from.kind === 'plugin' || from.kind === 'chain') && to.kind !== 'package' && !kernelAreas.includes(to.kind)) {
         const itself = to.kind === from.kind && 'name' in to && to.name === from.name
         if (!itself && !protocolAreas.includes(to.kind)) report('c', `a ${from.kind} imports only the kernel, the protocol and itself`)
-      } else if (to.kind === 'ui' && !['ui', 'react', 'plugin', 'chain'].includes(from.kind)) {
-        report('d', 'only kernel/react, plugins and chains import kernel/ui')
+      } else if (to.kind === 'ui' && !['ui', 'react', 'plugin', 'chain', 'elements'].includes(from.kind)) {
+        report('d', 'only kernel/react, kernel/elements, plugins and chains import kernel/ui')
       } else if (crossesLayers) {
         report('i', 'a relative import stays inside its layer: reach another by its name')
       }
     }
   }
   return problems
+}
+
+/** The specifiers `source` imports for its code to run: static imports, without import() and type-only imports. */
+function runtimeImportsOf(source: string): string[] {
+  return importsOf(source.replace(/\bimport\s*\(/g, 'lazy(').replace(/\b(?:import|export)\s+type\s[^;'"]*?\bfrom\s*(['"])[^'"]*\1/g, ''))
+}
+
+/** Whether what `specifier` leads to from `file` loads React up front: React itself, or a module of `files` that does. */
+function reachesReact(files: SourceFiles, file: string, specifier: string, seen = new Set<string>()): boolean {
+  if (!specifier.startsWith('.')) return reactPackages.includes(packageName(specifier))
+  const base = posix.join(posix.dirname(file), specifier).replace(/\.js$/, '')
+  const target = [`${base}.ts`, `${base}.tsx`].find((candidate) => candidate in files)
+  if (!target || seen.has(target)) return false
+  seen.add(target)
+  return runtimeImportsOf(files[target]!).some((next) => reachesReact(files, target, next, seen))
+}
+
+function packageName(specifier: string): string {
+  const [scope, name] = specifier.split('/')
+  return scope!.startsWith('@') ? `${scope}/${name}` : scope!
 }
 
 /**

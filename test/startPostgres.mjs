@@ -10,6 +10,7 @@ import path from 'node:path'
 
 import pg from 'pg'
 
+import { endWithThisProcess } from '../services/childProcess.mjs'
 import { findFreePort } from '../services/listen.mjs'
 
 const INSTALL_HINT = 'apt-get install -y postgresql'
@@ -53,6 +54,7 @@ export async function startPostgres() {
     ...command(asServerUser, path.join(bin, 'postgres'), ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1']),
     { stdio: ['ignore', 'ignore', 'pipe'] },
   )
+  endWithThisProcess(server)
   const exited = new Promise((resolve) => server.once('exit', resolve))
   try {
     await waitUntilReady(server)

@@ -7,6 +7,21 @@ export interface ThemeState {
   mode: ThemeMode
 }
 
+const DARK_QUERY = '(prefers-color-scheme: dark)'
+
+/** The visitor's system preference: dark when the system asks for it, else light (and on a server). */
+export function systemThemeName(): ThemeName {
+  return typeof matchMedia === 'function' && matchMedia(DARK_QUERY).matches ? 'dark' : 'light'
+}
+
+/** Calls `listener` whenever the visitor's system switches between light and dark; returns the unsubscribe. */
+export function watchSystemTheme(listener: () => void): () => void {
+  if (typeof matchMedia !== 'function') return () => {}
+  const query = matchMedia(DARK_QUERY)
+  query.addEventListener('change', listener)
+  return () => query.removeEventListener('change', listener)
+}
+
 /** Changes the theme while the page runs, for a host's own light/dark switch. */
 export function setThemeMode(kernel: Kernel, mode: ThemeMode): void {
   kernel.store.update('theme', (theme) => (theme.mode === mode ? theme : { mode }))

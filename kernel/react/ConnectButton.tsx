@@ -1,10 +1,11 @@
-import { lazy, Suspense, type ButtonHTMLAttributes, type CSSProperties, type ReactNode } from 'react'
+import { lazy, Suspense, type ButtonHTMLAttributes, type ReactNode } from 'react'
 import type { ConnectionStatus } from '../core/connection.js'
 import { openModal } from '../core/modal.js'
-import { resolveTheme, type ThemeTokens } from '../core/theme.js'
+import { resolveTheme } from '../core/theme.js'
 import { shortenAddress } from '../model/addresses.js'
 import { isSafeImageUrl, type Network } from '../model/network.js'
-import { warmModal } from './coreViews.js'
+import { buttonStyle } from './connectButtonLook.js'
+import { warmModal } from './warmModal.js'
 import { useFoyerState, useKernel, useTranslate } from './hooks/context.js'
 import { useAccount, useIdentity, useNativeBalance, useNetwork } from './hooks/hooks.js'
 import { useThemeName } from './shell/themeName.js'
@@ -119,21 +120,4 @@ export function ConnectButton({ appearance = 'themed', showBalance = true, child
       )}
     </button>
   )
-}
-
-function buttonStyle(tokens: ThemeTokens, connected: boolean): CSSProperties {
-  return {
-    display: 'inline-flex',
-    alignItems: 'center',
-    gap: 8,
-    minHeight: 44,
-    padding: connected ? '0 14px 0 10px' : '0 18px',
-    borderRadius: `calc(${tokens.radius} / 1.6)`,
-    border: `1px solid ${connected ? tokens.border : tokens.accent}`,
-    background: connected ? tokens.surface : tokens.accent,
-    color: connected ? tokens.foreground : tokens.accentForeground,
-    font: `600 15px/1.2 ${tokens.font}`,
-    cursor: 'pointer',
-    whiteSpace: 'nowrap',
-  }
 }

@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import type { Kernel } from '../core/createKernel.js'
 import { KernelContext } from './hooks/context.js'
-import { preloadCoreViews, registerCoreViews } from './coreViews.js'
+import { registerCoreViews } from './coreViews.js'
+import { preloadCoreViews } from './warmModal.js'
 import { ModalHost } from './shell/ModalHost.js'
 
 export interface FoyerProviderProps {

@@ -1,10 +1,10 @@
 import type { Kernel } from '../core/createKernel.js'
 import { WalletDirectoryToken } from '../core/tokens.js'
-import { loadModalRoot } from './shell/ModalHost.js'
 import type { ViewDefinition, ViewId } from '../core/views.js'
 
 // The views every modal has. They live in the React layer (the kernel imports no React), each in
-// its own lazy chunk, and are added to a kernel when its provider mounts.
+// its own lazy chunk, and are added to a kernel when its provider mounts, or when "foyer/elements" serves it. This
+// file imports no React itself (only the views' loaders do, lazily), so the elements register the views up front.
 const CORE_VIEWS: Partial<Record<ViewId, ViewDefinition>> = {
   Connect: { title: 'connect.title', load: () => import('./views/ConnectView.js') },
   ConnectingExternal: { title: 'connecting.title', load: () => import('./views/ConnectingExternalView.js') },
@@ -26,29 +26,4 @@ export function registerCoreViews(kernel: Kernel): void {
   }
   const hasDirectory = kernel.options.services.directory !== undefined || kernel.container.has(WalletDirectoryToken)
   if (hasDirectory && !kernel.views.get('AllWallets')) kernel.views.register('AllWallets', ALL_WALLETS)
-}
-
-/** Loads the modal and the views a visitor sees first; every load happens once, so calling it again is free. */
-export function warmModal(kernel: Kernel): void {
-  loadModalRoot().catch((error: unknown) => kernel.logger.debug('Preloading the modal failed.', error))
-  for (const view of ['Connect', 'Account'] as const) {
-    kernel.views
-      .load(view)
-      // A view may warm what it shows first (Connect: the directory's wallets).
-      .then((module) => (module as { preload?: (kernel: Kernel) => void }).preload?.(kernel))
-      .catch((error: unknown) => kernel.logger.debug(`Preloading ${view} failed.`, error))
-  }
-}
-
-/**
- * Warms the modal once the page is idle (at the latest a second after it mounts), so the first click
- * opens at once without costing the first paint anything.
- */
-export function preloadCoreViews(kernel: Kernel): () => void {
-  if (typeof requestIdleCallback !== 'function') {
-    const timer = setTimeout(() => warmModal(kernel), 200)
-    return () => clearTimeout(timer)
-  }
-  const handle = requestIdleCallback(() => warmModal(kernel), { timeout: 1000 })
-  return () => cancelIdleCallback(handle)
 }

@@ -2,12 +2,11 @@
 // Solana node, the services; the demo's production build, or an example app built for the stack), Debian's Chromium
 // through playwright-core, and test wallets injected before the page loads: 'Test Wallet' through EIP-6963 and 'Test Solana
 // Wallet' through the Wallet Standard. Everything binds to 127.0.0.1 on free ports and stops with `stop()`.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type FrameLocator, type Locator, type Page } from 'playwright-core'
 import { build as buildApp, preview as previewApp } from 'vite'
 import { afterAll, beforeAll, expect, inject } from 'vitest'
 import type { DirectoryFeatures } from '../../services/directory/index.mjs'
@@ -15,14 +14,13 @@ import { startLocalStack, type LocalStackFixtures } from '../../services/localSt
 import { localStackScriptText } from '../../demo/localStackScript.mjs'
 import { startStaticServer } from '../../scripts/benchServer.mjs'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs'
-import { TEST_WALLET_KEYPAIR } from '../../services/dev/solana/index.mjs'
+import { bundleTestWallet, injectTestWallet, TEST_KEY, testWalletConfig } from '../testWalletScript.js'
 import { sharedStacks, stopSharedStacks } from './sharedStacks.js'
 import { mailsTo } from '../mailbox.js'
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
-/** anvil's first test account. */
-export const TEST_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80' as const
+export { TEST_KEY } from '../testWalletScript.js'
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
@@ -118,6 +116,7 @@ export async function startStack({
   features = {},
 }: StackOptions = {}): Promise<Stack> {
   const dir = mkdtempSync(path.join(tmpdir(), 'foyer-e2e-'))
+  copyDatabaseTemplate(path.join(dir, 'data'))
   /** How far `wallet.passTime` has moved the wallet service's clock. */
   let walletClockAhead = 0
   let local: Awaited<ReturnType<typeof startLocalStack>>
@@ -165,12 +164,7 @@ export async function startStack({
     }
     const walletScript = await bundleTestWallet()
     const chains = local.fixtures.chains as Record<string, { rpcUrl: string }>
-    const walletConfig = {
-      privateKey: TEST_KEY,
-      chains: Object.entries(chains).map(([id, chain]) => ({ id: Number(id), rpcUrl: chain.rpcUrl })),
-      // The 'Test Solana Wallet' registered through the Wallet Standard (test/solanaWallet.ts).
-      solana: { keypair: [...TEST_WALLET_KEYPAIR] },
-    }
+    const walletChains = Object.entries(chains).map(([id, chain]) => ({ id: Number(id), rpcUrl: chain.rpcUrl }))
     browser = await launchChromium()
     const openBrowser = browser
     const startedServer = server
@@ -196,15 +190,10 @@ export async function startStack({
       browser,
       async newPage({ privateKey = TEST_KEY, backupPrompt = false }: NewPageOptions = {}) {
         const context = await openBrowser.newContext({ viewport: { width: 1100, height: 800 } })
-        const config = { ...walletConfig, privateKey }
         const skipBackup = backupPrompt
           ? ''
           : `try { localStorage.setItem(${JSON.stringify(BACKUP_SKIPPED_STORAGE_KEY)}, 'true') } catch {}\n`
-        // The top page only, as an extension's wallet: not in frames (the embedded wallet's, cross-site,
-        // may not even read localStorage).
-        await context.addInitScript(
-          `if (window === window.top) {\n${skipBackup}window.__testWalletConfig = ${JSON.stringify(config)};\n${walletScript}\n}`,
-        )
+        await injectTestWallet(context, walletScript, testWalletConfig(walletChains, privateKey), skipBackup)
         const page = await context.newPage()
         return { context, page }
       },
@@ -224,17 +213,13 @@ export async function startStack({
   }
 }
 
-async function bundleTestWallet(): Promise<string> {
-  const result = await build({
-    entryPoints: [path.join(repo, 'test/e2e/testWallet.ts')],
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    logLevel: 'silent',
-  })
-  return result.outputFiles[0]!.text
+/**
+ * Puts a copy of the run's empty database (databaseTemplate.ts) in `dataDir`, for `openDatabase({ dataDir })` to open
+ * rather than create: creating one holds the worker's event loop for seconds, and every deadline of the stack starting
+ * beside it runs out meanwhile.
+ */
+export function copyDatabaseTemplate(dataDir: string): void {
+  cpSync(path.join(inject('databaseTemplate'), 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true })
 }
 
 /** The modal's shadow root, as a locator scope: Playwright's CSS locators pierce open shadow roots. */
@@ -432,4 +417,23 @@ export async function approveInFrame(page: Page, stack: Stack) {
   const approve = page.frameLocator(`iframe[src^="${stack.fixtures.wallet!.url}/frame"]`).getByRole('button', { name: 'Approve' })
   await expect.poll(() => approve.isEnabled()).toBe(true)
   await approve.click({ delay: 900 })
+}
+
+/**
+ * The frame's recovery phrase panel, its twelve words shown: reads them, presses "I saved it", and types back the two
+ * the frame then asks for, as a visitor with their copy does (docs/wallets.md#backup). Answers the phrase.
+ *
+ * @param frame the secure frame (a FrameLocator of the page's wallet iframe)
+ */
+export async function savePhraseInFrame(frame: FrameLocator): Promise<string> {
+  const words = frame.locator('#backup-words li')
+  await expect.poll(() => words.count()).toBe(12)
+  const phrase = await words.allTextContents()
+  await frame.getByRole('button', { name: 'I saved it' }).click()
+  for (const input of ['1', '2']) {
+    const place = Number(await frame.locator(`#backup-n${input}`).textContent())
+    await frame.locator(`#backup-w${input}`).fill(phrase[place - 1]!)
+  }
+  await frame.getByRole('button', { name: 'Confirm' }).click()
+  return phrase.join(' ')
 }

@@ -16,7 +16,7 @@ import { startDirectory, type WalletDirectory } from '../../services/directory/i
 import { startMailCatcher, type MailCatcher } from '../../services/dev/mail/index.mjs'
 import { openDatabase, type Database } from '../../services/storage/index.mjs'
 import { startWallet, type WalletService } from '../../services/wallet/index.mjs'
-import { launchChromium } from './harness'
+import { copyDatabaseTemplate, launchChromium } from './harness'
 import { newestCode } from '../mailbox.js'
 
 let scratch: string
@@ -66,6 +66,7 @@ const OTHER_FRAME = `<!doctype html><script>
 
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), 'foyer-wallet-e2e-'))
+  copyDatabaseTemplate(path.join(scratch, 'data'))
   ;[database, mail, directory, browser] = await Promise.all([
     openDatabase({ dataDir: path.join(scratch, 'data') }),
     startMailCatcher(),

@@ -48,8 +48,11 @@ function commonAncestor(a: string, b: string): string {
   return left.slice(0, shared).join(path.sep) || path.sep
 }
 
-/** `vite build` of the page in `dir`, as a React app on Vite sets it up; returns its warnings. */
-export async function buildWithVite(dir: string): Promise<string[]> {
+/**
+ * `vite build` of the page in `dir`, as a React app on Vite sets it up, or with the app's own vite.config.ts (`ownConfig`:
+ * a Vue or Svelte example); returns its warnings.
+ */
+export async function buildWithVite(dir: string, { ownConfig = false } = {}): Promise<string[]> {
   const printed: string[] = []
   const print = (message: string) => void printed.push(message)
   const logger: Logger = {
@@ -63,11 +66,11 @@ export async function buildWithVite(dir: string): Promise<string[]> {
   }
   await viteBuild({
     root: dir,
-    configFile: false,
+    configFile: ownConfig ? path.join(dir, 'vite.config.ts') : false,
     mode: 'production',
     logLevel: 'warn',
     customLogger: logger,
-    plugins: [react()],
+    plugins: ownConfig ? [] : [react()],
     build: { outDir: 'dist-vite' },
   })
   return printed
@@ -96,14 +99,25 @@ export async function buildWithEsbuild(dir: string): Promise<string[]> {
   }
 }
 
-/** `next build` in `dir`: the whole output, and whether it built. */
-export function buildWithNext(dir: string): Promise<{ ok: boolean; output: string }> {
+/**
+ * `next build` in `dir`: the whole output, and whether it built. Past `timeoutMs` the build is ended (SIGTERM, on
+ * which Next.js ends its workers): a build that outlived its test would take the cores of every test after it.
+ */
+export function buildWithNext(dir: string, timeoutMs: number): Promise<{ ok: boolean; output: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [path.join(repo, 'node_modules/next/dist/bin/next'), 'build'],
-      { cwd: dir, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' }, maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) => resolve({ ok: !error, output: `${stdout}\n${stderr}` }),
+      {
+        cwd: dir,
+        env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+        maxBuffer: 64 * 1024 * 1024,
+        timeout: timeoutMs,
+      },
+      (error, stdout, stderr) => {
+        const ended = error?.killed ? `\nnext build ended after ${timeoutMs / 1000} s, its budget` : ''
+        resolve({ ok: !error, output: `${stdout}\n${stderr}${ended}` })
+      },
     )
   })
 }

@@ -110,3 +110,22 @@ function resolvesFrom(dir: string, name: string): boolean {
 export function linesAboutFoyer(output: string): string[] {
   return output.split('\n').filter((line) => /node_modules[\\/]foyer[\\/]/.test(line))
 }
+
+/**
+ * An app of examples/ copied into `dir`/example-`name`, with what its package.json lists in its node_modules (foyer: the
+ * packed one), as after `npm install`.
+ */
+export function layOutExample(dir: string, pack: Pack, name: string): string {
+  const example = path.join(repo, 'examples', name)
+  const host = path.join(dir, `example-${name}`)
+  cpSync(example, host, { recursive: true, filter: (file) => !/[\\/](node_modules|\.next|dist)$/.test(file) })
+  const { dependencies = {}, devDependencies = {} } = JSON.parse(readFileSync(path.join(example, 'package.json'), 'utf8'))
+  const packages = Object.keys({ ...dependencies, ...devDependencies }).filter((dependency) => dependency !== 'foyer')
+  return layOutHost(host, pack, { files: {}, packages })
+}
+
+/** Whether a page's request stays on this machine (or is not a network request at all). */
+export function isLoopback(url: string): boolean {
+  const { protocol, hostname } = new URL(url)
+  return !/^(https?|wss?):$/.test(protocol) || hostname === '127.0.0.1' || hostname === 'localhost'
+}

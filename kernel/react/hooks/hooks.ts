@@ -5,10 +5,9 @@ import { signMessage, type SignMessageParameters } from '../../actions/signMessa
 import { disconnect, type DisconnectParameters } from '../../actions/disconnect.js'
 import { switchNetwork } from '../../actions/switchNetwork.js'
 import type { CaipNetworkId } from 'foyer/protocol'
-import { selectActiveConnection } from '../../core/connection.js'
 import { accountStateOf, type AccountState } from '../../core/account.js'
 import { closeModal, openModal, type OpenModalParameters } from '../../core/modal.js'
-import { isSameNetwork, type Network } from '../../model/network.js'
+import { networkStateOf, type NetworkInfo } from '../../core/network.js'
 import type { Identity } from '../../services/blockchainApi.js'
 import type { ViewId } from '../../core/views.js'
 import { useFoyerState, useKernel } from './context.js'
@@ -37,14 +36,7 @@ export function useAccount(): AccountState {
   return useMemo(() => accountStateOf(kernel, connection, account), [kernel, connection, account])
 }
 
-export interface NetworkState {
-  networkId?: CaipNetworkId
-  /** The network, when the active chain declares it. */
-  network?: Network
-  /** False when the wallet sits on a network this site did not configure (rules §4). */
-  isSupported: boolean
-  /** Every network the chain plugins declare. */
-  networks: readonly Network[]
+export interface NetworkState extends NetworkInfo {
   switchNetwork: (networkId: CaipNetworkId) => Promise<void>
 }
 
@@ -53,13 +45,7 @@ export function useNetwork(): NetworkState {
   const kernel = useKernel()
   const connection = useFoyerState((state) => state.connection)
   const switchTo = useCallback((networkId: CaipNetworkId) => switchNetwork(kernel, { networkId }), [kernel])
-  return useMemo(() => {
-    const active = selectActiveConnection(connection)
-    const networks = kernel.chains.networks()
-    const networkId = active?.networkId
-    const network = networkId ? networks.find((candidate) => isSameNetwork(candidate, networkId)) : undefined
-    return { networkId, network, isSupported: !networkId || network !== undefined, networks, switchNetwork: switchTo }
-  }, [kernel, connection, switchTo])
+  return useMemo(() => ({ ...networkStateOf(kernel, connection), switchNetwork: switchTo }), [kernel, connection, switchTo])
 }
 
 /** Disconnects; resolves when the wallet has let go (rules §4). */

@@ -1,0 +1,64 @@
+// A built host served on loopback and used in Chromium the way a visitor uses it, with the test wallets of
+// test/e2e/testWallet.ts in the page (an EIP-6963 'Test Wallet' signing with anvil's first key).
+import type { Browser, Page } from 'playwright-core'
+import { expect } from 'vitest'
+import { startStaticServer } from '../../scripts/benchServer.mjs'
+import { injectTestWallet, testWalletConfig } from '../testWalletScript.js'
+import { isLoopback } from './layout.js'
+
+export interface OpenedHost {
+  page: Page
+  /** Console errors and warnings, page errors and failed responses, so far. */
+  complaints: string[]
+  /** Every URL the page asked for that leaves the machine, so far. */
+  remoteRequests: string[]
+  close(): Promise<void>
+}
+
+/** Serves `root` (a built app) and opens it in a new context of `browser`, with the test wallets on `chains`. */
+export async function openHost(
+  browser: Browser,
+  root: string,
+  wallet: { script: string; chains: { id: number; rpcUrl: string }[] },
+): Promise<OpenedHost> {
+  const server = await startStaticServer(root)
+  const context = await browser.newContext()
+  await injectTestWallet(context, wallet.script, testWalletConfig(wallet.chains))
+  const page = await context.newPage()
+  const complaints: string[] = []
+  const remoteRequests: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') complaints.push(`${message.type()}: ${message.text()}`)
+  })
+  page.on('pageerror', (error) => complaints.push(`page error: ${error.message}`))
+  page.on('response', (response) => {
+    if (response.status() >= 400) complaints.push(`${response.status()}: ${response.url()}`)
+  })
+  page.on('request', (request) => {
+    if (!isLoopback(request.url())) remoteRequests.push(request.url())
+  })
+  await page.goto(server.url)
+  return {
+    page,
+    complaints,
+    remoteRequests,
+    async close() {
+      await context.close()
+      await server.close()
+    },
+  }
+}
+
+/**
+ * Connects through the page's `<foyer-button>` as a visitor does: its button (in the element's shadow root, which
+ * Playwright's locators pierce), then 'Test Wallet' in the modal; the page then shows the account's address.
+ */
+export async function connectWithFoyerButton(page: Page, address: string): Promise<void> {
+  await page.locator('foyer-button').getByRole('button').click()
+  await page
+    .getByRole('dialog', { name: 'Connect a wallet' })
+    .getByRole('button', { name: /^Test Wallet/ })
+    .click()
+  await expect.poll(() => page.getByTestId('address').textContent()).toBe(address)
+  await expect.poll(() => page.getByTestId('status').textContent()).toBe('connected')
+}
