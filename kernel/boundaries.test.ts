@@ -129,7 +129,7 @@ describe('import boundaries', () => {
     expect(
       checkBoundaries({
         'services/wallet/signIn.mjs': `import { formatEip4361 } from 'foyer/protocol/evm';\nimport { x } from './x.mjs';\nimport { Hono } from 'hono';`,
-        'services/api/sessions/sessionRoutes.mjs': `import { SWAP_NETWORKS } from 'foyer/protocol';\nimport { RequestError } from '../../http/index.mjs';`,
+        'services/api/sessions/sessionRoutes.mjs': `import { SWAP_NETWORKS } from 'foyer/protocol';\nimport { ServiceError } from '../../http/index.mjs';`,
       }),
     ).toEqual([])
     expect(

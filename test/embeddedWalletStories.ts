@@ -121,6 +121,7 @@ export function fakeEmbeddedWallet(options: FakeEmbeddedWalletOptions = {}): Fak
     // No login just happened in a story: signing in asks as any signature does.
     signInAtLogin: fn(async () => undefined),
     signOut: async () => {},
+    dispose: () => {},
     passkey: fn(async (_ceremony: 'login' | 'register') => settle<void>(options.passkey ?? 'pending')),
     abortPasskey: () => {},
     // `undefined`, given, is an answer (done); left out, the panel stays open.

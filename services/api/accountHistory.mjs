@@ -1,7 +1,7 @@
 // `GET /v1/account/{account}/history`: an account's rules §3 transactions, newest first, a page at a time.
 import { formatUnits, zeroAddress } from 'viem'
 
-import { RequestError } from './errors.mjs'
+import { ServiceError } from '../http/index.mjs'
 import { tokenIconUrl } from './tokenIconUrl.mjs'
 
 /** Transactions per page. */
@@ -121,7 +121,7 @@ function decodeCursor(cursor, chains) {
   } catch {
     // answered below
   }
-  throw new RequestError(400, 'Invalid cursor')
+  throw new ServiceError(400, null, 'Invalid cursor')
 }
 
 /**

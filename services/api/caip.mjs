@@ -1,10 +1,11 @@
 // The API's reading of the addresses and chain ids in its paths and queries (rules §5): plain EVM or Solana
 // addresses, CAIP-2 chain ids (a bare number is an eip155 chain) and CAIP-10 account ids, by the protocol layer's
-// rules, which the client checks with too. Every failure is a RequestError with the message the client sees.
+// rules, which the client checks with too. Every failure is a ServiceError with the message the client sees.
 import { isCaipNetworkId, isEvmAddress, isSolanaAddress, withHexPrefix } from 'foyer/protocol'
+import * as v from 'valibot'
 import { getAddress } from 'viem'
 
-import { RequestError } from './errors.mjs'
+import { ServiceError } from '../http/index.mjs'
 
 export { isSolanaAddress }
 
@@ -21,6 +22,17 @@ export function evmAddress(value) {
 }
 
 /**
+ * A valibot schema of an EVM address in any letter case, read as its checksummed form; `message` when it is not one.
+ *
+ * @param {string} message
+ */
+export const evmAddressSchema = (message) =>
+  v.pipe(
+    v.custom((value) => typeof value === 'string' && evmAddress(value) !== undefined, message),
+    v.transform((value) => /** @type {`0x${string}`} */ (evmAddress(/** @type {string} */ (value)))),
+  )
+
+/**
  * A CAIP-2 chain id from a query parameter; a bare number is read as an eip155 chain.
  *
  * @param {string} value
@@ -28,7 +40,7 @@ export function evmAddress(value) {
  */
 export function parseChainId(value) {
   const id = /^\d+$/.test(value) ? `eip155:${value}` : value
-  if (!isCaipNetworkId(id)) throw new RequestError(400, `Invalid CAIP-2 network id: ${value}`)
+  if (!isCaipNetworkId(id)) throw new ServiceError(400, null, `Invalid CAIP-2 network id: ${value}`)
   return id
 }
 
@@ -44,13 +56,13 @@ export function parseAccount(value) {
     const evm = evmAddress(value)
     if (evm) return { address: evm, namespace: 'eip155' }
     if (isSolanaAddress(value)) return { address: value, namespace: 'solana' }
-    throw new RequestError(400, 'Invalid address')
+    throw new ServiceError(400, null, 'Invalid address')
   }
-  if (parts.length !== 3) throw new RequestError(400, `Invalid CAIP-10 address: ${value}`)
+  if (parts.length !== 3) throw new ServiceError(400, null, `Invalid CAIP-10 address: ${value}`)
   const [namespace, reference, address] = /** @type {[string, string, string]} */ (parts)
   const chainId = parseChainId(`${namespace}:${reference}`)
   const account = parseAccount(address)
-  if (account.namespace !== namespace) throw new RequestError(400, 'Invalid address')
+  if (account.namespace !== namespace) throw new ServiceError(400, null, 'Invalid address')
   return { ...account, chainId }
 }
 
@@ -62,11 +74,11 @@ export function parseAccount(value) {
  */
 export function parseFungibleId(value) {
   const parts = typeof value === 'string' ? value.split(':') : []
-  if (parts.length !== 3) throw new RequestError(400, `Invalid CAIP-10 address: ${String(value).slice(0, 100)}`)
+  if (parts.length !== 3) throw new ServiceError(400, null, `Invalid CAIP-10 address: ${String(value).slice(0, 100)}`)
   const [namespace, reference, address] = /** @type {[string, string, string]} */ (parts)
   const chainId = parseChainId(`${namespace}:${reference}`)
   if (address === 'native') return { chainId, address }
   const evm = evmAddress(address)
-  if (!evm) throw new RequestError(400, `Invalid CAIP-10 address: ${String(value).slice(0, 100)}`)
+  if (!evm) throw new ServiceError(400, null, `Invalid CAIP-10 address: ${String(value).slice(0, 100)}`)
   return { chainId, address: evm }
 }

@@ -1,13 +1,14 @@
 // The six convert calls of rules §7 (AppKit's shapes, for compatibility): tokens, quotes, allowance, gas price, swap
 // calldata and approve calldata, answered from each chain's Uniswap V2 deployment. Every amount is a decimal
 // string in the token's smallest unit; every token an `eip155:<chain>:<address>` id, NATIVE_TOKEN for the coin.
+import { SWAP_NETWORKS } from 'foyer/protocol'
+import { Hono } from 'hono'
+import * as v from 'valibot'
 import { BaseError, encodeFunctionData, erc20Abi, maxUint256, parseAbi } from 'viem'
 
-import { queryParam } from '../http/index.mjs'
+import { JsonObject, ServiceError, bodyValue, queryString, queryValue, sendJson, valid, validBody } from '../http/index.mjs'
 import { evmAddress, parseAccount, parseChainId } from './caip.mjs'
 import { NATIVE_TOKEN, POOL_FEE_PERCENT } from './createAmm.mjs'
-import { RequestError } from './errors.mjs'
-import { SWAP_NETWORKS } from 'foyer/protocol'
 import { tokenIconUrl } from './tokenIconUrl.mjs'
 
 /** rules §9: the slippage tolerance, percent, when a build-transaction names none. */
@@ -40,15 +41,33 @@ const routerAbi = parseAbi([
   'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
 ])
 
+/** A network's id from the query, required: a bare number is an eip155 chain. */
+const ChainIdQuery = v.looseObject({
+  chainId: queryValue('chainId', (value) => {
+    if (!value) throw new ServiceError(400, null, 'chainId is required')
+    return parseChainId(value)
+  }),
+})
+/** A positive amount in the smallest unit, from the query. @param {string} name */
+const AmountParam = (name) => queryValue(name, (value) => amountOf(value, name))
+/** The query of a swap's quote and approval: the tokens and the user are read in the handler, against each other. */
+const SwapQuery = v.looseObject({ from: queryString('from'), to: queryString('to'), userAddress: queryString('userAddress') })
+const BuildTransactionBody = JsonObject({
+  amount: bodyValue((value) => amountOf(value, 'amount')),
+  eip155: bodyValue(slippageOf),
+  disableEstimate: v.optional(v.boolean('disableEstimate must be true or false')),
+})
+
 /**
  * @param {object} options
+ * @param {import('hono').MiddlewareHandler<import('./apiCall.mjs').ApiEnv>} options.call the API's checks of every call (apiCall.mjs)
  * @param {Map<string, import('./createAmm.mjs').Amm>} options.amms by CAIP-2 chain id
  * @param {Map<string, import('./evmChain.mjs').EvmChain>} options.indexers by CAIP-2 chain id
  * @param {Map<string, import('./tokenLists.mjs').ListedToken[]>} [options.listed] the token lists' tokens, by CAIP-2
  *   chain id: their icons are their brand marks (tokenIconUrl.mjs), since anyone may open a pool with any token
- * @returns {import('./createRoutes.mjs').Route[]}
+ * @returns {Hono<import('./apiCall.mjs').ApiEnv>}
  */
-export function createConvertRoutes({ amms, indexers, listed = new Map() }) {
+export function createConvertRoutes({ call, amms, indexers, listed = new Map() }) {
   /**
    * The chain's AMM; 'Network not supported for Swaps' outside the list or where this service runs no AMM.
    *
@@ -57,7 +76,7 @@ export function createConvertRoutes({ amms, indexers, listed = new Map() }) {
   function swapChain(chainId) {
     const amm = amms.get(chainId)
     const indexer = indexers.get(chainId)
-    if (!SWAP_NETWORKS.includes(chainId) || !amm || !indexer) throw new RequestError(400, SWAPS_UNSUPPORTED)
+    if (!SWAP_NETWORKS.includes(chainId) || !amm || !indexer) throw new ServiceError(400, null, SWAPS_UNSUPPORTED)
     return { amm, indexer, chainId }
   }
 
@@ -68,10 +87,10 @@ export function createConvertRoutes({ amms, indexers, listed = new Map() }) {
    * @param {string} name
    */
   function tokenId(value, name) {
-    if (value === undefined || value === null || value === '') throw new RequestError(400, `${name} is required`)
+    if (value === undefined || value === null || value === '') throw new ServiceError(400, null, `${name} is required`)
     const parts = typeof value === 'string' ? value.split(':') : []
     const address = parts.length === 3 ? evmAddress(/** @type {string} */ (parts[2])) : undefined
-    if (!address || parts[0] !== 'eip155') throw new RequestError(400, `Invalid CAIP-10 address: ${String(value).slice(0, 100)}`)
+    if (!address || parts[0] !== 'eip155') throw new ServiceError(400, null, `Invalid CAIP-10 address: ${String(value).slice(0, 100)}`)
     const chainId = parseChainId(`${parts[0]}:${parts[1]}`)
     const native = address.toLowerCase() === NATIVE_TOKEN
     return { chainId, address: native ? /** @type {`0x${string}`} */ (NATIVE_TOKEN) : address, native }
@@ -84,10 +103,11 @@ export function createConvertRoutes({ amms, indexers, listed = new Map() }) {
    * @param {string} chainId
    */
   function userOf(value, chainId) {
-    if (value === undefined || value === null || value === '') throw new RequestError(400, 'userAddress is required')
+    if (value === undefined || value === null || value === '') throw new ServiceError(400, null, 'userAddress is required')
     const account = parseAccount(String(value))
-    if (account.namespace !== 'eip155') throw new RequestError(400, 'userAddress must be an EVM address')
-    if (account.chainId && account.chainId !== chainId) throw new RequestError(400, 'userAddress is on another network than the tokens')
+    if (account.namespace !== 'eip155') throw new ServiceError(400, null, 'userAddress must be an EVM address')
+    if (account.chainId && account.chainId !== chainId)
+      throw new ServiceError(400, null, 'userAddress is on another network than the tokens')
     return /** @type {`0x${string}`} */ (account.address)
   }
 
@@ -100,9 +120,10 @@ export function createConvertRoutes({ amms, indexers, listed = new Map() }) {
   function pairOfTokens(from, to) {
     const source = tokenId(from, 'from')
     const target = tokenId(to, 'to')
-    if (source.chainId !== target.chainId) throw new RequestError(400, 'from and to must be on the same network')
+    if (source.chainId !== target.chainId) throw new ServiceError(400, null, 'from and to must be on the same network')
     const chain = swapChain(source.chainId)
-    if (source.address.toLowerCase() === target.address.toLowerCase()) throw new RequestError(400, 'from and to must be different tokens')
+    if (source.address.toLowerCase() === target.address.toLowerCase())
+      throw new ServiceError(400, null, 'from and to must be different tokens')
     return { ...chain, source, target }
   }
 
@@ -115,8 +136,8 @@ export function createConvertRoutes({ amms, indexers, listed = new Map() }) {
   async function routeFor({ amm, source, target }, amount) {
     const { weth } = await amm.contracts()
     const route = await amm.bestRoute(amount, source.native ? weth : source.address, target.native ? weth : target.address)
-    if (!route) throw new RequestError(400, 'No pool connects these tokens')
-    if (route.amountOut === 0n) throw new RequestError(400, 'The amount is too small to swap')
+    if (!route) throw new ServiceError(400, null, 'No pool connects these tokens')
+    if (route.amountOut === 0n) throw new ServiceError(400, null, 'The amount is too small to swap')
     return route
   }
 
@@ -152,7 +173,7 @@ export function createConvertRoutes({ amms, indexers, listed = new Map() }) {
       return await amm.client.estimateGas(transaction)
     } catch (error) {
       if (error instanceof BaseError && /revert|insufficient funds/i.test(error.message)) {
-        throw new RequestError(400, `The ${what} would fail: ${error.shortMessage}`.slice(0, 300))
+        throw new ServiceError(400, null, `The ${what} would fail: ${error.shortMessage}`.slice(0, 300))
       }
       throw error
     }
@@ -160,206 +181,211 @@ export function createConvertRoutes({ amms, indexers, listed = new Map() }) {
 
   const caip10 = (/** @type {string} */ chainId, /** @type {string} */ address) => `${chainId}:${address}`
 
-  return [
-    {
-      method: 'GET',
-      path: '/v1/convert/tokens',
-      handle: async ({ query }) => {
-        const requested = queryParam(query, 'chainId')
-        if (!requested) throw new RequestError(400, 'chainId is required')
-        const { amm, indexer, chainId } = swapChain(parseChainId(requested))
-        const native = indexer.nativeCurrency
-        const tokens = await Promise.all((await amm.tokens()).map((address) => indexer.tokenInfo(address)))
-        const isListed = (/** @type {string} */ address) =>
-          (listed.get(chainId) ?? []).some((entry) => entry.address.toLowerCase() === address.toLowerCase())
-        return {
-          tokens: [
-            {
-              name: native.name,
-              symbol: native.symbol,
-              address: caip10(chainId, NATIVE_TOKEN),
-              decimals: native.decimals,
-              logoUri: await tokenIconUrl(native.symbol, { vouched: true }),
-            },
-            ...(await Promise.all(
-              tokens
-                .filter((token) => token.symbol !== null)
-                .map(async (token) => ({
-                  name: token.name ?? token.symbol,
-                  symbol: token.symbol,
-                  address: caip10(chainId, token.address),
-                  decimals: token.decimals,
-                  logoUri: await tokenIconUrl(/** @type {string} */ (token.symbol), { vouched: isListed(token.address) }),
-                })),
-            )),
-          ],
-        }
-      },
-    },
-    {
-      method: 'GET',
-      path: '/v1/convert/quotes',
-      handle: async ({ query }) => {
-        const swap = pairOfTokens(queryParam(query, 'from'), queryParam(query, 'to'))
-        const amount = amountOf(queryParam(query, 'amount'), 'amount')
-        const user = userOf(queryParam(query, 'userAddress'), swap.chainId)
-        const gasPrice = queryParam(query, 'gasPrice')
-        if (gasPrice !== undefined && gasPrice !== '' && !/^\d{1,78}$/.test(gasPrice))
-          throw new RequestError(400, 'gasPrice must be a whole number of wei')
-        const route = await routeFor(swap, amount)
-        // What the swap itself would cost, when the node can tell already (not before an approval it needs).
-        const call = swapCall(swap, { amountIn: amount, amountOutMin: 0n, path: route.path, user, deadline: maxUint256 })
-        const gas = await swap.amm.client
-          .estimateGas({ account: user, to: swap.amm.router, ...call })
-          .catch(() => TYPICAL_SWAP_GAS[/** @type {1 | 2} */ (route.hops.length)])
-        const { weth } = await swap.amm.contracts()
-        const tokenOf = (/** @type {string} */ address) =>
-          caip10(
-            swap.chainId,
-            address.toLowerCase() === weth.toLowerCase() && (address === route.path[0] ? swap.source.native : swap.target.native)
-              ? NATIVE_TOKEN
-              : address,
-          )
-        return {
-          quotes: [
-            {
-              id: null,
-              fromAmount: amount.toString(),
-              fromAccount: caip10(swap.chainId, swap.source.address),
-              toAmount: route.amountOut.toString(),
-              toAccount: caip10(swap.chainId, swap.target.address),
-              // The pools the swap goes through, in order (WETH in the middle of a two-hop route).
-              route: route.path.map(tokenOf),
-              priceImpact: round(route.priceImpact),
-              // Each pool keeps POOL_FEE_PERCENT of what goes in, in the token that goes in.
-              fees: route.hops.map((hop) => ({
-                token: tokenOf(hop.tokenIn),
-                amount: ((hop.amountIn * 3n) / 1000n).toString(),
-                percent: POOL_FEE_PERCENT,
-              })),
-              eip155: { gas: gas.toString() },
-            },
-          ],
-        }
-      },
-    },
-    {
-      method: 'GET',
-      path: '/v1/convert/allowance',
-      handle: async ({ query }) => {
-        const token = tokenId(queryParam(query, 'tokenAddress'), 'tokenAddress')
-        const { amm } = swapChain(token.chainId)
-        if (token.native) throw new RequestError(400, 'tokenAddress is the native coin, which needs no allowance')
-        const user = userOf(queryParam(query, 'userAddress'), token.chainId)
-        const allowance = await amm.client.readContract({
-          address: token.address,
-          abi: erc20Abi,
-          functionName: 'allowance',
-          args: [user, amm.router],
-        })
-        return { allowance: allowance.toString() }
-      },
-    },
-    {
-      method: 'GET',
-      path: '/v1/convert/gas-price',
-      handle: async ({ query }) => {
-        const requested = queryParam(query, 'chainId')
-        if (!requested) throw new RequestError(400, 'chainId is required')
-        const chainId = parseChainId(requested)
-        const indexer = indexers.get(chainId)
-        if (!SWAP_NETWORKS.includes(chainId) || !indexer) throw new RequestError(400, GAS_PRICE_UNSUPPORTED)
-        // The node's own price (base fee plus its suggested tip), then 20 % and 50 % more to be mined sooner.
-        const standard = await (amms.get(chainId)?.client ?? indexer.client).getGasPrice()
-        return { standard: standard.toString(), fast: ((standard * 12n) / 10n).toString(), instant: ((standard * 15n) / 10n).toString() }
-      },
-    },
-    {
-      method: 'POST',
-      path: '/v1/convert/build-transaction',
-      handle: async ({ body }) => {
-        const swap = pairOfTokens(body.from, body.to)
-        const amount = amountOf(body.amount, 'amount')
-        const user = userOf(body.userAddress, swap.chainId)
-        const slippage = slippageOf(body.eip155)
-        if (body.disableEstimate !== undefined && typeof body.disableEstimate !== 'boolean')
-          throw new RequestError(400, 'disableEstimate must be true or false')
-        const route = await routeFor(swap, amount)
-        // amountOutMin in basis points of the quote, rounded down: the swap reverts if the pools move further.
-        const amountOutMin = (route.amountOut * BigInt(Math.round((100 - slippage) * 100))) / 10_000n
-        const latest = await swap.amm.client.getBlock()
-        const deadline = latest.timestamp + BigInt(SWAP_DEADLINE_SECONDS)
-        const call = swapCall(swap, { amountIn: amount, amountOutMin, path: route.path, user, deadline })
-        const [gasPrice, gas] = await Promise.all([
-          standardGasPrice(swap.amm),
-          body.disableEstimate
-            ? undefined
-            : estimate(swap.amm, { account: user, to: swap.amm.router, ...call }, 'swap').then(
-                (exact) => exact + ACCUMULATOR_GAS_PER_POOL * BigInt(route.path.length - 1),
-              ),
-        ])
-        return {
-          tx: {
-            from: caip10(swap.chainId, user),
-            to: caip10(swap.chainId, swap.amm.router),
-            data: call.data,
-            amount: call.value.toString(),
-            eip155: { ...(gas !== undefined && { gas: gas.toString() }), gasPrice: gasPrice.toString() },
+  /** @type {Hono<import('./apiCall.mjs').ApiEnv>} */
+  const app = new Hono()
+  app.get('/v1/convert/tokens', call, valid('query', ChainIdQuery), async (c) => {
+    const { amm, indexer, chainId } = swapChain(c.req.valid('query').chainId)
+    const native = indexer.nativeCurrency
+    const tokens = await Promise.all((await amm.tokens()).map((address) => indexer.tokenInfo(address)))
+    const isListed = (/** @type {string} */ address) =>
+      (listed.get(chainId) ?? []).some((entry) => entry.address.toLowerCase() === address.toLowerCase())
+    return sendJson(c, 200, {
+      tokens: [
+        {
+          name: native.name,
+          symbol: native.symbol,
+          address: caip10(chainId, NATIVE_TOKEN),
+          decimals: native.decimals,
+          logoUri: await tokenIconUrl(native.symbol, { vouched: true }),
+        },
+        ...(await Promise.all(
+          tokens
+            .filter((token) => token.symbol !== null)
+            .map(async (token) => ({
+              name: token.name ?? token.symbol,
+              symbol: token.symbol,
+              address: caip10(chainId, token.address),
+              decimals: token.decimals,
+              logoUri: await tokenIconUrl(/** @type {string} */ (token.symbol), { vouched: isListed(token.address) }),
+            })),
+        )),
+      ],
+    })
+  })
+  app.get(
+    '/v1/convert/quotes',
+    call,
+    valid(
+      'query',
+      v.looseObject({
+        ...SwapQuery.entries,
+        amount: AmountParam('amount'),
+        gasPrice: v.pipe(
+          queryString('gasPrice'),
+          v.check((value) => value === undefined || value === '' || /^\d{1,78}$/.test(value), 'gasPrice must be a whole number of wei'),
+        ),
+      }),
+    ),
+    async (c) => {
+      const { from, to, amount, userAddress } = c.req.valid('query')
+      const swap = pairOfTokens(from, to)
+      const user = userOf(userAddress, swap.chainId)
+      const route = await routeFor(swap, amount)
+      // What the swap itself would cost, when the node can tell already (not before an approval it needs).
+      const call = swapCall(swap, { amountIn: amount, amountOutMin: 0n, path: route.path, user, deadline: maxUint256 })
+      const gas = await swap.amm.client
+        .estimateGas({ account: user, to: swap.amm.router, ...call })
+        .catch(() => TYPICAL_SWAP_GAS[/** @type {1 | 2} */ (route.hops.length)])
+      const { weth } = await swap.amm.contracts()
+      const tokenOf = (/** @type {string} */ address) =>
+        caip10(
+          swap.chainId,
+          address.toLowerCase() === weth.toLowerCase() && (address === route.path[0] ? swap.source.native : swap.target.native)
+            ? NATIVE_TOKEN
+            : address,
+        )
+      return sendJson(c, 200, {
+        quotes: [
+          {
+            id: null,
+            fromAmount: amount.toString(),
+            fromAccount: caip10(swap.chainId, swap.source.address),
+            toAmount: route.amountOut.toString(),
+            toAccount: caip10(swap.chainId, swap.target.address),
+            // The pools the swap goes through, in order (WETH in the middle of a two-hop route).
+            route: route.path.map(tokenOf),
+            priceImpact: round(route.priceImpact),
+            // Each pool keeps POOL_FEE_PERCENT of what goes in, in the token that goes in.
+            fees: route.hops.map((hop) => ({
+              token: tokenOf(hop.tokenIn),
+              amount: ((hop.amountIn * 3n) / 1000n).toString(),
+              percent: POOL_FEE_PERCENT,
+            })),
+            eip155: { gas: gas.toString() },
           },
-          toAmount: route.amountOut.toString(),
-          toAmountMin: amountOutMin.toString(),
-          deadline: Number(deadline),
-        }
-      },
+        ],
+      })
     },
-    {
-      method: 'GET',
-      path: '/v1/convert/build-approve',
-      handle: async ({ query }) => {
-        const swap = pairOfTokens(queryParam(query, 'from'), queryParam(query, 'to'))
-        if (swap.source.native) throw new RequestError(400, 'from is the native coin, which needs no approval')
-        const user = userOf(queryParam(query, 'userAddress'), swap.chainId)
-        const requested = queryParam(query, 'amount')
-        const amount = requested === undefined || requested === '' ? maxUint256 : amountOf(requested, 'amount')
-        const { amm } = swap
-        const token = swap.source.address
-        const approve = (/** @type {bigint} */ value) =>
-          encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [amm.router, value] })
-        // A token like USDT refuses to change one non-zero allowance into another: when the node says this approval
-        // would revert over a standing allowance, the answer is the reset to 0, and asking again after it is mined
-        // gives the approval itself.
-        const current = await amm.client.readContract({
-          address: token,
-          abi: erc20Abi,
-          functionName: 'allowance',
-          args: [user, amm.router],
-        })
-        let reset = false
-        if (current > 0n) {
-          reset = await amm.client.call({ account: user, to: token, data: approve(amount) }).then(
-            () => false,
-            (error) => {
-              if (error instanceof BaseError && /revert/i.test(error.message)) return true
-              throw error
-            },
-          )
-        }
-        const data = approve(reset ? 0n : amount)
-        const [gasPrice, gas] = await Promise.all([standardGasPrice(amm), estimate(amm, { account: user, to: token, data }, 'approval')])
-        return {
-          tx: {
-            from: caip10(swap.chainId, user),
-            to: caip10(swap.chainId, token),
-            data,
-            value: '0',
-            eip155: { gas: gas.toString(), gasPrice: gasPrice.toString() },
+  )
+  app.get(
+    '/v1/convert/allowance',
+    call,
+    valid('query', v.looseObject({ tokenAddress: queryString('tokenAddress'), userAddress: queryString('userAddress') })),
+    async (c) => {
+      const query = c.req.valid('query')
+      const token = tokenId(query.tokenAddress, 'tokenAddress')
+      const { amm } = swapChain(token.chainId)
+      if (token.native) throw new ServiceError(400, null, 'tokenAddress is the native coin, which needs no allowance')
+      const user = userOf(query.userAddress, token.chainId)
+      const allowance = await amm.client.readContract({
+        address: token.address,
+        abi: erc20Abi,
+        functionName: 'allowance',
+        args: [user, amm.router],
+      })
+      return sendJson(c, 200, { allowance: allowance.toString() })
+    },
+  )
+  app.get('/v1/convert/gas-price', call, valid('query', ChainIdQuery), async (c) => {
+    const { chainId } = c.req.valid('query')
+    const indexer = indexers.get(chainId)
+    if (!SWAP_NETWORKS.includes(chainId) || !indexer) throw new ServiceError(400, null, GAS_PRICE_UNSUPPORTED)
+    // The node's own price (base fee plus its suggested tip), then 20 % and 50 % more to be mined sooner.
+    const standard = await (amms.get(chainId)?.client ?? indexer.client).getGasPrice()
+    return sendJson(c, 200, {
+      standard: standard.toString(),
+      fast: ((standard * 12n) / 10n).toString(),
+      instant: ((standard * 15n) / 10n).toString(),
+    })
+  })
+  app.post('/v1/convert/build-transaction', call, validBody(BuildTransactionBody), async (c) => {
+    const body = c.req.valid('json')
+    const swap = pairOfTokens(body['from'], body['to'])
+    const { amount, disableEstimate } = body
+    const user = userOf(body['userAddress'], swap.chainId)
+    const slippage = body.eip155
+    const route = await routeFor(swap, amount)
+    // amountOutMin in basis points of the quote, rounded down: the swap reverts if the pools move further.
+    const amountOutMin = (route.amountOut * BigInt(Math.round((100 - slippage) * 100))) / 10_000n
+    const latest = await swap.amm.client.getBlock()
+    const deadline = latest.timestamp + BigInt(SWAP_DEADLINE_SECONDS)
+    const call = swapCall(swap, { amountIn: amount, amountOutMin, path: route.path, user, deadline })
+    const [gasPrice, gas] = await Promise.all([
+      standardGasPrice(swap.amm),
+      disableEstimate
+        ? undefined
+        : estimate(swap.amm, { account: user, to: swap.amm.router, ...call }, 'swap').then(
+            (exact) => exact + ACCUMULATOR_GAS_PER_POOL * BigInt(route.path.length - 1),
+          ),
+    ])
+    return sendJson(c, 200, {
+      tx: {
+        from: caip10(swap.chainId, user),
+        to: caip10(swap.chainId, swap.amm.router),
+        data: call.data,
+        amount: call.value.toString(),
+        eip155: { ...(gas !== undefined && { gas: gas.toString() }), gasPrice: gasPrice.toString() },
+      },
+      toAmount: route.amountOut.toString(),
+      toAmountMin: amountOutMin.toString(),
+      deadline: Number(deadline),
+    })
+  })
+  app.get(
+    '/v1/convert/build-approve',
+    call,
+    valid(
+      'query',
+      v.looseObject({
+        ...SwapQuery.entries,
+        // Without one, the allowance is unlimited.
+        amount: queryValue('amount', (value) => (value === '' ? maxUint256 : amountOf(value, 'amount'))),
+      }),
+    ),
+    async (c) => {
+      const { from, to, userAddress, amount } = c.req.valid('query')
+      const swap = pairOfTokens(from, to)
+      if (swap.source.native) throw new ServiceError(400, null, 'from is the native coin, which needs no approval')
+      const user = userOf(userAddress, swap.chainId)
+      const { amm } = swap
+      const token = swap.source.address
+      const approve = (/** @type {bigint} */ value) =>
+        encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [amm.router, value] })
+      // A token like USDT refuses to change one non-zero allowance into another: when the node says this approval
+      // would revert over a standing allowance, the answer is the reset to 0, and asking again after it is mined
+      // gives the approval itself.
+      const current = await amm.client.readContract({
+        address: token,
+        abi: erc20Abi,
+        functionName: 'allowance',
+        args: [user, amm.router],
+      })
+      let reset = false
+      if (current > 0n) {
+        reset = await amm.client.call({ account: user, to: token, data: approve(amount) }).then(
+          () => false,
+          (error) => {
+            if (error instanceof BaseError && /revert/i.test(error.message)) return true
+            throw error
           },
-          // True when this is the reset to 0 that must be mined before the approval.
-          reset,
-        }
-      },
+        )
+      }
+      const data = approve(reset ? 0n : amount)
+      const [gasPrice, gas] = await Promise.all([standardGasPrice(amm), estimate(amm, { account: user, to: token, data }, 'approval')])
+      return sendJson(c, 200, {
+        tx: {
+          from: caip10(swap.chainId, user),
+          to: caip10(swap.chainId, token),
+          data,
+          value: '0',
+          eip155: { gas: gas.toString(), gasPrice: gasPrice.toString() },
+        },
+        // True when this is the reset to 0 that must be mined before the approval.
+        reset,
+      })
     },
-  ]
+  )
+  return app
 }
 
 /**
@@ -369,10 +395,10 @@ export function createConvertRoutes({ amms, indexers, listed = new Map() }) {
  * @param {string} name
  */
 function amountOf(value, name) {
-  if (value === undefined || value === null || value === '') throw new RequestError(400, `${name} is required`)
+  if (value === undefined || value === null || value === '') throw new ServiceError(400, null, `${name} is required`)
   const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value
   if (typeof text !== 'string' || !/^\d{1,78}$/.test(text) || BigInt(text) === 0n || BigInt(text) > maxUint256) {
-    throw new RequestError(400, `${name} must be a positive whole number of the token's smallest unit`)
+    throw new ServiceError(400, null, `${name} must be a positive whole number of the token's smallest unit`)
   }
   return BigInt(text)
 }
@@ -384,12 +410,12 @@ function amountOf(value, name) {
  */
 function slippageOf(eip155) {
   if (eip155 === undefined || eip155 === null) return DEFAULT_SLIPPAGE_PERCENT
-  if (typeof eip155 !== 'object') throw new RequestError(400, 'eip155 must be an object such as { "slippage": "1" }')
+  if (typeof eip155 !== 'object') throw new ServiceError(400, null, 'eip155 must be an object such as { "slippage": "1" }')
   const raw = /** @type {{ slippage?: unknown }} */ (eip155).slippage
   if (raw === undefined) return DEFAULT_SLIPPAGE_PERCENT
   const slippage = typeof raw === 'string' && /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : typeof raw === 'number' ? raw : Number.NaN
   if (!(slippage >= 0 && slippage <= MAX_SLIPPAGE_PERCENT)) {
-    throw new RequestError(400, `eip155.slippage must be a percentage from 0 to ${MAX_SLIPPAGE_PERCENT}`)
+    throw new ServiceError(400, null, `eip155.slippage must be a percentage from 0 to ${MAX_SLIPPAGE_PERCENT}`)
   }
   return slippage
 }

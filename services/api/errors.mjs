@@ -1,7 +1,5 @@
-// The two ways a request fails on purpose; anything else thrown is a bug and answers 500.
-
-/** A request the API refuses: the HTTP status and the message of `{ error }` (the services' shared one). */
-export { RequestError } from '../http/index.mjs'
+// A node behind the API that failed: the API's mapError answers it 502. A request it refuses on purpose is a
+// ServiceError (services/http).
 
 /** A node behind the API failed or could not be reached: answered with 502. */
 export class UpstreamError extends Error {

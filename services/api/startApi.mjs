@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto'
 
 import {
   DEFAULT_RATE_LIMIT,
+  ServiceError,
   allReady,
   createFailureSwitch,
   createServiceApp,
@@ -14,11 +15,10 @@ import {
   databaseAnswers,
   nodeAnswers,
   openRateLimit,
-  queryParam,
-  searchParams,
   sendJson,
   serveApp,
 } from '../http/index.mjs'
+import { createApiCall } from './apiCall.mjs'
 import { evmAddress, isSolanaAddress } from './caip.mjs'
 import { createAmm } from './createAmm.mjs'
 import { createEvmChain } from './evmChain.mjs'
@@ -28,17 +28,17 @@ import { createPricing } from './createPricing.mjs'
 import { HISTORY_PAGE_SIZE } from './accountHistory.mjs'
 import { createRoutes } from './createRoutes.mjs'
 import { UNISWAP_DEFAULT_LIST, loadTokenLists } from './tokenLists.mjs'
-import { RequestError, UpstreamError } from './errors.mjs'
+import { UpstreamError } from './errors.mjs'
 import { SWAP_NETWORKS } from 'foyer/protocol'
-import { createNameRoutes, registeredIdentity } from './names/nameRoutes.mjs'
+import { NAME_ACTIONS, createNameRoutes, registeredIdentity } from './names/nameRoutes.mjs'
 import { openNameStore } from './names/nameStore.mjs'
-import { CHECKOUT_ACTIONS, createOnramp } from './onramp/onrampRoutes.mjs'
+import { CHECKOUT_ACTIONS, ONRAMP_ACTIONS, createOnramp } from './onramp/onrampRoutes.mjs'
 import { purchaseCurrencies } from './onramp/onrampRules.mjs'
 import { openOrderStore } from './onramp/orderStore.mjs'
 import { createTreasury } from './onramp/treasury.mjs'
 import { createResolverMirror } from './names/resolverMirror.mjs'
-import { DEFAULT_NAME_ZONE, NameRequestError } from './names/rules.mjs'
-import { createSessionRoutes, SignInRequestError } from './sessions/sessionRoutes.mjs'
+import { DEFAULT_NAME_ZONE } from './names/rules.mjs'
+import { SESSION_ACTIONS, createSessionRoutes } from './sessions/sessionRoutes.mjs'
 import { openSessionStore } from './sessions/sessionStore.mjs'
 import { releaseLease, takeLease } from '../storage/index.mjs'
 
@@ -58,9 +58,6 @@ export const RATE_LIMITED_ROUTES = new Set([
   'POST /v1/sessions/:id/revoke',
   'POST /v1/profile/account',
 ])
-
-const PROJECT_ID_PATTERN = /^[\w-]{1,128}$/
-const CLIENT_PATTERN = /^[\w.+-]{1,64}$/
 
 /**
  * @typedef {object} ApiChain
@@ -178,6 +175,12 @@ export async function startApi({
 } = {}) {
   // Shared through a PostgreSQL server by every instance on it; in memory on the embedded database.
   const budget = await openRateLimit(rateLimit, { database: database ?? onramp?.database, scope: 'api', now })
+  const call = createApiCall({
+    budget,
+    limitedRoutes: RATE_LIMITED_ROUTES,
+    trustedProxy,
+    projects: projectIds === undefined ? undefined : new Set(projectIds),
+  })
   const indexers = new Map(
     chains.map((chain) => {
       checkChain(chain)
@@ -232,10 +235,12 @@ export async function startApi({
   const ramp =
     onramp === undefined
       ? undefined
-      : await startOnramp(onramp, chains, solanaNode, price, () => /** @type {string} */ (ownUrl), log, instanceId)
+      : await startOnramp(onramp, chains, solanaNode, price, () => /** @type {string} */ (ownUrl), log, instanceId, call)
   const originsOf = typeof allowedOrigins === 'function' ? allowedOrigins : async () => allowedOrigins
-  const routes = [
-    ...createRoutes({
+  // The calls, grouped by what they answer: each a Hono sub-app whose routes check their input before they run.
+  const groups = [
+    createRoutes({
+      call,
       indexers,
       listed,
       solana: solanaNode,
@@ -246,20 +251,22 @@ export async function startApi({
         (names && (await registeredIdentity(names, address))) ?? configured.get(address.toLowerCase()) ?? { name: null, avatar: null },
       isSpam: (token) => spam.has(token.toLowerCase()),
     }),
-    ...(names ? createNameRoutes({ store: names, indexers, zone, now, mirror }) : []),
-    ...createConvertRoutes({ amms, indexers, listed }),
+    ...(names ? [createNameRoutes({ call, store: names, indexers, zone, now, mirror })] : []),
+    createConvertRoutes({ call, amms, indexers, listed }),
     ...(sessions
-      ? createSessionRoutes({
-          store: sessions,
-          originsOf,
-          rpcUrls: Object.fromEntries(chains.map((chain) => [`eip155:${chain.chainId}`, chain.rpcUrl])),
-          chains: [...indexers.keys(), ...(solanaNode ? [solanaNode.chainId] : [])],
-          now,
-        })
+      ? [
+          createSessionRoutes({
+            call,
+            store: sessions,
+            originsOf,
+            rpcUrls: Object.fromEntries(chains.map((chain) => [`eip155:${chain.chainId}`, chain.rpcUrl])),
+            chains: [...indexers.keys(), ...(solanaNode ? [solanaNode.chainId] : [])],
+            now,
+          }),
+        ]
       : []),
-    ...(ramp ? ramp.routes : []),
+    ...(ramp ? [ramp.app] : []),
   ]
-  const projects = projectIds === undefined ? undefined : new Set(projectIds)
   const failures = createFailureSwitch()
   const app = createServiceApp({
     name: 'api',
@@ -267,7 +274,11 @@ export async function startApi({
     methods: ['GET', 'POST'],
     maxBodyBytes: MAX_BODY_BYTES,
     beforeRoutes: failures.middleware,
-    changesState: [...routes.filter((route) => route.changesState), ...(ramp ? CHECKOUT_ACTIONS : [])],
+    changesState: [
+      ...(names ? NAME_ACTIONS : []),
+      ...(sessions ? SESSION_ACTIONS : []),
+      ...(ramp ? [...ONRAMP_ACTIONS, ...CHECKOUT_ACTIONS] : []),
+    ],
     projectOrigins: originsOf,
     trustedProxy,
     requestLog,
@@ -277,18 +288,10 @@ export async function startApi({
       ...chains.map((chain) => nodeAnswers(chain.rpcUrl)),
       ...(solanaNode ? [nodeAnswers(solanaNode.rpcUrl, 'getHealth')] : []),
     ]),
-    // The profile calls' refusals carry reasons (rules §8: the client shows the first one's description).
-    // The sign-in refusals carry a stable `reason` ('nonce', 'domain', 'expired' …).
-    errorBody: (_status, message, refusal) =>
-      refusal instanceof NameRequestError
-        ? { error: message, reasons: refusal.reasons }
-        : refusal instanceof SignInRequestError
-          ? { error: message, reason: refusal.reason }
-          : { error: message },
     // Every viem error comes from a node read: the node failed or could not be reached.
     mapError: (error) =>
       error instanceof UpstreamError || error instanceof BaseError
-        ? new RequestError(502, `Blockchain node unavailable: ${error instanceof BaseError ? error.shortMessage : error.message}`)
+        ? new ServiceError(502, null, `Blockchain node unavailable: ${error instanceof BaseError ? error.shortMessage : error.message}`)
         : undefined,
   })
 
@@ -296,21 +299,7 @@ export async function startApi({
     const status = Object.fromEntries(chains.map((chain) => [`eip155:${chain.chainId}`, { history: chain.history?.source ?? 'ots' }]))
     return sendJson(c, 200, { status: 'ok', chains: status })
   })
-  for (const route of routes) {
-    app.on(route.method, route.path, async (c) => {
-      // Hono hands back a segment it cannot decode as it is; that is the client's mistake, not an address.
-      if (!isDecodable(c.req.path)) throw new RequestError(400, 'Malformed path')
-      if (budget && RATE_LIMITED_ROUTES.has(`${route.method} ${route.path}`)) {
-        await budget.take(`${trustedProxy.clientAddress(c)} ${route.path}`)
-      }
-      const query = searchParams(c)
-      const body = route.method === 'POST' ? await readJsonObject(c) : undefined
-      const projectId = checkClient(query, body, projects)
-      return sendJson(c, 200, await route.handle({ params: Object.values(c.req.param()), query, body, projectId }))
-    })
-  }
-
-  ramp?.pages(app)
+  for (const group of groups) app.route('/', group)
 
   const served = await serveApp(app, { port, host, envVar: 'FOYER_API_PORT', name: 'api', log })
   ownUrl = served.url
@@ -389,8 +378,9 @@ async function publishOnce(database, holder, publish) {
  * @param {() => string} baseUrl
  * @param {(message: string) => void} log
  * @param {string} instanceId
+ * @param {import('hono').MiddlewareHandler<import('./apiCall.mjs').ApiEnv>} call the API's checks of every call
  */
-async function startOnramp(onramp, chains, solana, price, baseUrl, log, instanceId) {
+async function startOnramp(onramp, chains, solana, price, baseUrl, log, instanceId, call) {
   const evm = (onramp.evm ?? []).map(({ chainId, usdc }) => {
     const chain = chains.find((candidate) => candidate.chainId === chainId)
     if (!chain) throw new TypeError(`onramp.evm: chain ${JSON.stringify(chainId)} is not one of \`chains\``)
@@ -409,7 +399,7 @@ async function startOnramp(onramp, chains, solana, price, baseUrl, log, instance
     turns: { take: store.takeTurn, end: store.endTurn },
   })
   const currencies = purchaseCurrencies({ evm, solana: solana && { chainId: solana.chainId, usdcMint } })
-  return createOnramp({ store, treasury, currencies, price, baseUrl, log, instanceId, payoutLeaseMs: onramp.payoutLeaseMs })
+  return createOnramp({ call, store, treasury, currencies, price, baseUrl, log, instanceId, payoutLeaseMs: onramp.payoutLeaseMs })
 }
 
 /** @param {ApiChain} chain */
@@ -511,60 +501,3 @@ function checkZone(zone) {
 
 /** @param {unknown} url rules §5: only http(s) URLs for the HTTP RPC transport. */
 const isHttpUrl = (url) => typeof url === 'string' && /^https?:\/\/[^\s/]+/.test(url)
-
-/**
- * rules §7: every GET names its project and its client (`st` type, `sv` version); a POST names its project in the body or
- * the query. Returns the project.
- *
- * @param {URLSearchParams} query
- * @param {any} body
- * @param {Set<string> | undefined} projects
- * @returns {string}
- */
-function checkClient(query, body, projects) {
-  const queried = queryParam(query, 'projectId')
-  const projectId = body === undefined ? queried : (body.projectId ?? queried)
-  if (!projectId) throw new RequestError(400, 'projectId is required')
-  // The CORS check of a state-changing route is the query's project's: the body may not name another.
-  if (queried !== undefined && projectId !== queried) throw new RequestError(400, 'projectId differs between the query and the body')
-  if (typeof projectId !== 'string' || !PROJECT_ID_PATTERN.test(projectId)) {
-    throw new RequestError(400, 'projectId must be 1 to 128 letters, digits, "-" or "_"')
-  }
-  if (body === undefined) {
-    for (const [name, what] of /** @type {const} */ ([
-      ['st', 'client type'],
-      ['sv', 'client version'],
-    ])) {
-      const value = queryParam(query, name)
-      if (!value) throw new RequestError(400, `${name} (the ${what}) is required`)
-      if (!CLIENT_PATTERN.test(value)) throw new RequestError(400, `${name} must be 1 to 64 letters, digits, ".", "+", "-" or "_"`)
-    }
-  }
-  if (projects && !projects.has(projectId)) throw new RequestError(403, 'projectId is not a project of this service')
-  return projectId
-}
-
-/** @param {string} path */
-function isDecodable(path) {
-  try {
-    decodeURIComponent(path)
-    return true
-  } catch {
-    return false
-  }
-}
-
-/**
- * The request's JSON object body; 400 for anything else (the shared body limit has refused an oversized one).
- *
- * @param {import('hono').Context} c
- */
-async function readJsonObject(c) {
-  try {
-    const body = JSON.parse(await c.req.text())
-    if (body !== null && typeof body === 'object' && !Array.isArray(body)) return body
-  } catch {
-    // answered below
-  }
-  throw new RequestError(400, 'The body must be a JSON object')
-}

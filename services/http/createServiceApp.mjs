@@ -1,7 +1,8 @@
 // What every HTTP service shares, configured here once instead of written per service: CORS (open on the public
 // read routes, only the project's allowed origins on the routes that change state), the methods a service answers
-// (405 with Allow), the body limit (413), the 404, how a thrown error becomes an answer, the probes a load balancer
-// asks (`/healthz`, `/readyz`), and one log line per request under a request id.
+// (405 with Allow), the body limit (413), the 404, how a thrown ServiceError becomes the one error body (everything
+// else is a 500), the probes a load balancer asks (`/healthz`, `/readyz`), and one log line per request under a
+// request id. A service adds its routes as Hono sub-apps, mounted with `app.route`, their input checked by `valid()`.
 // Services are Hono apps: Web-standard Request/Response, `app.request()` in tests without a port, and the same
 // app runs on serverless and edge hosts.
 import { randomUUID } from 'node:crypto'
@@ -9,10 +10,12 @@ import { STATUS_CODES } from 'node:http'
 
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { HTTPException } from 'hono/http-exception'
 import { methodNotAllowed } from 'hono/method-not-allowed'
 import { TrieRouter } from 'hono/router/trie-router'
 
 import { originMatches } from 'foyer/protocol'
+import { ServiceError, errorBody, jsonRpcErrorBody } from './serviceError.mjs'
 import { createTrustedProxy } from './trustedProxy.mjs'
 
 /** Largest request body a service reads unless it says otherwise. */
@@ -41,21 +44,6 @@ export function markDraining(app) {
   draining.add(app)
 }
 
-/** A request a service refuses on purpose: the status, the message, and any headers to send with it. */
-export class RequestError extends Error {
-  /**
-   * @param {number} status
-   * @param {string} message
-   * @param {Record<string, string>} [headers]
-   */
-  constructor(status, message, headers = {}) {
-    super(message)
-    this.name = 'RequestError'
-    this.status = status
-    this.headers = headers
-  }
-}
-
 /**
  * A JSON answer (with a charset, which Hono's c.json leaves out).
  *
@@ -81,18 +69,6 @@ export function searchParams(c) {
 }
 
 /**
- * One value of a query parameter; a parameter given twice is refused rather than guessed at.
- *
- * @param {URLSearchParams} query
- * @param {string} name
- */
-export function queryParam(query, name) {
-  const values = query.getAll(name)
-  if (values.length > 1) throw new RequestError(400, `${name} is given more than once`)
-  return values[0]
-}
-
-/**
  * @typedef {object} ServiceAppOptions
  * @property {string} name in log lines: `[directory] GET /x failed: …`
  * @property {(message: string) => void} log told about internal errors
@@ -100,11 +76,11 @@ export function queryParam(query, name) {
  *   before routing, and a path routed for other methods only is 405 too
  * @property {string} [allowHeaders] a preflight's allowed headers when it asks for none (or oddly). (default 'content-type')
  * @property {number} [maxBodyBytes] past it, 413 (and the connection closes). (default DEFAULT_MAX_BODY_BYTES)
- * @property {(status: number, message: string, refusal: RequestError | undefined) => unknown} [errorBody] the body of
- *   every error answer; `refusal` is the RequestError answered, when there is one (a subclass may carry more for
- *   the body). (default `{ error: message }`)
- * @property {(error: unknown) => RequestError | undefined} [mapError] the service's own mapping of errors that
- *   are not RequestErrors (a node that failed is 502); anything left is logged and answered 500
+ * @property {(error: unknown) => ServiceError | undefined} [mapError] the service's own mapping of errors that
+ *   are not ServiceErrors (a node that failed is 502); anything left is logged and answered 500
+ * @property {'json-rpc'} [errorBodies] a JSON-RPC endpoint's: every error answer's body is a JSON-RPC error object
+ *   (jsonRpcErrorBody), since its clients read every failure so. (default Foyer's `{ error, code?, ...details }`)
+ * @property {string} [notAllowedMessage] what a 405 says. (default '<method> is not allowed; use <methods>')
  * @property {import('hono').MiddlewareHandler} [beforeRoutes] runs after CORS preflights, before everything else
  *   (the test switch that fails the next requests)
  * @property {readonly StateChangingRoute[]} [changesState] the routes that change state: a browser may call them (and
@@ -162,8 +138,9 @@ export function createServiceApp({
   methods,
   allowHeaders = 'content-type',
   maxBodyBytes = DEFAULT_MAX_BODY_BYTES,
-  errorBody = (_status, message) => ({ error: message }),
   mapError = () => undefined,
+  errorBodies,
+  notAllowedMessage,
   beforeRoutes,
   changesState = [],
   projectOrigins = async () => [],
@@ -189,12 +166,12 @@ export function createServiceApp({
     if (projectIds.length !== 1 || !projectIds[0]) return false
     return (await projectOrigins(projectIds[0])).some((pattern) => originMatches(pattern, origin))
   }
-  /**
-   * @param {import('hono').Context} c @param {number} status @param {string} message @param {Record<string, string>} [headers]
-   * @param {RequestError} [refusal]
-   */
-  const refuse = (c, status, message, headers = {}, refusal = undefined) =>
-    sendJson(c, status, errorBody(status, message, refusal), headers)
+  /** @param {import('hono').Context} c @param {ServiceError} refusal */
+  const refuse = (c, refusal) =>
+    sendJson(c, refusal.status, errorBodies === 'json-rpc' ? jsonRpcErrorBody(refusal) : errorBody(refusal), refusal.headers)
+  /** @param {string} method @param {string} allowed */
+  const notAllowed = (method, allowed) =>
+    new ServiceError(405, null, notAllowedMessage ?? `${method} is not allowed; use ${allowed}`, {}, { allow: allowed })
 
   const app = new Hono()
   app.use(async (c, next) => {
@@ -234,7 +211,7 @@ export function createServiceApp({
     // A state-changing route's answers depend on the Origin: caches must keep them apart.
     if (route) c.header('vary', 'origin')
     if (route && origin !== undefined && !(await mayCall(c, route, origin))) {
-      throw new RequestError(403, route.callers === 'self' ? NOT_OWN_ORIGIN : ORIGIN_NOT_ALLOWED)
+      throw new ServiceError(403, null, route.callers === 'self' ? NOT_OWN_ORIGIN : ORIGIN_NOT_ALLOWED)
     }
     const cors = sameOriginOnly
       ? {}
@@ -261,7 +238,7 @@ export function createServiceApp({
   if (beforeRoutes) app.use(beforeRoutes)
   app.use(async (c, next) => {
     // Hono answers HEAD with the GET route; a service that does not list HEAD refuses it, as it refuses PUT.
-    if (!methods.includes(c.req.method)) return refuse(c, 405, `${c.req.method} is not allowed; use ${allow}`, { allow })
+    if (!methods.includes(c.req.method)) return refuse(c, notAllowed(c.req.method, allow))
     await next()
   })
   app.use(
@@ -269,24 +246,30 @@ export function createServiceApp({
       app,
       onMethodNotAllowed: (c, routed) => {
         const pathAllow = [...routed.filter((method) => method !== 'HEAD'), 'OPTIONS'].join(', ')
-        return refuse(c, 405, `${c.req.method} is not allowed; use ${pathAllow}`, { allow: pathAllow })
+        return refuse(c, notAllowed(c.req.method, pathAllow))
       },
     }),
   )
   const limitBody = bodyLimit({
     maxSize: maxBodyBytes,
     // Closing the connection: the rest of the body is not read, so the socket cannot carry another request.
-    onError: (c) => refuse(c, 413, `The body exceeds ${maxBodyBytes} bytes`, { connection: 'close' }),
+    onError: (c) => refuse(c, new ServiceError(413, null, `The body exceeds ${maxBodyBytes} bytes`, {}, { connection: 'close' })),
   })
   // Only where a body may come: merely looking for one makes @hono/node-server build the full Web Request it
   // otherwise skips.
   app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)))
-  app.notFound((c) => refuse(c, 404, 'Not found'))
+  app.notFound((c) => refuse(c, new ServiceError(404, null, 'Not found')))
+  // The one place an error becomes an answer. Sub-apps mounted with app.route hand theirs up to here.
   app.onError((error, c) => {
-    const refusal = error instanceof RequestError ? error : mapError(error)
-    if (refusal) return refuse(c, refusal.status, refusal.message, refusal.headers, refusal)
+    const refusal =
+      error instanceof ServiceError
+        ? error
+        : error instanceof HTTPException
+          ? new ServiceError(error.status, null, error.message)
+          : mapError(error)
+    if (refusal) return refuse(c, refusal)
     log(`[${name}] ${c.req.method} ${c.req.path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
-    return refuse(c, 500, 'Internal error')
+    return refuse(c, new ServiceError(500, null, 'Internal error'))
   })
   return app
 }
@@ -347,7 +330,7 @@ export function createFailureSwitch() {
         failure.remaining -= 1
         /** @type {Record<string, string>} */
         const headers = failure.status === 429 ? { 'retry-after': '1' } : {}
-        throw new RequestError(failure.status, STATUS_CODES[failure.status] ?? 'Failed', headers)
+        throw new ServiceError(failure.status, null, STATUS_CODES[failure.status] ?? 'Failed', {}, headers)
       }
       await next()
     },

@@ -5,14 +5,15 @@ export {
   JSON_TYPE,
   NOT_OWN_ORIGIN,
   ORIGIN_NOT_ALLOWED,
-  RequestError,
   createFailureSwitch,
   createServiceApp,
   markDraining,
-  queryParam,
   searchParams,
   sendJson,
 } from './createServiceApp.mjs'
+export { ServiceError, errorBody } from './serviceError.mjs'
+export { JsonObject, bodyValue, check, queryString, queryValue, valid, validBody } from './valid.mjs'
+export { Client, ClientQuery, PROJECT_ID_PATTERN, ProjectId, ProjectIdQuery, checkClient, checkServed } from './projectClient.mjs'
 export { ORIGINS_TTL_MS, createAllowedOrigins } from './allowedOrigins.mjs'
 export { originMatches } from 'foyer/protocol'
 export { DEFAULT_RATE_LIMIT, clientAddress, createRateLimit, openRateLimit, openSharedRateLimit } from './rateLimit.mjs'

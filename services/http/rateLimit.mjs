@@ -2,7 +2,7 @@
 // key (the client's address and the route group), answered 429 with `retry-after` past the budget. One process
 // keeps its windows in memory (bounded: keys whose window has passed are swept once the table grows); instances
 // sharing a PostgreSQL server keep them there, so a client has one budget however many instances answer it.
-import { RequestError } from './createServiceApp.mjs'
+import { ServiceError } from './serviceError.mjs'
 
 /** The default budget: 60 requests per client and route group each minute. */
 export const DEFAULT_RATE_LIMIT = Object.freeze({ limit: 60, windowMs: 60_000 })
@@ -28,7 +28,7 @@ export function clientAddress(c) {
  */
 
 /**
- * A request budget per key. `take(key)` counts one request and throws a 429 RequestError (with `retry-after` in whole
+ * A request budget per key. `take(key)` counts one request and throws a 429 ServiceError (with `retry-after` in whole
  * seconds) once the key has used its budget for the current window.
  *
  * @example
@@ -141,5 +141,5 @@ function checkBudget(limit, windowMs) {
 /** @param {number} remainingMs what is left of the window */
 function rateLimited(remainingMs) {
   const seconds = Math.max(1, Math.ceil(remainingMs / 1000))
-  return new RequestError(429, `Rate Limited: try again after ${seconds} seconds`, { 'retry-after': String(seconds) })
+  return new ServiceError(429, null, `Rate Limited: try again after ${seconds} seconds`, {}, { 'retry-after': String(seconds) })
 }

@@ -14,7 +14,7 @@ describe('createRateLimit', () => {
     } catch (error) {
       refusal = error
     }
-    expect(refusal).toMatchObject({ name: 'RequestError', status: 429, headers: { 'retry-after': '8' } })
+    expect(refusal).toMatchObject({ name: 'ServiceError', status: 429, headers: { 'retry-after': '8' } })
     expect(refusal.message).toBe('Rate Limited: try again after 8 seconds')
     // Another key has its own budget; the next window starts afresh.
     budget.take('b')

@@ -3,7 +3,19 @@
 // node's own. Only calls a public node answers pass: on EVM chains reads, gas estimates and signed transactions
 // (never anvil_*, debug_* or eth_sendTransaction, which would spend a dev node's unlocked accounts); every Solana
 // method (none of them holds a key).
-import { RequestError, allReady, createServiceApp, nodeAnswers, queryParam, searchParams, serveApp } from '../http/index.mjs'
+import * as v from 'valibot'
+
+import {
+  ProjectIdQuery,
+  ServiceError,
+  allReady,
+  checkServed,
+  createServiceApp,
+  nodeAnswers,
+  queryValue,
+  serveApp,
+  valid,
+} from '../http/index.mjs'
 import { JSON_RPC_INTERNAL_ERROR, JSON_RPC_INVALID_REQUEST, JSON_RPC_METHOD_NOT_FOUND, JSON_RPC_PARSE_ERROR } from '../jsonRpc.mjs'
 
 /** The CLI's port. */
@@ -57,17 +69,34 @@ export const EVM_METHODS = new Set([
   'eth_sendRawTransaction',
 ])
 
-const PROJECT_ID_PATTERN = /^[\w-]{1,128}$/
 const CAIP2_PATTERN = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
 
-/** A refusal answered as a JSON-RPC error object (with `id: null`: it is about the whole request). */
-class RpcRefusal extends RequestError {
-  /** @param {number} status @param {number} code @param {string} message */
-  constructor(status, code, message) {
-    super(status, message)
-    this.code = code
-  }
-}
+/**
+ * rules §7: the query names the project, one this service serves, and the chain.
+ *
+ * @param {ReadonlySet<string> | undefined} projects
+ */
+const RpcQuery = (projects) =>
+  v.looseObject({
+    projectId: v.pipe(
+      ProjectIdQuery,
+      v.transform((projectId) => {
+        checkServed(projects, projectId)
+        return projectId
+      }),
+    ),
+    chainId: queryValue('chainId', (chainId) => {
+      if (!chainId) throw new ServiceError(400, null, 'chainId is required')
+      return chainId
+    }),
+  })
+
+/**
+ * A refusal about the whole request, answered as a JSON-RPC error object with `code`.
+ *
+ * @param {number} code @param {string} message
+ */
+const rpcRefusal = (code, message) => new ServiceError(400, null, message, { rpcCode: code })
 
 /**
  * @typedef {object} StartRpcOptions
@@ -116,30 +145,21 @@ export async function startRpc({
     requestLog,
     // Ready while every node behind it answers.
     ready: allReady([...nodes].map(([chainId, url]) => nodeAnswers(url, chainId.startsWith('solana:') ? 'getHealth' : 'eth_chainId'))),
-    errorBody: (_status, message, refusal) => ({
-      jsonrpc: '2.0',
-      id: null,
-      error: { code: refusal instanceof RpcRefusal ? refusal.code : JSON_RPC_INVALID_REQUEST, message },
-    }),
+    errorBodies: 'json-rpc',
   })
 
   const handle = async (/** @type {import('hono').Context} */ c) => {
-    const query = searchParams(c)
-    const projectId = queryParam(query, 'projectId')
-    if (!projectId) throw new RequestError(400, 'projectId is required')
-    if (!PROJECT_ID_PATTERN.test(projectId)) throw new RequestError(400, 'projectId must be 1 to 128 letters, digits, "-" or "_"')
-    if (projects && !projects.has(projectId)) throw new RequestError(403, 'projectId is not a project of this service')
-    const chainId = queryParam(query, 'chainId')
-    if (!chainId) throw new RequestError(400, 'chainId is required')
+    const { chainId } = /** @type {v.InferOutput<ReturnType<typeof RpcQuery>>} */ (c.req.valid(/** @type {never} */ ('query')))
     const node = nodes.get(chainId)
-    if (!node) throw new RpcRefusal(400, UNKNOWN_CHAIN_CODE, 'Unsupported chain')
+    if (!node) throw rpcRefusal(UNKNOWN_CHAIN_CODE, 'Unsupported chain')
 
+    // The body is read as text and parsed here, not by a schema: the node gets it as the client wrote it.
     const text = await c.req.text()
     let body
     try {
       body = JSON.parse(text)
     } catch {
-      throw new RpcRefusal(400, JSON_RPC_PARSE_ERROR, 'Parse error')
+      throw rpcRefusal(JSON_RPC_PARSE_ERROR, 'Parse error')
     }
     const allowed = (/** @type {string} */ method) => (chainId.startsWith('eip155:') ? EVM_METHODS.has(method) : true)
     if (!Array.isArray(body)) {
@@ -147,8 +167,7 @@ export async function startRpc({
       // The body as the client wrote it: re-serialising would round integers past 2^53 (Solana's u64s).
       return reply(c, problem ? stringifyError(body, problem) : await forward(node, text, timeoutMs))
     }
-    if (body.length === 0 || body.length > MAX_BATCH)
-      throw new RpcRefusal(400, JSON_RPC_INVALID_REQUEST, `A batch holds 1 to ${MAX_BATCH} calls`)
+    if (body.length === 0 || body.length > MAX_BATCH) throw rpcRefusal(JSON_RPC_INVALID_REQUEST, `A batch holds 1 to ${MAX_BATCH} calls`)
     // Each call on its own, in parallel: one refused call leaves the others their answers (JSON-RPC 2.0 rules §6).
     const answers = await Promise.all(
       body.map(async (call) => {
@@ -158,8 +177,9 @@ export async function startRpc({
     )
     return reply(c, `[${answers.join(',')}]`)
   }
-  app.post('/v1', handle)
-  app.post('/v1/', handle)
+  const query = valid('query', RpcQuery(projects))
+  app.post('/v1', query, handle)
+  app.post('/v1/', query, handle)
 
   const served = await serveApp(app, { port, host, envVar: 'FOYER_RPC_PORT', name: 'rpc', log })
   return {

@@ -18,7 +18,7 @@ import {
   searchParams,
   sendJson,
 } from '../http/index.mjs'
-/** @typedef {import('../http/index.mjs').RequestError} RequestError */
+/** @typedef {import('../http/index.mjs').ServiceError} ServiceError */
 import { isCspSource, originMatches } from 'foyer/protocol'
 import { WalletError, invalidRequest } from './errors.mjs'
 import { DEVICE_WAIT_MS, HANDLERS, confirmDeviceToken } from './handlers.mjs'
@@ -29,7 +29,7 @@ import { approvalWindowPage, deviceConfirmPage, deviceResultPage, framePage, soc
 import { finishLogin, finishRegistration, keepPasskeyWrap, passkeyOptions } from './passkeys.mjs'
 import { approvalPreview, decideApproval, submitSigned } from './rpc.mjs'
 import { sessionUser } from './accounts.mjs'
-import { completeMigration, keyStatus, registerKeys, sealedKeysToMigrate } from './keyShares.mjs'
+import { completeMigration, confirmPhraseBackup, isBackedUp, keyStatus, registerKeys, sealedKeysToMigrate } from './keyShares.mjs'
 import { exportCode, keysForExport } from './keyExport.mjs'
 import { createSessions, deviceIdOf, hasDeviceCookie } from './session.mjs'
 import { createFarcasterLogin } from './farcaster.mjs'
@@ -91,6 +91,8 @@ const SIGNED_BODY = v.object({
   }),
 })
 const KEYS_BODY = v.looseObject({ projectId: PROJECT_ID, origin: ORIGIN })
+/** What a key-export code will show, for its mail's words: the keys, or the recovery phrase alone (a later backup). */
+const EXPORT_CODE_BODY = v.looseObject({ reason: v.optional(v.picklist(['keys', 'phrase'], "reason must be 'keys' or 'phrase'"), 'keys') })
 
 /**
  * @typedef {object} WalletAppOptions
@@ -176,7 +178,7 @@ export async function createWalletApp({
     try {
       await budget?.take(`${trustedProxy.clientAddress(c)} ${group}`)
     } catch (error) {
-      const retryAfter = Number(/** @type {RequestError} */ (error).headers['retry-after'])
+      const retryAfter = Number(/** @type {ServiceError} */ (error).headers['retry-after'])
       // The frame shows rules §5's wording with the seconds, as for the email cooldown.
       throw new WalletError(429, 'RATE_LIMITED', `Please try again after ${retryAfter} seconds`, { retryAfter })
     }
@@ -246,7 +248,7 @@ export async function createWalletApp({
       c.req.method === 'POST' &&
       (c.req.header('origin') !== ownOrigin(c) || !c.req.header('content-type')?.startsWith('application/json'))
     ) {
-      return sendJson(c, 403, { error: 'Only the wallet frame may call this', code: 'FORBIDDEN' })
+      throw new WalletError(403, 'FORBIDDEN', 'Only the wallet frame may call this')
     }
     await next()
   })
@@ -255,10 +257,9 @@ export async function createWalletApp({
   app.get('/frame', async (c) => {
     const query = searchParams(c)
     const projectId = v.safeParse(PROJECT_ID, query.get('projectId'))
-    if (!projectId.success) return sendJson(c, 400, { error: projectId.issues[0].message, code: 'INVALID_REQUEST' })
+    if (!projectId.success) throw invalidRequest(projectId.issues[0].message)
     const version = query.get('version')
-    if (version !== null && version !== FRAME_VERSION)
-      return sendJson(c, 400, { error: `Frame version ${FRAME_VERSION} only`, code: 'INVALID_REQUEST' })
+    if (version !== null && version !== FRAME_VERSION) throw invalidRequest(`Frame version ${FRAME_VERSION} only`)
     const allowed = frameAncestors(await origins.originsOf(projectId.output), c.req.header('referer'))
     return c.html(framePage(), 200, {
       'content-security-policy': [
@@ -432,7 +433,18 @@ export async function createWalletApp({
         return run(user, body, c)
       }),
     )
-  keysRoute('state', async (user) => ({ status: await keyStatus(database, user.id), userId: user.id }))
+  keysRoute('state', async (user) => ({
+    status: await keyStatus(database, user.id),
+    userId: user.id,
+    backedUp: await isBackedUp(database, user.id),
+  }))
+  // After the visitor's own click on "I saved it" in the frame's phrase panel: no APP_ message reaches it, so the host
+  // page cannot mark a wallet backed up.
+  keysRoute('backup', async (user, body) => {
+    parseBody(v.object({ projectId: PROJECT_ID, origin: ORIGIN, kind: v.literal('phrase', "kind must be 'phrase'") }), body)
+    await confirmPhraseBackup(database, user.id, now)
+    return {}
+  })
   keysRoute('register', async (user, body) => {
     await registerKeys(database, user.id, body)
     return {}
@@ -442,9 +454,10 @@ export async function createWalletApp({
     await completeMigration(database, user.id, body)
     return {}
   })
-  keysRoute('export-code', async (user, _body, c) => {
+  keysRoute('export-code', async (user, body, c) => {
     await spend(c, 'export-code')
-    return exportCode(deps, user, deviceHash(c))
+    const { reason } = parseBody(EXPORT_CODE_BODY, body)
+    return exportCode(deps, user, deviceHash(c), reason)
   })
   keysRoute('export', async (user, body, c) => {
     await spend(c, 'export')
@@ -542,8 +555,8 @@ function parseBody(schema, body) {
 }
 
 /**
- * Runs a backend call: its value as 200 JSON, a WalletError as `{ error, code, ... }` with its status. A body that
- * is not JSON is a 400.
+ * Runs a backend call: its value as 200 JSON. A WalletError goes on to createServiceApp, which writes it as
+ * `{ error, code, ... }` with its status; a body that is not JSON is a 400.
  *
  * @param {import('hono').Context} c
  * @param {() => Promise<unknown>} run
@@ -552,9 +565,7 @@ async function answer(c, run) {
   try {
     return sendJson(c, 200, await run())
   } catch (error) {
-    if (error instanceof SyntaxError) return sendJson(c, 400, { error: 'The body must be JSON', code: 'INVALID_REQUEST' })
-    if (!(error instanceof WalletError)) throw error
-    return sendJson(c, error.status, { error: error.message, code: error.code, ...error.details })
+    throw error instanceof SyntaxError ? invalidRequest('The body must be JSON') : error
   }
 }
 

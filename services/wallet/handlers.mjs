@@ -19,6 +19,7 @@ import {
 import { WalletError, invalidRequest } from './errors.mjs'
 import { mailCode, mailDeviceLink } from './mails.mjs'
 import { findNetwork, wireChainId } from './networks.mjs'
+import { isBackedUp } from './keyShares.mjs'
 import { getPasskeys, revokePasskey } from './passkeys.mjs'
 import { evmAccountOf, handleRpcRequest } from './rpc.mjs'
 import { grantSignIn, signInDuringLogin } from './signIn.mjs'
@@ -197,6 +198,8 @@ async function describeUser(deps, user, network) {
     accounts,
     preferredAccountType: evm.type,
     smartAccountDeployed: evm.smartAccount?.deployed ?? false,
+    // docs/wallets.md#backup: the modal says "Not backed up" and asks again before the wallet holds value.
+    backedUp: await isBackedUp(deps.database, user.id),
   }
 }
 

@@ -6,16 +6,23 @@ import { keysForFrame } from './keyShares.mjs'
 import { mailExportCode } from './mails.mjs'
 
 /**
- * Mails the signed-in user a code for exporting their keys. Not held to the 30 s mail cooldown, which keeps the
- * login's code and this one from following each other: a session is needed, and the client's rate limit applies.
+ * Mails the signed-in user a code for showing their keys, or only their recovery phrase (a backup made later,
+ * docs/wallets.md#backup): the same proof either way. Not held to the 30 s mail cooldown, which keeps the login's code
+ * and this one from following each other: a session is needed, and the client's rate limit applies.
  *
  * @param {import('./handlers.mjs').WalletDeps} deps @param {import('./accounts.mjs').WalletUser} user @param {Buffer} deviceHash
+ * @param {'keys' | 'phrase'} [reason] what the code will show, for the mail's words
  */
-export async function exportCode(deps, user, deviceHash) {
-  if (user.email === null) throw invalidRequest('Key export needs an email to send the code to')
+export async function exportCode(deps, user, deviceHash, reason = 'keys') {
+  if (user.email === null)
+    throw invalidRequest(
+      reason === 'phrase'
+        ? 'The recovery phrase is shown again only with a code mailed to you, and this wallet has no email: add a passkey instead'
+        : 'Key export needs an email to send the code to',
+    )
   await checkWrongCodeBudget(deps, user.email)
   const code = await issueCode(deps, { purpose: 'export', deviceHash, email: user.email })
-  await mailExportCode(deps, { to: user.email, code })
+  await mailExportCode(deps, { to: user.email, code, reason })
   return {}
 }
 

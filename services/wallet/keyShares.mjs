@@ -128,6 +128,38 @@ export function frameKeysOf(user, row) {
   }
 }
 
+/**
+ * Whether the wallet has a backup its visitor really made (docs/wallets.md#backup): the recovery phrase they confirmed
+ * saving, or a passkey that wraps a share. Without one, the key lives only in the browsers that hold a device share.
+ *
+ * @param {Db} db @param {string} userId
+ * @returns {Promise<boolean>}
+ */
+export async function isBackedUp(db, userId) {
+  const { rows } = await db.query(
+    `SELECT u.phrase_confirmed_at IS NOT NULL
+        OR EXISTS (SELECT 1 FROM wallet.recovery_wraps w WHERE w.user_id = u.id AND w.kind = 'passkey') AS backed_up
+     FROM wallet.users u WHERE u.id = $1`,
+    [userId],
+  )
+  return rows[0]?.backed_up === true
+}
+
+/**
+ * The visitor finished the recovery phrase's panel in their frame: from now on the phrase counts as a backup. Only for a
+ * wallet whose keys are split (its phrase wraps the recovery share).
+ *
+ * @param {Db} db @param {string} userId @param {() => number} now
+ */
+export async function confirmPhraseBackup(db, userId, now) {
+  const { rows } = await db.query(
+    `UPDATE wallet.users SET phrase_confirmed_at = COALESCE(phrase_confirmed_at, $2)
+     WHERE id = $1 AND EXISTS (SELECT 1 FROM wallet.recovery_wraps w WHERE w.user_id = $1 AND w.kind = 'phrase') RETURNING id`,
+    [userId, new Date(now())],
+  )
+  if (!rows[0]) throw new WalletError(409, 'NO_KEYS', 'This wallet has no keys yet: sign in again')
+}
+
 /** @param {unknown} body */
 function parseRegistration(body) {
   const parsed = v.safeParse(REGISTRATION, body)

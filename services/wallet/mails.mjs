@@ -37,15 +37,16 @@ export function mailDeviceLink(deps, { to, link, slot }) {
 }
 
 /**
- * Mails the code that shows the user's keys (keyExport.mjs).
+ * Mails the code that shows the user's keys, or only their recovery phrase (keyExport.mjs).
  *
- * @param {MailDeps} deps @param {{ to: string, code: string }} mail
+ * @param {MailDeps} deps @param {{ to: string, code: string, reason: 'keys' | 'phrase' }} mail
  */
-export function mailExportCode(deps, { to, code }) {
+export function mailExportCode(deps, { to, code, reason }) {
+  const shown = reason === 'phrase' ? "your wallet's recovery phrase" : "your wallet's private keys"
   return deliver(deps, undefined, {
     to,
     subject: `${code} is your Foyer Wallet code`,
-    text: `Your code to show your wallet's private keys is ${code}.\n\nAnyone who sees those keys can take everything in the wallet. If you did not ask for this, ignore this mail and do not give the code to anyone.\n\nIt expires in 10 minutes.`,
+    text: `Your code to show ${shown} is ${code}.\n\nAnyone who sees it can take everything in the wallet. If you did not ask for this, ignore this mail and do not give the code to anyone.\n\nIt expires in 10 minutes.`,
   })
 }
 

@@ -226,4 +226,12 @@ export const WALLET_MIGRATIONS = [
       -- A login deletes the sign-in grants an earlier one left on the same browser and page (signIn.mjs grantSignIn).
       CREATE INDEX sign_in_grants_device ON wallet.sign_in_grants (device_hash, host_origin);`,
   },
+  {
+    name: 'backups the visitor made',
+    sql: `
+      -- When the visitor finished the recovery phrase's panel ("I saved it"; docs/wallets.md#backup): the phrase's wrap
+      -- exists from sign-up whether or not they ever saw the words, so only this says the phrase is a backup. A passkey's
+      -- wrap (recovery_wraps, kind 'passkey') is one from the moment it is made.
+      ALTER TABLE wallet.users ADD COLUMN phrase_confirmed_at timestamptz;`,
+  },
 ]

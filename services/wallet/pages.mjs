@@ -16,10 +16,10 @@ button.primary{background:var(--accent,#3b5bdb);border-color:var(--accent,#3b5bd
 #approve{touch-action:none;user-select:none;background-image:linear-gradient(#fff6,#fff6);background-repeat:no-repeat;background-size:0 100%}
 #approve.holding{background-size:100% 100%;transition:background-size .6s linear}.hint{font-size:13px}
 #approval:not([hidden]){display:flex;flex-direction:column;max-height:calc(100vh - 32px)}#approval h1,#approval p{margin:0 0 8px}#approval-fee{font-size:13px}
-#approval pre{flex:0 1 auto;min-height:3em;max-height:none;margin:0 0 8px}
+#approval pre{flex:0 1 auto;min-height:3em;max-height:none;margin:0 0 8px}#lost{flex:0 1 auto;min-height:1.5em;overflow:auto}
 #approval-preview{flex:0 1 auto;min-height:1.5em;overflow:auto;margin:0 0 8px}#approval-preview dl,#approval-preview p{margin:0}#approval-preview dt{font-size:13px;opacity:.8}#approval-preview dd{margin:0 0 4px;word-break:break-word}
 textarea,input{font:inherit;width:100%;box-sizing:border-box}code{word-break:break-all}.warning{color:#c92a2a}
-#backup-words{columns:2;font:600 15px ui-monospace,monospace;margin:0 0 12px;padding-left:2.5em}`
+#backup-words{columns:2;font:600 15px ui-monospace,monospace;margin:0 0 12px;padding-left:2.5em}#backup-check label{display:block;margin:0 0 8px}`
 
 /**
  * The approval window a frame opens where the browser cannot tell it whether it is seen: a top-level page of the
@@ -58,6 +58,8 @@ function approvalPage(title, after) {
 <div id="approval-preview" aria-live="polite" hidden></div>
 <pre id="approval-summary"></pre>
 <p id="approval-fee" hidden></p>
+<div id="lost" hidden><p class="warning"><strong>This browser cannot open this wallet.</strong> It was never backed up, so only the browser that made it can sign. Sign in there and back the wallet up, then come back. If that browser is gone, nobody can rebuild the key, not this site nor the wallet’s operator.</p>
+<button id="lost-phrase" type="button">I wrote down its recovery phrase</button></div>
 <label id="recovery" hidden>This browser has no share of your wallet’s key yet. Enter your 12-word recovery phrase to use it here:
 <textarea id="recovery-phrase" rows="2" autocomplete="off" autocapitalize="none" spellcheck="false"></textarea></label>
 <p id="approval-hint" class="hint" hidden>This moves value: press and hold Approve (mouse, touch, Enter or Space) until it fills.</p>
@@ -76,7 +78,14 @@ function approvalPage(title, after) {
 <section id="backup" hidden aria-labelledby="backup-title">
 <h1 id="backup-title" style="font-size:18px">Write down these 12 words</h1>
 <p class="warning"><strong>This is your recovery phrase: keep it offline, in this order.</strong> With it, this wallet opens on any browser; anyone who sees them and your login can take everything in it. This site never sees them.</p>
+<form id="backup-form" hidden><label>Enter the six digits we just mailed you to show the words: <input id="backup-code" inputmode="numeric" autocomplete="one-time-code" maxlength="6"></label>
+<div class="buttons"><button class="primary" type="submit">Show the words</button></div></form>
+<p id="backup-error" role="alert" hidden></p>
 <ol id="backup-words"></ol>
+<form id="backup-check" hidden><p>To be sure your copy is right, type two of its words.</p>
+<label>Word <span id="backup-n1"></span> <input id="backup-w1" autocomplete="off" autocapitalize="none" spellcheck="false"></label>
+<label>Word <span id="backup-n2"></span> <input id="backup-w2" autocomplete="off" autocapitalize="none" spellcheck="false"></label>
+<div class="buttons"><button id="backup-again" type="button">Show the words</button><button class="primary" type="submit">Confirm</button></div></form>
 <div class="buttons"><button id="backup-cancel" type="button">Cancel</button><button id="backup-done" class="primary" type="button">I saved it</button></div>
 </section>
 ${after}<script src="/frame.js"></script>

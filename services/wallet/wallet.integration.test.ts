@@ -337,6 +337,29 @@ describe('keys', () => {
     })
   })
 
+  it('a wallet is backed up only once its visitor confirms the phrase in the frame, which only the frame page can say', async () => {
+    const { page, email } = await signIn('unsaved')
+    // The phrase's wrap exists from sign-up, but nobody saw the words yet: not a backup.
+    expect((await page.send('APP_GET_USER')).body.backedUp).toBe(false)
+    const state = await page.call('/v1/frame/keys/state', { projectId: 'demo', origin: HOST })
+    expect(state.body).toMatchObject({ status: 'shares', backedUp: false })
+    // The host page cannot say it (no APP_ message does; the backend refuses its origin), nor can a malformed call.
+    expect((await page.send('APP_CONFIRM_BACKUP', { kind: 'phrase' })).body).toMatchObject({ code: 'INVALID_REQUEST' })
+    const confirm = (body: object, origin?: string) =>
+      page.call('/v1/frame/keys/backup', { projectId: 'demo', origin: HOST, ...body }, origin)
+    expect((await confirm({ kind: 'phrase' }, HOST)).status).toBe(403)
+    expect(await confirm({ kind: 'passkey' })).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST' } })
+    expect((await page.send('APP_GET_USER')).body.backedUp).toBe(false)
+    // The frame, after the visitor's "I saved it".
+    expect(await confirm({ kind: 'phrase' })).toEqual({ status: 200, body: {} })
+    expect((await page.send('APP_GET_USER')).body.backedUp).toBe(true)
+    // Shown again later, the phrase takes a fresh mailed code, whose mail says what it shows.
+    expect((await page.call('/v1/frame/keys/export-code', { projectId: 'demo', origin: HOST, reason: 'phrase' })).status).toBe(200)
+    expect((await inbox(email)).at(-1)!.text).toMatch(/show your wallet's recovery phrase/)
+    // Without a session there is nothing to confirm.
+    expect((await browser().call('/v1/frame/keys/backup', { projectId: 'demo', origin: HOST, kind: 'phrase' })).status).toBe(401)
+  })
+
   it('the master key file is made once, readable by its owner only', async () => {
     expect((await stat(path.join(scratch, MASTER_KEY_FILE))).mode & 0o777).toBe(0o600)
     expect(loadMasterKey({ fromEnv: undefined, dataDir: scratch }).equals(masterKey)).toBe(true)

@@ -26,7 +26,7 @@ import { startMailCatcher, type MailCatcher } from '../../services/dev/mail/inde
 import { openDatabase, type Database } from '../../services/storage/index.mjs'
 import { startWallet, type WalletService } from '../../services/wallet/index.mjs'
 import { startAnvil } from '../../services/dev/devchain/index.mjs'
-import { copyDatabaseTemplate, launchChromium } from './harness'
+import { copyDatabaseTemplate, launchChromium, savePhraseInFrame } from './harness'
 import { lastMailedCode, mailsTo, uniqueEmail } from '../mailbox.js'
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
@@ -635,6 +635,54 @@ describe('a hostile host page and the logins in the frame', () => {
   })
 })
 
+// The backup (docs/wallets.md#backup): whether a wallet has one decides whether the modal keeps asking for it before
+// the wallet holds value, so the host page must not be able to say it has one.
+describe('a hostile host page and the backup', () => {
+  it('attack: no message, no request of its own and no lured click on the phrase panel marks the wallet backed up; the visitor typing back the words does', async () => {
+    const context = await newBrowserContext()
+    const page = await openAttackerPage('', context)
+    await logInByEmail(page, uniqueEmail('backup'))
+    const backedUp = async () => (await ask(page, 'APP_GET_USER', { chainId: 31337 })).payload.backedUp
+    expect(await backedUp()).toBe(false)
+    for (const type of ['APP_CONFIRM_BACKUP', 'APP_BACKUP_DONE'])
+      expect(await ask(page, type, { kind: 'phrase' })).toMatchObject({ payload: { code: 'INVALID_REQUEST' } })
+    // The frame's own route, asked by the page with the visitor's cookies: the browser or the wallet refuses it.
+    const status = await page.evaluate(
+      (url) =>
+        fetch(`${url}/v1/frame/keys/backup`, {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ projectId: 'demo', origin: location.origin, kind: 'phrase' }),
+        }).then(
+          (response) => response.status,
+          () => 'refused',
+        ),
+      wallet.url,
+    )
+    expect(status === 'refused' || Number(status) >= 400).toBe(true)
+    expect(await backedUp()).toBe(false)
+
+    // The host opens the phrase panel (right after the sign-up: the words show at once) and lures clicks on its buttons.
+    const id = await start(page, 'APP_BACKUP_PHRASE')
+    const frame = page.frameLocator('#wallet')
+    await expect.poll(() => frame.locator('#backup-words li').count()).toBe(12)
+    await frame.getByRole('button', { name: 'I saved it' }).click()
+    await frame.getByRole('button', { name: 'Confirm' }).click()
+    await expect.poll(() => frame.getByRole('alert').textContent()).toMatch(/^These are not words \d+ and \d+ of your recovery phrase/)
+    expect(await answerOf(page, id)).toBeUndefined()
+    expect(await backedUp()).toBe(false)
+
+    // The visitor, their copy at hand.
+    await frame.getByRole('button', { name: 'Show the words' }).click()
+    await savePhraseInFrame(frame)
+    await page.waitForFunction((id) => (window as any).answers[id], id, { timeout: 20_000 })
+    expect(await answerOf(page, id)).toMatchObject({ type: 'FRAME_BACKUP_PHRASE_SUCCESS' })
+    expect(await backedUp()).toBe(true)
+    await context.close()
+  })
+})
+
 // Keys born in the frame (services/wallet/KEYS.md), end to end in Chromium: the frame makes the key at sign-up,
 // keeps its share in the frame's partitioned IndexedDB, and signs after the visitor approves; another browser
 // recovers with the phrase; an exported key signs as the wallet does. (`npm run bench` times approval click → signature.)
@@ -723,6 +771,10 @@ describe('keys born in the frame', () => {
     expect((await ask(second, 'APP_GET_USER', { chainId: 31337 })).payload.address).toBe(owner)
 
     const recovered = await requestApproval(second, 'personal_sign', ['0x48656c6c6f', owner])
+    // Its phrase was seen in key export but never typed back as a backup: the frame first says the wallet was never
+    // backed up (docs/wallets.md#backup); the visitor, who has the words, says so and types them.
+    await second.frameLocator('#wallet').getByText('This browser cannot open this wallet.').waitFor()
+    await second.frameLocator('#wallet').getByRole('button', { name: 'I wrote down its recovery phrase' }).click()
     const phraseField = second.frameLocator('#wallet').getByLabel(/recovery phrase/)
     await phraseField.waitFor()
     await phraseField.fill(exported.phrase)

@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type FrameLocator, type Locator, type Page } from 'playwright-core'
 import { build as buildApp, preview as previewApp } from 'vite'
 import { afterAll, beforeAll, expect, inject } from 'vitest'
 import type { DirectoryFeatures } from '../../services/directory/index.mjs'
@@ -417,4 +417,23 @@ export async function approveInFrame(page: Page, stack: Stack) {
   const approve = page.frameLocator(`iframe[src^="${stack.fixtures.wallet!.url}/frame"]`).getByRole('button', { name: 'Approve' })
   await expect.poll(() => approve.isEnabled()).toBe(true)
   await approve.click({ delay: 900 })
+}
+
+/**
+ * The frame's recovery phrase panel, its twelve words shown: reads them, presses "I saved it", and types back the two
+ * the frame then asks for, as a visitor with their copy does (docs/wallets.md#backup). Answers the phrase.
+ *
+ * @param frame the secure frame (a FrameLocator of the page's wallet iframe)
+ */
+export async function savePhraseInFrame(frame: FrameLocator): Promise<string> {
+  const words = frame.locator('#backup-words li')
+  await expect.poll(() => words.count()).toBe(12)
+  const phrase = await words.allTextContents()
+  await frame.getByRole('button', { name: 'I saved it' }).click()
+  for (const input of ['1', '2']) {
+    const place = Number(await frame.locator(`#backup-n${input}`).textContent())
+    await frame.locator(`#backup-w${input}`).fill(phrase[place - 1]!)
+  }
+  await frame.getByRole('button', { name: 'Confirm' }).click()
+  return phrase.join(' ')
 }

@@ -1,6 +1,6 @@
 // The rules a name and its registration message follow (rules §5), and the errors the profile calls answer with: each
 // carries `reasons`, `[{ name, description }]`, whose first description the client shows (rules §8).
-import { RequestError } from '../errors.mjs'
+import { ServiceError } from '../../http/index.mjs'
 
 /** The zone every name ends in unless the service is told another (rules §9: the suggestion zone is fixed). */
 export const DEFAULT_NAME_ZONE = 'foyer.id'
@@ -23,17 +23,19 @@ const MAX_ATTRIBUTE_LENGTH = 2048
 const EVM_COIN_TYPE_BIT = 0x80000000
 const ETHEREUM_COIN_TYPE = 60
 
-/** A refusal of a profile call: the HTTP status, and one reason `{ name, description }` (the message is the description). */
-export class NameRequestError extends RequestError {
+/**
+ * A refusal of a profile call: the HTTP status, and one reason `{ name, description }` in the body's `reasons` (rules §8:
+ * the client shows the first one's description; the message is the description).
+ */
+export class NameRequestError extends ServiceError {
   /**
    * @param {number} status
    * @param {string} reason what kind of refusal, for programs: 'NAME_TAKEN', 'INVALID_NAME' …
    * @param {string} description for people
    */
   constructor(status, reason, description) {
-    super(status, description)
+    super(status, null, description, { reasons: [{ name: reason, description }] })
     this.name = 'NameRequestError'
-    this.reasons = [{ name: reason, description }]
   }
 }
 

@@ -3,8 +3,11 @@
 // checkout page shows the amount and a payment method, and its confirmation makes the treasury pay on the local chain.
 import { randomBytes } from 'node:crypto'
 
+import { Hono } from 'hono'
+import * as v from 'valibot'
+
+import { JsonObject, ServiceError, bodyValue, sendJson, valid, validBody } from '../../http/index.mjs'
 import { evmAddress, isSolanaAddress } from '../caip.mjs'
-import { RequestError } from '../errors.mjs'
 import { tokenIconUrl } from '../tokenIconUrl.mjs'
 import { checkoutPage, exchangePage, notFoundPage } from './checkoutPage.mjs'
 import {
@@ -40,11 +43,34 @@ export const CHECKOUT_ACTIONS = [
   { method: 'POST', path: '/onramp/checkout/:id/:action{confirm|cancel}', callers: 'self' },
 ]
 
+/** The on-ramp calls that change state: browsers may make them only from the project's allowed origins. */
+export const ONRAMP_ACTIONS = [
+  { method: 'POST', path: '/v1/generators/onrampurl' },
+  { method: 'POST', path: '/v1/exchange/payments' },
+]
+
+const OrderParam = v.object({ id: v.string() })
+const WALLETS = 'destinationWallets must be one { address, blockchains, assets }'
+const OnrampUrlBody = JsonObject({
+  destinationWallets: bodyValue((wallets) => {
+    const wallet = Array.isArray(wallets) && wallets.length === 1 ? wallets[0] : undefined
+    if (!wallet || typeof wallet !== 'object' || typeof wallet.address !== 'string') throw new ServiceError(400, null, WALLETS)
+    return /** @type {{ address: string, blockchains?: unknown, assets?: unknown }} */ (wallet)
+  }),
+  partnerUserId: v.optional(
+    v.pipe(
+      v.string('partnerUserId must be a string of at most 128 characters'),
+      v.maxLength(128, 'partnerUserId must be a string of at most 128 characters'),
+    ),
+  ),
+})
+
 /** @param {string} provider */
 const providerName = (provider) => (provider === 'meld' ? 'Meld' : provider === EXCHANGE ? 'Foyer Exchange' : 'Coinbase')
 
 /**
  * @param {object} options
+ * @param {import('hono').MiddlewareHandler<import('../apiCall.mjs').ApiEnv>} options.call the API's checks of every call (apiCall.mjs)
  * @param {import('./orderStore.mjs').OrderStore} options.store
  * @param {import('./treasury.mjs').Treasury} options.treasury
  * @param {import('./onrampRules.mjs').PurchaseCurrency[]} options.currencies
@@ -57,6 +83,7 @@ const providerName = (provider) => (provider === 'meld' ? 'Meld' : provider === 
  *   another instance left paying are looked for. (default PAYOUT_LEASE_MS)
  */
 export function createOnramp({
+  call,
   store,
   treasury,
   currencies,
@@ -78,19 +105,19 @@ export function createOnramp({
    */
   function quoteFor({ provider = 'coinbase', purchaseCurrency, paymentCurrency, amount, network, paymentMethod = 'card' }) {
     if (typeof provider !== 'string' || !Object.hasOwn(ONRAMP_PROVIDERS, provider)) {
-      throw new RequestError(400, `Unknown provider: ${String(provider).slice(0, 40)} (meld or coinbase)`)
+      throw new ServiceError(400, null, `Unknown provider: ${String(provider).slice(0, 40)} (meld or coinbase)`)
     }
     const currency = currencies.find((candidate) => typeof purchaseCurrency === 'string' && candidate.id === purchaseCurrency.toUpperCase())
-    if (!currency) throw new RequestError(400, `Unsupported purchase currency: ${String(purchaseCurrency).slice(0, 40)}`)
+    if (!currency) throw new ServiceError(400, null, `Unsupported purchase currency: ${String(purchaseCurrency).slice(0, 40)}`)
     const fiat = typeof paymentCurrency === 'string' ? paymentCurrency.toUpperCase() : ''
     if (!PAYMENT_CURRENCIES.includes(fiat))
-      throw new RequestError(400, `Unsupported payment currency: ${String(paymentCurrency).slice(0, 40)}`)
+      throw new ServiceError(400, null, `Unsupported payment currency: ${String(paymentCurrency).slice(0, 40)}`)
     const chosen =
       network === undefined
         ? currency.networks[0]
         : currency.networks.find((candidate) => candidate.name === network || candidate.chainId === network)
-    if (!chosen) throw new RequestError(400, `${currency.symbol} is not sold on ${String(network).slice(0, 60)}`)
-    if (typeof paymentMethod !== 'string') throw new RequestError(400, 'paymentMethod must be card or ach_bank_account')
+    if (!chosen) throw new ServiceError(400, null, `${currency.symbol} is not sold on ${String(network).slice(0, 60)}`)
+    if (typeof paymentMethod !== 'string') throw new ServiceError(400, null, 'paymentMethod must be card or ach_bank_account')
     const totalCents = parseCents(amount)
     checkLimits(totalCents, paymentMethod, fiat)
     return computeQuote({
@@ -176,163 +203,211 @@ export function createOnramp({
   /** @param {unknown} id */
   async function orderById(id) {
     const order = typeof id === 'string' && ID_PATTERN.test(id) ? await store.find(id) : undefined
-    if (!order) throw new RequestError(404, 'No such order')
+    if (!order) throw new ServiceError(404, null, 'No such order')
     return order
   }
 
-  /** @type {import('../createRoutes.mjs').Route[]} */
-  const routes = [
-    {
-      method: 'GET',
-      path: '/v1/onramp/options',
-      handle: () => ({
-        purchaseCurrencies: currencies.map(({ id, name, symbol, networks }) => ({
-          id,
-          name,
-          symbol,
-          networks: networks.map((network) => ({
-            name: network.name,
-            display_name: network.displayName,
-            // Coinbase's numeric id for EVM chains; the CAIP-2 id beside it says the namespace.
-            chain_id: network.chainId.startsWith('eip155:') ? network.chainId.slice('eip155:'.length) : network.chainId,
-            caip_network_id: network.chainId,
-            contract_address: network.contractAddress,
-          })),
+  // The calls (rules §7), then the providers' checkout pages, on the API's own origin: no project id, plain HTML forms.
+  /** @type {Hono<import('../apiCall.mjs').ApiEnv>} */
+  const app = new Hono()
+  app.get('/v1/onramp/options', call, (c) =>
+    sendJson(c, 200, {
+      purchaseCurrencies: currencies.map(({ id, name, symbol, networks }) => ({
+        id,
+        name,
+        symbol,
+        networks: networks.map((network) => ({
+          name: network.name,
+          display_name: network.displayName,
+          // Coinbase's numeric id for EVM chains; the CAIP-2 id beside it says the namespace.
+          chain_id: network.chainId.startsWith('eip155:') ? network.chainId.slice('eip155:'.length) : network.chainId,
+          caip_network_id: network.chainId,
+          contract_address: network.contractAddress,
         })),
-        paymentCurrencies: PAYMENT_CURRENCIES.map((id) => ({
-          id,
-          payment_method_limits: PAYMENT_METHOD_LIMITS.map((limit) => ({ ...limit })),
-        })),
-        providers: Object.entries(ONRAMP_PROVIDERS).map(([id, fee]) => ({ id, name: providerName(id), feePercent: fee / 100 })),
-      }),
-    },
-    {
-      method: 'POST',
-      path: '/v1/onramp/quote',
-      handle: async ({ body }) => {
-        const quote = quoteFor(body)
-        await store.saveQuote(quote, now() + QUOTE_TTL_MS)
-        if (now() - quotesSweptAt >= QUOTE_SWEEP_MS) {
-          quotesSweptAt = now()
-          store.dropExpiredQuotes(now()).catch(() => {})
+      })),
+      paymentCurrencies: PAYMENT_CURRENCIES.map((id) => ({
+        id,
+        payment_method_limits: PAYMENT_METHOD_LIMITS.map((limit) => ({ ...limit })),
+      })),
+      providers: Object.entries(ONRAMP_PROVIDERS).map(([id, fee]) => ({ id, name: providerName(id), feePercent: fee / 100 })),
+    }),
+  )
+  // quoteFor checks the quote's fields, each against the others (a network of the currency, a method's limits).
+  app.post('/v1/onramp/quote', call, validBody(JsonObject({})), async (c) => {
+    const quote = quoteFor(c.req.valid('json'))
+    await store.saveQuote(quote, now() + QUOTE_TTL_MS)
+    if (now() - quotesSweptAt >= QUOTE_SWEEP_MS) {
+      quotesSweptAt = now()
+      store.dropExpiredQuotes(now()).catch(() => {})
+    }
+    return sendJson(c, 200, quoteBody(quote))
+  })
+  app.post('/v1/generators/onrampurl', call, validBody(OnrampUrlBody), async (c) => {
+    /** @type {Record<string, any>} */
+    const body = c.req.valid('json')
+    const {
+      destinationWallets: wallet,
+      defaultNetwork,
+      partnerUserId,
+      presetFiatAmount,
+      fiatCurrency = 'USD',
+      paymentMethod,
+      quoteId,
+    } = body
+    const kept = typeof quoteId === 'string' && ID_PATTERN.test(quoteId) ? await store.findQuote(quoteId, now()) : undefined
+    if (typeof quoteId === 'string' && !kept) throw new ServiceError(400, null, 'The quote has expired; ask for a new one')
+    const quote =
+      kept ??
+      quoteFor({
+        provider: body.provider,
+        purchaseCurrency: Array.isArray(wallet.assets) ? wallet.assets[0] : undefined,
+        paymentCurrency: fiatCurrency,
+        amount: presetFiatAmount,
+        network: defaultNetwork ?? (Array.isArray(wallet.blockchains) ? wallet.blockchains[0] : undefined),
+        paymentMethod,
+      })
+    if (!treasury.pays(quote.chainId)) {
+      throw new ServiceError(400, null, `The local on-ramp providers pay only on the local chains, not on ${quote.network}`)
+    }
+    const solana = quote.chainId.startsWith('solana:')
+    const address = solana ? (isSolanaAddress(wallet.address) ? wallet.address : undefined) : evmAddress(wallet.address)
+    if (!address) throw new ServiceError(400, null, 'Invalid address')
+    // The amount the visitor saw before choosing: a checkout that would buy less is refused (prices moved).
+    if (body.presetCryptoAmount !== undefined) {
+      const preset = parseUnitsExact(body.presetCryptoAmount, quote.decimals, 'presetCryptoAmount')
+      if (preset > quote.units) throw new ServiceError(400, null, 'The price has changed; ask for a new quote')
+    }
+    const { purchaseAmount } = quoteBody(quote)
+    const order = await store.create({
+      id: randomBytes(16).toString('base64url'),
+      provider: quote.provider,
+      network: quote.network,
+      chainId: quote.chainId,
+      address,
+      purchaseCurrency: quote.purchaseCurrency,
+      purchaseAmount: purchaseAmount.value,
+      units: String(quote.units),
+      paymentCurrency: quote.paymentCurrency,
+      paymentMethod: quote.paymentMethod,
+      paymentTotal: formatCents(quote.totalCents),
+      paymentSubtotal: formatCents(quote.totalCents - quote.feeCents),
+      fee: formatCents(quote.feeCents),
+      partnerUserId: partnerUserId ?? null,
+    })
+    return sendJson(c, 200, {
+      url: `${baseUrl()}/onramp/checkout/${order.id}?provider=${order.provider}`,
+      orderId: order.id,
+      quote: quoteBody(quote),
+    })
+  })
+  app.get('/v1/onramp/orders/:id', call, valid('param', OrderParam), async (c) =>
+    sendJson(c, 200, await orderById(c.req.valid('param').id)),
+  )
+  // Pay from an exchange: the exchange stand-in withdraws from the visitor's account there to the recipient. The asset
+  // decides the amount's decimals and the recipient's chain, so the handler reads the three together.
+  app.post('/v1/exchange/payments', call, validBody(JsonObject({})), async (c) => {
+    const { asset, amount, recipient } = c.req.valid('json')
+    const found = typeof asset === 'string' ? assetOf(asset) : undefined
+    if (!found) throw new ServiceError(400, null, `The exchange does not hold ${String(asset).slice(0, 100)}`)
+    const { currency, network } = found
+    if (typeof amount !== 'string' || !/^\d{1,30}(\.\d{1,30})?$/.test(amount) || (amount.split('.')[1]?.length ?? 0) > currency.decimals) {
+      throw new ServiceError(400, null, `amount must be a decimal string with at most ${currency.decimals} decimals`)
+    }
+    const [whole = '0', fraction = ''] = amount.split('.')
+    const units = BigInt(whole) * 10n ** BigInt(currency.decimals) + BigInt(fraction.padEnd(currency.decimals, '0') || '0')
+    if (units <= 0n) throw new ServiceError(400, null, 'amount must be above 0')
+    const solana = network.chainId.startsWith('solana:')
+    const address =
+      typeof recipient !== 'string' ? undefined : solana ? (isSolanaAddress(recipient) ? recipient : undefined) : evmAddress(recipient)
+    if (!address) throw new ServiceError(400, null, 'Invalid recipient')
+    const order = await store.create({
+      id: randomBytes(16).toString('base64url'),
+      provider: EXCHANGE,
+      network: network.name,
+      chainId: network.chainId,
+      address,
+      purchaseCurrency: currency.id,
+      purchaseAmount: amount,
+      units: String(units),
+      paymentCurrency: currency.id,
+      paymentMethod: 'exchange_balance',
+      paymentTotal: amount,
+      paymentSubtotal: amount,
+      fee: '0',
+      partnerUserId: null,
+    })
+    return sendJson(c, 200, { url: `${baseUrl()}/exchange/pay/${order.id}`, paymentId: order.id, depositAddress: address })
+  })
+  app.get('/v1/exchange/payments/:id', call, valid('param', OrderParam), async (c) => {
+    const order = await orderById(c.req.valid('param').id)
+    if (order.provider !== EXCHANGE) throw new ServiceError(404, null, 'No such order')
+    return sendJson(c, 200, order)
+  })
+  pages(app)
+
+  /**
+   * The checkout pages of the stand-ins: no project id, plain HTML forms.
+   *
+   * @param {Hono} app
+   */
+  function pages(app) {
+    const headers = {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      // The page runs no script; its forms post to the API only; no site may frame it (a framed confirm button
+      // could be clicked for the user).
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors 'none'",
+      'x-frame-options': 'DENY',
+    }
+    app.get('/exchange/pay/:id', async (c) => {
+      const id = c.req.param('id')
+      const order = ID_PATTERN.test(id) ? await store.find(id) : undefined
+      if (!order || order.provider !== EXCHANGE) return c.body(notFoundPage(), 404, headers)
+      return c.body(exchangePage(order), 200, headers)
+    })
+    app.post('/exchange/pay/:id/:action{confirm|cancel}', async (c) => {
+      const id = c.req.param('id')
+      const order = ID_PATTERN.test(id) ? await store.find(id) : undefined
+      if (!order || order.provider !== EXCHANGE) return c.body(notFoundPage(), 404, headers)
+      if (c.req.param('action') === 'cancel') {
+        await store.transition(id, 'created', 'cancelled')
+      } else {
+        const paying = await store.transition(id, 'created', 'paying')
+        if (paying) void payOut(paying)
+      }
+      return c.redirect(`/exchange/pay/${id}`, 303)
+    })
+    app.get('/onramp/checkout/:id', async (c) => {
+      const id = c.req.param('id')
+      const order = ID_PATTERN.test(id) ? await store.find(id) : undefined
+      if (!order) return c.body(notFoundPage(), 404, headers)
+      return c.body(checkoutPage(order, providerName(order.provider), PAYMENT_METHOD_LIMITS), 200, headers)
+    })
+    app.post('/onramp/checkout/:id/:action{confirm|cancel}', async (c) => {
+      const id = c.req.param('id')
+      const order = ID_PATTERN.test(id) ? await store.find(id) : undefined
+      if (!order) return c.body(notFoundPage(), 404, headers)
+      if (c.req.param('action') === 'cancel') {
+        await store.transition(id, 'created', 'cancelled')
+      } else {
+        const form = await c.req.parseBody()
+        const method = typeof form['paymentMethod'] === 'string' ? form['paymentMethod'] : order.paymentMethod
+        try {
+          checkLimits(parseCents(order.paymentTotal), method, order.paymentCurrency)
+        } catch (error) {
+          return c.body(
+            checkoutPage(order, providerName(order.provider), PAYMENT_METHOD_LIMITS, /** @type {Error} */ (error).message),
+            400,
+            headers,
+          )
         }
-        return quoteBody(quote)
-      },
-    },
-    {
-      method: 'POST',
-      path: '/v1/generators/onrampurl',
-      changesState: true,
-      handle: async ({ body }) => {
-        const { destinationWallets, defaultNetwork, partnerUserId, presetFiatAmount, fiatCurrency = 'USD', paymentMethod, quoteId } = body
-        const wallet = Array.isArray(destinationWallets) && destinationWallets.length === 1 ? destinationWallets[0] : undefined
-        if (!wallet || typeof wallet !== 'object' || typeof wallet.address !== 'string') {
-          throw new RequestError(400, 'destinationWallets must be one { address, blockchains, assets }')
-        }
-        const kept = typeof quoteId === 'string' && ID_PATTERN.test(quoteId) ? await store.findQuote(quoteId, now()) : undefined
-        if (typeof quoteId === 'string' && !kept) throw new RequestError(400, 'The quote has expired; ask for a new one')
-        const quote =
-          kept ??
-          quoteFor({
-            provider: body.provider,
-            purchaseCurrency: Array.isArray(wallet.assets) ? wallet.assets[0] : undefined,
-            paymentCurrency: fiatCurrency,
-            amount: presetFiatAmount,
-            network: defaultNetwork ?? (Array.isArray(wallet.blockchains) ? wallet.blockchains[0] : undefined),
-            paymentMethod,
-          })
-        if (!treasury.pays(quote.chainId)) {
-          throw new RequestError(400, `The local on-ramp providers pay only on the local chains, not on ${quote.network}`)
-        }
-        const solana = quote.chainId.startsWith('solana:')
-        const address = solana ? (isSolanaAddress(wallet.address) ? wallet.address : undefined) : evmAddress(wallet.address)
-        if (!address) throw new RequestError(400, 'Invalid address')
-        if (partnerUserId !== undefined && (typeof partnerUserId !== 'string' || partnerUserId.length > 128)) {
-          throw new RequestError(400, 'partnerUserId must be a string of at most 128 characters')
-        }
-        // The amount the visitor saw before choosing: a checkout that would buy less is refused (prices moved).
-        if (body.presetCryptoAmount !== undefined) {
-          const preset = parseUnitsExact(body.presetCryptoAmount, quote.decimals, 'presetCryptoAmount')
-          if (preset > quote.units) throw new RequestError(400, 'The price has changed; ask for a new quote')
-        }
-        const { purchaseAmount } = quoteBody(quote)
-        const order = await store.create({
-          id: randomBytes(16).toString('base64url'),
-          provider: quote.provider,
-          network: quote.network,
-          chainId: quote.chainId,
-          address,
-          purchaseCurrency: quote.purchaseCurrency,
-          purchaseAmount: purchaseAmount.value,
-          units: String(quote.units),
-          paymentCurrency: quote.paymentCurrency,
-          paymentMethod: quote.paymentMethod,
-          paymentTotal: formatCents(quote.totalCents),
-          paymentSubtotal: formatCents(quote.totalCents - quote.feeCents),
-          fee: formatCents(quote.feeCents),
-          partnerUserId: partnerUserId ?? null,
-        })
-        return { url: `${baseUrl()}/onramp/checkout/${order.id}?provider=${order.provider}`, orderId: order.id, quote: quoteBody(quote) }
-      },
-    },
-    {
-      method: 'GET',
-      path: '/v1/onramp/orders/:id',
-      handle: async ({ params: [id] }) => orderById(id),
-    },
-    {
-      // Pay from an exchange: the exchange stand-in withdraws from the visitor's account there to the recipient.
-      method: 'POST',
-      path: '/v1/exchange/payments',
-      changesState: true,
-      handle: async ({ body }) => {
-        const { asset, amount, recipient } = body
-        const found = typeof asset === 'string' ? assetOf(asset) : undefined
-        if (!found) throw new RequestError(400, `The exchange does not hold ${String(asset).slice(0, 100)}`)
-        const { currency, network } = found
-        if (
-          typeof amount !== 'string' ||
-          !/^\d{1,30}(\.\d{1,30})?$/.test(amount) ||
-          (amount.split('.')[1]?.length ?? 0) > currency.decimals
-        ) {
-          throw new RequestError(400, `amount must be a decimal string with at most ${currency.decimals} decimals`)
-        }
-        const [whole = '0', fraction = ''] = amount.split('.')
-        const units = BigInt(whole) * 10n ** BigInt(currency.decimals) + BigInt(fraction.padEnd(currency.decimals, '0') || '0')
-        if (units <= 0n) throw new RequestError(400, 'amount must be above 0')
-        const solana = network.chainId.startsWith('solana:')
-        const address =
-          typeof recipient !== 'string' ? undefined : solana ? (isSolanaAddress(recipient) ? recipient : undefined) : evmAddress(recipient)
-        if (!address) throw new RequestError(400, 'Invalid recipient')
-        const order = await store.create({
-          id: randomBytes(16).toString('base64url'),
-          provider: EXCHANGE,
-          network: network.name,
-          chainId: network.chainId,
-          address,
-          purchaseCurrency: currency.id,
-          purchaseAmount: amount,
-          units: String(units),
-          paymentCurrency: currency.id,
-          paymentMethod: 'exchange_balance',
-          paymentTotal: amount,
-          paymentSubtotal: amount,
-          fee: '0',
-          partnerUserId: null,
-        })
-        return { url: `${baseUrl()}/exchange/pay/${order.id}`, paymentId: order.id, depositAddress: address }
-      },
-    },
-    {
-      method: 'GET',
-      path: '/v1/exchange/payments/:id',
-      handle: async ({ params: [id] }) => {
-        const order = await orderById(id)
-        if (order.provider !== EXCHANGE) throw new RequestError(404, 'No such order')
-        return order
-      },
-    },
-  ]
+        const paying = await store.transition(id, 'created', 'paying')
+        if (paying) void payOut(paying)
+      }
+      // Post/redirect/get: a reload shows the order, never confirms twice.
+      return c.redirect(`/onramp/checkout/${id}?provider=${order.provider}`, 303)
+    })
+  }
 
   /**
    * The currency and network of a CAIP-19 asset, among those sold.
@@ -358,7 +433,8 @@ export function createOnramp({
   }
 
   return {
-    routes,
+    /** The calls and the checkout pages, a sub-app the API mounts. */
+    app,
 
     /**
      * The history call's answer for on-ramp purchases: an account's orders that were paid or are being paid.
@@ -369,7 +445,7 @@ export function createOnramp({
      */
     async history(address, chainId, provider) {
       if (provider !== undefined && !Object.hasOwn(ONRAMP_PROVIDERS, provider)) {
-        throw new RequestError(400, `Unknown provider: ${provider.slice(0, 40)} (meld or coinbase)`)
+        throw new ServiceError(400, null, `Unknown provider: ${provider.slice(0, 40)} (meld or coinbase)`)
       }
       const orders = await store.ordersOf(address, provider)
       const shown = orders.filter(
@@ -416,71 +492,6 @@ export function createOnramp({
     /** Stops looking for orders other instances left. */
     stop() {
       clearInterval(takeOver)
-    },
-
-    /**
-     * The checkout pages of the stand-ins, on the API's own app: no project id, plain HTML forms.
-     *
-     * @param {import('hono').Hono} app
-     */
-    pages(app) {
-      const headers = {
-        'content-type': 'text/html; charset=utf-8',
-        'cache-control': 'no-store',
-        // The page runs no script; its forms post to the API only; no site may frame it (a framed confirm button
-        // could be clicked for the user).
-        'content-security-policy':
-          "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors 'none'",
-        'x-frame-options': 'DENY',
-      }
-      app.get('/exchange/pay/:id', async (c) => {
-        const id = c.req.param('id')
-        const order = ID_PATTERN.test(id) ? await store.find(id) : undefined
-        if (!order || order.provider !== EXCHANGE) return c.body(notFoundPage(), 404, headers)
-        return c.body(exchangePage(order), 200, headers)
-      })
-      app.post('/exchange/pay/:id/:action{confirm|cancel}', async (c) => {
-        const id = c.req.param('id')
-        const order = ID_PATTERN.test(id) ? await store.find(id) : undefined
-        if (!order || order.provider !== EXCHANGE) return c.body(notFoundPage(), 404, headers)
-        if (c.req.param('action') === 'cancel') {
-          await store.transition(id, 'created', 'cancelled')
-        } else {
-          const paying = await store.transition(id, 'created', 'paying')
-          if (paying) void payOut(paying)
-        }
-        return c.redirect(`/exchange/pay/${id}`, 303)
-      })
-      app.get('/onramp/checkout/:id', async (c) => {
-        const id = c.req.param('id')
-        const order = ID_PATTERN.test(id) ? await store.find(id) : undefined
-        if (!order) return c.body(notFoundPage(), 404, headers)
-        return c.body(checkoutPage(order, providerName(order.provider), PAYMENT_METHOD_LIMITS), 200, headers)
-      })
-      app.post('/onramp/checkout/:id/:action{confirm|cancel}', async (c) => {
-        const id = c.req.param('id')
-        const order = ID_PATTERN.test(id) ? await store.find(id) : undefined
-        if (!order) return c.body(notFoundPage(), 404, headers)
-        if (c.req.param('action') === 'cancel') {
-          await store.transition(id, 'created', 'cancelled')
-        } else {
-          const form = await c.req.parseBody()
-          const method = typeof form['paymentMethod'] === 'string' ? form['paymentMethod'] : order.paymentMethod
-          try {
-            checkLimits(parseCents(order.paymentTotal), method, order.paymentCurrency)
-          } catch (error) {
-            return c.body(
-              checkoutPage(order, providerName(order.provider), PAYMENT_METHOD_LIMITS, /** @type {Error} */ (error).message),
-              400,
-              headers,
-            )
-          }
-          const paying = await store.transition(id, 'created', 'paying')
-          if (paying) void payOut(paying)
-        }
-        // Post/redirect/get: a reload shows the order, never confirms twice.
-        return c.redirect(`/onramp/checkout/${id}?provider=${order.provider}`, 303)
-      })
     },
   }
 }

@@ -1,7 +1,7 @@
 // The on-ramp stand-ins' rules: the providers and their fees (rules §1: 1 to 2 %), the payment methods and their limits
 // (rules §9), the currencies sold, and the quote's arithmetic. Money is counted in cents and tokens in their smallest
 // unit, as integers, so a quote never rounds differently twice.
-import { RequestError } from '../errors.mjs'
+import { ServiceError } from '../../http/index.mjs'
 
 /** rules §1: the two providers and their fee, in hundredths of a percent (meld 1 %, coinbase 2 %). */
 export const ONRAMP_PROVIDERS = Object.freeze({ meld: 100, coinbase: 200 })
@@ -94,7 +94,7 @@ export function purchaseCurrencies({ evm, solana }) {
  */
 export function parseCents(amount, field = 'amount') {
   if (typeof amount !== 'string' || !/^\d{1,9}(\.\d{1,2})?$/.test(amount)) {
-    throw new RequestError(400, `${field} must be a decimal string with at most 2 decimals, such as "50.00"`)
+    throw new ServiceError(400, null, `${field} must be a decimal string with at most 2 decimals, such as "50.00"`)
   }
   const [whole = '0', fraction = ''] = amount.split('.')
   return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'))
@@ -125,7 +125,7 @@ export function parseUnitsExact(amount, decimals, field) {
   const fraction = decimals > 0 ? `(\\.\\d{1,${decimals}})?` : ''
   const pattern = new RegExp(`^\\d{1,30}${fraction}$`)
   if (typeof amount !== 'string' || !pattern.test(amount)) {
-    throw new RequestError(400, `${field} must be a decimal string with at most ${decimals} decimals`)
+    throw new ServiceError(400, null, `${field} must be a decimal string with at most ${decimals} decimals`)
   }
   const [whole = '0', digits = ''] = amount.split('.')
   return BigInt(whole) * 10n ** BigInt(decimals) + BigInt(digits.padEnd(decimals, '0') || '0')
@@ -138,9 +138,9 @@ export function parseUnitsExact(amount, decimals, field) {
  */
 export function checkLimits(cents, method, currency) {
   const limits = PAYMENT_METHOD_LIMITS.find((limit) => limit.id === method)
-  if (!limits) throw new RequestError(400, `Unsupported payment method: ${method.slice(0, 40)} (card or ach_bank_account)`)
+  if (!limits) throw new ServiceError(400, null, `Unsupported payment method: ${method.slice(0, 40)} (card or ach_bank_account)`)
   if (cents < parseCents(limits.min) || cents > parseCents(limits.max)) {
-    throw new RequestError(400, `The amount must be between ${limits.min} and ${limits.max} ${currency} for ${method}`)
+    throw new ServiceError(400, null, `The amount must be between ${limits.min} and ${limits.max} ${currency} for ${method}`)
   }
 }
 
@@ -180,7 +180,7 @@ export function computeQuote({ provider, currency, network, paymentCurrency, pay
   // Prices in millionths of a cent, so ETH at 3000.123456 still quotes exactly.
   const usdPerUnit = paymentCurrency === 'EUR' ? priceUsd / EUR_IN_USD : priceUsd
   const price = BigInt(Math.round(usdPerUnit * 100 * 1e6))
-  if (price <= 0n) throw new RequestError(400, `No price for ${currency.symbol}`)
+  if (price <= 0n) throw new ServiceError(400, null, `No price for ${currency.symbol}`)
   const units = (subtotal * 10n ** BigInt(currency.decimals) * 1_000_000n) / price
   return {
     quoteId,

@@ -3,7 +3,9 @@
 // demo reads their sign-in code in). Development only: nothing is ever delivered, and nothing survives a restart.
 import { SMTPServer } from 'smtp-server'
 
-import { RequestError, createServiceApp, queryParam, searchParams, sendJson, serveApp } from '../../http/index.mjs'
+import * as v from 'valibot'
+
+import { createServiceApp, queryString, sendJson, serveApp, valid } from '../../http/index.mjs'
 import { listen } from '../../listen.mjs'
 
 /** The CLI's SMTP port. */
@@ -169,21 +171,27 @@ function createSmtpServer({ keep, log, faults }) {
   return { smtp, counted }
 }
 
+/** `?to=`: the messages to one address (any letter case), or all. */
+const InboxQuery = v.looseObject({
+  to: v.pipe(
+    queryString('to'),
+    v.transform((to) => to?.trim().toLowerCase()),
+    v.check((to) => to === undefined || to.length <= 320, 'to must be an email address'),
+  ),
+})
+
 /**
  * @param {CaughtMessage[]} inbox
  * @param {(message: string) => void} log
  */
 function createInboxApp(inbox, log) {
   const app = createServiceApp({ name: 'mail', log, methods: ['GET'] })
-  /** @param {URLSearchParams} query */
-  const matching = (query) => {
-    const to = queryParam(query, 'to')?.trim().toLowerCase()
-    if (to !== undefined && to.length > 320) throw new RequestError(400, 'to must be an email address')
-    return to ? inbox.filter((message) => message.to.includes(to)) : inbox
-  }
-  app.get('/messages', (c) => sendJson(c, 200, matching(searchParams(c))))
-  app.get('/', (c) =>
-    c.html(inboxPage(matching(searchParams(c))), 200, {
+  /** @param {string | undefined} to */
+  const matching = (to) => (to ? inbox.filter((message) => message.to.includes(to)) : inbox)
+  const inboxQuery = valid('query', InboxQuery)
+  app.get('/messages', inboxQuery, (c) => sendJson(c, 200, matching(c.req.valid('query').to)))
+  app.get('/', inboxQuery, (c) =>
+    c.html(inboxPage(matching(c.req.valid('query').to)), 200, {
       // The page shows text mailed by anyone who reaches the SMTP port: it runs no script and loads nothing.
       'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
       'cache-control': 'no-store',

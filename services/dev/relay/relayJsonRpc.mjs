@@ -5,24 +5,11 @@ import {
   JSON_RPC_PARSE_ERROR,
   JSON_RPC_INVALID_REQUEST,
   JSON_RPC_METHOD_NOT_FOUND,
-  JSON_RPC_INVALID_PARAMS,
   JSON_RPC_INTERNAL_ERROR,
   JsonRpcError,
   answerCalls,
   errorResponse,
-  stringifyJson,
 } from '../../jsonRpc.mjs'
-
-export {
-  JSON_RPC_PARSE_ERROR,
-  JSON_RPC_INVALID_REQUEST,
-  JSON_RPC_METHOD_NOT_FOUND,
-  JSON_RPC_INVALID_PARAMS,
-  JSON_RPC_INTERNAL_ERROR,
-  JsonRpcError,
-  errorResponse,
-  stringifyJson,
-}
 
 /** A JSON-RPC batch (an array frame) longer than this is refused as a whole. */
 export const MAX_BATCH_LENGTH = 100

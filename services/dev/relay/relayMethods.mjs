@@ -1,7 +1,8 @@
 // The relay's JSON-RPC methods, as @walletconnect/core 2.25 calls them (names from
 // @walletconnect/relay-api's `irn` table; params from core's Subscriber and Publisher and from
 // sign-client's sendProposeSession / sendApproveSession). Parameter checks here, state in the hub.
-import { JSON_RPC_INVALID_PARAMS, JsonRpcError, isPlainObject } from './relayJsonRpc.mjs'
+import { JSON_RPC_INVALID_PARAMS, JsonRpcError } from '../../jsonRpc.mjs'
+import { isPlainObject } from './relayJsonRpc.mjs'
 
 /** Largest `message` accepted in a publish: 1 MiB of (base64) text. */
 export const MAX_MESSAGE_BYTES = 1024 * 1024

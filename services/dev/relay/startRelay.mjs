@@ -13,7 +13,8 @@ import { WebSocketServer } from 'ws'
 import { createServiceApp, sendJson, serveApp } from '../../http/index.mjs'
 import { createRelayHub } from './createRelayHub.mjs'
 import { MAX_MESSAGE_BYTES, createRelayMethods } from './relayMethods.mjs'
-import { JSON_RPC_INVALID_REQUEST, errorResponse, handleJsonRpcFrame, stringifyJson } from './relayJsonRpc.mjs'
+import { JSON_RPC_INVALID_REQUEST, errorResponse, stringifyJson } from '../../jsonRpc.mjs'
+import { handleJsonRpcFrame } from './relayJsonRpc.mjs'
 
 /** The relay's default port. @default 8787 */
 export const DEFAULT_RELAY_PORT = 8787
@@ -92,9 +93,7 @@ export async function startRelay({
     log,
     methods: ['GET', 'HEAD'],
     allowHeaders: '*',
-    errorBody: (status, message) => ({
-      error: status === 405 ? 'The relay speaks JSON-RPC over WebSocket; HTTP offers GET / only' : message,
-    }),
+    notAllowedMessage: 'The relay speaks JSON-RPC over WebSocket; HTTP offers GET / only',
   })
   app.get('/health', (c) => c.text('ok'))
   // @walletconnect/core 2.25 makes no HTTP request to its relay (irn_batchFetchMessages goes over the socket),

@@ -7,24 +7,10 @@ import {
   JSON_RPC_METHOD_NOT_FOUND,
   JSON_RPC_INVALID_PARAMS,
   JSON_RPC_INTERNAL_ERROR,
-  JSON_RPC_SERVER_ERROR,
   JsonRpcError,
   answerCalls,
   errorResponse,
-  stringifyJson,
 } from '../../jsonRpc.mjs'
-
-export {
-  JSON_RPC_PARSE_ERROR,
-  JSON_RPC_INVALID_REQUEST,
-  JSON_RPC_METHOD_NOT_FOUND,
-  JSON_RPC_INVALID_PARAMS,
-  JSON_RPC_INTERNAL_ERROR,
-  JSON_RPC_SERVER_ERROR,
-  JsonRpcError,
-  errorResponse,
-  stringifyJson,
-}
 
 /** A batch longer than this is refused as a whole (the kit client never sends more than one call). */
 export const MAX_BATCH_LENGTH = 1000

@@ -13,7 +13,7 @@ import {
 } from '@solana/kit'
 
 import { feeForMessage } from './createLocalLedger.mjs'
-import { JSON_RPC_INTERNAL_ERROR, JSON_RPC_INVALID_PARAMS, JSON_RPC_INVALID_REQUEST, JsonRpcError } from './jsonRpc.mjs'
+import { JSON_RPC_INTERNAL_ERROR, JSON_RPC_INVALID_PARAMS, JSON_RPC_INVALID_REQUEST, JsonRpcError } from '../../jsonRpc.mjs'
 import { LOCAL_GENESIS_HASH } from './localNetwork.mjs'
 import { decodeMint, decodeTokenAccount, isTokenProgram, parseTokenAccountData, tokenAccountKind, tokenAmount } from './tokenAccounts.mjs'
 import { describeTransactionError } from './transactionErrors.mjs'

@@ -5,7 +5,8 @@ import { isAddress } from '@solana/kit'
 
 import { JSON_TYPE, createServiceApp, serveApp } from '../../http/index.mjs'
 import { createLocalLedger } from './createLocalLedger.mjs'
-import { JSON_RPC_INTERNAL_ERROR, JSON_RPC_INVALID_REQUEST, errorResponse, handleJsonRpcBody, stringifyJson } from './jsonRpc.mjs'
+import { stringifyJson } from '../../jsonRpc.mjs'
+import { handleJsonRpcBody } from './jsonRpc.mjs'
 import { DEFAULT_SOLANA_RPC_PORT, LOCAL_GENESIS_HASH } from './localNetwork.mjs'
 import { createSolanaRpcMethods } from './solanaRpcMethods.mjs'
 
@@ -60,10 +61,7 @@ export async function startSolanaRpc({
     allowHeaders: DEFAULT_ALLOWED_HEADERS,
     maxBodyBytes: MAX_BODY_BYTES,
     // A JSON-RPC client reads every failure, HTTP ones included, as a JSON-RPC error object.
-    errorBody: (status, message) =>
-      status >= 500
-        ? errorResponse(null, JSON_RPC_INTERNAL_ERROR, 'Internal error')
-        : errorResponse(null, JSON_RPC_INVALID_REQUEST, `Invalid request: ${message}`),
+    errorBodies: 'json-rpc',
   })
   /** @param {import('hono').Context} c @param {unknown} value */
   const sendRpcJson = (c, value) => c.body(stringifyJson(value), 200, { 'content-type': JSON_TYPE })

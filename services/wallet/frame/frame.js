@@ -336,6 +336,8 @@ import { storageProblem } from './storageCheck.js'
   const doneText = document.getElementById('approval-done')
   const recoveryField = document.getElementById('recovery')
   const phraseInput = document.getElementById('recovery-phrase')
+  const lostPanel = document.getElementById('lost')
+  const lostPhraseButton = document.getElementById('lost-phrase')
 
   // Approving needs a panel the visitor can see (docs/services/wallet.md#approvals). In the frame, the buttons are
   // armed only once the whole panel, at least MIN_PANEL in size, has been reported visible by IntersectionObserver v2
@@ -424,10 +426,10 @@ import { storageProblem } from './storageCheck.js'
   /** @type {Promise<any> | undefined} */
   let previewModule
 
-  /** Approve must wait: the preview is not in yet, or it says the request would fail. */
+  /** Approve must wait: the preview is not in yet, or it says the request would fail, or this browser cannot sign. */
   const approvalBlocked = () => {
     const current = approvals[0]
-    return current !== undefined && (!('previewData' in current) || current.previewData?.status === 'reverts')
+    return current !== undefined && (!('previewData' in current) || current.previewData?.status === 'reverts' || !lostPanel.hidden)
   }
 
   /** @param {{ requestId: string, secret: string, preview?: unknown }} approval */
@@ -488,14 +490,18 @@ import { storageProblem } from './storageCheck.js'
       const inFrame = inPopup || canSeeFrame
       approveButton.hidden = rejectButton.hidden = !inFrame
       openWindowButton.hidden = inFrame
-      // A browser without a share of the key asks for the recovery phrase with the approval (KEYS.md).
+      // A browser without a share of the key asks for the recovery phrase with the approval (KEYS.md), or says the wallet
+      // cannot sign here when it was never backed up (docs/wallets.md#backup).
+      const { approval } = current
       phraseInput.value = ''
-      recoveryField.hidden = true
-      if (current.approval.needsPhrase !== undefined) recoveryField.hidden = !current.approval.needsPhrase
-      else if (current.approval.userId) {
-        void keyring.hasShare(current.approval.userId).then(
-          (has) => {
-            if (approvals[0] === current) recoveryField.hidden = has
+      recoveryField.hidden = lostPanel.hidden = true
+      // The approval window shows what the frame found; the frame asks now (a backup may have been made meanwhile).
+      if (approval.needsPhrase !== undefined) showRecovery(approval.needsPhrase, approval.backedUp)
+      else if (approval.userId) {
+        void Promise.all([keyring.hasShare(approval.userId), backend('/v1/frame/keys/state', { projectId, origin: hostOrigin })]).then(
+          ([has, { backedUp }]) => {
+            approval.backedUp = backedUp
+            if (approvals[0] === current) showRecovery(!has, backedUp)
           },
           () => undefined,
         )
@@ -503,6 +509,27 @@ import { storageProblem } from './storageCheck.js'
     }
     recheck()
   }
+
+  /**
+   * This browser has no share: it asks for the recovery phrase, or, for a wallet that was never backed up, first says
+   * what happened and what the visitor can still do, rather than ask for a phrase they never saw.
+   *
+   * @param {boolean} needed @param {boolean | undefined} backedUp
+   */
+  function showRecovery(needed, backedUp) {
+    const lost = needed && backedUp === false
+    lostPanel.hidden = !lost
+    recoveryField.hidden = !needed || lost
+    recheck()
+  }
+
+  lostPhraseButton.addEventListener('click', (event) => {
+    if (!event.isTrusted) return
+    // The visitor may have written the words down without saying so: the phrase still opens the recovery share.
+    lostPanel.hidden = true
+    recoveryField.hidden = false
+    recheck()
+  })
 
   /** @param {boolean} approved @param {string} [typedPhrase] the phrase typed in the approval window */
   async function decide(approved, typedPhrase) {
@@ -593,15 +620,15 @@ import { storageProblem } from './storageCheck.js'
     const current = approvals[0]?.approval
     if (!current) return
     if (message?.type === 'POPUP_READY') {
-      const { requestId, method, chainId, summary, fee } = current
-      const needsPhrase = !recoveryField.hidden
+      const { requestId, method, chainId, summary, fee, backedUp } = current
+      const needsPhrase = !recoveryField.hidden || !lostPanel.hidden
       const site = { origin: hostOrigin, claim: siteClaim }
       const entry = approvals[0]
       // The window shows the preview this frame asked for: it has no secret to ask with.
       entry.preview ??= fetchPreview(current)
       void entry.preview.then((preview) => {
         if (approvals[0] !== entry) return
-        const approval = { requestId, method, chainId, summary, fee, needsPhrase, preview }
+        const approval = { requestId, method, chainId, summary, fee, backedUp, needsPhrase, preview }
         popup?.postMessage({ type: 'POPUP_SHOW', approval, site }, location.origin)
       })
     } else if (message?.type === 'POPUP_DECISION' && message.requestId === current.requestId && typeof message.approved === 'boolean') {
@@ -615,6 +642,7 @@ import { storageProblem } from './storageCheck.js'
     const { approval } = event.data
     if (!['requestId', 'method', 'summary'].every((field) => typeof approval?.[field] === 'string')) return
     approval.needsPhrase = approval.needsPhrase === true
+    if (typeof approval.backedUp !== 'boolean') delete approval.backedUp
     if (typeof approval.fee !== 'string') delete approval.fee
     const preview = typeof approval.preview === 'object' ? approval.preview : null
     // The frame checked the site's claim and verified its origin; this window shows them the same way.
@@ -807,47 +835,83 @@ import { storageProblem } from './storageCheck.js'
     .addEventListener('click', (event) => event.isTrusted && closeExport({ error: 'The user closed key export', code: 'USER_REJECTED' }))
   exportHide.addEventListener('click', (event) => event.isTrusted && closeExport())
 
-  // The backup prompt (KEYS.md, Sign up): the recovery phrase of the wallet this document has just made, shown here
-  // alone. It is kept in memory only, for BACKUP_MS after the sign-up, and dropped once shown and closed; later, the
-  // phrase takes key export and its fresh code.
+  // The recovery phrase as a backup (KEYS.md; docs/wallets.md#backup), shown in this document alone. Right after the
+  // sign-up that made the wallet, the phrase is kept in memory (BACKUP_MS) and shown at once; later it takes the same
+  // proof as key export, a code mailed now and typed here. Then "I saved it" hides the words and asks for two of them
+  // at random places: only that makes it a backup, recorded by the frame (/v1/frame/keys/backup). No APP_ message can
+  // record it, and a click the host lures onto this panel cannot either, as the host never sees the words.
   const BACKUP_MS = 10 * 60_000
   const backupPanel = document.getElementById('backup')
   const backupWords = document.getElementById('backup-words')
+  const backupForm = document.getElementById('backup-form')
+  const backupCode = document.getElementById('backup-code')
+  const backupError = document.getElementById('backup-error')
+  const backupDone = document.getElementById('backup-done')
+  const backupCheck = document.getElementById('backup-check')
+  const checkInputs = [document.getElementById('backup-w1'), document.getElementById('backup-w2')]
+  const checkNumbers = [document.getElementById('backup-n1'), document.getElementById('backup-n2')]
+  /** The words the open panel shows, and the two places it asks for (0-based). */
+  let shownWords = /** @type {string[]} */ ([])
+  let asked = [0, 0]
   /** @type {{ userId: string, phrase: string, until: number } | undefined} the sign-up's phrase, and whose it is */
   let newPhrase
   /** The APP_BACKUP_PHRASE message the panel answers when it closes. */
   let backupId
 
-  /** Shows the phrase only to the session of the user it belongs to (not after a sign-out and another login). @param {string} id */
+  /** The sign-up's phrase only to the session of the user it belongs to; anyone else's frame asks for a code. @param {string} id */
   async function showBackup(id) {
-    const kept = newPhrase && Date.now() <= newPhrase.until ? newPhrase : undefined
-    let current
-    try {
-      current = kept && (await backend('/v1/frame/keys/state', { projectId, origin: hostOrigin })).userId
-    } catch (error) {
-      return post('FRAME_BACKUP_PHRASE_ERROR', id, errorPayload(error))
-    }
-    if (!kept || current !== kept.userId || newPhrase !== kept)
-      return post('FRAME_BACKUP_PHRASE_ERROR', id, {
-        message: 'The recovery phrase is shown here only right after sign-up: use key export',
-        code: 'INVALID_REQUEST',
-      })
     if (backupId !== undefined)
       return post('FRAME_BACKUP_PHRASE_ERROR', id, { message: 'The recovery phrase is already shown', code: 'INVALID_REQUEST' })
-    backupId = id
+    const kept = newPhrase && Date.now() <= newPhrase.until ? newPhrase : undefined
+    try {
+      const { userId } = await backend('/v1/frame/keys/state', { projectId, origin: hostOrigin })
+      const fresh = kept && userId === kept.userId && newPhrase === kept
+      if (!fresh) await backend('/v1/frame/keys/export-code', { projectId, origin: hostOrigin, reason: 'phrase' })
+      backupId = id
+      backupError.hidden = true
+      backupCode.value = ''
+      backupForm.hidden = Boolean(fresh)
+      backupCheck.hidden = backupDone.hidden = true
+      if (fresh) showWords(kept.phrase)
+      backupPanel.hidden = false
+    } catch (error) {
+      post('FRAME_BACKUP_PHRASE_ERROR', id, errorPayload(error))
+    }
+  }
+
+  /** @param {string} phrase */
+  function showWords(phrase) {
+    shownWords = phrase.split(' ')
     backupWords.replaceChildren(
-      ...kept.phrase.split(' ').map((word) => {
+      ...shownWords.map((word) => {
         const item = document.createElement('li')
         item.textContent = word
         return item
       }),
     )
-    backupPanel.hidden = false
+    backupWords.hidden = backupDone.hidden = false
+    backupCheck.hidden = backupError.hidden = true
   }
 
-  /** @param {unknown} [error] undefined once the visitor says they saved it: the phrase is then dropped */
+  /** The words hide, and two at random places are asked for. */
+  function askWords() {
+    const [first, second] = crypto.getRandomValues(new Uint32Array(2))
+    const one = first % shownWords.length
+    asked = [one, (one + 1 + (second % (shownWords.length - 1))) % shownWords.length].sort((a, b) => a - b)
+    asked.forEach((place, i) => {
+      checkNumbers[i].textContent = String(place + 1)
+      checkInputs[i].value = ''
+    })
+    backupWords.hidden = backupDone.hidden = true
+    backupCheck.hidden = false
+    checkInputs[0].focus()
+  }
+
+  /** @param {unknown} [error] undefined once the visitor typed back the words asked: the phrase is then dropped */
   function closeBackup(error) {
     backupWords.replaceChildren()
+    shownWords = []
+    for (const input of checkInputs) input.value = ''
     backupPanel.hidden = true
     const id = backupId
     backupId = undefined
@@ -856,7 +920,35 @@ import { storageProblem } from './storageCheck.js'
     post(error ? 'FRAME_BACKUP_PHRASE_ERROR' : 'FRAME_BACKUP_PHRASE_SUCCESS', id, error ? errorPayload(error) : {})
   }
 
-  document.getElementById('backup-done').addEventListener('click', (event) => event.isTrusted && closeBackup())
+  backupForm.addEventListener('submit', async (event) => {
+    event.preventDefault()
+    if (!event.isTrusted || backupId === undefined) return
+    try {
+      const { keys } = await backend('/v1/frame/keys/export', { projectId, origin: hostOrigin, otp: backupCode.value.trim() })
+      showWords(await keyring.phraseFor(keys))
+      backupForm.hidden = backupError.hidden = true
+    } catch (error) {
+      backupError.textContent = errorPayload(error).message
+      backupError.hidden = false
+    }
+  })
+  backupDone.addEventListener('click', (event) => event.isTrusted && backupId !== undefined && askWords())
+  document.getElementById('backup-again').addEventListener('click', (event) => event.isTrusted && showWords(shownWords.join(' ')))
+  backupCheck.addEventListener('submit', async (event) => {
+    event.preventDefault()
+    if (!event.isTrusted || backupId === undefined) return
+    if (asked.some((place, i) => checkInputs[i].value.trim().toLowerCase() !== shownWords[place])) {
+      backupError.textContent = `These are not words ${asked[0] + 1} and ${asked[1] + 1} of your recovery phrase: show the words and check your copy`
+      backupError.hidden = false
+      return
+    }
+    try {
+      await backend('/v1/frame/keys/backup', { projectId, origin: hostOrigin, kind: 'phrase' })
+      closeBackup()
+    } catch (error) {
+      closeBackup(error)
+    }
+  })
   document
     .getElementById('backup-cancel')
     .addEventListener(

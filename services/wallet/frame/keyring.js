@@ -164,5 +164,10 @@ export function createKeyring({ backend, store }) {
     })
   }
 
-  return { afterLogin, hasShare, withSecret, exportKeys }
+  /** The recovery phrase alone, for a backup made after sign-up (docs/wallets.md#backup). @param {FrameKeys} keys */
+  function phraseFor(keys) {
+    return withSecret(keys, undefined, async (secret) => phraseOf(secret))
+  }
+
+  return { afterLogin, hasShare, withSecret, exportKeys, phraseFor }
 }
