@@ -30,6 +30,8 @@ declare module 'foyer' {
     ExportKeys: undefined
     /** The backup prompt after a sign-up made the wallet: the recovery phrase (in the frame), a passkey, or skip. */
     BackupWallet: undefined
+    /** What sites may do without asking (ERC-7715 permissions), from Account: list, revoke on chain. */
+    Permissions: undefined
   }
 }
 
@@ -136,6 +138,7 @@ export function email({ sponsorGas = false }: EmailOptions = {}): Plugin {
       Passkeys: { title: 'passkey.listTitle', load: () => import('./PasskeysView.js') },
       ExportKeys: { title: 'export.title', load: () => import('./ExportKeysView.js') },
       BackupWallet: { title: 'backup.title', load: () => import('./BackupWalletView.js') },
+      Permissions: { title: 'permissions.title', load: () => import('./PermissionsView.js') },
     },
     slots: {
       'connect-methods': [
@@ -148,6 +151,7 @@ export function email({ sponsorGas = false }: EmailOptions = {}): Plugin {
         { id: 'email-account-type', connectorId: 'email', label: 'email.accountType', load: () => import('./AccountTypeRow.js') },
         { id: 'email-passkeys', connectorId: 'email', label: 'passkey.listTitle', load: () => import('./PasskeysAccountRow.js') },
         { id: 'email-export', connectorId: 'email', label: 'export.title', load: () => import('./ExportKeysAccountRow.js') },
+        { id: 'email-permissions', connectorId: 'email', label: 'permissions.title', load: () => import('./PermissionsAccountRow.js') },
       ],
     },
     locales: { en, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },

@@ -21,6 +21,8 @@ export const en = {
   'export.title': 'Export keys',
   /** The prompt after sign-up: save the recovery phrase or add a passkey. */
   'backup.title': 'Back up your wallet',
+  /** The Account row and the view that lists what sites may do without asking (ERC-7715 permissions). */
+  'permissions.title': 'Permissions',
 } as const
 
 /** Every key of the plugin, for the Messages type. */

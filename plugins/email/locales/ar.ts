@@ -60,4 +60,10 @@ export const ar: Translations = {
   'backup.phrase': 'حفظ عبارة الاسترداد',
   'backup.skip': 'تخطٍّ',
   'backup.back': 'رجوع',
+  'permissions.title': 'الأذونات',
+  'permissions.intro': 'ما يمكن للمواقع فعله من حسابك دون سؤالك في كل مرة. الإذن الملغى يتوقف عن العمل على السلسلة.',
+  'permissions.none': 'لا يملك أي موقع إذنًا.',
+  'permissions.revoke': 'إلغاء',
+  'permissions.revoked': 'ملغى',
+  'permissions.expired': 'منتهي الصلاحية',
 }

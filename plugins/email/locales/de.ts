@@ -60,4 +60,11 @@ export const de: Translations = {
   'backup.phrase': 'Wiederherstellungsphrase speichern',
   'backup.skip': 'Überspringen',
   'backup.back': 'Zurück',
+  'permissions.title': 'Berechtigungen',
+  'permissions.intro':
+    'Was Websites von Ihrem Konto aus tun dürfen, ohne Sie jedes Mal zu fragen. Eine widerrufene Berechtigung wirkt auf der Chain nicht mehr.',
+  'permissions.none': 'Keine Website hat eine Berechtigung.',
+  'permissions.revoke': 'Widerrufen',
+  'permissions.revoked': 'Widerrufen',
+  'permissions.expired': 'Abgelaufen',
 }

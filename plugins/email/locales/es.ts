@@ -60,4 +60,11 @@ export const es: Translations = {
   'backup.phrase': 'Guardar la frase de recuperación',
   'backup.skip': 'Omitir',
   'backup.back': 'Atrás',
+  'permissions.title': 'Permisos',
+  'permissions.intro':
+    'Lo que los sitios pueden hacer desde tu cuenta sin preguntarte cada vez. Un permiso revocado deja de funcionar en la cadena.',
+  'permissions.none': 'Ningún sitio tiene un permiso.',
+  'permissions.revoke': 'Revocar',
+  'permissions.revoked': 'Revocado',
+  'permissions.expired': 'Caducado',
 }

@@ -60,4 +60,11 @@ export const fr: Translations = {
   'backup.phrase': 'Enregistrer la phrase de récupération',
   'backup.skip': 'Passer',
   'backup.back': 'Retour',
+  'permissions.title': 'Autorisations',
+  'permissions.intro':
+    'Ce que les sites peuvent faire depuis votre compte sans vous le demander à chaque fois. Une autorisation révoquée cesse de fonctionner sur la chaîne.',
+  'permissions.none': 'Aucun site n’a d’autorisation.',
+  'permissions.revoke': 'Révoquer',
+  'permissions.revoked': 'Révoquée',
+  'permissions.expired': 'Expirée',
 }

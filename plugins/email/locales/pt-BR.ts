@@ -60,4 +60,11 @@ export const ptBR: Translations = {
   'backup.phrase': 'Guardar frase de recuperação',
   'backup.skip': 'Pular',
   'backup.back': 'Voltar',
+  'permissions.title': 'Permissões',
+  'permissions.intro':
+    'O que os sites podem fazer na sua conta sem perguntar a cada vez. Uma permissão revogada deixa de funcionar na rede.',
+  'permissions.none': 'Nenhum site tem permissão.',
+  'permissions.revoke': 'Revogar',
+  'permissions.revoked': 'Revogada',
+  'permissions.expired': 'Expirada',
 }
