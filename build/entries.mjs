@@ -145,6 +145,42 @@ export const entries = [
     peers: ['@solana/wallet-adapter-react'],
     budget: { gzip: 2.25 * 1024, beyond: ['.', './react'] },
   },
+  // AppKit's API over Foyer, for an AppKit app that moves by changing its import paths (docs/migrating/appkit.md): like
+  // the other adapters, it imports the kernel, the elements, the chains and the plugins by name, so a host's bundle
+  // shares them. createAppKit names every plugin its features may ask for; the chains come with the adapters' entries.
+  {
+    export: './appkit',
+    input: 'adapters/appkit/index.ts',
+    file: 'appkit',
+    budget: { gzip: 4 * 1024, beyond: ['.', './elements'] },
+  },
+  {
+    export: './appkit/react',
+    input: 'adapters/appkit/react.ts',
+    file: 'appkit/react',
+    budget: { gzip: 1.5 * 1024, beyond: ['.', './elements', './appkit'] },
+  },
+  {
+    export: './appkit/networks',
+    input: 'adapters/appkit/networks.ts',
+    file: 'appkit/networks',
+    peers: ['viem'],
+    budget: { gzip: 1.5 * 1024 },
+  },
+  {
+    export: './appkit/adapter-ethers',
+    input: 'adapters/appkit/ethers.ts',
+    file: 'appkit/adapter-ethers',
+    peers: ['viem'],
+    budget: { gzip: 512, beyond: ['.', './chains/evm'] },
+  },
+  {
+    export: './appkit/adapter-solana',
+    input: 'adapters/appkit/solana.ts',
+    file: 'appkit/adapter-solana',
+    peers: ['@solana/kit'],
+    budget: { gzip: 512, beyond: ['.', './chains/solana'] },
+  },
   { export: './plugins/names', input: 'plugins/names/index.ts', file: 'plugins/names', budget: { gzip: 1024, beyond: ['.', './react'] } },
   { export: './plugins/siwx', input: 'plugins/siwx/index.ts', file: 'plugins/siwx', budget: { gzip: 1024, beyond: ['.', './react'] } },
   // Node only (a host's backend checking sign-in messages): no budget, no page ever loads it.

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { setThemeMode, type Kernel, type ThemeMode } from 'foyer'
 import { ConnectButton, useAccount, useModal, useNativeBalance, useNetwork, useSignMessage } from 'foyer/react'
 import { BatchDemo } from './BatchDemo'
+import { TipDemo } from './TipDemo'
 import { usePay } from 'foyer/plugins/pay/react'
 import { localChains } from './localStack.js'
 
@@ -96,6 +97,7 @@ export function App({ kernel }: { kernel: Kernel }) {
       )}
       {signError && <p role="alert">Signing failed: {signError}</p>}
       <BatchDemo kernel={kernel} />
+      <TipDemo kernel={kernel} />
       <fieldset>
         <legend>Theme</legend>
         {(['light', 'dark', 'system'] as const).map((mode) => (

@@ -266,28 +266,31 @@ describe('import boundaries', () => {
     ])
   })
 
-  it('(f) an adapter imports the kernel by its public entries only, itself and packages', () => {
-    const publicOnly = "'foyer', 'foyer/react', 'foyer/query', 'foyer/ui'"
+  it("(f) an adapter imports Foyer by the package's entries only, itself and packages", () => {
+    const why = "an adapter imports Foyer by its package's entries only ('foyer', 'foyer/elements', 'foyer/chains/evm' …), and itself"
     expect(
       checkBoundaries({
         'adapters/wagmi/index.ts': `export { foyerConnector } from './foyerConnector.js'`,
         'adapters/wagmi/foyerConnector.ts': `import { createConnector } from '@wagmi/core'\nimport { openModal } from 'foyer'\nconst eip155 = 'eip155'`,
         'adapters/solana-wallet-adapter/useFoyerWalletAdapter.ts': `import { useFoyerState } from 'foyer/react'\nimport { useWallet } from '@solana/wallet-adapter-react'`,
+        'adapters/appkit/ethers.ts': `import { evm } from 'foyer/chains/evm'\nimport { send } from 'foyer/plugins/send'\nimport { watchAccount } from 'foyer/elements'`,
       }),
     ).toEqual([])
     expect(
       checkBoundaries({
         'adapters/wagmi/foyerConnector.ts': `import { openModal } from '../../kernel/core/modal.js'`,
-        'adapters/wagmi/evm.ts': `import { evm } from 'foyer/chains/evm'`,
+        'adapters/wagmi/evm.ts': `import { evm } from '../../chains/evm/index.js'`,
         'adapters/wagmi/send.ts': `import { send } from '../../plugins/send/index.js'`,
         'adapters/wagmi/solana.ts': `import { registerFoyerWallet } from '../solana-wallet-adapter/index.js'`,
+        'adapters/wagmi/deep.ts': `import { look } from 'foyer/kernel/react/look.js'`,
         'kernel/react/hooks.ts': `import { foyerConnector } from 'foyer/wagmi'`,
       }),
     ).toEqual([
-      `(f) adapters/wagmi/foyerConnector.ts imports '../../kernel/core/modal.js': an adapter imports the kernel by ${publicOnly} only, and itself`,
-      `(f) adapters/wagmi/evm.ts imports 'foyer/chains/evm': an adapter imports the kernel by ${publicOnly} only, and itself`,
-      `(f) adapters/wagmi/send.ts imports '../../plugins/send/index.js': an adapter imports the kernel by ${publicOnly} only, and itself`,
-      `(f) adapters/wagmi/solana.ts imports '../solana-wallet-adapter/index.js': an adapter imports the kernel by ${publicOnly} only, and itself`,
+      `(f) adapters/wagmi/foyerConnector.ts imports '../../kernel/core/modal.js': ${why}`,
+      `(f) adapters/wagmi/evm.ts imports '../../chains/evm/index.js': ${why}`,
+      `(f) adapters/wagmi/send.ts imports '../../plugins/send/index.js': ${why}`,
+      `(f) adapters/wagmi/solana.ts imports '../solana-wallet-adapter/index.js': ${why}`,
+      `(f) adapters/wagmi/deep.ts imports 'foyer/kernel/react/look.js': ${why}`,
       `(a) kernel/react/hooks.ts imports 'foyer/wagmi': kernel/ imports no adapter`,
     ])
   })

@@ -5,9 +5,10 @@
 // opens the storage database (once, for every durable service); with `bundler`, an ERC-4337 bundler (alto, on
 // loopback) per chain.
 // One function starts it, one stops it.
-import { DEV_PAYMASTER, DEV_PAYMASTER_SIGNER, NAME_RESOLVER_OWNER, startDevChains } from './dev/devchain/index.mjs'
+import { DELEGATION_MANAGER, DEV_PAYMASTER, DEV_PAYMASTER_SIGNER, NAME_RESOLVER_OWNER, startDevChains } from './dev/devchain/index.mjs'
 import { assertPortFree, findFreePort } from './listen.mjs'
 import { writeAtomically } from './writeAtomically.mjs'
+import { DISABLE_DELEGATION_SELECTOR } from './wallet/delegationFramework.mjs'
 import {
   DEV_FUNDING_LAMPORTS,
   DEV_WALLET_ADDRESS,
@@ -391,14 +392,19 @@ const DEMO_PROJECT_ID = 'foyer-demo'
 
 /**
  * The local stack's sponsored gas: FoyerPaymaster as every dev chain deploys it, its published dev signer, and the
- * demo project's policy: USDC's transfer and approve on both chains, 20 operations per visitor a day, 10 ETH in all.
+ * demo project's policy: USDC's transfer and approve on both chains, and revoking a permission (docs/permissions.md);
+ * 20 operations per visitor a day, 10 ETH in all. The operation that upgrades an account for a permission makes no
+ * call, so the policy covers it on these chains.
  *
  * @param {import('./dev/devchain/index.mjs').DevChainFixtures} fixtures
  * @returns {import('./wallet/sponsorship.mjs').SponsorshipOptions}
  */
 function localSponsorship(fixtures) {
   const chains = Object.keys(fixtures.chains)
-  const calls = Object.values(fixtures.chains).flatMap(({ usdc }) => [`${usdc}:0xa9059cbb`, `${usdc}:0x095ea7b3`])
+  const calls = [
+    ...Object.values(fixtures.chains).flatMap(({ usdc }) => [`${usdc}:0xa9059cbb`, `${usdc}:0x095ea7b3`]),
+    `${DELEGATION_MANAGER}:${DISABLE_DELEGATION_SELECTOR}`,
+  ]
   return {
     paymaster: DEV_PAYMASTER,
     signerKey: DEV_PAYMASTER_SIGNER.privateKey,

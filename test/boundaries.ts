@@ -121,9 +121,9 @@ function layerOf(path: string): string {
  * ui/) are .ts and import no React, neither the packages nor kernel/react; (c) a plugin imports
  * only the kernel and itself, a chain only the kernel and itself; (d) kernel/ui is imported only
  * by kernel/ui, kernel/react, plugins and chains; (e) kernel/ names no chain namespace (CAIP parsing is the protocol's)
- * outside the network marks' table (features ask a chain's capability instead); (f) an adapter imports the kernel by its public
- * entries only (kept imports in dist/, so it shares the host's kernel and changes none of its chunks), itself and
- * packages; plugins and chains too reach the kernel by its public entries only, never a path into kernel/, so a
+ * outside the network marks' table (features ask a chain's capability instead); (f) an adapter imports Foyer by the package's
+ * entries only (the kernel's, the elements', a chain's, a plugin's: kept imports in dist/, so it shares the host's kernel
+ * and changes none of its chunks), itself and packages; plugins and chains too reach the kernel by its public entries only, never a path into kernel/, so a
  * third-party plugin can do what a first-party one does; (g) a service imports no client code (kernel, plugins, chains,
  * adapters), only the protocol; (h) a real backend (services/ outside services/dev/) imports none of the local
  * stand-ins in services/dev/, but {@link devStackImporters}; (i) a relative import stays inside its own layer: another
@@ -163,8 +163,11 @@ export function checkBoundaries(files: SourceFiles): string[] {
           report('h', 'a real backend imports nothing from the local stand-ins in services/dev/')
       } else if (from.kind === 'adapter') {
         const itself = to.kind === 'adapter' && to.name === from.name && specifier.startsWith('.')
-        if (!itself && !publicEntries.includes(specifier) && !protocolEntries.includes(specifier) && to.kind !== 'package')
-          report('f', `an adapter imports the kernel by ${entryList} only, and itself`)
+        if (!itself && !(specifier in selfImports()) && to.kind !== 'package')
+          report(
+            'f',
+            "an adapter imports Foyer by its package's entries only ('foyer', 'foyer/elements', 'foyer/chains/evm' …), and itself",
+          )
       } else if (from.kind === 'elements') {
         if (runtimeImportsOf(source).includes(specifier) && reachesReact(files, file, specifier))
           report('k', 'kernel/elements loads React only with the modal, through import()')

@@ -130,6 +130,7 @@ export function fakeEmbeddedWallet(options: FakeEmbeddedWalletOptions = {}): Fak
     // No login just happened in a story: signing in asks as any signature does.
     signInAtLogin: fn(async () => undefined),
     signOut: async () => {},
+    dispose: () => {},
     passkey: fn(async (ceremony: 'login' | 'register') => {
       const answer = settle<void>('passkey' in options ? options.passkey : 'pending')
       return ceremony === 'register' ? backUp(answer) : answer

@@ -135,6 +135,29 @@ describe('the embedded wallet', () => {
     },
   )
 
+  it("the kernel's teardown ends the frame: a login under way fails with 'Something went wrong', a signature with 'Request was aborted' (rules §8)", async () => {
+    const { kernel, wallet, provider, iframe, settle } = await setup()
+    const login = wallet.connectEmail('ada@example.com').catch((error: unknown) => error)
+    const signing = provider.request({ method: 'personal_sign', params: ['0x68', USER.address] }).catch((error: unknown) => error)
+    await settle()
+    await kernel.destroy()
+    expect(await login).toMatchObject({ shortMessage: 'Something went wrong' })
+    expect(await signing).toMatchObject({ message: expect.stringContaining('Request was aborted') })
+    expect(iframe.remove).toHaveBeenCalled()
+  })
+
+  it("the kernel's teardown before the frame is ready settles the requests waiting for it (rules §8)", async () => {
+    const page = fakeFramePage()
+    const kernel = testKernel({ plugins: [testChain(), email()], services: { wallet: WALLET_URL } })
+    const user = embeddedWalletOf(kernel)
+      .getUser()
+      .catch((error: unknown) => error)
+    await vi.advanceTimersByTimeAsync(0)
+    await kernel.destroy()
+    expect(await user).toMatchObject({ shortMessage: 'Something went wrong' })
+    expect(page.iframe.remove).toHaveBeenCalled()
+  })
+
   it("a method it does not offer rejects the requests waiting for approval, opens the modal and shows 'Action not allowed' after 300 ms (rules §6)", async () => {
     const { kernel, provider, posted, fromFrame, types, settle } = await setup()
     const logged = vi.spyOn(kernel.logger, 'error')

@@ -192,6 +192,11 @@ export interface EmbeddedWallet {
   abortKeysPanel(): void
   /** rules §4: signs out in the frame (3 s at most) and forgets the stored email, marker, last chain and social name. */
   signOut(): Promise<void>
+  /**
+   * The kernel's teardown (its container disposes what it made): the frame and its listener go, and every request still
+   * waiting, ready frame or not, fails with rules §8's 'Request was aborted' (an RPC request) or 'Something went wrong'.
+   */
+  dispose(): void
 }
 
 /** The kernel's embedded wallet; stories and tests replace it (`kernel.container.provide`) before any view uses it. */
@@ -297,6 +302,10 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
 
   const wallet: EmbeddedWallet = {
     frame,
+    dispose: () => {
+      stopWatchingFundsViews()
+      frame.destroy()
+    },
     connectEmail(email) {
       const address = email.trim()
       return mailOnce(`login:${address}`, async () => {
@@ -450,7 +459,7 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
       .getUser({ silent: true })
       .catch((error: unknown) => kernel.logger.warn('The embedded wallet did not send its user.', error))
   }
-  watchFundsViews(kernel, wallet)
+  const stopWatchingFundsViews = watchFundsViews(kernel, wallet)
 
   const namespaces = ['eip155', 'solana'].filter((namespace) => kernel.chains.get(namespace))
   const evmProvider = createEip1193Provider(kernel, wallet, { onNotAllowed: refuse })

@@ -119,13 +119,13 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   const whenReady = new Promise<void>((resolve) => (ready = resolve))
   // Requests waiting for the frame to be ready: a frame that fails to load answers them with its rules §8 error rather
   // than leaving them (and the login view) waiting for ever; a frame that is ready late still serves the next ones.
-  const waiting = new Set<(error: Error) => void>()
+  const waiting = new Map<(error: Error) => void, string>()
   let refused = false
   const cancelLoadTimer = options.schedule(() => fail('iframe_load_failed', 'Could not load embedded wallet'), FRAME_LOAD_TIMEOUT_MS)
 
   function fail(failure: FrameFailure, message: string) {
     options.failed(failure)
-    for (const reject of waiting) reject(new EmbeddedWalletError(message, { frameCode: failure }))
+    for (const reject of waiting.keys()) reject(new EmbeddedWalletError(message, { frameCode: failure }))
     waiting.clear()
     for (const [id, request] of pending) settle(id, request, () => request.reject(new EmbeddedWalletError(message, { frameCode: failure })))
   }
@@ -191,7 +191,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       }
       if (refused) throw new EmbeddedWalletError('Invalid App Configuration', { frameCode: 'unverified_domain' })
       await new Promise<void>((resolve, reject) => {
-        waiting.add(reject)
+        waiting.set(reject, type)
         void whenReady.then(() => {
           waiting.delete(reject)
           resolve()
@@ -230,11 +230,13 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     destroy() {
       cancelLoadTimer()
       window.removeEventListener('message', onMessage)
-      // rules §8: an RPC request cut short is 'Request was aborted'; any other request (a login, the user) 'Something went wrong'.
-      for (const [id, request] of pending) {
-        const message = request.type === 'APP_RPC_REQUEST' ? 'Request was aborted' : 'Something went wrong'
-        settle(id, request, () => request.reject(new EmbeddedWalletError(message, { frameCode: 'ABORTED' })))
-      }
+      // rules §8: an RPC request cut short is 'Request was aborted'; any other request (a login, the user) 'Something
+      // went wrong'. Those still waiting for the frame to be ready are cut short too.
+      const aborted = (type: string) =>
+        new EmbeddedWalletError(type === 'APP_RPC_REQUEST' ? 'Request was aborted' : 'Something went wrong', { frameCode: 'ABORTED' })
+      for (const [reject, type] of waiting) reject(aborted(type))
+      waiting.clear()
+      for (const [id, request] of pending) settle(id, request, () => request.reject(aborted(request.type)))
       iframe.remove()
     },
   }

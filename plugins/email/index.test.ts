@@ -29,7 +29,7 @@ describe('the foyer/plugins/email manifest', () => {
     expect(manifest).toContain(`const BACKUP_SKIPPED_KEY = '${BACKUP_SKIPPED_KEY}'`)
   })
 
-  it('brings the email flag (on; the remote configuration may set it), its views and slot entries (passkeys and key export among them); without services.wallet it stays idle', () => {
+  it('brings the email flag (on; the remote configuration may set it), its views and slot entries (passkeys, key export and permissions among them); without services.wallet it stays idle', () => {
     const kernel = testKernel({ plugins: [testChain(), email()] })
     expect(kernel.isEnabled('email')).toBe(true)
     expect(kernel.isViewAvailable('EmailLogin')).toBe(true)
@@ -39,6 +39,7 @@ describe('the foyer/plugins/email manifest', () => {
     expect(kernel.isViewAvailable('Passkeys')).toBe(true)
     expect(kernel.isViewAvailable('ExportKeys')).toBe(true)
     expect(kernel.isViewAvailable('BackupWallet')).toBe(true)
+    expect(kernel.isViewAvailable('Permissions')).toBe(true)
     expect(kernel.views.slot('connect-methods').map((entry) => entry.id)).toEqual(['email', 'passkey'])
     // The backup, email, account-type and passkeys rows on Account show only for the embedded wallet's connector (its id
     // written out in the manifest); "Not backed up" comes first.
@@ -48,6 +49,7 @@ describe('the foyer/plugins/email manifest', () => {
       ['email-account-type', EMAIL_CONNECTOR_ID],
       ['email-passkeys', EMAIL_CONNECTOR_ID],
       ['email-export', EMAIL_CONNECTOR_ID],
+      ['email-permissions', EMAIL_CONNECTOR_ID],
     ])
     const off = testKernel({ plugins: [testChain(), email()], features: { email: false } })
     expect(off.isViewAvailable('EmailLogin')).toBe(false)

@@ -43,6 +43,8 @@ declare module 'foyer' {
      * warning; at `moment`, and then on to `next` (Receive, Buy) when it stood in for that view.
      */
     BackupWallet: { moment: BackupMoment; next?: RouteEntry }
+    /** What sites may do without asking (ERC-7715 permissions), from Account: list, revoke on chain. */
+    Permissions: undefined
   }
 }
 
@@ -149,6 +151,7 @@ export function email({ sponsorGas = false }: EmailOptions = {}): Plugin {
       Passkeys: { title: 'passkey.listTitle', load: () => import('./PasskeysView.js') },
       ExportKeys: { title: 'export.title', load: () => import('./ExportKeysView.js') },
       BackupWallet: { title: 'backup.title', load: () => import('./BackupWalletView.js') },
+      Permissions: { title: 'permissions.title', load: () => import('./PermissionsView.js') },
     },
     slots: {
       'connect-methods': [
@@ -163,6 +166,7 @@ export function email({ sponsorGas = false }: EmailOptions = {}): Plugin {
         { id: 'email-export', connectorId: 'email', label: 'export.title', load: () => import('./ExportKeysAccountRow.js') },
         // First among the rows: a wallet without a backup says so, with the way to make one (docs/wallets.md#backup).
         { id: 'email-backup', connectorId: 'email', label: 'backup.notBackedUp', order: -1, load: () => import('./BackupAccountRow.js') },
+        { id: 'email-permissions', connectorId: 'email', label: 'permissions.title', load: () => import('./PermissionsAccountRow.js') },
       ],
     },
     locales: { en, '*': (locale) => import('./locales/index.js').then((module) => module.loadTranslations(locale)) },

@@ -23,6 +23,8 @@ export const en = {
   'backup.title': 'Back up your wallet',
   /** The Account row of a wallet with no backup its visitor made (docs/wallets.md#backup). */
   'backup.notBackedUp': 'Not backed up',
+  /** The Account row and the view that lists what sites may do without asking (ERC-7715 permissions). */
+  'permissions.title': 'Permissions',
 } as const
 
 /** Every key of the plugin, for the Messages type. */

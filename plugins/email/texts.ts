@@ -82,6 +82,13 @@ export const viewTexts = {
   /** The Account row's tag: what pressing it does. */
   'backup.backUp': 'Back up',
   'backup.back': 'Back',
+  /** Permissions (docs/permissions.md): on chain, a revoked permission can no longer be used by the site. */
+  'permissions.intro': 'What sites may do from your account without asking you each time. A revoked permission stops working on chain.',
+  'permissions.none': 'No site has a permission.',
+  'permissions.revoke': 'Revoke',
+  /** A permission's state, beside it. */
+  'permissions.revoked': 'Revoked',
+  'permissions.expired': 'Expired',
 } as const
 
 export type ViewTexts = typeof viewTexts

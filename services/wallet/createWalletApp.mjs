@@ -248,7 +248,7 @@ export async function createWalletApp({
       c.req.method === 'POST' &&
       (c.req.header('origin') !== ownOrigin(c) || !c.req.header('content-type')?.startsWith('application/json'))
     ) {
-      return sendJson(c, 403, { error: 'Only the wallet frame may call this', code: 'FORBIDDEN' })
+      throw new WalletError(403, 'FORBIDDEN', 'Only the wallet frame may call this')
     }
     await next()
   })
@@ -257,10 +257,9 @@ export async function createWalletApp({
   app.get('/frame', async (c) => {
     const query = searchParams(c)
     const projectId = v.safeParse(PROJECT_ID, query.get('projectId'))
-    if (!projectId.success) return sendJson(c, 400, { error: projectId.issues[0].message, code: 'INVALID_REQUEST' })
+    if (!projectId.success) throw invalidRequest(projectId.issues[0].message)
     const version = query.get('version')
-    if (version !== null && version !== FRAME_VERSION)
-      return sendJson(c, 400, { error: `Frame version ${FRAME_VERSION} only`, code: 'INVALID_REQUEST' })
+    if (version !== null && version !== FRAME_VERSION) throw invalidRequest(`Frame version ${FRAME_VERSION} only`)
     const allowed = frameAncestors(await origins.originsOf(projectId.output), c.req.header('referer'))
     return c.html(framePage(), 200, {
       'content-security-policy': [
@@ -556,8 +555,8 @@ function parseBody(schema, body) {
 }
 
 /**
- * Runs a backend call: its value as 200 JSON, a WalletError as `{ error, code, ... }` with its status. A body that
- * is not JSON is a 400.
+ * Runs a backend call: its value as 200 JSON. A WalletError goes on to createServiceApp, which writes it as
+ * `{ error, code, ... }` with its status; a body that is not JSON is a 400.
  *
  * @param {import('hono').Context} c
  * @param {() => Promise<unknown>} run
@@ -566,9 +565,7 @@ async function answer(c, run) {
   try {
     return sendJson(c, 200, await run())
   } catch (error) {
-    if (error instanceof SyntaxError) return sendJson(c, 400, { error: 'The body must be JSON', code: 'INVALID_REQUEST' })
-    if (!(error instanceof WalletError)) throw error
-    return sendJson(c, error.status, { error: error.message, code: error.code, ...error.details })
+    throw error instanceof SyntaxError ? invalidRequest('The body must be JSON') : error
   }
 }
 

@@ -10,7 +10,7 @@
 // no bundler or paymaster for.)
 import * as abis from '@metamask/delegation-abis'
 import * as bytecode from '@metamask/delegation-abis/bytecode'
-import { concat, encodeDeployData, getContractAddress } from 'viem'
+import { concat, encodeDeployData, getAbiItem, getContractAddress, toFunctionSelector } from 'viem'
 
 import { DETERMINISTIC_DEPLOYER, ENTRY_POINT_08 } from './foyerAccount.mjs'
 
@@ -71,6 +71,10 @@ const enforcerCreations = Object.fromEntries(
 export const DELEGATION_MANAGER = managerCreation.address
 /** The EIP-7702 delegate: MetaMask's EIP7702StatelessDeleGator for DELEGATION_MANAGER and EntryPoint v0.8. */
 export const EIP7702_DELEGATE = delegateCreation.address
+/** The DelegationManager's `disableDelegation`, by which a user revokes a permission: a site's sponsorship policy names it. */
+export const DISABLE_DELEGATION_SELECTOR = toFunctionSelector(
+  /** @type {import('viem').AbiFunction} */ (getAbiItem({ abi: DELEGATION_ABIS.delegationManager, name: 'disableDelegation' })),
+)
 
 /** @typedef {keyof typeof ENFORCER_BUILDS} EnforcerName */
 

@@ -1,8 +1,12 @@
 // The wallet's refusals: an HTTP status for the frame's fetch, a stable code the client maps to rules §8's alerts,
 // and the message shown or logged. PROTOCOL.md lists every code.
+import { ServiceError } from '../http/index.mjs'
 
-/** A refusal the frame passes on to the host as `FRAME_<NAME>_ERROR { message, code }`. */
-export class WalletError extends Error {
+/**
+ * A refusal the frame passes on to the host as `FRAME_<NAME>_ERROR { message, code }`: the services' one ServiceError,
+ * always with a code, written by createServiceApp as `{ error, code, ...details }`.
+ */
+export class WalletError extends ServiceError {
   /**
    * @param {number} status
    * @param {string} code e.g. 'SESSION_EXPIRED'
@@ -10,11 +14,10 @@ export class WalletError extends Error {
    * @param {Record<string, unknown>} [details] extra fields for the answer (a JSON-RPC `rpcCode`)
    */
   constructor(status, code, message, details = {}) {
-    super(message)
+    super(status, code, message, details)
     this.name = 'WalletError'
-    this.status = status
+    /** @type {string} */
     this.code = code
-    this.details = details
   }
 }
 

@@ -41,6 +41,12 @@ const callsOf = (row) => (row.method === 'wallet_sendCalls' ? row.params[0].call
  */
 export async function firstStep(network, user, row, deps) {
   const { method, params } = row
+  // A permission's grant or revocation, from the visitor's upgraded EOA (grants.mjs).
+  if (method === 'wallet_grantPermissions') return (await import('./grants.mjs')).firstGrantStep(network, user, row)
+  if (method === 'wallet_revokePermissions') {
+    const sponsor = (/** @type {readonly EvmCall[]} */ calls) => sponsorOf(deps, network, user, row, calls)
+    return (await import('./grants.mjs')).firstRevocationStep(deps, network, user, row, sponsor)
+  }
   if (method === 'eth_sendUserOperation' || method === 'eth_sendTransaction' || method === 'wallet_sendCalls') {
     if (method === 'eth_sendUserOperation' || row.account_type === 'smartAccount') {
       // The wallet builds the operation itself (nonce, gas): the site's values for them are not used, so what runs
@@ -94,6 +100,13 @@ async function sponsorOf(deps, network, user, row, calls) {
  */
 export async function nextStep(network, user, row, progress, signed, deps) {
   const { method, params } = row
+  if (method === 'wallet_grantPermissions') {
+    const sponsor = (/** @type {readonly EvmCall[]} */ calls) => sponsorOf(deps, network, user, row, calls)
+    return (await import('./grants.mjs')).nextGrantStep(deps, network, user, row, /** @type {any} */ (progress), signed, sponsor)
+  }
+  if (method === 'wallet_revokePermissions') {
+    return (await import('./grants.mjs')).nextRevocationStep(deps, network, user, row, progress, signed)
+  }
   if (progress.userOperation) {
     const { sendSignedUserOperation } = await import('./smartAccounts.mjs')
     const { actualGasCost, ...sent } = await sendSignedUserOperation(network, user.evmAddress, progress.userOperation, evmSignature(signed))

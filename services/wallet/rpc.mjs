@@ -11,7 +11,7 @@ import { walletAssets } from './assets.mjs'
 import { jsonRpcCall } from './jsonRpcCall.mjs'
 import { FRAME_KEY_COLUMNS, FRAME_KEY_JOINS, frameKeysOf } from './keyShares.mjs'
 import { findNetwork, wireChainId } from './networks.mjs'
-import { SMART_REQUEST_METHODS, checkSmartRequest, runSmartRequest, summarizeSmartRequest } from './smartRequests.mjs'
+import { SMART_REQUEST_METHODS, checkSmartRequest, summarizeSmartRequest } from './smartRequests.mjs'
 
 /** An approval the user neither gave nor refused is void after this. */
 export const APPROVAL_TTL_MS = 10 * 60_000
@@ -145,6 +145,9 @@ export async function handleRpcRequest(deps, user, { method, params, chainId, sp
   if (local !== undefined) return { result: local }
   if (method === 'wallet_getCallsStatus' && network.namespace === 'eip155') return { result: await callsStatus(deps, user.id, params) }
   if (method === 'wallet_getAssets') return { result: await walletAssets(deps, user, params, network) }
+  if (method === 'wallet_getPermissions' && network.namespace === 'eip155' && network.bundlerUrl) {
+    return { result: await (await import('./grants.mjs')).permissionsOf(deps, user, network) }
+  }
   const safe = network.namespace === 'eip155' ? SAFE_EVM_METHODS : SAFE_SOLANA_METHODS
   if (safe.has(method)) return { result: await jsonRpcCall(network.rpcUrl, method, params ?? []) }
   if (!UNSAFE_METHODS.has(method) || namespaceOf(method) !== network.namespace) throw notAllowed()
@@ -154,7 +157,14 @@ export async function handleRpcRequest(deps, user, { method, params, chainId, sp
   const accountType = evm?.type ?? 'eoa'
   const sponsorship =
     site && (sponsorGas || askedForPaymaster(method, checked))
-      ? await sponsorshipOf(deps, user, { method, params: checked, network, accountType, site, payer: own })
+      ? await sponsorshipOf(deps, user, {
+          method,
+          params: checked,
+          network,
+          accountType,
+          site,
+          payer: PERMISSION_METHODS.has(method) ? user.evmAddress : own,
+        })
       : undefined
   return { approval: await createApproval(deps, user, { method, params: checked, network, accountType, sponsorship }) }
 }
@@ -164,6 +174,8 @@ const askedForPaymaster = (method, params) => method === 'wallet_sendCalls' && B
 
 /** The requests that send from an EVM account, and so have a network fee someone pays. */
 const FEE_METHODS = new Set(['eth_sendTransaction', 'wallet_sendCalls', 'eth_sendUserOperation'])
+/** The permission requests, sent from the visitor's upgraded EOA (grants.mjs): its operations are user operations too. */
+const PERMISSION_METHODS = new Set(['wallet_grantPermissions', 'wallet_revokePermissions'])
 
 /**
  * Who pays the fee of a request whose site asked to pay it (docs/sponsored-gas.md): the site, when its policy allows
@@ -175,17 +187,26 @@ const FEE_METHODS = new Set(['eth_sendTransaction', 'wallet_sendCalls', 'eth_sen
  * @returns {Promise<Sponsorship | undefined>}
  */
 async function sponsorshipOf(deps, user, { method, params, network, accountType, site, payer }) {
-  if (!FEE_METHODS.has(method)) return undefined
+  const permission = PERMISSION_METHODS.has(method)
+  if (!FEE_METHODS.has(method) && !permission) return undefined
   const { projectId } = site
   const refused = async (/** @type {string} */ reason) => {
     const balance = await jsonRpcCall(network.rpcUrl, 'eth_getBalance', [payer, 'latest']).catch(() => undefined)
     return { projectId, refused: reason, ...(balance !== undefined && BigInt(balance) === 0n && { noFunds: true }) }
   }
   // A paymaster pays for user operations only: the standard account pays its fees as it always does.
-  if (method !== 'eth_sendUserOperation' && accountType !== 'smartAccount') return undefined
+  if (method !== 'eth_sendUserOperation' && !permission && accountType !== 'smartAccount') return undefined
+  // A grant to an account already upgraded sends nothing.
+  const calls = permission
+    ? (await import('./grants.mjs')).callsToSponsor(method, params)
+    : method === 'wallet_sendCalls'
+      ? params[0].calls
+      : method === 'eth_sendUserOperation'
+        ? params.calls
+        : [params[0]]
+  if (!calls) return undefined
   if (!deps.sponsorship) return refused('this wallet service has no paymaster')
   const { sponsorshipRefusal } = await import('./sponsorship.mjs')
-  const calls = method === 'wallet_sendCalls' ? params[0].calls : method === 'eth_sendUserOperation' ? params.calls : [params[0]]
   const refusal = await sponsorshipRefusal(deps, { projectId, userId: user.id, chainId: network.id, calls })
   return refusal ? refused(refusal.reason) : { projectId, site: site.origin }
 }
@@ -378,10 +399,6 @@ export async function decideApproval(deps, { userId, requestId, secret, approved
   const row = await claimApproval(deps, { userId, requestId, secret, from: 'pending', to: approved ? 'relaying' : 'rejected' })
   if (!approved) throw new WalletError(400, 'USER_REJECTED', 'User rejected the request', { rpcCode: 4001 })
   await refuseWhatWouldFail(deps, row)
-  if (row.method === 'wallet_grantPermissions' || row.method === 'wallet_revokePermissions') {
-    // Nothing to sign: the permission is recorded, or revoked.
-    return step(deps, row, async (network) => ({ result: await runSmartRequest(deps, row, network), progress: {} }))
-  }
   return step(deps, row, async (network, user) => (await import('./relay.mjs')).firstStep(network, user, row, deps))
 }
 

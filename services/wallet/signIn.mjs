@@ -82,7 +82,8 @@ export async function signInDuringLogin(deps, ctx, user) {
   const own = network.namespace === 'eip155' ? user.evmAddress : user.solanaAddress
   const sameAccount =
     network.namespace === 'eip155' ? fields.accountAddress.toLowerCase() === own.toLowerCase() : fields.accountAddress === own
-  // The owner key signs: a smart account (no ERC-1271 in SimpleAccount) could not prove it with this signature.
+  // The owner key signs the text itself; the smart account's ERC-1271 signature (FoyerAccountMessage, PROTOCOL.md) is
+  // made only for an approved personal_sign, so the message names the key's own account.
   if (!sameAccount) throw invalidRequest("siwxMessage.accountAddress must be the wallet's own account for the chain")
   const now = deps.now()
   const issuedAt = Date.parse(fields.issuedAt)

@@ -400,57 +400,6 @@ describe("rules §6's smart-account requests wait for the visitor's approval (do
   )
 
   it(
-    'wallet_grantPermissions is kept once approved and answered with its context; wallet_revokePermissions, approved too, ends it',
-    SLOW,
-    async () => {
-      const page = await signIn()
-      const { body: user } = await page.send('APP_GET_USER', { chainId: 31337 })
-      const expiry = Math.floor(Date.now() / 1000) + 3600
-      const grant = {
-        chainId: '0x7a69',
-        expiry,
-        signer: { type: 'key', data: { type: 'secp256k1', publicKey: '0x01' } },
-        permissions: [{ type: 'native-token-recurring-allowance', data: { allowance: '0x1', period: 86400 } }],
-      }
-      const pending = await page.send('APP_RPC_REQUEST', { method: 'wallet_grantPermissions', params: [grant], chainId: 31337 })
-      expect(pending.body.result).toBeUndefined()
-      expect(pending.body.approval.summary).toContain('- native-token-recurring-allowance')
-      expect(pending.body.approval.summary).toContain('every request still asks you')
-      // Not yet granted: nothing to revoke.
-      expect(
-        (
-          await page.send('APP_RPC_REQUEST', {
-            method: 'wallet_revokePermissions',
-            params: [{ permissionsContext: pending.body.approval.requestId }],
-          })
-        ).body,
-      ).toMatchObject({ code: 'INVALID_REQUEST' })
-      const granted = await page.call(`/v1/frame/approvals/${pending.body.approval.requestId}`, {
-        secret: pending.body.approval.secret,
-        approved: true,
-      })
-      expect(granted.body.result).toEqual({ ...grant, address: user.address, context: pending.body.approval.requestId })
-
-      const revoke = [{ permissionsContext: granted.body.result.context }]
-      const revoking = await page.send('APP_RPC_REQUEST', { method: 'wallet_revokePermissions', params: revoke, chainId: 31337 })
-      expect(revoking.body.approval).toMatchObject({ method: 'wallet_revokePermissions', secret: expect.any(String) })
-      const rejected = await page.call(`/v1/frame/approvals/${revoking.body.approval.requestId}`, {
-        secret: revoking.body.approval.secret,
-        approved: false,
-      })
-      expect(rejected.body).toMatchObject({ code: 'USER_REJECTED', rpcCode: 4001 })
-      const revoked = await approved(page, 'wallet_revokePermissions', revoke)
-      expect(revoked.status).toBe(200)
-      expect(revoked.body.result).toBeNull()
-      expect(
-        (await page.send('APP_RPC_REQUEST', { method: 'wallet_revokePermissions', params: revoke, chainId: 31337 })).body,
-      ).toMatchObject({
-        code: 'INVALID_REQUEST',
-      })
-    },
-  )
-
-  it(
     'a grant for another chain, another address, a past or too distant expiry, or no permission is refused before any approval',
     SLOW,
     async () => {

@@ -1,7 +1,8 @@
 // The unsafe requests a smart-account wallet adds to rules §6's list: a user operation (ERC-4337
 // `eth_sendUserOperation`) and permissions (ERC-7715 `wallet_grantPermissions`, `wallet_revokePermissions`). Each waits
-// for the visitor's approval in the frame, like a signature; what each does once approved is in docs/wallets.md.
-// rpc.mjs checks their params here before an approval is offered, and runs them here once it is given.
+// for the visitor's approval in the frame, like a signature; what each does once approved is in docs/wallets.md and
+// docs/permissions.md. rpc.mjs checks their params here before an approval is offered; grants.mjs runs the two
+// permission requests once approved, relay.mjs the user operation.
 import * as v from 'valibot'
 
 import { WalletError, invalidRequest } from './errors.mjs'
@@ -9,39 +10,8 @@ import { WalletError, invalidRequest } from './errors.mjs'
 /** The requests of this module, all unsafe (each needs the visitor's approval). */
 export const SMART_REQUEST_METHODS = new Set(['eth_sendUserOperation', 'wallet_grantPermissions', 'wallet_revokePermissions'])
 
-/** rules §9's pending limit keeps the grants few; one asks for at most this many permissions. */
-const MAX_PERMISSIONS = 10
-/** A grant lasts at most a year: the visitor should not forget what they allowed. */
-const MAX_GRANT_SECONDS = 365 * 24 * 3600
-
 const ADDRESS = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, 'an address starting with 0x'))
 const HEX = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]*$/, 'hex starting with 0x'), v.maxLength(100_000))
-const TYPE_NAME = v.pipe(v.string(), v.regex(/^[\w-]{1,64}$/, 'a type name of letters, digits, "-" or "_"'))
-const DATA = v.pipe(
-  v.record(v.string(), v.unknown()),
-  v.check((data) => JSON.stringify(data).length <= 4_000, 'data of at most 4000 characters'),
-)
-const GRANT = v.tuple([
-  v.object({
-    chainId: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{1,14}$/, 'chainId in hex')),
-    address: v.optional(ADDRESS),
-    expiry: v.pipe(v.number(), v.safeInteger('expiry in whole seconds'), v.minValue(1)),
-    signer: v.object({ type: TYPE_NAME, data: v.optional(DATA) }),
-    permissions: v.pipe(
-      v.array(
-        v.object({
-          type: TYPE_NAME,
-          data: v.optional(DATA),
-          policies: v.optional(v.pipe(v.array(v.object({ type: TYPE_NAME, data: v.optional(DATA) })), v.maxLength(MAX_PERMISSIONS))),
-          required: v.optional(v.boolean()),
-        }),
-      ),
-      v.minLength(1, 'at least one permission'),
-      v.maxLength(MAX_PERMISSIONS, `at most ${MAX_PERMISSIONS} permissions`),
-    ),
-  }),
-])
-const REVOKE = v.tuple([v.object({ permissionsContext: v.pipe(v.string(), v.uuid('permissionsContext must be a granted context')) })])
 const USER_OPERATION = v.tuple([
   v.looseObject({ sender: ADDRESS, callData: HEX }),
   v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, 'the EntryPoint address')),
@@ -88,33 +58,9 @@ export async function checkSmartRequest(deps, user, method, params, { network, e
     if (calls.length === 0 || calls.length > 10) throw invalidRequest(`${method}: 1 to 10 calls`)
     return { sender: operation.sender, calls: calls.map(({ to, value, data }) => ({ to, value: `0x${value.toString(16)}`, data })) }
   }
-  if (method === 'wallet_grantPermissions') {
-    const [grant] = parse(GRANT, method, params)
-    if (Number.parseInt(grant.chainId, 16) !== Number(network.id)) throw invalidRequest(`${method}: chainId must be the current network's`)
-    if (grant.address && !same(grant.address, evm.address) && !same(grant.address, user.evmAddress))
-      throw invalidRequest(`${method} names ${grant.address}, not this wallet's address`)
-    const now = Math.floor(deps.now() / 1000)
-    if (grant.expiry <= now || grant.expiry > now + MAX_GRANT_SECONDS)
-      throw invalidRequest(`${method}: expiry must be within a year from now`)
-    return [{ ...grant, address: grant.address ?? evm.address }]
-  }
-  const [{ permissionsContext }] = parse(REVOKE, method, params)
-  if (!(await liveGrant(deps, user.id, permissionsContext))) throw invalidRequest(`${method}: no live permission has this context`)
-  return [{ permissionsContext }]
-}
-
-/**
- * A grant of this user that is approved, not revoked and not expired.
- *
- * @param {import('./rpc.mjs').RpcDeps} deps @param {string} userId @param {string} context
- */
-async function liveGrant({ database, now }, userId, context) {
-  const { rows } = await database.query(
-    `SELECT result FROM wallet.approvals WHERE id = $1 AND user_id = $2 AND method = 'wallet_grantPermissions' AND status = 'approved'`,
-    [context, userId],
-  )
-  const result = rows[0]?.result
-  return result && !result.revoked && result.expiry * 1000 > now()
+  const { checkGrant, checkRevocation } = await import('./grants.mjs')
+  if (method === 'wallet_grantPermissions') return checkGrant(network, user, params)
+  return checkRevocation(deps, user, network, params)
 }
 
 /**
@@ -129,39 +75,6 @@ export function summarizeSmartRequest(method, params) {
     )
     return `${lines.join('\n')}\nFrom your smart account ${params.sender}, as one operation`
   }
-  if (method === 'wallet_grantPermissions') {
-    const [grant] = params
-    return [
-      `Grant ${grant.signer.type} signer permissions for ${grant.address} until ${new Date(grant.expiry * 1000).toISOString()}:`,
-      ...grant.permissions.map(
-        (/** @type {any} */ permission) => `- ${permission.type}${permission.data ? ` ${JSON.stringify(permission.data)}` : ''}`,
-      ),
-      'This wallet lets no other signer act for your account: every request still asks you.',
-    ].join('\n')
-  }
-  return `Revoke the permissions granted as ${params[0].permissionsContext}`
-}
-
-/**
- * Runs an approved grant or revocation; nothing is signed (eth_sendUserOperation is signed in the frame and sent by
- * relay.mjs, as the smart account's other operations are).
- *
- * @param {import('./rpc.mjs').RpcDeps} deps
- * @param {any} row the approvals row
- * @param {import('./networks.mjs').WalletNetwork} _network
- */
-export async function runSmartRequest(deps, row, _network) {
-  if (row.method === 'wallet_grantPermissions') {
-    const [grant] = row.params
-    await deps.database.query('UPDATE wallet.approvals SET result = $2 WHERE id = $1', [row.id, JSON.stringify({ expiry: grant.expiry })])
-    return { ...grant, context: row.id }
-  }
-  const [{ permissionsContext }] = row.params
-  const { rows } = await deps.database.query(
-    `UPDATE wallet.approvals SET result = result || '{"revoked": true}'::jsonb
-     WHERE id = $1 AND user_id = $2 AND method = 'wallet_grantPermissions' AND status = 'approved' RETURNING id`,
-    [permissionsContext, row.user_id],
-  )
-  if (!rows[0]) throw invalidRequest('No live permission has this context')
-  return null
+  // A grant or a revocation: its words were written when it was checked (grants.mjs), with the token's name read.
+  return params.summary
 }

@@ -99,14 +99,25 @@ export async function buildWithEsbuild(dir: string): Promise<string[]> {
   }
 }
 
-/** `next build` in `dir`: the whole output, and whether it built. */
-export function buildWithNext(dir: string): Promise<{ ok: boolean; output: string }> {
+/**
+ * `next build` in `dir`: the whole output, and whether it built. Past `timeoutMs` the build is ended (SIGTERM, on
+ * which Next.js ends its workers): a build that outlived its test would take the cores of every test after it.
+ */
+export function buildWithNext(dir: string, timeoutMs: number): Promise<{ ok: boolean; output: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [path.join(repo, 'node_modules/next/dist/bin/next'), 'build'],
-      { cwd: dir, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' }, maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) => resolve({ ok: !error, output: `${stdout}\n${stderr}` }),
+      {
+        cwd: dir,
+        env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+        maxBuffer: 64 * 1024 * 1024,
+        timeout: timeoutMs,
+      },
+      (error, stdout, stderr) => {
+        const ended = error?.killed ? `\nnext build ended after ${timeoutMs / 1000} s, its budget` : ''
+        resolve({ ok: !error, output: `${stdout}\n${stderr}${ended}` })
+      },
     )
   })
 }

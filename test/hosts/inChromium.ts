@@ -50,11 +50,12 @@ export async function openHost(
 }
 
 /**
- * Connects through the page's `<foyer-button>` as a visitor does: its button (in the element's shadow root, which
- * Playwright's locators pierce), then 'Test Wallet' in the modal; the page then shows the account's address.
+ * Connects through the page's `<foyer-button>` (or `tag`, `<appkit-button>`) as a visitor does: its button (in the
+ * element's shadow root, which Playwright's locators pierce), then 'Test Wallet' in the modal; the page then shows the
+ * account's address.
  */
-export async function connectWithFoyerButton(page: Page, address: string): Promise<void> {
-  await page.locator('foyer-button').getByRole('button').click()
+export async function connectWithButton(page: Page, address: string, tag = 'foyer-button'): Promise<void> {
+  await page.locator(tag).getByRole('button').click()
   await page
     .getByRole('dialog', { name: 'Connect a wallet' })
     .getByRole('button', { name: /^Test Wallet/ })

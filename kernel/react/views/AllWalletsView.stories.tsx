@@ -54,6 +54,20 @@ export const Search: Story = {
   },
 }
 
+/** A search asks for 100 wallets, not a page of 40, and shows them all, with nothing more to load (rules §9). */
+export const SearchPage: Story = {
+  parameters: { foyer: withDirectory(directoryWallets(150)) },
+  play: async () => {
+    const modal = await withinModal()
+    const list = await modal.findByRole('list', { name: 'Wallets' })
+    await waitFor(() => expect(listedNames(list)).toHaveLength(40))
+    typeInto(modal.getByRole('searchbox', { name: 'Search wallets' }), 'Wallet')
+    await waitFor(() => expect(listedNames(list)).toHaveLength(100))
+    await expect(listedNames(list).at(-1)).toBe('Wallet 100')
+    await expect(modal.queryByTestId('load-more')).toBeNull()
+  },
+}
+
 /** A search that finds nothing says so. */
 export const NoResults: Story = {
   play: async () => {

@@ -71,4 +71,10 @@ export const ar: Translations = {
   'backup.backUpNow': 'انسخ احتياطيًا الآن',
   'backup.skipAnyway': 'تخطَّ على أي حال',
   'backup.backUp': 'نسخ احتياطي',
+  'permissions.title': 'الأذونات',
+  'permissions.intro': 'ما يمكن للمواقع فعله من حسابك دون سؤالك في كل مرة. الإذن الملغى يتوقف عن العمل على السلسلة.',
+  'permissions.none': 'لا يملك أي موقع إذنًا.',
+  'permissions.revoke': 'إلغاء',
+  'permissions.revoked': 'ملغى',
+  'permissions.expired': 'منتهي الصلاحية',
 }

@@ -72,4 +72,11 @@ export const de: Translations = {
   'backup.backUpNow': 'Jetzt sichern',
   'backup.skipAnyway': 'Trotzdem überspringen',
   'backup.backUp': 'Sichern',
+  'permissions.title': 'Berechtigungen',
+  'permissions.intro':
+    'Was Websites von Ihrem Konto aus tun dürfen, ohne Sie jedes Mal zu fragen. Eine widerrufene Berechtigung wirkt auf der Chain nicht mehr.',
+  'permissions.none': 'Keine Website hat eine Berechtigung.',
+  'permissions.revoke': 'Widerrufen',
+  'permissions.revoked': 'Widerrufen',
+  'permissions.expired': 'Abgelaufen',
 }

@@ -72,4 +72,11 @@ export const es: Translations = {
   'backup.backUpNow': 'Hacer copia ahora',
   'backup.skipAnyway': 'Omitir de todos modos',
   'backup.backUp': 'Hacer copia',
+  'permissions.title': 'Permisos',
+  'permissions.intro':
+    'Lo que los sitios pueden hacer desde tu cuenta sin preguntarte cada vez. Un permiso revocado deja de funcionar en la cadena.',
+  'permissions.none': 'Ningún sitio tiene un permiso.',
+  'permissions.revoke': 'Revocar',
+  'permissions.revoked': 'Revocado',
+  'permissions.expired': 'Caducado',
 }

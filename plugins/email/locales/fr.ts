@@ -72,4 +72,11 @@ export const fr: Translations = {
   'backup.backUpNow': 'Sauvegarder maintenant',
   'backup.skipAnyway': 'Passer quand même',
   'backup.backUp': 'Sauvegarder',
+  'permissions.title': 'Autorisations',
+  'permissions.intro':
+    'Ce que les sites peuvent faire depuis votre compte sans vous le demander à chaque fois. Une autorisation révoquée cesse de fonctionner sur la chaîne.',
+  'permissions.none': 'Aucun site n’a d’autorisation.',
+  'permissions.revoke': 'Révoquer',
+  'permissions.revoked': 'Révoquée',
+  'permissions.expired': 'Expirée',
 }

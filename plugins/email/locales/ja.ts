@@ -73,4 +73,10 @@ export const ja: Translations = {
   'backup.backUpNow': '今すぐバックアップ',
   'backup.skipAnyway': 'それでもスキップ',
   'backup.backUp': 'バックアップ',
+  'permissions.title': '権限',
+  'permissions.intro': 'サイトが毎回確認せずにあなたのアカウントから行えること。取り消した権限はチェーン上で無効になります。',
+  'permissions.none': '権限を持つサイトはありません。',
+  'permissions.revoke': '取り消す',
+  'permissions.revoked': '取り消し済み',
+  'permissions.expired': '期限切れ',
 }

@@ -72,4 +72,11 @@ export const ptBR: Translations = {
   'backup.backUpNow': 'Fazer backup agora',
   'backup.skipAnyway': 'Pular mesmo assim',
   'backup.backUp': 'Fazer backup',
+  'permissions.title': 'Permissões',
+  'permissions.intro':
+    'O que os sites podem fazer na sua conta sem perguntar a cada vez. Uma permissão revogada deixa de funcionar na rede.',
+  'permissions.none': 'Nenhum site tem permissão.',
+  'permissions.revoke': 'Revogar',
+  'permissions.revoked': 'Revogada',
+  'permissions.expired': 'Expirada',
 }

@@ -68,4 +68,10 @@ export const zhCN: Translations = {
   'backup.backUpNow': '立即备份',
   'backup.skipAnyway': '仍然跳过',
   'backup.backUp': '备份',
+  'permissions.title': '权限',
+  'permissions.intro': '网站无需每次询问即可从你的账户执行的操作。撤销的权限会在链上失效。',
+  'permissions.none': '没有网站拥有权限。',
+  'permissions.revoke': '撤销',
+  'permissions.revoked': '已撤销',
+  'permissions.expired': '已过期',
 }

@@ -5,6 +5,7 @@ import { ed25519 } from '@noble/curves/ed25519'
 import { secp256k1 } from '@noble/curves/secp256k1'
 import { base58 } from '@scure/base'
 import { hashMessage, hashTypedData, keccak256, serializeTransaction } from 'viem'
+import { hashAuthorization } from 'viem/utils'
 
 import { evmKeyOf, fromBase64, solanaSeedOf, toBase64 } from './shares.js'
 
@@ -13,6 +14,7 @@ import { evmKeyOf, fromBase64, solanaSeedOf, toBase64 } from './shares.js'
  *   | { kind: 'evm_typed', typedData: any }
  *   | { kind: 'evm_hash', hash: `0x${string}` }
  *   | { kind: 'evm_transaction', transaction: Record<string, any> }
+ *   | { kind: 'evm_authorization', authorization: { chainId: number, address: `0x${string}`, nonce: number } }
  *   | { kind: 'solana_message', message: string }
  *   | { kind: 'solana_transaction', transaction: string }} SigningJob
  */
@@ -32,6 +34,8 @@ export async function runJob(secret, job) {
       return { signature: signHash(secret, job.hash) }
     case 'evm_transaction':
       return { transaction: signEvmTransaction(secret, job.transaction) }
+    case 'evm_authorization':
+      return { signature: signHash(secret, hashAuthorization(authorizationOf(job.authorization))) }
     case 'solana_message':
       return { signature: base58.encode(ed25519.sign(base58.decode(job.message), solanaSeedOf(secret))) }
     case 'solana_transaction':
@@ -50,6 +54,30 @@ function signRaw(secret, hash) {
 function signHash(secret, hash) {
   const signature = signRaw(secret, hash)
   return /** @type {`0x${string}`} */ (`0x${signature.toCompactHex()}${(27 + signature.recovery).toString(16)}`)
+}
+
+/**
+ * The only EIP-7702 delegate this wallet lets an account point to (EIP7702StatelessDeleGator, deployed at the same
+ * address on every chain: services/wallet/delegationFramework.mjs), and the zero address, which undoes a delegation.
+ * Fixed here, not taken from the job: an authorization hands the account's code to its delegate, so a service that
+ * asked for another one is refused by the frame itself.
+ */
+export const EIP7702_DELEGATE = '0xDEdE95F03FEA5f604218f41593cAD3735D6166d5'
+const ZERO_ADDRESS = `0x${'0'.repeat(40)}`
+
+/**
+ * An authorization the frame agrees to sign: to this wallet's delegate (or the zero address), on one chain (never 0,
+ * which would be good on every chain).
+ *
+ * @param {any} asked
+ */
+function authorizationOf(asked) {
+  const address = String(asked?.address ?? '').toLowerCase()
+  if (address !== EIP7702_DELEGATE.toLowerCase() && address !== ZERO_ADDRESS)
+    throw new Error('This wallet upgrades accounts only to its own delegate')
+  if (!Number.isSafeInteger(asked.chainId) || asked.chainId <= 0 || !Number.isSafeInteger(asked.nonce) || asked.nonce < 0)
+    throw new Error('The authorization must name one chain and a nonce')
+  return { chainId: asked.chainId, address: /** @type {`0x${string}`} */ (asked.address), nonce: asked.nonce }
 }
 
 /** @param {string | undefined} quantity hex */

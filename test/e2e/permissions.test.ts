@@ -1,0 +1,136 @@
+// End to end: ERC-7715 permissions enforced on chain (issue #47, docs/permissions.md), through the demo's "Tip 1 USDC
+// a day", in Chromium, against the real stack: anvil with the Delegation Framework and EntryPoint v0.8, the local
+// bundler (alto), FoyerPaymaster under the demo's policy, the wallet service on its own site. The visitor approves
+// the permission once in the frame (which also upgrades their account in place, paid by the site); the site's own
+// session key then tips with no approval, until the chain refuses a tip beyond the day's amount and, once the
+// visitor revoked the permission from Account, any tip.
+import { randomBytes } from 'node:crypto'
+import { createPublicClient, createWalletClient, erc20Abi, http, type Hex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { describe, expect, it } from 'vitest'
+import { ANVIL_ACCOUNTS, EIP7702_DELEGATE } from '../../services/dev/devchain/index.mjs'
+import { approveInFrame, openAccount, openDemo, signInWithEmail, useStack } from './harness.js'
+
+const TIP_RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' // the demo's tips go to anvil #2
+const stack = useStack({ bundler: true })
+
+describe('a permission a site uses without asking each time', () => {
+  it('one held approval grants "1 USDC a day" and upgrades the account; two tips go through with no approval, the third is refused on chain; Revoke in Account stops the next', async () => {
+    const { page, errors } = await openDemo(stack)
+    const rpcUrl = stack.chains['31337']!.rpcUrl
+    const chain = createPublicClient({ transport: http(rpcUrl) })
+    const usdc = stack.fixtures.chains['31337']!.usdc
+    const usdcOf = (address: Hex) => chain.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+    const frame = page.frameLocator(`iframe[src^="${stack.fixtures.wallet!.url}/frame"]`)
+    const approvals = page.getByRole('dialog', { name: 'Approve request' })
+
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    await signInWithEmail(page, stack, `tips-${randomBytes(4).toString('hex')}@example.com`)
+    await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 15_000 })
+
+    // The first tip asks for the permission: the frame's own panel says it in plain words, with the upgrade.
+    await page.getByRole('button', { name: 'Tip 1 USDC a day' }).click()
+    await approvals.waitFor()
+    const summary = frame.locator('#approval-summary')
+    await expect.poll(() => summary.textContent()).toContain('may spend up to 1 USDC')
+    const words = (await summary.textContent()) ?? ''
+    expect(words).toContain('a day from your account')
+    expect(words).toContain(`Upgrade this account to a smart account: delegate ${EIP7702_DELEGATE} on chain 31337`)
+    expect(await frame.locator('#approval-fee').textContent()).toBe(`Network fee: paid by ${new URL(page.url()).origin}`)
+    // The visitor's own address (their key's), which the permission spends from: 5 USDC and no ETH.
+    const eoa = /from your account (0x[0-9a-fA-F]{40})/.exec(words)![1] as Hex
+    const funder = createWalletClient({ account: privateKeyToAccount(ANVIL_ACCOUNTS[0]!.privateKey), transport: http(rpcUrl) })
+    await chain.waitForTransactionReceipt({
+      hash: await funder.writeContract({ chain: null, address: usdc, abi: erc20Abi, functionName: 'transfer', args: [eoa, 5_000_000n] }),
+    })
+    expect(await chain.getCode({ address: eoa })).toBeUndefined()
+    const receiverBefore = await usdcOf(TIP_RECEIVER)
+
+    await approveInFrame(page, stack)
+    const tips = page.getByTestId('tips')
+    await expect.poll(() => tips.textContent(), { timeout: 60_000 }).toMatch(/^0x[0-9a-f]{64}$/)
+    // Upgraded in place: the same address now runs the delegate; its ETH is still none (the site paid).
+    expect(await chain.getCode({ address: eoa })).toBe(`0xef0100${EIP7702_DELEGATE.slice(2).toLowerCase()}`)
+    expect(await chain.getBalance({ address: eoa })).toBe(0n)
+    expect(await usdcOf(TIP_RECEIVER)).toBe(receiverBefore + 500_000n)
+
+    // The second tip: no approval at all.
+    await page.getByRole('button', { name: 'Tip 1 USDC a day' }).click()
+    await expect.poll(async () => ((await tips.textContent()) ?? '').split(' ').length, { timeout: 30_000 }).toBe(2)
+    expect(await approvals.count()).toBe(0)
+    expect(await usdcOf(TIP_RECEIVER)).toBe(receiverBefore + 1_000_000n)
+
+    // The third is beyond the day's 1 USDC: the chain's enforcer refuses it, and nothing is asked.
+    await page.getByRole('button', { name: 'Tip 1 USDC a day' }).click()
+    await expect
+      .poll(() => page.getByRole('alert').textContent(), { timeout: 30_000 })
+      .toBe("Tip refused: beyond today's 1 USDC (ERC20PeriodTransferEnforcer:transfer-amount-exceeded)")
+    expect(await approvals.count()).toBe(0)
+    expect(await usdcOf(TIP_RECEIVER)).toBe(receiverBefore + 1_000_000n)
+    expect(await usdcOf(eoa)).toBe(4_000_000n)
+
+    // Account lists it; Revoke asks the visitor in the frame, then disables it on chain (paid by the site).
+    const account = await openAccount(page)
+    await account.getByRole('button', { name: 'Permissions' }).click()
+    const row = page.getByRole('dialog').getByTestId('permission-row')
+    await expect.poll(() => row.textContent()).toContain(`may spend up to 1 USDC (${usdc}) a day from your account ${eoa}`)
+    await row.getByRole('button', { name: 'Revoke' }).click()
+    await expect
+      .poll(() => frame.locator('#approval-summary').textContent())
+      .toContain(`Revoke this permission, on chain, from your account ${eoa}`)
+    await approveInFrame(page, stack)
+    await approvals.waitFor({ state: 'detached', timeout: 60_000 })
+    // Settled, the approval gives the modal back to the list (or closes it, opened for the approval alone).
+    if ((await page.getByRole('dialog').count()) === 0) await (await openAccount(page)).getByRole('button', { name: 'Permissions' }).click()
+    await expect.poll(() => page.getByRole('dialog').getByTestId('permission-row').textContent(), { timeout: 30_000 }).toContain('Revoked')
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
+    expect(await chain.getBalance({ address: eoa })).toBe(0n)
+
+    // A tip after the revocation is refused on chain, whatever is left of the day.
+    await page.getByRole('button', { name: 'Tip 1 USDC a day' }).click()
+    await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 30_000 }).toBe('Tip refused: the permission was revoked')
+    expect(await usdcOf(eoa)).toBe(4_000_000n)
+    expect(errors).toEqual([])
+  })
+
+  it('attack: the host page hides the frame and clicks Approve, then clicks it once where it shows: no permission is signed, the account is not upgraded', async () => {
+    const { page } = await openDemo(stack)
+    const rpcUrl = stack.chains['31337']!.rpcUrl
+    const chain = createPublicClient({ transport: http(rpcUrl) })
+    const iframe = `iframe[src^="${stack.fixtures.wallet!.url}/frame"]`
+    const frame = page.frameLocator(iframe)
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    await signInWithEmail(page, stack, `tips-attack-${randomBytes(4).toString('hex')}@example.com`)
+    await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 15_000 })
+
+    await page.getByRole('button', { name: 'Tip 1 USDC a day' }).click()
+    await page.getByRole('dialog', { name: 'Approve request' }).waitFor()
+    await expect.poll(() => frame.locator('#approval-summary').textContent()).toContain('may spend up to 1 USDC')
+    const eoa = /from your account (0x[0-9a-fA-F]{40})/.exec((await frame.locator('#approval-summary').textContent()) ?? '')![1] as Hex
+    const approve = frame.getByRole('button', { name: 'Approve' })
+    const box = (await approve.boundingBox())!
+    const middle = { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+
+    // The host makes its frame invisible and holds the mouse on Approve, as a lured click would.
+    const setOpacity = (opacity: string) =>
+      page.evaluate(
+        ([selector, value]) => (document.querySelector(selector!) as HTMLElement).style.setProperty('opacity', value!),
+        [iframe, opacity],
+      )
+    await setOpacity('0')
+    await page.waitForTimeout(1_500)
+    await page.mouse.move(middle.x, middle.y)
+    await page.mouse.down()
+    await page.waitForTimeout(900)
+    await page.mouse.up()
+    // Shown again: one quick click is not the deliberate hold a permission needs.
+    await setOpacity('1')
+    await expect.poll(() => approve.isEnabled()).toBe(true)
+    await approve.click()
+    await page.waitForTimeout(2_000)
+
+    expect(await page.getByTestId('tips').count()).toBe(0)
+    expect(await page.getByRole('dialog', { name: 'Approve request' }).count()).toBe(1)
+    expect(await chain.getCode({ address: eoa })).toBeUndefined()
+  })
+})
