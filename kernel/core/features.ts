@@ -38,10 +38,10 @@ export interface Features {
    */
   walletFeaturesOrder: readonly string[]
   /**
-   * Smart sessions: permissions (ERC-7715) that would let a site act for the visitor without asking each time. Foyer's
-   * embedded wallet has no session-key module, so on or off changes nothing today: a permission request always goes to
-   * the visitor, who approves it in the secure frame, and grants no signer the right to skip an approval
-   * (docs/wallets.md). Declared so that a host's configuration that sets it is taken. @default false (rules §9)
+   * Smart sessions: permissions (ERC-7715) that let a site act for the visitor without asking each time. Read by no
+   * code: the embedded wallet grants permissions whatever it says (docs/permissions.md), each one approved by the
+   * visitor in the secure frame, then enforced on chain. Declared so that a host's configuration that sets it is
+   * taken. @default false (rules §9)
    */
   smartSessions: boolean
 }
