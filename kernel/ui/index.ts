@@ -23,6 +23,8 @@ export { Avatar, gradientFor } from './Avatar.js'
 export * from './icons.js'
 export { QrCode } from './QrCode.js'
 export { SimulationSummary, simulationTexts, useSimulation } from './SimulationSummary.js'
+export { TransactionDone } from './TransactionDone.js'
+export type { TransactionDoneProps } from './TransactionDone.js'
 export type { AllowanceWords, SimulationState, SimulationSummaryProps, SimulationTexts } from './SimulationSummary.js'
 // Holds a way to connect back until the visitor accepts the host's terms (the core Connect views use it too).
 export { LegalGate } from '../react/shell/LegalConsent.js'

@@ -20,6 +20,7 @@ import {
   SimulationSummary,
   Skeleton,
   TokenPicker,
+  TransactionDone,
   WalletImage,
   simulationTexts,
   type TokenOption,
@@ -264,21 +265,14 @@ function SendDone({ hash, onAgain }: { hash?: string; onAgain(): void }) {
   const { network } = useNetwork()
   const link = transactionUrl(network, hash)
   return (
-    <div className="f-center">
-      <p className="f-section-title">{t('send.sent')}</p>
-      <p className="f-muted">{t('send.hash')}</p>
-      <p className="f-address-text" data-testid="send-hash">
-        {hash}
-      </p>
-      {link && (
-        <a className="f-button f-button-secondary" href={link} target="_blank" rel="noopener noreferrer">
-          {t('send.explorer', { explorer: network?.blockExplorers?.default.name ?? '' })}
-        </a>
-      )}
-      <Button variant="secondary" onClick={onAgain}>
-        {t('send.again')}
-      </Button>
-    </div>
+    <TransactionDone
+      title={t('send.sent')}
+      hashLabel={t('send.hash')}
+      hash={hash}
+      hashTestId="send-hash"
+      explorer={link ? { href: link, label: t('send.explorer', { explorer: network?.blockExplorers?.default.name ?? '' }) } : undefined}
+      again={{ label: t('send.again'), onClick: onAgain }}
+    />
   )
 }
 
