@@ -5,8 +5,8 @@ export function escapeHtml(text) {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 }
 
-// The approval panel always fits the frame's height (a long summary or preview scrolls inside it): only a panel seen
-// whole arms.
+// The approval panel always fits the frame's height: its title and buttons stay in view and what lies between (the
+// preview, who asks, the fee, the folded Details) scrolls inside it, so nothing is clipped and only a panel seen whole arms.
 const STYLE = `:root{color-scheme:light dark;font:15px system-ui,sans-serif}
 body{margin:0;padding:16px;background:Canvas;color:CanvasText}
 pre{white-space:pre-wrap;word-break:break-word;max-height:40vh;overflow:auto;background:color-mix(in srgb,CanvasText 6%,Canvas);padding:8px;border-radius:8px}
@@ -16,8 +16,9 @@ button.primary{background:var(--accent,#3b5bdb);border-color:var(--accent,#3b5bd
 #approve{touch-action:none;user-select:none;background-image:linear-gradient(#fff6,#fff6);background-repeat:no-repeat;background-size:0 100%}
 #approve.holding{background-size:100% 100%;transition:background-size .6s linear}.hint{font-size:13px}
 #approval:not([hidden]){display:flex;flex-direction:column;max-height:calc(100vh - 32px)}#approval h1,#approval p{margin:0 0 8px}#approval-fee{font-size:13px}
-#approval pre{flex:0 1 auto;min-height:3em;max-height:none;margin:0 0 8px}#lost{flex:0 1 auto;min-height:1.5em;overflow:auto}
-#approval-preview{flex:0 1 auto;min-height:1.5em;overflow:auto;margin:0 0 8px}#approval-preview dl,#approval-preview p{margin:0}#approval-preview dt{font-size:13px;opacity:.8}#approval-preview dd{margin:0 0 4px;word-break:break-word}
+#approval-body{flex:1 1 auto;min-height:3em;overflow:auto;overscroll-behavior:contain}#approval pre{max-height:none;margin:0 0 8px}
+#approval-preview{margin:0 0 12px;font-size:17px}#approval-preview dl,#approval-preview p{margin:0}#approval-preview dt{font-size:13px;opacity:.8}#approval-preview dd{margin:0 0 6px;font-weight:600;word-break:break-word}
+#approval-details{margin:0 0 8px;font-size:13px}#approval-details summary{cursor:pointer;padding:4px 0}#approval-details[open] summary{margin-bottom:4px}
 textarea,input{font:inherit;width:100%;box-sizing:border-box}code{word-break:break-all}.warning{color:#c92a2a}
 #backup-words{columns:2;font:600 15px ui-monospace,monospace;margin:0 0 12px;padding-left:2.5em}#backup-check label{display:block;margin:0 0 8px}`
 
@@ -53,15 +54,16 @@ function approvalPage(title, after) {
 <body>
 <section id="approval" hidden aria-labelledby="approval-title">
 <h1 id="approval-title" style="font-size:18px">Approve request</h1>
-<p id="approval-site"><img id="approval-icon" alt="" width="20" height="20" hidden><span><span id="approval-origin"></span><span id="approval-claim"></span></span></p>
-<p id="approval-method"></p>
+<div id="approval-body">
 <div id="approval-preview" aria-live="polite" hidden></div>
-<pre id="approval-summary"></pre>
+<p id="approval-site"><img id="approval-icon" alt="" width="20" height="20" hidden><span><span id="approval-origin"></span><span id="approval-claim"></span></span></p>
 <p id="approval-fee" hidden></p>
+<details id="approval-details"><summary>Details</summary><p id="approval-method"></p><pre id="approval-summary"></pre></details>
 <div id="lost" hidden><p class="warning"><strong>This browser cannot open this wallet.</strong> It was never backed up, so only the browser that made it can sign. Sign in there and back the wallet up, then come back. If that browser is gone, nobody can rebuild the key, not this site nor the wallet’s operator.</p>
 <button id="lost-phrase" type="button">I wrote down its recovery phrase</button></div>
 <label id="recovery" hidden>This browser has no share of your wallet’s key yet. Enter your 12-word recovery phrase to use it here:
 <textarea id="recovery-phrase" rows="2" autocomplete="off" autocapitalize="none" spellcheck="false"></textarea></label>
+</div>
 <p id="approval-hint" class="hint" hidden>This moves value: press and hold Approve (mouse, touch, Enter or Space) until it fills.</p>
 <div class="buttons"><button id="reject" type="button">Reject</button><button id="approve" class="primary" type="button" aria-describedby="approval-hint">Approve</button>
 <button id="open-window" class="primary" type="button" hidden>Review in a wallet window</button></div>

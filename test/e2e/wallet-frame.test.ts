@@ -279,6 +279,60 @@ describe('the secure frame in Chromium', () => {
     await context.close()
   })
 
+  it('the approval panel puts what the visitor decides on first, folds the raw call into Details and keeps Approve in view at a short height', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await openHost(page)
+    await page.evaluate(() => {
+      document.getElementById('wallet')!.style.height = '420px'
+    })
+    const email = `panel-${randomBytes(4).toString('hex')}@example.com`
+    await ask(page, 'APP_CONNECT_EMAIL', { email })
+    await ask(page, 'APP_CONNECT_OTP', { otp: await lastCode(email) })
+    const { address } = (await ask(page, 'APP_GET_USER', { chainId: 31337 })).payload
+    const frame = page.frameLocator('#wallet')
+    const wallet = page.frames().find((candidate) => candidate.url().startsWith(`${walletOrigin}/frame`))!
+    /** The panel's layout as the visitor sees it: its first shown part, and whether Approve lies inside the frame. */
+    const layout = () =>
+      wallet.evaluate(() => {
+        const parts = document.querySelectorAll('#approval-preview, #approval-site, #approval-method, #approval-summary, #approval-fee')
+        const first = [...parts].find((part) => part.checkVisibility())
+        const approve = document.getElementById('approve')!.getBoundingClientRect()
+        return {
+          first: first?.id,
+          firstInView: (first?.getBoundingClientRect().top ?? Number.NaN) < innerHeight,
+          approveInView: approve.height > 0 && approve.top >= 0 && approve.bottom <= innerHeight,
+        }
+      })
+
+    // A transaction with a long call: its preview first, then who asks; the raw call only once Details is opened.
+    const sending = ask(page, 'APP_RPC_REQUEST', {
+      method: 'eth_sendTransaction',
+      params: [{ from: address, to: '0x5FbDB2315678afecb367f032d93F642f64180aa3', value: '0x0', data: `0xa9059cbb${'00'.repeat(1_500)}` }],
+    })
+    await frame.getByRole('button', { name: 'Hold to approve' }).waitFor()
+    await expect.poll(() => frame.locator('#approval-preview').textContent()).not.toBe('Checking what this will do…')
+    expect(await layout()).toEqual({ first: 'approval-preview', firstInView: true, approveInView: true })
+    expect(await frame.locator('#approval-origin').isVisible()).toBe(true)
+    expect(await frame.locator('#approval-summary').isVisible()).toBe(false)
+    await frame.getByText('Details', { exact: true }).click()
+    expect(await frame.locator('#approval-summary').isVisible()).toBe(true)
+    expect(await frame.locator('#approval-method').textContent()).toBe('eth_sendTransaction on chain 31337')
+    // Opened, the long call scrolls inside the panel: Approve stays where the visitor can press it.
+    expect((await layout()).approveInView).toBe(true)
+    await frame.getByRole('button', { name: 'Reject' }).click()
+    expect(await sending).toMatchObject({ payload: { code: 'USER_REJECTED' } })
+
+    // A message has nothing to preview: the message itself comes first, shown, and Details folds only the method.
+    const signing = ask(page, 'APP_RPC_REQUEST', { method: 'personal_sign', params: [`0x${'41'.repeat(3_000)}`, address] })
+    await frame.getByRole('button', { name: 'Approve' }).waitFor()
+    expect(await layout()).toEqual({ first: 'approval-summary', firstInView: true, approveInView: true })
+    expect(await frame.locator('#approval-method').isVisible()).toBe(false)
+    await frame.getByRole('button', { name: 'Reject' }).click()
+    await signing
+    await context.close()
+  })
+
   it('a page of an origin the project does not allow cannot embed the frame (CSP frame-ancestors)', async () => {
     const context = await browser.newContext()
     const page = await context.newPage()

@@ -329,6 +329,7 @@ import { storageProblem } from './storageCheck.js'
   const summaryText = document.getElementById('approval-summary')
   const feeText = document.getElementById('approval-fee')
   const previewBox = document.getElementById('approval-preview')
+  const detailsBox = document.getElementById('approval-details')
   const hintText = document.getElementById('approval-hint')
   const approveButton = document.getElementById('approve')
   const rejectButton = document.getElementById('reject')
@@ -480,6 +481,7 @@ import { storageProblem } from './storageCheck.js'
       showSite()
       methodText.textContent = `${current.approval.method} on chain ${current.approval.chainId}`
       summaryText.textContent = current.approval.summary
+      placeSummary(current.approval)
       // Who pays the network fee, when the site offered to: the site, or the visitor and why not (sponsorship.mjs).
       feeText.textContent = current.approval.fee ?? ''
       feeText.hidden = !current.approval.fee
@@ -508,6 +510,19 @@ import { storageProblem } from './storageCheck.js'
       }
     }
     recheck()
+  }
+
+  /**
+   * What the visitor decides on comes first. A request the service previews (a transaction, a permit) shows its
+   * preview first and folds the call it describes into Details; one with nothing to preview (a message, a grant of
+   * permissions) shows its own words first, and Details keeps the method and chain.
+   *
+   * @param {{ preview?: unknown }} approval
+   */
+  function placeSummary(approval) {
+    detailsBox.open = false
+    if (approval.preview === null) previewBox.before(summaryText)
+    else detailsBox.append(summaryText)
   }
 
   /**
