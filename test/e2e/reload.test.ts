@@ -72,25 +72,32 @@ async function reloadsKeep(page: Page, { address, networkId }: { address: string
   expect(seen.every((entries) => entries.length > 0)).toBe(true)
 }
 
+/** Each reload is a whole page load, 3 to 6 s under the suite's own load: the budget counts the loads a test makes. */
+const budgetFor = (loads: number) => ({ timeout: 30_000 + loads * 6_000 })
+
 describe('a reload brings back what the visitor was on', () => {
-  it(`an EIP-6963 wallet on its second network and a Solana wallet beside it: ${RELOADS} reloads on each`, async () => {
-    const { context, page, errors } = await openDemo(stack)
-    const evmAddress = privateKeyToAccount(TEST_KEY).address
-    await connectWallet(page, /^Test Wallet/, evmAddress)
-    await switchTo(page, /^Foyer Local B/, 'eip155:31338')
-    await page.getByRole('button', { name: 'Open Connect' }).click()
-    await pickWallet(page, /^Test Solana Wallet/, TEST_WALLET_ADDRESS)
-    await show(page, 'Ethereum', evmAddress)
-    await recordShown(context)
+  it(
+    `an EIP-6963 wallet on its second network and a Solana wallet beside it: ${RELOADS} reloads on each`,
+    budgetFor(2 * RELOADS),
+    async () => {
+      const { context, page, errors } = await openDemo(stack)
+      const evmAddress = privateKeyToAccount(TEST_KEY).address
+      await connectWallet(page, /^Test Wallet/, evmAddress)
+      await switchTo(page, /^Foyer Local B/, 'eip155:31338')
+      await page.getByRole('button', { name: 'Open Connect' }).click()
+      await pickWallet(page, /^Test Solana Wallet/, TEST_WALLET_ADDRESS)
+      await show(page, 'Ethereum', evmAddress)
+      await recordShown(context)
 
-    await reloadsKeep(page, { address: evmAddress, networkId: 'eip155:31338' })
-    await show(page, 'Solana', TEST_WALLET_ADDRESS)
-    await reloadsKeep(page, { address: TEST_WALLET_ADDRESS, networkId: stack.solana.chainId })
-    expect(errors).toEqual([])
-    await context.close()
-  })
+      await reloadsKeep(page, { address: evmAddress, networkId: 'eip155:31338' })
+      await show(page, 'Solana', TEST_WALLET_ADDRESS)
+      await reloadsKeep(page, { address: TEST_WALLET_ADDRESS, networkId: stack.solana.chainId })
+      expect(errors).toEqual([])
+      await context.close()
+    },
+  )
 
-  it(`the embedded wallet, on Ethereum's second network: ${RELOADS} reloads`, async () => {
+  it(`the embedded wallet, on Ethereum's second network: ${RELOADS} reloads`, budgetFor(RELOADS), async () => {
     const { context, page, errors } = await openDemo(stack)
     await page.getByRole('button', { name: 'Connect', exact: true }).click()
     await signInWithEmail(page, stack, `reload-${randomBytes(4).toString('hex')}@example.com`)
