@@ -53,8 +53,15 @@ describe("the demo's connected views", () => {
 /** What axe finds serious or critical on the whole page, the modal's shadow root included, one line per element. */
 async function axeProblems(page: Page, where: string): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource })
-  // What a visitor reads is the view at rest: mid fade-in, axe would measure the colours half blended.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)))
+  // What a visitor reads is the view at rest: mid fade-in or mid theme change, axe would measure the colours half
+  // blended. `document.getAnimations()` leaves out shadow roots, where the modal's transitions run, so each root is
+  // asked; a spinner's endless animation is not waited for.
+  await page.evaluate(() => {
+    const shadowRoots = [...document.querySelectorAll('*')].flatMap((element) => element.shadowRoot ?? [])
+    const animations = [document, ...shadowRoots].flatMap((root) => root.getAnimations())
+    const ending = animations.filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+    return Promise.all(ending.map((animation) => animation.finished))
+  })
   const found = await page.evaluate(async () => {
     const { violations } = await (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, {
       resultTypes: ['violations'],
