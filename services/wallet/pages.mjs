@@ -17,7 +17,7 @@ button.primary{background:var(--accent,#3b5bdb);border-color:var(--accent,#3b5bd
 #approve.holding{background-size:100% 100%;transition:background-size .6s linear}.hint{font-size:13px}
 #approval:not([hidden]){display:flex;flex-direction:column;max-height:calc(100vh - 32px)}#approval h1,#approval p{margin:0 0 8px}#approval-fee{font-size:13px}
 #approval-body{flex:1 1 auto;min-height:3em;overflow:auto;overscroll-behavior:contain}#approval pre{max-height:none;margin:0 0 8px}
-#approval-preview{margin:0 0 12px;font-size:17px}#approval-preview dl,#approval-preview p{margin:0}#approval-preview dt{font-size:13px;opacity:.8}#approval-preview dd{margin:0 0 6px;font-weight:600;word-break:break-word}
+#approval-preview{margin:0 0 12px;font-size:17px}#approval-preview dl,#approval-preview p{margin:0}#approval-preview dt{font-size:13px;opacity:.8}#approval-preview dd{margin:0 0 6px;font-weight:600;word-break:break-word}#approval-preview .mark{vertical-align:middle;margin:0 8px 3px 0}
 #approval-details{margin:0 0 8px;font-size:13px}#approval-details summary{cursor:pointer;padding:4px 0}#approval-details[open] summary{margin-bottom:4px}
 textarea,input{font:inherit;width:100%;box-sizing:border-box}code{word-break:break-all}.warning{color:#c92a2a}
 #backup-words{columns:2;font:600 15px ui-monospace,monospace;margin:0 0 12px;padding-left:2.5em}#backup-check label{display:block;margin:0 0 8px}`
