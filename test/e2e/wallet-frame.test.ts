@@ -16,7 +16,8 @@ import { startDirectory, type WalletDirectory } from '../../services/directory/i
 import { startMailCatcher, type MailCatcher } from '../../services/dev/mail/index.mjs'
 import { openDatabase, type Database } from '../../services/storage/index.mjs'
 import { startWallet, type WalletService } from '../../services/wallet/index.mjs'
-import { copyDatabaseTemplate, launchChromium } from './harness'
+import { copyDatabaseTemplate } from '../databaseTemplate.js'
+import { launchChromium } from './harness'
 import { newestCode } from '../mailbox.js'
 
 let scratch: string
