@@ -107,6 +107,11 @@ export interface StackOptions {
    * (`fixtures.bundlers`). @default false
    */
   bundler?: boolean
+  /**
+   * With `bundler`, the chains support EIP-7702: email wallets made on them are their own EOA, upgraded in place;
+   * false plays chains without it, where they get the ERC-4337 account (docs/wallets.md#account-modes). @default true
+   */
+  eip7702?: boolean
   /** The project's remote features the directory serves (`{ multiWallet: false }`). @default {} (all on) */
   features?: DirectoryFeatures
 }
@@ -117,6 +122,7 @@ export async function startStack({
   names = app === 'demo',
   onramp = app === 'demo',
   bundler = false,
+  eip7702 = true,
   features = {},
 }: StackOptions = {}): Promise<Stack> {
   const dir = mkdtempSync(path.join(tmpdir(), 'foyer-e2e-'))
@@ -135,6 +141,7 @@ export async function startStack({
       names,
       onramp,
       bundler,
+      eip7702,
       features,
       dataDir: path.join(dir, 'data'),
     })
@@ -285,10 +292,11 @@ function stackKey({
   names = app === 'demo',
   onramp = app === 'demo',
   bundler = false,
+  eip7702 = true,
   features = {},
 }: StackOptions): string {
   const sortedFeatures = Object.fromEntries(Object.entries(features).sort(([a], [b]) => a.localeCompare(b)))
-  return JSON.stringify({ wallet, names, onramp, bundler, features: sortedFeatures, app })
+  return JSON.stringify({ wallet, names, onramp, bundler, eip7702: bundler && eip7702, features: sortedFeatures, app })
 }
 
 /**
