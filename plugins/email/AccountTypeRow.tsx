@@ -4,7 +4,9 @@ import { useAccount, useKernel, useTranslate } from 'foyer/react'
 import { ListItem } from 'foyer/ui'
 import { EMAIL_CONNECTOR_ID } from './constants.js'
 import { embeddedWalletOf } from './embeddedWallet.js'
-import { addEmailTexts } from './texts.js'
+
+/** The texts it shows, added as this module loads (docs/concepts/plugins.md#what-a-plugin-adds). */
+export { viewTexts as texts } from './texts.js'
 
 /**
  * On Account while the embedded wallet shows its EVM account: the account's type (rules §6), and the switch to the other
@@ -14,7 +16,6 @@ import { addEmailTexts } from './texts.js'
  */
 export default function AccountTypeRow() {
   const kernel = useKernel()
-  addEmailTexts(kernel)
   const t = useTranslate()
   const { namespace, address } = useAccount()
   const [switching, setSwitching] = useState(false)
