@@ -175,6 +175,13 @@ export const entries = [
     budget: { gzip: 512, beyond: ['.', './chains/evm'] },
   },
   {
+    export: './appkit/adapter-wagmi',
+    input: 'adapters/appkit/wagmi.ts',
+    file: 'appkit/adapter-wagmi',
+    peers: ['viem', 'wagmi'],
+    budget: { gzip: 1024, beyond: ['.', './chains/evm', './wagmi'] },
+  },
+  {
     export: './appkit/adapter-solana',
     input: 'adapters/appkit/solana.ts',
     file: 'appkit/adapter-solana',
@@ -240,9 +247,10 @@ export const browserPageBudget = { files: ['index.js', 'elements.js', 'chains/ev
 /**
  * Peer dependencies: never bundled, with every subpath (`react-dom/client`, `viem/chains` …). React is every
  * page's; each entry's `peers` say which of the others it may reach. `@wagmi/core` is a type import only
- * (`foyer/wagmi`); `@solana/wallet-adapter-react` is needed only with `foyer/solana-wallet-adapter`.
+ * (`foyer/wagmi`); `wagmi` is imported only by `foyer/appkit/adapter-wagmi`; `@solana/wallet-adapter-react` is needed
+ * only with `foyer/solana-wallet-adapter`.
  */
-export const peers = ['react', 'react-dom', 'viem', '@solana/kit', '@wagmi/core', '@solana/wallet-adapter-react']
+export const peers = ['react', 'react-dom', 'viem', '@solana/kit', '@wagmi/core', 'wagmi', '@solana/wallet-adapter-react']
 
 /** The peers every entry may reach: a page with Foyer's modal has React. */
 export const everyEntrysPeers = ['react', 'react-dom']

@@ -49,10 +49,13 @@ function commonAncestor(a: string, b: string): string {
 }
 
 /**
- * `vite build` of the page in `dir`, as a React app on Vite sets it up, or with the app's own vite.config.ts (`ownConfig`:
- * a Vue or Svelte example); returns its warnings.
+ * `vite build` of the page in `dir` (or of each of `pages`, one build), as a React app on Vite sets it up, or with the
+ * app's own vite.config.ts (`ownConfig`: a Vue or Svelte example); returns its warnings.
  */
-export async function buildWithVite(dir: string, { ownConfig = false } = {}): Promise<string[]> {
+export async function buildWithVite(
+  dir: string,
+  { ownConfig = false, pages }: { ownConfig?: boolean; pages?: string[] } = {},
+): Promise<string[]> {
   const printed: string[] = []
   const print = (message: string) => void printed.push(message)
   const logger: Logger = {
@@ -71,7 +74,7 @@ export async function buildWithVite(dir: string, { ownConfig = false } = {}): Pr
     logLevel: 'warn',
     customLogger: logger,
     plugins: ownConfig ? [] : [react()],
-    build: { outDir: 'dist-vite' },
+    build: { outDir: 'dist-vite', ...(pages && { rollupOptions: { input: pages.map((page) => path.join(dir, page)) } }) },
   })
   return printed
 }
