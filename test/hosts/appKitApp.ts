@@ -1,11 +1,13 @@
 // An AppKit app as AppKit's documentation has one written, with its AppKit imports; `switchImports` moves it to Foyer
 // by changing its import paths and nothing else. One app, one build, a page per way AppKit's docs set it up: React
 // with ethers over the wallet's EIP-1193 provider (index.html), React with the wagmi adapter and wagmi's hooks
-// (wagmi.html), React with the Solana adapter signing a message (solana.html).
+// (wagmi.html), React with the Solana adapter signing a message (solana.html), Vue with AppKit's composables and
+// <appkit-button> (vue.html: render functions, so the React app's Vite set-up builds it too).
 
 /** AppKit's import paths and Foyer's for each: the whole of the move (docs/migrating/appkit.md). */
 export const APPKIT_IMPORTS: Readonly<Record<string, string>> = {
   '@reown/appkit/react': 'foyer/appkit/react',
+  '@reown/appkit/vue': 'foyer/appkit/vue',
   '@reown/appkit/networks': 'foyer/appkit/networks',
   '@reown/appkit-adapter-ethers': 'foyer/appkit/adapter-ethers',
   '@reown/appkit-adapter-wagmi': 'foyer/appkit/adapter-wagmi',
@@ -13,7 +15,7 @@ export const APPKIT_IMPORTS: Readonly<Record<string, string>> = {
 }
 
 /** The app's pages, for the build's inputs. */
-export const APPKIT_PAGES = ['index.html', 'wagmi.html', 'solana.html']
+export const APPKIT_PAGES = ['index.html', 'wagmi.html', 'solana.html', 'vue.html']
 
 /** Where the local nodes are, written into the app's config.js. */
 export interface AppKitAppConfig {
@@ -45,6 +47,7 @@ export function appKitApp(config: AppKitAppConfig): Record<string, string> {
     'index.html': page('AppKit app', 'main.jsx'),
     'wagmi.html': page('AppKit app with wagmi', 'wagmi.jsx'),
     'solana.html': page('AppKit app on Solana', 'solana.jsx'),
+    'vue.html': page('AppKit app in Vue', 'vue.js'),
     'config.js': `export const config = ${JSON.stringify(config)}\n`,
     'networks.js': `import { defineChain } from '@reown/appkit/networks'
 import { config } from './config.js'
@@ -213,6 +216,37 @@ function App() {
 }
 
 createRoot(document.getElementById('root')).render(<App />)
+`,
+    'vue.js': `import { createApp, defineComponent, h } from 'vue'
+import { createAppKit, useAppKitAccount, useAppKitNetwork, useDisconnect } from '@reown/appkit/vue'
+import { EthersAdapter } from '@reown/appkit-adapter-ethers'
+import { local, metadata } from './networks.js'
+
+createAppKit({
+  adapters: [new EthersAdapter()],
+  networks: [local],
+  projectId: 'appkit-project-id',
+  metadata,
+  features: { analytics: false },
+})
+
+const App = defineComponent({
+  setup() {
+    const account = useAppKitAccount()
+    const network = useAppKitNetwork()
+    const { disconnect } = useDisconnect()
+    return () =>
+      h('main', [
+        h('appkit-button'),
+        h('p', ['Status: ', h('span', { 'data-testid': 'status' }, account.value.status)]),
+        h('p', ['Address: ', h('code', { 'data-testid': 'address' }, account.value.address ?? '')]),
+        h('p', ['Chain: ', h('span', { 'data-testid': 'chain' }, String(network.value.chainId ?? ''))]),
+        account.value.isConnected ? h('button', { onClick: () => disconnect() }, 'Disconnect') : null,
+      ])
+  },
+})
+
+createApp(App).mount('#root')
 `,
   }
 }

@@ -204,8 +204,9 @@ describe('Next.js App Router', () => {
 // In Chromium with an EIP-6963 wallet on one local anvil and a Wallet Standard wallet on one local Solana node. The
 // examples for hosts without React (docs/elements.md) each connect through <foyer-button>, built from the packed
 // package (Vue and Svelte by Vite with their own config) or, for the plain page, served with dist/browser/ copied
-// beside it and no build step. An AppKit app with only its import paths switched, one build of three pages, connects,
-// signs, sends and disconnects with ethers, with wagmi's hooks, and signs on Solana (docs/migrating/appkit.md).
+// beside it and no build step. An AppKit app with only its import paths switched, one build of four pages, connects,
+// signs, sends and disconnects with ethers and with wagmi's hooks, signs on Solana, and connects and disconnects in
+// Vue (docs/migrating/appkit.md).
 describe('hosts in Chromium', () => {
   const address = privateKeyToAccount(TEST_KEY).address
   let anvil: AnvilInstance
@@ -251,11 +252,11 @@ describe('hosts in Chromium', () => {
 
   describe('an AppKit app with only its import paths changed', () => {
     let built: string
-    // One Vite build for the app's three pages.
+    // One Vite build for the app's four pages.
     beforeAll(async () => {
       const host = layOutHost(path.join(dir, 'appkit'), pack, {
         files: switchImports(appKitApp({ rpcUrl: anvil.url, solana: { rpcUrl: solanaNode.url, genesisHash: LOCAL_GENESIS_HASH } })),
-        packages: [...REACT, 'ethers', 'viem', 'wagmi', '@tanstack/react-query', '@solana/kit'],
+        packages: [...REACT, 'ethers', 'viem', 'wagmi', '@tanstack/react-query', '@solana/kit', 'vue'],
       })
       expect(linesAboutFoyer((await buildWithVite(host, { pages: APPKIT_PAGES })).join('\n'))).toEqual([])
       built = path.join(host, 'dist-vite')
@@ -315,6 +316,22 @@ describe('hosts in Chromium', () => {
 
         await page.getByRole('button', { name: 'Disconnect' }).click()
         await expect.poll(() => page.getByTestId('status').textContent()).toBe('disconnected')
+        expect(opened.complaints).toEqual([])
+        expect(opened.remoteRequests).toEqual([])
+      } finally {
+        await opened.close()
+      }
+    }, 120_000)
+
+    it("Vue, AppKit's composables: <appkit-button> connects, the refs follow, useDisconnect disconnects", async () => {
+      const opened = await openHost(browser, built, wallet, 'vue.html')
+      const { page } = opened
+      try {
+        await connectWithButton(page, address, 'appkit-button')
+        await expect.poll(() => page.getByTestId('chain').textContent()).toBe('31337')
+        await page.getByRole('button', { name: 'Disconnect' }).click()
+        await expect.poll(() => page.getByTestId('status').textContent()).toBe('disconnected')
+        await expect.poll(() => page.getByTestId('address').textContent()).toBe('')
         expect(opened.complaints).toEqual([])
         expect(opened.remoteRequests).toEqual([])
       } finally {
