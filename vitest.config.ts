@@ -71,6 +71,8 @@ export default defineConfig({
           environment: 'node',
           include: testFiles('*.integration.test.ts'),
           exclude: [...configDefaults.exclude, 'test/e2e/**'],
+          // One empty database that files copy (openEmptyDatabase) rather than each creating its own.
+          globalSetup: ['test/databaseTemplate.ts'],
           // Two files at a time (vitest's default on two cores is one), beside the stories: together they keep both
           // cores busy. Every file starts its own servers on free ports and its own temporary directories, so two never
           // meet.
@@ -158,7 +160,7 @@ export default defineConfig({
           name: 'e2e',
           environment: './test/e2e/environment.ts',
           // The demo built once for every stack of the run, and one empty database that each stack copies.
-          globalSetup: ['test/e2e/demoBuild.ts', 'test/e2e/databaseTemplate.ts'],
+          globalSetup: ['test/e2e/demoBuild.ts', 'test/databaseTemplate.ts'],
           isolate: false,
           include: ['test/e2e/**/*.test.ts'],
           testTimeout: 120_000,

@@ -201,6 +201,23 @@ export async function startLocalStack({
       features: { ...(walletOptions && { socials: [...SOCIAL_PROVIDERS, 'telegram'] }), ...features },
       ...(analytics && { analytics, database }),
     })
+    // The fixture tokens listed as an operator lists its tokens: every balance read includes them, and the API and the
+    // wallet's approval panel vouch for them, so their icons are their brand marks where a package draws them
+    // (services/api/tokenIconUrl.mjs).
+    const tokenLists = [
+      UNISWAP_DEFAULT_LIST,
+      {
+        tokens: devChains.chains.flatMap((chain) => {
+          const { usdc, usdt } = /** @type {import('./dev/devchain/index.mjs').ChainFixtures} */ (
+            devChains.fixtures.chains[String(chain.chainId)]
+          )
+          return [
+            { chainId: chain.chainId, address: usdc, name: 'USD Coin', symbol: 'USDC', decimals: 6 },
+            { chainId: chain.chainId, address: usdt, name: 'Tether Style USD', symbol: 'USDTS', decimals: 6 },
+          ]
+        }),
+      },
+    ]
     api = await startApi({
       port: apiPort,
       // The projects' allowed origins are the directory's, as the wallet's are: the sign-in messages may name them and
@@ -214,22 +231,7 @@ export async function startLocalStack({
         )
         return { chainId: chain.chainId, rpcUrl: chain.url, amm: { router: amm.router }, pools: { router: amm.router, usdc } }
       }),
-      // The fixture tokens listed as an operator lists its tokens: every balance read includes them, and the API vouches
-      // for them, so their icons are their brand marks where a package draws them (services/api/tokenIconUrl.mjs).
-      tokenLists: [
-        UNISWAP_DEFAULT_LIST,
-        {
-          tokens: devChains.chains.flatMap((chain) => {
-            const { usdc, usdt } = /** @type {import('./dev/devchain/index.mjs').ChainFixtures} */ (
-              devChains.fixtures.chains[String(chain.chainId)]
-            )
-            return [
-              { chainId: chain.chainId, address: usdc, name: 'USD Coin', symbol: 'USDC', decimals: 6 },
-              { chainId: chain.chainId, address: usdt, name: 'Tether Style USD', symbol: 'USDTS', decimals: 6 },
-            ]
-          }),
-        },
-      ],
+      tokenLists,
       solana: {
         rpcUrl: solana.url,
         chainId: LOCAL_SOLANA_CHAIN_ID,
@@ -308,6 +310,7 @@ export async function startLocalStack({
           ...(bundlers[index] && { bundlerUrl: bundlers[index].url }),
         })),
         solana: [{ chainId: LOCAL_SOLANA_CHAIN_ID, rpcUrl: solana.url }],
+        tokenLists,
         // With bundlers, the demo's visitors may have their fees paid (docs/sponsored-gas.md): the chains' paymaster,
         // and the demo project's policy.
         ...(bundlers.length > 0 && { sponsorship: localSponsorship(devChains.fixtures) }),

@@ -4,7 +4,7 @@ import path from 'node:path'
 
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { openDatabase, type Database } from '../../services/storage/index.mjs'
+import type { Database } from '../../services/storage/index.mjs'
 import { startDirectory, type WalletDirectory } from '../../services/directory/index.mjs'
 import { testChain, testKernel } from '../../test/fixtures.js'
 import { connect } from '../actions/connect.js'
@@ -15,6 +15,7 @@ import { definePlugin } from '../core/plugin.js'
 import { FetchToken } from '../core/tokens.js'
 import { SDK_TYPE, SDK_VERSION } from '../core/version.js'
 import { ANALYTICS_BATCH_SIZE } from './analytics.js'
+import { openEmptyDatabase } from '../../test/databaseTemplate.js'
 
 // The real directory service is the analytics endpoint (rules §7), on a free loopback port, keeping events in a
 // scratch PGlite database; the kernel's own fetch does the work. Node sends no Origin header, so the test's
@@ -30,7 +31,7 @@ let projectCount = 0
 
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), 'foyer-kernel-analytics-'))
-  database = await openDatabase({ dataDir: path.join(scratch, 'data') })
+  database = await openEmptyDatabase(path.join(scratch, 'data'))
   ;[directory, disabled] = await Promise.all([
     startDirectory({ analytics: true, database, log: () => {} }),
     startDirectory({ log: () => {} }),

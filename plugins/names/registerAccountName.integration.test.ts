@@ -9,12 +9,13 @@ import { evm } from '../../chains/evm/index.js'
 import { connect, FetchToken, getIdentity, isFoyerError, isUserRejection, type Kernel, fetchKernelQuery } from 'foyer'
 import { ANVIL_ACCOUNTS } from '../../services/dev/devchain/index.mjs'
 import { startApi, type BlockchainApi } from '../../services/api/index.mjs'
-import { openDatabase, type Database } from '../../services/storage/index.mjs'
+import type { Database } from '../../services/storage/index.mjs'
 import { announceTestWallet, EVM_TEST_CONNECTOR_ID, useAnvil, usePage } from '../../test/chainSetup.js'
 import { testChain, testKernel } from '../../test/fixtures.js'
 import { names } from './index.js'
 import type { NameServiceError } from './namesService.js'
 import { getNamesOfAddress, NAME_CACHE_MS, registerAccountName, resolveName, suggestionsQuery } from './registerAccountName.js'
+import { openEmptyDatabase } from '../../test/databaseTemplate.js'
 
 const [first, second] = ANVIL_ACCOUNTS as unknown as [(typeof ANVIL_ACCOUNTS)[0], (typeof ANVIL_ACCOUNTS)[0]]
 const SLOW = { timeout: 30_000 }
@@ -30,7 +31,7 @@ const kernels: Kernel[] = []
 // Starting PGlite (PostgreSQL in WebAssembly) took over a minute beside the whole suite on 2 cores: wait for it.
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), 'foyer-names-plugin-'))
-  database = await openDatabase({ dataDir: path.join(scratch, 'data') })
+  database = await openEmptyDatabase(path.join(scratch, 'data'))
   api = await startApi({ chains: [{ chainId: 31337, rpcUrl: anvil.url }], database, log: () => {} })
 }, 180_000)
 

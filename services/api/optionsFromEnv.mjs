@@ -2,7 +2,7 @@
 // where each chain's history comes from, the token lists, the pools that price tokens and the price table.
 import { isAddress } from 'viem'
 
-import { UNISWAP_DEFAULT_LIST } from './tokenLists.mjs'
+import { tokenListsSetting } from './tokenLists.mjs'
 
 /**
  * `1=https://…,8453=https://…` as a map by chain id; throws naming the variable when an entry is malformed.
@@ -85,16 +85,7 @@ export function chainsFromEnv(chains, env) {
  * @returns {Pick<import('./startApi.mjs').StartApiOptions, 'tokenLists' | 'prices' | 'devPrices'>}
  */
 export function dataOptionsFromEnv(env, { localChains }) {
-  const lists = env['FOYER_API_TOKEN_LISTS']?.trim()
-  const tokenLists =
-    lists === undefined || lists === ''
-      ? [UNISWAP_DEFAULT_LIST]
-      : lists === 'none'
-        ? []
-        : lists
-            .split(',')
-            .map((list) => list.trim())
-            .filter(Boolean)
+  const tokenLists = tokenListsSetting(env['FOYER_API_TOKEN_LISTS'])
   /** @type {Record<string, number> | undefined} */
   let prices
   const rawPrices = env['FOYER_API_PRICES']

@@ -10,6 +10,23 @@ import { getAddress, isAddress } from 'viem'
 export const UNISWAP_DEFAULT_LIST = 'uniswap-default'
 
 /**
+ * The token lists an environment variable names (FOYER_API_TOKEN_LISTS, FOYER_WALLET_TOKEN_LISTS): comma-separated
+ * file paths, http(s) URLs and `uniswap-default`; `none` for no list; unset or empty, Uniswap's default list.
+ *
+ * @param {string | undefined} setting
+ * @returns {string[]}
+ */
+export function tokenListsSetting(setting) {
+  const lists = setting?.trim()
+  if (lists === undefined || lists === '') return [UNISWAP_DEFAULT_LIST]
+  if (lists === 'none') return []
+  return lists
+    .split(',')
+    .map((list) => list.trim())
+    .filter(Boolean)
+}
+
+/**
  * @typedef {object} ListedToken
  * @property {number} chainId
  * @property {`0x${string}`} address

@@ -6,8 +6,9 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { openDatabase, type Database } from '../storage/index.mjs'
+import type { Database } from '../storage/index.mjs'
 import { startDirectory, type WalletDirectory } from './index.mjs'
+import { openEmptyDatabase } from '../../test/databaseTemplate.js'
 
 const PROJECT = 'foyer-analytics'
 const CLIENT = `projectId=${PROJECT}&st=foyer&sv=0.1.0`
@@ -21,7 +22,7 @@ let eventCount = 0
 
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), 'foyer-analytics-'))
-  database = await openDatabase({ dataDir: path.join(scratch, 'data') })
+  database = await openEmptyDatabase(path.join(scratch, 'data'))
   directory = await startDirectory({
     analytics: true,
     database,

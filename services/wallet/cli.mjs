@@ -11,6 +11,8 @@
 //                            an EVM entry may add `|bundlerUrl` (ERC-4337, EntryPoint v0.8): users get a smart account there.
 //                            Default: about 26 networks on public RPCs (networks.mjs DEFAULT_WALLET_NETWORKS);
 //                            `local`: the local stack's chains 31337 and 31338 and its Solana node.
+//   FOYER_WALLET_TOKEN_LISTS the token lists whose tokens the approval panel shows with their brand marks, as the API's
+//                            FOYER_API_TOKEN_LISTS: paths, http(s) URLs, `uniswap-default`; `none`. Default `uniswap-default`
 //   FOYER_WALLET_MASTER_KEY  64 hex digits; default: <data dir>/wallet-master.key, created 0600 on first start
 //   FOYER_WALLET_SHARED_PROJECTS
 //                            lists of your own projects whose visitors keep one wallet across the list: project ids
@@ -41,6 +43,7 @@
 import { readFile } from 'node:fs/promises'
 
 import { readHost, readPort, readRequestLog, readTrustedProxy, stopOnSignals } from '../serviceCli.mjs'
+import { tokenListsSetting } from '../api/tokenLists.mjs'
 import { LOCAL_SOLANA_CHAIN_ID } from '../dev/solana/index.mjs'
 import { openDatabase } from '../storage/index.mjs'
 import { SOCIAL_PROVIDERS } from './social.mjs'
@@ -148,6 +151,7 @@ try {
     mailFrom: process.env['FOYER_MAIL_FROM'] || undefined,
     directoryUrl: process.env['FOYER_DIRECTORY_URL'] || 'http://127.0.0.1:8788',
     ...networksOf(process.env['FOYER_WALLET_NETWORKS']),
+    tokenLists: tokenListsSetting(process.env['FOYER_WALLET_TOKEN_LISTS']),
     social: socialClients(),
     ...(sponsorship && { sponsorship }),
     sharedWallets: parseSharedProjects(process.env['FOYER_WALLET_SHARED_PROJECTS'] ?? ''),

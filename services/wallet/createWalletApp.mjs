@@ -20,6 +20,7 @@ import {
 } from '../http/index.mjs'
 /** @typedef {import('../http/index.mjs').ServiceError} ServiceError */
 import { isCspSource, originMatches } from 'foyer/protocol'
+import { UNISWAP_DEFAULT_LIST, loadTokenLists } from '../api/tokenLists.mjs'
 import { WalletError, invalidRequest } from './errors.mjs'
 import { DEVICE_WAIT_MS, HANDLERS, confirmDeviceToken } from './handlers.mjs'
 import { deriveKeys, hashSecret } from './masterKey.mjs'
@@ -117,6 +118,9 @@ const EXPORT_CODE_BODY = v.looseObject({ reason: v.optional(v.picklist(['keys', 
  *   visitor; docs/wallets.md)
  * @property {import('./sponsorship.mjs').SponsorshipOptions} [sponsorship] sponsored gas (docs/sponsored-gas.md): the
  *   paymaster, its signer's key, and projects' policies to write to the database at start
+ * @property {ReadonlyArray<string | import('../api/tokenLists.mjs').TokenList>} [tokenLists] the token lists (as the API's:
+ *   `uniswap-default`, a file path, an http(s) URL, or a list) whose tokens the approval panel shows with their brand
+ *   marks; any other token keeps its letters (default `[UNISWAP_DEFAULT_LIST]`)
  * @property {() => number} [now] for tests
  * @property {number} [deviceWaitMs] how long APP_CONNECT_DEVICE waits for the link (default DEVICE_WAIT_MS)
  * @property {number} [sessionTtlSeconds]
@@ -169,6 +173,7 @@ export async function createWalletApp({
   trustedProxy = createTrustedProxy(),
   requestLog,
   sponsorship,
+  tokenLists = [UNISWAP_DEFAULT_LIST],
 }) {
   const ownOriginSetting = publicOrigin === undefined ? undefined : checkPublicOrigin(publicOrigin)
   // Shared through a PostgreSQL server by every instance on it; in memory on the embedded database.
@@ -204,6 +209,7 @@ export async function createWalletApp({
     farcaster: farcaster && createFarcasterLogin(farcaster, { now, log }),
     social: createSocialLogin({ clients: social, telegram, database, codesKey: keys.codes, now, log }),
     ...(sponsorship && { sponsorship: checkSponsorship(sponsorship) }),
+    listedTokens: await loadTokenLists(tokenLists),
   }
   /** @param {import('hono').Context} c */
   const ownOrigin = (c) => ownOriginSetting ?? trustedProxy.origin(c)

@@ -26,11 +26,12 @@ import {
 } from '../dev/devchain/index.mjs'
 import { createMailer, startMailCatcher, type MailCatcher, type Mailer } from '../dev/mail/index.mjs'
 import { startDirectory, type WalletDirectory } from '../directory/index.mjs'
-import { openDatabase, type Database } from '../storage/index.mjs'
+import type { Database } from '../storage/index.mjs'
 import { frameBrowser } from '../../test/frameBrowser.js'
 import { DISABLE_DELEGATION_SELECTOR } from './delegationFramework.mjs'
 import { createWalletApp, loadMasterKey } from './index.mjs'
 import { redemptionCall } from './permissions.mjs'
+import { openEmptyDatabase } from '../../test/databaseTemplate.js'
 
 const WALLET = 'http://localhost:8790'
 const HOST = 'http://127.0.0.1:5173'
@@ -52,7 +53,7 @@ let funder: ReturnType<typeof createWalletClient>
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), 'foyer-grants-'))
   ;[database, mail, directory, dev] = await Promise.all([
-    openDatabase({ dataDir: path.join(scratch, 'data') }),
+    openEmptyDatabase(path.join(scratch, 'data')),
     startMailCatcher(),
     startDirectory({ allowedOrigins: ['http://127.0.0.1:*'] }),
     startDevChains({ ports: [0], chainIds: [31337] }),

@@ -41,6 +41,8 @@ const DEVICE_POLL_MS = 1_000
  * @property {import('./social.mjs').SocialLogin} social
  * @property {ReturnType<typeof import('./farcaster.mjs').createFarcasterLogin> | undefined} farcaster
  * @property {import('./sponsorship.mjs').SponsorshipOptions} [sponsorship] the paymaster sponsored operations use
+ * @property {ReadonlyMap<string, readonly import('../api/tokenLists.mjs').ListedToken[]>} listedTokens the tokens whose
+ *   brand marks the approval panel shows, by CAIP-2 id
  */
 /**
  * @typedef {object} RequestContext

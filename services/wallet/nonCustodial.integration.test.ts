@@ -15,12 +15,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { startDirectory, type WalletDirectory } from '../directory/index.mjs'
 import { createMailer, startMailCatcher, type MailCatcher, type Mailer } from '../dev/mail/index.mjs'
-import { openDatabase, type Database } from '../storage/index.mjs'
+import type { Database } from '../storage/index.mjs'
 import { createWalletApp } from './index.mjs'
 import { deriveKeys, open, seal } from './masterKey.mjs'
 import { addressesOf, combineShares, phraseKey, phraseOf, secretOf, unwrapShare } from './frame/shares.js'
 import { lastMailedCode, uniqueEmail } from '../../test/mailbox.js'
 import { frameBrowser } from '../../test/frameBrowser.js'
+import { openEmptyDatabase } from '../../test/databaseTemplate.js'
 
 const WALLET = 'http://localhost:8790'
 const HOST = 'http://127.0.0.1:5173'
@@ -38,7 +39,7 @@ let clockOffset = 0
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), 'foyer-custody-'))
   ;[database, mail, directory] = await Promise.all([
-    openDatabase({ dataDir: path.join(scratch, 'data') }),
+    openEmptyDatabase(path.join(scratch, 'data')),
     startMailCatcher(),
     startDirectory({ allowedOrigins: ['http://127.0.0.1:*'] }),
   ])

@@ -5,22 +5,26 @@ export function escapeHtml(text) {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 }
 
-// The approval panel always fits the frame's height: its title and buttons stay in view and what lies between (the
-// preview, who asks, the fee, the folded Details) scrolls inside it, so nothing is clipped and only a panel seen whole arms.
+// Every panel (approval, key export, backup) always fits the frame's height: its title and buttons stay in view and
+// what lies between (the preview, who asks, the fee, the folded Details; the warning, the fields, the keys or the words)
+// scrolls inside it, so nothing is clipped and only an approval panel seen whole arms. A form's buttons sit with the
+// panel's (the `form` attribute ties them to it, so Enter still submits) and hide with their form.
 const STYLE = `:root{color-scheme:light dark;font:15px system-ui,sans-serif}
 body{margin:0;padding:16px;background:Canvas;color:CanvasText}
 pre{white-space:pre-wrap;word-break:break-word;max-height:40vh;overflow:auto;background:color-mix(in srgb,CanvasText 6%,Canvas);padding:8px;border-radius:8px}
-.buttons{display:flex;gap:8px;justify-content:flex-end}button{font:inherit;padding:8px 16px;border-radius:999px;border:1px solid #888;background:Canvas;color:CanvasText;cursor:pointer}
+.buttons{display:flex;flex-wrap:wrap;gap:8px;justify-content:flex-end}button{font:inherit;padding:8px 16px;border-radius:999px;border:1px solid #888;background:Canvas;color:CanvasText;cursor:pointer}
 button.primary{background:var(--accent,#3b5bdb);border-color:var(--accent,#3b5bdb);color:var(--accent-foreground,#fff)}
 #approval-site{display:flex;gap:8px;align-items:center;font-size:13px;word-break:break-word}#approval-origin{font-weight:600}.warning{color:#c42b3b}button:disabled{opacity:.5;cursor:default}
 #approve{touch-action:none;user-select:none;background-image:linear-gradient(#fff6,#fff6);background-repeat:no-repeat;background-size:0 100%}
 #approve.holding{background-size:100% 100%;transition:background-size .6s linear}.hint{font-size:13px}
-#approval:not([hidden]){display:flex;flex-direction:column;max-height:calc(100vh - 32px)}#approval h1,#approval p{margin:0 0 8px}#approval-fee{font-size:13px}
-#approval-body{flex:1 1 auto;min-height:3em;overflow:auto;overscroll-behavior:contain}#approval pre{max-height:none;margin:0 0 8px}
-#approval-preview{margin:0 0 12px;font-size:17px}#approval-preview dl,#approval-preview p{margin:0}#approval-preview dt{font-size:13px;opacity:.8}#approval-preview dd{margin:0 0 6px;font-weight:600;word-break:break-word}
+.panel:not([hidden]){display:flex;flex-direction:column;max-height:calc(100vh - 32px)}.panel h1{font-size:18px}.panel h1,.panel p{margin:0 0 8px}#approval-fee{font-size:13px}
+.panel-body{flex:1 1 auto;min-height:3em;overflow:auto;overscroll-behavior:contain}.panel-body>:last-child{margin-bottom:8px}#approval pre{max-height:none;margin:0 0 8px}
+#export:has(#export-form[hidden]) [form=export-form],#backup:has(#backup-form[hidden]) [form=backup-form],#backup:has(#backup-check[hidden]) [form=backup-check]{display:none}
+#export-keys{margin:0}#export-keys dt{font-size:13px}#export-keys dd{margin:0 0 8px}
+#approval-preview{margin:0 0 12px;font-size:17px}#approval-preview dl,#approval-preview p{margin:0}#approval-preview dt{font-size:13px;opacity:.8}#approval-preview dd{margin:0 0 6px;font-weight:600;word-break:break-word}#approval-preview .mark{vertical-align:middle;margin:0 8px 3px 0}
 #approval-details{margin:0 0 8px;font-size:13px}#approval-details summary{cursor:pointer;padding:4px 0}#approval-details[open] summary{margin-bottom:4px}
 textarea,input{font:inherit;width:100%;box-sizing:border-box}code{word-break:break-all}.warning{color:#c92a2a}
-#backup-words{columns:2;font:600 15px ui-monospace,monospace;margin:0 0 12px;padding-left:2.5em}#backup-check label{display:block;margin:0 0 8px}`
+#backup-words{columns:2;font:600 15px ui-monospace,monospace;margin:0 0 12px;padding-left:2.5em}#backup-check label,#export-form label,#backup-form label{display:block;margin:0 0 8px}`
 
 /**
  * The approval window a frame opens where the browser cannot tell it whether it is seen: a top-level page of the
@@ -52,9 +56,9 @@ function approvalPage(title, after) {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${title}</title><style>${STYLE}</style></head>
 <body>
-<section id="approval" hidden aria-labelledby="approval-title">
-<h1 id="approval-title" style="font-size:18px">Approve request</h1>
-<div id="approval-body">
+<section id="approval" class="panel" hidden aria-labelledby="approval-title">
+<h1 id="approval-title">Approve request</h1>
+<div id="approval-body" class="panel-body">
 <div id="approval-preview" aria-live="polite" hidden></div>
 <p id="approval-site"><img id="approval-icon" alt="" width="20" height="20" hidden><span><span id="approval-origin"></span><span id="approval-claim"></span></span></p>
 <p id="approval-fee" hidden></p>
@@ -68,27 +72,31 @@ function approvalPage(title, after) {
 <div class="buttons"><button id="reject" type="button">Reject</button><button id="approve" class="primary" type="button" aria-describedby="approval-hint">Approve</button>
 <button id="open-window" class="primary" type="button" hidden>Review in a wallet window</button></div>
 </section>
-<section id="export" hidden aria-labelledby="export-title">
-<h1 id="export-title" style="font-size:18px">Export your keys</h1>
+<section id="export" class="panel" hidden aria-labelledby="export-title">
+<h1 id="export-title">Export your keys</h1>
+<div class="panel-body">
 <p class="warning"><strong>Anyone who sees these keys can take everything in this wallet.</strong> Never share them or type them into a site. We mailed you a code: enter it to show them.</p>
-<form id="export-form"><label>Code <input id="export-code" inputmode="numeric" autocomplete="one-time-code" maxlength="6"></label>
-<div class="buttons"><button id="export-cancel" type="button">Cancel</button><button id="export-show" class="primary" type="submit">Show keys</button></div></form>
+<form id="export-form"><label>Code <input id="export-code" inputmode="numeric" autocomplete="one-time-code" maxlength="6"></label></form>
 <p id="export-error" role="alert" hidden></p>
 <dl id="export-keys" hidden><dt>EVM private key</dt><dd><code id="export-evm"></code></dd><dt>Solana secret key</dt><dd><code id="export-solana"></code></dd><dt>Recovery phrase</dt><dd><code id="export-phrase"></code></dd></dl>
-<div class="buttons"><button id="export-hide" class="primary" type="button" hidden>Hide and close</button></div>
+</div>
+<div class="buttons"><button id="export-cancel" type="button" form="export-form">Cancel</button><button id="export-show" class="primary" type="submit" form="export-form">Show keys</button>
+<button id="export-hide" class="primary" type="button" hidden>Hide and close</button></div>
 </section>
-<section id="backup" hidden aria-labelledby="backup-title">
-<h1 id="backup-title" style="font-size:18px">Write down these 12 words</h1>
+<section id="backup" class="panel" hidden aria-labelledby="backup-title">
+<h1 id="backup-title">Write down these 12 words</h1>
+<div class="panel-body">
 <p class="warning"><strong>This is your recovery phrase: keep it offline, in this order.</strong> With it, this wallet opens on any browser; anyone who sees them and your login can take everything in it. This site never sees them.</p>
-<form id="backup-form" hidden><label>Enter the six digits we just mailed you to show the words: <input id="backup-code" inputmode="numeric" autocomplete="one-time-code" maxlength="6"></label>
-<div class="buttons"><button class="primary" type="submit">Show the words</button></div></form>
+<form id="backup-form" hidden><label>Enter the six digits we just mailed you to show the words: <input id="backup-code" inputmode="numeric" autocomplete="one-time-code" maxlength="6"></label></form>
 <p id="backup-error" role="alert" hidden></p>
 <ol id="backup-words"></ol>
 <form id="backup-check" hidden><p>To be sure your copy is right, type two of its words.</p>
 <label>Word <span id="backup-n1"></span> <input id="backup-w1" autocomplete="off" autocapitalize="none" spellcheck="false"></label>
-<label>Word <span id="backup-n2"></span> <input id="backup-w2" autocomplete="off" autocapitalize="none" spellcheck="false"></label>
-<div class="buttons"><button id="backup-again" type="button">Show the words</button><button class="primary" type="submit">Confirm</button></div></form>
-<div class="buttons"><button id="backup-cancel" type="button">Cancel</button><button id="backup-done" class="primary" type="button">I saved it</button></div>
+<label>Word <span id="backup-n2"></span> <input id="backup-w2" autocomplete="off" autocapitalize="none" spellcheck="false"></label></form>
+</div>
+<div class="buttons"><button id="backup-cancel" type="button">Cancel</button><button id="backup-again" type="button" form="backup-check">Show the words</button>
+<button class="primary" type="submit" form="backup-form">Show the words</button><button class="primary" type="submit" form="backup-check">Confirm</button>
+<button id="backup-done" class="primary" type="button">I saved it</button></div>
 </section>
 ${after}<script src="/frame.js"></script>
 </body></html>`

@@ -22,6 +22,7 @@ import { lastMailedCode, uniqueEmail } from '../../test/mailbox.js'
 import { frameBrowser } from '../../test/frameBrowser.js'
 import { softAuthenticator, type CeremonyPlace } from '../../test/softAuthenticator.js'
 import { openWithPasskey, wrapForPasskey } from './frame/passkeyShares.js'
+import { openEmptyDatabase } from '../../test/databaseTemplate.js'
 
 const WALLET = 'http://localhost:8790'
 const HOST = 'http://127.0.0.1:5173'
@@ -43,7 +44,7 @@ const now = () => Date.now() + clockOffset
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), 'foyer-passkeys-'))
   ;[pglite, postgres, mail, directory] = await Promise.all([
-    openDatabase({ dataDir: path.join(scratch, 'data') }),
+    openEmptyDatabase(path.join(scratch, 'data')),
     startPostgres(),
     startMailCatcher(),
     startDirectory({ allowedOrigins: ['http://127.0.0.1:*'] }),

@@ -2,6 +2,7 @@
 // by the network's own node (eth_simulateV1, on the RPC this service is configured with), or a typed-data permit
 // read as the allowance it grants. Computed here from the request as stored with its approval, and answered to the
 // frame page alone: the host page can neither hide it nor change it, and it describes exactly what will be signed.
+import { tokenIconUrl } from '../api/tokenIconUrl.mjs'
 import { callJsonRpc } from '../jsonRpc.mjs'
 import { decodePermit } from 'foyer/protocol'
 import { readTokenMetadata, simulateCalls } from 'foyer/protocol/evm'
@@ -114,4 +115,30 @@ function nodeRequest(rpcUrl) {
  */
 export function previewJson(preview) {
   return JSON.parse(JSON.stringify(preview ?? null, (_key, value) => (typeof value === 'bigint' ? value.toString() : value)))
+}
+
+/**
+ * The preview as the frame draws it: each asset and allowance with its token's mark (`icon`, a `data:image/svg+xml`
+ * URL), the same marks the modal draws (services/api/tokenIconUrl.mjs, docs/looks.md#marks). The network's coin and a
+ * token the wallet's token lists name on this network get their brand mark, under the list's symbol; any other token
+ * keeps its symbol's letters, since anyone can deploy a token called USDC. The frame loads no icon set: the few marks
+ * it shows come with the preview.
+ *
+ * @param {any} preview previewJson's answer
+ * @param {import('./networks.mjs').WalletNetwork | undefined} network
+ * @param {ReadonlyMap<string, readonly import('../api/tokenLists.mjs').ListedToken[]>} listed the token lists' tokens, by CAIP-2 id
+ */
+export async function withTokenMarks(preview, network, listed) {
+  if (!network || (preview?.status !== 'ok' && preview?.status !== 'permit')) return preview
+  const known = new Map((listed.get(`eip155:${network.id}`) ?? []).map((token) => [token.address.toLowerCase(), token.symbol]))
+  /** @param {{ kind?: string, token?: string, symbol: string }} asset */
+  const marked = async (asset) => {
+    const listedSymbol = asset.token === undefined ? undefined : known.get(asset.token.toLowerCase())
+    const vouched = asset.kind === 'native' || listedSymbol !== undefined
+    return { ...asset, icon: await tokenIconUrl(listedSymbol ?? asset.symbol, { vouched }) }
+  }
+  const allowances = await Promise.all(preview.allowances.map(marked))
+  if (preview.status === 'permit') return { ...preview, allowances }
+  const [outgoing, incoming] = await Promise.all([Promise.all(preview.outgoing.map(marked)), Promise.all(preview.incoming.map(marked))])
+  return { ...preview, outgoing, incoming, allowances }
 }

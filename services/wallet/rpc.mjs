@@ -124,6 +124,8 @@ const PARAMS = {
  * @property {readonly import('./networks.mjs').WalletNetwork[]} networks
  * @property {() => number} now
  * @property {import('./sponsorship.mjs').SponsorshipOptions} [sponsorship] the paymaster sponsored operations use
+ * @property {ReadonlyMap<string, readonly import('../api/tokenLists.mjs').ListedToken[]>} [listedTokens] the token lists'
+ *   tokens by CAIP-2 id: the tokens whose brand marks the approval panel shows
  */
 /** @typedef {{ method: string, params?: unknown, chainId?: string | number, sponsorGas?: boolean }} RpcRequest */
 /** @typedef {{ projectId: string, origin: string }} RequestSite the project asking, and its page's verified origin */
@@ -405,7 +407,7 @@ export async function decideApproval(deps, { userId, requestId, secret, approved
 /**
  * The approval panel's preview of a pending request (preview.mjs, docs/previews.md), for the frame that holds its
  * secret: what the stored calls would do, simulated by the network's node, or the permit's allowances; null for what
- * moves nothing by itself.
+ * moves nothing by itself. Each token carries its mark (withTokenMarks).
  *
  * @param {RpcDeps} deps
  * @param {{ userId: string, requestId: string, secret: unknown }} claim
@@ -413,8 +415,9 @@ export async function decideApproval(deps, { userId, requestId, secret, approved
 export async function approvalPreview(deps, claim) {
   const row = await approvalOf(deps.database, claim)
   if (row.status !== 'pending' || new Date(row.expires_at).getTime() <= deps.now()) throw settled()
-  const { previewJson } = await import('./preview.mjs')
-  return { preview: previewJson(await previewRow(deps, row)) }
+  const { previewJson, withTokenMarks } = await import('./preview.mjs')
+  const preview = previewJson(await previewRow(deps, row))
+  return { preview: await withTokenMarks(preview, findNetwork(deps.networks, row.chain_id), deps.listedTokens ?? new Map()) }
 }
 
 /** @param {RpcDeps} deps @param {any} row */

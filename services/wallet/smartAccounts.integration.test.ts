@@ -37,12 +37,13 @@ import {
 } from '../dev/devchain/index.mjs'
 import { startDirectory, type WalletDirectory } from '../directory/index.mjs'
 import { createMailer, startMailCatcher, type MailCatcher, type Mailer } from '../dev/mail/index.mjs'
-import { openDatabase, type Database } from '../storage/index.mjs'
+import type { Database } from '../storage/index.mjs'
 import { createWalletApp, loadMasterKey, PENDING_TRANSACTIONS_LIMIT } from './index.mjs'
 import { FOYER_ACCOUNT_ARTIFACT, toFoyerAccount } from './foyerAccount.mjs'
 import { signedPaymasterFields, stubPaymasterFields } from './foyerPaymaster.mjs'
 import { setSponsorshipPolicy } from './sponsorship.mjs'
 import { frameBrowser } from '../../test/frameBrowser.js'
+import { openEmptyDatabase } from '../../test/databaseTemplate.js'
 
 const WALLET = 'http://localhost:8790'
 const HOST = 'http://127.0.0.1:5173'
@@ -68,7 +69,7 @@ let usdc: `0x${string}`
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), 'foyer-smart-'))
   ;[database, mail, directory, dev] = await Promise.all([
-    openDatabase({ dataDir: path.join(scratch, 'data') }),
+    openEmptyDatabase(path.join(scratch, 'data')),
     startMailCatcher(),
     startDirectory({ allowedOrigins: ['http://127.0.0.1:*'] }),
     startDevChains({ ports: [0, 0] }),

@@ -19,9 +19,10 @@ import {
   type IdentityProvider,
 } from '../dev/identity/index.mjs'
 import { createMailer, type Mailer } from '../dev/mail/index.mjs'
-import { openDatabase, type Database } from '../storage/index.mjs'
+import type { Database } from '../storage/index.mjs'
 import { createWalletApp, loadMasterKey } from './index.mjs'
 import { frameBrowser } from '../../test/frameBrowser.js'
+import { openEmptyDatabase } from '../../test/databaseTemplate.js'
 
 const WALLET = 'http://localhost:8790'
 const HOST = 'http://127.0.0.1:5173'
@@ -42,7 +43,7 @@ let clockOffset = 0
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), 'foyer-social-'))
   ;[database, directory, idp, anvil] = await Promise.all([
-    openDatabase({ dataDir: path.join(scratch, 'data') }),
+    openEmptyDatabase(path.join(scratch, 'data')),
     startDirectory({ allowedOrigins: ['http://127.0.0.1:*'] }),
     startIdentityProvider({ redirectUris: [CALLBACK], log: () => {} }),
     startAnvil({ port: 0, chainId: 31337 }),

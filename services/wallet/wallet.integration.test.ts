@@ -32,11 +32,12 @@ import { startAnvil } from '../dev/devchain/index.mjs'
 import { startDirectory, type WalletDirectory } from '../directory/index.mjs'
 import { createMailer, startMailCatcher, type MailCatcher, type Mailer } from '../dev/mail/index.mjs'
 import { DEV_WALLET_ADDRESS, LOCAL_SOLANA_CHAIN_ID, startSolanaRpc, type SolanaRpcNode } from '../dev/solana/index.mjs'
-import { openDatabase, type Database } from '../storage/index.mjs'
+import type { Database } from '../storage/index.mjs'
 import { createWalletApp, loadMasterKey, MASTER_KEY_FILE } from './index.mjs'
 import { deriveKeys, seal } from './masterKey.mjs'
 import { lastMailedCode, mailsTo, uniqueEmail } from '../../test/mailbox.js'
 import { frameBrowser } from '../../test/frameBrowser.js'
+import { openEmptyDatabase } from '../../test/databaseTemplate.js'
 
 const WALLET = 'http://localhost:8790'
 const HOST = 'http://127.0.0.1:5173'
@@ -60,7 +61,7 @@ let frozenAt: number | undefined
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), 'foyer-wallet-'))
   ;[database, mail, directory, anvil, solana] = await Promise.all([
-    openDatabase({ dataDir: path.join(scratch, 'data') }),
+    openEmptyDatabase(path.join(scratch, 'data')),
     startMailCatcher(),
     startDirectory({ allowedOrigins: ['http://127.0.0.1:*'] }),
     startAnvil({ port: 0, chainId: 31337 }),

@@ -113,6 +113,9 @@ describe('email sign-in with the embedded wallet', () => {
     // The frame's own preview, which the host page can neither hide nor change: what the node says the transfer does.
     const framePreview = page.frameLocator(frameSelector()).locator('#approval-preview')
     await expect.poll(() => framePreview.textContent()).toBe('You send0.5 ETH')
+    // With the coin's brand mark, sent with the preview by the wallet service (the frame loads no icon set).
+    const mark = await framePreview.locator('dd img').getAttribute('src')
+    expect(decodeURIComponent(mark ?? '')).toContain('class="web3icons"')
     await approveInFrame(page, stack)
     // The frame sent it; back on Send, its result step (kept in the store while ApproveTransaction was
     // shown) names the transaction, which anvil has.

@@ -26,7 +26,8 @@ import { startMailCatcher, type MailCatcher } from '../../services/dev/mail/inde
 import { openDatabase, type Database } from '../../services/storage/index.mjs'
 import { startWallet, type WalletService } from '../../services/wallet/index.mjs'
 import { startAnvil } from '../../services/dev/devchain/index.mjs'
-import { copyDatabaseTemplate, launchChromium, savePhraseInFrame } from './harness'
+import { copyDatabaseTemplate } from '../databaseTemplate.js'
+import { launchChromium, savePhraseInFrame } from './harness'
 import { lastMailedCode, mailsTo, uniqueEmail } from '../mailbox.js'
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')

@@ -2,7 +2,7 @@
 // Solana node, the services; the demo's production build, or an example app built for the stack), Debian's Chromium
 // through playwright-core, and test wallets injected before the page loads: 'Test Wallet' through EIP-6963 and 'Test Solana
 // Wallet' through the Wallet Standard. Everything binds to 127.0.0.1 on free ports and stops with `stop()`.
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -14,6 +14,7 @@ import { startLocalStack, type LocalStackFixtures } from '../../services/localSt
 import { localStackScriptText } from '../../demo/localStackScript.mjs'
 import { startStaticServer } from '../../scripts/benchServer.mjs'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs'
+import { copyDatabaseTemplate } from '../databaseTemplate.js'
 import { bundleTestWallet, injectTestWallet, TEST_KEY, testWalletConfig } from '../testWalletScript.js'
 import { sharedStacks, stopSharedStacks } from './sharedStacks.js'
 import { mailsTo } from '../mailbox.js'
@@ -215,15 +216,6 @@ export async function startStack({
     rmSync(dir, { recursive: true, force: true })
     throw error
   }
-}
-
-/**
- * Puts a copy of the run's empty database (databaseTemplate.ts) in `dataDir`, for `openDatabase({ dataDir })` to open
- * rather than create: creating one holds the worker's event loop for seconds, and every deadline of the stack starting
- * beside it runs out meanwhile.
- */
-export function copyDatabaseTemplate(dataDir: string): void {
-  cpSync(path.join(inject('databaseTemplate'), 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true })
 }
 
 /** The modal's shadow root, as a locator scope: Playwright's CSS locators pierce open shadow roots. */

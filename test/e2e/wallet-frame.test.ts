@@ -16,7 +16,8 @@ import { startDirectory, type WalletDirectory } from '../../services/directory/i
 import { startMailCatcher, type MailCatcher } from '../../services/dev/mail/index.mjs'
 import { openDatabase, type Database } from '../../services/storage/index.mjs'
 import { startWallet, type WalletService } from '../../services/wallet/index.mjs'
-import { copyDatabaseTemplate, launchChromium } from './harness'
+import { copyDatabaseTemplate } from '../databaseTemplate.js'
+import { launchChromium } from './harness'
 import { newestCode } from '../mailbox.js'
 
 let scratch: string
@@ -330,6 +331,94 @@ describe('the secure frame in Chromium', () => {
     expect(await frame.locator('#approval-method').isVisible()).toBe(false)
     await frame.getByRole('button', { name: 'Reject' }).click()
     await signing
+    await context.close()
+  })
+
+  it('the backup and export panels keep their title and their action in view at a short height, with the keyboard order of the approval panel', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await openHost(page)
+    // As wide as the modal gives the frame on a 360 px phone (its body's padding on either side), and short.
+    await page.evaluate(() => {
+      Object.assign(document.getElementById('wallet')!.style, { width: '328px', height: '420px' })
+    })
+    const email = `panels-${randomBytes(4).toString('hex')}@example.com`
+    await ask(page, 'APP_CONNECT_EMAIL', { email })
+    const loginCode = await lastCode(email)
+    await ask(page, 'APP_CONNECT_OTP', { otp: loginCode })
+    const frame = page.frameLocator('#wallet')
+    const wallet = page.frames().find((candidate) => candidate.url().startsWith(`${walletOrigin}/frame`))!
+    /**
+     * The panel as the visitor sees it: whether its title and the action are whole inside the frame, whether the page
+     * is longer than the frame (what does not fit must scroll inside the panel), and the controls in keyboard order.
+     */
+    const layout = (panel: string, action: string) =>
+      wallet.evaluate(
+        ([panel, action]) => {
+          const section = document.getElementById(panel!)!
+          const inView = (element: Element) => {
+            const box = element.getBoundingClientRect()
+            return box.height > 0 && box.top >= 0 && box.bottom <= innerHeight
+          }
+          const target = [...section.querySelectorAll('button')].find((button) => button.textContent === action && button.checkVisibility())
+          return {
+            titleInView: inView(section.querySelector('h1')!),
+            actionInView: target !== undefined && inView(target),
+            pageLongerThanFrame: document.documentElement.scrollHeight > innerHeight,
+            keyboardOrder: [...section.querySelectorAll('input, button')]
+              .filter((control) => control.checkVisibility())
+              .map((control) => (control instanceof HTMLInputElement ? 'field' : control.textContent)),
+          }
+        },
+        [panel, action],
+      )
+
+    // Key export: the code, then the keys (three long lines) with the button that hides them.
+    const exporting = ask(page, 'APP_EXPORT_KEYS')
+    await frame.locator('#export-code').waitFor()
+    expect(await layout('export', 'Show keys')).toEqual({
+      titleInView: true,
+      actionInView: true,
+      pageLongerThanFrame: false,
+      keyboardOrder: ['field', 'Cancel', 'Show keys'],
+    })
+    await expect.poll(() => lastCode(email)).not.toBe(loginCode)
+    await frame.locator('#export-code').fill((await lastCode(email))!)
+    await frame.getByRole('button', { name: 'Show keys' }).click()
+    await frame.locator('#export-keys').waitFor()
+    expect(await layout('export', 'Hide and close')).toEqual({
+      titleInView: true,
+      actionInView: true,
+      pageLongerThanFrame: false,
+      keyboardOrder: ['Hide and close'],
+    })
+    await frame.getByRole('button', { name: 'Hide and close' }).click()
+    expect(await exporting).toMatchObject({ type: 'FRAME_EXPORT_KEYS_SUCCESS' })
+
+    // The backup right after sign-up: the twelve words, then two of them typed back.
+    const backingUp = ask(page, 'APP_BACKUP_PHRASE')
+    await expect.poll(() => frame.locator('#backup-words li').count()).toBe(12)
+    const words = await frame.locator('#backup-words li').allTextContents()
+    expect(await layout('backup', 'I saved it')).toEqual({
+      titleInView: true,
+      actionInView: true,
+      pageLongerThanFrame: false,
+      keyboardOrder: ['Cancel', 'I saved it'],
+    })
+    await frame.getByRole('button', { name: 'I saved it' }).click()
+    expect(await layout('backup', 'Confirm')).toEqual({
+      titleInView: true,
+      actionInView: true,
+      pageLongerThanFrame: false,
+      keyboardOrder: ['field', 'field', 'Cancel', 'Show the words', 'Confirm'],
+    })
+    for (const [index, field] of ['#backup-w1', '#backup-w2'].entries()) {
+      const place = Number(await frame.locator(`#backup-n${index + 1}`).textContent())
+      await frame.locator(field).fill(words[place - 1]!)
+    }
+    // Enter in the last field confirms, as the button does.
+    await frame.locator('#backup-w2').press('Enter')
+    expect(await backingUp).toMatchObject({ type: 'FRAME_BACKUP_PHRASE_SUCCESS' })
     await context.close()
   })
 

@@ -23,8 +23,9 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { ANVIL_ACCOUNTS, NAME_RESOLVER_OWNER, compileContracts, startAnvil } from '../../dev/devchain/index.mjs'
-import { openDatabase, type Database } from '../../storage/index.mjs'
+import type { Database } from '../../storage/index.mjs'
 import { MESSAGE_MAX_AGE_S, coinTypeOfChain, startApi, type BlockchainApi } from '../index.mjs'
+import { openEmptyDatabase } from '../../../test/databaseTemplate.js'
 
 const PROJECT = 'foyer-test'
 const CLIENT = `projectId=${PROJECT}&st=foyer&sv=0.1.0`
@@ -101,7 +102,7 @@ const refusal = (status: number, reason: string, description: string) => ({
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), 'foyer-names-'))
   ;[database, anvil, artifacts] = await Promise.all([
-    openDatabase({ dataDir: path.join(scratch, 'data') }),
+    openEmptyDatabase(path.join(scratch, 'data')),
     startAnvil({ port: 0, chainId: CHAIN_ID }),
     compileContracts() as Promise<Record<string, { abi: Abi; bytecode: Hex }>>,
   ])

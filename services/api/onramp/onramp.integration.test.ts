@@ -21,9 +21,10 @@ import {
   mintFixtureTokens,
   startSolanaRpc,
 } from '../../dev/solana/index.mjs'
-import { openDatabase, type Database } from '../../storage/index.mjs'
+import type { Database } from '../../storage/index.mjs'
 import { ONRAMP_TREASURY, startApi, type BlockchainApi } from '../index.mjs'
 import { createTreasury, type PayoutLedger, type SignedPayout } from './treasury.mjs'
+import { openEmptyDatabase } from '../../../test/databaseTemplate.js'
 
 const PROJECT = 'foyer-test'
 const CLIENT = `projectId=${PROJECT}&st=foyer&sv=0.1.0`
@@ -125,7 +126,7 @@ beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), 'foyer-onramp-'))
   let artifacts: Record<string, { abi: Abi; bytecode: Hex }>
   ;[database, anvil, solana, artifacts] = await Promise.all([
-    openDatabase({ dataDir: path.join(scratch, 'data') }),
+    openEmptyDatabase(path.join(scratch, 'data')),
     startAnvil({ port: 0, chainId: CHAIN_ID }),
     startSolanaRpc({ port: 0, fund: [{ address: DEV_WALLET_ADDRESS, lamports: DEV_FUNDING_LAMPORTS }] }),
     compileContracts() as Promise<Record<string, { abi: Abi; bytecode: Hex }>>,

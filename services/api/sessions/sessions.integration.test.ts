@@ -13,8 +13,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { toFoyerAccount } from '../../dev/bundler/index.mjs'
 import { ANVIL_ACCOUNTS, compileContracts, ENTRY_POINT_08, FOYER_ACCOUNT_ARTIFACT, startAnvil } from '../../dev/devchain/index.mjs'
-import { openDatabase, type Database } from '../../storage/index.mjs'
+import type { Database } from '../../storage/index.mjs'
 import { NONCE_TTL_MS, startApi, type BlockchainApi } from '../index.mjs'
+import { openEmptyDatabase } from '../../../test/databaseTemplate.js'
 
 const PROJECT = 'foyer-test'
 const CLIENT = `projectId=${PROJECT}&st=foyer&sv=0.1.0`
@@ -79,10 +80,7 @@ const refused = (status: number, reason: string) => ({ status, body: { error: ex
 
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), 'foyer-sessions-'))
-  ;[database, anvil] = await Promise.all([
-    openDatabase({ dataDir: path.join(scratch, 'data') }),
-    startAnvil({ port: 0, chainId: CHAIN_ID }),
-  ])
+  ;[database, anvil] = await Promise.all([openEmptyDatabase(path.join(scratch, 'data')), startAnvil({ port: 0, chainId: CHAIN_ID })])
   api = await startApi({
     chains: [{ chainId: CHAIN_ID, rpcUrl: anvil.url }],
     // Never read: the sign-in calls need only its chain id.

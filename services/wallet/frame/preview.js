@@ -3,8 +3,8 @@
 // Its own module, served at /frame-preview.js and loaded by frame.js with the first approval.
 
 /**
- * @typedef {{ kind: string, token?: string, tokenId?: string, amount: string, symbol: string, decimals: number }} Change
- * @typedef {{ kind?: string, token: string, spender: string, amount: string, symbol: string, decimals: number, unlimited: boolean, expires?: number }} Grant
+ * @typedef {{ kind: string, token?: string, tokenId?: string, amount: string, symbol: string, decimals: number, icon?: string }} Change
+ * @typedef {{ kind?: string, token: string, spender: string, amount: string, symbol: string, decimals: number, unlimited: boolean, expires?: number, icon?: string }} Grant
  * @typedef {{ status: 'ok', outgoing: Change[], incoming: Change[], allowances: Grant[] }
  *   | { status: 'reverts', reason: string }
  *   | { status: 'unavailable', reason: string }
@@ -14,9 +14,10 @@
 /**
  * What the panel says, before it is drawn: a sentence (a warning for a revert, a plain word when nothing can be
  * previewed or nothing moves), or a list of headings ('You send', 'You receive', 'You allow'), each with its lines;
- * a flagged line (an unlimited allowance) is drawn as a warning.
+ * a flagged line (an unlimited allowance) is drawn as a warning. A line's token mark is the one the service sent with
+ * the preview (services/wallet/preview.mjs withTokenMarks: a brand mark only for a token its lists vouch for).
  *
- * @typedef {{ text: string, flagged?: string }} Item
+ * @typedef {{ text: string, flagged?: string, icon?: string }} Item
  * @typedef {{ sentence: string, warning?: boolean } | { list: Array<{ term: string, items: Item[] }> }} Description
  * @param {Preview} preview
  * @returns {Description}
@@ -29,8 +30,8 @@ export function describePreview(preview) {
     return { list: [{ term: 'You allow', items: preview.allowances.map((grant) => grantItem(grant, true)) }] }
   const { outgoing, incoming, allowances } = preview
   const list = [
-    { term: 'You send', items: outgoing.map((change) => ({ text: changeText(change) })) },
-    { term: 'You receive', items: incoming.map((change) => ({ text: changeText(change) })) },
+    { term: 'You send', items: outgoing.map((change) => withIcon({ text: changeText(change) }, change)) },
+    { term: 'You receive', items: incoming.map((change) => withIcon({ text: changeText(change) }, change)) },
     { term: 'You allow', items: allowances.map((grant) => grantItem(grant, false)) },
   ].filter(({ items }) => items.length > 0)
   return list.length > 0 ? { list } : { sentence: 'Nothing leaves or arrives in your wallet.' }
@@ -53,16 +54,40 @@ export function renderPreview(preview) {
   const list = document.createElement('dl')
   for (const { term, items } of description.list) {
     list.append(element('dt', term))
-    for (const { text, flagged } of items) {
+    for (const { text, flagged, icon } of items) {
       const line = element('dd', text)
       if (flagged) {
         line.className = 'warning'
         line.prepend(element('strong', `${flagged} `))
       }
+      if (icon) line.prepend(markImage(icon))
       list.append(line)
     }
   }
   return list
+}
+
+/** Only an inline SVG image: an image cannot run script, and a data: URL fetches nothing. */
+const MARK_URL = /^data:image\/svg\+xml[,;]/
+
+/**
+ * The item with the token's mark, when the service sent one.
+ *
+ * @param {Item} item @param {{ icon?: unknown }} asset
+ * @returns {Item}
+ */
+function withIcon(item, { icon }) {
+  return typeof icon === 'string' && MARK_URL.test(icon) ? { ...item, icon } : item
+}
+
+/** The token's mark beside its line; decorative, as the line names the token. @param {string} url */
+function markImage(url) {
+  const image = document.createElement('img')
+  image.className = 'mark'
+  image.alt = ''
+  image.width = image.height = 20
+  image.src = url
+  return image
 }
 
 /** '0.5 ETH', 'PASS #7', '3 × GAME #7'. @param {Change} change */
@@ -79,7 +104,8 @@ function changeText({ kind, amount, symbol, decimals, tokenId }) {
  * @param {Grant} grant @param {boolean} permit
  * @returns {Item}
  */
-function grantItem({ kind, spender, amount, symbol, decimals, unlimited, expires }, permit) {
+function grantItem(grant, permit) {
+  const { kind, spender, amount, symbol, decimals, unlimited, expires } = grant
   const value = BigInt(amount)
   const what =
     kind === 'all'
@@ -94,7 +120,7 @@ function grantItem({ kind, spender, amount, symbol, decimals, unlimited, expires
   const until = permit && expires ? `, until ${new Date(expires * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC` : ''
   // The whole address: a look-alike can share its first and last characters.
   const text = `${spender} may ${kind === 'all' ? 'move' : 'spend'} ${what}${until}`
-  return unlimited ? { text, flagged: 'Unlimited allowance:' } : { text }
+  return withIcon(unlimited ? { text, flagged: 'Unlimited allowance:' } : { text }, grant)
 }
 
 /** @param {string} tag @param {string} text */

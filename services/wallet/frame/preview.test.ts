@@ -73,6 +73,29 @@ describe("the frame's approval preview", () => {
     })
   })
 
+  it('keeps the token mark the service sent with a line, and only an inline SVG image', () => {
+    const mark = 'data:image/svg+xml,%3Csvg%3E%3C%2Fsvg%3E'
+    const description = describePreview({
+      status: 'ok',
+      outgoing: [
+        { kind: 'native', amount: '1', symbol: 'ETH', decimals: 18, icon: mark },
+        { kind: 'erc20', token: USDC, amount: '1', symbol: 'USDC', decimals: 6, icon: 'https://tracker.example/usdc.png' },
+        { kind: 'erc20', token: USDC, amount: '2', symbol: 'USDC', decimals: 6, icon: 'javascript:alert(1)' },
+      ],
+      incoming: [],
+      allowances: [{ kind: 'erc20', token: USDC, spender: ROUTER, amount: '1', symbol: 'USDC', decimals: 6, unlimited: false, icon: mark }],
+    })
+    expect(description).toEqual({
+      list: [
+        {
+          term: 'You send',
+          items: [{ text: '0.000000000000000001 ETH', icon: mark }, { text: '0.000001 USDC' }, { text: '0.000002 USDC' }],
+        },
+        { term: 'You allow', items: [{ text: `${ROUTER} may spend 0.000001 USDC`, icon: mark }] },
+      ],
+    })
+  })
+
   it('writes amounts exactly, every digit kept', () => {
     expect(formatUnits(1n, 6)).toBe('0.000001')
     expect(formatUnits(10n ** 24n + 5n, 18)).toBe('1000000.000000000000000005')
