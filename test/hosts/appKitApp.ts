@@ -2,7 +2,8 @@
 // by changing its import paths and nothing else. One app, one build, a page per way AppKit's docs set it up: React
 // with ethers over the wallet's EIP-1193 provider (index.html), React with the wagmi adapter and wagmi's hooks
 // (wagmi.html), React with the Solana adapter signing a message (solana.html), Vue with AppKit's composables and
-// <appkit-button> (vue.html: render functions, so the React app's Vite set-up builds it too).
+// <appkit-button> (vue.html, in render functions; the build has Vue's Vite plugin beside React's, which sets Vue's
+// build flags as a Vue app's build does).
 
 /** AppKit's import paths and Foyer's for each: the whole of the move (docs/migrating/appkit.md). */
 export const APPKIT_IMPORTS: Readonly<Record<string, string>> = {

@@ -258,7 +258,7 @@ describe('hosts in Chromium', () => {
         files: switchImports(appKitApp({ rpcUrl: anvil.url, solana: { rpcUrl: solanaNode.url, genesisHash: LOCAL_GENESIS_HASH } })),
         packages: [...REACT, 'ethers', 'viem', 'wagmi', '@tanstack/react-query', '@solana/kit', 'vue'],
       })
-      expect(linesAboutFoyer((await buildWithVite(host, { pages: APPKIT_PAGES })).join('\n'))).toEqual([])
+      expect(linesAboutFoyer((await buildWithVite(host, { pages: APPKIT_PAGES, vue: true })).join('\n'))).toEqual([])
       built = path.join(host, 'dist-vite')
     }, 120_000)
 
