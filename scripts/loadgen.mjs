@@ -334,7 +334,7 @@ const ROUTES = {
         }),
       )
       const { requestId, secret } = asked.approval
-      // The frame asks for the panel's preview unless the answer carried it (frame.js fetchPreview).
+      // The frame asks for the panel's preview unless the answer carried it (frame/approvals.js fetchPreview).
       if (!('preview' in asked.approval)) await step('preview asked', browser.call(`/v1/frame/approvals/${requestId}/preview`, { secret }))
       let answer = await step('approved (share released)', browser.call(`/v1/frame/approvals/${requestId}`, { secret, approved: true }))
       while (answer.sign) {

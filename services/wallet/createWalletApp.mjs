@@ -41,7 +41,7 @@ export const FRAME_VERSION = '4'
 /** Where the frame loads its approval preview from (frame/preview.js), with the first approval it shows. */
 export const PREVIEW_SCRIPT_PATH = '/frame-preview.js'
 /**
- * The frame's scripts: frame/frame.js bundled with what it signs with (@noble/curves, shamir-secret-sharing, viem's
+ * The frame's scripts: frame/frame.js and its modules, bundled with what it signs with (@noble/curves, shamir-secret-sharing, viem's
  * hashing; KEYS.md), and the approval preview (frame/preview.js) as a module of its own that only an approval loads;
  * by esbuild, once per process, minified. Built from this repository at start, so what the wallet serves can be
  * checked against its source.

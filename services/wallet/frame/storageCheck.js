@@ -37,3 +37,20 @@ const canOpenIndexedDB = () =>
     },
     () => false,
   )
+
+/**
+ * The check for a login's start: once per document (the browser's settings need a reload to change), again after the
+ * service did not answer.
+ *
+ * @param {Parameters<typeof storageProblem>[0]} backend
+ */
+export function createStorageCheck(backend) {
+  /** @type {Promise<{ message: string, code: string } | undefined> | undefined} */
+  let checked
+  return () =>
+    (checked ??= storageProblem(backend).catch(() => {
+      // The service did not answer: the login itself will say so; the next one checks again.
+      checked = undefined
+      return undefined
+    }))
+}
