@@ -89,8 +89,8 @@ export function createKernel(input: FoyerOptions): Kernel {
     }),
   )
 
-  const views = createViewRegistry()
   const i18n = createI18n((message) => logger.warn(message))
+  const views = createViewRegistry((texts) => i18n.addDefaults('en', texts))
   registerLocales(plugins, i18n)
   if (options.messages) i18n.add(options.locale ?? 'en', options.messages)
 

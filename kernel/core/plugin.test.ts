@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { testChain, testKernel, testNetwork } from '../../test/fixtures.js'
 import { defineChain, isChainPlugin } from './chain.js'
 import type { Kernel } from './createKernel.js'
+import type { MessageKey } from './i18n.js'
 import { isFoyerError } from './errors/BaseError.js'
 import { definePlugin, DuplicatePluginError, MissingPluginError, pluginApi, resolvePlugins, type Plugin } from './plugin.js'
 
@@ -323,5 +324,23 @@ describe('defineChain', () => {
     expect(() => testKernel({ plugins: [testChain({ name: 'evm-a' }), testChain({ name: 'evm-b' })] })).toThrow(
       "Two chain plugins serve the namespace 'eip155'. Keep one.",
     )
+  })
+})
+
+describe("a plugin view's texts", () => {
+  it("join the kernel's as the view's module loads, under the host's own messages", async () => {
+    // Keys no other code knows, so only the loaded module can word them.
+    const key = (name: string) => name as MessageKey
+    const texts = { [key('withTexts.body')]: 'From the view', [key('withTexts.hosted')]: 'From the view too' }
+    const plugin = definePlugin({
+      name: 'with-texts',
+      views: { Connect: { title: 'connect.title', load: async () => ({ default: 'Connect', texts }) } },
+    })
+    const kernel = testKernel({ plugins: [testChain(), plugin], messages: { [key('withTexts.hosted')]: "The host's" } })
+    expect(kernel.i18n.t(key('withTexts.body'))).toBe('withTexts.body')
+    await kernel.views.load('Connect')
+    expect(kernel.i18n.t(key('withTexts.body'))).toBe('From the view')
+    expect(kernel.i18n.t(key('withTexts.hosted'))).toBe("The host's")
+    await kernel.destroy()
   })
 })

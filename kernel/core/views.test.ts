@@ -131,4 +131,22 @@ describe('createViewRegistry', () => {
     expect(calls).toBe(2)
     expect(views.loadedEntry(entry)).toEqual({ default: 'Tokens' })
   })
+
+  it("a view's or slot entry's module brings its texts, handed on once as it loads", async () => {
+    const added: unknown[] = []
+    const views = createViewRegistry((texts) => added.push(texts))
+    views.register(
+      'Connect',
+      view(async () => ({ default: 'Connect view', texts: { 'connect.title': 'From the view' } })),
+    )
+    await Promise.all([views.load('Connect'), views.load('Connect')])
+    const entry = {
+      id: 'tokens',
+      label: 'connect.title' as const,
+      load: async () => ({ default: 'Tokens', texts: { 'connect.title': 'From the entry' } }),
+    }
+    await views.loadEntry(entry)
+    await views.loadEntry(entry)
+    expect(added).toEqual([{ 'connect.title': 'From the view' }, { 'connect.title': 'From the entry' }])
+  })
 })

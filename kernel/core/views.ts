@@ -2,7 +2,7 @@ import type { Unsubscribe } from './bus.js'
 import type { CapabilityName } from './chain.js'
 import { BaseError } from './errors/BaseError.js'
 import type { FeatureName } from './features.js'
-import type { MessageKey } from './i18n.js'
+import type { LocaleMessages, MessageKey } from './i18n.js'
 
 /**
  * Every view id with the params it takes. Plugins add their views by declaration merging, never
@@ -98,10 +98,14 @@ export class UnknownViewError extends BaseError {
   }
 }
 
-type Module = { default: unknown }
+/**
+ * A view's or slot entry's module: its component, and the English texts it shows where they are not the kernel's or
+ * its plugin manifest's (`export { viewTexts as texts } from './texts.js'`), added as the module loads.
+ */
+type Module = { default: unknown; texts?: LocaleMessages }
 
 /** Loads each key's module once, keeping it for renders that must not wait; a failed load is forgotten, so the next use retries. */
-function createModuleCache<K>() {
+function createModuleCache<K>(loaded: (module: Module) => void) {
   const loads = new Map<K, Promise<Module>>()
   const modules = new Map<K, Module>()
   return {
@@ -110,6 +114,7 @@ function createModuleCache<K>() {
       if (!pending) {
         pending = load().then(
           (module) => {
+            loaded(module)
             modules.set(key, module)
             return module
           },
@@ -130,11 +135,16 @@ function createModuleCache<K>() {
   }
 }
 
-export function createViewRegistry(): ViewRegistry {
+/**
+ * @param addTexts how a loaded module's English texts join the kernel's (`i18n.addDefaults`): before the module
+ *   renders, under the host's own and any loaded translation.
+ */
+export function createViewRegistry(addTexts: (texts: LocaleMessages) => void = () => {}): ViewRegistry {
   const views = new Map<string, ViewDefinition>()
   const slots = new Map<string, Array<SlotEntry>>()
-  const viewModules = createModuleCache<string>()
-  const entryModules = createModuleCache<SlotEntry>()
+  const addModuleTexts = (module: Module) => module.texts && addTexts(module.texts)
+  const viewModules = createModuleCache<string>(addModuleTexts)
+  const entryModules = createModuleCache<SlotEntry>(addModuleTexts)
 
   return {
     register(id, definition) {

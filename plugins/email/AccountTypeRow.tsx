@@ -3,7 +3,9 @@ import { canSwitchAccountType, showToast } from 'foyer'
 import { useAccount, useKernel, useTranslate } from 'foyer/react'
 import { ListItem } from 'foyer/ui'
 import { embeddedWalletOf } from './embeddedWallet.js'
-import { addEmailTexts } from './texts.js'
+
+/** The texts it shows, added as this module loads (docs/concepts/plugins.md#what-a-plugin-adds). */
+export { viewTexts as texts } from './texts.js'
 
 /**
  * On Account while the embedded wallet shows its EVM account: the account's type (rules §6), and the switch to the other
@@ -12,7 +14,6 @@ import { addEmailTexts } from './texts.js'
  */
 export default function AccountTypeRow() {
   const kernel = useKernel()
-  addEmailTexts(kernel)
   const t = useTranslate()
   const { namespace, address } = useAccount()
   const [switching, setSwitching] = useState(false)

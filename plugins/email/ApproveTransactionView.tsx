@@ -1,7 +1,9 @@
 import { useRef } from 'react'
 import { useKernel, useTranslate, type ViewProps } from 'foyer/react'
-import { addEmailTexts } from './texts.js'
 import { useFramePanel } from './useFramePanel.js'
+
+/** The texts it shows, added as this module loads (docs/concepts/plugins.md#what-a-plugin-adds). */
+export { viewTexts as texts } from './texts.js'
 
 /** The height of the frame's approval panel. */
 const PANEL_HEIGHT = 320
@@ -13,7 +15,6 @@ const PANEL_HEIGHT = 320
  */
 export default function ApproveTransactionView({ params }: ViewProps<{ method: string }>) {
   const kernel = useKernel()
-  addEmailTexts(kernel)
   const t = useTranslate()
   const slot = useRef<HTMLDivElement>(null)
 

@@ -3,7 +3,9 @@ import { useAccount, useKernel, useNativeBalance, useTranslate } from 'foyer/rea
 import { ListItem } from 'foyer/ui'
 import { firstOnPage, needsReminder } from './backupReminders.js'
 import { embeddedWalletOf } from './embeddedWallet.js'
-import { addEmailTexts } from './texts.js'
+
+/** The texts it shows, added as this module loads (docs/concepts/plugins.md#what-a-plugin-adds). */
+export { viewTexts as texts } from './texts.js'
 
 /**
  * On Account while the embedded wallet is connected and has no backup its visitor made: "Not backed up", which opens
@@ -11,7 +13,6 @@ import { addEmailTexts } from './texts.js'
  */
 export default function BackupAccountRow() {
   const kernel = useKernel()
-  addEmailTexts(kernel)
   const t = useTranslate()
   const wallet = embeddedWalletOf(kernel)
   // The wallet publishes its user to the account state whenever the frame sends it: read it again then.

@@ -6,8 +6,11 @@ import { skip } from './backupReminders.js'
 import type { BackupMoment } from './constants.js'
 import { embeddedWalletOf } from './embeddedWallet.js'
 import type { EmbeddedWalletError } from './frameClient.js'
-import { addEmailTexts, loginErrorText } from './texts.js'
+import { loginErrorText } from './texts.js'
 import { useFramePanel } from './useFramePanel.js'
+
+/** The texts it shows, added as this module loads (docs/concepts/plugins.md#what-a-plugin-adds). */
+export { viewTexts as texts } from './texts.js'
 
 /** The frame's panel: the twelve words and their warning, or the passkey button. */
 const PANEL_HEIGHT = { phrase: 400, passkey: 200 }
@@ -29,7 +32,6 @@ const INTROS = {
  */
 export default function BackupWalletView({ params }: ViewProps<{ moment: BackupMoment; next?: RouteEntry }>) {
   const kernel = useKernel()
-  addEmailTexts(kernel)
   const t = useTranslate()
   useViewTitle(t('backup.title'))
   const [step, setStep] = useState<Step>({ kind: 'choose' })

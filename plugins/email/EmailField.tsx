@@ -2,12 +2,13 @@ import { useState, type FormEvent } from 'react'
 import { useKernel, useTranslate } from 'foyer/react'
 import { Button } from 'foyer/ui'
 import { isEmail } from './isEmail.js'
-import { addEmailTexts } from './texts.js'
+
+/** The texts it shows, added as this module loads (docs/concepts/plugins.md#what-a-plugin-adds). */
+export { viewTexts as texts } from './texts.js'
 
 /** The email connect method on Connect (rules §2: first): an address, then EmailLogin with it. */
 export default function EmailField() {
   const kernel = useKernel()
-  addEmailTexts(kernel)
   const t = useTranslate()
   const [email, setEmail] = useState('')
   const [error, setError] = useState<string>()

@@ -5,7 +5,10 @@ import { Button, Spinner } from 'foyer/ui'
 import { CodeForm } from './CodeForm.js'
 import { EMAIL_CONNECTOR_ID } from './constants.js'
 import { embeddedWalletOf, type EmailAction } from './embeddedWallet.js'
-import { addEmailTexts, loginErrorText } from './texts.js'
+import { loginErrorText } from './texts.js'
+
+/** The texts it shows, added as this module loads (docs/concepts/plugins.md#what-a-plugin-adds). */
+export { viewTexts as texts } from './texts.js'
 
 type Step =
   | { kind: 'sending' }
@@ -22,7 +25,6 @@ type Step =
  */
 export default function EmailLoginView({ params }: ViewProps<{ email: string }>) {
   const kernel = useKernel()
-  addEmailTexts(kernel)
   const t = useTranslate()
   useViewTitle(t('email.title'))
   const [step, setStep] = useState<Step>({ kind: 'sending' })

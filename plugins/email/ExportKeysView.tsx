@@ -3,8 +3,11 @@ import { useKernel, useTranslate, useViewTitle } from 'foyer/react'
 import { Button } from 'foyer/ui'
 import { embeddedWalletOf } from './embeddedWallet.js'
 import type { EmbeddedWalletError } from './frameClient.js'
-import { addEmailTexts, loginErrorText } from './texts.js'
+import { loginErrorText } from './texts.js'
 import { useFramePanel } from './useFramePanel.js'
+
+/** The texts it shows, added as this module loads (docs/concepts/plugins.md#what-a-plugin-adds). */
+export { viewTexts as texts } from './texts.js'
 
 /** The height of the frame's export panel: its warning, the code field, then the two keys and the phrase. */
 const PANEL_HEIGHT = 440
@@ -19,7 +22,6 @@ const CLOSED = new Set(['USER_REJECTED', 'ABORTED'])
  */
 export default function ExportKeysView() {
   const kernel = useKernel()
-  addEmailTexts(kernel)
   const t = useTranslate()
   useViewTitle(t('export.title'))
   const [error, setError] = useState<string>()

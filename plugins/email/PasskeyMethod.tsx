@@ -1,11 +1,12 @@
 import { useKernel, useTranslate } from 'foyer/react'
 import { ListItem, PasskeyIcon } from 'foyer/ui'
-import { addEmailTexts } from './texts.js'
+
+/** The texts it shows, added as this module loads (docs/concepts/plugins.md#what-a-plugin-adds). */
+export { viewTexts as texts } from './texts.js'
 
 /** 'Continue with passkey' on Connect: the frame's passkey login (Passkey view), in the list of connect methods. */
 export default function PasskeyMethod() {
   const kernel = useKernel()
-  addEmailTexts(kernel)
   const t = useTranslate()
   return (
     <ListItem

@@ -5,8 +5,11 @@ import { Button, Spinner } from 'foyer/ui'
 import { EMAIL_CONNECTOR_ID } from './constants.js'
 import { embeddedWalletOf } from './embeddedWallet.js'
 import type { EmbeddedWalletError } from './frameClient.js'
-import { addEmailTexts, loginErrorText } from './texts.js'
+import { loginErrorText } from './texts.js'
 import { useFramePanel } from './useFramePanel.js'
+
+/** The texts it shows, added as this module loads (docs/concepts/plugins.md#what-a-plugin-adds). */
+export { viewTexts as texts } from './texts.js'
 
 /** The height of the frame's passkey panel. */
 const PANEL_HEIGHT = 200
@@ -20,7 +23,6 @@ type Step = { kind: 'waiting' } | { kind: 'connecting' } | { kind: 'failed'; mes
  */
 export default function PasskeyView({ params }: ViewProps<{ ceremony: 'login' | 'register' }>) {
   const kernel = useKernel()
-  addEmailTexts(kernel)
   const t = useTranslate()
   useViewTitle(t(params.ceremony === 'login' ? 'passkey.title' : 'passkey.addTitle'))
   const [step, setStep] = useState<Step>({ kind: 'waiting' })

@@ -2,7 +2,10 @@ import { useEffect, useState } from 'react'
 import { useKernel, useTranslate, useViewTitle } from 'foyer/react'
 import { Button, Spinner } from 'foyer/ui'
 import { embeddedWalletOf, type Passkey } from './embeddedWallet.js'
-import { addEmailTexts, loginErrorText } from './texts.js'
+import { loginErrorText } from './texts.js'
+
+/** The texts it shows, added as this module loads (docs/concepts/plugins.md#what-a-plugin-adds). */
+export { viewTexts as texts } from './texts.js'
 
 /**
  * Passkeys (docs/wallets.md#passkeys), from Account: the embedded wallet's passkeys with when each was added and last
@@ -10,7 +13,6 @@ import { addEmailTexts, loginErrorText } from './texts.js'
  */
 export default function PasskeysView() {
   const kernel = useKernel()
-  addEmailTexts(kernel)
   const t = useTranslate()
   useViewTitle(t('passkey.listTitle'))
   const [passkeys, setPasskeys] = useState<Passkey[]>()

@@ -2,7 +2,9 @@ import { useCallback, useEffect, useState } from 'react'
 import { useKernel, useTranslate, useViewTitle } from 'foyer/react'
 import { Button, Spinner } from 'foyer/ui'
 import { EMAIL_CONNECTOR_ID } from './constants.js'
-import { addEmailTexts } from './texts.js'
+
+/** The texts it shows, added as this module loads (docs/concepts/plugins.md#what-a-plugin-adds). */
+export { viewTexts as texts } from './texts.js'
 
 type Provider = { request(args: { method: string; params?: unknown }): Promise<unknown> }
 /** One entry of wallet_getPermissions (services/wallet/PROTOCOL.md): ERC-7715's grant, its words and where it stands. */
@@ -19,7 +21,6 @@ interface Permission {
  */
 export default function PermissionsView() {
   const kernel = useKernel()
-  addEmailTexts(kernel)
   const t = useTranslate()
   useViewTitle(t('permissions.title'))
   const [permissions, setPermissions] = useState<Permission[]>()

@@ -5,7 +5,10 @@ import { Button, Spinner } from 'foyer/ui'
 import { CodeForm } from './CodeForm.js'
 import { embeddedWalletOf, type EmailUpdateAction } from './embeddedWallet.js'
 import { isEmail } from './isEmail.js'
-import { addEmailTexts, loginErrorText } from './texts.js'
+import { loginErrorText } from './texts.js'
+
+/** The texts it shows, added as this module loads (docs/concepts/plugins.md#what-a-plugin-adds). */
+export { viewTexts as texts } from './texts.js'
 
 type Step = 'form' | 'sending' | 'primary' | 'secondary'
 const STEP_OF: Record<EmailUpdateAction, Step> = { VERIFY_PRIMARY_OTP: 'primary', VERIFY_SECONDARY_OTP: 'secondary' }
@@ -16,7 +19,6 @@ const STEP_OF: Record<EmailUpdateAction, Step> = { VERIFY_PRIMARY_OTP: 'primary'
  */
 export default function UpdateEmailWalletView() {
   const kernel = useKernel()
-  addEmailTexts(kernel)
   const t = useTranslate()
   useViewTitle(t('email.updateTitle'))
   const wallet = embeddedWalletOf(kernel)

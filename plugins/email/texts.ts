@@ -2,8 +2,9 @@ import { visibleMessage, type Kernel } from 'foyer'
 
 /**
  * English for the email plugin's views; `{n}` and `{email}` are filled in at run time. It loads with
- * the views (the manifest carries only its label and titles: locales.ts), which add it through
- * `addEmailTexts` without undoing the host's `messages` or a translation.
+ * the views (the manifest carries only its label and titles: locales.ts): each view's and slot entry's module
+ * re-exports it as `texts`, which the kernel adds as it loads, without undoing the host's `messages` or a
+ * translation; the embedded wallet, which words errors outside the views, adds it through `addEmailTexts`.
  */
 export const viewTexts = {
   'email.field': 'Email address',

@@ -1,11 +1,12 @@
 import { useAccount, useIdentity, useKernel, useTranslate, type ViewProps } from 'foyer/react'
 import { Avatar, Button } from 'foyer/ui'
-import { addNamesTexts } from './texts.js'
+
+/** The texts it shows, added as this module loads (docs/concepts/plugins.md#what-a-plugin-adds). */
+export { viewTexts as texts } from './texts.js'
 
 /** RegisterAccountNameSuccess (rules §2): the name just registered, now the account's identity, and the way back. */
 export default function RegisterAccountNameSuccessView({ params }: ViewProps<{ name: string }>) {
   const kernel = useKernel()
-  addNamesTexts(kernel)
   const t = useTranslate()
   const { address } = useAccount()
   const identity = useIdentity()

@@ -5,7 +5,9 @@ import { Button, Spinner } from 'foyer/ui'
 import { normalizeLabel, validateLabel } from './nameRules.js'
 import type { NameServiceError } from './namesService.js'
 import { namesOfQuery, registerAccountName, suggestionsQuery } from './registerAccountName.js'
-import { addNamesTexts } from './texts.js'
+
+/** The texts it shows, added as this module loads (docs/concepts/plugins.md#what-a-plugin-adds). */
+export { viewTexts as texts } from './texts.js'
 
 type Step = { kind: 'form' } | { kind: 'signing'; name: string } | { kind: 'cancelled'; name: string } | { kind: 'failed'; message: string }
 
@@ -19,7 +21,6 @@ type Translate = ReturnType<typeof useTranslate>
  */
 export default function RegisterAccountNameView() {
   const kernel = useKernel()
-  addNamesTexts(kernel)
   const t = useTranslate()
   const { address, namespace } = useAccount()
   const zone = useFoyerState((state) => state.names.zone)

@@ -1,10 +1,8 @@
-import type { Kernel } from 'foyer'
-
 /**
  * English for the names plugin's views; `{name}` is a full name ('alice.foyer.id') and `{zone}` the
  * suffix ('foyer.id'), filled in at run time. It loads with the views (the manifest carries only the
- * action and the titles: locales.ts), which add it through `addNamesTexts` without undoing the
- * host's `messages` or a translation.
+ * action and the titles: locales.ts), whose modules re-export it as `texts` for the kernel to add as
+ * they load, without undoing the host's `messages` or a translation.
  */
 export const viewTexts = {
   'names.field': 'Name',
@@ -43,8 +41,3 @@ export const viewTexts = {
 } as const
 
 export type ViewTexts = typeof viewTexts
-
-/** Adds the views' English where the kernel has none yet; call it before the texts are shown. */
-export function addNamesTexts(kernel: Kernel): void {
-  kernel.i18n.addDefaults('en', viewTexts)
-}

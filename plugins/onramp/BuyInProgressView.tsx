@@ -1,8 +1,10 @@
 import { goBack } from 'foyer'
 import { useFoyerState, useKernel, useTranslate } from 'foyer/react'
 import { Button, Spinner } from 'foyer/ui'
-import { addOnrampTexts } from './texts.js'
 import { truncateDecimal } from './truncateDecimal.js'
+
+/** The texts it shows, added as this module loads (docs/concepts/plugins.md#what-a-plugin-adds). */
+export { viewTexts as texts } from './texts.js'
 
 /**
  * The BuyInProgress view: the provider's checkout is open in its window; the order is followed until the funds
@@ -10,7 +12,6 @@ import { truncateDecimal } from './truncateDecimal.js'
  */
 export default function BuyInProgressView() {
   const kernel = useKernel()
-  addOnrampTexts(kernel)
   const t = useTranslate()
   const { order, checkout, checkoutUrl } = useFoyerState((foyer) => foyer.onramp)
   const provider = order ? t(`onramp.provider.${order.provider === 'meld' ? 'meld' : 'coinbase'}`) : ''

@@ -2,7 +2,6 @@ import { useEffect } from 'react'
 import { useAccount, useFoyerState, useKernel, useKernelQuery, useNetwork, useTranslate } from 'foyer/react'
 import { AmountField, BankIcon, Button, CardIcon, ListItem, Picker, Skeleton, TokenPicker, WalletImage, type TokenOption } from 'foyer/ui'
 import { directoryImageUrl } from 'foyer/query'
-import { addOnrampTexts } from './texts.js'
 import { truncateDecimal } from './truncateDecimal.js'
 import {
   buyCrypto,
@@ -16,13 +15,15 @@ import {
 import { ONRAMP_PROVIDERS, type OnrampOptions, type OnrampProvider } from './onrampApi.js'
 import type { OnrampState } from './onrampState.js'
 
+/** The texts it shows, added as this module loads (docs/concepts/plugins.md#what-a-plugin-adds). */
+export { viewTexts as texts } from './texts.js'
+
 /**
  * The OnRamp view: the token to buy (sold on the connected network; USDC first, rules §3), the currency and amount to pay
  * with, the payment method and its limits (rules §9), then each provider's quote (rules §4: loading, the selected provider, a
  * provider's error) and the button that opens the chosen provider's checkout.
  */
 export default function OnRampView() {
-  addOnrampTexts(useKernel())
   const t = useTranslate()
   const kernel = useKernel()
   const { address } = useAccount()

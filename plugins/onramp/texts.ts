@@ -2,8 +2,9 @@ import type { Kernel } from 'foyer'
 
 /**
  * English for the onramp views; `{amount}`, `{symbol}`, `{provider}` … are filled in at run time. It loads with the
- * views (the manifest carries only the titles and the action: locales.ts), which add it through `addOnrampTexts` under
- * whatever the host set (`messages`), which wins.
+ * views (the manifest carries only the titles and the action: locales.ts): each view's module re-exports it as `texts`, which
+ * the kernel adds as it loads, under whatever the host set (`messages`), which wins; the on-ramp actions, which word
+ * errors outside the views, add it through `addOnrampTexts`.
  */
 export const viewTexts = {
   'onramp.token': 'Token to buy',

@@ -4,8 +4,10 @@ import { useAccount, useKernel, useKernelQuery, useNetwork, useTranslate } from 
 import type { ViewProps } from 'foyer/react'
 import { Button, SimulationSummary, Skeleton, simulationTexts, useSimulation } from 'foyer/ui'
 import { exchangeApiOf, payFromExchange } from './exchangeApi.js'
-import { addPayTexts } from './texts.js'
 import { parsePayParameters, type ParsedAsset, type PayParameters } from './payParameters.js'
+
+/** The texts it shows, added as this module loads (docs/concepts/plugins.md#what-a-plugin-adds). */
+export { viewTexts as texts } from './texts.js'
 
 /** The asset as Send takes it: its symbol and decimals, and its contract unless it is the network's coin. */
 type PayToken = { symbol: string; decimals: number; address?: string }
@@ -47,7 +49,6 @@ function assetMetadataQuery(kernel: Kernel, params: PayParameters, asset: Parsed
  */
 export default function PayView({ params }: ViewProps<PayParameters>) {
   const kernel = useKernel()
-  addPayTexts(kernel)
   const t = useTranslate()
   const asset = parsePayParameters(params)
   const { address, namespace } = useAccount()

@@ -1,8 +1,7 @@
-import type { Kernel } from 'foyer'
-
 /**
  * English for the Pay view; `{amount}`, `{symbol}`, `{recipient}`, `{network}` are filled in at run time. It loads with
- * the view (the manifest carries only the title: locales.ts), which adds it through `addPayTexts` under the host's own.
+ * the view (the manifest carries only the title: locales.ts), whose module re-exports it as `texts` for the kernel to
+ * add as it loads, under the host's own.
  */
 export const viewTexts = {
   /** What the host asks the visitor to pay, e.g. 'Pay 10 USDC'. */
@@ -25,8 +24,3 @@ export const viewTexts = {
 } as const
 
 export type ViewTexts = typeof viewTexts
-
-/** Adds the view's English texts to the kernel, under the host's own. */
-export function addPayTexts(kernel: Kernel): void {
-  kernel.i18n.addDefaults('en', viewTexts)
-}

@@ -3,7 +3,9 @@ import { isUserRejection, shortenAddress, visibleMessage } from 'foyer'
 import { useFoyerState, useKernel, useTranslate, type ViewProps } from 'foyer/react'
 import { Avatar, Button } from 'foyer/ui'
 import { signIn } from './signIn.js'
-import { addSiwxTexts } from './texts.js'
+
+/** The texts it shows, added as this module loads (docs/concepts/plugins.md#what-a-plugin-adds). */
+export { viewTexts as texts } from './texts.js'
 
 type Status =
   | { kind: 'ready' }
@@ -19,7 +21,6 @@ type Status =
  */
 export default function SignInView({ params }: ViewProps<{ namespace: string }>) {
   const kernel = useKernel()
-  addSiwxTexts(kernel)
   const t = useTranslate()
   const connection = useFoyerState((state) => state.connection.namespaces[params.namespace])
   const required = useFoyerState((state) => state.siwx?.required ?? false)

@@ -1,5 +1,3 @@
-import type { Kernel } from 'foyer'
-
 /** English for the sign-in view; `{app}` is the host's name (metadata.name, else its host), filled in at run time. */
 export const viewTexts = {
   'siwx.explain': '{app} asks you to sign a message to prove this account is yours. Signing costs nothing and sends no transaction.',
@@ -16,8 +14,3 @@ export const viewTexts = {
 } as const
 
 export type ViewTexts = typeof viewTexts
-
-/** Adds the view's English where the kernel has none yet. */
-export function addSiwxTexts(kernel: Kernel): void {
-  kernel.i18n.addDefaults('en', viewTexts)
-}

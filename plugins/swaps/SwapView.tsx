@@ -1,10 +1,12 @@
 // The Swap view: one file per step (SwapForm, SwapPreview, SwapDone), its data from useSwapData.
-import { useAccount, useFoyerState, useKernel, useNetwork, useTranslate } from 'foyer/react'
-import { addSwapTexts } from './texts.js'
+import { useAccount, useFoyerState, useNetwork, useTranslate } from 'foyer/react'
 import { SwapDone } from './SwapDone.js'
 import { SwapForm } from './SwapForm.js'
 import { SwapPreview } from './SwapPreview.js'
 import { useSwapData } from './useSwapData.js'
+
+/** The texts it shows, added as this module loads (docs/concepts/plugins.md#what-a-plugin-adds). */
+export { viewTexts as texts } from './texts.js'
 
 /**
  * The Swap view (rules §2): the token to pay with and the one to receive, each with the account's balance; the amount with
@@ -13,7 +15,6 @@ import { useSwapData } from './useSwapData.js'
  * hash. The state lives in the store's `swaps` slice.
  */
 export default function SwapView() {
-  addSwapTexts(useKernel())
   const t = useTranslate()
   const { address, namespace } = useAccount()
   const { networkId } = useNetwork()

@@ -2,8 +2,9 @@ import type { Kernel } from 'foyer'
 
 /**
  * English for the Swap view; `{symbol}`, `{amount}`, `{percent}` … are filled in at run time. It loads with the view
- * (the manifest carries only the title and the action: locales.ts), which adds it through `addSwapTexts` under
- * whatever the host set (`messages`), which wins.
+ * (the manifest carries only the title and the action: locales.ts): the view's module re-exports it as `texts`, which
+ * the kernel adds as it loads, under whatever the host set (`messages`), which wins; the swap actions, which word
+ * errors outside the view, add it through `addSwapTexts`.
  */
 export const viewTexts = {
   'swap.from': 'You pay',
