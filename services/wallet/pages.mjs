@@ -8,13 +8,14 @@ export function escapeHtml(text) {
 // Every panel (approval, key export, backup) always fits the frame's height: its title and buttons stay in view and
 // what lies between (the preview, who asks, the fee, the folded Details; the warning, the fields, the keys or the words)
 // scrolls inside it, so nothing is clipped and only an approval panel seen whole arms. A form's buttons sit with the
-// panel's (the `form` attribute ties them to it, so Enter still submits) and hide with their form.
+// panel's (the `form` attribute ties them to it, so Enter still submits) and hide with their form. A warning's red reads
+// on either theme: 5.6:1 on the light canvas, 7:1 on the dark one (the one red before was 3.4:1 there).
 const STYLE = `:root{color-scheme:light dark;font:15px system-ui,sans-serif}
 body{margin:0;padding:16px;background:Canvas;color:CanvasText}
 pre{white-space:pre-wrap;word-break:break-word;max-height:40vh;overflow:auto;background:color-mix(in srgb,CanvasText 6%,Canvas);padding:8px;border-radius:8px}
 .buttons{display:flex;flex-wrap:wrap;gap:8px;justify-content:flex-end}button{font:inherit;padding:8px 16px;border-radius:999px;border:1px solid #888;background:Canvas;color:CanvasText;cursor:pointer}
 button.primary{background:var(--accent,#3b5bdb);border-color:var(--accent,#3b5bdb);color:var(--accent-foreground,#fff)}
-#approval-site{display:flex;gap:8px;align-items:center;font-size:13px;word-break:break-word}#approval-origin{font-weight:600}.warning{color:#c42b3b}button:disabled{opacity:.5;cursor:default}
+#approval-site{display:flex;gap:8px;align-items:center;font-size:13px;word-break:break-word}#approval-origin{font-weight:600}button:disabled{opacity:.5;cursor:default}
 #approve{touch-action:none;user-select:none;background-image:linear-gradient(#fff6,#fff6);background-repeat:no-repeat;background-size:0 100%}
 #approve.holding{background-size:100% 100%;transition:background-size .6s linear}.hint{font-size:13px}
 .panel:not([hidden]){display:flex;flex-direction:column;max-height:calc(100vh - 32px)}.panel h1{font-size:18px}.panel h1,.panel p{margin:0 0 8px}#approval-fee{font-size:13px}
@@ -23,7 +24,8 @@ button.primary{background:var(--accent,#3b5bdb);border-color:var(--accent,#3b5bd
 #export-keys{margin:0}#export-keys dt{font-size:13px}#export-keys dd{margin:0 0 8px}
 #approval-preview{margin:0 0 12px;font-size:17px}#approval-preview dl,#approval-preview p{margin:0}#approval-preview dt{font-size:13px;opacity:.8}#approval-preview dd{margin:0 0 6px;font-weight:600;word-break:break-word}#approval-preview .mark{vertical-align:middle;margin:0 8px 3px 0}
 #approval-details{margin:0 0 8px;font-size:13px}#approval-details summary{cursor:pointer;padding:4px 0}#approval-details[open] summary{margin-bottom:4px}
-textarea,input{font:inherit;width:100%;box-sizing:border-box}code{word-break:break-all}.warning{color:#c92a2a}
+textarea,input{font:inherit;width:100%;box-sizing:border-box}code{word-break:break-all}
+.warning{color:light-dark(#c42b3b,#ff7070)}
 #backup-words{columns:2;font:600 15px ui-monospace,monospace;margin:0 0 12px;padding-left:2.5em}#backup-check label,#export-form label,#backup-form label{display:block;margin:0 0 8px}`
 
 /**
