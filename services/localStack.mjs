@@ -73,6 +73,9 @@ const BUNDLER_PORT_ENVS = ['FOYER_BUNDLER_PORT', 'FOYER_BUNDLER_PORT_B']
  *   chain has; their URLs in `fixtures.bundlers` by chain id. Off unless asked for: each is a Node process that takes
  *   a few seconds to start.
  * @param {number[]} [options.bundlerPorts=[0, 0]] one per chain; 0 picks a free port.
+ * @param {boolean} [options.eip7702=true] with `bundler`, the wallet's chains say they support EIP-7702 (anvil runs
+ *   Prague and the devchain deploys the delegate): wallets made on them are their own EOA, upgraded in place; false
+ *   plays chains without it, where every wallet has the ERC-4337 account (docs/wallets.md#account-modes).
  * @param {boolean} [options.names=false] account names (the API's profile calls), kept in the storage database; off
  *   unless asked for, like the wallet.
  * @param {boolean} [options.onramp=false] the on-ramp stand-ins in the API (options, quotes, checkout pages; the treasury,
@@ -98,6 +101,7 @@ export async function startLocalStack({
   wallet: walletOptions = false,
   bundler = false,
   bundlerPorts = [0, 0],
+  eip7702 = true,
   names = false,
   onramp = false,
   analytics = false,
@@ -303,11 +307,12 @@ export async function startLocalStack({
         ...(walletOptions.now && { now: walletOptions.now }),
         smtpUrl: mail.smtpUrl,
         directoryUrl: directory.url,
-        // With bundlers, each user also has a smart account on every chain (SimpleAccount, owned by the user's EVM key).
+        // With bundlers, each user also has a smart account on every chain: their EOA upgraded in place (EIP-7702),
+        // or, for wallets made before that and where `eip7702` is false, FoyerAccount owned by the user's EVM key.
         evm: devChains.chains.map((chain, index) => ({
           chainId: chain.chainId,
           rpcUrl: chain.url,
-          ...(bundlers[index] && { bundlerUrl: bundlers[index].url }),
+          ...(bundlers[index] && { bundlerUrl: bundlers[index].url, eip7702 }),
         })),
         solana: [{ chainId: LOCAL_SOLANA_CHAIN_ID, rpcUrl: solana.url }],
         tokenLists,

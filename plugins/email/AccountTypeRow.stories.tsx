@@ -81,3 +81,17 @@ export const SwitchRefused: Story = {
 
 export const SmartAccountDark: Story = { ...SmartAccount, globals: { theme: 'dark' } }
 export const NoSmartAccountsDark: Story = { ...NoSmartAccounts, globals: { theme: 'dark' } }
+
+/**
+ * A wallet whose EOA is its smart account (EIP-7702, docs/wallets.md#account-modes), not upgraded yet: one address, so
+ * no type to choose and no switch; the row shows nothing.
+ */
+export const Eip7702Account: Story = {
+  parameters: stories.parameters({ evmAccount: { type: 'eoa', smartAccountDeployed: false, eip7702: { upgraded: false } } }),
+  play: async () => {
+    const modal = await withinModal()
+    await modal.findByRole('button', { name: 'Permissions' })
+    for (const name of [/^Use (standard|smart) account/, 'Standard account', 'Smart account', /^Turn off smart account/])
+      await expect(modal.queryByRole('button', { name })).toBeNull()
+  },
+}

@@ -61,6 +61,9 @@ const UserSchema = v.object({
   accounts: v.pipe(v.array(Account), v.minLength(1)),
   preferredAccountType: v.optional(v.string()),
   smartAccountDeployed: v.optional(v.boolean()),
+  /** 'eip7702': the EOA is the wallet's smart account, upgraded in place (docs/wallets.md#account-modes); `upgraded` once it is. */
+  accountMode: v.optional(v.picklist(['eip7702'])),
+  upgraded: v.optional(v.boolean()),
   /** Whether the wallet has a backup its visitor made (docs/wallets.md#backup); an older service does not say. */
   backedUp: v.optional(v.boolean()),
 })
@@ -127,7 +130,9 @@ export interface EmbeddedWallet {
    * The EVM account's type (rules §6) and the smart account, when the wallet offers one on the current network (the
    * service has a bundler there); undefined when not signed in.
    */
-  evmAccount(): { type: 'eoa' | 'smartAccount'; smartAccount?: string; smartAccountDeployed: boolean } | undefined
+  evmAccount():
+    | { type: 'eoa' | 'smartAccount'; smartAccount?: string; smartAccountDeployed: boolean; eip7702?: { upgraded: boolean } }
+    | undefined
   /**
    * rules §6/§7 'preferred account set': the EVM account becomes the EOA or the smart account; the EVM chain hears of the
    * new address (`accountsChanged`). Refused by the frame where no smart account is offered.
@@ -344,7 +349,12 @@ function startEmbeddedWallet(kernel: Kernel): EmbeddedWallet {
       if (!user) return undefined
       const smartAccount = user.accounts.find((account) => account.namespace === 'eip155' && account.type === 'smartAccount')?.address
       const type = user.preferredAccountType === 'smartAccount' && smartAccount ? 'smartAccount' : 'eoa'
-      return { type, ...(smartAccount && { smartAccount }), smartAccountDeployed: user.smartAccountDeployed ?? false }
+      return {
+        type,
+        ...(smartAccount && { smartAccount }),
+        smartAccountDeployed: user.smartAccountDeployed ?? false,
+        ...(user.accountMode === 'eip7702' && { eip7702: { upgraded: user.upgraded ?? false } }),
+      }
     },
     async setPreferredAccountType(type) {
       const answer = v.safeParse(UserSchema, await frame.request('APP_SET_PREFERRED_ACCOUNT', { type }))

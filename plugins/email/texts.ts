@@ -40,6 +40,11 @@ export const viewTexts = {
   'accountType.toEoa': 'Use standard account',
   'accountType.toSmartAccount': 'Use smart account',
   'accountType.switching': 'Switching…',
+  /** Account: an EIP-7702 account's button that returns it to a plain key pair (docs/wallets.md#turning-the-smart-account-off). */
+  'accountType.turnOff': 'Turn off smart account',
+  /** After it: what stops, and what brings it back. */
+  'accountType.turnedOff':
+    'Smart account turned off. Permissions you granted no longer work; your next batch or sponsored send upgrades it again.',
   'approve.hint': 'Approve or reject in the secure panel below; this site cannot approve for you.',
   /** rules §6: a method the embedded wallet does not offer. */
   'approve.notAllowed': 'Action not allowed',

@@ -15,6 +15,8 @@ import { open } from './masterKey.mjs'
  * @property {string} solanaAddress '' likewise
  * @property {string | null} chainId the last network, canonical (networks.mjs)
  * @property {'eoa' | 'smartAccount' | null} preferredAccountType what the user chose; null: the network's default
+ * @property {'eip7702' | 'erc4337'} accountMode which smart account the wallet has (docs/wallets.md#account-modes): its
+ *   EOA upgraded in place where the network supports EIP-7702 (wallets made since), or the ERC-4337 account (before)
  * @property {string | null} projectId the project the wallet belongs to; null: made before wallets were per project
  */
 /**
@@ -39,6 +41,7 @@ const toUser = (row) => ({
   solanaAddress: row.solana_address ?? '',
   chainId: row.chain_id,
   preferredAccountType: row.preferred_account_type ?? null,
+  accountMode: row.account_mode === 'eip7702' ? 'eip7702' : 'erc4337',
   projectId: row.project_id,
 })
 
@@ -51,6 +54,7 @@ const USER_COLUMN_NAMES = [
   'solana_address',
   'chain_id',
   'preferred_account_type',
+  'account_mode',
   'project_id',
 ]
 const USER_COLUMNS = USER_COLUMN_NAMES.join(', ')

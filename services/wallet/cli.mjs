@@ -8,7 +8,9 @@
 //   FOYER_MAIL_FROM          'Foyer Wallet <wallet@localhost>'
 //   FOYER_DIRECTORY_URL      http://127.0.0.1:8788
 //   FOYER_WALLET_NETWORKS    chainId=rpcUrl, comma-separated; a chainId `solana:<genesis prefix>` is Solana;
-//                            an EVM entry may add `|bundlerUrl` (ERC-4337, EntryPoint v0.8): users get a smart account there.
+//                            an EVM entry may add `|bundlerUrl` (ERC-4337, EntryPoint v0.8): users get a smart account there;
+//                            then `|7702` where the chain runs EIP-7702 and has the delegate: new wallets are their own EOA,
+//                            upgraded in place (docs/wallets.md#account-modes).
 //                            Default: about 26 networks on public RPCs (networks.mjs DEFAULT_WALLET_NETWORKS);
 //                            `local`: the local stack's chains 31337 and 31338 and its Solana node.
 //   FOYER_WALLET_TOKEN_LISTS the token lists whose tokens the approval panel shows with their brand marks, as the API's
@@ -61,8 +63,15 @@ function parseNetworks(list) {
     if (at < 1) throw new Error(`FOYER_WALLET_NETWORKS: ${JSON.stringify(entry)} is not chainId=rpcUrl`)
     if (chainId.startsWith('solana:')) solana.push({ chainId, rpcUrl })
     else {
-      const [rpc, bundlerUrl] = rpcUrl.split('|')
-      evm.push({ chainId: Number(chainId), rpcUrl: /** @type {string} */ (rpc), ...(bundlerUrl && { bundlerUrl }) })
+      const [rpc, bundlerUrl, mode] = rpcUrl.split('|')
+      if (mode !== undefined && mode !== '7702')
+        throw new Error(`FOYER_WALLET_NETWORKS: ${JSON.stringify(entry)}: after the bundler, only 7702`)
+      evm.push({
+        chainId: Number(chainId),
+        rpcUrl: /** @type {string} */ (rpc),
+        ...(bundlerUrl && { bundlerUrl }),
+        ...(mode === '7702' && { eip7702: true }),
+      })
     }
   }
   return { evm, solana }

@@ -165,6 +165,48 @@ export async function undelegationRequest(network, owner) {
 }
 
 /**
+ * Checks an undelegation before its approval is offered: the account runs a delegate and holds the ETH for the fee
+ * (refused in words otherwise, before the visitor is asked); answers the words the frame shows.
+ *
+ * @param {import('./networks.mjs').WalletNetwork} network
+ * @param {`0x${string}`} owner
+ * @returns {Promise<{ summary: string }>}
+ */
+export async function checkUndelegation(network, owner) {
+  const { delegate } = await delegationState(network, owner)
+  if (!delegate) throw invalidRequest('This account is not a smart account: there is nothing to turn off')
+  await undelegationRequest(network, owner)
+  return {
+    summary: [
+      `Turn off the smart account on chain ${network.id}: an authorization to the zero address removes delegate ${delegate} from your account ${owner}.`,
+      'The same address and key keep your funds.',
+      'Permissions you granted stop working; batches and sponsored fees wait until the account is upgraded again.',
+      'Network fee: paid by you, from this account’s ETH.',
+    ].join('\n'),
+  }
+}
+
+/** What the frame signs for an undelegation: its quantities in hex, as every transaction job. @param {Awaited<ReturnType<typeof undelegationRequest>>} asked */
+export function undelegationJob({ authorization, transaction }) {
+  const hex = (/** @type {bigint | number} */ value) => `0x${value.toString(16)}`
+  const { chainId, nonce, to, gas, maxFeePerGas, maxPriorityFeePerGas } = transaction
+  return /** @type {const} */ ({
+    kind: 'evm_undelegation',
+    authorization,
+    transaction: {
+      chainId: hex(chainId),
+      nonce: hex(nonce),
+      to,
+      value: '0x0',
+      data: '0x',
+      gas: hex(gas),
+      maxFeePerGas: hex(maxFeePerGas),
+      maxPriorityFeePerGas: hex(maxPriorityFeePerGas),
+    },
+  })
+}
+
+/**
  * Sends a signed undelegation (the transaction of {@link undelegationRequest}, its authorization list holding the
  * signed authorization) after checking both are the account's and say what was asked, and waits for it.
  *

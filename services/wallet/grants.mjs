@@ -84,7 +84,7 @@ export function callsToSponsor(method, params) {
 }
 
 /** A signing job's typed data as JSON: its bigints as decimal strings, which EIP-712 hashing reads the same. @param {unknown} value */
-const jsonSafe = (value) => JSON.parse(JSON.stringify(value, (_key, item) => (typeof item === 'bigint' ? item.toString() : item)))
+export const jsonSafe = (value) => JSON.parse(JSON.stringify(value, (_key, item) => (typeof item === 'bigint' ? item.toString() : item)))
 
 /**
  * The grant's progress while the frame signs: the delegation (then signed), the authorization asked for, the

@@ -164,7 +164,8 @@ async function connectOtp(deps, ctx) {
  * `accounts` lists every address, each with its namespace and type. On EVM that is the EOA and, where the service
  * has a bundler for the network, the smart account the EOA owns (SimpleAccount, counterfactual until its first
  * operation); the preferred one comes first. `preferredAccountType` is the user's choice, else rules §6's default
- * (smartAccount where offered); `smartAccountDeployed` whether its code is on chain yet.
+ * (smartAccount where offered); `smartAccountDeployed` whether its code is on chain yet. A wallet whose EOA is its smart
+ * account (EIP-7702, docs/wallets.md#account-modes) has the one EVM address, `accountMode: 'eip7702'`, and `upgraded`.
  *
  * @param {WalletDeps} deps @param {RequestContext} ctx
  */
@@ -187,7 +188,8 @@ async function describeUser(deps, user, network) {
   const evmNetwork = network.namespace === 'eip155' ? network : deps.networks.find((entry) => entry.namespace === 'eip155')
   const evm = evmNetwork ? await evmAccountOf(evmNetwork, user) : { type: /** @type {const} */ ('eoa'), address: user.evmAddress }
   const eoa = { address: user.evmAddress, type: 'eoa', namespace: 'eip155' }
-  const smart = evm.smartAccount && { address: evm.smartAccount.address, type: 'smartAccount', namespace: 'eip155' }
+  const smart = evm.type !== 'eip7702' &&
+    evm.smartAccount && { address: evm.smartAccount.address, type: 'smartAccount', namespace: 'eip155' }
   const evmAccounts = smart ? (evm.type === 'smartAccount' ? [smart, eoa] : [eoa, smart]) : [eoa]
   const solana = { address: user.solanaAddress, type: 'eoa', namespace: 'solana' }
   const accounts = network.namespace === 'solana' ? [solana, ...evmAccounts] : [...evmAccounts, solana]
@@ -198,8 +200,9 @@ async function describeUser(deps, user, network) {
     address: /** @type {{ address: string }} */ (accounts[0]).address,
     chainId: wireChainId(network),
     accounts,
-    preferredAccountType: evm.type,
+    preferredAccountType: evm.type === 'eip7702' ? 'eoa' : evm.type,
     smartAccountDeployed: evm.smartAccount?.deployed ?? false,
+    ...(evm.type === 'eip7702' && { accountMode: 'eip7702', upgraded: evm.upgraded }),
     // docs/wallets.md#backup: the modal says "Not backed up" and asks again before the wallet holds value.
     backedUp: await isBackedUp(deps.database, user.id),
   }
@@ -219,6 +222,10 @@ async function setPreferredAccount(deps, ctx) {
   const evmNetwork = network.namespace === 'eip155' ? network : deps.networks.find((entry) => entry.namespace === 'eip155')
   if (type === 'smartAccount' && !evmNetwork?.bundlerUrl) {
     throw new WalletError(400, 'UNSUPPORTED_ACCOUNT_TYPE', 'Smart accounts are not available on this network')
+  }
+  // An EIP-7702 wallet has one address there: its EOA is the smart account, with nothing to switch to.
+  if (evmNetwork?.eip7702 && user.accountMode === 'eip7702') {
+    throw new WalletError(400, 'UNSUPPORTED_ACCOUNT_TYPE', 'This account is a smart account at its own address')
   }
   await deps.database.query('UPDATE wallet.users SET preferred_account_type = $2 WHERE id = $1', [user.id, type])
   return describeUser(deps, { ...user, preferredAccountType: type }, network)

@@ -234,4 +234,14 @@ export const WALLET_MIGRATIONS = [
       -- wrap (recovery_wraps, kind 'passkey') is one from the moment it is made.
       ALTER TABLE wallet.users ADD COLUMN phrase_confirmed_at timestamptz;`,
   },
+  {
+    name: 'EIP-7702 for new wallets',
+    sql: `
+      -- Which smart account a wallet's EVM side is (docs/wallets.md#account-modes): 'erc4337', the counterfactual
+      -- FoyerAccount at an address of its own, for every wallet made before this migration, which keeps its
+      -- addresses; 'eip7702', the EOA itself upgraded in place, for every wallet made after it, on the chains that
+      -- support it (the network's eip7702 flag; elsewhere such a wallet still gets the ERC-4337 account).
+      ALTER TABLE wallet.users ADD COLUMN account_mode text NOT NULL DEFAULT 'erc4337';
+      ALTER TABLE wallet.users ALTER COLUMN account_mode SET DEFAULT 'eip7702';`,
+  },
 ]

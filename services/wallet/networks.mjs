@@ -7,11 +7,13 @@
  * @property {'eip155' | 'solana'} namespace
  * @property {string} rpcUrl
  * @property {string} [bundlerUrl] EVM: the ERC-4337 bundler for EntryPoint v0.8; with it, the user's smart account
+ * @property {boolean} [eip7702] EVM, with a bundler: the chain runs EIP-7702 and has the wallet's delegate deployed, so
+ *   a wallet made since accounts became EIP-7702 is its own EOA, upgraded in place (docs/wallets.md#account-modes)
  * @property {{ name: string, symbol: string, decimals: number }} [nativeCurrency] EVM: what the network pays in
  *   (wallet_getAssets' metadata), when it is not Ether
  */
 
-/** @typedef {{ chainId: number, rpcUrl: string, bundlerUrl?: string, nativeCurrency?: WalletNetwork['nativeCurrency'] }} EvmNetworkOptions */
+/** @typedef {{ chainId: number, rpcUrl: string, bundlerUrl?: string, eip7702?: boolean, nativeCurrency?: WalletNetwork['nativeCurrency'] }} EvmNetworkOptions */
 /** @typedef {{ chainId: string, rpcUrl: string }} SolanaNetworkOptions */
 
 /** @param {string} name @param {string} symbol */
@@ -70,11 +72,13 @@ export const DEFAULT_WALLET_NETWORKS = {
 export function walletNetworks(options) {
   const { evm = [], solana = [] } = options.evm === undefined && options.solana === undefined ? DEFAULT_WALLET_NETWORKS : options
   const networks = [
-    ...evm.map(({ chainId, rpcUrl, bundlerUrl, nativeCurrency }) => ({
+    ...evm.map(({ chainId, rpcUrl, bundlerUrl, eip7702, nativeCurrency }) => ({
       id: String(chainId),
       namespace: /** @type {const} */ ('eip155'),
       rpcUrl,
       ...(bundlerUrl && { bundlerUrl }),
+      // EIP-7702 accounts send through the bundler too (sponsored gas, batches): without one the flag means nothing.
+      ...(bundlerUrl && eip7702 && { eip7702: true }),
       ...(nativeCurrency && { nativeCurrency }),
     })),
     ...solana.map(({ chainId, rpcUrl }) => ({ id: chainId, namespace: /** @type {const} */ ('solana'), rpcUrl })),

@@ -27,6 +27,19 @@ describe('the embedded wallet’s networks', () => {
     expect(networks.find((network) => network.id === '137')?.nativeCurrency).toEqual({ name: 'POL', symbol: 'POL', decimals: 18 })
   })
 
+  it('a network supports EIP-7702 accounts only when it says so and has a bundler to send them through', () => {
+    const [flagged, bare, plain] = walletNetworks({
+      evm: [
+        { chainId: 1, rpcUrl: 'http://127.0.0.1:1', bundlerUrl: 'http://127.0.0.1:2', eip7702: true },
+        { chainId: 2, rpcUrl: 'http://127.0.0.1:1', eip7702: true },
+        { chainId: 3, rpcUrl: 'http://127.0.0.1:1', bundlerUrl: 'http://127.0.0.1:2' },
+      ],
+    })
+    expect(flagged).toMatchObject({ id: '1', eip7702: true })
+    expect(bare).not.toHaveProperty('eip7702')
+    expect(plain).not.toHaveProperty('eip7702')
+  })
+
   it('the networks an operator sets replace the defaults entirely', () => {
     const networks = walletNetworks({ evm: [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:8545' }] })
     expect(networks).toEqual([{ id: '31337', namespace: 'eip155', rpcUrl: 'http://127.0.0.1:8545' }])

@@ -11,6 +11,7 @@ import {
   hashMessage,
   hashTypedData,
   http,
+  parseSignature,
   parseTransaction,
   recoverMessageAddress,
   recoverTransactionAddress,
@@ -18,15 +19,20 @@ import {
   serializeErc6492Signature,
 } from 'viem'
 
-import { invalidRequest } from './errors.mjs'
+import { WalletError, invalidRequest } from './errors.mjs'
 import { jsonRpcCall } from './jsonRpcCall.mjs'
 
 /** @typedef {import('./frame/signing.js').SigningJob} SigningJob */
 /** @typedef {import('./networks.mjs').WalletNetwork} WalletNetwork */
 /** @typedef {import('./accounts.mjs').WalletUser} WalletUser */
 /** @typedef {{ to: `0x${string}`, value?: string, data?: `0x${string}`, gas?: string }} EvmCall */
-/** What an approved request did so far (approvals.progress): the hashes sent, or the user operation to sign. */
-/** @typedef {{ hashes?: `0x${string}`[], userOperation?: string, sponsorship?: string }} Progress */
+/**
+ * What an approved request did so far (approvals.progress): the hashes sent, or the user operation to sign; for an
+ * EIP-7702 account, whether its approval said it upgrades the account, and the authorization asked for.
+ *
+ * @typedef {{ hashes?: `0x${string}`[], userOperation?: string, sponsorship?: string, upgrade?: boolean,
+ *   authorization?: import('./delegation.mjs').AuthorizationRequest, sponsor?: boolean, undelegation?: string }} Progress
+ */
 /** @typedef {{ job: SigningJob, progress: Progress } | { result: unknown, progress: Progress }} Step */
 
 /** @param {any} row an approvals row */
@@ -47,7 +53,17 @@ export async function firstStep(network, user, row, deps) {
     const sponsor = (/** @type {readonly EvmCall[]} */ calls) => sponsorOf(deps, network, user, row, calls)
     return (await import('./grants.mjs')).firstRevocationStep(deps, network, user, row, sponsor)
   }
+  if (method === 'foyer_undelegateAccount') {
+    const { serialize } = await import('./smartAccounts.mjs')
+    const { undelegationJob, undelegationRequest } = await import('./delegation.mjs')
+    const asked = await undelegationRequest(network, user.evmAddress)
+    return { job: undelegationJob(asked), progress: { undelegation: serialize(asked) } }
+  }
   if (method === 'eth_sendUserOperation' || method === 'eth_sendTransaction' || method === 'wallet_sendCalls') {
+    const { sendsOperation } = await import('./rpc.mjs')
+    if (row.account_type === 'eip7702' && sendsOperation(method, params, 'eip7702', row.sponsorship ?? undefined)) {
+      return firstDelegatedStep(network, user, row, await sponsorOf(deps, network, user, row, callsOf(row)))
+    }
     if (method === 'eth_sendUserOperation' || row.account_type === 'smartAccount') {
       // The wallet builds the operation itself (nonce, gas): the site's values for them are not used, so what runs
       // is exactly the calls the visitor approved.
@@ -107,6 +123,21 @@ export async function nextStep(network, user, row, progress, signed, deps) {
   if (method === 'wallet_revokePermissions') {
     return (await import('./grants.mjs')).nextRevocationStep(deps, network, user, row, progress, signed)
   }
+  if (method === 'foyer_undelegateAccount') {
+    const [{ deserialize }, { sendUndelegation }] = await Promise.all([import('./smartAccounts.mjs'), import('./delegation.mjs')])
+    const transaction = String(signed.transaction ?? '')
+    if (!/^0x[0-9a-fA-F]+$/.test(transaction)) throw invalidRequest('transaction must be a signed transaction in hex')
+    const hash = await sendUndelegation(
+      network,
+      user.evmAddress,
+      deserialize(String(progress.undelegation)),
+      /** @type {`0x${string}`} */ (transaction),
+    )
+    return { result: hash, progress: { hashes: [hash] } }
+  }
+  if (row.account_type === 'eip7702' && (progress.authorization || progress.userOperation)) {
+    return nextDelegatedStep(deps, network, user, row, progress, signed)
+  }
   if (progress.userOperation) {
     const { sendSignedUserOperation } = await import('./smartAccounts.mjs')
     const { actualGasCost, ...sent } = await sendSignedUserOperation(network, user.evmAddress, progress.userOperation, evmSignature(signed))
@@ -159,6 +190,68 @@ export async function nextStep(network, user, row, progress, signed, deps) {
   if (method === 'solana_signTransaction') return { result: { transaction }, progress }
   const signature = await jsonRpcCall(network.rpcUrl, 'sendTransaction', [transaction, { encoding: 'base64' }])
   return { result: { signature }, progress }
+}
+
+/**
+ * The first job of a request sent from an EIP-7702 account (docs/wallets.md#account-modes): the operation's typed data
+ * once the account is upgraded; before, the authorization, which only an approval that said "Upgrade this account"
+ * may ask for (the frame signs it only to the wallet's delegate: frame/signing.js).
+ *
+ * @param {WalletNetwork} network @param {WalletUser} user @param {any} row
+ * @param {import('./smartAccounts.mjs').Sponsor | undefined} sponsor
+ * @returns {Promise<Step>}
+ */
+async function firstDelegatedStep(network, user, row, sponsor) {
+  const { authorizationRequest, delegationState } = await import('./delegation.mjs')
+  if (!(await delegationState(network, user.evmAddress)).upgraded) {
+    if (!row.progress?.upgrade) throw invalidRequest('This account is not upgraded, and the approval did not say it would be')
+    const authorization = await authorizationRequest(network, user.evmAddress)
+    return { job: { kind: 'evm_authorization', authorization }, progress: { upgrade: true, authorization, sponsor: Boolean(sponsor) } }
+  }
+  return delegatedOperationJob(network, user, row, sponsor, undefined)
+}
+
+/**
+ * The operation's job, with the signed authorization when it also upgrades the account.
+ *
+ * @param {WalletNetwork} network @param {WalletUser} user @param {any} row
+ * @param {import('./smartAccounts.mjs').Sponsor | undefined} sponsor
+ * @param {import('viem').SignedAuthorization | undefined} authorization
+ * @returns {Promise<Step>}
+ */
+async function delegatedOperationJob(network, user, row, sponsor, authorization) {
+  const [{ prepareDelegatedOperation }, { jsonSafe }] = await Promise.all([import('./delegation.mjs'), import('./grants.mjs')])
+  const prepared = await prepareDelegatedOperation(network, user.evmAddress, callsOf(row), { authorization, sponsor })
+  return {
+    job: { kind: 'evm_typed', typedData: jsonSafe(prepared.typedData) },
+    progress: { userOperation: prepared.serialized, ...(prepared.sponsorship && { sponsorship: prepared.sponsorship }) },
+  }
+}
+
+/**
+ * Checks what the frame signed for an EIP-7702 request: the authorization (then the operation that carries it is
+ * the next job), or the operation, which is sent.
+ *
+ * @param {import('./rpc.mjs').RpcDeps} deps @param {WalletNetwork} network @param {WalletUser} user @param {any} row
+ * @param {Progress} progress @param {{ signature?: string }} signed
+ * @returns {Promise<Step>}
+ */
+async function nextDelegatedStep(deps, network, user, row, progress, signed) {
+  const signature = evmSignature(signed)
+  const { checkAuthorization, sendDelegatedOperation } = await import('./delegation.mjs')
+  if (progress.authorization && !progress.userOperation) {
+    const { r, s, yParity } = parseSignature(signature)
+    const authorization = await checkAuthorization(progress.authorization, user.evmAddress, { ...progress.authorization, r, s, yParity })
+    const sponsor = progress.sponsor ? await sponsorOf(deps, network, user, row, callsOf(row)) : undefined
+    return delegatedOperationJob(network, user, row, sponsor, authorization)
+  }
+  const { actualGasCost, ...sent } = await sendDelegatedOperation(network, user.evmAddress, String(progress.userOperation), signature)
+  if (progress.sponsorship) {
+    const { settleSponsorship } = await import('./sponsorship.mjs')
+    await settleSponsorship(deps.database, progress.sponsorship, sent.userOpHash, actualGasCost)
+  }
+  if (!sent.success) throw new WalletError(400, 'RPC_ERROR', 'The operation failed on chain', { rpcCode: -32603 })
+  return { result: row.method === 'eth_sendTransaction' ? sent.transactionHash : { id: row.id }, progress: { ...progress, ...sent } }
 }
 
 /** @param {WalletUser} user @param {string} address */

@@ -19,20 +19,31 @@ export const APPROVAL_TTL_MS = 10 * 60_000
 export const PENDING_TRANSACTIONS_LIMIT = 99
 
 /**
- * The user's EVM account on `network` as requests see it (rules §6): the smart account where the service has a bundler
- * for the network and the user has not chosen eoa (smartAccount is eip155's default), otherwise the EOA.
+ * The user's EVM account on `network` as requests see it (rules §6, docs/wallets.md#account-modes): on a network with
+ * EIP-7702, a wallet made since is its own EOA (`eip7702`), a smart account once `upgraded`; elsewhere with a bundler,
+ * the ERC-4337 smart account unless the user chose eoa (smartAccount is eip155's default); otherwise the EOA.
  *
  * @param {import('./networks.mjs').WalletNetwork} network
  * @param {import('./accounts.mjs').WalletUser} user
- * @returns {Promise<{ type: 'eoa' | 'smartAccount', address: `0x${string}`, smartAccount?: { address: `0x${string}`, deployed: boolean } }>}
+ * @returns {Promise<EvmAccount>}
  */
 export async function evmAccountOf(network, user) {
   if (network.namespace !== 'eip155' || !network.bundlerUrl) return { type: 'eoa', address: user.evmAddress }
+  if (network.eip7702 && user.accountMode === 'eip7702') {
+    const { delegationState } = await import('./delegation.mjs')
+    return { type: 'eip7702', address: user.evmAddress, upgraded: (await delegationState(network, user.evmAddress)).upgraded }
+  }
   const { smartAccountState } = await import('./smartAccounts.mjs')
   const smartAccount = await smartAccountState(network, user.evmAddress)
   const type = user.preferredAccountType ?? 'smartAccount'
   return { type, address: type === 'smartAccount' ? smartAccount.address : user.evmAddress, smartAccount }
 }
+
+/**
+ * @typedef {{ type: 'eoa' | 'smartAccount', address: `0x${string}`, smartAccount?: { address: `0x${string}`, deployed: boolean } }
+ *   | { type: 'eip7702', address: `0x${string}`, upgraded: boolean, smartAccount?: undefined }} EvmAccount
+ */
+/** @typedef {'eoa' | 'smartAccount' | 'eip7702'} AccountType what an approval was made for (approvals.account_type) */
 
 /** rules §6 safe, EVM: chain reads and raw transactions (already signed, so nothing of the user's is spent here). */
 export const SAFE_EVM_METHODS = new Set([
@@ -143,7 +154,7 @@ export async function handleRpcRequest(deps, user, { method, params, chainId, sp
     throw new WalletError(400, 'UNSUPPORTED_CHAIN', `Chain ${String(chainId)} is not a network of this wallet`, { rpcCode: 4902 })
   const evm = network.namespace === 'eip155' ? await evmAccountOf(network, user) : undefined
   const own = evm ? evm.address : user.solanaAddress
-  const local = localAnswer(method, network, own, evm?.type, Boolean(deps.sponsorship))
+  const local = localAnswer(method, network, own, evm, Boolean(deps.sponsorship))
   if (local !== undefined) return { result: local }
   if (method === 'wallet_getCallsStatus' && network.namespace === 'eip155') return { result: await callsStatus(deps, user.id, params) }
   if (method === 'wallet_getAssets') return { result: await walletAssets(deps, user, params, network) }
@@ -168,7 +179,24 @@ export async function handleRpcRequest(deps, user, { method, params, chainId, sp
           payer: PERMISSION_METHODS.has(method) ? user.evmAddress : own,
         })
       : undefined
-  return { approval: await createApproval(deps, user, { method, params: checked, network, accountType, sponsorship }) }
+  const upgrade = evm?.type === 'eip7702' && !evm.upgraded && sendsOperation(method, checked, 'eip7702', sponsorship)
+  return { approval: await createApproval(deps, user, { method, params: checked, network, accountType, sponsorship, upgrade }) }
+}
+
+/**
+ * Whether an approved request goes out as one user operation: always from the ERC-4337 account; from an EIP-7702
+ * account when the site pays its fee or its calls must be atomic (a batch), since only an operation can be sponsored
+ * or carry the upgrade (docs/wallets.md#account-modes); a single call the visitor pays for stays an EOA transaction.
+ *
+ * @param {string} method @param {any} params the checked params @param {AccountType} accountType
+ * @param {Sponsorship | undefined} sponsorship
+ */
+export function sendsOperation(method, params, accountType, sponsorship) {
+  if (method === 'eth_sendUserOperation') return true
+  if (method !== 'eth_sendTransaction' && method !== 'wallet_sendCalls') return false
+  if (accountType === 'smartAccount') return true
+  if (accountType !== 'eip7702') return false
+  return Boolean(sponsorship?.site) || (method === 'wallet_sendCalls' && params[0].calls.length > 1)
 }
 
 /** EIP-5792: a wallet_sendCalls with the paymasterService capability. @param {string} method @param {any} params */
@@ -184,7 +212,7 @@ const PERMISSION_METHODS = new Set(['wallet_grantPermissions', 'wallet_revokePer
  * the operation now, or the visitor, told why not (and whether they have the ETH to pay it themselves).
  *
  * @param {RpcDeps} deps @param {import('./accounts.mjs').WalletUser} user
- * @param {{ method: string, params: any, network: import('./networks.mjs').WalletNetwork, accountType: 'eoa' | 'smartAccount',
+ * @param {{ method: string, params: any, network: import('./networks.mjs').WalletNetwork, accountType: AccountType,
  *   site: RequestSite, payer: string }} request
  * @returns {Promise<Sponsorship | undefined>}
  */
@@ -197,7 +225,7 @@ async function sponsorshipOf(deps, user, { method, params, network, accountType,
     return { projectId, refused: reason, ...(balance !== undefined && BigInt(balance) === 0n && { noFunds: true }) }
   }
   // A paymaster pays for user operations only: the standard account pays its fees as it always does.
-  if (method !== 'eth_sendUserOperation' && !permission && accountType !== 'smartAccount') return undefined
+  if (method !== 'eth_sendUserOperation' && !permission && accountType === 'eoa') return undefined
   // A grant to an account already upgraded sends nothing.
   const calls = permission
     ? (await import('./grants.mjs')).callsToSponsor(method, params)
@@ -231,21 +259,23 @@ const namespaceOf = (method) => (method.startsWith('solana_') ? 'solana' : 'eip1
 
 /**
  * What the wallet answers itself: the accounts, the chain, the capabilities (EIP-5792: atomic batches from a smart
- * account, one user operation; an EOA sends calls one by one).
+ * account, one user operation; `ready` from an EIP-7702 account not upgraded yet, which its first batch upgrades; an
+ * EOA sends calls one by one).
  *
  * @param {string} method @param {import('./networks.mjs').WalletNetwork} network @param {string} own
- * @param {'eoa' | 'smartAccount' | undefined} accountType
+ * @param {EvmAccount | undefined} evm
  * @param {boolean} sponsors whether the service has a paymaster
  */
-function localAnswer(method, network, own, accountType, sponsors) {
+function localAnswer(method, network, own, evm, sponsors) {
   if (network.namespace === 'eip155') {
     if (method === 'eth_accounts' || method === 'eth_requestAccounts') return [own]
     if (method === 'eth_chainId') return `0x${Number(network.id).toString(16)}`
     if (method === 'wallet_getCapabilities') {
-      const smart = accountType === 'smartAccount'
+      const smart = evm?.type === 'smartAccount' || evm?.type === 'eip7702'
+      const atomic = evm?.type === 'eip7702' && !evm.upgraded ? 'ready' : smart ? 'supported' : 'unsupported'
       return {
         [`0x${Number(network.id).toString(16)}`]: {
-          atomic: { status: smart ? 'supported' : 'unsupported' },
+          atomic: { status: atomic },
           // A site's policy decides each request (docs/sponsored-gas.md); a smart account is what a paymaster can pay for.
           ...(smart && sponsors && { paymasterService: { supported: true } }),
         },
@@ -309,16 +339,16 @@ function checkParams(method, params, own) {
  * backend's answers) and is kept here as a hash.
  *
  * @param {RpcDeps} deps @param {import('./accounts.mjs').WalletUser} user
- * @param {{ method: string, params: unknown, network: import('./networks.mjs').WalletNetwork, accountType: 'eoa' | 'smartAccount',
- *   sponsorship?: Sponsorship }} request
+ * @param {{ method: string, params: unknown, network: import('./networks.mjs').WalletNetwork, accountType: AccountType,
+ *   sponsorship?: Sponsorship, upgrade?: boolean }} request `upgrade`: the operation also upgrades the EOA in place
  */
-async function createApproval({ database, now }, user, { method, params, network, accountType, sponsorship }) {
+async function createApproval({ database, now }, user, { method, params, network, accountType, sponsorship, upgrade = false }) {
   const requestId = randomUUID()
   const secret = randomBytes(32).toString('base64url')
   // Stored only while fewer than the limit wait: the count and the insert in one statement, one round trip.
   const { rows } = await database.query(
-    `INSERT INTO wallet.approvals (id, user_id, secret_hash, method, params, chain_id, expires_at, created_at, account_type, sponsorship)
-     SELECT $1, $2, $3, $4, $5::jsonb, $6, $7::timestamptz, $8::timestamptz, $9, $10::jsonb
+    `INSERT INTO wallet.approvals (id, user_id, secret_hash, method, params, chain_id, expires_at, created_at, account_type, sponsorship, progress)
+     SELECT $1, $2, $3, $4, $5::jsonb, $6, $7::timestamptz, $8::timestamptz, $9, $10::jsonb, $12::jsonb
      WHERE (SELECT count(*) FROM wallet.approvals WHERE user_id = $2 AND status = 'pending' AND expires_at > $8) < $11
      RETURNING id`,
     [
@@ -333,6 +363,8 @@ async function createApproval({ database, now }, user, { method, params, network
       accountType,
       sponsorship ? JSON.stringify(sponsorship) : null,
       PENDING_TRANSACTIONS_LIMIT,
+      // What the visitor approves: the authorization is signed only for an approval that said so (relay.mjs).
+      upgrade ? JSON.stringify({ upgrade: true }) : null,
     ],
   )
   if (rows.length === 0) {
@@ -340,7 +372,12 @@ async function createApproval({ database, now }, user, { method, params, network
       rpcCode: -32005,
     })
   }
-  const from = accountType === 'smartAccount' ? '\nFrom your smart account, as one operation' : ''
+  const from =
+    accountType === 'smartAccount'
+      ? '\nFrom your smart account, as one operation'
+      : upgrade
+        ? `\n${(await import('./grants.mjs')).upgradeLine(network)}`
+        : ''
   const { NODE_NEEDED, previewWithoutNode } = await import('./preview.mjs')
   const preview = previewWithoutNode(network, method, params)
   return {

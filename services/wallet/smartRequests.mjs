@@ -1,5 +1,6 @@
 // The unsafe requests a smart-account wallet adds to rules §6's list: a user operation (ERC-4337
-// `eth_sendUserOperation`) and permissions (ERC-7715 `wallet_grantPermissions`, `wallet_revokePermissions`). Each waits
+// `eth_sendUserOperation`), permissions (ERC-7715 `wallet_grantPermissions`, `wallet_revokePermissions`) and turning
+// an EIP-7702 account back into a plain EOA (`foyer_undelegateAccount`). Each waits
 // for the visitor's approval in the frame, like a signature; what each does once approved is in docs/wallets.md and
 // docs/permissions.md. rpc.mjs checks their params here before an approval is offered; grants.mjs runs the two
 // permission requests once approved, relay.mjs the user operation.
@@ -8,7 +9,13 @@ import * as v from 'valibot'
 import { WalletError, invalidRequest } from './errors.mjs'
 
 /** The requests of this module, all unsafe (each needs the visitor's approval). */
-export const SMART_REQUEST_METHODS = new Set(['eth_sendUserOperation', 'wallet_grantPermissions', 'wallet_revokePermissions'])
+export const SMART_REQUEST_METHODS = new Set([
+  'eth_sendUserOperation',
+  'wallet_grantPermissions',
+  'wallet_revokePermissions',
+  // Account's "Turn off smart account" (docs/wallets.md#turning-the-smart-account-off): no standard names it.
+  'foyer_undelegateAccount',
+])
 
 const ADDRESS = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, 'an address starting with 0x'))
 const HEX = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]*$/, 'hex starting with 0x'), v.maxLength(100_000))
@@ -57,6 +64,10 @@ export async function checkSmartRequest(deps, user, method, params, { network, e
     }
     if (calls.length === 0 || calls.length > 10) throw invalidRequest(`${method}: 1 to 10 calls`)
     return { sender: operation.sender, calls: calls.map(({ to, value, data }) => ({ to, value: `0x${value.toString(16)}`, data })) }
+  }
+  if (method === 'foyer_undelegateAccount') {
+    if (params !== undefined && !(Array.isArray(params) && params.length === 0)) throw invalidRequest(`${method} takes no params`)
+    return (await import('./delegation.mjs')).checkUndelegation(network, user.evmAddress)
   }
   const { checkGrant, checkRevocation } = await import('./grants.mjs')
   if (method === 'wallet_grantPermissions') return checkGrant(network, user, params)

@@ -108,6 +108,11 @@ export interface StackOptions {
    * (`fixtures.bundlers`). @default false
    */
   bundler?: boolean
+  /**
+   * With `bundler`, the chains support EIP-7702: email wallets made on them are their own EOA, upgraded in place;
+   * false plays chains without it, where they get the ERC-4337 account (docs/wallets.md#account-modes). @default true
+   */
+  eip7702?: boolean
   /** The project's remote features the directory serves (`{ multiWallet: false }`). @default {} (all on) */
   features?: DirectoryFeatures
 }
@@ -118,6 +123,7 @@ export async function startStack({
   names = app === 'demo',
   onramp = app === 'demo',
   bundler = false,
+  eip7702 = true,
   features = {},
 }: StackOptions = {}): Promise<Stack> {
   const dir = mkdtempSync(path.join(tmpdir(), 'foyer-e2e-'))
@@ -136,6 +142,7 @@ export async function startStack({
       names,
       onramp,
       bundler,
+      eip7702,
       features,
       dataDir: path.join(dir, 'data'),
     })
@@ -277,10 +284,11 @@ function stackKey({
   names = app === 'demo',
   onramp = app === 'demo',
   bundler = false,
+  eip7702 = true,
   features = {},
 }: StackOptions): string {
   const sortedFeatures = Object.fromEntries(Object.entries(features).sort(([a], [b]) => a.localeCompare(b)))
-  return JSON.stringify({ wallet, names, onramp, bundler, features: sortedFeatures, app })
+  return JSON.stringify({ wallet, names, onramp, bundler, eip7702: bundler && eip7702, features: sortedFeatures, app })
 }
 
 /**

@@ -5,14 +5,187 @@
 // session key then tips with no approval, until the chain refuses a tip beyond the day's amount and, once the
 // visitor revoked the permission from Account, any tip.
 import { randomBytes } from 'node:crypto'
-import { createPublicClient, createWalletClient, erc20Abi, http, type Hex } from 'viem'
+import type { Page } from 'playwright-core'
+import { createPublicClient, createWalletClient, erc20Abi, hashMessage, http, parseAbi, parseEther, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
-import { ANVIL_ACCOUNTS, EIP7702_DELEGATE } from '../../services/dev/devchain/index.mjs'
+import { ANVIL_ACCOUNTS, EIP7702_DELEGATE, ENTRY_POINT_08 } from '../../services/dev/devchain/index.mjs'
 import { approveInFrame, openAccount, openDemo, signInWithEmail, useStack } from './harness.js'
 
 const TIP_RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' // the demo's tips go to anvil #2
 const stack = useStack({ bundler: true })
+
+const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' // the demo batch's receiver (anvil #2)
+const SPENDER = '0x90F79bf6EB2c4f870365E785982E1f101E93b906' // the demo batch's spender (anvil #3)
+
+/** Chain 31337 of the stack: a reader, anvil #0 to fund with, and USDC with its balances. */
+function chainClients() {
+  const rpcUrl = stack.chains['31337']!.rpcUrl
+  const chain = createPublicClient({ transport: http(rpcUrl) })
+  const funder = createWalletClient({ account: privateKeyToAccount(ANVIL_ACCOUNTS[0]!.privateKey), transport: http(rpcUrl) })
+  const usdc = stack.fixtures.chains['31337']!.usdc
+  const usdcOf = (address: Hex) => chain.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+  const fundUsdc = async (address: Hex, amount: bigint) =>
+    chain.waitForTransactionReceipt({
+      hash: await funder.writeContract({ chain: null, address: usdc, abi: erc20Abi, functionName: 'transfer', args: [address, amount] }),
+    })
+  return { chain, funder, usdc, usdcOf, fundUsdc }
+}
+
+/** The EVM address the open Account view shows. */
+async function shownEvmAddress(page: Page): Promise<Hex> {
+  const account = await openAccount(page)
+  const toEvm = account.getByRole('button', { name: 'Show Ethereum account' })
+  await account.getByRole('button', { name: 'Show Solana account' }).or(toEvm).waitFor()
+  if (await toEvm.isVisible()) await toEvm.click()
+  await expect.poll(() => page.getByTestId('network').textContent()).toContain('eip155:31337')
+  return (await page.getByTestId('address').textContent()) as Hex
+}
+
+/** A fresh email visitor, signed in through the demo's Connect. */
+async function signUp(page: Page, prefix: string) {
+  await page.getByRole('button', { name: 'Connect', exact: true }).click()
+  await signInWithEmail(page, stack, `${prefix}-${randomBytes(4).toString('hex')}@example.com`)
+  await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 15_000 })
+}
+
+describe('a new wallet is its own EOA, upgraded in place (EIP-7702)', () => {
+  it('the first sponsored batch of a visitor with no ETH upgrades the account in the same approval, at the same address; then batches, previews and ERC-1271 work there; Account turns it off', async () => {
+    const { page, errors } = await openDemo(stack)
+    const { chain, funder, usdc, usdcOf, fundUsdc } = chainClients()
+    const frame = page.frameLocator(`iframe[src^="${stack.fixtures.wallet!.url}/frame"]`)
+    await signUp(page, 'upgrade')
+
+    // One address: the EOA, no code yet, and no account type to choose in Account.
+    const eoa = await shownEvmAddress(page)
+    const account = page.getByRole('dialog')
+    await account.getByRole('button', { name: 'Permissions' }).waitFor()
+    expect(await account.getByRole('button', { name: /^Use (standard|smart) account/ }).count()).toBe(0)
+    expect(await chain.getCode({ address: eoa })).toBeUndefined()
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
+    await fundUsdc(eoa, 10_000_000n)
+    expect(await chain.getBalance({ address: eoa })).toBe(0n)
+    const receiverBefore = await usdcOf(RECEIVER)
+
+    // The first batch: its one approval says it upgrades the account, shows the simulation, and who pays.
+    await page.getByRole('button', { name: 'Send a batch (approve + transfer 1 USDC)' }).click()
+    const summary = frame.locator('#approval-summary')
+    await expect
+      .poll(() => summary.textContent())
+      .toContain(`Upgrade this account to a smart account: delegate ${EIP7702_DELEGATE} on chain 31337`)
+    expect(await frame.locator('#approval-fee').textContent()).toBe(`Network fee: paid by ${new URL(page.url()).origin}`)
+    await expect.poll(() => frame.locator('#approval-preview').textContent()).toContain('USDC')
+    await approveInFrame(page, stack)
+    await expect.poll(() => page.getByTestId('batch-status').textContent(), { timeout: 60_000 }).toBe('200')
+    // Before it, the wallet said it could batch once upgraded (EIP-5792's 'ready'); the batch was one operation.
+    expect(await page.getByTestId('batch-atomic-capability').textContent()).toBe('ready')
+    expect(await page.getByTestId('batch-atomic').textContent()).toBe('true')
+    const [hash, ...more] = ((await page.getByTestId('batch-transactions').textContent()) ?? '').split(' ').filter(Boolean) as Hex[]
+    expect(more).toEqual([])
+    const transaction = await chain.getTransaction({ hash: hash! })
+    expect(transaction.type).toBe('eip7702')
+    expect(transaction.to?.toLowerCase()).toBe(ENTRY_POINT_08.toLowerCase())
+
+    // Upgraded in place: the same address runs the delegate, still holds no ETH (the site paid), sent the calls.
+    expect(await chain.getCode({ address: eoa })).toBe(`0xef0100${EIP7702_DELEGATE.slice(2).toLowerCase()}`)
+    expect(await chain.getBalance({ address: eoa })).toBe(0n)
+    expect(await usdcOf(eoa)).toBe(9_000_000n)
+    expect(await usdcOf(RECEIVER)).toBe(receiverBefore + 1_000_000n)
+    expect(await chain.readContract({ address: usdc, abi: erc20Abi, functionName: 'allowance', args: [eoa, SPENDER] })).toBe(2_000_000n)
+    expect(await shownEvmAddress(page)).toBe(eoa)
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
+
+    // The next batch: atomic now, no upgrade asked, paid by the site again.
+    await page.getByRole('button', { name: 'Send a batch (approve + transfer 1 USDC)' }).click()
+    await expect.poll(() => summary.textContent()).toContain(`Send 0 wei to ${usdc}`)
+    expect(await summary.textContent()).not.toContain('Upgrade this account')
+    await approveInFrame(page, stack)
+    await expect.poll(() => page.getByTestId('batch-atomic-capability').textContent()).toBe('supported')
+    await expect.poll(() => usdcOf(eoa), { timeout: 60_000 }).toBe(8_000_000n)
+    expect(await chain.getBalance({ address: eoa })).toBe(0n)
+
+    // ERC-1271: the account's signature verifies against its code (the delegate's isValidSignature).
+    await page.getByRole('button', { name: 'Sign a message' }).click()
+    await approveInFrame(page, stack)
+    await expect.poll(() => page.getByTestId('signature').textContent()).toMatch(/^0x[0-9a-f]+$/)
+    const signature = (await page.getByTestId('signature').textContent()) as Hex
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
+    const isValidSignature = parseAbi(['function isValidSignature(bytes32 hash, bytes signature) view returns (bytes4)'])
+    expect(
+      await chain.readContract({
+        address: eoa,
+        abi: isValidSignature,
+        functionName: 'isValidSignature',
+        args: [hashMessage('Hello from the Foyer demo'), signature],
+      }),
+    ).toBe('0x1626ba7e')
+
+    // Turned off from Account: the frame asks, the account pays the fee from its own ETH, and its code is gone.
+    await funder
+      .sendTransaction({ chain: null, to: eoa, value: parseEther('0.01') })
+      .then((hash) => chain.waitForTransactionReceipt({ hash }))
+    const turnOff = (await openAccount(page)).getByRole('button', { name: /^Turn off smart account/ })
+    await turnOff.click()
+    await expect
+      .poll(() => summary.textContent())
+      .toContain('Turn off the smart account on chain 31337: an authorization to the zero address')
+    expect(await summary.textContent()).toContain('Permissions you granted stop working')
+    await approveInFrame(page, stack)
+    await expect.poll(() => chain.getCode({ address: eoa }), { timeout: 60_000 }).toBeUndefined()
+    await page.getByText(/^Smart account turned off\. Permissions you granted no longer work/).waitFor({ timeout: 30_000 })
+    expect(await usdcOf(eoa)).toBe(8_000_000n)
+    // Account again: the same address, a plain EOA now, with nothing to turn off.
+    if ((await page.getByRole('dialog').count()) > 0) await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
+    expect(await shownEvmAddress(page)).toBe(eoa)
+    await page.getByRole('dialog').getByRole('button', { name: 'Permissions' }).waitFor()
+    await expect
+      .poll(() =>
+        page
+          .getByRole('dialog')
+          .getByRole('button', { name: /^Turn off smart account/ })
+          .count(),
+      )
+      .toBe(0)
+    expect(errors).toEqual([])
+  })
+
+  it('attack: the host page hides the frame and holds Approve of an upgrading batch, then clicks it once where it shows: no authorization is signed', async () => {
+    const { page } = await openDemo(stack)
+    const { chain, fundUsdc } = chainClients()
+    const iframe = `iframe[src^="${stack.fixtures.wallet!.url}/frame"]`
+    const frame = page.frameLocator(iframe)
+    await signUp(page, 'upgrade-attack')
+    const eoa = await shownEvmAddress(page)
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
+    await fundUsdc(eoa, 5_000_000n)
+
+    await page.getByRole('button', { name: 'Send a batch (approve + transfer 1 USDC)' }).click()
+    await expect.poll(() => frame.locator('#approval-summary').textContent()).toContain('Upgrade this account to a smart account')
+    const approve = frame.getByRole('button', { name: 'Approve' })
+    const box = (await approve.boundingBox())!
+    const setOpacity = (opacity: string) =>
+      page.evaluate(
+        ([selector, value]) => (document.querySelector(selector!) as HTMLElement).style.setProperty('opacity', value!),
+        [iframe, opacity],
+      )
+    // Invisible, Approve held as long as a visitor would; then visible, one quick click.
+    await setOpacity('0')
+    await page.waitForTimeout(1_500)
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+    await page.mouse.down()
+    await page.waitForTimeout(900)
+    await page.mouse.up()
+    await setOpacity('1')
+    await expect.poll(() => approve.isEnabled()).toBe(true)
+    await approve.click()
+    await page.waitForTimeout(2_000)
+
+    expect(await page.getByTestId('batch-status').count()).toBe(0)
+    expect(await page.getByRole('dialog', { name: 'Approve request' }).count()).toBe(1)
+    expect(await chain.getCode({ address: eoa })).toBeUndefined()
+  })
+})
 
 describe('a permission a site uses without asking each time', () => {
   it('one held approval grants "1 USDC a day" and upgrades the account; two tips go through with no approval, the third is refused on chain; Revoke in Account stops the next', async () => {

@@ -15,7 +15,9 @@ import { approveInFrame, openAccount, openDemo, signInWithEmail, useStack } from
 const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' // the demo batch's receiver (anvil #2)
 const SPENDER = '0x90F79bf6EB2c4f870365E785982E1f101E93b906' // the demo batch's spender (anvil #3)
 const MESSAGE = 'Hello from the Foyer demo'
-const stack = useStack({ bundler: true })
+// Chains without EIP-7702 (docs/wallets.md#account-modes): every wallet there has the ERC-4337 account, as wallets
+// made before EIP-7702 have everywhere. A new wallet on a chain with EIP-7702 is in permissions.test.ts.
+const stack = useStack({ bundler: true, eip7702: false })
 
 /** Chain 31337 of the stack: a reader, anvil #0 to fund with, and USDC with its balances. */
 function chainClients() {

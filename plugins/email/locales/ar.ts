@@ -34,6 +34,8 @@ export const ar: Translations = {
   'accountType.toEoa': 'استخدام الحساب القياسي',
   'accountType.toSmartAccount': 'استخدام الحساب الذكي',
   'accountType.switching': 'جارٍ التبديل…',
+  'accountType.turnOff': 'إيقاف الحساب الذكي',
+  'accountType.turnedOff': 'تم إيقاف الحساب الذكي. لم تعد الأذونات التي منحتها تعمل؛ ستعيد الدفعة التالية أو الإرسال المموَّل ترقيته.',
   'approve.hint': 'وافق أو ارفض في اللوحة الآمنة أدناه؛ لا يستطيع هذا الموقع الموافقة نيابةً عنك.',
   'approve.notAllowed': 'الإجراء غير مسموح به',
   'passkey.continue': 'المتابعة بمفتاح المرور',

@@ -34,6 +34,9 @@ export const de: Translations = {
   'accountType.toEoa': 'Standardkonto verwenden',
   'accountType.toSmartAccount': 'Smart Account verwenden',
   'accountType.switching': 'Wird gewechselt…',
+  'accountType.turnOff': 'Smart Account ausschalten',
+  'accountType.turnedOff':
+    'Smart Account ausgeschaltet. Erteilte Berechtigungen wirken nicht mehr; der nächste Stapel oder gesponserte Versand schaltet es wieder ein.',
   'approve.hint': 'Bestätige oder lehne im sicheren Bereich unten ab; diese Website kann nicht für dich bestätigen.',
   'approve.notAllowed': 'Aktion nicht erlaubt',
   'passkey.continue': 'Weiter mit Passkey',

@@ -34,6 +34,9 @@ export const es: Translations = {
   'accountType.toEoa': 'Usar cuenta estándar',
   'accountType.toSmartAccount': 'Usar cuenta inteligente',
   'accountType.switching': 'Cambiando…',
+  'accountType.turnOff': 'Desactivar la cuenta inteligente',
+  'accountType.turnedOff':
+    'Cuenta inteligente desactivada. Los permisos que concediste ya no funcionan; tu próximo lote o envío patrocinado la vuelve a activar.',
   'approve.hint': 'Aprueba o rechaza en el panel seguro de abajo; este sitio no puede aprobar por ti.',
   'approve.notAllowed': 'Acción no permitida',
   'passkey.continue': 'Continuar con llave de acceso',

@@ -34,6 +34,9 @@ export const fr: Translations = {
   'accountType.toEoa': 'Utiliser le compte standard',
   'accountType.toSmartAccount': 'Utiliser le compte intelligent',
   'accountType.switching': 'Changement…',
+  'accountType.turnOff': 'Désactiver le compte intelligent',
+  'accountType.turnedOff':
+    'Compte intelligent désactivé. Les autorisations accordées ne fonctionnent plus ; votre prochain lot ou envoi parrainé le réactive.',
   'approve.hint': 'Approuvez ou refusez dans le panneau sécurisé ci-dessous ; ce site ne peut pas approuver à votre place.',
   'approve.notAllowed': 'Action non autorisée',
   'passkey.continue': 'Continuer avec une clé d’accès',

@@ -35,6 +35,9 @@ export const ja: Translations = {
   'accountType.toEoa': '標準アカウントを使う',
   'accountType.toSmartAccount': 'スマートアカウントを使う',
   'accountType.switching': '切り替え中…',
+  'accountType.turnOff': 'スマートアカウントをオフにする',
+  'accountType.turnedOff':
+    'スマートアカウントをオフにしました。付与した権限は使えなくなります。次のバッチまたはスポンサー付き送金で再びアップグレードされます。',
   'approve.hint': '下の安全なパネルで承認または拒否してください。このサイトがあなたの代わりに承認することはできません。',
   'approve.notAllowed': 'この操作は許可されていません',
   'passkey.continue': 'パスキーで続ける',

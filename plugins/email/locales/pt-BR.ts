@@ -34,6 +34,9 @@ export const ptBR: Translations = {
   'accountType.toEoa': 'Usar conta padrão',
   'accountType.toSmartAccount': 'Usar conta inteligente',
   'accountType.switching': 'Trocando…',
+  'accountType.turnOff': 'Desativar conta inteligente',
+  'accountType.turnedOff':
+    'Conta inteligente desativada. As permissões concedidas deixam de funcionar; seu próximo lote ou envio patrocinado a reativa.',
   'approve.hint': 'Aprove ou recuse no painel seguro abaixo; este site não pode aprovar por você.',
   'approve.notAllowed': 'Ação não permitida',
   'passkey.continue': 'Continuar com chave de acesso',

@@ -34,6 +34,8 @@ export const zhCN: Translations = {
   'accountType.toEoa': '使用标准账户',
   'accountType.toSmartAccount': '使用智能账户',
   'accountType.switching': '正在切换…',
+  'accountType.turnOff': '关闭智能账户',
+  'accountType.turnedOff': '智能账户已关闭。你授予的权限不再有效；下一次批量或赞助发送会再次升级它。',
   'approve.hint': '请在下方的安全面板中批准或拒绝；此网站无法代你批准。',
   'approve.notAllowed': '不允许此操作',
   'passkey.continue': '使用通行密钥继续',

@@ -15,6 +15,7 @@ import { evmKeyOf, fromBase64, solanaSeedOf, toBase64 } from './shares.js'
  *   | { kind: 'evm_hash', hash: `0x${string}` }
  *   | { kind: 'evm_transaction', transaction: Record<string, any> }
  *   | { kind: 'evm_authorization', authorization: { chainId: number, address: `0x${string}`, nonce: number } }
+ *   | { kind: 'evm_undelegation', authorization: { chainId: number, address: `0x${string}`, nonce: number }, transaction: Record<string, any> }
  *   | { kind: 'solana_message', message: string }
  *   | { kind: 'solana_transaction', transaction: string }} SigningJob
  */
@@ -36,6 +37,8 @@ export async function runJob(secret, job) {
       return { transaction: signEvmTransaction(secret, job.transaction) }
     case 'evm_authorization':
       return { signature: signHash(secret, hashAuthorization(authorizationOf(job.authorization))) }
+    case 'evm_undelegation':
+      return { transaction: signUndelegation(secret, job.authorization, job.transaction) }
     case 'solana_message':
       return { signature: base58.encode(ed25519.sign(base58.decode(job.message), solanaSeedOf(secret))) }
     case 'solana_transaction':
@@ -80,6 +83,55 @@ function authorizationOf(asked) {
   return { chainId: asked.chainId, address: /** @type {`0x${string}`} */ (asked.address), nonce: asked.nonce }
 }
 
+/**
+ * What turns the account back into a plain EOA (docs/wallets.md#turning-the-smart-account-off): an authorization to the
+ * zero address, carried by a type-4 transaction the account sends to itself, moving nothing and calling nothing; the
+ * account pays its fee. Anything else asked under this job is refused here, whatever the service sent.
+ *
+ * @param {Uint8Array} secret @param {any} asked the authorization @param {Record<string, any>} prepared the transaction (hex)
+ */
+function signUndelegation(secret, asked, prepared) {
+  const authorization = authorizationOf(asked)
+  if (authorization.address !== ZERO_ADDRESS) throw new Error('An undelegation authorizes the zero address only')
+  const own = ownAddress(secret)
+  const chainId = Number(prepared['chainId'])
+  const nonce = Number(prepared['nonce'])
+  const itself =
+    String(prepared['to']).toLowerCase() === own && big(prepared['value'] ?? '0x0') === 0n && (prepared['data'] ?? '0x') === '0x'
+  // Its own transaction comes first, so the authorization takes the nonce after it.
+  if (!itself || chainId !== authorization.chainId || nonce + 1 !== authorization.nonce)
+    throw new Error('An undelegation is a transaction from the account to itself that moves nothing')
+  const signed = signRaw(secret, hashAuthorization(authorization))
+  /** @type {import('viem').TransactionSerializableEIP7702} */
+  const transaction = {
+    type: 'eip7702',
+    chainId,
+    nonce,
+    to: /** @type {`0x${string}`} */ (own),
+    value: 0n,
+    data: '0x',
+    gas: big(prepared['gas']),
+    maxFeePerGas: big(prepared['maxFeePerGas']),
+    maxPriorityFeePerGas: big(prepared['maxPriorityFeePerGas']),
+    authorizationList: [{ ...authorization, r: hex32(signed.r), s: hex32(signed.s), yParity: signed.recovery }],
+  }
+  return signTransaction(secret, transaction)
+}
+
+/** The account's address, lower-case: the last 20 bytes of the Keccak hash of its public key. @param {Uint8Array} secret */
+function ownAddress(secret) {
+  const publicKey = secp256k1.getPublicKey(evmKeyOf(secret), false).subarray(1)
+  return `0x${keccak256(publicKey).slice(-40)}`
+}
+
+const hex32 = (/** @type {bigint} */ value) => /** @type {`0x${string}`} */ (`0x${value.toString(16).padStart(64, '0')}`)
+
+/** @param {Uint8Array} secret @param {import('viem').TransactionSerializable} transaction signed and serialized */
+function signTransaction(secret, transaction) {
+  const signature = signRaw(secret, keccak256(serializeTransaction(transaction)))
+  return serializeTransaction(transaction, { r: hex32(signature.r), s: hex32(signature.s), yParity: signature.recovery })
+}
+
 /** @param {string | undefined} quantity hex */
 const big = (quantity) => (quantity === undefined ? undefined : BigInt(quantity))
 
@@ -101,9 +153,7 @@ function signEvmTransaction(secret, prepared) {
     maxFeePerGas: big(prepared['maxFeePerGas']),
     maxPriorityFeePerGas: big(prepared['maxPriorityFeePerGas']),
   }
-  const signature = signRaw(secret, keccak256(serializeTransaction(transaction)))
-  const hex = (/** @type {bigint} */ value) => /** @type {`0x${string}`} */ (`0x${value.toString(16).padStart(64, '0')}`)
-  return serializeTransaction(transaction, { r: hex(signature.r), s: hex(signature.s), yParity: signature.recovery })
+  return signTransaction(secret, transaction)
 }
 
 /** Solana's compact-u16: the value and how many bytes it took. @param {Uint8Array} bytes @param {number} at */
