@@ -161,6 +161,13 @@ export const entries = [
     budget: { gzip: 1.5 * 1024, beyond: ['.', './elements', './appkit'] },
   },
   {
+    export: './appkit/vue',
+    input: 'adapters/appkit/vue.ts',
+    file: 'appkit/vue',
+    peers: ['vue'],
+    budget: { gzip: 1024, beyond: ['.', './elements', './appkit'] },
+  },
+  {
     export: './appkit/networks',
     input: 'adapters/appkit/networks.ts',
     file: 'appkit/networks',
@@ -173,6 +180,13 @@ export const entries = [
     file: 'appkit/adapter-ethers',
     peers: ['viem'],
     budget: { gzip: 512, beyond: ['.', './chains/evm'] },
+  },
+  {
+    export: './appkit/adapter-wagmi',
+    input: 'adapters/appkit/wagmi.ts',
+    file: 'appkit/adapter-wagmi',
+    peers: ['viem', 'wagmi'],
+    budget: { gzip: 1024, beyond: ['.', './chains/evm', './wagmi'] },
   },
   {
     export: './appkit/adapter-solana',
@@ -240,9 +254,10 @@ export const browserPageBudget = { files: ['index.js', 'elements.js', 'chains/ev
 /**
  * Peer dependencies: never bundled, with every subpath (`react-dom/client`, `viem/chains` …). React is every
  * page's; each entry's `peers` say which of the others it may reach. `@wagmi/core` is a type import only
- * (`foyer/wagmi`); `@solana/wallet-adapter-react` is needed only with `foyer/solana-wallet-adapter`.
+ * (`foyer/wagmi`); `wagmi` is imported only by `foyer/appkit/adapter-wagmi`, `vue` only by `foyer/appkit/vue`;
+ * `@solana/wallet-adapter-react` is needed only with `foyer/solana-wallet-adapter`.
  */
-export const peers = ['react', 'react-dom', 'viem', '@solana/kit', '@wagmi/core', '@solana/wallet-adapter-react']
+export const peers = ['react', 'react-dom', 'viem', '@solana/kit', '@wagmi/core', 'wagmi', 'vue', '@solana/wallet-adapter-react']
 
 /** The peers every entry may reach: a page with Foyer's modal has React. */
 export const everyEntrysPeers = ['react', 'react-dom']

@@ -1,6 +1,6 @@
 // What an adapter is to createAppKit: the chain family it brings (its CAIP namespace) and how to make Foyer's chain for
 // the app's networks of that family. AppKit's adapters carry a client library each; Foyer's chains carry their own.
-import type { ChainPlugin, Network } from 'foyer'
+import type { ChainPlugin, Kernel, Network } from 'foyer'
 
 /** What createAppKit needs to make the chain of an adapter's family. */
 export interface ChainSetup {
@@ -18,4 +18,6 @@ export interface AppKitAdapter {
   readonly namespace: string
   /** Foyer's chain for the app's networks of this family. */
   chain(setup: ChainSetup): ChainPlugin
+  /** Told the kernel createAppKit built, for what the adapter made before it (WagmiAdapter's wagmi config). */
+  bind?(kernel: Kernel): void
 }

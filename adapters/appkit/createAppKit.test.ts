@@ -7,6 +7,7 @@ import { EthersAdapter } from './ethers.js'
 import { base, defineChain, mainnet, solana } from './networks.js'
 import type { CreateAppKitOptions } from './options.js'
 import { SolanaAdapter } from './solana.js'
+import { WagmiAdapter } from './wagmi.js'
 
 const metadata = { name: 'Shop', description: 'A shop', url: 'https://shop.example.com', icons: [] }
 const made: Kernel[] = []
@@ -96,6 +97,35 @@ describe('createAppKit', () => {
 
   it("refuses SolanaAdapter's wallet-adapter wallets", () => {
     expect(() => new SolanaAdapter({ wallets: [{}] })).toThrow(/`wallets` is not supported/)
+  })
+})
+
+describe('WagmiAdapter', () => {
+  it("makes wagmi's config before createAppKit, and its connector answers from the kernel createAppKit builds", async () => {
+    const adapter = new WagmiAdapter({ networks: [mainnet, base, solana], projectId: 'reown-project' })
+    const [connector] = adapter.wagmiConfig.connectors
+    expect(adapter.wagmiConfig.connectors).toHaveLength(1)
+    expect(connector).toMatchObject({ id: 'foyer', type: 'foyer' })
+    expect(adapter.wagmiConfig.chains.map((chain) => chain.id)).toEqual([1, 8453])
+    const authorized = connector!.isAuthorized()
+    let answered = false
+    void authorized.then(() => (answered = true))
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(answered).toBe(false)
+
+    const { kernel } = appKit({ adapters: [adapter], defaultNetwork: base })
+    expect(kernel.chains.networks().map((network) => network.caipNetworkId)).toEqual(['eip155:1', 'eip155:8453'])
+    await expect(authorized).resolves.toBe(false)
+    await expect(connector!.getAccounts()).resolves.toEqual([])
+    await expect(connector!.getChainId()).resolves.toBe(8453)
+  })
+
+  it.each<[string, () => unknown, RegExp]>([
+    ["wagmi's own connectors", () => new WagmiAdapter({ networks: [mainnet], connectors: [{}] }), /`connectors` is not supported/],
+    ['no EVM network', () => new WagmiAdapter({ networks: [solana] }), /`networks` has no EVM network/],
+  ])('refuses %s', (_, make, message) => {
+    expect(make).toThrow(InvalidOptionsError)
+    expect(make).toThrow(message)
   })
 })
 

@@ -16,6 +16,7 @@ import {
 } from 'foyer'
 import { defineFoyerElements, getModal, getNetwork, watchAccount, watchModal, watchNetwork, type NetworkInfo } from 'foyer/elements'
 import { kernelOptionsOf, type CreateAppKitOptions } from './options.js'
+import { solanaProviderOf } from './solanaProvider.js'
 
 /** The tags of AppKit's elements, for Foyer's. */
 export const APPKIT_ELEMENT_TAGS = {
@@ -77,7 +78,7 @@ export interface AppKit {
   getChainId(): number | string | undefined
   getState(): AppKitState
   getThemeMode(): 'light' | 'dark'
-  /** The connected wallet's provider for a namespace: EIP-1193 for `eip155`, the Wallet Standard wallet for `solana`. */
+  /** The connected wallet's provider for a namespace: EIP-1193 for `eip155`, AppKit's Solana provider for `solana`. */
   getWalletProvider(namespace?: string): unknown
   subscribeAccount(listener: (account: AppKitAccount) => void): () => void
   subscribeNetwork(listener: (network: AppKitNetworkState) => void): () => void
@@ -112,6 +113,7 @@ export function currentAppKit(): AppKit {
  */
 export function createAppKit(options: CreateAppKitOptions): AppKit {
   const kernel = createKernel(kernelOptionsOf(options))
+  for (const adapter of options.adapters) adapter.bind?.(kernel)
   defineFoyerElements(kernel, APPKIT_ELEMENT_TAGS)
   current = instanceOf(kernel)
   return current
@@ -203,5 +205,8 @@ function walletProviderOf(kernel: Kernel, namespace?: string): unknown {
   const name = namespace ?? getAccount(kernel).namespace
   const connection = name ? kernel.store.getState().connection.namespaces[name] : undefined
   if (connection?.status !== 'connected' || !connection.connectorId) return undefined
-  return kernel.connectors.get(connection.connectorId)?.providers?.[name!]
+  const provider = kernel.connectors.get(connection.connectorId)?.providers?.[name!]
+  const address = connection.accounts[0]?.address
+  // AppKit's Solana provider signs bytes; the Wallet Standard wallet behind it takes an account object.
+  return name === 'solana' && provider && address ? solanaProviderOf(provider as Parameters<typeof solanaProviderOf>[0], address) : provider
 }

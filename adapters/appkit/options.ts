@@ -50,7 +50,7 @@ export interface CreateAppKitOptions
     | 'termsConditionsUrl'
     | 'privacyPolicyUrl'
   > {
-  /** One adapter per chain family: EthersAdapter (EVM), SolanaAdapter. */
+  /** One adapter per chain family: EthersAdapter or WagmiAdapter (EVM), SolanaAdapter. */
   adapters: readonly AppKitAdapter[]
   /** The networks, from foyer/appkit/networks or defineChain; the first is the default unless `defaultNetwork`. */
   networks: readonly [Network, ...Network[]]
@@ -231,7 +231,7 @@ function chainsOf(options: CreateAppKitOptions): PluginOption[] {
     )
   return options.adapters.map((adapter) => {
     if (typeof adapter?.chain !== 'function')
-      refuse("an adapter is not one of foyer/appkit's (EthersAdapter, SolanaAdapter): import it from foyer/appkit/adapter-….")
+      refuse("an adapter is not one of foyer/appkit's (EthersAdapter, WagmiAdapter, SolanaAdapter): import it from foyer/appkit/adapter-….")
     const networks = options.networks.filter((network) => network.chainNamespace === adapter.namespace)
     if (networks.length === 0) refuse(`the ${adapter.namespace} adapter has no network in \`networks\`.`)
     const walletConnect = options.enableWalletConnect !== false && options.projectId ? { walletConnectProjectId: options.projectId } : {}

@@ -80,7 +80,8 @@ export function useAppKitState(): AppKitState {
 
 /**
  * AppKit's useAppKitProvider: the connected wallet's provider for `namespace` — EIP-1193 for `eip155` (ethers'
- * `BrowserProvider` takes it), the Wallet Standard wallet for `solana` — or undefined while none is connected.
+ * `BrowserProvider` takes it), AppKit's Solana provider for `solana` (`signMessage` over bytes; the Wallet Standard
+ * wallet as `wallet`) — or undefined while none is connected.
  */
 export function useAppKitProvider<Provider = unknown>(namespace: string): { walletProvider: Provider | undefined } {
   useAppKitAccount()

@@ -5,6 +5,7 @@ import { execFile } from 'node:child_process'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import react from '@vitejs/plugin-react'
+import vue from '@vitejs/plugin-vue'
 import { build as esbuild, formatMessagesSync, type Message } from 'esbuild'
 import { build as viteBuild, type Logger } from 'vite'
 import type { HostApp } from './apps.js'
@@ -49,10 +50,14 @@ function commonAncestor(a: string, b: string): string {
 }
 
 /**
- * `vite build` of the page in `dir`, as a React app on Vite sets it up, or with the app's own vite.config.ts (`ownConfig`:
- * a Vue or Svelte example); returns its warnings.
+ * `vite build` of the page in `dir` (or of each of `pages`, one build), as a React app on Vite sets it up (with Vue's
+ * plugin too when `vue`: an app with React and Vue pages), or with the app's own vite.config.ts (`ownConfig`: a Vue or
+ * Svelte example); returns its warnings.
  */
-export async function buildWithVite(dir: string, { ownConfig = false } = {}): Promise<string[]> {
+export async function buildWithVite(
+  dir: string,
+  { ownConfig = false, pages, vue: withVue = false }: { ownConfig?: boolean; pages?: string[]; vue?: boolean } = {},
+): Promise<string[]> {
   const printed: string[] = []
   const print = (message: string) => void printed.push(message)
   const logger: Logger = {
@@ -70,8 +75,8 @@ export async function buildWithVite(dir: string, { ownConfig = false } = {}): Pr
     mode: 'production',
     logLevel: 'warn',
     customLogger: logger,
-    plugins: ownConfig ? [] : [react()],
-    build: { outDir: 'dist-vite' },
+    plugins: ownConfig ? [] : [react(), ...(withVue ? [vue()] : [])],
+    build: { outDir: 'dist-vite', ...(pages && { rollupOptions: { input: pages.map((page) => path.join(dir, page)) } }) },
   })
   return printed
 }

@@ -25,8 +25,10 @@ import { rollup } from 'rollup'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs'
 import { startAnvil, type AnvilInstance } from '../../services/dev/devchain/startAnvil.mjs'
+import { LOCAL_GENESIS_HASH, startSolanaRpc, TEST_WALLET_ADDRESS, type SolanaRpcNode } from '../../services/dev/solana/index.mjs'
+import { getPublicKeyFromAddress, verifySignature, type Address, type SignatureBytes } from '@solana/kit'
 import { bundleTestWallet, TEST_KEY } from '../testWalletScript.js'
-import { appKitEthersApp, switchImports } from './appKitApp.js'
+import { APPKIT_PAGES, appKitApp, switchImports } from './appKitApp.js'
 import { HOST_APPS, type HostApp } from './apps.js'
 import { connectWithButton, openHost } from './inChromium.js'
 import { buildWithEsbuild, buildWithNext, buildWithVite, nextConfig, nextRoute, pageFiles } from './bundlers.js'
@@ -199,28 +201,34 @@ describe('Next.js App Router', () => {
   })
 })
 
-// In Chromium with an EIP-6963 wallet on one local anvil. The examples for hosts without React (docs/elements.md) each
-// connect through <foyer-button>, built from the packed package (Vue and Svelte by Vite with their own config) or, for
-// the plain page, served with dist/browser/ copied beside it and no build step. An AppKit app with only its import
-// paths switched connects, signs, sends and disconnects (docs/migrating/appkit.md).
+// In Chromium with an EIP-6963 wallet on one local anvil and a Wallet Standard wallet on one local Solana node. The
+// examples for hosts without React (docs/elements.md) each connect through <foyer-button>, built from the packed
+// package (Vue and Svelte by Vite with their own config) or, for the plain page, served with dist/browser/ copied
+// beside it and no build step. An AppKit app with only its import paths switched, one build of four pages, connects,
+// signs, sends and disconnects with ethers and with wagmi's hooks, signs on Solana, and connects and disconnects in
+// Vue (docs/migrating/appkit.md).
 describe('hosts in Chromium', () => {
   const address = privateKeyToAccount(TEST_KEY).address
   let anvil: AnvilInstance
+  let solanaNode: SolanaRpcNode
   let browser: Browser
   let wallet: { script: string; chains: { id: number; rpcUrl: string }[] }
   beforeAll(async () => {
-    const [startedAnvil, script, launched] = await Promise.all([
+    const [startedAnvil, startedSolana, script, launched] = await Promise.all([
       startAnvil({ port: 0, chainId: 31337 }),
+      startSolanaRpc({ port: 0 }),
       bundleTestWallet(),
       chromium.launch({ executablePath: chromiumPath, args: chromiumArgs }),
     ])
     anvil = startedAnvil
+    solanaNode = startedSolana
     browser = launched
     wallet = { script, chains: [{ id: 31337, rpcUrl: anvil.url }] }
   }, 60_000)
   afterAll(async () => {
     await browser?.close()
     await anvil?.stop()
+    await solanaNode?.stop()
   })
 
   it.each(['vue-app', 'svelte-app'])(
@@ -242,40 +250,95 @@ describe('hosts in Chromium', () => {
     120_000,
   )
 
-  it('an AppKit app (React, ethers) works with only its import paths changed: connects, signs, sends, disconnects', async () => {
-    const host = layOutHost(path.join(dir, 'appkit-ethers'), pack, {
-      files: switchImports(appKitEthersApp(anvil.url)),
-      packages: [...REACT, 'ethers', 'viem'],
-    })
-    expect(linesAboutFoyer((await buildWithVite(host)).join('\n'))).toEqual([])
-    const opened = await openHost(browser, path.join(host, 'dist-vite'), wallet)
-    const { page } = opened
-    try {
-      await connectWithButton(page, address, 'appkit-button')
-      await expect.poll(() => page.getByTestId('chain').textContent()).toBe('31337')
+  describe('an AppKit app with only its import paths changed', () => {
+    let built: string
+    // One Vite build for the app's four pages.
+    beforeAll(async () => {
+      const host = layOutHost(path.join(dir, 'appkit'), pack, {
+        files: switchImports(appKitApp({ rpcUrl: anvil.url, solana: { rpcUrl: solanaNode.url, genesisHash: LOCAL_GENESIS_HASH } })),
+        packages: [...REACT, 'ethers', 'viem', 'wagmi', '@tanstack/react-query', '@solana/kit', 'vue'],
+      })
+      expect(linesAboutFoyer((await buildWithVite(host, { pages: APPKIT_PAGES, vue: true })).join('\n'))).toEqual([])
+      built = path.join(host, 'dist-vite')
+    }, 120_000)
 
-      await page.getByRole('button', { name: 'Sign a message' }).click()
-      await expect.poll(() => page.getByTestId('signature').textContent()).toMatch(/^0x[0-9a-f]{130}$/)
-      const signature = (await page.getByTestId('signature').textContent()) as `0x${string}`
-      await expect(verifyMessage({ address, message: 'Hello from an AppKit app', signature })).resolves.toBe(true)
+    it.each([
+      ['React, ethers over useAppKitProvider', '', 'Hello from an AppKit app'],
+      ["React, WagmiAdapter and wagmi's hooks", 'wagmi.html', 'Hello from an AppKit app with wagmi'],
+    ])(
+      '%s: connects, signs, sends, disconnects',
+      async (_, entry, message) => {
+        const opened = await openHost(browser, built, wallet, entry)
+        const { page } = opened
+        try {
+          await connectWithButton(page, address, 'appkit-button')
+          await expect.poll(() => page.getByTestId('chain').textContent()).toBe('31337')
 
-      const chain = createPublicClient({ transport: http(anvil.url) })
-      const before = await chain.getBalance({ address: DEAD })
-      await page.getByRole('button', { name: 'Send 0.01 ETH' }).click()
-      await expect.poll(() => page.getByTestId('hash').textContent(), { timeout: 30_000 }).toMatch(/^0x[0-9a-f]{64}$/)
-      const hash = (await page.getByTestId('hash').textContent()) as `0x${string}`
-      expect((await chain.getTransactionReceipt({ hash })).status).toBe('success')
-      expect((await chain.getBalance({ address: DEAD })) - before).toBe(parseEther('0.01'))
+          await page.getByRole('button', { name: 'Sign a message' }).click()
+          await expect.poll(() => page.getByTestId('signature').textContent()).toMatch(/^0x[0-9a-f]{130}$/)
+          const signature = (await page.getByTestId('signature').textContent()) as `0x${string}`
+          await expect(verifyMessage({ address, message, signature })).resolves.toBe(true)
 
-      await page.getByRole('button', { name: 'Disconnect' }).click()
-      await expect.poll(() => page.getByTestId('status').textContent()).toBe('disconnected')
-      await expect.poll(() => page.getByTestId('address').textContent()).toBe('')
-      expect(opened.complaints).toEqual([])
-      expect(opened.remoteRequests).toEqual([])
-    } finally {
-      await opened.close()
-    }
-  }, 120_000)
+          const chain = createPublicClient({ transport: http(anvil.url) })
+          const before = await chain.getBalance({ address: DEAD })
+          await page.getByRole('button', { name: 'Send 0.01 ETH' }).click()
+          await expect.poll(() => page.getByTestId('hash').textContent(), { timeout: 30_000 }).toMatch(/^0x[0-9a-f]{64}$/)
+          const hash = (await page.getByTestId('hash').textContent()) as `0x${string}`
+          expect((await chain.waitForTransactionReceipt({ hash })).status).toBe('success')
+          expect((await chain.getBalance({ address: DEAD })) - before).toBe(parseEther('0.01'))
+
+          await page.getByRole('button', { name: 'Disconnect' }).click()
+          await expect.poll(() => page.getByTestId('status').textContent()).toBe('disconnected')
+          await expect.poll(() => page.getByTestId('address').textContent()).toBe('')
+          expect(opened.complaints).toEqual([])
+          expect(opened.remoteRequests).toEqual([])
+        } finally {
+          await opened.close()
+        }
+      },
+      120_000,
+    )
+
+    it('React, SolanaAdapter: connects a Wallet Standard wallet and signs a message that verifies', async () => {
+      const opened = await openHost(browser, built, wallet, 'solana.html')
+      const { page } = opened
+      try {
+        await connectWithButton(page, TEST_WALLET_ADDRESS, 'appkit-button', /^Test Solana Wallet/)
+        await page.getByRole('button', { name: 'Sign a message' }).click()
+        await expect.poll(() => page.getByTestId('signature').textContent()).toMatch(/^[0-9a-f]{128}$/)
+        const signature = Buffer.from((await page.getByTestId('signature').textContent())!, 'hex')
+        const verified = await verifySignature(
+          await getPublicKeyFromAddress(TEST_WALLET_ADDRESS as Address),
+          new Uint8Array(signature) as SignatureBytes,
+          new TextEncoder().encode('Hello from an AppKit app on Solana'),
+        )
+        expect(verified).toBe(true)
+
+        await page.getByRole('button', { name: 'Disconnect' }).click()
+        await expect.poll(() => page.getByTestId('status').textContent()).toBe('disconnected')
+        expect(opened.complaints).toEqual([])
+        expect(opened.remoteRequests).toEqual([])
+      } finally {
+        await opened.close()
+      }
+    }, 120_000)
+
+    it("Vue, AppKit's composables: <appkit-button> connects, the refs follow, useDisconnect disconnects", async () => {
+      const opened = await openHost(browser, built, wallet, 'vue.html')
+      const { page } = opened
+      try {
+        await connectWithButton(page, address, 'appkit-button')
+        await expect.poll(() => page.getByTestId('chain').textContent()).toBe('31337')
+        await page.getByRole('button', { name: 'Disconnect' }).click()
+        await expect.poll(() => page.getByTestId('status').textContent()).toBe('disconnected')
+        await expect.poll(() => page.getByTestId('address').textContent()).toBe('')
+        expect(opened.complaints).toEqual([])
+        expect(opened.remoteRequests).toEqual([])
+      } finally {
+        await opened.close()
+      }
+    }, 120_000)
+  })
 
   it('examples/plain-page connects with no bundler: dist/browser/ served from its own origin', async () => {
     const host = path.join(dir, 'example-plain-page')

@@ -15,31 +15,35 @@ export interface OpenedHost {
   close(): Promise<void>
 }
 
-/** Serves `root` (a built app) and opens it in a new context of `browser`, with the test wallets on `chains`. */
+/**
+ * Serves `root` (a built app) and opens it (at `page`, one of its pages, when given) in a new context of `browser`, with
+ * the test wallets on `chains`.
+ */
 export async function openHost(
   browser: Browser,
   root: string,
   wallet: { script: string; chains: { id: number; rpcUrl: string }[] },
+  page = '',
 ): Promise<OpenedHost> {
   const server = await startStaticServer(root)
   const context = await browser.newContext()
   await injectTestWallet(context, wallet.script, testWalletConfig(wallet.chains))
-  const page = await context.newPage()
+  const tab = await context.newPage()
   const complaints: string[] = []
   const remoteRequests: string[] = []
-  page.on('console', (message) => {
+  tab.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') complaints.push(`${message.type()}: ${message.text()}`)
   })
-  page.on('pageerror', (error) => complaints.push(`page error: ${error.message}`))
-  page.on('response', (response) => {
+  tab.on('pageerror', (error) => complaints.push(`page error: ${error.message}`))
+  tab.on('response', (response) => {
     if (response.status() >= 400) complaints.push(`${response.status()}: ${response.url()}`)
   })
-  page.on('request', (request) => {
+  tab.on('request', (request) => {
     if (!isLoopback(request.url())) remoteRequests.push(request.url())
   })
-  await page.goto(server.url)
+  await tab.goto(new URL(page, server.url).href)
   return {
-    page,
+    page: tab,
     complaints,
     remoteRequests,
     async close() {
@@ -51,15 +55,12 @@ export async function openHost(
 
 /**
  * Connects through the page's `<foyer-button>` (or `tag`, `<appkit-button>`) as a visitor does: its button (in the
- * element's shadow root, which Playwright's locators pierce), then 'Test Wallet' in the modal; the page then shows the
- * account's address.
+ * element's shadow root, which Playwright's locators pierce), then `wallet` ('Test Wallet' unless told) in the modal;
+ * the page then shows the account's address.
  */
-export async function connectWithButton(page: Page, address: string, tag = 'foyer-button'): Promise<void> {
+export async function connectWithButton(page: Page, address: string, tag = 'foyer-button', wallet = /^Test Wallet/): Promise<void> {
   await page.locator(tag).getByRole('button').click()
-  await page
-    .getByRole('dialog', { name: 'Connect a wallet' })
-    .getByRole('button', { name: /^Test Wallet/ })
-    .click()
+  await page.getByRole('dialog', { name: 'Connect a wallet' }).getByRole('button', { name: wallet }).click()
   await expect.poll(() => page.getByTestId('address').textContent()).toBe(address)
   await expect.poll(() => page.getByTestId('status').textContent()).toBe('connected')
 }
