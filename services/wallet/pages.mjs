@@ -18,7 +18,7 @@ button.primary{background:var(--accent,#3b5bdb);border-color:var(--accent,#3b5bd
 #approval-site{display:flex;gap:8px;align-items:center;font-size:13px;word-break:break-word}#approval-origin{font-weight:600}button:disabled{opacity:.5;cursor:default}
 #approve{touch-action:none;user-select:none;background-image:linear-gradient(#fff6,#fff6);background-repeat:no-repeat;background-size:0 100%}
 #approve.holding{background-size:100% 100%;transition:background-size .6s linear}.hint{font-size:13px}
-.panel:not([hidden]){display:flex;flex-direction:column;max-height:calc(100vh - 32px)}.panel h1{font-size:18px}.panel h1,.panel p{margin:0 0 8px}#approval-fee{font-size:13px}
+.panel:not([hidden]){display:flex;flex-direction:column;max-height:calc(100vh - 32px)}.panel h1{font-size:18px}.panel h1,.panel p{margin:0 0 8px}#approval-fee{font-size:13px}#approval-upgrade{font-weight:600}
 .panel-body{flex:1 1 auto;min-height:3em;overflow:auto;overscroll-behavior:contain}.panel-body>:last-child{margin-bottom:8px}#approval pre{max-height:none;margin:0 0 8px}
 #export:has(#export-form[hidden]) [form=export-form],#backup:has(#backup-form[hidden]) [form=backup-form],#backup:has(#backup-check[hidden]) [form=backup-check]{display:none}
 #export-keys{margin:0}#export-keys dt{font-size:13px}#export-keys dd{margin:0 0 8px}
@@ -63,7 +63,7 @@ function approvalPage(title, after) {
 <div id="approval-body" class="panel-body">
 <div id="approval-preview" aria-live="polite" hidden></div>
 <p id="approval-site"><img id="approval-icon" alt="" width="20" height="20" hidden><span><span id="approval-origin"></span><span id="approval-claim"></span></span></p>
-<p id="approval-fee" hidden></p>
+<p id="approval-upgrade" hidden></p><p id="approval-fee" hidden></p>
 <details id="approval-details"><summary>Details</summary><p id="approval-method"></p><pre id="approval-summary"></pre></details>
 <div id="lost" hidden><p class="warning"><strong>This browser cannot open this wallet.</strong> It was never backed up, so only the browser that made it can sign. Sign in there and back the wallet up, then come back. If that browser is gone, nobody can rebuild the key, not this site nor the wallet’s operator.</p>
 <button id="lost-phrase" type="button">I wrote down its recovery phrase</button></div>

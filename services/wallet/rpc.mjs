@@ -372,12 +372,7 @@ async function createApproval({ database, now }, user, { method, params, network
       rpcCode: -32005,
     })
   }
-  const from =
-    accountType === 'smartAccount'
-      ? '\nFrom your smart account, as one operation'
-      : upgrade
-        ? `\n${(await import('./grants.mjs')).upgradeLine(network)}`
-        : ''
+  const from = accountType === 'smartAccount' ? '\nFrom your smart account, as one operation' : ''
   const { NODE_NEEDED, previewWithoutNode } = await import('./preview.mjs')
   const preview = previewWithoutNode(network, method, params)
   return {
@@ -388,6 +383,8 @@ async function createApproval({ database, now }, user, { method, params, network
     summary: summarize(method, params) + (/^(eth_sendTransaction|wallet_sendCalls)$/.test(method) ? from : ''),
     // Who pays the network fee, when the site offered to (the frame shows it under the summary).
     ...(sponsorship && { fee: feeLine(sponsorship) }),
+    // That approving upgrades the account (7702): shown beside the fee, never folded away with the raw call.
+    ...(upgrade && { upgrade: (await import('./grants.mjs')).upgradeLine(network) }),
     // Whose key share the frame looks for (KEYS.md): a browser without one asks for the recovery phrase with Approve.
     userId: user.id,
     // What the panel shows of it, when no node needs asking (a message's: nothing): the frame then asks for none.

@@ -70,9 +70,13 @@ describe('a new wallet is its own EOA, upgraded in place (EIP-7702)', () => {
     // The first batch: its one approval says it upgrades the account, shows the simulation, and who pays.
     await page.getByRole('button', { name: 'Send a batch (approve + transfer 1 USDC)' }).click()
     const summary = frame.locator('#approval-summary')
+    // Said in view, with Details still folded: not something a visitor has to open to learn.
+    const upgrade = frame.locator('#approval-upgrade')
     await expect
-      .poll(() => summary.textContent())
+      .poll(() => upgrade.textContent())
       .toContain(`Upgrade this account to a smart account: delegate ${EIP7702_DELEGATE} on chain 31337`)
+    expect(await upgrade.isVisible()).toBe(true)
+    expect(await frame.locator('#approval-details').getAttribute('open')).toBeNull()
     expect(await frame.locator('#approval-fee').textContent()).toBe(`Network fee: paid by ${new URL(page.url()).origin}`)
     await expect.poll(() => frame.locator('#approval-preview').textContent()).toContain('USDC')
     await approveInFrame(page, stack)
@@ -99,6 +103,7 @@ describe('a new wallet is its own EOA, upgraded in place (EIP-7702)', () => {
     await page.getByRole('button', { name: 'Send a batch (approve + transfer 1 USDC)' }).click()
     await expect.poll(() => summary.textContent()).toContain(`Send 0 wei to ${usdc}`)
     expect(await summary.textContent()).not.toContain('Upgrade this account')
+    expect(await upgrade.isVisible()).toBe(false)
     await approveInFrame(page, stack)
     await expect.poll(() => page.getByTestId('batch-atomic-capability').textContent()).toBe('supported')
     await expect.poll(() => usdcOf(eoa), { timeout: 60_000 }).toBe(8_000_000n)
@@ -161,7 +166,7 @@ describe('a new wallet is its own EOA, upgraded in place (EIP-7702)', () => {
     await fundUsdc(eoa, 5_000_000n)
 
     await page.getByRole('button', { name: 'Send a batch (approve + transfer 1 USDC)' }).click()
-    await expect.poll(() => frame.locator('#approval-summary').textContent()).toContain('Upgrade this account to a smart account')
+    await expect.poll(() => frame.locator('#approval-upgrade').textContent()).toContain('Upgrade this account to a smart account')
     const approve = frame.getByRole('button', { name: 'Approve' })
     const box = (await approve.boundingBox())!
     const setOpacity = (opacity: string) =>

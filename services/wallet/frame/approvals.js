@@ -24,6 +24,7 @@ const PREVIEW_SCRIPT = '/frame-preview.js'
  * @property {unknown} chainId
  * @property {string} summary
  * @property {string} [fee] who pays the network fee, when the site offered to (sponsorship.mjs)
+ * @property {string} [upgrade] that approving also upgrades the account to a smart account (EIP-7702), in words
  * @property {unknown} [preview] with the request, when no node needs asking (null: nothing to show)
  * @property {string} [userId]
  * @property {boolean} [backedUp]
@@ -49,6 +50,7 @@ export function createApprovals({ host, backend, forHost, keyring, site, inPopup
   const methodText = byId('approval-method')
   const summaryText = byId('approval-summary')
   const feeText = byId('approval-fee')
+  const upgradeText = byId('approval-upgrade')
   const previewBox = byId('approval-preview')
   const detailsBox = /** @type {HTMLDetailsElement} */ (byId('approval-details'))
   const hintText = byId('approval-hint')
@@ -136,6 +138,9 @@ export function createApprovals({ host, backend, forHost, keyring, site, inPopup
       // Who pays the network fee, when the site offered to: the site, or the visitor and why not (sponsorship.mjs).
       feeText.textContent = current.approval.fee ?? ''
       feeText.hidden = !current.approval.fee
+      // An upgrade changes what the account is: said in view, under the preview, not only in Details.
+      upgradeText.textContent = current.approval.upgrade ?? ''
+      upgradeText.hidden = !current.approval.upgrade
       void showPreview(current)
       const hold = needsHold()
       approveButton.textContent = hold ? 'Hold to approve' : 'Approve'
@@ -255,14 +260,14 @@ export function createApprovals({ host, backend, forHost, keyring, site, inPopup
     if (!entry) return
     const current = entry.approval
     if (message?.type === 'POPUP_READY') {
-      const { requestId, method, chainId, summary, fee, backedUp } = current
+      const { requestId, method, chainId, summary, fee, upgrade, backedUp } = current
       const needsPhrase = !recoveryField.hidden || !lostPanel.hidden
       const shown = site.current()
       // The window shows the preview this frame asked for: it has no secret to ask with.
       entry.preview ??= fetchPreview(current)
       void entry.preview.then((preview) => {
         if (queue[0] !== entry) return
-        const approval = { requestId, method, chainId, summary, fee, backedUp, needsPhrase, preview }
+        const approval = { requestId, method, chainId, summary, fee, upgrade, backedUp, needsPhrase, preview }
         popup?.postMessage({ type: 'POPUP_SHOW', approval, site: shown }, location.origin)
       })
     } else if (message?.type === 'POPUP_DECISION' && message.requestId === current.requestId && typeof message.approved === 'boolean') {
@@ -278,6 +283,7 @@ export function createApprovals({ host, backend, forHost, keyring, site, inPopup
     approval.needsPhrase = approval.needsPhrase === true
     if (typeof approval.backedUp !== 'boolean') delete approval.backedUp
     if (typeof approval.fee !== 'string') delete approval.fee
+    if (typeof approval.upgrade !== 'string') delete approval.upgrade
     const preview = typeof approval.preview === 'object' ? approval.preview : null
     // The frame checked the site's claim and verified its origin; this window shows them the same way.
     site.adopt(event.data.site)
