@@ -51,7 +51,17 @@ export async function checkSmartRequest(deps, user, method, params, { network, e
   if (network.namespace !== 'eip155' || !evm) throw invalidRequest(`${method} is for EVM networks`)
   if (method === 'eth_sendUserOperation') {
     const [operation, entryPoint] = parse(USER_OPERATION, method, params)
-    if (!evm.smartAccount) throw new WalletError(400, 'UNSUPPORTED_ACCOUNT_TYPE', 'Smart accounts are not available on this network')
+    if (!evm.smartAccount) {
+      // An EIP-7702 wallet is a smart account at its own address, whose operations the wallet builds itself.
+      if (network.eip7702 && user.accountMode === 'eip7702') {
+        throw new WalletError(
+          400,
+          'UNSUPPORTED_ACCOUNT_TYPE',
+          `${method}: this account is a smart account at its own address; send its calls with wallet_sendCalls`,
+        )
+      }
+      throw new WalletError(400, 'UNSUPPORTED_ACCOUNT_TYPE', 'Smart accounts are not available on this network')
+    }
     if (!same(operation.sender, evm.smartAccount.address))
       throw invalidRequest(`${method} names ${operation.sender}, not this wallet's smart account`)
     const { ENTRY_POINT_08, decodeAccountCalls } = await import('./foyerAccount.mjs')
