@@ -1,22 +1,15 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useReducer, useRef } from 'react'
 import { closeModal, connect, type Kernel } from 'foyer'
 import { useKernel, useTranslate, useViewTitle, type ViewProps } from 'foyer/react'
 import { Button, Spinner } from 'foyer/ui'
 import { CodeForm } from './CodeForm.js'
 import { EMAIL_CONNECTOR_ID } from './constants.js'
 import { embeddedWalletOf, type EmailAction } from './embeddedWallet.js'
+import { emailLoginFlow, initialEmailLogin, type EmailLoginEvent } from './emailLoginFlow.js'
 import { loginErrorText } from './texts.js'
 
 /** The texts it shows, added as this module loads (docs/concepts/plugins.md#what-a-plugin-adds). */
 export { viewTexts as texts } from './texts.js'
-
-type Step =
-  | { kind: 'sending' }
-  | { kind: 'code' }
-  | { kind: 'verifying' }
-  | { kind: 'device' }
-  | { kind: 'connecting' }
-  | { kind: 'failed'; message: string }
 
 /**
  * EmailLogin (rules §2, §4): the frame mails a code (VERIFY_OTP), or first a device link (VERIFY_DEVICE),
@@ -27,10 +20,7 @@ export default function EmailLoginView({ params }: ViewProps<{ email: string }>)
   const kernel = useKernel()
   const t = useTranslate()
   useViewTitle(t('email.title'))
-  const [step, setStep] = useState<Step>({ kind: 'sending' })
-  const [codeError, setCodeError] = useState<string>()
-  // Counts the codes sent: a new one remounts the code form, so the old code goes with it.
-  const [codes, setCodes] = useState(0)
+  const [{ step, error, codes }, dispatch] = useReducer(emailLoginFlow, initialEmailLogin)
   const live = useRef(true)
   // Set on every mount: React's StrictMode mounts, unmounts and mounts again, which left it false.
   useEffect(() => {
@@ -40,13 +30,14 @@ export default function EmailLoginView({ params }: ViewProps<{ email: string }>)
     }
   }, [])
 
-  const show = (next: Step) => {
-    if (live.current) setStep(next)
+  // What an answer that comes after the view has gone changes: nothing.
+  const show = (event: EmailLoginEvent) => {
+    if (live.current) dispatch(event)
   }
-  const fail = (error: unknown) => show({ kind: 'failed', message: loginErrorText(kernel, error) })
+  const fail = (error: unknown) => show({ type: 'failed', error: loginErrorText(kernel, error) })
 
   const finish = async () => {
-    show({ kind: 'connecting' })
+    show({ type: 'at', step: 'connecting' })
     await connect(kernel, { connectorId: EMAIL_CONNECTOR_ID })
     // A view an afterConnect hook showed (sign-in, an unsupported network) comes back here when done:
     // this view, shown again, closes the modal then (see below).
@@ -56,18 +47,13 @@ export default function EmailLoginView({ params }: ViewProps<{ email: string }>)
   const follow = async (action: EmailAction): Promise<void> => {
     const wallet = embeddedWalletOf(kernel)
     if (action === 'CONNECT') return finish()
-    if (action === 'VERIFY_OTP') return show({ kind: 'code' })
-    show({ kind: 'device' })
+    if (action === 'VERIFY_OTP') return show({ type: 'at', step: 'code' })
+    show({ type: 'at', step: 'device' })
     return follow(await wallet.connectDevice())
   }
 
   const start = () => {
-    // A new code: the old one and its error no longer apply.
-    if (live.current) {
-      setCodes((count) => count + 1)
-      setCodeError(undefined)
-    }
-    show({ kind: 'sending' })
+    show({ type: 'sending' })
     embeddedWalletOf(kernel).connectEmail(params.email).then(follow).catch(fail)
   }
   // biome-ignore lint/correctness/useExhaustiveDependencies: one login per address, not one per render (`start` is new each render).
@@ -78,44 +64,40 @@ export default function EmailLoginView({ params }: ViewProps<{ email: string }>)
   }, [params.email])
 
   const verify = (code: string) => {
-    show({ kind: 'verifying' })
+    show({ type: 'at', step: 'verifying' })
     embeddedWalletOf(kernel)
       .connectOtp(code)
       .then(finish)
-      .catch((error: unknown) => {
-        if (!live.current) return
-        setCodeError(loginErrorText(kernel, error))
-        setStep({ kind: 'code' })
-      })
+      .catch((error: unknown) => show({ type: 'codeRefused', error: loginErrorText(kernel, error) }))
   }
 
-  if (step.kind === 'failed') {
+  if (step === 'failed') {
     return (
       <div className="f-center">
         <p className="f-error-text" role="alert">
-          {step.message}
+          {error}
         </p>
         <Button onClick={start}>{t('email.tryAgain')}</Button>
       </div>
     )
   }
-  if (step.kind === 'code' || step.kind === 'verifying') {
+  if (step === 'code' || step === 'verifying') {
     return (
       <CodeForm
         key={codes}
         prompt={t('email.codeSent', { email: params.email })}
-        error={codeError}
-        verifying={step.kind === 'verifying'}
+        error={error}
+        verifying={step === 'verifying'}
         onVerify={verify}
-        onEdited={() => setCodeError(undefined)}
+        onEdited={() => dispatch({ type: 'codeEdited' })}
         onResend={start}
       />
     )
   }
-  const waiting = { sending: t('email.sending'), device: t('email.deviceWaiting'), connecting: t('email.connecting') }[step.kind]
+  const waiting = { sending: t('email.sending'), device: t('email.deviceWaiting'), connecting: t('email.connecting') }[step]
   return (
     <div className="f-center">
-      {step.kind === 'device' && <p>{t('email.device', { email: params.email })}</p>}
+      {step === 'device' && <p>{t('email.device', { email: params.email })}</p>}
       <p className="f-muted" role="status">
         {waiting}
       </p>

@@ -1,17 +1,15 @@
-import { useState, type FormEvent } from 'react'
+import { useReducer, type FormEvent } from 'react'
 import { showToast } from 'foyer'
 import { useKernel, useTranslate, useViewTitle } from 'foyer/react'
 import { Button, Spinner } from 'foyer/ui'
 import { CodeForm } from './CodeForm.js'
-import { embeddedWalletOf, type EmailUpdateAction } from './embeddedWallet.js'
+import { embeddedWalletOf } from './embeddedWallet.js'
 import { isEmail } from './isEmail.js'
 import { loginErrorText } from './texts.js'
+import { initialUpdateEmail, updateEmailFlow } from './updateEmailFlow.js'
 
 /** The texts it shows, added as this module loads (docs/concepts/plugins.md#what-a-plugin-adds). */
 export { viewTexts as texts } from './texts.js'
-
-type Step = 'form' | 'sending' | 'primary' | 'secondary'
-const STEP_OF: Record<EmailUpdateAction, Step> = { VERIFY_PRIMARY_OTP: 'primary', VERIFY_SECONDARY_OTP: 'secondary' }
 
 /**
  * UpdateEmailWallet (rules §2, §4): a new address for the embedded wallet. A code goes to the current
@@ -23,50 +21,34 @@ export default function UpdateEmailWalletView() {
   useViewTitle(t('email.updateTitle'))
   const wallet = embeddedWalletOf(kernel)
   const current = wallet.email() ?? ''
-  const [step, setStep] = useState<Step>('form')
-  const [newEmail, setNewEmail] = useState('')
-  const [error, setError] = useState<string>()
-  const [verifying, setVerifying] = useState(false)
-  // Counts the codes asked for: a new one remounts the code form, so the old code goes with it.
-  const [codes, setCodes] = useState(0)
-  const failed = (error: unknown) => setError(loginErrorText(kernel, error))
+  const [{ step, newEmail, error, verifying, codes }, dispatch] = useReducer(updateEmailFlow, initialUpdateEmail)
+  const failed = (error: unknown) => dispatch({ type: 'failed', error: loginErrorText(kernel, error) })
 
   /** Mails the first code; also how the visitor asks again, from either code. */
   const send = () => {
-    setError(undefined)
-    setStep('sending')
-    setCodes((count) => count + 1)
-    wallet.updateEmail(newEmail).then(
-      (action) => setStep(STEP_OF[action]),
-      (error: unknown) => {
-        setStep('form')
-        failed(error)
-      },
-    )
+    dispatch({ type: 'sending' })
+    wallet.updateEmail(newEmail).then((action) => dispatch({ type: 'mailed', action }), failed)
   }
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
     // rules §5: email fields hold valid emails; the current one is no change.
-    if (!isEmail(newEmail)) return setError(t('email.invalid'))
-    if (newEmail.trim().toLowerCase() === current.toLowerCase()) return setError(t('email.sameAddress'))
+    if (!isEmail(newEmail)) return dispatch({ type: 'failed', error: t('email.invalid') })
+    if (newEmail.trim().toLowerCase() === current.toLowerCase()) return dispatch({ type: 'failed', error: t('email.sameAddress') })
     send()
   }
 
   const verify = (code: string) => {
-    setVerifying(true)
-    setError(undefined)
+    dispatch({ type: 'verifying' })
     const checked =
       step === 'primary'
-        ? wallet.updateEmailPrimaryOtp(code).then((action) => {
-            setCodes((count) => count + 1)
-            setStep(STEP_OF[action])
-          })
+        ? wallet.updateEmailPrimaryOtp(code).then((action) => dispatch({ type: 'primaryVerified', action }))
         : wallet.updateEmailSecondaryOtp(code).then((stored) => {
+            dispatch({ type: 'verified' })
             showToast(kernel, { message: t('email.updated', { email: stored }), variant: 'success' })
             kernel.router.back()
           })
-    checked.catch(failed).finally(() => setVerifying(false))
+    checked.catch(failed)
   }
 
   if (step === 'primary' || step === 'secondary') {
@@ -77,7 +59,7 @@ export default function UpdateEmailWalletView() {
         error={error}
         verifying={verifying}
         onVerify={verify}
-        onEdited={() => setError(undefined)}
+        onEdited={() => dispatch({ type: 'typed' })}
         onResend={send}
       />
     )
@@ -103,10 +85,7 @@ export default function UpdateEmailWalletView() {
         placeholder={t('email.newField')}
         value={newEmail}
         aria-invalid={error ? true : undefined}
-        onChange={(event) => {
-          setNewEmail(event.target.value)
-          setError(undefined)
-        }}
+        onChange={(event) => dispatch({ type: 'typed', newEmail: event.target.value })}
       />
       {error && (
         <p className="f-error-text" role="alert">
