@@ -1,7 +1,7 @@
 // The "foyer/appkit/adapter-ethers" entry: AppKit's EthersAdapter. Foyer connects EVM wallets itself (its EVM chain);
 // the app keeps ethers, over the wallet's EIP-1193 provider that useAppKitProvider('eip155') gives.
-import { evm } from 'foyer/chains/evm'
 import type { AppKitAdapter, ChainSetup } from './adapter.js'
+import { evmChainOf } from './evmChain.js'
 
 /**
  * The EVM family for createAppKit, as AppKit's EthersAdapter: Foyer's EVM chain over the app's `eip155` networks, with
@@ -13,14 +13,7 @@ import type { AppKitAdapter, ChainSetup } from './adapter.js'
 export class EthersAdapter implements AppKitAdapter {
   readonly namespace = 'eip155'
 
-  chain({ networks, walletConnectProjectId, rpcUrls }: ChainSetup) {
-    const byChainId = Object.fromEntries(
-      networks.filter((network) => rpcUrls[network.caipNetworkId]).map((network) => [network.id, rpcUrls[network.caipNetworkId]!]),
-    )
-    return evm({
-      networks,
-      rpcUrls: byChainId,
-      ...(walletConnectProjectId && { walletConnect: { projectId: walletConnectProjectId } }),
-    })
+  chain(setup: ChainSetup) {
+    return evmChainOf(setup)
   }
 }

@@ -6,11 +6,11 @@
 // It imports `createConfig` from 'wagmi', the package a React wagmi app installs: '@wagmi/core' is nested under it
 // there (docs/packaging.md), so it is not importable by name.
 import { InvalidOptionsError, type Kernel, type Network } from 'foyer'
-import { evm } from 'foyer/chains/evm'
 import { FOYER_CONNECTOR_ID, foyerConnector } from 'foyer/wagmi'
 import type { Chain, Transport } from 'viem'
 import { type Config, type CreateConfigParameters, createConfig, http } from 'wagmi'
 import type { AppKitAdapter, ChainSetup } from './adapter.js'
+import { evmChainOf } from './evmChain.js'
 
 /** AppKit's WagmiAdapter options: the networks and project id, and wagmi's own `createConfig` options. */
 export interface WagmiAdapterOptions extends Partial<Omit<CreateConfigParameters, 'chains' | 'connectors' | 'transports' | 'client'>> {
@@ -65,15 +65,8 @@ export class WagmiAdapter implements AppKitAdapter {
     })
   }
 
-  chain({ networks, walletConnectProjectId, rpcUrls }: ChainSetup) {
-    const byChainId = Object.fromEntries(
-      networks.filter((network) => rpcUrls[network.caipNetworkId]).map((network) => [network.id, rpcUrls[network.caipNetworkId]!]),
-    )
-    return evm({
-      networks,
-      rpcUrls: byChainId,
-      ...(walletConnectProjectId && { walletConnect: { projectId: walletConnectProjectId } }),
-    })
+  chain(setup: ChainSetup) {
+    return evmChainOf(setup)
   }
 
   bind(kernel: Kernel) {
