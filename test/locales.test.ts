@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
 
 import { en as kernelEnglish } from '../kernel/core/locales/en.js'
+import { modalTexts as kernelModalTexts } from '../kernel/core/locales/modal.js'
 import { kernelLocales } from '../kernel/core/locales/index.js'
 import { en as activityEnglish } from '../plugins/activity/locales.js'
 import { loadTranslations as activityTranslations } from '../plugins/activity/locales/index.js'
+import { viewTexts as activityViewTexts } from '../plugins/activity/texts.js'
 import { en as emailEnglish } from '../plugins/email/locales.js'
 import { loadTranslations as emailTranslations } from '../plugins/email/locales/index.js'
 import { viewTexts as emailViewTexts } from '../plugins/email/texts.js'
@@ -18,10 +20,13 @@ import { loadTranslations as payTranslations } from '../plugins/pay/locales/inde
 import { viewTexts as payViewTexts } from '../plugins/pay/texts.js'
 import { en as portfolioEnglish } from '../plugins/portfolio/locales.js'
 import { loadTranslations as portfolioTranslations } from '../plugins/portfolio/locales/index.js'
+import { viewTexts as portfolioViewTexts } from '../plugins/portfolio/texts.js'
 import { en as receiveEnglish } from '../plugins/receive/locales.js'
 import { loadTranslations as receiveTranslations } from '../plugins/receive/locales/index.js'
+import { viewTexts as receiveViewTexts } from '../plugins/receive/texts.js'
 import { en as sendEnglish } from '../plugins/send/locales.js'
 import { loadTranslations as sendTranslations } from '../plugins/send/locales/index.js'
+import { viewTexts as sendViewTexts } from '../plugins/send/texts.js'
 import { en as siwxEnglish } from '../plugins/siwx/locales.js'
 import { loadTranslations as siwxTranslations } from '../plugins/siwx/locales/index.js'
 import { viewTexts as siwxViewTexts } from '../plugins/siwx/texts.js'
@@ -34,6 +39,7 @@ import { en as walletsEnglish } from '../plugins/wallets/locales.js'
 import { loadTranslations as walletsTranslations } from '../plugins/wallets/locales/index.js'
 import { en as evmEnglish } from '../chains/evm/locales.js'
 import { loadTranslations as evmTranslations } from '../chains/evm/locales/index.js'
+import { viewTexts as evmViewTexts } from '../chains/evm/texts.js'
 import { en as solanaEnglish } from '../chains/solana/locales.js'
 import { loadTranslations as solanaTranslations } from '../chains/solana/locales/index.js'
 import { checkTranslations } from './translations.js'
@@ -47,17 +53,21 @@ const parts: {
   english: Record<string, string>
   load: (locale: string) => Promise<Readonly<Record<string, string>> | undefined>
 }[] = [
-  { name: 'kernel', english: kernelEnglish, load: (locale) => kernelLocales[locale]!() as Promise<Record<string, string>> },
-  { name: 'evm', english: evmEnglish, load: evmTranslations },
+  {
+    name: 'kernel',
+    english: { ...kernelEnglish, ...kernelModalTexts },
+    load: (locale) => kernelLocales[locale]!() as Promise<Record<string, string>>,
+  },
+  { name: 'evm', english: { ...evmEnglish, ...evmViewTexts }, load: evmTranslations },
   { name: 'solana', english: solanaEnglish, load: solanaTranslations },
-  { name: 'activity', english: activityEnglish, load: activityTranslations },
+  { name: 'activity', english: { ...activityEnglish, ...activityViewTexts }, load: activityTranslations },
   { name: 'email', english: { ...emailEnglish, ...emailViewTexts }, load: emailTranslations },
   { name: 'names', english: { ...namesEnglish, ...namesViewTexts }, load: namesTranslations },
   { name: 'onramp', english: { ...onrampEnglish, ...onrampViewTexts }, load: onrampTranslations },
   { name: 'pay', english: { ...payEnglish, ...payViewTexts }, load: payTranslations },
-  { name: 'portfolio', english: portfolioEnglish, load: portfolioTranslations },
-  { name: 'receive', english: receiveEnglish, load: receiveTranslations },
-  { name: 'send', english: sendEnglish, load: sendTranslations },
+  { name: 'portfolio', english: { ...portfolioEnglish, ...portfolioViewTexts }, load: portfolioTranslations },
+  { name: 'receive', english: { ...receiveEnglish, ...receiveViewTexts }, load: receiveTranslations },
+  { name: 'send', english: { ...sendEnglish, ...sendViewTexts }, load: sendTranslations },
   { name: 'siwx', english: { ...siwxEnglish, ...siwxViewTexts }, load: siwxTranslations },
   { name: 'socials', english: socialsEnglish, load: socialsTranslations },
   { name: 'swaps', english: { ...swapsEnglish, ...swapsViewTexts }, load: swapsTranslations },

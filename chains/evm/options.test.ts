@@ -159,11 +159,12 @@ describe('evm options', () => {
     expect(plugin.chain.networks[0]?.rpcUrls.default.http).toEqual(['http://127.0.0.1:8545'])
   })
 
-  it('the chain registers the UnsupportedChain view and its English texts', () => {
+  it("the chain registers the UnsupportedChain view and its English texts, the view's own with the view", async () => {
     const kernel = testKernel({ plugins: [evm({ networks: [local] })] })
     expect(kernel.views.get('UnsupportedChain')?.title).toBe('unsupported.title')
-    expect(kernel.i18n.t('evm.unsupported.current', { chainId: 56 })).toBe('Your wallet is on chain 56.')
     expect(kernel.i18n.t('evm.browserWallet')).toBe('Browser Wallet')
+    await kernel.views.load('UnsupportedChain')
+    expect(kernel.i18n.t('evm.unsupported.current', { chainId: 56 })).toBe('Your wallet is on chain 56.')
   })
 })
 

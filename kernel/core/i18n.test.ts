@@ -3,10 +3,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { testKernel } from '../../test/fixtures.js'
 import { createI18n } from './i18n.js'
 import { en } from './locales/en.js'
+import { modalTexts } from './locales/modal.js'
 import { de } from './locales/de.js'
 import { es } from './locales/es.js'
 import { textDirection } from '../react/shell/textDirection.js'
 import { definePlugin } from './plugin.js'
+
+/** An i18n with the modal's English too, as once the modal's code has loaded (ModalRoot). */
+function withModalTexts(warn?: (message: string) => void) {
+  const i18n = createI18n(warn)
+  i18n.addDefaults('en', modalTexts)
+  return i18n
+}
 
 describe('createI18n', () => {
   it('English by default', () => {
@@ -16,7 +24,7 @@ describe('createI18n', () => {
   })
 
   it('falls back to English, then to the key itself', async () => {
-    const i18n = createI18n()
+    const i18n = withModalTexts()
     i18n.add('es', { 'account.title': 'Mi cuenta' })
     i18n.addLoader('es', async () => ({ 'test.spanishOnly': 'Solo' }) as never)
     await i18n.setLocale('es')
@@ -27,7 +35,7 @@ describe('createI18n', () => {
   })
 
   it('a shipped locale loads its own chunk on setLocale, under the host texts', async () => {
-    const i18n = createI18n()
+    const i18n = withModalTexts()
     i18n.add('es', { 'modal.close': 'Salir' })
     expect(i18n.t('modal.back')).toBe('Back')
     await i18n.setLocale('es')
@@ -37,14 +45,14 @@ describe('createI18n', () => {
   })
 
   it('a regional tag reads its language, and keeps the tag for Intl', async () => {
-    const i18n = createI18n()
+    const i18n = withModalTexts()
     await i18n.setLocale('es-MX')
     expect(i18n.locale).toBe('es-MX')
     expect(i18n.t('modal.back')).toBe(es['modal.back'])
   })
 
   it('the closest shipped locale: pt reads pt-BR, zh and zh-SG read zh-CN, zh-TW (Traditional) falls back to English', async () => {
-    const i18n = createI18n()
+    const i18n = withModalTexts()
     await i18n.setLocale('pt')
     expect(i18n.t('modal.back')).toBe('Voltar')
     await i18n.setLocale('zh-SG')
@@ -58,7 +66,7 @@ describe('createI18n', () => {
 
   it('a locale with no texts falls back to English with a warning that says what ships', async () => {
     const warn = vi.fn()
-    const i18n = createI18n(warn)
+    const i18n = withModalTexts(warn)
     await i18n.setLocale('es')
     await i18n.setLocale('sw')
     expect(i18n.locale).toBe('en')
@@ -74,7 +82,7 @@ describe('createI18n', () => {
 
   it('a locale only a plugin or the host translates is used, and the warning says Foyer’s own texts stay English', async () => {
     const warn = vi.fn()
-    const i18n = createI18n(warn)
+    const i18n = withModalTexts(warn)
     i18n.addLoader('sw', async () => ({ 'account.title': 'Akaunti' }))
     await i18n.setLocale('sw')
     expect(i18n.locale).toBe('sw')
@@ -84,7 +92,7 @@ describe('createI18n', () => {
   })
 
   it("a '*' loader is asked once for each locale the page switches to, with its name", async () => {
-    const i18n = createI18n()
+    const i18n = withModalTexts()
     const loader = vi.fn(async (locale: string) => (locale === 'es' ? ({ 'test.plugin': 'Del plugin' } as never) : undefined))
     i18n.addLoader('*', loader)
     await i18n.setLocale('es')
@@ -97,7 +105,7 @@ describe('createI18n', () => {
   })
 
   it('plural forms by Intl.PluralRules, the bare key being other', async () => {
-    const i18n = createI18n()
+    const i18n = withModalTexts()
     expect(i18n.t('allWallets.count', { count: 1 })).toBe('1 wallet')
     expect(i18n.t('allWallets.count', { count: 0 })).toBe('0 wallets')
     await i18n.setLocale('ar')
@@ -114,7 +122,7 @@ describe('createI18n', () => {
   })
 
   it("number parameters are written in the locale's way, strings as they are", async () => {
-    const i18n = createI18n()
+    const i18n = withModalTexts()
     expect(i18n.t('allWallets.count', { count: 1234 })).toBe('1,234 wallets')
     await i18n.setLocale('es')
     expect(i18n.t('allWallets.count', { count: 12345.5 })).toBe(`${(12345.5).toLocaleString('es')} billeteras`)
@@ -123,7 +131,7 @@ describe('createI18n', () => {
   })
 
   it('fills {placeholders} and leaves unknown ones as written', () => {
-    const i18n = createI18n()
+    const i18n = withModalTexts()
     expect(i18n.t('connecting.waiting', { wallet: 'MetaMask' })).toBe('Continue in MetaMask')
     expect(i18n.t('account.switchNamespace', { other: 'x' })).toBe('Show {namespace} account')
     i18n.add('en', { 'connecting.title': '{wallet} and {wallet}, {n}' })
@@ -131,14 +139,14 @@ describe('createI18n', () => {
   })
 
   it('later additions win, so host overrides go last', () => {
-    const i18n = createI18n()
+    const i18n = withModalTexts()
     i18n.add('en', { 'account.title': 'Your account' })
     expect(i18n.t('account.title')).toBe('Your account')
     expect(i18n.t('modal.close')).toBe('Close')
   })
 
   it('a lazy locale loader runs only on setLocale, once, and then its texts apply', async () => {
-    const i18n = createI18n()
+    const i18n = withModalTexts()
     const loader = vi.fn(async () => ({ 'account.title': 'Compte' }))
     const second = vi.fn(async () => ({ 'modal.close': 'Fermer' }))
     i18n.addLoader('fr', loader)
@@ -157,7 +165,7 @@ describe('createI18n', () => {
   })
 
   it('a failed locale load keeps the current locale and is retried next time', async () => {
-    const i18n = createI18n()
+    const i18n = withModalTexts()
     const loader = vi
       .fn<() => Promise<{ 'account.title': string }>>()
       .mockRejectedValueOnce(new Error('chunk failed'))
@@ -171,7 +179,7 @@ describe('createI18n', () => {
   })
 
   it('subscribers hear locale switches and additions to the current locale only', async () => {
-    const i18n = createI18n()
+    const i18n = withModalTexts()
     const listener = vi.fn()
     const off = i18n.subscribe(listener)
     i18n.add('de', { 'account.title': 'Konto' })
@@ -203,7 +211,7 @@ describe('createI18n', () => {
   })
 
   it("addDefaults fills only missing texts, so a lazy view's English never undoes the host's messages", () => {
-    const i18n = createI18n()
+    const i18n = withModalTexts()
     const listener = vi.fn()
     i18n.subscribe(listener)
     i18n.add('en', { 'test.kept': 'The host says' } as never)

@@ -16,6 +16,8 @@ import {
 } from './activityList.js'
 import { loadActivityPage, PENDING_REFRESH_FOR_MS, PENDING_REFRESH_MS, refreshActivityPage } from './loadActivityPage.js'
 
+export { viewTexts as texts } from './texts.js'
+
 const row = { cursor: 'default' } as const
 const OPERATIONS = ['send', 'receive', 'mint', 'trade', 'buy', 'execute'] as const
 const NONE: readonly PendingTransaction[] = []

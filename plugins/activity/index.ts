@@ -2,7 +2,7 @@
 // sent through Foyer that the data service has not listed yet. The tab, and with it the blockchain
 // data client, loads on demand, and only while the 'activity' feature is on (rules §2).
 import { definePlugin, type Plugin, type SentTransaction } from 'foyer'
-import { en } from './locales.js'
+import { en, type ActivityMessages } from './locales.js'
 
 /** rules §9: the pending transactions kept; a newer one pushes the oldest out. */
 export const PENDING_TRANSACTIONS_LIMIT = 99
@@ -32,7 +32,7 @@ declare module 'foyer' {
 }
 
 declare module 'foyer' {
-  interface Messages extends Record<keyof typeof en, string> {}
+  interface Messages extends ActivityMessages {}
 }
 
 declare module 'foyer' {

@@ -1,24 +1,15 @@
-/** English for the activity plugin (the Activity tab of the Account view); `{n}` is filled in at run time. */
+import type { ViewTexts } from './texts.js'
+
+/**
+ * The activity plugin's English that the manifest needs: the label of its Account tab, and the toast its loader
+ * shows. The rest (texts.ts) comes with the tab.
+ */
 export const en = {
   /** Tab of the Account view listing the account's transactions. */
   'activity.tab': 'Activity',
-  'activity.label': 'Your activity',
-  'activity.loading': 'Loading…',
-  'activity.empty': 'No activity on this network yet.',
-  /** rules §8 error toast, word for word. */
+  /** rules §8 error toast, word for word: the tab's loader shows it, outside the tab's module. */
   'activity.fetchFailed': 'Failed to fetch transactions',
-  'activity.loadMore': 'Load more',
-  'activity.send': 'Sent',
-  'activity.receive': 'Received',
-  'activity.mint': 'Minted',
-  /** One token paid, another received: a swap. */
-  'activity.trade': 'Swapped',
-  /** Bought through an on-ramp provider. */
-  'activity.buy': 'Bought',
-  'activity.execute': 'Contract call',
-  'activity.failed': 'Failed',
-  /** Sent through this site and confirmed by the network; not yet in the account's history. */
-  'activity.pending': 'Pending',
-  /** Shown after the first transfer when a transaction moved more than one asset. */
-  'activity.moreTransfers': '+{n} more',
 } as const
+
+/** Every key of the plugin, for the Messages type. */
+export type ActivityMessages = Record<keyof typeof en | keyof ViewTexts, string>

@@ -4,6 +4,8 @@ import { useAccount, useKernel, useKernelQuery, useNetwork, useTranslate } from 
 import { Skeleton } from 'foyer/ui'
 import { nftsFromHistory } from './nftsFromHistory.js'
 
+export { viewTexts as texts } from './texts.js'
+
 const grid = { display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 8, margin: 0, padding: 0, listStyle: 'none' } as const
 const tile = { display: 'flex', flexDirection: 'column', gap: 4, fontSize: 13, overflowWrap: 'anywhere' } as const
 const image = {

@@ -3,6 +3,8 @@ import { tokenBalancesQuery, directoryImageUrl } from 'foyer/query'
 import { useAccount, useKernel, useKernelQuery, useNetwork, useTranslate } from 'foyer/react'
 import { Skeleton, WalletImage } from 'foyer/ui'
 
+export { viewTexts as texts } from './texts.js'
+
 const row = { cursor: 'default' } as const
 
 /**

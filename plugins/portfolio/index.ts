@@ -1,10 +1,10 @@
 // The portfolio plugin's manifest: two Account tabs and their texts. The tabs load on demand, and only
 // they import the blockchain data client.
 import { definePlugin, type Plugin } from 'foyer'
-import { en } from './locales.js'
+import { en, type PortfolioMessages } from './locales.js'
 
 declare module 'foyer' {
-  interface Messages extends Record<keyof typeof en, string> {}
+  interface Messages extends PortfolioMessages {}
 }
 
 /**

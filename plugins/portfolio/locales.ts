@@ -1,15 +1,15 @@
-/** English for the portfolio plugin (the Tokens and NFTs tabs of the Account view). */
+import type { ViewTexts } from './texts.js'
+
+/**
+ * The portfolio plugin's English that the manifest needs: the labels of its two Account tabs. The rest (texts.ts)
+ * comes with the tabs.
+ */
 export const en = {
   /** Tab of the Account view listing the account's tokens. */
   'portfolio.tokens': 'Tokens',
   /** Tab of the Account view showing the account's NFTs. */
   'portfolio.nfts': 'NFTs',
-  'portfolio.tokensLabel': 'Your tokens',
-  'portfolio.tokensEmpty': 'No tokens on this network yet.',
-  /** Same wording as the rules §8 toast. */
-  'portfolio.tokensError': 'Token Balance Unavailable',
-  'portfolio.nftsLabel': 'Your NFTs',
-  'portfolio.nftsEmpty': 'No NFTs on this network yet.',
-  'portfolio.nftsError': 'NFTs could not be loaded.',
-  'portfolio.loading': 'Loading…',
 } as const
+
+/** Every key of the plugin, for the Messages type. */
+export type PortfolioMessages = Record<keyof typeof en | keyof ViewTexts, string>

@@ -2,6 +2,8 @@ import { showToast } from 'foyer'
 import { useAccount, useKernel, useTranslate } from 'foyer/react'
 import { Button, QrCode } from 'foyer/ui'
 
+export { viewTexts as texts } from './texts.js'
+
 /** The connected address as a QR code and as text, a copy button, and the networks it receives on. */
 export default function ReceiveView() {
   const kernel = useKernel()

@@ -1,6 +1,6 @@
 // The receive plugin's manifest: a view id, a wallet action and texts. The view loads on demand.
 import { definePlugin, type Plugin } from 'foyer'
-import { en } from './locales.js'
+import { en, type ReceiveMessages } from './locales.js'
 
 declare module 'foyer' {
   interface ViewParams {
@@ -16,7 +16,7 @@ declare module 'foyer' {
 }
 
 declare module 'foyer' {
-  interface Messages extends Record<keyof typeof en, string> {}
+  interface Messages extends ReceiveMessages {}
 }
 
 /**

@@ -1,13 +1,14 @@
-/** English for the receive plugin; `{network}` and `{namespace}` are filled in at run time. */
+import type { ViewTexts } from './texts.js'
+
+/**
+ * The receive plugin's English that the manifest needs: the view's title and the entry under the account. The
+ * rest (texts.ts) comes with the view.
+ */
 export const en = {
   'receive.title': 'Receive',
   /** The button under the account that opens this view. */
   'receive.action': 'Receive',
-  'receive.qrLabel': 'QR code of your address',
-  'receive.copy': 'Copy address',
-  'receive.copied': 'Address copied',
-  'receive.copyFailed': 'The address could not be copied',
-  'receive.networks': 'This address receives on these networks',
-  'receive.warning': 'Send only assets of these networks to this address.',
-  'receive.notConnected': 'Connect a wallet to see your address.',
 } as const
+
+/** Every key of the plugin, for the Messages type. */
+export type ReceiveMessages = Record<keyof typeof en | keyof ViewTexts, string>

@@ -9,6 +9,8 @@ import { sendToken } from './sendToken.js'
 import { selectedOption, useReceiverProfile, useSendOptions } from './useSendData.js'
 import { validateSend } from './validateSend.js'
 
+export { viewTexts as texts } from './texts.js'
+
 /**
  * The Send view (rules §3, §4): token, amount with Max and receiver (with the receiver's name and avatar
  * when known); a preview (from, to, amount, network); the wallet's signature; the hash. The form

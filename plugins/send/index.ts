@@ -1,8 +1,8 @@
 // The send plugin's manifest: a wallet action, its view (available only where a chain can
 // transfer) and texts. The view, the action and the chains' transfer code load on demand.
 import { definePlugin, whenViewLeaves, type Kernel, type Plugin } from 'foyer'
-import { en } from './locales.js'
-import { INITIAL_SEND_STATE, type SendState } from './sendState.js'
+import { en, type SendMessages } from './locales.js'
+import type { SendState } from './sendState.js'
 import type { SendEventPayload, SendTokenParameters, SendTokenReturnType } from './sendToken.js'
 import type { SimulateTransferParameters } from './sendSimulation.js'
 import type { Simulation } from 'foyer/protocol'
@@ -27,7 +27,7 @@ declare module 'foyer' {
 }
 
 declare module 'foyer' {
-  interface Messages extends Record<keyof typeof en, string> {}
+  interface Messages extends SendMessages {}
 }
 
 declare module 'foyer' {
@@ -59,6 +59,10 @@ export interface SendApi {
    */
   simulateTransfer(kernel: Kernel, params: SimulateTransferParameters): Promise<Simulation | undefined>
 }
+
+/** The send form before the visitor types anything (rules §3). Here, not in sendState.ts: that is the view's and
+ * `sendToken`'s, and the manifest importing it would put it beside the manifest in a host's first paint, a file of its own. */
+const INITIAL_SEND_STATE: SendState = Object.freeze({ sendTokenAmount: '', receiverAddress: '', loading: false, step: 'form' })
 
 /**
  * Sends the native coin or a token from the connected account: a token picker from the account's

@@ -30,8 +30,6 @@ export interface SendState {
   error?: string
 }
 
-export const INITIAL_SEND_STATE: SendState = Object.freeze({ sendTokenAmount: '', receiverAddress: '', loading: false, step: 'form' })
-
 /** Changes part of the send form. Without the send plugin's slice it does nothing. */
 export function updateSendState(kernel: Kernel, patch: Partial<SendState>): void {
   if (!('send' in kernel.store.getState())) return

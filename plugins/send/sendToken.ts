@@ -1,6 +1,6 @@
 import { isValidAddress, normalizeAddress, selectActiveConnection, AddressOrAuthConnectorNotFoundError, UnsupportedChainError } from 'foyer'
 import type { CaipNetworkId, Kernel } from 'foyer'
-import { en } from './locales.js'
+import { viewTexts } from './texts.js'
 import { resetSendForm, updateSendState } from './sendState.js'
 import { SendValidationError, validateSend, type SendAsset } from './validateSend.js'
 
@@ -59,7 +59,7 @@ export async function sendToken(kernel: Kernel, params: SendTokenParameters): Pr
     { token: params.token, sendTokenAmount: params.amount, receiverAddress: params.to },
     { isAddress: (address) => isValidAddress(kernel, namespace, address), balance: params.balance },
   )
-  if ('error' in checked) throw new SendValidationError(checked.error, en[checked.error])
+  if ('error' in checked) throw new SendValidationError(checked.error, viewTexts[checked.error])
   const { token, amount } = checked
   const to = normalizeAddress(kernel, namespace, params.to)
   const base = { namespace, networkId, symbol: token.symbol, amount: params.amount.trim() }

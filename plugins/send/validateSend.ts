@@ -1,5 +1,5 @@
 import { BaseError, type BaseErrorOptions } from 'foyer'
-import type { en } from './locales.js'
+import type { ViewTexts } from './texts.js'
 
 /** The token a send moves: a contract or mint `address`, absent for the native coin. */
 export interface SendAsset {
@@ -17,7 +17,7 @@ export interface SendForm {
 }
 
 /** The key of a form error's English text. */
-export type SendErrorKey = Extract<keyof typeof en, `send.error.${string}`>
+export type SendErrorKey = Extract<keyof ViewTexts, `send.error.${string}`>
 
 /** A send the form or `sendToken` refused before anything was signed; `message` is the rules §5 wording. */
 export class SendValidationError extends BaseError {

@@ -4,6 +4,8 @@ import { useKernel, useViewTitle } from 'foyer/react'
 import type { ViewProps } from 'foyer/react'
 import { WalletConnectPairing } from './WalletConnectPairing.js'
 
+export { viewTexts as texts } from '../texts.js'
+
 /**
  * ConnectingWalletConnect (rules §2): pairs the directory wallet the visitor chose on Connect or All
  * Wallets, named and shown with its icon and links. A wallet this kernel was not told about (a host

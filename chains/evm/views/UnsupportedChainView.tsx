@@ -4,6 +4,8 @@ import type { CaipNetworkId, Network } from 'foyer'
 import { useFoyerState, useKernel, useTranslate, useDisconnect } from 'foyer/react'
 import { Button, ListItem, NetworkImage, Spinner } from 'foyer/ui'
 
+export { viewTexts as texts } from '../texts.js'
+
 /**
  * Shown when the EVM wallet is on a network the site does not list (rules §4): the configured networks,
  * each a button that asks the wallet to switch (adding the network first when the wallet lacks it).

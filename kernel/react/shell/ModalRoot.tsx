@@ -1,4 +1,5 @@
-import { useLayoutEffect, useMemo, useRef, type RefObject } from 'react'
+import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react'
+import { modalTexts } from '../../core/locales/modal.js'
 import { resolveTheme, themeToCss } from '../../core/theme.js'
 import { styles } from '../../ui/styles.js'
 import { useFoyerState, useKernel, useTranslate } from '../hooks/context.js'
@@ -16,18 +17,39 @@ const CONSTRUCTABLE =
   typeof ShadowRoot === 'function' &&
   'adoptedStyleSheets' in ShadowRoot.prototype
 
-/** Adopts `css` into the shadow root (or document) that holds `ref`'s element, for as long as it is mounted. */
-function useAdoptedStyles(ref: RefObject<HTMLElement | null>, css: string): void {
+let sharedStyles: CSSStyleSheet | undefined
+
+/**
+ * The modal's styles as one sheet, parsed once per page and adopted by every modal's shadow root: a second kernel's
+ * modal, a remount or a theme switch parses none of it again; only the theme's few variables are a sheet of each root.
+ */
+function stylesSheet(): CSSStyleSheet {
+  if (!sharedStyles) {
+    sharedStyles = new CSSStyleSheet()
+    sharedStyles.replaceSync(styles)
+  }
+  return sharedStyles
+}
+
+/** Adopts `sheet()` into the shadow root (or document) that holds `ref`'s element, for as long as it is mounted. */
+function useAdoptedSheet(ref: RefObject<HTMLElement | null>, sheet: () => CSSStyleSheet, deps: unknown[]): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the sheet is made anew when `deps` change, not `sheet`
   useLayoutEffect(() => {
     const root = ref.current?.getRootNode() as ShadowRoot | Document | undefined
     if (!CONSTRUCTABLE || !root || !('adoptedStyleSheets' in root)) return
-    const sheet = new CSSStyleSheet()
-    sheet.replaceSync(css)
-    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet]
+    const adopted = sheet()
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, adopted]
     return () => {
-      root.adoptedStyleSheets = root.adoptedStyleSheets.filter((adopted) => adopted !== sheet)
+      root.adoptedStyleSheets = root.adoptedStyleSheets.filter((other) => other !== adopted)
     }
-  }, [ref, css])
+  }, [ref, ...deps])
+}
+
+/** A sheet of `css` alone, for one root. */
+function sheetOf(css: string): CSSStyleSheet {
+  const sheet = new CSSStyleSheet()
+  sheet.replaceSync(css)
+  return sheet
 }
 
 /**
@@ -38,18 +60,22 @@ export default function ModalRoot() {
   const kernel = useKernel()
   // Re-renders on a locale switch, so `lang` and `dir` follow it.
   useTranslate()
+  // The modal's own English comes with its code, before any part of it renders (kernel/core/locales/modal.ts).
+  useState(() => kernel.i18n.addDefaults('en', modalTexts))
   const { locale } = kernel.i18n
   const themeName = useThemeName(useFoyerState((state) => state.theme.mode))
   const mobile = useIsMobile(kernel)
-  const css = useMemo(
-    () => `${styles}\n.f-root{${themeToCss(resolveTheme(themeName, kernel.options.themeVariables))}color-scheme:${themeName};}`,
+  const themeCss = useMemo(
+    () => `.f-root{${themeToCss(resolveTheme(themeName, kernel.options.themeVariables))}color-scheme:${themeName};}`,
     [themeName, kernel.options.themeVariables],
   )
   const rootRef = useRef<HTMLDivElement>(null)
-  useAdoptedStyles(rootRef, css)
+  // The theme's sheet after the styles', so its variables win as they did in one sheet.
+  useAdoptedSheet(rootRef, stylesSheet, [])
+  useAdoptedSheet(rootRef, () => sheetOf(themeCss), [themeCss])
   return (
     <div ref={rootRef} className="f-root" data-theme={themeName} lang={locale} dir={textDirection(locale)}>
-      {!CONSTRUCTABLE && <style>{css}</style>}
+      {!CONSTRUCTABLE && <style>{`${styles}\n${themeCss}`}</style>}
       <Modal inline={kernel.options.enableEmbedded} sheet={mobile} />
       <Toast />
     </div>
