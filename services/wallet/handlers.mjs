@@ -6,7 +6,7 @@ import * as v from 'valibot'
 
 import { findOrCreateSocialUser, findOrCreateUser, findUser, sessionUser } from './accounts.mjs'
 import { hashSecret } from './masterKey.mjs'
-import { SOCIAL_LOGIN_TTL_MS } from './social.mjs'
+import { CONNECT_PAYLOAD, REDIRECT_PAYLOAD, SOCIAL_LOGIN_TTL_MS } from './social.mjs'
 import {
   checkWrongCodeBudget,
   claimMailSlot,
@@ -21,7 +21,7 @@ import { WalletError, invalidRequest } from './errors.mjs'
 import { mailCode, mailDeviceLink } from './mails.mjs'
 import { findNetwork, wireChainId } from './networks.mjs'
 import { isBackedUp } from './keyShares.mjs'
-import { getPasskeys, revokePasskey } from './passkeys.mjs'
+import { REVOKE_PAYLOAD, getPasskeys, revokePasskey } from './passkeys.mjs'
 import { evmAccountOf, handleRpcRequest } from './rpc.mjs'
 import { grantSignIn, signInDuringLogin } from './signIn.mjs'
 
@@ -334,11 +334,11 @@ async function updateEmailSecondaryOtp(deps, ctx, { otp }) {
 /**
  * Social login, step 1: the provider's authorization URL, for the host to open in a popup (rules §4).
  *
- * @param {WalletDeps} deps @param {RequestContext} ctx
+ * @param {WalletDeps} deps @param {RequestContext} ctx @param {v.InferOutput<typeof REDIRECT_PAYLOAD>} payload
  */
-async function getSocialRedirectUri(deps, ctx) {
+async function getSocialRedirectUri(deps, ctx, payload) {
   return deps.social.redirectUri({
-    payload: ctx.payload,
+    ...payload,
     deviceHash: ctx.deviceHash,
     hostOrigin: ctx.hostOrigin,
     walletOrigin: ctx.walletOrigin,
@@ -349,11 +349,11 @@ async function getSocialRedirectUri(deps, ctx) {
  * Social login, step 2: the result URI the callback page handed the host; the code is exchanged and the session
  * starts.
  *
- * @param {WalletDeps} deps @param {RequestContext} ctx
+ * @param {WalletDeps} deps @param {RequestContext} ctx @param {v.InferOutput<typeof CONNECT_PAYLOAD>} payload
  */
-async function connectSocial(deps, ctx) {
+async function connectSocial(deps, ctx, payload) {
   const { user, returnedAt } = await deps.social.connect({
-    payload: ctx.payload,
+    ...payload,
     deviceHash: ctx.deviceHash,
     hostOrigin: ctx.hostOrigin,
     walletOrigin: ctx.walletOrigin,
@@ -436,9 +436,8 @@ async function signIn(deps, ctx) {
 const message = (payload, handle) => ({ payload, handle })
 
 /**
- * The APP_ messages the frame forwards, by type. A message that takes nothing takes any payload and reads none; the
- * social, passkey and sign-in messages' modules check theirs (social.mjs, passkeys.mjs, signIn.mjs), the last two
- * naming the field at fault in the message.
+ * The APP_ messages the frame forwards, by type. A message that takes nothing takes any payload and reads none;
+ * APP_SIGN_IN's sign-in message is checked by signIn.mjs, whose refusals name the field at fault (`nonce: …`).
  */
 export const HANDLERS = {
   APP_CONNECT_EMAIL: message(EMAIL_PAYLOAD, connectEmail),
@@ -455,12 +454,12 @@ export const HANDLERS = {
   APP_UPDATE_EMAIL: message(EMAIL_PAYLOAD, updateEmail),
   APP_UPDATE_EMAIL_PRIMARY_OTP: message(OTP_PAYLOAD, updateEmailPrimaryOtp),
   APP_UPDATE_EMAIL_SECONDARY_OTP: message(OTP_PAYLOAD, updateEmailSecondaryOtp),
-  APP_GET_SOCIAL_REDIRECT_URI: message(ANY_PAYLOAD, getSocialRedirectUri),
-  APP_CONNECT_SOCIAL: message(ANY_PAYLOAD, connectSocial),
+  APP_GET_SOCIAL_REDIRECT_URI: message(REDIRECT_PAYLOAD, getSocialRedirectUri),
+  APP_CONNECT_SOCIAL: message(CONNECT_PAYLOAD, connectSocial),
   APP_GET_FARCASTER_URI: message(ANY_PAYLOAD, getFarcasterUri),
   APP_CONNECT_FARCASTER: message(FARCASTER_PAYLOAD, connectFarcaster),
   APP_GET_PASSKEYS: message(ANY_PAYLOAD, getPasskeys),
-  APP_REVOKE_PASSKEY: message(ANY_PAYLOAD, revokePasskey),
+  APP_REVOKE_PASSKEY: message(REVOKE_PAYLOAD, revokePasskey),
 }
 
 export { confirmDeviceToken }
