@@ -257,7 +257,7 @@ export function createServiceApp({
   // A body of declared length is judged by its header (Node's parser holds the body to it); only a chunked one is
   // counted as it is read, by Hono's bodyLimit. Merely looking for a body makes @hono/node-server build the full Web
   // Request it otherwise skips: a third of a millisecond of every POST, as profiled under load.
-  app.use((c, next) => {
+  app.use(async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
     const length = c.req.header('content-length')
     if (length === undefined || c.req.header('transfer-encoding') !== undefined) return limitBody(c, next)
