@@ -9,7 +9,7 @@
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
-import { buildFrameScript } from '../services/wallet/createWalletApp.mjs'
+import { buildFrameScript } from '../services/wallet/routes/framePageRoutes.mjs'
 
 /** The frame script's budget, gzipped: a little above its 52 KB with the signing path, passkeys, export and backup. */
 export const FRAME_GZIP_BUDGET = 56 * 1024

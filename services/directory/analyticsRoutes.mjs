@@ -62,7 +62,7 @@ const Events = v.pipe(
 export function createAnalyticsRoutes({ client, events }) {
   const app = new Hono()
   // Sent as text (`text/plain` needs no preflight, so a keepalive request on page close goes out at once), read as JSON.
-  app.post('/e', client, fromPage, validBody(Events, 'The body must be JSON: an event or a list of events'), async (c) => {
+  app.post('/e', client, fromPage, validBody(Events, { notJson: 'The body must be JSON: an event or a list of events' }), async (c) => {
     const batch = c.req.valid('json')
     const added = await events.add(/** @type {string} */ (c.req.query('projectId')), batch)
     return sendJson(c, 202, { received: batch.length, added })

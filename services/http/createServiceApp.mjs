@@ -250,14 +250,19 @@ export function createServiceApp({
       },
     }),
   )
-  const limitBody = bodyLimit({
-    maxSize: maxBodyBytes,
-    // Closing the connection: the rest of the body is not read, so the socket cannot carry another request.
-    onError: (c) => refuse(c, new ServiceError(413, null, `The body exceeds ${maxBodyBytes} bytes`, {}, { connection: 'close' })),
+  // Closing the connection: the rest of the body is not read, so the socket cannot carry another request.
+  const tooLarge = (/** @type {import('hono').Context} */ c) =>
+    refuse(c, new ServiceError(413, null, `The body exceeds ${maxBodyBytes} bytes`, {}, { connection: 'close' }))
+  const limitBody = bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge })
+  // A body of declared length is judged by its header (Node's parser holds the body to it); only a chunked one is
+  // counted as it is read, by Hono's bodyLimit. Merely looking for a body makes @hono/node-server build the full Web
+  // Request it otherwise skips: a third of a millisecond of every POST, as profiled under load.
+  app.use(async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
+    const length = c.req.header('content-length')
+    if (length === undefined || c.req.header('transfer-encoding') !== undefined) return limitBody(c, next)
+    return Number(length) > maxBodyBytes ? tooLarge(c) : next()
   })
-  // Only where a body may come: merely looking for one makes @hono/node-server build the full Web Request it
-  // otherwise skips.
-  app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)))
   app.notFound((c) => refuse(c, new ServiceError(404, null, 'Not found')))
   // The one place an error becomes an answer. Sub-apps mounted with app.route hand theirs up to here.
   app.onError((error, c) => {

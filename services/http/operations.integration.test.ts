@@ -47,6 +47,47 @@ describe('the probes', () => {
   })
 })
 
+describe('the body limit', () => {
+  /** POSTs `size` bytes to an echo route, with its length declared or chunked, as a client sends either. */
+  function post(url: string, size: number, framing: 'declared' | 'chunked') {
+    return new Promise<{ status: number; body: string; connection: string | undefined }>((resolve, reject) => {
+      const body = 'x'.repeat(size)
+      const request = http.request(`${url}/echo`, {
+        method: 'POST',
+        headers: framing === 'declared' ? { 'content-length': String(size) } : { 'transfer-encoding': 'chunked' },
+      })
+      request.on('response', (response) => {
+        let text = ''
+        response.on('data', (chunk) => (text += chunk))
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text, connection: response.headers.connection }))
+      })
+      // The server may answer and close before it read the whole body.
+      request.on('error', (error: NodeJS.ErrnoException) =>
+        error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error),
+      )
+      if (framing === 'chunked') for (let at = 0; at < size; at += 256) request.write(body.slice(at, at + 256))
+      else request.write(body)
+      request.end()
+    })
+  }
+
+  it('answers 413 and closes past the limit, whether the length is declared or the body chunked', async () => {
+    const app = createServiceApp({ name: 'test', log: () => {}, methods: ['POST'], maxBodyBytes: 1000 })
+    app.post('/echo', async (c) => sendJson(c, 200, { length: (await c.req.text()).length }))
+    const served = await serveApp(app, { port: 0, envVar: 'TEST_PORT', name: 'test', log: () => {} })
+    try {
+      for (const framing of ['declared', 'chunked'] as const) {
+        expect(await post(served.url, 1000, framing)).toMatchObject({ status: 200, body: '{"length":1000}' })
+        const refused = await post(served.url, 1001, framing)
+        expect(refused).toMatchObject({ status: 413, connection: 'close' })
+        expect(JSON.parse(refused.body)).toEqual({ error: 'The body exceeds 1000 bytes' })
+      }
+    } finally {
+      await served.stop()
+    }
+  })
+})
+
 describe('the drain', () => {
   it('stops accepting, answers the request in flight in full, and says not ready meanwhile', SLOW, async () => {
     const { app, served } = await serveSlowService()

@@ -1,9 +1,17 @@
 // Input checked before a handler runs: Hono's validator() with a valibot schema, the first problem answered as a
-// ServiceError 400 worded by the schema, and the checked value read in the handler with `c.req.valid(target)`.
+// ServiceError 400 worded by the schema (with the service's code for it, where its answers carry codes), and the
+// checked value read in the handler with `c.req.valid(target)`.
 import { validator } from 'hono/validator'
 import * as v from 'valibot'
 
 import { ServiceError } from './serviceError.mjs'
+
+/**
+ * @typedef {object} Refusal how a service words the 400 of input it refuses
+ * @property {string | null} [code] the error's code: null where the service's answers carry none (the API's, the
+ *   directory's), 'INVALID_REQUEST' for the wallet's. (default null)
+ * @property {string} [notJson] validBody's message for a body that is not JSON. (default 'The body must be a JSON object')
+ */
 
 /**
  * Checks one part of the request (`param`, `query`) with `schema`; the handler reads the output with
@@ -12,11 +20,12 @@ import { ServiceError } from './serviceError.mjs'
  * @template {v.GenericSchema} S
  * @param {'param' | 'query'} target
  * @param {S} schema
+ * @param {Refusal} [refusal]
  * @example
  * app.get('/v1/identity/:address', valid('param', v.object({ address: evmAddressSchema })), (c) => …)
  */
-export function valid(target, schema) {
-  return validator(target, (value) => check(schema, value))
+export function valid(target, schema, { code = null } = {}) {
+  return validator(target, (value) => check(schema, value, code))
 }
 
 /**
@@ -26,18 +35,18 @@ export function valid(target, schema) {
  *
  * @template {v.GenericSchema} S
  * @param {S} schema
- * @param {string} [notJson] (default 'The body must be a JSON object')
+ * @param {Refusal} [refusal]
  * @returns {import('hono').MiddlewareHandler<any, string, { in: { json: unknown }, out: { json: v.InferOutput<S> } }>}
  */
-export function validBody(schema, notJson = 'The body must be a JSON object') {
+export function validBody(schema, { code = null, notJson = 'The body must be a JSON object' } = {}) {
   return async (c, next) => {
     let body
     try {
       body = JSON.parse(await c.req.text())
     } catch {
-      throw new ServiceError(400, null, notJson)
+      throw new ServiceError(400, code, notJson)
     }
-    c.req.addValidatedData('json', /** @type {{}} */ (check(schema, body)))
+    c.req.addValidatedData('json', /** @type {{}} */ (check(schema, body, code)))
     await next()
   }
 }
@@ -61,11 +70,12 @@ const isObject = (value) => typeof value === 'object' && value !== null && !Arra
  * @template {v.GenericSchema} S
  * @param {S} schema
  * @param {unknown} value
+ * @param {string | null} [code] the refusal's code (Refusal). (default null)
  * @returns {v.InferOutput<S>}
  */
-export function check(schema, value) {
+export function check(schema, value, code = null) {
   const result = v.safeParse(schema, value, { abortEarly: true })
-  if (!result.success) throw new ServiceError(400, null, messageOf(schema, result.issues[0]))
+  if (!result.success) throw new ServiceError(400, code, messageOf(schema, result.issues[0]))
   return result.output
 }
 

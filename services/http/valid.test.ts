@@ -51,6 +51,24 @@ describe('valid() and validBody()', () => {
     expect(await post('"12"')).toEqual({ status: 400, body: { error: 'The body must be a JSON object' } })
   })
 
+  it("words a refusal with the service's code and its own words for a body that is not JSON, where it gives them", async () => {
+    const coded = new Hono()
+    const refusal = { code: 'INVALID_REQUEST', notJson: 'The body must be JSON' }
+    coded.post('/pay', validBody(Body, refusal), (c) => sendJson(c, 200, c.req.valid('json')))
+    coded.get('/list', valid('query', v.looseObject({ search: queryString('search') }), refusal), (c) => sendJson(c, 200, {}))
+    const app = service(coded)
+    const pay = (body: string) => answer(app.request('/pay', { method: 'POST', body }))
+    expect(await pay('{"amount":')).toEqual({ status: 400, body: { error: 'The body must be JSON', code: 'INVALID_REQUEST' } })
+    expect(await pay('{"amount":1}')).toEqual({
+      status: 400,
+      body: { error: 'amount must be a decimal string', code: 'INVALID_REQUEST' },
+    })
+    expect(await answer(app.request('/list?search=a&search=b'))).toEqual({
+      status: 400,
+      body: { error: 'search is given more than once', code: 'INVALID_REQUEST' },
+    })
+  })
+
   it('refuses a query parameter given twice; reads an absent one as the route says', async () => {
     expect(await answer(app.request('/list?search=a&search=b'))).toEqual({
       status: 400,

@@ -1,7 +1,7 @@
 // The frame's CSP frame-ancestors from the project's patterns (docs/deploy.md, preview hosts).
 import { describe, expect, it } from 'vitest'
 
-import { frameAncestors } from './createWalletApp.mjs'
+import { frameAncestors } from './routes/framePageRoutes.mjs'
 
 const PATTERNS = ['https://shop.example', 'http://localhost:*', 'https://*.preview.shop.example', 'https://shop-git-*-acme.vercel.app']
 

@@ -1,11 +1,12 @@
-// One function per APP_ message the frame forwards (PROTOCOL.md): what it needs, what it answers.
+// One function per APP_ message the frame forwards (PROTOCOL.md): what it needs, what it answers. The table at the
+// end (HANDLERS) gives each its payload's schema, which the request route checks before the function runs.
 import { setTimeout as sleep } from 'node:timers/promises'
 
 import * as v from 'valibot'
 
 import { findOrCreateSocialUser, findOrCreateUser, findUser, sessionUser } from './accounts.mjs'
 import { hashSecret } from './masterKey.mjs'
-import { SOCIAL_LOGIN_TTL_MS } from './social.mjs'
+import { CONNECT_PAYLOAD, REDIRECT_PAYLOAD, SOCIAL_LOGIN_TTL_MS } from './social.mjs'
 import {
   checkWrongCodeBudget,
   claimMailSlot,
@@ -20,7 +21,7 @@ import { WalletError, invalidRequest } from './errors.mjs'
 import { mailCode, mailDeviceLink } from './mails.mjs'
 import { findNetwork, wireChainId } from './networks.mjs'
 import { isBackedUp } from './keyShares.mjs'
-import { getPasskeys, revokePasskey } from './passkeys.mjs'
+import { REVOKE_PAYLOAD, getPasskeys, revokePasskey } from './passkeys.mjs'
 import { evmAccountOf, handleRpcRequest } from './rpc.mjs'
 import { grantSignIn, signInDuringLogin } from './signIn.mjs'
 
@@ -51,32 +52,34 @@ const DEVICE_POLL_MS = 1_000
  * @property {string} walletOrigin for the links in mails
  * @property {string} hostOrigin the embedding page's origin, checked against the project's allowed list
  * @property {import('./accounts.mjs').WalletScope} scope the wallets the request's project uses
- * @property {unknown} payload
+ * @property {unknown} payload as the message's schema read it (HANDLERS)
  */
 
-const EMAIL = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254), v.email('Enter a valid email address'))
+const EMAIL = v.pipe(
+  v.string('Enter a valid email address'),
+  v.trim(),
+  v.toLowerCase(),
+  v.maxLength(254),
+  v.email('Enter a valid email address'),
+)
 const EMAIL_PAYLOAD = v.object({ email: EMAIL })
+/** What a message that takes nothing is sent with: anything, unread. */
+const ANY_PAYLOAD = v.unknown()
 const OTP_PAYLOAD = v.object({ otp: v.string('otp must be a string') })
 const CHAIN_PAYLOAD = v.object({ chainId: v.union([v.string(), v.number()], 'chainId must be a string or a number') })
 const ACCOUNT_TYPE_PAYLOAD = v.object({ type: v.picklist(['eoa', 'smartAccount'], "type must be 'eoa' or 'smartAccount'") })
+const USER_PAYLOAD = v.object({ chainId: v.optional(v.union([v.string(), v.number()])) })
+const FARCASTER_PAYLOAD = v.object(
+  { channelToken: v.pipe(v.string('channelToken must be a string'), v.maxLength(200)) },
+  'channelToken must be a string',
+)
 const RPC_PAYLOAD = v.object({
-  method: v.pipe(v.string(), v.maxLength(100)),
+  method: v.pipe(v.string('method must be a string'), v.maxLength(100)),
   params: v.optional(v.unknown()),
   chainId: v.optional(v.union([v.string(), v.number()])),
   // The embedded wallet's sponsorGas option: the site offers to pay the fee, as its policy allows (docs/sponsored-gas.md).
   sponsorGas: v.optional(v.boolean('sponsorGas must be true or false')),
 })
-
-/**
- * @template {v.GenericSchema} S
- * @param {S} schema @param {unknown} payload
- * @returns {v.InferOutput<S>}
- */
-function parse(schema, payload) {
-  const result = v.safeParse(schema, payload ?? {})
-  if (!result.success) throw invalidRequest(result.issues[0].message)
-  return result.output
-}
 
 /**
  * The signed-in user, or NOT_CONNECTED / SESSION_EXPIRED.
@@ -109,10 +112,9 @@ async function sendLoginCode(deps, ctx, email, slot) {
  * (VERIFY_DEVICE); otherwise a code (VERIFY_OTP). A new address signs up with the code alone: the code proves the
  * mailbox, and the device is remembered when it is used.
  *
- * @param {WalletDeps} deps @param {RequestContext} ctx
+ * @param {WalletDeps} deps @param {RequestContext} ctx @param {v.InferOutput<typeof EMAIL_PAYLOAD>} payload
  */
-async function connectEmail(deps, ctx) {
-  const { email } = parse(EMAIL_PAYLOAD, ctx.payload)
+async function connectEmail(deps, ctx, { email }) {
   const sessionUserId = await deps.sessions.userIdOf(ctx.c).catch(() => undefined)
   const user = await findUser(deps.database, ctx.scope, 'email', email)
   // No sign-in grant: the host page can read the email and send this message itself, so CONNECT proves nothing
@@ -145,9 +147,8 @@ async function connectDevice(deps, ctx) {
   return sendLoginCode(deps, ctx, email)
 }
 
-/** @param {WalletDeps} deps @param {RequestContext} ctx */
-async function connectOtp(deps, ctx) {
-  const { otp } = parse(OTP_PAYLOAD, ctx.payload)
+/** @param {WalletDeps} deps @param {RequestContext} ctx @param {v.InferOutput<typeof OTP_PAYLOAD>} payload */
+async function connectOtp(deps, ctx, { otp }) {
   const { email } = await useCode(deps, { purpose: 'login', deviceHash: ctx.deviceHash, code: otp })
   const user = await deps.database.transaction(async (tx) => {
     const found = await findOrCreateUser(tx, ctx.scope, email)
@@ -167,11 +168,10 @@ async function connectOtp(deps, ctx) {
  * (smartAccount where offered); `smartAccountDeployed` whether its code is on chain yet. A wallet whose EOA is its smart
  * account (EIP-7702, docs/wallets.md#account-modes) has the one EVM address, `accountMode: 'eip7702'`, and `upgraded`.
  *
- * @param {WalletDeps} deps @param {RequestContext} ctx
+ * @param {WalletDeps} deps @param {RequestContext} ctx @param {v.InferOutput<typeof USER_PAYLOAD>} payload
  */
-async function getUser(deps, ctx) {
+async function getUser(deps, ctx, { chainId }) {
   const user = await requireUser(deps, ctx)
-  const { chainId } = parse(v.object({ chainId: v.optional(v.union([v.string(), v.number()])) }), ctx.payload)
   const network =
     (chainId !== undefined && findNetwork(deps.networks, chainId)) || findNetwork(deps.networks, user.chainId) || deps.networks[0]
   if (!network) throw new Error('no networks')
@@ -212,11 +212,10 @@ async function describeUser(deps, user, network) {
  * rules §7 'preferred account set': eoa or smartAccount for the user's EVM account, kept for every EVM network; a smart
  * account only where the current network has one. Answers the user as APP_GET_USER does.
  *
- * @param {WalletDeps} deps @param {RequestContext} ctx
+ * @param {WalletDeps} deps @param {RequestContext} ctx @param {v.InferOutput<typeof ACCOUNT_TYPE_PAYLOAD>} payload
  */
-async function setPreferredAccount(deps, ctx) {
+async function setPreferredAccount(deps, ctx, { type }) {
   const user = await requireUser(deps, ctx)
-  const { type } = parse(ACCOUNT_TYPE_PAYLOAD, ctx.payload)
   const network = findNetwork(deps.networks, user.chainId) ?? deps.networks[0]
   if (!network) throw new Error('no networks')
   const evmNetwork = network.namespace === 'eip155' ? network : deps.networks.find((entry) => entry.namespace === 'eip155')
@@ -231,10 +230,10 @@ async function setPreferredAccount(deps, ctx) {
   return describeUser(deps, { ...user, preferredAccountType: type }, network)
 }
 
-/** @param {WalletDeps} deps @param {RequestContext} ctx */
-async function switchNetwork(deps, ctx) {
+/** @param {WalletDeps} deps @param {RequestContext} ctx @param {v.InferOutput<typeof CHAIN_PAYLOAD>} payload */
+async function switchNetwork(deps, ctx, { chainId }) {
   const user = await requireUser(deps, ctx)
-  const network = findNetwork(deps.networks, parse(CHAIN_PAYLOAD, ctx.payload).chainId)
+  const network = findNetwork(deps.networks, chainId)
   if (!network) throw new WalletError(400, 'UNSUPPORTED_CHAIN', 'Network not supported by the embedded wallet', { rpcCode: 4902 })
   await deps.database.query('UPDATE wallet.users SET chain_id = $2 WHERE id = $1', [user.id, network.id])
   return { chainId: wireChainId(network) }
@@ -259,20 +258,19 @@ async function signOut(deps, ctx) {
   return {}
 }
 
-/** @param {WalletDeps} deps @param {RequestContext} ctx */
-async function rpcRequest(deps, ctx) {
+/** @param {WalletDeps} deps @param {RequestContext} ctx @param {v.InferOutput<typeof RPC_PAYLOAD>} payload */
+async function rpcRequest(deps, ctx, payload) {
   const user = await requireUser(deps, ctx)
-  return handleRpcRequest(deps, user, parse(RPC_PAYLOAD, ctx.payload), { projectId: ctx.scope.projectId, origin: ctx.hostOrigin })
+  return handleRpcRequest(deps, user, payload, { projectId: ctx.scope.projectId, origin: ctx.hostOrigin })
 }
 
 /**
  * UpdateEmailWallet, step 1: a code to the current address (VERIFY_PRIMARY_OTP).
  *
- * @param {WalletDeps} deps @param {RequestContext} ctx
+ * @param {WalletDeps} deps @param {RequestContext} ctx @param {v.InferOutput<typeof EMAIL_PAYLOAD>} payload
  */
-async function updateEmail(deps, ctx) {
+async function updateEmail(deps, ctx, { email: newEmail }) {
   const user = await requireUser(deps, ctx)
-  const { email: newEmail } = parse(EMAIL_PAYLOAD, ctx.payload)
   if (user.email === null) throw invalidRequest('This wallet signs in with a social account, not an email')
   if (newEmail === user.email) throw invalidRequest('This is already the wallet’s email')
   if (await findUser(deps.database, ctx.scope, 'email', newEmail)) throw invalidRequest('Another wallet uses this email')
@@ -287,12 +285,12 @@ async function updateEmail(deps, ctx) {
 /**
  * Uses an email-change code of the signed-in user (one issued for another user's address does not count).
  *
- * @param {WalletDeps} deps @param {RequestContext} ctx @param {'update_primary' | 'update_secondary'} purpose
+ * @param {WalletDeps} deps @param {RequestContext} ctx @param {string} otp
+ * @param {'update_primary' | 'update_secondary'} purpose
  * @returns {Promise<{ user: import('./accounts.mjs').WalletUser, email: string, newEmail: string }>}
  */
-async function useUpdateCode(deps, ctx, purpose) {
+async function useUpdateCode(deps, ctx, otp, purpose) {
   const user = await requireUser(deps, ctx)
-  const { otp } = parse(OTP_PAYLOAD, ctx.payload)
   const { email, newEmail } = await useCode(deps, { purpose, deviceHash: ctx.deviceHash, code: otp })
   if (user.email === null || email !== user.email || !newEmail) throw new WalletError(400, 'INVALID_CODE', 'Invalid code')
   return { user, email, newEmail }
@@ -301,10 +299,10 @@ async function useUpdateCode(deps, ctx, purpose) {
 /**
  * Step 2: the current address's code, then a code to the new address (VERIFY_SECONDARY_OTP).
  *
- * @param {WalletDeps} deps @param {RequestContext} ctx
+ * @param {WalletDeps} deps @param {RequestContext} ctx @param {v.InferOutput<typeof OTP_PAYLOAD>} payload
  */
-async function updateEmailPrimaryOtp(deps, ctx) {
-  const { email, newEmail } = await useUpdateCode(deps, ctx, 'update_primary')
+async function updateEmailPrimaryOtp(deps, ctx, { otp }) {
+  const { email, newEmail } = await useUpdateCode(deps, ctx, otp, 'update_primary')
   const code = await issueCode(deps, { purpose: 'update_secondary', deviceHash: ctx.deviceHash, email, newEmail })
   await mailCode(deps, { to: newEmail, code, why: 'to confirm this address for your Foyer Wallet' })
   return { action: 'VERIFY_SECONDARY_OTP' }
@@ -313,10 +311,10 @@ async function updateEmailPrimaryOtp(deps, ctx) {
 /**
  * Step 3: the new address's code; the new email is stored.
  *
- * @param {WalletDeps} deps @param {RequestContext} ctx
+ * @param {WalletDeps} deps @param {RequestContext} ctx @param {v.InferOutput<typeof OTP_PAYLOAD>} payload
  */
-async function updateEmailSecondaryOtp(deps, ctx) {
-  const { user, email, newEmail } = await useUpdateCode(deps, ctx, 'update_secondary')
+async function updateEmailSecondaryOtp(deps, ctx, { otp }) {
+  const { user, email, newEmail } = await useUpdateCode(deps, ctx, otp, 'update_secondary')
   try {
     await deps.database.transaction(async (tx) => {
       await tx.query('UPDATE wallet.users SET email = $2 WHERE id = $1', [user.id, newEmail])
@@ -336,11 +334,11 @@ async function updateEmailSecondaryOtp(deps, ctx) {
 /**
  * Social login, step 1: the provider's authorization URL, for the host to open in a popup (rules §4).
  *
- * @param {WalletDeps} deps @param {RequestContext} ctx
+ * @param {WalletDeps} deps @param {RequestContext} ctx @param {v.InferOutput<typeof REDIRECT_PAYLOAD>} payload
  */
-async function getSocialRedirectUri(deps, ctx) {
+async function getSocialRedirectUri(deps, ctx, payload) {
   return deps.social.redirectUri({
-    payload: ctx.payload,
+    ...payload,
     deviceHash: ctx.deviceHash,
     hostOrigin: ctx.hostOrigin,
     walletOrigin: ctx.walletOrigin,
@@ -351,11 +349,11 @@ async function getSocialRedirectUri(deps, ctx) {
  * Social login, step 2: the result URI the callback page handed the host; the code is exchanged and the session
  * starts.
  *
- * @param {WalletDeps} deps @param {RequestContext} ctx
+ * @param {WalletDeps} deps @param {RequestContext} ctx @param {v.InferOutput<typeof CONNECT_PAYLOAD>} payload
  */
-async function connectSocial(deps, ctx) {
+async function connectSocial(deps, ctx, payload) {
   const { user, returnedAt } = await deps.social.connect({
-    payload: ctx.payload,
+    ...payload,
     deviceHash: ctx.deviceHash,
     hostOrigin: ctx.hostOrigin,
     walletOrigin: ctx.walletOrigin,
@@ -398,14 +396,10 @@ async function getFarcasterUri(deps, ctx) {
 /**
  * Farcaster, step 2: waits for the app's approval (110 s at most), checks the signed message, and signs in.
  *
- * @param {WalletDeps} deps @param {RequestContext} ctx
+ * @param {WalletDeps} deps @param {RequestContext} ctx @param {v.InferOutput<typeof FARCASTER_PAYLOAD>} payload
  */
-async function connectFarcaster(deps, ctx) {
+async function connectFarcaster(deps, ctx, { channelToken }) {
   const farcaster = requireFarcaster(deps)
-  const { channelToken } = parse(
-    v.object({ channelToken: v.pipe(v.string('channelToken must be a string'), v.maxLength(200)) }, 'channelToken must be a string'),
-    ctx.payload,
-  )
   // Claimed first: a channel signs in once, and only the browser and origin that opened it.
   const { rows } = await deps.database.query(
     `UPDATE wallet.social_logins SET used_at = $4
@@ -432,28 +426,40 @@ async function signIn(deps, ctx) {
   return signInDuringLogin(deps, ctx, await requireUser(deps, ctx))
 }
 
-/** The APP_ messages the frame forwards, by type. */
+/**
+ * One APP_ message: the schema its payload is checked by before `handle` runs, and `handle`, given what it read.
+ *
+ * @template {v.GenericSchema} S
+ * @param {S} payload
+ * @param {(deps: WalletDeps, ctx: RequestContext, payload: v.InferOutput<S>) => Promise<unknown>} handle
+ */
+const message = (payload, handle) => ({ payload, handle })
+
+/**
+ * The APP_ messages the frame forwards, by type. A message that takes nothing takes any payload and reads none;
+ * APP_SIGN_IN's sign-in message is checked by signIn.mjs, whose refusals name the field at fault (`nonce: …`).
+ */
 export const HANDLERS = {
-  APP_CONNECT_EMAIL: connectEmail,
-  APP_CONNECT_DEVICE: connectDevice,
-  APP_CONNECT_OTP: connectOtp,
-  APP_GET_USER: getUser,
-  APP_SET_PREFERRED_ACCOUNT: setPreferredAccount,
-  APP_IS_CONNECTED: isConnected,
-  APP_GET_CHAIN_ID: getChainId,
-  APP_SWITCH_NETWORK: switchNetwork,
-  APP_SIGN_OUT: signOut,
-  APP_RPC_REQUEST: rpcRequest,
-  APP_SIGN_IN: signIn,
-  APP_UPDATE_EMAIL: updateEmail,
-  APP_UPDATE_EMAIL_PRIMARY_OTP: updateEmailPrimaryOtp,
-  APP_UPDATE_EMAIL_SECONDARY_OTP: updateEmailSecondaryOtp,
-  APP_GET_SOCIAL_REDIRECT_URI: getSocialRedirectUri,
-  APP_CONNECT_SOCIAL: connectSocial,
-  APP_GET_FARCASTER_URI: getFarcasterUri,
-  APP_CONNECT_FARCASTER: connectFarcaster,
-  APP_GET_PASSKEYS: getPasskeys,
-  APP_REVOKE_PASSKEY: revokePasskey,
+  APP_CONNECT_EMAIL: message(EMAIL_PAYLOAD, connectEmail),
+  APP_CONNECT_DEVICE: message(ANY_PAYLOAD, connectDevice),
+  APP_CONNECT_OTP: message(OTP_PAYLOAD, connectOtp),
+  APP_GET_USER: message(USER_PAYLOAD, getUser),
+  APP_SET_PREFERRED_ACCOUNT: message(ACCOUNT_TYPE_PAYLOAD, setPreferredAccount),
+  APP_IS_CONNECTED: message(ANY_PAYLOAD, isConnected),
+  APP_GET_CHAIN_ID: message(ANY_PAYLOAD, getChainId),
+  APP_SWITCH_NETWORK: message(CHAIN_PAYLOAD, switchNetwork),
+  APP_SIGN_OUT: message(ANY_PAYLOAD, signOut),
+  APP_RPC_REQUEST: message(RPC_PAYLOAD, rpcRequest),
+  APP_SIGN_IN: message(ANY_PAYLOAD, signIn),
+  APP_UPDATE_EMAIL: message(EMAIL_PAYLOAD, updateEmail),
+  APP_UPDATE_EMAIL_PRIMARY_OTP: message(OTP_PAYLOAD, updateEmailPrimaryOtp),
+  APP_UPDATE_EMAIL_SECONDARY_OTP: message(OTP_PAYLOAD, updateEmailSecondaryOtp),
+  APP_GET_SOCIAL_REDIRECT_URI: message(REDIRECT_PAYLOAD, getSocialRedirectUri),
+  APP_CONNECT_SOCIAL: message(CONNECT_PAYLOAD, connectSocial),
+  APP_GET_FARCASTER_URI: message(ANY_PAYLOAD, getFarcasterUri),
+  APP_CONNECT_FARCASTER: message(FARCASTER_PAYLOAD, connectFarcaster),
+  APP_GET_PASSKEYS: message(ANY_PAYLOAD, getPasskeys),
+  APP_REVOKE_PASSKEY: message(REVOKE_PAYLOAD, revokePasskey),
 }
 
 export { confirmDeviceToken }

@@ -2,7 +2,8 @@
 // Import from this file, not from the modules behind it; their JSDoc is the types.
 export { originMatches } from '../http/index.mjs'
 export { CODE_TTL_MS, MAIL_COOLDOWN_MS, MAX_TRIES } from './codes.mjs'
-export { FRAME_VERSION, createWalletApp } from './createWalletApp.mjs'
+export { createWalletApp } from './createWalletApp.mjs'
+export { FRAME_VERSION } from './routes/framePageRoutes.mjs'
 export { MASTER_KEY_FILE, loadMasterKey } from './masterKey.mjs'
 export { PENDING_TRANSACTIONS_LIMIT, SAFE_EVM_METHODS, SAFE_SOLANA_METHODS, UNSAFE_METHODS } from './rpc.mjs'
 export { DEVICE_COOKIE, SESSION_COOKIE } from './session.mjs'

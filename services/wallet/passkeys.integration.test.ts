@@ -212,7 +212,7 @@ describe.each(['pglite', 'postgres'] as const)('on %s', (backend) => {
       expect(refused).toEqual({ status: 404, body: { error: 'This wallet has no such passkey', code: 'PASSKEY_UNKNOWN' } })
       expect((await browser().send('APP_REVOKE_PASSKEY', { id: 'x' })).body.code).toBe('NOT_CONNECTED')
       expect((await other.send('APP_REVOKE_PASSKEY', {})).body).toEqual({
-        error: 'id: Invalid key: Expected "id" but received undefined',
+        error: 'id must be a string',
         code: 'INVALID_REQUEST',
       })
     })

@@ -51,7 +51,10 @@ const CREDENTIAL = v.object(
   'credential must be an object',
 )
 const FINISH_PAYLOAD = v.object({ credential: CREDENTIAL }, 'credential must be an object')
-const REVOKE_PAYLOAD = v.object({ id: v.pipe(v.string('id must be a string'), v.nonEmpty('id must not be empty'), v.maxLength(1_024)) })
+/** APP_REVOKE_PASSKEY's payload (checked by the request route, handlers.mjs HANDLERS). */
+export const REVOKE_PAYLOAD = v.object({
+  id: v.pipe(v.string('id must be a string'), v.nonEmpty('id must not be empty'), v.maxLength(1_024)),
+})
 
 /**
  * @typedef {'login' | 'register'} Ceremony
@@ -407,11 +410,10 @@ export async function getPasskeys(deps, ctx) {
 /**
  * APP_REVOKE_PASSKEY `{ id }`: the passkey no longer signs in. Only the signed-in user's own.
  *
- * @param {WalletDeps} deps @param {RequestContext} ctx
+ * @param {WalletDeps} deps @param {RequestContext} ctx @param {v.InferOutput<typeof REVOKE_PAYLOAD>} payload
  */
-export async function revokePasskey(deps, ctx) {
+export async function revokePasskey(deps, ctx, { id }) {
   const user = await signedInUser(deps, ctx)
-  const { id } = parse(REVOKE_PAYLOAD, ctx.payload)
   const { rows } = await deps.database.query('DELETE FROM wallet.passkeys WHERE id = $1 AND user_id = $2 RETURNING id', [id, user.id])
   if (!rows[0]) throw new WalletError(404, 'PASSKEY_UNKNOWN', 'This wallet has no such passkey')
   // Its wrap goes with it: nothing the passkey opens stays behind.

@@ -42,8 +42,10 @@ export const SOCIAL_CALLBACK_PATH = '/social/callback'
 /** Every login this service can start: the OpenID Connect providers, then Telegram (a full-page redirect). */
 const LOGINS = /** @type {const} */ ([...SOCIAL_PROVIDERS, 'telegram'])
 const PROVIDER = v.picklist(LOGINS, `provider must be one of ${LOGINS.join(', ')}`)
-const REDIRECT_PAYLOAD = v.object({ provider: PROVIDER, returnTo: v.optional(v.pipe(v.string(), v.maxLength(2048))) })
-const CONNECT_PAYLOAD = v.object({ uri: v.pipe(v.string('uri must be a string'), v.maxLength(4096)) }, 'uri must be a string')
+/** APP_GET_SOCIAL_REDIRECT_URI's payload (checked by the request route, handlers.mjs HANDLERS). */
+export const REDIRECT_PAYLOAD = v.object({ provider: PROVIDER, returnTo: v.optional(v.pipe(v.string(), v.maxLength(2048))) })
+/** APP_CONNECT_SOCIAL's payload. */
+export const CONNECT_PAYLOAD = v.object({ uri: v.pipe(v.string('uri must be a string'), v.maxLength(4096)) }, 'uri must be a string')
 
 /** rules §8: every refused or failed exchange reads the same to the page. */
 const failedToConnect = () => new WalletError(400, 'SOCIAL_LOGIN_FAILED', 'Failed to connect')
@@ -124,12 +126,9 @@ export function createSocialLogin({ clients, telegram, database, codesKey, now, 
     /**
      * APP_GET_SOCIAL_REDIRECT_URI: the provider's authorization URL for this browser and embedding origin.
      *
-     * @param {{ payload: unknown, deviceHash: Buffer, hostOrigin: string, walletOrigin: string }} request
+     * @param {v.InferOutput<typeof REDIRECT_PAYLOAD> & { deviceHash: Buffer, hostOrigin: string, walletOrigin: string }} request
      */
-    async redirectUri({ payload, deviceHash, hostOrigin, walletOrigin }) {
-      const parsed = v.safeParse(REDIRECT_PAYLOAD, payload ?? {})
-      if (!parsed.success) throw invalidRequest(parsed.issues[0].message)
-      const { provider, returnTo } = parsed.output
+    async redirectUri({ provider, returnTo, deviceHash, hostOrigin, walletOrigin }) {
       if (provider === 'telegram') return telegramRedirect({ returnTo, deviceHash, hostOrigin, walletOrigin })
       let discovered
       try {
@@ -193,16 +192,14 @@ export function createSocialLogin({ clients, telegram, database, codesKey, now, 
      * sign-in; returns the project's wallet user (created at the first sign-in) and when the provider sent the
      * visitor back (0 if it never did).
      *
-     * @param {{ payload: unknown, deviceHash: Buffer, hostOrigin: string, walletOrigin: string, scope: import('./accounts.mjs').WalletScope }} request
+     * @param {v.InferOutput<typeof CONNECT_PAYLOAD> & { deviceHash: Buffer, hostOrigin: string, walletOrigin: string, scope: import('./accounts.mjs').WalletScope }} request
      * @returns {Promise<{ user: import('./accounts.mjs').WalletUser, returnedAt: number }>}
      */
-    async connect({ payload, deviceHash, hostOrigin, walletOrigin, scope }) {
-      const parsed = v.safeParse(CONNECT_PAYLOAD, payload ?? {})
-      if (!parsed.success) throw invalidRequest(parsed.issues[0].message)
+    async connect({ uri, deviceHash, hostOrigin, walletOrigin, scope }) {
       /** @type {URL} */
       let resultUri
       try {
-        resultUri = new URL(parsed.output.uri)
+        resultUri = new URL(uri)
       } catch {
         throw invalidRequest('uri must be the URL the provider sent the user back to')
       }

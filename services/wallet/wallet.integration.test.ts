@@ -693,6 +693,29 @@ describe('the frame backend and page', () => {
     })
   })
 
+  it('malformed input is one 400 INVALID_REQUEST, worded by the field at fault, in a body, a payload or the query', async () => {
+    const page = browser()
+    const invalid = (error: string) => ({ status: 400, body: { error, code: 'INVALID_REQUEST' } })
+    const notJson = await app.request(`${WALLET}/v1/frame/request`, {
+      method: 'POST',
+      headers: { origin: WALLET, 'content-type': 'application/json' },
+      body: '{"projectId":',
+    })
+    expect({ status: notJson.status, body: await notJson.json() }).toEqual(invalid('The body must be JSON'))
+    expect(await page.call('/v1/frame/origin', { origin: HOST })).toEqual(invalid('projectId must be 1 to 128 letters, digits, "-" or "_"'))
+    expect(await page.call('/v1/frame/approvals/x', { approved: true })).toEqual(invalid('secret must be a string'))
+    expect(await page.send('APP_CONNECT_EMAIL', {})).toEqual(invalid('Enter a valid email address'))
+    expect(await page.send('APP_CONNECT_OTP', {})).toEqual(invalid('otp must be a string'))
+    for (const query of ['version=4', 'projectId=demo&projectId=other']) {
+      const frame = await app.request(`${WALLET}/frame?${query}`)
+      expect({ status: frame.status, body: await frame.json() }).toEqual(
+        invalid(query === 'version=4' ? 'projectId must be 1 to 128 letters, digits, "-" or "_"' : 'projectId is given more than once'),
+      )
+    }
+    const oldFrame = await app.request(`${WALLET}/frame?projectId=demo&version=3`)
+    expect({ status: oldFrame.status, body: await oldFrame.json() }).toEqual(invalid('Frame version 4 only'))
+  })
+
   it('the frame page may be embedded only by the allowed origins, and nobody else reads the wallet answers', async () => {
     const response = await app.request(
       `${WALLET}/frame?projectId=demo&chainId=31337&version=4&enableLogger=false&rpcUrl=http://evil.example`,

@@ -6,41 +6,17 @@
 // visitor revoked the permission from Account, any tip.
 import { randomBytes } from 'node:crypto'
 import type { Page } from 'playwright-core'
-import { createPublicClient, createWalletClient, erc20Abi, hashMessage, http, parseAbi, parseEther, type Hex } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { erc20Abi, hashMessage, parseAbi, parseEther, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { ANVIL_ACCOUNTS, EIP7702_DELEGATE, ENTRY_POINT_08 } from '../../services/dev/devchain/index.mjs'
+import { EIP7702_DELEGATE, ENTRY_POINT_08 } from '../../services/dev/devchain/index.mjs'
 import { approveInFrame, openAccount, openDemo, signInWithEmail, useStack } from './harness.js'
+import { chainClients, shownEvmAddress } from './localChain.js'
 
 const TIP_RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' // the demo's tips go to anvil #2
 const stack = useStack({ bundler: true })
 
 const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' // the demo batch's receiver (anvil #2)
 const SPENDER = '0x90F79bf6EB2c4f870365E785982E1f101E93b906' // the demo batch's spender (anvil #3)
-
-/** Chain 31337 of the stack: a reader, anvil #0 to fund with, and USDC with its balances. */
-function chainClients() {
-  const rpcUrl = stack.chains['31337']!.rpcUrl
-  const chain = createPublicClient({ transport: http(rpcUrl) })
-  const funder = createWalletClient({ account: privateKeyToAccount(ANVIL_ACCOUNTS[0]!.privateKey), transport: http(rpcUrl) })
-  const usdc = stack.fixtures.chains['31337']!.usdc
-  const usdcOf = (address: Hex) => chain.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
-  const fundUsdc = async (address: Hex, amount: bigint) =>
-    chain.waitForTransactionReceipt({
-      hash: await funder.writeContract({ chain: null, address: usdc, abi: erc20Abi, functionName: 'transfer', args: [address, amount] }),
-    })
-  return { chain, funder, usdc, usdcOf, fundUsdc }
-}
-
-/** The EVM address the open Account view shows. */
-async function shownEvmAddress(page: Page): Promise<Hex> {
-  const account = await openAccount(page)
-  const toEvm = account.getByRole('button', { name: 'Show Ethereum account' })
-  await account.getByRole('button', { name: 'Show Solana account' }).or(toEvm).waitFor()
-  if (await toEvm.isVisible()) await toEvm.click()
-  await expect.poll(() => page.getByTestId('network').textContent()).toContain('eip155:31337')
-  return (await page.getByTestId('address').textContent()) as Hex
-}
 
 /** A fresh email visitor, signed in through the demo's Connect. */
 async function signUp(page: Page, prefix: string) {
@@ -49,10 +25,37 @@ async function signUp(page: Page, prefix: string) {
   await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 15_000 })
 }
 
+/**
+ * The visitor both attacks lure, signed up once (a sign-up fewer than one each), with 5 USDC and no ETH: neither attack
+ * may upgrade the account, so each finds it as new. Each attack rejects the approval it attacked before it ends, so the
+ * next starts from a connected page with nothing open.
+ */
+let lured: Promise<{ page: Page; eoa: Hex }> | undefined
+function luredVisitor() {
+  lured ??= (async () => {
+    const { page } = await openDemo(stack)
+    await signUp(page, 'lured')
+    const eoa = await shownEvmAddress(page)
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
+    await chainClients(stack).fundUsdc(eoa, 5_000_000n)
+    return { page, eoa }
+  })()
+  return lured
+}
+
+/** The visitor rejects the approval the frame shows, by its own button, and the modal closes. */
+async function rejectInFrame(page: Page) {
+  const reject = page.frameLocator(`iframe[src^="${stack.fixtures.wallet!.url}/frame"]`).getByRole('button', { name: 'Reject' })
+  await expect.poll(() => reject.isEnabled()).toBe(true)
+  await reject.click()
+  await page.getByRole('dialog', { name: 'Approve request' }).waitFor({ state: 'detached' })
+}
+
 describe('a new wallet is its own EOA, upgraded in place (EIP-7702)', () => {
   it('the first sponsored batch of a visitor with no ETH upgrades the account in the same approval, at the same address; then batches, previews and ERC-1271 work there; Account turns it off', async () => {
     const { page, errors } = await openDemo(stack)
-    const { chain, funder, usdc, usdcOf, fundUsdc } = chainClients()
+    const { chain, funder, usdc, usdcOf, fundUsdc } = chainClients(stack)
     const frame = page.frameLocator(`iframe[src^="${stack.fixtures.wallet!.url}/frame"]`)
     await signUp(page, 'upgrade')
 
@@ -156,14 +159,10 @@ describe('a new wallet is its own EOA, upgraded in place (EIP-7702)', () => {
   })
 
   it('attack: the host page hides the frame and holds Approve of an upgrading batch, then clicks it once where it shows: no authorization is signed', async () => {
-    const { page } = await openDemo(stack)
-    const { chain, fundUsdc } = chainClients()
+    const { page, eoa } = await luredVisitor()
+    const { chain } = chainClients(stack)
     const iframe = `iframe[src^="${stack.fixtures.wallet!.url}/frame"]`
     const frame = page.frameLocator(iframe)
-    await signUp(page, 'upgrade-attack')
-    const eoa = await shownEvmAddress(page)
-    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
-    await fundUsdc(eoa, 5_000_000n)
 
     await page.getByRole('button', { name: 'Send a batch (approve + transfer 1 USDC)' }).click()
     await expect.poll(() => frame.locator('#approval-upgrade').textContent()).toContain('Upgrade this account to a smart account')
@@ -189,16 +188,14 @@ describe('a new wallet is its own EOA, upgraded in place (EIP-7702)', () => {
     expect(await page.getByTestId('batch-status').count()).toBe(0)
     expect(await page.getByRole('dialog', { name: 'Approve request' }).count()).toBe(1)
     expect(await chain.getCode({ address: eoa })).toBeUndefined()
+    await rejectInFrame(page)
   })
 })
 
 describe('a permission a site uses without asking each time', () => {
   it('one held approval grants "1 USDC a day" and upgrades the account; two tips go through with no approval, the third is refused on chain; Revoke in Account stops the next', async () => {
     const { page, errors } = await openDemo(stack)
-    const rpcUrl = stack.chains['31337']!.rpcUrl
-    const chain = createPublicClient({ transport: http(rpcUrl) })
-    const usdc = stack.fixtures.chains['31337']!.usdc
-    const usdcOf = (address: Hex) => chain.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+    const { chain, usdc, usdcOf, fundUsdc } = chainClients(stack)
     const frame = page.frameLocator(`iframe[src^="${stack.fixtures.wallet!.url}/frame"]`)
     const approvals = page.getByRole('dialog', { name: 'Approve request' })
 
@@ -217,10 +214,7 @@ describe('a permission a site uses without asking each time', () => {
     expect(await frame.locator('#approval-fee').textContent()).toBe(`Network fee: paid by ${new URL(page.url()).origin}`)
     // The visitor's own address (their key's), which the permission spends from: 5 USDC and no ETH.
     const eoa = /from your account (0x[0-9a-fA-F]{40})/.exec(words)![1] as Hex
-    const funder = createWalletClient({ account: privateKeyToAccount(ANVIL_ACCOUNTS[0]!.privateKey), transport: http(rpcUrl) })
-    await chain.waitForTransactionReceipt({
-      hash: await funder.writeContract({ chain: null, address: usdc, abi: erc20Abi, functionName: 'transfer', args: [eoa, 5_000_000n] }),
-    })
+    await fundUsdc(eoa, 5_000_000n)
     expect(await chain.getCode({ address: eoa })).toBeUndefined()
     const receiverBefore = await usdcOf(TIP_RECEIVER)
 
@@ -272,19 +266,16 @@ describe('a permission a site uses without asking each time', () => {
   })
 
   it('attack: the host page hides the frame and clicks Approve, then clicks it once where it shows: no permission is signed, the account is not upgraded', async () => {
-    const { page } = await openDemo(stack)
-    const rpcUrl = stack.chains['31337']!.rpcUrl
-    const chain = createPublicClient({ transport: http(rpcUrl) })
+    const { page, eoa } = await luredVisitor()
+    const { chain } = chainClients(stack)
     const iframe = `iframe[src^="${stack.fixtures.wallet!.url}/frame"]`
     const frame = page.frameLocator(iframe)
-    await page.getByRole('button', { name: 'Connect', exact: true }).click()
-    await signInWithEmail(page, stack, `tips-attack-${randomBytes(4).toString('hex')}@example.com`)
-    await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 15_000 })
 
     await page.getByRole('button', { name: 'Tip 1 USDC a day' }).click()
     await page.getByRole('dialog', { name: 'Approve request' }).waitFor()
     await expect.poll(() => frame.locator('#approval-summary').textContent()).toContain('may spend up to 1 USDC')
-    const eoa = /from your account (0x[0-9a-fA-F]{40})/.exec((await frame.locator('#approval-summary').textContent()) ?? '')![1] as Hex
+    const summaryAccount = /from your account (0x[0-9a-fA-F]{40})/.exec((await frame.locator('#approval-summary').textContent()) ?? '')![1]!
+    expect(summaryAccount.toLowerCase()).toBe(eoa.toLowerCase())
     const approve = frame.getByRole('button', { name: 'Approve' })
     const box = (await approve.boundingBox())!
     const middle = { x: box.x + box.width / 2, y: box.y + box.height / 2 }
@@ -310,5 +301,6 @@ describe('a permission a site uses without asking each time', () => {
     expect(await page.getByTestId('tips').count()).toBe(0)
     expect(await page.getByRole('dialog', { name: 'Approve request' }).count()).toBe(1)
     expect(await chain.getCode({ address: eoa })).toBeUndefined()
+    await rejectInFrame(page)
   })
 })

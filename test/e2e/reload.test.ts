@@ -73,8 +73,12 @@ async function reloadsKeep(page: Page, { address, networkId }: { address: string
   expect(seen.every((entries) => entries.length > 0)).toBe(true)
 }
 
-/** Each reload is a whole page load, 3 to 6 s under the suite's own load: the budget counts the loads a test makes. */
-const budgetFor = (loads: number) => ({ timeout: 30_000 + loads * 6_000 })
+/**
+ * Each reload is a whole page load: 3 to 6 s under the suite's own load, and up to 9 s in an `npm test` beside three
+ * other builders (load 20), where ten loads and a sign-up outlasted 90 s. The budget counts the loads a test makes and
+ * only stops a test that hangs; how fast a load is, `npm run bench` measures.
+ */
+const budgetFor = (loads: number) => ({ timeout: 60_000 + loads * 15_000 })
 
 describe('a reload brings back what the visitor was on', () => {
   it(

@@ -5,12 +5,12 @@
 // sponsored gas (the demo's sponsorGas and the local stack's policy), a visitor with no ETH sends USDC all the same.
 import { randomBytes } from 'node:crypto'
 import type { Page } from 'playwright-core'
-import { createPublicClient, createWalletClient, erc20Abi, http, parseAbi, parseEther, verifyMessage, type Hex } from 'viem'
+import { erc20Abi, parseAbi, parseEther, verifyMessage, type Hex } from 'viem'
 import { entryPoint08Abi } from 'viem/account-abstraction'
-import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
-import { ANVIL_ACCOUNTS, DEV_PAYMASTER, ENTRY_POINT_08, FOYER_ACCOUNT_FACTORY } from '../../services/dev/devchain/index.mjs'
-import { approveInFrame, openAccount, openDemo, signInWithEmail, useStack } from './harness.js'
+import { DEV_PAYMASTER, ENTRY_POINT_08, FOYER_ACCOUNT_FACTORY } from '../../services/dev/devchain/index.mjs'
+import { approveInFrame, openDemo, signInWithEmail, useStack } from './harness.js'
+import { chainClients, shownEvmAddress } from './localChain.js'
 
 const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' // the demo batch's receiver (anvil #2)
 const SPENDER = '0x90F79bf6EB2c4f870365E785982E1f101E93b906' // the demo batch's spender (anvil #3)
@@ -18,26 +18,6 @@ const MESSAGE = 'Hello from the Foyer demo'
 // Chains without EIP-7702 (docs/wallets.md#account-modes): every wallet there has the ERC-4337 account, as wallets
 // made before EIP-7702 have everywhere. A new wallet on a chain with EIP-7702 is in permissions.test.ts.
 const stack = useStack({ bundler: true, eip7702: false })
-
-/** Chain 31337 of the stack: a reader, anvil #0 to fund with, and USDC with its balances. */
-function chainClients() {
-  const rpcUrl = stack.chains['31337']!.rpcUrl
-  const chain = createPublicClient({ transport: http(rpcUrl) })
-  const funder = createWalletClient({ account: privateKeyToAccount(ANVIL_ACCOUNTS[0]!.privateKey), transport: http(rpcUrl) })
-  const usdc = stack.fixtures.chains['31337']!.usdc
-  const usdcOf = (address: Hex) => chain.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
-  return { chain, funder, usdc, usdcOf }
-}
-
-/** The EVM address the open Account view shows. */
-async function shownEvmAddress(page: Page): Promise<Hex> {
-  const account = await openAccount(page)
-  const toEvm = account.getByRole('button', { name: 'Show Ethereum account' })
-  await account.getByRole('button', { name: 'Show Solana account' }).or(toEvm).waitFor()
-  if (await toEvm.isVisible()) await toEvm.click()
-  await expect.poll(() => page.getByTestId('network').textContent()).toContain('eip155:31337')
-  return (await page.getByTestId('address').textContent()) as Hex
-}
 
 async function closeModal(page: Page) {
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
@@ -61,7 +41,7 @@ async function sendBatch(page: Page) {
 describe('the embedded wallet’s smart account', () => {
   it('a batch is one user operation approved once; it deploys the account; switching to the standard account and back changes the address and the signer', async () => {
     const { page, errors } = await openDemo(stack)
-    const { chain, funder, usdc, usdcOf } = chainClients()
+    const { chain, funder, usdc, usdcOf } = chainClients(stack)
     /** 1 ETH and 10 USDC from anvil #0. */
     const fund = async (address: Hex) => {
       await chain.waitForTransactionReceipt({ hash: await funder.sendTransaction({ chain: null, to: address, value: parseEther('1') }) })
@@ -165,7 +145,7 @@ describe('the embedded wallet’s smart account', () => {
 
   it('a new email visitor with no ETH sends USDC from the smart account: the site’s paymaster pays the fee, the ETH stays 0', async () => {
     const { page, errors } = await openDemo(stack)
-    const { chain, funder, usdc, usdcOf } = chainClients()
+    const { chain, funder, usdc, usdcOf } = chainClients(stack)
     const deposit = () =>
       chain.readContract({ address: ENTRY_POINT_08, abi: entryPoint08Abi, functionName: 'balanceOf', args: [DEV_PAYMASTER] })
 

@@ -14,18 +14,23 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node'
 const SLOWEST = [
   'test/hosts/hosts.integration.test.ts',
   'test/screenshots/views.screenshot.test.tsx',
-  'test/e2e/socials.test.ts',
-  'test/e2e/email.test.ts',
-  'test/e2e/passkeys.test.ts',
+  // The end-to-end files by their time in a quiet `npm test` of 2026-12-07 (`returningVisitor` and `frameAttacks`, the
+  // second and fifth slowest, were missing and started among the last).
+  'test/e2e/returningVisitor.test.ts',
   'test/e2e/reload.test.ts',
+  'test/e2e/passkeys.test.ts',
+  'test/e2e/frameAttacks.test.ts',
+  'test/e2e/socials.test.ts',
+  'test/e2e/permissions.test.ts',
+  'test/e2e/email.test.ts',
+  'test/e2e/smartAccount.test.ts',
+  'test/e2e/evm.test.ts',
+  'test/e2e/faults.test.ts',
+  'test/e2e/faults2.test.ts',
   'test/e2e/walletconnect.test.ts',
   'services/storage/storage.integration.test.ts',
   'services/wallet/grants.integration.test.ts',
-  'test/e2e/faults.test.ts',
   'services/wallet/smartAccounts.integration.test.ts',
-  'test/e2e/smartAccount.test.ts',
-  'test/e2e/faults2.test.ts',
-  'test/e2e/permissions.test.ts',
 ]
 
 export class StackSequencer extends BaseSequencer {
