@@ -7,8 +7,9 @@
 // Then the packed package as a host builds it with esbuild (scripts/benchPackage.mjs), against a page with
 // React alone built and served the same way (scripts/benchServer.mjs, gzip from memory, as a CDN), 21 loads
 // each, taking turns: navigation → button visible (the median of each pair's difference), files (and the depth of
-// their import waterfall) and gzip before that paint, click → first view, heap with the modal open, and the JS a first
-// EVM connection (with its balance) and a first WalletConnect pairing code fetch. Each figure has its gate (PACKAGE).
+// their import waterfall) and gzip before that paint, click → first view, main-thread script over the whole load
+// (the median of each pair's difference), heap with the modal open, and the JS a first EVM connection (with its
+// balance) and a first WalletConnect pairing code fetch. Each figure has its gate (PACKAGE).
 // Prints a table, or JSON with --json (--verbose lists the files counted); exits 1 when a figure misses its gate.
 // --cpu-slowdown=N measures with every page's CPU N times slower (below).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -32,20 +33,50 @@ const dist = path.join(repo, 'demo/dist')
 // code shares the entry file with ours). It read 29.6 KB while the page inlined its stack's addresses: JSON that
 // compresses ten to one, whose raw length shrank Foyer's share of the file (the code itself is the same to the byte,
 // 26.5 KB gzipped alone). DESIGN's first-paint budget is the minimal host's, gated below (PACKAGE.beforeGzip).
-const TARGETS = { libraryGzip: 33 * 1024, openMs: 50, outsideRequests: 0 }
-// The packed package as a host builds it (#21). `gate` fails the run; `target` is #21's aim where the gate is not
-// there yet, so a regression fails while the figure still shows how far it has to go.
-const PACKAGE = {
-  buttonBeyondReactMs: { gate: 50 },
-  beforeGzip: { gate: 25 * 1024 },
-  beforeFiles: { gate: 3 },
-  // The browser learns of a file's imports only once it has the file: each level is a round trip more than React alone.
-  beforeDepth: { gate: 2 },
-  openMs: { gate: 40 },
-  // #21 asks ≤ 60 KB and ≤ 150 KB; the gates sit a little above today's 31 KB and 65 KB, so a regression shows.
-  evmConnectionGzip: { gate: 40 * 1024 },
-  walletConnectGzip: { gate: 80 * 1024 },
+// The target was 33 KB until 2026-12-07 (#49): the account state, the themed button, the passkey entry and the start in
+// the visitor's language took the demo to 37.5 KB, all of them shown or decided before the first click; moving the
+// modal's and the views' texts out of the first paint brought it back to 34.9 KB. 35 KB holds that and fails a
+// regression; the figure that stands for a host is the package's, gated at 25 KB.
+const TARGETS = { libraryGzip: 35 * 1024, openMs: 50, outsideRequests: 0 }
+// `--cpu-slowdown=N` runs every page with its CPU N times slower (Chromium's throttling; the network is untouched): how
+// the figures grow on a slower machine or a phone. The gates are set for two speeds: unthrottled, and four times
+// slower, a mid-range phone (#49); a run at any other speed applies none. The demo's targets are for an unthrottled run.
+const CPU_SLOWDOWN = Number(process.argv.find((arg) => arg.startsWith('--cpu-slowdown='))?.split('=')[1] ?? 1)
+if (!(CPU_SLOWDOWN >= 1)) {
+  console.error('--cpu-slowdown takes a number of at least 1 (--cpu-slowdown=4).')
+  process.exit(2)
 }
+// The packed package as a host builds it (#21, #49), by CPU slowdown. `gate` fails the run.
+const PACKAGE_GATES = {
+  1: {
+    buttonBeyondReactMs: { gate: 50 },
+    beforeGzip: { gate: 25 * 1024 },
+    beforeFiles: { gate: 3 },
+    // The browser learns of a file's imports only once it has the file: each level is a round trip more than React alone.
+    beforeDepth: { gate: 2 },
+    openMs: { gate: 40 },
+    // #21 asks ≤ 60 KB and ≤ 150 KB; the gates sit a little above today's, so a regression shows: 40.6 KB since the
+    // host has the portfolio, activity, receive and send plugins (#49), whose Account tabs and texts come with the
+    // account (38 KB without them), and 65 KB.
+    evmConnectionGzip: { gate: 45 * 1024 },
+    walletConnectGzip: { gate: 80 * 1024 },
+  },
+  // A phone (#49): the button within 25 ms of React alone, the first view within 50 ms of the click, and no more than
+  // 60 ms of main-thread script beyond React's over the whole load (the button, the modal warmed on idle, the click).
+  4: {
+    buttonBeyondReactMs: { gate: 25 },
+    beforeGzip: { gate: 25 * 1024 },
+    beforeFiles: { gate: 3 },
+    beforeDepth: { gate: 2 },
+    openMs: { gate: 50 },
+    scriptBeyondReactMs: { gate: 60 },
+    evmConnectionGzip: { gate: 45 * 1024 },
+    walletConnectGzip: { gate: 80 * 1024 },
+  },
+}
+/** @type {Partial<Record<string, { gate: number }>>} */
+const PACKAGE = PACKAGE_GATES[CPU_SLOWDOWN] ?? {}
+const GATED = CPU_SLOWDOWN in PACKAGE_GATES
 // Fifteen fresh loads of the demo: on two cores a load now and then takes twice as long (five medians moved by
 // 150 ms), and the demo's click → first view falls in two clusters, near 40 and near 57 ms, so that medians of seven
 // read 43 to 57 ms for one build.
@@ -55,14 +86,6 @@ const RUNS = 15
 const PACKAGE_RUNS = 21
 // Twenty approvals: the p95 is the nineteenth.
 const APPROVAL_RUNS = 20
-
-// `--cpu-slowdown=N` runs every page with its CPU N times slower (Chromium's throttling; the network is untouched): how
-// the figures grow on a slower machine or a phone. The gates are for an unthrottled run, so such a run applies none.
-const CPU_SLOWDOWN = Number(process.argv.find((arg) => arg.startsWith('--cpu-slowdown='))?.split('=')[1] ?? 1)
-if (!(CPU_SLOWDOWN >= 1)) {
-  console.error('--cpu-slowdown takes a number of at least 1 (--cpu-slowdown=4).')
-  process.exit(2)
-}
 
 const REACT = /node_modules\/(react|react-dom|scheduler)\//
 const LIBRARY = /\/(kernel|chains|plugins)\/|node_modules\/(mitt|valibot)\//
@@ -98,10 +121,12 @@ try {
   if (process.argv.includes('--json')) console.log(JSON.stringify({ cpuSlowdown: CPU_SLOWDOWN, ...results }))
   else {
     if (CPU_SLOWDOWN > 1)
-      console.log(`Every page's CPU ${CPU_SLOWDOWN} times slower: the gates, set for an unthrottled run, are shown but not applied.`)
+      console.log(
+        `Every page's CPU ${CPU_SLOWDOWN} times slower: ${GATED ? "the phone's gates; the demo's targets, set for an unthrottled run, are not applied" : 'no gates are set for this speed, so none is applied'}.`,
+      )
     for (const { label, value, limit } of rows) console.log(`${label.padEnd(96)} ${value.padStart(9)}  ${limit}`)
   }
-  process.exitCode = CPU_SLOWDOWN > 1 || rows.every((row) => row.pass) ? 0 : 1
+  process.exitCode = rows.every((row) => row.pass) ? 0 : 1
 } finally {
   await browser?.close()
   await Promise.all(servers.map((server) => server.close()))
@@ -156,15 +181,23 @@ function classify(chunk) {
   return { kind: 'demo' }
 }
 
-/** A fresh page in a context of its own, its CPU slowed down by `--cpu-slowdown` (Chromium's throttling) when given. */
+/**
+ * A fresh page in a context of its own, its CPU slowed down by `--cpu-slowdown` (Chromium's throttling) when given, and
+ * its main thread's script time counted from here on (scriptMs).
+ */
 async function newPage(browser) {
   const context = await browser.newContext({ viewport: { width: 1100, height: 800 } })
   const page = await context.newPage()
-  if (CPU_SLOWDOWN > 1) {
-    const session = await context.newCDPSession(page)
-    await session.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
-  }
-  return { context, page }
+  const session = await context.newCDPSession(page)
+  if (CPU_SLOWDOWN > 1) await session.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
+  await session.send('Performance.enable')
+  return { context, page, session }
+}
+
+/** The main thread's time in script (parse, compile and run) since newPage, in ms: Chromium's ScriptDuration. */
+async function scriptMs(session) {
+  const { metrics } = await session.send('Performance.getMetrics')
+  return 1000 * (metrics.find((metric) => metric.name === 'ScriptDuration')?.value ?? Number.NaN)
 }
 
 /** Serves `root` on a free loopback port until the bench ends (scripts/benchServer.mjs); resolves with its URL. */
@@ -294,6 +327,7 @@ async function measurePackage(browser, apps) {
   // Each Foyer load against the React load just before it: the machine's drift during the run (a page load here takes
   // 300 to 600 ms) weighs on both of a pair alike, where a difference of two medians would carry it.
   foyer.beyondReactMs = median(foyer.paints.map((time, run) => time - react.paints[run]))
+  foyer.scriptBeyondReactMs = median(foyer.scripts.map((time, run) => time - react.scripts[run]))
   const foyerUrl = foyer.url
   const evmConnection = await lazyBytes(browser, foyerUrl, apps.foyer, async (page) => {
     await page.getByRole('button', { name: 'Connect', exact: true }).click()
@@ -319,11 +353,13 @@ async function measurePackage(browser, apps) {
  * page. The pages take turns, run by run, so a machine that slows down or speeds up mid-bench weighs on both alike.
  */
 async function measurePages(browser, pages) {
-  const results = Object.fromEntries(Object.entries(pages).map(([name, { url }]) => [name, { url, paints: [], openTimes: [] }]))
+  const results = Object.fromEntries(
+    Object.entries(pages).map(([name, { url }]) => [name, { url, paints: [], openTimes: [], scripts: [] }]),
+  )
   for (let run = 0; run < PACKAGE_RUNS; run++) {
     for (const [name, { url, root, imports, open }] of Object.entries(pages)) {
       const result = results[name]
-      const { context, page } = await newPage(browser)
+      const { context, page, session } = await newPage(browser)
       await page.addInitScript(recordFirstPaintOfButton)
       await page.goto(url)
       const firstPaint = await page.waitForFunction(() => window.__foyerFirstPaint).then((handle) => handle.jsonValue())
@@ -340,12 +376,15 @@ async function measurePages(browser, pages) {
       await page.waitForLoadState('networkidle')
       await page.waitForTimeout(1000)
       if (open) result.openTimes.push(await page.evaluate(clickToFirstView))
+      // The whole load: the first paint, the modal warmed on idle, and for Foyer the click and its first view.
+      result.scripts.push(await scriptMs(session))
       if (run === 0) result.heap = await usedHeap(page)
       await context.close()
     }
   }
   for (const [name, result] of Object.entries(results)) {
     result.buttonMs = median(result.paints)
+    result.scriptMs = median(result.scripts)
     if (pages[name].open) result.openMs = median(result.openTimes)
     else delete result.openTimes
   }
@@ -419,17 +458,17 @@ function report(results) {
     pass: !limit || value <= limit.gate,
   })
   const count = String
+  // The demo's targets are for an unthrottled run: no page may reach outside at any speed.
+  const demoTarget = (/** @type {keyof typeof TARGETS} */ name) => (CPU_SLOWDOWN === 1 ? { gate: TARGETS[name] } : undefined)
   const { react, foyer, evmConnection, walletConnectPairing } = results.package
   return [
-    row('library JS before the Connect button is visible (gzip, React not counted)', results.libraryGzip, kb, {
-      gate: TARGETS.libraryGzip,
-    }),
+    row('library JS before the Connect button is visible (gzip, React not counted)', results.libraryGzip, kb, demoTarget('libraryGzip')),
     row('React before the Connect button is visible (gzip, not counted above)', results.reactGzip, kb),
     row(
       `click → first modal view visible (median of ${RUNS}: ${results.openTimes.map((t) => t.toFixed(0)).join(', ')} ms)`,
       results.medianOpenMs,
       ms,
-      { gate: TARGETS.openMs },
+      demoTarget('openMs'),
     ),
     row('requests to hosts other than 127.0.0.1 (load + open)', results.outsideRequests, count, { gate: TARGETS.outsideRequests }),
     row(
@@ -462,6 +501,12 @@ function report(results) {
       PACKAGE.beforeDepth,
     ),
     row(`packed package, esbuild: click → first modal view visible (median of ${PACKAGE_RUNS})`, foyer.openMs, ms, PACKAGE.openMs),
+    row(
+      `packed package, esbuild: main-thread script over the whole load, beyond React alone (median of ${PACKAGE_RUNS} pairs; medians ${ms(foyer.scriptMs)} vs ${ms(react.scriptMs)})`,
+      foyer.scriptBeyondReactMs,
+      ms,
+      PACKAGE.scriptBeyondReactMs,
+    ),
     row(
       'packed package, esbuild: JS heap with the modal open, beyond React alone',
       foyer.heap - react.heap,

@@ -1,6 +1,7 @@
 // The packed package as a host builds it (#21): `npm pack` of this repository installed in a temporary
 // directory, and two minimal apps bundled by esbuild (code splitting, minified) — React alone with one
-// button, and Foyer's Connect button (EVM on the local anvil, WalletConnect through the local relay). Each
+// button, and Foyer's Connect button (EVM on the local anvil, WalletConnect through the local relay, and the account's
+// usual plugins: portfolio, activity, receive and send, the host #49's phone figures are for). Each
 // is served on loopback and measured in headless Chromium over fresh page loads:
 //   navigation → button visible, JS files and gzip before that paint, click → first view, JS heap with the
 //   modal open (after a GC), and the JS that a first EVM connection with its balance read, and a first
@@ -23,6 +24,10 @@ import { createRoot } from 'react-dom/client'
 import { createKernel } from 'foyer'
 import { ConnectButton, FoyerProvider } from 'foyer/react'
 import { evm, evmNetwork } from 'foyer/chains/evm'
+import { activity } from 'foyer/plugins/activity'
+import { portfolio } from 'foyer/plugins/portfolio'
+import { receive } from 'foyer/plugins/receive'
+import { send } from 'foyer/plugins/send'
 
 const kernel = createKernel({
   projectId: 'foyer-bench',
@@ -33,6 +38,10 @@ const kernel = createKernel({
       networks: [evmNetwork({ id: 31337, name: 'Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [__BENCH__.rpcUrl] } }, testnet: true })],
       walletConnect: { projectId: 'foyer-bench', relayUrl: __BENCH__.relayUrl },
     }),
+    portfolio(),
+    activity(),
+    receive(),
+    send(),
   ],
 })
 createRoot(document.getElementById('root')).render(<FoyerProvider kernel={kernel}><ConnectButton /></FoyerProvider>)
