@@ -7,6 +7,7 @@ import { openSealedKeysForMigration } from './accounts.mjs'
 import { WalletError, invalidRequest } from './errors.mjs'
 
 const BASE64 = (/** @type {number} */ max) => v.pipe(v.string(), v.regex(/^[A-Za-z0-9+/]+={0,2}$/, 'base64 text'), v.maxLength(max))
+/** What the frame sends of new or migrated keys (checked by the key routes, routes/keyRoutes.mjs). */
 export const REGISTRATION = v.object({
   evmAddress: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, 'evmAddress must be an address')),
   solanaAddress: v.pipe(v.string(), v.regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'solanaAddress must be a base58 address')),
@@ -38,10 +39,9 @@ export async function keyStatus(db, userId) {
  * Stores what the frame made for a new user: their addresses, the auth share, the phrase's wrap of the recovery
  * share. Refused when the user has keys already: keys are made once.
  *
- * @param {import('../storage/index.mjs').Database} database @param {string} userId @param {unknown} body
+ * @param {import('../storage/index.mjs').Database} database @param {string} userId @param {Registration} registration
  */
-export async function registerKeys(database, userId, body) {
-  const { evmAddress, solanaAddress, authShare, recoveryWrap } = parseRegistration(body)
+export async function registerKeys(database, userId, { evmAddress, solanaAddress, authShare, recoveryWrap }) {
   // The addresses and both shares in one statement: all of them are stored, or none.
   const { rows } = await database.query(
     `WITH registered AS (
@@ -73,10 +73,9 @@ export async function sealedKeysToMigrate(db, sealingKey, userId) {
  * Migration, step 2: the frame split the old keys; the shares are stored and the sealed keys deleted, in one
  * transaction, when the addresses are the user's own (the user keeps them).
  *
- * @param {import('../storage/index.mjs').Database} database @param {string} userId @param {unknown} body
+ * @param {import('../storage/index.mjs').Database} database @param {string} userId @param {Registration} registration
  */
-export async function completeMigration(database, userId, body) {
-  const registration = parseRegistration(body)
+export async function completeMigration(database, userId, registration) {
   await database.transaction(async (tx) => {
     const { rows } = await tx.query(
       `UPDATE wallet.users SET sealed_evm_key = NULL, sealed_solana_seed = NULL
@@ -158,13 +157,6 @@ export async function confirmPhraseBackup(db, userId, now) {
     [userId, new Date(now())],
   )
   if (!rows[0]) throw new WalletError(409, 'NO_KEYS', 'This wallet has no keys yet: sign in again')
-}
-
-/** @param {unknown} body */
-function parseRegistration(body) {
-  const parsed = v.safeParse(REGISTRATION, body)
-  if (!parsed.success) throw invalidRequest(parsed.issues[0].message)
-  return parsed.output
 }
 
 /** @param {Db} tx @param {string} userId @param {Registration} registration */

@@ -6,11 +6,21 @@ import * as v from 'valibot'
 import { sendJson } from '../../http/index.mjs'
 import { walletBody } from '../errors.mjs'
 import { exportCode, keysForExport } from '../keyExport.mjs'
-import { completeMigration, confirmPhraseBackup, isBackedUp, keyStatus, registerKeys, sealedKeysToMigrate } from '../keyShares.mjs'
+import {
+  REGISTRATION,
+  completeMigration,
+  confirmPhraseBackup,
+  isBackedUp,
+  keyStatus,
+  registerKeys,
+  sealedKeysToMigrate,
+} from '../keyShares.mjs'
 import { SITE, allowedSite, signedInUser } from './frameCall.mjs'
 
-/** A call with nothing more than its site, or whose other fields keyShares.mjs checks (a registration, a migration). */
-const KeysBody = v.looseObject(SITE)
+/** A call with nothing more than its site. */
+const KeysBody = v.object(SITE)
+/** New keys, or old sealed keys split: their addresses and shares (KEYS.md). */
+const RegistrationBody = v.object({ ...SITE, ...REGISTRATION.entries })
 const BackupBody = v.object({ ...SITE, kind: v.literal('phrase', "kind must be 'phrase'") })
 /** What a key-export code will show, for its mail's words: the keys, or the recovery phrase alone (a later backup). */
 const ExportCodeBody = v.object({
@@ -48,13 +58,13 @@ export function createKeyRoutes(wallet) {
     await confirmPhraseBackup(database, user.id, now)
     return {}
   })
-  keysRoute('register', KeysBody, async (user, body) => {
-    await registerKeys(database, user.id, body)
+  keysRoute('register', RegistrationBody, async (user, registration) => {
+    await registerKeys(database, user.id, registration)
     return {}
   })
   keysRoute('migrate', KeysBody, (user) => sealedKeysToMigrate(database, sealingKey, user.id))
-  keysRoute('migrated', KeysBody, async (user, body) => {
-    await completeMigration(database, user.id, body)
+  keysRoute('migrated', RegistrationBody, async (user, registration) => {
+    await completeMigration(database, user.id, registration)
     return {}
   })
   keysRoute('export-code', ExportCodeBody, async (user, { reason }, c) => {
