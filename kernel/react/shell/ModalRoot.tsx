@@ -31,18 +31,16 @@ function stylesSheet(): CSSStyleSheet {
   return sharedStyles
 }
 
-/** Adopts `sheet()` into the shadow root (or document) that holds `ref`'s element, for as long as it is mounted. */
-function useAdoptedSheet(ref: RefObject<HTMLElement | null>, sheet: () => CSSStyleSheet, deps: unknown[]): void {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the sheet is made anew when `deps` change, not `sheet`
+/** Adopts `sheet` into the shadow root (or document) that holds `ref`'s element, for as long as it is mounted. */
+function useAdoptedSheet(ref: RefObject<HTMLElement | null>, sheet: CSSStyleSheet | undefined): void {
   useLayoutEffect(() => {
     const root = ref.current?.getRootNode() as ShadowRoot | Document | undefined
-    if (!CONSTRUCTABLE || !root || !('adoptedStyleSheets' in root)) return
-    const adopted = sheet()
-    root.adoptedStyleSheets = [...root.adoptedStyleSheets, adopted]
+    if (!sheet || !root || !('adoptedStyleSheets' in root)) return
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet]
     return () => {
-      root.adoptedStyleSheets = root.adoptedStyleSheets.filter((other) => other !== adopted)
+      root.adoptedStyleSheets = root.adoptedStyleSheets.filter((other) => other !== sheet)
     }
-  }, [ref, ...deps])
+  }, [ref, sheet])
 }
 
 /** A sheet of `css` alone, for one root. */
@@ -69,10 +67,11 @@ export default function ModalRoot() {
     () => `.f-root{${themeToCss(resolveTheme(themeName, kernel.options.themeVariables))}color-scheme:${themeName};}`,
     [themeName, kernel.options.themeVariables],
   )
+  const themeSheet = useMemo(() => (CONSTRUCTABLE ? sheetOf(themeCss) : undefined), [themeCss])
   const rootRef = useRef<HTMLDivElement>(null)
   // The theme's sheet after the styles', so its variables win as they did in one sheet.
-  useAdoptedSheet(rootRef, stylesSheet, [])
-  useAdoptedSheet(rootRef, () => sheetOf(themeCss), [themeCss])
+  useAdoptedSheet(rootRef, CONSTRUCTABLE ? stylesSheet() : undefined)
+  useAdoptedSheet(rootRef, themeSheet)
   return (
     <div ref={rootRef} className="f-root" data-theme={themeName} lang={locale} dir={textDirection(locale)}>
       {!CONSTRUCTABLE && <style>{`${styles}\n${themeCss}`}</style>}
