@@ -108,7 +108,7 @@ export const PayWouldFail: Story = {
   parameters: withPay({ simulate: async () => ({ status: 'reverts', callIndex: 0, reason: 'ERC20: transfer amount exceeds balance' }) }),
   play: async () => {
     const modal = await withinModal()
-    await expect(await modal.findByRole('alert')).toHaveTextContent('This transfer would fail: ERC20: transfer amount exceeds balance')
+    await expect(await modal.findByRole('alert')).toHaveTextContent('This payment would fail: ERC20: transfer amount exceeds balance')
     await expect(modal.getByRole('button', { name: 'Pay from your wallet' })).toBeDisabled()
   },
 }

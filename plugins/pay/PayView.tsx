@@ -126,7 +126,7 @@ export default function PayView({ params }: ViewProps<PayParameters>) {
         <dt className="f-muted">{t('pay.network')}</dt>
         <dd>{network?.name ?? asset.networkId}</dd>
       </dl>
-      <SimulationSummary simulation={simulation} texts={simulationTexts(t, 'send')} />
+      <SimulationSummary simulation={simulation} texts={simulationTexts(t, 'pay')} />
       {busy && (
         <p className="f-muted" role="status">
           {busy === 'wallet' ? t('pay.paying') : t('pay.exchangeOpen')}

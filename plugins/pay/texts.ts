@@ -21,6 +21,19 @@ export const viewTexts = {
   'pay.error.rejected': 'You declined the payment in your wallet',
   'pay.error.failed': 'The payment failed',
   'pay.error.token': 'This token could not be read; pass its `metadata`',
+  /** The list of what the payment will do, as the network's node simulated it (docs/previews.md). */
+  'pay.simulation.title': 'What will happen',
+  'pay.simulation.checking': 'Checking what this payment will do…',
+  'pay.simulation.send': 'You send',
+  'pay.simulation.receive': 'You receive',
+  'pay.simulation.allowance': 'Allowance',
+  /** An allowance the transaction grants; `{spender}` is a shortened address. */
+  'pay.simulation.allow': '{amount} {symbol} to {spender}',
+  'pay.simulation.unlimited': 'Unlimited {symbol} to {spender}',
+  'pay.simulation.all': 'All of {symbol} to {spender}',
+  /** `{reason}` is the contract's own reason, untranslated. */
+  'pay.simulation.reverts': 'This payment would fail: {reason}',
+  'pay.simulation.unavailable': 'This network cannot preview the result',
 } as const
 
 export type ViewTexts = typeof viewTexts
