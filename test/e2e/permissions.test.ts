@@ -78,7 +78,8 @@ describe('a new wallet is its own EOA, upgraded in place (EIP-7702)', () => {
     await expect
       .poll(() => upgrade.textContent())
       .toContain(`Upgrade this account to a smart account: delegate ${EIP7702_DELEGATE} on chain 31337`)
-    expect(await upgrade.isVisible()).toBe(true)
+    // The text is set before the panel shows: in view once it shows, where folded Details would keep it hidden.
+    await expect.poll(() => upgrade.isVisible()).toBe(true)
     expect(await frame.locator('#approval-details').getAttribute('open')).toBeNull()
     expect(await frame.locator('#approval-fee').textContent()).toBe(`Network fee: paid by ${new URL(page.url()).origin}`)
     await expect.poll(() => frame.locator('#approval-preview').textContent()).toContain('USDC')
