@@ -24,10 +24,7 @@ let sharedStyles: CSSStyleSheet | undefined
  * modal, a remount or a theme switch parses none of it again; only the theme's few variables are a sheet of each root.
  */
 function stylesSheet(): CSSStyleSheet {
-  if (!sharedStyles) {
-    sharedStyles = new CSSStyleSheet()
-    sharedStyles.replaceSync(styles)
-  }
+  sharedStyles ??= sheetOf(styles)
   return sharedStyles
 }
 
