@@ -109,12 +109,14 @@ describe('more faults under a page that uses the stack (rules §8)', () => {
       await login.getByText('Sending a code…').waitFor()
       // The frame has asked its service (whether the demo may use it, then the login), which does not answer.
       await expect.poll(() => frameCalls.length).toBeGreaterThan(0)
-      // rules §9: login requests time out at 120 s, not before.
-      await page.clock.fastForward(119_000)
+      // rules §9: login requests time out at 120 s, not before. The page's clock also flows with real time, which a
+      // busy machine stretches by seconds between the request and this jump, so the check before is at 110 s (the
+      // exact edge is frameClient.test.ts's, with fake timers); then past 120 s however long the request has waited.
+      await page.clock.fastForward(110_000)
       await page.waitForTimeout(300)
       expect(await login.locator('.f-error-text').count()).toBe(0)
       await login.getByText('Sending a code…').waitFor()
-      await page.clock.fastForward(1_001)
+      await page.clock.fastForward(10_001)
       await expect.poll(() => login.locator('.f-error-text').textContent()).toBe('Embedded Wallet Request Timed Out')
       await modal(page).locator('.f-alert', { hasText: 'Embedded Wallet Request Timed Out' }).waitFor()
       expect(await page.getByTestId('status').textContent()).toBe('disconnected')
