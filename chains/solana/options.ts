@@ -57,40 +57,44 @@ export interface SolanaOptions {
 /** The native currency of every Solana cluster. */
 export const SOL = { name: 'Solana', symbol: 'SOL', decimals: 9 } as const
 
-// A genesis hash is 32 bytes in base58: 32 to 44 characters of the base58 alphabet.
-const GenesisHashSchema = v.pipe(v.string(), v.regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 genesis hash'))
-const CaipIdSchema = v.pipe(
-  v.string(),
-  v.regex(/^solana:[1-9A-HJ-NP-Za-km-z]{1,32}$/, 'must be a CAIP-2 id such as solana:<32 characters of the genesis hash>'),
-)
+// The schemas are built on first use: this module sits in the kernel's first-paint chunk (build/kernelChunk.mjs) for
+// the Solana chain's lazy code, and a call at the top of a module is code a host's bundler keeps, so every host, one
+// without Solana too, built them before its Connect button (docs/budgets.md, the phone).
+let schemas: ReturnType<typeof buildSchemas> | undefined
+const schemasOf = () => (schemas ??= buildSchemas())
 
-const ParametersSchema = v.strictObject({
-  genesisHash: GenesisHashSchema,
-  name: v.pipe(v.string(), v.nonEmpty()),
-  rpcUrl: RpcUrlSchema,
-  nativeCurrency: v.optional(CurrencySchema),
-  blockExplorer: v.optional(ExplorerSchema),
-  testnet: v.optional(v.boolean()),
-  deprecatedCaipNetworkId: v.optional(CaipIdSchema),
-  imageUrl: v.optional(v.string()),
-})
-
-const NetworkSchema = networkSchema({
-  id: v.pipe(v.string(), v.nonEmpty()),
-  chainNamespace: v.literal(SOLANA_NAMESPACE, 'must be "solana": build Solana networks with solanaNetwork()'),
-  caipNetworkId: CaipIdSchema,
-  deprecatedCaipNetworkId: v.optional(CaipIdSchema),
-})
-
-const example = 'such as [solanaMainnet] from foyer/chains/solana'
-
-const OptionsSchema = v.strictObject(
-  {
-    networks: networksSchema(NetworkSchema, example),
-    rpcUrls: v.optional(v.record(CaipIdSchema, RpcUrlSchema)),
-  },
-  'must be an object such as { networks: [solanaMainnet] }',
-)
+function buildSchemas() {
+  // A genesis hash is 32 bytes in base58: 32 to 44 characters of the base58 alphabet.
+  const GenesisHashSchema = v.pipe(v.string(), v.regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 genesis hash'))
+  const CaipIdSchema = v.pipe(
+    v.string(),
+    v.regex(/^solana:[1-9A-HJ-NP-Za-km-z]{1,32}$/, 'must be a CAIP-2 id such as solana:<32 characters of the genesis hash>'),
+  )
+  const ParametersSchema = v.strictObject({
+    genesisHash: GenesisHashSchema,
+    name: v.pipe(v.string(), v.nonEmpty()),
+    rpcUrl: RpcUrlSchema,
+    nativeCurrency: v.optional(CurrencySchema),
+    blockExplorer: v.optional(ExplorerSchema),
+    testnet: v.optional(v.boolean()),
+    deprecatedCaipNetworkId: v.optional(CaipIdSchema),
+    imageUrl: v.optional(v.string()),
+  })
+  const NetworkSchema = networkSchema({
+    id: v.pipe(v.string(), v.nonEmpty()),
+    chainNamespace: v.literal(SOLANA_NAMESPACE, 'must be "solana": build Solana networks with solanaNetwork()'),
+    caipNetworkId: CaipIdSchema,
+    deprecatedCaipNetworkId: v.optional(CaipIdSchema),
+  })
+  const OptionsSchema = v.strictObject(
+    {
+      networks: networksSchema(NetworkSchema, 'such as [solanaMainnet] from foyer/chains/solana'),
+      rpcUrls: v.optional(v.record(CaipIdSchema, RpcUrlSchema)),
+    },
+    'must be an object such as { networks: [solanaMainnet] }',
+  )
+  return { ParametersSchema, OptionsSchema }
+}
 
 /**
  * Builds a Solana network (a cluster): CAIP-2 id `solana:` plus the first 32 characters of the
@@ -102,7 +106,7 @@ const OptionsSchema = v.strictObject(
  * // { id: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1', caipNetworkId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1', chainNamespace: 'solana', … }
  */
 export function solanaNetwork(parameters: SolanaNetworkParameters): Network {
-  const result = v.safeParse(ParametersSchema, parameters)
+  const result = v.safeParse(schemasOf().ParametersSchema, parameters)
   if (!result.success) {
     throw new InvalidOptionsError(
       `solanaNetwork(): ${describeIssues(result.issues, { unknownKey: (path) => `unknown field \`${path}\`.` })}`,
@@ -133,7 +137,7 @@ export function parseSolanaOptions(options: unknown): SolanaConfig {
   const fail = (details: string): never => {
     throw new InvalidOptionsError(`solana(): ${details}`)
   }
-  const result = v.safeParse(OptionsSchema, options)
+  const result = v.safeParse(schemasOf().OptionsSchema, options)
   if (!result.success) {
     return fail(
       describeIssues(result.issues, { unknownKey: (path) => `unknown option \`${path}\`; solana() takes \`networks\` and \`rpcUrls\`.` }),
