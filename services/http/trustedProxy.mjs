@@ -3,6 +3,9 @@
 // socket's peer is a proxy the operator named (FOYER_TRUSTED_PROXIES); from anybody else the socket is the truth.
 import net from 'node:net'
 
+/** Addresses whose verdict (trusted or not) one proxy list remembers at most; past that it starts again. */
+const REMEMBERED_VERDICTS = 1024
+
 /** The variable every service CLI reads the trusted proxies from. */
 export const TRUSTED_PROXIES_ENV = 'FOYER_TRUSTED_PROXIES'
 
@@ -39,12 +42,24 @@ export function createTrustedProxy(proxies = []) {
     if (prefix === undefined) trusted.addAddress(address, family)
     else trusted.addSubnet(address, prefix, family)
   }
+  /**
+   * Verdicts by address, kept for the few addresses a service meets most (its proxies, its peers): BlockList's check
+   * builds a SocketAddress each time, and it runs for each request's peer and each forwarded hop.
+   *
+   * @type {Map<string, boolean>}
+   */
+  const verdicts = new Map()
   /** @param {string | undefined} address */
   const isTrusted = (address) => {
     if (!address || list.length === 0) return false
+    const known = verdicts.get(address)
+    if (known !== undefined) return known
     const plain = unmapped(address)
     const family = net.isIPv6(plain) ? 'ipv6' : net.isIPv4(plain) ? 'ipv4' : undefined
-    return family !== undefined && trusted.check(plain, family)
+    const verdict = family !== undefined && trusted.check(plain, family)
+    if (verdicts.size >= REMEMBERED_VERDICTS) verdicts.clear()
+    verdicts.set(address, verdict)
+    return verdict
   }
   /** @param {import('hono').Context} c */
   const peerOf = (c) => /** @type {string | undefined} */ (c.env?.incoming?.socket?.remoteAddress)

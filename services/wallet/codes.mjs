@@ -109,13 +109,17 @@ export async function issueCode({ database, codesKey, now }, { purpose, deviceHa
 /**
  * Checks `code` against the device's newest code for `purpose` and uses it up when it matches. A wrong try is
  * counted (and committed) before the refusal, against the code and against its address's budget; once the budget
- * is spent, no code of the address is checked, the right one neither, until the window ends.
+ * is spent, no code of the address is checked, the right one neither, until the window ends. `andThen` runs in the
+ * same transaction once the code matched (a login's user and device: one transaction, and a code is not used up by
+ * a login that failed); `result` is its answer.
  *
+ * @template T
  * @param {CodeDeps} deps
  * @param {{ purpose: CodePurpose, deviceHash: Buffer, code: unknown }} attempt
- * @returns {Promise<{ email: string, newEmail: string | null }>}
+ * @param {(tx: { query: import('../storage/index.mjs').Query }, used: { email: string, newEmail: string | null }) => Promise<T>} [andThen]
+ * @returns {Promise<{ email: string, newEmail: string | null, result: T }>}
  */
-export async function useCode({ database, codesKey, now }, { purpose, deviceHash, code }) {
+export async function useCode({ database, codesKey, now }, { purpose, deviceHash, code }, andThen) {
   if (typeof code !== 'string') throw new WalletError(400, 'INVALID_REQUEST', 'otp must be a string')
   const outcome = await database.transaction(async (tx) => {
     const { rows } = await tx.query(
@@ -136,7 +140,8 @@ export async function useCode({ database, codesKey, now }, { purpose, deviceHash
     const matches = timingSafeEqual(hashSecret(codesKey, code), row.secret_hash)
     if (matches) {
       await tx.query('UPDATE wallet.codes SET used_at = $2 WHERE id = $1', [row.id, new Date(now())])
-      return { email: row.email, newEmail: row.new_email }
+      const used = { email: row.email, newEmail: row.new_email }
+      return { ...used, result: /** @type {T} */ (andThen ? await andThen(tx, used) : undefined) }
     }
     await tx.query('UPDATE wallet.codes SET tries = tries + 1 WHERE id = $1', [row.id])
     await countWrongCode(tx, mailedTo, now())

@@ -4,13 +4,14 @@
 // with the delegate and chain its configuration fixes and the nonce the chain says; the frame signs it with the
 // user's key (KEYS.md); the service checks the signer and sends. No function here holds a user key.
 // Loaded on first use, as smartAccounts.mjs is.
-import { isAddressEqual, parseTransaction, recoverTransactionAddress, recoverTypedDataAddress, zeroAddress } from 'viem'
+import { isAddressEqual, parseTransaction, zeroAddress } from 'viem'
 import { recoverAuthorizationAddress } from 'viem/utils'
 
 import { EIP7702_DELEGATE } from './delegationFramework.mjs'
 import { delegatedUserOperationTypedData, delegateOf, toDelegatedAccount } from './delegatedAccount.mjs'
 import { WalletError, invalidRequest } from './errors.mjs'
 import { ENTRY_POINT_08 } from './foyerAccount.mjs'
+import { recoverTransactionSigner, recoverTypedDataSigner } from './recoverSigner.mjs'
 import { RECEIPT_TIMEOUT_MS, clientsOf, deserialize, paymasterActions, serialize } from './smartAccounts.mjs'
 
 /**
@@ -120,7 +121,7 @@ export async function sendDelegatedOperation(network, owner, serialized, signatu
   const { bundler } = clientsOf(network)
   const userOperation = deserialize(serialized)
   const typedData = delegatedUserOperationTypedData({ account: owner, chainId: Number(network.id), userOperation })
-  const signer = await recoverTypedDataAddress({ ...typedData, signature }).catch(() => undefined)
+  const signer = recoverTypedDataSigner(typedData, signature)
   if (!signer || !isAddressEqual(signer, owner)) throw invalidRequest('The signature is not the wallet’s')
   const userOpHash = await bundler.sendUserOperation({ ...userOperation, signature, entryPointAddress: ENTRY_POINT_08 })
   const receipt = await bundler.waitForUserOperationReceipt({ hash: userOpHash, timeout: RECEIPT_TIMEOUT_MS })
@@ -238,8 +239,8 @@ export async function sendUndelegation(network, owner, asked, serializedTransact
     (transaction.data ?? '0x') === '0x'
   if (!same) throw invalidRequest('The undelegation is not the transaction the wallet asked for')
   await checkAuthorization(asked.authorization, owner, signed)
-  const sender = await recoverTransactionAddress({ serializedTransaction: /** @type {any} */ (serializedTransaction) })
-  if (!isAddressEqual(sender, owner)) throw invalidRequest('The undelegation is not signed by the wallet’s key')
+  const sender = recoverTransactionSigner(serializedTransaction)
+  if (!sender || !isAddressEqual(sender, owner)) throw invalidRequest('The undelegation is not signed by the wallet’s key')
   const hash = await client.sendRawTransaction({ serializedTransaction })
   const receipt = await client.waitForTransactionReceipt({ hash, timeout: RECEIPT_TIMEOUT_MS })
   if (receipt.status !== 'success') throw new WalletError(400, 'RPC_ERROR', 'The undelegation failed on chain')

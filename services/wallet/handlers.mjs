@@ -149,8 +149,7 @@ async function connectDevice(deps, ctx) {
 
 /** @param {WalletDeps} deps @param {RequestContext} ctx @param {v.InferOutput<typeof OTP_PAYLOAD>} payload */
 async function connectOtp(deps, ctx, { otp }) {
-  const { email } = await useCode(deps, { purpose: 'login', deviceHash: ctx.deviceHash, code: otp })
-  const user = await deps.database.transaction(async (tx) => {
+  const { result: user } = await useCode(deps, { purpose: 'login', deviceHash: ctx.deviceHash, code: otp }, async (tx, { email }) => {
     const found = await findOrCreateUser(tx, ctx.scope, email)
     await tx.query('INSERT INTO wallet.devices (device_hash, email) VALUES ($1, $2) ON CONFLICT DO NOTHING', [ctx.deviceHash, email])
     return found

@@ -20,19 +20,21 @@ export const REGISTRATION = v.object({
 
 /**
  * Where the user's keys are: `none` (a new user: the frame makes them), `shares` (split), or `sealed` (made before
- * KEYS.md: the frame migrates them).
+ * KEYS.md: the frame migrates them); and whether they are backed up ({@link isBackedUp}). One statement: the frame
+ * asks it after every login.
  *
  * @param {Db} db @param {string} userId
- * @returns {Promise<'none' | 'shares' | 'sealed'>}
+ * @returns {Promise<{ status: 'none' | 'shares' | 'sealed', backedUp: boolean }>}
  */
-export async function keyStatus(db, userId) {
+export async function keyState(db, userId) {
   const { rows } = await db.query(
-    `SELECT u.sealed_evm_key IS NOT NULL AS sealed, s.user_id IS NOT NULL AS split
+    `SELECT u.sealed_evm_key IS NOT NULL AS sealed, s.user_id IS NOT NULL AS split, ${BACKED_UP}
      FROM wallet.users u LEFT JOIN wallet.key_shares s ON s.user_id = u.id WHERE u.id = $1`,
     [userId],
   )
-  if (rows[0]?.split) return 'shares'
-  return rows[0]?.sealed ? 'sealed' : 'none'
+  const row = rows[0]
+  const status = row?.split ? 'shares' : row?.sealed ? 'sealed' : 'none'
+  return { status, backedUp: row?.backed_up === true }
 }
 
 /**
@@ -135,14 +137,13 @@ export function frameKeysOf(user, row) {
  * @returns {Promise<boolean>}
  */
 export async function isBackedUp(db, userId) {
-  const { rows } = await db.query(
-    `SELECT u.phrase_confirmed_at IS NOT NULL
-        OR EXISTS (SELECT 1 FROM wallet.recovery_wraps w WHERE w.user_id = u.id AND w.kind = 'passkey') AS backed_up
-     FROM wallet.users u WHERE u.id = $1`,
-    [userId],
-  )
+  const { rows } = await db.query(`SELECT ${BACKED_UP} FROM wallet.users u WHERE u.id = $1`, [userId])
   return rows[0]?.backed_up === true
 }
+
+/** Whether the user `u` has a backup, as the column `backed_up` ({@link isBackedUp}). */
+const BACKED_UP = `u.phrase_confirmed_at IS NOT NULL
+  OR EXISTS (SELECT 1 FROM wallet.recovery_wraps w WHERE w.user_id = u.id AND w.kind = 'passkey') AS backed_up`
 
 /**
  * The visitor finished the recovery phrase's panel in their frame: from now on the phrase counts as a backup. Only for a

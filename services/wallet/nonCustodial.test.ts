@@ -25,6 +25,10 @@ const SIGNING = [
   { pattern: /\b(secp256k1|ed25519|schnorr)\.sign\(/, why: 'a noble signature' },
   { pattern: /import\s*\{[^}]*\b(sign|createPrivateKey|generateKeyPairSync)\b[^}]*\}\s*from\s*'node:crypto'/, why: 'node:crypto signing' },
   { pattern: /\bsubtle\.sign\(/, why: 'WebCrypto signing' },
+  {
+    pattern: /import\s*\{[^}]*\b(sign|signRecoverable|signSchnorr)\b[^}]*\}\s*from\s*'tiny-secp256k1'/,
+    why: 'the WebAssembly curve’s signing (recoverSigner.mjs may only recover)',
+  },
   { pattern: /from\s*'\.\/frame\/[^']*'|import\(\s*'\.\/frame\//, why: 'the frame’s signing code, which belongs in the browser' },
 ]
 
@@ -66,7 +70,8 @@ describe('the wallet service holds no key it could sign with', () => {
   })
 
   it('the scan finds each way the service used to sign before the keys moved to the frame', () => {
-    // What signers.mjs, signIn.mjs and smartAccounts.mjs did before KEYS.md, one line each.
+    // What signers.mjs, signIn.mjs and smartAccounts.mjs did before KEYS.md, one line each; and the WebAssembly curve's
+    // signing, which recoverSigner.mjs (recovery only) must never import.
     const before = [
       "import { sign } from 'node:crypto'",
       "import { privateKeyToAccount } from 'viem/accounts'",
@@ -75,6 +80,7 @@ describe('the wallet service holds no key it could sign with', () => {
       'return getBase64EncodedWireTransaction(await signTransaction([keyPair], decoded))',
       'const signature = secp256k1.sign(hash, key)',
       "import { runJob } from './frame/signing.js'",
+      "import { recover, signRecoverable } from 'tiny-secp256k1'",
     ]
     for (const line of before) expect(signingIn('old.mjs', line), line).toHaveLength(1)
   })

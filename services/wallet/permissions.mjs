@@ -20,7 +20,6 @@ import {
   isAddressEqual,
   numberToHex,
   pad,
-  recoverTypedDataAddress,
   toFunctionSelector,
 } from 'viem'
 import { publicKeyToAddress } from 'viem/accounts'
@@ -28,6 +27,7 @@ import { publicKeyToAddress } from 'viem/accounts'
 import { DELEGATION_ABIS, DELEGATION_MANAGER, ENFORCERS } from './delegationFramework.mjs'
 import { SINGLE_CALL_MODE, encodeSingleExecution } from './delegatedAccount.mjs'
 import { invalidRequest } from './errors.mjs'
+import { recoverTypedDataSigner } from './recoverSigner.mjs'
 import { clientsOf } from './smartAccounts.mjs'
 
 /** A delegation signed by its delegator itself: no parent delegation (the framework's ROOT_AUTHORITY). */
@@ -275,7 +275,7 @@ export function delegationTypedData(delegation, chainId) {
  * @returns {Promise<Delegation>}
  */
 export async function signedDelegation(delegation, chainId, signature) {
-  const signer = await recoverTypedDataAddress({ ...delegationTypedData(delegation, chainId), signature }).catch(() => undefined)
+  const signer = recoverTypedDataSigner(delegationTypedData(delegation, chainId), signature)
   if (!signer || !isAddressEqual(signer, delegation.delegator)) throw invalidRequest('The permission is not signed by the wallet’s key')
   return { ...delegation, signature }
 }

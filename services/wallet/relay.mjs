@@ -13,14 +13,12 @@ import {
   http,
   parseSignature,
   parseTransaction,
-  recoverMessageAddress,
-  recoverTransactionAddress,
-  recoverTypedDataAddress,
   serializeErc6492Signature,
 } from 'viem'
 
 import { WalletError, invalidRequest } from './errors.mjs'
 import { jsonRpcCall } from './jsonRpcCall.mjs'
+import { recoverMessageSigner, recoverTransactionSigner, recoverTypedDataSigner } from './recoverSigner.mjs'
 
 /** @typedef {import('./frame/signing.js').SigningJob} SigningJob */
 /** @typedef {import('./networks.mjs').WalletNetwork} WalletNetwork */
@@ -162,8 +160,8 @@ export async function nextStep(network, user, row, progress, signed, deps) {
     if (isOwner(user, address)) {
       const signer =
         method === 'personal_sign'
-          ? await recoverMessageAddress({ message: /^0x[0-9a-f]*$/i.test(message) ? { raw: message } : message, signature })
-          : await recoverTypedDataAddress({ ...typedDataOf(message), signature })
+          ? recoverMessageSigner(/^0x[0-9a-f]*$/i.test(message) ? { raw: message } : message, signature)
+          : recoverTypedDataSigner(typedDataOf(message), signature)
       requireSigner(user, signer)
       return { result: signature, progress }
     }
@@ -257,9 +255,9 @@ async function nextDelegatedStep(deps, network, user, row, progress, signed) {
 /** @param {WalletUser} user @param {string} address */
 const isOwner = (user, address) => address.toLowerCase() === user.evmAddress.toLowerCase()
 
-/** @param {WalletUser} user @param {string} signer */
+/** @param {WalletUser} user @param {string | undefined} signer undefined for a signature that names no key */
 function requireSigner(user, signer) {
-  if (!isOwner(user, signer)) throw invalidRequest('The signature is not the wallet’s')
+  if (signer === undefined || !isOwner(user, signer)) throw invalidRequest('The signature is not the wallet’s')
 }
 
 /** @param {{ signature?: string }} signed */
@@ -332,7 +330,7 @@ async function broadcast(network, user, call, serialized) {
   if (typeof serialized !== 'string' || !/^0x[0-9a-fA-F]+$/.test(serialized))
     throw invalidRequest('transaction must be a signed transaction in hex')
   const transaction = /** @type {`0x${string}`} */ (serialized)
-  requireSigner(user, await recoverTransactionAddress({ serializedTransaction: /** @type {any} */ (transaction) }))
+  requireSigner(user, recoverTransactionSigner(transaction))
   const parsed = parseTransaction(transaction)
   const same =
     parsed.to?.toLowerCase() === call.to.toLowerCase() &&
@@ -366,7 +364,7 @@ async function smartAccountSignature(network, user, hash, signature) {
   const { replaySafeTypedData } = await import('./foyerAccount.mjs')
   const account = await smartAccountOf(network, user.evmAddress)
   const typedData = replaySafeTypedData(await account.getAddress(), Number(network.id), hash)
-  requireSigner(user, await recoverTypedDataAddress({ ...typedData, signature }))
+  requireSigner(user, recoverTypedDataSigner(typedData, signature))
   const { factory, factoryData } = await account.getFactoryArgs()
   return factory && factoryData ? serializeErc6492Signature({ address: factory, data: factoryData, signature }) : signature
 }

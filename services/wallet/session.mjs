@@ -1,9 +1,10 @@
-// The frame's session: a jose HS256 JWT in an HttpOnly, Secure, SameSite=None, Partitioned cookie (CHIPS) on the
+// The frame's session: an HS256 JWT (sessionToken.mjs) in an HttpOnly, Secure, SameSite=None, Partitioned cookie (CHIPS) on the
 // wallet's origin. A cross-site iframe gets no localStorage or IndexedDB in current Chromium; a partitioned cookie
 // it does get, kept per embedding site, so a visitor's session on one site is invisible to every other site.
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 
 import { WalletError } from './errors.mjs'
+import { signSessionToken, verifySessionToken } from './sessionToken.mjs'
 
 export const SESSION_COOKIE = 'foyer_session'
 /** Identifies the browser (per embedding site) for device confirmation; random, stored only as an HMAC. */
@@ -13,11 +14,9 @@ export const SESSION_TTL_SECONDS = 7 * 24 * 3600
 const AUDIENCE = 'foyer-wallet-frame'
 const ISSUER = 'foyer-wallet'
 
-/** jose loads with the first session rather than at start. */
-const loadJose = () => import('jose')
 /**
- * Sessions whose tokens were verified, remembered at most: every call of the frame carries its session, and jose's
- * HMAC through WebCrypto was a tenth of the wallet's time on an approval (docs/budgets.md).
+ * Sessions whose tokens were verified, remembered at most: every call of the frame carries its session, and checking
+ * a token (an HMAC and a JSON parse) costs more than a look-up (docs/budgets.md).
  */
 export const VERIFIED_SESSIONS = 10_000
 
@@ -42,15 +41,7 @@ export function createSessions({ key, now, ttlSeconds = SESSION_TTL_SECONDS }) {
     /** @param {import('hono').Context} c @param {string} userId */
     async start(c, userId) {
       const issuedAt = Math.floor(now() / 1000)
-      const { SignJWT } = await loadJose()
-      const token = await new SignJWT({})
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(userId)
-        .setIssuer(ISSUER)
-        .setAudience(AUDIENCE)
-        .setIssuedAt(issuedAt)
-        .setExpirationTime(issuedAt + ttlSeconds)
-        .sign(key)
+      const token = signSessionToken(key, { sub: userId, iss: ISSUER, aud: AUDIENCE, iat: issuedAt, exp: issuedAt + ttlSeconds })
       setCookie(c, SESSION_COOKIE, token, { ...COOKIE_OPTIONS, maxAge: ttlSeconds })
     },
     /**
@@ -62,25 +53,18 @@ export function createSessions({ key, now, ttlSeconds = SESSION_TTL_SECONDS }) {
     async userIdOf(c) {
       const token = getCookie(c, SESSION_COOKIE)
       if (!token) return undefined
+      const nowSeconds = Math.floor(now() / 1000)
       const known = verified.get(token)
-      // jose's own test of `exp`: expired from that second on.
-      if (known && Math.floor(now() / 1000) < known.expires) return known.userId
-      const { jwtVerify } = await loadJose()
-      try {
-        const { payload } = await jwtVerify(token, key, {
-          algorithms: ['HS256'],
-          issuer: ISSUER,
-          audience: AUDIENCE,
-          currentDate: new Date(now()),
-        })
-        if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') throw new Error('no subject or expiry')
-        if (verified.size >= VERIFIED_SESSIONS) verified.delete(/** @type {string} */ (verified.keys().next().value))
-        verified.set(token, { userId: payload.sub, expires: payload.exp })
-        return payload.sub
-      } catch {
+      // Expired from that second on, as verifySessionToken reads `exp`.
+      if (known && nowSeconds < known.expires) return known.userId
+      const session = verifySessionToken(key, token, { issuer: ISSUER, audience: AUDIENCE, nowSeconds })
+      if (!session) {
         this.end(c)
         throw new WalletError(401, 'SESSION_EXPIRED', 'Session Expired')
       }
+      if (verified.size >= VERIFIED_SESSIONS) verified.delete(/** @type {string} */ (verified.keys().next().value))
+      verified.set(token, session)
+      return session.userId
     },
     /** @param {import('hono').Context} c */
     end(c) {

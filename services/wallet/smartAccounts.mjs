@@ -4,11 +4,12 @@
 // operation, the frame signs its hash, and this service sends it. The first operation deploys the account (the
 // factory call in its initCode).
 // Loaded on first use: a service without bundlers never loads viem's account-abstraction code.
-import { createPublicClient, defineChain, http, recoverAddress } from 'viem'
+import { createPublicClient, defineChain, http } from 'viem'
 import { ENTRY_POINT_08, toFoyerAccount } from './foyerAccount.mjs'
 import { createBundlerClient, getUserOperationHash } from 'viem/account-abstraction'
 
 import { WalletError } from './errors.mjs'
+import { recoverSigner } from './recoverSigner.mjs'
 
 /** How long an approved call waits for its user operation to be mined before answering with what it has. */
 export const RECEIPT_TIMEOUT_MS = 60_000
@@ -156,7 +157,7 @@ export async function sendSignedUserOperation(network, owner, serialized, signat
     entryPointVersion: '0.8',
     userOperation,
   })
-  if ((await recoverAddress({ hash, signature })).toLowerCase() !== owner.toLowerCase()) {
+  if (recoverSigner(hash, signature)?.toLowerCase() !== owner.toLowerCase()) {
     throw new WalletError(400, 'INVALID_REQUEST', 'The signature is not the wallet’s')
   }
   const userOpHash = await bundler.sendUserOperation({ ...userOperation, signature, entryPointAddress: ENTRY_POINT_08 })

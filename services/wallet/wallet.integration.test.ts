@@ -386,6 +386,23 @@ describe('requests (rules §6)', () => {
     expect(await verifyMessage({ address: user.address, message: 'Hello', signature: signed.body.result })).toBe(true)
   })
 
+  it('a signature handed back that is not the user’s key is refused: another key’s, or one that names no key', async () => {
+    const other = privateKeyToAccount(`0x${'11'.repeat(32)}`)
+    const byOther = await other.signMessage({ message: 'Hello' })
+    // 65 bytes whose recovery byte is neither 0, 1, 27 nor 28: viem could not read it, and it reached the host as
+    // its own parse error.
+    const noKey = `${byOther.slice(0, 130)}05`
+    for (const signature of [byOther, noKey]) {
+      const pending = await page.send('APP_RPC_REQUEST', { method: 'personal_sign', params: ['0x48656c6c6f', user.address] })
+      const { requestId, secret } = pending.body.approval
+      expect((await page.call(`/v1/frame/approvals/${requestId}`, { secret, approved: true })).body.sign).toBeDefined()
+      expect(await page.call(`/v1/frame/approvals/${requestId}/signed`, { secret, signed: { signature } })).toMatchObject({
+        status: 400,
+        body: { code: 'INVALID_REQUEST', error: 'The signature is not the wallet’s' },
+      })
+    }
+  })
+
   it('eth_signTypedData_v4 signs what viem verifies', async () => {
     const typedData = {
       domain: { name: 'Foyer', version: '1', chainId: 31337 },

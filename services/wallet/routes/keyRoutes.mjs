@@ -6,15 +6,7 @@ import * as v from 'valibot'
 import { sendJson } from '../../http/index.mjs'
 import { walletBody } from '../errors.mjs'
 import { exportCode, keysForExport } from '../keyExport.mjs'
-import {
-  REGISTRATION,
-  completeMigration,
-  confirmPhraseBackup,
-  isBackedUp,
-  keyStatus,
-  registerKeys,
-  sealedKeysToMigrate,
-} from '../keyShares.mjs'
+import { REGISTRATION, completeMigration, confirmPhraseBackup, keyState, registerKeys, sealedKeysToMigrate } from '../keyShares.mjs'
 import { SITE, allowedSite, signedInUser } from './frameCall.mjs'
 
 /** A call with nothing more than its site. */
@@ -47,11 +39,10 @@ export function createKeyRoutes(wallet) {
       return sendJson(c, 200, await run(await signedInUser(wallet, c, body.projectId), body, c))
     })
 
-  keysRoute('state', KeysBody, async (user) => ({
-    status: await keyStatus(database, user.id),
-    userId: user.id,
-    backedUp: await isBackedUp(database, user.id),
-  }))
+  keysRoute('state', KeysBody, async (user) => {
+    const { status, backedUp } = await keyState(database, user.id)
+    return { status, userId: user.id, backedUp }
+  })
   // After the visitor's own click on "I saved it" in the frame's phrase panel: no APP_ message reaches it, so the host
   // page cannot mark a wallet backed up.
   keysRoute('backup', BackupBody, async (user) => {
