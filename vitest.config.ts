@@ -57,6 +57,10 @@ export default defineConfig({
           include: testFiles('*.test.ts'),
           exclude: [...configDefaults.exclude, 'test/e2e/**', '**/*.integration.test.ts'],
           setupFiles: ['test/unitTier.ts'],
+          // A unit test only computes (no process, no port, nothing to wait for), so its budget only guards against a
+          // hang: 30 s, not vitest's 5 s, which a busy machine exceeds in pure CPU work (a property test's hundred
+          // runs; a view's first import: chains/evm/options.test.ts took over 5 s at load 13 with a CPU burner).
+          testTimeout: 30_000,
           // One module graph per worker instead of one per file: a third of the CPU time. The files stay
           // independent because every test restores what it changes (fake timers, stubbed globals) in afterEach;
           // `--sequence.shuffle` finds one that does not.

@@ -30,7 +30,7 @@ function thrown(run: () => unknown): unknown {
   return undefined
 }
 
-describe('property: CAIP-2 and CAIP-10 ids', { timeout: 30_000 }, () => {
+describe('property: CAIP-2 and CAIP-10 ids', () => {
   it('property: formatting then parsing a well-formed network id gives its parts back', () => {
     fc.assert(
       fc.property(namespace, reference, (ns, ref) => {

@@ -53,8 +53,7 @@ const directoryLink = fc.oneof(
   fc.string(),
 )
 
-// Thousands of runs: room for a machine busy with other test runs.
-describe('property: wallet links and WalletConnect URIs', { timeout: 30_000 }, () => {
+describe('property: wallet links and WalletConnect URIs', () => {
   it('property: a directory link that survives the checks never opens a forbidden scheme, even as parsed by URL', () => {
     fc.assert(
       fc.property(directoryLink, (link) => {

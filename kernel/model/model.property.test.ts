@@ -40,7 +40,7 @@ describe('property: addresses', () => {
   })
 })
 
-describe('property: amounts', { timeout: 30_000 }, () => {
+describe('property: amounts', () => {
   const decimals = fc.integer({ min: 0, max: 40 })
   /** An exact decimal string of `units` with `decimals` places, built without Foyer's own code. */
   const plain = (units: bigint, places: number) => {

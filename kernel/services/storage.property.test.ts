@@ -77,7 +77,7 @@ function flakyBackend(failures: boolean[]): StorageBackend {
   }
 }
 
-describe('property: stored data read back', { timeout: 30_000 }, () => {
+describe('property: stored data read back', () => {
   it('property: whatever is stored, a read gives a value of the schema or nothing, and drops what does not parse', () => {
     fc.assert(
       fc.property(storedText, (text) => {

@@ -88,7 +88,7 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-describe('property: secure frame messages', { timeout: 30_000 }, () => {
+describe('property: secure frame messages', () => {
   it('property: only a well-formed answer from the frame itself settles a request', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(posted, { maxLength: 12 }), async (messages) => {
