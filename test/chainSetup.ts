@@ -61,6 +61,14 @@ export function useAnvil({ fixtures: deploy = false, amm: deployPools = false }:
   return { anvil, local, fixtures, amm }
 }
 
+/**
+ * Gas for a one-pool swap on useAnvil's pools, sent as is rather than estimated. An estimate holds for the second it
+ * ran in: a swap mined a second after the pool's last trade also writes the pool's two price accumulators, still zero
+ * after seeding, and ran out of gas when the clock ticked in between (measured: estimated 115,692, needed 161,016).
+ * The convert API pads its estimates for the same reason (ACCUMULATOR_GAS_PER_POOL).
+ */
+export const SWAP_GAS = 300_000n
+
 /** The `window` of the current test; `reload()` gives the test a new one, as a page load would. */
 export interface TestPage {
   readonly current: EventTarget

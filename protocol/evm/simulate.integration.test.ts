@@ -21,7 +21,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { ANVIL_ACCOUNTS } from '../../services/dev/devchain/index.mjs'
-import { useAnvil } from '../../test/chainSetup.js'
+import { SWAP_GAS, useAnvil } from '../../test/chainSetup.js'
 import { simulateCalls, type SimulationRequest } from './simulate.mjs'
 
 const CHAIN_ID = 31337
@@ -82,7 +82,8 @@ describe('simulateCalls on anvil', () => {
       args: [holder.address],
     })
     const ethBefore = await client.getBalance({ address: holder.address })
-    const hash = await wallet.sendTransaction(call)
+    // Gas set, not estimated: see SWAP_GAS.
+    const hash = await wallet.sendTransaction({ ...call, gas: SWAP_GAS })
     const receipt = await client.waitForTransactionReceipt({ hash })
     expect(receipt.status).toBe('success')
     const usdcReceived =

@@ -16,7 +16,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 
-import { useAnvil } from '../../test/chainSetup.js'
+import { SWAP_GAS, useAnvil } from '../../test/chainSetup.js'
 import { ANVIL_ACCOUNTS } from '../dev/devchain/index.mjs'
 import type { WalletNetwork } from './networks.mjs'
 import { previewJson, previewOf } from './preview.mjs'
@@ -59,7 +59,8 @@ describe('the approval preview on anvil', () => {
     const usdc = () => client.readContract({ address: fixtures.usdc, abi: erc20Abi, functionName: 'balanceOf', args: [holder.address] })
     const [usdcBefore, ethBefore] = [await usdc(), await client.getBalance({ address: holder.address })]
     const wallet = createWalletClient({ account: holder, chain, transport: http(anvil.url) })
-    const receipt = await client.waitForTransactionReceipt({ hash: await wallet.sendTransaction(call) })
+    // Gas set, not estimated: see SWAP_GAS.
+    const receipt = await client.waitForTransactionReceipt({ hash: await wallet.sendTransaction({ ...call, gas: SWAP_GAS }) })
     expect(receipt.status).toBe('success')
     const ethSpent = ethBefore - (await client.getBalance({ address: holder.address })) - receipt.gasUsed * receipt.effectiveGasPrice
 
