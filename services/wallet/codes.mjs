@@ -33,46 +33,100 @@ export const WRONG_CODE_WINDOW_MS = 60 * 60_000
  */
 
 /**
- * Claims the address's mail slot, or refuses with rules §5's text when it was used less than 30 s ago. One statement,
- * so two requests at once cannot both pass.
+ * What a mailed secret is stored with: `budgetOf`, the addresses whose budget of wrong codes must not be spent (each
+ * refuses with TOO_MANY_WRONG_CODES, in this order); `claimSlot`, whether the mail takes the address's 30 s mail slot
+ * (rules §5: RATE_LIMITED while it was used less than 30 s ago).
  *
- * @param {CodeDeps} deps
- * @param {string} email
- * @returns {Promise<MailSlot>}
+ * @typedef {{ purpose: CodePurpose | 'device', deviceHash: Buffer, email: string, newEmail?: string,
+ *   budgetOf?: readonly string[], claimSlot?: boolean }} MailedSecret
  */
-export async function claimMailSlot({ database, now }, email) {
-  const sentAt = new Date(now())
-  const { rows } = await database.query(
-    `INSERT INTO wallet.mail_cooldowns AS c (email, sent_at) VALUES ($1, $2)
-     ON CONFLICT (email) DO UPDATE SET sent_at = $2 WHERE c.sent_at <= $3
-     RETURNING email`,
-    [email, sentAt, new Date(now() - MAIL_COOLDOWN_MS)],
-  )
-  const secondsFrom = (/** @type {Date} */ claimedAt) => Math.max(1, Math.ceil((claimedAt.getTime() + MAIL_COOLDOWN_MS - now()) / 1000))
-  if (rows.length > 0) {
-    return {
-      // Only this claim's own: a later claim of the address keeps its slot.
-      release: async () => {
-        await database.query('DELETE FROM wallet.mail_cooldowns WHERE email = $1 AND sent_at = $2', [email, sentAt])
-      },
-      secondsLeft: () => secondsFrom(sentAt),
-    }
-  }
-  const previous = await database.query('SELECT sent_at FROM wallet.mail_cooldowns WHERE email = $1', [email])
-  const seconds = secondsFrom(new Date(/** @type {{ sent_at: Date }} */ (previous.rows[0]).sent_at))
-  throw new WalletError(429, 'RATE_LIMITED', `Please try again after ${seconds} seconds`, { retryAfter: seconds })
+
+/**
+ * Stores a fresh code for this device and purpose and returns it, for the mail, with the mail slot it took. Older
+ * codes of the same device and purpose stop counting (only the newest is checked).
+ *
+ * @param {CodeDeps} deps @param {Omit<MailedSecret, 'purpose'> & { purpose: CodePurpose }} code
+ */
+export async function issueCode(deps, code) {
+  const secret = String(randomInt(0, 1_000_000)).padStart(6, '0')
+  return { code: secret, slot: await storeMailedSecret(deps, code, secret) }
 }
 
 /**
- * Refuses (TOO_MANY_WRONG_CODES, with the seconds left) when the address has used its budget of wrong codes.
+ * Stores a device link's token and returns it, for the mailed URL, with the mail slot it took.
  *
- * @param {CodeDeps} deps
- * @param {string} email the address the codes are mailed to
+ * @param {CodeDeps} deps @param {Omit<MailedSecret, 'purpose'>} link
  */
-export async function checkWrongCodeBudget({ database, now }, email) {
-  const { rows } = await database.query('SELECT window_started_at, wrong FROM wallet.code_guesses WHERE email = $1', [email])
-  const refusal = budgetRefusal(rows[0], now())
-  if (refusal) throw refusal
+export async function issueDeviceToken(deps, link) {
+  const token = randomBytes(32).toString('base64url')
+  return { token, slot: await storeMailedSecret(deps, { ...link, purpose: 'device' }, token) }
+}
+
+/**
+ * The budgets checked, the mail slot claimed and the secret stored in one statement, one round trip: a refused budget
+ * claims no slot, a slot used less than 30 s ago stores no secret, and two requests at once cannot both take the slot.
+ *
+ * @param {CodeDeps} deps @param {MailedSecret} mailed @param {string} secret
+ * @returns {Promise<MailSlot | undefined>} the slot taken, when `claimSlot`
+ */
+async function storeMailedSecret({ database, codesKey, now }, mailed, secret) {
+  const { purpose, deviceHash, email, newEmail, budgetOf = [], claimSlot = false } = mailed
+  const at = now()
+  const sentAt = new Date(at)
+  const { rows } = await database.query(
+    `WITH guesses AS (
+       SELECT email, window_started_at, wrong FROM wallet.code_guesses WHERE email = ANY($8::text[])
+     ), allowed AS (
+       SELECT NOT EXISTS (SELECT 1 FROM guesses WHERE wrong >= $9 AND window_started_at > $10) AS ok
+     ), claimed AS (
+       INSERT INTO wallet.mail_cooldowns AS c (email, sent_at) SELECT $3, $7 FROM allowed WHERE ok AND $11
+       ON CONFLICT (email) DO UPDATE SET sent_at = $7 WHERE c.sent_at <= $12
+       RETURNING email
+     ), stored AS (
+       INSERT INTO wallet.codes (purpose, device_hash, email, new_email, secret_hash, expires_at, created_at)
+       SELECT $1, $2, $3, $4, $5, $6, $7 FROM allowed WHERE ok AND (NOT $11 OR EXISTS (SELECT 1 FROM claimed))
+       RETURNING id
+     )
+     SELECT EXISTS (SELECT 1 FROM stored) AS stored,
+       (SELECT sent_at FROM wallet.mail_cooldowns WHERE email = $3) AS previous_sent_at,
+       (SELECT json_agg(json_build_object('email', email, 'window_started_at', window_started_at, 'wrong', wrong)) FROM guesses) AS guesses`,
+    [
+      purpose,
+      deviceHash,
+      email,
+      newEmail ?? null,
+      hashSecret(codesKey, secret),
+      new Date(at + CODE_TTL_MS),
+      sentAt,
+      budgetOf,
+      WRONG_CODE_BUDGET,
+      new Date(at - WRONG_CODE_WINDOW_MS),
+      claimSlot,
+      new Date(at - MAIL_COOLDOWN_MS),
+    ],
+  )
+  const { stored, previous_sent_at: previousSentAt, guesses } = /** @type {Record<string, any>} */ (rows[0])
+  for (const address of budgetOf) {
+    const refusal = budgetRefusal(
+      guesses?.find((/** @type {{ email: string }} */ row) => row.email === address),
+      at,
+    )
+    if (refusal) throw refusal
+  }
+  const secondsFrom = (/** @type {Date} */ claimedAt) => Math.max(1, Math.ceil((claimedAt.getTime() + MAIL_COOLDOWN_MS - now()) / 1000))
+  if (!stored) {
+    // The statement's snapshot may miss a slot another request claimed a moment before: then it is a whole cooldown.
+    const seconds = secondsFrom(previousSentAt ? new Date(previousSentAt) : sentAt)
+    throw new WalletError(429, 'RATE_LIMITED', `Please try again after ${seconds} seconds`, { retryAfter: seconds })
+  }
+  if (!claimSlot) return undefined
+  return {
+    // Only this claim's own: a later claim of the address keeps its slot.
+    release: async () => {
+      await database.query('DELETE FROM wallet.mail_cooldowns WHERE email = $1 AND sent_at = $2', [email, sentAt])
+    },
+    secondsLeft: () => secondsFrom(sentAt),
+  }
 }
 
 /**
@@ -87,23 +141,6 @@ function budgetRefusal(guesses, at) {
   const minutes = Math.ceil(seconds / 60)
   const message = `Too many wrong codes for this address: please try again after ${minutes === 1 ? '1 minute' : `${minutes} minutes`}`
   return new WalletError(429, 'TOO_MANY_WRONG_CODES', message, { retryAfter: seconds })
-}
-
-/**
- * Stores a fresh code for this device and purpose and returns it, for the mail. Older codes of the same device
- * and purpose stop counting (only the newest is checked).
- *
- * @param {CodeDeps} deps
- * @param {{ purpose: CodePurpose, deviceHash: Buffer, email: string, newEmail?: string }} code
- */
-export async function issueCode({ database, codesKey, now }, { purpose, deviceHash, email, newEmail }) {
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
-  await database.query(
-    `INSERT INTO wallet.codes (purpose, device_hash, email, new_email, secret_hash, expires_at, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [purpose, deviceHash, email, newEmail ?? null, hashSecret(codesKey, code), new Date(now() + CODE_TTL_MS), new Date(now())],
-  )
-  return code
 }
 
 /**
@@ -122,19 +159,24 @@ export async function issueCode({ database, codesKey, now }, { purpose, deviceHa
 export async function useCode({ database, codesKey, now }, { purpose, deviceHash, code }, andThen) {
   if (typeof code !== 'string') throw new WalletError(400, 'INVALID_REQUEST', 'otp must be a string')
   const outcome = await database.transaction(async (tx) => {
+    // The code and its address's budget in one statement, both locked until the end: two guesses at once cannot both
+    // pass the budget's last wrong code. The second code of an email change goes to the new address: that is the
+    // mailbox being guessed.
     const { rows } = await tx.query(
-      `SELECT id, email, new_email, secret_hash, tries, expires_at, used_at FROM wallet.codes
-       WHERE device_hash = $1 AND purpose = $2 ORDER BY created_at DESC, id DESC LIMIT 1 FOR UPDATE`,
+      `SELECT c.*, g.window_started_at, g.wrong FROM (
+         SELECT id, email, new_email, secret_hash, tries, expires_at, used_at FROM wallet.codes
+         WHERE device_hash = $1 AND purpose = $2 ORDER BY created_at DESC, id DESC LIMIT 1 FOR UPDATE
+       ) c LEFT JOIN LATERAL (
+         SELECT window_started_at, wrong FROM wallet.code_guesses
+         WHERE email = CASE WHEN $2 = 'update_secondary' THEN c.new_email ELSE c.email END FOR UPDATE
+       ) g ON true`,
       [deviceHash, purpose],
     )
     const row = rows[0]
     if (!row || row.used_at) return { refusal: 'INVALID_CODE' }
     if (new Date(row.expires_at).getTime() <= now()) return { refusal: 'CODE_EXPIRED' }
-    // The second code of an email change goes to the new address: that is the mailbox being guessed.
     const mailedTo = purpose === 'update_secondary' ? row.new_email : row.email
-    // Locked until the end: two guesses at once cannot both pass the budget's last wrong code.
-    const guesses = await tx.query('SELECT window_started_at, wrong FROM wallet.code_guesses WHERE email = $1 FOR UPDATE', [mailedTo])
-    const exhausted = budgetRefusal(guesses.rows[0], now())
+    const exhausted = budgetRefusal(row, now())
     if (exhausted) return { exhausted }
     if (row.tries >= MAX_TRIES) return { refusal: 'TOO_MANY_ATTEMPTS' }
     const matches = timingSafeEqual(hashSecret(codesKey, code), row.secret_hash)
@@ -172,21 +214,6 @@ function codeRefusal(refusal) {
   if (refusal === 'CODE_EXPIRED') return new WalletError(400, refusal, 'The code has expired: ask for a new one')
   if (refusal === 'TOO_MANY_ATTEMPTS') return new WalletError(429, refusal, 'Too many wrong codes: ask for a new one')
   return new WalletError(400, 'INVALID_CODE', 'Invalid code')
-}
-
-/**
- * Stores a device link's token and returns it, for the mailed URL.
- *
- * @param {CodeDeps} deps
- * @param {{ deviceHash: Buffer, email: string }} link
- */
-export async function issueDeviceToken({ database, codesKey, now }, { deviceHash, email }) {
-  const token = randomBytes(32).toString('base64url')
-  await database.query(
-    `INSERT INTO wallet.codes (purpose, device_hash, email, secret_hash, expires_at, created_at) VALUES ('device', $1, $2, $3, $4, $5)`,
-    [deviceHash, email, hashSecret(codesKey, token), new Date(now() + CODE_TTL_MS), new Date(now())],
-  )
-  return token
 }
 
 /**

@@ -7,16 +7,7 @@ import * as v from 'valibot'
 import { findOrCreateSocialUser, findOrCreateUser, findUser, sessionUser } from './accounts.mjs'
 import { hashSecret } from './masterKey.mjs'
 import { CONNECT_PAYLOAD, REDIRECT_PAYLOAD, SOCIAL_LOGIN_TTL_MS } from './social.mjs'
-import {
-  checkWrongCodeBudget,
-  claimMailSlot,
-  confirmDeviceToken,
-  isDeviceConfirmed,
-  issueCode,
-  issueDeviceToken,
-  pendingDeviceEmail,
-  useCode,
-} from './codes.mjs'
+import { confirmDeviceToken, isDeviceConfirmed, issueCode, issueDeviceToken, pendingDeviceEmail, useCode } from './codes.mjs'
 import { WalletError, invalidRequest } from './errors.mjs'
 import { mailCode, mailDeviceLink } from './mails.mjs'
 import { findNetwork, wireChainId } from './networks.mjs'
@@ -96,13 +87,13 @@ async function requireUser(deps, { c, scope }) {
 }
 
 /**
- * Mails a login code; the address's budget of wrong codes was checked just before.
+ * Mails a login code; `mailed` says which checks its storing makes (codes.mjs MailedSecret).
  *
  * @param {WalletDeps} deps @param {RequestContext} ctx @param {string} email
- * @param {import('./codes.mjs').MailSlot} [slot] the mail slot the code uses
+ * @param {Pick<import('./codes.mjs').MailedSecret, 'budgetOf' | 'claimSlot'>} mailed
  */
-async function sendLoginCode(deps, ctx, email, slot) {
-  const code = await issueCode(deps, { purpose: 'login', deviceHash: ctx.deviceHash, email })
+async function sendLoginCode(deps, ctx, email, mailed) {
+  const { code, slot } = await issueCode(deps, { purpose: 'login', deviceHash: ctx.deviceHash, email, ...mailed })
   await mailCode(deps, { to: email, code, why: 'to sign in', slot })
   return { action: 'VERIFY_OTP' }
 }
@@ -121,10 +112,9 @@ async function connectEmail(deps, ctx, { email }) {
   // the visitor did just now (docs/wallets.md).
   if (user && user.id === sessionUserId) return { action: 'CONNECT' }
   // Neither a code the address could not use nor a device link that would lead to one is mailed.
-  await checkWrongCodeBudget(deps, email)
-  const slot = await claimMailSlot(deps, email)
-  if (!user || (await isDeviceConfirmed(deps, ctx.deviceHash, email))) return sendLoginCode(deps, ctx, email, slot)
-  const token = await issueDeviceToken(deps, { deviceHash: ctx.deviceHash, email })
+  const mailed = { budgetOf: [email], claimSlot: true }
+  if (!user || (await isDeviceConfirmed(deps, ctx.deviceHash, email))) return sendLoginCode(deps, ctx, email, mailed)
+  const { token, slot } = await issueDeviceToken(deps, { deviceHash: ctx.deviceHash, email, ...mailed })
   await mailDeviceLink(deps, { to: email, link: `${ctx.walletOrigin}/device/confirm?token=${token}`, slot })
   return { action: 'VERIFY_DEVICE' }
 }
@@ -143,8 +133,7 @@ async function connectDevice(deps, ctx) {
     await sleep(DEVICE_POLL_MS)
   }
   // The budget may have run out while the visitor opened the link.
-  await checkWrongCodeBudget(deps, email)
-  return sendLoginCode(deps, ctx, email)
+  return sendLoginCode(deps, ctx, email, { budgetOf: [email] })
 }
 
 /** @param {WalletDeps} deps @param {RequestContext} ctx @param {v.InferOutput<typeof OTP_PAYLOAD>} payload */
@@ -273,10 +262,14 @@ async function updateEmail(deps, ctx, { email: newEmail }) {
   if (user.email === null) throw invalidRequest('This wallet signs in with a social account, not an email')
   if (newEmail === user.email) throw invalidRequest('This is already the wallet’s email')
   if (await findUser(deps.database, ctx.scope, 'email', newEmail)) throw invalidRequest('Another wallet uses this email')
-  await checkWrongCodeBudget(deps, user.email)
-  await checkWrongCodeBudget(deps, newEmail)
-  const slot = await claimMailSlot(deps, user.email)
-  const code = await issueCode(deps, { purpose: 'update_primary', deviceHash: ctx.deviceHash, email: user.email, newEmail })
+  const { code, slot } = await issueCode(deps, {
+    purpose: 'update_primary',
+    deviceHash: ctx.deviceHash,
+    email: user.email,
+    newEmail,
+    budgetOf: [user.email, newEmail],
+    claimSlot: true,
+  })
   await mailCode(deps, { to: user.email, code, why: `to change your wallet's email to ${newEmail}`, slot })
   return { action: 'VERIFY_PRIMARY_OTP' }
 }
@@ -302,7 +295,7 @@ async function useUpdateCode(deps, ctx, otp, purpose) {
  */
 async function updateEmailPrimaryOtp(deps, ctx, { otp }) {
   const { email, newEmail } = await useUpdateCode(deps, ctx, otp, 'update_primary')
-  const code = await issueCode(deps, { purpose: 'update_secondary', deviceHash: ctx.deviceHash, email, newEmail })
+  const { code } = await issueCode(deps, { purpose: 'update_secondary', deviceHash: ctx.deviceHash, email, newEmail })
   await mailCode(deps, { to: newEmail, code, why: 'to confirm this address for your Foyer Wallet' })
   return { action: 'VERIFY_SECONDARY_OTP' }
 }

@@ -1,6 +1,6 @@
 // Key export (KEYS.md, Export): the frame shows the user's keys only after a fresh proof, a code mailed now and
 // typed in the frame. This service answers the auth share for that code; the frame rebuilds and shows the keys.
-import { checkWrongCodeBudget, issueCode, useCode } from './codes.mjs'
+import { issueCode, useCode } from './codes.mjs'
 import { WalletError, invalidRequest } from './errors.mjs'
 import { keysForFrame } from './keyShares.mjs'
 import { mailExportCode } from './mails.mjs'
@@ -20,8 +20,7 @@ export async function exportCode(deps, user, deviceHash, reason = 'keys') {
         ? 'The recovery phrase is shown again only with a code mailed to you, and this wallet has no email: add a passkey instead'
         : 'Key export needs an email to send the code to',
     )
-  await checkWrongCodeBudget(deps, user.email)
-  const code = await issueCode(deps, { purpose: 'export', deviceHash, email: user.email })
+  const { code } = await issueCode(deps, { purpose: 'export', deviceHash, email: user.email, budgetOf: [user.email] })
   await mailExportCode(deps, { to: user.email, code, reason })
   return {}
 }

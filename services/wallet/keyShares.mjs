@@ -3,7 +3,7 @@
 // a user's old sealed keys to that frame once, to be split (migration). It never holds a key it could sign with.
 import * as v from 'valibot'
 
-import { openSealedKeysForMigration } from './accounts.mjs'
+import { SIGNED_IN_USER, openSealedKeysForMigration, sessionUser } from './accounts.mjs'
 import { WalletError, invalidRequest } from './errors.mjs'
 
 const BASE64 = (/** @type {number} */ max) => v.pipe(v.string(), v.regex(/^[A-Za-z0-9+/]+={0,2}$/, 'base64 text'), v.maxLength(max))
@@ -18,46 +18,61 @@ export const REGISTRATION = v.object({
 /** @typedef {{ query: import('../storage/index.mjs').Query }} Db */
 /** @typedef {v.InferOutput<typeof REGISTRATION>} Registration */
 
+/** Whether the user `u` has a backup, as the column `backed_up` ({@link isBackedUp}). */
+const BACKED_UP = `u.phrase_confirmed_at IS NOT NULL
+  OR EXISTS (SELECT 1 FROM wallet.recovery_wraps w WHERE w.user_id = u.id AND w.kind = 'passkey') AS backed_up`
+
 /**
  * Where the user's keys are: `none` (a new user: the frame makes them), `shares` (split), or `sealed` (made before
- * KEYS.md: the frame migrates them); and whether they are backed up ({@link isBackedUp}). One statement: the frame
- * asks it after every login.
- *
- * @param {Db} db @param {string} userId
- * @returns {Promise<{ status: 'none' | 'shares' | 'sealed', backedUp: boolean }>}
+ * KEYS.md: the frame migrates them); and whether they are backed up ({@link isBackedUp}). Read with the session's user
+ * (accounts.mjs sessionUserWith): the frame asks it after every login.
  */
-export async function keyState(db, userId) {
-  const { rows } = await db.query(
-    `SELECT u.sealed_evm_key IS NOT NULL AS sealed, s.user_id IS NOT NULL AS split, ${BACKED_UP}
-     FROM wallet.users u LEFT JOIN wallet.key_shares s ON s.user_id = u.id WHERE u.id = $1`,
-    [userId],
-  )
-  const row = rows[0]
-  const status = row?.split ? 'shares' : row?.sealed ? 'sealed' : 'none'
-  return { status, backedUp: row?.backed_up === true }
+export const KEY_STATE_COLUMNS = `u.sealed_evm_key IS NOT NULL AS sealed,
+  EXISTS (SELECT 1 FROM wallet.key_shares s WHERE s.user_id = u.id) AS split, ${BACKED_UP}`
+
+/**
+ * The key state of a row read with {@link KEY_STATE_COLUMNS}.
+ *
+ * @param {Record<string, any>} row
+ * @returns {{ status: 'none' | 'shares' | 'sealed', backedUp: boolean }}
+ */
+export function keyStateOf(row) {
+  const status = row.split ? 'shares' : row.sealed ? 'sealed' : 'none'
+  return { status, backedUp: row.backed_up === true }
 }
 
 /**
- * Stores what the frame made for a new user: their addresses, the auth share, the phrase's wrap of the recovery
- * share. Refused when the user has keys already: keys are made once.
+ * Stores what the frame made for the session's new user: their addresses, the auth share, the phrase's wrap of the
+ * recovery share. Refused when the user has keys already: keys are made once.
  *
- * @param {import('../storage/index.mjs').Database} database @param {string} userId @param {Registration} registration
+ * @param {import('../storage/index.mjs').Database} database @param {import('./accounts.mjs').WalletScope} scope
+ * @param {string} userId the session's @param {Registration} registration
+ * @returns {Promise<boolean>} false when the session's user is not one of the scope's wallets
  */
-export async function registerKeys(database, userId, { evmAddress, solanaAddress, authShare, recoveryWrap }) {
-  // The addresses and both shares in one statement: all of them are stored, or none.
+export async function registerKeys(database, scope, userId, registration) {
+  const { evmAddress, solanaAddress, authShare, recoveryWrap } = registration
+  // The session's user, the addresses and both shares in one statement: all of them are stored, or none.
   const { rows } = await database.query(
-    `WITH registered AS (
-       UPDATE wallet.users SET evm_address = $2, solana_address = $3
-       WHERE id = $1 AND evm_address IS NULL AND sealed_evm_key IS NULL RETURNING id
+    `WITH signed_in AS (${SIGNED_IN_USER}), registered AS (
+       UPDATE wallet.users SET evm_address = $3, solana_address = $4
+       WHERE id = (SELECT id FROM signed_in WHERE project_id IS NOT NULL) AND evm_address IS NULL AND sealed_evm_key IS NULL
+       RETURNING id
      ), auth AS (
-       INSERT INTO wallet.key_shares (user_id, auth_share) SELECT id, $4::bytea FROM registered
+       INSERT INTO wallet.key_shares (user_id, auth_share) SELECT id, $5::bytea FROM registered
      ), recovery AS (
-       INSERT INTO wallet.recovery_wraps (user_id, kind, label, wrapped) SELECT id, 'phrase', '', $5::bytea FROM registered
+       INSERT INTO wallet.recovery_wraps (user_id, kind, label, wrapped) SELECT id, 'phrase', '', $6::bytea FROM registered
      )
-     SELECT id FROM registered`,
-    [userId, evmAddress, solanaAddress, Buffer.from(authShare, 'base64'), Buffer.from(recoveryWrap, 'base64')],
+     SELECT (SELECT project_id FROM signed_in) AS project_id, EXISTS (SELECT 1 FROM signed_in) AS signed_in,
+       EXISTS (SELECT 1 FROM registered) AS registered`,
+    [scope.projects, userId, evmAddress, solanaAddress, Buffer.from(authShare, 'base64'), Buffer.from(recoveryWrap, 'base64')],
   )
-  if (!rows[0]) throw keysExist()
+  const row = /** @type {Record<string, any>} */ (rows[0])
+  if (!row.signed_in) return false
+  if (row.registered) return true
+  // A wallet made before wallets were per project is this project's once claimed (another may have claimed it first).
+  if (row.project_id === null)
+    return (await sessionUser(database, scope, userId)) !== undefined && registerKeys(database, scope, userId, registration)
+  throw keysExist()
 }
 
 /**
@@ -140,10 +155,6 @@ export async function isBackedUp(db, userId) {
   const { rows } = await db.query(`SELECT ${BACKED_UP} FROM wallet.users u WHERE u.id = $1`, [userId])
   return rows[0]?.backed_up === true
 }
-
-/** Whether the user `u` has a backup, as the column `backed_up` ({@link isBackedUp}). */
-const BACKED_UP = `u.phrase_confirmed_at IS NOT NULL
-  OR EXISTS (SELECT 1 FROM wallet.recovery_wraps w WHERE w.user_id = u.id AND w.kind = 'passkey') AS backed_up`
 
 /**
  * The visitor finished the recovery phrase's panel in their frame: from now on the phrase counts as a backup. Only for a

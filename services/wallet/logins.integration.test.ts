@@ -339,3 +339,57 @@ describe('a code whose mail fails', () => {
     expect(await inbox(email)).toHaveLength(1)
   })
 })
+
+describe('statements a login and an approval take', () => {
+  /** The database as the wallet sees it, each statement it sends (inside a transaction too) counted. */
+  function countedDatabase() {
+    const counted = { statements: 0, transactions: 0 }
+    const countedQuery =
+      (run: Database['query']): Database['query'] =>
+      (sql, params) => {
+        counted.statements += 1
+        return run(sql, params)
+      }
+    const query = countedQuery(database.query)
+    const transaction: Database['transaction'] = (fn) => {
+      counted.transactions += 1
+      return database.transaction((tx) => fn({ query: countedQuery(tx.query) }))
+    }
+    return { counted, database: { ...database, query, transaction } }
+  }
+
+  // docs/budgets.md: each statement is a round trip to PostgreSQL, the largest part of a login's CPU.
+  it('a new address is mailed its code in 2 statements and signed in, keys made, in 8 with one transaction', SLOW, async () => {
+    const { counted, database: countingDatabase } = countedDatabase()
+    const counting = await walletApp({ database: countingDatabase })
+    const page = browser('demo', () => counting)
+    const email = uniqueEmail('counted')
+    Object.assign(counted, { statements: 0, transactions: 0 })
+    // The user's read, then the address's budget, its mail slot and the code in one.
+    expect((await page.send('APP_CONNECT_EMAIL', { email })).body).toEqual({ action: 'VERIFY_OTP' })
+    expect(counted).toEqual({ statements: 2, transactions: 0 })
+    Object.assign(counted, { statements: 0, transactions: 0 })
+    // The code with its budget, its use, the user's read and creation, the device (one transaction); the sign-in
+    // grant; the frame's key state and its registration, each with the session's user.
+    expect((await page.send('APP_CONNECT_OTP', { otp: await lastCode(email) })).status).toBe(200)
+    expect(counted).toEqual({ statements: 8, transactions: 1 })
+  })
+
+  it('a message signed is asked in 2 statements, then approved and its signature handed back in 3', SLOW, async () => {
+    const { counted, database: countingDatabase } = countedDatabase()
+    const counting = await walletApp({ database: countingDatabase })
+    const page = browser('demo', () => counting)
+    const { address } = await logIn(page, uniqueEmail('signer'))
+    Object.assign(counted, { statements: 0, transactions: 0 })
+    // The session's user, then the request stored with its pending count.
+    const asked = await page.send('APP_RPC_REQUEST', { method: 'personal_sign', params: ['0x01', address], chainId: 31337 })
+    expect(counted).toEqual({ statements: 2, transactions: 0 })
+    Object.assign(counted, { statements: 0, transactions: 0 })
+    // The click moves the request straight to signing (nothing to record before the frame signs a message); the
+    // signature handed back moves it to relaying, then records the result.
+    const { requestId, secret } = asked.body.approval
+    const answer = await page.decide(requestId, secret)
+    expect(await verifyMessage({ address, message: { raw: '0x01' }, signature: answer.body.result })).toBe(true)
+    expect(counted).toEqual({ statements: 3, transactions: 0 })
+  })
+})

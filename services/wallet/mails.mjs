@@ -1,6 +1,6 @@
 // The mails the wallet sends (a code, a device link), and what the visitor is told when one could not be sent: no
 // mail is lost without a word (createMailer.mjs never sends one twice). A mail that surely did not go out gives its
-// address's mail slot back (codes.mjs claimMailSlot), so the visitor may ask again at once.
+// address's mail slot back (codes.mjs issueCode), so the visitor may ask again at once.
 import { WalletError } from './errors.mjs'
 
 /**

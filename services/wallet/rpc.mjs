@@ -494,7 +494,8 @@ export async function submitSigned(deps, { userId, requestId, secret, signed }) 
 }
 
 /**
- * Moves the user's request from status `from` to `to` when `secret` is its own, and reads what its next step needs
+ * Moves the user's request from status `from` to `to` (a click on a request signed as asked: to `signing` at once,
+ * SIGNED_AS_ASKED) when `secret` is its own, and reads what its next step needs
  * with it: the request, its user, and the keys a signing job hands the frame (keyShares.mjs). One statement, so two
  * clicks at once cannot both move it. A request expires while it waits for the visitor; once approved, its jobs may
  * take their time. Refused as UNKNOWN_REQUEST (not this user's), APPROVAL_FORBIDDEN (another secret) or
@@ -508,13 +509,13 @@ async function claimApproval({ database, now }, { userId, requestId, secret, fro
   const secretHash = typeof secret === 'string' ? sha256(secret) : Buffer.alloc(0)
   const { rows } = await database.query(
     `WITH claimed AS (
-       UPDATE wallet.approvals SET status = $5
+       UPDATE wallet.approvals SET status = CASE WHEN $5 = 'relaying' AND $4 = 'pending' AND method = ANY($7) THEN 'signing' ELSE $5 END
        WHERE id = $1 AND user_id = $2 AND secret_hash = $3 AND status = $4 AND ($4 <> 'pending' OR expires_at > $6)
        RETURNING *
      )
      SELECT claimed.*, ${joinedUserColumns('u')}, ${FRAME_KEY_COLUMNS}
      FROM claimed JOIN wallet.users u ON u.id = claimed.user_id ${FRAME_KEY_JOINS}`,
-    [requestId, userId, secretHash, from, to, new Date(now())],
+    [requestId, userId, secretHash, from, to, new Date(now()), SIGNED_AS_ASKED],
   )
   const row = rows[0]
   if (!row) {
@@ -525,6 +526,19 @@ async function claimApproval({ database, now }, { userId, requestId, secret, fro
   const user = joinedUser(row)
   return { ...row, user, keys: frameKeysOf(user, row) }
 }
+
+/**
+ * The methods whose first job is the request itself, to be signed as asked (relay.mjs firstStep, whose progress for
+ * them is `{}`): nothing is recorded before the frame signs, so the click moves them straight to `signing`, where the
+ * others wait in `relaying` for their job to be recorded (one statement fewer an approval, docs/budgets.md).
+ */
+const SIGNED_AS_ASKED = [
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'solana_signMessage',
+  'solana_signTransaction',
+  'solana_signAndSendTransaction',
+]
 
 /** @param {{ query: import('../storage/index.mjs').Query }} db @param {{ userId: string, requestId: string, secret: unknown }} claim */
 async function approvalOf(db, { userId, requestId, secret }) {
@@ -551,10 +565,13 @@ async function step(deps, row, run) {
     if (!network) throw new WalletError(400, 'UNSUPPORTED_CHAIN', `Chain ${row.chain_id} is no longer served`)
     const next = await run(network, row.user)
     if ('job' in next) {
-      await deps.database.query(`UPDATE wallet.approvals SET status = 'signing', progress = $2 WHERE id = $1`, [
-        row.id,
-        JSON.stringify(next.progress),
-      ])
+      // A request the click moved to `signing` already (SIGNED_AS_ASKED) has nothing more to record.
+      if (row.status !== 'signing' || Object.keys(next.progress).length > 0) {
+        await deps.database.query(`UPDATE wallet.approvals SET status = 'signing', progress = $2 WHERE id = $1`, [
+          row.id,
+          JSON.stringify(next.progress),
+        ])
+      }
       return { sign: { job: next.job, keys: row.keys } }
     }
     const { hashes, userOpHash } = /** @type {{ hashes?: string[], userOpHash?: string }} */ (next.progress)

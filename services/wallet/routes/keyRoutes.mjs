@@ -6,8 +6,17 @@ import * as v from 'valibot'
 import { sendJson } from '../../http/index.mjs'
 import { walletBody } from '../errors.mjs'
 import { exportCode, keysForExport } from '../keyExport.mjs'
-import { REGISTRATION, completeMigration, confirmPhraseBackup, keyState, registerKeys, sealedKeysToMigrate } from '../keyShares.mjs'
-import { SITE, allowedSite, signedInUser } from './frameCall.mjs'
+import { sessionUserWith } from '../accounts.mjs'
+import {
+  KEY_STATE_COLUMNS,
+  REGISTRATION,
+  completeMigration,
+  confirmPhraseBackup,
+  keyStateOf,
+  registerKeys,
+  sealedKeysToMigrate,
+} from '../keyShares.mjs'
+import { SITE, allowedSite, notConnected, sessionUserId, signedInUser } from './frameCall.mjs'
 
 /** A call with nothing more than its site. */
 const KeysBody = v.object(SITE)
@@ -39,9 +48,13 @@ export function createKeyRoutes(wallet) {
       return sendJson(c, 200, await run(await signedInUser(wallet, c, body.projectId), body, c))
     })
 
-  keysRoute('state', KeysBody, async (user) => {
-    const { status, backedUp } = await keyState(database, user.id)
-    return { status, userId: user.id, backedUp }
+  // The state with the session's user, in one statement: the frame asks it after every login.
+  app.post('/v1/frame/keys/state', walletBody(KeysBody), allowedSite(wallet), async (c) => {
+    const { projectId } = c.req.valid('json')
+    const found = await sessionUserWith(database, wallet.scopeOf(projectId), await sessionUserId(wallet, c), KEY_STATE_COLUMNS)
+    if (!found) throw notConnected()
+    const { status, backedUp } = keyStateOf(found.row)
+    return sendJson(c, 200, { status, userId: found.user.id, backedUp })
   })
   // After the visitor's own click on "I saved it" in the frame's phrase panel: no APP_ message reaches it, so the host
   // page cannot mark a wallet backed up.
@@ -49,9 +62,11 @@ export function createKeyRoutes(wallet) {
     await confirmPhraseBackup(database, user.id, now)
     return {}
   })
-  keysRoute('register', RegistrationBody, async (user, registration) => {
-    await registerKeys(database, user.id, registration)
-    return {}
+  // Checked against the session's user in the registration's own statement: a new user's frame calls it at each login.
+  app.post('/v1/frame/keys/register', walletBody(RegistrationBody), allowedSite(wallet), async (c) => {
+    const { projectId, origin, ...registration } = c.req.valid('json')
+    if (!(await registerKeys(database, wallet.scopeOf(projectId), await sessionUserId(wallet, c), registration))) throw notConnected()
+    return sendJson(c, 200, {})
   })
   keysRoute('migrate', KeysBody, (user) => sealedKeysToMigrate(database, sealingKey, user.id))
   keysRoute('migrated', RegistrationBody, async (user, registration) => {
