@@ -122,8 +122,6 @@ export { FetchToken, StorageToken } from './core/tokens.js'
 export { afterFirstPaint } from './core/idle.js'
 export { createStorage, createMemoryBackend, readRecentWallets, addRecentWallet, RECENT_WALLETS_LIMIT } from './services/storage.js'
 export type { RecentWallet, StorageBackend, StorageService } from './services/storage.js'
-export { createHttpClient, fetchWithRefusals, InvalidResponseError } from './services/http.js'
-export type { HttpClient, HttpClientOptions, HttpRequestOptions } from './services/http.js'
 
 // CAIP ids are the protocol layer's (foyer/protocol), re-exported for hosts that read them here. One chain family's
 // formats (isEvmAddress, isSolanaAddress, transaction hashes …) are not the kernel's: import them from 'foyer/protocol'.

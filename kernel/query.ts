@@ -33,6 +33,9 @@ export type { GetHistoryPageParameters, GetHistoryPageReturnType } from './actio
 // For plugins' and chains' lazy code: a client of one of the kernel's services, the public RPC a chain reads through,
 // the directory's images and wallets, a transaction's explorer page. Lazy too, so none of it is in the first paint.
 export { serviceOf } from './services/serviceOf.js'
+// The HTTP client those services are built on, for a plugin's own backend (as the swaps' and the exchange's).
+export { createHttpClient, fetchWithRefusals, InvalidResponseError } from './services/http.js'
+export type { HttpClient, HttpClientOptions, HttpRequestOptions } from './services/http.js'
 export type { ServiceClientOptions } from './services/serviceOf.js'
 export { rpcUrlFor } from './services/publicRpc.js'
 export { directoryImageUrl, rememberedDirectoryWallet } from './services/directory.js'

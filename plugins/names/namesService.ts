@@ -4,7 +4,6 @@
 import * as v from 'valibot'
 import {
   BaseError,
-  createHttpClient,
   createToken,
   FetchToken,
   isSafeImageUrl,
@@ -14,6 +13,7 @@ import {
   type Kernel,
   type Token,
 } from 'foyer'
+import { createHttpClient } from 'foyer/query'
 
 /** A registered name (rules §7), checked. */
 export interface NameProfile {

@@ -2,8 +2,8 @@
 // follows. Loaded with the view, never with the manifest. Every answer is checked with valibot; a checkout URL is
 // accepted only on http(s), so nothing else can be opened in the checkout window.
 import * as v from 'valibot'
-import { BaseError, createHttpClient, createToken, fetchWithRefusals, SDK_TYPE, SDK_VERSION, type Kernel } from 'foyer'
-import { serviceOf } from 'foyer/query'
+import { BaseError, createToken, SDK_TYPE, SDK_VERSION, type Kernel } from 'foyer'
+import { createHttpClient, fetchWithRefusals, serviceOf } from 'foyer/query'
 
 /** rules §1: the providers, in the order they are offered. */
 export const ONRAMP_PROVIDERS = ['meld', 'coinbase'] as const

@@ -2,8 +2,8 @@
 // then read it until it is paid. Loaded with the Pay view. Answers are checked with valibot; only an http(s) page
 // is ever opened in the exchange's window.
 import * as v from 'valibot'
-import { BaseError, createHttpClient, createToken, fetchWithRefusals, SDK_TYPE, SDK_VERSION, type Kernel } from 'foyer'
-import { serviceOf } from 'foyer/query'
+import { BaseError, createToken, SDK_TYPE, SDK_VERSION, type Kernel } from 'foyer'
+import { createHttpClient, fetchWithRefusals, serviceOf } from 'foyer/query'
 
 /** A payment the exchange makes, as last read. */
 export interface ExchangePayment {

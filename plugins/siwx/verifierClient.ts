@@ -1,7 +1,8 @@
 // The reference verifier's client (lazy): the sign-in calls of the blockchain API (`services.api`, rules §7 sessions). A
 // session's id is kept in the kernel's storage by account, so a reload finds it; the service says whether it lives.
 import * as v from 'valibot'
-import { createHttpClient, FetchToken, SDK_TYPE, SDK_VERSION, StorageToken, type Kernel } from 'foyer'
+import { FetchToken, SDK_TYPE, SDK_VERSION, StorageToken, type Kernel } from 'foyer'
+import { createHttpClient } from 'foyer/query'
 import { SignInRefusedError } from './signIn.js'
 import type { SiwxConfig } from './types.js'
 

@@ -2,8 +2,8 @@
 // calldata. Loaded with the Swap view, never with the manifest. Every answer is checked with valibot, and the
 // transactions the service builds are checked against what was asked before any wallet sees them.
 import * as v from 'valibot'
-import { BaseError, createHttpClient, createToken, fetchWithRefusals, isSafeImageUrl, SDK_TYPE, SDK_VERSION, type Kernel } from 'foyer'
-import { serviceOf } from 'foyer/query'
+import { BaseError, createToken, isSafeImageUrl, SDK_TYPE, SDK_VERSION, type Kernel } from 'foyer'
+import { createHttpClient, fetchWithRefusals, serviceOf } from 'foyer/query'
 import type { SwapQuote, SwapToken } from './swapState.js'
 
 /** The convert calls' id of a network's native coin. */
