@@ -67,10 +67,10 @@ export const entries = [
   { export: './elements', input: 'kernel/elements/index.ts', file: 'elements', apart: true, budget: { gzip: 3 * 1024, beyond: ['.'] } },
   // Lazy code only (views, services behind import()): @tanstack/query-core (about 10 KB of the 13) and the
   // blockchain data client, loaded with the first remote read, never before the first paint.
-  // 14.5 KB, not 13, since plugins and chains import the kernel through public entries only: it also holds the
-  // helpers their lazy code uses (the directory's images and wallets, the public RPC, the explorer link). 16 KB, not
-  // 14.5, since the HTTP client moved here from '.' (#49): every host fetched it before its button, and only lazy code
-  // runs it (1.15 KB gzip as a chunk of its own here; 0.7 KB less in a host's first paint).
+  // 16 KB, not 13, for two more things only lazy code uses: the helpers plugins' and chains' lazy code reaches the
+  // kernel's services with, since they import the kernel through public entries only (the directory's images and
+  // wallets, the public RPC, the explorer link), and the HTTP client, 1.15 KB gzip as a chunk of its own, which as an
+  // export of '.' every host fetched before its button (0.7 KB of its first paint, #49).
   { export: './query', input: 'kernel/query.ts', file: 'query', lazy: true, budget: { gzip: 16 * 1024, beyond: ['.', './react'] } },
   // The React primitives of views (Button, ListItem, Tabs, Skeleton, QrCode …), for plugins' and chains' views.
   { export: './ui', input: 'kernel/ui/index.ts', file: 'ui', lazy: true },
