@@ -320,6 +320,9 @@ async function measurePackage(browser, apps) {
   // 300 to 600 ms) weighs on both of a pair alike, where a difference of two medians would carry it.
   foyer.beyondReactMs = median(foyer.paints.map((time, run) => time - react.paints[run]))
   foyer.scriptBeyondReactMs = median(foyer.scripts.map((time, run) => time - react.scripts[run]))
+  // Where the time beyond React goes, pair by pair as above (React's own start is nothing).
+  const beyondReact = (phase) => median(foyer.phases.map((phases, run) => phases[phase] - react.phases[run][phase]))
+  foyer.phasesBeyondReactMs = { code: beyondReact('code'), start: beyondReact('start'), render: beyondReact('render') }
   const foyerUrl = foyer.url
   const evmConnection = await lazyBytes(browser, foyerUrl, apps.foyer, async (page) => {
     await page.getByRole('button', { name: 'Connect', exact: true }).click()
@@ -346,7 +349,7 @@ async function measurePackage(browser, apps) {
  */
 async function measurePages(browser, pages) {
   const results = Object.fromEntries(
-    Object.entries(pages).map(([name, { url }]) => [name, { url, paints: [], openTimes: [], scripts: [] }]),
+    Object.entries(pages).map(([name, { url }]) => [name, { url, paints: [], phases: [], openTimes: [], scripts: [] }]),
   )
   for (let run = 0; run < PACKAGE_RUNS; run++) {
     for (const [name, { url, root, imports, open }] of Object.entries(pages)) {
@@ -356,6 +359,7 @@ async function measurePages(browser, pages) {
       await page.goto(url)
       const firstPaint = await page.waitForFunction(() => window.__foyerFirstPaint).then((handle) => handle.jsonValue())
       result.paints.push(firstPaint.time)
+      result.phases.push(await page.evaluate(phasesOfLoad, firstPaint.time))
       if (run === 0) {
         const files = firstPaint.resources.filter((resource) => resource.endsWith('.js'))
         const paths = files.map((file) => new URL(file).pathname)
@@ -422,6 +426,16 @@ function recordFirstPaintOfButton() {
   requestAnimationFrame(check)
 }
 
+/**
+ * One load's navigation → button in three parts, from the app's marks (scripts/benchPackage.mjs): its code fetched and
+ * evaluated (navigation → the app's first line), its start (Foyer: createKernel with the plugins and the options'
+ * checks), and React's render to the paint.
+ */
+function phasesOfLoad(paint) {
+  const { started, rendering } = window.__benchMarks
+  return { code: started, start: rendering - started, render: paint - rendering }
+}
+
 function clickToFirstView() {
   return new Promise((resolve) => {
     const start = performance.now()
@@ -474,6 +488,9 @@ function report(results) {
       ms,
       PACKAGE.buttonBeyondReactMs,
     ),
+    row(`… of which the code fetched and evaluated (to the app's first line), beyond React alone`, foyer.phasesBeyondReactMs.code, ms),
+    row("… the kernel's start (createKernel with the plugins and the options' checks)", foyer.phasesBeyondReactMs.start, ms),
+    row('… the render to the paint, beyond React alone', foyer.phasesBeyondReactMs.render, ms),
     row(
       'packed package, esbuild: JS before the button is visible, beyond React alone (gzip)',
       foyer.before.gzip - react.before.gzip,
