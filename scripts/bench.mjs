@@ -6,7 +6,9 @@
 //   4. the embedded wallet: Approve click in the secure frame → the signature back on the page, over twenty requests
 // Then the packed package as a host builds it with esbuild (scripts/benchPackage.mjs), against a page with
 // React alone built and served the same way (scripts/benchServer.mjs, gzip from memory, as a CDN), 21 loads
-// each, taking turns: navigation → button visible (the median of each pair's difference), files (and the depth of
+// each, taking turns: navigation → button visible (the median of each pair's difference, split into the code's
+// fetch and evaluation, the kernel's start and the render; and again for the same app with its page preloading what
+// the app imports, the waterfall's cost), files (and the depth of
 // their import waterfall) and gzip before that paint, click → first view, main-thread script over the whole load
 // (the median of each pair's difference), heap with the modal open, and the JS a first EVM connection (with its
 // balance) and a first WalletConnect pairing code fetch. Each figure has its gate (PACKAGE).
@@ -20,7 +22,7 @@ import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
 import { build } from 'vite'
 import { startLocalStack } from '../services/localStack.mjs'
-import { buildPackageApps, gzipOf, injectBenchWallet, removePackageApps } from './benchPackage.mjs'
+import { buildPackageApps, gzipOf, injectBenchWallet, PRELOADED_PAGE, removePackageApps } from './benchPackage.mjs'
 import { waterfallDepth } from './waterfallDepth.mjs'
 import { startStaticServer } from './benchServer.mjs'
 import { chromiumArgs, chromiumPath } from './chromium.mjs'
@@ -312,9 +314,11 @@ function median(values) {
 
 /** The packed package's apps: React alone and Foyer, then Foyer's first EVM connection and WalletConnect code. */
 async function measurePackage(browser, apps) {
-  const { react, foyer } = await measurePages(browser, {
+  const foyerServed = await serveOn(apps.foyer)
+  const { react, foyer, preloaded } = await measurePages(browser, {
     react: { root: apps.react, url: await serveOn(apps.react), imports: apps.imports.react, open: false },
-    foyer: { root: apps.foyer, url: await serveOn(apps.foyer), imports: apps.imports.foyer, open: true },
+    foyer: { root: apps.foyer, url: foyerServed, imports: apps.imports.foyer, open: true },
+    preloaded: { root: apps.foyer, url: `${foyerServed}${PRELOADED_PAGE}`, imports: apps.imports.foyer, open: false },
   })
   // Each Foyer load against the React load just before it: the machine's drift during the run (a page load here takes
   // 300 to 600 ms) weighs on both of a pair alike, where a difference of two medians would carry it.
@@ -323,6 +327,7 @@ async function measurePackage(browser, apps) {
   // Where the time beyond React goes, pair by pair as above (React's own start is nothing).
   const beyondReact = (phase) => median(foyer.phases.map((phases, run) => phases[phase] - react.phases[run][phase]))
   foyer.phasesBeyondReactMs = { code: beyondReact('code'), start: beyondReact('start'), render: beyondReact('render') }
+  foyer.preloadedBeyondReactMs = median(preloaded.paints.map((time, run) => time - react.paints[run]))
   const foyerUrl = foyer.url
   const evmConnection = await lazyBytes(browser, foyerUrl, apps.foyer, async (page) => {
     await page.getByRole('button', { name: 'Connect', exact: true }).click()
@@ -491,6 +496,11 @@ function report(results) {
     row(`… of which the code fetched and evaluated (to the app's first line), beyond React alone`, foyer.phasesBeyondReactMs.code, ms),
     row("… the kernel's start (createKernel with the plugins and the options' checks)", foyer.phasesBeyondReactMs.start, ms),
     row('… the render to the paint, beyond React alone', foyer.phasesBeyondReactMs.render, ms),
+    row(
+      '… the same host, its page preloading what the app imports (<link rel="modulepreload">, as Vite writes it), beyond React alone',
+      foyer.preloadedBeyondReactMs,
+      ms,
+    ),
     row(
       'packed package, esbuild: JS before the button is visible, beyond React alone (gzip)',
       foyer.before.gzip - react.before.gzip,
