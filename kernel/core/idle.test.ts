@@ -25,7 +25,8 @@ describe('afterFirstPaint', () => {
     expect(requestIdleCallback).not.toHaveBeenCalled()
     for (const frame of frames) frame()
     expect(requestIdleCallback).toHaveBeenCalledOnce()
-    // The hidden tab's fallback does not ask a second time.
+    // The hidden tab's fallback is cancelled: it neither asks a second time nor keeps a timer for nothing.
+    expect(vi.getTimerCount()).toBe(0)
     vi.advanceTimersByTime(500)
     expect(requestIdleCallback).toHaveBeenCalledOnce()
   })

@@ -18,9 +18,10 @@ export function afterFirstPaint(timeoutMs = 500): Promise<void> {
     const whenIdle = () => {
       if (!waiting) return
       waiting = false
+      clearTimeout(hiddenTab)
       requestIdleCallback(() => resolve(), { timeout: timeoutMs })
     }
+    const hiddenTab = setTimeout(whenIdle, timeoutMs)
     if (typeof requestAnimationFrame === 'function') requestAnimationFrame(whenIdle)
-    setTimeout(whenIdle, timeoutMs)
   })
 }
