@@ -447,9 +447,11 @@ function clickToFirstView() {
     document.querySelector('[data-foyer-connect-button]').click()
     const check = () => {
       const body = document.querySelector('[data-foyer]')?.shadowRoot?.querySelector('[role="dialog"] .f-body')
-      // The view's own content is on screen once its code has replaced the placeholder; parts it
-      // loads afterwards (directory suggestions) arrive progressively and are not waited for.
-      if (body && body.children.length > 0 && !body.querySelector('[data-view-skeleton]')) {
+      // The view's own content is on screen once its code has replaced the placeholder and the dialog is no longer
+      // hidden (it is rendered, hidden, before the click); parts it loads afterwards (directory suggestions) arrive
+      // progressively and are not waited for.
+      const shown = body?.checkVisibility({ visibilityProperty: true })
+      if (shown && body.children.length > 0 && !body.querySelector('[data-view-skeleton]')) {
         // Visible means painted: wait for the frame that shows it.
         requestAnimationFrame(() => resolve(performance.now() - start))
       } else requestAnimationFrame(check)

@@ -143,6 +143,8 @@ a.f-list-item { text-decoration: none; box-sizing: border-box; }
 .f-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .f-sheet { align-items: flex-end; padding: 0; }
 .f-sheet .f-dialog { max-width: none; border-radius: var(--foyer-radius) var(--foyer-radius) 0 0; max-height: 90vh; animation-name: f-sheet; }
+/* The dialog rendered ahead of its first opening (Modal.tsx): laid out, never seen, still; opening starts its animations. */
+.f-overlay.f-closed, .f-overlay.f-closed * { visibility: hidden; animation: none; }
 @keyframes f-fade { from { opacity: 0 } }
 @keyframes f-rise { from { opacity: 0; transform: translateY(8px) scale(.98) } }
 @keyframes f-sheet { from { transform: translateY(100%) } }

@@ -1,11 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import type { Kernel } from '../../core/createKernel.js'
-import { expect, userEvent, waitFor } from 'storybook/test'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { raiseAlert } from '../../core/alerts.js'
 import { switchNetwork } from '../../actions/switchNetwork.js'
 import { showToast } from '../../core/toast.js'
 import { testChain, testConnector } from '../../../test/fixtures.js'
-import { connectedStory, deepActiveElement, iconDataUrl, withinModal } from '../../../test/stories.js'
+import { connectedStory, deepActiveElement, iconDataUrl, modalRoot, withinModal } from '../../../test/stories.js'
 import { ConnectButton } from '../ConnectButton.js'
 
 const wallets = () => [
@@ -53,6 +53,37 @@ export const KeyboardDialog: Story = {
 }
 
 export const KeyboardDialogDark: Story = { ...KeyboardDialog, globals: { theme: 'dark' } }
+
+/**
+ * Closed, the dialog is already rendered, hidden from sight, assistive technology and the keyboard; the click shows
+ * that very dialog with its first control focused, and closing remakes it, so the next opening starts afresh.
+ */
+export const RenderedBeforeTheClick: Story = {
+  play: async ({ canvas }) => {
+    const root = await modalRoot()
+    const closedDialog = await waitFor(() => {
+      const dialog = root.querySelector<HTMLElement>('[role="dialog"]')
+      expect(dialog?.querySelector('[data-view-skeleton]')).toBeNull()
+      return dialog!
+    })
+    await expect(closedDialog.checkVisibility({ visibilityProperty: true })).toBe(false)
+    await expect(closedDialog.closest('[inert]')).not.toBeNull()
+    await expect(within(root).queryByRole('dialog')).toBeNull()
+
+    await userEvent.click(canvas.getByRole('button', { name: 'Connect' }))
+    const dialog = await within(root).findByRole('dialog', { name: 'Connect a wallet' })
+    await expect(dialog).toBe(closedDialog)
+    await expect(dialog.checkVisibility({ visibilityProperty: true })).toBe(true)
+    await waitFor(() => expect(deepActiveElement()).toBe(within(root).getByRole('button', { name: /Amber Wallet/ })))
+
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(within(root).queryByRole('dialog')).toBeNull())
+    const remade = root.querySelector<HTMLElement>('[role="dialog"]')
+    await expect(remade).not.toBeNull()
+    await expect(remade).not.toBe(closedDialog)
+    await expect(remade!.checkVisibility({ visibilityProperty: true })).toBe(false)
+  },
+}
 
 /** Back goes back; back at the first view closes the modal and the next open starts at Connect (rules §2). */
 export const BackAndClose: Story = {

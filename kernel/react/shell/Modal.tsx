@@ -14,6 +14,10 @@ import { ViewTitleContext } from './ViewTitle.js'
  * back and closes at the first view (rules §2), focus returns to the opener on close. Inline (embedded)
  * it is a plain region in the page, always shown, with no overlay and no close. On mobile widths
  * it is a bottom sheet (rules §2).
+ *
+ * Closed, it is rendered all the same, hidden and inert, at the view the modal was reset to: its code has run, its
+ * styles and layout are done, so the click that opens it only shows it (docs/budgets.md, the click). Each closing
+ * makes it anew, so an opening starts as fresh as a new dialog would.
  */
 export function Modal({ inline, sheet }: { inline: boolean; sheet: boolean }) {
   const kernel = useKernel()
@@ -27,6 +31,7 @@ export function Modal({ inline, sheet }: { inline: boolean; sheet: boolean }) {
   const opener = useRef<HTMLElement | null>(null)
   const titleId = useId()
   const visible = inline || open
+  const closings = useClosings(visible)
   const view = history.at(-1)?.view ?? 'Connect'
   const definition = kernel.views.get(view)
   const title = titleOverride ?? (definition ? t(definition.title) : '')
@@ -44,15 +49,16 @@ export function Modal({ inline, sheet }: { inline: boolean; sheet: boolean }) {
     }
   }, [open, inline])
 
-  // Each view, once shown, takes focus on its first control, so keyboard users start inside it.
+  // Each view, once shown, takes focus on its first control, so keyboard users start inside it. A view rendered while
+  // closed counts as shown when the dialog opens: this callback changes then, and the outlet calls it again.
   const onShown = useCallback(() => {
     const root = dialog.current
-    if (!root || inline) return
+    if (!root || inline || !open) return
     const body = root.querySelector<HTMLElement>('.f-body')
     const first = body ? focusableElements(body)[0] : undefined
     // A view shows from its top, where its first control is: nothing to scroll to.
     ;(first ?? root).focus({ preventScroll: true })
-  }, [inline])
+  }, [inline, open])
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a title a view set goes when the view changes.
   useEffect(() => setTitleOverride(undefined), [view])
@@ -72,12 +78,13 @@ export function Modal({ inline, sheet }: { inline: boolean; sheet: boolean }) {
     if (event.target === event.currentTarget) closeModal(kernel)
   }
 
-  if (!visible) return null
   const canGoBack = history.length > 1
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: a press outside the dialog closes it; the keyboard closes it with Escape.
     <div
-      className={`f-overlay${inline ? ' f-inline' : sheet ? ' f-sheet' : ''}`}
+      key={closings}
+      className={`f-overlay${inline ? ' f-inline' : sheet ? ' f-sheet' : ''}${visible ? '' : ' f-closed'}`}
+      inert={!visible}
+      aria-hidden={visible ? undefined : true}
       data-layout={inline ? 'inline' : sheet ? 'sheet' : 'dialog'}
       onMouseDown={inline ? undefined : onOverlayPointer}
     >
@@ -120,4 +127,12 @@ export function Modal({ inline, sheet }: { inline: boolean; sheet: boolean }) {
       </div>
     </div>
   )
+}
+
+/** How many times the dialog has closed: its key, so each closing remakes the hidden dialog from scratch. */
+function useClosings(visible: boolean): number {
+  // State adjusted while rendering (React's way to follow a change): React renders again at once, before committing.
+  const [seen, setSeen] = useState({ visible, closings: 0 })
+  if (seen.visible !== visible) setSeen({ visible, closings: seen.closings + (visible ? 0 : 1) })
+  return seen.closings
 }
