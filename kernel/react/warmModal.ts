@@ -1,5 +1,5 @@
 // Warming the modal before the visitor's click: its shell and first views load on idle or when a pointer nears the
-// button, so the click only renders (docs/budgets.md).
+// button, and the closed dialog renders hidden (Modal.tsx), so the click only shows it (docs/budgets.md).
 import type { Kernel } from '../core/createKernel.js'
 import { loadModalRoot } from './shell/ModalHost.js'
 
