@@ -69,8 +69,15 @@ export const RenderedBeforeTheClick: Story = {
     await expect(closedDialog.checkVisibility({ visibilityProperty: true })).toBe(false)
     await expect(closedDialog.closest('[inert]')).not.toBeNull()
     await expect(within(root).queryByRole('dialog')).toBeNull()
+    // The keyboard walks past it: from the page's button, Tab never lands inside the closed dialog.
+    const button = canvas.getByRole('button', { name: 'Connect' })
+    button.focus()
+    for (let step = 0; step < 3; step++) {
+      await userEvent.tab()
+      await expect(closedDialog.contains(deepActiveElement())).toBe(false)
+    }
 
-    await userEvent.click(canvas.getByRole('button', { name: 'Connect' }))
+    await userEvent.click(button)
     const dialog = await within(root).findByRole('dialog', { name: 'Connect a wallet' })
     await expect(dialog).toBe(closedDialog)
     await expect(dialog.checkVisibility({ visibilityProperty: true })).toBe(true)
