@@ -195,6 +195,21 @@ describe('waitForReceipts', () => {
       await anvil.stop()
     }
   }, 40_000)
+  test('a transaction it never mines: the timeout says where anvil holds it', async () => {
+    const anvil = await startAnvil({ port: 0, chainId: 31337 })
+    try {
+      const rpc = createRpc(anvil.url)
+      const nonce = Number(await rpc.call('eth_getTransactionCount', [account0, 'pending']))
+      // One nonce ahead: anvil queues it until the missing one comes, which never does.
+      const ahead = `0x${(nonce + 1).toString(16)}`
+      const hash = (await rpc.call('eth_sendTransaction', [{ from: account0, to: account1, value: '0x1', nonce: ahead }])) as `0x${string}`
+      await expect(waitForReceipts(rpc, [hash], 'A transfer out of turn', { timeoutMs: 1_500 })).rejects.toThrow(
+        `A transfer out of turn: 1 transactions not mined within 1.5 s: ${hash} queued in anvil's pool (from ${account0.toLowerCase()}, nonce ${nonce + 1})`,
+      )
+    } finally {
+      await anvil.stop()
+    }
+  }, 40_000)
 })
 
 describe('port in use', () => {

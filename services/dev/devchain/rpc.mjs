@@ -17,21 +17,49 @@ const STRANDED_AFTER_MS = 1_000
  * @param {DevChainRpc} rpc
  * @param {`0x${string}`[]} hashes
  * @param {string} what what the transactions do, named in the timeout's message ('Deploying Uniswap V2')
+ * @param {{ timeoutMs?: number }} [options]
  */
-export async function waitForReceipts(rpc, hashes, what) {
+export async function waitForReceipts(rpc, hashes, what, { timeoutMs = RECEIPTS_TIMEOUT_MS } = {}) {
   const started = Date.now()
   let mined = started
   for (;;) {
     const receipts = /** @type {Array<Receipt | null>} */ (await rpc.batch(hashes.map((hash) => ['eth_getTransactionReceipt', [hash]])))
     if (receipts.every((receipt) => receipt !== null)) return /** @type {Receipt[]} */ (receipts)
     const now = Date.now()
-    if (now - started > RECEIPTS_TIMEOUT_MS)
-      throw new Error(`${what}: ${receipts.filter((r) => r === null).length} transactions not mined within ${RECEIPTS_TIMEOUT_MS / 1000} s`)
+    if (now - started > timeoutMs) {
+      const missing = hashes.filter((_, index) => receipts[index] === null)
+      throw new Error(`${what}: ${missing.length} transactions not mined within ${timeoutMs / 1000} s: ${await inPool(rpc, missing)}`)
+    }
     if (now - mined > STRANDED_AFTER_MS) {
       mined = now
       await rpc.call('evm_mine', [])
     }
     await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
+
+/**
+ * Where anvil holds each transaction it has not mined, for the timeout's message: pending (the next to mine), queued
+ * behind a nonce it has not seen, or unknown to it (dropped). Under load one deployment's transaction once stayed unmined
+ * despite the blocks mined to pick it up; which of these it was says what would fix it.
+ *
+ * @param {DevChainRpc} rpc @param {`0x${string}`[]} hashes
+ */
+async function inPool(rpc, hashes) {
+  try {
+    const pool = /** @type {Record<string, Record<string, Record<string, { hash: string }>>>} */ (await rpc.call('txpool_content', []))
+    const where = (/** @type {string} */ hash) => {
+      for (const state of ['pending', 'queued']) {
+        for (const [from, byNonce] of Object.entries(pool[state] ?? {})) {
+          const nonce = Object.keys(byNonce).find((key) => byNonce[key]?.hash === hash)
+          if (nonce !== undefined) return `${hash} ${state} in anvil's pool (from ${from}, nonce ${nonce})`
+        }
+      }
+      return `${hash} unknown to anvil`
+    }
+    return hashes.map(where).join('; ')
+  } catch (error) {
+    return `anvil's pool unread (${error instanceof Error ? error.message : String(error)})`
   }
 }
 
