@@ -195,6 +195,24 @@ describe('waitForReceipts', () => {
       await anvil.stop()
     }
   }, 40_000)
+  test('a transaction queued though its nonce has come, as anvil can leave one under load, is sent again and mined', async () => {
+    const anvil = await startAnvil({ port: 0, chainId: 31337 })
+    try {
+      const rpc = createRpc(anvil.url)
+      const nonce = Number(await rpc.call('eth_getTransactionCount', [account0, 'latest']))
+      const ahead = `0x${(nonce + 1).toString(16)}`
+      const hash = (await rpc.call('eth_sendTransaction', [{ from: account0, to: account1, value: '0x1', nonce: ahead }])) as `0x${string}`
+      // The account's nonce reaches it without the pool hearing of it: anvil keeps it queued, blocks or not.
+      await rpc.call('anvil_setNonce', [account0, ahead])
+      await rpc.call('evm_mine', [])
+      expect(await rpc.call('eth_getTransactionReceipt', [hash])).toBeNull()
+      const [receipt] = await waitForReceipts(rpc, [hash], 'A transfer stuck in the queue', { timeoutMs: 10_000 })
+      expect(receipt?.status).toBe('0x1')
+    } finally {
+      await anvil.stop()
+    }
+  }, 40_000)
+
   test('a transaction it never mines: the timeout says where anvil holds it', async () => {
     const anvil = await startAnvil({ port: 0, chainId: 31337 })
     try {

@@ -32,9 +32,34 @@ export async function waitForReceipts(rpc, hashes, what, { timeoutMs = RECEIPTS_
     }
     if (now - mined > STRANDED_AFTER_MS) {
       mined = now
+      await sendQueuedAgain(
+        rpc,
+        hashes.filter((_, index) => receipts[index] === null),
+      )
       await rpc.call('evm_mine', [])
     }
     await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
+
+/**
+ * anvil can queue a transaction whose nonce has in fact come (it arrived while the one before it was being mined) and
+ * then never promote it, not even when a block is mined: a busy-machine run lost Uniswap V2's last one so. For each of
+ * `hashes` queued so, the pool forgets its sender's transactions and hears them again in nonce order, checked anew.
+ *
+ * @param {DevChainRpc} rpc @param {`0x${string}`[]} hashes
+ */
+async function sendQueuedAgain(rpc, hashes) {
+  /** @typedef {Record<string, Record<string, { hash: `0x${string}` }>>} BySender */
+  const pool = /** @type {{ pending?: BySender, queued?: BySender }} */ (await rpc.call('txpool_content', []))
+  for (const [from, byNonce] of Object.entries(pool.queued ?? {})) {
+    const next = Number(await rpc.call('eth_getTransactionCount', [from, 'latest']))
+    const stuck = Object.entries(byNonce).some(([nonce, { hash }]) => Number(nonce) <= next && hashes.includes(hash))
+    if (!stuck) continue
+    const held = [...Object.entries(pool.pending?.[from] ?? {}), ...Object.entries(byNonce)].sort(([a], [b]) => Number(a) - Number(b))
+    const raws = await rpc.batch(held.map(([, { hash }]) => ['eth_getRawTransactionByHash', [hash]]))
+    await rpc.call('anvil_removePoolTransactions', [from])
+    for (const raw of raws) await rpc.call('eth_sendRawTransaction', [raw])
   }
 }
 
