@@ -20,8 +20,9 @@ function subscribeToModalRoot(notify: () => void): () => void {
 }
 
 // The modal's inside, as soon as its code is here: mounted closed on idle (the stylesheet adopted, the theme and
-// media listeners set up, the dialog rendered hidden: Modal.tsx), the click that opens it only shows the dialog (#21). Not React.lazy: React 19 holds a
-// resolved Suspense boundary back for up to 300 ms to batch reveals, which would blow the 50 ms open budget.
+// media listeners set up, the dialog rendered hidden: Modal.tsx), the click that opens it only shows the dialog (#21).
+// Not React.lazy: React 19 holds a resolved Suspense boundary back for up to 300 ms to batch reveals, which would blow
+// the 50 ms open budget.
 function useModalRoot(wanted: boolean): ComponentType | undefined {
   const root = useSyncExternalStore(
     subscribeToModalRoot,

@@ -181,52 +181,54 @@ describe('halt and restart', () => {
 })
 
 describe('waitForReceipts', () => {
-  test('a transaction left in the pool, as automine can leave one sent while it mines, is mined and read', async () => {
+  /** Runs `check` against an anvil of its own, stopped afterwards. */
+  const onFreshAnvil = async (check: (rpc: ReturnType<typeof createRpc>) => Promise<void>) => {
     const anvil = await startAnvil({ port: 0, chainId: 31337 })
     try {
-      const rpc = createRpc(anvil.url)
+      await check(createRpc(anvil.url))
+    } finally {
+      await anvil.stop()
+    }
+  }
+  /** A transfer one nonce ahead of account #0's: anvil queues it until the nonce before it comes. */
+  const sendOneNonceAhead = async (rpc: ReturnType<typeof createRpc>) => {
+    const nonce = Number(await rpc.call('eth_getTransactionCount', [account0, 'pending'])) + 1
+    const ahead = `0x${nonce.toString(16)}`
+    const hash = (await rpc.call('eth_sendTransaction', [{ from: account0, to: account1, value: '0x1', nonce: ahead }])) as `0x${string}`
+    return { hash, nonce, ahead }
+  }
+
+  test('a transaction left in the pool, as automine can leave one sent while it mines, is mined and read', async () => {
+    await onFreshAnvil(async (rpc) => {
       // With automine off the pool keeps the transaction, as anvil's race does (foundry-rs/foundry#10122).
       await rpc.call('evm_setAutomine', [false])
       const hash = (await rpc.call('eth_sendTransaction', [{ from: account0, to: account1, value: '0x1' }])) as `0x${string}`
       expect(await rpc.call('eth_getTransactionReceipt', [hash])).toBeNull()
       const [receipt] = await waitForReceipts(rpc, [hash], 'A stranded transfer')
       expect(receipt?.status).toBe('0x1')
-    } finally {
-      await anvil.stop()
-    }
+    })
   }, 40_000)
+
   test('a transaction queued though its nonce has come, as anvil can leave one under load, is sent again and mined', async () => {
-    const anvil = await startAnvil({ port: 0, chainId: 31337 })
-    try {
-      const rpc = createRpc(anvil.url)
-      const nonce = Number(await rpc.call('eth_getTransactionCount', [account0, 'latest']))
-      const ahead = `0x${(nonce + 1).toString(16)}`
-      const hash = (await rpc.call('eth_sendTransaction', [{ from: account0, to: account1, value: '0x1', nonce: ahead }])) as `0x${string}`
+    await onFreshAnvil(async (rpc) => {
+      const { hash, ahead } = await sendOneNonceAhead(rpc)
       // The account's nonce reaches it without the pool hearing of it: anvil keeps it queued, blocks or not.
       await rpc.call('anvil_setNonce', [account0, ahead])
       await rpc.call('evm_mine', [])
       expect(await rpc.call('eth_getTransactionReceipt', [hash])).toBeNull()
       const [receipt] = await waitForReceipts(rpc, [hash], 'A transfer stuck in the queue', { timeoutMs: 10_000 })
       expect(receipt?.status).toBe('0x1')
-    } finally {
-      await anvil.stop()
-    }
+    })
   }, 40_000)
 
   test('a transaction it never mines: the timeout says where anvil holds it', async () => {
-    const anvil = await startAnvil({ port: 0, chainId: 31337 })
-    try {
-      const rpc = createRpc(anvil.url)
-      const nonce = Number(await rpc.call('eth_getTransactionCount', [account0, 'pending']))
-      // One nonce ahead: anvil queues it until the missing one comes, which never does.
-      const ahead = `0x${(nonce + 1).toString(16)}`
-      const hash = (await rpc.call('eth_sendTransaction', [{ from: account0, to: account1, value: '0x1', nonce: ahead }])) as `0x${string}`
+    await onFreshAnvil(async (rpc) => {
+      // The nonce before it never comes.
+      const { hash, nonce } = await sendOneNonceAhead(rpc)
       await expect(waitForReceipts(rpc, [hash], 'A transfer out of turn', { timeoutMs: 1_500 })).rejects.toThrow(
-        `A transfer out of turn: 1 transactions not mined within 1.5 s: ${hash} queued in anvil's pool (from ${account0.toLowerCase()}, nonce ${nonce + 1})`,
+        `A transfer out of turn: 1 transactions not mined within 1.5 s: ${hash} queued in anvil's pool (from ${account0.toLowerCase()}, nonce ${nonce})`,
       )
-    } finally {
-      await anvil.stop()
-    }
+    })
   }, 40_000)
 })
 

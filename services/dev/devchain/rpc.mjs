@@ -7,12 +7,15 @@ const STRANDED_AFTER_MS = 1_000
 
 /** @typedef {ReturnType<typeof createRpc>} DevChainRpc */
 /** @typedef {{ status: string, contractAddress?: `0x${string}` | null }} Receipt the fields of a receipt read here */
+/** @typedef {Record<string, Record<string, { hash: `0x${string}` }>>} BySender a pool's transactions, by sender and nonce */
+/** @typedef {{ pending?: BySender, queued?: BySender }} Pool what anvil's `txpool_content` answers, the fields read here */
 
 /**
  * Waits until every transaction has a receipt, polling them all in one batch. anvil's automine can leave a transaction
  * that arrived while it was mining a block in its pool until another transaction comes (foundry-rs/foundry#10122: the
  * deployers send at once, from their own accounts, and under load one was left there), so a wait past
- * STRANDED_AFTER_MS mines a block, once a second, to pick it up.
+ * STRANDED_AFTER_MS mines a block, once a second, to pick it up, after sending again any it left queued
+ * (sendQueuedAgain).
  *
  * @param {DevChainRpc} rpc
  * @param {`0x${string}`[]} hashes
@@ -25,17 +28,14 @@ export async function waitForReceipts(rpc, hashes, what, { timeoutMs = RECEIPTS_
   for (;;) {
     const receipts = /** @type {Array<Receipt | null>} */ (await rpc.batch(hashes.map((hash) => ['eth_getTransactionReceipt', [hash]])))
     if (receipts.every((receipt) => receipt !== null)) return /** @type {Receipt[]} */ (receipts)
+    const missing = hashes.filter((_, index) => receipts[index] === null)
     const now = Date.now()
     if (now - started > timeoutMs) {
-      const missing = hashes.filter((_, index) => receipts[index] === null)
       throw new Error(`${what}: ${missing.length} transactions not mined within ${timeoutMs / 1000} s: ${await inPool(rpc, missing)}`)
     }
     if (now - mined > STRANDED_AFTER_MS) {
       mined = now
-      await sendQueuedAgain(
-        rpc,
-        hashes.filter((_, index) => receipts[index] === null),
-      )
+      await sendQueuedAgain(rpc, missing)
       await rpc.call('evm_mine', [])
     }
     await new Promise((resolve) => setTimeout(resolve, 10))
@@ -50,8 +50,7 @@ export async function waitForReceipts(rpc, hashes, what, { timeoutMs = RECEIPTS_
  * @param {DevChainRpc} rpc @param {`0x${string}`[]} hashes
  */
 async function sendQueuedAgain(rpc, hashes) {
-  /** @typedef {Record<string, Record<string, { hash: `0x${string}` }>>} BySender */
-  const pool = /** @type {{ pending?: BySender, queued?: BySender }} */ (await rpc.call('txpool_content', []))
+  const pool = /** @type {Pool} */ (await rpc.call('txpool_content', []))
   for (const [from, byNonce] of Object.entries(pool.queued ?? {})) {
     const next = Number(await rpc.call('eth_getTransactionCount', [from, 'latest']))
     const stuck = Object.entries(byNonce).some(([nonce, { hash }]) => Number(nonce) <= next && hashes.includes(hash))
@@ -65,16 +64,15 @@ async function sendQueuedAgain(rpc, hashes) {
 
 /**
  * Where anvil holds each transaction it has not mined, for the timeout's message: pending (the next to mine), queued
- * behind a nonce it has not seen, or unknown to it (dropped). Under load one deployment's transaction once stayed unmined
- * despite the blocks mined to pick it up; which of these it was says what would fix it.
+ * behind a nonce it has not seen, or unknown to it (dropped): which of these it was says what would fix it.
  *
  * @param {DevChainRpc} rpc @param {`0x${string}`[]} hashes
  */
 async function inPool(rpc, hashes) {
   try {
-    const pool = /** @type {Record<string, Record<string, Record<string, { hash: string }>>>} */ (await rpc.call('txpool_content', []))
+    const pool = /** @type {Pool} */ (await rpc.call('txpool_content', []))
     const where = (/** @type {string} */ hash) => {
-      for (const state of ['pending', 'queued']) {
+      for (const state of /** @type {const} */ (['pending', 'queued'])) {
         for (const [from, byNonce] of Object.entries(pool[state] ?? {})) {
           const nonce = Object.keys(byNonce).find((key) => byNonce[key]?.hash === hash)
           if (nonce !== undefined) return `${hash} ${state} in anvil's pool (from ${from}, nonce ${nonce})`
