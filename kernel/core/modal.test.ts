@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { testAddresses, testChain, testKernel, testNetwork } from '../../test/fixtures.js'
 import type { FoyerOptions } from './options.js'
-import { chooseOpeningView, closeModal, goBack, openModal, setModalLoading, shakeModal, SHAKE_MS } from './modal.js'
+import { chooseOpeningView, closeModal, goBack, openingView, openModal, setModalLoading, shakeModal, SHAKE_MS } from './modal.js'
 import { definePlugin } from './plugin.js'
 import { whenViewLeaves, type RouteEntry } from './router.js'
 import { UnknownViewError, type ViewDefinition, type ViewId } from './views.js'
@@ -65,12 +65,6 @@ describe('chooseOpeningView (rules §2)', () => {
     isAvailable: () => true,
     pairingRoute: route('ConnectingWalletConnectBasic'),
   }
-
-  it('a requested view wins over every rule', () => {
-    const requested = route('Networks')
-    expect(chooseOpeningView({ ...base, requested, connected: true })).toBe(requested)
-    expect(chooseOpeningView({ ...base, requested, hasChains: false, mobile: true })).toBe(requested)
-  })
 
   it('connected opens on Account, even with manual WalletConnect control', () => {
     expect(chooseOpeningView({ ...base, connected: true })).toEqual(route('Account'))
@@ -141,6 +135,20 @@ describe('openModal', () => {
     const kernel = setup({ plugins: [testViews(['Connect'])] })
     openModal(kernel)
     expect(history(kernel)).toEqual(['Connect'])
+  })
+
+  it('a requested view wins over every rule', () => {
+    const kernel = setup({ plugins: [testViews()], isMobile: () => true })
+    openModal(kernel, { view: 'Networks' })
+    expect(history(kernel)).toEqual(['Networks'])
+  })
+
+  it('the closed modal knows the view its next opening shows: Connect, then Account once connected', () => {
+    const kernel = setup()
+    expect(openingView(kernel)).toEqual(route('Connect'))
+    connectEvm(kernel)
+    expect(openingView(kernel)).toEqual(route('Account'))
+    expect(kernel.store.getState().modal.open).toBe(false)
   })
 
   it('a requested view with params becomes the first view', () => {

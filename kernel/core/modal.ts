@@ -31,13 +31,11 @@ export interface OpenModalParameters<V extends ViewId = ViewId> {
 }
 
 /**
- * The view the modal opens at (rules §2): a requested view wins; otherwise Account when connected,
- * Connect when not, except that with no chain plugins and nobody connected, or with manual
+ * The view the modal opens at when the host asks for none (rules §2): Account when connected, Connect when not, except that with no chain plugins and nobody connected, or with manual
  * WalletConnect control, it opens on AllWallets on mobile and elsewhere where the pairing connector
  * (WalletConnect's QR code) leads. A rule's view that no plugin registered falls back to Connect.
  */
 export function chooseOpeningView(context: {
-  requested?: RouteEntry
   connected: boolean
   hasChains: boolean
   manualWalletConnect: boolean
@@ -46,7 +44,6 @@ export function chooseOpeningView(context: {
   /** Where the connector that pairs with wallet apps leads, when there is one. */
   pairingRoute?: RouteEntry
 }): RouteEntry {
-  if (context.requested) return context.requested
   if (context.connected) return { view: 'Account', params: undefined }
   if (!context.hasChains || context.manualWalletConnect) {
     if (context.mobile && context.isAvailable('AllWallets')) return { view: 'AllWallets', params: undefined }
@@ -69,20 +66,26 @@ export function openModal<V extends ViewId>(kernel: Kernel, parameters: OpenModa
   if (requested && !kernel.isViewAvailable(requested)) {
     throw new UnknownViewError(requested, kernel.views.ids().filter(kernel.isViewAvailable))
   }
-  const start = chooseOpeningView({
-    requested: requested ? ({ view: requested, params: parameters.params } as RouteEntry) : undefined,
-    connected: selectIsConnected(store.getState().connection),
+  router.reset(requested ? ({ view: requested, params: parameters.params } as RouteEntry) : openingView(kernel))
+  if (!store.getState().modal.open) {
+    store.update('modal', (modal) => ({ ...modal, open: true }))
+    kernel.bus.emit('modal:opened', { view: router.current().view })
+  }
+}
+
+/**
+ * The view an opening of the modal shows now, unless the host asks for another (chooseOpeningView): the closed modal
+ * holds it ready, so that the click only shows it.
+ */
+export function openingView(kernel: Kernel): RouteEntry {
+  return chooseOpeningView({
+    connected: selectIsConnected(kernel.store.getState().connection),
     hasChains: kernel.chains.all().length > 0,
     manualWalletConnect: kernel.options.manualWCControl,
     mobile: kernel.environment.isMobile(),
     isAvailable: kernel.isViewAvailable,
     pairingRoute: pairingRouteOf(kernel),
   })
-  router.reset(start)
-  if (!store.getState().modal.open) {
-    store.update('modal', (modal) => ({ ...modal, open: true }))
-    kernel.bus.emit('modal:opened', { view: router.current().view })
-  }
 }
 
 /** Where the connector that pairs with wallet apps on other devices (WalletConnect) leads, if any. */

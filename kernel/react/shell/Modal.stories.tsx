@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import type { Kernel } from '../../core/createKernel.js'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { raiseAlert } from '../../core/alerts.js'
+import { definePlugin } from '../../core/plugin.js'
 import { switchNetwork } from '../../actions/switchNetwork.js'
 import { showToast } from '../../core/toast.js'
 import { testChain, testConnector } from '../../../test/fixtures.js'
@@ -89,6 +90,73 @@ export const RenderedBeforeTheClick: Story = {
     await expect(remade).not.toBeNull()
     await expect(remade).not.toBe(closedDialog)
     await expect(remade!.checkVisibility({ visibilityProperty: true })).toBe(false)
+  },
+}
+
+/** How many times the story's Tokens tab was drawn. */
+let tokenTabDraws = 0
+
+/**
+ * A visitor already connected: the closed dialog is rendered at Account ahead of the click, hidden, without the
+ * plugins' tabs and rows (they read the wallet's data, which a visitor who never opens the modal does not need); the
+ * click shows that very dialog, and the tabs come with it.
+ */
+export const RenderedBeforeTheClickConnected: Story = {
+  parameters: {
+    foyer: {
+      ...connectedStory({
+        options: () => ({
+          plugins: [
+            testChain(),
+            definePlugin({
+              name: 'story-tabs',
+              locales: { en: { 'story.tokens': 'Tokens' } as never },
+              slots: {
+                'account-tabs': [
+                  {
+                    id: 'tokens',
+                    label: 'story.tokens' as never,
+                    load: async () => ({
+                      default: () => {
+                        tokenTabDraws++
+                        return <p>No tokens yet</p>
+                      },
+                    }),
+                  },
+                ],
+              },
+            }),
+          ],
+        }),
+      }),
+      view: undefined,
+    },
+  },
+  play: async ({ canvas }) => {
+    tokenTabDraws = 0
+    const root = await modalRoot()
+    const closedDialog = await waitFor(() => {
+      const dialog = root.querySelector<HTMLElement>('[role="dialog"][data-view="Account"]')
+      expect(dialog?.textContent).toContain('Disconnect')
+      return dialog!
+    })
+    await expect(closedDialog.checkVisibility({ visibilityProperty: true })).toBe(false)
+    await expect(closedDialog.closest('[inert]')).not.toBeNull()
+    await expect(within(root).queryByRole('dialog')).toBeNull()
+    await expect(closedDialog.querySelector('[role="tablist"]')).toBeNull()
+    await expect(tokenTabDraws).toBe(0)
+
+    await userEvent.click(await canvas.findByRole('button', { name: /0x1111…1111/ }))
+    const dialog = await within(root).findByRole('dialog', { name: 'Account' })
+    await expect(dialog).toBe(closedDialog)
+    await expect(await within(dialog).findByText('No tokens yet')).toBeVisible()
+    await expect(tokenTabDraws).toBeGreaterThan(0)
+    await waitFor(() => expect(dialog.contains(deepActiveElement())).toBe(true))
+
+    // Disconnected, the closed dialog goes back to Connect.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Disconnect' }))
+    await waitFor(() => expect(within(root).queryByRole('dialog')).toBeNull())
+    await waitFor(() => expect(root.querySelector('[role="dialog"]')).toHaveAttribute('data-view', 'Connect'))
   },
 }
 

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type MouseEvent } from 'react'
 import { isFeatureEnabled } from '../../core/features.js'
-import { closeModal, goBack } from '../../core/modal.js'
+import { selectIsConnected } from '../../core/connection.js'
+import { closeModal, goBack, openingView } from '../../core/modal.js'
 import { IconButton } from '../../ui/Button.js'
 import { BackIcon, CloseIcon } from '../../ui/icons.js'
 import { useFoyerState, useKernel, useTranslate } from '../hooks/context.js'
 import { focusableElements, trapTab } from './focus.js'
+import { DialogShownContext } from './dialogShown.js'
 import { AlertBanner } from './Notices.js'
 import { ViewOutlet } from './ViewOutlet.js'
 import { ViewTitleContext } from './ViewTitle.js'
@@ -15,9 +17,10 @@ import { ViewTitleContext } from './ViewTitle.js'
  * it is a plain region in the page, always shown, with no overlay and no close. On mobile widths
  * it is a bottom sheet (rules §2).
  *
- * Closed, it is rendered all the same, hidden and inert, at the view the modal was reset to: its code has run, its
- * styles and layout are done, so the click that opens it only shows it (docs/budgets.md, the click). Each closing
- * makes it anew, so an opening starts as fresh as a new dialog would.
+ * Closed, it is rendered all the same, hidden and inert, at the view the next opening will show (Connect, or Account
+ * for a visitor already connected): its code has run, its styles and layout are done, so the click that opens it only
+ * shows it (docs/budgets.md, the click). Each closing makes it anew, so an opening starts as fresh as a new dialog
+ * would.
  */
 export function Modal({ inline, sheet }: { inline: boolean; sheet: boolean }) {
   const kernel = useKernel()
@@ -25,6 +28,8 @@ export function Modal({ inline, sheet }: { inline: boolean; sheet: boolean }) {
   const open = useFoyerState((state) => state.modal.open)
   const shake = useFoyerState((state) => state.modal.shake)
   const history = useFoyerState((state) => state.router.history)
+  // Read for the closed dialog's view: a connection made or ended while closed changes the next opening's view.
+  useFoyerState((state) => selectIsConnected(state.connection))
   const branding = useFoyerState((state) => isFeatureEnabled(state.features.flags, 'branding'))
   const [titleOverride, setTitleOverride] = useState<string>()
   const dialog = useRef<HTMLDivElement>(null)
@@ -32,7 +37,8 @@ export function Modal({ inline, sheet }: { inline: boolean; sheet: boolean }) {
   const titleId = useId()
   const visible = inline || open
   const closings = useClosings(visible)
-  const view = history.at(-1)?.view ?? 'Connect'
+  const route = visible ? (history.at(-1) ?? openingView(kernel)) : openingView(kernel)
+  const view = route.view
   const definition = kernel.views.get(view)
   const title = titleOverride ?? (definition ? t(definition.title) : '')
 
@@ -78,7 +84,7 @@ export function Modal({ inline, sheet }: { inline: boolean; sheet: boolean }) {
     if (event.target === event.currentTarget) closeModal(kernel)
   }
 
-  const canGoBack = history.length > 1
+  const canGoBack = visible && history.length > 1
   return (
     <div
       key={closings}
@@ -119,9 +125,11 @@ export function Modal({ inline, sheet }: { inline: boolean; sheet: boolean }) {
         </header>
         <AlertBanner />
         <div className="f-body">
-          <ViewTitleContext.Provider value={setTitleOverride}>
-            <ViewOutlet onShown={onShown} />
-          </ViewTitleContext.Provider>
+          <DialogShownContext.Provider value={visible}>
+            <ViewTitleContext.Provider value={setTitleOverride}>
+              <ViewOutlet route={route} onShown={onShown} />
+            </ViewTitleContext.Provider>
+          </DialogShownContext.Provider>
         </div>
         {branding && <footer className="f-footer">{t('modal.branding')}</footer>}
       </div>

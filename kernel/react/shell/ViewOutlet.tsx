@@ -3,7 +3,7 @@ import type { Kernel } from '../../core/createKernel.js'
 import type { RouteEntry } from '../../core/router.js'
 import { Button } from '../../ui/Button.js'
 import { Skeleton } from '../../ui/Spinner.js'
-import { useFoyerState, useKernel, useTranslate } from '../hooks/context.js'
+import { useKernel, useTranslate } from '../hooks/context.js'
 
 /** What every view component receives. */
 export interface ViewProps<P = unknown> {
@@ -12,10 +12,9 @@ export interface ViewProps<P = unknown> {
 
 type ViewComponent = ComponentType<ViewProps>
 
-/** Renders the view on top of the router's history, loading it on first use. */
-export function ViewOutlet({ onShown }: { onShown: (view: string) => void }) {
+/** Renders a view (the one on top of the router's history, or the closed dialog's next), loading it on first use. */
+export function ViewOutlet({ route, onShown }: { route: RouteEntry; onShown: (view: string) => void }) {
   const kernel = useKernel()
-  const route = useFoyerState((state) => state.router.history.at(-1)) as RouteEntry
   const [failure, setFailure] = useState<{ view: string; error: unknown }>()
   const [, setLoadedView] = useState<string>()
   const [attempt, setAttempt] = useState(0)

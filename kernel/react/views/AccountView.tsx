@@ -14,6 +14,7 @@ import { directoryImageUrl } from '../../services/directory.js'
 import { useFoyerState, useKernel, useTranslate } from '../hooks/context.js'
 import { useAccount, useDisconnect, useIdentity, useNativeBalance, useNetwork } from '../hooks/hooks.js'
 import { namespaceLabel } from '../namespaceLabel.js'
+import { useDialogShown } from '../shell/dialogShown.js'
 import { SlotOutlet } from '../shell/SlotOutlet.js'
 
 /**
@@ -31,6 +32,9 @@ export default function AccountView() {
   const balance = useNativeBalance()
   const identity = useIdentity()
   const [leaving, setLeaving] = useState(false)
+  // Rendered ahead of the click, the view holds back the plugins' rows and tabs: they read the wallet's tokens, activity
+  // and settings, which a page view whose visitor never opens the modal should not ask for.
+  const shown = useDialogShown()
 
   // A visitor who disconnected from the wallet's side is shown the Connect view instead.
   useEffect(() => {
@@ -95,9 +99,7 @@ export default function AccountView() {
           {balance?.status === 'unavailable' && t('account.balanceUnavailable')}
         </p>
       </div>
-      {details.map((entry) => (
-        <SlotOutlet key={entry.id} entry={entry} />
-      ))}
+      {shown && details.map((entry) => <SlotOutlet key={entry.id} entry={entry} />)}
       <ListItem
         label={network?.name ?? t('account.unknownNetwork')}
         tag={t('account.network')}
@@ -125,7 +127,7 @@ export default function AccountView() {
           ))}
         </div>
       )}
-      {tabs.length > 0 && <Tabs tabs={tabs} label={t('account.tabs')} />}
+      {shown && tabs.length > 0 && <Tabs tabs={tabs} label={t('account.tabs')} />}
       <Button variant="danger" loading={leaving} onClick={onDisconnect}>
         {t('account.disconnect')}
       </Button>
