@@ -8,6 +8,8 @@ import { showToast } from '../../core/toast.js'
 import { testChain, testConnector } from '../../../test/fixtures.js'
 import { connectedStory, deepActiveElement, iconDataUrl, modalRoot, withinModal } from '../../../test/stories.js'
 import { ConnectButton } from '../ConnectButton.js'
+import { pairingActions } from '../../../test/fakeWalletConnect.js'
+import { pairingStories } from '../../../test/walletConnectStories.js'
 
 const wallets = () => [
   testChain({
@@ -157,6 +159,24 @@ export const RenderedBeforeTheClickConnected: Story = {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Disconnect' }))
     await waitFor(() => expect(within(root).queryByRole('dialog')).toBeNull())
     await waitFor(() => expect(root.querySelector('[role="dialog"]')).toHaveAttribute('data-view', 'Connect'))
+  },
+}
+
+const { story: pairing, foyer: pairingFoyer } = pairingStories()
+
+/**
+ * With manual WalletConnect control the modal opens at the pairing view (rules §2), but the closed dialog holds Connect
+ * ahead of the click: the pairing view would start a pairing, a relay session, for every page view.
+ */
+export const RenderedBeforeTheClickNotAPairing: Story = {
+  parameters: { foyer: pairingFoyer(pairingActions.ready, { options: { manualWCControl: true } }) },
+  play: async ({ canvas }) => {
+    const root = await modalRoot()
+    await waitFor(() => expect(root.querySelector('[role="dialog"]')).toHaveAttribute('data-view', 'Connect'))
+    await expect(pairing.calls.start).toBe(0)
+    await userEvent.click(canvas.getByRole('button', { name: 'Connect' }))
+    await within(root).findByRole('dialog', { name: 'WalletConnect' })
+    await waitFor(() => expect(pairing.calls.start).toBe(1))
   },
 }
 

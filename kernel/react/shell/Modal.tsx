@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type MouseEvent } from 'react'
 import { isFeatureEnabled } from '../../core/features.js'
 import { selectIsConnected } from '../../core/connection.js'
+import type { Kernel } from '../../core/createKernel.js'
 import { closeModal, goBack, openingView } from '../../core/modal.js'
+import { INITIAL_ROUTE, type RouteEntry } from '../../core/router.js'
+import type { ViewId } from '../../core/views.js'
 import { IconButton } from '../../ui/Button.js'
 import { BackIcon, CloseIcon } from '../../ui/icons.js'
 import { useFoyerState, useKernel, useTranslate } from '../hooks/context.js'
@@ -17,10 +20,10 @@ import { ViewTitleContext } from './ViewTitle.js'
  * it is a plain region in the page, always shown, with no overlay and no close. On mobile widths
  * it is a bottom sheet (rules §2).
  *
- * Closed, it is rendered all the same, hidden and inert, at the view the next opening will show (Connect, or Account
- * for a visitor already connected): its code has run, its styles and layout are done, so the click that opens it only
- * shows it (docs/budgets.md, the click). Each closing makes it anew, so an opening starts as fresh as a new dialog
- * would.
+ * Closed, it is rendered all the same, hidden and inert, at the view the next opening will show when that is Connect
+ * or Account (a visitor already connected): its code has run, its styles and layout are done, so the click that opens
+ * it only shows it (docs/budgets.md, the click). Each closing makes it anew, so an opening starts as fresh as a new
+ * dialog would.
  */
 export function Modal({ inline, sheet }: { inline: boolean; sheet: boolean }) {
   const kernel = useKernel()
@@ -37,7 +40,7 @@ export function Modal({ inline, sheet }: { inline: boolean; sheet: boolean }) {
   const titleId = useId()
   const visible = inline || open
   const closings = useClosings(visible)
-  const route = visible ? (history.at(-1) ?? openingView(kernel)) : openingView(kernel)
+  const route = visible ? (history.at(-1) ?? INITIAL_ROUTE) : closedRoute(kernel)
   const view = route.view
   const definition = kernel.views.get(view)
   const title = titleOverride ?? (definition ? t(definition.title) : '')
@@ -135,6 +138,16 @@ export function Modal({ inline, sheet }: { inline: boolean; sheet: boolean }) {
       </div>
     </div>
   )
+}
+
+// The views the closed dialog holds when the next opening shows them: what they read waits for the dialog to show, or
+// is read on idle anyway (Connect's suggestions). Another view would start its work for every page view (a pairing
+// view, its relay session), so the closed dialog holds Connect instead.
+const HELD_CLOSED: ReadonlySet<ViewId> = new Set(['Connect', 'Account'])
+
+function closedRoute(kernel: Kernel): RouteEntry {
+  const next = openingView(kernel)
+  return HELD_CLOSED.has(next.view) ? next : INITIAL_ROUTE
 }
 
 /** How many times the dialog has closed: its key, so each closing remakes the hidden dialog from scratch. */

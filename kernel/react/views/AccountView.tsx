@@ -29,11 +29,10 @@ export default function AccountView() {
   const disconnect = useDisconnect()
   const namespaces = useFoyerState((state) => state.connection.namespaces)
   const flags = useFoyerState((state) => state.features.flags)
-  const balance = useNativeBalance()
-  const identity = useIdentity()
   const [leaving, setLeaving] = useState(false)
   // Rendered ahead of the click, the view holds back the plugins' rows and tabs: they read the wallet's tokens, activity
-  // and settings, which a page view whose visitor never opens the modal should not ask for.
+  // and settings, which a page view whose visitor never opens the modal should not ask for. The summary's reads start
+  // again as the dialog shows (a new key), as on a view's mounting: what went stale while closed is read again (rules §9).
   const shown = useDialogShown()
 
   // A visitor who disconnected from the wallet's side is shown the Connect view instead.
@@ -66,14 +65,6 @@ export default function AccountView() {
     )
     .map((entry) => ({ id: entry.id, label: t(entry.label), content: <SlotOutlet entry={entry} /> }))
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(account.address!)
-      showToast(kernel, { message: t('account.copied'), variant: 'success' })
-    } catch {
-      showToast(kernel, { message: t('account.copyFailed'), variant: 'error' })
-    }
-  }
   const onDisconnect = async () => {
     setLeaving(true)
     try {
@@ -85,20 +76,7 @@ export default function AccountView() {
 
   return (
     <>
-      <div className="f-center">
-        <Avatar address={account.address} src={identity?.avatar} />
-        <p className="f-address">
-          <span>{identity?.name ?? shortenAddress(account.address)}</span>
-          <IconButton label={t('account.copyAddress')} onClick={copy}>
-            <CopyIcon />
-          </IconButton>
-        </p>
-        <p className="f-balance" aria-live="polite">
-          {balance?.status === 'loading' && <Skeleton width={120} height={20} />}
-          {balance?.status === 'ready' && `${balance.balance.formatted} ${balance.balance.symbol}`}
-          {balance?.status === 'unavailable' && t('account.balanceUnavailable')}
-        </p>
-      </div>
+      <AccountSummary key={shown ? 'shown' : 'closed'} address={account.address} />
       {shown && details.map((entry) => <SlotOutlet key={entry.id} entry={entry} />)}
       <ListItem
         label={network?.name ?? t('account.unknownNetwork')}
@@ -132,6 +110,38 @@ export default function AccountView() {
         {t('account.disconnect')}
       </Button>
     </>
+  )
+}
+
+/** Who is connected (avatar, name or short address, with a copy button) and the native balance. */
+function AccountSummary({ address }: { address: string }) {
+  const kernel = useKernel()
+  const t = useTranslate()
+  const balance = useNativeBalance()
+  const identity = useIdentity()
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(address)
+      showToast(kernel, { message: t('account.copied'), variant: 'success' })
+    } catch {
+      showToast(kernel, { message: t('account.copyFailed'), variant: 'error' })
+    }
+  }
+  return (
+    <div className="f-center">
+      <Avatar address={address} src={identity?.avatar} />
+      <p className="f-address">
+        <span>{identity?.name ?? shortenAddress(address)}</span>
+        <IconButton label={t('account.copyAddress')} onClick={copy}>
+          <CopyIcon />
+        </IconButton>
+      </p>
+      <p className="f-balance" aria-live="polite">
+        {balance?.status === 'loading' && <Skeleton width={120} height={20} />}
+        {balance?.status === 'ready' && `${balance.balance.formatted} ${balance.balance.symbol}`}
+        {balance?.status === 'unavailable' && t('account.balanceUnavailable')}
+      </p>
+    </div>
   )
 }
 
