@@ -31,9 +31,10 @@ export interface OpenModalParameters<V extends ViewId = ViewId> {
 }
 
 /**
- * The view the modal opens at when the host asks for none (rules §2): Account when connected, Connect when not, except that with no chain plugins and nobody connected, or with manual
- * WalletConnect control, it opens on AllWallets on mobile and elsewhere where the pairing connector
- * (WalletConnect's QR code) leads. A rule's view that no plugin registered falls back to Connect.
+ * The view the modal opens at when the host asks for none (rules §2): Account when connected, Connect when not,
+ * except that with no chain plugins and nobody connected, or with manual WalletConnect control, it opens on AllWallets
+ * on mobile and elsewhere where the pairing connector (WalletConnect's QR code) leads. A rule's view that no plugin
+ * registered falls back to Connect.
  */
 export function chooseOpeningView(context: {
   connected: boolean
