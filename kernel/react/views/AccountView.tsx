@@ -30,9 +30,10 @@ export default function AccountView() {
   const namespaces = useFoyerState((state) => state.connection.namespaces)
   const flags = useFoyerState((state) => state.features.flags)
   const [leaving, setLeaving] = useState(false)
-  // Rendered ahead of the click, the view holds back the plugins' rows and tabs: they read the wallet's tokens, activity
-  // and settings, which a page view whose visitor never opens the modal should not ask for. The summary's reads start
-  // again as the dialog shows (a new key), as on a view's mounting: what went stale while closed is read again (rules §9).
+  // Rendered ahead of the click, the view holds back the plugins' rows and tabs: they read the wallet's tokens,
+  // activity and settings, which a page view whose visitor never opens the modal should not ask for. The summary's
+  // reads start again as the dialog shows (a new key), as on a view's mounting: what went stale while closed is read
+  // again (rules §9).
   const shown = useDialogShown()
 
   // A visitor who disconnected from the wallet's side is shown the Connect view instead.
