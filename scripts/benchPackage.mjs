@@ -1,8 +1,9 @@
 // The packed package as a host builds it (#21): `npm pack` of this repository installed in a temporary
-// directory, and two minimal apps bundled by esbuild (code splitting, minified) — React alone with one
-// button, and Foyer's Connect button (EVM on the local anvil, WalletConnect through the local relay, and the account's
-// usual plugins: portfolio, activity, receive and send, the host #49's phone figures are for). Each
-// is served on loopback and measured in headless Chromium over fresh page loads:
+// directory, and three minimal apps bundled by esbuild (code splitting, minified) — React alone with one
+// button, Foyer's Connect button (EVM on the local anvil, WalletConnect through the local relay, and the account's
+// usual plugins: portfolio, activity, receive and send, the host #49's phone figures are for), and the floor, a bare
+// React modal of Foyer's shape (below). Each is served on loopback and measured in headless Chromium over fresh page
+// loads:
 //   navigation → button visible, JS files and gzip before that paint, click → first view, JS heap with the
 //   modal open (after a GC), and the JS that a first EVM connection with its balance read, and a first
 //   WalletConnect pairing code, fetch beyond the first paint.
@@ -53,6 +54,102 @@ window.__benchMarks.rendering = performance.now()
 createRoot(document.getElementById('root')).render(<FoyerProvider kernel={kernel}><ConnectButton /></FoyerProvider>)
 `
 
+// The floor: the least a React modal of Foyer's shape does, with none of Foyer's own work. A Connect button; on idle,
+// the dialog's code loaded lazily (a second chunk, so React sits in a chunk the two share, as with Foyer) and rendered
+// hidden into a shadow root with one constructed sheet; the click shows it and moves the focus in. The dialog holds a
+// title, a close button, an email field and six wallet rows with their icons, about the Connect view's size. The bench
+// measures it like the other two pages, so each run shows how much of Foyer's figures beyond React alone any React
+// modal built this way costs on the same machine (docs/budgets.md, The floor).
+const FLOOR_APP = `
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { createRoot } from 'react-dom/client'
+
+const Dialog = lazy(() => import('./floorDialog.jsx'))
+
+function ConnectButton() {
+  const [open, setOpen] = useState(false)
+  const [prepared, setPrepared] = useState(false)
+  useEffect(() => {
+    const idle = requestIdleCallback(() => setPrepared(true), { timeout: 1000 })
+    return () => cancelIdleCallback(idle)
+  }, [])
+  const show = () => {
+    setPrepared(true)
+    setOpen(true)
+  }
+  return (
+    <>
+      <button type="button" data-foyer-connect-button="" onClick={show}>Connect</button>
+      {prepared && <Suspense fallback={null}><Dialog open={open} onClose={() => setOpen(false)} /></Suspense>}
+    </>
+  )
+}
+
+window.__benchMarks = { started: performance.now() }
+window.__benchMarks.rendering = performance.now()
+createRoot(document.getElementById('root')).render(<ConnectButton />)
+`
+
+const FLOOR_DIALOG = `
+import { useEffect, useRef, useState } from 'react'
+import { createPortal } from 'react-dom'
+
+const sheet = new CSSStyleSheet()
+sheet.replaceSync(\`
+.f-dialog { position: fixed; inset: 0; display: grid; place-items: center; background: rgb(0 0 0 / 0.4) }
+.f-dialog.closed { visibility: hidden }
+.f-card { width: 360px; padding: 16px; border-radius: 20px; background: #fff; font: 15px system-ui }
+.f-body { display: flex; flex-direction: column; gap: 8px }
+.f-row { display: flex; align-items: center; gap: 12px; padding: 8px 12px; border: 0; border-radius: 12px; background: #f2f2f4 }
+.f-row img { width: 32px; height: 32px; border-radius: 8px }
+\`)
+
+let shadowRoot
+function dialogRoot() {
+  if (!shadowRoot) {
+    const host = document.createElement('div')
+    host.setAttribute('data-foyer', '')
+    document.body.append(host)
+    shadowRoot = host.attachShadow({ mode: 'open' })
+    shadowRoot.adoptedStyleSheets = [sheet]
+  }
+  return shadowRoot
+}
+
+const WALLETS = ['MetaMask', 'Rabby', 'Coinbase Wallet', 'Phantom', 'Trust Wallet', 'WalletConnect']
+const icon = (hue) =>
+  'data:image/svg+xml,' +
+  encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" fill="hsl(' + hue + ' 60% 50%)"/></svg>')
+
+export default function Dialog({ open, onClose }) {
+  const [email, setEmail] = useState('')
+  const card = useRef(null)
+  useEffect(() => {
+    if (open) card.current.querySelector('input').focus()
+  }, [open])
+  return createPortal(
+    <div className={open ? 'f-dialog' : 'f-dialog closed'} role="dialog" aria-modal="true" aria-label="Connect a wallet" aria-hidden={!open} inert={!open}>
+      <div className="f-card" ref={card}>
+        <header>
+          <h2>Connect a wallet</h2>
+          <button type="button" aria-label="Close" onClick={onClose}>×</button>
+        </header>
+        <div className="f-body">
+          <input type="email" aria-label="Email address" value={email} onChange={(event) => setEmail(event.target.value)} />
+          {WALLETS.map((name, index) => (
+            <button type="button" className="f-row" key={name}>
+              <img alt="" src={icon(index * 60)} />
+              {name}
+            </button>
+          ))}
+        </div>
+      </div>
+    </div>,
+    dialogRoot(),
+  )
+}
+`
+
 const HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title></head><body><div id="root"></div><script type="module" src="./app.js"></script></body></html>'
 
@@ -64,8 +161,8 @@ export const PRELOADED_PAGE = 'preloaded.html'
  *
  * @param {string} repo
  * @param {{ rpcUrl: string, relayUrl: string, apiUrl: string, directoryUrl: string }} urls
- * @returns {{ dir: string, react: string, foyer: string, imports: { react: ImportGraph, foyer: ImportGraph } }} the
- *   temporary directory, each app's output directory, and each app's static imports between its files
+ * @returns {{ dir: string, react: string, foyer: string, floor: string, imports: { react: ImportGraph, foyer: ImportGraph, floor: ImportGraph } }}
+ *   the temporary directory, each app's output directory, and each app's static imports between its files
  */
 export async function buildPackageApps(repo, urls) {
   const dir = mkdtempSync(path.join(tmpdir(), 'foyer-bench-package-'))
@@ -84,7 +181,8 @@ export async function buildPackageApps(repo, urls) {
   execFileSync('tar', ['-xzf', path.join(dir, tarball), '-C', dir])
   mkdirSync(path.join(dir, 'node_modules'))
   renameSync(path.join(dir, 'package'), path.join(dir, 'node_modules/foyer'))
-  const apps = { react: REACT_APP, foyer: FOYER_APP }
+  writeFileSync(path.join(dir, 'floorDialog.jsx'), FLOOR_DIALOG)
+  const apps = { react: REACT_APP, foyer: FOYER_APP, floor: FLOOR_APP }
   const imports = {}
   for (const [name, source] of Object.entries(apps)) {
     const outdir = path.join(dir, name)
@@ -112,7 +210,7 @@ export async function buildPackageApps(repo, urls) {
   // pages do: the browser fetches the chunk beside the app instead of after it (bench.mjs, the waterfall's cost).
   const preloads = imports.foyer.get('/app.js').map((file) => `<link rel="modulepreload" href=".${file}">`)
   writeFileSync(path.join(dir, 'foyer', PRELOADED_PAGE), HTML.replace('<script', `${preloads.join('')}<script`))
-  return { dir, react: path.join(dir, 'react'), foyer: path.join(dir, 'foyer'), imports }
+  return { dir, react: path.join(dir, 'react'), foyer: path.join(dir, 'foyer'), floor: path.join(dir, 'floor'), imports }
 }
 
 /** @typedef {import('./waterfallDepth.mjs').ImportGraph} ImportGraph */
