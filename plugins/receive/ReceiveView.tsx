@@ -1,6 +1,5 @@
-import { showToast } from 'foyer'
 import { useAccount, useKernel, useTranslate } from 'foyer/react'
-import { Button, QrCode } from 'foyer/ui'
+import { Button, copyWithToast, QrCode } from 'foyer/ui'
 
 export { viewTexts as texts } from './texts.js'
 
@@ -12,14 +11,7 @@ export default function ReceiveView() {
   if (!address || !namespace) return <p className="f-muted">{t('receive.notConnected')}</p>
   const networks = kernel.chains.get(namespace)?.networks ?? []
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(address)
-      showToast(kernel, { message: t('receive.copied'), variant: 'success' })
-    } catch {
-      showToast(kernel, { message: t('receive.copyFailed'), variant: 'error' })
-    }
-  }
+  const copy = () => copyWithToast(kernel, address, { copied: t('receive.copied'), failed: t('receive.copyFailed') })
 
   return (
     <div className="f-center">

@@ -1,8 +1,8 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import type { DirectoryWallet } from 'foyer/query'
-import { closeModal, showToast } from 'foyer'
+import { closeModal } from 'foyer'
 import { useFoyerState, useKernel, useTranslate } from 'foyer/react'
-import { Button, CopyIcon, QrCode, Spinner, WalletImage } from 'foyer/ui'
+import { Button, CopyIcon, copyWithToast, QrCode, Spinner, WalletImage } from 'foyer/ui'
 import {
   canRetryPairing,
   dispatchPairing,
@@ -103,13 +103,7 @@ export function WalletConnectPairing({ wallet }: { wallet?: DirectoryWallet }) {
 
   const uri = pairing.status === 'ready' && !expired ? pairing.uri : undefined
   const copy = async () => {
-    if (!uri) return
-    try {
-      await navigator.clipboard.writeText(uri)
-      showToast(kernel, { message: t('evm.wc.copied'), variant: 'success' })
-    } catch {
-      showToast(kernel, { message: t('evm.wc.copyFailed'), variant: 'error' })
-    }
+    if (uri) await copyWithToast(kernel, uri, { copied: t('evm.wc.copied'), failed: t('evm.wc.copyFailed') })
   }
 
   const links = wallet?.links ?? {}

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react'
 import { shortenAddress } from '../../model/addresses.js'
 import { isFeatureEnabled } from '../../core/features.js'
-import { showToast } from '../../core/toast.js'
 import { Avatar } from '../../ui/Avatar.js'
 import { Button, IconButton } from '../../ui/Button.js'
+import { copyWithToast } from '../../ui/copy.js'
 import { CopyIcon } from '../../ui/icons.js'
 import { ListItem } from '../../ui/ListItem.js'
 import { Skeleton } from '../../ui/Spinner.js'
@@ -120,14 +120,7 @@ function AccountSummary({ address }: { address: string }) {
   const t = useTranslate()
   const balance = useNativeBalance()
   const identity = useIdentity()
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(address)
-      showToast(kernel, { message: t('account.copied'), variant: 'success' })
-    } catch {
-      showToast(kernel, { message: t('account.copyFailed'), variant: 'error' })
-    }
-  }
+  const copy = () => copyWithToast(kernel, address, { copied: t('account.copied'), failed: t('account.copyFailed') })
   return (
     <div className="f-center">
       <Avatar address={address} src={identity?.avatar} />
