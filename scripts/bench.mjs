@@ -334,7 +334,7 @@ function median(values) {
   return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 }
 
-/** The packed package's apps: React alone and Foyer, then Foyer's first EVM connection and WalletConnect code. */
+/** The packed package's apps: React alone, Foyer and the floor, then Foyer's first EVM connection and WalletConnect code. */
 async function measurePackage(browser, apps) {
   const foyerServed = await serveOn(apps.foyer)
   const { react, foyer, preloaded, floor } = await measurePages(browser, {
