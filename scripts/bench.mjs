@@ -96,6 +96,8 @@ const CONNECTED_RUNS = 11
 // Twenty approvals: the p95 is the nineteenth.
 const APPROVAL_RUNS = 20
 
+// The account button, once a wallet is connected.
+const CONNECTED_BUTTON = '[data-foyer-connect-button][data-status=connected]'
 const REACT = /node_modules\/(react|react-dom|scheduler)\//
 // Foyer's code: its own folders (`protocol/` since #45: the address checks the chains' manifests share) and the two
 // packages it alone brings to the first paint.
@@ -181,8 +183,12 @@ async function buildDemo() {
 // rewrapped in the kernel moved the figure by 17 bytes.
 function classify(chunk) {
   const modules = Object.entries(chunk.modules)
-  const minified = (module) => (module.code ? transformSync(module.code, { minify: true, loader: 'js' }).code.length : 0)
-  const codeLength = (test) => modules.reduce((sum, [id, module]) => sum + (test(id) ? minified(module) : 0), 0)
+  // Each module minified once: esbuild's work for the whole demo build, every chunk's modules.
+  const lengths = modules.map(([id, module]) => ({
+    id,
+    length: module.code ? transformSync(module.code, { minify: true, loader: 'js' }).code.length : 0,
+  }))
+  const codeLength = (test) => lengths.reduce((sum, { id, length }) => sum + (test(id) ? length : 0), 0)
   const ids = modules.map(([id]) => id)
   const libraryShare =
     codeLength((id) => LIBRARY.test(id)) /
@@ -345,21 +351,26 @@ async function measurePackage(browser, apps) {
   })
   // Each Foyer load against the React load just before it: the machine's drift during the run (a page load here takes
   // 300 to 600 ms) weighs on both of a pair alike, where a difference of two medians would carry it.
-  foyer.beyondReactMs = median(foyer.paints.map((time, run) => time - react.paints[run]))
-  foyer.scriptBeyondReactMs = median(foyer.scripts.map((time, run) => time - react.scripts[run]))
+  const beyondReact = (values, reactValues) => median(values.map((value, run) => value - reactValues[run]))
+  foyer.beyondReactMs = beyondReact(foyer.paints, react.paints)
+  foyer.scriptBeyondReactMs = beyondReact(foyer.scripts, react.scripts)
   // Where the time beyond React goes, pair by pair as above (React's own start is nothing).
-  const beyondReact = (phase) => median(foyer.phases.map((phases, run) => phases[phase] - react.phases[run][phase]))
-  foyer.phasesBeyondReactMs = { code: beyondReact('code'), start: beyondReact('start'), render: beyondReact('render') }
-  foyer.preloadedBeyondReactMs = median(preloaded.paints.map((time, run) => time - react.paints[run]))
-  floor.beyondReactMs = median(floor.paints.map((time, run) => time - react.paints[run]))
-  floor.scriptBeyondReactMs = median(floor.scripts.map((time, run) => time - react.scripts[run]))
+  const phase = (name) =>
+    beyondReact(
+      foyer.phases.map((phases) => phases[name]),
+      react.phases.map((phases) => phases[name]),
+    )
+  foyer.phasesBeyondReactMs = { code: phase('code'), start: phase('start'), render: phase('render') }
+  foyer.preloadedBeyondReactMs = beyondReact(preloaded.paints, react.paints)
+  floor.beyondReactMs = beyondReact(floor.paints, react.paints)
+  floor.scriptBeyondReactMs = beyondReact(floor.scripts, react.scripts)
   const foyerUrl = foyer.url
   const evmConnection = await lazyBytes(browser, foyerUrl, apps.foyer, async (page) => {
     await page.getByRole('button', { name: 'Connect', exact: true }).click()
     await page.getByRole('button', { name: /^Bench Wallet/ }).click()
     await page.getByRole('dialog').waitFor({ state: 'detached' })
     // The account button, named by what it shows: the balance and the short address.
-    await page.locator('[data-foyer-connect-button][data-status=connected]').click()
+    await page.locator(CONNECTED_BUTTON).click()
     await page.locator('.f-balance', { hasText: 'ETH' }).waitFor()
   })
   const walletConnectPairing = await lazyBytes(browser, foyerUrl, apps.foyer, async (page) => {
@@ -385,7 +396,7 @@ async function measureConnectedClick(browser, url) {
   await connecting.page.goto(url)
   await connecting.page.getByRole('button', { name: 'Connect', exact: true }).click()
   await connecting.page.getByRole('button', { name: /^Bench Wallet/ }).click()
-  await connecting.page.locator('[data-foyer-connect-button][data-status=connected]').waitFor()
+  await connecting.page.locator(CONNECTED_BUTTON).waitFor()
   const storageState = await connecting.context.storageState()
   await connecting.context.close()
   const times = []
@@ -393,7 +404,7 @@ async function measureConnectedClick(browser, url) {
     const { context, page } = await newPage(browser, { storageState })
     await page.addInitScript(injectBenchWallet)
     await page.goto(url)
-    await page.locator('[data-foyer-connect-button][data-status=connected]').waitFor({ timeout: 30_000 })
+    await page.locator(CONNECTED_BUTTON).waitFor({ timeout: 30_000 })
     await page.waitForLoadState('networkidle')
     await page.waitForTimeout(1000)
     times.push(await page.evaluate(clickToFirstView))
